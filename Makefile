@@ -1,0 +1,104 @@
+# Quotaflow - one Makefile, no recursion.  `make help-targets` lists targets.
+PREFIX ?= /usr/local
+BUILD  ?= build
+CC     ?= cc
+CFLAGS ?= -O2 -g
+WARN   := -std=c11 -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes \
+          -Wstrict-prototypes -Wvla -Wformat=2
+CPPFLAGS += -I. -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+PKGS   := yaml-0.1 jansson libgit2 sqlite3 libpcre2-8 libcrypto
+TPKGS  := cmocka
+
+# Install missing Debian packages once, before anything needs pkg-config.
+DEPS_OK := $(shell pkg-config --exists $(PKGS) $(TPKGS) && command -v clang >/dev/null && echo yes)
+ifneq ($(DEPS_OK),yes)
+$(info quotaflow: installing missing build dependencies (scripts/install-deps.sh))
+$(shell sh scripts/install-deps.sh >&2)
+endif
+
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm
+T_CFLAGS   := $(shell pkg-config --cflags $(TPKGS))
+T_LIBS     := $(shell pkg-config --libs $(TPKGS))
+
+SCHEMA_SRC := $(sort $(wildcard schemas/*.json))
+GEN_SCHEMAS := $(BUILD)/gen/schemas_data.c
+SRC  := $(sort $(wildcard core/*.c compiler/*.c runtime/*.c audit/*.c))
+OBJ  := $(SRC:%.c=$(BUILD)/%.o) $(if $(SCHEMA_SRC),$(BUILD)/gen/schemas_data.o)
+TSRC := $(sort $(wildcard tests/unit/test_*.c))
+TBIN := $(TSRC:tests/unit/%.c=$(BUILD)/tests/%)
+FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
+FUZZ_SECONDS ?= 30
+
+all: $(BUILD)/quotaflow
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
+
+# Built-in schemas: schemas/*.json compiled into the binary as strings.
+$(GEN_SCHEMAS): $(SCHEMA_SRC) scripts/gen-schemas.sh
+	@mkdir -p $(@D)
+	sh scripts/gen-schemas.sh $(SCHEMA_SRC) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/schemas_data.o: $(GEN_SCHEMAS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/libqf.a: $(OBJ)
+	$(AR) rcs $@ $^
+
+$(BUILD)/quotaflow: $(BUILD)/quotaflow.o $(BUILD)/libqf.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+$(BUILD)/tests/%.o: tests/unit/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) -Wno-missing-prototypes $(CFLAGS) $(PKG_CFLAGS) $(T_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/libqf.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(T_LIBS)
+
+$(BUILD)/fuzz/replay: fuzz/replay.c $(FUZZ_SRC) $(BUILD)/libqf.a
+	@mkdir -p $(@D)
+	sh fuzz/build-replay.sh "$(CC)" "$(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS)" "$(BUILD)" "$(PKG_LIBS)" $(FUZZ_SRC)
+
+test: $(BUILD)/quotaflow $(TBIN) $(if $(FUZZ_SRC),$(BUILD)/fuzz/replay)
+	@sh tests/run-unit.sh $(TBIN)
+	@QF=$(BUILD)/quotaflow sh tests/e2e/run.sh
+	@if [ -n "$(FUZZ_SRC)" ]; then sh fuzz/replay.sh $(BUILD)/fuzz; fi
+
+check:
+	$(MAKE) BUILD=build/check CC=clang \
+	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
+	  LDFLAGS="-fsanitize=address,undefined" \
+	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1 test
+
+fuzz: $(BUILD)/libqf.a
+	sh fuzz/run.sh "$(BUILD)" "$(FUZZ_SECONDS)" $(FUZZ_SRC)
+
+bench: $(BUILD)/quotaflow
+	sh bench/run.sh $(BUILD)/quotaflow
+
+demo: $(BUILD)/quotaflow
+	@sh scripts/demo.sh $(BUILD)/quotaflow
+
+install: $(BUILD)/quotaflow
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BUILD)/quotaflow $(DESTDIR)$(PREFIX)/bin/quotaflow
+
+clean:
+	rm -rf build
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+format-check:
+	clang-format --dry-run -Werror $$(git ls-files '*.c' '*.h')
+
+compdb:
+	bear -- $(MAKE) -B
+
+.PHONY: all test check fuzz bench demo install clean format format-check compdb
+.SECONDARY:
+.DELETE_ON_ERROR:
+-include $(OBJ:.o=.d) $(BUILD)/quotaflow.d $(TBIN:=.d)

@@ -1,0 +1,123 @@
+/*
+ * buf.c - growable buffer.  See buf.h for the invariants; the one subtle
+ * point is the shared empty string, which lets QF_BUF_INIT be a constant and
+ * must never be written to or freed.
+ */
+#include "core/buf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/banned.h"
+
+char qf_buf_empty[1];
+
+void qf_buf_init(struct qf_buf *b)
+{
+	b->buf = qf_buf_empty;
+	b->len = 0;
+	b->alloc = 0;
+}
+
+void qf_buf_release(struct qf_buf *b)
+{
+	if (b->alloc)
+		free(b->buf);
+	qf_buf_init(b);
+}
+
+void qf_buf_reset(struct qf_buf *b)
+{
+	if (b->alloc)
+		qf_buf_setlen(b, 0);
+}
+
+void qf_buf_grow(struct qf_buf *b, size_t extra)
+{
+	size_t need = qf_st_add(qf_st_add(b->len, extra), 1);
+	size_t n;
+
+	if (need <= b->alloc)
+		return;
+	n = b->alloc ? b->alloc : 64;
+	while (n < need)
+		n = qf_st_mult(n, 2);
+	if (!b->alloc) {
+		b->buf = qf_xmalloc(n);
+		b->buf[0] = '\0';
+	} else {
+		b->buf = qf_xrealloc(b->buf, n);
+	}
+	b->alloc = n;
+}
+
+void qf_buf_add(struct qf_buf *b, const void *mem, size_t len)
+{
+	if (!len)
+		return;
+	qf_buf_grow(b, len);
+	memcpy(b->buf + b->len, mem, len);
+	qf_buf_setlen(b, b->len + len);
+}
+
+void qf_buf_adds(struct qf_buf *b, const char *s)
+{
+	qf_buf_add(b, s, strlen(s));
+}
+
+void qf_buf_addch(struct qf_buf *b, int c)
+{
+	char ch = (char)c;
+
+	qf_buf_add(b, &ch, 1);
+}
+
+void qf_buf_vaddf(struct qf_buf *b, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+
+	va_copy(cp, ap);
+	n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (n <= 0)
+		return; /* nothing to add, or an encoding error: add nothing */
+	qf_buf_grow(b, (size_t)n);
+	n = vsnprintf(b->buf + b->len, (size_t)n + 1, fmt, ap);
+	if (n > 0)
+		qf_buf_setlen(b, b->len + (size_t)n);
+}
+
+void qf_buf_addf(struct qf_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	qf_buf_vaddf(b, fmt, ap);
+	va_end(ap);
+}
+
+void qf_buf_setlen(struct qf_buf *b, size_t len)
+{
+	if (!b->alloc) {
+		/* only 0 is valid on the shared empty string */
+		return;
+	}
+	b->len = len < b->alloc ? len : b->alloc - 1;
+	b->buf[b->len] = '\0';
+}
+
+char *qf_buf_detach(struct qf_buf *b, size_t *len_out)
+{
+	char *s;
+
+	if (len_out)
+		*len_out = b->len;
+	if (!b->alloc)
+		return qf_xstrdup("");
+	s = b->buf;
+	qf_buf_init(b);
+	return s;
+}

@@ -1,0 +1,50 @@
+/*
+ * buf.h - the growable byte buffer every string in Quotaflow is built with
+ * (git's strbuf).
+ *
+ * Invariants: `buf` is never NULL (an empty buffer points at a shared empty
+ * string, so QF_BUF_INIT needs no allocation); buf[len] == '\0' always; the
+ * buffer may hold embedded NULs and `len` is the truth.  Appends cannot fail:
+ * growth aborts through qf_xrealloc on out-of-memory, so they return void.
+ * Untrusted input is bounded where it is read (qf_fs_read), not here.
+ * Not thread-safe; a buffer belongs to one thread at a time.
+ */
+#ifndef QF_BUF_H
+#define QF_BUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "core/status.h"
+
+struct qf_buf {
+	char *buf;    /* NUL-terminated contents; owned unless == qf_buf_empty */
+	size_t len;   /* bytes in use, not counting the NUL */
+	size_t alloc; /* bytes allocated; 0 while buf is the shared empty one */
+};
+
+extern char qf_buf_empty[];
+#define QF_BUF_INIT { qf_buf_empty, 0, 0 }
+
+void qf_buf_init(struct qf_buf *b);
+/* Free the contents; b is left as qf_buf_init left it. */
+void qf_buf_release(struct qf_buf *b);
+/* Empty the buffer but keep its allocation. */
+void qf_buf_reset(struct qf_buf *b);
+/* Make room for at least `extra` more bytes. */
+void qf_buf_grow(struct qf_buf *b, size_t extra);
+void qf_buf_add(struct qf_buf *b, const void *mem, size_t len);
+void qf_buf_adds(struct qf_buf *b, const char *s);
+void qf_buf_addch(struct qf_buf *b, int c);
+void qf_buf_addf(struct qf_buf *b, const char *fmt, ...) QF_PRINTF(2, 3);
+void qf_buf_vaddf(struct qf_buf *b, const char *fmt, va_list ap)
+	QF_PRINTF(2, 0);
+/* Set the length (<= alloc) and re-terminate. */
+void qf_buf_setlen(struct qf_buf *b, size_t len);
+/*
+ * Hand the contents to the caller (who frees them) and leave b empty.  The
+ * result is always heap-allocated, even for an empty buffer.
+ */
+char *qf_buf_detach(struct qf_buf *b, size_t *len_out);
+
+#endif

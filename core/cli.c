@@ -1,0 +1,63 @@
+/*
+ * cli.c - shared command-line plumbing: exit codes, help and diagnostics
+ * output, so that every command behaves the same way at its edges.
+ */
+#include "core/cli.h"
+
+#include <stdlib.h>
+
+#include "core/banned.h"
+
+int qf_cli_exit_code(int status)
+{
+	switch (status) {
+	case QF_OK:
+		return QF_EXIT_OK;
+	case QF_EINVAL:
+	case QF_ENOTFOUND:
+	case QF_ETOOBIG:
+		return QF_EXIT_FINDINGS;
+	default:
+		return QF_EXIT_USAGE;
+	}
+}
+
+int qf_cli_print_diags(struct qf_diags *d, struct qf_ctx *ctx)
+{
+	qf_diags_sort(d);
+	if (!d->n && ctx->diag_format != QF_DIAG_JSON)
+		return QF_OK;
+	return qf_diags_print(d, ctx->diag_format, ctx->err);
+}
+
+int qf_cli_parse(const struct qf_opt *opts, size_t nopts, const char *usage,
+		 const char *summary, int argc, const char **argv,
+		 struct qf_strlist *positional, struct qf_ctx *ctx)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	int rc = qf_opt_parse(opts, nopts, argc, argv, positional, &d);
+
+	if (rc == QF_OPT_HELP) {
+		struct qf_buf b = QF_BUF_INIT;
+
+		qf_opt_usage(&b, usage, summary, opts, nopts);
+		rc = fputs(b.buf, ctx->out) < 0 ? QF_EXIT_USAGE : QF_EXIT_OK;
+		qf_buf_release(&b);
+		qf_diags_release(&d);
+		return rc;
+	}
+	if (rc) {
+		struct qf_buf b = QF_BUF_INIT;
+
+		/* usage errors are always plain text: they are for a human */
+		qf_buf_addf(&b, "usage: %s\n", usage);
+		if (qf_diags_print(&d, QF_DIAG_TEXT, ctx->err) ||
+		    fputs(b.buf, ctx->err) < 0)
+			rc = QF_EIO;
+		qf_buf_release(&b);
+		qf_diags_release(&d);
+		return QF_EXIT_USAGE;
+	}
+	qf_diags_release(&d);
+	return -1;
+}

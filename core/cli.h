@@ -1,0 +1,35 @@
+/*
+ * cli.h - small helpers every cmd_*.c shares: turning a status into an exit
+ * code, and printing help and diagnostics through the context.  Only
+ * command code calls these; library code never prints.
+ */
+#ifndef QF_CLI_H
+#define QF_CLI_H
+
+#include "core/ctx.h"
+#include "core/diag.h"
+#include "core/opt.h"
+
+enum qf_exit {
+	QF_EXIT_OK = 0,
+	QF_EXIT_FINDINGS = 1, /* invalid input, findings, stale output */
+	QF_EXIT_USAGE = 2,    /* bad usage or internal error */
+};
+
+/* Exit code for a status: input problems 1, usage/internal/I/O 2. */
+int qf_cli_exit_code(int status);
+
+/*
+ * Parse a command's options; on --help print the generated help to
+ * ctx->out; on a usage error print the diagnostics to ctx->err.  Returns
+ * -1 to continue, or the exit code the command must return now.
+ */
+int qf_cli_parse(const struct qf_opt *opts, size_t nopts, const char *usage,
+		 const char *summary, int argc, const char **argv,
+		 struct qf_strlist *positional, struct qf_ctx *ctx);
+
+/* Sort and print diagnostics to ctx->err in ctx->diag_format; the status
+ * of the write (QF_EIO on failure). */
+int qf_cli_print_diags(struct qf_diags *d, struct qf_ctx *ctx);
+
+#endif

@@ -1,0 +1,110 @@
+/*
+ * diag.h - diagnostics: the error struct of Quotaflow.
+ *
+ * Every user-facing problem (invalid input, a policy finding, an I/O
+ * failure) is recorded as a struct qf_diag in a struct qf_diags that the
+ * caller owns and passes down.  Library code never prints; commands render
+ * the collection at the end with qf_diags_print() in the format the user
+ * chose (gcc-style text or JSON).
+ *
+ * Ownership: a qf_diags owns copies of every string added to it (file name,
+ * path, message, hint), so locations may point into documents that are
+ * freed before the diagnostics are printed.
+ *
+ * Invariant: a function that returns < 0 has added at least one error.
+ * qf_diag_error() returns QF_EINVAL so input checks read
+ * `return qf_diag_error(...)`.  Not thread-safe.
+ */
+#ifndef QF_DIAG_H
+#define QF_DIAG_H
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/status.h"
+
+enum qf_severity {
+	QF_SEV_ERROR = 0,
+	QF_SEV_WARNING = 1,
+	QF_SEV_NOTE = 2,
+};
+
+/* A position in an input file; 1-based line and column, 0 = unknown. */
+struct qf_loc {
+	const char *file; /* borrowed; NULL = no file (command line) */
+	uint32_t line;
+	uint32_t col;
+};
+
+struct qf_diag {
+	enum qf_severity sev;
+	const char *rule; /* static string such as "QF104"; may be NULL */
+	char *file;	  /* owned; NULL when the problem has no file */
+	uint32_t line, col;
+	char *path; /* owned JSON path ("spec.resourceGroups[0]"); may be NULL */
+	char *msg;  /* owned */
+	char *hint; /* owned; may be NULL */
+};
+
+struct qf_diags {
+	struct qf_diag *v; /* owned array */
+	size_t n, alloc;
+	size_t nerrors, nwarnings;
+};
+
+#define QF_DIAGS_INIT { NULL, 0, 0, 0, 0 }
+
+enum qf_diag_format {
+	QF_DIAG_TEXT = 0, /* file:line:col: error: message [QF123] */
+	QF_DIAG_JSON = 1, /* one JSON array of objects */
+};
+
+void qf_diags_init(struct qf_diags *d);
+void qf_diags_release(struct qf_diags *d);
+
+/*
+ * Add a diagnostic.  `loc` may be NULL, `path`, `rule` may be NULL.
+ * Returns QF_EINVAL for errors and QF_OK for warnings and notes, so that
+ * the result can be returned directly.
+ */
+int qf_diag_add(struct qf_diags *d, enum qf_severity sev,
+		const struct qf_loc *loc, const char *rule, const char *path,
+		const char *fmt, ...) QF_PRINTF(6, 7);
+int qf_diag_vadd(struct qf_diags *d, enum qf_severity sev,
+		 const struct qf_loc *loc, const char *rule, const char *path,
+		 const char *fmt, va_list ap) QF_PRINTF(6, 0);
+
+/* Shorthands: an error (returns QF_EINVAL) and a warning (returns QF_OK). */
+int qf_diag_error(struct qf_diags *d, const struct qf_loc *loc,
+		  const char *rule, const char *path, const char *fmt, ...)
+	QF_PRINTF(5, 6);
+int qf_diag_warn(struct qf_diags *d, const struct qf_loc *loc,
+		 const char *rule, const char *path, const char *fmt, ...)
+	QF_PRINTF(5, 6);
+
+/* Attach a hint ("expected ...", "did you mean ...") to the last diagnostic. */
+void qf_diag_hint(struct qf_diags *d, const char *fmt, ...) QF_PRINTF(2, 3);
+
+/* Move every diagnostic of src to the end of dst; src is left empty. */
+void qf_diags_move(struct qf_diags *dst, struct qf_diags *src);
+
+/*
+ * Sort by file, line, column, severity, rule and message (stable), so the
+ * output does not depend on the order in which inputs were processed.
+ */
+void qf_diags_sort(struct qf_diags *d);
+
+/*
+ * Render every diagnostic to f.  Text: one `file:line:col: severity:
+ * message [RULE]` line each, then `  at PATH` and `  hint: ...` lines when
+ * present.  JSON: an array of {severity, rule, file, line, column, path,
+ * message, hint}.  Returns QF_EIO when writing fails.
+ */
+int qf_diags_print(const struct qf_diags *d, enum qf_diag_format fmt,
+		   FILE *f) QF_MUST_CHECK;
+
+/* The same, into a newly allocated string the caller frees. */
+char *qf_diags_format(const struct qf_diags *d, enum qf_diag_format fmt);
+
+#endif

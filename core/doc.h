@@ -1,0 +1,125 @@
+/*
+ * doc.h - loading YAML and JSON documents into jansson trees that remember
+ * where every node came from.
+ *
+ * A struct qf_doc is one input file: every document of a multi-document
+ * stream, each decoded the way kubectl decodes (sigs.k8s.io/yaml: YAML 1.1
+ * scalar resolution, so `yes`/`on` are booleans and `012` is octal; keys are
+ * strings; duplicate keys are an error; anchors and aliases allowed but
+ * expansion bounded, so a "billion laughs" file is refused, not expanded).
+ * Its objects are the top-level mappings, with every Kubernetes `List`
+ * (kind ending in "List" with an `items` array, e.g. from `kubectl get -o
+ * json`) expanded into its items.  Empty documents are skipped.
+ *
+ * Locations: qf_doc_loc* return the 1-based line and column of a node, so
+ * that any diagnostic about any node can name file:line:col.  JSON input is
+ * read with the same positions.
+ *
+ * Ownership: the doc owns its trees, its file name and its location tables.
+ * Every json_t * and qf_obj it hands out is borrowed and lives until
+ * qf_doc_free; call json_incref to keep a node longer.  Location file
+ * pointers are valid for the doc's lifetime (qf_diags copies them).
+ *
+ * Errors: syntax errors, duplicate keys, alias bombs, over-deep nesting,
+ * non-mapping documents and over-size inputs add an error with the
+ * position and return QF_EINVAL / QF_ETOOBIG; nothing is returned then.
+ * Not thread-safe per doc; distinct docs are independent.
+ */
+#ifndef QF_DOC_H
+#define QF_DOC_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "core/diag.h"
+#include "core/strlist.h"
+
+struct qf_doc_limits {
+	size_t max_bytes;	    /* largest input accepted */
+	size_t max_alias_nodes;	    /* nodes that alias expansion may add */
+	size_t max_depth;	    /* deepest nesting of mappings/sequences */
+};
+
+#define QF_DOC_MAX_BYTES       (64u * 1024 * 1024)
+#define QF_DOC_MAX_ALIAS_NODES 100000u
+#define QF_DOC_MAX_DEPTH       256u
+#define QF_DOC_LIMITS_INIT \
+	{ QF_DOC_MAX_BYTES, QF_DOC_MAX_ALIAS_NODES, QF_DOC_MAX_DEPTH }
+
+struct qf_doc;
+
+/* One Kubernetes object found in a doc (List items expanded). */
+struct qf_obj {
+	json_t *obj;		   /* borrowed from doc: a JSON object */
+	const struct qf_doc *doc;  /* the doc it came from */
+	struct qf_loc loc;	   /* where the object's mapping starts */
+	size_t doc_index;	   /* 0-based index of the YAML document */
+	long item_index;	   /* index in the List's items, or -1 */
+};
+
+/* Load a file ("-" = stdin).  limits may be NULL for the defaults. */
+int qf_doc_load_file(struct qf_doc **out, const char *path,
+		     const struct qf_doc_limits *limits, struct qf_diags *d)
+	QF_MUST_CHECK;
+
+/* Load from memory; `name` is used in locations. */
+int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
+		    size_t len, const struct qf_doc_limits *limits,
+		    struct qf_diags *d) QF_MUST_CHECK;
+
+void qf_doc_free(struct qf_doc *doc);
+
+/* The file name given at load time (borrowed). */
+const char *qf_doc_name(const struct qf_doc *doc);
+
+/* Objects, in file order. */
+size_t qf_doc_nobjects(const struct qf_doc *doc);
+const struct qf_obj *qf_doc_object(const struct qf_doc *doc, size_t i);
+
+/*
+ * Location of a node of this doc: exact for every mapping, sequence,
+ * string and number.  For nodes the doc does not know (true/false/null are
+ * shared singletons in jansson, or a node built later) it returns the
+ * file with line 0; prefer qf_doc_loc_key / qf_doc_loc_index for those.
+ */
+struct qf_loc qf_doc_loc(const struct qf_doc *doc, const json_t *node);
+
+/*
+ * Location of the value of member `key` of mapping `obj`; when the key is
+ * absent, the location of `obj` itself (so "missing field" errors point at
+ * the mapping that lacks it).
+ */
+struct qf_loc qf_doc_loc_key(const struct qf_doc *doc, const json_t *obj,
+			     const char *key);
+
+/* Location of element i of sequence arr; arr's own location if i is out of
+ * range. */
+struct qf_loc qf_doc_loc_index(const struct qf_doc *doc, const json_t *arr,
+			       size_t i);
+
+/* Many files at once, objects in (sorted file, document) order. */
+struct qf_docset {
+	struct qf_doc **docs; /* owned */
+	size_t ndocs, alloc_docs;
+	const struct qf_obj **objs; /* borrowed from docs */
+	size_t nobjs, alloc_objs;
+};
+
+#define QF_DOCSET_INIT { NULL, 0, 0, NULL, 0, 0 }
+
+void qf_docset_init(struct qf_docset *set);
+void qf_docset_release(struct qf_docset *set);
+
+/*
+ * Load every file; keeps going after a bad file so that all problems are
+ * reported.  Returns the first error status, or QF_OK.
+ */
+int qf_docset_load(struct qf_docset *set, const struct qf_strlist *files,
+		   const struct qf_doc_limits *limits, struct qf_diags *d)
+	QF_MUST_CHECK;
+
+/* Add an already loaded doc (takes ownership). */
+void qf_docset_add_take(struct qf_docset *set, struct qf_doc *doc);
+
+#endif

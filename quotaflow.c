@@ -1,0 +1,167 @@
+/*
+ * quotaflow.c - main: global options, the command table and dispatch.
+ * Nothing else lives here: each command's logic is in its own module behind
+ * commands.h, and this file only turns argv into a call and a return value
+ * into an exit code (git's git.c).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <git2.h>
+
+#include "commands.h"
+#include "core/buf.h"
+#include "core/cli.h"
+#include "core/ctx.h"
+#include "core/banned.h"
+
+#ifndef QF_VERSION
+#define QF_VERSION "0.1.0-dev"
+#endif
+
+enum qf_cmd_flags {
+	QF_CMD_GIT = 1 << 0,	/* run git_libgit2_init/shutdown around it */
+	QF_CMD_DAEMON = 1 << 1, /* long-running */
+	QF_CMD_HIDDEN = 1 << 2, /* not listed by `help` */
+};
+
+struct qf_cmd {
+	const char *name;
+	int (*fn)(int argc, const char **argv, struct qf_ctx *ctx);
+	unsigned flags;
+	const char *summary;
+};
+
+/* Sorted by name; tests/unit/test_main.c checks order and uniqueness. */
+static const struct qf_cmd commands[] = {
+	{ "help", cmd_help, 0, "Show help for quotaflow or one command" },
+};
+
+static const struct qf_cmd *find_cmd(const char *name)
+{
+	for (size_t i = 0; i < QF_ARRAY_SIZE(commands); i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+static void list_commands(struct qf_buf *b)
+{
+	qf_buf_adds(b, "usage: quotaflow [--version] [--help] <command> "
+		       "[options]\n\ncommands:\n");
+	for (size_t i = 0; i < QF_ARRAY_SIZE(commands); i++)
+		if (!(commands[i].flags & QF_CMD_HIDDEN))
+			qf_buf_addf(b, "    %-12s%s\n", commands[i].name,
+				    commands[i].summary);
+	qf_buf_adds(b, "\nSee 'quotaflow help <command>' for one command's "
+		       "options.\n");
+}
+
+/* Edit distance, for "did you mean" on a mistyped command. */
+static size_t distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), prev[64], cur[64];
+
+	if (la >= 63 || lb >= 63)
+		return (size_t)-1;
+	for (size_t j = 0; j <= lb; j++)
+		prev[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		cur[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
+			size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
+
+			cur[j] = sub < del ? (sub < ins ? sub : ins)
+					   : (del < ins ? del : ins);
+		}
+		memcpy(prev, cur, sizeof(prev));
+	}
+	return prev[lb];
+}
+
+static int unknown_command(const char *name, struct qf_ctx *ctx)
+{
+	const char *best = NULL;
+	size_t best_d = 3;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(commands); i++) {
+		size_t dd = distance(name, commands[i].name);
+
+		if (dd < best_d) {
+			best_d = dd;
+			best = commands[i].name;
+		}
+	}
+	fprintf(ctx->err, "quotaflow: '%s' is not a quotaflow command.",
+		name);
+	if (best)
+		fprintf(ctx->err, " Did you mean '%s'?", best);
+	fprintf(ctx->err, " See 'quotaflow help'.\n");
+	return QF_EXIT_USAGE;
+}
+
+int cmd_help(int argc, const char **argv, struct qf_ctx *ctx)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	const struct qf_cmd *c;
+	const char *sub[] = { NULL, "--help" };
+
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		list_commands(&b);
+		fputs(b.buf, ctx->out);
+		qf_buf_release(&b);
+		return QF_EXIT_OK;
+	}
+	c = find_cmd(argv[1]);
+	if (!c)
+		return unknown_command(argv[1], ctx);
+	if (c->fn == cmd_help)
+		return cmd_help(1, argv, ctx);
+	sub[0] = c->name;
+	return c->fn(2, sub, ctx);
+}
+
+static int run(const struct qf_cmd *c, int argc, const char **argv,
+	       struct qf_ctx *ctx)
+{
+	int rc;
+
+	if ((c->flags & QF_CMD_GIT) && git_libgit2_init() < 0) {
+		fprintf(ctx->err, "quotaflow: cannot initialise libgit2\n");
+		return QF_EXIT_USAGE;
+	}
+	rc = c->fn(argc, argv, ctx);
+	if (c->flags & QF_CMD_GIT)
+		git_libgit2_shutdown();
+	return rc;
+}
+
+int main(int argc, const char **argv)
+{
+	struct qf_ctx ctx;
+	const struct qf_cmd *c;
+	int rc;
+
+	qf_ctx_init(&ctx);
+	if (argc < 2) {
+		cmd_help(1, argv, &ctx);
+		return QF_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+		printf("quotaflow %s\n", QF_VERSION);
+		return QF_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+		return cmd_help(1, argv, &ctx);
+	c = find_cmd(argv[1]);
+	if (!c)
+		return unknown_command(argv[1], &ctx);
+	rc = run(c, argc - 1, argv + 1, &ctx);
+	/* a full disk shows up here: never exit 0 with output lost */
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "quotaflow: error writing standard output\n");
+		return QF_EXIT_USAGE;
+	}
+	return rc;
+}

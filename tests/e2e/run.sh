@@ -1,0 +1,73 @@
+#!/bin/sh
+# End-to-end CLI tests: one case per file in tests/e2e/cases/*.t (curl's
+# tests/data idea).  A case file holds header lines, then optional exact
+# sections:
+#   args: validate tests/fixtures/x.yaml   (shell words, run from the repo root)
+#   stdin: tests/fixtures/in.yaml          (optional)
+#   exit: 1
+#   stdout-has: some text                  (fixed string; repeatable)
+#   stderr-has: file.yaml:3:5: error       (fixed string; repeatable)
+#   stdout-not: / stderr-not:              (must not appear)
+#   --- stdout                             (the rest, up to the next ---, exactly)
+#   --- stderr
+# Lines starting with # are comments.  $QF is the binary under test.
+QF=${QF:-build/quotaflow}
+QF=$(cd "$(dirname "$QF")" && pwd)/$(basename "$QF")
+export QF
+cd "$(dirname "$0")/../.." || exit 2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+for c in tests/e2e/cases/*.t; do
+	[ -f "$c" ] || continue
+	name=$(basename "$c" .t)
+	args=$(sed -n 's/^args: //p' "$c" | head -1)
+	stdin=$(sed -n 's/^stdin: //p' "$c" | head -1)
+	want=$(sed -n 's/^exit: //p' "$c" | head -1)
+	[ -n "$stdin" ] || stdin=/dev/null
+	# shellcheck disable=SC2086
+	eval "set -- $args"
+	"$QF" "$@" <"$stdin" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	ok=1
+	why=""
+	if [ "$got" != "${want:-0}" ]; then
+		ok=0
+		why="exit $got, want ${want:-0}"
+	fi
+	while IFS= read -r line; do
+		case "$line" in
+		stdout-has:\ *) f=out; s=${line#stdout-has: }; neg=0 ;;
+		stderr-has:\ *) f=err; s=${line#stderr-has: }; neg=0 ;;
+		stdout-not:\ *) f=out; s=${line#stdout-not: }; neg=1 ;;
+		stderr-not:\ *) f=err; s=${line#stderr-not: }; neg=1 ;;
+		*) continue ;;
+		esac
+		if grep -qF -- "$s" "$tmp/$f"; then
+			[ $neg = 1 ] && { ok=0; why="$why; std$f has '$s'"; }
+		else
+			[ $neg = 0 ] && { ok=0; why="$why; std$f lacks '$s'"; }
+		fi
+	done <"$c"
+	for sec in stdout stderr; do
+		if grep -q "^--- $sec\$" "$c"; then
+			awk -v s="--- $sec" '$0==s{on=1;next} /^--- (stdout|stderr)$/{on=0} on' "$c" >"$tmp/want"
+			f=${sec#std}
+			if ! cmp -s "$tmp/want" "$tmp/$f"; then
+				ok=0
+				why="$why; $sec differs"
+				diff -u "$tmp/want" "$tmp/$f" | head -40
+			fi
+		fi
+	done
+	if [ $ok = 1 ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL e2e/$name: $why"
+		sed 's/^/  stderr: /' "$tmp/err" | head -20
+	fi
+done
+echo "e2e: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,83 @@
+/* test_buf.c - core/buf.c and core/strlist.c: invariants and growth. */
+#include "tests/unit/qf_test.h"
+
+#include <string.h>
+
+#include "core/buf.h"
+#include "core/strlist.h"
+
+static void test_buf_empty_is_terminated_and_shared(void **state)
+{
+	struct qf_buf b = QF_BUF_INIT;
+
+	(void)state;
+	assert_non_null(b.buf);
+	assert_int_equal(b.len, 0);
+	assert_string_equal(b.buf, "");
+	qf_buf_release(&b);
+	qf_buf_release(&b); /* a second release is harmless */
+	assert_ptr_equal(b.buf, qf_buf_empty);
+}
+
+static void test_buf_appends_grow_and_keep_nul(void **state)
+{
+	struct qf_buf b = QF_BUF_INIT;
+
+	(void)state;
+	for (int i = 0; i < 1000; i++)
+		qf_buf_addf(&b, "%d,", i);
+	assert_int_equal(b.len, strlen(b.buf));
+	assert_memory_equal(b.buf, "0,1,2,", 6);
+	qf_buf_add(&b, "a\0b", 3);
+	assert_int_equal(b.buf[b.len], '\0');
+	assert_int_equal(b.buf[b.len - 2], '\0');
+	qf_buf_setlen(&b, 3);
+	assert_string_equal(b.buf, "0,1");
+	qf_buf_release(&b);
+}
+
+static void test_buf_detach_hands_over(void **state)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	size_t len;
+	char *s;
+
+	(void)state;
+	s = qf_buf_detach(&b, &len);
+	assert_string_equal(s, "");
+	assert_int_equal(len, 0);
+	free(s);
+	qf_buf_adds(&b, "hello");
+	s = qf_buf_detach(&b, &len);
+	assert_string_equal(s, "hello");
+	assert_int_equal(len, 5);
+	assert_int_equal(b.len, 0);
+	free(s);
+}
+
+static void test_strlist_sorts_and_finds(void **state)
+{
+	struct qf_strlist l = QF_STRLIST_INIT;
+
+	(void)state;
+	qf_strlist_add(&l, "b");
+	qf_strlist_add(&l, "a");
+	qf_strlist_add(&l, "c");
+	qf_strlist_sort(&l);
+	assert_string_equal(l.v[0], "a");
+	assert_string_equal(l.v[2], "c");
+	assert_int_equal(qf_strlist_find(&l, "c"), 2);
+	assert_int_equal(qf_strlist_find(&l, "z"), -1);
+	qf_strlist_release(&l);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_buf_empty_is_terminated_and_shared),
+		cmocka_unit_test(test_buf_appends_grow_and_keep_nul),
+		cmocka_unit_test(test_buf_detach_hands_over),
+		cmocka_unit_test(test_strlist_sorts_and_finds),
+	};
+	return cmocka_run_group_tests_name("buf", tests, NULL, NULL);
+}
