@@ -57,14 +57,20 @@ $(BUILD)/tests/%.o: tests/unit/%.c
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/libqf.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(T_LIBS)
 
-$(BUILD)/fuzz/replay: fuzz/replay.c $(FUZZ_SRC) $(BUILD)/libqf.a
-	@mkdir -p $(@D)
-	sh fuzz/build-replay.sh "$(CC)" "$(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS)" "$(BUILD)" "$(PKG_LIBS)" $(FUZZ_SRC)
+FUZZ_NAMES := $(FUZZ_SRC:fuzz/fuzz_%.c=%)
+REPLAY_BIN := $(FUZZ_NAMES:%=$(BUILD)/fuzz/replay_%)
 
-test: $(BUILD)/quotaflow $(TBIN) $(if $(FUZZ_SRC),$(BUILD)/fuzz/replay)
+$(BUILD)/fuzz/%.o: fuzz/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) -Wno-missing-prototypes $(CFLAGS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/fuzz/replay_%: $(BUILD)/fuzz/replay.o $(BUILD)/fuzz/fuzz_%.o $(BUILD)/libqf.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN)
 	@sh tests/run-unit.sh $(TBIN)
 	@QF=$(BUILD)/quotaflow sh tests/e2e/run.sh
-	@if [ -n "$(FUZZ_SRC)" ]; then sh fuzz/replay.sh $(BUILD)/fuzz; fi
+	@for n in $(FUZZ_NAMES); do $(BUILD)/fuzz/replay_$$n fuzz/corpus/$$n || exit 1; done
 
 check:
 	$(MAKE) BUILD=build/check CC=clang \
@@ -73,8 +79,17 @@ check:
 	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1 test
 
-fuzz: $(BUILD)/libqf.a
-	sh fuzz/run.sh "$(BUILD)" "$(FUZZ_SECONDS)" $(FUZZ_SRC)
+# libFuzzer build: the library again with fuzzer instrumentation, one
+# binary per target, each run for FUZZ_SECONDS on a scratch corpus copy.
+FZ := build/fuzzer
+fuzz:
+	$(MAKE) BUILD=$(FZ) CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" $(FZ)/libqf.a
+	@for n in $(FUZZ_NAMES); do \
+	  clang $(CPPFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) \
+	    fuzz/fuzz_$$n.c $(FZ)/libqf.a $(PKG_LIBS) -o $(FZ)/fuzz_$$n || exit 1; \
+	  rm -rf $(FZ)/corpus_$$n && mkdir -p $(FZ)/corpus_$$n && cp fuzz/corpus/$$n/* $(FZ)/corpus_$$n/ 2>/dev/null; \
+	  (cd $(FZ) && ./fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -max_len=65536 corpus_$$n) || exit 1; \
+	done
 
 bench: $(BUILD)/quotaflow
 	sh bench/run.sh $(BUILD)/quotaflow
@@ -101,4 +116,4 @@ compdb:
 .PHONY: all test check fuzz bench demo install clean format format-check compdb
 .SECONDARY:
 .DELETE_ON_ERROR:
--include $(OBJ:.o=.d) $(BUILD)/quotaflow.d $(TBIN:=.d)
+-include $(OBJ:.o=.d) $(BUILD)/quotaflow.d $(TBIN:=.d) $(BUILD)/fuzz/*.d
