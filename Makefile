@@ -70,6 +70,7 @@ $(BUILD)/fuzz/replay_%: $(BUILD)/fuzz/replay.o $(BUILD)/fuzz/fuzz_%.o $(BUILD)/l
 test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN)
 	@sh tests/run-unit.sh $(TBIN)
 	@QF=$(BUILD)/quotaflow sh tests/e2e/run.sh
+	@QF=$(BUILD)/quotaflow sh tests/e2e/check-cli-doc.sh
 	@for n in $(FUZZ_NAMES); do $(BUILD)/fuzz/replay_$$n fuzz/corpus/$$n || exit 1; done
 
 check:
@@ -113,7 +114,15 @@ format-check:
 compdb:
 	bear -- $(MAKE) -B
 
-.PHONY: all test check fuzz bench demo install clean format format-check compdb
+# Static analysis: formatting, clang-tidy, cppcheck, then structural greps.
+lint: compdb
+	$(MAKE) format-check
+	clang-tidy -p . --quiet $$(git ls-files '*.c' | grep -v '^tests/\|^fuzz/')
+	cppcheck --project=compile_commands.json --enable=warning,performance,portability \
+	  --inline-suppr --suppress=missingIncludeSystem --error-exitcode=1 -q
+	sh scripts/lint-greps.sh
+
+.PHONY: all test check fuzz bench demo install clean format format-check compdb lint
 .SECONDARY:
 .DELETE_ON_ERROR:
 -include $(OBJ:.o=.d) $(BUILD)/quotaflow.d $(TBIN:=.d) $(BUILD)/fuzz/*.d

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/banned.h"
+
 static void die_oom(size_t n)
 {
 	/* Library code never prints, except here: there is nobody to return
