@@ -1,0 +1,117 @@
+/* test_diag.c - core/diag.c: collection, ordering, text and JSON output. */
+#include "tests/unit/qf_test.h"
+
+#include <string.h>
+
+#include <jansson.h>
+
+#include "core/diag.h"
+
+static void test_diag_error_returns_einval_and_counts(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_loc loc = { "a.yaml", 3, 7 };
+
+	(void)state;
+	assert_int_equal(qf_diag_error(&d, &loc, "QF104", "spec.x",
+				       "bad %s", "thing"),
+			 QF_EINVAL);
+	assert_int_equal(qf_diag_warn(&d, NULL, NULL, NULL, "careful"),
+			 QF_OK);
+	assert_int_equal(d.nerrors, 1);
+	assert_int_equal(d.nwarnings, 1);
+	assert_string_equal(d.v[0].msg, "bad thing");
+	qf_diags_release(&d);
+	qf_diags_release(&d);
+}
+
+static void test_diag_text_is_gcc_style_and_sorted(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_loc l1 = { "b.yaml", 1, 1 }, l2 = { "a.yaml", 9, 2 };
+	struct qf_loc l3 = { "a.yaml", 2, 5 };
+	char *s;
+
+	(void)state;
+	qf_diag_error(&d, &l1, "QF100", NULL, "first");
+	qf_diag_error(&d, &l2, "QF101", "spec.a[0]", "second");
+	qf_diag_hint(&d, "expected %d", 3);
+	qf_diag_warn(&d, &l3, "QF300", NULL, "third");
+	qf_diags_sort(&d);
+	s = qf_diags_format(&d, QF_DIAG_TEXT);
+	assert_string_equal(s, "a.yaml:2:5: warning: third [QF300]\n"
+			       "a.yaml:9:2: error: second [QF101]\n"
+			       "  at spec.a[0]\n"
+			       "  hint: expected 3\n"
+			       "b.yaml:1:1: error: first [QF100]\n");
+	free(s);
+	qf_diags_release(&d);
+}
+
+static void test_diag_json_round_trips(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_loc l = { "q\"x.yaml", 4, 2 };
+	json_error_t e;
+	json_t *arr, *o;
+	char *s;
+
+	(void)state;
+	qf_diag_error(&d, &l, "QF1", "p", "msg with \"quotes\"\n");
+	s = qf_diags_format(&d, QF_DIAG_JSON);
+	arr = json_loads(s, 0, &e);
+	assert_non_null(arr);
+	assert_int_equal(json_array_size(arr), 1);
+	o = json_array_get(arr, 0);
+	assert_string_equal(json_string_value(json_object_get(o, "file")),
+			    "q\"x.yaml");
+	assert_int_equal(json_integer_value(json_object_get(o, "line")), 4);
+	assert_int_equal(json_integer_value(json_object_get(o, "column")), 2);
+	assert_string_equal(json_string_value(json_object_get(o, "message")),
+			    "msg with \"quotes\"\n");
+	assert_true(json_is_null(json_object_get(o, "hint")));
+	json_decref(arr);
+	free(s);
+	qf_diags_release(&d);
+}
+
+static void test_diag_move_keeps_counts(void **state)
+{
+	struct qf_diags a = QF_DIAGS_INIT, b = QF_DIAGS_INIT;
+
+	(void)state;
+	qf_diag_error(&b, NULL, NULL, NULL, "x");
+	qf_diag_warn(&b, NULL, NULL, NULL, "y");
+	qf_diags_move(&a, &b);
+	assert_int_equal(a.n, 2);
+	assert_int_equal(a.nerrors, 1);
+	assert_int_equal(b.n, 0);
+	qf_diags_release(&a);
+	qf_diags_release(&b);
+}
+
+static void test_diag_print_reports_write_failure(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	FILE *f = fopen("/dev/full", "w");
+
+	(void)state;
+	if (!f)
+		skip();
+	qf_diag_error(&d, NULL, NULL, NULL, "cannot be written");
+	assert_int_equal(qf_diags_print(&d, QF_DIAG_TEXT, f), QF_EIO);
+	fclose(f);
+	qf_diags_release(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_diag_error_returns_einval_and_counts),
+		cmocka_unit_test(test_diag_text_is_gcc_style_and_sorted),
+		cmocka_unit_test(test_diag_json_round_trips),
+		cmocka_unit_test(test_diag_move_keeps_counts),
+		cmocka_unit_test(test_diag_print_reports_write_failure),
+	};
+	return cmocka_run_group_tests_name("diag", tests, NULL, NULL);
+}

@@ -1,0 +1,141 @@
+/* test_fs.c - core/fs.c: limits, sorted collection, atomic writes. */
+#include "tests/unit/qf_test.h"
+
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/alloc.h"
+#include "core/fs.h"
+
+static char tmpdir[64];
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/qf-test-fs-XXXXXX");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	int rc;
+
+	(void)state;
+	rc = qf_fs_remove_tree(tmpdir, &d);
+	qf_diags_release(&d);
+	return rc;
+}
+
+static const char *path(struct qf_buf *b, const char *rel)
+{
+	qf_buf_reset(b);
+	qf_buf_addf(b, "%s/%s", tmpdir, rel);
+	return b->buf;
+}
+
+static void test_fs_write_atomic_then_read(void **state)
+{
+	struct qf_buf p = QF_BUF_INIT, data = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+
+	(void)state;
+	assert_int_equal(qf_fs_write_atomic(path(&p, "f.yaml"), "a: 1\n", 5,
+					    &d),
+			 QF_OK);
+	assert_int_equal(qf_fs_read(&data, p.buf, 100, &d), QF_OK);
+	assert_string_equal(data.buf, "a: 1\n");
+	qf_buf_reset(&data);
+	/* over the limit: an error that names the limit, nothing appended */
+	assert_int_equal(qf_fs_read(&data, p.buf, 4, &d), QF_ETOOBIG);
+	assert_int_equal(data.len, 0);
+	assert_non_null(strstr(d.v[0].msg, "4 bytes"));
+	qf_buf_release(&p);
+	qf_buf_release(&data);
+	qf_diags_release(&d);
+}
+
+static void test_fs_read_missing_is_notfound_with_path(void **state)
+{
+	struct qf_buf p = QF_BUF_INIT, data = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+
+	(void)state;
+	assert_int_equal(qf_fs_read(&data, path(&p, "nope"), 10, &d),
+			 QF_ENOTFOUND);
+	assert_int_equal(d.nerrors, 1);
+	assert_string_equal(d.v[0].file, p.buf);
+	qf_buf_release(&p);
+	qf_buf_release(&data);
+	qf_diags_release(&d);
+}
+
+static void test_fs_collect_sorts_filters_and_dedups(void **state)
+{
+	struct qf_buf p = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_strlist out = QF_STRLIST_INIT;
+	const char *const names[] = { "c/z.yaml", "c/sub/b.json",
+				      "c/sub/a.yml", "c/notes.txt",
+				      "c/.hidden.yaml" };
+	const char *args[2];
+	char *dir;
+
+	(void)state;
+	assert_int_equal(qf_fs_mkdirs(path(&p, "c/sub"), &d), QF_OK);
+	for (size_t i = 0; i < QF_ARRAY_SIZE(names); i++)
+		assert_int_equal(qf_fs_write_atomic(path(&p, names[i]), "{}",
+						    2, &d),
+				 QF_OK);
+	dir = qf_xstrdup(path(&p, "c"));
+	args[0] = dir;
+	args[1] = path(&p, "c/z.yaml");
+	assert_int_equal(qf_fs_collect(&out, args, 2, QF_FS_MANIFESTS, &d),
+			 QF_OK);
+	assert_int_equal(out.n, 3);
+	assert_non_null(strstr(out.v[0], "/sub/a.yml"));
+	assert_non_null(strstr(out.v[1], "/sub/b.json"));
+	assert_non_null(strstr(out.v[2], "/z.yaml"));
+	qf_strlist_release(&out);
+	/* a missing path is reported, the others still collected */
+	args[0] = "/nonexistent/qf";
+	args[1] = dir;
+	assert_int_equal(qf_fs_collect(&out, args, 2, QF_FS_MANIFESTS, &d),
+			 QF_ENOTFOUND);
+	assert_int_equal(out.n, 3);
+	qf_strlist_release(&out);
+	free(dir);
+	qf_buf_release(&p);
+	qf_diags_release(&d);
+}
+
+static void test_fs_write_failure_keeps_old_file(void **state)
+{
+	struct qf_buf p = QF_BUF_INIT, data = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+
+	(void)state;
+	assert_int_equal(qf_fs_write_atomic(path(&p, "keep"), "old", 3, &d),
+			 QF_OK);
+	/* a directory where the file should go cannot be replaced */
+	assert_int_equal(qf_fs_mkdirs(path(&p, "dir.yaml"), &d), QF_OK);
+	assert_true(qf_fs_write_atomic(p.buf, "new", 3, &d) < 0);
+	assert_true(d.nerrors > 0);
+	assert_int_equal(qf_fs_read(&data, path(&p, "keep"), 10, &d), QF_OK);
+	assert_string_equal(data.buf, "old");
+	qf_buf_release(&p);
+	qf_buf_release(&data);
+	qf_diags_release(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fs_write_atomic_then_read),
+		cmocka_unit_test(test_fs_read_missing_is_notfound_with_path),
+		cmocka_unit_test(test_fs_collect_sorts_filters_and_dedups),
+		cmocka_unit_test(test_fs_write_failure_keeps_old_file),
+	};
+	return cmocka_run_group_tests_name("fs", tests, setup, teardown);
+}
