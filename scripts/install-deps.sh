@@ -5,7 +5,7 @@
 set -eu
 
 PKGS="build-essential pkg-config libyaml-dev libjansson-dev libgit2-dev \
-libsqlite3-dev libpcre2-dev libcmocka-dev libssl-dev clang"
+libsqlite3-dev libpcre2-dev libcmocka-dev libssl-dev clang libclang-rt-dev"
 
 missing=""
 for p in $PKGS; do
