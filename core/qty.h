@@ -14,6 +14,24 @@
  * overflow and never wraps.  These functions add no diagnostics: the caller
  * knows the file:line:col and reports it.  All functions are thread-safe.
  *
+ * Fidelity (Kubernetes: k8s.io/apimachinery pkg/api/resource/quantity.go):
+ *  1. The grammar is ParseQuantity's scanner, quirks included: no
+ *     whitespace, "1." and ".5" are numbers, and "+", "-" and "." alone
+ *     parse as zero.  BinarySI magnitudes above 2^63-1 are capped to
+ *     2^63-1; everything else is rounded up (away from zero) to 1n.
+ *  2. qf_qty_format is CanonicalizeBytes.  Kubernetes' String() echoes the
+ *     parsed text when it already looks canonical ("+1", "1E3", "1.500"
+ *     stay as typed); we always print the canonical form.
+ *  3. A DecimalSI value whose canonical exponent is above 18 prints in
+ *     exponent form ("1000E" -> "1e21"), as kubernetes/kubernetes#140459
+ *     does; older releases dropped the exponent and printed "1".
+ *  4. Limits Kubernetes does not have (its inf.Dec is unbounded): more
+ *     significant digits than fit in 64 bits, or an exponent outside int32
+ *     (Go silently wraps it), is QF_ETOOBIG.
+ *  5. The Kueue CRDs also match quantity text against an OpenAPI pattern
+ *     that demands a digit ("Ki" or "." alone parse here, as in Go, but the
+ *     API server rejects them); that check belongs to schema validation.
+ *
  * Kueue amounts: Kueue does its quota math on int64 "amounts": millicores for
  * `cpu`, base units (rounded up) for every other resource, saturating at
  * QF_QTY_UNLIMITED.  qf_qty_amount / qf_qty_format_amount convert both ways,
@@ -28,19 +46,26 @@
 #include "core/status.h"
 
 enum qf_qty_format {
-	QF_QTY_DECIMAL_SI = 0,	/* 12, 1500m, 5k, 3G */
-	QF_QTY_BINARY_SI = 1,	/* 512Mi, 2Gi */
+	QF_QTY_DECIMAL_SI = 0,  /* 12, 1500m, 5k, 3G */
+	QF_QTY_BINARY_SI = 1,   /* 512Mi, 2Gi */
 	QF_QTY_DECIMAL_EXP = 2, /* 1e3, 12e6 */
 };
 
 /*
- * The value is mant * 10^exp10 exactly, normalised so that mant carries no
- * avoidable trailing zeros is NOT required: compare with qf_qty_cmp, never
- * with memcmp.  Treat the fields as private outside qty.c.
+ * The value is (neg ? -1 : 1) * mag * 10^exp10 exactly.  qty.c keeps it
+ * normalised: mag has no trailing decimal zeros, zero is {0, 0, false}, and
+ * exp10 >= -9 (nothing finer than 1n exists).  A magnitude is unsigned so
+ * that every int64 (INT64_MIN too) and every mantissa up to 2^64-1 fits;
+ * values whose significant digits do not fit in 64 bits are QF_ETOOBIG.
+ * A BinarySI quantity that is a whole number always has mag * 10^exp10 <
+ * 2^64 (parsing caps BinarySI at 2^63-1 as Kubernetes does; arithmetic
+ * that would break this returns QF_ETOOBIG).  Compare with qf_qty_cmp,
+ * never memcmp.  Treat the fields as private outside qty.c.
  */
 struct qf_qty {
-	int64_t mant;		   /* signed mantissa */
-	int32_t exp10;		   /* decimal exponent, >= -9 */
+	uint64_t mag;              /* magnitude of the mantissa */
+	int32_t exp10;             /* decimal exponent, >= -9 */
+	int neg;                   /* 1 if the value is negative */
 	enum qf_qty_format format; /* format family for canonical printing */
 };
 
@@ -61,29 +86,38 @@ int qf_qty_cmp(const struct qf_qty *a, const struct qf_qty *b);
 /* Sign: -1, 0 or 1. */
 int qf_qty_sign(const struct qf_qty *q);
 
-/* out = a + b, out = a - b, out = a * n.  The result takes a's format. */
+/*
+ * out = a + b, out = a - b, out = a * n.  The result takes a's format, or
+ * b's when a is zero (Quantity.Add/Sub).  QF_ETOOBIG when the exact result
+ * does not fit (out is then left untouched).
+ */
 int qf_qty_add(struct qf_qty *out, const struct qf_qty *a,
-	       const struct qf_qty *b) QF_MUST_CHECK;
+               const struct qf_qty *b) QF_MUST_CHECK;
 int qf_qty_sub(struct qf_qty *out, const struct qf_qty *a,
-	       const struct qf_qty *b) QF_MUST_CHECK;
-int qf_qty_mul_int(struct qf_qty *out, const struct qf_qty *a, int64_t n)
-	QF_MUST_CHECK;
+               const struct qf_qty *b) QF_MUST_CHECK;
+int qf_qty_mul_int(struct qf_qty *out, const struct qf_qty *a,
+                   int64_t n) QF_MUST_CHECK;
 
 /* Append the canonical string, as Quantity.String() does. */
 void qf_qty_format(struct qf_buf *out, const struct qf_qty *q);
 
 /*
- * The value in milli-units (rounded up), or QF_ETOOBIG when it does not fit
- * in int64.
+ * The value in milli-units, rounded up away from zero (MilliValue()), or
+ * QF_ETOOBIG when it does not fit in int64.
  */
 int qf_qty_to_milli(int64_t *out, const struct qf_qty *q) QF_MUST_CHECK;
 
-/* The value in base units, rounded up (Quantity.Value()). */
+/*
+ * The value in base units, rounded up away from zero (Quantity.Value()), or
+ * QF_ETOOBIG when it does not fit in int64.
+ */
 int qf_qty_to_int(int64_t *out, const struct qf_qty *q) QF_MUST_CHECK;
 
 /*
- * Kueue amount of q for `resource`: milli-units for "cpu", base units
- * rounded up otherwise; values beyond int64 saturate to QF_QTY_UNLIMITED.
+ * Kueue amount of q for `resource` (Kueue: pkg/resources/amount.go
+ * AmountFromQuantity): milli-units for "cpu", base units otherwise, rounded
+ * up.  A cpu quantity >= (2^63-1)/1000 cores or any other quantity >=
+ * 2^63-1 is QF_QTY_UNLIMITED; a value below INT64_MIN clamps to INT64_MIN.
  */
 int64_t qf_qty_amount(const struct qf_qty *q, const char *resource);
 
@@ -94,9 +128,14 @@ int64_t qf_qty_amount(const struct qf_qty *q, const char *resource);
  * DecimalSI ("10", "1k"); QF_QTY_UNLIMITED as "<unlimited>".
  */
 void qf_qty_format_amount(struct qf_buf *out, int64_t amount,
-			  const char *resource);
+                          const char *resource);
 
-/* Saturating int64 arithmetic for amounts (never wraps). */
+/*
+ * Amount arithmetic as Kueue's Amount.Add/Sub: QF_QTY_UNLIMITED is sticky
+ * (unlimited + x = unlimited, unlimited - bounded = unlimited, bounded -
+ * unlimited = INT64_MIN, unlimited - unlimited = 0); bounded results
+ * saturate at INT64_MAX / INT64_MIN and never wrap.
+ */
 int64_t qf_amount_add(int64_t a, int64_t b);
 int64_t qf_amount_sub(int64_t a, int64_t b);
 
