@@ -67,11 +67,22 @@ $(BUILD)/fuzz/%.o: fuzz/%.c
 $(BUILD)/fuzz/replay_%: $(BUILD)/fuzz/replay.o $(BUILD)/fuzz/fuzz_%.o $(BUILD)/libqf.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
-test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN)
+test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) conformance
 	@sh tests/run-unit.sh $(TBIN)
 	@QF=$(BUILD)/quotaflow sh tests/e2e/run.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/check-cli-doc.sh
 	@for n in $(FUZZ_NAMES); do $(BUILD)/fuzz/replay_$$n fuzz/corpus/$$n || exit 1; done
+
+# Kueue conformance cases (tests/conformance/README.md): a small comparator
+# reads what `quotaflow simulate` wrote; skipped while simulate is missing.
+CONFORM := $(BUILD)/tests/conform
+$(CONFORM): tests/conformance/conform.c $(BUILD)/libqf.a
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libqf.a $(PKG_LIBS)
+
+conformance: $(BUILD)/quotaflow $(CONFORM)
+	@QF=$(BUILD)/quotaflow CONFORM=$(CONFORM) sh tests/conformance/run.sh
+.PHONY: conformance
 
 check:
 	$(MAKE) BUILD=build/check CC=clang \

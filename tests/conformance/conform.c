@@ -1,0 +1,634 @@
+/*
+ * conform.c - the comparator behind tests/conformance/run.sh.
+ *
+ * It reads a case header (the first YAML document of a case file: name,
+ * upstream, cycles, expect), the --dump-state List and the --events lines
+ * that `quotaflow simulate` wrote, and renders both sides as the same
+ * normalised decision lines, one workload per line, sorted:
+ *
+ *   ns/name admitted cq=CQ main.cpu=default [count main=N]
+ *   ns/name pending [reason=R] [message=M]
+ *   ns/name preempted [reason=R] [message=M]
+ *
+ * The "got" side prints only the fields the case asserts (a case without a
+ * message does not compare messages), so run.sh can show a plain `diff -u`.
+ * Every workload in the dump is classified, so an unexpected admission or
+ * preemption shows up as an extra line.  The engine is only seen through
+ * the pinned CLI outputs (issue 5): the dump's Workload status (admission,
+ * conditions) first, the event lines as a fallback.
+ *
+ * usage: conform HEADER.yaml DUMP.json EVENTS.jsonl WANT.out GOT.out
+ * exit: 0 both files written, 2 unreadable or malformed input.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+#include <yaml.h>
+
+#include "core/buf.h"
+#include "core/banned.h"
+
+#define MAX_EVENT_LINE_BYTES (16u << 20)
+
+/* ---- YAML to jansson: every scalar becomes a string ------------------- */
+
+static json_t *yaml_node(yaml_parser_t *p, yaml_event_t *ev, int depth);
+
+static int next_event(yaml_parser_t *p, yaml_event_t *ev)
+{
+	if (yaml_parser_parse(p, ev))
+		return 0;
+	fprintf(stderr, "conform: yaml: %s at line %zu\n",
+		p->problem ? p->problem : "error", p->problem_mark.line + 1);
+	return -1;
+}
+
+static json_t *yaml_mapping(yaml_parser_t *p, int depth)
+{
+	json_t *obj = json_object();
+
+	for (;;) {
+		yaml_event_t k, v;
+		json_t *val;
+
+		if (next_event(p, &k) < 0)
+			goto fail;
+		if (k.type == YAML_MAPPING_END_EVENT) {
+			yaml_event_delete(&k);
+			return obj;
+		}
+		if (k.type != YAML_SCALAR_EVENT) {
+			fprintf(stderr, "conform: only scalar keys are supported\n");
+			yaml_event_delete(&k);
+			goto fail;
+		}
+		if (next_event(p, &v) < 0) {
+			yaml_event_delete(&k);
+			goto fail;
+		}
+		val = yaml_node(p, &v, depth + 1);
+		yaml_event_delete(&v);
+		if (!val || json_object_set_new(obj, (const char *)
+						k.data.scalar.value, val) < 0) {
+			yaml_event_delete(&k);
+			goto fail;
+		}
+		yaml_event_delete(&k);
+	}
+fail:
+	json_decref(obj);
+	return NULL;
+}
+
+static json_t *yaml_sequence(yaml_parser_t *p, int depth)
+{
+	json_t *arr = json_array();
+
+	for (;;) {
+		yaml_event_t v;
+		json_t *val;
+
+		if (next_event(p, &v) < 0)
+			goto fail;
+		if (v.type == YAML_SEQUENCE_END_EVENT) {
+			yaml_event_delete(&v);
+			return arr;
+		}
+		val = yaml_node(p, &v, depth + 1);
+		yaml_event_delete(&v);
+		if (!val || json_array_append_new(arr, val) < 0)
+			goto fail;
+	}
+fail:
+	json_decref(arr);
+	return NULL;
+}
+
+static json_t *yaml_node(yaml_parser_t *p, yaml_event_t *ev, int depth)
+{
+	if (depth > 64) {
+		fprintf(stderr, "conform: case header nested too deeply\n");
+		return NULL;
+	}
+	switch (ev->type) {
+	case YAML_SCALAR_EVENT:
+		return json_stringn((const char *)ev->data.scalar.value,
+				    ev->data.scalar.length);
+	case YAML_MAPPING_START_EVENT:
+		return yaml_mapping(p, depth);
+	case YAML_SEQUENCE_START_EVENT:
+		return yaml_sequence(p, depth);
+	default:
+		fprintf(stderr, "conform: unsupported YAML (alias or tag)\n");
+		return NULL;
+	}
+}
+
+/* The first document of path as jansson, or NULL after a message. */
+static json_t *load_yaml(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	yaml_parser_t p;
+	yaml_event_t ev;
+	json_t *root = NULL;
+
+	if (!f) {
+		fprintf(stderr, "conform: %s: %s\n", path, strerror(errno));
+		return NULL;
+	}
+	yaml_parser_initialize(&p);
+	yaml_parser_set_input_file(&p, f);
+	for (;;) {
+		if (next_event(&p, &ev) < 0)
+			break;
+		if (ev.type == YAML_MAPPING_START_EVENT) {
+			root = yaml_node(&p, &ev, 0);
+			yaml_event_delete(&ev);
+			break;
+		}
+		if (ev.type == YAML_STREAM_END_EVENT) {
+			yaml_event_delete(&ev);
+			fprintf(stderr, "conform: %s: no case header\n", path);
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&p);
+	fclose(f);
+	return root;
+}
+
+/* ---- what the simulator wrote ----------------------------------------- */
+
+static const char *str(json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+static json_t *find_condition(json_t *wl, const char *type)
+{
+	json_t *conds = json_object_get(json_object_get(wl, "status"),
+					"conditions");
+	size_t i;
+	json_t *c;
+
+	json_array_foreach(conds, i, c) {
+		const char *t = str(c, "type");
+
+		if (t && !strcmp(t, type))
+			return c;
+	}
+	return NULL;
+}
+
+static int condition_true(json_t *wl, const char *type)
+{
+	json_t *c = find_condition(wl, type);
+	const char *s = c ? str(c, "status") : NULL;
+
+	return s && !strcmp(s, "True");
+}
+
+/* Workloads of the dump, keyed "ns/name". */
+static json_t *load_dump(const char *path)
+{
+	json_error_t err;
+	json_t *root = json_load_file(path, 0, &err);
+	json_t *out, *item;
+	size_t i;
+
+	if (!root) {
+		fprintf(stderr, "conform: %s:%d:%d: %s\n", path, err.line,
+			err.column, err.text);
+		return NULL;
+	}
+	out = json_object();
+	json_array_foreach(json_object_get(root, "items"), i, item) {
+		const char *kind = str(item, "kind");
+		json_t *md = json_object_get(item, "metadata");
+		struct qf_buf key = QF_BUF_INIT;
+
+		if (!kind || strcmp(kind, "Workload"))
+			continue;
+		qf_buf_addf(&key, "%s/%s",
+			    str(md, "namespace") ? str(md, "namespace") : "",
+			    str(md, "name") ? str(md, "name") : "");
+		json_object_set(out, key.buf, item);
+		qf_buf_release(&key);
+	}
+	json_decref(root);
+	return out;
+}
+
+/* Event lines grouped by workload: {"ns/name": [event, ...]} in order. */
+static json_t *load_events(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	json_t *out;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	unsigned lineno = 0;
+
+	if (!f) {
+		fprintf(stderr, "conform: %s: %s\n", path, strerror(errno));
+		return NULL;
+	}
+	out = json_object();
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		json_error_t err;
+		json_t *ev, *list;
+		const char *wl;
+
+		lineno++;
+		if (n == 0 || line[0] == '\n')
+			continue;
+		if ((size_t)n > MAX_EVENT_LINE_BYTES) {
+			fprintf(stderr, "conform: %s:%u: line too long\n", path,
+				lineno);
+			continue;
+		}
+		ev = json_loadb(line, (size_t)n, 0, &err);
+		if (!ev) {
+			fprintf(stderr, "conform: %s:%u: %s\n", path, lineno,
+				err.text);
+			continue;
+		}
+		wl = str(ev, "workload");
+		if (wl) {
+			list = json_object_get(out, wl);
+			if (!list) {
+				list = json_array();
+				json_object_set_new(out, wl, list);
+			}
+			json_array_append(list, ev);
+		}
+		json_decref(ev);
+	}
+	free(line);
+	fclose(f);
+	return out;
+}
+
+/* ---- rendering -------------------------------------------------------- */
+
+/* One-line form of a message: newlines would break the line diff. */
+static void add_oneline(struct qf_buf *b, const char *s)
+{
+	for (; *s; s++)
+		qf_buf_addch(b, *s == '\n' ? ' ' : *s);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * " main.cpu=default main.memory=default" from {podSet: {res: flavour}},
+ * sorted, so that the order the engine lists resources in does not matter.
+ */
+static void add_flavors(struct qf_buf *b, json_t *by_podset)
+{
+	const char *ps, *res;
+	json_t *m, *fl;
+	size_t n = 0, i;
+	char **parts;
+
+	json_object_foreach(by_podset, ps, m)
+		n += json_object_size(m);
+	parts = calloc(n ? n : 1, sizeof(*parts));
+	if (!parts)
+		abort();
+	n = 0;
+	json_object_foreach(by_podset, ps, m) {
+		json_object_foreach(m, res, fl) {
+			struct qf_buf p = QF_BUF_INIT;
+
+			qf_buf_addf(&p, "%s.%s=%s", ps, res,
+				    json_string_value(fl) ? json_string_value(fl)
+							  : "?");
+			parts[n++] = qf_buf_detach(&p, NULL);
+		}
+	}
+	qsort(parts, n, sizeof(*parts), cmp_str);
+	for (i = 0; i < n; i++) {
+		qf_buf_addf(b, " %s", parts[i]);
+		free(parts[i]);
+	}
+	free(parts);
+}
+
+static void add_counts(struct qf_buf *b, json_t *counts)
+{
+	const char *ps;
+	json_t *c;
+	size_t n = 0, i;
+	char **parts;
+
+	parts = calloc(json_object_size(counts) + 1, sizeof(*parts));
+	if (!parts)
+		abort();
+	json_object_foreach(counts, ps, c) {
+		struct qf_buf p = QF_BUF_INIT;
+
+		if (json_is_integer(c))
+			qf_buf_addf(&p, "%s=%lld", ps,
+				    (long long)json_integer_value(c));
+		else
+			qf_buf_addf(&p, "%s=%s", ps,
+				    json_string_value(c) ? json_string_value(c)
+							 : "?");
+		parts[n++] = qf_buf_detach(&p, NULL);
+	}
+	qsort(parts, n, sizeof(*parts), cmp_str);
+	qf_buf_adds(b, " count");
+	for (i = 0; i < n; i++) {
+		qf_buf_addf(b, " %s", parts[i]);
+		free(parts[i]);
+	}
+	free(parts);
+}
+
+static void add_reason_message(struct qf_buf *b, json_t *want,
+			       const char *reason, const char *message)
+{
+	if (json_object_get(want, "reason"))
+		qf_buf_addf(b, " reason=%s", reason ? reason : "<none>");
+	if (json_object_get(want, "message")) {
+		qf_buf_adds(b, " message=");
+		add_oneline(b, message ? message : "<none>");
+	}
+}
+
+static void render_want(struct qf_buf *b, const char *key, const char *cat,
+			json_t *w)
+{
+	qf_buf_addf(b, "%s %s", key, cat);
+	if (!strcmp(cat, "admitted")) {
+		qf_buf_addf(b, " cq=%s", str(w, "clusterQueue")
+						 ? str(w, "clusterQueue")
+						 : "?");
+		add_flavors(b, json_object_get(w, "flavors"));
+		if (json_object_get(w, "counts"))
+			add_counts(b, json_object_get(w, "counts"));
+	} else {
+		add_reason_message(b, w, str(w, "reason"), str(w, "message"));
+	}
+	qf_buf_addch(b, '\n');
+}
+
+/* The last event of wl whose reason is one of the NULL-ended list. */
+static json_t *last_event(json_t *events, const char *const *reasons)
+{
+	json_t *found = NULL, *ev;
+	size_t i;
+
+	json_array_foreach(events, i, ev) {
+		const char *r = str(ev, "reason");
+
+		for (const char *const *p = reasons; r && *p; p++)
+			if (!strcmp(r, *p))
+				found = ev;
+	}
+	return found;
+}
+
+static const char *const preempt_reasons[] = { "Preempted", NULL };
+static const char *const pending_reasons[] = {
+	"Pending",
+	"WaitingForQuota",
+	"NoMatchingFlavor",
+	"ExceedsMaxQuota",
+	"WaitingForPreemptedWorkloads",
+	"Misconfigured",
+	"Inadmissible",
+	"Suspended",
+	"AdmissionGated",
+	"BlockedOnPreemptionGates",
+	"WaitingForPodsReady",
+	NULL,
+};
+
+/* Category of a workload as the simulator left it. */
+static const char *classify(json_t *wl, json_t *events)
+{
+	json_t *status = json_object_get(wl, "status");
+
+	if (condition_true(wl, "Preempted") ||
+	    last_event(events, preempt_reasons))
+		return "preempted";
+	if (condition_true(wl, "Evicted")) {
+		const char *r = str(find_condition(wl, "Evicted"), "reason");
+
+		if (r && !strcmp(r, "Preempted"))
+			return "preempted";
+	}
+	if (json_object_get(status, "admission") ||
+	    condition_true(wl, "QuotaReserved"))
+		return "admitted";
+	return "pending";
+}
+
+static void render_admission(struct qf_buf *b, json_t *wl, json_t *want)
+{
+	json_t *adm = json_object_get(json_object_get(wl, "status"),
+				      "admission");
+	json_t *by_podset = json_object(), *counts = json_object(), *psa;
+	size_t i;
+
+	qf_buf_addf(b, " cq=%s", str(adm, "clusterQueue")
+					 ? str(adm, "clusterQueue")
+					 : "?");
+	json_array_foreach(json_object_get(adm, "podSetAssignments"), i, psa) {
+		const char *name = str(psa, "name") ? str(psa, "name") : "?";
+		json_t *fl = json_object_get(psa, "flavors");
+		json_t *cnt = json_object_get(psa, "count");
+
+		json_object_set(by_podset, name, fl ? fl : json_object());
+		if (cnt)
+			json_object_set(counts, name, cnt);
+	}
+	add_flavors(b, by_podset);
+	if (json_object_get(want, "counts"))
+		add_counts(b, counts);
+	json_decref(by_podset);
+	json_decref(counts);
+}
+
+static void render_got(struct qf_buf *b, const char *key, json_t *wl,
+		       json_t *events, json_t *want)
+{
+	const char *cat = classify(wl, events);
+
+	qf_buf_addf(b, "%s %s", key, cat);
+	if (!strcmp(cat, "admitted")) {
+		render_admission(b, wl, want);
+	} else if (!strcmp(cat, "preempted")) {
+		json_t *c = find_condition(wl, "Preempted");
+		json_t *ev = last_event(events, preempt_reasons);
+		const char *r = c ? str(c, "reason") : NULL;
+		const char *m = c ? str(c, "message") : NULL;
+
+		if (!r && ev)
+			r = str(ev, "preemptionReason");
+		if (!m && ev)
+			m = str(ev, "message");
+		add_reason_message(b, want, r, m);
+	} else {
+		json_t *c = find_condition(wl, "QuotaReserved");
+		json_t *ev = last_event(events, pending_reasons);
+		const char *r = c ? str(c, "reason") : NULL;
+		const char *m = c ? str(c, "message") : NULL;
+
+		if (!r && ev)
+			r = str(ev, "reason");
+		if (!m && ev)
+			m = str(ev, "message");
+		add_reason_message(b, want, r, m);
+	}
+	qf_buf_addch(b, '\n');
+}
+
+/* ---- main ------------------------------------------------------------- */
+
+static const char *const categories[] = { "admitted", "pending",
+					  "preempted" };
+
+/* Sorted keys of an object, borrowed from it. */
+static const char **sorted_keys(json_t *o, size_t *n_out)
+{
+	const char **keys = calloc(json_object_size(o) + 1, sizeof(*keys));
+	const char *k;
+	json_t *v;
+	size_t n = 0;
+
+	if (!keys)
+		abort();
+	json_object_foreach(o, k, v)
+		keys[n++] = k;
+	qsort(keys, n, sizeof(*keys), cmp_str);
+	*n_out = n;
+	return keys;
+}
+
+static int write_file(const char *path, const struct qf_buf *b)
+{
+	FILE *f = fopen(path, "wb");
+	int ok;
+
+	if (!f) {
+		fprintf(stderr, "conform: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	ok = fwrite(b->buf, 1, b->len, f) == b->len;
+	ok = (fclose(f) == 0) && ok;
+	if (!ok)
+		fprintf(stderr, "conform: %s: write failed\n", path);
+	return ok ? 0 : -1;
+}
+
+/*
+ * want: {"ns/name": [category, expectation]} from expect.admitted,
+ * expect.pending, expect.preempted (a list of names or a map).
+ */
+static json_t *collect_want(json_t *expect)
+{
+	json_t *want = json_object();
+
+	for (size_t c = 0; c < sizeof(categories) / sizeof(*categories); c++) {
+		json_t *sect = json_object_get(expect, categories[c]);
+		const char *k;
+		json_t *v;
+		size_t i;
+
+		if (json_is_array(sect)) {
+			json_array_foreach(sect, i, v) {
+				if (json_string_value(v))
+					json_object_set_new(
+						want, json_string_value(v),
+						json_pack("[s{}]",
+							  categories[c]));
+			}
+			continue;
+		}
+		json_object_foreach(sect, k, v) {
+			if (json_is_object(v))
+				json_object_set_new(want, k,
+						    json_pack("[sO]",
+							      categories[c], v));
+			else
+				json_object_set_new(
+					want, k,
+					json_pack("[s{}]", categories[c]));
+		}
+	}
+	return want;
+}
+
+static int run(const char *header, const char *dump, const char *events,
+	       const char *want_out, const char *got_out)
+{
+	json_t *hdr = load_yaml(header), *wls = NULL, *evs = NULL;
+	json_t *want = NULL, *all = NULL;
+	struct qf_buf w = QF_BUF_INIT, g = QF_BUF_INIT;
+	const char **keys = NULL;
+	size_t n = 0;
+	int rc = 2;
+
+	if (!hdr)
+		goto done;
+	wls = load_dump(dump);
+	evs = load_events(events);
+	if (!wls || !evs)
+		goto done;
+	want = collect_want(json_object_get(hdr, "expect"));
+	all = json_object();
+	json_object_update(all, want);
+	json_object_update_missing(all, wls);
+	keys = sorted_keys(all, &n);
+	for (size_t i = 0; i < n; i++) {
+		json_t *wv = json_object_get(want, keys[i]);
+		json_t *wl = json_object_get(wls, keys[i]);
+		json_t *wexp = wv ? json_array_get(wv, 1) : NULL;
+
+		if (wv)
+			render_want(&w, keys[i],
+				    json_string_value(json_array_get(wv, 0)),
+				    wexp);
+		else
+			qf_buf_addf(&w, "%s (not in expect)\n", keys[i]);
+		if (wl)
+			render_got(&g, keys[i], wl,
+				   json_object_get(evs, keys[i]), wexp);
+		else
+			qf_buf_addf(&g, "%s missing from --dump-state\n",
+				    keys[i]);
+	}
+	rc = (write_file(want_out, &w) < 0 || write_file(got_out, &g) < 0)
+		     ? 2
+		     : 0;
+done:
+	free(keys);
+	qf_buf_release(&w);
+	qf_buf_release(&g);
+	json_decref(all);
+	json_decref(want);
+	json_decref(evs);
+	json_decref(wls);
+	json_decref(hdr);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 6) {
+		fprintf(stderr, "usage: conform HEADER.yaml DUMP.json "
+				"EVENTS.jsonl WANT.out GOT.out\n");
+		return 2;
+	}
+	return run(argv[1], argv[2], argv[3], argv[4], argv[5]);
+}

@@ -1,0 +1,103 @@
+#!/bin/sh
+# Kueue conformance: runs every tests/conformance/cases/*.yaml through the
+# pinned `quotaflow simulate` CLI and compares the decisions (admitted with
+# which flavours, preempted, pending with which reason) with what Kueue's own
+# unit tests assert.  Case format: tests/conformance/README.md.
+#
+# usage: QF=build/quotaflow CONFORM=build/tests/conform sh run.sh [CASE...]
+# Cases named in the "Known divergences" section of docs/runtime.md are run
+# and reported like the others, but their failure does not fail the run.
+QF=${QF:-build/quotaflow}
+CONFORM=${CONFORM:-build/tests/conform}
+QF=$(cd "$(dirname "$QF")" && pwd)/$(basename "$QF")
+CONFORM=$(cd "$(dirname "$CONFORM")" && pwd)/$(basename "$CONFORM")
+cd "$(dirname "$0")/../.." || exit 2
+
+if ! "$QF" help simulate >/dev/null 2>&1; then
+	echo "conformance: simulate not available: skipped"
+	exit 0
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Names of known divergent cases: `name` at the start of a list item in the
+# "Known divergences" section of docs/runtime.md.
+known=""
+if [ -f docs/runtime.md ]; then
+	known=$(awk '/^#+ /{on = ($0 ~ /Known divergences/); next}
+		on && /^[-*] `[^`]*`/ {
+			s = $0; sub(/^[-*] `/, "", s); sub(/`.*/, "", s); print s
+		}' docs/runtime.md)
+fi
+is_known() {
+	for k in $known; do
+		[ "$k" = "$1" ] && return 0
+	done
+	return 1
+}
+
+if [ $# -gt 0 ]; then
+	cases="$*"
+else
+	cases=$(ls tests/conformance/cases/*.yaml 2>/dev/null | sort)
+fi
+
+pass=0
+fail=0
+kfail=0
+kpass=""
+failed=""
+for c in $cases; do
+	name=$(basename "$c" .yaml)
+	# The header is everything before the first "---" line; the rest is
+	# the Kubernetes objects, fed to simulate unchanged.
+	awk '/^---[ \t]*$/{exit} {print}' "$c" >"$tmp/header.yaml"
+	base=$(sed -n 's/^base:[ \t]*\([A-Za-z0-9._-]*\).*/\1/p' \
+		"$tmp/header.yaml" | head -1)
+	: >"$tmp/objects.yaml"
+	if [ -n "$base" ]; then
+		cat "tests/conformance/base/$base.yaml" >"$tmp/objects.yaml"
+		echo "---" >>"$tmp/objects.yaml"
+	fi
+	awk 'on{print} /^---[ \t]*$/{on=1}' "$c" >>"$tmp/objects.yaml"
+	cycles=$(sed -n 's/^cycles:[ \t]*\([0-9][0-9]*\).*/\1/p' \
+		"$tmp/header.yaml" | head -1)
+	rm -f "$tmp/events.jsonl" "$tmp/state.json"
+	"$QF" simulate -f "$tmp/objects.yaml" --cycles "${cycles:-1}" \
+		--events "$tmp/events.jsonl" --dump-state "$tmp/state.json" \
+		>"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	why=""
+	if [ $rc -ne 0 ]; then
+		why="simulate exited $rc"
+	elif ! "$CONFORM" "$tmp/header.yaml" "$tmp/state.json" \
+		"$tmp/events.jsonl" "$tmp/want" "$tmp/got" 2>"$tmp/cerr"; then
+		why="outputs unreadable"
+		cat "$tmp/cerr" >>"$tmp/err"
+	elif ! cmp -s "$tmp/want" "$tmp/got"; then
+		why="decisions differ"
+	fi
+	if [ -z "$why" ]; then
+		pass=$((pass + 1))
+		is_known "$name" && kpass="$kpass $name"
+		continue
+	fi
+	if is_known "$name"; then
+		kfail=$((kfail + 1))
+		echo "KNOWN DIVERGENCE conformance/$name: $why"
+	else
+		fail=$((fail + 1))
+		failed="$failed $name"
+		echo "FAIL conformance/$name: $why"
+	fi
+	if [ -f "$tmp/want" ] && [ -f "$tmp/got" ]; then
+		diff -u "$tmp/want" "$tmp/got" | sed -n '3,$p' | head -40
+	fi
+	sed 's/^/  stderr: /' "$tmp/err" | head -10
+	rm -f "$tmp/want" "$tmp/got"
+done
+[ -n "$kpass" ] && echo "conformance: listed as divergent but passing:$kpass"
+echo "conformance: $((pass + fail + kfail)) cases: $pass passed," \
+	"$((fail + kfail)) failed ($kfail known divergences)"
+[ "$fail" -eq 0 ] || { echo "conformance: unexpected failures:$failed"; exit 1; }
