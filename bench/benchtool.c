@@ -49,7 +49,8 @@ static int cmd_rusage(char **argv)
 	}
 	if (pid == 0) {
 		execvp(argv[0], argv);
-		fprintf(stderr, "benchtool: %s: %s\n", argv[0], strerror(errno));
+		(void)fprintf(stderr, "benchtool: %s: %s\n", argv[0],
+		              strerror(errno));
 		_exit(127);
 	}
 	if (wait4(pid, &status, 0, &ru) < 0) {
@@ -57,46 +58,68 @@ static int cmd_rusage(char **argv)
 		return 2;
 	}
 	cpu_ms = (long long)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000 +
-		 (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000;
-	fprintf(stderr, "cpu_ms=%lld maxrss_kb=%ld wall_ms=%lld exit=%d\n",
-		cpu_ms, ru.ru_maxrss, now_ms() - start,
-		WIFEXITED(status) ? WEXITSTATUS(status) : 128);
+	         (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000;
+	(void)fprintf(stderr,
+	              "cpu_ms=%lld maxrss_kb=%ld wall_ms=%lld exit=%d\n",
+	              cpu_ms, ru.ru_maxrss, now_ms() - start,
+	              WIFEXITED(status) ? WEXITSTATUS(status) : 128);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
 }
 
-static void flatten(const char *prefix, json_t *v)
+/* One "path value" line; non-scalars are walked by flatten(). */
+static void print_scalar(const char *path, json_t *v)
 {
-	const char *k;
-	json_t *c;
-	size_t i;
-	char path[512];
-
 	switch (json_typeof(v)) {
-	case JSON_OBJECT:
-		json_object_foreach(v, k, c) {
-			snprintf(path, sizeof(path), "%s%s%s", prefix,
-				 *prefix ? "." : "", k);
-			flatten(path, c);
-		}
-		break;
-	case JSON_ARRAY:
-		json_array_foreach(v, i, c) {
-			snprintf(path, sizeof(path), "%s.%zu", prefix, i);
-			flatten(path, c);
-		}
-		break;
 	case JSON_INTEGER:
-		printf("%s %lld\n", prefix, (long long)json_integer_value(v));
+		(void)printf("%s %lld\n", path,
+		             (long long)json_integer_value(v));
 		break;
 	case JSON_REAL:
-		printf("%s %.3f\n", prefix, json_real_value(v));
+		(void)printf("%s %.3f\n", path, json_real_value(v));
 		break;
 	case JSON_STRING:
-		printf("%s %s\n", prefix, json_string_value(v));
+		(void)printf("%s %s\n", path, json_string_value(v));
 		break;
 	default:
-		printf("%s %s\n", prefix, json_is_true(v) ? "true" : "null");
+		(void)printf("%s %s\n", path,
+		             json_is_true(v) ? "true" : "null");
 		break;
+	}
+}
+
+/*
+ * The summary is at most three objects deep ({"workloadClasses": {CLASS:
+ * {"count": N}}}), so three nested loops walk it; deeper values are skipped.
+ */
+static void flatten(json_t *root)
+{
+	const char *k1, *k2, *k3;
+	json_t *v1, *v2, *v3;
+	char path[512];
+
+	json_object_foreach(root, k1, v1)
+	{
+		if (!json_is_object(v1)) {
+			print_scalar(k1, v1);
+			continue;
+		}
+		json_object_foreach(v1, k2, v2)
+		{
+			if (!json_is_object(v2)) {
+				(void)snprintf(path, sizeof(path), "%s.%s", k1,
+				               k2);
+				print_scalar(path, v2);
+				continue;
+			}
+			json_object_foreach(v2, k3, v3)
+			{
+				if (json_is_object(v3) || json_is_array(v3))
+					continue;
+				(void)snprintf(path, sizeof(path), "%s.%s.%s",
+				               k1, k2, k3);
+				print_scalar(path, v3);
+			}
+		}
 	}
 }
 
@@ -109,15 +132,15 @@ int main(int argc, char **argv)
 		json_t *root = json_load_file(argv[2], 0, &err);
 
 		if (!root) {
-			fprintf(stderr, "benchtool: %s:%d: %s\n", argv[2],
-				err.line, err.text);
+			(void)fprintf(stderr, "benchtool: %s:%d: %s\n", argv[2],
+			              err.line, err.text);
 			return 2;
 		}
-		flatten("", root);
+		flatten(root);
 		json_decref(root);
 		return 0;
 	}
-	fprintf(stderr, "usage: benchtool rusage CMD [ARG...] | "
-			"benchtool summary FILE\n");
+	(void)fprintf(stderr, "usage: benchtool rusage CMD [ARG...] | "
+	                      "benchtool summary FILE\n");
 	return 2;
 }

@@ -42,7 +42,7 @@ static int next_event(yaml_parser_t *p, yaml_event_t *ev)
 	if (yaml_parser_parse(p, ev))
 		return 0;
 	fprintf(stderr, "conform: yaml: %s at line %zu\n",
-		p->problem ? p->problem : "error", p->problem_mark.line + 1);
+	        p->problem ? p->problem : "error", p->problem_mark.line + 1);
 	return -1;
 }
 
@@ -61,7 +61,8 @@ static json_t *yaml_mapping(yaml_parser_t *p, int depth)
 			return obj;
 		}
 		if (k.type != YAML_SCALAR_EVENT) {
-			fprintf(stderr, "conform: only scalar keys are supported\n");
+			fprintf(stderr,
+			        "conform: only scalar keys are supported\n");
 			yaml_event_delete(&k);
 			goto fail;
 		}
@@ -71,8 +72,9 @@ static json_t *yaml_mapping(yaml_parser_t *p, int depth)
 		}
 		val = yaml_node(p, &v, depth + 1);
 		yaml_event_delete(&v);
-		if (!val || json_object_set_new(obj, (const char *)
-						k.data.scalar.value, val) < 0) {
+		if (!val ||
+		    json_object_set_new(obj, (const char *)k.data.scalar.value,
+		                        val) < 0) {
 			yaml_event_delete(&k);
 			goto fail;
 		}
@@ -116,7 +118,7 @@ static json_t *yaml_node(yaml_parser_t *p, yaml_event_t *ev, int depth)
 	switch (ev->type) {
 	case YAML_SCALAR_EVENT:
 		return json_stringn((const char *)ev->data.scalar.value,
-				    ev->data.scalar.length);
+		                    ev->data.scalar.length);
 	case YAML_MAPPING_START_EVENT:
 		return yaml_mapping(p, depth);
 	case YAML_SEQUENCE_START_EVENT:
@@ -170,12 +172,13 @@ static const char *str(json_t *o, const char *key)
 
 static json_t *find_condition(json_t *wl, const char *type)
 {
-	json_t *conds = json_object_get(json_object_get(wl, "status"),
-					"conditions");
+	json_t *conds =
+	        json_object_get(json_object_get(wl, "status"), "conditions");
 	size_t i;
 	json_t *c;
 
-	json_array_foreach(conds, i, c) {
+	json_array_foreach(conds, i, c)
+	{
 		const char *t = str(c, "type");
 
 		if (t && !strcmp(t, type))
@@ -202,11 +205,12 @@ static json_t *load_dump(const char *path)
 
 	if (!root) {
 		fprintf(stderr, "conform: %s:%d:%d: %s\n", path, err.line,
-			err.column, err.text);
+		        err.column, err.text);
 		return NULL;
 	}
 	out = json_object();
-	json_array_foreach(json_object_get(root, "items"), i, item) {
+	json_array_foreach(json_object_get(root, "items"), i, item)
+	{
 		const char *kind = str(item, "kind");
 		json_t *md = json_object_get(item, "metadata");
 		struct qf_buf key = QF_BUF_INIT;
@@ -214,8 +218,8 @@ static json_t *load_dump(const char *path)
 		if (!kind || strcmp(kind, "Workload"))
 			continue;
 		qf_buf_addf(&key, "%s/%s",
-			    str(md, "namespace") ? str(md, "namespace") : "",
-			    str(md, "name") ? str(md, "name") : "");
+		            str(md, "namespace") ? str(md, "namespace") : "",
+		            str(md, "name") ? str(md, "name") : "");
 		json_object_set(out, key.buf, item);
 		qf_buf_release(&key);
 	}
@@ -248,13 +252,13 @@ static json_t *load_events(const char *path)
 			continue;
 		if ((size_t)n > MAX_EVENT_LINE_BYTES) {
 			fprintf(stderr, "conform: %s:%u: line too long\n", path,
-				lineno);
+			        lineno);
 			continue;
 		}
 		ev = json_loadb(line, (size_t)n, 0, &err);
 		if (!ev) {
 			fprintf(stderr, "conform: %s:%u: %s\n", path, lineno,
-				err.text);
+			        err.text);
 			continue;
 		}
 		wl = str(ev, "workload");
@@ -298,19 +302,21 @@ static void add_flavors(struct qf_buf *b, json_t *by_podset)
 	size_t n = 0, i;
 	char **parts;
 
-	json_object_foreach(by_podset, ps, m)
-		n += json_object_size(m);
+	json_object_foreach(by_podset, ps, m) n += json_object_size(m);
 	parts = calloc(n ? n : 1, sizeof(*parts));
 	if (!parts)
 		abort();
 	n = 0;
-	json_object_foreach(by_podset, ps, m) {
-		json_object_foreach(m, res, fl) {
+	json_object_foreach(by_podset, ps, m)
+	{
+		json_object_foreach(m, res, fl)
+		{
 			struct qf_buf p = QF_BUF_INIT;
 
 			qf_buf_addf(&p, "%s.%s=%s", ps, res,
-				    json_string_value(fl) ? json_string_value(fl)
-							  : "?");
+			            json_string_value(fl)
+			                    ? json_string_value(fl)
+			                    : "?");
 			parts[n++] = qf_buf_detach(&p, NULL);
 		}
 	}
@@ -332,16 +338,17 @@ static void add_counts(struct qf_buf *b, json_t *counts)
 	parts = calloc(json_object_size(counts) + 1, sizeof(*parts));
 	if (!parts)
 		abort();
-	json_object_foreach(counts, ps, c) {
+	json_object_foreach(counts, ps, c)
+	{
 		struct qf_buf p = QF_BUF_INIT;
 
 		if (json_is_integer(c))
 			qf_buf_addf(&p, "%s=%lld", ps,
-				    (long long)json_integer_value(c));
+			            (long long)json_integer_value(c));
 		else
 			qf_buf_addf(&p, "%s=%s", ps,
-				    json_string_value(c) ? json_string_value(c)
-							 : "?");
+			            json_string_value(c) ? json_string_value(c)
+			                                 : "?");
 		parts[n++] = qf_buf_detach(&p, NULL);
 	}
 	qsort(parts, n, sizeof(*parts), cmp_str);
@@ -354,7 +361,7 @@ static void add_counts(struct qf_buf *b, json_t *counts)
 }
 
 static void add_reason_message(struct qf_buf *b, json_t *want,
-			       const char *reason, const char *message)
+                               const char *reason, const char *message)
 {
 	if (json_object_get(want, "reason"))
 		qf_buf_addf(b, " reason=%s", reason ? reason : "<none>");
@@ -365,13 +372,13 @@ static void add_reason_message(struct qf_buf *b, json_t *want,
 }
 
 static void render_want(struct qf_buf *b, const char *key, const char *cat,
-			json_t *w)
+                        json_t *w)
 {
 	qf_buf_addf(b, "%s %s", key, cat);
 	if (!strcmp(cat, "admitted")) {
-		qf_buf_addf(b, " cq=%s", str(w, "clusterQueue")
-						 ? str(w, "clusterQueue")
-						 : "?");
+		qf_buf_addf(b, " cq=%s",
+		            str(w, "clusterQueue") ? str(w, "clusterQueue")
+		                                   : "?");
 		add_flavors(b, json_object_get(w, "flavors"));
 		if (json_object_get(w, "counts"))
 			add_counts(b, json_object_get(w, "counts"));
@@ -387,7 +394,8 @@ static json_t *last_event(json_t *events, const char *const *reasons)
 	json_t *found = NULL, *ev;
 	size_t i;
 
-	json_array_foreach(events, i, ev) {
+	json_array_foreach(events, i, ev)
+	{
 		const char *r = str(ev, "reason");
 
 		for (const char *const *p = reasons; r && *p; p++)
@@ -435,15 +443,15 @@ static const char *classify(json_t *wl, json_t *events)
 
 static void render_admission(struct qf_buf *b, json_t *wl, json_t *want)
 {
-	json_t *adm = json_object_get(json_object_get(wl, "status"),
-				      "admission");
+	json_t *adm =
+	        json_object_get(json_object_get(wl, "status"), "admission");
 	json_t *by_podset = json_object(), *counts = json_object(), *psa;
 	size_t i;
 
-	qf_buf_addf(b, " cq=%s", str(adm, "clusterQueue")
-					 ? str(adm, "clusterQueue")
-					 : "?");
-	json_array_foreach(json_object_get(adm, "podSetAssignments"), i, psa) {
+	qf_buf_addf(b, " cq=%s",
+	            str(adm, "clusterQueue") ? str(adm, "clusterQueue") : "?");
+	json_array_foreach(json_object_get(adm, "podSetAssignments"), i, psa)
+	{
 		const char *name = str(psa, "name") ? str(psa, "name") : "?";
 		json_t *fl = json_object_get(psa, "flavors");
 		json_t *cnt = json_object_get(psa, "count");
@@ -460,7 +468,7 @@ static void render_admission(struct qf_buf *b, json_t *wl, json_t *want)
 }
 
 static void render_got(struct qf_buf *b, const char *key, json_t *wl,
-		       json_t *events, json_t *want)
+                       json_t *events, json_t *want)
 {
 	const char *cat = classify(wl, events);
 
@@ -495,8 +503,7 @@ static void render_got(struct qf_buf *b, const char *key, json_t *wl,
 
 /* ---- main ------------------------------------------------------------- */
 
-static const char *const categories[] = { "admitted", "pending",
-					  "preempted" };
+static const char *const categories[] = { "admitted", "pending", "preempted" };
 
 /* Sorted keys of an object, borrowed from it. */
 static const char **sorted_keys(json_t *o, size_t *n_out)
@@ -508,8 +515,7 @@ static const char **sorted_keys(json_t *o, size_t *n_out)
 
 	if (!keys)
 		abort();
-	json_object_foreach(o, k, v)
-		keys[n++] = k;
+	json_object_foreach(o, k, v) keys[n++] = k;
 	qsort(keys, n, sizeof(*keys), cmp_str);
 	*n_out = n;
 	return keys;
@@ -546,31 +552,33 @@ static json_t *collect_want(json_t *expect)
 		size_t i;
 
 		if (json_is_array(sect)) {
-			json_array_foreach(sect, i, v) {
+			json_array_foreach(sect, i, v)
+			{
 				if (json_string_value(v))
 					json_object_set_new(
-						want, json_string_value(v),
-						json_pack("[s{}]",
-							  categories[c]));
+					        want, json_string_value(v),
+					        json_pack("[s{}]",
+					                  categories[c]));
 			}
 			continue;
 		}
-		json_object_foreach(sect, k, v) {
+		json_object_foreach(sect, k, v)
+		{
 			if (json_is_object(v))
-				json_object_set_new(want, k,
-						    json_pack("[sO]",
-							      categories[c], v));
+				json_object_set_new(
+				        want, k,
+				        json_pack("[sO]", categories[c], v));
 			else
 				json_object_set_new(
-					want, k,
-					json_pack("[s{}]", categories[c]));
+				        want, k,
+				        json_pack("[s{}]", categories[c]));
 		}
 	}
 	return want;
 }
 
 static int run(const char *header, const char *dump, const char *events,
-	       const char *want_out, const char *got_out)
+               const char *want_out, const char *got_out)
 {
 	json_t *hdr = load_yaml(header), *wls = NULL, *evs = NULL;
 	json_t *want = NULL, *all = NULL;
@@ -597,20 +605,19 @@ static int run(const char *header, const char *dump, const char *events,
 
 		if (wv)
 			render_want(&w, keys[i],
-				    json_string_value(json_array_get(wv, 0)),
-				    wexp);
+			            json_string_value(json_array_get(wv, 0)),
+			            wexp);
 		else
 			qf_buf_addf(&w, "%s (not in expect)\n", keys[i]);
 		if (wl)
 			render_got(&g, keys[i], wl,
-				   json_object_get(evs, keys[i]), wexp);
+			           json_object_get(evs, keys[i]), wexp);
 		else
 			qf_buf_addf(&g, "%s missing from --dump-state\n",
-				    keys[i]);
+			            keys[i]);
 	}
-	rc = (write_file(want_out, &w) < 0 || write_file(got_out, &g) < 0)
-		     ? 2
-		     : 0;
+	rc = (write_file(want_out, &w) < 0 || write_file(got_out, &g) < 0) ? 2
+	                                                                   : 0;
 done:
 	free(keys);
 	qf_buf_release(&w);
@@ -627,7 +634,7 @@ int main(int argc, char **argv)
 {
 	if (argc != 6) {
 		fprintf(stderr, "usage: conform HEADER.yaml DUMP.json "
-				"EVENTS.jsonl WANT.out GOT.out\n");
+		                "EVENTS.jsonl WANT.out GOT.out\n");
 		return 2;
 	}
 	return run(argv[1], argv[2], argv[3], argv[4], argv[5]);
