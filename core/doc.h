@@ -29,6 +29,7 @@
 #define QF_DOC_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <jansson.h>
 
@@ -121,5 +122,44 @@ int qf_docset_load(struct qf_docset *set, const struct qf_strlist *files,
 
 /* Add an already loaded doc (takes ownership). */
 void qf_docset_add_take(struct qf_docset *set, struct qf_doc *doc);
+
+/*
+ * Location of the key `key` itself in mapping `obj` (for "unknown field"
+ * diagnostics); the value's location when the key position is unknown, the
+ * mapping's when the key is absent.
+ */
+struct qf_loc qf_doc_loc_keyname(const struct qf_doc *doc, const json_t *obj,
+				 const char *key);
+
+/*
+ * YAML 1.1 resolution of one plain (unquoted, untagged) scalar, exactly as
+ * go-yaml v2 does it for sigs.k8s.io/yaml: the loader uses it for every
+ * plain scalar and the emitter uses it to decide which strings need quotes.
+ * The `<<` merge key resolves to QF_DOC_PLAIN_MERGE.  A timestamp
+ * (`2024-01-02`, `2024-01-02T03:04:05Z`, ...) resolves to its RFC 3339 form
+ * in `ts`, which is the string kubectl sends.  Never fails.
+ */
+enum qf_doc_plain_kind {
+	QF_DOC_PLAIN_STRING = 0,
+	QF_DOC_PLAIN_NULL,
+	QF_DOC_PLAIN_BOOL,
+	QF_DOC_PLAIN_INT,	/* fits int64 */
+	QF_DOC_PLAIN_UINT,	/* above INT64_MAX, fits uint64 */
+	QF_DOC_PLAIN_FLOAT,	/* may be inf or nan */
+	QF_DOC_PLAIN_TIMESTAMP,
+	QF_DOC_PLAIN_MERGE,
+};
+
+struct qf_doc_plain {
+	enum qf_doc_plain_kind kind;
+	int boolean;	/* QF_DOC_PLAIN_BOOL */
+	int64_t i;	/* QF_DOC_PLAIN_INT */
+	uint64_t u;	/* QF_DOC_PLAIN_UINT */
+	double f;	/* QF_DOC_PLAIN_FLOAT */
+	char ts[40];	/* QF_DOC_PLAIN_TIMESTAMP: NUL-terminated */
+};
+
+enum qf_doc_plain_kind qf_doc_plain_resolve(struct qf_doc_plain *out,
+					    const char *s, size_t len);
 
 #endif

@@ -1,0 +1,570 @@
+/* test_doc.c - core/doc.c: positions, documents, Lists, YAML 1.1 scalars,
+ * limits and every bad-input fixture under tests/fixtures/doc/bad/. */
+#include "tests/unit/qf_test.h"
+
+#include <dirent.h>
+#include <string.h>
+
+#include "core/buf.h"
+#include "core/doc.h"
+#include "core/fs.h"
+#include "core/strlist.h"
+
+static struct qf_doc *load_fixture(const char *rel, struct qf_diags *d)
+{
+	struct qf_buf path = QF_BUF_INIT;
+	struct qf_doc *doc = NULL;
+	int rc = qf_doc_load_file(&doc, qf_test_path(&path, rel), NULL, d);
+
+	if (rc)
+		fprintf(stderr, "%s: rc %d, %zu diagnostics: %s\n", rel, rc,
+			d->n, d->n ? d->v[0].msg : "");
+	assert_int_equal(rc, QF_OK);
+	qf_buf_release(&path);
+	return doc;
+}
+
+static struct qf_doc *load_str(const char *text, const struct qf_doc_limits *l,
+			       struct qf_diags *d, int *rc)
+{
+	struct qf_doc *doc = NULL;
+
+	*rc = qf_doc_load_mem(&doc, "mem.yaml", text, strlen(text), l, d);
+	return doc;
+}
+
+static void assert_loc(struct qf_loc loc, unsigned line, unsigned col)
+{
+	if (loc.line != line || loc.col != col)
+		fprintf(stderr, "got %u:%u, want %u:%u\n", loc.line, loc.col,
+			line, col);
+	assert_int_equal(loc.line, line);
+	assert_int_equal(loc.col, col);
+}
+
+static const json_t *at(const json_t *v, const char *key)
+{
+	const json_t *r = json_object_get(v, key);
+
+	assert_non_null(r);
+	return r;
+}
+
+static void test_doc_positions_of_nested_nodes(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc = load_fixture("fixtures/doc/nested.yaml", &d);
+	const struct qf_obj *o;
+	const json_t *spec, *rg, *res;
+
+	(void)state;
+	assert_int_equal(qf_doc_nobjects(doc), 1);
+	o = qf_doc_object(doc, 0);
+	assert_loc(o->loc, 2, 1);
+	assert_int_equal(o->item_index, -1);
+	assert_ptr_equal(o->doc, doc);
+	spec = at(o->obj, "spec");
+	assert_loc(qf_doc_loc(doc, spec), 7, 3);
+	assert_loc(qf_doc_loc_key(doc, o->obj, "spec"), 7, 3);
+	assert_loc(qf_doc_loc_keyname(doc, o->obj, "spec"), 6, 1);
+	assert_loc(qf_doc_loc_key(doc, spec, "cohort"), 7, 11);
+	assert_loc(qf_doc_loc(doc, at(spec, "preemption")), 8, 15);
+	assert_loc(qf_doc_loc_key(doc, at(spec, "preemption"),
+				  "withinClusterQueue"),
+		   8, 62);
+	rg = json_array_get(at(spec, "resourceGroups"), 0);
+	assert_loc(qf_doc_loc(doc, at(spec, "resourceGroups")), 10, 3);
+	assert_loc(qf_doc_loc_index(doc, at(spec, "resourceGroups"), 0), 10,
+		   5);
+	assert_loc(qf_doc_loc_index(doc, at(rg, "coveredResources"), 1), 10,
+		   31);
+	res = at(json_array_get(at(rg, "flavors"), 0), "resources");
+	assert_loc(qf_doc_loc_key(doc, json_array_get(res, 0), "nominalQuota"),
+		   15, 23);
+	assert_loc(qf_doc_loc_key(doc, json_array_get(res, 1), "nominalQuota"),
+		   18, 23);
+	/* true and null are jansson singletons: found through the parent */
+	assert_loc(qf_doc_loc_key(doc, json_array_get(res, 0),
+				  "borrowingLimit"),
+		   16, 25);
+	assert_loc(qf_doc_loc_key(doc, spec, "enabled"), 20, 12);
+	assert_loc(qf_doc_loc_keyname(doc, spec, "enabled"), 20, 3);
+	/* a missing key points at the mapping that lacks it */
+	assert_loc(qf_doc_loc_key(doc, spec, "namespaceSelector"), 7, 3);
+	assert_loc(qf_doc_loc_index(doc, at(rg, "coveredResources"), 9), 10,
+		   23);
+	qf_doc_free(doc);
+	qf_diags_release(&d);
+}
+
+static void test_doc_unknown_node_has_line_zero(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc = load_fixture("fixtures/doc/nested.yaml", &d);
+	json_t *other = json_string("not from the doc");
+	struct qf_loc loc = qf_doc_loc(doc, other);
+
+	(void)state;
+	assert_string_equal(loc.file, qf_doc_name(doc));
+	assert_int_equal(loc.line, 0);
+	assert_int_equal(qf_doc_loc(doc, json_true()).line, 0);
+	json_decref(other);
+	qf_doc_free(doc);
+	qf_diags_release(&d);
+}
+
+static void test_doc_multi_document_skips_empty(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc = load_fixture("fixtures/doc/multi.yaml", &d);
+	const struct qf_obj *a, *b;
+
+	(void)state;
+	assert_int_equal(qf_doc_nobjects(doc), 2);
+	a = qf_doc_object(doc, 0);
+	b = qf_doc_object(doc, 1);
+	assert_int_equal(a->doc_index, 1);
+	assert_int_equal(b->doc_index, 2);
+	assert_loc(a->loc, 4, 1);
+	assert_loc(b->loc, 9, 1);
+	assert_string_equal(
+		json_string_value(at(at(b->obj, "metadata"), "name")),
+		"team-b");
+	qf_doc_free(doc);
+	qf_diags_release(&d);
+}
+
+static void test_doc_list_expands_items_with_json_positions(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc = load_fixture("fixtures/doc/list.json", &d);
+	const struct qf_obj *o;
+	const json_t *spec;
+
+	(void)state;
+	assert_int_equal(qf_doc_nobjects(doc), 2);
+	o = qf_doc_object(doc, 1);
+	assert_int_equal(o->item_index, 1);
+	assert_int_equal(o->doc_index, 0);
+	assert_loc(o->loc, 15, 9);
+	assert_string_equal(json_string_value(at(o->obj, "kind")),
+			    "LocalQueue");
+	spec = at(o->obj, "spec");
+	assert_loc(qf_doc_loc_key(doc, spec, "clusterQueue"), 23, 33);
+	assert_loc(qf_doc_loc_key(doc, spec, "stopPolicy"), 24, 31);
+	assert_loc(qf_doc_loc_keyname(doc, spec, "weight"), 25, 17);
+	assert_true(json_is_real(at(spec, "weight")));
+	assert_int_equal(qf_doc_object(doc, 0)->item_index, 0);
+	qf_doc_free(doc);
+	qf_diags_release(&d);
+}
+
+struct scalar_case {
+	int id;
+	const char *yaml;     /* the value after "v: " */
+	const char *expected; /* compact JSON of the decoded value */
+};
+
+/* go-yaml v2 resolve.go as sigs.k8s.io/yaml passes values to the server. */
+static const struct scalar_case scalar_cases[] = {
+	{ 1, "yes", "true" },
+	{ 2, "Yes", "true" },
+	{ 3, "YES", "true" },
+	{ 4, "y", "true" },
+	{ 5, "Y", "true" },
+	{ 6, "on", "true" },
+	{ 7, "ON", "true" },
+	{ 8, "True", "true" },
+	{ 9, "no", "false" },
+	{ 10, "N", "false" },
+	{ 11, "off", "false" },
+	{ 12, "FALSE", "false" },
+	{ 13, "yEs", "\"yEs\"" },
+	{ 14, "oN", "\"oN\"" },
+	{ 15, "~", "null" },
+	{ 16, "null", "null" },
+	{ 17, "NULL", "null" },
+	{ 18, "", "null" },
+	{ 19, "nULL", "\"nULL\"" },
+	{ 20, "0x1F", "31" },
+	{ 21, "-0x10", "-16" },
+	{ 22, "012", "10" },
+	{ 23, "0o17", "15" },
+	{ 24, "0b101", "5" },
+	{ 25, "1_000", "1000" },
+	{ 26, "+12", "12" },
+	{ 27, "08", "8" },
+	{ 28, "0", "0" },
+	{ 29, "-0", "0" },
+	{ 30, "1e3", "1000" },
+	{ 31, "2.0", "2" },
+	{ 32, "2.5", "2.5" },
+	{ 33, ".5", "0.5" },
+	{ 34, "-.5e1", "-5" },
+	{ 35, "1.", "1" },
+	{ 36, "9223372036854775807", "9223372036854775807" },
+	{ 37, "-9223372036854775808", "-9223372036854775808" },
+	{ 38, "9223372036854775808", "9.2233720368547758e18" },
+	{ 39, "18446744073709551616", "1.8446744073709552e19" },
+	{ 40, "0xFFFFFFFFFFFFFFFFF", "\"0xFFFFFFFFFFFFFFFFF\"" },
+	{ 41, "1e400", "\"1e400\"" },
+	{ 42, "0x", "\"0x\"" },
+	{ 43, "12:30", "\"12:30\"" },
+	{ 44, "1.2.3", "\"1.2.3\"" },
+	{ 45, "\"yes\"", "\"yes\"" },
+	{ 46, "'012'", "\"012\"" },
+	{ 47, "!!str 12", "\"12\"" },
+	{ 48, "!!float 3", "3" },
+	{ 49, "!!int \"7\"", "7" },
+	{ 50, "!custom 7", "\"7\"" },
+	{ 51, "2024-01-02", "\"2024-01-02T00:00:00Z\"" },
+	{ 52, "2024-1-2 3:04:05.50", "\"2024-01-02T03:04:05.5Z\"" },
+	{ 53, "2024-01-02T03:04:05+01:00", "\"2024-01-02T03:04:05+01:00\"" },
+	{ 54, "2024-01-02T03:04:05-00:00", "\"2024-01-02T03:04:05Z\"" },
+	{ 55, "2024-02-30", "\"2024-02-30\"" },
+	{ 56, "2024-01-02T03:04:05", "\"2024-01-02T03:04:05\"" },
+	{ 57, "<<", "\"<<\"" },
+	{ 58, "1Gi", "\"1Gi\"" },
+	{ 59, "500m", "\"500m\"" },
+	{ 60, "|\n  a\n  b", "\"a\\nb\\n\"" },
+	{ 61, "0.1", "0.10000000000000001" },
+	{ 62, "-0b11", "-3" },
+	{ 63, "._5", "\"._5\"" },
+	{ 64, "+", "\"+\"" },
+	{ 65, "1__0", "10" },
+	{ 66, "0b", "\"0b\"" },
+};
+
+static void test_doc_yaml11_scalars(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(scalar_cases); i++) {
+		const struct scalar_case *c = &scalar_cases[i];
+		struct qf_diags d = QF_DIAGS_INIT;
+		struct qf_buf text = QF_BUF_INIT;
+		struct qf_doc *doc;
+		char *got;
+		int rc;
+
+		qf_buf_addf(&text, "v: %s\n", c->yaml);
+		doc = load_str(text.buf, NULL, &d, &rc);
+		if (rc)
+			fprintf(stderr, "case %d: load failed: %s\n", c->id,
+				d.v[0].msg);
+		assert_int_equal(rc, QF_OK);
+		got = json_dumps(at(qf_doc_object(doc, 0)->obj, "v"),
+				 JSON_ENCODE_ANY | JSON_COMPACT |
+					 JSON_REAL_PRECISION(17));
+		if (strcmp(got, c->expected))
+			fprintf(stderr, "case %d (%s): got %s, want %s\n",
+				c->id, c->yaml, got, c->expected);
+		assert_string_equal(got, c->expected);
+		free(got);
+		qf_doc_free(doc);
+		qf_buf_release(&text);
+		qf_diags_release(&d);
+	}
+}
+
+struct key_case {
+	int id;
+	const char *yaml;     /* the key */
+	const char *expected; /* the string key sigs.k8s.io/yaml makes */
+};
+
+static const struct key_case key_cases[] = {
+	{ 1, "yes", "true" },	  { 2, "n", "false" },	   { 3, "0x10", "16" },
+	{ 4, "1.5", "1.5" },	  { 5, "1.0", "1" },	   { 6, "1e6", "1e+06" },
+	{ 7, "123456", "123456" }, { 8, "0.1", "0.1" },	   { 9, ".inf", ".inf" },
+	{ 10, "\"yes\"", "yes" }, { 11, "'<<'", "<<" },	   { 12, "012", "10" },
+	{ 13, "1e-5", "1e-05" },  { 14, "1234567.0", "1.234567e+06" },
+};
+
+static void test_doc_keys_become_strings(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(key_cases); i++) {
+		const struct key_case *c = &key_cases[i];
+		struct qf_diags d = QF_DIAGS_INIT;
+		struct qf_buf text = QF_BUF_INIT;
+		struct qf_doc *doc;
+		const json_t *obj;
+		int rc;
+
+		qf_buf_addf(&text, "%s: x\n", c->yaml);
+		doc = load_str(text.buf, NULL, &d, &rc);
+		assert_int_equal(rc, QF_OK);
+		obj = qf_doc_object(doc, 0)->obj;
+		if (!json_object_get(obj, c->expected))
+			fprintf(stderr, "key case %d (%s): no key %s\n", c->id,
+				c->yaml, c->expected);
+		assert_non_null(json_object_get(obj, c->expected));
+		assert_int_equal(json_object_size(obj), 1);
+		qf_doc_free(doc);
+		qf_buf_release(&text);
+		qf_diags_release(&d);
+	}
+}
+
+static void test_doc_merge_keys_as_go_yaml_v2(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc = load_fixture("fixtures/doc/merge.yaml", &d);
+	const json_t *root = qf_doc_object(doc, 0)->obj;
+	const json_t *a = at(root, "a"), *b = at(root, "b"), *c = at(root, "c");
+
+	(void)state;
+	assert_string_equal(json_string_value(at(a, "cpu")), "1");
+	assert_string_equal(json_string_value(at(a, "memory")), "2Gi");
+	/* earlier maps of a merge sequence win */
+	assert_string_equal(json_string_value(at(b, "cpu")), "8");
+	assert_string_equal(json_string_value(at(b, "memory")), "1Gi");
+	assert_int_equal(json_integer_value(at(b, "gpu")), 1);
+	assert_int_equal(json_object_size(c), 2);
+	assert_null(json_object_get(c, "<<"));
+	/* merged values keep the position they were written at */
+	assert_loc(qf_doc_loc_key(doc, a, "cpu"), 3, 8);
+	qf_doc_free(doc);
+	qf_diags_release(&d);
+}
+
+static void test_doc_alias_copies_keep_positions(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	int rc;
+	struct qf_doc *doc = load_str("a: &x {k: [1, true]}\nb: *x\n", NULL,
+				      &d, &rc);
+	const json_t *a, *b;
+
+	(void)state;
+	assert_int_equal(rc, QF_OK);
+	a = at(qf_doc_object(doc, 0)->obj, "a");
+	b = at(qf_doc_object(doc, 0)->obj, "b");
+	assert_true(json_equal(a, b));
+	assert_ptr_not_equal(a, b); /* a copy, not shared */
+	assert_loc(qf_doc_loc(doc, b), 1, 4); /* at the anchor */
+	assert_loc(qf_doc_loc_index(doc, at(b, "k"), 1), 1, 15);
+	qf_doc_free(doc);
+	qf_diags_release(&d);
+}
+
+static void test_doc_alias_bomb_is_refused(void **state)
+{
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf text = QF_BUF_INIT;
+	struct qf_doc *doc;
+	int rc;
+
+	(void)state;
+	/* 10 levels of 10 aliases each would be 10^10 nodes */
+	qf_buf_adds(&text, "l0: &l0 [x,x,x,x,x,x,x,x,x,x]\n");
+	for (int i = 1; i < 10; i++)
+		qf_buf_addf(&text, "l%d: &l%d [*l%d,*l%d,*l%d,*l%d,*l%d,*l%d,"
+				   "*l%d,*l%d,*l%d,*l%d]\n",
+			    i, i, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1,
+			    i - 1, i - 1, i - 1, i - 1);
+	lim.max_alias_nodes = 1000;
+	doc = load_str(text.buf, &lim, &d, &rc);
+	assert_null(doc);
+	qf_assert_failed_with_error(rc, &d);
+	assert_int_equal(rc, QF_ETOOBIG);
+	assert_string_equal(d.v[0].rule, "QF012");
+	assert_non_null(strstr(d.v[0].msg, "limit of 1000 nodes"));
+	assert_int_equal(d.v[0].line, 3); /* l2's aliases add 111 each */
+	qf_buf_release(&text);
+	qf_diags_release(&d);
+}
+
+static void test_doc_depth_limit(void **state)
+{
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc;
+	int rc;
+
+	(void)state;
+	lim.max_depth = 3;
+	doc = load_str("a: {b: [1]}\n", &lim, &d, &rc);
+	assert_int_equal(rc, QF_OK);
+	qf_doc_free(doc);
+	doc = load_str("a: {b: [[1]]}\n", &lim, &d, &rc);
+	assert_null(doc);
+	qf_assert_failed_with_error(rc, &d);
+	assert_string_equal(d.v[0].rule, "QF013");
+	assert_int_equal(d.v[0].col, 9);
+	/* an alias that would nest too deep is refused too */
+	qf_diags_release(&d);
+	doc = load_str("x: &x [[1]]\na: [*x]\n", &lim, &d, &rc);
+	qf_assert_failed_with_error(rc, &d);
+	assert_int_equal(d.v[0].line, 2);
+	qf_diags_release(&d);
+}
+
+static void test_doc_size_limit(void **state)
+{
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf path = QF_BUF_INIT;
+	struct qf_doc *doc;
+	int rc;
+
+	(void)state;
+	lim.max_bytes = 16;
+	doc = load_str("a: 0123456789abcdef\n", &lim, &d, &rc);
+	assert_null(doc);
+	assert_int_equal(rc, QF_ETOOBIG);
+	assert_true(d.nerrors == 1);
+	assert_non_null(strstr(d.v[0].msg, "16 bytes"));
+	rc = qf_doc_load_file(&doc,
+			      qf_test_path(&path, "fixtures/doc/nested.yaml"),
+			      &lim, &d);
+	assert_int_equal(rc, QF_ETOOBIG);
+	assert_null(doc);
+	qf_buf_release(&path);
+	qf_diags_release(&d);
+}
+
+/* Every tests/fixtures/doc/bad/ file starts with "# expect: L:C RULE". */
+static void check_bad_fixture(const char *path)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf text = QF_BUF_INIT;
+	struct qf_doc *doc = NULL;
+	unsigned line, col;
+	char rule[16];
+	int rc;
+
+	assert_int_equal(qf_fs_read(&text, path, 1 << 20, &d), QF_OK);
+	if (sscanf(text.buf, "# expect: %u:%u %15s", &line, &col, rule) != 3)
+		fail_msg("%s: no '# expect: L:C RULE' first line", path);
+	rc = qf_doc_load_file(&doc, path, NULL, &d);
+	if (rc >= 0)
+		fail_msg("%s: loaded, expected %s", path, rule);
+	qf_assert_failed_with_error(rc, &d);
+	assert_null(doc);
+	if (strcmp(d.v[0].rule, rule) || d.v[0].line != line ||
+	    d.v[0].col != col)
+		fail_msg("%s: got %u:%u %s (%s), want %u:%u %s", path,
+			 d.v[0].line, d.v[0].col, d.v[0].rule, d.v[0].msg,
+			 line, col, rule);
+	assert_string_equal(d.v[0].file, path);
+	assert_non_null(d.v[0].hint == NULL ? "" : d.v[0].hint);
+	qf_buf_release(&text);
+	qf_diags_release(&d);
+}
+
+static void test_doc_bad_fixtures_report_position_and_rule(void **state)
+{
+	struct qf_buf dir = QF_BUF_INIT;
+	struct qf_strlist files = QF_STRLIST_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	const char *paths[1];
+
+	(void)state;
+	paths[0] = qf_test_path(&dir, "fixtures/doc/bad");
+	assert_int_equal(qf_fs_collect(&files, paths, 1, QF_FS_MANIFESTS, &d),
+			 QF_OK);
+	assert_true(files.n >= 10);
+	for (size_t i = 0; i < files.n; i++)
+		check_bad_fixture(files.v[i]);
+	qf_strlist_release(&files);
+	qf_buf_release(&dir);
+	qf_diags_release(&d);
+}
+
+static void test_doc_syntax_error_names_problem_and_context(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	int rc;
+	struct qf_doc *doc = load_str("a: [1, 2\nb: 3\n", NULL, &d, &rc);
+
+	(void)state;
+	assert_null(doc);
+	qf_assert_failed_with_error(rc, &d);
+	assert_string_equal(d.v[0].rule, "QF010");
+	assert_non_null(strstr(d.v[0].msg, "flow sequence at 1:4"));
+	assert_non_null(d.v[0].hint);
+	qf_diags_release(&d);
+	doc = load_str("a: \xff\n", NULL, &d, &rc);
+	qf_assert_failed_with_error(rc, &d);
+	assert_int_equal(d.v[0].line, 1);
+	assert_int_equal(d.v[0].col, 4);
+	assert_non_null(strstr(d.v[0].msg, "UTF-8"));
+	qf_diags_release(&d);
+}
+
+static void test_doc_errors_for_unrepresentable_values(void **state)
+{
+	static const char *const bad[] = {
+		"a: .nan\n",	  "a: !!int abc\n", "a: !!binary aGk=\n",
+		"? [a]\n: 1\n", "2024-01-01: x\n", "a: &k b\n*k: 1\n*k: 2\n",
+		"a: 1\n\"a\": 2\n", "1: a\n\"1\": b\n", "a: {<<: [1]}\n",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(bad); i++) {
+		struct qf_diags d = QF_DIAGS_INIT;
+		int rc;
+		struct qf_doc *doc = load_str(bad[i], NULL, &d, &rc);
+
+		if (rc >= 0)
+			fail_msg("case %zu loaded: %s", i, bad[i]);
+		qf_assert_failed_with_error(rc, &d);
+		assert_null(doc);
+		assert_true(d.v[0].line > 0);
+		qf_diags_release(&d);
+	}
+}
+
+static void test_docset_sorts_files_and_keeps_going(void **state)
+{
+	struct qf_strlist files = QF_STRLIST_INIT;
+	struct qf_docset set = QF_DOCSET_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf p = QF_BUF_INIT;
+	int rc;
+
+	(void)state;
+	qf_strlist_add(&files, qf_test_path(&p, "fixtures/doc/nested.yaml"));
+	qf_strlist_add(&files, qf_test_path(&p, "fixtures/doc/bad/deep.yaml"));
+	qf_strlist_add(&files, qf_test_path(&p, "fixtures/doc/list.json"));
+	qf_strlist_add(&files, qf_test_path(&p, "fixtures/doc/missing.yaml"));
+	rc = qf_docset_load(&set, &files, NULL, &d);
+	qf_assert_failed_with_error(rc, &d);
+	assert_int_equal(d.nerrors, 2);
+	assert_int_equal(set.ndocs, 2);
+	assert_int_equal(set.nobjs, 3);
+	/* list.json sorts before nested.yaml */
+	assert_int_equal(set.objs[0]->item_index, 0);
+	assert_int_equal(set.objs[2]->item_index, -1);
+	assert_string_equal(qf_doc_name(set.objs[2]->doc), files.v[0]);
+	qf_docset_release(&set);
+	qf_docset_release(&set);
+	qf_strlist_release(&files);
+	qf_buf_release(&p);
+	qf_diags_release(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_doc_positions_of_nested_nodes),
+		cmocka_unit_test(test_doc_unknown_node_has_line_zero),
+		cmocka_unit_test(test_doc_multi_document_skips_empty),
+		cmocka_unit_test(test_doc_list_expands_items_with_json_positions),
+		cmocka_unit_test(test_doc_yaml11_scalars),
+		cmocka_unit_test(test_doc_keys_become_strings),
+		cmocka_unit_test(test_doc_merge_keys_as_go_yaml_v2),
+		cmocka_unit_test(test_doc_alias_copies_keep_positions),
+		cmocka_unit_test(test_doc_alias_bomb_is_refused),
+		cmocka_unit_test(test_doc_depth_limit),
+		cmocka_unit_test(test_doc_size_limit),
+		cmocka_unit_test(test_doc_bad_fixtures_report_position_and_rule),
+		cmocka_unit_test(test_doc_syntax_error_names_problem_and_context),
+		cmocka_unit_test(test_doc_errors_for_unrepresentable_values),
+		cmocka_unit_test(test_docset_sorts_files_and_keeps_going),
+	};
+
+	return cmocka_run_group_tests_name("doc", tests, NULL, NULL);
+}
