@@ -1,0 +1,1345 @@
+/*
+ * spec.c - loading the Pool and Tenant documents into struct qf_spec.
+ *
+ * Every mapping of the format is described by a field table (key, accepted
+ * JSON types, required); one walker checks a mapping against its table, so
+ * an unknown key (with a did-you-mean hint), a wrong type and a missing
+ * field are reported the same way everywhere, at the offending node.  The
+ * extraction code after the walker can then trust the types.  References
+ * (a tenant's account and flavours) are resolved here; the checks that look
+ * at several objects at once live in spec_check.c.  Loading never stops at
+ * the first problem: each object is parsed as far as it can be.
+ */
+#include "compiler/spec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/buf.h"
+#include "core/banned.h"
+
+/* Accepted JSON types of a field, as a mask. */
+enum ft {
+	FT_STR = 1 << 0,
+	FT_INT = 1 << 1,
+	FT_REAL = 1 << 2,
+	FT_BOOL = 1 << 3,
+	FT_OBJ = 1 << 4,
+	FT_ARR = 1 << 5,
+};
+
+#define FT_NUM (FT_INT | FT_REAL)
+#define REQ    1
+
+struct field {
+	const char *key;
+	unsigned types; /* enum ft mask */
+	int required;
+};
+
+static const struct field top_fields[] = {
+	{ "apiVersion", FT_STR, REQ },
+	{ "kind", FT_STR, REQ },
+	{ "metadata", FT_OBJ, REQ },
+	{ "spec", FT_OBJ, REQ },
+};
+
+static const struct field meta_fields[] = {
+	{ "name", FT_STR, REQ },
+	{ "labels", FT_OBJ, 0 },
+	{ "annotations", FT_OBJ, 0 },
+};
+
+static const struct field pool_fields[] = {
+	{ "gpuResource", FT_STR, 0 },
+	{ "sharing", FT_STR, 0 },
+	{ "flavours", FT_ARR, REQ },
+	{ "accounts", FT_ARR, REQ },
+	{ "priorities", FT_OBJ, 0 },
+	{ "resourcesPerGpu", FT_OBJ, 0 },
+};
+
+static const struct field flavour_fields[] = {
+	{ "name", FT_STR, REQ },
+	{ "gpus", FT_INT, REQ },
+	{ "nodeLabels", FT_OBJ, 0 },
+	{ "nodeTaints", FT_ARR, 0 },
+	{ "tolerations", FT_ARR, 0 },
+	{ "pricePerGpuHour", FT_NUM, 0 },
+	{ "spot", FT_BOOL, 0 },
+};
+
+static const struct field account_fields[] = {
+	{ "name", FT_STR, REQ },
+	{ "gpus", FT_OBJ, REQ },
+};
+
+static const struct field tenant_fields[] = {
+	{ "account", FT_STR, REQ },
+	{ "namespaces", FT_ARR, REQ },
+	{ "gpus", FT_OBJ, REQ },
+	{ "resourcesPerGpu", FT_OBJ, 0 },
+	{ "preemption", FT_STR, 0 },
+	{ "fairShareWeight", FT_STR | FT_NUM, 0 },
+	{ "queueing", FT_STR, 0 },
+};
+
+static const struct field gpus_fields[] = {
+	{ "committed", FT_INT, REQ },
+	{ "burst", FT_INT, 0 },
+	{ "preferredFlavour", FT_STR, 0 },
+	{ "flavours", FT_ARR, 0 },
+	{ "lendable", FT_INT, 0 },
+};
+
+/* Enum values, in the order of their C enums. */
+static const char *const sharing_names[] = { "isolated", "shared" };
+static const char *const preset_names[] = { "guaranteed", "best-effort",
+					    "opportunistic" };
+static const char *const queueing_names[] = { "BestEffortFIFO",
+					      "StrictFIFO" };
+
+struct loader {
+	struct qf_diags *d;
+	const struct qf_doc *doc; /* doc of the object being read */
+	int errors;		  /* errors added while loading */
+	struct qf_buf path;	  /* scratch for JSON paths */
+};
+
+/* ---- diagnostics helpers ---------------------------------------------- */
+
+static const char *join_path(struct loader *L, const char *base,
+			     const char *key)
+{
+	qf_buf_reset(&L->path);
+	if (base && *base)
+		qf_buf_addf(&L->path, "%s.%s", base, key);
+	else
+		qf_buf_adds(&L->path, key);
+	return L->path.buf;
+}
+
+static const char *index_path(struct loader *L, const char *base, size_t i)
+{
+	qf_buf_reset(&L->path);
+	qf_buf_addf(&L->path, "%s[%zu]", base, i);
+	return L->path.buf;
+}
+
+static struct qf_loc loc_key(const struct loader *L, const json_t *obj,
+			     const char *key)
+{
+	return qf_doc_loc_key(L->doc, obj, key);
+}
+
+static struct qf_loc loc_node(const struct loader *L, const json_t *node)
+{
+	return qf_doc_loc(L->doc, node);
+}
+
+QF_PRINTF(5, 6)
+static void error_at(struct loader *L, struct qf_loc loc, const char *rule,
+		     const char *path, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	(void)qf_diag_vadd(L->d, QF_SEV_ERROR, &loc, rule, path, fmt, ap);
+	va_end(ap);
+	L->errors++;
+}
+
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	size_t row[64], prev, tmp;
+
+	if (la >= QF_ARRAY_SIZE(row) || lb >= QF_ARRAY_SIZE(row))
+		return (size_t)-1;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+			size_t best = prev + cost;
+
+			if (row[j] + 1 < best)
+				best = row[j] + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			tmp = row[j];
+			row[j] = best;
+			prev = tmp;
+		}
+	}
+	return row[lb];
+}
+
+/*
+ * The candidate closest to s, or NULL when none is close enough (at most a
+ * third of the word's length, at least 1, or the same text in other case).
+ */
+static const char *closest(const char *s, const char *const *cands,
+			   size_t ncands)
+{
+	const char *best = NULL;
+	size_t bestd = (size_t)-1, i, limit = strlen(s) / 3;
+
+	if (limit < 2)
+		limit = 2;
+	for (i = 0; i < ncands; i++) {
+		size_t dist = edit_distance(s, cands[i]);
+
+		if (dist < bestd) {
+			bestd = dist;
+			best = cands[i];
+		}
+	}
+	return bestd <= limit ? best : NULL;
+}
+
+static const char *closest_field(const char *s, const struct field *t,
+				 size_t n)
+{
+	const char *names[16];
+	size_t i;
+
+	for (i = 0; i < n && i < QF_ARRAY_SIZE(names); i++)
+		names[i] = t[i].key;
+	return closest(s, names, i);
+}
+
+static const char *type_name(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:
+		return "a mapping";
+	case JSON_ARRAY:
+		return "a list";
+	case JSON_STRING:
+		return "a string";
+	case JSON_INTEGER:
+		return "a whole number";
+	case JSON_REAL:
+		return "a number with a fraction";
+	case JSON_TRUE:
+	case JSON_FALSE:
+		return "a boolean";
+	case JSON_NULL:
+		return "null";
+	}
+	return "a value";
+}
+
+static const char *expected_name(unsigned types)
+{
+	if (types == (FT_STR | FT_NUM))
+		return "a number or a string";
+	if (types == FT_NUM)
+		return "a number";
+	if (types & FT_STR)
+		return "a string";
+	if (types & FT_INT)
+		return "a whole number";
+	if (types & FT_BOOL)
+		return "true or false";
+	if (types & FT_OBJ)
+		return "a mapping";
+	return "a list";
+}
+
+static int type_ok(const json_t *v, unsigned types)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:
+		return (types & FT_OBJ) != 0;
+	case JSON_ARRAY:
+		return (types & FT_ARR) != 0;
+	case JSON_STRING:
+		return (types & FT_STR) != 0;
+	case JSON_INTEGER:
+		return (types & FT_NUM) != 0;
+	case JSON_REAL:
+		return (types & FT_REAL) != 0;
+	case JSON_TRUE:
+	case JSON_FALSE:
+		return (types & FT_BOOL) != 0;
+	case JSON_NULL:
+		return 0;
+	}
+	return 0;
+}
+
+/*
+ * Check a mapping against its field table: unknown keys (QF301, with a
+ * did-you-mean hint), wrong types (QF303) and missing required fields
+ * (QF302).  Keys are visited in sorted order so that the diagnostics do not
+ * depend on hash order.  A null value counts as absent.
+ */
+static void check_fields(struct loader *L, const json_t *obj, const char *base,
+			 const struct field *t, size_t n)
+{
+	const char *key;
+	json_t *v;
+	size_t i;
+
+	json_object_foreach ((json_t *)obj, key, v) {
+		const struct field *f = NULL;
+
+		for (i = 0; i < n; i++)
+			if (!strcmp(t[i].key, key))
+				f = &t[i];
+		if (!f) {
+			const char *hint = closest_field(key, t, n);
+
+			error_at(L, qf_doc_loc_keyname(L->doc, obj, key),
+				 "QF301",
+				 join_path(L, base, key), "unknown field \"%s\"",
+				 key);
+			if (hint)
+				qf_diag_hint(L->d, "did you mean \"%s\"?", hint);
+			continue;
+		}
+		if (json_is_null(v) && !f->required)
+			continue;
+		if (!type_ok(v, f->types))
+			error_at(L, loc_key(L, obj, key), "QF303",
+				 join_path(L, base, key),
+				 "\"%s\" must be %s, not %s", key,
+				 expected_name(f->types), type_name(v));
+	}
+	for (i = 0; i < n; i++) {
+		json_t *val;
+
+		if (!t[i].required)
+			continue;
+		val = json_object_get(obj, t[i].key);
+		if (!val || json_is_null(val))
+			error_at(L, loc_node(L, obj), "QF302",
+				 join_path(L, base, t[i].key),
+				 "missing required field \"%s\"", t[i].key);
+	}
+}
+
+/* The member if present with an accepted type, else NULL. */
+static json_t *get(const json_t *obj, const char *key, unsigned types)
+{
+	json_t *v = obj ? json_object_get(obj, key) : NULL;
+
+	return v && type_ok(v, types) ? v : NULL;
+}
+
+/* ---- value checks --------------------------------------------------- */
+
+static int is_alnum_lower(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
+static int is_alnum(char c)
+{
+	return is_alnum_lower(c) || (c >= 'A' && c <= 'Z');
+}
+
+/* DNS-1123 label: [a-z0-9]([-a-z0-9]*[a-z0-9])?, at most 63. */
+static int dns_label_ok(const char *s)
+{
+	size_t n = strlen(s), i;
+
+	if (n == 0 || n > 63 || !is_alnum_lower(s[0]) ||
+	    !is_alnum_lower(s[n - 1]))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!is_alnum_lower(s[i]) && s[i] != '-')
+			return 0;
+	return 1;
+}
+
+/* DNS-1123 subdomain: labels joined by dots, at most 253. */
+static int dns_subdomain_ok(const char *s)
+{
+	size_t n = strlen(s), i;
+
+	if (n == 0 || n > 253 || !is_alnum_lower(s[0]) ||
+	    !is_alnum_lower(s[n - 1]))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!is_alnum_lower(s[i]) && s[i] != '-' && s[i] != '.')
+			return 0;
+	return 1;
+}
+
+/* Name part of a qualified name: [A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?,
+ * at most 63. */
+static int qname_part_ok(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 0 || n > 63 || !is_alnum(s[0]) || !is_alnum(s[n - 1]))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!is_alnum(s[i]) && s[i] != '-' && s[i] != '_' &&
+		    s[i] != '.')
+			return 0;
+	return 1;
+}
+
+/* Kubernetes qualified name (label keys, resource names): [prefix/]name. */
+static int qualified_name_ok(const char *s)
+{
+	const char *slash = strchr(s, '/');
+	char prefix[254];
+	size_t plen;
+
+	if (!slash)
+		return qname_part_ok(s, strlen(s));
+	plen = (size_t)(slash - s);
+	if (plen == 0 || plen >= sizeof(prefix))
+		return 0;
+	memcpy(prefix, s, plen);
+	prefix[plen] = '\0';
+	return dns_subdomain_ok(prefix) &&
+	       qname_part_ok(slash + 1, strlen(slash + 1));
+}
+
+/* Label value: empty or a qualified-name part. */
+static int label_value_ok(const char *s)
+{
+	return *s == '\0' || qname_part_ok(s, strlen(s));
+}
+
+enum name_kind { NAME_LABEL, NAME_SUBDOMAIN };
+
+/* Check a name string; reports QF305 and returns 0 when invalid. */
+static int check_name(struct loader *L, const json_t *obj, const char *key,
+		      const char *path, const char *what, enum name_kind kind)
+{
+	json_t *v = get(obj, key, FT_STR);
+	const char *s;
+	int ok;
+
+	if (!v)
+		return 0;
+	s = json_string_value(v);
+	ok = kind == NAME_LABEL ? dns_label_ok(s) : dns_subdomain_ok(s);
+	if (!ok) {
+		error_at(L, loc_key(L, obj, key), "QF305", path,
+			 "%s \"%s\" is not a valid DNS-1123 %s", what, s,
+			 kind == NAME_LABEL ? "label" : "subdomain");
+		qf_diag_hint(L->d, "%s",
+			     kind == NAME_LABEL ?
+				     "use at most 63 lowercase letters, digits "
+				     "and '-', starting and ending with a "
+				     "letter or digit" :
+				     "use at most 253 lowercase letters, "
+				     "digits, '-' and '.', starting and ending "
+				     "with a letter or digit");
+	}
+	return ok;
+}
+
+/* A whole number in [min, max] (QF304 outside); absent -> dflt. */
+static int64_t get_count(struct loader *L, const json_t *obj, const char *key,
+			 const char *base, int64_t min, int64_t max,
+			 int64_t dflt, struct qf_loc *loc_out)
+{
+	json_t *v = get(obj, key, FT_INT);
+	int64_t x;
+
+	if (loc_out)
+		*loc_out = loc_key(L, obj, key);
+	if (!v)
+		return dflt;
+	x = json_integer_value(v);
+	if (x < min || x > max) {
+		error_at(L, loc_key(L, obj, key), "QF304",
+			 join_path(L, base, key),
+			 "\"%s\" is %lld; it must be between %lld and %lld",
+			 key, (long long)x, (long long)min, (long long)max);
+		return x < min ? min : max;
+	}
+	return x;
+}
+
+/* One of names[] (QF304 with a hint otherwise); absent -> dflt. */
+static int get_enum(struct loader *L, const json_t *obj, const char *key,
+		    const char *base, const char *const *names, size_t n,
+		    int dflt, struct qf_loc *loc_out)
+{
+	json_t *v = get(obj, key, FT_STR);
+	const char *s, *hint;
+	struct qf_buf all = QF_BUF_INIT;
+	size_t i;
+
+	if (loc_out)
+		*loc_out = loc_key(L, obj, key);
+	if (!v)
+		return dflt;
+	s = json_string_value(v);
+	for (i = 0; i < n; i++)
+		if (!strcmp(s, names[i]))
+			return (int)i;
+	for (i = 0; i < n; i++)
+		qf_buf_addf(&all, "%s%s", i ? ", " : "", names[i]);
+	error_at(L, loc_key(L, obj, key), "QF304", join_path(L, base, key),
+		 "\"%s\" is not one of %s", s, all.buf);
+	hint = closest(s, names, n);
+	if (hint)
+		qf_diag_hint(L->d, "did you mean \"%s\"?", hint);
+	qf_buf_release(&all);
+	return dflt;
+}
+
+/* ---- companion resources -------------------------------------------- */
+
+static int cmp_resource(const void *a, const void *b)
+{
+	const struct qf_spec_resource *x = a, *y = b;
+
+	return strcmp(x->name, y->name);
+}
+
+/*
+ * Read a resourcesPerGpu mapping (resource -> quantity) into an owned,
+ * name-sorted array.  The GPU resource itself may not appear.
+ */
+static struct qf_spec_resource *load_resources(struct loader *L,
+					       const json_t *map,
+					       const char *base,
+					       const char *gpu_resource,
+					       size_t *n_out)
+{
+	struct qf_spec_resource *v;
+	const char *key;
+	json_t *val;
+	size_t n = 0;
+
+	v = qf_xcalloc(json_object_size(map) + 1, sizeof(*v));
+	json_object_foreach ((json_t *)map, key, val) {
+		struct qf_spec_resource *r = &v[n];
+		char num[64];
+		const char *text = NULL;
+		int rc;
+
+		r->name = key;
+		r->loc = loc_key(L, map, key);
+		if (!qualified_name_ok(key)) {
+			error_at(L, r->loc, "QF305", join_path(L, base, key),
+				 "\"%s\" is not a valid resource name", key);
+			continue;
+		}
+		if (gpu_resource && !strcmp(key, gpu_resource)) {
+			error_at(L, r->loc, "QF304", join_path(L, base, key),
+				 "\"%s\" is the GPU resource itself; list only "
+				 "companion resources here",
+				 key);
+			continue;
+		}
+		if (json_is_string(val)) {
+			text = json_string_value(val);
+		} else if (json_is_integer(val)) {
+			rc = snprintf(num, sizeof(num), "%lld",
+				      (long long)json_integer_value(val));
+			text = rc > 0 && (size_t)rc < sizeof(num) ? num : NULL;
+		} else if (json_is_real(val)) {
+			rc = snprintf(num, sizeof(num), "%.9f",
+				      json_real_value(val));
+			text = rc > 0 && (size_t)rc < sizeof(num) ? num : NULL;
+		}
+		rc = text ? qf_qty_parse(&r->per_gpu, text) : QF_EINVAL;
+		if (rc == QF_OK && qf_qty_sign(&r->per_gpu) < 0)
+			rc = QF_EINVAL;
+		if (rc != QF_OK) {
+			error_at(L, r->loc, "QF304", join_path(L, base, key),
+				 "\"%s\" needs a non-negative quantity such as "
+				 "\"16\" or \"128Gi\", not %s",
+				 key, type_name(val));
+			continue;
+		}
+		n++;
+	}
+	qsort(v, n, sizeof(*v), cmp_resource);
+	*n_out = n;
+	return v;
+}
+
+/* ---- the Pool ------------------------------------------------------- */
+
+static void load_flavour(struct loader *L, struct qf_spec_flavour *f,
+			 const json_t *e, const char *base)
+{
+	char path[64];
+	json_t *spot;
+
+	check_fields(L, e, base, flavour_fields,
+		     QF_ARRAY_SIZE(flavour_fields));
+	(void)snprintf(path, sizeof(path), "%s.name", base);
+	f->loc = loc_node(L, e);
+	f->name = get(e, "name", FT_STR) ?
+			  json_string_value(json_object_get(e, "name")) :
+			  "";
+	check_name(L, e, "name", path, "flavour name", NAME_SUBDOMAIN);
+	if (!strcmp(f->name, QF_SPEC_TOTAL_FLAVOUR))
+		error_at(L, loc_key(L, e, "name"), "QF320", path,
+			 "flavour name \"%s\" is reserved for the virtual "
+			 "flavour that carries cross-flavour totals",
+			 f->name);
+	f->gpus = get_count(L, e, "gpus", base, 0, QF_SPEC_MAX_GPUS, 0,
+			    &f->gpus_loc);
+	f->node_labels = get(e, "nodeLabels", FT_OBJ);
+	f->node_taints = get(e, "nodeTaints", FT_ARR);
+	f->tolerations = get(e, "tolerations", FT_ARR);
+	f->price = get(e, "pricePerGpuHour", FT_NUM);
+	if (f->price && json_number_value(f->price) < 0)
+		error_at(L, loc_key(L, e, "pricePerGpuHour"), "QF304",
+			 join_path(L, base, "pricePerGpuHour"),
+			 "pricePerGpuHour must not be negative");
+	spot = get(e, "spot", FT_BOOL);
+	f->spot = spot && json_is_true(spot);
+}
+
+static void load_flavours(struct loader *L, struct qf_spec_pool *p,
+			  const json_t *arr)
+{
+	size_t i, j;
+
+	p->flavours = qf_xcalloc(json_array_size(arr) + 1,
+				 sizeof(*p->flavours));
+	for (i = 0; i < json_array_size(arr); i++) {
+		json_t *e = json_array_get(arr, i);
+		char base[48];
+
+		(void)snprintf(base, sizeof(base), "spec.flavours[%zu]", i);
+		if (!json_is_object(e)) {
+			error_at(L, loc_node(L, e), "QF303", base,
+				 "a flavour must be a mapping, not %s",
+				 type_name(e));
+			continue;
+		}
+		load_flavour(L, &p->flavours[p->nflavours], e, base);
+		for (j = 0; j < p->nflavours; j++)
+			if (!strcmp(p->flavours[j].name,
+				    p->flavours[p->nflavours].name))
+				break;
+		if (j < p->nflavours) {
+			error_at(L, loc_key(L, e, "name"), "QF306", base,
+				 "flavour \"%s\" is defined twice",
+				 p->flavours[j].name);
+			continue;
+		}
+		p->nflavours++;
+	}
+	if (json_array_size(arr) == 0)
+		error_at(L, loc_node(L, arr), "QF304", "spec.flavours",
+			 "a Pool needs at least one flavour");
+}
+
+static void load_account(struct loader *L, struct qf_spec_pool *p,
+			 struct qf_spec_account *a, const json_t *e,
+			 const char *base)
+{
+	const json_t *gpus;
+	const char *key;
+	json_t *v;
+	size_t f;
+	char path[64];
+
+	check_fields(L, e, base, account_fields,
+		     QF_ARRAY_SIZE(account_fields));
+	(void)snprintf(path, sizeof(path), "%s.name", base);
+	a->loc = loc_node(L, e);
+	a->name = get(e, "name", FT_STR) ?
+			  json_string_value(json_object_get(e, "name")) :
+			  "";
+	check_name(L, e, "name", path, "account name", NAME_LABEL);
+	a->gpus = qf_xcalloc(p->nflavours + 1, sizeof(*a->gpus));
+	a->gpus_loc = qf_xcalloc(p->nflavours + 1, sizeof(*a->gpus_loc));
+	for (f = 0; f < p->nflavours; f++) {
+		a->gpus[f] = -1;
+		a->gpus_loc[f] = a->loc;
+	}
+	gpus = get(e, "gpus", FT_OBJ);
+	if (!gpus)
+		return;
+	(void)snprintf(path, sizeof(path), "%s.gpus", base);
+	json_object_foreach ((json_t *)gpus, key, v) {
+		long idx = qf_spec_flavour_index(p, key);
+		struct qf_loc loc = loc_key(L, gpus, key);
+
+		if (idx < 0) {
+			const char *names[64], *hint;
+			size_t k;
+
+			for (k = 0; k < p->nflavours && k < 64; k++)
+				names[k] = p->flavours[k].name;
+			error_at(L, loc, "QF308", join_path(L, path, key),
+				 "account \"%s\" contracts flavour \"%s\", "
+				 "which the pool does not define",
+				 a->name, key);
+			hint = closest(key, names, k);
+			if (hint)
+				qf_diag_hint(L->d, "did you mean \"%s\"?",
+					     hint);
+			continue;
+		}
+		if (!json_is_integer(v)) {
+			error_at(L, loc, "QF303", join_path(L, path, key),
+				 "GPU counts must be whole numbers, not %s",
+				 type_name(v));
+			continue;
+		}
+		a->gpus[idx] = get_count(L, gpus, key, path, 0,
+					 QF_SPEC_MAX_GPUS, 0, &a->gpus_loc[idx]);
+	}
+}
+
+static void load_accounts(struct loader *L, struct qf_spec_pool *p,
+			  const json_t *arr)
+{
+	size_t i, j;
+
+	p->accounts = qf_xcalloc(json_array_size(arr) + 1,
+				 sizeof(*p->accounts));
+	for (i = 0; i < json_array_size(arr); i++) {
+		json_t *e = json_array_get(arr, i);
+		struct qf_spec_account *a = &p->accounts[p->naccounts];
+		char base[48];
+
+		(void)snprintf(base, sizeof(base), "spec.accounts[%zu]", i);
+		if (!json_is_object(e)) {
+			error_at(L, loc_node(L, e), "QF303", base,
+				 "an account must be a mapping, not %s",
+				 type_name(e));
+			continue;
+		}
+		load_account(L, p, a, e, base);
+		for (j = 0; j < p->naccounts; j++)
+			if (!strcmp(p->accounts[j].name, a->name))
+				break;
+		if (j < p->naccounts) {
+			error_at(L, loc_key(L, e, "name"), "QF306", base,
+				 "account \"%s\" is defined twice", a->name);
+			free(a->gpus);
+			free(a->gpus_loc);
+			memset(a, 0, sizeof(*a));
+			continue;
+		}
+		p->naccounts++;
+	}
+	if (json_array_size(arr) == 0)
+		error_at(L, loc_node(L, arr), "QF304", "spec.accounts",
+			 "a Pool needs at least one account");
+}
+
+static int cmp_priority(const void *a, const void *b)
+{
+	const struct qf_spec_priority *x = a, *y = b;
+
+	return strcmp(x->name, y->name);
+}
+
+static void load_priorities(struct loader *L, struct qf_spec_pool *p,
+			    const json_t *map)
+{
+	const char *key;
+	json_t *v;
+
+	p->priorities = qf_xcalloc(json_object_size(map) + 1,
+				   sizeof(*p->priorities));
+	json_object_foreach ((json_t *)map, key, v) {
+		struct qf_spec_priority *pr = &p->priorities[p->npriorities];
+		const char *path = join_path(L, "spec.priorities", key);
+
+		pr->name = key;
+		pr->loc = loc_key(L, map, key);
+		if (!dns_subdomain_ok(key)) {
+			error_at(L, pr->loc, "QF305", path,
+				 "priority name \"%s\" is not a valid DNS-1123 "
+				 "subdomain",
+				 key);
+			continue;
+		}
+		if (!json_is_integer(v)) {
+			error_at(L, pr->loc, "QF303", path,
+				 "priority \"%s\" must be a whole number, not "
+				 "%s",
+				 key, type_name(v));
+			continue;
+		}
+		pr->value = get_count(L, map, key, "spec.priorities",
+				      INT32_MIN, INT32_MAX, 0, NULL);
+		p->npriorities++;
+	}
+	qsort(p->priorities, p->npriorities, sizeof(*p->priorities),
+	      cmp_priority);
+}
+
+static void load_pool(struct loader *L, struct qf_spec_pool *p,
+		      const struct qf_obj *o)
+{
+	const json_t *meta = get(o->obj, "metadata", FT_OBJ);
+	const json_t *spec = get(o->obj, "spec", FT_OBJ);
+	const json_t *v;
+
+	p->loc = o->loc;
+	p->file = qf_doc_name(o->doc);
+	p->gpu_resource = "nvidia.com/gpu";
+	p->name = "";
+	if (meta) {
+		check_fields(L, meta, "metadata", meta_fields,
+			     QF_ARRAY_SIZE(meta_fields));
+		if (check_name(L, meta, "name", "metadata.name", "pool name",
+			       NAME_LABEL))
+			p->name = json_string_value(
+				json_object_get(meta, "name"));
+	}
+	if (!spec)
+		return;
+	check_fields(L, spec, "spec", pool_fields,
+		     QF_ARRAY_SIZE(pool_fields));
+	v = get(spec, "gpuResource", FT_STR);
+	if (v) {
+		p->gpu_resource = json_string_value(v);
+		if (!qualified_name_ok(p->gpu_resource))
+			error_at(L, loc_node(L, v), "QF305",
+				 "spec.gpuResource",
+				 "\"%s\" is not a valid resource name",
+				 p->gpu_resource);
+	}
+	p->sharing = (enum qf_spec_sharing)get_enum(
+		L, spec, "sharing", "spec", sharing_names,
+		QF_ARRAY_SIZE(sharing_names), QF_SPEC_ISOLATED, NULL);
+	v = get(spec, "flavours", FT_ARR);
+	if (v)
+		load_flavours(L, p, v);
+	if (!p->flavours)
+		p->flavours = qf_xcalloc(1, sizeof(*p->flavours));
+	v = get(spec, "accounts", FT_ARR);
+	if (v)
+		load_accounts(L, p, v);
+	if (!p->accounts)
+		p->accounts = qf_xcalloc(1, sizeof(*p->accounts));
+	v = get(spec, "priorities", FT_OBJ);
+	if (v)
+		load_priorities(L, p, v);
+	else
+		p->priorities = qf_xcalloc(1, sizeof(*p->priorities));
+	v = get(spec, "resourcesPerGpu", FT_OBJ);
+	if (v)
+		p->resources = load_resources(L, v, "spec.resourcesPerGpu",
+					      p->gpu_resource,
+					      &p->nresources);
+	else
+		p->resources = qf_xcalloc(1, sizeof(*p->resources));
+}
+
+/* ---- Tenants -------------------------------------------------------- */
+
+static int reserved_label(const char *key)
+{
+	return !strncmp(key, "quotaflow.dev/", 14) ||
+	       !strcmp(key, "app.kubernetes.io/managed-by");
+}
+
+static void load_labels(struct loader *L, struct qf_spec_tenant *t,
+			const json_t *labels)
+{
+	const char *key;
+	json_t *v;
+
+	json_object_foreach ((json_t *)labels, key, v) {
+		struct qf_loc loc = loc_key(L, labels, key);
+		const char *path = join_path(L, "metadata.labels", key);
+
+		if (!json_is_string(v)) {
+			error_at(L, loc, "QF303", path,
+				 "label values must be strings, not %s",
+				 type_name(v));
+			continue;
+		}
+		if (!qualified_name_ok(key))
+			error_at(L, loc, "QF305", path,
+				 "\"%s\" is not a valid label key", key);
+		else if (!label_value_ok(json_string_value(v)))
+			error_at(L, loc, "QF305", path,
+				 "\"%s\" is not a valid label value",
+				 json_string_value(v));
+		else if (reserved_label(key))
+			error_at(L, loc, "QF320", path,
+				 "label \"%s\" is set by quotaflow itself", key);
+	}
+	t->labels = labels;
+}
+
+static void load_account_ref(struct loader *L, const struct qf_spec_pool *p,
+			     struct qf_spec_tenant *t, const json_t *spec)
+{
+	json_t *v = get(spec, "account", FT_STR);
+	const char *names[256], *hint;
+	size_t i;
+
+	t->account_loc = loc_key(L, spec, "account");
+	t->account = (size_t)-1;
+	if (!v)
+		return;
+	for (i = 0; i < p->naccounts; i++)
+		if (!strcmp(p->accounts[i].name, json_string_value(v))) {
+			t->account = i;
+			return;
+		}
+	error_at(L, t->account_loc, "QF308", "spec.account",
+		 "account \"%s\" is not defined in pool \"%s\"",
+		 json_string_value(v), p->name);
+	for (i = 0; i < p->naccounts && i < QF_ARRAY_SIZE(names); i++)
+		names[i] = p->accounts[i].name;
+	hint = closest(json_string_value(v), names, i);
+	if (hint)
+		qf_diag_hint(L->d, "did you mean \"%s\"?", hint);
+}
+
+static void load_namespaces(struct loader *L, struct qf_spec_tenant *t,
+			    const json_t *arr)
+{
+	size_t i, j, n = json_array_size(arr);
+
+	t->namespaces = qf_xcalloc(n + 1, sizeof(*t->namespaces));
+	t->ns_locs = qf_xcalloc(n + 1, sizeof(*t->ns_locs));
+	if (n == 0)
+		error_at(L, loc_node(L, arr), "QF304", "spec.namespaces",
+			 "a tenant needs at least one namespace");
+	for (i = 0; i < n; i++) {
+		json_t *e = json_array_get(arr, i);
+		struct qf_loc loc = loc_node(L, e);
+		const char *s;
+
+		if (!json_is_string(e)) {
+			error_at(L, loc, "QF303",
+				 index_path(L, "spec.namespaces", i),
+				 "a namespace must be a string, not %s",
+				 type_name(e));
+			continue;
+		}
+		s = json_string_value(e);
+		if (!dns_label_ok(s)) {
+			error_at(L, loc, "QF305",
+				 index_path(L, "spec.namespaces", i),
+				 "namespace \"%s\" is not a valid DNS-1123 "
+				 "label",
+				 s);
+			continue;
+		}
+		for (j = 0; j < t->nnamespaces; j++)
+			if (!strcmp(t->namespaces[j], s))
+				break;
+		if (j < t->nnamespaces) {
+			error_at(L, loc, "QF306",
+				 index_path(L, "spec.namespaces", i),
+				 "namespace \"%s\" is listed twice", s);
+			continue;
+		}
+		t->namespaces[t->nnamespaces] = s;
+		t->ns_locs[t->nnamespaces] = loc;
+		t->nnamespaces++;
+	}
+}
+
+/* Resolve a flavour name to its pool index, or report QF308. */
+static long flavour_ref(struct loader *L, const struct qf_spec_pool *p,
+			const char *name, struct qf_loc loc, const char *path)
+{
+	const char *names[64], *hint;
+	long idx = qf_spec_flavour_index(p, name);
+	size_t k;
+
+	if (idx >= 0)
+		return idx;
+	error_at(L, loc, "QF308", path,
+		 "flavour \"%s\" is not defined in pool \"%s\"", name,
+		 p->name);
+	for (k = 0; k < p->nflavours && k < QF_ARRAY_SIZE(names); k++)
+		names[k] = p->flavours[k].name;
+	hint = closest(name, names, k);
+	if (hint)
+		qf_diag_hint(L->d, "did you mean \"%s\"?", hint);
+	return -1;
+}
+
+static void append_flavour(struct qf_spec_tenant *t, size_t f)
+{
+	size_t i;
+
+	for (i = 0; i < t->nflavours; i++)
+		if (t->flavours[i] == f)
+			return;
+	t->flavours[t->nflavours++] = f;
+}
+
+static void load_tenant_flavours(struct loader *L,
+				 const struct qf_spec_pool *p,
+				 struct qf_spec_tenant *t, const json_t *gpus)
+{
+	json_t *pref = get(gpus, "preferredFlavour", FT_STR);
+	json_t *list = get(gpus, "flavours", FT_ARR);
+	size_t n = list ? json_array_size(list) : 0, i, j;
+	long pidx = -1;
+	int pref_listed = 0;
+
+	t->flavours = qf_xcalloc(n + 2, sizeof(*t->flavours));
+	t->flavours_loc = loc_key(L, gpus, pref ? "preferredFlavour" :
+						 "flavours");
+	if (pref)
+		pidx = flavour_ref(L, p, json_string_value(pref),
+				   t->flavours_loc,
+				   "spec.gpus.preferredFlavour");
+	if (pidx >= 0)
+		t->flavours[t->nflavours++] = (size_t)pidx;
+	for (i = 0; i < n; i++) {
+		json_t *e = json_array_get(list, i);
+		struct qf_loc loc = loc_node(L, e);
+		long idx;
+
+		if (!json_is_string(e)) {
+			error_at(L, loc, "QF303",
+				 index_path(L, "spec.gpus.flavours", i),
+				 "a flavour must be a string, not %s",
+				 type_name(e));
+			continue;
+		}
+		for (j = 0; j < i; j++)
+			if (json_equal(json_array_get(list, j), e))
+				break;
+		if (j < i) {
+			error_at(L, loc, "QF306",
+				 index_path(L, "spec.gpus.flavours", i),
+				 "flavour \"%s\" is listed twice",
+				 json_string_value(e));
+			continue;
+		}
+		if (pref && json_equal(pref, e))
+			pref_listed = 1;
+		idx = flavour_ref(L, p, json_string_value(e), loc,
+				  index_path(L, "spec.gpus.flavours", i));
+		if (idx >= 0)
+			append_flavour(t, (size_t)idx);
+	}
+	if (pref && list && !pref_listed)
+		error_at(L, t->flavours_loc, "QF308",
+			 "spec.gpus.preferredFlavour",
+			 "preferredFlavour \"%s\" is not in the tenant's "
+			 "flavours",
+			 json_string_value(pref));
+	if (!pref && n == 0)
+		error_at(L, loc_node(L, gpus), "QF302",
+			 "spec.gpus.preferredFlavour",
+			 "missing required field \"preferredFlavour\" (or a "
+			 "non-empty \"flavours\" list)");
+}
+
+static void load_gpus(struct loader *L, const struct qf_spec_pool *p,
+		      struct qf_spec_tenant *t, const json_t *gpus)
+{
+	const char *b = "spec.gpus";
+
+	check_fields(L, gpus, b, gpus_fields, QF_ARRAY_SIZE(gpus_fields));
+	t->committed = get_count(L, gpus, "committed", b, 0,
+				 QF_SPEC_MAX_GPUS, 0, &t->committed_loc);
+	t->burst = get_count(L, gpus, "burst", b, 0, QF_SPEC_MAX_GPUS,
+			     t->committed, &t->burst_loc);
+	t->lendable = get_count(L, gpus, "lendable", b, 0, QF_SPEC_MAX_GPUS,
+				t->committed, &t->lendable_loc);
+	if (t->burst < t->committed)
+		error_at(L, t->burst_loc, "QF309", "spec.gpus.burst",
+			 "burst %lld is below committed %lld; burst is the "
+			 "ceiling and includes the committed GPUs",
+			 (long long)t->burst, (long long)t->committed);
+	if (t->lendable > t->committed)
+		error_at(L, t->lendable_loc, "QF310", "spec.gpus.lendable",
+			 "lendable %lld is above committed %lld; a tenant can "
+			 "only lend what it has committed",
+			 (long long)t->lendable, (long long)t->committed);
+	load_tenant_flavours(L, p, t, gpus);
+}
+
+static void load_weight(struct loader *L, struct qf_spec_tenant *t,
+			const json_t *spec)
+{
+	json_t *v = get(spec, "fairShareWeight", FT_STR | FT_NUM);
+	struct qf_loc loc = loc_key(L, spec, "fairShareWeight");
+	char num[64];
+	const char *text = num;
+	int rc = 0;
+
+	t->weight_auto = 1;
+	if (!v)
+		return;
+	if (json_is_string(v) && !strcmp(json_string_value(v), "auto"))
+		return;
+	if (json_is_string(v))
+		text = json_string_value(v);
+	else if (json_is_integer(v))
+		rc = snprintf(num, sizeof(num), "%lld",
+			      (long long)json_integer_value(v));
+	else
+		rc = snprintf(num, sizeof(num), "%.9f", json_real_value(v));
+	if (!json_is_string(v) && (rc < 0 || (size_t)rc >= sizeof(num)))
+		text = "?";
+	rc = qf_qty_parse(&t->weight, text);
+	if (rc != QF_OK || qf_qty_sign(&t->weight) < 0) {
+		error_at(L, loc, "QF304", "spec.fairShareWeight",
+			 "fairShareWeight must be \"auto\" or a non-negative "
+			 "number");
+		return;
+	}
+	t->weight_auto = 0;
+}
+
+static void load_tenant(struct loader *L, const struct qf_spec_pool *p,
+			struct qf_spec_tenant *t, const struct qf_obj *o)
+{
+	const json_t *meta = get(o->obj, "metadata", FT_OBJ);
+	const json_t *spec = get(o->obj, "spec", FT_OBJ);
+	const json_t *v;
+
+	t->loc = o->loc;
+	t->name_loc = o->loc;
+	t->file = qf_doc_name(o->doc);
+	t->name = "";
+	t->account = (size_t)-1;
+	t->weight_auto = 1;
+	if (meta) {
+		check_fields(L, meta, "metadata", meta_fields,
+			     QF_ARRAY_SIZE(meta_fields));
+		t->name_loc = loc_key(L, meta, "name");
+		if (get(meta, "name", FT_STR))
+			t->name = json_string_value(
+				json_object_get(meta, "name"));
+		check_name(L, meta, "name", "metadata.name", "tenant name",
+			   NAME_LABEL);
+		v = get(meta, "labels", FT_OBJ);
+		if (v)
+			load_labels(L, t, v);
+	}
+	if (!spec) {
+		t->namespaces = qf_xcalloc(1, sizeof(*t->namespaces));
+		t->ns_locs = qf_xcalloc(1, sizeof(*t->ns_locs));
+		t->flavours = qf_xcalloc(1, sizeof(*t->flavours));
+		return;
+	}
+	check_fields(L, spec, "spec", tenant_fields,
+		     QF_ARRAY_SIZE(tenant_fields));
+	load_account_ref(L, p, t, spec);
+	v = get(spec, "namespaces", FT_ARR);
+	if (v) {
+		load_namespaces(L, t, v);
+	} else {
+		t->namespaces = qf_xcalloc(1, sizeof(*t->namespaces));
+		t->ns_locs = qf_xcalloc(1, sizeof(*t->ns_locs));
+	}
+	v = get(spec, "gpus", FT_OBJ);
+	if (v)
+		load_gpus(L, p, t, v);
+	else
+		t->flavours = qf_xcalloc(1, sizeof(*t->flavours));
+	v = get(spec, "resourcesPerGpu", FT_OBJ);
+	if (v) {
+		t->own_resources = load_resources(L, v, "spec.resourcesPerGpu",
+						  p->gpu_resource,
+						  &t->nresources);
+		t->resources = t->own_resources;
+	} else {
+		t->resources = p->resources;
+		t->nresources = p->nresources;
+	}
+	t->preset = (enum qf_spec_preset)get_enum(
+		L, spec, "preemption", "spec", preset_names,
+		QF_ARRAY_SIZE(preset_names), QF_SPEC_GUARANTEED,
+		&t->preset_loc);
+	t->queueing = (enum qf_spec_queueing)get_enum(
+		L, spec, "queueing", "spec", queueing_names,
+		QF_ARRAY_SIZE(queueing_names), QF_SPEC_BEST_EFFORT_FIFO, NULL);
+	load_weight(L, t, spec);
+}
+
+/* ---- the whole input ------------------------------------------------ */
+
+int qf_spec_is_ours(const json_t *obj)
+{
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+
+	return av && !strncmp(av, "quotaflow.dev/", 14);
+}
+
+const char *qf_spec_preset_name(enum qf_spec_preset p)
+{
+	return (size_t)p < QF_ARRAY_SIZE(preset_names) ? preset_names[p] :
+							 "?";
+}
+
+long qf_spec_flavour_index(const struct qf_spec_pool *pool, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < pool->nflavours; i++)
+		if (!strcmp(pool->flavours[i].name, name))
+			return (long)i;
+	return -1;
+}
+
+static const char *kind_of(const json_t *obj)
+{
+	const char *k = json_string_value(json_object_get(obj, "kind"));
+
+	return k ? k : "";
+}
+
+/*
+ * Sort out the objects: exactly one Pool, any number of Tenants, anything
+ * else from quotaflow.dev is an error, and other objects are ignored with a
+ * warning (or an error when opts->strict_kinds).
+ */
+static const struct qf_obj *
+classify(struct loader *L, const struct qf_obj *const *objs, size_t nobjs,
+	 const struct qf_obj **tenants, size_t *ntenants, int strict)
+{
+	const struct qf_obj *pool = NULL;
+	size_t i;
+
+	*ntenants = 0;
+	for (i = 0; i < nobjs; i++) {
+		const struct qf_obj *o = objs[i];
+		const char *av =
+			json_string_value(json_object_get(o->obj, "apiVersion"));
+		const char *kind = kind_of(o->obj);
+
+		L->doc = o->doc;
+		if (!qf_spec_is_ours(o->obj)) {
+			if (strict) {
+				error_at(L, o->loc, "QF307", NULL,
+					 "%s \"%s\" is not a quotaflow.dev "
+					 "document",
+					 *kind ? kind : "object",
+					 av ? av : "(no apiVersion)");
+			} else {
+				(void)qf_diag_warn(
+					L->d, &o->loc, "QF307", NULL,
+					"ignoring %s (%s): compile reads only "
+					"Pool and Tenant documents",
+					*kind ? kind : "an object",
+					av ? av : "no apiVersion");
+			}
+			continue;
+		}
+		if (strcmp(av, QF_SPEC_API_VERSION) ||
+		    (strcmp(kind, "Pool") && strcmp(kind, "Tenant"))) {
+			error_at(L, o->loc, "QF307", "kind",
+				 "unknown quotaflow document %s %s; expected "
+				 "Pool or Tenant of %s",
+				 av, *kind ? kind : "(no kind)",
+				 QF_SPEC_API_VERSION);
+			continue;
+		}
+		if (!strcmp(kind, "Tenant")) {
+			tenants[(*ntenants)++] = o;
+		} else if (pool) {
+			error_at(L, o->loc, "QF307", NULL,
+				 "a second Pool; an input describes one "
+				 "cluster with exactly one Pool");
+			qf_diag_hint(L->d, "the first Pool is at %s:%u",
+				     qf_doc_name(pool->doc),
+				     (unsigned)pool->loc.line);
+		} else {
+			pool = o;
+		}
+	}
+	return pool;
+}
+
+static int cmp_tenant(const void *a, const void *b)
+{
+	const struct qf_spec_tenant *x = a, *y = b;
+
+	return strcmp(x->name, y->name);
+}
+
+static void check_top(struct loader *L, const struct qf_obj *o)
+{
+	L->doc = o->doc;
+	check_fields(L, o->obj, "", top_fields, QF_ARRAY_SIZE(top_fields));
+}
+
+int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
+		 size_t nobjs, const struct qf_spec_opts *opts,
+		 struct qf_diags *d)
+{
+	struct loader L = { d, NULL, 0, QF_BUF_INIT };
+	const struct qf_obj **tobjs;
+	const struct qf_obj *pool;
+	struct qf_spec *s;
+	size_t nt, i;
+
+	*out = NULL;
+	s = qf_xcalloc(1, sizeof(*s));
+	tobjs = qf_xcalloc(nobjs + 1, sizeof(*tobjs));
+	pool = classify(&L, objs, nobjs, tobjs, &nt,
+			opts ? opts->strict_kinds : 0);
+	if (!pool) {
+		if (!L.errors)
+			(void)qf_diag_error(d, NULL, "QF307", NULL,
+					    "no Pool document found; an input "
+					    "needs exactly one Pool "
+					    "(apiVersion %s, kind Pool)",
+					    QF_SPEC_API_VERSION);
+		L.errors++;
+		goto done;
+	}
+	check_top(&L, pool);
+	load_pool(&L, &s->pool, pool);
+	s->tenants = qf_xcalloc(nt + 1, sizeof(*s->tenants));
+	for (i = 0; i < nt; i++) {
+		check_top(&L, tobjs[i]);
+		load_tenant(&L, &s->pool, &s->tenants[i], tobjs[i]);
+	}
+	s->ntenants = nt;
+	qsort(s->tenants, nt, sizeof(*s->tenants), cmp_tenant);
+	if (qf_spec_check(s, d) < 0)
+		L.errors++;
+done:
+	free(tobjs);
+	qf_buf_release(&L.path);
+	if (L.errors) {
+		qf_spec_free(s);
+		return QF_EINVAL;
+	}
+	*out = s;
+	return QF_OK;
+}
+
+void qf_spec_free(struct qf_spec *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->pool.naccounts; i++) {
+		free(s->pool.accounts[i].gpus);
+		free(s->pool.accounts[i].gpus_loc);
+	}
+	free(s->pool.accounts);
+	free(s->pool.flavours);
+	free(s->pool.priorities);
+	free(s->pool.resources);
+	for (i = 0; i < s->ntenants; i++) {
+		struct qf_spec_tenant *t = &s->tenants[i];
+
+		free(t->namespaces);
+		free(t->ns_locs);
+		free(t->flavours);
+		free(t->own_resources);
+	}
+	free(s->tenants);
+	free(s->committed);
+	free(s);
+}

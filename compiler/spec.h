@@ -1,0 +1,207 @@
+/*
+ * spec.h - the tenant spec: one Pool and its Tenants (quotaflow.dev/v1alpha1),
+ * loaded from documents, checked, and handed to the translator.
+ *
+ * Pipeline: core/doc loads the files, qf_spec_load() walks every object with
+ * field tables (an unknown key is an error with a did-you-mean hint, a wrong
+ * type or a missing field is an error at the offending node), resolves the
+ * references (account, flavours) and runs the cross-object checks (budgets
+ * per account and per flavour, namespaces in two tenants, unreachable bursts,
+ * ...).  Every problem is reported in the same run; docs/spec.md documents
+ * the format and docs/rules.md every QF3xx rule.
+ *
+ * Ownership: a struct qf_spec borrows every string and JSON node from the
+ * documents it was loaded from, so the docset (or the ResourceList doc) must
+ * outlive it.  Arrays inside it are owned and freed by qf_spec_free.  Tenants
+ * are sorted by name; flavours and accounts keep the Pool's order.
+ *
+ * Errors: qf_spec_load returns QF_OK (warnings and notes may have been added)
+ * or QF_EINVAL with at least one error; *out is NULL then.  Not thread-safe.
+ */
+#ifndef QF_SPEC_H
+#define QF_SPEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "core/diag.h"
+#include "core/doc.h"
+#include "core/qty.h"
+
+#define QF_SPEC_API_VERSION "quotaflow.dev/v1alpha1"
+
+/* Largest GPU count accepted in any field: keeps every sum far from
+ * overflow and every companion quantity representable. */
+#define QF_SPEC_MAX_GPUS 1000000
+
+/* Name of the virtual resource and flavour that carry a tenant's total
+ * over all its flavours (see docs/translation.md, rule T8). */
+#define QF_SPEC_TOTAL_RESOURCE "quotaflow.dev/gpus"
+#define QF_SPEC_TOTAL_FLAVOUR  "quotaflow-total"
+
+enum qf_spec_sharing {
+	QF_SPEC_ISOLATED = 0, /* accounts never lend to each other */
+	QF_SPEC_SHARED = 1,   /* a root Cohort joins the accounts */
+};
+
+enum qf_spec_preset {
+	QF_SPEC_GUARANTEED = 0,
+	QF_SPEC_BEST_EFFORT = 1,
+	QF_SPEC_OPPORTUNISTIC = 2,
+};
+
+enum qf_spec_queueing {
+	QF_SPEC_BEST_EFFORT_FIFO = 0,
+	QF_SPEC_STRICT_FIFO = 1,
+};
+
+/* A companion resource: quota per GPU, such as cpu: 16. */
+struct qf_spec_resource {
+	const char *name;      /* borrowed from the doc */
+	struct qf_qty per_gpu; /* value per GPU */
+	struct qf_loc loc;     /* the value's position */
+};
+
+struct qf_spec_flavour {
+	const char *name;	   /* borrowed */
+	int64_t gpus;		   /* physical GPUs */
+	const json_t *node_labels; /* borrowed object or NULL */
+	const json_t *node_taints; /* borrowed array or NULL */
+	const json_t *tolerations; /* borrowed array or NULL */
+	const json_t *price;	   /* borrowed number or NULL */
+	int spot;		   /* 1 for spot/preemptible capacity */
+	struct qf_loc loc;	   /* the list entry */
+	struct qf_loc gpus_loc;
+};
+
+struct qf_spec_account {
+	const char *name;	 /* borrowed */
+	int64_t *gpus;		 /* owned; per pool flavour, -1 = none */
+	struct qf_loc *gpus_loc; /* owned; per pool flavour */
+	struct qf_loc loc;	 /* the list entry */
+};
+
+struct qf_spec_priority {
+	const char *name; /* borrowed */
+	int64_t value;	  /* int32 range */
+	struct qf_loc loc;
+};
+
+struct qf_spec_pool {
+	const char *name; /* borrowed */
+	const char *file; /* borrowed doc name */
+	struct qf_loc loc;
+	const char *gpu_resource; /* borrowed or static default */
+	enum qf_spec_sharing sharing;
+	struct qf_spec_flavour *flavours; /* owned, Pool order */
+	size_t nflavours;
+	struct qf_spec_account *accounts; /* owned, Pool order */
+	size_t naccounts;
+	struct qf_spec_priority *priorities; /* owned, sorted by name */
+	size_t npriorities;
+	struct qf_spec_resource *resources; /* owned, sorted by name */
+	size_t nresources;
+};
+
+struct qf_spec_tenant {
+	const char *name; /* borrowed */
+	const char *file; /* borrowed doc name */
+	struct qf_loc loc;	   /* the document */
+	struct qf_loc name_loc;	   /* metadata.name */
+	const json_t *labels;	   /* borrowed metadata.labels or NULL */
+	size_t account;		   /* index into pool accounts */
+	struct qf_loc account_loc;
+	const char **namespaces; /* owned array of borrowed strings */
+	struct qf_loc *ns_locs;	 /* owned */
+	size_t nnamespaces;
+	int64_t committed, burst, lendable; /* GPUs */
+	struct qf_loc committed_loc, burst_loc, lendable_loc;
+	size_t *flavours; /* owned; pool flavour indices, [0] = preferred */
+	size_t nflavours;
+	struct qf_loc flavours_loc; /* preferredFlavour, else flavours */
+	const struct qf_spec_resource *resources; /* pool's or own_resources */
+	size_t nresources;
+	struct qf_spec_resource *own_resources; /* owned override or NULL */
+	enum qf_spec_preset preset;
+	struct qf_loc preset_loc;
+	int weight_auto;	 /* 1: proportional to committed */
+	struct qf_qty weight;	 /* when !weight_auto */
+	enum qf_spec_queueing queueing;
+};
+
+struct qf_spec {
+	struct qf_spec_pool pool;
+	struct qf_spec_tenant *tenants; /* owned, sorted by name */
+	size_t ntenants;
+	int64_t *committed; /* owned; [a * nflavours + f]: GPUs of flavour f
+			       committed by the tenants of account a */
+	int uses_total; /* some tenant may use more than one flavour */
+};
+
+/* Options for loading. */
+struct qf_spec_opts {
+	/* 1: objects of other kinds are an error; 0: a warning (ignored). */
+	int strict_kinds;
+};
+
+#define QF_SPEC_OPTS_INIT { 0 }
+
+/*
+ * Load and check the Pool and Tenants among objs (borrowed, any order).
+ * On success *out belongs to the caller (qf_spec_free); it borrows from the
+ * objects' docs.  opts may be NULL.
+ */
+int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
+		 size_t nobjs, const struct qf_spec_opts *opts,
+		 struct qf_diags *d) QF_MUST_CHECK;
+
+void qf_spec_free(struct qf_spec *spec);
+
+/* 1 when obj is a quotaflow.dev document (any version or kind). */
+int qf_spec_is_ours(const json_t *obj);
+
+/* The canonical names of enums, as written in the spec. */
+const char *qf_spec_preset_name(enum qf_spec_preset p);
+
+/*
+ * Index of the pool flavour called name, or -1.  Linear: pools have few
+ * flavours.
+ */
+long qf_spec_flavour_index(const struct qf_spec_pool *pool,
+			   const char *name);
+
+/* GPUs of flavour f that the tenants of account a have committed. */
+static inline int64_t qf_spec_committed(const struct qf_spec *spec, size_t a,
+					size_t f)
+{
+	return spec->committed[a * spec->pool.nflavours + f];
+}
+
+/*
+ * The account's own quota on flavour f: contracted minus committed, never
+ * below 0 (an overcommitted account is an error reported by the checks).
+ */
+int64_t qf_spec_headroom(const struct qf_spec *spec, size_t a, size_t f);
+
+/*
+ * GPUs of flavour f in no account (physical minus contracted, >= 0): the
+ * root Cohort's quota when sharing is shared.
+ */
+int64_t qf_spec_unsold(const struct qf_spec *spec, size_t f);
+
+/*
+ * Cross-object checks on a parsed spec (budgets, namespaces, reachability);
+ * called by qf_spec_load, exposed for tests.  Adds every finding; returns
+ * QF_EINVAL when one of them is an error.
+ */
+int qf_spec_check(struct qf_spec *spec, struct qf_diags *d) QF_MUST_CHECK;
+
+/* The part of a tenant's committed GPUs others may borrow. */
+static inline int64_t qf_spec_lent(const struct qf_spec_tenant *t)
+{
+	return t->lendable < t->committed ? t->lendable : t->committed;
+}
+
+#endif
