@@ -1,0 +1,72 @@
+/*
+ * fuzz_doc.c - libFuzzer target for the document loader and the emitter:
+ * any input either fails to load with an error diagnostic, or loads, and
+ * then every object emitted as YAML loads back to an equal tree and emits
+ * the same bytes again.  Small limits keep each run fast.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/buf.h"
+#include "core/diag.h"
+#include "core/doc.h"
+#include "core/emit.h"
+#include "core/banned.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+typedef void emit_fn(struct qf_buf *out, const json_t *node);
+
+/* Emit obj, reload it; the YAML form must reload, the JSON form must
+ * reload unless a key is too long for a YAML implicit key. */
+static void check(const json_t *obj, emit_fn *emit, int must_load)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf a = QF_BUF_INIT, b = QF_BUF_INIT;
+	struct qf_doc *doc = NULL;
+
+	emit(&a, obj);
+	if (qf_doc_load_mem(&doc, "emitted", a.buf, a.len, NULL, &d)) {
+		if (must_load)
+			abort();
+		goto done;
+	}
+	if (d.nerrors || qf_doc_nobjects(doc) != 1)
+		abort();
+	if (!json_equal(obj, qf_doc_object(doc, 0)->obj))
+		abort();
+	emit(&b, qf_doc_object(doc, 0)->obj);
+	if (a.len != b.len || memcmp(a.buf, b.buf, a.len))
+		abort();
+done:
+	qf_doc_free(doc);
+	qf_buf_release(&a);
+	qf_buf_release(&b);
+	qf_diags_release(&d);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct qf_doc_limits lim = { 1 << 16, 2000, 32 };
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc = NULL;
+	int rc = qf_doc_load_mem(&doc, "fuzz", (const char *)data, size, &lim,
+				 &d);
+
+	if (rc < 0) {
+		/* a failure must come with an error and no doc */
+		if (!d.nerrors || doc)
+			abort();
+	} else {
+		for (size_t i = 0; i < qf_doc_nobjects(doc); i++) {
+			const json_t *o = qf_doc_object(doc, i)->obj;
+
+			check(o, qf_emit_yaml, 1);
+			check(o, qf_emit_json, 0);
+		}
+	}
+	qf_doc_free(doc);
+	qf_diags_release(&d);
+	return 0;
+}
