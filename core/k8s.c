@@ -253,7 +253,7 @@ static int check_fields(const json_t *obj, const char *const *allowed,
 	for (size_t i = 0; i < n && !rc; i++) {
 		size_t j = 0;
 
-		while (allowed[j] && strcmp(allowed[j], keys[i]))
+		while (allowed[j] && strcmp(allowed[j], keys[i]) != 0)
 			j++;
 		if (!allowed[j]) {
 			path_key(where, keys[i]);
