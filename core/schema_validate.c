@@ -1,0 +1,825 @@
+/*
+ * schema_validate.c - walking a jansson tree against a compiled schema
+ * (core/schema.c builds the schema; core/schema.h is the contract).
+ *
+ * The walk keeps one path buffer that grows and shrinks as it descends, and
+ * computes a node's file:line:col only when it reports a problem, so a
+ * valid object costs a few comparisons per node.  anyOf, oneOf and not are
+ * decided by validating a branch in "probe" mode, where errors are counted
+ * but neither formatted nor stored.
+ *
+ * Two Kubernetes facts shape the walk.  A member whose value is null and
+ * whose schema is not nullable is pruned by the API server before
+ * validation (apiextensions structuraldefaulting
+ * PruneNonNullableNullsWithoutDefaults), so we treat it as absent.  After a
+ * wrong type at a node nothing else is checked at that node: every further
+ * message would only repeat the first.
+ */
+#include "core/schema.h"
+#include "core/schema_int.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/alloc.h"
+#include "core/buf.h"
+#include "core/banned.h"
+
+/* Kubernetes quantity grammar and DNS-1123 names, as CRDs spell them. */
+#define PAT_QUANTITY                                                       \
+	"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|" \
+	"([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$"
+#define PAT_SUBDOMAIN                                                      \
+	"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$"
+#define PAT_LABEL "^[a-z0-9]([-a-z0-9]*[a-z0-9])?$"
+
+static const struct {
+	const char *pattern;
+	const char *hint;
+} pattern_hints[] = {
+	{ PAT_QUANTITY, "expected a Kubernetes quantity such as 10, 500m, "
+			"1.5 or 2Gi" },
+	{ PAT_SUBDOMAIN, "expected a DNS-1123 subdomain: lowercase letters, "
+			 "digits, '-' and '.', starting and ending with a "
+			 "letter or digit" },
+	{ PAT_LABEL, "expected a DNS-1123 label: lowercase letters, digits "
+		     "and '-', starting and ending with a letter or digit" },
+};
+
+struct vctx {
+	const struct qf_doc *doc;
+	struct qf_diags *d;
+	struct qf_buf path;	 /* JSON path of the current node */
+	pcre2_match_data *md;	 /* owned; one pair is all we need */
+	int probe;		 /* > 0: count errors, report nothing */
+	size_t errors;		 /* errors found (probe or not) */
+};
+
+/* Where a node sits: enough to compute its location lazily. */
+struct where {
+	const json_t *self;
+	const json_t *parent; /* NULL for the validated root */
+	const char *key;      /* member name, or NULL for an array element */
+	size_t index;
+};
+
+static void walk(struct vctx *v, const struct qf_schema *s,
+		 const struct where *w);
+
+static struct qf_loc where_loc(const struct vctx *v, const struct where *w)
+{
+	struct qf_loc none = { NULL, 0, 0 };
+
+	if (!v->doc)
+		return none;
+	if (!w->parent)
+		return qf_doc_loc(v->doc, w->self);
+	if (w->key)
+		return qf_doc_loc_key(v->doc, w->parent, w->key);
+	return qf_doc_loc_index(v->doc, w->parent, w->index);
+}
+
+/* Count an error; 1 when it must also be reported (not probing). */
+static int failing(struct vctx *v)
+{
+	v->errors++;
+	return !v->probe;
+}
+
+/* When probing, count an error and return 1: the caller skips building a
+ * message nobody will read.  Otherwise 0 (report() counts). */
+static int quiet(struct vctx *v)
+{
+	if (!v->probe)
+		return 0;
+	v->errors++;
+	return 1;
+}
+
+static void QF_PRINTF(5, 6) report(struct vctx *v, const struct where *w,
+				   const char *rule, const char *hint,
+				   const char *fmt, ...)
+{
+	struct qf_loc loc;
+	va_list ap;
+
+	if (!failing(v))
+		return;
+	loc = where_loc(v, w);
+	va_start(ap, fmt);
+	qf_diag_vadd(v->d, QF_SEV_ERROR, &loc, rule,
+		     v->path.len ? v->path.buf : NULL, fmt, ap);
+	va_end(ap);
+	if (hint)
+		qf_diag_hint(v->d, "%s", hint);
+}
+
+static const char *type_name(const json_t *x)
+{
+	switch (json_typeof(x)) {
+	case JSON_OBJECT:
+		return "object";
+	case JSON_ARRAY:
+		return "array";
+	case JSON_STRING:
+		return "string";
+	case JSON_INTEGER:
+		return "integer";
+	case JSON_REAL:
+		return "number";
+	case JSON_TRUE:
+	case JSON_FALSE:
+		return "boolean";
+	default:
+		return "null";
+	}
+}
+
+/* A short rendering of a scalar for messages; objects and arrays by type. */
+static void show(struct qf_buf *b, const json_t *x)
+{
+	if (json_is_string(x))
+		qf_buf_addf(b, "\"%s\"", json_string_value(x));
+	else if (json_is_integer(x))
+		qf_buf_addf(b, "%lld", (long long)json_integer_value(x));
+	else if (json_is_real(x))
+		qf_buf_addf(b, "%.17g", json_real_value(x));
+	else if (json_is_boolean(x))
+		qf_buf_adds(b, json_is_true(x) ? "true" : "false");
+	else if (json_is_null(x))
+		qf_buf_adds(b, "null");
+	else
+		qf_buf_addf(b, "an %s", type_name(x));
+}
+
+/* ---- paths ----------------------------------------------------------- */
+
+static size_t push_key(struct vctx *v, const char *key, int map_entry)
+{
+	size_t len = v->path.len;
+
+	if (map_entry)
+		qf_buf_addf(&v->path, "[%s]", key);
+	else {
+		if (len)
+			qf_buf_addch(&v->path, '.');
+		qf_buf_adds(&v->path, key);
+	}
+	return len;
+}
+
+static size_t push_index(struct vctx *v, size_t i)
+{
+	size_t len = v->path.len;
+
+	qf_buf_addf(&v->path, "[%zu]", i);
+	return len;
+}
+
+/* ---- types ----------------------------------------------------------- */
+
+static int integral(const json_t *x)
+{
+	double r;
+
+	if (json_is_integer(x))
+		return 1;
+	if (!json_is_real(x))
+		return 0;
+	r = json_real_value(x);
+	return r == floor(r) && fabs(r) < 9.2e18;
+}
+
+static unsigned type_bits(const json_t *x)
+{
+	switch (json_typeof(x)) {
+	case JSON_OBJECT:
+		return ST_OBJECT;
+	case JSON_ARRAY:
+		return ST_ARRAY;
+	case JSON_STRING:
+		return ST_STRING;
+	case JSON_INTEGER:
+		return ST_INTEGER | ST_NUMBER;
+	case JSON_REAL:
+		return ST_NUMBER | (integral(x) ? ST_INTEGER : 0);
+	case JSON_TRUE:
+	case JSON_FALSE:
+		return ST_BOOLEAN;
+	default:
+		return 0;
+	}
+}
+
+static const char *want_name(const struct qf_schema *s)
+{
+	if (s->flags & SF_INT_OR_STRING)
+		return "an integer or a string";
+	switch (s->types) {
+	case ST_OBJECT:
+		return "an object";
+	case ST_ARRAY:
+		return "an array";
+	case ST_STRING:
+		return "a string";
+	case ST_INTEGER:
+		return "an integer";
+	case ST_NUMBER:
+		return "a number";
+	default:
+		return "a boolean";
+	}
+}
+
+/* 1 when the node's type is acceptable (reported otherwise). */
+static int check_type(struct vctx *v, const struct qf_schema *s,
+		      const struct where *w)
+{
+	unsigned got = type_bits(w->self);
+	struct qf_buf hint = QF_BUF_INIT;
+
+	if (json_is_null(w->self)) {
+		if (s->flags & SF_NULLABLE)
+			return 0; /* null is fine and has nothing to check */
+		if (failing(v)) {
+			struct qf_loc loc = where_loc(v, w);
+
+			qf_diag_error(v->d, &loc, "QF113",
+				      v->path.len ? v->path.buf : NULL,
+				      "null is not allowed here");
+			qf_diag_hint(v->d, "expected %s", want_name(s));
+		}
+		return 0;
+	}
+	if (s->flags & SF_INT_OR_STRING) {
+		if (got & (ST_INTEGER | ST_STRING))
+			return 1;
+	} else if (!s->types || (got & s->types)) {
+		return 1;
+	}
+	if (failing(v)) {
+		struct qf_loc loc = where_loc(v, w);
+
+		show(&hint, w->self);
+		qf_diag_error(v->d, &loc, "QF104",
+			      v->path.len ? v->path.buf : NULL,
+			      "wrong type: got %s %s", type_name(w->self),
+			      hint.buf);
+		qf_diag_hint(v->d, "expected %s", want_name(s));
+	}
+	qf_buf_release(&hint);
+	return 0;
+}
+
+/* ---- scalars --------------------------------------------------------- */
+
+static void check_enum(struct vctx *v, const struct qf_schema *s,
+		       const struct where *w)
+{
+	struct qf_buf hint = QF_BUF_INIT, val = QF_BUF_INIT;
+	const char *near = NULL;
+	size_t i;
+	json_t *e;
+
+	json_array_foreach(s->enumv, i, e) {
+		if (json_equal(e, (json_t *)w->self))
+			return;
+	}
+	if (quiet(v))
+		return;
+	json_array_foreach(s->enumv, i, e) {
+		if (json_is_string(e) && json_is_string(w->self) &&
+		    !strcasecmp(json_string_value(e),
+				json_string_value(w->self)))
+			near = json_string_value(e);
+		qf_buf_adds(&hint, i ? ", " : "expected one of: ");
+		show(&hint, e);
+	}
+	if (near) {
+		qf_buf_reset(&hint);
+		qf_buf_addf(&hint, "did you mean \"%s\"? (values are "
+				   "case-sensitive)", near);
+	}
+	show(&val, w->self);
+	report(v, w, "QF105", hint.buf, "unsupported value %s", val.buf);
+	qf_buf_release(&hint);
+	qf_buf_release(&val);
+}
+
+static const char *pattern_hint(const char *pattern, struct qf_buf *b)
+{
+	for (size_t i = 0; i < QF_ARRAY_SIZE(pattern_hints); i++)
+		if (!strcmp(pattern, pattern_hints[i].pattern))
+			return pattern_hints[i].hint;
+	qf_buf_addf(b, "expected a string matching the pattern %s", pattern);
+	return b->buf;
+}
+
+static size_t code_points(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+static int digits(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+static int num2(const char *s)
+{
+	return (s[0] - '0') * 10 + (s[1] - '0');
+}
+
+/* RFC 3339 date-time, as Kubernetes' metav1.Time accepts it. */
+static int is_datetime(const char *s)
+{
+	size_t n = strlen(s), i = 19;
+
+	if (n < 20 || !digits(s, 4) || s[4] != '-' || !digits(s + 5, 2) ||
+	    s[7] != '-' || !digits(s + 8, 2) ||
+	    (s[10] != 'T' && s[10] != 't') || !digits(s + 11, 2) ||
+	    s[13] != ':' || !digits(s + 14, 2) || s[16] != ':' ||
+	    !digits(s + 17, 2))
+		return 0;
+	if (num2(s + 5) < 1 || num2(s + 5) > 12 || num2(s + 8) < 1 ||
+	    num2(s + 8) > 31 || num2(s + 11) > 23 || num2(s + 14) > 59 ||
+	    num2(s + 17) > 60)
+		return 0;
+	if (s[i] == '.') {
+		for (i++; s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i == 20)
+			return 0;
+	}
+	if ((s[i] == 'Z' || s[i] == 'z') && s[i + 1] == 0)
+		return 1;
+	return (s[i] == '+' || s[i] == '-') && n == i + 6 &&
+	       digits(s + i + 1, 2) && s[i + 3] == ':' &&
+	       digits(s + i + 4, 2) && num2(s + i + 1) < 24 &&
+	       num2(s + i + 4) < 60;
+}
+
+static void check_string(struct vctx *v, const struct qf_schema *s,
+			 const struct where *w)
+{
+	const char *str = json_string_value(w->self);
+	size_t len = json_string_length(w->self);
+	struct qf_buf hint = QF_BUF_INIT;
+
+	if (s->min_len >= 0 || s->max_len >= 0) {
+		size_t cp = code_points(str);
+
+		if (s->max_len >= 0 && cp > (size_t)s->max_len) {
+			qf_buf_addf(&hint, "expected at most %lld characters",
+				    s->max_len);
+			report(v, w, "QF109", hint.buf,
+			       "string is too long: %zu characters", cp);
+		} else if (s->min_len >= 0 && cp < (size_t)s->min_len) {
+			qf_buf_addf(&hint, "expected at least %lld character%s",
+				    s->min_len, s->min_len == 1 ? "" : "s");
+			report(v, w, "QF109", hint.buf,
+			       "string is too short: %zu characters", cp);
+		}
+	}
+	if (s->re && pcre2_match(s->re, (PCRE2_SPTR)str, len, 0, 0, v->md,
+				 NULL) < 0 &&
+	    !quiet(v)) {
+		qf_buf_reset(&hint);
+		report(v, w, "QF106", pattern_hint(s->pattern, &hint),
+		       "invalid value \"%s\"", str);
+	}
+	if (s->format == SFMT_DATETIME && !is_datetime(str))
+		report(v, w, "QF107",
+		       "expected an RFC 3339 date-time such as "
+		       "2024-01-02T15:04:05Z",
+		       "invalid date-time \"%s\"", str);
+	qf_buf_release(&hint);
+}
+
+/* <0, 0, >0 comparing two JSON numbers, exactly when both are integers. */
+static int num_cmp(const json_t *a, const json_t *b)
+{
+	double x, y;
+
+	if (json_is_integer(a) && json_is_integer(b)) {
+		json_int_t p = json_integer_value(a), q = json_integer_value(b);
+
+		return (p > q) - (p < q);
+	}
+	x = json_number_value(a);
+	y = json_number_value(b);
+	return (x > y) - (x < y);
+}
+
+static void check_bounds(struct vctx *v, const struct qf_schema *s,
+			 const struct where *w)
+{
+	struct qf_buf val = QF_BUF_INIT, lim = QF_BUF_INIT, hint = QF_BUF_INIT;
+
+	show(&val, w->self);
+	if (s->min) {
+		int c = num_cmp(w->self, s->min);
+
+		if (c < 0 || (c == 0 && s->excl_min)) {
+			show(&lim, s->min);
+			qf_buf_addf(&hint, "expected a value %s %s",
+				    s->excl_min ? ">" : ">=", lim.buf);
+			report(v, w, "QF108", hint.buf,
+			       "value %s is below the minimum", val.buf);
+		}
+	}
+	if (s->max) {
+		int c = num_cmp(w->self, s->max);
+
+		if (c > 0 || (c == 0 && s->excl_max)) {
+			qf_buf_reset(&lim);
+			qf_buf_reset(&hint);
+			show(&lim, s->max);
+			qf_buf_addf(&hint, "expected a value %s %s",
+				    s->excl_max ? "<" : "<=", lim.buf);
+			report(v, w, "QF108", hint.buf,
+			       "value %s is above the maximum", val.buf);
+		}
+	}
+	qf_buf_release(&val);
+	qf_buf_release(&lim);
+	qf_buf_release(&hint);
+}
+
+static void check_number(struct vctx *v, const struct qf_schema *s,
+			 const struct where *w)
+{
+	double x = json_number_value(w->self);
+
+	if (s->min || s->max)
+		check_bounds(v, s, w);
+	if (s->multiple_of) {
+		double m = json_number_value(s->multiple_of), q = x / m;
+
+		if (q != floor(q))
+			report(v, w, "QF108", "expected a multiple of the "
+					      "schema's multipleOf",
+			       "value %.17g is not a multiple of %.17g", x, m);
+	}
+	if (s->format == SFMT_INT32 && json_is_integer(w->self) &&
+	    (json_integer_value(w->self) < -2147483648LL ||
+	     json_integer_value(w->self) > 2147483647LL))
+		report(v, w, "QF107",
+		       "expected an integer between -2147483648 and "
+		       "2147483647",
+		       "value %lld does not fit in int32",
+		       (long long)json_integer_value(w->self));
+	else if (s->format == SFMT_INT64 && json_is_real(w->self) &&
+		 fabs(x) >= 9.2233720368547758e18)
+		report(v, w, "QF107",
+		       "expected an integer between -9223372036854775808 and "
+		       "9223372036854775807",
+		       "value %.17g does not fit in int64", x);
+}
+
+/* ---- arrays ---------------------------------------------------------- */
+
+static int same_keys(const struct qf_schema *s, const json_t *a,
+		     const json_t *b)
+{
+	for (size_t k = 0; k < s->nmap_keys; k++) {
+		const json_t *x = json_object_get(a, s->map_keys[k]);
+		const json_t *y = json_object_get(b, s->map_keys[k]);
+
+		if (!x || !y) {
+			if (x != y)
+				return 0;
+		} else if (!json_equal((json_t *)x, (json_t *)y)) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static void describe_keys(struct qf_buf *b, const struct qf_schema *s,
+			  const json_t *item)
+{
+	for (size_t k = 0; k < s->nmap_keys; k++) {
+		const json_t *x = json_object_get(item, s->map_keys[k]);
+
+		qf_buf_addf(b, "%s%s=", k ? ", " : "", s->map_keys[k]);
+		if (x)
+			show(b, x);
+		else
+			qf_buf_adds(b, "(unset)");
+	}
+}
+
+static void check_unique(struct vctx *v, const struct qf_schema *s,
+			 const json_t *arr, size_t i)
+{
+	const json_t *item = json_array_get(arr, i);
+	struct where w = { item, arr, NULL, i };
+	struct qf_buf msg = QF_BUF_INIT, hint = QF_BUF_INIT;
+
+	for (size_t j = 0; j < i; j++) {
+		const json_t *prev = json_array_get(arr, j);
+		int dup = s->list == SL_SET
+				  ? json_equal((json_t *)prev, (json_t *)item)
+				  : json_is_object(prev) &&
+					    json_is_object(item) &&
+					    same_keys(s, prev, item);
+
+		if (!dup)
+			continue;
+		if (s->list == SL_SET) {
+			show(&msg, item);
+			qf_buf_addf(&hint, "entries of this list must be "
+					   "unique; the first is at index %zu",
+				    j);
+		} else {
+			describe_keys(&msg, s, item);
+			qf_buf_addf(&hint, "entries of this list are keyed by "
+					   "their %s; the first is at index %zu",
+				    s->map_keys[0], j);
+		}
+		size_t len = push_index(v, i);
+
+		report(v, &w, "QF112", hint.buf, "duplicate entry %s",
+		       msg.buf);
+		qf_buf_setlen(&v->path, len);
+		break;
+	}
+	qf_buf_release(&msg);
+	qf_buf_release(&hint);
+}
+
+static void check_array(struct vctx *v, const struct qf_schema *s,
+			const struct where *w)
+{
+	const json_t *arr = w->self;
+	size_t n = json_array_size(arr);
+	struct qf_buf hint = QF_BUF_INIT;
+
+	if (s->max_items >= 0 && n > (size_t)s->max_items) {
+		qf_buf_addf(&hint, "expected at most %lld", s->max_items);
+		report(v, w, "QF110", hint.buf, "too many items: %zu", n);
+	} else if (s->min_items >= 0 && n < (size_t)s->min_items) {
+		qf_buf_addf(&hint, "expected at least %lld", s->min_items);
+		report(v, w, "QF110", hint.buf, "too few items: %zu", n);
+	}
+	qf_buf_release(&hint);
+	for (size_t i = 0; i < n; i++) {
+		struct where c = { json_array_get(arr, i), arr, NULL, i };
+		size_t len;
+
+		if (s->items) {
+			len = push_index(v, i);
+			walk(v, s->items, &c);
+			qf_buf_setlen(&v->path, len);
+		}
+		if (s->list != SL_ATOMIC && !v->probe)
+			check_unique(v, s, arr, i);
+	}
+}
+
+/* ---- objects --------------------------------------------------------- */
+
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), prev[65], cur[65];
+
+	if (la > 64 || lb > 64)
+		return (size_t)-1;
+	for (size_t j = 0; j <= lb; j++)
+		prev[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		cur[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
+			size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
+			size_t m = sub < del ? sub : del;
+
+			cur[j] = m < ins ? m : ins;
+		}
+		memcpy(prev, cur, (lb + 1) * sizeof(size_t));
+	}
+	return prev[lb];
+}
+
+static void unknown_field(struct vctx *v, const struct qf_schema *s,
+			  const json_t *obj, const char *key)
+{
+	struct where w = { json_object_get(obj, key), obj, key, 0 };
+	struct qf_buf hint = QF_BUF_INIT;
+	const char *best = NULL;
+	size_t best_d = 3, len;
+
+	if (quiet(v))
+		return;
+	for (size_t i = 0; i < s->nprops; i++) {
+		size_t dd = edit_distance(key, s->props[i].name);
+
+		if (dd < best_d) {
+			best_d = dd;
+			best = s->props[i].name;
+		}
+	}
+	if (best)
+		qf_buf_addf(&hint, "did you mean \"%s\"?", best);
+	else if (!s->nprops)
+		qf_buf_adds(&hint, "this object takes no fields");
+	for (size_t i = 0; !best && i < s->nprops; i++)
+		qf_buf_addf(&hint, "%s%s", i ? ", " : "expected one of: ",
+			    s->props[i].name);
+	len = push_key(v, key, 0);
+	report(v, &w, "QF102", hint.buf, "unknown field \"%s\"", key);
+	qf_buf_setlen(&v->path, len);
+	qf_buf_release(&hint);
+}
+
+static int pruned(const struct qf_schema *ps, const json_t *x)
+{
+	return json_is_null(x) && !(ps && (ps->flags & SF_NULLABLE));
+}
+
+static void check_required(struct vctx *v, const struct qf_schema *s,
+			   const struct where *w)
+{
+	for (size_t i = 0; i < s->nrequired; i++) {
+		const char *r = s->required[i];
+		const json_t *x = json_object_get(w->self, r);
+
+		if (x && !pruned(qf_schema__prop(s, r), x))
+			continue;
+		report(v, w, "QF103", NULL, "missing required field \"%s\"",
+		       r);
+		if (!v->probe)
+			qf_diag_hint(v->d, "add \"%s\" to this object", r);
+	}
+}
+
+static int embedded_field(const struct qf_schema *s, const char *key)
+{
+	return (s->flags & SF_EMBEDDED) &&
+	       (!strcmp(key, "apiVersion") || !strcmp(key, "kind") ||
+		!strcmp(key, "metadata"));
+}
+
+static void check_object(struct vctx *v, const struct qf_schema *s,
+			 const struct where *w)
+{
+	const json_t *obj = w->self;
+	size_t n = json_object_size(obj), len;
+	struct qf_buf hint = QF_BUF_INIT;
+	const char *key;
+	json_t *x;
+
+	if (s->max_props >= 0 && n > (size_t)s->max_props) {
+		qf_buf_addf(&hint, "expected at most %lld", s->max_props);
+		report(v, w, "QF111", hint.buf, "too many entries: %zu", n);
+	} else if (s->min_props >= 0 && n < (size_t)s->min_props) {
+		qf_buf_addf(&hint, "expected at least %lld", s->min_props);
+		report(v, w, "QF111", hint.buf, "too few entries: %zu", n);
+	}
+	qf_buf_release(&hint);
+	check_required(v, s, w);
+	json_object_foreach((json_t *)obj, key, x) {
+		const struct qf_schema *ps = qf_schema__prop(s, key);
+		struct where c = { x, obj, key, 0 };
+
+		if (ps || s->addl) {
+			if (pruned(ps ? ps : s->addl, x))
+				continue;
+			len = push_key(v, key, !ps);
+			walk(v, ps ? ps : s->addl, &c);
+			qf_buf_setlen(&v->path, len);
+		} else if (!(s->flags & (SF_ADDL_TRUE | SF_PRESERVE)) &&
+			   !embedded_field(s, key)) {
+			unknown_field(v, s, obj, key);
+		}
+	}
+}
+
+/* ---- combinators and CEL --------------------------------------------- */
+
+/* Errors a branch would report, without reporting them. */
+static size_t probe(struct vctx *v, const struct qf_schema *s,
+		    const struct where *w)
+{
+	size_t before = v->errors, found;
+
+	v->probe++;
+	walk(v, s, w);
+	v->probe--;
+	found = v->errors - before;
+	v->errors = before;
+	return found;
+}
+
+static void check_combinators(struct vctx *v, const struct qf_schema *s,
+			      const struct where *w)
+{
+	size_t ok = 0;
+
+	for (size_t i = 0; i < s->all_of.n; i++)
+		walk(v, s->all_of.v[i], w);
+	for (size_t i = 0; i < s->any_of.n && !ok; i++)
+		ok = !probe(v, s->any_of.v[i], w);
+	if (s->any_of.n && !ok)
+		report(v, w, "QF114",
+		       "expected a value that matches at least one of the "
+		       "anyOf alternatives",
+		       "value matches none of the %zu allowed forms",
+		       s->any_of.n);
+	ok = 0;
+	for (size_t i = 0; i < s->one_of.n; i++)
+		ok += !probe(v, s->one_of.v[i], w);
+	if (s->one_of.n && ok != 1)
+		report(v, w, "QF114",
+		       "expected a value that matches exactly one of the "
+		       "oneOf alternatives",
+		       "value matches %zu of the %zu oneOf forms", ok,
+		       s->one_of.n);
+	if (s->not_ && !probe(v, s->not_, w))
+		report(v, w, "QF114",
+		       "expected a value that does not match the \"not\" "
+		       "schema",
+		       "value matches a form that is not allowed here");
+}
+
+static void note_cel(struct vctx *v, const struct qf_schema *s,
+		     const struct where *w)
+{
+	struct qf_loc loc;
+
+	if (v->probe)
+		return;
+	loc = where_loc(v, w);
+	for (size_t i = 0; i < s->ncel; i++) {
+		qf_diag_add(v->d, QF_SEV_NOTE, &loc, "QF115",
+			    v->path.len ? v->path.buf : NULL,
+			    "CEL rule not evaluated: %s", s->cel[i].msg);
+		qf_diag_hint(v->d, "no native check implements rule: %s",
+			     s->cel[i].rule);
+	}
+}
+
+static void walk(struct vctx *v, const struct qf_schema *s,
+		 const struct where *w)
+{
+	if (!check_type(v, s, w))
+		return;
+	if (s->enumv)
+		check_enum(v, s, w);
+	if (json_is_string(w->self))
+		check_string(v, s, w);
+	else if (json_is_number(w->self))
+		check_number(v, s, w);
+	else if (json_is_array(w->self))
+		check_array(v, s, w);
+	else if (json_is_object(w->self) && !(s->flags & SF_PRESERVE &&
+					      !s->nprops && !s->addl))
+		check_object(v, s, w);
+	if (s->all_of.n || s->any_of.n || s->one_of.n || s->not_)
+		check_combinators(v, s, w);
+	if (s->ncel)
+		note_cel(v, s, w);
+}
+
+/* PCRE2 allocates through our wrappers, so out of memory aborts. */
+static void *pcre_alloc(PCRE2_SIZE n, void *data)
+{
+	(void)data;
+	return qf_xmalloc(n);
+}
+
+static void pcre_free(void *p, void *data)
+{
+	(void)data;
+	free(p);
+}
+
+int qf_schema_validate(const struct qf_schema *s, const json_t *value,
+		       const char *path, const struct qf_doc *doc,
+		       struct qf_diags *d)
+{
+	struct vctx v = { doc, d, QF_BUF_INIT, NULL, 0, 0 };
+	struct where w = { value, NULL, NULL, 0 };
+	pcre2_general_context *gc;
+
+	gc = pcre2_general_context_create(pcre_alloc, pcre_free, NULL);
+	v.md = pcre2_match_data_create(1, gc);
+	if (path)
+		qf_buf_adds(&v.path, path);
+	walk(&v, s, &w);
+	pcre2_match_data_free(v.md);
+	pcre2_general_context_free(gc);
+	qf_buf_release(&v.path);
+	return v.errors ? QF_EINVAL : QF_OK;
+}
