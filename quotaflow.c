@@ -34,6 +34,8 @@ struct qf_cmd {
 
 /* Sorted by name; tests/unit/test_main.c checks order and uniqueness. */
 static const struct qf_cmd commands[] = {
+	{ "compile", cmd_compile, 0,
+	  "Compile a Pool and its Tenants into Kueue manifests" },
 	{ "help", cmd_help, 0, "Show help for quotaflow or one command" },
 };
 

@@ -17,6 +17,7 @@
 
 #include "core/alloc.h"
 #include "core/buf.h"
+#include "core/k8s.h"
 #include "core/banned.h"
 
 /* Accepted JSON types of a field, as a mask. */
@@ -332,83 +333,35 @@ static json_t *get(const json_t *obj, const char *key, unsigned types)
 	return v && type_ok(v, types) ? v : NULL;
 }
 
-/* ---- value checks --------------------------------------------------- */
+/* ---- value checks (core/k8s.h has Kubernetes' own rules) ----------- */
 
-static int is_alnum_lower(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-}
-
-static int is_alnum(char c)
-{
-	return is_alnum_lower(c) || (c >= 'A' && c <= 'Z');
-}
-
-/* DNS-1123 label: [a-z0-9]([-a-z0-9]*[a-z0-9])?, at most 63. */
 static int dns_label_ok(const char *s)
 {
-	size_t n = strlen(s), i;
+	const char *why;
 
-	if (n == 0 || n > 63 || !is_alnum_lower(s[0]) ||
-	    !is_alnum_lower(s[n - 1]))
-		return 0;
-	for (i = 0; i < n; i++)
-		if (!is_alnum_lower(s[i]) && s[i] != '-')
-			return 0;
-	return 1;
+	return qf_k8s_check_dns1123_label(s, &why) == QF_OK;
 }
 
-/* DNS-1123 subdomain: labels joined by dots, at most 253. */
 static int dns_subdomain_ok(const char *s)
 {
-	size_t n = strlen(s), i;
+	const char *why;
 
-	if (n == 0 || n > 253 || !is_alnum_lower(s[0]) ||
-	    !is_alnum_lower(s[n - 1]))
-		return 0;
-	for (i = 0; i < n; i++)
-		if (!is_alnum_lower(s[i]) && s[i] != '-' && s[i] != '.')
-			return 0;
-	return 1;
+	return qf_k8s_check_dns1123_subdomain(s, &why) == QF_OK;
 }
 
-/* Name part of a qualified name: [A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?,
- * at most 63. */
-static int qname_part_ok(const char *s, size_t n)
-{
-	size_t i;
-
-	if (n == 0 || n > 63 || !is_alnum(s[0]) || !is_alnum(s[n - 1]))
-		return 0;
-	for (i = 0; i < n; i++)
-		if (!is_alnum(s[i]) && s[i] != '-' && s[i] != '_' &&
-		    s[i] != '.')
-			return 0;
-	return 1;
-}
-
-/* Kubernetes qualified name (label keys, resource names): [prefix/]name. */
+/* Label keys and resource names share the qualified-name rule. */
 static int qualified_name_ok(const char *s)
 {
-	const char *slash = strchr(s, '/');
-	char prefix[254];
-	size_t plen;
+	const char *why;
 
-	if (!slash)
-		return qname_part_ok(s, strlen(s));
-	plen = (size_t)(slash - s);
-	if (plen == 0 || plen >= sizeof(prefix))
-		return 0;
-	memcpy(prefix, s, plen);
-	prefix[plen] = '\0';
-	return dns_subdomain_ok(prefix) &&
-	       qname_part_ok(slash + 1, strlen(slash + 1));
+	return qf_k8s_check_label_key(s, &why) == QF_OK;
 }
 
-/* Label value: empty or a qualified-name part. */
 static int label_value_ok(const char *s)
 {
-	return *s == '\0' || qname_part_ok(s, strlen(s));
+	const char *why;
+
+	return qf_k8s_check_label_value(s, &why) == QF_OK;
 }
 
 enum name_kind { NAME_LABEL, NAME_SUBDOMAIN };
@@ -418,27 +371,22 @@ static int check_name(struct loader *L, const json_t *obj, const char *key,
 		      const char *path, const char *what, enum name_kind kind)
 {
 	json_t *v = get(obj, key, FT_STR);
-	const char *s;
-	int ok;
+	const char *s, *why = NULL;
+	int rc;
 
 	if (!v)
 		return 0;
 	s = json_string_value(v);
-	ok = kind == NAME_LABEL ? dns_label_ok(s) : dns_subdomain_ok(s);
-	if (!ok) {
+	rc = kind == NAME_LABEL ? qf_k8s_check_dns1123_label(s, &why) :
+				  qf_k8s_check_dns1123_subdomain(s, &why);
+	if (rc != QF_OK) {
 		error_at(L, loc_key(L, obj, key), "QF305", path,
 			 "%s \"%s\" is not a valid DNS-1123 %s", what, s,
 			 kind == NAME_LABEL ? "label" : "subdomain");
-		qf_diag_hint(L->d, "%s",
-			     kind == NAME_LABEL ?
-				     "use at most 63 lowercase letters, digits "
-				     "and '-', starting and ending with a "
-				     "letter or digit" :
-				     "use at most 253 lowercase letters, "
-				     "digits, '-' and '.', starting and ending "
-				     "with a letter or digit");
+		if (why)
+			qf_diag_hint(L->d, "%s", why);
 	}
-	return ok;
+	return rc == QF_OK;
 }
 
 /* A whole number in [min, max] (QF304 outside); absent -> dflt. */

@@ -16,7 +16,7 @@ while read -r c; do
 	if ! "$QF" "$c" --help >"$tmp/help" 2>&1; then
 		echo "cli-doc: '$c --help' fails"; bad=1; continue
 	fi
-	awk -v h="## $c" '$0==h{s=1;next} s&&/^```$/{if(in){exit}in=1;next} s&&in' \
+	awk -v h="## $c" '$0==h{s=1;next} s&&/^```$/{if(inb){exit}inb=1;next} s&&inb' \
 		docs/cli.md >"$tmp/doc"
 	if ! cmp -s "$tmp/help" "$tmp/doc"; then
 		echo "cli-doc: docs/cli.md section '## $c' differs from '$c --help':"

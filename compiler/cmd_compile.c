@@ -1,0 +1,187 @@
+/*
+ * cmd_compile.c - `quotaflow compile`: tenant GPU budgets in, validated
+ * Kueue manifests out, in one of four modes (-o DIR, --stdout, --check DIR,
+ * --krm).  The pipeline lives in compile.c; this file parses options, reads
+ * Argo CD plugin parameters, picks the mode and prints.  Manifests go to
+ * stdout only in --stdout and --krm modes; diagnostics always go to stderr.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "compiler/compile.h"
+#include "core/cli.h"
+#include "core/fs.h"
+#include "core/banned.h"
+
+static const char usage[] =
+	"quotaflow compile [PATH...] (-o DIR | --stdout | --check DIR | --krm)\n"
+	"       [--kueue-api v1beta2|v1beta1] [--format yaml|json]\n"
+	"       [--source-commit SHA] [--crds DIR]";
+
+static const char summary[] =
+	"Compile a Pool and its Tenants (PATH: files or directories, default\n"
+	"`.`) into validated Kueue ResourceFlavors, WorkloadPriorityClasses,\n"
+	"Cohorts, ClusterQueues and LocalQueues.  Exit 0 ok, 1 invalid input\n"
+	"or stale output, 2 usage or internal error.  Argo CD plugin\n"
+	"parameters (kueue-api, format, source-commit) are read from\n"
+	"ARGOCD_APP_PARAMETERS for options not given on the command line.";
+
+struct args {
+	const char *out_dir;
+	int to_stdout;
+	const char *check_dir;
+	int krm;
+	const char *api;
+	const char *format;
+	const char *commit;
+	const char *crds;
+};
+
+static int pick_mode(const struct args *a, struct qf_ctx *ctx)
+{
+	int n = !!a->out_dir + !!a->to_stdout + !!a->check_dir + !!a->krm;
+
+	if (n == 1)
+		return 0;
+	fprintf(ctx->err, "quotaflow compile: give exactly one of -o DIR, "
+			  "--stdout, --check DIR or --krm\nusage: %s\n",
+		usage);
+	return QF_EXIT_USAGE;
+}
+
+static int apply_options(struct qf_compile_opts *o, json_t **keep,
+			 const struct args *a, struct qf_diags *d)
+{
+	struct qf_strlist set = QF_STRLIST_INIT;
+	int rc;
+
+	if (a->api)
+		qf_strlist_add(&set, "kueue-api");
+	if (a->format)
+		qf_strlist_add(&set, "format");
+	if (a->commit)
+		qf_strlist_add(&set, "source-commit");
+	if (a->api && !strcmp(a->api, "v1beta1"))
+		o->api = QF_KUEUE_V1BETA1;
+	if (a->format && !strcmp(a->format, "json"))
+		o->format = QF_COMPILE_JSON;
+	o->source_commit = a->commit && *a->commit ? a->commit : NULL;
+	o->crds_dir = a->crds;
+	rc = qf_compile_argocd_params(o, keep, getenv("ARGOCD_APP_PARAMETERS"),
+				      &set, d);
+	qf_strlist_release(&set);
+	return rc;
+}
+
+static int run_krm(const struct qf_compile_opts *o, struct qf_ctx *ctx,
+		   struct qf_diags *d)
+{
+	struct qf_buf in = QF_BUF_INIT, out = QF_BUF_INIT;
+	int rc = qf_fs_read(&in, "-", QF_FS_MAX_INPUT_BYTES, d);
+
+	if (!rc || rc == QF_EINVAL) {
+		rc = qf_compile_krm(&out, in.buf, in.len, o, d);
+		if (fwrite(out.buf, 1, out.len, ctx->out) != out.len)
+			rc = QF_EIO;
+	}
+	qf_buf_release(&in);
+	qf_buf_release(&out);
+	return rc;
+}
+
+static int run_files(const struct args *a, const struct qf_compile *c,
+		     const struct qf_compile_opts *o, struct qf_ctx *ctx,
+		     struct qf_diags *d)
+{
+	struct qf_compile_files files = QF_COMPILE_FILES_INIT;
+	int rc;
+
+	qf_compile_render_files(&files, &c->out, o->format);
+	if (a->out_dir) {
+		rc = qf_compile_write_dir(a->out_dir, &files, d);
+		if (!rc)
+			fprintf(ctx->out,
+				"compiled pool %s: %zu tenants, %zu objects, "
+				"%zu files written to %s\n",
+				c->spec->pool.name, c->spec->ntenants, c->out.n,
+				files.n, a->out_dir);
+	} else {
+		rc = qf_compile_check_dir(a->check_dir, &files, d);
+		if (!rc)
+			fprintf(ctx->out, "%s is up to date (%zu files)\n",
+				a->check_dir, files.n);
+	}
+	qf_compile_files_release(&files);
+	return rc;
+}
+
+int cmd_compile(int argc, const char **argv, struct qf_ctx *ctx)
+{
+	struct args a = { 0 };
+	const struct qf_opt opts[] = {
+		{ "output", 'o', QF_OPT_STRING, &a.out_dir, "DIR", NULL, 0,
+		  "write one file per object to DIR, atomically" },
+		{ "stdout", 0, QF_OPT_BOOL, &a.to_stdout, NULL, NULL, 0,
+		  "print one YAML stream in dependency order" },
+		{ "check", 0, QF_OPT_STRING, &a.check_dir, "DIR", NULL, 0,
+		  "exit 1 unless DIR holds exactly what -o writes" },
+		{ "krm", 0, QF_OPT_BOOL, &a.krm, NULL, NULL, 0,
+		  "run as a KRM function (ResourceList in and out)" },
+		{ "kueue-api", 0, QF_OPT_ENUM, &a.api, "VERSION",
+		  "v1beta2|v1beta1", 0, "Kueue API version to emit (v1beta2)" },
+		{ "format", 0, QF_OPT_ENUM, &a.format, "FORMAT", "yaml|json", 0,
+		  "output format (yaml)" },
+		{ "source-commit", 0, QF_OPT_STRING, &a.commit, "SHA", NULL, 0,
+		  "add a quotaflow.dev/source-commit annotation" },
+		{ "crds", 0, QF_OPT_STRING, &a.crds, "DIR", NULL, 0,
+		  "validate against the CRDs in DIR, not built-ins" },
+	};
+	struct qf_compile_opts o = QF_COMPILE_OPTS_INIT;
+	struct qf_compile c = QF_COMPILE_INIT;
+	struct qf_strlist paths = QF_STRLIST_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf out = QF_BUF_INIT;
+	json_t *keep = NULL;
+	int rc;
+
+	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), usage, summary, argc,
+			  argv, &paths, ctx);
+	if (rc >= 0)
+		goto done_parse;
+	rc = pick_mode(&a, ctx);
+	if (rc)
+		goto done_parse;
+	rc = apply_options(&o, &keep, &a, &d);
+	if (rc)
+		goto done;
+	if (a.krm) {
+		rc = run_krm(&o, ctx, &d);
+		goto done;
+	}
+	if (paths.n == 0)
+		qf_strlist_add(&paths, ".");
+	rc = qf_compile_run(&c, (const char *const *)paths.v, paths.n, &o, &d);
+	if (rc)
+		goto done;
+	if (a.to_stdout) {
+		qf_compile_stream(&out, &c.out, o.format);
+		if (fwrite(out.buf, 1, out.len, ctx->out) != out.len ||
+		    fflush(ctx->out))
+			rc = QF_EIO;
+	} else {
+		rc = run_files(&a, &c, &o, ctx, &d);
+	}
+done:
+	if (qf_cli_print_diags(&d, ctx) && !rc)
+		rc = QF_EIO;
+	rc = qf_cli_exit_code(rc);
+done_parse:
+	json_decref(keep);
+	qf_buf_release(&out);
+	qf_compile_release(&c);
+	qf_diags_release(&d);
+	qf_strlist_release(&paths);
+	return rc;
+}
