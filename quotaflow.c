@@ -37,6 +37,8 @@ static const struct qf_cmd commands[] = {
 	{ "compile", cmd_compile, 0,
 	  "Compile a Pool and its Tenants into Kueue manifests" },
 	{ "help", cmd_help, 0, "Show help for quotaflow or one command" },
+	{ "validate", cmd_validate, 0,
+	  "Validate Kueue manifests (schemas, CEL and webhook rules)" },
 };
 
 static const struct qf_cmd *find_cmd(const char *name)

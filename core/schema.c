@@ -35,7 +35,7 @@ struct compile {
 static struct qf_schema *compile_node(struct compile *c, const json_t *j);
 
 static struct qf_loc kw_loc(const struct compile *c, const json_t *node,
-			    const char *kw)
+                            const char *kw)
 {
 	struct qf_loc loc = { c->opts->origin, 0, 0 };
 
@@ -45,13 +45,13 @@ static struct qf_loc kw_loc(const struct compile *c, const json_t *node,
 }
 
 static int bad(struct compile *c, const json_t *node, const char *kw,
-	       const char *what)
+               const char *what)
 {
 	struct qf_loc loc = kw_loc(c, node, kw);
 
 	c->failed = 1;
 	qf_diag_error(c->d, &loc, "QF100", c->path.len ? c->path.buf : NULL,
-		      "unusable schema: \"%s\" %s", kw, what);
+	              "unusable schema: \"%s\" %s", kw, what);
 	return -1;
 }
 
@@ -63,15 +63,15 @@ static int is_count(const json_t *v)
 /* ---- keyword handlers ------------------------------------------------ */
 
 static int kw_type(struct compile *c, struct qf_schema *s, const json_t *n,
-		   const char *kw, const json_t *v)
+                   const char *kw, const json_t *v)
 {
 	static const struct {
 		const char *name;
 		unsigned bit;
 	} types[] = {
-		{ "object", ST_OBJECT },   { "array", ST_ARRAY },
-		{ "string", ST_STRING },   { "integer", ST_INTEGER },
-		{ "number", ST_NUMBER },   { "boolean", ST_BOOLEAN },
+		{ "object", ST_OBJECT }, { "array", ST_ARRAY },
+		{ "string", ST_STRING }, { "integer", ST_INTEGER },
+		{ "number", ST_NUMBER }, { "boolean", ST_BOOLEAN },
 	};
 	const char *t = json_string_value(v);
 
@@ -80,19 +80,20 @@ static int kw_type(struct compile *c, struct qf_schema *s, const json_t *n,
 			s->types = types[i].bit;
 			return 0;
 		}
-	return bad(c, n, kw, "must be one of object, array, string, integer, "
-			     "number, boolean");
+	return bad(c, n, kw,
+	           "must be one of object, array, string, integer, "
+	           "number, boolean");
 }
 
 static int kw_ignore(struct compile *c, struct qf_schema *s, const json_t *n,
-		     const char *kw, const json_t *v)
+                     const char *kw, const json_t *v)
 {
 	(void)c, (void)s, (void)n, (void)kw, (void)v;
 	return 0;
 }
 
 static int set_flag(struct compile *c, struct qf_schema *s, const json_t *n,
-		    const char *kw, const json_t *v, unsigned flag)
+                    const char *kw, const json_t *v, unsigned flag)
 {
 	if (!json_is_boolean(v))
 		return bad(c, n, kw, "must be a boolean");
@@ -101,38 +102,39 @@ static int set_flag(struct compile *c, struct qf_schema *s, const json_t *n,
 	return 0;
 }
 
-static int kw_nullable(struct compile *c, struct qf_schema *s,
-		       const json_t *n, const char *kw, const json_t *v)
+static int kw_nullable(struct compile *c, struct qf_schema *s, const json_t *n,
+                       const char *kw, const json_t *v)
 {
 	return set_flag(c, s, n, kw, v, SF_NULLABLE);
 }
 
 static int kw_int_or_string(struct compile *c, struct qf_schema *s,
-			    const json_t *n, const char *kw, const json_t *v)
+                            const json_t *n, const char *kw, const json_t *v)
 {
 	return set_flag(c, s, n, kw, v, SF_INT_OR_STRING);
 }
 
-static int kw_preserve(struct compile *c, struct qf_schema *s,
-		       const json_t *n, const char *kw, const json_t *v)
+static int kw_preserve(struct compile *c, struct qf_schema *s, const json_t *n,
+                       const char *kw, const json_t *v)
 {
 	return set_flag(c, s, n, kw, v, SF_PRESERVE);
 }
 
-static int kw_embedded(struct compile *c, struct qf_schema *s,
-		       const json_t *n, const char *kw, const json_t *v)
+static int kw_embedded(struct compile *c, struct qf_schema *s, const json_t *n,
+                       const char *kw, const json_t *v)
 {
 	return set_flag(c, s, n, kw, v, SF_EMBEDDED);
 }
 
 static int kw_unique_items(struct compile *c, struct qf_schema *s,
-			   const json_t *n, const char *kw, const json_t *v)
+                           const json_t *n, const char *kw, const json_t *v)
 {
 	(void)s;
 	/* structural schemas forbid uniqueItems: true (use list-type set) */
 	if (!json_is_false(v))
-		return bad(c, n, kw, "must be false in a structural schema "
-				     "(use x-kubernetes-list-type: set)");
+		return bad(c, n, kw,
+		           "must be false in a structural schema "
+		           "(use x-kubernetes-list-type: set)");
 	return 0;
 }
 
@@ -157,7 +159,7 @@ static long long *count_field(struct qf_schema *s, const char *kw)
 }
 
 static int kw_count(struct compile *c, struct qf_schema *s, const json_t *n,
-		    const char *kw, const json_t *v)
+                    const char *kw, const json_t *v)
 {
 	long long *dst = count_field(s, kw);
 
@@ -169,11 +171,11 @@ static int kw_count(struct compile *c, struct qf_schema *s, const json_t *n,
 }
 
 static int kw_bound(struct compile *c, struct qf_schema *s, const json_t *n,
-		    const char *kw, const json_t *v)
+                    const char *kw, const json_t *v)
 {
-	json_t **dst = !strcmp(kw, "minimum")	? &s->min
-		       : !strcmp(kw, "maximum") ? &s->max
-						: &s->multiple_of;
+	json_t **dst = !strcmp(kw, "minimum")   ? &s->min
+	               : !strcmp(kw, "maximum") ? &s->max
+	                                        : &s->multiple_of;
 
 	if (!json_is_number(v))
 		return bad(c, n, kw, "must be a number");
@@ -183,8 +185,8 @@ static int kw_bound(struct compile *c, struct qf_schema *s, const json_t *n,
 	return 0;
 }
 
-static int kw_exclusive(struct compile *c, struct qf_schema *s,
-			const json_t *n, const char *kw, const json_t *v)
+static int kw_exclusive(struct compile *c, struct qf_schema *s, const json_t *n,
+                        const char *kw, const json_t *v)
 {
 	if (!json_is_boolean(v))
 		return bad(c, n, kw, "must be a boolean");
@@ -196,7 +198,7 @@ static int kw_exclusive(struct compile *c, struct qf_schema *s,
 }
 
 static int kw_enum(struct compile *c, struct qf_schema *s, const json_t *n,
-		   const char *kw, const json_t *v)
+                   const char *kw, const json_t *v)
 {
 	if (!json_is_array(v))
 		return bad(c, n, kw, "must be an array");
@@ -205,7 +207,7 @@ static int kw_enum(struct compile *c, struct qf_schema *s, const json_t *n,
 }
 
 static int kw_format(struct compile *c, struct qf_schema *s, const json_t *n,
-		     const char *kw, const json_t *v)
+                     const char *kw, const json_t *v)
 {
 	const char *f = json_string_value(v);
 
@@ -221,8 +223,8 @@ static int kw_format(struct compile *c, struct qf_schema *s, const json_t *n,
 	return 0;
 }
 
-static int kw_pattern(struct compile *c, struct qf_schema *s,
-		      const json_t *n, const char *kw, const json_t *v)
+static int kw_pattern(struct compile *c, struct qf_schema *s, const json_t *n,
+                      const char *kw, const json_t *v)
 {
 	const char *p = json_string_value(v);
 	int err = 0;
@@ -233,7 +235,7 @@ static int kw_pattern(struct compile *c, struct qf_schema *s,
 		return bad(c, n, kw, "must be a string");
 	/* ECMA-262 patterns are unanchored, as in the API server */
 	s->re = pcre2_compile((PCRE2_SPTR)p, PCRE2_ZERO_TERMINATED, PCRE2_UTF,
-			      &err, &off, NULL);
+	                      &err, &off, NULL);
 	if (!s->re) {
 		struct qf_loc loc = kw_loc(c, n, kw);
 
@@ -241,10 +243,10 @@ static int kw_pattern(struct compile *c, struct qf_schema *s,
 			msg[0] = 0;
 		c->failed = 1;
 		return qf_diag_error(c->d, &loc, "QF100",
-				     c->path.len ? c->path.buf : NULL,
-				     "unusable schema: pattern \"%s\" does "
-				     "not compile at offset %zu: %s",
-				     p, (size_t)off, (const char *)msg);
+		                     c->path.len ? c->path.buf : NULL,
+		                     "unusable schema: pattern \"%s\" does "
+		                     "not compile at offset %zu: %s",
+		                     p, (size_t)off, (const char *)msg);
 	}
 	/* no JIT on this platform is fine: the interpreter is used */
 	(void)pcre2_jit_compile(s->re, PCRE2_JIT_COMPLETE);
@@ -252,8 +254,8 @@ static int kw_pattern(struct compile *c, struct qf_schema *s,
 	return 0;
 }
 
-static int kw_list_type(struct compile *c, struct qf_schema *s,
-			const json_t *n, const char *kw, const json_t *v)
+static int kw_list_type(struct compile *c, struct qf_schema *s, const json_t *n,
+                        const char *kw, const json_t *v)
 {
 	const char *t = json_string_value(v);
 
@@ -269,7 +271,7 @@ static int kw_list_type(struct compile *c, struct qf_schema *s,
 }
 
 static int string_array(struct compile *c, const json_t *n, const char *kw,
-			const json_t *v, char ***out, size_t *nout)
+                        const json_t *v, char ***out, size_t *nout)
 {
 	size_t i;
 	json_t *e;
@@ -277,7 +279,8 @@ static int string_array(struct compile *c, const json_t *n, const char *kw,
 	if (!json_is_array(v))
 		return bad(c, n, kw, "must be an array of strings");
 	*out = qf_xcalloc(json_array_size(v) + 1, sizeof(char *));
-	json_array_foreach(v, i, e) {
+	json_array_foreach(v, i, e)
+	{
 		if (!json_is_string(e))
 			return bad(c, n, kw, "must be an array of strings");
 		(*out)[i] = qf_xstrdup(json_string_value(e));
@@ -286,21 +289,21 @@ static int string_array(struct compile *c, const json_t *n, const char *kw,
 	return 0;
 }
 
-static int kw_required(struct compile *c, struct qf_schema *s,
-		       const json_t *n, const char *kw, const json_t *v)
+static int kw_required(struct compile *c, struct qf_schema *s, const json_t *n,
+                       const char *kw, const json_t *v)
 {
 	return string_array(c, n, kw, v, &s->required, &s->nrequired);
 }
 
-static int kw_map_keys(struct compile *c, struct qf_schema *s,
-		       const json_t *n, const char *kw, const json_t *v)
+static int kw_map_keys(struct compile *c, struct qf_schema *s, const json_t *n,
+                       const char *kw, const json_t *v)
 {
 	return string_array(c, n, kw, v, &s->map_keys, &s->nmap_keys);
 }
 
 /* Compile child `v` with `seg` appended to the schema path. */
 static struct qf_schema *child(struct compile *c, const char *seg,
-			       const json_t *v)
+                               const json_t *v)
 {
 	size_t len = c->path.len;
 	struct qf_schema *s;
@@ -316,11 +319,11 @@ static struct qf_schema *child(struct compile *c, const char *seg,
 static int prop_cmp(const void *a, const void *b)
 {
 	return strcmp(((const struct schema_prop *)a)->name,
-		      ((const struct schema_prop *)b)->name);
+	              ((const struct schema_prop *)b)->name);
 }
 
 static int kw_properties(struct compile *c, struct qf_schema *s,
-			 const json_t *n, const char *kw, const json_t *v)
+                         const json_t *n, const char *kw, const json_t *v)
 {
 	const char *key;
 	json_t *pv;
@@ -329,7 +332,8 @@ static int kw_properties(struct compile *c, struct qf_schema *s,
 	if (!json_is_object(v))
 		return bad(c, n, kw, "must be an object");
 	s->props = qf_xcalloc(json_object_size(v) + 1, sizeof(*s->props));
-	json_object_foreach((json_t *)v, key, pv) {
+	json_object_foreach((json_t *)v, key, pv)
+	{
 		s->props[i].name = qf_xstrdup(key);
 		s->props[i].s = child(c, key, pv);
 		s->nprops = ++i;
@@ -339,7 +343,7 @@ static int kw_properties(struct compile *c, struct qf_schema *s,
 }
 
 static int kw_items(struct compile *c, struct qf_schema *s, const json_t *n,
-		    const char *kw, const json_t *v)
+                    const char *kw, const json_t *v)
 {
 	if (!json_is_object(v))
 		return bad(c, n, kw, "must be a schema object");
@@ -348,7 +352,7 @@ static int kw_items(struct compile *c, struct qf_schema *s, const json_t *n,
 }
 
 static int kw_additional(struct compile *c, struct qf_schema *s,
-			 const json_t *n, const char *kw, const json_t *v)
+                         const json_t *n, const char *kw, const json_t *v)
 {
 	if (json_is_true(v))
 		s->flags |= SF_ADDL_TRUE;
@@ -360,7 +364,7 @@ static int kw_additional(struct compile *c, struct qf_schema *s,
 }
 
 static int kw_not(struct compile *c, struct qf_schema *s, const json_t *n,
-		  const char *kw, const json_t *v)
+                  const char *kw, const json_t *v)
 {
 	if (!json_is_object(v))
 		return bad(c, n, kw, "must be a schema object");
@@ -369,11 +373,11 @@ static int kw_not(struct compile *c, struct qf_schema *s, const json_t *n,
 }
 
 static int kw_combinator(struct compile *c, struct qf_schema *s,
-			 const json_t *n, const char *kw, const json_t *v)
+                         const json_t *n, const char *kw, const json_t *v)
 {
-	struct schema_list_of *l = !strcmp(kw, "anyOf")	  ? &s->any_of
-				   : !strcmp(kw, "allOf") ? &s->all_of
-							  : &s->one_of;
+	struct schema_list_of *l = !strcmp(kw, "anyOf")   ? &s->any_of
+	                           : !strcmp(kw, "allOf") ? &s->all_of
+	                                                  : &s->one_of;
 	size_t i;
 	json_t *e;
 	struct qf_buf seg = QF_BUF_INIT;
@@ -381,7 +385,8 @@ static int kw_combinator(struct compile *c, struct qf_schema *s,
 	if (!json_is_array(v) || !json_array_size(v))
 		return bad(c, n, kw, "must be a non-empty array of schemas");
 	l->v = qf_xcalloc(json_array_size(v), sizeof(*l->v));
-	json_array_foreach(v, i, e) {
+	json_array_foreach(v, i, e)
+	{
 		qf_buf_reset(&seg);
 		qf_buf_addf(&seg, "%s[%zu]", kw, i);
 		l->v[i] = child(c, seg.buf, e);
@@ -391,8 +396,7 @@ static int kw_combinator(struct compile *c, struct qf_schema *s,
 	return 0;
 }
 
-static int covered(const struct compile *c, const char *rule,
-		   const char *msg)
+static int covered(const struct compile *c, const char *rule, const char *msg)
 {
 	const char *const *m = c->opts->cel_covered;
 
@@ -406,7 +410,7 @@ static int covered(const struct compile *c, const char *rule,
 }
 
 static int kw_cel(struct compile *c, struct qf_schema *s, const json_t *n,
-		  const char *kw, const json_t *v)
+                  const char *kw, const json_t *v)
 {
 	size_t i;
 	json_t *e;
@@ -414,10 +418,12 @@ static int kw_cel(struct compile *c, struct qf_schema *s, const json_t *n,
 	if (!json_is_array(v))
 		return bad(c, n, kw, "must be an array of rules");
 	s->cel = qf_xcalloc(json_array_size(v) + 1, sizeof(*s->cel));
-	json_array_foreach(v, i, e) {
-		const char *rule = json_string_value(json_object_get(e, "rule"));
+	json_array_foreach(v, i, e)
+	{
+		const char *rule =
+		        json_string_value(json_object_get(e, "rule"));
 		const char *msg =
-			json_string_value(json_object_get(e, "message"));
+		        json_string_value(json_object_get(e, "message"));
 
 		if (!rule)
 			return bad(c, n, kw, "has a rule without \"rule\"");
@@ -433,7 +439,7 @@ static int kw_cel(struct compile *c, struct qf_schema *s, const json_t *n,
 }
 
 typedef int (*kw_fn)(struct compile *c, struct qf_schema *s, const json_t *n,
-		     const char *kw, const json_t *v);
+                     const char *kw, const json_t *v);
 
 /* Sorted by name (bsearch). */
 static const struct keyword {
@@ -508,14 +514,15 @@ static struct qf_schema *compile_node(struct compile *c, const json_t *j)
 			loc = qf_doc_loc(c->opts->doc, j);
 		c->failed = 1;
 		qf_diag_error(c->d, &loc, "QF100",
-			      c->path.len ? c->path.buf : NULL,
-			      "unusable schema: a schema must be an object");
+		              c->path.len ? c->path.buf : NULL,
+		              "unusable schema: a schema must be an object");
 		return s;
 	}
-	json_object_foreach((json_t *)j, kw, v) {
+	json_object_foreach((json_t *)j, kw, v)
+	{
 		const struct keyword *k =
-			bsearch(kw, keywords, QF_ARRAY_SIZE(keywords),
-				sizeof(keywords[0]), keyword_cmp);
+		        bsearch(kw, keywords, QF_ARRAY_SIZE(keywords),
+		                sizeof(keywords[0]), keyword_cmp);
 
 		if (k) {
 			/* failures are recorded in c->failed */
@@ -525,16 +532,16 @@ static struct qf_schema *compile_node(struct compile *c, const json_t *j)
 		struct qf_loc loc = kw_loc(c, j, kw);
 
 		qf_diag_warn(c->d, &loc, "QF100",
-			     c->path.len ? c->path.buf : NULL,
-			     "schema keyword \"%s\" is not supported and is "
-			     "ignored",
-			     kw);
+		             c->path.len ? c->path.buf : NULL,
+		             "schema keyword \"%s\" is not supported and is "
+		             "ignored",
+		             kw);
 	}
 	return s;
 }
 
 const struct qf_schema *qf_schema__prop(const struct qf_schema *s,
-					const char *name)
+                                        const char *name)
 {
 	size_t lo = 0, hi = s->nprops;
 
@@ -571,7 +578,7 @@ static int use_objectmeta(struct qf_schema *root, struct qf_diags *d)
 			return QF_OK;
 		}
 	root->props = qf_xrealloc(root->props,
-				  (root->nprops + 1) * sizeof(*root->props));
+	                          (root->nprops + 1) * sizeof(*root->props));
 	root->props[root->nprops].name = qf_xstrdup("metadata");
 	root->props[root->nprops].s = meta;
 	root->nprops++;
@@ -580,7 +587,7 @@ static int use_objectmeta(struct qf_schema *root, struct qf_diags *d)
 }
 
 int qf_schema_compile(struct qf_schema **out, const json_t *json,
-		      const struct qf_schema_opts *opts, struct qf_diags *d)
+                      const struct qf_schema_opts *opts, struct qf_diags *d)
 {
 	struct compile c = { opts, d, QF_BUF_INIT, 0 };
 	struct qf_schema *s;
@@ -608,8 +615,8 @@ const char *qf_schema_builtin(const char *name)
 }
 
 int qf_schema_compile_builtin(struct qf_schema **out, const char *name,
-			      const struct qf_schema_opts *opts,
-			      struct qf_diags *d)
+                              const struct qf_schema_opts *opts,
+                              struct qf_diags *d)
 {
 	const char *text = qf_schema_builtin(name);
 	struct qf_loc loc = { name, 0, 0 };
@@ -619,15 +626,15 @@ int qf_schema_compile_builtin(struct qf_schema **out, const char *name,
 
 	*out = NULL;
 	if (!text)
-		return qf_diag_error(d, &loc, "QF100",
-				     NULL, "no built-in schema \"%s\"", name);
+		return qf_diag_error(d, &loc, "QF100", NULL,
+		                     "no built-in schema \"%s\"", name);
 	j = json_loads(text, 0, &jerr);
 	if (!j) {
 		loc.line = (uint32_t)(jerr.line > 0 ? jerr.line : 0);
 		loc.col = (uint32_t)(jerr.column > 0 ? jerr.column : 0);
 		return qf_diag_error(d, &loc, "QF100", NULL,
-				     "built-in schema is not valid JSON: %s",
-				     jerr.text);
+		                     "built-in schema is not valid JSON: %s",
+		                     jerr.text);
 	}
 	rc = qf_schema_compile(out, j, opts, d);
 	json_decref(j);

@@ -59,13 +59,17 @@ enum qf_schema_flags {
 };
 
 struct qf_schema_opts {
-	const char *origin;	   /* file or blob name, for QF100 messages */
-	const struct qf_doc *doc;  /* doc the schema JSON came from, or NULL */
-	const char *const *cel_covered; /* NULL-terminated messages; may be NULL */
-	unsigned flags;			/* enum qf_schema_flags */
+	const char *origin;       /* file or blob name, for QF100 messages */
+	const struct qf_doc *doc; /* doc the schema JSON came from, or NULL */
+	const char *const
+	        *cel_covered; /* NULL-terminated messages; may be NULL */
+	unsigned flags;       /* enum qf_schema_flags */
 };
 
-#define QF_SCHEMA_OPTS_INIT { NULL, NULL, NULL, 0 }
+#define QF_SCHEMA_OPTS_INIT         \
+	{                           \
+		NULL, NULL, NULL, 0 \
+	}
 
 /*
  * Compile an OpenAPI v3 schema.  Returns QF_OK, or QF_EINVAL with an error
@@ -73,13 +77,13 @@ struct qf_schema_opts {
  * wrong type); *out is NULL then.
  */
 int qf_schema_compile(struct qf_schema **out, const json_t *json,
-		      const struct qf_schema_opts *opts, struct qf_diags *d)
-	QF_MUST_CHECK;
+                      const struct qf_schema_opts *opts,
+                      struct qf_diags *d) QF_MUST_CHECK;
 
 /* Compile the built-in schema named `name` (schemas/NAME.json). */
 int qf_schema_compile_builtin(struct qf_schema **out, const char *name,
-			      const struct qf_schema_opts *opts,
-			      struct qf_diags *d) QF_MUST_CHECK;
+                              const struct qf_schema_opts *opts,
+                              struct qf_diags *d) QF_MUST_CHECK;
 
 /* JSON text of the built-in schema `name`, or NULL (borrowed, static). */
 const char *qf_schema_builtin(const char *name);
@@ -93,12 +97,13 @@ void qf_schema_free(struct qf_schema *s);
  * error was added (notes do not count), QF_EINVAL otherwise.
  */
 int qf_schema_validate(const struct qf_schema *s, const json_t *value,
-		       const char *path, const struct qf_doc *doc,
-		       struct qf_diags *d) QF_MUST_CHECK;
+                       const char *path, const struct qf_doc *doc,
+                       struct qf_diags *d) QF_MUST_CHECK;
 
 /*
- * The blobs compiled in from the JSON files in schemas/ by scripts/gen-schemas.sh
- * (build/gen/schemas_data.c): name is the file name without ".json".
+ * The blobs compiled in from the JSON files in schemas/ by
+ * scripts/gen-schemas.sh (build/gen/schemas_data.c): name is the file name
+ * without ".json".
  */
 struct qf_schema_blob {
 	const char *name;

@@ -37,8 +37,8 @@ enum schema_list { SL_ATOMIC = 0, SL_SET, SL_MAP };
 enum schema_format { SFMT_NONE = 0, SFMT_INT32, SFMT_INT64, SFMT_DATETIME };
 
 struct schema_prop {
-	char *name;		/* owned */
-	struct qf_schema *s;	/* owned */
+	char *name;          /* owned */
+	struct qf_schema *s; /* owned */
 };
 
 struct schema_cel {
@@ -52,35 +52,35 @@ struct schema_list_of {
 };
 
 struct qf_schema {
-	unsigned types;		/* enum schema_type bits; 0 = any */
-	unsigned flags;		/* enum schema_node_flags */
+	unsigned types;            /* enum schema_type bits; 0 = any */
+	unsigned flags;            /* enum schema_node_flags */
 	struct schema_prop *props; /* owned, sorted */
 	size_t nprops;
 	char **required; /* owned */
 	size_t nrequired;
 	struct qf_schema *items; /* owned or NULL */
-	struct qf_schema *addl;	 /* additionalProperties schema, or NULL */
-	json_t *enumv;		 /* owned reference to a JSON array, or NULL */
-	pcre2_code *re;		 /* owned compiled pattern, or NULL */
-	char *pattern;		 /* owned source of re */
+	struct qf_schema *addl;  /* additionalProperties schema, or NULL */
+	json_t *enumv;           /* owned reference to a JSON array, or NULL */
+	pcre2_code *re;          /* owned compiled pattern, or NULL */
+	char *pattern;           /* owned source of re */
 	enum schema_format format;
-	json_t *min, *max;	  /* owned number references, or NULL */
-	int excl_min, excl_max;	  /* exclusiveMinimum / exclusiveMaximum */
-	json_t *multiple_of;	  /* owned, or NULL */
-	long long min_len, max_len;     /* code points; -1 = unset */
+	json_t *min, *max;          /* owned number references, or NULL */
+	int excl_min, excl_max;     /* exclusiveMinimum / exclusiveMaximum */
+	json_t *multiple_of;        /* owned, or NULL */
+	long long min_len, max_len; /* code points; -1 = unset */
 	long long min_items, max_items; /* -1 = unset */
 	long long min_props, max_props; /* -1 = unset */
 	enum schema_list list;
 	char **map_keys; /* owned x-kubernetes-list-map-keys */
 	size_t nmap_keys;
 	struct schema_list_of any_of, all_of, one_of;
-	struct qf_schema *not_;	  /* owned or NULL */
-	struct schema_cel *cel;	  /* uncovered CEL rules only, owned */
+	struct qf_schema *not_; /* owned or NULL */
+	struct schema_cel *cel; /* uncovered CEL rules only, owned */
 	size_t ncel;
 };
 
 /* The property schema named `name`, or NULL (binary search). */
 const struct qf_schema *qf_schema__prop(const struct qf_schema *s,
-					const char *name);
+                                        const char *name);
 
 #endif

@@ -29,10 +29,10 @@
 #include "core/banned.h"
 
 /* Kubernetes quantity grammar and DNS-1123 names, as CRDs spell them. */
-#define PAT_QUANTITY                                                       \
+#define PAT_QUANTITY                                                           \
 	"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|" \
 	"([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$"
-#define PAT_SUBDOMAIN                                                      \
+#define PAT_SUBDOMAIN \
 	"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$"
 #define PAT_LABEL "^[a-z0-9]([-a-z0-9]*[a-z0-9])?$"
 
@@ -41,21 +41,21 @@ static const struct {
 	const char *hint;
 } pattern_hints[] = {
 	{ PAT_QUANTITY, "expected a Kubernetes quantity such as 10, 500m, "
-			"1.5 or 2Gi" },
+	                "1.5 or 2Gi" },
 	{ PAT_SUBDOMAIN, "expected a DNS-1123 subdomain: lowercase letters, "
-			 "digits, '-' and '.', starting and ending with a "
-			 "letter or digit" },
+	                 "digits, '-' and '.', starting and ending with a "
+	                 "letter or digit" },
 	{ PAT_LABEL, "expected a DNS-1123 label: lowercase letters, digits "
-		     "and '-', starting and ending with a letter or digit" },
+	             "and '-', starting and ending with a letter or digit" },
 };
 
 struct vctx {
 	const struct qf_doc *doc;
 	struct qf_diags *d;
-	struct qf_buf path;	 /* JSON path of the current node */
-	pcre2_match_data *md;	 /* owned; one pair is all we need */
-	int probe;		 /* > 0: count errors, report nothing */
-	size_t errors;		 /* errors found (probe or not) */
+	struct qf_buf path;   /* JSON path of the current node */
+	pcre2_match_data *md; /* owned; one pair is all we need */
+	int probe;            /* > 0: count errors, report nothing */
+	size_t errors;        /* errors found (probe or not) */
 };
 
 /* Where a node sits: enough to compute its location lazily. */
@@ -67,7 +67,7 @@ struct where {
 };
 
 static void walk(struct vctx *v, const struct qf_schema *s,
-		 const struct where *w);
+                 const struct where *w);
 
 static struct qf_loc where_loc(const struct vctx *v, const struct where *w)
 {
@@ -99,9 +99,9 @@ static int quiet(struct vctx *v)
 	return 1;
 }
 
-static void QF_PRINTF(5, 6) report(struct vctx *v, const struct where *w,
-				   const char *rule, const char *hint,
-				   const char *fmt, ...)
+static void QF_PRINTF(5, 6)
+        report(struct vctx *v, const struct where *w, const char *rule,
+               const char *hint, const char *fmt, ...)
 {
 	struct qf_loc loc;
 	va_list ap;
@@ -111,7 +111,7 @@ static void QF_PRINTF(5, 6) report(struct vctx *v, const struct where *w,
 	loc = where_loc(v, w);
 	va_start(ap, fmt);
 	qf_diag_vadd(v->d, QF_SEV_ERROR, &loc, rule,
-		     v->path.len ? v->path.buf : NULL, fmt, ap);
+	             v->path.len ? v->path.buf : NULL, fmt, ap);
 	va_end(ap);
 	if (hint)
 		qf_diag_hint(v->d, "%s", hint);
@@ -236,7 +236,7 @@ static const char *want_name(const struct qf_schema *s)
 
 /* 1 when the node's type is acceptable (reported otherwise). */
 static int check_type(struct vctx *v, const struct qf_schema *s,
-		      const struct where *w)
+                      const struct where *w)
 {
 	unsigned got = type_bits(w->self);
 	struct qf_buf hint = QF_BUF_INIT;
@@ -248,8 +248,8 @@ static int check_type(struct vctx *v, const struct qf_schema *s,
 			struct qf_loc loc = where_loc(v, w);
 
 			qf_diag_error(v->d, &loc, "QF113",
-				      v->path.len ? v->path.buf : NULL,
-				      "null is not allowed here");
+			              v->path.len ? v->path.buf : NULL,
+			              "null is not allowed here");
 			qf_diag_hint(v->d, "expected %s", want_name(s));
 		}
 		return 0;
@@ -264,10 +264,9 @@ static int check_type(struct vctx *v, const struct qf_schema *s,
 		struct qf_loc loc = where_loc(v, w);
 
 		show(&hint, w->self);
-		qf_diag_error(v->d, &loc, "QF104",
-			      v->path.len ? v->path.buf : NULL,
-			      "wrong type: got %s %s", type_name(w->self),
-			      hint.buf);
+		qf_diag_error(
+		        v->d, &loc, "QF104", v->path.len ? v->path.buf : NULL,
+		        "wrong type: got %s %s", type_name(w->self), hint.buf);
 		qf_diag_hint(v->d, "expected %s", want_name(s));
 	}
 	qf_buf_release(&hint);
@@ -277,31 +276,35 @@ static int check_type(struct vctx *v, const struct qf_schema *s,
 /* ---- scalars --------------------------------------------------------- */
 
 static void check_enum(struct vctx *v, const struct qf_schema *s,
-		       const struct where *w)
+                       const struct where *w)
 {
 	struct qf_buf hint = QF_BUF_INIT, val = QF_BUF_INIT;
 	const char *near = NULL;
 	size_t i;
 	json_t *e;
 
-	json_array_foreach(s->enumv, i, e) {
+	json_array_foreach(s->enumv, i, e)
+	{
 		if (json_equal(e, (json_t *)w->self))
 			return;
 	}
 	if (quiet(v))
 		return;
-	json_array_foreach(s->enumv, i, e) {
+	json_array_foreach(s->enumv, i, e)
+	{
 		if (json_is_string(e) && json_is_string(w->self) &&
 		    !strcasecmp(json_string_value(e),
-				json_string_value(w->self)))
+		                json_string_value(w->self)))
 			near = json_string_value(e);
 		qf_buf_adds(&hint, i ? ", " : "expected one of: ");
 		show(&hint, e);
 	}
 	if (near) {
 		qf_buf_reset(&hint);
-		qf_buf_addf(&hint, "did you mean \"%s\"? (values are "
-				   "case-sensitive)", near);
+		qf_buf_addf(&hint,
+		            "did you mean \"%s\"? (values are "
+		            "case-sensitive)",
+		            near);
 	}
 	show(&val, w->self);
 	report(v, w, "QF105", hint.buf, "unsupported value %s", val.buf);
@@ -370,7 +373,7 @@ static int is_datetime(const char *s)
 }
 
 static void check_string(struct vctx *v, const struct qf_schema *s,
-			 const struct where *w)
+                         const struct where *w)
 {
 	const char *str = json_string_value(w->self);
 	size_t len = json_string_length(w->self);
@@ -381,18 +384,18 @@ static void check_string(struct vctx *v, const struct qf_schema *s,
 
 		if (s->max_len >= 0 && cp > (size_t)s->max_len) {
 			qf_buf_addf(&hint, "expected at most %lld characters",
-				    s->max_len);
+			            s->max_len);
 			report(v, w, "QF109", hint.buf,
 			       "string is too long: %zu characters", cp);
 		} else if (s->min_len >= 0 && cp < (size_t)s->min_len) {
 			qf_buf_addf(&hint, "expected at least %lld character%s",
-				    s->min_len, s->min_len == 1 ? "" : "s");
+			            s->min_len, s->min_len == 1 ? "" : "s");
 			report(v, w, "QF109", hint.buf,
 			       "string is too short: %zu characters", cp);
 		}
 	}
-	if (s->re && pcre2_match(s->re, (PCRE2_SPTR)str, len, 0, 0, v->md,
-				 NULL) < 0 &&
+	if (s->re &&
+	    pcre2_match(s->re, (PCRE2_SPTR)str, len, 0, 0, v->md, NULL) < 0 &&
 	    !quiet(v)) {
 		qf_buf_reset(&hint);
 		report(v, w, "QF106", pattern_hint(s->pattern, &hint),
@@ -422,7 +425,7 @@ static int num_cmp(const json_t *a, const json_t *b)
 }
 
 static void check_bounds(struct vctx *v, const struct qf_schema *s,
-			 const struct where *w)
+                         const struct where *w)
 {
 	struct qf_buf val = QF_BUF_INIT, lim = QF_BUF_INIT, hint = QF_BUF_INIT;
 
@@ -433,7 +436,7 @@ static void check_bounds(struct vctx *v, const struct qf_schema *s,
 		if (c < 0 || (c == 0 && s->excl_min)) {
 			show(&lim, s->min);
 			qf_buf_addf(&hint, "expected a value %s %s",
-				    s->excl_min ? ">" : ">=", lim.buf);
+			            s->excl_min ? ">" : ">=", lim.buf);
 			report(v, w, "QF108", hint.buf,
 			       "value %s is below the minimum", val.buf);
 		}
@@ -446,7 +449,7 @@ static void check_bounds(struct vctx *v, const struct qf_schema *s,
 			qf_buf_reset(&hint);
 			show(&lim, s->max);
 			qf_buf_addf(&hint, "expected a value %s %s",
-				    s->excl_max ? "<" : "<=", lim.buf);
+			            s->excl_max ? "<" : "<=", lim.buf);
 			report(v, w, "QF108", hint.buf,
 			       "value %s is above the maximum", val.buf);
 		}
@@ -457,7 +460,7 @@ static void check_bounds(struct vctx *v, const struct qf_schema *s,
 }
 
 static void check_number(struct vctx *v, const struct qf_schema *s,
-			 const struct where *w)
+                         const struct where *w)
 {
 	double x = json_number_value(w->self);
 
@@ -467,8 +470,9 @@ static void check_number(struct vctx *v, const struct qf_schema *s,
 		double m = json_number_value(s->multiple_of), q = x / m;
 
 		if (q != floor(q))
-			report(v, w, "QF108", "expected a multiple of the "
-					      "schema's multipleOf",
+			report(v, w, "QF108",
+			       "expected a multiple of the "
+			       "schema's multipleOf",
 			       "value %.17g is not a multiple of %.17g", x, m);
 	}
 	if (s->format == SFMT_INT32 && json_is_integer(w->self) &&
@@ -480,7 +484,7 @@ static void check_number(struct vctx *v, const struct qf_schema *s,
 		       "value %lld does not fit in int32",
 		       (long long)json_integer_value(w->self));
 	else if (s->format == SFMT_INT64 && json_is_real(w->self) &&
-		 fabs(x) >= 9.2233720368547758e18)
+	         fabs(x) >= 9.2233720368547758e18)
 		report(v, w, "QF107",
 		       "expected an integer between -9223372036854775808 and "
 		       "9223372036854775807",
@@ -490,7 +494,7 @@ static void check_number(struct vctx *v, const struct qf_schema *s,
 /* ---- arrays ---------------------------------------------------------- */
 
 static int same_keys(const struct qf_schema *s, const json_t *a,
-		     const json_t *b)
+                     const json_t *b)
 {
 	for (size_t k = 0; k < s->nmap_keys; k++) {
 		const json_t *x = json_object_get(a, s->map_keys[k]);
@@ -507,7 +511,7 @@ static int same_keys(const struct qf_schema *s, const json_t *a,
 }
 
 static void describe_keys(struct qf_buf *b, const struct qf_schema *s,
-			  const json_t *item)
+                          const json_t *item)
 {
 	for (size_t k = 0; k < s->nmap_keys; k++) {
 		const json_t *x = json_object_get(item, s->map_keys[k]);
@@ -521,7 +525,7 @@ static void describe_keys(struct qf_buf *b, const struct qf_schema *s,
 }
 
 static void check_unique(struct vctx *v, const struct qf_schema *s,
-			 const json_t *arr, size_t i)
+                         const json_t *arr, size_t i)
 {
 	const json_t *item = json_array_get(arr, i);
 	struct where w = { item, arr, NULL, i };
@@ -530,28 +534,29 @@ static void check_unique(struct vctx *v, const struct qf_schema *s,
 	for (size_t j = 0; j < i; j++) {
 		const json_t *prev = json_array_get(arr, j);
 		int dup = s->list == SL_SET
-				  ? json_equal((json_t *)prev, (json_t *)item)
-				  : json_is_object(prev) &&
-					    json_is_object(item) &&
-					    same_keys(s, prev, item);
+		                  ? json_equal((json_t *)prev, (json_t *)item)
+		                  : json_is_object(prev) &&
+		                            json_is_object(item) &&
+		                            same_keys(s, prev, item);
 
 		if (!dup)
 			continue;
 		if (s->list == SL_SET) {
 			show(&msg, item);
-			qf_buf_addf(&hint, "entries of this list must be "
-					   "unique; the first is at index %zu",
-				    j);
+			qf_buf_addf(&hint,
+			            "entries of this list must be "
+			            "unique; the first is at index %zu",
+			            j);
 		} else {
 			describe_keys(&msg, s, item);
-			qf_buf_addf(&hint, "entries of this list are keyed by "
-					   "their %s; the first is at index %zu",
-				    s->map_keys[0], j);
+			qf_buf_addf(&hint,
+			            "entries of this list are keyed by "
+			            "their %s; the first is at index %zu",
+			            s->map_keys[0], j);
 		}
 		size_t len = push_index(v, i);
 
-		report(v, &w, "QF112", hint.buf, "duplicate entry %s",
-		       msg.buf);
+		report(v, &w, "QF112", hint.buf, "duplicate entry %s", msg.buf);
 		qf_buf_setlen(&v->path, len);
 		break;
 	}
@@ -560,7 +565,7 @@ static void check_unique(struct vctx *v, const struct qf_schema *s,
 }
 
 static void check_array(struct vctx *v, const struct qf_schema *s,
-			const struct where *w)
+                        const struct where *w)
 {
 	const json_t *arr = w->self;
 	size_t n = json_array_size(arr);
@@ -613,7 +618,7 @@ static size_t edit_distance(const char *a, const char *b)
 }
 
 static void unknown_field(struct vctx *v, const struct qf_schema *s,
-			  const json_t *obj, const char *key)
+                          const json_t *obj, const char *key)
 {
 	struct where w = { json_object_get(obj, key), obj, key, 0 };
 	struct qf_buf hint = QF_BUF_INIT;
@@ -635,8 +640,8 @@ static void unknown_field(struct vctx *v, const struct qf_schema *s,
 	else if (!s->nprops)
 		qf_buf_adds(&hint, "this object takes no fields");
 	for (size_t i = 0; !best && i < s->nprops; i++)
-		qf_buf_addf(&hint, "%s%s", i ? ", " : "expected one of: ",
-			    s->props[i].name);
+		qf_buf_addf(&hint, "%s%s",
+		            i ? ", " : "expected one of: ", s->props[i].name);
 	len = push_key(v, key, 0);
 	report(v, &w, "QF102", hint.buf, "unknown field \"%s\"", key);
 	qf_buf_setlen(&v->path, len);
@@ -649,7 +654,7 @@ static int pruned(const struct qf_schema *ps, const json_t *x)
 }
 
 static void check_required(struct vctx *v, const struct qf_schema *s,
-			   const struct where *w)
+                           const struct where *w)
 {
 	for (size_t i = 0; i < s->nrequired; i++) {
 		const char *r = s->required[i];
@@ -657,8 +662,7 @@ static void check_required(struct vctx *v, const struct qf_schema *s,
 
 		if (x && !pruned(qf_schema__prop(s, r), x))
 			continue;
-		report(v, w, "QF103", NULL, "missing required field \"%s\"",
-		       r);
+		report(v, w, "QF103", NULL, "missing required field \"%s\"", r);
 		if (!v->probe)
 			qf_diag_hint(v->d, "add \"%s\" to this object", r);
 	}
@@ -668,11 +672,11 @@ static int embedded_field(const struct qf_schema *s, const char *key)
 {
 	return (s->flags & SF_EMBEDDED) &&
 	       (!strcmp(key, "apiVersion") || !strcmp(key, "kind") ||
-		!strcmp(key, "metadata"));
+	        !strcmp(key, "metadata"));
 }
 
 static void check_object(struct vctx *v, const struct qf_schema *s,
-			 const struct where *w)
+                         const struct where *w)
 {
 	const json_t *obj = w->self;
 	size_t n = json_object_size(obj), len;
@@ -689,7 +693,8 @@ static void check_object(struct vctx *v, const struct qf_schema *s,
 	}
 	qf_buf_release(&hint);
 	check_required(v, s, w);
-	json_object_foreach((json_t *)obj, key, x) {
+	json_object_foreach((json_t *)obj, key, x)
+	{
 		const struct qf_schema *ps = qf_schema__prop(s, key);
 		struct where c = { x, obj, key, 0 };
 
@@ -700,7 +705,7 @@ static void check_object(struct vctx *v, const struct qf_schema *s,
 			walk(v, ps ? ps : s->addl, &c);
 			qf_buf_setlen(&v->path, len);
 		} else if (!(s->flags & (SF_ADDL_TRUE | SF_PRESERVE)) &&
-			   !embedded_field(s, key)) {
+		           !embedded_field(s, key)) {
 			unknown_field(v, s, obj, key);
 		}
 	}
@@ -710,7 +715,7 @@ static void check_object(struct vctx *v, const struct qf_schema *s,
 
 /* Errors a branch would report, without reporting them. */
 static size_t probe(struct vctx *v, const struct qf_schema *s,
-		    const struct where *w)
+                    const struct where *w)
 {
 	size_t before = v->errors, found;
 
@@ -723,7 +728,7 @@ static size_t probe(struct vctx *v, const struct qf_schema *s,
 }
 
 static void check_combinators(struct vctx *v, const struct qf_schema *s,
-			      const struct where *w)
+                              const struct where *w)
 {
 	size_t ok = 0;
 
@@ -754,7 +759,7 @@ static void check_combinators(struct vctx *v, const struct qf_schema *s,
 }
 
 static void note_cel(struct vctx *v, const struct qf_schema *s,
-		     const struct where *w)
+                     const struct where *w)
 {
 	struct qf_loc loc;
 
@@ -763,15 +768,15 @@ static void note_cel(struct vctx *v, const struct qf_schema *s,
 	loc = where_loc(v, w);
 	for (size_t i = 0; i < s->ncel; i++) {
 		qf_diag_add(v->d, QF_SEV_NOTE, &loc, "QF115",
-			    v->path.len ? v->path.buf : NULL,
-			    "CEL rule not evaluated: %s", s->cel[i].msg);
+		            v->path.len ? v->path.buf : NULL,
+		            "CEL rule not evaluated: %s", s->cel[i].msg);
 		qf_diag_hint(v->d, "no native check implements rule: %s",
-			     s->cel[i].rule);
+		             s->cel[i].rule);
 	}
 }
 
 static void walk(struct vctx *v, const struct qf_schema *s,
-		 const struct where *w)
+                 const struct where *w)
 {
 	if (!check_type(v, s, w))
 		return;
@@ -783,8 +788,8 @@ static void walk(struct vctx *v, const struct qf_schema *s,
 		check_number(v, s, w);
 	else if (json_is_array(w->self))
 		check_array(v, s, w);
-	else if (json_is_object(w->self) && !(s->flags & SF_PRESERVE &&
-					      !s->nprops && !s->addl))
+	else if (json_is_object(w->self) &&
+	         !(s->flags & SF_PRESERVE && !s->nprops && !s->addl))
 		check_object(v, s, w);
 	if (s->all_of.n || s->any_of.n || s->one_of.n || s->not_)
 		check_combinators(v, s, w);
@@ -806,8 +811,8 @@ static void pcre_free(void *p, void *data)
 }
 
 int qf_schema_validate(const struct qf_schema *s, const json_t *value,
-		       const char *path, const struct qf_doc *doc,
-		       struct qf_diags *d)
+                       const char *path, const struct qf_doc *doc,
+                       struct qf_diags *d)
 {
 	struct vctx v = { doc, d, QF_BUF_INIT, NULL, 0, 0 };
 	struct where w = { value, NULL, NULL, 0 };

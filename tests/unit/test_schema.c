@@ -25,15 +25,16 @@ struct kcase {
 	const char *path;   /* expected JSON path */
 };
 
-#define QTY                                                                \
-	"{\"x-kubernetes-int-or-string\":true,\"anyOf\":[{\"type\":"       \
+#define QTY                                                          \
+	"{\"x-kubernetes-int-or-string\":true,\"anyOf\":[{\"type\":" \
 	"\"integer\"},{\"type\":\"string\"}]}"
-#define SETOF "{\"type\":\"array\",\"x-kubernetes-list-type\":\"set\"," \
-	      "\"items\":{\"type\":\"string\"}}"
-#define MAPOF                                                              \
-	"{\"type\":\"array\",\"x-kubernetes-list-type\":\"map\","          \
-	"\"x-kubernetes-list-map-keys\":[\"name\"],\"items\":{\"type\":"   \
-	"\"object\",\"properties\":{\"name\":{\"type\":\"string\"},"        \
+#define SETOF                                                     \
+	"{\"type\":\"array\",\"x-kubernetes-list-type\":\"set\"," \
+	"\"items\":{\"type\":\"string\"}}"
+#define MAPOF                                                            \
+	"{\"type\":\"array\",\"x-kubernetes-list-type\":\"map\","        \
+	"\"x-kubernetes-list-map-keys\":[\"name\"],\"items\":{\"type\":" \
+	"\"object\",\"properties\":{\"name\":{\"type\":\"string\"},"     \
 	"\"q\":{\"type\":\"integer\"}}}}"
 
 static const struct kcase cases[] = {
@@ -43,20 +44,20 @@ static const struct kcase cases[] = {
 	  "QF104", 1, 4, "v" },
 	{ "type-integer-accepts-2.0", "{\"type\":\"integer\"}", "v: 2.0\n",
 	  NULL, 0, 0, NULL },
-	{ "type-number-accepts-int", "{\"type\":\"number\"}", "v: 3\n", NULL,
-	  0, 0, NULL },
-	{ "type-number-got-bool", "{\"type\":\"number\"}", "v: true\n",
-	  "QF104", 1, 4, "v" },
+	{ "type-number-accepts-int", "{\"type\":\"number\"}", "v: 3\n", NULL, 0,
+	  0, NULL },
+	{ "type-number-got-bool", "{\"type\":\"number\"}", "v: true\n", "QF104",
+	  1, 4, "v" },
 	{ "type-boolean-got-string", "{\"type\":\"boolean\"}",
 	  "x: 1\nv: \"yes\"\n", "QF104", 2, 4, "v" },
-	{ "type-object-got-array", "{\"type\":\"object\"}", "v: [1]\n",
-	  "QF104", 1, 4, "v" },
+	{ "type-object-got-array", "{\"type\":\"object\"}", "v: [1]\n", "QF104",
+	  1, 4, "v" },
 	{ "type-array-got-object", "{\"type\":\"array\"}", "v:\n  a: 1\n",
 	  "QF104", 2, 3, "v" },
 	{ "enum-ok", "{\"type\":\"string\",\"enum\":[\"A\",\"B\"]}", "v: B\n",
 	  NULL, 0, 0, NULL },
-	{ "enum-bad", "{\"type\":\"string\",\"enum\":[\"A\",\"B\"]}",
-	  "v: C\n", "QF105", 1, 4, "v" },
+	{ "enum-bad", "{\"type\":\"string\",\"enum\":[\"A\",\"B\"]}", "v: C\n",
+	  "QF105", 1, 4, "v" },
 	{ "pattern-bad", "{\"type\":\"string\",\"pattern\":\"^[a-z]+$\"}",
 	  "v: aB\n", "QF106", 1, 4, "v" },
 	{ "pattern-unanchored-ok", "{\"type\":\"string\",\"pattern\":\"b\"}",
@@ -71,8 +72,8 @@ static const struct kcase cases[] = {
 	{ "format-date-time-ok",
 	  "{\"type\":\"string\",\"format\":\"date-time\"}",
 	  "v: \"2024-02-01T10:00:00.5+02:00\"\n", NULL, 0, 0, NULL },
-	{ "minimum", "{\"type\":\"integer\",\"minimum\":0}", "v: -1\n",
-	  "QF108", 1, 4, "v" },
+	{ "minimum", "{\"type\":\"integer\",\"minimum\":0}", "v: -1\n", "QF108",
+	  1, 4, "v" },
 	{ "exclusive-minimum",
 	  "{\"type\":\"integer\",\"minimum\":0,\"exclusiveMinimum\":true}",
 	  "v: 0\n", "QF108", 1, 4, "v" },
@@ -92,8 +93,9 @@ static const struct kcase cases[] = {
 	  "QF110", 1, 4, "v" },
 	{ "min-items", "{\"type\":\"array\",\"minItems\":1}", "v: []\n",
 	  "QF110", 1, 4, "v" },
-	{ "max-properties", "{\"type\":\"object\",\"maxProperties\":1,"
-			    "\"additionalProperties\":true}",
+	{ "max-properties",
+	  "{\"type\":\"object\",\"maxProperties\":1,"
+	  "\"additionalProperties\":true}",
 	  "v: {a: 1, b: 2}\n", "QF111", 1, 4, "v" },
 	{ "min-properties", "{\"type\":\"object\",\"minProperties\":1}",
 	  "v: {}\n", "QF111", 1, 4, "v" },
@@ -101,66 +103,79 @@ static const struct kcase cases[] = {
 	  "v[2]" },
 	{ "list-set-ok", SETOF, "v: [a, b]\n", NULL, 0, 0, NULL },
 	{ "list-map-duplicate-key", MAPOF,
-	  "v:\n- name: a\n  q: 1\n- name: a\n  q: 2\n", "QF112", 4, 3,
-	  "v[1]" },
+	  "v:\n- name: a\n  q: 1\n- name: a\n  q: 2\n", "QF112", 4, 3, "v[1]" },
 	{ "list-map-ok", MAPOF, "v:\n- name: a\n- name: b\n", NULL, 0, 0,
 	  NULL },
-	{ "nullable-ok", "{\"type\":\"string\",\"nullable\":true}",
-	  "v: null\n", NULL, 0, 0, NULL },
+	{ "nullable-ok", "{\"type\":\"string\",\"nullable\":true}", "v: null\n",
+	  NULL, 0, 0, NULL },
 	{ "null-member-is-pruned", "{\"type\":\"string\"}", "v: null\n", NULL,
 	  0, 0, NULL },
-	{ "null-array-item", "{\"type\":\"array\",\"items\":"
-			     "{\"type\":\"string\"}}",
+	{ "null-array-item",
+	  "{\"type\":\"array\",\"items\":"
+	  "{\"type\":\"string\"}}",
 	  "v:\n- a\n- null\n", "QF113", 3, 3, "v[1]" },
-	{ "required-missing", "{\"type\":\"object\",\"required\":[\"name\"],"
-			      "\"properties\":{\"name\":{\"type\":\"string\"},"
-			      "\"x\":{\"type\":\"integer\"}}}",
+	{ "required-missing",
+	  "{\"type\":\"object\",\"required\":[\"name\"],"
+	  "\"properties\":{\"name\":{\"type\":\"string\"},"
+	  "\"x\":{\"type\":\"integer\"}}}",
 	  "v:\n  x: 1\n", "QF103", 2, 3, "v" },
-	{ "required-null", "{\"type\":\"object\",\"required\":[\"name\"],"
-			   "\"properties\":{\"name\":{\"type\":\"string\"}}}",
+	{ "required-null",
+	  "{\"type\":\"object\",\"required\":[\"name\"],"
+	  "\"properties\":{\"name\":{\"type\":\"string\"}}}",
 	  "v:\n  name: null\n", "QF103", 2, 3, "v" },
-	{ "unknown-field", "{\"type\":\"object\",\"properties\":"
-			   "{\"name\":{\"type\":\"string\"}}}",
+	{ "unknown-field",
+	  "{\"type\":\"object\",\"properties\":"
+	  "{\"name\":{\"type\":\"string\"}}}",
 	  "v:\n  nmae: x\n", "QF102", 2, 9, "v.nmae" },
-	{ "additional-false", "{\"type\":\"object\",\"additionalProperties\":"
-			      "false}",
+	{ "additional-false",
+	  "{\"type\":\"object\",\"additionalProperties\":"
+	  "false}",
 	  "v:\n  a: 1\n", "QF102", 2, 6, "v.a" },
-	{ "additional-schema", "{\"type\":\"object\",\"additionalProperties\":"
-			       "{\"type\":\"string\"}}",
+	{ "additional-schema",
+	  "{\"type\":\"object\",\"additionalProperties\":"
+	  "{\"type\":\"string\"}}",
 	  "v:\n  a: x\n  b.c/d: [1]\n", "QF104", 3, 10, "v[b.c/d]" },
-	{ "additional-true", "{\"type\":\"object\",\"additionalProperties\":"
-			     "true}",
+	{ "additional-true",
+	  "{\"type\":\"object\",\"additionalProperties\":"
+	  "true}",
 	  "v: {a: 1}\n", NULL, 0, 0, NULL },
-	{ "preserve-unknown", "{\"type\":\"object\","
-			      "\"x-kubernetes-preserve-unknown-fields\":true}",
+	{ "preserve-unknown",
+	  "{\"type\":\"object\","
+	  "\"x-kubernetes-preserve-unknown-fields\":true}",
 	  "v: {a: {b: 1}}\n", NULL, 0, 0, NULL },
 	{ "int-or-string-int", QTY, "v: 5\n", NULL, 0, 0, NULL },
 	{ "int-or-string-string", QTY, "v: 5Gi\n", NULL, 0, 0, NULL },
 	{ "int-or-string-bool", QTY, "v: false\n", "QF104", 1, 4, "v" },
 	{ "int-or-string-real", QTY, "v: 1.5\n", "QF104", 1, 4, "v" },
-	{ "any-of-none", "{\"anyOf\":[{\"type\":\"string\",\"maxLength\":1},"
-			 "{\"type\":\"string\",\"pattern\":\"^x\"}]}",
+	{ "any-of-none",
+	  "{\"anyOf\":[{\"type\":\"string\",\"maxLength\":1},"
+	  "{\"type\":\"string\",\"pattern\":\"^x\"}]}",
 	  "v: abc\n", "QF114", 1, 4, "v" },
-	{ "any-of-one", "{\"anyOf\":[{\"type\":\"string\",\"maxLength\":1},"
-			"{\"type\":\"string\",\"pattern\":\"^a\"}]}",
+	{ "any-of-one",
+	  "{\"anyOf\":[{\"type\":\"string\",\"maxLength\":1},"
+	  "{\"type\":\"string\",\"pattern\":\"^a\"}]}",
 	  "v: abc\n", NULL, 0, 0, NULL },
-	{ "one-of-two", "{\"type\":\"string\",\"oneOf\":[{\"minLength\":1},"
-			"{\"maxLength\":5}]}",
+	{ "one-of-two",
+	  "{\"type\":\"string\",\"oneOf\":[{\"minLength\":1},"
+	  "{\"maxLength\":5}]}",
 	  "v: abc\n", "QF114", 1, 4, "v" },
-	{ "all-of", "{\"type\":\"integer\",\"allOf\":[{\"minimum\":1},"
-		    "{\"maximum\":2}]}",
+	{ "all-of",
+	  "{\"type\":\"integer\",\"allOf\":[{\"minimum\":1},"
+	  "{\"maximum\":2}]}",
 	  "v: 3\n", "QF108", 1, 4, "v" },
 	{ "not", "{\"type\":\"string\",\"not\":{\"enum\":[\"x\"]}}", "v: x\n",
 	  "QF114", 1, 4, "v" },
-	{ "nested-path", "{\"type\":\"object\",\"properties\":{\"rg\":{"
-			 "\"type\":\"array\",\"items\":{\"type\":\"object\","
-			 "\"properties\":{\"q\":{\"type\":\"integer\"}}}}}}",
+	{ "nested-path",
+	  "{\"type\":\"object\",\"properties\":{\"rg\":{"
+	  "\"type\":\"array\",\"items\":{\"type\":\"object\","
+	  "\"properties\":{\"q\":{\"type\":\"integer\"}}}}}}",
 	  "v:\n  rg:\n  - q: 1\n  - q: x\n", "QF104", 4, 8, "v.rg[1].q" },
-	{ "embedded-resource", "{\"type\":\"object\","
-			       "\"x-kubernetes-embedded-resource\":true,"
-			       "\"properties\":{\"spec\":{\"type\":\"object\","
-			       "\"x-kubernetes-preserve-unknown-fields\":true}"
-			       "}}",
+	{ "embedded-resource",
+	  "{\"type\":\"object\","
+	  "\"x-kubernetes-embedded-resource\":true,"
+	  "\"properties\":{\"spec\":{\"type\":\"object\","
+	  "\"x-kubernetes-preserve-unknown-fields\":true}"
+	  "}}",
 	  "v: {apiVersion: v1, kind: Pod, metadata: {}}\n", NULL, 0, 0, NULL },
 };
 
@@ -175,16 +190,17 @@ static void run_case(const struct kcase *c)
 	int rc;
 
 	print_message("case %s\n", c->id);
-	qf_buf_addf(&sj, "{\"type\":\"object\",\"properties\":{\"v\":%s,"
-			 "\"x\":{\"type\":\"integer\"}}}",
-		    c->schema);
+	qf_buf_addf(&sj,
+	            "{\"type\":\"object\",\"properties\":{\"v\":%s,"
+	            "\"x\":{\"type\":\"integer\"}}}",
+	            c->schema);
 	j = json_loads(sj.buf, 0, NULL);
 	assert_non_null(j);
 	o.origin = c->id;
 	assert_int_equal(qf_schema_compile(&s, j, &o, &d), QF_OK);
 	assert_int_equal(qf_doc_load_mem(&doc, "t.yaml", c->yaml,
-					 strlen(c->yaml), NULL, &d),
-			 QF_OK);
+	                                 strlen(c->yaml), NULL, &d),
+	                 QF_OK);
 	rc = qf_schema_validate(s, qf_doc_object(doc, 0)->obj, NULL, doc, &d);
 	if (!c->rule) {
 		if (d.n)
@@ -216,8 +232,8 @@ static void test_schema_keyword_cases(void **state)
 }
 
 /* Validate yaml against a schema text; the diagnostics are left in d. */
-static int check(const char *schema, const char *const *covered,
-		 unsigned flags, const char *yaml, struct qf_diags *d)
+static int check(const char *schema, const char *const *covered, unsigned flags,
+                 const char *yaml, struct qf_diags *d)
 {
 	struct qf_schema_opts o = QF_SCHEMA_OPTS_INIT;
 	struct qf_schema *s = NULL;
@@ -229,9 +245,9 @@ static int check(const char *schema, const char *const *covered,
 	o.cel_covered = covered;
 	o.flags = flags;
 	assert_int_equal(qf_schema_compile(&s, j, &o, d), QF_OK);
-	assert_int_equal(qf_doc_load_mem(&doc, "c.yaml", yaml, strlen(yaml),
-					 NULL, d),
-			 QF_OK);
+	assert_int_equal(
+	        qf_doc_load_mem(&doc, "c.yaml", yaml, strlen(yaml), NULL, d),
+	        QF_OK);
 	rc = qf_schema_validate(s, qf_doc_object(doc, 0)->obj, NULL, doc, d);
 	qf_doc_free(doc);
 	qf_schema_free(s);
@@ -239,9 +255,9 @@ static int check(const char *schema, const char *const *covered,
 	return rc;
 }
 
-#define CEL_SCHEMA                                                         \
-	"{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"}," \
-	"\"b\":{\"type\":\"integer\"}},\"x-kubernetes-validations\":["      \
+#define CEL_SCHEMA                                                             \
+	"{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"},"   \
+	"\"b\":{\"type\":\"integer\"}},\"x-kubernetes-validations\":["         \
 	"{\"rule\":\"self.a <= self.b\",\"message\":\"a must not exceed b\"}," \
 	"{\"rule\":\"self.a == oldSelf.a\",\"message\":\"immutable\"}]}"
 
@@ -250,8 +266,7 @@ static void test_schema_cel_not_evaluated_is_a_note(void **state)
 	struct qf_diags d = QF_DIAGS_INIT;
 
 	(void)state;
-	assert_int_equal(check(CEL_SCHEMA, NULL, 0, "a: 1\nb: 2\n", &d),
-			 QF_OK);
+	assert_int_equal(check(CEL_SCHEMA, NULL, 0, "a: 1\nb: 2\n", &d), QF_OK);
 	/* the transition rule (oldSelf) is an update-only rule: no note */
 	assert_int_equal(d.n, 1);
 	assert_int_equal(d.v[0].sev, QF_SEV_NOTE);
@@ -269,13 +284,13 @@ static void test_schema_cel_covered_is_silent(void **state)
 
 	(void)state;
 	assert_int_equal(check(CEL_SCHEMA, covered, 0, "a: 3\nb: 2\n", &d),
-			 QF_OK);
+	                 QF_OK);
 	assert_int_equal(d.n, 0);
 	qf_diags_release(&d);
 }
 
-#define RESOURCE_SCHEMA                                                    \
-	"{\"type\":\"object\",\"properties\":{\"apiVersion\":{\"type\":"   \
+#define RESOURCE_SCHEMA                                                      \
+	"{\"type\":\"object\",\"properties\":{\"apiVersion\":{\"type\":"     \
 	"\"string\"},\"kind\":{\"type\":\"string\"},\"metadata\":{\"type\":" \
 	"\"object\"}}}"
 
@@ -283,19 +298,19 @@ static void test_schema_resource_metadata_is_objectmeta(void **state)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
 	const char *ok = "apiVersion: x/v1\nkind: X\nmetadata:\n  name: a\n"
-			 "  labels: {a: b}\n  creationTimestamp: null\n"
-			 "  finalizers: [f]\n";
+	                 "  labels: {a: b}\n  creationTimestamp: null\n"
+	                 "  finalizers: [f]\n";
 	const char *bad = "apiVersion: x/v1\nkind: X\nmetadata:\n  name: a\n"
-			  "  lables: {a: b}\n";
+	                  "  lables: {a: b}\n";
 
 	(void)state;
-	assert_int_equal(check(RESOURCE_SCHEMA, NULL, QF_SCHEMA_RESOURCE, ok,
-			       &d),
-			 QF_OK);
+	assert_int_equal(
+	        check(RESOURCE_SCHEMA, NULL, QF_SCHEMA_RESOURCE, ok, &d),
+	        QF_OK);
 	assert_int_equal(d.n, 0);
-	assert_int_equal(check(RESOURCE_SCHEMA, NULL, QF_SCHEMA_RESOURCE, bad,
-			       &d),
-			 QF_EINVAL);
+	assert_int_equal(
+	        check(RESOURCE_SCHEMA, NULL, QF_SCHEMA_RESOURCE, bad, &d),
+	        QF_EINVAL);
 	assert_int_equal(d.nerrors, 1);
 	assert_string_equal(d.v[0].rule, "QF102");
 	assert_string_equal(d.v[0].path, "metadata.lables");
@@ -308,12 +323,12 @@ static void test_schema_reports_every_problem(void **state)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
 	const char *schema =
-		"{\"type\":\"object\",\"properties\":{\"a\":{\"type\":"
-		"\"integer\"},\"b\":{\"type\":\"string\",\"enum\":[\"x\"]}}}";
+	        "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":"
+	        "\"integer\"},\"b\":{\"type\":\"string\",\"enum\":[\"x\"]}}}";
 
 	(void)state;
 	assert_int_equal(check(schema, NULL, 0, "a: s\nb: y\nc: 1\n", &d),
-			 QF_EINVAL);
+	                 QF_EINVAL);
 	assert_int_equal(d.nerrors, 3);
 	qf_diags_release(&d);
 }
@@ -341,7 +356,7 @@ static void test_schema_compile_errors(void **state)
 
 	(void)state;
 	compile_text("{\"type\":\"string\",\"pattern\":\"([a-z\"}", &d,
-		     QF_EINVAL);
+	             QF_EINVAL);
 	assert_string_equal(d.v[0].rule, "QF100");
 	assert_non_null(strstr(d.v[0].msg, "does not compile"));
 	qf_diags_release(&d);
@@ -349,7 +364,7 @@ static void test_schema_compile_errors(void **state)
 	qf_assert_failed_with_error(-1, &d);
 	qf_diags_release(&d);
 	compile_text("{\"properties\":{\"a\":{\"maxItems\":-1}}}", &d,
-		     QF_EINVAL);
+	             QF_EINVAL);
 	assert_string_equal(d.v[0].path, "a");
 	qf_diags_release(&d);
 	/* an unknown keyword is a warning, and the schema still compiles */
@@ -371,9 +386,8 @@ static void test_schema_builtins_compile_cleanly(void **state)
 
 		o.origin = qf_schema_blobs[i].name;
 		o.flags = strstr(o.origin, "kueue") ? QF_SCHEMA_RESOURCE : 0;
-		assert_int_equal(qf_schema_compile_builtin(&s, o.origin, &o,
-							   &d),
-				 QF_OK);
+		assert_int_equal(
+		        qf_schema_compile_builtin(&s, o.origin, &o, &d), QF_OK);
 		assert_int_equal(d.n, 0);
 		qf_schema_free(s);
 	}

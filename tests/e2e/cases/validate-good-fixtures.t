@@ -1,0 +1,6 @@
+# Every kind in both versions, a List in JSON, a v1beta1 legacy spelling.
+args: validate tests/fixtures/validate/good
+exit: 0
+--- stdout
+7 objects, 7 valid, 0 invalid, 0 skipped
+--- stderr

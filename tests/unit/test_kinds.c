@@ -1,0 +1,255 @@
+/*
+ * test_kinds.c - core/kinds*.c: the two schema sources agree.
+ *
+ * Every upstream Kueue example (../shared/kueue-examples) must be valid with
+ * the built-in schemas and with the upstream CRDs (../shared/kueue-crds),
+ * and every manifest under tests/fixtures/validate/bad/ must be rejected in
+ * both modes with the error its first line announces:
+ *   # expect: LINE:COL RULE PATH  (what it shows)
+ * (PATH "-" = the object's root).  Both modes must also print exactly the
+ * same diagnostics for each bad manifest.
+ */
+#include "tests/unit/qf_test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/doc.h"
+#include "core/fs.h"
+#include "core/kinds.h"
+#include "core/strlist.h"
+
+struct modes {
+	struct qf_kinds *builtin;
+	struct qf_kinds *crds;
+};
+
+static int setup(void **state)
+{
+	struct modes *m = calloc(1, sizeof(*m));
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf p = QF_BUF_INIT;
+
+	assert_non_null(m);
+	assert_int_equal(qf_kinds_new_builtin(&m->builtin, &d), QF_OK);
+	assert_int_equal(qf_kinds_count(m->builtin), 10);
+	assert_int_equal(
+	        qf_kinds_new_crds(&m->crds,
+	                          qf_test_path(&p, "../../shared/kueue-crds"),
+	                          &d),
+	        QF_OK);
+	/* 8 CRDs, two versions each */
+	assert_int_equal(qf_kinds_count(m->crds), 16);
+	assert_int_equal(d.n, 0);
+	qf_buf_release(&p);
+	*state = m;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct modes *m = *state;
+
+	qf_kinds_free(m->builtin);
+	qf_kinds_free(m->crds);
+	free(m);
+	return 0;
+}
+
+/* Validate every object of doc; returns the number of invalid ones. */
+static size_t validate_doc(const struct qf_kinds *k, const struct qf_doc *doc,
+                           size_t *valid, struct qf_diags *d)
+{
+	size_t invalid = 0;
+
+	for (size_t i = 0; i < qf_doc_nobjects(doc); i++) {
+		enum qf_kinds_result r =
+		        qf_kinds_validate(k, qf_doc_object(doc, i), d);
+
+		invalid += r == QF_KINDS_INVALID;
+		*valid += r == QF_KINDS_VALID;
+	}
+	return invalid;
+}
+
+static void collect(struct qf_strlist *files, const char *rel)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf p = QF_BUF_INIT;
+	const char *paths[1];
+
+	paths[0] = qf_test_path(&p, rel);
+	assert_int_equal(qf_fs_collect(files, paths, 1, QF_FS_MANIFESTS, &d),
+	                 QF_OK);
+	qf_buf_release(&p);
+	qf_diags_release(&d);
+}
+
+static void test_kinds_upstream_examples_valid_in_both_modes(void **state)
+{
+	struct modes *m = *state;
+	struct qf_strlist files = QF_STRLIST_INIT;
+	size_t valid_builtin = 0, valid_crds = 0;
+
+	collect(&files, "../../shared/kueue-examples");
+	assert_true(files.n >= 20);
+	for (size_t i = 0; i < files.n; i++) {
+		struct qf_diags d = QF_DIAGS_INIT;
+		struct qf_doc *doc = NULL;
+
+		print_message("example %s\n", files.v[i]);
+		assert_int_equal(qf_doc_load_file(&doc, files.v[i], NULL, &d),
+		                 QF_OK);
+		assert_int_equal(
+		        validate_doc(m->builtin, doc, &valid_builtin, &d), 0);
+		assert_int_equal(validate_doc(m->crds, doc, &valid_crds, &d),
+		                 0);
+		assert_int_equal(d.nerrors, 0);
+		qf_doc_free(doc);
+		qf_diags_release(&d);
+	}
+	/* the Kueue kinds are checked, not skipped, in both modes */
+	assert_true(valid_builtin >= 45);
+	assert_true(valid_crds >= valid_builtin);
+	qf_strlist_release(&files);
+}
+
+struct expect {
+	unsigned line, col;
+	char rule[16];
+	char path[256];
+};
+
+static void read_expect(const char *file, struct expect *e)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf text = QF_BUF_INIT;
+
+	assert_int_equal(qf_fs_read(&text, file, 1 << 20, &d), QF_OK);
+	assert_int_equal(sscanf(text.buf, "# expect: %u:%u %15s %255s",
+	                        &e->line, &e->col, e->rule, e->path),
+	                 4);
+	qf_buf_release(&text);
+	qf_diags_release(&d);
+}
+
+static int has(const struct qf_diags *d, const struct expect *e)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		const struct qf_diag *g = &d->v[i];
+		const char *path = g->path ? g->path : "-";
+
+		if (g->sev == QF_SEV_ERROR && g->line == e->line &&
+		    g->col == e->col && !strcmp(g->rule, e->rule) &&
+		    !strcmp(path, e->path))
+			return 1;
+	}
+	return 0;
+}
+
+static char *reject(const struct qf_kinds *k, const char *file,
+                    const struct expect *e)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc = NULL;
+	size_t valid = 0;
+	char *text;
+
+	assert_int_equal(qf_doc_load_file(&doc, file, NULL, &d), QF_OK);
+	assert_int_equal(validate_doc(k, doc, &valid, &d), 1);
+	text = qf_diags_format(&d, QF_DIAG_TEXT);
+	if (!has(&d, e))
+		print_message("%s: want %u:%u %s %s, got:\n%s", file, e->line,
+		              e->col, e->rule, e->path, text);
+	assert_true(has(&d, e));
+	qf_doc_free(doc);
+	qf_diags_release(&d);
+	return text;
+}
+
+static void test_kinds_bad_catalogue_rejected_in_both_modes(void **state)
+{
+	struct modes *m = *state;
+	struct qf_strlist files = QF_STRLIST_INIT;
+
+	collect(&files, "fixtures/validate/bad");
+	assert_true(files.n >= 30);
+	for (size_t i = 0; i < files.n; i++) {
+		struct expect e;
+		char *a, *b;
+
+		read_expect(files.v[i], &e);
+		a = reject(m->builtin, files.v[i], &e);
+		b = reject(m->crds, files.v[i], &e);
+		/* the sources agree on every diagnostic, not only this one */
+		assert_string_equal(a, b);
+		free(a);
+		free(b);
+	}
+	qf_strlist_release(&files);
+}
+
+static void test_kinds_skips_unknown_kinds(void **state)
+{
+	struct modes *m = *state;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc = NULL;
+	const char *y = "apiVersion: batch/v1\nkind: Job\nmetadata:\n"
+	                "  name: j\n---\napiVersion: kueue.x-k8s.io/v1beta2\n"
+	                "kind: Clusterqueue\nmetadata:\n  name: q\n";
+
+	(void)state;
+	assert_int_equal(
+	        qf_doc_load_mem(&doc, "s.yaml", y, strlen(y), NULL, &d), QF_OK);
+	assert_int_equal(
+	        qf_kinds_validate(m->builtin, qf_doc_object(doc, 0), &d),
+	        QF_KINDS_SKIPPED);
+	assert_int_equal(d.n, 0);
+	/* a near miss of a known kind is skipped with a warning */
+	assert_int_equal(
+	        qf_kinds_validate(m->builtin, qf_doc_object(doc, 1), &d),
+	        QF_KINDS_SKIPPED);
+	assert_int_equal(d.nwarnings, 1);
+	assert_string_equal(d.v[0].rule, "QF116");
+	assert_string_equal(d.v[0].hint, "did you mean \"ClusterQueue\"? "
+	                                 "(kinds are case-sensitive)");
+	assert_int_equal(d.v[0].line, 7);
+	qf_doc_free(doc);
+	qf_diags_release(&d);
+}
+
+static void test_kinds_crds_dir_errors(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_kinds *k = NULL;
+	struct qf_buf p = QF_BUF_INIT;
+
+	(void)state;
+	/* a directory with manifests but no CRD */
+	assert_true(qf_kinds_new_crds(&k,
+	                              qf_test_path(&p, "fixtures/validate/bad"),
+	                              &d) < 0);
+	assert_null(k);
+	qf_assert_failed_with_error(-1, &d);
+	qf_diags_release(&d);
+	assert_true(qf_kinds_new_crds(&k, "/nonexistent/crds", &d) < 0);
+	assert_null(k);
+	qf_assert_failed_with_error(-1, &d);
+	qf_diags_release(&d);
+	qf_buf_release(&p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(
+		        test_kinds_upstream_examples_valid_in_both_modes),
+		cmocka_unit_test(
+		        test_kinds_bad_catalogue_rejected_in_both_modes),
+		cmocka_unit_test(test_kinds_skips_unknown_kinds),
+		cmocka_unit_test(test_kinds_crds_dir_errors),
+	};
+
+	return cmocka_run_group_tests_name("kinds", tests, setup, teardown);
+}
