@@ -106,6 +106,9 @@ fuzz:
 bench: $(BUILD)/quotaflow
 	sh bench/run.sh $(BUILD)/quotaflow
 
+golden: $(BUILD)/quotaflow
+	sh tests/golden/update.sh $(BUILD)/quotaflow
+
 demo: $(BUILD)/quotaflow
 	@sh scripts/demo.sh $(BUILD)/quotaflow
 
@@ -133,7 +136,7 @@ lint: compdb
 	  --inline-suppr --suppress=missingIncludeSystem --error-exitcode=1 -q
 	sh scripts/lint-greps.sh
 
-.PHONY: all test check fuzz bench demo install clean format format-check compdb lint
+.PHONY: all test check fuzz bench golden demo install clean format format-check compdb lint
 .SECONDARY:
 .DELETE_ON_ERROR:
 -include $(OBJ:.o=.d) $(BUILD)/quotaflow.d $(TBIN:=.d) $(BUILD)/fuzz/*.d

@@ -860,7 +860,7 @@ static void load_namespaces(struct loader *L, struct qf_spec_tenant *t,
 			 "a tenant needs at least one namespace");
 	for (i = 0; i < n; i++) {
 		json_t *e = json_array_get(arr, i);
-		struct qf_loc loc = loc_node(L, e);
+		struct qf_loc loc = qf_doc_loc_index(L->doc, arr, i);
 		const char *s;
 
 		if (!json_is_string(e)) {
@@ -868,6 +868,10 @@ static void load_namespaces(struct loader *L, struct qf_spec_tenant *t,
 				 index_path(L, "spec.namespaces", i),
 				 "a namespace must be a string, not %s",
 				 type_name(e));
+			if (json_is_boolean(e))
+				qf_diag_hint(L->d, "YAML 1.1 reads y, n, yes, "
+					     "no, on and off as booleans; "
+					     "quote the name");
 			continue;
 		}
 		s = json_string_value(e);
@@ -946,7 +950,7 @@ static void load_tenant_flavours(struct loader *L,
 		t->flavours[t->nflavours++] = (size_t)pidx;
 	for (i = 0; i < n; i++) {
 		json_t *e = json_array_get(list, i);
-		struct qf_loc loc = loc_node(L, e);
+		struct qf_loc loc = qf_doc_loc_index(L->doc, list, i);
 		long idx;
 
 		if (!json_is_string(e)) {

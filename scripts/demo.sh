@@ -14,6 +14,7 @@ if has compile; then
 	out=$(mktemp -d)
 	step "$QF" compile examples/tenants -o "$out/deploy"
 	step ls -R "$out/deploy"
+	step cat "$out/deploy/clusterqueue/applied-ai.yaml"
 	step "$QF" validate "$out/deploy"
 	rm -rf "$out"
 fi
