@@ -33,7 +33,7 @@ static int setup(void **state)
 
 	assert_non_null(m);
 	assert_int_equal(qf_kinds_new_builtin(&m->builtin, &d), QF_OK);
-	assert_int_equal(qf_kinds_count(m->builtin), 10);
+	assert_int_equal(qf_kinds_count(m->builtin), 12); /* + Pool, Tenant */
 	assert_int_equal(
 	        qf_kinds_new_crds(&m->crds,
 	                          qf_test_path(&p, "../../shared/kueue-crds"),
