@@ -13,6 +13,7 @@
 
 int cmd_compile(int argc, const char **argv, struct qf_ctx *ctx);
 int cmd_help(int argc, const char **argv, struct qf_ctx *ctx);
+int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx);
 int cmd_validate(int argc, const char **argv, struct qf_ctx *ctx);
 
 #endif

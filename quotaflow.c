@@ -37,6 +37,8 @@ static const struct qf_cmd commands[] = {
 	{ "compile", cmd_compile, 0,
 	  "Compile a Pool and its Tenants into Kueue manifests" },
 	{ "help", cmd_help, 0, "Show help for quotaflow or one command" },
+	{ "simulate", cmd_simulate, 0,
+	  "Simulate Kueue admission of workloads on a virtual clock" },
 	{ "validate", cmd_validate, 0,
 	  "Validate Kueue manifests (schemas, CEL and webhook rules)" },
 };

@@ -1,0 +1,619 @@
+/*
+ * assign.c - flavor assignment (runtime/assign.h).  Pod sets are visited in
+ * order; within a pod set each resource group is resolved once, trying its
+ * flavors in preference order.  Per flavor the internal modes rank
+ * fit > reclaim > preempt > no-candidates > no-fit, as in Kueue's
+ * flavorassigner.
+ */
+#include "runtime/assign.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/qty.h"
+#include "core/strlist.h"
+#include "runtime/preempt.h"
+#include "core/banned.h"
+
+enum fmode {
+	FM_NOFIT = 0,
+	FM_NO_CAND = 1,
+	FM_PREEMPT = 2,
+	FM_RECLAIM = 3,
+	FM_FIT = 4,
+};
+
+/* NoFit reasons, most severe last. */
+enum cat { CAT_NONE = 0, CAT_QUOTA = 1, CAT_MAX = 2, CAT_FLAVOR = 3 };
+
+static const char *const cat_reason[] = {
+	"WaitingForQuota", "WaitingForQuota", "ExceedsMaxQuota",
+	"NoMatchingFlavor"
+};
+
+struct greq {
+	int32_t res;
+	int64_t total;
+	int32_t slot; /* index in out->flavor, -1 for the implicit pods */
+};
+
+struct feval {
+	int mode, borrow;
+	enum cat cat;
+	int rmode[64]; /* per group request */
+	struct qf_strlist reasons;
+};
+
+void qf_assignment_init(struct qf_assignment *a)
+{
+	memset(a, 0, sizeof(*a));
+	qf_buf_init(&a->msg);
+	qf_buf_init(&a->considered);
+}
+
+void qf_assignment_release(struct qf_assignment *a)
+{
+	free(a->flavor);
+	free(a->count);
+	free(a->use);
+	free(a->need);
+	qf_buf_release(&a->msg);
+	qf_buf_release(&a->considered);
+	qf_assignment_init(a);
+}
+
+int64_t qf_assign_total(int64_t per_pod, int32_t count)
+{
+	int64_t r;
+
+	if (__builtin_mul_overflow(per_pod, (int64_t)count, &r))
+		return INT64_MAX;
+	return r;
+}
+
+static int64_t assumed(const struct qf_assignment *a, int32_t fr)
+{
+	for (size_t i = 0; i < a->nuse; i++)
+		if (a->use[i].fr == fr)
+			return a->use[i].amount;
+	return 0;
+}
+
+static void add_use(struct qf_assignment *a, int32_t fr, int64_t v)
+{
+	for (size_t i = 0; i < a->nuse; i++) {
+		if (a->use[i].fr == fr) {
+			a->use[i].amount = qf_amount_add(a->use[i].amount, v);
+			return;
+		}
+	}
+	a->use = qf_grow(a->use, sizeof(*a->use), &a->ause, a->nuse + 1);
+	a->use[a->nuse].fr = fr;
+	a->use[a->nuse].amount = v;
+	a->nuse++;
+}
+
+static void add_need(struct qf_assignment *a, int32_t fr)
+{
+	for (size_t i = 0; i < a->nneed; i++)
+		if (a->need[i] == fr)
+			return;
+	a->need = qf_grow(a->need, sizeof(*a->need), &a->aneed, a->nneed + 1);
+	a->need[a->nneed++] = fr;
+}
+
+static void reasonf(struct qf_strlist *l, struct qf_buf *b, const char *fmt,
+		    ...) QF_PRINTF(3, 4);
+static void reasonf(struct qf_strlist *l, struct qf_buf *b, const char *fmt,
+		    ...)
+{
+	va_list ap;
+
+	qf_buf_reset(b);
+	va_start(ap, fmt);
+	qf_buf_vaddf(b, fmt, ap);
+	va_end(ap);
+	qf_strlist_add(l, b->buf);
+}
+
+static int tolerated(const struct qf_model_taint *t,
+		     const struct qf_model_toleration *tols, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct qf_model_toleration *o = &tols[i];
+		int exists = o->op && !strcmp(o->op, "Exists");
+
+		if (o->effect && *o->effect && strcmp(o->effect, t->effect))
+			continue;
+		if (!o->key || !*o->key) {
+			if (exists)
+				return 1;
+			continue;
+		}
+		if (strcmp(o->key, t->key))
+			continue;
+		if (exists)
+			return 1;
+		if (!strcmp(o->value ? o->value : "",
+			    t->value ? t->value : ""))
+			return 1;
+	}
+	return 0;
+}
+
+/* Kueue: flavorassigner.go checkFlavorForPodSets (section 7.2). */
+static int eligible(const struct qf_model_rf *rf,
+		    const struct qf_model_podset *ps, const char *fname,
+		    struct feval *fe, struct qf_buf *b)
+{
+	int ok = 1;
+
+	if (!rf) {
+		reasonf(&fe->reasons, b, "flavor %s not found", fname);
+		return 0;
+	}
+	for (size_t i = 0; i < rf->ntaints; i++) {
+		const struct qf_model_taint *t = &rf->taints[i];
+
+		if (strcmp(t->effect, "NoSchedule") &&
+		    strcmp(t->effect, "NoExecute"))
+			continue;
+		if (tolerated(t, ps->tols, ps->ntols) ||
+		    tolerated(t, rf->tols, rf->ntols))
+			continue;
+		reasonf(&fe->reasons, b,
+			"untolerated taint {%s %s %s <nil>} in flavor %s",
+			t->key, t->value ? t->value : "", t->effect, fname);
+		ok = 0;
+	}
+	if (!ok)
+		return 0;
+	for (size_t i = 0; i < ps->node_selector.n; i++) {
+		const struct qf_model_label *l = &ps->node_selector.v[i];
+		const char *v = qf_model_label(&rf->node_labels, l->key);
+
+		if (v && strcmp(v, l->value)) {
+			reasonf(&fe->reasons, b,
+				"flavor %s doesn't match node affinity", fname);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static void fmt_amount(struct qf_buf *b, int64_t v, const char *res)
+{
+	qf_qty_format_amount(b, v, res);
+}
+
+/* Kueue: flavorassigner.go fitsResourceQuota (A1). */
+static int fits_resource(struct qf_engine *e, struct qf_wl *w, int32_t cq,
+			 int32_t fr, int64_t prev, int64_t req,
+			 const char *rname, const char *fname, struct feval *fe,
+			 int *level, struct qf_buf *b)
+{
+	const struct qf_model_cq *pm = e->cq[cq].m;
+	int64_t val = qf_amount_add(prev, req);
+	int64_t cap = qf_quota_potential(&e->q, (size_t)cq, (size_t)fr);
+	int64_t avail;
+	int below = 0;
+	struct qf_buf q1 = QF_BUF_INIT, q2 = QF_BUF_INIT, q3 = QF_BUF_INIT;
+	int mode;
+
+	*level = 0;
+	if (val > cap) {
+		fmt_amount(&q1, prev, rname);
+		fmt_amount(&q2, req, rname);
+		fmt_amount(&q3, cap, rname);
+		reasonf(&fe->reasons, b,
+			"insufficient quota for %s in flavor %s, previously "
+			"considered podsets requests (%s) + current podset "
+			"request (%s) > maximum capacity (%s)",
+			rname, fname, q1.buf, q2.buf, q3.buf);
+		if (fe->cat < CAT_MAX)
+			fe->cat = CAT_MAX;
+		mode = FM_NOFIT;
+		goto done;
+	}
+	*level = qf_quota_borrow_level(&e->q, (size_t)cq, (size_t)fr, val,
+				       &below);
+	avail = qf_quota_available(&e->q, (size_t)cq, (size_t)fr);
+	if (avail < 0)
+		avail = 0;
+	if (val <= avail) {
+		mode = FM_FIT;
+		goto done;
+	}
+	fmt_amount(&q1, val - avail, rname);
+	reasonf(&fe->reasons, b,
+		"insufficient unused quota for %s in flavor %s, %s more needed",
+		rname, fname, q1.buf);
+	if (e->q.nodes[cq].nominal[fr] >= val || below ||
+	    pm->bwc != QF_POLICY_NEVER ||
+	    (e->m->fair_sharing && pm->reclaim != QF_POLICY_NEVER)) {
+		struct qf_fr_amount one = { fr, val };
+		struct qf_targets t = { NULL, 0, 0 };
+		int all_other = 1;
+
+		qf_preempt_find(e, w, cq, &one, 1, &fr, 1, &t);
+		if (!t.n) {
+			mode = FM_NO_CAND;
+		} else {
+			for (size_t i = 0; i < t.n; i++) {
+				if (t.v[i].wl->adm_cq == cq)
+					all_other = 0;
+				qf_preempt_apply(e, t.v[i].wl, -1);
+			}
+			*level = qf_quota_borrow_level(&e->q, (size_t)cq,
+						       (size_t)fr, val, NULL);
+			for (size_t i = 0; i < t.n; i++)
+				qf_preempt_apply(e, t.v[i].wl, +1);
+			mode = all_other ? FM_RECLAIM : FM_PREEMPT;
+		}
+		qf_targets_release(&t);
+	} else {
+		mode = FM_NOFIT;
+		if (fe->cat < CAT_QUOTA)
+			fe->cat = CAT_QUOTA;
+	}
+done:
+	qf_buf_release(&q1);
+	qf_buf_release(&q2);
+	qf_buf_release(&q3);
+	return mode;
+}
+
+/* Kueue: flavorassigner.go isPreferred (section 7.5). */
+static int preferred(const struct feval *a, const struct feval *b,
+		     enum qf_model_preference pref)
+{
+	if (b->mode == FM_NOFIT)
+		return a->mode != FM_NOFIT;
+	if (a->mode == FM_NO_CAND && b->mode != FM_NO_CAND)
+		return 0;
+	if (b->mode == FM_NO_CAND && a->mode != FM_NO_CAND)
+		return 1;
+	if (pref == QF_PREF_PREEMPTION_OVER_BORROWING) {
+		if (a->borrow != b->borrow)
+			return a->borrow < b->borrow;
+		return a->mode > b->mode;
+	}
+	if (a->mode != b->mode)
+		return a->mode > b->mode;
+	return a->borrow < b->borrow;
+}
+
+static const char *mode_text(int mode)
+{
+	switch (mode) {
+	case FM_FIT:
+		return "Fit";
+	case FM_RECLAIM:
+		return "preemptionMode=Reclaim";
+	case FM_PREEMPT:
+		return "preemptionMode=Preempt";
+	case FM_NO_CAND:
+		return "preemptionMode=NoCandidates";
+	default:
+		return "NoFit";
+	}
+}
+
+struct considered {
+	const char *flavor;
+	char *text; /* owned */
+};
+
+static int considered_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct considered *)a)->flavor,
+		      ((const struct considered *)b)->flavor);
+}
+
+static char *considered_item(const char *fname, const struct feval *fe)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	struct qf_strlist sorted = QF_STRLIST_INIT;
+
+	qf_buf_addf(&b, "%s(%s", fname, mode_text(fe->mode));
+	if (fe->borrow > 0)
+		qf_buf_addf(&b, ";borrow=%d", fe->borrow);
+	for (size_t i = 0; i < fe->reasons.n; i++)
+		if (qf_strlist_find(&sorted, fe->reasons.v[i]) < 0)
+			qf_strlist_add(&sorted, fe->reasons.v[i]);
+	qf_strlist_sort(&sorted);
+	for (size_t i = 0; i < sorted.n; i++)
+		qf_buf_addf(&b, ";%s", sorted.v[i]);
+	qf_buf_addch(&b, ')');
+	qf_strlist_release(&sorted);
+	return qf_buf_detach(&b, NULL);
+}
+
+struct psctx {
+	struct qf_engine *e;
+	struct qf_wl *w;
+	int32_t cq;
+	const struct qf_model_podset *ps;
+	struct qf_assignment *out;
+	struct qf_strlist reasons; /* the pod set's reasons */
+	struct considered *items;
+	size_t nitems, aitems;
+	int mode;
+	enum cat cat;
+	struct qf_buf b;
+};
+
+static void eval_flavor(struct psctx *c, const struct qf_model_fq *fq,
+			const struct greq *gr, size_t ngr, struct feval *fe)
+{
+	struct qf_engine *e = c->e;
+	const char *fname = e->m->flavors.v[fq->flavor];
+	const struct qf_model_rf *rf = qf_model_find_rf(e->m, fname);
+
+	fe->mode = FM_FIT;
+	fe->borrow = 0;
+	fe->cat = CAT_NONE;
+	if (!eligible(rf, c->ps, fname, fe, &c->b)) {
+		fe->mode = FM_NOFIT;
+		fe->cat = CAT_FLAVOR;
+		return;
+	}
+	for (size_t k = 0; k < ngr && k < QF_ARRAY_SIZE(fe->rmode); k++) {
+		int32_t fr = qf_engine_fr(e, fq->flavor, gr[k].res);
+		int level = 0, m;
+
+		m = fits_resource(e, c->w, c->cq, fr, assumed(c->out, fr),
+				  gr[k].total, e->m->res.v[gr[k].res], fname,
+				  fe, &level, &c->b);
+		fe->rmode[k] = m;
+		if (m < fe->mode)
+			fe->mode = m;
+		if (level > fe->borrow)
+			fe->borrow = level;
+	}
+}
+
+/* Resolve one resource group; 0 when no flavor fits (pod set fails). */
+static int eval_group(struct psctx *c, const struct qf_model_rg *rg,
+		      const struct greq *gr, size_t ngr)
+{
+	const struct qf_model_cq *pm = c->e->cq[c->cq].m;
+	struct feval best, cur;
+	int32_t best_f = -1;
+	struct qf_strlist greasons = QF_STRLIST_INIT;
+	enum cat gcat = CAT_NONE;
+	int have_cat = 0;
+
+	memset(&best, 0, sizeof(best));
+	for (size_t fi = 0; fi < rg->nfq; fi++) {
+		int stop = 0, try_next;
+
+		memset(&cur, 0, sizeof(cur));
+		eval_flavor(c, &rg->fq[fi], gr, ngr, &cur);
+		for (size_t i = 0; i < cur.reasons.n; i++)
+			qf_strlist_add(&greasons, cur.reasons.v[i]);
+		if (cur.mode != FM_FIT || cur.borrow > 0) {
+			c->items = qf_grow(c->items, sizeof(*c->items),
+					   &c->aitems, c->nitems + 1);
+			c->items[c->nitems].flavor =
+				c->e->m->flavors.v[rg->fq[fi].flavor];
+			c->items[c->nitems].text = considered_item(
+				c->items[c->nitems].flavor, &cur);
+			c->nitems++;
+		}
+		if (cur.mode == FM_NOFIT) {
+			/* least severe over the alternatives */
+			if (!have_cat || cur.cat < gcat)
+				gcat = cur.cat;
+			have_cat = 1;
+			qf_strlist_release(&cur.reasons);
+			continue;
+		}
+		if (best_f < 0 || preferred(&cur, &best, pm->preference)) {
+			qf_strlist_release(&best.reasons);
+			best = cur;
+			best_f = (int32_t)fi;
+		} else {
+			qf_strlist_release(&cur.reasons);
+		}
+		/* Kueue: flavorassigner.go shouldTryNextFlavor (A2) */
+		try_next = cur.mode == FM_NO_CAND ||
+			   ((cur.mode == FM_PREEMPT || cur.mode == FM_RECLAIM) &&
+			    pm->when_preempt == QF_TRY_NEXT_FLAVOR) ||
+			   (cur.borrow > 0 && pm->when_borrow == QF_TRY_NEXT_FLAVOR);
+		if (cur.mode == FM_FIT && cur.borrow == 0)
+			stop = 1;
+		else if (!try_next)
+			stop = 1;
+		if (stop) {
+			if (best_f != (int32_t)fi) {
+				/* MayStopSearch takes this flavor */
+				qf_strlist_release(&best.reasons);
+				best = cur;
+				best_f = (int32_t)fi;
+			}
+			if (fi + 1 < rg->nfq)
+				c->out->stopped_early = 1;
+			break;
+		}
+	}
+	if (best_f < 0) {
+		/* the group's reasons replace the pod set's */
+		qf_strlist_release(&c->reasons);
+		c->reasons = greasons;
+		c->cat = have_cat ? gcat : CAT_FLAVOR;
+		c->mode = FM_NOFIT;
+		return 0;
+	}
+	for (size_t i = 0; i < greasons.n; i++)
+		qf_strlist_add(&c->reasons, greasons.v[i]);
+	qf_strlist_release(&greasons);
+	for (size_t k = 0; k < ngr; k++) {
+		int32_t f = rg->fq[best_f].flavor;
+		int32_t fr = qf_engine_fr(c->e, f, gr[k].res);
+
+		if (gr[k].slot >= 0)
+			c->out->flavor[gr[k].slot] = f;
+		add_use(c->out, fr, gr[k].total);
+		if (k < QF_ARRAY_SIZE(best.rmode) && best.rmode[k] != FM_FIT)
+			add_need(c->out, fr);
+	}
+	if (best.mode < c->mode)
+		c->mode = best.mode;
+	if (best.borrow > c->out->borrow)
+		c->out->borrow = best.borrow;
+	qf_strlist_release(&best.reasons);
+	return 1;
+}
+
+static void finish_podset(struct psctx *c, struct qf_buf *cons)
+{
+	struct qf_assignment *out = c->out;
+
+	if (c->mode != FM_FIT) {
+		qf_strlist_sort(&c->reasons);
+		if (out->msg.len)
+			qf_buf_adds(&out->msg, "; ");
+		qf_buf_addf(&out->msg, "couldn't assign flavors to pod set %s: ",
+			    c->ps->name);
+		for (size_t i = 0; i < c->reasons.n; i++)
+			qf_buf_addf(&out->msg, "%s%s", i ? ", " : "",
+				    c->reasons.v[i]);
+	}
+	if (c->nitems) {
+		qsort(c->items, c->nitems, sizeof(*c->items), considered_cmp);
+		if (cons->len)
+			qf_buf_adds(cons, " | ");
+		qf_buf_addf(cons, "%s: ", c->ps->name);
+		for (size_t i = 0; i < c->nitems; i++)
+			qf_buf_addf(cons, "%s%s", i ? ", " : "",
+				    c->items[i].text);
+	}
+	for (size_t i = 0; i < c->nitems; i++)
+		free(c->items[i].text);
+	free(c->items);
+	qf_strlist_release(&c->reasons);
+	qf_buf_release(&c->b);
+}
+
+/* Gather the pod set's requests of group g (plus implicit pods). */
+static size_t group_reqs(struct psctx *c, size_t base, int32_t g,
+			 int32_t pods, struct greq *gr, size_t max)
+{
+	const struct qf_ecq *q = &c->e->cq[c->cq];
+	size_t n = 0;
+	int has_pods = 0;
+
+	for (size_t j = 0; j < c->ps->nreq && n < max; j++) {
+		int32_t r = c->ps->req[j].res;
+
+		if (r == pods)
+			has_pods = 1;
+		if (q->res_group[r] != g)
+			continue;
+		gr[n].res = r;
+		gr[n].total = qf_assign_total(c->ps->req[j].amount,
+					      c->ps->count);
+		gr[n].slot = (int32_t)(base + j);
+		n++;
+	}
+	if (pods >= 0 && !has_pods && q->res_group[pods] == g && n < max) {
+		gr[n].res = pods;
+		gr[n].total = c->ps->count;
+		gr[n].slot = -1;
+		n++;
+	}
+	return n;
+}
+
+static int assign_podset(struct psctx *c, size_t base, struct qf_buf *cons)
+{
+	const struct qf_ecq *q = &c->e->cq[c->cq];
+	int32_t pods = qf_names_find(&c->e->m->res, "pods");
+	uint32_t done = 0;
+	struct greq gr[64];
+	int ok = 1;
+
+	c->mode = FM_FIT;
+	c->cat = CAT_NONE;
+	for (size_t j = 0; j < c->ps->nreq; j++) {
+		int32_t r = c->ps->req[j].res;
+
+		if (q->res_group[r] < 0 && c->ps->req[j].amount > 0) {
+			qf_strlist_release(&c->reasons);
+			reasonf(&c->reasons, &c->b,
+				"resource %s unavailable in ClusterQueue",
+				c->e->m->res.v[r]);
+			c->mode = FM_NOFIT;
+			c->cat = CAT_FLAVOR;
+			ok = 0;
+			goto done;
+		}
+	}
+	for (size_t j = 0; j <= c->ps->nreq && ok; j++) {
+		int32_t r = j < c->ps->nreq ? c->ps->req[j].res : pods;
+		int32_t g;
+		size_t n;
+
+		if (r < 0 || (size_t)r >= c->e->nres)
+			continue;
+		g = q->res_group[r];
+		if (g < 0 || (done & (1u << g)))
+			continue;
+		done |= 1u << g;
+		n = group_reqs(c, base, g, pods, gr, QF_ARRAY_SIZE(gr));
+		if (n)
+			ok = eval_group(c, &q->m->rg[g], gr, n);
+	}
+done:
+	finish_podset(c, cons);
+	return ok;
+}
+
+void qf_assign(struct qf_engine *e, struct qf_wl *w, int32_t cq,
+	       struct qf_assignment *out)
+{
+	const struct qf_model_wl *m = w->m;
+	size_t total = 0, base = 0;
+	int wmode = FM_FIT;
+	enum cat wcat = CAT_NONE;
+
+	for (size_t i = 0; i < m->nps; i++)
+		total += m->ps[i].nreq;
+	out->flavor = qf_xcalloc(total ? total : 1, sizeof(*out->flavor));
+	out->count = qf_xcalloc(m->nps ? m->nps : 1, sizeof(*out->count));
+	for (size_t i = 0; i < total; i++)
+		out->flavor[i] = -1;
+	for (size_t i = 0; i < m->nps; i++) {
+		struct psctx c;
+		int ok;
+
+		memset(&c, 0, sizeof(c));
+		c.e = e;
+		c.w = w;
+		c.cq = cq;
+		c.ps = &m->ps[i];
+		c.out = out;
+		qf_buf_init(&c.b);
+		out->count[i] = m->ps[i].count;
+		ok = assign_podset(&c, base, &out->considered);
+		if (c.mode < wmode)
+			wmode = c.mode;
+		if (!ok) {
+			wcat = c.cat;
+			break;
+		}
+		base += m->ps[i].nreq;
+	}
+	if (wmode == FM_NOFIT) {
+		out->mode = QF_AMODE_NOFIT;
+		out->reason = cat_reason[wcat];
+	} else if (wmode == FM_FIT) {
+		out->mode = QF_AMODE_FIT;
+		out->reason = NULL;
+	} else {
+		out->mode = QF_AMODE_PREEMPT;
+		out->reason = "WaitingForQuota";
+	}
+}

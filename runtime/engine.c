@@ -1,0 +1,714 @@
+/*
+ * engine.c - building the engine from a model and the workload lifecycle
+ * (queueing, admission, eviction, finishing).  The scheduling cycle itself
+ * is in engine_cycle.c; both share runtime/engine.h.
+ */
+#include "runtime/engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/qty.h"
+#include "runtime/preempt.h"
+#include "core/banned.h"
+
+void qf_engine_emit(struct qf_engine *e, const struct qf_event *ev)
+{
+	if (e->sink)
+		e->sink(e->sink_arg, ev);
+}
+
+/* Kubernetes meta.SetStatusCondition: the time moves only on a flip. */
+void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
+			enum qf_cond_type t, int status, const char *reason,
+			const char *message)
+{
+	struct qf_cond *c = &w->cond[t];
+
+	if (!c->set || c->status != (status ? 1 : 0))
+		c->ltt_ms = e->now_ms;
+	c->set = 1;
+	c->status = status ? 1 : 0;
+	c->reason = reason;
+	free(c->message);
+	c->message = qf_xstrdup(message ? message : "");
+}
+
+static void summary_tick(struct qf_engine *e, struct qf_ecq *q)
+{
+	if (e->now_ms > q->used_since)
+		q->used_ms_int += q->used_sum * (e->now_ms - q->used_since);
+	q->used_since = e->now_ms;
+}
+
+void qf_engine_set_time(struct qf_engine *e, int64_t now_ms)
+{
+	e->now_ms = now_ms;
+}
+
+/* Add (sign +1) or remove (-1) a holder's usage, with the summary. */
+static void account(struct qf_engine *e, struct qf_wl *w, int sign)
+{
+	struct qf_ecq *q;
+
+	if (w->adm_cq < 0)
+		return;
+	q = &e->cq[w->adm_cq];
+	summary_tick(e, q);
+	for (size_t i = 0; i < w->nuse; i++) {
+		qf_quota_add_usage(&e->q, (size_t)w->adm_cq,
+				   (size_t)w->use[i].fr,
+				   sign * w->use[i].amount);
+		q->used_sum += sign * w->use[i].amount;
+	}
+}
+
+static void holders_add(struct qf_engine *e, struct qf_wl *w)
+{
+	struct qf_ecq *q = &e->cq[w->adm_cq];
+
+	q->holders = qf_grow(q->holders, sizeof(*q->holders), &q->aholders,
+			     q->nholders + 1);
+	w->adm_pos = q->nholders;
+	q->holders[q->nholders++] = w;
+}
+
+static void holders_del(struct qf_engine *e, struct qf_wl *w)
+{
+	struct qf_ecq *q;
+	struct qf_wl *last;
+
+	if (w->adm_cq < 0)
+		return;
+	q = &e->cq[w->adm_cq];
+	last = q->holders[--q->nholders];
+	q->holders[w->adm_pos] = last;
+	last->adm_pos = w->adm_pos;
+}
+
+static void free_assignment(struct qf_wl *w)
+{
+	free(w->flavor);
+	free(w->count);
+	free(w->use);
+	free(w->adm_cq_name);
+	w->flavor = NULL;
+	w->count = NULL;
+	w->use = NULL;
+	w->adm_cq_name = NULL;
+	w->nuse = 0;
+	w->adm_cq = -1;
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= c[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+/* Scheduling-equivalence shape: queue, priority, pod set shapes. */
+static uint64_t shape_hash(const struct qf_model_wl *m)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	h = fnv(h, m->queue, strlen(m->queue) + 1);
+	h = fnv(h, &m->priority, sizeof(m->priority));
+	for (size_t i = 0; i < m->nps; i++) {
+		const struct qf_model_podset *ps = &m->ps[i];
+
+		h = fnv(h, ps->name, strlen(ps->name) + 1);
+		h = fnv(h, &ps->count, sizeof(ps->count));
+		h = fnv(h, &ps->min_count, sizeof(ps->min_count));
+		for (size_t j = 0; j < ps->nreq; j++) {
+			h = fnv(h, &ps->req[j].res, sizeof(ps->req[j].res));
+			h = fnv(h, &ps->req[j].amount,
+				sizeof(ps->req[j].amount));
+		}
+		for (size_t j = 0; j < ps->node_selector.n; j++) {
+			h = fnv(h, ps->node_selector.v[j].key,
+				strlen(ps->node_selector.v[j].key));
+			h = fnv(h, ps->node_selector.v[j].value,
+				strlen(ps->node_selector.v[j].value));
+		}
+		h = fnv(h, &ps->ntols, sizeof(ps->ntols));
+	}
+	return h ? h : 1;
+}
+
+static int32_t find_cq_index(const struct qf_engine *e, const char *name)
+{
+	for (size_t i = 0; i < e->ncq; i++)
+		if (!strcmp(e->cq[i].m->name, name))
+			return (int32_t)i;
+	return -1;
+}
+
+/* Put a pending workload in its ClusterQueue's queue (Kueue:
+ * pkg/cache/queue/manager.go AddOrUpdateWorkload), or record why not. */
+static void enqueue(struct qf_engine *e, struct qf_wl *w)
+{
+	struct qf_model_wl *m = w->m;
+	struct qf_model_lq *lq;
+	struct qf_buf b = QF_BUF_INIT;
+
+	w->cq = -1;
+	if (!m->active)
+		return;
+	lq = qf_model_find_lq(e->m, m->ns, m->queue);
+	if (!lq) {
+		qf_buf_addf(&b, "LocalQueue %s is terminating or missing",
+			    m->queue);
+		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
+				   "Misconfigured", b.buf);
+		goto done;
+	}
+	if (lq->stop != QF_STOP_NONE) {
+		qf_buf_addf(&b, "LocalQueue %s is stopped", m->queue);
+		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
+				   "Suspended", b.buf);
+		goto done;
+	}
+	w->cq = find_cq_index(e, lq->cq);
+	if (w->cq < 0) {
+		qf_buf_addf(&b, "ClusterQueue %s is terminating or missing",
+			    lq->cq);
+		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
+				   "Misconfigured", b.buf);
+		goto done;
+	}
+	if (!e->cq[w->cq].active) {
+		if (e->cq[w->cq].m->stop != QF_STOP_NONE)
+			qf_buf_addf(&b, "ClusterQueue %s is stopped", lq->cq);
+		else
+			qf_buf_addf(&b, "ClusterQueue %s is inactive", lq->cq);
+		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
+				   "Suspended", b.buf);
+	}
+	w->qi.priority = m->priority;
+	w->qi.ts_ms = m->created_ms;
+	w->qi.uid = m->uid;
+	w->qi.key = w->key;
+	w->qi.hash = e->hashing ? shape_hash(m) : 0;
+	qf_queue_push(&e->cq[w->cq].queue, &w->qi);
+done:
+	qf_buf_release(&b);
+}
+
+/* Give w the quota described by its loaded status.admission. */
+static void hold_from_status(struct qf_engine *e, struct qf_wl *w)
+{
+	struct qf_model_wl *m = w->m;
+	size_t total = 0, k = 0;
+
+	for (size_t i = 0; i < m->nps; i++)
+		total += m->ps[i].nreq;
+	w->flavor = qf_xcalloc(total ? total : 1, sizeof(*w->flavor));
+	w->count = qf_xcalloc(m->nps ? m->nps : 1, sizeof(*w->count));
+	for (size_t i = 0; i < m->nps; i++) {
+		const struct qf_model_psa *a = &m->adm[i];
+
+		w->count[i] = a->count;
+		for (size_t j = 0; j < m->ps[i].nreq; j++, k++) {
+			w->flavor[k] = -1;
+			for (size_t r = 0; r < a->nr; r++)
+				if (a->r[r].res == m->ps[i].req[j].res)
+					w->flavor[k] = a->r[r].flavor;
+		}
+		for (size_t r = 0; r < a->nr; r++) {
+			int32_t fr = qf_engine_fr(e, a->r[r].flavor,
+						  a->r[r].res);
+			size_t u;
+
+			if (fr < 0)
+				continue;
+			for (u = 0; u < w->nuse; u++)
+				if (w->use[u].fr == fr)
+					break;
+			if (u == w->nuse) {
+				w->use = qf_xreallocarray(w->use, w->nuse + 1,
+							  sizeof(*w->use));
+				w->use[u].fr = fr;
+				w->use[u].amount = 0;
+				w->nuse++;
+			}
+			w->use[u].amount =
+				qf_amount_add(w->use[u].amount, a->r[r].amount);
+		}
+	}
+	w->state = QF_WL_RESERVED;
+	w->adm_cq_name = qf_xstrdup(m->adm_cq);
+	w->adm_cq = find_cq_index(e, m->adm_cq);
+	w->reserved_ms = m->reserved_ms >= 0 ? m->reserved_ms : e->now_ms;
+	w->evicted = (uint8_t)m->evicted;
+	if (w->adm_cq >= 0) {
+		account(e, w, +1);
+		holders_add(e, w);
+	}
+	if (!w->cond[QF_COND_QUOTA_RESERVED].set) {
+		struct qf_buf b = QF_BUF_INIT;
+
+		qf_buf_addf(&b, "Quota reserved in ClusterQueue %s", m->adm_cq);
+		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 1,
+				   "QuotaReserved", b.buf);
+		w->cond[QF_COND_QUOTA_RESERVED].ltt_ms = w->reserved_ms;
+		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 1, "Admitted",
+				   "The workload is admitted");
+		w->cond[QF_COND_ADMITTED].ltt_ms = w->reserved_ms;
+		qf_buf_release(&b);
+	}
+	if (m->runtime_ms >= 0)
+		w->finish_at_ms = e->now_ms + m->runtime_ms;
+}
+
+static const char *const cond_names[QF_COND_N] = {
+	"QuotaReserved", "Admitted", "Evicted", "Preempted", "Requeued",
+	"Finished",
+};
+
+const char *qf_engine_cond_name(enum qf_cond_type t)
+{
+	return cond_names[t];
+}
+
+static void load_conditions(struct qf_engine *e, struct qf_wl *w)
+{
+	(void)e;
+	for (size_t i = 0; i < w->m->nconds; i++) {
+		const struct qf_model_cond *mc = &w->m->conds[i];
+
+		for (size_t t = 0; t < QF_COND_N; t++) {
+			if (strcmp(mc->type, cond_names[t]))
+				continue;
+			w->cond[t].set = 1;
+			w->cond[t].status = (uint8_t)mc->status;
+			w->cond[t].reason = mc->reason;
+			free(w->cond[t].message);
+			w->cond[t].message = qf_xstrdup(mc->message);
+			w->cond[t].ltt_ms = mc->ltt_ms;
+		}
+	}
+}
+
+void qf_engine_sync_workloads(struct qf_engine *e)
+{
+	while (e->nwl < e->m->nwl) {
+		struct qf_model_wl *m = e->m->wls[e->nwl];
+		struct qf_wl *w = qf_xcalloc(1, sizeof(*w));
+		struct qf_buf k = QF_BUF_INIT;
+
+		qf_buf_addf(&k, "%s/%s", m->ns, m->name);
+		w->key = qf_buf_detach(&k, NULL);
+		w->m = m;
+		w->cq = -1;
+		w->adm_cq = -1;
+		w->first_admit_ms = -1;
+		w->finish_at_ms = -1;
+		w->end_ms = -1;
+		w->queued_ms = m->requeued_ms >= 0 ? m->requeued_ms
+						    : m->created_ms;
+		w->qi.uid = m->uid;
+		w->qi.key = w->key;
+		w->qi.priority = m->priority;
+		w->qi.ts_ms = m->created_ms;
+		e->wl = qf_grow(e->wl, sizeof(*e->wl), &e->awl, e->nwl + 1);
+		e->wl[e->nwl++] = w;
+		(void)qf_names_intern(&e->keys, w->key);
+		load_conditions(e, w);
+		if (m->finished)
+			w->state = QF_WL_FINISHED;
+		else if (m->adm_cq)
+			hold_from_status(e, w);
+		else
+			enqueue(e, w);
+	}
+}
+
+struct qf_wl *qf_engine_find(struct qf_engine *e, const char *key)
+{
+	int32_t i = qf_names_find(&e->keys, key);
+
+	/* keys are interned in workload order; a re-used key maps to the
+	 * first workload of that name, so search forward for a live one */
+	if (i < 0)
+		return NULL;
+	for (size_t j = e->nwl; j-- > (size_t)i;)
+		if (!strcmp(e->wl[j]->key, key))
+			return e->wl[j];
+	return e->wl[i];
+}
+
+static void requeue_tree(struct qf_engine *e, size_t root)
+{
+	/* Kueue: manager.go QueueInadmissibleWorkloads for the cohort tree */
+	for (size_t i = 0; i < e->ncq; i++)
+		if (e->cq[i].root == root)
+			qf_queue_flush_inadmissible(&e->cq[i].queue);
+}
+
+static void release_quota(struct qf_engine *e, struct qf_wl *w)
+{
+	size_t root = w->adm_cq >= 0 ? e->cq[w->adm_cq].root : (size_t)-1;
+
+	account(e, w, -1);
+	holders_del(e, w);
+	free_assignment(w);
+	w->evicted = 0;
+	w->victim = 0;
+	w->finish_at_ms = -1;
+	if (root != (size_t)-1)
+		requeue_tree(e, root);
+}
+
+void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
+{
+	struct qf_event ev;
+
+	if (w->state == QF_WL_FINISHED || w->state == QF_WL_DELETED)
+		return;
+	if (w->cq >= 0)
+		qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
+	if (w->state == QF_WL_RESERVED)
+		release_quota(e, w);
+	w->state = QF_WL_FINISHED;
+	w->end_ms = e->now_ms;
+	/* Kueue: jobframework reconciler: Finished=True, Succeeded */
+	qf_engine_set_cond(e, w, QF_COND_FINISHED, 1, "Succeeded",
+			   "Reached expected number of succeeded pods");
+	memset(&ev, 0, sizeof(ev));
+	ev.time_ms = e->now_ms;
+	ev.type = "Normal";
+	ev.reason = "Finished";
+	ev.workload = w->key;
+	ev.cluster_queue = w->cq >= 0 ? e->cq[w->cq].m->name : NULL;
+	ev.message = "Reached expected number of succeeded pods";
+	qf_engine_emit(e, &ev);
+}
+
+void qf_engine_delete(struct qf_engine *e, struct qf_wl *w)
+{
+	if (w->state == QF_WL_DELETED)
+		return;
+	if (w->cq >= 0)
+		qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
+	if (w->state == QF_WL_RESERVED)
+		release_quota(e, w);
+	w->state = QF_WL_DELETED;
+	w->end_ms = e->now_ms;
+}
+
+/* Complete an eviction: the job stopped, the quota goes back and the
+ * workload is requeued (Kueue: workload_controller.go, evict.go). */
+void qf_engine_complete_eviction(struct qf_engine *e, struct qf_wl *w);
+void qf_engine_complete_eviction(struct qf_engine *e, struct qf_wl *w)
+{
+	struct qf_event ev;
+	const char *msg = w->cond[QF_COND_EVICTED].message;
+	char *copy = qf_xstrdup(msg ? msg : "");
+
+	release_quota(e, w);
+	w->state = QF_WL_PENDING;
+	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
+			   "PendingEvaluation", copy);
+	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
+			   "The workload has no reservation");
+	qf_engine_set_cond(e, w, QF_COND_REQUEUED, 1, "Preempted", copy);
+	w->queued_ms = e->now_ms;
+	memset(&ev, 0, sizeof(ev));
+	ev.time_ms = e->now_ms;
+	ev.type = "Normal";
+	ev.reason = "Requeued";
+	ev.workload = w->key;
+	ev.message = copy;
+	enqueue(e, w);
+	ev.cluster_queue = w->cq >= 0 ? e->cq[w->cq].m->name : NULL;
+	qf_engine_emit(e, &ev);
+	free(copy);
+}
+
+/* ----- building ----- */
+
+static void release_structure(struct qf_engine *e)
+{
+	for (size_t i = 0; i < e->ncq; i++) {
+		qf_queue_release(&e->cq[i].queue);
+		free(e->cq[i].holders);
+		free(e->cq[i].missing);
+		free(e->cq[i].res_group);
+	}
+	free(e->cq);
+	e->cq = NULL;
+	e->ncq = 0;
+	free(e->co_model);
+	e->co_model = NULL;
+	free(e->kid_off);
+	free(e->kids);
+	e->kid_off = NULL;
+	e->kids = NULL;
+	qf_names_release(&e->cohorts);
+	qf_names_init(&e->cohorts);
+	qf_quota_release(&e->q);
+}
+
+static void set_quotas(struct qf_engine *e, size_t node,
+		       const struct qf_model_rg *rg, size_t nrg)
+{
+	for (size_t g = 0; g < nrg; g++)
+		for (size_t f = 0; f < rg[g].nfq; f++)
+			for (size_t r = 0; r < rg[g].fq[f].nrq; r++) {
+				const struct qf_model_rq *rq =
+					&rg[g].fq[f].rq[r];
+				int32_t fr = qf_engine_fr(
+					e, rg[g].fq[f].flavor, rq->res);
+
+				if (fr >= 0)
+					qf_quota_set(&e->q, node, (size_t)fr,
+						     rq->nominal, rq->borrow,
+						     rq->lend);
+			}
+}
+
+static void build_cq(struct qf_engine *e, size_t i)
+{
+	struct qf_ecq *q = &e->cq[i];
+	struct qf_model_cq *m = q->m;
+	struct qf_buf miss = QF_BUF_INIT;
+
+	qf_queue_init(&q->queue, m->strategy == QF_STRICT_FIFO);
+	q->res_group = qf_xcalloc(e->nres ? e->nres : 1, sizeof(int32_t));
+	for (size_t r = 0; r < e->nres; r++)
+		q->res_group[r] = -1;
+	for (size_t g = 0; g < m->nrg; g++) {
+		for (size_t r = 0; r < m->rg[g].nres; r++)
+			q->res_group[m->rg[g].res[r]] = (int32_t)g;
+		for (size_t f = 0; f < m->rg[g].nfq; f++) {
+			const char *fn = e->m->flavors.v[m->rg[g].fq[f].flavor];
+
+			if (!qf_model_find_rf(e->m, fn))
+				qf_buf_addf(&miss, "%s%s", miss.len ? "," : "",
+					    fn);
+			for (size_t r = 0; r < m->rg[g].fq[f].nrq; r++)
+				q->nominal_sum += m->rg[g].fq[f].rq[r].nominal;
+		}
+	}
+	q->active = 1;
+	if (m->stop != QF_STOP_NONE) {
+		q->active = 0;
+		q->inactive_reason = "Stopped";
+	} else if (miss.len) {
+		q->active = 0;
+		q->inactive_reason = "FlavorNotFound";
+		q->missing = qf_buf_detach(&miss, NULL);
+	}
+	qf_buf_release(&miss);
+	q->used_since = e->now_ms;
+	if (m->cohort)
+		e->q.nodes[i].parent =
+			(int32_t)(e->ncq + (size_t)qf_names_find(&e->cohorts,
+								m->cohort));
+	set_quotas(e, i, m->rg, m->nrg);
+}
+
+static void build_kids(struct qf_engine *e)
+{
+	size_t n = e->q.nnodes, *fill;
+
+	e->kid_off = qf_xcalloc(n + 1, sizeof(size_t));
+	e->kids = qf_xcalloc(n ? n : 1, sizeof(int32_t));
+	fill = qf_xcalloc(n + 1, sizeof(size_t));
+	for (size_t i = 0; i < n; i++)
+		if (e->q.nodes[i].parent >= 0)
+			e->kid_off[e->q.nodes[i].parent + 1]++;
+	for (size_t i = 0; i < n; i++)
+		e->kid_off[i + 1] += e->kid_off[i];
+	for (size_t i = 0; i < n; i++) {
+		int32_t p = e->q.nodes[i].parent;
+
+		if (p >= 0)
+			e->kids[e->kid_off[p] + fill[p]++] = (int32_t)i;
+	}
+	free(fill);
+}
+
+int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
+{
+	struct qf_model *m = e->m;
+	size_t nco, nnodes;
+
+	/* Holders give their usage back; it is re-added below. */
+	for (size_t i = 0; i < e->nwl; i++) {
+		struct qf_wl *w = e->wl[i];
+
+		if (w->cq >= 0 && e->cq)
+			qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
+		w->cq = -1;
+		if (w->state == QF_WL_RESERVED)
+			w->adm_cq = -1;
+	}
+	release_structure(e);
+	for (size_t i = 0; i < m->nco; i++)
+		(void)qf_names_intern(&e->cohorts, m->co[i].name);
+	for (size_t i = 0; i < m->nco; i++)
+		if (m->co[i].parent)
+			(void)qf_names_intern(&e->cohorts, m->co[i].parent);
+	for (size_t i = 0; i < m->ncq; i++)
+		if (m->cq[i].cohort)
+			(void)qf_names_intern(&e->cohorts, m->cq[i].cohort);
+	nco = e->cohorts.n;
+	e->nres = m->res.n;
+	e->nflav = m->flavors.n;
+	e->nfr = e->nres * e->nflav;
+	e->ncq = m->ncq;
+	nnodes = e->ncq + nco;
+	qf_quota_init(&e->q, nnodes, e->nfr);
+	e->cq = qf_xcalloc(e->ncq ? e->ncq : 1, sizeof(*e->cq));
+	e->co_model = qf_xcalloc(nco ? nco : 1, sizeof(int32_t));
+	for (size_t c = 0; c < nco; c++) {
+		e->co_model[c] = -1;
+		e->q.nodes[e->ncq + c].is_cohort = 1;
+	}
+	for (size_t i = 0; i < m->nco; i++) {
+		size_t c = (size_t)qf_names_find(&e->cohorts, m->co[i].name);
+		size_t node = e->ncq + c;
+
+		e->co_model[c] = (int32_t)i;
+		if (m->co[i].parent)
+			e->q.nodes[node].parent =
+				(int32_t)(e->ncq +
+					  (size_t)qf_names_find(&e->cohorts,
+								m->co[i].parent));
+		set_quotas(e, node, m->co[i].rg, m->co[i].nrg);
+	}
+	for (size_t i = 0; i < e->ncq; i++) {
+		e->cq[i].m = &m->cq[i];
+		build_cq(e, i);
+	}
+	if (qf_quota_finalize(&e->q) < 0) {
+		for (size_t c = 0; c < m->nco; c++)
+			if (m->co[c].parent)
+				return qf_diag_error(
+					d, &m->co[c].loc, "QF501",
+					"spec.parentName",
+					"cohort %s: the parentName links form a cycle",
+					m->co[c].name);
+		return qf_diag_error(d, NULL, "QF501", NULL,
+				     "cohorts form a cycle");
+	}
+	build_kids(e);
+	for (size_t i = 0; i < e->ncq; i++)
+		e->cq[i].root = qf_quota_root(&e->q, i);
+	for (size_t i = 0; i < e->nwl; i++) {
+		struct qf_wl *w = e->wl[i];
+
+		if (w->state == QF_WL_RESERVED) {
+			w->adm_cq = find_cq_index(e, w->adm_cq_name);
+			if (w->adm_cq >= 0) {
+				account(e, w, +1);
+				holders_add(e, w);
+			}
+		} else if (w->state == QF_WL_PENDING) {
+			enqueue(e, w);
+		}
+	}
+	return QF_OK;
+}
+
+int qf_engine_new(struct qf_engine **out, struct qf_model *m,
+		  qf_event_sink_fn sink, void *sink_arg, int64_t now_ms,
+		  struct qf_diags *d)
+{
+	struct qf_engine *e = qf_xcalloc(1, sizeof(*e));
+	int rc;
+
+	*out = NULL;
+	e->m = m;
+	e->sink = sink;
+	e->sink_arg = sink_arg;
+	e->now_ms = now_ms;
+	e->hashing = 1;
+	qf_names_init(&e->cohorts);
+	qf_names_init(&e->keys);
+	qf_buf_init(&e->scratch);
+	rc = qf_engine_rebuild(e, d);
+	if (rc < 0) {
+		qf_engine_free(e);
+		return rc;
+	}
+	qf_engine_sync_workloads(e);
+	*out = e;
+	return QF_OK;
+}
+
+void qf_engine_free(struct qf_engine *e)
+{
+	if (!e)
+		return;
+	for (size_t i = 0; i < e->nwl; i++) {
+		struct qf_wl *w = e->wl[i];
+
+		free_assignment(w);
+		for (size_t c = 0; c < QF_COND_N; c++)
+			free(w->cond[c].message);
+		free(w->key);
+		free(w);
+	}
+	free(e->wl);
+	release_structure(e);
+	qf_names_release(&e->cohorts);
+	qf_names_release(&e->keys);
+	qf_buf_release(&e->scratch);
+	free(e);
+}
+
+/* ----- invariants ----- */
+
+int qf_engine_check(struct qf_engine *e, struct qf_diags *d)
+{
+	int64_t *sum = qf_xcalloc(e->ncq * (e->nfr ? e->nfr : 1) + 1,
+				  sizeof(int64_t));
+	int rc = QF_OK;
+
+	for (size_t i = 0; i < e->nwl && rc == QF_OK; i++) {
+		struct qf_wl *w = e->wl[i];
+
+		if (w->state == QF_WL_RESERVED && w->adm_cq >= 0) {
+			if (w->qi.where != QF_QUEUE_NONE &&
+			    w->qi.where != QF_QUEUE_INFLIGHT)
+				rc = qf_diag_error(
+					d, NULL, "QF900", NULL,
+					"E2: %s holds quota and is queued",
+					w->key);
+			for (size_t u = 0; u < w->nuse; u++)
+				sum[(size_t)w->adm_cq * e->nfr +
+				    (size_t)w->use[u].fr] += w->use[u].amount;
+		}
+		if (w->state == QF_WL_PENDING && w->m->active &&
+		    !w->cond[QF_COND_QUOTA_RESERVED].set &&
+		    w->qi.where == QF_QUEUE_NONE)
+			rc = qf_diag_error(d, NULL, "QF900", NULL,
+					   "E3: %s is pending without a reason",
+					   w->key);
+	}
+	for (size_t c = 0; c < e->ncq && rc == QF_OK; c++)
+		for (size_t f = 0; f < e->nfr && rc == QF_OK; f++) {
+			if (sum[c * e->nfr + f] != e->q.nodes[c].usage[f])
+				rc = qf_diag_error(
+					d, NULL, "QF900", NULL,
+					"E2: usage of %s differs from its holders",
+					e->cq[c].m->name);
+			else if (e->q.nodes[c].has[f] &&
+				 qf_quota_available(&e->q, c, f) < 0)
+				rc = qf_diag_error(
+					d, NULL, "QF900", NULL,
+					"E1: usage exceeds a limit for %s",
+					e->cq[c].m->name);
+		}
+	free(sum);
+	return rc;
+}

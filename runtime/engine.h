@@ -1,0 +1,215 @@
+/*
+ * engine.h - Kueue's admission engine: queues, the scheduling cycle, flavor
+ * assignment, preemption, eviction and finishing, on an injected clock.
+ *
+ * Contract: qf_engine_new borrows a struct qf_model (policy objects and
+ * workloads) and builds the quota tree (runtime/quota.h) and one queue per
+ * ClusterQueue (runtime/queue.h).  The caller drives it: set the time
+ * (qf_engine_set_time; the engine never reads a clock), add workloads,
+ * finish or delete them, replace the policy (qf_engine_rebuild), and run
+ * scheduling cycles (qf_engine_cycle).  Every decision is reported as a
+ * struct qf_event to the sink given at creation (runtime/events.h).
+ *
+ * Ownership: the engine owns its struct qf_wl records and queues; model
+ * objects are borrowed and must outlive the engine.  Errors: rebuild
+ * reports a cohort cycle as a diagnostic and returns QF_EINVAL.  Not
+ * thread-safe.
+ *
+ * Design notes: the scheduling cycle (Kueue: pkg/scheduler/scheduler.go).
+ *   1. heads: pop one head per active ClusterQueue that has one;
+ *   2. nominate every head against the current quota tree (no mutation
+ *      survives nomination: preemption simulations restore what they take);
+ *   3. order: lower borrowing level, higher priority, earlier timestamp;
+ *   4. process in order: NoFit stays pending; Preempt without targets holds
+ *      capacity unless reclaimWithinCohort is Any; overlapping targets and
+ *      the fit re-check skip; otherwise the usage is added (for preempting
+ *      entries only until the cycle ends) and the entry is admitted or its
+ *      preemptions are issued;
+ *   5. requeue every head not admitted, write its QuotaReserved=False
+ *      condition and a Warning event;
+ *   6. evictions issued in the cycle complete (the simulated job stops at
+ *      once): victims release quota, get Requeued=True and go back to
+ *      their queues, and the inadmissible workloads of their cohort tree
+ *      are requeued.
+ * Invariants, checked by qf_engine_check (tests cite them):
+ *   E1  usage never exceeds Available at any node of any tree after an
+ *       admission, i.e. Available(cq, fr) >= 0 unless quota was removed;
+ *   E2  a workload holds quota at most once, and the CQ usage equals the
+ *       sum of its holders' usage;
+ *   E3  every workload is admitted, finished, or pending with a reason.
+ */
+#ifndef QF_ENGINE_H
+#define QF_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/buf.h"
+#include "core/diag.h"
+#include "runtime/events.h"
+#include "runtime/model.h"
+#include "runtime/queue.h"
+#include "runtime/quota.h"
+
+enum qf_wl_state {
+	QF_WL_PENDING = 0,  /* waiting (queued or not) */
+	QF_WL_RESERVED = 1, /* holds quota (admitted) */
+	QF_WL_FINISHED = 2,
+	QF_WL_DELETED = 3,
+};
+
+enum qf_cond_type {
+	QF_COND_QUOTA_RESERVED = 0,
+	QF_COND_ADMITTED,
+	QF_COND_EVICTED,
+	QF_COND_PREEMPTED,
+	QF_COND_REQUEUED,
+	QF_COND_FINISHED,
+	QF_COND_N,
+};
+
+struct qf_cond {
+	uint8_t set;	    /* present on the object */
+	uint8_t status;	    /* 1 True, 0 False */
+	const char *reason; /* static, or borrowed from the model */
+	char *message;	    /* owned */
+	int64_t ltt_ms;	    /* lastTransitionTime */
+};
+
+/* Quota usage of one flavor-resource pair. */
+struct qf_fr_amount {
+	int32_t fr;
+	int64_t amount;
+};
+
+struct qf_wl {
+	struct qf_queue_item qi; /* queue membership and ordering key */
+	struct qf_model_wl *m;	 /* borrowed from the model */
+	char *key;		 /* owned "ns/name" */
+	int32_t cq;		 /* ClusterQueue index, or -1 */
+	uint8_t state;		 /* enum qf_wl_state */
+	uint8_t victim;		 /* claimed as a preemption target */
+	uint8_t evicted;	 /* Evicted=True while still holding quota */
+	/* assignment, while state == QF_WL_RESERVED */
+	int32_t *flavor; /* owned: [total reqs] flavor per (podset, req) */
+	int32_t *count;	 /* owned: [nps] admitted count per pod set */
+	struct qf_fr_amount *use; /* owned: merged usage per fr */
+	size_t nuse;
+	int32_t adm_cq;	  /* CQ holding the quota (-1 if it vanished) */
+	char *adm_cq_name; /* owned: name of that CQ, while holding */
+	size_t adm_pos;	  /* index in that CQ's holder list */
+	int64_t reserved_ms;  /* quota reservation time (preemption order) */
+	int64_t queued_ms;    /* Requeued time or creation (wait time base) */
+	int64_t first_admit_ms; /* -1 until admitted once */
+	int64_t admit_ms;	/* last admission */
+	int64_t finish_at_ms;	/* -1: no scheduled finish */
+	int64_t end_ms;		/* finish time, -1 */
+	struct qf_cond cond[QF_COND_N];
+};
+
+/* Per-ClusterQueue runtime state. */
+struct qf_ecq {
+	struct qf_model_cq *m; /* borrowed */
+	struct qf_queue queue;
+	int active;	     /* 0 = stopped or references a missing flavor */
+	const char *inactive_reason; /* "Stopped", "FlavorNotFound" */
+	char *missing;	     /* owned: missing flavor names, or NULL */
+	struct qf_wl **holders; /* owned array, borrowed workloads */
+	size_t nholders, aholders;
+	size_t root;	     /* quota node of the tree root */
+	int64_t used_sum;    /* sum of usage over frs (summary) */
+	int64_t used_ms_int; /* integral of used_sum over time (resource*ms) */
+	int64_t used_since;  /* time of the last used_sum change */
+	int64_t nominal_sum; /* sum of nominal quota over frs */
+	int32_t *res_group;  /* owned [nres]: resource group, or -1 */
+	int covers_pods;     /* a group covers the "pods" resource */
+};
+
+struct qf_engine {
+	struct qf_model *m; /* borrowed */
+	struct qf_quota q;  /* nodes: cqs, then cohorts */
+	size_t nres, nflav, nfr; /* fr = flavor * nres + res */
+	struct qf_ecq *cq;	 /* owned [ncq] */
+	size_t ncq;
+	struct qf_names cohorts; /* cohort names (objects and implicit) */
+	int32_t *co_model;	 /* owned [ncohorts] model cohort or -1 */
+	size_t *kid_off;	 /* owned [nnodes + 1]: children of node i are */
+	int32_t *kids;		 /* kids[kid_off[i] .. kid_off[i + 1]) */
+	struct qf_wl **wl;	 /* owned records [nwl] */
+	size_t nwl, awl;
+	struct qf_names keys;	 /* "ns/name" -> index in wl */
+	int64_t now_ms;
+	qf_event_sink_fn sink; /* may be NULL */
+	void *sink_arg;
+	uint64_t cycles;
+	int hashing; /* scheduling-equivalence hashing (Kueue default on) */
+	struct qf_buf scratch;
+};
+
+/* Create an engine over `m` and build it (see qf_engine_rebuild). */
+int qf_engine_new(struct qf_engine **out, struct qf_model *m,
+		  qf_event_sink_fn sink, void *sink_arg, int64_t now_ms,
+		  struct qf_diags *d) QF_MUST_CHECK;
+void qf_engine_free(struct qf_engine *e);
+
+/*
+ * (Re)build the quota tree and queues from the model's policy objects,
+ * keeping every workload's state: holders keep their quota (their usage is
+ * re-added), pending workloads are queued again.  Call after changing the
+ * model's policy objects and after adding workloads to the model.
+ */
+int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d) QF_MUST_CHECK;
+
+void qf_engine_set_time(struct qf_engine *e, int64_t now_ms);
+
+/*
+ * Take the model's workloads that the engine has not seen yet (the tail of
+ * m->wls) into the engine: holders get their quota, others are queued.
+ */
+void qf_engine_sync_workloads(struct qf_engine *e);
+
+/*
+ * One scheduling cycle at the current time.  Returns 1 when it changed
+ * anything (an admission, a preemption, a workload parked), 0 when a
+ * further cycle at the same time cannot change anything.
+ */
+int qf_engine_cycle(struct qf_engine *e);
+
+/* The workload "ns/name", or NULL. */
+struct qf_wl *qf_engine_find(struct qf_engine *e, const char *key);
+
+/* Mark a workload finished (frees its quota) or deleted. */
+void qf_engine_finish(struct qf_engine *e, struct qf_wl *w);
+void qf_engine_delete(struct qf_engine *e, struct qf_wl *w);
+
+/*
+ * Check E1-E3; on violation add an error (rule "QF900") describing it and
+ * return QF_ERR.
+ */
+int qf_engine_check(struct qf_engine *e, struct qf_diags *d) QF_MUST_CHECK;
+
+/* Index of fr for (flavor, resource), or -1 when either is unknown. */
+static inline int32_t qf_engine_fr(const struct qf_engine *e, int32_t flavor,
+				   int32_t res)
+{
+	if (flavor < 0 || res < 0 || (size_t)flavor >= e->nflav ||
+	    (size_t)res >= e->nres)
+		return -1;
+	return (int32_t)((size_t)flavor * e->nres + (size_t)res);
+}
+
+/* Quota node of ClusterQueue i is i; of cohort c it is ncq + c. */
+
+/* Set a condition with Kubernetes' SetStatusCondition rule (the time
+ * changes only when the status flips).  `message` is copied. */
+void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
+			enum qf_cond_type t, int status, const char *reason,
+			const char *message);
+
+/* Kubernetes type name of a condition ("QuotaReserved", ...). */
+const char *qf_engine_cond_name(enum qf_cond_type t);
+
+/* Emit an event through the sink (no-op without one). */
+void qf_engine_emit(struct qf_engine *e, const struct qf_event *ev);
+
+#endif

@@ -1,0 +1,566 @@
+/*
+ * engine_cycle.c - the scheduling cycle of runtime/engine.h (Kueue:
+ * pkg/scheduler/scheduler.go schedule, nominate, processEntry,
+ * requeueAndUpdate).  Nomination runs against the live quota tree without
+ * changing it; processing then adds usage entry by entry, so that each
+ * entry is re-checked against what earlier entries of the same cycle took.
+ * Usage added for preempting or capacity-holding entries is recorded in a
+ * list and taken back when the cycle ends.
+ */
+#include "runtime/engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/qty.h"
+#include "runtime/assign.h"
+#include "runtime/preempt.h"
+#include "core/banned.h"
+
+void qf_engine_complete_eviction(struct qf_engine *e, struct qf_wl *w);
+
+enum estatus { ES_NOT_NOMINATED = 0, ES_SKIPPED, ES_ASSUMED };
+
+struct entry {
+	struct qf_wl *w;
+	int32_t cq;
+	int nominated; /* reached flavor assignment */
+	enum estatus status;
+	struct qf_assignment a;
+	struct qf_targets t;
+	struct qf_buf msg;
+	const char *reason; /* QuotaReserved=False reason */
+	enum qf_queue_requeue requeue;
+};
+
+struct temp {
+	size_t node, fr;
+	int64_t amount;
+};
+
+struct cycle {
+	struct qf_engine *e;
+	struct entry *v;
+	size_t n;
+	struct qf_wl **claimed; /* victims claimed this cycle */
+	size_t nclaimed, aclaimed;
+	struct temp *tmp;
+	size_t ntmp, atmp;
+	int progress;
+};
+
+static void temp_add(struct cycle *c, size_t node, size_t fr, int64_t v)
+{
+	if (!v)
+		return;
+	qf_quota_add_usage(&c->e->q, node, fr, v);
+	c->tmp = qf_grow(c->tmp, sizeof(*c->tmp), &c->atmp, c->ntmp + 1);
+	c->tmp[c->ntmp].node = node;
+	c->tmp[c->ntmp].fr = fr;
+	c->tmp[c->ntmp].amount = v;
+	c->ntmp++;
+}
+
+static void path_of(const struct qf_engine *e, struct qf_buf *b, int32_t cq)
+{
+	int32_t chain[64];
+	size_t n = 0;
+
+	for (int32_t p = e->q.nodes[cq].parent; p >= 0 && n < 64;
+	     p = e->q.nodes[p].parent)
+		chain[n++] = p;
+	while (n-- > 0)
+		qf_buf_addf(b, "/%s",
+			    e->cohorts.v[(size_t)chain[n] - e->ncq]);
+	qf_buf_addf(b, "/%s", e->cq[cq].m->name);
+}
+
+/* ----- nomination ----- */
+
+static void nominate(struct cycle *c, struct entry *en)
+{
+	struct qf_engine *e = c->e;
+	struct qf_wl *w = en->w;
+	const struct qf_model_cq *cq = e->cq[en->cq].m;
+	const struct qf_model_ns *ns = qf_model_find_ns(e->m, w->m->ns);
+	static const struct qf_model_labels none = { NULL, 0 };
+
+	qf_buf_init(&en->msg);
+	qf_assignment_init(&en->a);
+	en->reason = "WaitingForQuota";
+	/* Kueue: scheduler.go nominate */
+	if (!qf_model_selector_matches(&cq->nsel, ns ? &ns->labels : &none)) {
+		qf_buf_adds(&en->msg,
+			    "workload namespace doesn't match ClusterQueue selector");
+		en->reason = "Misconfigured";
+		en->requeue = QF_REQUEUE_NAMESPACE_MISMATCH;
+		return;
+	}
+	en->nominated = 1;
+	qf_assign(e, w, en->cq, &en->a);
+	qf_buf_adds(&en->msg, en->a.msg.buf);
+	if (en->a.mode == QF_AMODE_NOFIT) {
+		en->reason = en->a.reason;
+		en->requeue = QF_REQUEUE_NO_FIT;
+	} else if (en->a.mode == QF_AMODE_PREEMPT) {
+		qf_preempt_find(e, w, en->cq, en->a.use, en->a.nuse,
+				en->a.need, en->a.nneed, &en->t);
+		if (!en->t.n)
+			en->requeue = QF_REQUEUE_NO_CANDIDATES;
+	}
+}
+
+/* Kueue: scheduler.go entryOrdering (classical iterator). */
+static int entry_cmp(const struct entry *a, const struct entry *b)
+{
+	int c;
+
+	if (a->nominated != b->nominated)
+		return a->nominated ? -1 : 1;
+	if (a->a.borrow != b->a.borrow)
+		return a->a.borrow < b->a.borrow ? -1 : 1;
+	if (a->w->qi.priority != b->w->qi.priority)
+		return a->w->qi.priority > b->w->qi.priority ? -1 : 1;
+	if (a->w->qi.ts_ms != b->w->qi.ts_ms)
+		return a->w->qi.ts_ms < b->w->qi.ts_ms ? -1 : 1;
+	c = strcmp(a->w->qi.uid, b->w->qi.uid);
+	return c ? c : strcmp(a->w->key, b->w->key);
+}
+
+static void sort_entries(struct entry *v, size_t n)
+{
+	/* insertion sort: one entry per ClusterQueue head, stable */
+	for (size_t i = 1; i < n; i++) {
+		struct entry x = v[i];
+		size_t j = i;
+
+		while (j > 0 && entry_cmp(&x, &v[j - 1]) < 0) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = x;
+	}
+}
+
+/* ----- processing ----- */
+
+static int claimed(const struct cycle *c, const struct qf_wl *w)
+{
+	(void)c;
+	return w->victim;
+}
+
+static void claim(struct cycle *c, struct qf_wl *w)
+{
+	w->victim = 1;
+	c->claimed = qf_grow(c->claimed, sizeof(*c->claimed), &c->aclaimed,
+			     c->nclaimed + 1);
+	c->claimed[c->nclaimed++] = w;
+}
+
+/* Kueue: scheduler.go fits: remove claimed victims and the new targets,
+ * test, restore. */
+static int fits_after_removals(struct cycle *c, struct entry *en)
+{
+	int ok;
+
+	for (size_t i = 0; i < c->nclaimed; i++)
+		qf_preempt_apply(c->e, c->claimed[i], -1);
+	for (size_t i = 0; i < en->t.n; i++)
+		qf_preempt_apply(c->e, en->t.v[i].wl, -1);
+	ok = qf_preempt_fits(c->e, en->cq, en->a.use, en->a.nuse, 1);
+	for (size_t i = 0; i < en->t.n; i++)
+		qf_preempt_apply(c->e, en->t.v[i].wl, +1);
+	for (size_t i = 0; i < c->nclaimed; i++)
+		qf_preempt_apply(c->e, c->claimed[i], +1);
+	return ok;
+}
+
+/* Kueue: scheduler.go quotaResourcesToReserve */
+static void reserve_capacity(struct cycle *c, struct entry *en)
+{
+	const struct qf_quota_node *n = &c->e->q.nodes[en->cq];
+
+	if (c->e->cq[en->cq].m->reclaim == QF_POLICY_ANY)
+		return;
+	for (size_t i = 0; i < en->a.nuse; i++) {
+		int32_t fr = en->a.use[i].fr;
+		int64_t v = en->a.use[i].amount, cap;
+
+		if (en->a.borrow > 0) {
+			if (n->borrow[fr] != QF_QUOTA_NO_LIMIT) {
+				cap = n->nominal[fr] + n->borrow[fr] -
+				      n->usage[fr];
+				v = v < cap ? v : cap;
+			}
+		} else {
+			cap = n->nominal[fr] - n->usage[fr];
+			v = v < cap ? v : cap;
+			v = v > 0 ? v : 0;
+		}
+		temp_add(c, (size_t)en->cq, (size_t)fr, v);
+	}
+}
+
+static void preemption_message(struct qf_engine *e, struct qf_buf *b,
+			       const struct qf_wl *pre, int32_t pre_cq,
+			       const struct qf_wl *victim, const char *reason)
+{
+	const char *why = "prioritization in the ClusterQueue";
+
+	if (!strcmp(reason, "InCohortReclamation"))
+		why = "reclamation within the cohort";
+	else if (!strcmp(reason, "InCohortReclaimWhileBorrowing"))
+		why = "reclamation within the cohort while borrowing";
+	else if (!strcmp(reason, "InCohortFairSharing"))
+		why = "Fair Sharing within the cohort";
+	/* Kueue: pkg/workload/evict/evict.go, preemption.go */
+	qf_buf_addf(b,
+		    "Preempted to accommodate a workload (UID: %s, JobUID: %s) "
+		    "due to %s; preemptor path: ",
+		    *pre->m->uid ? pre->m->uid : "UNKNOWN",
+		    pre->m->job_uid && *pre->m->job_uid ? pre->m->job_uid
+							: "UNKNOWN",
+		    why);
+	path_of(e, b, pre_cq);
+	qf_buf_adds(b, "; preemptee path: ");
+	path_of(e, b, victim->adm_cq);
+}
+
+static void issue_preemptions(struct cycle *c, struct entry *en)
+{
+	struct qf_engine *e = c->e;
+	struct qf_buf msg = QF_BUF_INIT, full = QF_BUF_INIT;
+	struct qf_event ev;
+	size_t issued = 0;
+
+	for (size_t i = 0; i < en->t.n; i++) {
+		struct qf_wl *v = en->t.v[i].wl;
+		const char *reason = en->t.v[i].reason;
+
+		claim(c, v);
+		if (v->evicted)
+			continue;
+		issued++;
+		qf_buf_reset(&msg);
+		preemption_message(e, &msg, en->w, en->cq, v, reason);
+		v->evicted = 1;
+		qf_engine_set_cond(e, v, QF_COND_EVICTED, 1, "Preempted",
+				   msg.buf);
+		qf_engine_set_cond(e, v, QF_COND_PREEMPTED, 1, reason, msg.buf);
+		memset(&ev, 0, sizeof(ev));
+		ev.time_ms = e->now_ms;
+		ev.type = "Normal";
+		ev.reason = "EvictedDueToPreempted";
+		ev.workload = v->key;
+		ev.cluster_queue = e->cq[v->adm_cq].m->name;
+		ev.message = msg.buf;
+		qf_engine_emit(e, &ev);
+		qf_buf_reset(&full);
+		qf_buf_addf(&full,
+			    "%s; preemptor effective priority: %d (base: %d, "
+			    "boost: 0); preemptee effective priority: %d "
+			    "(base: %d, boost: 0)",
+			    msg.buf, en->w->m->priority, en->w->m->priority,
+			    v->m->priority, v->m->priority);
+		ev.reason = "Preempted";
+		ev.message = full.buf;
+		ev.preemptor = en->w->key;
+		ev.preemption_reason = reason;
+		qf_engine_emit(e, &ev);
+	}
+	c->progress = 1;
+	if (issued)
+		qf_buf_addf(&en->msg, ". Pending the preemption of %zu workload(s)",
+			    issued);
+	en->reason = "WaitingForPreemptedWorkloads";
+	en->requeue = QF_REQUEUE_PENDING_PREEMPTION;
+	qf_buf_release(&msg);
+	qf_buf_release(&full);
+}
+
+static void add_cell(struct qf_event_cell **v, size_t *n, size_t *alloc,
+		     const char *a, const char *b, const char *value)
+{
+	*v = qf_grow(*v, sizeof(**v), alloc, *n + 1);
+	(*v)[*n].a = a;
+	(*v)[*n].b = b;
+	(*v)[*n].value = value;
+	(*n)++;
+}
+
+static int cell_cmp(const void *x, const void *y)
+{
+	const struct qf_event_cell *a = x, *b = y;
+	int c = strcmp(a->a, b->a);
+
+	return c ? c : strcmp(a->b, b->b);
+}
+
+/* Kueue: scheduler.go admit + the QuotaReserved / Admitted events. */
+static void admit(struct cycle *c, struct entry *en, const int64_t *before)
+{
+	struct qf_engine *e = c->e;
+	struct qf_wl *w = en->w;
+	const struct qf_model_cq *cq = e->cq[en->cq].m;
+	const struct qf_quota_node *n = &e->q.nodes[en->cq];
+	struct qf_event_cell *fl = NULL, *us = NULL, *bo = NULL;
+	size_t nfl = 0, afl = 0, nus = 0, aus = 0, nbo = 0, abo = 0, k = 0;
+	char **qty = qf_xcalloc(2 * en->a.nuse + 1, sizeof(char *));
+	struct qf_buf msg = QF_BUF_INIT;
+	struct qf_event ev;
+
+	w->state = QF_WL_RESERVED;
+	w->flavor = en->a.flavor;
+	w->count = en->a.count;
+	w->use = en->a.use;
+	w->nuse = en->a.nuse;
+	en->a.flavor = NULL;
+	en->a.count = NULL;
+	en->a.use = NULL;
+	en->a.nuse = 0;
+	w->adm_cq = en->cq;
+	w->adm_cq_name = qf_xstrdup(cq->name);
+	w->reserved_ms = e->now_ms;
+	w->admit_ms = e->now_ms;
+	if (w->first_admit_ms < 0)
+		w->first_admit_ms = e->now_ms;
+	w->finish_at_ms = w->m->runtime_ms >= 0 ? e->now_ms + w->m->runtime_ms
+						: -1;
+	{
+		/* usage is already in the tree (added while processing) */
+		struct qf_ecq *q = &e->cq[en->cq];
+
+		if (e->now_ms > q->used_since)
+			q->used_ms_int +=
+				q->used_sum * (e->now_ms - q->used_since);
+		q->used_since = e->now_ms;
+		for (size_t i = 0; i < w->nuse; i++)
+			q->used_sum += w->use[i].amount;
+		q->holders = qf_grow(q->holders, sizeof(*q->holders),
+				     &q->aholders, q->nholders + 1);
+		w->adm_pos = q->nholders;
+		q->holders[q->nholders++] = w;
+	}
+	if (w->cond[QF_COND_EVICTED].set && w->cond[QF_COND_EVICTED].status) {
+		qf_buf_addf(&msg, "Previously: %s",
+			    w->cond[QF_COND_EVICTED].message);
+		qf_engine_set_cond(e, w, QF_COND_EVICTED, 0, "QuotaReserved",
+				   msg.buf);
+		qf_buf_reset(&msg);
+	}
+	if (w->cond[QF_COND_PREEMPTED].set &&
+	    w->cond[QF_COND_PREEMPTED].status) {
+		qf_buf_addf(&msg, "Previously: %s",
+			    w->cond[QF_COND_PREEMPTED].message);
+		qf_engine_set_cond(e, w, QF_COND_PREEMPTED, 0, "QuotaReserved",
+				   msg.buf);
+		qf_buf_reset(&msg);
+	}
+	qf_buf_addf(&msg, "Quota reserved in ClusterQueue %s", cq->name);
+	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 1, "QuotaReserved",
+			   msg.buf);
+	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 1, "Admitted",
+			   "The workload is admitted");
+	/* event cells */
+	for (size_t i = 0, s = 0; i < w->m->nps; i++)
+		for (size_t j = 0; j < w->m->ps[i].nreq; j++, s++)
+			if (w->flavor[s] >= 0)
+				add_cell(&fl, &nfl, &afl, w->m->ps[i].name,
+					 e->m->res.v[w->m->ps[i].req[j].res],
+					 e->m->flavors.v[w->flavor[s]]);
+	for (size_t i = 0; i < w->nuse; i++) {
+		int32_t fr = w->use[i].fr;
+		const char *fname = e->m->flavors.v[(size_t)fr / e->nres];
+		const char *rname = e->m->res.v[(size_t)fr % e->nres];
+		int64_t nom = n->nominal[fr], after = n->usage[fr];
+		int64_t b0 = before[i] - nom, b1 = after - nom;
+		struct qf_buf q = QF_BUF_INIT;
+
+		qf_qty_format_amount(&q, w->use[i].amount, rname);
+		qty[k] = qf_buf_detach(&q, NULL);
+		add_cell(&us, &nus, &aus, fname, rname, qty[k++]);
+		b0 = b0 > 0 ? b0 : 0;
+		b1 = b1 > 0 ? b1 : 0;
+		if (e->q.nodes[en->cq].parent < 0)
+			b0 = b1 = 0;
+		qf_qty_format_amount(&q, b1 - b0, rname);
+		qty[k] = qf_buf_detach(&q, NULL);
+		add_cell(&bo, &nbo, &abo, fname, rname, qty[k++]);
+	}
+	if (nus > 1) {
+		qsort(us, nus, sizeof(*us), cell_cmp);
+		qsort(bo, nbo, sizeof(*bo), cell_cmp);
+	}
+	qf_buf_reset(&msg);
+	qf_buf_addf(&msg,
+		    "Quota reserved in ClusterQueue %s, wait time since queued "
+		    "was %.0fs",
+		    cq->name, (double)(e->now_ms - w->queued_ms) / 1000.0);
+	if (en->a.considered.len)
+		qf_buf_addf(&msg, "; Flavors considered: %s",
+			    en->a.considered.buf);
+	memset(&ev, 0, sizeof(ev));
+	ev.time_ms = e->now_ms;
+	ev.type = "Normal";
+	ev.reason = "QuotaReserved";
+	ev.workload = w->key;
+	ev.cluster_queue = cq->name;
+	ev.message = msg.buf;
+	ev.flavors = fl;
+	ev.nflavors = nfl;
+	ev.usage = us;
+	ev.nusage = nus;
+	ev.borrowed = bo;
+	ev.nborrowed = nbo;
+	qf_engine_emit(e, &ev);
+	qf_buf_reset(&msg);
+	qf_buf_addf(&msg,
+		    "Admitted by ClusterQueue %s, wait time since reservation "
+		    "was 0s",
+		    cq->name);
+	ev.reason = "Admitted";
+	ev.message = msg.buf;
+	qf_engine_emit(e, &ev);
+	for (size_t i = 0; i < k; i++)
+		free(qty[i]);
+	free(qty);
+	free(fl);
+	free(us);
+	free(bo);
+	qf_buf_release(&msg);
+	en->status = ES_ASSUMED;
+	c->progress = 1;
+}
+
+/* Kueue: scheduler.go processEntry */
+static void process(struct cycle *c, struct entry *en)
+{
+	struct qf_engine *e = c->e;
+	int64_t *before;
+
+	if (!en->nominated || en->a.mode == QF_AMODE_NOFIT)
+		return;
+	if (en->a.mode == QF_AMODE_PREEMPT && !en->t.n) {
+		reserve_capacity(c, en);
+		return;
+	}
+	for (size_t i = 0; i < en->t.n; i++) {
+		if (claimed(c, en->t.v[i].wl)) {
+			qf_buf_reset(&en->msg);
+			qf_buf_adds(&en->msg, "Workload has overlapping "
+					      "preemption targets with another "
+					      "workload");
+			en->status = ES_SKIPPED;
+			en->reason = "WaitingForQuota";
+			return;
+		}
+	}
+	if (!fits_after_removals(c, en)) {
+		qf_buf_reset(&en->msg);
+		qf_buf_adds(&en->msg, "Workload no longer fits after "
+				      "processing another workload");
+		en->status = ES_SKIPPED;
+		en->reason = "WaitingForQuota";
+		return;
+	}
+	before = qf_xcalloc(en->a.nuse + 1, sizeof(int64_t));
+	for (size_t i = 0; i < en->a.nuse; i++)
+		before[i] = e->q.nodes[en->cq].usage[en->a.use[i].fr];
+	if (en->a.mode == QF_AMODE_PREEMPT) {
+		for (size_t i = 0; i < en->a.nuse; i++)
+			temp_add(c, (size_t)en->cq, (size_t)en->a.use[i].fr,
+				 en->a.use[i].amount);
+		issue_preemptions(c, en);
+	} else {
+		for (size_t i = 0; i < en->a.nuse; i++)
+			qf_quota_add_usage(&e->q, (size_t)en->cq,
+					   (size_t)en->a.use[i].fr,
+					   en->a.use[i].amount);
+		admit(c, en, before);
+	}
+	free(before);
+}
+
+/* Kueue: scheduler.go requeueAndUpdate */
+static void requeue(struct cycle *c, struct entry *en)
+{
+	struct qf_engine *e = c->e;
+	struct qf_wl *w = en->w;
+	struct qf_event ev;
+	enum qf_queue_requeue why = en->requeue;
+
+	if (en->status == ES_SKIPPED && why == QF_REQUEUE_GENERIC)
+		why = QF_REQUEUE_FAILED_AFTER_NOMINATION;
+	if (en->status == ES_SKIPPED && why != QF_REQUEUE_PENDING_PREEMPTION)
+		why = QF_REQUEUE_FAILED_AFTER_NOMINATION;
+	if (qf_queue_requeue(&e->cq[en->cq].queue, &w->qi, why,
+			     en->a.stopped_early))
+		c->progress = 1;
+	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, en->reason,
+			   en->msg.buf);
+	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
+			   "The workload has no reservation");
+	memset(&ev, 0, sizeof(ev));
+	ev.time_ms = e->now_ms;
+	ev.type = "Warning";
+	ev.reason = en->reason;
+	ev.workload = w->key;
+	ev.cluster_queue = e->cq[en->cq].m->name;
+	ev.message = en->msg.buf;
+	qf_engine_emit(e, &ev);
+}
+
+int qf_engine_cycle(struct qf_engine *e)
+{
+	struct cycle c;
+	size_t n = 0;
+
+	memset(&c, 0, sizeof(c));
+	c.e = e;
+	e->cycles++;
+	c.v = qf_xcalloc(e->ncq ? e->ncq : 1, sizeof(*c.v));
+	/* 1. heads: one per active ClusterQueue */
+	for (size_t i = 0; i < e->ncq; i++) {
+		struct qf_queue_item *it;
+
+		if (!e->cq[i].active)
+			continue;
+		it = qf_queue_pop(&e->cq[i].queue);
+		if (!it)
+			continue;
+		c.v[n].w = (struct qf_wl *)(void *)it;
+		c.v[n].cq = (int32_t)i;
+		n++;
+	}
+	c.n = n;
+	/* 2-3. nominate against the current tree, then order */
+	for (size_t i = 0; i < n; i++)
+		nominate(&c, &c.v[i]);
+	sort_entries(c.v, n);
+	/* 4. process */
+	for (size_t i = 0; i < n; i++)
+		process(&c, &c.v[i]);
+	/* held usage goes back */
+	for (size_t i = c.ntmp; i-- > 0;)
+		qf_quota_add_usage(&e->q, c.tmp[i].node, c.tmp[i].fr,
+				   -c.tmp[i].amount);
+	/* 5. requeue what was not admitted */
+	for (size_t i = 0; i < n; i++) {
+		if (c.v[i].status != ES_ASSUMED)
+			requeue(&c, &c.v[i]);
+		qf_assignment_release(&c.v[i].a);
+		qf_targets_release(&c.v[i].t);
+		qf_buf_release(&c.v[i].msg);
+	}
+	/* 6. evictions complete: the simulated jobs stop at once */
+	for (size_t i = 0; i < c.nclaimed; i++)
+		if (c.claimed[i]->state == QF_WL_RESERVED)
+			qf_engine_complete_eviction(e, c.claimed[i]);
+	free(c.claimed);
+	free(c.tmp);
+	free(c.v);
+	return c.progress;
+}

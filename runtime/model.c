@@ -1,0 +1,1541 @@
+/*
+ * model.c - reading Kueue objects (and batch/v1 Jobs) from jansson trees
+ * with locations into the structs of runtime/model.h.  One table row per
+ * kind names its reader; every reader checks the fields it uses and
+ * reports the file:line:col of a bad one.  Quantities become Kueue amounts
+ * here, once.
+ */
+#include "runtime/model.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <openssl/evp.h>
+
+#include "core/alloc.h"
+#include "core/buf.h"
+#include "core/doc.h"
+#include "core/opt.h"
+#include "core/qty.h"
+#include "runtime/quota.h"
+#include "core/banned.h"
+
+#define RULE "QF510"
+
+/* ----- interned names ----- */
+
+void qf_names_init(struct qf_names *t)
+{
+	memset(t, 0, sizeof(*t));
+}
+
+void qf_names_release(struct qf_names *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		free(t->v[i]);
+	free(t->v);
+	free(t->slots);
+	memset(t, 0, sizeof(*t));
+}
+
+static uint64_t str_hash(const char *s)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+static void rehash(struct qf_names *t, size_t nslots)
+{
+	free(t->slots);
+	t->nslots = nslots;
+	t->slots = qf_xcalloc(nslots, sizeof(*t->slots));
+	for (size_t i = 0; i < nslots; i++)
+		t->slots[i] = -1;
+	for (size_t i = 0; i < t->n; i++) {
+		size_t s = str_hash(t->v[i]) & (nslots - 1);
+
+		while (t->slots[s] >= 0)
+			s = (s + 1) & (nslots - 1);
+		t->slots[s] = (int32_t)i;
+	}
+}
+
+int32_t qf_names_find(const struct qf_names *t, const char *s)
+{
+	size_t i;
+
+	if (!t->nslots || !s)
+		return -1;
+	for (i = str_hash(s) & (t->nslots - 1); t->slots[i] >= 0;
+	     i = (i + 1) & (t->nslots - 1))
+		if (!strcmp(t->v[t->slots[i]], s))
+			return t->slots[i];
+	return -1;
+}
+
+int32_t qf_names_intern(struct qf_names *t, const char *s)
+{
+	int32_t i = qf_names_find(t, s);
+
+	if (i >= 0)
+		return i;
+	t->v = qf_grow(t->v, sizeof(*t->v), &t->alloc, t->n + 1);
+	t->v[t->n++] = qf_xstrdup(s);
+	if (t->n * 2 > t->nslots)
+		rehash(t, t->nslots ? t->nslots * 2 : 16);
+	else {
+		size_t k = str_hash(s) & (t->nslots - 1);
+
+		while (t->slots[k] >= 0)
+			k = (k + 1) & (t->nslots - 1);
+		t->slots[k] = (int32_t)(t->n - 1);
+	}
+	return (int32_t)(t->n - 1);
+}
+
+/* ----- time ----- */
+
+int qf_model_parse_time(int64_t *out_ms, const char *s)
+{
+	struct tm tm;
+	int y, mo, d, h, mi, sec, n = 0;
+	int64_t ms = 0, off = 0;
+	const char *p;
+
+	memset(&tm, 0, sizeof(tm));
+	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec,
+		   &n) != 6)
+		return QF_EINVAL;
+	p = s + n;
+	if (*p == '.') {
+		int64_t scale = 100;
+
+		for (p++; *p >= '0' && *p <= '9'; p++, scale /= 10)
+			ms += (*p - '0') * scale;
+	}
+	if (*p == 'Z' || *p == 'z') {
+		p++;
+	} else if (*p == '+' || *p == '-') {
+		int oh, om;
+
+		if (sscanf(p + 1, "%2d:%2d", &oh, &om) != 2)
+			return QF_EINVAL;
+		off = (oh * 60 + om) * 60000LL * (*p == '+' ? 1 : -1);
+		p += 6;
+	} else {
+		return QF_EINVAL;
+	}
+	if (*p || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 ||
+	    sec > 60)
+		return QF_EINVAL;
+	tm.tm_year = y - 1900;
+	tm.tm_mon = mo - 1;
+	tm.tm_mday = d;
+	tm.tm_hour = h;
+	tm.tm_min = mi;
+	tm.tm_sec = sec;
+	*out_ms = (int64_t)timegm(&tm) * 1000 + ms - off;
+	return QF_OK;
+}
+
+void qf_model_format_time(char out[32], int64_t ms)
+{
+	time_t t = (time_t)(ms >= 0 ? ms / 1000 : (ms - 999) / 1000);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	if (!strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		out[0] = '\0';
+}
+
+/* ----- labels and selectors ----- */
+
+const char *qf_model_label(const struct qf_model_labels *l, const char *key)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i].key, key))
+			return l->v[i].value;
+	return NULL;
+}
+
+int qf_model_selector_matches(const struct qf_model_selector *s,
+			      const struct qf_model_labels *labels)
+{
+	if (!s->present)
+		return 0;
+	for (size_t i = 0; i < s->match.n; i++) {
+		const char *v = qf_model_label(labels, s->match.v[i].key);
+
+		if (!v || strcmp(v, s->match.v[i].value))
+			return 0;
+	}
+	for (size_t i = 0; i < s->nexpr; i++) {
+		const struct qf_model_selexpr *x = &s->expr[i];
+		const char *v = qf_model_label(labels, x->key);
+		int in = 0;
+
+		for (size_t j = 0; v && j < x->nvalues; j++)
+			if (!strcmp(v, x->values[j]))
+				in = 1;
+		if ((x->op == QF_SEL_IN && !in) ||
+		    (x->op == QF_SEL_NOT_IN && in) ||
+		    (x->op == QF_SEL_EXISTS && !v) ||
+		    (x->op == QF_SEL_NOT_EXISTS && v))
+			return 0;
+	}
+	return 1;
+}
+
+/* ----- reading helpers ----- */
+
+struct rd {
+	struct qf_model *m;
+	const struct qf_doc *doc;
+	struct qf_diags *d;
+	int rc;
+};
+
+static int bad(struct rd *r, const json_t *parent, const char *key,
+	       const char *path, const char *fmt, ...) QF_PRINTF(5, 6);
+static int bad(struct rd *r, const json_t *parent, const char *key,
+	       const char *path, const char *fmt, ...)
+{
+	struct qf_loc loc = qf_doc_loc_key(r->doc, parent, key);
+	va_list ap;
+
+	va_start(ap, fmt);
+	r->rc = qf_diag_vadd(r->d, QF_SEV_ERROR, &loc, RULE, path, fmt, ap);
+	va_end(ap);
+	if (r->rc >= 0)
+		r->rc = QF_EINVAL;
+	return r->rc;
+}
+
+static const char *str_at(struct rd *r, const json_t *o, const char *key,
+			  const char *path, int required)
+{
+	const json_t *v = o ? json_object_get(o, key) : NULL;
+
+	if (!v || json_is_null(v)) {
+		if (required)
+			bad(r, o, key, path, "missing required field %s", key);
+		return NULL;
+	}
+	if (!json_is_string(v)) {
+		bad(r, o, key, path, "%s must be a string", key);
+		return NULL;
+	}
+	return json_string_value(v);
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? qf_xstrdup(s) : NULL;
+}
+
+static int int_at(struct rd *r, const json_t *o, const char *key,
+		  const char *path, int64_t dflt, int64_t *out)
+{
+	const json_t *v = o ? json_object_get(o, key) : NULL;
+
+	*out = dflt;
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_integer(v))
+		return bad(r, o, key, path, "%s must be an integer", key);
+	*out = json_integer_value(v);
+	return 0;
+}
+
+/* A quantity field as a Kueue amount for `res`. */
+static int amount_of(struct rd *r, const json_t *parent, const char *key,
+		     const json_t *v, const char *res, int64_t *out)
+{
+	struct qf_qty q;
+	struct qf_buf b = QF_BUF_INIT;
+	const char *s;
+
+	if (json_is_integer(v)) {
+		qf_buf_addf(&b, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+		s = b.buf;
+	} else if (json_is_real(v)) {
+		qf_buf_addf(&b, "%.17g", json_real_value(v));
+		s = b.buf;
+	} else if (json_is_string(v)) {
+		s = json_string_value(v);
+	} else {
+		qf_buf_release(&b);
+		return bad(r, parent, key, NULL, "%s must be a quantity", key);
+	}
+	if (qf_qty_parse(&q, s) < 0) {
+		qf_buf_release(&b);
+		return bad(r, parent, key, NULL, "invalid quantity for %s", key);
+	}
+	*out = qf_qty_amount(&q, res);
+	if (*out < 0)
+		*out = 0;
+	qf_buf_release(&b);
+	return 0;
+}
+
+static void read_labels(struct qf_model_labels *out, const json_t *o)
+{
+	const char *k;
+	json_t *v;
+
+	out->v = NULL;
+	out->n = 0;
+	if (!json_is_object(o))
+		return;
+	out->v = qf_xcalloc(json_object_size(o) + 1, sizeof(*out->v));
+	json_object_foreach((json_t *)o, k, v) {
+		if (!json_is_string(v))
+			continue;
+		out->v[out->n].key = qf_xstrdup(k);
+		out->v[out->n].value = qf_xstrdup(json_string_value(v));
+		out->n++;
+	}
+}
+
+static void free_labels(struct qf_model_labels *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		free(l->v[i].key);
+		free(l->v[i].value);
+	}
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+static int read_selector(struct rd *r, struct qf_model_selector *s,
+			 const json_t *o)
+{
+	const json_t *ex;
+
+	memset(s, 0, sizeof(*s));
+	if (!o || json_is_null(o))
+		return 0;
+	if (!json_is_object(o))
+		return bad(r, o, "", NULL, "%s must be a label selector",
+			   "namespaceSelector");
+	s->present = 1;
+	read_labels(&s->match, json_object_get(o, "matchLabels"));
+	ex = json_object_get(o, "matchExpressions");
+	if (!json_is_array(ex))
+		return 0;
+	s->expr = qf_xcalloc(json_array_size(ex) + 1, sizeof(*s->expr));
+	for (size_t i = 0; i < json_array_size(ex); i++) {
+		const json_t *e = json_array_get(ex, i), *vals;
+		const char *key = str_at(r, e, "key", NULL, 1);
+		const char *op = str_at(r, e, "operator", NULL, 1);
+		struct qf_model_selexpr *x = &s->expr[s->nexpr];
+
+		if (!key || !op)
+			return r->rc;
+		if (!strcmp(op, "In"))
+			x->op = QF_SEL_IN;
+		else if (!strcmp(op, "NotIn"))
+			x->op = QF_SEL_NOT_IN;
+		else if (!strcmp(op, "Exists"))
+			x->op = QF_SEL_EXISTS;
+		else if (!strcmp(op, "DoesNotExist"))
+			x->op = QF_SEL_NOT_EXISTS;
+		else
+			return bad(r, e, "operator", NULL,
+				   "unknown selector operator %s", op);
+		x->key = qf_xstrdup(key);
+		vals = json_object_get(e, "values");
+		x->values = qf_xcalloc(json_array_size(vals) + 1,
+				       sizeof(char *));
+		for (size_t j = 0; j < json_array_size(vals); j++)
+			if (json_is_string(json_array_get(vals, j)))
+				x->values[x->nvalues++] = qf_xstrdup(
+					json_string_value(json_array_get(vals, j)));
+		s->nexpr++;
+	}
+	return 0;
+}
+
+static void free_selector(struct qf_model_selector *s)
+{
+	free_labels(&s->match);
+	for (size_t i = 0; i < s->nexpr; i++) {
+		free(s->expr[i].key);
+		for (size_t j = 0; j < s->expr[i].nvalues; j++)
+			free(s->expr[i].values[j]);
+		free(s->expr[i].values);
+	}
+	free(s->expr);
+	memset(s, 0, sizeof(*s));
+}
+
+static int read_limit(struct rd *r, const json_t *o, const char *key,
+		      const char *res, int64_t *out)
+{
+	const json_t *v = json_object_get(o, key);
+
+	*out = QF_QUOTA_NO_LIMIT;
+	if (!v || json_is_null(v))
+		return 0;
+	return amount_of(r, o, key, v, res, out);
+}
+
+/* spec.resourceGroups of a ClusterQueue or Cohort. */
+static int read_groups(struct rd *r, const json_t *spec,
+		       struct qf_model_rg **out, size_t *nout)
+{
+	const json_t *gs = spec ? json_object_get(spec, "resourceGroups") : NULL;
+	struct qf_model_rg *rg;
+
+	*out = NULL;
+	*nout = 0;
+	if (!gs || json_is_null(gs))
+		return 0;
+	if (!json_is_array(gs))
+		return bad(r, spec, "resourceGroups", NULL,
+			   "%s must be a list", "resourceGroups");
+	rg = qf_xcalloc(json_array_size(gs) + 1, sizeof(*rg));
+	*out = rg;
+	for (size_t g = 0; g < json_array_size(gs); g++) {
+		const json_t *jg = json_array_get(gs, g);
+		const json_t *cov = json_object_get(jg, "coveredResources");
+		const json_t *fl = json_object_get(jg, "flavors");
+
+		if (!json_is_array(cov) || !json_is_array(fl))
+			return bad(r, jg, "coveredResources", NULL,
+				   "a resource group needs %s and flavors",
+				   "coveredResources");
+		rg[g].res = qf_xcalloc(json_array_size(cov) + 1,
+				       sizeof(int32_t));
+		for (size_t i = 0; i < json_array_size(cov); i++) {
+			const json_t *c = json_array_get(cov, i);
+
+			if (!json_is_string(c))
+				return bad(r, jg, "coveredResources", NULL,
+					   "%s must list resource names",
+					   "coveredResources");
+			rg[g].res[rg[g].nres++] =
+				qf_names_intern(&r->m->res, json_string_value(c));
+		}
+		rg[g].fq = qf_xcalloc(json_array_size(fl) + 1,
+				      sizeof(*rg[g].fq));
+		*nout = g + 1;
+		for (size_t f = 0; f < json_array_size(fl); f++) {
+			const json_t *jf = json_array_get(fl, f);
+			const json_t *rs = json_object_get(jf, "resources");
+			const char *fname = str_at(r, jf, "name", NULL, 1);
+			struct qf_model_fq *fq = &rg[g].fq[f];
+
+			if (!fname)
+				return r->rc;
+			if (!json_is_array(rs) ||
+			    json_array_size(rs) != rg[g].nres)
+				return bad(r, jf, "resources", NULL,
+					   "flavor %s must list every covered resource, in order",
+					   fname);
+			fq->flavor = qf_names_intern(&r->m->flavors, fname);
+			fq->rq = qf_xcalloc(rg[g].nres + 1, sizeof(*fq->rq));
+			rg[g].nfq = f + 1;
+			for (size_t i = 0; i < rg[g].nres; i++) {
+				const json_t *jr = json_array_get(rs, i);
+				const char *rn = str_at(r, jr, "name", NULL, 1);
+				const json_t *nq = json_object_get(jr, "nominalQuota");
+				struct qf_model_rq *rq = &fq->rq[i];
+
+				if (!rn)
+					return r->rc;
+				if (strcmp(rn, r->m->res.v[rg[g].res[i]]))
+					return bad(r, jr, "name", NULL,
+						   "resource %s must match the name in coveredResources",
+						   rn);
+				if (!nq)
+					return bad(r, jr, "nominalQuota", NULL,
+						   "missing required field %s",
+						   "nominalQuota");
+				rq->res = rg[g].res[i];
+				fq->nrq = i + 1;
+				if (amount_of(r, jr, "nominalQuota", nq, rn,
+					      &rq->nominal) < 0 ||
+				    read_limit(r, jr, "borrowingLimit", rn,
+					       &rq->borrow) < 0 ||
+				    read_limit(r, jr, "lendingLimit", rn,
+					       &rq->lend) < 0)
+					return r->rc;
+			}
+		}
+	}
+	return 0;
+}
+
+static void free_groups(struct qf_model_rg *rg, size_t n)
+{
+	for (size_t g = 0; g < n; g++) {
+		for (size_t f = 0; f < rg[g].nfq; f++)
+			free(rg[g].fq[f].rq);
+		free(rg[g].fq);
+		free(rg[g].res);
+	}
+	free(rg);
+}
+
+/* Parse an enum field from a "|"-less table of {text, value}. */
+struct enum_row {
+	const char *text;
+	int value;
+};
+
+static int enum_at(struct rd *r, const json_t *o, const char *key,
+		   const struct enum_row *rows, size_t nrows, int dflt)
+{
+	const char *s = str_at(r, o, key, NULL, 0);
+
+	if (!s)
+		return dflt;
+	for (size_t i = 0; i < nrows; i++)
+		if (!strcmp(rows[i].text, s))
+			return rows[i].value;
+	bad(r, o, key, NULL, "unknown value %s", s);
+	return dflt;
+}
+
+static const struct enum_row strategy_rows[] = {
+	{ "BestEffortFIFO", QF_BEST_EFFORT_FIFO },
+	{ "StrictFIFO", QF_STRICT_FIFO },
+};
+static const struct enum_row within_rows[] = {
+	{ "Never", QF_POLICY_NEVER },
+	{ "LowerPriority", QF_POLICY_LOWER_PRIORITY },
+	{ "LowerOrNewerEqualPriority", QF_POLICY_LOWER_OR_NEWER_EQUAL },
+};
+static const struct enum_row reclaim_rows[] = {
+	{ "Never", QF_POLICY_NEVER },
+	{ "LowerPriority", QF_POLICY_LOWER_PRIORITY },
+	{ "Any", QF_POLICY_ANY },
+};
+static const struct enum_row fung_rows[] = {
+	{ "MayStopSearch", QF_MAY_STOP_SEARCH },
+	{ "TryNextFlavor", QF_TRY_NEXT_FLAVOR },
+	{ "Borrow", QF_MAY_STOP_SEARCH },  /* v1beta1 alias */
+	{ "Preempt", QF_MAY_STOP_SEARCH }, /* v1beta1 alias */
+};
+static const struct enum_row pref_rows[] = {
+	{ "BorrowingOverPreemption", QF_PREF_BORROWING_OVER_PREEMPTION },
+	{ "PreemptionOverBorrowing", QF_PREF_PREEMPTION_OVER_BORROWING },
+};
+static const struct enum_row stop_rows[] = {
+	{ "None", QF_STOP_NONE },
+	{ "Hold", QF_STOP_HOLD },
+	{ "HoldAndDrain", QF_STOP_DRAIN },
+};
+
+static double weight_of(struct rd *r, const json_t *spec)
+{
+	const json_t *fs = json_object_get(spec, "fairSharing");
+	const json_t *w = fs ? json_object_get(fs, "weight") : NULL;
+	int64_t milli = 1000;
+
+	if (w && amount_of(r, fs, "weight", w, "cpu", &milli) < 0)
+		return 1;
+	return (double)milli / 1000.0;
+}
+
+static const char *perf_class(const json_t *meta, const char *name)
+{
+	const json_t *l = json_object_get(meta, "labels");
+	const json_t *v = json_object_get(
+		l, "kueue.x-k8s.io/performance-scheduler-class");
+
+	return json_is_string(v) ? json_string_value(v) : name;
+}
+
+#define GROW(arr, n, a) ((arr) = qf_grow((arr), sizeof(*(arr)), &(a), (n) + 1))
+
+static void free_cq(struct qf_model_cq *c)
+{
+	free(c->name);
+	free(c->cohort);
+	free(c->klass);
+	free_groups(c->rg, c->nrg);
+	free_selector(&c->nsel);
+	json_decref(c->json);
+}
+
+static int read_cq(struct rd *r, const json_t *o, const char *name)
+{
+	const json_t *spec = json_object_get(o, "spec");
+	const json_t *pre = json_object_get(spec, "preemption");
+	const json_t *bwc = json_object_get(pre, "borrowWithinCohort");
+	const json_t *ff = json_object_get(spec, "flavorFungibility");
+	struct qf_model_cq c, *slot = NULL;
+	const char *cohort = str_at(r, spec, "cohortName", NULL, 0);
+	int64_t thr;
+
+	memset(&c, 0, sizeof(c));
+	if (!cohort)
+		cohort = str_at(r, spec, "cohort", NULL, 0);
+	c.name = qf_xstrdup(name);
+	c.cohort = cohort && *cohort ? qf_xstrdup(cohort) : NULL;
+	c.klass = qf_xstrdup(perf_class(json_object_get(o, "metadata"), name));
+	c.json = json_incref((json_t *)o);
+	c.loc = qf_doc_loc(r->doc, o);
+	c.strategy = enum_at(r, spec, "queueingStrategy", strategy_rows,
+			     QF_ARRAY_SIZE(strategy_rows), QF_BEST_EFFORT_FIFO);
+	c.within = enum_at(r, pre, "withinClusterQueue", within_rows,
+			   QF_ARRAY_SIZE(within_rows), QF_POLICY_NEVER);
+	c.reclaim = enum_at(r, pre, "reclaimWithinCohort", reclaim_rows,
+			    QF_ARRAY_SIZE(reclaim_rows), QF_POLICY_NEVER);
+	c.bwc = enum_at(r, bwc, "policy", reclaim_rows,
+			QF_ARRAY_SIZE(reclaim_rows), QF_POLICY_NEVER);
+	if (bwc && json_object_get(bwc, "maxPriorityThreshold")) {
+		(void)int_at(r, bwc, "maxPriorityThreshold", NULL, 0, &thr);
+		c.has_threshold = 1;
+		c.threshold = (int32_t)thr;
+	}
+	c.when_borrow = enum_at(r, ff, "whenCanBorrow", fung_rows,
+				QF_ARRAY_SIZE(fung_rows), QF_MAY_STOP_SEARCH);
+	c.when_preempt = enum_at(r, ff, "whenCanPreempt", fung_rows,
+				 QF_ARRAY_SIZE(fung_rows), QF_TRY_NEXT_FLAVOR);
+	c.preference = enum_at(r, ff, "preference", pref_rows,
+			       QF_ARRAY_SIZE(pref_rows), QF_PREF_UNSET);
+	c.stop = enum_at(r, spec, "stopPolicy", stop_rows,
+			 QF_ARRAY_SIZE(stop_rows), QF_STOP_NONE);
+	c.weight = weight_of(r, spec);
+	if (read_selector(r, &c.nsel, json_object_get(spec, "namespaceSelector")) <
+		    0 ||
+	    read_groups(r, spec, &c.rg, &c.nrg) < 0 || r->rc < 0) {
+		free_cq(&c);
+		return r->rc;
+	}
+	for (size_t i = 0; i < r->m->ncq; i++)
+		if (!strcmp(r->m->cq[i].name, name))
+			slot = &r->m->cq[i];
+	if (slot) {
+		free_cq(slot);
+	} else {
+		GROW(r->m->cq, r->m->ncq, r->m->acq);
+		slot = &r->m->cq[r->m->ncq++];
+	}
+	*slot = c;
+	return 0;
+}
+
+static void free_cohort(struct qf_model_cohort *c)
+{
+	free(c->name);
+	free(c->parent);
+	free_groups(c->rg, c->nrg);
+}
+
+static int read_cohort(struct rd *r, const json_t *o, const char *name)
+{
+	const json_t *spec = json_object_get(o, "spec");
+	const char *parent = str_at(r, spec, "parentName", NULL, 0);
+	struct qf_model_cohort c, *slot = NULL;
+
+	memset(&c, 0, sizeof(c));
+	if (!parent)
+		parent = str_at(r, spec, "parent", NULL, 0);
+	c.name = qf_xstrdup(name);
+	c.parent = parent && *parent ? qf_xstrdup(parent) : NULL;
+	c.weight = weight_of(r, spec);
+	c.loc = qf_doc_loc(r->doc, o);
+	if (read_groups(r, spec, &c.rg, &c.nrg) < 0 || r->rc < 0) {
+		free_cohort(&c);
+		return r->rc;
+	}
+	for (size_t i = 0; i < r->m->nco; i++)
+		if (!strcmp(r->m->co[i].name, name))
+			slot = &r->m->co[i];
+	if (slot) {
+		free_cohort(slot);
+	} else {
+		GROW(r->m->co, r->m->nco, r->m->aco);
+		slot = &r->m->co[r->m->nco++];
+	}
+	*slot = c;
+	return 0;
+}
+
+static void read_tols(const json_t *a, struct qf_model_toleration **out,
+		      size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	if (!json_is_array(a))
+		return;
+	*out = qf_xcalloc(json_array_size(a) + 1, sizeof(**out));
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		const json_t *t = json_array_get(a, i);
+
+		(*out)[i].key = dup_or_null(json_string_value(json_object_get(t, "key")));
+		(*out)[i].op = dup_or_null(json_string_value(json_object_get(t, "operator")));
+		(*out)[i].value = dup_or_null(json_string_value(json_object_get(t, "value")));
+		(*out)[i].effect = dup_or_null(json_string_value(json_object_get(t, "effect")));
+		*n = i + 1;
+	}
+}
+
+static void free_tols(struct qf_model_toleration *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(t[i].key);
+		free(t[i].op);
+		free(t[i].value);
+		free(t[i].effect);
+	}
+	free(t);
+}
+
+static void free_rf(struct qf_model_rf *f)
+{
+	free(f->name);
+	free_labels(&f->node_labels);
+	for (size_t i = 0; i < f->ntaints; i++) {
+		free(f->taints[i].key);
+		free(f->taints[i].value);
+		free(f->taints[i].effect);
+	}
+	free(f->taints);
+	free_tols(f->tols, f->ntols);
+	json_decref(f->json);
+}
+
+static int read_rf(struct rd *r, const json_t *o, const char *name)
+{
+	const json_t *spec = json_object_get(o, "spec");
+	const json_t *ts = json_object_get(spec, "nodeTaints");
+	struct qf_model_rf f, *slot = NULL;
+
+	memset(&f, 0, sizeof(f));
+	f.name = qf_xstrdup(name);
+	f.json = json_incref((json_t *)o);
+	(void)qf_names_intern(&r->m->flavors, name);
+	read_labels(&f.node_labels, json_object_get(spec, "nodeLabels"));
+	read_tols(json_object_get(spec, "tolerations"), &f.tols, &f.ntols);
+	if (json_is_array(ts)) {
+		f.taints = qf_xcalloc(json_array_size(ts) + 1, sizeof(*f.taints));
+		for (size_t i = 0; i < json_array_size(ts); i++) {
+			const json_t *t = json_array_get(ts, i);
+			const char *k = str_at(r, t, "key", NULL, 1);
+			const char *eff = str_at(r, t, "effect", NULL, 1);
+
+			if (!k || !eff) {
+				free_rf(&f);
+				return r->rc;
+			}
+			f.taints[i].key = qf_xstrdup(k);
+			f.taints[i].effect = qf_xstrdup(eff);
+			f.taints[i].value = dup_or_null(
+				json_string_value(json_object_get(t, "value")));
+			f.ntaints = i + 1;
+		}
+	}
+	for (size_t i = 0; i < r->m->nrf; i++)
+		if (!strcmp(r->m->rf[i].name, name))
+			slot = &r->m->rf[i];
+	if (slot) {
+		free_rf(slot);
+	} else {
+		GROW(r->m->rf, r->m->nrf, r->m->arf);
+		slot = &r->m->rf[r->m->nrf++];
+	}
+	*slot = f;
+	return 0;
+}
+
+static int read_lq(struct rd *r, const json_t *o, const char *name,
+		   const char *ns)
+{
+	const json_t *spec = json_object_get(o, "spec");
+	const char *cq = str_at(r, spec, "clusterQueue", "spec.clusterQueue", 1);
+	struct qf_model_lq *slot = qf_model_find_lq(r->m, ns, name);
+	int stop = enum_at(r, spec, "stopPolicy", stop_rows,
+			   QF_ARRAY_SIZE(stop_rows), QF_STOP_NONE);
+
+	if (!cq)
+		return r->rc;
+	if (slot) {
+		free(slot->cq);
+	} else {
+		GROW(r->m->lq, r->m->nlq, r->m->alq);
+		slot = &r->m->lq[r->m->nlq++];
+		slot->ns = qf_xstrdup(ns);
+		slot->name = qf_xstrdup(name);
+	}
+	slot->cq = qf_xstrdup(cq);
+	slot->stop = stop;
+	return r->rc;
+}
+
+static int read_wpc(struct rd *r, const json_t *o, const char *name)
+{
+	int64_t v;
+	struct qf_model_wpc *slot = NULL;
+
+	if (!json_object_get(o, "value"))
+		return bad(r, o, "value", "value", "missing required field %s",
+			   "value");
+	if (int_at(r, o, "value", "value", 0, &v) < 0)
+		return r->rc;
+	for (size_t i = 0; i < r->m->nwpc; i++)
+		if (!strcmp(r->m->wpc[i].name, name))
+			slot = &r->m->wpc[i];
+	if (!slot) {
+		GROW(r->m->wpc, r->m->nwpc, r->m->awpc);
+		slot = &r->m->wpc[r->m->nwpc++];
+		slot->name = qf_xstrdup(name);
+	}
+	slot->value = (int32_t)v;
+	return 0;
+}
+
+static int read_ns(struct rd *r, const json_t *o, const char *name)
+{
+	struct qf_model_ns *slot = qf_model_find_ns(r->m, name);
+
+	if (slot) {
+		free_labels(&slot->labels);
+	} else {
+		GROW(r->m->ns, r->m->nns, r->m->ans);
+		slot = &r->m->ns[r->m->nns++];
+		slot->name = qf_xstrdup(name);
+	}
+	read_labels(&slot->labels,
+		    json_object_get(json_object_get(o, "metadata"), "labels"));
+	return 0;
+}
+
+/* ----- workloads ----- */
+
+struct reqacc {
+	int32_t res;
+	int64_t amount;
+};
+
+static void acc_set(struct reqacc *a, size_t *n, int32_t res, int64_t v,
+		    int add)
+{
+	for (size_t i = 0; i < *n; i++) {
+		if (a[i].res == res) {
+			if (add)
+				a[i].amount = qf_amount_add(a[i].amount, v);
+			else if (v > a[i].amount)
+				a[i].amount = v;
+			return;
+		}
+	}
+	a[*n].res = res;
+	a[*n].amount = v;
+	(*n)++;
+}
+
+/* Requests of one container: requests, falling back to limits. */
+static int container_reqs(struct rd *r, const json_t *c, struct reqacc *out,
+			  size_t *n, size_t max)
+{
+	const json_t *res = json_object_get(c, "resources");
+	const json_t *rq = json_object_get(res, "requests");
+	const json_t *lim = json_object_get(res, "limits");
+	const char *k;
+	json_t *v;
+
+	json_object_foreach((json_t *)rq, k, v) {
+		int64_t a;
+
+		if (*n >= max)
+			break;
+		if (amount_of(r, rq, k, v, k, &a) < 0)
+			return r->rc;
+		acc_set(out, n, qf_names_intern(&r->m->res, k), a, 1);
+	}
+	json_object_foreach((json_t *)lim, k, v) {
+		int64_t a;
+
+		if (json_object_get(rq, k) || *n >= max)
+			continue;
+		/* Kueue: a limit without a request is the request */
+		if (amount_of(r, lim, k, v, k, &a) < 0)
+			return r->rc;
+		acc_set(out, n, qf_names_intern(&r->m->res, k), a, 1);
+	}
+	return 0;
+}
+
+#define QF_MODEL_MAX_RES 64
+
+static int req_cmp(const void *a, const void *b, void *names)
+{
+	const struct qf_names *t = names;
+
+	return strcmp(t->v[((const struct qf_model_req *)a)->res],
+		      t->v[((const struct qf_model_req *)b)->res]);
+}
+
+static void sort_reqs(struct qf_model_req *v, size_t n,
+		      const struct qf_names *names)
+{
+	for (size_t i = 1; i < n; i++) {
+		struct qf_model_req x = v[i];
+		size_t j = i;
+
+		while (j > 0 && req_cmp(&x, &v[j - 1], (void *)names) < 0) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = x;
+	}
+}
+
+/* Kubernetes pod request rule: sum of containers, max with each init
+ * container, plus overhead (Kueue: pkg/workload/resources.go). */
+static int read_podset(struct rd *r, const json_t *jps, const json_t *tmpl,
+		       struct qf_model_podset *ps)
+{
+	const json_t *spec = json_object_get(tmpl, "spec");
+	const json_t *cs = json_object_get(spec, "containers");
+	const json_t *ics = json_object_get(spec, "initContainers");
+	const json_t *ov = json_object_get(spec, "overhead");
+	struct reqacc sum[QF_MODEL_MAX_RES], init[QF_MODEL_MAX_RES];
+	size_t ns = 0;
+	const char *k;
+	json_t *v;
+
+	(void)jps;
+	for (size_t i = 0; i < json_array_size(cs); i++)
+		if (container_reqs(r, json_array_get(cs, i), sum, &ns,
+				   QF_MODEL_MAX_RES) < 0)
+			return r->rc;
+	for (size_t i = 0; i < json_array_size(ics); i++) {
+		size_t ni = 0;
+
+		if (container_reqs(r, json_array_get(ics, i), init, &ni,
+				   QF_MODEL_MAX_RES) < 0)
+			return r->rc;
+		for (size_t j = 0; j < ni && ns < QF_MODEL_MAX_RES; j++)
+			acc_set(sum, &ns, init[j].res, init[j].amount, 0);
+	}
+	json_object_foreach((json_t *)ov, k, v) {
+		int64_t a;
+
+		if (ns >= QF_MODEL_MAX_RES)
+			break;
+		if (amount_of(r, ov, k, v, k, &a) < 0)
+			return r->rc;
+		acc_set(sum, &ns, qf_names_intern(&r->m->res, k), a, 1);
+	}
+	ps->req = qf_xcalloc(ns + 1, sizeof(*ps->req));
+	for (size_t i = 0; i < ns; i++) {
+		ps->req[i].res = sum[i].res;
+		ps->req[i].amount = sum[i].amount;
+	}
+	ps->nreq = ns;
+	sort_reqs(ps->req, ps->nreq, &r->m->res);
+	read_labels(&ps->node_selector, json_object_get(spec, "nodeSelector"));
+	read_tols(json_object_get(spec, "tolerations"), &ps->tols, &ps->ntols);
+	return 0;
+}
+
+void qf_model_wl_free(struct qf_model_wl *w)
+{
+	if (!w)
+		return;
+	for (size_t i = 0; i < w->nps; i++) {
+		free(w->ps[i].name);
+		free(w->ps[i].req);
+		free_labels(&w->ps[i].node_selector);
+		free_tols(w->ps[i].tols, w->ps[i].ntols);
+		if (w->adm) {
+			free(w->adm[i].name);
+			free(w->adm[i].r);
+		}
+	}
+	for (size_t i = 0; i < w->nconds; i++) {
+		free(w->conds[i].type);
+		free(w->conds[i].reason);
+		free(w->conds[i].message);
+	}
+	free(w->conds);
+	free(w->ps);
+	free(w->adm);
+	free(w->ns);
+	free(w->name);
+	free(w->uid);
+	free(w->queue);
+	free(w->klass);
+	free(w->job_uid);
+	free(w->prio_class);
+	free(w->adm_cq);
+	json_decref(w->podsets_json);
+	json_decref(w->labels_json);
+	free(w);
+}
+
+static int read_admission(struct rd *r, const json_t *adm,
+			  struct qf_model_wl *w)
+{
+	const json_t *psas = json_object_get(adm, "podSetAssignments");
+	const char *cq = str_at(r, adm, "clusterQueue",
+				"status.admission.clusterQueue", 1);
+
+	if (!cq)
+		return r->rc;
+	w->adm_cq = qf_xstrdup(cq);
+	w->adm = qf_xcalloc(w->nps + 1, sizeof(*w->adm));
+	for (size_t i = 0; i < w->nps; i++) {
+		w->adm[i].name = qf_xstrdup(w->ps[i].name);
+		w->adm[i].count = w->ps[i].count;
+	}
+	for (size_t i = 0; i < json_array_size(psas); i++) {
+		const json_t *a = json_array_get(psas, i);
+		const char *name = str_at(r, a, "name", NULL, 0);
+		const json_t *fl = json_object_get(a, "flavors");
+		const json_t *ru = json_object_get(a, "resourceUsage");
+		struct qf_model_psa *p = NULL;
+		int64_t cnt;
+		const char *k;
+		json_t *v;
+
+		for (size_t j = 0; j < w->nps; j++)
+			if (!strcmp(w->ps[j].name, name ? name : "main"))
+				p = &w->adm[j];
+		if (!p)
+			return bad(r, a, "name", NULL,
+				   "pod set assignment %s names no pod set",
+				   name ? name : "main");
+		if (int_at(r, a, "count", NULL, p->count, &cnt) < 0)
+			return r->rc;
+		p->count = (int32_t)cnt;
+		p->r = qf_xcalloc(json_object_size(fl) + 1, sizeof(*p->r));
+		json_object_foreach((json_t *)fl, k, v) {
+			int64_t amt = 0;
+			const json_t *u = json_object_get(ru, k);
+
+			if (!json_is_string(v))
+				return bad(r, fl, k, NULL,
+					   "flavor of %s must be a string", k);
+			if (u && amount_of(r, ru, k, u, k, &amt) < 0)
+				return r->rc;
+			p->r[p->nr].res = qf_names_intern(&r->m->res, k);
+			p->r[p->nr].flavor =
+				qf_names_intern(&r->m->flavors, json_string_value(v));
+			p->r[p->nr].amount = amt;
+			p->nr++;
+		}
+	}
+	return 0;
+}
+
+static int read_conditions(struct rd *r, const json_t *conds,
+			   struct qf_model_wl *w)
+{
+	w->conds = qf_xcalloc(json_array_size(conds) + 1, sizeof(*w->conds));
+	for (size_t i = 0; i < json_array_size(conds); i++) {
+		const json_t *c = json_array_get(conds, i);
+		const char *type = str_at(r, c, "type", NULL, 1);
+		const char *st = str_at(r, c, "status", NULL, 0);
+		const char *t = str_at(r, c, "lastTransitionTime", NULL, 0);
+		struct qf_model_cond *mc = &w->conds[w->nconds];
+
+		if (!type)
+			return r->rc;
+		mc->type = qf_xstrdup(type);
+		mc->status = st && !strcmp(st, "True");
+		mc->reason = qf_xstrdup(str_at(r, c, "reason", NULL, 0)
+						? str_at(r, c, "reason", NULL, 0)
+						: "");
+		mc->message = qf_xstrdup(str_at(r, c, "message", NULL, 0)
+						 ? str_at(r, c, "message", NULL, 0)
+						 : "");
+		mc->ltt_ms = -1;
+		if (t && qf_model_parse_time(&mc->ltt_ms, t) < 0)
+			return bad(r, c, "lastTransitionTime", NULL,
+				   "invalid time %s", t);
+		if (mc->ltt_ms > r->m->latest_ms)
+			r->m->latest_ms = mc->ltt_ms;
+		w->nconds++;
+		if (!strcmp(type, "QuotaReserved") && mc->status)
+			w->reserved_ms = mc->ltt_ms;
+		if (!strcmp(type, "Requeued"))
+			w->requeued_ms = mc->ltt_ms;
+		if (!strcmp(type, "Finished") && mc->status)
+			w->finished = 1;
+		if (!strcmp(type, "Evicted") && mc->status)
+			w->evicted = 1;
+	}
+	return 0;
+}
+
+static int read_meta(struct rd *r, const json_t *o, struct qf_model_wl *w)
+{
+	const json_t *meta = json_object_get(o, "metadata");
+	const char *ts = str_at(r, meta, "creationTimestamp", NULL, 0);
+	const char *uid = str_at(r, meta, "uid", NULL, 0);
+
+	w->uid = qf_xstrdup(uid ? uid : "");
+	w->created_ms = -1;
+	if (ts) {
+		if (qf_model_parse_time(&w->created_ms, ts) < 0)
+			return bad(r, meta, "creationTimestamp",
+				   "metadata.creationTimestamp",
+				   "invalid time %s", ts);
+		if (w->created_ms > r->m->latest_ms)
+			r->m->latest_ms = w->created_ms;
+	}
+	w->labels_json = json_incref(json_object_get(meta, "labels"));
+	w->klass = qf_xstrdup(perf_class(meta, w->name));
+	if (json_is_string(json_object_get(w->labels_json,
+					   "kueue.x-k8s.io/job-uid")))
+		w->job_uid = qf_xstrdup(json_string_value(json_object_get(
+			w->labels_json, "kueue.x-k8s.io/job-uid")));
+	return 0;
+}
+
+static int read_workload(struct rd *r, const json_t *o, const char *name,
+			 const char *ns, struct qf_model_wl **out)
+{
+	const json_t *spec = json_object_get(o, "spec");
+	const json_t *pss = json_object_get(spec, "podSets");
+	const json_t *st = json_object_get(o, "status");
+	const json_t *ref = json_object_get(spec, "priorityClassRef");
+	const json_t *act = json_object_get(spec, "active");
+	struct qf_model_wl *w = qf_xcalloc(1, sizeof(*w));
+	const char *q = str_at(r, spec, "queueName", NULL, 0);
+	int64_t prio;
+
+	w->name = qf_xstrdup(name);
+	w->ns = qf_xstrdup(ns);
+	w->queue = qf_xstrdup(q ? q : "");
+	w->loc = qf_doc_loc(r->doc, o);
+	w->reserved_ms = w->requeued_ms = -1;
+	w->runtime_ms = -1;
+	w->active = !json_is_false(act);
+	if (read_meta(r, o, w) < 0)
+		goto fail;
+	if (int_at(r, spec, "priority", "spec.priority", 0, &prio) < 0)
+		goto fail;
+	w->priority = (int32_t)prio;
+	if (ref && json_is_string(json_object_get(ref, "name"))) {
+		const char *kind = json_string_value(json_object_get(ref, "kind"));
+
+		w->prio_class = qf_xstrdup(
+			json_string_value(json_object_get(ref, "name")));
+		w->prio_class_kind =
+			kind && !strcmp(kind, "PriorityClass") ? 2 : 1;
+	} else if (str_at(r, spec, "priorityClassName", NULL, 0)) {
+		const char *src = str_at(r, spec, "priorityClassSource", NULL, 0);
+
+		w->prio_class = qf_xstrdup(
+			str_at(r, spec, "priorityClassName", NULL, 0));
+		w->prio_class_kind =
+			src && !strcmp(src, "scheduling.k8s.io/priorityclass") ? 2
+										: 1;
+	}
+	if (!json_is_array(pss) || !json_array_size(pss)) {
+		bad(r, spec ? spec : o, "podSets", "spec.podSets",
+		    "a Workload needs at least one entry in %s", "podSets");
+		goto fail;
+	}
+	w->podsets_json = json_incref((json_t *)pss);
+	w->ps = qf_xcalloc(json_array_size(pss) + 1, sizeof(*w->ps));
+	for (size_t i = 0; i < json_array_size(pss); i++) {
+		const json_t *jp = json_array_get(pss, i);
+		const char *pn = str_at(r, jp, "name", NULL, 0);
+		int64_t cnt, minc;
+
+		w->ps[i].name = qf_xstrdup(pn ? pn : "main");
+		w->nps = i + 1;
+		if (int_at(r, jp, "count", NULL, 1, &cnt) < 0 ||
+		    int_at(r, jp, "minCount", NULL, -1, &minc) < 0)
+			goto fail;
+		if (cnt < 0) {
+			bad(r, jp, "count", NULL, "%s must not be negative",
+			    "count");
+			goto fail;
+		}
+		w->ps[i].count = (int32_t)cnt;
+		w->ps[i].min_count = (int32_t)minc;
+		if (read_podset(r, jp, json_object_get(jp, "template"),
+				&w->ps[i]) < 0)
+			goto fail;
+	}
+	if (read_conditions(r, json_object_get(st, "conditions"), w) < 0)
+		goto fail;
+	if (json_is_object(json_object_get(st, "admission")) &&
+	    read_admission(r, json_object_get(st, "admission"), w) < 0)
+		goto fail;
+	*out = w;
+	return 0;
+fail:
+	qf_model_wl_free(w);
+	return r->rc < 0 ? r->rc : QF_EINVAL;
+}
+
+/* Kueue: jobframework/workload_names.go GetWorkloadNameForOwnerWithGVK */
+static char *job_workload_name(const char *job, const char *uid)
+{
+	struct qf_buf in = QF_BUF_INIT, out = QF_BUF_INIT;
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int n = 0;
+	size_t plen = strlen(job) + 4;
+
+	qf_buf_addf(&in, "Job\nbatch\n%s\n%s", job, uid);
+	if (!EVP_Digest(in.buf, in.len, md, &n, EVP_sha1(), NULL))
+		n = 0;
+	qf_buf_adds(&out, "job-");
+	qf_buf_add(&out, job, plen - 4 > 243 ? 243 : plen - 4);
+	qf_buf_addf(&out, "-%02x%02x%x", n ? md[0] : 0, n ? md[1] : 0,
+		    n ? md[2] >> 4 : 0);
+	qf_buf_release(&in);
+	return qf_buf_detach(&out, NULL);
+}
+
+/* batch/v1 Job -> Workload (Kueue: pkg/controller/jobs/job). */
+static int read_job(struct rd *r, const json_t *o, const char *name,
+		    const char *ns, struct qf_model_wl **out)
+{
+	const json_t *meta = json_object_get(o, "metadata");
+	const json_t *labels = json_object_get(meta, "labels");
+	const json_t *ann = json_object_get(meta, "annotations");
+	const json_t *spec = json_object_get(o, "spec");
+	const json_t *tmpl = json_object_get(spec, "template");
+	const char *q = json_string_value(
+		json_object_get(labels, "kueue.x-k8s.io/queue-name"));
+	const char *pc = json_string_value(
+		json_object_get(labels, "kueue.x-k8s.io/priority-class"));
+	const char *uid = json_string_value(json_object_get(meta, "uid"));
+	const char *minp = json_string_value(
+		json_object_get(ann, "kueue.x-k8s.io/job-min-parallelism"));
+	struct qf_model_wl *w = qf_xcalloc(1, sizeof(*w));
+	int64_t par, comp;
+	json_t *pss;
+
+	w->name = job_workload_name(name, uid ? uid : "");
+	w->ns = qf_xstrdup(ns);
+	w->queue = qf_xstrdup(q ? q : "");
+	w->loc = qf_doc_loc(r->doc, o);
+	w->reserved_ms = w->requeued_ms = -1;
+	w->runtime_ms = -1;
+	w->active = 1;
+	if (read_meta(r, o, w) < 0)
+		goto fail;
+	free(w->job_uid);
+	w->job_uid = qf_xstrdup(uid ? uid : "");
+	if (int_at(r, spec, "parallelism", "spec.parallelism", 1, &par) < 0 ||
+	    int_at(r, spec, "completions", "spec.completions", -1, &comp) < 0)
+		goto fail;
+	if (comp >= 0 && comp < par)
+		par = comp;
+	if (pc) {
+		w->prio_class = qf_xstrdup(pc);
+		w->prio_class_kind = 1;
+		w->prio_unresolved = 1;
+	}
+	w->ps = qf_xcalloc(2, sizeof(*w->ps));
+	w->nps = 1;
+	w->ps[0].name = qf_xstrdup("main");
+	w->ps[0].count = (int32_t)par;
+	w->ps[0].min_count = -1;
+	if (minp) {
+		int64_t mv;
+
+		if (qf_parse_i64(&mv, minp, 0, par) == QF_OK)
+			w->ps[0].min_count = (int32_t)mv;
+	}
+	if (!json_is_object(tmpl)) {
+		bad(r, spec ? spec : o, "template", "spec.template",
+		    "a Job needs %s", "spec.template");
+		goto fail;
+	}
+	if (read_podset(r, NULL, tmpl, &w->ps[0]) < 0)
+		goto fail;
+	pss = json_pack("[{s:s, s:I, s:O}]", "name", "main", "count",
+			(json_int_t)par, "template", tmpl);
+	w->podsets_json = pss;
+	*out = w;
+	return 0;
+fail:
+	qf_model_wl_free(w);
+	return r->rc < 0 ? r->rc : QF_EINVAL;
+}
+
+/* ----- the kind table ----- */
+
+enum kind {
+	K_RF, K_CQ, K_COHORT, K_LQ, K_WPC, K_NS, K_WL, K_JOB, K_CONFIG
+};
+
+struct kind_row {
+	const char *group; /* apiVersion up to the slash ("" = core) */
+	const char *kind;
+	enum kind k;
+	unsigned needs; /* enum qf_model_load_flags */
+	int namespaced;
+};
+
+static const struct kind_row kinds[] = {
+	{ "kueue.x-k8s.io", "ResourceFlavor", K_RF, QF_MODEL_POLICY, 0 },
+	{ "kueue.x-k8s.io", "ClusterQueue", K_CQ, QF_MODEL_POLICY, 0 },
+	{ "kueue.x-k8s.io", "Cohort", K_COHORT, QF_MODEL_POLICY, 0 },
+	{ "kueue.x-k8s.io", "LocalQueue", K_LQ, QF_MODEL_POLICY, 1 },
+	{ "kueue.x-k8s.io", "WorkloadPriorityClass", K_WPC, QF_MODEL_POLICY, 0 },
+	{ "", "Namespace", K_NS, QF_MODEL_POLICY, 0 },
+	{ "kueue.x-k8s.io", "Workload", K_WL, QF_MODEL_WORKLOADS, 1 },
+	{ "batch", "Job", K_JOB, QF_MODEL_WORKLOADS, 1 },
+	{ "config.kueue.x-k8s.io", "Configuration", K_CONFIG, QF_MODEL_POLICY,
+	  0 },
+};
+
+static const struct kind_row *find_kind(const json_t *o)
+{
+	const char *av = json_string_value(json_object_get(o, "apiVersion"));
+	const char *k = json_string_value(json_object_get(o, "kind"));
+	const char *slash;
+	size_t glen;
+
+	if (!av || !k)
+		return NULL;
+	slash = strchr(av, '/');
+	glen = slash ? (size_t)(slash - av) : 0;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(kinds); i++)
+		if (!strcmp(kinds[i].kind, k) &&
+		    strlen(kinds[i].group) == glen &&
+		    !strncmp(kinds[i].group, av, glen))
+			return &kinds[i];
+	return NULL;
+}
+
+int qf_model_load_obj(struct qf_model *m, const struct qf_doc *doc,
+		      const json_t *obj, unsigned flags,
+		      struct qf_model_wl **wl_out, struct qf_diags *d)
+{
+	struct rd r = { m, doc, d, 0 };
+	const struct kind_row *row = find_kind(obj);
+	const json_t *meta = json_object_get(obj, "metadata");
+	const char *name, *ns;
+	struct qf_model_wl *w = NULL;
+	struct qf_loc loc = qf_doc_loc(doc, obj);
+
+	if (wl_out)
+		*wl_out = NULL;
+	if (!row) {
+		qf_diag_warn(d, &loc, "QF511", NULL,
+			     "ignoring object of kind %s",
+			     json_string_value(json_object_get(obj, "kind"))
+				     ? json_string_value(json_object_get(obj, "kind"))
+				     : "(none)");
+		return QF_OK;
+	}
+	if (!(row->needs & flags))
+		return qf_diag_error(d, &loc, RULE, "kind",
+				     "a %s is not accepted here", row->kind);
+	if (row->k == K_CONFIG) {
+		const json_t *fs = json_object_get(obj, "fairSharing");
+
+		m->fair_sharing = json_is_true(json_object_get(fs, "enable"));
+		return QF_OK;
+	}
+	name = str_at(&r, meta, "name", "metadata.name", 1);
+	if (!meta)
+		return bad(&r, obj, "metadata", "metadata",
+			   "missing required field %s", "metadata");
+	if (!name)
+		return r.rc;
+	ns = str_at(&r, meta, "namespace", "metadata.namespace", 0);
+	if (row->namespaced && !ns)
+		ns = "default";
+	switch (row->k) {
+	case K_RF:
+		return read_rf(&r, obj, name);
+	case K_CQ:
+		return read_cq(&r, obj, name);
+	case K_COHORT:
+		return read_cohort(&r, obj, name);
+	case K_LQ:
+		return read_lq(&r, obj, name, ns);
+	case K_WPC:
+		return read_wpc(&r, obj, name);
+	case K_NS:
+		return read_ns(&r, obj, name);
+	case K_WL:
+		if (read_workload(&r, obj, name, ns, &w) < 0)
+			return r.rc < 0 ? r.rc : QF_EINVAL;
+		break;
+	case K_JOB:
+		if (read_job(&r, obj, name, ns, &w) < 0)
+			return r.rc < 0 ? r.rc : QF_EINVAL;
+		break;
+	default:
+		return QF_OK;
+	}
+	GROW(m->wls, m->nwl, m->awl);
+	m->wls[m->nwl++] = w;
+	if (wl_out)
+		*wl_out = w;
+	return QF_OK;
+}
+
+int qf_model_resolve(struct qf_model *m, struct qf_diags *d)
+{
+	int rc = QF_OK;
+
+	for (size_t i = 0; i < m->nwl; i++) {
+		struct qf_model_wl *w = m->wls[i];
+		int found = 0;
+
+		if (!w->prio_unresolved)
+			continue;
+		for (size_t j = 0; j < m->nwpc; j++) {
+			if (!strcmp(m->wpc[j].name, w->prio_class)) {
+				w->priority = m->wpc[j].value;
+				found = 1;
+			}
+		}
+		if (!found)
+			rc = qf_diag_error(d, &w->loc, RULE,
+					   "metadata.labels",
+					   "WorkloadPriorityClass \"%s\" not found",
+					   w->prio_class);
+		w->prio_unresolved = 0;
+	}
+	return rc;
+}
+
+int qf_model_delete_policy(struct qf_model *m, const json_t *obj)
+{
+	const struct kind_row *row = find_kind(obj);
+	const json_t *meta = json_object_get(obj, "metadata");
+	const char *name = json_string_value(json_object_get(meta, "name"));
+	const char *ns = json_string_value(json_object_get(meta, "namespace"));
+
+	if (!row || !name)
+		return 0;
+	switch (row->k) {
+	case K_CQ:
+		for (size_t i = 0; i < m->ncq; i++)
+			if (!strcmp(m->cq[i].name, name)) {
+				free_cq(&m->cq[i]);
+				m->cq[i] = m->cq[--m->ncq];
+				return 1;
+			}
+		break;
+	case K_COHORT:
+		for (size_t i = 0; i < m->nco; i++)
+			if (!strcmp(m->co[i].name, name)) {
+				free_cohort(&m->co[i]);
+				m->co[i] = m->co[--m->nco];
+				return 1;
+			}
+		break;
+	case K_RF:
+		for (size_t i = 0; i < m->nrf; i++)
+			if (!strcmp(m->rf[i].name, name)) {
+				free_rf(&m->rf[i]);
+				m->rf[i] = m->rf[--m->nrf];
+				return 1;
+			}
+		break;
+	case K_LQ:
+		for (size_t i = 0; i < m->nlq; i++)
+			if (!strcmp(m->lq[i].name, name) &&
+			    !strcmp(m->lq[i].ns, ns ? ns : "default")) {
+				free(m->lq[i].ns);
+				free(m->lq[i].name);
+				free(m->lq[i].cq);
+				m->lq[i] = m->lq[--m->nlq];
+				return 1;
+			}
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* ----- lifecycle and look-ups ----- */
+
+void qf_model_init(struct qf_model *m)
+{
+	memset(m, 0, sizeof(*m));
+	qf_names_init(&m->res);
+	qf_names_init(&m->flavors);
+}
+
+void qf_model_clear_policy(struct qf_model *m)
+{
+	for (size_t i = 0; i < m->nrf; i++)
+		free_rf(&m->rf[i]);
+	for (size_t i = 0; i < m->ncq; i++)
+		free_cq(&m->cq[i]);
+	for (size_t i = 0; i < m->nco; i++)
+		free_cohort(&m->co[i]);
+	for (size_t i = 0; i < m->nlq; i++) {
+		free(m->lq[i].ns);
+		free(m->lq[i].name);
+		free(m->lq[i].cq);
+	}
+	for (size_t i = 0; i < m->nwpc; i++)
+		free(m->wpc[i].name);
+	m->nrf = m->ncq = m->nco = m->nlq = m->nwpc = 0;
+}
+
+void qf_model_release(struct qf_model *m)
+{
+	qf_model_clear_policy(m);
+	for (size_t i = 0; i < m->nns; i++) {
+		free(m->ns[i].name);
+		free_labels(&m->ns[i].labels);
+	}
+	for (size_t i = 0; i < m->nwl; i++)
+		qf_model_wl_free(m->wls[i]);
+	free(m->rf);
+	free(m->cq);
+	free(m->co);
+	free(m->lq);
+	free(m->wpc);
+	free(m->ns);
+	free(m->wls);
+	qf_names_release(&m->res);
+	qf_names_release(&m->flavors);
+	memset(m, 0, sizeof(*m));
+}
+
+struct qf_model_cq *qf_model_find_cq(struct qf_model *m, const char *name)
+{
+	for (size_t i = 0; i < m->ncq; i++)
+		if (!strcmp(m->cq[i].name, name))
+			return &m->cq[i];
+	return NULL;
+}
+
+struct qf_model_lq *qf_model_find_lq(struct qf_model *m, const char *ns,
+				     const char *name)
+{
+	for (size_t i = 0; i < m->nlq; i++)
+		if (!strcmp(m->lq[i].name, name) && !strcmp(m->lq[i].ns, ns))
+			return &m->lq[i];
+	return NULL;
+}
+
+struct qf_model_ns *qf_model_find_ns(struct qf_model *m, const char *name)
+{
+	for (size_t i = 0; i < m->nns; i++)
+		if (!strcmp(m->ns[i].name, name))
+			return &m->ns[i];
+	return NULL;
+}
+
+struct qf_model_rf *qf_model_find_rf(struct qf_model *m, const char *name)
+{
+	for (size_t i = 0; i < m->nrf; i++)
+		if (!strcmp(m->rf[i].name, name))
+			return &m->rf[i];
+	return NULL;
+}

@@ -1,0 +1,309 @@
+/*
+ * model.h - Kueue objects as C structs: what the engine schedules.
+ *
+ * Contract: a struct qf_model holds every policy object (ResourceFlavor,
+ * ClusterQueue, Cohort, LocalQueue, WorkloadPriorityClass, Namespace, the
+ * Kueue Configuration switches that matter) and every Workload, whether it
+ * came as a kueue.x-k8s.io Workload (v1beta1 or v1beta2) or as a batch/v1
+ * Job mapped the way Kueue's job integration maps it.  Names of flavors and
+ * resources are interned (struct qf_names) so that the engine works with
+ * small integer indices; amounts are Kueue amounts (core/qty.h).
+ *
+ * Loading (qf_model_load_obj) checks every field it reads and reports a
+ * problem with the file:line:col of the offending node (core/doc.h); a
+ * model with errors must not be simulated.  Unknown kinds are ignored with
+ * a warning.
+ *
+ * Ownership: the model owns every string and array in it; the JSON trees
+ * it keeps (json_t *, for re-emitting pod sets and specs) are references it
+ * holds (json_incref).  Workloads are owned through the `wls` pointer array
+ * so that their addresses stay stable as more are added.  Not thread-safe.
+ */
+#ifndef QF_MODEL_H
+#define QF_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "core/diag.h"
+
+/* Interned strings: index <-> name, open addressing, insertion order. */
+struct qf_names {
+	char **v; /* owned */
+	size_t n, alloc;
+	int32_t *slots; /* owned hash table of indices, -1 = empty */
+	size_t nslots;
+};
+
+void qf_names_init(struct qf_names *t);
+void qf_names_release(struct qf_names *t);
+/* Index of s, adding it when new. */
+int32_t qf_names_intern(struct qf_names *t, const char *s);
+/* Index of s, or -1. */
+int32_t qf_names_find(const struct qf_names *t, const char *s);
+
+enum qf_model_strategy { QF_BEST_EFFORT_FIFO = 0, QF_STRICT_FIFO = 1 };
+enum qf_model_policy {
+	QF_POLICY_NEVER = 0,
+	QF_POLICY_LOWER_PRIORITY = 1,
+	QF_POLICY_LOWER_OR_NEWER_EQUAL = 2, /* withinClusterQueue only */
+	QF_POLICY_ANY = 3,		    /* reclaimWithinCohort only */
+};
+enum qf_model_fungibility { QF_MAY_STOP_SEARCH = 0, QF_TRY_NEXT_FLAVOR = 1 };
+enum qf_model_preference {
+	QF_PREF_UNSET = 0,
+	QF_PREF_BORROWING_OVER_PREEMPTION = 1,
+	QF_PREF_PREEMPTION_OVER_BORROWING = 2,
+};
+enum qf_model_stop { QF_STOP_NONE = 0, QF_STOP_HOLD = 1, QF_STOP_DRAIN = 2 };
+
+struct qf_model_rq {
+	int32_t res;	 /* resource index */
+	int64_t nominal; /* amount */
+	int64_t borrow;	 /* amount or QF_QUOTA_NO_LIMIT */
+	int64_t lend;	 /* amount or QF_QUOTA_NO_LIMIT */
+};
+
+struct qf_model_fq {
+	int32_t flavor;		/* flavor name index */
+	struct qf_model_rq *rq; /* owned, parallel to the group's resources */
+	size_t nrq;
+};
+
+struct qf_model_rg {
+	int32_t *res; /* owned: covered resources, in order */
+	size_t nres;
+	struct qf_model_fq *fq; /* owned: flavors in preference order */
+	size_t nfq;
+};
+
+struct qf_model_label {
+	char *key, *value; /* owned */
+};
+
+struct qf_model_labels {
+	struct qf_model_label *v; /* owned */
+	size_t n;
+};
+
+enum qf_model_selop { QF_SEL_IN, QF_SEL_NOT_IN, QF_SEL_EXISTS, QF_SEL_NOT_EXISTS };
+
+struct qf_model_selexpr {
+	char *key; /* owned */
+	enum qf_model_selop op;
+	char **values; /* owned */
+	size_t nvalues;
+};
+
+struct qf_model_selector {
+	int present; /* 0: absent/null, matches nothing (Kueue) */
+	struct qf_model_labels match;
+	struct qf_model_selexpr *expr; /* owned */
+	size_t nexpr;
+};
+
+struct qf_model_taint {
+	char *key, *value, *effect; /* owned; value may be NULL */
+};
+
+struct qf_model_toleration {
+	char *key, *op, *value, *effect; /* owned; any may be NULL */
+};
+
+struct qf_model_rf {
+	char *name; /* owned */
+	struct qf_model_labels node_labels;
+	struct qf_model_taint *taints; /* owned */
+	size_t ntaints;
+	struct qf_model_toleration *tols; /* owned */
+	size_t ntols;
+	json_t *json; /* reference */
+};
+
+struct qf_model_cq {
+	char *name;   /* owned */
+	char *cohort; /* owned; NULL = no cohort */
+	struct qf_model_rg *rg; /* owned */
+	size_t nrg;
+	enum qf_model_strategy strategy;
+	struct qf_model_selector nsel;
+	enum qf_model_policy within, reclaim, bwc;
+	int has_threshold;
+	int32_t threshold;
+	enum qf_model_fungibility when_borrow, when_preempt;
+	enum qf_model_preference preference;
+	enum qf_model_stop stop;
+	double weight; /* fairSharing.weight, default 1 */
+	char *klass;   /* owned: performance class label, or the name */
+	json_t *json;  /* reference: the object as loaded */
+	struct qf_loc loc;
+};
+
+struct qf_model_cohort {
+	char *name;   /* owned */
+	char *parent; /* owned; NULL = root */
+	struct qf_model_rg *rg; /* owned */
+	size_t nrg;
+	double weight;
+	struct qf_loc loc;
+};
+
+struct qf_model_lq {
+	char *ns, *name, *cq; /* owned */
+	enum qf_model_stop stop;
+};
+
+struct qf_model_wpc {
+	char *name; /* owned */
+	int32_t value;
+};
+
+struct qf_model_ns {
+	char *name; /* owned */
+	struct qf_model_labels labels;
+};
+
+/* A per-pod request of one resource. */
+struct qf_model_req {
+	int32_t res;
+	int64_t amount; /* per pod */
+};
+
+struct qf_model_podset {
+	char *name; /* owned */
+	int32_t count;
+	int32_t min_count; /* -1 = absent */
+	struct qf_model_req *req; /* owned, per pod, sorted by resource name */
+	size_t nreq;
+	struct qf_model_labels node_selector; /* for flavor matching */
+	struct qf_model_toleration *tols;     /* owned */
+	size_t ntols;
+};
+
+/* One resource of a pod set assignment (status.admission). */
+struct qf_model_psa_res {
+	int32_t res, flavor;
+	int64_t amount; /* whole pod set */
+};
+
+struct qf_model_psa {
+	char *name; /* owned */
+	int32_t count;
+	struct qf_model_psa_res *r; /* owned */
+	size_t nr;
+};
+
+/* A status condition as loaded. */
+struct qf_model_cond {
+	char *type, *reason, *message; /* owned */
+	int status;		       /* 1 True, 0 otherwise */
+	int64_t ltt_ms;		       /* lastTransitionTime or -1 */
+};
+
+struct qf_model_wl {
+	char *ns, *name, *uid; /* owned; uid may be "" */
+	char *queue;	       /* owned: spec.queueName; may be "" */
+	char *klass;	       /* owned: performance class label, or name */
+	char *job_uid;	       /* owned; NULL unless from a Job/label */
+	char *prio_class;      /* owned; NULL = no priorityClassRef */
+	int prio_class_kind;   /* 1 WorkloadPriorityClass, 2 PriorityClass */
+	int prio_unresolved;   /* priority still to take from the WPC */
+	int32_t priority;
+	int64_t created_ms; /* creationTimestamp, ms since epoch */
+	int active;
+	struct qf_model_podset *ps; /* owned */
+	size_t nps;
+	/* status.admission of a workload that holds quota when loaded */
+	char *adm_cq; /* owned; NULL = no admission */
+	struct qf_model_psa *adm; /* owned, parallel to ps */
+	int64_t reserved_ms; /* QuotaReserved=True lastTransitionTime, or -1 */
+	int64_t requeued_ms; /* Requeued lastTransitionTime, or -1 */
+	int finished;	     /* Finished=True when loaded */
+	int evicted;	     /* Evicted=True when loaded */
+	int64_t runtime_ms;  /* trace: run time after admission, or -1 */
+	struct qf_model_cond *conds; /* owned: status.conditions */
+	size_t nconds;
+	json_t *podsets_json; /* reference: spec.podSets as written */
+	json_t *labels_json;  /* reference: metadata.labels, or NULL */
+	struct qf_loc loc;
+};
+
+struct qf_model {
+	struct qf_names res, flavors;
+	struct qf_model_rf *rf;
+	size_t nrf, arf;
+	struct qf_model_cq *cq;
+	size_t ncq, acq;
+	struct qf_model_cohort *co;
+	size_t nco, aco;
+	struct qf_model_lq *lq;
+	size_t nlq, alq;
+	struct qf_model_wpc *wpc;
+	size_t nwpc, awpc;
+	struct qf_model_ns *ns;
+	size_t nns, ans;
+	struct qf_model_wl **wls; /* owned pointers */
+	size_t nwl, awl;
+	int fair_sharing;   /* Configuration fairSharing.enable */
+	int64_t latest_ms;  /* latest timestamp seen in the input, or 0 */
+};
+
+void qf_model_init(struct qf_model *m);
+void qf_model_release(struct qf_model *m);
+
+/* Drop every policy object (not workloads, not interned names). */
+void qf_model_clear_policy(struct qf_model *m);
+
+enum qf_model_load_flags {
+	QF_MODEL_POLICY = 1 << 0,    /* accept policy objects */
+	QF_MODEL_WORKLOADS = 1 << 1, /* accept Workloads and Jobs */
+};
+
+/*
+ * Load one object (a JSON mapping with locations in `doc`).  Policy
+ * objects replace an existing one of the same kind and name.  Workloads
+ * are appended; *wl_out (may be NULL) receives the new workload or NULL.
+ * Returns QF_OK, QF_EINVAL with diagnostics, or QF_OK with a warning for a
+ * kind it does not know.
+ */
+struct qf_doc;
+int qf_model_load_obj(struct qf_model *m, const struct qf_doc *doc,
+		      const json_t *obj, unsigned flags,
+		      struct qf_model_wl **wl_out, struct qf_diags *d)
+	QF_MUST_CHECK;
+
+/* Remove the object named like `obj` (kind + name); 1 if found, else 0. */
+int qf_model_delete_policy(struct qf_model *m, const json_t *obj);
+
+/* Look-ups by name; NULL when absent. */
+struct qf_model_cq *qf_model_find_cq(struct qf_model *m, const char *name);
+struct qf_model_lq *qf_model_find_lq(struct qf_model *m, const char *ns,
+				     const char *name);
+struct qf_model_ns *qf_model_find_ns(struct qf_model *m, const char *name);
+struct qf_model_rf *qf_model_find_rf(struct qf_model *m, const char *name);
+
+/* Label selector evaluation (matchLabels AND matchExpressions). */
+int qf_model_selector_matches(const struct qf_model_selector *s,
+			      const struct qf_model_labels *labels);
+
+/* Value of a label, or NULL. */
+const char *qf_model_label(const struct qf_model_labels *l, const char *key);
+
+/* RFC 3339 text -> ms since epoch; QF_OK or QF_EINVAL. */
+int qf_model_parse_time(int64_t *out_ms, const char *s) QF_MUST_CHECK;
+
+/* ms since epoch -> RFC 3339 with whole seconds ("2024-01-02T03:04:05Z"). */
+void qf_model_format_time(char out[32], int64_t ms);
+
+void qf_model_wl_free(struct qf_model_wl *w);
+
+/*
+ * Resolve priorities that name a WorkloadPriorityClass (a Job's
+ * kueue.x-k8s.io/priority-class label) once every object is loaded; a
+ * missing class is an error at the workload's location.
+ */
+int qf_model_resolve(struct qf_model *m, struct qf_diags *d) QF_MUST_CHECK;
+
+#endif

@@ -1,0 +1,829 @@
+/*
+ * sim.c - the simulator of runtime/sim.h: input loading (all of it first),
+ * the virtual-time event loop, and the three outputs (event lines, the
+ * dumped state as a Kubernetes List, the summary).  Workloads due to finish
+ * sit in a min-heap keyed by finish time, so advancing the clock costs
+ * O(log n) per finish, never a scan.
+ */
+#include "runtime/sim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "core/alloc.h"
+#include "core/doc.h"
+#include "core/fs.h"
+#include "core/qty.h"
+#include "runtime/engine.h"
+#include "runtime/model.h"
+#include "core/banned.h"
+
+#define RULE "QF520"
+#define QF_SIM_MAX_CYCLES_PER_INSTANT 1000000
+
+enum op_kind { OP_SUBMIT, OP_FINISH, OP_APPLY, OP_DELETE };
+
+struct op {
+	int64_t at_ms;
+	enum op_kind kind;
+	const struct qf_doc *doc; /* borrowed from the sim's docset */
+	const json_t *obj;	  /* borrowed from doc */
+	char *workload;		  /* owned: finish target */
+	int64_t runtime_ms;
+	size_t line;
+};
+
+struct due {
+	int64_t at;
+	struct qf_wl *w;
+};
+
+struct sim {
+	const struct qf_sim_options *o;
+	struct qf_model m;
+	struct qf_engine *e;
+	struct qf_docset docs;
+	struct op *ops;
+	size_t nops, aops;
+	struct due *heap;
+	size_t nheap, aheap;
+	struct qf_buf events;
+	int64_t t0;
+	int64_t last_ms; /* last admission or finish, virtual */
+	struct qf_diags *d;
+};
+
+/* ----- finish heap ----- */
+
+static void heap_push(struct sim *s, int64_t at, struct qf_wl *w)
+{
+	size_t i;
+
+	s->heap = qf_grow(s->heap, sizeof(*s->heap), &s->aheap, s->nheap + 1);
+	i = s->nheap++;
+	while (i > 0 && s->heap[(i - 1) / 2].at > at) {
+		s->heap[i] = s->heap[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	s->heap[i].at = at;
+	s->heap[i].w = w;
+}
+
+static struct due heap_pop(struct sim *s)
+{
+	struct due top = s->heap[0], last = s->heap[--s->nheap];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= s->nheap)
+			break;
+		if (c + 1 < s->nheap && s->heap[c + 1].at < s->heap[c].at)
+			c++;
+		if (s->heap[c].at >= last.at)
+			break;
+		s->heap[i] = s->heap[c];
+		i = c;
+	}
+	if (s->nheap)
+		s->heap[i] = last;
+	return top;
+}
+
+/* ----- the event sink ----- */
+
+static void sink(void *arg, const struct qf_event *ev)
+{
+	struct sim *s = arg;
+	struct qf_event copy = *ev;
+	json_t *j;
+	char *line;
+
+	copy.time_ms = ev->time_ms - s->t0;
+	if (!strcmp(ev->reason, "Admitted") || !strcmp(ev->reason, "Finished"))
+		s->last_ms = copy.time_ms;
+	if (!strcmp(ev->reason, "Admitted") && s->e) {
+		struct qf_wl *w = qf_engine_find(s->e, ev->workload);
+
+		if (w && w->finish_at_ms >= 0)
+			heap_push(s, w->finish_at_ms, w);
+	}
+	if (!s->o->events)
+		return;
+	j = qf_event_to_json(&copy);
+	line = json_dumps(j, JSON_PRESERVE_ORDER | JSON_COMPACT);
+	if (line) {
+		qf_buf_adds(&s->events, line);
+		qf_buf_addch(&s->events, '\n');
+		free(line);
+	}
+	json_decref(j);
+}
+
+/* ----- loading ----- */
+
+static int load_objects(struct sim *s, const struct qf_strlist *files,
+			unsigned flags, struct qf_model_wl ***added,
+			size_t *nadded)
+{
+	struct qf_docset set = QF_DOCSET_INIT;
+	int rc = qf_docset_load(&set, files, NULL, s->d);
+	size_t a = 0;
+
+	for (size_t i = 0; rc == QF_OK && i < set.nobjs; i++) {
+		struct qf_model_wl *w = NULL;
+		int r = qf_model_load_obj(&s->m, set.objs[i]->doc,
+					  set.objs[i]->obj, flags, &w, s->d);
+
+		if (r < 0)
+			rc = r;
+		if (w && added) {
+			*added = qf_grow(*added, sizeof(**added), &a,
+					 *nadded + 1);
+			(*added)[(*nadded)++] = w;
+		}
+	}
+	/* keep the docs alive: models hold references into them */
+	for (size_t i = 0; i < set.ndocs; i++)
+		qf_docset_add_take(&s->docs, set.docs[i]);
+	set.ndocs = 0;
+	qf_docset_release(&set);
+	return rc;
+}
+
+static int trace_error(struct sim *s, size_t line, const char *msg)
+{
+	struct qf_loc loc = { s->o->trace, (uint32_t)line, 1 };
+
+	return qf_diag_error(s->d, &loc, RULE, NULL, "%s", msg);
+}
+
+static int parse_trace_line(struct sim *s, const char *text, size_t len,
+			    size_t line)
+{
+	struct qf_doc *doc = NULL;
+	size_t before = s->d->n;
+	const json_t *o, *obj;
+	const char *op;
+	struct op *p;
+	int rc;
+
+	rc = qf_doc_load_mem(&doc, s->o->trace, text, len, NULL, s->d);
+	/* the line was parsed alone: move its diagnostics to its line */
+	for (size_t i = before; i < s->d->n; i++)
+		if (s->d->v[i].line)
+			s->d->v[i].line += (uint32_t)(line - 1);
+	if (rc < 0)
+		return rc;
+	qf_docset_add_take(&s->docs, doc);
+	if (qf_doc_nobjects(doc) != 1)
+		return trace_error(s, line, "a trace line must be one JSON object");
+	o = qf_doc_object(doc, 0)->obj;
+	op = json_string_value(json_object_get(o, "op"));
+	s->ops = qf_grow(s->ops, sizeof(*s->ops), &s->aops, s->nops + 1);
+	p = &s->ops[s->nops];
+	memset(p, 0, sizeof(*p));
+	p->line = line;
+	p->doc = doc;
+	p->runtime_ms = -1;
+	if (!json_is_integer(json_object_get(o, "at_ms")) ||
+	    json_integer_value(json_object_get(o, "at_ms")) < 0)
+		return trace_error(s, line, "at_ms must be a non-negative integer");
+	p->at_ms = json_integer_value(json_object_get(o, "at_ms"));
+	if (json_object_get(o, "runtime_ms")) {
+		if (!json_is_integer(json_object_get(o, "runtime_ms")))
+			return trace_error(s, line,
+					   "runtime_ms must be an integer");
+		p->runtime_ms = json_integer_value(json_object_get(o, "runtime_ms"));
+	}
+	obj = json_object_get(o, "object");
+	if (!op)
+		return trace_error(s, line, "missing op");
+	if (!strcmp(op, "finish")) {
+		const char *wl = json_string_value(json_object_get(o, "workload"));
+
+		if (!wl || !strchr(wl, '/'))
+			return trace_error(s, line,
+					   "finish needs \"workload\": \"ns/name\"");
+		p->kind = OP_FINISH;
+		p->workload = qf_xstrdup(wl);
+	} else if (!strcmp(op, "submit") || !strcmp(op, "apply") ||
+		   !strcmp(op, "delete")) {
+		if (!json_is_object(obj))
+			return trace_error(s, line, "op needs an \"object\"");
+		p->kind = !strcmp(op, "submit")	 ? OP_SUBMIT
+			  : !strcmp(op, "apply") ? OP_APPLY
+						 : OP_DELETE;
+		p->obj = obj;
+	} else {
+		return trace_error(s, line,
+				   "op must be submit, finish, apply or delete");
+	}
+	s->nops++;
+	return QF_OK;
+}
+
+static int load_trace(struct sim *s)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	size_t line = 0, start = 0;
+	int rc = qf_fs_read(&b, s->o->trace, QF_FS_MAX_INPUT_BYTES, s->d);
+
+	while (rc == QF_OK && start < b.len) {
+		char *nl = memchr(b.buf + start, '\n', b.len - start);
+		size_t end = nl ? (size_t)(nl - b.buf) : b.len;
+		size_t k = start;
+
+		line++;
+		while (k < end && (b.buf[k] == ' ' || b.buf[k] == '\t' ||
+				   b.buf[k] == '\r'))
+			k++;
+		if (k < end) {
+			int r = parse_trace_line(s, b.buf + start, end - start,
+						 line);
+
+			if (r < 0)
+				rc = r;
+		}
+		start = end + 1;
+	}
+	/* stable order by time */
+	for (size_t i = 1; i < s->nops; i++) {
+		struct op x = s->ops[i];
+		size_t j = i;
+
+		while (j > 0 && s->ops[j - 1].at_ms > x.at_ms) {
+			s->ops[j] = s->ops[j - 1];
+			j--;
+		}
+		s->ops[j] = x;
+	}
+	qf_buf_release(&b);
+	return rc;
+}
+
+/* Check trace objects now, so that nothing is half-simulated later. */
+static int check_trace_objects(struct sim *s)
+{
+	struct qf_model scratch;
+	int rc = QF_OK;
+
+	qf_model_init(&scratch);
+	for (size_t i = 0; i < s->nops; i++) {
+		struct op *p = &s->ops[i];
+		unsigned flags = p->kind == OP_SUBMIT ? QF_MODEL_WORKLOADS
+				 : p->kind == OP_APPLY ? QF_MODEL_POLICY
+						       : QF_MODEL_POLICY |
+								 QF_MODEL_WORKLOADS;
+		int r;
+
+		if (p->kind == OP_FINISH)
+			continue;
+		r = qf_model_load_obj(&scratch, p->doc, p->obj, flags, NULL,
+				      s->d);
+		if (r < 0)
+			rc = r;
+	}
+	qf_model_release(&scratch);
+	return rc;
+}
+
+/* ----- running ----- */
+
+static void run_cycles(struct sim *s)
+{
+	for (int i = 0; i < QF_SIM_MAX_CYCLES_PER_INSTANT; i++)
+		if (!qf_engine_cycle(s->e))
+			break;
+}
+
+static int do_op(struct sim *s, struct op *p)
+{
+	struct qf_model_wl *w = NULL;
+	int rc = QF_OK;
+
+	switch (p->kind) {
+	case OP_SUBMIT:
+		rc = qf_model_load_obj(&s->m, p->doc, p->obj,
+				       QF_MODEL_WORKLOADS, &w, s->d);
+		if (rc < 0 || !w)
+			return rc;
+		w->created_ms = s->t0 + p->at_ms;
+		w->runtime_ms = p->runtime_ms;
+		rc = qf_model_resolve(&s->m, s->d);
+		qf_engine_sync_workloads(s->e);
+		break;
+	case OP_FINISH: {
+		struct qf_wl *x = qf_engine_find(s->e, p->workload);
+
+		if (x)
+			qf_engine_finish(s->e, x);
+		break;
+	}
+	case OP_APPLY:
+		rc = qf_model_load_obj(&s->m, p->doc, p->obj, QF_MODEL_POLICY,
+				       NULL, s->d);
+		if (rc == QF_OK)
+			rc = qf_engine_rebuild(s->e, s->d);
+		break;
+	case OP_DELETE: {
+		const json_t *meta = json_object_get(p->obj, "metadata");
+		const char *kind = json_string_value(json_object_get(p->obj, "kind"));
+
+		if (kind && !strcmp(kind, "Workload")) {
+			struct qf_buf k = QF_BUF_INIT;
+			const char *ns = json_string_value(
+				json_object_get(meta, "namespace"));
+			struct qf_wl *x;
+
+			qf_buf_addf(&k, "%s/%s", ns ? ns : "default",
+				    json_string_value(json_object_get(meta, "name")));
+			x = qf_engine_find(s->e, k.buf);
+			if (x)
+				qf_engine_delete(s->e, x);
+			qf_buf_release(&k);
+		} else if (qf_model_delete_policy(&s->m, p->obj)) {
+			rc = qf_engine_rebuild(s->e, s->d);
+		}
+		break;
+	}
+	}
+	return rc;
+}
+
+static int event_loop(struct sim *s)
+{
+	size_t next = 0;
+	int64_t t = 0;
+
+	for (;;) {
+		int64_t tn = -1;
+
+		qf_engine_set_time(s->e, s->t0 + t);
+		while (next < s->nops && s->ops[next].at_ms <= t)
+			if (do_op(s, &s->ops[next++]) < 0)
+				return QF_EINVAL;
+		while (s->nheap && s->heap[0].at <= s->t0 + t) {
+			struct due du = heap_pop(s);
+
+			if (du.w->state == QF_WL_RESERVED &&
+			    du.w->finish_at_ms == du.at)
+				qf_engine_finish(s->e, du.w);
+		}
+		run_cycles(s);
+		if (next < s->nops)
+			tn = s->ops[next].at_ms;
+		while (s->nheap) {
+			struct due du = s->heap[0];
+
+			if (du.w->state == QF_WL_RESERVED &&
+			    du.w->finish_at_ms == du.at) {
+				if (tn < 0 || du.at - s->t0 < tn)
+					tn = du.at - s->t0;
+				break;
+			}
+			(void)heap_pop(s);
+		}
+		if (tn < 0)
+			break;
+		if (s->o->until_ms >= 0 && tn > s->o->until_ms) {
+			qf_engine_set_time(s->e, s->t0 + s->o->until_ms);
+			break;
+		}
+		t = tn;
+	}
+	return QF_OK;
+}
+
+/* ----- outputs ----- */
+
+static json_t *time_json(int64_t ms)
+{
+	char b[32];
+
+	qf_model_format_time(b, ms);
+	return json_string(b);
+}
+
+static json_t *amount_json(int64_t v, const char *res)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	json_t *j;
+
+	qf_qty_format_amount(&b, v, res);
+	j = json_string(b.buf);
+	qf_buf_release(&b);
+	return j;
+}
+
+static json_t *wl_json(struct sim *s, const struct qf_wl *w)
+{
+	const struct qf_model_wl *m = w->m;
+	json_t *meta = json_object(), *spec = json_object();
+	json_t *st = json_object(), *conds = json_array();
+
+	json_object_set_new(meta, "name", json_string(m->name));
+	json_object_set_new(meta, "namespace", json_string(m->ns));
+	if (*m->uid)
+		json_object_set_new(meta, "uid", json_string(m->uid));
+	json_object_set_new(meta, "creationTimestamp", time_json(m->created_ms));
+	if (m->labels_json)
+		json_object_set(meta, "labels", m->labels_json);
+	json_object_set_new(spec, "queueName", json_string(m->queue));
+	json_object_set(spec, "podSets", m->podsets_json);
+	json_object_set_new(spec, "priority", json_integer(m->priority));
+	if (m->prio_class)
+		json_object_set_new(
+			spec, "priorityClassRef",
+			json_pack("{s:s,s:s,s:s}", "group",
+				  m->prio_class_kind == 2 ? "scheduling.k8s.io"
+							  : "kueue.x-k8s.io",
+				  "kind",
+				  m->prio_class_kind == 2 ? "PriorityClass"
+							  : "WorkloadPriorityClass",
+				  "name", m->prio_class));
+	json_object_set_new(spec, "active", json_boolean(m->active));
+	for (size_t t = 0; t < QF_COND_N; t++) {
+		const struct qf_cond *c = &w->cond[t];
+
+		if (!c->set)
+			continue;
+		json_array_append_new(
+			conds,
+			json_pack("{s:s,s:s,s:s,s:s,s:o}", "type",
+				  qf_engine_cond_name((enum qf_cond_type)t),
+				  "status", c->status ? "True" : "False",
+				  "reason", c->reason ? c->reason : "",
+				  "message", c->message ? c->message : "",
+				  "lastTransitionTime",
+				  time_json(c->ltt_ms >= 0 ? c->ltt_ms : s->t0)));
+	}
+	json_object_set_new(st, "conditions", conds);
+	if (w->state == QF_WL_RESERVED || (w->state == QF_WL_FINISHED &&
+					   w->adm_cq_name)) {
+		json_t *psa = json_array();
+
+		for (size_t i = 0, k = 0; i < m->nps; i++) {
+			json_t *fl = json_object(), *ru = json_object();
+
+			for (size_t j = 0; j < m->ps[i].nreq; j++, k++) {
+				const char *rn = s->m.res.v[m->ps[i].req[j].res];
+
+				if (!w->flavor || w->flavor[k] < 0)
+					continue;
+				json_object_set_new(
+					fl, rn,
+					json_string(s->m.flavors.v[w->flavor[k]]));
+				json_object_set_new(
+					ru, rn,
+					amount_json(m->ps[i].req[j].amount *
+							    (w->count ? w->count[i]
+								      : m->ps[i].count),
+						    rn));
+			}
+			json_array_append_new(
+				psa, json_pack("{s:s,s:o,s:o,s:i}", "name",
+					       m->ps[i].name, "flavors", fl,
+					       "resourceUsage", ru, "count",
+					       w->count ? w->count[i]
+							: m->ps[i].count));
+		}
+		json_object_set_new(st, "admission",
+				    json_pack("{s:s,s:o}", "clusterQueue",
+					      w->adm_cq_name, "podSetAssignments",
+					      psa));
+	}
+	return json_pack("{s:s,s:s,s:o,s:o,s:o}", "apiVersion",
+			 "kueue.x-k8s.io/v1beta2", "kind", "Workload",
+			 "metadata", meta, "spec", spec, "status", st);
+}
+
+static json_t *flavors_json(struct sim *s, size_t cqi, int admitted_only)
+{
+	struct qf_engine *e = s->e;
+	const struct qf_model_cq *cq = e->cq[cqi].m;
+	const struct qf_quota_node *n = &e->q.nodes[cqi];
+	int has_parent = n->parent >= 0;
+	json_t *arr = json_array();
+
+	for (size_t g = 0; g < cq->nrg; g++)
+		for (size_t f = 0; f < cq->rg[g].nfq; f++) {
+			const struct qf_model_fq *fq = &cq->rg[g].fq[f];
+			json_t *res = json_array();
+
+			for (size_t r = 0; r < fq->nrq; r++) {
+				int32_t fr = qf_engine_fr(e, fq->flavor,
+							  fq->rq[r].res);
+				const char *rn = s->m.res.v[fq->rq[r].res];
+				int64_t total = n->usage[fr], b;
+
+				(void)admitted_only;
+				b = has_parent && total > n->nominal[fr]
+					    ? total - n->nominal[fr]
+					    : 0;
+				json_array_append_new(
+					res, json_pack("{s:s,s:o,s:o}", "name", rn,
+						       "total", amount_json(total, rn),
+						       "borrowed", amount_json(b, rn)));
+			}
+			json_array_append_new(
+				arr, json_pack("{s:s,s:o}", "name",
+					       s->m.flavors.v[fq->flavor],
+					       "resources", res));
+		}
+	return arr;
+}
+
+static json_t *cq_json(struct sim *s, size_t i)
+{
+	struct qf_ecq *q = &s->e->cq[i];
+	json_t *spec = json_object_get(q->m->json, "spec");
+	json_t *meta = json_object(), *st = json_object(), *cond, *out;
+	json_t *empty = json_object();
+	struct qf_buf msg = QF_BUF_INIT;
+	const json_t *labels = json_object_get(
+		json_object_get(q->m->json, "metadata"), "labels");
+
+	json_object_set_new(meta, "name", json_string(q->m->name));
+	if (labels)
+		json_object_set(meta, "labels", (json_t *)labels);
+	if (q->active)
+		qf_buf_adds(&msg, "Can admit new workloads");
+	else if (q->missing)
+		qf_buf_addf(&msg,
+			    "Can't admit new workloads: references missing "
+			    "ResourceFlavor(s): %s.",
+			    q->missing);
+	else
+		qf_buf_adds(&msg, "Can't admit new workloads: is stopped.");
+	cond = json_pack("{s:s,s:s,s:s,s:s,s:o}", "type", "Active", "status",
+			 q->active ? "True" : "False", "reason",
+			 q->active ? "Ready" : q->inactive_reason, "message",
+			 msg.buf, "lastTransitionTime", time_json(s->t0));
+	json_object_set_new(st, "conditions", json_pack("[o]", cond));
+	json_object_set_new(st, "flavorsReservation", flavors_json(s, i, 0));
+	json_object_set_new(st, "flavorsUsage", flavors_json(s, i, 1));
+	json_object_set_new(st, "pendingWorkloads",
+			    json_integer((json_int_t)qf_queue_pending(&q->queue)));
+	json_object_set_new(st, "reservingWorkloads",
+			    json_integer((json_int_t)q->nholders));
+	json_object_set_new(st, "admittedWorkloads",
+			    json_integer((json_int_t)q->nholders));
+	qf_buf_release(&msg);
+	out = json_pack("{s:s,s:s,s:o,s:O,s:o}", "apiVersion",
+			"kueue.x-k8s.io/v1beta2", "kind", "ClusterQueue",
+			"metadata", meta, "spec", spec ? spec : empty, "status",
+			st);
+	json_decref(empty);
+	return out;
+}
+
+static int wl_key_cmp(const void *a, const void *b)
+{
+	return strcmp((*(struct qf_wl *const *)a)->key,
+		      (*(struct qf_wl *const *)b)->key);
+}
+
+static int write_json(struct sim *s, const char *path, json_t *j)
+{
+	char *text = json_dumps(j, JSON_PRESERVE_ORDER | JSON_INDENT(2));
+	struct qf_buf b = QF_BUF_INIT;
+	int rc;
+
+	qf_buf_adds(&b, text ? text : "null");
+	qf_buf_addch(&b, '\n');
+	free(text);
+	rc = qf_fs_write_atomic(path, b.buf, b.len, s->d);
+	qf_buf_release(&b);
+	json_decref(j);
+	return rc;
+}
+
+static int dump_state(struct sim *s)
+{
+	json_t *items = json_array();
+	struct qf_wl **v = qf_xcalloc(s->e->nwl + 1, sizeof(*v));
+	size_t n = 0, *order;
+	int rc;
+
+	for (size_t i = 0; i < s->e->nwl; i++)
+		if (s->e->wl[i]->state != QF_WL_DELETED)
+			v[n++] = s->e->wl[i];
+	qsort(v, n, sizeof(*v), wl_key_cmp);
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(items, wl_json(s, v[i]));
+	order = qf_xcalloc(s->e->ncq + 1, sizeof(*order));
+	for (size_t i = 0; i < s->e->ncq; i++) {
+		size_t j = i;
+
+		while (j > 0 && strcmp(s->e->cq[order[j - 1]].m->name,
+				       s->e->cq[i].m->name) > 0) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = i;
+	}
+	for (size_t i = 0; i < s->e->ncq; i++)
+		json_array_append_new(items, cq_json(s, order[i]));
+	rc = write_json(s, s->o->dump_state,
+			json_pack("{s:s,s:s,s:o}", "apiVersion", "v1", "kind",
+				  "List", "items", items));
+	free(order);
+	free(v);
+	return rc;
+}
+
+static int i64_cmp(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Nearest-rank percentile of a sorted array. */
+static int64_t pct(const int64_t *v, size_t n, int p)
+{
+	size_t rank;
+
+	if (!n)
+		return 0;
+	rank = (size_t)((p * n + 99) / 100);
+	return v[rank ? rank - 1 : 0];
+}
+
+static int summary(struct sim *s)
+{
+	struct qf_engine *e = s->e;
+	json_t *cqc = json_object(), *wlc = json_object(), *root;
+	struct qf_names classes;
+	int64_t elapsed = s->last_ms > 0 ? s->last_ms : 0;
+	int rc;
+
+	/* CQ classes: used resource*ms over nominal*elapsed */
+	qf_names_init(&classes);
+	for (size_t i = 0; i < e->ncq; i++)
+		(void)qf_names_intern(&classes, e->cq[i].m->klass);
+	for (size_t c = 0; c < classes.n; c++) {
+		int64_t used = 0, nominal = 0;
+
+		for (size_t i = 0; i < e->ncq; i++) {
+			struct qf_ecq *q = &e->cq[i];
+			int64_t upto = s->t0 + elapsed, integral = q->used_ms_int;
+
+			if (strcmp(q->m->klass, classes.v[c]))
+				continue;
+			if (upto > q->used_since)
+				integral += q->used_sum * (upto - q->used_since);
+			used += integral;
+			nominal += q->nominal_sum;
+		}
+		json_object_set_new(
+			cqc, classes.v[c],
+			json_pack("{s:f}", "usage_pct",
+				  nominal && elapsed
+					  ? (double)used * 100.0 /
+						    ((double)nominal * (double)elapsed)
+					  : 0.0));
+	}
+	qf_names_release(&classes);
+	qf_names_init(&classes);
+	for (size_t i = 0; i < e->nwl; i++)
+		(void)qf_names_intern(&classes, e->wl[i]->m->klass);
+	for (size_t c = 0; c < classes.n; c++) {
+		int64_t *v = qf_xcalloc(e->nwl + 1, sizeof(int64_t)), sum = 0;
+		size_t n = 0, count = 0;
+
+		for (size_t i = 0; i < e->nwl; i++) {
+			struct qf_wl *w = e->wl[i];
+
+			if (strcmp(w->m->klass, classes.v[c]))
+				continue;
+			count++;
+			if (w->first_admit_ms >= 0) {
+				v[n] = w->first_admit_ms - w->m->created_ms;
+				sum += v[n++];
+			}
+		}
+		qsort(v, n, sizeof(*v), i64_cmp);
+		json_object_set_new(
+			wlc, classes.v[c],
+			json_pack("{s:I,s:I,s:I,s:I}", "count", (json_int_t)count,
+				  "avg_time_to_admission_ms",
+				  (json_int_t)(n ? sum / (int64_t)n : 0),
+				  "p50_time_to_admission_ms",
+				  (json_int_t)pct(v, n, 50),
+				  "p95_time_to_admission_ms",
+				  (json_int_t)pct(v, n, 95)));
+		free(v);
+	}
+	qf_names_release(&classes);
+	root = json_pack("{s:I,s:o,s:o}", "makespan_ms", (json_int_t)elapsed,
+			 "clusterQueueClasses", cqc, "workloadClasses", wlc);
+	rc = write_json(s, s->o->summary, root);
+	return rc;
+}
+
+static void report_submitted(struct sim *s, struct qf_model_wl **sub,
+			     size_t nsub, struct qf_buf *out)
+{
+	for (size_t i = 0; i < nsub && out; i++) {
+		struct qf_buf k = QF_BUF_INIT;
+		struct qf_wl *w;
+
+		qf_buf_addf(&k, "%s/%s", sub[i]->ns, sub[i]->name);
+		w = qf_engine_find(s->e, k.buf);
+		if (w && w->first_admit_ms >= 0)
+			qf_buf_addf(out, "%s: admitted at %lldms in ClusterQueue %s\n",
+				    k.buf,
+				    (long long)(w->first_admit_ms - s->t0),
+				    w->adm_cq_name ? w->adm_cq_name : "?");
+		else if (w)
+			qf_buf_addf(out, "%s: pending (%s): %s\n", k.buf,
+				    w->cond[QF_COND_QUOTA_RESERVED].reason
+					    ? w->cond[QF_COND_QUOTA_RESERVED].reason
+					    : "not queued",
+				    w->cond[QF_COND_QUOTA_RESERVED].message
+					    ? w->cond[QF_COND_QUOTA_RESERVED].message
+					    : "");
+		qf_buf_release(&k);
+	}
+}
+
+int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
+	       struct qf_diags *d)
+{
+	struct sim s;
+	struct qf_model_wl **sub = NULL;
+	size_t nsub = 0;
+	int rc;
+
+	memset(&s, 0, sizeof(s));
+	s.o = o;
+	s.d = d;
+	qf_model_init(&s.m);
+	qf_docset_init(&s.docs);
+	qf_buf_init(&s.events);
+	rc = load_objects(&s, o->files, QF_MODEL_POLICY | QF_MODEL_WORKLOADS,
+			  NULL, NULL);
+	if (o->apply && o->apply->n) {
+		qf_model_clear_policy(&s.m);
+		if (load_objects(&s, o->apply, QF_MODEL_POLICY, NULL, NULL) < 0)
+			rc = QF_EINVAL;
+	}
+	if (o->submit) {
+		struct qf_strlist one = QF_STRLIST_INIT;
+
+		qf_strlist_add(&one, o->submit);
+		if (load_objects(&s, &one, QF_MODEL_WORKLOADS, &sub, &nsub) < 0)
+			rc = QF_EINVAL;
+		qf_strlist_release(&one);
+	}
+	if (o->trace && (load_trace(&s) < 0 || check_trace_objects(&s) < 0))
+		rc = QF_EINVAL;
+	if (qf_model_resolve(&s.m, d) < 0)
+		rc = QF_EINVAL;
+	if (rc < 0)
+		goto done;
+	s.t0 = s.m.latest_ms;
+	for (size_t i = 0; i < s.m.nwl; i++)
+		if (s.m.wls[i]->created_ms < 0)
+			s.m.wls[i]->created_ms = s.t0;
+	for (size_t i = 0; i < nsub; i++)
+		sub[i]->created_ms = s.t0;
+	rc = qf_engine_new(&s.e, &s.m, sink, &s, s.t0, d);
+	if (rc < 0)
+		goto done;
+	if (o->cycles >= 0) {
+		for (int64_t i = 0; i < o->cycles; i++)
+			(void)qf_engine_cycle(s.e);
+	} else {
+		for (size_t i = 0; i < s.e->nwl; i++)
+			if (s.e->wl[i]->finish_at_ms >= 0)
+				heap_push(&s, s.e->wl[i]->finish_at_ms, s.e->wl[i]);
+		rc = event_loop(&s);
+		if (rc < 0)
+			goto done;
+	}
+	rc = qf_engine_check(s.e, d);
+	report_submitted(&s, sub, nsub, report);
+	if (rc == QF_OK && o->events)
+		rc = qf_fs_write_atomic(o->events, s.events.buf, s.events.len, d);
+	if (rc == QF_OK && o->dump_state)
+		rc = dump_state(&s);
+	if (rc == QF_OK && o->summary)
+		rc = summary(&s);
+done:
+	qf_engine_free(s.e);
+	for (size_t i = 0; i < s.nops; i++)
+		free(s.ops[i].workload);
+	free(s.ops);
+	free(s.heap);
+	free(sub);
+	qf_buf_release(&s.events);
+	qf_model_release(&s.m);
+	qf_docset_release(&s.docs);
+	return rc;
+}

@@ -1,0 +1,45 @@
+/*
+ * sim.h - `quotaflow simulate`: the engine on a virtual clock.
+ *
+ * Contract: qf_sim_run loads every input (objects, --apply, --submit,
+ * --trace), checks them all before simulating anything (an input error
+ * gives file:line:col diagnostics and QF_EINVAL, nothing simulated, no
+ * output written), then runs either exactly `cycles` scheduling cycles at
+ * time 0 or the event loop (trace operations, workloads finishing
+ * runtime_ms after admission, cycles until nothing can change) until the
+ * trace is drained or `until_ms`.  Output files are written atomically at
+ * the end; the --submit report goes to `report` (may be NULL).
+ *
+ * Virtual time 0 is the latest timestamp found in the -f objects (the
+ * moment the snapshot was taken), or the Unix epoch when there is none;
+ * time_ms in events and summaries counts from there.
+ *
+ * Ownership: options are borrowed.  Not thread-safe.
+ */
+#ifndef QF_SIM_H
+#define QF_SIM_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/buf.h"
+#include "core/diag.h"
+#include "core/strlist.h"
+
+struct qf_sim_options {
+	const struct qf_strlist *files; /* -f */
+	const struct qf_strlist *apply; /* --apply */
+	const char *submit;		/* --submit or NULL */
+	const char *trace;		/* --trace or NULL */
+	int64_t cycles;			/* --cycles, -1 = event loop */
+	int64_t until_ms;		/* --until, -1 = unbounded */
+	const char *events;		/* --events or NULL */
+	const char *dump_state;		/* --dump-state or NULL */
+	const char *summary;		/* --summary or NULL */
+};
+
+/* Run a simulation; the --submit report is appended to `report`. */
+int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
+	       struct qf_diags *d) QF_MUST_CHECK;
+
+#endif
