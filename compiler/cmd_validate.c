@@ -82,12 +82,12 @@ static int print_summary(const struct counts *c, FILE *out)
 	return n < 0 ? QF_EIO : QF_OK;
 }
 
-static void validate_all(const struct qf_kinds *k, const struct qf_docset *set,
+static void validate_doc(const struct qf_kinds *k, const struct qf_doc *doc,
                          struct counts *c, struct qf_diags *d)
 {
-	for (size_t i = 0; i < set->nobjs; i++) {
+	for (size_t i = 0; i < qf_doc_nobjects(doc); i++) {
 		c->objects++;
-		switch (qf_kinds_validate(k, set->objs[i], d)) {
+		switch (qf_kinds_validate(k, qf_doc_object(doc, i), d)) {
 		case QF_KINDS_VALID:
 			c->valid++;
 			break;
@@ -101,10 +101,14 @@ static void validate_all(const struct qf_kinds *k, const struct qf_docset *set,
 	}
 }
 
-/* Load files one by one so that a bad file is counted and the rest still
- * validated. */
-static int load_all(struct qf_docset *set, const struct qf_strlist *files,
-                    struct counts *c, struct qf_diags *d)
+/*
+ * One file at a time: load, validate, free (diagnostics keep copies), so
+ * memory stays bounded by the largest file and a bad file is counted while
+ * the others are still checked.
+ */
+static int validate_files(const struct qf_kinds *k,
+                          const struct qf_strlist *files, struct counts *c,
+                          struct qf_diags *d)
 {
 	int rc = QF_OK;
 
@@ -118,7 +122,8 @@ static int load_all(struct qf_docset *set, const struct qf_strlist *files,
 				rc = r;
 			continue;
 		}
-		qf_docset_add_take(set, doc);
+		validate_doc(k, doc, c, d);
+		qf_doc_free(doc);
 	}
 	return rc;
 }
@@ -133,7 +138,6 @@ int cmd_validate(int argc, const char **argv, struct qf_ctx *ctx)
 		  "json: one document with diagnostics and counts (text)" },
 	};
 	struct qf_strlist paths = QF_STRLIST_INIT, files = QF_STRLIST_INIT;
-	struct qf_docset set = QF_DOCSET_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_kinds *k = NULL;
 	struct counts c = { 0, 0, 0, 0, 0 };
@@ -164,9 +168,8 @@ int cmd_validate(int argc, const char **argv, struct qf_ctx *ctx)
 	}
 	rc = qf_fs_collect(&files, (const char *const *)paths.v, paths.n,
 	                   QF_FS_MANIFESTS, &d);
-	if (load_all(&set, &files, &c, &d) < 0 && rc == QF_OK)
+	if (validate_files(k, &files, &c, &d) < 0 && rc == QF_OK)
 		rc = QF_EINVAL;
-	validate_all(k, &set, &c, &d);
 	exit_code = (rc < 0 || c.invalid) ? QF_EXIT_FINDINGS : QF_EXIT_OK;
 	qf_diags_sort(&d);
 	if (ctx->diag_format == QF_DIAG_JSON) {
@@ -177,7 +180,6 @@ int cmd_validate(int argc, const char **argv, struct qf_ctx *ctx)
 	}
 done:
 	qf_kinds_free(k);
-	qf_docset_release(&set);
 	qf_strlist_release(&files);
 	qf_strlist_release(&paths);
 	qf_diags_release(&d);

@@ -319,9 +319,17 @@ size_t qf_kinds__push_key(struct rctx *r, const char *key)
 
 size_t qf_kinds__push_index(struct rctx *r, size_t i)
 {
-	size_t len = r->path.len;
+	char digits[24];
+	size_t len = r->path.len, n = sizeof(digits);
 
-	qf_buf_addf(&r->path, "[%zu]", i);
+	/* no printf: this runs for every list entry of every object */
+	do {
+		digits[--n] = (char)('0' + i % 10);
+		i /= 10;
+	} while (i);
+	qf_buf_addch(&r->path, '[');
+	qf_buf_add(&r->path, digits + n, sizeof(digits) - n);
+	qf_buf_addch(&r->path, ']');
 	return len;
 }
 
@@ -400,7 +408,9 @@ void qf_kinds__check_labels(struct rctx *r, const json_t *parent,
 	{
 		size_t l2 = r->path.len;
 
-		qf_buf_addf(&r->path, "[%s]", k);
+		qf_buf_addch(&r->path, '[');
+		qf_buf_adds(&r->path, k);
+		qf_buf_addch(&r->path, ']');
 		qf_buf_reset(&why);
 		if (!qf_kinds__qualified_ok(&why, k))
 			qf_kinds__report(r, QF_SEV_ERROR, m, k, 0, rule,

@@ -2,7 +2,8 @@
  * schema_validate.c - walking a jansson tree against a compiled schema
  * (core/schema.c builds the schema; core/schema.h is the contract).
  *
- * The walk keeps one path buffer that grows and shrinks as it descends, and
+ * The walk keeps a stack of path segments (borrowed keys and indices) that
+ * is rendered into a string only when a problem is reported, and
  * computes a node's file:line:col only when it reports a problem, so a
  * valid object costs a few comparisons per node.  anyOf, oneOf and not are
  * decided by validating a branch in "probe" mode, where errors are counted
@@ -49,13 +50,25 @@ static const struct {
 	             "and '-', starting and ending with a letter or digit" },
 };
 
+/* One step of a JSON path: a member (key borrowed from the tree), a map
+ * entry (rendered [key]) or an array index. */
+struct seg {
+	const char *key; /* NULL for an index */
+	size_t index;
+	int map_entry;
+};
+
 struct vctx {
 	const struct qf_doc *doc;
 	struct qf_diags *d;
-	struct qf_buf path;   /* JSON path of the current node */
-	pcre2_match_data *md; /* owned; one pair is all we need */
-	int probe;            /* > 0: count errors, report nothing */
-	size_t errors;        /* errors found (probe or not) */
+	const char *base; /* path of the validated root, or "" */
+	struct seg *segs; /* owned stack: the path below base */
+	size_t nsegs, alloc_segs;
+	struct qf_buf path;        /* scratch: the rendered path */
+	pcre2_general_context *gc; /* owned, made with md */
+	pcre2_match_data *md;      /* owned, made at the first pattern */
+	int probe;                 /* > 0: count errors, report nothing */
+	size_t errors;             /* errors found (probe or not) */
 };
 
 /* Where a node sits: enough to compute its location lazily. */
@@ -68,6 +81,7 @@ struct where {
 
 static void walk(struct vctx *v, const struct qf_schema *s,
                  const struct where *w);
+static const char *path_str(struct vctx *v);
 
 static struct qf_loc where_loc(const struct vctx *v, const struct where *w)
 {
@@ -110,8 +124,7 @@ static void QF_PRINTF(5, 6)
 		return;
 	loc = where_loc(v, w);
 	va_start(ap, fmt);
-	qf_diag_vadd(v->d, QF_SEV_ERROR, &loc, rule,
-	             v->path.len ? v->path.buf : NULL, fmt, ap);
+	qf_diag_vadd(v->d, QF_SEV_ERROR, &loc, rule, path_str(v), fmt, ap);
 	va_end(ap);
 	if (hint)
 		qf_diag_hint(v->d, "%s", hint);
@@ -157,26 +170,53 @@ static void show(struct qf_buf *b, const json_t *x)
 
 /* ---- paths ----------------------------------------------------------- */
 
+static size_t push_seg(struct vctx *v, const char *key, size_t i, int map_entry)
+{
+	size_t len = v->nsegs;
+
+	v->segs = qf_grow(v->segs, sizeof(*v->segs), &v->alloc_segs,
+	                  v->nsegs + 1);
+	v->segs[v->nsegs].key = key;
+	v->segs[v->nsegs].index = i;
+	v->segs[v->nsegs].map_entry = map_entry;
+	v->nsegs++;
+	return len;
+}
+
 static size_t push_key(struct vctx *v, const char *key, int map_entry)
 {
-	size_t len = v->path.len;
-
-	if (map_entry)
-		qf_buf_addf(&v->path, "[%s]", key);
-	else {
-		if (len)
-			qf_buf_addch(&v->path, '.');
-		qf_buf_adds(&v->path, key);
-	}
-	return len;
+	return push_seg(v, key, 0, map_entry);
 }
 
 static size_t push_index(struct vctx *v, size_t i)
 {
-	size_t len = v->path.len;
+	return push_seg(v, NULL, i, 0);
+}
 
-	qf_buf_addf(&v->path, "[%zu]", i);
-	return len;
+static void pop(struct vctx *v, size_t len)
+{
+	v->nsegs = len;
+}
+
+/* The current path as a string (borrowed until the next call), or NULL
+ * at the root. */
+static const char *path_str(struct vctx *v)
+{
+	qf_buf_reset(&v->path);
+	qf_buf_adds(&v->path, v->base);
+	for (size_t i = 0; i < v->nsegs; i++) {
+		const struct seg *g = &v->segs[i];
+
+		if (!g->key)
+			qf_buf_addf(&v->path, "[%zu]", g->index);
+		else if (g->map_entry)
+			qf_buf_addf(&v->path, "[%s]", g->key);
+		else if (v->path.len)
+			qf_buf_addf(&v->path, ".%s", g->key);
+		else
+			qf_buf_adds(&v->path, g->key);
+	}
+	return v->path.len ? v->path.buf : NULL;
 }
 
 /* ---- types ----------------------------------------------------------- */
@@ -247,8 +287,7 @@ static int check_type(struct vctx *v, const struct qf_schema *s,
 		if (failing(v)) {
 			struct qf_loc loc = where_loc(v, w);
 
-			qf_diag_error(v->d, &loc, "QF113",
-			              v->path.len ? v->path.buf : NULL,
+			qf_diag_error(v->d, &loc, "QF113", path_str(v),
 			              "null is not allowed here");
 			qf_diag_hint(v->d, "expected %s", want_name(s));
 		}
@@ -264,9 +303,9 @@ static int check_type(struct vctx *v, const struct qf_schema *s,
 		struct qf_loc loc = where_loc(v, w);
 
 		show(&hint, w->self);
-		qf_diag_error(
-		        v->d, &loc, "QF104", v->path.len ? v->path.buf : NULL,
-		        "wrong type: got %s %s", type_name(w->self), hint.buf);
+		qf_diag_error(v->d, &loc, "QF104", path_str(v),
+		              "wrong type: got %s %s", type_name(w->self),
+		              hint.buf);
 		qf_diag_hint(v->d, "expected %s", want_name(s));
 	}
 	qf_buf_release(&hint);
@@ -372,6 +411,31 @@ static int is_datetime(const char *s)
 	       num2(s + i + 4) < 60;
 }
 
+/* PCRE2 allocates through our wrappers, so out of memory aborts. */
+static void *pcre_alloc(PCRE2_SIZE n, void *data)
+{
+	(void)data;
+	return qf_xmalloc(n);
+}
+
+static void pcre_free(void *p, void *data)
+{
+	(void)data;
+	free(p);
+}
+
+/* 1 when str matches s's pattern; the match data is made on first use. */
+static int matches(struct vctx *v, const struct qf_schema *s, const char *str,
+                   size_t len)
+{
+	if (!v->md) {
+		v->gc = pcre2_general_context_create(pcre_alloc, pcre_free,
+		                                     NULL);
+		v->md = pcre2_match_data_create(1, v->gc);
+	}
+	return pcre2_match(s->re, (PCRE2_SPTR)str, len, 0, 0, v->md, NULL) >= 0;
+}
+
 static void check_string(struct vctx *v, const struct qf_schema *s,
                          const struct where *w)
 {
@@ -394,9 +458,7 @@ static void check_string(struct vctx *v, const struct qf_schema *s,
 			       "string is too short: %zu characters", cp);
 		}
 	}
-	if (s->re &&
-	    pcre2_match(s->re, (PCRE2_SPTR)str, len, 0, 0, v->md, NULL) < 0 &&
-	    !quiet(v)) {
+	if (s->re && !matches(v, s, str, len) && !quiet(v)) {
 		qf_buf_reset(&hint);
 		report(v, w, "QF106", pattern_hint(s->pattern, &hint),
 		       "invalid value \"%s\"", str);
@@ -557,7 +619,7 @@ static void check_unique(struct vctx *v, const struct qf_schema *s,
 		size_t len = push_index(v, i);
 
 		report(v, &w, "QF112", hint.buf, "duplicate entry %s", msg.buf);
-		qf_buf_setlen(&v->path, len);
+		pop(v, len);
 		break;
 	}
 	qf_buf_release(&msg);
@@ -586,7 +648,7 @@ static void check_array(struct vctx *v, const struct qf_schema *s,
 		if (s->items) {
 			len = push_index(v, i);
 			walk(v, s->items, &c);
-			qf_buf_setlen(&v->path, len);
+			pop(v, len);
 		}
 		if (s->list != SL_ATOMIC && !v->probe)
 			check_unique(v, s, arr, i);
@@ -644,7 +706,7 @@ static void unknown_field(struct vctx *v, const struct qf_schema *s,
 		            i ? ", " : "expected one of: ", s->props[i].name);
 	len = push_key(v, key, 0);
 	report(v, &w, "QF102", hint.buf, "unknown field \"%s\"", key);
-	qf_buf_setlen(&v->path, len);
+	pop(v, len);
 	qf_buf_release(&hint);
 }
 
@@ -703,7 +765,7 @@ static void check_object(struct vctx *v, const struct qf_schema *s,
 				continue;
 			len = push_key(v, key, !ps);
 			walk(v, ps ? ps : s->addl, &c);
-			qf_buf_setlen(&v->path, len);
+			pop(v, len);
 		} else if (!(s->flags & (SF_ADDL_TRUE | SF_PRESERVE)) &&
 		           !embedded_field(s, key)) {
 			unknown_field(v, s, obj, key);
@@ -767,8 +829,7 @@ static void note_cel(struct vctx *v, const struct qf_schema *s,
 		return;
 	loc = where_loc(v, w);
 	for (size_t i = 0; i < s->ncel; i++) {
-		qf_diag_add(v->d, QF_SEV_NOTE, &loc, "QF115",
-		            v->path.len ? v->path.buf : NULL,
+		qf_diag_add(v->d, QF_SEV_NOTE, &loc, "QF115", path_str(v),
 		            "CEL rule not evaluated: %s", s->cel[i].msg);
 		qf_diag_hint(v->d, "no native check implements rule: %s",
 		             s->cel[i].rule);
@@ -797,34 +858,19 @@ static void walk(struct vctx *v, const struct qf_schema *s,
 		note_cel(v, s, w);
 }
 
-/* PCRE2 allocates through our wrappers, so out of memory aborts. */
-static void *pcre_alloc(PCRE2_SIZE n, void *data)
-{
-	(void)data;
-	return qf_xmalloc(n);
-}
-
-static void pcre_free(void *p, void *data)
-{
-	(void)data;
-	free(p);
-}
-
 int qf_schema_validate(const struct qf_schema *s, const json_t *value,
                        const char *path, const struct qf_doc *doc,
                        struct qf_diags *d)
 {
-	struct vctx v = { doc, d, QF_BUF_INIT, NULL, 0, 0 };
+	struct vctx v = { doc,         d,    path ? path : "",
+		          NULL,        0,    0,
+		          QF_BUF_INIT, NULL, NULL,
+		          0,           0 };
 	struct where w = { value, NULL, NULL, 0 };
-	pcre2_general_context *gc;
-
-	gc = pcre2_general_context_create(pcre_alloc, pcre_free, NULL);
-	v.md = pcre2_match_data_create(1, gc);
-	if (path)
-		qf_buf_adds(&v.path, path);
 	walk(&v, s, &w);
 	pcre2_match_data_free(v.md);
-	pcre2_general_context_free(gc);
+	pcre2_general_context_free(v.gc);
 	qf_buf_release(&v.path);
+	free(v.segs);
 	return v.errors ? QF_EINVAL : QF_OK;
 }

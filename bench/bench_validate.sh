@@ -1,0 +1,75 @@
+#!/bin/sh
+# bench/bench_validate.sh - how fast `quotaflow validate` checks a large
+# GitOps repository: generates N Kueue objects (default 50000: 40%
+# ClusterQueues with three resources and a cohort, 20% LocalQueues, 20%
+# ResourceFlavors with taints, 10% Cohorts, 10% WorkloadPriorityClasses)
+# in files of 1000 objects, then times one validation run with the built-in
+# schemas and one with --crds.  Target: well under a second for 50000.
+#
+# usage: sh bench/bench_validate.sh build/quotaflow [N]
+QF=${1:-build/quotaflow}
+N=${2:-50000}
+case "$QF" in /*) ;; *) QF=$(pwd)/$QF ;; esac
+cd "$(dirname "$0")/.." || exit 2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+awk -v n="$N" -v dir="$tmp" 'BEGIN {
+	for (i = 0; i < n; i++) {
+		f = sprintf("%s/objects-%03d.yaml", dir, int(i / 1000));
+		k = i % 10;
+		printf "---\napiVersion: kueue.x-k8s.io/v1beta2\n" > f;
+		if (k < 4) {
+			printf "kind: ClusterQueue\nmetadata:\n  name: cq-%d\n" \
+			    "spec:\n  cohortName: co-%d\n  namespaceSelector: {}\n" \
+			    "  queueingStrategy: BestEffortFIFO\n  preemption:\n" \
+			    "    withinClusterQueue: LowerPriority\n" \
+			    "    reclaimWithinCohort: Any\n  resourceGroups:\n" \
+			    "  - coveredResources: [\"cpu\", \"memory\", \"nvidia.com/gpu\"]\n" \
+			    "    flavors:\n    - name: rf-%d\n      resources:\n" \
+			    "      - name: cpu\n        nominalQuota: %d\n" \
+			    "      - name: memory\n        nominalQuota: %dGi\n" \
+			    "      - name: nvidia.com/gpu\n        nominalQuota: 8\n" \
+			    "        borrowingLimit: 4\n        lendingLimit: 2\n",
+			    i, i % 97, i % 13, 16 + i % 64, 64 + i % 512 > f;
+		} else if (k < 6) {
+			printf "kind: LocalQueue\nmetadata:\n  name: lq-%d\n" \
+			    "  namespace: team-%d\nspec:\n  clusterQueue: cq-%d\n",
+			    i, i % 211, i - 4 > f;
+		} else if (k < 8) {
+			printf "kind: ResourceFlavor\nmetadata:\n  name: rf-%d\n" \
+			    "spec:\n  nodeLabels:\n    cloud.example.com/gpu: a100-%d\n" \
+			    "  nodeTaints:\n  - key: nvidia.com/gpu\n    value: present\n" \
+			    "    effect: NoSchedule\n", i, i % 7 > f;
+		} else if (k < 9) {
+			printf "kind: Cohort\nmetadata:\n  name: co-%d\nspec:\n" \
+			    "  fairSharing:\n    weight: \"2\"\n", i > f;
+		} else {
+			printf "kind: WorkloadPriorityClass\nmetadata:\n" \
+			    "  name: wpc-%d\nvalue: %d\ndescription: bench\n",
+			    i, i % 1000 > f;
+		}
+	}
+}'
+bytes=$(cat "$tmp"/*.yaml | wc -c)
+echo "bench_validate: $N objects, $((bytes / 1024)) KiB of YAML"
+
+run() {
+	label=$1
+	shift
+	start=$(date +%s%N)
+	"$QF" validate "$@" "$tmp" >"$tmp.out" 2>"$tmp.err"
+	rc=$?
+	end=$(date +%s%N)
+	printf '%-10s %6d ms   %s\n' "$label" $(((end - start) / 1000000)) \
+		"$(cat "$tmp.out")"
+	[ "$rc" = 0 ] || { head -5 "$tmp.err"; return 1; }
+}
+
+status=0
+run built-in || status=1
+if [ -d ../shared/kueue-crds ]; then
+	run --crds --crds ../shared/kueue-crds || status=1
+fi
+rm -f "$tmp.out" "$tmp.err"
+exit $status
