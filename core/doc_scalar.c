@@ -58,6 +58,8 @@ static int is_digit(char c)
 
 static int lookup_spelling(struct qf_doc_plain *r, const char *s, size_t len)
 {
+	if (len > 5) /* the longest spelling: "false", "+.inf" */
+		return 0;
 	for (size_t i = 0; i < QF_ARRAY_SIZE(spellings); i++) {
 		const struct spelling *sp = &spellings[i];
 
