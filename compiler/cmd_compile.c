@@ -117,6 +117,34 @@ static int run_files(const struct args *a, const struct qf_compile *c,
 	return rc;
 }
 
+/* Print the stream an object at a time, so memory does not hold it all. */
+static int write_stream(const struct qf_output *o, enum qf_compile_format fmt,
+			FILE *f)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	struct qf_output one = QF_OUTPUT_INIT;
+	int rc = QF_OK;
+	size_t i;
+
+	if (fmt == QF_COMPILE_JSON) {
+		qf_compile_stream(&b, o, fmt);
+		if (fwrite(b.buf, 1, b.len, f) != b.len)
+			rc = QF_EIO;
+	}
+	for (i = 0; fmt == QF_COMPILE_YAML && i < o->n && !rc; i++) {
+		one.v = &o->v[i];
+		one.n = 1;
+		qf_buf_reset(&b);
+		qf_compile_stream(&b, &one, fmt);
+		if (fwrite(b.buf, 1, b.len, f) != b.len)
+			rc = QF_EIO;
+	}
+	if (fflush(f))
+		rc = QF_EIO;
+	qf_buf_release(&b);
+	return rc;
+}
+
 int cmd_compile(int argc, const char **argv, struct qf_ctx *ctx)
 {
 	struct args a = { 0 };
@@ -166,10 +194,7 @@ int cmd_compile(int argc, const char **argv, struct qf_ctx *ctx)
 	if (rc)
 		goto done;
 	if (a.to_stdout) {
-		qf_compile_stream(&out, &c.out, o.format);
-		if (fwrite(out.buf, 1, out.len, ctx->out) != out.len ||
-		    fflush(ctx->out))
-			rc = QF_EIO;
+		rc = write_stream(&c.out, o.format, ctx->out);
 	} else {
 		rc = run_files(&a, &c, &o, ctx, &d);
 	}
