@@ -1194,12 +1194,74 @@ static int load_stream(struct loader *L)
 	}
 }
 
+/* Value of 4 hex digits at s, or -1. */
+static long hex4(const char *s)
+{
+	long v = 0;
+
+	for (int i = 0; i < 4; i++) {
+		char c = s[i];
+		int d = c >= '0' && c <= '9'	 ? c - '0'
+			: c >= 'a' && c <= 'f' ? c - 'a' + 10
+			: c >= 'A' && c <= 'F' ? c - 'A' + 10
+					       : -1;
+
+		if (d < 0)
+			return -1;
+		v = v * 16 + d;
+	}
+	return v;
+}
+
+/*
+ * JSON writers such as Python's json.dump spell characters beyond U+FFFF
+ * as a surrogate pair ("\ud83d\ude00"), which YAML (and libyaml) refuse.
+ * Rewrite each pair into YAML's "\U0001f600" in a copy of the input; the
+ * copy is two bytes shorter per pair, so columns after a pair on the same
+ * line are off by two.  Returns NULL when there is nothing to rewrite.
+ */
+static char *join_surrogates(const char *data, size_t len, size_t *out_len)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	size_t i = 0, done = 0, slashes = 0;
+	int changed = 0;
+
+	for (i = 0; i < len; i++) {
+		long hi, lo;
+
+		if (data[i] != '\\') {
+			slashes = 0;
+			continue;
+		}
+		if (++slashes % 2 == 0 || i + 12 > len ||
+		    (data[i + 1] != 'u') || data[i + 6] != '\\' ||
+		    data[i + 7] != 'u')
+			continue;
+		hi = hex4(data + i + 2);
+		lo = hex4(data + i + 8);
+		if (hi < 0xD800 || hi > 0xDBFF || lo < 0xDC00 || lo > 0xDFFF)
+			continue;
+		qf_buf_add(&b, data + done, i - done);
+		qf_buf_addf(&b, "\\U%08lx",
+			    0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00));
+		done = i + 12;
+		i += 11;
+		slashes = 0;
+		changed = 1;
+	}
+	if (!changed)
+		return NULL;
+	qf_buf_add(&b, data + done, len - done);
+	return qf_buf_detach(&b, out_len);
+}
+
 int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 		    size_t len, const struct qf_doc_limits *limits,
 		    struct qf_diags *d)
 {
 	static const struct qf_doc_limits defaults = QF_DOC_LIMITS_INIT;
 	struct loader L;
+	char *joined;
 	int rc;
 
 	*out = NULL;
@@ -1227,8 +1289,11 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 	loc_tab_reserve(&L.doc->members, len / 14);
 	if (!yaml_parser_initialize(&L.parser))
 		abort();
-	yaml_parser_set_input_string(&L.parser, (const unsigned char *)data,
-				     len);
+	joined = join_surrogates(data, len, &L.len);
+	if (joined)
+		L.data = joined;
+	yaml_parser_set_input_string(&L.parser,
+				     (const unsigned char *)L.data, L.len);
 	L.anchor_ids = json_object();
 	rc = load_stream(&L);
 	if (L.have_ev)
@@ -1237,6 +1302,7 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 	anchors_reset(&L);
 	json_decref(L.anchor_ids);
 	free(L.av);
+	free(joined);
 	if (rc) {
 		qf_doc_free(L.doc);
 		return rc;

@@ -11,9 +11,28 @@
  * (kind ending in "List" with an `items` array, e.g. from `kubectl get -o
  * json`) expanded into its items.  Empty documents are skipped.
  *
+ * Decoding, in kubectl's terms (sigs.k8s.io/yaml over go-yaml v2):
+ *  - plain scalars resolve as YAML 1.1 (qf_doc_plain_resolve below);
+ *    quoted, block and !!str scalars are strings; timestamps become the
+ *    RFC 3339 string kubectl sends;
+ *  - numbers go through JSON as kubectl's do: a float with an integral
+ *    value that fits int64 becomes an integer (`2.0` -> 2), integers beyond
+ *    int64 become reals (no error), .inf and .nan are errors;
+ *  - keys become strings as sigs.k8s.io/yaml makes them (`yes:` -> "true",
+ *    `0x10:` -> "16", `1.5:` -> "1.5"); null, timestamp and uint64 keys
+ *    are errors, as are two keys that end up equal;
+ *  - `<<` merges as go-yaml v2 does: entries apply in order, so a later
+ *    explicit key overrides a merged one, and of a sequence of maps the
+ *    earlier map wins;
+ *  - JSON is read by the same YAML parser (so a JSON key longer than 1024
+ *    characters is refused); "\ud83d\ude00"-style surrogate pairs are
+ *    joined first.
+ *
  * Locations: qf_doc_loc* return the 1-based line and column of a node, so
  * that any diagnostic about any node can name file:line:col.  JSON input is
- * read with the same positions.
+ * read with the same positions.  A node with an anchor (&a) starts at the
+ * anchor; nodes copied by an alias keep the positions of the original.
+ * Lookups are O(1) (hash tables built while loading).
  *
  * Ownership: the doc owns its trees, its file name and its location tables.
  * Every json_t * and qf_obj it hands out is borrowed and lives until
@@ -23,6 +42,10 @@
  * Errors: syntax errors, duplicate keys, alias bombs, over-deep nesting,
  * non-mapping documents and over-size inputs add an error with the
  * position and return QF_EINVAL / QF_ETOOBIG; nothing is returned then.
+ * Loading stops at the first error of a file.  Rule ids: QF003 too big,
+ * QF010 syntax, QF011 duplicate key, QF012 anchors and alias limit, QF013
+ * nesting limit, QF014 document or List item not a mapping, QF015 a value
+ * or key JSON cannot hold.
  * Not thread-safe per doc; distinct docs are independent.
  */
 #ifndef QF_DOC_H

@@ -233,6 +233,9 @@ static const struct scalar_case scalar_cases[] = {
 	{ 64, "+", "\"+\"" },
 	{ 65, "1__0", "10" },
 	{ 66, "0b", "\"0b\"" },
+	/* JSON surrogate pairs (Python's json.dump) are joined */
+	{ 67, "\"\\ud83d\\ude00!\"", "\"\xf0\x9f\x98\x80!\"" },
+	{ 68, "\"\\\\ud83d\"", "\"\\\\ud83d\"" },
 };
 
 static void test_doc_yaml11_scalars(void **state)
