@@ -148,13 +148,14 @@ int cmd_validate(int argc, const char **argv, struct qf_ctx *ctx)
 	if (exit_code >= 0)
 		goto done;
 	if (format)
-		ctx->diag_format =
-		        strcmp(format, "json") ? QF_DIAG_TEXT : QF_DIAG_JSON;
+		ctx->diag_format = strcmp(format, "json") == 0 ? QF_DIAG_JSON
+		                                               : QF_DIAG_TEXT;
 	if (!paths.n) {
-		fprintf(ctx->err,
-		        "quotaflow validate: no FILE or DIR given\n"
-		        "usage: %s\n",
-		        usage);
+		/* exit 2 whether or not the message gets out */
+		(void)fprintf(ctx->err,
+		              "quotaflow validate: no FILE or DIR given\n"
+		              "usage: %s\n",
+		              usage);
 		exit_code = QF_EXIT_USAGE;
 		goto done;
 	}

@@ -25,7 +25,7 @@
 #include "core/banned.h"
 
 /* metadata.annotations may hold at most this many bytes (keys + values). */
-#define ANNOTATIONS_MAX_BYTES (256u * 1024)
+#define ANNOTATIONS_MAX_BYTES ((size_t)256 * 1024)
 #define KUEUE_GROUP           "kueue.x-k8s.io"
 
 struct kind_row {
@@ -69,8 +69,8 @@ static const struct kind_row kinds[] = {
 	  "kueue.x-k8s.io_v1beta2_workloadpriorityclass", qf_kinds__check_wpc,
 	  no_cel },
 	/* the tenant spec (compiler/spec.c runs its semantic checks) */
-	{ "quotaflow.dev", "v1alpha1", "Pool", 0,
-	  "quotaflow.dev_v1alpha1_pool", NULL, no_cel },
+	{ "quotaflow.dev", "v1alpha1", "Pool", 0, "quotaflow.dev_v1alpha1_pool",
+	  NULL, no_cel },
 	{ "quotaflow.dev", "v1alpha1", "Tenant", 0,
 	  "quotaflow.dev_v1alpha1_tenant", NULL, no_cel },
 };
@@ -539,7 +539,7 @@ static void near_miss(const struct qf_kinds *k, const struct qf_obj *o,
 	for (size_t i = 0; i < k->n; i++) {
 		const struct entry *e = &k->v[i];
 
-		if (strcmp(e->group, group))
+		if (strcmp(e->group, group) != 0)
 			continue;
 		loc = qf_doc_loc_key(o->doc, o->obj, "kind");
 		if (!strcasecmp(e->kind, kind)) {

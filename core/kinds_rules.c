@@ -17,6 +17,7 @@
  */
 #include "core/kinds_int.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,8 +153,10 @@ static long seen(struct qf_strlist *l, long **groups, const char *name,
 {
 	long at = qf_strlist_find(l, name);
 
-	if (at >= 0)
+	if (at >= 0) {
+		assert(*groups); /* every listed name has its group */
 		return (*groups)[at];
+	}
 	qf_strlist_add(l, name);
 	*groups = qf_xreallocarray(*groups, l->n, sizeof(long));
 	(*groups)[l->n - 1] = group;
@@ -263,7 +266,7 @@ static void check_flavor_resources(struct rctx *r, const struct groups *g,
 		const char *got = str(x, "name");
 		size_t l2 = push_index(r, i);
 
-		if (want && got && strcmp(want, got)) {
+		if (want && got && strcmp(want, got) != 0) {
 			size_t l3 = push_key(r, "name");
 
 			qf_buf_reset(&hint);
@@ -473,7 +476,7 @@ static void locate(const json_t *parent, const char *field, const char *where,
 		*key = p + 12;
 		return;
 	}
-	if (strncmp(p, "matchExpressions", 16))
+	if (strncmp(p, "matchExpressions", 16) != 0)
 		return;
 	p += 16;
 	x = json_object_get(sel, "matchExpressions");
@@ -543,7 +546,7 @@ static void check_preemption(struct rctx *r, const json_t *spec)
 
 	if (!json_is_object(p) || !json_is_object(bwc))
 		return;
-	if (strcmp(str_or(p, "reclaimWithinCohort", "Never"), "Never") ||
+	if (strcmp(str_or(p, "reclaimWithinCohort", "Never"), "Never") != 0 ||
 	    !strcmp(str_or(bwc, "policy", "Never"), "Never"))
 		return;
 	len = push_key(r, "preemption");
@@ -582,9 +585,13 @@ static void all_flavors(struct qf_strlist *out, const json_t *spec)
 	size_t i, j;
 
 	json_array_foreach(json_object_get(spec, "resourceGroups"), i, rg)
-	        json_array_foreach(json_object_get(rg, "flavors"), j,
-	                           f) if (str(f, "name"))
-	                qf_strlist_add(out, str(f, "name"));
+	{
+		json_array_foreach(json_object_get(rg, "flavors"), j, f)
+		{
+			if (str(f, "name"))
+				qf_strlist_add(out, str(f, "name"));
+		}
+	}
 }
 
 static void check_on_flavors(struct rctx *r, const json_t *spec)
@@ -750,15 +757,15 @@ static void check_toleration(struct rctx *r, const json_t *tols, size_t i)
 		       "invalid toleration key \"%s\"", key);
 		pop(r, l2);
 	}
-	if ((!key || !*key) && (!op || strcmp(op, "Exists")))
+	if ((!key || !*key) && (!op || strcmp(op, "Exists") != 0))
 		report(r, QF_SEV_ERROR, tols, NULL, i, "QF220",
 		       "set a key, or use operator: Exists", CEL_TOL_KEY);
 	if (json_object_get(t, "tolerationSeconds") &&
-	    (!effect || strcmp(effect, "NoExecute")))
+	    (!effect || strcmp(effect, "NoExecute") != 0))
 		report(r, QF_SEV_ERROR, tols, NULL, i, "QF220",
 		       "tolerationSeconds only applies to NoExecute",
 		       CEL_TOL_SECONDS);
-	if (op && strcmp(op, "Equal") && strcmp(op, "Exists")) {
+	if (op && strcmp(op, "Equal") != 0 && strcmp(op, "Exists") != 0) {
 		l2 = push_key(r, "operator");
 		report(r, QF_SEV_ERROR, t, "operator", 0, "QF220",
 		       "expected Equal or Exists", CEL_TOL_OPERATOR);

@@ -384,6 +384,8 @@ static int kw_combinator(struct compile *c, struct qf_schema *s,
 
 	if (!json_is_array(v) || !json_array_size(v))
 		return bad(c, n, kw, "must be a non-empty array of schemas");
+	/* an array of node pointers, which is what sizeof says */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	l->v = qf_xcalloc(json_array_size(v), sizeof(*l->v));
 	json_array_foreach(v, i, e)
 	{
@@ -560,6 +562,8 @@ const struct qf_schema *qf_schema__prop(const struct qf_schema *s,
 }
 
 /* Replace (or add) the root's metadata property with ObjectMeta. */
+/* Recursive: as deep as the schema. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static int use_objectmeta(struct qf_schema *root, struct qf_diags *d)
 {
 	struct qf_schema_opts o = QF_SCHEMA_OPTS_INIT;
@@ -586,6 +590,8 @@ static int use_objectmeta(struct qf_schema *root, struct qf_diags *d)
 	return QF_OK;
 }
 
+/* Recursive: as deep as the schema. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 int qf_schema_compile(struct qf_schema **out, const json_t *json,
                       const struct qf_schema_opts *opts, struct qf_diags *d)
 {
@@ -614,6 +620,8 @@ const char *qf_schema_builtin(const char *name)
 	return NULL;
 }
 
+/* Recursive: as deep as the schema. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 int qf_schema_compile_builtin(struct qf_schema **out, const char *name,
                               const struct qf_schema_opts *opts,
                               struct qf_diags *d)
@@ -641,6 +649,8 @@ int qf_schema_compile_builtin(struct qf_schema **out, const char *name,
 	return rc;
 }
 
+/* Recursive: as deep as the schema. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static void free_list(struct schema_list_of *l)
 {
 	for (size_t i = 0; i < l->n; i++)
@@ -655,6 +665,8 @@ static void free_strv(char **v, size_t n)
 	free(v);
 }
 
+/* Recursive: as deep as the schema. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 void qf_schema_free(struct qf_schema *s)
 {
 	if (!s)

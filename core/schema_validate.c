@@ -626,6 +626,8 @@ static void check_unique(struct vctx *v, const struct qf_schema *s,
 	qf_buf_release(&hint);
 }
 
+/* Recursive: as deep as the value, at most QF_DOC_MAX_DEPTH. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static void check_array(struct vctx *v, const struct qf_schema *s,
                         const struct where *w)
 {
@@ -737,6 +739,8 @@ static int embedded_field(const struct qf_schema *s, const char *key)
 	        !strcmp(key, "metadata"));
 }
 
+/* Recursive: as deep as the value, at most QF_DOC_MAX_DEPTH. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static void check_object(struct vctx *v, const struct qf_schema *s,
                          const struct where *w)
 {
@@ -776,6 +780,8 @@ static void check_object(struct vctx *v, const struct qf_schema *s,
 /* ---- combinators and CEL --------------------------------------------- */
 
 /* Errors a branch would report, without reporting them. */
+/* Recursive: as deep as the value, at most QF_DOC_MAX_DEPTH. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static size_t probe(struct vctx *v, const struct qf_schema *s,
                     const struct where *w)
 {
@@ -789,6 +795,8 @@ static size_t probe(struct vctx *v, const struct qf_schema *s,
 	return found;
 }
 
+/* Recursive: as deep as the value, at most QF_DOC_MAX_DEPTH. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static void check_combinators(struct vctx *v, const struct qf_schema *s,
                               const struct where *w)
 {
@@ -836,6 +844,8 @@ static void note_cel(struct vctx *v, const struct qf_schema *s,
 	}
 }
 
+/* Recursive: as deep as the value, at most QF_DOC_MAX_DEPTH. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static void walk(struct vctx *v, const struct qf_schema *s,
                  const struct where *w)
 {
