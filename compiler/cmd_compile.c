@@ -16,17 +16,17 @@
 #include "core/banned.h"
 
 static const char usage[] =
-	"quotaflow compile [PATH...] (-o DIR | --stdout | --check DIR | --krm)\n"
-	"       [--kueue-api v1beta2|v1beta1] [--format yaml|json]\n"
-	"       [--source-commit SHA] [--crds DIR]";
+        "quotaflow compile [PATH...] (-o DIR | --stdout | --check DIR | --krm)\n"
+        "       [--kueue-api v1beta2|v1beta1] [--format yaml|json]\n"
+        "       [--source-commit SHA] [--crds DIR]";
 
 static const char summary[] =
-	"Compile a Pool and its Tenants (PATH: files or directories, default\n"
-	"`.`) into validated Kueue ResourceFlavors, WorkloadPriorityClasses,\n"
-	"Cohorts, ClusterQueues and LocalQueues.  Exit 0 ok, 1 invalid input\n"
-	"or stale output, 2 usage or internal error.  Argo CD plugin\n"
-	"parameters (kueue-api, format, source-commit) are read from\n"
-	"ARGOCD_APP_PARAMETERS for options not given on the command line.";
+        "Compile a Pool and its Tenants (PATH: files or directories, default\n"
+        "`.`) into validated Kueue ResourceFlavors, WorkloadPriorityClasses,\n"
+        "Cohorts, ClusterQueues and LocalQueues.  Exit 0 ok, 1 invalid input\n"
+        "or stale output, 2 usage or internal error.  Argo CD plugin\n"
+        "parameters (kueue-api, format, source-commit) are read from\n"
+        "ARGOCD_APP_PARAMETERS for options not given on the command line.";
 
 struct args {
 	const char *out_dir;
@@ -45,14 +45,15 @@ static int pick_mode(const struct args *a, struct qf_ctx *ctx)
 
 	if (n == 1)
 		return 0;
-	fprintf(ctx->err, "quotaflow compile: give exactly one of -o DIR, "
-			  "--stdout, --check DIR or --krm\nusage: %s\n",
-		usage);
+	fprintf(ctx->err,
+	        "quotaflow compile: give exactly one of -o DIR, "
+	        "--stdout, --check DIR or --krm\nusage: %s\n",
+	        usage);
 	return QF_EXIT_USAGE;
 }
 
 static int apply_options(struct qf_compile_opts *o, json_t **keep,
-			 const struct args *a, struct qf_diags *d)
+                         const struct args *a, struct qf_diags *d)
 {
 	struct qf_strlist set = QF_STRLIST_INIT;
 	int rc;
@@ -70,13 +71,13 @@ static int apply_options(struct qf_compile_opts *o, json_t **keep,
 	o->source_commit = a->commit && *a->commit ? a->commit : NULL;
 	o->crds_dir = a->crds;
 	rc = qf_compile_argocd_params(o, keep, getenv("ARGOCD_APP_PARAMETERS"),
-				      &set, d);
+	                              &set, d);
 	qf_strlist_release(&set);
 	return rc;
 }
 
 static int run_krm(const struct qf_compile_opts *o, struct qf_ctx *ctx,
-		   struct qf_diags *d)
+                   struct qf_diags *d)
 {
 	struct qf_buf in = QF_BUF_INIT, out = QF_BUF_INIT;
 	int rc = qf_fs_read(&in, "-", QF_FS_MAX_INPUT_BYTES, d);
@@ -92,8 +93,8 @@ static int run_krm(const struct qf_compile_opts *o, struct qf_ctx *ctx,
 }
 
 static int run_files(const struct args *a, const struct qf_compile *c,
-		     const struct qf_compile_opts *o, struct qf_ctx *ctx,
-		     struct qf_diags *d)
+                     const struct qf_compile_opts *o, struct qf_ctx *ctx,
+                     struct qf_diags *d)
 {
 	struct qf_compile_files files = QF_COMPILE_FILES_INIT;
 	int rc;
@@ -103,15 +104,15 @@ static int run_files(const struct args *a, const struct qf_compile *c,
 		rc = qf_compile_write_dir(a->out_dir, &files, d);
 		if (!rc)
 			fprintf(ctx->out,
-				"compiled pool %s: %zu tenants, %zu objects, "
-				"%zu files written to %s\n",
-				c->spec->pool.name, c->spec->ntenants, c->out.n,
-				files.n, a->out_dir);
+			        "compiled pool %s: %zu tenants, %zu objects, "
+			        "%zu files written to %s\n",
+			        c->spec->pool.name, c->spec->ntenants, c->out.n,
+			        files.n, a->out_dir);
 	} else {
 		rc = qf_compile_check_dir(a->check_dir, &files, d);
 		if (!rc)
 			fprintf(ctx->out, "%s is up to date (%zu files)\n",
-				a->check_dir, files.n);
+			        a->check_dir, files.n);
 	}
 	qf_compile_files_release(&files);
 	return rc;
@@ -119,7 +120,7 @@ static int run_files(const struct args *a, const struct qf_compile *c,
 
 /* Print the stream an object at a time, so memory does not hold it all. */
 static int write_stream(const struct qf_output *o, enum qf_compile_format fmt,
-			FILE *f)
+                        FILE *f)
 {
 	struct qf_buf b = QF_BUF_INIT;
 	struct qf_output one = QF_OUTPUT_INIT;
@@ -174,8 +175,8 @@ int cmd_compile(int argc, const char **argv, struct qf_ctx *ctx)
 	json_t *keep = NULL;
 	int rc;
 
-	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), usage, summary, argc,
-			  argv, &paths, ctx);
+	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), usage, summary, argc, argv,
+	                  &paths, ctx);
 	if (rc >= 0)
 		goto done_parse;
 	rc = pick_mode(&a, ctx);

@@ -34,8 +34,8 @@ void qf_compile_release(struct qf_compile *c)
 }
 
 int qf_compile_objects(struct qf_compile *c, const struct qf_obj *const *objs,
-		       size_t nobjs, const struct qf_compile_opts *opts,
-		       int strict_kinds, struct qf_diags *d)
+                       size_t nobjs, const struct qf_compile_opts *opts,
+                       int strict_kinds, struct qf_diags *d)
 {
 	struct qf_spec_opts so = QF_SPEC_OPTS_INIT;
 	struct qf_translate_opts to = QF_TRANSLATE_OPTS_INIT;
@@ -56,8 +56,8 @@ int qf_compile_objects(struct qf_compile *c, const struct qf_obj *const *objs,
 }
 
 int qf_compile_run(struct qf_compile *c, const char *const *paths,
-		   size_t npaths, const struct qf_compile_opts *opts,
-		   struct qf_diags *d)
+                   size_t npaths, const struct qf_compile_opts *opts,
+                   struct qf_diags *d)
 {
 	struct qf_strlist files = QF_STRLIST_INIT;
 	int rc;
@@ -65,12 +65,12 @@ int qf_compile_run(struct qf_compile *c, const char *const *paths,
 	rc = qf_fs_collect(&files, paths, npaths, QF_FS_MANIFESTS, d);
 	if (!rc && files.n == 0)
 		rc = qf_diag_error(d, NULL, "QF307", NULL,
-				   "no *.yaml, *.yml or *.json files found");
+		                   "no *.yaml, *.yml or *.json files found");
 	if (!rc)
 		rc = qf_docset_load(&c->docs, &files, NULL, d);
 	if (!rc)
 		rc = qf_compile_objects(c, c->docs.objs, c->docs.nobjs, opts, 0,
-					d);
+		                        d);
 	qf_strlist_release(&files);
 	return rc;
 }
@@ -78,7 +78,7 @@ int qf_compile_run(struct qf_compile *c, const char *const *paths,
 /* ---- rendering -------------------------------------------------------- */
 
 void qf_compile_stream(struct qf_buf *out, const struct qf_output *o,
-		       enum qf_compile_format fmt)
+                       enum qf_compile_format fmt)
 {
 	json_t *list, *items;
 	size_t i;
@@ -115,8 +115,7 @@ void qf_compile_files_release(struct qf_compile_files *f)
 	memset(f, 0, sizeof(*f));
 }
 
-static struct qf_compile_file *add_file(struct qf_compile_files *f,
-					char *path)
+static struct qf_compile_file *add_file(struct qf_compile_files *f, char *path)
 {
 	struct qf_compile_file *e;
 
@@ -128,7 +127,7 @@ static struct qf_compile_file *add_file(struct qf_compile_files *f,
 }
 
 static void render_one(struct qf_buf *b, const json_t *obj,
-		       enum qf_compile_format fmt)
+                       enum qf_compile_format fmt)
 {
 	if (fmt == QF_COMPILE_JSON) {
 		qf_emit_json(b, obj);
@@ -152,8 +151,8 @@ static int cmp_file(const void *a, const void *b)
 }
 
 void qf_compile_render_files(struct qf_compile_files *files,
-			     const struct qf_output *o,
-			     enum qf_compile_format fmt)
+                             const struct qf_output *o,
+                             enum qf_compile_format fmt)
 {
 	const char *ext = fmt == QF_COMPILE_JSON ? "json" : "yaml";
 	json_t *kust = json_object(), *res = json_array();
@@ -172,8 +171,9 @@ void qf_compile_render_files(struct qf_compile_files *files,
 		e = add_file(files, qf_xstrdup(p.buf));
 		render_one(&e->data, o->v[i].obj, fmt);
 	}
-	if (json_object_set_new(kust, "apiVersion",
-				json_string("kustomize.config.k8s.io/v1beta1")) ||
+	if (json_object_set_new(
+	            kust, "apiVersion",
+	            json_string("kustomize.config.k8s.io/v1beta1")) ||
 	    json_object_set_new(kust, "kind", json_string("Kustomization")) ||
 	    json_object_set_new(kust, "resources", res))
 		abort();
@@ -182,12 +182,11 @@ void qf_compile_render_files(struct qf_compile_files *files,
 	json_decref(kust);
 	if (o->kueue_config) {
 		e = add_file(files, qf_xstrdup("kueue-configuration.yaml"));
-		qf_buf_adds(&e->data,
-			    GENERATED
-			    "# Merge into the Kueue Configuration (ConfigMap "
-			    "kueue-manager-config);\n# not applied by the "
-			    "kustomization.  See docs/translation.md, rule "
-			    "T8.\n");
+		qf_buf_adds(&e->data, GENERATED
+		            "# Merge into the Kueue Configuration (ConfigMap "
+		            "kueue-manager-config);\n# not applied by the "
+		            "kustomization.  See docs/translation.md, rule "
+		            "T8.\n");
 		qf_emit_yaml(&e->data, o->kueue_config);
 	}
 	qsort(files->v, files->n, sizeof(*files->v), cmp_file);
@@ -201,12 +200,12 @@ static int io_error(struct qf_diags *d, const char *path, const char *what)
 	struct qf_loc loc = { path, 0, 0 };
 
 	(void)qf_diag_error(d, &loc, "QF318", NULL, "cannot %s: %s", what,
-			    strerror(errno));
+	                    strerror(errno));
 	return QF_EIO;
 }
 
 static int write_file(const char *path, const struct qf_buf *data,
-		      struct qf_diags *d)
+                      struct qf_diags *d)
 {
 	FILE *f = fopen(path, "wb");
 	int rc = QF_OK;
@@ -221,7 +220,7 @@ static int write_file(const char *path, const struct qf_buf *data,
 }
 
 static int write_tree(const char *root, const struct qf_compile_files *files,
-		      struct qf_diags *d)
+                      struct qf_diags *d)
 {
 	struct qf_buf p = QF_BUF_INIT;
 	int rc = QF_OK;
@@ -244,7 +243,7 @@ static int write_tree(const char *root, const struct qf_compile_files *files,
 }
 
 int qf_compile_write_dir(const char *dir, const struct qf_compile_files *files,
-			 struct qf_diags *d)
+                         struct qf_diags *d)
 {
 	struct qf_buf base = QF_BUF_INIT, tmp = QF_BUF_INIT, old = QF_BUF_INIT;
 	struct qf_diags scratch = QF_DIAGS_INIT;
@@ -255,7 +254,8 @@ int qf_compile_write_dir(const char *dir, const struct qf_compile_files *files,
 		qf_buf_setlen(&base, base.len - 1);
 	qf_buf_addf(&tmp, "%s.tmpXXXXXX", base.buf);
 	if (!mkdtemp(tmp.buf)) {
-		rc = io_error(d, base.buf, "create a temporary directory next to");
+		rc = io_error(d, base.buf,
+		              "create a temporary directory next to");
 		goto done;
 	}
 	rc = write_tree(tmp.buf, files, d);
@@ -273,19 +273,20 @@ int qf_compile_write_dir(const char *dir, const struct qf_compile_files *files,
 	if (rename(tmp.buf, base.buf)) {
 		rc = io_error(d, base.buf, "rename the new output into");
 		if (had_old && rename(old.buf, base.buf))
-			(void)io_error(d, old.buf, "restore the old output from");
+			(void)io_error(d, old.buf,
+			               "restore the old output from");
 		goto fail;
 	}
 	if (had_old && qf_fs_remove_tree(old.buf, &scratch))
 		(void)qf_diag_warn(d, NULL, "QF318", NULL,
-				   "could not remove the previous output %s",
-				   old.buf);
+		                   "could not remove the previous output %s",
+		                   old.buf);
 	goto done;
 fail:
 	if (qf_fs_remove_tree(tmp.buf, &scratch))
-		(void)qf_diag_warn(d, NULL, "QF318", NULL,
-				   "could not remove the temporary directory %s",
-				   tmp.buf);
+		(void)qf_diag_warn(
+		        d, NULL, "QF318", NULL,
+		        "could not remove the temporary directory %s", tmp.buf);
 done:
 	qf_diags_release(&scratch);
 	qf_buf_release(&base);
@@ -308,7 +309,7 @@ static unsigned first_diff_line(const struct qf_buf *a, const struct qf_buf *b)
 }
 
 int qf_compile_check_dir(const char *dir, const struct qf_compile_files *files,
-			 struct qf_diags *d)
+                         struct qf_diags *d)
 {
 	struct qf_strlist have = QF_STRLIST_INIT;
 	struct qf_buf data = QF_BUF_INIT;
@@ -319,9 +320,9 @@ int qf_compile_check_dir(const char *dir, const struct qf_compile_files *files,
 		struct qf_loc loc = { dir, 0, 0 };
 
 		(void)qf_diag_error(d, &loc, "QF318", NULL,
-				    "missing output directory (compile would "
-				    "write %zu files)",
-				    files->n);
+		                    "missing output directory (compile would "
+		                    "write %zu files)",
+		                    files->n);
 		qf_diag_hint(d, "run quotaflow compile -o %s", dir);
 		return QF_EINVAL;
 	}
@@ -333,31 +334,32 @@ int qf_compile_check_dir(const char *dir, const struct qf_compile_files *files,
 		plen--;
 	while (i < files->n || j < have.n) {
 		const char *rel = j < have.n ? have.v[j] + plen + 1 : NULL;
-		int c = i >= files->n ? 1 : !rel ? -1 :
-					       strcmp(files->v[i].path, rel);
+		int c = i >= files->n ? 1
+		        : !rel        ? -1
+		                      : strcmp(files->v[i].path, rel);
 		struct qf_buf p = QF_BUF_INIT;
 		struct qf_loc loc = { NULL, 0, 0 };
 
 		if (c < 0) {
 			qf_buf_addf(&p, "%.*s/%s", (int)plen, dir,
-				    files->v[i].path);
+			            files->v[i].path);
 			loc.file = p.buf;
 			(void)qf_diag_error(d, &loc, "QF318", NULL,
-					    "missing: compile would write "
-					    "this file");
+			                    "missing: compile would write "
+			                    "this file");
 			stale = 1;
 			i++;
 		} else if (c > 0) {
 			loc.file = have.v[j];
 			(void)qf_diag_error(d, &loc, "QF318", NULL,
-					    "extra: compile would not write "
-					    "this file");
+			                    "extra: compile would not write "
+			                    "this file");
 			stale = 1;
 			j++;
 		} else {
 			qf_buf_reset(&data);
-			rc = qf_fs_read(&data, have.v[j],
-					QF_FS_MAX_INPUT_BYTES, d);
+			rc = qf_fs_read(&data, have.v[j], QF_FS_MAX_INPUT_BYTES,
+			                d);
 			if (rc) {
 				qf_buf_release(&p);
 				goto done;
@@ -366,11 +368,11 @@ int qf_compile_check_dir(const char *dir, const struct qf_compile_files *files,
 			    memcmp(data.buf, files->v[i].data.buf, data.len)) {
 				loc.file = have.v[j];
 				loc.line = first_diff_line(&data,
-							   &files->v[i].data);
+				                           &files->v[i].data);
 				loc.col = 1;
 				(void)qf_diag_error(d, &loc, "QF318", NULL,
-						    "stale: differs from what "
-						    "compile would write");
+				                    "stale: differs from what "
+				                    "compile would write");
 				stale = 1;
 			}
 			i++;
@@ -379,8 +381,10 @@ int qf_compile_check_dir(const char *dir, const struct qf_compile_files *files,
 		qf_buf_release(&p);
 	}
 	if (stale) {
-		qf_diag_hint(d, "run quotaflow compile -o %s and commit the "
-			     "result", dir);
+		qf_diag_hint(d,
+		             "run quotaflow compile -o %s and commit the "
+		             "result",
+		             dir);
 		rc = QF_EINVAL;
 	}
 done:
@@ -389,11 +393,12 @@ done:
 	return rc;
 }
 
-/* ---- Argo CD plugin parameters -------------------------------------------- */
+/* ---- Argo CD plugin parameters --------------------------------------------
+ */
 
 int qf_compile_argocd_params(struct qf_compile_opts *opts, json_t **keep,
-			     const char *params_json,
-			     const struct qf_strlist *set, struct qf_diags *d)
+                             const char *params_json,
+                             const struct qf_strlist *set, struct qf_diags *d)
 {
 	json_error_t err;
 	json_t *arr, *p;
@@ -406,21 +411,24 @@ int qf_compile_argocd_params(struct qf_compile_opts *opts, json_t **keep,
 	if (!arr || !json_is_array(arr)) {
 		json_decref(arr);
 		(void)qf_diag_error(d, NULL, "QF322", NULL,
-				    "ARGOCD_APP_PARAMETERS is not a JSON "
-				    "array: %s",
-				    arr ? "another JSON value" : err.text);
+		                    "ARGOCD_APP_PARAMETERS is not a JSON "
+		                    "array: %s",
+		                    arr ? "another JSON value" : err.text);
 		return QF_EUSAGE;
 	}
-	json_array_foreach (arr, i, p) {
-		const char *name = json_string_value(json_object_get(p, "name"));
-		const char *val = json_string_value(json_object_get(p, "string"));
+	json_array_foreach(arr, i, p)
+	{
+		const char *name =
+		        json_string_value(json_object_get(p, "name"));
+		const char *val =
+		        json_string_value(json_object_get(p, "string"));
 
 		if (!name || !val) {
 			(void)qf_diag_warn(d, NULL, "QF322", NULL,
-					   "ARGOCD_APP_PARAMETERS[%zu]: only "
-					   "string parameters with a name are "
-					   "used; ignored",
-					   i);
+			                   "ARGOCD_APP_PARAMETERS[%zu]: only "
+			                   "string parameters with a name are "
+			                   "used; ignored",
+			                   i);
 			continue;
 		}
 		if (set && qf_strlist_find(set, name) >= 0)
@@ -428,7 +436,7 @@ int qf_compile_argocd_params(struct qf_compile_opts *opts, json_t **keep,
 		if (!strcmp(name, "kueue-api") && !strcmp(val, "v1beta1")) {
 			opts->api = QF_KUEUE_V1BETA1;
 		} else if (!strcmp(name, "kueue-api") &&
-			   !strcmp(val, "v1beta2")) {
+		           !strcmp(val, "v1beta2")) {
 			opts->api = QF_KUEUE_V1BETA2;
 		} else if (!strcmp(name, "format") && !strcmp(val, "yaml")) {
 			opts->format = QF_COMPILE_YAML;
@@ -437,18 +445,19 @@ int qf_compile_argocd_params(struct qf_compile_opts *opts, json_t **keep,
 		} else if (!strcmp(name, "source-commit")) {
 			opts->source_commit = *val ? val : NULL;
 		} else if (!strcmp(name, "kueue-api") ||
-			   !strcmp(name, "format")) {
-			(void)qf_diag_error(d, NULL, "QF322", NULL,
-					    "ARGOCD_APP_PARAMETERS: %s \"%s\" is "
-					    "not supported",
-					    name, val);
+		           !strcmp(name, "format")) {
+			(void)qf_diag_error(
+			        d, NULL, "QF322", NULL,
+			        "ARGOCD_APP_PARAMETERS: %s \"%s\" is "
+			        "not supported",
+			        name, val);
 			json_decref(arr);
 			return QF_EUSAGE;
 		} else {
 			(void)qf_diag_warn(d, NULL, "QF322", NULL,
-					   "ARGOCD_APP_PARAMETERS: unknown "
-					   "parameter \"%s\" ignored",
-					   name);
+			                   "ARGOCD_APP_PARAMETERS: unknown "
+			                   "parameter \"%s\" ignored",
+			                   name);
 		}
 	}
 	*keep = arr;

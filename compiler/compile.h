@@ -31,18 +31,24 @@ struct qf_compile_opts {
 	enum qf_kueue_api api;
 	enum qf_compile_format format;
 	const char *source_commit; /* borrowed; NULL = none */
-	const char *crds_dir;	   /* borrowed; NULL = built-in schemas */
+	const char *crds_dir;      /* borrowed; NULL = built-in schemas */
 };
 
-#define QF_COMPILE_OPTS_INIT { QF_KUEUE_V1BETA2, QF_COMPILE_YAML, NULL, NULL }
+#define QF_COMPILE_OPTS_INIT                                  \
+	{                                                     \
+		QF_KUEUE_V1BETA2, QF_COMPILE_YAML, NULL, NULL \
+	}
 
 struct qf_compile {
-	struct qf_docset docs;	  /* owned inputs */
-	struct qf_spec *spec;	  /* owned; NULL when the input is invalid */
-	struct qf_output out;	  /* owned compiled objects */
+	struct qf_docset docs; /* owned inputs */
+	struct qf_spec *spec;  /* owned; NULL when the input is invalid */
+	struct qf_output out;  /* owned compiled objects */
 };
 
-#define QF_COMPILE_INIT { QF_DOCSET_INIT, NULL, QF_OUTPUT_INIT }
+#define QF_COMPILE_INIT                              \
+	{                                            \
+		QF_DOCSET_INIT, NULL, QF_OUTPUT_INIT \
+	}
 
 void qf_compile_release(struct qf_compile *c);
 
@@ -52,28 +58,28 @@ void qf_compile_release(struct qf_compile *c);
  * or an I/O status.
  */
 int qf_compile_run(struct qf_compile *c, const char *const *paths,
-		   size_t npaths, const struct qf_compile_opts *opts,
-		   struct qf_diags *d) QF_MUST_CHECK;
+                   size_t npaths, const struct qf_compile_opts *opts,
+                   struct qf_diags *d) QF_MUST_CHECK;
 
 /*
  * Compile the objects objs (borrowed; their docs must outlive c->out):
  * spec, translation, validation.  Used by qf_compile_run and the KRM mode.
  */
 int qf_compile_objects(struct qf_compile *c, const struct qf_obj *const *objs,
-		       size_t nobjs, const struct qf_compile_opts *opts,
-		       int strict_kinds, struct qf_diags *d) QF_MUST_CHECK;
+                       size_t nobjs, const struct qf_compile_opts *opts,
+                       int strict_kinds, struct qf_diags *d) QF_MUST_CHECK;
 
 /*
  * The --stdout stream: YAML documents each preceded by "---", or one JSON
  * List object, in dependency order.
  */
 void qf_compile_stream(struct qf_buf *out, const struct qf_output *o,
-		       enum qf_compile_format fmt);
+                       enum qf_compile_format fmt);
 
 /* One rendered output file, path relative to the output directory. */
 struct qf_compile_file {
-	char *path;	     /* owned, e.g. "clusterqueue/team-a.yaml" */
-	struct qf_buf data;  /* owned contents */
+	char *path;         /* owned, e.g. "clusterqueue/team-a.yaml" */
+	struct qf_buf data; /* owned contents */
 };
 
 struct qf_compile_files {
@@ -81,7 +87,10 @@ struct qf_compile_files {
 	size_t n, alloc;
 };
 
-#define QF_COMPILE_FILES_INIT { NULL, 0, 0 }
+#define QF_COMPILE_FILES_INIT \
+	{                     \
+		NULL, 0, 0    \
+	}
 
 void qf_compile_files_release(struct qf_compile_files *f);
 
@@ -92,8 +101,8 @@ void qf_compile_files_release(struct qf_compile_files *f);
  * (not listed in the kustomization: it belongs in Kueue's own config).
  */
 void qf_compile_render_files(struct qf_compile_files *files,
-			     const struct qf_output *o,
-			     enum qf_compile_format fmt);
+                             const struct qf_output *o,
+                             enum qf_compile_format fmt);
 
 /*
  * Replace dir with exactly files: everything is written into a fresh
@@ -101,14 +110,14 @@ void qf_compile_render_files(struct qf_compile_files *files,
  * any failure the temporary directory is removed and dir is untouched.
  */
 int qf_compile_write_dir(const char *dir, const struct qf_compile_files *files,
-			 struct qf_diags *d) QF_MUST_CHECK;
+                         struct qf_diags *d) QF_MUST_CHECK;
 
 /*
  * Compare dir with files: one QF318 error per missing, extra or stale file.
  * Returns QF_OK when identical, QF_EINVAL when not, or an I/O status.
  */
 int qf_compile_check_dir(const char *dir, const struct qf_compile_files *files,
-			 struct qf_diags *d) QF_MUST_CHECK;
+                         struct qf_diags *d) QF_MUST_CHECK;
 
 /*
  * KRM function mode: input is a ResourceList; its Pool/Tenant items are
@@ -118,8 +127,8 @@ int qf_compile_check_dir(const char *dir, const struct qf_compile_files *files,
  * result is an error.
  */
 int qf_compile_krm(struct qf_buf *out, const char *input, size_t len,
-		   const struct qf_compile_opts *opts, struct qf_diags *d)
-	QF_MUST_CHECK;
+                   const struct qf_compile_opts *opts,
+                   struct qf_diags *d) QF_MUST_CHECK;
 
 /*
  * Apply Argo CD Config Management Plugin parameters (the JSON array in
@@ -131,8 +140,8 @@ int qf_compile_krm(struct qf_buf *out, const char *input, size_t len,
  * usage error.
  */
 int qf_compile_argocd_params(struct qf_compile_opts *opts, json_t **keep,
-			     const char *params_json,
-			     const struct qf_strlist *set, struct qf_diags *d)
-	QF_MUST_CHECK;
+                             const char *params_json,
+                             const struct qf_strlist *set,
+                             struct qf_diags *d) QF_MUST_CHECK;
 
 #endif

@@ -19,11 +19,11 @@
 #include "core/emit.h"
 #include "core/banned.h"
 
-#define KRM_NAME	"<stdin>"
-#define ANN_PATH	"config.kubernetes.io/path"
-#define ANN_INT_PATH	"internal.config.kubernetes.io/path"
-#define ANN_INDEX	"config.kubernetes.io/index"
-#define ANN_INT_INDEX	"internal.config.kubernetes.io/index"
+#define KRM_NAME      "<stdin>"
+#define ANN_PATH      "config.kubernetes.io/path"
+#define ANN_INT_PATH  "internal.config.kubernetes.io/path"
+#define ANN_INDEX     "config.kubernetes.io/index"
+#define ANN_INT_INDEX "internal.config.kubernetes.io/index"
 
 static void set(json_t *o, const char *k, json_t *v)
 {
@@ -40,9 +40,9 @@ static void push(json_t *a, json_t *v)
 static const char *annotation(const json_t *obj, const char *key)
 {
 	return json_string_value(json_object_get(
-		json_object_get(json_object_get(obj, "metadata"),
-				"annotations"),
-		key));
+	        json_object_get(json_object_get(obj, "metadata"),
+	                        "annotations"),
+	        key));
 }
 
 /* The item whose text contains `line` (items are in line order). */
@@ -84,8 +84,8 @@ static json_t *result_of(const struct qf_diag *g, const struct qf_doc *doc)
 		json_t *ref = json_object();
 		const char *s;
 
-		if ((s = json_string_value(json_object_get(it->obj,
-							   "apiVersion"))))
+		if ((s = json_string_value(
+		             json_object_get(it->obj, "apiVersion"))))
 			set(ref, "apiVersion", json_string(s));
 		if ((s = json_string_value(json_object_get(it->obj, "kind"))))
 			set(ref, "kind", json_string(s));
@@ -114,7 +114,7 @@ static json_t *result_of(const struct qf_diag *g, const struct qf_doc *doc)
 }
 
 static void render(struct qf_buf *out, json_t *items, struct qf_diags *d,
-		   const struct qf_doc *doc, enum qf_compile_format fmt)
+                   const struct qf_doc *doc, enum qf_compile_format fmt)
 {
 	json_t *rl = json_object(), *results = json_array();
 	size_t i;
@@ -137,7 +137,7 @@ static void render(struct qf_buf *out, json_t *items, struct qf_diags *d,
 }
 
 int qf_compile_krm(struct qf_buf *out, const char *input, size_t len,
-		   const struct qf_compile_opts *opts, struct qf_diags *d)
+                   const struct qf_compile_opts *opts, struct qf_diags *d)
 {
 	struct qf_compile c = QF_COMPILE_INIT;
 	struct qf_doc *doc = NULL;
@@ -154,17 +154,16 @@ int qf_compile_krm(struct qf_buf *out, const char *input, size_t len,
 		const struct qf_obj *o = qf_doc_object(doc, i);
 
 		if (o->item_index < 0) {
-			rc = qf_diag_error(d, &o->loc, "QF307", NULL,
-					   "--krm reads a ResourceList "
-					   "(config.kubernetes.io/v1) on "
-					   "stdin, not a plain %s",
-					   json_string_value(json_object_get(
-						   o->obj, "kind")) ?
-						   json_string_value(
-							   json_object_get(
-								   o->obj,
-								   "kind")) :
-						   "document");
+			rc = qf_diag_error(
+			        d, &o->loc, "QF307", NULL,
+			        "--krm reads a ResourceList "
+			        "(config.kubernetes.io/v1) on "
+			        "stdin, not a plain %s",
+			        json_string_value(
+			                json_object_get(o->obj, "kind"))
+			                ? json_string_value(json_object_get(
+			                          o->obj, "kind"))
+			                : "document");
 			goto done;
 		}
 		if (qf_spec_is_ours(o->obj))

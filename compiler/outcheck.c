@@ -13,7 +13,7 @@
 #include "core/banned.h"
 
 static void rehome(struct qf_diags *d, const struct qf_out_obj *e,
-		   const struct qf_diags *scratch)
+                   const struct qf_diags *scratch)
 {
 	size_t i;
 
@@ -23,24 +23,24 @@ static void rehome(struct qf_diags *d, const struct qf_out_obj *e,
 		if (g->sev == QF_SEV_NOTE)
 			continue;
 		(void)qf_diag_add(d, g->sev, &e->src, g->rule, g->path,
-				  "generated %s %s%s%s: %s",
-				  qf_out_kind_name(e->kind), e->ns ? e->ns : "",
-				  e->ns ? "/" : "", e->name, g->msg);
+		                  "generated %s %s%s%s: %s",
+		                  qf_out_kind_name(e->kind), e->ns ? e->ns : "",
+		                  e->ns ? "/" : "", e->name, g->msg);
 		if (g->hint)
 			qf_diag_hint(d, "%s", g->hint);
 	}
 }
 
 int qf_outcheck_run(const struct qf_output *o, const char *crds_dir,
-		    struct qf_diags *d)
+                    struct qf_diags *d)
 {
 	struct qf_kinds *k = NULL;
 	struct qf_doc *none = NULL;
 	int rc;
 	size_t i;
 
-	rc = crds_dir ? qf_kinds_new_crds(&k, crds_dir, d) :
-			qf_kinds_new_builtin(&k, d);
+	rc = crds_dir ? qf_kinds_new_crds(&k, crds_dir, d)
+	              : qf_kinds_new_builtin(&k, d);
 	if (rc)
 		return rc;
 	/* an empty doc stands in for the objects' missing source text */
@@ -57,16 +57,18 @@ int qf_outcheck_run(const struct qf_output *o, const char *crds_dir,
 
 		if (r == QF_KINDS_SKIPPED) {
 			rc = qf_diag_error(
-				d, &e->src, "QF317", NULL,
-				"cannot validate generated %s %s: no schema "
-				"for %s",
-				qf_out_kind_name(e->kind), e->name,
-				json_string_value(
-					json_object_get(e->obj, "apiVersion")));
-			qf_diag_hint(d, "%s", crds_dir ?
-				     "add the CRD of this kind to the --crds "
-				     "directory" :
-				     "this is a bug in quotaflow");
+			        d, &e->src, "QF317", NULL,
+			        "cannot validate generated %s %s: no schema "
+			        "for %s",
+			        qf_out_kind_name(e->kind), e->name,
+			        json_string_value(
+			                json_object_get(e->obj, "apiVersion")));
+			qf_diag_hint(
+			        d, "%s",
+			        crds_dir
+			                ? "add the CRD of this kind to the --crds "
+			                  "directory"
+			                : "this is a bug in quotaflow");
 		} else if (r == QF_KINDS_INVALID) {
 			rc = QF_EINVAL;
 		}

@@ -22,6 +22,6 @@
  * object is invalid or has no schema, or the status of loading the CRDs.
  */
 int qf_outcheck_run(const struct qf_output *o, const char *crds_dir,
-		    struct qf_diags *d) QF_MUST_CHECK;
+                    struct qf_diags *d) QF_MUST_CHECK;
 
 #endif

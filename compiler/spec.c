@@ -1,5 +1,5 @@
 /*
- * spec.c - loading the Pool and Tenant documents into struct qf_spec.
+ * spec.c - loading the Pool into struct qf_spec, the field-table walker and
  *
  * Every mapping of the format is described by a field table (key, accepted
  * JSON types, required); one walker checks a mapping against its table, so
@@ -11,6 +11,7 @@
  * the first problem: each object is parsed as far as it can be.
  */
 #include "compiler/spec.h"
+#include "compiler/spec_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,25 +21,6 @@
 #include "core/k8s.h"
 #include "core/banned.h"
 
-/* Accepted JSON types of a field, as a mask. */
-enum ft {
-	FT_STR = 1 << 0,
-	FT_INT = 1 << 1,
-	FT_REAL = 1 << 2,
-	FT_BOOL = 1 << 3,
-	FT_OBJ = 1 << 4,
-	FT_ARR = 1 << 5,
-};
-
-#define FT_NUM (FT_INT | FT_REAL)
-#define REQ    1
-
-struct field {
-	const char *key;
-	unsigned types; /* enum ft mask */
-	int required;
-};
-
 static const struct field top_fields[] = {
 	{ "apiVersion", FT_STR, REQ },
 	{ "kind", FT_STR, REQ },
@@ -46,28 +28,22 @@ static const struct field top_fields[] = {
 	{ "spec", FT_OBJ, REQ },
 };
 
-static const struct field meta_fields[] = {
+const struct field qf_spec__meta_fields[] = {
 	{ "name", FT_STR, REQ },
 	{ "labels", FT_OBJ, 0 },
 	{ "annotations", FT_OBJ, 0 },
 };
 
 static const struct field pool_fields[] = {
-	{ "gpuResource", FT_STR, 0 },
-	{ "sharing", FT_STR, 0 },
-	{ "flavours", FT_ARR, REQ },
-	{ "accounts", FT_ARR, REQ },
-	{ "priorities", FT_OBJ, 0 },
-	{ "resourcesPerGpu", FT_OBJ, 0 },
+	{ "gpuResource", FT_STR, 0 }, { "sharing", FT_STR, 0 },
+	{ "flavours", FT_ARR, REQ },  { "accounts", FT_ARR, REQ },
+	{ "priorities", FT_OBJ, 0 },  { "resourcesPerGpu", FT_OBJ, 0 },
 };
 
 static const struct field flavour_fields[] = {
-	{ "name", FT_STR, REQ },
-	{ "gpus", FT_INT, REQ },
-	{ "nodeLabels", FT_OBJ, 0 },
-	{ "nodeTaints", FT_ARR, 0 },
-	{ "tolerations", FT_ARR, 0 },
-	{ "pricePerGpuHour", FT_NUM, 0 },
+	{ "name", FT_STR, REQ },      { "gpus", FT_INT, REQ },
+	{ "nodeLabels", FT_OBJ, 0 },  { "nodeTaints", FT_ARR, 0 },
+	{ "tolerations", FT_ARR, 0 }, { "pricePerGpuHour", FT_NUM, 0 },
 	{ "spot", FT_BOOL, 0 },
 };
 
@@ -76,42 +52,13 @@ static const struct field account_fields[] = {
 	{ "gpus", FT_OBJ, REQ },
 };
 
-static const struct field tenant_fields[] = {
-	{ "account", FT_STR, REQ },
-	{ "namespaces", FT_ARR, REQ },
-	{ "gpus", FT_OBJ, REQ },
-	{ "resourcesPerGpu", FT_OBJ, 0 },
-	{ "preemption", FT_STR, 0 },
-	{ "fairShareWeight", FT_STR | FT_NUM, 0 },
-	{ "queueing", FT_STR, 0 },
-};
-
-static const struct field gpus_fields[] = {
-	{ "committed", FT_INT, REQ },
-	{ "burst", FT_INT, 0 },
-	{ "preferredFlavour", FT_STR, 0 },
-	{ "flavours", FT_ARR, 0 },
-	{ "lendable", FT_INT, 0 },
-};
-
 /* Enum values, in the order of their C enums. */
 static const char *const sharing_names[] = { "isolated", "shared" };
-static const char *const preset_names[] = { "guaranteed", "best-effort",
-					    "opportunistic" };
-static const char *const queueing_names[] = { "BestEffortFIFO",
-					      "StrictFIFO" };
-
-struct loader {
-	struct qf_diags *d;
-	const struct qf_doc *doc; /* doc of the object being read */
-	int errors;		  /* errors added while loading */
-	struct qf_buf path;	  /* scratch for JSON paths */
-};
 
 /* ---- diagnostics helpers ---------------------------------------------- */
 
-static const char *join_path(struct loader *L, const char *base,
-			     const char *key)
+const char *qf_spec__join_path(struct loader *L, const char *base,
+                               const char *key)
 {
 	qf_buf_reset(&L->path);
 	if (base && *base)
@@ -121,27 +68,26 @@ static const char *join_path(struct loader *L, const char *base,
 	return L->path.buf;
 }
 
-static const char *index_path(struct loader *L, const char *base, size_t i)
+const char *qf_spec__index_path(struct loader *L, const char *base, size_t i)
 {
 	qf_buf_reset(&L->path);
 	qf_buf_addf(&L->path, "%s[%zu]", base, i);
 	return L->path.buf;
 }
 
-static struct qf_loc loc_key(const struct loader *L, const json_t *obj,
-			     const char *key)
+struct qf_loc qf_spec__loc_key(const struct loader *L, const json_t *obj,
+                               const char *key)
 {
 	return qf_doc_loc_key(L->doc, obj, key);
 }
 
-static struct qf_loc loc_node(const struct loader *L, const json_t *node)
+struct qf_loc qf_spec__loc_node(const struct loader *L, const json_t *node)
 {
 	return qf_doc_loc(L->doc, node);
 }
 
-QF_PRINTF(5, 6)
-static void error_at(struct loader *L, struct qf_loc loc, const char *rule,
-		     const char *path, const char *fmt, ...)
+void qf_spec__error_at(struct loader *L, struct qf_loc loc, const char *rule,
+                       const char *path, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -183,8 +129,8 @@ static size_t edit_distance(const char *a, const char *b)
  * The candidate closest to s, or NULL when none is close enough (at most a
  * third of the word's length, at least 1, or the same text in other case).
  */
-static const char *closest(const char *s, const char *const *cands,
-			   size_t ncands)
+const char *qf_spec__closest(const char *s, const char *const *cands,
+                             size_t ncands)
 {
 	const char *best = NULL;
 	size_t bestd = (size_t)-1, i, limit = strlen(s) / 3;
@@ -202,18 +148,17 @@ static const char *closest(const char *s, const char *const *cands,
 	return bestd <= limit ? best : NULL;
 }
 
-static const char *closest_field(const char *s, const struct field *t,
-				 size_t n)
+static const char *closest_field(const char *s, const struct field *t, size_t n)
 {
 	const char *names[16];
 	size_t i;
 
 	for (i = 0; i < n && i < QF_ARRAY_SIZE(names); i++)
 		names[i] = t[i].key;
-	return closest(s, names, i);
+	return qf_spec__closest(s, names, i);
 }
 
-static const char *type_name(const json_t *v)
+const char *qf_spec__type_name(const json_t *v)
 {
 	switch (json_typeof(v)) {
 	case JSON_OBJECT:
@@ -280,14 +225,15 @@ static int type_ok(const json_t *v, unsigned types)
  * (QF302).  Keys are visited in sorted order so that the diagnostics do not
  * depend on hash order.  A null value counts as absent.
  */
-static void check_fields(struct loader *L, const json_t *obj, const char *base,
-			 const struct field *t, size_t n)
+void qf_spec__check_fields(struct loader *L, const json_t *obj,
+                           const char *base, const struct field *t, size_t n)
 {
 	const char *key;
 	json_t *v;
 	size_t i;
 
-	json_object_foreach ((json_t *)obj, key, v) {
+	json_object_foreach((json_t *)obj, key, v)
+	{
 		const struct field *f = NULL;
 
 		for (i = 0; i < n; i++)
@@ -296,21 +242,23 @@ static void check_fields(struct loader *L, const json_t *obj, const char *base,
 		if (!f) {
 			const char *hint = closest_field(key, t, n);
 
-			error_at(L, qf_doc_loc_keyname(L->doc, obj, key),
-				 "QF301",
-				 join_path(L, base, key), "unknown field \"%s\"",
-				 key);
+			qf_spec__error_at(
+			        L, qf_doc_loc_keyname(L->doc, obj, key),
+			        "QF301", qf_spec__join_path(L, base, key),
+			        "unknown field \"%s\"", key);
 			if (hint)
-				qf_diag_hint(L->d, "did you mean \"%s\"?", hint);
+				qf_diag_hint(L->d, "did you mean \"%s\"?",
+				             hint);
 			continue;
 		}
 		if (json_is_null(v) && !f->required)
 			continue;
 		if (!type_ok(v, f->types))
-			error_at(L, loc_key(L, obj, key), "QF303",
-				 join_path(L, base, key),
-				 "\"%s\" must be %s, not %s", key,
-				 expected_name(f->types), type_name(v));
+			qf_spec__error_at(
+			        L, qf_spec__loc_key(L, obj, key), "QF303",
+			        qf_spec__join_path(L, base, key),
+			        "\"%s\" must be %s, not %s", key,
+			        expected_name(f->types), qf_spec__type_name(v));
 	}
 	for (i = 0; i < n; i++) {
 		json_t *val;
@@ -319,14 +267,15 @@ static void check_fields(struct loader *L, const json_t *obj, const char *base,
 			continue;
 		val = json_object_get(obj, t[i].key);
 		if (!val || json_is_null(val))
-			error_at(L, loc_node(L, obj), "QF302",
-				 join_path(L, base, t[i].key),
-				 "missing required field \"%s\"", t[i].key);
+			qf_spec__error_at(L, qf_spec__loc_node(L, obj), "QF302",
+			                  qf_spec__join_path(L, base, t[i].key),
+			                  "missing required field \"%s\"",
+			                  t[i].key);
 	}
 }
 
 /* The member if present with an accepted type, else NULL. */
-static json_t *get(const json_t *obj, const char *key, unsigned types)
+json_t *qf_spec__get(const json_t *obj, const char *key, unsigned types)
 {
 	json_t *v = obj ? json_object_get(obj, key) : NULL;
 
@@ -335,7 +284,7 @@ static json_t *get(const json_t *obj, const char *key, unsigned types)
 
 /* ---- value checks (core/k8s.h has Kubernetes' own rules) ----------- */
 
-static int dns_label_ok(const char *s)
+int qf_spec__dns_label_ok(const char *s)
 {
 	const char *why;
 
@@ -350,39 +299,38 @@ static int dns_subdomain_ok(const char *s)
 }
 
 /* Label keys and resource names share the qualified-name rule. */
-static int qualified_name_ok(const char *s)
+int qf_spec__qualified_name_ok(const char *s)
 {
 	const char *why;
 
 	return qf_k8s_check_label_key(s, &why) == QF_OK;
 }
 
-static int label_value_ok(const char *s)
+int qf_spec__label_value_ok(const char *s)
 {
 	const char *why;
 
 	return qf_k8s_check_label_value(s, &why) == QF_OK;
 }
 
-enum name_kind { NAME_LABEL, NAME_SUBDOMAIN };
-
 /* Check a name string; reports QF305 and returns 0 when invalid. */
-static int check_name(struct loader *L, const json_t *obj, const char *key,
-		      const char *path, const char *what, enum name_kind kind)
+int qf_spec__check_name(struct loader *L, const json_t *obj, const char *key,
+                        const char *path, const char *what, enum name_kind kind)
 {
-	json_t *v = get(obj, key, FT_STR);
+	json_t *v = qf_spec__get(obj, key, FT_STR);
 	const char *s, *why = NULL;
 	int rc;
 
 	if (!v)
 		return 0;
 	s = json_string_value(v);
-	rc = kind == NAME_LABEL ? qf_k8s_check_dns1123_label(s, &why) :
-				  qf_k8s_check_dns1123_subdomain(s, &why);
+	rc = kind == NAME_LABEL ? qf_k8s_check_dns1123_label(s, &why)
+	                        : qf_k8s_check_dns1123_subdomain(s, &why);
 	if (rc != QF_OK) {
-		error_at(L, loc_key(L, obj, key), "QF305", path,
-			 "%s \"%s\" is not a valid DNS-1123 %s", what, s,
-			 kind == NAME_LABEL ? "label" : "subdomain");
+		qf_spec__error_at(L, qf_spec__loc_key(L, obj, key), "QF305",
+		                  path, "%s \"%s\" is not a valid DNS-1123 %s",
+		                  what, s,
+		                  kind == NAME_LABEL ? "label" : "subdomain");
 		if (why)
 			qf_diag_hint(L->d, "%s", why);
 	}
@@ -390,40 +338,41 @@ static int check_name(struct loader *L, const json_t *obj, const char *key,
 }
 
 /* A whole number in [min, max] (QF304 outside); absent -> dflt. */
-static int64_t get_count(struct loader *L, const json_t *obj, const char *key,
-			 const char *base, int64_t min, int64_t max,
-			 int64_t dflt, struct qf_loc *loc_out)
+int64_t qf_spec__get_count(struct loader *L, const json_t *obj, const char *key,
+                           const char *base, int64_t min, int64_t max,
+                           int64_t dflt, struct qf_loc *loc_out)
 {
-	json_t *v = get(obj, key, FT_INT);
+	json_t *v = qf_spec__get(obj, key, FT_INT);
 	int64_t x;
 
 	if (loc_out)
-		*loc_out = loc_key(L, obj, key);
+		*loc_out = qf_spec__loc_key(L, obj, key);
 	if (!v)
 		return dflt;
 	x = json_integer_value(v);
 	if (x < min || x > max) {
-		error_at(L, loc_key(L, obj, key), "QF304",
-			 join_path(L, base, key),
-			 "\"%s\" is %lld; it must be between %lld and %lld",
-			 key, (long long)x, (long long)min, (long long)max);
+		qf_spec__error_at(
+		        L, qf_spec__loc_key(L, obj, key), "QF304",
+		        qf_spec__join_path(L, base, key),
+		        "\"%s\" is %lld; it must be between %lld and %lld", key,
+		        (long long)x, (long long)min, (long long)max);
 		return x < min ? min : max;
 	}
 	return x;
 }
 
 /* One of names[] (QF304 with a hint otherwise); absent -> dflt. */
-static int get_enum(struct loader *L, const json_t *obj, const char *key,
-		    const char *base, const char *const *names, size_t n,
-		    int dflt, struct qf_loc *loc_out)
+int qf_spec__get_enum(struct loader *L, const json_t *obj, const char *key,
+                      const char *base, const char *const *names, size_t n,
+                      int dflt, struct qf_loc *loc_out)
 {
-	json_t *v = get(obj, key, FT_STR);
+	json_t *v = qf_spec__get(obj, key, FT_STR);
 	const char *s, *hint;
 	struct qf_buf all = QF_BUF_INIT;
 	size_t i;
 
 	if (loc_out)
-		*loc_out = loc_key(L, obj, key);
+		*loc_out = qf_spec__loc_key(L, obj, key);
 	if (!v)
 		return dflt;
 	s = json_string_value(v);
@@ -432,9 +381,10 @@ static int get_enum(struct loader *L, const json_t *obj, const char *key,
 			return (int)i;
 	for (i = 0; i < n; i++)
 		qf_buf_addf(&all, "%s%s", i ? ", " : "", names[i]);
-	error_at(L, loc_key(L, obj, key), "QF304", join_path(L, base, key),
-		 "\"%s\" is not one of %s", s, all.buf);
-	hint = closest(s, names, n);
+	qf_spec__error_at(L, qf_spec__loc_key(L, obj, key), "QF304",
+	                  qf_spec__join_path(L, base, key),
+	                  "\"%s\" is not one of %s", s, all.buf);
+	hint = qf_spec__closest(s, names, n);
 	if (hint)
 		qf_diag_hint(L->d, "did you mean \"%s\"?", hint);
 	qf_buf_release(&all);
@@ -454,11 +404,9 @@ static int cmp_resource(const void *a, const void *b)
  * Read a resourcesPerGpu mapping (resource -> quantity) into an owned,
  * name-sorted array.  The GPU resource itself may not appear.
  */
-static struct qf_spec_resource *load_resources(struct loader *L,
-					       const json_t *map,
-					       const char *base,
-					       const char *gpu_resource,
-					       size_t *n_out)
+struct qf_spec_resource *
+qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
+                        const char *gpu_resource, size_t *n_out)
 {
 	struct qf_spec_resource *v;
 	const char *key;
@@ -466,45 +414,52 @@ static struct qf_spec_resource *load_resources(struct loader *L,
 	size_t n = 0;
 
 	v = qf_xcalloc(json_object_size(map) + 1, sizeof(*v));
-	json_object_foreach ((json_t *)map, key, val) {
+	json_object_foreach((json_t *)map, key, val)
+	{
 		struct qf_spec_resource *r = &v[n];
 		char num[64];
 		const char *text = NULL;
 		int rc;
 
 		r->name = key;
-		r->loc = loc_key(L, map, key);
-		if (!qualified_name_ok(key)) {
-			error_at(L, r->loc, "QF305", join_path(L, base, key),
-				 "\"%s\" is not a valid resource name", key);
+		r->loc = qf_spec__loc_key(L, map, key);
+		if (!qf_spec__qualified_name_ok(key)) {
+			qf_spec__error_at(L, r->loc, "QF305",
+			                  qf_spec__join_path(L, base, key),
+			                  "\"%s\" is not a valid resource name",
+			                  key);
 			continue;
 		}
 		if (gpu_resource && !strcmp(key, gpu_resource)) {
-			error_at(L, r->loc, "QF304", join_path(L, base, key),
-				 "\"%s\" is the GPU resource itself; list only "
-				 "companion resources here",
-				 key);
+			qf_spec__error_at(
+			        L, r->loc, "QF304",
+			        qf_spec__join_path(L, base, key),
+			        "\"%s\" is the GPU resource itself; list only "
+			        "companion resources here",
+			        key);
 			continue;
 		}
 		if (json_is_string(val)) {
 			text = json_string_value(val);
 		} else if (json_is_integer(val)) {
 			rc = snprintf(num, sizeof(num), "%lld",
-				      (long long)json_integer_value(val));
+			              (long long)json_integer_value(val));
 			text = rc > 0 && (size_t)rc < sizeof(num) ? num : NULL;
 		} else if (json_is_real(val)) {
 			rc = snprintf(num, sizeof(num), "%.9f",
-				      json_real_value(val));
+			              json_real_value(val));
 			text = rc > 0 && (size_t)rc < sizeof(num) ? num : NULL;
 		}
 		rc = text ? qf_qty_parse(&r->per_gpu, text) : QF_EINVAL;
 		if (rc == QF_OK && qf_qty_sign(&r->per_gpu) < 0)
 			rc = QF_EINVAL;
 		if (rc != QF_OK) {
-			error_at(L, r->loc, "QF304", join_path(L, base, key),
-				 "\"%s\" needs a non-negative quantity such as "
-				 "\"16\" or \"128Gi\", not %s",
-				 key, type_name(val));
+			qf_spec__error_at(
+			        L, r->loc, "QF304",
+			        qf_spec__join_path(L, base, key),
+			        "\"%s\" needs a non-negative quantity such as "
+			        "\"16\" or \"128Gi\", not %s",
+			        key, qf_spec__type_name(val));
 			continue;
 		}
 		n++;
@@ -517,77 +472,82 @@ static struct qf_spec_resource *load_resources(struct loader *L,
 /* ---- the Pool ------------------------------------------------------- */
 
 static void load_flavour(struct loader *L, struct qf_spec_flavour *f,
-			 const json_t *e, const char *base)
+                         const json_t *e, const char *base)
 {
 	char path[64];
 	json_t *spot;
 
-	check_fields(L, e, base, flavour_fields,
-		     QF_ARRAY_SIZE(flavour_fields));
+	qf_spec__check_fields(L, e, base, flavour_fields,
+	                      QF_ARRAY_SIZE(flavour_fields));
 	(void)snprintf(path, sizeof(path), "%s.name", base);
-	f->loc = loc_node(L, e);
-	f->name = get(e, "name", FT_STR) ?
-			  json_string_value(json_object_get(e, "name")) :
-			  "";
-	check_name(L, e, "name", path, "flavour name", NAME_SUBDOMAIN);
+	f->loc = qf_spec__loc_node(L, e);
+	f->name = qf_spec__get(e, "name", FT_STR)
+	                  ? json_string_value(json_object_get(e, "name"))
+	                  : "";
+	qf_spec__check_name(L, e, "name", path, "flavour name", NAME_SUBDOMAIN);
 	if (!strcmp(f->name, QF_SPEC_TOTAL_FLAVOUR))
-		error_at(L, loc_key(L, e, "name"), "QF320", path,
-			 "flavour name \"%s\" is reserved for the virtual "
-			 "flavour that carries cross-flavour totals",
-			 f->name);
-	f->gpus = get_count(L, e, "gpus", base, 0, QF_SPEC_MAX_GPUS, 0,
-			    &f->gpus_loc);
-	f->node_labels = get(e, "nodeLabels", FT_OBJ);
-	f->node_taints = get(e, "nodeTaints", FT_ARR);
-	f->tolerations = get(e, "tolerations", FT_ARR);
-	f->price = get(e, "pricePerGpuHour", FT_NUM);
+		qf_spec__error_at(
+		        L, qf_spec__loc_key(L, e, "name"), "QF320", path,
+		        "flavour name \"%s\" is reserved for the virtual "
+		        "flavour that carries cross-flavour totals",
+		        f->name);
+	f->gpus = qf_spec__get_count(L, e, "gpus", base, 0, QF_SPEC_MAX_GPUS, 0,
+	                             &f->gpus_loc);
+	f->node_labels = qf_spec__get(e, "nodeLabels", FT_OBJ);
+	f->node_taints = qf_spec__get(e, "nodeTaints", FT_ARR);
+	f->tolerations = qf_spec__get(e, "tolerations", FT_ARR);
+	f->price = qf_spec__get(e, "pricePerGpuHour", FT_NUM);
 	if (f->price && json_number_value(f->price) < 0)
-		error_at(L, loc_key(L, e, "pricePerGpuHour"), "QF304",
-			 join_path(L, base, "pricePerGpuHour"),
-			 "pricePerGpuHour must not be negative");
-	spot = get(e, "spot", FT_BOOL);
+		qf_spec__error_at(
+		        L, qf_spec__loc_key(L, e, "pricePerGpuHour"), "QF304",
+		        qf_spec__join_path(L, base, "pricePerGpuHour"),
+		        "pricePerGpuHour must not be negative");
+	spot = qf_spec__get(e, "spot", FT_BOOL);
 	f->spot = spot && json_is_true(spot);
 }
 
 static void load_flavours(struct loader *L, struct qf_spec_pool *p,
-			  const json_t *arr)
+                          const json_t *arr)
 {
 	size_t i, j;
 
-	p->flavours = qf_xcalloc(json_array_size(arr) + 1,
-				 sizeof(*p->flavours));
+	p->flavours =
+	        qf_xcalloc(json_array_size(arr) + 1, sizeof(*p->flavours));
 	for (i = 0; i < json_array_size(arr); i++) {
 		json_t *e = json_array_get(arr, i);
 		char base[48];
 
 		(void)snprintf(base, sizeof(base), "spec.flavours[%zu]", i);
 		if (!json_is_object(e)) {
-			error_at(L, loc_node(L, e), "QF303", base,
-				 "a flavour must be a mapping, not %s",
-				 type_name(e));
+			qf_spec__error_at(L, qf_spec__loc_node(L, e), "QF303",
+			                  base,
+			                  "a flavour must be a mapping, not %s",
+			                  qf_spec__type_name(e));
 			continue;
 		}
 		load_flavour(L, &p->flavours[p->nflavours], e, base);
 		for (j = 0; j < p->nflavours; j++)
 			if (!strcmp(p->flavours[j].name,
-				    p->flavours[p->nflavours].name))
+			            p->flavours[p->nflavours].name))
 				break;
 		if (j < p->nflavours) {
-			error_at(L, loc_key(L, e, "name"), "QF306", base,
-				 "flavour \"%s\" is defined twice",
-				 p->flavours[j].name);
+			qf_spec__error_at(L, qf_spec__loc_key(L, e, "name"),
+			                  "QF306", base,
+			                  "flavour \"%s\" is defined twice",
+			                  p->flavours[j].name);
 			continue;
 		}
 		p->nflavours++;
 	}
 	if (json_array_size(arr) == 0)
-		error_at(L, loc_node(L, arr), "QF304", "spec.flavours",
-			 "a Pool needs at least one flavour");
+		qf_spec__error_at(L, qf_spec__loc_node(L, arr), "QF304",
+		                  "spec.flavours",
+		                  "a Pool needs at least one flavour");
 }
 
 static void load_account(struct loader *L, struct qf_spec_pool *p,
-			 struct qf_spec_account *a, const json_t *e,
-			 const char *base)
+                         struct qf_spec_account *a, const json_t *e,
+                         const char *base)
 {
 	const json_t *gpus;
 	const char *key;
@@ -595,27 +555,28 @@ static void load_account(struct loader *L, struct qf_spec_pool *p,
 	size_t f;
 	char path[64];
 
-	check_fields(L, e, base, account_fields,
-		     QF_ARRAY_SIZE(account_fields));
+	qf_spec__check_fields(L, e, base, account_fields,
+	                      QF_ARRAY_SIZE(account_fields));
 	(void)snprintf(path, sizeof(path), "%s.name", base);
-	a->loc = loc_node(L, e);
-	a->name = get(e, "name", FT_STR) ?
-			  json_string_value(json_object_get(e, "name")) :
-			  "";
-	check_name(L, e, "name", path, "account name", NAME_LABEL);
+	a->loc = qf_spec__loc_node(L, e);
+	a->name = qf_spec__get(e, "name", FT_STR)
+	                  ? json_string_value(json_object_get(e, "name"))
+	                  : "";
+	qf_spec__check_name(L, e, "name", path, "account name", NAME_LABEL);
 	a->gpus = qf_xcalloc(p->nflavours + 1, sizeof(*a->gpus));
 	a->gpus_loc = qf_xcalloc(p->nflavours + 1, sizeof(*a->gpus_loc));
 	for (f = 0; f < p->nflavours; f++) {
 		a->gpus[f] = -1;
 		a->gpus_loc[f] = a->loc;
 	}
-	gpus = get(e, "gpus", FT_OBJ);
+	gpus = qf_spec__get(e, "gpus", FT_OBJ);
 	if (!gpus)
 		return;
 	(void)snprintf(path, sizeof(path), "%s.gpus", base);
-	json_object_foreach ((json_t *)gpus, key, v) {
+	json_object_foreach((json_t *)gpus, key, v)
+	{
 		long idx = qf_spec_flavour_index(p, key);
-		struct qf_loc loc = loc_key(L, gpus, key);
+		struct qf_loc loc = qf_spec__loc_key(L, gpus, key);
 
 		if (idx < 0) {
 			const char *names[64], *hint;
@@ -623,34 +584,39 @@ static void load_account(struct loader *L, struct qf_spec_pool *p,
 
 			for (k = 0; k < p->nflavours && k < 64; k++)
 				names[k] = p->flavours[k].name;
-			error_at(L, loc, "QF308", join_path(L, path, key),
-				 "account \"%s\" contracts flavour \"%s\", "
-				 "which the pool does not define",
-				 a->name, key);
-			hint = closest(key, names, k);
+			qf_spec__error_at(
+			        L, loc, "QF308",
+			        qf_spec__join_path(L, path, key),
+			        "account \"%s\" contracts flavour \"%s\", "
+			        "which the pool does not define",
+			        a->name, key);
+			hint = qf_spec__closest(key, names, k);
 			if (hint)
 				qf_diag_hint(L->d, "did you mean \"%s\"?",
-					     hint);
+				             hint);
 			continue;
 		}
 		if (!json_is_integer(v)) {
-			error_at(L, loc, "QF303", join_path(L, path, key),
-				 "GPU counts must be whole numbers, not %s",
-				 type_name(v));
+			qf_spec__error_at(
+			        L, loc, "QF303",
+			        qf_spec__join_path(L, path, key),
+			        "GPU counts must be whole numbers, not %s",
+			        qf_spec__type_name(v));
 			continue;
 		}
-		a->gpus[idx] = get_count(L, gpus, key, path, 0,
-					 QF_SPEC_MAX_GPUS, 0, &a->gpus_loc[idx]);
+		a->gpus[idx] = qf_spec__get_count(L, gpus, key, path, 0,
+		                                  QF_SPEC_MAX_GPUS, 0,
+		                                  &a->gpus_loc[idx]);
 	}
 }
 
 static void load_accounts(struct loader *L, struct qf_spec_pool *p,
-			  const json_t *arr)
+                          const json_t *arr)
 {
 	size_t i, j;
 
-	p->accounts = qf_xcalloc(json_array_size(arr) + 1,
-				 sizeof(*p->accounts));
+	p->accounts =
+	        qf_xcalloc(json_array_size(arr) + 1, sizeof(*p->accounts));
 	for (i = 0; i < json_array_size(arr); i++) {
 		json_t *e = json_array_get(arr, i);
 		struct qf_spec_account *a = &p->accounts[p->naccounts];
@@ -658,9 +624,10 @@ static void load_accounts(struct loader *L, struct qf_spec_pool *p,
 
 		(void)snprintf(base, sizeof(base), "spec.accounts[%zu]", i);
 		if (!json_is_object(e)) {
-			error_at(L, loc_node(L, e), "QF303", base,
-				 "an account must be a mapping, not %s",
-				 type_name(e));
+			qf_spec__error_at(
+			        L, qf_spec__loc_node(L, e), "QF303", base,
+			        "an account must be a mapping, not %s",
+			        qf_spec__type_name(e));
 			continue;
 		}
 		load_account(L, p, a, e, base);
@@ -668,8 +635,10 @@ static void load_accounts(struct loader *L, struct qf_spec_pool *p,
 			if (!strcmp(p->accounts[j].name, a->name))
 				break;
 		if (j < p->naccounts) {
-			error_at(L, loc_key(L, e, "name"), "QF306", base,
-				 "account \"%s\" is defined twice", a->name);
+			qf_spec__error_at(L, qf_spec__loc_key(L, e, "name"),
+			                  "QF306", base,
+			                  "account \"%s\" is defined twice",
+			                  a->name);
 			free(a->gpus);
 			free(a->gpus_loc);
 			memset(a, 0, sizeof(*a));
@@ -678,8 +647,9 @@ static void load_accounts(struct loader *L, struct qf_spec_pool *p,
 		p->naccounts++;
 	}
 	if (json_array_size(arr) == 0)
-		error_at(L, loc_node(L, arr), "QF304", "spec.accounts",
-			 "a Pool needs at least one account");
+		qf_spec__error_at(L, qf_spec__loc_node(L, arr), "QF304",
+		                  "spec.accounts",
+		                  "a Pool needs at least one account");
 }
 
 static int cmp_priority(const void *a, const void *b)
@@ -690,35 +660,39 @@ static int cmp_priority(const void *a, const void *b)
 }
 
 static void load_priorities(struct loader *L, struct qf_spec_pool *p,
-			    const json_t *map)
+                            const json_t *map)
 {
 	const char *key;
 	json_t *v;
 
-	p->priorities = qf_xcalloc(json_object_size(map) + 1,
-				   sizeof(*p->priorities));
-	json_object_foreach ((json_t *)map, key, v) {
+	p->priorities =
+	        qf_xcalloc(json_object_size(map) + 1, sizeof(*p->priorities));
+	json_object_foreach((json_t *)map, key, v)
+	{
 		struct qf_spec_priority *pr = &p->priorities[p->npriorities];
-		const char *path = join_path(L, "spec.priorities", key);
+		const char *path =
+		        qf_spec__join_path(L, "spec.priorities", key);
 
 		pr->name = key;
-		pr->loc = loc_key(L, map, key);
+		pr->loc = qf_spec__loc_key(L, map, key);
 		if (!dns_subdomain_ok(key)) {
-			error_at(L, pr->loc, "QF305", path,
-				 "priority name \"%s\" is not a valid DNS-1123 "
-				 "subdomain",
-				 key);
+			qf_spec__error_at(
+			        L, pr->loc, "QF305", path,
+			        "priority name \"%s\" is not a valid DNS-1123 "
+			        "subdomain",
+			        key);
 			continue;
 		}
 		if (!json_is_integer(v)) {
-			error_at(L, pr->loc, "QF303", path,
-				 "priority \"%s\" must be a whole number, not "
-				 "%s",
-				 key, type_name(v));
+			qf_spec__error_at(
+			        L, pr->loc, "QF303", path,
+			        "priority \"%s\" must be a whole number, not "
+			        "%s",
+			        key, qf_spec__type_name(v));
 			continue;
 		}
-		pr->value = get_count(L, map, key, "spec.priorities",
-				      INT32_MIN, INT32_MAX, 0, NULL);
+		pr->value = qf_spec__get_count(L, map, key, "spec.priorities",
+		                               INT32_MIN, INT32_MAX, 0, NULL);
 		p->npriorities++;
 	}
 	qsort(p->priorities, p->npriorities, sizeof(*p->priorities),
@@ -726,10 +700,10 @@ static void load_priorities(struct loader *L, struct qf_spec_pool *p,
 }
 
 static void load_pool(struct loader *L, struct qf_spec_pool *p,
-		      const struct qf_obj *o)
+                      const struct qf_obj *o)
 {
-	const json_t *meta = get(o->obj, "metadata", FT_OBJ);
-	const json_t *spec = get(o->obj, "spec", FT_OBJ);
+	const json_t *meta = qf_spec__get(o->obj, "metadata", FT_OBJ);
+	const json_t *spec = qf_spec__get(o->obj, "spec", FT_OBJ);
 	const json_t *v;
 
 	p->loc = o->loc;
@@ -737,382 +711,51 @@ static void load_pool(struct loader *L, struct qf_spec_pool *p,
 	p->gpu_resource = "nvidia.com/gpu";
 	p->name = "";
 	if (meta) {
-		check_fields(L, meta, "metadata", meta_fields,
-			     QF_ARRAY_SIZE(meta_fields));
-		if (check_name(L, meta, "name", "metadata.name", "pool name",
-			       NAME_LABEL))
+		qf_spec__check_fields(L, meta, "metadata", qf_spec__meta_fields,
+		                      QF_SPEC__NMETA);
+		if (qf_spec__check_name(L, meta, "name", "metadata.name",
+		                        "pool name", NAME_LABEL))
 			p->name = json_string_value(
-				json_object_get(meta, "name"));
+			        json_object_get(meta, "name"));
 	}
 	if (!spec)
 		return;
-	check_fields(L, spec, "spec", pool_fields,
-		     QF_ARRAY_SIZE(pool_fields));
-	v = get(spec, "gpuResource", FT_STR);
+	qf_spec__check_fields(L, spec, "spec", pool_fields,
+	                      QF_ARRAY_SIZE(pool_fields));
+	v = qf_spec__get(spec, "gpuResource", FT_STR);
 	if (v) {
 		p->gpu_resource = json_string_value(v);
-		if (!qualified_name_ok(p->gpu_resource))
-			error_at(L, loc_node(L, v), "QF305",
-				 "spec.gpuResource",
-				 "\"%s\" is not a valid resource name",
-				 p->gpu_resource);
+		if (!qf_spec__qualified_name_ok(p->gpu_resource))
+			qf_spec__error_at(L, qf_spec__loc_node(L, v), "QF305",
+			                  "spec.gpuResource",
+			                  "\"%s\" is not a valid resource name",
+			                  p->gpu_resource);
 	}
-	p->sharing = (enum qf_spec_sharing)get_enum(
-		L, spec, "sharing", "spec", sharing_names,
-		QF_ARRAY_SIZE(sharing_names), QF_SPEC_ISOLATED, NULL);
-	v = get(spec, "flavours", FT_ARR);
+	p->sharing = (enum qf_spec_sharing)qf_spec__get_enum(
+	        L, spec, "sharing", "spec", sharing_names,
+	        QF_ARRAY_SIZE(sharing_names), QF_SPEC_ISOLATED, NULL);
+	v = qf_spec__get(spec, "flavours", FT_ARR);
 	if (v)
 		load_flavours(L, p, v);
 	if (!p->flavours)
 		p->flavours = qf_xcalloc(1, sizeof(*p->flavours));
-	v = get(spec, "accounts", FT_ARR);
+	v = qf_spec__get(spec, "accounts", FT_ARR);
 	if (v)
 		load_accounts(L, p, v);
 	if (!p->accounts)
 		p->accounts = qf_xcalloc(1, sizeof(*p->accounts));
-	v = get(spec, "priorities", FT_OBJ);
+	v = qf_spec__get(spec, "priorities", FT_OBJ);
 	if (v)
 		load_priorities(L, p, v);
 	else
 		p->priorities = qf_xcalloc(1, sizeof(*p->priorities));
-	v = get(spec, "resourcesPerGpu", FT_OBJ);
+	v = qf_spec__get(spec, "resourcesPerGpu", FT_OBJ);
 	if (v)
-		p->resources = load_resources(L, v, "spec.resourcesPerGpu",
-					      p->gpu_resource,
-					      &p->nresources);
+		p->resources = qf_spec__load_resources(
+		        L, v, "spec.resourcesPerGpu", p->gpu_resource,
+		        &p->nresources);
 	else
 		p->resources = qf_xcalloc(1, sizeof(*p->resources));
-}
-
-/* ---- Tenants -------------------------------------------------------- */
-
-static int reserved_label(const char *key)
-{
-	return !strncmp(key, "quotaflow.dev/", 14) ||
-	       !strcmp(key, "app.kubernetes.io/managed-by");
-}
-
-static void load_labels(struct loader *L, struct qf_spec_tenant *t,
-			const json_t *labels)
-{
-	const char *key;
-	json_t *v;
-
-	json_object_foreach ((json_t *)labels, key, v) {
-		struct qf_loc loc = loc_key(L, labels, key);
-		const char *path = join_path(L, "metadata.labels", key);
-
-		if (!json_is_string(v)) {
-			error_at(L, loc, "QF303", path,
-				 "label values must be strings, not %s",
-				 type_name(v));
-			continue;
-		}
-		if (!qualified_name_ok(key))
-			error_at(L, loc, "QF305", path,
-				 "\"%s\" is not a valid label key", key);
-		else if (!label_value_ok(json_string_value(v)))
-			error_at(L, loc, "QF305", path,
-				 "\"%s\" is not a valid label value",
-				 json_string_value(v));
-		else if (reserved_label(key))
-			error_at(L, loc, "QF320", path,
-				 "label \"%s\" is set by quotaflow itself", key);
-	}
-	t->labels = labels;
-}
-
-static void load_account_ref(struct loader *L, const struct qf_spec_pool *p,
-			     struct qf_spec_tenant *t, const json_t *spec)
-{
-	json_t *v = get(spec, "account", FT_STR);
-	const char *names[256], *hint;
-	size_t i;
-
-	t->account_loc = loc_key(L, spec, "account");
-	t->account = (size_t)-1;
-	if (!v)
-		return;
-	for (i = 0; i < p->naccounts; i++)
-		if (!strcmp(p->accounts[i].name, json_string_value(v))) {
-			t->account = i;
-			return;
-		}
-	error_at(L, t->account_loc, "QF308", "spec.account",
-		 "account \"%s\" is not defined in pool \"%s\"",
-		 json_string_value(v), p->name);
-	for (i = 0; i < p->naccounts && i < QF_ARRAY_SIZE(names); i++)
-		names[i] = p->accounts[i].name;
-	hint = closest(json_string_value(v), names, i);
-	if (hint)
-		qf_diag_hint(L->d, "did you mean \"%s\"?", hint);
-}
-
-static void load_namespaces(struct loader *L, struct qf_spec_tenant *t,
-			    const json_t *arr)
-{
-	size_t i, j, n = json_array_size(arr);
-
-	t->namespaces = qf_xcalloc(n + 1, sizeof(*t->namespaces));
-	t->ns_locs = qf_xcalloc(n + 1, sizeof(*t->ns_locs));
-	if (n == 0)
-		error_at(L, loc_node(L, arr), "QF304", "spec.namespaces",
-			 "a tenant needs at least one namespace");
-	for (i = 0; i < n; i++) {
-		json_t *e = json_array_get(arr, i);
-		struct qf_loc loc = qf_doc_loc_index(L->doc, arr, i);
-		const char *s;
-
-		if (!json_is_string(e)) {
-			error_at(L, loc, "QF303",
-				 index_path(L, "spec.namespaces", i),
-				 "a namespace must be a string, not %s",
-				 type_name(e));
-			if (json_is_boolean(e))
-				qf_diag_hint(L->d, "YAML 1.1 reads y, n, yes, "
-					     "no, on and off as booleans; "
-					     "quote the name");
-			continue;
-		}
-		s = json_string_value(e);
-		if (!dns_label_ok(s)) {
-			error_at(L, loc, "QF305",
-				 index_path(L, "spec.namespaces", i),
-				 "namespace \"%s\" is not a valid DNS-1123 "
-				 "label",
-				 s);
-			continue;
-		}
-		for (j = 0; j < t->nnamespaces; j++)
-			if (!strcmp(t->namespaces[j], s))
-				break;
-		if (j < t->nnamespaces) {
-			error_at(L, loc, "QF306",
-				 index_path(L, "spec.namespaces", i),
-				 "namespace \"%s\" is listed twice", s);
-			continue;
-		}
-		t->namespaces[t->nnamespaces] = s;
-		t->ns_locs[t->nnamespaces] = loc;
-		t->nnamespaces++;
-	}
-}
-
-/* Resolve a flavour name to its pool index, or report QF308. */
-static long flavour_ref(struct loader *L, const struct qf_spec_pool *p,
-			const char *name, struct qf_loc loc, const char *path)
-{
-	const char *names[64], *hint;
-	long idx = qf_spec_flavour_index(p, name);
-	size_t k;
-
-	if (idx >= 0)
-		return idx;
-	error_at(L, loc, "QF308", path,
-		 "flavour \"%s\" is not defined in pool \"%s\"", name,
-		 p->name);
-	for (k = 0; k < p->nflavours && k < QF_ARRAY_SIZE(names); k++)
-		names[k] = p->flavours[k].name;
-	hint = closest(name, names, k);
-	if (hint)
-		qf_diag_hint(L->d, "did you mean \"%s\"?", hint);
-	return -1;
-}
-
-static void append_flavour(struct qf_spec_tenant *t, size_t f)
-{
-	size_t i;
-
-	for (i = 0; i < t->nflavours; i++)
-		if (t->flavours[i] == f)
-			return;
-	t->flavours[t->nflavours++] = f;
-}
-
-static void load_tenant_flavours(struct loader *L,
-				 const struct qf_spec_pool *p,
-				 struct qf_spec_tenant *t, const json_t *gpus)
-{
-	json_t *pref = get(gpus, "preferredFlavour", FT_STR);
-	json_t *list = get(gpus, "flavours", FT_ARR);
-	size_t n = list ? json_array_size(list) : 0, i, j;
-	long pidx = -1;
-	int pref_listed = 0;
-
-	t->flavours = qf_xcalloc(n + 2, sizeof(*t->flavours));
-	t->flavours_loc = loc_key(L, gpus, pref ? "preferredFlavour" :
-						 "flavours");
-	if (pref)
-		pidx = flavour_ref(L, p, json_string_value(pref),
-				   t->flavours_loc,
-				   "spec.gpus.preferredFlavour");
-	if (pidx >= 0)
-		t->flavours[t->nflavours++] = (size_t)pidx;
-	for (i = 0; i < n; i++) {
-		json_t *e = json_array_get(list, i);
-		struct qf_loc loc = qf_doc_loc_index(L->doc, list, i);
-		long idx;
-
-		if (!json_is_string(e)) {
-			error_at(L, loc, "QF303",
-				 index_path(L, "spec.gpus.flavours", i),
-				 "a flavour must be a string, not %s",
-				 type_name(e));
-			continue;
-		}
-		for (j = 0; j < i; j++)
-			if (json_equal(json_array_get(list, j), e))
-				break;
-		if (j < i) {
-			error_at(L, loc, "QF306",
-				 index_path(L, "spec.gpus.flavours", i),
-				 "flavour \"%s\" is listed twice",
-				 json_string_value(e));
-			continue;
-		}
-		if (pref && json_equal(pref, e))
-			pref_listed = 1;
-		idx = flavour_ref(L, p, json_string_value(e), loc,
-				  index_path(L, "spec.gpus.flavours", i));
-		if (idx >= 0)
-			append_flavour(t, (size_t)idx);
-	}
-	if (pref && list && !pref_listed)
-		error_at(L, t->flavours_loc, "QF308",
-			 "spec.gpus.preferredFlavour",
-			 "preferredFlavour \"%s\" is not in the tenant's "
-			 "flavours",
-			 json_string_value(pref));
-	if (!pref && n == 0)
-		error_at(L, loc_node(L, gpus), "QF302",
-			 "spec.gpus.preferredFlavour",
-			 "missing required field \"preferredFlavour\" (or a "
-			 "non-empty \"flavours\" list)");
-}
-
-static void load_gpus(struct loader *L, const struct qf_spec_pool *p,
-		      struct qf_spec_tenant *t, const json_t *gpus)
-{
-	const char *b = "spec.gpus";
-
-	check_fields(L, gpus, b, gpus_fields, QF_ARRAY_SIZE(gpus_fields));
-	t->committed = get_count(L, gpus, "committed", b, 0,
-				 QF_SPEC_MAX_GPUS, 0, &t->committed_loc);
-	t->burst = get_count(L, gpus, "burst", b, 0, QF_SPEC_MAX_GPUS,
-			     t->committed, &t->burst_loc);
-	t->lendable = get_count(L, gpus, "lendable", b, 0, QF_SPEC_MAX_GPUS,
-				t->committed, &t->lendable_loc);
-	if (t->burst < t->committed)
-		error_at(L, t->burst_loc, "QF309", "spec.gpus.burst",
-			 "burst %lld is below committed %lld; burst is the "
-			 "ceiling and includes the committed GPUs",
-			 (long long)t->burst, (long long)t->committed);
-	if (t->lendable > t->committed)
-		error_at(L, t->lendable_loc, "QF310", "spec.gpus.lendable",
-			 "lendable %lld is above committed %lld; a tenant can "
-			 "only lend what it has committed",
-			 (long long)t->lendable, (long long)t->committed);
-	load_tenant_flavours(L, p, t, gpus);
-}
-
-static void load_weight(struct loader *L, struct qf_spec_tenant *t,
-			const json_t *spec)
-{
-	json_t *v = get(spec, "fairShareWeight", FT_STR | FT_NUM);
-	struct qf_loc loc = loc_key(L, spec, "fairShareWeight");
-	char num[64];
-	const char *text = num;
-	int rc = 0;
-
-	t->weight_auto = 1;
-	if (!v)
-		return;
-	if (json_is_string(v) && !strcmp(json_string_value(v), "auto"))
-		return;
-	if (json_is_string(v))
-		text = json_string_value(v);
-	else if (json_is_integer(v))
-		rc = snprintf(num, sizeof(num), "%lld",
-			      (long long)json_integer_value(v));
-	else
-		rc = snprintf(num, sizeof(num), "%.9f", json_real_value(v));
-	if (!json_is_string(v) && (rc < 0 || (size_t)rc >= sizeof(num)))
-		text = "?";
-	rc = qf_qty_parse(&t->weight, text);
-	if (rc != QF_OK || qf_qty_sign(&t->weight) < 0) {
-		error_at(L, loc, "QF304", "spec.fairShareWeight",
-			 "fairShareWeight must be \"auto\" or a non-negative "
-			 "number");
-		return;
-	}
-	t->weight_auto = 0;
-}
-
-static void load_tenant(struct loader *L, const struct qf_spec_pool *p,
-			struct qf_spec_tenant *t, const struct qf_obj *o)
-{
-	const json_t *meta = get(o->obj, "metadata", FT_OBJ);
-	const json_t *spec = get(o->obj, "spec", FT_OBJ);
-	const json_t *v;
-
-	t->loc = o->loc;
-	t->name_loc = o->loc;
-	t->file = qf_doc_name(o->doc);
-	t->name = "";
-	t->account = (size_t)-1;
-	t->weight_auto = 1;
-	if (meta) {
-		check_fields(L, meta, "metadata", meta_fields,
-			     QF_ARRAY_SIZE(meta_fields));
-		t->name_loc = loc_key(L, meta, "name");
-		if (get(meta, "name", FT_STR))
-			t->name = json_string_value(
-				json_object_get(meta, "name"));
-		check_name(L, meta, "name", "metadata.name", "tenant name",
-			   NAME_LABEL);
-		v = get(meta, "labels", FT_OBJ);
-		if (v)
-			load_labels(L, t, v);
-	}
-	if (!spec) {
-		t->namespaces = qf_xcalloc(1, sizeof(*t->namespaces));
-		t->ns_locs = qf_xcalloc(1, sizeof(*t->ns_locs));
-		t->flavours = qf_xcalloc(1, sizeof(*t->flavours));
-		return;
-	}
-	check_fields(L, spec, "spec", tenant_fields,
-		     QF_ARRAY_SIZE(tenant_fields));
-	load_account_ref(L, p, t, spec);
-	v = get(spec, "namespaces", FT_ARR);
-	if (v) {
-		load_namespaces(L, t, v);
-	} else {
-		t->namespaces = qf_xcalloc(1, sizeof(*t->namespaces));
-		t->ns_locs = qf_xcalloc(1, sizeof(*t->ns_locs));
-	}
-	v = get(spec, "gpus", FT_OBJ);
-	if (v)
-		load_gpus(L, p, t, v);
-	else
-		t->flavours = qf_xcalloc(1, sizeof(*t->flavours));
-	v = get(spec, "resourcesPerGpu", FT_OBJ);
-	if (v) {
-		t->own_resources = load_resources(L, v, "spec.resourcesPerGpu",
-						  p->gpu_resource,
-						  &t->nresources);
-		t->resources = t->own_resources;
-	} else {
-		t->resources = p->resources;
-		t->nresources = p->nresources;
-	}
-	t->preset = (enum qf_spec_preset)get_enum(
-		L, spec, "preemption", "spec", preset_names,
-		QF_ARRAY_SIZE(preset_names), QF_SPEC_GUARANTEED,
-		&t->preset_loc);
-	t->queueing = (enum qf_spec_queueing)get_enum(
-		L, spec, "queueing", "spec", queueing_names,
-		QF_ARRAY_SIZE(queueing_names), QF_SPEC_BEST_EFFORT_FIFO, NULL);
-	load_weight(L, t, spec);
 }
 
 /* ---- the whole input ------------------------------------------------ */
@@ -1122,12 +765,6 @@ int qf_spec_is_ours(const json_t *obj)
 	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
 
 	return av && !strncmp(av, "quotaflow.dev/", 14);
-}
-
-const char *qf_spec_preset_name(enum qf_spec_preset p)
-{
-	return (size_t)p < QF_ARRAY_SIZE(preset_names) ? preset_names[p] :
-							 "?";
 }
 
 long qf_spec_flavour_index(const struct qf_spec_pool *pool, const char *name)
@@ -1154,7 +791,7 @@ static const char *kind_of(const json_t *obj)
  */
 static const struct qf_obj *
 classify(struct loader *L, const struct qf_obj *const *objs, size_t nobjs,
-	 const struct qf_obj **tenants, size_t *ntenants, int strict)
+         const struct qf_obj **tenants, size_t *ntenants, int strict)
 {
 	const struct qf_obj *pool = NULL;
 	size_t i;
@@ -1162,46 +799,49 @@ classify(struct loader *L, const struct qf_obj *const *objs, size_t nobjs,
 	*ntenants = 0;
 	for (i = 0; i < nobjs; i++) {
 		const struct qf_obj *o = objs[i];
-		const char *av =
-			json_string_value(json_object_get(o->obj, "apiVersion"));
+		const char *av = json_string_value(
+		        json_object_get(o->obj, "apiVersion"));
 		const char *kind = kind_of(o->obj);
 
 		L->doc = o->doc;
 		if (!qf_spec_is_ours(o->obj)) {
 			if (strict) {
-				error_at(L, o->loc, "QF307", NULL,
-					 "%s \"%s\" is not a quotaflow.dev "
-					 "document",
-					 *kind ? kind : "object",
-					 av ? av : "(no apiVersion)");
+				qf_spec__error_at(
+				        L, o->loc, "QF307", NULL,
+				        "%s \"%s\" is not a quotaflow.dev "
+				        "document",
+				        *kind ? kind : "object",
+				        av ? av : "(no apiVersion)");
 			} else {
 				(void)qf_diag_warn(
-					L->d, &o->loc, "QF307", NULL,
-					"ignoring %s (%s): compile reads only "
-					"Pool and Tenant documents",
-					*kind ? kind : "an object",
-					av ? av : "no apiVersion");
+				        L->d, &o->loc, "QF307", NULL,
+				        "ignoring %s (%s): compile reads only "
+				        "Pool and Tenant documents",
+				        *kind ? kind : "an object",
+				        av ? av : "no apiVersion");
 			}
 			continue;
 		}
 		if (strcmp(av, QF_SPEC_API_VERSION) ||
 		    (strcmp(kind, "Pool") && strcmp(kind, "Tenant"))) {
-			error_at(L, o->loc, "QF307", "kind",
-				 "unknown quotaflow document %s %s; expected "
-				 "Pool or Tenant of %s",
-				 av, *kind ? kind : "(no kind)",
-				 QF_SPEC_API_VERSION);
+			qf_spec__error_at(
+			        L, o->loc, "QF307", "kind",
+			        "unknown quotaflow document %s %s; expected "
+			        "Pool or Tenant of %s",
+			        av, *kind ? kind : "(no kind)",
+			        QF_SPEC_API_VERSION);
 			continue;
 		}
 		if (!strcmp(kind, "Tenant")) {
 			tenants[(*ntenants)++] = o;
 		} else if (pool) {
-			error_at(L, o->loc, "QF307", NULL,
-				 "a second Pool; an input describes one "
-				 "cluster with exactly one Pool");
+			qf_spec__error_at(
+			        L, o->loc, "QF307", NULL,
+			        "a second Pool; an input describes one "
+			        "cluster with exactly one Pool");
 			qf_diag_hint(L->d, "the first Pool is at %s:%u",
-				     qf_doc_name(pool->doc),
-				     (unsigned)pool->loc.line);
+			             qf_doc_name(pool->doc),
+			             (unsigned)pool->loc.line);
 		} else {
 			pool = o;
 		}
@@ -1219,12 +859,13 @@ static int cmp_tenant(const void *a, const void *b)
 static void check_top(struct loader *L, const struct qf_obj *o)
 {
 	L->doc = o->doc;
-	check_fields(L, o->obj, "", top_fields, QF_ARRAY_SIZE(top_fields));
+	qf_spec__check_fields(L, o->obj, "", top_fields,
+	                      QF_ARRAY_SIZE(top_fields));
 }
 
 int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
-		 size_t nobjs, const struct qf_spec_opts *opts,
-		 struct qf_diags *d)
+                 size_t nobjs, const struct qf_spec_opts *opts,
+                 struct qf_diags *d)
 {
 	struct loader L = { d, NULL, 0, QF_BUF_INIT };
 	const struct qf_obj **tobjs;
@@ -1236,14 +877,14 @@ int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
 	s = qf_xcalloc(1, sizeof(*s));
 	tobjs = qf_xcalloc(nobjs + 1, sizeof(*tobjs));
 	pool = classify(&L, objs, nobjs, tobjs, &nt,
-			opts ? opts->strict_kinds : 0);
+	                opts ? opts->strict_kinds : 0);
 	if (!pool) {
 		if (!L.errors)
 			(void)qf_diag_error(d, NULL, "QF307", NULL,
-					    "no Pool document found; an input "
-					    "needs exactly one Pool "
-					    "(apiVersion %s, kind Pool)",
-					    QF_SPEC_API_VERSION);
+			                    "no Pool document found; an input "
+			                    "needs exactly one Pool "
+			                    "(apiVersion %s, kind Pool)",
+			                    QF_SPEC_API_VERSION);
 		L.errors++;
 		goto done;
 	}
@@ -1252,7 +893,7 @@ int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
 	s->tenants = qf_xcalloc(nt + 1, sizeof(*s->tenants));
 	for (i = 0; i < nt; i++) {
 		check_top(&L, tobjs[i]);
-		load_tenant(&L, &s->pool, &s->tenants[i], tobjs[i]);
+		qf_spec__load_tenant(&L, &s->pool, &s->tenants[i], tobjs[i]);
 	}
 	s->ntenants = nt;
 	qsort(s->tenants, nt, sizeof(*s->tenants), cmp_tenant);

@@ -65,27 +65,27 @@ struct qf_spec_resource {
 };
 
 struct qf_spec_flavour {
-	const char *name;	   /* borrowed */
-	int64_t gpus;		   /* physical GPUs */
+	const char *name;          /* borrowed */
+	int64_t gpus;              /* physical GPUs */
 	const json_t *node_labels; /* borrowed object or NULL */
 	const json_t *node_taints; /* borrowed array or NULL */
 	const json_t *tolerations; /* borrowed array or NULL */
-	const json_t *price;	   /* borrowed number or NULL */
-	int spot;		   /* 1 for spot/preemptible capacity */
-	struct qf_loc loc;	   /* the list entry */
+	const json_t *price;       /* borrowed number or NULL */
+	int spot;                  /* 1 for spot/preemptible capacity */
+	struct qf_loc loc;         /* the list entry */
 	struct qf_loc gpus_loc;
 };
 
 struct qf_spec_account {
-	const char *name;	 /* borrowed */
-	int64_t *gpus;		 /* owned; per pool flavour, -1 = none */
+	const char *name;        /* borrowed */
+	int64_t *gpus;           /* owned; per pool flavour, -1 = none */
 	struct qf_loc *gpus_loc; /* owned; per pool flavour */
-	struct qf_loc loc;	 /* the list entry */
+	struct qf_loc loc;       /* the list entry */
 };
 
 struct qf_spec_priority {
 	const char *name; /* borrowed */
-	int64_t value;	  /* int32 range */
+	int64_t value;    /* int32 range */
 	struct qf_loc loc;
 };
 
@@ -106,15 +106,15 @@ struct qf_spec_pool {
 };
 
 struct qf_spec_tenant {
-	const char *name; /* borrowed */
-	const char *file; /* borrowed doc name */
-	struct qf_loc loc;	   /* the document */
-	struct qf_loc name_loc;	   /* metadata.name */
-	const json_t *labels;	   /* borrowed metadata.labels or NULL */
-	size_t account;		   /* index into pool accounts */
+	const char *name;       /* borrowed */
+	const char *file;       /* borrowed doc name */
+	struct qf_loc loc;      /* the document */
+	struct qf_loc name_loc; /* metadata.name */
+	const json_t *labels;   /* borrowed metadata.labels or NULL */
+	size_t account;         /* index into pool accounts */
 	struct qf_loc account_loc;
 	const char **namespaces; /* owned array of borrowed strings */
-	struct qf_loc *ns_locs;	 /* owned */
+	struct qf_loc *ns_locs;  /* owned */
 	size_t nnamespaces;
 	int64_t committed, burst, lendable; /* GPUs */
 	struct qf_loc committed_loc, burst_loc, lendable_loc;
@@ -126,8 +126,8 @@ struct qf_spec_tenant {
 	struct qf_spec_resource *own_resources; /* owned override or NULL */
 	enum qf_spec_preset preset;
 	struct qf_loc preset_loc;
-	int weight_auto;	 /* 1: proportional to committed */
-	struct qf_qty weight;	 /* when !weight_auto */
+	int weight_auto;      /* 1: proportional to committed */
+	struct qf_qty weight; /* when !weight_auto */
 	enum qf_spec_queueing queueing;
 };
 
@@ -136,8 +136,8 @@ struct qf_spec {
 	struct qf_spec_tenant *tenants; /* owned, sorted by name */
 	size_t ntenants;
 	int64_t *committed; /* owned; [a * nflavours + f]: GPUs of flavour f
-			       committed by the tenants of account a */
-	int uses_total; /* some tenant may use more than one flavour */
+	                       committed by the tenants of account a */
+	int uses_total;     /* some tenant may use more than one flavour */
 };
 
 /* Options for loading. */
@@ -146,7 +146,10 @@ struct qf_spec_opts {
 	int strict_kinds;
 };
 
-#define QF_SPEC_OPTS_INIT { 0 }
+#define QF_SPEC_OPTS_INIT \
+	{                 \
+		0         \
+	}
 
 /*
  * Load and check the Pool and Tenants among objs (borrowed, any order).
@@ -154,8 +157,8 @@ struct qf_spec_opts {
  * objects' docs.  opts may be NULL.
  */
 int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
-		 size_t nobjs, const struct qf_spec_opts *opts,
-		 struct qf_diags *d) QF_MUST_CHECK;
+                 size_t nobjs, const struct qf_spec_opts *opts,
+                 struct qf_diags *d) QF_MUST_CHECK;
 
 void qf_spec_free(struct qf_spec *spec);
 
@@ -169,12 +172,11 @@ const char *qf_spec_preset_name(enum qf_spec_preset p);
  * Index of the pool flavour called name, or -1.  Linear: pools have few
  * flavours.
  */
-long qf_spec_flavour_index(const struct qf_spec_pool *pool,
-			   const char *name);
+long qf_spec_flavour_index(const struct qf_spec_pool *pool, const char *name);
 
 /* GPUs of flavour f that the tenants of account a have committed. */
 static inline int64_t qf_spec_committed(const struct qf_spec *spec, size_t a,
-					size_t f)
+                                        size_t f)
 {
 	return spec->committed[a * spec->pool.nflavours + f];
 }

@@ -57,20 +57,20 @@ static int check_names(struct qf_spec *s, struct qf_diags *d)
 		if (!*b->name || strcmp(a->name, b->name))
 			continue;
 		rc = qf_diag_error(d, &b->name_loc, "QF306", "metadata.name",
-				   "tenant \"%s\" is defined twice", b->name);
+		                   "tenant \"%s\" is defined twice", b->name);
 		qf_diag_hint(d, "the other one is at %s:%u", a->name_loc.file,
-			     (unsigned)a->name_loc.line);
+		             (unsigned)a->name_loc.line);
 	}
 	if (s->pool.sharing == QF_SPEC_SHARED)
 		for (i = 0; i < s->pool.naccounts; i++)
 			if (!strcmp(s->pool.accounts[i].name, s->pool.name))
 				rc = qf_diag_error(
-					d, &s->pool.accounts[i].loc, "QF320",
-					NULL,
-					"account \"%s\" has the pool's name; "
-					"with sharing: shared the pool's root "
-					"Cohort needs that name",
-					s->pool.name);
+				        d, &s->pool.accounts[i].loc, "QF320",
+				        NULL,
+				        "account \"%s\" has the pool's name; "
+				        "with sharing: shared the pool's root "
+				        "Cohort needs that name",
+				        s->pool.name);
 	return rc;
 }
 
@@ -83,13 +83,13 @@ static int check_accounts(struct qf_spec *s, struct qf_diags *d)
 	size_t i, a, f;
 
 	s->committed = qf_xcalloc(p->naccounts * p->nflavours + 1,
-				  sizeof(*s->committed));
+	                          sizeof(*s->committed));
 	for (i = 0; i < s->ntenants; i++) {
 		const struct qf_spec_tenant *t = &s->tenants[i];
 
 		if (tenant_ok(s, t))
 			s->committed[t->account * p->nflavours +
-				     t->flavours[0]] += t->committed;
+			             t->flavours[0]] += t->committed;
 		if (t->nflavours > 1)
 			s->uses_total = 1;
 	}
@@ -109,21 +109,22 @@ static int check_accounts(struct qf_spec *s, struct qf_diags *d)
 				if (tenant_ok(s, t) && t->account == a &&
 				    t->flavours[0] == f && t->committed > 0)
 					qf_buf_addf(&who, "%s%s %lld",
-						    who.len ? ", " : "", t->name,
-						    (long long)t->committed);
+					            who.len ? ", " : "",
+					            t->name,
+					            (long long)t->committed);
 			}
 			rc = qf_diag_error(
-				d, &acc->gpus_loc[f], "QF311", NULL,
-				"account \"%s\" is overcommitted on %s: its "
-				"tenants commit %lld GPUs (%s) but the account "
-				"has %lld",
-				acc->name, p->flavours[f].name, (long long)want,
-				who.buf, (long long)have);
+			        d, &acc->gpus_loc[f], "QF311", NULL,
+			        "account \"%s\" is overcommitted on %s: its "
+			        "tenants commit %lld GPUs (%s) but the account "
+			        "has %lld",
+			        acc->name, p->flavours[f].name, (long long)want,
+			        who.buf, (long long)have);
 			qf_diag_hint(d,
-				     "lower the tenants' committed GPUs or "
-				     "raise the account's %s contract by %lld",
-				     p->flavours[f].name,
-				     (long long)(want - have));
+			             "lower the tenants' committed GPUs or "
+			             "raise the account's %s contract by %lld",
+			             p->flavours[f].name,
+			             (long long)(want - have));
 		}
 	}
 	qf_buf_release(&who);
@@ -147,25 +148,24 @@ static int check_flavours(struct qf_spec *s, struct qf_diags *d)
 			if (p->accounts[a].gpus[f] > 0) {
 				sold += p->accounts[a].gpus[f];
 				qf_buf_addf(&who, "%s%s %lld",
-					    who.len ? ", " : "",
-					    p->accounts[a].name,
-					    (long long)p->accounts[a].gpus[f]);
+				            who.len ? ", " : "",
+				            p->accounts[a].name,
+				            (long long)p->accounts[a].gpus[f]);
 			}
 		if (sold > fl->gpus) {
 			rc = qf_diag_error(
-				d, &fl->gpus_loc, "QF312", NULL,
-				"flavour %s is oversold: accounts contract "
-				"%lld GPUs (%s) but it has %lld",
-				fl->name, (long long)sold, who.buf,
-				(long long)fl->gpus);
-		} else if (sold < fl->gpus &&
-			   p->sharing == QF_SPEC_ISOLATED) {
+			        d, &fl->gpus_loc, "QF312", NULL,
+			        "flavour %s is oversold: accounts contract "
+			        "%lld GPUs (%s) but it has %lld",
+			        fl->name, (long long)sold, who.buf,
+			        (long long)fl->gpus);
+		} else if (sold < fl->gpus && p->sharing == QF_SPEC_ISOLATED) {
 			(void)qf_diag_add(
-				d, QF_SEV_NOTE, &fl->gpus_loc, "QF319", NULL,
-				"%lld of the %lld %s GPUs are in no account "
-				"and stay idle with sharing: isolated",
-				(long long)(fl->gpus - sold),
-				(long long)fl->gpus, fl->name);
+			        d, QF_SEV_NOTE, &fl->gpus_loc, "QF319", NULL,
+			        "%lld of the %lld %s GPUs are in no account "
+			        "and stay idle with sharing: isolated",
+			        (long long)(fl->gpus - sold),
+			        (long long)fl->gpus, fl->name);
 		}
 	}
 	qf_buf_release(&who);
@@ -213,14 +213,14 @@ static int check_namespaces(struct qf_spec *s, struct qf_diags *d)
 		if (strcmp(v[i - 1].ns, v[i].ns) || a == b)
 			continue;
 		rc = qf_diag_error(d, &b->ns_locs[v[i].idx], "QF313",
-				   "spec.namespaces",
-				   "namespace \"%s\" belongs to tenants \"%s\" "
-				   "and \"%s\"; a namespace in two tenants "
-				   "breaks isolation",
-				   v[i].ns, a->name, b->name);
+		                   "spec.namespaces",
+		                   "namespace \"%s\" belongs to tenants \"%s\" "
+		                   "and \"%s\"; a namespace in two tenants "
+		                   "breaks isolation",
+		                   v[i].ns, a->name, b->name);
 		qf_diag_hint(d, "\"%s\" claims it at %s:%u", a->name,
-			     a->ns_locs[v[i - 1].idx].file,
-			     (unsigned)a->ns_locs[v[i - 1].idx].line);
+		             a->ns_locs[v[i - 1].idx].file,
+		             (unsigned)a->ns_locs[v[i - 1].idx].line);
 	}
 	free(v);
 	return rc;
@@ -232,7 +232,7 @@ static int check_namespaces(struct qf_spec *s, struct qf_diags *d)
  * own lendable part included.
  */
 static int64_t tree_quota(const struct qf_spec *s, const int64_t *lendpool,
-			  size_t account, size_t f)
+                          size_t account, size_t f)
 {
 	const struct qf_spec_pool *p = &s->pool;
 	int64_t sum;
@@ -257,15 +257,15 @@ static int64_t min64(int64_t a, int64_t b)
  * total once the cross-flavour total (rule T8) applies.
  */
 static int64_t reachable(const struct qf_spec *s, const int64_t *lendpool,
-			 const struct qf_spec_tenant *t,
-			 int64_t *per_flavour_out)
+                         const struct qf_spec_tenant *t,
+                         int64_t *per_flavour_out)
 {
 	int64_t sum = 0, all = 0, priv = t->committed - qf_spec_lent(t);
 	size_t i, f;
 
 	for (i = 0; i < t->nflavours; i++) {
-		int64_t pot = tree_quota(s, lendpool, t->account,
-					 t->flavours[i]);
+		int64_t pot =
+		        tree_quota(s, lendpool, t->account, t->flavours[i]);
 
 		if (i == 0)
 			pot += priv;
@@ -280,13 +280,13 @@ static int64_t reachable(const struct qf_spec *s, const int64_t *lendpool,
 }
 
 static void flavour_list(struct qf_buf *b, const struct qf_spec *s,
-			 const struct qf_spec_tenant *t)
+                         const struct qf_spec_tenant *t)
 {
 	size_t i;
 
 	for (i = 0; i < t->nflavours; i++)
 		qf_buf_addf(b, "%s%s", i ? ", " : "",
-			    s->pool.flavours[t->flavours[i]].name);
+		            s->pool.flavours[t->flavours[i]].name);
 }
 
 static void check_reach(struct qf_spec *s, struct qf_diags *d)
@@ -297,18 +297,18 @@ static void check_reach(struct qf_spec *s, struct qf_diags *d)
 	struct qf_buf fl = QF_BUF_INIT;
 	size_t i, a, f;
 
-	lendpool = qf_xcalloc(p->naccounts * p->nflavours + 1,
-			      sizeof(*lendpool));
+	lendpool =
+	        qf_xcalloc(p->naccounts * p->nflavours + 1, sizeof(*lendpool));
 	for (a = 0; a < p->naccounts; a++)
 		for (f = 0; f < p->nflavours; f++)
 			lendpool[a * p->nflavours + f] =
-				qf_spec_headroom(s, a, f);
+			        qf_spec_headroom(s, a, f);
 	for (i = 0; i < s->ntenants; i++) {
 		const struct qf_spec_tenant *t = &s->tenants[i];
 
 		if (tenant_ok(s, t))
 			lendpool[t->account * p->nflavours + t->flavours[0]] +=
-				qf_spec_lent(t);
+			        qf_spec_lent(t);
 	}
 	for (i = 0; i < s->ntenants; i++) {
 		const struct qf_spec_tenant *t = &s->tenants[i];
@@ -317,8 +317,8 @@ static void check_reach(struct qf_spec *s, struct qf_diags *d)
 		if (!tenant_ok(s, t))
 			continue;
 		r = reachable(s, lendpool, t, &pf);
-		if (pf > t->burst && (!worst || pf - t->burst >
-						       worst_pf - worst->burst)) {
+		if (pf > t->burst &&
+		    (!worst || pf - t->burst > worst_pf - worst->burst)) {
 			worst = t;
 			worst_pf = pf;
 		}
@@ -327,33 +327,34 @@ static void check_reach(struct qf_spec *s, struct qf_diags *d)
 		qf_buf_reset(&fl);
 		flavour_list(&fl, s, t);
 		(void)qf_diag_warn(
-			d, &t->burst_loc, "QF314", "spec.gpus.burst",
-			"tenant \"%s\" can never reach its burst of %lld "
-			"GPUs: even with every other tenant idle, %s can lend "
-			"it at most %lld on %s, so it tops out at %lld "
-			"(committed %lld)",
-			t->name, (long long)t->burst,
-			p->sharing == QF_SPEC_SHARED ? "the pool" :
-						       "its account",
-			(long long)(r - t->committed), fl.buf, (long long)r,
-			(long long)t->committed);
-		qf_diag_hint(d, "lower burst to %lld, or give the account more "
-			     "uncommitted GPUs or its tenants more lendable",
-			     (long long)r);
+		        d, &t->burst_loc, "QF314", "spec.gpus.burst",
+		        "tenant \"%s\" can never reach its burst of %lld "
+		        "GPUs: even with every other tenant idle, %s can lend "
+		        "it at most %lld on %s, so it tops out at %lld "
+		        "(committed %lld)",
+		        t->name, (long long)t->burst,
+		        p->sharing == QF_SPEC_SHARED ? "the pool"
+		                                     : "its account",
+		        (long long)(r - t->committed), fl.buf, (long long)r,
+		        (long long)t->committed);
+		qf_diag_hint(d,
+		             "lower burst to %lld, or give the account more "
+		             "uncommitted GPUs or its tenants more lendable",
+		             (long long)r);
 	}
 	if (worst)
 		(void)qf_diag_add(
-			d, QF_SEV_NOTE, &p->loc, "QF315", NULL,
-			"tenants may use several flavours, so each tenant's "
-			"total is enforced with the virtual resource %s; the "
-			"cluster's Kueue Configuration needs "
-			"resources.transformations [{input: %s, strategy: "
-			"Retain, outputs: {%s: 1}}], without which tenant "
-			"\"%s\" could hold %lld GPUs instead of its burst of "
-			"%lld",
-			QF_SPEC_TOTAL_RESOURCE, p->gpu_resource,
-			QF_SPEC_TOTAL_RESOURCE, worst->name,
-			(long long)worst_pf, (long long)worst->burst);
+		        d, QF_SEV_NOTE, &p->loc, "QF315", NULL,
+		        "tenants may use several flavours, so each tenant's "
+		        "total is enforced with the virtual resource %s; the "
+		        "cluster's Kueue Configuration needs "
+		        "resources.transformations [{input: %s, strategy: "
+		        "Retain, outputs: {%s: 1}}], without which tenant "
+		        "\"%s\" could hold %lld GPUs instead of its burst of "
+		        "%lld",
+		        QF_SPEC_TOTAL_RESOURCE, p->gpu_resource,
+		        QF_SPEC_TOTAL_RESOURCE, worst->name,
+		        (long long)worst_pf, (long long)worst->burst);
 	qf_buf_release(&fl);
 	free(lendpool);
 }
@@ -369,17 +370,17 @@ static void check_presets(struct qf_spec *s, struct qf_diags *d)
 		if (t->preset == QF_SPEC_GUARANTEED || lent == 0)
 			continue;
 		(void)qf_diag_warn(
-			d, &t->preset_loc, "QF316", "spec.preemption",
-			"tenant \"%s\" lends up to %lld of its %lld committed "
-			"GPUs, but preemption %s %s; only %lld of its floor "
-			"is guaranteed",
-			t->name, (long long)lent, (long long)t->committed,
-			qf_spec_preset_name(t->preset),
-			t->preset == QF_SPEC_BEST_EFFORT ?
-				"reclaims them only from lower-priority "
-				"borrowers" :
-				"never reclaims them",
-			(long long)(t->committed - lent));
+		        d, &t->preset_loc, "QF316", "spec.preemption",
+		        "tenant \"%s\" lends up to %lld of its %lld committed "
+		        "GPUs, but preemption %s %s; only %lld of its floor "
+		        "is guaranteed",
+		        t->name, (long long)lent, (long long)t->committed,
+		        qf_spec_preset_name(t->preset),
+		        t->preset == QF_SPEC_BEST_EFFORT
+		                ? "reclaims them only from lower-priority "
+		                  "borrowers"
+		                : "never reclaims them",
+		        (long long)(t->committed - lent));
 		qf_diag_hint(d, "use preemption: guaranteed, or lendable: 0");
 	}
 }

@@ -20,14 +20,14 @@
 #include "core/banned.h"
 
 #define LABEL_MANAGED_BY "app.kubernetes.io/managed-by"
-#define LABEL_POOL	 "quotaflow.dev/pool"
-#define LABEL_ACCOUNT	 "quotaflow.dev/account"
-#define LABEL_TENANT	 "quotaflow.dev/tenant"
-#define ANN_SOURCE	 "quotaflow.dev/source"
-#define ANN_COMMIT	 "quotaflow.dev/source-commit"
-#define ANN_WAVE	 "argocd.argoproj.io/sync-wave"
-#define NS_LABEL	 "kubernetes.io/metadata.name"
-#define NO_LIMIT	 (-1)
+#define LABEL_POOL       "quotaflow.dev/pool"
+#define LABEL_ACCOUNT    "quotaflow.dev/account"
+#define LABEL_TENANT     "quotaflow.dev/tenant"
+#define ANN_SOURCE       "quotaflow.dev/source"
+#define ANN_COMMIT       "quotaflow.dev/source-commit"
+#define ANN_WAVE         "argocd.argoproj.io/sync-wave"
+#define NS_LABEL         "kubernetes.io/metadata.name"
+#define NO_LIMIT         (-1)
 
 static const char *const kind_names[] = {
 	"ResourceFlavor", "WorkloadPriorityClass", "Cohort", "ClusterQueue",
@@ -47,8 +47,7 @@ static const struct preset {
 	[QF_SPEC_OPPORTUNISTIC] = { "Never", "Never" },
 };
 
-static const char *const queueing_names[] = { "BestEffortFIFO",
-					      "StrictFIFO" };
+static const char *const queueing_names[] = { "BestEffortFIFO", "StrictFIFO" };
 
 struct tr {
 	const struct qf_spec *s;
@@ -66,8 +65,8 @@ const char *qf_out_kind_name(enum qf_out_kind k)
 
 const char *qf_kueue_api_version(enum qf_kueue_api api)
 {
-	return api == QF_KUEUE_V1BETA1 ? "kueue.x-k8s.io/v1beta1" :
-					 "kueue.x-k8s.io/v1beta2";
+	return api == QF_KUEUE_V1BETA1 ? "kueue.x-k8s.io/v1beta1"
+	                               : "kueue.x-k8s.io/v1beta2";
 }
 
 void qf_output_init(struct qf_output *o)
@@ -137,9 +136,9 @@ static json_t *qty(struct tr *T, int64_t n, const struct qf_spec_resource *per)
 		qf_qty_from_int(&q, n, QF_QTY_DECIMAL_SI);
 	} else if (qf_qty_mul_int(&q, &per->per_gpu, n) != QF_OK) {
 		(void)qf_diag_error(T->d, &per->loc, "QF304", NULL,
-				    "%s per GPU times %lld GPUs does not fit "
-				    "in a quantity",
-				    per->name, (long long)n);
+		                    "%s per GPU times %lld GPUs does not fit "
+		                    "in a quantity",
+		                    per->name, (long long)n);
 		T->errors++;
 		qf_qty_from_int(&q, 0, QF_QTY_DECIMAL_SI);
 	}
@@ -159,8 +158,8 @@ static void source_of(struct qf_buf *b, struct qf_loc loc)
 }
 
 /* T9: the envelope every object shares; registered in the output. */
-static json_t *new_object(struct tr *T, enum qf_out_kind kind,
-			  const char *name, const char *ns, struct qf_loc src)
+static json_t *new_object(struct tr *T, enum qf_out_kind kind, const char *name,
+                          const char *ns, struct qf_loc src)
 {
 	json_t *o = json_object(), *meta = json_object(), *labels, *ann;
 	struct qf_out_obj *e;
@@ -183,29 +182,29 @@ static json_t *new_object(struct tr *T, enum qf_out_kind kind,
 	set_str(ann, ANN_WAVE, kind_waves[kind]);
 
 	T->out->v = qf_grow(T->out->v, sizeof(*T->out->v), &T->out->alloc,
-			    T->out->n + 1);
+	                    T->out->n + 1);
 	e = &T->out->v[T->out->n++];
 	e->kind = kind;
 	e->obj = o;
 	e->name = json_string_value(json_object_get(meta, "name"));
-	e->ns = ns ? json_string_value(json_object_get(meta, "namespace")) :
-		     NULL;
+	e->ns = ns ? json_string_value(json_object_get(meta, "namespace"))
+	           : NULL;
 	e->src = src;
 	return o;
 }
 
 static void add_tenant_labels(json_t *o, const struct qf_spec *s,
-			      const struct qf_spec_tenant *t)
+                              const struct qf_spec_tenant *t)
 {
-	json_t *labels = json_object_get(json_object_get(o, "metadata"),
-					 "labels");
+	json_t *labels =
+	        json_object_get(json_object_get(o, "metadata"), "labels");
 	const char *key;
 	json_t *v;
 
 	if (t->labels)
-		json_object_foreach ((json_t *)t->labels, key, v)
-			if (json_is_string(v))
-				set(labels, key, copy(v));
+		json_object_foreach((json_t *)t->labels, key,
+		                    v) if (json_is_string(v))
+		        set(labels, key, copy(v));
 	set_str(labels, LABEL_ACCOUNT, s->pool.accounts[t->account].name);
 	set_str(labels, LABEL_TENANT, t->name);
 }
@@ -217,7 +216,7 @@ struct fq {
 };
 
 static json_t *quota(struct tr *T, const char *res, const struct fq *q,
-		     const struct qf_spec_resource *per)
+                     const struct qf_spec_resource *per)
 {
 	json_t *r = json_object();
 
@@ -235,8 +234,8 @@ static json_t *quota(struct tr *T, const char *res, const struct fq *q,
  * and the companion resources, with one entry per flavour quota.
  */
 static json_t *resource_group(struct tr *T, const char *res,
-			      const struct qf_spec_resource *comp,
-			      size_t ncomp, const struct fq *fqs, size_t nfq)
+                              const struct qf_spec_resource *comp, size_t ncomp,
+                              const struct fq *fqs, size_t nfq)
 {
 	json_t *g = json_object(), *cov = json_array(), *fl = json_array();
 	size_t i, j;
@@ -268,7 +267,7 @@ static void make_flavours(struct tr *T)
 	for (f = 0; f < p->nflavours; f++) {
 		const struct qf_spec_flavour *fl = &p->flavours[f];
 		json_t *o = new_object(T, QF_OUT_RESOURCE_FLAVOR, fl->name,
-				       NULL, fl->loc);
+		                       NULL, fl->loc);
 		json_t *spec = json_object();
 
 		if (fl->node_labels && json_object_size(fl->node_labels))
@@ -281,7 +280,7 @@ static void make_flavours(struct tr *T)
 	}
 	if (T->s->uses_total)
 		set(new_object(T, QF_OUT_RESOURCE_FLAVOR, QF_SPEC_TOTAL_FLAVOUR,
-			       NULL, p->loc),
+		               NULL, p->loc),
 		    "spec", json_object());
 }
 
@@ -294,12 +293,12 @@ static void make_priorities(struct tr *T)
 	for (i = 0; i < p->npriorities; i++) {
 		const struct qf_spec_priority *pr = &p->priorities[i];
 		json_t *o = new_object(T, QF_OUT_PRIORITY_CLASS, pr->name, NULL,
-				       pr->loc);
+		                       pr->loc);
 
 		set(o, "value", json_integer(pr->value));
 		qf_buf_reset(&T->scratch);
 		qf_buf_addf(&T->scratch, "quotaflow: priority %s of pool %s",
-			    pr->name, p->name);
+		            pr->name, p->name);
 		set_str(o, "description", T->scratch.buf);
 	}
 }
@@ -309,7 +308,7 @@ static void make_priorities(struct tr *T)
  * own GPUs; the virtual total (T8) carries their sum.
  */
 static void cohort_groups(struct tr *T, json_t *spec, const struct fq *fqs,
-			  size_t nfq)
+                          size_t nfq)
 {
 	const struct qf_spec_pool *p = &T->s->pool;
 	json_t *groups = json_array();
@@ -320,10 +319,10 @@ static void cohort_groups(struct tr *T, json_t *spec, const struct fq *fqs,
 		total.nominal += fqs[i].nominal;
 	if (nfq)
 		push(groups, resource_group(T, p->gpu_resource, p->resources,
-					    p->nresources, fqs, nfq));
+		                            p->nresources, fqs, nfq));
 	if (T->s->uses_total)
 		push(groups, resource_group(T, QF_SPEC_TOTAL_RESOURCE, NULL, 0,
-					    &total, 1));
+		                            &total, 1));
 	if (json_array_size(groups))
 		set(spec, "resourceGroups", groups);
 	else
@@ -339,13 +338,13 @@ static void make_cohorts(struct tr *T)
 
 	for (a = 0; a < p->naccounts; a++) {
 		const struct qf_spec_account *acc = &p->accounts[a];
-		json_t *o = new_object(T, QF_OUT_COHORT, acc->name, NULL,
-				       acc->loc);
+		json_t *o =
+		        new_object(T, QF_OUT_COHORT, acc->name, NULL, acc->loc);
 		json_t *spec = json_object();
 
 		set_str(json_object_get(json_object_get(o, "metadata"),
-					"labels"),
-			LABEL_ACCOUNT, acc->name);
+		                        "labels"),
+		        LABEL_ACCOUNT, acc->name);
 		if (p->sharing == QF_SPEC_SHARED)
 			set_str(spec, "parentName", p->name);
 		for (n = 0, f = 0; f < p->nflavours; f++) {
@@ -407,16 +406,16 @@ static void make_cluster_queue(struct tr *T, const struct qf_spec_tenant *t)
 	json_t *spec = json_object(), *groups = json_array();
 	json_t *pre = json_object(), *fs = json_object();
 	struct fq *fqs = qf_xcalloc(t->nflavours + 1, sizeof(*fqs));
-	int64_t lend = qf_spec_lent(t) < t->committed ? qf_spec_lent(t) :
-							 NO_LIMIT;
+	int64_t lend =
+	        qf_spec_lent(t) < t->committed ? qf_spec_lent(t) : NO_LIMIT;
 	struct fq total = { QF_SPEC_TOTAL_FLAVOUR, t->committed,
-			    t->burst - t->committed, lend };
+		            t->burst - t->committed, lend };
 	size_t i;
 
 	add_tenant_labels(o, s, t);
 	/* v1beta1 calls the field cohort, v1beta2 cohortName */
 	set_str(spec, T->o->api == QF_KUEUE_V1BETA1 ? "cohort" : "cohortName",
-		s->pool.accounts[t->account].name);
+	        s->pool.accounts[t->account].name);
 	set(spec, "namespaceSelector", namespace_selector(t));
 	set_str(spec, "queueingStrategy", queueing_names[t->queueing]);
 	set_str(pre, "withinClusterQueue", presets[t->preset].within_cq);
@@ -435,10 +434,10 @@ static void make_cluster_queue(struct tr *T, const struct qf_spec_tenant *t)
 		}
 	}
 	push(groups, resource_group(T, s->pool.gpu_resource, t->resources,
-				    t->nresources, fqs, t->nflavours));
+	                            t->nresources, fqs, t->nflavours));
 	if (s->uses_total)
 		push(groups, resource_group(T, QF_SPEC_TOTAL_RESOURCE, NULL, 0,
-					    &total, 1));
+		                            &total, 1));
 	set(spec, "resourceGroups", groups);
 	if (t->weight_auto) {
 		set(fs, "weight", qty(T, t->committed, NULL));
@@ -459,7 +458,7 @@ static void make_local_queues(struct tr *T, const struct qf_spec_tenant *t)
 
 	for (i = 0; i < t->nnamespaces; i++) {
 		json_t *o = new_object(T, QF_OUT_LOCAL_QUEUE, t->name,
-				       t->namespaces[i], t->ns_locs[i]);
+		                       t->namespaces[i], t->ns_locs[i]);
 		json_t *spec = json_object();
 
 		add_tenant_labels(o, T->s, t);
@@ -504,7 +503,7 @@ static int cmp_out(const void *a, const void *b)
 }
 
 int qf_translate(struct qf_output *out, const struct qf_spec *s,
-		 const struct qf_translate_opts *opts, struct qf_diags *d)
+                 const struct qf_translate_opts *opts, struct qf_diags *d)
 {
 	static const struct qf_translate_opts dflt = QF_TRANSLATE_OPTS_INIT;
 	struct tr T = { s, opts ? opts : &dflt, out, d, 0, QF_BUF_INIT };

@@ -42,9 +42,9 @@ enum qf_out_kind {
 
 struct qf_out_obj {
 	enum qf_out_kind kind;
-	const char *name; /* borrowed from obj */
-	const char *ns;	  /* borrowed from obj; NULL when cluster-scoped */
-	json_t *obj;	  /* owned reference */
+	const char *name;  /* borrowed from obj */
+	const char *ns;    /* borrowed from obj; NULL when cluster-scoped */
+	json_t *obj;       /* owned reference */
 	struct qf_loc src; /* the spec node it was made from */
 };
 
@@ -54,14 +54,20 @@ struct qf_output {
 	json_t *kueue_config; /* owned Configuration snippet, or NULL */
 };
 
-#define QF_OUTPUT_INIT { NULL, 0, 0, NULL }
+#define QF_OUTPUT_INIT           \
+	{                        \
+		NULL, 0, 0, NULL \
+	}
 
 struct qf_translate_opts {
 	enum qf_kueue_api api;
 	const char *source_commit; /* borrowed; NULL = no annotation */
 };
 
-#define QF_TRANSLATE_OPTS_INIT { QF_KUEUE_V1BETA2, NULL }
+#define QF_TRANSLATE_OPTS_INIT         \
+	{                              \
+		QF_KUEUE_V1BETA2, NULL \
+	}
 
 void qf_output_init(struct qf_output *o);
 void qf_output_release(struct qf_output *o);
@@ -71,8 +77,8 @@ void qf_output_release(struct qf_output *o);
  * QF_EINVAL with an error when a quantity cannot be represented.
  */
 int qf_translate(struct qf_output *out, const struct qf_spec *spec,
-		 const struct qf_translate_opts *opts, struct qf_diags *d)
-	QF_MUST_CHECK;
+                 const struct qf_translate_opts *opts,
+                 struct qf_diags *d) QF_MUST_CHECK;
 
 /* "ResourceFlavor", "WorkloadPriorityClass", ... */
 const char *qf_out_kind_name(enum qf_out_kind k);

@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int rc;
 
 	if (qf_doc_load_mem(&doc, "fuzz.yaml", (const char *)data, size, NULL,
-			    &d))
+	                    &d))
 		goto done;
 	n = qf_doc_nobjects(doc);
 	objs = calloc(n + 1, sizeof(*objs));

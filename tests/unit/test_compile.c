@@ -30,7 +30,7 @@ static int to_root(void **state)
 
 /* Compile paths to the --stdout stream; returns the status. */
 static int compile_stream(struct qf_buf *out, const char *const *paths,
-			  size_t n)
+                          size_t n)
 {
 	struct qf_compile c = QF_COMPILE_INIT;
 	struct qf_compile_opts o = QF_COMPILE_OPTS_INIT;
@@ -86,13 +86,13 @@ static void strip_sources(struct qf_buf *b)
 }
 
 static void assert_same(const struct qf_buf *want, const struct qf_buf *got,
-			const char *what)
+                        const char *what)
 {
 	if (want->len == got->len && !memcmp(want->buf, got->buf, got->len))
 		return;
 	print_error("%s differs from the golden output (%zu vs %zu bytes); "
-		    "run make golden and review the diff\n",
-		    what, got->len, want->len);
+	            "run make golden and review the diff\n",
+	            what, got->len, want->len);
 	fail();
 }
 
@@ -113,9 +113,9 @@ static void test_compile_example_matches_golden(void **state)
 static void split_docs(struct qf_strlist *docs)
 {
 	static const char *const files[] = { "examples/tenants/acme.yaml",
-					     "examples/tenants/globex.yaml",
-					     "examples/tenants/initech.yaml",
-					     "examples/tenants/pool.yaml" };
+		                             "examples/tenants/globex.yaml",
+		                             "examples/tenants/initech.yaml",
+		                             "examples/tenants/pool.yaml" };
 	size_t i;
 
 	for (i = 0; i < QF_ARRAY_SIZE(files); i++) {
@@ -125,7 +125,8 @@ static void split_docs(struct qf_strlist *docs)
 		read_file(&b, files[i]);
 		p = b.buf;
 		while ((sep = strstr(p, "\n---\n"))) {
-			qf_strlist_add_take(docs, qf_xstrndup(p, (size_t)(sep - p) + 1));
+			qf_strlist_add_take(
+			        docs, qf_xstrndup(p, (size_t)(sep - p) + 1));
 			p = sep + 5;
 		}
 		qf_strlist_add(docs, p);
@@ -171,7 +172,7 @@ static void test_compile_ignores_document_order(void **state)
 		shuffle(order, docs.n, (unsigned)seed);
 		for (i = 0; i < docs.n; i++)
 			qf_buf_addf(&text, "%s%s", i ? "---\n" : "",
-				    docs.v[order[i]]);
+			            docs.v[order[i]]);
 		qf_buf_reset(&p);
 		qf_buf_addf(&p, "%s/all-%zu.yaml", dir, seed);
 		write_text(p.buf, text.buf, text.len);
@@ -192,14 +193,15 @@ static void test_compile_ignores_document_order(void **state)
 static void test_compile_ignores_path_order(void **state)
 {
 	const char *a[] = { "examples/tenants/pool.yaml",
-			    "examples/tenants/initech.yaml",
-			    "examples/tenants/acme.yaml",
-			    "examples/tenants/globex.yaml" };
+		            "examples/tenants/initech.yaml",
+		            "examples/tenants/acme.yaml",
+		            "examples/tenants/globex.yaml" };
 	const char *b[] = { "examples/tenants/globex.yaml",
-			    "examples/tenants/acme.yaml",
-			    "examples/tenants/pool.yaml",
-			    "examples/tenants/initech.yaml" };
-	const char *both[] = { "examples/tenants", "examples/tenants/acme.yaml" };
+		            "examples/tenants/acme.yaml",
+		            "examples/tenants/pool.yaml",
+		            "examples/tenants/initech.yaml" };
+	const char *both[] = { "examples/tenants",
+		               "examples/tenants/acme.yaml" };
 	struct qf_buf want = QF_BUF_INIT, got = QF_BUF_INIT;
 
 	(void)state;
@@ -268,7 +270,7 @@ static void test_compile_write_dir_replaces_or_keeps_all(void **state)
 	add(&bad, "x.yaml", "x\n");
 	add(&bad, "x.yaml/y.yaml", "y\n");
 	qf_assert_failed_with_error(qf_compile_write_dir(out.buf, &bad, &d),
-				    &d);
+	                            &d);
 	assert_int_equal(count_entries(out.buf), 2); /* untouched */
 	assert_int_equal(count_entries(root), 1);
 	qf_diags_release(&d);
@@ -281,7 +283,7 @@ static void test_compile_write_dir_replaces_or_keeps_all(void **state)
 	qf_buf_addf(&b, "%s/extra.json", out.buf);
 	write_text(b.buf, "{}", 2);
 	qf_assert_failed_with_error(qf_compile_check_dir(out.buf, &good, &d),
-				    &d);
+	                            &d);
 	assert_int_equal(d.nerrors, 3);
 	assert_int_equal(d.v[0].line, 1); /* the first line differs */
 
@@ -301,13 +303,14 @@ static void test_compile_argocd_parameters(void **state)
 	json_t *keep = NULL;
 
 	(void)state;
-	assert_int_equal(qf_compile_argocd_params(
-				 &o, &keep,
-				 "[{\"name\":\"kueue-api\",\"string\":\"v1beta1\"},"
-				 "{\"name\":\"source-commit\",\"string\":\"f00\"},"
-				 "{\"name\":\"colour\",\"string\":\"red\"}]",
-				 &set, &d),
-			 QF_OK);
+	assert_int_equal(
+	        qf_compile_argocd_params(
+	                &o, &keep,
+	                "[{\"name\":\"kueue-api\",\"string\":\"v1beta1\"},"
+	                "{\"name\":\"source-commit\",\"string\":\"f00\"},"
+	                "{\"name\":\"colour\",\"string\":\"red\"}]",
+	                &set, &d),
+	        QF_OK);
 	assert_int_equal(o.api, QF_KUEUE_V1BETA1);
 	assert_string_equal(o.source_commit, "f00");
 	assert_int_equal(d.nwarnings, 1); /* colour */
@@ -316,23 +319,24 @@ static void test_compile_argocd_parameters(void **state)
 	/* the command line wins */
 	o.api = QF_KUEUE_V1BETA2;
 	qf_strlist_add(&set, "kueue-api");
-	assert_int_equal(qf_compile_argocd_params(
-				 &o, &keep,
-				 "[{\"name\":\"kueue-api\",\"string\":\"v1beta1\"}]",
-				 &set, &d),
-			 QF_OK);
+	assert_int_equal(
+	        qf_compile_argocd_params(
+	                &o, &keep,
+	                "[{\"name\":\"kueue-api\",\"string\":\"v1beta1\"}]",
+	                &set, &d),
+	        QF_OK);
 	assert_int_equal(o.api, QF_KUEUE_V1BETA2);
 	json_decref(keep);
 
 	assert_int_equal(qf_compile_argocd_params(&o, &keep, "null", &set, &d),
-			 QF_OK);
+	                 QF_OK);
 	assert_int_equal(qf_compile_argocd_params(&o, &keep, "{oops", &set, &d),
-			 QF_EUSAGE);
+	                 QF_EUSAGE);
 	assert_int_equal(qf_compile_argocd_params(
-				 &o, &keep,
-				 "[{\"name\":\"format\",\"string\":\"toml\"}]",
-				 NULL, &d),
-			 QF_EUSAGE);
+	                         &o, &keep,
+	                         "[{\"name\":\"format\",\"string\":\"toml\"}]",
+	                         NULL, &d),
+	                 QF_EUSAGE);
 	assert_null(keep);
 	qf_strlist_release(&set);
 	qf_diags_release(&d);
@@ -341,17 +345,17 @@ static void test_compile_argocd_parameters(void **state)
 static void test_compile_krm_replaces_spec_items(void **state)
 {
 	static const char rl[] =
-		"apiVersion: config.kubernetes.io/v1\nkind: ResourceList\n"
-		"items:\n"
-		"- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: keep}\n"
-		"- apiVersion: quotaflow.dev/v1alpha1\n  kind: Pool\n"
-		"  metadata: {name: p}\n  spec:\n"
-		"    flavours: [{name: f, gpus: 4}]\n"
-		"    accounts: [{name: a, gpus: {f: 4}}]\n"
-		"- apiVersion: quotaflow.dev/v1alpha1\n  kind: Tenant\n"
-		"  metadata: {name: t}\n  spec:\n    account: a\n"
-		"    namespaces: [ns]\n"
-		"    gpus: {committed: 2, burst: 9, preferredFlavour: f}\n";
+	        "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\n"
+	        "items:\n"
+	        "- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: keep}\n"
+	        "- apiVersion: quotaflow.dev/v1alpha1\n  kind: Pool\n"
+	        "  metadata: {name: p}\n  spec:\n"
+	        "    flavours: [{name: f, gpus: 4}]\n"
+	        "    accounts: [{name: a, gpus: {f: 4}}]\n"
+	        "- apiVersion: quotaflow.dev/v1alpha1\n  kind: Tenant\n"
+	        "  metadata: {name: t}\n  spec:\n    account: a\n"
+	        "    namespaces: [ns]\n"
+	        "    gpus: {committed: 2, burst: 9, preferredFlavour: f}\n";
 	struct qf_compile_opts o = QF_COMPILE_OPTS_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_buf out = QF_BUF_INIT;
@@ -364,27 +368,29 @@ static void test_compile_krm_replaces_spec_items(void **state)
 	rl_out = json_loads(out.buf, 0, NULL);
 	assert_non_null(rl_out);
 	assert_string_equal(json_string_value(json_object_get(rl_out, "kind")),
-			    "ResourceList");
+	                    "ResourceList");
 	items = json_object_get(rl_out, "items");
 	/* the ConfigMap first, then RF, Cohort, CQ, LQ; no Pool or Tenant */
 	assert_int_equal(json_array_size(items), 5);
-	json_array_foreach (items, i, it) {
+	json_array_foreach(items, i, it)
+	{
 		const char *k = json_string_value(json_object_get(it, "kind"));
 
 		assert_true(strcmp(k, "Pool") && strcmp(k, "Tenant"));
 	}
 	assert_string_equal(json_string_value(json_object_get(
-				    json_array_get(items, 0), "kind")),
-			    "ConfigMap");
+	                            json_array_get(items, 0), "kind")),
+	                    "ConfigMap");
 	/* burst 9 cannot be reached: a warning result on the Tenant */
 	it = json_array_get(json_object_get(rl_out, "results"), 0);
 	assert_string_equal(json_string_value(json_object_get(it, "severity")),
-			    "warning");
-	assert_non_null(strstr(json_string_value(json_object_get(it, "message")),
-			       "QF314"));
-	assert_string_equal(json_string_value(json_object_get(
-				    json_object_get(it, "resourceRef"), "name")),
-			    "t");
+	                    "warning");
+	assert_non_null(strstr(
+	        json_string_value(json_object_get(it, "message")), "QF314"));
+	assert_string_equal(
+	        json_string_value(json_object_get(
+	                json_object_get(it, "resourceRef"), "name")),
+	        "t");
 	json_decref(rl_out);
 	qf_buf_release(&out);
 	qf_diags_release(&d);

@@ -36,9 +36,9 @@ static void load_paths(struct loaded *l, const char *const *rel, size_t n)
 	for (i = 0; i < n; i++) {
 		const char *path = qf_test_path(&p, rel[i]);
 
-		assert_int_equal(qf_fs_collect(&files, &path, 1,
-					       QF_FS_MANIFESTS, &l->d),
-				 QF_OK);
+		assert_int_equal(
+		        qf_fs_collect(&files, &path, 1, QF_FS_MANIFESTS, &l->d),
+		        QF_OK);
 	}
 	assert_int_equal(qf_docset_load(&l->set, &files, NULL, &l->d), QF_OK);
 	l->rc = qf_spec_load(&l->spec, l->set.objs, l->set.nobjs, NULL, &l->d);
@@ -54,7 +54,7 @@ static void unload(struct loaded *l)
 }
 
 static const struct qf_spec_tenant *tenant(const struct qf_spec *s,
-					   const char *name)
+                                           const char *name)
 {
 	size_t i;
 
@@ -87,7 +87,7 @@ static void test_spec_loads_the_example_pool(void **state)
 	assert_int_equal(l.spec->ntenants, 8);
 	for (i = 1; i < l.spec->ntenants; i++)
 		assert_true(strcmp(l.spec->tenants[i - 1].name,
-				   l.spec->tenants[i].name) < 0);
+		                   l.spec->tenants[i].name) < 0);
 	assert_true(l.spec->uses_total);
 
 	od = qf_spec_flavour_index(&l.spec->pool, "h100-ondemand");
@@ -108,7 +108,7 @@ static void test_spec_loads_the_example_pool(void **state)
 
 	t = tenant(l.spec, "acme-inference");
 	assert_non_null(t);
-	assert_int_equal(t->burst, 32);	   /* default: committed */
+	assert_int_equal(t->burst, 32);    /* default: committed */
 	assert_int_equal(t->lendable, 32); /* default: all of committed */
 	assert_int_equal(t->nflavours, 1);
 	assert_int_equal(t->preset, QF_SPEC_GUARANTEED);
@@ -157,13 +157,13 @@ static size_t read_expects(const char *path, struct expect *v, size_t max)
 		if (strncmp(buf, "# expect: ", 10))
 			break;
 		assert_int_equal(sscanf(buf + 10, "%u:%u %7s %n", &line, &col,
-					rule, &used),
-				 3);
+		                        rule, &used),
+		                 3);
 		v[n].line = line;
 		v[n].col = col;
 		memcpy(v[n].rule, rule, sizeof(rule));
 		(void)snprintf(v[n].text, sizeof(v[n].text), "%s",
-			       buf + 10 + used);
+		               buf + 10 + used);
 		v[n].text[strcspn(v[n].text, "\n")] = '\0';
 		n++;
 	}
@@ -196,17 +196,16 @@ static void check_fixture(const char *name)
 		for (j = 0; j < l.d.n && !found; j++) {
 			const struct qf_diag *g = &l.d.v[j];
 
-			found = g->line == ex[i].line &&
-				g->col == ex[i].col && g->rule &&
-				!strcmp(g->rule, ex[i].rule) &&
-				has_text(g, ex[i].text);
+			found = g->line == ex[i].line && g->col == ex[i].col &&
+			        g->rule && !strcmp(g->rule, ex[i].rule) &&
+			        has_text(g, ex[i].text);
 		}
 		if (!found) {
 			char *all = qf_diags_format(&l.d, QF_DIAG_TEXT);
 
 			print_error("%s: no %u:%u %s \"%s\" among:\n%s\n", name,
-				    ex[i].line, ex[i].col, ex[i].rule,
-				    ex[i].text, all);
+			            ex[i].line, ex[i].col, ex[i].rule,
+			            ex[i].text, all);
 			free(all);
 			fail();
 		}
@@ -247,7 +246,7 @@ static void test_spec_fixtures_report_at_the_right_place(void **state)
 static void test_spec_reports_every_problem_in_one_run(void **state)
 {
 	const char *rel[] = { "fixtures/spec/committed-over-burst.yaml",
-			      "fixtures/spec/bad-names.yaml" };
+		              "fixtures/spec/bad-names.yaml" };
 	struct loaded l;
 
 	(void)state;
@@ -262,10 +261,10 @@ static void test_spec_reports_every_problem_in_one_run(void **state)
 static void test_spec_ignores_foreign_objects_with_a_warning(void **state)
 {
 	static const char text[] =
-		"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n---\n"
-		"apiVersion: quotaflow.dev/v1alpha1\nkind: Pool\n"
-		"metadata: {name: p}\nspec:\n  flavours: [{name: f, gpus: 1}]\n"
-		"  accounts: [{name: a, gpus: {f: 1}}]\n";
+	        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n---\n"
+	        "apiVersion: quotaflow.dev/v1alpha1\nkind: Pool\n"
+	        "metadata: {name: p}\nspec:\n  flavours: [{name: f, gpus: 1}]\n"
+	        "  accounts: [{name: a, gpus: {f: 1}}]\n";
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_doc *doc = NULL;
 	const struct qf_obj *objs[2];
@@ -273,9 +272,9 @@ static void test_spec_ignores_foreign_objects_with_a_warning(void **state)
 	struct qf_spec_opts strict = { 1 };
 
 	(void)state;
-	assert_int_equal(qf_doc_load_mem(&doc, "m.yaml", text, strlen(text),
-					 NULL, &d),
-			 QF_OK);
+	assert_int_equal(
+	        qf_doc_load_mem(&doc, "m.yaml", text, strlen(text), NULL, &d),
+	        QF_OK);
 	objs[0] = qf_doc_object(doc, 0);
 	objs[1] = qf_doc_object(doc, 1);
 	assert_int_equal(qf_spec_load(&s, objs, 2, NULL, &d), QF_OK);
@@ -283,8 +282,7 @@ static void test_spec_ignores_foreign_objects_with_a_warning(void **state)
 	assert_int_equal(s->ntenants, 0);
 	assert_false(s->uses_total);
 	qf_spec_free(s);
-	qf_assert_failed_with_error(qf_spec_load(&s, objs, 2, &strict, &d),
-				    &d);
+	qf_assert_failed_with_error(qf_spec_load(&s, objs, 2, &strict, &d), &d);
 	assert_null(s);
 	qf_doc_free(doc);
 	qf_diags_release(&d);
@@ -297,7 +295,7 @@ int main(void)
 		cmocka_unit_test(test_spec_fixtures_report_at_the_right_place),
 		cmocka_unit_test(test_spec_reports_every_problem_in_one_run),
 		cmocka_unit_test(
-			test_spec_ignores_foreign_objects_with_a_warning),
+		        test_spec_ignores_foreign_objects_with_a_warning),
 	};
 
 	return cmocka_run_group_tests_name("spec", tests, NULL, NULL);

@@ -20,7 +20,7 @@ struct fix {
 };
 
 static void build(struct fix *f, const char *rel, enum qf_kueue_api api,
-		  const char *commit)
+                  const char *commit)
 {
 	struct qf_strlist files = QF_STRLIST_INIT;
 	struct qf_buf p = QF_BUF_INIT;
@@ -30,13 +30,12 @@ static void build(struct fix *f, const char *rel, enum qf_kueue_api api,
 	qf_docset_init(&f->set);
 	qf_diags_init(&f->d);
 	qf_output_init(&f->out);
-	assert_int_equal(qf_fs_collect(&files, &path, 1, QF_FS_MANIFESTS,
-				       &f->d),
-			 QF_OK);
+	assert_int_equal(
+	        qf_fs_collect(&files, &path, 1, QF_FS_MANIFESTS, &f->d), QF_OK);
 	assert_int_equal(qf_docset_load(&f->set, &files, NULL, &f->d), QF_OK);
-	assert_int_equal(qf_spec_load(&f->spec, f->set.objs, f->set.nobjs,
-				      NULL, &f->d),
-			 QF_OK);
+	assert_int_equal(
+	        qf_spec_load(&f->spec, f->set.objs, f->set.nobjs, NULL, &f->d),
+	        QF_OK);
 	o.api = api;
 	o.source_commit = commit;
 	assert_int_equal(qf_translate(&f->out, f->spec, &o, &f->d), QF_OK);
@@ -53,7 +52,7 @@ static void unbuild(struct fix *f)
 }
 
 static const json_t *find(const struct fix *f, enum qf_out_kind kind,
-			  const char *name, const char *ns)
+                          const char *name, const char *ns)
 {
 	size_t i;
 
@@ -67,11 +66,11 @@ static const json_t *find(const struct fix *f, enum qf_out_kind kind,
 
 /* spec.resourceGroups[g].flavors[fl].resources[r].<key> as a string. */
 static const char *quota(const json_t *o, size_t g, size_t fl, size_t r,
-			 const char *key)
+                         const char *key)
 {
 	json_t *rg = json_array_get(
-		json_object_get(json_object_get(o, "spec"), "resourceGroups"),
-		g);
+	        json_object_get(json_object_get(o, "spec"), "resourceGroups"),
+	        g);
 	json_t *f = json_array_get(json_object_get(rg, "flavors"), fl);
 	json_t *res = json_array_get(json_object_get(f, "resources"), r);
 
@@ -81,11 +80,11 @@ static const char *quota(const json_t *o, size_t g, size_t fl, size_t r,
 static const char *flavor_name(const json_t *o, size_t g, size_t fl)
 {
 	json_t *rg = json_array_get(
-		json_object_get(json_object_get(o, "spec"), "resourceGroups"),
-		g);
+	        json_object_get(json_object_get(o, "spec"), "resourceGroups"),
+	        g);
 
 	return json_string_value(json_object_get(
-		json_array_get(json_object_get(rg, "flavors"), fl), "name"));
+	        json_array_get(json_object_get(rg, "flavors"), fl), "name"));
 }
 
 static const char *str_at(const json_t *o, const char *a, const char *b)
@@ -106,9 +105,9 @@ static void test_translate_orders_objects_by_dependency(void **state)
 	for (i = 1; i < f.out.n; i++) {
 		const struct qf_out_obj *a = &f.out.v[i - 1], *b = &f.out.v[i];
 
-		assert_true(a->kind < b->kind ||
-			    (a->kind == b->kind &&
-			     strcmp(a->name, b->name) <= 0));
+		assert_true(
+		        a->kind < b->kind ||
+		        (a->kind == b->kind && strcmp(a->name, b->name) <= 0));
 	}
 	assert_non_null(f.out.kueue_config);
 	unbuild(&f);
@@ -145,13 +144,12 @@ static void test_translate_cluster_queue_quotas(void **state)
 	assert_string_equal(quota(cq, 1, 0, 0, "nominalQuota"), "16");
 	assert_string_equal(quota(cq, 1, 0, 0, "borrowingLimit"), "16");
 	/* T5 + T7 */
+	assert_string_equal(str_at(json_object_get(cq, "spec"), "preemption",
+	                           "reclaimWithinCohort"),
+	                    "Any");
 	assert_string_equal(
-		str_at(json_object_get(cq, "spec"), "preemption",
-		       "reclaimWithinCohort"),
-		"Any");
-	assert_string_equal(
-		str_at(json_object_get(cq, "spec"), "fairSharing", "weight"),
-		"16");
+	        str_at(json_object_get(cq, "spec"), "fairSharing", "weight"),
+	        "16");
 
 	/* lendable == committed: no lendingLimit at all */
 	cq = find(&f, QF_OUT_CLUSTER_QUEUE, "acme-inference", NULL);
@@ -163,17 +161,16 @@ static void test_translate_cluster_queue_quotas(void **state)
 	cq = find(&f, QF_OUT_CLUSTER_QUEUE, "llm-pretrain", NULL);
 	assert_string_equal(quota(cq, 0, 0, 2, "nominalQuota"), "3840Gi");
 	assert_string_equal(str_at(cq, "spec", "queueingStrategy"),
-			    "StrictFIFO");
+	                    "StrictFIFO");
 
 	cq = find(&f, QF_OUT_CLUSTER_QUEUE, "globex-batch", NULL);
-	assert_string_equal(
-		str_at(json_object_get(cq, "spec"), "preemption",
-		       "withinClusterQueue"),
-		"Never");
+	assert_string_equal(str_at(json_object_get(cq, "spec"), "preemption",
+	                           "withinClusterQueue"),
+	                    "Never");
 	cq = find(&f, QF_OUT_CLUSTER_QUEUE, "acme-research", NULL);
 	assert_string_equal(
-		str_at(json_object_get(cq, "spec"), "fairSharing", "weight"),
-		"2");
+	        str_at(json_object_get(cq, "spec"), "fairSharing", "weight"),
+	        "2");
 	unbuild(&f);
 }
 
@@ -215,35 +212,36 @@ static void test_translate_queues_labels_and_annotations(void **state)
 	assert_string_equal(str_at(lq, "spec", "clusterQueue"), "applied-ai");
 	meta = json_object_get(lq, "metadata");
 	assert_string_equal(str_at(meta, "labels", "quotaflow.dev/tenant"),
-			    "applied-ai");
+	                    "applied-ai");
 	assert_string_equal(str_at(meta, "labels", "quotaflow.dev/account"),
-			    "acme");
+	                    "acme");
 	assert_string_equal(str_at(meta, "labels", "cost-center"), "4711");
 	assert_string_equal(
-		str_at(meta, "annotations", "quotaflow.dev/source-commit"),
-		"abc123");
+	        str_at(meta, "annotations", "quotaflow.dev/source-commit"),
+	        "abc123");
 	assert_string_equal(
-		str_at(meta, "annotations", "argocd.argoproj.io/sync-wave"),
-		"3");
-	assert_non_null(strstr(str_at(meta, "annotations",
-				      "quotaflow.dev/source"),
-			       "acme.yaml:"));
-	assert_string_equal(json_string_value(json_object_get(lq, "apiVersion")),
-			    "kueue.x-k8s.io/v1beta1");
+	        str_at(meta, "annotations", "argocd.argoproj.io/sync-wave"),
+	        "3");
+	assert_non_null(
+	        strstr(str_at(meta, "annotations", "quotaflow.dev/source"),
+	               "acme.yaml:"));
+	assert_string_equal(
+	        json_string_value(json_object_get(lq, "apiVersion")),
+	        "kueue.x-k8s.io/v1beta1");
 	cq = find(&f, QF_OUT_CLUSTER_QUEUE, "applied-ai", NULL);
 	/* v1beta1 spells the cohort field `cohort` */
 	assert_string_equal(str_at(cq, "spec", "cohort"), "acme");
 	assert_null(str_at(cq, "spec", "cohortName"));
 	sel = json_array_get(
-		json_object_get(json_object_get(json_object_get(cq, "spec"),
-						"namespaceSelector"),
-				"matchExpressions"),
-		0);
+	        json_object_get(json_object_get(json_object_get(cq, "spec"),
+	                                        "namespaceSelector"),
+	                        "matchExpressions"),
+	        0);
 	assert_string_equal(json_string_value(json_object_get(sel, "key")),
-			    "kubernetes.io/metadata.name");
+	                    "kubernetes.io/metadata.name");
 	assert_string_equal(json_string_value(json_array_get(
-				    json_object_get(sel, "values"), 0)),
-			    "team-applied-ai");
+	                            json_object_get(sel, "values"), 0)),
+	                    "team-applied-ai");
 	assert_int_equal(json_array_size(json_object_get(sel, "values")), 2);
 	unbuild(&f);
 }
