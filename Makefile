@@ -45,7 +45,7 @@ $(BUILD)/gen/schemas_data.o: $(GEN_SCHEMAS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/libqf.a: $(OBJ)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 
 $(BUILD)/quotaflow: $(BUILD)/quotaflow.o $(BUILD)/libqf.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
