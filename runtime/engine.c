@@ -319,7 +319,13 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 		w->qi.ts_ms = m->created_ms;
 		e->wl = qf_grow(e->wl, sizeof(*e->wl), &e->awl, e->nwl + 1);
 		e->wl[e->nwl++] = w;
-		(void)qf_names_intern(&e->keys, w->key);
+		{
+			int32_t ki = qf_names_intern(&e->keys, w->key);
+
+			e->key_wl = qf_grow(e->key_wl, sizeof(*e->key_wl),
+					    &e->akey_wl, e->keys.n);
+			e->key_wl[ki] = e->nwl - 1;
+		}
 		load_conditions(e, w);
 		if (m->finished)
 			w->state = QF_WL_FINISHED;
@@ -334,14 +340,8 @@ struct qf_wl *qf_engine_find(struct qf_engine *e, const char *key)
 {
 	int32_t i = qf_names_find(&e->keys, key);
 
-	/* keys are interned in workload order; a re-used key maps to the
-	 * first workload of that name, so search forward for a live one */
-	if (i < 0)
-		return NULL;
-	for (size_t j = e->nwl; j-- > (size_t)i;)
-		if (!strcmp(e->wl[j]->key, key))
-			return e->wl[j];
-	return e->wl[i];
+	/* a re-used name maps to the latest workload of that name */
+	return i < 0 ? NULL : e->wl[e->key_wl[i]];
 }
 
 static void requeue_tree(struct qf_engine *e, size_t root)
@@ -659,6 +659,7 @@ void qf_engine_free(struct qf_engine *e)
 		free(w);
 	}
 	free(e->wl);
+	free(e->key_wl);
 	release_structure(e);
 	qf_names_release(&e->cohorts);
 	qf_names_release(&e->keys);

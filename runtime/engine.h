@@ -137,7 +137,9 @@ struct qf_engine {
 	int32_t *kids;		 /* kids[kid_off[i] .. kid_off[i + 1]) */
 	struct qf_wl **wl;	 /* owned records [nwl] */
 	size_t nwl, awl;
-	struct qf_names keys;	 /* "ns/name" -> index in wl */
+	struct qf_names keys;	 /* "ns/name" interned */
+	size_t *key_wl;		 /* owned [keys.n]: latest wl index of a key */
+	size_t akey_wl;
 	int64_t now_ms;
 	qf_event_sink_fn sink; /* may be NULL */
 	void *sink_arg;

@@ -197,17 +197,29 @@ int qf_model_selector_matches(const struct qf_model_selector *s,
 
 struct rd {
 	struct qf_model *m;
-	const struct qf_doc *doc;
+	const struct qf_doc *doc; /* NULL: every location is `at` */
 	struct qf_diags *d;
 	int rc;
+	struct qf_loc at;
 };
+
+static struct qf_loc loc_key(const struct rd *r, const json_t *o,
+			     const char *key)
+{
+	return r->doc ? qf_doc_loc_key(r->doc, o, key) : r->at;
+}
+
+static struct qf_loc loc_of(const struct rd *r, const json_t *o)
+{
+	return r->doc ? qf_doc_loc(r->doc, o) : r->at;
+}
 
 static int bad(struct rd *r, const json_t *parent, const char *key,
 	       const char *path, const char *fmt, ...) QF_PRINTF(5, 6);
 static int bad(struct rd *r, const json_t *parent, const char *key,
 	       const char *path, const char *fmt, ...)
 {
-	struct qf_loc loc = qf_doc_loc_key(r->doc, parent, key);
+	struct qf_loc loc = loc_key(r, parent, key);
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -585,7 +597,7 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 	c.cohort = cohort && *cohort ? qf_xstrdup(cohort) : NULL;
 	c.klass = qf_xstrdup(perf_class(json_object_get(o, "metadata"), name));
 	c.json = json_incref((json_t *)o);
-	c.loc = qf_doc_loc(r->doc, o);
+	c.loc = loc_of(r, o);
 	c.strategy = enum_at(r, spec, "queueingStrategy", strategy_rows,
 			     QF_ARRAY_SIZE(strategy_rows), QF_BEST_EFFORT_FIFO);
 	c.within = enum_at(r, pre, "withinClusterQueue", within_rows,
@@ -646,7 +658,7 @@ static int read_cohort(struct rd *r, const json_t *o, const char *name)
 	c.name = qf_xstrdup(name);
 	c.parent = parent && *parent ? qf_xstrdup(parent) : NULL;
 	c.weight = weight_of(r, spec);
-	c.loc = qf_doc_loc(r->doc, o);
+	c.loc = loc_of(r, o);
 	if (read_groups(r, spec, &c.rg, &c.nrg) < 0 || r->rc < 0) {
 		free_cohort(&c);
 		return r->rc;
@@ -1113,7 +1125,7 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 	w->name = qf_xstrdup(name);
 	w->ns = qf_xstrdup(ns);
 	w->queue = qf_xstrdup(q ? q : "");
-	w->loc = qf_doc_loc(r->doc, o);
+	w->loc = loc_of(r, o);
 	w->reserved_ms = w->requeued_ms = -1;
 	w->runtime_ms = -1;
 	w->active = !json_is_false(act);
@@ -1220,7 +1232,7 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	w->name = job_workload_name(name, uid ? uid : "");
 	w->ns = qf_xstrdup(ns);
 	w->queue = qf_xstrdup(q ? q : "");
-	w->loc = qf_doc_loc(r->doc, o);
+	w->loc = loc_of(r, o);
 	w->reserved_ms = w->requeued_ms = -1;
 	w->runtime_ms = -1;
 	w->active = 1;
@@ -1312,16 +1324,38 @@ static const struct kind_row *find_kind(const json_t *o)
 	return NULL;
 }
 
+static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
+		    struct qf_model_wl **wl_out);
+
 int qf_model_load_obj(struct qf_model *m, const struct qf_doc *doc,
 		      const json_t *obj, unsigned flags,
 		      struct qf_model_wl **wl_out, struct qf_diags *d)
 {
-	struct rd r = { m, doc, d, 0 };
+	struct rd r = { m, doc, d, 0, { NULL, 0, 0 } };
+
+	return load_obj(&r, obj, flags, wl_out);
+}
+
+int qf_model_load_obj_at(struct qf_model *m, const struct qf_loc *at,
+			 const json_t *obj, unsigned flags,
+			 struct qf_model_wl **wl_out, struct qf_diags *d)
+{
+	struct rd r = { m, NULL, d, 0, *at };
+
+	return load_obj(&r, obj, flags, wl_out);
+}
+
+static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
+		    struct qf_model_wl **wl_out)
+{
+	struct rd r = *rp;
+	struct qf_model *m = r.m;
+	struct qf_diags *d = r.d;
 	const struct kind_row *row = find_kind(obj);
 	const json_t *meta = json_object_get(obj, "metadata");
 	const char *name, *ns;
 	struct qf_model_wl *w = NULL;
-	struct qf_loc loc = qf_doc_loc(doc, obj);
+	struct qf_loc loc = loc_of(&r, obj);
 
 	if (wl_out)
 		*wl_out = NULL;
@@ -1382,29 +1416,30 @@ int qf_model_load_obj(struct qf_model *m, const struct qf_doc *doc,
 	return QF_OK;
 }
 
+int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
+			struct qf_diags *d)
+{
+	if (!w->prio_unresolved)
+		return QF_OK;
+	w->prio_unresolved = 0;
+	for (size_t j = 0; j < m->nwpc; j++) {
+		if (!strcmp(m->wpc[j].name, w->prio_class)) {
+			w->priority = m->wpc[j].value;
+			return QF_OK;
+		}
+	}
+	return qf_diag_error(d, &w->loc, RULE, "metadata.labels",
+			     "WorkloadPriorityClass \"%s\" not found",
+			     w->prio_class);
+}
+
 int qf_model_resolve(struct qf_model *m, struct qf_diags *d)
 {
 	int rc = QF_OK;
 
-	for (size_t i = 0; i < m->nwl; i++) {
-		struct qf_model_wl *w = m->wls[i];
-		int found = 0;
-
-		if (!w->prio_unresolved)
-			continue;
-		for (size_t j = 0; j < m->nwpc; j++) {
-			if (!strcmp(m->wpc[j].name, w->prio_class)) {
-				w->priority = m->wpc[j].value;
-				found = 1;
-			}
-		}
-		if (!found)
-			rc = qf_diag_error(d, &w->loc, RULE,
-					   "metadata.labels",
-					   "WorkloadPriorityClass \"%s\" not found",
-					   w->prio_class);
-		w->prio_unresolved = 0;
-	}
+	for (size_t i = 0; i < m->nwl; i++)
+		if (qf_model_resolve_wl(m, m->wls[i], d) < 0)
+			rc = QF_EINVAL;
 	return rc;
 }
 

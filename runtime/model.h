@@ -274,6 +274,16 @@ int qf_model_load_obj(struct qf_model *m, const struct qf_doc *doc,
 		      struct qf_model_wl **wl_out, struct qf_diags *d)
 	QF_MUST_CHECK;
 
+/*
+ * The same for an object parsed without locations (a fast path for large
+ * JSON-lines inputs): every diagnostic points at `at`.  Callers that want
+ * exact positions re-load a failing object with qf_model_load_obj.
+ */
+int qf_model_load_obj_at(struct qf_model *m, const struct qf_loc *at,
+			 const json_t *obj, unsigned flags,
+			 struct qf_model_wl **wl_out, struct qf_diags *d)
+	QF_MUST_CHECK;
+
 /* Remove the object named like `obj` (kind + name); 1 if found, else 0. */
 int qf_model_delete_policy(struct qf_model *m, const json_t *obj);
 
@@ -305,5 +315,9 @@ void qf_model_wl_free(struct qf_model_wl *w);
  * missing class is an error at the workload's location.
  */
 int qf_model_resolve(struct qf_model *m, struct qf_diags *d) QF_MUST_CHECK;
+
+/* The same for one workload (the trace's submissions, as they arrive). */
+int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
+			struct qf_diags *d) QF_MUST_CHECK;
 
 #endif

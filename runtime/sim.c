@@ -31,6 +31,7 @@ struct op {
 	const struct qf_doc *doc; /* borrowed from the sim's docset */
 	const json_t *obj;	  /* borrowed from doc */
 	char *workload;		  /* owned: finish target */
+	struct qf_model_wl *wl;	  /* owned until submitted: staged workload */
 	int64_t runtime_ms;
 	size_t line;
 };
@@ -161,14 +162,56 @@ static int trace_error(struct sim *s, size_t line, const char *msg)
 	return qf_diag_error(s->d, &loc, RULE, NULL, "%s", msg);
 }
 
-static int parse_trace_line(struct sim *s, const char *text, size_t len,
-			    size_t line)
+/* Check a trace line's own fields; p is filled in. */
+static int trace_fields(struct sim *s, const json_t *o, size_t line,
+			struct op *p)
+{
+	const char *op = json_string_value(json_object_get(o, "op"));
+
+	memset(p, 0, sizeof(*p));
+	p->line = line;
+	p->runtime_ms = -1;
+	if (!json_is_integer(json_object_get(o, "at_ms")) ||
+	    json_integer_value(json_object_get(o, "at_ms")) < 0)
+		return trace_error(s, line, "at_ms must be a non-negative integer");
+	p->at_ms = json_integer_value(json_object_get(o, "at_ms"));
+	if (json_object_get(o, "runtime_ms")) {
+		if (!json_is_integer(json_object_get(o, "runtime_ms")))
+			return trace_error(s, line,
+					   "runtime_ms must be an integer");
+		p->runtime_ms = json_integer_value(json_object_get(o, "runtime_ms"));
+	}
+	if (!op)
+		return trace_error(s, line, "missing op");
+	if (!strcmp(op, "finish")) {
+		const char *wl = json_string_value(json_object_get(o, "workload"));
+
+		if (!wl || !strchr(wl, '/'))
+			return trace_error(s, line,
+					   "finish needs \"workload\": \"ns/name\"");
+		p->kind = OP_FINISH;
+		p->workload = qf_xstrdup(wl);
+		return QF_OK;
+	}
+	if (strcmp(op, "submit") && strcmp(op, "apply") && strcmp(op, "delete"))
+		return trace_error(s, line,
+				   "op must be submit, finish, apply or delete");
+	if (!json_is_object(json_object_get(o, "object")))
+		return trace_error(s, line, "op needs an \"object\"");
+	p->kind = !strcmp(op, "submit")	 ? OP_SUBMIT
+		  : !strcmp(op, "apply") ? OP_APPLY
+					 : OP_DELETE;
+	return QF_OK;
+}
+
+/* Slow path: the line through the located loader, for exact positions of
+ * errors and for apply/delete objects (kept for later). */
+static int parse_line_located(struct sim *s, const char *text, size_t len,
+			      size_t line, struct op *p)
 {
 	struct qf_doc *doc = NULL;
 	size_t before = s->d->n;
-	const json_t *o, *obj;
-	const char *op;
-	struct op *p;
+	const json_t *o;
 	int rc;
 
 	rc = qf_doc_load_mem(&doc, s->o->trace, text, len, NULL, s->d);
@@ -182,47 +225,72 @@ static int parse_trace_line(struct sim *s, const char *text, size_t len,
 	if (qf_doc_nobjects(doc) != 1)
 		return trace_error(s, line, "a trace line must be one JSON object");
 	o = qf_doc_object(doc, 0)->obj;
-	op = json_string_value(json_object_get(o, "op"));
-	s->ops = qf_grow(s->ops, sizeof(*s->ops), &s->aops, s->nops + 1);
-	p = &s->ops[s->nops];
-	memset(p, 0, sizeof(*p));
-	p->line = line;
+	if (trace_fields(s, o, line, p) < 0)
+		return QF_EINVAL;
 	p->doc = doc;
-	p->runtime_ms = -1;
-	if (!json_is_integer(json_object_get(o, "at_ms")) ||
-	    json_integer_value(json_object_get(o, "at_ms")) < 0)
-		return trace_error(s, line, "at_ms must be a non-negative integer");
-	p->at_ms = json_integer_value(json_object_get(o, "at_ms"));
-	if (json_object_get(o, "runtime_ms")) {
-		if (!json_is_integer(json_object_get(o, "runtime_ms")))
-			return trace_error(s, line,
-					   "runtime_ms must be an integer");
-		p->runtime_ms = json_integer_value(json_object_get(o, "runtime_ms"));
+	p->obj = json_object_get(o, "object");
+	if (p->kind == OP_SUBMIT) {
+		before = s->d->n;
+		rc = qf_model_load_obj(&s->m, doc, p->obj, QF_MODEL_WORKLOADS,
+				       &p->wl, s->d);
+		for (size_t i = before; i < s->d->n; i++)
+			if (s->d->v[i].line)
+				s->d->v[i].line += (uint32_t)(line - 1);
+		if (rc < 0)
+			return rc;
+		if (p->wl)
+			s->m.nwl--;
 	}
-	obj = json_object_get(o, "object");
-	if (!op)
-		return trace_error(s, line, "missing op");
-	if (!strcmp(op, "finish")) {
-		const char *wl = json_string_value(json_object_get(o, "workload"));
+	return QF_OK;
+}
 
-		if (!wl || !strchr(wl, '/'))
-			return trace_error(s, line,
-					   "finish needs \"workload\": \"ns/name\"");
-		p->kind = OP_FINISH;
-		p->workload = qf_xstrdup(wl);
-	} else if (!strcmp(op, "submit") || !strcmp(op, "apply") ||
-		   !strcmp(op, "delete")) {
-		if (!json_is_object(obj))
-			return trace_error(s, line, "op needs an \"object\"");
-		p->kind = !strcmp(op, "submit")	 ? OP_SUBMIT
-			  : !strcmp(op, "apply") ? OP_APPLY
-						 : OP_DELETE;
-		p->obj = obj;
-	} else {
-		return trace_error(s, line,
-				   "op must be submit, finish, apply or delete");
+static int parse_trace_line(struct sim *s, const char *text, size_t len,
+			    size_t line)
+{
+	struct qf_loc at = { s->o->trace, (uint32_t)line, 1 };
+	struct qf_diags scratch = QF_DIAGS_INIT;
+	json_error_t jerr;
+	json_t *o = json_loadb(text, len, 0, &jerr);
+	struct op p;
+	int rc = QF_EINVAL;
+
+	struct qf_diags *real = s->d;
+
+	memset(&p, 0, sizeof(p));
+	/* Fast path: jansson, no positions; a submit is loaded at once.
+	 * Its diagnostics go to a scratch list that is dropped. */
+	s->d = &scratch;
+	if (o && json_is_object(o) &&
+	    trace_fields(s, o, line, &p) == QF_OK) {
+		rc = QF_OK;
+		if (p.kind == OP_SUBMIT) {
+			rc = qf_model_load_obj_at(&s->m, &at,
+						  json_object_get(o, "object"),
+						  QF_MODEL_WORKLOADS, &p.wl,
+						  s->d);
+			if (rc == QF_OK && p.wl)
+				s->m.nwl--;
+		} else if (p.kind != OP_FINISH) {
+			rc = QF_EINVAL; /* keep apply/delete with positions */
+		}
 	}
-	s->nops++;
+	s->d = real;
+	if (rc < 0) {
+		/* redo with positions */
+		free(p.workload);
+		qf_model_wl_free(p.wl);
+		memset(&p, 0, sizeof(p));
+		rc = parse_line_located(s, text, len, line, &p);
+	}
+	qf_diags_release(&scratch);
+	json_decref(o);
+	if (rc < 0) {
+		free(p.workload);
+		qf_model_wl_free(p.wl);
+		return rc;
+	}
+	s->ops = qf_grow(s->ops, sizeof(*s->ops), &s->aops, s->nops + 1);
+	s->ops[s->nops++] = p;
 	return QF_OK;
 }
 
@@ -274,13 +342,12 @@ static int check_trace_objects(struct sim *s)
 	qf_model_init(&scratch);
 	for (size_t i = 0; i < s->nops; i++) {
 		struct op *p = &s->ops[i];
-		unsigned flags = p->kind == OP_SUBMIT ? QF_MODEL_WORKLOADS
-				 : p->kind == OP_APPLY ? QF_MODEL_POLICY
-						       : QF_MODEL_POLICY |
-								 QF_MODEL_WORKLOADS;
+		unsigned flags = p->kind == OP_APPLY ? QF_MODEL_POLICY
+						     : QF_MODEL_POLICY |
+							       QF_MODEL_WORKLOADS;
 		int r;
 
-		if (p->kind == OP_FINISH)
+		if (p->kind == OP_FINISH || p->kind == OP_SUBMIT)
 			continue;
 		r = qf_model_load_obj(&scratch, p->doc, p->obj, flags, NULL,
 				      s->d);
@@ -307,13 +374,16 @@ static int do_op(struct sim *s, struct op *p)
 
 	switch (p->kind) {
 	case OP_SUBMIT:
-		rc = qf_model_load_obj(&s->m, p->doc, p->obj,
-				       QF_MODEL_WORKLOADS, &w, s->d);
-		if (rc < 0 || !w)
-			return rc;
+		w = p->wl;
+		p->wl = NULL;
+		if (!w)
+			return QF_OK;
+		s->m.wls = qf_grow(s->m.wls, sizeof(*s->m.wls), &s->m.awl,
+				   s->m.nwl + 1);
+		s->m.wls[s->m.nwl++] = w;
 		w->created_ms = s->t0 + p->at_ms;
 		w->runtime_ms = p->runtime_ms;
-		rc = qf_model_resolve(&s->m, s->d);
+		rc = qf_model_resolve_wl(&s->m, w, s->d);
 		qf_engine_sync_workloads(s->e);
 		break;
 	case OP_FINISH: {
@@ -817,8 +887,10 @@ int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
 		rc = summary(&s);
 done:
 	qf_engine_free(s.e);
-	for (size_t i = 0; i < s.nops; i++)
+	for (size_t i = 0; i < s.nops; i++) {
 		free(s.ops[i].workload);
+		qf_model_wl_free(s.ops[i].wl);
+	}
 	free(s.ops);
 	free(s.heap);
 	free(sub);
