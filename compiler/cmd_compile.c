@@ -45,10 +45,10 @@ static int pick_mode(const struct args *a, struct qf_ctx *ctx)
 
 	if (n == 1)
 		return 0;
-	fprintf(ctx->err,
-	        "quotaflow compile: give exactly one of -o DIR, "
-	        "--stdout, --check DIR or --krm\nusage: %s\n",
-	        usage);
+	(void)fprintf(ctx->err,
+	              "quotaflow compile: give exactly one of -o DIR, "
+	              "--stdout, --check DIR or --krm\nusage: %s\n",
+	              usage);
 	return QF_EXIT_USAGE;
 }
 
@@ -80,7 +80,7 @@ static int run_krm(const struct qf_compile_opts *o, struct qf_ctx *ctx,
                    struct qf_diags *d)
 {
 	struct qf_buf in = QF_BUF_INIT, out = QF_BUF_INIT;
-	int rc = qf_fs_read(&in, "-", QF_FS_MAX_INPUT_BYTES, d);
+	int rc = qf_fs_read(&in, "-", (size_t)QF_FS_MAX_INPUT_BYTES, d);
 
 	if (!rc || rc == QF_EINVAL) {
 		rc = qf_compile_krm(&out, in.buf, in.len, o, d);
@@ -103,7 +103,8 @@ static int run_files(const struct args *a, const struct qf_compile *c,
 	if (a->out_dir) {
 		rc = qf_compile_write_dir(a->out_dir, &files, d);
 		if (!rc)
-			fprintf(ctx->out,
+			(void)fprintf(
+			        ctx->out,
 			        "compiled pool %s: %zu tenants, %zu objects, "
 			        "%zu files written to %s\n",
 			        c->spec->pool.name, c->spec->ntenants, c->out.n,
@@ -111,8 +112,9 @@ static int run_files(const struct args *a, const struct qf_compile *c,
 	} else {
 		rc = qf_compile_check_dir(a->check_dir, &files, d);
 		if (!rc)
-			fprintf(ctx->out, "%s is up to date (%zu files)\n",
-			        a->check_dir, files.n);
+			(void)fprintf(ctx->out,
+			              "%s is up to date (%zu files)\n",
+			              a->check_dir, files.n);
 	}
 	qf_compile_files_release(&files);
 	return rc;

@@ -308,13 +308,53 @@ static unsigned first_diff_line(const struct qf_buf *a, const struct qf_buf *b)
 	return line;
 }
 
+/* Compare one file on disk with what -o writes: 0 same, 1 stale, < 0 I/O. */
+static int compare_file(const char *path, const struct qf_compile_file *want,
+                        struct qf_buf *scratch, struct qf_diags *d)
+{
+	struct qf_loc loc = { path, 0, 1 };
+	int rc;
+
+	qf_buf_reset(scratch);
+	rc = qf_fs_read(scratch, path, (size_t)QF_FS_MAX_INPUT_BYTES, d);
+	if (rc)
+		return rc;
+	if (scratch->len == want->data.len &&
+	    memcmp(scratch->buf, want->data.buf, scratch->len) == 0)
+		return 0;
+	loc.line = first_diff_line(scratch, &want->data);
+	(void)qf_diag_error(d, &loc, "QF318", NULL,
+	                    "stale: differs from what compile would write");
+	return 1;
+}
+
+/* One missing (want) or extra (have) file. */
+static void report_file(const char *dir, size_t plen, const char *want,
+                        const char *have, struct qf_diags *d)
+{
+	struct qf_buf p = QF_BUF_INIT;
+	struct qf_loc loc = { NULL, 0, 0 };
+
+	if (want) {
+		qf_buf_addf(&p, "%.*s/%s", (int)plen, dir, want);
+		loc.file = p.buf;
+		(void)qf_diag_error(d, &loc, "QF318", NULL,
+		                    "missing: compile would write this file");
+	} else {
+		loc.file = have;
+		(void)qf_diag_error(d, &loc, "QF318", NULL,
+		                    "extra: compile would not write this file");
+	}
+	qf_buf_release(&p);
+}
+
 int qf_compile_check_dir(const char *dir, const struct qf_compile_files *files,
                          struct qf_diags *d)
 {
 	struct qf_strlist have = QF_STRLIST_INIT;
 	struct qf_buf data = QF_BUF_INIT;
-	size_t i = 0, j = 0, plen;
-	int rc = QF_OK, stale = 0;
+	size_t i = 0, j = 0, plen = strlen(dir);
+	int rc, stale = 0;
 
 	if (!qf_fs_is_dir(dir)) {
 		struct qf_loc loc = { dir, 0, 0 };
@@ -327,67 +367,35 @@ int qf_compile_check_dir(const char *dir, const struct qf_compile_files *files,
 		return QF_EINVAL;
 	}
 	rc = qf_fs_collect(&have, &dir, 1, 0, d);
-	if (rc)
-		goto done;
-	plen = strlen(dir);
 	while (plen > 1 && dir[plen - 1] == '/')
 		plen--;
-	while (i < files->n || j < have.n) {
+	while (!rc && (i < files->n || j < have.n)) {
 		const char *rel = j < have.n ? have.v[j] + plen + 1 : NULL;
 		int c = i >= files->n ? 1
 		        : !rel        ? -1
 		                      : strcmp(files->v[i].path, rel);
-		struct qf_buf p = QF_BUF_INIT;
-		struct qf_loc loc = { NULL, 0, 0 };
 
 		if (c < 0) {
-			qf_buf_addf(&p, "%.*s/%s", (int)plen, dir,
-			            files->v[i].path);
-			loc.file = p.buf;
-			(void)qf_diag_error(d, &loc, "QF318", NULL,
-			                    "missing: compile would write "
-			                    "this file");
+			report_file(dir, plen, files->v[i++].path, NULL, d);
 			stale = 1;
-			i++;
 		} else if (c > 0) {
-			loc.file = have.v[j];
-			(void)qf_diag_error(d, &loc, "QF318", NULL,
-			                    "extra: compile would not write "
-			                    "this file");
+			report_file(dir, plen, NULL, have.v[j++], d);
 			stale = 1;
-			j++;
 		} else {
-			qf_buf_reset(&data);
-			rc = qf_fs_read(&data, have.v[j], QF_FS_MAX_INPUT_BYTES,
-			                d);
-			if (rc) {
-				qf_buf_release(&p);
-				goto done;
-			}
-			if (data.len != files->v[i].data.len ||
-			    memcmp(data.buf, files->v[i].data.buf, data.len)) {
-				loc.file = have.v[j];
-				loc.line = first_diff_line(&data,
-				                           &files->v[i].data);
-				loc.col = 1;
-				(void)qf_diag_error(d, &loc, "QF318", NULL,
-				                    "stale: differs from what "
-				                    "compile would write");
+			rc = compare_file(have.v[j++], &files->v[i++], &data,
+			                  d);
+			if (rc > 0) {
 				stale = 1;
+				rc = QF_OK;
 			}
-			i++;
-			j++;
 		}
-		qf_buf_release(&p);
 	}
-	if (stale) {
-		qf_diag_hint(d,
-		             "run quotaflow compile -o %s and commit the "
-		             "result",
-		             dir);
+	if (!rc && stale) {
+		qf_diag_hint(
+		        d, "run quotaflow compile -o %s and commit the result",
+		        dir);
 		rc = QF_EINVAL;
 	}
-done:
 	qf_buf_release(&data);
 	qf_strlist_release(&have);
 	return rc;
@@ -395,6 +403,35 @@ done:
 
 /* ---- Argo CD plugin parameters --------------------------------------------
  */
+
+/* Apply one string parameter: 1 applied, 0 unknown name, < 0 bad value. */
+static int apply_param(struct qf_compile_opts *opts, const char *name,
+                       const char *val)
+{
+	if (!strcmp(name, "source-commit")) {
+		opts->source_commit = *val ? val : NULL;
+		return 1;
+	}
+	if (!strcmp(name, "kueue-api")) {
+		if (!strcmp(val, "v1beta1"))
+			opts->api = QF_KUEUE_V1BETA1;
+		else if (!strcmp(val, "v1beta2"))
+			opts->api = QF_KUEUE_V1BETA2;
+		else
+			return QF_EUSAGE;
+		return 1;
+	}
+	if (!strcmp(name, "format")) {
+		if (!strcmp(val, "yaml"))
+			opts->format = QF_COMPILE_YAML;
+		else if (!strcmp(val, "json"))
+			opts->format = QF_COMPILE_JSON;
+		else
+			return QF_EUSAGE;
+		return 1;
+	}
+	return 0;
+}
 
 int qf_compile_argocd_params(struct qf_compile_opts *opts, json_t **keep,
                              const char *params_json,
@@ -408,12 +445,12 @@ int qf_compile_argocd_params(struct qf_compile_opts *opts, json_t **keep,
 	if (!params_json || !*params_json || !strcmp(params_json, "null"))
 		return QF_OK;
 	arr = json_loads(params_json, 0, &err);
-	if (!arr || !json_is_array(arr)) {
-		json_decref(arr);
+	if (!json_is_array(arr)) {
 		(void)qf_diag_error(d, NULL, "QF322", NULL,
 		                    "ARGOCD_APP_PARAMETERS is not a JSON "
 		                    "array: %s",
 		                    arr ? "another JSON value" : err.text);
+		json_decref(arr);
 		return QF_EUSAGE;
 	}
 	json_array_foreach(arr, i, p)
@@ -422,6 +459,7 @@ int qf_compile_argocd_params(struct qf_compile_opts *opts, json_t **keep,
 		        json_string_value(json_object_get(p, "name"));
 		const char *val =
 		        json_string_value(json_object_get(p, "string"));
+		int r;
 
 		if (!name || !val) {
 			(void)qf_diag_warn(d, NULL, "QF322", NULL,
@@ -433,19 +471,8 @@ int qf_compile_argocd_params(struct qf_compile_opts *opts, json_t **keep,
 		}
 		if (set && qf_strlist_find(set, name) >= 0)
 			continue;
-		if (!strcmp(name, "kueue-api") && !strcmp(val, "v1beta1")) {
-			opts->api = QF_KUEUE_V1BETA1;
-		} else if (!strcmp(name, "kueue-api") &&
-		           !strcmp(val, "v1beta2")) {
-			opts->api = QF_KUEUE_V1BETA2;
-		} else if (!strcmp(name, "format") && !strcmp(val, "yaml")) {
-			opts->format = QF_COMPILE_YAML;
-		} else if (!strcmp(name, "format") && !strcmp(val, "json")) {
-			opts->format = QF_COMPILE_JSON;
-		} else if (!strcmp(name, "source-commit")) {
-			opts->source_commit = *val ? val : NULL;
-		} else if (!strcmp(name, "kueue-api") ||
-		           !strcmp(name, "format")) {
+		r = apply_param(opts, name, val);
+		if (r < 0) {
 			(void)qf_diag_error(
 			        d, NULL, "QF322", NULL,
 			        "ARGOCD_APP_PARAMETERS: %s \"%s\" is "
@@ -453,12 +480,12 @@ int qf_compile_argocd_params(struct qf_compile_opts *opts, json_t **keep,
 			        name, val);
 			json_decref(arr);
 			return QF_EUSAGE;
-		} else {
+		}
+		if (r == 0)
 			(void)qf_diag_warn(d, NULL, "QF322", NULL,
 			                   "ARGOCD_APP_PARAMETERS: unknown "
 			                   "parameter \"%s\" ignored",
 			                   name);
-		}
 	}
 	*keep = arr;
 	return QF_OK;

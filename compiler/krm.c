@@ -149,7 +149,8 @@ int qf_compile_krm(struct qf_buf *out, const char *input, size_t len,
 	rc = qf_doc_load_mem(&doc, KRM_NAME, input, len, NULL, d);
 	if (rc)
 		goto done;
-	ours = qf_xcalloc(qf_doc_nobjects(doc) + 1, sizeof(*ours));
+	ours = qf_xcalloc(qf_doc_nobjects(doc) + 1,
+	                  sizeof(const struct qf_obj *));
 	for (i = 0; i < qf_doc_nobjects(doc); i++) {
 		const struct qf_obj *o = qf_doc_object(doc, i);
 

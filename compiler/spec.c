@@ -404,6 +404,27 @@ static int cmp_resource(const void *a, const void *b)
  * Read a resourcesPerGpu mapping (resource -> quantity) into an owned,
  * name-sorted array.  The GPU resource itself may not appear.
  */
+int qf_spec__parse_quantity(struct qf_qty *out, const json_t *val)
+{
+	char num[64];
+	const char *text = NULL;
+	int rc = -1;
+
+	if (json_is_string(val)) {
+		text = json_string_value(val);
+	} else if (json_is_integer(val)) {
+		rc = snprintf(num, sizeof(num), "%lld",
+		              (long long)json_integer_value(val));
+	} else if (json_is_real(val)) {
+		rc = snprintf(num, sizeof(num), "%.9f", json_real_value(val));
+	}
+	if (!text && rc > 0 && (size_t)rc < sizeof(num))
+		text = num;
+	if (!text || qf_qty_parse(out, text) != QF_OK || qf_qty_sign(out) < 0)
+		return QF_EINVAL;
+	return QF_OK;
+}
+
 struct qf_spec_resource *
 qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
                         const char *gpu_resource, size_t *n_out)
@@ -417,8 +438,6 @@ qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
 	json_object_foreach((json_t *)map, key, val)
 	{
 		struct qf_spec_resource *r = &v[n];
-		char num[64];
-		const char *text = NULL;
 		int rc;
 
 		r->name = key;
@@ -439,20 +458,7 @@ qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
 			        key);
 			continue;
 		}
-		if (json_is_string(val)) {
-			text = json_string_value(val);
-		} else if (json_is_integer(val)) {
-			rc = snprintf(num, sizeof(num), "%lld",
-			              (long long)json_integer_value(val));
-			text = rc > 0 && (size_t)rc < sizeof(num) ? num : NULL;
-		} else if (json_is_real(val)) {
-			rc = snprintf(num, sizeof(num), "%.9f",
-			              json_real_value(val));
-			text = rc > 0 && (size_t)rc < sizeof(num) ? num : NULL;
-		}
-		rc = text ? qf_qty_parse(&r->per_gpu, text) : QF_EINVAL;
-		if (rc == QF_OK && qf_qty_sign(&r->per_gpu) < 0)
-			rc = QF_EINVAL;
+		rc = qf_spec__parse_quantity(&r->per_gpu, val);
 		if (rc != QF_OK) {
 			qf_spec__error_at(
 			        L, r->loc, "QF304",
@@ -503,7 +509,7 @@ static void load_flavour(struct loader *L, struct qf_spec_flavour *f,
 		        qf_spec__join_path(L, base, "pricePerGpuHour"),
 		        "pricePerGpuHour must not be negative");
 	spot = qf_spec__get(e, "spot", FT_BOOL);
-	f->spot = spot && json_is_true(spot);
+	f->spot = json_is_true(spot);
 }
 
 static void load_flavours(struct loader *L, struct qf_spec_pool *p,
@@ -784,10 +790,48 @@ static const char *kind_of(const json_t *obj)
 	return k ? k : "";
 }
 
+enum doc_class { DOC_SKIP, DOC_POOL, DOC_TENANT };
+
+/* What one object is; reports foreign and unknown documents. */
+static enum doc_class classify_one(struct loader *L, const struct qf_obj *o,
+                                   int strict)
+{
+	const char *av =
+	        json_string_value(json_object_get(o->obj, "apiVersion"));
+	const char *kind = kind_of(o->obj);
+
+	L->doc = o->doc;
+	if (!qf_spec_is_ours(o->obj)) {
+		if (strict)
+			qf_spec__error_at(L, o->loc, "QF307", NULL,
+			                  "%s \"%s\" is not a quotaflow.dev "
+			                  "document",
+			                  *kind ? kind : "object",
+			                  av ? av : "(no apiVersion)");
+		else
+			(void)qf_diag_warn(
+			        L->d, &o->loc, "QF307", NULL,
+			        "ignoring %s (%s): compile reads only "
+			        "Pool and Tenant documents",
+			        *kind ? kind : "an object",
+			        av ? av : "no apiVersion");
+		return DOC_SKIP;
+	}
+	if (strcmp(av, QF_SPEC_API_VERSION) == 0 && strcmp(kind, "Pool") == 0)
+		return DOC_POOL;
+	if (strcmp(av, QF_SPEC_API_VERSION) == 0 && strcmp(kind, "Tenant") == 0)
+		return DOC_TENANT;
+	qf_spec__error_at(L, o->loc, "QF307", "kind",
+	                  "unknown quotaflow document %s %s; expected Pool or "
+	                  "Tenant of %s",
+	                  av, *kind ? kind : "(no kind)", QF_SPEC_API_VERSION);
+	return DOC_SKIP;
+}
+
 /*
  * Sort out the objects: exactly one Pool, any number of Tenants, anything
  * else from quotaflow.dev is an error, and other objects are ignored with a
- * warning (or an error when opts->strict_kinds).
+ * warning (or an error when strict).
  */
 static const struct qf_obj *
 classify(struct loader *L, const struct qf_obj *const *objs, size_t nobjs,
@@ -799,42 +843,16 @@ classify(struct loader *L, const struct qf_obj *const *objs, size_t nobjs,
 	*ntenants = 0;
 	for (i = 0; i < nobjs; i++) {
 		const struct qf_obj *o = objs[i];
-		const char *av = json_string_value(
-		        json_object_get(o->obj, "apiVersion"));
-		const char *kind = kind_of(o->obj);
 
-		L->doc = o->doc;
-		if (!qf_spec_is_ours(o->obj)) {
-			if (strict) {
-				qf_spec__error_at(
-				        L, o->loc, "QF307", NULL,
-				        "%s \"%s\" is not a quotaflow.dev "
-				        "document",
-				        *kind ? kind : "object",
-				        av ? av : "(no apiVersion)");
-			} else {
-				(void)qf_diag_warn(
-				        L->d, &o->loc, "QF307", NULL,
-				        "ignoring %s (%s): compile reads only "
-				        "Pool and Tenant documents",
-				        *kind ? kind : "an object",
-				        av ? av : "no apiVersion");
-			}
-			continue;
-		}
-		if (strcmp(av, QF_SPEC_API_VERSION) ||
-		    (strcmp(kind, "Pool") && strcmp(kind, "Tenant"))) {
-			qf_spec__error_at(
-			        L, o->loc, "QF307", "kind",
-			        "unknown quotaflow document %s %s; expected "
-			        "Pool or Tenant of %s",
-			        av, *kind ? kind : "(no kind)",
-			        QF_SPEC_API_VERSION);
-			continue;
-		}
-		if (!strcmp(kind, "Tenant")) {
+		switch (classify_one(L, o, strict)) {
+		case DOC_TENANT:
 			tenants[(*ntenants)++] = o;
-		} else if (pool) {
+			break;
+		case DOC_POOL:
+			if (!pool) {
+				pool = o;
+				break;
+			}
 			qf_spec__error_at(
 			        L, o->loc, "QF307", NULL,
 			        "a second Pool; an input describes one "
@@ -842,8 +860,9 @@ classify(struct loader *L, const struct qf_obj *const *objs, size_t nobjs,
 			qf_diag_hint(L->d, "the first Pool is at %s:%u",
 			             qf_doc_name(pool->doc),
 			             (unsigned)pool->loc.line);
-		} else {
-			pool = o;
+			break;
+		case DOC_SKIP:
+			break;
 		}
 	}
 	return pool;
@@ -875,7 +894,7 @@ int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
 
 	*out = NULL;
 	s = qf_xcalloc(1, sizeof(*s));
-	tobjs = qf_xcalloc(nobjs + 1, sizeof(*tobjs));
+	tobjs = qf_xcalloc(nobjs + 1, sizeof(const struct qf_obj *));
 	pool = classify(&L, objs, nobjs, tobjs, &nt,
 	                opts ? opts->strict_kinds : 0);
 	if (!pool) {

@@ -54,7 +54,7 @@ static int check_names(struct qf_spec *s, struct qf_diags *d)
 		const struct qf_spec_tenant *a = &s->tenants[i - 1];
 		const struct qf_spec_tenant *b = &s->tenants[i];
 
-		if (!*b->name || strcmp(a->name, b->name))
+		if (!*b->name || strcmp(a->name, b->name) != 0)
 			continue;
 		rc = qf_diag_error(d, &b->name_loc, "QF306", "metadata.name",
 		                   "tenant \"%s\" is defined twice", b->name);
@@ -71,6 +71,38 @@ static int check_names(struct qf_spec *s, struct qf_diags *d)
 				        "with sharing: shared the pool's root "
 				        "Cohort needs that name",
 				        s->pool.name);
+	return rc;
+}
+
+/* QF311 for account a on flavour f, naming every committing tenant. */
+static int overcommitted(const struct qf_spec *s, size_t a, size_t f,
+                         struct qf_buf *who, struct qf_diags *d)
+{
+	const struct qf_spec_pool *p = &s->pool;
+	const struct qf_spec_account *acc = &p->accounts[a];
+	int64_t have = acc->gpus[f] < 0 ? 0 : acc->gpus[f];
+	int64_t want = qf_spec_committed(s, a, f);
+	size_t i;
+	int rc;
+
+	qf_buf_reset(who);
+	for (i = 0; i < s->ntenants; i++) {
+		const struct qf_spec_tenant *t = &s->tenants[i];
+
+		if (tenant_ok(s, t) && t->account == a && t->flavours[0] == f &&
+		    t->committed > 0)
+			qf_buf_addf(who, "%s%s %lld", who->len ? ", " : "",
+			            t->name, (long long)t->committed);
+	}
+	rc = qf_diag_error(d, &acc->gpus_loc[f], "QF311", NULL,
+	                   "account \"%s\" is overcommitted on %s: its tenants "
+	                   "commit %lld GPUs (%s) but the account has %lld",
+	                   acc->name, p->flavours[f].name, (long long)want,
+	                   who->buf, (long long)have);
+	qf_diag_hint(d,
+	             "lower the tenants' committed GPUs or raise the "
+	             "account's %s contract by %lld",
+	             p->flavours[f].name, (long long)(want - have));
 	return rc;
 }
 
@@ -102,29 +134,7 @@ static int check_accounts(struct qf_spec *s, struct qf_diags *d)
 
 			if (want <= have)
 				continue;
-			qf_buf_reset(&who);
-			for (i = 0; i < s->ntenants; i++) {
-				const struct qf_spec_tenant *t = &s->tenants[i];
-
-				if (tenant_ok(s, t) && t->account == a &&
-				    t->flavours[0] == f && t->committed > 0)
-					qf_buf_addf(&who, "%s%s %lld",
-					            who.len ? ", " : "",
-					            t->name,
-					            (long long)t->committed);
-			}
-			rc = qf_diag_error(
-			        d, &acc->gpus_loc[f], "QF311", NULL,
-			        "account \"%s\" is overcommitted on %s: its "
-			        "tenants commit %lld GPUs (%s) but the account "
-			        "has %lld",
-			        acc->name, p->flavours[f].name, (long long)want,
-			        who.buf, (long long)have);
-			qf_diag_hint(d,
-			             "lower the tenants' committed GPUs or "
-			             "raise the account's %s contract by %lld",
-			             p->flavours[f].name,
-			             (long long)(want - have));
+			rc = overcommitted(s, a, f, &who, d);
 		}
 	}
 	qf_buf_release(&who);
@@ -210,7 +220,7 @@ static int check_namespaces(struct qf_spec *s, struct qf_diags *d)
 		const struct qf_spec_tenant *a = &s->tenants[v[i - 1].tenant];
 		const struct qf_spec_tenant *b = &s->tenants[v[i].tenant];
 
-		if (strcmp(v[i - 1].ns, v[i].ns) || a == b)
+		if (strcmp(v[i - 1].ns, v[i].ns) != 0 || a == b)
 			continue;
 		rc = qf_diag_error(d, &b->ns_locs[v[i].idx], "QF313",
 		                   "spec.namespaces",

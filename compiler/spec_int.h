@@ -86,6 +86,9 @@ int qf_spec__get_enum(struct loader *L, const json_t *obj, const char *key,
                       const char *base, const char *const *names, size_t n,
                       int dflt, struct qf_loc *loc_out);
 
+/* A non-negative quantity from a string or a number (QF_EINVAL otherwise). */
+int qf_spec__parse_quantity(struct qf_qty *out, const json_t *val);
+
 /* A resourcesPerGpu mapping as an owned, name-sorted array. */
 struct qf_spec_resource *
 qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,

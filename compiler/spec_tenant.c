@@ -286,29 +286,14 @@ static void load_weight(struct loader *L, struct qf_spec_tenant *t,
                         const json_t *spec)
 {
 	json_t *v = qf_spec__get(spec, "fairShareWeight", FT_STR | FT_NUM);
-	struct qf_loc loc = qf_spec__loc_key(L, spec, "fairShareWeight");
-	char num[64];
-	const char *text = num;
-	int rc = 0;
 
 	t->weight_auto = 1;
-	if (!v)
+	if (!v || (json_is_string(v) && !strcmp(json_string_value(v), "auto")))
 		return;
-	if (json_is_string(v) && !strcmp(json_string_value(v), "auto"))
-		return;
-	if (json_is_string(v))
-		text = json_string_value(v);
-	else if (json_is_integer(v))
-		rc = snprintf(num, sizeof(num), "%lld",
-		              (long long)json_integer_value(v));
-	else
-		rc = snprintf(num, sizeof(num), "%.9f", json_real_value(v));
-	if (!json_is_string(v) && (rc < 0 || (size_t)rc >= sizeof(num)))
-		text = "?";
-	rc = qf_qty_parse(&t->weight, text);
-	if (rc != QF_OK || qf_qty_sign(&t->weight) < 0) {
+	if (qf_spec__parse_quantity(&t->weight, v) != QF_OK) {
 		qf_spec__error_at(
-		        L, loc, "QF304", "spec.fairShareWeight",
+		        L, qf_spec__loc_key(L, spec, "fairShareWeight"),
+		        "QF304", "spec.fairShareWeight",
 		        "fairShareWeight must be \"auto\" or a non-negative "
 		        "number");
 		return;
