@@ -60,37 +60,39 @@
 #include "core/strlist.h"
 
 struct qf_doc_limits {
-	size_t max_bytes;	    /* largest input accepted */
-	size_t max_alias_nodes;	    /* nodes that alias expansion may add */
-	size_t max_depth;	    /* deepest nesting of mappings/sequences */
+	size_t max_bytes;       /* largest input accepted */
+	size_t max_alias_nodes; /* nodes that alias expansion may add */
+	size_t max_depth;       /* deepest nesting of mappings/sequences */
 };
 
-#define QF_DOC_MAX_BYTES       (64u * 1024 * 1024)
+#define QF_DOC_MAX_BYTES       ((size_t)64 * 1024 * 1024)
 #define QF_DOC_MAX_ALIAS_NODES 100000u
 #define QF_DOC_MAX_DEPTH       256u
-#define QF_DOC_LIMITS_INIT \
-	{ QF_DOC_MAX_BYTES, QF_DOC_MAX_ALIAS_NODES, QF_DOC_MAX_DEPTH }
+#define QF_DOC_LIMITS_INIT                                                 \
+	{                                                                  \
+		QF_DOC_MAX_BYTES, QF_DOC_MAX_ALIAS_NODES, QF_DOC_MAX_DEPTH \
+	}
 
 struct qf_doc;
 
 /* One Kubernetes object found in a doc (List items expanded). */
 struct qf_obj {
-	json_t *obj;		   /* borrowed from doc: a JSON object */
-	const struct qf_doc *doc;  /* the doc it came from */
-	struct qf_loc loc;	   /* where the object's mapping starts */
-	size_t doc_index;	   /* 0-based index of the YAML document */
-	long item_index;	   /* index in the List's items, or -1 */
+	json_t *obj;              /* borrowed from doc: a JSON object */
+	const struct qf_doc *doc; /* the doc it came from */
+	struct qf_loc loc;        /* where the object's mapping starts */
+	size_t doc_index;         /* 0-based index of the YAML document */
+	long item_index;          /* index in the List's items, or -1 */
 };
 
 /* Load a file ("-" = stdin).  limits may be NULL for the defaults. */
 int qf_doc_load_file(struct qf_doc **out, const char *path,
-		     const struct qf_doc_limits *limits, struct qf_diags *d)
-	QF_MUST_CHECK;
+                     const struct qf_doc_limits *limits,
+                     struct qf_diags *d) QF_MUST_CHECK;
 
 /* Load from memory; `name` is used in locations. */
 int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
-		    size_t len, const struct qf_doc_limits *limits,
-		    struct qf_diags *d) QF_MUST_CHECK;
+                    size_t len, const struct qf_doc_limits *limits,
+                    struct qf_diags *d) QF_MUST_CHECK;
 
 void qf_doc_free(struct qf_doc *doc);
 
@@ -115,12 +117,12 @@ struct qf_loc qf_doc_loc(const struct qf_doc *doc, const json_t *node);
  * the mapping that lacks it).
  */
 struct qf_loc qf_doc_loc_key(const struct qf_doc *doc, const json_t *obj,
-			     const char *key);
+                             const char *key);
 
 /* Location of element i of sequence arr; arr's own location if i is out of
  * range. */
 struct qf_loc qf_doc_loc_index(const struct qf_doc *doc, const json_t *arr,
-			       size_t i);
+                               size_t i);
 
 /* Many files at once, objects in (sorted file, document) order. */
 struct qf_docset {
@@ -130,7 +132,10 @@ struct qf_docset {
 	size_t nobjs, alloc_objs;
 };
 
-#define QF_DOCSET_INIT { NULL, 0, 0, NULL, 0, 0 }
+#define QF_DOCSET_INIT                 \
+	{                              \
+		NULL, 0, 0, NULL, 0, 0 \
+	}
 
 void qf_docset_init(struct qf_docset *set);
 void qf_docset_release(struct qf_docset *set);
@@ -140,8 +145,8 @@ void qf_docset_release(struct qf_docset *set);
  * reported.  Returns the first error status, or QF_OK.
  */
 int qf_docset_load(struct qf_docset *set, const struct qf_strlist *files,
-		   const struct qf_doc_limits *limits, struct qf_diags *d)
-	QF_MUST_CHECK;
+                   const struct qf_doc_limits *limits,
+                   struct qf_diags *d) QF_MUST_CHECK;
 
 /* Add an already loaded doc (takes ownership). */
 void qf_docset_add_take(struct qf_docset *set, struct qf_doc *doc);
@@ -152,7 +157,7 @@ void qf_docset_add_take(struct qf_docset *set, struct qf_doc *doc);
  * mapping's when the key is absent.
  */
 struct qf_loc qf_doc_loc_keyname(const struct qf_doc *doc, const json_t *obj,
-				 const char *key);
+                                 const char *key);
 
 /*
  * YAML 1.1 resolution of one plain (unquoted, untagged) scalar, exactly as
@@ -166,23 +171,23 @@ enum qf_doc_plain_kind {
 	QF_DOC_PLAIN_STRING = 0,
 	QF_DOC_PLAIN_NULL,
 	QF_DOC_PLAIN_BOOL,
-	QF_DOC_PLAIN_INT,	/* fits int64 */
-	QF_DOC_PLAIN_UINT,	/* above INT64_MAX, fits uint64 */
-	QF_DOC_PLAIN_FLOAT,	/* may be inf or nan */
+	QF_DOC_PLAIN_INT,   /* fits int64 */
+	QF_DOC_PLAIN_UINT,  /* above INT64_MAX, fits uint64 */
+	QF_DOC_PLAIN_FLOAT, /* may be inf or nan */
 	QF_DOC_PLAIN_TIMESTAMP,
 	QF_DOC_PLAIN_MERGE,
 };
 
 struct qf_doc_plain {
 	enum qf_doc_plain_kind kind;
-	int boolean;	/* QF_DOC_PLAIN_BOOL */
-	int64_t i;	/* QF_DOC_PLAIN_INT */
-	uint64_t u;	/* QF_DOC_PLAIN_UINT */
-	double f;	/* QF_DOC_PLAIN_FLOAT */
-	char ts[40];	/* QF_DOC_PLAIN_TIMESTAMP: NUL-terminated */
+	int boolean; /* QF_DOC_PLAIN_BOOL */
+	int64_t i;   /* QF_DOC_PLAIN_INT */
+	uint64_t u;  /* QF_DOC_PLAIN_UINT */
+	double f;    /* QF_DOC_PLAIN_FLOAT */
+	char ts[40]; /* QF_DOC_PLAIN_TIMESTAMP: NUL-terminated */
 };
 
 enum qf_doc_plain_kind qf_doc_plain_resolve(struct qf_doc_plain *out,
-					    const char *s, size_t len);
+                                            const char *s, size_t len);
 
 #endif

@@ -29,26 +29,46 @@ struct spelling {
 
 /* go-yaml v2: resolve.go resolveMapList. */
 static const struct spelling spellings[] = {
-	{ "y", QF_DOC_PLAIN_BOOL, 1 },	     { "Y", QF_DOC_PLAIN_BOOL, 1 },
-	{ "yes", QF_DOC_PLAIN_BOOL, 1 },     { "Yes", QF_DOC_PLAIN_BOOL, 1 },
-	{ "YES", QF_DOC_PLAIN_BOOL, 1 },     { "true", QF_DOC_PLAIN_BOOL, 1 },
-	{ "True", QF_DOC_PLAIN_BOOL, 1 },    { "TRUE", QF_DOC_PLAIN_BOOL, 1 },
-	{ "on", QF_DOC_PLAIN_BOOL, 1 },	     { "On", QF_DOC_PLAIN_BOOL, 1 },
-	{ "ON", QF_DOC_PLAIN_BOOL, 1 },	     { "n", QF_DOC_PLAIN_BOOL, 0 },
-	{ "N", QF_DOC_PLAIN_BOOL, 0 },	     { "no", QF_DOC_PLAIN_BOOL, 0 },
-	{ "No", QF_DOC_PLAIN_BOOL, 0 },	     { "NO", QF_DOC_PLAIN_BOOL, 0 },
-	{ "false", QF_DOC_PLAIN_BOOL, 0 },   { "False", QF_DOC_PLAIN_BOOL, 0 },
-	{ "FALSE", QF_DOC_PLAIN_BOOL, 0 },   { "off", QF_DOC_PLAIN_BOOL, 0 },
-	{ "Off", QF_DOC_PLAIN_BOOL, 0 },     { "OFF", QF_DOC_PLAIN_BOOL, 0 },
-	{ "", QF_DOC_PLAIN_NULL, 0 },	     { "~", QF_DOC_PLAIN_NULL, 0 },
-	{ "null", QF_DOC_PLAIN_NULL, 0 },    { "Null", QF_DOC_PLAIN_NULL, 0 },
-	{ "NULL", QF_DOC_PLAIN_NULL, 0 },    { ".nan", QF_DOC_PLAIN_FLOAT, 0 },
-	{ ".NaN", QF_DOC_PLAIN_FLOAT, 0 },   { ".NAN", QF_DOC_PLAIN_FLOAT, 0 },
-	{ ".inf", QF_DOC_PLAIN_FLOAT, 1 },   { ".Inf", QF_DOC_PLAIN_FLOAT, 1 },
-	{ ".INF", QF_DOC_PLAIN_FLOAT, 1 },   { "+.inf", QF_DOC_PLAIN_FLOAT, 1 },
-	{ "+.Inf", QF_DOC_PLAIN_FLOAT, 1 },  { "+.INF", QF_DOC_PLAIN_FLOAT, 1 },
-	{ "-.inf", QF_DOC_PLAIN_FLOAT, -1 }, { "-.Inf", QF_DOC_PLAIN_FLOAT, -1 },
-	{ "-.INF", QF_DOC_PLAIN_FLOAT, -1 }, { "<<", QF_DOC_PLAIN_MERGE, 0 },
+	{ "y", QF_DOC_PLAIN_BOOL, 1 },
+	{ "Y", QF_DOC_PLAIN_BOOL, 1 },
+	{ "yes", QF_DOC_PLAIN_BOOL, 1 },
+	{ "Yes", QF_DOC_PLAIN_BOOL, 1 },
+	{ "YES", QF_DOC_PLAIN_BOOL, 1 },
+	{ "true", QF_DOC_PLAIN_BOOL, 1 },
+	{ "True", QF_DOC_PLAIN_BOOL, 1 },
+	{ "TRUE", QF_DOC_PLAIN_BOOL, 1 },
+	{ "on", QF_DOC_PLAIN_BOOL, 1 },
+	{ "On", QF_DOC_PLAIN_BOOL, 1 },
+	{ "ON", QF_DOC_PLAIN_BOOL, 1 },
+	{ "n", QF_DOC_PLAIN_BOOL, 0 },
+	{ "N", QF_DOC_PLAIN_BOOL, 0 },
+	{ "no", QF_DOC_PLAIN_BOOL, 0 },
+	{ "No", QF_DOC_PLAIN_BOOL, 0 },
+	{ "NO", QF_DOC_PLAIN_BOOL, 0 },
+	{ "false", QF_DOC_PLAIN_BOOL, 0 },
+	{ "False", QF_DOC_PLAIN_BOOL, 0 },
+	{ "FALSE", QF_DOC_PLAIN_BOOL, 0 },
+	{ "off", QF_DOC_PLAIN_BOOL, 0 },
+	{ "Off", QF_DOC_PLAIN_BOOL, 0 },
+	{ "OFF", QF_DOC_PLAIN_BOOL, 0 },
+	{ "", QF_DOC_PLAIN_NULL, 0 },
+	{ "~", QF_DOC_PLAIN_NULL, 0 },
+	{ "null", QF_DOC_PLAIN_NULL, 0 },
+	{ "Null", QF_DOC_PLAIN_NULL, 0 },
+	{ "NULL", QF_DOC_PLAIN_NULL, 0 },
+	{ ".nan", QF_DOC_PLAIN_FLOAT, 0 },
+	{ ".NaN", QF_DOC_PLAIN_FLOAT, 0 },
+	{ ".NAN", QF_DOC_PLAIN_FLOAT, 0 },
+	{ ".inf", QF_DOC_PLAIN_FLOAT, 1 },
+	{ ".Inf", QF_DOC_PLAIN_FLOAT, 1 },
+	{ ".INF", QF_DOC_PLAIN_FLOAT, 1 },
+	{ "+.inf", QF_DOC_PLAIN_FLOAT, 1 },
+	{ "+.Inf", QF_DOC_PLAIN_FLOAT, 1 },
+	{ "+.INF", QF_DOC_PLAIN_FLOAT, 1 },
+	{ "-.inf", QF_DOC_PLAIN_FLOAT, -1 },
+	{ "-.Inf", QF_DOC_PLAIN_FLOAT, -1 },
+	{ "-.INF", QF_DOC_PLAIN_FLOAT, -1 },
+	{ "<<", QF_DOC_PLAIN_MERGE, 0 },
 };
 
 static int is_digit(char c)
@@ -63,7 +83,7 @@ static int lookup_spelling(struct qf_doc_plain *r, const char *s, size_t len)
 	for (size_t i = 0; i < QF_ARRAY_SIZE(spellings); i++) {
 		const struct spelling *sp = &spellings[i];
 
-		if (strlen(sp->s) != len || memcmp(sp->s, s, len))
+		if (strlen(sp->s) != len || memcmp(sp->s, s, len) != 0)
 			continue;
 		r->kind = sp->kind;
 		r->boolean = sp->value;
@@ -91,22 +111,31 @@ static int digit_value(char c, unsigned base)
 
 /* Go's strconv.ParseUint(s, base, 64); base 0 detects 0x/0o/0b/0 prefixes.
  * Returns 0 on success. */
+/* Go's base-0 prefixes: 0b, 0o, 0x (with a digit after), else a leading
+ * 0 means octal.  Sets *base; returns the prefix length. */
+static size_t base_prefix(const char *s, size_t len, unsigned *base)
+{
+	unsigned char c = len >= 3 ? (unsigned char)(s[1] | 0x20) : 0;
+
+	*base = 10;
+	if (s[0] != '0')
+		return 0;
+	*base = c == 'b' ? 2 : c == 'o' ? 8 : c == 'x' ? 16 : 8;
+	return c == 'b' || c == 'o' || c == 'x' ? 2 : 1;
+}
+
 static int go_parse_uint(uint64_t *out, const char *s, size_t len,
-			 unsigned base)
+                         unsigned base)
 {
 	uint64_t v = 0;
 
 	if (len == 0)
 		return -1;
 	if (base == 0) {
-		base = 10;
-		if (s[0] == '0') {
-			char c = len >= 3 ? (char)(s[1] | 0x20) : 0;
+		size_t skip = base_prefix(s, len, &base);
 
-			base = c == 'b' ? 2 : c == 'o' ? 8 : c == 'x' ? 16 : 8;
-			s += c == 'b' || c == 'o' || c == 'x' ? 2 : 1;
-			len -= c == 'b' || c == 'o' || c == 'x' ? 2 : 1;
-		}
+		s += skip;
+		len -= skip;
 	}
 	for (size_t i = 0; i < len; i++) {
 		int dv = digit_value(s[i], base);
@@ -145,33 +174,45 @@ static int go_parse_int(int64_t *out, const char *s, size_t len, unsigned base)
 }
 
 /* ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$ */
+/* Skip digits at s[*i]; returns how many. */
+static size_t skip_digits(const char *s, size_t len, size_t *i)
+{
+	size_t n = 0;
+
+	while (*i < len && is_digit(s[*i])) {
+		(*i)++;
+		n++;
+	}
+	return n;
+}
+
+static void skip_sign(const char *s, size_t len, size_t *i)
+{
+	if (*i < len && (s[*i] == '+' || s[*i] == '-'))
+		(*i)++;
+}
+
 static int yaml_style_float(const char *s, size_t len)
 {
-	size_t i = 0, n;
+	size_t i = 0;
 
-	if (i < len && (s[i] == '+' || s[i] == '-'))
-		i++;
+	skip_sign(s, len, &i);
 	if (i < len && s[i] == '.') {
-		for (n = 0, i++; i < len && is_digit(s[i]); i++)
-			n++;
-		if (!n)
+		i++;
+		if (!skip_digits(s, len, &i))
 			return 0;
 	} else {
-		for (n = 0; i < len && is_digit(s[i]); i++)
-			n++;
-		if (!n)
+		if (!skip_digits(s, len, &i))
 			return 0;
-		if (i < len && s[i] == '.')
-			for (i++; i < len && is_digit(s[i]); i++)
-				;
+		if (i < len && s[i] == '.') {
+			i++;
+			skip_digits(s, len, &i);
+		}
 	}
 	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
 		i++;
-		if (i < len && (s[i] == '+' || s[i] == '-'))
-			i++;
-		for (n = 0; i < len && is_digit(s[i]); i++)
-			n++;
-		if (!n)
+		skip_sign(s, len, &i);
+		if (!skip_digits(s, len, &i))
 			return 0;
 	}
 	return i == len;
@@ -207,7 +248,7 @@ static int read_num(const char *s, size_t len, size_t *i, int min, int max)
 static int days_in_month(int y, int m)
 {
 	static const int days[] = { 31, 28, 31, 30, 31, 30,
-				    31, 31, 30, 31, 30, 31 };
+		                    31, 31, 30, 31, 30, 31 };
 	int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
 
 	return m == 2 && leap ? 29 : days[m - 1];
@@ -255,8 +296,7 @@ static int parse_zone(struct stamp *t, const char *s, size_t len, size_t *i)
 		(*i)++;
 		return 0;
 	}
-	if (len - *i != 6 || (s[*i] != '+' && s[*i] != '-') ||
-	    s[*i + 3] != ':')
+	if (len - *i != 6 || (s[*i] != '+' && s[*i] != '-') || s[*i + 3] != ':')
 		return -1;
 	if (!is_digit(s[*i + 1]) || !is_digit(s[*i + 2]) ||
 	    !is_digit(s[*i + 4]) || !is_digit(s[*i + 5]))
@@ -320,16 +360,16 @@ static void format_timestamp(char *out, size_t size, const struct stamp *t)
 	if (t->zone && t->off_min) {
 		int a = abs(t->off_min);
 
-		snprintf(zone, sizeof(zone), "%c%02d:%02d",
-			 t->off_min < 0 ? '-' : '+', a / 60 % 100, a % 60);
+		n = snprintf(zone, sizeof(zone), "%c%02d:%02d",
+		             t->off_min < 0 ? '-' : '+', a / 60 % 100, a % 60);
+		assert(n > 0 && (size_t)n < sizeof(zone));
 	}
 	n = snprintf(out, size, "%04d-%02d-%02dT%02d:%02d:%02d%s%s", t->y,
-		     t->mo, t->d, t->h, t->mi, t->s, frac, zone);
+	             t->mo, t->d, t->h, t->mi, t->s, frac, zone);
 	assert(n > 0 && (size_t)n < size);
 }
 
-static int resolve_number(struct qf_doc_plain *r, const char *plain,
-			  size_t len)
+static int resolve_number(struct qf_doc_plain *r, const char *plain, size_t len)
 {
 	if (!go_parse_int(&r->i, plain, len, 0)) {
 		r->kind = QF_DOC_PLAIN_INT;
@@ -352,8 +392,8 @@ static int resolve_number(struct qf_doc_plain *r, const char *plain,
 			r->kind = QF_DOC_PLAIN_UINT;
 			return 1;
 		}
-	} else if (len > 3 && !memcmp(plain, "-0b", 3) &&
-		   plain[3] != '+' && plain[3] != '-') {
+	} else if (len > 3 && !memcmp(plain, "-0b", 3) && plain[3] != '+' &&
+	           plain[3] != '-') {
 		/* ParseInt("-" + rest, 2): plain + 2 is "b...", so reuse
 		 * the digits after the prefix with an explicit sign. */
 		uint64_t u;
@@ -401,10 +441,12 @@ static void resolve_dot(struct qf_doc_plain *r, const char *s, size_t len)
 }
 
 enum qf_doc_plain_kind qf_doc_plain_resolve(struct qf_doc_plain *out,
-					    const char *s, size_t len)
+                                            const char *s, size_t len)
 {
-	char c = len ? s[0] : '\0';
+	char c = '\0';
 
+	if (len)
+		c = s[0];
 	memset(out, 0, sizeof(*out));
 	out->kind = QF_DOC_PLAIN_STRING;
 	if (len && !strchr("+-0123456789yYnNtTfFoO~.<", c))

@@ -32,8 +32,8 @@
 
 enum order {
 	ORDER_SORTED = 0, /* plain byte order */
-	ORDER_OBJECT,	  /* apiVersion, kind, metadata, spec, status, rest */
-	ORDER_METADATA,	  /* name, namespace, rest */
+	ORDER_OBJECT,     /* apiVersion, kind, metadata, spec, status, rest */
+	ORDER_METADATA,   /* name, namespace, rest */
 };
 
 struct member {
@@ -44,15 +44,15 @@ struct member {
 };
 
 static const char *const object_first[] = { "apiVersion", "kind", "metadata",
-					    "spec", "status" };
+	                                    "spec", "status" };
 static const char *const metadata_first[] = { "name", "namespace" };
 
 static int rank_of(const char *key, enum order order)
 {
-	const char *const *first = order == ORDER_OBJECT ? object_first
-							 : metadata_first;
+	const char *const *first =
+	        order == ORDER_OBJECT ? object_first : metadata_first;
 	size_t n = order == ORDER_OBJECT ? QF_ARRAY_SIZE(object_first)
-					 : QF_ARRAY_SIZE(metadata_first);
+	                                 : QF_ARRAY_SIZE(metadata_first);
 
 	if (order == ORDER_SORTED)
 		return 0;
@@ -119,7 +119,9 @@ static void add_real(struct qf_buf *out, double v)
 	char tmp[40];
 
 	for (int prec = 1; prec <= 17; prec++) {
-		snprintf(tmp, sizeof(tmp), "%.*g", prec, v);
+		int n = snprintf(tmp, sizeof(tmp), "%.*g", prec, v);
+
+		assert(n > 0 && (size_t)n < sizeof(tmp));
 		if (strtod(tmp, NULL) == v)
 			break;
 	}
@@ -236,8 +238,8 @@ static void add_quoted(struct qf_buf *out, const char *s, size_t len)
  */
 static int literal_ok(const char *s, size_t len)
 {
-	return len > 1 && memchr(s, '\n', len) && s[0] != ' ' &&
-	       s[0] != '\t' && s[0] != '\n' && all_safe(s, len, 1);
+	return len > 1 && memchr(s, '\n', len) && s[0] != ' ' && s[0] != '\t' &&
+	       s[0] != '\n' && all_safe(s, len, 1);
 }
 
 static void add_indent(struct qf_buf *out, size_t n)
@@ -248,15 +250,15 @@ static void add_indent(struct qf_buf *out, size_t n)
 
 /* "|", "|-" or "|+" then the lines at `indent`; out ends with '\n'. */
 static void add_literal(struct qf_buf *out, const char *s, size_t len,
-			size_t indent)
+                        size_t indent)
 {
 	size_t body = len, start = 0;
 
 	while (body && s[body - 1] == '\n')
 		body--;
 	qf_buf_adds(out, len - body == 0   ? "|-\n"
-			 : len - body == 1 ? "|\n"
-					   : "|+\n");
+	                 : len - body == 1 ? "|\n"
+	                                   : "|+\n");
 	while (start < body) {
 		const char *nl = memchr(s + start, '\n', body - start);
 		size_t end = nl ? (size_t)(nl - s) : body;
@@ -274,10 +276,10 @@ static void add_literal(struct qf_buf *out, const char *s, size_t len,
 
 /* ---- YAML ----------------------------------------------------------- */
 
-static void emit_mapping(struct qf_buf *out, const json_t *obj,
-			 size_t indent, int inline_first, enum order order);
-static void emit_sequence(struct qf_buf *out, const json_t *arr,
-			  size_t indent, int inline_first, enum order items);
+static void emit_mapping(struct qf_buf *out, const json_t *obj, size_t indent,
+                         int inline_first, enum order order);
+static void emit_sequence(struct qf_buf *out, const json_t *arr, size_t indent,
+                          int inline_first, enum order items);
 
 /* A scalar after "key:" or "-" (the separator is written here), or an
  * empty container.  Returns 0 when v needs a block of its own. */
@@ -311,7 +313,7 @@ static int emit_inline(struct qf_buf *out, const json_t *v, size_t indent)
 	}
 	case JSON_INTEGER:
 		qf_buf_addf(out, " %" JSON_INTEGER_FORMAT,
-			    json_integer_value(v));
+		            json_integer_value(v));
 		break;
 	case JSON_REAL:
 		qf_buf_addch(out, ' ');
@@ -331,8 +333,7 @@ static int emit_inline(struct qf_buf *out, const json_t *v, size_t indent)
 	return 1;
 }
 
-static void emit_key(struct qf_buf *out, const struct member *m,
-		     size_t indent)
+static void emit_key(struct qf_buf *out, const struct member *m, size_t indent)
 {
 	if (m->len > LONG_KEY_BYTES) {
 		qf_buf_adds(out, "? ");
@@ -347,8 +348,9 @@ static void emit_key(struct qf_buf *out, const struct member *m,
 	qf_buf_addch(out, ':');
 }
 
+/* NOLINTNEXTLINE(misc-no-recursion): one level per tree level */
 static void emit_value(struct qf_buf *out, const json_t *v, size_t indent,
-		       enum order order)
+                       enum order order)
 {
 	if (emit_inline(out, v, indent))
 		return;
@@ -359,14 +361,14 @@ static void emit_value(struct qf_buf *out, const json_t *v, size_t indent,
 		emit_sequence(out, v, indent, 0, order);
 }
 
-static void emit_mapping(struct qf_buf *out, const json_t *obj,
-			 size_t indent, int inline_first, enum order order)
+/* NOLINTNEXTLINE(misc-no-recursion): one level per tree level */
+static void emit_mapping(struct qf_buf *out, const json_t *obj, size_t indent,
+                         int inline_first, enum order order)
 {
 	size_t n = json_object_size(obj);
 	struct member *m = sorted_members(obj, order);
-	enum order items = order == ORDER_OBJECT && is_list(obj)
-				   ? ORDER_OBJECT
-				   : ORDER_SORTED;
+	enum order items = order == ORDER_OBJECT && is_list(obj) ? ORDER_OBJECT
+	                                                         : ORDER_SORTED;
 
 	for (size_t i = 0; i < n; i++) {
 		enum order child = child_order(order, m[i].key);
@@ -382,8 +384,9 @@ static void emit_mapping(struct qf_buf *out, const json_t *obj,
 }
 
 /* `items` is the order of mappings that are elements (a List's items). */
-static void emit_sequence(struct qf_buf *out, const json_t *arr,
-			  size_t indent, int inline_first, enum order items)
+/* NOLINTNEXTLINE(misc-no-recursion): one level per tree level */
+static void emit_sequence(struct qf_buf *out, const json_t *arr, size_t indent,
+                          int inline_first, enum order items)
 {
 	for (size_t i = 0; i < json_array_size(arr); i++) {
 		const json_t *v = json_array_get(arr, i);
@@ -413,7 +416,7 @@ void qf_emit_yaml(struct qf_buf *out, const json_t *node)
 		emit_inline(out, node, 0);
 		/* drop the separator space emit_inline writes after a key */
 		memmove(out->buf + start, out->buf + start + 1,
-			out->len - start - 1);
+		        out->len - start - 1);
 		qf_buf_setlen(out, out->len - 1);
 	}
 }
@@ -449,11 +452,12 @@ static void json_string_out(struct qf_buf *out, const char *s, size_t len)
 	qf_buf_addch(out, '"');
 }
 
-static void emit_json_node(struct qf_buf *out, const json_t *v,
-			   size_t indent, enum order order);
+static void emit_json_node(struct qf_buf *out, const json_t *v, size_t indent,
+                           enum order order);
 
+/* NOLINTNEXTLINE(misc-no-recursion): one level per tree level */
 static void emit_json_object(struct qf_buf *out, const json_t *obj,
-			     size_t indent, enum order order)
+                             size_t indent, enum order order)
 {
 	size_t n = json_object_size(obj);
 	struct member *m;
@@ -481,8 +485,9 @@ static void emit_json_object(struct qf_buf *out, const json_t *obj,
 	free(m);
 }
 
-static void emit_json_node(struct qf_buf *out, const json_t *v,
-			   size_t indent, enum order order)
+/* NOLINTNEXTLINE(misc-no-recursion): one level per tree level */
+static void emit_json_node(struct qf_buf *out, const json_t *v, size_t indent,
+                           enum order order)
 {
 	size_t n;
 
@@ -500,7 +505,7 @@ static void emit_json_node(struct qf_buf *out, const json_t *v,
 		for (size_t i = 0; i < n; i++) {
 			add_indent(out, indent + 2);
 			emit_json_node(out, json_array_get(v, i), indent + 2,
-				       order);
+			               order);
 			qf_buf_adds(out, i + 1 < n ? ",\n" : "\n");
 		}
 		add_indent(out, indent);
@@ -508,11 +513,11 @@ static void emit_json_node(struct qf_buf *out, const json_t *v,
 		return;
 	case JSON_STRING:
 		json_string_out(out, json_string_value(v),
-				json_string_length(v));
+		                json_string_length(v));
 		return;
 	case JSON_INTEGER:
 		qf_buf_addf(out, "%" JSON_INTEGER_FORMAT,
-			    json_integer_value(v));
+		            json_integer_value(v));
 		return;
 	case JSON_REAL:
 		add_real(out, json_real_value(v));

@@ -52,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_doc *doc = NULL;
 	int rc = qf_doc_load_mem(&doc, "fuzz", (const char *)data, size, &lim,
-				 &d);
+	                         &d);
 
 	if (rc < 0) {
 		/* a failure must come with an error and no doc */

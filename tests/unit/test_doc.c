@@ -18,14 +18,14 @@ static struct qf_doc *load_fixture(const char *rel, struct qf_diags *d)
 
 	if (rc)
 		fprintf(stderr, "%s: rc %d, %zu diagnostics: %s\n", rel, rc,
-			d->n, d->n ? d->v[0].msg : "");
+		        d->n, d->n ? d->v[0].msg : "");
 	assert_int_equal(rc, QF_OK);
 	qf_buf_release(&path);
 	return doc;
 }
 
 static struct qf_doc *load_str(const char *text, const struct qf_doc_limits *l,
-			       struct qf_diags *d, int *rc)
+                               struct qf_diags *d, int *rc)
 {
 	struct qf_doc *doc = NULL;
 
@@ -37,7 +37,7 @@ static void assert_loc(struct qf_loc loc, unsigned line, unsigned col)
 {
 	if (loc.line != line || loc.col != col)
 		fprintf(stderr, "got %u:%u, want %u:%u\n", loc.line, loc.col,
-			line, col);
+		        line, col);
 	assert_int_equal(loc.line, line);
 	assert_int_equal(loc.col, col);
 }
@@ -70,29 +70,28 @@ static void test_doc_positions_of_nested_nodes(void **state)
 	assert_loc(qf_doc_loc_key(doc, spec, "cohort"), 7, 11);
 	assert_loc(qf_doc_loc(doc, at(spec, "preemption")), 8, 15);
 	assert_loc(qf_doc_loc_key(doc, at(spec, "preemption"),
-				  "withinClusterQueue"),
-		   8, 62);
+	                          "withinClusterQueue"),
+	           8, 62);
 	rg = json_array_get(at(spec, "resourceGroups"), 0);
 	assert_loc(qf_doc_loc(doc, at(spec, "resourceGroups")), 10, 3);
-	assert_loc(qf_doc_loc_index(doc, at(spec, "resourceGroups"), 0), 10,
-		   5);
+	assert_loc(qf_doc_loc_index(doc, at(spec, "resourceGroups"), 0), 10, 5);
 	assert_loc(qf_doc_loc_index(doc, at(rg, "coveredResources"), 1), 10,
-		   31);
+	           31);
 	res = at(json_array_get(at(rg, "flavors"), 0), "resources");
 	assert_loc(qf_doc_loc_key(doc, json_array_get(res, 0), "nominalQuota"),
-		   15, 23);
+	           15, 23);
 	assert_loc(qf_doc_loc_key(doc, json_array_get(res, 1), "nominalQuota"),
-		   18, 23);
+	           18, 23);
 	/* true and null are jansson singletons: found through the parent */
-	assert_loc(qf_doc_loc_key(doc, json_array_get(res, 0),
-				  "borrowingLimit"),
-		   16, 25);
+	assert_loc(
+	        qf_doc_loc_key(doc, json_array_get(res, 0), "borrowingLimit"),
+	        16, 25);
 	assert_loc(qf_doc_loc_key(doc, spec, "enabled"), 20, 12);
 	assert_loc(qf_doc_loc_keyname(doc, spec, "enabled"), 20, 3);
 	/* a missing key points at the mapping that lacks it */
 	assert_loc(qf_doc_loc_key(doc, spec, "namespaceSelector"), 7, 3);
 	assert_loc(qf_doc_loc_index(doc, at(rg, "coveredResources"), 9), 10,
-		   23);
+	           23);
 	qf_doc_free(doc);
 	qf_diags_release(&d);
 }
@@ -128,8 +127,8 @@ static void test_doc_multi_document_skips_empty(void **state)
 	assert_loc(a->loc, 4, 1);
 	assert_loc(b->loc, 9, 1);
 	assert_string_equal(
-		json_string_value(at(at(b->obj, "metadata"), "name")),
-		"team-b");
+	        json_string_value(at(at(b->obj, "metadata"), "name")),
+	        "team-b");
 	qf_doc_free(doc);
 	qf_diags_release(&d);
 }
@@ -148,7 +147,7 @@ static void test_doc_list_expands_items_with_json_positions(void **state)
 	assert_int_equal(o->doc_index, 0);
 	assert_loc(o->loc, 15, 9);
 	assert_string_equal(json_string_value(at(o->obj, "kind")),
-			    "LocalQueue");
+	                    "LocalQueue");
 	spec = at(o->obj, "spec");
 	assert_loc(qf_doc_loc_key(doc, spec, "clusterQueue"), 23, 33);
 	assert_loc(qf_doc_loc_key(doc, spec, "stopPolicy"), 24, 31);
@@ -253,14 +252,14 @@ static void test_doc_yaml11_scalars(void **state)
 		doc = load_str(text.buf, NULL, &d, &rc);
 		if (rc)
 			fprintf(stderr, "case %d: load failed: %s\n", c->id,
-				d.v[0].msg);
+			        d.v[0].msg);
 		assert_int_equal(rc, QF_OK);
 		got = json_dumps(at(qf_doc_object(doc, 0)->obj, "v"),
-				 JSON_ENCODE_ANY | JSON_COMPACT |
-					 JSON_REAL_PRECISION(17));
+		                 JSON_ENCODE_ANY | JSON_COMPACT |
+		                         JSON_REAL_PRECISION(17));
 		if (strcmp(got, c->expected))
 			fprintf(stderr, "case %d (%s): got %s, want %s\n",
-				c->id, c->yaml, got, c->expected);
+			        c->id, c->yaml, got, c->expected);
 		assert_string_equal(got, c->expected);
 		free(got);
 		qf_doc_free(doc);
@@ -276,11 +275,13 @@ struct key_case {
 };
 
 static const struct key_case key_cases[] = {
-	{ 1, "yes", "true" },	  { 2, "n", "false" },	   { 3, "0x10", "16" },
-	{ 4, "1.5", "1.5" },	  { 5, "1.0", "1" },	   { 6, "1e6", "1e+06" },
-	{ 7, "123456", "123456" }, { 8, "0.1", "0.1" },	   { 9, ".inf", ".inf" },
-	{ 10, "\"yes\"", "yes" }, { 11, "'<<'", "<<" },	   { 12, "012", "10" },
-	{ 13, "1e-5", "1e-05" },  { 14, "1234567.0", "1.234567e+06" },
+	{ 1, "yes", "true" },      { 2, "n", "false" },
+	{ 3, "0x10", "16" },       { 4, "1.5", "1.5" },
+	{ 5, "1.0", "1" },         { 6, "1e6", "1e+06" },
+	{ 7, "123456", "123456" }, { 8, "0.1", "0.1" },
+	{ 9, ".inf", ".inf" },     { 10, "\"yes\"", "yes" },
+	{ 11, "'<<'", "<<" },      { 12, "012", "10" },
+	{ 13, "1e-5", "1e-05" },   { 14, "1234567.0", "1.234567e+06" },
 };
 
 static void test_doc_keys_become_strings(void **state)
@@ -300,7 +301,7 @@ static void test_doc_keys_become_strings(void **state)
 		obj = qf_doc_object(doc, 0)->obj;
 		if (!json_object_get(obj, c->expected))
 			fprintf(stderr, "key case %d (%s): no key %s\n", c->id,
-				c->yaml, c->expected);
+			        c->yaml, c->expected);
 		assert_non_null(json_object_get(obj, c->expected));
 		assert_int_equal(json_object_size(obj), 1);
 		qf_doc_free(doc);
@@ -335,8 +336,8 @@ static void test_doc_alias_copies_keep_positions(void **state)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
 	int rc;
-	struct qf_doc *doc = load_str("a: &x {k: [1, true]}\nb: *x\n", NULL,
-				      &d, &rc);
+	struct qf_doc *doc =
+	        load_str("a: &x {k: [1, true]}\nb: *x\n", NULL, &d, &rc);
 	const json_t *a, *b;
 
 	(void)state;
@@ -344,7 +345,7 @@ static void test_doc_alias_copies_keep_positions(void **state)
 	a = at(qf_doc_object(doc, 0)->obj, "a");
 	b = at(qf_doc_object(doc, 0)->obj, "b");
 	assert_true(json_equal(a, b));
-	assert_ptr_not_equal(a, b); /* a copy, not shared */
+	assert_ptr_not_equal(a, b);           /* a copy, not shared */
 	assert_loc(qf_doc_loc(doc, b), 1, 4); /* at the anchor */
 	assert_loc(qf_doc_loc_index(doc, at(b, "k"), 1), 1, 15);
 	qf_doc_free(doc);
@@ -363,10 +364,11 @@ static void test_doc_alias_bomb_is_refused(void **state)
 	/* 10 levels of 10 aliases each would be 10^10 nodes */
 	qf_buf_adds(&text, "l0: &l0 [x,x,x,x,x,x,x,x,x,x]\n");
 	for (int i = 1; i < 10; i++)
-		qf_buf_addf(&text, "l%d: &l%d [*l%d,*l%d,*l%d,*l%d,*l%d,*l%d,"
-				   "*l%d,*l%d,*l%d,*l%d]\n",
-			    i, i, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1,
-			    i - 1, i - 1, i - 1, i - 1);
+		qf_buf_addf(&text,
+		            "l%d: &l%d [*l%d,*l%d,*l%d,*l%d,*l%d,*l%d,"
+		            "*l%d,*l%d,*l%d,*l%d]\n",
+		            i, i, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1,
+		            i - 1, i - 1, i - 1, i - 1);
 	lim.max_alias_nodes = 1000;
 	doc = load_str(text.buf, &lim, &d, &rc);
 	assert_null(doc);
@@ -420,8 +422,8 @@ static void test_doc_size_limit(void **state)
 	assert_true(d.nerrors == 1);
 	assert_non_null(strstr(d.v[0].msg, "16 bytes"));
 	rc = qf_doc_load_file(&doc,
-			      qf_test_path(&path, "fixtures/doc/nested.yaml"),
-			      &lim, &d);
+	                      qf_test_path(&path, "fixtures/doc/nested.yaml"),
+	                      &lim, &d);
 	assert_int_equal(rc, QF_ETOOBIG);
 	assert_null(doc);
 	qf_buf_release(&path);
@@ -449,8 +451,8 @@ static void check_bad_fixture(const char *path)
 	if (strcmp(d.v[0].rule, rule) || d.v[0].line != line ||
 	    d.v[0].col != col)
 		fail_msg("%s: got %u:%u %s (%s), want %u:%u %s", path,
-			 d.v[0].line, d.v[0].col, d.v[0].rule, d.v[0].msg,
-			 line, col, rule);
+		         d.v[0].line, d.v[0].col, d.v[0].rule, d.v[0].msg, line,
+		         col, rule);
 	assert_string_equal(d.v[0].file, path);
 	assert_non_null(d.v[0].hint == NULL ? "" : d.v[0].hint);
 	qf_buf_release(&text);
@@ -467,7 +469,7 @@ static void test_doc_bad_fixtures_report_position_and_rule(void **state)
 	(void)state;
 	paths[0] = qf_test_path(&dir, "fixtures/doc/bad");
 	assert_int_equal(qf_fs_collect(&files, paths, 1, QF_FS_MANIFESTS, &d),
-			 QF_OK);
+	                 QF_OK);
 	assert_true(files.n >= 10);
 	for (size_t i = 0; i < files.n; i++)
 		check_bad_fixture(files.v[i]);
@@ -500,9 +502,11 @@ static void test_doc_syntax_error_names_problem_and_context(void **state)
 static void test_doc_errors_for_unrepresentable_values(void **state)
 {
 	static const char *const bad[] = {
-		"a: .nan\n",	  "a: !!int abc\n", "a: !!binary aGk=\n",
-		"? [a]\n: 1\n", "2024-01-01: x\n", "a: &k b\n*k: 1\n*k: 2\n",
-		"a: 1\n\"a\": 2\n", "1: a\n\"1\": b\n", "a: {<<: [1]}\n",
+		"a: .nan\n",          "a: !!int abc\n",
+		"a: !!binary aGk=\n", "? [a]\n: 1\n",
+		"2024-01-01: x\n",    "a: &k b\n*k: 1\n*k: 2\n",
+		"a: 1\n\"a\": 2\n",   "1: a\n\"1\": b\n",
+		"a: {<<: [1]}\n",
 	};
 
 	(void)state;
@@ -555,7 +559,8 @@ int main(void)
 		cmocka_unit_test(test_doc_positions_of_nested_nodes),
 		cmocka_unit_test(test_doc_unknown_node_has_line_zero),
 		cmocka_unit_test(test_doc_multi_document_skips_empty),
-		cmocka_unit_test(test_doc_list_expands_items_with_json_positions),
+		cmocka_unit_test(
+		        test_doc_list_expands_items_with_json_positions),
 		cmocka_unit_test(test_doc_yaml11_scalars),
 		cmocka_unit_test(test_doc_keys_become_strings),
 		cmocka_unit_test(test_doc_merge_keys_as_go_yaml_v2),
@@ -563,8 +568,10 @@ int main(void)
 		cmocka_unit_test(test_doc_alias_bomb_is_refused),
 		cmocka_unit_test(test_doc_depth_limit),
 		cmocka_unit_test(test_doc_size_limit),
-		cmocka_unit_test(test_doc_bad_fixtures_report_position_and_rule),
-		cmocka_unit_test(test_doc_syntax_error_names_problem_and_context),
+		cmocka_unit_test(
+		        test_doc_bad_fixtures_report_position_and_rule),
+		cmocka_unit_test(
+		        test_doc_syntax_error_names_problem_and_context),
 		cmocka_unit_test(test_doc_errors_for_unrepresentable_values),
 		cmocka_unit_test(test_docset_sorts_files_and_keeps_going),
 	};

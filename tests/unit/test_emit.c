@@ -18,7 +18,7 @@ static struct qf_doc *reload(const char *text, size_t len)
 
 	if (qf_doc_load_mem(&doc, "emitted", text, len, NULL, &d))
 		fprintf(stderr, "reload failed: %s at %u:%u\n--\n%s--\n",
-			d.v[0].msg, d.v[0].line, d.v[0].col, text);
+		        d.v[0].msg, d.v[0].line, d.v[0].col, text);
 	qf_diags_release(&d);
 	return doc;
 }
@@ -26,8 +26,7 @@ static struct qf_doc *reload(const char *text, size_t len)
 typedef void emit_fn(struct qf_buf *out, const json_t *node);
 
 /* emit -> load gives an equal tree, and emitting that gives equal bytes. */
-static void check_round_trip(const json_t *obj, emit_fn *emit,
-			     const char *what)
+static void check_round_trip(const json_t *obj, emit_fn *emit, const char *what)
 {
 	struct qf_buf a = QF_BUF_INIT, b = QF_BUF_INIT;
 	struct qf_doc *doc;
@@ -43,8 +42,8 @@ static void check_round_trip(const json_t *obj, emit_fn *emit,
 		fail_msg("%s: reloaded tree differs:\n%s", what, a.buf);
 	emit(&b, back);
 	if (strcmp(a.buf, b.buf))
-		fail_msg("%s: emit is not idempotent:\n%s\n--\n%s", what,
-			 a.buf, b.buf);
+		fail_msg("%s: emit is not idempotent:\n%s\n--\n%s", what, a.buf,
+		         b.buf);
 	qf_doc_free(doc);
 	qf_buf_release(&a);
 	qf_buf_release(&b);
@@ -58,7 +57,7 @@ static size_t round_trip_tree(const char *dir, size_t *failed_loads)
 	size_t nobjs = 0;
 
 	assert_int_equal(qf_fs_collect(&files, paths, 1, QF_FS_MANIFESTS, &d),
-			 QF_OK);
+	                 QF_OK);
 	for (size_t i = 0; i < files.n; i++) {
 		struct qf_doc *doc = NULL;
 
@@ -67,12 +66,12 @@ static size_t round_trip_tree(const char *dir, size_t *failed_loads)
 		if (qf_doc_load_file(&doc, files.v[i], NULL, &d)) {
 			struct qf_buf text = QF_BUF_INIT;
 
-			assert_int_equal(qf_fs_read(&text, files.v[i], 1 << 24,
-						    &d),
-					 QF_OK);
+			assert_int_equal(
+			        qf_fs_read(&text, files.v[i], 1 << 24, &d),
+			        QF_OK);
 			if (strncmp(text.buf, "# expect:", 9))
 				fail_msg("%s does not load: %s", files.v[i],
-					 d.v[d.n - 1].msg);
+				         d.v[d.n - 1].msg);
 			qf_buf_release(&text);
 			(*failed_loads)++;
 			continue;
@@ -109,8 +108,8 @@ static void test_emit_round_trips_kueue_examples(void **state)
 	size_t failed = 0, n;
 
 	(void)state;
-	n = round_trip_tree(
-		qf_test_path(&dir, "../../shared/kueue-examples"), &failed);
+	n = round_trip_tree(qf_test_path(&dir, "../../shared/kueue-examples"),
+	                    &failed);
 	assert_int_equal(failed, 0);
 	assert_true(n >= 40);
 	qf_buf_release(&dir);
@@ -129,15 +128,62 @@ static void emit_value(struct qf_buf *out, json_t *v)
 
 /* Strings that a YAML 1.1 reader would take for something else. */
 static const char *const must_quote[] = {
-	"yes",	 "Yes",	  "on",	     "OFF",    "y",	"N",	  "true",
-	"null",	 "Null",  "~",	     "",       "1e3",	"012",	  "0x10",
-	"0o17",	 "0b11",  "1_000",   ".inf",   "-.Inf", ".nan",	  "12:30",
-	"1.5",	 "-7",	  "+1",	     "2024-01-02",	"2024-01-02T03:04:05Z",
-	" lead", "trail ", "a: b",   "a #b",   "- x",	"-",	  "? x",
-	": x",	 "#c",	  "&a",	     "*a",     "!t",	"|",	  ">",
-	"'q",	 "\"q",	  "%d",	     "@x",     "`x",	"{a}",	  "[a]",
-	",",	 "<<",	  "=",	     "a\tb",   "nul\x01", "x:",	  "---",
-	"\xc2\x85nel", "a\xe2\x80\xa8_b",
+	"yes",
+	"Yes",
+	"on",
+	"OFF",
+	"y",
+	"N",
+	"true",
+	"null",
+	"Null",
+	"~",
+	"",
+	"1e3",
+	"012",
+	"0x10",
+	"0o17",
+	"0b11",
+	"1_000",
+	".inf",
+	"-.Inf",
+	".nan",
+	"12:30",
+	"1.5",
+	"-7",
+	"+1",
+	"2024-01-02",
+	"2024-01-02T03:04:05Z",
+	" lead",
+	"trail ",
+	"a: b",
+	"a #b",
+	"- x",
+	"-",
+	"? x",
+	": x",
+	"#c",
+	"&a",
+	"*a",
+	"!t",
+	"|",
+	">",
+	"'q",
+	"\"q",
+	"%d",
+	"@x",
+	"`x",
+	"{a}",
+	"[a]",
+	",",
+	"<<",
+	"=",
+	"a\tb",
+	"nul\x01",
+	"x:",
+	"---",
+	"\xc2\x85nel",
+	"a\xe2\x80\xa8_b",
 };
 
 static void test_emit_quotes_tricky_strings(void **state)
@@ -149,15 +195,17 @@ static void test_emit_quotes_tricky_strings(void **state)
 		emit_value(&out, json_string(must_quote[i]));
 		if (strncmp(out.buf, "v: \"", 4))
 			fail_msg("case %zu (%s) not quoted: %s", i,
-				 must_quote[i], out.buf);
+			         must_quote[i], out.buf);
 		qf_buf_release(&out);
 	}
 }
 
 static const char *const stays_plain[] = {
-	"team-a",  "nvidia.com/gpu", "1Gi",    "500m",	   "http://x:80/y",
-	"a:b",	   "a#b",	     "v1beta2", "LowerPriority", "0.5Gi",
-	"yesno",   "Ünïcödé",	     "a b",    "1.2.3",	   "x-",
+	"team-a", "nvidia.com/gpu", "1Gi",
+	"500m",   "http://x:80/y",  "a:b",
+	"a#b",    "v1beta2",        "LowerPriority",
+	"0.5Gi",  "yesno",          "Ünïcödé",
+	"a b",    "1.2.3",          "x-",
 };
 
 static void test_emit_keeps_ordinary_strings_plain(void **state)
@@ -195,7 +243,7 @@ static void test_emit_multiline_strings(void **state)
 		emit_value(&out, json_string(cases[i].in));
 		if (strcmp(out.buf, cases[i].out))
 			fail_msg("case %zu: got [%s] want [%s]", i, out.buf,
-				 cases[i].out);
+			         cases[i].out);
 		qf_buf_release(&out);
 	}
 }
@@ -210,43 +258,42 @@ static json_t *parse(const char *json)
 
 static void test_emit_kubernetes_key_order_and_layout(void **state)
 {
-	static const char want[] =
-		"apiVersion: v1\n"
-		"kind: ConfigMap\n"
-		"metadata:\n"
-		"  name: x\n"
-		"  namespace: ns\n"
-		"  annotations: {}\n"
-		"  labels:\n"
-		"    a: \"1\"\n"
-		"spec:\n"
-		"  list:\n"
-		"  - b: 2\n"
-		"    c:\n"
-		"    - - 1\n"
-		"      - 2\n"
-		"    - []\n"
-		"  - \"off\"\n"
-		"  name: {}\n"
-		"status: null\n"
-		"Zed: 1.5\n"
-		"data:\n"
-		"  \"yes\": true\n"
-		"  z: 1e+300\n";
+	static const char want[] = "apiVersion: v1\n"
+	                           "kind: ConfigMap\n"
+	                           "metadata:\n"
+	                           "  name: x\n"
+	                           "  namespace: ns\n"
+	                           "  annotations: {}\n"
+	                           "  labels:\n"
+	                           "    a: \"1\"\n"
+	                           "spec:\n"
+	                           "  list:\n"
+	                           "  - b: 2\n"
+	                           "    c:\n"
+	                           "    - - 1\n"
+	                           "      - 2\n"
+	                           "    - []\n"
+	                           "  - \"off\"\n"
+	                           "  name: {}\n"
+	                           "status: null\n"
+	                           "Zed: 1.5\n"
+	                           "data:\n"
+	                           "  \"yes\": true\n"
+	                           "  z: 1e+300\n";
 	/* the same object built in two different insertion orders */
 	json_t *a = parse("{\"data\":{\"z\":1e300,\"yes\":true},\"Zed\":1.5,"
-			  "\"status\":null,\"spec\":{\"name\":{},\"list\":"
-			  "[{\"c\":[[1,2],[]],\"b\":2},\"off\"]},"
-			  "\"metadata\":{\"labels\":{\"a\":\"1\"},"
-			  "\"annotations\":{},\"namespace\":\"ns\","
-			  "\"name\":\"x\"},\"kind\":\"ConfigMap\","
-			  "\"apiVersion\":\"v1\"}");
+	                  "\"status\":null,\"spec\":{\"name\":{},\"list\":"
+	                  "[{\"c\":[[1,2],[]],\"b\":2},\"off\"]},"
+	                  "\"metadata\":{\"labels\":{\"a\":\"1\"},"
+	                  "\"annotations\":{},\"namespace\":\"ns\","
+	                  "\"name\":\"x\"},\"kind\":\"ConfigMap\","
+	                  "\"apiVersion\":\"v1\"}");
 	json_t *b = parse("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\","
-			  "\"metadata\":{\"name\":\"x\",\"namespace\":\"ns\","
-			  "\"annotations\":{},\"labels\":{\"a\":\"1\"}},"
-			  "\"spec\":{\"list\":[{\"b\":2,\"c\":[[1,2],[]]},"
-			  "\"off\"],\"name\":{}},\"status\":null,"
-			  "\"Zed\":1.5,\"data\":{\"yes\":true,\"z\":1e300}}");
+	                  "\"metadata\":{\"name\":\"x\",\"namespace\":\"ns\","
+	                  "\"annotations\":{},\"labels\":{\"a\":\"1\"}},"
+	                  "\"spec\":{\"list\":[{\"b\":2,\"c\":[[1,2],[]]},"
+	                  "\"off\"],\"name\":{}},\"status\":null,"
+	                  "\"Zed\":1.5,\"data\":{\"yes\":true,\"z\":1e300}}");
 	struct qf_buf oa = QF_BUF_INIT, ob = QF_BUF_INIT;
 
 	(void)state;
@@ -264,20 +311,20 @@ static void test_emit_kubernetes_key_order_and_layout(void **state)
 static void test_emit_list_items_in_object_order(void **state)
 {
 	json_t *list = parse("{\"kind\":\"List\",\"apiVersion\":\"v1\","
-			     "\"items\":[{\"spec\":{},\"kind\":\"A\","
-			     "\"metadata\":{\"uid\":\"u\",\"name\":\"nm\"}}]}");
+	                     "\"items\":[{\"spec\":{},\"kind\":\"A\","
+	                     "\"metadata\":{\"uid\":\"u\",\"name\":\"nm\"}}]}");
 	struct qf_buf out = QF_BUF_INIT;
 
 	(void)state;
 	qf_emit_yaml(&out, list);
 	assert_string_equal(out.buf, "apiVersion: v1\n"
-				     "kind: List\n"
-				     "items:\n"
-				     "- kind: A\n"
-				     "  metadata:\n"
-				     "    name: nm\n"
-				     "    uid: u\n"
-				     "  spec: {}\n");
+	                             "kind: List\n"
+	                             "items:\n"
+	                             "- kind: A\n"
+	                             "  metadata:\n"
+	                             "    name: nm\n"
+	                             "    uid: u\n"
+	                             "  spec: {}\n");
 	json_decref(list);
 	qf_buf_release(&out);
 }
@@ -285,24 +332,24 @@ static void test_emit_list_items_in_object_order(void **state)
 static void test_emit_json_layout(void **state)
 {
 	json_t *v = parse("{\"spec\":{\"a\":[1,2.5,\"x\\u2028\"],\"b\":[],"
-			  "\"c\":{}},\"kind\":\"K\",\"r\":2.0}");
+	                  "\"c\":{}},\"kind\":\"K\",\"r\":2.0}");
 	struct qf_buf out = QF_BUF_INIT;
 
 	(void)state;
 	qf_emit_json(&out, v);
 	assert_string_equal(out.buf, "{\n"
-				     "  \"kind\": \"K\",\n"
-				     "  \"spec\": {\n"
-				     "    \"a\": [\n"
-				     "      1,\n"
-				     "      2.5,\n"
-				     "      \"x\\u2028\"\n"
-				     "    ],\n"
-				     "    \"b\": [],\n"
-				     "    \"c\": {}\n"
-				     "  },\n"
-				     "  \"r\": 2.0\n"
-				     "}\n");
+	                             "  \"kind\": \"K\",\n"
+	                             "  \"spec\": {\n"
+	                             "    \"a\": [\n"
+	                             "      1,\n"
+	                             "      2.5,\n"
+	                             "      \"x\\u2028\"\n"
+	                             "    ],\n"
+	                             "    \"b\": [],\n"
+	                             "    \"c\": {}\n"
+	                             "  },\n"
+	                             "  \"r\": 2.0\n"
+	                             "}\n");
 	json_decref(v);
 	qf_buf_release(&out);
 }
@@ -313,8 +360,10 @@ static void test_emit_numbers_and_scalar_roots(void **state)
 		double v;
 		const char *out;
 	} reals[] = {
-		{ 0.1, "v: 0.1\n" },	       { 2.5e-7, "v: 2.5e-07\n" },
-		{ 1e21, "v: 1e+21\n" },	       { -1.25, "v: -1.25\n" },
+		{ 0.1, "v: 0.1\n" },
+		{ 2.5e-7, "v: 2.5e-07\n" },
+		{ 1e21, "v: 1e+21\n" },
+		{ -1.25, "v: -1.25\n" },
 		{ 9.2233720368547758e18, "v: 9.223372036854776e+18\n" },
 	};
 	struct qf_buf out = QF_BUF_INIT;
@@ -353,7 +402,7 @@ static void test_emit_long_and_odd_keys(void **state)
 	assert_int_equal(json_object_set_new(obj, "on", json_integer(1)), 0);
 	assert_int_equal(json_object_set_new(obj, "a\nb", json_true()), 0);
 	assert_int_equal(
-		json_object_set_new(obj, "x", parse("{\"<<\":[\"m\"]}")), 0);
+	        json_object_set_new(obj, "x", parse("{\"<<\":[\"m\"]}")), 0);
 	/* JSON is read as YAML, whose implicit keys stop at 1024 characters,
 	 * so only YAML (with `? key`) round-trips such a key */
 	check_round_trip(obj, qf_emit_yaml, "keys");

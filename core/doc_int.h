@@ -1,0 +1,91 @@
+/*
+ * doc_int.h - private to the doc module (core/doc.c, doc_loc.c,
+ * doc_value.c): the layout of a struct qf_doc, its position tables and the
+ * scalar decoding shared by the loader.  Nothing outside core/doc*.c
+ * includes this; the contract is core/doc.h.
+ *
+ * Position tables: open addressing, 16-byte entries keyed by a node's
+ * address (`nodes`) or by a 64-bit fingerprint of (mapping, key) or
+ * (sequence, index) (`members`: where keys were written and where the
+ * shared true/false/null values were).  Not thread-safe.
+ */
+#ifndef QF_DOC_INT_H
+#define QF_DOC_INT_H
+
+#include <stdint.h>
+
+#include <jansson.h>
+#include <yaml.h>
+
+#include "core/buf.h"
+#include "core/diag.h"
+#include "core/doc.h"
+
+#define QF_DOC_RULE_SYNTAX "QF010" /* not well-formed YAML or JSON */
+#define QF_DOC_RULE_DUPKEY "QF011" /* duplicate key in a mapping */
+#define QF_DOC_RULE_ALIAS  "QF012" /* unknown anchor, alias expansion limit */
+#define QF_DOC_RULE_DEPTH  "QF013" /* nesting deeper than the limit */
+#define QF_DOC_RULE_SHAPE  "QF014" /* document or List item not a mapping */
+#define QF_DOC_RULE_VALUE  "QF015" /* a scalar or key JSON cannot represent */
+#define QF_DOC_RULE_SIZE   "QF003" /* input larger than the limit (as fs.c) */
+
+struct qf_doc_ent {
+	uint64_t k; /* node address or fingerprint; 0 = free slot */
+	uint32_t line, col;
+};
+
+struct qf_doc_tab {
+	struct qf_doc_ent *v; /* owned array of cap slots */
+	size_t n, cap;        /* cap is 0 or a power of two */
+	int mixed;            /* grown once: slots come from mix64(k) */
+};
+
+struct qf_doc_key {
+	uint64_t k;  /* never 0 */
+	size_t hint; /* the address-ordered slot */
+};
+
+struct qf_doc {
+	char *name;     /* owned */
+	json_t **roots; /* owned references, one per non-empty document */
+	size_t nroots, alloc_roots;
+	struct qf_obj *objs; /* owned array; fixed once loaded */
+	size_t nobjs, alloc_objs;
+	struct qf_doc_tab nodes;   /* node address -> position */
+	struct qf_doc_tab members; /* keys, and singleton values by container */
+};
+
+/* Table keys: a node; a mapping's key (what 0) or its singleton value
+ * (what 1); a sequence's singleton element. */
+struct qf_doc_key qf_doc_node_key(const void *node);
+struct qf_doc_key qf_doc_member_key(const void *obj, const char *key, int what);
+struct qf_doc_key qf_doc_element_key(const void *arr, size_t i);
+
+/* Insert or overwrite; the entry for lk or NULL (valid until the next put). */
+void qf_doc_tab_put(struct qf_doc_tab *t, struct qf_doc_key lk,
+                    struct qf_loc loc);
+const struct qf_doc_ent *qf_doc_tab_get(const struct qf_doc_tab *t,
+                                        struct qf_doc_key lk);
+/* Size an empty table for about n entries. */
+void qf_doc_tab_reserve(struct qf_doc_tab *t, size_t n);
+
+/* true, false and null: shared by jansson, so located through parents. */
+int qf_doc_is_singleton(const json_t *v);
+
+/*
+ * Scalars (doc_value.c).  qf_doc_scalar_kind resolves a scalar event as
+ * go-yaml v2 does (style and tag included); qf_doc_scalar_value makes the
+ * JSON value kubectl would send; qf_doc_key_string the string key
+ * sigs.k8s.io/yaml makes of a resolved scalar; qf_doc_float_key a float
+ * key.  Each returns 0, or adds an error at loc and returns < 0.
+ */
+int qf_doc_scalar_kind(struct qf_doc_plain *r, const yaml_event_t *e,
+                       struct qf_loc loc, struct qf_diags *d);
+int qf_doc_scalar_value(json_t **out, const yaml_event_t *e, struct qf_loc loc,
+                        struct qf_diags *d);
+int qf_doc_key_string(struct qf_buf *out, const struct qf_doc_plain *r,
+                      const char *s, size_t len, struct qf_loc loc,
+                      struct qf_diags *d);
+void qf_doc_float_key(struct qf_buf *b, double v);
+
+#endif
