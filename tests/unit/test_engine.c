@@ -1,0 +1,154 @@
+/*
+ * test_engine.c - runtime/engine.c and engine_cycle.c: same-cycle
+ * contention, preemption issued then completed, finishing frees quota, and
+ * the invariants E1-E3 after every step.
+ */
+#include "tests/unit/rt_test.h"
+
+#define T0 "2026-01-01T00:00:00Z"
+#define T1 "2026-01-01T00:00:01Z"
+
+static const char base[] =
+	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+	"metadata: {name: default}\n---\n"
+	"apiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n---\n"
+	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
+	"metadata: {name: a, namespace: ns}\nspec: {clusterQueue: a}\n---\n"
+	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
+	"metadata: {name: b, namespace: ns}\nspec: {clusterQueue: b}\n---\n"
+	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+	"metadata: {name: a}\nspec:\n  cohortName: co\n"
+	"  namespaceSelector: {}\n"
+	"  preemption: {withinClusterQueue: LowerPriority, "
+	"reclaimWithinCohort: Any}\n"
+	"  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n"
+	"    - name: default\n      resources: [{name: cpu, nominalQuota: '4'}]\n"
+	"---\n"
+	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+	"metadata: {name: b}\nspec:\n  cohortName: co\n"
+	"  namespaceSelector: {}\n"
+	"  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n"
+	"    - name: default\n      resources: [{name: cpu, nominalQuota: '4'}]\n"
+	"---\n";
+
+struct log {
+	char lines[64][160];
+	size_t n;
+};
+
+static void sink(void *arg, const struct qf_event *ev)
+{
+	struct log *l = arg;
+
+	if (l->n < 64)
+		snprintf(l->lines[l->n++], sizeof(l->lines[0]), "%s %s",
+			 ev->reason, ev->workload);
+}
+
+static int logged(const struct log *l, const char *line)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->lines[i], line))
+			return 1;
+	return 0;
+}
+
+static void check(struct rt *t)
+{
+	assert_int_equal(qf_engine_check(t->e, &t->d), 0);
+}
+
+/* Two heads of one cohort: the second no longer fits after the first. */
+static void test_engine_same_cycle_contention(void **state)
+{
+	struct log log = { .n = 0 };
+	struct rt t;
+	struct qf_wl *wb;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t, RT_WL("wa", "ns", "a", "0", "6", "1", T0));
+	rt_load(&t, RT_WL("wb", "ns", "b", "0", "4", "1", T1));
+	rt_start(&t, sink, &log);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	check(&t);
+	/* b's head is within nominal (level 0) and goes first; a borrows */
+	assert_int_equal(rt_wl(&t, "ns/wb")->state, QF_WL_RESERVED);
+	wb = rt_wl(&t, "ns/wa");
+	assert_int_equal(wb->state, QF_WL_PENDING);
+	assert_string_equal(wb->cond[QF_COND_QUOTA_RESERVED].message,
+			    "Workload no longer fits after processing another "
+			    "workload");
+	assert_true(logged(&log, "QuotaReserved ns/wb"));
+	assert_true(logged(&log, "WaitingForQuota ns/wa"));
+	rt_release(&t);
+}
+
+/* a reclaims its nominal quota from b, then gets admitted; finishing
+ * releases the quota and E1-E3 hold throughout. */
+static void test_engine_preempts_then_admits_then_finishes(void **state)
+{
+	struct log log = { .n = 0 };
+	struct rt t;
+	struct qf_wl *in;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t, RT_WL("hog", "ns", "b", "0", "8", "1", T0));
+	rt_start(&t, sink, &log);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	check(&t);
+	assert_int_equal(rt_wl(&t, "ns/hog")->state, QF_WL_RESERVED);
+	rt_load(&t, RT_WL("in", "ns", "a", "0", "2", "1", T1));
+	qf_engine_sync_workloads(t.e);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	check(&t);
+	assert_true(logged(&log, "EvictedDueToPreempted ns/hog"));
+	assert_true(logged(&log, "WaitingForPreemptedWorkloads ns/in"));
+	/* the victim's job stopped at once: it is pending again */
+	assert_int_equal(rt_wl(&t, "ns/hog")->state, QF_WL_PENDING);
+	assert_string_equal(rt_wl(&t, "ns/hog")->cond[QF_COND_PREEMPTED].reason,
+			    "InCohortReclamation");
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	check(&t);
+	in = rt_wl(&t, "ns/in");
+	assert_int_equal(in->state, QF_WL_RESERVED);
+	qf_engine_finish(t.e, in);
+	check(&t);
+	assert_int_equal(t.e->q.nodes[0].usage[0], 0);
+	assert_true(logged(&log, "Finished ns/in"));
+	rt_release(&t);
+}
+
+/* E3: a workload whose LocalQueue is missing is pending with a reason. */
+static void test_engine_missing_local_queue_has_reason(void **state)
+{
+	struct rt t;
+	struct qf_wl *w;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t, RT_WL("lost", "ns", "nope", "0", "1", "1", T0));
+	rt_start(&t, NULL, NULL);
+	(void)qf_engine_cycle(t.e);
+	check(&t);
+	w = rt_wl(&t, "ns/lost");
+	assert_string_equal(w->cond[QF_COND_QUOTA_RESERVED].reason,
+			    "Misconfigured");
+	assert_string_equal(w->cond[QF_COND_QUOTA_RESERVED].message,
+			    "LocalQueue nope is terminating or missing");
+	rt_release(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_engine_same_cycle_contention),
+		cmocka_unit_test(test_engine_preempts_then_admits_then_finishes),
+		cmocka_unit_test(test_engine_missing_local_queue_has_reason),
+	};
+	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
+}

@@ -1,0 +1,164 @@
+/*
+ * test_queue.c - runtime/queue.c: heap order (U1), requeue rules of the
+ * two strategies (U2, U3) and equivalence-hash parking (U4).
+ */
+#include "tests/unit/qf_test.h"
+
+#include <string.h>
+
+#include "runtime/queue.h"
+
+static void item(struct qf_queue_item *it, int64_t prio, int64_t ts,
+		 const char *key, uint64_t hash)
+{
+	memset(it, 0, sizeof(*it));
+	it->priority = prio;
+	it->ts_ms = ts;
+	it->uid = "";
+	it->key = key;
+	it->hash = hash;
+}
+
+static void test_queue_orders_priority_then_time_then_key(void **state)
+{
+	struct qf_queue q;
+	struct qf_queue_item a, b, c, d;
+
+	(void)state;
+	qf_queue_init(&q, 0);
+	item(&a, 0, 10, "ns/a", 1);
+	item(&b, 5, 20, "ns/b", 2);
+	item(&c, 5, 10, "ns/c", 3);
+	item(&d, 0, 10, "ns/0", 4);
+	qf_queue_push(&q, &a);
+	qf_queue_push(&q, &b);
+	qf_queue_push(&q, &c);
+	qf_queue_push(&q, &d);
+	assert_ptr_equal(qf_queue_pop(&q), &c); /* U1: priority, then time */
+	assert_ptr_equal(qf_queue_pop(&q), &b);
+	assert_ptr_equal(qf_queue_pop(&q), &d); /* then the key */
+	assert_ptr_equal(qf_queue_pop(&q), &a);
+	assert_null(qf_queue_pop(&q));
+	qf_queue_release(&q);
+}
+
+static void test_queue_best_effort_parks_strict_keeps(void **state)
+{
+	struct qf_queue be, st;
+	struct qf_queue_item a, b, x, y;
+
+	(void)state;
+	qf_queue_init(&be, 0);
+	qf_queue_init(&st, 1);
+	item(&a, 1, 0, "ns/a", 7);
+	item(&b, 0, 0, "ns/b", 8);
+	item(&x, 1, 0, "ns/x", 7);
+	item(&y, 0, 0, "ns/y", 8);
+	qf_queue_push(&be, &a);
+	qf_queue_push(&be, &b);
+	qf_queue_push(&st, &x);
+	qf_queue_push(&st, &y);
+	/* U2: a NoFit head is parked in BestEffortFIFO ... */
+	assert_ptr_equal(qf_queue_pop(&be), &a);
+	assert_int_equal(qf_queue_requeue(&be, &a, QF_REQUEUE_NO_FIT, 0), 1);
+	assert_ptr_equal(qf_queue_pop(&be), &b);
+	/* ... but blocks a StrictFIFO queue */
+	assert_ptr_equal(qf_queue_pop(&st), &x);
+	assert_int_equal(qf_queue_requeue(&st, &x, QF_REQUEUE_NO_FIT, 0), 0);
+	assert_ptr_equal(qf_queue_pop(&st), &x);
+	/* StrictFIFO parks a namespace mismatch */
+	assert_int_equal(
+		qf_queue_requeue(&st, &x, QF_REQUEUE_NAMESPACE_MISMATCH, 0), 1);
+	assert_int_equal(x.where, QF_QUEUE_INADMISSIBLE);
+	/* U2: skipped in the cycle goes straight back */
+	assert_int_equal(qf_queue_requeue(&be, &b,
+					  QF_REQUEUE_FAILED_AFTER_NOMINATION, 0),
+			 0);
+	assert_int_equal(b.where, QF_QUEUE_ACTIVE);
+	assert_int_equal(qf_queue_flush_inadmissible(&be), 1);
+	assert_ptr_equal(qf_queue_pop(&be), &a);
+	qf_queue_release(&be);
+	qf_queue_release(&st);
+}
+
+static void test_queue_flush_after_pop_requeues_immediately(void **state)
+{
+	struct qf_queue q;
+	struct qf_queue_item a;
+
+	(void)state;
+	qf_queue_init(&q, 0);
+	item(&a, 0, 0, "ns/a", 1);
+	qf_queue_push(&q, &a);
+	assert_ptr_equal(qf_queue_pop(&q), &a);
+	(void)qf_queue_flush_inadmissible(&q); /* U3: capacity freed */
+	assert_int_equal(qf_queue_requeue(&q, &a, QF_REQUEUE_NO_FIT, 0), 0);
+	assert_int_equal(a.where, QF_QUEUE_ACTIVE);
+	assert_ptr_equal(qf_queue_pop(&q), &a);
+	/* U3: a scan that stopped early also comes straight back */
+	assert_int_equal(qf_queue_requeue(&q, &a, QF_REQUEUE_NO_FIT, 1), 0);
+	qf_queue_release(&q);
+}
+
+static void test_queue_parks_equivalent_workloads(void **state)
+{
+	struct qf_queue q;
+	struct qf_queue_item v[6];
+	char keys[6][8];
+
+	(void)state;
+	qf_queue_init(&q, 0);
+	for (int i = 0; i < 6; i++) {
+		snprintf(keys[i], sizeof(keys[i]), "ns/%d", i);
+		item(&v[i], 0, i, keys[i], i % 2 ? 11 : 22);
+		qf_queue_push(&q, &v[i]);
+	}
+	assert_ptr_equal(qf_queue_pop(&q), &v[0]);
+	/* U4: v[0] drags v[2], v[4] (same hash) into the inadmissible set */
+	assert_int_equal(qf_queue_requeue(&q, &v[0], QF_REQUEUE_NO_FIT, 0), 3);
+	assert_int_equal(q.nheap, 3);
+	assert_ptr_equal(qf_queue_pop(&q), &v[1]);
+	assert_ptr_equal(qf_queue_pop(&q), &v[3]);
+	assert_ptr_equal(qf_queue_pop(&q), &v[5]);
+	assert_int_equal(qf_queue_flush_inadmissible(&q), 3);
+	assert_ptr_equal(qf_queue_pop(&q), &v[0]);
+	assert_ptr_equal(qf_queue_pop(&q), &v[2]);
+	qf_queue_remove(&q, &v[4]);
+	assert_null(qf_queue_pop(&q));
+	qf_queue_release(&q);
+}
+
+static void test_queue_sticky_preemptor_goes_first(void **state)
+{
+	struct qf_queue q;
+	struct qf_queue_item lo, hi;
+
+	(void)state;
+	qf_queue_init(&q, 0);
+	item(&lo, 0, 0, "ns/lo", 1);
+	item(&hi, 9, 0, "ns/hi", 2);
+	qf_queue_push(&q, &lo);
+	qf_queue_push(&q, &hi);
+	assert_ptr_equal(qf_queue_pop(&q), &hi);
+	assert_ptr_equal(qf_queue_pop(&q), &lo);
+	/* U1: the workload waiting for its victims stays the head */
+	assert_int_equal(
+		qf_queue_requeue(&q, &lo, QF_REQUEUE_PENDING_PREEMPTION, 0), 0);
+	assert_int_equal(
+		qf_queue_requeue(&q, &hi, QF_REQUEUE_FAILED_AFTER_NOMINATION, 0),
+		0);
+	assert_ptr_equal(qf_queue_pop(&q), &lo);
+	qf_queue_release(&q);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_queue_orders_priority_then_time_then_key),
+		cmocka_unit_test(test_queue_best_effort_parks_strict_keeps),
+		cmocka_unit_test(test_queue_flush_after_pop_requeues_immediately),
+		cmocka_unit_test(test_queue_parks_equivalent_workloads),
+		cmocka_unit_test(test_queue_sticky_preemptor_goes_first),
+	};
+	return cmocka_run_group_tests_name("queue", tests, NULL, NULL);
+}
