@@ -70,6 +70,7 @@ static int apply_options(struct qf_compile_opts *o, json_t **keep,
 		o->format = QF_COMPILE_JSON;
 	o->source_commit = a->commit && *a->commit ? a->commit : NULL;
 	o->crds_dir = a->crds;
+	o->exclude_dir = a->out_dir ? a->out_dir : a->check_dir;
 	rc = qf_compile_argocd_params(o, keep, getenv("ARGOCD_APP_PARAMETERS"),
 	                              &set, d);
 	qf_strlist_release(&set);

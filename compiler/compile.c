@@ -55,6 +55,35 @@ int qf_compile_objects(struct qf_compile *c, const struct qf_obj *const *objs,
 	return rc;
 }
 
+static const char *skip_dot_slash(const char *p)
+{
+	while (p[0] == '.' && p[1] == '/')
+		p += 2;
+	return p;
+}
+
+/*
+ * Drop the files under dir from the input list, so that compiling `.`
+ * with -o ./deploy does not read last run's output as input.
+ */
+static void drop_under(struct qf_strlist *files, const char *dir)
+{
+	const char *d = skip_dot_slash(dir);
+	size_t n = strlen(d), i, w = 0;
+
+	while (n > 1 && d[n - 1] == '/')
+		n--;
+	for (i = 0; i < files->n; i++) {
+		const char *f = skip_dot_slash(files->v[i]);
+
+		if (strncmp(f, d, n) == 0 && f[n] == '/')
+			free(files->v[i]);
+		else
+			files->v[w++] = files->v[i];
+	}
+	files->n = w;
+}
+
 int qf_compile_run(struct qf_compile *c, const char *const *paths,
                    size_t npaths, const struct qf_compile_opts *opts,
                    struct qf_diags *d)
@@ -63,6 +92,8 @@ int qf_compile_run(struct qf_compile *c, const char *const *paths,
 	int rc;
 
 	rc = qf_fs_collect(&files, paths, npaths, QF_FS_MANIFESTS, d);
+	if (opts->exclude_dir)
+		drop_under(&files, opts->exclude_dir);
 	if (!rc && files.n == 0)
 		rc = qf_diag_error(d, NULL, "QF307", NULL,
 		                   "no *.yaml, *.yml or *.json files found");

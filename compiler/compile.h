@@ -32,11 +32,13 @@ struct qf_compile_opts {
 	enum qf_compile_format format;
 	const char *source_commit; /* borrowed; NULL = none */
 	const char *crds_dir;      /* borrowed; NULL = built-in schemas */
+	const char *exclude_dir;   /* borrowed; inputs under it are skipped
+	                              (the -o / --check directory) */
 };
 
-#define QF_COMPILE_OPTS_INIT                                  \
-	{                                                     \
-		QF_KUEUE_V1BETA2, QF_COMPILE_YAML, NULL, NULL \
+#define QF_COMPILE_OPTS_INIT                                        \
+	{                                                           \
+		QF_KUEUE_V1BETA2, QF_COMPILE_YAML, NULL, NULL, NULL \
 	}
 
 struct qf_compile {

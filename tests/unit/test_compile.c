@@ -396,6 +396,55 @@ static void test_compile_krm_replaces_spec_items(void **state)
 	qf_diags_release(&d);
 }
 
+static void test_compile_skips_its_own_output_dir(void **state)
+{
+	static const char *const names[] = { "acme", "globex", "initech",
+		                             "pool" };
+	struct qf_compile_opts o = QF_COMPILE_OPTS_INIT;
+	struct qf_buf p = QF_BUF_INIT, out = QF_BUF_INIT, text = QF_BUF_INIT;
+	char dir[] = "/tmp/qf-self-XXXXXX";
+	const char *path = dir;
+	size_t i, round;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	for (i = 0; i < QF_ARRAY_SIZE(names); i++) {
+		qf_buf_reset(&p);
+		qf_buf_addf(&p, "examples/tenants/%s.yaml", names[i]);
+		qf_buf_reset(&text);
+		read_file(&text, p.buf);
+		qf_buf_reset(&p);
+		qf_buf_addf(&p, "%s/%s.yaml", dir, names[i]);
+		write_text(p.buf, text.buf, text.len);
+	}
+	qf_buf_addf(&out, "%s/deploy", dir);
+	o.exclude_dir = out.buf;
+	for (round = 0; round < 2; round++) {
+		struct qf_compile c = QF_COMPILE_INIT;
+		struct qf_compile_files files = QF_COMPILE_FILES_INIT;
+		struct qf_diags d = QF_DIAGS_INIT;
+
+		/* the second round would see 34 foreign objects otherwise */
+		assert_int_equal(qf_compile_run(&c, &path, 1, &o, &d), QF_OK);
+		assert_int_equal(d.nwarnings, 1); /* QF316 of the example */
+		qf_compile_render_files(&files, &c.out, o.format);
+		assert_int_equal(qf_compile_write_dir(out.buf, &files, &d),
+		                 QF_OK);
+		qf_compile_files_release(&files);
+		qf_compile_release(&c);
+		qf_diags_release(&d);
+	}
+	{
+		struct qf_diags d = QF_DIAGS_INIT;
+
+		assert_int_equal(qf_fs_remove_tree(dir, &d), QF_OK);
+		qf_diags_release(&d);
+	}
+	qf_buf_release(&p);
+	qf_buf_release(&out);
+	qf_buf_release(&text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -403,6 +452,7 @@ int main(void)
 		cmocka_unit_test(test_compile_ignores_document_order),
 		cmocka_unit_test(test_compile_ignores_path_order),
 		cmocka_unit_test(test_compile_write_dir_replaces_or_keeps_all),
+		cmocka_unit_test(test_compile_skips_its_own_output_dir),
 		cmocka_unit_test(test_compile_argocd_parameters),
 		cmocka_unit_test(test_compile_krm_replaces_spec_items),
 	};
