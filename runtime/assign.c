@@ -331,6 +331,7 @@ static char *considered_item(const char *fname, const struct feval *fe)
 }
 
 struct psctx {
+	int32_t count; /* pods of this pod set being assigned */
 	struct qf_engine *e;
 	struct qf_wl *w;
 	int32_t cq;
@@ -514,13 +515,13 @@ static size_t group_reqs(struct psctx *c, size_t base, int32_t g,
 			continue;
 		gr[n].res = r;
 		gr[n].total = qf_assign_total(c->ps->req[j].amount,
-					      c->ps->count);
+					      c->count);
 		gr[n].slot = (int32_t)(base + j);
 		n++;
 	}
 	if (pods >= 0 && !has_pods && q->res_group[pods] == g && n < max) {
 		gr[n].res = pods;
-		gr[n].total = c->ps->count;
+		gr[n].total = c->count;
 		gr[n].slot = -1;
 		n++;
 	}
@@ -574,6 +575,12 @@ done:
 void qf_assign(struct qf_engine *e, struct qf_wl *w, int32_t cq,
 	       struct qf_assignment *out)
 {
+	qf_assign_counts(e, w, cq, NULL, out);
+}
+
+void qf_assign_counts(struct qf_engine *e, struct qf_wl *w, int32_t cq,
+		      const int32_t *counts, struct qf_assignment *out)
+{
 	const struct qf_model_wl *m = w->m;
 	size_t total = 0, base = 0;
 	int wmode = FM_FIT;
@@ -596,7 +603,8 @@ void qf_assign(struct qf_engine *e, struct qf_wl *w, int32_t cq,
 		c.ps = &m->ps[i];
 		c.out = out;
 		qf_buf_init(&c.b);
-		out->count[i] = m->ps[i].count;
+		c.count = counts ? counts[i] : m->ps[i].count;
+		out->count[i] = c.count;
 		ok = assign_podset(&c, base, &out->considered);
 		if (c.mode < wmode)
 			wmode = c.mode;

@@ -60,6 +60,10 @@ void qf_assignment_release(struct qf_assignment *a);
 void qf_assign(struct qf_engine *e, struct qf_wl *w, int32_t cq,
 	       struct qf_assignment *out);
 
+/* The same with `counts[i]` pods in pod set i (partial admission). */
+void qf_assign_counts(struct qf_engine *e, struct qf_wl *w, int32_t cq,
+		      const int32_t *counts, struct qf_assignment *out);
+
 /* Total request of pod set ps, req j (per-pod amount times count). */
 int64_t qf_assign_total(int64_t per_pod, int32_t count);
 

@@ -79,6 +79,8 @@ static void path_of(const struct qf_engine *e, struct qf_buf *b, int32_t cq)
 
 /* ----- nomination ----- */
 
+static void partial_admission(struct cycle *c, struct entry *en);
+
 static void nominate(struct cycle *c, struct entry *en)
 {
 	struct qf_engine *e = c->e;
@@ -110,6 +112,85 @@ static void nominate(struct cycle *c, struct entry *en)
 		if (!en->t.n)
 			en->requeue = QF_REQUEUE_NO_CANDIDATES;
 	}
+	if (en->a.mode == QF_AMODE_NOFIT ||
+	    (en->a.mode == QF_AMODE_PREEMPT && !en->t.n))
+		partial_admission(c, en);
+}
+
+/* Kueue: flavorassigner/podset_reducer.go: the smallest k in [1, D] whose
+ * counts count_i - floor(delta_i * k / D) fit or find preemption targets,
+ * i.e. the largest admissible sizes with every pod set shrunk in
+ * proportion.  Replaces en->a / en->t when found. */
+static void partial_admission(struct cycle *c, struct entry *en)
+{
+	const struct qf_model_wl *m = en->w->m;
+	int64_t dsum = 0;
+	size_t lo = 1, hi;
+	int32_t *counts;
+	struct qf_assignment best;
+	struct qf_targets best_t = { NULL, 0, 0 };
+	int found = 0;
+
+	for (size_t i = 0; i < m->nps; i++)
+		if (m->ps[i].min_count >= 0 && m->ps[i].min_count < m->ps[i].count)
+			dsum += m->ps[i].count - m->ps[i].min_count;
+	if (!dsum)
+		return;
+	counts = qf_xcalloc(m->nps, sizeof(*counts));
+	qf_assignment_init(&best);
+	hi = (size_t)dsum;
+	while (lo <= hi) {
+		size_t k = lo + (hi - lo) / 2;
+		struct qf_assignment a;
+		struct qf_targets t = { NULL, 0, 0 };
+		int ok;
+
+		for (size_t i = 0; i < m->nps; i++) {
+			int64_t delta = m->ps[i].min_count >= 0
+						? m->ps[i].count - m->ps[i].min_count
+						: 0;
+
+			counts[i] = (int32_t)(m->ps[i].count -
+					      delta * (int64_t)k / dsum);
+		}
+		qf_assignment_init(&a);
+		qf_assign_counts(c->e, en->w, en->cq, counts, &a);
+		ok = a.mode == QF_AMODE_FIT;
+		if (a.mode == QF_AMODE_PREEMPT) {
+			qf_preempt_find(c->e, en->w, en->cq, a.use, a.nuse,
+					a.need, a.nneed, &t);
+			ok = t.n > 0;
+		}
+		if (ok) {
+			qf_assignment_release(&best);
+			qf_targets_release(&best_t);
+			best = a;
+			best_t = t;
+			found = 1;
+			if (k == 1)
+				break;
+			hi = k - 1;
+		} else {
+			qf_assignment_release(&a);
+			qf_targets_release(&t);
+			lo = k + 1;
+		}
+	}
+	if (found) {
+		qf_assignment_release(&en->a);
+		qf_targets_release(&en->t);
+		en->a = best;
+		en->t = best_t;
+		qf_buf_reset(&en->msg);
+		qf_buf_adds(&en->msg, en->a.msg.buf);
+		en->reason = en->a.reason ? en->a.reason : "WaitingForQuota";
+		en->requeue = en->a.mode == QF_AMODE_PREEMPT && !en->t.n
+				      ? QF_REQUEUE_NO_CANDIDATES
+				      : QF_REQUEUE_GENERIC;
+	} else {
+		qf_assignment_release(&best);
+	}
+	free(counts);
 }
 
 /* Kueue: scheduler.go entryOrdering (classical iterator). */
