@@ -13,6 +13,7 @@
 #include "core/buf.h"
 #include "core/cli.h"
 #include "core/ctx.h"
+#include "core/suggest.h"
 #include "core/banned.h"
 
 #ifndef QF_VERSION
@@ -63,36 +64,13 @@ static void list_commands(struct qf_buf *b)
 		       "options.\n");
 }
 
-/* Edit distance, for "did you mean" on a mistyped command. */
-static size_t distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), prev[64], cur[64];
-
-	if (la >= 63 || lb >= 63)
-		return (size_t)-1;
-	for (size_t j = 0; j <= lb; j++)
-		prev[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		cur[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
-			size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
-
-			cur[j] = sub < del ? (sub < ins ? sub : ins)
-					   : (del < ins ? del : ins);
-		}
-		memcpy(prev, cur, sizeof(prev));
-	}
-	return prev[lb];
-}
-
 static int unknown_command(const char *name, struct qf_ctx *ctx)
 {
 	const char *best = NULL;
 	size_t best_d = 3;
 
 	for (size_t i = 0; i < QF_ARRAY_SIZE(commands); i++) {
-		size_t dd = distance(name, commands[i].name);
+		size_t dd = qf_suggest_distance(name, commands[i].name);
 
 		if (dd < best_d) {
 			best_d = dd;

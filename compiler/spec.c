@@ -19,6 +19,7 @@
 #include "core/alloc.h"
 #include "core/buf.h"
 #include "core/k8s.h"
+#include "core/suggest.h"
 #include "core/banned.h"
 
 static const struct field top_fields[] = {
@@ -97,34 +98,6 @@ void qf_spec__error_at(struct loader *L, struct qf_loc loc, const char *rule,
 	L->errors++;
 }
 
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j;
-	size_t row[64], prev, tmp;
-
-	if (la >= QF_ARRAY_SIZE(row) || lb >= QF_ARRAY_SIZE(row))
-		return (size_t)-1;
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		prev = row[0];
-		row[0] = i;
-		for (j = 1; j <= lb; j++) {
-			size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-			size_t best = prev + cost;
-
-			if (row[j] + 1 < best)
-				best = row[j] + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			tmp = row[j];
-			row[j] = best;
-			prev = tmp;
-		}
-	}
-	return row[lb];
-}
-
 /*
  * The candidate closest to s, or NULL when none is close enough (at most a
  * third of the word's length, at least 1, or the same text in other case).
@@ -132,20 +105,9 @@ static size_t edit_distance(const char *a, const char *b)
 const char *qf_spec__closest(const char *s, const char *const *cands,
                              size_t ncands)
 {
-	const char *best = NULL;
-	size_t bestd = (size_t)-1, i, limit = strlen(s) / 3;
+	size_t limit = strlen(s) / 3;
 
-	if (limit < 2)
-		limit = 2;
-	for (i = 0; i < ncands; i++) {
-		size_t dist = edit_distance(s, cands[i]);
-
-		if (dist < bestd) {
-			bestd = dist;
-			best = cands[i];
-		}
-	}
-	return bestd <= limit ? best : NULL;
+	return qf_suggest_closest(s, cands, ncands, limit < 2 ? 2 : limit);
 }
 
 static const char *closest_field(const char *s, const struct field *t, size_t n)

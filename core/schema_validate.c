@@ -27,6 +27,7 @@
 
 #include "core/alloc.h"
 #include "core/buf.h"
+#include "core/suggest.h"
 #include "core/banned.h"
 
 /* Kubernetes quantity grammar and DNS-1123 names, as CRDs spell them. */
@@ -659,28 +660,6 @@ static void check_array(struct vctx *v, const struct qf_schema *s,
 
 /* ---- objects --------------------------------------------------------- */
 
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), prev[65], cur[65];
-
-	if (la > 64 || lb > 64)
-		return (size_t)-1;
-	for (size_t j = 0; j <= lb; j++)
-		prev[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		cur[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
-			size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
-			size_t m = sub < del ? sub : del;
-
-			cur[j] = m < ins ? m : ins;
-		}
-		memcpy(prev, cur, (lb + 1) * sizeof(size_t));
-	}
-	return prev[lb];
-}
-
 static void unknown_field(struct vctx *v, const struct qf_schema *s,
                           const json_t *obj, const char *key)
 {
@@ -692,7 +671,7 @@ static void unknown_field(struct vctx *v, const struct qf_schema *s,
 	if (quiet(v))
 		return;
 	for (size_t i = 0; i < s->nprops; i++) {
-		size_t dd = edit_distance(key, s->props[i].name);
+		size_t dd = qf_suggest_distance(key, s->props[i].name);
 
 		if (dd < best_d) {
 			best_d = dd;
