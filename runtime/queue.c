@@ -1,8 +1,11 @@
 /*
- * queue.c - the binary heap and inadmissible set of runtime/queue.h.  The
- * heap keeps each item's position in the item itself, so removal of an
- * arbitrary item (a deleted or finished workload) is O(log n) and never a
- * scan.
+ * queue.c - the pending workloads of one ClusterQueue (runtime/queue.h).
+ * Items live in per-class heaps (one class per scheduling-equivalence
+ * hash), each class holding an active and an inadmissible heap; the queue
+ * orders classes by their best active item in a heap of its own.  Parking a
+ * whole class or flushing the inadmissible set flips which of a class's two
+ * heaps is active, or merges the smaller into the larger, so its cost does
+ * not grow with the number of waiting workloads.
  */
 #include "runtime/queue.h"
 
@@ -12,6 +15,8 @@
 #include "core/alloc.h"
 #include "core/banned.h"
 
+#define NOPOS ((size_t)-1)
+
 void qf_queue_init(struct qf_queue *q, int strict)
 {
 	memset(q, 0, sizeof(*q));
@@ -20,8 +25,15 @@ void qf_queue_init(struct qf_queue *q, int strict)
 
 void qf_queue_release(struct qf_queue *q)
 {
-	free(q->heap);
-	free(q->inadm);
+	for (size_t i = 0; i < q->nall; i++) {
+		free(q->all[i]->h[0].v);
+		free(q->all[i]->h[1].v);
+		free(q->all[i]);
+	}
+	free(q->all);
+	free(q->classes);
+	free(q->dirty);
+	free(q->map);
 	memset(q, 0, sizeof(*q));
 }
 
@@ -52,111 +64,267 @@ static int before(const struct qf_queue *q, const struct qf_queue_item *a,
 	return qf_queue_item_cmp(a, b) < 0;
 }
 
-static void set_at(struct qf_queue *q, size_t i, struct qf_queue_item *it)
+enum qf_queue_where qf_queue_item_where(const struct qf_queue_item *it)
 {
-	q->heap[i] = it;
+	if (it->where != QF_QUEUE_ACTIVE)
+		return (enum qf_queue_where)it->where;
+	return it->slot == it->cls->act ? QF_QUEUE_ACTIVE
+					: QF_QUEUE_INADMISSIBLE;
+}
+
+/* ----- item heaps ----- */
+
+static void set_at(struct qf_queue_heap *h, size_t i, struct qf_queue_item *it)
+{
+	h->v[i] = it;
 	it->pos = i;
 }
 
-static void sift_up(struct qf_queue *q, size_t i)
+static void up(const struct qf_queue *q, struct qf_queue_heap *h, size_t i)
 {
-	struct qf_queue_item *it = q->heap[i];
+	struct qf_queue_item *it = h->v[i];
 
-	while (i > 0) {
-		size_t p = (i - 1) / 2;
-
-		if (!before(q, it, q->heap[p]))
-			break;
-		set_at(q, i, q->heap[p]);
-		i = p;
+	while (i > 0 && before(q, it, h->v[(i - 1) / 2])) {
+		set_at(h, i, h->v[(i - 1) / 2]);
+		i = (i - 1) / 2;
 	}
-	set_at(q, i, it);
+	set_at(h, i, it);
 }
 
-static void sift_down(struct qf_queue *q, size_t i)
+static void down(const struct qf_queue *q, struct qf_queue_heap *h, size_t i)
 {
-	struct qf_queue_item *it = q->heap[i];
+	struct qf_queue_item *it = h->v[i];
 
 	for (;;) {
 		size_t l = 2 * i + 1, r = l + 1, m = i;
 		struct qf_queue_item *best = it;
 
-		if (l < q->nheap && before(q, q->heap[l], best)) {
+		if (l < h->n && before(q, h->v[l], best)) {
 			m = l;
-			best = q->heap[l];
+			best = h->v[l];
 		}
-		if (r < q->nheap && before(q, q->heap[r], best))
+		if (r < h->n && before(q, h->v[r], best))
 			m = r;
 		if (m == i)
 			break;
-		set_at(q, i, q->heap[m]);
+		set_at(h, i, h->v[m]);
 		i = m;
 	}
-	set_at(q, i, it);
+	set_at(h, i, it);
 }
 
-static void heap_add(struct qf_queue *q, struct qf_queue_item *it)
+static void hadd(const struct qf_queue *q, struct qf_queue_class *c, int slot,
+		 struct qf_queue_item *it)
 {
-	q->heap = qf_grow(q->heap, sizeof(*q->heap), &q->aheap, q->nheap + 1);
+	struct qf_queue_heap *h = &c->h[slot];
+
+	h->v = qf_grow(h->v, sizeof(*h->v), &h->alloc, h->n + 1);
+	it->slot = (uint8_t)slot;
 	it->where = QF_QUEUE_ACTIVE;
-	set_at(q, q->nheap++, it);
-	sift_up(q, q->nheap - 1);
+	set_at(h, h->n++, it);
+	up(q, h, h->n - 1);
 }
 
-static void heap_del(struct qf_queue *q, size_t i)
+static void hdel(const struct qf_queue *q, struct qf_queue_heap *h, size_t i)
 {
-	struct qf_queue_item *last = q->heap[--q->nheap];
+	struct qf_queue_item *last = h->v[--h->n];
 
-	if (i == q->nheap)
+	if (i == h->n)
 		return;
-	set_at(q, i, last);
-	sift_down(q, i);
-	sift_up(q, last->pos);
+	set_at(h, i, last);
+	down(q, h, i);
+	up(q, h, last->pos);
 }
 
-static void inadm_add(struct qf_queue *q, struct qf_queue_item *it)
+/* ----- the class heap ----- */
+
+static int cbefore(const struct qf_queue *q, const struct qf_queue_class *a,
+		   const struct qf_queue_class *b)
 {
-	q->inadm = qf_grow(q->inadm, sizeof(*q->inadm), &q->ainadm,
-			   q->ninadm + 1);
-	it->where = QF_QUEUE_INADMISSIBLE;
-	it->pos = q->ninadm;
-	q->inadm[q->ninadm++] = it;
+	return before(q, a->h[a->act].v[0], b->h[b->act].v[0]);
 }
 
-static void inadm_del(struct qf_queue *q, size_t i)
+static void cset(struct qf_queue *q, size_t i, struct qf_queue_class *c)
 {
-	struct qf_queue_item *last = q->inadm[--q->ninadm];
-
-	q->inadm[i] = last;
-	last->pos = i;
+	q->classes[i] = c;
+	c->pos = i;
 }
+
+static void cup(struct qf_queue *q, size_t i)
+{
+	struct qf_queue_class *c = q->classes[i];
+
+	while (i > 0 && cbefore(q, c, q->classes[(i - 1) / 2])) {
+		cset(q, i, q->classes[(i - 1) / 2]);
+		i = (i - 1) / 2;
+	}
+	cset(q, i, c);
+}
+
+static void cdown(struct qf_queue *q, size_t i)
+{
+	struct qf_queue_class *c = q->classes[i];
+
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		struct qf_queue_class *best = c;
+
+		if (l < q->nclasses && cbefore(q, q->classes[l], best)) {
+			m = l;
+			best = q->classes[l];
+		}
+		if (r < q->nclasses && cbefore(q, q->classes[r], best))
+			m = r;
+		if (m == i)
+			break;
+		cset(q, i, q->classes[m]);
+		i = m;
+	}
+	cset(q, i, c);
+}
+
+/* Restore the class heap after c's active top changed. */
+static void cfix(struct qf_queue *q, struct qf_queue_class *c)
+{
+	int has = c->h[c->act].n > 0;
+
+	if (c->pos == NOPOS) {
+		if (!has)
+			return;
+		q->classes = qf_grow(q->classes, sizeof(*q->classes),
+				     &q->aclasses, q->nclasses + 1);
+		cset(q, q->nclasses++, c);
+		cup(q, q->nclasses - 1);
+		return;
+	}
+	if (!has) {
+		size_t i = c->pos;
+		struct qf_queue_class *last = q->classes[--q->nclasses];
+
+		c->pos = NOPOS;
+		if (i == q->nclasses)
+			return;
+		cset(q, i, last);
+		cdown(q, i);
+		cup(q, last->pos);
+		return;
+	}
+	cdown(q, c->pos);
+	cup(q, c->pos);
+}
+
+/* ----- classes by hash ----- */
+
+static void map_put(struct qf_queue *q, struct qf_queue_class *c)
+{
+	size_t i = c->hash & (q->nmap - 1);
+
+	while (q->map[i])
+		i = (i + 1) & (q->nmap - 1);
+	q->map[i] = c;
+}
+
+static struct qf_queue_class *class_for(struct qf_queue *q, uint64_t hash)
+{
+	struct qf_queue_class *c;
+
+	if (!hash)
+		hash = (1ull << 63) | ++q->next_unique; /* a class of its own */
+	else
+		hash &= ~(1ull << 63);
+	if (q->nmap) {
+		for (size_t i = hash & (q->nmap - 1); q->map[i];
+		     i = (i + 1) & (q->nmap - 1))
+			if (q->map[i]->hash == hash)
+				return q->map[i];
+	}
+	c = qf_xcalloc(1, sizeof(*c));
+	c->hash = hash;
+	c->pos = NOPOS;
+	q->all = qf_grow(q->all, sizeof(*q->all), &q->aall, q->nall + 1);
+	q->all[q->nall++] = c;
+	if (q->nall * 2 > q->nmap) {
+		free(q->map);
+		q->nmap = q->nmap ? q->nmap * 2 : 16;
+		q->map = qf_xcalloc(q->nmap, sizeof(*q->map));
+		for (size_t i = 0; i < q->nall; i++)
+			map_put(q, q->all[i]);
+	} else {
+		map_put(q, c);
+	}
+	return c;
+}
+
+static void mark_dirty(struct qf_queue *q, struct qf_queue_class *c)
+{
+	if (c->dirty)
+		return;
+	c->dirty = 1;
+	q->dirty = qf_grow(q->dirty, sizeof(*q->dirty), &q->adirty,
+			   q->ndirty + 1);
+	q->dirty[q->ndirty++] = c;
+}
+
+/* Put every item of class c in one heap and give that heap the role
+ * `active` (1) or inadmissible (0): the bigger heap keeps its items and
+ * takes the role, the smaller one is re-added into it. */
+static void merge(struct qf_queue *q, struct qf_queue_class *c, int active)
+{
+	int big = c->h[0].n >= c->h[1].n ? 0 : 1;
+
+	c->act = (uint8_t)(active ? big : !big);
+	while (c->h[!big].n) {
+		struct qf_queue_item *it = c->h[!big].v[--c->h[!big].n];
+
+		hadd(q, c, big, it);
+	}
+}
+
+/* ----- the API ----- */
 
 void qf_queue_push(struct qf_queue *q, struct qf_queue_item *it)
 {
+	struct qf_queue_class *c;
+
 	if (it->where != QF_QUEUE_NONE && it->where != QF_QUEUE_INFLIGHT)
 		return;
-	heap_add(q, it);
+	c = class_for(q, it->hash);
+	it->cls = c;
+	hadd(q, c, c->act, it);
+	q->nactive++;
+	cfix(q, c);
 }
 
 struct qf_queue_item *qf_queue_pop(struct qf_queue *q)
 {
+	struct qf_queue_class *c;
 	struct qf_queue_item *it;
 
 	q->pop_cycle++;
-	if (!q->nheap)
+	if (!q->nclasses)
 		return NULL;
-	it = q->heap[0];
-	heap_del(q, 0);
+	c = q->classes[0];
+	it = c->h[c->act].v[0];
+	hdel(q, &c->h[c->act], 0);
+	q->nactive--;
+	cfix(q, c);
 	it->where = QF_QUEUE_INFLIGHT;
 	return it;
 }
 
 void qf_queue_remove(struct qf_queue *q, struct qf_queue_item *it)
 {
-	if (it->where == QF_QUEUE_ACTIVE)
-		heap_del(q, it->pos);
-	else if (it->where == QF_QUEUE_INADMISSIBLE)
-		inadm_del(q, it->pos);
+	if (it->where == QF_QUEUE_ACTIVE) {
+		struct qf_queue_class *c = it->cls;
+
+		hdel(q, &c->h[it->slot], it->pos);
+		if (it->slot == c->act) {
+			q->nactive--;
+			cfix(q, c);
+		} else {
+			q->nparked--;
+		}
+	}
 	if (q->sticky == it)
 		q->sticky = NULL;
 	it->where = QF_QUEUE_NONE;
@@ -165,44 +333,41 @@ void qf_queue_remove(struct qf_queue *q, struct qf_queue_item *it)
 void qf_queue_set_sticky(struct qf_queue *q, const struct qf_queue_item *it)
 {
 	const struct qf_queue_item *old = q->sticky;
+	const struct qf_queue_item *both[2];
 
 	q->sticky = q->strict ? NULL : it;
-	/* The sticky rule changes two keys: restore heap order for both. */
-	if (old && old->where == QF_QUEUE_ACTIVE) {
-		sift_down(q, old->pos);
-		sift_up(q, old->pos);
+	both[0] = old;
+	both[1] = q->sticky;
+	/* The sticky rule changes two keys: restore order for both. */
+	for (int k = 0; k < 2; k++) {
+		const struct qf_queue_item *x = both[k];
+		struct qf_queue_class *c;
+
+		if (!x || x->where != QF_QUEUE_ACTIVE)
+			continue;
+		c = x->cls;
+		down(q, &c->h[x->slot], x->pos);
+		up(q, &c->h[x->slot], x->pos);
+		if (x->slot == c->act)
+			cfix(q, c);
 	}
-	if (q->sticky && q->sticky->where == QF_QUEUE_ACTIVE)
-		sift_up(q, q->sticky->pos);
 }
 
-static size_t park_equivalent(struct qf_queue *q, uint64_t hash)
+static void park(struct qf_queue *q, struct qf_queue_item *it)
 {
-	size_t moved = 0, keep = 0;
+	struct qf_queue_class *c = it->cls;
 
-	/* Kueue: cluster_queue.go handleInadmissibleHash (U4) */
-	if (!hash)
-		return 0;
-	for (size_t i = 0; i < q->nheap; i++) {
-		struct qf_queue_item *it = q->heap[i];
-
-		if (it->hash == hash) {
-			inadm_add(q, it);
-			moved++;
-		} else {
-			set_at(q, keep++, it);
-		}
-	}
-	q->nheap = keep;
-	for (size_t i = keep / 2; i-- > 0;)
-		sift_down(q, i);
-	return moved;
+	hadd(q, c, !c->act, it);
+	q->nparked++;
+	mark_dirty(q, c);
 }
 
 size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
 			enum qf_queue_requeue reason, int scan_stopped_early)
 {
+	struct qf_queue_class *c;
 	int immediate;
+	size_t moved;
 
 	if (it->where != QF_QUEUE_INFLIGHT && it->where != QF_QUEUE_NONE)
 		return 0;
@@ -217,27 +382,47 @@ size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
 		qf_queue_set_sticky(q, it);
 	else if (q->sticky == it)
 		qf_queue_set_sticky(q, NULL);
+	if (it->where == QF_QUEUE_NONE || !it->cls)
+		it->cls = class_for(q, it->hash);
+	c = it->cls;
 	/* U3 */
 	if (immediate || q->flush_cycle >= q->pop_cycle || scan_stopped_early) {
-		heap_add(q, it);
+		hadd(q, c, c->act, it);
+		q->nactive++;
+		cfix(q, c);
 		return 0;
 	}
-	inadm_add(q, it);
-	if (!q->strict && (reason == QF_REQUEUE_NO_FIT ||
-			   reason == QF_REQUEUE_NO_CANDIDATES))
-		return 1 + park_equivalent(q, it->hash);
-	return 1;
+	park(q, it);
+	if (q->strict || (reason != QF_REQUEUE_NO_FIT &&
+			  reason != QF_REQUEUE_NO_CANDIDATES) ||
+	    !it->hash)
+		return 1;
+	/* Kueue: cluster_queue.go handleInadmissibleHash (U4): the whole
+	 * class goes inadmissible */
+	moved = c->h[c->act].n;
+	merge(q, c, 0);
+	q->nactive -= moved;
+	q->nparked += moved;
+	cfix(q, c);
+	return 1 + moved;
 }
 
 size_t qf_queue_flush_inadmissible(struct qf_queue *q)
 {
-	size_t n = q->ninadm;
+	size_t n = q->nparked;
 
 	q->flush_cycle = q->pop_cycle;
-	while (q->ninadm) {
-		struct qf_queue_item *it = q->inadm[--q->ninadm];
+	for (size_t i = 0; i < q->ndirty; i++) {
+		struct qf_queue_class *c = q->dirty[i];
 
-		heap_add(q, it);
+		c->dirty = 0;
+		if (!c->h[!c->act].n)
+			continue;
+		merge(q, c, 1);
+		cfix(q, c);
 	}
+	q->ndirty = 0;
+	q->nactive += q->nparked;
+	q->nparked = 0;
 	return n;
 }

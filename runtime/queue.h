@@ -5,10 +5,11 @@
  *
  * Contract: the queue stores pointers to struct qf_queue_item, which the
  * caller embeds in its own workload struct and keeps alive while queued.
- * An item is in at most one place (heap, inadmissible set, or popped /
- * "inflight"), recorded in item->where.  Push, pop and remove are
- * O(log n); moving the inadmissible set back is O(k log n) for k items.
- * Not thread-safe.
+ * An item is in at most one place (active, inadmissible, or popped /
+ * "inflight"), recorded in item->where.  Items are grouped by shape hash
+ * into classes; push, pop and remove are O(log n); parking a class
+ * (U4) and flushing the inadmissible set cost O(log) per class touched,
+ * independent of how many workloads wait.  Not thread-safe.
  *
  * Design notes.  Invariants, cited by tests/unit/test_queue.c:
  *   U1  Heap order: the sticky item (BestEffortFIFO preemptor waiting for
@@ -33,19 +34,23 @@
 
 enum qf_queue_where {
 	QF_QUEUE_NONE = 0,
-	QF_QUEUE_ACTIVE = 1,
-	QF_QUEUE_INADMISSIBLE = 2,
+	QF_QUEUE_ACTIVE = 1,	   /* queued; see qf_queue_item_where */
+	QF_QUEUE_INADMISSIBLE = 2, /* only from qf_queue_item_where */
 	QF_QUEUE_INFLIGHT = 3,
 };
+
+struct qf_queue_class;
 
 struct qf_queue_item {
 	int64_t priority;  /* effective priority */
 	int64_t ts_ms;	   /* queue-order timestamp */
 	const char *uid;   /* borrowed, may be "" */
 	const char *key;   /* borrowed "ns/name" */
-	uint64_t hash;	   /* scheduling-equivalence shape hash */
-	size_t pos;	   /* index in heap or inadmissible array */
-	uint8_t where;	   /* enum qf_queue_where */
+	uint64_t hash;	   /* scheduling-equivalence shape hash, 0 = none */
+	struct qf_queue_class *cls; /* set by the queue */
+	size_t pos;	   /* index in its class's heap */
+	uint8_t where;	   /* NONE, ACTIVE (= queued) or INFLIGHT */
+	uint8_t slot;	   /* which of its class's two heaps holds it */
 };
 
 enum qf_queue_requeue {
@@ -58,11 +63,36 @@ enum qf_queue_requeue {
 	QF_REQUEUE_PREEMPTION_FAILED,
 };
 
+/* A min-heap of items in U1 order. */
+struct qf_queue_heap {
+	struct qf_queue_item **v; /* owned array, borrowed items */
+	size_t n, alloc;
+};
+
+/*
+ * Items with the same shape hash: their active and inadmissible members
+ * as two heaps, so that parking or unparking the whole class is a swap or
+ * a merge of the smaller heap, never a walk over every pending workload.
+ */
+struct qf_queue_class {
+	uint64_t hash;
+	struct qf_queue_heap h[2]; /* h[act] active, h[!act] inadmissible */
+	uint8_t act;
+	size_t pos;	  /* index in the queue's class heap, or SIZE_MAX */
+	uint8_t dirty;	  /* on the queue's list of classes with parked items */
+};
+
 struct qf_queue {
-	struct qf_queue_item **heap; /* owned array, borrowed items */
-	size_t nheap, aheap;
-	struct qf_queue_item **inadm; /* owned array, borrowed items */
-	size_t ninadm, ainadm;
+	struct qf_queue_class **classes; /* owned: class heap (by top item) */
+	size_t nclasses, aclasses;
+	struct qf_queue_class **all; /* owned: every class, for release */
+	size_t nall, aall;
+	struct qf_queue_class **dirty; /* borrowed: classes with parked items */
+	size_t ndirty, adirty;
+	struct qf_queue_class **map; /* owned hash table hash -> class */
+	size_t nmap;
+	uint64_t next_unique;	/* hashes for items without one */
+	size_t nactive, nparked; /* item counts */
 	const struct qf_queue_item *sticky; /* borrowed or NULL */
 	int strict;		/* StrictFIFO */
 	uint64_t pop_cycle;	/* bumped by every pop */
@@ -72,28 +102,31 @@ struct qf_queue {
 void qf_queue_init(struct qf_queue *q, int strict);
 void qf_queue_release(struct qf_queue *q);
 
-/* Add a new pending item to the heap. */
+/* Add a new pending item to the active heap. */
 void qf_queue_push(struct qf_queue *q, struct qf_queue_item *it);
 
-/* Remove the head (U1); NULL when the heap is empty.  It becomes inflight. */
+/* Remove the head (U1); NULL when nothing is active.  It becomes inflight. */
 struct qf_queue_item *qf_queue_pop(struct qf_queue *q);
 
-/* Take an item out of wherever it is (heap, inadmissible, inflight). */
+/* Take an item out of wherever it is (active, inadmissible, inflight). */
 void qf_queue_remove(struct qf_queue *q, struct qf_queue_item *it);
 
 /*
  * Put back a popped item that was not admitted (U2, U3, U4).
  * `scan_stopped_early` is U3's flavor-scan condition.  Returns the number
- * of items parked (0 when it went back to the heap).
+ * of items parked (0 when it went back to the active heap).
  */
 size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
 			enum qf_queue_requeue reason, int scan_stopped_early);
 
-/* Move every inadmissible item back to the heap; returns how many. */
+/* Move every inadmissible item back to the active heap; returns how many. */
 size_t qf_queue_flush_inadmissible(struct qf_queue *q);
 
 /* The item kept first under U1 (BestEffortFIFO only); NULL clears it. */
 void qf_queue_set_sticky(struct qf_queue *q, const struct qf_queue_item *it);
+
+/* Where an item is: NONE, ACTIVE, INADMISSIBLE or INFLIGHT. */
+enum qf_queue_where qf_queue_item_where(const struct qf_queue_item *it);
 
 /* Item ordering of U1 without the sticky rule: <0 when a goes first. */
 int qf_queue_item_cmp(const struct qf_queue_item *a,
@@ -101,7 +134,7 @@ int qf_queue_item_cmp(const struct qf_queue_item *a,
 
 static inline size_t qf_queue_pending(const struct qf_queue *q)
 {
-	return q->nheap + q->ninadm;
+	return q->nactive + q->nparked;
 }
 
 #endif

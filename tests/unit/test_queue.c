@@ -69,12 +69,12 @@ static void test_queue_best_effort_parks_strict_keeps(void **state)
 	/* StrictFIFO parks a namespace mismatch */
 	assert_int_equal(
 		qf_queue_requeue(&st, &x, QF_REQUEUE_NAMESPACE_MISMATCH, 0), 1);
-	assert_int_equal(x.where, QF_QUEUE_INADMISSIBLE);
+	assert_int_equal(qf_queue_item_where(&x), QF_QUEUE_INADMISSIBLE);
 	/* U2: skipped in the cycle goes straight back */
 	assert_int_equal(qf_queue_requeue(&be, &b,
 					  QF_REQUEUE_FAILED_AFTER_NOMINATION, 0),
 			 0);
-	assert_int_equal(b.where, QF_QUEUE_ACTIVE);
+	assert_int_equal(qf_queue_item_where(&b), QF_QUEUE_ACTIVE);
 	assert_int_equal(qf_queue_flush_inadmissible(&be), 1);
 	assert_ptr_equal(qf_queue_pop(&be), &a);
 	qf_queue_release(&be);
@@ -93,7 +93,7 @@ static void test_queue_flush_after_pop_requeues_immediately(void **state)
 	assert_ptr_equal(qf_queue_pop(&q), &a);
 	(void)qf_queue_flush_inadmissible(&q); /* U3: capacity freed */
 	assert_int_equal(qf_queue_requeue(&q, &a, QF_REQUEUE_NO_FIT, 0), 0);
-	assert_int_equal(a.where, QF_QUEUE_ACTIVE);
+	assert_int_equal(qf_queue_item_where(&a), QF_QUEUE_ACTIVE);
 	assert_ptr_equal(qf_queue_pop(&q), &a);
 	/* U3: a scan that stopped early also comes straight back */
 	assert_int_equal(qf_queue_requeue(&q, &a, QF_REQUEUE_NO_FIT, 1), 0);
@@ -116,7 +116,8 @@ static void test_queue_parks_equivalent_workloads(void **state)
 	assert_ptr_equal(qf_queue_pop(&q), &v[0]);
 	/* U4: v[0] drags v[2], v[4] (same hash) into the inadmissible set */
 	assert_int_equal(qf_queue_requeue(&q, &v[0], QF_REQUEUE_NO_FIT, 0), 3);
-	assert_int_equal(q.nheap, 3);
+	assert_int_equal(q.nactive, 3);
+	assert_int_equal(q.nparked, 3);
 	assert_ptr_equal(qf_queue_pop(&q), &v[1]);
 	assert_ptr_equal(qf_queue_pop(&q), &v[3]);
 	assert_ptr_equal(qf_queue_pop(&q), &v[5]);
