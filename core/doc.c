@@ -8,11 +8,12 @@
  *  - One parser for both: JSON is read as YAML (flow style), as
  *    sigs.k8s.io/yaml does, so numbers and positions behave the same.
  *  - libyaml's event API builds the tree directly (no libyaml document
- *    tree), so memory is one jansson tree plus two hash tables.
- *  - Positions live in open-addressing hash tables keyed by node pointer
- *    (mappings, sequences, strings, numbers) and by (container, key) or
- *    (container, index) for true/false/null, which jansson shares.  Every
- *    lookup is O(1).
+ *    tree), so memory is one jansson tree plus two position tables.
+ *  - Positions are keyed by node pointer (mappings, sequences, strings,
+ *    numbers) and by (container, key) or (container, index) for
+ *    true/false/null, which jansson shares.  Loading only records them in
+ *    order; the hash index is built on the first lookup (doc_loc.c), after
+ *    which every lookup is O(1).
  *  - Numbers follow kubectl's YAML -> JSON -> unstructured path: integers
  *    beyond int64 and floats become reals, and a float with an integral
  *    value that fits int64 becomes an integer (`2.0` -> 2), because that is
@@ -253,8 +254,8 @@ static json_t *copy_tree(struct loader *L, const json_t *src);
 
 /* Copy the entry of `from` (if any) to `to`; the entry is read before
  * the insertion, which may move the table. */
-static void copy_ent(struct qf_doc_tab *t, struct qf_doc_key from,
-                     struct qf_doc_key to, const char *file)
+static void copy_ent(struct qf_doc_tab *t, uint64_t from, uint64_t to,
+                     const char *file)
 {
 	const struct qf_doc_ent *e = qf_doc_tab_get(t, from);
 	struct qf_loc loc = { file, 0, 0 };
@@ -852,8 +853,7 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 	}
 	/* Kubernetes YAML has a node every 12-16 bytes and a key every
 	 * 16-21 (measured on Kueue manifests); reserving that up front
-	 * keeps the address-ordered slots (a grown table falls back to
-	 * mixing, see loc_tab_grow). */
+	 * saves the copies of a doubling array. */
 	qf_doc_tab_reserve(&L.doc->nodes, len / 10);
 	qf_doc_tab_reserve(&L.doc->members, len / 14);
 	if (!yaml_parser_initialize(&L.parser))

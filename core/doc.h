@@ -32,7 +32,8 @@
  * that any diagnostic about any node can name file:line:col.  JSON input is
  * read with the same positions.  A node with an anchor (&a) starts at the
  * anchor; nodes copied by an alias keep the positions of the original.
- * Lookups are O(1) (hash tables built while loading).
+ * Lookups are O(1) (a hash index built on the first lookup of a doc, so
+ * input that needs no diagnostic never pays for it).
  *
  * Ownership: the doc owns its trees, its file name and its location tables.
  * Every json_t * and qf_obj it hands out is borrowed and lives until
@@ -46,7 +47,8 @@
  * QF010 syntax, QF011 duplicate key, QF012 anchors and alias limit, QF013
  * nesting limit, QF014 document or List item not a mapping, QF015 a value
  * or key JSON cannot hold.
- * Not thread-safe per doc; distinct docs are independent.
+ * Not thread-safe per doc, lookups included (the first one builds the
+ * index); distinct docs are independent.
  */
 #ifndef QF_DOC_H
 #define QF_DOC_H

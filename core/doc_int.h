@@ -4,10 +4,11 @@
  * scalar decoding shared by the loader.  Nothing outside core/doc*.c
  * includes this; the contract is core/doc.h.
  *
- * Position tables: open addressing, 16-byte entries keyed by a node's
- * address (`nodes`) or by a 64-bit fingerprint of (mapping, key) or
- * (sequence, index) (`members`: where keys were written and where the
- * shared true/false/null values were).  Not thread-safe.
+ * Position tables: 16-byte entries keyed by a node's address (`nodes`) or
+ * by a 64-bit fingerprint of (mapping, key) or (sequence, index)
+ * (`members`: where keys were written and where the shared true/false/null
+ * values were), recorded in load order and indexed by an open-addressing
+ * hash on the first lookup.  Not thread-safe, not even for lookups.
  */
 #ifndef QF_DOC_INT_H
 #define QF_DOC_INT_H
@@ -35,14 +36,10 @@ struct qf_doc_ent {
 };
 
 struct qf_doc_tab {
-	struct qf_doc_ent *v; /* owned array of cap slots */
-	size_t n, cap;        /* cap is 0 or a power of two */
-	int mixed;            /* grown once: slots come from mix64(k) */
-};
-
-struct qf_doc_key {
-	uint64_t k;  /* never 0 */
-	size_t hint; /* the address-ordered slot */
+	struct qf_doc_ent *v;    /* owned hash of cap slots, built lazily */
+	size_t n, cap;           /* cap is 0 or a power of two */
+	struct qf_doc_ent *pend; /* owned: put, not yet in v, in put order */
+	size_t npend, alloc_pend;
 };
 
 struct qf_doc {
@@ -55,18 +52,20 @@ struct qf_doc {
 	struct qf_doc_tab members; /* keys, and singleton values by container */
 };
 
-/* Table keys: a node; a mapping's key (what 0) or its singleton value
- * (what 1); a sequence's singleton element. */
-struct qf_doc_key qf_doc_node_key(const void *node);
-struct qf_doc_key qf_doc_member_key(const void *obj, const char *key, int what);
-struct qf_doc_key qf_doc_element_key(const void *arr, size_t i);
+/* Table keys (never 0): a node; a mapping's key (what 0) or its singleton
+ * value (what 1); a sequence's singleton element. */
+uint64_t qf_doc_node_key(const void *node);
+uint64_t qf_doc_member_key(const void *obj, const char *key, int what);
+uint64_t qf_doc_element_key(const void *arr, size_t i);
 
-/* Insert or overwrite; the entry for lk or NULL (valid until the next put). */
-void qf_doc_tab_put(struct qf_doc_tab *t, struct qf_doc_key lk,
-                    struct qf_loc loc);
-const struct qf_doc_ent *qf_doc_tab_get(const struct qf_doc_tab *t,
-                                        struct qf_doc_key lk);
-/* Size an empty table for about n entries. */
+/*
+ * Insert or overwrite (a later put of the same key wins).  Puts are only
+ * recorded; the first get after them builds the hash (see doc_loc.c), so
+ * the entry get returns is valid until the next put or get.
+ */
+void qf_doc_tab_put(struct qf_doc_tab *t, uint64_t k, struct qf_loc loc);
+const struct qf_doc_ent *qf_doc_tab_get(const struct qf_doc_tab *t, uint64_t k);
+/* Room for about n puts without reallocating. */
 void qf_doc_tab_reserve(struct qf_doc_tab *t, size_t n);
 
 /* true, false and null: shared by jansson, so located through parents. */

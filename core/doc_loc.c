@@ -1,8 +1,9 @@
 /*
  * doc_loc.c - the doc module's position tables, the accessors of a loaded
  * struct qf_doc, and docsets.  Every diagnostic about an input node comes
- * through qf_doc_loc*, so lookups are O(1) hash probes.  The loader that
- * fills the tables is core/doc.c.
+ * through qf_doc_loc*, so lookups are O(1) hash probes once the index is
+ * built (on the first lookup, see below).  The loader that fills the
+ * tables is core/doc.c.
  */
 #include "core/doc.h"
 
@@ -17,16 +18,26 @@
 /* ---- position tables ------------------------------------------------ */
 
 /*
- * Two open-addressing tables of 16-byte entries.  `nodes` is keyed by the
- * node's address.  `members` is keyed by a 64-bit fingerprint of (mapping,
- * key) or (sequence, index): it holds where each key was written and where
+ * Two tables of 16-byte entries.  `nodes` is keyed by the node's address.
+ * `members` is keyed by a 64-bit fingerprint of (mapping, key) or
+ * (sequence, index): it holds where each key was written and where
  * true/false/null values were (jansson shares those three, so their address
  * says nothing).  Fingerprints are a strong mix, so two members sharing one
  * would take about 2^32 members in one file; we accept that.
  *
- * Slots follow addresses (address / 16): nodes are allocated in file order,
- * so inserts and the lookups of a validator walking the tree touch
- * neighbouring slots instead of missing the cache once per node.
+ * Lazy index: the loader only appends entries to `pend`, in load order,
+ * which costs a sequential write per node.  The open-addressing hash is
+ * built from them on the first lookup (and topped up by later lookups when
+ * more entries were put since), because valid input rarely asks for a
+ * position: inserting every node of a large file into a hash table was a
+ * fifth of `quotaflow validate`'s time, mostly cache misses.  Replaying the
+ * pending entries in put order keeps put's overwrite semantics; after the
+ * build, every lookup is one O(1) probe sequence.
+ *
+ * Slots follow addresses (address / 16; node addresses are malloc-aligned,
+ * fingerprints have one of the two low bits set): nodes are allocated in
+ * file order, so the build and the lookups of a validator walking the tree
+ * touch neighbouring slots instead of missing the cache once per node.
  */
 static uint64_t mix64(uint64_t h)
 {
@@ -38,114 +49,120 @@ static uint64_t mix64(uint64_t h)
 	return h;
 }
 
-struct qf_doc_key qf_doc_node_key(const void *node)
+uint64_t qf_doc_node_key(const void *node)
 {
-	struct qf_doc_key lk = { (uintptr_t)node, (uintptr_t)node >> 4 };
-
-	return lk;
+	return (uintptr_t)node;
 }
 
 /* `what` 0 = the key's position, 1 = the value's (singletons only). */
-struct qf_doc_key qf_doc_member_key(const void *obj, const char *key, int what)
+uint64_t qf_doc_member_key(const void *obj, const char *key, int what)
 {
 	uint64_t h = 0xCBF29CE484222325u;
-	struct qf_doc_key lk;
 
 	for (const unsigned char *p = (const unsigned char *)key; *p; p++)
 		h = (h ^ *p) * 0x100000001B3u;
-	lk.k = (mix64((uintptr_t)obj ^ h) & ~(uint64_t)3) | 2u | (unsigned)what;
-	lk.hint = (size_t)lk.k;
-	return lk;
+	return (mix64((uintptr_t)obj ^ h) & ~(uint64_t)3) | 2u | (unsigned)what;
 }
 
-struct qf_doc_key qf_doc_element_key(const void *arr, size_t i)
+uint64_t qf_doc_element_key(const void *arr, size_t i)
 {
-	struct qf_doc_key lk;
-
-	lk.k = (mix64((uintptr_t)arr ^ (0x9E3779B97F4A7C15u * (i + 1))) &
+	return (mix64((uintptr_t)arr ^ (0x9E3779B97F4A7C15u * (i + 1))) &
 	        ~(uint64_t)3) |
 	       3u;
-	lk.hint = (size_t)lk.k;
-	return lk;
 }
 
-static size_t slot_of(const struct qf_doc_tab *t, struct qf_doc_key lk)
+/* Address order for node keys, the (already mixed) value for the rest. */
+static size_t slot_of(const struct qf_doc_tab *t, uint64_t k)
 {
-	return (size_t)(t->mixed ? mix64(lk.k) : lk.hint) & (t->cap - 1);
+	return (size_t)((k & 3) ? k : k >> 4) & (t->cap - 1);
 }
 
-/*
- * Double the table.  Entries do not keep their hint, so from now on slots
- * come from mix64(k): correct, only less cache-friendly.  loc_tab_reserve
- * sizes tables from the input so that this is rare.
- */
-static void loc_tab_grow(struct qf_doc_tab *t)
-{
-	struct qf_doc_tab old = *t;
-
-	t->cap = old.cap ? old.cap * 2 : 1024;
-	t->v = qf_xcalloc(t->cap, sizeof(*t->v));
-	t->n = 0;
-	t->mixed = old.cap != 0;
-	for (size_t i = 0; i < old.cap; i++) {
-		struct qf_doc_key lk = { old.v[i].k, 0 };
-		size_t j;
-
-		if (!lk.k)
-			continue;
-		for (j = slot_of(t, lk); t->v[j].k; j = (j + 1) & (t->cap - 1))
-			;
-		t->v[j] = old.v[i];
-		t->n++;
-	}
-	free(old.v);
-}
-
-void qf_doc_tab_put(struct qf_doc_tab *t, struct qf_doc_key lk,
-                    struct qf_loc loc)
+/* Insert or overwrite in the hash; there is a free slot (load <= 3/4). */
+static void hash_put(struct qf_doc_tab *t, const struct qf_doc_ent *e)
 {
 	size_t i;
 
-	if ((t->n + 1) * 4 > t->cap * 3)
-		loc_tab_grow(t);
-	for (i = slot_of(t, lk); t->v[i].k; i = (i + 1) & (t->cap - 1))
-		if (t->v[i].k == lk.k)
+	for (i = slot_of(t, e->k); t->v[i].k; i = (i + 1) & (t->cap - 1))
+		if (t->v[i].k == e->k)
 			break;
 	if (!t->v[i].k)
 		t->n++;
-	t->v[i].k = lk.k;
-	t->v[i].line = loc.line;
-	t->v[i].col = loc.col;
+	t->v[i] = *e;
 }
 
-/* The entry for lk, or NULL. */
-const struct qf_doc_ent *qf_doc_tab_get(const struct qf_doc_tab *t,
-                                        struct qf_doc_key lk)
+/* Resize the hash to hold `want` entries at a load of at most 1/2. */
+static void hash_resize(struct qf_doc_tab *t, size_t want)
 {
-	if (!t->cap || !lk.k)
+	struct qf_doc_tab old = *t;
+
+	t->cap = 1024;
+	while (t->cap < qf_st_mult(want, 2))
+		t->cap *= 2;
+	t->v = qf_xcalloc(t->cap, sizeof(*t->v));
+	t->n = 0;
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.v[i].k)
+			hash_put(t, &old.v[i]);
+	free(old.v);
+}
+
+/* Move the pending entries into the hash, in put order. */
+static void tab_build(struct qf_doc_tab *t)
+{
+	size_t want = qf_st_add(t->n, t->npend);
+
+	if (!t->npend)
+		return;
+	if (want * 4 > t->cap * 3)
+		hash_resize(t, want);
+	for (size_t i = 0; i < t->npend; i++)
+		hash_put(t, &t->pend[i]);
+	free(t->pend);
+	t->pend = NULL;
+	t->npend = t->alloc_pend = 0;
+}
+
+void qf_doc_tab_put(struct qf_doc_tab *t, uint64_t k, struct qf_loc loc)
+{
+	struct qf_doc_ent *e;
+
+	t->pend = qf_grow(t->pend, sizeof(*t->pend), &t->alloc_pend,
+	                  t->npend + 1);
+	e = &t->pend[t->npend++];
+	e->k = k;
+	e->line = loc.line;
+	e->col = loc.col;
+}
+
+/*
+ * The entry for k, or NULL.  Takes the table as const because lookups are
+ * reads for every caller (qf_doc_loc* take a const doc); building the index
+ * is a cache fill that changes no answer.  The doc is never const storage
+ * (qf_doc_load_* allocate it), and a doc is not shared between threads.
+ */
+const struct qf_doc_ent *qf_doc_tab_get(const struct qf_doc_tab *t, uint64_t k)
+{
+	struct qf_doc_tab *mt = (struct qf_doc_tab *)t;
+
+	tab_build(mt);
+	if (!t->cap || !k)
 		return NULL;
-	for (size_t i = slot_of(t, lk); t->v[i].k; i = (i + 1) & (t->cap - 1))
-		if (t->v[i].k == lk.k)
+	for (size_t i = slot_of(t, k); t->v[i].k; i = (i + 1) & (t->cap - 1))
+		if (t->v[i].k == k)
 			return &t->v[i];
 	return NULL;
 }
 
-/* Room for about `n` entries without growing (only on an empty table). */
+/* Room for about `n` puts before the pending list grows. */
 void qf_doc_tab_reserve(struct qf_doc_tab *t, size_t n)
 {
-	size_t cap = 1024;
-
-	assert(t->n == 0);
-	while (cap < n * 2)
-		cap *= 2;
-	free(t->v);
-	t->v = qf_xcalloc(cap, sizeof(*t->v));
-	t->cap = cap;
+	t->pend = qf_grow(t->pend, sizeof(*t->pend), &t->alloc_pend, n);
 }
 
 static void loc_tab_release(struct qf_doc_tab *t)
 {
 	free(t->v);
+	free(t->pend);
 	memset(t, 0, sizeof(*t));
 }
 

@@ -352,6 +352,50 @@ static void test_doc_alias_copies_keep_positions(void **state)
 	qf_diags_release(&d);
 }
 
+/*
+ * Positions are indexed lazily (core/doc_loc.c): a merge or an alias looks
+ * positions up while loading, which builds the index early; what is put
+ * afterwards (thousands of nodes, so the index must grow, and a key that
+ * overrides a merged one) must still be found, and the later put wins.
+ */
+static void test_doc_positions_survive_lookups_while_loading(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf text = QF_BUF_INIT;
+	struct qf_doc *doc;
+	const json_t *root, *b;
+	char key[16];
+	int rc;
+
+	(void)state;
+	qf_buf_adds(&text, "a: &x {t: true, k: 1}\nb:\n  <<: *x\n  k: 2\n");
+	for (int i = 0; i < 3000; i++)
+		qf_buf_addf(&text, "k%d: [v, false]\n", i);
+	doc = load_str(text.buf, NULL, &d, &rc);
+	assert_int_equal(rc, QF_OK);
+	root = qf_doc_object(doc, 0)->obj;
+	b = at(root, "b");
+	assert_loc(qf_doc_loc_key(doc, b, "k"), 4, 6); /* explicit wins */
+	assert_loc(qf_doc_loc_keyname(doc, b, "k"), 4, 3);
+	assert_loc(qf_doc_loc_key(doc, b, "t"), 1, 11); /* merged */
+	assert_loc(qf_doc_loc_key(doc, root, "a"), 1, 4);
+	for (int i = 0; i < 3000; i += 999) {
+		int n = snprintf(key, sizeof(key), "k%d", i);
+		const json_t *v = at(root, key);
+
+		assert_true(n > 0 && (size_t)n < sizeof(key));
+		assert_loc(qf_doc_loc(doc, v), (unsigned)i + 5,
+		           (unsigned)n + 3);
+		assert_loc(qf_doc_loc_keyname(doc, root, key), (unsigned)i + 5,
+		           1);
+		assert_loc(qf_doc_loc_index(doc, v, 1), (unsigned)i + 5,
+		           (unsigned)n + 7);
+	}
+	qf_doc_free(doc);
+	qf_buf_release(&text);
+	qf_diags_release(&d);
+}
+
 static void test_doc_alias_bomb_is_refused(void **state)
 {
 	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
@@ -568,6 +612,8 @@ int main(void)
 		cmocka_unit_test(test_doc_alias_bomb_is_refused),
 		cmocka_unit_test(test_doc_depth_limit),
 		cmocka_unit_test(test_doc_size_limit),
+		cmocka_unit_test(
+		        test_doc_positions_survive_lookups_while_loading),
 		cmocka_unit_test(
 		        test_doc_bad_fixtures_report_position_and_rule),
 		cmocka_unit_test(
