@@ -432,6 +432,54 @@ void qf_engine_complete_eviction(struct qf_engine *e, struct qf_wl *w)
 	free(copy);
 }
 
+/* Evict a holder now for a reason other than preemption (Kueue:
+ * workload_controller.go: ClusterQueueStopped, Deactivated), with its
+ * EvictedDueTo<reason> event; it keeps Requeued=False and waits. */
+static void evict_now(struct qf_engine *e, struct qf_wl *w,
+		      const char *reason, const char *msg)
+{
+	struct qf_event ev;
+	struct qf_buf r = QF_BUF_INIT;
+	const char *cq = w->adm_cq >= 0 ? e->cq[w->adm_cq].m->name : NULL;
+
+	qf_buf_addf(&r, "EvictedDueTo%s", reason);
+	qf_engine_set_cond(e, w, QF_COND_EVICTED, 1, reason, msg);
+	memset(&ev, 0, sizeof(ev));
+	ev.time_ms = e->now_ms;
+	ev.type = "Normal";
+	ev.reason = r.buf;
+	ev.workload = w->key;
+	ev.cluster_queue = cq;
+	ev.message = msg;
+	qf_engine_emit(e, &ev);
+	release_quota(e, w);
+	w->state = QF_WL_PENDING;
+	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "Pending", msg);
+	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
+			   "The workload has no reservation");
+	qf_engine_set_cond(e, w, QF_COND_REQUEUED, 0, reason, msg);
+	qf_buf_release(&r);
+	enqueue(e, w);
+}
+
+/* stopPolicy HoldAndDrain and spec.active=false take quota back. */
+static void drain(struct qf_engine *e)
+{
+	for (size_t i = 0; i < e->nwl; i++) {
+		struct qf_wl *w = e->wl[i];
+
+		if (w->state != QF_WL_RESERVED)
+			continue;
+		if (!w->m->active)
+			evict_now(e, w, "Deactivated",
+				  "The workload is deactivated");
+		else if (w->adm_cq >= 0 &&
+			 e->cq[w->adm_cq].m->stop == QF_STOP_DRAIN)
+			evict_now(e, w, "ClusterQueueStopped",
+				  "The ClusterQueue is stopped");
+	}
+}
+
 /* ----- building ----- */
 
 static void release_structure(struct qf_engine *e)
@@ -616,6 +664,7 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 			enqueue(e, w);
 		}
 	}
+	drain(e);
 	return QF_OK;
 }
 
@@ -641,6 +690,7 @@ int qf_engine_new(struct qf_engine **out, struct qf_model *m,
 		return rc;
 	}
 	qf_engine_sync_workloads(e);
+	drain(e);
 	*out = e;
 	return QF_OK;
 }

@@ -351,6 +351,24 @@ static void issue_preemptions(struct cycle *c, struct entry *en)
 		ev.preemptor = en->w->key;
 		ev.preemption_reason = reason;
 		qf_engine_emit(e, &ev);
+		/* Kueue v0.17+: the preemptor is told whom it preempted */
+		qf_buf_reset(&full);
+		qf_buf_addf(&full,
+			    "Preempted workload %s (UID: %s) in ClusterQueue %s; "
+			    "preemptor effective priority: %d (base: %d, boost: "
+			    "0); preemptee effective priority: %d (base: %d, "
+			    "boost: 0)",
+			    v->key, *v->m->uid ? v->m->uid : "UNKNOWN",
+			    e->cq[v->adm_cq].m->name, en->w->m->priority,
+			    en->w->m->priority, v->m->priority, v->m->priority);
+		memset(&ev, 0, sizeof(ev));
+		ev.time_ms = e->now_ms;
+		ev.type = "Normal";
+		ev.reason = "PreemptedWorkload";
+		ev.workload = en->w->key;
+		ev.cluster_queue = e->cq[en->cq].m->name;
+		ev.message = full.buf;
+		qf_engine_emit(e, &ev);
 	}
 	c->progress = 1;
 	if (issued)

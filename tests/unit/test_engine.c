@@ -143,12 +143,46 @@ static void test_engine_missing_local_queue_has_reason(void **state)
 	rt_release(&t);
 }
 
+/* stopPolicy HoldAndDrain evicts the queue's holders (ClusterQueueStopped)
+ * and admits nothing more. */
+static void test_engine_hold_and_drain_evicts(void **state)
+{
+	struct log log = { .n = 0 };
+	struct rt t;
+	struct qf_wl *w;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t, RT_WL("run", "ns", "b", "0", "2", "1", T0));
+	rt_start(&t, sink, &log);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	assert_int_equal(rt_wl(&t, "ns/run")->state, QF_WL_RESERVED);
+	rt_load(&t, "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+		    "metadata: {name: b}\nspec:\n  cohortName: co\n"
+		    "  stopPolicy: HoldAndDrain\n  namespaceSelector: {}\n"
+		    "  resourceGroups:\n  - coveredResources: [cpu]\n"
+		    "    flavors:\n    - name: default\n"
+		    "      resources: [{name: cpu, nominalQuota: '4'}]\n");
+	assert_int_equal(qf_engine_rebuild(t.e, &t.d), 0);
+	check(&t);
+	w = rt_wl(&t, "ns/run");
+	assert_int_equal(w->state, QF_WL_PENDING);
+	assert_string_equal(w->cond[QF_COND_EVICTED].reason,
+			    "ClusterQueueStopped");
+	assert_true(logged(&log, "EvictedDueToClusterQueueStopped ns/run"));
+	(void)qf_engine_cycle(t.e);
+	assert_int_equal(w->state, QF_WL_PENDING);
+	rt_release(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_engine_same_cycle_contention),
 		cmocka_unit_test(test_engine_preempts_then_admits_then_finishes),
 		cmocka_unit_test(test_engine_missing_local_queue_has_reason),
+		cmocka_unit_test(test_engine_hold_and_drain_evicts),
 	};
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
 }
