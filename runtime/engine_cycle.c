@@ -16,6 +16,7 @@
 #include "core/alloc.h"
 #include "core/qty.h"
 #include "runtime/assign.h"
+#include "runtime/fairshare.h"
 #include "runtime/preempt.h"
 #include "core/banned.h"
 
@@ -223,6 +224,158 @@ static void sort_entries(struct entry *v, size_t n)
 		}
 		v[j] = x;
 	}
+}
+
+/* ----- fair sharing order ----- */
+
+/* Kueue: fair_sharing_iterator.go.  DRS of every node on the path from
+ * the entry's CQ up to (not including) the root, with the entry's usage
+ * added; the value compared at cohort X is that of X's child on the path. */
+struct fsval {
+	double drs;    /* weighted share of the child node after admission */
+	int borrowing; /* that child borrows on the entry's frs */
+};
+
+static void fs_values(struct qf_engine *e, struct entry *en, struct fsval *v)
+{
+	int32_t node = en->cq;
+	size_t k = 0;
+
+	for (size_t i = 0; i < en->a.nuse; i++)
+		qf_quota_add_usage(&e->q, (size_t)en->cq,
+				   (size_t)en->a.use[i].fr, en->a.use[i].amount);
+	for (; node >= 0 && e->q.nodes[node].parent >= 0 && k < 64;
+	     node = e->q.nodes[node].parent, k++) {
+		const struct qf_quota_node *n = &e->q.nodes[node];
+
+		v[k].drs = qf_fairshare_drs(e, (size_t)node);
+		v[k].borrowing = 0;
+		for (size_t i = 0; i < en->a.nuse; i++)
+			if (n->usage[en->a.use[i].fr] >
+			    n->subtree[en->a.use[i].fr])
+				v[k].borrowing = 1;
+	}
+	for (size_t i = 0; i < en->a.nuse; i++)
+		qf_quota_add_usage(&e->q, (size_t)en->cq,
+				   (size_t)en->a.use[i].fr,
+				   -en->a.use[i].amount);
+}
+
+/* Depth of `node` below the root of its tree (root = 0). */
+static size_t depth_of(const struct qf_engine *e, int32_t node)
+{
+	size_t d = 0;
+
+	while (e->q.nodes[node].parent >= 0) {
+		node = e->q.nodes[node].parent;
+		d++;
+	}
+	return d;
+}
+
+/* a before b at a cohort whose children on their paths are at index ka,
+ * kb of their value arrays. */
+static int fs_less(const struct entry *a, const struct fsval *va,
+		   const struct entry *b, const struct fsval *vb)
+{
+	if (va->borrowing != vb->borrowing)
+		return !va->borrowing; /* FairSharingPrioritizeNonBorrowing */
+	if (va->drs != vb->drs)
+		return va->drs < vb->drs;
+	if (a->w->qi.priority != b->w->qi.priority)
+		return a->w->qi.priority > b->w->qi.priority;
+	return a->w->qi.ts_ms < b->w->qi.ts_ms;
+}
+
+struct tour {
+	struct qf_engine *e;
+	struct entry *v;
+	const int32_t *cq_entry;     /* per CQ: entry index or -1 */
+	struct fsval (*vals)[64];    /* per entry */
+	const size_t *depth;	     /* per entry: depth of its CQ */
+};
+
+/* Kueue: fair_sharing_iterator.go runTournament: the winner of the subtree
+ * of `node` (a cohort), or -1 when it has no entry left. */
+static int32_t bracket(const struct tour *t, size_t node, size_t node_depth)
+{
+	struct qf_engine *e = t->e;
+	int32_t best = -1;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t k = e->kid_off[node]; k < e->kid_off[node + 1];
+		     k++) {
+			int32_t ch = e->kids[k], cand;
+			size_t kb, ka;
+
+			/* child cohorts first, then child CQs (Kueue) */
+			if ((pass == 0) != (e->q.nodes[ch].is_cohort != 0))
+				continue;
+			cand = e->q.nodes[ch].is_cohort
+				       ? bracket(t, (size_t)ch, node_depth + 1)
+				       : t->cq_entry[ch];
+			if (cand < 0)
+				continue;
+			if (best < 0) {
+				best = cand;
+				continue;
+			}
+			kb = t->depth[cand] - node_depth - 1;
+			ka = t->depth[best] - node_depth - 1;
+			if (fs_less(&t->v[cand], &t->vals[cand][kb], &t->v[best],
+				    &t->vals[best][ka]))
+				best = cand;
+		}
+	return best;
+}
+
+/* Reorder entries for processing: without a cohort first (in classical
+ * order), then per root tree by repeated tournaments.  The tournament for
+ * the next pick runs after the previous pick was processed, so `process`
+ * is called from here. */
+static void process(struct cycle *c, struct entry *en);
+
+static void fair_process(struct cycle *c)
+{
+	struct qf_engine *e = c->e;
+	int32_t *cq_entry = qf_xcalloc(e->ncq + 1, sizeof(int32_t));
+	size_t *depth = qf_xcalloc(c->n + 1, sizeof(size_t));
+	struct tour t = { e, c->v, cq_entry, NULL, depth };
+
+	t.vals = qf_xcalloc(c->n + 1, sizeof(*t.vals));
+	for (size_t i = 0; i < e->ncq; i++)
+		cq_entry[i] = -1;
+	for (size_t i = 0; i < c->n; i++) {
+		if (e->q.nodes[c->v[i].cq].parent < 0) {
+			process(c, &c->v[i]);
+			continue;
+		}
+		cq_entry[c->v[i].cq] = (int32_t)i;
+		depth[i] = depth_of(e, c->v[i].cq);
+	}
+	for (size_t i = 0; i < c->n; i++) {
+		size_t root;
+		int32_t win;
+
+		if (cq_entry[c->v[i].cq] != (int32_t)i)
+			continue;
+		root = e->cq[c->v[i].cq].root;
+		/* drain this root tree, one tournament per pick */
+		for (;;) {
+			for (size_t j = 0; j < c->n; j++)
+				if (cq_entry[c->v[j].cq] == (int32_t)j &&
+				    e->cq[c->v[j].cq].root == root)
+					fs_values(e, &c->v[j], t.vals[j]);
+			win = bracket(&t, root, 0);
+			if (win < 0)
+				break;
+			process(c, &c->v[win]);
+			cq_entry[c->v[win].cq] = -1;
+		}
+	}
+	free(t.vals);
+	free(cq_entry);
+	free(depth);
 }
 
 /* ----- processing ----- */
@@ -640,8 +793,11 @@ int qf_engine_cycle(struct qf_engine *e)
 		nominate(&c, &c.v[i]);
 	sort_entries(c.v, n);
 	/* 4. process */
-	for (size_t i = 0; i < n; i++)
-		process(&c, &c.v[i]);
+	if (e->m->fair_sharing)
+		fair_process(&c);
+	else
+		for (size_t i = 0; i < n; i++)
+			process(&c, &c.v[i]);
 	/* held usage goes back */
 	for (size_t i = c.ntmp; i-- > 0;)
 		qf_quota_add_usage(&e->q, c.tmp[i].node, c.tmp[i].fr,

@@ -1373,7 +1373,14 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 	if (row->k == K_CONFIG) {
 		const json_t *fs = json_object_get(obj, "fairSharing");
 
-		m->fair_sharing = json_is_true(json_object_get(fs, "enable"));
+		const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+
+		/* v1beta1: fairSharing.enable; v1beta2: the block's presence */
+		if (json_object_get(fs, "enable"))
+			m->fair_sharing = json_is_true(json_object_get(fs, "enable"));
+		else
+			m->fair_sharing = json_is_object(fs) && av &&
+					  strstr(av, "v1beta2") != NULL;
 		return QF_OK;
 	}
 	name = str_at(&r, meta, "name", "metadata.name", 1);

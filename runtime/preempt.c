@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "runtime/fairshare.h"
 #include "core/banned.h"
 
 enum variant {
@@ -222,10 +223,15 @@ static void collect(struct pctx *c, const struct qf_fr_amount *req,
 	free(rem);
 }
 
-/* Kueue: common/ordering.go CandidatesOrdering (P2) */
 static int cand_cmp(const struct cand *pa, const struct cand *pb, int32_t cq)
 {
-	const struct qf_wl *a = pa->wl, *b = pb->wl;
+	return qf_preempt_cand_cmp(pa->wl, pb->wl, cq);
+}
+
+/* Kueue: common/ordering.go CandidatesOrdering (P2) */
+int qf_preempt_cand_cmp(const struct qf_wl *a, const struct qf_wl *b,
+			int32_t cq)
+{
 	int ain = a->adm_cq == cq, bin = b->adm_cq == cq;
 	int c;
 
@@ -388,6 +394,10 @@ void qf_preempt_find(struct qf_engine *e, const struct qf_wl *w, int32_t cq,
 {
 	struct pctx c;
 
+	if (e->m->fair_sharing) {
+		qf_fairshare_preempt(e, w, cq, req, nreq, need, nneed, out);
+		return;
+	}
 	memset(&c, 0, sizeof(c));
 	c.e = e;
 	c.w = w;

@@ -17,6 +17,7 @@
 #include "core/fs.h"
 #include "core/qty.h"
 #include "runtime/engine.h"
+#include "runtime/fairshare.h"
 #include "runtime/model.h"
 #include "core/banned.h"
 
@@ -642,6 +643,11 @@ static json_t *cq_json(struct sim *s, size_t i)
 			    json_integer((json_int_t)q->nholders));
 	json_object_set_new(st, "admittedWorkloads",
 			    json_integer((json_int_t)q->nholders));
+	if (s->m.fair_sharing)
+		json_object_set_new(
+			st, "fairSharing",
+			json_pack("{s:I}", "weightedShare",
+				  (json_int_t)qf_fairshare_weighted_share(s->e, i)));
 	qf_buf_release(&msg);
 	out = json_pack("{s:s,s:s,s:o,s:O,s:o}", "apiVersion",
 			"kueue.x-k8s.io/v1beta2", "kind", "ClusterQueue",

@@ -15,7 +15,7 @@
 
 struct rt {
 	struct qf_model m;
-	struct qf_doc *docs[8];
+	struct qf_doc *docs[64];
 	size_t ndocs;
 	struct qf_engine *e;
 	struct qf_diags d;
@@ -36,6 +36,7 @@ static inline void rt_load(struct rt *t, const char *yaml)
 							   QF_MODEL_WORKLOADS,
 						   NULL, &t->d),
 				 0);
+	assert_true(t->ndocs < 64);
 	t->docs[t->ndocs++] = doc;
 }
 

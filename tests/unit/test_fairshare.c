@@ -1,0 +1,132 @@
+/*
+ * test_fairshare.c - runtime/fairshare.c: the DRS worked example (F1),
+ * weights, and a preemption decided by LessThanOrEqualToFinalShare (F2).
+ */
+#include "tests/unit/rt_test.h"
+
+#include <math.h>
+
+#include "runtime/fairshare.h"
+
+#define T0 "2026-01-01T00:00:00Z"
+
+static void cq(struct rt *t, const char *name, const char *weight)
+{
+	char buf[900];
+
+	snprintf(buf, sizeof(buf),
+		 "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+		 "metadata: {name: %s}\nspec:\n  cohortName: co\n"
+		 "  namespaceSelector: {}\n  fairSharing: {weight: '%s'}\n"
+		 "  preemption: {withinClusterQueue: LowerPriority, "
+		 "reclaimWithinCohort: Any}\n"
+		 "  resourceGroups:\n  - coveredResources: [cpu]\n"
+		 "    flavors:\n    - name: default\n"
+		 "      resources: [{name: cpu, nominalQuota: '10'}]\n---\n"
+		 "apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
+		 "metadata: {name: %s, namespace: ns}\nspec: {clusterQueue: %s}\n",
+		 name, weight, name, name);
+	rt_load(t, buf);
+}
+
+static const char base[] =
+	"apiVersion: config.kueue.x-k8s.io/v1beta1\nkind: Configuration\n"
+	"fairSharing: {enable: true}\n---\n"
+	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+	"metadata: {name: default}\n---\n"
+	"apiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n";
+
+static void fill(struct rt *t, const char *q, int n)
+{
+	char buf[600];
+
+	for (int i = 0; i < n; i++) {
+		snprintf(buf, sizeof(buf),
+			 "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+			 "metadata: {name: %s-%d, namespace: ns, "
+			 "creationTimestamp: '%s'}\nspec:\n  queueName: %s\n"
+			 "  podSets:\n  - name: main\n    count: 5\n"
+			 "    template:\n      spec:\n        containers:\n"
+			 "        - name: c\n"
+			 "          resources: {requests: {cpu: '1'}}\n",
+			 q, i, T0, q);
+		rt_load(t, buf);
+	}
+}
+
+static void run(struct rt *t)
+{
+	while (qf_engine_cycle(t->e))
+		;
+	assert_int_equal(qf_engine_check(t->e, &t->d), 0);
+}
+
+/* F1: a borrows 5 of a 20-cpu cohort: 5 * 1000 / 20 = 250, / weight. */
+static void test_fairshare_drs_worked_example(void **state)
+{
+	struct rt t;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	cq(&t, "a", "2");
+	cq(&t, "b", "0");
+	fill(&t, "a", 3);
+	rt_start(&t, NULL, NULL);
+	run(&t);
+	assert_int_equal(t.e->q.nodes[0].usage[0], 15000);
+	assert_true(fabs(qf_fairshare_drs(t.e, 0) - 125.0) < 1e-9);
+	assert_int_equal(qf_fairshare_weighted_share(t.e, 0), 125);
+	assert_true(qf_fairshare_drs(t.e, 1) == 0); /* b borrows nothing */
+	assert_true(qf_fairshare_drs(t.e, 2) == 0); /* the root */
+	rt_release(&t);
+}
+
+/* F2: a borrows 10 of a 30-cpu cohort; c fills its nominal quota from the
+ * free capacity, then wants to borrow 5: its share after admission (5 of
+ * 30) is not above a's after losing one workload (5 of 30), so
+ * LessThanOrEqualToFinalShare lets c take one (InCohortFairSharing). */
+static void test_fairshare_preempts_most_unfair_queue(void **state)
+{
+	struct rt t;
+	struct qf_wl *w;
+	int preempted = 0;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	cq(&t, "a", "1");
+	cq(&t, "b", "1");
+	cq(&t, "c", "1");
+	fill(&t, "a", 4);
+	rt_start(&t, NULL, NULL);
+	run(&t);
+	assert_int_equal(t.e->q.nodes[0].usage[0], 20000);
+	fill(&t, "c", 3);
+	qf_engine_sync_workloads(t.e);
+	run(&t);
+	for (int i = 0; i < 4; i++) {
+		char k[16];
+
+		snprintf(k, sizeof(k), "ns/a-%d", i);
+		w = rt_wl(&t, k);
+		if (w->cond[QF_COND_PREEMPTED].set) {
+			preempted++;
+			assert_string_equal(w->cond[QF_COND_PREEMPTED].reason,
+					    "InCohortFairSharing");
+		}
+	}
+	assert_int_equal(preempted, 1);
+	assert_int_equal(rt_wl(&t, "ns/c-2")->state, QF_WL_RESERVED);
+	assert_int_equal(t.e->q.nodes[0].usage[0], 15000);
+	rt_release(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fairshare_drs_worked_example),
+		cmocka_unit_test(test_fairshare_preempts_most_unfair_queue),
+	};
+	return cmocka_run_group_tests_name("fairshare", tests, NULL, NULL);
+}
