@@ -27,10 +27,9 @@ enum fmode {
 /* NoFit reasons, most severe last. */
 enum cat { CAT_NONE = 0, CAT_QUOTA = 1, CAT_MAX = 2, CAT_FLAVOR = 3 };
 
-static const char *const cat_reason[] = {
-	"WaitingForQuota", "WaitingForQuota", "ExceedsMaxQuota",
-	"NoMatchingFlavor"
-};
+static const char *const cat_reason[] = { "WaitingForQuota", "WaitingForQuota",
+	                                  "ExceedsMaxQuota",
+	                                  "NoMatchingFlavor" };
 
 struct greq {
 	int32_t res;
@@ -104,9 +103,9 @@ static void add_need(struct qf_assignment *a, int32_t fr)
 }
 
 static void reasonf(struct qf_strlist *l, struct qf_buf *b, const char *fmt,
-		    ...) QF_PRINTF(3, 4);
+                    ...) QF_PRINTF(3, 4);
 static void reasonf(struct qf_strlist *l, struct qf_buf *b, const char *fmt,
-		    ...)
+                    ...)
 {
 	va_list ap;
 
@@ -118,7 +117,7 @@ static void reasonf(struct qf_strlist *l, struct qf_buf *b, const char *fmt,
 }
 
 static int tolerated(const struct qf_model_taint *t,
-		     const struct qf_model_toleration *tols, size_t n)
+                     const struct qf_model_toleration *tols, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		const struct qf_model_toleration *o = &tols[i];
@@ -135,8 +134,7 @@ static int tolerated(const struct qf_model_taint *t,
 			continue;
 		if (exists)
 			return 1;
-		if (!strcmp(o->value ? o->value : "",
-			    t->value ? t->value : ""))
+		if (!strcmp(o->value ? o->value : "", t->value ? t->value : ""))
 			return 1;
 	}
 	return 0;
@@ -144,8 +142,8 @@ static int tolerated(const struct qf_model_taint *t,
 
 /* Kueue: flavorassigner.go checkFlavorForPodSets (section 7.2). */
 static int eligible(const struct qf_model_rf *rf,
-		    const struct qf_model_podset *ps, const char *fname,
-		    struct feval *fe, struct qf_buf *b)
+                    const struct qf_model_podset *ps, const char *fname,
+                    struct feval *fe, struct qf_buf *b)
 {
 	int ok = 1;
 
@@ -163,8 +161,8 @@ static int eligible(const struct qf_model_rf *rf,
 		    tolerated(t, rf->tols, rf->ntols))
 			continue;
 		reasonf(&fe->reasons, b,
-			"untolerated taint {%s %s %s <nil>} in flavor %s",
-			t->key, t->value ? t->value : "", t->effect, fname);
+		        "untolerated taint {%s %s %s <nil>} in flavor %s",
+		        t->key, t->value ? t->value : "", t->effect, fname);
 		ok = 0;
 	}
 	if (!ok)
@@ -175,7 +173,7 @@ static int eligible(const struct qf_model_rf *rf,
 
 		if (v && strcmp(v, l->value)) {
 			reasonf(&fe->reasons, b,
-				"flavor %s doesn't match node affinity", fname);
+			        "flavor %s doesn't match node affinity", fname);
 			return 0;
 		}
 	}
@@ -189,9 +187,9 @@ static void fmt_amount(struct qf_buf *b, int64_t v, const char *res)
 
 /* Kueue: flavorassigner.go fitsResourceQuota (A1). */
 static int fits_resource(struct qf_engine *e, struct qf_wl *w, int32_t cq,
-			 int32_t fr, int64_t prev, int64_t req,
-			 const char *rname, const char *fname, struct feval *fe,
-			 int *level, struct qf_buf *b)
+                         int32_t fr, int64_t prev, int64_t req,
+                         const char *rname, const char *fname, struct feval *fe,
+                         int *level, struct qf_buf *b)
 {
 	const struct qf_model_cq *pm = e->cq[cq].m;
 	int64_t val = qf_amount_add(prev, req);
@@ -207,17 +205,17 @@ static int fits_resource(struct qf_engine *e, struct qf_wl *w, int32_t cq,
 		fmt_amount(&q2, req, rname);
 		fmt_amount(&q3, cap, rname);
 		reasonf(&fe->reasons, b,
-			"insufficient quota for %s in flavor %s, previously "
-			"considered podsets requests (%s) + current podset "
-			"request (%s) > maximum capacity (%s)",
-			rname, fname, q1.buf, q2.buf, q3.buf);
+		        "insufficient quota for %s in flavor %s, previously "
+		        "considered podsets requests (%s) + current podset "
+		        "request (%s) > maximum capacity (%s)",
+		        rname, fname, q1.buf, q2.buf, q3.buf);
 		if (fe->cat < CAT_MAX)
 			fe->cat = CAT_MAX;
 		mode = FM_NOFIT;
 		goto done;
 	}
 	*level = qf_quota_borrow_level(&e->q, (size_t)cq, (size_t)fr, val,
-				       &below);
+	                               &below);
 	avail = qf_quota_available(&e->q, (size_t)cq, (size_t)fr);
 	if (avail < 0)
 		avail = 0;
@@ -227,8 +225,8 @@ static int fits_resource(struct qf_engine *e, struct qf_wl *w, int32_t cq,
 	}
 	fmt_amount(&q1, val - avail, rname);
 	reasonf(&fe->reasons, b,
-		"insufficient unused quota for %s in flavor %s, %s more needed",
-		rname, fname, q1.buf);
+	        "insufficient unused quota for %s in flavor %s, %s more needed",
+	        rname, fname, q1.buf);
 	if (e->q.nodes[cq].nominal[fr] >= val || below ||
 	    pm->bwc != QF_POLICY_NEVER ||
 	    (e->m->fair_sharing && pm->reclaim != QF_POLICY_NEVER)) {
@@ -246,7 +244,7 @@ static int fits_resource(struct qf_engine *e, struct qf_wl *w, int32_t cq,
 				qf_preempt_apply(e, t.v[i].wl, -1);
 			}
 			*level = qf_quota_borrow_level(&e->q, (size_t)cq,
-						       (size_t)fr, val, NULL);
+			                               (size_t)fr, val, NULL);
 			for (size_t i = 0; i < t.n; i++)
 				qf_preempt_apply(e, t.v[i].wl, +1);
 			mode = all_other ? FM_RECLAIM : FM_PREEMPT;
@@ -266,7 +264,7 @@ done:
 
 /* Kueue: flavorassigner.go isPreferred (section 7.5). */
 static int preferred(const struct feval *a, const struct feval *b,
-		     enum qf_model_preference pref)
+                     enum qf_model_preference pref)
 {
 	if (b->mode == FM_NOFIT)
 		return a->mode != FM_NOFIT;
@@ -308,7 +306,7 @@ struct considered {
 static int considered_cmp(const void *a, const void *b)
 {
 	return strcmp(((const struct considered *)a)->flavor,
-		      ((const struct considered *)b)->flavor);
+	              ((const struct considered *)b)->flavor);
 }
 
 static char *considered_item(const char *fname, const struct feval *fe)
@@ -346,7 +344,7 @@ struct psctx {
 };
 
 static void eval_flavor(struct psctx *c, const struct qf_model_fq *fq,
-			const struct greq *gr, size_t ngr, struct feval *fe)
+                        const struct greq *gr, size_t ngr, struct feval *fe)
 {
 	struct qf_engine *e = c->e;
 	const char *fname = e->m->flavors.v[fq->flavor];
@@ -365,8 +363,8 @@ static void eval_flavor(struct psctx *c, const struct qf_model_fq *fq,
 		int level = 0, m;
 
 		m = fits_resource(e, c->w, c->cq, fr, assumed(c->out, fr),
-				  gr[k].total, e->m->res.v[gr[k].res], fname,
-				  fe, &level, &c->b);
+		                  gr[k].total, e->m->res.v[gr[k].res], fname,
+		                  fe, &level, &c->b);
 		fe->rmode[k] = m;
 		if (m < fe->mode)
 			fe->mode = m;
@@ -377,7 +375,7 @@ static void eval_flavor(struct psctx *c, const struct qf_model_fq *fq,
 
 /* Resolve one resource group; 0 when no flavor fits (pod set fails). */
 static int eval_group(struct psctx *c, const struct qf_model_rg *rg,
-		      const struct greq *gr, size_t ngr)
+                      const struct greq *gr, size_t ngr)
 {
 	const struct qf_model_cq *pm = c->e->cq[c->cq].m;
 	struct feval best, cur;
@@ -396,11 +394,11 @@ static int eval_group(struct psctx *c, const struct qf_model_rg *rg,
 			qf_strlist_add(&greasons, cur.reasons.v[i]);
 		if (cur.mode != FM_FIT || cur.borrow > 0) {
 			c->items = qf_grow(c->items, sizeof(*c->items),
-					   &c->aitems, c->nitems + 1);
+			                   &c->aitems, c->nitems + 1);
 			c->items[c->nitems].flavor =
-				c->e->m->flavors.v[rg->fq[fi].flavor];
+			        c->e->m->flavors.v[rg->fq[fi].flavor];
 			c->items[c->nitems].text = considered_item(
-				c->items[c->nitems].flavor, &cur);
+			        c->items[c->nitems].flavor, &cur);
 			c->nitems++;
 		}
 		if (cur.mode == FM_NOFIT) {
@@ -419,10 +417,12 @@ static int eval_group(struct psctx *c, const struct qf_model_rg *rg,
 			qf_strlist_release(&cur.reasons);
 		}
 		/* Kueue: flavorassigner.go shouldTryNextFlavor (A2) */
-		try_next = cur.mode == FM_NO_CAND ||
-			   ((cur.mode == FM_PREEMPT || cur.mode == FM_RECLAIM) &&
-			    pm->when_preempt == QF_TRY_NEXT_FLAVOR) ||
-			   (cur.borrow > 0 && pm->when_borrow == QF_TRY_NEXT_FLAVOR);
+		try_next =
+		        cur.mode == FM_NO_CAND ||
+		        ((cur.mode == FM_PREEMPT || cur.mode == FM_RECLAIM) &&
+		         pm->when_preempt == QF_TRY_NEXT_FLAVOR) ||
+		        (cur.borrow > 0 &&
+		         pm->when_borrow == QF_TRY_NEXT_FLAVOR);
 		if (cur.mode == FM_FIT && cur.borrow == 0)
 			stop = 1;
 		else if (!try_next)
@@ -476,11 +476,12 @@ static void finish_podset(struct psctx *c, struct qf_buf *cons)
 		qf_strlist_sort(&c->reasons);
 		if (out->msg.len)
 			qf_buf_adds(&out->msg, "; ");
-		qf_buf_addf(&out->msg, "couldn't assign flavors to pod set %s: ",
-			    c->ps->name);
+		qf_buf_addf(
+		        &out->msg,
+		        "couldn't assign flavors to pod set %s: ", c->ps->name);
 		for (size_t i = 0; i < c->reasons.n; i++)
 			qf_buf_addf(&out->msg, "%s%s", i ? ", " : "",
-				    c->reasons.v[i]);
+			            c->reasons.v[i]);
 	}
 	if (c->nitems) {
 		qsort(c->items, c->nitems, sizeof(*c->items), considered_cmp);
@@ -489,7 +490,7 @@ static void finish_podset(struct psctx *c, struct qf_buf *cons)
 		qf_buf_addf(cons, "%s: ", c->ps->name);
 		for (size_t i = 0; i < c->nitems; i++)
 			qf_buf_addf(cons, "%s%s", i ? ", " : "",
-				    c->items[i].text);
+			            c->items[i].text);
 	}
 	for (size_t i = 0; i < c->nitems; i++)
 		free(c->items[i].text);
@@ -499,8 +500,8 @@ static void finish_podset(struct psctx *c, struct qf_buf *cons)
 }
 
 /* Gather the pod set's requests of group g (plus implicit pods). */
-static size_t group_reqs(struct psctx *c, size_t base, int32_t g,
-			 int32_t pods, struct greq *gr, size_t max)
+static size_t group_reqs(struct psctx *c, size_t base, int32_t g, int32_t pods,
+                         struct greq *gr, size_t max)
 {
 	const struct qf_ecq *q = &c->e->cq[c->cq];
 	size_t n = 0;
@@ -514,8 +515,7 @@ static size_t group_reqs(struct psctx *c, size_t base, int32_t g,
 		if (q->res_group[r] != g)
 			continue;
 		gr[n].res = r;
-		gr[n].total = qf_assign_total(c->ps->req[j].amount,
-					      c->count);
+		gr[n].total = qf_assign_total(c->ps->req[j].amount, c->count);
 		gr[n].slot = (int32_t)(base + j);
 		n++;
 	}
@@ -544,8 +544,8 @@ static int assign_podset(struct psctx *c, size_t base, struct qf_buf *cons)
 		if (q->res_group[r] < 0 && c->ps->req[j].amount > 0) {
 			qf_strlist_release(&c->reasons);
 			reasonf(&c->reasons, &c->b,
-				"resource %s unavailable in ClusterQueue",
-				c->e->m->res.v[r]);
+			        "resource %s unavailable in ClusterQueue",
+			        c->e->m->res.v[r]);
 			c->mode = FM_NOFIT;
 			c->cat = CAT_FLAVOR;
 			ok = 0;
@@ -573,13 +573,13 @@ done:
 }
 
 void qf_assign(struct qf_engine *e, struct qf_wl *w, int32_t cq,
-	       struct qf_assignment *out)
+               struct qf_assignment *out)
 {
 	qf_assign_counts(e, w, cq, NULL, out);
 }
 
 void qf_assign_counts(struct qf_engine *e, struct qf_wl *w, int32_t cq,
-		      const int32_t *counts, struct qf_assignment *out)
+                      const int32_t *counts, struct qf_assignment *out)
 {
 	const struct qf_model_wl *m = w->m;
 	size_t total = 0, base = 0;

@@ -39,18 +39,18 @@ enum qf_amode {
 };
 
 struct qf_assignment {
-	int mode;   /* enum qf_amode */
-	int borrow; /* borrowing level: max over assigned frs */
+	int mode;        /* enum qf_amode */
+	int borrow;      /* borrowing level: max over assigned frs */
 	int32_t *flavor; /* owned [total reqs]: flavor per (pod set, req) */
-	int32_t *count;	 /* owned [nps] */
+	int32_t *count;  /* owned [nps] */
 	struct qf_fr_amount *use; /* owned: usage per fr */
 	size_t nuse, ause;
 	int32_t *need; /* owned: frs whose flavor needs preemption */
 	size_t nneed, aneed;
-	struct qf_buf msg;	  /* pending message (A3) */
+	struct qf_buf msg;        /* pending message (A3) */
 	struct qf_buf considered; /* "Flavors considered" text, may be "" */
-	const char *reason;	  /* pending reason when NoFit */
-	int stopped_early;	  /* the scan stopped before the last flavor */
+	const char *reason;       /* pending reason when NoFit */
+	int stopped_early;        /* the scan stopped before the last flavor */
 };
 
 void qf_assignment_init(struct qf_assignment *a);
@@ -58,11 +58,11 @@ void qf_assignment_release(struct qf_assignment *a);
 
 /* Assign flavors to workload w in ClusterQueue cq. */
 void qf_assign(struct qf_engine *e, struct qf_wl *w, int32_t cq,
-	       struct qf_assignment *out);
+               struct qf_assignment *out);
 
 /* The same with `counts[i]` pods in pod set i (partial admission). */
 void qf_assign_counts(struct qf_engine *e, struct qf_wl *w, int32_t cq,
-		      const int32_t *counts, struct qf_assignment *out);
+                      const int32_t *counts, struct qf_assignment *out);
 
 /* Total request of pod set ps, req j (per-pod amount times count). */
 int64_t qf_assign_total(int64_t per_pod, int32_t count);

@@ -11,23 +11,22 @@
 #include "core/banned.h"
 
 static const char usage[] =
-	"quotaflow simulate -f FILE... [--trace FILE] [--submit FILE] "
-	"[--apply FILE...] [--cycles N | --until DURATION] [--events FILE] "
-	"[--dump-state FILE] [--summary FILE]";
+        "quotaflow simulate -f FILE... [--trace FILE] [--submit FILE] "
+        "[--apply FILE...] [--cycles N | --until DURATION] [--events FILE] "
+        "[--dump-state FILE] [--summary FILE]";
 
 int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 {
 	struct qf_strlist files = QF_STRLIST_INIT, apply = QF_STRLIST_INIT;
 	struct qf_strlist pos = QF_STRLIST_INIT;
-	struct qf_sim_options o = { &files, &apply, NULL, NULL, -1, -1,
-				    NULL, NULL, NULL };
+	struct qf_sim_options o = { &files, &apply, NULL, NULL, -1,
+		                    -1,     NULL,   NULL, NULL };
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_buf report = QF_BUF_INIT;
 	long long cycles = -1;
 	int64_t until = -1;
 	const struct qf_opt opts[] = {
-		{ "file", 'f', QF_OPT_LIST, &files, "FILE", NULL,
-		  QF_OPT_GREEDY,
+		{ "file", 'f', QF_OPT_LIST, &files, "FILE", NULL, QF_OPT_GREEDY,
 		  "objects (YAML/JSON, Lists, kubectl dumps); repeatable" },
 		{ "trace", 0, QF_OPT_STRING, &o.trace, "FILE", NULL, 0,
 		  "JSON lines: submit/finish/apply/delete at at_ms" },
@@ -47,8 +46,8 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 		  "write makespan, usage and time-to-admission per class" },
 	};
 	int rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), usage,
-			      "Simulate Kueue admission on a virtual clock.",
-			      argc, argv, &pos, ctx);
+	                      "Simulate Kueue admission on a virtual clock.",
+	                      argc, argv, &pos, ctx);
 
 	if (rc >= 0)
 		goto done;

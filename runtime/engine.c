@@ -22,8 +22,8 @@ void qf_engine_emit(struct qf_engine *e, const struct qf_event *ev)
 
 /* Kubernetes meta.SetStatusCondition: the time moves only on a flip. */
 void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
-			enum qf_cond_type t, int status, const char *reason,
-			const char *message)
+                        enum qf_cond_type t, int status, const char *reason,
+                        const char *message)
 {
 	struct qf_cond *c = &w->cond[t];
 
@@ -59,8 +59,8 @@ static void account(struct qf_engine *e, struct qf_wl *w, int sign)
 	summary_tick(e, q);
 	for (size_t i = 0; i < w->nuse; i++) {
 		qf_quota_add_usage(&e->q, (size_t)w->adm_cq,
-				   (size_t)w->use[i].fr,
-				   sign * w->use[i].amount);
+		                   (size_t)w->use[i].fr,
+		                   sign * w->use[i].amount);
 		q->used_sum += sign * w->use[i].amount;
 	}
 }
@@ -70,7 +70,7 @@ static void holders_add(struct qf_engine *e, struct qf_wl *w)
 	struct qf_ecq *q = &e->cq[w->adm_cq];
 
 	q->holders = qf_grow(q->holders, sizeof(*q->holders), &q->aholders,
-			     q->nholders + 1);
+	                     q->nholders + 1);
 	w->adm_pos = q->nholders;
 	q->holders[q->nholders++] = w;
 }
@@ -129,13 +129,13 @@ static uint64_t shape_hash(const struct qf_model_wl *m)
 		for (size_t j = 0; j < ps->nreq; j++) {
 			h = fnv(h, &ps->req[j].res, sizeof(ps->req[j].res));
 			h = fnv(h, &ps->req[j].amount,
-				sizeof(ps->req[j].amount));
+			        sizeof(ps->req[j].amount));
 		}
 		for (size_t j = 0; j < ps->node_selector.n; j++) {
 			h = fnv(h, ps->node_selector.v[j].key,
-				strlen(ps->node_selector.v[j].key));
+			        strlen(ps->node_selector.v[j].key));
 			h = fnv(h, ps->node_selector.v[j].value,
-				strlen(ps->node_selector.v[j].value));
+			        strlen(ps->node_selector.v[j].value));
 		}
 		h = fnv(h, &ps->ntols, sizeof(ps->ntols));
 	}
@@ -164,23 +164,23 @@ static void enqueue(struct qf_engine *e, struct qf_wl *w)
 	lq = qf_model_find_lq(e->m, m->ns, m->queue);
 	if (!lq) {
 		qf_buf_addf(&b, "LocalQueue %s is terminating or missing",
-			    m->queue);
+		            m->queue);
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
-				   "Misconfigured", b.buf);
+		                   "Misconfigured", b.buf);
 		goto done;
 	}
 	if (lq->stop != QF_STOP_NONE) {
 		qf_buf_addf(&b, "LocalQueue %s is stopped", m->queue);
-		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
-				   "Suspended", b.buf);
+		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "Suspended",
+		                   b.buf);
 		goto done;
 	}
 	w->cq = find_cq_index(e, lq->cq);
 	if (w->cq < 0) {
 		qf_buf_addf(&b, "ClusterQueue %s is terminating or missing",
-			    lq->cq);
+		            lq->cq);
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
-				   "Misconfigured", b.buf);
+		                   "Misconfigured", b.buf);
 		goto done;
 	}
 	if (!e->cq[w->cq].active) {
@@ -188,8 +188,8 @@ static void enqueue(struct qf_engine *e, struct qf_wl *w)
 			qf_buf_addf(&b, "ClusterQueue %s is stopped", lq->cq);
 		else
 			qf_buf_addf(&b, "ClusterQueue %s is inactive", lq->cq);
-		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
-				   "Suspended", b.buf);
+		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "Suspended",
+		                   b.buf);
 	}
 	w->qi.priority = m->priority;
 	w->qi.ts_ms = m->created_ms;
@@ -222,8 +222,8 @@ static void hold_from_status(struct qf_engine *e, struct qf_wl *w)
 					w->flavor[k] = a->r[r].flavor;
 		}
 		for (size_t r = 0; r < a->nr; r++) {
-			int32_t fr = qf_engine_fr(e, a->r[r].flavor,
-						  a->r[r].res);
+			int32_t fr =
+			        qf_engine_fr(e, a->r[r].flavor, a->r[r].res);
 			size_t u;
 
 			if (fr < 0)
@@ -233,13 +233,13 @@ static void hold_from_status(struct qf_engine *e, struct qf_wl *w)
 					break;
 			if (u == w->nuse) {
 				w->use = qf_xreallocarray(w->use, w->nuse + 1,
-							  sizeof(*w->use));
+				                          sizeof(*w->use));
 				w->use[u].fr = fr;
 				w->use[u].amount = 0;
 				w->nuse++;
 			}
 			w->use[u].amount =
-				qf_amount_add(w->use[u].amount, a->r[r].amount);
+			        qf_amount_add(w->use[u].amount, a->r[r].amount);
 		}
 	}
 	w->state = QF_WL_RESERVED;
@@ -256,10 +256,10 @@ static void hold_from_status(struct qf_engine *e, struct qf_wl *w)
 
 		qf_buf_addf(&b, "Quota reserved in ClusterQueue %s", m->adm_cq);
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 1,
-				   "QuotaReserved", b.buf);
+		                   "QuotaReserved", b.buf);
 		w->cond[QF_COND_QUOTA_RESERVED].ltt_ms = w->reserved_ms;
 		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 1, "Admitted",
-				   "The workload is admitted");
+		                   "The workload is admitted");
 		w->cond[QF_COND_ADMITTED].ltt_ms = w->reserved_ms;
 		qf_buf_release(&b);
 	}
@@ -268,8 +268,8 @@ static void hold_from_status(struct qf_engine *e, struct qf_wl *w)
 }
 
 static const char *const cond_names[QF_COND_N] = {
-	"QuotaReserved", "Admitted", "Evicted", "Preempted", "Requeued",
-	"Finished",
+	"QuotaReserved", "Admitted", "Evicted",
+	"Preempted",     "Requeued", "Finished",
 };
 
 const char *qf_engine_cond_name(enum qf_cond_type t)
@@ -311,8 +311,8 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 		w->first_admit_ms = -1;
 		w->finish_at_ms = -1;
 		w->end_ms = -1;
-		w->queued_ms = m->requeued_ms >= 0 ? m->requeued_ms
-						    : m->created_ms;
+		w->queued_ms =
+		        m->requeued_ms >= 0 ? m->requeued_ms : m->created_ms;
 		w->qi.uid = m->uid;
 		w->qi.key = w->key;
 		w->qi.priority = m->priority;
@@ -323,7 +323,7 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 			int32_t ki = qf_names_intern(&e->keys, w->key);
 
 			e->key_wl = qf_grow(e->key_wl, sizeof(*e->key_wl),
-					    &e->akey_wl, e->keys.n);
+			                    &e->akey_wl, e->keys.n);
 			e->key_wl[ki] = e->nwl - 1;
 		}
 		load_conditions(e, w);
@@ -380,7 +380,7 @@ void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
 	w->end_ms = e->now_ms;
 	/* Kueue: jobframework reconciler: Finished=True, Succeeded */
 	qf_engine_set_cond(e, w, QF_COND_FINISHED, 1, "Succeeded",
-			   "Reached expected number of succeeded pods");
+	                   "Reached expected number of succeeded pods");
 	memset(&ev, 0, sizeof(ev));
 	ev.time_ms = e->now_ms;
 	ev.type = "Normal";
@@ -414,10 +414,10 @@ void qf_engine_complete_eviction(struct qf_engine *e, struct qf_wl *w)
 
 	release_quota(e, w);
 	w->state = QF_WL_PENDING;
-	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
-			   "PendingEvaluation", copy);
+	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "PendingEvaluation",
+	                   copy);
 	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
-			   "The workload has no reservation");
+	                   "The workload has no reservation");
 	qf_engine_set_cond(e, w, QF_COND_REQUEUED, 1, "Preempted", copy);
 	w->queued_ms = e->now_ms;
 	memset(&ev, 0, sizeof(ev));
@@ -435,8 +435,8 @@ void qf_engine_complete_eviction(struct qf_engine *e, struct qf_wl *w)
 /* Evict a holder now for a reason other than preemption (Kueue:
  * workload_controller.go: ClusterQueueStopped, Deactivated), with its
  * EvictedDueTo<reason> event; it keeps Requeued=False and waits. */
-static void evict_now(struct qf_engine *e, struct qf_wl *w,
-		      const char *reason, const char *msg)
+static void evict_now(struct qf_engine *e, struct qf_wl *w, const char *reason,
+                      const char *msg)
 {
 	struct qf_event ev;
 	struct qf_buf r = QF_BUF_INIT;
@@ -456,7 +456,7 @@ static void evict_now(struct qf_engine *e, struct qf_wl *w,
 	w->state = QF_WL_PENDING;
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "Pending", msg);
 	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
-			   "The workload has no reservation");
+	                   "The workload has no reservation");
 	qf_engine_set_cond(e, w, QF_COND_REQUEUED, 0, reason, msg);
 	qf_buf_release(&r);
 	enqueue(e, w);
@@ -472,11 +472,11 @@ static void drain(struct qf_engine *e)
 			continue;
 		if (!w->m->active)
 			evict_now(e, w, "Deactivated",
-				  "The workload is deactivated");
+			          "The workload is deactivated");
 		else if (w->adm_cq >= 0 &&
-			 e->cq[w->adm_cq].m->stop == QF_STOP_DRAIN)
+		         e->cq[w->adm_cq].m->stop == QF_STOP_DRAIN)
 			evict_now(e, w, "ClusterQueueStopped",
-				  "The ClusterQueue is stopped");
+			          "The ClusterQueue is stopped");
 	}
 }
 
@@ -505,20 +505,20 @@ static void release_structure(struct qf_engine *e)
 }
 
 static void set_quotas(struct qf_engine *e, size_t node,
-		       const struct qf_model_rg *rg, size_t nrg)
+                       const struct qf_model_rg *rg, size_t nrg)
 {
 	for (size_t g = 0; g < nrg; g++)
 		for (size_t f = 0; f < rg[g].nfq; f++)
 			for (size_t r = 0; r < rg[g].fq[f].nrq; r++) {
 				const struct qf_model_rq *rq =
-					&rg[g].fq[f].rq[r];
-				int32_t fr = qf_engine_fr(
-					e, rg[g].fq[f].flavor, rq->res);
+				        &rg[g].fq[f].rq[r];
+				int32_t fr = qf_engine_fr(e, rg[g].fq[f].flavor,
+				                          rq->res);
 
 				if (fr >= 0)
 					qf_quota_set(&e->q, node, (size_t)fr,
-						     rq->nominal, rq->borrow,
-						     rq->lend);
+					             rq->nominal, rq->borrow,
+					             rq->lend);
 			}
 }
 
@@ -540,7 +540,7 @@ static void build_cq(struct qf_engine *e, size_t i)
 
 			if (!qf_model_find_rf(e->m, fn))
 				qf_buf_addf(&miss, "%s%s", miss.len ? "," : "",
-					    fn);
+				            fn);
 			for (size_t r = 0; r < m->rg[g].fq[f].nrq; r++)
 				q->nominal_sum += m->rg[g].fq[f].rq[r].nominal;
 		}
@@ -558,8 +558,8 @@ static void build_cq(struct qf_engine *e, size_t i)
 	q->used_since = e->now_ms;
 	if (m->cohort)
 		e->q.nodes[i].parent =
-			(int32_t)(e->ncq + (size_t)qf_names_find(&e->cohorts,
-								m->cohort));
+		        (int32_t)(e->ncq + (size_t)qf_names_find(&e->cohorts,
+		                                                 m->cohort));
 	set_quotas(e, i, m->rg, m->nrg);
 }
 
@@ -628,9 +628,9 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 		e->co_model[c] = (int32_t)i;
 		if (m->co[i].parent)
 			e->q.nodes[node].parent =
-				(int32_t)(e->ncq +
-					  (size_t)qf_names_find(&e->cohorts,
-								m->co[i].parent));
+			        (int32_t)(e->ncq + (size_t)qf_names_find(
+			                                   &e->cohorts,
+			                                   m->co[i].parent));
 		set_quotas(e, node, m->co[i].rg, m->co[i].nrg);
 	}
 	for (size_t i = 0; i < e->ncq; i++) {
@@ -641,12 +641,12 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 		for (size_t c = 0; c < m->nco; c++)
 			if (m->co[c].parent)
 				return qf_diag_error(
-					d, &m->co[c].loc, "QF501",
-					"spec.parentName",
-					"cohort %s: the parentName links form a cycle",
-					m->co[c].name);
+				        d, &m->co[c].loc, "QF501",
+				        "spec.parentName",
+				        "cohort %s: the parentName links form a cycle",
+				        m->co[c].name);
 		return qf_diag_error(d, NULL, "QF501", NULL,
-				     "cohorts form a cycle");
+		                     "cohorts form a cycle");
 	}
 	build_kids(e);
 	for (size_t i = 0; i < e->ncq; i++)
@@ -669,8 +669,8 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 }
 
 int qf_engine_new(struct qf_engine **out, struct qf_model *m,
-		  qf_event_sink_fn sink, void *sink_arg, int64_t now_ms,
-		  struct qf_diags *d)
+                  qf_event_sink_fn sink, void *sink_arg, int64_t now_ms,
+                  struct qf_diags *d)
 {
 	struct qf_engine *e = qf_xcalloc(1, sizeof(*e));
 	int rc;
@@ -721,8 +721,8 @@ void qf_engine_free(struct qf_engine *e)
 
 int qf_engine_check(struct qf_engine *e, struct qf_diags *d)
 {
-	int64_t *sum = qf_xcalloc(e->ncq * (e->nfr ? e->nfr : 1) + 1,
-				  sizeof(int64_t));
+	int64_t *sum =
+	        qf_xcalloc(e->ncq * (e->nfr ? e->nfr : 1) + 1, sizeof(int64_t));
 	int rc = QF_OK;
 
 	for (size_t i = 0; i < e->nwl && rc == QF_OK; i++) {
@@ -732,9 +732,9 @@ int qf_engine_check(struct qf_engine *e, struct qf_diags *d)
 			if (w->qi.where != QF_QUEUE_NONE &&
 			    w->qi.where != QF_QUEUE_INFLIGHT)
 				rc = qf_diag_error(
-					d, NULL, "QF900", NULL,
-					"E2: %s holds quota and is queued",
-					w->key);
+				        d, NULL, "QF900", NULL,
+				        "E2: %s holds quota and is queued",
+				        w->key);
 			for (size_t u = 0; u < w->nuse; u++)
 				sum[(size_t)w->adm_cq * e->nfr +
 				    (size_t)w->use[u].fr] += w->use[u].amount;
@@ -743,22 +743,22 @@ int qf_engine_check(struct qf_engine *e, struct qf_diags *d)
 		    !w->cond[QF_COND_QUOTA_RESERVED].set &&
 		    w->qi.where == QF_QUEUE_NONE)
 			rc = qf_diag_error(d, NULL, "QF900", NULL,
-					   "E3: %s is pending without a reason",
-					   w->key);
+			                   "E3: %s is pending without a reason",
+			                   w->key);
 	}
 	for (size_t c = 0; c < e->ncq && rc == QF_OK; c++)
 		for (size_t f = 0; f < e->nfr && rc == QF_OK; f++) {
 			if (sum[c * e->nfr + f] != e->q.nodes[c].usage[f])
 				rc = qf_diag_error(
-					d, NULL, "QF900", NULL,
-					"E2: usage of %s differs from its holders",
-					e->cq[c].m->name);
+				        d, NULL, "QF900", NULL,
+				        "E2: usage of %s differs from its holders",
+				        e->cq[c].m->name);
 			else if (e->q.nodes[c].has[f] &&
-				 qf_quota_available(&e->q, c, f) < 0)
+			         qf_quota_available(&e->q, c, f) < 0)
 				rc = qf_diag_error(
-					d, NULL, "QF900", NULL,
-					"E1: usage exceeds a limit for %s",
-					e->cq[c].m->name);
+				        d, NULL, "QF900", NULL,
+				        "E1: usage exceeds a limit for %s",
+				        e->cq[c].m->name);
 		}
 	free(sum);
 	return rc;

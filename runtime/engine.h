@@ -69,11 +69,11 @@ enum qf_cond_type {
 };
 
 struct qf_cond {
-	uint8_t set;	    /* present on the object */
-	uint8_t status;	    /* 1 True, 0 False */
+	uint8_t set;        /* present on the object */
+	uint8_t status;     /* 1 True, 0 False */
 	const char *reason; /* static, or borrowed from the model */
-	char *message;	    /* owned */
-	int64_t ltt_ms;	    /* lastTransitionTime */
+	char *message;      /* owned */
+	int64_t ltt_ms;     /* lastTransitionTime */
 };
 
 /* Quota usage of one flavor-resource pair. */
@@ -84,26 +84,26 @@ struct qf_fr_amount {
 
 struct qf_wl {
 	struct qf_queue_item qi; /* queue membership and ordering key */
-	struct qf_model_wl *m;	 /* borrowed from the model */
-	char *key;		 /* owned "ns/name" */
-	int32_t cq;		 /* ClusterQueue index, or -1 */
-	uint8_t state;		 /* enum qf_wl_state */
-	uint8_t victim;		 /* claimed as a preemption target */
-	uint8_t evicted;	 /* Evicted=True while still holding quota */
+	struct qf_model_wl *m;   /* borrowed from the model */
+	char *key;               /* owned "ns/name" */
+	int32_t cq;              /* ClusterQueue index, or -1 */
+	uint8_t state;           /* enum qf_wl_state */
+	uint8_t victim;          /* claimed as a preemption target */
+	uint8_t evicted;         /* Evicted=True while still holding quota */
 	/* assignment, while state == QF_WL_RESERVED */
 	int32_t *flavor; /* owned: [total reqs] flavor per (podset, req) */
-	int32_t *count;	 /* owned: [nps] admitted count per pod set */
+	int32_t *count;  /* owned: [nps] admitted count per pod set */
 	struct qf_fr_amount *use; /* owned: merged usage per fr */
 	size_t nuse;
-	int32_t adm_cq;	  /* CQ holding the quota (-1 if it vanished) */
-	char *adm_cq_name; /* owned: name of that CQ, while holding */
-	size_t adm_pos;	  /* index in that CQ's holder list */
-	int64_t reserved_ms;  /* quota reservation time (preemption order) */
-	int64_t queued_ms;    /* Requeued time or creation (wait time base) */
+	int32_t adm_cq;         /* CQ holding the quota (-1 if it vanished) */
+	char *adm_cq_name;      /* owned: name of that CQ, while holding */
+	size_t adm_pos;         /* index in that CQ's holder list */
+	int64_t reserved_ms;    /* quota reservation time (preemption order) */
+	int64_t queued_ms;      /* Requeued time or creation (wait time base) */
 	int64_t first_admit_ms; /* -1 until admitted once */
-	int64_t admit_ms;	/* last admission */
-	int64_t finish_at_ms;	/* -1: no scheduled finish */
-	int64_t end_ms;		/* finish time, -1 */
+	int64_t admit_ms;       /* last admission */
+	int64_t finish_at_ms;   /* -1: no scheduled finish */
+	int64_t end_ms;         /* finish time, -1 */
 	struct qf_cond cond[QF_COND_N];
 };
 
@@ -111,12 +111,12 @@ struct qf_wl {
 struct qf_ecq {
 	struct qf_model_cq *m; /* borrowed */
 	struct qf_queue queue;
-	int active;	     /* 0 = stopped or references a missing flavor */
+	int active; /* 0 = stopped or references a missing flavor */
 	const char *inactive_reason; /* "Stopped", "FlavorNotFound" */
-	char *missing;	     /* owned: missing flavor names, or NULL */
-	struct qf_wl **holders; /* owned array, borrowed workloads */
+	char *missing;               /* owned: missing flavor names, or NULL */
+	struct qf_wl **holders;      /* owned array, borrowed workloads */
 	size_t nholders, aholders;
-	size_t root;	     /* quota node of the tree root */
+	size_t root;         /* quota node of the tree root */
 	int64_t used_sum;    /* sum of usage over frs (summary) */
 	int64_t used_ms_int; /* integral of used_sum over time (resource*ms) */
 	int64_t used_since;  /* time of the last used_sum change */
@@ -126,19 +126,19 @@ struct qf_ecq {
 };
 
 struct qf_engine {
-	struct qf_model *m; /* borrowed */
-	struct qf_quota q;  /* nodes: cqs, then cohorts */
+	struct qf_model *m;      /* borrowed */
+	struct qf_quota q;       /* nodes: cqs, then cohorts */
 	size_t nres, nflav, nfr; /* fr = flavor * nres + res */
-	struct qf_ecq *cq;	 /* owned [ncq] */
+	struct qf_ecq *cq;       /* owned [ncq] */
 	size_t ncq;
 	struct qf_names cohorts; /* cohort names (objects and implicit) */
-	int32_t *co_model;	 /* owned [ncohorts] model cohort or -1 */
-	size_t *kid_off;	 /* owned [nnodes + 1]: children of node i are */
-	int32_t *kids;		 /* kids[kid_off[i] .. kid_off[i + 1]) */
-	struct qf_wl **wl;	 /* owned records [nwl] */
+	int32_t *co_model;       /* owned [ncohorts] model cohort or -1 */
+	size_t *kid_off;   /* owned [nnodes + 1]: children of node i are */
+	int32_t *kids;     /* kids[kid_off[i] .. kid_off[i + 1]) */
+	struct qf_wl **wl; /* owned records [nwl] */
 	size_t nwl, awl;
-	struct qf_names keys;	 /* "ns/name" interned */
-	size_t *key_wl;		 /* owned [keys.n]: latest wl index of a key */
+	struct qf_names keys; /* "ns/name" interned */
+	size_t *key_wl;       /* owned [keys.n]: latest wl index of a key */
 	size_t akey_wl;
 	int64_t now_ms;
 	qf_event_sink_fn sink; /* may be NULL */
@@ -150,8 +150,8 @@ struct qf_engine {
 
 /* Create an engine over `m` and build it (see qf_engine_rebuild). */
 int qf_engine_new(struct qf_engine **out, struct qf_model *m,
-		  qf_event_sink_fn sink, void *sink_arg, int64_t now_ms,
-		  struct qf_diags *d) QF_MUST_CHECK;
+                  qf_event_sink_fn sink, void *sink_arg, int64_t now_ms,
+                  struct qf_diags *d) QF_MUST_CHECK;
 void qf_engine_free(struct qf_engine *e);
 
 /*
@@ -192,7 +192,7 @@ int qf_engine_check(struct qf_engine *e, struct qf_diags *d) QF_MUST_CHECK;
 
 /* Index of fr for (flavor, resource), or -1 when either is unknown. */
 static inline int32_t qf_engine_fr(const struct qf_engine *e, int32_t flavor,
-				   int32_t res)
+                                   int32_t res)
 {
 	if (flavor < 0 || res < 0 || (size_t)flavor >= e->nflav ||
 	    (size_t)res >= e->nres)
@@ -205,8 +205,8 @@ static inline int32_t qf_engine_fr(const struct qf_engine *e, int32_t flavor,
 /* Set a condition with Kubernetes' SetStatusCondition rule (the time
  * changes only when the status flips).  `message` is copied. */
 void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
-			enum qf_cond_type t, int status, const char *reason,
-			const char *message);
+                        enum qf_cond_type t, int status, const char *reason,
+                        const char *message);
 
 /* Kubernetes type name of a condition ("QuotaReserved", ...). */
 const char *qf_engine_cond_name(enum qf_cond_type t);

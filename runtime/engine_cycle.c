@@ -73,8 +73,7 @@ static void path_of(const struct qf_engine *e, struct qf_buf *b, int32_t cq)
 	     p = e->q.nodes[p].parent)
 		chain[n++] = p;
 	while (n-- > 0)
-		qf_buf_addf(b, "/%s",
-			    e->cohorts.v[(size_t)chain[n] - e->ncq]);
+		qf_buf_addf(b, "/%s", e->cohorts.v[(size_t)chain[n] - e->ncq]);
 	qf_buf_addf(b, "/%s", e->cq[cq].m->name);
 }
 
@@ -95,8 +94,9 @@ static void nominate(struct cycle *c, struct entry *en)
 	en->reason = "WaitingForQuota";
 	/* Kueue: scheduler.go nominate */
 	if (!qf_model_selector_matches(&cq->nsel, ns ? &ns->labels : &none)) {
-		qf_buf_adds(&en->msg,
-			    "workload namespace doesn't match ClusterQueue selector");
+		qf_buf_adds(
+		        &en->msg,
+		        "workload namespace doesn't match ClusterQueue selector");
 		en->reason = "Misconfigured";
 		en->requeue = QF_REQUEUE_NAMESPACE_MISMATCH;
 		return;
@@ -108,8 +108,8 @@ static void nominate(struct cycle *c, struct entry *en)
 		en->reason = en->a.reason;
 		en->requeue = QF_REQUEUE_NO_FIT;
 	} else if (en->a.mode == QF_AMODE_PREEMPT) {
-		qf_preempt_find(e, w, en->cq, en->a.use, en->a.nuse,
-				en->a.need, en->a.nneed, &en->t);
+		qf_preempt_find(e, w, en->cq, en->a.use, en->a.nuse, en->a.need,
+		                en->a.nneed, &en->t);
 		if (!en->t.n)
 			en->requeue = QF_REQUEUE_NO_CANDIDATES;
 	}
@@ -133,7 +133,8 @@ static void partial_admission(struct cycle *c, struct entry *en)
 	int found = 0;
 
 	for (size_t i = 0; i < m->nps; i++)
-		if (m->ps[i].min_count >= 0 && m->ps[i].min_count < m->ps[i].count)
+		if (m->ps[i].min_count >= 0 &&
+		    m->ps[i].min_count < m->ps[i].count)
 			dsum += m->ps[i].count - m->ps[i].min_count;
 	if (!dsum)
 		return;
@@ -147,19 +148,20 @@ static void partial_admission(struct cycle *c, struct entry *en)
 		int ok;
 
 		for (size_t i = 0; i < m->nps; i++) {
-			int64_t delta = m->ps[i].min_count >= 0
-						? m->ps[i].count - m->ps[i].min_count
-						: 0;
+			int64_t delta =
+			        m->ps[i].min_count >= 0
+			                ? m->ps[i].count - m->ps[i].min_count
+			                : 0;
 
 			counts[i] = (int32_t)(m->ps[i].count -
-					      delta * (int64_t)k / dsum);
+			                      delta * (int64_t)k / dsum);
 		}
 		qf_assignment_init(&a);
 		qf_assign_counts(c->e, en->w, en->cq, counts, &a);
 		ok = a.mode == QF_AMODE_FIT;
 		if (a.mode == QF_AMODE_PREEMPT) {
 			qf_preempt_find(c->e, en->w, en->cq, a.use, a.nuse,
-					a.need, a.nneed, &t);
+			                a.need, a.nneed, &t);
 			ok = t.n > 0;
 		}
 		if (ok) {
@@ -186,8 +188,8 @@ static void partial_admission(struct cycle *c, struct entry *en)
 		qf_buf_adds(&en->msg, en->a.msg.buf);
 		en->reason = en->a.reason ? en->a.reason : "WaitingForQuota";
 		en->requeue = en->a.mode == QF_AMODE_PREEMPT && !en->t.n
-				      ? QF_REQUEUE_NO_CANDIDATES
-				      : QF_REQUEUE_GENERIC;
+		                      ? QF_REQUEUE_NO_CANDIDATES
+		                      : QF_REQUEUE_GENERIC;
 	} else {
 		qf_assignment_release(&best);
 	}
@@ -243,7 +245,8 @@ static void fs_values(struct qf_engine *e, struct entry *en, struct fsval *v)
 
 	for (size_t i = 0; i < en->a.nuse; i++)
 		qf_quota_add_usage(&e->q, (size_t)en->cq,
-				   (size_t)en->a.use[i].fr, en->a.use[i].amount);
+		                   (size_t)en->a.use[i].fr,
+		                   en->a.use[i].amount);
 	for (; node >= 0 && e->q.nodes[node].parent >= 0 && k < 64;
 	     node = e->q.nodes[node].parent, k++) {
 		const struct qf_quota_node *n = &e->q.nodes[node];
@@ -257,8 +260,8 @@ static void fs_values(struct qf_engine *e, struct entry *en, struct fsval *v)
 	}
 	for (size_t i = 0; i < en->a.nuse; i++)
 		qf_quota_add_usage(&e->q, (size_t)en->cq,
-				   (size_t)en->a.use[i].fr,
-				   -en->a.use[i].amount);
+		                   (size_t)en->a.use[i].fr,
+		                   -en->a.use[i].amount);
 }
 
 /* Depth of `node` below the root of its tree (root = 0). */
@@ -276,7 +279,7 @@ static size_t depth_of(const struct qf_engine *e, int32_t node)
 /* a before b at a cohort whose children on their paths are at index ka,
  * kb of their value arrays. */
 static int fs_less(const struct entry *a, const struct fsval *va,
-		   const struct entry *b, const struct fsval *vb)
+                   const struct entry *b, const struct fsval *vb)
 {
 	if (va->borrowing != vb->borrowing)
 		return !va->borrowing; /* FairSharingPrioritizeNonBorrowing */
@@ -290,9 +293,9 @@ static int fs_less(const struct entry *a, const struct fsval *va,
 struct tour {
 	struct qf_engine *e;
 	struct entry *v;
-	const int32_t *cq_entry;     /* per CQ: entry index or -1 */
-	struct fsval (*vals)[64];    /* per entry */
-	const size_t *depth;	     /* per entry: depth of its CQ */
+	const int32_t *cq_entry;  /* per CQ: entry index or -1 */
+	struct fsval (*vals)[64]; /* per entry */
+	const size_t *depth;      /* per entry: depth of its CQ */
 };
 
 /* Kueue: fair_sharing_iterator.go runTournament: the winner of the subtree
@@ -312,8 +315,8 @@ static int32_t bracket(const struct tour *t, size_t node, size_t node_depth)
 			if ((pass == 0) != (e->q.nodes[ch].is_cohort != 0))
 				continue;
 			cand = e->q.nodes[ch].is_cohort
-				       ? bracket(t, (size_t)ch, node_depth + 1)
-				       : t->cq_entry[ch];
+			               ? bracket(t, (size_t)ch, node_depth + 1)
+			               : t->cq_entry[ch];
 			if (cand < 0)
 				continue;
 			if (best < 0) {
@@ -322,8 +325,8 @@ static int32_t bracket(const struct tour *t, size_t node, size_t node_depth)
 			}
 			kb = t->depth[cand] - node_depth - 1;
 			ka = t->depth[best] - node_depth - 1;
-			if (fs_less(&t->v[cand], &t->vals[cand][kb], &t->v[best],
-				    &t->vals[best][ka]))
+			if (fs_less(&t->v[cand], &t->vals[cand][kb],
+			            &t->v[best], &t->vals[best][ka]))
 				best = cand;
 		}
 	return best;
@@ -390,7 +393,7 @@ static void claim(struct cycle *c, struct qf_wl *w)
 {
 	w->victim = 1;
 	c->claimed = qf_grow(c->claimed, sizeof(*c->claimed), &c->aclaimed,
-			     c->nclaimed + 1);
+	                     c->nclaimed + 1);
 	c->claimed[c->nclaimed++] = w;
 }
 
@@ -439,8 +442,8 @@ static void reserve_capacity(struct cycle *c, struct entry *en)
 }
 
 static void preemption_message(struct qf_engine *e, struct qf_buf *b,
-			       const struct qf_wl *pre, int32_t pre_cq,
-			       const struct qf_wl *victim, const char *reason)
+                               const struct qf_wl *pre, int32_t pre_cq,
+                               const struct qf_wl *victim, const char *reason)
 {
 	const char *why = "prioritization in the ClusterQueue";
 
@@ -452,12 +455,12 @@ static void preemption_message(struct qf_engine *e, struct qf_buf *b,
 		why = "Fair Sharing within the cohort";
 	/* Kueue: pkg/workload/evict/evict.go, preemption.go */
 	qf_buf_addf(b,
-		    "Preempted to accommodate a workload (UID: %s, JobUID: %s) "
-		    "due to %s; preemptor path: ",
-		    *pre->m->uid ? pre->m->uid : "UNKNOWN",
-		    pre->m->job_uid && *pre->m->job_uid ? pre->m->job_uid
-							: "UNKNOWN",
-		    why);
+	            "Preempted to accommodate a workload (UID: %s, JobUID: %s) "
+	            "due to %s; preemptor path: ",
+	            *pre->m->uid ? pre->m->uid : "UNKNOWN",
+	            pre->m->job_uid && *pre->m->job_uid ? pre->m->job_uid
+	                                                : "UNKNOWN",
+	            why);
 	path_of(e, b, pre_cq);
 	qf_buf_adds(b, "; preemptee path: ");
 	path_of(e, b, victim->adm_cq);
@@ -482,7 +485,7 @@ static void issue_preemptions(struct cycle *c, struct entry *en)
 		preemption_message(e, &msg, en->w, en->cq, v, reason);
 		v->evicted = 1;
 		qf_engine_set_cond(e, v, QF_COND_EVICTED, 1, "Preempted",
-				   msg.buf);
+		                   msg.buf);
 		qf_engine_set_cond(e, v, QF_COND_PREEMPTED, 1, reason, msg.buf);
 		memset(&ev, 0, sizeof(ev));
 		ev.time_ms = e->now_ms;
@@ -494,11 +497,11 @@ static void issue_preemptions(struct cycle *c, struct entry *en)
 		qf_engine_emit(e, &ev);
 		qf_buf_reset(&full);
 		qf_buf_addf(&full,
-			    "%s; preemptor effective priority: %d (base: %d, "
-			    "boost: 0); preemptee effective priority: %d "
-			    "(base: %d, boost: 0)",
-			    msg.buf, en->w->m->priority, en->w->m->priority,
-			    v->m->priority, v->m->priority);
+		            "%s; preemptor effective priority: %d (base: %d, "
+		            "boost: 0); preemptee effective priority: %d "
+		            "(base: %d, boost: 0)",
+		            msg.buf, en->w->m->priority, en->w->m->priority,
+		            v->m->priority, v->m->priority);
 		ev.reason = "Preempted";
 		ev.message = full.buf;
 		ev.preemptor = en->w->key;
@@ -506,14 +509,15 @@ static void issue_preemptions(struct cycle *c, struct entry *en)
 		qf_engine_emit(e, &ev);
 		/* Kueue v0.17+: the preemptor is told whom it preempted */
 		qf_buf_reset(&full);
-		qf_buf_addf(&full,
-			    "Preempted workload %s (UID: %s) in ClusterQueue %s; "
-			    "preemptor effective priority: %d (base: %d, boost: "
-			    "0); preemptee effective priority: %d (base: %d, "
-			    "boost: 0)",
-			    v->key, *v->m->uid ? v->m->uid : "UNKNOWN",
-			    e->cq[v->adm_cq].m->name, en->w->m->priority,
-			    en->w->m->priority, v->m->priority, v->m->priority);
+		qf_buf_addf(
+		        &full,
+		        "Preempted workload %s (UID: %s) in ClusterQueue %s; "
+		        "preemptor effective priority: %d (base: %d, boost: "
+		        "0); preemptee effective priority: %d (base: %d, "
+		        "boost: 0)",
+		        v->key, *v->m->uid ? v->m->uid : "UNKNOWN",
+		        e->cq[v->adm_cq].m->name, en->w->m->priority,
+		        en->w->m->priority, v->m->priority, v->m->priority);
 		memset(&ev, 0, sizeof(ev));
 		ev.time_ms = e->now_ms;
 		ev.type = "Normal";
@@ -525,8 +529,9 @@ static void issue_preemptions(struct cycle *c, struct entry *en)
 	}
 	c->progress = 1;
 	if (issued)
-		qf_buf_addf(&en->msg, ". Pending the preemption of %zu workload(s)",
-			    issued);
+		qf_buf_addf(&en->msg,
+		            ". Pending the preemption of %zu workload(s)",
+		            issued);
 	en->reason = "WaitingForPreemptedWorkloads";
 	en->requeue = QF_REQUEUE_PENDING_PREEMPTION;
 	qf_buf_release(&msg);
@@ -534,7 +539,7 @@ static void issue_preemptions(struct cycle *c, struct entry *en)
 }
 
 static void add_cell(struct qf_event_cell **v, size_t *n, size_t *alloc,
-		     const char *a, const char *b, const char *value)
+                     const char *a, const char *b, const char *value)
 {
 	*v = qf_grow(*v, sizeof(**v), alloc, *n + 1);
 	(*v)[*n].a = a;
@@ -579,50 +584,50 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	w->admit_ms = e->now_ms;
 	if (w->first_admit_ms < 0)
 		w->first_admit_ms = e->now_ms;
-	w->finish_at_ms = w->m->runtime_ms >= 0 ? e->now_ms + w->m->runtime_ms
-						: -1;
+	w->finish_at_ms =
+	        w->m->runtime_ms >= 0 ? e->now_ms + w->m->runtime_ms : -1;
 	{
 		/* usage is already in the tree (added while processing) */
 		struct qf_ecq *q = &e->cq[en->cq];
 
 		if (e->now_ms > q->used_since)
 			q->used_ms_int +=
-				q->used_sum * (e->now_ms - q->used_since);
+			        q->used_sum * (e->now_ms - q->used_since);
 		q->used_since = e->now_ms;
 		for (size_t i = 0; i < w->nuse; i++)
 			q->used_sum += w->use[i].amount;
 		q->holders = qf_grow(q->holders, sizeof(*q->holders),
-				     &q->aholders, q->nholders + 1);
+		                     &q->aholders, q->nholders + 1);
 		w->adm_pos = q->nholders;
 		q->holders[q->nholders++] = w;
 	}
 	if (w->cond[QF_COND_EVICTED].set && w->cond[QF_COND_EVICTED].status) {
 		qf_buf_addf(&msg, "Previously: %s",
-			    w->cond[QF_COND_EVICTED].message);
+		            w->cond[QF_COND_EVICTED].message);
 		qf_engine_set_cond(e, w, QF_COND_EVICTED, 0, "QuotaReserved",
-				   msg.buf);
+		                   msg.buf);
 		qf_buf_reset(&msg);
 	}
 	if (w->cond[QF_COND_PREEMPTED].set &&
 	    w->cond[QF_COND_PREEMPTED].status) {
 		qf_buf_addf(&msg, "Previously: %s",
-			    w->cond[QF_COND_PREEMPTED].message);
+		            w->cond[QF_COND_PREEMPTED].message);
 		qf_engine_set_cond(e, w, QF_COND_PREEMPTED, 0, "QuotaReserved",
-				   msg.buf);
+		                   msg.buf);
 		qf_buf_reset(&msg);
 	}
 	qf_buf_addf(&msg, "Quota reserved in ClusterQueue %s", cq->name);
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 1, "QuotaReserved",
-			   msg.buf);
+	                   msg.buf);
 	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 1, "Admitted",
-			   "The workload is admitted");
+	                   "The workload is admitted");
 	/* event cells */
 	for (size_t i = 0, s = 0; i < w->m->nps; i++)
 		for (size_t j = 0; j < w->m->ps[i].nreq; j++, s++)
 			if (w->flavor[s] >= 0)
 				add_cell(&fl, &nfl, &afl, w->m->ps[i].name,
-					 e->m->res.v[w->m->ps[i].req[j].res],
-					 e->m->flavors.v[w->flavor[s]]);
+				         e->m->res.v[w->m->ps[i].req[j].res],
+				         e->m->flavors.v[w->flavor[s]]);
 	for (size_t i = 0; i < w->nuse; i++) {
 		int32_t fr = w->use[i].fr;
 		const char *fname = e->m->flavors.v[(size_t)fr / e->nres];
@@ -648,12 +653,12 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	}
 	qf_buf_reset(&msg);
 	qf_buf_addf(&msg,
-		    "Quota reserved in ClusterQueue %s, wait time since queued "
-		    "was %.0fs",
-		    cq->name, (double)(e->now_ms - w->queued_ms) / 1000.0);
+	            "Quota reserved in ClusterQueue %s, wait time since queued "
+	            "was %.0fs",
+	            cq->name, (double)(e->now_ms - w->queued_ms) / 1000.0);
 	if (en->a.considered.len)
 		qf_buf_addf(&msg, "; Flavors considered: %s",
-			    en->a.considered.buf);
+		            en->a.considered.buf);
 	memset(&ev, 0, sizeof(ev));
 	ev.time_ms = e->now_ms;
 	ev.type = "Normal";
@@ -670,9 +675,9 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	qf_engine_emit(e, &ev);
 	qf_buf_reset(&msg);
 	qf_buf_addf(&msg,
-		    "Admitted by ClusterQueue %s, wait time since reservation "
-		    "was 0s",
-		    cq->name);
+	            "Admitted by ClusterQueue %s, wait time since reservation "
+	            "was 0s",
+	            cq->name);
 	ev.reason = "Admitted";
 	ev.message = msg.buf;
 	qf_engine_emit(e, &ev);
@@ -703,8 +708,8 @@ static void process(struct cycle *c, struct entry *en)
 		if (claimed(c, en->t.v[i].wl)) {
 			qf_buf_reset(&en->msg);
 			qf_buf_adds(&en->msg, "Workload has overlapping "
-					      "preemption targets with another "
-					      "workload");
+			                      "preemption targets with another "
+			                      "workload");
 			en->status = ES_SKIPPED;
 			en->reason = "WaitingForQuota";
 			return;
@@ -713,7 +718,7 @@ static void process(struct cycle *c, struct entry *en)
 	if (!fits_after_removals(c, en)) {
 		qf_buf_reset(&en->msg);
 		qf_buf_adds(&en->msg, "Workload no longer fits after "
-				      "processing another workload");
+		                      "processing another workload");
 		en->status = ES_SKIPPED;
 		en->reason = "WaitingForQuota";
 		return;
@@ -724,13 +729,13 @@ static void process(struct cycle *c, struct entry *en)
 	if (en->a.mode == QF_AMODE_PREEMPT) {
 		for (size_t i = 0; i < en->a.nuse; i++)
 			temp_add(c, (size_t)en->cq, (size_t)en->a.use[i].fr,
-				 en->a.use[i].amount);
+			         en->a.use[i].amount);
 		issue_preemptions(c, en);
 	} else {
 		for (size_t i = 0; i < en->a.nuse; i++)
 			qf_quota_add_usage(&e->q, (size_t)en->cq,
-					   (size_t)en->a.use[i].fr,
-					   en->a.use[i].amount);
+			                   (size_t)en->a.use[i].fr,
+			                   en->a.use[i].amount);
 		admit(c, en, before);
 	}
 	free(before);
@@ -749,12 +754,12 @@ static void requeue(struct cycle *c, struct entry *en)
 	if (en->status == ES_SKIPPED && why != QF_REQUEUE_PENDING_PREEMPTION)
 		why = QF_REQUEUE_FAILED_AFTER_NOMINATION;
 	if (qf_queue_requeue(&e->cq[en->cq].queue, &w->qi, why,
-			     en->a.stopped_early))
+	                     en->a.stopped_early))
 		c->progress = 1;
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, en->reason,
-			   en->msg.buf);
+	                   en->msg.buf);
 	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
-			   "The workload has no reservation");
+	                   "The workload has no reservation");
 	memset(&ev, 0, sizeof(ev));
 	ev.time_ms = e->now_ms;
 	ev.type = "Warning";
@@ -801,7 +806,7 @@ int qf_engine_cycle(struct qf_engine *e)
 	/* held usage goes back */
 	for (size_t i = c.ntmp; i-- > 0;)
 		qf_quota_add_usage(&e->q, c.tmp[i].node, c.tmp[i].fr,
-				   -c.tmp[i].amount);
+		                   -c.tmp[i].amount);
 	/* 5. requeue what was not admitted */
 	for (size_t i = 0; i < n; i++) {
 		if (c.v[i].status != ES_ASSUMED)

@@ -42,7 +42,7 @@ json_t *qf_event_to_json(const struct qf_event *ev)
 {
 	json_t *o = json_object();
 	int with_maps = !strcmp(ev->reason, "QuotaReserved") ||
-			!strcmp(ev->reason, "Admitted");
+	                !strcmp(ev->reason, "Admitted");
 	int ell;
 	size_t n = qf_event_message_len(ev->message ? ev->message : "", &ell);
 	char buf[QF_EVENT_MAX_MESSAGE + 1];
@@ -53,27 +53,29 @@ json_t *qf_event_to_json(const struct qf_event *ev)
 	json_object_set_new(o, "workload", json_string(ev->workload));
 	if (ev->cluster_queue)
 		json_object_set_new(o, "clusterQueue",
-				    json_string(ev->cluster_queue));
+		                    json_string(ev->cluster_queue));
 	if (ell) {
 		memcpy(buf, ev->message, n);
 		memcpy(buf + n, " ...", 5);
 		json_object_set_new(o, "message", json_string(buf));
 	} else {
-		json_object_set_new(o, "message",
-				    json_string(ev->message ? ev->message : ""));
+		json_object_set_new(
+		        o, "message",
+		        json_string(ev->message ? ev->message : ""));
 	}
 	if (with_maps || ev->nflavors)
 		json_object_set_new(o, "flavors",
-				    two_level(ev->flavors, ev->nflavors));
+		                    two_level(ev->flavors, ev->nflavors));
 	if (with_maps || ev->nusage)
-		json_object_set_new(o, "usage", two_level(ev->usage, ev->nusage));
+		json_object_set_new(o, "usage",
+		                    two_level(ev->usage, ev->nusage));
 	if (with_maps || ev->nborrowed)
 		json_object_set_new(o, "borrowed",
-				    two_level(ev->borrowed, ev->nborrowed));
+		                    two_level(ev->borrowed, ev->nborrowed));
 	if (ev->preemptor)
 		json_object_set_new(o, "preemptor", json_string(ev->preemptor));
 	if (ev->preemption_reason)
 		json_object_set_new(o, "preemptionReason",
-				    json_string(ev->preemption_reason));
+		                    json_string(ev->preemption_reason));
 	return o;
 }

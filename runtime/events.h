@@ -25,16 +25,16 @@
 
 /* One cell of a two-level map: {a: {b: value}}. */
 struct qf_event_cell {
-	const char *a;	   /* podSet (flavors) or flavor (usage, borrowed) */
-	const char *b;	   /* resource */
+	const char *a;     /* podSet (flavors) or flavor (usage, borrowed) */
+	const char *b;     /* resource */
 	const char *value; /* flavor name, or a quantity string */
 };
 
 struct qf_event {
 	int64_t time_ms;
-	const char *type;	   /* "Normal" or "Warning" */
-	const char *reason;	   /* e.g. "QuotaReserved", "WaitingForQuota" */
-	const char *workload;	   /* "ns/name" */
+	const char *type;          /* "Normal" or "Warning" */
+	const char *reason;        /* e.g. "QuotaReserved", "WaitingForQuota" */
+	const char *workload;      /* "ns/name" */
 	const char *cluster_queue; /* may be NULL */
 	const char *message;
 	const struct qf_event_cell *flavors; /* may be NULL */
@@ -43,7 +43,7 @@ struct qf_event {
 	size_t nusage;
 	const struct qf_event_cell *borrowed;
 	size_t nborrowed;
-	const char *preemptor;	       /* "ns/name"; Preempted only */
+	const char *preemptor;         /* "ns/name"; Preempted only */
 	const char *preemption_reason; /* Preempted only */
 };
 

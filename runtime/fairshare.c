@@ -40,8 +40,8 @@ double qf_fairshare_drs(const struct qf_engine *e, size_t node)
 		size_t r = fr % e->nres;
 
 		if (root->has[fr])
-			lendable[r] += qf_quota_potential(&e->q,
-							  (size_t)n->parent, fr);
+			lendable[r] += qf_quota_potential(
+			        &e->q, (size_t)n->parent, fr);
 		if (n->has[fr] && n->usage[fr] > n->subtree[fr])
 			borrowed[r] += n->usage[fr] - n->subtree[fr];
 	}
@@ -50,7 +50,7 @@ double qf_fairshare_drs(const struct qf_engine *e, size_t node)
 			any = 1;
 		if (lendable[r] > 0) {
 			double ratio = (double)borrowed[r] * 1000.0 /
-				       (double)lendable[r];
+			               (double)lendable[r];
 
 			if (ratio > best)
 				best = ratio;
@@ -85,8 +85,8 @@ struct fctx {
 	size_t nneed;
 	struct qf_wl ***lists; /* per CQ: candidates in order */
 	size_t *nlist, *head;
-	uint8_t *pruned;   /* per quota node */
-	uint8_t *on_path;  /* ancestors of the preemptor CQ */
+	uint8_t *pruned;  /* per quota node */
+	uint8_t *on_path; /* ancestors of the preemptor CQ */
 	struct qf_wl **removed;
 	const char **reasons;
 	size_t nremoved;
@@ -115,7 +115,7 @@ static int borrowing(const struct fctx *c, size_t cqi)
 }
 
 static int policy_ok(const struct fctx *c, const struct qf_wl *h,
-		     enum qf_model_policy p)
+                     enum qf_model_policy p)
 {
 	int64_t pp = c->w->qi.priority, hp = h->qi.priority;
 
@@ -134,7 +134,7 @@ static int policy_ok(const struct fctx *c, const struct qf_wl *h,
 static void add_cand(struct fctx *c, size_t cqi, struct qf_wl *h)
 {
 	c->lists[cqi] = qf_xreallocarray(c->lists[cqi], c->nlist[cqi] + 1,
-					 sizeof(**c->lists));
+	                                 sizeof(**c->lists));
 	c->lists[cqi][c->nlist[cqi]++] = h;
 }
 
@@ -237,7 +237,7 @@ static int32_t next_target(struct fctx *c, size_t cohort)
 
 /* The children of the least common ancestor on the paths to a and b. */
 static void almost_lcas(const struct qf_engine *e, size_t a, size_t b,
-			size_t *out_a, size_t *out_b)
+                        size_t *out_a, size_t *out_b)
 {
 	int32_t lca = -1;
 
@@ -262,8 +262,8 @@ static void preemptor_usage(struct fctx *c, int sign)
 {
 	for (size_t i = 0; i < c->nreq; i++)
 		qf_quota_add_usage(&c->e->q, (size_t)c->cq,
-				   (size_t)c->req[i].fr,
-				   sign * c->req[i].amount);
+		                   (size_t)c->req[i].fr,
+		                   sign * c->req[i].amount);
 }
 
 /* Take a victim: it leaves the tree; does the preemptor fit now? */
@@ -295,8 +295,7 @@ static void reset_ordering(struct fctx *c)
 
 /* Kueue: fair_strategy.go iterateWithFirstFsStrategy
  * (LessThanOrEqualToFinalShare); leftovers go to retry lists. */
-static void first_strategy(struct fctx *c, struct qf_wl **retry,
-			   size_t *nretry)
+static void first_strategy(struct fctx *c, struct qf_wl **retry, size_t *nretry)
 {
 	struct qf_engine *e = c->e;
 	size_t root = e->cq[c->cq].root;
@@ -311,13 +310,14 @@ static void first_strategy(struct fctx *c, struct qf_wl **retry,
 		if (t < 0)
 			continue;
 		if (t == c->cq) {
-			if (take(c, c->lists[t][c->head[t]++], "InClusterQueue"))
+			if (take(c, c->lists[t][c->head[t]++],
+			         "InClusterQueue"))
 				return;
 			continue;
 		}
 		if (wn) {
 			if (take(c, c->lists[t][c->head[t]++],
-				 "InCohortReclamation"))
+			         "InCohortReclamation"))
 				return;
 			continue;
 		}
@@ -344,8 +344,7 @@ static void first_strategy(struct fctx *c, struct qf_wl **retry,
 
 /* Kueue: fair_strategy.go iterateWithSecondFsStrategy
  * (LessThanInitialShare), one victim per queue at most. */
-static void second_strategy(struct fctx *c, struct qf_wl **retry,
-			    size_t nretry)
+static void second_strategy(struct fctx *c, struct qf_wl **retry, size_t nretry)
 {
 	struct qf_engine *e = c->e;
 	size_t root = e->cq[c->cq].root;
@@ -374,9 +373,9 @@ static void second_strategy(struct fctx *c, struct qf_wl **retry,
 }
 
 void qf_fairshare_preempt(struct qf_engine *e, const struct qf_wl *w,
-			  int32_t cq, const struct qf_fr_amount *req,
-			  size_t nreq, const int32_t *need, size_t nneed,
-			  struct qf_targets *out)
+                          int32_t cq, const struct qf_fr_amount *req,
+                          size_t nreq, const int32_t *need, size_t nneed,
+                          struct qf_targets *out)
 {
 	struct fctx c;
 	size_t total;
@@ -403,14 +402,15 @@ void qf_fairshare_preempt(struct qf_engine *e, const struct qf_wl *w,
 	c.reasons = qf_xcalloc(total + 1, sizeof(*c.reasons));
 	retry = qf_xcalloc(total + 1, sizeof(*retry));
 	back = qf_xcalloc(total + 1, 1);
-	for (int32_t p = e->q.nodes[cq].parent; p >= 0; p = e->q.nodes[p].parent)
+	for (int32_t p = e->q.nodes[cq].parent; p >= 0;
+	     p = e->q.nodes[p].parent)
 		c.on_path[p] = 1;
 	if (total) {
 		preemptor_usage(&c, +1);
 		if (e->q.nodes[cq].parent < 0) {
 			while (!c.fits && has_cand(&c, (size_t)cq))
 				(void)take(&c, c.lists[cq][c.head[cq]++],
-					   "InClusterQueue");
+				           "InClusterQueue");
 		} else {
 			first_strategy(&c, retry, &nretry);
 			if (!c.fits)
@@ -431,7 +431,7 @@ void qf_fairshare_preempt(struct qf_engine *e, const struct qf_wl *w,
 			if (back[i])
 				continue;
 			out->v = qf_grow(out->v, sizeof(*out->v), &out->alloc,
-					 out->n + 1);
+			                 out->n + 1);
 			out->v[out->n].wl = c.removed[i];
 			out->v[out->n].reason = c.reasons[i];
 			out->n++;

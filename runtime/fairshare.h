@@ -34,9 +34,9 @@ double qf_fairshare_drs(const struct qf_engine *e, size_t node);
 /* Fair-sharing preemption targets (F2); same contract as
  * qf_preempt_find. */
 void qf_fairshare_preempt(struct qf_engine *e, const struct qf_wl *w,
-			  int32_t cq, const struct qf_fr_amount *req,
-			  size_t nreq, const int32_t *need, size_t nneed,
-			  struct qf_targets *out);
+                          int32_t cq, const struct qf_fr_amount *req,
+                          size_t nreq, const int32_t *need, size_t nneed,
+                          struct qf_targets *out);
 
 /* The value Kueue writes to status.fairSharing.weightedShare. */
 int64_t qf_fairshare_weighted_share(const struct qf_engine *e, size_t node);

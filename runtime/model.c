@@ -111,7 +111,7 @@ int qf_model_parse_time(int64_t *out_ms, const char *s)
 
 	memset(&tm, 0, sizeof(tm));
 	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec,
-		   &n) != 6)
+	           &n) != 6)
 		return QF_EINVAL;
 	p = s + n;
 	if (*p == '.') {
@@ -166,7 +166,7 @@ const char *qf_model_label(const struct qf_model_labels *l, const char *key)
 }
 
 int qf_model_selector_matches(const struct qf_model_selector *s,
-			      const struct qf_model_labels *labels)
+                              const struct qf_model_labels *labels)
 {
 	if (!s->present)
 		return 0;
@@ -204,7 +204,7 @@ struct rd {
 };
 
 static struct qf_loc loc_key(const struct rd *r, const json_t *o,
-			     const char *key)
+                             const char *key)
 {
 	return r->doc ? qf_doc_loc_key(r->doc, o, key) : r->at;
 }
@@ -215,9 +215,9 @@ static struct qf_loc loc_of(const struct rd *r, const json_t *o)
 }
 
 static int bad(struct rd *r, const json_t *parent, const char *key,
-	       const char *path, const char *fmt, ...) QF_PRINTF(5, 6);
+               const char *path, const char *fmt, ...) QF_PRINTF(5, 6);
 static int bad(struct rd *r, const json_t *parent, const char *key,
-	       const char *path, const char *fmt, ...)
+               const char *path, const char *fmt, ...)
 {
 	struct qf_loc loc = loc_key(r, parent, key);
 	va_list ap;
@@ -231,7 +231,7 @@ static int bad(struct rd *r, const json_t *parent, const char *key,
 }
 
 static const char *str_at(struct rd *r, const json_t *o, const char *key,
-			  const char *path, int required)
+                          const char *path, int required)
 {
 	const json_t *v = o ? json_object_get(o, key) : NULL;
 
@@ -253,7 +253,7 @@ static char *dup_or_null(const char *s)
 }
 
 static int int_at(struct rd *r, const json_t *o, const char *key,
-		  const char *path, int64_t dflt, int64_t *out)
+                  const char *path, int64_t dflt, int64_t *out)
 {
 	const json_t *v = o ? json_object_get(o, key) : NULL;
 
@@ -268,7 +268,7 @@ static int int_at(struct rd *r, const json_t *o, const char *key,
 
 /* A quantity field as a Kueue amount for `res`. */
 static int amount_of(struct rd *r, const json_t *parent, const char *key,
-		     const json_t *v, const char *res, int64_t *out)
+                     const json_t *v, const char *res, int64_t *out)
 {
 	struct qf_qty q;
 	struct qf_buf b = QF_BUF_INIT;
@@ -288,7 +288,8 @@ static int amount_of(struct rd *r, const json_t *parent, const char *key,
 	}
 	if (qf_qty_parse(&q, s) < 0) {
 		qf_buf_release(&b);
-		return bad(r, parent, key, NULL, "invalid quantity for %s", key);
+		return bad(r, parent, key, NULL, "invalid quantity for %s",
+		           key);
 	}
 	*out = qf_qty_amount(&q, res);
 	if (*out < 0)
@@ -307,7 +308,8 @@ static void read_labels(struct qf_model_labels *out, const json_t *o)
 	if (!json_is_object(o))
 		return;
 	out->v = qf_xcalloc(json_object_size(o) + 1, sizeof(*out->v));
-	json_object_foreach((json_t *)o, k, v) {
+	json_object_foreach((json_t *)o, k, v)
+	{
 		if (!json_is_string(v))
 			continue;
 		out->v[out->n].key = qf_xstrdup(k);
@@ -328,7 +330,7 @@ static void free_labels(struct qf_model_labels *l)
 }
 
 static int read_selector(struct rd *r, struct qf_model_selector *s,
-			 const json_t *o)
+                         const json_t *o)
 {
 	const json_t *ex;
 
@@ -337,7 +339,7 @@ static int read_selector(struct rd *r, struct qf_model_selector *s,
 		return 0;
 	if (!json_is_object(o))
 		return bad(r, o, "", NULL, "%s must be a label selector",
-			   "namespaceSelector");
+		           "namespaceSelector");
 	s->present = 1;
 	read_labels(&s->match, json_object_get(o, "matchLabels"));
 	ex = json_object_get(o, "matchExpressions");
@@ -362,15 +364,16 @@ static int read_selector(struct rd *r, struct qf_model_selector *s,
 			x->op = QF_SEL_NOT_EXISTS;
 		else
 			return bad(r, e, "operator", NULL,
-				   "unknown selector operator %s", op);
+			           "unknown selector operator %s", op);
 		x->key = qf_xstrdup(key);
 		vals = json_object_get(e, "values");
-		x->values = qf_xcalloc(json_array_size(vals) + 1,
-				       sizeof(char *));
+		x->values =
+		        qf_xcalloc(json_array_size(vals) + 1, sizeof(char *));
 		for (size_t j = 0; j < json_array_size(vals); j++)
 			if (json_is_string(json_array_get(vals, j)))
-				x->values[x->nvalues++] = qf_xstrdup(
-					json_string_value(json_array_get(vals, j)));
+				x->values[x->nvalues++] =
+				        qf_xstrdup(json_string_value(
+				                json_array_get(vals, j)));
 		s->nexpr++;
 	}
 	return 0;
@@ -390,7 +393,7 @@ static void free_selector(struct qf_model_selector *s)
 }
 
 static int read_limit(struct rd *r, const json_t *o, const char *key,
-		      const char *res, int64_t *out)
+                      const char *res, int64_t *out)
 {
 	const json_t *v = json_object_get(o, key);
 
@@ -402,9 +405,10 @@ static int read_limit(struct rd *r, const json_t *o, const char *key,
 
 /* spec.resourceGroups of a ClusterQueue or Cohort. */
 static int read_groups(struct rd *r, const json_t *spec,
-		       struct qf_model_rg **out, size_t *nout)
+                       struct qf_model_rg **out, size_t *nout)
 {
-	const json_t *gs = spec ? json_object_get(spec, "resourceGroups") : NULL;
+	const json_t *gs =
+	        spec ? json_object_get(spec, "resourceGroups") : NULL;
 	struct qf_model_rg *rg;
 
 	*out = NULL;
@@ -412,8 +416,8 @@ static int read_groups(struct rd *r, const json_t *spec,
 	if (!gs || json_is_null(gs))
 		return 0;
 	if (!json_is_array(gs))
-		return bad(r, spec, "resourceGroups", NULL,
-			   "%s must be a list", "resourceGroups");
+		return bad(r, spec, "resourceGroups", NULL, "%s must be a list",
+		           "resourceGroups");
 	rg = qf_xcalloc(json_array_size(gs) + 1, sizeof(*rg));
 	*out = rg;
 	for (size_t g = 0; g < json_array_size(gs); g++) {
@@ -423,22 +427,22 @@ static int read_groups(struct rd *r, const json_t *spec,
 
 		if (!json_is_array(cov) || !json_is_array(fl))
 			return bad(r, jg, "coveredResources", NULL,
-				   "a resource group needs %s and flavors",
-				   "coveredResources");
-		rg[g].res = qf_xcalloc(json_array_size(cov) + 1,
-				       sizeof(int32_t));
+			           "a resource group needs %s and flavors",
+			           "coveredResources");
+		rg[g].res =
+		        qf_xcalloc(json_array_size(cov) + 1, sizeof(int32_t));
 		for (size_t i = 0; i < json_array_size(cov); i++) {
 			const json_t *c = json_array_get(cov, i);
 
 			if (!json_is_string(c))
 				return bad(r, jg, "coveredResources", NULL,
-					   "%s must list resource names",
-					   "coveredResources");
-			rg[g].res[rg[g].nres++] =
-				qf_names_intern(&r->m->res, json_string_value(c));
+				           "%s must list resource names",
+				           "coveredResources");
+			rg[g].res[rg[g].nres++] = qf_names_intern(
+			        &r->m->res, json_string_value(c));
 		}
-		rg[g].fq = qf_xcalloc(json_array_size(fl) + 1,
-				      sizeof(*rg[g].fq));
+		rg[g].fq =
+		        qf_xcalloc(json_array_size(fl) + 1, sizeof(*rg[g].fq));
 		*nout = g + 1;
 		for (size_t f = 0; f < json_array_size(fl); f++) {
 			const json_t *jf = json_array_get(fl, f);
@@ -450,36 +454,39 @@ static int read_groups(struct rd *r, const json_t *spec,
 				return r->rc;
 			if (!json_is_array(rs) ||
 			    json_array_size(rs) != rg[g].nres)
-				return bad(r, jf, "resources", NULL,
-					   "flavor %s must list every covered resource, in order",
-					   fname);
+				return bad(
+				        r, jf, "resources", NULL,
+				        "flavor %s must list every covered resource, in order",
+				        fname);
 			fq->flavor = qf_names_intern(&r->m->flavors, fname);
 			fq->rq = qf_xcalloc(rg[g].nres + 1, sizeof(*fq->rq));
 			rg[g].nfq = f + 1;
 			for (size_t i = 0; i < rg[g].nres; i++) {
 				const json_t *jr = json_array_get(rs, i);
 				const char *rn = str_at(r, jr, "name", NULL, 1);
-				const json_t *nq = json_object_get(jr, "nominalQuota");
+				const json_t *nq =
+				        json_object_get(jr, "nominalQuota");
 				struct qf_model_rq *rq = &fq->rq[i];
 
 				if (!rn)
 					return r->rc;
 				if (strcmp(rn, r->m->res.v[rg[g].res[i]]))
-					return bad(r, jr, "name", NULL,
-						   "resource %s must match the name in coveredResources",
-						   rn);
+					return bad(
+					        r, jr, "name", NULL,
+					        "resource %s must match the name in coveredResources",
+					        rn);
 				if (!nq)
 					return bad(r, jr, "nominalQuota", NULL,
-						   "missing required field %s",
-						   "nominalQuota");
+					           "missing required field %s",
+					           "nominalQuota");
 				rq->res = rg[g].res[i];
 				fq->nrq = i + 1;
 				if (amount_of(r, jr, "nominalQuota", nq, rn,
-					      &rq->nominal) < 0 ||
+				              &rq->nominal) < 0 ||
 				    read_limit(r, jr, "borrowingLimit", rn,
-					       &rq->borrow) < 0 ||
+				               &rq->borrow) < 0 ||
 				    read_limit(r, jr, "lendingLimit", rn,
-					       &rq->lend) < 0)
+				               &rq->lend) < 0)
 					return r->rc;
 			}
 		}
@@ -505,7 +512,7 @@ struct enum_row {
 };
 
 static int enum_at(struct rd *r, const json_t *o, const char *key,
-		   const struct enum_row *rows, size_t nrows, int dflt)
+                   const struct enum_row *rows, size_t nrows, int dflt)
 {
 	const char *s = str_at(r, o, key, NULL, 0);
 
@@ -563,7 +570,7 @@ static const char *perf_class(const json_t *meta, const char *name)
 {
 	const json_t *l = json_object_get(meta, "labels");
 	const json_t *v = json_object_get(
-		l, "kueue.x-k8s.io/performance-scheduler-class");
+	        l, "kueue.x-k8s.io/performance-scheduler-class");
 
 	return json_is_string(v) ? json_string_value(v) : name;
 }
@@ -599,29 +606,29 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 	c.json = json_incref((json_t *)o);
 	c.loc = loc_of(r, o);
 	c.strategy = enum_at(r, spec, "queueingStrategy", strategy_rows,
-			     QF_ARRAY_SIZE(strategy_rows), QF_BEST_EFFORT_FIFO);
+	                     QF_ARRAY_SIZE(strategy_rows), QF_BEST_EFFORT_FIFO);
 	c.within = enum_at(r, pre, "withinClusterQueue", within_rows,
-			   QF_ARRAY_SIZE(within_rows), QF_POLICY_NEVER);
+	                   QF_ARRAY_SIZE(within_rows), QF_POLICY_NEVER);
 	c.reclaim = enum_at(r, pre, "reclaimWithinCohort", reclaim_rows,
-			    QF_ARRAY_SIZE(reclaim_rows), QF_POLICY_NEVER);
+	                    QF_ARRAY_SIZE(reclaim_rows), QF_POLICY_NEVER);
 	c.bwc = enum_at(r, bwc, "policy", reclaim_rows,
-			QF_ARRAY_SIZE(reclaim_rows), QF_POLICY_NEVER);
+	                QF_ARRAY_SIZE(reclaim_rows), QF_POLICY_NEVER);
 	if (bwc && json_object_get(bwc, "maxPriorityThreshold")) {
 		(void)int_at(r, bwc, "maxPriorityThreshold", NULL, 0, &thr);
 		c.has_threshold = 1;
 		c.threshold = (int32_t)thr;
 	}
 	c.when_borrow = enum_at(r, ff, "whenCanBorrow", fung_rows,
-				QF_ARRAY_SIZE(fung_rows), QF_MAY_STOP_SEARCH);
+	                        QF_ARRAY_SIZE(fung_rows), QF_MAY_STOP_SEARCH);
 	c.when_preempt = enum_at(r, ff, "whenCanPreempt", fung_rows,
-				 QF_ARRAY_SIZE(fung_rows), QF_TRY_NEXT_FLAVOR);
+	                         QF_ARRAY_SIZE(fung_rows), QF_TRY_NEXT_FLAVOR);
 	c.preference = enum_at(r, ff, "preference", pref_rows,
-			       QF_ARRAY_SIZE(pref_rows), QF_PREF_UNSET);
+	                       QF_ARRAY_SIZE(pref_rows), QF_PREF_UNSET);
 	c.stop = enum_at(r, spec, "stopPolicy", stop_rows,
-			 QF_ARRAY_SIZE(stop_rows), QF_STOP_NONE);
+	                 QF_ARRAY_SIZE(stop_rows), QF_STOP_NONE);
 	c.weight = weight_of(r, spec);
-	if (read_selector(r, &c.nsel, json_object_get(spec, "namespaceSelector")) <
-		    0 ||
+	if (read_selector(r, &c.nsel,
+	                  json_object_get(spec, "namespaceSelector")) < 0 ||
 	    read_groups(r, spec, &c.rg, &c.nrg) < 0 || r->rc < 0) {
 		free_cq(&c);
 		return r->rc;
@@ -677,7 +684,7 @@ static int read_cohort(struct rd *r, const json_t *o, const char *name)
 }
 
 static void read_tols(const json_t *a, struct qf_model_toleration **out,
-		      size_t *n)
+                      size_t *n)
 {
 	*out = NULL;
 	*n = 0;
@@ -687,10 +694,14 @@ static void read_tols(const json_t *a, struct qf_model_toleration **out,
 	for (size_t i = 0; i < json_array_size(a); i++) {
 		const json_t *t = json_array_get(a, i);
 
-		(*out)[i].key = dup_or_null(json_string_value(json_object_get(t, "key")));
-		(*out)[i].op = dup_or_null(json_string_value(json_object_get(t, "operator")));
-		(*out)[i].value = dup_or_null(json_string_value(json_object_get(t, "value")));
-		(*out)[i].effect = dup_or_null(json_string_value(json_object_get(t, "effect")));
+		(*out)[i].key = dup_or_null(
+		        json_string_value(json_object_get(t, "key")));
+		(*out)[i].op = dup_or_null(
+		        json_string_value(json_object_get(t, "operator")));
+		(*out)[i].value = dup_or_null(
+		        json_string_value(json_object_get(t, "value")));
+		(*out)[i].effect = dup_or_null(
+		        json_string_value(json_object_get(t, "effect")));
 		*n = i + 1;
 	}
 }
@@ -733,7 +744,8 @@ static int read_rf(struct rd *r, const json_t *o, const char *name)
 	read_labels(&f.node_labels, json_object_get(spec, "nodeLabels"));
 	read_tols(json_object_get(spec, "tolerations"), &f.tols, &f.ntols);
 	if (json_is_array(ts)) {
-		f.taints = qf_xcalloc(json_array_size(ts) + 1, sizeof(*f.taints));
+		f.taints =
+		        qf_xcalloc(json_array_size(ts) + 1, sizeof(*f.taints));
 		for (size_t i = 0; i < json_array_size(ts); i++) {
 			const json_t *t = json_array_get(ts, i);
 			const char *k = str_at(r, t, "key", NULL, 1);
@@ -746,7 +758,7 @@ static int read_rf(struct rd *r, const json_t *o, const char *name)
 			f.taints[i].key = qf_xstrdup(k);
 			f.taints[i].effect = qf_xstrdup(eff);
 			f.taints[i].value = dup_or_null(
-				json_string_value(json_object_get(t, "value")));
+			        json_string_value(json_object_get(t, "value")));
 			f.ntaints = i + 1;
 		}
 	}
@@ -764,13 +776,14 @@ static int read_rf(struct rd *r, const json_t *o, const char *name)
 }
 
 static int read_lq(struct rd *r, const json_t *o, const char *name,
-		   const char *ns)
+                   const char *ns)
 {
 	const json_t *spec = json_object_get(o, "spec");
-	const char *cq = str_at(r, spec, "clusterQueue", "spec.clusterQueue", 1);
+	const char *cq =
+	        str_at(r, spec, "clusterQueue", "spec.clusterQueue", 1);
 	struct qf_model_lq *slot = qf_model_find_lq(r->m, ns, name);
 	int stop = enum_at(r, spec, "stopPolicy", stop_rows,
-			   QF_ARRAY_SIZE(stop_rows), QF_STOP_NONE);
+	                   QF_ARRAY_SIZE(stop_rows), QF_STOP_NONE);
 
 	if (!cq)
 		return r->rc;
@@ -794,7 +807,7 @@ static int read_wpc(struct rd *r, const json_t *o, const char *name)
 
 	if (!json_object_get(o, "value"))
 		return bad(r, o, "value", "value", "missing required field %s",
-			   "value");
+		           "value");
 	if (int_at(r, o, "value", "value", 0, &v) < 0)
 		return r->rc;
 	for (size_t i = 0; i < r->m->nwpc; i++)
@@ -821,7 +834,7 @@ static int read_ns(struct rd *r, const json_t *o, const char *name)
 		slot->name = qf_xstrdup(name);
 	}
 	read_labels(&slot->labels,
-		    json_object_get(json_object_get(o, "metadata"), "labels"));
+	            json_object_get(json_object_get(o, "metadata"), "labels"));
 	return 0;
 }
 
@@ -833,7 +846,7 @@ struct reqacc {
 };
 
 static void acc_set(struct reqacc *a, size_t *n, int32_t res, int64_t v,
-		    int add)
+                    int add)
 {
 	for (size_t i = 0; i < *n; i++) {
 		if (a[i].res == res) {
@@ -851,7 +864,7 @@ static void acc_set(struct reqacc *a, size_t *n, int32_t res, int64_t v,
 
 /* Requests of one container: requests, falling back to limits. */
 static int container_reqs(struct rd *r, const json_t *c, struct reqacc *out,
-			  size_t *n, size_t max)
+                          size_t *n, size_t max)
 {
 	const json_t *res = json_object_get(c, "resources");
 	const json_t *rq = json_object_get(res, "requests");
@@ -859,7 +872,8 @@ static int container_reqs(struct rd *r, const json_t *c, struct reqacc *out,
 	const char *k;
 	json_t *v;
 
-	json_object_foreach((json_t *)rq, k, v) {
+	json_object_foreach((json_t *)rq, k, v)
+	{
 		int64_t a;
 
 		if (*n >= max)
@@ -868,7 +882,8 @@ static int container_reqs(struct rd *r, const json_t *c, struct reqacc *out,
 			return r->rc;
 		acc_set(out, n, qf_names_intern(&r->m->res, k), a, 1);
 	}
-	json_object_foreach((json_t *)lim, k, v) {
+	json_object_foreach((json_t *)lim, k, v)
+	{
 		int64_t a;
 
 		if (json_object_get(rq, k) || *n >= max)
@@ -888,11 +903,11 @@ static int req_cmp(const void *a, const void *b, void *names)
 	const struct qf_names *t = names;
 
 	return strcmp(t->v[((const struct qf_model_req *)a)->res],
-		      t->v[((const struct qf_model_req *)b)->res]);
+	              t->v[((const struct qf_model_req *)b)->res]);
 }
 
 static void sort_reqs(struct qf_model_req *v, size_t n,
-		      const struct qf_names *names)
+                      const struct qf_names *names)
 {
 	for (size_t i = 1; i < n; i++) {
 		struct qf_model_req x = v[i];
@@ -909,7 +924,7 @@ static void sort_reqs(struct qf_model_req *v, size_t n,
 /* Kubernetes pod request rule: sum of containers, max with each init
  * container, plus overhead (Kueue: pkg/workload/resources.go). */
 static int read_podset(struct rd *r, const json_t *jps, const json_t *tmpl,
-		       struct qf_model_podset *ps)
+                       struct qf_model_podset *ps)
 {
 	const json_t *spec = json_object_get(tmpl, "spec");
 	const json_t *cs = json_object_get(spec, "containers");
@@ -923,18 +938,19 @@ static int read_podset(struct rd *r, const json_t *jps, const json_t *tmpl,
 	(void)jps;
 	for (size_t i = 0; i < json_array_size(cs); i++)
 		if (container_reqs(r, json_array_get(cs, i), sum, &ns,
-				   QF_MODEL_MAX_RES) < 0)
+		                   QF_MODEL_MAX_RES) < 0)
 			return r->rc;
 	for (size_t i = 0; i < json_array_size(ics); i++) {
 		size_t ni = 0;
 
 		if (container_reqs(r, json_array_get(ics, i), init, &ni,
-				   QF_MODEL_MAX_RES) < 0)
+		                   QF_MODEL_MAX_RES) < 0)
 			return r->rc;
 		for (size_t j = 0; j < ni && ns < QF_MODEL_MAX_RES; j++)
 			acc_set(sum, &ns, init[j].res, init[j].amount, 0);
 	}
-	json_object_foreach((json_t *)ov, k, v) {
+	json_object_foreach((json_t *)ov, k, v)
+	{
 		int64_t a;
 
 		if (ns >= QF_MODEL_MAX_RES)
@@ -991,11 +1007,11 @@ void qf_model_wl_free(struct qf_model_wl *w)
 }
 
 static int read_admission(struct rd *r, const json_t *adm,
-			  struct qf_model_wl *w)
+                          struct qf_model_wl *w)
 {
 	const json_t *psas = json_object_get(adm, "podSetAssignments");
 	const char *cq = str_at(r, adm, "clusterQueue",
-				"status.admission.clusterQueue", 1);
+	                        "status.admission.clusterQueue", 1);
 
 	if (!cq)
 		return r->rc;
@@ -1020,24 +1036,25 @@ static int read_admission(struct rd *r, const json_t *adm,
 				p = &w->adm[j];
 		if (!p)
 			return bad(r, a, "name", NULL,
-				   "pod set assignment %s names no pod set",
-				   name ? name : "main");
+			           "pod set assignment %s names no pod set",
+			           name ? name : "main");
 		if (int_at(r, a, "count", NULL, p->count, &cnt) < 0)
 			return r->rc;
 		p->count = (int32_t)cnt;
 		p->r = qf_xcalloc(json_object_size(fl) + 1, sizeof(*p->r));
-		json_object_foreach((json_t *)fl, k, v) {
+		json_object_foreach((json_t *)fl, k, v)
+		{
 			int64_t amt = 0;
 			const json_t *u = json_object_get(ru, k);
 
 			if (!json_is_string(v))
 				return bad(r, fl, k, NULL,
-					   "flavor of %s must be a string", k);
+				           "flavor of %s must be a string", k);
 			if (u && amount_of(r, ru, k, u, k, &amt) < 0)
 				return r->rc;
 			p->r[p->nr].res = qf_names_intern(&r->m->res, k);
-			p->r[p->nr].flavor =
-				qf_names_intern(&r->m->flavors, json_string_value(v));
+			p->r[p->nr].flavor = qf_names_intern(
+			        &r->m->flavors, json_string_value(v));
 			p->r[p->nr].amount = amt;
 			p->nr++;
 		}
@@ -1046,7 +1063,7 @@ static int read_admission(struct rd *r, const json_t *adm,
 }
 
 static int read_conditions(struct rd *r, const json_t *conds,
-			   struct qf_model_wl *w)
+                           struct qf_model_wl *w)
 {
 	w->conds = qf_xcalloc(json_array_size(conds) + 1, sizeof(*w->conds));
 	for (size_t i = 0; i < json_array_size(conds); i++) {
@@ -1060,16 +1077,18 @@ static int read_conditions(struct rd *r, const json_t *conds,
 			return r->rc;
 		mc->type = qf_xstrdup(type);
 		mc->status = st && !strcmp(st, "True");
-		mc->reason = qf_xstrdup(str_at(r, c, "reason", NULL, 0)
-						? str_at(r, c, "reason", NULL, 0)
-						: "");
-		mc->message = qf_xstrdup(str_at(r, c, "message", NULL, 0)
-						 ? str_at(r, c, "message", NULL, 0)
-						 : "");
+		mc->reason =
+		        qf_xstrdup(str_at(r, c, "reason", NULL, 0)
+		                           ? str_at(r, c, "reason", NULL, 0)
+		                           : "");
+		mc->message =
+		        qf_xstrdup(str_at(r, c, "message", NULL, 0)
+		                           ? str_at(r, c, "message", NULL, 0)
+		                           : "");
 		mc->ltt_ms = -1;
 		if (t && qf_model_parse_time(&mc->ltt_ms, t) < 0)
 			return bad(r, c, "lastTransitionTime", NULL,
-				   "invalid time %s", t);
+			           "invalid time %s", t);
 		if (mc->ltt_ms > r->m->latest_ms)
 			r->m->latest_ms = mc->ltt_ms;
 		w->nconds++;
@@ -1096,22 +1115,22 @@ static int read_meta(struct rd *r, const json_t *o, struct qf_model_wl *w)
 	if (ts) {
 		if (qf_model_parse_time(&w->created_ms, ts) < 0)
 			return bad(r, meta, "creationTimestamp",
-				   "metadata.creationTimestamp",
-				   "invalid time %s", ts);
+			           "metadata.creationTimestamp",
+			           "invalid time %s", ts);
 		if (w->created_ms > r->m->latest_ms)
 			r->m->latest_ms = w->created_ms;
 	}
 	w->labels_json = json_incref(json_object_get(meta, "labels"));
 	w->klass = qf_xstrdup(perf_class(meta, w->name));
-	if (json_is_string(json_object_get(w->labels_json,
-					   "kueue.x-k8s.io/job-uid")))
+	if (json_is_string(
+	            json_object_get(w->labels_json, "kueue.x-k8s.io/job-uid")))
 		w->job_uid = qf_xstrdup(json_string_value(json_object_get(
-			w->labels_json, "kueue.x-k8s.io/job-uid")));
+		        w->labels_json, "kueue.x-k8s.io/job-uid")));
 	return 0;
 }
 
 static int read_workload(struct rd *r, const json_t *o, const char *name,
-			 const char *ns, struct qf_model_wl **out)
+                         const char *ns, struct qf_model_wl **out)
 {
 	const json_t *spec = json_object_get(o, "spec");
 	const json_t *pss = json_object_get(spec, "podSets");
@@ -1135,20 +1154,23 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 		goto fail;
 	w->priority = (int32_t)prio;
 	if (ref && json_is_string(json_object_get(ref, "name"))) {
-		const char *kind = json_string_value(json_object_get(ref, "kind"));
+		const char *kind =
+		        json_string_value(json_object_get(ref, "kind"));
 
 		w->prio_class = qf_xstrdup(
-			json_string_value(json_object_get(ref, "name")));
+		        json_string_value(json_object_get(ref, "name")));
 		w->prio_class_kind =
-			kind && !strcmp(kind, "PriorityClass") ? 2 : 1;
+		        kind && !strcmp(kind, "PriorityClass") ? 2 : 1;
 	} else if (str_at(r, spec, "priorityClassName", NULL, 0)) {
-		const char *src = str_at(r, spec, "priorityClassSource", NULL, 0);
+		const char *src =
+		        str_at(r, spec, "priorityClassSource", NULL, 0);
 
 		w->prio_class = qf_xstrdup(
-			str_at(r, spec, "priorityClassName", NULL, 0));
+		        str_at(r, spec, "priorityClassName", NULL, 0));
 		w->prio_class_kind =
-			src && !strcmp(src, "scheduling.k8s.io/priorityclass") ? 2
-										: 1;
+		        src && !strcmp(src, "scheduling.k8s.io/priorityclass")
+		                ? 2
+		                : 1;
 	}
 	if (!json_is_array(pss) || !json_array_size(pss)) {
 		bad(r, spec ? spec : o, "podSets", "spec.podSets",
@@ -1175,7 +1197,7 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 		w->ps[i].count = (int32_t)cnt;
 		w->ps[i].min_count = (int32_t)minc;
 		if (read_podset(r, jp, json_object_get(jp, "template"),
-				&w->ps[i]) < 0)
+		                &w->ps[i]) < 0)
 			goto fail;
 	}
 	if (read_conditions(r, json_object_get(st, "conditions"), w) < 0)
@@ -1204,14 +1226,14 @@ static char *job_workload_name(const char *job, const char *uid)
 	qf_buf_adds(&out, "job-");
 	qf_buf_add(&out, job, plen - 4 > 243 ? 243 : plen - 4);
 	qf_buf_addf(&out, "-%02x%02x%x", n ? md[0] : 0, n ? md[1] : 0,
-		    n ? md[2] >> 4 : 0);
+	            n ? md[2] >> 4 : 0);
 	qf_buf_release(&in);
 	return qf_buf_detach(&out, NULL);
 }
 
 /* batch/v1 Job -> Workload (Kueue: pkg/controller/jobs/job). */
 static int read_job(struct rd *r, const json_t *o, const char *name,
-		    const char *ns, struct qf_model_wl **out)
+                    const char *ns, struct qf_model_wl **out)
 {
 	const json_t *meta = json_object_get(o, "metadata");
 	const json_t *labels = json_object_get(meta, "labels");
@@ -1219,12 +1241,12 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	const json_t *spec = json_object_get(o, "spec");
 	const json_t *tmpl = json_object_get(spec, "template");
 	const char *q = json_string_value(
-		json_object_get(labels, "kueue.x-k8s.io/queue-name"));
+	        json_object_get(labels, "kueue.x-k8s.io/queue-name"));
 	const char *pc = json_string_value(
-		json_object_get(labels, "kueue.x-k8s.io/priority-class"));
+	        json_object_get(labels, "kueue.x-k8s.io/priority-class"));
 	const char *uid = json_string_value(json_object_get(meta, "uid"));
 	const char *minp = json_string_value(
-		json_object_get(ann, "kueue.x-k8s.io/job-min-parallelism"));
+	        json_object_get(ann, "kueue.x-k8s.io/job-min-parallelism"));
 	struct qf_model_wl *w = qf_xcalloc(1, sizeof(*w));
 	int64_t par, comp;
 	json_t *pss;
@@ -1269,7 +1291,7 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	if (read_podset(r, NULL, tmpl, &w->ps[0]) < 0)
 		goto fail;
 	pss = json_pack("[{s:s, s:I, s:O}]", "name", "main", "count",
-			(json_int_t)par, "template", tmpl);
+	                (json_int_t)par, "template", tmpl);
 	w->podsets_json = pss;
 	*out = w;
 	return 0;
@@ -1280,9 +1302,7 @@ fail:
 
 /* ----- the kind table ----- */
 
-enum kind {
-	K_RF, K_CQ, K_COHORT, K_LQ, K_WPC, K_NS, K_WL, K_JOB, K_CONFIG
-};
+enum kind { K_RF, K_CQ, K_COHORT, K_LQ, K_WPC, K_NS, K_WL, K_JOB, K_CONFIG };
 
 struct kind_row {
 	const char *group; /* apiVersion up to the slash ("" = core) */
@@ -1297,7 +1317,8 @@ static const struct kind_row kinds[] = {
 	{ "kueue.x-k8s.io", "ClusterQueue", K_CQ, QF_MODEL_POLICY, 0 },
 	{ "kueue.x-k8s.io", "Cohort", K_COHORT, QF_MODEL_POLICY, 0 },
 	{ "kueue.x-k8s.io", "LocalQueue", K_LQ, QF_MODEL_POLICY, 1 },
-	{ "kueue.x-k8s.io", "WorkloadPriorityClass", K_WPC, QF_MODEL_POLICY, 0 },
+	{ "kueue.x-k8s.io", "WorkloadPriorityClass", K_WPC, QF_MODEL_POLICY,
+	  0 },
 	{ "", "Namespace", K_NS, QF_MODEL_POLICY, 0 },
 	{ "kueue.x-k8s.io", "Workload", K_WL, QF_MODEL_WORKLOADS, 1 },
 	{ "batch", "Job", K_JOB, QF_MODEL_WORKLOADS, 1 },
@@ -1325,11 +1346,11 @@ static const struct kind_row *find_kind(const json_t *o)
 }
 
 static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
-		    struct qf_model_wl **wl_out);
+                    struct qf_model_wl **wl_out);
 
 int qf_model_load_obj(struct qf_model *m, const struct qf_doc *doc,
-		      const json_t *obj, unsigned flags,
-		      struct qf_model_wl **wl_out, struct qf_diags *d)
+                      const json_t *obj, unsigned flags,
+                      struct qf_model_wl **wl_out, struct qf_diags *d)
 {
 	struct rd r = { m, doc, d, 0, { NULL, 0, 0 } };
 
@@ -1337,8 +1358,8 @@ int qf_model_load_obj(struct qf_model *m, const struct qf_doc *doc,
 }
 
 int qf_model_load_obj_at(struct qf_model *m, const struct qf_loc *at,
-			 const json_t *obj, unsigned flags,
-			 struct qf_model_wl **wl_out, struct qf_diags *d)
+                         const json_t *obj, unsigned flags,
+                         struct qf_model_wl **wl_out, struct qf_diags *d)
 {
 	struct rd r = { m, NULL, d, 0, *at };
 
@@ -1346,7 +1367,7 @@ int qf_model_load_obj_at(struct qf_model *m, const struct qf_loc *at,
 }
 
 static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
-		    struct qf_model_wl **wl_out)
+                    struct qf_model_wl **wl_out)
 {
 	struct rd r = *rp;
 	struct qf_model *m = r.m;
@@ -1361,32 +1382,35 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 		*wl_out = NULL;
 	if (!row) {
 		qf_diag_warn(d, &loc, "QF511", NULL,
-			     "ignoring object of kind %s",
-			     json_string_value(json_object_get(obj, "kind"))
-				     ? json_string_value(json_object_get(obj, "kind"))
-				     : "(none)");
+		             "ignoring object of kind %s",
+		             json_string_value(json_object_get(obj, "kind"))
+		                     ? json_string_value(
+		                               json_object_get(obj, "kind"))
+		                     : "(none)");
 		return QF_OK;
 	}
 	if (!(row->needs & flags))
 		return qf_diag_error(d, &loc, RULE, "kind",
-				     "a %s is not accepted here", row->kind);
+		                     "a %s is not accepted here", row->kind);
 	if (row->k == K_CONFIG) {
 		const json_t *fs = json_object_get(obj, "fairSharing");
 
-		const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+		const char *av =
+		        json_string_value(json_object_get(obj, "apiVersion"));
 
 		/* v1beta1: fairSharing.enable; v1beta2: the block's presence */
 		if (json_object_get(fs, "enable"))
-			m->fair_sharing = json_is_true(json_object_get(fs, "enable"));
+			m->fair_sharing =
+			        json_is_true(json_object_get(fs, "enable"));
 		else
 			m->fair_sharing = json_is_object(fs) && av &&
-					  strstr(av, "v1beta2") != NULL;
+			                  strstr(av, "v1beta2") != NULL;
 		return QF_OK;
 	}
 	name = str_at(&r, meta, "name", "metadata.name", 1);
 	if (!meta)
 		return bad(&r, obj, "metadata", "metadata",
-			   "missing required field %s", "metadata");
+		           "missing required field %s", "metadata");
 	if (!name)
 		return r.rc;
 	ns = str_at(&r, meta, "namespace", "metadata.namespace", 0);
@@ -1424,7 +1448,7 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 }
 
 int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
-			struct qf_diags *d)
+                        struct qf_diags *d)
 {
 	if (!w->prio_unresolved)
 		return QF_OK;
@@ -1436,8 +1460,8 @@ int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
 		}
 	}
 	return qf_diag_error(d, &w->loc, RULE, "metadata.labels",
-			     "WorkloadPriorityClass \"%s\" not found",
-			     w->prio_class);
+	                     "WorkloadPriorityClass \"%s\" not found",
+	                     w->prio_class);
 }
 
 int qf_model_resolve(struct qf_model *m, struct qf_diags *d)
@@ -1558,7 +1582,7 @@ struct qf_model_cq *qf_model_find_cq(struct qf_model *m, const char *name)
 }
 
 struct qf_model_lq *qf_model_find_lq(struct qf_model *m, const char *ns,
-				     const char *name)
+                                     const char *name)
 {
 	for (size_t i = 0; i < m->nlq; i++)
 		if (!strcmp(m->lq[i].name, name) && !strcmp(m->lq[i].ns, ns))

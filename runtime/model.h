@@ -49,7 +49,7 @@ enum qf_model_policy {
 	QF_POLICY_NEVER = 0,
 	QF_POLICY_LOWER_PRIORITY = 1,
 	QF_POLICY_LOWER_OR_NEWER_EQUAL = 2, /* withinClusterQueue only */
-	QF_POLICY_ANY = 3,		    /* reclaimWithinCohort only */
+	QF_POLICY_ANY = 3,                  /* reclaimWithinCohort only */
 };
 enum qf_model_fungibility { QF_MAY_STOP_SEARCH = 0, QF_TRY_NEXT_FLAVOR = 1 };
 enum qf_model_preference {
@@ -60,14 +60,14 @@ enum qf_model_preference {
 enum qf_model_stop { QF_STOP_NONE = 0, QF_STOP_HOLD = 1, QF_STOP_DRAIN = 2 };
 
 struct qf_model_rq {
-	int32_t res;	 /* resource index */
+	int32_t res;     /* resource index */
 	int64_t nominal; /* amount */
-	int64_t borrow;	 /* amount or QF_QUOTA_NO_LIMIT */
-	int64_t lend;	 /* amount or QF_QUOTA_NO_LIMIT */
+	int64_t borrow;  /* amount or QF_QUOTA_NO_LIMIT */
+	int64_t lend;    /* amount or QF_QUOTA_NO_LIMIT */
 };
 
 struct qf_model_fq {
-	int32_t flavor;		/* flavor name index */
+	int32_t flavor;         /* flavor name index */
 	struct qf_model_rq *rq; /* owned, parallel to the group's resources */
 	size_t nrq;
 };
@@ -88,7 +88,12 @@ struct qf_model_labels {
 	size_t n;
 };
 
-enum qf_model_selop { QF_SEL_IN, QF_SEL_NOT_IN, QF_SEL_EXISTS, QF_SEL_NOT_EXISTS };
+enum qf_model_selop {
+	QF_SEL_IN,
+	QF_SEL_NOT_IN,
+	QF_SEL_EXISTS,
+	QF_SEL_NOT_EXISTS
+};
 
 struct qf_model_selexpr {
 	char *key; /* owned */
@@ -123,8 +128,8 @@ struct qf_model_rf {
 };
 
 struct qf_model_cq {
-	char *name;   /* owned */
-	char *cohort; /* owned; NULL = no cohort */
+	char *name;             /* owned */
+	char *cohort;           /* owned; NULL = no cohort */
 	struct qf_model_rg *rg; /* owned */
 	size_t nrg;
 	enum qf_model_strategy strategy;
@@ -142,8 +147,8 @@ struct qf_model_cq {
 };
 
 struct qf_model_cohort {
-	char *name;   /* owned */
-	char *parent; /* owned; NULL = root */
+	char *name;             /* owned */
+	char *parent;           /* owned; NULL = root */
 	struct qf_model_rg *rg; /* owned */
 	size_t nrg;
 	double weight;
@@ -174,7 +179,7 @@ struct qf_model_req {
 struct qf_model_podset {
 	char *name; /* owned */
 	int32_t count;
-	int32_t min_count; /* -1 = absent */
+	int32_t min_count;        /* -1 = absent */
 	struct qf_model_req *req; /* owned, per pod, sorted by resource name */
 	size_t nreq;
 	struct qf_model_labels node_selector; /* for flavor matching */
@@ -198,15 +203,15 @@ struct qf_model_psa {
 /* A status condition as loaded. */
 struct qf_model_cond {
 	char *type, *reason, *message; /* owned */
-	int status;		       /* 1 True, 0 otherwise */
-	int64_t ltt_ms;		       /* lastTransitionTime or -1 */
+	int status;                    /* 1 True, 0 otherwise */
+	int64_t ltt_ms;                /* lastTransitionTime or -1 */
 };
 
 struct qf_model_wl {
 	char *ns, *name, *uid; /* owned; uid may be "" */
-	char *queue;	       /* owned: spec.queueName; may be "" */
-	char *klass;	       /* owned: performance class label, or name */
-	char *job_uid;	       /* owned; NULL unless from a Job/label */
+	char *queue;           /* owned: spec.queueName; may be "" */
+	char *klass;           /* owned: performance class label, or name */
+	char *job_uid;         /* owned; NULL unless from a Job/label */
 	char *prio_class;      /* owned; NULL = no priorityClassRef */
 	int prio_class_kind;   /* 1 WorkloadPriorityClass, 2 PriorityClass */
 	int prio_unresolved;   /* priority still to take from the WPC */
@@ -216,12 +221,12 @@ struct qf_model_wl {
 	struct qf_model_podset *ps; /* owned */
 	size_t nps;
 	/* status.admission of a workload that holds quota when loaded */
-	char *adm_cq; /* owned; NULL = no admission */
+	char *adm_cq;             /* owned; NULL = no admission */
 	struct qf_model_psa *adm; /* owned, parallel to ps */
 	int64_t reserved_ms; /* QuotaReserved=True lastTransitionTime, or -1 */
 	int64_t requeued_ms; /* Requeued lastTransitionTime, or -1 */
-	int finished;	     /* Finished=True when loaded */
-	int evicted;	     /* Evicted=True when loaded */
+	int finished;        /* Finished=True when loaded */
+	int evicted;         /* Evicted=True when loaded */
 	int64_t runtime_ms;  /* trace: run time after admission, or -1 */
 	struct qf_model_cond *conds; /* owned: status.conditions */
 	size_t nconds;
@@ -246,8 +251,8 @@ struct qf_model {
 	size_t nns, ans;
 	struct qf_model_wl **wls; /* owned pointers */
 	size_t nwl, awl;
-	int fair_sharing;   /* Configuration fairSharing.enable */
-	int64_t latest_ms;  /* latest timestamp seen in the input, or 0 */
+	int fair_sharing;  /* Configuration fairSharing.enable */
+	int64_t latest_ms; /* latest timestamp seen in the input, or 0 */
 };
 
 void qf_model_init(struct qf_model *m);
@@ -270,9 +275,9 @@ enum qf_model_load_flags {
  */
 struct qf_doc;
 int qf_model_load_obj(struct qf_model *m, const struct qf_doc *doc,
-		      const json_t *obj, unsigned flags,
-		      struct qf_model_wl **wl_out, struct qf_diags *d)
-	QF_MUST_CHECK;
+                      const json_t *obj, unsigned flags,
+                      struct qf_model_wl **wl_out,
+                      struct qf_diags *d) QF_MUST_CHECK;
 
 /*
  * The same for an object parsed without locations (a fast path for large
@@ -280,9 +285,9 @@ int qf_model_load_obj(struct qf_model *m, const struct qf_doc *doc,
  * exact positions re-load a failing object with qf_model_load_obj.
  */
 int qf_model_load_obj_at(struct qf_model *m, const struct qf_loc *at,
-			 const json_t *obj, unsigned flags,
-			 struct qf_model_wl **wl_out, struct qf_diags *d)
-	QF_MUST_CHECK;
+                         const json_t *obj, unsigned flags,
+                         struct qf_model_wl **wl_out,
+                         struct qf_diags *d) QF_MUST_CHECK;
 
 /* Remove the object named like `obj` (kind + name); 1 if found, else 0. */
 int qf_model_delete_policy(struct qf_model *m, const json_t *obj);
@@ -290,13 +295,13 @@ int qf_model_delete_policy(struct qf_model *m, const json_t *obj);
 /* Look-ups by name; NULL when absent. */
 struct qf_model_cq *qf_model_find_cq(struct qf_model *m, const char *name);
 struct qf_model_lq *qf_model_find_lq(struct qf_model *m, const char *ns,
-				     const char *name);
+                                     const char *name);
 struct qf_model_ns *qf_model_find_ns(struct qf_model *m, const char *name);
 struct qf_model_rf *qf_model_find_rf(struct qf_model *m, const char *name);
 
 /* Label selector evaluation (matchLabels AND matchExpressions). */
 int qf_model_selector_matches(const struct qf_model_selector *s,
-			      const struct qf_model_labels *labels);
+                              const struct qf_model_labels *labels);
 
 /* Value of a label, or NULL. */
 const char *qf_model_label(const struct qf_model_labels *l, const char *key);
@@ -318,6 +323,6 @@ int qf_model_resolve(struct qf_model *m, struct qf_diags *d) QF_MUST_CHECK;
 
 /* The same for one workload (the trace's submissions, as they arrive). */
 int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
-			struct qf_diags *d) QF_MUST_CHECK;
+                        struct qf_diags *d) QF_MUST_CHECK;
 
 #endif

@@ -51,20 +51,19 @@ void qf_preempt_apply(struct qf_engine *e, const struct qf_wl *w, int sign)
 {
 	for (size_t i = 0; i < w->nuse; i++)
 		qf_quota_add_usage(&e->q, (size_t)w->adm_cq,
-				   (size_t)w->use[i].fr,
-				   sign * w->use[i].amount);
+		                   (size_t)w->use[i].fr,
+		                   sign * w->use[i].amount);
 }
 
 /* Kueue: preemption.go workloadFits */
 int qf_preempt_fits(const struct qf_engine *e, int32_t cq,
-		    const struct qf_fr_amount *req, size_t nreq,
-		    int allow_borrow)
+                    const struct qf_fr_amount *req, size_t nreq,
+                    int allow_borrow)
 {
 	for (size_t i = 0; i < nreq; i++) {
-		if (!allow_borrow &&
-		    e->q.nodes[cq].parent >= 0 &&
+		if (!allow_borrow && e->q.nodes[cq].parent >= 0 &&
 		    qf_quota_borrowing_with(&e->q, (size_t)cq,
-					    (size_t)req[i].fr, req[i].amount))
+		                            (size_t)req[i].fr, req[i].amount))
 			return 0;
 		if (req[i].amount >
 		    qf_quota_available(&e->q, (size_t)cq, (size_t)req[i].fr))
@@ -84,7 +83,7 @@ static int uses_need(const struct pctx *c, const struct qf_wl *w)
 
 /* Kueue: IsWithinNominalInResources */
 static int within_nominal(const struct qf_engine *e, size_t node,
-			  const int32_t *need, size_t nneed)
+                          const int32_t *need, size_t nneed)
 {
 	const struct qf_quota_node *n = &e->q.nodes[node];
 
@@ -96,7 +95,7 @@ static int within_nominal(const struct qf_engine *e, size_t node,
 
 /* Kueue: common/preemption_policy.go SatisfiesPreemptionPolicy */
 static int satisfies(const struct pctx *c, const struct qf_wl *cand,
-		     enum qf_model_policy p)
+                     enum qf_model_policy p)
 {
 	int64_t pp = c->w->qi.priority, cp = cand->qi.priority;
 
@@ -138,7 +137,7 @@ static void classify_cq(struct pctx *c, size_t cqi, int32_t lca, int adv)
 		else if (pm->bwc == QF_POLICY_NEVER)
 			v = V_RECLAIM_NO_BORROW;
 		else if (h->qi.priority >= c->w->qi.priority ||
-			 (pm->has_threshold && h->qi.priority > pm->threshold))
+		         (pm->has_threshold && h->qi.priority > pm->threshold))
 			v = V_RECLAIM_NO_BORROW;
 		else
 			v = V_RECLAIM_WHILE_BORROW;
@@ -147,7 +146,7 @@ static void classify_cq(struct pctx *c, size_t cqi, int32_t lca, int adv)
 }
 
 static void collect_subtree(struct pctx *c, size_t cur, int32_t lca,
-			    int32_t skip, int adv)
+                            int32_t skip, int adv)
 {
 	struct qf_engine *e = c->e;
 
@@ -173,7 +172,7 @@ static void collect_subtree(struct pctx *c, size_t cur, int32_t lca,
 
 /* Kueue: QuantitiesFitInQuota; rem is updated in place. */
 static int fit_in_quota(const struct qf_engine *e, size_t node, int64_t *rem,
-			const struct qf_fr_amount *req, size_t nreq)
+                        const struct qf_fr_amount *req, size_t nreq)
 {
 	int fits = 1;
 
@@ -189,8 +188,7 @@ static int fit_in_quota(const struct qf_engine *e, size_t node, int64_t *rem,
 	return fits;
 }
 
-static void collect(struct pctx *c, const struct qf_fr_amount *req,
-		    size_t nreq)
+static void collect(struct pctx *c, const struct qf_fr_amount *req, size_t nreq)
 {
 	struct qf_engine *e = c->e;
 	const struct qf_model_cq *pm = e->cq[c->cq].m;
@@ -230,7 +228,7 @@ static int cand_cmp(const struct cand *pa, const struct cand *pb, int32_t cq)
 
 /* Kueue: common/ordering.go CandidatesOrdering (P2) */
 int qf_preempt_cand_cmp(const struct qf_wl *a, const struct qf_wl *b,
-			int32_t cq)
+                        int32_t cq)
 {
 	int ain = a->adm_cq == cq, bin = b->adm_cq == cq;
 	int c;
@@ -263,8 +261,8 @@ static void sort_cands(struct clist *l, int32_t cq)
 
 			while (i < mid && j < hi)
 				tmp[k++] = cand_cmp(&l->v[j], &l->v[i], cq) < 0
-						   ? l->v[j++]
-						   : l->v[i++];
+				                   ? l->v[j++]
+				                   : l->v[i++];
 			while (i < mid)
 				tmp[k++] = l->v[i++];
 			while (j < hi)
@@ -302,8 +300,8 @@ static const char *reason_of(int variant)
 
 /* One attempt of P3; fills out on success and returns 1. */
 static int attempt(struct pctx *c, const struct cand *const *seq, size_t n,
-		   const struct qf_fr_amount *req, size_t nreq, int allow,
-		   struct qf_targets *out)
+                   const struct qf_fr_amount *req, size_t nreq, int allow,
+                   struct qf_targets *out)
 {
 	const struct cand **rm = qf_xcalloc(n ? n : 1, sizeof(*rm));
 	uint8_t *back = qf_xcalloc(n ? n : 1, 1);
@@ -334,7 +332,7 @@ static int attempt(struct pctx *c, const struct cand *const *seq, size_t n,
 			if (back[i])
 				continue;
 			out->v = qf_grow(out->v, sizeof(*out->v), &out->alloc,
-					 out->n + 1);
+			                 out->n + 1);
 			out->v[out->n].wl = rm[i]->wl;
 			out->v[out->n].reason = reason_of(rm[i]->variant);
 			out->n++;
@@ -349,7 +347,7 @@ static int attempt(struct pctx *c, const struct cand *const *seq, size_t n,
 }
 
 static void run_attempts(struct pctx *c, const struct qf_fr_amount *req,
-			 size_t nreq, struct qf_targets *out)
+                         size_t nreq, struct qf_targets *out)
 {
 	const struct qf_model_cq *pm = c->e->cq[c->cq].m;
 	size_t n = c->same.n + c->hier.n + c->prio.n, k = 0;
@@ -389,8 +387,8 @@ static void run_attempts(struct pctx *c, const struct qf_fr_amount *req,
 }
 
 void qf_preempt_find(struct qf_engine *e, const struct qf_wl *w, int32_t cq,
-		     const struct qf_fr_amount *req, size_t nreq,
-		     const int32_t *need, size_t nneed, struct qf_targets *out)
+                     const struct qf_fr_amount *req, size_t nreq,
+                     const int32_t *need, size_t nneed, struct qf_targets *out)
 {
 	struct pctx c;
 

@@ -47,20 +47,20 @@ void qf_targets_release(struct qf_targets *t);
  * flavor needs preemption.  out->n == 0 means no candidates.
  */
 void qf_preempt_find(struct qf_engine *e, const struct qf_wl *w, int32_t cq,
-		     const struct qf_fr_amount *req, size_t nreq,
-		     const int32_t *need, size_t nneed, struct qf_targets *out);
+                     const struct qf_fr_amount *req, size_t nreq,
+                     const int32_t *need, size_t nneed, struct qf_targets *out);
 
 /* Candidate order of P2 for a preemptor in ClusterQueue cq: <0 when a
  * comes first. */
 int qf_preempt_cand_cmp(const struct qf_wl *a, const struct qf_wl *b,
-			int32_t cq);
+                        int32_t cq);
 
 /* Remove (sign -1) or restore (sign +1) a holder's usage in the tree. */
 void qf_preempt_apply(struct qf_engine *e, const struct qf_wl *w, int sign);
 
 /* Every fr of req fits in cq (and does not borrow unless allow_borrow). */
 int qf_preempt_fits(const struct qf_engine *e, int32_t cq,
-		    const struct qf_fr_amount *req, size_t nreq,
-		    int allow_borrow);
+                    const struct qf_fr_amount *req, size_t nreq,
+                    int allow_borrow);
 
 #endif

@@ -39,7 +39,7 @@ void qf_queue_release(struct qf_queue *q)
 
 /* Kueue: pkg/workload/ordering (priority, then timestamp), then UID. */
 int qf_queue_item_cmp(const struct qf_queue_item *a,
-		      const struct qf_queue_item *b)
+                      const struct qf_queue_item *b)
 {
 	int c;
 
@@ -54,7 +54,7 @@ int qf_queue_item_cmp(const struct qf_queue_item *a,
 }
 
 static int before(const struct qf_queue *q, const struct qf_queue_item *a,
-		  const struct qf_queue_item *b)
+                  const struct qf_queue_item *b)
 {
 	/* Kueue: pkg/cache/queue/cluster_queue.go baseCompareFunc (U1) */
 	if (q->sticky == a)
@@ -69,7 +69,7 @@ enum qf_queue_where qf_queue_item_where(const struct qf_queue_item *it)
 	if (it->where != QF_QUEUE_ACTIVE)
 		return (enum qf_queue_where)it->where;
 	return it->slot == it->cls->act ? QF_QUEUE_ACTIVE
-					: QF_QUEUE_INADMISSIBLE;
+	                                : QF_QUEUE_INADMISSIBLE;
 }
 
 /* ----- item heaps ----- */
@@ -114,7 +114,7 @@ static void down(const struct qf_queue *q, struct qf_queue_heap *h, size_t i)
 }
 
 static void hadd(const struct qf_queue *q, struct qf_queue_class *c, int slot,
-		 struct qf_queue_item *it)
+                 struct qf_queue_item *it)
 {
 	struct qf_queue_heap *h = &c->h[slot];
 
@@ -139,7 +139,7 @@ static void hdel(const struct qf_queue *q, struct qf_queue_heap *h, size_t i)
 /* ----- the class heap ----- */
 
 static int cbefore(const struct qf_queue *q, const struct qf_queue_class *a,
-		   const struct qf_queue_class *b)
+                   const struct qf_queue_class *b)
 {
 	return before(q, a->h[a->act].v[0], b->h[b->act].v[0]);
 }
@@ -192,7 +192,7 @@ static void cfix(struct qf_queue *q, struct qf_queue_class *c)
 		if (!has)
 			return;
 		q->classes = qf_grow(q->classes, sizeof(*q->classes),
-				     &q->aclasses, q->nclasses + 1);
+		                     &q->aclasses, q->nclasses + 1);
 		cset(q, q->nclasses++, c);
 		cup(q, q->nclasses - 1);
 		return;
@@ -260,8 +260,8 @@ static void mark_dirty(struct qf_queue *q, struct qf_queue_class *c)
 	if (c->dirty)
 		return;
 	c->dirty = 1;
-	q->dirty = qf_grow(q->dirty, sizeof(*q->dirty), &q->adirty,
-			   q->ndirty + 1);
+	q->dirty =
+	        qf_grow(q->dirty, sizeof(*q->dirty), &q->adirty, q->ndirty + 1);
 	q->dirty[q->ndirty++] = c;
 }
 
@@ -363,7 +363,7 @@ static void park(struct qf_queue *q, struct qf_queue_item *it)
 }
 
 size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
-			enum qf_queue_requeue reason, int scan_stopped_early)
+                        enum qf_queue_requeue reason, int scan_stopped_early)
 {
 	struct qf_queue_class *c;
 	int immediate;
@@ -376,8 +376,8 @@ size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
 		immediate = reason != QF_REQUEUE_NAMESPACE_MISMATCH;
 	else
 		immediate = reason == QF_REQUEUE_FAILED_AFTER_NOMINATION ||
-			    reason == QF_REQUEUE_PENDING_PREEMPTION ||
-			    reason == QF_REQUEUE_PREEMPTION_FAILED;
+		            reason == QF_REQUEUE_PENDING_PREEMPTION ||
+		            reason == QF_REQUEUE_PREEMPTION_FAILED;
 	if (reason == QF_REQUEUE_PENDING_PREEMPTION)
 		qf_queue_set_sticky(q, it);
 	else if (q->sticky == it)
@@ -393,8 +393,9 @@ size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
 		return 0;
 	}
 	park(q, it);
-	if (q->strict || (reason != QF_REQUEUE_NO_FIT &&
-			  reason != QF_REQUEUE_NO_CANDIDATES) ||
+	if (q->strict ||
+	    (reason != QF_REQUEUE_NO_FIT &&
+	     reason != QF_REQUEUE_NO_CANDIDATES) ||
 	    !it->hash)
 		return 1;
 	/* Kueue: cluster_queue.go handleInadmissibleHash (U4): the whole

@@ -34,7 +34,7 @@
 
 enum qf_queue_where {
 	QF_QUEUE_NONE = 0,
-	QF_QUEUE_ACTIVE = 1,	   /* queued; see qf_queue_item_where */
+	QF_QUEUE_ACTIVE = 1,       /* queued; see qf_queue_item_where */
 	QF_QUEUE_INADMISSIBLE = 2, /* only from qf_queue_item_where */
 	QF_QUEUE_INFLIGHT = 3,
 };
@@ -42,15 +42,15 @@ enum qf_queue_where {
 struct qf_queue_class;
 
 struct qf_queue_item {
-	int64_t priority;  /* effective priority */
-	int64_t ts_ms;	   /* queue-order timestamp */
-	const char *uid;   /* borrowed, may be "" */
-	const char *key;   /* borrowed "ns/name" */
-	uint64_t hash;	   /* scheduling-equivalence shape hash, 0 = none */
+	int64_t priority; /* effective priority */
+	int64_t ts_ms;    /* queue-order timestamp */
+	const char *uid;  /* borrowed, may be "" */
+	const char *key;  /* borrowed "ns/name" */
+	uint64_t hash;    /* scheduling-equivalence shape hash, 0 = none */
 	struct qf_queue_class *cls; /* set by the queue */
-	size_t pos;	   /* index in its class's heap */
-	uint8_t where;	   /* NONE, ACTIVE (= queued) or INFLIGHT */
-	uint8_t slot;	   /* which of its class's two heaps holds it */
+	size_t pos;                 /* index in its class's heap */
+	uint8_t where;              /* NONE, ACTIVE (= queued) or INFLIGHT */
+	uint8_t slot; /* which of its class's two heaps holds it */
 };
 
 enum qf_queue_requeue {
@@ -78,8 +78,8 @@ struct qf_queue_class {
 	uint64_t hash;
 	struct qf_queue_heap h[2]; /* h[act] active, h[!act] inadmissible */
 	uint8_t act;
-	size_t pos;	  /* index in the queue's class heap, or SIZE_MAX */
-	uint8_t dirty;	  /* on the queue's list of classes with parked items */
+	size_t pos;    /* index in the queue's class heap, or SIZE_MAX */
+	uint8_t dirty; /* on the queue's list of classes with parked items */
 };
 
 struct qf_queue {
@@ -91,12 +91,12 @@ struct qf_queue {
 	size_t ndirty, adirty;
 	struct qf_queue_class **map; /* owned hash table hash -> class */
 	size_t nmap;
-	uint64_t next_unique;	/* hashes for items without one */
-	size_t nactive, nparked; /* item counts */
+	uint64_t next_unique;               /* hashes for items without one */
+	size_t nactive, nparked;            /* item counts */
 	const struct qf_queue_item *sticky; /* borrowed or NULL */
-	int strict;		/* StrictFIFO */
-	uint64_t pop_cycle;	/* bumped by every pop */
-	uint64_t flush_cycle;	/* pop_cycle at the last inadmissible flush */
+	int strict;                         /* StrictFIFO */
+	uint64_t pop_cycle;                 /* bumped by every pop */
+	uint64_t flush_cycle; /* pop_cycle at the last inadmissible flush */
 };
 
 void qf_queue_init(struct qf_queue *q, int strict);
@@ -117,7 +117,7 @@ void qf_queue_remove(struct qf_queue *q, struct qf_queue_item *it);
  * of items parked (0 when it went back to the active heap).
  */
 size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
-			enum qf_queue_requeue reason, int scan_stopped_early);
+                        enum qf_queue_requeue reason, int scan_stopped_early);
 
 /* Move every inadmissible item back to the active heap; returns how many. */
 size_t qf_queue_flush_inadmissible(struct qf_queue *q);
@@ -130,7 +130,7 @@ enum qf_queue_where qf_queue_item_where(const struct qf_queue_item *it);
 
 /* Item ordering of U1 without the sticky rule: <0 when a goes first. */
 int qf_queue_item_cmp(const struct qf_queue_item *a,
-		      const struct qf_queue_item *b);
+                      const struct qf_queue_item *b);
 
 static inline size_t qf_queue_pending(const struct qf_queue *q)
 {

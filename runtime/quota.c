@@ -82,7 +82,7 @@ void qf_quota_release(struct qf_quota *q)
 }
 
 void qf_quota_set(struct qf_quota *q, size_t node, size_t fr, int64_t nominal,
-		  int64_t borrow, int64_t lend)
+                  int64_t borrow, int64_t lend)
 {
 	struct qf_quota_node *n = &q->nodes[node];
 
@@ -94,7 +94,7 @@ void qf_quota_set(struct qf_quota *q, size_t node, size_t fr, int64_t nominal,
 
 /* Depth-first post-order over children lists built from parent links. */
 static int finalize_node(struct qf_quota *q, size_t i, const size_t *first,
-			 const size_t *next, uint8_t *state)
+                         const size_t *next, uint8_t *state)
 {
 	struct qf_quota_node *n = &q->nodes[i];
 	int32_t h = 0;
@@ -120,18 +120,18 @@ static int finalize_node(struct qf_quota *q, size_t i, const size_t *first,
 				h = ch->height + 1;
 		}
 		for (size_t f = 0; f < q->nfr; f++) {
-			n->subtree[f] = sat_add(
-				n->subtree[f],
-				sat_sub(ch->subtree[f], ch->local[f]));
+			n->subtree[f] =
+			        sat_add(n->subtree[f],
+			                sat_sub(ch->subtree[f], ch->local[f]));
 			n->has[f] |= ch->has[f];
 		}
 	}
 	n->height = n->is_cohort ? h : 0;
 	for (size_t f = 0; f < q->nfr; f++)
-		n->local[f] = n->lend[f] == QF_QUOTA_NO_LIMIT
-				      ? 0
-				      : max64(0, sat_sub(n->subtree[f],
-							       n->lend[f]));
+		n->local[f] =
+		        n->lend[f] == QF_QUOTA_NO_LIMIT
+		                ? 0
+		                : max64(0, sat_sub(n->subtree[f], n->lend[f]));
 	state[i] = 2;
 	return 0;
 }
@@ -172,7 +172,7 @@ int qf_quota_finalize(struct qf_quota *q)
 }
 
 void qf_quota_add_usage(struct qf_quota *q, size_t node, size_t fr,
-			int64_t delta)
+                        int64_t delta)
 {
 	for (;;) {
 		struct qf_quota_node *n = &q->nodes[node];
@@ -184,7 +184,7 @@ void qf_quota_add_usage(struct qf_quota *q, size_t node, size_t fr,
 			return;
 		/* Q3: only what spills over the private part reaches up. */
 		pd = sat_sub(max64(0, sat_sub(nu, n->local[fr])),
-				   max64(0, sat_sub(old, n->local[fr])));
+		             max64(0, sat_sub(old, n->local[fr])));
 		if (pd == 0)
 			return;
 		delta = pd;
@@ -193,7 +193,7 @@ void qf_quota_add_usage(struct qf_quota *q, size_t node, size_t fr,
 }
 
 int64_t qf_quota_local_available(const struct qf_quota *q, size_t node,
-				 size_t fr)
+                                 size_t fr)
 {
 	const struct qf_quota_node *n = &q->nodes[node];
 
@@ -212,12 +212,11 @@ int64_t qf_quota_available(const struct qf_quota *q, size_t node, size_t fr)
 	if (n->borrow[fr] != QF_QUOTA_NO_LIMIT) {
 		stored = sat_sub(n->subtree[fr], n->local[fr]);
 		used = max64(0, sat_sub(n->usage[fr], n->local[fr]));
-		parent_avail = min64(parent_avail,
-				     sat_add(sat_sub(stored, used),
-						   n->borrow[fr]));
+		parent_avail =
+		        min64(parent_avail,
+		              sat_add(sat_sub(stored, used), n->borrow[fr]));
 	}
-	return sat_add(qf_quota_local_available(q, node, fr),
-			     parent_avail);
+	return sat_add(qf_quota_local_available(q, node, fr), parent_avail);
 }
 
 /* Kueue: pkg/cache/scheduler/resource_node.go potentialAvailable() (Q5). */
@@ -228,15 +227,14 @@ int64_t qf_quota_potential(const struct qf_quota *q, size_t node, size_t fr)
 
 	if (n->parent < 0)
 		return n->subtree[fr];
-	v = sat_add(n->local[fr],
-			  qf_quota_potential(q, (size_t)n->parent, fr));
+	v = sat_add(n->local[fr], qf_quota_potential(q, (size_t)n->parent, fr));
 	if (n->borrow[fr] != QF_QUOTA_NO_LIMIT)
 		v = min64(v, sat_add(n->subtree[fr], n->borrow[fr]));
 	return v;
 }
 
 int qf_quota_borrowing_with(const struct qf_quota *q, size_t node, size_t fr,
-			    int64_t v)
+                            int64_t v)
 {
 	const struct qf_quota_node *n = &q->nodes[node];
 
@@ -244,7 +242,7 @@ int qf_quota_borrowing_with(const struct qf_quota *q, size_t node, size_t fr,
 }
 
 int qf_quota_borrow_level(const struct qf_quota *q, size_t node, size_t fr,
-			  int64_t v, int *below_root)
+                          int64_t v, int *below_root)
 {
 	const struct qf_quota_node *n = &q->nodes[node];
 	int64_t remaining;
@@ -261,8 +259,8 @@ int qf_quota_borrow_level(const struct qf_quota *q, size_t node, size_t fr,
 				*below_root = q->nodes[t].parent >= 0;
 			return q->nodes[t].height;
 		}
-		remaining = sat_sub(remaining,
-					  qf_quota_local_available(q, t, fr));
+		remaining =
+		        sat_sub(remaining, qf_quota_local_available(q, t, fr));
 		if (q->nodes[t].parent < 0)
 			break;
 	}

@@ -43,18 +43,18 @@
 #define QF_QUOTA_NO_LIMIT (-1)
 
 struct qf_quota_node {
-	int32_t parent;	   /* node index, -1 for a root */
-	int32_t height;	   /* Q6, set by finalize */
-	int32_t nchildren; /* set by finalize */
-	uint8_t is_cohort; /* 0 = ClusterQueue */
+	int32_t parent;           /* node index, -1 for a root */
+	int32_t height;           /* Q6, set by finalize */
+	int32_t nchildren;        /* set by finalize */
+	uint8_t is_cohort;        /* 0 = ClusterQueue */
 	uint8_t has_cohort_child; /* set by finalize */
-	int64_t *nominal;  /* [nfr] own nominal quota, 0 when absent */
-	int64_t *borrow;   /* [nfr] borrowingLimit or QF_QUOTA_NO_LIMIT */
-	int64_t *lend;	   /* [nfr] lendingLimit or QF_QUOTA_NO_LIMIT */
-	uint8_t *has;	   /* [nfr] 1 when the node or its subtree lists fr */
-	int64_t *subtree;  /* [nfr] Q1 */
-	int64_t *local;	   /* [nfr] Q2 */
-	int64_t *usage;	   /* [nfr] Q3 for cohorts, sum of workloads for CQs */
+	int64_t *nominal;         /* [nfr] own nominal quota, 0 when absent */
+	int64_t *borrow;  /* [nfr] borrowingLimit or QF_QUOTA_NO_LIMIT */
+	int64_t *lend;    /* [nfr] lendingLimit or QF_QUOTA_NO_LIMIT */
+	uint8_t *has;     /* [nfr] 1 when the node or its subtree lists fr */
+	int64_t *subtree; /* [nfr] Q1 */
+	int64_t *local;   /* [nfr] Q2 */
+	int64_t *usage;   /* [nfr] Q3 for cohorts, sum of workloads for CQs */
 };
 
 struct qf_quota {
@@ -65,7 +65,10 @@ struct qf_quota {
 	uint8_t *slab8;
 };
 
-#define QF_QUOTA_INIT { NULL, 0, 0, NULL, NULL }
+#define QF_QUOTA_INIT                  \
+	{                              \
+		NULL, 0, 0, NULL, NULL \
+	}
 
 /* Allocate nnodes roots with nfr zeroed slots each (limits absent). */
 void qf_quota_init(struct qf_quota *q, size_t nnodes, size_t nfr);
@@ -76,7 +79,7 @@ void qf_quota_release(struct qf_quota *q);
  * QF_QUOTA_NO_LIMIT.  Call before qf_quota_finalize.
  */
 void qf_quota_set(struct qf_quota *q, size_t node, size_t fr, int64_t nominal,
-		  int64_t borrow, int64_t lend);
+                  int64_t borrow, int64_t lend);
 
 /*
  * Compute Q1, Q2, Q6 from the parents and own quotas.  Returns 0, or -1
@@ -88,17 +91,17 @@ int qf_quota_finalize(struct qf_quota *q);
 /* Add (delta > 0) or remove (delta < 0) usage at a node; ancestors follow
  * (Q3). */
 void qf_quota_add_usage(struct qf_quota *q, size_t node, size_t fr,
-			int64_t delta);
+                        int64_t delta);
 
 /* Kueue's capacity functions for one fr (Q4, Q5). */
 int64_t qf_quota_available(const struct qf_quota *q, size_t node, size_t fr);
 int64_t qf_quota_potential(const struct qf_quota *q, size_t node, size_t fr);
 int64_t qf_quota_local_available(const struct qf_quota *q, size_t node,
-				 size_t fr);
+                                 size_t fr);
 
 /* Usage(n) + v > SubtreeQuota(n): the node would borrow with v more. */
 int qf_quota_borrowing_with(const struct qf_quota *q, size_t node, size_t fr,
-			    int64_t v);
+                            int64_t v);
 
 /*
  * Borrowing level of v more on fr at a ClusterQueue (Kueue:
@@ -107,7 +110,7 @@ int qf_quota_borrowing_with(const struct qf_quota *q, size_t node, size_t fr,
  * 1 when the lowest subtree that fits is not the whole tree.
  */
 int qf_quota_borrow_level(const struct qf_quota *q, size_t node, size_t fr,
-			  int64_t v, int *below_root);
+                          int64_t v, int *below_root);
 
 /* The root of the node's tree. */
 size_t qf_quota_root(const struct qf_quota *q, size_t node);

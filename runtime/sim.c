@@ -21,7 +21,7 @@
 #include "runtime/model.h"
 #include "core/banned.h"
 
-#define RULE "QF520"
+#define RULE                          "QF520"
 #define QF_SIM_MAX_CYCLES_PER_INSTANT 1000000
 
 enum op_kind { OP_SUBMIT, OP_FINISH, OP_APPLY, OP_DELETE };
@@ -30,9 +30,9 @@ struct op {
 	int64_t at_ms;
 	enum op_kind kind;
 	const struct qf_doc *doc; /* borrowed from the sim's docset */
-	const json_t *obj;	  /* borrowed from doc */
-	char *workload;		  /* owned: finish target */
-	struct qf_model_wl *wl;	  /* owned until submitted: staged workload */
+	const json_t *obj;        /* borrowed from doc */
+	char *workload;           /* owned: finish target */
+	struct qf_model_wl *wl;   /* owned until submitted: staged workload */
 	int64_t runtime_ms;
 	size_t line;
 };
@@ -128,8 +128,8 @@ static void sink(void *arg, const struct qf_event *ev)
 /* ----- loading ----- */
 
 static int load_objects(struct sim *s, const struct qf_strlist *files,
-			unsigned flags, struct qf_model_wl ***added,
-			size_t *nadded)
+                        unsigned flags, struct qf_model_wl ***added,
+                        size_t *nadded)
 {
 	struct qf_docset set = QF_DOCSET_INIT;
 	int rc = qf_docset_load(&set, files, NULL, s->d);
@@ -138,13 +138,13 @@ static int load_objects(struct sim *s, const struct qf_strlist *files,
 	for (size_t i = 0; rc == QF_OK && i < set.nobjs; i++) {
 		struct qf_model_wl *w = NULL;
 		int r = qf_model_load_obj(&s->m, set.objs[i]->doc,
-					  set.objs[i]->obj, flags, &w, s->d);
+		                          set.objs[i]->obj, flags, &w, s->d);
 
 		if (r < 0)
 			rc = r;
 		if (w && added) {
 			*added = qf_grow(*added, sizeof(**added), &a,
-					 *nadded + 1);
+			                 *nadded + 1);
 			(*added)[(*nadded)++] = w;
 		}
 	}
@@ -165,7 +165,7 @@ static int trace_error(struct sim *s, size_t line, const char *msg)
 
 /* Check a trace line's own fields; p is filled in. */
 static int trace_fields(struct sim *s, const json_t *o, size_t line,
-			struct op *p)
+                        struct op *p)
 {
 	const char *op = json_string_value(json_object_get(o, "op"));
 
@@ -174,41 +174,45 @@ static int trace_fields(struct sim *s, const json_t *o, size_t line,
 	p->runtime_ms = -1;
 	if (!json_is_integer(json_object_get(o, "at_ms")) ||
 	    json_integer_value(json_object_get(o, "at_ms")) < 0)
-		return trace_error(s, line, "at_ms must be a non-negative integer");
+		return trace_error(s, line,
+		                   "at_ms must be a non-negative integer");
 	p->at_ms = json_integer_value(json_object_get(o, "at_ms"));
 	if (json_object_get(o, "runtime_ms")) {
 		if (!json_is_integer(json_object_get(o, "runtime_ms")))
 			return trace_error(s, line,
-					   "runtime_ms must be an integer");
-		p->runtime_ms = json_integer_value(json_object_get(o, "runtime_ms"));
+			                   "runtime_ms must be an integer");
+		p->runtime_ms =
+		        json_integer_value(json_object_get(o, "runtime_ms"));
 	}
 	if (!op)
 		return trace_error(s, line, "missing op");
 	if (!strcmp(op, "finish")) {
-		const char *wl = json_string_value(json_object_get(o, "workload"));
+		const char *wl =
+		        json_string_value(json_object_get(o, "workload"));
 
 		if (!wl || !strchr(wl, '/'))
-			return trace_error(s, line,
-					   "finish needs \"workload\": \"ns/name\"");
+			return trace_error(
+			        s, line,
+			        "finish needs \"workload\": \"ns/name\"");
 		p->kind = OP_FINISH;
 		p->workload = qf_xstrdup(wl);
 		return QF_OK;
 	}
 	if (strcmp(op, "submit") && strcmp(op, "apply") && strcmp(op, "delete"))
-		return trace_error(s, line,
-				   "op must be submit, finish, apply or delete");
+		return trace_error(
+		        s, line, "op must be submit, finish, apply or delete");
 	if (!json_is_object(json_object_get(o, "object")))
 		return trace_error(s, line, "op needs an \"object\"");
-	p->kind = !strcmp(op, "submit")	 ? OP_SUBMIT
-		  : !strcmp(op, "apply") ? OP_APPLY
-					 : OP_DELETE;
+	p->kind = !strcmp(op, "submit")  ? OP_SUBMIT
+	          : !strcmp(op, "apply") ? OP_APPLY
+	                                 : OP_DELETE;
 	return QF_OK;
 }
 
 /* Slow path: the line through the located loader, for exact positions of
  * errors and for apply/delete objects (kept for later). */
 static int parse_line_located(struct sim *s, const char *text, size_t len,
-			      size_t line, struct op *p)
+                              size_t line, struct op *p)
 {
 	struct qf_doc *doc = NULL;
 	size_t before = s->d->n;
@@ -224,7 +228,8 @@ static int parse_line_located(struct sim *s, const char *text, size_t len,
 		return rc;
 	qf_docset_add_take(&s->docs, doc);
 	if (qf_doc_nobjects(doc) != 1)
-		return trace_error(s, line, "a trace line must be one JSON object");
+		return trace_error(s, line,
+		                   "a trace line must be one JSON object");
 	o = qf_doc_object(doc, 0)->obj;
 	if (trace_fields(s, o, line, p) < 0)
 		return QF_EINVAL;
@@ -233,7 +238,7 @@ static int parse_line_located(struct sim *s, const char *text, size_t len,
 	if (p->kind == OP_SUBMIT) {
 		before = s->d->n;
 		rc = qf_model_load_obj(&s->m, doc, p->obj, QF_MODEL_WORKLOADS,
-				       &p->wl, s->d);
+		                       &p->wl, s->d);
 		for (size_t i = before; i < s->d->n; i++)
 			if (s->d->v[i].line)
 				s->d->v[i].line += (uint32_t)(line - 1);
@@ -246,7 +251,7 @@ static int parse_line_located(struct sim *s, const char *text, size_t len,
 }
 
 static int parse_trace_line(struct sim *s, const char *text, size_t len,
-			    size_t line)
+                            size_t line)
 {
 	struct qf_loc at = { s->o->trace, (uint32_t)line, 1 };
 	struct qf_diags scratch = QF_DIAGS_INIT;
@@ -261,14 +266,12 @@ static int parse_trace_line(struct sim *s, const char *text, size_t len,
 	/* Fast path: jansson, no positions; a submit is loaded at once.
 	 * Its diagnostics go to a scratch list that is dropped. */
 	s->d = &scratch;
-	if (o && json_is_object(o) &&
-	    trace_fields(s, o, line, &p) == QF_OK) {
+	if (o && json_is_object(o) && trace_fields(s, o, line, &p) == QF_OK) {
 		rc = QF_OK;
 		if (p.kind == OP_SUBMIT) {
-			rc = qf_model_load_obj_at(&s->m, &at,
-						  json_object_get(o, "object"),
-						  QF_MODEL_WORKLOADS, &p.wl,
-						  s->d);
+			rc = qf_model_load_obj_at(
+			        &s->m, &at, json_object_get(o, "object"),
+			        QF_MODEL_WORKLOADS, &p.wl, s->d);
 			if (rc == QF_OK && p.wl)
 				s->m.nwl--;
 		} else if (p.kind != OP_FINISH) {
@@ -308,11 +311,11 @@ static int load_trace(struct sim *s)
 
 		line++;
 		while (k < end && (b.buf[k] == ' ' || b.buf[k] == '\t' ||
-				   b.buf[k] == '\r'))
+		                   b.buf[k] == '\r'))
 			k++;
 		if (k < end) {
 			int r = parse_trace_line(s, b.buf + start, end - start,
-						 line);
+			                         line);
 
 			if (r < 0)
 				rc = r;
@@ -343,15 +346,15 @@ static int check_trace_objects(struct sim *s)
 	qf_model_init(&scratch);
 	for (size_t i = 0; i < s->nops; i++) {
 		struct op *p = &s->ops[i];
-		unsigned flags = p->kind == OP_APPLY ? QF_MODEL_POLICY
-						     : QF_MODEL_POLICY |
-							       QF_MODEL_WORKLOADS;
+		unsigned flags = p->kind == OP_APPLY
+		                         ? QF_MODEL_POLICY
+		                         : QF_MODEL_POLICY | QF_MODEL_WORKLOADS;
 		int r;
 
 		if (p->kind == OP_FINISH || p->kind == OP_SUBMIT)
 			continue;
 		r = qf_model_load_obj(&scratch, p->doc, p->obj, flags, NULL,
-				      s->d);
+		                      s->d);
 		if (r < 0)
 			rc = r;
 	}
@@ -380,7 +383,7 @@ static int do_op(struct sim *s, struct op *p)
 		if (!w)
 			return QF_OK;
 		s->m.wls = qf_grow(s->m.wls, sizeof(*s->m.wls), &s->m.awl,
-				   s->m.nwl + 1);
+		                   s->m.nwl + 1);
 		s->m.wls[s->m.nwl++] = w;
 		w->created_ms = s->t0 + p->at_ms;
 		w->runtime_ms = p->runtime_ms;
@@ -396,22 +399,24 @@ static int do_op(struct sim *s, struct op *p)
 	}
 	case OP_APPLY:
 		rc = qf_model_load_obj(&s->m, p->doc, p->obj, QF_MODEL_POLICY,
-				       NULL, s->d);
+		                       NULL, s->d);
 		if (rc == QF_OK)
 			rc = qf_engine_rebuild(s->e, s->d);
 		break;
 	case OP_DELETE: {
 		const json_t *meta = json_object_get(p->obj, "metadata");
-		const char *kind = json_string_value(json_object_get(p->obj, "kind"));
+		const char *kind =
+		        json_string_value(json_object_get(p->obj, "kind"));
 
 		if (kind && !strcmp(kind, "Workload")) {
 			struct qf_buf k = QF_BUF_INIT;
 			const char *ns = json_string_value(
-				json_object_get(meta, "namespace"));
+			        json_object_get(meta, "namespace"));
 			struct qf_wl *x;
 
 			qf_buf_addf(&k, "%s/%s", ns ? ns : "default",
-				    json_string_value(json_object_get(meta, "name")));
+			            json_string_value(
+			                    json_object_get(meta, "name")));
 			x = qf_engine_find(s->e, k.buf);
 			if (x)
 				qf_engine_delete(s->e, x);
@@ -500,22 +505,24 @@ static json_t *wl_json(struct sim *s, const struct qf_wl *w)
 	json_object_set_new(meta, "namespace", json_string(m->ns));
 	if (*m->uid)
 		json_object_set_new(meta, "uid", json_string(m->uid));
-	json_object_set_new(meta, "creationTimestamp", time_json(m->created_ms));
+	json_object_set_new(meta, "creationTimestamp",
+	                    time_json(m->created_ms));
 	if (m->labels_json)
 		json_object_set(meta, "labels", m->labels_json);
 	json_object_set_new(spec, "queueName", json_string(m->queue));
 	json_object_set(spec, "podSets", m->podsets_json);
 	json_object_set_new(spec, "priority", json_integer(m->priority));
 	if (m->prio_class)
-		json_object_set_new(
-			spec, "priorityClassRef",
-			json_pack("{s:s,s:s,s:s}", "group",
-				  m->prio_class_kind == 2 ? "scheduling.k8s.io"
-							  : "kueue.x-k8s.io",
-				  "kind",
-				  m->prio_class_kind == 2 ? "PriorityClass"
-							  : "WorkloadPriorityClass",
-				  "name", m->prio_class));
+		json_object_set_new(spec, "priorityClassRef",
+		                    json_pack("{s:s,s:s,s:s}", "group",
+		                              m->prio_class_kind == 2
+		                                      ? "scheduling.k8s.io"
+		                                      : "kueue.x-k8s.io",
+		                              "kind",
+		                              m->prio_class_kind == 2
+		                                      ? "PriorityClass"
+		                                      : "WorkloadPriorityClass",
+		                              "name", m->prio_class));
 	json_object_set_new(spec, "active", json_boolean(m->active));
 	for (size_t t = 0; t < QF_COND_N; t++) {
 		const struct qf_cond *c = &w->cond[t];
@@ -523,53 +530,58 @@ static json_t *wl_json(struct sim *s, const struct qf_wl *w)
 		if (!c->set)
 			continue;
 		json_array_append_new(
-			conds,
-			json_pack("{s:s,s:s,s:s,s:s,s:o}", "type",
-				  qf_engine_cond_name((enum qf_cond_type)t),
-				  "status", c->status ? "True" : "False",
-				  "reason", c->reason ? c->reason : "",
-				  "message", c->message ? c->message : "",
-				  "lastTransitionTime",
-				  time_json(c->ltt_ms >= 0 ? c->ltt_ms : s->t0)));
+		        conds,
+		        json_pack(
+		                "{s:s,s:s,s:s,s:s,s:o}", "type",
+		                qf_engine_cond_name((enum qf_cond_type)t),
+		                "status", c->status ? "True" : "False",
+		                "reason", c->reason ? c->reason : "", "message",
+		                c->message ? c->message : "",
+		                "lastTransitionTime",
+		                time_json(c->ltt_ms >= 0 ? c->ltt_ms : s->t0)));
 	}
 	json_object_set_new(st, "conditions", conds);
-	if (w->state == QF_WL_RESERVED || (w->state == QF_WL_FINISHED &&
-					   w->adm_cq_name)) {
+	if (w->state == QF_WL_RESERVED ||
+	    (w->state == QF_WL_FINISHED && w->adm_cq_name)) {
 		json_t *psa = json_array();
 
 		for (size_t i = 0, k = 0; i < m->nps; i++) {
 			json_t *fl = json_object(), *ru = json_object();
 
 			for (size_t j = 0; j < m->ps[i].nreq; j++, k++) {
-				const char *rn = s->m.res.v[m->ps[i].req[j].res];
+				const char *rn =
+				        s->m.res.v[m->ps[i].req[j].res];
 
 				if (!w->flavor || w->flavor[k] < 0)
 					continue;
 				json_object_set_new(
-					fl, rn,
-					json_string(s->m.flavors.v[w->flavor[k]]));
+				        fl, rn,
+				        json_string(
+				                s->m.flavors.v[w->flavor[k]]));
 				json_object_set_new(
-					ru, rn,
-					amount_json(m->ps[i].req[j].amount *
-							    (w->count ? w->count[i]
-								      : m->ps[i].count),
-						    rn));
+				        ru, rn,
+				        amount_json(
+				                m->ps[i].req[j].amount *
+				                        (w->count
+				                                 ? w->count[i]
+				                                 : m->ps[i].count),
+				                rn));
 			}
 			json_array_append_new(
-				psa, json_pack("{s:s,s:o,s:o,s:i}", "name",
-					       m->ps[i].name, "flavors", fl,
-					       "resourceUsage", ru, "count",
-					       w->count ? w->count[i]
-							: m->ps[i].count));
+			        psa, json_pack("{s:s,s:o,s:o,s:i}", "name",
+			                       m->ps[i].name, "flavors", fl,
+			                       "resourceUsage", ru, "count",
+			                       w->count ? w->count[i]
+			                                : m->ps[i].count));
 		}
 		json_object_set_new(st, "admission",
-				    json_pack("{s:s,s:o}", "clusterQueue",
-					      w->adm_cq_name, "podSetAssignments",
-					      psa));
+		                    json_pack("{s:s,s:o}", "clusterQueue",
+		                              w->adm_cq_name,
+		                              "podSetAssignments", psa));
 	}
 	return json_pack("{s:s,s:s,s:o,s:o,s:o}", "apiVersion",
-			 "kueue.x-k8s.io/v1beta2", "kind", "Workload",
-			 "metadata", meta, "spec", spec, "status", st);
+	                 "kueue.x-k8s.io/v1beta2", "kind", "Workload",
+	                 "metadata", meta, "spec", spec, "status", st);
 }
 
 static json_t *flavors_json(struct sim *s, size_t cqi, int admitted_only)
@@ -587,23 +599,25 @@ static json_t *flavors_json(struct sim *s, size_t cqi, int admitted_only)
 
 			for (size_t r = 0; r < fq->nrq; r++) {
 				int32_t fr = qf_engine_fr(e, fq->flavor,
-							  fq->rq[r].res);
+				                          fq->rq[r].res);
 				const char *rn = s->m.res.v[fq->rq[r].res];
 				int64_t total = n->usage[fr], b;
 
 				(void)admitted_only;
 				b = has_parent && total > n->nominal[fr]
-					    ? total - n->nominal[fr]
-					    : 0;
+				            ? total - n->nominal[fr]
+				            : 0;
 				json_array_append_new(
-					res, json_pack("{s:s,s:o,s:o}", "name", rn,
-						       "total", amount_json(total, rn),
-						       "borrowed", amount_json(b, rn)));
+				        res, json_pack("{s:s,s:o,s:o}", "name",
+				                       rn, "total",
+				                       amount_json(total, rn),
+				                       "borrowed",
+				                       amount_json(b, rn)));
 			}
 			json_array_append_new(
-				arr, json_pack("{s:s,s:o}", "name",
-					       s->m.flavors.v[fq->flavor],
-					       "resources", res));
+			        arr, json_pack("{s:s,s:o}", "name",
+			                       s->m.flavors.v[fq->flavor],
+			                       "resources", res));
 		}
 	return arr;
 }
@@ -616,7 +630,7 @@ static json_t *cq_json(struct sim *s, size_t i)
 	json_t *empty = json_object();
 	struct qf_buf msg = QF_BUF_INIT;
 	const json_t *labels = json_object_get(
-		json_object_get(q->m->json, "metadata"), "labels");
+	        json_object_get(q->m->json, "metadata"), "labels");
 
 	json_object_set_new(meta, "name", json_string(q->m->name));
 	if (labels)
@@ -625,34 +639,36 @@ static json_t *cq_json(struct sim *s, size_t i)
 		qf_buf_adds(&msg, "Can admit new workloads");
 	else if (q->missing)
 		qf_buf_addf(&msg,
-			    "Can't admit new workloads: references missing "
-			    "ResourceFlavor(s): %s.",
-			    q->missing);
+		            "Can't admit new workloads: references missing "
+		            "ResourceFlavor(s): %s.",
+		            q->missing);
 	else
 		qf_buf_adds(&msg, "Can't admit new workloads: is stopped.");
 	cond = json_pack("{s:s,s:s,s:s,s:s,s:o}", "type", "Active", "status",
-			 q->active ? "True" : "False", "reason",
-			 q->active ? "Ready" : q->inactive_reason, "message",
-			 msg.buf, "lastTransitionTime", time_json(s->t0));
+	                 q->active ? "True" : "False", "reason",
+	                 q->active ? "Ready" : q->inactive_reason, "message",
+	                 msg.buf, "lastTransitionTime", time_json(s->t0));
 	json_object_set_new(st, "conditions", json_pack("[o]", cond));
 	json_object_set_new(st, "flavorsReservation", flavors_json(s, i, 0));
 	json_object_set_new(st, "flavorsUsage", flavors_json(s, i, 1));
-	json_object_set_new(st, "pendingWorkloads",
-			    json_integer((json_int_t)qf_queue_pending(&q->queue)));
+	json_object_set_new(
+	        st, "pendingWorkloads",
+	        json_integer((json_int_t)qf_queue_pending(&q->queue)));
 	json_object_set_new(st, "reservingWorkloads",
-			    json_integer((json_int_t)q->nholders));
+	                    json_integer((json_int_t)q->nholders));
 	json_object_set_new(st, "admittedWorkloads",
-			    json_integer((json_int_t)q->nholders));
+	                    json_integer((json_int_t)q->nholders));
 	if (s->m.fair_sharing)
 		json_object_set_new(
-			st, "fairSharing",
-			json_pack("{s:I}", "weightedShare",
-				  (json_int_t)qf_fairshare_weighted_share(s->e, i)));
+		        st, "fairSharing",
+		        json_pack("{s:I}", "weightedShare",
+		                  (json_int_t)qf_fairshare_weighted_share(s->e,
+		                                                          i)));
 	qf_buf_release(&msg);
 	out = json_pack("{s:s,s:s,s:o,s:O,s:o}", "apiVersion",
-			"kueue.x-k8s.io/v1beta2", "kind", "ClusterQueue",
-			"metadata", meta, "spec", spec ? spec : empty, "status",
-			st);
+	                "kueue.x-k8s.io/v1beta2", "kind", "ClusterQueue",
+	                "metadata", meta, "spec", spec ? spec : empty, "status",
+	                st);
 	json_decref(empty);
 	return out;
 }
@@ -660,7 +676,7 @@ static json_t *cq_json(struct sim *s, size_t i)
 static int wl_key_cmp(const void *a, const void *b)
 {
 	return strcmp((*(struct qf_wl *const *)a)->key,
-		      (*(struct qf_wl *const *)b)->key);
+	              (*(struct qf_wl *const *)b)->key);
 }
 
 static int write_json(struct sim *s, const char *path, json_t *j)
@@ -696,7 +712,7 @@ static int dump_state(struct sim *s)
 		size_t j = i;
 
 		while (j > 0 && strcmp(s->e->cq[order[j - 1]].m->name,
-				       s->e->cq[i].m->name) > 0) {
+		                       s->e->cq[i].m->name) > 0) {
 			order[j] = order[j - 1];
 			j--;
 		}
@@ -705,8 +721,8 @@ static int dump_state(struct sim *s)
 	for (size_t i = 0; i < s->e->ncq; i++)
 		json_array_append_new(items, cq_json(s, order[i]));
 	rc = write_json(s, s->o->dump_state,
-			json_pack("{s:s,s:s,s:o}", "apiVersion", "v1", "kind",
-				  "List", "items", items));
+	                json_pack("{s:s,s:s,s:o}", "apiVersion", "v1", "kind",
+	                          "List", "items", items));
 	free(order);
 	free(v);
 	return rc;
@@ -747,22 +763,25 @@ static int summary(struct sim *s)
 
 		for (size_t i = 0; i < e->ncq; i++) {
 			struct qf_ecq *q = &e->cq[i];
-			int64_t upto = s->t0 + elapsed, integral = q->used_ms_int;
+			int64_t upto = s->t0 + elapsed,
+			        integral = q->used_ms_int;
 
 			if (strcmp(q->m->klass, classes.v[c]))
 				continue;
 			if (upto > q->used_since)
-				integral += q->used_sum * (upto - q->used_since);
+				integral +=
+				        q->used_sum * (upto - q->used_since);
 			used += integral;
 			nominal += q->nominal_sum;
 		}
 		json_object_set_new(
-			cqc, classes.v[c],
-			json_pack("{s:f}", "usage_pct",
-				  nominal && elapsed
-					  ? (double)used * 100.0 /
-						    ((double)nominal * (double)elapsed)
-					  : 0.0));
+		        cqc, classes.v[c],
+		        json_pack("{s:f}", "usage_pct",
+		                  nominal && elapsed
+		                          ? (double)used * 100.0 /
+		                                    ((double)nominal *
+		                                     (double)elapsed)
+		                          : 0.0));
 	}
 	qf_names_release(&classes);
 	qf_names_init(&classes);
@@ -785,25 +804,25 @@ static int summary(struct sim *s)
 		}
 		qsort(v, n, sizeof(*v), i64_cmp);
 		json_object_set_new(
-			wlc, classes.v[c],
-			json_pack("{s:I,s:I,s:I,s:I}", "count", (json_int_t)count,
-				  "avg_time_to_admission_ms",
-				  (json_int_t)(n ? sum / (int64_t)n : 0),
-				  "p50_time_to_admission_ms",
-				  (json_int_t)pct(v, n, 50),
-				  "p95_time_to_admission_ms",
-				  (json_int_t)pct(v, n, 95)));
+		        wlc, classes.v[c],
+		        json_pack("{s:I,s:I,s:I,s:I}", "count",
+		                  (json_int_t)count, "avg_time_to_admission_ms",
+		                  (json_int_t)(n ? sum / (int64_t)n : 0),
+		                  "p50_time_to_admission_ms",
+		                  (json_int_t)pct(v, n, 50),
+		                  "p95_time_to_admission_ms",
+		                  (json_int_t)pct(v, n, 95)));
 		free(v);
 	}
 	qf_names_release(&classes);
 	root = json_pack("{s:I,s:o,s:o}", "makespan_ms", (json_int_t)elapsed,
-			 "clusterQueueClasses", cqc, "workloadClasses", wlc);
+	                 "clusterQueueClasses", cqc, "workloadClasses", wlc);
 	rc = write_json(s, s->o->summary, root);
 	return rc;
 }
 
 static void report_submitted(struct sim *s, struct qf_model_wl **sub,
-			     size_t nsub, struct qf_buf *out)
+                             size_t nsub, struct qf_buf *out)
 {
 	for (size_t i = 0; i < nsub && out; i++) {
 		struct qf_buf k = QF_BUF_INIT;
@@ -812,24 +831,27 @@ static void report_submitted(struct sim *s, struct qf_model_wl **sub,
 		qf_buf_addf(&k, "%s/%s", sub[i]->ns, sub[i]->name);
 		w = qf_engine_find(s->e, k.buf);
 		if (w && w->first_admit_ms >= 0)
-			qf_buf_addf(out, "%s: admitted at %lldms in ClusterQueue %s\n",
-				    k.buf,
-				    (long long)(w->first_admit_ms - s->t0),
-				    w->adm_cq_name ? w->adm_cq_name : "?");
+			qf_buf_addf(
+			        out,
+			        "%s: admitted at %lldms in ClusterQueue %s\n",
+			        k.buf, (long long)(w->first_admit_ms - s->t0),
+			        w->adm_cq_name ? w->adm_cq_name : "?");
 		else if (w)
-			qf_buf_addf(out, "%s: pending (%s): %s\n", k.buf,
-				    w->cond[QF_COND_QUOTA_RESERVED].reason
-					    ? w->cond[QF_COND_QUOTA_RESERVED].reason
-					    : "not queued",
-				    w->cond[QF_COND_QUOTA_RESERVED].message
-					    ? w->cond[QF_COND_QUOTA_RESERVED].message
-					    : "");
+			qf_buf_addf(
+			        out, "%s: pending (%s): %s\n", k.buf,
+			        w->cond[QF_COND_QUOTA_RESERVED].reason
+			                ? w->cond[QF_COND_QUOTA_RESERVED].reason
+			                : "not queued",
+			        w->cond[QF_COND_QUOTA_RESERVED].message
+			                ? w->cond[QF_COND_QUOTA_RESERVED]
+			                          .message
+			                : "");
 		qf_buf_release(&k);
 	}
 }
 
 int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
-	       struct qf_diags *d)
+               struct qf_diags *d)
 {
 	struct sim s;
 	struct qf_model_wl **sub = NULL;
@@ -843,7 +865,7 @@ int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
 	qf_docset_init(&s.docs);
 	qf_buf_init(&s.events);
 	rc = load_objects(&s, o->files, QF_MODEL_POLICY | QF_MODEL_WORKLOADS,
-			  NULL, NULL);
+	                  NULL, NULL);
 	if (o->apply && o->apply->n) {
 		qf_model_clear_policy(&s.m);
 		if (load_objects(&s, o->apply, QF_MODEL_POLICY, NULL, NULL) < 0)
@@ -878,7 +900,8 @@ int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
 	} else {
 		for (size_t i = 0; i < s.e->nwl; i++)
 			if (s.e->wl[i]->finish_at_ms >= 0)
-				heap_push(&s, s.e->wl[i]->finish_at_ms, s.e->wl[i]);
+				heap_push(&s, s.e->wl[i]->finish_at_ms,
+				          s.e->wl[i]);
 		rc = event_loop(&s);
 		if (rc < 0)
 			goto done;
@@ -886,7 +909,8 @@ int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
 	rc = qf_engine_check(s.e, d);
 	report_submitted(&s, sub, nsub, report);
 	if (rc == QF_OK && o->events)
-		rc = qf_fs_write_atomic(o->events, s.events.buf, s.events.len, d);
+		rc = qf_fs_write_atomic(o->events, s.events.buf, s.events.len,
+		                        d);
 	if (rc == QF_OK && o->dump_state)
 		rc = dump_state(&s);
 	if (rc == QF_OK && o->summary)

@@ -29,17 +29,17 @@
 struct qf_sim_options {
 	const struct qf_strlist *files; /* -f */
 	const struct qf_strlist *apply; /* --apply */
-	const char *submit;		/* --submit or NULL */
-	const char *trace;		/* --trace or NULL */
-	int64_t cycles;			/* --cycles, -1 = event loop */
-	int64_t until_ms;		/* --until, -1 = unbounded */
-	const char *events;		/* --events or NULL */
-	const char *dump_state;		/* --dump-state or NULL */
-	const char *summary;		/* --summary or NULL */
+	const char *submit;             /* --submit or NULL */
+	const char *trace;              /* --trace or NULL */
+	int64_t cycles;                 /* --cycles, -1 = event loop */
+	int64_t until_ms;               /* --until, -1 = unbounded */
+	const char *events;             /* --events or NULL */
+	const char *dump_state;         /* --dump-state or NULL */
+	const char *summary;            /* --summary or NULL */
 };
 
 /* Run a simulation; the --submit report is appended to `report`. */
 int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
-	       struct qf_diags *d) QF_MUST_CHECK;
+               struct qf_diags *d) QF_MUST_CHECK;
 
 #endif

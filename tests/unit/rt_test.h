@@ -27,15 +27,14 @@ static inline void rt_load(struct rt *t, const char *yaml)
 	struct qf_doc *doc = NULL;
 
 	assert_int_equal(qf_doc_load_mem(&doc, "test.yaml", yaml, strlen(yaml),
-					 NULL, &t->d),
-			 0);
+	                                 NULL, &t->d),
+	                 0);
 	for (size_t i = 0; i < qf_doc_nobjects(doc); i++)
-		assert_int_equal(qf_model_load_obj(&t->m, doc,
-						   qf_doc_object(doc, i)->obj,
-						   QF_MODEL_POLICY |
-							   QF_MODEL_WORKLOADS,
-						   NULL, &t->d),
-				 0);
+		assert_int_equal(qf_model_load_obj(
+		                         &t->m, doc, qf_doc_object(doc, i)->obj,
+		                         QF_MODEL_POLICY | QF_MODEL_WORKLOADS,
+		                         NULL, &t->d),
+		                 0);
 	assert_true(t->ndocs < 64);
 	t->docs[t->ndocs++] = doc;
 }
@@ -71,14 +70,14 @@ static inline struct qf_wl *rt_wl(struct rt *t, const char *key)
 }
 
 /* A Workload with one pod set "main" of `count` pods asking `cpu` each. */
-#define RT_WL(name, ns, queue, prio, count, cpu, ts)                          \
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"               \
-	"metadata: {name: " name ", namespace: " ns                           \
-	", creationTimestamp: '" ts "'}\n"                                    \
-	"spec:\n  queueName: " queue "\n  priority: " prio "\n"               \
-	"  podSets:\n  - name: main\n    count: " count "\n"                  \
-	"    template:\n      spec:\n        containers:\n"                   \
-	"        - name: c\n          resources: {requests: {cpu: \"" cpu     \
+#define RT_WL(name, ns, queue, prio, count, cpu, ts)                      \
+	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"            \
+	"metadata: {name: " name ", namespace: " ns                       \
+	", creationTimestamp: '" ts "'}\n"                                \
+	"spec:\n  queueName: " queue "\n  priority: " prio "\n"           \
+	"  podSets:\n  - name: main\n    count: " count "\n"              \
+	"    template:\n      spec:\n        containers:\n"               \
+	"        - name: c\n          resources: {requests: {cpu: \"" cpu \
 	"\"}}\n---\n"
 
 #endif

@@ -9,38 +9,38 @@
 #define T0 "2026-01-01T00:00:00Z"
 
 static const char base[] =
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
-	"metadata: {name: on-demand}\n---\n"
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
-	"metadata: {name: spot}\nspec:\n  nodeTaints:\n"
-	"  - {key: spot, value: 'true', effect: NoSchedule}\n---\n"
-	"apiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n---\n"
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
-	"metadata: {name: q, namespace: ns}\nspec: {clusterQueue: cq}\n---\n"
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
-	"metadata: {name: other, namespace: ns}\nspec: {clusterQueue: other}\n---\n"
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
-	"metadata: {name: other}\nspec:\n  cohortName: co\n"
-	"  namespaceSelector: {}\n  resourceGroups:\n"
-	"  - coveredResources: [cpu]\n    flavors:\n"
-	"    - name: on-demand\n      resources: [{name: cpu, nominalQuota: '10'}]\n"
-	"    - name: spot\n      resources: [{name: cpu, nominalQuota: '10'}]\n"
-	"---\n";
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+        "metadata: {name: on-demand}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+        "metadata: {name: spot}\nspec:\n  nodeTaints:\n"
+        "  - {key: spot, value: 'true', effect: NoSchedule}\n---\n"
+        "apiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
+        "metadata: {name: q, namespace: ns}\nspec: {clusterQueue: cq}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
+        "metadata: {name: other, namespace: ns}\nspec: {clusterQueue: other}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+        "metadata: {name: other}\nspec:\n  cohortName: co\n"
+        "  namespaceSelector: {}\n  resourceGroups:\n"
+        "  - coveredResources: [cpu]\n    flavors:\n"
+        "    - name: on-demand\n      resources: [{name: cpu, nominalQuota: '10'}]\n"
+        "    - name: spot\n      resources: [{name: cpu, nominalQuota: '10'}]\n"
+        "---\n";
 
 static void cq(struct rt *t, const char *fung)
 {
 	char buf[1024];
 
 	snprintf(buf, sizeof(buf),
-		 "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
-		 "metadata: {name: cq}\nspec:\n  cohortName: co\n"
-		 "  namespaceSelector: {}\n  flavorFungibility: %s\n"
-		 "  resourceGroups:\n  - coveredResources: [cpu]\n"
-		 "    flavors:\n    - name: on-demand\n"
-		 "      resources: [{name: cpu, nominalQuota: '4'}]\n"
-		 "    - name: spot\n"
-		 "      resources: [{name: cpu, nominalQuota: '8'}]\n",
-		 fung);
+	         "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+	         "metadata: {name: cq}\nspec:\n  cohortName: co\n"
+	         "  namespaceSelector: {}\n  flavorFungibility: %s\n"
+	         "  resourceGroups:\n  - coveredResources: [cpu]\n"
+	         "    flavors:\n    - name: on-demand\n"
+	         "      resources: [{name: cpu, nominalQuota: '4'}]\n"
+	         "    - name: spot\n"
+	         "      resources: [{name: cpu, nominalQuota: '8'}]\n",
+	         fung);
 	rt_load(t, buf);
 }
 
@@ -86,9 +86,9 @@ static void test_assign_when_can_borrow(void **state)
 	 * the borrowing on-demand candidate wins after the scan */
 	assert_string_equal(flavor_of(&t, &a), "on-demand");
 	assert_string_equal(a.considered.buf,
-			    "main: on-demand(Fit;borrow=1), spot(NoFit;"
-			    "untolerated taint {spot true NoSchedule <nil>} in "
-			    "flavor spot)");
+	                    "main: on-demand(Fit;borrow=1), spot(NoFit;"
+	                    "untolerated taint {spot true NoSchedule <nil>} in "
+	                    "flavor spot)");
 	qf_assignment_release(&a);
 	rt_release(&t);
 }
@@ -110,12 +110,12 @@ static void test_assign_exceeds_max_quota_message(void **state)
 	/* the least severe reason over the alternatives */
 	assert_string_equal(a.reason, "ExceedsMaxQuota");
 	assert_string_equal(
-		a.msg.buf,
-		"couldn't assign flavors to pod set main: insufficient quota "
-		"for cpu in flavor on-demand, previously considered podsets "
-		"requests (0) + current podset request (30) > maximum capacity "
-		"(14), untolerated taint {spot true NoSchedule <nil>} in flavor "
-		"spot");
+	        a.msg.buf,
+	        "couldn't assign flavors to pod set main: insufficient quota "
+	        "for cpu in flavor on-demand, previously considered podsets "
+	        "requests (0) + current podset request (30) > maximum capacity "
+	        "(14), untolerated taint {spot true NoSchedule <nil>} in flavor "
+	        "spot");
 	qf_assignment_release(&a);
 	rt_release(&t);
 }
@@ -133,15 +133,16 @@ static void test_assign_resource_unavailable(void **state)
 	rt_load(&t, RT_WL("gpu", "ns", "q", "0", "1", "1", T0));
 	rt_start(&t, NULL, NULL);
 	/* give the workload a request the queue does not cover */
-	t.e->wl[0]->m->ps[0].req[0].res = qf_names_intern(&t.m.res, "nvidia.com/gpu");
+	t.e->wl[0]->m->ps[0].req[0].res =
+	        qf_names_intern(&t.m.res, "nvidia.com/gpu");
 	qf_engine_free(t.e);
 	t.e = NULL;
 	rt_start(&t, NULL, NULL);
 	assign(&t, "ns/gpu", &a);
 	assert_int_equal(a.mode, QF_AMODE_NOFIT);
 	assert_string_equal(a.msg.buf,
-			    "couldn't assign flavors to pod set main: resource "
-			    "nvidia.com/gpu unavailable in ClusterQueue");
+	                    "couldn't assign flavors to pod set main: resource "
+	                    "nvidia.com/gpu unavailable in ClusterQueue");
 	qf_assignment_release(&a);
 	rt_release(&t);
 }
@@ -154,15 +155,15 @@ static void test_assign_waiting_for_quota(void **state)
 	struct qf_assignment a;
 	struct rt t;
 	static const char held[] =
-		"apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
-		"metadata: {name: h, namespace: ns}\nspec:\n  queueName: other\n"
-		"  podSets:\n  - name: main\n    count: 14\n    template:\n"
-		"      spec:\n        containers:\n        - name: c\n"
-		"          resources: {requests: {cpu: '1'}}\n"
-		"status:\n  admission:\n    clusterQueue: other\n"
-		"    podSetAssignments:\n    - name: main\n"
-		"      flavors: {cpu: on-demand}\n      resourceUsage: {cpu: '14'}\n"
-		"      count: 14\n";
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	        "metadata: {name: h, namespace: ns}\nspec:\n  queueName: other\n"
+	        "  podSets:\n  - name: main\n    count: 14\n    template:\n"
+	        "      spec:\n        containers:\n        - name: c\n"
+	        "          resources: {requests: {cpu: '1'}}\n"
+	        "status:\n  admission:\n    clusterQueue: other\n"
+	        "    podSetAssignments:\n    - name: main\n"
+	        "      flavors: {cpu: on-demand}\n      resourceUsage: {cpu: '14'}\n"
+	        "      count: 14\n";
 
 	(void)state;
 	rt_init(&t);
@@ -176,8 +177,8 @@ static void test_assign_waiting_for_quota(void **state)
 	assert_string_equal(a.reason, "WaitingForQuota");
 	assert_string_equal(flavor_of(&t, &a), "on-demand");
 	assert_non_null(strstr(a.msg.buf,
-			       "insufficient unused quota for cpu in flavor "
-			       "on-demand, 2 more needed"));
+	                       "insufficient unused quota for cpu in flavor "
+	                       "on-demand, 2 more needed"));
 	qf_assignment_release(&a);
 	rt_release(&t);
 }

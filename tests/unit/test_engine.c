@@ -9,27 +9,27 @@
 #define T1 "2026-01-01T00:00:01Z"
 
 static const char base[] =
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
-	"metadata: {name: default}\n---\n"
-	"apiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n---\n"
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
-	"metadata: {name: a, namespace: ns}\nspec: {clusterQueue: a}\n---\n"
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
-	"metadata: {name: b, namespace: ns}\nspec: {clusterQueue: b}\n---\n"
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
-	"metadata: {name: a}\nspec:\n  cohortName: co\n"
-	"  namespaceSelector: {}\n"
-	"  preemption: {withinClusterQueue: LowerPriority, "
-	"reclaimWithinCohort: Any}\n"
-	"  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n"
-	"    - name: default\n      resources: [{name: cpu, nominalQuota: '4'}]\n"
-	"---\n"
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
-	"metadata: {name: b}\nspec:\n  cohortName: co\n"
-	"  namespaceSelector: {}\n"
-	"  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n"
-	"    - name: default\n      resources: [{name: cpu, nominalQuota: '4'}]\n"
-	"---\n";
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+        "metadata: {name: default}\n---\n"
+        "apiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
+        "metadata: {name: a, namespace: ns}\nspec: {clusterQueue: a}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
+        "metadata: {name: b, namespace: ns}\nspec: {clusterQueue: b}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+        "metadata: {name: a}\nspec:\n  cohortName: co\n"
+        "  namespaceSelector: {}\n"
+        "  preemption: {withinClusterQueue: LowerPriority, "
+        "reclaimWithinCohort: Any}\n"
+        "  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n"
+        "    - name: default\n      resources: [{name: cpu, nominalQuota: '4'}]\n"
+        "---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+        "metadata: {name: b}\nspec:\n  cohortName: co\n"
+        "  namespaceSelector: {}\n"
+        "  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n"
+        "    - name: default\n      resources: [{name: cpu, nominalQuota: '4'}]\n"
+        "---\n";
 
 struct log {
 	char lines[64][160];
@@ -42,7 +42,7 @@ static void sink(void *arg, const struct qf_event *ev)
 
 	if (l->n < 64)
 		snprintf(l->lines[l->n++], sizeof(l->lines[0]), "%s %s",
-			 ev->reason, ev->workload);
+		         ev->reason, ev->workload);
 }
 
 static int logged(const struct log *l, const char *line)
@@ -78,8 +78,8 @@ static void test_engine_same_cycle_contention(void **state)
 	wb = rt_wl(&t, "ns/wa");
 	assert_int_equal(wb->state, QF_WL_PENDING);
 	assert_string_equal(wb->cond[QF_COND_QUOTA_RESERVED].message,
-			    "Workload no longer fits after processing another "
-			    "workload");
+	                    "Workload no longer fits after processing another "
+	                    "workload");
 	assert_true(logged(&log, "QuotaReserved ns/wb"));
 	assert_true(logged(&log, "WaitingForQuota ns/wa"));
 	rt_release(&t);
@@ -110,7 +110,7 @@ static void test_engine_preempts_then_admits_then_finishes(void **state)
 	/* the victim's job stopped at once: it is pending again */
 	assert_int_equal(rt_wl(&t, "ns/hog")->state, QF_WL_PENDING);
 	assert_string_equal(rt_wl(&t, "ns/hog")->cond[QF_COND_PREEMPTED].reason,
-			    "InCohortReclamation");
+	                    "InCohortReclamation");
 	assert_int_equal(qf_engine_cycle(t.e), 1);
 	check(&t);
 	in = rt_wl(&t, "ns/in");
@@ -137,9 +137,9 @@ static void test_engine_missing_local_queue_has_reason(void **state)
 	check(&t);
 	w = rt_wl(&t, "ns/lost");
 	assert_string_equal(w->cond[QF_COND_QUOTA_RESERVED].reason,
-			    "Misconfigured");
+	                    "Misconfigured");
 	assert_string_equal(w->cond[QF_COND_QUOTA_RESERVED].message,
-			    "LocalQueue nope is terminating or missing");
+	                    "LocalQueue nope is terminating or missing");
 	rt_release(&t);
 }
 
@@ -159,17 +159,17 @@ static void test_engine_hold_and_drain_evicts(void **state)
 	assert_int_equal(qf_engine_cycle(t.e), 1);
 	assert_int_equal(rt_wl(&t, "ns/run")->state, QF_WL_RESERVED);
 	rt_load(&t, "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
-		    "metadata: {name: b}\nspec:\n  cohortName: co\n"
-		    "  stopPolicy: HoldAndDrain\n  namespaceSelector: {}\n"
-		    "  resourceGroups:\n  - coveredResources: [cpu]\n"
-		    "    flavors:\n    - name: default\n"
-		    "      resources: [{name: cpu, nominalQuota: '4'}]\n");
+	            "metadata: {name: b}\nspec:\n  cohortName: co\n"
+	            "  stopPolicy: HoldAndDrain\n  namespaceSelector: {}\n"
+	            "  resourceGroups:\n  - coveredResources: [cpu]\n"
+	            "    flavors:\n    - name: default\n"
+	            "      resources: [{name: cpu, nominalQuota: '4'}]\n");
 	assert_int_equal(qf_engine_rebuild(t.e, &t.d), 0);
 	check(&t);
 	w = rt_wl(&t, "ns/run");
 	assert_int_equal(w->state, QF_WL_PENDING);
 	assert_string_equal(w->cond[QF_COND_EVICTED].reason,
-			    "ClusterQueueStopped");
+	                    "ClusterQueueStopped");
 	assert_true(logged(&log, "EvictedDueToClusterQueueStopped ns/run"));
 	(void)qf_engine_cycle(t.e);
 	assert_int_equal(w->state, QF_WL_PENDING);
@@ -180,7 +180,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_engine_same_cycle_contention),
-		cmocka_unit_test(test_engine_preempts_then_admits_then_finishes),
+		cmocka_unit_test(
+		        test_engine_preempts_then_admits_then_finishes),
 		cmocka_unit_test(test_engine_missing_local_queue_has_reason),
 		cmocka_unit_test(test_engine_hold_and_drain_evicts),
 	};

@@ -14,27 +14,28 @@ static void cq(struct rt *t, const char *name, const char *weight)
 {
 	char buf[900];
 
-	snprintf(buf, sizeof(buf),
-		 "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
-		 "metadata: {name: %s}\nspec:\n  cohortName: co\n"
-		 "  namespaceSelector: {}\n  fairSharing: {weight: '%s'}\n"
-		 "  preemption: {withinClusterQueue: LowerPriority, "
-		 "reclaimWithinCohort: Any}\n"
-		 "  resourceGroups:\n  - coveredResources: [cpu]\n"
-		 "    flavors:\n    - name: default\n"
-		 "      resources: [{name: cpu, nominalQuota: '10'}]\n---\n"
-		 "apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
-		 "metadata: {name: %s, namespace: ns}\nspec: {clusterQueue: %s}\n",
-		 name, weight, name, name);
+	snprintf(
+	        buf, sizeof(buf),
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+	        "metadata: {name: %s}\nspec:\n  cohortName: co\n"
+	        "  namespaceSelector: {}\n  fairSharing: {weight: '%s'}\n"
+	        "  preemption: {withinClusterQueue: LowerPriority, "
+	        "reclaimWithinCohort: Any}\n"
+	        "  resourceGroups:\n  - coveredResources: [cpu]\n"
+	        "    flavors:\n    - name: default\n"
+	        "      resources: [{name: cpu, nominalQuota: '10'}]\n---\n"
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
+	        "metadata: {name: %s, namespace: ns}\nspec: {clusterQueue: %s}\n",
+	        name, weight, name, name);
 	rt_load(t, buf);
 }
 
 static const char base[] =
-	"apiVersion: config.kueue.x-k8s.io/v1beta1\nkind: Configuration\n"
-	"fairSharing: {enable: true}\n---\n"
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
-	"metadata: {name: default}\n---\n"
-	"apiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n";
+        "apiVersion: config.kueue.x-k8s.io/v1beta1\nkind: Configuration\n"
+        "fairSharing: {enable: true}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+        "metadata: {name: default}\n---\n"
+        "apiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n";
 
 static void fill(struct rt *t, const char *q, int n)
 {
@@ -42,14 +43,14 @@ static void fill(struct rt *t, const char *q, int n)
 
 	for (int i = 0; i < n; i++) {
 		snprintf(buf, sizeof(buf),
-			 "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
-			 "metadata: {name: %s-%d, namespace: ns, "
-			 "creationTimestamp: '%s'}\nspec:\n  queueName: %s\n"
-			 "  podSets:\n  - name: main\n    count: 5\n"
-			 "    template:\n      spec:\n        containers:\n"
-			 "        - name: c\n"
-			 "          resources: {requests: {cpu: '1'}}\n",
-			 q, i, T0, q);
+		         "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+		         "metadata: {name: %s-%d, namespace: ns, "
+		         "creationTimestamp: '%s'}\nspec:\n  queueName: %s\n"
+		         "  podSets:\n  - name: main\n    count: 5\n"
+		         "    template:\n      spec:\n        containers:\n"
+		         "        - name: c\n"
+		         "          resources: {requests: {cpu: '1'}}\n",
+		         q, i, T0, q);
 		rt_load(t, buf);
 	}
 }
@@ -113,7 +114,7 @@ static void test_fairshare_preempts_most_unfair_queue(void **state)
 		if (w->cond[QF_COND_PREEMPTED].set) {
 			preempted++;
 			assert_string_equal(w->cond[QF_COND_PREEMPTED].reason,
-					    "InCohortFairSharing");
+			                    "InCohortFairSharing");
 		}
 	}
 	assert_int_equal(preempted, 1);

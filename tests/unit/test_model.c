@@ -10,16 +10,16 @@ static void test_model_maps_job_like_kueue(void **state)
 	struct rt t;
 	struct qf_model_wl *w;
 	static const char y[] =
-		"apiVersion: kueue.x-k8s.io/v1beta2\nkind: WorkloadPriorityClass\n"
-		"metadata: {name: high}\nvalue: 1000\n---\n"
-		"apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: train\n"
-		"  namespace: ml\n  uid: '1234'\n  labels:\n"
-		"    kueue.x-k8s.io/queue-name: gpu\n"
-		"    kueue.x-k8s.io/priority-class: high\n"
-		"spec:\n  parallelism: 4\n  completions: 3\n  template:\n"
-		"    spec:\n      containers:\n      - name: c\n"
-		"        resources:\n          requests: {cpu: 500m}\n"
-		"          limits: {cpu: '1', nvidia.com/gpu: '2'}\n";
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: WorkloadPriorityClass\n"
+	        "metadata: {name: high}\nvalue: 1000\n---\n"
+	        "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: train\n"
+	        "  namespace: ml\n  uid: '1234'\n  labels:\n"
+	        "    kueue.x-k8s.io/queue-name: gpu\n"
+	        "    kueue.x-k8s.io/priority-class: high\n"
+	        "spec:\n  parallelism: 4\n  completions: 3\n  template:\n"
+	        "    spec:\n      containers:\n      - name: c\n"
+	        "        resources:\n          requests: {cpu: 500m}\n"
+	        "          limits: {cpu: '1', nvidia.com/gpu: '2'}\n";
 
 	(void)state;
 	rt_init(&t);
@@ -48,8 +48,8 @@ static void test_model_reads_v1beta1_cohort_field(void **state)
 	(void)state;
 	rt_init(&t);
 	rt_load(&t, "apiVersion: kueue.x-k8s.io/v1beta1\nkind: ClusterQueue\n"
-		    "metadata: {name: q}\nspec:\n  cohort: team\n"
-		    "  flavorFungibility: {whenCanBorrow: Borrow}\n");
+	            "metadata: {name: q}\nspec:\n  cohort: team\n"
+	            "  flavorFungibility: {whenCanBorrow: Borrow}\n");
 	assert_string_equal(t.m.cq[0].cohort, "team");
 	assert_int_equal(t.m.cq[0].when_borrow, QF_MAY_STOP_SEARCH);
 	assert_int_equal(t.m.cq[0].when_preempt, QF_TRY_NEXT_FLAVOR);
@@ -63,19 +63,18 @@ static void test_model_reports_bad_quantity_with_position(void **state)
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_doc *doc = NULL;
 	static const char y[] =
-		"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
-		"metadata: {name: q}\nspec:\n  resourceGroups:\n"
-		"  - coveredResources: [cpu]\n    flavors:\n    - name: f\n"
-		"      resources:\n      - name: cpu\n        nominalQuota: lots\n";
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+	        "metadata: {name: q}\nspec:\n  resourceGroups:\n"
+	        "  - coveredResources: [cpu]\n    flavors:\n    - name: f\n"
+	        "      resources:\n      - name: cpu\n        nominalQuota: lots\n";
 	int rc;
 
 	(void)state;
 	qf_model_init(&m);
-	assert_int_equal(qf_doc_load_mem(&doc, "q.yaml", y, strlen(y), NULL,
-					 &d),
-			 0);
+	assert_int_equal(
+	        qf_doc_load_mem(&doc, "q.yaml", y, strlen(y), NULL, &d), 0);
 	rc = qf_model_load_obj(&m, doc, qf_doc_object(doc, 0)->obj,
-			       QF_MODEL_POLICY, NULL, &d);
+	                       QF_MODEL_POLICY, NULL, &d);
 	qf_assert_failed_with_error(rc, &d);
 	assert_string_equal(d.v[0].file, "q.yaml");
 	assert_int_equal(d.v[0].line, 11);

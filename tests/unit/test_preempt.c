@@ -10,48 +10,49 @@
 #define T0 "2026-01-01T00:00:00Z"
 
 static const char base[] =
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
-	"metadata: {name: default}\n---\n"
-	"apiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n---\n"
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
-	"metadata: {name: a, namespace: ns}\nspec: {clusterQueue: a}\n---\n"
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
-	"metadata: {name: b, namespace: ns}\nspec: {clusterQueue: b}\n---\n"
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
-	"metadata: {name: a}\nspec:\n  cohortName: co\n"
-	"  namespaceSelector: {}\n"
-	"  preemption: {withinClusterQueue: LowerPriority, "
-	"reclaimWithinCohort: Any}\n"
-	"  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n"
-	"    - name: default\n      resources: [{name: cpu, nominalQuota: '6'}]\n"
-	"---\n"
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
-	"metadata: {name: b}\nspec:\n  cohortName: co\n"
-	"  namespaceSelector: {}\n"
-	"  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n"
-	"    - name: default\n      resources: [{name: cpu, nominalQuota: '6'}]\n"
-	"---\n";
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+        "metadata: {name: default}\n---\n"
+        "apiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
+        "metadata: {name: a, namespace: ns}\nspec: {clusterQueue: a}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
+        "metadata: {name: b, namespace: ns}\nspec: {clusterQueue: b}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+        "metadata: {name: a}\nspec:\n  cohortName: co\n"
+        "  namespaceSelector: {}\n"
+        "  preemption: {withinClusterQueue: LowerPriority, "
+        "reclaimWithinCohort: Any}\n"
+        "  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n"
+        "    - name: default\n      resources: [{name: cpu, nominalQuota: '6'}]\n"
+        "---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+        "metadata: {name: b}\nspec:\n  cohortName: co\n"
+        "  namespaceSelector: {}\n"
+        "  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n"
+        "    - name: default\n      resources: [{name: cpu, nominalQuota: '6'}]\n"
+        "---\n";
 
 /* An admitted workload holding `cpu` in ClusterQueue cq. */
 static void held(struct rt *t, const char *name, const char *cq,
-		 const char *prio, const char *cpu, const char *reserved)
+                 const char *prio, const char *cpu, const char *reserved)
 {
 	char buf[1400];
 
-	snprintf(buf, sizeof(buf),
-		 "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
-		 "metadata: {name: %s, namespace: ns, creationTimestamp: '%s'}\n"
-		 "spec:\n  queueName: %s\n  priority: %s\n  podSets:\n"
-		 "  - name: main\n    count: 1\n    template:\n      spec:\n"
-		 "        containers:\n        - name: c\n"
-		 "          resources: {requests: {cpu: '%s'}}\n"
-		 "status:\n  admission:\n    clusterQueue: %s\n"
-		 "    podSetAssignments:\n    - name: main\n"
-		 "      flavors: {cpu: default}\n      resourceUsage: {cpu: '%s'}\n"
-		 "      count: 1\n  conditions:\n  - type: QuotaReserved\n"
-		 "    status: 'True'\n    reason: QuotaReserved\n"
-		 "    message: x\n    lastTransitionTime: '%s'\n",
-		 name, T0, cq, prio, cpu, cq, cpu, reserved);
+	snprintf(
+	        buf, sizeof(buf),
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	        "metadata: {name: %s, namespace: ns, creationTimestamp: '%s'}\n"
+	        "spec:\n  queueName: %s\n  priority: %s\n  podSets:\n"
+	        "  - name: main\n    count: 1\n    template:\n      spec:\n"
+	        "        containers:\n        - name: c\n"
+	        "          resources: {requests: {cpu: '%s'}}\n"
+	        "status:\n  admission:\n    clusterQueue: %s\n"
+	        "    podSetAssignments:\n    - name: main\n"
+	        "      flavors: {cpu: default}\n      resourceUsage: {cpu: '%s'}\n"
+	        "      count: 1\n  conditions:\n  - type: QuotaReserved\n"
+	        "    status: 'True'\n    reason: QuotaReserved\n"
+	        "    message: x\n    lastTransitionTime: '%s'\n",
+	        name, T0, cq, prio, cpu, cq, cpu, reserved);
 	rt_load(t, buf);
 }
 
@@ -59,7 +60,7 @@ static void targets_of(struct rt *t, const char *key, struct qf_targets *out)
 {
 	struct qf_wl *w = rt_wl(t, key);
 	int32_t fr = qf_engine_fr(t->e, qf_names_find(&t->m.flavors, "default"),
-				  qf_names_find(&t->m.res, "cpu"));
+	                          qf_names_find(&t->m.res, "cpu"));
 	struct qf_fr_amount req = { fr, w->m->ps[0].req[0].amount };
 
 	memset(out, 0, sizeof(*out));
@@ -138,7 +139,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_preempt_minimal_set_fills_back),
 		cmocka_unit_test(test_preempt_reclaims_from_borrower),
-		cmocka_unit_test(test_preempt_no_candidates_when_lender_within_quota),
+		cmocka_unit_test(
+		        test_preempt_no_candidates_when_lender_within_quota),
 	};
 	return cmocka_run_group_tests_name("preempt", tests, NULL, NULL);
 }

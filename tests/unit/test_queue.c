@@ -9,7 +9,7 @@
 #include "runtime/queue.h"
 
 static void item(struct qf_queue_item *it, int64_t prio, int64_t ts,
-		 const char *key, uint64_t hash)
+                 const char *key, uint64_t hash)
 {
 	memset(it, 0, sizeof(*it));
 	it->priority = prio;
@@ -68,12 +68,13 @@ static void test_queue_best_effort_parks_strict_keeps(void **state)
 	assert_ptr_equal(qf_queue_pop(&st), &x);
 	/* StrictFIFO parks a namespace mismatch */
 	assert_int_equal(
-		qf_queue_requeue(&st, &x, QF_REQUEUE_NAMESPACE_MISMATCH, 0), 1);
+	        qf_queue_requeue(&st, &x, QF_REQUEUE_NAMESPACE_MISMATCH, 0), 1);
 	assert_int_equal(qf_queue_item_where(&x), QF_QUEUE_INADMISSIBLE);
 	/* U2: skipped in the cycle goes straight back */
 	assert_int_equal(qf_queue_requeue(&be, &b,
-					  QF_REQUEUE_FAILED_AFTER_NOMINATION, 0),
-			 0);
+	                                  QF_REQUEUE_FAILED_AFTER_NOMINATION,
+	                                  0),
+	                 0);
 	assert_int_equal(qf_queue_item_where(&b), QF_QUEUE_ACTIVE);
 	assert_int_equal(qf_queue_flush_inadmissible(&be), 1);
 	assert_ptr_equal(qf_queue_pop(&be), &a);
@@ -144,10 +145,11 @@ static void test_queue_sticky_preemptor_goes_first(void **state)
 	assert_ptr_equal(qf_queue_pop(&q), &lo);
 	/* U1: the workload waiting for its victims stays the head */
 	assert_int_equal(
-		qf_queue_requeue(&q, &lo, QF_REQUEUE_PENDING_PREEMPTION, 0), 0);
-	assert_int_equal(
-		qf_queue_requeue(&q, &hi, QF_REQUEUE_FAILED_AFTER_NOMINATION, 0),
-		0);
+	        qf_queue_requeue(&q, &lo, QF_REQUEUE_PENDING_PREEMPTION, 0), 0);
+	assert_int_equal(qf_queue_requeue(&q, &hi,
+	                                  QF_REQUEUE_FAILED_AFTER_NOMINATION,
+	                                  0),
+	                 0);
 	assert_ptr_equal(qf_queue_pop(&q), &lo);
 	qf_queue_release(&q);
 }
@@ -157,7 +159,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_queue_orders_priority_then_time_then_key),
 		cmocka_unit_test(test_queue_best_effort_parks_strict_keeps),
-		cmocka_unit_test(test_queue_flush_after_pop_requeues_immediately),
+		cmocka_unit_test(
+		        test_queue_flush_after_pop_requeues_immediately),
 		cmocka_unit_test(test_queue_parks_equivalent_workloads),
 		cmocka_unit_test(test_queue_sticky_preemptor_goes_first),
 	};

@@ -25,7 +25,7 @@ static void test_quota_flat_cohort_borrowing_limit(void **state)
 	qf_quota_set(&q, 1, 0, 10, NL, NL);
 	assert_int_equal(qf_quota_finalize(&q), 0);
 	assert_int_equal(q.nodes[2].subtree[0], 20); /* Q1 */
-	assert_int_equal(q.nodes[2].height, 1);	     /* Q6 */
+	assert_int_equal(q.nodes[2].height, 1);      /* Q6 */
 	assert_int_equal(qf_quota_available(&q, 0, 0), 13);
 	assert_int_equal(qf_quota_potential(&q, 0, 0), 13); /* Q5 cap */
 	assert_int_equal(qf_quota_potential(&q, 1, 0), 20);
@@ -56,7 +56,7 @@ static void test_quota_lending_limit_hides_private_part(void **state)
 	qf_quota_set(&q, 0, 0, 10, NL, 4);
 	qf_quota_set(&q, 1, 0, 10, NL, NL);
 	assert_int_equal(qf_quota_finalize(&q), 0);
-	assert_int_equal(q.nodes[0].local[0], 6);     /* Q2 */
+	assert_int_equal(q.nodes[0].local[0], 6);    /* Q2 */
 	assert_int_equal(q.nodes[2].subtree[0], 14); /* 4 + 10 */
 	qf_quota_add_usage(&q, 0, 0, 8);
 	assert_int_equal(q.nodes[2].usage[0], 2); /* Q3: 8 - 6 */
@@ -140,7 +140,7 @@ static void test_quota_saturates(void **state)
 
 /* Q3 after random changes equals a from-scratch computation. */
 static int64_t expect_usage(const struct qf_quota *q, const int64_t *cq_use,
-			    size_t node)
+                            size_t node)
 {
 	int64_t u = 0;
 
@@ -186,7 +186,7 @@ static void test_quota_incremental_usage_matches_rescan(void **state)
 		qf_quota_add_usage(&q, cq, 0, d);
 		for (size_t n = 0; n < 6; n++)
 			assert_int_equal(q.nodes[n].usage[0],
-					 expect_usage(&q, use, n));
+			                 expect_usage(&q, use, n));
 	}
 	qf_quota_release(&q);
 }
