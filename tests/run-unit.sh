@@ -3,6 +3,16 @@
 # through QF_TEST_DIR.  Prints a summary and fails if any binary fails.
 QF_TEST_DIR=$(cd "$(dirname "$0")" && pwd)
 export QF_TEST_DIR
+# The upstream oracles (Kueue CRDs and examples) live beside the repository
+# in the workspace; a clone elsewhere can point at them with QF_SHARED_DIR.
+if [ -z "${QF_SHARED_DIR:-}" ] && [ -d "$QF_TEST_DIR/../../shared/kueue-crds" ]; then
+	QF_SHARED_DIR=$(cd "$QF_TEST_DIR/../../shared" && pwd)
+fi
+if [ -n "${QF_SHARED_DIR:-}" ]; then
+	export QF_SHARED_DIR
+else
+	echo "unit: upstream oracles not found (../shared or QF_SHARED_DIR): oracle tests skip"
+fi
 pass=0
 fail=0
 failed=""

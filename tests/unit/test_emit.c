@@ -108,7 +108,8 @@ static void test_emit_round_trips_kueue_examples(void **state)
 	size_t failed = 0, n;
 
 	(void)state;
-	n = round_trip_tree(qf_test_path(&dir, "../../shared/kueue-examples"),
+	qf_test_need_shared(&dir, "kueue-examples");
+	n = round_trip_tree(dir.buf,
 	                    &failed);
 	assert_int_equal(failed, 0);
 	assert_true(n >= 40);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/doc.h"
 #include "core/fs.h"
 #include "core/kinds.h"
@@ -34,13 +35,11 @@ static int setup(void **state)
 	assert_non_null(m);
 	assert_int_equal(qf_kinds_new_builtin(&m->builtin, &d), QF_OK);
 	assert_int_equal(qf_kinds_count(m->builtin), 12); /* + Pool, Tenant */
-	assert_int_equal(
-	        qf_kinds_new_crds(&m->crds,
-	                          qf_test_path(&p, "../../shared/kueue-crds"),
-	                          &d),
-	        QF_OK);
-	/* 8 CRDs, two versions each */
-	assert_int_equal(qf_kinds_count(m->crds), 16);
+	if (qf_test_shared(&p, "kueue-crds")) {
+		assert_int_equal(qf_kinds_new_crds(&m->crds, p.buf, &d), QF_OK);
+		/* 8 CRDs, two versions each */
+		assert_int_equal(qf_kinds_count(m->crds), 16);
+	}
 	assert_int_equal(d.n, 0);
 	qf_buf_release(&p);
 	*state = m;
@@ -79,7 +78,8 @@ static void collect(struct qf_strlist *files, const char *rel)
 	struct qf_buf p = QF_BUF_INIT;
 	const char *paths[1];
 
-	paths[0] = qf_test_path(&p, rel);
+	/* absolute paths (the upstream oracles) are taken as they are */
+	paths[0] = rel[0] == '/' ? rel : qf_test_path(&p, rel);
 	assert_int_equal(qf_fs_collect(files, paths, 1, QF_FS_MANIFESTS, &d),
 	                 QF_OK);
 	qf_buf_release(&p);
@@ -91,8 +91,11 @@ static void test_kinds_upstream_examples_valid_in_both_modes(void **state)
 	struct modes *m = *state;
 	struct qf_strlist files = QF_STRLIST_INIT;
 	size_t valid_builtin = 0, valid_crds = 0;
+	struct qf_buf p = QF_BUF_INIT;
 
-	collect(&files, "../../shared/kueue-examples");
+	qf_test_need_shared(&p, "kueue-examples");
+	collect(&files, p.buf);
+	qf_buf_release(&p);
 	assert_true(files.n >= 20);
 	for (size_t i = 0; i < files.n; i++) {
 		struct qf_diags d = QF_DIAGS_INIT;
@@ -181,7 +184,8 @@ static void test_kinds_bad_catalogue_rejected_in_both_modes(void **state)
 
 		read_expect(files.v[i], &e);
 		a = reject(m->builtin, files.v[i], &e);
-		b = reject(m->crds, files.v[i], &e);
+		/* without the upstream CRDs only the built-in mode runs */
+		b = m->crds ? reject(m->crds, files.v[i], &e) : qf_xstrdup(a);
 		/* the sources agree on every diagnostic, not only this one */
 		assert_string_equal(a, b);
 		free(a);
