@@ -69,21 +69,35 @@ void qf_buf_adds(struct qf_buf *b, const char *s)
 
 void qf_buf_addch(struct qf_buf *b, int c)
 {
-	char ch = (char)c;
-
-	qf_buf_add(b, &ch, 1);
+	/* the emitters add most of their output a byte at a time */
+	if (b->len + 1 >= b->alloc)
+		qf_buf_grow(b, 1);
+	b->buf[b->len++] = (char)c;
+	b->buf[b->len] = '\0';
 }
 
+/*
+ * Format into the spare room first and only when that is too small grow
+ * and format again: most additions fit, so printf runs once, not twice.
+ */
 void qf_buf_vaddf(struct qf_buf *b, const char *fmt, va_list ap)
 {
+	size_t room = b->alloc ? b->alloc - b->len : 0;
 	va_list cp;
 	int n;
 
 	va_copy(cp, ap);
-	n = vsnprintf(NULL, 0, fmt, cp);
+	n = vsnprintf(room ? b->buf + b->len : NULL, room, fmt, cp);
 	va_end(cp);
-	if (n <= 0)
-		return; /* nothing to add, or an encoding error: add nothing */
+	if (n <= 0) {
+		if (room)
+			b->buf[b->len] = '\0'; /* add nothing */
+		return; /* nothing to add, or an encoding error */
+	}
+	if ((size_t)n < room) {
+		b->len += (size_t)n;
+		return;
+	}
 	qf_buf_grow(b, (size_t)n);
 	n = vsnprintf(b->buf + b->len, (size_t)n + 1, fmt, ap);
 	if (n > 0)

@@ -83,7 +83,9 @@ static int lookup_spelling(struct qf_doc_plain *r, const char *s, size_t len)
 	for (size_t i = 0; i < QF_ARRAY_SIZE(spellings); i++) {
 		const struct spelling *sp = &spellings[i];
 
-		if (strlen(sp->s) != len || memcmp(sp->s, s, len) != 0)
+		/* the first byte rules out nearly every row cheaply */
+		if ((len && sp->s[0] != s[0]) || strlen(sp->s) != len ||
+		    memcmp(sp->s, s, len) != 0)
 			continue;
 		r->kind = sp->kind;
 		r->boolean = sp->value;

@@ -75,11 +75,20 @@ static int cmp_member(const void *pa, const void *pb)
 	return a->len < b->len ? -1 : a->len > b->len;
 }
 
-/* The members of obj in output order; the caller frees the array. */
-static struct member *sorted_members(const json_t *obj, enum order order)
+/* Mappings with up to this many members are sorted in the caller's stack
+ * array: nearly all of them, so emitting allocates nothing per mapping. */
+#define STACK_MEMBERS 16
+
+/*
+ * The members of obj in output order, in `stack` (STACK_MEMBERS entries)
+ * when they fit, else in an array the caller frees (free_members).
+ */
+static struct member *sorted_members(const json_t *obj, enum order order,
+                                     struct member *stack)
 {
 	size_t n = json_object_size(obj), i = 0;
-	struct member *m = qf_xcalloc(n ? n : 1, sizeof(*m));
+	struct member *m =
+	        n <= STACK_MEMBERS ? stack : qf_xcalloc(n, sizeof(*m));
 	void *it;
 
 	for (it = json_object_iter((json_t *)obj); it;
@@ -91,6 +100,12 @@ static struct member *sorted_members(const json_t *obj, enum order order)
 	}
 	qsort(m, n, sizeof(*m), cmp_member);
 	return m;
+}
+
+static void free_members(struct member *m, const struct member *stack)
+{
+	if (m != stack)
+		free(m);
 }
 
 /* Order of the members of child `key` of a mapping in order `parent`. */
@@ -111,6 +126,23 @@ static int is_list(const json_t *obj)
 }
 
 /* ---- numbers -------------------------------------------------------- */
+
+/* Decimal, as printf's %lld writes it, without printf's per-call cost. */
+static void add_int(struct qf_buf *out, json_int_t v)
+{
+	char tmp[24];
+	size_t i = sizeof(tmp);
+	unsigned long long u =
+	        v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+
+	do {
+		tmp[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		tmp[--i] = '-';
+	qf_buf_add(out, tmp + i, sizeof(tmp) - i);
+}
 
 /* The shortest %g form that reads back as the same double, always with a
  * '.' or an exponent so that it stays a float in YAML and JSON. */
@@ -174,29 +206,40 @@ static int all_safe(const char *s, size_t len, int allow_newline)
 	return 1;
 }
 
-static int has(const char *s, size_t len, const char *needle)
-{
-	size_t n = strlen(needle);
-
-	for (size_t i = 0; i + n <= len; i++)
-		if (!memcmp(s + i, needle, n))
-			return 1;
-	return 0;
-}
-
-/* Can s be written as a plain scalar and read back as this very string? */
+/*
+ * Can s be written as a plain scalar and read back as this very string?
+ * Not when it is empty, starts with an indicator, ends with a space or a
+ * colon, holds ": " or " #" or a character outside YAML's printable set,
+ * or resolves to something else (a number, a bool, null, ...).  One pass
+ * over the bytes: the emitter asks this for every key and string.
+ */
 static int plain_ok(const char *s, size_t len)
 {
 	struct qf_doc_plain r;
+	int colon = 0, ctrl = 0, high = 0;
 
 	if (!len || strchr("-?:,[]{}#&*!|>'\"%@`= ", s[0]) || s[0] == '\0')
 		return 0;
 	if (s[len - 1] == ' ' || s[len - 1] == ':')
 		return 0;
-	if (has(s, len, ": ") || has(s, len, " #") || !all_safe(s, len, 0))
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == ':') {
+			if (i + 1 < len && s[i + 1] == ' ')
+				return 0;
+			colon = 1;
+		} else if (c == ' ' && i + 1 < len && s[i + 1] == '#') {
+			return 0;
+		}
+		ctrl |= c < 0x20 || c == 0x7F;
+		high |= c >= 0x80;
+	}
+	/* ASCII is judged byte by byte; anything else needs decoding */
+	if (high ? !all_safe(s, len, 0) : ctrl)
 		return 0;
 	/* base-60 numbers (`12:30`) for YAML 1.1 readers other than ours */
-	if ((s[0] >= '0' && s[0] <= '9') && memchr(s, ':', len))
+	if ((s[0] >= '0' && s[0] <= '9') && colon)
 		return 0;
 	return qf_doc_plain_resolve(&r, s, len) == QF_DOC_PLAIN_STRING;
 }
@@ -244,8 +287,14 @@ static int literal_ok(const char *s, size_t len)
 
 static void add_indent(struct qf_buf *out, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		qf_buf_addch(out, ' ');
+	static const char spaces[] = "                                ";
+
+	while (n) {
+		size_t k = n < sizeof(spaces) - 1 ? n : sizeof(spaces) - 1;
+
+		qf_buf_add(out, spaces, k);
+		n -= k;
+	}
 }
 
 /* "|", "|-" or "|+" then the lines at `indent`; out ends with '\n'. */
@@ -312,8 +361,8 @@ static int emit_inline(struct qf_buf *out, const json_t *v, size_t indent)
 		break;
 	}
 	case JSON_INTEGER:
-		qf_buf_addf(out, " %" JSON_INTEGER_FORMAT,
-		            json_integer_value(v));
+		qf_buf_addch(out, ' ');
+		add_int(out, json_integer_value(v));
 		break;
 	case JSON_REAL:
 		qf_buf_addch(out, ' ');
@@ -366,7 +415,8 @@ static void emit_mapping(struct qf_buf *out, const json_t *obj, size_t indent,
                          int inline_first, enum order order)
 {
 	size_t n = json_object_size(obj);
-	struct member *m = sorted_members(obj, order);
+	struct member stack[STACK_MEMBERS];
+	struct member *m = sorted_members(obj, order, stack);
 	enum order items = order == ORDER_OBJECT && is_list(obj) ? ORDER_OBJECT
 	                                                         : ORDER_SORTED;
 
@@ -380,7 +430,7 @@ static void emit_mapping(struct qf_buf *out, const json_t *obj, size_t indent,
 			child = ORDER_OBJECT;
 		emit_value(out, m[i].value, indent, child);
 	}
-	free(m);
+	free_members(m, stack);
 }
 
 /* `items` is the order of mappings that are elements (a List's items). */
@@ -460,6 +510,7 @@ static void emit_json_object(struct qf_buf *out, const json_t *obj,
                              size_t indent, enum order order)
 {
 	size_t n = json_object_size(obj);
+	struct member stack[STACK_MEMBERS];
 	struct member *m;
 	int list = order == ORDER_OBJECT && is_list(obj);
 
@@ -467,7 +518,7 @@ static void emit_json_object(struct qf_buf *out, const json_t *obj,
 		qf_buf_adds(out, "{}");
 		return;
 	}
-	m = sorted_members(obj, order);
+	m = sorted_members(obj, order, stack);
 	qf_buf_adds(out, "{\n");
 	for (size_t i = 0; i < n; i++) {
 		enum order child = child_order(order, m[i].key);
@@ -482,7 +533,7 @@ static void emit_json_object(struct qf_buf *out, const json_t *obj,
 	}
 	add_indent(out, indent);
 	qf_buf_addch(out, '}');
-	free(m);
+	free_members(m, stack);
 }
 
 /* NOLINTNEXTLINE(misc-no-recursion): one level per tree level */
@@ -516,8 +567,7 @@ static void emit_json_node(struct qf_buf *out, const json_t *v, size_t indent,
 		                json_string_length(v));
 		return;
 	case JSON_INTEGER:
-		qf_buf_addf(out, "%" JSON_INTEGER_FORMAT,
-		            json_integer_value(v));
+		add_int(out, json_integer_value(v));
 		return;
 	case JSON_REAL:
 		add_real(out, json_real_value(v));
