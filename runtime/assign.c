@@ -32,8 +32,8 @@ static const char *const cat_reason[] = { "WaitingForQuota", "WaitingForQuota",
 	                                  "NoMatchingFlavor" };
 
 struct greq {
-	int32_t res;
 	int64_t total;
+	int32_t res;
 	int32_t slot; /* index in out->flavor, -1 for the implicit pods */
 };
 
@@ -123,14 +123,15 @@ static int tolerated(const struct qf_model_taint *t,
 		const struct qf_model_toleration *o = &tols[i];
 		int exists = o->op && !strcmp(o->op, "Exists");
 
-		if (o->effect && *o->effect && strcmp(o->effect, t->effect))
+		if (o->effect && *o->effect &&
+		    strcmp(o->effect, t->effect) != 0)
 			continue;
 		if (!o->key || !*o->key) {
 			if (exists)
 				return 1;
 			continue;
 		}
-		if (strcmp(o->key, t->key))
+		if (strcmp(o->key, t->key) != 0)
 			continue;
 		if (exists)
 			return 1;
@@ -154,8 +155,8 @@ static int eligible(const struct qf_model_rf *rf,
 	for (size_t i = 0; i < rf->ntaints; i++) {
 		const struct qf_model_taint *t = &rf->taints[i];
 
-		if (strcmp(t->effect, "NoSchedule") &&
-		    strcmp(t->effect, "NoExecute"))
+		if (strcmp(t->effect, "NoSchedule") != 0 &&
+		    strcmp(t->effect, "NoExecute") != 0)
 			continue;
 		if (tolerated(t, ps->tols, ps->ntols) ||
 		    tolerated(t, rf->tols, rf->ntols))
@@ -171,7 +172,7 @@ static int eligible(const struct qf_model_rf *rf,
 		const struct qf_model_label *l = &ps->node_selector.v[i];
 		const char *v = qf_model_label(&rf->node_labels, l->key);
 
-		if (v && strcmp(v, l->value)) {
+		if (v && strcmp(v, l->value) != 0) {
 			reasonf(&fe->reasons, b,
 			        "flavor %s doesn't match node affinity", fname);
 			return 0;
@@ -183,6 +184,32 @@ static int eligible(const struct qf_model_rf *rf,
 static void fmt_amount(struct qf_buf *b, int64_t v, const char *res)
 {
 	qf_qty_format_amount(b, v, res);
+}
+
+/* The preemption simulation of A1 for one fr: the mode it gives, and the
+ * borrowing level once its targets are gone. */
+static int simulate_preemption(struct qf_engine *e, struct qf_wl *w, int32_t cq,
+                               int32_t fr, int64_t val, int *level)
+{
+	struct qf_fr_amount one = { fr, val };
+	struct qf_targets t = { NULL, 0, 0 };
+	int all_other = 1, mode = FM_NO_CAND;
+
+	qf_preempt_find(e, w, cq, &one, 1, &fr, 1, &t);
+	if (t.n) {
+		for (size_t i = 0; i < t.n; i++) {
+			if (t.v[i].wl->adm_cq == cq)
+				all_other = 0;
+			qf_preempt_apply(e, t.v[i].wl, -1);
+		}
+		*level = qf_quota_borrow_level(&e->q, (size_t)cq, (size_t)fr,
+		                               val, NULL);
+		for (size_t i = 0; i < t.n; i++)
+			qf_preempt_apply(e, t.v[i].wl, +1);
+		mode = all_other ? FM_RECLAIM : FM_PREEMPT;
+	}
+	qf_targets_release(&t);
+	return mode;
 }
 
 /* Kueue: flavorassigner.go fitsResourceQuota (A1). */
@@ -230,26 +257,7 @@ static int fits_resource(struct qf_engine *e, struct qf_wl *w, int32_t cq,
 	if (e->q.nodes[cq].nominal[fr] >= val || below ||
 	    pm->bwc != QF_POLICY_NEVER ||
 	    (e->m->fair_sharing && pm->reclaim != QF_POLICY_NEVER)) {
-		struct qf_fr_amount one = { fr, val };
-		struct qf_targets t = { NULL, 0, 0 };
-		int all_other = 1;
-
-		qf_preempt_find(e, w, cq, &one, 1, &fr, 1, &t);
-		if (!t.n) {
-			mode = FM_NO_CAND;
-		} else {
-			for (size_t i = 0; i < t.n; i++) {
-				if (t.v[i].wl->adm_cq == cq)
-					all_other = 0;
-				qf_preempt_apply(e, t.v[i].wl, -1);
-			}
-			*level = qf_quota_borrow_level(&e->q, (size_t)cq,
-			                               (size_t)fr, val, NULL);
-			for (size_t i = 0; i < t.n; i++)
-				qf_preempt_apply(e, t.v[i].wl, +1);
-			mode = all_other ? FM_RECLAIM : FM_PREEMPT;
-		}
-		qf_targets_release(&t);
+		mode = simulate_preemption(e, w, cq, fr, val, level);
 	} else {
 		mode = FM_NOFIT;
 		if (fe->cat < CAT_QUOTA)
@@ -373,6 +381,60 @@ static void eval_flavor(struct psctx *c, const struct qf_model_fq *fq,
 	}
 }
 
+/* Keep a "Flavors considered" item unless it was a plain level-0 Fit. */
+static void note_considered(struct psctx *c, int32_t flavor,
+                            const struct feval *cur)
+{
+	if (cur->mode == FM_FIT && cur->borrow == 0)
+		return;
+	c->items =
+	        qf_grow(c->items, sizeof(*c->items), &c->aitems, c->nitems + 1);
+	c->items[c->nitems].flavor = c->e->m->flavors.v[flavor];
+	c->items[c->nitems].text =
+	        considered_item(c->items[c->nitems].flavor, cur);
+	c->nitems++;
+}
+
+/* Kueue: flavorassigner.go shouldTryNextFlavor (A2): 1 when the scan
+ * stops at this flavor (a level-0 Fit always stops). */
+static int stops_here(const struct qf_model_cq *pm, const struct feval *cur)
+{
+	int try_next =
+	        cur->mode == FM_NO_CAND ||
+	        ((cur->mode == FM_PREEMPT || cur->mode == FM_RECLAIM) &&
+	         pm->when_preempt == QF_TRY_NEXT_FLAVOR) ||
+	        (cur->borrow > 0 && pm->when_borrow == QF_TRY_NEXT_FLAVOR);
+
+	return (cur->mode == FM_FIT && cur->borrow == 0) || !try_next;
+}
+
+/* Assign the group's resources to flavor f (the chosen one). */
+static void commit_group(struct psctx *c, int32_t f, const struct feval *best,
+                         const struct greq *gr, size_t ngr)
+{
+	for (size_t k = 0; k < ngr; k++) {
+		int32_t fr = qf_engine_fr(c->e, f, gr[k].res);
+
+		if (gr[k].slot >= 0)
+			c->out->flavor[gr[k].slot] = f;
+		add_use(c->out, fr, gr[k].total);
+		if (k < QF_ARRAY_SIZE(best->rmode) && best->rmode[k] != FM_FIT)
+			add_need(c->out, fr);
+	}
+	if (best->mode < c->mode)
+		c->mode = best->mode;
+	if (best->borrow > c->out->borrow)
+		c->out->borrow = best->borrow;
+}
+
+/* Replace best by cur (takes cur's reasons). */
+static void take_best(struct feval *best, struct feval *cur)
+{
+	qf_strlist_release(&best->reasons);
+	*best = *cur;
+	memset(&cur->reasons, 0, sizeof(cur->reasons));
+}
+
 /* Resolve one resource group; 0 when no flavor fits (pod set fails). */
 static int eval_group(struct psctx *c, const struct qf_model_rg *rg,
                       const struct greq *gr, size_t ngr)
@@ -381,89 +443,45 @@ static int eval_group(struct psctx *c, const struct qf_model_rg *rg,
 	struct feval best, cur;
 	int32_t best_f = -1;
 	struct qf_strlist greasons = QF_STRLIST_INIT;
-	enum cat gcat = CAT_NONE;
-	int have_cat = 0;
+	enum cat gcat = CAT_FLAVOR;
 
 	memset(&best, 0, sizeof(best));
 	for (size_t fi = 0; fi < rg->nfq; fi++) {
-		int stop = 0, try_next;
-
 		memset(&cur, 0, sizeof(cur));
 		eval_flavor(c, &rg->fq[fi], gr, ngr, &cur);
 		for (size_t i = 0; i < cur.reasons.n; i++)
 			qf_strlist_add(&greasons, cur.reasons.v[i]);
-		if (cur.mode != FM_FIT || cur.borrow > 0) {
-			c->items = qf_grow(c->items, sizeof(*c->items),
-			                   &c->aitems, c->nitems + 1);
-			c->items[c->nitems].flavor =
-			        c->e->m->flavors.v[rg->fq[fi].flavor];
-			c->items[c->nitems].text = considered_item(
-			        c->items[c->nitems].flavor, &cur);
-			c->nitems++;
-		}
+		note_considered(c, rg->fq[fi].flavor, &cur);
 		if (cur.mode == FM_NOFIT) {
 			/* least severe over the alternatives */
-			if (!have_cat || cur.cat < gcat)
+			if (cur.cat < gcat)
 				gcat = cur.cat;
-			have_cat = 1;
-			qf_strlist_release(&cur.reasons);
-			continue;
-		}
-		if (best_f < 0 || preferred(&cur, &best, pm->preference)) {
-			qf_strlist_release(&best.reasons);
-			best = cur;
+		} else if (stops_here(pm, &cur)) {
+			/* this flavor is taken, preferred or not */
+			take_best(&best, &cur);
 			best_f = (int32_t)fi;
-		} else {
-			qf_strlist_release(&cur.reasons);
-		}
-		/* Kueue: flavorassigner.go shouldTryNextFlavor (A2) */
-		try_next =
-		        cur.mode == FM_NO_CAND ||
-		        ((cur.mode == FM_PREEMPT || cur.mode == FM_RECLAIM) &&
-		         pm->when_preempt == QF_TRY_NEXT_FLAVOR) ||
-		        (cur.borrow > 0 &&
-		         pm->when_borrow == QF_TRY_NEXT_FLAVOR);
-		if (cur.mode == FM_FIT && cur.borrow == 0)
-			stop = 1;
-		else if (!try_next)
-			stop = 1;
-		if (stop) {
-			if (best_f != (int32_t)fi) {
-				/* MayStopSearch takes this flavor */
-				qf_strlist_release(&best.reasons);
-				best = cur;
-				best_f = (int32_t)fi;
-			}
 			if (fi + 1 < rg->nfq)
 				c->out->stopped_early = 1;
 			break;
+		} else if (best_f < 0 ||
+		           preferred(&cur, &best, pm->preference)) {
+			take_best(&best, &cur);
+			best_f = (int32_t)fi;
 		}
+		qf_strlist_release(&cur.reasons);
 	}
 	if (best_f < 0) {
 		/* the group's reasons replace the pod set's */
 		qf_strlist_release(&c->reasons);
 		c->reasons = greasons;
-		c->cat = have_cat ? gcat : CAT_FLAVOR;
+		c->cat = gcat;
 		c->mode = FM_NOFIT;
 		return 0;
 	}
 	for (size_t i = 0; i < greasons.n; i++)
 		qf_strlist_add(&c->reasons, greasons.v[i]);
 	qf_strlist_release(&greasons);
-	for (size_t k = 0; k < ngr; k++) {
-		int32_t f = rg->fq[best_f].flavor;
-		int32_t fr = qf_engine_fr(c->e, f, gr[k].res);
-
-		if (gr[k].slot >= 0)
-			c->out->flavor[gr[k].slot] = f;
-		add_use(c->out, fr, gr[k].total);
-		if (k < QF_ARRAY_SIZE(best.rmode) && best.rmode[k] != FM_FIT)
-			add_need(c->out, fr);
-	}
-	if (best.mode < c->mode)
-		c->mode = best.mode;
-	if (best.borrow > c->out->borrow)
-		c->out->borrow = best.borrow;
+	commit_group(c, rg->fq[best_f].flavor, &best, gr, ngr);
 	qf_strlist_release(&best.reasons);
 	return 1;
 }

@@ -52,7 +52,7 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 	if (rc >= 0)
 		goto done;
 	if (!files.n || pos.n || (cycles >= 0 && until >= 0) || cycles < -1) {
-		fprintf(ctx->err, "usage: %s\n", usage);
+		(void)fprintf(ctx->err, "usage: %s\n", usage);
 		rc = QF_EXIT_USAGE;
 		goto done;
 	}
@@ -60,7 +60,8 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 	o.until_ms = until;
 	rc = qf_sim_run(&o, &report, &d);
 	if (report.len)
-		fputs(report.buf, ctx->out);
+		if (fputs(report.buf, ctx->out) < 0 && rc == 0)
+			rc = QF_EIO;
 	if (qf_cli_print_diags(&d, ctx) < 0 && rc == 0)
 		rc = QF_EIO;
 	rc = qf_cli_exit_code(rc);

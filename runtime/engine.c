@@ -69,7 +69,7 @@ static void holders_add(struct qf_engine *e, struct qf_wl *w)
 {
 	struct qf_ecq *q = &e->cq[w->adm_cq];
 
-	q->holders = qf_grow(q->holders, sizeof(*q->holders), &q->aholders,
+	q->holders = qf_grow(q->holders, sizeof(struct qf_wl *), &q->aholders,
 	                     q->nholders + 1);
 	w->adm_pos = q->nholders;
 	q->holders[q->nholders++] = w;
@@ -202,46 +202,58 @@ done:
 }
 
 /* Give w the quota described by its loaded status.admission. */
+/* Add v to w's usage of fr (merging pod sets that share a flavor). */
+static void use_add(struct qf_wl *w, int32_t fr, int64_t v)
+{
+	size_t u;
+
+	for (u = 0; u < w->nuse; u++)
+		if (w->use[u].fr == fr)
+			break;
+	if (u == w->nuse) {
+		w->use = qf_xreallocarray(w->use, w->nuse + 1, sizeof(*w->use));
+		w->use[u].fr = fr;
+		w->use[u].amount = 0;
+		w->nuse++;
+	}
+	w->use[u].amount = qf_amount_add(w->use[u].amount, v);
+}
+
+/* Flavors and usage of one pod set assignment; k indexes w->flavor. */
+static size_t take_psa(struct qf_engine *e, struct qf_wl *w, size_t i, size_t k)
+{
+	const struct qf_model_podset *ps = &w->m->ps[i];
+	const struct qf_model_psa *a = &w->m->adm[i];
+
+	w->count[i] = a->count;
+	for (size_t j = 0; j < ps->nreq; j++, k++) {
+		w->flavor[k] = -1;
+		for (size_t r = 0; r < a->nr; r++)
+			if (a->r[r].res == ps->req[j].res)
+				w->flavor[k] = a->r[r].flavor;
+	}
+	for (size_t r = 0; r < a->nr; r++) {
+		int32_t fr = qf_engine_fr(e, a->r[r].flavor, a->r[r].res);
+
+		if (fr >= 0)
+			use_add(w, fr, a->r[r].amount);
+	}
+	return k;
+}
+
+/* Give w the quota described by its loaded status.admission. */
 static void hold_from_status(struct qf_engine *e, struct qf_wl *w)
 {
 	struct qf_model_wl *m = w->m;
 	size_t total = 0, k = 0;
+	struct qf_buf b = QF_BUF_INIT;
 
 	for (size_t i = 0; i < m->nps; i++)
 		total += m->ps[i].nreq;
 	w->flavor = qf_xcalloc(total ? total : 1, sizeof(*w->flavor));
 	w->count = qf_xcalloc(m->nps ? m->nps : 1, sizeof(*w->count));
-	for (size_t i = 0; i < m->nps; i++) {
-		const struct qf_model_psa *a = &m->adm[i];
-
-		w->count[i] = a->count;
-		for (size_t j = 0; j < m->ps[i].nreq; j++, k++) {
-			w->flavor[k] = -1;
-			for (size_t r = 0; r < a->nr; r++)
-				if (a->r[r].res == m->ps[i].req[j].res)
-					w->flavor[k] = a->r[r].flavor;
-		}
-		for (size_t r = 0; r < a->nr; r++) {
-			int32_t fr =
-			        qf_engine_fr(e, a->r[r].flavor, a->r[r].res);
-			size_t u;
-
-			if (fr < 0)
-				continue;
-			for (u = 0; u < w->nuse; u++)
-				if (w->use[u].fr == fr)
-					break;
-			if (u == w->nuse) {
-				w->use = qf_xreallocarray(w->use, w->nuse + 1,
-				                          sizeof(*w->use));
-				w->use[u].fr = fr;
-				w->use[u].amount = 0;
-				w->nuse++;
-			}
-			w->use[u].amount =
-			        qf_amount_add(w->use[u].amount, a->r[r].amount);
-		}
-	}
+	for (size_t i = 0; i < m->nps; i++)
+		k = take_psa(e, w, i, k);
 	w->state = QF_WL_RESERVED;
 	w->adm_cq_name = qf_xstrdup(m->adm_cq);
 	w->adm_cq = find_cq_index(e, m->adm_cq);
@@ -252,8 +264,6 @@ static void hold_from_status(struct qf_engine *e, struct qf_wl *w)
 		holders_add(e, w);
 	}
 	if (!w->cond[QF_COND_QUOTA_RESERVED].set) {
-		struct qf_buf b = QF_BUF_INIT;
-
 		qf_buf_addf(&b, "Quota reserved in ClusterQueue %s", m->adm_cq);
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 1,
 		                   "QuotaReserved", b.buf);
@@ -261,8 +271,8 @@ static void hold_from_status(struct qf_engine *e, struct qf_wl *w)
 		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 1, "Admitted",
 		                   "The workload is admitted");
 		w->cond[QF_COND_ADMITTED].ltt_ms = w->reserved_ms;
-		qf_buf_release(&b);
 	}
+	qf_buf_release(&b);
 	if (m->runtime_ms >= 0)
 		w->finish_at_ms = e->now_ms + m->runtime_ms;
 }
@@ -284,7 +294,7 @@ static void load_conditions(struct qf_engine *e, struct qf_wl *w)
 		const struct qf_model_cond *mc = &w->m->conds[i];
 
 		for (size_t t = 0; t < QF_COND_N; t++) {
-			if (strcmp(mc->type, cond_names[t]))
+			if (strcmp(mc->type, cond_names[t]) != 0)
 				continue;
 			w->cond[t].set = 1;
 			w->cond[t].status = (uint8_t)mc->status;
@@ -317,7 +327,8 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 		w->qi.key = w->key;
 		w->qi.priority = m->priority;
 		w->qi.ts_ms = m->created_ms;
-		e->wl = qf_grow(e->wl, sizeof(*e->wl), &e->awl, e->nwl + 1);
+		e->wl = qf_grow(e->wl, sizeof(struct qf_wl *), &e->awl,
+		                e->nwl + 1);
 		e->wl[e->nwl++] = w;
 		{
 			int32_t ki = qf_names_intern(&e->keys, w->key);
@@ -484,7 +495,7 @@ static void drain(struct qf_engine *e)
 
 static void release_structure(struct qf_engine *e)
 {
-	for (size_t i = 0; i < e->ncq; i++) {
+	for (size_t i = 0; e->cq && i < e->ncq; i++) {
 		qf_queue_release(&e->cq[i].queue);
 		free(e->cq[i].holders);
 		free(e->cq[i].missing);
@@ -584,12 +595,9 @@ static void build_kids(struct qf_engine *e)
 	free(fill);
 }
 
-int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
+/* Holders give their usage back and queues empty; reattach re-adds. */
+static void detach_workloads(struct qf_engine *e)
 {
-	struct qf_model *m = e->m;
-	size_t nco, nnodes;
-
-	/* Holders give their usage back; it is re-added below. */
 	for (size_t i = 0; i < e->nwl; i++) {
 		struct qf_wl *w = e->wl[i];
 
@@ -599,58 +607,10 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 		if (w->state == QF_WL_RESERVED)
 			w->adm_cq = -1;
 	}
-	release_structure(e);
-	for (size_t i = 0; i < m->nco; i++)
-		(void)qf_names_intern(&e->cohorts, m->co[i].name);
-	for (size_t i = 0; i < m->nco; i++)
-		if (m->co[i].parent)
-			(void)qf_names_intern(&e->cohorts, m->co[i].parent);
-	for (size_t i = 0; i < m->ncq; i++)
-		if (m->cq[i].cohort)
-			(void)qf_names_intern(&e->cohorts, m->cq[i].cohort);
-	nco = e->cohorts.n;
-	e->nres = m->res.n;
-	e->nflav = m->flavors.n;
-	e->nfr = e->nres * e->nflav;
-	e->ncq = m->ncq;
-	nnodes = e->ncq + nco;
-	qf_quota_init(&e->q, nnodes, e->nfr);
-	e->cq = qf_xcalloc(e->ncq ? e->ncq : 1, sizeof(*e->cq));
-	e->co_model = qf_xcalloc(nco ? nco : 1, sizeof(int32_t));
-	for (size_t c = 0; c < nco; c++) {
-		e->co_model[c] = -1;
-		e->q.nodes[e->ncq + c].is_cohort = 1;
-	}
-	for (size_t i = 0; i < m->nco; i++) {
-		size_t c = (size_t)qf_names_find(&e->cohorts, m->co[i].name);
-		size_t node = e->ncq + c;
+}
 
-		e->co_model[c] = (int32_t)i;
-		if (m->co[i].parent)
-			e->q.nodes[node].parent =
-			        (int32_t)(e->ncq + (size_t)qf_names_find(
-			                                   &e->cohorts,
-			                                   m->co[i].parent));
-		set_quotas(e, node, m->co[i].rg, m->co[i].nrg);
-	}
-	for (size_t i = 0; i < e->ncq; i++) {
-		e->cq[i].m = &m->cq[i];
-		build_cq(e, i);
-	}
-	if (qf_quota_finalize(&e->q) < 0) {
-		for (size_t c = 0; c < m->nco; c++)
-			if (m->co[c].parent)
-				return qf_diag_error(
-				        d, &m->co[c].loc, "QF501",
-				        "spec.parentName",
-				        "cohort %s: the parentName links form a cycle",
-				        m->co[c].name);
-		return qf_diag_error(d, NULL, "QF501", NULL,
-		                     "cohorts form a cycle");
-	}
-	build_kids(e);
-	for (size_t i = 0; i < e->ncq; i++)
-		e->cq[i].root = qf_quota_root(&e->q, i);
+static void reattach_workloads(struct qf_engine *e)
+{
 	for (size_t i = 0; i < e->nwl; i++) {
 		struct qf_wl *w = e->wl[i];
 
@@ -664,6 +624,82 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 			enqueue(e, w);
 		}
 	}
+}
+
+static size_t cohort_node(const struct qf_engine *e, const char *name)
+{
+	return e->ncq + (size_t)qf_names_find(&e->cohorts, name);
+}
+
+/* Every cohort named anywhere becomes a node (implicit ones too). */
+static void build_cohorts(struct qf_engine *e)
+{
+	struct qf_model *m = e->m;
+
+	for (size_t i = 0; i < m->nco; i++)
+		(void)qf_names_intern(&e->cohorts, m->co[i].name);
+	for (size_t i = 0; i < m->nco; i++)
+		if (m->co[i].parent)
+			(void)qf_names_intern(&e->cohorts, m->co[i].parent);
+	for (size_t i = 0; i < m->ncq; i++)
+		if (m->cq[i].cohort)
+			(void)qf_names_intern(&e->cohorts, m->cq[i].cohort);
+	e->nres = m->res.n;
+	e->nflav = m->flavors.n;
+	e->nfr = e->nres * e->nflav;
+	e->ncq = m->ncq;
+	qf_quota_init(&e->q, e->ncq + e->cohorts.n, e->nfr);
+	e->cq = qf_xcalloc(e->ncq ? e->ncq : 1, sizeof(*e->cq));
+	e->co_model = qf_xcalloc(e->cohorts.n + 1, sizeof(int32_t));
+	for (size_t c = 0; c < e->cohorts.n; c++) {
+		e->co_model[c] = -1;
+		e->q.nodes[e->ncq + c].is_cohort = 1;
+	}
+	for (size_t i = 0; i < m->nco; i++) {
+		size_t node = cohort_node(e, m->co[i].name);
+
+		e->co_model[node - e->ncq] = (int32_t)i;
+		if (m->co[i].parent)
+			e->q.nodes[node].parent =
+			        (int32_t)cohort_node(e, m->co[i].parent);
+		set_quotas(e, node, m->co[i].rg, m->co[i].nrg);
+	}
+}
+
+/* A cohort whose parent chain never reaches a root. */
+static int cycle_error(struct qf_engine *e, struct qf_diags *d)
+{
+	struct qf_model *m = e->m;
+
+	for (size_t c = 0; c < m->nco; c++) {
+		int32_t n = (int32_t)cohort_node(e, m->co[c].name);
+
+		for (size_t step = 0; n >= 0 && step <= e->q.nnodes; step++)
+			n = e->q.nodes[n].parent;
+		if (n >= 0)
+			return qf_diag_error(
+			        d, &m->co[c].loc, "QF501", "spec.parentName",
+			        "cohort %s: the parentName links form a cycle",
+			        m->co[c].name);
+	}
+	return qf_diag_error(d, NULL, "QF501", NULL, "cohorts form a cycle");
+}
+
+int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
+{
+	detach_workloads(e);
+	release_structure(e);
+	build_cohorts(e);
+	for (size_t i = 0; i < e->ncq; i++) {
+		e->cq[i].m = &e->m->cq[i];
+		build_cq(e, i);
+	}
+	if (qf_quota_finalize(&e->q) < 0)
+		return cycle_error(e, d);
+	build_kids(e);
+	for (size_t i = 0; i < e->ncq; i++)
+		e->cq[i].root = qf_quota_root(&e->q, i);
+	reattach_workloads(e);
 	drain(e);
 	return QF_OK;
 }
@@ -719,19 +755,17 @@ void qf_engine_free(struct qf_engine *e)
 
 /* ----- invariants ----- */
 
-int qf_engine_check(struct qf_engine *e, struct qf_diags *d)
+/* E2/E3 per workload; fills sum[cq * nfr + fr] with holders' usage. */
+static int check_workloads(struct qf_engine *e, int64_t *sum,
+                           struct qf_diags *d)
 {
-	int64_t *sum =
-	        qf_xcalloc(e->ncq * (e->nfr ? e->nfr : 1) + 1, sizeof(int64_t));
-	int rc = QF_OK;
-
-	for (size_t i = 0; i < e->nwl && rc == QF_OK; i++) {
+	for (size_t i = 0; i < e->nwl; i++) {
 		struct qf_wl *w = e->wl[i];
 
 		if (w->state == QF_WL_RESERVED && w->adm_cq >= 0) {
 			if (w->qi.where != QF_QUEUE_NONE &&
 			    w->qi.where != QF_QUEUE_INFLIGHT)
-				rc = qf_diag_error(
+				return qf_diag_error(
 				        d, NULL, "QF900", NULL,
 				        "E2: %s holds quota and is queued",
 				        w->key);
@@ -742,24 +776,29 @@ int qf_engine_check(struct qf_engine *e, struct qf_diags *d)
 		if (w->state == QF_WL_PENDING && w->m->active &&
 		    !w->cond[QF_COND_QUOTA_RESERVED].set &&
 		    w->qi.where == QF_QUEUE_NONE)
-			rc = qf_diag_error(d, NULL, "QF900", NULL,
-			                   "E3: %s is pending without a reason",
-			                   w->key);
+			return qf_diag_error(
+			        d, NULL, "QF900", NULL,
+			        "E3: %s is pending without a reason", w->key);
 	}
-	for (size_t c = 0; c < e->ncq && rc == QF_OK; c++)
-		for (size_t f = 0; f < e->nfr && rc == QF_OK; f++) {
-			if (sum[c * e->nfr + f] != e->q.nodes[c].usage[f])
-				rc = qf_diag_error(
-				        d, NULL, "QF900", NULL,
-				        "E2: usage of %s differs from its holders",
-				        e->cq[c].m->name);
-			else if (e->q.nodes[c].has[f] &&
-			         qf_quota_available(&e->q, c, f) < 0)
-				rc = qf_diag_error(
-				        d, NULL, "QF900", NULL,
-				        "E1: usage exceeds a limit for %s",
-				        e->cq[c].m->name);
-		}
+	return QF_OK;
+}
+
+int qf_engine_check(struct qf_engine *e, struct qf_diags *d)
+{
+	int64_t *sum =
+	        qf_xcalloc(e->ncq * (e->nfr ? e->nfr : 1) + 1, sizeof(int64_t));
+	int rc = check_workloads(e, sum, d);
+
+	if (rc == QF_OK && e->e1_violation)
+		rc = qf_diag_error(d, NULL, "QF900", NULL,
+		                   "E1: an admission in %s exceeded a limit",
+		                   e->e1_violation);
+	for (size_t i = 0; i < e->ncq * e->nfr && rc == QF_OK; i++)
+		if (sum[i] != e->q.nodes[i / e->nfr].usage[i % e->nfr])
+			rc = qf_diag_error(
+			        d, NULL, "QF900", NULL,
+			        "E2: usage of %s differs from its holders",
+			        e->cq[i / e->nfr].m->name);
 	free(sum);
 	return rc;
 }

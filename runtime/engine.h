@@ -32,8 +32,9 @@
  *      their queues, and the inadmissible workloads of their cohort tree
  *      are requeued.
  * Invariants, checked by qf_engine_check (tests cite them):
- *   E1  usage never exceeds Available at any node of any tree after an
- *       admission, i.e. Available(cq, fr) >= 0 unless quota was removed;
+ *   E1  an admission never leaves Available(cq, fr) < 0 on the frs it
+ *       took (quota removed later may leave usage above a limit: Kueue
+ *       keeps such workloads, and so do we);
  *   E2  a workload holds quota at most once, and the CQ usage equals the
  *       sum of its holders' usage;
  *   E3  every workload is admitted, finished, or pending with a reason.
@@ -145,6 +146,7 @@ struct qf_engine {
 	void *sink_arg;
 	uint64_t cycles;
 	int hashing; /* scheduling-equivalence hashing (Kueue default on) */
+	const char *e1_violation; /* CQ where an admission broke E1, or NULL */
 	struct qf_buf scratch;
 };
 

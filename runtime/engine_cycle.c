@@ -122,14 +122,43 @@ static void nominate(struct cycle *c, struct entry *en)
  * counts count_i - floor(delta_i * k / D) fit or find preemption targets,
  * i.e. the largest admissible sizes with every pod set shrunk in
  * proportion.  Replaces en->a / en->t when found. */
+/* Try pod set sizes count_i - floor(delta_i * k / D); 1 when they fit or
+ * find preemption targets (a, t are filled and owned by the caller). */
+static int try_reduced(struct cycle *c, struct entry *en, int32_t *counts,
+                       size_t k, int64_t dsum, struct qf_assignment *a,
+                       struct qf_targets *t)
+{
+	const struct qf_model_wl *m = en->w->m;
+
+	for (size_t i = 0; i < m->nps; i++) {
+		int64_t delta = m->ps[i].min_count >= 0
+		                        ? m->ps[i].count - m->ps[i].min_count
+		                        : 0;
+
+		counts[i] =
+		        (int32_t)(m->ps[i].count - delta * (int64_t)k / dsum);
+	}
+	qf_assignment_init(a);
+	memset(t, 0, sizeof(*t));
+	qf_assign_counts(c->e, en->w, en->cq, counts, a);
+	if (a->mode == QF_AMODE_FIT)
+		return 1;
+	if (a->mode == QF_AMODE_PREEMPT) {
+		qf_preempt_find(c->e, en->w, en->cq, a->use, a->nuse, a->need,
+		                a->nneed, t);
+		return t->n > 0;
+	}
+	return 0;
+}
+
 static void partial_admission(struct cycle *c, struct entry *en)
 {
 	const struct qf_model_wl *m = en->w->m;
 	int64_t dsum = 0;
 	size_t lo = 1, hi;
 	int32_t *counts;
-	struct qf_assignment best;
-	struct qf_targets best_t = { NULL, 0, 0 };
+	struct qf_assignment best, a;
+	struct qf_targets best_t = { NULL, 0, 0 }, t;
 	int found = 0;
 
 	for (size_t i = 0; i < m->nps; i++)
@@ -140,38 +169,16 @@ static void partial_admission(struct cycle *c, struct entry *en)
 		return;
 	counts = qf_xcalloc(m->nps, sizeof(*counts));
 	qf_assignment_init(&best);
-	hi = (size_t)dsum;
-	while (lo <= hi) {
+	/* the smallest k that works: the largest sizes */
+	for (hi = (size_t)dsum; lo <= hi;) {
 		size_t k = lo + (hi - lo) / 2;
-		struct qf_assignment a;
-		struct qf_targets t = { NULL, 0, 0 };
-		int ok;
 
-		for (size_t i = 0; i < m->nps; i++) {
-			int64_t delta =
-			        m->ps[i].min_count >= 0
-			                ? m->ps[i].count - m->ps[i].min_count
-			                : 0;
-
-			counts[i] = (int32_t)(m->ps[i].count -
-			                      delta * (int64_t)k / dsum);
-		}
-		qf_assignment_init(&a);
-		qf_assign_counts(c->e, en->w, en->cq, counts, &a);
-		ok = a.mode == QF_AMODE_FIT;
-		if (a.mode == QF_AMODE_PREEMPT) {
-			qf_preempt_find(c->e, en->w, en->cq, a.use, a.nuse,
-			                a.need, a.nneed, &t);
-			ok = t.n > 0;
-		}
-		if (ok) {
+		if (try_reduced(c, en, counts, k, dsum, &a, &t)) {
 			qf_assignment_release(&best);
 			qf_targets_release(&best_t);
 			best = a;
 			best_t = t;
 			found = 1;
-			if (k == 1)
-				break;
 			hi = k - 1;
 		} else {
 			qf_assignment_release(&a);
@@ -179,21 +186,19 @@ static void partial_admission(struct cycle *c, struct entry *en)
 			lo = k + 1;
 		}
 	}
-	if (found) {
-		qf_assignment_release(&en->a);
-		qf_targets_release(&en->t);
-		en->a = best;
-		en->t = best_t;
-		qf_buf_reset(&en->msg);
-		qf_buf_adds(&en->msg, en->a.msg.buf);
-		en->reason = en->a.reason ? en->a.reason : "WaitingForQuota";
-		en->requeue = en->a.mode == QF_AMODE_PREEMPT && !en->t.n
-		                      ? QF_REQUEUE_NO_CANDIDATES
-		                      : QF_REQUEUE_GENERIC;
-	} else {
-		qf_assignment_release(&best);
-	}
 	free(counts);
+	if (!found) {
+		qf_assignment_release(&best);
+		return;
+	}
+	qf_assignment_release(&en->a);
+	qf_targets_release(&en->t);
+	en->a = best;
+	en->t = best_t;
+	qf_buf_reset(&en->msg);
+	qf_buf_adds(&en->msg, en->a.msg.buf);
+	en->reason = en->a.reason ? en->a.reason : "WaitingForQuota";
+	en->requeue = QF_REQUEUE_GENERIC;
 }
 
 /* Kueue: scheduler.go entryOrdering (classical iterator). */
@@ -392,7 +397,7 @@ static int claimed(const struct cycle *c, const struct qf_wl *w)
 static void claim(struct cycle *c, struct qf_wl *w)
 {
 	w->victim = 1;
-	c->claimed = qf_grow(c->claimed, sizeof(*c->claimed), &c->aclaimed,
+	c->claimed = qf_grow(c->claimed, sizeof(struct qf_wl *), &c->aclaimed,
 	                     c->nclaimed + 1);
 	c->claimed[c->nclaimed++] = w;
 }
@@ -596,7 +601,7 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 		q->used_since = e->now_ms;
 		for (size_t i = 0; i < w->nuse; i++)
 			q->used_sum += w->use[i].amount;
-		q->holders = qf_grow(q->holders, sizeof(*q->holders),
+		q->holders = qf_grow(q->holders, sizeof(struct qf_wl *),
 		                     &q->aholders, q->nholders + 1);
 		w->adm_pos = q->nholders;
 		q->holders[q->nholders++] = w;
@@ -819,6 +824,17 @@ int qf_engine_cycle(struct qf_engine *e)
 	for (size_t i = 0; i < c.nclaimed; i++)
 		if (c.claimed[i]->state == QF_WL_RESERVED)
 			qf_engine_complete_eviction(e, c.claimed[i]);
+	/* E1, once the victims are gone */
+	for (size_t i = 0; i < n; i++) {
+		struct qf_wl *w = c.v[i].w;
+
+		if (c.v[i].status != ES_ASSUMED || w->state != QF_WL_RESERVED)
+			continue;
+		for (size_t u = 0; u < w->nuse; u++)
+			if (qf_quota_available(&e->q, (size_t)w->adm_cq,
+			                       (size_t)w->use[u].fr) < 0)
+				e->e1_violation = e->cq[w->adm_cq].m->name;
+	}
 	free(c.claimed);
 	free(c.tmp);
 	free(c.v);

@@ -134,7 +134,7 @@ static int policy_ok(const struct fctx *c, const struct qf_wl *h,
 static void add_cand(struct fctx *c, size_t cqi, struct qf_wl *h)
 {
 	c->lists[cqi] = qf_xreallocarray(c->lists[cqi], c->nlist[cqi] + 1,
-	                                 sizeof(**c->lists));
+	                                 sizeof(struct qf_wl *));
 	c->lists[cqi][c->nlist[cqi]++] = h;
 }
 
@@ -398,9 +398,9 @@ void qf_fairshare_preempt(struct qf_engine *e, const struct qf_wl *w,
 	c.pruned = qf_xcalloc(e->q.nnodes + 1, 1);
 	c.on_path = qf_xcalloc(e->q.nnodes + 1, 1);
 	total = collect(&c);
-	c.removed = qf_xcalloc(total + 1, sizeof(*c.removed));
+	c.removed = qf_xcalloc(total + 1, sizeof(struct qf_wl *));
 	c.reasons = qf_xcalloc(total + 1, sizeof(*c.reasons));
-	retry = qf_xcalloc(total + 1, sizeof(*retry));
+	retry = qf_xcalloc(total + 1, sizeof(struct qf_wl *));
 	back = qf_xcalloc(total + 1, 1);
 	for (int32_t p = e->q.nodes[cq].parent; p >= 0;
 	     p = e->q.nodes[p].parent)

@@ -102,18 +102,37 @@ int32_t qf_names_intern(struct qf_names *t, const char *s)
 
 /* ----- time ----- */
 
+/* n decimal digits at *p, then the separator `sep` (0 = none). */
+static int digits(const char **p, int n, char sep, int *out)
+{
+	int v = 0;
+
+	for (int i = 0; i < n; i++, (*p)++) {
+		if (**p < '0' || **p > '9')
+			return -1;
+		v = v * 10 + (**p - '0');
+	}
+	if (sep) {
+		if (**p != sep)
+			return -1;
+		(*p)++;
+	}
+	*out = v;
+	return 0;
+}
+
 int qf_model_parse_time(int64_t *out_ms, const char *s)
 {
 	struct tm tm;
-	int y, mo, d, h, mi, sec, n = 0;
+	int y, mo, d, h, mi, sec;
 	int64_t ms = 0, off = 0;
-	const char *p;
+	const char *p = s;
 
 	memset(&tm, 0, sizeof(tm));
-	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec,
-	           &n) != 6)
+	if (digits(&p, 4, '-', &y) || digits(&p, 2, '-', &mo) ||
+	    digits(&p, 2, 'T', &d) || digits(&p, 2, ':', &h) ||
+	    digits(&p, 2, ':', &mi) || digits(&p, 2, 0, &sec))
 		return QF_EINVAL;
-	p = s + n;
 	if (*p == '.') {
 		int64_t scale = 100;
 
@@ -123,12 +142,12 @@ int qf_model_parse_time(int64_t *out_ms, const char *s)
 	if (*p == 'Z' || *p == 'z') {
 		p++;
 	} else if (*p == '+' || *p == '-') {
-		int oh, om;
+		int oh, om, sign = *p == '+' ? 1 : -1;
 
-		if (sscanf(p + 1, "%2d:%2d", &oh, &om) != 2)
+		p++;
+		if (digits(&p, 2, ':', &oh) || digits(&p, 2, 0, &om))
 			return QF_EINVAL;
-		off = (oh * 60 + om) * 60000LL * (*p == '+' ? 1 : -1);
-		p += 6;
+		off = (oh * 60 + om) * 60000LL * sign;
 	} else {
 		return QF_EINVAL;
 	}
@@ -173,7 +192,7 @@ int qf_model_selector_matches(const struct qf_model_selector *s,
 	for (size_t i = 0; i < s->match.n; i++) {
 		const char *v = qf_model_label(labels, s->match.v[i].key);
 
-		if (!v || strcmp(v, s->match.v[i].value))
+		if (!v || strcmp(v, s->match.v[i].value) != 0)
 			return 0;
 	}
 	for (size_t i = 0; i < s->nexpr; i++) {
@@ -470,7 +489,7 @@ static int read_groups(struct rd *r, const json_t *spec,
 
 				if (!rn)
 					return r->rc;
-				if (strcmp(rn, r->m->res.v[rg[g].res[i]]))
+				if (strcmp(rn, r->m->res.v[rg[g].res[i]]) != 0)
 					return bad(
 					        r, jr, "name", NULL,
 					        "resource %s must match the name in coveredResources",
@@ -1440,7 +1459,8 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 	default:
 		return QF_OK;
 	}
-	GROW(m->wls, m->nwl, m->awl);
+	m->wls = qf_grow(m->wls, sizeof(struct qf_model_wl *), &m->awl,
+	                 m->nwl + 1);
 	m->wls[m->nwl++] = w;
 	if (wl_out)
 		*wl_out = w;

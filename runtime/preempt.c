@@ -134,9 +134,8 @@ static void classify_cq(struct pctx *c, size_t cqi, int32_t lca, int adv)
 			continue;
 		if (adv)
 			v = V_HIER_RECLAIM;
-		else if (pm->bwc == QF_POLICY_NEVER)
-			v = V_RECLAIM_NO_BORROW;
-		else if (h->qi.priority >= c->w->qi.priority ||
+		else if (pm->bwc == QF_POLICY_NEVER ||
+		         h->qi.priority >= c->w->qi.priority ||
 		         (pm->has_threshold && h->qi.priority > pm->threshold))
 			v = V_RECLAIM_NO_BORROW;
 		else
@@ -303,7 +302,8 @@ static int attempt(struct pctx *c, const struct cand *const *seq, size_t n,
                    const struct qf_fr_amount *req, size_t nreq, int allow,
                    struct qf_targets *out)
 {
-	const struct cand **rm = qf_xcalloc(n ? n : 1, sizeof(*rm));
+	const struct cand **rm =
+	        qf_xcalloc(n ? n : 1, sizeof(const struct cand *));
 	uint8_t *back = qf_xcalloc(n ? n : 1, 1);
 	size_t nrm = 0;
 	int ok = 0;
@@ -351,7 +351,8 @@ static void run_attempts(struct pctx *c, const struct qf_fr_amount *req,
 {
 	const struct qf_model_cq *pm = c->e->cq[c->cq].m;
 	size_t n = c->same.n + c->hier.n + c->prio.n, k = 0;
-	const struct cand **seq = qf_xcalloc(n ? n : 1, sizeof(*seq));
+	const struct cand **seq =
+	        qf_xcalloc(n ? n : 1, sizeof(const struct cand *));
 	struct clist *lists[3] = { &c->hier, &c->prio, &c->same };
 	int bwc_off = pm->bwc == QF_POLICY_NEVER;
 	int over_nominal = 0, order[2], nattempts;

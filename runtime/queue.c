@@ -118,7 +118,8 @@ static void hadd(const struct qf_queue *q, struct qf_queue_class *c, int slot,
 {
 	struct qf_queue_heap *h = &c->h[slot];
 
-	h->v = qf_grow(h->v, sizeof(*h->v), &h->alloc, h->n + 1);
+	h->v = qf_grow(h->v, sizeof(struct qf_queue_item *), &h->alloc,
+	               h->n + 1);
 	it->slot = (uint8_t)slot;
 	it->where = QF_QUEUE_ACTIVE;
 	set_at(h, h->n++, it);
@@ -191,8 +192,9 @@ static void cfix(struct qf_queue *q, struct qf_queue_class *c)
 	if (c->pos == NOPOS) {
 		if (!has)
 			return;
-		q->classes = qf_grow(q->classes, sizeof(*q->classes),
-		                     &q->aclasses, q->nclasses + 1);
+		q->classes =
+		        qf_grow(q->classes, sizeof(struct qf_queue_class *),
+		                &q->aclasses, q->nclasses + 1);
 		cset(q, q->nclasses++, c);
 		cup(q, q->nclasses - 1);
 		return;
@@ -241,12 +243,13 @@ static struct qf_queue_class *class_for(struct qf_queue *q, uint64_t hash)
 	c = qf_xcalloc(1, sizeof(*c));
 	c->hash = hash;
 	c->pos = NOPOS;
-	q->all = qf_grow(q->all, sizeof(*q->all), &q->aall, q->nall + 1);
+	q->all = qf_grow(q->all, sizeof(struct qf_queue_class *), &q->aall,
+	                 q->nall + 1);
 	q->all[q->nall++] = c;
 	if (q->nall * 2 > q->nmap) {
 		free(q->map);
 		q->nmap = q->nmap ? q->nmap * 2 : 16;
-		q->map = qf_xcalloc(q->nmap, sizeof(*q->map));
+		q->map = qf_xcalloc(q->nmap, sizeof(struct qf_queue_class *));
 		for (size_t i = 0; i < q->nall; i++)
 			map_put(q, q->all[i]);
 	} else {
@@ -260,8 +263,8 @@ static void mark_dirty(struct qf_queue *q, struct qf_queue_class *c)
 	if (c->dirty)
 		return;
 	c->dirty = 1;
-	q->dirty =
-	        qf_grow(q->dirty, sizeof(*q->dirty), &q->adirty, q->ndirty + 1);
+	q->dirty = qf_grow(q->dirty, sizeof(struct qf_queue_class *),
+	                   &q->adirty, q->ndirty + 1);
 	q->dirty[q->ndirty++] = c;
 }
 

@@ -23,6 +23,8 @@
 
 #define RULE                          "QF520"
 #define QF_SIM_MAX_CYCLES_PER_INSTANT 1000000
+/* Largest --trace file accepted (large-scale is about 30 MB). */
+#define QF_SIM_MAX_TRACE_BYTES ((size_t)256 << 20)
 
 enum op_kind { OP_SUBMIT, OP_FINISH, OP_APPLY, OP_DELETE };
 
@@ -143,8 +145,8 @@ static int load_objects(struct sim *s, const struct qf_strlist *files,
 		if (r < 0)
 			rc = r;
 		if (w && added) {
-			*added = qf_grow(*added, sizeof(**added), &a,
-			                 *nadded + 1);
+			*added = qf_grow(*added, sizeof(struct qf_model_wl *),
+			                 &a, *nadded + 1);
 			(*added)[(*nadded)++] = w;
 		}
 	}
@@ -198,7 +200,8 @@ static int trace_fields(struct sim *s, const json_t *o, size_t line,
 		p->workload = qf_xstrdup(wl);
 		return QF_OK;
 	}
-	if (strcmp(op, "submit") && strcmp(op, "apply") && strcmp(op, "delete"))
+	if (strcmp(op, "submit") != 0 && strcmp(op, "apply") != 0 &&
+	    strcmp(op, "delete") != 0)
 		return trace_error(
 		        s, line, "op must be submit, finish, apply or delete");
 	if (!json_is_object(json_object_get(o, "object")))
@@ -266,7 +269,7 @@ static int parse_trace_line(struct sim *s, const char *text, size_t len,
 	/* Fast path: jansson, no positions; a submit is loaded at once.
 	 * Its diagnostics go to a scratch list that is dropped. */
 	s->d = &scratch;
-	if (o && json_is_object(o) && trace_fields(s, o, line, &p) == QF_OK) {
+	if (json_is_object(o) && trace_fields(s, o, line, &p) == QF_OK) {
 		rc = QF_OK;
 		if (p.kind == OP_SUBMIT) {
 			rc = qf_model_load_obj_at(
@@ -302,7 +305,7 @@ static int load_trace(struct sim *s)
 {
 	struct qf_buf b = QF_BUF_INIT;
 	size_t line = 0, start = 0;
-	int rc = qf_fs_read(&b, s->o->trace, QF_FS_MAX_INPUT_BYTES, s->d);
+	int rc = qf_fs_read(&b, s->o->trace, QF_SIM_MAX_TRACE_BYTES, s->d);
 
 	while (rc == QF_OK && start < b.len) {
 		char *nl = memchr(b.buf + start, '\n', b.len - start);
@@ -382,8 +385,8 @@ static int do_op(struct sim *s, struct op *p)
 		p->wl = NULL;
 		if (!w)
 			return QF_OK;
-		s->m.wls = qf_grow(s->m.wls, sizeof(*s->m.wls), &s->m.awl,
-		                   s->m.nwl + 1);
+		s->m.wls = qf_grow(s->m.wls, sizeof(struct qf_model_wl *),
+		                   &s->m.awl, s->m.nwl + 1);
 		s->m.wls[s->m.nwl++] = w;
 		w->created_ms = s->t0 + p->at_ms;
 		w->runtime_ms = p->runtime_ms;
@@ -697,14 +700,14 @@ static int write_json(struct sim *s, const char *path, json_t *j)
 static int dump_state(struct sim *s)
 {
 	json_t *items = json_array();
-	struct qf_wl **v = qf_xcalloc(s->e->nwl + 1, sizeof(*v));
+	struct qf_wl **v = qf_xcalloc(s->e->nwl + 1, sizeof(struct qf_wl *));
 	size_t n = 0, *order;
 	int rc;
 
 	for (size_t i = 0; i < s->e->nwl; i++)
 		if (s->e->wl[i]->state != QF_WL_DELETED)
 			v[n++] = s->e->wl[i];
-	qsort(v, n, sizeof(*v), wl_key_cmp);
+	qsort(v, n, sizeof(struct qf_wl *), wl_key_cmp);
 	for (size_t i = 0; i < n; i++)
 		json_array_append_new(items, wl_json(s, v[i]));
 	order = qf_xcalloc(s->e->ncq + 1, sizeof(*order));
@@ -766,7 +769,7 @@ static int summary(struct sim *s)
 			int64_t upto = s->t0 + elapsed,
 			        integral = q->used_ms_int;
 
-			if (strcmp(q->m->klass, classes.v[c]))
+			if (strcmp(q->m->klass, classes.v[c]) != 0)
 				continue;
 			if (upto > q->used_since)
 				integral +=
@@ -794,7 +797,7 @@ static int summary(struct sim *s)
 		for (size_t i = 0; i < e->nwl; i++) {
 			struct qf_wl *w = e->wl[i];
 
-			if (strcmp(w->m->klass, classes.v[c]))
+			if (strcmp(w->m->klass, classes.v[c]) != 0)
 				continue;
 			count++;
 			if (w->first_admit_ms >= 0) {
@@ -802,7 +805,7 @@ static int summary(struct sim *s)
 				sum += v[n++];
 			}
 		}
-		qsort(v, n, sizeof(*v), i64_cmp);
+		qsort(v, n, sizeof(struct qf_wl *), i64_cmp);
 		json_object_set_new(
 		        wlc, classes.v[c],
 		        json_pack("{s:I,s:I,s:I,s:I}", "count",
