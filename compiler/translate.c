@@ -11,11 +11,13 @@
  */
 #include "compiler/translate.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
 #include "core/buf.h"
+#include "core/jarena.h"
 #include "core/qty.h"
 #include "core/banned.h"
 
@@ -82,6 +84,7 @@ void qf_output_release(struct qf_output *o)
 		json_decref(o->v[i].obj);
 	free(o->v);
 	json_decref(o->kueue_config);
+	qf_jarena_free(o->arena);
 	qf_output_init(o);
 }
 
@@ -507,8 +510,13 @@ int qf_translate(struct qf_output *out, const struct qf_spec *s,
 {
 	static const struct qf_translate_opts dflt = QF_TRANSLATE_OPTS_INIT;
 	struct tr T = { s, opts ? opts : &dflt, out, d, 0, QF_BUF_INIT };
+	struct qf_jarena *prev;
 	size_t i;
 
+	/* The objects live and die together: build them in an arena. */
+	assert(!out->arena);
+	out->arena = qf_jarena_new();
+	prev = qf_jarena_enter(out->arena);
 	make_flavours(&T);
 	make_priorities(&T);
 	make_cohorts(&T);
@@ -518,6 +526,7 @@ int qf_translate(struct qf_output *out, const struct qf_spec *s,
 	}
 	if (s->uses_total)
 		make_config(&T);
+	qf_jarena_leave(prev);
 	qsort(out->v, out->n, sizeof(*out->v), cmp_out);
 	qf_buf_release(&T.scratch);
 	return T.errors ? QF_EINVAL : QF_OK;

@@ -14,7 +14,10 @@
  *
  * Ownership: struct qf_output owns its JSON objects (one reference each)
  * and its name strings; src locations borrow the spec's doc names, so the
- * docs must outlive the output when locations are used.  Not thread-safe.
+ * docs must outlive the output when locations are used.  The objects are
+ * allocated in the output's arena (core/jarena.h): a reference to one
+ * (json_incref) must be dropped before qf_output_release, which frees
+ * them all.  Not thread-safe.
  */
 #ifndef QF_TRANSLATE_H
 #define QF_TRANSLATE_H
@@ -25,6 +28,7 @@
 
 #include "compiler/spec.h"
 #include "core/diag.h"
+#include "core/jarena.h"
 
 enum qf_kueue_api {
 	QF_KUEUE_V1BETA2 = 0, /* storage version (default) */
@@ -51,12 +55,13 @@ struct qf_out_obj {
 struct qf_output {
 	struct qf_out_obj *v; /* owned, sorted (kind, name, namespace) */
 	size_t n, alloc;
-	json_t *kueue_config; /* owned Configuration snippet, or NULL */
+	json_t *kueue_config;    /* owned Configuration snippet, or NULL */
+	struct qf_jarena *arena; /* owned: memory of the objects above */
 };
 
-#define QF_OUTPUT_INIT           \
-	{                        \
-		NULL, 0, 0, NULL \
+#define QF_OUTPUT_INIT                 \
+	{                              \
+		NULL, 0, 0, NULL, NULL \
 	}
 
 struct qf_translate_opts {

@@ -1,0 +1,210 @@
+/*
+ * jarena.c - bump allocation of jansson nodes in 1 MiB blocks, behind
+ * json_set_alloc_funcs.  The compiler enters an arena while it builds its
+ * output objects (compiler/translate.c), so they cost a pointer bump each
+ * instead of a malloc, and freeing them is a free per block.
+ *
+ * The decision a reader needs first: our free function must tell arena
+ * memory from malloc'd memory without a header in front of each
+ * allocation (a header would break every node allocated before the hooks
+ * were installed).  It looks the address up in `spans`, the sorted list of
+ * the live arenas' blocks: a binary search over a few hundred entries at
+ * most, and nothing at all while no arena exists.
+ */
+#include "core/jarena.h"
+
+#include <assert.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "core/alloc.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define QF_JARENA_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define QF_JARENA_ASAN 1
+#endif
+#endif
+
+#ifdef QF_JARENA_ASAN
+#include <sanitizer/asan_interface.h>
+#define REDZONE_BYTES  16
+#define POISON(p, n)   __asan_poison_memory_region((p), (n))
+#define UNPOISON(p, n) __asan_unpoison_memory_region((p), (n))
+#else
+#define REDZONE_BYTES  0
+#define POISON(p, n)   ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
+#include "core/banned.h"
+
+#define BLOCK_BYTES ((size_t)1 << 20)
+#define ALIGN_BYTES ((size_t)16) /* malloc's alignment: any jansson type */
+/* Requests above this get a block of their own, so a big string does not
+ * waste the rest of a shared block. */
+#define BIG_BYTES (BLOCK_BYTES / 4)
+
+struct span {
+	uintptr_t lo, hi; /* [lo, hi) of one block */
+};
+
+struct qf_jarena {
+	struct span *blocks; /* owned array; each block from qf_xmalloc */
+	size_t nblocks, alloc_blocks;
+	char *cur;   /* next free byte of the current block */
+	size_t left; /* bytes after cur in the current block */
+};
+
+/* Process-wide state, forced by json_set_alloc_funcs (see jarena.h). */
+static struct qf_jarena *entered; /* where jansson allocates, or NULL */
+static struct span *spans;        /* every live block, sorted by lo */
+static size_t nspans, alloc_spans;
+static int hooks_installed;
+
+/* Index of the first span with lo > p. */
+static size_t span_upper(uintptr_t p)
+{
+	size_t lo = 0, hi = nspans;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (spans[mid].lo <= p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static int in_arena(const void *p)
+{
+	uintptr_t u = (uintptr_t)p;
+	size_t i = span_upper(u);
+
+	return i > 0 && u < spans[i - 1].hi;
+}
+
+static void span_add(struct span s)
+{
+	size_t i = span_upper(s.lo);
+
+	spans = qf_grow(spans, sizeof(*spans), &alloc_spans, nspans + 1);
+	memmove(&spans[i + 1], &spans[i], (nspans - i) * sizeof(*spans));
+	spans[i] = s;
+	nspans++;
+}
+
+static void span_remove(struct span s)
+{
+	size_t i = span_upper(s.lo);
+
+	assert(i > 0 && spans[i - 1].lo == s.lo);
+	i--;
+	memmove(&spans[i], &spans[i + 1], (nspans - i - 1) * sizeof(*spans));
+	if (--nspans == 0) {
+		free(spans);
+		spans = NULL;
+		alloc_spans = 0;
+	}
+}
+
+static char *new_block(struct qf_jarena *a, size_t bytes)
+{
+	char *base = qf_xmalloc(bytes);
+	struct span s = { (uintptr_t)base, (uintptr_t)base + bytes };
+
+	POISON(base, bytes);
+	a->blocks = qf_grow(a->blocks, sizeof(*a->blocks), &a->alloc_blocks,
+	                    a->nblocks + 1);
+	a->blocks[a->nblocks++] = s;
+	span_add(s);
+	return base;
+}
+
+static void *arena_alloc(struct qf_jarena *a, size_t n)
+{
+	size_t need =
+	        qf_st_add(n ? n : 1, ALIGN_BYTES - 1) & ~(ALIGN_BYTES - 1);
+	char *p;
+
+	need = qf_st_add(need, REDZONE_BYTES);
+	if (need > BIG_BYTES) {
+		p = new_block(a, need);
+	} else {
+		if (need > a->left) {
+			a->cur = new_block(a, BLOCK_BYTES);
+			a->left = BLOCK_BYTES;
+		}
+		p = a->cur;
+		a->cur += need;
+		a->left -= need;
+	}
+	UNPOISON(p, n);
+	return p;
+}
+
+static void *hook_malloc(size_t n)
+{
+	return entered ? arena_alloc(entered, n) : qf_xmalloc(n);
+}
+
+static void hook_free(void *p)
+{
+	if (p && !(nspans && in_arena(p)))
+		free(p);
+}
+
+struct qf_jarena *qf_jarena_new(void)
+{
+	if (!hooks_installed) {
+		json_set_alloc_funcs(hook_malloc, hook_free);
+		hooks_installed = 1;
+	}
+	return qf_xcalloc(1, sizeof(struct qf_jarena));
+}
+
+void qf_jarena_free(struct qf_jarena *a)
+{
+	if (!a)
+		return;
+	assert(entered != a);
+	for (size_t i = 0; i < a->nblocks; i++) {
+		void *base = (void *)a->blocks[i].lo;
+
+		span_remove(a->blocks[i]);
+		UNPOISON(base, a->blocks[i].hi - a->blocks[i].lo);
+		free(base);
+	}
+	free(a->blocks);
+	free(a);
+}
+
+struct qf_jarena *qf_jarena_enter(struct qf_jarena *a)
+{
+	struct qf_jarena *prev = entered;
+
+	entered = a;
+	return prev;
+}
+
+void qf_jarena_leave(struct qf_jarena *prev)
+{
+	entered = prev;
+}
+
+int qf_jarena_owns(const struct qf_jarena *a, const void *p)
+{
+	uintptr_t u = (uintptr_t)p;
+
+	for (size_t i = 0; a && i < a->nblocks; i++)
+		if (u >= a->blocks[i].lo && u < a->blocks[i].hi)
+			return 1;
+	return 0;
+}
