@@ -67,6 +67,11 @@ struct loader {
 	size_t nav, alloc_av;
 	size_t alias_nodes; /* added by alias expansion so far */
 	size_t ndocs;       /* YAML documents seen */
+	/* Key text, one buffer per nesting level, reused for every key at
+	 * that level (a malloc per key was a tenth of the loader's calls);
+	 * each buffer is allocated once, so growing keys never moves it. */
+	struct qf_buf **keys; /* owned */
+	size_t nkeys;
 };
 
 /* A node just built: the value (a new reference) and what it cost. */
@@ -417,8 +422,25 @@ static int alias_key(struct loader *L, struct qf_buf *out, struct qf_loc loc)
 	return QF_OK;
 }
 
+/* The (emptied) key buffer of nesting level `depth`. */
+static struct qf_buf *key_buf(struct loader *L, size_t depth)
+{
+	if (depth >= L->nkeys) {
+		size_t n = L->nkeys;
+
+		L->keys = qf_grow(L->keys, sizeof(*L->keys), &L->nkeys,
+		                  depth + 1);
+		for (; n < L->nkeys; n++) {
+			L->keys[n] = qf_xmalloc(sizeof(**L->keys));
+			qf_buf_init(L->keys[n]);
+		}
+	}
+	qf_buf_reset(L->keys[depth]);
+	return L->keys[depth];
+}
+
 struct key {
-	struct qf_buf s;
+	struct qf_buf *s; /* L->keys[depth] */
 	struct qf_loc loc;
 	int merge; /* the `<<` merge key */
 };
@@ -433,7 +455,7 @@ static int read_key(struct loader *L, struct key *k)
 
 	k->loc = mark_loc(L, e->start_mark);
 	if (e->type == YAML_ALIAS_EVENT)
-		return alias_key(L, &k->s, k->loc);
+		return alias_key(L, k->s, k->loc);
 	if (e->type != YAML_SCALAR_EVENT) {
 		qf_diag_error(L->d, &k->loc, QF_DOC_RULE_VALUE, NULL,
 		              "a %s cannot be a key; keys must be strings",
@@ -455,7 +477,7 @@ static int read_key(struct loader *L, struct key *k)
 		anchor_add(L, e->data.scalar.anchor, &b);
 		json_decref(b.v);
 	}
-	return qf_doc_key_string(&k->s, &r, (const char *)e->data.scalar.value,
+	return qf_doc_key_string(k->s, &r, (const char *)e->data.scalar.value,
 	                         e->data.scalar.length, k->loc, L->d);
 }
 
@@ -465,9 +487,10 @@ static int build_node(struct loader *L, size_t depth, struct built *out);
 
 /* Set obj[key] = v (a new reference, consumed) and record positions. */
 static void member_set(struct loader *L, json_t *obj, const char *key,
-                       json_t *v, struct qf_loc kloc, struct qf_loc vloc)
+                       size_t klen, json_t *v, struct qf_loc kloc,
+                       struct qf_loc vloc)
 {
-	if (json_object_set_new_nocheck(obj, key, v))
+	if (json_object_setn_new_nocheck(obj, key, klen, v))
 		abort();
 	qf_doc_tab_put(&L->doc->members, qf_doc_member_key(obj, key, 0), kloc);
 	if (qf_doc_is_singleton(v))
@@ -493,7 +516,7 @@ static int merge_one(struct loader *L, json_t *obj, json_t *merged, json_t *src,
 		struct qf_loc kl = qf_doc_loc_keyname(L->doc, src, k);
 		struct qf_loc vl = qf_doc_loc_key(L->doc, src, k);
 
-		member_set(L, obj, k, json_incref(v), kl, vl);
+		member_set(L, obj, k, strlen(k), json_incref(v), kl, vl);
 		if (json_object_set_new_nocheck(merged, k, json_null()))
 			abort();
 	}
@@ -518,11 +541,11 @@ static int merge_into(struct loader *L, json_t *obj, json_t **merged,
 
 static int dup_key_error(struct loader *L, json_t *obj, const struct key *k)
 {
-	struct qf_loc first = qf_doc_loc_keyname(L->doc, obj, k->s.buf);
+	struct qf_loc first = qf_doc_loc_keyname(L->doc, obj, k->s->buf);
 
 	qf_diag_error(L->d, &k->loc, QF_DOC_RULE_DUPKEY, NULL,
-	              "duplicate key \"%s\" (first defined at %u:%u)", k->s.buf,
-	              first.line, first.col);
+	              "duplicate key \"%s\" (first defined at %u:%u)",
+	              k->s->buf, first.line, first.col);
 	qf_diag_hint(L->d, "a key may appear only once in a mapping; remove "
 	                   "or merge one of them");
 	return QF_EINVAL;
@@ -533,17 +556,17 @@ static int dup_key_error(struct loader *L, json_t *obj, const struct key *k)
 static int map_entry(struct loader *L, json_t *obj, json_t **merged,
                      size_t depth, struct built *out)
 {
-	struct key k = { QF_BUF_INIT, { NULL, 0, 0 }, 0 };
+	struct key k = { key_buf(L, depth), { NULL, 0, 0 }, 0 };
 	struct built v = { NULL, { NULL, 0, 0 }, 0, 0 };
 	int rc = read_key(L, &k);
 
-	if (!rc && memchr(k.s.buf, '\0', k.s.len)) {
+	if (!rc && memchr(k.s->buf, '\0', k.s->len)) {
 		rc = qf_diag_error(L->d, &k.loc, QF_DOC_RULE_VALUE, NULL,
 		                   "key contains a NUL character");
 	}
-	if (!rc && !k.merge && json_object_get(obj, k.s.buf)) {
-		if (*merged && json_object_get(*merged, k.s.buf))
-			json_object_del(*merged, k.s.buf);
+	if (!rc && !k.merge && json_object_getn(obj, k.s->buf, k.s->len)) {
+		if (*merged && json_object_getn(*merged, k.s->buf, k.s->len))
+			json_object_del(*merged, k.s->buf);
 		else
 			rc = dup_key_error(L, obj, &k);
 	}
@@ -559,10 +582,10 @@ static int map_entry(struct loader *L, json_t *obj, json_t **merged,
 	if (k.merge)
 		rc = merge_into(L, obj, merged, &v);
 	else
-		member_set(L, obj, k.s.buf, json_incref(v.v), k.loc, v.loc);
+		member_set(L, obj, k.s->buf, k.s->len, json_incref(v.v), k.loc,
+		           v.loc);
 done:
 	json_decref(v.v);
-	qf_buf_release(&k.s);
 	return rc;
 }
 
@@ -871,6 +894,11 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 	anchors_reset(&L);
 	json_decref(L.anchor_ids);
 	free(L.av);
+	for (size_t i = 0; i < L.nkeys; i++) {
+		qf_buf_release(L.keys[i]);
+		free(L.keys[i]);
+	}
+	free(L.keys);
 	free(joined);
 	if (rc) {
 		qf_doc_free(L.doc);

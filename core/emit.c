@@ -206,6 +206,23 @@ static int all_safe(const char *s, size_t len, int allow_newline)
 	return 1;
 }
 
+/* Byte classes for plain_ok: most bytes are none of these. */
+enum {
+	PB_CTRL = 1,  /* C0 control or DEL: never plain */
+	PB_HIGH = 2,  /* part of a multi-byte character: decode to judge */
+	PB_COLON = 4, /* ':' (": " ends a key; base-60 numbers) */
+	PB_SPACE = 8, /* ' ' (" #" starts a comment) */
+};
+
+static unsigned char byte_class(unsigned char c)
+{
+	if (c < 0x20 || c == 0x7F)
+		return PB_CTRL;
+	if (c >= 0x80)
+		return PB_HIGH;
+	return c == ':' ? PB_COLON : c == ' ' ? PB_SPACE : 0;
+}
+
 /*
  * Can s be written as a plain scalar and read back as this very string?
  * Not when it is empty, starts with an indicator, ends with a space or a
@@ -216,30 +233,27 @@ static int all_safe(const char *s, size_t len, int allow_newline)
 static int plain_ok(const char *s, size_t len)
 {
 	struct qf_doc_plain r;
-	int colon = 0, ctrl = 0, high = 0;
+	unsigned seen = 0;
 
 	if (!len || strchr("-?:,[]{}#&*!|>'\"%@`= ", s[0]) || s[0] == '\0')
 		return 0;
 	if (s[len - 1] == ' ' || s[len - 1] == ':')
 		return 0;
 	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
+		unsigned k = byte_class((unsigned char)s[i]);
 
-		if (c == ':') {
-			if (i + 1 < len && s[i + 1] == ' ')
-				return 0;
-			colon = 1;
-		} else if (c == ' ' && i + 1 < len && s[i + 1] == '#') {
+		if (!k)
+			continue;
+		seen |= k;
+		if (i + 1 < len && ((k == PB_COLON && s[i + 1] == ' ') ||
+		                    (k == PB_SPACE && s[i + 1] == '#')))
 			return 0;
-		}
-		ctrl |= c < 0x20 || c == 0x7F;
-		high |= c >= 0x80;
 	}
 	/* ASCII is judged byte by byte; anything else needs decoding */
-	if (high ? !all_safe(s, len, 0) : ctrl)
+	if ((seen & PB_HIGH) ? !all_safe(s, len, 0) : (seen & PB_CTRL) != 0)
 		return 0;
 	/* base-60 numbers (`12:30`) for YAML 1.1 readers other than ours */
-	if ((s[0] >= '0' && s[0] <= '9') && colon)
+	if ((s[0] >= '0' && s[0] <= '9') && (seen & PB_COLON))
 		return 0;
 	return qf_doc_plain_resolve(&r, s, len) == QF_DOC_PLAIN_STRING;
 }

@@ -65,6 +65,9 @@ struct qf_jarena {
 static struct qf_jarena *entered; /* where jansson allocates, or NULL */
 static struct span *spans;        /* every live block, sorted by lo */
 static size_t nspans, alloc_spans;
+static struct span bounds; /* lowest lo, highest hi of spans: malloc'd
+                              memory is mostly outside, so most frees
+                              skip the search */
 static int hooks_installed;
 
 /* Index of the first span with lo > p. */
@@ -86,9 +89,19 @@ static size_t span_upper(uintptr_t p)
 static int in_arena(const void *p)
 {
 	uintptr_t u = (uintptr_t)p;
-	size_t i = span_upper(u);
+	size_t i;
 
+	if (u < bounds.lo || u >= bounds.hi)
+		return 0;
+	i = span_upper(u);
 	return i > 0 && u < spans[i - 1].hi;
+}
+
+/* Spans never overlap, so sorted by lo they are sorted by hi too. */
+static void bounds_update(void)
+{
+	bounds.lo = nspans ? spans[0].lo : 0;
+	bounds.hi = nspans ? spans[nspans - 1].hi : 0;
 }
 
 static void span_add(struct span s)
@@ -99,6 +112,7 @@ static void span_add(struct span s)
 	memmove(&spans[i + 1], &spans[i], (nspans - i) * sizeof(*spans));
 	spans[i] = s;
 	nspans++;
+	bounds_update();
 }
 
 static void span_remove(struct span s)
@@ -113,6 +127,7 @@ static void span_remove(struct span s)
 		spans = NULL;
 		alloc_spans = 0;
 	}
+	bounds_update();
 }
 
 static char *new_block(struct qf_jarena *a, size_t bytes)
@@ -157,7 +172,7 @@ static void *hook_malloc(size_t n)
 
 static void hook_free(void *p)
 {
-	if (p && !(nspans && in_arena(p)))
+	if (!in_arena(p))
 		free(p);
 }
 
