@@ -66,7 +66,7 @@ static void temp_add(struct cycle *c, size_t node, size_t fr, int64_t v)
 
 static void path_of(const struct qf_engine *e, struct qf_buf *b, int32_t cq)
 {
-	int32_t chain[64];
+	int32_t chain[64] = { 0 }; /* cohort depth is far below 64 */
 	size_t n = 0;
 
 	for (int32_t p = e->q.nodes[cq].parent; p >= 0 && n < 64;
@@ -305,6 +305,7 @@ struct tour {
 
 /* Kueue: fair_sharing_iterator.go runTournament: the winner of the subtree
  * of `node` (a cohort), or -1 when it has no entry left. */
+/* NOLINTNEXTLINE(misc-no-recursion): one level per cohort level */
 static int32_t bracket(const struct tour *t, size_t node, size_t node_depth)
 {
 	struct qf_engine *e = t->e;

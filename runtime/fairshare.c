@@ -192,6 +192,7 @@ static int has_cand(const struct fctx *c, size_t q)
 }
 
 /* Kueue: fairsharing/ordering.go nextTarget; -1 after pruning only. */
+/* NOLINTNEXTLINE(misc-no-recursion): one level per cohort level */
 static int32_t next_target(struct fctx *c, size_t cohort)
 {
 	struct qf_engine *e = c->e;
@@ -372,16 +373,56 @@ static void second_strategy(struct fctx *c, struct qf_wl **retry, size_t nretry)
 	}
 }
 
+/* Fill back in reverse (except the last one taken), then hand the
+ * targets out and restore everything removed (F2, as classical P3). */
+static void fill_back(struct fctx *c, struct qf_targets *out)
+{
+	uint8_t *back = qf_xcalloc(c->nremoved + 1, 1);
+
+	for (size_t i = c->nremoved ? c->nremoved - 1 : 0;
+	     c->fits && i-- > 0;) {
+		qf_preempt_apply(c->e, c->removed[i], +1);
+		if (qf_preempt_fits(c->e, c->cq, c->req, c->nreq, 1))
+			back[i] = 1;
+		else
+			qf_preempt_apply(c->e, c->removed[i], -1);
+	}
+	for (size_t i = 0; i < c->nremoved; i++) {
+		if (back[i])
+			continue;
+		qf_preempt_apply(c->e, c->removed[i], +1);
+		if (!c->fits)
+			continue;
+		out->v = qf_grow(out->v, sizeof(*out->v), &out->alloc,
+		                 out->n + 1);
+		out->v[out->n].wl = c->removed[i];
+		out->v[out->n].reason = c->reasons[i];
+		out->n++;
+	}
+	free(back);
+}
+
+static void fctx_release(struct fctx *c)
+{
+	for (size_t q = 0; q < c->e->ncq; q++)
+		free(c->lists[q]);
+	free(c->lists);
+	free(c->nlist);
+	free(c->head);
+	free(c->pruned);
+	free(c->on_path);
+	free(c->removed);
+	free(c->reasons);
+}
+
 void qf_fairshare_preempt(struct qf_engine *e, const struct qf_wl *w,
                           int32_t cq, const struct qf_fr_amount *req,
                           size_t nreq, const int32_t *need, size_t nneed,
                           struct qf_targets *out)
 {
 	struct fctx c;
-	size_t total;
+	size_t total, nretry = 0;
 	struct qf_wl **retry;
-	size_t nretry = 0;
-	uint8_t *back;
 
 	memset(&c, 0, sizeof(c));
 	c.e = e;
@@ -401,7 +442,6 @@ void qf_fairshare_preempt(struct qf_engine *e, const struct qf_wl *w,
 	c.removed = qf_xcalloc(total + 1, sizeof(struct qf_wl *));
 	c.reasons = qf_xcalloc(total + 1, sizeof(*c.reasons));
 	retry = qf_xcalloc(total + 1, sizeof(struct qf_wl *));
-	back = qf_xcalloc(total + 1, 1);
 	for (int32_t p = e->q.nodes[cq].parent; p >= 0;
 	     p = e->q.nodes[p].parent)
 		c.on_path[p] = 1;
@@ -418,37 +458,7 @@ void qf_fairshare_preempt(struct qf_engine *e, const struct qf_wl *w,
 		}
 		preemptor_usage(&c, -1);
 	}
-	if (c.fits) {
-		/* fill back in reverse, except the last one taken */
-		for (size_t i = c.nremoved - 1; i-- > 0;) {
-			qf_preempt_apply(e, c.removed[i], +1);
-			if (qf_preempt_fits(e, cq, req, nreq, 1))
-				back[i] = 1;
-			else
-				qf_preempt_apply(e, c.removed[i], -1);
-		}
-		for (size_t i = 0; i < c.nremoved; i++) {
-			if (back[i])
-				continue;
-			out->v = qf_grow(out->v, sizeof(*out->v), &out->alloc,
-			                 out->n + 1);
-			out->v[out->n].wl = c.removed[i];
-			out->v[out->n].reason = c.reasons[i];
-			out->n++;
-		}
-	}
-	for (size_t i = 0; i < c.nremoved; i++)
-		if (!back[i])
-			qf_preempt_apply(e, c.removed[i], +1);
-	for (size_t q = 0; q < e->ncq; q++)
-		free(c.lists[q]);
-	free(c.lists);
-	free(c.nlist);
-	free(c.head);
-	free(c.pruned);
-	free(c.on_path);
-	free(c.removed);
-	free(c.reasons);
+	fill_back(&c, out);
+	fctx_release(&c);
 	free(retry);
-	free(back);
 }

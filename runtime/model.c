@@ -422,13 +422,92 @@ static int read_limit(struct rd *r, const json_t *o, const char *key,
 	return amount_of(r, o, key, v, res, out);
 }
 
+/* One resourceQuota entry of flavor quotas, position i of the group. */
+static int read_rq(struct rd *r, const json_t *jr, int32_t res,
+                   struct qf_model_rq *rq)
+{
+	const char *rn = str_at(r, jr, "name", NULL, 1);
+	const json_t *nq = json_object_get(jr, "nominalQuota");
+
+	if (!rn)
+		return r->rc;
+	if (strcmp(rn, r->m->res.v[res]) != 0)
+		return bad(
+		        r, jr, "name", NULL,
+		        "resource %s must match the name in coveredResources",
+		        rn);
+	if (!nq)
+		return bad(r, jr, "nominalQuota", NULL,
+		           "missing required field %s", "nominalQuota");
+	rq->res = res;
+	if (amount_of(r, jr, "nominalQuota", nq, rn, &rq->nominal) < 0 ||
+	    read_limit(r, jr, "borrowingLimit", rn, &rq->borrow) < 0 ||
+	    read_limit(r, jr, "lendingLimit", rn, &rq->lend) < 0)
+		return r->rc;
+	return 0;
+}
+
+/* One entry of a group's flavors: {name, resources: [...]}. */
+static int read_fq(struct rd *r, const json_t *jf, const struct qf_model_rg *g,
+                   struct qf_model_fq *fq)
+{
+	const json_t *rs = json_object_get(jf, "resources");
+	const char *fname = str_at(r, jf, "name", NULL, 1);
+
+	if (!fname)
+		return r->rc;
+	if (!json_is_array(rs) || json_array_size(rs) != g->nres)
+		return bad(
+		        r, jf, "resources", NULL,
+		        "flavor %s must list every covered resource, in order",
+		        fname);
+	fq->flavor = qf_names_intern(&r->m->flavors, fname);
+	fq->rq = qf_xcalloc(g->nres + 1, sizeof(*fq->rq));
+	for (size_t i = 0; i < g->nres; i++) {
+		fq->nrq = i + 1;
+		if (read_rq(r, json_array_get(rs, i), g->res[i], &fq->rq[i]) <
+		    0)
+			return r->rc;
+	}
+	return 0;
+}
+
+/* One resource group: coveredResources and flavors. */
+static int read_group(struct rd *r, const json_t *jg, struct qf_model_rg *g)
+{
+	const json_t *cov = json_object_get(jg, "coveredResources");
+	const json_t *fl = json_object_get(jg, "flavors");
+
+	if (!json_is_array(cov) || !json_is_array(fl))
+		return bad(r, jg, "coveredResources", NULL,
+		           "a resource group needs %s and flavors",
+		           "coveredResources");
+	g->res = qf_xcalloc(json_array_size(cov) + 1, sizeof(int32_t));
+	for (size_t i = 0; i < json_array_size(cov); i++) {
+		const json_t *c = json_array_get(cov, i);
+
+		if (!json_is_string(c))
+			return bad(r, jg, "coveredResources", NULL,
+			           "%s must list resource names",
+			           "coveredResources");
+		g->res[g->nres++] =
+		        qf_names_intern(&r->m->res, json_string_value(c));
+	}
+	g->fq = qf_xcalloc(json_array_size(fl) + 1, sizeof(*g->fq));
+	for (size_t f = 0; f < json_array_size(fl); f++) {
+		g->nfq = f + 1;
+		if (read_fq(r, json_array_get(fl, f), g, &g->fq[f]) < 0)
+			return r->rc;
+	}
+	return 0;
+}
+
 /* spec.resourceGroups of a ClusterQueue or Cohort. */
 static int read_groups(struct rd *r, const json_t *spec,
                        struct qf_model_rg **out, size_t *nout)
 {
 	const json_t *gs =
 	        spec ? json_object_get(spec, "resourceGroups") : NULL;
-	struct qf_model_rg *rg;
 
 	*out = NULL;
 	*nout = 0;
@@ -437,78 +516,11 @@ static int read_groups(struct rd *r, const json_t *spec,
 	if (!json_is_array(gs))
 		return bad(r, spec, "resourceGroups", NULL, "%s must be a list",
 		           "resourceGroups");
-	rg = qf_xcalloc(json_array_size(gs) + 1, sizeof(*rg));
-	*out = rg;
+	*out = qf_xcalloc(json_array_size(gs) + 1, sizeof(**out));
 	for (size_t g = 0; g < json_array_size(gs); g++) {
-		const json_t *jg = json_array_get(gs, g);
-		const json_t *cov = json_object_get(jg, "coveredResources");
-		const json_t *fl = json_object_get(jg, "flavors");
-
-		if (!json_is_array(cov) || !json_is_array(fl))
-			return bad(r, jg, "coveredResources", NULL,
-			           "a resource group needs %s and flavors",
-			           "coveredResources");
-		rg[g].res =
-		        qf_xcalloc(json_array_size(cov) + 1, sizeof(int32_t));
-		for (size_t i = 0; i < json_array_size(cov); i++) {
-			const json_t *c = json_array_get(cov, i);
-
-			if (!json_is_string(c))
-				return bad(r, jg, "coveredResources", NULL,
-				           "%s must list resource names",
-				           "coveredResources");
-			rg[g].res[rg[g].nres++] = qf_names_intern(
-			        &r->m->res, json_string_value(c));
-		}
-		rg[g].fq =
-		        qf_xcalloc(json_array_size(fl) + 1, sizeof(*rg[g].fq));
 		*nout = g + 1;
-		for (size_t f = 0; f < json_array_size(fl); f++) {
-			const json_t *jf = json_array_get(fl, f);
-			const json_t *rs = json_object_get(jf, "resources");
-			const char *fname = str_at(r, jf, "name", NULL, 1);
-			struct qf_model_fq *fq = &rg[g].fq[f];
-
-			if (!fname)
-				return r->rc;
-			if (!json_is_array(rs) ||
-			    json_array_size(rs) != rg[g].nres)
-				return bad(
-				        r, jf, "resources", NULL,
-				        "flavor %s must list every covered resource, in order",
-				        fname);
-			fq->flavor = qf_names_intern(&r->m->flavors, fname);
-			fq->rq = qf_xcalloc(rg[g].nres + 1, sizeof(*fq->rq));
-			rg[g].nfq = f + 1;
-			for (size_t i = 0; i < rg[g].nres; i++) {
-				const json_t *jr = json_array_get(rs, i);
-				const char *rn = str_at(r, jr, "name", NULL, 1);
-				const json_t *nq =
-				        json_object_get(jr, "nominalQuota");
-				struct qf_model_rq *rq = &fq->rq[i];
-
-				if (!rn)
-					return r->rc;
-				if (strcmp(rn, r->m->res.v[rg[g].res[i]]) != 0)
-					return bad(
-					        r, jr, "name", NULL,
-					        "resource %s must match the name in coveredResources",
-					        rn);
-				if (!nq)
-					return bad(r, jr, "nominalQuota", NULL,
-					           "missing required field %s",
-					           "nominalQuota");
-				rq->res = rg[g].res[i];
-				fq->nrq = i + 1;
-				if (amount_of(r, jr, "nominalQuota", nq, rn,
-				              &rq->nominal) < 0 ||
-				    read_limit(r, jr, "borrowingLimit", rn,
-				               &rq->borrow) < 0 ||
-				    read_limit(r, jr, "lendingLimit", rn,
-				               &rq->lend) < 0)
-					return r->rc;
-			}
-		}
+		if (read_group(r, json_array_get(gs, g), &(*out)[g]) < 0)
+			return r->rc;
 	}
 	return 0;
 }
@@ -1025,6 +1037,38 @@ void qf_model_wl_free(struct qf_model_wl *w)
 	free(w);
 }
 
+/* One podSetAssignments entry into p. */
+static int read_psa(struct rd *r, const json_t *a, struct qf_model_psa *p)
+{
+	const json_t *fl = json_object_get(a, "flavors");
+	const json_t *ru = json_object_get(a, "resourceUsage");
+	int64_t cnt;
+	const char *k;
+	json_t *v;
+
+	if (int_at(r, a, "count", NULL, p->count, &cnt) < 0)
+		return r->rc;
+	p->count = (int32_t)cnt;
+	p->r = qf_xcalloc(json_object_size(fl) + 1, sizeof(*p->r));
+	json_object_foreach((json_t *)fl, k, v)
+	{
+		int64_t amt = 0;
+		const json_t *u = json_object_get(ru, k);
+
+		if (!json_is_string(v))
+			return bad(r, fl, k, NULL,
+			           "flavor of %s must be a string", k);
+		if (u && amount_of(r, ru, k, u, k, &amt) < 0)
+			return r->rc;
+		p->r[p->nr].res = qf_names_intern(&r->m->res, k);
+		p->r[p->nr].flavor =
+		        qf_names_intern(&r->m->flavors, json_string_value(v));
+		p->r[p->nr].amount = amt;
+		p->nr++;
+	}
+	return 0;
+}
+
 static int read_admission(struct rd *r, const json_t *adm,
                           struct qf_model_wl *w)
 {
@@ -1043,12 +1087,7 @@ static int read_admission(struct rd *r, const json_t *adm,
 	for (size_t i = 0; i < json_array_size(psas); i++) {
 		const json_t *a = json_array_get(psas, i);
 		const char *name = str_at(r, a, "name", NULL, 0);
-		const json_t *fl = json_object_get(a, "flavors");
-		const json_t *ru = json_object_get(a, "resourceUsage");
 		struct qf_model_psa *p = NULL;
-		int64_t cnt;
-		const char *k;
-		json_t *v;
 
 		for (size_t j = 0; j < w->nps; j++)
 			if (!strcmp(w->ps[j].name, name ? name : "main"))
@@ -1057,26 +1096,8 @@ static int read_admission(struct rd *r, const json_t *adm,
 			return bad(r, a, "name", NULL,
 			           "pod set assignment %s names no pod set",
 			           name ? name : "main");
-		if (int_at(r, a, "count", NULL, p->count, &cnt) < 0)
+		if (read_psa(r, a, p) < 0)
 			return r->rc;
-		p->count = (int32_t)cnt;
-		p->r = qf_xcalloc(json_object_size(fl) + 1, sizeof(*p->r));
-		json_object_foreach((json_t *)fl, k, v)
-		{
-			int64_t amt = 0;
-			const json_t *u = json_object_get(ru, k);
-
-			if (!json_is_string(v))
-				return bad(r, fl, k, NULL,
-				           "flavor of %s must be a string", k);
-			if (u && amount_of(r, ru, k, u, k, &amt) < 0)
-				return r->rc;
-			p->r[p->nr].res = qf_names_intern(&r->m->res, k);
-			p->r[p->nr].flavor = qf_names_intern(
-			        &r->m->flavors, json_string_value(v));
-			p->r[p->nr].amount = amt;
-			p->nr++;
-		}
 	}
 	return 0;
 }
@@ -1148,30 +1169,13 @@ static int read_meta(struct rd *r, const json_t *o, struct qf_model_wl *w)
 	return 0;
 }
 
-static int read_workload(struct rd *r, const json_t *o, const char *name,
-                         const char *ns, struct qf_model_wl **out)
+/* spec.priorityClassRef (v1beta2) or priorityClassName/Source (v1beta1). */
+static void read_priority_class(struct rd *r, const json_t *spec,
+                                struct qf_model_wl *w)
 {
-	const json_t *spec = json_object_get(o, "spec");
-	const json_t *pss = json_object_get(spec, "podSets");
-	const json_t *st = json_object_get(o, "status");
 	const json_t *ref = json_object_get(spec, "priorityClassRef");
-	const json_t *act = json_object_get(spec, "active");
-	struct qf_model_wl *w = qf_xcalloc(1, sizeof(*w));
-	const char *q = str_at(r, spec, "queueName", NULL, 0);
-	int64_t prio;
+	const char *name = str_at(r, spec, "priorityClassName", NULL, 0);
 
-	w->name = qf_xstrdup(name);
-	w->ns = qf_xstrdup(ns);
-	w->queue = qf_xstrdup(q ? q : "");
-	w->loc = loc_of(r, o);
-	w->reserved_ms = w->requeued_ms = -1;
-	w->runtime_ms = -1;
-	w->active = !json_is_false(act);
-	if (read_meta(r, o, w) < 0)
-		goto fail;
-	if (int_at(r, spec, "priority", "spec.priority", 0, &prio) < 0)
-		goto fail;
-	w->priority = (int32_t)prio;
 	if (ref && json_is_string(json_object_get(ref, "name"))) {
 		const char *kind =
 		        json_string_value(json_object_get(ref, "kind"));
@@ -1180,22 +1184,28 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 		        json_string_value(json_object_get(ref, "name")));
 		w->prio_class_kind =
 		        kind && !strcmp(kind, "PriorityClass") ? 2 : 1;
-	} else if (str_at(r, spec, "priorityClassName", NULL, 0)) {
+	} else if (name) {
 		const char *src =
 		        str_at(r, spec, "priorityClassSource", NULL, 0);
 
-		w->prio_class = qf_xstrdup(
-		        str_at(r, spec, "priorityClassName", NULL, 0));
+		w->prio_class = qf_xstrdup(name);
 		w->prio_class_kind =
 		        src && !strcmp(src, "scheduling.k8s.io/priorityclass")
 		                ? 2
 		                : 1;
 	}
-	if (!json_is_array(pss) || !json_array_size(pss)) {
-		bad(r, spec ? spec : o, "podSets", "spec.podSets",
-		    "a Workload needs at least one entry in %s", "podSets");
-		goto fail;
-	}
+}
+
+/* spec.podSets (at least one). */
+static int read_podsets(struct rd *r, const json_t *o, const json_t *spec,
+                        struct qf_model_wl *w)
+{
+	const json_t *pss = json_object_get(spec, "podSets");
+
+	if (!json_is_array(pss) || !json_array_size(pss))
+		return bad(r, spec ? spec : o, "podSets", "spec.podSets",
+		           "a Workload needs at least one entry in %s",
+		           "podSets");
 	w->podsets_json = json_incref((json_t *)pss);
 	w->ps = qf_xcalloc(json_array_size(pss) + 1, sizeof(*w->ps));
 	for (size_t i = 0; i < json_array_size(pss); i++) {
@@ -1207,19 +1217,42 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 		w->nps = i + 1;
 		if (int_at(r, jp, "count", NULL, 1, &cnt) < 0 ||
 		    int_at(r, jp, "minCount", NULL, -1, &minc) < 0)
-			goto fail;
-		if (cnt < 0) {
-			bad(r, jp, "count", NULL, "%s must not be negative",
-			    "count");
-			goto fail;
-		}
+			return r->rc;
+		if (cnt < 0)
+			return bad(r, jp, "count", NULL,
+			           "%s must not be negative", "count");
 		w->ps[i].count = (int32_t)cnt;
 		w->ps[i].min_count = (int32_t)minc;
 		if (read_podset(r, jp, json_object_get(jp, "template"),
 		                &w->ps[i]) < 0)
-			goto fail;
+			return r->rc;
 	}
-	if (read_conditions(r, json_object_get(st, "conditions"), w) < 0)
+	return 0;
+}
+
+static int read_workload(struct rd *r, const json_t *o, const char *name,
+                         const char *ns, struct qf_model_wl **out)
+{
+	const json_t *spec = json_object_get(o, "spec");
+	const json_t *st = json_object_get(o, "status");
+	struct qf_model_wl *w = qf_xcalloc(1, sizeof(*w));
+	const char *q = str_at(r, spec, "queueName", NULL, 0);
+	int64_t prio;
+
+	w->name = qf_xstrdup(name);
+	w->ns = qf_xstrdup(ns);
+	w->queue = qf_xstrdup(q ? q : "");
+	w->loc = loc_of(r, o);
+	w->reserved_ms = w->requeued_ms = -1;
+	w->runtime_ms = -1;
+	w->active = !json_is_false(json_object_get(spec, "active"));
+	if (read_meta(r, o, w) < 0 ||
+	    int_at(r, spec, "priority", "spec.priority", 0, &prio) < 0)
+		goto fail;
+	w->priority = (int32_t)prio;
+	read_priority_class(r, spec, w);
+	if (read_podsets(r, o, spec, w) < 0 ||
+	    read_conditions(r, json_object_get(st, "conditions"), w) < 0)
 		goto fail;
 	if (json_is_object(json_object_get(st, "admission")) &&
 	    read_admission(r, json_object_get(st, "admission"), w) < 0)
@@ -1385,83 +1418,87 @@ int qf_model_load_obj_at(struct qf_model *m, const struct qf_loc *at,
 	return load_obj(&r, obj, flags, wl_out);
 }
 
+/* Kueue Configuration: the fair-sharing switch. */
+static void read_config(struct qf_model *m, const json_t *obj)
+{
+	const json_t *fs = json_object_get(obj, "fairSharing");
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+
+	/* v1beta1: fairSharing.enable; v1beta2: the block's presence */
+	if (json_object_get(fs, "enable"))
+		m->fair_sharing = json_is_true(json_object_get(fs, "enable"));
+	else
+		m->fair_sharing = json_is_object(fs) && av &&
+		                  strstr(av, "v1beta2") != NULL;
+}
+
+/* The reader of a named object; workloads come back through *w. */
+static int read_named(struct rd *r, const struct kind_row *row,
+                      const json_t *obj, const char *name, const char *ns,
+                      struct qf_model_wl **w)
+{
+	switch (row->k) {
+	case K_RF:
+		return read_rf(r, obj, name);
+	case K_CQ:
+		return read_cq(r, obj, name);
+	case K_COHORT:
+		return read_cohort(r, obj, name);
+	case K_LQ:
+		return read_lq(r, obj, name, ns);
+	case K_WPC:
+		return read_wpc(r, obj, name);
+	case K_NS:
+		return read_ns(r, obj, name);
+	case K_WL:
+		return read_workload(r, obj, name, ns, w);
+	case K_JOB:
+		return read_job(r, obj, name, ns, w);
+	default:
+		return QF_OK;
+	}
+}
+
 static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
                     struct qf_model_wl **wl_out)
 {
 	struct rd r = *rp;
-	struct qf_model *m = r.m;
-	struct qf_diags *d = r.d;
 	const struct kind_row *row = find_kind(obj);
 	const json_t *meta = json_object_get(obj, "metadata");
+	const char *kind = json_string_value(json_object_get(obj, "kind"));
 	const char *name, *ns;
 	struct qf_model_wl *w = NULL;
 	struct qf_loc loc = loc_of(&r, obj);
 
 	if (wl_out)
 		*wl_out = NULL;
-	if (!row) {
-		qf_diag_warn(d, &loc, "QF511", NULL,
-		             "ignoring object of kind %s",
-		             json_string_value(json_object_get(obj, "kind"))
-		                     ? json_string_value(
-		                               json_object_get(obj, "kind"))
-		                     : "(none)");
-		return QF_OK;
-	}
+	if (!row)
+		return qf_diag_warn(r.d, &loc, "QF511", NULL,
+		                    "ignoring object of kind %s",
+		                    kind ? kind : "(none)");
 	if (!(row->needs & flags))
-		return qf_diag_error(d, &loc, RULE, "kind",
+		return qf_diag_error(r.d, &loc, RULE, "kind",
 		                     "a %s is not accepted here", row->kind);
 	if (row->k == K_CONFIG) {
-		const json_t *fs = json_object_get(obj, "fairSharing");
-
-		const char *av =
-		        json_string_value(json_object_get(obj, "apiVersion"));
-
-		/* v1beta1: fairSharing.enable; v1beta2: the block's presence */
-		if (json_object_get(fs, "enable"))
-			m->fair_sharing =
-			        json_is_true(json_object_get(fs, "enable"));
-		else
-			m->fair_sharing = json_is_object(fs) && av &&
-			                  strstr(av, "v1beta2") != NULL;
+		read_config(r.m, obj);
 		return QF_OK;
 	}
-	name = str_at(&r, meta, "name", "metadata.name", 1);
 	if (!meta)
 		return bad(&r, obj, "metadata", "metadata",
 		           "missing required field %s", "metadata");
+	name = str_at(&r, meta, "name", "metadata.name", 1);
 	if (!name)
 		return r.rc;
 	ns = str_at(&r, meta, "namespace", "metadata.namespace", 0);
 	if (row->namespaced && !ns)
 		ns = "default";
-	switch (row->k) {
-	case K_RF:
-		return read_rf(&r, obj, name);
-	case K_CQ:
-		return read_cq(&r, obj, name);
-	case K_COHORT:
-		return read_cohort(&r, obj, name);
-	case K_LQ:
-		return read_lq(&r, obj, name, ns);
-	case K_WPC:
-		return read_wpc(&r, obj, name);
-	case K_NS:
-		return read_ns(&r, obj, name);
-	case K_WL:
-		if (read_workload(&r, obj, name, ns, &w) < 0)
-			return r.rc < 0 ? r.rc : QF_EINVAL;
-		break;
-	case K_JOB:
-		if (read_job(&r, obj, name, ns, &w) < 0)
-			return r.rc < 0 ? r.rc : QF_EINVAL;
-		break;
-	default:
+	if (read_named(&r, row, obj, name, ns, &w) < 0)
+		return r.rc < 0 ? r.rc : QF_EINVAL;
+	if (!w)
 		return QF_OK;
-	}
-	m->wls = qf_grow(m->wls, sizeof(struct qf_model_wl *), &m->awl,
-	                 m->nwl + 1);
-	m->wls[m->nwl++] = w;
+	r.m->wls = qf_grow(r.m->wls, sizeof(struct qf_model_wl *), &r.m->awl,
+	                   r.m->nwl + 1);
+	r.m->wls[r.m->nwl++] = w;
 	if (wl_out)
 		*wl_out = w;
 	return QF_OK;
@@ -1494,6 +1531,52 @@ int qf_model_resolve(struct qf_model *m, struct qf_diags *d)
 	return rc;
 }
 
+static int delete_cq(struct qf_model *m, const char *name)
+{
+	for (size_t i = 0; i < m->ncq; i++)
+		if (!strcmp(m->cq[i].name, name)) {
+			free_cq(&m->cq[i]);
+			m->cq[i] = m->cq[--m->ncq];
+			return 1;
+		}
+	return 0;
+}
+
+static int delete_cohort(struct qf_model *m, const char *name)
+{
+	for (size_t i = 0; i < m->nco; i++)
+		if (!strcmp(m->co[i].name, name)) {
+			free_cohort(&m->co[i]);
+			m->co[i] = m->co[--m->nco];
+			return 1;
+		}
+	return 0;
+}
+
+static int delete_rf(struct qf_model *m, const char *name)
+{
+	for (size_t i = 0; i < m->nrf; i++)
+		if (!strcmp(m->rf[i].name, name)) {
+			free_rf(&m->rf[i]);
+			m->rf[i] = m->rf[--m->nrf];
+			return 1;
+		}
+	return 0;
+}
+
+static int delete_lq(struct qf_model *m, const char *ns, const char *name)
+{
+	struct qf_model_lq *lq = qf_model_find_lq(m, ns, name);
+
+	if (!lq)
+		return 0;
+	free(lq->ns);
+	free(lq->name);
+	free(lq->cq);
+	*lq = m->lq[--m->nlq];
+	return 1;
+}
+
 int qf_model_delete_policy(struct qf_model *m, const json_t *obj)
 {
 	const struct kind_row *row = find_kind(obj);
@@ -1505,44 +1588,16 @@ int qf_model_delete_policy(struct qf_model *m, const json_t *obj)
 		return 0;
 	switch (row->k) {
 	case K_CQ:
-		for (size_t i = 0; i < m->ncq; i++)
-			if (!strcmp(m->cq[i].name, name)) {
-				free_cq(&m->cq[i]);
-				m->cq[i] = m->cq[--m->ncq];
-				return 1;
-			}
-		break;
+		return delete_cq(m, name);
 	case K_COHORT:
-		for (size_t i = 0; i < m->nco; i++)
-			if (!strcmp(m->co[i].name, name)) {
-				free_cohort(&m->co[i]);
-				m->co[i] = m->co[--m->nco];
-				return 1;
-			}
-		break;
+		return delete_cohort(m, name);
 	case K_RF:
-		for (size_t i = 0; i < m->nrf; i++)
-			if (!strcmp(m->rf[i].name, name)) {
-				free_rf(&m->rf[i]);
-				m->rf[i] = m->rf[--m->nrf];
-				return 1;
-			}
-		break;
+		return delete_rf(m, name);
 	case K_LQ:
-		for (size_t i = 0; i < m->nlq; i++)
-			if (!strcmp(m->lq[i].name, name) &&
-			    !strcmp(m->lq[i].ns, ns ? ns : "default")) {
-				free(m->lq[i].ns);
-				free(m->lq[i].name);
-				free(m->lq[i].cq);
-				m->lq[i] = m->lq[--m->nlq];
-				return 1;
-			}
-		break;
+		return delete_lq(m, ns ? ns : "default", name);
 	default:
-		break;
+		return 0;
 	}
-	return 0;
 }
 
 /* ----- lifecycle and look-ups ----- */

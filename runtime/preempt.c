@@ -144,6 +144,7 @@ static void classify_cq(struct pctx *c, size_t cqi, int32_t lca, int adv)
 	}
 }
 
+/* NOLINTNEXTLINE(misc-no-recursion): one level per cohort level */
 static void collect_subtree(struct pctx *c, size_t cur, int32_t lca,
                             int32_t skip, int adv)
 {

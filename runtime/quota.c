@@ -93,6 +93,7 @@ void qf_quota_set(struct qf_quota *q, size_t node, size_t fr, int64_t nominal,
 }
 
 /* Depth-first post-order over children lists built from parent links. */
+/* NOLINTNEXTLINE(misc-no-recursion): one level per cohort level */
 static int finalize_node(struct qf_quota *q, size_t i, const size_t *first,
                          const size_t *next, uint8_t *state)
 {
@@ -201,6 +202,7 @@ int64_t qf_quota_local_available(const struct qf_quota *q, size_t node,
 }
 
 /* Kueue: pkg/cache/scheduler/resource_node.go available() (Q4). */
+/* NOLINTNEXTLINE(misc-no-recursion): one level per ancestor */
 int64_t qf_quota_available(const struct qf_quota *q, size_t node, size_t fr)
 {
 	const struct qf_quota_node *n = &q->nodes[node];
@@ -220,6 +222,7 @@ int64_t qf_quota_available(const struct qf_quota *q, size_t node, size_t fr)
 }
 
 /* Kueue: pkg/cache/scheduler/resource_node.go potentialAvailable() (Q5). */
+/* NOLINTNEXTLINE(misc-no-recursion): one level per ancestor */
 int64_t qf_quota_potential(const struct qf_quota *q, size_t node, size_t fr)
 {
 	const struct qf_quota_node *n = &q->nodes[node];

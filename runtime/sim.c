@@ -16,6 +16,7 @@
 #include "core/doc.h"
 #include "core/fs.h"
 #include "core/qty.h"
+#include "runtime/assign.h"
 #include "runtime/engine.h"
 #include "runtime/fairshare.h"
 #include "runtime/model.h"
@@ -433,39 +434,50 @@ static int do_op(struct sim *s, struct op *p)
 	return rc;
 }
 
+/* Is this heap entry still a scheduled finish? (stale after eviction) */
+static int due_live(const struct due *du)
+{
+	return du->w->state == QF_WL_RESERVED && du->w->finish_at_ms == du->at;
+}
+
+/* Finish every workload due at or before virtual time t. */
+static void finish_due(struct sim *s, int64_t t)
+{
+	while (s->nheap && s->heap[0].at <= s->t0 + t) {
+		struct due du = heap_pop(s);
+
+		if (due_live(&du))
+			qf_engine_finish(s->e, du.w);
+	}
+}
+
+/* The next virtual time something happens, or -1. */
+static int64_t next_time(struct sim *s, size_t next)
+{
+	int64_t tn = next < s->nops ? s->ops[next].at_ms : -1;
+
+	while (s->nheap && !due_live(&s->heap[0]))
+		(void)heap_pop(s);
+	if (s->nheap && (tn < 0 || s->heap[0].at - s->t0 < tn))
+		tn = s->heap[0].at - s->t0;
+	return tn;
+}
+
 static int event_loop(struct sim *s)
 {
 	size_t next = 0;
 	int64_t t = 0;
 
 	for (;;) {
-		int64_t tn = -1;
+		int64_t tn;
 
 		qf_engine_set_time(s->e, s->t0 + t);
 		while (next < s->nops && s->ops[next].at_ms <= t)
 			if (do_op(s, &s->ops[next++]) < 0)
 				return QF_EINVAL;
-		while (s->nheap && s->heap[0].at <= s->t0 + t) {
-			struct due du = heap_pop(s);
-
-			if (du.w->state == QF_WL_RESERVED &&
-			    du.w->finish_at_ms == du.at)
-				qf_engine_finish(s->e, du.w);
-		}
+		finish_due(s, t);
 		run_cycles(s);
-		if (next < s->nops)
-			tn = s->ops[next].at_ms;
-		while (s->nheap) {
-			struct due du = s->heap[0];
-
-			if (du.w->state == QF_WL_RESERVED &&
-			    du.w->finish_at_ms == du.at) {
-				if (tn < 0 || du.at - s->t0 < tn)
-					tn = du.at - s->t0;
-				break;
-			}
-			(void)heap_pop(s);
-		}
+		tn = next_time(s, next);
 		if (tn < 0)
 			break;
 		if (s->o->until_ms >= 0 && tn > s->o->until_ms) {
@@ -498,11 +510,9 @@ static json_t *amount_json(int64_t v, const char *res)
 	return j;
 }
 
-static json_t *wl_json(struct sim *s, const struct qf_wl *w)
+static json_t *wl_meta_json(const struct qf_model_wl *m)
 {
-	const struct qf_model_wl *m = w->m;
-	json_t *meta = json_object(), *spec = json_object();
-	json_t *st = json_object(), *conds = json_array();
+	json_t *meta = json_object();
 
 	json_object_set_new(meta, "name", json_string(m->name));
 	json_object_set_new(meta, "namespace", json_string(m->ns));
@@ -512,21 +522,34 @@ static json_t *wl_json(struct sim *s, const struct qf_wl *w)
 	                    time_json(m->created_ms));
 	if (m->labels_json)
 		json_object_set(meta, "labels", m->labels_json);
+	return meta;
+}
+
+static json_t *wl_spec_json(const struct qf_model_wl *m)
+{
+	json_t *spec = json_object();
+	int pc = m->prio_class_kind == 2;
+
 	json_object_set_new(spec, "queueName", json_string(m->queue));
 	json_object_set(spec, "podSets", m->podsets_json);
 	json_object_set_new(spec, "priority", json_integer(m->priority));
 	if (m->prio_class)
-		json_object_set_new(spec, "priorityClassRef",
-		                    json_pack("{s:s,s:s,s:s}", "group",
-		                              m->prio_class_kind == 2
-		                                      ? "scheduling.k8s.io"
-		                                      : "kueue.x-k8s.io",
-		                              "kind",
-		                              m->prio_class_kind == 2
-		                                      ? "PriorityClass"
-		                                      : "WorkloadPriorityClass",
-		                              "name", m->prio_class));
+		json_object_set_new(
+		        spec, "priorityClassRef",
+		        json_pack("{s:s,s:s,s:s}", "group",
+		                  pc ? "scheduling.k8s.io" : "kueue.x-k8s.io",
+		                  "kind",
+		                  pc ? "PriorityClass"
+		                     : "WorkloadPriorityClass",
+		                  "name", m->prio_class));
 	json_object_set_new(spec, "active", json_boolean(m->active));
+	return spec;
+}
+
+static json_t *wl_conditions_json(struct sim *s, const struct qf_wl *w)
+{
+	json_t *conds = json_array();
+
 	for (size_t t = 0; t < QF_COND_N; t++) {
 		const struct qf_cond *c = &w->cond[t];
 
@@ -543,40 +566,44 @@ static json_t *wl_json(struct sim *s, const struct qf_wl *w)
 		                "lastTransitionTime",
 		                time_json(c->ltt_ms >= 0 ? c->ltt_ms : s->t0)));
 	}
-	json_object_set_new(st, "conditions", conds);
-	if (w->state == QF_WL_RESERVED ||
-	    (w->state == QF_WL_FINISHED && w->adm_cq_name)) {
+	return conds;
+}
+
+/* One podSetAssignments entry; *k walks w->flavor. */
+static json_t *psa_json(struct sim *s, const struct qf_wl *w, size_t i,
+                        size_t *k)
+{
+	const struct qf_model_podset *ps = &w->m->ps[i];
+	json_t *fl = json_object(), *ru = json_object();
+	int32_t count = w->count ? w->count[i] : ps->count;
+
+	for (size_t j = 0; j < ps->nreq; j++, (*k)++) {
+		const char *rn = s->m.res.v[ps->req[j].res];
+
+		if (!w->flavor || w->flavor[*k] < 0)
+			continue;
+		json_object_set_new(fl, rn,
+		                    json_string(s->m.flavors.v[w->flavor[*k]]));
+		json_object_set_new(
+		        ru, rn,
+		        amount_json(qf_assign_total(ps->req[j].amount, count),
+		                    rn));
+	}
+	return json_pack("{s:s,s:o,s:o,s:i}", "name", ps->name, "flavors", fl,
+	                 "resourceUsage", ru, "count", count);
+}
+
+static json_t *wl_json(struct sim *s, const struct qf_wl *w)
+{
+	const struct qf_model_wl *m = w->m;
+	json_t *st = json_object();
+
+	json_object_set_new(st, "conditions", wl_conditions_json(s, w));
+	if (w->state == QF_WL_RESERVED && w->adm_cq_name) {
 		json_t *psa = json_array();
 
-		for (size_t i = 0, k = 0; i < m->nps; i++) {
-			json_t *fl = json_object(), *ru = json_object();
-
-			for (size_t j = 0; j < m->ps[i].nreq; j++, k++) {
-				const char *rn =
-				        s->m.res.v[m->ps[i].req[j].res];
-
-				if (!w->flavor || w->flavor[k] < 0)
-					continue;
-				json_object_set_new(
-				        fl, rn,
-				        json_string(
-				                s->m.flavors.v[w->flavor[k]]));
-				json_object_set_new(
-				        ru, rn,
-				        amount_json(
-				                m->ps[i].req[j].amount *
-				                        (w->count
-				                                 ? w->count[i]
-				                                 : m->ps[i].count),
-				                rn));
-			}
-			json_array_append_new(
-			        psa, json_pack("{s:s,s:o,s:o,s:i}", "name",
-			                       m->ps[i].name, "flavors", fl,
-			                       "resourceUsage", ru, "count",
-			                       w->count ? w->count[i]
-			                                : m->ps[i].count));
-		}
+		for (size_t i = 0, k = 0; i < m->nps; i++)
+			json_array_append_new(psa, psa_json(s, w, i, &k));
 		json_object_set_new(st, "admission",
 		                    json_pack("{s:s,s:o}", "clusterQueue",
 		                              w->adm_cq_name,
@@ -584,7 +611,8 @@ static json_t *wl_json(struct sim *s, const struct qf_wl *w)
 	}
 	return json_pack("{s:s,s:s,s:o,s:o,s:o}", "apiVersion",
 	                 "kueue.x-k8s.io/v1beta2", "kind", "Workload",
-	                 "metadata", meta, "spec", spec, "status", st);
+	                 "metadata", wl_meta_json(m), "spec", wl_spec_json(m),
+	                 "status", st);
 }
 
 static json_t *flavors_json(struct sim *s, size_t cqi, int admitted_only)
@@ -749,79 +777,91 @@ static int64_t pct(const int64_t *v, size_t n, int p)
 	return v[rank ? rank - 1 : 0];
 }
 
-static int summary(struct sim *s)
+/* usage_pct per ClusterQueue class: used resource*ms over nominal*time. */
+static json_t *cq_classes_json(struct sim *s, int64_t elapsed)
 {
 	struct qf_engine *e = s->e;
-	json_t *cqc = json_object(), *wlc = json_object(), *root;
+	json_t *out = json_object();
 	struct qf_names classes;
-	int64_t elapsed = s->last_ms > 0 ? s->last_ms : 0;
-	int rc;
 
-	/* CQ classes: used resource*ms over nominal*elapsed */
 	qf_names_init(&classes);
 	for (size_t i = 0; i < e->ncq; i++)
 		(void)qf_names_intern(&classes, e->cq[i].m->klass);
 	for (size_t c = 0; c < classes.n; c++) {
-		int64_t used = 0, nominal = 0;
+		double used = 0, nominal = 0;
 
 		for (size_t i = 0; i < e->ncq; i++) {
-			struct qf_ecq *q = &e->cq[i];
-			int64_t upto = s->t0 + elapsed,
-			        integral = q->used_ms_int;
+			const struct qf_ecq *q = &e->cq[i];
+			int64_t upto = s->t0 + elapsed;
+			double integral = (double)q->used_ms_int;
 
 			if (strcmp(q->m->klass, classes.v[c]) != 0)
 				continue;
 			if (upto > q->used_since)
-				integral +=
-				        q->used_sum * (upto - q->used_since);
+				integral += (double)q->used_sum *
+				            (double)(upto - q->used_since);
 			used += integral;
-			nominal += q->nominal_sum;
+			nominal += (double)q->nominal_sum;
 		}
 		json_object_set_new(
-		        cqc, classes.v[c],
+		        out, classes.v[c],
 		        json_pack("{s:f}", "usage_pct",
-		                  nominal && elapsed
-		                          ? (double)used * 100.0 /
-		                                    ((double)nominal *
-		                                     (double)elapsed)
+		                  nominal > 0 && elapsed > 0
+		                          ? used * 100.0 /
+		                                    (nominal * (double)elapsed)
 		                          : 0.0));
 	}
 	qf_names_release(&classes);
-	qf_names_init(&classes);
-	for (size_t i = 0; i < e->nwl; i++)
-		(void)qf_names_intern(&classes, e->wl[i]->m->klass);
-	for (size_t c = 0; c < classes.n; c++) {
-		int64_t *v = qf_xcalloc(e->nwl + 1, sizeof(int64_t)), sum = 0;
-		size_t n = 0, count = 0;
+	return out;
+}
 
-		for (size_t i = 0; i < e->nwl; i++) {
-			struct qf_wl *w = e->wl[i];
+/* count and time to admission (first admission - creation) of one class. */
+static json_t *wl_class_json(struct sim *s, const char *klass)
+{
+	struct qf_engine *e = s->e;
+	int64_t *v = qf_xcalloc(e->nwl + 1, sizeof(int64_t)), sum = 0;
+	size_t n = 0, count = 0;
+	json_t *out;
 
-			if (strcmp(w->m->klass, classes.v[c]) != 0)
-				continue;
-			count++;
-			if (w->first_admit_ms >= 0) {
-				v[n] = w->first_admit_ms - w->m->created_ms;
-				sum += v[n++];
-			}
+	for (size_t i = 0; i < e->nwl; i++) {
+		const struct qf_wl *w = e->wl[i];
+
+		if (strcmp(w->m->klass, klass) != 0)
+			continue;
+		count++;
+		if (w->first_admit_ms >= 0) {
+			v[n] = w->first_admit_ms - w->m->created_ms;
+			sum += v[n++];
 		}
-		qsort(v, n, sizeof(struct qf_wl *), i64_cmp);
-		json_object_set_new(
-		        wlc, classes.v[c],
-		        json_pack("{s:I,s:I,s:I,s:I}", "count",
-		                  (json_int_t)count, "avg_time_to_admission_ms",
-		                  (json_int_t)(n ? sum / (int64_t)n : 0),
-		                  "p50_time_to_admission_ms",
-		                  (json_int_t)pct(v, n, 50),
-		                  "p95_time_to_admission_ms",
-		                  (json_int_t)pct(v, n, 95)));
-		free(v);
 	}
+	qsort(v, n, sizeof(int64_t), i64_cmp);
+	out = json_pack("{s:I,s:I,s:I,s:I}", "count", (json_int_t)count,
+	                "avg_time_to_admission_ms",
+	                (json_int_t)(n ? sum / (int64_t)n : 0),
+	                "p50_time_to_admission_ms", (json_int_t)pct(v, n, 50),
+	                "p95_time_to_admission_ms", (json_int_t)pct(v, n, 95));
+	free(v);
+	return out;
+}
+
+static int summary(struct sim *s)
+{
+	json_t *wlc = json_object();
+	struct qf_names classes;
+	int64_t elapsed = s->last_ms > 0 ? s->last_ms : 0;
+
+	qf_names_init(&classes);
+	for (size_t i = 0; i < s->e->nwl; i++)
+		(void)qf_names_intern(&classes, s->e->wl[i]->m->klass);
+	for (size_t c = 0; c < classes.n; c++)
+		json_object_set_new(wlc, classes.v[c],
+		                    wl_class_json(s, classes.v[c]));
 	qf_names_release(&classes);
-	root = json_pack("{s:I,s:o,s:o}", "makespan_ms", (json_int_t)elapsed,
-	                 "clusterQueueClasses", cqc, "workloadClasses", wlc);
-	rc = write_json(s, s->o->summary, root);
-	return rc;
+	return write_json(s, s->o->summary,
+	                  json_pack("{s:I,s:o,s:o}", "makespan_ms",
+	                            (json_int_t)elapsed, "clusterQueueClasses",
+	                            cq_classes_json(s, elapsed),
+	                            "workloadClasses", wlc));
 }
 
 static void report_submitted(struct sim *s, struct qf_model_wl **sub,
@@ -853,6 +893,75 @@ static void report_submitted(struct sim *s, struct qf_model_wl **sub,
 	}
 }
 
+/* Load and check every input; nothing is simulated if this fails. */
+static int load_inputs(struct sim *s, struct qf_model_wl ***sub, size_t *nsub)
+{
+	const struct qf_sim_options *o = s->o;
+	int rc = load_objects(s, o->files, QF_MODEL_POLICY | QF_MODEL_WORKLOADS,
+	                      NULL, NULL);
+
+	if (o->apply && o->apply->n) {
+		qf_model_clear_policy(&s->m);
+		if (load_objects(s, o->apply, QF_MODEL_POLICY, NULL, NULL) < 0)
+			rc = QF_EINVAL;
+	}
+	if (o->submit) {
+		struct qf_strlist one = QF_STRLIST_INIT;
+
+		qf_strlist_add(&one, o->submit);
+		if (load_objects(s, &one, QF_MODEL_WORKLOADS, sub, nsub) < 0)
+			rc = QF_EINVAL;
+		qf_strlist_release(&one);
+	}
+	if (o->trace && (load_trace(s) < 0 || check_trace_objects(s) < 0))
+		rc = QF_EINVAL;
+	if (qf_model_resolve(&s->m, s->d) < 0)
+		rc = QF_EINVAL;
+	return rc;
+}
+
+/* Run exactly `cycles` cycles, or the event loop. */
+static int simulate(struct sim *s)
+{
+	if (s->o->cycles >= 0) {
+		for (int64_t i = 0; i < s->o->cycles; i++)
+			(void)qf_engine_cycle(s->e);
+		return QF_OK;
+	}
+	for (size_t i = 0; i < s->e->nwl; i++)
+		if (s->e->wl[i]->finish_at_ms >= 0)
+			heap_push(s, s->e->wl[i]->finish_at_ms, s->e->wl[i]);
+	return event_loop(s);
+}
+
+static int write_outputs(struct sim *s)
+{
+	int rc = QF_OK;
+
+	if (s->o->events)
+		rc = qf_fs_write_atomic(s->o->events, s->events.buf,
+		                        s->events.len, s->d);
+	if (rc == QF_OK && s->o->dump_state)
+		rc = dump_state(s);
+	if (rc == QF_OK && s->o->summary)
+		rc = summary(s);
+	return rc;
+}
+
+static void sim_release(struct sim *s)
+{
+	qf_engine_free(s->e);
+	for (size_t i = 0; i < s->nops; i++) {
+		free(s->ops[i].workload);
+		qf_model_wl_free(s->ops[i].wl);
+	}
+	free(s->ops);
+	free(s->heap);
+	qf_buf_release(&s->events);
+	qf_model_release(&s->m);
+	qf_docset_release(&s->docs);
+}
+
 int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
                struct qf_diags *d)
 {
@@ -867,25 +976,7 @@ int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
 	qf_model_init(&s.m);
 	qf_docset_init(&s.docs);
 	qf_buf_init(&s.events);
-	rc = load_objects(&s, o->files, QF_MODEL_POLICY | QF_MODEL_WORKLOADS,
-	                  NULL, NULL);
-	if (o->apply && o->apply->n) {
-		qf_model_clear_policy(&s.m);
-		if (load_objects(&s, o->apply, QF_MODEL_POLICY, NULL, NULL) < 0)
-			rc = QF_EINVAL;
-	}
-	if (o->submit) {
-		struct qf_strlist one = QF_STRLIST_INIT;
-
-		qf_strlist_add(&one, o->submit);
-		if (load_objects(&s, &one, QF_MODEL_WORKLOADS, &sub, &nsub) < 0)
-			rc = QF_EINVAL;
-		qf_strlist_release(&one);
-	}
-	if (o->trace && (load_trace(&s) < 0 || check_trace_objects(&s) < 0))
-		rc = QF_EINVAL;
-	if (qf_model_resolve(&s.m, d) < 0)
-		rc = QF_EINVAL;
+	rc = load_inputs(&s, &sub, &nsub);
 	if (rc < 0)
 		goto done;
 	s.t0 = s.m.latest_ms;
@@ -895,40 +986,16 @@ int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
 	for (size_t i = 0; i < nsub; i++)
 		sub[i]->created_ms = s.t0;
 	rc = qf_engine_new(&s.e, &s.m, sink, &s, s.t0, d);
-	if (rc < 0)
-		goto done;
-	if (o->cycles >= 0) {
-		for (int64_t i = 0; i < o->cycles; i++)
-			(void)qf_engine_cycle(s.e);
-	} else {
-		for (size_t i = 0; i < s.e->nwl; i++)
-			if (s.e->wl[i]->finish_at_ms >= 0)
-				heap_push(&s, s.e->wl[i]->finish_at_ms,
-				          s.e->wl[i]);
-		rc = event_loop(&s);
-		if (rc < 0)
-			goto done;
+	if (rc == QF_OK)
+		rc = simulate(&s);
+	if (rc == QF_OK)
+		rc = qf_engine_check(s.e, d);
+	if (rc == QF_OK) {
+		report_submitted(&s, sub, nsub, report);
+		rc = write_outputs(&s);
 	}
-	rc = qf_engine_check(s.e, d);
-	report_submitted(&s, sub, nsub, report);
-	if (rc == QF_OK && o->events)
-		rc = qf_fs_write_atomic(o->events, s.events.buf, s.events.len,
-		                        d);
-	if (rc == QF_OK && o->dump_state)
-		rc = dump_state(&s);
-	if (rc == QF_OK && o->summary)
-		rc = summary(&s);
 done:
-	qf_engine_free(s.e);
-	for (size_t i = 0; i < s.nops; i++) {
-		free(s.ops[i].workload);
-		qf_model_wl_free(s.ops[i].wl);
-	}
-	free(s.ops);
-	free(s.heap);
 	free(sub);
-	qf_buf_release(&s.events);
-	qf_model_release(&s.m);
-	qf_docset_release(&s.docs);
+	sim_release(&s);
 	return rc;
 }
