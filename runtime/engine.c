@@ -363,18 +363,33 @@ static void requeue_tree(struct qf_engine *e, size_t root)
 			qf_queue_flush_inadmissible(&e->cq[i].queue);
 }
 
-static void release_quota(struct qf_engine *e, struct qf_wl *w)
+/* The workload stops holding quota; a finished one keeps its assignment
+ * (Kueue leaves status.admission on a finished workload). */
+static void release_quota_keep(struct qf_engine *e, struct qf_wl *w,
+                               int keep_assignment)
 {
 	size_t root = w->adm_cq >= 0 ? e->cq[w->adm_cq].root : (size_t)-1;
 
 	account(e, w, -1);
 	holders_del(e, w);
-	free_assignment(w);
+	if (keep_assignment) {
+		free(w->use);
+		w->use = NULL;
+		w->nuse = 0;
+		w->adm_cq = -1;
+	} else {
+		free_assignment(w);
+	}
 	w->evicted = 0;
 	w->victim = 0;
 	w->finish_at_ms = -1;
 	if (root != (size_t)-1)
 		requeue_tree(e, root);
+}
+
+static void release_quota(struct qf_engine *e, struct qf_wl *w)
+{
+	release_quota_keep(e, w, 0);
 }
 
 void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
@@ -386,7 +401,7 @@ void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
 	if (w->cq >= 0)
 		qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
 	if (w->state == QF_WL_RESERVED)
-		release_quota(e, w);
+		release_quota_keep(e, w, 1);
 	w->state = QF_WL_FINISHED;
 	w->end_ms = e->now_ms;
 	/* Kueue: jobframework reconciler: Finished=True, Succeeded */

@@ -599,7 +599,8 @@ static json_t *wl_json(struct sim *s, const struct qf_wl *w)
 	json_t *st = json_object();
 
 	json_object_set_new(st, "conditions", wl_conditions_json(s, w));
-	if (w->state == QF_WL_RESERVED && w->adm_cq_name) {
+	if ((w->state == QF_WL_RESERVED || w->state == QF_WL_FINISHED) &&
+	    w->adm_cq_name && w->flavor) {
 		json_t *psa = json_array();
 
 		for (size_t i = 0, k = 0; i < m->nps; i++)
