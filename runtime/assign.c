@@ -427,6 +427,16 @@ static void commit_group(struct psctx *c, int32_t f, const struct feval *best,
 		c->out->borrow = best->borrow;
 }
 
+/* Kueue: flavorassigner.go shouldSkipBasedOnNominationMapping: on a
+ * recomputation only the flavor first nominated for the group is tried. */
+static int pinned_away(const struct psctx *c, int32_t flavor,
+                       const struct greq *gr)
+{
+	if (!c->out->pin || gr[0].slot < 0 || c->out->pin[gr[0].slot] < 0)
+		return 0;
+	return c->out->pin[gr[0].slot] != flavor;
+}
+
 /* Replace best by cur (takes cur's reasons). */
 static void take_best(struct feval *best, struct feval *cur)
 {
@@ -447,6 +457,8 @@ static int eval_group(struct psctx *c, const struct qf_model_rg *rg,
 
 	memset(&best, 0, sizeof(best));
 	for (size_t fi = 0; fi < rg->nfq; fi++) {
+		if (pinned_away(c, rg->fq[fi].flavor, gr))
+			continue;
 		memset(&cur, 0, sizeof(cur));
 		eval_flavor(c, &rg->fq[fi], gr, ngr, &cur);
 		for (size_t i = 0; i < cur.reasons.n; i++)

@@ -51,6 +51,9 @@ struct qf_assignment {
 	struct qf_buf considered; /* "Flavors considered" text, may be "" */
 	const char *reason;       /* pending reason when NoFit */
 	int stopped_early;        /* the scan stopped before the last flavor */
+	const int32_t *pin; /* input, borrowed, may be NULL: the flavor per
+	                     * (pod set, req) to stick to (Kueue's
+	                     * NominationMapping on recomputation) */
 };
 
 void qf_assignment_init(struct qf_assignment *a);

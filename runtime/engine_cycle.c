@@ -698,6 +698,74 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	c->progress = 1;
 }
 
+static int overlaps(const struct cycle *c, const struct entry *en)
+{
+	for (size_t i = 0; i < en->t.n; i++)
+		if (claimed(c, en->t.v[i].wl))
+			return 1;
+	return 0;
+}
+
+enum recompute_result { RC_SKIPPED, RC_DEFERRED, RC_NEW_TARGETS };
+
+/* Kueue: RecomputeAssignmentUponPreemptionTargetsOverlap (beta, on): redo
+ * the assignment, on the flavors first nominated, as if the victims
+ * claimed earlier in this cycle were gone.  A Fit then is DeferredFit (it
+ * holds its usage and waits for those victims); new, disjoint targets
+ * replace the old ones; anything else skips the entry. */
+static enum recompute_result recompute(struct cycle *c, struct entry *en)
+{
+	struct qf_assignment a;
+	struct qf_targets t = { NULL, 0, 0 };
+	enum recompute_result r = RC_SKIPPED;
+
+	for (size_t i = 0; i < c->nclaimed; i++)
+		qf_preempt_apply(c->e, c->claimed[i], -1);
+	qf_assignment_init(&a);
+	a.pin = en->a.flavor;
+	qf_assign_counts(c->e, en->w, en->cq, en->a.count, &a);
+	if (a.mode == QF_AMODE_FIT)
+		r = RC_DEFERRED;
+	else if (a.mode == QF_AMODE_PREEMPT) {
+		qf_preempt_find(c->e, en->w, en->cq, a.use, a.nuse, a.need,
+		                a.nneed, &t);
+		if (t.n)
+			r = RC_NEW_TARGETS;
+	}
+	for (size_t i = 0; i < c->nclaimed; i++)
+		qf_preempt_apply(c->e, c->claimed[i], +1);
+	qf_buf_reset(&en->msg);
+	en->status = ES_SKIPPED;
+	if (r == RC_NEW_TARGETS) {
+		a.pin = NULL;
+		qf_assignment_release(&en->a);
+		qf_targets_release(&en->t);
+		en->a = a;
+		en->t = t;
+		qf_buf_adds(&en->msg, en->a.msg.buf);
+		en->status = ES_NOT_NOMINATED;
+		return r;
+	}
+	if (r == RC_DEFERRED) {
+		for (size_t i = 0; i < a.nuse; i++)
+			temp_add(c, (size_t)en->cq, (size_t)a.use[i].fr,
+			         a.use[i].amount);
+		qf_buf_adds(&en->msg,
+		            "Workload has overlapping preemption targets with "
+		            "another workload, but will fit after these "
+		            "preemptions complete");
+		en->reason = "WaitingForPreemptedWorkloads";
+		en->requeue = QF_REQUEUE_PENDING_PREEMPTION;
+	} else {
+		qf_buf_adds(&en->msg, "Workload has overlapping preemption "
+		                      "targets with another workload");
+		en->reason = "WaitingForQuota";
+	}
+	qf_assignment_release(&a);
+	qf_targets_release(&t);
+	return r;
+}
+
 /* Kueue: scheduler.go processEntry */
 static void process(struct cycle *c, struct entry *en)
 {
@@ -710,17 +778,8 @@ static void process(struct cycle *c, struct entry *en)
 		reserve_capacity(c, en);
 		return;
 	}
-	for (size_t i = 0; i < en->t.n; i++) {
-		if (claimed(c, en->t.v[i].wl)) {
-			qf_buf_reset(&en->msg);
-			qf_buf_adds(&en->msg, "Workload has overlapping "
-			                      "preemption targets with another "
-			                      "workload");
-			en->status = ES_SKIPPED;
-			en->reason = "WaitingForQuota";
-			return;
-		}
-	}
+	if (overlaps(c, en) && recompute(c, en) != RC_NEW_TARGETS)
+		return;
 	if (!fits_after_removals(c, en)) {
 		qf_buf_reset(&en->msg);
 		qf_buf_adds(&en->msg, "Workload no longer fits after "

@@ -163,7 +163,7 @@ static size_t collect(struct fctx *c)
 		for (size_t i = 0; i < e->cq[c->cq].nholders; i++) {
 			struct qf_wl *h = e->cq[c->cq].holders[i];
 
-			if (h != c->w && uses(c, h) &&
+			if (h != c->w && !h->victim && uses(c, h) &&
 			    policy_ok(c, h, pm->within))
 				add_cand(c, (size_t)c->cq, h);
 		}
@@ -175,7 +175,8 @@ static size_t collect(struct fctx *c)
 			for (size_t i = 0; i < e->cq[q].nholders; i++) {
 				struct qf_wl *h = e->cq[q].holders[i];
 
-				if (uses(c, h) && policy_ok(c, h, pm->reclaim))
+				if (!h->victim && uses(c, h) &&
+				    policy_ok(c, h, pm->reclaim))
 					add_cand(c, q, h);
 			}
 		}

@@ -130,7 +130,8 @@ static void classify_cq(struct pctx *c, size_t cqi, int32_t lca, int adv)
 		struct qf_wl *h = q->holders[i];
 		int v;
 
-		if (!uses_need(c, h) || !satisfies(c, h, pm->reclaim))
+		if (h->victim || !uses_need(c, h) ||
+		    !satisfies(c, h, pm->reclaim))
 			continue;
 		if (adv)
 			v = V_HIER_RECLAIM;
@@ -201,7 +202,7 @@ static void collect(struct pctx *c, const struct qf_fr_amount *req, size_t nreq)
 		for (size_t i = 0; i < own->nholders; i++) {
 			struct qf_wl *h = own->holders[i];
 
-			if (h != c->w && uses_need(c, h) &&
+			if (h != c->w && !h->victim && uses_need(c, h) &&
 			    satisfies(c, h, pm->within))
 				add(&c->same, h, V_WITHIN_CQ, -1);
 		}

@@ -176,6 +176,57 @@ static void test_engine_hold_and_drain_evicts(void **state)
 	rt_release(&t);
 }
 
+/* Two heads want the same victim: the second is recomputed as if the
+ * victim were gone, fits, and waits as DeferredFit; both get in next. */
+static void test_engine_deferred_fit_on_overlapping_targets(void **state)
+{
+	struct log log = { .n = 0 };
+	struct rt t;
+	static const char hog[] =
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
+	        "metadata: {name: c, namespace: ns}\nspec: {clusterQueue: c}\n"
+	        "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+	        "metadata: {name: c}\nspec:\n  cohortName: co\n"
+	        "  namespaceSelector: {}\n"
+	        "  resourceGroups:\n  - coveredResources: [cpu]\n"
+	        "    flavors:\n    - name: default\n"
+	        "      resources: [{name: cpu, nominalQuota: '0'}]\n---\n"
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+	        "metadata: {name: b}\nspec:\n  cohortName: co\n"
+	        "  namespaceSelector: {}\n"
+	        "  preemption: {reclaimWithinCohort: Any}\n"
+	        "  resourceGroups:\n  - coveredResources: [cpu]\n"
+	        "    flavors:\n    - name: default\n"
+	        "      resources: [{name: cpu, nominalQuota: '4'}]\n";
+	struct qf_wl *wb;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t, hog);
+	rt_load(&t, RT_WL("hog", "ns", "c", "0", "8", "1", T0));
+	rt_start(&t, sink, &log);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	assert_int_equal(rt_wl(&t, "ns/hog")->state, QF_WL_RESERVED);
+	rt_load(&t, RT_WL("wa", "ns", "a", "0", "2", "1", T1));
+	rt_load(&t, RT_WL("wb", "ns", "b", "0", "2", "1", T1));
+	qf_engine_sync_workloads(t.e);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	check(&t);
+	wb = rt_wl(&t, "ns/wb");
+	assert_string_equal(wb->cond[QF_COND_QUOTA_RESERVED].reason,
+	                    "WaitingForPreemptedWorkloads");
+	assert_string_equal(wb->cond[QF_COND_QUOTA_RESERVED].message,
+	                    "Workload has overlapping preemption targets with "
+	                    "another workload, but will fit after these "
+	                    "preemptions complete");
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	check(&t);
+	assert_int_equal(rt_wl(&t, "ns/wa")->state, QF_WL_RESERVED);
+	assert_int_equal(wb->state, QF_WL_RESERVED);
+	rt_release(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -184,6 +235,8 @@ int main(void)
 		        test_engine_preempts_then_admits_then_finishes),
 		cmocka_unit_test(test_engine_missing_local_queue_has_reason),
 		cmocka_unit_test(test_engine_hold_and_drain_evicts),
+		cmocka_unit_test(
+		        test_engine_deferred_fit_on_overlapping_targets),
 	};
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
 }
