@@ -104,17 +104,20 @@ static void validate_doc(const struct qf_kinds *k, const struct qf_doc *doc,
 /*
  * One file at a time: load, validate, free (diagnostics keep copies), so
  * memory stays bounded by the largest file and a bad file is counted while
- * the others are still checked.
+ * the others are still checked.  Nothing keeps a node past qf_doc_free, so
+ * the trees live in the doc's arena (QF_DOC_ARENA).
  */
 static int validate_files(const struct qf_kinds *k,
                           const struct qf_strlist *files, struct counts *c,
                           struct qf_diags *d)
 {
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
 	int rc = QF_OK;
 
+	lim.flags = QF_DOC_ARENA;
 	for (size_t i = 0; i < files->n; i++) {
 		struct qf_doc *doc = NULL;
-		int r = qf_doc_load_file(&doc, files->v[i], NULL, d);
+		int r = qf_doc_load_file(&doc, files->v[i], &lim, d);
 
 		if (r < 0) {
 			c->unloaded++;

@@ -89,8 +89,12 @@ int qf_compile_run(struct qf_compile *c, const char *const *paths,
                    struct qf_diags *d)
 {
 	struct qf_strlist files = QF_STRLIST_INIT;
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
 	int rc;
 
+	/* the docs outlive every reference to their nodes (spec, output):
+	 * qf_compile_release frees them last */
+	lim.flags = QF_DOC_ARENA;
 	rc = qf_fs_collect(&files, paths, npaths, QF_FS_MANIFESTS, d);
 	if (opts->exclude_dir)
 		drop_under(&files, opts->exclude_dir);
@@ -98,7 +102,7 @@ int qf_compile_run(struct qf_compile *c, const char *const *paths,
 		rc = qf_diag_error(d, NULL, "QF307", NULL,
 		                   "no *.yaml, *.yml or *.json files found");
 	if (!rc)
-		rc = qf_docset_load(&c->docs, &files, NULL, d);
+		rc = qf_docset_load(&c->docs, &files, &lim, d);
 	if (!rc)
 		rc = qf_compile_objects(c, c->docs.objs, c->docs.nobjs, opts, 0,
 		                        d);

@@ -26,6 +26,9 @@
  *    overwrite what is already set; a sequence of maps is applied last to
  *    first, so earlier maps win; later explicit keys overwrite merged ones.
  *    Two explicit equal keys are always an error.
+ *  - With QF_DOC_ARENA every jansson allocation of the load (trees,
+ *    alias copies, the loader's own scratch objects) comes from the doc's
+ *    arena, entered around load_stream only.
  *  - Loading stops at the first error in a file (YAML cannot be
  *    resynchronised reliably); qf_docset_load carries on with other files.
  */
@@ -43,6 +46,7 @@
 #include "core/buf.h"
 #include "core/doc_int.h"
 #include "core/fs.h"
+#include "core/jarena.h"
 #include "core/banned.h"
 
 /* ---- the loader ----------------------------------------------------- */
@@ -853,6 +857,7 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
                     struct qf_diags *d)
 {
 	static const struct qf_doc_limits defaults = QF_DOC_LIMITS_INIT;
+	struct qf_jarena *prev;
 	struct loader L;
 	char *joined;
 	int rc;
@@ -887,7 +892,11 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 	yaml_parser_set_input_string(&L.parser, (const unsigned char *)L.data,
 	                             L.len);
 	L.anchor_ids = json_object();
+	if (L.lim.flags & QF_DOC_ARENA)
+		L.doc->arena = qf_jarena_new();
+	prev = qf_jarena_enter(L.doc->arena);
 	rc = load_stream(&L);
+	qf_jarena_leave(prev);
 	if (L.have_ev)
 		yaml_event_delete(&L.ev);
 	yaml_parser_delete(&L.parser);

@@ -50,6 +50,8 @@ struct qf_doc {
 	size_t nobjs, alloc_objs;
 	struct qf_doc_tab nodes;   /* node address -> position */
 	struct qf_doc_tab members; /* keys, and singleton values by container */
+	struct qf_jarena *arena;   /* owned: the trees' memory with
+	                              QF_DOC_ARENA, else NULL */
 };
 
 /* Table keys (never 0): a node; a mapping's key (what 0) or its singleton

@@ -13,6 +13,7 @@
 
 #include "core/alloc.h"
 #include "core/doc_int.h"
+#include "core/jarena.h"
 #include "core/banned.h"
 
 /* ---- position tables ------------------------------------------------ */
@@ -175,6 +176,7 @@ void qf_doc_free(struct qf_doc *doc)
 	for (size_t i = 0; i < doc->nroots; i++)
 		json_decref(doc->roots[i]);
 	free(doc->roots);
+	qf_jarena_free(doc->arena); /* after the decrefs: see jarena.h */
 	free(doc->objs);
 	loc_tab_release(&doc->nodes);
 	loc_tab_release(&doc->members);

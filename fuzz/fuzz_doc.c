@@ -48,7 +48,9 @@ done:
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct qf_doc_limits lim = { 1 << 16, 2000, 32 };
+	/* odd sizes load into an arena, so both allocation paths get fuzzed */
+	struct qf_doc_limits lim = { 1 << 16, 2000, 32,
+		                     size % 2 ? QF_DOC_ARENA : 0 };
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_doc *doc = NULL;
 	int rc = qf_doc_load_mem(&doc, "fuzz", (const char *)data, size, &lim,

@@ -396,6 +396,57 @@ static void test_doc_positions_survive_lookups_while_loading(void **state)
 	qf_diags_release(&d);
 }
 
+/* QF_DOC_ARENA changes where the nodes live, nothing else: the same
+ * trees, positions and errors (ASan checks the freeing under make check). */
+static void test_doc_arena_loads_the_same(void **state)
+{
+	static const char *const texts[] = {
+		"a: &x {t: true, k: [1, 2.5, null, x]}\nb:\n  <<: *x\n  k: 2\n"
+		"---\nkind: List\nitems: [{c: d}, {e: [f]}]\n",
+		"a: 1\na: 2\n",
+	};
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+
+	(void)state;
+	lim.flags = QF_DOC_ARENA;
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		struct qf_diags d1 = QF_DIAGS_INIT, d2 = QF_DIAGS_INIT;
+		int rc1, rc2;
+		struct qf_doc *heap = load_str(texts[i], NULL, &d1, &rc1);
+		struct qf_doc *arena = load_str(texts[i], &lim, &d2, &rc2);
+
+		assert_int_equal(rc1, rc2);
+		assert_int_equal(d1.n, d2.n);
+		if (rc1 == QF_OK) {
+			assert_int_equal(qf_doc_nobjects(heap),
+			                 qf_doc_nobjects(arena));
+			for (size_t j = 0; j < qf_doc_nobjects(heap); j++) {
+				const json_t *x = qf_doc_object(heap, j)->obj;
+				const json_t *y = qf_doc_object(arena, j)->obj;
+
+				assert_true(json_equal(x, y));
+				assert_loc(qf_doc_loc(arena, y),
+				           qf_doc_loc(heap, x).line,
+				           qf_doc_loc(heap, x).col);
+			}
+			assert_loc(
+			        qf_doc_loc_key(
+			                arena,
+			                at(qf_doc_object(arena, 0)->obj, "b"),
+			                "t"),
+			        1, 11);
+		} else {
+			assert_int_equal(d2.v[0].line, d1.v[0].line);
+			assert_int_equal(d2.v[0].col, d1.v[0].col);
+			assert_string_equal(d2.v[0].msg, d1.v[0].msg);
+		}
+		qf_doc_free(heap);
+		qf_doc_free(arena);
+		qf_diags_release(&d1);
+		qf_diags_release(&d2);
+	}
+}
+
 static void test_doc_alias_bomb_is_refused(void **state)
 {
 	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
@@ -614,6 +665,7 @@ int main(void)
 		cmocka_unit_test(test_doc_size_limit),
 		cmocka_unit_test(
 		        test_doc_positions_survive_lookups_while_loading),
+		cmocka_unit_test(test_doc_arena_loads_the_same),
 		cmocka_unit_test(
 		        test_doc_bad_fixtures_report_position_and_rule),
 		cmocka_unit_test(
