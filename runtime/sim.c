@@ -925,6 +925,10 @@ static int load_inputs(struct sim *s, struct qf_model_wl ***sub, size_t *nsub)
 static int simulate(struct sim *s)
 {
 	if (s->o->cycles >= 0) {
+		/* time 0 only: the trace's operations at 0 happen first */
+		for (size_t i = 0; i < s->nops && s->ops[i].at_ms == 0; i++)
+			if (do_op(s, &s->ops[i]) < 0)
+				return QF_EINVAL;
 		for (int64_t i = 0; i < s->o->cycles; i++)
 			(void)qf_engine_cycle(s->e);
 		return QF_OK;
