@@ -57,6 +57,7 @@ void qf_assignment_release(struct qf_assignment *a)
 	free(a->count);
 	free(a->use);
 	free(a->need);
+	free(a->last_idx);
 	qf_buf_release(&a->msg);
 	qf_buf_release(&a->considered);
 	qf_assignment_init(a);
@@ -337,7 +338,8 @@ static char *considered_item(const char *fname, const struct feval *fe)
 }
 
 struct psctx {
-	int32_t count; /* pods of this pod set being assigned */
+	int32_t count;   /* pods of this pod set being assigned */
+	size_t ps_index; /* which pod set */
 	struct qf_engine *e;
 	struct qf_wl *w;
 	int32_t cq;
@@ -446,7 +448,19 @@ static void take_best(struct feval *best, struct feval *cur)
 }
 
 /* Resolve one resource group; 0 when no flavor fits (pod set fails). */
-static int eval_group(struct psctx *c, const struct qf_model_rg *rg,
+/* Kueue: flavorassigner.go: a scan resumes after the flavor where the
+ * previous one stopped (7.6); one that ran to the end starts over. */
+static size_t scan_start(const struct psctx *c, size_t slot, size_t nfq)
+{
+	int32_t last;
+
+	if (!c->out->resume)
+		return 0;
+	last = c->out->resume[slot];
+	return last >= 0 && (size_t)last + 1 < nfq ? (size_t)last + 1 : 0;
+}
+
+static int eval_group(struct psctx *c, const struct qf_model_rg *rg, size_t g,
                       const struct greq *gr, size_t ngr)
 {
 	const struct qf_model_cq *pm = c->e->cq[c->cq].m;
@@ -454,9 +468,10 @@ static int eval_group(struct psctx *c, const struct qf_model_rg *rg,
 	int32_t best_f = -1;
 	struct qf_strlist greasons = QF_STRLIST_INIT;
 	enum cat gcat = CAT_FLAVOR;
+	size_t slot = c->ps_index * c->e->cq[c->cq].m->nrg + g;
 
 	memset(&best, 0, sizeof(best));
-	for (size_t fi = 0; fi < rg->nfq; fi++) {
+	for (size_t fi = scan_start(c, slot, rg->nfq); fi < rg->nfq; fi++) {
 		if (pinned_away(c, rg->fq[fi].flavor, gr))
 			continue;
 		memset(&cur, 0, sizeof(cur));
@@ -472,8 +487,10 @@ static int eval_group(struct psctx *c, const struct qf_model_rg *rg,
 			/* this flavor is taken, preferred or not */
 			take_best(&best, &cur);
 			best_f = (int32_t)fi;
-			if (fi + 1 < rg->nfq)
+			if (fi + 1 < rg->nfq) {
 				c->out->stopped_early = 1;
+				c->out->last_idx[slot] = (int32_t)fi;
+			}
 			break;
 		} else if (best_f < 0 ||
 		           preferred(&cur, &best, pm->preference)) {
@@ -595,7 +612,7 @@ static int assign_podset(struct psctx *c, size_t base, struct qf_buf *cons)
 		done |= 1u << g;
 		n = group_reqs(c, base, g, pods, gr, QF_ARRAY_SIZE(gr));
 		if (n)
-			ok = eval_group(c, &q->m->rg[g], gr, n);
+			ok = eval_group(c, &q->m->rg[g], (size_t)g, gr, n);
 	}
 done:
 	finish_podset(c, cons);
@@ -619,6 +636,10 @@ void qf_assign_counts(struct qf_engine *e, struct qf_wl *w, int32_t cq,
 	for (size_t i = 0; i < m->nps; i++)
 		total += m->ps[i].nreq;
 	out->flavor = qf_xcalloc(total ? total : 1, sizeof(*out->flavor));
+	out->nlast = m->nps * e->cq[cq].m->nrg;
+	out->last_idx = qf_xcalloc(out->nlast + 1, sizeof(int32_t));
+	for (size_t i = 0; i < out->nlast; i++)
+		out->last_idx[i] = -1;
 	out->count = qf_xcalloc(m->nps ? m->nps : 1, sizeof(*out->count));
 	for (size_t i = 0; i < total; i++)
 		out->flavor[i] = -1;
@@ -634,6 +655,7 @@ void qf_assign_counts(struct qf_engine *e, struct qf_wl *w, int32_t cq,
 		c.out = out;
 		qf_buf_init(&c.b);
 		c.count = counts ? counts[i] : m->ps[i].count;
+		c.ps_index = i;
 		out->count[i] = c.count;
 		ok = assign_podset(&c, base, &out->considered);
 		if (c.mode < wmode)

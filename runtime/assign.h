@@ -51,9 +51,16 @@ struct qf_assignment {
 	struct qf_buf considered; /* "Flavors considered" text, may be "" */
 	const char *reason;       /* pending reason when NoFit */
 	int stopped_early;        /* the scan stopped before the last flavor */
-	const int32_t *pin; /* input, borrowed, may be NULL: the flavor per
-	                     * (pod set, req) to stick to (Kueue's
-	                     * NominationMapping on recomputation) */
+	int32_t *last_idx;        /* owned [nps * nrg]: per pod set and resource
+	                           * group, the flavor index where the scan stopped,
+	                           * or -1 when it ran to the end (Kueue's
+	                           * LastTriedFlavorIdx) */
+	size_t nlast;
+	const int32_t *resume; /* input, borrowed, may be NULL: a previous
+	                        * last_idx; each scan starts after it (7.6) */
+	const int32_t *pin;    /* input, borrowed, may be NULL: the flavor per
+	                        * (pod set, req) to stick to (Kueue's
+	                        * NominationMapping on recomputation) */
 };
 
 void qf_assignment_init(struct qf_assignment *a);

@@ -48,6 +48,18 @@ void qf_engine_set_time(struct qf_engine *e, int64_t now_ms)
 	e->now_ms = now_ms;
 }
 
+void qf_engine_bump_gen(struct qf_engine *e, int32_t cq)
+{
+	if (cq >= 0 && e->gen)
+		e->gen[e->cq[cq].root] = ++e->gen_counter;
+}
+
+void qf_engine_clear_scan(struct qf_wl *w)
+{
+	free(w->scan);
+	w->scan = NULL;
+}
+
 /* Add (sign +1) or remove (-1) a holder's usage, with the summary. */
 static void account(struct qf_engine *e, struct qf_wl *w, int sign)
 {
@@ -56,6 +68,7 @@ static void account(struct qf_engine *e, struct qf_wl *w, int sign)
 	if (w->adm_cq < 0)
 		return;
 	q = &e->cq[w->adm_cq];
+	qf_engine_bump_gen(e, w->adm_cq);
 	summary_tick(e, q);
 	for (size_t i = 0; i < w->nuse; i++) {
 		qf_quota_add_usage(&e->q, (size_t)w->adm_cq,
@@ -712,6 +725,10 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 	if (qf_quota_finalize(&e->q) < 0)
 		return cycle_error(e, d);
 	build_kids(e);
+	free(e->gen);
+	e->gen = qf_xcalloc(e->q.nnodes + 1, sizeof(uint64_t));
+	for (size_t i = 0; i < e->q.nnodes; i++)
+		e->gen[i] = ++e->gen_counter; /* every scan is stale now */
 	for (size_t i = 0; i < e->ncq; i++)
 		e->cq[i].root = qf_quota_root(&e->q, i);
 	reattach_workloads(e);
@@ -754,6 +771,7 @@ void qf_engine_free(struct qf_engine *e)
 		struct qf_wl *w = e->wl[i];
 
 		free_assignment(w);
+		qf_engine_clear_scan(w);
 		for (size_t c = 0; c < QF_COND_N; c++)
 			free(w->cond[c].message);
 		free(w->key);
@@ -761,6 +779,7 @@ void qf_engine_free(struct qf_engine *e)
 	}
 	free(e->wl);
 	free(e->key_wl);
+	free(e->gen);
 	release_structure(e);
 	qf_names_release(&e->cohorts);
 	qf_names_release(&e->keys);

@@ -106,6 +106,11 @@ struct qf_wl {
 	int64_t finish_at_ms;   /* -1: no scheduled finish */
 	int64_t end_ms;         /* finish time, -1 */
 	struct qf_cond cond[QF_COND_N];
+	/* last flavor scan (Kueue's LastAssignment), for resuming it */
+	int32_t *scan;       /* owned: qf_assignment.last_idx, or NULL */
+	int32_t scan_cq;     /* ClusterQueue it was computed for */
+	uint64_t scan_gen;   /* that tree's generation then */
+	uint64_t scan_cycle; /* the cycle it was computed in */
 };
 
 /* Per-ClusterQueue runtime state. */
@@ -147,6 +152,9 @@ struct qf_engine {
 	uint64_t cycles;
 	int hashing; /* scheduling-equivalence hashing (Kueue default on) */
 	const char *e1_violation; /* CQ where an admission broke E1, or NULL */
+	uint64_t *gen;            /* owned [nnodes]: allocatable generation of
+	                           * each tree root, bumped on any usage change */
+	uint64_t gen_counter;     /* source of fresh generation values */
 	struct qf_buf scratch;
 };
 
@@ -212,6 +220,12 @@ void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
 
 /* Kubernetes type name of a condition ("QuotaReserved", ...). */
 const char *qf_engine_cond_name(enum qf_cond_type t);
+
+/* A usage change in the tree of ClusterQueue cq: scans there are stale. */
+void qf_engine_bump_gen(struct qf_engine *e, int32_t cq);
+
+/* Forget a workload's last flavor scan. */
+void qf_engine_clear_scan(struct qf_wl *w);
 
 /* Emit an event through the sink (no-op without one). */
 void qf_engine_emit(struct qf_engine *e, const struct qf_event *ev);

@@ -102,7 +102,21 @@ static void nominate(struct cycle *c, struct entry *en)
 		return;
 	}
 	en->nominated = 1;
+	/* Kueue: resume the last scan unless stale (a usage change in the
+	 * tree), kept anyway when computed in the previous cycle
+	 * (FlavorFungibilityPreserveScanProgress) */
+	if (w->scan && w->scan_cq == en->cq &&
+	    (w->scan_gen == e->gen[e->cq[en->cq].root] ||
+	     w->scan_cycle + 1 == e->cycles))
+		en->a.resume = w->scan;
 	qf_assign(e, w, en->cq, &en->a);
+	en->a.resume = NULL;
+	qf_engine_clear_scan(w);
+	w->scan = en->a.last_idx;
+	en->a.last_idx = NULL;
+	w->scan_cq = en->cq;
+	w->scan_gen = e->gen[e->cq[en->cq].root];
+	w->scan_cycle = e->cycles;
 	qf_buf_adds(&en->msg, en->a.msg.buf);
 	if (en->a.mode == QF_AMODE_NOFIT) {
 		en->reason = en->a.reason;
@@ -479,6 +493,9 @@ static void issue_preemptions(struct cycle *c, struct entry *en)
 	struct qf_event ev;
 	size_t issued = 0;
 
+	/* Kueue: after issuing preemptions the next attempt tries all
+	 * flavors */
+	qf_engine_clear_scan(en->w);
 	for (size_t i = 0; i < en->t.n; i++) {
 		struct qf_wl *v = en->t.v[i].wl;
 		const char *reason = en->t.v[i].reason;
@@ -576,6 +593,8 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	struct qf_event ev;
 
 	w->state = QF_WL_RESERVED;
+	qf_engine_bump_gen(e, en->cq);
+	qf_engine_clear_scan(w);
 	w->flavor = en->a.flavor;
 	w->count = en->a.count;
 	w->use = en->a.use;
@@ -719,6 +738,7 @@ static enum recompute_result recompute(struct cycle *c, struct entry *en)
 	struct qf_targets t = { NULL, 0, 0 };
 	enum recompute_result r = RC_SKIPPED;
 
+	qf_engine_clear_scan(en->w);
 	for (size_t i = 0; i < c->nclaimed; i++)
 		qf_preempt_apply(c->e, c->claimed[i], -1);
 	qf_assignment_init(&a);

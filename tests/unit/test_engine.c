@@ -32,7 +32,7 @@ static const char base[] =
         "---\n";
 
 struct log {
-	char lines[64][160];
+	char lines[64][400];
 	size_t n;
 };
 
@@ -41,14 +41,15 @@ static void sink(void *arg, const struct qf_event *ev)
 	struct log *l = arg;
 
 	if (l->n < 64)
-		snprintf(l->lines[l->n++], sizeof(l->lines[0]), "%s %s",
-		         ev->reason, ev->workload);
+		snprintf(l->lines[l->n++], sizeof(l->lines[0]), "%s %s %s",
+		         ev->reason, ev->workload, ev->message);
 }
 
+/* An event whose "reason workload message" starts with `line`. */
 static int logged(const struct log *l, const char *line)
 {
 	for (size_t i = 0; i < l->n; i++)
-		if (!strcmp(l->lines[i], line))
+		if (!strncmp(l->lines[i], line, strlen(line)))
 			return 1;
 	return 0;
 }
@@ -227,6 +228,57 @@ static void test_engine_deferred_fit_on_overlapping_targets(void **state)
 	rt_release(&t);
 }
 
+/* 7.6: a head skipped in a cycle after its scan stopped at flavor A
+ * resumes at B in the next cycle, so A is not even considered. */
+static void test_engine_resumes_flavor_scan(void **state)
+{
+	struct log log = { .n = 0 };
+	struct rt t;
+	static const char two[] =
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+	        "metadata: {name: fa}\n---\n"
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+	        "metadata: {name: fb}\n---\n"
+	        "apiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n---\n"
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
+	        "metadata: {name: qx, namespace: ns}\nspec: {clusterQueue: qx}\n"
+	        "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
+	        "metadata: {name: qy, namespace: ns}\nspec: {clusterQueue: qy}\n"
+	        "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+	        "metadata: {name: qx}\nspec:\n  cohortName: co\n"
+	        "  namespaceSelector: {}\n"
+	        "  resourceGroups:\n  - coveredResources: [cpu]\n"
+	        "    flavors:\n    - name: fa\n"
+	        "      resources: [{name: cpu, nominalQuota: '2'}]\n"
+	        "    - name: fb\n"
+	        "      resources: [{name: cpu, nominalQuota: '4'}]\n---\n"
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+	        "metadata: {name: qy}\nspec:\n  cohortName: co\n"
+	        "  namespaceSelector: {}\n"
+	        "  resourceGroups:\n  - coveredResources: [cpu]\n"
+	        "    flavors:\n    - name: fa\n"
+	        "      resources: [{name: cpu, nominalQuota: '2'}]\n";
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, two);
+	rt_load(&t, RT_WL("wy", "ns", "qy", "0", "3", "1", T0));
+	rt_load(&t, RT_WL("wx", "ns", "qx", "0", "3", "1", T1));
+	rt_start(&t, sink, &log);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	assert_true(logged(&log, "WaitingForQuota ns/wx Workload no longer "
+	                         "fits after processing another workload"));
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	check(&t);
+	assert_int_equal(rt_wl(&t, "ns/wx")->state, QF_WL_RESERVED);
+	/* no "; Flavors considered: main: fa(NoFit...)" */
+	assert_true(logged(&log, "QuotaReserved ns/wx"));
+	for (size_t i = 0; i < log.n; i++)
+		if (!strncmp(log.lines[i], "QuotaReserved ns/wx", 19))
+			assert_null(strstr(log.lines[i], "fa("));
+	rt_release(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -237,6 +289,7 @@ int main(void)
 		cmocka_unit_test(test_engine_hold_and_drain_evicts),
 		cmocka_unit_test(
 		        test_engine_deferred_fit_on_overlapping_targets),
+		cmocka_unit_test(test_engine_resumes_flavor_scan),
 	};
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
 }
