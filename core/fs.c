@@ -178,12 +178,93 @@ int qf_fs_mkdirs(const char *path, struct qf_diags *d)
 	return rc;
 }
 
+static int write_all(int fd, const char *path, const char *p, size_t left,
+		     struct qf_diags *d)
+{
+	while (left) {
+		ssize_t n = write(fd, p, left);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return io_error(d, path, "write file");
+		p += n;
+		left -= (size_t)n;
+	}
+	return QF_OK;
+}
+
+/* The standard streams by any of their names: written through the open
+ * descriptor, so a shell redirection (and its offset) is honoured. */
+static int std_fd(const char *path)
+{
+	static const struct {
+		const char *name;
+		int fd;
+	} names[] = {
+		{ "-", 1 },		  { "/dev/stdout", 1 },
+		{ "/dev/fd/1", 1 },	  { "/proc/self/fd/1", 1 },
+		{ "/dev/stderr", 2 },	  { "/dev/fd/2", 2 },
+		{ "/proc/self/fd/2", 2 },
+	};
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(names); i++)
+		if (!strcmp(path, names[i].name))
+			return names[i].fd;
+	return -1;
+}
+
+/*
+ * A stream, a FIFO, a terminal or a device cannot be replaced by rename (and
+ * must not be: renaming over /dev/stdout as root would destroy the link),
+ * so they are written in place.
+ */
+static int write_in_place(const char *path, int fd, const void *data,
+			  size_t len, struct qf_diags *d)
+{
+	int own = fd < 0, rc;
+
+	if (own && (fd = open(path, O_WRONLY | O_CLOEXEC)) < 0)
+		return io_error(d, path, "open file");
+	rc = write_all(fd, path, data, len, d);
+	if (own && close(fd) && !rc)
+		rc = io_error(d, path, "close file");
+	return rc;
+}
+
+static int write_replace(const char *path, const void *data, size_t len,
+			 struct qf_diags *d);
+
 int qf_fs_write_atomic(const char *path, const void *data, size_t len,
 		       struct qf_diags *d)
 {
+	struct stat st;
+	char *real;
+	int rc;
+
+	if (std_fd(path) >= 0)
+		return write_in_place(path, std_fd(path), data, len, d);
+	if (lstat(path, &st))
+		return write_replace(path, data, len, d); /* a new file */
+	if (S_ISLNK(st.st_mode)) {
+		/* replace the file the link points to, not the link */
+		if (stat(path, &st) || !(real = realpath(path, NULL)))
+			return write_replace(path, data, len, d);
+		rc = S_ISREG(st.st_mode)
+			     ? write_replace(real, data, len, d)
+			     : write_in_place(path, -1, data, len, d);
+		free(real);
+		return rc;
+	}
+	if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+		return write_in_place(path, -1, data, len, d);
+	return write_replace(path, data, len, d);
+}
+
+static int write_replace(const char *path, const void *data, size_t len,
+			 struct qf_diags *d)
+{
 	struct qf_buf tmp = QF_BUF_INIT;
-	const char *p = data;
-	size_t left = len;
 	int fd, rc = QF_OK;
 
 	qf_buf_addf(&tmp, "%s.tmpXXXXXX", path);
@@ -192,18 +273,7 @@ int qf_fs_write_atomic(const char *path, const void *data, size_t len,
 		rc = io_error(d, path, "create temporary file");
 		goto done;
 	}
-	while (left) {
-		ssize_t n = write(fd, p, left);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			rc = io_error(d, path, "write file");
-			break;
-		}
-		p += n;
-		left -= (size_t)n;
-	}
+	rc = write_all(fd, path, data, len, d);
 	if (!rc && fchmod(fd, 0644))
 		rc = io_error(d, path, "set file mode");
 	if (!rc && fsync(fd))

@@ -43,7 +43,11 @@ int qf_fs_collect(struct qf_strlist *out, const char *const *paths,
 		  size_t npaths, unsigned flags, struct qf_diags *d)
 	QF_MUST_CHECK;
 
-/* Atomically replace path with len bytes of data (temp file, fsync, rename). */
+/*
+ * Atomically replace path with len bytes of data (temp file, fsync, rename).
+ * "-" means standard output; an existing path that is not a regular file
+ * (/dev/stdout, a FIFO, a terminal) is written in place, never renamed over.
+ */
 int qf_fs_write_atomic(const char *path, const void *data, size_t len,
 		       struct qf_diags *d) QF_MUST_CHECK;
 

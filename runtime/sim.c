@@ -135,8 +135,17 @@ static int load_objects(struct sim *s, const struct qf_strlist *files,
                         size_t *nadded)
 {
 	struct qf_docset set = QF_DOCSET_INIT;
-	int rc = qf_docset_load(&set, files, NULL, s->d);
+	struct qf_strlist paths = QF_STRLIST_INIT;
 	size_t a = 0;
+	int rc;
+
+	/* like kubectl -f: a directory means every manifest below it, in
+	 * sorted order so the outcome does not depend on the listing */
+	rc = qf_fs_collect(&paths, (const char *const *)files->v, files->n,
+	                   QF_FS_MANIFESTS, s->d);
+	if (rc == QF_OK)
+		rc = qf_docset_load(&set, &paths, NULL, s->d);
+	qf_strlist_release(&paths);
 
 	for (size_t i = 0; rc == QF_OK && i < set.nobjs; i++) {
 		struct qf_model_wl *w = NULL;

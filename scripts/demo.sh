@@ -1,24 +1,66 @@
 #!/bin/sh
-# make demo: the whole story on the bundled examples.  Each step prints what
-# it runs; later steps appear as the commands they need exist.
+# make demo: the whole story on the bundled examples, in order: validate the
+# specs, compile GPU budgets into Kueue policy, check it against Kueue's
+# schemas, gate a pull request, then ask the admission engine what Kueue
+# will do with that policy when jobs arrive.
 set -u
 QF=${1:-build/quotaflow}
-step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
-has() { "$QF" help "$1" >/dev/null 2>&1; }
+QF=$(cd "$(dirname "$QF")" && pwd)/$(basename "$QF")
+SHARED=${QF_SHARED_DIR:-../shared}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bold() { printf '\n\033[1m%s\033[0m\n' "$*"; }
+run() { printf '$ %s\n' "$*" | sed "s|$QF|quotaflow|"; "$@"; }
 
-echo "Quotaflow demo: GPU budgets in, Kueue policy out."
-if has validate; then
-	step "$QF" validate examples
+bold "1. Validate the tenant specs and Kueue manifests in the repository"
+run "$QF" validate examples/tenants examples/simulate || exit 1
+
+bold "2. Compile the GPU budgets (examples/tenants) into Kueue manifests"
+run "$QF" compile examples/tenants -o "$tmp/deploy" || exit 1
+(cd "$tmp/deploy" && find . -name '*.yaml' | sort | sed 's|^\./|    |')
+echo "One tenant's ClusterQueue (committed = nominalQuota, burst - committed = borrowingLimit):"
+sed 's/^/    /' "$tmp/deploy/clusterqueue/applied-ai.yaml"
+
+bold "3. Check the compiled policy with Kueue's own rules"
+run "$QF" validate "$tmp/deploy" || exit 1
+if [ -d "$SHARED/kueue-crds" ]; then
+	run "$QF" validate --crds "$SHARED/kueue-crds" "$tmp/deploy" || exit 1
 fi
-if has compile; then
-	out=$(mktemp -d)
-	step "$QF" compile examples/tenants -o "$out/deploy"
-	step ls -R "$out/deploy"
-	step cat "$out/deploy/clusterqueue/applied-ai.yaml"
-	step "$QF" validate "$out/deploy"
-	rm -rf "$out"
-fi
-if has simulate && [ -d examples/simulate ]; then
-	step "$QF" simulate -f examples/simulate --events /dev/stdout
-fi
+
+bold "4. Gate a pull request: is the rendered output up to date?"
+# a Flux-style repository: specs in tenants/, rendered manifests in deploy/
+mkdir -p "$tmp/repo" && cp -r examples/tenants "$tmp/repo/tenants"
+(cd "$tmp/repo" && "$QF" compile tenants -o deploy 2>/dev/null >/dev/null)
+(cd "$tmp/repo" && run "$QF" compile tenants --check deploy 2>/dev/null)
+cat >"$tmp/repo/tenants/speech.yaml" <<'YAML'
+apiVersion: quotaflow.dev/v1alpha1
+kind: Tenant
+metadata: {name: speech}
+spec:
+  account: initech
+  namespaces: [speech]
+  gpus: {committed: 4, burst: 8, preferredFlavour: h100-spot}
+  preemption: guaranteed
+YAML
+echo "(a pull request onboards tenant 'speech' but forgets to re-render deploy/)"
+(cd "$tmp/repo" && run "$QF" compile tenants --check deploy 2>&1 |
+	grep -v '^  \|warning:\|note:')
+echo "    => exit 1: the merge is blocked until deploy/ is regenerated"
+
+bold "5. What will Kueue do? Simulate the compiled policy with a day's jobs"
+run "$QF" simulate -f "$tmp/deploy" -f examples/demo/namespaces.yaml \
+	--trace examples/demo/trace.jsonl --events "$tmp/events.jsonl" \
+	--summary "$tmp/summary.json" 2>/dev/null || exit 1
+echo "Timeline (virtual seconds, event, workload, ClusterQueue):"
+sed -n 's/^{"time_ms":\([0-9]*\),"type":"[A-Za-z]*","reason":"\([A-Za-z]*\)","workload":"\([^"]*\)","clusterQueue":"\([^"]*\)".*/\1 \2 \3 \4/p' \
+	"$tmp/events.jsonl" | grep -v ' Admitted ' |
+	awk '{ printf "    %6.0fs  %-28s %-38s %s\n", $1 / 1000, $2, $3, $4 }'
+echo "Who was preempted, and why:"
+grep '"reason":"Preempted"' "$tmp/events.jsonl" |
+	sed 's/.*"workload":"\([^"]*\)".*"message":"\([^;]*\);.*/    \1: \2/'
+echo "Quota used over time per ClusterQueue (--summary usage_pct, 100 = its nominal quota):"
+tr -d ' \n' <"$tmp/summary.json" | grep -o '"[a-z0-9-]*":{"usage_pct":[0-9.]*' |
+	sed 's/"\([^"]*\)":{"usage_pct":\([0-9.]*\)/\1 \2/' |
+	awk '{ printf "    %-16s %6.1f %%\n", $1, $2 }'
+echo "Next: the same events feed the audit trail (who waited, who borrowed, who was preempted)."
 exit 0

@@ -129,6 +129,41 @@ static void test_fs_write_failure_keeps_old_file(void **state)
 	qf_diags_release(&d);
 }
 
+static void test_fs_write_to_device_writes_in_place(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct stat st;
+
+	(void)state;
+	/* renaming over a device node (as root) would destroy it */
+	assert_int_equal(qf_fs_write_atomic("/dev/null", "x", 1, &d), QF_OK);
+	assert_int_equal(stat("/dev/null", &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+	assert_int_equal(d.n, 0);
+	qf_diags_release(&d);
+}
+
+static void test_fs_write_through_symlink_keeps_link(void **state)
+{
+	struct qf_buf p = QF_BUF_INIT, t = QF_BUF_INIT, data = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct stat st;
+
+	(void)state;
+	assert_int_equal(qf_fs_write_atomic(path(&t, "target"), "old", 3, &d),
+			 QF_OK);
+	assert_int_equal(symlink(t.buf, path(&p, "link")), 0);
+	assert_int_equal(qf_fs_write_atomic(p.buf, "new", 3, &d), QF_OK);
+	assert_int_equal(lstat(p.buf, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(qf_fs_read(&data, t.buf, 10, &d), QF_OK);
+	assert_string_equal(data.buf, "new");
+	qf_buf_release(&p);
+	qf_buf_release(&t);
+	qf_buf_release(&data);
+	qf_diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -136,6 +171,8 @@ int main(void)
 		cmocka_unit_test(test_fs_read_missing_is_notfound_with_path),
 		cmocka_unit_test(test_fs_collect_sorts_filters_and_dedups),
 		cmocka_unit_test(test_fs_write_failure_keeps_old_file),
+		cmocka_unit_test(test_fs_write_to_device_writes_in_place),
+		cmocka_unit_test(test_fs_write_through_symlink_keeps_link),
 	};
 	return cmocka_run_group_tests_name("fs", tests, setup, teardown);
 }
