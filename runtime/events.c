@@ -5,7 +5,10 @@
  */
 #include "runtime/events.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "core/alloc.h"
 
 #include "core/banned.h"
 
@@ -78,4 +81,87 @@ json_t *qf_event_to_json(const struct qf_event *ev)
 		json_object_set_new(o, "preemptionReason",
 		                    json_string(ev->preemption_reason));
 	return o;
+}
+
+static size_t count_cells(const json_t *m)
+{
+	const char *k;
+	json_t *v;
+	size_t n = 0;
+
+	json_object_foreach((json_t *)m, k, v)
+	{
+		if (json_is_object(v))
+			n += json_object_size(v);
+	}
+	return n;
+}
+
+/* Cells of {a: {b: "value"}}; -1 on a non-string value. */
+static int read_cells(const json_t *m, struct qf_event_cell *c, size_t *n)
+{
+	const char *a, *b;
+	json_t *inner, *v;
+
+	json_object_foreach((json_t *)m, a, inner)
+	{
+		if (!json_is_object(inner))
+			return -1;
+		json_object_foreach(inner, b, v)
+		{
+			if (!json_is_string(v))
+				return -1;
+			c[*n].a = a;
+			c[*n].b = b;
+			c[*n].value = json_string_value(v);
+			(*n)++;
+		}
+	}
+	return 0;
+}
+
+int qf_event_from_json(struct qf_event *out, struct qf_event_cell **cells_out,
+                       const json_t *o)
+{
+	const json_t *t = json_object_get(o, "time_ms");
+	const json_t *maps[3] = { json_object_get(o, "flavors"),
+		                  json_object_get(o, "usage"),
+		                  json_object_get(o, "borrowed") };
+	size_t *counts[3] = { &out->nflavors, &out->nusage, &out->nborrowed };
+	struct qf_event_cell *cells;
+	size_t total = 0, n = 0;
+
+	memset(out, 0, sizeof(*out));
+	*cells_out = NULL;
+	if (!json_is_integer(t) ||
+	    !json_is_string(json_object_get(o, "reason")) ||
+	    !json_is_string(json_object_get(o, "workload")))
+		return -1;
+	out->time_ms = json_integer_value(t);
+	out->type = json_string_value(json_object_get(o, "type"));
+	out->reason = json_string_value(json_object_get(o, "reason"));
+	out->workload = json_string_value(json_object_get(o, "workload"));
+	out->cluster_queue =
+	        json_string_value(json_object_get(o, "clusterQueue"));
+	out->message = json_string_value(json_object_get(o, "message"));
+	out->preemptor = json_string_value(json_object_get(o, "preemptor"));
+	out->preemption_reason =
+	        json_string_value(json_object_get(o, "preemptionReason"));
+	for (int i = 0; i < 3; i++)
+		total += count_cells(maps[i]);
+	cells = qf_xcalloc(total + 1, sizeof(*cells));
+	for (int i = 0; i < 3; i++) {
+		size_t start = n;
+
+		if (maps[i] && read_cells(maps[i], cells, &n) < 0) {
+			free(cells);
+			return -1;
+		}
+		*counts[i] = n - start;
+	}
+	out->flavors = cells;
+	out->usage = cells + out->nflavors;
+	out->borrowed = out->usage + out->nusage;
+	*cells_out = cells;
+	return 0;
 }

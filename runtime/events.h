@@ -56,6 +56,16 @@ typedef void (*qf_event_sink_fn)(void *arg, const struct qf_event *ev);
  */
 json_t *qf_event_to_json(const struct qf_event *ev);
 
+/*
+ * Parse one rendered event back (the audit tool's direction).  Strings in
+ * *out and the cells point into `o` (borrowed; keep `o` alive) and
+ * *cells_out receives an owned array holding all cells (flavors, then
+ * usage, then borrowed) that the caller frees.  Returns 0, or -1 when a
+ * pinned field is missing or has the wrong type.
+ */
+int qf_event_from_json(struct qf_event *out, struct qf_event_cell **cells_out,
+                       const json_t *o);
+
 /* Kueue truncates event messages to 1024 bytes ending in " ..." (Kueue:
  * pkg/util/api/api.go TruncateEventMessage); returns the length to keep
  * and sets *ellipsis when the suffix must be added. */

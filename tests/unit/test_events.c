@@ -1,0 +1,105 @@
+/*
+ * test_events.c - runtime/events.c: the pinned JSON field names, message
+ * truncation, and that a rendered event parses back the same.
+ */
+#include "tests/unit/qf_test.h"
+
+#include <string.h>
+
+#include "runtime/events.h"
+
+static void test_events_render_pinned_fields(void **state)
+{
+	static const struct qf_event_cell fl[] = { { "main", "cpu",
+		                                     "default" } };
+	static const struct qf_event_cell us[] = { { "default", "cpu", "6" } };
+	static const struct qf_event_cell bo[] = { { "default", "cpu", "2" } };
+	struct qf_event ev = { 100,    "Normal", "QuotaReserved",
+		               "ns/w", "cq",     "Quota reserved",
+		               fl,     1,        us,
+		               1,      bo,       1,
+		               NULL,   NULL };
+	json_t *j;
+	char *s;
+
+	(void)state;
+	j = qf_event_to_json(&ev);
+	s = json_dumps(j, JSON_PRESERVE_ORDER | JSON_COMPACT);
+	assert_string_equal(
+	        s,
+	        "{\"time_ms\":100,\"type\":\"Normal\",\"reason\":"
+	        "\"QuotaReserved\",\"workload\":\"ns/w\",\"clusterQueue\":"
+	        "\"cq\",\"message\":\"Quota reserved\",\"flavors\":{\"main\":"
+	        "{\"cpu\":\"default\"}},\"usage\":{\"default\":{\"cpu\":"
+	        "\"6\"}},\"borrowed\":{\"default\":{\"cpu\":\"2\"}}}");
+	free(s);
+	json_decref(j);
+}
+
+static void test_events_truncate_long_messages(void **state)
+{
+	char msg[1500];
+	struct qf_event ev;
+	json_t *j;
+	const char *m;
+
+	(void)state;
+	memset(msg, 'x', sizeof(msg) - 1);
+	msg[sizeof(msg) - 1] = '\0';
+	memset(&ev, 0, sizeof(ev));
+	ev.type = "Warning";
+	ev.reason = "WaitingForQuota";
+	ev.workload = "ns/w";
+	ev.message = msg;
+	j = qf_event_to_json(&ev);
+	m = json_string_value(json_object_get(j, "message"));
+	assert_int_equal(strlen(m), 1024);
+	assert_string_equal(m + 1020, " ...");
+	assert_null(json_object_get(j, "flavors")); /* only on admissions */
+	json_decref(j);
+}
+
+static void test_events_parse_back(void **state)
+{
+	static const struct qf_event_cell fl[] = { { "a", "cpu", "f1" },
+		                                   { "b", "gpu", "f2" } };
+	struct qf_event ev, back;
+	struct qf_event_cell *cells;
+	json_t *j;
+
+	(void)state;
+	memset(&ev, 0, sizeof(ev));
+	ev.time_ms = 7;
+	ev.type = "Normal";
+	ev.reason = "Preempted";
+	ev.workload = "ns/v";
+	ev.cluster_queue = "cq";
+	ev.message = "m";
+	ev.flavors = fl;
+	ev.nflavors = 2;
+	ev.preemptor = "ns/p";
+	ev.preemption_reason = "InClusterQueue";
+	j = qf_event_to_json(&ev);
+	assert_int_equal(qf_event_from_json(&back, &cells, j), 0);
+	assert_int_equal(back.time_ms, 7);
+	assert_string_equal(back.reason, "Preempted");
+	assert_string_equal(back.preemptor, "ns/p");
+	assert_string_equal(back.preemption_reason, "InClusterQueue");
+	assert_int_equal(back.nflavors, 2);
+	assert_string_equal(back.flavors[1].value, "f2");
+	assert_int_equal(back.nusage, 0);
+	free(cells);
+	json_object_del(j, "time_ms");
+	assert_int_equal(qf_event_from_json(&back, &cells, j), -1);
+	json_decref(j);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_events_render_pinned_fields),
+		cmocka_unit_test(test_events_truncate_long_messages),
+		cmocka_unit_test(test_events_parse_back),
+	};
+	return cmocka_run_group_tests_name("events", tests, NULL, NULL);
+}
