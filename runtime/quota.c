@@ -11,27 +11,8 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/qty.h"
 #include "core/banned.h"
-
-/* Saturating arithmetic, as Kueue's amounts (core/qty.h qf_amount_add has
- * the same contract; kept local so the tree has no parsing dependency). */
-static int64_t sat_add(int64_t a, int64_t b)
-{
-	int64_t r;
-
-	if (__builtin_add_overflow(a, b, &r))
-		return a > 0 ? INT64_MAX : INT64_MIN;
-	return r;
-}
-
-static int64_t sat_sub(int64_t a, int64_t b)
-{
-	int64_t r;
-
-	if (__builtin_sub_overflow(a, b, &r))
-		return a >= 0 ? INT64_MAX : INT64_MIN;
-	return r;
-}
 
 static int64_t max64(int64_t a, int64_t b)
 {
@@ -121,18 +102,18 @@ static int finalize_node(struct qf_quota *q, size_t i, const size_t *first,
 				h = ch->height + 1;
 		}
 		for (size_t f = 0; f < q->nfr; f++) {
-			n->subtree[f] =
-			        sat_add(n->subtree[f],
-			                sat_sub(ch->subtree[f], ch->local[f]));
+			n->subtree[f] = qf_amount_add(
+			        n->subtree[f],
+			        qf_amount_sub(ch->subtree[f], ch->local[f]));
 			n->has[f] |= ch->has[f];
 		}
 	}
 	n->height = n->is_cohort ? h : 0;
 	for (size_t f = 0; f < q->nfr; f++)
-		n->local[f] =
-		        n->lend[f] == QF_QUOTA_NO_LIMIT
-		                ? 0
-		                : max64(0, sat_sub(n->subtree[f], n->lend[f]));
+		n->local[f] = n->lend[f] == QF_QUOTA_NO_LIMIT
+		                      ? 0
+		                      : max64(0, qf_amount_sub(n->subtree[f],
+		                                               n->lend[f]));
 	state[i] = 2;
 	return 0;
 }
@@ -177,15 +158,15 @@ void qf_quota_add_usage(struct qf_quota *q, size_t node, size_t fr,
 {
 	for (;;) {
 		struct qf_quota_node *n = &q->nodes[node];
-		int64_t old = n->usage[fr], nu = sat_add(old, delta);
+		int64_t old = n->usage[fr], nu = qf_amount_add(old, delta);
 		int64_t pd;
 
 		n->usage[fr] = nu;
 		if (n->parent < 0)
 			return;
 		/* Q3: only what spills over the private part reaches up. */
-		pd = sat_sub(max64(0, sat_sub(nu, n->local[fr])),
-		             max64(0, sat_sub(old, n->local[fr])));
+		pd = qf_amount_sub(max64(0, qf_amount_sub(nu, n->local[fr])),
+		                   max64(0, qf_amount_sub(old, n->local[fr])));
 		if (pd == 0)
 			return;
 		delta = pd;
@@ -198,7 +179,7 @@ int64_t qf_quota_local_available(const struct qf_quota *q, size_t node,
 {
 	const struct qf_quota_node *n = &q->nodes[node];
 
-	return max64(0, sat_sub(n->local[fr], n->usage[fr]));
+	return max64(0, qf_amount_sub(n->local[fr], n->usage[fr]));
 }
 
 /* Kueue: pkg/cache/scheduler/resource_node.go available() (Q4). */
@@ -209,16 +190,17 @@ int64_t qf_quota_available(const struct qf_quota *q, size_t node, size_t fr)
 	int64_t parent_avail, stored, used;
 
 	if (n->parent < 0)
-		return sat_sub(n->subtree[fr], n->usage[fr]);
+		return qf_amount_sub(n->subtree[fr], n->usage[fr]);
 	parent_avail = qf_quota_available(q, (size_t)n->parent, fr);
 	if (n->borrow[fr] != QF_QUOTA_NO_LIMIT) {
-		stored = sat_sub(n->subtree[fr], n->local[fr]);
-		used = max64(0, sat_sub(n->usage[fr], n->local[fr]));
-		parent_avail =
-		        min64(parent_avail,
-		              sat_add(sat_sub(stored, used), n->borrow[fr]));
+		stored = qf_amount_sub(n->subtree[fr], n->local[fr]);
+		used = max64(0, qf_amount_sub(n->usage[fr], n->local[fr]));
+		parent_avail = min64(parent_avail,
+		                     qf_amount_add(qf_amount_sub(stored, used),
+		                                   n->borrow[fr]));
 	}
-	return sat_add(qf_quota_local_available(q, node, fr), parent_avail);
+	return qf_amount_add(qf_quota_local_available(q, node, fr),
+	                     parent_avail);
 }
 
 /* Kueue: pkg/cache/scheduler/resource_node.go potentialAvailable() (Q5). */
@@ -230,9 +212,10 @@ int64_t qf_quota_potential(const struct qf_quota *q, size_t node, size_t fr)
 
 	if (n->parent < 0)
 		return n->subtree[fr];
-	v = sat_add(n->local[fr], qf_quota_potential(q, (size_t)n->parent, fr));
+	v = qf_amount_add(n->local[fr],
+	                  qf_quota_potential(q, (size_t)n->parent, fr));
 	if (n->borrow[fr] != QF_QUOTA_NO_LIMIT)
-		v = min64(v, sat_add(n->subtree[fr], n->borrow[fr]));
+		v = min64(v, qf_amount_add(n->subtree[fr], n->borrow[fr]));
 	return v;
 }
 
@@ -241,7 +224,7 @@ int qf_quota_borrowing_with(const struct qf_quota *q, size_t node, size_t fr,
 {
 	const struct qf_quota_node *n = &q->nodes[node];
 
-	return sat_add(n->usage[fr], v) > n->subtree[fr];
+	return qf_amount_add(n->usage[fr], v) > n->subtree[fr];
 }
 
 int qf_quota_borrow_level(const struct qf_quota *q, size_t node, size_t fr,
@@ -255,15 +238,15 @@ int qf_quota_borrow_level(const struct qf_quota *q, size_t node, size_t fr,
 		*below_root = n->parent >= 0;
 	if (n->parent < 0 || !qf_quota_borrowing_with(q, node, fr, v))
 		return 0;
-	remaining = sat_sub(v, qf_quota_local_available(q, node, fr));
+	remaining = qf_amount_sub(v, qf_quota_local_available(q, node, fr));
 	for (t = (size_t)n->parent;; t = (size_t)q->nodes[t].parent) {
 		if (!qf_quota_borrowing_with(q, t, fr, remaining)) {
 			if (below_root)
 				*below_root = q->nodes[t].parent >= 0;
 			return q->nodes[t].height;
 		}
-		remaining =
-		        sat_sub(remaining, qf_quota_local_available(q, t, fr));
+		remaining = qf_amount_sub(remaining,
+		                          qf_quota_local_available(q, t, fr));
 		if (q->nodes[t].parent < 0)
 			break;
 	}
