@@ -68,6 +68,8 @@ static size_t nspans, alloc_spans;
 static struct span bounds; /* lowest lo, highest hi of spans: malloc'd
                               memory is mostly outside, so most frees
                               skip the search */
+static struct span last;   /* the span the last search found: freeing a
+                              tree visits one block after another */
 static int hooks_installed;
 
 /* Index of the first span with lo > p. */
@@ -93,8 +95,13 @@ static int in_arena(const void *p)
 
 	if (u < bounds.lo || u >= bounds.hi)
 		return 0;
+	if (u >= last.lo && u < last.hi)
+		return 1;
 	i = span_upper(u);
-	return i > 0 && u < spans[i - 1].hi;
+	if (i == 0 || u >= spans[i - 1].hi)
+		return 0;
+	last = spans[i - 1];
+	return 1;
 }
 
 /* Spans never overlap, so sorted by lo they are sorted by hi too. */
@@ -102,6 +109,7 @@ static void bounds_update(void)
 {
 	bounds.lo = nspans ? spans[0].lo : 0;
 	bounds.hi = nspans ? spans[nspans - 1].hi : 0;
+	last.lo = last.hi = 0; /* the span may be gone */
 }
 
 static void span_add(struct span s)
