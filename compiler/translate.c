@@ -80,10 +80,17 @@ void qf_output_release(struct qf_output *o)
 {
 	size_t i;
 
-	for (i = 0; i < o->n; i++)
-		json_decref(o->v[i].obj);
+	/* The arena holds every node translate made and nothing else, so
+	 * dropping it frees the objects without visiting each node (see
+	 * jarena.h); nobody may still hold one of them. */
+	for (i = 0; i < o->n; i++) {
+		assert(!o->arena || o->v[i].obj->refcount == 1);
+		if (!o->arena)
+			json_decref(o->v[i].obj);
+	}
 	free(o->v);
-	json_decref(o->kueue_config);
+	if (!o->arena)
+		json_decref(o->kueue_config);
 	qf_jarena_free(o->arena);
 	qf_output_init(o);
 }

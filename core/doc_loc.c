@@ -173,10 +173,16 @@ void qf_doc_free(struct qf_doc *doc)
 {
 	if (!doc)
 		return;
-	for (size_t i = 0; i < doc->nroots; i++)
-		json_decref(doc->roots[i]);
+	for (size_t i = 0; i < doc->nroots; i++) {
+		/* In an arena every node of the trees is the arena's (all were
+		 * made while loading), so dropping it frees them without a
+		 * walk over every node (jarena.h).  Nobody may hold a root. */
+		assert(!doc->arena || doc->roots[i]->refcount == 1);
+		if (!doc->arena)
+			json_decref(doc->roots[i]);
+	}
 	free(doc->roots);
-	qf_jarena_free(doc->arena); /* after the decrefs: see jarena.h */
+	qf_jarena_free(doc->arena);
 	free(doc->objs);
 	loc_tab_release(&doc->nodes);
 	loc_tab_release(&doc->members);

@@ -14,11 +14,15 @@
  * functions may be installed at any point of the process's life.
  *
  * Ownership and lifetime: an arena owns the memory of every node allocated
- * while it was entered.  Drop the references to its nodes with json_decref
- * as usual before qf_jarena_free (that also frees the heap parts of a tree,
- * such as a hashtable that grew after the arena was left); no node of the
- * arena may be used after qf_jarena_free.  Never free() a string that
- * jansson allocated (json_dumps) while an arena was entered.
+ * while it was entered, and no node of it may be used after
+ * qf_jarena_free.  Before that, drop the references to its nodes with
+ * json_decref as usual, which also frees the heap parts of a mixed tree
+ * (a hashtable that grew after the arena was left, a heap node stored in
+ * it).  An owner whose trees hold nothing but nodes of the arena may skip
+ * that walk over every node and just free the arena: qf_doc_free and
+ * qf_output_release do (under `make check` a tree that breaks the rule
+ * shows up as a leak).  Never free() a string that jansson allocated
+ * (json_dumps) while an arena was entered.
  *
  * Threads: none.  The entered arena and the registry of arena memory are
  * process-wide state, which jansson's API forces on us (the one mutable
