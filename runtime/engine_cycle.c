@@ -87,13 +87,17 @@ static void nominate(struct cycle *c, struct entry *en)
 	struct qf_wl *w = en->w;
 	const struct qf_model_cq *cq = e->cq[en->cq].m;
 	const struct qf_model_ns *ns = qf_model_find_ns(e->m, w->m->ns);
-	static const struct qf_model_labels none = { NULL, 0 };
+	/* a namespace given by no object still has the label the API server
+	 * sets on every Namespace */
+	struct qf_model_label own = { (char *)QF_MODEL_NS_NAME_LABEL,
+		                      w->m->ns };
+	const struct qf_model_labels only = { &own, 1 };
 
 	qf_buf_init(&en->msg);
 	qf_assignment_init(&en->a);
 	en->reason = "WaitingForQuota";
 	/* Kueue: scheduler.go nominate */
-	if (!qf_model_selector_matches(&cq->nsel, ns ? &ns->labels : &none)) {
+	if (!qf_model_selector_matches(&cq->nsel, ns ? &ns->labels : &only)) {
 		qf_buf_adds(
 		        &en->msg,
 		        "workload namespace doesn't match ClusterQueue selector");

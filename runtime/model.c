@@ -866,6 +866,15 @@ static int read_ns(struct rd *r, const json_t *o, const char *name)
 	}
 	read_labels(&slot->labels,
 	            json_object_get(json_object_get(o, "metadata"), "labels"));
+	if (!qf_model_label(&slot->labels, QF_MODEL_NS_NAME_LABEL)) {
+		/* the API server sets it on every Namespace (immutable) */
+		struct qf_model_labels *l = &slot->labels;
+
+		l->v = qf_xreallocarray(l->v, l->n + 1, sizeof(*l->v));
+		l->v[l->n].key = qf_xstrdup(QF_MODEL_NS_NAME_LABEL);
+		l->v[l->n].value = qf_xstrdup(name);
+		l->n++;
+	}
 	return 0;
 }
 
@@ -990,13 +999,15 @@ static int read_podset(struct rd *r, const json_t *jps, const json_t *tmpl,
 			return r->rc;
 		acc_set(sum, &ns, qf_names_intern(&r->m->res, k), a, 1);
 	}
-	ps->req = qf_xcalloc(ns + 1, sizeof(*ps->req));
+	ps->raw = qf_xcalloc(ns + 1, sizeof(*ps->raw));
 	for (size_t i = 0; i < ns; i++) {
-		ps->req[i].res = sum[i].res;
-		ps->req[i].amount = sum[i].amount;
+		ps->raw[i].res = sum[i].res;
+		ps->raw[i].amount = sum[i].amount;
 	}
-	ps->nreq = ns;
-	sort_reqs(ps->req, ps->nreq, &r->m->res);
+	ps->nraw = ns;
+	sort_reqs(ps->raw, ps->nraw, &r->m->res);
+	/* what Kueue accounts: after the Configuration's resources section */
+	qf_model_effective_reqs(r->m, ps->raw, ps->nraw, &ps->req, &ps->nreq);
 	read_labels(&ps->node_selector, json_object_get(spec, "nodeSelector"));
 	read_tols(json_object_get(spec, "tolerations"), &ps->tols, &ps->ntols);
 	return 0;
@@ -1009,6 +1020,7 @@ void qf_model_wl_free(struct qf_model_wl *w)
 	for (size_t i = 0; i < w->nps; i++) {
 		free(w->ps[i].name);
 		free(w->ps[i].req);
+		free(w->ps[i].raw);
 		free_labels(&w->ps[i].node_selector);
 		free_tols(w->ps[i].tols, w->ps[i].ntols);
 		if (w->adm) {
@@ -1354,7 +1366,18 @@ fail:
 
 /* ----- the kind table ----- */
 
-enum kind { K_RF, K_CQ, K_COHORT, K_LQ, K_WPC, K_NS, K_WL, K_JOB, K_CONFIG };
+enum kind {
+	K_RF,
+	K_CQ,
+	K_COHORT,
+	K_LQ,
+	K_WPC,
+	K_NS,
+	K_WL,
+	K_JOB,
+	K_CONFIG,
+	K_CONFIGMAP
+};
 
 struct kind_row {
 	const char *group; /* apiVersion up to the slash ("" = core) */
@@ -1376,6 +1399,8 @@ static const struct kind_row kinds[] = {
 	{ "batch", "Job", K_JOB, QF_MODEL_WORKLOADS, 1 },
 	{ "config.kueue.x-k8s.io", "Configuration", K_CONFIG, QF_MODEL_POLICY,
 	  0 },
+	/* only kueue-manager-config, which holds the Configuration */
+	{ "", "ConfigMap", K_CONFIGMAP, QF_MODEL_POLICY, 1 },
 };
 
 static const struct kind_row *find_kind(const json_t *o)
@@ -1416,20 +1441,6 @@ int qf_model_load_obj_at(struct qf_model *m, const struct qf_loc *at,
 	struct rd r = { m, NULL, d, 0, *at };
 
 	return load_obj(&r, obj, flags, wl_out);
-}
-
-/* Kueue Configuration: the fair-sharing switch. */
-static void read_config(struct qf_model *m, const json_t *obj)
-{
-	const json_t *fs = json_object_get(obj, "fairSharing");
-	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
-
-	/* v1beta1: fairSharing.enable; v1beta2: the block's presence */
-	if (json_object_get(fs, "enable"))
-		m->fair_sharing = json_is_true(json_object_get(fs, "enable"));
-	else
-		m->fair_sharing = json_is_object(fs) && av &&
-		                  strstr(av, "v1beta2") != NULL;
 }
 
 /* The reader of a named object; workloads come back through *w. */
@@ -1479,10 +1490,9 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 	if (!(row->needs & flags))
 		return qf_diag_error(r.d, &loc, RULE, "kind",
 		                     "a %s is not accepted here", row->kind);
-	if (row->k == K_CONFIG) {
-		read_config(r.m, obj);
-		return QF_OK;
-	}
+	if (row->k == K_CONFIG)
+		return qf_model_load_config(r.m, r.doc, r.doc ? NULL : &r.at,
+		                            obj, r.d);
 	if (!meta)
 		return bad(&r, obj, "metadata", "metadata",
 		           "missing required field %s", "metadata");
@@ -1492,10 +1502,20 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 	ns = str_at(&r, meta, "namespace", "metadata.namespace", 0);
 	if (row->namespaced && !ns)
 		ns = "default";
+	if (row->k == K_CONFIGMAP) {
+		if (strcmp(name, "kueue-manager-config") != 0)
+			return qf_diag_warn(r.d, &loc, "QF511", NULL,
+			                    "ignoring ConfigMap %s (only "
+			                    "kueue-manager-config is read)",
+			                    name);
+		return qf_model_load_config(r.m, r.doc, r.doc ? NULL : &r.at,
+		                            obj, r.d);
+	}
 	if (read_named(&r, row, obj, name, ns, &w) < 0)
 		return r.rc < 0 ? r.rc : QF_EINVAL;
 	if (!w)
 		return QF_OK;
+	w->cfg_gen = r.m->cfg.gen;
 	r.m->wls = qf_grow(r.m->wls, sizeof(struct qf_model_wl *), &r.m->awl,
 	                   r.m->nwl + 1);
 	r.m->wls[r.m->nwl++] = w;
@@ -1507,6 +1527,16 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
                         struct qf_diags *d)
 {
+	if (w->cfg_gen != m->cfg.gen) {
+		/* a Configuration came after the workload (e.g. a later file)
+		 */
+		for (size_t i = 0; i < w->nps; i++) {
+			free(w->ps[i].req);
+			qf_model_effective_reqs(m, w->ps[i].raw, w->ps[i].nraw,
+			                        &w->ps[i].req, &w->ps[i].nreq);
+		}
+		w->cfg_gen = m->cfg.gen;
+	}
 	if (!w->prio_unresolved)
 		return QF_OK;
 	w->prio_unresolved = 0;
@@ -1643,6 +1673,7 @@ void qf_model_release(struct qf_model *m)
 	free(m->wpc);
 	free(m->ns);
 	free(m->wls);
+	qf_model_config_release(&m->cfg);
 	qf_names_release(&m->res);
 	qf_names_release(&m->flavors);
 	memset(m, 0, sizeof(*m));

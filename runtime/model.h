@@ -28,6 +28,7 @@
 #include <jansson.h>
 
 #include "core/diag.h"
+#include "core/qty.h"
 
 /* Interned strings: index <-> name, open addressing, insertion order. */
 struct qf_names {
@@ -165,6 +166,9 @@ struct qf_model_wpc {
 	int32_t value;
 };
 
+/* Set by the API server on every Namespace to the namespace's name. */
+#define QF_MODEL_NS_NAME_LABEL "kubernetes.io/metadata.name"
+
 struct qf_model_ns {
 	char *name; /* owned */
 	struct qf_model_labels labels;
@@ -180,8 +184,13 @@ struct qf_model_podset {
 	char *name; /* owned */
 	int32_t count;
 	int32_t min_count;        /* -1 = absent */
-	struct qf_model_req *req; /* owned, per pod, sorted by resource name */
+	struct qf_model_req *req; /* owned, per pod, sorted by resource name:
+	                           * what Kueue accounts (raw after the
+	                           * Configuration's resources section) */
 	size_t nreq;
+	struct qf_model_req *raw; /* owned, per pod, sorted: the pod
+	                           * template's requests as written */
+	size_t nraw;
 	struct qf_model_labels node_selector; /* for flavor matching */
 	struct qf_model_toleration *tols;     /* owned */
 	size_t ntols;
@@ -228,11 +237,41 @@ struct qf_model_wl {
 	int finished;        /* Finished=True when loaded */
 	int evicted;         /* Evicted=True when loaded */
 	int64_t runtime_ms;  /* trace: run time after admission, or -1 */
+	uint32_t cfg_gen;    /* qf_model_config.gen that req was derived at */
 	struct qf_model_cond *conds; /* owned: status.conditions */
 	size_t nconds;
 	json_t *podsets_json; /* reference: spec.podSets as written */
 	json_t *labels_json;  /* reference: metadata.labels, or NULL */
 	struct qf_loc loc;
+};
+
+/* One output of a resource transformation. */
+struct qf_model_xout {
+	int32_t res;          /* output resource index */
+	struct qf_qty factor; /* per whole unit of the input */
+};
+
+/* resources.transformations[i] of a Kueue Configuration. */
+struct qf_model_xform {
+	int32_t input;             /* input resource index */
+	int replace;               /* strategy Replace; 0 = Retain (default) */
+	int32_t multiply_by;       /* resource index, or -1 */
+	struct qf_model_xout *out; /* owned, in the order written */
+	size_t nout;
+};
+
+/*
+ * The resources section of the Kueue Configuration (Kueue: apis/config
+ * v1beta1/v1beta2 Resources; applied as pkg/workload/workload.go does when
+ * it computes a workload's requests).  A new Configuration replaces the
+ * previous one wholesale and bumps `gen`.
+ */
+struct qf_model_config {
+	char **exclude; /* owned: excludeResourcePrefixes */
+	size_t nexclude;
+	struct qf_model_xform *xf; /* owned: transformations, unique inputs */
+	size_t nxf;
+	uint32_t gen; /* number of Configurations loaded so far */
 };
 
 struct qf_model {
@@ -251,7 +290,8 @@ struct qf_model {
 	size_t nns, ans;
 	struct qf_model_wl **wls; /* owned pointers */
 	size_t nwl, awl;
-	int fair_sharing;  /* Configuration fairSharing.enable */
+	int fair_sharing;           /* Configuration fairSharing.enable */
+	struct qf_model_config cfg; /* Configuration resources section */
 	int64_t latest_ms; /* latest timestamp seen in the input, or 0 */
 };
 
@@ -289,6 +329,44 @@ int qf_model_load_obj_at(struct qf_model *m, const struct qf_loc *at,
                          struct qf_model_wl **wl_out,
                          struct qf_diags *d) QF_MUST_CHECK;
 
+/*
+ * Load a Kueue Configuration (config.kueue.x-k8s.io, v1beta1 or v1beta2):
+ * fairSharing and the resources section, replacing what an earlier one
+ * set.  `obj` is either the Configuration itself or the ConfigMap
+ * kueue-manager-config holding it as the text of
+ * data."controller_manager_config.yaml", as Kueue's manifests install it.
+ * Locations come from `doc`, or are all `at` when doc is NULL.  Errors
+ * inside the embedded text name the ConfigMap's file, with lines counted
+ * from the line of its key (exact for a block scalar) and columns of the
+ * embedded text.  Returns QF_OK or QF_EINVAL with diagnostics (the model
+ * is then left as it was).
+ */
+int qf_model_load_config(struct qf_model *m, const struct qf_doc *doc,
+                         const struct qf_loc *at, const json_t *obj,
+                         struct qf_diags *d) QF_MUST_CHECK;
+
+void qf_model_config_release(struct qf_model_config *c);
+
+/* 1 when obj is a config.kueue.x-k8s.io Configuration, else 0. */
+int qf_model_is_config(const json_t *obj);
+
+/*
+ * The per-pod requests Kueue accounts for a pod template's requests `raw`
+ * (sorted by resource name), as pkg/workload/workload.go derives them:
+ * first every resource whose name starts with one of
+ * excludeResourcePrefixes is dropped, then each remaining input with a
+ * transformation adds factor x Value(input) of every output (Value() is
+ * the input in whole units rounded up, cores for cpu; with multiplyBy the
+ * input is first multiplied by Value() of that resource when the pod
+ * requests it) and is kept (Retain) or dropped (Replace).  Amounts of the
+ * same resource add up.  *out (owned by the caller, sorted by name) and
+ * *nout receive the result.  An amount that does not fit saturates at
+ * QF_QTY_UNLIMITED.
+ */
+void qf_model_effective_reqs(const struct qf_model *m,
+                             const struct qf_model_req *raw, size_t nraw,
+                             struct qf_model_req **out, size_t *nout);
+
 /* Remove the object named like `obj` (kind + name); 1 if found, else 0. */
 int qf_model_delete_policy(struct qf_model *m, const json_t *obj);
 
@@ -321,7 +399,9 @@ void qf_model_wl_free(struct qf_model_wl *w);
  */
 int qf_model_resolve(struct qf_model *m, struct qf_diags *d) QF_MUST_CHECK;
 
-/* The same for one workload (the trace's submissions, as they arrive). */
+/* The same for one workload (the trace's submissions, as they arrive);
+ * both also re-derive a workload's requests (qf_model_effective_reqs) when
+ * a Configuration was loaded after the workload. */
 int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
                         struct qf_diags *d) QF_MUST_CHECK;
 

@@ -11,6 +11,8 @@
 #   --- stdout                             (the rest, up to the next ---, exactly)
 #   --- stderr
 #   needs: shared                          (skip when the upstream oracles are absent)
+#   setup: compile examples/tenants -o "$tmp/t"  (optional, repeatable: run
+#                                          first, must exit 0; $tmp is scratch)
 # Lines starting with # are comments.  $QF is the binary under test and
 # $SHARED the folder of upstream oracles (Kueue CRDs and examples).
 QF=${QF:-build/quotaflow}
@@ -38,12 +40,26 @@ for c in tests/e2e/cases/*.t; do
 	stdin=$(sed -n 's/^stdin: //p' "$c" | head -1)
 	want=$(sed -n 's/^exit: //p' "$c" | head -1)
 	[ -n "$stdin" ] || stdin=/dev/null
+	setup_ok=1
+	while IFS= read -r line; do
+		case "$line" in
+		setup:\ *)
+			# shellcheck disable=SC2086
+			eval "set -- ${line#setup: }"
+			"$QF" "$@" </dev/null >"$tmp/setup.out" 2>&1 || setup_ok=0
+			;;
+		esac
+	done <"$c"
 	# shellcheck disable=SC2086
 	eval "set -- $args"
 	"$QF" "$@" <"$stdin" >"$tmp/out" 2>"$tmp/err"
 	got=$?
 	ok=1
 	why=""
+	if [ $setup_ok = 0 ]; then
+		ok=0
+		why="setup failed: $(head -3 "$tmp/setup.out")"
+	fi
 	if [ "$got" != "${want:-0}" ]; then
 		ok=0
 		why="exit $got, want ${want:-0}"

@@ -1,7 +1,8 @@
 /*
  * test_model.c - runtime/model.c: batch/v1 Job -> Workload as Kueue's job
  * integration maps it, v1beta1 names, requests falling back to limits, and
- * errors with file:line:col.
+ * errors with file:line:col; the Kueue Configuration's resources section
+ * (excludeResourcePrefixes, transformations) bare or in its ConfigMap.
  */
 #include "tests/unit/rt_test.h"
 
@@ -84,12 +85,279 @@ static void test_model_reports_bad_quantity_with_position(void **state)
 	qf_diags_release(&d);
 }
 
+/* ----- Kueue Configuration: resources section ----- */
+
+/* A pod set's requests as "name=amount,..." (amounts: milli for cpu). */
+static void reqs_string(struct qf_buf *b, const struct qf_model *m,
+                        const struct qf_model_podset *ps)
+{
+	for (size_t i = 0; i < ps->nreq; i++)
+		qf_buf_addf(b, "%s%s=%lld", i ? "," : "",
+		            m->res.v[ps->req[i].res],
+		            (long long)ps->req[i].amount);
+}
+
+#define CFG_HEAD                                                           \
+	"apiVersion: config.kueue.x-k8s.io/v1beta1\nkind: Configuration\n" \
+	"resources:\n"
+#define WL_HEAD                                                       \
+	"---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"   \
+	"metadata: {name: w, namespace: ns}\nspec:\n  queueName: q\n" \
+	"  podSets:\n  - name: main\n    count: 2\n    template:\n"   \
+	"      spec:\n        containers:\n        - name: c\n"       \
+	"          resources:\n            requests: "
+
+struct xf_case {
+	const char *id;
+	const char *resources; /* the Configuration's resources block */
+	const char *requests;  /* one container's requests, flow style */
+	const char *want;      /* per-pod requests Kueue accounts */
+};
+
+static const struct xf_case xf_cases[] = {
+	{ "retain-default",
+	  "  transformations:\n  - input: nvidia.com/gpu\n"
+	  "    outputs: {quotaflow.dev/gpus: '1'}\n",
+	  "{cpu: '4', nvidia.com/gpu: '2'}",
+	  "cpu=4000,nvidia.com/gpu=2,quotaflow.dev/gpus=2" },
+	{ "replace",
+	  "  transformations:\n  - input: nvidia.com/gpu\n"
+	  "    strategy: Replace\n"
+	  "    outputs: {quotaflow.dev/gpus: '1', cpu: 250m}\n",
+	  "{cpu: '1', nvidia.com/gpu: '2'}", "cpu=1500,quotaflow.dev/gpus=2" },
+	{ "fraction-exact-then-rounded-up",
+	  "  transformations:\n  - input: example.com/a\n"
+	  "    outputs: {example.com/x: '0.5'}\n",
+	  "{example.com/a: '3'}", "example.com/a=3,example.com/x=2" },
+	{ "outputs-add-exactly-before-rounding",
+	  "  transformations:\n  - input: example.com/a\n"
+	  "    outputs: {example.com/x: '0.5'}\n"
+	  "  - input: example.com/b\n    outputs: {example.com/x: '0.5'}\n",
+	  "{example.com/a: '1', example.com/b: '1'}",
+	  "example.com/a=1,example.com/b=1,example.com/x=1" },
+	{ "cpu-input-in-whole-cores-rounded-up",
+	  "  transformations:\n  - input: cpu\n    strategy: Replace\n"
+	  "    outputs: {example.com/cores: '2'}\n",
+	  "{cpu: 1500m}", "example.com/cores=4" },
+	{ "memory-output-in-bytes",
+	  "  transformations:\n  - input: nvidia.com/gpu\n"
+	  "    outputs: {memory: 1Gi}\n",
+	  "{nvidia.com/gpu: '3', memory: 1Gi}",
+	  "memory=4294967296,nvidia.com/gpu=3" },
+	{ "exclude-before-transform",
+	  "  excludeResourcePrefixes: [example.com/]\n"
+	  "  transformations:\n  - input: example.com/a\n"
+	  "    outputs: {quotaflow.dev/x: '1'}\n",
+	  "{cpu: '1', example.com/a: '5', example.com-b: '1'}",
+	  "cpu=1000,example.com-b=1" },
+	{ "replace-without-outputs-ignores-input",
+	  "  transformations:\n  - input: example.com/a\n"
+	  "    strategy: Replace\n",
+	  "{cpu: '1', example.com/a: '5'}", "cpu=1000" },
+	{ "multiply-by-retained-input-too",
+	  "  transformations:\n  - input: example.com/slice\n"
+	  "    multiplyBy: example.com/n\n"
+	  "    outputs: {example.com/chips: '4'}\n",
+	  "{example.com/slice: '2', example.com/n: '3'}",
+	  "example.com/chips=24,example.com/n=3,example.com/slice=6" },
+	{ "multiply-by-absent-resource",
+	  "  transformations:\n  - input: example.com/slice\n"
+	  "    multiplyBy: example.com/n\n"
+	  "    outputs: {example.com/chips: '4'}\n",
+	  "{example.com/slice: '2'}",
+	  "example.com/chips=8,example.com/slice=2" },
+	{ "no-matching-input",
+	  "  transformations:\n  - input: example.com/a\n"
+	  "    outputs: {example.com/x: '1'}\n",
+	  "{cpu: 100m}", "cpu=100" },
+	{ "output-named-like-kept-input-adds",
+	  "  transformations:\n  - input: example.com/a\n"
+	  "    strategy: Replace\n    outputs: {cpu: '1'}\n",
+	  "{cpu: '1', example.com/a: '2'}", "cpu=3000" },
+};
+
+static void test_model_transformation_math(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(xf_cases); i++) {
+		const struct xf_case *c = &xf_cases[i];
+		struct qf_buf y = QF_BUF_INIT, got = QF_BUF_INIT;
+		struct rt t;
+
+		rt_init(&t);
+		qf_buf_addf(&y, CFG_HEAD "%s" WL_HEAD "%s\n", c->resources,
+		            c->requests);
+		rt_load(&t, y.buf);
+		assert_int_equal(qf_model_resolve(&t.m, &t.d), 0);
+		reqs_string(&got, &t.m, &t.m.wls[0]->ps[0]);
+		if (strcmp(got.buf, c->want) != 0)
+			fail_msg("%s: got %s, want %s", c->id, got.buf,
+			         c->want);
+		qf_buf_release(&y);
+		qf_buf_release(&got);
+		rt_release(&t);
+	}
+}
+
+/* A Configuration loaded after a workload (a later file of a directory)
+ * still applies once the model is resolved; a later one replaces it. */
+static void test_model_config_after_workload_applies(void **state)
+{
+	struct rt t;
+	struct qf_buf got = QF_BUF_INIT;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, WL_HEAD "{nvidia.com/gpu: '2'}\n");
+	rt_load(&t, CFG_HEAD "  transformations:\n  - input: nvidia.com/gpu\n"
+	                     "    outputs: {quotaflow.dev/gpus: '1'}\n");
+	assert_int_equal(t.m.wls[0]->ps[0].nreq, 1);
+	assert_int_equal(qf_model_resolve(&t.m, &t.d), 0);
+	reqs_string(&got, &t.m, &t.m.wls[0]->ps[0]);
+	assert_string_equal(got.buf, "nvidia.com/gpu=2,quotaflow.dev/gpus=2");
+	/* a second Configuration replaces the first wholesale */
+	rt_load(&t, CFG_HEAD "  excludeResourcePrefixes: [nvidia.com/]\n");
+	assert_int_equal(qf_model_resolve(&t.m, &t.d), 0);
+	assert_int_equal(t.m.wls[0]->ps[0].nreq, 0);
+	assert_int_equal(t.m.cfg.nxf, 0);
+	qf_buf_release(&got);
+	rt_release(&t);
+}
+
+static void test_model_reads_config_from_configmap(void **state)
+{
+	struct rt t;
+	struct qf_buf got = QF_BUF_INIT;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, "apiVersion: v1\nkind: ConfigMap\nmetadata:\n"
+	            "  name: kueue-manager-config\n  namespace: kueue-system\n"
+	            "data:\n  controller_manager_config.yaml: |\n"
+	            "    apiVersion: config.kueue.x-k8s.io/v1beta2\n"
+	            "    kind: Configuration\n    fairSharing: {}\n"
+	            "    resources:\n      transformations:\n"
+	            "      - input: nvidia.com/gpu\n"
+	            "        outputs: {quotaflow.dev/gpus: '1'}\n"
+	            "---\napiVersion: v1\nkind: ConfigMap\n"
+	            "metadata: {name: other, namespace: x}\n"
+	            "data: {controller_manager_config.yaml: 'kind: X'}\n");
+	rt_load(&t, WL_HEAD "{nvidia.com/gpu: '1'}\n");
+	assert_int_equal(t.m.fair_sharing, 1);
+	assert_int_equal(qf_model_resolve(&t.m, &t.d), 0);
+	reqs_string(&got, &t.m, &t.m.wls[0]->ps[0]);
+	assert_string_equal(got.buf, "nvidia.com/gpu=1,quotaflow.dev/gpus=1");
+	/* any other ConfigMap is ignored with a warning */
+	assert_int_equal(t.d.nerrors, 0);
+	assert_int_equal(t.d.nwarnings, 1);
+	qf_buf_release(&got);
+	rt_release(&t);
+}
+
+struct cfg_err_case {
+	const char *id;
+	const char *yaml;
+	uint32_t line, col;
+	const char *text; /* part of the message */
+};
+
+static const struct cfg_err_case cfg_err_cases[] = {
+	{ "bad-strategy",
+	  CFG_HEAD "  transformations:\n  - input: a\n    strategy: Keep\n", 6,
+	  15, "strategy must be Retain or Replace" },
+	{ "duplicate-input",
+	  CFG_HEAD "  transformations:\n  - input: a\n  - input: a\n", 6, 12,
+	  "transformed twice" },
+	{ "negative-output",
+	  CFG_HEAD "  transformations:\n  - input: a\n"
+	           "    outputs: {b: '-1'}\n",
+	  6, 18, "must not be negative" },
+	{ "bad-output-quantity",
+	  CFG_HEAD "  transformations:\n  - input: a\n"
+	           "    outputs:\n      b: lots\n",
+	  7, 10, "not a valid quantity" },
+	{ "missing-input",
+	  CFG_HEAD "  transformations:\n  - strategy: Retain\n", 5, 5,
+	  "missing required field input" },
+	{ "excludes-not-list", CFG_HEAD "  excludeResourcePrefixes: x/\n", 4,
+	  28, "must be a list" },
+	/* inside the ConfigMap: lines count from the key's line */
+	{ "configmap-embedded",
+	  "apiVersion: v1\nkind: ConfigMap\n"
+	  "metadata: {name: kueue-manager-config, namespace: k}\n"
+	  "data:\n  controller_manager_config.yaml: |\n"
+	  "    apiVersion: config.kueue.x-k8s.io/v1beta1\n"
+	  "    kind: Configuration\n    resources:\n"
+	  "      transformations:\n      - input: a\n"
+	  "        strategy: Keep\n",
+	  11, 15, "strategy must be Retain or Replace" },
+	{ "configmap-without-config",
+	  "apiVersion: v1\nkind: ConfigMap\n"
+	  "metadata: {name: kueue-manager-config, namespace: k}\n"
+	  "data: {other: x}\n",
+	  4, 7, "needs the Kueue Configuration" },
+};
+
+static void test_model_config_errors_have_positions(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(cfg_err_cases); i++) {
+		const struct cfg_err_case *c = &cfg_err_cases[i];
+		struct qf_model m;
+		struct qf_diags d = QF_DIAGS_INIT;
+		struct qf_doc *doc = NULL;
+		int rc;
+
+		qf_model_init(&m);
+		assert_int_equal(qf_doc_load_mem(&doc, "c.yaml", c->yaml,
+		                                 strlen(c->yaml), NULL, &d),
+		                 0);
+		rc = qf_model_load_obj(&m, doc, qf_doc_object(doc, 0)->obj,
+		                       QF_MODEL_POLICY, NULL, &d);
+		if (rc >= 0 || d.n != 1)
+			fail_msg("%s: rc %d with %zu diagnostics", c->id, rc,
+			         d.n);
+		if (strcmp(d.v[0].file, "c.yaml") != 0 ||
+		    d.v[0].line != c->line || d.v[0].col != c->col ||
+		    !strstr(d.v[0].msg, c->text))
+			fail_msg("%s: got %s:%u:%u: %s", c->id, d.v[0].file,
+			         d.v[0].line, d.v[0].col, d.v[0].msg);
+		/* nothing of a bad Configuration is taken */
+		assert_int_equal(m.cfg.nxf, 0);
+		assert_int_equal(m.cfg.gen, 0);
+		qf_doc_free(doc);
+		qf_model_release(&m);
+		qf_diags_release(&d);
+	}
+}
+
+/* The API server labels every Namespace with its name. */
+static void test_model_namespace_has_its_name_label(void **state)
+{
+	struct rt t;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, "apiVersion: v1\nkind: Namespace\n"
+	            "metadata: {name: research, labels: {team: r}}\n");
+	assert_string_equal(
+	        qf_model_label(&t.m.ns[0].labels, QF_MODEL_NS_NAME_LABEL),
+	        "research");
+	assert_string_equal(qf_model_label(&t.m.ns[0].labels, "team"), "r");
+	rt_release(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_model_maps_job_like_kueue),
 		cmocka_unit_test(test_model_reads_v1beta1_cohort_field),
 		cmocka_unit_test(test_model_reports_bad_quantity_with_position),
+		cmocka_unit_test(test_model_transformation_math),
+		cmocka_unit_test(test_model_config_after_workload_applies),
+		cmocka_unit_test(test_model_reads_config_from_configmap),
+		cmocka_unit_test(test_model_config_errors_have_positions),
+		cmocka_unit_test(test_model_namespace_has_its_name_label),
 	};
 	return cmocka_run_group_tests_name("model", tests, NULL, NULL);
 }

@@ -1,0 +1,530 @@
+/*
+ * model_config.c - the Kueue Configuration in runtime/model.h: reading it
+ * (bare, or inside the kueue-manager-config ConfigMap) and applying its
+ * resources section to a pod's requests the way Kueue does before it
+ * accounts a workload.  The compiler relies on this: it caps a tenant's
+ * GPUs across flavours with a transformation into a virtual resource
+ * (docs/translation.md, rule T8), so a simulation of the compiled policy
+ * must see the same virtual requests the cluster would.
+ *
+ * The transformation works on Kueue amounts (core/qty.h: millicores for
+ * cpu, rounded-up base units otherwise), as the rest of the model does;
+ * the factors stay exact quantities, so "0.5" of an output per input unit
+ * is exact until the final conversion to an amount.
+ */
+#include "runtime/model.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/buf.h"
+#include "core/doc.h"
+#include "core/qty.h"
+#include "core/banned.h"
+
+#define RULE "QF510"
+
+/* Where Kueue's manifests keep the Configuration (config/components/
+ * manager: configMapGenerator kueue-manager-config). */
+#define KUEUE_CONFIGMAP     "kueue-manager-config"
+#define KUEUE_CONFIGMAP_KEY "controller_manager_config.yaml"
+
+struct cr {
+	const struct qf_doc *doc; /* NULL: every location is `at` */
+	struct qf_loc at;
+	struct qf_diags *d;
+	int rc;
+};
+
+static struct qf_loc loc_key(const struct cr *c, const json_t *o,
+                             const char *key)
+{
+	return c->doc ? qf_doc_loc_key(c->doc, o, key) : c->at;
+}
+
+static struct qf_loc loc_index(const struct cr *c, const json_t *a, size_t i)
+{
+	return c->doc ? qf_doc_loc_index(c->doc, a, i) : c->at;
+}
+
+static void fail_at(struct cr *c, const struct qf_loc *loc, const char *path,
+                    const char *fmt, ...) QF_PRINTF(4, 5);
+static void fail_at(struct cr *c, const struct qf_loc *loc, const char *path,
+                    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	(void)qf_diag_vadd(c->d, QF_SEV_ERROR, loc, RULE, path, fmt, ap);
+	va_end(ap);
+	c->rc = QF_EINVAL;
+}
+
+/* An error at the value of member `key` of `o`; the message names key. */
+static void fail_key(struct cr *c, const json_t *o, const char *key,
+                     const char *path, const char *what)
+{
+	struct qf_loc loc = loc_key(c, o, key);
+
+	fail_at(c, &loc, path, "%s %s", key, what);
+}
+
+void qf_model_config_release(struct qf_model_config *c)
+{
+	uint32_t gen = c->gen;
+
+	for (size_t i = 0; i < c->nexclude; i++)
+		free(c->exclude[i]);
+	free(c->exclude);
+	for (size_t i = 0; i < c->nxf; i++)
+		free(c->xf[i].out);
+	free(c->xf);
+	memset(c, 0, sizeof(*c));
+	c->gen = gen;
+}
+
+/* ----- reading ----- */
+
+static void read_excludes(struct cr *c, const json_t *res,
+                          struct qf_model_config *out)
+{
+	const json_t *a = json_object_get(res, "excludeResourcePrefixes");
+	const char *path = "resources.excludeResourcePrefixes";
+
+	if (!a || json_is_null(a))
+		return;
+	if (!json_is_array(a)) {
+		fail_key(c, res, "excludeResourcePrefixes", path,
+		         "must be a list of strings");
+		return;
+	}
+	out->exclude = qf_xcalloc(json_array_size(a) + 1, sizeof(char *));
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		const json_t *v = json_array_get(a, i);
+
+		if (!json_is_string(v)) {
+			struct qf_loc loc = loc_index(c, a, i);
+
+			fail_at(c, &loc, path, "%s must be a list of strings",
+			        "excludeResourcePrefixes");
+			continue;
+		}
+		out->exclude[out->nexclude++] =
+		        qf_xstrdup(json_string_value(v));
+	}
+}
+
+/* A quantity given as a string or a JSON number. */
+static int parse_factor(struct qf_qty *q, const json_t *v)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	int rc;
+
+	if (json_is_string(v))
+		qf_buf_adds(&b, json_string_value(v));
+	else if (json_is_integer(v))
+		qf_buf_addf(&b, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+	else if (json_is_real(v))
+		qf_buf_addf(&b, "%.17g", json_real_value(v));
+	else
+		return QF_EINVAL;
+	rc = qf_qty_parse(q, b.buf);
+	qf_buf_release(&b);
+	return rc;
+}
+
+static void read_outputs(struct cr *c, struct qf_model *m, const json_t *jt,
+                         struct qf_model_xform *x)
+{
+	const json_t *outs = json_object_get(jt, "outputs");
+	const char *k;
+	json_t *v;
+
+	if (!outs || json_is_null(outs))
+		return;
+	if (!json_is_object(outs)) {
+		fail_key(c, jt, "outputs",
+		         "resources.transformations[].outputs",
+		         "must map resource names to quantities");
+		return;
+	}
+	x->out = qf_xcalloc(json_object_size(outs) + 1, sizeof(*x->out));
+	json_object_foreach((json_t *)outs, k, v)
+	{
+		struct qf_model_xout *o = &x->out[x->nout];
+
+		if (parse_factor(&o->factor, v) < 0) {
+			fail_key(c, outs, k,
+			         "resources.transformations[].outputs",
+			         "is not a valid quantity");
+			continue;
+		}
+		if (qf_qty_sign(&o->factor) < 0) {
+			fail_key(c, outs, k,
+			         "resources.transformations[].outputs",
+			         "must not be negative");
+			continue;
+		}
+		o->res = qf_names_intern(&m->res, k);
+		x->nout++;
+	}
+}
+
+static const char *opt_str(struct cr *c, const json_t *o, const char *key,
+                           const char *path)
+{
+	const json_t *v = json_object_get(o, key);
+
+	if (!v || json_is_null(v))
+		return NULL;
+	if (!json_is_string(v)) {
+		fail_key(c, o, key, path, "must be a string");
+		return NULL;
+	}
+	return json_string_value(v);
+}
+
+static void read_one_xform(struct cr *c, struct qf_model *m, const json_t *jt,
+                           struct qf_model_config *out)
+{
+	const char *path = "resources.transformations[]";
+	const char *in = opt_str(c, jt, "input", path);
+	const char *st = opt_str(c, jt, "strategy", path);
+	const char *mb = opt_str(c, jt, "multiplyBy", path);
+	struct qf_model_xform *x = &out->xf[out->nxf];
+
+	if (!in) {
+		if (!json_object_get(jt, "input")) {
+			struct qf_loc loc =
+			        c->doc ? qf_doc_loc(c->doc, jt) : c->at;
+
+			fail_at(c, &loc, path, "missing required field %s",
+			        "input");
+		}
+		return;
+	}
+	if (st && strcmp(st, "Retain") != 0 && strcmp(st, "Replace") != 0) {
+		fail_key(c, jt, "strategy", path, "must be Retain or Replace");
+		return;
+	}
+	memset(x, 0, sizeof(*x));
+	x->input = qf_names_intern(&m->res, in);
+	for (size_t i = 0; i < out->nxf; i++) {
+		if (out->xf[i].input == x->input) {
+			/* Kueue validates the list as a map keyed by input */
+			fail_key(c, jt, "input", path,
+			         "is transformed twice (Kueue keys the list "
+			         "by input)");
+			return;
+		}
+	}
+	x->replace = st && !strcmp(st, "Replace");
+	x->multiply_by = mb ? qf_names_intern(&m->res, mb) : -1;
+	read_outputs(c, m, jt, x);
+	out->nxf++;
+}
+
+static void read_xforms(struct cr *c, struct qf_model *m, const json_t *res,
+                        struct qf_model_config *out)
+{
+	const json_t *a = json_object_get(res, "transformations");
+
+	if (!a || json_is_null(a))
+		return;
+	if (!json_is_array(a)) {
+		fail_key(c, res, "transformations", "resources.transformations",
+		         "must be a list");
+		return;
+	}
+	out->xf = qf_xcalloc(json_array_size(a) + 1, sizeof(*out->xf));
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		const json_t *jt = json_array_get(a, i);
+
+		if (!json_is_object(jt)) {
+			struct qf_loc loc = loc_index(c, a, i);
+
+			fail_at(c, &loc, "resources.transformations",
+			        "each entry of %s must be a mapping",
+			        "transformations");
+			continue;
+		}
+		read_one_xform(c, m, jt, out);
+	}
+}
+
+/* fairSharing: v1beta1 has `enable`; in v1beta2 the block's presence. */
+static int read_fair_sharing(const json_t *obj)
+{
+	const json_t *fs = json_object_get(obj, "fairSharing");
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+
+	if (json_object_get(fs, "enable"))
+		return json_is_true(json_object_get(fs, "enable"));
+	return json_is_object(fs) && av && strstr(av, "v1beta2") != NULL;
+}
+
+static int read_configuration(struct cr *c, struct qf_model *m,
+                              const json_t *obj)
+{
+	const json_t *res = json_object_get(obj, "resources");
+	struct qf_model_config cfg;
+
+	memset(&cfg, 0, sizeof(cfg));
+	if (res && !json_is_null(res) && !json_is_object(res))
+		fail_key(c, obj, "resources", "resources", "must be a mapping");
+	else if (res) {
+		read_excludes(c, res, &cfg);
+		read_xforms(c, m, res, &cfg);
+	}
+	if (c->rc < 0) {
+		qf_model_config_release(&cfg);
+		return c->rc;
+	}
+	cfg.gen = m->cfg.gen + 1;
+	qf_model_config_release(&m->cfg);
+	m->cfg = cfg;
+	m->fair_sharing = read_fair_sharing(obj);
+	return QF_OK;
+}
+
+/* Point diagnostics [from, d->n) of the embedded text at the ConfigMap. */
+static void remap_diags(struct qf_diags *d, size_t from,
+                        const struct qf_loc *key)
+{
+	for (size_t i = from; i < d->n; i++) {
+		struct qf_diag *g = &d->v[i];
+
+		free(g->file);
+		g->file = key->file ? qf_xstrdup(key->file) : NULL;
+		g->line = g->line ? key->line + g->line : key->line;
+	}
+}
+
+static int read_configmap(struct cr *c, struct qf_model *m, const json_t *obj)
+{
+	const json_t *data = json_object_get(obj, "data");
+	const json_t *text = json_object_get(data, KUEUE_CONFIGMAP_KEY);
+	struct qf_loc key = loc_key(c, data, KUEUE_CONFIGMAP_KEY);
+	struct qf_doc *doc = NULL;
+	size_t from = c->d->n;
+	struct cr inner;
+	int rc;
+
+	if (!json_is_string(text)) {
+		struct qf_loc at = loc_key(c, obj, data ? "data" : "kind");
+
+		fail_at(c, &at, "data",
+		        "ConfigMap %s needs the Kueue Configuration as a "
+		        "string in data.%s",
+		        KUEUE_CONFIGMAP, KUEUE_CONFIGMAP_KEY);
+		return c->rc;
+	}
+	rc = qf_doc_load_mem(&doc, KUEUE_CONFIGMAP_KEY, json_string_value(text),
+	                     json_string_length(text), NULL, c->d);
+	if (rc == QF_OK && (qf_doc_nobjects(doc) != 1 ||
+	                    !qf_model_is_config(qf_doc_object(doc, 0)->obj))) {
+		struct qf_loc at = { KUEUE_CONFIGMAP_KEY, 1, 1 };
+
+		rc = qf_diag_error(c->d, &at, RULE, NULL,
+		                   "data.%s must hold one Kueue Configuration "
+		                   "(config.kueue.x-k8s.io)",
+		                   KUEUE_CONFIGMAP_KEY);
+	}
+	if (rc == QF_OK) {
+		inner = (struct cr){ doc, { NULL, 0, 0 }, c->d, 0 };
+		rc = read_configuration(&inner, m, qf_doc_object(doc, 0)->obj);
+	}
+	remap_diags(c->d, from, &key);
+	qf_doc_free(doc);
+	if (rc < 0)
+		c->rc = rc;
+	return rc;
+}
+
+int qf_model_is_config(const json_t *obj)
+{
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+	const char *k = json_string_value(json_object_get(obj, "kind"));
+
+	return av && k && !strcmp(k, "Configuration") &&
+	       !strncmp(av, "config.kueue.x-k8s.io/", 22);
+}
+
+int qf_model_load_config(struct qf_model *m, const struct qf_doc *doc,
+                         const struct qf_loc *at, const json_t *obj,
+                         struct qf_diags *d)
+{
+	struct cr c = { doc, { NULL, 0, 0 }, d, 0 };
+
+	if (at)
+		c.at = *at;
+	if (qf_model_is_config(obj))
+		return read_configuration(&c, m, obj);
+	return read_configmap(&c, m, obj);
+}
+
+/* ----- applying ----- */
+
+/* Quantity.Value() of an amount: whole units rounded up (cores for cpu). */
+static int64_t whole_units(int64_t amount, const char *res)
+{
+	if (strcmp(res, "cpu") != 0 || amount >= QF_QTY_UNLIMITED)
+		return amount;
+	return amount / 1000 + (amount % 1000 > 0);
+}
+
+static int64_t sat_mul(int64_t a, int64_t b)
+{
+	if (a <= 0 || b <= 0)
+		return 0;
+	if (a >= QF_QTY_UNLIMITED / b)
+		return QF_QTY_UNLIMITED;
+	return a * b;
+}
+
+/* One resource of the result: plain amounts plus transformed quantity. */
+struct acc {
+	int32_t res;
+	int64_t direct;    /* kept inputs, as amounts */
+	struct qf_qty sum; /* transformation outputs, exact */
+	int has_sum, overflow;
+};
+
+static struct acc *acc_get(struct acc *v, size_t *n, int32_t res)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (v[i].res == res)
+			return &v[i];
+	memset(&v[*n], 0, sizeof(v[*n]));
+	v[*n].res = res;
+	return &v[(*n)++];
+}
+
+static int excluded(const struct qf_model_config *c, const char *name)
+{
+	for (size_t i = 0; i < c->nexclude; i++)
+		if (!strncmp(name, c->exclude[i], strlen(c->exclude[i])))
+			return 1;
+	return 0;
+}
+
+static const struct qf_model_xform *xform_of(const struct qf_model_config *c,
+                                             int32_t res)
+{
+	for (size_t i = 0; i < c->nxf; i++)
+		if (c->xf[i].input == res)
+			return &c->xf[i];
+	return NULL;
+}
+
+/* Amount of `res` among the kept inputs, or -1. */
+static int64_t kept_amount(const struct qf_model_req *in, size_t n, int32_t res)
+{
+	for (size_t i = 0; i < n; i++)
+		if (in[i].res == res)
+			return in[i].amount;
+	return -1;
+}
+
+static void add_outputs(struct acc *v, size_t *n,
+                        const struct qf_model_xform *x, int64_t units)
+{
+	for (size_t o = 0; o < x->nout; o++) {
+		struct acc *a = acc_get(v, n, x->out[o].res);
+		struct qf_qty q;
+
+		if (units >= QF_QTY_UNLIMITED ||
+		    qf_qty_mul_int(&q, &x->out[o].factor, units) < 0 ||
+		    (a->has_sum && qf_qty_add(&q, &a->sum, &q) < 0)) {
+			a->overflow = 1;
+			continue;
+		}
+		a->sum = q;
+		a->has_sum = 1;
+	}
+}
+
+/* Kueue: pkg/workload/workload.go applyResourceTransformations, one input */
+static void transform_one(const struct qf_model *m,
+                          const struct qf_model_req *in, size_t nin,
+                          const struct qf_model_req *r, struct acc *v,
+                          size_t *n)
+{
+	const struct qf_model_xform *x = xform_of(&m->cfg, r->res);
+	int64_t amount = r->amount;
+
+	if (!x) {
+		struct acc *a = acc_get(v, n, r->res);
+
+		a->direct = qf_amount_add(a->direct, amount);
+		return;
+	}
+	if (x->multiply_by >= 0) {
+		int64_t by = kept_amount(in, nin, x->multiply_by);
+
+		if (by >= 0)
+			amount = sat_mul(
+			        amount,
+			        whole_units(by, m->res.v[x->multiply_by]));
+	}
+	add_outputs(v, n, x, whole_units(amount, m->res.v[r->res]));
+	if (!x->replace) {
+		struct acc *a = acc_get(v, n, r->res);
+
+		a->direct = qf_amount_add(a->direct, amount);
+	}
+}
+
+static void sort_by_name(struct qf_model_req *v, size_t n,
+                         const struct qf_names *names)
+{
+	for (size_t i = 1; i < n; i++) {
+		struct qf_model_req x = v[i];
+		size_t j = i;
+
+		while (j > 0 &&
+		       strcmp(names->v[x.res], names->v[v[j - 1].res]) < 0) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = x;
+	}
+}
+
+void qf_model_effective_reqs(const struct qf_model *m,
+                             const struct qf_model_req *raw, size_t nraw,
+                             struct qf_model_req **out, size_t *nout)
+{
+	const struct qf_model_config *c = &m->cfg;
+	size_t nin = 0, cap = nraw, n = 0;
+	struct qf_model_req *in, *res;
+	struct acc *v;
+
+	for (size_t i = 0; i < c->nxf; i++)
+		cap += c->xf[i].nout;
+	in = qf_xcalloc(nraw + 1, sizeof(*in));
+	/* Kueue: dropExcludedResources comes first */
+	for (size_t i = 0; i < nraw; i++)
+		if (!excluded(c, m->res.v[raw[i].res]))
+			in[nin++] = raw[i];
+	v = qf_xcalloc(cap + 1, sizeof(*v));
+	for (size_t i = 0; i < nin; i++)
+		transform_one(m, in, nin, &in[i], v, &n);
+	res = qf_xcalloc(n + 1, sizeof(*res));
+	for (size_t i = 0; i < n; i++) {
+		int64_t t = v[i].overflow  ? QF_QTY_UNLIMITED
+		            : v[i].has_sum ? qf_qty_amount(&v[i].sum,
+		                                           m->res.v[v[i].res])
+		                           : 0;
+
+		res[i].res = v[i].res;
+		res[i].amount = qf_amount_add(v[i].direct, t);
+	}
+	sort_by_name(res, n, &m->res);
+	free(v);
+	free(in);
+	*out = res;
+	*nout = n;
+}
