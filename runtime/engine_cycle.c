@@ -257,8 +257,8 @@ static void sort_entries(struct entry *v, size_t n)
  * the entry's CQ up to (not including) the root, with the entry's usage
  * added; the value compared at cohort X is that of X's child on the path. */
 struct fsval {
-	double drs;    /* weighted share of the child node after admission */
-	int borrowing; /* that child borrows on the entry's frs */
+	struct qf_fairshare_drs drs; /* the child node after admission */
+	int borrowing;               /* that child borrows on the entry's frs */
 };
 
 static void fs_values(struct qf_engine *e, struct entry *en, struct fsval *v)
@@ -274,7 +274,7 @@ static void fs_values(struct qf_engine *e, struct entry *en, struct fsval *v)
 	     node = e->q.nodes[node].parent, k++) {
 		const struct qf_quota_node *n = &e->q.nodes[node];
 
-		v[k].drs = qf_fairshare_drs(e, (size_t)node);
+		v[k].drs = qf_fairshare_drs_of(e, (size_t)node);
 		v[k].borrowing = 0;
 		for (size_t i = 0; i < en->a.nuse; i++)
 			if (n->usage[en->a.use[i].fr] >
@@ -306,8 +306,8 @@ static int fs_less(const struct entry *a, const struct fsval *va,
 {
 	if (va->borrowing != vb->borrowing)
 		return !va->borrowing; /* FairSharingPrioritizeNonBorrowing */
-	if (va->drs != vb->drs)
-		return va->drs < vb->drs;
+	if (qf_fairshare_cmp(va->drs, vb->drs) != 0) /* Kueue: CompareDRS */
+		return qf_fairshare_cmp(va->drs, vb->drs) < 0;
 	if (a->w->qi.priority != b->w->qi.priority)
 		return a->w->qi.priority > b->w->qi.priority;
 	return a->w->qi.ts_ms < b->w->qi.ts_ms;

@@ -23,16 +23,16 @@ static double weight_of(const struct qf_engine *e, size_t node)
 }
 
 /* Kueue: pkg/cache/scheduler/fair_sharing.go dominantResourceShare (F1) */
-double qf_fairshare_drs(const struct qf_engine *e, size_t node)
+struct qf_fairshare_drs qf_fairshare_drs_of(const struct qf_engine *e,
+                                            size_t node)
 {
 	const struct qf_quota_node *n = &e->q.nodes[node];
 	const struct qf_quota_node *root;
+	struct qf_fairshare_drs d = { 0, weight_of(e, node), 0 };
 	int64_t *borrowed, *lendable;
-	double best = 0, w;
-	int any = 0;
 
 	if (n->parent < 0)
-		return 0;
+		return d;
 	root = &e->q.nodes[qf_quota_root(&e->q, node)];
 	borrowed = qf_xcalloc(e->nres + 1, sizeof(int64_t));
 	lendable = qf_xcalloc(e->nres + 1, sizeof(int64_t));
@@ -42,26 +42,59 @@ double qf_fairshare_drs(const struct qf_engine *e, size_t node)
 		if (root->has[fr])
 			lendable[r] += qf_quota_potential(
 			        &e->q, (size_t)n->parent, fr);
-		if (n->has[fr] && n->usage[fr] > n->subtree[fr])
+		if (n->has[fr] && n->usage[fr] > n->subtree[fr]) {
 			borrowed[r] += n->usage[fr] - n->subtree[fr];
+			d.borrowing = 1;
+		}
 	}
-	for (size_t r = 0; r < e->nres; r++) {
-		if (borrowed[r] > 0)
-			any = 1;
-		if (lendable[r] > 0) {
+	for (size_t r = 0; r < e->nres; r++)
+		if (borrowed[r] > 0 && lendable[r] > 0) {
 			double ratio = (double)borrowed[r] * 1000.0 /
 			               (double)lendable[r];
 
-			if (ratio > best)
-				best = ratio;
+			if (ratio > d.ratio)
+				d.ratio = ratio;
 		}
-	}
 	free(borrowed);
 	free(lendable);
-	w = weight_of(e, node);
-	if (w <= 0)
-		return any ? HUGE_VAL : 0;
-	return best / w;
+	return d;
+}
+
+/* Kueue: fair_sharing.go DRS.PreciseWeightedShare */
+double qf_fairshare_share(struct qf_fairshare_drs d)
+{
+	if (d.ratio == 0)
+		return 0;
+	if (d.weight <= 0)
+		return HUGE_VAL;
+	return d.ratio / d.weight;
+}
+
+static int zero_weight_borrows(struct qf_fairshare_drs d)
+{
+	return d.weight <= 0 && d.ratio != 0;
+}
+
+static int cmp_double(double a, double b)
+{
+	return (a > b) - (a < b);
+}
+
+/* Kueue: fair_sharing.go CompareDRS (F3) */
+int qf_fairshare_cmp(struct qf_fairshare_drs a, struct qf_fairshare_drs b)
+{
+	int za = zero_weight_borrows(a), zb = zero_weight_borrows(b);
+
+	if (za && zb)
+		return cmp_double(a.ratio, b.ratio);
+	if (za || zb)
+		return za ? 1 : -1;
+	return cmp_double(qf_fairshare_share(a), qf_fairshare_share(b));
+}
+
+double qf_fairshare_drs(const struct qf_engine *e, size_t node)
+{
+	return qf_fairshare_share(qf_fairshare_drs_of(e, node));
 }
 
 int64_t qf_fairshare_weighted_share(const struct qf_engine *e, size_t node)
@@ -192,38 +225,59 @@ static int has_cand(const struct fctx *c, size_t q)
 	return c->head[q] < c->nlist[q];
 }
 
+/* The child CQs of `cohort`: prune those not borrowing (but the
+ * preemptor's) or without candidates; return the one with the highest
+ * share, ties to the one whose first candidate comes first (F3). */
+static int32_t best_child_cq(struct fctx *c, size_t cohort,
+                             struct qf_fairshare_drs *out)
+{
+	struct qf_engine *e = c->e;
+	int32_t best = -1;
+
+	for (size_t k = e->kid_off[cohort]; k < e->kid_off[cohort + 1]; k++) {
+		int32_t ch = e->kids[k];
+		struct qf_fairshare_drs d;
+		int cmp;
+
+		if (e->q.nodes[ch].is_cohort || c->pruned[ch])
+			continue;
+		d = qf_fairshare_drs_of(e, (size_t)ch);
+		if ((!d.borrowing && ch != c->cq) || !has_cand(c, (size_t)ch)) {
+			c->pruned[ch] = 1;
+			continue;
+		}
+		cmp = best < 0 ? 1 : qf_fairshare_cmp(d, *out);
+		if (cmp == 0 &&
+		    qf_preempt_cand_cmp(c->lists[ch][c->head[ch]],
+		                        c->lists[best][c->head[best]],
+		                        c->cq) < 0)
+			cmp = 1;
+		if (cmp > 0) {
+			*out = d;
+			best = ch;
+		}
+	}
+	return best;
+}
+
 /* Kueue: fairsharing/ordering.go nextTarget; -1 after pruning only. */
 /* NOLINTNEXTLINE(misc-no-recursion): one level per cohort level */
 static int32_t next_target(struct fctx *c, size_t cohort)
 {
 	struct qf_engine *e = c->e;
-	int32_t best_cq = -1, best_co = -1;
-	double dq = -1, dc = -1;
+	struct qf_fairshare_drs dq = { 0, 1, 0 }, dc = { 0, 1, 0 };
+	int32_t best_cq = best_child_cq(c, cohort, &dq), best_co = -1;
 
 	for (size_t k = e->kid_off[cohort]; k < e->kid_off[cohort + 1]; k++) {
 		int32_t ch = e->kids[k];
-		double d;
-
-		if (e->q.nodes[ch].is_cohort || c->pruned[ch])
-			continue;
-		d = qf_fairshare_drs(e, (size_t)ch);
-		if ((d == 0 && ch != c->cq) || !has_cand(c, (size_t)ch))
-			c->pruned[ch] = 1;
-		else if (d >= dq) {
-			dq = d;
-			best_cq = ch;
-		}
-	}
-	for (size_t k = e->kid_off[cohort]; k < e->kid_off[cohort + 1]; k++) {
-		int32_t ch = e->kids[k];
-		double d;
+		struct qf_fairshare_drs d;
 
 		if (!e->q.nodes[ch].is_cohort || c->pruned[ch])
 			continue;
-		d = qf_fairshare_drs(e, (size_t)ch);
-		if (d == 0 && !c->on_path[ch])
+		d = qf_fairshare_drs_of(e, (size_t)ch);
+		if (!d.borrowing && !c->on_path[ch])
 			c->pruned[ch] = 1;
-		else if (d >= dc) {
+		else if (best_co < 0 || qf_fairshare_cmp(d, dc) >= 0) {
 			dc = d;
 			best_co = ch;
 		}
@@ -232,7 +286,8 @@ static int32_t next_target(struct fctx *c, size_t cohort)
 		c->pruned[cohort] = 1;
 		return -1;
 	}
-	if (best_co >= 0 && dc >= dq)
+	/* ties go to the cohort (Kueue) */
+	if (best_co >= 0 && (best_cq < 0 || qf_fairshare_cmp(dc, dq) >= 0))
 		return next_target(c, (size_t)best_co);
 	return best_cq;
 }
@@ -295,8 +350,49 @@ static void reset_ordering(struct fctx *c)
 	memset(c->pruned, 0, c->e->q.nnodes);
 }
 
-/* Kueue: fair_strategy.go iterateWithFirstFsStrategy
- * (LessThanOrEqualToFinalShare); leftovers go to retry lists. */
+/* Kueue: fairsharing/strategy.go: does candidate pass `strategy`, given
+ * the preemptor's share with its workload and the target's share before
+ * (told) and after (tnew) removing the candidate? */
+static int strategy_holds(enum qf_model_fs_strategy strategy,
+                          struct qf_fairshare_drs pnew,
+                          struct qf_fairshare_drs told,
+                          struct qf_fairshare_drs tnew)
+{
+	if (strategy == QF_FS_LESS_THAN_INITIAL_SHARE)
+		return qf_fairshare_cmp(pnew, told) < 0;
+	return qf_fairshare_cmp(pnew, tnew) <= 0;
+}
+
+/* One cohort candidate queue under the first strategy: take the first
+ * candidate that passes, leftovers go to the retry list. */
+static void first_strategy_queue(struct fctx *c, int32_t t,
+                                 enum qf_model_fs_strategy strategy,
+                                 struct qf_wl **retry, size_t *nretry)
+{
+	struct qf_engine *e = c->e;
+	struct qf_fairshare_drs pnew, told;
+	size_t pa, ta;
+
+	almost_lcas(e, (size_t)c->cq, (size_t)t, &pa, &ta);
+	pnew = qf_fairshare_drs_of(e, pa);
+	told = qf_fairshare_drs_of(e, ta);
+	while (has_cand(c, (size_t)t)) {
+		struct qf_wl *v = c->lists[t][c->head[t]++];
+		struct qf_fairshare_drs tnew;
+
+		qf_preempt_apply(e, v, -1);
+		tnew = qf_fairshare_drs_of(e, ta);
+		qf_preempt_apply(e, v, +1);
+		if (strategy_holds(strategy, pnew, told, tnew)) {
+			(void)take(c, v, "InCohortFairSharing");
+			return; /* shares changed: pick the queue again */
+		}
+		retry[(*nretry)++] = v;
+	}
+}
+
+/* Kueue: preemption.go runFirstFsStrategy with the first configured
+ * strategy; leftovers go to the retry list. */
 static void first_strategy(struct fctx *c, struct qf_wl **retry, size_t *nretry)
 {
 	struct qf_engine *e = c->e;
@@ -306,46 +402,25 @@ static void first_strategy(struct fctx *c, struct qf_wl **retry, size_t *nretry)
 	reset_ordering(c);
 	while (!c->fits && !c->pruned[root]) {
 		int32_t t = next_target(c, root);
-		size_t pa, ta;
-		double pnew, told;
 
 		if (t < 0)
 			continue;
 		if (t == c->cq) {
-			if (take(c, c->lists[t][c->head[t]++],
-			         "InClusterQueue"))
-				return;
+			(void)take(c, c->lists[t][c->head[t]++],
+			           "InClusterQueue");
 			continue;
 		}
 		if (wn) {
-			if (take(c, c->lists[t][c->head[t]++],
-			         "InCohortReclamation"))
-				return;
+			(void)take(c, c->lists[t][c->head[t]++],
+			           "InCohortReclamation");
 			continue;
 		}
-		almost_lcas(e, (size_t)c->cq, (size_t)t, &pa, &ta);
-		pnew = qf_fairshare_drs(e, pa);
-		told = qf_fairshare_drs(e, ta);
-		(void)told;
-		while (has_cand(c, (size_t)t)) {
-			struct qf_wl *v = c->lists[t][c->head[t]++];
-			double tnew;
-
-			qf_preempt_apply(e, v, -1);
-			tnew = qf_fairshare_drs(e, ta);
-			qf_preempt_apply(e, v, +1);
-			if (pnew <= tnew) {
-				if (take(c, v, "InCohortFairSharing"))
-					return;
-				break;
-			}
-			retry[(*nretry)++] = v;
-		}
+		first_strategy_queue(c, t, e->m->fs_strategy[0], retry, nretry);
 	}
 }
 
-/* Kueue: fair_strategy.go iterateWithSecondFsStrategy
- * (LessThanInitialShare), one victim per queue at most. */
+/* Kueue: preemption.go runSecondFsStrategy (LessThanInitialShare), one
+ * victim per queue at most. */
 static void second_strategy(struct fctx *c, struct qf_wl **retry, size_t nretry)
 {
 	struct qf_engine *e = c->e;
@@ -360,6 +435,7 @@ static void second_strategy(struct fctx *c, struct qf_wl **retry, size_t nretry)
 	reset_ordering(c);
 	while (!c->fits && !c->pruned[root]) {
 		int32_t t = next_target(c, root);
+		struct qf_fairshare_drs none = { 0, 1, 0 };
 		size_t pa, ta;
 		struct qf_wl *v;
 
@@ -367,9 +443,10 @@ static void second_strategy(struct fctx *c, struct qf_wl **retry, size_t nretry)
 			continue;
 		almost_lcas(e, (size_t)c->cq, (size_t)t, &pa, &ta);
 		v = c->lists[t][c->head[t]++];
-		if (qf_fairshare_drs(e, pa) < qf_fairshare_drs(e, ta) &&
-		    take(c, v, "InCohortFairSharing"))
-			return;
+		if (strategy_holds(QF_FS_LESS_THAN_INITIAL_SHARE,
+		                   qf_fairshare_drs_of(e, pa),
+		                   qf_fairshare_drs_of(e, ta), none))
+			(void)take(c, v, "InCohortFairSharing");
 		c->pruned[t] = 1;
 	}
 }
@@ -454,7 +531,7 @@ void qf_fairshare_preempt(struct qf_engine *e, const struct qf_wl *w,
 				           "InClusterQueue");
 		} else {
 			first_strategy(&c, retry, &nretry);
-			if (!c.fits)
+			if (!c.fits && e->m->nfs_strategy > 1)
 				second_strategy(&c, retry, nretry);
 		}
 		preemptor_usage(&c, -1);

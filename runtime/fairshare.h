@@ -19,14 +19,41 @@
  *       candidates; the preemptor's own queue yields InClusterQueue
  *       victims; other queues yield a victim only when the preemptor CQ is
  *       within nominal (InCohortReclamation) or the strategy holds
- *       (InCohortFairSharing): first LessThanOrEqualToFinalShare, then
- *       LessThanInitialShare on the leftovers.  Fill-back as classical.
+ *       (InCohortFairSharing): the first configured strategy per
+ *       candidate (default LessThanOrEqualToFinalShare), then, when two
+ *       are configured, LessThanInitialShare on the leftovers, one victim
+ *       per queue.  Fill-back as classical.
+ *   F3  Shares compare as Kueue's CompareDRS: a node borrowing on weight 0
+ *       is above every other node; two such nodes compare by unweighted
+ *       ratio.  Among target queues of equal share the one whose first
+ *       candidate comes first in candidate order is visited first.
  */
 #ifndef QF_FAIRSHARE_H
 #define QF_FAIRSHARE_H
 
 #include "runtime/engine.h"
 #include "runtime/preempt.h"
+
+/* A node's dominant resource share as Kueue keeps it (F1): the unweighted
+ * ratio (x1000), the node's fair weight, and whether it borrows any fr. */
+struct qf_fairshare_drs {
+	double ratio;  /* max over resources of borrowed x 1000 / lendable */
+	double weight; /* spec.fairSharing.weight, default 1 */
+	int borrowing; /* usage > subtree quota on some fr */
+};
+
+/* DRS of quota node `node` (F1). */
+struct qf_fairshare_drs qf_fairshare_drs_of(const struct qf_engine *e,
+                                            size_t node);
+
+/* The weighted share: 0 when the ratio is 0, +inf (HUGE_VAL) when the
+ * weight is 0, else ratio / weight (Kueue: DRS.PreciseWeightedShare). */
+double qf_fairshare_share(struct qf_fairshare_drs d);
+
+/* <0, 0, >0 as a's share is lower, equal, higher than b's.  Two nodes that
+ * borrow on weight 0 compare by their unweighted ratios (F3;
+ * Kueue: fair_sharing.go CompareDRS). */
+int qf_fairshare_cmp(struct qf_fairshare_drs a, struct qf_fairshare_drs b);
 
 /* Weighted DRS of quota node `node` (F1); HUGE_VAL for +inf. */
 double qf_fairshare_drs(const struct qf_engine *e, size_t node);

@@ -1637,6 +1637,10 @@ void qf_model_init(struct qf_model *m)
 	memset(m, 0, sizeof(*m));
 	qf_names_init(&m->res);
 	qf_names_init(&m->flavors);
+	/* Kueue: preemption.go parseStrategies without a Configuration */
+	m->fs_strategy[0] = QF_FS_LESS_THAN_OR_EQUAL_TO_FINAL_SHARE;
+	m->fs_strategy[1] = QF_FS_LESS_THAN_INITIAL_SHARE;
+	m->nfs_strategy = 2;
 }
 
 void qf_model_clear_policy(struct qf_model *m)

@@ -59,6 +59,11 @@ enum qf_model_preference {
 	QF_PREF_PREEMPTION_OVER_BORROWING = 2,
 };
 enum qf_model_stop { QF_STOP_NONE = 0, QF_STOP_HOLD = 1, QF_STOP_DRAIN = 2 };
+/* Fair-sharing preemption strategies (Kueue config PreemptionStrategy). */
+enum qf_model_fs_strategy {
+	QF_FS_LESS_THAN_OR_EQUAL_TO_FINAL_SHARE = 0,
+	QF_FS_LESS_THAN_INITIAL_SHARE = 1,
+};
 
 struct qf_model_rq {
 	int32_t res;     /* resource index */
@@ -292,6 +297,10 @@ struct qf_model {
 	size_t nwl, awl;
 	int fair_sharing;           /* Configuration fairSharing.enable */
 	struct qf_model_config cfg; /* Configuration resources section */
+	/* fairSharing.preemptionStrategies: one of Kueue's valid sets, in
+	 * order; default [LessThanOrEqualToFinalShare, LessThanInitialShare] */
+	enum qf_model_fs_strategy fs_strategy[2];
+	size_t nfs_strategy;
 	int64_t latest_ms; /* latest timestamp seen in the input, or 0 */
 };
 

@@ -265,11 +265,67 @@ static int read_fair_sharing(const json_t *obj)
 	return json_is_object(fs) && av && strstr(av, "v1beta2") != NULL;
 }
 
+/* Kueue: pkg/config/validation.go validStrategySets: [Final], [Initial],
+ * [Final, Initial]; absent or empty is the default [Final, Initial]
+ * (Kueue: preemption.go parseStrategies). */
+static const char *const fs_strategy_names[] = {
+	[QF_FS_LESS_THAN_OR_EQUAL_TO_FINAL_SHARE] =
+	        "LessThanOrEqualToFinalShare",
+	[QF_FS_LESS_THAN_INITIAL_SHARE] = "LessThanInitialShare",
+};
+
+static int strategy_of(const json_t *v)
+{
+	const char *s = json_string_value(v);
+
+	for (size_t k = 0; s && k < QF_ARRAY_SIZE(fs_strategy_names); k++)
+		if (!strcmp(s, fs_strategy_names[k]))
+			return (int)k;
+	return -1;
+}
+
+static void read_fs_strategies(struct cr *c, const json_t *obj,
+                               enum qf_model_fs_strategy out[2], size_t *nout)
+{
+	const json_t *fs = json_object_get(obj, "fairSharing");
+	const json_t *a = json_object_get(fs, "preemptionStrategies");
+	size_t n = json_array_size(a);
+	int v[2] = { QF_FS_LESS_THAN_OR_EQUAL_TO_FINAL_SHARE,
+		     QF_FS_LESS_THAN_INITIAL_SHARE };
+	int ok = n <= 2;
+
+	*nout = 2;
+	if (!a || json_is_null(a) || (json_is_array(a) && n == 0))
+		goto done;
+	if (!json_is_array(a))
+		ok = 0;
+	for (size_t i = 0; ok && i < n; i++)
+		ok = (v[i] = strategy_of(json_array_get(a, i))) >= 0;
+	if (ok && n == 2)
+		ok = v[0] == QF_FS_LESS_THAN_OR_EQUAL_TO_FINAL_SHARE &&
+		     v[1] == QF_FS_LESS_THAN_INITIAL_SHARE;
+	if (!ok) {
+		fail_key(
+		        c, fs, "preemptionStrategies",
+		        "fairSharing.preemptionStrategies",
+		        "must be [LessThanOrEqualToFinalShare], "
+		        "[LessThanInitialShare] or [LessThanOrEqualToFinalShare, "
+		        "LessThanInitialShare]");
+		return;
+	}
+	*nout = n;
+done:
+	out[0] = (enum qf_model_fs_strategy)v[0];
+	out[1] = (enum qf_model_fs_strategy)v[1];
+}
+
 static int read_configuration(struct cr *c, struct qf_model *m,
                               const json_t *obj)
 {
 	const json_t *res = json_object_get(obj, "resources");
 	struct qf_model_config cfg;
+	enum qf_model_fs_strategy strategy[2] = { 0, 0 };
+	size_t nstrategy = 0;
 
 	memset(&cfg, 0, sizeof(cfg));
 	if (res && !json_is_null(res) && !json_is_object(res))
@@ -278,6 +334,7 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 		read_excludes(c, res, &cfg);
 		read_xforms(c, m, res, &cfg);
 	}
+	read_fs_strategies(c, obj, strategy, &nstrategy);
 	if (c->rc < 0) {
 		qf_model_config_release(&cfg);
 		return c->rc;
@@ -286,6 +343,9 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 	qf_model_config_release(&m->cfg);
 	m->cfg = cfg;
 	m->fair_sharing = read_fair_sharing(obj);
+	m->fs_strategy[0] = strategy[0];
+	m->fs_strategy[1] = strategy[1];
+	m->nfs_strategy = nstrategy;
 	return QF_OK;
 }
 

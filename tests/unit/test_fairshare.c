@@ -1,6 +1,7 @@
 /*
  * test_fairshare.c - runtime/fairshare.c: the DRS worked example (F1),
- * weights, and a preemption decided by LessThanOrEqualToFinalShare (F2).
+ * weights, a preemption decided by LessThanOrEqualToFinalShare (F2), and
+ * how shares compare (F3).
  */
 #include "tests/unit/rt_test.h"
 
@@ -123,11 +124,33 @@ static void test_fairshare_preempts_most_unfair_queue(void **state)
 	rt_release(&t);
 }
 
+/* F3 (Kueue: fair_sharing.go CompareDRS): a node borrowing on weight 0
+ * is above any finite share; two such nodes compare by unweighted ratio;
+ * weight 0 without a ratio is a share of 0. */
+static void test_fairshare_compares_like_kueue(void **state)
+{
+	struct qf_fairshare_drs zero_a = { 100, 0, 1 }, zero_b = { 300, 0, 1 };
+	struct qf_fairshare_drs big = { 900, 1, 1 }, half = { 900, 2, 1 };
+	struct qf_fairshare_drs none = { 0, 0, 1 };
+
+	(void)state;
+	assert_true(qf_fairshare_cmp(zero_a, big) > 0);
+	assert_true(qf_fairshare_cmp(big, zero_a) < 0);
+	assert_true(qf_fairshare_cmp(zero_a, zero_b) < 0);
+	assert_true(qf_fairshare_cmp(zero_b, zero_b) == 0);
+	assert_true(qf_fairshare_cmp(half, big) < 0);
+	assert_true(qf_fairshare_share(half) == 450);
+	assert_true(isinf(qf_fairshare_share(zero_a)));
+	assert_true(qf_fairshare_share(none) == 0);
+	assert_true(qf_fairshare_cmp(none, half) < 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fairshare_drs_worked_example),
 		cmocka_unit_test(test_fairshare_preempts_most_unfair_queue),
+		cmocka_unit_test(test_fairshare_compares_like_kueue),
 	};
 	return cmocka_run_group_tests_name("fairshare", tests, NULL, NULL);
 }

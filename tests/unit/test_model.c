@@ -347,6 +347,59 @@ static void test_model_namespace_has_its_name_label(void **state)
 	rt_release(&t);
 }
 
+static int load_config(struct qf_model *m, struct qf_diags *d, const char *y)
+{
+	struct qf_doc *doc = NULL;
+	int rc;
+
+	assert_int_equal(qf_doc_load_mem(&doc, "c.yaml", y, strlen(y), NULL, d),
+	                 0);
+	rc = qf_model_load_obj(m, doc, qf_doc_object(doc, 0)->obj,
+	                       QF_MODEL_POLICY, NULL, d);
+	qf_doc_free(doc);
+	return rc;
+}
+
+/* Kueue: preemption.go parseStrategies defaults, validation.go
+ * validStrategySets. */
+static void test_model_reads_fair_sharing_strategies(void **state)
+{
+	struct qf_model m;
+	struct qf_diags d = QF_DIAGS_INIT;
+	static const char hdr[] =
+	        "apiVersion: config.kueue.x-k8s.io/v1beta1\n"
+	        "kind: Configuration\nfairSharing:\n  enable: true\n";
+	static const char rev[] =
+	        "LessThanInitialShare, LessThanOrEqualToFinalShare";
+	char y[300];
+	int rc;
+
+	(void)state;
+	qf_model_init(&m);
+	assert_int_equal(m.nfs_strategy, 2); /* the default, without config */
+	assert_true(snprintf(y, sizeof(y), "%s  preemptionStrategies: [%s]\n",
+	                     hdr, "LessThanInitialShare") < (int)sizeof(y));
+	assert_int_equal(load_config(&m, &d, y), 0);
+	assert_int_equal(m.fair_sharing, 1);
+	assert_int_equal(m.nfs_strategy, 1);
+	assert_int_equal(m.fs_strategy[0], QF_FS_LESS_THAN_INITIAL_SHARE);
+	assert_int_equal(load_config(&m, &d, hdr), 0);
+	assert_int_equal(m.nfs_strategy, 2);
+	assert_int_equal(m.fs_strategy[0],
+	                 QF_FS_LESS_THAN_OR_EQUAL_TO_FINAL_SHARE);
+	assert_int_equal(m.fs_strategy[1], QF_FS_LESS_THAN_INITIAL_SHARE);
+	/* the reverse order is not one of Kueue's valid sets; the model
+	 * keeps what the previous Configuration set */
+	assert_true(snprintf(y, sizeof(y), "%s  preemptionStrategies: [%s]\n",
+	                     hdr, rev) < (int)sizeof(y));
+	rc = load_config(&m, &d, y);
+	qf_assert_failed_with_error(rc, &d);
+	assert_int_equal(d.v[0].line, 5);
+	assert_int_equal(m.nfs_strategy, 2);
+	qf_model_release(&m);
+	qf_diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -358,6 +411,7 @@ int main(void)
 		cmocka_unit_test(test_model_reads_config_from_configmap),
 		cmocka_unit_test(test_model_config_errors_have_positions),
 		cmocka_unit_test(test_model_namespace_has_its_name_label),
+		cmocka_unit_test(test_model_reads_fair_sharing_strategies),
 	};
 	return cmocka_run_group_tests_name("model", tests, NULL, NULL);
 }
