@@ -36,10 +36,22 @@ void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
 	c->message = qf_xstrdup(message ? message : "");
 }
 
-static void summary_tick(struct qf_engine *e, struct qf_ecq *q)
+__int128 qf_engine_usage_integral(const struct qf_ecq *q, int64_t upto_ms)
 {
-	if (e->now_ms > q->used_since)
-		q->used_ms_int += q->used_sum * (e->now_ms - q->used_since);
+	__int128 add, sum;
+
+	if (upto_ms <= q->used_since)
+		return q->used_ms_int;
+	if (__builtin_mul_overflow(q->used_sum,
+	                           (__int128)(upto_ms - q->used_since), &add) ||
+	    __builtin_add_overflow(q->used_ms_int, add, &sum))
+		return QF_ENGINE_I128_MAX;
+	return sum;
+}
+
+void qf_engine_usage_tick(struct qf_engine *e, struct qf_ecq *q)
+{
+	q->used_ms_int = qf_engine_usage_integral(q, e->now_ms);
 	q->used_since = e->now_ms;
 }
 
@@ -69,12 +81,12 @@ static void account(struct qf_engine *e, struct qf_wl *w, int sign)
 		return;
 	q = &e->cq[w->adm_cq];
 	qf_engine_bump_gen(e, w->adm_cq);
-	summary_tick(e, q);
+	qf_engine_usage_tick(e, q);
 	for (size_t i = 0; i < w->nuse; i++) {
 		qf_quota_add_usage(&e->q, (size_t)w->adm_cq,
 		                   (size_t)w->use[i].fr,
 		                   sign * w->use[i].amount);
-		q->used_sum += sign * w->use[i].amount;
+		q->used_sum += (__int128)sign * w->use[i].amount;
 	}
 }
 

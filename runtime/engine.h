@@ -52,6 +52,9 @@
 #include "runtime/queue.h"
 #include "runtime/quota.h"
 
+/* Largest 128-bit signed value (usage integrals saturate there). */
+#define QF_ENGINE_I128_MAX ((__int128)(~(unsigned __int128)0 >> 1))
+
 enum qf_wl_state {
 	QF_WL_PENDING = 0,  /* waiting (queued or not) */
 	QF_WL_RESERVED = 1, /* holds quota (admitted) */
@@ -122,13 +125,15 @@ struct qf_ecq {
 	char *missing;               /* owned: missing flavor names, or NULL */
 	struct qf_wl **holders;      /* owned array, borrowed workloads */
 	size_t nholders, aholders;
-	size_t root;         /* quota node of the tree root */
-	int64_t used_sum;    /* sum of usage over frs (summary) */
-	int64_t used_ms_int; /* integral of used_sum over time (resource*ms) */
-	int64_t used_since;  /* time of the last used_sum change */
-	int64_t nominal_sum; /* sum of nominal quota over frs */
-	int32_t *res_group;  /* owned [nres]: resource group, or -1 */
-	int covers_pods;     /* a group covers the "pods" resource */
+	size_t root; /* quota node of the tree root */
+	/* --summary usage_pct, in exact integers (GCC/Clang 128-bit):
+	 * amounts summed over frs never wrap, the integral saturates */
+	__int128 used_sum;    /* sum of usage amounts over frs */
+	__int128 used_ms_int; /* integral of used_sum over time (amount*ms) */
+	int64_t used_since;   /* time of the last used_sum change */
+	__int128 nominal_sum; /* sum of nominal quota amounts over frs */
+	int32_t *res_group;   /* owned [nres]: resource group, or -1 */
+	int covers_pods;      /* a group covers the "pods" resource */
 };
 
 struct qf_engine {
@@ -226,6 +231,14 @@ void qf_engine_bump_gen(struct qf_engine *e, int32_t cq);
 
 /* Forget a workload's last flavor scan. */
 void qf_engine_clear_scan(struct qf_wl *w);
+
+/* A ClusterQueue's usage integral (amount x ms) up to `upto_ms`: what
+ * was accumulated plus used_sum x (upto_ms - used_since); saturates at
+ * QF_ENGINE_I128_MAX instead of wrapping. */
+__int128 qf_engine_usage_integral(const struct qf_ecq *q, int64_t upto_ms);
+
+/* Bring the integral up to now (call before used_sum changes). */
+void qf_engine_usage_tick(struct qf_engine *e, struct qf_ecq *q);
 
 /* Emit an event through the sink (no-op without one). */
 void qf_engine_emit(struct qf_engine *e, const struct qf_event *ev);

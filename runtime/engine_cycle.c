@@ -619,10 +619,7 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 		/* usage is already in the tree (added while processing) */
 		struct qf_ecq *q = &e->cq[en->cq];
 
-		if (e->now_ms > q->used_since)
-			q->used_ms_int +=
-			        q->used_sum * (e->now_ms - q->used_since);
-		q->used_since = e->now_ms;
+		qf_engine_usage_tick(e, q);
 		for (size_t i = 0; i < w->nuse; i++)
 			q->used_sum += w->use[i].amount;
 		q->holders = qf_grow(q->holders, sizeof(struct qf_wl *),

@@ -7,6 +7,7 @@
  */
 #include "runtime/sim.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -720,9 +721,10 @@ static int wl_key_cmp(const void *a, const void *b)
 	              (*(struct qf_wl *const *)b)->key);
 }
 
-static int write_json(struct sim *s, const char *path, json_t *j)
+static int write_json(struct sim *s, const char *path, json_t *j, size_t flags)
 {
-	char *text = json_dumps(j, JSON_PRESERVE_ORDER | JSON_INDENT(2));
+	char *text =
+	        json_dumps(j, JSON_PRESERVE_ORDER | JSON_INDENT(2) | flags);
 	struct qf_buf b = QF_BUF_INIT;
 	int rc;
 
@@ -763,7 +765,8 @@ static int dump_state(struct sim *s)
 		json_array_append_new(items, cq_json(s, order[i]));
 	rc = write_json(s, s->o->dump_state,
 	                json_pack("{s:s,s:s,s:o}", "apiVersion", "v1", "kind",
-	                          "List", "items", items));
+	                          "List", "items", items),
+	                0);
 	free(order);
 	free(v);
 	return rc;
@@ -787,40 +790,87 @@ static int64_t pct(const int64_t *v, size_t n, int p)
 	return v[rank ? rank - 1 : 0];
 }
 
-/* usage_pct per ClusterQueue class: used resource*ms over nominal*time. */
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The distinct classes, sorted (borrowed strings; the array is owned). */
+static const char **sorted_classes(struct qf_names *t, size_t *n)
+{
+	const char **v = qf_xcalloc(t->n + 1, sizeof(char *));
+
+	for (size_t i = 0; i < t->n; i++)
+		v[i] = t->v[i];
+	qsort(v, t->n, sizeof(char *), str_cmp);
+	*n = t->n;
+	return v;
+}
+
+static __int128 sat_add(__int128 a, __int128 b)
+{
+	__int128 r;
+
+	return __builtin_add_overflow(a, b, &r) ? QF_ENGINE_I128_MAX : r;
+}
+
+/*
+ * used / (nominal x elapsed) x 100, rounded half up to hundredths, from
+ * exact integers: one division, no accumulated rounding.  Beyond what 128
+ * bits hold (never with real quotas) it falls back to long double.
+ */
+static double usage_pct(__int128 used, __int128 nominal, int64_t elapsed)
+{
+	__int128 den, q, r, hundredths;
+
+	if (used <= 0 || nominal <= 0 || elapsed <= 0)
+		return 0.0;
+	if (__builtin_mul_overflow(nominal, (__int128)elapsed, &den) ||
+	    den > QF_ENGINE_I128_MAX / 10000 ||
+	    used / den > QF_ENGINE_I128_MAX / 10000) {
+		long double x = (long double)used * 100.0L /
+		                ((long double)nominal * (long double)elapsed);
+
+		return (double)(roundl(x * 100.0L) / 100.0L);
+	}
+	q = used / den;
+	r = used % den;
+	/* integer quotient on purpose: rounded half up to 1/100 % */
+	hundredths = q * 10000 + (r * 10000 + den / 2) / den;
+	return (double)hundredths / 100.0;
+}
+
+/* usage_pct per ClusterQueue class: used amount x ms over nominal x time. */
 static json_t *cq_classes_json(struct sim *s, int64_t elapsed)
 {
 	struct qf_engine *e = s->e;
 	json_t *out = json_object();
 	struct qf_names classes;
+	const char **sorted;
+	size_t n;
 
 	qf_names_init(&classes);
 	for (size_t i = 0; i < e->ncq; i++)
 		(void)qf_names_intern(&classes, e->cq[i].m->klass);
-	for (size_t c = 0; c < classes.n; c++) {
-		double used = 0, nominal = 0;
+	sorted = sorted_classes(&classes, &n);
+	for (size_t c = 0; c < n; c++) {
+		__int128 used = 0, nominal = 0;
 
 		for (size_t i = 0; i < e->ncq; i++) {
 			const struct qf_ecq *q = &e->cq[i];
-			int64_t upto = s->t0 + elapsed;
-			double integral = (double)q->used_ms_int;
 
-			if (strcmp(q->m->klass, classes.v[c]) != 0)
+			if (strcmp(q->m->klass, sorted[c]) != 0)
 				continue;
-			if (upto > q->used_since)
-				integral += (double)q->used_sum *
-				            (double)(upto - q->used_since);
-			used += integral;
-			nominal += (double)q->nominal_sum;
+			used = sat_add(used, qf_engine_usage_integral(
+			                             q, s->t0 + elapsed));
+			nominal = sat_add(nominal, q->nominal_sum);
 		}
 		json_object_set_new(
-		        out, classes.v[c],
+		        out, sorted[c],
 		        json_pack("{s:f}", "usage_pct",
-		                  nominal > 0 && elapsed > 0
-		                          ? used * 100.0 /
-		                                    (nominal * (double)elapsed)
-		                          : 0.0));
+		                  usage_pct(used, nominal, elapsed)));
 	}
+	free(sorted);
 	qf_names_release(&classes);
 	return out;
 }
@@ -860,18 +910,25 @@ static int summary(struct sim *s)
 	struct qf_names classes;
 	int64_t elapsed = s->last_ms > 0 ? s->last_ms : 0;
 
+	const char **sorted;
+	size_t n;
+
 	qf_names_init(&classes);
 	for (size_t i = 0; i < s->e->nwl; i++)
 		(void)qf_names_intern(&classes, s->e->wl[i]->m->klass);
-	for (size_t c = 0; c < classes.n; c++)
-		json_object_set_new(wlc, classes.v[c],
-		                    wl_class_json(s, classes.v[c]));
+	sorted = sorted_classes(&classes, &n);
+	for (size_t c = 0; c < n; c++)
+		json_object_set_new(wlc, sorted[c],
+		                    wl_class_json(s, sorted[c]));
+	free(sorted);
 	qf_names_release(&classes);
+	/* 15 significant digits print every 2-decimal usage_pct exactly */
 	return write_json(s, s->o->summary,
 	                  json_pack("{s:I,s:o,s:o}", "makespan_ms",
 	                            (json_int_t)elapsed, "clusterQueueClasses",
 	                            cq_classes_json(s, elapsed),
-	                            "workloadClasses", wlc));
+	                            "workloadClasses", wlc),
+	                  JSON_REAL_PRECISION(15));
 }
 
 static void report_submitted(struct sim *s, struct qf_model_wl **sub,

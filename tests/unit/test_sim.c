@@ -1,6 +1,7 @@
 /*
  * test_sim.c - runtime/sim.c: the example trace end to end (events,
- * summary, dumped state), and that a bad input writes nothing.
+ * summary, dumped state), that a bad input writes nothing, and the
+ * summary's exact usage_pct and sorted class keys.
  */
 #include "tests/unit/qf_test.h"
 
@@ -125,11 +126,82 @@ static void test_sim_bad_trace_writes_nothing(void **state)
 	paths_release(&p);
 }
 
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	assert_int_equal(fputs(text, f) >= 0, 1);
+	assert_int_equal(fclose(f), 0);
+}
+
+#define CQ3(name)                                                        \
+	"---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"  \
+	"metadata: {name: " name "}\nspec:\n  namespaceSelector: {}\n"   \
+	"  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n" \
+	"    - name: default\n      resources:\n"                        \
+	"      - {name: cpu, nominalQuota: \"3\"}\n"                     \
+	"---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"    \
+	"metadata: {name: main, namespace: " name "}\n"                  \
+	"spec: {clusterQueue: " name "}\n"
+#define JOB(name, ns, klass, cpus)                                          \
+	"{\"at_ms\": 0, \"op\": \"submit\", \"runtime_ms\": 1000, "         \
+	"\"object\": {\"apiVersion\": \"batch/v1\", \"kind\": \"Job\", "    \
+	"\"metadata\": {\"name\": \"" name "\", \"namespace\": \"" ns       \
+	"\", \"labels\": {\"kueue.x-k8s.io/queue-name\": \"main\", "        \
+	"\"kueue.x-k8s.io/performance-scheduler-class\": \"" klass "\"}}, " \
+	"\"spec\": {\"template\": {\"spec\": {\"containers\": [{\"name\": " \
+	"\"c\", \"resources\": {\"requests\": {\"cpu\": \"" cpus            \
+	"\"}}}]}}}}}\n"
+
+/* 1 of 3 cpus for the whole run is 33.33 %, 2 of 3 is 66.67 % (the float
+ * quotient printed 33.333333333333336); classes come out sorted even though
+ * zeta is loaded first. */
+static void test_sim_summary_exact_and_sorted(void **state)
+{
+	struct paths p;
+	struct qf_buf got = QF_BUF_INIT, trace = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	static const char want[] =
+	        "{\n  \"makespan_ms\": 1000,\n  \"clusterQueueClasses\": {\n"
+	        "    \"alpha\": {\n      \"usage_pct\": 66.67\n    },\n"
+	        "    \"zeta\": {\n      \"usage_pct\": 33.33\n    }\n  },\n"
+	        "  \"workloadClasses\": {\n    \"large\": {\n"
+	        "      \"count\": 1,\n      \"avg_time_to_admission_ms\": 0,\n"
+	        "      \"p50_time_to_admission_ms\": 0,\n"
+	        "      \"p95_time_to_admission_ms\": 0\n    },\n"
+	        "    \"small\": {\n      \"count\": 1,\n"
+	        "      \"avg_time_to_admission_ms\": 0,\n"
+	        "      \"p50_time_to_admission_ms\": 0,\n"
+	        "      \"p95_time_to_admission_ms\": 0\n    }\n  }\n}\n";
+
+	(void)state;
+	paths_init(&p);
+	qf_buf_reset(&p.cluster);
+	qf_buf_addf(&p.cluster, "%s.cluster.yaml", p.summary.buf);
+	qf_buf_addf(&trace, "%s.trace.jsonl", p.summary.buf);
+	write_text(p.cluster.buf,
+	           "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+	           "metadata: {name: default}\n" CQ3("zeta") CQ3("alpha"));
+	write_text(trace.buf, JOB("s", "zeta", "small", "1")
+	                              JOB("l", "alpha", "large", "2"));
+	run(&p, trace.buf, 0);
+	assert_int_equal(qf_fs_read(&got, p.summary.buf, 1 << 20, &d), 0);
+	assert_string_equal(got.buf, want);
+	(void)unlink(p.cluster.buf);
+	(void)unlink(trace.buf);
+	qf_buf_release(&got);
+	qf_buf_release(&trace);
+	qf_diags_release(&d);
+	paths_release(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sim_example_trace),
 		cmocka_unit_test(test_sim_bad_trace_writes_nothing),
+		cmocka_unit_test(test_sim_summary_exact_and_sorted),
 	};
 	return cmocka_run_group_tests_name("sim", tests, NULL, NULL);
 }
