@@ -1,5 +1,5 @@
 /*
- * fuzz_events.c - runtime/events.c: any JSON line either fails to parse as
+ * fuzz_events.c - core/event.c: any JSON line either fails to parse as
  * an event or parses to one that renders and parses back to the same
  * fields (time, reason, workload, cell counts).  abort() marks a broken
  * invariant.
@@ -10,7 +10,7 @@
 
 #include <jansson.h>
 
-#include "runtime/events.h"
+#include "core/event.h"
 #include "core/banned.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -8,7 +8,7 @@
  * (qf_engine_set_time; the engine never reads a clock), add workloads,
  * finish or delete them, replace the policy (qf_engine_rebuild), and run
  * scheduling cycles (qf_engine_cycle).  Every decision is reported as a
- * struct qf_event to the sink given at creation (runtime/events.h).
+ * struct qf_event to the sink given at creation (core/event.h).
  *
  * Ownership: the engine owns its struct qf_wl records and queues; model
  * objects are borrowed and must outlive the engine.  Errors: rebuild
@@ -47,7 +47,7 @@
 
 #include "core/buf.h"
 #include "core/diag.h"
-#include "runtime/events.h"
+#include "core/event.h"
 #include "runtime/model.h"
 #include "runtime/queue.h"
 #include "runtime/quota.h"

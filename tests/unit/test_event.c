@@ -1,14 +1,14 @@
 /*
- * test_events.c - runtime/events.c: the pinned JSON field names, message
+ * test_event.c - core/event.c: the pinned JSON field names, message
  * truncation, and that a rendered event parses back the same.
  */
 #include "tests/unit/qf_test.h"
 
 #include <string.h>
 
-#include "runtime/events.h"
+#include "core/event.h"
 
-static void test_events_render_pinned_fields(void **state)
+static void test_event_render_pinned_fields(void **state)
 {
 	static const struct qf_event_cell fl[] = { { "main", "cpu",
 		                                     "default" } };
@@ -36,7 +36,7 @@ static void test_events_render_pinned_fields(void **state)
 	json_decref(j);
 }
 
-static void test_events_truncate_long_messages(void **state)
+static void test_event_truncate_long_messages(void **state)
 {
 	char msg[1500];
 	struct qf_event ev;
@@ -59,7 +59,7 @@ static void test_events_truncate_long_messages(void **state)
 	json_decref(j);
 }
 
-static void test_events_parse_back(void **state)
+static void test_event_parse_back(void **state)
 {
 	static const struct qf_event_cell fl[] = { { "a", "cpu", "f1" },
 		                                   { "b", "gpu", "f2" } };
@@ -97,9 +97,9 @@ static void test_events_parse_back(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_events_render_pinned_fields),
-		cmocka_unit_test(test_events_truncate_long_messages),
-		cmocka_unit_test(test_events_parse_back),
+		cmocka_unit_test(test_event_render_pinned_fields),
+		cmocka_unit_test(test_event_truncate_long_messages),
+		cmocka_unit_test(test_event_parse_back),
 	};
-	return cmocka_run_group_tests_name("events", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("event", tests, NULL, NULL);
 }

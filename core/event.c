@@ -1,9 +1,9 @@
 /*
- * events.c - JSON rendering of struct qf_event (runtime/events.h).  Maps
- * are built in the order the cells arrive, which the engine keeps sorted,
- * so the output is deterministic.
+ * event.c - JSON rendering and parsing of struct qf_event (core/event.h).
+ * Maps are built in the order the cells arrive, which the engine keeps
+ * sorted, so the output is deterministic.
  */
-#include "runtime/events.h"
+#include "core/event.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,22 +1,24 @@
 /*
- * events.h - the engine's event record and its JSON-lines rendering.
+ * event.h - the admission event record and its JSON-lines form: the one
+ * event format every part shares (STYLE 2.1), so it lives in core/.
  *
- * Contract: the engine reports every decision as a struct qf_event handed
- * to a sink callback; the simulator writes them with qf_event_to_json, the
- * controller (later) does the same under a wall clock, and the audit tool
- * reads the same lines back.  The field names are pinned by issue 5:
- * time_ms, type, reason, workload ("ns/name"), clusterQueue, message, and
- * for QuotaReserved/Admitted flavors {podSet: {resource: flavor}}, usage
- * and borrowed {flavor: {resource: quantity}}; for Preempted preemptor and
- * preemptionReason.  Reasons and messages are Kueue's (v0.19 texts, with
- * the granular pending reasons), plus Requeued and Finished.
+ * Contract: the runtime's engine reports every decision as a struct
+ * qf_event handed to a sink callback; the simulator writes them with
+ * qf_event_to_json, the controller (later) does the same under a wall
+ * clock, and the audit tool reads the same lines back with
+ * qf_event_from_json.  Nothing here depends on the engine.  The field
+ * names are pinned by issue 5: time_ms, type, reason, workload ("ns/name"),
+ * clusterQueue, message, and for QuotaReserved/Admitted flavors {podSet:
+ * {resource: flavor}}, usage and borrowed {flavor: {resource: quantity}}; for
+ * Preempted preemptor and preemptionReason.  Reasons and messages are Kueue's
+ * (v0.19 texts, with the granular pending reasons), plus Requeued and Finished.
  *
  * Ownership: an event handed to a sink is borrowed for the call only; copy
  * what you keep.  Rendering allocates a new jansson tree the caller owns.
  * Thread-safe (no shared state).
  */
-#ifndef QF_EVENTS_H
-#define QF_EVENTS_H
+#ifndef QF_EVENT_H
+#define QF_EVENT_H
 
 #include <stddef.h>
 #include <stdint.h>
