@@ -946,16 +946,21 @@ static void report_submitted(struct sim *s, struct qf_model_wl **sub,
 			        "%s: admitted at %lldms in ClusterQueue %s\n",
 			        k.buf, (long long)(w->first_admit_ms - s->t0),
 			        w->adm_cq_name ? w->adm_cq_name : "?");
+		else if (w && w->cond[QF_COND_QUOTA_RESERVED].reason)
+			qf_buf_addf(out, "%s: pending (%s): %s\n", k.buf,
+			            w->cond[QF_COND_QUOTA_RESERVED].reason,
+			            w->cond[QF_COND_QUOTA_RESERVED].message
+			                    ? w->cond[QF_COND_QUOTA_RESERVED]
+			                              .message
+			                    : "");
 		else if (w)
-			qf_buf_addf(
-			        out, "%s: pending (%s): %s\n", k.buf,
-			        w->cond[QF_COND_QUOTA_RESERVED].reason
-			                ? w->cond[QF_COND_QUOTA_RESERVED].reason
-			                : "not queued",
-			        w->cond[QF_COND_QUOTA_RESERVED].message
-			                ? w->cond[QF_COND_QUOTA_RESERVED]
-			                          .message
-			                : "");
+			/* never a head: Kueue parks workloads of the same shape
+			 * as an inadmissible head without evaluating them */
+			qf_buf_addf(out,
+			            "%s: pending: queued, not evaluated yet "
+			            "(a workload ahead of it, or of the same "
+			            "shape, is still waiting)\n",
+			            k.buf);
 		qf_buf_release(&k);
 	}
 }

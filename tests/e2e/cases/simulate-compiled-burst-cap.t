@@ -12,3 +12,4 @@ stdout-not: job-train-07-c81ba: admitted
 stdout-not: job-train-08-415c3: admitted
 stdout-not: job-train-09-73257: admitted
 stdout-not: job-train-10-b339a: admitted
+stdout-has: research/job-train-10-b339a: pending: queued, not evaluated yet
