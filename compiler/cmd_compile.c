@@ -45,11 +45,9 @@ static int pick_mode(const struct args *a, struct qf_ctx *ctx)
 
 	if (n == 1)
 		return 0;
-	(void)fprintf(ctx->err,
-	              "quotaflow compile: give exactly one of -o DIR, "
-	              "--stdout, --check DIR or --krm\nusage: %s\n",
-	              usage);
-	return QF_EXIT_USAGE;
+	return qf_cli_usage_error(ctx, usage,
+	                          "compile: give exactly one of -o DIR, "
+	                          "--stdout, --check DIR or --krm");
 }
 
 static int apply_options(struct qf_compile_opts *o, json_t **keep,

@@ -4,6 +4,7 @@
  */
 #include "core/cli.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 
 #include "core/banned.h"
@@ -28,6 +29,23 @@ int qf_cli_print_diags(struct qf_diags *d, struct qf_ctx *ctx)
 	if (!d->n && ctx->diag_format != QF_DIAG_JSON)
 		return QF_OK;
 	return qf_diags_print(d, ctx->diag_format, ctx->err);
+}
+
+int qf_cli_usage_error(struct qf_ctx *ctx, const char *usage, const char *fmt,
+		       ...)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	(void)qf_diag_vadd(&d, QF_SEV_ERROR, NULL, NULL, NULL, fmt, ap);
+	va_end(ap);
+	/* usage errors are for a human: always text; exit 2 whether or not
+	 * the message gets out */
+	if (qf_diags_print(&d, QF_DIAG_TEXT, ctx->err) == QF_OK)
+		(void)fprintf(ctx->err, "usage: %s\n", usage);
+	qf_diags_release(&d);
+	return QF_EXIT_USAGE;
 }
 
 int qf_cli_parse(const struct qf_opt *opts, size_t nopts, const char *usage,

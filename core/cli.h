@@ -28,6 +28,14 @@ int qf_cli_parse(const struct qf_opt *opts, size_t nopts, const char *usage,
 		 const char *summary, int argc, const char **argv,
 		 struct qf_strlist *positional, struct qf_ctx *ctx);
 
+/*
+ * Report a usage error found after option parsing (a missing argument,
+ * options that exclude each other): prints the message as a diagnostic and
+ * the usage line to ctx->err, and returns QF_EXIT_USAGE.
+ */
+int qf_cli_usage_error(struct qf_ctx *ctx, const char *usage, const char *fmt,
+		       ...) QF_PRINTF(3, 4);
+
 /* Sort and print diagnostics to ctx->err in ctx->diag_format; the status
  * of the write (QF_EIO on failure). */
 int qf_cli_print_diags(struct qf_diags *d, struct qf_ctx *ctx);

@@ -52,8 +52,12 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 	if (rc >= 0)
 		goto done;
 	if (!files.n || pos.n || (cycles >= 0 && until >= 0) || cycles < -1) {
-		(void)fprintf(ctx->err, "usage: %s\n", usage);
-		rc = QF_EXIT_USAGE;
+		rc = qf_cli_usage_error(
+		        ctx, usage, "simulate: %s",
+		        !files.n  ? "-f FILE is required"
+		        : pos.n   ? "unexpected argument (objects go after -f)"
+		        : cycles < -1 ? "--cycles takes a count >= 0"
+		                      : "--cycles and --until exclude each other");
 		goto done;
 	}
 	o.cycles = cycles;
