@@ -87,7 +87,10 @@ void qf_buf_vaddf(struct qf_buf *b, const char *fmt, va_list ap)
 	int n;
 
 	va_copy(cp, ap);
-	n = vsnprintf(room ? b->buf + b->len : NULL, room, fmt, cp);
+	if (room)
+		n = vsnprintf(b->buf + b->len, room, fmt, cp);
+	else
+		n = vsnprintf(NULL, 0, fmt, cp);
 	va_end(cp);
 	if (n <= 0) {
 		if (room)

@@ -432,10 +432,10 @@ static struct qf_buf *key_buf(struct loader *L, size_t depth)
 	if (depth >= L->nkeys) {
 		size_t n = L->nkeys;
 
-		L->keys = qf_grow(L->keys, sizeof(*L->keys), &L->nkeys,
+		L->keys = qf_grow(L->keys, sizeof(struct qf_buf *), &L->nkeys,
 		                  depth + 1);
 		for (; n < L->nkeys; n++) {
-			L->keys[n] = qf_xmalloc(sizeof(**L->keys));
+			L->keys[n] = qf_xmalloc(sizeof(struct qf_buf));
 			qf_buf_init(L->keys[n]);
 		}
 	}
