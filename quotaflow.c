@@ -21,7 +21,7 @@
 #endif
 
 enum qf_cmd_flags {
-	QF_CMD_GIT = 1 << 0,	/* run git_libgit2_init/shutdown around it */
+	QF_CMD_GIT = 1 << 0,    /* run git_libgit2_init/shutdown around it */
 	QF_CMD_DAEMON = 1 << 1, /* long-running */
 	QF_CMD_HIDDEN = 1 << 2, /* not listed by `help` */
 };
@@ -55,13 +55,13 @@ static const struct qf_cmd *find_cmd(const char *name)
 static void list_commands(struct qf_buf *b)
 {
 	qf_buf_adds(b, "usage: quotaflow [--version] [--help] <command> "
-		       "[options]\n\ncommands:\n");
+	               "[options]\n\ncommands:\n");
 	for (size_t i = 0; i < QF_ARRAY_SIZE(commands); i++)
 		if (!(commands[i].flags & QF_CMD_HIDDEN))
 			qf_buf_addf(b, "    %-12s%s\n", commands[i].name,
-				    commands[i].summary);
+			            commands[i].summary);
 	qf_buf_adds(b, "\nSee 'quotaflow help <command>' for one command's "
-		       "options.\n");
+	               "options.\n");
 }
 
 static int unknown_command(const char *name, struct qf_ctx *ctx)
@@ -77,8 +77,7 @@ static int unknown_command(const char *name, struct qf_ctx *ctx)
 			best = commands[i].name;
 		}
 	}
-	fprintf(ctx->err, "quotaflow: '%s' is not a quotaflow command.",
-		name);
+	fprintf(ctx->err, "quotaflow: '%s' is not a quotaflow command.", name);
 	if (best)
 		fprintf(ctx->err, " Did you mean '%s'?", best);
 	fprintf(ctx->err, " See 'quotaflow help'.\n");
@@ -107,7 +106,7 @@ int cmd_help(int argc, const char **argv, struct qf_ctx *ctx)
 }
 
 static int run(const struct qf_cmd *c, int argc, const char **argv,
-	       struct qf_ctx *ctx)
+               struct qf_ctx *ctx)
 {
 	int rc;
 

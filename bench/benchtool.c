@@ -97,22 +97,19 @@ static void flatten(json_t *root)
 	json_t *v1, *v2, *v3;
 	char path[512];
 
-	json_object_foreach(root, k1, v1)
-	{
+	json_object_foreach (root, k1, v1) {
 		if (!json_is_object(v1)) {
 			print_scalar(k1, v1);
 			continue;
 		}
-		json_object_foreach(v1, k2, v2)
-		{
+		json_object_foreach (v1, k2, v2) {
 			if (!json_is_object(v2)) {
 				(void)snprintf(path, sizeof(path), "%s.%s", k1,
 				               k2);
 				print_scalar(path, v2);
 				continue;
 			}
-			json_object_foreach(v2, k3, v3)
-			{
+			json_object_foreach (v2, k3, v3) {
 				if (json_is_object(v3) || json_is_array(v3))
 					continue;
 				(void)snprintf(path, sizeof(path), "%s.%s.%s",

@@ -154,8 +154,8 @@ int cmd_validate(int argc, const char **argv, struct qf_ctx *ctx)
 		ctx->diag_format = strcmp(format, "json") == 0 ? QF_DIAG_JSON
 		                                               : QF_DIAG_TEXT;
 	if (!paths.n) {
-		exit_code = qf_cli_usage_error(ctx, usage,
-		                               "validate: no FILE or DIR given");
+		exit_code = qf_cli_usage_error(
+		        ctx, usage, "validate: no FILE or DIR given");
 		goto done;
 	}
 	rc = crds ? qf_kinds_new_crds(&k, crds, &d)

@@ -488,8 +488,7 @@ int qf_compile_argocd_params(struct qf_compile_opts *opts, json_t **keep,
 		json_decref(arr);
 		return QF_EUSAGE;
 	}
-	json_array_foreach(arr, i, p)
-	{
+	json_array_foreach (arr, i, p) {
 		const char *name =
 		        json_string_value(json_object_get(p, "name"));
 		const char *val =

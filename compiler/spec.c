@@ -194,8 +194,7 @@ void qf_spec__check_fields(struct loader *L, const json_t *obj,
 	json_t *v;
 	size_t i;
 
-	json_object_foreach((json_t *)obj, key, v)
-	{
+	json_object_foreach ((json_t *)obj, key, v) {
 		const struct field *f = NULL;
 
 		for (i = 0; i < n; i++)
@@ -397,8 +396,7 @@ qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
 	size_t n = 0;
 
 	v = qf_xcalloc(json_object_size(map) + 1, sizeof(*v));
-	json_object_foreach((json_t *)map, key, val)
-	{
+	json_object_foreach ((json_t *)map, key, val) {
 		struct qf_spec_resource *r = &v[n];
 		int rc;
 
@@ -541,8 +539,7 @@ static void load_account(struct loader *L, struct qf_spec_pool *p,
 	if (!gpus)
 		return;
 	(void)snprintf(path, sizeof(path), "%s.gpus", base);
-	json_object_foreach((json_t *)gpus, key, v)
-	{
+	json_object_foreach ((json_t *)gpus, key, v) {
 		long idx = qf_spec_flavour_index(p, key);
 		struct qf_loc loc = qf_spec__loc_key(L, gpus, key);
 
@@ -635,8 +632,7 @@ static void load_priorities(struct loader *L, struct qf_spec_pool *p,
 
 	p->priorities =
 	        qf_xcalloc(json_object_size(map) + 1, sizeof(*p->priorities));
-	json_object_foreach((json_t *)map, key, v)
-	{
+	json_object_foreach ((json_t *)map, key, v) {
 		struct qf_spec_priority *pr = &p->priorities[p->npriorities];
 		const char *path =
 		        qf_spec__join_path(L, "spec.priorities", key);

@@ -46,8 +46,7 @@ static void load_labels(struct loader *L, struct qf_spec_tenant *t,
 	const char *key;
 	json_t *v;
 
-	json_object_foreach((json_t *)labels, key, v)
-	{
+	json_object_foreach ((json_t *)labels, key, v) {
 		struct qf_loc loc = qf_spec__loc_key(L, labels, key);
 		const char *path =
 		        qf_spec__join_path(L, "metadata.labels", key);

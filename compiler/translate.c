@@ -212,9 +212,9 @@ static void add_tenant_labels(json_t *o, const struct qf_spec *s,
 	json_t *v;
 
 	if (t->labels)
-		json_object_foreach((json_t *)t->labels, key,
-		                    v) if (json_is_string(v))
-		        set(labels, key, copy(v));
+		json_object_foreach ((json_t *)t->labels, key, v)
+			if (json_is_string(v))
+				set(labels, key, copy(v));
 	set_str(labels, LABEL_ACCOUNT, s->pool.accounts[t->account].name);
 	set_str(labels, LABEL_TENANT, t->name);
 }

@@ -18,13 +18,16 @@
 #include "core/status.h"
 
 struct qf_buf {
-	char *buf;    /* NUL-terminated contents; owned unless == qf_buf_empty */
-	size_t len;   /* bytes in use, not counting the NUL */
+	char *buf;  /* NUL-terminated contents; owned unless == qf_buf_empty */
+	size_t len; /* bytes in use, not counting the NUL */
 	size_t alloc; /* bytes allocated; 0 while buf is the shared empty one */
 };
 
 extern char qf_buf_empty[];
-#define QF_BUF_INIT { qf_buf_empty, 0, 0 }
+#define QF_BUF_INIT                \
+	{                          \
+		qf_buf_empty, 0, 0 \
+	}
 
 void qf_buf_init(struct qf_buf *b);
 /* Free the contents; b is left as qf_buf_init left it. */
@@ -38,7 +41,7 @@ void qf_buf_adds(struct qf_buf *b, const char *s);
 void qf_buf_addch(struct qf_buf *b, int c);
 void qf_buf_addf(struct qf_buf *b, const char *fmt, ...) QF_PRINTF(2, 3);
 void qf_buf_vaddf(struct qf_buf *b, const char *fmt, va_list ap)
-	QF_PRINTF(2, 0);
+        QF_PRINTF(2, 0);
 /* Set the length (<= alloc) and re-terminate. */
 void qf_buf_setlen(struct qf_buf *b, size_t len);
 /*

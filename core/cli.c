@@ -32,7 +32,7 @@ int qf_cli_print_diags(struct qf_diags *d, struct qf_ctx *ctx)
 }
 
 int qf_cli_usage_error(struct qf_ctx *ctx, const char *usage, const char *fmt,
-		       ...)
+                       ...)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
 	va_list ap;
@@ -49,8 +49,8 @@ int qf_cli_usage_error(struct qf_ctx *ctx, const char *usage, const char *fmt,
 }
 
 int qf_cli_parse(const struct qf_opt *opts, size_t nopts, const char *usage,
-		 const char *summary, int argc, const char **argv,
-		 struct qf_strlist *positional, struct qf_ctx *ctx)
+                 const char *summary, int argc, const char **argv,
+                 struct qf_strlist *positional, struct qf_ctx *ctx)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
 	int rc = qf_opt_parse(opts, nopts, argc, argv, positional, &d);

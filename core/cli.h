@@ -25,8 +25,8 @@ int qf_cli_exit_code(int status);
  * -1 to continue, or the exit code the command must return now.
  */
 int qf_cli_parse(const struct qf_opt *opts, size_t nopts, const char *usage,
-		 const char *summary, int argc, const char **argv,
-		 struct qf_strlist *positional, struct qf_ctx *ctx);
+                 const char *summary, int argc, const char **argv,
+                 struct qf_strlist *positional, struct qf_ctx *ctx);
 
 /*
  * Report a usage error found after option parsing (a missing argument,
@@ -34,7 +34,7 @@ int qf_cli_parse(const struct qf_opt *opts, size_t nopts, const char *usage,
  * the usage line to ctx->err, and returns QF_EXIT_USAGE.
  */
 int qf_cli_usage_error(struct qf_ctx *ctx, const char *usage, const char *fmt,
-		       ...) QF_PRINTF(3, 4);
+                       ...) QF_PRINTF(3, 4);
 
 /* Sort and print diagnostics to ctx->err in ctx->diag_format; the status
  * of the write (QF_EIO on failure). */

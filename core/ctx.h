@@ -19,12 +19,12 @@
 typedef int64_t (*qf_clock_fn)(void *arg);
 
 struct qf_ctx {
-	FILE *out;			  /* borrowed: normal output */
-	FILE *err;			  /* borrowed: diagnostics */
+	FILE *out;                       /* borrowed: normal output */
+	FILE *err;                       /* borrowed: diagnostics */
 	enum qf_diag_format diag_format; /* how diagnostics are rendered */
-	int verbosity;			  /* 0 normal, <0 quiet, >0 verbose */
-	qf_clock_fn now_ms;		  /* wall clock unless a test injects one */
-	void *clock_arg;		  /* borrowed, passed to now_ms */
+	int verbosity;                   /* 0 normal, <0 quiet, >0 verbose */
+	qf_clock_fn now_ms; /* wall clock unless a test injects one */
+	void *clock_arg;    /* borrowed, passed to now_ms */
 };
 
 /* Fill ctx with stdout, stderr, text diagnostics and the real clock. */

@@ -36,8 +36,8 @@ void qf_diags_release(struct qf_diags *d)
 }
 
 int qf_diag_vadd(struct qf_diags *d, enum qf_severity sev,
-		 const struct qf_loc *loc, const char *rule, const char *path,
-		 const char *fmt, va_list ap)
+                 const struct qf_loc *loc, const char *rule, const char *path,
+                 const char *fmt, va_list ap)
 {
 	struct qf_buf msg = QF_BUF_INIT;
 	struct qf_diag *g;
@@ -64,8 +64,8 @@ int qf_diag_vadd(struct qf_diags *d, enum qf_severity sev,
 }
 
 int qf_diag_add(struct qf_diags *d, enum qf_severity sev,
-		const struct qf_loc *loc, const char *rule, const char *path,
-		const char *fmt, ...)
+                const struct qf_loc *loc, const char *rule, const char *path,
+                const char *fmt, ...)
 {
 	va_list ap;
 	int rc;
@@ -77,7 +77,7 @@ int qf_diag_add(struct qf_diags *d, enum qf_severity sev,
 }
 
 int qf_diag_error(struct qf_diags *d, const struct qf_loc *loc,
-		  const char *rule, const char *path, const char *fmt, ...)
+                  const char *rule, const char *path, const char *fmt, ...)
 {
 	va_list ap;
 	int rc;
@@ -88,8 +88,8 @@ int qf_diag_error(struct qf_diags *d, const struct qf_loc *loc,
 	return rc;
 }
 
-int qf_diag_warn(struct qf_diags *d, const struct qf_loc *loc,
-		 const char *rule, const char *path, const char *fmt, ...)
+int qf_diag_warn(struct qf_diags *d, const struct qf_loc *loc, const char *rule,
+                 const char *path, const char *fmt, ...)
 {
 	va_list ap;
 	int rc;
@@ -118,7 +118,7 @@ void qf_diags_move(struct qf_diags *dst, struct qf_diags *src)
 {
 	for (size_t i = 0; i < src->n; i++) {
 		dst->v = qf_grow(dst->v, sizeof(*dst->v), &dst->alloc,
-				 dst->n + 1);
+		                 dst->n + 1);
 		dst->v[dst->n++] = src->v[i];
 	}
 	dst->nerrors += src->nerrors;
@@ -199,17 +199,17 @@ static json_t *diag_json(const struct qf_diag *g)
 	json_t *o = json_object();
 
 	json_object_set_new(o, "severity", json_string(sev_name(g->sev)));
-	json_object_set_new(o, "rule", g->rule ? json_string(g->rule)
-					       : json_null());
+	json_object_set_new(o, "rule",
+	                    g->rule ? json_string(g->rule) : json_null());
 	json_object_set_new(o, "file",
-			    g->file ? json_string(g->file) : json_null());
+	                    g->file ? json_string(g->file) : json_null());
 	json_object_set_new(o, "line", json_integer(g->line));
 	json_object_set_new(o, "column", json_integer(g->col));
 	json_object_set_new(o, "path",
-			    g->path ? json_string(g->path) : json_null());
+	                    g->path ? json_string(g->path) : json_null());
 	json_object_set_new(o, "message", json_string(g->msg));
 	json_object_set_new(o, "hint",
-			    g->hint ? json_string(g->hint) : json_null());
+	                    g->hint ? json_string(g->hint) : json_null());
 	return o;
 }
 

@@ -40,9 +40,10 @@ struct qf_loc {
 struct qf_diag {
 	enum qf_severity sev;
 	const char *rule; /* static string such as "QF104"; may be NULL */
-	char *file;	  /* owned; NULL when the problem has no file */
+	char *file;       /* owned; NULL when the problem has no file */
 	uint32_t line, col;
-	char *path; /* owned JSON path ("spec.resourceGroups[0]"); may be NULL */
+	char *path; /* owned JSON path ("spec.resourceGroups[0]"); may be NULL
+	             */
 	char *msg;  /* owned */
 	char *hint; /* owned; may be NULL */
 };
@@ -53,7 +54,10 @@ struct qf_diags {
 	size_t nerrors, nwarnings;
 };
 
-#define QF_DIAGS_INIT { NULL, 0, 0, 0, 0 }
+#define QF_DIAGS_INIT            \
+	{                        \
+		NULL, 0, 0, 0, 0 \
+	}
 
 enum qf_diag_format {
 	QF_DIAG_TEXT = 0, /* file:line:col: error: message [QF123] */
@@ -69,19 +73,18 @@ void qf_diags_release(struct qf_diags *d);
  * the result can be returned directly.
  */
 int qf_diag_add(struct qf_diags *d, enum qf_severity sev,
-		const struct qf_loc *loc, const char *rule, const char *path,
-		const char *fmt, ...) QF_PRINTF(6, 7);
+                const struct qf_loc *loc, const char *rule, const char *path,
+                const char *fmt, ...) QF_PRINTF(6, 7);
 int qf_diag_vadd(struct qf_diags *d, enum qf_severity sev,
-		 const struct qf_loc *loc, const char *rule, const char *path,
-		 const char *fmt, va_list ap) QF_PRINTF(6, 0);
+                 const struct qf_loc *loc, const char *rule, const char *path,
+                 const char *fmt, va_list ap) QF_PRINTF(6, 0);
 
 /* Shorthands: an error (returns QF_EINVAL) and a warning (returns QF_OK). */
 int qf_diag_error(struct qf_diags *d, const struct qf_loc *loc,
-		  const char *rule, const char *path, const char *fmt, ...)
-	QF_PRINTF(5, 6);
-int qf_diag_warn(struct qf_diags *d, const struct qf_loc *loc,
-		 const char *rule, const char *path, const char *fmt, ...)
-	QF_PRINTF(5, 6);
+                  const char *rule, const char *path, const char *fmt, ...)
+        QF_PRINTF(5, 6);
+int qf_diag_warn(struct qf_diags *d, const struct qf_loc *loc, const char *rule,
+                 const char *path, const char *fmt, ...) QF_PRINTF(5, 6);
 
 /* Attach a hint ("expected ...", "did you mean ...") to the last diagnostic. */
 void qf_diag_hint(struct qf_diags *d, const char *fmt, ...) QF_PRINTF(2, 3);
@@ -102,7 +105,7 @@ void qf_diags_sort(struct qf_diags *d);
  * message, hint}.  Returns QF_EIO when writing fails.
  */
 int qf_diags_print(const struct qf_diags *d, enum qf_diag_format fmt,
-		   FILE *f) QF_MUST_CHECK;
+                   FILE *f) QF_MUST_CHECK;
 
 /* The same, into a newly allocated string the caller frees. */
 char *qf_diags_format(const struct qf_diags *d, enum qf_diag_format fmt);

@@ -283,8 +283,7 @@ static void copy_members(struct loader *L, json_t *dst, const json_t *src)
 	const char *k;
 	json_t *v;
 
-	json_object_foreach((json_t *)src, k, v)
-	{
+	json_object_foreach ((json_t *)src, k, v) {
 		if (json_object_set_new_nocheck(dst, k, copy_tree(L, v)))
 			abort();
 		copy_ent(m, qf_doc_member_key(src, k, 0),
@@ -515,8 +514,7 @@ static int merge_one(struct loader *L, json_t *obj, json_t *merged, json_t *src,
 		              type_name(src));
 		return QF_EINVAL;
 	}
-	json_object_foreach(src, k, v)
-	{
+	json_object_foreach (src, k, v) {
 		struct qf_loc kl = qf_doc_loc_keyname(L->doc, src, k);
 		struct qf_loc vl = qf_doc_loc_key(L->doc, src, k);
 

@@ -89,8 +89,7 @@ static size_t count_cells(const json_t *m)
 	json_t *v;
 	size_t n = 0;
 
-	json_object_foreach((json_t *)m, k, v)
-	{
+	json_object_foreach ((json_t *)m, k, v) {
 		if (json_is_object(v))
 			n += json_object_size(v);
 	}
@@ -103,12 +102,10 @@ static int read_cells(const json_t *m, struct qf_event_cell *c, size_t *n)
 	const char *a, *b;
 	json_t *inner, *v;
 
-	json_object_foreach((json_t *)m, a, inner)
-	{
+	json_object_foreach ((json_t *)m, a, inner) {
 		if (!json_is_object(inner))
 			return -1;
-		json_object_foreach(inner, b, v)
-		{
+		json_object_foreach (inner, b, v) {
 			if (!json_is_string(v))
 				return -1;
 			c[*n].a = a;

@@ -22,12 +22,12 @@ static int io_error(struct qf_diags *d, const char *path, const char *what)
 	struct qf_loc loc = { path, 0, 0 };
 
 	qf_diag_error(d, &loc, "QF002", NULL, "cannot %s: %s", what,
-		      strerror(e));
+	              strerror(e));
 	return e == ENOENT ? QF_ENOTFOUND : QF_EIO;
 }
 
 int qf_fs_read(struct qf_buf *out, const char *path, size_t max_bytes,
-	       struct qf_diags *d)
+               struct qf_diags *d)
 {
 	int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
 	size_t start = out->len;
@@ -52,9 +52,10 @@ int qf_fs_read(struct qf_buf *out, const char *path, size_t max_bytes,
 		if (out->len - start > max_bytes) {
 			struct qf_loc loc = { path, 0, 0 };
 
-			qf_diag_error(d, &loc, "QF003", NULL,
-				      "input is larger than the limit of %zu bytes",
-				      max_bytes);
+			qf_diag_error(
+			        d, &loc, "QF003", NULL,
+			        "input is larger than the limit of %zu bytes",
+			        max_bytes);
 			qf_buf_setlen(out, start);
 			rc = QF_ETOOBIG;
 			break;
@@ -87,7 +88,7 @@ static int is_manifest(const char *name)
 }
 
 static int walk(struct qf_strlist *out, const char *dir, unsigned flags,
-		struct qf_diags *d)
+                struct qf_diags *d)
 {
 	DIR *dh = opendir(dir);
 	struct dirent *de;
@@ -101,7 +102,7 @@ static int walk(struct qf_strlist *out, const char *dir, unsigned flags,
 		if (de->d_name[0] == '.')
 			continue;
 		qf_buf_addf(&p, "%s%s%s", dir,
-			    dir[strlen(dir) - 1] == '/' ? "" : "/", de->d_name);
+		            dir[strlen(dir) - 1] == '/' ? "" : "/", de->d_name);
 		if (qf_fs_is_dir(p.buf)) {
 			int r = walk(out, p.buf, flags, d);
 
@@ -109,7 +110,7 @@ static int walk(struct qf_strlist *out, const char *dir, unsigned flags,
 				rc = r;
 			qf_buf_release(&p);
 		} else if (!(flags & QF_FS_MANIFESTS) ||
-			   is_manifest(de->d_name)) {
+		           is_manifest(de->d_name)) {
 			qf_strlist_add_take(out, qf_buf_detach(&p, NULL));
 		} else {
 			qf_buf_release(&p);
@@ -125,7 +126,7 @@ static int cmp_str(const void *a, const void *b)
 }
 
 int qf_fs_collect(struct qf_strlist *out, const char *const *paths,
-		  size_t npaths, unsigned flags, struct qf_diags *d)
+                  size_t npaths, unsigned flags, struct qf_diags *d)
 {
 	size_t start = out->n, w;
 	int rc = QF_OK;
@@ -179,7 +180,7 @@ int qf_fs_mkdirs(const char *path, struct qf_diags *d)
 }
 
 static int write_all(int fd, const char *path, const char *p, size_t left,
-		     struct qf_diags *d)
+                     struct qf_diags *d)
 {
 	while (left) {
 		ssize_t n = write(fd, p, left);
@@ -202,9 +203,12 @@ static int std_fd(const char *path)
 		const char *name;
 		int fd;
 	} names[] = {
-		{ "-", 1 },		  { "/dev/stdout", 1 },
-		{ "/dev/fd/1", 1 },	  { "/proc/self/fd/1", 1 },
-		{ "/dev/stderr", 2 },	  { "/dev/fd/2", 2 },
+		{ "-", 1 },
+		{ "/dev/stdout", 1 },
+		{ "/dev/fd/1", 1 },
+		{ "/proc/self/fd/1", 1 },
+		{ "/dev/stderr", 2 },
+		{ "/dev/fd/2", 2 },
 		{ "/proc/self/fd/2", 2 },
 	};
 
@@ -220,7 +224,7 @@ static int std_fd(const char *path)
  * so they are written in place.
  */
 static int write_in_place(const char *path, int fd, const void *data,
-			  size_t len, struct qf_diags *d)
+                          size_t len, struct qf_diags *d)
 {
 	int own = fd < 0, rc;
 
@@ -233,10 +237,10 @@ static int write_in_place(const char *path, int fd, const void *data,
 }
 
 static int write_replace(const char *path, const void *data, size_t len,
-			 struct qf_diags *d);
+                         struct qf_diags *d);
 
 int qf_fs_write_atomic(const char *path, const void *data, size_t len,
-		       struct qf_diags *d)
+                       struct qf_diags *d)
 {
 	struct stat st;
 	char *real;
@@ -251,8 +255,8 @@ int qf_fs_write_atomic(const char *path, const void *data, size_t len,
 		if (stat(path, &st) || !(real = realpath(path, NULL)))
 			return write_replace(path, data, len, d);
 		rc = S_ISREG(st.st_mode)
-			     ? write_replace(real, data, len, d)
-			     : write_in_place(path, -1, data, len, d);
+		             ? write_replace(real, data, len, d)
+		             : write_in_place(path, -1, data, len, d);
 		free(real);
 		return rc;
 	}
@@ -262,7 +266,7 @@ int qf_fs_write_atomic(const char *path, const void *data, size_t len,
 }
 
 static int write_replace(const char *path, const void *data, size_t len,
-			 struct qf_diags *d)
+                         struct qf_diags *d)
 {
 	struct qf_buf tmp = QF_BUF_INIT;
 	int fd, rc = QF_OK;
@@ -296,7 +300,8 @@ int qf_fs_remove_tree(const char *path, struct qf_diags *d)
 	int rc = QF_OK;
 
 	if (!dh)
-		return errno == ENOENT ? QF_OK : io_error(d, path, "open directory");
+		return errno == ENOENT ? QF_OK
+		                       : io_error(d, path, "open directory");
 	while ((de = readdir(dh))) {
 		struct qf_buf p = QF_BUF_INIT;
 

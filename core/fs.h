@@ -25,7 +25,7 @@
 
 /* Read path ("-" = stdin) into out (appended). */
 int qf_fs_read(struct qf_buf *out, const char *path, size_t max_bytes,
-	       struct qf_diags *d) QF_MUST_CHECK;
+               struct qf_diags *d) QF_MUST_CHECK;
 
 enum qf_fs_collect_flags {
 	/* keep only *.yaml, *.yml, *.json from directories (files named
@@ -40,8 +40,8 @@ enum qf_fs_collect_flags {
  * still collected.
  */
 int qf_fs_collect(struct qf_strlist *out, const char *const *paths,
-		  size_t npaths, unsigned flags, struct qf_diags *d)
-	QF_MUST_CHECK;
+                  size_t npaths, unsigned flags,
+                  struct qf_diags *d) QF_MUST_CHECK;
 
 /*
  * Atomically replace path with len bytes of data (temp file, fsync, rename).
@@ -49,7 +49,7 @@ int qf_fs_collect(struct qf_strlist *out, const char *const *paths,
  * (/dev/stdout, a FIFO, a terminal) is written in place, never renamed over.
  */
 int qf_fs_write_atomic(const char *path, const void *data, size_t len,
-		       struct qf_diags *d) QF_MUST_CHECK;
+                       struct qf_diags *d) QF_MUST_CHECK;
 
 /* mkdir -p; existing directories are fine. */
 int qf_fs_mkdirs(const char *path, struct qf_diags *d) QF_MUST_CHECK;

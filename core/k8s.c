@@ -232,8 +232,7 @@ static const char **sorted_keys(const json_t *obj, size_t *n_out)
 	const char *k;
 	json_t *v;
 
-	json_object_foreach((json_t *)obj, k, v)
-	{
+	json_object_foreach ((json_t *)obj, k, v) {
 		(void)v;
 		keys[i++] = k;
 	}
@@ -337,15 +336,13 @@ static int check_values(const json_t *vals, const char **why,
 	size_t i;
 	const json_t *v;
 
-	json_array_foreach(vals, i, v)
-	{
+	json_array_foreach (vals, i, v) {
 		if (!json_is_string(v)) {
 			path_index(where, i);
 			return fail(why, "must be a string");
 		}
 	}
-	json_array_foreach(vals, i, v)
-	{
+	json_array_foreach (vals, i, v) {
 		if (qf_k8s_check_label_value(json_string_value(v), why)) {
 			path_index(where, i);
 			return QF_EINVAL;
@@ -416,8 +413,7 @@ static int check_exprs(const json_t *me, const char **why, struct qf_buf *where)
 	if (!json_is_array(me))
 		return fail(why, "must be a list");
 	mark = where ? where->len : 0;
-	json_array_foreach(me, i, e)
-	{
+	json_array_foreach (me, i, e) {
 		if (where)
 			qf_buf_setlen(where, mark);
 		path_index(where, i);
@@ -465,8 +461,7 @@ static bool labels_ok(const json_t *labels)
 		return true;
 	if (!json_is_object(labels))
 		return false;
-	json_object_foreach((json_t *)labels, k, v)
-	{
+	json_object_foreach ((json_t *)labels, k, v) {
 		(void)k;
 		if (!json_is_string(v))
 			return false;
@@ -499,8 +494,7 @@ static bool in_values(const json_t *vals, const json_t *v)
 	size_t i;
 	const json_t *x;
 
-	json_array_foreach(vals, i, x)
-	{
+	json_array_foreach (vals, i, x) {
 		if (same_string(x, v))
 			return true;
 	}
@@ -536,8 +530,7 @@ static bool selector_matches(const json_t *ml, const json_t *me,
 	const json_t *e;
 
 	if (ml && !json_is_null(ml)) {
-		json_object_foreach((json_t *)ml, k, want)
-		{
+		json_object_foreach ((json_t *)ml, k, want) {
 			const json_t *have = label_get(labels, k);
 
 			if (!have || !same_string(have, want))
@@ -545,8 +538,7 @@ static bool selector_matches(const json_t *ml, const json_t *me,
 		}
 	}
 	if (me && !json_is_null(me)) {
-		json_array_foreach(me, i, e)
-		{
+		json_array_foreach (me, i, e) {
 			if (!expr_matches(e, labels))
 				return false;
 		}

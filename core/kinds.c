@@ -245,8 +245,7 @@ static int add_crd(struct qf_kinds *k, const struct qf_obj *o,
 		                     "spec.group, spec.names.kind or "
 		                     "spec.versions");
 	}
-	json_array_foreach(vers, i, ver)
-	{
+	json_array_foreach (vers, i, ver) {
 		int r = crd_version(k, o, ver, group, kind,
 		                    scope && !strcmp(scope, "Namespaced"), d);
 
@@ -404,8 +403,7 @@ void qf_kinds__check_labels(struct rctx *r, const json_t *parent,
 	if (!json_is_object(m))
 		return;
 	len = qf_kinds__push_key(r, key);
-	json_object_foreach((json_t *)m, k, v)
-	{
+	json_object_foreach ((json_t *)m, k, v) {
 		size_t l2 = r->path.len;
 
 		qf_buf_addch(&r->path, '[');
@@ -493,8 +491,7 @@ static void check_annotation_size(struct rctx *r, const json_t *meta)
 	const char *k;
 	json_t *v;
 
-	json_object_foreach((json_t *)m, k, v)
-	{
+	json_object_foreach ((json_t *)m, k, v) {
 		total += strlen(k);
 		if (json_is_string(v))
 			total += json_string_length(v);

@@ -170,8 +170,7 @@ static void check_covered(struct rctx *r, struct groups *g, const json_t *rg,
 	struct qf_buf why = QF_BUF_INIT;
 	size_t i, len = push_key(r, "coveredResources");
 
-	json_array_foreach(cov, i, x)
-	{
+	json_array_foreach (cov, i, x) {
 		const char *name = json_string_value(x);
 		size_t l2;
 		long prev;
@@ -260,8 +259,7 @@ static void check_flavor_resources(struct rctx *r, const struct groups *g,
 		report(r, QF_SEV_ERROR, flavor, "resources", 0, "QF204",
 		       hint.buf, CEL_RESOURCE_COUNT);
 	}
-	json_array_foreach(res, i, x)
-	{
+	json_array_foreach (res, i, x) {
 		const char *want = json_string_value(json_array_get(cov, i));
 		const char *got = str(x, "name");
 		size_t l2 = push_index(r, i);
@@ -294,8 +292,7 @@ static void check_flavors(struct rctx *r, struct groups *g, const json_t *rg,
 	struct qf_buf hint = QF_BUF_INIT;
 	size_t i, len = push_key(r, "flavors");
 
-	json_array_foreach(flavors, i, f)
-	{
+	json_array_foreach (flavors, i, f) {
 		const char *name = str(f, "name");
 		size_t l2 = push_index(r, i);
 		long prev;
@@ -333,16 +330,15 @@ static void check_totals(struct rctx *r, const json_t *spec, const json_t *rgs)
 	size_t flavors = 0, covered = 0, i, j;
 	const json_t *rg, *f;
 
-	json_array_foreach(rgs, i, rg)
-	{
+	json_array_foreach (rgs, i, rg) {
 		size_t pairs = 0;
 
 		flavors += json_array_size(json_object_get(rg, "flavors"));
 		covered += json_array_size(
 		        json_object_get(rg, "coveredResources"));
-		json_array_foreach(json_object_get(rg, "flavors"), j, f)
-		        pairs +=
-		        json_array_size(json_object_get(f, "resources"));
+		json_array_foreach (json_object_get(rg, "flavors"), j, f)
+			pairs += json_array_size(
+			        json_object_get(f, "resources"));
 		if (pairs > MAX_FLAVOR_RESOURCES) {
 			size_t len = push_index(r, i);
 
@@ -379,8 +375,7 @@ static void check_groups(struct rctx *r, const json_t *spec, int has_parent,
 	if (!json_is_array(rgs))
 		return;
 	len = push_key(r, "resourceGroups");
-	json_array_foreach(rgs, i, rg)
-	{
+	json_array_foreach (rgs, i, rg) {
 		size_t l2 = push_index(r, i);
 
 		if (json_is_object(rg)) {
@@ -584,10 +579,8 @@ static void all_flavors(struct qf_strlist *out, const json_t *spec)
 	const json_t *rg, *f;
 	size_t i, j;
 
-	json_array_foreach(json_object_get(spec, "resourceGroups"), i, rg)
-	{
-		json_array_foreach(json_object_get(rg, "flavors"), j, f)
-		{
+	json_array_foreach (json_object_get(spec, "resourceGroups"), i, rg) {
+		json_array_foreach (json_object_get(rg, "flavors"), j, f) {
 			if (str(f, "name"))
 				qf_strlist_add(out, str(f, "name"));
 		}
@@ -604,12 +597,10 @@ static void check_on_flavors(struct rctx *r, const json_t *spec)
 	size_t i, j;
 
 	all_flavors(&flavors, spec);
-	json_array_foreach(checks, i, c)
-	{
+	json_array_foreach (checks, i, c) {
 		const json_t *on = json_object_get(c, "onFlavors");
 
-		json_array_foreach(on, j, f)
-		{
+		json_array_foreach (on, j, f) {
 			size_t len;
 
 			if (!json_is_string(f) ||

@@ -31,7 +31,10 @@ int qf_opt_parse_duration(int64_t *out_ms, const char *s)
 		const char *unit;
 		int64_t ms;
 	} units[] = {
-		{ "ms", 1 }, { "s", 1000 }, { "m", 60000 }, { "h", 3600000 },
+		{ "ms", 1 },
+		{ "s", 1000 },
+		{ "m", 60000 },
+		{ "h", 3600000 },
 	};
 	int64_t total = 0;
 	const char *p = s;
@@ -73,7 +76,7 @@ int qf_opt_parse_duration(int64_t *out_ms, const char *s)
 }
 
 static const struct qf_opt *find_long(const struct qf_opt *opts, size_t n,
-				      const char *name, size_t len)
+                                      const char *name, size_t len)
 {
 	for (size_t i = 0; i < n; i++)
 		if (strlen(opts[i].long_name) == len &&
@@ -83,7 +86,7 @@ static const struct qf_opt *find_long(const struct qf_opt *opts, size_t n,
 }
 
 static const struct qf_opt *find_short(const struct qf_opt *opts, size_t n,
-				       char c)
+                                       char c)
 {
 	for (size_t i = 0; i < n; i++)
 		if (opts[i].short_name && opts[i].short_name == c)
@@ -107,8 +110,7 @@ static int choice_ok(const char *choices, const char *v)
 	return 0;
 }
 
-static int set_value(const struct qf_opt *o, const char *v,
-		     struct qf_diags *d)
+static int set_value(const struct qf_opt *o, const char *v, struct qf_diags *d)
 {
 	int64_t i;
 
@@ -122,8 +124,8 @@ static int set_value(const struct qf_opt *o, const char *v,
 	case QF_OPT_ENUM:
 		if (!choice_ok(o->choices, v)) {
 			qf_diag_error(d, NULL, NULL, NULL,
-				      "invalid value '%s' for --%s", v,
-				      o->long_name);
+			              "invalid value '%s' for --%s", v,
+			              o->long_name);
 			qf_diag_hint(d, "expected one of: %s", o->choices);
 			return QF_EUSAGE;
 		}
@@ -132,8 +134,8 @@ static int set_value(const struct qf_opt *o, const char *v,
 	case QF_OPT_INT:
 		if (qf_parse_i64(&i, v, INT64_MIN, INT64_MAX)) {
 			qf_diag_error(d, NULL, NULL, NULL,
-				      "invalid number '%s' for --%s", v,
-				      o->long_name);
+			              "invalid number '%s' for --%s", v,
+			              o->long_name);
 			qf_diag_hint(d, "expected a whole number");
 			return QF_EUSAGE;
 		}
@@ -142,8 +144,8 @@ static int set_value(const struct qf_opt *o, const char *v,
 	case QF_OPT_DURATION:
 		if (qf_opt_parse_duration(&i, v)) {
 			qf_diag_error(d, NULL, NULL, NULL,
-				      "invalid duration '%s' for --%s", v,
-				      o->long_name);
+			              "invalid duration '%s' for --%s", v,
+			              o->long_name);
 			qf_diag_hint(d, "expected e.g. 500ms, 30s, 5m, 2h");
 			return QF_EUSAGE;
 		}
@@ -158,7 +160,7 @@ static int set_value(const struct qf_opt *o, const char *v,
 
 /* Consume the value of option o; *i points at the option's argv index. */
 static int take_value(const struct qf_opt *o, const char *inline_val, int *i,
-		      int argc, const char **argv, struct qf_diags *d)
+                      int argc, const char **argv, struct qf_diags *d)
 {
 	const char *v = inline_val;
 	int rc;
@@ -166,8 +168,8 @@ static int take_value(const struct qf_opt *o, const char *inline_val, int *i,
 	if (o->type == QF_OPT_BOOL) {
 		if (inline_val) {
 			qf_diag_error(d, NULL, NULL, NULL,
-				      "option --%s takes no value",
-				      o->long_name);
+			              "option --%s takes no value",
+			              o->long_name);
 			return QF_EUSAGE;
 		}
 		return set_value(o, NULL, d);
@@ -175,9 +177,9 @@ static int take_value(const struct qf_opt *o, const char *inline_val, int *i,
 	if (!v) {
 		if (*i + 1 >= argc) {
 			qf_diag_error(d, NULL, NULL, NULL,
-				      "option --%s needs a value (%s)",
-				      o->long_name,
-				      o->argname ? o->argname : "VALUE");
+			              "option --%s needs a value (%s)",
+			              o->long_name,
+			              o->argname ? o->argname : "VALUE");
 			return QF_EUSAGE;
 		}
 		v = argv[++*i];
@@ -194,8 +196,8 @@ static int take_value(const struct qf_opt *o, const char *inline_val, int *i,
 	return QF_OK;
 }
 
-static int parse_long(const struct qf_opt *opts, size_t nopts, int *i,
-		      int argc, const char **argv, struct qf_diags *d)
+static int parse_long(const struct qf_opt *opts, size_t nopts, int *i, int argc,
+                      const char **argv, struct qf_diags *d)
 {
 	const char *name = argv[*i] + 2;
 	const char *eq = strchr(name, '=');
@@ -204,7 +206,7 @@ static int parse_long(const struct qf_opt *opts, size_t nopts, int *i,
 
 	if (!o) {
 		qf_diag_error(d, NULL, NULL, NULL, "unknown option '--%.*s'",
-			      (int)len, name);
+		              (int)len, name);
 		qf_diag_hint(d, "see '%s --help'", argv[0]);
 		return QF_EUSAGE;
 	}
@@ -212,7 +214,7 @@ static int parse_long(const struct qf_opt *opts, size_t nopts, int *i,
 }
 
 static int parse_short(const struct qf_opt *opts, size_t nopts, int *i,
-		       int argc, const char **argv, struct qf_diags *d)
+                       int argc, const char **argv, struct qf_diags *d)
 {
 	const char *p = argv[*i] + 1;
 	const struct qf_opt *o = find_short(opts, nopts, *p);
@@ -226,8 +228,8 @@ static int parse_short(const struct qf_opt *opts, size_t nopts, int *i,
 }
 
 int qf_opt_parse(const struct qf_opt *opts, size_t nopts, int argc,
-		 const char **argv, struct qf_strlist *positional,
-		 struct qf_diags *d)
+                 const char **argv, struct qf_strlist *positional,
+                 struct qf_diags *d)
 {
 	int only_args = 0;
 
@@ -244,7 +246,7 @@ int qf_opt_parse(const struct qf_opt *opts, size_t nopts, int argc,
 		if (only_args || a[0] != '-' || !a[1]) {
 			if (!positional) {
 				qf_diag_error(d, NULL, NULL, NULL,
-					      "unexpected argument '%s'", a);
+				              "unexpected argument '%s'", a);
 				qf_diag_hint(d, "see '%s --help'", argv[0]);
 				return QF_EUSAGE;
 			}
@@ -252,7 +254,7 @@ int qf_opt_parse(const struct qf_opt *opts, size_t nopts, int argc,
 			continue;
 		}
 		rc = a[1] == '-' ? parse_long(opts, nopts, &i, argc, argv, d)
-				 : parse_short(opts, nopts, &i, argc, argv, d);
+		                 : parse_short(opts, nopts, &i, argc, argv, d);
 		if (rc)
 			return rc;
 	}
@@ -260,7 +262,7 @@ int qf_opt_parse(const struct qf_opt *opts, size_t nopts, int argc,
 }
 
 void qf_opt_usage(struct qf_buf *out, const char *usage, const char *summary,
-		  const struct qf_opt *opts, size_t nopts)
+                  const struct qf_opt *opts, size_t nopts)
 {
 	qf_buf_addf(out, "usage: %s\n\n%s\n", usage, summary);
 	if (nopts)
@@ -276,13 +278,13 @@ void qf_opt_usage(struct qf_buf *out, const char *usage, const char *summary,
 			qf_buf_addf(&lhs, " %s", o->choices);
 		else if (o->type != QF_OPT_BOOL)
 			qf_buf_addf(&lhs, " %s%s",
-				    o->argname ? o->argname : "VALUE",
-				    (o->flags & QF_OPT_GREEDY) ? "..." : "");
+			            o->argname ? o->argname : "VALUE",
+			            (o->flags & QF_OPT_GREEDY) ? "..." : "");
 		if (lhs.len < 26)
 			qf_buf_addf(out, "    %-26s%s\n", lhs.buf, o->help);
 		else
 			qf_buf_addf(out, "    %s\n    %-26s%s\n", lhs.buf, "",
-				    o->help);
+			            o->help);
 		qf_buf_release(&lhs);
 	}
 	qf_buf_adds(out, "    -h, --help                show this help\n");

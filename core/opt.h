@@ -24,12 +24,12 @@
 #include "core/strlist.h"
 
 enum qf_opt_type {
-	QF_OPT_BOOL,	 /* int *: set to 1 */
-	QF_OPT_STRING,	 /* const char **: last one wins (borrowed argv) */
-	QF_OPT_INT,	 /* long long *: decimal, range-checked */
+	QF_OPT_BOOL,     /* int *: set to 1 */
+	QF_OPT_STRING,   /* const char **: last one wins (borrowed argv) */
+	QF_OPT_INT,      /* long long *: decimal, range-checked */
 	QF_OPT_DURATION, /* int64_t * in ms: 250ms, 10s, 5m, 2h, 1h30m */
-	QF_OPT_ENUM,	 /* const char **: one of `choices` ("a|b|c") */
-	QF_OPT_LIST,	 /* struct qf_strlist *: every value, in order */
+	QF_OPT_ENUM,     /* const char **: one of `choices` ("a|b|c") */
+	QF_OPT_LIST,     /* struct qf_strlist *: every value, in order */
 };
 
 enum qf_opt_flags {
@@ -40,10 +40,10 @@ struct qf_opt {
 	const char *long_name; /* without the dashes */
 	char short_name;       /* 0 = none */
 	enum qf_opt_type type;
-	void *dest;	     /* see the type comments above */
+	void *dest;          /* see the type comments above */
 	const char *argname; /* "FILE", "DIR", ...; NULL for BOOL */
 	const char *choices; /* ENUM only: "text|json" */
-	unsigned flags;	     /* enum qf_opt_flags */
+	unsigned flags;      /* enum qf_opt_flags */
 	const char *help;    /* one line */
 };
 
@@ -55,15 +55,15 @@ struct qf_opt {
  * Returns QF_OK, QF_OPT_HELP, or QF_EUSAGE with a diagnostic added.
  */
 int qf_opt_parse(const struct qf_opt *opts, size_t nopts, int argc,
-		 const char **argv, struct qf_strlist *positional,
-		 struct qf_diags *d) QF_MUST_CHECK;
+                 const char **argv, struct qf_strlist *positional,
+                 struct qf_diags *d) QF_MUST_CHECK;
 
 /*
  * Append the help text: the usage line(s), a blank line, the summary, then
  * one line per option.  This text is what docs/cli.md shows for the command.
  */
 void qf_opt_usage(struct qf_buf *out, const char *usage, const char *summary,
-		  const struct qf_opt *opts, size_t nopts);
+                  const struct qf_opt *opts, size_t nopts);
 
 /*
  * Parse a duration ("250ms", "10s", "5m", "2h", "1h30m", or a bare number of
@@ -75,7 +75,7 @@ int qf_opt_parse_duration(int64_t *out_ms, const char *s) QF_MUST_CHECK;
  * Strict integer parsing: the whole string, base 10, within [min, max].
  * Returns QF_OK or QF_EINVAL (no diagnostic).
  */
-int qf_parse_i64(int64_t *out, const char *s, int64_t min, int64_t max)
-	QF_MUST_CHECK;
+int qf_parse_i64(int64_t *out, const char *s, int64_t min,
+                 int64_t max) QF_MUST_CHECK;
 
 #endif

@@ -279,8 +279,7 @@ static int string_array(struct compile *c, const json_t *n, const char *kw,
 	if (!json_is_array(v))
 		return bad(c, n, kw, "must be an array of strings");
 	*out = qf_xcalloc(json_array_size(v) + 1, sizeof(char *));
-	json_array_foreach(v, i, e)
-	{
+	json_array_foreach (v, i, e) {
 		if (!json_is_string(e))
 			return bad(c, n, kw, "must be an array of strings");
 		(*out)[i] = qf_xstrdup(json_string_value(e));
@@ -332,8 +331,7 @@ static int kw_properties(struct compile *c, struct qf_schema *s,
 	if (!json_is_object(v))
 		return bad(c, n, kw, "must be an object");
 	s->props = qf_xcalloc(json_object_size(v) + 1, sizeof(*s->props));
-	json_object_foreach((json_t *)v, key, pv)
-	{
+	json_object_foreach ((json_t *)v, key, pv) {
 		s->props[i].name = qf_xstrdup(key);
 		s->props[i].s = child(c, key, pv);
 		s->nprops = ++i;
@@ -387,8 +385,7 @@ static int kw_combinator(struct compile *c, struct qf_schema *s,
 	/* an array of node pointers, which is what sizeof says */
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	l->v = qf_xcalloc(json_array_size(v), sizeof(*l->v));
-	json_array_foreach(v, i, e)
-	{
+	json_array_foreach (v, i, e) {
 		qf_buf_reset(&seg);
 		qf_buf_addf(&seg, "%s[%zu]", kw, i);
 		l->v[i] = child(c, seg.buf, e);
@@ -420,8 +417,7 @@ static int kw_cel(struct compile *c, struct qf_schema *s, const json_t *n,
 	if (!json_is_array(v))
 		return bad(c, n, kw, "must be an array of rules");
 	s->cel = qf_xcalloc(json_array_size(v) + 1, sizeof(*s->cel));
-	json_array_foreach(v, i, e)
-	{
+	json_array_foreach (v, i, e) {
 		const char *rule =
 		        json_string_value(json_object_get(e, "rule"));
 		const char *msg =
@@ -520,8 +516,7 @@ static struct qf_schema *compile_node(struct compile *c, const json_t *j)
 		              "unusable schema: a schema must be an object");
 		return s;
 	}
-	json_object_foreach((json_t *)j, kw, v)
-	{
+	json_object_foreach ((json_t *)j, kw, v) {
 		const struct keyword *k =
 		        bsearch(kw, keywords, QF_ARRAY_SIZE(keywords),
 		                sizeof(keywords[0]), keyword_cmp);

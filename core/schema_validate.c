@@ -323,15 +323,13 @@ static void check_enum(struct vctx *v, const struct qf_schema *s,
 	size_t i;
 	json_t *e;
 
-	json_array_foreach(s->enumv, i, e)
-	{
+	json_array_foreach (s->enumv, i, e) {
 		if (json_equal(e, (json_t *)w->self))
 			return;
 	}
 	if (quiet(v))
 		return;
-	json_array_foreach(s->enumv, i, e)
-	{
+	json_array_foreach (s->enumv, i, e) {
 		if (json_is_string(e) && json_is_string(w->self) &&
 		    !strcasecmp(json_string_value(e),
 		                json_string_value(w->self)))
@@ -738,8 +736,7 @@ static void check_object(struct vctx *v, const struct qf_schema *s,
 	}
 	qf_buf_release(&hint);
 	check_required(v, s, w);
-	json_object_foreach((json_t *)obj, key, x)
-	{
+	json_object_foreach ((json_t *)obj, key, x) {
 		const struct qf_schema *ps = qf_schema__prop(s, key);
 		struct where c = { x, obj, key, 0 };
 

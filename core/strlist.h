@@ -13,7 +13,10 @@ struct qf_strlist {
 	size_t n, alloc;
 };
 
-#define QF_STRLIST_INIT { NULL, 0, 0 }
+#define QF_STRLIST_INIT    \
+	{                  \
+		NULL, 0, 0 \
+	}
 
 void qf_strlist_init(struct qf_strlist *l);
 void qf_strlist_release(struct qf_strlist *l);

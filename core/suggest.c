@@ -39,7 +39,7 @@ size_t qf_suggest_distance(const char *a, const char *b)
 }
 
 const char *qf_suggest_closest(const char *word, const char *const *cands,
-			       size_t ncands, size_t max_dist)
+                               size_t ncands, size_t max_dist)
 {
 	const char *best = NULL;
 	size_t best_d = SIZE_MAX;

@@ -20,6 +20,6 @@ size_t qf_suggest_distance(const char *a, const char *b);
  * candidate list.
  */
 const char *qf_suggest_closest(const char *word, const char *const *cands,
-			       size_t ncands, size_t max_dist);
+                               size_t ncands, size_t max_dist);
 
 #endif

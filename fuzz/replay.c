@@ -40,7 +40,7 @@ int main(int argc, char **argv)
 	int bad = 0;
 
 	if (qf_fs_collect(&files, (const char *const *)argv + 1,
-			  (size_t)argc - 1, 0, &d))
+	                  (size_t)argc - 1, 0, &d))
 		bad = 1;
 	for (size_t i = 0; i < files.n; i++)
 		bad |= replay_file(files.v[i]);

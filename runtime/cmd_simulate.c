@@ -54,10 +54,11 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 	if (!files.n || pos.n || (cycles >= 0 && until >= 0) || cycles < -1) {
 		rc = qf_cli_usage_error(
 		        ctx, usage, "simulate: %s",
-		        !files.n  ? "-f FILE is required"
-		        : pos.n   ? "unexpected argument (objects go after -f)"
-		        : cycles < -1 ? "--cycles takes a count >= 0"
-		                      : "--cycles and --until exclude each other");
+		        !files.n ? "-f FILE is required"
+		        : pos.n  ? "unexpected argument (objects go after -f)"
+		        : cycles < -1
+		                ? "--cycles takes a count >= 0"
+		                : "--cycles and --until exclude each other");
 		goto done;
 	}
 	o.cycles = cycles;

@@ -327,8 +327,7 @@ static void read_labels(struct qf_model_labels *out, const json_t *o)
 	if (!json_is_object(o))
 		return;
 	out->v = qf_xcalloc(json_object_size(o) + 1, sizeof(*out->v));
-	json_object_foreach((json_t *)o, k, v)
-	{
+	json_object_foreach ((json_t *)o, k, v) {
 		if (!json_is_string(v))
 			continue;
 		out->v[out->n].key = qf_xstrdup(k);
@@ -912,8 +911,7 @@ static int container_reqs(struct rd *r, const json_t *c, struct reqacc *out,
 	const char *k;
 	json_t *v;
 
-	json_object_foreach((json_t *)rq, k, v)
-	{
+	json_object_foreach ((json_t *)rq, k, v) {
 		int64_t a;
 
 		if (*n >= max)
@@ -922,8 +920,7 @@ static int container_reqs(struct rd *r, const json_t *c, struct reqacc *out,
 			return r->rc;
 		acc_set(out, n, qf_names_intern(&r->m->res, k), a, 1);
 	}
-	json_object_foreach((json_t *)lim, k, v)
-	{
+	json_object_foreach ((json_t *)lim, k, v) {
 		int64_t a;
 
 		if (json_object_get(rq, k) || *n >= max)
@@ -989,8 +986,7 @@ static int read_podset(struct rd *r, const json_t *jps, const json_t *tmpl,
 		for (size_t j = 0; j < ni && ns < QF_MODEL_MAX_RES; j++)
 			acc_set(sum, &ns, init[j].res, init[j].amount, 0);
 	}
-	json_object_foreach((json_t *)ov, k, v)
-	{
+	json_object_foreach ((json_t *)ov, k, v) {
 		int64_t a;
 
 		if (ns >= QF_MODEL_MAX_RES)
@@ -1062,8 +1058,7 @@ static int read_psa(struct rd *r, const json_t *a, struct qf_model_psa *p)
 		return r->rc;
 	p->count = (int32_t)cnt;
 	p->r = qf_xcalloc(json_object_size(fl) + 1, sizeof(*p->r));
-	json_object_foreach((json_t *)fl, k, v)
-	{
+	json_object_foreach ((json_t *)fl, k, v) {
 		int64_t amt = 0;
 		const json_t *u = json_object_get(ru, k);
 

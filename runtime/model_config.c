@@ -151,8 +151,7 @@ static void read_outputs(struct cr *c, struct qf_model *m, const json_t *jt,
 		return;
 	}
 	x->out = qf_xcalloc(json_object_size(outs) + 1, sizeof(*x->out));
-	json_object_foreach((json_t *)outs, k, v)
-	{
+	json_object_foreach ((json_t *)outs, k, v) {
 		struct qf_model_xout *o = &x->out[x->nout];
 
 		if (parse_factor(&o->factor, v) < 0) {

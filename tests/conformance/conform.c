@@ -177,8 +177,7 @@ static json_t *find_condition(json_t *wl, const char *type)
 	size_t i;
 	json_t *c;
 
-	json_array_foreach(conds, i, c)
-	{
+	json_array_foreach (conds, i, c) {
 		const char *t = str(c, "type");
 
 		if (t && !strcmp(t, type))
@@ -209,8 +208,7 @@ static json_t *load_dump(const char *path)
 		return NULL;
 	}
 	out = json_object();
-	json_array_foreach(json_object_get(root, "items"), i, item)
-	{
+	json_array_foreach (json_object_get(root, "items"), i, item) {
 		const char *kind = str(item, "kind");
 		json_t *md = json_object_get(item, "metadata");
 		struct qf_buf key = QF_BUF_INIT;
@@ -302,15 +300,14 @@ static void add_flavors(struct qf_buf *b, json_t *by_podset)
 	size_t n = 0, i;
 	char **parts;
 
-	json_object_foreach(by_podset, ps, m) n += json_object_size(m);
+	json_object_foreach (by_podset, ps, m)
+		n += json_object_size(m);
 	parts = calloc(n ? n : 1, sizeof(*parts));
 	if (!parts)
 		abort();
 	n = 0;
-	json_object_foreach(by_podset, ps, m)
-	{
-		json_object_foreach(m, res, fl)
-		{
+	json_object_foreach (by_podset, ps, m) {
+		json_object_foreach (m, res, fl) {
 			struct qf_buf p = QF_BUF_INIT;
 
 			qf_buf_addf(&p, "%s.%s=%s", ps, res,
@@ -338,8 +335,7 @@ static void add_counts(struct qf_buf *b, json_t *counts)
 	parts = calloc(json_object_size(counts) + 1, sizeof(*parts));
 	if (!parts)
 		abort();
-	json_object_foreach(counts, ps, c)
-	{
+	json_object_foreach (counts, ps, c) {
 		struct qf_buf p = QF_BUF_INIT;
 
 		if (json_is_integer(c))
@@ -394,8 +390,7 @@ static json_t *last_event(json_t *events, const char *const *reasons)
 	json_t *found = NULL, *ev;
 	size_t i;
 
-	json_array_foreach(events, i, ev)
-	{
+	json_array_foreach (events, i, ev) {
 		const char *r = str(ev, "reason");
 
 		for (const char *const *p = reasons; r && *p; p++)
@@ -450,8 +445,7 @@ static void render_admission(struct qf_buf *b, json_t *wl, json_t *want)
 
 	qf_buf_addf(b, " cq=%s",
 	            str(adm, "clusterQueue") ? str(adm, "clusterQueue") : "?");
-	json_array_foreach(json_object_get(adm, "podSetAssignments"), i, psa)
-	{
+	json_array_foreach (json_object_get(adm, "podSetAssignments"), i, psa) {
 		const char *name = str(psa, "name") ? str(psa, "name") : "?";
 		json_t *fl = json_object_get(psa, "flavors");
 		json_t *cnt = json_object_get(psa, "count");
@@ -515,7 +509,8 @@ static const char **sorted_keys(json_t *o, size_t *n_out)
 
 	if (!keys)
 		abort();
-	json_object_foreach(o, k, v) keys[n++] = k;
+	json_object_foreach (o, k, v)
+		keys[n++] = k;
 	qsort(keys, n, sizeof(*keys), cmp_str);
 	*n_out = n;
 	return keys;
@@ -552,8 +547,7 @@ static json_t *collect_want(json_t *expect)
 		size_t i;
 
 		if (json_is_array(sect)) {
-			json_array_foreach(sect, i, v)
-			{
+			json_array_foreach (sect, i, v) {
 				if (json_string_value(v))
 					json_object_set_new(
 					        want, json_string_value(v),
@@ -562,8 +556,7 @@ static json_t *collect_want(json_t *expect)
 			}
 			continue;
 		}
-		json_object_foreach(sect, k, v)
-		{
+		json_object_foreach (sect, k, v) {
 			if (json_is_object(v))
 				json_object_set_new(
 				        want, k,

@@ -45,20 +45,20 @@ static inline const char *qf_test_shared(struct qf_buf *b, const char *rel)
 }
 
 /* Skip the calling test when the upstream oracles are not available. */
-#define qf_test_need_shared(b, rel)                                           \
-	do {                                                                  \
-		if (!qf_test_shared((b), (rel))) {                            \
-			print_message("SKIP: no upstream oracles "            \
-				      "(QF_SHARED_DIR)\n");                   \
-			skip();                                               \
-		}                                                             \
+#define qf_test_need_shared(b, rel)                                \
+	do {                                                       \
+		if (!qf_test_shared((b), (rel))) {                 \
+			print_message("SKIP: no upstream oracles " \
+			              "(QF_SHARED_DIR)\n");        \
+			skip();                                    \
+		}                                                  \
 	} while (0)
 
 /* Fail unless rc < 0 came with at least one error diagnostic. */
-#define qf_assert_failed_with_error(rc, d)                                    \
-	do {                                                                  \
-		assert_true((rc) < 0);                                        \
-		assert_true((d)->nerrors > 0);                                \
+#define qf_assert_failed_with_error(rc, d)     \
+	do {                                   \
+		assert_true((rc) < 0);         \
+		assert_true((d)->nerrors > 0); \
 	} while (0)
 
 #endif

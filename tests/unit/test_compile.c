@@ -372,8 +372,7 @@ static void test_compile_krm_replaces_spec_items(void **state)
 	items = json_object_get(rl_out, "items");
 	/* the ConfigMap first, then RF, Cohort, CQ, LQ; no Pool or Tenant */
 	assert_int_equal(json_array_size(items), 5);
-	json_array_foreach(items, i, it)
-	{
+	json_array_foreach (items, i, it) {
 		const char *k = json_string_value(json_object_get(it, "kind"));
 
 		assert_true(strcmp(k, "Pool") && strcmp(k, "Tenant"));

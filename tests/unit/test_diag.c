@@ -13,11 +13,10 @@ static void test_diag_error_returns_einval_and_counts(void **state)
 	struct qf_loc loc = { "a.yaml", 3, 7 };
 
 	(void)state;
-	assert_int_equal(qf_diag_error(&d, &loc, "QF104", "spec.x",
-				       "bad %s", "thing"),
-			 QF_EINVAL);
-	assert_int_equal(qf_diag_warn(&d, NULL, NULL, NULL, "careful"),
-			 QF_OK);
+	assert_int_equal(
+	        qf_diag_error(&d, &loc, "QF104", "spec.x", "bad %s", "thing"),
+	        QF_EINVAL);
+	assert_int_equal(qf_diag_warn(&d, NULL, NULL, NULL, "careful"), QF_OK);
 	assert_int_equal(d.nerrors, 1);
 	assert_int_equal(d.nwarnings, 1);
 	assert_string_equal(d.v[0].msg, "bad thing");
@@ -40,10 +39,10 @@ static void test_diag_text_is_gcc_style_and_sorted(void **state)
 	qf_diags_sort(&d);
 	s = qf_diags_format(&d, QF_DIAG_TEXT);
 	assert_string_equal(s, "a.yaml:2:5: warning: third [QF300]\n"
-			       "a.yaml:9:2: error: second [QF101]\n"
-			       "  at spec.a[0]\n"
-			       "  hint: expected 3\n"
-			       "b.yaml:1:1: error: first [QF100]\n");
+	                       "a.yaml:9:2: error: second [QF101]\n"
+	                       "  at spec.a[0]\n"
+	                       "  hint: expected 3\n"
+	                       "b.yaml:1:1: error: first [QF100]\n");
 	free(s);
 	qf_diags_release(&d);
 }
@@ -64,11 +63,11 @@ static void test_diag_json_round_trips(void **state)
 	assert_int_equal(json_array_size(arr), 1);
 	o = json_array_get(arr, 0);
 	assert_string_equal(json_string_value(json_object_get(o, "file")),
-			    "q\"x.yaml");
+	                    "q\"x.yaml");
 	assert_int_equal(json_integer_value(json_object_get(o, "line")), 4);
 	assert_int_equal(json_integer_value(json_object_get(o, "column")), 2);
 	assert_string_equal(json_string_value(json_object_get(o, "message")),
-			    "msg with \"quotes\"\n");
+	                    "msg with \"quotes\"\n");
 	assert_true(json_is_null(json_object_get(o, "hint")));
 	json_decref(arr);
 	free(s);

@@ -109,8 +109,7 @@ static void test_emit_round_trips_kueue_examples(void **state)
 
 	(void)state;
 	qf_test_need_shared(&dir, "kueue-examples");
-	n = round_trip_tree(dir.buf,
-	                    &failed);
+	n = round_trip_tree(dir.buf, &failed);
 	assert_int_equal(failed, 0);
 	assert_true(n >= 40);
 	qf_buf_release(&dir);

@@ -41,9 +41,8 @@ static void test_fs_write_atomic_then_read(void **state)
 	struct qf_diags d = QF_DIAGS_INIT;
 
 	(void)state;
-	assert_int_equal(qf_fs_write_atomic(path(&p, "f.yaml"), "a: 1\n", 5,
-					    &d),
-			 QF_OK);
+	assert_int_equal(
+	        qf_fs_write_atomic(path(&p, "f.yaml"), "a: 1\n", 5, &d), QF_OK);
 	assert_int_equal(qf_fs_read(&data, p.buf, 100, &d), QF_OK);
 	assert_string_equal(data.buf, "a: 1\n");
 	qf_buf_reset(&data);
@@ -63,7 +62,7 @@ static void test_fs_read_missing_is_notfound_with_path(void **state)
 
 	(void)state;
 	assert_int_equal(qf_fs_read(&data, path(&p, "nope"), 10, &d),
-			 QF_ENOTFOUND);
+	                 QF_ENOTFOUND);
 	assert_int_equal(d.nerrors, 1);
 	assert_string_equal(d.v[0].file, p.buf);
 	qf_buf_release(&p);
@@ -76,23 +75,22 @@ static void test_fs_collect_sorts_filters_and_dedups(void **state)
 	struct qf_buf p = QF_BUF_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_strlist out = QF_STRLIST_INIT;
-	const char *const names[] = { "c/z.yaml", "c/sub/b.json",
-				      "c/sub/a.yml", "c/notes.txt",
-				      "c/.hidden.yaml" };
+	const char *const names[] = { "c/z.yaml", "c/sub/b.json", "c/sub/a.yml",
+		                      "c/notes.txt", "c/.hidden.yaml" };
 	const char *args[2];
 	char *dir;
 
 	(void)state;
 	assert_int_equal(qf_fs_mkdirs(path(&p, "c/sub"), &d), QF_OK);
 	for (size_t i = 0; i < QF_ARRAY_SIZE(names); i++)
-		assert_int_equal(qf_fs_write_atomic(path(&p, names[i]), "{}",
-						    2, &d),
-				 QF_OK);
+		assert_int_equal(
+		        qf_fs_write_atomic(path(&p, names[i]), "{}", 2, &d),
+		        QF_OK);
 	dir = qf_xstrdup(path(&p, "c"));
 	args[0] = dir;
 	args[1] = path(&p, "c/z.yaml");
 	assert_int_equal(qf_fs_collect(&out, args, 2, QF_FS_MANIFESTS, &d),
-			 QF_OK);
+	                 QF_OK);
 	assert_int_equal(out.n, 3);
 	assert_non_null(strstr(out.v[0], "/sub/a.yml"));
 	assert_non_null(strstr(out.v[1], "/sub/b.json"));
@@ -102,7 +100,7 @@ static void test_fs_collect_sorts_filters_and_dedups(void **state)
 	args[0] = "/nonexistent/qf";
 	args[1] = dir;
 	assert_int_equal(qf_fs_collect(&out, args, 2, QF_FS_MANIFESTS, &d),
-			 QF_ENOTFOUND);
+	                 QF_ENOTFOUND);
 	assert_int_equal(out.n, 3);
 	qf_strlist_release(&out);
 	free(dir);
@@ -117,7 +115,7 @@ static void test_fs_write_failure_keeps_old_file(void **state)
 
 	(void)state;
 	assert_int_equal(qf_fs_write_atomic(path(&p, "keep"), "old", 3, &d),
-			 QF_OK);
+	                 QF_OK);
 	/* a directory where the file should go cannot be replaced */
 	assert_int_equal(qf_fs_mkdirs(path(&p, "dir.yaml"), &d), QF_OK);
 	assert_true(qf_fs_write_atomic(p.buf, "new", 3, &d) < 0);
@@ -151,7 +149,7 @@ static void test_fs_write_through_symlink_keeps_link(void **state)
 
 	(void)state;
 	assert_int_equal(qf_fs_write_atomic(path(&t, "target"), "old", 3, &d),
-			 QF_OK);
+	                 QF_OK);
 	assert_int_equal(symlink(t.buf, path(&p, "link")), 0);
 	assert_int_equal(qf_fs_write_atomic(p.buf, "new", 3, &d), QF_OK);
 	assert_int_equal(lstat(p.buf, &st), 0);

@@ -14,7 +14,7 @@ struct vals {
 };
 
 static int parse(struct vals *v, struct qf_strlist *pos, int argc,
-		 const char **argv, struct qf_diags *d)
+                 const char **argv, struct qf_diags *d)
 {
 	const struct qf_opt opts[] = {
 		{ "flag", 'F', QF_OPT_BOOL, &v->flag, NULL, NULL, 0, "a flag" },
@@ -32,17 +32,16 @@ static int parse(struct vals *v, struct qf_strlist *pos, int argc,
 
 static void test_opt_parses_every_form(void **state)
 {
-	const char *argv[] = { "x",	    "--flag", "-oout", "--format=json",
-			       "--cycles", "7",	     "pos1",  "--until",
-			       "1h30m",	   "-f",     "a",     "b",
-			       "--",	   "-pos2" };
+	const char *argv[] = { "x",        "--flag", "-oout", "--format=json",
+		               "--cycles", "7",      "pos1",  "--until",
+		               "1h30m",    "-f",     "a",     "b",
+		               "--",       "-pos2" };
 	struct vals v = { 0 };
 	struct qf_strlist pos = QF_STRLIST_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
 
 	(void)state;
-	assert_int_equal(parse(&v, &pos, QF_ARRAY_SIZE(argv), argv, &d),
-			 QF_OK);
+	assert_int_equal(parse(&v, &pos, QF_ARRAY_SIZE(argv), argv, &d), QF_OK);
 	assert_int_equal(v.flag, 1);
 	assert_string_equal(v.str, "out");
 	assert_string_equal(v.fmt, "json");
@@ -61,9 +60,9 @@ static void test_opt_parses_every_form(void **state)
 static void test_opt_rejects_bad_usage(void **state)
 {
 	static const char *const bad[][3] = {
-		{ "x", "--nope", NULL },     { "x", "--format=xml", NULL },
-		{ "x", "--cycles", "ten" },  { "x", "--until", "5 parsecs" },
-		{ "x", "--out", NULL },	     { "x", "--flag=1", NULL },
+		{ "x", "--nope", NULL },    { "x", "--format=xml", NULL },
+		{ "x", "--cycles", "ten" }, { "x", "--until", "5 parsecs" },
+		{ "x", "--out", NULL },     { "x", "--flag=1", NULL },
 		{ "x", "-Z", NULL },
 	};
 
@@ -98,9 +97,8 @@ static void test_opt_help_and_durations(void **state)
 	assert_int_equal(ms, 42);
 	assert_int_equal(qf_opt_parse_duration(&ms, "10x"), QF_EINVAL);
 	assert_int_equal(qf_opt_parse_duration(&ms, ""), QF_EINVAL);
-	assert_int_equal(
-		qf_opt_parse_duration(&ms, "99999999999999999999h"),
-		QF_EINVAL);
+	assert_int_equal(qf_opt_parse_duration(&ms, "99999999999999999999h"),
+	                 QF_EINVAL);
 	qf_diags_release(&d);
 }
 
@@ -115,7 +113,7 @@ static void test_opt_usage_lists_every_option(void **state)
 
 	(void)state;
 	qf_opt_usage(&b, "quotaflow validate [options] PATH...", "Validate.",
-		     opts, 2);
+	             opts, 2);
 	assert_non_null(strstr(b.buf, "usage: quotaflow validate"));
 	assert_non_null(strstr(b.buf, "--crds DIR"));
 	assert_non_null(strstr(b.buf, "--format text|json"));

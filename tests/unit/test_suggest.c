@@ -11,9 +11,12 @@ static void test_suggest_distance_table(void **state)
 		const char *id, *a, *b;
 		size_t want;
 	} rows[] = {
-		{ "S1", "", "", 0 },	       { "S2", "abc", "abc", 0 },
-		{ "S3", "", "abc", 3 },	       { "S4", "kitten", "sitting", 3 },
-		{ "S5", "cohrt", "cohort", 1 }, { "S6", "spec", "sepc", 2 },
+		{ "S1", "", "", 0 },
+		{ "S2", "abc", "abc", 0 },
+		{ "S3", "", "abc", 3 },
+		{ "S4", "kitten", "sitting", 3 },
+		{ "S5", "cohrt", "cohort", 1 },
+		{ "S6", "spec", "sepc", 2 },
 		{ "S7", "flavors", "flavours", 1 },
 	};
 
@@ -23,23 +26,23 @@ static void test_suggest_distance_table(void **state)
 
 		if (got != rows[i].want)
 			fail_msg("%s: distance(%s, %s) = %zu, want %zu",
-				 rows[i].id, rows[i].a, rows[i].b, got,
-				 rows[i].want);
+			         rows[i].id, rows[i].a, rows[i].b, got,
+			         rows[i].want);
 		/* symmetric */
 		assert_int_equal(qf_suggest_distance(rows[i].b, rows[i].a),
-				 got);
+		                 got);
 	}
 }
 
 static void test_suggest_closest_respects_limit(void **state)
 {
 	const char *const cands[] = { "cohortName", "namespaceSelector",
-				      "queueingStrategy" };
+		                      "queueingStrategy" };
 	char longword[QF_SUGGEST_MAX_LEN + 2];
 
 	(void)state;
 	assert_string_equal(qf_suggest_closest("cohortname", cands, 3, 2),
-			    "cohortName");
+	                    "cohortName");
 	assert_null(qf_suggest_closest("preemption", cands, 3, 2));
 	memset(longword, 'a', sizeof(longword) - 1);
 	longword[sizeof(longword) - 1] = '\0';
