@@ -77,30 +77,37 @@ static int unknown_command(const char *name, struct qf_ctx *ctx)
 			best = commands[i].name;
 		}
 	}
-	fprintf(ctx->err, "quotaflow: '%s' is not a quotaflow command.", name);
-	if (best)
-		fprintf(ctx->err, " Did you mean '%s'?", best);
-	fprintf(ctx->err, " See 'quotaflow help'.\n");
+	/* one write; exit 2 whether or not it gets out */
+	(void)fprintf(ctx->err,
+	              "quotaflow: '%s' is not a quotaflow command.%s%s%s See "
+	              "'quotaflow help'.\n",
+	              name, best ? " Did you mean '" : "", best ? best : "",
+	              best ? "'?" : "");
 	return QF_EXIT_USAGE;
+}
+
+static int print_command_list(struct qf_ctx *ctx)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	int rc;
+
+	list_commands(&b);
+	rc = fputs(b.buf, ctx->out) < 0 ? QF_EXIT_USAGE : QF_EXIT_OK;
+	qf_buf_release(&b);
+	return rc;
 }
 
 int cmd_help(int argc, const char **argv, struct qf_ctx *ctx)
 {
-	struct qf_buf b = QF_BUF_INIT;
 	const struct qf_cmd *c;
 	const char *sub[] = { NULL, "--help" };
 
-	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		list_commands(&b);
-		fputs(b.buf, ctx->out);
-		qf_buf_release(&b);
-		return QF_EXIT_OK;
-	}
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help"))
+		return print_command_list(ctx);
 	c = find_cmd(argv[1]);
 	if (!c)
 		return unknown_command(argv[1], ctx);
-	if (c->fn == cmd_help)
-		return cmd_help(1, argv, ctx);
 	sub[0] = c->name;
 	return c->fn(2, sub, ctx);
 }
@@ -111,7 +118,8 @@ static int run(const struct qf_cmd *c, int argc, const char **argv,
 	int rc;
 
 	if ((c->flags & QF_CMD_GIT) && git_libgit2_init() < 0) {
-		fprintf(ctx->err, "quotaflow: cannot initialise libgit2\n");
+		(void)fprintf(ctx->err,
+		              "quotaflow: cannot initialise libgit2\n");
 		return QF_EXIT_USAGE;
 	}
 	rc = c->fn(argc, argv, ctx);
@@ -128,22 +136,23 @@ int main(int argc, const char **argv)
 
 	qf_ctx_init(&ctx);
 	if (argc < 2) {
-		cmd_help(1, argv, &ctx);
+		(void)print_command_list(&ctx);
 		return QF_EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
-		printf("quotaflow %s\n", QF_VERSION);
-		return QF_EXIT_OK;
+		return printf("quotaflow %s\n", QF_VERSION) < 0 ? QF_EXIT_USAGE
+		                                                : QF_EXIT_OK;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
-		return cmd_help(1, argv, &ctx);
+		return print_command_list(&ctx);
 	c = find_cmd(argv[1]);
 	if (!c)
 		return unknown_command(argv[1], &ctx);
 	rc = run(c, argc - 1, argv + 1, &ctx);
 	/* a full disk shows up here: never exit 0 with output lost */
 	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "quotaflow: error writing standard output\n");
+		(void)fprintf(stderr,
+		              "quotaflow: error writing standard output\n");
 		return QF_EXIT_USAGE;
 	}
 	return rc;

@@ -15,7 +15,8 @@ static void die_oom(size_t n)
 {
 	/* Library code never prints, except here: there is nobody to return
 	 * to when the heap is gone. */
-	fprintf(stderr, "quotaflow: out of memory allocating %zu bytes\n", n);
+	(void)fprintf(stderr, "quotaflow: out of memory allocating %zu bytes\n",
+	              n);
 	abort();
 }
 
@@ -70,7 +71,8 @@ char *qf_xstrndup(const char *s, size_t len)
 size_t qf_st_mult(size_t a, size_t b)
 {
 	if (b && a > (size_t)-1 / b) {
-		fprintf(stderr, "quotaflow: size overflow: %zu * %zu\n", a, b);
+		(void)fprintf(stderr, "quotaflow: size overflow: %zu * %zu\n",
+		              a, b);
 		abort();
 	}
 	return a * b;
@@ -79,7 +81,8 @@ size_t qf_st_mult(size_t a, size_t b)
 size_t qf_st_add(size_t a, size_t b)
 {
 	if (a > (size_t)-1 - b) {
-		fprintf(stderr, "quotaflow: size overflow: %zu + %zu\n", a, b);
+		(void)fprintf(stderr, "quotaflow: size overflow: %zu + %zu\n",
+		              a, b);
 		abort();
 	}
 	return a + b;

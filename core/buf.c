@@ -87,10 +87,11 @@ void qf_buf_vaddf(struct qf_buf *b, const char *fmt, va_list ap)
 	int n;
 
 	va_copy(cp, ap);
+	/* cp is initialised by va_copy; the analyzer loses track of it */
 	if (room)
-		n = vsnprintf(b->buf + b->len, room, fmt, cp);
+		n = vsnprintf(b->buf + b->len, room, fmt, cp); // NOLINT
 	else
-		n = vsnprintf(NULL, 0, fmt, cp);
+		n = vsnprintf(NULL, 0, fmt, cp); // NOLINT
 	va_end(cp);
 	if (n <= 0) {
 		if (room)

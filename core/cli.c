@@ -69,9 +69,9 @@ int qf_cli_parse(const struct qf_opt *opts, size_t nopts, const char *usage,
 
 		/* usage errors are always plain text: they are for a human */
 		qf_buf_addf(&b, "usage: %s\n", usage);
-		if (qf_diags_print(&d, QF_DIAG_TEXT, ctx->err) ||
-		    fputs(b.buf, ctx->err) < 0)
-			rc = QF_EIO;
+		/* exit 2 whether or not the message gets out */
+		if (qf_diags_print(&d, QF_DIAG_TEXT, ctx->err) == QF_OK)
+			(void)fputs(b.buf, ctx->err);
 		qf_buf_release(&b);
 		qf_diags_release(&d);
 		return QF_EXIT_USAGE;

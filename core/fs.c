@@ -87,6 +87,8 @@ static int is_manifest(const char *name)
 	return 0;
 }
 
+/* Recursion depth is the directory depth, bounded by PATH_MAX. */
+// NOLINTNEXTLINE(misc-no-recursion)
 static int walk(struct qf_strlist *out, const char *dir, unsigned flags,
                 struct qf_diags *d)
 {
@@ -293,6 +295,8 @@ done:
 	return rc;
 }
 
+/* Recursion depth is the directory depth, bounded by PATH_MAX. */
+// NOLINTNEXTLINE(misc-no-recursion)
 int qf_fs_remove_tree(const char *path, struct qf_diags *d)
 {
 	DIR *dh = opendir(path);

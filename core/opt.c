@@ -25,25 +25,43 @@ int qf_parse_i64(int64_t *out, const char *s, int64_t min, int64_t max)
 	return QF_OK;
 }
 
-int qf_opt_parse_duration(int64_t *out_ms, const char *s)
+/* The unit at p ("ms", "s", "m", "h"): its length in *len, or 0 ms. */
+static int64_t unit_ms(const char *p, size_t *len)
 {
 	static const struct {
 		const char *unit;
 		int64_t ms;
 	} units[] = {
+		/* "ms" before "m", so the longer unit wins */
 		{ "ms", 1 },
 		{ "s", 1000 },
 		{ "m", 60000 },
 		{ "h", 3600000 },
 	};
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(units); i++) {
+		size_t ul = strlen(units[i].unit);
+
+		if (!strncmp(p, units[i].unit, ul)) {
+			*len = ul;
+			return units[i].ms;
+		}
+	}
+	return 0;
+}
+
+int qf_opt_parse_duration(int64_t *out_ms, const char *s)
+{
 	int64_t total = 0;
 	const char *p = s;
 
 	if (!s || !*s)
 		return QF_EINVAL;
+	if (!s[strspn(s, "0123456789")])
+		return qf_parse_i64(out_ms, s, 0, INT64_MAX); /* bare ms */
 	while (*p) {
-		int64_t v = 0, mul = 0;
-		size_t i;
+		int64_t v = 0, mul;
+		size_t ul = 0;
 
 		if (*p < '0' || *p > '9')
 			return QF_EINVAL;
@@ -52,23 +70,10 @@ int qf_opt_parse_duration(int64_t *out_ms, const char *s)
 				return QF_EINVAL;
 			v = v * 10 + (*p++ - '0');
 		}
-		if (!*p && p == s + strspn(s, "0123456789")) {
-			mul = 1; /* a bare number is milliseconds */
-		} else {
-			for (i = 0; i < QF_ARRAY_SIZE(units); i++) {
-				size_t ul = strlen(units[i].unit);
-
-				/* "ms" must win over "m" */
-				if (!strncmp(p, units[i].unit, ul) &&
-				    (units[i].ms != 60000 || p[1] != 's')) {
-					mul = units[i].ms;
-					p += ul;
-					break;
-				}
-			}
-		}
+		mul = unit_ms(p, &ul);
 		if (!mul || v > (INT64_MAX - total) / mul)
 			return QF_EINVAL;
+		p += ul;
 		total += v * mul;
 	}
 	*out_ms = total;
