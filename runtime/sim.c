@@ -234,10 +234,19 @@ static int parse_line_located(struct sim *s, const char *text, size_t len,
 	int rc;
 
 	rc = qf_doc_load_mem(&doc, s->o->trace, text, len, NULL, s->d);
-	/* the line was parsed alone: move its diagnostics to its line */
-	for (size_t i = before; i < s->d->n; i++)
-		if (s->d->v[i].line)
-			s->d->v[i].line += (uint32_t)(line - 1);
+	/* the line was parsed alone: move its diagnostics to its line.  It
+	 * has no newline, so a position past it (libyaml puts the end of
+	 * the stream on a new line) is its end, not the next trace line. */
+	for (size_t i = before; i < s->d->n; i++) {
+		struct qf_diag *g = &s->d->v[i];
+
+		if (g->line > 1) {
+			g->line = 1;
+			g->col = (uint32_t)len + 1;
+		}
+		if (g->line)
+			g->line += (uint32_t)(line - 1);
+	}
 	if (rc < 0)
 		return rc;
 	qf_docset_add_take(&s->docs, doc);
@@ -312,23 +321,23 @@ static int parse_trace_line(struct sim *s, const char *text, size_t len,
 	return QF_OK;
 }
 
-static int load_trace(struct sim *s)
+/* Parse the trace text (JSON lines) into s->ops, sorted by time. */
+static int load_trace_text(struct sim *s, const char *text, size_t len)
 {
-	struct qf_buf b = QF_BUF_INIT;
 	size_t line = 0, start = 0;
-	int rc = qf_fs_read(&b, s->o->trace, QF_SIM_MAX_TRACE_BYTES, s->d);
+	int rc = QF_OK;
 
-	while (rc == QF_OK && start < b.len) {
-		char *nl = memchr(b.buf + start, '\n', b.len - start);
-		size_t end = nl ? (size_t)(nl - b.buf) : b.len;
+	while (start < len) {
+		const char *nl = memchr(text + start, '\n', len - start);
+		size_t end = nl ? (size_t)(nl - text) : len;
 		size_t k = start;
 
 		line++;
-		while (k < end && (b.buf[k] == ' ' || b.buf[k] == '\t' ||
-		                   b.buf[k] == '\r'))
+		while (k < end &&
+		       (text[k] == ' ' || text[k] == '\t' || text[k] == '\r'))
 			k++;
 		if (k < end) {
-			int r = parse_trace_line(s, b.buf + start, end - start,
+			int r = parse_trace_line(s, text + start, end - start,
 			                         line);
 
 			if (r < 0)
@@ -347,6 +356,16 @@ static int load_trace(struct sim *s)
 		}
 		s->ops[j] = x;
 	}
+	return rc;
+}
+
+static int load_trace(struct sim *s)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	int rc = qf_fs_read(&b, s->o->trace, QF_SIM_MAX_TRACE_BYTES, s->d);
+
+	if (rc == QF_OK)
+		rc = load_trace_text(s, b.buf, b.len);
 	qf_buf_release(&b);
 	return rc;
 }
@@ -1072,6 +1091,30 @@ int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
 	}
 done:
 	free(sub);
+	sim_release(&s);
+	return rc;
+}
+
+int qf_sim_check_trace(const char *name, const char *text, size_t len,
+                       struct qf_diags *d)
+{
+	struct qf_sim_options o;
+	struct sim s;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	o.trace = name;
+	o.cycles = -1;
+	o.until_ms = -1;
+	memset(&s, 0, sizeof(s));
+	s.o = &o;
+	s.d = d;
+	qf_model_init(&s.m);
+	qf_docset_init(&s.docs);
+	qf_buf_init(&s.events);
+	rc = load_trace_text(&s, text, len);
+	if (check_trace_objects(&s) < 0)
+		rc = QF_EINVAL;
 	sim_release(&s);
 	return rc;
 }

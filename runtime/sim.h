@@ -42,4 +42,14 @@ struct qf_sim_options {
 int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
                struct qf_diags *d) QF_MUST_CHECK;
 
+/*
+ * Parse and check a --trace text (JSON lines) the way qf_sim_run does,
+ * without a cluster and without simulating: every line's fields, its
+ * submitted Workload (loaded into a scratch model) and its apply/delete
+ * object.  `name` is used in locations.  Returns QF_OK, or QF_EINVAL with
+ * error diagnostics.  For tests and the fuzz target.
+ */
+int qf_sim_check_trace(const char *name, const char *text, size_t len,
+                       struct qf_diags *d) QF_MUST_CHECK;
+
 #endif

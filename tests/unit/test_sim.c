@@ -196,12 +196,63 @@ static void test_sim_summary_exact_and_sorted(void **state)
 	paths_release(&p);
 }
 
+/* qf_sim_check_trace: the trace parser alone, on text in memory. */
+static void test_sim_check_trace_cases(void **state)
+{
+	static const struct {
+		const char *id, *text;
+		int ok;
+		unsigned line; /* line of the first error when !ok */
+	} cases[] = {
+		{ "empty", "", 1, 0 },
+		{ "blank-lines", "\n  \t\r\n", 1, 0 },
+		{ "finish",
+		  "{\"at_ms\": 3, \"op\": \"finish\", "
+		  "\"workload\": \"a/b\"}\n",
+		  1, 0 },
+		{ "finish-no-slash",
+		  "{\"at_ms\": 3, \"op\": \"finish\", "
+		  "\"workload\": \"b\"}",
+		  0, 1 },
+		{ "bad-op-line-2", "\n{\"at_ms\": 0, \"op\": \"x\"}", 0, 2 },
+		{ "negative-time", "{\"at_ms\": -1, \"op\": \"finish\"}", 0,
+		  1 },
+		{ "not-json", "{\"at_ms\": 0,", 0, 1 },
+		{ "two-objects", "{\"at_ms\": 0} {\"at_ms\": 1}", 0, 1 },
+		{ "submit-job",
+		  "{\"at_ms\": 0, \"op\": \"submit\", \"object\": "
+		  "{\"apiVersion\": \"batch/v1\", \"kind\": \"Job\", "
+		  "\"metadata\": {\"name\": \"j\", \"namespace\": \"n\"}, "
+		  "\"spec\": {\"template\": {\"spec\": {\"containers\": "
+		  "[{\"name\": \"c\"}]}}}}}",
+		  1, 0 },
+		{ "apply-not-object",
+		  "{\"at_ms\": 0, \"op\": \"apply\", \"object\": 3}", 0, 1 },
+	};
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(cases); i++) {
+		struct qf_diags d = QF_DIAGS_INIT;
+		int rc = qf_sim_check_trace("t.jsonl", cases[i].text,
+		                            strlen(cases[i].text), &d);
+
+		if ((rc == 0) != cases[i].ok || (rc == 0) != (d.nerrors == 0))
+			fail_msg("case %s: rc %d, %zu errors", cases[i].id, rc,
+			         d.nerrors);
+		if (!cases[i].ok && d.v[0].line != cases[i].line)
+			fail_msg("case %s: error on line %u, want %u",
+			         cases[i].id, (unsigned)d.v[0].line,
+			         cases[i].line);
+		qf_diags_release(&d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sim_example_trace),
 		cmocka_unit_test(test_sim_bad_trace_writes_nothing),
 		cmocka_unit_test(test_sim_summary_exact_and_sorted),
+		cmocka_unit_test(test_sim_check_trace_cases),
 	};
 	return cmocka_run_group_tests_name("sim", tests, NULL, NULL);
 }
