@@ -21,6 +21,34 @@ void qf_engine_emit(struct qf_engine *e, const struct qf_event *ev)
 }
 
 /* Kubernetes meta.SetStatusCondition: the time moves only on a flip. */
+/* How many condition types a workload carries. */
+static uint8_t cond_count(const struct qf_wl *w)
+{
+	uint8_t n = 0;
+
+	for (size_t t = 0; t < QF_COND_N; t++)
+		n = (uint8_t)(n + (w->cond[t].set ? 1 : 0));
+	return n;
+}
+
+/* Count an eviction by reason (Kueue: workloadEvictionStateInc). */
+static void count_eviction(struct qf_wl *w, const char *reason)
+{
+	size_t i;
+
+	for (i = 0; i < w->nevictions; i++)
+		if (!strcmp(w->evictions[i].reason, reason))
+			break;
+	if (i == w->nevictions) {
+		if (i == QF_ENGINE_MAX_EVICT_REASONS)
+			i--;
+		else
+			w->nevictions++;
+		w->evictions[i].reason = reason;
+	}
+	w->evictions[i].count++;
+}
+
 void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
                         enum qf_cond_type t, int status, const char *reason,
                         const char *message)
@@ -29,6 +57,10 @@ void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
 
 	if (!c->set || c->status != (status ? 1 : 0))
 		c->ltt_ms = e->now_ms;
+	if (!c->set)
+		c->order = cond_count(w);
+	if (t == QF_COND_EVICTED && status && !(c->set && c->status))
+		count_eviction(w, reason ? reason : "");
 	c->set = 1;
 	c->status = status ? 1 : 0;
 	c->reason = reason;
@@ -321,6 +353,8 @@ static void load_conditions(struct qf_engine *e, struct qf_wl *w)
 		for (size_t t = 0; t < QF_COND_N; t++) {
 			if (strcmp(mc->type, cond_names[t]) != 0)
 				continue;
+			if (!w->cond[t].set)
+				w->cond[t].order = cond_count(w);
 			w->cond[t].set = 1;
 			w->cond[t].status = (uint8_t)mc->status;
 			w->cond[t].reason = mc->reason;

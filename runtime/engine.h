@@ -78,6 +78,18 @@ struct qf_cond {
 	const char *reason; /* static, or borrowed from the model */
 	char *message;      /* owned */
 	int64_t ltt_ms;     /* lastTransitionTime */
+	uint8_t order;      /* position in status.conditions: Kueue appends a
+	                     * type when first set (SetStatusCondition) */
+};
+
+/* Distinct eviction reasons a workload counts (Preempted, Deactivated,
+ * ClusterQueueStopped, ...); more are folded into the last slot. */
+#define QF_ENGINE_MAX_EVICT_REASONS 4
+
+/* One status.schedulingStats.evictions entry (underlyingCause empty). */
+struct qf_evict_count {
+	const char *reason; /* static, like qf_cond.reason */
+	uint32_t count;
 };
 
 /* Quota usage of one flavor-resource pair. */
@@ -109,6 +121,9 @@ struct qf_wl {
 	int64_t finish_at_ms;   /* -1: no scheduled finish */
 	int64_t end_ms;         /* finish time, -1 */
 	struct qf_cond cond[QF_COND_N];
+	/* Kueue: workloadEvictionStateInc, in order of first occurrence */
+	struct qf_evict_count evictions[QF_ENGINE_MAX_EVICT_REASONS];
+	uint8_t nevictions;
 	/* last flavor scan (Kueue's LastAssignment), for resuming it */
 	int32_t *scan;       /* owned: qf_assignment.last_idx, or NULL */
 	int32_t scan_cq;     /* ClusterQueue it was computed for */

@@ -1038,6 +1038,7 @@ void qf_model_wl_free(struct qf_model_wl *w)
 	free(w->queue);
 	free(w->klass);
 	free(w->job_uid);
+	free(w->owner_job);
 	free(w->prio_class);
 	free(w->adm_cq);
 	json_decref(w->podsets_json);
@@ -1167,6 +1168,10 @@ static int read_meta(struct rd *r, const json_t *o, struct qf_model_wl *w)
 		if (w->created_ms > r->m->latest_ms)
 			r->m->latest_ms = w->created_ms;
 	}
+	w->generation = 1;
+	if (json_is_integer(json_object_get(meta, "generation")))
+		w->generation = (int64_t)json_integer_value(
+		        json_object_get(meta, "generation"));
 	w->labels_json = json_incref(json_object_get(meta, "labels"));
 	w->klass = qf_xstrdup(perf_class(meta, w->name));
 	if (json_is_string(
@@ -1321,6 +1326,8 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 		goto fail;
 	free(w->job_uid);
 	w->job_uid = qf_xstrdup(uid ? uid : "");
+	w->owner_job = qf_xstrdup(name);
+	w->generation = 1; /* a new Workload, not the Job's generation */
 	if (int_at(r, spec, "parallelism", "spec.parallelism", 1, &par) < 0 ||
 	    int_at(r, spec, "completions", "spec.completions", -1, &comp) < 0)
 		goto fail;

@@ -226,6 +226,8 @@ struct qf_model_wl {
 	char *queue;           /* owned: spec.queueName; may be "" */
 	char *klass;           /* owned: performance class label, or name */
 	char *job_uid;         /* owned; NULL unless from a Job/label */
+	char *owner_job;       /* owned: the batch/v1 Job it was made from */
+	int64_t generation;    /* metadata.generation, 1 when absent */
 	char *prio_class;      /* owned; NULL = no priorityClassRef */
 	int prio_class_kind;   /* 1 WorkloadPriorityClass, 2 PriorityClass */
 	int prio_unresolved;   /* priority still to take from the WPC */

@@ -520,6 +520,11 @@ static int event_loop(struct sim *s)
 
 /* ----- outputs ----- */
 
+static json_int_t wl_generation(const struct qf_model_wl *m)
+{
+	return m->generation > 0 ? (json_int_t)m->generation : 1;
+}
+
 static json_t *time_json(int64_t ms)
 {
 	char b[32];
@@ -539,17 +544,46 @@ static json_t *amount_json(int64_t v, const char *res)
 	return j;
 }
 
-static json_t *wl_meta_json(const struct qf_model_wl *m)
+/* Kueue: jobframework ConstructWorkload: a Job's Workload is labelled
+ * with the Job's uid only (labelKeysToCopy is empty by default), is
+ * controlled by the Job, and carries the resource-in-use finalizer until it
+ * finishes. */
+static void wl_owner_json(json_t *meta, const struct qf_wl *w)
 {
+	const struct qf_model_wl *m = w->m;
+
+	if (m->job_uid && *m->job_uid)
+		json_object_set_new(meta, "labels",
+		                    json_pack("{s:s}", "kueue.x-k8s.io/job-uid",
+		                              m->job_uid));
+	json_object_set_new(
+	        meta, "ownerReferences",
+	        json_pack("[{s:s,s:s,s:s,s:s,s:b,s:b}]", "apiVersion",
+	                  "batch/v1", "kind", "Job", "name", m->owner_job,
+	                  "uid", m->job_uid ? m->job_uid : "", "controller", 1,
+	                  "blockOwnerDeletion", 1));
+	if (w->state != QF_WL_FINISHED)
+		json_object_set_new(
+		        meta, "finalizers",
+		        json_pack("[s]", "kueue.x-k8s.io/resource-in-use"));
+}
+
+/* ObjectMeta in the API server's field order. */
+static json_t *wl_meta_json(const struct qf_wl *w)
+{
+	const struct qf_model_wl *m = w->m;
 	json_t *meta = json_object();
 
 	json_object_set_new(meta, "name", json_string(m->name));
 	json_object_set_new(meta, "namespace", json_string(m->ns));
 	if (*m->uid)
 		json_object_set_new(meta, "uid", json_string(m->uid));
+	json_object_set_new(meta, "generation", json_integer(wl_generation(m)));
 	json_object_set_new(meta, "creationTimestamp",
 	                    time_json(m->created_ms));
-	if (m->labels_json)
+	if (m->owner_job)
+		wl_owner_json(meta, w);
+	else if (m->labels_json)
 		json_object_set(meta, "labels", m->labels_json);
 	return meta;
 }
@@ -575,27 +609,80 @@ static json_t *wl_spec_json(const struct qf_model_wl *m)
 	return spec;
 }
 
+/* status.conditions in the order Kueue appended them, each with
+ * metav1.Condition's field order.  Kueue: SetPreemptedCondition is the one
+ * setter that leaves observedGeneration out. */
 static json_t *wl_conditions_json(struct sim *s, const struct qf_wl *w)
 {
 	json_t *conds = json_array();
 
-	for (size_t t = 0; t < QF_COND_N; t++) {
-		const struct qf_cond *c = &w->cond[t];
+	for (uint8_t pos = 0; pos < QF_COND_N; pos++)
+		for (size_t t = 0; t < QF_COND_N; t++) {
+			const struct qf_cond *c = &w->cond[t];
+			json_t *j;
 
-		if (!c->set)
-			continue;
-		json_array_append_new(
-		        conds,
-		        json_pack(
-		                "{s:s,s:s,s:s,s:s,s:o}", "type",
-		                qf_engine_cond_name((enum qf_cond_type)t),
-		                "status", c->status ? "True" : "False",
-		                "reason", c->reason ? c->reason : "", "message",
-		                c->message ? c->message : "",
-		                "lastTransitionTime",
-		                time_json(c->ltt_ms >= 0 ? c->ltt_ms : s->t0)));
-	}
+			if (!c->set || c->order != pos)
+				continue;
+			j = json_pack("{s:s,s:s}", "type",
+			              qf_engine_cond_name((enum qf_cond_type)t),
+			              "status", c->status ? "True" : "False");
+			if (t != QF_COND_PREEMPTED)
+				json_object_set_new(
+				        j, "observedGeneration",
+				        json_integer(wl_generation(w->m)));
+			json_object_set_new(
+			        j, "lastTransitionTime",
+			        time_json(c->ltt_ms >= 0 ? c->ltt_ms : s->t0));
+			json_object_set_new(
+			        j, "reason",
+			        json_string(c->reason ? c->reason : ""));
+			json_object_set_new(
+			        j, "message",
+			        json_string(c->message ? c->message : ""));
+			json_array_append_new(conds, j);
+		}
 	return conds;
+}
+
+/* Kueue: workloadEvictionStateInc; evictions by preemption, deactivation
+ * or a stopped queue carry no underlyingCause. */
+static json_t *evictions_json(const struct qf_wl *w)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < w->nevictions; i++)
+		json_array_append_new(
+		        arr, json_pack("{s:I,s:s,s:s}", "count",
+		                       (json_int_t)w->evictions[i].count,
+		                       "reason", w->evictions[i].reason,
+		                       "underlyingCause", ""));
+	return arr;
+}
+
+/* Kueue: PropagateResourceRequests: a workload without quota carries the
+ * totals per pod set it asks for (what the scheduler accounts). */
+static json_t *resource_requests_json(struct sim *s, const struct qf_wl *w)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < w->m->nps; i++) {
+		const struct qf_model_podset *ps = &w->m->ps[i];
+		json_t *res = json_object();
+
+		for (size_t j = 0; j < ps->nreq; j++) {
+			const char *rn = s->m.res.v[ps->req[j].res];
+
+			json_object_set_new(
+			        res, rn,
+			        amount_json(qf_assign_total(ps->req[j].amount,
+			                                    ps->count),
+			                    rn));
+		}
+		json_array_append_new(arr,
+		                      json_pack("{s:s,s:o}", "name", ps->name,
+		                                "resources", res));
+	}
+	return arr;
 }
 
 /* One podSetAssignments entry; *k walks w->flavor. */
@@ -639,9 +726,18 @@ static json_t *wl_json(struct sim *s, const struct qf_wl *w)
 		                              w->adm_cq_name,
 		                              "podSetAssignments", psa));
 	}
+	if (w->nevictions)
+		json_object_set_new(
+		        st, "schedulingStats",
+		        json_pack("{s:o}", "evictions", evictions_json(w)));
+	if (w->state == QF_WL_PENDING && !w->adm_cq_name &&
+	    w->cond[QF_COND_QUOTA_RESERVED].set) {
+		json_object_set_new(st, "resourceRequests",
+		                    resource_requests_json(s, w));
+	}
 	return json_pack("{s:s,s:s,s:o,s:o,s:o}", "apiVersion",
 	                 "kueue.x-k8s.io/v1beta2", "kind", "Workload",
-	                 "metadata", wl_meta_json(m), "spec", wl_spec_json(m),
+	                 "metadata", wl_meta_json(w), "spec", wl_spec_json(m),
 	                 "status", st);
 }
 
@@ -683,19 +779,34 @@ static json_t *flavors_json(struct sim *s, size_t cqi, int admitted_only)
 	return arr;
 }
 
-static json_t *cq_json(struct sim *s, size_t i)
+/* The input's ObjectMeta fields that the API server keeps (uid, generation,
+ * creationTimestamp, labels, annotations), in its field order. */
+static json_t *cq_meta_json(const struct qf_ecq *q, json_int_t *gen)
 {
-	struct qf_ecq *q = &s->e->cq[i];
-	json_t *spec = json_object_get(q->m->json, "spec");
-	json_t *meta = json_object(), *st = json_object(), *cond, *out;
-	json_t *empty = json_object();
-	struct qf_buf msg = QF_BUF_INIT;
-	const json_t *labels = json_object_get(
-	        json_object_get(q->m->json, "metadata"), "labels");
+	static const char *const keep[] = { "uid", "generation",
+		                            "creationTimestamp", "labels",
+		                            "annotations" };
+	const json_t *in = json_object_get(q->m->json, "metadata");
+	json_t *meta = json_pack("{s:s}", "name", q->m->name);
 
-	json_object_set_new(meta, "name", json_string(q->m->name));
-	if (labels)
-		json_object_set(meta, "labels", (json_t *)labels);
+	for (size_t k = 0; k < QF_ARRAY_SIZE(keep); k++) {
+		json_t *v = json_object_get(in, keep[k]);
+
+		if (v)
+			json_object_set(meta, keep[k], v);
+	}
+	if (!json_is_integer(json_object_get(meta, "generation")))
+		json_object_set_new(meta, "generation", json_integer(1));
+	*gen = json_integer_value(json_object_get(meta, "generation"));
+	return meta;
+}
+
+static json_t *cq_active_json(struct sim *s, const struct qf_ecq *q,
+                              json_int_t gen)
+{
+	struct qf_buf msg = QF_BUF_INIT;
+	json_t *cond;
+
 	if (q->active)
 		qf_buf_adds(&msg, "Can admit new workloads");
 	else if (q->missing)
@@ -705,11 +816,28 @@ static json_t *cq_json(struct sim *s, size_t i)
 		            q->missing);
 	else
 		qf_buf_adds(&msg, "Can't admit new workloads: is stopped.");
-	cond = json_pack("{s:s,s:s,s:s,s:s,s:o}", "type", "Active", "status",
-	                 q->active ? "True" : "False", "reason",
-	                 q->active ? "Ready" : q->inactive_reason, "message",
-	                 msg.buf, "lastTransitionTime", time_json(s->t0));
-	json_object_set_new(st, "conditions", json_pack("[o]", cond));
+	cond = json_pack(
+	        "{s:s,s:s,s:I,s:o,s:s,s:s}", "type", "Active", "status",
+	        q->active ? "True" : "False", "observedGeneration", gen,
+	        "lastTransitionTime", time_json(s->t0), "reason",
+	        q->active ? "Ready" : q->inactive_reason, "message", msg.buf);
+	qf_buf_release(&msg);
+	return cond;
+}
+
+static json_t *cq_json(struct sim *s, size_t i)
+{
+	struct qf_ecq *q = &s->e->cq[i];
+	json_t *spec = json_object_get(q->m->json, "spec");
+	const char *api =
+	        json_string_value(json_object_get(q->m->json, "apiVersion"));
+	json_t *st = json_object(), *meta, *out;
+	json_t *empty = json_object();
+	json_int_t gen;
+
+	meta = cq_meta_json(q, &gen);
+	json_object_set_new(st, "conditions",
+	                    json_pack("[o]", cq_active_json(s, q, gen)));
 	json_object_set_new(st, "flavorsReservation", flavors_json(s, i, 0));
 	json_object_set_new(st, "flavorsUsage", flavors_json(s, i, 1));
 	json_object_set_new(
@@ -725,11 +853,13 @@ static json_t *cq_json(struct sim *s, size_t i)
 		        json_pack("{s:I}", "weightedShare",
 		                  (json_int_t)qf_fairshare_weighted_share(s->e,
 		                                                          i)));
-	qf_buf_release(&msg);
+	/* the spec is the input's, so is its version (v1beta1: spec.cohort) */
 	out = json_pack("{s:s,s:s,s:o,s:O,s:o}", "apiVersion",
-	                "kueue.x-k8s.io/v1beta2", "kind", "ClusterQueue",
-	                "metadata", meta, "spec", spec ? spec : empty, "status",
-	                st);
+	                api && !strncmp(api, "kueue.x-k8s.io/", 15)
+	                        ? api
+	                        : "kueue.x-k8s.io/v1beta2",
+	                "kind", "ClusterQueue", "metadata", meta, "spec",
+	                spec ? spec : empty, "status", st);
 	json_decref(empty);
 	return out;
 }

@@ -49,12 +49,13 @@ static void paths_release(struct paths *p)
 	qf_buf_release(&p->state);
 }
 
-static void run(struct paths *p, const char *trace, int want_rc)
+static void run_until(struct paths *p, const char *trace, int64_t until_ms,
+                      int want_rc)
 {
 	struct qf_strlist files = QF_STRLIST_INIT, apply = QF_STRLIST_INIT;
 	struct qf_sim_options o = {
-		&files, &apply,        NULL,         trace,         -1,
-		-1,     p->events.buf, p->state.buf, p->summary.buf
+		&files,   &apply,        NULL,         trace,         -1,
+		until_ms, p->events.buf, p->state.buf, p->summary.buf
 	};
 	struct qf_diags d = QF_DIAGS_INIT;
 	int rc;
@@ -67,6 +68,11 @@ static void run(struct paths *p, const char *trace, int want_rc)
 		assert_int_equal(rc, 0);
 	qf_strlist_release(&files);
 	qf_diags_release(&d);
+}
+
+static void run(struct paths *p, const char *trace, int want_rc)
+{
+	run_until(p, trace, -1, want_rc);
 }
 
 static void test_sim_example_trace(void **state)
@@ -100,6 +106,120 @@ static void test_sim_example_trace(void **state)
 	json_decref(st);
 	qf_buf_release(&ev);
 	qf_diags_release(&d);
+	paths_release(&p);
+}
+
+/* The value at a '>'-separated path (object keys, array indexes). */
+static json_t *path_at(json_t *o, const char *path)
+{
+	char buf[256];
+	char *save = NULL, *tok;
+
+	assert_true(strlen(path) < sizeof(buf));
+	memcpy(buf, path, strlen(path) + 1);
+	for (tok = strtok_r(buf, ">", &save); tok && o;
+	     tok = strtok_r(NULL, ">", &save))
+		o = json_is_array(o) ? json_array_get(o, strtoul(tok, NULL, 10))
+		                     : json_object_get(o, tok);
+	return o;
+}
+
+static json_t *item(json_t *list, const char *kind, const char *name)
+{
+	size_t i;
+	json_t *it;
+
+	json_array_foreach (json_object_get(list, "items"), i, it) {
+		json_t *meta = json_object_get(it, "metadata");
+
+		if (!strcmp(json_string_value(json_object_get(it, "kind")),
+		            kind) &&
+		    !strcmp(json_string_value(json_object_get(meta, "name")),
+		            name))
+			return it;
+	}
+	fail_msg("no %s %s in the dump", kind, name);
+	return NULL;
+}
+
+static const char *str(json_t *o, const char *path)
+{
+	json_t *v = path_at(o, path);
+
+	assert_non_null(v);
+	return json_string_value(v);
+}
+
+/* The dump as Kueue writes it (kueue-evidence-formats.md (c), (f)): at
+ * 150 ms big was preempted and waits, small holds team-b's quota. */
+static void test_sim_dump_state_shape(void **state)
+{
+	struct paths p;
+	json_error_t err;
+	json_t *st, *big, *small, *conds, *c, *cq;
+	size_t i;
+
+	(void)state;
+	paths_init(&p);
+	run_until(&p, p.trace.buf, 150, 0);
+	st = json_load_file(p.state.buf, 0, &err);
+	assert_non_null(st);
+	big = item(st, "Workload", "job-big-f8fac");
+	small = item(st, "Workload", "job-small-713fa");
+	/* a Job's Workload: job-uid label only, owned by the Job */
+	assert_string_equal(str(big, "metadata>labels>kueue.x-k8s.io/job-uid"),
+	                    "u-big");
+	assert_null(path_at(big, "metadata>labels>kueue.x-k8s.io/queue-name"));
+	assert_string_equal(str(big, "metadata>ownerReferences>0>kind"), "Job");
+	assert_string_equal(str(big, "metadata>ownerReferences>0>name"), "big");
+	assert_string_equal(str(big, "metadata>finalizers>0"),
+	                    "kueue.x-k8s.io/resource-in-use");
+	assert_int_equal(
+	        json_integer_value(path_at(big, "metadata>generation")), 1);
+	/* conditions in the order they were first set; Preempted alone has
+	 * no observedGeneration */
+	conds = path_at(big, "status>conditions");
+	assert_int_equal(json_array_size(conds), 5);
+	assert_string_equal(str(conds, "0>type"), "QuotaReserved");
+	assert_string_equal(str(conds, "1>type"), "Admitted");
+	assert_string_equal(str(conds, "2>type"), "Evicted");
+	assert_string_equal(str(conds, "3>type"), "Preempted");
+	assert_string_equal(str(conds, "4>type"), "Requeued");
+	json_array_foreach (conds, i, c)
+		assert_int_equal(json_object_get(c, "observedGeneration") !=
+		                         NULL,
+		                 i != 3);
+	/* a waiting workload: resourceRequests, no admission, one eviction */
+	assert_null(path_at(big, "status>admission"));
+	assert_string_equal(str(big, "status>resourceRequests>0>resources>cpu"),
+	                    "6");
+	assert_int_equal(
+	        json_integer_value(path_at(
+	                big, "status>schedulingStats>evictions>0>count")),
+	        1);
+	assert_string_equal(
+	        str(big, "status>schedulingStats>evictions>0>reason"),
+	        "Preempted");
+	assert_null(path_at(small, "status>resourceRequests"));
+	assert_null(path_at(small, "status>schedulingStats"));
+	assert_string_equal(
+	        str(small,
+	            "status>admission>podSetAssignments>0>resourceUsage>cpu"),
+	        "4");
+	cq = item(st, "ClusterQueue", "team-b");
+	assert_int_equal(json_integer_value(path_at(
+	                         cq, "status>conditions>0>observedGeneration")),
+	                 1);
+	assert_string_equal(
+	        str(cq, "status>flavorsReservation>0>resources>0>total"), "4");
+	assert_int_equal(
+	        json_integer_value(path_at(cq, "status>reservingWorkloads")),
+	        1);
+	assert_int_equal(
+	        json_integer_value(path_at(item(st, "ClusterQueue", "team-a"),
+	                                   "status>pendingWorkloads")),
+	        1);
+	json_decref(st);
 	paths_release(&p);
 }
 
@@ -250,6 +370,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sim_example_trace),
+		cmocka_unit_test(test_sim_dump_state_shape),
 		cmocka_unit_test(test_sim_bad_trace_writes_nothing),
 		cmocka_unit_test(test_sim_summary_exact_and_sorted),
 		cmocka_unit_test(test_sim_check_trace_cases),
