@@ -1,0 +1,407 @@
+/*
+ * dump.c - runtime/dump.h: the engine's Workloads and ClusterQueues as the
+ * objects Kueue writes (Kueue: apis/kueue/v1beta2 workload_types.go,
+ * clusterqueue_types.go; pkg/workload, pkg/cache), as the API server
+ * stores them: ObjectMeta and metav1.Condition in their field order,
+ * quantities canonical (core/qty.h).
+ */
+#include "runtime/dump.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/qty.h"
+#include "runtime/assign.h"
+#include "runtime/fairshare.h"
+#include "runtime/model.h"
+#include "core/banned.h"
+
+struct dump {
+	struct qf_engine *e;
+	const struct qf_model *m;
+	int64_t t0;
+};
+
+static json_int_t wl_generation(const struct qf_model_wl *m)
+{
+	return m->generation > 0 ? (json_int_t)m->generation : 1;
+}
+
+static json_t *time_json(int64_t ms)
+{
+	char b[32];
+
+	qf_model_format_time(b, ms);
+	return json_string(b);
+}
+
+static json_t *amount_json(int64_t v, const char *res)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	json_t *j;
+
+	qf_qty_format_amount(&b, v, res);
+	j = json_string(b.buf);
+	qf_buf_release(&b);
+	return j;
+}
+
+/* Kueue: jobframework ConstructWorkload: a Job's Workload is labelled
+ * with the Job's uid only (labelKeysToCopy is empty by default), is
+ * controlled by the Job, and carries the resource-in-use finalizer until it
+ * finishes. */
+static void wl_owner_json(json_t *meta, const struct qf_wl *w)
+{
+	const struct qf_model_wl *m = w->m;
+
+	if (m->job_uid && *m->job_uid)
+		json_object_set_new(meta, "labels",
+		                    json_pack("{s:s}", "kueue.x-k8s.io/job-uid",
+		                              m->job_uid));
+	json_object_set_new(
+	        meta, "ownerReferences",
+	        json_pack("[{s:s,s:s,s:s,s:s,s:b,s:b}]", "apiVersion",
+	                  "batch/v1", "kind", "Job", "name", m->owner_job,
+	                  "uid", m->job_uid ? m->job_uid : "", "controller", 1,
+	                  "blockOwnerDeletion", 1));
+	if (w->state != QF_WL_FINISHED)
+		json_object_set_new(
+		        meta, "finalizers",
+		        json_pack("[s]", "kueue.x-k8s.io/resource-in-use"));
+}
+
+/* ObjectMeta in the API server's field order. */
+static json_t *wl_meta_json(const struct qf_wl *w)
+{
+	const struct qf_model_wl *m = w->m;
+	json_t *meta = json_object();
+
+	json_object_set_new(meta, "name", json_string(m->name));
+	json_object_set_new(meta, "namespace", json_string(m->ns));
+	if (*m->uid)
+		json_object_set_new(meta, "uid", json_string(m->uid));
+	json_object_set_new(meta, "generation", json_integer(wl_generation(m)));
+	json_object_set_new(meta, "creationTimestamp",
+	                    time_json(m->created_ms));
+	if (m->owner_job)
+		wl_owner_json(meta, w);
+	else if (m->labels_json)
+		json_object_set(meta, "labels", m->labels_json);
+	return meta;
+}
+
+static json_t *wl_spec_json(const struct qf_model_wl *m)
+{
+	json_t *spec = json_object();
+	int pc = m->prio_class_kind == 2;
+
+	json_object_set_new(spec, "queueName", json_string(m->queue));
+	json_object_set(spec, "podSets", m->podsets_json);
+	json_object_set_new(spec, "priority", json_integer(m->priority));
+	if (m->prio_class)
+		json_object_set_new(
+		        spec, "priorityClassRef",
+		        json_pack("{s:s,s:s,s:s}", "group",
+		                  pc ? "scheduling.k8s.io" : "kueue.x-k8s.io",
+		                  "kind",
+		                  pc ? "PriorityClass"
+		                     : "WorkloadPriorityClass",
+		                  "name", m->prio_class));
+	json_object_set_new(spec, "active", json_boolean(m->active));
+	return spec;
+}
+
+/* status.conditions in the order Kueue appended them, each with
+ * metav1.Condition's field order.  Kueue: SetPreemptedCondition is the one
+ * setter that leaves observedGeneration out. */
+static json_t *wl_conditions_json(struct dump *s, const struct qf_wl *w)
+{
+	json_t *conds = json_array();
+
+	for (uint8_t pos = 0; pos < QF_COND_N; pos++)
+		for (size_t t = 0; t < QF_COND_N; t++) {
+			const struct qf_cond *c = &w->cond[t];
+			json_t *j;
+
+			if (!c->set || c->order != pos)
+				continue;
+			j = json_pack("{s:s,s:s}", "type",
+			              qf_engine_cond_name((enum qf_cond_type)t),
+			              "status", c->status ? "True" : "False");
+			if (t != QF_COND_PREEMPTED)
+				json_object_set_new(
+				        j, "observedGeneration",
+				        json_integer(wl_generation(w->m)));
+			json_object_set_new(
+			        j, "lastTransitionTime",
+			        time_json(c->ltt_ms >= 0 ? c->ltt_ms : s->t0));
+			json_object_set_new(
+			        j, "reason",
+			        json_string(c->reason ? c->reason : ""));
+			json_object_set_new(
+			        j, "message",
+			        json_string(c->message ? c->message : ""));
+			json_array_append_new(conds, j);
+		}
+	return conds;
+}
+
+/* Kueue: workloadEvictionStateInc; evictions by preemption, deactivation
+ * or a stopped queue carry no underlyingCause. */
+static json_t *evictions_json(const struct qf_wl *w)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < w->nevictions; i++)
+		json_array_append_new(
+		        arr, json_pack("{s:I,s:s,s:s}", "count",
+		                       (json_int_t)w->evictions[i].count,
+		                       "reason", w->evictions[i].reason,
+		                       "underlyingCause", ""));
+	return arr;
+}
+
+/* Kueue: PropagateResourceRequests: a workload without quota carries the
+ * totals per pod set it asks for (what the scheduler accounts). */
+static json_t *resource_requests_json(struct dump *s, const struct qf_wl *w)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < w->m->nps; i++) {
+		const struct qf_model_podset *ps = &w->m->ps[i];
+		json_t *res = json_object();
+
+		for (size_t j = 0; j < ps->nreq; j++) {
+			const char *rn = s->m->res.v[ps->req[j].res];
+
+			json_object_set_new(
+			        res, rn,
+			        amount_json(qf_assign_total(ps->req[j].amount,
+			                                    ps->count),
+			                    rn));
+		}
+		json_array_append_new(arr,
+		                      json_pack("{s:s,s:o}", "name", ps->name,
+		                                "resources", res));
+	}
+	return arr;
+}
+
+/* One podSetAssignments entry; *k walks w->flavor. */
+static json_t *psa_json(struct dump *s, const struct qf_wl *w, size_t i,
+                        size_t *k)
+{
+	const struct qf_model_podset *ps = &w->m->ps[i];
+	json_t *fl = json_object(), *ru = json_object();
+	int32_t count = w->count ? w->count[i] : ps->count;
+
+	for (size_t j = 0; j < ps->nreq; j++, (*k)++) {
+		const char *rn = s->m->res.v[ps->req[j].res];
+
+		if (!w->flavor || w->flavor[*k] < 0)
+			continue;
+		json_object_set_new(
+		        fl, rn, json_string(s->m->flavors.v[w->flavor[*k]]));
+		json_object_set_new(
+		        ru, rn,
+		        amount_json(qf_assign_total(ps->req[j].amount, count),
+		                    rn));
+	}
+	return json_pack("{s:s,s:o,s:o,s:i}", "name", ps->name, "flavors", fl,
+	                 "resourceUsage", ru, "count", count);
+}
+
+static json_t *wl_json(struct dump *s, const struct qf_wl *w)
+{
+	const struct qf_model_wl *m = w->m;
+	json_t *st = json_object();
+
+	json_object_set_new(st, "conditions", wl_conditions_json(s, w));
+	if ((w->state == QF_WL_RESERVED || w->state == QF_WL_FINISHED) &&
+	    w->adm_cq_name && w->flavor) {
+		json_t *psa = json_array();
+
+		for (size_t i = 0, k = 0; i < m->nps; i++)
+			json_array_append_new(psa, psa_json(s, w, i, &k));
+		json_object_set_new(st, "admission",
+		                    json_pack("{s:s,s:o}", "clusterQueue",
+		                              w->adm_cq_name,
+		                              "podSetAssignments", psa));
+	}
+	if (w->nevictions)
+		json_object_set_new(
+		        st, "schedulingStats",
+		        json_pack("{s:o}", "evictions", evictions_json(w)));
+	if (w->state == QF_WL_PENDING && !w->adm_cq_name &&
+	    w->cond[QF_COND_QUOTA_RESERVED].set) {
+		json_object_set_new(st, "resourceRequests",
+		                    resource_requests_json(s, w));
+	}
+	return json_pack("{s:s,s:s,s:o,s:o,s:o}", "apiVersion",
+	                 "kueue.x-k8s.io/v1beta2", "kind", "Workload",
+	                 "metadata", wl_meta_json(w), "spec", wl_spec_json(m),
+	                 "status", st);
+}
+
+static json_t *flavors_json(struct dump *s, size_t cqi, int admitted_only)
+{
+	struct qf_engine *e = s->e;
+	const struct qf_model_cq *cq = e->cq[cqi].m;
+	const struct qf_quota_node *n = &e->q.nodes[cqi];
+	int has_parent = n->parent >= 0;
+	json_t *arr = json_array();
+
+	for (size_t g = 0; g < cq->nrg; g++)
+		for (size_t f = 0; f < cq->rg[g].nfq; f++) {
+			const struct qf_model_fq *fq = &cq->rg[g].fq[f];
+			json_t *res = json_array();
+
+			for (size_t r = 0; r < fq->nrq; r++) {
+				int32_t fr = qf_engine_fr(e, fq->flavor,
+				                          fq->rq[r].res);
+				const char *rn = s->m->res.v[fq->rq[r].res];
+				int64_t total = n->usage[fr], b;
+
+				(void)admitted_only;
+				b = has_parent && total > n->nominal[fr]
+				            ? total - n->nominal[fr]
+				            : 0;
+				json_array_append_new(
+				        res, json_pack("{s:s,s:o,s:o}", "name",
+				                       rn, "total",
+				                       amount_json(total, rn),
+				                       "borrowed",
+				                       amount_json(b, rn)));
+			}
+			json_array_append_new(
+			        arr, json_pack("{s:s,s:o}", "name",
+			                       s->m->flavors.v[fq->flavor],
+			                       "resources", res));
+		}
+	return arr;
+}
+
+/* The input's ObjectMeta fields that the API server keeps (uid, generation,
+ * creationTimestamp, labels, annotations), in its field order. */
+static json_t *cq_meta_json(const struct qf_ecq *q, json_int_t *gen)
+{
+	static const char *const keep[] = { "uid", "generation",
+		                            "creationTimestamp", "labels",
+		                            "annotations" };
+	const json_t *in = json_object_get(q->m->json, "metadata");
+	json_t *meta = json_pack("{s:s}", "name", q->m->name);
+
+	for (size_t k = 0; k < QF_ARRAY_SIZE(keep); k++) {
+		json_t *v = json_object_get(in, keep[k]);
+
+		if (v)
+			json_object_set(meta, keep[k], v);
+	}
+	if (!json_is_integer(json_object_get(meta, "generation")))
+		json_object_set_new(meta, "generation", json_integer(1));
+	*gen = json_integer_value(json_object_get(meta, "generation"));
+	return meta;
+}
+
+static json_t *cq_active_json(struct dump *s, const struct qf_ecq *q,
+                              json_int_t gen)
+{
+	struct qf_buf msg = QF_BUF_INIT;
+	json_t *cond;
+
+	if (q->active)
+		qf_buf_adds(&msg, "Can admit new workloads");
+	else if (q->missing)
+		qf_buf_addf(&msg,
+		            "Can't admit new workloads: references missing "
+		            "ResourceFlavor(s): %s.",
+		            q->missing);
+	else
+		qf_buf_adds(&msg, "Can't admit new workloads: is stopped.");
+	cond = json_pack(
+	        "{s:s,s:s,s:I,s:o,s:s,s:s}", "type", "Active", "status",
+	        q->active ? "True" : "False", "observedGeneration", gen,
+	        "lastTransitionTime", time_json(s->t0), "reason",
+	        q->active ? "Ready" : q->inactive_reason, "message", msg.buf);
+	qf_buf_release(&msg);
+	return cond;
+}
+
+static json_t *cq_json(struct dump *s, size_t i)
+{
+	struct qf_ecq *q = &s->e->cq[i];
+	json_t *spec = json_object_get(q->m->json, "spec");
+	const char *api =
+	        json_string_value(json_object_get(q->m->json, "apiVersion"));
+	json_t *st = json_object(), *meta, *out;
+	json_t *empty = json_object();
+	json_int_t gen;
+
+	meta = cq_meta_json(q, &gen);
+	json_object_set_new(st, "conditions",
+	                    json_pack("[o]", cq_active_json(s, q, gen)));
+	json_object_set_new(st, "flavorsReservation", flavors_json(s, i, 0));
+	json_object_set_new(st, "flavorsUsage", flavors_json(s, i, 1));
+	json_object_set_new(
+	        st, "pendingWorkloads",
+	        json_integer((json_int_t)qf_queue_pending(&q->queue)));
+	json_object_set_new(st, "reservingWorkloads",
+	                    json_integer((json_int_t)q->nholders));
+	json_object_set_new(st, "admittedWorkloads",
+	                    json_integer((json_int_t)q->nholders));
+	if (s->m->fair_sharing)
+		json_object_set_new(
+		        st, "fairSharing",
+		        json_pack("{s:I}", "weightedShare",
+		                  (json_int_t)qf_fairshare_weighted_share(s->e,
+		                                                          i)));
+	/* the spec is the input's, so is its version (v1beta1: spec.cohort) */
+	out = json_pack("{s:s,s:s,s:o,s:O,s:o}", "apiVersion",
+	                api && !strncmp(api, "kueue.x-k8s.io/", 15)
+	                        ? api
+	                        : "kueue.x-k8s.io/v1beta2",
+	                "kind", "ClusterQueue", "metadata", meta, "spec",
+	                spec ? spec : empty, "status", st);
+	json_decref(empty);
+	return out;
+}
+
+static int wl_key_cmp(const void *a, const void *b)
+{
+	return strcmp((*(struct qf_wl *const *)a)->key,
+	              (*(struct qf_wl *const *)b)->key);
+}
+
+json_t *qf_dump_state(struct qf_engine *e, int64_t t0)
+{
+	struct dump d = { e, e->m, t0 };
+	struct dump *s = &d;
+	json_t *items = json_array();
+	struct qf_wl **v = qf_xcalloc(e->nwl + 1, sizeof(struct qf_wl *));
+	size_t n = 0, *order;
+
+	for (size_t i = 0; i < e->nwl; i++)
+		if (e->wl[i]->state != QF_WL_DELETED)
+			v[n++] = e->wl[i];
+	qsort(v, n, sizeof(struct qf_wl *), wl_key_cmp);
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(items, wl_json(s, v[i]));
+	order = qf_xcalloc(e->ncq + 1, sizeof(*order));
+	for (size_t i = 0; i < e->ncq; i++) {
+		size_t j = i;
+
+		while (j > 0 && strcmp(e->cq[order[j - 1]].m->name,
+		                       e->cq[i].m->name) > 0) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = i;
+	}
+	for (size_t i = 0; i < e->ncq; i++)
+		json_array_append_new(items, cq_json(s, order[i]));
+	free(order);
+	free(v);
+	return json_pack("{s:s,s:s,s:o}", "apiVersion", "v1", "kind", "List",
+	                 "items", items);
+}

@@ -1,0 +1,29 @@
+/*
+ * dump.h - the simulator's final state as Kueue writes it (--dump-state).
+ *
+ * Contract: qf_dump_state renders every Workload the engine knows (not
+ * deleted; sorted by "ns/name") and every ClusterQueue (sorted by name) as
+ * one Kubernetes v1 List, in the shape a real cluster returns for
+ * `kubectl get workloads,clusterqueues -o json`: kueue.x-k8s.io/v1beta2
+ * Workloads with status.conditions (in the order Kueue added them),
+ * status.admission, resourceRequests, schedulingStats; ClusterQueues with
+ * the input's apiVersion, metadata and spec and Kueue's status.  Times are
+ * RFC 3339 seconds of the engine's clock (virtual ms since the epoch); t0
+ * stands in for conditions whose time is unknown.  docs/runtime.md lists
+ * what still differs from Kueue.
+ *
+ * Ownership: the returned List is the caller's (json_decref); the engine
+ * is only read.  Errors: none (out of memory aborts).  Not thread-safe.
+ */
+#ifndef QF_DUMP_H
+#define QF_DUMP_H
+
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "runtime/engine.h"
+
+json_t *qf_dump_state(struct qf_engine *e, int64_t t0);
+
+#endif
