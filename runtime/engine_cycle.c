@@ -844,8 +844,8 @@ static void requeue(struct cycle *c, struct entry *en)
 		c->progress = 1;
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, en->reason,
 	                   en->msg.buf);
-	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
-	                   "The workload has no reservation");
+	/* Kueue: SyncAdmittedCondition leaves Admitted alone here: a workload
+	 * never admitted has none, an evicted one got False at eviction. */
 	memset(&ev, 0, sizeof(ev));
 	ev.time_ms = e->now_ms;
 	ev.type = "Warning";

@@ -366,11 +366,47 @@ static void test_sim_check_trace_cases(void **state)
 	}
 }
 
+/* A workload that never held quota has QuotaReserved=False alone (Kueue's
+ * SyncAdmittedCondition adds no Admitted condition) and its requests. */
+static void test_sim_dump_never_admitted(void **state)
+{
+	struct paths p;
+	struct qf_buf trace = QF_BUF_INIT;
+	json_error_t err;
+	json_t *st, *w;
+
+	(void)state;
+	paths_init(&p);
+	qf_buf_reset(&p.cluster);
+	qf_buf_addf(&p.cluster, "%s.cluster.yaml", p.summary.buf);
+	qf_buf_addf(&trace, "%s.trace.jsonl", p.summary.buf);
+	write_text(p.cluster.buf,
+	           "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+	           "metadata: {name: default}\n" CQ3("zeta"));
+	write_text(trace.buf, JOB("huge", "zeta", "big", "5"));
+	run(&p, trace.buf, 0);
+	st = json_load_file(p.state.buf, 0, &err);
+	assert_non_null(st);
+	w = json_array_get(json_object_get(st, "items"), 0);
+	assert_int_equal(json_array_size(path_at(w, "status>conditions")), 1);
+	assert_string_equal(str(w, "status>conditions>0>type"),
+	                    "QuotaReserved");
+	assert_string_equal(str(w, "status>conditions>0>status"), "False");
+	assert_string_equal(str(w, "status>resourceRequests>0>resources>cpu"),
+	                    "5");
+	json_decref(st);
+	(void)unlink(p.cluster.buf);
+	(void)unlink(trace.buf);
+	qf_buf_release(&trace);
+	paths_release(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sim_example_trace),
 		cmocka_unit_test(test_sim_dump_state_shape),
+		cmocka_unit_test(test_sim_dump_never_admitted),
 		cmocka_unit_test(test_sim_bad_trace_writes_nothing),
 		cmocka_unit_test(test_sim_summary_exact_and_sorted),
 		cmocka_unit_test(test_sim_check_trace_cases),
