@@ -1134,12 +1134,12 @@ static int read_conditions(struct rd *r, const json_t *conds,
 		                           ? str_at(r, c, "message", NULL, 0)
 		                           : "");
 		mc->ltt_ms = -1;
+		w->nconds++; /* counted now: qf_model_wl_free frees it */
 		if (t && qf_model_parse_time(&mc->ltt_ms, t) < 0)
 			return bad(r, c, "lastTransitionTime", NULL,
 			           "invalid time %s", t);
 		if (mc->ltt_ms > r->m->latest_ms)
 			r->m->latest_ms = mc->ltt_ms;
-		w->nconds++;
 		if (!strcmp(type, "QuotaReserved") && mc->status)
 			w->reserved_ms = mc->ltt_ms;
 		if (!strcmp(type, "Requeued"))
