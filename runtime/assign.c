@@ -187,6 +187,26 @@ static void fmt_amount(struct qf_buf *b, int64_t v, const char *res)
 	qf_qty_format_amount(b, v, res);
 }
 
+/* A podset request is a plain int64, printed as a quantity even when it
+ * is clamped to 2^63-1; only quota amounts print as "<unlimited>" (Kueue:
+ * flavorassigner fitsResourceQuota, ResourceFormatter.ResourceQuantityString
+ * vs AmountQuantityString).  2^63-1 is odd, so the canonical BinarySI form
+ * is the same digits as DecimalSI. */
+static void fmt_request(struct qf_buf *b, int64_t v, const char *res)
+{
+	struct qf_qty q;
+
+	if (v != QF_QTY_UNLIMITED) {
+		qf_qty_format_amount(b, v, res);
+		return;
+	}
+	if (!strcmp(res, "cpu"))
+		qf_qty_from_milli(&q, v);
+	else
+		qf_qty_from_int(&q, v, QF_QTY_DECIMAL_SI);
+	qf_qty_format(b, &q);
+}
+
 /* The preemption simulation of A1 for one fr: the mode it gives, and the
  * borrowing level once its targets are gone. */
 static int simulate_preemption(struct qf_engine *e, struct qf_wl *w, int32_t cq,
@@ -230,7 +250,7 @@ static int fits_resource(struct qf_engine *e, struct qf_wl *w, int32_t cq,
 	*level = 0;
 	if (val > cap) {
 		fmt_amount(&q1, prev, rname);
-		fmt_amount(&q2, req, rname);
+		fmt_request(&q2, req, rname);
 		fmt_amount(&q3, cap, rname);
 		reasonf(&fe->reasons, b,
 		        "insufficient quota for %s in flavor %s, previously "

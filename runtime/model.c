@@ -285,13 +285,13 @@ static int int_at(struct rd *r, const json_t *o, const char *key,
 	return 0;
 }
 
-/* A quantity field as a Kueue amount for `res`. */
-static int amount_of(struct rd *r, const json_t *parent, const char *key,
-                     const json_t *v, const char *res, int64_t *out)
+/* A quantity field parsed into q. */
+static int qty_of(struct rd *r, const json_t *parent, const char *key,
+                  const json_t *v, struct qf_qty *q)
 {
-	struct qf_qty q;
 	struct qf_buf b = QF_BUF_INIT;
 	const char *s;
+	int rc;
 
 	if (json_is_integer(v)) {
 		qf_buf_addf(&b, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
@@ -305,15 +305,49 @@ static int amount_of(struct rd *r, const json_t *parent, const char *key,
 		qf_buf_release(&b);
 		return bad(r, parent, key, NULL, "%s must be a quantity", key);
 	}
-	if (qf_qty_parse(&q, s) < 0) {
-		qf_buf_release(&b);
+	rc = qf_qty_parse(q, s);
+	qf_buf_release(&b);
+	if (rc < 0)
 		return bad(r, parent, key, NULL, "invalid quantity for %s",
 		           key);
-	}
+	return 0;
+}
+
+/* A quantity field as a Kueue amount for `res`. */
+static int amount_of(struct rd *r, const json_t *parent, const char *key,
+                     const json_t *v, const char *res, int64_t *out)
+{
+	struct qf_qty q;
+
+	if (qty_of(r, parent, key, v, &q) < 0)
+		return r->rc;
 	*out = qf_qty_amount(&q, res);
 	if (*out < 0)
 		*out = 0;
-	qf_buf_release(&b);
+	return 0;
+}
+
+/*
+ * A container request, limit or overhead as a Kueue request value:
+ * milli-units for cpu, base units otherwise, clamped to the int64 range
+ * rather than turned into "unlimited" as quotas are, so a cpu request just
+ * below 2^63-1 milli-units stays exact (Kueue: pkg/resources/requests.go
+ * ResourceValue, pkg/util/math SafeMilliValue / SafeValue).
+ */
+static int request_of(struct rd *r, const json_t *parent, const char *key,
+                      const json_t *v, int64_t *out)
+{
+	struct qf_qty q;
+	int rc;
+
+	if (qty_of(r, parent, key, v, &q) < 0)
+		return r->rc;
+	rc = !strcmp(key, "cpu") ? qf_qty_to_milli(out, &q)
+	                         : qf_qty_to_int(out, &q);
+	if (rc < 0)
+		*out = qf_qty_sign(&q) < 0 ? INT64_MIN : INT64_MAX;
+	if (*out < 0)
+		*out = 0;
 	return 0;
 }
 
@@ -916,7 +950,7 @@ static int container_reqs(struct rd *r, const json_t *c, struct reqacc *out,
 
 		if (*n >= max)
 			break;
-		if (amount_of(r, rq, k, v, k, &a) < 0)
+		if (request_of(r, rq, k, v, &a) < 0)
 			return r->rc;
 		acc_set(out, n, qf_names_intern(&r->m->res, k), a, 1);
 	}
@@ -926,7 +960,7 @@ static int container_reqs(struct rd *r, const json_t *c, struct reqacc *out,
 		if (json_object_get(rq, k) || *n >= max)
 			continue;
 		/* Kueue: a limit without a request is the request */
-		if (amount_of(r, lim, k, v, k, &a) < 0)
+		if (request_of(r, lim, k, v, &a) < 0)
 			return r->rc;
 		acc_set(out, n, qf_names_intern(&r->m->res, k), a, 1);
 	}
@@ -991,7 +1025,7 @@ static int read_podset(struct rd *r, const json_t *jps, const json_t *tmpl,
 
 		if (ns >= QF_MODEL_MAX_RES)
 			break;
-		if (amount_of(r, ov, k, v, k, &a) < 0)
+		if (request_of(r, ov, k, v, &a) < 0)
 			return r->rc;
 		acc_set(sum, &ns, qf_names_intern(&r->m->res, k), a, 1);
 	}

@@ -400,6 +400,45 @@ static void test_model_reads_fair_sharing_strategies(void **state)
 	qf_diags_release(&d);
 }
 
+/* Requests clamp like Kueue's ResourceValue (exact up to 2^63-1 milli-cpu,
+ * then 2^63-1), while a quota at or above (2^63-1)/1000 cores is unlimited
+ * (AmountFromQuantity). */
+static void test_model_requests_clamp_quotas_go_unlimited(void **state)
+{
+	struct rt t;
+	const struct qf_model_wl *w;
+	static const char y[] =
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+	        "metadata: {name: q}\nspec:\n  resourceGroups:\n"
+	        "  - coveredResources: [cpu]\n    flavors:\n"
+	        "    - name: f\n      resources:\n"
+	        "      - {name: cpu, nominalQuota: '9223372036854775'}\n"
+	        "---\n"
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	        "metadata: {name: w, namespace: ns}\nspec:\n  podSets:\n"
+	        "  - name: a\n    count: 1\n    template:\n      spec:\n"
+	        "        containers:\n        - name: c\n"
+	        "          resources:\n"
+	        "            requests: {cpu: 9223372036854775000m}\n"
+	        "  - name: b\n    count: 1\n    template:\n      spec:\n"
+	        "        containers:\n        - name: c\n"
+	        "          resources:\n"
+	        "            requests: {cpu: '9223372036854776', "
+	        "example.com/gpu: '1e19'}\n";
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, y);
+	assert_int_equal(qf_model_resolve(&t.m, &t.d), 0);
+	assert_int_equal(t.m.cq[0].rg[0].fq[0].rq[0].nominal, QF_QTY_UNLIMITED);
+	w = t.m.wls[0];
+	assert_int_equal(w->ps[0].req[0].amount, 9223372036854775000LL);
+	assert_int_equal(w->ps[1].nreq, 2);
+	assert_int_equal(w->ps[1].req[0].amount, INT64_MAX); /* cpu */
+	assert_int_equal(w->ps[1].req[1].amount, INT64_MAX); /* gpu */
+	rt_release(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -412,6 +451,7 @@ int main(void)
 		cmocka_unit_test(test_model_config_errors_have_positions),
 		cmocka_unit_test(test_model_namespace_has_its_name_label),
 		cmocka_unit_test(test_model_reads_fair_sharing_strategies),
+		cmocka_unit_test(test_model_requests_clamp_quotas_go_unlimited),
 	};
 	return cmocka_run_group_tests_name("model", tests, NULL, NULL);
 }
