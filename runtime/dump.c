@@ -310,15 +310,21 @@ static json_t *cq_active_json(struct dump *s, const struct qf_ecq *q,
 	struct qf_buf msg = QF_BUF_INIT;
 	json_t *cond;
 
-	if (q->active)
+	/* Kueue: clusterqueue inactive reasons, messages joined by ", " */
+	if (q->active) {
 		qf_buf_adds(&msg, "Can admit new workloads");
-	else if (q->missing)
-		qf_buf_addf(&msg,
-		            "Can't admit new workloads: references missing "
-		            "ResourceFlavor(s): %s.",
-		            q->missing);
-	else
-		qf_buf_adds(&msg, "Can't admit new workloads: is stopped.");
+	} else {
+		qf_buf_adds(&msg, "Can't admit new workloads: ");
+		if (q->m->stop != QF_STOP_NONE)
+			qf_buf_adds(&msg, "is stopped");
+		if (q->missing)
+			qf_buf_addf(
+			        &msg,
+			        "%sreferences missing ResourceFlavor(s): %s",
+			        q->m->stop != QF_STOP_NONE ? ", " : "",
+			        q->missing);
+		qf_buf_addch(&msg, '.');
+	}
 	cond = json_pack(
 	        "{s:s,s:s,s:I,s:o,s:s,s:s}", "type", "Active", "status",
 	        q->active ? "True" : "False", "observedGeneration", gen,

@@ -631,13 +631,14 @@ static void build_cq(struct qf_engine *e, size_t i)
 		}
 	}
 	q->active = 1;
-	if (m->stop != QF_STOP_NONE) {
-		q->active = 0;
-		q->inactive_reason = "Stopped";
-	} else if (miss.len) {
+	if (miss.len) {
 		q->active = 0;
 		q->inactive_reason = "FlavorNotFound";
 		q->missing = qf_buf_detach(&miss, NULL);
+	}
+	if (m->stop != QF_STOP_NONE) { /* Kueue: the first reason wins */
+		q->active = 0;
+		q->inactive_reason = "Stopped";
 	}
 	qf_buf_release(&miss);
 	q->used_since = e->now_ms;

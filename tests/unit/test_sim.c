@@ -401,12 +401,48 @@ static void test_sim_dump_never_admitted(void **state)
 	paths_release(&p);
 }
 
+/* Kueue lists every inactive reason in the Active message; the first
+ * (Stopped) is the condition's reason. */
+static void test_sim_dump_inactive_cq(void **state)
+{
+	struct paths p;
+	json_error_t err;
+	json_t *st, *cq;
+
+	(void)state;
+	paths_init(&p);
+	qf_buf_reset(&p.cluster);
+	qf_buf_addf(&p.cluster, "%s.cluster.yaml", p.summary.buf);
+	write_text(p.cluster.buf,
+	           "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+	           "metadata: {name: q, generation: 4}\nspec:\n"
+	           "  stopPolicy: Hold\n  resourceGroups:\n"
+	           "  - coveredResources: [cpu]\n    flavors:\n"
+	           "    - name: nope\n      resources:\n"
+	           "      - {name: cpu, nominalQuota: \"3\"}\n");
+	run(&p, NULL, 0);
+	st = json_load_file(p.state.buf, 0, &err);
+	assert_non_null(st);
+	cq = item(st, "ClusterQueue", "q");
+	assert_string_equal(str(cq, "status>conditions>0>reason"), "Stopped");
+	assert_string_equal(str(cq, "status>conditions>0>message"),
+	                    "Can't admit new workloads: is stopped, references "
+	                    "missing ResourceFlavor(s): nope.");
+	assert_int_equal(json_integer_value(path_at(
+	                         cq, "status>conditions>0>observedGeneration")),
+	                 4);
+	json_decref(st);
+	(void)unlink(p.cluster.buf);
+	paths_release(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sim_example_trace),
 		cmocka_unit_test(test_sim_dump_state_shape),
 		cmocka_unit_test(test_sim_dump_never_admitted),
+		cmocka_unit_test(test_sim_dump_inactive_cq),
 		cmocka_unit_test(test_sim_bad_trace_writes_nothing),
 		cmocka_unit_test(test_sim_summary_exact_and_sorted),
 		cmocka_unit_test(test_sim_check_trace_cases),
