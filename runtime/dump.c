@@ -71,9 +71,12 @@ static void wl_owner_json(json_t *meta, const struct qf_wl *w)
 		        json_pack("[s]", "kueue.x-k8s.io/resource-in-use"));
 }
 
-/* ObjectMeta in the API server's field order. */
+/* ObjectMeta in the API server's field order: a Job's Workload as Kueue
+ * makes it, a Workload given as such keeps what the API server kept. */
 static json_t *wl_meta_json(const struct qf_wl *w)
 {
+	static const char *const keep[] = { "labels", "annotations",
+		                            "ownerReferences", "finalizers" };
 	const struct qf_model_wl *m = w->m;
 	json_t *meta = json_object();
 
@@ -84,10 +87,16 @@ static json_t *wl_meta_json(const struct qf_wl *w)
 	json_object_set_new(meta, "generation", json_integer(wl_generation(m)));
 	json_object_set_new(meta, "creationTimestamp",
 	                    time_json(m->created_ms));
-	if (m->owner_job)
+	if (m->owner_job) {
 		wl_owner_json(meta, w);
-	else if (m->labels_json)
-		json_object_set(meta, "labels", m->labels_json);
+		return meta;
+	}
+	for (size_t k = 0; k < QF_ARRAY_SIZE(keep); k++) {
+		json_t *v = json_object_get(m->meta_json, keep[k]);
+
+		if (v)
+			json_object_set(meta, keep[k], v);
+	}
 	return meta;
 }
 

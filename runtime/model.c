@@ -1077,6 +1077,7 @@ void qf_model_wl_free(struct qf_model_wl *w)
 	free(w->adm_cq);
 	json_decref(w->podsets_json);
 	json_decref(w->labels_json);
+	json_decref(w->meta_json);
 	free(w);
 }
 
@@ -1207,6 +1208,7 @@ static int read_meta(struct rd *r, const json_t *o, struct qf_model_wl *w)
 		w->generation = (int64_t)json_integer_value(
 		        json_object_get(meta, "generation"));
 	w->labels_json = json_incref(json_object_get(meta, "labels"));
+	w->meta_json = json_incref((json_t *)meta);
 	w->klass = qf_xstrdup(perf_class(meta, w->name));
 	if (json_is_string(
 	            json_object_get(w->labels_json, "kueue.x-k8s.io/job-uid")))

@@ -249,6 +249,7 @@ struct qf_model_wl {
 	size_t nconds;
 	json_t *podsets_json; /* reference: spec.podSets as written */
 	json_t *labels_json;  /* reference: metadata.labels, or NULL */
+	json_t *meta_json;    /* reference: metadata as written, or NULL */
 	struct qf_loc loc;
 };
 

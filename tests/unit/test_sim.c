@@ -436,6 +436,50 @@ static void test_sim_dump_inactive_cq(void **state)
 	paths_release(&p);
 }
 
+/* A Workload read from a cluster keeps the metadata the API server kept
+ * (owner, finalizer, annotations, generation). */
+static void test_sim_dump_keeps_workload_meta(void **state)
+{
+	struct paths p;
+	json_error_t err;
+	json_t *st, *w;
+
+	(void)state;
+	paths_init(&p);
+	qf_buf_reset(&p.cluster);
+	qf_buf_addf(&p.cluster, "%s.cluster.yaml", p.summary.buf);
+	write_text(
+	        p.cluster.buf,
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+	        "metadata: {name: default}\n" CQ3(
+	                "zeta") "---\napiVersion: kueue.x-k8s.io/v1beta1\nkind: Workload\n"
+	                        "metadata:\n  name: jobset-x-1a2b3\n  namespace: zeta\n"
+	                        "  uid: 46b78d17\n  generation: 2\n"
+	                        "  annotations: {a: b}\n"
+	                        "  finalizers: [kueue.x-k8s.io/resource-in-use]\n"
+	                        "  ownerReferences:\n  - {apiVersion: jobset.x-k8s.io/v1alpha2,"
+	                        " kind: JobSet, name: x, uid: j1, controller: true}\n"
+	                        "spec:\n  queueName: main\n  podSets:\n  - name: main\n"
+	                        "    count: 1\n    template: {spec: {containers: [{name: c,"
+	                        " resources: {requests: {cpu: \"1\"}}}]}}\n");
+	run(&p, NULL, 0);
+	st = json_load_file(p.state.buf, 0, &err);
+	assert_non_null(st);
+	w = item(st, "Workload", "jobset-x-1a2b3");
+	assert_string_equal(str(w, "metadata>ownerReferences>0>kind"),
+	                    "JobSet");
+	assert_string_equal(str(w, "metadata>finalizers>0"),
+	                    "kueue.x-k8s.io/resource-in-use");
+	assert_string_equal(str(w, "metadata>annotations>a"), "b");
+	assert_int_equal(json_integer_value(path_at(
+	                         w, "status>conditions>0>observedGeneration")),
+	                 2);
+	assert_string_equal(str(w, "status>admission>clusterQueue"), "zeta");
+	json_decref(st);
+	(void)unlink(p.cluster.buf);
+	paths_release(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -443,6 +487,7 @@ int main(void)
 		cmocka_unit_test(test_sim_dump_state_shape),
 		cmocka_unit_test(test_sim_dump_never_admitted),
 		cmocka_unit_test(test_sim_dump_inactive_cq),
+		cmocka_unit_test(test_sim_dump_keeps_workload_meta),
 		cmocka_unit_test(test_sim_bad_trace_writes_nothing),
 		cmocka_unit_test(test_sim_summary_exact_and_sorted),
 		cmocka_unit_test(test_sim_check_trace_cases),
