@@ -105,6 +105,12 @@ static void nominate(struct cycle *c, struct entry *en)
 		en->requeue = QF_REQUEUE_NAMESPACE_MISMATCH;
 		return;
 	}
+	/* Kueue: workload.ValidateAdmissibility, ValidateResources */
+	if (w->m->res_invalid) {
+		qf_buf_adds(&en->msg, w->m->res_invalid);
+		en->reason = "Misconfigured";
+		return;
+	}
 	en->nominated = 1;
 	/* Kueue: resume the last scan unless stale (a usage change in the
 	 * tree), kept anyway when computed in the previous cycle

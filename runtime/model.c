@@ -969,6 +969,117 @@ static int container_reqs(struct rd *r, const json_t *c, struct reqacc *out,
 
 #define QF_MODEL_MAX_RES 64
 
+/* A quantity as Kueue's ResourceValue for `res`; 0 if it does not parse
+ * (the reader has reported that already). */
+static int64_t resource_value(const json_t *v, const char *res)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	struct qf_qty q;
+	int64_t out = 0;
+	int rc;
+
+	if (json_is_integer(v))
+		qf_buf_addf(&b, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+	else if (json_is_string(v))
+		qf_buf_adds(&b, json_string_value(v));
+	else if (json_is_real(v))
+		qf_buf_addf(&b, "%.17g", json_real_value(v));
+	if (!b.buf || qf_qty_parse(&q, b.buf) < 0) {
+		qf_buf_release(&b);
+		return 0;
+	}
+	rc = !strcmp(res, "cpu") ? qf_qty_to_milli(&out, &q)
+	                         : qf_qty_to_int(&out, &q);
+	if (rc < 0)
+		out = qf_qty_sign(&q) < 0 ? INT64_MIN : INT64_MAX;
+	qf_buf_release(&b);
+	return out;
+}
+
+static int cmp_cstr(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* One field error when some request is above its limit. */
+static void res_check(struct qf_buf *errs, size_t *n, const json_t *rr,
+                      const char *path)
+{
+	const json_t *rq = json_object_get(rr, "requests");
+	const json_t *lim = json_object_get(rr, "limits");
+	const char *names[QF_MODEL_MAX_RES];
+	size_t nn = 0;
+	const char *k;
+	json_t *v;
+
+	json_object_foreach ((json_t *)rq, k, v) {
+		const json_t *l = json_object_get(lim, k);
+
+		if (l && nn < QF_ARRAY_SIZE(names) &&
+		    resource_value(v, k) > resource_value(l, k))
+			names[nn++] = k;
+	}
+	if (!nn)
+		return;
+	qsort(names, nn, sizeof(names[0]), cmp_cstr);
+	qf_buf_addf(errs, "%s%s: Invalid value: [", *n ? ", " : "", path);
+	for (size_t i = 0; i < nn; i++)
+		qf_buf_addf(errs, "%s\"%s\"", i ? "," : "", names[i]);
+	qf_buf_adds(errs, "]: requests must not exceed its limits");
+	(*n)++;
+}
+
+/*
+ * Requests above limits in any init container, container or pod-level
+ * resources, as one aggregated error (Kueue: pkg/workload/resources.go
+ * ValidateResources, checked by the scheduler before flavor assignment;
+ * field.ErrorList.ToAggregate prints one error bare, several in [..]).
+ */
+static char *validate_resources(const json_t *tmpls, const json_t *one)
+{
+	struct qf_buf errs = QF_BUF_INIT, path = QF_BUF_INIT, out = QF_BUF_INIT;
+	static const char *const lists[] = { "initContainers", "containers" };
+	size_t n = 0, nps = one ? 1 : json_array_size(tmpls);
+
+	for (size_t i = 0; i < nps; i++) {
+		const json_t *t =
+		        one ? one
+		            : json_object_get(json_array_get(tmpls, i),
+		                              "template");
+		const json_t *spec = json_object_get(t, "spec");
+
+		for (size_t l = 0; l < QF_ARRAY_SIZE(lists); l++) {
+			const json_t *cs = json_object_get(spec, lists[l]);
+
+			for (size_t j = 0; j < json_array_size(cs); j++) {
+				qf_buf_reset(&path);
+				qf_buf_addf(&path,
+				            "spec.podSets[%zu].template.spec.%s"
+				            "[%zu]",
+				            i, lists[l], j);
+				res_check(&errs, &n,
+				          json_object_get(json_array_get(cs, j),
+				                          "resources"),
+				          path.buf);
+			}
+		}
+		qf_buf_reset(&path);
+		qf_buf_addf(&path, "spec.podSets[%zu].template.spec.resources",
+		            i);
+		res_check(&errs, &n, json_object_get(spec, "resources"),
+		          path.buf);
+	}
+	qf_buf_release(&path);
+	if (!n) {
+		qf_buf_release(&errs);
+		return NULL;
+	}
+	qf_buf_addf(&out, "resources validation failed: %s%s%s",
+	            n > 1 ? "[" : "", errs.buf, n > 1 ? "]" : "");
+	qf_buf_release(&errs);
+	return qf_buf_detach(&out, NULL);
+}
+
 static int req_cmp(const void *a, const void *b, void *names)
 {
 	const struct qf_names *t = names;
@@ -1076,6 +1187,7 @@ void qf_model_wl_free(struct qf_model_wl *w)
 	free(w->prio_class);
 	free(w->adm_cq);
 	json_decref(w->podsets_json);
+	free(w->res_invalid);
 	json_decref(w->labels_json);
 	json_decref(w->meta_json);
 	free(w);
@@ -1255,6 +1367,7 @@ static int read_podsets(struct rd *r, const json_t *o, const json_t *spec,
 		           "a Workload needs at least one entry in %s",
 		           "podSets");
 	w->podsets_json = json_incref((json_t *)pss);
+	w->res_invalid = validate_resources(pss, NULL);
 	w->ps = qf_xcalloc(json_array_size(pss) + 1, sizeof(*w->ps));
 	for (size_t i = 0; i < json_array_size(pss); i++) {
 		const json_t *jp = json_array_get(pss, i);
@@ -1395,6 +1508,7 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	pss = json_pack("[{s:s, s:I, s:O}]", "name", "main", "count",
 	                (json_int_t)par, "template", tmpl);
 	w->podsets_json = pss;
+	w->res_invalid = validate_resources(NULL, tmpl);
 	*out = w;
 	return 0;
 fail:

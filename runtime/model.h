@@ -250,6 +250,7 @@ struct qf_model_wl {
 	json_t *podsets_json; /* reference: spec.podSets as written */
 	json_t *labels_json;  /* reference: metadata.labels, or NULL */
 	json_t *meta_json;    /* reference: metadata as written, or NULL */
+	char *res_invalid;    /* owned: requests above limits, or NULL */
 	struct qf_loc loc;
 };
 

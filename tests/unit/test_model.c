@@ -439,6 +439,49 @@ static void test_model_requests_clamp_quotas_go_unlimited(void **state)
 	rt_release(&t);
 }
 
+/* Requests above limits are one aggregated field error per container,
+ * resource names sorted (Kueue: workload.ValidateResources); equal is
+ * fine, and a limit-only resource is not compared. */
+static void test_model_requests_above_limits(void **state)
+{
+	struct rt t;
+	static const char y[] =
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	        "metadata: {name: bad, namespace: ns}\nspec:\n  podSets:\n"
+	        "  - name: a\n    count: 1\n    template:\n      spec:\n"
+	        "        initContainers:\n        - name: i\n"
+	        "          resources:\n"
+	        "            requests: {memory: 2Gi, cpu: '1'}\n"
+	        "            limits: {memory: 1Gi, cpu: 1000m}\n"
+	        "        containers:\n        - name: c\n"
+	        "          resources:\n"
+	        "            requests: {x.io/b: '2', cpu: 200m}\n"
+	        "            limits: {x.io/b: '1', cpu: 100m, x.io/c: '0'}\n"
+	        "---\n"
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	        "metadata: {name: good, namespace: ns}\nspec:\n  podSets:\n"
+	        "  - name: a\n    count: 1\n    template:\n      spec:\n"
+	        "        containers:\n        - name: c\n"
+	        "          resources:\n"
+	        "            requests: {cpu: 100m}\n"
+	        "            limits: {cpu: 100m, memory: 1Gi}\n";
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, y);
+	assert_int_equal(qf_model_resolve(&t.m, &t.d), 0);
+	assert_int_equal(t.m.nwl, 2);
+	assert_string_equal(
+	        t.m.wls[0]->res_invalid,
+	        "resources validation failed: "
+	        "[spec.podSets[0].template.spec.initContainers[0]: Invalid "
+	        "value: [\"memory\"]: requests must not exceed its limits, "
+	        "spec.podSets[0].template.spec.containers[0]: Invalid value: "
+	        "[\"cpu\",\"x.io/b\"]: requests must not exceed its limits]");
+	assert_null(t.m.wls[1]->res_invalid);
+	rt_release(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -452,6 +495,7 @@ int main(void)
 		cmocka_unit_test(test_model_namespace_has_its_name_label),
 		cmocka_unit_test(test_model_reads_fair_sharing_strategies),
 		cmocka_unit_test(test_model_requests_clamp_quotas_go_unlimited),
+		cmocka_unit_test(test_model_requests_above_limits),
 	};
 	return cmocka_run_group_tests_name("model", tests, NULL, NULL);
 }
