@@ -1505,8 +1505,13 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	}
 	if (read_podset(r, NULL, tmpl, &w->ps[0]) < 0)
 		goto fail;
-	pss = json_pack("[{s:s, s:I, s:O}]", "name", "main", "count",
-	                (json_int_t)par, "template", tmpl);
+	/* Kueue: PodSet field order; minCount with partial admission (on by
+	 * default) when the Job asks for it */
+	pss = json_pack("[{s:s, s:O, s:I}]", "name", "main", "template", tmpl,
+	                "count", (json_int_t)par);
+	if (w->ps[0].min_count >= 0)
+		json_object_set_new(json_array_get(pss, 0), "minCount",
+		                    json_integer(w->ps[0].min_count));
 	w->podsets_json = pss;
 	w->res_invalid = validate_resources(NULL, tmpl);
 	*out = w;

@@ -480,6 +480,49 @@ static void test_sim_dump_keeps_workload_meta(void **state)
 	paths_release(&p);
 }
 
+/* A Job asking for partial admission: its Workload's pod set carries
+ * minCount, and 3 of 10 pods are admitted in a 3-cpu queue. */
+static void test_sim_dump_job_min_count(void **state)
+{
+	struct paths p;
+	struct qf_buf trace = QF_BUF_INIT;
+	json_error_t err;
+	json_t *st, *w;
+
+	(void)state;
+	paths_init(&p);
+	qf_buf_reset(&p.cluster);
+	qf_buf_addf(&p.cluster, "%s.cluster.yaml", p.summary.buf);
+	qf_buf_addf(&trace, "%s.trace.jsonl", p.summary.buf);
+	write_text(p.cluster.buf,
+	           "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+	           "metadata: {name: default}\n" CQ3("zeta"));
+	write_text(trace.buf,
+	           "{\"at_ms\": 0, \"op\": \"submit\", \"object\": "
+	           "{\"apiVersion\": \"batch/v1\", \"kind\": \"Job\", "
+	           "\"metadata\": {\"name\": \"p\", \"namespace\": \"zeta\", "
+	           "\"annotations\": {\"kueue.x-k8s.io/job-min-parallelism\": "
+	           "\"2\"}, \"labels\": {\"kueue.x-k8s.io/queue-name\": "
+	           "\"main\"}}, \"spec\": {\"parallelism\": 10, \"template\": "
+	           "{\"spec\": {\"containers\": [{\"name\": \"c\", "
+	           "\"resources\": {\"requests\": {\"cpu\": \"1\"}}}]}}}}}\n");
+	run(&p, trace.buf, 0);
+	st = json_load_file(p.state.buf, 0, &err);
+	assert_non_null(st);
+	w = json_array_get(json_object_get(st, "items"), 0);
+	assert_int_equal(
+	        json_integer_value(path_at(w, "spec>podSets>0>minCount")), 2);
+	assert_int_equal(
+	        json_integer_value(path_at(
+	                w, "status>admission>podSetAssignments>0>count")),
+	        3);
+	json_decref(st);
+	(void)unlink(p.cluster.buf);
+	(void)unlink(trace.buf);
+	qf_buf_release(&trace);
+	paths_release(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -488,6 +531,7 @@ int main(void)
 		cmocka_unit_test(test_sim_dump_never_admitted),
 		cmocka_unit_test(test_sim_dump_inactive_cq),
 		cmocka_unit_test(test_sim_dump_keeps_workload_meta),
+		cmocka_unit_test(test_sim_dump_job_min_count),
 		cmocka_unit_test(test_sim_bad_trace_writes_nothing),
 		cmocka_unit_test(test_sim_summary_exact_and_sorted),
 		cmocka_unit_test(test_sim_check_trace_cases),
