@@ -3,9 +3,10 @@
  * it runs on): the input is an objects document (a tiny cluster:
  * ResourceFlavors, ClusterQueues, Cohorts, LocalQueues, priority classes,
  * Workloads, Jobs).  When it loads and resolves, an engine is built and
- * run for a few cycles, finishing the first admitted workload halfway;
- * the engine invariants (qf_engine_check: E1-E3) must hold after every
- * cycle.  abort() marks a violation.  Small limits keep each run fast.
+ * run for a few cycles, finishing the first admitted workload halfway,
+ * then the last workload is deleted, the engine rebuilt and cycled once
+ * more; the engine invariants (qf_engine_check: E1-E3) must hold after
+ * every step.  abort() marks a violation.  Small limits keep each run fast.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -53,6 +54,16 @@ static void run(struct qf_model *m)
 					break;
 				}
 	}
+	/* delete the last workload, rebuild the tree, one more cycle */
+	if (e->nwl) {
+		qf_engine_delete(e, e->wl[e->nwl - 1]);
+		check(e);
+	}
+	if (qf_engine_rebuild(e, &d) != 0)
+		abort(); /* the policy did not change: it built before */
+	check(e);
+	(void)qf_engine_cycle(e);
+	check(e);
 done:
 	qf_engine_free(e);
 	qf_diags_release(&d);

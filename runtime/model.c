@@ -1251,6 +1251,12 @@ static int read_admission(struct rd *r, const json_t *adm,
 			return bad(r, a, "name", NULL,
 			           "pod set assignment %s names no pod set",
 			           name ? name : "main");
+		/* a list map keyed by name: a second entry would be read
+		 * over the first one's */
+		if (p->r)
+			return bad(r, a, "name", NULL,
+			           "pod set assignment %s is listed twice",
+			           name ? name : "main");
 		if (read_psa(r, a, p) < 0)
 			return r->rc;
 	}

@@ -85,6 +85,38 @@ static void test_model_reports_bad_quantity_with_position(void **state)
 	qf_diags_release(&d);
 }
 
+/* Two status.admission.podSetAssignments entries for one pod set (found by
+ * fuzz_simulate: the second was read over the first, past its array). */
+static void test_model_rejects_pod_set_assignment_twice(void **state)
+{
+	struct qf_model m;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc = NULL;
+	static const char y[] =
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	        "metadata: {name: w, namespace: default}\nspec:\n"
+	        "  podSets:\n  - name: main\n    count: 1\n"
+	        "    template: {spec: {containers: [{name: c}]}}\n"
+	        "status:\n  admission:\n    clusterQueue: cq\n"
+	        "    podSetAssignments:\n"
+	        "    - {name: main, flavors: {cpu: f, memory: f}}\n"
+	        "    - {name: main, flavors: {cpu: f}}\n";
+	int rc;
+
+	(void)state;
+	qf_model_init(&m);
+	assert_int_equal(
+	        qf_doc_load_mem(&doc, "w.yaml", y, strlen(y), NULL, &d), 0);
+	rc = qf_model_load_obj(&m, doc, qf_doc_object(doc, 0)->obj,
+	                       QF_MODEL_WORKLOADS, NULL, &d);
+	qf_assert_failed_with_error(rc, &d);
+	assert_int_equal(d.v[0].line, 14);
+	assert_non_null(strstr(d.v[0].msg, "listed twice"));
+	qf_doc_free(doc);
+	qf_model_release(&m);
+	qf_diags_release(&d);
+}
+
 /* ----- Kueue Configuration: resources section ----- */
 
 /* A pod set's requests as "name=amount,..." (amounts: milli for cpu). */
@@ -488,6 +520,7 @@ int main(void)
 		cmocka_unit_test(test_model_maps_job_like_kueue),
 		cmocka_unit_test(test_model_reads_v1beta1_cohort_field),
 		cmocka_unit_test(test_model_reports_bad_quantity_with_position),
+		cmocka_unit_test(test_model_rejects_pod_set_assignment_twice),
 		cmocka_unit_test(test_model_transformation_math),
 		cmocka_unit_test(test_model_config_after_workload_applies),
 		cmocka_unit_test(test_model_reads_config_from_configmap),
