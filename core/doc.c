@@ -174,6 +174,16 @@ static int parser_error(struct loader *L)
 			              "invalid input: %s", problem);
 	} else {
 		loc = mark_loc(L, p->problem_mark);
+		if (p->problem_mark.index >= L->len) {
+			/* libyaml places end-of-input problems on a line after
+			 * the last one; point just past the last character */
+			size_t end = L->len;
+
+			while (end && (L->data[end - 1] == '\n' ||
+			               L->data[end - 1] == '\r'))
+				end--;
+			loc = offset_loc(L, end);
+		}
 		if (p->context)
 			qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
 			              "YAML syntax error: %s (%s at %zu:%zu)",

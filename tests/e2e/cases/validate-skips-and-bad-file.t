@@ -3,4 +3,4 @@
 args: validate tests/fixtures/validate/other
 exit: 1
 stdout-has: 1 objects, 0 valid, 0 invalid, 1 skipped, 1 file not loaded
-stderr-has: broken.yaml:6:1: error: YAML syntax error
+stderr-has: broken.yaml:5:18: error: YAML syntax error
