@@ -128,7 +128,7 @@ static json_t *wl_conditions_json(struct dump *s, const struct qf_wl *w)
 {
 	json_t *conds = json_array();
 
-	for (uint8_t pos = 0; pos < QF_COND_N; pos++)
+	for (unsigned pos = 0; pos < QF_COND_N; pos++)
 		for (size_t t = 0; t < QF_COND_N; t++) {
 			const struct qf_cond *c = &w->cond[t];
 			json_t *j;
