@@ -601,31 +601,43 @@ done:
 	return rc;
 }
 
-/* NOLINTNEXTLINE(misc-no-recursion): depth <= limits->max_depth */
-static int build_mapping(struct loader *L, size_t depth, struct built *out)
+/*
+ * Start a mapping or sequence at the current event: its position, the depth
+ * limit, and a copy of its anchor name (the event is deleted by next_event),
+ * which the caller frees.
+ */
+static int open_container(struct loader *L, size_t depth,
+                          const yaml_char_t *anchor, json_t *(*make)(void),
+                          struct built *out, char **anchor_out)
 {
-	yaml_char_t *anchor = L->ev.data.mapping_start.anchor;
-	json_t *merged = NULL;
-	int rc = QF_OK;
-
-	/* The event is deleted by next_event; keep the anchor name. */
-	anchor = anchor ? (yaml_char_t *)qf_xstrdup((char *)anchor) : NULL;
+	*anchor_out = anchor ? qf_xstrdup((const char *)anchor) : NULL;
 	out->loc = mark_loc(L, L->ev.start_mark);
 	out->nodes = 1;
 	out->height = 1;
-	if (depth > L->lim.max_depth) {
-		rc = depth_error(L, out->loc);
-		goto done;
-	}
-	out->v = json_object();
+	if (depth > L->lim.max_depth)
+		return depth_error(L, out->loc);
+	out->v = make();
 	put_node(L, out->v, out->loc);
+	return QF_OK;
+}
+
+/* NOLINTNEXTLINE(misc-no-recursion): depth <= limits->max_depth */
+static int build_mapping(struct loader *L, size_t depth, struct built *out)
+{
+	json_t *merged = NULL;
+	char *anchor = NULL;
+	int rc = open_container(L, depth, L->ev.data.mapping_start.anchor,
+	                        json_object, out, &anchor);
+
+	if (rc)
+		goto done;
 	while (!(rc = next_event(L)) && L->ev.type != YAML_MAPPING_END_EVENT) {
 		rc = map_entry(L, out->v, &merged, depth, out);
 		if (rc)
 			break;
 	}
 	if (!rc)
-		anchor_add(L, anchor, out);
+		anchor_add(L, (const yaml_char_t *)anchor, out);
 done:
 	json_decref(merged);
 	free(anchor);
@@ -635,19 +647,12 @@ done:
 /* NOLINTNEXTLINE(misc-no-recursion): depth <= limits->max_depth */
 static int build_sequence(struct loader *L, size_t depth, struct built *out)
 {
-	yaml_char_t *anchor = L->ev.data.sequence_start.anchor;
-	int rc = QF_OK;
+	char *anchor = NULL;
+	int rc = open_container(L, depth, L->ev.data.sequence_start.anchor,
+	                        json_array, out, &anchor);
 
-	anchor = anchor ? (yaml_char_t *)qf_xstrdup((char *)anchor) : NULL;
-	out->loc = mark_loc(L, L->ev.start_mark);
-	out->nodes = 1;
-	out->height = 1;
-	if (depth > L->lim.max_depth) {
-		rc = depth_error(L, out->loc);
+	if (rc)
 		goto done;
-	}
-	out->v = json_array();
-	put_node(L, out->v, out->loc);
 	while (!(rc = next_event(L)) && L->ev.type != YAML_SEQUENCE_END_EVENT) {
 		struct built v = { NULL, { NULL, 0, 0 }, 0, 0 };
 		size_t i = json_array_size(out->v);
@@ -667,7 +672,7 @@ static int build_sequence(struct loader *L, size_t depth, struct built *out)
 			abort();
 	}
 	if (!rc)
-		anchor_add(L, anchor, out);
+		anchor_add(L, (const yaml_char_t *)anchor, out);
 done:
 	free(anchor);
 	return rc;

@@ -235,19 +235,11 @@ static int parse_line_located(struct sim *s, const char *text, size_t len,
 	int rc;
 
 	rc = qf_doc_load_mem(&doc, s->o->trace, text, len, NULL, s->d);
-	/* the line was parsed alone: move its diagnostics to its line.  It
-	 * has no newline, so a position past it (libyaml puts the end of
-	 * the stream on a new line) is its end, not the next trace line. */
-	for (size_t i = before; i < s->d->n; i++) {
-		struct qf_diag *g = &s->d->v[i];
-
-		if (g->line > 1) {
-			g->line = 1;
-			g->col = (uint32_t)len + 1;
-		}
-		if (g->line)
-			g->line += (uint32_t)(line - 1);
-	}
+	/* the line was parsed alone: move its diagnostics to its line (the
+	 * loader puts end-of-input problems at the end of the last line) */
+	for (size_t i = before; i < s->d->n; i++)
+		if (s->d->v[i].line)
+			s->d->v[i].line += (uint32_t)(line - 1);
 	if (rc < 0)
 		return rc;
 	qf_docset_add_take(&s->docs, doc);
