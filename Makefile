@@ -6,20 +6,28 @@ CFLAGS ?= -O2 -g
 WARN   := -std=c11 -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes \
           -Wstrict-prototypes -Wvla -Wformat=2
 CPPFLAGS += -I. -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-PKGS   := yaml-0.1 jansson libgit2 sqlite3 libpcre2-8 libcrypto
+PKGS   := yaml-0.1 jansson libgit2 sqlite3 libpcre2-8 libcrypto libmicrohttpd
 TPKGS  := cmocka
 
-# Install missing Debian packages once, before anything needs pkg-config.
-DEPS_OK := $(shell pkg-config --exists $(PKGS) $(TPKGS) && command -v clang >/dev/null && echo yes)
+# Install the missing Debian packages the goal needs (scripts/install-deps.sh
+# groups: build, test, check), once, before anything needs pkg-config.
+DEPS_GROUP := build
+ifneq ($(filter test conformance,$(MAKECMDGOALS)),)
+DEPS_GROUP := test
+endif
+ifneq ($(filter check fuzz lint compdb,$(MAKECMDGOALS)),)
+DEPS_GROUP := check
+endif
+DEPS_OK := $(shell sh scripts/install-deps.sh --dry-run $(DEPS_GROUP) >/dev/null 2>&1 && echo yes)
 ifneq ($(DEPS_OK),yes)
-$(info quotaflow: installing missing build dependencies (scripts/install-deps.sh))
-$(shell sh scripts/install-deps.sh >&2)
+$(info quotaflow: installing missing $(DEPS_GROUP) dependencies (scripts/install-deps.sh $(DEPS_GROUP)))
+$(shell sh scripts/install-deps.sh $(DEPS_GROUP) >&2)
 endif
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm
-T_CFLAGS   := $(shell pkg-config --cflags $(TPKGS))
-T_LIBS     := $(shell pkg-config --libs $(TPKGS))
+T_CFLAGS   := $(shell pkg-config --cflags $(TPKGS) 2>/dev/null)
+T_LIBS     := $(shell pkg-config --libs $(TPKGS) 2>/dev/null)
 
 SCHEMA_SRC := $(sort $(wildcard schemas/*.json))
 GEN_SCHEMAS := $(BUILD)/gen/schemas_data.c

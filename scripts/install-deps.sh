@@ -1,11 +1,37 @@
 #!/bin/sh
-# Installs the Debian packages that building, testing and fuzzing Quotaflow need,
-# only when one is missing; runs `apt-get update` only when an install is needed.
-# Idempotent: a second run on a ready machine does nothing and prints nothing.
+# Installs the Debian packages a make target needs, only those that are
+# missing; runs `apt-get update` only when an install is needed.  Idempotent:
+# a second run on a ready machine does nothing and prints nothing.
+#
+#   install-deps.sh build    compile quotaflow (make, make demo)
+#   install-deps.sh test     build + cmocka and the real peers the tests drive
+#                            (kubectl, promtool, chromium, sqlite3)
+#   install-deps.sh check    test + clang and its sanitizer runtime
+#                            (make check, make fuzz, make lint)
+#   install-deps.sh all      everything (the default)
+#   --dry-run GROUP          install nothing; exit 1 when something is missing
 set -eu
 
-PKGS="build-essential pkg-config libyaml-dev libjansson-dev libgit2-dev \
-libsqlite3-dev libpcre2-dev libcmocka-dev libssl-dev clang libclang-rt-dev"
+dry=""
+if [ "${1:-}" = "--dry-run" ]; then
+	dry=yes
+	shift
+fi
+
+BUILD_PKGS="build-essential pkg-config libyaml-dev libjansson-dev libgit2-dev \
+libsqlite3-dev libpcre2-dev libssl-dev libmicrohttpd-dev"
+TEST_PKGS="libcmocka-dev prometheus chromium sqlite3 git"
+CHECK_PKGS="clang libclang-rt-dev"
+
+case "${1:-all}" in
+build) PKGS="$BUILD_PKGS" ;;
+test) PKGS="$BUILD_PKGS $TEST_PKGS" ;;
+check | all) PKGS="$BUILD_PKGS $TEST_PKGS $CHECK_PKGS" ;;
+*)
+	echo "install-deps: unknown group '$1' (expected build, test, check or all)" >&2
+	exit 2
+	;;
+esac
 
 missing=""
 for p in $PKGS; do
@@ -14,7 +40,13 @@ for p in $PKGS; do
 		missing="$missing $p"
 	fi
 done
+# kubectl: the machine image ships one; Debian's kubernetes-client otherwise.
+case "${1:-all}" in
+build) ;;
+*) command -v kubectl >/dev/null 2>&1 || missing="$missing kubernetes-client" ;;
+esac
 [ -z "$missing" ] && exit 0
+[ -n "$dry" ] && exit 1
 
 echo "install-deps: installing:$missing" >&2
 SUDO=""
