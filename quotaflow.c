@@ -10,6 +10,7 @@
 #include <git2.h>
 
 #include "commands.h"
+#include "compiler/compile_hook.h"
 #include "core/buf.h"
 #include "core/cli.h"
 #include "core/ctx.h"
@@ -135,6 +136,8 @@ int main(int argc, const char **argv)
 	int rc;
 
 	qf_ctx_init(&ctx);
+	/* the parts that may not include the compiler reach it here */
+	ctx.compile_specs = qf_compile_hook_specs;
 	if (argc < 2) {
 		(void)print_command_list(&ctx);
 		return QF_EXIT_USAGE;

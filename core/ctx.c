@@ -4,6 +4,8 @@
  */
 #include "core/ctx.h"
 
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "core/banned.h"
@@ -26,4 +28,14 @@ void qf_ctx_init(struct qf_ctx *ctx)
 	ctx->verbosity = 0;
 	ctx->now_ms = qf_ctx_wall_clock_ms;
 	ctx->clock_arg = NULL;
+	ctx->compile_specs = NULL;
+}
+
+void qf_ctx_compiled_release(struct qf_ctx_compiled *c)
+{
+	free(c->v);
+	free(c->taken);
+	if (c->free_owner)
+		c->free_owner(c->owner);
+	memset(c, 0, sizeof(*c));
 }

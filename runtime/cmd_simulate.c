@@ -19,15 +19,18 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 {
 	struct qf_strlist files = QF_STRLIST_INIT, apply = QF_STRLIST_INIT;
 	struct qf_strlist pos = QF_STRLIST_INIT;
-	struct qf_sim_options o = { &files, &apply, NULL, NULL, -1,
-		                    -1,     NULL,   NULL, NULL };
+	struct qf_sim_options o = { .files = &files,
+		                    .apply = &apply,
+		                    .cycles = -1,
+		                    .until_ms = -1,
+		                    .compile_specs = ctx->compile_specs };
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_buf report = QF_BUF_INIT;
 	long long cycles = -1;
 	int64_t until = -1;
 	const struct qf_opt opts[] = {
 		{ "file", 'f', QF_OPT_LIST, &files, "FILE", NULL, QF_OPT_GREEDY,
-		  "objects (YAML/JSON, Lists, kubectl dumps); repeatable" },
+		  "Kueue objects or Pool/Tenant specs (YAML/JSON, Lists, kubectl dumps); repeatable" },
 		{ "trace", 0, QF_OPT_STRING, &o.trace, "FILE", NULL, 0,
 		  "JSON lines: submit/finish/apply/delete at at_ms" },
 		{ "submit", 0, QF_OPT_STRING, &o.submit, "FILE", NULL, 0,

@@ -57,6 +57,11 @@ struct sim {
 	struct due *heap;
 	size_t nheap, aheap;
 	struct qf_buf events;
+	struct qf_ctx_compiled *compiled; /* owned: one per input compiled */
+	size_t ncompiled, acompiled;
+	const json_t *derived_cfg; /* borrowed from compiled: the last
+	                              Configuration the specs need */
+	struct qf_loc derived_at;  /* where that Configuration comes from */
 	int64_t t0;
 	int64_t last_ms; /* last admission or finish, virtual */
 	struct qf_diags *d;
@@ -132,12 +137,73 @@ static void sink(void *arg, const struct qf_event *ev)
 
 /* ----- loading ----- */
 
+/* Is obj a quotaflow.dev document (a spec, for the compiler)? */
+static int is_spec(const json_t *obj)
+{
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+
+	return av && !strncmp(av, "quotaflow.dev/", 14);
+}
+
+/*
+ * Compile the Pool/Tenant specs among set's objects; *taken (owned by the
+ * caller, NULL when nothing was compiled) marks the objects consumed.  The
+ * result is kept in s: the model will hold references into it.
+ */
+static int compile_specs(struct sim *s, const struct qf_docset *set,
+                         unsigned char **taken)
+{
+	struct qf_ctx_specs_in in = { set->objs, set->nobjs, NULL, 0, 0 };
+	struct qf_ctx_compiled c = QF_CTX_COMPILED_INIT;
+	int rc = QF_OK;
+
+	*taken = NULL;
+	if (!s->o->compile_specs) {
+		for (size_t i = 0; i < set->nobjs; i++)
+			if (is_spec(set->objs[i]->obj))
+				rc = qf_diag_error(s->d, &set->objs[i]->loc,
+				                   RULE, NULL,
+				                   "Pool/Tenant specs need the "
+				                   "compiler, which this build "
+				                   "lacks");
+		return rc;
+	}
+	rc = s->o->compile_specs(&c, &in, s->d);
+	*taken = c.taken;
+	c.taken = NULL;
+	s->compiled = qf_grow(s->compiled, sizeof(*s->compiled), &s->acompiled,
+	                      s->ncompiled + 1);
+	s->compiled[s->ncompiled++] = c;
+	return rc;
+}
+
+/* Load the Kueue objects of the last compile_specs. */
+static int load_compiled(struct sim *s)
+{
+	const struct qf_ctx_compiled *c = &s->compiled[s->ncompiled - 1];
+	int rc = QF_OK;
+
+	for (size_t i = 0; i < c->n; i++) {
+		int r = qf_model_load_obj_at(&s->m, &c->v[i].src, c->v[i].obj,
+		                             QF_MODEL_POLICY, NULL, s->d);
+
+		if (r < 0)
+			rc = r;
+	}
+	if (rc == QF_OK && c->config && c->n) {
+		s->derived_cfg = c->config;
+		s->derived_at = c->v[0].src;
+	}
+	return rc;
+}
+
 static int load_objects(struct sim *s, const struct qf_strlist *files,
                         unsigned flags, struct qf_model_wl ***added,
                         size_t *nadded)
 {
 	struct qf_docset set = QF_DOCSET_INIT;
 	struct qf_strlist paths = QF_STRLIST_INIT;
+	unsigned char *taken = NULL;
 	size_t a = 0;
 	int rc;
 
@@ -148,12 +214,24 @@ static int load_objects(struct sim *s, const struct qf_strlist *files,
 	if (rc == QF_OK)
 		rc = qf_docset_load(&set, &paths, NULL, s->d);
 	qf_strlist_release(&paths);
+	if (rc == QF_OK && (flags & QF_MODEL_POLICY))
+		rc = compile_specs(s, &set, &taken);
 
 	for (size_t i = 0; rc == QF_OK && i < set.nobjs; i++) {
+		const struct qf_obj *o = set.objs[i];
 		struct qf_model_wl *w = NULL;
-		int r = qf_model_load_obj(&s->m, set.objs[i]->doc,
-		                          set.objs[i]->obj, flags, &w, s->d);
+		int r;
 
+		if (taken && taken[i])
+			continue;
+		if (is_spec(o->obj))
+			r = qf_diag_error(
+			        s->d, &o->loc, RULE, "kind",
+			        "a Pool/Tenant spec is not accepted "
+			        "here; give specs with -f or --apply");
+		else
+			r = qf_model_load_obj(&s->m, o->doc, o->obj, flags, &w,
+			                      s->d);
 		if (r < 0)
 			rc = r;
 		if (w && added) {
@@ -162,12 +240,25 @@ static int load_objects(struct sim *s, const struct qf_strlist *files,
 			(*added)[(*nadded)++] = w;
 		}
 	}
+	/* compiled objects last: they replace live objects of their name */
+	if (rc == QF_OK && taken && load_compiled(s) < 0)
+		rc = QF_EINVAL;
+	free(taken);
 	/* keep the docs alive: models hold references into them */
 	for (size_t i = 0; i < set.ndocs; i++)
 		qf_docset_add_take(&s->docs, set.docs[i]);
 	set.ndocs = 0;
 	qf_docset_release(&set);
 	return rc;
+}
+
+/* With no Configuration among the inputs, the one the specs need. */
+static int apply_derived_config(struct sim *s)
+{
+	if (!s->derived_cfg || s->m.cfg.gen)
+		return QF_OK;
+	return qf_model_load_config(&s->m, NULL, &s->derived_at, s->derived_cfg,
+	                            s->d);
 }
 
 static int trace_error(struct sim *s, size_t line, const char *msg)
@@ -749,7 +840,7 @@ static int load_inputs(struct sim *s, struct qf_model_wl ***sub, size_t *nsub)
 	}
 	if (o->trace && (load_trace(s) < 0 || check_trace_objects(s) < 0))
 		rc = QF_EINVAL;
-	if (qf_model_resolve(&s->m, s->d) < 0)
+	if (apply_derived_config(s) < 0 || qf_model_resolve(&s->m, s->d) < 0)
 		rc = QF_EINVAL;
 	return rc;
 }
@@ -797,6 +888,10 @@ static void sim_release(struct sim *s)
 	free(s->heap);
 	qf_buf_release(&s->events);
 	qf_model_release(&s->m);
+	/* after the model, which holds references into them */
+	for (size_t i = 0; i < s->ncompiled; i++)
+		qf_ctx_compiled_release(&s->compiled[i]);
+	free(s->compiled);
 	qf_docset_release(&s->docs);
 }
 

@@ -10,6 +10,13 @@
  * trace is drained or `until_ms`.  Output files are written atomically at
  * the end; the --submit report goes to `report` (may be NULL).
  *
+ * Pool and Tenant specs among the -f (or --apply) objects are compiled in
+ * process (o->compile_specs) and their Kueue objects simulated, as if
+ * `quotaflow compile` had written them; compiled objects replace loaded
+ * policy objects of the same kind and name.  The Kueue Configuration the
+ * compiled policy needs (the quotaflow.dev/gpus transformation) is applied
+ * when the inputs hold no Configuration of their own.
+ *
  * Virtual time 0 is the latest timestamp found in the -f objects (the
  * moment the snapshot was taken), or the Unix epoch when there is none;
  * time_ms in events and summaries counts from there.
@@ -23,6 +30,7 @@
 #include <stdio.h>
 
 #include "core/buf.h"
+#include "core/ctx.h"
 #include "core/diag.h"
 #include "core/strlist.h"
 
@@ -36,6 +44,9 @@ struct qf_sim_options {
 	const char *events;             /* --events or NULL */
 	const char *dump_state;         /* --dump-state or NULL */
 	const char *summary;            /* --summary or NULL */
+	/* compiles the Pool/Tenant specs among the -f and --apply objects
+	 * (ctx->compile_specs); NULL: such specs are an error */
+	qf_compile_specs_fn compile_specs;
 };
 
 /* Run a simulation; the --submit report is appended to `report`. */

@@ -10,6 +10,7 @@
 
 #include <jansson.h>
 
+#include "compiler/compile_hook.h"
 #include "core/fs.h"
 #include "runtime/sim.h"
 
@@ -53,10 +54,10 @@ static void run_until(struct paths *p, const char *trace, int64_t until_ms,
                       int want_rc)
 {
 	struct qf_strlist files = QF_STRLIST_INIT, apply = QF_STRLIST_INIT;
-	struct qf_sim_options o = {
-		&files,   &apply,        NULL,         trace,         -1,
-		until_ms, p->events.buf, p->state.buf, p->summary.buf
-	};
+	struct qf_sim_options o = { &files,        &apply,       NULL,
+		                    trace,         -1,           until_ms,
+		                    p->events.buf, p->state.buf, p->summary.buf,
+		                    NULL };
 	struct qf_diags d = QF_DIAGS_INIT;
 	int rc;
 
@@ -523,10 +524,45 @@ static void test_sim_dump_job_min_count(void **state)
 	paths_release(&p);
 }
 
+/* Specs are compiled through the hook, with their Configuration; without
+ * the hook they are refused, never ignored. */
+static void test_sim_compiles_specs(void **state)
+{
+	struct qf_strlist files = QF_STRLIST_INIT, apply = QF_STRLIST_INIT;
+	struct qf_sim_options o = {
+		.files = &files, .apply = &apply, .cycles = -1, .until_ms = -1
+	};
+	struct qf_buf report = QF_BUF_INIT, p = QF_BUF_INIT, sub = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	int rc;
+
+	(void)state;
+	qf_strlist_add(&files, qf_test_path(&p, "../examples/tenants"));
+	o.submit = qf_test_path(&sub, "fixtures/simulate/research-jobs.yaml");
+	rc = qf_sim_run(&o, &report, &d);
+	qf_assert_failed_with_error(rc, &d);
+	assert_null(strstr(report.buf, "admitted"));
+	qf_diags_release(&d);
+
+	o.compile_specs = qf_compile_hook_specs;
+	assert_int_equal(qf_sim_run(&o, &report, &d), QF_OK);
+	/* 6 x 8 GPUs = the 48-GPU burst; the 7th waits on the total */
+	assert_non_null(strstr(report.buf, "job-train-06-264b5: admitted"));
+	assert_non_null(strstr(report.buf, "job-train-07-c81ba: pending"));
+	assert_non_null(strstr(report.buf, "quotaflow.dev/gpus"));
+	qf_strlist_release(&files);
+	qf_strlist_release(&apply);
+	qf_buf_release(&report);
+	qf_buf_release(&p);
+	qf_buf_release(&sub);
+	qf_diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sim_example_trace),
+		cmocka_unit_test(test_sim_compiles_specs),
 		cmocka_unit_test(test_sim_dump_state_shape),
 		cmocka_unit_test(test_sim_dump_never_admitted),
 		cmocka_unit_test(test_sim_dump_inactive_cq),
