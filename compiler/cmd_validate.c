@@ -17,12 +17,14 @@
 #include <jansson.h>
 
 #include "commands.h"
+#include "core/alloc.h"
 #include "core/cli.h"
 #include "core/doc.h"
 #include "core/fs.h"
 #include "core/kinds.h"
 #include "core/opt.h"
 #include "core/strlist.h"
+#include "compiler/spec.h"
 #include "core/banned.h"
 
 static const char usage[] =
@@ -82,12 +84,34 @@ static int print_summary(const struct counts *c, FILE *out)
 	return n < 0 ? QF_EIO : QF_OK;
 }
 
+/* Pool and Tenant objects, checked together at the end (spec_check). */
+struct ours {
+	struct qf_docset docs;   /* owned: the docs they live in */
+	const struct qf_obj **v; /* borrowed from docs */
+	size_t n, alloc, npools;
+};
+
 static void validate_doc(const struct qf_kinds *k, const struct qf_doc *doc,
-                         struct counts *c, struct qf_diags *d)
+                         struct counts *c, struct ours *ours,
+                         struct qf_diags *d)
 {
 	for (size_t i = 0; i < qf_doc_nobjects(doc); i++) {
+		const struct qf_obj *o = qf_doc_object(doc, i);
+		enum qf_spec_class cls = qf_spec_classify(o, d);
+
 		c->objects++;
-		switch (qf_kinds_validate(k, qf_doc_object(doc, i), d)) {
+		if (cls == QF_SPEC_BROKEN) {
+			c->invalid++;
+			continue;
+		}
+		if (cls == QF_SPEC_POOL || cls == QF_SPEC_TENANT) {
+			ours->v = qf_grow(ours->v, sizeof(*ours->v),
+			                  &ours->alloc, ours->n + 1);
+			ours->v[ours->n++] = o;
+			ours->npools += cls == QF_SPEC_POOL;
+			continue;
+		}
+		switch (qf_kinds_validate(k, o, d)) {
 		case QF_KINDS_VALID:
 			c->valid++;
 			break;
@@ -101,10 +125,68 @@ static void validate_doc(const struct qf_kinds *k, const struct qf_doc *doc,
 	}
 }
 
+/* 1 when diagnostic g is an error inside object i of the ours list. */
+static int error_in(const struct qf_diag *g, const struct qf_obj *o)
+{
+	const struct qf_obj *next = NULL;
+	size_t i;
+
+	if (g->sev != QF_SEV_ERROR || !g->file ||
+	    strcmp(g->file, qf_doc_name(o->doc)))
+		return 0;
+	for (i = 0; i + 1 < qf_doc_nobjects(o->doc); i++)
+		if (qf_doc_object(o->doc, i) == o)
+			next = qf_doc_object(o->doc, i + 1);
+	return g->line >= o->loc.line && (!next || g->line < next->loc.line);
+}
+
+/*
+ * The Pool and its Tenants get exactly compile's checks (qf_spec_load:
+ * fields, references, budgets across tenants), so validate and compile
+ * agree on rule ids and positions.  Without a Pool the cross-tenant checks
+ * cannot run: each object gets its schema check and a note says so.
+ */
+static void validate_ours(const struct qf_kinds *k, struct ours *ours,
+                          struct counts *c, struct qf_diags *d)
+{
+	struct qf_diags sd = QF_DIAGS_INIT;
+	struct qf_spec *spec = NULL;
+	size_t i, j;
+
+	if (!ours->n)
+		return;
+	if (!ours->npools) {
+		for (i = 0; i < ours->n; i++)
+			if (qf_kinds_validate(k, ours->v[i], d) ==
+			    QF_KINDS_VALID)
+				c->valid++;
+			else
+				c->invalid++;
+		(void)qf_diag_add(d, QF_SEV_NOTE, &ours->v[0]->loc, "QF307",
+		                  NULL,
+		                  "no Pool among the inputs: Tenants were "
+		                  "checked against their schema only; give "
+		                  "the Pool too for the checks compile runs");
+		return;
+	}
+	if (qf_spec_load(&spec, ours->v, ours->n, NULL, &sd) == QF_OK)
+		qf_spec_free(spec);
+	for (i = 0; i < ours->n; i++) {
+		for (j = 0; j < sd.n && !error_in(&sd.v[j], ours->v[i]); j++)
+			;
+		if (j < sd.n)
+			c->invalid++;
+		else
+			c->valid++;
+	}
+	qf_diags_move(d, &sd);
+}
+
 /*
  * One file at a time: load, validate, free (diagnostics keep copies), so
  * memory stays bounded by the largest file and a bad file is counted while
- * the others are still checked.  Nothing keeps a node past qf_doc_free, so
+ * the others are still checked.  Files holding a Pool or a Tenant are kept
+ * for the cross-tenant checks.  Nothing keeps a node past qf_doc_free, so
  * the trees live in the doc's arena (QF_DOC_ARENA).
  */
 static int validate_files(const struct qf_kinds *k,
@@ -112,11 +194,13 @@ static int validate_files(const struct qf_kinds *k,
                           struct qf_diags *d)
 {
 	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	struct ours ours = { QF_DOCSET_INIT, NULL, 0, 0, 0 };
 	int rc = QF_OK;
 
 	lim.flags = QF_DOC_ARENA;
 	for (size_t i = 0; i < files->n; i++) {
 		struct qf_doc *doc = NULL;
+		size_t before = ours.n;
 		int r = qf_doc_load_file(&doc, files->v[i], &lim, d);
 
 		if (r < 0) {
@@ -125,9 +209,15 @@ static int validate_files(const struct qf_kinds *k,
 				rc = r;
 			continue;
 		}
-		validate_doc(k, doc, c, d);
-		qf_doc_free(doc);
+		validate_doc(k, doc, c, &ours, d);
+		if (ours.n > before)
+			qf_docset_add_take(&ours.docs, doc);
+		else
+			qf_doc_free(doc);
 	}
+	validate_ours(k, &ours, c, d);
+	free(ours.v);
+	qf_docset_release(&ours.docs);
 	return rc;
 }
 
@@ -170,6 +260,11 @@ int cmd_validate(int argc, const char **argv, struct qf_ctx *ctx)
 	                   QF_FS_MANIFESTS, &d);
 	if (validate_files(k, &files, &c, &d) < 0 && rc == QF_OK)
 		rc = QF_EINVAL;
+	if (!c.objects && !c.unloaded && rc == QF_OK)
+		rc = qf_diag_error(&d, NULL, "QF004", NULL,
+		                   "no objects to validate: %zu file%s read "
+		                   "under the paths given",
+		                   files.n, files.n == 1 ? "" : "s");
 	exit_code = (rc < 0 || c.invalid) ? QF_EXIT_FINDINGS : QF_EXIT_OK;
 	qf_diags_sort(&d);
 	if (ctx->diag_format == QF_DIAG_JSON) {

@@ -136,6 +136,14 @@ static void render(struct qf_buf *out, json_t *items, struct qf_diags *d,
 	json_decref(rl);
 }
 
+/* Pool, Tenant, or a document meant to be one (compile reports it). */
+static int meant_for_us(const struct qf_obj *o)
+{
+	enum qf_spec_class c = qf_spec_classify(o, NULL);
+
+	return c == QF_SPEC_POOL || c == QF_SPEC_TENANT || c == QF_SPEC_BROKEN;
+}
+
 int qf_compile_krm(struct qf_buf *out, const char *input, size_t len,
                    const struct qf_compile_opts *opts, struct qf_diags *d)
 {
@@ -167,7 +175,7 @@ int qf_compile_krm(struct qf_buf *out, const char *input, size_t len,
 			                : "document");
 			goto done;
 		}
-		if (qf_spec_is_ours(o->obj))
+		if (meant_for_us(o))
 			ours[n++] = o;
 		else
 			push(items, json_incref(o->obj));

@@ -748,65 +748,85 @@ static const char *kind_of(const json_t *obj)
 	return k ? k : "";
 }
 
-enum doc_class { DOC_SKIP, DOC_POOL, DOC_TENANT };
+/* Kueue objects in the input: reported once, not per object. */
+struct kueue_seen {
+	size_t n;
+	const struct qf_obj *first;
+};
 
-/* What one object is; reports foreign and unknown documents. */
-static enum doc_class classify_one(struct loader *L, const struct qf_obj *o,
-                                   int strict)
+/* Report an object that is neither ours nor meant to be. */
+static void report_foreign(struct loader *L, const struct qf_obj *o,
+                           enum qf_spec_class c, int strict)
 {
 	const char *av =
 	        json_string_value(json_object_get(o->obj, "apiVersion"));
 	const char *kind = kind_of(o->obj);
 
-	L->doc = o->doc;
-	if (!qf_spec_is_ours(o->obj)) {
-		if (strict)
-			qf_spec__error_at(L, o->loc, "QF307", NULL,
-			                  "%s \"%s\" is not a quotaflow.dev "
-			                  "document",
-			                  *kind ? kind : "object",
-			                  av ? av : "(no apiVersion)");
-		else
-			(void)qf_diag_warn(
-			        L->d, &o->loc, "QF307", NULL,
-			        "ignoring %s (%s): compile reads only "
-			        "Pool and Tenant documents",
-			        *kind ? kind : "an object",
-			        av ? av : "no apiVersion");
-		return DOC_SKIP;
+	if (c == QF_SPEC_UNTYPED) {
+		qf_spec__error_at(L, o->loc, "QF307", NULL,
+		                  "%s has no apiVersion: not a Kubernetes "
+		                  "object",
+		                  *kind ? kind : "this document");
+		qf_diag_hint(L->d,
+		             "compile reads Pool and Tenant documents "
+		             "(apiVersion %s)",
+		             QF_SPEC_API_VERSION);
+	} else if (strict) {
+		qf_spec__error_at(L, o->loc, "QF307", NULL,
+		                  "%s \"%s\" is not a quotaflow.dev document",
+		                  *kind ? kind : "object", av);
+	} else {
+		(void)qf_diag_warn(L->d, &o->loc, "QF307", NULL,
+		                   "ignoring %s (%s): compile reads only "
+		                   "Pool and Tenant documents",
+		                   *kind ? kind : "an object", av);
 	}
-	if (strcmp(av, QF_SPEC_API_VERSION) == 0 && strcmp(kind, "Pool") == 0)
-		return DOC_POOL;
-	if (strcmp(av, QF_SPEC_API_VERSION) == 0 && strcmp(kind, "Tenant") == 0)
-		return DOC_TENANT;
-	qf_spec__error_at(L, o->loc, "QF307", "kind",
-	                  "unknown quotaflow document %s %s; expected Pool or "
-	                  "Tenant of %s",
-	                  av, *kind ? kind : "(no kind)", QF_SPEC_API_VERSION);
-	return DOC_SKIP;
+}
+
+static void report_kueue(struct loader *L, const struct kueue_seen *k)
+{
+	const json_t *meta;
+	const char *name;
+
+	if (!k->n)
+		return;
+	meta = json_object_get(k->first->obj, "metadata");
+	name = json_string_value(json_object_get(meta, "name"));
+	qf_spec__error_at(L, k->first->loc, "QF307", NULL,
+	                  "%zu Kueue object%s (the first is %s %s) in the "
+	                  "input of compile, which reads only Pool and "
+	                  "Tenant documents",
+	                  k->n, k->n == 1 ? "" : "s", kind_of(k->first->obj),
+	                  name ? name : "without a name");
+	qf_diag_hint(L->d, "check Kueue manifests with quotaflow validate, "
+	                   "and keep them out of the paths given to compile");
 }
 
 /*
- * Sort out the objects: exactly one Pool, any number of Tenants, anything
- * else from quotaflow.dev is an error, and other objects are ignored with a
- * warning (or an error when strict).
+ * Sort out the objects: exactly one Pool, any number of Tenants; a
+ * document meant to be ours that cannot be read as one is an error
+ * (qf_spec_classify), Kueue objects are one error, and other objects are
+ * ignored with a warning (or an error when strict).
  */
 static const struct qf_obj *
 classify(struct loader *L, const struct qf_obj *const *objs, size_t nobjs,
          const struct qf_obj **tenants, size_t *ntenants, int strict)
 {
 	const struct qf_obj *pool = NULL;
+	struct kueue_seen kueue = { 0, NULL };
 	size_t i;
 
 	*ntenants = 0;
 	for (i = 0; i < nobjs; i++) {
 		const struct qf_obj *o = objs[i];
+		enum qf_spec_class c = qf_spec_classify(o, L->d);
 
-		switch (classify_one(L, o, strict)) {
-		case DOC_TENANT:
+		L->doc = o->doc;
+		switch (c) {
+		case QF_SPEC_TENANT:
 			tenants[(*ntenants)++] = o;
 			break;
-		case DOC_POOL:
+		case QF_SPEC_POOL:
 			if (!pool) {
 				pool = o;
 				break;
@@ -819,10 +839,20 @@ classify(struct loader *L, const struct qf_obj *const *objs, size_t nobjs,
 			             qf_doc_name(pool->doc),
 			             (unsigned)pool->loc.line);
 			break;
-		case DOC_SKIP:
+		case QF_SPEC_BROKEN:
+			L->errors++;
+			break;
+		case QF_SPEC_KUEUE:
+			if (!kueue.n++)
+				kueue.first = o;
+			break;
+		case QF_SPEC_FOREIGN:
+		case QF_SPEC_UNTYPED:
+			report_foreign(L, o, c, strict);
 			break;
 		}
 	}
+	report_kueue(L, &kueue);
 	return pool;
 }
 

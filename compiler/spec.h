@@ -165,6 +165,26 @@ void qf_spec_free(struct qf_spec *spec);
 /* 1 when obj is a quotaflow.dev document (any version or kind). */
 int qf_spec_is_ours(const json_t *obj);
 
+/* What a document is to the spec loader (qf_spec_classify). */
+enum qf_spec_class {
+	QF_SPEC_FOREIGN = 0, /* another kind of object, with an apiVersion */
+	QF_SPEC_KUEUE = 1,   /* a kueue.x-k8s.io object */
+	QF_SPEC_UNTYPED = 2, /* no apiVersion and nothing else of ours */
+	QF_SPEC_POOL = 3,
+	QF_SPEC_TENANT = 4,
+	QF_SPEC_BROKEN = 5, /* meant to be ours, unreadable: error added */
+};
+
+/*
+ * Classify o.  A document that looks like ours but is not exactly a
+ * quotaflow.dev/v1alpha1 Pool or Tenant (kind Pool or Tenant with another
+ * or no apiVersion, an apiVersion group near quotaflow.dev, a misspelled
+ * apiVersion key, an unknown quotaflow.dev kind or version) is
+ * QF_SPEC_BROKEN: a QF307 error with a did-you-mean hint is added to d.
+ * Nothing is added for the other classes.
+ */
+enum qf_spec_class qf_spec_classify(const struct qf_obj *o, struct qf_diags *d);
+
 /* The canonical names of enums, as written in the spec. */
 const char *qf_spec_preset_name(enum qf_spec_preset p);
 

@@ -288,6 +288,46 @@ static void test_spec_ignores_foreign_objects_with_a_warning(void **state)
 	qf_diags_release(&d);
 }
 
+static void test_spec_classify_sorts_documents(void **state)
+{
+	static const char text[] =
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Cohort\n---\n"
+	        "apiVersion: v1\nkind: ConfigMap\n---\n"
+	        "kind: Deployment\n---\n"
+	        "apiVersion: quotaflow.dev/v1alpha1\nkind: Pool\n---\n"
+	        "apiVersion: quotaflow.dev/v1alpha1\nkind: Tenant\n---\n"
+	        "apiVersion: quotaflow.dev/v1alpha2\nkind: Tenant\n---\n"
+	        "apiVersion: v1\nkind: tenant\n---\n"
+	        "apiVerison: quotaflow.dev/v1alpha1\nkind: Pool\n---\n"
+	        "apiVersion: quotaflo.dev/v1\nkind: Thing\n";
+	static const enum qf_spec_class want[] = {
+		QF_SPEC_KUEUE,  QF_SPEC_FOREIGN, QF_SPEC_UNTYPED,
+		QF_SPEC_POOL,   QF_SPEC_TENANT,  QF_SPEC_BROKEN,
+		QF_SPEC_BROKEN, QF_SPEC_BROKEN,  QF_SPEC_BROKEN,
+	};
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc = NULL;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(
+	        qf_doc_load_mem(&doc, "k.yaml", text, strlen(text), NULL, &d),
+	        QF_OK);
+	assert_int_equal(qf_doc_nobjects(doc), QF_ARRAY_SIZE(want));
+	for (i = 0; i < QF_ARRAY_SIZE(want); i++) {
+		/* without a sink nothing is reported; with one, exactly the
+		 * broken documents are errors */
+		assert_int_equal(qf_spec_classify(qf_doc_object(doc, i), NULL),
+		                 want[i]);
+		assert_int_equal(qf_spec_classify(qf_doc_object(doc, i), &d),
+		                 want[i]);
+	}
+	assert_int_equal(d.nerrors, 4);
+	assert_int_equal(d.n, 4);
+	qf_doc_free(doc);
+	qf_diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -296,6 +336,7 @@ int main(void)
 		cmocka_unit_test(test_spec_reports_every_problem_in_one_run),
 		cmocka_unit_test(
 		        test_spec_ignores_foreign_objects_with_a_warning),
+		cmocka_unit_test(test_spec_classify_sorts_documents),
 	};
 
 	return cmocka_run_group_tests_name("spec", tests, NULL, NULL);
