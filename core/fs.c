@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,15 +27,12 @@ static int io_error(struct qf_diags *d, const char *path, const char *what)
 	return e == ENOENT ? QF_ENOTFOUND : QF_EIO;
 }
 
-int qf_fs_read(struct qf_buf *out, const char *path, size_t max_bytes,
-               struct qf_diags *d)
+/* Read fd to its end into out, failing past max_bytes (nothing appended). */
+static int read_fd(struct qf_buf *out, int fd, const char *path,
+                   size_t max_bytes, struct qf_diags *d)
 {
-	int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
 	size_t start = out->len;
-	int rc = QF_OK;
 
-	if (fd < 0)
-		return io_error(d, path, "open file");
 	for (;;) {
 		ssize_t n;
 
@@ -43,11 +41,11 @@ int qf_fs_read(struct qf_buf *out, const char *path, size_t max_bytes,
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			rc = io_error(d, path, "read file");
-			break;
+			qf_buf_setlen(out, start);
+			return io_error(d, path, "read file");
 		}
 		if (n == 0)
-			break;
+			return QF_OK;
 		qf_buf_setlen(out, out->len + (size_t)n);
 		if (out->len - start > max_bytes) {
 			struct qf_loc loc = { path, 0, 0 };
@@ -57,10 +55,20 @@ int qf_fs_read(struct qf_buf *out, const char *path, size_t max_bytes,
 			        "input is larger than the limit of %zu bytes",
 			        max_bytes);
 			qf_buf_setlen(out, start);
-			rc = QF_ETOOBIG;
-			break;
+			return QF_ETOOBIG;
 		}
 	}
+}
+
+int qf_fs_read(struct qf_buf *out, const char *path, size_t max_bytes,
+               struct qf_diags *d)
+{
+	int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
+	int rc;
+
+	if (fd < 0)
+		return io_error(d, path, "open file");
+	rc = read_fd(out, fd, path, max_bytes, d);
 	if (fd > 0)
 		close(fd);
 	return rc;
@@ -87,38 +95,123 @@ static int is_manifest(const char *name)
 	return 0;
 }
 
+/*
+ * A directory walk: links are followed (a tenant file or folder may be a
+ * link), but every directory is read once, keyed by device and inode, so a
+ * link to `.` or `..` (a loop) or a second link to the same folder is
+ * skipped with a note instead of recursing forever.  Entries that are not
+ * regular files (FIFOs, sockets, devices) are skipped with a note: reading
+ * a FIFO would block forever.
+ */
+struct walk {
+	struct qf_strlist *out;
+	unsigned flags;
+	struct qf_diags *d;
+	struct walk_dir {
+		dev_t dev;
+		ino_t ino;
+		char *path; /* owned: where it was first read */
+	} * seen;
+	size_t nseen, aseen;
+};
+
+static void note(struct qf_diags *d, const char *path, const char *fmt, ...)
+        QF_PRINTF(3, 4);
+
+static void note(struct qf_diags *d, const char *path, const char *fmt, ...)
+{
+	struct qf_loc loc = { path, 0, 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	(void)qf_diag_vadd(d, QF_SEV_NOTE, &loc, "QF005", NULL, fmt, ap);
+	va_end(ap);
+}
+
+static const char *file_type(mode_t m)
+{
+	return S_ISDIR(m)    ? "a directory"
+	       : S_ISLNK(m)  ? "a symbolic link"
+	       : S_ISFIFO(m) ? "a FIFO"
+	       : S_ISSOCK(m) ? "a socket"
+	       : S_ISCHR(m)  ? "a character device"
+	       : S_ISBLK(m)  ? "a block device"
+	                     : "not a regular file";
+}
+
+/* 1 when the directory st was read before (noted), else records it. */
+static int seen_before(struct walk *w, const char *dir, const struct stat *st)
+{
+	for (size_t i = 0; i < w->nseen; i++) {
+		if (w->seen[i].dev == st->st_dev &&
+		    w->seen[i].ino == st->st_ino) {
+			note(w->d, dir,
+			     "skipped: the same directory as %s (a link loop "
+			     "or a second link to it)",
+			     w->seen[i].path);
+			return 1;
+		}
+	}
+	w->seen = qf_grow(w->seen, sizeof(*w->seen), &w->aseen, w->nseen + 1);
+	w->seen[w->nseen].dev = st->st_dev;
+	w->seen[w->nseen].ino = st->st_ino;
+	w->seen[w->nseen++].path = qf_xstrdup(dir);
+	return 0;
+}
+
+static int walk(struct walk *w, const char *dir, const struct stat *dst);
+
+/* One directory entry: recurse, keep, or skip (with a note). */
+// NOLINTNEXTLINE(misc-no-recursion)
+static int walk_entry(struct walk *w, struct qf_buf *p, const char *name)
+{
+	struct stat st;
+	int wanted = !(w->flags & QF_FS_MANIFESTS) || is_manifest(name);
+
+	if (lstat(p->buf, &st))
+		return io_error(w->d, p->buf, "read path");
+	/* a dangling link is kept: reading it reports the broken link */
+	if (S_ISLNK(st.st_mode) && stat(p->buf, &st))
+		st.st_mode = S_IFREG;
+	if (S_ISDIR(st.st_mode))
+		return walk(w, p->buf, &st);
+	if (!wanted)
+		return QF_OK;
+	if (S_ISREG(st.st_mode))
+		qf_strlist_add(w->out, p->buf);
+	else
+		note(w->d, p->buf, "skipped: %s, not a regular file",
+		     file_type(st.st_mode));
+	return QF_OK;
+}
+
 /* Recursion depth is the directory depth, bounded by PATH_MAX. */
 // NOLINTNEXTLINE(misc-no-recursion)
-static int walk(struct qf_strlist *out, const char *dir, unsigned flags,
-                struct qf_diags *d)
+static int walk(struct walk *w, const char *dir, const struct stat *dst)
 {
-	DIR *dh = opendir(dir);
+	struct qf_buf p = QF_BUF_INIT;
 	struct dirent *de;
+	DIR *dh;
 	int rc = QF_OK;
 
-	if (!dh)
-		return io_error(d, dir, "open directory");
+	if (seen_before(w, dir, dst))
+		return QF_OK;
+	if (!(dh = opendir(dir)))
+		return io_error(w->d, dir, "open directory");
 	while ((de = readdir(dh))) {
-		struct qf_buf p = QF_BUF_INIT;
+		int r;
 
 		if (de->d_name[0] == '.')
 			continue;
+		qf_buf_reset(&p);
 		qf_buf_addf(&p, "%s%s%s", dir,
 		            dir[strlen(dir) - 1] == '/' ? "" : "/", de->d_name);
-		if (qf_fs_is_dir(p.buf)) {
-			int r = walk(out, p.buf, flags, d);
-
-			if (r && !rc)
-				rc = r;
-			qf_buf_release(&p);
-		} else if (!(flags & QF_FS_MANIFESTS) ||
-		           is_manifest(de->d_name)) {
-			qf_strlist_add_take(out, qf_buf_detach(&p, NULL));
-		} else {
-			qf_buf_release(&p);
-		}
+		r = walk_entry(w, &p, de->d_name);
+		if (r && !rc)
+			rc = r;
 	}
 	closedir(dh);
+	qf_buf_release(&p);
 	return rc;
 }
 
@@ -130,7 +223,8 @@ static int cmp_str(const void *a, const void *b)
 int qf_fs_collect(struct qf_strlist *out, const char *const *paths,
                   size_t npaths, unsigned flags, struct qf_diags *d)
 {
-	size_t start = out->n, w;
+	struct walk w = { out, flags, d, NULL, 0, 0 };
+	size_t start = out->n, wr;
 	int rc = QF_OK;
 
 	for (size_t i = 0; i < npaths; i++) {
@@ -142,21 +236,24 @@ int qf_fs_collect(struct qf_strlist *out, const char *const *paths,
 		else if (stat(paths[i], &st))
 			r = io_error(d, paths[i], "read path");
 		else if (S_ISDIR(st.st_mode))
-			r = walk(out, paths[i], flags, d);
+			r = walk(&w, paths[i], &st);
 		else
-			qf_strlist_add(out, paths[i]);
+			qf_strlist_add(out, paths[i]); /* named: read as is */
 		if (r && !rc)
 			rc = r;
 	}
+	for (size_t i = 0; i < w.nseen; i++)
+		free(w.seen[i].path);
+	free(w.seen);
 	if (out->n - start > 1)
 		qsort(out->v + start, out->n - start, sizeof(*out->v), cmp_str);
-	for (size_t i = w = start; i < out->n; i++) {
-		if (w > start && !strcmp(out->v[w - 1], out->v[i]))
+	for (size_t i = wr = start; i < out->n; i++) {
+		if (wr > start && !strcmp(out->v[wr - 1], out->v[i]))
 			free(out->v[i]);
 		else
-			out->v[w++] = out->v[i];
+			out->v[wr++] = out->v[i];
 	}
-	out->n = w;
+	out->n = wr;
 	return rc;
 }
 
@@ -238,90 +335,278 @@ static int write_in_place(const char *path, int fd, const void *data,
 	return rc;
 }
 
-static int write_replace(const char *path, const void *data, size_t len,
-                         struct qf_diags *d);
-
-int qf_fs_write_atomic(const char *path, const void *data, size_t len,
-                       struct qf_diags *d)
+/*
+ * Create a new temporary file in dirfd: QF_FS_TMP_PREFIX, the pid and a
+ * counter, opened O_EXCL so it is ours alone, with mode 0666 less the
+ * umask (as any new file).  Its name goes to tmp.
+ */
+static int create_tmp(struct qf_buf *tmp, int dirfd, const char *shown,
+                      struct qf_diags *d)
 {
-	struct stat st;
-	char *real;
-	int rc;
+	for (unsigned i = 0; i < 1000; i++) {
+		int fd;
 
-	if (std_fd(path) >= 0)
-		return write_in_place(path, std_fd(path), data, len, d);
-	if (lstat(path, &st))
-		return write_replace(path, data, len, d); /* a new file */
-	if (S_ISLNK(st.st_mode)) {
-		/* replace the file the link points to, not the link */
-		if (stat(path, &st) || !(real = realpath(path, NULL)))
-			return write_replace(path, data, len, d);
-		rc = S_ISREG(st.st_mode)
-		             ? write_replace(real, data, len, d)
-		             : write_in_place(path, -1, data, len, d);
-		free(real);
-		return rc;
+		qf_buf_reset(tmp);
+		qf_buf_addf(tmp, "%s%ld-%u", QF_FS_TMP_PREFIX, (long)getpid(),
+		            i);
+		fd = openat(dirfd, tmp->buf,
+		            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		                    O_CLOEXEC,
+		            0666);
+		if (fd >= 0 || errno != EEXIST)
+			return fd >= 0 ? fd
+			               : io_error(d, shown,
+			                          "create a temporary file in");
 	}
-	if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
-		return write_in_place(path, -1, data, len, d);
-	return write_replace(path, data, len, d);
+	errno = EEXIST;
+	return io_error(d, shown, "create a temporary file in");
 }
 
-static int write_replace(const char *path, const void *data, size_t len,
-                         struct qf_diags *d)
+int qf_fs_replace_at(int dirfd, const char *name, const char *shown,
+                     const void *data, size_t len, struct qf_diags *d)
 {
 	struct qf_buf tmp = QF_BUF_INIT;
-	int fd, rc = QF_OK;
+	struct stat st;
+	int fd, rc, had = !fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW);
 
-	qf_buf_addf(&tmp, "%s.tmpXXXXXX", path);
-	fd = mkstemp(tmp.buf);
-	if (fd < 0) {
-		rc = io_error(d, path, "create temporary file");
-		goto done;
+	if (had && !S_ISREG(st.st_mode)) {
+		struct qf_loc loc = { shown, 0, 0 };
+
+		return qf_diag_error(d, &loc, "QF002", NULL,
+		                     "cannot replace %s with a file",
+		                     file_type(st.st_mode));
 	}
-	rc = write_all(fd, path, data, len, d);
-	if (!rc && fchmod(fd, 0644))
-		rc = io_error(d, path, "set file mode");
+	fd = create_tmp(&tmp, dirfd, shown, d);
+	if (fd < 0) {
+		qf_buf_release(&tmp);
+		return fd;
+	}
+	rc = write_all(fd, shown, data, len, d);
+	/* the file keeps its mode: a 0600 file stays private */
+	if (!rc && had && fchmod(fd, st.st_mode & 07777))
+		rc = io_error(d, shown, "set the mode of");
 	if (!rc && fsync(fd))
-		rc = io_error(d, path, "sync file");
+		rc = io_error(d, shown, "sync file");
 	if (close(fd) && !rc)
-		rc = io_error(d, path, "close file");
-	if (!rc && rename(tmp.buf, path))
-		rc = io_error(d, path, "rename temporary file");
+		rc = io_error(d, shown, "close file");
+	if (!rc && renameat(dirfd, tmp.buf, dirfd, name))
+		rc = io_error(d, shown, "rename temporary file onto");
 	if (rc)
-		unlink(tmp.buf);
-done:
+		(void)unlinkat(dirfd, tmp.buf, 0);
 	qf_buf_release(&tmp);
 	return rc;
 }
 
+int qf_fs_sync_dir(int dirfd, const char *shown, struct qf_diags *d)
+{
+	/* EINVAL: a file system that cannot sync directories (nothing to do) */
+	if (fsync(dirfd) && errno != EINVAL)
+		return io_error(d, shown, "sync directory");
+	return QF_OK;
+}
+
+int qf_fs_open_dir(int *out, const char *path, struct qf_diags *d)
+{
+	*out = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return *out < 0 ? io_error(d, path, "open directory") : QF_OK;
+}
+
+/* A symbolic link where a directory or file of ours should be. */
+static int link_error(struct qf_diags *d, const char *shown)
+{
+	struct qf_loc loc = { shown, 0, 0 };
+
+	(void)qf_diag_error(d, &loc, "QF002", NULL,
+	                    "is a symbolic link or not a directory; quotaflow "
+	                    "does not write through links");
+	qf_diag_hint(d, "remove the link (or move it away) and run again");
+	return QF_EINVAL;
+}
+
+int qf_fs_open_subdir(int *out, int dirfd, const char *shown, const char *rel,
+                      unsigned flags, struct qf_diags *d)
+{
+	char *p = qf_xstrdup(rel), *s = p, *slash;
+	struct qf_buf where = QF_BUF_INIT;
+	int fd = dirfd, rc = QF_OK;
+
+	qf_buf_adds(&where, shown);
+	for (; s && !rc; s = slash ? slash + 1 : NULL) {
+		int next;
+
+		if ((slash = strchr(s, '/')))
+			*slash = '\0';
+		qf_buf_addf(&where, "/%s", s);
+		if ((flags & QF_FS_CREATE) && mkdirat(fd, s, 0777) &&
+		    errno != EEXIST)
+			rc = io_error(d, where.buf, "create directory");
+		if (rc)
+			break;
+		next = openat(fd, s,
+		              O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (next < 0)
+			rc = errno == ELOOP || errno == ENOTDIR
+			             ? link_error(d, where.buf)
+			             : io_error(d, where.buf, "open directory");
+		if (fd != dirfd)
+			close(fd);
+		fd = next;
+	}
+	if (rc && fd != dirfd && fd >= 0)
+		close(fd);
+	*out = rc ? -1 : fd == dirfd ? dup(dirfd) : fd;
+	if (!rc && *out < 0)
+		rc = io_error(d, shown, "duplicate a descriptor of");
+	free(p);
+	qf_buf_release(&where);
+	return rc;
+}
+
+void qf_fs_clean_tmp(int dirfd)
+{
+	int fd = dup(dirfd);
+	DIR *dh = fd < 0 ? NULL : fdopendir(fd);
+	struct dirent *de;
+
+	if (!dh) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while ((de = readdir(dh))) {
+		struct stat st;
+
+		if (strncmp(de->d_name, QF_FS_TMP_PREFIX,
+		            strlen(QF_FS_TMP_PREFIX)) == 0 &&
+		    !fstatat(dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) &&
+		    S_ISREG(st.st_mode))
+			(void)unlinkat(dirfd, de->d_name, 0); /* best effort */
+	}
+	closedir(dh);
+}
+
+int qf_fs_read_at(struct qf_buf *out, int dirfd, const char *name,
+                  const char *shown, size_t max_bytes, struct qf_diags *d)
+{
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
+	int fd = openat(dirfd, name,
+	                O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	int rc;
+
+	if (fd < 0)
+		return errno == ELOOP ? link_error(d, shown)
+		                      : io_error(d, shown, "open file");
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		struct qf_loc loc = { shown, 0, 0 };
+
+		close(fd);
+		return qf_diag_error(d, &loc, "QF002", NULL,
+		                     "cannot read %s as a file",
+		                     file_type(st.st_mode));
+	}
+	rc = read_fd(out, fd, shown, max_bytes, d);
+	close(fd);
+	return rc;
+}
+
+int qf_fs_write_atomic(const char *path, const void *data, size_t len,
+                       struct qf_diags *d)
+{
+	struct qf_buf dir = QF_BUF_INIT;
+	const char *target = path, *base, *slash;
+	char *real = NULL;
+	struct stat st;
+	int dfd = -1, rc;
+
+	if (std_fd(path) >= 0)
+		return write_in_place(path, std_fd(path), data, len, d);
+	if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+		return write_in_place(path, -1, data, len, d);
+	/* a link named by the user: replace the file it points to */
+	if (!lstat(path, &st) && S_ISLNK(st.st_mode) &&
+	    (real = realpath(path, NULL)))
+		target = real;
+	slash = strrchr(target, '/');
+	base = slash ? slash + 1 : target;
+	qf_buf_add(&dir, target, slash ? (size_t)(slash - target) : 0);
+	if (!dir.len)
+		qf_buf_adds(&dir, slash ? "/" : ".");
+	rc = qf_fs_open_dir(&dfd, dir.buf, d);
+	if (!rc)
+		rc = qf_fs_replace_at(dfd, base, path, data, len, d);
+	if (!rc)
+		rc = qf_fs_sync_dir(dfd, dir.buf, d);
+	if (dfd >= 0)
+		close(dfd);
+	free(real);
+	qf_buf_release(&dir);
+	return rc;
+}
+
+/*
+ * Empty the directory open at fd (taken: closed here) without ever
+ * following a link: each entry is looked at with fstatat(AT_SYMLINK_
+ * NOFOLLOW) and removed with unlinkat, a subdirectory is opened with
+ * O_NOFOLLOW, so a link to `..` or `/` loses only the link itself (as
+ * rm -rf, git clean and Go's os.RemoveAll behave).
+ */
 /* Recursion depth is the directory depth, bounded by PATH_MAX. */
 // NOLINTNEXTLINE(misc-no-recursion)
-int qf_fs_remove_tree(const char *path, struct qf_diags *d)
+static int empty_dir(int fd, const char *shown, struct qf_diags *d)
 {
-	DIR *dh = opendir(path);
+	DIR *dh = fdopendir(fd);
+	struct qf_buf p = QF_BUF_INIT;
 	struct dirent *de;
 	int rc = QF_OK;
 
-	if (!dh)
-		return errno == ENOENT ? QF_OK
-		                       : io_error(d, path, "open directory");
+	if (!dh) {
+		close(fd);
+		return io_error(d, shown, "open directory");
+	}
 	while ((de = readdir(dh))) {
-		struct qf_buf p = QF_BUF_INIT;
+		const char *n = de->d_name;
+		struct stat st;
+		int sub;
 
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+		if (!strcmp(n, ".") || !strcmp(n, ".."))
 			continue;
-		qf_buf_addf(&p, "%s/%s", path, de->d_name);
-		if (qf_fs_is_dir(p.buf)) {
-			if (qf_fs_remove_tree(p.buf, d))
-				rc = QF_EIO;
-		} else if (unlink(p.buf)) {
-			rc = io_error(d, p.buf, "remove file");
+		qf_buf_reset(&p);
+		qf_buf_addf(&p, "%s/%s", shown, n);
+		if (fstatat(fd, n, &st, AT_SYMLINK_NOFOLLOW)) {
+			rc = io_error(d, p.buf, "read path");
+		} else if (!S_ISDIR(st.st_mode)) {
+			if (unlinkat(fd, n, 0))
+				rc = io_error(d, p.buf, "remove file");
+		} else if ((sub = openat(fd, n,
+		                         O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		                                 O_CLOEXEC)) < 0) {
+			rc = io_error(d, p.buf, "open directory");
+		} else if (empty_dir(sub, p.buf, d)) {
+			rc = QF_EIO; /* reported below */
+		} else if (unlinkat(fd, n, AT_REMOVEDIR)) {
+			rc = io_error(d, p.buf, "remove directory");
 		}
-		qf_buf_release(&p);
 	}
 	closedir(dh);
-	if (rmdir(path) && !rc)
+	qf_buf_release(&p);
+	return rc;
+}
+
+int qf_fs_remove_tree(const char *path, struct qf_diags *d)
+{
+	struct stat st;
+	int fd, rc;
+
+	if (lstat(path, &st))
+		return errno == ENOENT ? QF_OK : io_error(d, path, "read path");
+	if (!S_ISDIR(st.st_mode)) /* a link or a file: only it goes */
+		return unlink(path) ? io_error(d, path, "remove file") : QF_OK;
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return io_error(d, path, "open directory");
+	rc = empty_dir(fd, path, d);
+	if (!rc && rmdir(path))
 		rc = io_error(d, path, "remove directory");
 	return rc;
 }

@@ -4,9 +4,13 @@
  * Reading: qf_fs_read reads a whole file but never more than max_bytes; past
  * that it fails with QF_ETOOBIG and a diagnostic that names the limit.
  * Listing: qf_fs_collect expands files and directories into a sorted list of
- * input files (never directory order).  Writing: qf_fs_write_atomic writes a
- * temporary file in the target's directory, fsyncs and renames it, so a
- * reader sees the old file or the new one, never half of one.
+ * input files (never directory order), reading each directory once (link
+ * loops end) and skipping FIFOs and devices.  Writing: qf_fs_write_atomic
+ * and qf_fs_replace_at write a temporary file in the target's directory,
+ * fsync and rename it, so a reader sees the old file or the new one, never
+ * half of one; the replaced file's mode is kept.  Removing never follows a
+ * link.  The *_at functions work below an open directory and never follow
+ * a link under it: the -o writer (compiler/compile_dir.c) is built on them.
  *
  * Every failure adds a diagnostic naming the path and the OS error.
  * Not thread-safe (uses errno).
@@ -23,6 +27,12 @@
 /* Default size limit for one input file: 64 MiB. */
 #define QF_FS_MAX_INPUT_BYTES (64u * 1024 * 1024)
 
+/*
+ * Every temporary file we create starts with this (hidden, so no walk reads
+ * it as input; qf_fs_clean_tmp removes those a killed run left).
+ */
+#define QF_FS_TMP_PREFIX ".quotaflow-tmp-"
+
 /* Read path ("-" = stdin) into out (appended). */
 int qf_fs_read(struct qf_buf *out, const char *path, size_t max_bytes,
                struct qf_diags *d) QF_MUST_CHECK;
@@ -37,16 +47,21 @@ enum qf_fs_collect_flags {
  * Append to out every file named in paths, expanding directories
  * recursively (hidden entries skipped), then sort and de-duplicate the new
  * entries.  A missing path is an error (QF_ENOTFOUND) but the others are
- * still collected.
+ * still collected.  Links are followed, but a directory reached a second
+ * time (a loop such as a link to `.`, or two links to one folder) is
+ * skipped with a QF005 note, and so is an entry that is not a regular file
+ * (FIFO, socket, device).  A path named in paths is kept whatever it is.
  */
 int qf_fs_collect(struct qf_strlist *out, const char *const *paths,
                   size_t npaths, unsigned flags,
                   struct qf_diags *d) QF_MUST_CHECK;
 
 /*
- * Atomically replace path with len bytes of data (temp file, fsync, rename).
- * "-" means standard output; an existing path that is not a regular file
- * (/dev/stdout, a FIFO, a terminal) is written in place, never renamed over.
+ * Atomically replace path with len bytes of data (temp file, fsync, rename,
+ * fsync of the directory).  "-" means standard output; an existing path
+ * that is not a regular file (/dev/stdout, a FIFO, a terminal) is written in
+ * place, never renamed over; a link named here is followed (the file it
+ * points to is replaced and keeps its mode).
  */
 int qf_fs_write_atomic(const char *path, const void *data, size_t len,
                        struct qf_diags *d) QF_MUST_CHECK;
@@ -54,8 +69,54 @@ int qf_fs_write_atomic(const char *path, const void *data, size_t len,
 /* mkdir -p; existing directories are fine. */
 int qf_fs_mkdirs(const char *path, struct qf_diags *d) QF_MUST_CHECK;
 
-/* rm -rf of a directory tree we created (used to drop temp dirs). */
+/*
+ * rm -rf: remove path and, for a directory, everything under it, never
+ * following a link (a link inside, or path itself, is removed as a link).
+ */
 int qf_fs_remove_tree(const char *path, struct qf_diags *d) QF_MUST_CHECK;
+
+/* Open the directory path (a link naming it is followed) into *out. */
+int qf_fs_open_dir(int *out, const char *path,
+                   struct qf_diags *d) QF_MUST_CHECK;
+
+enum qf_fs_subdir_flags {
+	QF_FS_CREATE = 1 << 0, /* mkdir missing components (0777 - umask) */
+};
+
+/*
+ * Open the directory rel ("a/b", plain names) below dirfd into *out (the
+ * caller closes it; rel "" or "." are not allowed).  No component may be a
+ * link: that is an error (QF_EINVAL) telling the user quotaflow does not
+ * write through links.  shown is dirfd's path, for messages.
+ */
+int qf_fs_open_subdir(int *out, int dirfd, const char *shown, const char *rel,
+                      unsigned flags, struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * Atomically replace the regular file name in dirfd (or create it): a
+ * QF_FS_TMP_PREFIX file in dirfd gets the data and the old file's mode
+ * (new files 0666 less the umask), is fsynced and renamed over name.  An
+ * existing name that is not a regular file (a link, a directory) is an
+ * error.  The caller fsyncs dirfd (qf_fs_sync_dir) once it is done.
+ */
+int qf_fs_replace_at(int dirfd, const char *name, const char *shown,
+                     const void *data, size_t len,
+                     struct qf_diags *d) QF_MUST_CHECK;
+
+/* fsync a directory, so the renames and removals in it are durable. */
+int qf_fs_sync_dir(int dirfd, const char *shown,
+                   struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * Read the regular file name in dirfd into out (appended), never through a
+ * link and never blocking on a FIFO; either is an error.
+ */
+int qf_fs_read_at(struct qf_buf *out, int dirfd, const char *name,
+                  const char *shown, size_t max_bytes,
+                  struct qf_diags *d) QF_MUST_CHECK;
+
+/* Remove the QF_FS_TMP_PREFIX regular files in dirfd (best effort). */
+void qf_fs_clean_tmp(int dirfd);
 
 /* 1 when path is an existing directory, else 0. */
 int qf_fs_is_dir(const char *path);

@@ -13,6 +13,12 @@
 #   needs: shared                          (skip when the upstream oracles are absent)
 #   setup: compile examples/tenants -o "$tmp/t"  (optional, repeatable: run
 #                                          first, must exit 0; $tmp is scratch)
+#   setup-sh: mkfifo "$tmp/x/p.yaml"       (a shell command run first, from
+#                                          the repo root; must exit 0)
+#   after-sh: test -f "$tmp/x/keep"        (a shell check run after; must
+#                                          exit 0)
+# Every command runs under a timeout (QF_E2E_TIMEOUT seconds, 60), so a case
+# that hangs fails instead of hanging the suite.
 # Lines starting with # are comments.  $QF is the binary under test and
 # $SHARED the folder of upstream oracles (Kueue CRDs and examples).
 QF=${QF:-build/quotaflow}
@@ -25,7 +31,9 @@ fi
 SHARED=${QF_SHARED_DIR:-}
 export SHARED
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+export tmp
+trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+limit=${QF_E2E_TIMEOUT:-60}
 pass=0
 fail=0
 skipped=0
@@ -46,23 +54,37 @@ for c in tests/e2e/cases/*.t; do
 		setup:\ *)
 			# shellcheck disable=SC2086
 			eval "set -- ${line#setup: }"
-			"$QF" "$@" </dev/null >"$tmp/setup.out" 2>&1 || setup_ok=0
+			timeout "$limit" "$QF" "$@" </dev/null >"$tmp/setup.out" 2>&1 || setup_ok=0
+			;;
+		setup-sh:\ *)
+			timeout "$limit" sh -c "${line#setup-sh: }" </dev/null >"$tmp/setup.out" 2>&1 || setup_ok=0
 			;;
 		esac
 	done <"$c"
 	# shellcheck disable=SC2086
 	eval "set -- $args"
-	"$QF" "$@" <"$stdin" >"$tmp/out" 2>"$tmp/err"
+	timeout "$limit" "$QF" "$@" <"$stdin" >"$tmp/out" 2>"$tmp/err"
 	got=$?
 	ok=1
 	why=""
+	[ "$got" = 124 ] && why="timed out after ${limit}s;"
+	while IFS= read -r line; do
+		case "$line" in
+		after-sh:\ *)
+			timeout "$limit" sh -c "${line#after-sh: }" </dev/null >"$tmp/after.out" 2>&1 || {
+				ok=0
+				why="$why after-sh failed: ${line#after-sh: } $(head -3 "$tmp/after.out")"
+			}
+			;;
+		esac
+	done <"$c"
 	if [ $setup_ok = 0 ]; then
 		ok=0
 		why="setup failed: $(head -3 "$tmp/setup.out")"
 	fi
 	if [ "$got" != "${want:-0}" ]; then
 		ok=0
-		why="exit $got, want ${want:-0}"
+		why="$why exit $got, want ${want:-0}"
 	fi
 	while IFS= read -r line; do
 		case "$line" in

@@ -162,6 +162,151 @@ static void test_fs_write_through_symlink_keeps_link(void **state)
 	qf_diags_release(&d);
 }
 
+/* Count the diagnostics of rule in d. */
+static size_t count_rule(const struct qf_diags *d, const char *rule)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < d->n; i++)
+		n += d->v[i].rule && !strcmp(d->v[i].rule, rule);
+	return n;
+}
+
+static void test_fs_remove_tree_never_follows_links(void **state)
+{
+	struct qf_buf p = QF_BUF_INIT, t = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct stat st;
+
+	(void)state;
+	assert_int_equal(qf_fs_mkdirs(path(&p, "victim/sub"), &d), QF_OK);
+	assert_int_equal(qf_fs_write_atomic(path(&p, "precious"), "x", 1, &d),
+	                 QF_OK);
+	assert_int_equal(qf_fs_mkdirs(path(&p, "kept-dir"), &d), QF_OK);
+	/* links to the parent, to a file and to a folder outside */
+	assert_int_equal(symlink("..", path(&p, "victim/up")), 0);
+	assert_int_equal(symlink("../..", path(&p, "victim/sub/upup")), 0);
+	assert_int_equal(symlink(path(&t, "precious"), path(&p, "victim/f")),
+	                 0);
+	assert_int_equal(symlink(path(&t, "kept-dir"), path(&p, "victim/k")),
+	                 0);
+	assert_int_equal(qf_fs_remove_tree(path(&p, "victim"), &d), QF_OK);
+	assert_int_equal(d.n, 0);
+	assert_int_equal(lstat(p.buf, &st), -1);
+	assert_int_equal(stat(path(&p, "precious"), &st), 0);
+	assert_int_equal(stat(path(&p, "kept-dir"), &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	/* a link given as the root is removed as a link */
+	assert_int_equal(symlink(path(&t, "kept-dir"), path(&p, "lnk")), 0);
+	assert_int_equal(qf_fs_remove_tree(p.buf, &d), QF_OK);
+	assert_int_equal(stat(path(&p, "kept-dir"), &st), 0);
+	qf_buf_release(&p);
+	qf_buf_release(&t);
+	qf_diags_release(&d);
+}
+
+static void test_fs_collect_ends_link_loops(void **state)
+{
+	struct qf_buf p = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_strlist out = QF_STRLIST_INIT;
+	const char *arg;
+
+	(void)state;
+	assert_int_equal(qf_fs_mkdirs(path(&p, "loop/sub"), &d), QF_OK);
+	assert_int_equal(
+	        qf_fs_write_atomic(path(&p, "loop/a.yaml"), "{}", 2, &d),
+	        QF_OK);
+	assert_int_equal(symlink(".", path(&p, "loop/l1")), 0);
+	assert_int_equal(symlink(".", path(&p, "loop/l2")), 0);
+	assert_int_equal(symlink("..", path(&p, "loop/sub/up")), 0);
+	arg = path(&p, "loop");
+	assert_int_equal(qf_fs_collect(&out, &arg, 1, QF_FS_MANIFESTS, &d),
+	                 QF_OK);
+	assert_int_equal(out.n, 1);
+	assert_non_null(strstr(out.v[0], "loop/a.yaml"));
+	assert_int_equal(d.nerrors, 0);
+	assert_int_equal(count_rule(&d, "QF005"), 3);
+	assert_non_null(strstr(d.v[0].msg, "the same directory as"));
+	qf_strlist_release(&out);
+	qf_buf_release(&p);
+	qf_diags_release(&d);
+}
+
+static void test_fs_collect_skips_fifo_with_note(void **state)
+{
+	struct qf_buf p = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_strlist out = QF_STRLIST_INIT;
+	const char *arg;
+
+	(void)state;
+	assert_int_equal(qf_fs_mkdirs(path(&p, "in"), &d), QF_OK);
+	assert_int_equal(mkfifo(path(&p, "in/pipe.yaml"), 0600), 0);
+	assert_int_equal(symlink("pipe.yaml", path(&p, "in/viaf.yaml")), 0);
+	assert_int_equal(qf_fs_write_atomic(path(&p, "in/b.yaml"), "{}", 2, &d),
+	                 QF_OK);
+	arg = path(&p, "in");
+	assert_int_equal(qf_fs_collect(&out, &arg, 1, QF_FS_MANIFESTS, &d),
+	                 QF_OK);
+	assert_int_equal(out.n, 1);
+	assert_int_equal(count_rule(&d, "QF005"), 2);
+	assert_non_null(strstr(d.v[0].msg, "a FIFO"));
+	qf_strlist_release(&out);
+	qf_buf_release(&p);
+	qf_diags_release(&d);
+}
+
+static void test_fs_write_keeps_mode_and_cleans_up(void **state)
+{
+	struct qf_buf p = QF_BUF_INIT, t = QF_BUF_INIT, data = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct stat st;
+	int dfd;
+
+	(void)state;
+	assert_int_equal(qf_fs_write_atomic(path(&t, "secret"), "a", 1, &d),
+	                 QF_OK);
+	assert_int_equal(chmod(t.buf, 0600), 0);
+	assert_int_equal(symlink(t.buf, path(&p, "to-secret")), 0);
+	assert_int_equal(qf_fs_write_atomic(p.buf, "bb", 2, &d), QF_OK);
+	assert_int_equal(stat(t.buf, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0600);
+	assert_int_equal(st.st_size, 2);
+	/* the *_at family never writes or reads through a link */
+	assert_int_equal(qf_fs_open_dir(&dfd, tmpdir, &d), QF_OK);
+	assert_true(qf_fs_replace_at(dfd, "to-secret", "x", "c", 1, &d) < 0);
+	assert_true(qf_fs_read_at(&data, dfd, "to-secret", "x", 10, &d) < 0);
+	assert_int_equal(data.len, 0);
+	assert_int_equal(symlink(".", path(&p, "dirlink")), 0);
+	{
+		int sub = -1;
+
+		assert_int_equal(qf_fs_open_subdir(&sub, dfd, tmpdir,
+		                                   "dirlink/x", QF_FS_CREATE,
+		                                   &d),
+		                 QF_EINVAL);
+		assert_int_equal(sub, -1);
+		assert_int_equal(stat(path(&p, "x"), &st), -1);
+	}
+	assert_int_equal(qf_fs_read(&data, t.buf, 10, &d), QF_OK);
+	assert_string_equal(data.buf, "bb");
+	/* leftovers of a killed run go, other hidden files stay */
+	assert_int_equal(qf_fs_write_atomic(path(&p, QF_FS_TMP_PREFIX "9-0"),
+	                                    "x", 1, &d),
+	                 QF_OK);
+	assert_int_equal(qf_fs_write_atomic(path(&p, ".keep"), "x", 1, &d),
+	                 QF_OK);
+	qf_fs_clean_tmp(dfd);
+	assert_int_equal(stat(path(&p, QF_FS_TMP_PREFIX "9-0"), &st), -1);
+	assert_int_equal(stat(path(&p, ".keep"), &st), 0);
+	close(dfd);
+	qf_buf_release(&p);
+	qf_buf_release(&t);
+	qf_buf_release(&data);
+	qf_diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -171,6 +316,10 @@ int main(void)
 		cmocka_unit_test(test_fs_write_failure_keeps_old_file),
 		cmocka_unit_test(test_fs_write_to_device_writes_in_place),
 		cmocka_unit_test(test_fs_write_through_symlink_keeps_link),
+		cmocka_unit_test(test_fs_remove_tree_never_follows_links),
+		cmocka_unit_test(test_fs_collect_ends_link_loops),
+		cmocka_unit_test(test_fs_collect_skips_fifo_with_note),
+		cmocka_unit_test(test_fs_write_keeps_mode_and_cleans_up),
 	};
 	return cmocka_run_group_tests_name("fs", tests, setup, teardown);
 }
