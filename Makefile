@@ -80,6 +80,7 @@ test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) conformance
 	@QF=$(BUILD)/quotaflow sh tests/e2e/run.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/check-cli-doc.sh
 	@sh tests/e2e/check-rules-doc.sh
+	@QF=$(BUILD)/quotaflow sh tests/controller/run.sh
 	@for n in $(FUZZ_NAMES); do $(BUILD)/fuzz/replay_$$n fuzz/corpus/$$n || exit 1; done
 
 # Kueue conformance cases (tests/conformance/README.md): a small comparator

@@ -38,6 +38,10 @@ struct qf_cmd {
 static const struct qf_cmd commands[] = {
 	{ "compile", cmd_compile, 0,
 	  "Compile a Pool and its Tenants into Kueue manifests" },
+	{ "controller", cmd_controller, QF_CMD_DAEMON | QF_CMD_GIT,
+	  "Serve Kueue admission behind a Kubernetes API, durably" },
+	{ "finish", cmd_finish, 0,
+	  "Finish a Workload or a Job through the controller's API" },
 	{ "help", cmd_help, 0, "Show help for quotaflow or one command" },
 	{ "simulate", cmd_simulate, 0,
 	  "Simulate Kueue admission of workloads on a virtual clock" },

@@ -26,4 +26,9 @@
 
 json_t *qf_dump_state(struct qf_engine *e, int64_t t0);
 
+/* One Workload as qf_dump_state renders it (the controller serves and
+ * stores each one as it changes); the caller owns the result. */
+json_t *qf_dump_workload(struct qf_engine *e, const struct qf_wl *w,
+                         int64_t t0);
+
 #endif

@@ -1,0 +1,77 @@
+/*
+ * fuzz_api.c - runtime/api.c request parsers: the first line of the input
+ * is "METHOD URI" (paths, percent-escapes, query strings), the rest a
+ * request body.  The URI is routed; its selectors are evaluated against a
+ * fixed object; the body, when it is JSON, is applied to that object as
+ * a merge patch and as a strategic merge patch.  A result outside its
+ * contract (a code that is not an HTTP error, a selector result other
+ * than -1/0/1) aborts.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "core/alloc.h"
+#include "runtime/api.h"
+#include "core/banned.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const char object_text[] =
+        "{\"metadata\":{\"name\":\"w\",\"namespace\":\"ns\",\"labels\":"
+        "{\"app\":\"web\"}},\"spec\":{\"l\":[{\"name\":\"a\",\"x\":1}]}}";
+
+static void selectors(const struct qf_api_req *r, const json_t *obj)
+{
+	struct qf_api_err err;
+	int l = qf_api_labels_match(r->label_selector, obj, &err);
+	int f = qf_api_fields_match(r->field_selector, obj, &err);
+
+	if (l < -1 || l > 1 || f < -1 || f > 1)
+		abort();
+}
+
+static void patches(const char *body, size_t len, const json_t *obj)
+{
+	json_t *p = json_loadb(body, len, 0, NULL);
+	struct qf_api_err err;
+
+	for (int t = QF_PATCH_MERGE; p && t <= QF_PATCH_STRATEGIC; t++) {
+		json_t *out = qf_api_patch_apply(obj, p, (enum qf_api_patch)t,
+		                                 &err);
+
+		if (!out && err.code != 400)
+			abort();
+		json_decref(out);
+	}
+	json_decref(p);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *nl = memchr(data, '\n', size);
+	size_t first = nl ? (size_t)(nl - (const char *)data) : size;
+	char *line = qf_xstrndup((const char *)data, first);
+	char *sp = strchr(line, ' ');
+	json_t *obj = json_loads(object_text, 0, NULL);
+	struct qf_api_req r;
+	struct qf_api_err err;
+
+	if (sp && strlen(line) == first) { /* no NUL inside the line */
+		*sp = 0;
+		if (qf_api_route(&r, line, sp + 1, &err) < 0) {
+			if (err.code < 400 || err.code > 599)
+				abort();
+		} else {
+			selectors(&r, obj);
+		}
+		qf_api_req_release(&r);
+	}
+	if (nl)
+		patches(nl + 1, size - first - 1, obj);
+	json_decref(obj);
+	free(line);
+	return 0;
+}

@@ -1,0 +1,669 @@
+/*
+ * api.c - runtime/api.h: the kind table, request routing and discovery.
+ * Routing follows the API server's URL scheme:
+ *   /api/v1[/namespaces/NS]/RESOURCE[/NAME[/status]]
+ *   /apis/GROUP/VERSION[/namespaces/NS]/RESOURCE[/NAME[/status]]
+ * A path that ends at /api, /apis, /api/v1 or /apis/GROUP[/VERSION] is
+ * discovery, answered from the kind table.  Selectors and patches are in
+ * api_sel.c.
+ */
+#include "runtime/api.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/buf.h"
+#include "core/banned.h"
+
+#define KUEUE "kueue.x-k8s.io"
+#define KV    "v1beta2 v1beta1"
+
+const struct qf_api_kind qf_api_kinds[] = {
+	{ "", "v1", "namespaces", "namespace", "Namespace", "ns", 0, 1 },
+	{ "", "v1", "events", "event", "Event", "ev", 1, 0 },
+	{ "batch", "v1", "jobs", "job", "Job", "", 1, 1 },
+	{ KUEUE, KV, "resourceflavors", "resourceflavor", "ResourceFlavor",
+	  "flavor,flavors,rf", 0, 0 },
+	{ KUEUE, KV, "clusterqueues", "clusterqueue", "ClusterQueue", "cq", 0,
+	  1 },
+	{ KUEUE, KV, "cohorts", "cohort", "Cohort", "co", 0, 1 },
+	{ KUEUE, KV, "localqueues", "localqueue", "LocalQueue",
+	  "queue,queues,lq", 1, 1 },
+	{ KUEUE, KV, "workloadpriorityclasses", "workloadpriorityclass",
+	  "WorkloadPriorityClass", "wpc", 0, 0 },
+	{ KUEUE, KV, "workloads", "workload", "Workload",
+	  "kwl,kueueworkload,kueueworkloads", 1, 1 },
+};
+const size_t qf_api_nkinds = QF_ARRAY_SIZE(qf_api_kinds);
+
+static const char *const groups[] = { "batch", KUEUE };
+
+int qf_api_kind_by_name(const char *group, const char *kind)
+{
+	for (size_t i = 0; i < qf_api_nkinds; i++)
+		if (!strcmp(qf_api_kinds[i].group, group) &&
+		    !strcmp(qf_api_kinds[i].kind, kind))
+			return (int)i;
+	return -1;
+}
+
+int qf_api_fail(struct qf_api_err *err, int code, const char *reason,
+                const char *fmt, ...)
+{
+	va_list ap;
+
+	err->code = code;
+	err->reason = reason;
+	va_start(ap, fmt);
+	/* a long message is cut on purpose: it names client input */
+	(void)vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void qf_api_req_release(struct qf_api_req *r)
+{
+	free(r->version);
+	free(r->ns);
+	free(r->name);
+	free(r->path);
+	free(r->label_selector);
+	free(r->field_selector);
+	free(r->resource_version);
+	json_decref(r->doc);
+	memset(r, 0, sizeof(*r));
+	r->kind = -1;
+}
+
+json_t *qf_api_status(int code, const char *reason, const char *msg,
+                      const char *kind, const char *name)
+{
+	json_t *st = json_pack("{s:s,s:s,s:{},s:s,s:s,s:s,s:i}", "kind",
+	                       "Status", "apiVersion", "v1", "metadata",
+	                       "status", code < 400 ? "Success" : "Failure",
+	                       "message", msg ? msg : "", "reason",
+	                       reason ? reason : "", "code", code);
+
+	if (kind || name) {
+		json_t *det = json_object();
+
+		if (name)
+			json_object_set_new(det, "name", json_string(name));
+		if (kind)
+			json_object_set_new(det, "kind", json_string(kind));
+		json_object_set_new(st, "details", det);
+	}
+	return st;
+}
+
+/* ----- percent-decoding and splitting ----- */
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Decode [s, s+n) into a new string; '+' is a space in queries.  NULL
+ * when an escape is malformed or decodes to NUL. */
+static char *decode(const char *s, size_t n, int plus)
+{
+	struct qf_buf b = QF_BUF_INIT;
+
+	for (size_t i = 0; i < n; i++) {
+		int c = (unsigned char)s[i];
+
+		if (c == '%') {
+			int hi = i + 2 < n ? hexval((unsigned char)s[i + 1])
+			                   : -1;
+			int lo = hi >= 0 ? hexval((unsigned char)s[i + 2]) : -1;
+
+			if (hi < 0 || lo < 0 || (hi | lo) == 0) {
+				qf_buf_release(&b);
+				return NULL;
+			}
+			c = hi * 16 + lo;
+			i += 2;
+		} else if (c == '+' && plus) {
+			c = ' ';
+		}
+		qf_buf_addch(&b, c);
+	}
+	return qf_buf_detach(&b, NULL);
+}
+
+#define MAX_SEGS 8
+
+struct segs {
+	char *v[MAX_SEGS]; /* owned */
+	size_t n;
+};
+
+static void segs_release(struct segs *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i]);
+	s->n = 0;
+}
+
+/* Split the path into decoded segments; empty segments are skipped. */
+static int split_path(struct segs *out, const char *p, size_t n,
+                      struct qf_api_err *err)
+{
+	size_t i = 0;
+
+	out->n = 0;
+	while (i < n) {
+		size_t j = i;
+
+		while (j < n && p[j] != '/')
+			j++;
+		if (j > i) {
+			char *seg;
+
+			if (out->n == MAX_SEGS)
+				return qf_api_fail(err, 404, "NotFound",
+				                   "the server could not find "
+				                   "the requested resource");
+			seg = decode(p + i, j - i, 0);
+			if (!seg || strchr(seg, '/') || !strcmp(seg, "..") ||
+			    !strcmp(seg, ".")) {
+				free(seg);
+				return qf_api_fail(err, 400, "BadRequest",
+				                   "malformed path segment");
+			}
+			out->v[out->n++] = seg;
+		}
+		i = j + 1;
+	}
+	return 0;
+}
+
+static int set_query(struct qf_api_req *r, const char *k, char *v)
+{
+	char **slot = !strcmp(k, "labelSelector")     ? &r->label_selector
+	              : !strcmp(k, "fieldSelector")   ? &r->field_selector
+	              : !strcmp(k, "resourceVersion") ? &r->resource_version
+	                                              : NULL;
+
+	if (!strcmp(k, "watch"))
+		r->verb = (!strcmp(v, "true") || !strcmp(v, "1")) &&
+		                          r->verb == QF_API_LIST
+		                  ? QF_API_WATCH
+		                  : r->verb;
+	else if (!strcmp(k, "dryRun"))
+		r->dry_run = 1;
+	if (!slot) {
+		free(v);
+		return 0;
+	}
+	free(*slot);
+	*slot = v;
+	return 0;
+}
+
+static int parse_query(struct qf_api_req *r, const char *q,
+                       struct qf_api_err *err)
+{
+	while (*q) {
+		size_t n = strcspn(q, "&"), kl = strcspn(q, "=");
+		char *k, *v;
+
+		if (kl > n)
+			kl = n;
+		k = decode(q, kl, 1);
+		v = decode(q + kl + (kl < n), n - kl - (kl < n), 1);
+		if (!k || !v) {
+			free(k);
+			free(v);
+			return qf_api_fail(err, 400, "BadRequest",
+			                   "malformed query string");
+		}
+		(void)set_query(r, k, v);
+		free(k);
+		q += n + (q[n] == '&');
+	}
+	return 0;
+}
+
+/* ----- discovery ----- */
+
+static int version_served(const struct qf_api_kind *k, const char *v)
+{
+	size_t n = strlen(v);
+	const char *p = k->versions;
+
+	while ((p = strstr(p, v)) != NULL) {
+		if ((p == k->versions || p[-1] == ' ') &&
+		    (p[n] == ' ' || !p[n]))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+static json_t *split_list(const char *s)
+{
+	json_t *a = json_array();
+
+	while (*s) {
+		size_t n = strcspn(s, ", ");
+
+		if (n)
+			json_array_append_new(a, json_stringn(s, n));
+		s += n + (s[n] != 0);
+	}
+	return a;
+}
+
+static json_t *resource_list(const char *group, const char *version)
+{
+	json_t *res = json_array();
+	struct qf_buf gv = QF_BUF_INIT;
+	json_t *doc;
+
+	for (size_t i = 0; i < qf_api_nkinds; i++) {
+		const struct qf_api_kind *k = &qf_api_kinds[i];
+		struct qf_buf sub = QF_BUF_INIT;
+
+		if (strcmp(k->group, group) != 0 ||
+		    !version_served(k, version))
+			continue;
+		json_array_append_new(
+		        res,
+		        json_pack("{s:s,s:s,s:b,s:s,s:[ssssssss],s:o}", "name",
+		                  k->resource, "singularName", k->singular,
+		                  "namespaced", k->namespaced, "kind", k->kind,
+		                  "verbs", "create", "delete", "deletecollection",
+		                  "get", "list", "patch", "update", "watch",
+		                  "shortNames", split_list(k->short_names)));
+		if (k->has_status) {
+			qf_buf_addf(&sub, "%s/status", k->resource);
+			json_array_append_new(
+			        res, json_pack("{s:s,s:s,s:b,s:s,s:[sss]}",
+			                       "name", sub.buf, "singularName",
+			                       "", "namespaced", k->namespaced,
+			                       "kind", k->kind, "verbs", "get",
+			                       "patch", "update"));
+		}
+		qf_buf_release(&sub);
+	}
+	if (*group)
+		qf_buf_addf(&gv, "%s/%s", group, version);
+	else
+		qf_buf_adds(&gv, version);
+	doc = json_pack("{s:s,s:s,s:s,s:o}", "kind", "APIResourceList",
+	                "apiVersion", "v1", "groupVersion", gv.buf,
+	                "resources", res);
+	qf_buf_release(&gv);
+	if (!json_array_size(res)) {
+		json_decref(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+static const char *group_versions(const char *group)
+{
+	for (size_t i = 0; i < qf_api_nkinds; i++)
+		if (!strcmp(qf_api_kinds[i].group, group))
+			return qf_api_kinds[i].versions;
+	return NULL;
+}
+
+static json_t *api_group(const char *group)
+{
+	const char *vs = group_versions(group);
+	json_t *versions = json_array(), *pref = NULL;
+
+	if (!vs) {
+		json_decref(versions);
+		return NULL;
+	}
+	while (*vs) {
+		size_t n = strcspn(vs, " ");
+		struct qf_buf gv = QF_BUF_INIT;
+		json_t *v;
+
+		qf_buf_addf(&gv, "%s/", group);
+		qf_buf_add(&gv, vs, n);
+		v = json_pack("{s:s,s:s#}", "groupVersion", gv.buf, "version",
+		              vs, (int)n);
+		if (!pref)
+			pref = json_incref(v);
+		json_array_append_new(versions, v);
+		qf_buf_release(&gv);
+		vs += n + (vs[n] != 0);
+	}
+	return json_pack("{s:s,s:s,s:s,s:o,s:o}", "kind", "APIGroup",
+	                 "apiVersion", "v1", "name", group, "versions",
+	                 versions, "preferredVersion", pref);
+}
+
+static json_t *group_list(void)
+{
+	json_t *gs = json_array();
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(groups); i++) {
+		json_t *g = api_group(groups[i]);
+
+		json_object_del(g, "kind");
+		json_object_del(g, "apiVersion");
+		json_array_append_new(gs, g);
+	}
+	return json_pack("{s:s,s:s,s:o}", "kind", "APIGroupList",
+	                 "apiVersion", "v1", "groups", gs);
+}
+
+/* Discovery for /api..., /apis...; NULL when the path is not one. */
+static json_t *discovery(const struct segs *s)
+{
+	int core = !strcmp(s->v[0], "api");
+
+	if (core && s->n == 1)
+		return json_pack("{s:s,s:[s],s:[{s:s,s:s}]}", "kind",
+		                 "APIVersions", "versions", "v1",
+		                 "serverAddressByClientCIDRs", "clientCIDR",
+		                 "0.0.0.0/0", "serverAddress", "127.0.0.1");
+	if (core && s->n == 2)
+		return resource_list("", s->v[1]);
+	if (s->n == 1)
+		return group_list();
+	if (s->n == 2)
+		return api_group(s->v[1]);
+	if (s->n == 3)
+		return resource_list(s->v[1], s->v[2]);
+	return NULL;
+}
+
+/* ----- OpenAPI v3 ----- */
+
+/* "api/v1", "apis/batch/v1", ... for every group version served. */
+static void gv_path(struct qf_buf *b, const char *group, const char *v)
+{
+	qf_buf_reset(b);
+	if (*group)
+		qf_buf_addf(b, "apis/%s/%s", group, v);
+	else
+		qf_buf_addf(b, "api/%s", v);
+}
+
+/* The same as an absolute path (OpenAPI paths start with a slash). */
+static void gv_abs_path(struct qf_buf *b, const char *group, const char *v)
+{
+	qf_buf_reset(b);
+	qf_buf_addch(b, '/');
+	if (*group)
+		qf_buf_addf(b, "apis/%s/%s", group, v);
+	else
+		qf_buf_addf(b, "api/%s", v);
+}
+
+static json_t *openapi_root(void)
+{
+	json_t *paths = json_object();
+	struct qf_buf p = QF_BUF_INIT, url = QF_BUF_INIT;
+
+	for (size_t i = 0; i < qf_api_nkinds; i++) {
+		const char *vs = qf_api_kinds[i].versions;
+
+		while (*vs) {
+			size_t n = strcspn(vs, " ");
+			char *v = qf_xstrndup(vs, n);
+
+			gv_path(&p, qf_api_kinds[i].group, v);
+			qf_buf_reset(&url);
+			qf_buf_addf(&url, "/openapi/v3/%s?hash=1", p.buf);
+			json_object_set_new(paths, p.buf,
+			                    json_pack("{s:s}", "serverRelativeURL",
+			                              url.buf));
+			free(v);
+			vs += n + (vs[n] != 0);
+		}
+	}
+	qf_buf_release(&p);
+	qf_buf_release(&url);
+	return json_pack("{s:o}", "paths", paths);
+}
+
+/*
+ * A group version's document: one PATCH operation per kind, tagged with
+ * its group-version-kind and taking the fieldValidation parameter, which
+ * is what kubectl looks for to validate on the server; no schemas, so
+ * kubectl builds its strategic merge patches from its compiled-in types.
+ */
+static json_t *openapi_gv(const char *group, const char *version)
+{
+	json_t *paths = json_object();
+	struct qf_buf p = QF_BUF_INIT;
+
+	for (size_t i = 0; i < qf_api_nkinds; i++) {
+		const struct qf_api_kind *k = &qf_api_kinds[i];
+
+		if (strcmp(k->group, group) != 0 || !version_served(k, version))
+			continue;
+		gv_abs_path(&p, group, version);
+		qf_buf_addf(&p, "%s/%s/{name}",
+		            k->namespaced ? "/namespaces/{namespace}" : "",
+		            k->resource);
+		json_object_set_new(
+		        paths, p.buf,
+		        json_pack("{s:{s:{s:s,s:s,s:s},s:[{s:s,s:s,s:{s:s}}]}}",
+		                  "patch", "x-kubernetes-group-version-kind",
+		                  "group", group, "version", version, "kind",
+		                  k->kind, "parameters", "name",
+		                  "fieldValidation", "in", "query", "schema",
+		                  "type", "string"));
+	}
+	qf_buf_release(&p);
+	if (!json_object_size(paths)) {
+		json_decref(paths);
+		return NULL;
+	}
+	return json_pack("{s:s,s:{s:s,s:s},s:o,s:{s:{}}}", "openapi", "3.0.0",
+	                 "info", "title", "Kubernetes", "version", "v1.32.0",
+	                 "paths", paths, "components", "schemas");
+}
+
+json_t *qf_api_openapi(const char *path)
+{
+	size_t n = strlen("/openapi/v3");
+	const char *rest = path + n;
+	const char *slash;
+
+	if (strncmp(path, "/openapi/v3", n) != 0)
+		return NULL;
+	if (!*rest || !strcmp(rest, "/"))
+		return openapi_root();
+	if (!strncmp(rest, "/api/", 5) && !strchr(rest + 5, '/'))
+		return openapi_gv("", rest + 5);
+	if (strncmp(rest, "/apis/", 6) != 0)
+		return NULL;
+	rest += 6;
+	slash = strchr(rest, '/');
+	if (!slash || strchr(slash + 1, '/')) /* group/version exactly */
+		return NULL;
+	{
+		char *g = qf_xstrndup(rest, (size_t)(slash - rest));
+		json_t *doc = openapi_gv(g, slash + 1);
+
+		free(g);
+		return doc;
+	}
+}
+
+/* ----- routing ----- */
+
+static int find_kind(const char *group, const char *version,
+                     const char *resource)
+{
+	for (size_t i = 0; i < qf_api_nkinds; i++) {
+		const struct qf_api_kind *k = &qf_api_kinds[i];
+
+		if (!strcmp(k->group, group) &&
+		    !strcmp(k->resource, resource) && version_served(k, version))
+			return (int)i;
+	}
+	return -1;
+}
+
+static int pick_verb(struct qf_api_req *r, const char *method,
+                     struct qf_api_err *err)
+{
+	int item = r->name != NULL;
+
+	if (!strcmp(method, "GET") || !strcmp(method, "HEAD"))
+		r->verb = item ? QF_API_GET : QF_API_LIST;
+	else if (!strcmp(method, "POST") && !item && !r->status)
+		r->verb = QF_API_CREATE;
+	else if (!strcmp(method, "PUT") && item)
+		r->verb = QF_API_UPDATE;
+	else if (!strcmp(method, "PATCH") && item)
+		r->verb = QF_API_PATCH;
+	else if (!strcmp(method, "DELETE") && item && !r->status)
+		r->verb = QF_API_DELETE;
+	else
+		return qf_api_fail(err, 405, "MethodNotAllowed",
+		                   "the server does not allow this method on "
+		                   "the requested resource");
+	return 0;
+}
+
+/* Fill kind, ns, name, status from segments after the group version. */
+static int route_resource(struct qf_api_req *r, const struct segs *s,
+                          size_t at, const char *group,
+                          struct qf_api_err *err)
+{
+	size_t left = s->n - at;
+	const char *const *v = (const char *const *)s->v + at;
+	const struct qf_api_kind *k;
+
+	if (left >= 3 && !strcmp(v[0], "namespaces") &&
+	    find_kind(group, r->version, v[2]) >= 0 &&
+	    qf_api_kinds[find_kind(group, r->version, v[2])].namespaced) {
+		r->ns = qf_xstrdup(v[1]);
+		v += 2;
+		left -= 2;
+	}
+	r->kind = find_kind(group, r->version, v[0]);
+	if (r->kind < 0 || left > 3)
+		return qf_api_fail(err, 404, "NotFound",
+		                   "the server could not find the requested "
+		                   "resource");
+	k = &qf_api_kinds[r->kind];
+	if (left >= 2)
+		r->name = qf_xstrdup(v[1]);
+	if (left == 3) {
+		if (strcmp(v[2], "status") != 0 || !k->has_status)
+			return qf_api_fail(err, 404, "NotFound",
+			                   "the server could not find the "
+			                   "requested resource");
+		r->status = 1;
+	}
+	if (r->name && k->namespaced && !r->ns)
+		return qf_api_fail(err, 404, "NotFound",
+		                   "the server could not find the requested "
+		                   "resource");
+	if (r->name && strlen(r->name) > QF_API_MAX_NAME_BYTES)
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "name longer than %d bytes",
+		                   QF_API_MAX_NAME_BYTES);
+	return 0;
+}
+
+static int route_path(struct qf_api_req *r, const struct segs *s,
+                      const char *method, struct qf_api_err *err)
+{
+	int core;
+	size_t at;
+
+	if (s->n && !strcmp(s->v[0], "openapi")) {
+		r->doc = qf_api_openapi(r->path);
+		r->verb = QF_API_DISCOVERY;
+		return r->doc ? 0
+		              : qf_api_fail(err, 404, "NotFound",
+		                            "the server could not find the "
+		                            "requested resource");
+	}
+	if (!s->n || (strcmp(s->v[0], "api") != 0 &&
+	              strcmp(s->v[0], "apis") != 0)) {
+		r->verb = QF_API_OTHER;
+		return 0;
+	}
+	core = !strcmp(s->v[0], "api");
+	at = core ? 2 : 3;
+	if (s->n <= at) {
+		r->doc = discovery(s);
+		if (!r->doc)
+			return qf_api_fail(err, 404, "NotFound",
+			                   "the server could not find the "
+			                   "requested resource");
+		r->verb = QF_API_DISCOVERY;
+		return strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0
+		               ? qf_api_fail(err, 405, "MethodNotAllowed",
+		                             "discovery is read-only")
+		               : 0;
+	}
+	r->version = qf_xstrdup(s->v[at - 1]);
+	if (route_resource(r, s, at, core ? "" : s->v[1], err) < 0)
+		return -1;
+	return pick_verb(r, method, err);
+}
+
+int qf_api_route(struct qf_api_req *out, const char *method, const char *uri,
+                 struct qf_api_err *err)
+{
+	size_t plen = strcspn(uri, "?#");
+	struct segs s = { { NULL }, 0 };
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	out->kind = -1;
+	if (strlen(uri) > QF_API_MAX_URI_BYTES)
+		return qf_api_fail(err, 414, "RequestURITooLong",
+		                   "request URI longer than %d bytes",
+		                   QF_API_MAX_URI_BYTES);
+	if (uri[0] != '/')
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "the request target must be a path");
+	out->path = decode(uri, plen, 0);
+	if (!out->path)
+		return qf_api_fail(err, 400, "BadRequest", "malformed path");
+	rc = split_path(&s, uri, plen, err);
+	if (rc == 0)
+		rc = route_path(out, &s, method, err);
+	segs_release(&s);
+	if (rc == 0 && uri[plen] == '?')
+		rc = parse_query(out, uri + plen + 1, err);
+	return rc;
+}
+
+enum qf_api_patch qf_api_patch_type(const char *ct)
+{
+	size_t n;
+
+	if (!ct)
+		return QF_PATCH_NONE;
+	n = strcspn(ct, ";");
+	if (n == strlen("application/merge-patch+json") &&
+	    !strncmp(ct, "application/merge-patch+json", n))
+		return QF_PATCH_MERGE;
+	if (n == strlen("application/strategic-merge-patch+json") &&
+	    !strncmp(ct, "application/strategic-merge-patch+json", n))
+		return QF_PATCH_STRATEGIC;
+	return QF_PATCH_NONE;
+}
+
+const char *qf_api_meta_str(const json_t *obj, const char *key)
+{
+	return json_string_value(
+	        json_object_get(json_object_get(obj, "metadata"), key));
+}

@@ -1,0 +1,146 @@
+/*
+ * api.h - the Kubernetes API surface of the controller, without sockets:
+ * the kinds it serves, request routing (method + raw URI -> what to do),
+ * discovery documents, metav1 Status errors, label and field selectors,
+ * and the two patch formats kubectl sends (JSON merge patch, strategic
+ * merge patch).  Everything here is pure (no state, no I/O), so the unit
+ * tests and the fuzz targets drive it directly; runtime/ctl.c executes
+ * what it routes.
+ *
+ * Served: core v1 (namespaces, events), batch/v1 jobs, and
+ * kueue.x-k8s.io v1beta2 (preferred) and v1beta1 (resourceflavors,
+ * clusterqueues, cohorts, localqueues, workloadpriorityclasses,
+ * workloads).  Objects are stored as written and served under either
+ * Kueue version with apiVersion rewritten (no field conversion).
+ *
+ * Ownership: a struct qf_api_req owns its strings (qf_api_req_release);
+ * json_t results are new references.  Errors: routing and parsing failures
+ * fill a struct qf_api_err (HTTP code, reason, message) instead of
+ * diagnostics, because they become a Status for the client.  Thread-safe.
+ */
+#ifndef QF_API_H
+#define QF_API_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+/* Limits on what a client may send (named, checked, reported). */
+#define QF_API_MAX_URI_BYTES   8192
+#define QF_API_MAX_SEL_TERMS   64
+#define QF_API_MAX_PATCH_DEPTH 64
+#define QF_API_MAX_NAME_BYTES  253
+
+struct qf_api_kind {
+	const char *group;    /* "" for the core group */
+	const char *versions; /* space-separated, preferred first */
+	const char *resource; /* plural, the URL segment */
+	const char *singular;
+	const char *kind;
+	const char *short_names; /* comma-separated, may be "" */
+	int namespaced;
+	int has_status; /* a /status subresource */
+};
+
+extern const struct qf_api_kind qf_api_kinds[];
+extern const size_t qf_api_nkinds;
+
+/* Index of a kind in qf_api_kinds by Kind name ("Job"), or -1. */
+int qf_api_kind_by_name(const char *group, const char *kind);
+
+enum qf_api_verb {
+	QF_API_GET,
+	QF_API_LIST,
+	QF_API_WATCH,
+	QF_API_CREATE,
+	QF_API_UPDATE,
+	QF_API_PATCH,
+	QF_API_DELETE,
+	QF_API_DISCOVERY, /* req.doc holds the answer */
+	QF_API_OTHER,     /* /healthz, /readyz, /metrics: req.path */
+};
+
+enum qf_api_patch {
+	QF_PATCH_NONE,
+	QF_PATCH_MERGE,     /* application/merge-patch+json */
+	QF_PATCH_STRATEGIC, /* application/strategic-merge-patch+json */
+};
+
+struct qf_api_req {
+	enum qf_api_verb verb;
+	int kind;      /* index in qf_api_kinds, -1 for discovery/other */
+	char *version; /* owned: the version in the URL */
+	char *ns;      /* owned; NULL = all namespaces / cluster scope */
+	char *name;    /* owned; NULL for collections */
+	int status;    /* the /status subresource */
+	char *path;    /* owned: the decoded path */
+	char *label_selector; /* owned query values, or NULL */
+	char *field_selector;
+	char *resource_version;
+	int dry_run;
+	json_t *doc; /* discovery answer (owned reference) */
+};
+
+struct qf_api_err {
+	int code;           /* HTTP status */
+	const char *reason; /* metav1 StatusReason: "NotFound", ... */
+	char msg[256];
+};
+
+void qf_api_req_release(struct qf_api_req *r);
+
+/*
+ * Route one request.  `uri` is the raw request target (path and query,
+ * percent-encoded).  Returns 0 with *out filled, or -1 with *err set
+ * (404 for an unknown path, 405 for a method the path does not take, 400
+ * for a malformed URI or query).
+ */
+int qf_api_route(struct qf_api_req *out, const char *method, const char *uri,
+                 struct qf_api_err *err);
+
+/* The OpenAPI v3 document at a decoded path under /openapi/v3, or NULL
+ * (new reference): the index, and per group version the PATCH
+ * operations kubectl inspects for server-side field validation. */
+json_t *qf_api_openapi(const char *path);
+
+/* The patch format of a Content-Type, or QF_PATCH_NONE. */
+enum qf_api_patch qf_api_patch_type(const char *content_type);
+
+/* A metav1 Status for an error (new reference). */
+json_t *qf_api_status(int code, const char *reason, const char *msg,
+                      const char *kind, const char *name);
+
+/* Set *err and return -1 (for callers' one-line error returns). */
+int qf_api_fail(struct qf_api_err *err, int code, const char *reason,
+                const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/*
+ * Selectors.  qf_api_labels_match checks `sel` (kubectl's -l syntax:
+ * k=v, k==v, k!=v, k in (a,b), k notin (a,b), k, !k; comma = AND)
+ * against metadata.labels of obj; qf_api_fields_match checks a field
+ * selector (path=value, path==value, path!=value; the path is any dotted
+ * field of the object, e.g. metadata.name, involvedObject.uid).  NULL or
+ * empty selectors match everything.  Return 1 match, 0 no match, -1 a
+ * malformed selector (*err set: 400).
+ */
+int qf_api_labels_match(const char *sel, const json_t *obj,
+                        struct qf_api_err *err);
+int qf_api_fields_match(const char *sel, const json_t *obj,
+                        struct qf_api_err *err);
+
+/*
+ * Apply a patch to a copy of `target`: RFC 7386 merge patch, or the
+ * strategic merge patch kubectl computes for built-in kinds (maps merge;
+ * lists of objects with a "name" merge by name; $patch: delete/replace,
+ * $setElementOrder, $retainKeys and $deleteFromPrimitiveList directives
+ * honoured or dropped).  Returns the new object, or NULL with *err (400)
+ * when the patch is not a JSON object or nests too deep.
+ */
+json_t *qf_api_patch_apply(const json_t *target, const json_t *patch,
+                           enum qf_api_patch type, struct qf_api_err *err);
+
+/* The object's metadata field `key` as a string, or NULL (borrowed). */
+const char *qf_api_meta_str(const json_t *obj, const char *key);
+
+#endif

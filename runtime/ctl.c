@@ -1,0 +1,866 @@
+/*
+ * ctl.c - the controller's objects: the registry (one JSON map per kind),
+ * create / get / list / update / patch / delete with the API server's
+ * rules (names, namespaces, resourceVersion preconditions, status
+ * subresources, generation), and the store writes behind them (C1).  The
+ * engine side of each change is in ctl_engine.c.
+ */
+#include "runtime/ctl_int.h"
+
+#include <assert.h>
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/doc.h"
+#include "core/banned.h"
+
+int64_t ctl_now(struct ctl *c)
+{
+	return c->ctx->now_ms(c->ctx->clock_arg);
+}
+
+const char *ctl_now_rfc3339(struct ctl *c, char out[32])
+{
+	qf_model_format_time(out, ctl_now(c));
+	return out;
+}
+
+void ctl_log(struct ctl *c, const char *level, const char *fmt, ...)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	char ts[32];
+	va_list ap;
+	json_t *j;
+	char *line;
+
+	va_start(ap, fmt);
+	qf_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	j = json_pack("{s:s,s:s,s:s}", "time", ctl_now_rfc3339(c, ts), "level",
+	              level, "msg", b.buf);
+	line = json_dumps(j, JSON_PRESERVE_ORDER | JSON_COMPACT);
+	if (line) /* logging is best effort: a full stderr is not fatal */
+		(void)fprintf(c->ctx->err, "%s\n", line);
+	(void)fflush(c->ctx->err);
+	free(line);
+	json_decref(j);
+	qf_buf_release(&b);
+}
+
+void ctl_key(struct qf_buf *b, int kind, const char *ns, const char *name)
+{
+	qf_buf_reset(b);
+	if (qf_api_kinds[kind].namespaced)
+		qf_buf_addf(b, "%s/", ns ? ns : "");
+	qf_buf_adds(b, name);
+}
+
+json_t *ctl_lookup(struct ctl *c, int kind, const char *ns, const char *name)
+{
+	struct qf_buf k = QF_BUF_INIT;
+	json_t *o;
+
+	ctl_key(&k, kind, ns, name);
+	o = json_object_get(c->reg[kind], k.buf);
+	qf_buf_release(&k);
+	return o;
+}
+
+static void respond_json(struct qf_http_resp *rs, int code, const json_t *j)
+{
+	char *t = json_dumps(j, JSON_PRESERVE_ORDER | JSON_COMPACT);
+
+	rs->code = code;
+	rs->content_type = "application/json";
+	qf_buf_reset(&rs->body);
+	qf_buf_adds(&rs->body, t ? t : "{}");
+	free(t);
+}
+
+void ctl_status(struct qf_http_resp *rs, int code, const char *reason,
+                const char *msg)
+{
+	json_t *st = qf_api_status(code, reason, msg, NULL, NULL);
+
+	respond_json(rs, code, st);
+	json_decref(st);
+}
+
+static void respond_err(struct qf_http_resp *rs, const struct qf_api_err *e)
+{
+	ctl_status(rs, e->code, e->reason, e->msg);
+}
+
+/* "clusterqueues.kueue.x-k8s.io" as the API server names a resource. */
+static const char *qualified(struct qf_buf *b, int kind)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[kind];
+
+	qf_buf_reset(b);
+	qf_buf_adds(b, k->resource);
+	if (*k->group)
+		qf_buf_addf(b, ".%s", k->group);
+	return b->buf;
+}
+
+static int fail_named(struct qf_api_err *err, int code, const char *reason,
+                      int kind, const char *name, const char *what)
+{
+	struct qf_buf b = QF_BUF_INIT;
+
+	qf_api_fail(err, code, reason, "%s \"%s\" %s", qualified(&b, kind),
+	            name, what);
+	qf_buf_release(&b);
+	return -1;
+}
+
+json_t *ctl_served(const json_t *obj, int kind, const char *version)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[kind];
+	json_t *o = json_copy((json_t *)obj);
+	struct qf_buf av = QF_BUF_INIT;
+
+	if (*k->group)
+		qf_buf_addf(&av, "%s/%s", k->group, version);
+	else
+		qf_buf_adds(&av, version);
+	json_object_set_new(o, "apiVersion", json_string(av.buf));
+	json_object_set_new(o, "kind", json_string(k->kind));
+	qf_buf_release(&av);
+	return o;
+}
+
+/* ----- store writes ----- */
+
+static void note(struct ctl *c, int kind, const char *type, json_t *obj)
+{
+	c->notes = qf_grow(c->notes, sizeof(*c->notes), &c->anotes,
+	                   c->nnotes + 1);
+	c->notes[c->nnotes].kind = kind;
+	c->notes[c->nnotes].type = type;
+	c->notes[c->nnotes++].obj = json_incref(obj);
+}
+
+int ctl_persist(struct ctl *c, int kind, json_t *obj, const char *type)
+{
+	const char *ns = qf_api_meta_str(obj, "namespace");
+	const char *name = qf_api_meta_str(obj, "name");
+	struct qf_buf k = QF_BUF_INIT, rv = QF_BUF_INIT;
+	char *text;
+	int rc;
+
+	c->rv++;
+	qf_buf_addf(&rv, "%lld", (long long)c->rv);
+	json_object_set_new(json_object_get(obj, "metadata"),
+	                    "resourceVersion", json_string(rv.buf));
+	text = json_dumps(obj, JSON_PRESERVE_ORDER | JSON_COMPACT);
+	rc = qf_store_put(c->store, qf_api_kinds[kind].resource,
+	                  ns ? ns : "", name, c->rv, text ? text : "{}",
+	                  c->d);
+	free(text);
+	if (rc < 0)
+		c->fatal = 1;
+	ctl_key(&k, kind, ns, name);
+	note(c, kind, type, obj);
+	json_object_set_new(c->reg[kind], k.buf, obj);
+	qf_buf_release(&k);
+	qf_buf_release(&rv);
+	return rc;
+}
+
+int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name)
+{
+	struct qf_buf k = QF_BUF_INIT, rv = QF_BUF_INIT;
+	json_t *obj;
+	int rc;
+
+	ctl_key(&k, kind, ns, name);
+	obj = json_object_get(c->reg[kind], k.buf);
+	rc = qf_store_del(c->store, qf_api_kinds[kind].resource,
+	                  ns ? ns : "", name, c->d);
+	if (rc < 0)
+		c->fatal = 1;
+	if (obj) {
+		/* the DELETED event carries a new version (S2) */
+		obj = json_deep_copy(obj);
+		qf_buf_addf(&rv, "%lld", (long long)++c->rv);
+		qf_store_set_rv(c->store, c->rv);
+		json_object_set_new(json_object_get(obj, "metadata"),
+		                    "resourceVersion", json_string(rv.buf));
+		note(c, kind, "DELETED", obj);
+		json_decref(obj);
+		json_object_del(c->reg[kind], k.buf);
+	}
+	qf_buf_release(&k);
+	qf_buf_release(&rv);
+	return rc;
+}
+
+/* ----- names and metadata ----- */
+
+/* DNS-1123 subdomain (label when max is 63). */
+static int valid_name(const char *s, size_t max)
+{
+	size_t n = strlen(s);
+
+	if (!n || n > max || !isalnum((unsigned char)s[0]) ||
+	    !isalnum((unsigned char)s[n - 1]))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!(islower((unsigned char)s[i]) ||
+		      isdigit((unsigned char)s[i]) || s[i] == '-' ||
+		      (s[i] == '.' && max > 63)))
+			return 0;
+	return 1;
+}
+
+/* A uid unique for the life of the database (the version is durable). */
+static void new_uid(struct ctl *c, struct qf_buf *b)
+{
+	qf_buf_reset(b);
+	qf_buf_addf(b, "00000000-0000-4000-8000-%012llx",
+	            (unsigned long long)(c->rv + 1) & 0xffffffffffffULL);
+}
+
+/* Check and complete metadata of a new object. */
+static int prepare_meta(struct ctl *c, int kind, json_t *obj,
+                        const char *url_ns, struct qf_api_err *err)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[kind];
+	json_t *meta = json_object_get(obj, "metadata");
+	const char *name, *ns, *gen;
+	struct qf_buf b = QF_BUF_INIT;
+	char ts[32];
+
+	if (!json_is_object(meta))
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "metadata must be an object");
+	gen = json_string_value(json_object_get(meta, "generateName"));
+	if (!json_is_string(json_object_get(meta, "name")) && gen) {
+		qf_buf_addf(&b, "%s%05llx", gen,
+		            (unsigned long long)(c->rv + 1) & 0xfffffULL);
+		json_object_set_new(meta, "name", json_string(b.buf));
+	}
+	name = json_string_value(json_object_get(meta, "name"));
+	if (!name)
+		return qf_api_fail(err, 422, "Invalid",
+		                   "%s: metadata.name: Required value",
+		                   k->kind);
+	if (!valid_name(name, kind == K_NS ? 63 : QF_API_MAX_NAME_BYTES))
+		return fail_named(err, 422, "Invalid", kind, name,
+		                  "is invalid: metadata.name: a lowercase "
+		                  "RFC 1123 subdomain must consist of lower "
+		                  "case alphanumeric characters, '-' or '.'");
+	ns = json_string_value(json_object_get(meta, "namespace"));
+	if (k->namespaced) {
+		if (ns && url_ns && strcmp(ns, url_ns) != 0)
+			return qf_api_fail(err, 400, "BadRequest",
+			                   "the namespace of the provided "
+			                   "object does not match the namespace "
+			                   "sent on the request");
+		ns = url_ns ? url_ns : ns ? ns : "default";
+		if (!ctl_lookup(c, K_NS, NULL, ns))
+			return fail_named(err, 404, "NotFound", K_NS, ns,
+			                  "not found");
+		json_object_set_new(meta, "namespace", json_string(ns));
+	} else {
+		json_object_del(meta, "namespace");
+	}
+	new_uid(c, &b);
+	json_object_set_new(meta, "uid", json_string(b.buf));
+	json_object_set_new(meta, "creationTimestamp",
+	                    json_string(ctl_now_rfc3339(c, ts)));
+	if (kind != K_NS && kind != K_EVENT)
+		json_object_set_new(meta, "generation", json_integer(1));
+	json_object_del(meta, "resourceVersion");
+	json_object_del(meta, "managedFields");
+	qf_buf_release(&b);
+	return 0;
+}
+
+/* apiVersion and kind of a body against the URL's kind. */
+static int check_type(json_t *obj, int kind, const char *version,
+                      struct qf_api_err *err)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[kind];
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+	const char *kd = json_string_value(json_object_get(obj, "kind"));
+	size_t gl = strlen(k->group);
+
+	if (!json_is_object(obj))
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "the body must be a JSON object");
+	if (kd && strcmp(kd, k->kind) != 0)
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "the body is a %s, the URL names %s", kd,
+		                   k->resource);
+	if (av && (gl ? strncmp(av, k->group, gl) != 0 || av[gl] != '/'
+	              : strchr(av, '/') != NULL))
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "apiVersion %s does not match the URL's "
+		                   "group",
+		                   av);
+	if (!av) {
+		json_t *tmp = ctl_served(obj, kind, version);
+
+		json_object_set(obj, "apiVersion",
+		                json_object_get(tmp, "apiVersion"));
+		json_decref(tmp);
+	}
+	json_object_set_new(obj, "kind", json_string(k->kind));
+	return 0;
+}
+
+/* Kind-specific defaults of a new object. */
+static void defaults(struct ctl *c, int kind, json_t *obj)
+{
+	json_t *meta = json_object_get(obj, "metadata");
+	const char *name = qf_api_meta_str(obj, "name");
+
+	(void)c;
+	if (kind == K_NS) {
+		json_t *labels = json_object_get(meta, "labels");
+
+		if (!json_is_object(labels)) {
+			labels = json_object();
+			json_object_set_new(meta, "labels", labels);
+		}
+		json_object_set_new(labels, QF_MODEL_NS_NAME_LABEL,
+		                    json_string(name));
+		json_object_set_new(obj, "spec",
+		                    json_pack("{s:[s]}", "finalizers",
+		                              "kubernetes"));
+		json_object_set_new(obj, "status",
+		                    json_pack("{s:s}", "phase", "Active"));
+	}
+	if (kind == K_JOB && !json_is_object(json_object_get(obj, "status")))
+		json_object_set_new(obj, "status", json_object());
+}
+
+/* Create: the body (a reference we own) becomes a stored object. */
+static int create(struct ctl *c, int kind, json_t *obj, const char *url_ns,
+                  const char *version, struct qf_api_err *err, json_t **out)
+{
+	const char *name;
+	int rc;
+
+	rc = check_type(obj, kind, version, err);
+	if (rc == 0)
+		rc = prepare_meta(c, kind, obj, url_ns, err);
+	if (rc < 0)
+		goto fail;
+	name = qf_api_meta_str(obj, "name");
+	if (ctl_lookup(c, kind, qf_api_meta_str(obj, "namespace"), name)) {
+		rc = fail_named(err, 409, "AlreadyExists", kind, name,
+		                "already exists");
+		goto fail;
+	}
+	defaults(c, kind, obj);
+	if (kind == K_WL)
+		json_object_set_new(obj, "status", json_object());
+	if (kind == K_NS || kind == K_RF || kind == K_CQ ||
+	    kind == K_COHORT || kind == K_LQ || kind == K_WPC)
+		rc = ctl_policy_apply(c, kind, obj, NULL, err);
+	if (rc < 0)
+		goto fail;
+	if (kind == K_WL) {
+		/* the stored Workload is the engine's rendering (C2) */
+		rc = ctl_wl_add(c, kind, obj, err);
+		if (rc == 0)
+			*out = json_incref(ctl_lookup(
+			        c, K_WL, qf_api_meta_str(obj, "namespace"),
+			        name));
+		json_decref(obj);
+		return rc;
+	}
+	json_incref(obj);
+	if (ctl_persist(c, kind, obj, "ADDED") < 0) {
+		json_decref(obj);
+		return qf_api_fail(err, 500, "InternalError",
+		                   "cannot store the object");
+	}
+	if (kind == K_JOB && ctl_wl_add(c, kind, obj, err) < 0) {
+		/* the Job stays: Kueue would leave it suspended too */
+		ctl_log(c, "warning", "job %s/%s: %s",
+		        qf_api_meta_str(obj, "namespace"), name, err->msg);
+	}
+	*out = obj;
+	return 0;
+fail:
+	json_decref(obj);
+	return -1;
+}
+
+/* ----- update and patch ----- */
+
+static int is_policy(int kind)
+{
+	return kind == K_NS || kind == K_RF || kind == K_CQ ||
+	       kind == K_COHORT || kind == K_LQ || kind == K_WPC;
+}
+
+/* 1 when status.conditions holds a condition of type t1 (or t2) that
+ * is True. */
+static int cond_true(const json_t *obj, const char *t1, const char *t2)
+{
+	const json_t *conds =
+	        json_object_get(json_object_get(obj, "status"), "conditions");
+	size_t i;
+	json_t *cd;
+
+	json_array_foreach ((json_t *)conds, i, cd) {
+		const char *t = json_string_value(json_object_get(cd, "type"));
+		const char *s =
+		        json_string_value(json_object_get(cd, "status"));
+
+		if (t && s && !strcmp(s, "True") &&
+		    (!strcmp(t, t1) || (t2 && !strcmp(t, t2))))
+			return 1;
+	}
+	return 0;
+}
+
+/* A Job that completed or failed. */
+static int job_done(const json_t *job)
+{
+	return cond_true(job, "Complete", "Failed");
+}
+
+static int wl_finished_cond(const json_t *wl)
+{
+	return cond_true(wl, "Finished", NULL);
+}
+
+/* The object an update leaves: spec and metadata from `in`, status kept
+ * (or only the status taken, for /status). */
+static json_t *merge_update(const json_t *prev, const json_t *in, int kind,
+                            int status_only)
+{
+	json_t *out, *meta, *pmeta = json_object_get(prev, "metadata");
+	static const char *const fixed[] = { "name", "namespace", "uid",
+		                             "creationTimestamp",
+		                             "generation" };
+
+	if (status_only) {
+		out = json_deep_copy(prev);
+		json_object_set(out, "status", json_object_get(in, "status"));
+		return out;
+	}
+	out = json_deep_copy(in);
+	if (qf_api_kinds[kind].has_status || json_object_get(prev, "status"))
+		json_object_set(out, "status", json_object_get(prev, "status"));
+	meta = json_object_get(out, "metadata");
+	if (!json_is_object(meta)) {
+		meta = json_object();
+		json_object_set_new(out, "metadata", meta);
+	}
+	for (size_t i = 0; i < QF_ARRAY_SIZE(fixed); i++) {
+		json_t *v = json_object_get(pmeta, fixed[i]);
+
+		if (v)
+			json_object_set(meta, fixed[i], v);
+	}
+	if (json_object_get(meta, "generation") &&
+	    !json_equal(json_object_get(prev, "spec"),
+	                json_object_get(out, "spec")))
+		json_object_set_new(
+		        meta, "generation",
+		        json_integer(json_integer_value(
+		                             json_object_get(meta, "generation")) +
+		                     1));
+	json_object_del(meta, "managedFields");
+	return out;
+}
+
+static int rv_conflict(const json_t *prev, const json_t *in, int kind,
+                       struct qf_api_err *err)
+{
+	const char *want = qf_api_meta_str(in, "resourceVersion");
+	const char *have = qf_api_meta_str(prev, "resourceVersion");
+	struct qf_buf b = QF_BUF_INIT;
+
+	if (!want || !*want || (have && !strcmp(want, have)))
+		return 0;
+	qf_api_fail(err, 409, "Conflict",
+	            "Operation cannot be fulfilled on %s \"%s\": the object "
+	            "has been modified; please apply your changes to the "
+	            "latest version and try again",
+	            qualified(&b, kind), qf_api_meta_str(prev, "name"));
+	qf_buf_release(&b);
+	return -1;
+}
+
+/* Replace prev by `in` (a full object); *out is the stored result. */
+static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
+                  int status_only, struct qf_api_err *err, json_t **out)
+{
+	const char *ns = qf_api_meta_str(prev, "namespace");
+	const char *name = qf_api_meta_str(prev, "name");
+	json_t *next;
+	int rc;
+
+	if (!json_is_object(in) || rv_conflict(prev, in, kind, err) < 0)
+		return json_is_object(in)
+		               ? -1
+		               : qf_api_fail(err, 400, "BadRequest",
+		                             "the body must be a JSON object");
+	if (qf_api_meta_str(in, "name") &&
+	    strcmp(qf_api_meta_str(in, "name"), name) != 0)
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "the name of the object (%s) does not match "
+		                   "the name on the URL (%s)",
+		                   qf_api_meta_str(in, "name"), name);
+	next = merge_update(prev, in, kind, status_only);
+	json_object_set(next, "apiVersion", json_object_get(prev, "apiVersion"));
+	json_object_set(next, "kind", json_object_get(prev, "kind"));
+	if (kind == K_WL) {
+		/* the engine owns a Workload's spec and status: take labels,
+		 * annotations, and a Finished condition */
+		json_t *keep = json_deep_copy(prev);
+		json_t *km = json_object_get(keep, "metadata");
+		json_t *nm = json_object_get(next, "metadata");
+
+		json_object_set(km, "labels", json_object_get(nm, "labels"));
+		json_object_set(km, "annotations",
+		                json_object_get(nm, "annotations"));
+		if (!json_object_get(nm, "labels"))
+			json_object_del(km, "labels");
+		if (!json_object_get(nm, "annotations"))
+			json_object_del(km, "annotations");
+		if (status_only && wl_finished_cond(in))
+			ctl_wl_finish(c, ns, name);
+		json_decref(next);
+		next = keep;
+	}
+	if (kind == K_JOB) {
+		json_object_set(json_object_get(next, "spec"), "suspend",
+		                json_object_get(json_object_get(prev, "spec"),
+		                                "suspend"));
+		if (job_done(next) && !job_done(prev))
+			ctl_job_done(c, ns, name);
+	}
+	rc = is_policy(kind) ? ctl_policy_apply(c, kind, next, prev, err) : 0;
+	if (rc < 0) {
+		json_decref(next);
+		return rc;
+	}
+	if (json_equal(next, (json_t *)prev)) {
+		json_decref(next);
+		*out = json_incref((json_t *)prev);
+		return 0;
+	}
+	json_incref(next);
+	if (ctl_persist(c, kind, next, "MODIFIED") < 0) {
+		json_decref(next);
+		return qf_api_fail(err, 500, "InternalError",
+		                   "cannot store the object");
+	}
+	*out = next;
+	return 0;
+}
+
+/* ----- delete ----- */
+
+static int delete_ns_contents(struct ctl *c, const char *ns);
+
+static int delete(struct ctl *c, int kind, const json_t *prev,
+                  struct qf_api_err *err)
+{
+	char *ns = prev && qf_api_meta_str(prev, "namespace")
+	                   ? qf_xstrdup(qf_api_meta_str(prev, "namespace"))
+	                   : NULL;
+	char *name = qf_xstrdup(qf_api_meta_str(prev, "name"));
+	int rc = 0;
+
+	if (is_policy(kind))
+		rc = ctl_policy_delete(c, prev);
+	if (rc == 0 && kind == K_NS)
+		rc = delete_ns_contents(c, name);
+	if (rc == 0 && kind == K_JOB)
+		ctl_job_done(c, ns, name);
+	if (rc == 0 && kind == K_WL)
+		ctl_wl_delete(c, ns, name);
+	if (rc == 0)
+		rc = ctl_unpersist(c, kind, ns, name);
+	if (rc < 0)
+		qf_api_fail(err, 500, "InternalError",
+		            "cannot delete the object");
+	free(ns);
+	free(name);
+	return rc;
+}
+
+static int delete_ns_contents(struct ctl *c, const char *ns)
+{
+	struct qf_api_err err;
+
+	for (size_t k = 0; k < qf_api_nkinds; k++) {
+		const char *key;
+		json_t *o, *tmp;
+
+		if (!qf_api_kinds[k].namespaced)
+			continue;
+		json_object_foreach_safe (c->reg[k], tmp, key, o) {
+			const char *ons = qf_api_meta_str(o, "namespace");
+
+			if (ons && !strcmp(ons, ns) &&
+			    delete(c, (int)k, o, &err) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* ----- list ----- */
+
+static int key_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void list(struct ctl *c, const struct qf_api_req *rq,
+                 struct qf_http_resp *rs)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[rq->kind];
+	size_t n = json_object_size(c->reg[rq->kind]), i = 0;
+	const char **keys = qf_xcalloc(n + 1, sizeof(char *));
+	json_t *items = json_array(), *o, *doc;
+	struct qf_buf b = QF_BUF_INIT;
+	struct qf_api_err err;
+	const char *key;
+
+	json_object_foreach (c->reg[rq->kind], key, o)
+		keys[i++] = key;
+	qsort(keys, n, sizeof(char *), key_cmp);
+	for (i = 0; i < n; i++) {
+		o = json_object_get(c->reg[rq->kind], keys[i]);
+		if (rq->ns && strcmp(rq->ns, qf_api_meta_str(o, "namespace")
+		                                     ? qf_api_meta_str(
+		                                               o, "namespace")
+		                                     : "") != 0)
+			continue;
+		if (qf_api_labels_match(rq->label_selector, o, &err) < 0 ||
+		    qf_api_fields_match(rq->field_selector, o, &err) < 0)
+			goto bad;
+		if (qf_api_labels_match(rq->label_selector, o, &err) &&
+		    qf_api_fields_match(rq->field_selector, o, &err))
+			json_array_append_new(
+			        items, ctl_served(o, rq->kind, rq->version));
+	}
+	qf_buf_addf(&b, "%lld", (long long)c->rv);
+	o = json_object();
+	doc = ctl_served(o, rq->kind, rq->version);
+	json_decref(o);
+	json_object_set_new(doc, "metadata",
+	                    json_pack("{s:s}", "resourceVersion", b.buf));
+	json_object_set_new(doc, "items", items);
+	qf_buf_reset(&b);
+	qf_buf_addf(&b, "%sList", k->kind);
+	json_object_set_new(doc, "kind", json_string(b.buf));
+	respond_json(rs, 200, doc);
+	json_decref(doc);
+	goto done;
+bad:
+	json_decref(items);
+	respond_err(rs, &err);
+done:
+	free(keys);
+	qf_buf_release(&b);
+}
+
+/* ----- request execution ----- */
+
+/* The body as JSON (or YAML, for hand-written requests). */
+static json_t *parse_body(const struct qf_http_req *hr, struct qf_api_err *err)
+{
+	json_error_t je;
+	json_t *j;
+
+	if (!hr->body_len) {
+		qf_api_fail(err, 400, "BadRequest", "the request has no body");
+		return NULL;
+	}
+	j = json_loadb(hr->body, hr->body_len, JSON_REJECT_DUPLICATES, &je);
+	if (j)
+		return j;
+	if (hr->content_type && strstr(hr->content_type, "yaml")) {
+		struct qf_diags d = QF_DIAGS_INIT;
+		struct qf_doc *doc = NULL;
+
+		if (qf_doc_load_mem(&doc, "body", hr->body, hr->body_len,
+		                    NULL, &d) == QF_OK &&
+		    qf_doc_nobjects(doc) == 1)
+			j = json_deep_copy(qf_doc_object(doc, 0)->obj);
+		else if (d.n)
+			qf_api_fail(err, 400, "BadRequest",
+			            "malformed YAML body: %u:%u: %s",
+			            (unsigned)d.v[0].line, (unsigned)d.v[0].col,
+			            d.v[0].msg);
+		else
+			qf_api_fail(err, 400, "BadRequest",
+			            "the YAML body must hold one object");
+		qf_doc_free(doc);
+		qf_diags_release(&d);
+		return j;
+	}
+	qf_api_fail(err, 400, "BadRequest",
+	            "malformed JSON body: line %d column %d: %s", je.line,
+	            je.column, je.text);
+	return NULL;
+}
+
+static int do_write(struct ctl *c, const struct qf_api_req *rq,
+                    const struct qf_http_req *hr, json_t *prev,
+                    struct qf_api_err *err, json_t **out)
+{
+	json_t *body = parse_body(hr, err), *in;
+	enum qf_api_patch pt;
+	int rc;
+
+	if (!body)
+		return -1;
+	switch (rq->verb) {
+	case QF_API_CREATE:
+		return create(c, rq->kind, body, rq->ns, rq->version, err,
+		              out);
+	case QF_API_UPDATE:
+		rc = update(c, rq->kind, prev, body, rq->status, err, out);
+		json_decref(body);
+		return rc;
+	default:
+		break;
+	}
+	pt = qf_api_patch_type(hr->content_type);
+	if (pt == QF_PATCH_NONE) {
+		json_decref(body);
+		return qf_api_fail(err, 415, "UnsupportedMediaType",
+		                   "the patch type %s is not supported "
+		                   "(merge-patch+json, "
+		                   "strategic-merge-patch+json)",
+		                   hr->content_type ? hr->content_type
+		                                    : "(none)");
+	}
+	in = qf_api_patch_apply(prev, body, pt, err);
+	json_decref(body);
+	if (!in)
+		return -1;
+	/* a patch's resourceVersion is a precondition only if it sets one */
+	rc = update(c, rq->kind, prev, in, rq->status, err, out);
+	json_decref(in);
+	return rc;
+}
+
+void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
+                 const struct qf_http_req *hr, struct qf_http_resp *rs)
+{
+	struct qf_api_err err = { 500, "InternalError", "" };
+	json_t *prev = NULL, *out = NULL, *st;
+	int rc = 0, code = 200;
+
+	if (rq->verb == QF_API_LIST) {
+		list(c, rq, rs);
+		return;
+	}
+	if (rq->name) {
+		prev = ctl_lookup(c, rq->kind, rq->ns, rq->name);
+		if (!prev) {
+			fail_named(&err, 404, "NotFound", rq->kind, rq->name,
+			           "not found");
+			respond_err(rs, &err);
+			return;
+		}
+	}
+	switch (rq->verb) {
+	case QF_API_GET:
+		out = json_incref(prev);
+		break;
+	case QF_API_DELETE:
+		json_incref(prev);
+		rc = delete(c, rq->kind, prev, &err);
+		if (rc == 0) {
+			st = qf_api_status(200, NULL, NULL,
+			                   qf_api_kinds[rq->kind].resource,
+			                   rq->name);
+			respond_json(rs, 200, st);
+			json_decref(st);
+		}
+		json_decref(prev);
+		if (rc == 0)
+			return;
+		break;
+	case QF_API_CREATE:
+		code = 201;
+		/* fall through */
+	default:
+		rc = do_write(c, rq, hr, prev, &err, &out);
+		break;
+	}
+	if (rc < 0) {
+		respond_err(rs, &err);
+		return;
+	}
+	st = ctl_served(out, rq->kind, rq->version);
+	respond_json(rs, code, st);
+	json_decref(st);
+	json_decref(out);
+}
+
+/* ----- lifecycle ----- */
+
+int ctl_init(struct ctl *c)
+{
+	static const char *const order[] = {
+		"Namespace", "Event",       "Job",
+		"ResourceFlavor", "ClusterQueue", "Cohort",
+		"LocalQueue", "WorkloadPriorityClass", "Workload",
+	};
+
+	/* enum ctl_kind names rows of qf_api_kinds */
+	for (size_t i = 0; i < QF_ARRAY_SIZE(order); i++)
+		assert(!strcmp(qf_api_kinds[i].kind, order[i]));
+	c->reg = qf_xcalloc(qf_api_nkinds, sizeof(json_t *));
+	for (size_t i = 0; i < qf_api_nkinds; i++)
+		c->reg[i] = json_object();
+	c->job_wl = json_object();
+	c->wl_dirty = json_object();
+	c->ev_dedup = json_object();
+	c->counters = json_object();
+	c->hists = json_object();
+	qf_model_init(&c->m);
+	qf_buf_init(&c->ev_lines);
+	c->t0 = ctl_now(c);
+	return QF_OK;
+}
+
+void ctl_release(struct ctl *c)
+{
+	qf_engine_free(c->e);
+	qf_model_release(&c->m);
+	for (size_t i = 0; c->reg && i < qf_api_nkinds; i++)
+		json_decref(c->reg[i]);
+	free(c->reg);
+	json_decref(c->job_wl);
+	json_decref(c->wl_dirty);
+	json_decref(c->ev_dedup);
+	json_decref(c->counters);
+	json_decref(c->hists);
+	for (size_t i = 0; i < c->nnotes; i++)
+		json_decref(c->notes[i].obj);
+	free(c->notes);
+	for (size_t i = 0; i < c->nreplies; i++)
+		qf_buf_release(&c->replies[i].resp.body);
+	free(c->replies);
+	for (size_t i = 0; i < c->nwatches; i++) {
+		free(c->watches[i].ns);
+		free(c->watches[i].labels);
+		free(c->watches[i].fields);
+		free(c->watches[i].version);
+	}
+	free(c->watches);
+	qf_buf_release(&c->ev_lines);
+	free(c->token);
+	free(c->policy_rev);
+}

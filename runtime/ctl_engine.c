@@ -1,0 +1,683 @@
+/*
+ * ctl_engine.c - the engine side of the controller: policy objects go
+ * into the model and the engine is rebuilt (a rebuild that fails puts the
+ * old object back), Workloads and queued Jobs become engine workloads,
+ * events become event lines, stored event rows and core/v1 Events, and
+ * after each loop turn the workloads the engine touched are rendered and
+ * stored (C2) and their Jobs suspended or resumed (C3).  Startup rebuilds
+ * the model from the store the same way.
+ */
+#include "runtime/ctl_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/doc.h"
+#include "core/fs.h"
+#include "core/opt.h"
+#include "runtime/dump.h"
+#include "runtime/metrics.h"
+#include "core/banned.h"
+
+#define QUEUE_LABEL       "kueue.x-k8s.io/queue-name"
+#define RUNTIME_ANNOTATION "quotaflow.dev/runtime"
+
+static const struct qf_loc request_loc = { "request", 0, 0 };
+
+/* Diagnostics as one Status message: "path: message; ...". */
+static void diags_msg(struct qf_api_err *err, const struct qf_diags *d,
+                      const json_t *obj)
+{
+	struct qf_buf b = QF_BUF_INIT;
+
+	qf_buf_addf(&b, "%s \"%s\" is invalid: ",
+	            json_string_value(json_object_get(obj, "kind")),
+	            qf_api_meta_str(obj, "name"));
+	for (size_t i = 0, n = 0; i < d->n; i++) {
+		if (d->v[i].sev != QF_SEV_ERROR)
+			continue;
+		qf_buf_addf(&b, "%s%s%s%s", n++ ? "; " : "",
+		            d->v[i].path ? d->v[i].path : "",
+		            d->v[i].path ? ": " : "", d->v[i].msg);
+	}
+	qf_api_fail(err, 422, "Invalid", "%s", b.buf);
+	qf_buf_release(&b);
+}
+
+static int load_policy(struct ctl *c, const json_t *obj, struct qf_diags *d)
+{
+	int rc = qf_model_load_obj_at(&c->m, &request_loc, obj,
+	                              QF_MODEL_POLICY, NULL, d);
+
+	if (rc == QF_OK && c->e)
+		rc = qf_engine_rebuild(c->e, d);
+	return rc;
+}
+
+int ctl_policy_apply(struct ctl *c, int kind, const json_t *obj,
+                     const json_t *prev, struct qf_api_err *err)
+{
+	struct qf_diags d = QF_DIAGS_INIT, ignore = QF_DIAGS_INIT;
+	int rc = load_policy(c, obj, &d);
+
+	(void)kind;
+	if (rc < 0) {
+		/* put the model back as it was */
+		if (prev && load_policy(c, prev, &ignore) < 0)
+			ctl_log(c, "error", "cannot restore the policy");
+		else if (qf_model_delete_policy(&c->m, obj) && c->e &&
+		         qf_engine_rebuild(c->e, &ignore) < 0)
+			ctl_log(c, "error", "cannot restore the policy");
+		diags_msg(err, &d, obj);
+	}
+	c->need_cycle = 1;
+	qf_diags_release(&d);
+	qf_diags_release(&ignore);
+	return rc < 0 ? -1 : 0;
+}
+
+int ctl_policy_delete(struct ctl *c, const json_t *obj)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	int rc = 0;
+
+	if (qf_model_delete_policy(&c->m, obj) && c->e &&
+	    qf_engine_rebuild(c->e, &d) < 0) {
+		ctl_log(c, "error", "rebuild after deleting %s failed",
+		        qf_api_meta_str(obj, "name"));
+		rc = -1;
+	}
+	c->need_cycle = 1;
+	qf_diags_release(&d);
+	return rc;
+}
+
+static void mark(struct ctl *c, const char *key)
+{
+	json_object_set_new(c->wl_dirty, key, json_true());
+}
+
+static int64_t runtime_of(const json_t *obj)
+{
+	const json_t *ann = json_object_get(json_object_get(obj, "metadata"),
+	                                    "annotations");
+	const char *s =
+	        json_string_value(json_object_get(ann, RUNTIME_ANNOTATION));
+	int64_t ms;
+
+	if (!s || qf_opt_parse_duration(&ms, s) < 0)
+		return -1;
+	return ms;
+}
+
+/* Owner Job of a workload: from the model, or its ownerReferences. */
+static const char *owner_job(const struct qf_wl *w)
+{
+	const json_t *refs;
+	size_t i;
+	json_t *r;
+
+	if (w->m->owner_job)
+		return w->m->owner_job;
+	refs = json_object_get(w->m->meta_json, "ownerReferences");
+	json_array_foreach ((json_t *)refs, i, r) {
+		const char *k = json_string_value(json_object_get(r, "kind"));
+
+		if (k && !strcmp(k, "Job"))
+			return json_string_value(json_object_get(r, "name"));
+	}
+	return NULL;
+}
+
+/* Take a freshly loaded model workload into the engine. */
+static int wl_enter(struct ctl *c, struct qf_model_wl *w, const json_t *src,
+                    struct qf_api_err *err)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf key = QF_BUF_INIT;
+	int rc;
+
+	w->created_ms = ctl_now(c);
+	w->runtime_ms = runtime_of(src);
+	rc = qf_model_resolve_wl(&c->m, w, &d);
+	if (rc < 0) {
+		c->m.nwl--; /* w is the tail the engine has not seen */
+		qf_model_wl_free(w);
+		diags_msg(err, &d, src);
+		qf_diags_release(&d);
+		return -1;
+	}
+	qf_diags_release(&d);
+	qf_engine_set_time(c->e, w->created_ms);
+	qf_engine_sync_workloads(c->e);
+	qf_buf_addf(&key, "%s/%s", w->ns, w->name);
+	mark(c, key.buf);
+	c->need_cycle = 1;
+	qf_buf_release(&key);
+	return 0;
+}
+
+static int render(struct ctl *c, struct qf_wl *w);
+
+int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_model_wl *w = NULL;
+	const json_t *labels = json_object_get(json_object_get(obj, "metadata"),
+	                                       "labels");
+	struct qf_buf key = QF_BUF_INIT;
+	int rc;
+
+	if (kind == K_JOB && !json_string_value(
+	                             json_object_get(labels, QUEUE_LABEL)))
+		return 0; /* not Kueue's: left alone */
+	if (kind == K_JOB)
+		json_object_set_new(json_object_get(obj, "spec"), "suspend",
+		                    json_true());
+	rc = qf_model_load_obj_at(&c->m, &request_loc, obj,
+	                          QF_MODEL_WORKLOADS, &w, &d);
+	if (rc < 0 || !w) {
+		if (rc < 0)
+			diags_msg(err, &d, obj);
+		qf_diags_release(&d);
+		return rc < 0 ? -1 : 0;
+	}
+	qf_diags_release(&d);
+	if (ctl_lookup(c, K_WL, w->ns, w->name)) {
+		c->m.nwl--;
+		qf_api_fail(err, 409, "AlreadyExists",
+		            "workloads.kueue.x-k8s.io \"%s\" already exists",
+		            w->name);
+		qf_model_wl_free(w);
+		return -1;
+	}
+	if (kind == K_WL) {
+		free(w->uid);
+		w->uid = qf_xstrdup(qf_api_meta_str(obj, "uid"));
+	}
+	if (wl_enter(c, w, obj, err) < 0)
+		return -1;
+	if (kind == K_JOB) {
+		qf_buf_addf(&key, "%s/%s", w->ns, qf_api_meta_str(obj, "name"));
+		json_object_set_new(c->job_wl, key.buf, json_string(w->name));
+		qf_buf_reset(&key);
+	}
+	qf_buf_addf(&key, "%s/%s", w->ns, w->name);
+	rc = render(c, qf_engine_find(c->e, key.buf));
+	qf_buf_release(&key);
+	return rc;
+}
+
+static struct qf_wl *find(struct ctl *c, const char *ns, const char *name)
+{
+	struct qf_buf key = QF_BUF_INIT;
+	struct qf_wl *w;
+
+	qf_buf_addf(&key, "%s/%s", ns, name);
+	w = qf_engine_find(c->e, key.buf);
+	qf_buf_release(&key);
+	return w;
+}
+
+void ctl_wl_finish(struct ctl *c, const char *ns, const char *name)
+{
+	struct qf_wl *w = find(c, ns, name);
+
+	if (!w || w->state == QF_WL_FINISHED || w->state == QF_WL_DELETED)
+		return;
+	qf_engine_set_time(c->e, ctl_now(c));
+	qf_engine_finish(c->e, w);
+	mark(c, w->key);
+	c->need_cycle = 1;
+}
+
+void ctl_wl_delete(struct ctl *c, const char *ns, const char *name)
+{
+	struct qf_wl *w = find(c, ns, name);
+
+	if (!w)
+		return;
+	qf_engine_set_time(c->e, ctl_now(c));
+	qf_engine_delete(c->e, w);
+	json_object_del(c->wl_dirty, w->key);
+	c->need_cycle = 1;
+}
+
+void ctl_job_done(struct ctl *c, const char *ns, const char *job)
+{
+	struct qf_buf key = QF_BUF_INIT;
+	const char *wl;
+
+	qf_buf_addf(&key, "%s/%s", ns, job);
+	wl = json_string_value(json_object_get(c->job_wl, key.buf));
+	if (wl)
+		ctl_wl_finish(c, ns, wl);
+	qf_buf_release(&key);
+}
+
+/* ----- events ----- */
+
+static void k8s_event(struct ctl *c, const struct qf_event *ev)
+{
+	const char *slash = strchr(ev->workload, '/');
+	struct qf_buf ns = QF_BUF_INIT, name = QF_BUF_INIT, dk = QF_BUF_INIT;
+	json_t *wl, *prev, *obj;
+	char ts[32];
+
+	if (!slash)
+		return;
+	qf_buf_add(&ns, ev->workload, (size_t)(slash - ev->workload));
+	wl = ctl_lookup(c, K_WL, ns.buf, slash + 1);
+	qf_model_format_time(ts, ev->time_ms);
+	/* Kubernetes' event recorder folds repeats into a count */
+	qf_buf_addf(&dk, "%s|%s|%s", ev->workload, ev->reason,
+	            ev->message ? ev->message : "");
+	prev = ctl_lookup(c, K_EVENT, ns.buf,
+	                  json_string_value(json_object_get(c->ev_dedup,
+	                                                    dk.buf))
+	                          ? json_string_value(json_object_get(
+	                                    c->ev_dedup, dk.buf))
+	                          : "");
+	if (prev) {
+		obj = json_deep_copy(prev);
+		json_object_set_new(
+		        obj, "count",
+		        json_integer(json_integer_value(
+		                             json_object_get(prev, "count")) +
+		                     1));
+		json_object_set_new(obj, "lastTimestamp", json_string(ts));
+	} else {
+		qf_buf_addf(&name, "%s.%llx", slash + 1,
+		            (unsigned long long)++c->event_seq +
+		                    ((unsigned long long)c->rv << 16));
+		obj = json_pack(
+		        "{s:s,s:s,s:{s:s,s:s,s:s},s:{s:s,s:s,s:s,s:s,s:s},"
+		        "s:s,s:s,s:s,s:i,s:s,s:s,s:{s:s},s:s}",
+		        "apiVersion", "v1", "kind", "Event", "metadata", "name",
+		        name.buf, "namespace", ns.buf, "creationTimestamp", ts,
+		        "involvedObject", "apiVersion", "kueue.x-k8s.io/v1beta2",
+		        "kind", "Workload", "name", slash + 1, "namespace", ns.buf,
+		        "uid",
+		        wl && qf_api_meta_str(wl, "uid") ? qf_api_meta_str(wl, "uid")
+		                                         : "",
+		        "reason", ev->reason, "message",
+		        ev->message ? ev->message : "", "type", ev->type, "count",
+		        1, "firstTimestamp", ts, "lastTimestamp", ts, "source",
+		        "component", "kueue-admission", "reportingComponent",
+		        "kueue-admission");
+		json_object_set_new(c->ev_dedup, dk.buf, json_string(name.buf));
+	}
+	(void)ctl_persist(c, K_EVENT, obj, prev ? "MODIFIED" : "ADDED");
+	qf_buf_release(&ns);
+	qf_buf_release(&name);
+	qf_buf_release(&dk);
+}
+
+/* Kueue's counters and histograms, as pkg/metrics reports them. */
+static void count_event(struct ctl *c, const struct qf_event *ev)
+{
+	struct qf_wl *w = qf_engine_find(c->e, ev->workload);
+	struct qf_buf l = QF_BUF_INIT;
+	int reserved = !strcmp(ev->reason, "QuotaReserved");
+	int admitted = !strcmp(ev->reason, "Admitted");
+
+	if ((reserved || admitted) && ev->cluster_queue) {
+		qf_metrics_label(&l, "cluster_queue", ev->cluster_queue);
+		qf_metrics_count(c,
+		                 reserved ? "kueue_quota_reserved_workloads_total"
+		                          : "kueue_admitted_workloads_total",
+		                 l.buf);
+		if (w)
+			qf_metrics_observe(
+			        c,
+			        reserved ? QF_HIST_QUOTA_RESERVED_WAIT
+			                 : QF_HIST_ADMISSION_WAIT,
+			        ev->cluster_queue,
+			        (double)(ev->time_ms - w->queued_ms) / 1000.0);
+	} else if (!strncmp(ev->reason, "EvictedDueTo", 12)) {
+		qf_metrics_label(&l, "cluster_queue",
+		                 ev->cluster_queue ? ev->cluster_queue : "");
+		qf_metrics_label(&l, "reason", ev->reason + 12);
+		qf_metrics_count(c, "kueue_evicted_workloads_total", l.buf);
+	} else if (!strcmp(ev->reason, "Preempted") && ev->preemptor) {
+		struct qf_wl *p = qf_engine_find(c->e, ev->preemptor);
+
+		qf_metrics_label(&l, "preempting_cluster_queue",
+		                 p && p->cq >= 0 ? c->e->cq[p->cq].m->name : "");
+		qf_metrics_label(&l, "reason", ev->preemption_reason
+		                                       ? ev->preemption_reason
+		                                       : "");
+		qf_metrics_count(c, "kueue_preempted_workloads_total", l.buf);
+	}
+	qf_buf_release(&l);
+}
+
+void ctl_sink(void *arg, const struct qf_event *ev)
+{
+	struct ctl *c = arg;
+	json_t *j = qf_event_to_json(ev);
+	char *line;
+
+	if (c->policy_rev)
+		json_object_set_new(j, "policyRevision",
+		                    json_string(c->policy_rev));
+	line = json_dumps(j, JSON_PRESERVE_ORDER | JSON_COMPACT);
+	if (line && qf_store_event(c->store, line, c->d) < 0)
+		c->fatal = 1;
+	if (line && c->events) {
+		qf_buf_adds(&c->ev_lines, line);
+		qf_buf_addch(&c->ev_lines, '\n');
+	}
+	free(line);
+	json_decref(j);
+	count_event(c, ev);
+	mark(c, ev->workload);
+	k8s_event(c, ev);
+}
+
+/* ----- rendering (C2, C3) ----- */
+
+static int sync_job(struct ctl *c, struct qf_wl *w)
+{
+	const char *job = owner_job(w);
+	json_t *prev = job ? ctl_lookup(c, K_JOB, w->m->ns, job) : NULL;
+	int suspend = !(w->state == QF_WL_RESERVED && !w->evicted);
+	json_t *next;
+
+	if (!prev || w->state == QF_WL_DELETED)
+		return 0;
+	if (w->state == QF_WL_FINISHED) /* a finished Job keeps its state */
+		suspend = json_is_true(json_object_get(
+		        json_object_get(prev, "spec"), "suspend"));
+	if (json_is_true(json_object_get(json_object_get(prev, "spec"),
+	                                 "suspend")) == suspend &&
+	    (w->state != QF_WL_FINISHED ||
+	     json_object_get(json_object_get(prev, "status"),
+	                     "completionTime") ||
+	     w->m->runtime_ms < 0))
+		return 0;
+	next = json_deep_copy(prev);
+	json_object_set_new(json_object_get(next, "spec"), "suspend",
+	                    json_boolean(suspend));
+	if (w->state == QF_WL_FINISHED && w->m->runtime_ms >= 0) {
+		/* a demo run time ran out: the Job completed */
+		char ts[32];
+
+		ctl_now_rfc3339(c, ts);
+		json_object_set_new(
+		        next, "status",
+		        json_pack("{s:[{s:s,s:s,s:s,s:s}],s:s,s:i}",
+		                  "conditions", "type", "Complete", "status",
+		                  "True", "lastTransitionTime", ts, "reason",
+		                  "CompletionsReached", "completionTime", ts,
+		                  "succeeded", w->m->ps[0].count));
+	}
+	return ctl_persist(c, K_JOB, next, "MODIFIED");
+}
+
+static int render(struct ctl *c, struct qf_wl *w)
+{
+	json_t *o, *prev, *pm, *om;
+
+	if (!w || w->state == QF_WL_DELETED)
+		return 0;
+	o = qf_dump_workload(c->e, w, c->t0);
+	prev = ctl_lookup(c, K_WL, w->m->ns, w->m->name);
+	om = json_object_get(o, "metadata");
+	if (prev) {
+		static const char *const keep[] = { "uid", "labels",
+			                            "annotations",
+			                            "resourceVersion" };
+
+		pm = json_object_get(prev, "metadata");
+		for (size_t i = 0; i < QF_ARRAY_SIZE(keep); i++) {
+			json_t *v = json_object_get(pm, keep[i]);
+
+			if (v)
+				json_object_set(om, keep[i], v);
+			else
+				json_object_del(om, keep[i]);
+		}
+		if (json_equal(o, prev)) {
+			json_decref(o);
+			return sync_job(c, w);
+		}
+	} else if (w->m->owner_job) {
+		/* a Job's Workload is a new object with its own uid */
+		struct qf_buf uid = QF_BUF_INIT;
+
+		qf_buf_addf(&uid, "00000000-0000-4000-9000-%012llx",
+		            (unsigned long long)(c->rv + 1) & 0xffffffffffffULL);
+		json_object_set_new(om, "uid", json_string(uid.buf));
+		qf_buf_release(&uid);
+	}
+	if (ctl_persist(c, K_WL, o, prev ? "MODIFIED" : "ADDED") < 0)
+		return -1;
+	return sync_job(c, w);
+}
+
+/* Workloads whose demo run time is over finish now. */
+static void finish_due(struct ctl *c, int64_t now)
+{
+	for (size_t i = 0; i < c->e->nwl; i++) {
+		struct qf_wl *w = c->e->wl[i];
+
+		if (w->state == QF_WL_RESERVED && w->finish_at_ms >= 0 &&
+		    w->finish_at_ms <= now) {
+			qf_engine_finish(c->e, w);
+			mark(c, w->key);
+			c->need_cycle = 1;
+		}
+	}
+}
+
+int ctl_settle(struct ctl *c)
+{
+	int64_t now = ctl_now(c);
+	const char *key;
+	json_t *v, *tmp;
+	int rc = 0;
+
+	qf_engine_set_time(c->e, now);
+	if (now - c->last_finish_scan_ms >= 50) {
+		finish_due(c, now);
+		/* time-based requeueing: look again now and then */
+		if (now - c->last_finish_scan_ms >= 1000)
+			c->need_cycle = 1;
+		c->last_finish_scan_ms = now;
+	}
+	for (int i = 0; c->need_cycle && i < QF_CTL_MAX_CYCLES; i++)
+		if (!qf_engine_cycle(c->e))
+			break;
+	c->need_cycle = 0;
+	json_object_foreach_safe (c->wl_dirty, tmp, key, v) {
+		if (render(c, qf_engine_find(c->e, key)) < 0)
+			rc = -1;
+		json_object_del(c->wl_dirty, key);
+	}
+	return rc < 0 || c->fatal ? QF_EIO : QF_OK;
+}
+
+/* ----- startup ----- */
+
+static int restore_row(void *arg, const char *res, const char *ns,
+                       const char *name, int64_t rv, const char *text)
+{
+	struct ctl *c = arg;
+	struct qf_buf k = QF_BUF_INIT;
+	json_error_t je;
+	json_t *o = json_loads(text, 0, &je);
+
+	(void)rv;
+	for (size_t i = 0; o && i < qf_api_nkinds; i++) {
+		if (strcmp(qf_api_kinds[i].resource, res) != 0)
+			continue;
+		ctl_key(&k, (int)i, ns, name);
+		json_object_set(c->reg[i], k.buf, o);
+	}
+	json_decref(o);
+	qf_buf_release(&k);
+	return o ? 0 : qf_diag_error(c->d, NULL, QF_CTL_RULE,
+	                             NULL, "stored object %s %s/%s is not JSON: %s",
+	                             res, ns, name, je.text);
+}
+
+/* Policy objects into the model, in dependency-free kind order. */
+static int restore_policy(struct ctl *c)
+{
+	static const int order[] = { K_NS, K_RF, K_COHORT, K_CQ, K_LQ, K_WPC };
+	int rc = 0;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(order); i++) {
+		const char *key;
+		json_t *o;
+
+		json_object_foreach (c->reg[order[i]], key, o)
+			if (qf_model_load_obj_at(&c->m, &request_loc, o,
+			                         QF_MODEL_POLICY, NULL,
+			                         c->d) < 0)
+				rc = -1;
+	}
+	return rc;
+}
+
+static int restore_workloads(struct ctl *c)
+{
+	const char *key;
+	json_t *o;
+	int rc = 0;
+
+	json_object_foreach (c->reg[K_WL], key, o) {
+		struct qf_model_wl *w = NULL;
+		const char *job;
+		size_t i;
+		json_t *r;
+
+		if (qf_model_load_obj_at(&c->m, &request_loc, o,
+		                         QF_MODEL_WORKLOADS, &w, c->d) < 0) {
+			rc = -1;
+			continue;
+		}
+		if (!w)
+			continue;
+		w->runtime_ms = runtime_of(o);
+		json_array_foreach (json_object_get(json_object_get(o,
+		                                                    "metadata"),
+		                                    "ownerReferences"),
+		                    i, r) {
+			struct qf_buf jk = QF_BUF_INIT;
+
+			job = json_string_value(json_object_get(r, "name"));
+			if (!job)
+				continue;
+			qf_buf_addf(&jk, "%s/%s", w->ns, job);
+			json_object_set_new(c->job_wl, jk.buf,
+			                    json_string(w->name));
+			if (w->runtime_ms < 0 && ctl_lookup(c, K_JOB, w->ns, job))
+				w->runtime_ms = runtime_of(
+				        ctl_lookup(c, K_JOB, w->ns, job));
+			qf_buf_release(&jk);
+		}
+	}
+	return rc;
+}
+
+int ctl_restore(struct ctl *c)
+{
+	int rc = qf_store_load(c->store, &c->rv, restore_row, c, c->d);
+
+	if (rc == 0)
+		rc = restore_policy(c);
+	if (rc == 0)
+		rc = restore_workloads(c);
+	if (rc == 0)
+		rc = qf_model_resolve(&c->m, c->d);
+	if (rc == 0)
+		rc = qf_engine_new(&c->e, &c->m, ctl_sink, c, ctl_now(c),
+		                   c->d);
+	if (rc == 0)
+		rc = qf_engine_check(c->e, c->d);
+	c->need_cycle = 1;
+	return rc < 0 ? QF_EINVAL : QF_OK;
+}
+
+/* ----- --manifests ----- */
+
+static int apply_one(struct ctl *c, const struct qf_doc *doc, const json_t *o)
+{
+	const char *av = json_string_value(json_object_get(o, "apiVersion"));
+	const char *kd = json_string_value(json_object_get(o, "kind"));
+	const char *slash = av ? strchr(av, '/') : NULL;
+	struct qf_buf g = QF_BUF_INIT;
+	struct qf_http_req hr;
+	struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT };
+	struct qf_api_req rq;
+	struct qf_loc loc = qf_doc_loc(doc, o);
+	char *text = json_dumps(o, JSON_COMPACT);
+	int kind, rc = 0;
+
+	qf_buf_add(&g, av ? av : "", slash ? (size_t)(slash - av) : 0);
+	kind = kd ? qf_api_kind_by_name(g.buf, kd) : -1;
+	if (kind < 0 || kind == K_EVENT) {
+		rc = qf_diag_warn(c->d, &loc, QF_CTL_RULE,
+		                  NULL, "%s %s is not served by the controller; "
+		                  "ignored",
+		                  av ? av : "?", kd ? kd : "?");
+		goto done;
+	}
+	memset(&rq, 0, sizeof(rq));
+	memset(&hr, 0, sizeof(hr));
+	rq.kind = kind;
+	rq.version = (char *)(slash ? slash + 1 : av);
+	rq.ns = (char *)qf_api_meta_str(o, "namespace");
+	rq.name = (char *)qf_api_meta_str(o, "name");
+	rq.verb = rq.name && ctl_lookup(c, kind, rq.ns ? rq.ns : "default",
+	                                rq.name)
+	                  ? QF_API_UPDATE
+	                  : QF_API_CREATE;
+	if (qf_api_kinds[kind].namespaced && !rq.ns)
+		rq.ns = (char *)"default";
+	if (rq.verb == QF_API_CREATE)
+		rq.name = NULL;
+	hr.body = text;
+	hr.body_len = strlen(text);
+	hr.content_type = "application/json";
+	ctl_execute(c, &rq, &hr, &rs);
+	if (rs.code >= 300)
+		rc = qf_diag_error(c->d, &loc, QF_CTL_RULE, NULL, "%s %s: %.*s", kd,
+		                   qf_api_meta_str(o, "name"),
+		                   (int)rs.body.len, rs.body.buf);
+done:
+	free(text);
+	qf_buf_release(&g);
+	qf_buf_release(&rs.body);
+	return rc;
+}
+
+int ctl_load_manifests(struct ctl *c, const char *dir)
+{
+	struct qf_docset set = QF_DOCSET_INIT;
+	struct qf_strlist paths = QF_STRLIST_INIT;
+	const char *one[1] = { dir };
+	int rc;
+
+	rc = qf_fs_collect(&paths, one, 1, QF_FS_MANIFESTS, c->d);
+	if (rc == QF_OK)
+		rc = qf_docset_load(&set, &paths, NULL, c->d);
+	/* policy first, so that queues exist before workloads arrive */
+	for (int pass = 0; rc == QF_OK && pass < 2; pass++)
+		for (size_t i = 0; i < set.nobjs; i++) {
+			const char *kd = json_string_value(
+			        json_object_get(set.objs[i]->obj, "kind"));
+			int wl = kd && (!strcmp(kd, "Job") ||
+			                !strcmp(kd, "Workload"));
+
+			if (wl == pass && apply_one(c, set.objs[i]->doc,
+			                            set.objs[i]->obj) < 0)
+				rc = QF_EINVAL;
+		}
+	qf_strlist_release(&paths);
+	qf_docset_release(&set);
+	return rc;
+}

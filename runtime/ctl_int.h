@@ -1,0 +1,144 @@
+/*
+ * ctl_int.h - what the controller's files (ctl.c: objects and the engine;
+ * ctl_loop.c: requests, the loop and signals; metrics.c) share.  Private to
+ * runtime/ctl*.c and runtime/metrics.c.
+ */
+#ifndef QF_CTL_INT_H
+#define QF_CTL_INT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "core/buf.h"
+#include "core/ctx.h"
+#include "core/diag.h"
+#include "runtime/api.h"
+#include "runtime/ctl.h"
+#include "runtime/engine.h"
+#include "runtime/http.h"
+#include "runtime/model.h"
+#include "runtime/store.h"
+
+#define QF_CTL_RULE "QF562"
+
+/* Largest request body (the API server's default is 3 MiB). */
+#define QF_CTL_MAX_BODY_BYTES ((size_t)3 << 20)
+/* Largest header block per connection (libmicrohttpd's memory pool). */
+#define QF_CTL_MAX_HEADER_BYTES ((size_t)64 << 10)
+/* Scheduling cycles run per loop turn at most. */
+#define QF_CTL_MAX_CYCLES 100000
+
+struct ctl_watch {
+	struct qf_http_conn *conn; /* NULL once closed */
+	int kind;
+	char *ns;      /* owned; NULL = all */
+	char *labels;  /* owned selector or NULL */
+	char *fields;  /* owned selector or NULL */
+	char *version; /* owned: apiVersion version to serve */
+};
+
+struct ctl_reply {
+	struct qf_http_conn *conn;
+	struct qf_http_resp resp;
+};
+
+/* A watch notification waiting for the commit (C4). */
+struct ctl_note {
+	int kind;
+	const char *type; /* "ADDED", "MODIFIED", "DELETED" */
+	json_t *obj;      /* reference */
+};
+
+struct ctl {
+	const struct qf_ctl_options *o;
+	struct qf_ctx *ctx;
+	struct qf_diags *d;
+	struct qf_store *store;
+	struct qf_http *http;
+	struct qf_model m;
+	struct qf_engine *e;
+	json_t **reg;   /* owned [qf_api_nkinds]: "ns/name" -> object */
+	int64_t rv;     /* last resourceVersion handed out */
+	int64_t t0;     /* start time */
+	json_t *job_wl; /* "ns/job" -> Workload name */
+	json_t *wl_dirty; /* "ns/name" -> true: rendered after the cycles */
+	int need_cycle;
+	int ready;
+	int fatal; /* a store write failed: stop without answering */
+	json_t *ev_dedup; /* "wl|reason|message" -> Event name */
+	char *token; /* owned, or NULL */
+	FILE *events; /* --events, or NULL */
+	struct qf_buf ev_lines; /* event lines waiting for the commit */
+	struct ctl_reply *replies; /* deferred answers */
+	size_t nreplies, areplies;
+	struct ctl_note *notes;
+	size_t nnotes, anotes;
+	struct ctl_watch *watches;
+	size_t nwatches, awatches;
+	int64_t last_finish_scan_ms;
+	uint64_t event_seq; /* names of Event objects */
+	char *policy_rev;   /* owned: commit id of the policy, or NULL */
+	/* runtime/metrics.h */
+	uint64_t n_requests;
+	json_t *counters; /* "family{labels}" -> count */
+	json_t *hists;    /* "family\x1fcq" -> [count, sum, buckets...] */
+};
+
+/* Kinds by their row in qf_api_kinds (ctl_init checks the order). */
+enum ctl_kind {
+	K_NS,
+	K_EVENT,
+	K_JOB,
+	K_RF,
+	K_CQ,
+	K_COHORT,
+	K_LQ,
+	K_WPC,
+	K_WL,
+};
+
+/* ----- ctl.c: objects ----- */
+
+int ctl_init(struct ctl *c) QF_MUST_CHECK;
+void ctl_release(struct ctl *c);
+int64_t ctl_now(struct ctl *c);
+/* "ns/name" or "name" */
+void ctl_key(struct qf_buf *b, int kind, const char *ns, const char *name);
+json_t *ctl_lookup(struct ctl *c, int kind, const char *ns, const char *name);
+/* Execute a routed CRUD request into rs (code, body). */
+void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
+                 const struct qf_http_req *hr, struct qf_http_resp *rs);
+/* A Status body into rs. */
+void ctl_status(struct qf_http_resp *rs, int code, const char *reason,
+                const char *msg);
+/* The object as served under `version` (new reference). */
+json_t *ctl_served(const json_t *obj, int kind, const char *version);
+/* Finish due workloads, run cycles, render what changed (C2, C3). */
+int ctl_settle(struct ctl *c) QF_MUST_CHECK;
+/* Load --manifests DIR as if each object were created. */
+int ctl_load_manifests(struct ctl *c, const char *dir) QF_MUST_CHECK;
+/* Rebuild everything from the store at startup. */
+int ctl_restore(struct ctl *c) QF_MUST_CHECK;
+/* Store obj (takes the reference) with a new resourceVersion; `type`
+ * is the watch event ("ADDED", "MODIFIED"). */
+int ctl_persist(struct ctl *c, int kind, json_t *obj, const char *type);
+/* Remove an object (store, registry) and tell watchers. */
+int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name);
+/* ctl_engine.c: the engine side of object changes. */
+void ctl_sink(void *arg, const struct qf_event *ev);
+int ctl_policy_apply(struct ctl *c, int kind, const json_t *obj,
+                     const json_t *prev, struct qf_api_err *err);
+int ctl_policy_delete(struct ctl *c, const json_t *obj);
+int ctl_wl_add(struct ctl *c, int kind, json_t *obj,
+               struct qf_api_err *err);
+void ctl_job_done(struct ctl *c, const char *ns, const char *job);
+void ctl_wl_finish(struct ctl *c, const char *ns, const char *name);
+void ctl_wl_delete(struct ctl *c, const char *ns, const char *name);
+const char *ctl_now_rfc3339(struct ctl *c, char out[32]);
+/* Write a structured log line (JSON) to stderr. */
+void ctl_log(struct ctl *c, const char *level, const char *fmt, ...)
+        QF_PRINTF(3, 4);
+
+#endif

@@ -1,0 +1,423 @@
+/*
+ * ctl_loop.c - qf_ctl_run: startup, the request handler (authentication,
+ * routing, deferral of every answer while a transaction is open), watch
+ * streams, the loop of ctl.h and the graceful stop on SIGTERM/SIGINT.
+ */
+#include "runtime/ctl_int.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/fs.h"
+#include "runtime/metrics.h"
+#include "core/banned.h"
+
+#ifndef QF_VERSION
+#define QF_VERSION "0.1.0-dev"
+#endif
+
+/* The one global (STYLE 2.6): signal handlers can only set a flag. */
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_requested = 1;
+}
+
+static int install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGTERM, &sa, NULL) < 0 ||
+	    sigaction(SIGINT, &sa, NULL) < 0)
+		return -1;
+	sa.sa_handler = SIG_IGN;
+	return sigaction(SIGPIPE, &sa, NULL);
+}
+
+/* ----- watches ----- */
+
+static int watch_wants(const struct ctl_watch *w, const struct ctl_note *n)
+{
+	struct qf_api_err err;
+	const char *ns = qf_api_meta_str(n->obj, "namespace");
+
+	if (!w->conn || w->kind != n->kind)
+		return 0;
+	if (w->ns && (!ns || strcmp(w->ns, ns) != 0))
+		return 0;
+	return qf_api_labels_match(w->labels, n->obj, &err) == 1 &&
+	       qf_api_fields_match(w->fields, n->obj, &err) == 1;
+}
+
+static void watch_send(struct ctl_watch *w, const char *type,
+                       const json_t *obj)
+{
+	json_t *served = ctl_served(obj, w->kind, w->version);
+	json_t *ev = json_pack("{s:s,s:o}", "type", type, "object", served);
+	char *t = json_dumps(ev, JSON_PRESERVE_ORDER | JSON_COMPACT);
+
+	if (t) {
+		qf_http_push(w->conn, t, strlen(t));
+		qf_http_push(w->conn, "\n", 1);
+	}
+	free(t);
+	json_decref(ev);
+}
+
+static void deliver_notes(struct ctl *c)
+{
+	for (size_t i = 0; i < c->nnotes; i++) {
+		for (size_t k = 0; k < c->nwatches; k++)
+			if (watch_wants(&c->watches[k], &c->notes[i]))
+				watch_send(&c->watches[k], c->notes[i].type,
+				           c->notes[i].obj);
+		json_decref(c->notes[i].obj);
+	}
+	c->nnotes = 0;
+}
+
+static void watch_closed(void *arg, struct qf_http_conn *conn)
+{
+	struct ctl *c = arg;
+
+	for (size_t k = 0; k < c->nwatches; k++) {
+		struct ctl_watch *w = &c->watches[k];
+
+		if (w->conn != conn)
+			continue;
+		free(w->ns);
+		free(w->labels);
+		free(w->fields);
+		free(w->version);
+		c->watches[k] = c->watches[--c->nwatches];
+		return;
+	}
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s && *s ? qf_xstrdup(s) : NULL;
+}
+
+static void watch_start(struct ctl *c, const struct qf_api_req *rq,
+                        struct qf_http_conn *conn)
+{
+	struct ctl_watch *w;
+	const char *key;
+	json_t *o;
+
+	c->watches = qf_grow(c->watches, sizeof(*c->watches), &c->awatches,
+	                     c->nwatches + 1);
+	w = &c->watches[c->nwatches++];
+	w->conn = conn;
+	w->kind = rq->kind;
+	w->ns = dup_or_null(rq->ns);
+	w->labels = dup_or_null(rq->label_selector);
+	w->fields = dup_or_null(rq->field_selector);
+	w->version = qf_xstrdup(rq->version);
+	/* without a resourceVersion a watch starts with the current state;
+	 * with one it continues from now (no history is kept) */
+	if (rq->resource_version && strcmp(rq->resource_version, "0") != 0)
+		return;
+	json_object_foreach (c->reg[rq->kind], key, o) {
+		struct ctl_note n = { rq->kind, "ADDED", o };
+
+		if (watch_wants(w, &n))
+			watch_send(w, "ADDED", o);
+	}
+}
+
+/* ----- the handler ----- */
+
+static int path_is(const char *uri, const char *p)
+{
+	size_t n = strlen(p);
+
+	return !strncmp(uri, p, n) && (uri[n] == 0 || uri[n] == '?');
+}
+
+/* Bearer token check in constant time over the token's length. */
+static int authorized(const struct ctl *c, const char *auth)
+{
+	size_t n, diff = 0;
+
+	if (!c->token)
+		return 1;
+	if (!auth || strncmp(auth, "Bearer ", 7) != 0)
+		return 0;
+	auth += 7;
+	n = strlen(c->token);
+	if (strlen(auth) != n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		diff |= (size_t)(auth[i] ^ c->token[i]);
+	return diff == 0;
+}
+
+static void respond_text(struct qf_http_resp *rs, int code, const char *ct,
+                         const char *text)
+{
+	rs->code = code;
+	rs->content_type = ct;
+	qf_buf_reset(&rs->body);
+	qf_buf_adds(&rs->body, text);
+}
+
+static int other(struct ctl *c, const struct qf_http_req *hr,
+                 struct qf_http_resp *rs)
+{
+	if (path_is(hr->uri, "/version")) {
+		respond_text(rs, 200, "application/json",
+		             "{\"major\":\"1\",\"minor\":\"32\",\"gitVersion\":"
+		             "\"v1.32.0-quotaflow-" QF_VERSION "\","
+		             "\"platform\":\"linux/amd64\"}");
+		return 1;
+	}
+	if (path_is(hr->uri, "/metrics")) {
+		rs->code = 200;
+		rs->content_type = "text/plain; version=0.0.4; charset=utf-8";
+		qf_buf_reset(&rs->body);
+		qf_metrics_render(&rs->body, c);
+		return 1;
+	}
+	return 0;
+}
+
+static enum qf_http_disposition route(struct ctl *c,
+                                      const struct qf_http_req *hr,
+                                      struct qf_http_resp *rs)
+{
+	struct qf_api_req rq;
+	struct qf_api_err err;
+	enum qf_http_disposition disp = QF_HTTP_NOW;
+
+	if (qf_api_route(&rq, hr->method, hr->uri, &err) < 0) {
+		ctl_status(rs, err.code, err.reason, err.msg);
+	} else if (rq.verb == QF_API_DISCOVERY) {
+		char *t = json_dumps(rq.doc, JSON_PRESERVE_ORDER | JSON_COMPACT);
+
+		respond_text(rs, 200, "application/json", t ? t : "{}");
+		free(t);
+	} else if (rq.verb == QF_API_OTHER) {
+		if (!other(c, hr, rs))
+			ctl_status(rs, 404, "NotFound",
+			           "the server could not find the requested "
+			           "resource");
+	} else if (rq.verb == QF_API_WATCH) {
+		watch_start(c, &rq, hr->conn);
+		disp = QF_HTTP_STREAM;
+	} else {
+		ctl_execute(c, &rq, hr, rs);
+	}
+	qf_api_req_release(&rq);
+	return disp;
+}
+
+static enum qf_http_disposition handle(void *arg, const struct qf_http_req *hr,
+                                       struct qf_http_resp *rs)
+{
+	struct ctl *c = arg;
+	enum qf_http_disposition disp;
+
+	c->n_requests++;
+	if (path_is(hr->uri, "/healthz") || path_is(hr->uri, "/livez") ||
+	    path_is(hr->uri, "/readyz")) {
+		respond_text(rs, c->ready ? 200 : 503, "text/plain",
+		             c->ready ? "ok" : "not ready");
+		return QF_HTTP_NOW;
+	}
+	if (!authorized(c, hr->auth)) {
+		ctl_status(rs, 401, "Unauthorized", "Unauthorized");
+		return QF_HTTP_NOW;
+	}
+	if (c->fatal) {
+		ctl_status(rs, 503, "ServiceUnavailable",
+		           "the controller is stopping");
+		return QF_HTTP_NOW;
+	}
+	disp = route(c, hr, rs);
+	if (disp != QF_HTTP_NOW ||
+	    (!qf_store_dirty(c->store) && !c->nreplies && !c->nnotes))
+		return disp;
+	/* C1: answer after the commit that holds this change (and after
+	 * any change an earlier answer is waiting for) */
+	c->replies = qf_grow(c->replies, sizeof(*c->replies), &c->areplies,
+	                     c->nreplies + 1);
+	c->replies[c->nreplies].conn = hr->conn;
+	c->replies[c->nreplies++].resp = *rs;
+	qf_buf_init(&rs->body);
+	return QF_HTTP_LATER;
+}
+
+/* ----- the loop ----- */
+
+static int flush_events(struct ctl *c)
+{
+	if (!c->events || !c->ev_lines.len)
+		return 0;
+	if (fwrite(c->ev_lines.buf, 1, c->ev_lines.len, c->events) !=
+	            c->ev_lines.len ||
+	    fflush(c->events) != 0) {
+		ctl_log(c, "error", "cannot write --events %s", c->o->events);
+		qf_buf_reset(&c->ev_lines);
+		return -1;
+	}
+	qf_buf_reset(&c->ev_lines);
+	return 0;
+}
+
+static void answer(struct ctl *c)
+{
+	for (size_t i = 0; i < c->nreplies; i++)
+		qf_http_reply(c->replies[i].conn, &c->replies[i].resp);
+	c->nreplies = 0;
+}
+
+/* One turn: settle the engine, commit, then answer (C1) and notify
+ * (C4).  A failed commit answers nothing and stops the controller. */
+static int turn(struct ctl *c)
+{
+	int rc = ctl_settle(c);
+
+	if (rc == QF_OK)
+		rc = qf_store_commit(c->store, c->d);
+	if (rc < 0) {
+		c->fatal = 1;
+		return rc;
+	}
+	(void)flush_events(c);
+	answer(c);
+	deliver_notes(c);
+	return 0;
+}
+
+static int read_secret(struct ctl *c, const char *path, char **out)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	int rc = qf_fs_read(&b, path, 1 << 20, c->d);
+
+	while (rc == QF_OK && b.len &&
+	       (b.buf[b.len - 1] == '\n' || b.buf[b.len - 1] == '\r'))
+		qf_buf_setlen(&b, b.len - 1);
+	if (rc == QF_OK && !b.len)
+		rc = qf_diag_error(c->d, NULL, QF_CTL_RULE, NULL, "%s is empty",
+		                   path);
+	*out = rc == QF_OK ? qf_buf_detach(&b, NULL) : NULL;
+	qf_buf_release(&b);
+	return rc;
+}
+
+static int ensure_default_ns(struct ctl *c)
+{
+	json_t *ns;
+	struct qf_api_req rq;
+	struct qf_http_req hr;
+	struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT };
+	static const char body[] = "{\"apiVersion\":\"v1\",\"kind\":"
+	                           "\"Namespace\",\"metadata\":{\"name\":"
+	                           "\"default\"}}";
+
+	ns = ctl_lookup(c, K_NS, NULL, "default");
+	if (ns)
+		return 0;
+	memset(&rq, 0, sizeof(rq));
+	memset(&hr, 0, sizeof(hr));
+	rq.verb = QF_API_CREATE;
+	rq.kind = K_NS;
+	rq.version = (char *)"v1";
+	hr.body = body;
+	hr.body_len = sizeof(body) - 1;
+	ctl_execute(c, &rq, &hr, &rs);
+	qf_buf_release(&rs.body);
+	return rs.code == 201 ? 0 : -1;
+}
+
+static int start(struct ctl *c, struct qf_buf *cert, struct qf_buf *key)
+{
+	const struct qf_ctl_options *o = c->o;
+	struct qf_http_options ho = {
+		o->listen, NULL, NULL, QF_CTL_MAX_BODY_BYTES,
+		QF_CTL_MAX_HEADER_BYTES, handle, watch_closed, c,
+	};
+	int rc = qf_store_open(&c->store, o->db, c->d);
+
+	if (rc == QF_OK)
+		rc = ctl_restore(c);
+	if (rc == QF_OK && ensure_default_ns(c) < 0)
+		rc = qf_diag_error(c->d, NULL, QF_CTL_RULE,
+		                   NULL, "cannot create the default namespace");
+	if (rc == QF_OK && o->manifests)
+		rc = ctl_load_manifests(c, o->manifests);
+	if (rc == QF_OK && o->token_file)
+		rc = read_secret(c, o->token_file, &c->token);
+	if (rc == QF_OK && o->tls_cert) {
+		rc = qf_fs_read(cert, o->tls_cert, 1 << 20, c->d);
+		if (rc == QF_OK)
+			rc = qf_fs_read(key, o->tls_key, 1 << 20, c->d);
+		ho.tls_cert_pem = cert->buf;
+		ho.tls_key_pem = key->buf;
+	}
+	if (rc == QF_OK && o->events) {
+		c->events = fopen(o->events, "a");
+		if (!c->events)
+			rc = qf_diag_error(c->d, NULL, QF_CTL_RULE,
+			                   NULL, "cannot open --events %s", o->events);
+	}
+	if (rc == QF_OK)
+		rc = turn(c);
+	if (rc == QF_OK)
+		rc = qf_http_start(&c->http, &ho, c->d);
+	return rc;
+}
+
+int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
+               struct qf_diags *d)
+{
+	struct ctl c;
+	struct qf_buf cert = QF_BUF_INIT, key = QF_BUF_INIT;
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	c.o = o;
+	c.ctx = ctx;
+	c.d = d;
+	stop_requested = 0;
+	rc = ctl_init(&c);
+	if (rc == QF_OK && install_signals() < 0)
+		rc = qf_diag_error(d, NULL, QF_CTL_RULE,
+		                   NULL, "cannot install signal handlers");
+	if (rc == QF_OK)
+		rc = start(&c, &cert, &key);
+	if (rc == QF_OK) {
+		c.ready = 1;
+		ctl_log(&c, "info", "listening on %s%s port %d (db %s)",
+		        o->tls_cert ? "https://" : "http://", o->listen,
+		        qf_http_port(c.http), o->db);
+	}
+	while (rc == QF_OK && !stop_requested && !c.fatal) {
+		qf_http_poll(c.http, 50);
+		rc = turn(&c);
+	}
+	if (c.http) {
+		ctl_log(&c, "info", "stopping%s",
+		        rc < 0 ? " after a store failure" : "");
+		if (rc == QF_OK)
+			rc = turn(&c);
+		qf_http_stop(c.http);
+	}
+	if (c.events && fclose(c.events) != 0 && rc == QF_OK)
+		rc = qf_diag_error(d, NULL, QF_CTL_RULE,
+		                   NULL, "cannot write --events %s", o->events);
+	qf_store_free(c.store);
+	ctl_release(&c);
+	qf_buf_release(&cert);
+	qf_buf_release(&key);
+	return rc;
+}

@@ -1,0 +1,101 @@
+# Helpers for the controller suites: start a controller on a free
+# loopback port (port 0, read back from its log), drive it with the
+# machine's kubectl, and always stop it.  Sourced by tests/controller/*.sh.
+QF=${QF:-build/quotaflow}
+QF=$(cd "$(dirname "$QF")" && pwd)/$(basename "$QF")
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+EX=$ROOT/tests/controller/fixtures
+tmp=$(mktemp -d)
+HOME=$tmp KUBECACHEDIR=$tmp/kcache
+export HOME KUBECACHEDIR
+pids=""
+pass=0
+fail=0
+cleanup() {
+	for p in $pids; do kill -9 "$p" 2>/dev/null; done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+
+# start NAME [controller options...]: sets PORT, PID, S (kubectl --server)
+start() {
+	name=$1
+	shift
+	"$QF" controller --listen 127.0.0.1:0 "$@" 2>"$tmp/$name.log" &
+	PID=$!
+	pids="$pids $PID"
+	PORT=""
+	i=0
+	while [ $i -lt 100 ] && [ -z "$PORT" ]; do
+		PORT=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
+			"$tmp/$name.log" | head -1)
+		[ -n "$PORT" ] && break
+		kill -0 "$PID" 2>/dev/null || break
+		sleep 0.05
+		i=$((i + 1))
+	done
+	[ -n "$PORT" ] || { echo "controller did not start:"; cat "$tmp/$name.log"; return 1; }
+	S="--server http://127.0.0.1:$PORT"
+}
+
+# stop: SIGTERM, wait (bounded), return the exit status
+stop() {
+	kill -TERM "$PID" 2>/dev/null
+	i=0
+	while kill -0 "$PID" 2>/dev/null && [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	if kill -0 "$PID" 2>/dev/null; then
+		kill -9 "$PID"
+		echo "controller did not stop on SIGTERM"
+		return 99
+	fi
+	wait "$PID"
+	st=$?
+	[ $st = 0 ] || { echo "controller $name exited $st:"; tail -40 "$tmp/$name.log"; }
+	return $st
+}
+
+k() {
+	timeout 30 kubectl $S "$@"
+}
+
+ok() {
+	pass=$((pass + 1))
+}
+
+bad() {
+	fail=$((fail + 1))
+	echo "FAIL $suite: $*"
+}
+
+# expect_eq WHAT GOT WANT
+expect_eq() {
+	if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', want '$3'"; fi
+}
+
+# expect_has WHAT TEXT NEEDLE
+expect_has() {
+	case "$2" in
+	*"$3"*) ok ;;
+	*) bad "$1: '$3' not in: $(printf '%s' "$2" | head -5)" ;;
+	esac
+}
+
+# wait_for WHAT CMD WANT: poll (bounded) until CMD prints WANT
+wait_for() {
+	i=0
+	while [ $i -lt 100 ]; do
+		got=$(eval "$2" 2>&1)
+		[ "$got" = "$3" ] && { ok; return 0; }
+		sleep 0.05
+		i=$((i + 1))
+	done
+	bad "$1: got '$got', want '$3'"
+}
+
+finish() {
+	echo "controller/$suite: $pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+}

@@ -1,0 +1,59 @@
+#!/bin/sh
+# kubectl against the controller: create -f, get, a Job becoming a
+# Kueue-named Workload, suspend following admission, delete job freeing
+# quota, describe with conditions and events, errors as Status, and the
+# state surviving kill -9 (tests/controller/lib.sh).
+suite=kubectl
+. "$(dirname "$0")/lib.sh"
+
+start a --db "$tmp/a.db" || exit 1
+out=$(k create -f "$EX/setup.yaml" 2>&1)
+expect_has "create setup" "$out" "clusterqueue.kueue.x-k8s.io/cluster-queue created"
+expect_eq "get cq" "$(k get clusterqueues -o name)" "clusterqueue.kueue.x-k8s.io/cluster-queue"
+for n in 1 2 3 4; do k create -f "$EX/job$n.yaml" >/dev/null 2>&1 || bad "create job$n"; done
+# Kueue: GetWorkloadNameForOwnerWithGVK (job-<name>-<sha1 prefix>)
+wl1=$(k get workloads -o jsonpath='{.items[?(@.metadata.ownerReferences[0].name=="job1")].metadata.name}')
+case "$wl1" in job-job1-?????) ok ;; *) bad "workload name '$wl1'" ;; esac
+expect_eq "workloads -A" "$(k get workloads -A --no-headers 2>&1 | wc -l)" "4"
+wait_for "job1 runs" "k get job job1 -o jsonpath='{.spec.suspend}'" "false"
+wait_for "job4 waits" "k get job job4 -o jsonpath='{.spec.suspend}'" "true"
+out=$(k describe workload "$wl1")
+expect_has "describe conditions" "$out" "Type:                  Admitted"
+expect_has "describe events" "$out" "QuotaReserved"
+# deleting a Job finishes its Workload; the waiting one gets the quota
+k delete job job1 >/dev/null 2>&1 || bad "delete job1"
+wait_for "job4 admitted" "k get job job4 -o jsonpath='{.spec.suspend}'" "false"
+wait_for "wl1 finished" "k get workload $wl1 -o jsonpath='{.status.conditions[?(@.type==\"Finished\")].status}'" "True"
+# quotaflow finish: a Job by name, then a Workload by name
+out=$("$QF" finish default/job2 --server "http://127.0.0.1:$PORT")
+expect_eq "finish job" "$out" "job default/job2 complete"
+wl3=$(k get workloads -o jsonpath='{.items[?(@.metadata.ownerReferences[0].name=="job3")].metadata.name}')
+out=$("$QF" finish "default/$wl3" --server "http://127.0.0.1:$PORT")
+expect_eq "finish workload" "$out" "workload default/$wl3 finished"
+"$QF" finish default/nope --server "http://127.0.0.1:$PORT" 2>"$tmp/finish.err"
+expect_eq "finish missing" "$?" "1"
+wait_for "wl3 finished" "k get workload $wl3 -o jsonpath='{.status.conditions[?(@.type==\"Finished\")].status}'" "True"
+# errors are metav1 Status with the API server's codes
+out=$(k get clusterqueue nope 2>&1)
+expect_has "404" "$out" 'clusterqueues.kueue.x-k8s.io "nope" not found'
+out=$(k create -f "$EX/setup.yaml" 2>&1)
+expect_has "409" "$out" "AlreadyExists"
+printf '{"kind":' >"$tmp/bad.json"
+out=$(k create --raw /apis/batch/v1/namespaces/default/jobs -f "$tmp/bad.json" 2>&1)
+expect_has "malformed JSON" "$out" "malformed JSON body"
+# a second controller on the same database refuses to start
+"$QF" controller --db "$tmp/a.db" --listen 127.0.0.1:0 2>"$tmp/second.err"
+expect_eq "second exit" "$?" "2"
+expect_has "second message" "$(cat "$tmp/second.err")" "held by another controller"
+# kill -9 and restart: the same workloads, the same admissions
+before=$(k get workloads -o jsonpath='{range .items[*]}{.metadata.name}={.status.admission.clusterQueue};{end}')
+kill -9 "$PID"
+wait "$PID" 2>/dev/null
+start b --db "$tmp/a.db" || exit 1
+after=$(k get workloads -o jsonpath='{range .items[*]}{.metadata.name}={.status.admission.clusterQueue};{end}')
+expect_eq "state after kill -9" "$after" "$before"
+expect_eq "jobs after kill -9" "$(k get jobs -o jsonpath='{.items[*].spec.suspend}')" "false false false"
+expect_eq "finished after kill -9" "$(k get workload "$wl3" -o jsonpath='{.status.conditions[?(@.type=="Finished")].status}')" "True"
+stop
+expect_eq "exit after SIGTERM" "$?" "0"
+finish

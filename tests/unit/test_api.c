@@ -1,0 +1,298 @@
+/*
+ * test_api.c - runtime/api.c: routing of the API server's URLs, discovery,
+ * OpenAPI v3 for kubectl's field validation check, label and field
+ * selectors, merge and strategic merge patches.
+ */
+#include "tests/unit/qf_test.h"
+
+#include <string.h>
+
+#include "runtime/api.h"
+
+struct route_case {
+	const char *id, *method, *uri;
+	int rc, verb, code;
+	const char *kind, *ns, *name;
+	int status;
+};
+
+static const struct route_case routes[] = {
+	{ "r1", "GET", "/api/v1/namespaces", 0, QF_API_LIST, 0, "Namespace",
+	  NULL, NULL, 0 },
+	{ "r2", "GET", "/api/v1/namespaces/default", 0, QF_API_GET, 0,
+	  "Namespace", NULL, "default", 0 },
+	{ "r3", "POST", "/apis/batch/v1/namespaces/team-a/jobs", 0,
+	  QF_API_CREATE, 0, "Job", "team-a", NULL, 0 },
+	{ "r4", "PUT", "/apis/batch/v1/namespaces/a/jobs/j/status", 0,
+	  QF_API_UPDATE, 0, "Job", "a", "j", 1 },
+	{ "r5", "GET", "/apis/kueue.x-k8s.io/v1beta1/clusterqueues/cq", 0,
+	  QF_API_GET, 0, "ClusterQueue", NULL, "cq", 0 },
+	{ "r6", "GET", "/apis/kueue.x-k8s.io/v1beta2/workloads?watch=true", 0,
+	  QF_API_WATCH, 0, "Workload", NULL, NULL, 0 },
+	{ "r7", "PATCH", "/apis/kueue.x-k8s.io/v1beta2/namespaces/a/"
+	                 "workloads/w%2Dx",
+	  0, QF_API_PATCH, 0, "Workload", "a", "w-x", 0 },
+	{ "r8", "DELETE", "/apis/kueue.x-k8s.io/v1beta2/clusterqueues", -1, 0,
+	  405, NULL, NULL, NULL, 0 },
+	{ "r9", "GET", "/apis/kueue.x-k8s.io/v1alpha9/clusterqueues", -1, 0,
+	  404, NULL, NULL, NULL, 0 },
+	{ "r10", "GET", "/apis/batch/v1/namespaces/a/jobs/j/logs", -1, 0, 404,
+	  NULL, NULL, NULL, 0 },
+	{ "r11", "GET", "/api/v1/namespaces/a/events/%zz", -1, 0, 400, NULL,
+	  NULL, NULL, 0 },
+	{ "r12", "GET", "/apis/batch/v1/jobs/j", -1, 0, 404, NULL, NULL, NULL,
+	  0 },
+	{ "r13", "GET", "/api/v1/namespaces/a/events/%2e%2e", -1, 0, 400,
+	  NULL, NULL, NULL, 0 },
+	{ "r14", "GET", "/apis", 0, QF_API_DISCOVERY, 0, NULL, NULL, NULL, 0 },
+	{ "r15", "GET", "/healthz", 0, QF_API_OTHER, 0, NULL, NULL, NULL, 0 },
+	{ "r16", "POST", "/api", -1, 0, 405, NULL, NULL, NULL, 0 },
+	{ "r17", "GET", "/api/v1/namespaces/a/status", 0, QF_API_GET, 0,
+	  "Namespace", NULL, "a", 1 },
+};
+
+static void test_api_routes(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(routes) / sizeof(routes[0]); i++) {
+		const struct route_case *c = &routes[i];
+		struct qf_api_req r;
+		struct qf_api_err err = { 0, NULL, "" };
+		int rc = qf_api_route(&r, c->method, c->uri, &err);
+
+		print_message("case %s\n", c->id);
+		assert_int_equal(rc, c->rc);
+		if (rc < 0) {
+			assert_int_equal(err.code, c->code);
+		} else {
+			assert_int_equal(r.verb, c->verb);
+			if (c->kind)
+				assert_string_equal(qf_api_kinds[r.kind].kind,
+				                    c->kind);
+			if (c->ns)
+				assert_string_equal(r.ns, c->ns);
+			else
+				assert_null(r.ns);
+			if (c->name)
+				assert_string_equal(r.name, c->name);
+			assert_int_equal(r.status, c->status);
+		}
+		qf_api_req_release(&r);
+	}
+}
+
+static void test_api_query_values(void **state)
+{
+	struct qf_api_req r;
+	struct qf_api_err err;
+
+	(void)state;
+	assert_int_equal(qf_api_route(&r, "GET",
+	                              "/apis/batch/v1/jobs?labelSelector="
+	                              "app%3Dweb%2Ctier+in+(a,b)&"
+	                              "fieldSelector=metadata.name%3Dx&"
+	                              "resourceVersion=12&limit=500",
+	                              &err),
+	                 0);
+	assert_string_equal(r.label_selector, "app=web,tier in (a,b)");
+	assert_string_equal(r.field_selector, "metadata.name=x");
+	assert_string_equal(r.resource_version, "12");
+	qf_api_req_release(&r);
+	assert_int_equal(qf_api_route(&r, "GET", "/apis/batch/v1/jobs?x=%4",
+	                              &err),
+	                 -1);
+	assert_int_equal(err.code, 400);
+	qf_api_req_release(&r);
+}
+
+static void test_api_discovery_lists_kinds(void **state)
+{
+	struct qf_api_req r;
+	struct qf_api_err err;
+	json_t *res;
+
+	(void)state;
+	assert_int_equal(qf_api_route(&r, "GET", "/apis/kueue.x-k8s.io/v1beta2",
+	                              &err),
+	                 0);
+	assert_string_equal(json_string_value(json_object_get(r.doc, "kind")),
+	                    "APIResourceList");
+	res = json_object_get(r.doc, "resources");
+	/* 6 kinds, 4 with a status subresource */
+	assert_int_equal(json_array_size(res), 10);
+	qf_api_req_release(&r);
+	assert_int_equal(qf_api_route(&r, "GET", "/apis/kueue.x-k8s.io", &err),
+	                 0);
+	assert_string_equal(
+	        json_string_value(json_object_get(
+	                json_object_get(r.doc, "preferredVersion"), "version")),
+	        "v1beta2");
+	qf_api_req_release(&r);
+}
+
+static void test_api_openapi_has_field_validation(void **state)
+{
+	json_t *doc = qf_api_openapi("/openapi/v3/apis/batch/v1");
+	json_t *op;
+
+	(void)state;
+	assert_non_null(doc);
+	op = json_object_get(
+	        json_object_get(json_object_get(doc, "paths"),
+	                        "/apis/batch/v1/namespaces/{namespace}/jobs/"
+	                        "{name}"),
+	        "patch");
+	assert_non_null(op);
+	assert_string_equal(
+	        json_string_value(json_object_get(
+	                json_array_get(json_object_get(op, "parameters"), 0),
+	                "name")),
+	        "fieldValidation");
+	json_decref(doc);
+	assert_null(qf_api_openapi("/openapi/v3/apis/nope/v1"));
+	assert_null(qf_api_openapi("/openapi/v3/apis/batch/v1/x"));
+}
+
+struct sel_case {
+	const char *id, *sel;
+	int labels; /* 1 label selector, 0 field selector */
+	int want;
+};
+
+static const struct sel_case sels[] = {
+	{ "s1", "app=web", 1, 1 },
+	{ "s2", "app==web,tier=gpu", 1, 1 },
+	{ "s3", "app!=web", 1, 0 },
+	{ "s4", "tier in (cpu, gpu)", 1, 1 },
+	{ "s5", "tier notin (gpu)", 1, 0 },
+	{ "s6", "app", 1, 1 },
+	{ "s7", "!missing", 1, 1 },
+	{ "s8", "missing", 1, 0 },
+	{ "s9", "app=", 1, 0 },
+	{ "s10", "tier in (gpu", 1, -1 },
+	{ "s11", "=x", 1, -1 },
+	{ "s12", "", 1, 1 },
+	{ "s13", "metadata.name=w1", 0, 1 },
+	{ "s14", "metadata.name!=w1", 0, 0 },
+	{ "s15", "involvedObject.uid=u-1,metadata.namespace=ns", 0, 1 },
+	{ "s16", "spec.missing=", 0, 1 },
+	{ "s17", "metadata.name", 0, -1 },
+	{ "s18", "metadata.generation=3", 0, 1 },
+};
+
+static void test_api_selectors(void **state)
+{
+	json_t *o = json_loads(
+	        "{\"metadata\":{\"name\":\"w1\",\"namespace\":\"ns\","
+	        "\"generation\":3,\"labels\":{\"app\":\"web\",\"tier\":"
+	        "\"gpu\"}},\"involvedObject\":{\"uid\":\"u-1\"}}",
+	        0, NULL);
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(sels) / sizeof(sels[0]); i++) {
+		struct qf_api_err err = { 0, NULL, "" };
+		int got = sels[i].labels
+		                  ? qf_api_labels_match(sels[i].sel, o, &err)
+		                  : qf_api_fields_match(sels[i].sel, o, &err);
+
+		print_message("case %s\n", sels[i].id);
+		assert_int_equal(got, sels[i].want);
+		if (got < 0)
+			assert_int_equal(err.code, 400);
+	}
+	json_decref(o);
+}
+
+static void check_patch(const char *target, const char *patch,
+                        enum qf_api_patch type, const char *want)
+{
+	json_t *t = json_loads(target, 0, NULL), *p = json_loads(patch, 0, NULL);
+	json_t *w = json_loads(want, 0, NULL);
+	struct qf_api_err err;
+	json_t *got = qf_api_patch_apply(t, p, type, &err);
+
+	assert_non_null(got);
+	if (!json_equal(got, w)) {
+		char *s = json_dumps(got, JSON_SORT_KEYS);
+
+		print_message("got %s\n", s);
+		free(s);
+		fail();
+	}
+	json_decref(t);
+	json_decref(p);
+	json_decref(w);
+	json_decref(got);
+}
+
+static void test_api_patches(void **state)
+{
+	(void)state;
+	/* RFC 7386 examples: null deletes, lists replace */
+	check_patch("{\"a\":\"b\",\"c\":{\"d\":\"e\",\"f\":\"g\"}}",
+	            "{\"a\":\"z\",\"c\":{\"f\":null}}", QF_PATCH_MERGE,
+	            "{\"a\":\"z\",\"c\":{\"d\":\"e\"}}");
+	check_patch("{\"l\":[{\"name\":\"a\",\"x\":1}]}",
+	            "{\"l\":[{\"name\":\"b\"}]}", QF_PATCH_MERGE,
+	            "{\"l\":[{\"name\":\"b\"}]}");
+	/* strategic: named lists merge by name, directives honoured */
+	check_patch("{\"l\":[{\"name\":\"a\",\"x\":1},{\"name\":\"b\"}]}",
+	            "{\"$setElementOrder/l\":[{\"name\":\"a\"}],\"l\":"
+	            "[{\"name\":\"a\",\"x\":2},{\"name\":\"b\",\"$patch\":"
+	            "\"delete\"}]}",
+	            QF_PATCH_STRATEGIC, "{\"l\":[{\"name\":\"a\",\"x\":2}]}");
+	check_patch("{\"m\":{\"a\":1,\"b\":2}}",
+	            "{\"m\":{\"$patch\":\"replace\",\"c\":3}}",
+	            QF_PATCH_STRATEGIC, "{\"m\":{\"c\":3}}");
+}
+
+static void test_api_patch_rejects_bad(void **state)
+{
+	struct qf_api_err err;
+	json_t *t = json_object(), *p = json_array(), *deep = json_object();
+	json_t *cur = deep;
+
+	(void)state;
+	assert_null(qf_api_patch_apply(t, p, QF_PATCH_MERGE, &err));
+	assert_int_equal(err.code, 400);
+	for (int i = 0; i < QF_API_MAX_PATCH_DEPTH + 5; i++) {
+		json_t *n = json_object();
+
+		json_object_set_new(cur, "a", n);
+		cur = n;
+	}
+	assert_null(qf_api_patch_apply(t, deep, QF_PATCH_MERGE, &err));
+	assert_int_equal(err.code, 400);
+	json_decref(t);
+	json_decref(p);
+	json_decref(deep);
+}
+
+static void test_api_status_shape(void **state)
+{
+	json_t *s = qf_api_status(409, "AlreadyExists", "x exists", "jobs", "x");
+
+	(void)state;
+	assert_string_equal(json_string_value(json_object_get(s, "status")),
+	                    "Failure");
+	assert_int_equal(json_integer_value(json_object_get(s, "code")), 409);
+	assert_string_equal(json_string_value(json_object_get(
+	                            json_object_get(s, "details"), "name")),
+	                    "x");
+	json_decref(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_api_routes),
+		cmocka_unit_test(test_api_query_values),
+		cmocka_unit_test(test_api_discovery_lists_kinds),
+		cmocka_unit_test(test_api_openapi_has_field_validation),
+		cmocka_unit_test(test_api_selectors),
+		cmocka_unit_test(test_api_patches),
+		cmocka_unit_test(test_api_patch_rejects_bad),
+		cmocka_unit_test(test_api_status_shape),
+	};
+	return cmocka_run_group_tests_name("api", tests, NULL, NULL);
+}

@@ -1,0 +1,123 @@
+/*
+ * test_store.c - runtime/store.c: rows survive a reopen only when
+ * committed (S3), the version counter never goes back (S2), and a second
+ * opener of the same file is refused.
+ */
+#include "tests/unit/qf_test.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include "core/buf.h"
+#include "runtime/store.h"
+
+struct seen {
+	int n;
+	struct qf_buf names;
+};
+
+static int collect(void *arg, const char *res, const char *ns,
+                   const char *name, int64_t rv, const char *json)
+{
+	struct seen *s = arg;
+
+	(void)json;
+	s->n++;
+	qf_buf_addf(&s->names, "%s:%s/%s@%lld;", res, ns, name, (long long)rv);
+	return 0;
+}
+
+static void tmp_db(struct qf_buf *b)
+{
+	qf_buf_reset(b);
+	qf_buf_addf(b, "%s/qf-store-%ld.db",
+	            getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+	            (long)getpid());
+}
+
+static void cleanup(const char *path)
+{
+	struct qf_buf b = QF_BUF_INIT;
+
+	(void)unlink(path);
+	qf_buf_addf(&b, "%s-wal", path);
+	(void)unlink(b.buf);
+	qf_buf_reset(&b);
+	qf_buf_addf(&b, "%s-shm", path);
+	(void)unlink(b.buf);
+	qf_buf_release(&b);
+}
+
+static void test_store_commit_and_reload(void **state)
+{
+	struct qf_buf path = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_store *s = NULL, *s2 = NULL;
+	struct seen seen = { 0, QF_BUF_INIT };
+	int64_t rv = -1;
+	int rc;
+
+	(void)state;
+	tmp_db(&path);
+	cleanup(path.buf);
+	assert_int_equal(qf_store_open(&s, path.buf, &d), QF_OK);
+	assert_int_equal(qf_store_put(s, "jobs", "a", "j1", 3, "{}", &d), 0);
+	assert_int_equal(qf_store_put(s, "jobs", "a", "j2", 4, "{}", &d), 0);
+	assert_int_equal(qf_store_event(s, "{\"reason\":\"x\"}", &d), 0);
+	assert_true(qf_store_dirty(s));
+	assert_int_equal(qf_store_commit(s, &d), 0);
+	assert_false(qf_store_dirty(s));
+	/* not committed: lost when the store goes away (S3) */
+	assert_int_equal(qf_store_put(s, "jobs", "a", "j3", 9, "{}", &d), 0);
+	assert_int_equal(qf_store_del(s, "jobs", "a", "j1", &d), 0);
+	/* a second controller is refused while the first holds the file */
+	rc = qf_store_open(&s2, path.buf, &d);
+	qf_assert_failed_with_error(rc, &d);
+	assert_null(s2);
+	assert_non_null(strstr(d.v[0].msg, "another controller"));
+	qf_diags_release(&d);
+	qf_store_free(s);
+
+	assert_int_equal(qf_store_open(&s, path.buf, &d), QF_OK);
+	assert_int_equal(qf_store_load(s, &rv, collect, &seen, &d), 0);
+	assert_int_equal(seen.n, 2);
+	assert_string_equal(seen.names.buf, "jobs:a/j1@3;jobs:a/j2@4;");
+	assert_int_equal(rv, 4);
+	assert_int_equal(qf_store_nevents(s), 1);
+	/* a deleted row's version is still counted (S2) */
+	assert_int_equal(qf_store_del(s, "jobs", "a", "j2", &d), 0);
+	qf_store_set_rv(s, 7);
+	assert_int_equal(qf_store_commit(s, &d), 0);
+	qf_store_free(s);
+	assert_int_equal(qf_store_open(&s, path.buf, &d), QF_OK);
+	seen.n = 0;
+	assert_int_equal(qf_store_load(s, &rv, collect, &seen, &d), 0);
+	assert_int_equal(seen.n, 1);
+	assert_int_equal(rv, 7);
+	qf_store_free(s);
+	cleanup(path.buf);
+	qf_buf_release(&seen.names);
+	qf_buf_release(&path);
+	qf_diags_release(&d);
+}
+
+static void test_store_bad_path(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_store *s = NULL;
+	int rc = qf_store_open(&s, "/nonexistent-dir/x.db", &d);
+
+	(void)state;
+	qf_assert_failed_with_error(rc, &d);
+	assert_null(s);
+	qf_diags_release(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_store_commit_and_reload),
+		cmocka_unit_test(test_store_bad_path),
+	};
+	return cmocka_run_group_tests_name("store", tests, NULL, NULL);
+}
