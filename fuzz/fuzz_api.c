@@ -39,8 +39,8 @@ static void patches(const char *body, size_t len, const json_t *obj)
 	struct qf_api_err err;
 
 	for (int t = QF_PATCH_MERGE; p && t <= QF_PATCH_STRATEGIC; t++) {
-		json_t *out = qf_api_patch_apply(obj, p, (enum qf_api_patch)t,
-		                                 &err);
+		json_t *out =
+		        qf_api_patch_apply(obj, p, (enum qf_api_patch)t, &err);
 
 		if (!out && err.code != 400)
 			abort();

@@ -274,17 +274,17 @@ static json_t *resource_list(const char *group, const char *version)
 		const struct qf_api_kind *k = &qf_api_kinds[i];
 		struct qf_buf sub = QF_BUF_INIT;
 
-		if (strcmp(k->group, group) != 0 ||
-		    !version_served(k, version))
+		if (strcmp(k->group, group) != 0 || !version_served(k, version))
 			continue;
 		json_array_append_new(
 		        res,
 		        json_pack("{s:s,s:s,s:b,s:s,s:[ssssssss],s:o}", "name",
 		                  k->resource, "singularName", k->singular,
 		                  "namespaced", k->namespaced, "kind", k->kind,
-		                  "verbs", "create", "delete", "deletecollection",
-		                  "get", "list", "patch", "update", "watch",
-		                  "shortNames", split_list(k->short_names)));
+		                  "verbs", "create", "delete",
+		                  "deletecollection", "get", "list", "patch",
+		                  "update", "watch", "shortNames",
+		                  split_list(k->short_names)));
 		if (k->has_status) {
 			qf_buf_addf(&sub, "%s/status", k->resource);
 			json_array_append_new(
@@ -301,8 +301,8 @@ static json_t *resource_list(const char *group, const char *version)
 	else
 		qf_buf_adds(&gv, version);
 	doc = json_pack("{s:s,s:s,s:s,s:o}", "kind", "APIResourceList",
-	                "apiVersion", "v1", "groupVersion", gv.buf,
-	                "resources", res);
+	                "apiVersion", "v1", "groupVersion", gv.buf, "resources",
+	                res);
 	qf_buf_release(&gv);
 	if (!json_array_size(res)) {
 		json_decref(doc);
@@ -359,8 +359,8 @@ static json_t *group_list(void)
 		json_object_del(g, "apiVersion");
 		json_array_append_new(gs, g);
 	}
-	return json_pack("{s:s,s:s,s:o}", "kind", "APIGroupList",
-	                 "apiVersion", "v1", "groups", gs);
+	return json_pack("{s:s,s:s,s:o}", "kind", "APIGroupList", "apiVersion",
+	                 "v1", "groups", gs);
 }
 
 /* Discovery for /api..., /apis...; NULL when the path is not one. */
@@ -423,7 +423,8 @@ static json_t *openapi_root(void)
 			qf_buf_reset(&url);
 			qf_buf_addf(&url, "/openapi/v3/%s?hash=1", p.buf);
 			json_object_set_new(paths, p.buf,
-			                    json_pack("{s:s}", "serverRelativeURL",
+			                    json_pack("{s:s}",
+			                              "serverRelativeURL",
 			                              url.buf));
 			free(v);
 			vs += n + (vs[n] != 0);
@@ -509,7 +510,8 @@ static int find_kind(const char *group, const char *version,
 		const struct qf_api_kind *k = &qf_api_kinds[i];
 
 		if (!strcmp(k->group, group) &&
-		    !strcmp(k->resource, resource) && version_served(k, version))
+		    !strcmp(k->resource, resource) &&
+		    version_served(k, version))
 			return (int)i;
 	}
 	return -1;
@@ -538,9 +540,8 @@ static int pick_verb(struct qf_api_req *r, const char *method,
 }
 
 /* Fill kind, ns, name, status from segments after the group version. */
-static int route_resource(struct qf_api_req *r, const struct segs *s,
-                          size_t at, const char *group,
-                          struct qf_api_err *err)
+static int route_resource(struct qf_api_req *r, const struct segs *s, size_t at,
+                          const char *group, struct qf_api_err *err)
 {
 	size_t left = s->n - at;
 	const char *const *v = (const char *const *)s->v + at;
@@ -593,8 +594,8 @@ static int route_path(struct qf_api_req *r, const struct segs *s,
 		                            "the server could not find the "
 		                            "requested resource");
 	}
-	if (!s->n || (strcmp(s->v[0], "api") != 0 &&
-	              strcmp(s->v[0], "apis") != 0)) {
+	if (!s->n ||
+	    (strcmp(s->v[0], "api") != 0 && strcmp(s->v[0], "apis") != 0)) {
 		r->verb = QF_API_OTHER;
 		return 0;
 	}

@@ -260,14 +260,15 @@ static long find_named(const json_t *arr, const char *name)
 }
 
 /* Strategic merge of a list of named objects (merge key "name"). */
-static json_t *merge_named(const json_t *target, const json_t *patch,
-                           int depth, struct qf_api_err *err)
+static json_t *merge_named(const json_t *target, const json_t *patch, int depth,
+                           struct qf_api_err *err)
 {
 	json_t *out = json_deep_copy(target);
 
 	for (size_t i = 0; i < json_array_size(patch); i++) {
 		const json_t *p = json_array_get(patch, i);
-		const char *name = json_string_value(json_object_get(p, "name"));
+		const char *name =
+		        json_string_value(json_object_get(p, "name"));
 		const char *dir =
 		        json_string_value(json_object_get(p, "$patch"));
 		long at = find_named(out, name);

@@ -85,9 +85,8 @@ static int dial(const struct target *t)
 }
 
 /* One request; *code gets the HTTP status, body the answer's body. */
-static int request(const struct target *t, const char *path,
-                   const char *token, const char *json, int *code,
-                   struct qf_buf *body)
+static int request(const struct target *t, const char *path, const char *token,
+                   const char *json, int *code, struct qf_buf *body)
 {
 	struct qf_buf req = QF_BUF_INIT, resp = QF_BUF_INIT;
 	int fd = dial(t), rc = -1;
@@ -158,7 +157,8 @@ static int finish_one(struct qf_ctx *ctx, const struct target *t,
                       const char *ns, const char *name, const char *token,
                       struct qf_diags *d)
 {
-	struct qf_buf path = QF_BUF_INIT, json = QF_BUF_INIT, body = QF_BUF_INIT;
+	struct qf_buf path = QF_BUF_INIT, json = QF_BUF_INIT,
+	              body = QF_BUF_INIT;
 	char ts[32];
 	int rc = QF_OK, code = 0;
 	json_t *hold = NULL;
@@ -230,7 +230,8 @@ int cmd_finish(int argc, const char **argv, struct qf_ctx *ctx)
 	if (rc >= 0)
 		goto done;
 	slash = pos.n == 1 ? strchr(pos.v[0], '/') : NULL;
-	if (!slash || slash == pos.v[0] || !slash[1] || strchr(slash + 1, '/')) {
+	if (!slash || slash == pos.v[0] || !slash[1] ||
+	    strchr(slash + 1, '/')) {
 		rc = qf_cli_usage_error(ctx, usage, "finish: %s",
 		                        "one NS/NAME argument is required");
 		goto done;
@@ -245,8 +246,8 @@ int cmd_finish(int argc, const char **argv, struct qf_ctx *ctx)
 		struct qf_buf b = QF_BUF_INIT;
 
 		rc = qf_fs_read(&b, token_file, 1 << 20, &d);
-		while (b.len && (b.buf[b.len - 1] == '\n' ||
-		                 b.buf[b.len - 1] == '\r'))
+		while (b.len &&
+		       (b.buf[b.len - 1] == '\n' || b.buf[b.len - 1] == '\r'))
 			qf_buf_setlen(&b, b.len - 1);
 		token = qf_buf_detach(&b, NULL);
 	}

@@ -137,8 +137,8 @@ json_t *ctl_served(const json_t *obj, int kind, const char *version)
 
 static void note(struct ctl *c, int kind, const char *type, json_t *obj)
 {
-	c->notes = qf_grow(c->notes, sizeof(*c->notes), &c->anotes,
-	                   c->nnotes + 1);
+	c->notes =
+	        qf_grow(c->notes, sizeof(*c->notes), &c->anotes, c->nnotes + 1);
 	c->notes[c->nnotes].kind = kind;
 	c->notes[c->nnotes].type = type;
 	c->notes[c->nnotes++].obj = json_incref(obj);
@@ -154,12 +154,11 @@ int ctl_persist(struct ctl *c, int kind, json_t *obj, const char *type)
 
 	c->rv++;
 	qf_buf_addf(&rv, "%lld", (long long)c->rv);
-	json_object_set_new(json_object_get(obj, "metadata"),
-	                    "resourceVersion", json_string(rv.buf));
+	json_object_set_new(json_object_get(obj, "metadata"), "resourceVersion",
+	                    json_string(rv.buf));
 	text = json_dumps(obj, JSON_PRESERVE_ORDER | JSON_COMPACT);
-	rc = qf_store_put(c->store, qf_api_kinds[kind].resource,
-	                  ns ? ns : "", name, c->rv, text ? text : "{}",
-	                  c->d);
+	rc = qf_store_put(c->store, qf_api_kinds[kind].resource, ns ? ns : "",
+	                  name, c->rv, text ? text : "{}", c->d);
 	free(text);
 	if (rc < 0)
 		c->fatal = 1;
@@ -179,8 +178,8 @@ int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name)
 
 	ctl_key(&k, kind, ns, name);
 	obj = json_object_get(c->reg[kind], k.buf);
-	rc = qf_store_del(c->store, qf_api_kinds[kind].resource,
-	                  ns ? ns : "", name, c->d);
+	rc = qf_store_del(c->store, qf_api_kinds[kind].resource, ns ? ns : "",
+	                  name, c->d);
 	if (rc < 0)
 		c->fatal = 1;
 	if (obj) {
@@ -257,10 +256,11 @@ static int prepare_meta(struct ctl *c, int kind, json_t *obj,
 	ns = json_string_value(json_object_get(meta, "namespace"));
 	if (k->namespaced) {
 		if (ns && url_ns && strcmp(ns, url_ns) != 0)
-			return qf_api_fail(err, 400, "BadRequest",
-			                   "the namespace of the provided "
-			                   "object does not match the namespace "
-			                   "sent on the request");
+			return qf_api_fail(
+			        err, 400, "BadRequest",
+			        "the namespace of the provided "
+			        "object does not match the namespace "
+			        "sent on the request");
 		ns = url_ns ? url_ns : ns ? ns : "default";
 		if (!ctl_lookup(c, K_NS, NULL, ns))
 			return fail_named(err, 404, "NotFound", K_NS, ns,
@@ -330,9 +330,9 @@ static void defaults(struct ctl *c, int kind, json_t *obj)
 		}
 		json_object_set_new(labels, QF_MODEL_NS_NAME_LABEL,
 		                    json_string(name));
-		json_object_set_new(obj, "spec",
-		                    json_pack("{s:[s]}", "finalizers",
-		                              "kubernetes"));
+		json_object_set_new(
+		        obj, "spec",
+		        json_pack("{s:[s]}", "finalizers", "kubernetes"));
 		json_object_set_new(obj, "status",
 		                    json_pack("{s:s}", "phase", "Active"));
 	}
@@ -361,8 +361,8 @@ static int create(struct ctl *c, int kind, json_t *obj, const char *url_ns,
 	defaults(c, kind, obj);
 	if (kind == K_WL)
 		json_object_set_new(obj, "status", json_object());
-	if (kind == K_NS || kind == K_RF || kind == K_CQ ||
-	    kind == K_COHORT || kind == K_LQ || kind == K_WPC)
+	if (kind == K_NS || kind == K_RF || kind == K_CQ || kind == K_COHORT ||
+	    kind == K_LQ || kind == K_WPC)
 		rc = ctl_policy_apply(c, kind, obj, NULL, err);
 	if (rc < 0)
 		goto fail;
@@ -468,8 +468,8 @@ static json_t *merge_update(const json_t *prev, const json_t *in, int kind,
 	                json_object_get(out, "spec")))
 		json_object_set_new(
 		        meta, "generation",
-		        json_integer(json_integer_value(
-		                             json_object_get(meta, "generation")) +
+		        json_integer(json_integer_value(json_object_get(
+		                             meta, "generation")) +
 		                     1));
 	json_object_del(meta, "managedFields");
 	return out;
@@ -514,7 +514,8 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 		                   "the name on the URL (%s)",
 		                   qf_api_meta_str(in, "name"), name);
 	next = merge_update(prev, in, kind, status_only);
-	json_object_set(next, "apiVersion", json_object_get(prev, "apiVersion"));
+	json_object_set(next, "apiVersion",
+	                json_object_get(prev, "apiVersion"));
 	json_object_set(next, "kind", json_object_get(prev, "kind"));
 	if (kind == K_WL) {
 		/* the engine owns a Workload's spec and status: take labels,
@@ -566,8 +567,8 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 
 static int delete_ns_contents(struct ctl *c, const char *ns);
 
-static int delete(struct ctl *c, int kind, const json_t *prev,
-                  struct qf_api_err *err)
+static int delete (struct ctl *c, int kind, const json_t *prev,
+                   struct qf_api_err *err)
 {
 	char *ns = prev && qf_api_meta_str(prev, "namespace")
 	                   ? qf_xstrdup(qf_api_meta_str(prev, "namespace"))
@@ -607,7 +608,7 @@ static int delete_ns_contents(struct ctl *c, const char *ns)
 			const char *ons = qf_api_meta_str(o, "namespace");
 
 			if (ons && !strcmp(ons, ns) &&
-			    delete(c, (int)k, o, &err) < 0)
+			    delete (c, (int)k, o, &err) < 0)
 				return -1;
 		}
 	}
@@ -637,10 +638,10 @@ static void list(struct ctl *c, const struct qf_api_req *rq,
 	qsort(keys, n, sizeof(char *), key_cmp);
 	for (i = 0; i < n; i++) {
 		o = json_object_get(c->reg[rq->kind], keys[i]);
-		if (rq->ns && strcmp(rq->ns, qf_api_meta_str(o, "namespace")
-		                                     ? qf_api_meta_str(
-		                                               o, "namespace")
-		                                     : "") != 0)
+		if (rq->ns &&
+		    strcmp(rq->ns, qf_api_meta_str(o, "namespace")
+		                           ? qf_api_meta_str(o, "namespace")
+		                           : "") != 0)
 			continue;
 		if (qf_api_labels_match(rq->label_selector, o, &err) < 0 ||
 		    qf_api_fields_match(rq->field_selector, o, &err) < 0)
@@ -690,8 +691,8 @@ static json_t *parse_body(const struct qf_http_req *hr, struct qf_api_err *err)
 		struct qf_diags d = QF_DIAGS_INIT;
 		struct qf_doc *doc = NULL;
 
-		if (qf_doc_load_mem(&doc, "body", hr->body, hr->body_len,
-		                    NULL, &d) == QF_OK &&
+		if (qf_doc_load_mem(&doc, "body", hr->body, hr->body_len, NULL,
+		                    &d) == QF_OK &&
 		    qf_doc_nobjects(doc) == 1)
 			j = json_deep_copy(qf_doc_object(doc, 0)->obj);
 		else if (d.n)
@@ -724,8 +725,7 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		return -1;
 	switch (rq->verb) {
 	case QF_API_CREATE:
-		return create(c, rq->kind, body, rq->ns, rq->version, err,
-		              out);
+		return create(c, rq->kind, body, rq->ns, rq->version, err, out);
 	case QF_API_UPDATE:
 		rc = update(c, rq->kind, prev, body, rq->status, err, out);
 		json_decref(body);
@@ -779,7 +779,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		break;
 	case QF_API_DELETE:
 		json_incref(prev);
-		rc = delete(c, rq->kind, prev, &err);
+		rc = delete (c, rq->kind, prev, &err);
 		if (rc == 0) {
 			st = qf_api_status(200, NULL, NULL,
 			                   qf_api_kinds[rq->kind].resource,
@@ -813,9 +813,9 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 int ctl_init(struct ctl *c)
 {
 	static const char *const order[] = {
-		"Namespace", "Event",       "Job",
-		"ResourceFlavor", "ClusterQueue", "Cohort",
-		"LocalQueue", "WorkloadPriorityClass", "Workload",
+		"Namespace",    "Event",  "Job",        "ResourceFlavor",
+		"ClusterQueue", "Cohort", "LocalQueue", "WorkloadPriorityClass",
+		"Workload",
 	};
 
 	/* enum ctl_kind names rows of qf_api_kinds */

@@ -39,16 +39,16 @@
 #include "core/diag.h"
 
 struct qf_ctl_options {
-	const char *db;          /* --db (required) */
-	const char *listen;      /* --listen, "127.0.0.1:8080" */
-	const char *manifests;   /* --manifests DIR or NULL */
-	const char *events;      /* --events FILE or NULL */
-	const char *token_file;  /* --token-file or NULL */
-	const char *tls_cert;    /* --tls-cert or NULL */
-	const char *tls_key;     /* --tls-key or NULL */
-	const char *git_repo;    /* --git-repo or NULL */
-	const char *git_ref;     /* --git-ref */
-	const char *git_path;    /* --git-path */
+	const char *db;           /* --db (required) */
+	const char *listen;       /* --listen, "127.0.0.1:8080" */
+	const char *manifests;    /* --manifests DIR or NULL */
+	const char *events;       /* --events FILE or NULL */
+	const char *token_file;   /* --token-file or NULL */
+	const char *tls_cert;     /* --tls-cert or NULL */
+	const char *tls_key;      /* --tls-key or NULL */
+	const char *git_repo;     /* --git-repo or NULL */
+	const char *git_ref;      /* --git-ref */
+	const char *git_path;     /* --git-path */
 	int64_t sync_interval_ms; /* --sync-interval */
 };
 

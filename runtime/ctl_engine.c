@@ -20,7 +20,7 @@
 #include "runtime/metrics.h"
 #include "core/banned.h"
 
-#define QUEUE_LABEL       "kueue.x-k8s.io/queue-name"
+#define QUEUE_LABEL        "kueue.x-k8s.io/queue-name"
 #define RUNTIME_ANNOTATION "quotaflow.dev/runtime"
 
 static const struct qf_loc request_loc = { "request", 0, 0 };
@@ -47,8 +47,8 @@ static void diags_msg(struct qf_api_err *err, const struct qf_diags *d,
 
 static int load_policy(struct ctl *c, const json_t *obj, struct qf_diags *d)
 {
-	int rc = qf_model_load_obj_at(&c->m, &request_loc, obj,
-	                              QF_MODEL_POLICY, NULL, d);
+	int rc = qf_model_load_obj_at(&c->m, &request_loc, obj, QF_MODEL_POLICY,
+	                              NULL, d);
 
 	if (rc == QF_OK && c->e)
 		rc = qf_engine_rebuild(c->e, d);
@@ -164,19 +164,19 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_model_wl *w = NULL;
-	const json_t *labels = json_object_get(json_object_get(obj, "metadata"),
-	                                       "labels");
+	const json_t *labels =
+	        json_object_get(json_object_get(obj, "metadata"), "labels");
 	struct qf_buf key = QF_BUF_INIT;
 	int rc;
 
-	if (kind == K_JOB && !json_string_value(
-	                             json_object_get(labels, QUEUE_LABEL)))
+	if (kind == K_JOB &&
+	    !json_string_value(json_object_get(labels, QUEUE_LABEL)))
 		return 0; /* not Kueue's: left alone */
 	if (kind == K_JOB)
 		json_object_set_new(json_object_get(obj, "spec"), "suspend",
 		                    json_true());
-	rc = qf_model_load_obj_at(&c->m, &request_loc, obj,
-	                          QF_MODEL_WORKLOADS, &w, &d);
+	rc = qf_model_load_obj_at(&c->m, &request_loc, obj, QF_MODEL_WORKLOADS,
+	                          &w, &d);
 	if (rc < 0 || !w) {
 		if (rc < 0)
 			diags_msg(err, &d, obj);
@@ -273,12 +273,12 @@ static void k8s_event(struct ctl *c, const struct qf_event *ev)
 	/* Kubernetes' event recorder folds repeats into a count */
 	qf_buf_addf(&dk, "%s|%s|%s", ev->workload, ev->reason,
 	            ev->message ? ev->message : "");
-	prev = ctl_lookup(c, K_EVENT, ns.buf,
-	                  json_string_value(json_object_get(c->ev_dedup,
-	                                                    dk.buf))
-	                          ? json_string_value(json_object_get(
-	                                    c->ev_dedup, dk.buf))
-	                          : "");
+	prev = ctl_lookup(
+	        c, K_EVENT, ns.buf,
+	        json_string_value(json_object_get(c->ev_dedup, dk.buf))
+	                ? json_string_value(
+	                          json_object_get(c->ev_dedup, dk.buf))
+	                : "");
 	if (prev) {
 		obj = json_deep_copy(prev);
 		json_object_set_new(
@@ -296,16 +296,17 @@ static void k8s_event(struct ctl *c, const struct qf_event *ev)
 		        "s:s,s:s,s:s,s:i,s:s,s:s,s:{s:s},s:s}",
 		        "apiVersion", "v1", "kind", "Event", "metadata", "name",
 		        name.buf, "namespace", ns.buf, "creationTimestamp", ts,
-		        "involvedObject", "apiVersion", "kueue.x-k8s.io/v1beta2",
-		        "kind", "Workload", "name", slash + 1, "namespace", ns.buf,
-		        "uid",
-		        wl && qf_api_meta_str(wl, "uid") ? qf_api_meta_str(wl, "uid")
-		                                         : "",
+		        "involvedObject", "apiVersion",
+		        "kueue.x-k8s.io/v1beta2", "kind", "Workload", "name",
+		        slash + 1, "namespace", ns.buf, "uid",
+		        wl && qf_api_meta_str(wl, "uid")
+		                ? qf_api_meta_str(wl, "uid")
+		                : "",
 		        "reason", ev->reason, "message",
-		        ev->message ? ev->message : "", "type", ev->type, "count",
-		        1, "firstTimestamp", ts, "lastTimestamp", ts, "source",
-		        "component", "kueue-admission", "reportingComponent",
-		        "kueue-admission");
+		        ev->message ? ev->message : "", "type", ev->type,
+		        "count", 1, "firstTimestamp", ts, "lastTimestamp", ts,
+		        "source", "component", "kueue-admission",
+		        "reportingComponent", "kueue-admission");
 		json_object_set_new(c->ev_dedup, dk.buf, json_string(name.buf));
 	}
 	(void)ctl_persist(c, K_EVENT, obj, prev ? "MODIFIED" : "ADDED");
@@ -324,10 +325,11 @@ static void count_event(struct ctl *c, const struct qf_event *ev)
 
 	if ((reserved || admitted) && ev->cluster_queue) {
 		qf_metrics_label(&l, "cluster_queue", ev->cluster_queue);
-		qf_metrics_count(c,
-		                 reserved ? "kueue_quota_reserved_workloads_total"
-		                          : "kueue_admitted_workloads_total",
-		                 l.buf);
+		qf_metrics_count(
+		        c,
+		        reserved ? "kueue_quota_reserved_workloads_total"
+		                 : "kueue_admitted_workloads_total",
+		        l.buf);
 		if (w)
 			qf_metrics_observe(
 			        c,
@@ -344,9 +346,10 @@ static void count_event(struct ctl *c, const struct qf_event *ev)
 		struct qf_wl *p = qf_engine_find(c->e, ev->preemptor);
 
 		qf_metrics_label(&l, "preempting_cluster_queue",
-		                 p && p->cq >= 0 ? c->e->cq[p->cq].m->name : "");
-		qf_metrics_label(&l, "reason", ev->preemption_reason
-		                                       ? ev->preemption_reason
+		                 p && p->cq >= 0 ? c->e->cq[p->cq].m->name
+		                                 : "");
+		qf_metrics_label(&l, "reason",
+		                 ev->preemption_reason ? ev->preemption_reason
 		                                       : "");
 		qf_metrics_count(c, "kueue_preempted_workloads_total", l.buf);
 	}
@@ -448,7 +451,8 @@ static int render(struct ctl *c, struct qf_wl *w)
 		struct qf_buf uid = QF_BUF_INIT;
 
 		qf_buf_addf(&uid, "00000000-0000-4000-9000-%012llx",
-		            (unsigned long long)(c->rv + 1) & 0xffffffffffffULL);
+		            (unsigned long long)(c->rv + 1) &
+		                    0xffffffffffffULL);
 		json_object_set_new(om, "uid", json_string(uid.buf));
 		qf_buf_release(&uid);
 	}
@@ -518,9 +522,10 @@ static int restore_row(void *arg, const char *res, const char *ns,
 	}
 	json_decref(o);
 	qf_buf_release(&k);
-	return o ? 0 : qf_diag_error(c->d, NULL, QF_CTL_RULE,
-	                             NULL, "stored object %s %s/%s is not JSON: %s",
-	                             res, ns, name, je.text);
+	return o ? 0
+	         : qf_diag_error(c->d, NULL, QF_CTL_RULE, NULL,
+	                         "stored object %s %s/%s is not JSON: %s", res,
+	                         ns, name, je.text);
 }
 
 /* Policy objects into the model, in dependency-free kind order. */
@@ -562,10 +567,10 @@ static int restore_workloads(struct ctl *c)
 		if (!w)
 			continue;
 		w->runtime_ms = runtime_of(o);
-		json_array_foreach (json_object_get(json_object_get(o,
-		                                                    "metadata"),
-		                                    "ownerReferences"),
-		                    i, r) {
+		json_array_foreach (
+		        json_object_get(json_object_get(o, "metadata"),
+		                        "ownerReferences"),
+		        i, r) {
 			struct qf_buf jk = QF_BUF_INIT;
 
 			job = json_string_value(json_object_get(r, "name"));
@@ -574,7 +579,8 @@ static int restore_workloads(struct ctl *c)
 			qf_buf_addf(&jk, "%s/%s", w->ns, job);
 			json_object_set_new(c->job_wl, jk.buf,
 			                    json_string(w->name));
-			if (w->runtime_ms < 0 && ctl_lookup(c, K_JOB, w->ns, job))
+			if (w->runtime_ms < 0 &&
+			    ctl_lookup(c, K_JOB, w->ns, job))
 				w->runtime_ms = runtime_of(
 				        ctl_lookup(c, K_JOB, w->ns, job));
 			qf_buf_release(&jk);
@@ -594,8 +600,7 @@ int ctl_restore(struct ctl *c)
 	if (rc == 0)
 		rc = qf_model_resolve(&c->m, c->d);
 	if (rc == 0)
-		rc = qf_engine_new(&c->e, &c->m, ctl_sink, c, ctl_now(c),
-		                   c->d);
+		rc = qf_engine_new(&c->e, &c->m, ctl_sink, c, ctl_now(c), c->d);
 	if (rc == 0)
 		rc = qf_engine_check(c->e, c->d);
 	c->need_cycle = 1;
@@ -620,8 +625,8 @@ static int apply_one(struct ctl *c, const struct qf_doc *doc, const json_t *o)
 	qf_buf_add(&g, av ? av : "", slash ? (size_t)(slash - av) : 0);
 	kind = kd ? qf_api_kind_by_name(g.buf, kd) : -1;
 	if (kind < 0 || kind == K_EVENT) {
-		rc = qf_diag_warn(c->d, &loc, QF_CTL_RULE,
-		                  NULL, "%s %s is not served by the controller; "
+		rc = qf_diag_warn(c->d, &loc, QF_CTL_RULE, NULL,
+		                  "%s %s is not served by the controller; "
 		                  "ignored",
 		                  av ? av : "?", kd ? kd : "?");
 		goto done;
@@ -645,8 +650,8 @@ static int apply_one(struct ctl *c, const struct qf_doc *doc, const json_t *o)
 	hr.content_type = "application/json";
 	ctl_execute(c, &rq, &hr, &rs);
 	if (rs.code >= 300)
-		rc = qf_diag_error(c->d, &loc, QF_CTL_RULE, NULL, "%s %s: %.*s", kd,
-		                   qf_api_meta_str(o, "name"),
+		rc = qf_diag_error(c->d, &loc, QF_CTL_RULE, NULL, "%s %s: %.*s",
+		                   kd, qf_api_meta_str(o, "name"),
 		                   (int)rs.body.len, rs.body.buf);
 done:
 	free(text);

@@ -59,18 +59,18 @@ struct ctl {
 	struct qf_http *http;
 	struct qf_model m;
 	struct qf_engine *e;
-	json_t **reg;   /* owned [qf_api_nkinds]: "ns/name" -> object */
-	int64_t rv;     /* last resourceVersion handed out */
-	int64_t t0;     /* start time */
-	json_t *job_wl; /* "ns/job" -> Workload name */
+	json_t **reg;     /* owned [qf_api_nkinds]: "ns/name" -> object */
+	int64_t rv;       /* last resourceVersion handed out */
+	int64_t t0;       /* start time */
+	json_t *job_wl;   /* "ns/job" -> Workload name */
 	json_t *wl_dirty; /* "ns/name" -> true: rendered after the cycles */
 	int need_cycle;
 	int ready;
-	int fatal; /* a store write failed: stop without answering */
+	int fatal;        /* a store write failed: stop without answering */
 	json_t *ev_dedup; /* "wl|reason|message" -> Event name */
-	char *token; /* owned, or NULL */
-	FILE *events; /* --events, or NULL */
-	struct qf_buf ev_lines; /* event lines waiting for the commit */
+	char *token;      /* owned, or NULL */
+	FILE *events;     /* --events, or NULL */
+	struct qf_buf ev_lines;    /* event lines waiting for the commit */
 	struct ctl_reply *replies; /* deferred answers */
 	size_t nreplies, areplies;
 	struct ctl_note *notes;
@@ -131,8 +131,7 @@ void ctl_sink(void *arg, const struct qf_event *ev);
 int ctl_policy_apply(struct ctl *c, int kind, const json_t *obj,
                      const json_t *prev, struct qf_api_err *err);
 int ctl_policy_delete(struct ctl *c, const json_t *obj);
-int ctl_wl_add(struct ctl *c, int kind, json_t *obj,
-               struct qf_api_err *err);
+int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 void ctl_job_done(struct ctl *c, const char *ns, const char *job);
 void ctl_wl_finish(struct ctl *c, const char *ns, const char *name);
 void ctl_wl_delete(struct ctl *c, const char *ns, const char *name);

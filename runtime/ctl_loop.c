@@ -56,8 +56,7 @@ static int watch_wants(const struct ctl_watch *w, const struct ctl_note *n)
 	       qf_api_fields_match(w->fields, n->obj, &err) == 1;
 }
 
-static void watch_send(struct ctl_watch *w, const char *type,
-                       const json_t *obj)
+static void watch_send(struct ctl_watch *w, const char *type, const json_t *obj)
 {
 	json_t *served = ctl_served(obj, w->kind, w->version);
 	json_t *ev = json_pack("{s:s,s:o}", "type", type, "object", served);
@@ -190,9 +189,8 @@ static int other(struct ctl *c, const struct qf_http_req *hr,
 	return 0;
 }
 
-static enum qf_http_disposition route(struct ctl *c,
-                                      const struct qf_http_req *hr,
-                                      struct qf_http_resp *rs)
+static enum qf_http_disposition
+route(struct ctl *c, const struct qf_http_req *hr, struct qf_http_resp *rs)
 {
 	struct qf_api_req rq;
 	struct qf_api_err err;
@@ -201,7 +199,8 @@ static enum qf_http_disposition route(struct ctl *c,
 	if (qf_api_route(&rq, hr->method, hr->uri, &err) < 0) {
 		ctl_status(rs, err.code, err.reason, err.msg);
 	} else if (rq.verb == QF_API_DISCOVERY) {
-		char *t = json_dumps(rq.doc, JSON_PRESERVE_ORDER | JSON_COMPACT);
+		char *t =
+		        json_dumps(rq.doc, JSON_PRESERVE_ORDER | JSON_COMPACT);
 
 		respond_text(rs, 200, "application/json", t ? t : "{}");
 		free(t);
@@ -343,16 +342,22 @@ static int start(struct ctl *c, struct qf_buf *cert, struct qf_buf *key)
 {
 	const struct qf_ctl_options *o = c->o;
 	struct qf_http_options ho = {
-		o->listen, NULL, NULL, QF_CTL_MAX_BODY_BYTES,
-		QF_CTL_MAX_HEADER_BYTES, handle, watch_closed, c,
+		o->listen,
+		NULL,
+		NULL,
+		QF_CTL_MAX_BODY_BYTES,
+		QF_CTL_MAX_HEADER_BYTES,
+		handle,
+		watch_closed,
+		c,
 	};
 	int rc = qf_store_open(&c->store, o->db, c->d);
 
 	if (rc == QF_OK)
 		rc = ctl_restore(c);
 	if (rc == QF_OK && ensure_default_ns(c) < 0)
-		rc = qf_diag_error(c->d, NULL, QF_CTL_RULE,
-		                   NULL, "cannot create the default namespace");
+		rc = qf_diag_error(c->d, NULL, QF_CTL_RULE, NULL,
+		                   "cannot create the default namespace");
 	if (rc == QF_OK && o->manifests)
 		rc = ctl_load_manifests(c, o->manifests);
 	if (rc == QF_OK && o->token_file)
@@ -367,8 +372,9 @@ static int start(struct ctl *c, struct qf_buf *cert, struct qf_buf *key)
 	if (rc == QF_OK && o->events) {
 		c->events = fopen(o->events, "a");
 		if (!c->events)
-			rc = qf_diag_error(c->d, NULL, QF_CTL_RULE,
-			                   NULL, "cannot open --events %s", o->events);
+			rc = qf_diag_error(c->d, NULL, QF_CTL_RULE, NULL,
+			                   "cannot open --events %s",
+			                   o->events);
 	}
 	if (rc == QF_OK)
 		rc = turn(c);
@@ -391,8 +397,8 @@ int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
 	stop_requested = 0;
 	rc = ctl_init(&c);
 	if (rc == QF_OK && install_signals() < 0)
-		rc = qf_diag_error(d, NULL, QF_CTL_RULE,
-		                   NULL, "cannot install signal handlers");
+		rc = qf_diag_error(d, NULL, QF_CTL_RULE, NULL,
+		                   "cannot install signal handlers");
 	if (rc == QF_OK)
 		rc = start(&c, &cert, &key);
 	if (rc == QF_OK) {
@@ -413,8 +419,8 @@ int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
 		qf_http_stop(c.http);
 	}
 	if (c.events && fclose(c.events) != 0 && rc == QF_OK)
-		rc = qf_diag_error(d, NULL, QF_CTL_RULE,
-		                   NULL, "cannot write --events %s", o->events);
+		rc = qf_diag_error(d, NULL, QF_CTL_RULE, NULL,
+		                   "cannot write --events %s", o->events);
 	qf_store_free(c.store);
 	ctl_release(&c);
 	qf_buf_release(&cert);

@@ -388,8 +388,7 @@ static int wl_key_cmp(const void *a, const void *b)
 	              (*(struct qf_wl *const *)b)->key);
 }
 
-json_t *qf_dump_workload(struct qf_engine *e, const struct qf_wl *w,
-                         int64_t t0)
+json_t *qf_dump_workload(struct qf_engine *e, const struct qf_wl *w, int64_t t0)
 {
 	struct dump d = { e, e->m, t0 };
 

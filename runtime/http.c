@@ -37,7 +37,7 @@ struct qf_http_conn {
 	enum conn_state state;
 	int too_big;
 	int suspended;
-	struct qf_buf uri;  /* raw path and query */
+	struct qf_buf uri; /* raw path and query */
 	struct qf_buf body;
 	struct qf_http_resp resp; /* C_READY */
 	struct qf_buf out;        /* C_STREAM: bytes not yet sent */
@@ -76,8 +76,7 @@ static enum MHD_Result add_arg(void *cls, enum MHD_ValueKind kind,
 }
 
 static struct qf_http_conn *conn_new(struct qf_http *h,
-                                     struct MHD_Connection *mc,
-                                     const char *url)
+                                     struct MHD_Connection *mc, const char *url)
 {
 	struct qf_http_conn *c = qf_xcalloc(1, sizeof(*c));
 
@@ -88,8 +87,8 @@ static struct qf_http_conn *conn_new(struct qf_http *h,
 	qf_buf_init(&c->resp.body);
 	qf_buf_init(&c->out);
 	qf_buf_adds(&c->uri, url);
-	if (MHD_get_connection_values(mc, MHD_GET_ARGUMENT_KIND, NULL,
-	                              NULL) > 0) {
+	if (MHD_get_connection_values(mc, MHD_GET_ARGUMENT_KIND, NULL, NULL) >
+	    0) {
 		qf_buf_addch(&c->uri, '?');
 		(void)MHD_get_connection_values(mc, MHD_GET_ARGUMENT_KIND,
 		                                add_arg, &c->uri);
@@ -243,7 +242,8 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *mc,
 		return MHD_YES;
 	if (*upload_size) {
 		if (c->body.len + *upload_size > h->o.max_body_bytes)
-			c->too_big = 1; /* keep reading, answer 413 at the end */
+			c->too_big =
+			        1; /* keep reading, answer 413 at the end */
 		else
 			qf_buf_add(&c->body, upload, *upload_size);
 		*upload_size = 0;
@@ -252,8 +252,8 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *mc,
 	return dispatch(c, method);
 }
 
-static void completed_cb(void *cls, struct MHD_Connection *mc,
-                         void **con_cls, enum MHD_RequestTerminationCode toe)
+static void completed_cb(void *cls, struct MHD_Connection *mc, void **con_cls,
+                         enum MHD_RequestTerminationCode toe)
 {
 	struct qf_http *h = cls;
 	struct qf_http_conn *c = *con_cls;
@@ -323,8 +323,8 @@ int qf_http_start(struct qf_http **out, const struct qf_http_options *o,
 	h->o = *o;
 	if (parse_addr(&ss, &v6, o->addr) < 0) {
 		free(h);
-		return qf_diag_error(d, NULL, RULE,
-		                     NULL, "--listen: '%s' is not host:port "
+		return qf_diag_error(d, NULL, RULE, NULL,
+		                     "--listen: '%s' is not host:port "
 		                     "(127.0.0.1:8080, [::1]:8080)",
 		                     o->addr);
 	}
@@ -345,8 +345,8 @@ int qf_http_start(struct qf_http **out, const struct qf_http_options *o,
 	        h->cert ? MHD_OPTION_HTTPS_MEM_CERT : MHD_OPTION_END, h->cert,
 	        MHD_OPTION_HTTPS_MEM_KEY, h->key, MHD_OPTION_END);
 	if (!h->d) {
-		int rc = qf_diag_error(d, NULL, RULE,
-		                       NULL, "cannot listen on %s (address in use, "
+		int rc = qf_diag_error(d, NULL, RULE, NULL,
+		                       "cannot listen on %s (address in use, "
 		                       "or a bad TLS certificate or key)",
 		                       o->addr);
 
@@ -420,10 +420,11 @@ void qf_http_stop(struct qf_http *h)
 			struct qf_http_resp rs = { 503, "application/json",
 				                   QF_BUF_INIT };
 
-			qf_buf_adds(&rs.body,
-			            "{\"kind\":\"Status\",\"apiVersion\":\"v1\","
-			            "\"status\":\"Failure\",\"reason\":"
-			            "\"ServiceUnavailable\",\"code\":503}");
+			qf_buf_adds(
+			        &rs.body,
+			        "{\"kind\":\"Status\",\"apiVersion\":\"v1\","
+			        "\"status\":\"Failure\",\"reason\":"
+			        "\"ServiceUnavailable\",\"code\":503}");
 			qf_http_reply(c, &rs);
 		} else if (c->state == C_STREAM) {
 			qf_http_end(c);

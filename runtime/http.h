@@ -34,8 +34,8 @@ struct qf_http_conn;
 
 struct qf_http_req {
 	const char *method;
-	const char *uri;          /* raw request target */
-	const char *body;         /* NUL-terminated; may hold NULs */
+	const char *uri;  /* raw request target */
+	const char *body; /* NUL-terminated; may hold NULs */
 	size_t body_len;
 	const char *auth;         /* Authorization header, or NULL */
 	const char *content_type; /* or NULL */

@@ -16,9 +16,9 @@
 
 /* Kueue: generateExponentialBuckets(14): 1, then 2.5 x 2^i seconds. */
 #define NBUCKETS 14
-static const double buckets[NBUCKETS] = { 1,   2.5,  5,    10,   20,
-	                                  40,  80,   160,  320,  640,
-	                                  1280, 2560, 5120, 10240 };
+static const double buckets[NBUCKETS] = {
+	1, 2.5, 5, 10, 20, 40, 80, 160, 320, 640, 1280, 2560, 5120, 10240
+};
 
 static const char *const hist_names[QF_HIST_N] = {
 	"kueue_admission_wait_time_seconds",
@@ -68,19 +68,18 @@ void qf_metrics_observe(struct ctl *c, enum qf_metrics_hist h, const char *cq,
 		json_array_set_new(a, 1, json_real(0.0));
 		json_object_set_new(c->hists, k.buf, a);
 	}
-	json_array_set_new(a, 0,
-	                   json_integer(json_integer_value(json_array_get(a, 0)) +
-	                                1));
-	json_array_set_new(a, 1,
-	                   json_real(json_real_value(json_array_get(a, 1)) +
-	                             seconds));
+	json_array_set_new(
+	        a, 0,
+	        json_integer(json_integer_value(json_array_get(a, 0)) + 1));
+	json_array_set_new(
+	        a, 1,
+	        json_real(json_real_value(json_array_get(a, 1)) + seconds));
 	for (int i = 0; i < NBUCKETS; i++)
 		if (seconds <= buckets[i])
 			json_array_set_new(
 			        a, (size_t)i + 2,
-			        json_integer(json_integer_value(
-			                             json_array_get(a, (size_t)i +
-			                                                   2)) +
+			        json_integer(json_integer_value(json_array_get(
+			                             a, (size_t)i + 2)) +
 			                     1));
 	qf_buf_release(&k);
 }
@@ -156,8 +155,7 @@ struct family {
 	int arg;
 };
 
-static void counters(struct qf_buf *out, struct ctl *c,
-                     const struct family *f)
+static void counters(struct qf_buf *out, struct ctl *c, const struct family *f)
 {
 	struct qf_buf p = QF_BUF_INIT;
 	size_t n;
@@ -201,13 +199,14 @@ static void histograms(struct qf_buf *out, struct ctl *c,
 			            f->name, l.buf, buckets[b],
 			            (long long)json_integer_value(
 			                    json_array_get(a, (size_t)b + 2)));
-		qf_buf_addf(out, "%s_bucket{%s,le=\"+Inf\"} %lld\n", f->name,
-		            l.buf,
-		            (long long)json_integer_value(json_array_get(a, 0)));
+		qf_buf_addf(
+		        out, "%s_bucket{%s,le=\"+Inf\"} %lld\n", f->name, l.buf,
+		        (long long)json_integer_value(json_array_get(a, 0)));
 		qf_buf_addf(out, "%s_sum{%s} %.6f\n", f->name, l.buf,
 		            json_real_value(json_array_get(a, 1)));
-		qf_buf_addf(out, "%s_count{%s} %lld\n", f->name, l.buf,
-		            (long long)json_integer_value(json_array_get(a, 0)));
+		qf_buf_addf(
+		        out, "%s_count{%s} %lld\n", f->name, l.buf,
+		        (long long)json_integer_value(json_array_get(a, 0)));
 	}
 	free(keys);
 	qf_buf_release(&p);
@@ -260,11 +259,9 @@ static void per_cq(struct qf_buf *out, struct ctl *c, const struct family *f)
 	qf_buf_release(&l);
 }
 
-static void cq_status(struct qf_buf *out, struct ctl *c,
-                      const struct family *f)
+static void cq_status(struct qf_buf *out, struct ctl *c, const struct family *f)
 {
-	static const char *const st[] = { "active", "pending",
-		                          "terminating" };
+	static const char *const st[] = { "active", "pending", "terminating" };
 	struct qf_engine *e = c->e;
 	size_t *o = cq_order(e);
 	struct qf_buf l = QF_BUF_INIT;
@@ -277,7 +274,9 @@ static void cq_status(struct qf_buf *out, struct ctl *c,
 		for (size_t s = 0; s < QF_ARRAY_SIZE(st); s++)
 			qf_buf_addf(out, "%s{%s,status=\"%s\"} %d\n", f->name,
 			            l.buf, st[s],
-			            s == 0 ? active : s == 1 ? !active : 0);
+			            s == 0   ? active
+			            : s == 1 ? !active
+			                     : 0);
 	}
 	free(o);
 	qf_buf_release(&l);
@@ -360,8 +359,8 @@ static void cohort_lendable(struct qf_buf *out, struct ctl *c,
 		names[i] = e->cohorts.v[i];
 	qsort(names, nco, sizeof(char *), str_cmp);
 	for (size_t i = 0; i < nco; i++) {
-		size_t node = e->ncq + (size_t)qf_names_find(&e->cohorts,
-		                                             names[i]);
+		size_t node =
+		        e->ncq + (size_t)qf_names_find(&e->cohorts, names[i]);
 
 		for (size_t fr = 0; fr < e->nfr; fr++) {
 			int64_t v;
@@ -455,8 +454,7 @@ static const struct family families[] = {
 	  "'pending', 'active' or 'terminated')",
 	  cq_status, 0 },
 	{ "kueue_evicted_workloads_total", "counter",
-	  "The number of evicted workloads per 'cluster_queue'", counters,
-	  0 },
+	  "The number of evicted workloads per 'cluster_queue'", counters, 0 },
 	{ "kueue_pending_workloads", "gauge",
 	  "The number of pending workloads, per 'cluster_queue' and 'status'",
 	  per_cq, PENDING_ACTIVE },

@@ -21,8 +21,9 @@ struct ctl;
 
 /* Histogram families (Kueue's buckets). */
 enum qf_metrics_hist {
-	QF_HIST_ADMISSION_WAIT,     /* kueue_admission_wait_time_seconds */
-	QF_HIST_QUOTA_RESERVED_WAIT, /* kueue_quota_reserved_wait_time_seconds */
+	QF_HIST_ADMISSION_WAIT,      /* kueue_admission_wait_time_seconds */
+	QF_HIST_QUOTA_RESERVED_WAIT, /* kueue_quota_reserved_wait_time_seconds
+	                              */
 	QF_HIST_N,
 };
 

@@ -48,21 +48,20 @@ static const char schema[] =
 struct qf_store {
 	sqlite3 *db;
 	sqlite3_stmt *st[ST_N];
-	int lock_fd; /* flock()ed descriptor of the database file */
-	int in_txn;  /* BEGIN issued, COMMIT pending */
-	int64_t rv;  /* highest version handed out, or -1 */
+	int lock_fd;      /* flock()ed descriptor of the database file */
+	int in_txn;       /* BEGIN issued, COMMIT pending */
+	int64_t rv;       /* highest version handed out, or -1 */
 	int64_t rv_saved; /* the value meta.rv holds */
-	char *path;  /* owned */
+	char *path;       /* owned */
 };
 
 static int db_error(struct qf_store *s, struct qf_diags *d, const char *what)
 {
 	struct qf_loc loc = { s->path, 0, 0 };
 
-	(void)qf_diag_add(d, QF_SEV_ERROR, &loc, RULE, NULL,
-	                  "%s: %s (SQLite error %d)", what,
-	                  sqlite3_errmsg(s->db),
-	                  sqlite3_extended_errcode(s->db));
+	(void)qf_diag_add(
+	        d, QF_SEV_ERROR, &loc, RULE, NULL, "%s: %s (SQLite error %d)",
+	        what, sqlite3_errmsg(s->db), sqlite3_extended_errcode(s->db));
 	return QF_EIO;
 }
 
@@ -174,8 +173,8 @@ static int run(struct qf_store *s, enum stmt k, const char *const *text,
 	if (rc < 0)
 		return rc;
 	for (int i = 0; i < ntext; i++)
-		if (sqlite3_bind_text(st, i + 1, text[i], -1,
-		                      SQLITE_STATIC) != SQLITE_OK)
+		if (sqlite3_bind_text(st, i + 1, text[i], -1, SQLITE_STATIC) !=
+		    SQLITE_OK)
 			rc = db_error(s, d, "bind");
 	if (rc == QF_OK && i64_at &&
 	    sqlite3_bind_int64(st, i64_at, i64) != SQLITE_OK)
@@ -201,9 +200,9 @@ int qf_store_put(struct qf_store *s, const char *res, const char *ns,
 		if (sqlite3_bind_text(st, i + 1, t[i], -1, SQLITE_STATIC) !=
 		    SQLITE_OK)
 			rc = db_error(s, d, "bind");
-	if (rc == QF_OK && (sqlite3_bind_int64(st, 4, rv) != SQLITE_OK ||
-	                    sqlite3_bind_text(st, 5, json, -1,
-	                                      SQLITE_STATIC) != SQLITE_OK))
+	if (rc == QF_OK &&
+	    (sqlite3_bind_int64(st, 4, rv) != SQLITE_OK ||
+	     sqlite3_bind_text(st, 5, json, -1, SQLITE_STATIC) != SQLITE_OK))
 		rc = db_error(s, d, "bind");
 	if (rc == QF_OK && sqlite3_step(st) != SQLITE_DONE)
 		rc = db_error(s, d, "cannot store an object");

@@ -66,8 +66,7 @@ int qf_store_commit(struct qf_store *s, struct qf_diags *d) QF_MUST_CHECK;
 
 /* Called for every stored object, oldest resourceVersion first. */
 typedef int (*qf_store_obj_fn)(void *arg, const char *res, const char *ns,
-                               const char *name, int64_t rv,
-                               const char *json);
+                               const char *name, int64_t rv, const char *json);
 
 /*
  * Walk every object row; stops at the first callback returning < 0 and

@@ -29,8 +29,9 @@ static const struct route_case routes[] = {
 	  QF_API_GET, 0, "ClusterQueue", NULL, "cq", 0 },
 	{ "r6", "GET", "/apis/kueue.x-k8s.io/v1beta2/workloads?watch=true", 0,
 	  QF_API_WATCH, 0, "Workload", NULL, NULL, 0 },
-	{ "r7", "PATCH", "/apis/kueue.x-k8s.io/v1beta2/namespaces/a/"
-	                 "workloads/w%2Dx",
+	{ "r7", "PATCH",
+	  "/apis/kueue.x-k8s.io/v1beta2/namespaces/a/"
+	  "workloads/w%2Dx",
 	  0, QF_API_PATCH, 0, "Workload", "a", "w-x", 0 },
 	{ "r8", "DELETE", "/apis/kueue.x-k8s.io/v1beta2/clusterqueues", -1, 0,
 	  405, NULL, NULL, NULL, 0 },
@@ -42,8 +43,8 @@ static const struct route_case routes[] = {
 	  NULL, NULL, 0 },
 	{ "r12", "GET", "/apis/batch/v1/jobs/j", -1, 0, 404, NULL, NULL, NULL,
 	  0 },
-	{ "r13", "GET", "/api/v1/namespaces/a/events/%2e%2e", -1, 0, 400,
-	  NULL, NULL, NULL, 0 },
+	{ "r13", "GET", "/api/v1/namespaces/a/events/%2e%2e", -1, 0, 400, NULL,
+	  NULL, NULL, 0 },
 	{ "r14", "GET", "/apis", 0, QF_API_DISCOVERY, 0, NULL, NULL, NULL, 0 },
 	{ "r15", "GET", "/healthz", 0, QF_API_OTHER, 0, NULL, NULL, NULL, 0 },
 	{ "r16", "POST", "/api", -1, 0, 405, NULL, NULL, NULL, 0 },
@@ -98,9 +99,8 @@ static void test_api_query_values(void **state)
 	assert_string_equal(r.field_selector, "metadata.name=x");
 	assert_string_equal(r.resource_version, "12");
 	qf_api_req_release(&r);
-	assert_int_equal(qf_api_route(&r, "GET", "/apis/batch/v1/jobs?x=%4",
-	                              &err),
-	                 -1);
+	assert_int_equal(
+	        qf_api_route(&r, "GET", "/apis/batch/v1/jobs?x=%4", &err), -1);
 	assert_int_equal(err.code, 400);
 	qf_api_req_release(&r);
 }
@@ -112,9 +112,9 @@ static void test_api_discovery_lists_kinds(void **state)
 	json_t *res;
 
 	(void)state;
-	assert_int_equal(qf_api_route(&r, "GET", "/apis/kueue.x-k8s.io/v1beta2",
-	                              &err),
-	                 0);
+	assert_int_equal(
+	        qf_api_route(&r, "GET", "/apis/kueue.x-k8s.io/v1beta2", &err),
+	        0);
 	assert_string_equal(json_string_value(json_object_get(r.doc, "kind")),
 	                    "APIResourceList");
 	res = json_object_get(r.doc, "resources");
@@ -206,7 +206,8 @@ static void test_api_selectors(void **state)
 static void check_patch(const char *target, const char *patch,
                         enum qf_api_patch type, const char *want)
 {
-	json_t *t = json_loads(target, 0, NULL), *p = json_loads(patch, 0, NULL);
+	json_t *t = json_loads(target, 0, NULL),
+	       *p = json_loads(patch, 0, NULL);
 	json_t *w = json_loads(want, 0, NULL);
 	struct qf_api_err err;
 	json_t *got = qf_api_patch_apply(t, p, type, &err);
@@ -270,7 +271,8 @@ static void test_api_patch_rejects_bad(void **state)
 
 static void test_api_status_shape(void **state)
 {
-	json_t *s = qf_api_status(409, "AlreadyExists", "x exists", "jobs", "x");
+	json_t *s =
+	        qf_api_status(409, "AlreadyExists", "x exists", "jobs", "x");
 
 	(void)state;
 	assert_string_equal(json_string_value(json_object_get(s, "status")),

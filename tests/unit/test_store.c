@@ -16,8 +16,8 @@ struct seen {
 	struct qf_buf names;
 };
 
-static int collect(void *arg, const char *res, const char *ns,
-                   const char *name, int64_t rv, const char *json)
+static int collect(void *arg, const char *res, const char *ns, const char *name,
+                   int64_t rv, const char *json)
 {
 	struct seen *s = arg;
 
