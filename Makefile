@@ -84,7 +84,8 @@ test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) conformance
 	@for n in $(FUZZ_NAMES); do $(BUILD)/fuzz/replay_$$n fuzz/corpus/$$n || exit 1; done
 
 # Kueue conformance cases (tests/conformance/README.md): a small comparator
-# reads what `quotaflow simulate` wrote; skipped while simulate is missing.
+# reads what `quotaflow simulate` wrote.  The runner must fail, never skip,
+# when simulate is broken: checked with a binary whose every command fails.
 CONFORM := $(BUILD)/tests/conform
 $(CONFORM): tests/conformance/conform.c $(BUILD)/libqf.a
 	@mkdir -p $(@D)
@@ -92,6 +93,10 @@ $(CONFORM): tests/conformance/conform.c $(BUILD)/libqf.a
 
 conformance: $(BUILD)/quotaflow $(CONFORM)
 	@QF=$(BUILD)/quotaflow CONFORM=$(CONFORM) sh tests/conformance/run.sh
+	@if QF=/bin/false CONFORM=$(CONFORM) sh tests/conformance/run.sh \
+		>/dev/null 2>&1; then \
+		echo "conformance: run.sh passed with a broken simulate"; \
+		exit 1; fi
 .PHONY: conformance
 
 check:

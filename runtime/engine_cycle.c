@@ -511,9 +511,12 @@ static void issue_preemptions(struct cycle *c, struct entry *en)
 		const char *reason = en->t.v[i].reason;
 
 		claim(c, v);
+		/* Kueue: preemption.go IssuePreemptions: a target already
+		 * evicted is a preemption in progress: counted, not evicted
+		 * (nor its eviction counted) again. */
+		issued++;
 		if (v->evicted)
 			continue;
-		issued++;
 		qf_buf_reset(&msg);
 		preemption_message(e, &msg, en->w, en->cq, v, reason);
 		v->evicted = 1;

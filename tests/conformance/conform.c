@@ -533,12 +533,31 @@ static int write_file(const char *path, const struct qf_buf *b)
 }
 
 /*
+ * A pending expectation must name its reason: "still pending" alone is
+ * what an engine whose cycle does nothing also produces (issue 13).
+ */
+static int pending_has_reason(const char *key, const char *category,
+                              const json_t *v)
+{
+	if (strcmp(category, "pending") != 0 ||
+	    json_string_value(json_object_get(v, "reason")))
+		return 1;
+	fprintf(stderr,
+	        "conform: expect.pending %s asserts no reason: give the "
+	        "reason (and message) Kueue writes\n",
+	        key);
+	return 0;
+}
+
+/*
  * want: {"ns/name": [category, expectation]} from expect.admitted,
- * expect.pending, expect.preempted (a list of names or a map).
+ * expect.pending, expect.preempted (a list of names or a map); NULL when a
+ * pending expectation has no reason.
  */
 static json_t *collect_want(json_t *expect)
 {
 	json_t *want = json_object();
+	int ok = 1;
 
 	for (size_t c = 0; c < sizeof(categories) / sizeof(*categories); c++) {
 		json_t *sect = json_object_get(expect, categories[c]);
@@ -548,6 +567,10 @@ static json_t *collect_want(json_t *expect)
 
 		if (json_is_array(sect)) {
 			json_array_foreach (sect, i, v) {
+				if (json_string_value(v) &&
+				    !pending_has_reason(json_string_value(v),
+				                        categories[c], NULL))
+					ok = 0;
 				if (json_string_value(v))
 					json_object_set_new(
 					        want, json_string_value(v),
@@ -557,6 +580,8 @@ static json_t *collect_want(json_t *expect)
 			continue;
 		}
 		json_object_foreach (sect, k, v) {
+			if (!pending_has_reason(k, categories[c], v))
+				ok = 0;
 			if (json_is_object(v))
 				json_object_set_new(
 				        want, k,
@@ -566,6 +591,10 @@ static json_t *collect_want(json_t *expect)
 				        want, k,
 				        json_pack("[s{}]", categories[c]));
 		}
+	}
+	if (!ok) {
+		json_decref(want);
+		return NULL;
 	}
 	return want;
 }
@@ -587,6 +616,8 @@ static int run(const char *header, const char *dump, const char *events,
 	if (!wls || !evs)
 		goto done;
 	want = collect_want(json_object_get(hdr, "expect"));
+	if (!want)
+		goto done;
 	all = json_object();
 	json_object_update(all, want);
 	json_object_update_missing(all, wls);

@@ -183,6 +183,95 @@ static void test_assign_waiting_for_quota(void **state)
 	rt_release(&t);
 }
 
+/* Flavours for the eligibility rules (section 7.2): one with a NoExecute
+ * taint, one with a node label, one plain; 4 cpu each, no cohort. */
+static const char elig[] =
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+        "metadata: {name: noexec}\nspec:\n  nodeTaints:\n"
+        "  - {key: k, value: v, effect: NoExecute}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+        "metadata: {name: zone-a}\nspec:\n  nodeLabels: {zone: a}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+        "metadata: {name: plain}\n---\n"
+        "apiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
+        "metadata: {name: e, namespace: ns}\nspec: {clusterQueue: e}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+        "metadata: {name: e}\nspec:\n  namespaceSelector: {}\n"
+        "  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n"
+        "    - name: noexec\n      resources: [{name: cpu, nominalQuota: '4'}]\n"
+        "    - name: zone-a\n      resources: [{name: cpu, nominalQuota: '4'}]\n"
+        "    - name: plain\n      resources: [{name: cpu, nominalQuota: '4'}]\n"
+        "---\n";
+
+/* A workload in LocalQueue e with the given pod spec extras. */
+static void elig_wl(struct rt *t, const char *name, const char *cpu,
+                    const char *extra)
+{
+	char buf[1024];
+
+	snprintf(buf, sizeof(buf),
+	         "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	         "metadata: {name: %s, namespace: ns, creationTimestamp: '" T0
+	         "'}\nspec:\n  queueName: e\n  podSets:\n"
+	         "  - name: main\n    count: 1\n    template:\n      spec:\n"
+	         "%s        containers:\n        - name: c\n"
+	         "          resources: {requests: {cpu: '%s'}}\n",
+	         name, extra, cpu);
+	rt_load(t, buf);
+}
+
+/* A NoExecute taint excludes a flavour as NoSchedule does; a nodeSelector
+ * excludes a flavour whose nodeLabels give the key another value. */
+static void test_assign_noexecute_and_node_selector(void **state)
+{
+	struct qf_assignment a;
+	struct rt t;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, elig);
+	elig_wl(&t, "fits", "1", "        nodeSelector: {zone: b}\n");
+	elig_wl(&t, "big", "5", "        nodeSelector: {zone: b}\n");
+	rt_start(&t, NULL, NULL);
+	assign(&t, "ns/fits", &a);
+	assert_int_equal(a.mode, QF_AMODE_FIT);
+	assert_string_equal(flavor_of(&t, &a), "plain");
+	qf_assignment_release(&a);
+	assign(&t, "ns/big", &a);
+	assert_int_equal(a.mode, QF_AMODE_NOFIT);
+	assert_string_equal(
+	        a.msg.buf,
+	        "couldn't assign flavors to pod set main: flavor zone-a doesn't "
+	        "match node affinity, insufficient quota for cpu in flavor "
+	        "plain, previously considered podsets requests (0) + current "
+	        "podset request (5) > maximum capacity (4), untolerated taint "
+	        "{k v NoExecute <nil>} in flavor noexec");
+	qf_assignment_release(&a);
+	rt_release(&t);
+}
+
+/* A toleration with operator Exists and no key tolerates every taint; a
+ * nodeSelector key the flavour has no label for does not exclude it. */
+static void test_assign_exists_toleration_without_key(void **state)
+{
+	struct qf_assignment a;
+	struct rt t;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, elig);
+	elig_wl(&t, "w", "1",
+	        "        nodeSelector: {zone: a}\n"
+	        "        tolerations: [{operator: Exists}]\n");
+	rt_start(&t, NULL, NULL);
+	assign(&t, "ns/w", &a);
+	assert_int_equal(a.mode, QF_AMODE_FIT);
+	assert_string_equal(flavor_of(&t, &a), "noexec");
+	qf_assignment_release(&a);
+	rt_release(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -190,6 +279,8 @@ int main(void)
 		cmocka_unit_test(test_assign_exceeds_max_quota_message),
 		cmocka_unit_test(test_assign_resource_unavailable),
 		cmocka_unit_test(test_assign_waiting_for_quota),
+		cmocka_unit_test(test_assign_noexecute_and_node_selector),
+		cmocka_unit_test(test_assign_exists_toleration_without_key),
 	};
 	return cmocka_run_group_tests_name("assign", tests, NULL, NULL);
 }

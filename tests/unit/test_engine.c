@@ -279,6 +279,98 @@ static void test_engine_resumes_flavor_scan(void **state)
 	rt_release(&t);
 }
 
+/* A workload of `count` one-cpu pods, of which minCount may be admitted. */
+static void partial_wl(struct rt *t, const char *name, const char *count,
+                       const char *min)
+{
+	char buf[800];
+
+	snprintf(
+	        buf, sizeof(buf),
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	        "metadata: {name: %s, namespace: ns, creationTimestamp: '" T0
+	        "'}\nspec:\n  queueName: a\n  podSets:\n"
+	        "  - name: main\n    count: %s\n    minCount: %s\n"
+	        "    template:\n      spec:\n        containers:\n"
+	        "        - name: c\n          resources: {requests: {cpu: 1}}\n",
+	        name, count, min);
+	rt_load(t, buf);
+}
+
+/* Partial admission reaches exactly minCount (the cohort has 8 cpu) and
+ * not one pod below it (Kueue: flavorassigner/podset_reducer.go). */
+static void test_engine_partial_admission_at_min_count(void **state)
+{
+	struct rt t;
+	struct qf_wl *w;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	partial_wl(&t, "exact", "10", "8");
+	rt_start(&t, NULL, NULL);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	check(&t);
+	w = rt_wl(&t, "ns/exact");
+	assert_int_equal(w->state, QF_WL_RESERVED);
+	assert_int_equal(w->count[0], 8);
+	rt_release(&t);
+
+	rt_init(&t);
+	rt_load(&t, base);
+	partial_wl(&t, "below", "10", "9");
+	rt_start(&t, NULL, NULL);
+	qf_engine_cycle(t.e);
+	check(&t);
+	assert_int_equal(rt_wl(&t, "ns/below")->state, QF_WL_PENDING);
+	rt_release(&t);
+}
+
+/* A victim already evicted (an earlier preemption still in progress) is
+ * taken again as a target and counted in the preemptor's message, but not
+ * evicted, announced or counted as an eviction a second time (Kueue:
+ * preemption.go IssuePreemptions). */
+static void test_engine_evicted_victim_not_evicted_again(void **state)
+{
+	struct log log = { .n = 0 };
+	struct rt t;
+	struct qf_wl *v, *in;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t,
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	        "metadata: {name: old, namespace: ns, creationTimestamp: '" T0
+	        "'}\nspec:\n  queueName: a\n  priority: -1\n  podSets:\n"
+	        "  - name: main\n    count: 8\n    template:\n      spec:\n"
+	        "        containers:\n        - name: c\n"
+	        "          resources: {requests: {cpu: 1}}\n"
+	        "status:\n  admission:\n    clusterQueue: a\n"
+	        "    podSetAssignments:\n    - name: main\n"
+	        "      flavors: {cpu: default}\n      resourceUsage: {cpu: '8'}\n"
+	        "      count: 8\n  conditions:\n  - type: QuotaReserved\n"
+	        "    status: 'True'\n    reason: QuotaReserved\n    message: x\n"
+	        "    lastTransitionTime: '" T0 "'\n  - type: Evicted\n"
+	        "    status: 'True'\n    reason: Preempted\n"
+	        "    message: earlier\n    lastTransitionTime: '" T0 "'\n");
+	rt_load(&t, RT_WL("in", "ns", "a", "5", "4", "1", T0));
+	rt_start(&t, sink, &log);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	v = rt_wl(&t, "ns/old");
+	in = rt_wl(&t, "ns/in");
+	assert_false(logged(&log, "EvictedDueToPreempted ns/old"));
+	assert_false(logged(&log, "Preempted ns/old"));
+	assert_int_equal(v->nevictions, 0);
+	assert_string_equal(v->cond[QF_COND_EVICTED].message, "earlier");
+	assert_int_equal(in->state, QF_WL_PENDING);
+	assert_string_equal(in->cond[QF_COND_QUOTA_RESERVED].reason,
+	                    "WaitingForPreemptedWorkloads");
+	assert_non_null(strstr(in->cond[QF_COND_QUOTA_RESERVED].message,
+	                       ". Pending the preemption of 1 workload(s)"));
+	rt_release(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -290,6 +382,8 @@ int main(void)
 		cmocka_unit_test(
 		        test_engine_deferred_fit_on_overlapping_targets),
 		cmocka_unit_test(test_engine_resumes_flavor_scan),
+		cmocka_unit_test(test_engine_partial_admission_at_min_count),
+		cmocka_unit_test(test_engine_evicted_victim_not_evicted_again),
 	};
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
 }

@@ -191,6 +191,33 @@ static void test_quota_incremental_usage_matches_rescan(void **state)
 	qf_quota_release(&q);
 }
 
+/* Q4/Q5 on a Cohort with children and its own borrowingLimit: the caps
+ * use its SubtreeQuota (10, from child a), not its own nominal (0).
+ * Root r holds cohort k (borrowingLimit 2) and b(10); k holds a(10). */
+static void test_quota_cohort_borrowing_limit_uses_subtree(void **state)
+{
+	struct qf_quota q;
+
+	(void)state;
+	qf_quota_init(&q, 4, 1); /* 0 a, 1 b, 2 k, 3 r */
+	q.nodes[2].is_cohort = q.nodes[3].is_cohort = 1;
+	q.nodes[0].parent = 2;
+	q.nodes[1].parent = q.nodes[2].parent = 3;
+	qf_quota_set(&q, 0, 0, 10, NL, NL);
+	qf_quota_set(&q, 1, 0, 10, NL, NL);
+	qf_quota_set(&q, 2, 0, 0, 2, NL);
+	assert_int_equal(qf_quota_finalize(&q), 0);
+	assert_int_equal(q.nodes[2].subtree[0], 10);
+	assert_int_equal(qf_quota_potential(&q, 2, 0), 12); /* 10 + 2 */
+	assert_int_equal(qf_quota_potential(&q, 0, 0), 12);
+	assert_int_equal(qf_quota_available(&q, 0, 0), 12);
+	qf_quota_add_usage(&q, 0, 0, 11);
+	/* stored 10 - used 11 + limit 2 = 1 left under the cap */
+	assert_int_equal(qf_quota_available(&q, 0, 0), 1);
+	qf_quota_add_usage(&q, 0, 0, -11);
+	qf_quota_release(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -199,6 +226,8 @@ int main(void)
 		cmocka_unit_test(test_quota_hierarchy_levels_and_spill),
 		cmocka_unit_test(test_quota_rejects_cycle),
 		cmocka_unit_test(test_quota_saturates),
+		cmocka_unit_test(
+		        test_quota_cohort_borrowing_limit_uses_subtree),
 		cmocka_unit_test(test_quota_incremental_usage_matches_rescan),
 	};
 	return cmocka_run_group_tests_name("quota", tests, NULL, NULL);
