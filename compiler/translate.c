@@ -28,6 +28,7 @@
 #define ANN_SOURCE       "quotaflow.dev/source"
 #define ANN_COMMIT       "quotaflow.dev/source-commit"
 #define ANN_WAVE         "argocd.argoproj.io/sync-wave"
+#define ANN_KUEUE_CONFIG "quotaflow.dev/kueue-configuration"
 #define NS_LABEL         "kubernetes.io/metadata.name"
 #define NO_LIMIT         (-1)
 
@@ -494,6 +495,31 @@ static void make_config(struct tr *T)
 	T->out->kueue_config = c;
 }
 
+/*
+ * T8: the Configuration also rides on the virtual flavour as an
+ * annotation, so that every rendering carries it (the --stdout stream,
+ * `kustomize build` of -o) and `simulate -f -` applies it as it applies
+ * -o's kueue-configuration.yaml.  Called inside the arena: the dumped text
+ * is arena memory and goes with it.
+ */
+static void annotate_config(struct tr *T)
+{
+	char *text =
+	        json_dumps(T->out->kueue_config, JSON_COMPACT | JSON_SORT_KEYS);
+
+	if (!text)
+		abort(); /* out of memory */
+	for (size_t i = 0; i < T->out->n; i++) {
+		const struct qf_out_obj *e = &T->out->v[i];
+
+		if (e->kind == QF_OUT_RESOURCE_FLAVOR &&
+		    !strcmp(e->name, QF_SPEC_TOTAL_FLAVOUR))
+			set_str(obj_at(json_object_get(e->obj, "metadata"),
+			               "annotations"),
+			        ANN_KUEUE_CONFIG, text);
+	}
+}
+
 static int cmp_str(const char *a, const char *b)
 {
 	if (!a || !b)
@@ -531,8 +557,10 @@ int qf_translate(struct qf_output *out, const struct qf_spec *s,
 		make_cluster_queue(&T, &s->tenants[i]);
 		make_local_queues(&T, &s->tenants[i]);
 	}
-	if (s->uses_total)
+	if (s->uses_total) {
 		make_config(&T);
+		annotate_config(&T);
+	}
 	qf_jarena_leave(prev);
 	qsort(out->v, out->n, sizeof(*out->v), cmp_out);
 	qf_buf_release(&T.scratch);

@@ -24,7 +24,12 @@
 #include "runtime/model.h"
 #include "core/banned.h"
 
-#define RULE                          "QF520"
+#define RULE          "QF520"
+#define RULE_NO_XFORM "QF521"
+/* the Configuration compile derives, on the objects that need it */
+#define ANN_KUEUE_CONFIG "quotaflow.dev/kueue-configuration"
+/* the virtual resource of compile's rule T8 */
+#define TOTAL_RESOURCE                "quotaflow.dev/gpus"
 #define QF_SIM_MAX_CYCLES_PER_INSTANT 1000000
 /* Largest --trace file accepted (large-scale is about 30 MB). */
 #define QF_SIM_MAX_TRACE_BYTES ((size_t)256 << 20)
@@ -62,6 +67,8 @@ struct sim {
 	const json_t *derived_cfg; /* borrowed from compiled: the last
 	                              Configuration the specs need */
 	struct qf_loc derived_at;  /* where that Configuration comes from */
+	json_t *ann_cfg;           /* owned: the last ANN_KUEUE_CONFIG */
+	struct qf_loc ann_at;      /* where that annotation is */
 	int64_t t0;
 	int64_t last_ms; /* last admission or finish, virtual */
 	struct qf_diags *d;
@@ -197,6 +204,67 @@ static int load_compiled(struct sim *s)
 	return rc;
 }
 
+/*
+ * Remember the Configuration an object says its policy needs (compile
+ * puts it on the virtual flavour, so that the --stdout stream carries it).
+ */
+static int note_config_annotation(struct sim *s, const struct qf_obj *o)
+{
+	const json_t *meta = json_object_get(o->obj, "metadata");
+	const json_t *v = json_object_get(json_object_get(meta, "annotations"),
+	                                  ANN_KUEUE_CONFIG);
+	struct qf_loc at;
+	json_error_t err;
+	json_t *j;
+
+	if (!v)
+		return QF_OK;
+	at = qf_doc_loc(o->doc, v);
+	j = json_is_string(v) ? json_loads(json_string_value(v), 0, &err)
+	                      : NULL;
+	if (!j || !qf_model_is_config(j)) {
+		json_decref(j);
+		return qf_diag_error(s->d, &at, RULE, "metadata.annotations",
+		                     ANN_KUEUE_CONFIG
+		                     " must hold a Kueue Configuration "
+		                     "(config.kueue.x-k8s.io) as JSON");
+	}
+	json_decref(s->ann_cfg);
+	s->ann_cfg = j;
+	s->ann_at = at;
+	return QF_OK;
+}
+
+/*
+ * A Kustomization is a build file, not a cluster object: compile's own
+ * (a plain list of resources) is skipped without a word; one that would
+ * change what kustomize builds is worth a warning.
+ */
+static int skip_kustomization(struct sim *s, const struct qf_obj *o)
+{
+	const char *av =
+	        json_string_value(json_object_get(o->obj, "apiVersion"));
+	const char *key;
+	json_t *v;
+
+	if (!av || strncmp(av, "kustomize.config.k8s.io/", 24) != 0)
+		return 0;
+	json_object_foreach ((json_t *)o->obj, key, v)
+		if (strcmp(key, "apiVersion") != 0 &&
+		    strcmp(key, "kind") != 0 && strcmp(key, "resources") != 0) {
+			(void)qf_diag_warn(s->d, &o->loc, "QF511", NULL,
+			                   "simulate does not run kustomize: "
+			                   "\"%s\" of this Kustomization is "
+			                   "not applied",
+			                   key);
+			qf_diag_hint(s->d, "simulate what it builds: kubectl "
+			                   "kustomize DIR | quotaflow simulate "
+			                   "-f -");
+			break;
+		}
+	return 1;
+}
+
 static int load_objects(struct sim *s, const struct qf_strlist *files,
                         unsigned flags, struct qf_model_wl ***added,
                         size_t *nadded)
@@ -222,9 +290,12 @@ static int load_objects(struct sim *s, const struct qf_strlist *files,
 		struct qf_model_wl *w = NULL;
 		int r;
 
-		if (taken && taken[i])
+		if ((taken && taken[i]) || skip_kustomization(s, o))
 			continue;
-		if (is_spec(o->obj))
+		if ((flags & QF_MODEL_POLICY) &&
+		    note_config_annotation(s, o) < 0)
+			r = QF_EINVAL;
+		else if (is_spec(o->obj))
 			r = qf_diag_error(
 			        s->d, &o->loc, RULE, "kind",
 			        "a Pool/Tenant spec is not accepted "
@@ -252,13 +323,70 @@ static int load_objects(struct sim *s, const struct qf_strlist *files,
 	return rc;
 }
 
-/* With no Configuration among the inputs, the one the specs need. */
+/*
+ * With no Configuration among the inputs, the one the specs need: from
+ * specs compiled here, else from the annotation of compiled objects.
+ */
 static int apply_derived_config(struct sim *s)
 {
-	if (!s->derived_cfg || s->m.cfg.gen)
+	if (s->m.cfg.gen)
 		return QF_OK;
-	return qf_model_load_config(&s->m, NULL, &s->derived_at, s->derived_cfg,
-	                            s->d);
+	if (s->derived_cfg)
+		return qf_model_load_config(&s->m, NULL, &s->derived_at,
+		                            s->derived_cfg, s->d);
+	if (!s->ann_cfg)
+		return QF_OK;
+	(void)qf_diag_add(s->d, QF_SEV_NOTE, &s->ann_at, RULE_NO_XFORM, NULL,
+	                  "no Kueue Configuration among the inputs: "
+	                  "simulating with the one the compiled policy "
+	                  "needs (annotation " ANN_KUEUE_CONFIG ")");
+	qf_diag_hint(s->d, "to simulate a cluster as it is, give its "
+	                   "Configuration (ConfigMap kueue-manager-config) "
+	                   "with -f");
+	return qf_model_load_config(&s->m, NULL, &s->ann_at, s->ann_cfg, s->d);
+}
+
+static int covers(const struct qf_model_cq *c, int32_t res)
+{
+	for (size_t g = 0; g < c->nrg; g++)
+		for (size_t i = 0; i < c->rg[g].nres; i++)
+			if (c->rg[g].res[i] == res)
+				return 1;
+	return 0;
+}
+
+/*
+ * Queues that cover the virtual resource of compile's rule T8 enforce
+ * nothing unless a transformation makes workloads request it.
+ */
+static void warn_untransformed(struct sim *s)
+{
+	int32_t r = qf_names_find(&s->m.res, TOTAL_RESOURCE);
+	const struct qf_model_cq *first = NULL;
+	size_t n = 0;
+
+	if (r < 0)
+		return;
+	for (size_t i = 0; i < s->m.cfg.nxf; i++)
+		for (size_t j = 0; j < s->m.cfg.xf[i].nout; j++)
+			if (s->m.cfg.xf[i].out[j].res == r)
+				return;
+	for (size_t i = 0; i < s->m.ncq; i++)
+		if (covers(&s->m.cq[i], r) && !n++)
+			first = &s->m.cq[i];
+	if (!n)
+		return;
+	(void)qf_diag_warn(s->d, &first->loc, RULE_NO_XFORM, NULL,
+	                   "ClusterQueue \"%s\"%s covers " TOTAL_RESOURCE
+	                   ", but no resources.transformations of the Kueue "
+	                   "Configuration outputs it: no workload requests "
+	                   "it, so the totals it holds are not enforced and "
+	                   "tenants can go past their burst",
+	                   first->name, n > 1 ? " (and others)" : "");
+	qf_diag_hint(s->d, "give the Configuration compile derives "
+	                   "(kueue-configuration.yaml in its -o directory) "
+	                   "or the cluster's ConfigMap kueue-manager-config "
+	                   "with -f; docs/translation.md, rule T8");
 }
 
 static int trace_error(struct sim *s, size_t line, const char *msg)
@@ -827,6 +955,10 @@ static int load_inputs(struct sim *s, struct qf_model_wl ***sub, size_t *nsub)
 
 	if (o->apply && o->apply->n) {
 		qf_model_clear_policy(&s->m);
+		/* what -f's policy needed does not hold for --apply's */
+		s->derived_cfg = NULL;
+		json_decref(s->ann_cfg);
+		s->ann_cfg = NULL;
 		if (load_objects(s, o->apply, QF_MODEL_POLICY, NULL, NULL) < 0)
 			rc = QF_EINVAL;
 	}
@@ -842,6 +974,8 @@ static int load_inputs(struct sim *s, struct qf_model_wl ***sub, size_t *nsub)
 		rc = QF_EINVAL;
 	if (apply_derived_config(s) < 0 || qf_model_resolve(&s->m, s->d) < 0)
 		rc = QF_EINVAL;
+	if (rc == QF_OK)
+		warn_untransformed(s);
 	return rc;
 }
 
@@ -892,6 +1026,7 @@ static void sim_release(struct sim *s)
 	for (size_t i = 0; i < s->ncompiled; i++)
 		qf_ctx_compiled_release(&s->compiled[i]);
 	free(s->compiled);
+	json_decref(s->ann_cfg);
 	qf_docset_release(&s->docs);
 }
 

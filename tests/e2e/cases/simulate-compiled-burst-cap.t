@@ -13,3 +13,6 @@ stdout-not: job-train-08-415c3: admitted
 stdout-not: job-train-09-73257: admitted
 stdout-not: job-train-10-b339a: admitted
 stdout-has: research/job-train-10-b339a: pending: queued, not evaluated yet
+# compile's own kustomization.yaml is a build file, not worth a warning
+stderr-not: QF511
+stderr-not: Kustomization
