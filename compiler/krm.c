@@ -72,7 +72,7 @@ static json_t *result_of(const struct qf_diag *g, const struct qf_doc *doc)
 		qf_buf_addf(&msg, " [%s]", g->rule);
 	if (g->hint)
 		qf_buf_addf(&msg, " (hint: %s)", g->hint);
-	set(r, "message", json_string(msg.buf));
+	set(r, "message", qf_diag_json_text(msg.buf));
 	qf_buf_release(&msg);
 	set(r, "severity", json_string(sev[g->sev]));
 	if (g->rule)

@@ -895,6 +895,15 @@ int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
 		L.errors++;
 		goto done;
 	}
+	if (nt > QF_SPEC_MAX_TENANTS) {
+		(void)qf_diag_error(d, &tobjs[QF_SPEC_MAX_TENANTS]->loc,
+		                    "QF003", NULL,
+		                    "more than %d Tenants; one compile "
+		                    "accepts at most that many",
+		                    QF_SPEC_MAX_TENANTS);
+		L.errors++;
+		goto done;
+	}
 	check_top(&L, pool);
 	load_pool(&L, &s->pool, pool);
 	s->tenants = qf_xcalloc(nt + 1, sizeof(*s->tenants));

@@ -36,6 +36,10 @@
  * overflow and every companion quantity representable. */
 #define QF_SPEC_MAX_GPUS 1000000
 
+/* Tenants one compile accepts (docs/limits.md): the output, the checks and
+ * the memory grow with it; more is refused with QF003, not attempted. */
+#define QF_SPEC_MAX_TENANTS 100000
+
 /* Name of the virtual resource and flavour that carry a tenant's total
  * over all its flavours (see docs/translation.md, rule T8). */
 #define QF_SPEC_TOTAL_RESOURCE "quotaflow.dev/gpus"

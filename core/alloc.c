@@ -8,16 +8,32 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/banned.h"
 
-static void die_oom(size_t n)
+/*
+ * Library code never prints or exits, except here: there is nobody to
+ * return to when the heap is gone.  Exit 2 (an internal error, not a
+ * crash): _exit, so that no half-written stdio buffer is flushed after
+ * the message.
+ */
+static _Noreturn void die(const char *what, size_t a, size_t b)
 {
-	/* Library code never prints, except here: there is nobody to return
-	 * to when the heap is gone. */
-	(void)fprintf(stderr, "quotaflow: out of memory allocating %zu bytes\n",
-	              n);
-	abort();
+	if (what)
+		(void)fprintf(stderr,
+		              "quotaflow: size overflow: %zu %s %zu bytes\n", a,
+		              what, b);
+	else
+		(void)fprintf(stderr,
+		              "quotaflow: out of memory allocating %zu bytes\n",
+		              a);
+	_exit(2);
+}
+
+static _Noreturn void die_oom(size_t n)
+{
+	die(NULL, n, 0);
 }
 
 void *qf_xmalloc(size_t n)
@@ -70,21 +86,15 @@ char *qf_xstrndup(const char *s, size_t len)
 
 size_t qf_st_mult(size_t a, size_t b)
 {
-	if (b && a > (size_t)-1 / b) {
-		(void)fprintf(stderr, "quotaflow: size overflow: %zu * %zu\n",
-		              a, b);
-		abort();
-	}
+	if (b && a > (size_t)-1 / b)
+		die("*", a, b);
 	return a * b;
 }
 
 size_t qf_st_add(size_t a, size_t b)
 {
-	if (a > (size_t)-1 - b) {
-		(void)fprintf(stderr, "quotaflow: size overflow: %zu + %zu\n",
-		              a, b);
-		abort();
-	}
+	if (a > (size_t)-1 - b)
+		die("+", a, b);
 	return a + b;
 }
 

@@ -2,9 +2,10 @@
  * alloc.h - the only door to the heap.
  *
  * Every allocation in Quotaflow goes through these wrappers.  Out of memory
- * is not an error we can recover from in a CLI or a daemon, so they abort
- * with the requested size instead of returning NULL (git's xmalloc).
- * Multiplications are checked for overflow (git's st_mult).  Input limits,
+ * is not an error we can recover from in a CLI or a daemon, so instead of
+ * returning NULL they print "quotaflow: out of memory allocating N bytes"
+ * and exit 2 (git's xmalloc dies too).  Multiplications and additions are
+ * checked for overflow (git's st_mult) and end the same way.  Input limits,
  * not luck, keep memory bounded.  Thread-safe as malloc is.
  */
 #ifndef QF_ALLOC_H

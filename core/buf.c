@@ -5,6 +5,7 @@
  */
 #include "core/buf.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,4 +139,92 @@ char *qf_buf_detach(struct qf_buf *b, size_t *len_out)
 	s = b->buf;
 	qf_buf_init(b);
 	return s;
+}
+
+size_t qf_buf_utf8_len(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	uint32_t cp, min;
+	size_t len;
+
+	if (!n)
+		return 0;
+	if (u[0] < 0x80)
+		return 1;
+	if (u[0] >= 0xC2 && u[0] <= 0xDF) {
+		len = 2, cp = u[0] & 0x1Fu, min = 0x80;
+	} else if (u[0] >= 0xE0 && u[0] <= 0xEF) {
+		len = 3, cp = u[0] & 0x0Fu, min = 0x800;
+	} else if (u[0] >= 0xF0 && u[0] <= 0xF4) {
+		len = 4, cp = u[0] & 0x07u, min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((u[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (u[i] & 0x3Fu);
+	}
+	if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	return len;
+}
+
+/* The escape of a C0 control character or DEL, or NULL. */
+static const char *c0_escape(unsigned char c)
+{
+	switch (c) {
+	case '\n':
+		return "\\n";
+	case '\r':
+		return "\\r";
+	case '\t':
+		return "\\t";
+	default:
+		return NULL;
+	}
+}
+
+void qf_buf_add_escaped(struct qf_buf *b, const char *s, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned char c = (unsigned char)s[i];
+		size_t n = qf_buf_utf8_len(s + i, len - i);
+
+		if (n == 1 && c >= 0x20 && c != 0x7F) {
+			qf_buf_addch(b, c);
+		} else if (n == 1 && c0_escape(c)) {
+			qf_buf_adds(b, c0_escape(c));
+		} else if (n == 2 && c == 0xC2 &&
+		           (unsigned char)s[i + 1] < 0xA0) {
+			qf_buf_addf(b, "\\u%04x", (unsigned char)s[i + 1]);
+		} else if (n > 1) {
+			qf_buf_add(b, s + i, n);
+		} else {
+			qf_buf_addf(b, "\\x%02x", c);
+			n = 1;
+		}
+		i += n;
+	}
+}
+
+void qf_buf_add_utf8(struct qf_buf *b, const char *s, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		size_t n = qf_buf_utf8_len(s + i, len - i);
+
+		if (n) {
+			qf_buf_add(b, s + i, n);
+			i += n;
+		} else {
+			qf_buf_adds(b, "\xef\xbf\xbd"); /* U+FFFD */
+			i++;
+		}
+	}
 }

@@ -50,4 +50,26 @@ void qf_buf_setlen(struct qf_buf *b, size_t len);
  */
 char *qf_buf_detach(struct qf_buf *b, size_t *len_out);
 
+/*
+ * Length of the valid UTF-8 sequence at s (at most n bytes), or 0 when the
+ * bytes there are not one (a stray continuation byte, an overlong form, a
+ * surrogate, a code point above U+10FFFF, a sequence cut short).  The rules
+ * are jansson's, so text that passes is accepted by json_string.
+ */
+size_t qf_buf_utf8_len(const char *s, size_t n);
+
+/*
+ * Append untrusted text for a terminal or a CI log: control characters
+ * (C0, DEL and C1) and bytes that are not UTF-8 are written as escapes
+ * (\n, \r, \t, \xNN for a byte, \u0080..\u009f for a C1 character), so
+ * the text can neither start a line (a forged `::error` annotation) nor
+ * send a terminal control sequence.  A backslash is kept as it is.
+ */
+void qf_buf_add_escaped(struct qf_buf *b, const char *s, size_t len);
+
+/* Append text as valid UTF-8 for JSON: every byte that does not start a
+ * valid sequence becomes U+FFFD.  Control characters are kept (a JSON
+ * encoder escapes them). */
+void qf_buf_add_utf8(struct qf_buf *b, const char *s, size_t len);
+
 #endif

@@ -42,6 +42,15 @@ int qf_diag_vadd(struct qf_diags *d, enum qf_severity sev,
 	struct qf_buf msg = QF_BUF_INIT;
 	struct qf_diag *g;
 
+	if (sev == QF_SEV_ERROR)
+		d->nerrors++;
+	else if (sev == QF_SEV_WARNING)
+		d->nwarnings++;
+	d->last_dropped = d->n >= QF_DIAGS_MAX_KEPT;
+	if (d->last_dropped) {
+		d->ndropped++;
+		return sev == QF_SEV_ERROR ? QF_EINVAL : QF_OK;
+	}
 	d->v = qf_grow(d->v, sizeof(*d->v), &d->alloc, d->n + 1);
 	g = &d->v[d->n++];
 	memset(g, 0, sizeof(*g));
@@ -56,10 +65,6 @@ int qf_diag_vadd(struct qf_diags *d, enum qf_severity sev,
 		g->path = qf_xstrdup(path);
 	qf_buf_vaddf(&msg, fmt, ap);
 	g->msg = qf_buf_detach(&msg, NULL);
-	if (sev == QF_SEV_ERROR)
-		d->nerrors++;
-	else if (sev == QF_SEV_WARNING)
-		d->nwarnings++;
 	return sev == QF_SEV_ERROR ? QF_EINVAL : QF_OK;
 }
 
@@ -105,7 +110,7 @@ void qf_diag_hint(struct qf_diags *d, const char *fmt, ...)
 	struct qf_buf b = QF_BUF_INIT;
 	va_list ap;
 
-	if (!d->n)
+	if (!d->n || d->last_dropped)
 		return;
 	va_start(ap, fmt);
 	qf_buf_vaddf(&b, fmt, ap);
@@ -116,13 +121,24 @@ void qf_diag_hint(struct qf_diags *d, const char *fmt, ...)
 
 void qf_diags_move(struct qf_diags *dst, struct qf_diags *src)
 {
+	if (src->n)
+		dst->last_dropped = 0;
 	for (size_t i = 0; i < src->n; i++) {
+		if (dst->n >= QF_DIAGS_MAX_KEPT) {
+			diag_free(&src->v[i]);
+			dst->ndropped++;
+			dst->last_dropped = 1;
+			continue;
+		}
 		dst->v = qf_grow(dst->v, sizeof(*dst->v), &dst->alloc,
 		                 dst->n + 1);
 		dst->v[dst->n++] = src->v[i];
 	}
 	dst->nerrors += src->nerrors;
 	dst->nwarnings += src->nwarnings;
+	dst->ndropped += src->ndropped;
+	if (src->last_dropped)
+		dst->last_dropped = 1;
 	free(src->v);
 	qf_diags_init(src);
 }
@@ -174,24 +190,81 @@ static const char *sev_name(enum qf_severity s)
 	}
 }
 
+/* Untrusted text (names, values) reaches messages, paths and file
+ * names; escaped, it cannot start a line or move the cursor. */
+static void add_text(struct qf_buf *b, const char *s)
+{
+	qf_buf_add_escaped(b, s, strlen(s));
+}
+
+/* How many are printed, and how many more exist. */
+static size_t nprinted(const struct qf_diags *d, size_t *more)
+{
+	size_t n = d->n < QF_DIAGS_MAX_PRINTED ? d->n : QF_DIAGS_MAX_PRINTED;
+
+	*more = d->n - n + d->ndropped;
+	return n;
+}
+
+static void more_note(struct qf_buf *b, const struct qf_diags *d, size_t more)
+{
+	qf_buf_addf(b,
+	            "%zu more diagnostic%s not shown (at most %u are "
+	            "printed; %zu error%s and %zu warning%s in all)",
+	            more, more == 1 ? "" : "s", QF_DIAGS_MAX_PRINTED,
+	            d->nerrors, d->nerrors == 1 ? "" : "s", d->nwarnings,
+	            d->nwarnings == 1 ? "" : "s");
+}
+
 static void format_text(const struct qf_diags *d, struct qf_buf *b)
 {
-	for (size_t i = 0; i < d->n; i++) {
+	size_t more, n = nprinted(d, &more);
+
+	for (size_t i = 0; i < n; i++) {
 		const struct qf_diag *g = &d->v[i];
 
-		if (g->file)
-			qf_buf_addf(b, "%s:%u:%u: ", g->file, g->line, g->col);
-		else
+		if (g->file) {
+			add_text(b, g->file);
+			qf_buf_addf(b, ":%u:%u: ", g->line, g->col);
+		} else {
 			qf_buf_adds(b, "quotaflow: ");
-		qf_buf_addf(b, "%s: %s", sev_name(g->sev), g->msg);
+		}
+		qf_buf_addf(b, "%s: ", sev_name(g->sev));
+		add_text(b, g->msg);
 		if (g->rule)
 			qf_buf_addf(b, " [%s]", g->rule);
 		qf_buf_addch(b, '\n');
-		if (g->path)
-			qf_buf_addf(b, "  at %s\n", g->path);
-		if (g->hint)
-			qf_buf_addf(b, "  hint: %s\n", g->hint);
+		if (g->path) {
+			qf_buf_adds(b, "  at ");
+			add_text(b, g->path);
+			qf_buf_addch(b, '\n');
+		}
+		if (g->hint) {
+			qf_buf_adds(b, "  hint: ");
+			add_text(b, g->hint);
+			qf_buf_addch(b, '\n');
+		}
 	}
+	if (more) {
+		qf_buf_adds(b, "quotaflow: note: ");
+		more_note(b, d, more);
+		qf_buf_addch(b, '\n');
+	}
+}
+
+json_t *qf_diag_json_text(const char *s)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	json_t *v;
+
+	if (!s)
+		return json_null();
+	qf_buf_add_utf8(&b, s, strlen(s));
+	v = json_stringn(b.buf, b.len);
+	qf_buf_release(&b);
+	if (!v)
+		abort(); /* valid UTF-8 now: only out of memory fails */
+	return v;
 }
 
 static json_t *diag_json(const struct qf_diag *g)
@@ -199,17 +272,13 @@ static json_t *diag_json(const struct qf_diag *g)
 	json_t *o = json_object();
 
 	json_object_set_new(o, "severity", json_string(sev_name(g->sev)));
-	json_object_set_new(o, "rule",
-	                    g->rule ? json_string(g->rule) : json_null());
-	json_object_set_new(o, "file",
-	                    g->file ? json_string(g->file) : json_null());
+	json_object_set_new(o, "rule", qf_diag_json_text(g->rule));
+	json_object_set_new(o, "file", qf_diag_json_text(g->file));
 	json_object_set_new(o, "line", json_integer(g->line));
 	json_object_set_new(o, "column", json_integer(g->col));
-	json_object_set_new(o, "path",
-	                    g->path ? json_string(g->path) : json_null());
-	json_object_set_new(o, "message", json_string(g->msg));
-	json_object_set_new(o, "hint",
-	                    g->hint ? json_string(g->hint) : json_null());
+	json_object_set_new(o, "path", qf_diag_json_text(g->path));
+	json_object_set_new(o, "message", qf_diag_json_text(g->msg));
+	json_object_set_new(o, "hint", qf_diag_json_text(g->hint));
 	return o;
 }
 
@@ -219,10 +288,21 @@ char *qf_diags_format(const struct qf_diags *d, enum qf_diag_format fmt)
 
 	if (fmt == QF_DIAG_JSON) {
 		json_t *arr = json_array();
+		size_t more, n = nprinted(d, &more);
 		char *s;
 
-		for (size_t i = 0; i < d->n; i++)
+		for (size_t i = 0; i < n; i++)
 			json_array_append_new(arr, diag_json(&d->v[i]));
+		if (more) {
+			struct qf_diag note = { QF_SEV_NOTE, NULL, NULL, 0,
+				                0,           NULL, NULL, NULL };
+			struct qf_buf m = QF_BUF_INIT;
+
+			more_note(&m, d, more);
+			note.msg = m.buf;
+			json_array_append_new(arr, diag_json(&note));
+			qf_buf_release(&m);
+		}
 		s = json_dumps(arr, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		json_decref(arr);
 		if (!s)

@@ -48,15 +48,27 @@ struct qf_diag {
 	char *hint; /* owned; may be NULL */
 };
 
+/*
+ * Limits (docs/limits.md): at most QF_DIAGS_MAX_KEPT diagnostics are kept;
+ * later ones are only counted (nerrors, nwarnings and ndropped), so that
+ * input producing millions of errors cannot exhaust memory.  At most
+ * QF_DIAGS_MAX_PRINTED are printed, followed by a note saying how many
+ * more there are.
+ */
+#define QF_DIAGS_MAX_KEPT    100000u
+#define QF_DIAGS_MAX_PRINTED 1000u
+
 struct qf_diags {
 	struct qf_diag *v; /* owned array */
 	size_t n, alloc;
-	size_t nerrors, nwarnings;
+	size_t nerrors, nwarnings; /* all added, dropped ones included */
+	size_t ndropped;           /* added past QF_DIAGS_MAX_KEPT */
+	int last_dropped;          /* the last one added was dropped */
 };
 
-#define QF_DIAGS_INIT            \
-	{                        \
-		NULL, 0, 0, 0, 0 \
+#define QF_DIAGS_INIT                  \
+	{                              \
+		NULL, 0, 0, 0, 0, 0, 0 \
 	}
 
 enum qf_diag_format {
@@ -86,7 +98,8 @@ int qf_diag_error(struct qf_diags *d, const struct qf_loc *loc,
 int qf_diag_warn(struct qf_diags *d, const struct qf_loc *loc, const char *rule,
                  const char *path, const char *fmt, ...) QF_PRINTF(5, 6);
 
-/* Attach a hint ("expected ...", "did you mean ...") to the last diagnostic. */
+/* Attach a hint ("expected ...", "did you mean ...") to the last diagnostic
+ * (nothing when that one was dropped). */
 void qf_diag_hint(struct qf_diags *d, const char *fmt, ...) QF_PRINTF(2, 3);
 
 /* Move every diagnostic of src to the end of dst; src is left empty. */
@@ -102,12 +115,27 @@ void qf_diags_sort(struct qf_diags *d);
  * Render every diagnostic to f.  Text: one `file:line:col: severity:
  * message [RULE]` line each, then `  at PATH` and `  hint: ...` lines when
  * present.  JSON: an array of {severity, rule, file, line, column, path,
- * message, hint}.  Returns QF_EIO when writing fails.
+ * message, hint}.  After QF_DIAGS_MAX_PRINTED diagnostics comes one note
+ * (a text line, or a last JSON object with severity "note") saying how many
+ * more there are and how many errors and warnings in all.  Untrusted text is
+ * made safe on the way out: in text, control characters and bytes that are not
+ * UTF-8 are escaped (qf_buf_add_escaped); in JSON, the encoder escapes control
+ * characters and bytes that are not UTF-8 become U+FFFD (qf_diag_json_text), so
+ * a file name is never dropped.  Returns QF_EIO when writing fails.
  */
 int qf_diags_print(const struct qf_diags *d, enum qf_diag_format fmt,
                    FILE *f) QF_MUST_CHECK;
 
 /* The same, into a newly allocated string the caller frees. */
 char *qf_diags_format(const struct qf_diags *d, enum qf_diag_format fmt);
+
+/*
+ * A JSON string (a new reference) of untrusted text s, or JSON null when s
+ * is NULL.  Bytes that are not valid UTF-8 become U+FFFD (jansson refuses
+ * them, and a string it refuses would silently vanish from the output);
+ * control characters stay and are escaped by the JSON encoder.
+ */
+struct json_t;
+struct json_t *qf_diag_json_text(const char *s);
 
 #endif

@@ -20,8 +20,11 @@
  *    what the API server receives.  .inf and .nan are errors (JSON has no
  *    spelling for them).
  *  - Aliases are expanded into copies (a consumer may edit one without the
- *    other); every copy costs its node count against max_alias_nodes, so
- *    "billion laughs" fails after max_alias_nodes nodes, not at OOM.
+ *    other); every copy costs its node count against max_alias_nodes and
+ *    its text (scalars and keys, a byte per node at least) against
+ *    max_alias_bytes, so "billion laughs" fails after max_alias_nodes
+ *    nodes and one large anchored string aliased many times after
+ *    max_alias_bytes bytes, not at OOM.
  *  - Merge keys follow go-yaml v2: `<<` entries are applied in order and
  *    overwrite what is already set; a sequence of maps is applied last to
  *    first, so earlier maps win; later explicit keys overwrite merged ones.
@@ -55,6 +58,7 @@ struct anchor {
 	json_t *node;  /* reference owned by the loader */
 	size_t nodes;  /* nodes an alias to it adds */
 	size_t height; /* container levels (0 for a scalar) */
+	size_t bytes;  /* text bytes an alias to it adds */
 };
 
 struct loader {
@@ -70,6 +74,7 @@ struct loader {
 	struct anchor *av;  /* owned */
 	size_t nav, alloc_av;
 	size_t alias_nodes; /* added by alias expansion so far */
+	size_t alias_bytes; /* text added by alias expansion so far */
 	size_t ndocs;       /* YAML documents seen */
 	/* Key text, one buffer per nesting level, reused for every key at
 	 * that level (a malloc per key was a tenth of the loader's calls);
@@ -84,6 +89,7 @@ struct built {
 	struct qf_loc loc;
 	size_t nodes;
 	size_t height;
+	size_t bytes; /* text of its scalars and keys, plus one per node */
 };
 
 static struct qf_loc mark_loc(const struct loader *L, yaml_mark_t m)
@@ -254,6 +260,7 @@ static void anchor_add(struct loader *L, const yaml_char_t *name,
 	a->node = json_incref(b->v);
 	a->nodes = b->nodes;
 	a->height = b->height;
+	a->bytes = b->bytes;
 	/* A redefined anchor replaces the old one for later aliases. */
 	if (json_object_set_new(L->anchor_ids, (const char *)name,
 	                        json_integer((json_int_t)L->nav)))
@@ -356,6 +363,21 @@ static int depth_error(struct loader *L, struct qf_loc loc)
 	return QF_ETOOBIG;
 }
 
+/* Whether adding `cost` to `used` would cross `max` (then an error). */
+static int alias_over(struct loader *L, const yaml_char_t *name,
+                      const struct qf_loc *loc, size_t cost, size_t used,
+                      size_t max, const char *unit, const char *hint)
+{
+	if (cost <= max - used)
+		return 0;
+	qf_diag_error(L->d, loc, QF_DOC_RULE_ALIAS, NULL,
+	              "alias *%s would expand the document past the limit of "
+	              "%zu %s added by aliases",
+	              (const char *)name, max, unit);
+	qf_diag_hint(L->d, "%s", hint);
+	return 1;
+}
+
 static int build_alias(struct loader *L, size_t depth, struct built *out)
 {
 	const yaml_char_t *name = L->ev.data.alias.anchor;
@@ -370,21 +392,23 @@ static int build_alias(struct loader *L, size_t depth, struct built *out)
 		             (const char *)name);
 		return QF_EINVAL;
 	}
-	if (a->nodes > L->lim.max_alias_nodes - L->alias_nodes) {
-		qf_diag_error(L->d, &out->loc, QF_DOC_RULE_ALIAS, NULL,
-		              "alias *%s would expand the document past the "
-		              "limit of %zu nodes added by aliases",
-		              (const char *)name, L->lim.max_alias_nodes);
-		qf_diag_hint(L->d, "nested aliases grow exponentially "
-		                   "(\"billion laughs\"); expand them by hand");
+	if (alias_over(L, name, &out->loc, a->nodes, L->alias_nodes,
+	               L->lim.max_alias_nodes, "nodes",
+	               "nested aliases grow exponentially (\"billion "
+	               "laughs\"); expand them by hand") ||
+	    alias_over(L, name, &out->loc, a->bytes, L->alias_bytes,
+	               L->lim.max_alias_bytes, "bytes",
+	               "an alias copies its anchor's whole text; alias small "
+	               "values, not large ones"))
 		return QF_ETOOBIG;
-	}
 	if (a->height && depth + a->height - 1 > L->lim.max_depth)
 		return depth_error(L, out->loc);
 	L->alias_nodes += a->nodes;
+	L->alias_bytes += a->bytes;
 	out->v = copy_tree(L, a->node);
 	out->nodes = a->nodes;
 	out->height = a->height;
+	out->bytes = a->bytes;
 	return QF_OK;
 }
 
@@ -401,6 +425,7 @@ static int build_scalar(struct loader *L, struct built *out)
 	put_node(L, out->v, out->loc);
 	out->nodes = 1;
 	out->height = 0;
+	out->bytes = qf_st_add(L->ev.data.scalar.length, 1);
 	anchor_add(L, L->ev.data.scalar.anchor, out);
 	return QF_OK;
 }
@@ -463,7 +488,7 @@ static int read_key(struct loader *L, struct key *k)
 {
 	const yaml_event_t *e = &L->ev;
 	struct qf_doc_plain r;
-	struct built b = { NULL, { NULL, 0, 0 }, 1, 0 };
+	struct built b = { NULL, { NULL, 0, 0 }, 1, 0, 0 };
 	int rc;
 
 	k->loc = mark_loc(L, e->start_mark);
@@ -569,7 +594,7 @@ static int map_entry(struct loader *L, json_t *obj, json_t **merged,
                      size_t depth, struct built *out)
 {
 	struct key k = { key_buf(L, depth), { NULL, 0, 0 }, 0 };
-	struct built v = { NULL, { NULL, 0, 0 }, 0, 0 };
+	struct built v = { NULL, { NULL, 0, 0 }, 0, 0, 0 };
 	int rc = read_key(L, &k);
 
 	if (!rc && memchr(k.s->buf, '\0', k.s->len)) {
@@ -589,6 +614,7 @@ static int map_entry(struct loader *L, json_t *obj, json_t **merged,
 	if (rc)
 		goto done;
 	out->nodes += v.nodes;
+	out->bytes += k.s->len + v.bytes;
 	if (v.height + 1 > out->height)
 		out->height = v.height + 1;
 	if (k.merge)
@@ -614,6 +640,7 @@ static int open_container(struct loader *L, size_t depth,
 	out->loc = mark_loc(L, L->ev.start_mark);
 	out->nodes = 1;
 	out->height = 1;
+	out->bytes = 1;
 	if (depth > L->lim.max_depth)
 		return depth_error(L, out->loc);
 	out->v = make();
@@ -654,7 +681,7 @@ static int build_sequence(struct loader *L, size_t depth, struct built *out)
 	if (rc)
 		goto done;
 	while (!(rc = next_event(L)) && L->ev.type != YAML_SEQUENCE_END_EVENT) {
-		struct built v = { NULL, { NULL, 0, 0 }, 0, 0 };
+		struct built v = { NULL, { NULL, 0, 0 }, 0, 0, 0 };
 		size_t i = json_array_size(out->v);
 
 		rc = build_node(L, depth + 1, &v);
@@ -666,6 +693,7 @@ static int build_sequence(struct loader *L, size_t depth, struct built *out)
 			qf_doc_tab_put(&L->doc->members,
 			               qf_doc_element_key(out->v, i), v.loc);
 		out->nodes += v.nodes;
+		out->bytes += v.bytes;
 		if (v.height + 1 > out->height)
 			out->height = v.height + 1;
 		if (json_array_append_new(out->v, v.v))
@@ -702,11 +730,20 @@ static int build_node(struct loader *L, size_t depth, struct built *out)
 
 /* ---- documents and Lists -------------------------------------------- */
 
-static void add_obj(struct qf_doc *doc, json_t *obj, struct qf_loc loc,
-                    size_t doc_index, long item)
+static int add_obj(struct loader *L, json_t *obj, struct qf_loc loc,
+                   size_t doc_index, long item)
 {
+	struct qf_doc *doc = L->doc;
 	struct qf_obj *o;
 
+	if (doc->nobjs >= L->lim.max_objects) {
+		qf_diag_error(L->d, &loc, QF_DOC_RULE_SIZE, NULL,
+		              "more than %zu objects in one file (documents "
+		              "and List items)",
+		              L->lim.max_objects);
+		qf_diag_hint(L->d, "split the input into several files");
+		return QF_ETOOBIG;
+	}
 	doc->objs = qf_grow(doc->objs, sizeof(*doc->objs), &doc->alloc_objs,
 	                    doc->nobjs + 1);
 	o = &doc->objs[doc->nobjs++];
@@ -715,6 +752,7 @@ static void add_obj(struct qf_doc *doc, json_t *obj, struct qf_loc loc,
 	o->loc = loc;
 	o->doc_index = doc_index;
 	o->item_index = item;
+	return QF_OK;
 }
 
 static int is_list(const json_t *root)
@@ -726,10 +764,45 @@ static int is_list(const json_t *root)
 	       json_is_array(json_object_get(root, "items"));
 }
 
+/*
+ * The items of a List, each an object; an item that is itself a List is
+ * expanded in turn, as kubectl's resource builder flattens nested Lists
+ * (so what kubectl would apply is validated).  Recursion is bounded by the
+ * nesting limit the loader enforced.
+ */
+/* NOLINTNEXTLINE(misc-no-recursion): depth <= limits->max_depth */
+static int add_items(struct loader *L, const json_t *list, size_t index)
+{
+	const json_t *items = json_object_get(list, "items");
+
+	for (size_t i = 0; i < json_array_size(items); i++) {
+		json_t *it = json_array_get(items, i);
+		struct qf_loc loc = qf_doc_loc_index(L->doc, items, i);
+		int rc;
+
+		if (!json_is_object(it)) {
+			qf_diag_error(L->d, &loc, QF_DOC_RULE_SHAPE, "items",
+			              "List item %zu is a %s; expected a "
+			              "mapping (a Kubernetes object)",
+			              i, type_name(it));
+			return QF_EINVAL;
+		}
+		if (is_list(it)) {
+			rc = add_items(L, it, index);
+			if (rc)
+				return rc;
+			continue;
+		}
+		rc = add_obj(L, it, loc, index, (long)i);
+		if (rc)
+			return rc;
+	}
+	return QF_OK;
+}
+
 static int add_document(struct loader *L, struct built *b, size_t index)
 {
 	struct qf_doc *doc = L->doc;
-	const json_t *items;
 
 	if (json_is_null(b->v))
 		return QF_OK; /* an empty document */
@@ -743,31 +816,15 @@ static int add_document(struct loader *L, struct built *b, size_t index)
 	doc->roots = qf_grow(doc->roots, sizeof(json_t *), &doc->alloc_roots,
 	                     doc->nroots + 1);
 	doc->roots[doc->nroots++] = json_incref(b->v);
-	if (!is_list(b->v)) {
-		add_obj(doc, b->v, b->loc, index, -1);
-		return QF_OK;
-	}
-	items = json_object_get(b->v, "items");
-	for (size_t i = 0; i < json_array_size(items); i++) {
-		json_t *it = json_array_get(items, i);
-		struct qf_loc loc = qf_doc_loc_index(doc, items, i);
-
-		if (!json_is_object(it)) {
-			qf_diag_error(L->d, &loc, QF_DOC_RULE_SHAPE, "items",
-			              "List item %zu is a %s; expected a "
-			              "mapping (a Kubernetes object)",
-			              i, type_name(it));
-			return QF_EINVAL;
-		}
-		add_obj(doc, it, loc, index, (long)i);
-	}
-	return QF_OK;
+	if (!is_list(b->v))
+		return add_obj(L, b->v, b->loc, index, -1);
+	return add_items(L, b->v, index);
 }
 
 /* One document; the current event is DOCUMENT-START. */
 static int load_document(struct loader *L)
 {
-	struct built b = { NULL, { NULL, 0, 0 }, 0, 0 };
+	struct built b = { NULL, { NULL, 0, 0 }, 0, 0, 0 };
 	int rc = next_event(L);
 
 	if (!rc)
@@ -782,6 +839,17 @@ static int load_document(struct loader *L)
 	return rc;
 }
 
+static int too_many_documents(struct loader *L)
+{
+	struct qf_loc loc = mark_loc(L, L->ev.start_mark);
+
+	qf_diag_error(L->d, &loc, QF_DOC_RULE_SIZE, NULL,
+	              "more than %zu YAML documents in one file",
+	              L->lim.max_documents);
+	qf_diag_hint(L->d, "split the input into several files");
+	return QF_ETOOBIG;
+}
+
 static int load_stream(struct loader *L)
 {
 	int rc;
@@ -794,6 +862,8 @@ static int load_stream(struct loader *L)
 		case YAML_STREAM_END_EVENT:
 			return QF_OK;
 		case YAML_DOCUMENT_START_EVENT:
+			if (L->ndocs >= L->lim.max_documents)
+				return too_many_documents(L);
 			rc = load_document(L);
 			if (rc)
 				return rc;
@@ -865,11 +935,27 @@ static char *join_surrogates(const char *data, size_t len, size_t *out_len)
 	return qf_buf_detach(&b, out_len);
 }
 
+/* Limits with the defaults filled in for the fields left 0 (doc.h). */
+static struct qf_doc_limits limits_of(const struct qf_doc_limits *limits)
+{
+	static const struct qf_doc_limits defaults = QF_DOC_LIMITS_INIT;
+	struct qf_doc_limits l = limits ? *limits : defaults;
+
+	if (!l.max_alias_bytes)
+		l.max_alias_bytes = defaults.max_alias_bytes;
+	if (!l.max_documents)
+		l.max_documents = defaults.max_documents;
+	if (!l.max_objects)
+		l.max_objects = defaults.max_objects;
+	if (!l.max_total_bytes)
+		l.max_total_bytes = defaults.max_total_bytes;
+	return l;
+}
+
 int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
                     size_t len, const struct qf_doc_limits *limits,
                     struct qf_diags *d)
 {
-	static const struct qf_doc_limits defaults = QF_DOC_LIMITS_INIT;
 	struct qf_jarena *prev;
 	struct loader L;
 	char *joined;
@@ -877,12 +963,13 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 
 	*out = NULL;
 	memset(&L, 0, sizeof(L));
-	L.lim = limits ? *limits : defaults;
+	L.lim = limits_of(limits);
 	L.d = d;
 	L.data = data;
 	L.len = len;
 	L.doc = qf_xcalloc(1, sizeof(*L.doc));
 	L.doc->name = qf_xstrdup(name);
+	L.doc->bytes = len;
 	if (len > L.lim.max_bytes) {
 		struct qf_loc loc = { name, 0, 0 };
 

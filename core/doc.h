@@ -9,7 +9,8 @@
  * expansion bounded, so a "billion laughs" file is refused, not expanded).
  * Its objects are the top-level mappings, with every Kubernetes `List`
  * (kind ending in "List" with an `items` array, e.g. from `kubectl get -o
- * json`) expanded into its items.  Empty documents are skipped.
+ * json`) expanded into its items, recursively, as kubectl does.  Empty
+ * documents are skipped.
  *
  * Decoding, in kubectl's terms (sigs.k8s.io/yaml over go-yaml v2):
  *  - plain scalars resolve as YAML 1.1 (qf_doc_plain_resolve below);
@@ -44,6 +45,9 @@
  * Errors: syntax errors, duplicate keys, alias bombs, over-deep nesting,
  * non-mapping documents and over-size inputs add an error with the
  * position and return QF_EINVAL / QF_ETOOBIG; nothing is returned then.
+ * So do strings holding a NUL character (every consumer reads C strings,
+ * so "team\0evil" would silently become "team") and inputs with more
+ * documents or objects than the limits allow.
  * Loading stops at the first error of a file.  Rule ids: QF003 too big,
  * QF010 syntax, QF011 duplicate key, QF012 anchors and alias limit, QF013
  * nesting limit, QF014 document or List item not a mapping, QF015 a value
@@ -74,19 +78,34 @@ enum qf_doc_flags {
 	QF_DOC_ARENA = 1 << 0,
 };
 
+/*
+ * Input limits (docs/limits.md lists them all).  For the fields after
+ * `flags`, 0 means the default, so a designated initializer that names
+ * only the limits it changes gets the defaults for those.
+ */
 struct qf_doc_limits {
 	size_t max_bytes;       /* largest input accepted */
 	size_t max_alias_nodes; /* nodes that alias expansion may add */
 	size_t max_depth;       /* deepest nesting of mappings/sequences */
 	unsigned flags;         /* enum qf_doc_flags */
+	size_t max_alias_bytes; /* text bytes alias expansion may add */
+	size_t max_documents;   /* YAML documents per input, empty ones too */
+	size_t max_objects;     /* objects per input, List items included */
+	size_t max_total_bytes; /* qf_docset_load: all inputs together */
 };
 
 #define QF_DOC_MAX_BYTES       ((size_t)64 * 1024 * 1024)
 #define QF_DOC_MAX_ALIAS_NODES 100000u
 #define QF_DOC_MAX_DEPTH       256u
-#define QF_DOC_LIMITS_INIT                                                    \
-	{                                                                     \
-		QF_DOC_MAX_BYTES, QF_DOC_MAX_ALIAS_NODES, QF_DOC_MAX_DEPTH, 0 \
+#define QF_DOC_MAX_ALIAS_BYTES ((size_t)16 * 1024 * 1024)
+#define QF_DOC_MAX_DOCUMENTS   200000u
+#define QF_DOC_MAX_OBJECTS     500000u
+#define QF_DOC_MAX_TOTAL_BYTES ((size_t)256 * 1024 * 1024)
+#define QF_DOC_LIMITS_INIT                                                     \
+	{                                                                      \
+		QF_DOC_MAX_BYTES, QF_DOC_MAX_ALIAS_NODES, QF_DOC_MAX_DEPTH, 0, \
+		        QF_DOC_MAX_ALIAS_BYTES, QF_DOC_MAX_DOCUMENTS,          \
+		        QF_DOC_MAX_OBJECTS, QF_DOC_MAX_TOTAL_BYTES             \
 	}
 
 struct qf_doc;
@@ -158,7 +177,9 @@ void qf_docset_release(struct qf_docset *set);
 
 /*
  * Load every file; keeps going after a bad file so that all problems are
- * reported.  Returns the first error status, or QF_OK.
+ * reported.  Returns the first error status, or QF_OK.  Once the files
+ * loaded so far hold more than limits->max_total_bytes together, it adds
+ * an error (QF003) and loads no more.
  */
 int qf_docset_load(struct qf_docset *set, const struct qf_strlist *files,
                    const struct qf_doc_limits *limits,

@@ -44,6 +44,7 @@ struct qf_doc_tab {
 
 struct qf_doc {
 	char *name;     /* owned */
+	size_t bytes;   /* size of the input */
 	json_t **roots; /* owned references, one per non-empty document */
 	size_t nroots, alloc_roots;
 	struct qf_obj *objs; /* owned array; fixed once loaded */

@@ -299,11 +299,27 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+static void total_error(struct qf_diags *d, const char *file, size_t max)
+{
+	struct qf_loc loc = { file, 0, 0 };
+
+	qf_diag_error(d, &loc, QF_DOC_RULE_SIZE, NULL,
+	              "the inputs together are larger than the limit of %zu "
+	              "bytes; this file and the ones after it are not read",
+	              max);
+	qf_diag_hint(d, "split the input into several runs");
+}
+
 int qf_docset_load(struct qf_docset *set, const struct qf_strlist *files,
                    const struct qf_doc_limits *limits, struct qf_diags *d)
 {
+	static const struct qf_doc_limits defaults = QF_DOC_LIMITS_INIT;
+	size_t max_total = limits && limits->max_total_bytes
+	                           ? limits->max_total_bytes
+	                           : defaults.max_total_bytes;
 	const char **order =
 	        qf_xcalloc(files->n ? files->n : 1, sizeof(*order));
+	size_t total = 0;
 	int first = QF_OK;
 
 	for (size_t i = 0; i < files->n; i++)
@@ -313,10 +329,20 @@ int qf_docset_load(struct qf_docset *set, const struct qf_strlist *files,
 		struct qf_doc *doc;
 		int rc = qf_doc_load_file(&doc, order[i], limits, d);
 
+		if (!rc && doc->bytes > max_total - total) {
+			/* past the total by one file at most: bounded */
+			qf_doc_free(doc);
+			if (first == QF_OK)
+				first = QF_ETOOBIG;
+			total_error(d, order[i], max_total);
+			break;
+		}
 		if (rc && first == QF_OK)
 			first = rc;
-		if (!rc)
+		if (!rc) {
+			total += doc->bytes;
 			qf_docset_add_take(set, doc);
+		}
 	}
 	free(order);
 	return first;

@@ -147,6 +147,15 @@ int qf_doc_scalar_value(json_t **out, const yaml_event_t *e, struct qf_loc loc,
 		*out = json_string(r.ts);
 		break;
 	default:
+		if (memchr(s, '\0', len)) {
+			/* every consumer reads C strings: "team\0evil" would
+			 * be compiled as "team" */
+			qf_diag_error(d, &loc, QF_DOC_RULE_VALUE, NULL,
+			              "string contains a NUL character (\\0)");
+			qf_diag_hint(d, "remove the \\0 escape; Kubernetes "
+			                "names and values cannot hold it");
+			return QF_EINVAL;
+		}
 		*out = json_stringn(s, len);
 		if (!*out) {
 			qf_diag_error(d, &loc, QF_DOC_RULE_VALUE, NULL,

@@ -34,10 +34,14 @@ static int read_fd(struct qf_buf *out, int fd, const char *path,
 	size_t start = out->len;
 
 	for (;;) {
+		/* never more than one byte past the limit: enough to know
+		 * the input is too big without reading twice the limit */
+		size_t want = max_bytes - (out->len - start) + 1, room;
 		ssize_t n;
 
-		qf_buf_grow(out, 65536);
-		n = read(fd, out->buf + out->len, out->alloc - out->len - 1);
+		qf_buf_grow(out, want < 65536 ? want : 65536);
+		room = out->alloc - out->len - 1;
+		n = read(fd, out->buf + out->len, room < want ? room : want);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {

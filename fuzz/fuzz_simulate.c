@@ -71,7 +71,10 @@ done:
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct qf_doc_limits lim = { 1 << 15, 500, 24, 0 };
+	struct qf_doc_limits lim = { .max_bytes = 1 << 15,
+		                     .max_alias_nodes = 500,
+		                     .max_depth = 24,
+		                     .max_alias_bytes = 1 << 17 };
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_doc *doc = NULL;
 	struct qf_model m;

@@ -29,7 +29,10 @@ static struct qf_kinds *registry(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct qf_doc_limits lim = { 1 << 15, 1000, 32, 0 };
+	struct qf_doc_limits lim = { .max_bytes = 1 << 15,
+		                     .max_alias_nodes = 1000,
+		                     .max_depth = 32,
+		                     .max_alias_bytes = 1 << 17 };
 	struct qf_kinds *k = registry();
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_doc *doc = NULL;

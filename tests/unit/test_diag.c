@@ -103,6 +103,112 @@ static void test_diag_print_reports_write_failure(void **state)
 	qf_diags_release(&d);
 }
 
+/* Issue 13: untrusted text cannot forge a GitHub Actions annotation (a new
+ * line starting with ::error) or send terminal escapes. */
+static void test_diag_text_escapes_control_characters(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_loc l = { "a\x1b[2K.yaml", 1, 2 };
+	char *s;
+
+	(void)state;
+	qf_diag_error(&d, &l, "QF201", "metadata.name\r", "invalid name \"%s\"",
+	              "x\n::error file=a.c::forged\x1b]0;t\x07\t\xc2\x9b\xff"
+	              "\xc3\xa9");
+	qf_diag_hint(&d, "a\nb");
+	s = qf_diags_format(&d, QF_DIAG_TEXT);
+	assert_string_equal(
+	        s, "a\\x1b[2K.yaml:1:2: error: invalid name \"x\\n::error "
+	           "file=a.c::forged\\x1b]0;t\\x07\\t\\u009b\\xff\xc3\xa9\" "
+	           "[QF201]\n"
+	           "  at metadata.name\\r\n"
+	           "  hint: a\\nb\n");
+	free(s);
+	qf_diags_release(&d);
+}
+
+/* Issue 13: a file name that is not UTF-8 is kept in JSON (its bad bytes
+ * as U+FFFD), not dropped; control characters stay JSON-escaped. */
+static void test_diag_json_keeps_names_that_are_not_utf8(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_loc l = { "bad\xff\xfe.yaml", 1, 1 };
+	json_t *arr, *o;
+	char *s;
+
+	(void)state;
+	qf_diag_error(&d, &l, NULL, NULL, "name \"\x1b[31m\xc0\"");
+	s = qf_diags_format(&d, QF_DIAG_JSON);
+	assert_null(strstr(s, "\x1b"));
+	assert_non_null(strstr(s, "\\u001B[31m"));
+	arr = json_loads(s, 0, NULL);
+	o = json_array_get(arr, 0);
+	assert_string_equal(json_string_value(json_object_get(o, "file")),
+	                    "bad\xef\xbf\xbd\xef\xbf\xbd.yaml");
+	assert_string_equal(json_string_value(json_object_get(o, "message")),
+	                    "name \"\x1b[31m\xef\xbf\xbd\"");
+	json_decref(arr);
+	free(s);
+	qf_diags_release(&d);
+}
+
+static size_t count_lines(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/* Issue 13: millions of errors neither fill memory nor the terminal. */
+static void test_diag_caps_kept_and_printed(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT, e = QF_DIAGS_INIT;
+	struct qf_loc l = { "a.yaml", 1, 1 };
+	json_t *arr;
+	char *s;
+
+	(void)state;
+	for (size_t i = 0; i < QF_DIAGS_MAX_PRINTED + 5; i++)
+		qf_diag_error(&d, &l, "QF1", NULL, "e%zu", i);
+	s = qf_diags_format(&d, QF_DIAG_TEXT);
+	assert_int_equal(count_lines(s), QF_DIAGS_MAX_PRINTED + 1);
+	assert_non_null(strstr(s, "\nquotaflow: note: 5 more diagnostics not "
+	                          "shown (at most 1000 are printed; 1005 "
+	                          "errors and 0 warnings in all)\n"));
+	free(s);
+	s = qf_diags_format(&d, QF_DIAG_JSON);
+	arr = json_loads(s, 0, NULL);
+	assert_int_equal(json_array_size(arr), QF_DIAGS_MAX_PRINTED + 1);
+	assert_string_equal(
+	        json_string_value(json_object_get(
+	                json_array_get(arr, QF_DIAGS_MAX_PRINTED), "severity")),
+	        "note");
+	json_decref(arr);
+	free(s);
+	qf_diags_release(&d);
+	for (size_t i = 0; i < QF_DIAGS_MAX_KEPT + 2; i++)
+		qf_diag_warn(&d, &l, "QF1", NULL, "w");
+	qf_diag_hint(&d, "not attached to a kept one");
+	assert_int_equal(d.n, QF_DIAGS_MAX_KEPT);
+	assert_int_equal(d.ndropped, 2);
+	assert_int_equal(d.nwarnings, QF_DIAGS_MAX_KEPT + 2);
+	assert_null(d.v[d.n - 1].hint);
+	/* moving keeps the cap and the counts */
+	qf_diag_error(&e, &l, "QF1", NULL, "moved");
+	qf_diags_move(&d, &e);
+	assert_int_equal(d.n, QF_DIAGS_MAX_KEPT);
+	assert_int_equal(d.ndropped, 3);
+	assert_int_equal(d.nerrors, 1);
+	qf_diag_hint(&d, "dropped too");
+	assert_null(d.v[d.n - 1].hint);
+	s = qf_diags_format(&d, QF_DIAG_TEXT);
+	assert_non_null(strstr(s, "99003 more diagnostics"));
+	free(s);
+	qf_diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -111,6 +217,9 @@ int main(void)
 		cmocka_unit_test(test_diag_json_round_trips),
 		cmocka_unit_test(test_diag_move_keeps_counts),
 		cmocka_unit_test(test_diag_print_reports_write_failure),
+		cmocka_unit_test(test_diag_text_escapes_control_characters),
+		cmocka_unit_test(test_diag_json_keeps_names_that_are_not_utf8),
+		cmocka_unit_test(test_diag_caps_kept_and_printed),
 	};
 	return cmocka_run_group_tests_name("diag", tests, NULL, NULL);
 }

@@ -648,6 +648,169 @@ static void test_docset_sorts_files_and_keeps_going(void **state)
 	qf_diags_release(&d);
 }
 
+/* Issue 13: a List inside a List is expanded too, as kubectl does, so
+ * that its objects are validated rather than passed over. */
+static void test_doc_nested_lists_are_flattened(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc;
+	int rc;
+
+	(void)state;
+	doc = load_str("kind: List\n"
+	               "items:\n"
+	               "- kind: A\n"
+	               "- kind: List\n"
+	               "  items:\n"
+	               "  - kind: B\n"
+	               "  - kind: ConfigMapList\n"
+	               "    items: [{kind: C}]\n"
+	               "- kind: D\n",
+	               NULL, &d, &rc);
+	assert_int_equal(rc, QF_OK);
+	assert_int_equal(qf_doc_nobjects(doc), 4);
+	assert_string_equal(
+	        json_string_value(at(qf_doc_object(doc, 1)->obj, "kind")), "B");
+	assert_loc(qf_doc_object(doc, 1)->loc, 6, 5);
+	assert_string_equal(
+	        json_string_value(at(qf_doc_object(doc, 2)->obj, "kind")), "C");
+	assert_int_equal(qf_doc_object(doc, 2)->item_index, 0);
+	assert_string_equal(
+	        json_string_value(at(qf_doc_object(doc, 3)->obj, "kind")), "D");
+	assert_int_equal(qf_doc_object(doc, 3)->item_index, 2);
+	qf_doc_free(doc);
+	/* a bad item of an inner List is reported where it is */
+	doc = load_str("kind: List\nitems:\n- kind: List\n  items: [1]\n", NULL,
+	               &d, &rc);
+	assert_null(doc);
+	qf_assert_failed_with_error(rc, &d);
+	assert_string_equal(d.v[0].rule, "QF014");
+	assert_int_equal(d.v[0].line, 4);
+	qf_diags_release(&d);
+}
+
+/* Issue 13: "\0" in a double-quoted string would be cut by every C-string
+ * consumer ("team\0evil" compiled to "team"): refused where it is. */
+static void test_doc_nul_in_string_is_refused(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc;
+	int rc;
+
+	(void)state;
+	doc = load_str("metadata:\n  name: \"rf\\0evil\"\n", NULL, &d, &rc);
+	assert_null(doc);
+	qf_assert_failed_with_error(rc, &d);
+	assert_string_equal(d.v[0].rule, "QF015");
+	assert_non_null(strstr(d.v[0].msg, "NUL"));
+	assert_int_equal(d.v[0].line, 2);
+	assert_int_equal(d.v[0].col, 9);
+	qf_diags_release(&d);
+	/* in a list element and behind an alias too */
+	doc = load_str("a: [ok, \"x\\0\"]\n", NULL, &d, &rc);
+	qf_assert_failed_with_error(rc, &d);
+	assert_int_equal(d.v[0].col, 9);
+	qf_diags_release(&d);
+	/* other escapes are fine */
+	doc = load_str("a: \"tab\\there\\x41\"\n", NULL, &d, &rc);
+	assert_int_equal(rc, QF_OK);
+	qf_doc_free(doc);
+	qf_diags_release(&d);
+}
+
+/* Issue 13: one 1 MB anchored string aliased 99,000 times asked for
+ * 99 GB while the node count looked harmless; expanded bytes count. */
+static void test_doc_alias_limit_counts_bytes(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf text = QF_BUF_INIT;
+	struct qf_doc *doc;
+	int rc;
+
+	(void)state;
+	qf_buf_adds(&text, "a: &big ");
+	for (int i = 0; i < (1 << 20) / 16; i++)
+		qf_buf_adds(&text, "xxxxxxxxxxxxxxxx");
+	qf_buf_adds(&text, "\nb: [*big");
+	for (int i = 1; i < 99000; i++)
+		qf_buf_adds(&text, ",*big");
+	qf_buf_adds(&text, "]\n");
+	doc = load_str(text.buf, NULL, &d, &rc);
+	assert_null(doc);
+	assert_int_equal(rc, QF_ETOOBIG);
+	assert_int_equal(d.nerrors, 1);
+	assert_string_equal(d.v[0].rule, "QF012");
+	assert_non_null(strstr(d.v[0].msg, "16777216 bytes added by aliases"));
+	assert_int_equal(d.v[0].line, 2);
+	/* each alias adds 1 MiB + 1 bytes: the 16th crosses 16 MiB */
+	assert_int_equal(d.v[0].col, 5 + 5 * 15);
+	qf_buf_release(&text);
+	qf_diags_release(&d);
+}
+
+static void test_doc_document_and_object_limits(void **state)
+{
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc;
+	int rc;
+
+	(void)state;
+	lim.max_documents = 3;
+	doc = load_str("a: 1\n---\n---\nb: 2\n", &lim, &d, &rc);
+	assert_int_equal(rc, QF_OK);
+	assert_int_equal(qf_doc_nobjects(doc), 2);
+	qf_doc_free(doc);
+	doc = load_str("a: 1\n---\n---\nb: 2\n---\nc: 3\n", &lim, &d, &rc);
+	assert_null(doc);
+	assert_int_equal(rc, QF_ETOOBIG);
+	assert_string_equal(d.v[0].rule, "QF003");
+	assert_non_null(strstr(d.v[0].msg, "more than 3 YAML documents"));
+	assert_int_equal(d.v[0].line, 5);
+	qf_diags_release(&d);
+	lim = (struct qf_doc_limits)QF_DOC_LIMITS_INIT;
+	lim.max_objects = 2;
+	doc = load_str("kind: List\nitems: [{a: 1}, {b: 2}, {c: 3}]\n", &lim,
+	               &d, &rc);
+	assert_null(doc);
+	assert_int_equal(rc, QF_ETOOBIG);
+	assert_non_null(strstr(d.v[0].msg, "more than 2 objects"));
+	assert_int_equal(d.v[0].col, 25);
+	qf_diags_release(&d);
+}
+
+static void test_docset_total_limit(void **state)
+{
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	struct qf_strlist files = QF_STRLIST_INIT;
+	struct qf_docset set = QF_DOCSET_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf p = QF_BUF_INIT;
+	int rc;
+
+	(void)state;
+	qf_strlist_add(&files, qf_test_path(&p, "fixtures/doc/list.json"));
+	qf_strlist_add(&files, qf_test_path(&p, "fixtures/doc/merge.yaml"));
+	qf_strlist_add(&files, qf_test_path(&p, "fixtures/doc/nested.yaml"));
+	lim.max_total_bytes = 1;
+	rc = qf_docset_load(&set, &files, &lim, &d);
+	assert_int_equal(rc, QF_ETOOBIG);
+	/* the first file is past the total already; nothing more is read */
+	assert_int_equal(d.nerrors, 1);
+	assert_int_equal(set.ndocs, 0);
+	assert_string_equal(d.v[0].file, files.v[0]);
+	assert_non_null(strstr(d.v[0].msg, "together"));
+	qf_diags_release(&d);
+	lim.max_total_bytes = 0; /* the default: everything fits */
+	rc = qf_docset_load(&set, &files, &lim, &d);
+	assert_int_equal(rc, QF_OK);
+	assert_int_equal(set.ndocs, 3);
+	qf_docset_release(&set);
+	qf_strlist_release(&files);
+	qf_buf_release(&p);
+	qf_diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -672,6 +835,11 @@ int main(void)
 		        test_doc_syntax_error_names_problem_and_context),
 		cmocka_unit_test(test_doc_errors_for_unrepresentable_values),
 		cmocka_unit_test(test_docset_sorts_files_and_keeps_going),
+		cmocka_unit_test(test_doc_nested_lists_are_flattened),
+		cmocka_unit_test(test_doc_nul_in_string_is_refused),
+		cmocka_unit_test(test_doc_alias_limit_counts_bytes),
+		cmocka_unit_test(test_doc_document_and_object_limits),
+		cmocka_unit_test(test_docset_total_limit),
 	};
 
 	return cmocka_run_group_tests_name("doc", tests, NULL, NULL);

@@ -307,9 +307,41 @@ static void test_fs_write_keeps_mode_and_cleans_up(void **state)
 	qf_diags_release(&d);
 }
 
+/* Issue 13: past the limit, read stops one byte after it (it used to
+ * read on to about twice the limit before refusing). */
+static void test_fs_read_stops_just_past_the_limit(void **state)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	char tmpl[] = "/tmp/qf-read-XXXXXX";
+	char chunk[4096];
+	int fd = mkstemp(tmpl), saved = dup(0);
+
+	(void)state;
+	assert_true(fd >= 0 && saved >= 0);
+	memset(chunk, 'x', sizeof(chunk));
+	for (int i = 0; i < 64; i++)
+		assert_int_equal(write(fd, chunk, sizeof(chunk)),
+		                 (ssize_t)sizeof(chunk));
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+	assert_int_equal(dup2(fd, 0), 0);
+	/* "-" reads fd 0, whose offset shows how much was read */
+	assert_int_equal(qf_fs_read(&b, "-", 10000, &d), QF_ETOOBIG);
+	assert_int_equal(lseek(0, 0, SEEK_CUR), 10001);
+	assert_int_equal(b.len, 0);
+	assert_non_null(strstr(d.v[0].msg, "limit of 10000 bytes"));
+	assert_int_equal(dup2(saved, 0), 0);
+	close(saved);
+	close(fd);
+	unlink(tmpl);
+	qf_buf_release(&b);
+	qf_diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fs_read_stops_just_past_the_limit),
 		cmocka_unit_test(test_fs_write_atomic_then_read),
 		cmocka_unit_test(test_fs_read_missing_is_notfound_with_path),
 		cmocka_unit_test(test_fs_collect_sorts_filters_and_dedups),

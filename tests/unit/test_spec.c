@@ -328,6 +328,44 @@ static void test_spec_classify_sorts_documents(void **state)
 	qf_diags_release(&d);
 }
 
+/* Issue 13: the tenant count is a named limit, refused at the first one
+ * past it (QF003), before anything is loaded or checked. */
+static void test_spec_tenant_limit(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf text = QF_BUF_INIT;
+	struct qf_doc *doc = NULL;
+	const struct qf_obj **objs;
+	struct qf_spec *s = NULL;
+	size_t n;
+
+	(void)state;
+	qf_buf_adds(&text, "apiVersion: quotaflow.dev/v1alpha1\nkind: Pool\n"
+	                   "metadata: {name: p}\n");
+	for (int i = 0; i <= QF_SPEC_MAX_TENANTS; i++)
+		qf_buf_adds(&text, "---\n{apiVersion: quotaflow.dev/v1alpha1, "
+		                   "kind: Tenant}\n");
+	assert_int_equal(qf_doc_load_mem(&doc, "many.yaml", text.buf, text.len,
+	                                 NULL, &d),
+	                 QF_OK);
+	n = qf_doc_nobjects(doc);
+	assert_int_equal(n, QF_SPEC_MAX_TENANTS + 2);
+	objs = calloc(n, sizeof(*objs));
+	assert_non_null(objs);
+	for (size_t i = 0; i < n; i++)
+		objs[i] = qf_doc_object(doc, i);
+	qf_assert_failed_with_error(qf_spec_load(&s, objs, n, NULL, &d), &d);
+	assert_null(s);
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].rule, "QF003");
+	assert_int_equal(d.v[0].line, 3 + 2 * (QF_SPEC_MAX_TENANTS + 1));
+	assert_non_null(strstr(d.v[0].msg, "more than 100000 Tenants"));
+	free(objs);
+	qf_doc_free(doc);
+	qf_buf_release(&text);
+	qf_diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -337,6 +375,7 @@ int main(void)
 		cmocka_unit_test(
 		        test_spec_ignores_foreign_objects_with_a_warning),
 		cmocka_unit_test(test_spec_classify_sorts_documents),
+		cmocka_unit_test(test_spec_tenant_limit),
 	};
 
 	return cmocka_run_group_tests_name("spec", tests, NULL, NULL);
