@@ -75,12 +75,18 @@ $(BUILD)/fuzz/%.o: fuzz/%.c
 $(BUILD)/fuzz/replay_%: $(BUILD)/fuzz/replay.o $(BUILD)/fuzz/fuzz_%.o $(BUILD)/libqf.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
-test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) conformance
+# Load client of the controller suites and of the benchmark.
+CTL_LOAD := $(BUILD)/tests/ctl_load
+$(CTL_LOAD): tests/controller/ctl_load.c $(BUILD)/libqf.a
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libqf.a $(PKG_LIBS)
+
+test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) $(CTL_LOAD) conformance
 	@sh tests/run-unit.sh $(TBIN)
 	@QF=$(BUILD)/quotaflow sh tests/e2e/run.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/check-cli-doc.sh
 	@sh tests/e2e/check-rules-doc.sh
-	@QF=$(BUILD)/quotaflow sh tests/controller/run.sh
+	@QF=$(BUILD)/quotaflow CTL_LOAD=$(CTL_LOAD) sh tests/controller/run.sh
 	@for n in $(FUZZ_NAMES); do $(BUILD)/fuzz/replay_$$n fuzz/corpus/$$n || exit 1; done
 
 # Kueue conformance cases (tests/conformance/README.md): a small comparator

@@ -144,29 +144,63 @@ static void note(struct ctl *c, int kind, const char *type, json_t *obj)
 	c->notes[c->nnotes++].obj = json_incref(obj);
 }
 
+/* "<kind>\x1f<key>": an object's slot in c->unsaved. */
+static void unsaved_key(struct qf_buf *b, int kind, const char *ns,
+                        const char *name)
+{
+	struct qf_buf k = QF_BUF_INIT;
+
+	ctl_key(&k, kind, ns, name);
+	qf_buf_reset(b);
+	qf_buf_addf(b, "%d\x1f%s", kind, k.buf);
+	qf_buf_release(&k);
+}
+
 int ctl_persist(struct ctl *c, int kind, json_t *obj, const char *type)
 {
 	const char *ns = qf_api_meta_str(obj, "namespace");
 	const char *name = qf_api_meta_str(obj, "name");
 	struct qf_buf k = QF_BUF_INIT, rv = QF_BUF_INIT;
-	char *text;
-	int rc;
 
 	c->rv++;
 	qf_buf_addf(&rv, "%lld", (long long)c->rv);
 	json_object_set_new(json_object_get(obj, "metadata"), "resourceVersion",
 	                    json_string(rv.buf));
-	text = json_dumps(obj, JSON_PRESERVE_ORDER | JSON_COMPACT);
-	rc = qf_store_put(c->store, qf_api_kinds[kind].resource, ns ? ns : "",
-	                  name, c->rv, text ? text : "{}", c->d);
-	free(text);
-	if (rc < 0)
-		c->fatal = 1;
+	/* written once per turn, the last version (ctl_flush) */
+	unsaved_key(&k, kind, ns, name);
+	json_object_set(c->unsaved, k.buf, obj);
 	ctl_key(&k, kind, ns, name);
 	note(c, kind, type, obj);
 	json_object_set_new(c->reg[kind], k.buf, obj);
 	qf_buf_release(&k);
 	qf_buf_release(&rv);
+	return c->fatal ? QF_EIO : QF_OK;
+}
+
+int ctl_flush(struct ctl *c)
+{
+	const char *key;
+	json_t *obj;
+	int rc = QF_OK;
+
+	json_object_foreach (c->unsaved, key, obj) {
+		int kind = (int)strtol(key, NULL, 10);
+		const char *ns = qf_api_meta_str(obj, "namespace");
+		char *text = json_dumps(obj, JSON_COMPACT);
+		int64_t rv = strtoll(qf_api_meta_str(obj, "resourceVersion"),
+		                     NULL, 10);
+
+		if (rc == QF_OK)
+			rc = qf_store_put(c->store, qf_api_kinds[kind].resource,
+			                  ns ? ns : "",
+			                  qf_api_meta_str(obj, "name"), rv,
+			                  text ? text : "{}", c->d);
+		free(text);
+	}
+	json_object_clear(c->unsaved);
+	qf_store_set_rv(c->store, c->rv);
+	if (rc < 0)
+		c->fatal = 1;
 	return rc;
 }
 
@@ -176,6 +210,8 @@ int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name)
 	json_t *obj;
 	int rc;
 
+	unsaved_key(&k, kind, ns, name);
+	json_object_del(c->unsaved, k.buf);
 	ctl_key(&k, kind, ns, name);
 	obj = json_object_get(c->reg[kind], k.buf);
 	rc = qf_store_del(c->store, qf_api_kinds[kind].resource, ns ? ns : "",
@@ -828,6 +864,7 @@ int ctl_init(struct ctl *c)
 	c->wl_dirty = json_object();
 	c->ev_dedup = json_object();
 	c->counters = json_object();
+	c->unsaved = json_object();
 	c->hists = json_object();
 	qf_model_init(&c->m);
 	qf_buf_init(&c->ev_lines);
@@ -846,6 +883,7 @@ void ctl_release(struct ctl *c)
 	json_decref(c->wl_dirty);
 	json_decref(c->ev_dedup);
 	json_decref(c->counters);
+	json_decref(c->unsaved);
 	json_decref(c->hists);
 	for (size_t i = 0; i < c->nnotes; i++)
 		json_decref(c->notes[i].obj);

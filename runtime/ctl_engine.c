@@ -203,8 +203,10 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 		json_object_set_new(c->job_wl, key.buf, json_string(w->name));
 		qf_buf_reset(&key);
 	}
+	/* a Job's Workload is rendered after the cycles (marked by
+	 * wl_enter); a Workload created as such is the answer, now */
 	qf_buf_addf(&key, "%s/%s", w->ns, w->name);
-	rc = render(c, qf_engine_find(c->e, key.buf));
+	rc = kind == K_WL ? render(c, qf_engine_find(c->e, key.buf)) : 0;
 	qf_buf_release(&key);
 	return rc;
 }
@@ -263,6 +265,7 @@ static void k8s_event(struct ctl *c, const struct qf_event *ev)
 	const char *slash = strchr(ev->workload, '/');
 	struct qf_buf ns = QF_BUF_INIT, name = QF_BUF_INIT, dk = QF_BUF_INIT;
 	json_t *wl, *prev, *obj;
+	const char *seen;
 	char ts[32];
 
 	if (!slash)
@@ -270,15 +273,14 @@ static void k8s_event(struct ctl *c, const struct qf_event *ev)
 	qf_buf_add(&ns, ev->workload, (size_t)(slash - ev->workload));
 	wl = ctl_lookup(c, K_WL, ns.buf, slash + 1);
 	qf_model_format_time(ts, ev->time_ms);
-	/* Kubernetes' event recorder folds repeats into a count */
+	/* Kubernetes' event recorder folds repeats into a count; only
+	 * the pending Warnings repeat, so only they are remembered */
 	qf_buf_addf(&dk, "%s|%s|%s", ev->workload, ev->reason,
 	            ev->message ? ev->message : "");
-	prev = ctl_lookup(
-	        c, K_EVENT, ns.buf,
-	        json_string_value(json_object_get(c->ev_dedup, dk.buf))
-	                ? json_string_value(
-	                          json_object_get(c->ev_dedup, dk.buf))
-	                : "");
+	seen = !strcmp(ev->type, "Warning")
+	               ? json_string_value(json_object_get(c->ev_dedup, dk.buf))
+	               : NULL;
+	prev = seen ? ctl_lookup(c, K_EVENT, ns.buf, seen) : NULL;
 	if (prev) {
 		obj = json_deep_copy(prev);
 		json_object_set_new(
@@ -307,7 +309,9 @@ static void k8s_event(struct ctl *c, const struct qf_event *ev)
 		        "count", 1, "firstTimestamp", ts, "lastTimestamp", ts,
 		        "source", "component", "kueue-admission",
 		        "reportingComponent", "kueue-admission");
-		json_object_set_new(c->ev_dedup, dk.buf, json_string(name.buf));
+		if (!strcmp(ev->type, "Warning"))
+			json_object_set_new(c->ev_dedup, dk.buf,
+			                    json_string(name.buf));
 	}
 	(void)ctl_persist(c, K_EVENT, obj, prev ? "MODIFIED" : "ADDED");
 	qf_buf_release(&ns);
@@ -400,7 +404,12 @@ static int sync_job(struct ctl *c, struct qf_wl *w)
 	                     "completionTime") ||
 	     w->m->runtime_ms < 0))
 		return 0;
-	next = json_deep_copy(prev);
+	/* shallow copies: the pod template stays shared with the model */
+	next = json_copy(prev);
+	json_object_set_new(next, "metadata",
+	                    json_copy(json_object_get(prev, "metadata")));
+	json_object_set_new(next, "spec",
+	                    json_copy(json_object_get(prev, "spec")));
 	json_object_set_new(json_object_get(next, "spec"), "suspend",
 	                    json_boolean(suspend));
 	if (w->state == QF_WL_FINISHED && w->m->runtime_ms >= 0) {

@@ -68,6 +68,7 @@ struct ctl {
 	int ready;
 	int fatal;        /* a store write failed: stop without answering */
 	json_t *ev_dedup; /* "wl|reason|message" -> Event name */
+	json_t *unsaved;  /* "<kind>\x1f<key>" -> object to store */
 	char *token;      /* owned, or NULL */
 	FILE *events;     /* --events, or NULL */
 	struct qf_buf ev_lines;    /* event lines waiting for the commit */
@@ -124,6 +125,9 @@ int ctl_restore(struct ctl *c) QF_MUST_CHECK;
 /* Store obj (takes the reference) with a new resourceVersion; `type`
  * is the watch event ("ADDED", "MODIFIED"). */
 int ctl_persist(struct ctl *c, int kind, json_t *obj, const char *type);
+/* Write every object changed since the last flush to the store (their
+ * last versions); the loop calls it before each commit. */
+int ctl_flush(struct ctl *c) QF_MUST_CHECK;
 /* Remove an object (store, registry) and tell watchers. */
 int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name);
 /* ctl_engine.c: the engine side of object changes. */

@@ -243,7 +243,8 @@ static enum qf_http_disposition handle(void *arg, const struct qf_http_req *hr,
 	}
 	disp = route(c, hr, rs);
 	if (disp != QF_HTTP_NOW ||
-	    (!qf_store_dirty(c->store) && !c->nreplies && !c->nnotes))
+	    (!qf_store_dirty(c->store) && !c->nreplies && !c->nnotes &&
+	     !json_object_size(c->unsaved)))
 		return disp;
 	/* C1: answer after the commit that holds this change (and after
 	 * any change an earlier answer is waiting for) */
@@ -285,6 +286,8 @@ static int turn(struct ctl *c)
 {
 	int rc = ctl_settle(c);
 
+	if (rc == QF_OK)
+		rc = ctl_flush(c);
 	if (rc == QF_OK)
 		rc = qf_store_commit(c->store, c->d);
 	if (rc < 0) {

@@ -1,0 +1,371 @@
+/*
+ * ctl_load.c - a load client for the controller's tests and benchmark:
+ * creates COUNT queued Jobs over CONNS keep-alive loopback connections,
+ * each answered only once durable (C1), and optionally watches the Jobs to
+ * time creation -> unsuspend.
+ *
+ *   ctl_load PORT NS QUEUE PREFIX COUNT CONNS [ACCEPTED_FILE] [--watch]
+ *
+ * Every Job the controller accepted (201) is appended to ACCEPTED_FILE
+ * and flushed at once, so a test that kill -9s the controller knows which
+ * ones it was promised.  A lost connection ends the run (exit 0: being cut
+ * off is what the crash test does on purpose).  Prints one summary line:
+ * "created N of COUNT in S s (R/s)" and, with --watch, "unsuspend latency
+ * p50 X ms p99 Y ms (N jobs)".
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "core/alloc.h"
+#include "core/buf.h"
+#include "core/opt.h"
+#include "core/banned.h"
+
+#define MAX_CONNS 64
+
+struct conn {
+	int fd;
+	long job;         /* index in flight, -1 idle */
+	struct qf_buf in; /* bytes of the current response */
+};
+
+struct run {
+	const char *ns, *queue, *prefix;
+	long count, next, created;
+	FILE *accepted;
+	double *sent_ms;    /* [count] send time */
+	double *unsusp_ms;  /* [count] unsuspend seen, or 0 */
+	int watch_fd;
+	struct qf_buf wbuf;
+};
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+static int dial(int port)
+{
+	struct sockaddr_in a;
+	int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_port = htons((uint16_t)port);
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof(a)) < 0) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	return fd;
+}
+
+static int send_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static int send_job(struct run *r, struct conn *c)
+{
+	struct qf_buf body = QF_BUF_INIT, req = QF_BUF_INIT;
+	int rc;
+
+	c->job = r->next++;
+	qf_buf_addf(&body,
+	            "{\"apiVersion\":\"batch/v1\",\"kind\":\"Job\",\"metadata\":"
+	            "{\"name\":\"%s-%ld\",\"namespace\":\"%s\",\"labels\":"
+	            "{\"kueue.x-k8s.io/queue-name\":\"%s\"}},\"spec\":"
+	            "{\"parallelism\":1,\"template\":{\"spec\":{\"containers\":"
+	            "[{\"name\":\"c\",\"image\":\"busybox\",\"resources\":"
+	            "{\"requests\":{\"cpu\":\"1\"}}}],\"restartPolicy\":"
+	            "\"Never\"}}}}",
+	            r->prefix, c->job, r->ns, r->queue);
+	qf_buf_addf(&req,
+	            "POST /apis/batch/v1/namespaces/%s/jobs HTTP/1.1\r\n"
+	            "Host: 127.0.0.1\r\nContent-Type: application/json\r\n"
+	            "Content-Length: %zu\r\n\r\n%s",
+	            r->ns, body.len, body.buf);
+	r->sent_ms[c->job] = now_ms();
+	rc = send_all(c->fd, req.buf, req.len);
+	qf_buf_release(&body);
+	qf_buf_release(&req);
+	return rc;
+}
+
+/* A complete response in c->in: its status code, else 0. */
+static int response_done(struct conn *c, size_t *used)
+{
+	const char *end = strstr(c->in.buf, "\r\n\r\n");
+	const char *cl = strstr(c->in.buf, "Content-Length: ");
+	int64_t len = 0, code = 0;
+	char digits[4];
+
+	if (!end || c->in.len < 12)
+		return 0;
+	if (cl && cl < end) {
+		char *e;
+
+		len = strtoll(cl + 16, &e, 10);
+	}
+	if ((size_t)(end + 4 - c->in.buf) + (size_t)len > c->in.len)
+		return 0;
+	memcpy(digits, c->in.buf + 9, 3);
+	digits[3] = 0;
+	if (qf_parse_i64(&code, digits, 100, 599) != QF_OK)
+		code = 599;
+	*used = (size_t)(end + 4 - c->in.buf) + (size_t)len;
+	return (int)code;
+}
+
+static int on_readable(struct run *r, struct conn *c)
+{
+	char b[16384];
+	ssize_t n = read(c->fd, b, sizeof(b));
+	size_t used;
+	int code;
+
+	if (n <= 0)
+		return -1;
+	qf_buf_add(&c->in, b, (size_t)n);
+	code = response_done(c, &used);
+	if (!code)
+		return 0;
+	if (code == 201) {
+		r->created++;
+		if (r->accepted) {
+			fprintf(r->accepted, "%s-%ld\n", r->prefix, c->job);
+			fflush(r->accepted);
+		}
+	} else {
+		fprintf(stderr, "ctl_load: %s-%ld: HTTP %d\n", r->prefix,
+		        c->job, code);
+	}
+	qf_buf_reset(&c->in);
+	c->job = -1;
+	if (r->next < r->count)
+		return send_job(r, c);
+	return 0;
+}
+
+/* Watch lines: {"type":"MODIFIED","object":{...Job...}} */
+static void on_watch(struct run *r)
+{
+	char b[65536];
+	ssize_t n = read(r->watch_fd, b, sizeof(b));
+	char *nl;
+	size_t plen = strlen(r->prefix);
+
+	if (n <= 0) {
+		close(r->watch_fd);
+		r->watch_fd = -1;
+		return;
+	}
+	qf_buf_add(&r->wbuf, b, (size_t)n);
+	while ((nl = memchr(r->wbuf.buf, '\n', r->wbuf.len))) {
+		size_t l = (size_t)(nl - r->wbuf.buf) + 1;
+		json_t *ev = json_loadb(r->wbuf.buf, l, 0, NULL);
+		json_t *o = json_object_get(ev, "object");
+		const char *name = json_string_value(json_object_get(
+		        json_object_get(o, "metadata"), "name"));
+		json_t *susp =
+		        json_object_get(json_object_get(o, "spec"), "suspend");
+
+		if (name && json_is_false(susp) && !strncmp(name, r->prefix, plen) &&
+		    name[plen] == '-') {
+			long i = strtol(name + plen + 1, NULL, 10);
+
+			if (i >= 0 && i < r->count && !r->unsusp_ms[i])
+				r->unsusp_ms[i] = now_ms();
+		}
+		json_decref(ev);
+		memmove(r->wbuf.buf, r->wbuf.buf + l, r->wbuf.len - l);
+		qf_buf_setlen(&r->wbuf, r->wbuf.len - l);
+	}
+}
+
+static int start_watch(struct run *r, int port)
+{
+	struct qf_buf req = QF_BUF_INIT;
+	int rc;
+
+	r->watch_fd = dial(port);
+	if (r->watch_fd < 0)
+		return -1;
+	/* HTTP/1.0: the stream comes unchunked, one event per line */
+	qf_buf_addf(&req,
+	            "GET /apis/batch/v1/namespaces/%s/jobs?watch=true&"
+	            "resourceVersion=1 HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n",
+	            r->ns);
+	rc = send_all(r->watch_fd, req.buf, req.len);
+	qf_buf_release(&req);
+	return rc;
+}
+
+static int dcmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void report_latency(struct run *r)
+{
+	double *v = qf_xcalloc((size_t)r->count + 1, sizeof(double));
+	size_t n = 0;
+
+	for (long i = 0; i < r->count; i++)
+		if (r->unsusp_ms[i] > 0)
+			v[n++] = r->unsusp_ms[i] - r->sent_ms[i];
+	qsort(v, n, sizeof(double), dcmp);
+	if (n)
+		printf("unsuspend latency p50 %.1f ms p99 %.1f ms max %.1f ms "
+		       "(%zu jobs)\n",
+		       v[(n - 1) / 2], v[(n * 99 + 99) / 100 - 1], v[n - 1], n);
+	else
+		printf("unsuspend latency: no job was unsuspended\n");
+	free(v);
+}
+
+/* Wait (bounded) for the watch to see every created Job unsuspended. */
+static void drain_watch(struct run *r)
+{
+	double deadline = now_ms() + 10000;
+
+	while (r->watch_fd >= 0 && now_ms() < deadline) {
+		struct pollfd p = { r->watch_fd, POLLIN, 0 };
+		long seen = 0;
+
+		for (long i = 0; i < r->count; i++)
+			seen += r->unsusp_ms[i] > 0;
+		if (seen >= r->created)
+			break;
+		if (poll(&p, 1, 100) > 0)
+			on_watch(r);
+	}
+}
+
+static int run_load(struct run *r, struct conn *cs, int nconns)
+{
+	struct pollfd p[MAX_CONNS + 1];
+	int live = nconns;
+
+	for (int i = 0; i < nconns; i++)
+		if (r->next < r->count && send_job(r, &cs[i]) < 0)
+			return -1;
+	while (live) {
+		int np = 0;
+
+		live = 0;
+		for (int i = 0; i < nconns; i++) {
+			p[i].fd = cs[i].job >= 0 ? cs[i].fd : -1;
+			p[i].events = POLLIN;
+			live += cs[i].job >= 0;
+		}
+		np = nconns;
+		if (r->watch_fd >= 0) {
+			p[np].fd = r->watch_fd;
+			p[np++].events = POLLIN;
+		}
+		if (!live)
+			break;
+		if (poll(p, (nfds_t)np, 30000) <= 0)
+			return -1;
+		for (int i = 0; i < nconns; i++)
+			if (p[i].revents && on_readable(r, &cs[i]) < 0)
+				return -1;
+		if (r->watch_fd >= 0 && p[nconns].revents)
+			on_watch(r);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct run r;
+	struct conn cs[MAX_CONNS];
+	int64_t port, count, nconns;
+	int watch = argc > 8 && !strcmp(argv[8], "--watch");
+	double t0, t1;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	if (argc < 7 || qf_parse_i64(&port, argv[1], 1, 65535) != QF_OK ||
+	    qf_parse_i64(&count, argv[5], 1, 10000000) != QF_OK ||
+	    qf_parse_i64(&nconns, argv[6], 1, MAX_CONNS) != QF_OK) {
+		fprintf(stderr, "usage: ctl_load PORT NS QUEUE PREFIX COUNT "
+		                "CONNS [ACCEPTED_FILE|-] [--watch]\n");
+		return 2;
+	}
+	r.ns = argv[2];
+	r.queue = argv[3];
+	r.prefix = argv[4];
+	r.count = count;
+	r.watch_fd = -1;
+	qf_buf_init(&r.wbuf);
+	r.sent_ms = qf_xcalloc((size_t)count, sizeof(double));
+	r.unsusp_ms = qf_xcalloc((size_t)count, sizeof(double));
+	if (argc > 7 && strcmp(argv[7], "-") != 0) {
+		r.accepted = fopen(argv[7], "a");
+		if (!r.accepted)
+			return 2;
+	}
+	if (watch && start_watch(&r, (int)port) < 0)
+		return 2;
+	for (int i = 0; i < nconns; i++) {
+		qf_buf_init(&cs[i].in);
+		cs[i].job = -1;
+		cs[i].fd = dial((int)port);
+		if (cs[i].fd < 0) {
+			fprintf(stderr, "ctl_load: cannot connect: %s\n",
+			        strerror(errno));
+			return 2;
+		}
+	}
+	t0 = now_ms();
+	rc = run_load(&r, cs, (int)nconns);
+	t1 = now_ms();
+	printf("created %ld of %ld in %.2f s (%.0f/s)%s\n", r.created, r.count,
+	       (t1 - t0) / 1000.0,
+	       t1 > t0 ? (double)r.created * 1000.0 / (t1 - t0) : 0.0,
+	       rc < 0 ? ", connection lost" : "");
+	if (watch) {
+		drain_watch(&r);
+		report_latency(&r);
+	}
+	for (int i = 0; i < nconns; i++) {
+		close(cs[i].fd);
+		qf_buf_release(&cs[i].in);
+	}
+	if (r.watch_fd >= 0)
+		close(r.watch_fd);
+	if (r.accepted)
+		fclose(r.accepted);
+	free(r.sent_ms);
+	free(r.unsusp_ms);
+	qf_buf_release(&r.wbuf);
+	return 0;
+}
