@@ -44,8 +44,8 @@ struct run {
 	const char *ns, *queue, *prefix;
 	long count, next, created;
 	FILE *accepted;
-	double *sent_ms;    /* [count] send time */
-	double *unsusp_ms;  /* [count] unsuspend seen, or 0 */
+	double *sent_ms;   /* [count] send time */
+	double *unsusp_ms; /* [count] unsuspend seen, or 0 */
 	int watch_fd;
 	struct qf_buf wbuf;
 };
@@ -95,15 +95,16 @@ static int send_job(struct run *r, struct conn *c)
 	int rc;
 
 	c->job = r->next++;
-	qf_buf_addf(&body,
-	            "{\"apiVersion\":\"batch/v1\",\"kind\":\"Job\",\"metadata\":"
-	            "{\"name\":\"%s-%ld\",\"namespace\":\"%s\",\"labels\":"
-	            "{\"kueue.x-k8s.io/queue-name\":\"%s\"}},\"spec\":"
-	            "{\"parallelism\":1,\"template\":{\"spec\":{\"containers\":"
-	            "[{\"name\":\"c\",\"image\":\"busybox\",\"resources\":"
-	            "{\"requests\":{\"cpu\":\"1\"}}}],\"restartPolicy\":"
-	            "\"Never\"}}}}",
-	            r->prefix, c->job, r->ns, r->queue);
+	qf_buf_addf(
+	        &body,
+	        "{\"apiVersion\":\"batch/v1\",\"kind\":\"Job\",\"metadata\":"
+	        "{\"name\":\"%s-%ld\",\"namespace\":\"%s\",\"labels\":"
+	        "{\"kueue.x-k8s.io/queue-name\":\"%s\"}},\"spec\":"
+	        "{\"parallelism\":1,\"template\":{\"spec\":{\"containers\":"
+	        "[{\"name\":\"c\",\"image\":\"busybox\",\"resources\":"
+	        "{\"requests\":{\"cpu\":\"1\"}}}],\"restartPolicy\":"
+	        "\"Never\"}}}}",
+	        r->prefix, c->job, r->ns, r->queue);
 	qf_buf_addf(&req,
 	            "POST /apis/batch/v1/namespaces/%s/jobs HTTP/1.1\r\n"
 	            "Host: 127.0.0.1\r\nContent-Type: application/json\r\n"
@@ -194,8 +195,8 @@ static void on_watch(struct run *r)
 		json_t *susp =
 		        json_object_get(json_object_get(o, "spec"), "suspend");
 
-		if (name && json_is_false(susp) && !strncmp(name, r->prefix, plen) &&
-		    name[plen] == '-') {
+		if (name && json_is_false(susp) &&
+		    !strncmp(name, r->prefix, plen) && name[plen] == '-') {
 			long i = strtol(name + plen + 1, NULL, 10);
 
 			if (i >= 0 && i < r->count && !r->unsusp_ms[i])
