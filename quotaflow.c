@@ -43,6 +43,8 @@ static const struct qf_cmd commands[] = {
 	{ "finish", cmd_finish, 0,
 	  "Finish a Workload or a Job through the controller's API" },
 	{ "help", cmd_help, 0, "Show help for quotaflow or one command" },
+	{ "lint", cmd_lint, QF_CMD_GIT,
+	  "Lint tenant specs and Kueue manifests before merge" },
 	{ "simulate", cmd_simulate, 0,
 	  "Simulate Kueue admission of workloads on a virtual clock" },
 	{ "validate", cmd_validate, 0,
