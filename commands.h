@@ -13,6 +13,7 @@
 
 int cmd_compile(int argc, const char **argv, struct qf_ctx *ctx);
 int cmd_controller(int argc, const char **argv, struct qf_ctx *ctx);
+int cmd_diff(int argc, const char **argv, struct qf_ctx *ctx);
 int cmd_finish(int argc, const char **argv, struct qf_ctx *ctx);
 int cmd_help(int argc, const char **argv, struct qf_ctx *ctx);
 int cmd_lint(int argc, const char **argv, struct qf_ctx *ctx);

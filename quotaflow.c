@@ -40,6 +40,8 @@ static const struct qf_cmd commands[] = {
 	  "Compile a Pool and its Tenants into Kueue manifests" },
 	{ "controller", cmd_controller, QF_CMD_DAEMON | QF_CMD_GIT,
 	  "Serve Kueue admission behind a Kubernetes API, durably" },
+	{ "diff", cmd_diff, QF_CMD_GIT,
+	  "Report what a change to the tenant spec means, per tenant" },
 	{ "finish", cmd_finish, 0,
 	  "Finish a Workload or a Job through the controller's API" },
 	{ "help", cmd_help, 0, "Show help for quotaflow or one command" },

@@ -8,9 +8,11 @@
 # system, and peak RSS, from wait4: on a shared machine the CPU time is the
 # steady figure).  Target: well under a second for 50000.
 #
-# usage: sh bench/bench_validate.sh build/quotaflow [N]
+# usage: sh bench/bench_validate.sh build/quotaflow [N [OUTDIR]]
+#   with OUTDIR: only write the objects there (bench_lint.sh reuses them)
 QF=${1:-build/quotaflow}
 N=${2:-50000}
+KEEP=${3:-}
 case "$QF" in /*) ;; *) QF=$(pwd)/$QF ;; esac
 cd "$(dirname "$0")/.." || exit 2
 tool=$(dirname "$QF")/bench/benchtool
@@ -20,8 +22,13 @@ if [ ! -x "$tool" ]; then
 	cc -O2 -std=c11 -Wall -Wextra -Werror -I. -o "$tool" bench/benchtool.c \
 		$(pkg-config --cflags --libs jansson) || exit 2
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+if [ -n "$KEEP" ]; then
+	mkdir -p "$KEEP" || exit 2
+	tmp=$KEEP
+else
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+fi
 
 awk -v n="$N" -v dir="$tmp" 'BEGIN {
 	for (i = 0; i < n; i++) {
@@ -60,6 +67,7 @@ awk -v n="$N" -v dir="$tmp" 'BEGIN {
 		}
 	}
 }'
+[ -z "$KEEP" ] || exit 0
 bytes=$(cat "$tmp"/*.yaml | wc -c)
 echo "bench_validate: $N objects, $((bytes / 1024)) KiB of YAML"
 

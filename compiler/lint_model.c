@@ -210,7 +210,8 @@ static void uniq_cohorts(struct lm_model *m)
 {
 	size_t i, w = 0;
 
-	qsort(m->cohorts, m->ncohorts, sizeof(*m->cohorts), cmp_cohort);
+	if (m->ncohorts > 1)
+		qsort(m->cohorts, m->ncohorts, sizeof(*m->cohorts), cmp_cohort);
 	for (i = 0; i < m->ncohorts; i++)
 		if (!w || strcmp(m->cohorts[w - 1].name, m->cohorts[i].name))
 			m->cohorts[w++] = m->cohorts[i];

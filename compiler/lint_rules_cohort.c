@@ -417,7 +417,8 @@ static void collect_quotes(const struct lm_model *m, struct quote **out,
 				n++;
 			}
 		}
-	qsort(v, n, sizeof(*v), cmp_quote);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmp_quote);
 	*out = v;
 	*n_out = n;
 }

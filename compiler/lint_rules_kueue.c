@@ -297,7 +297,8 @@ static void report_claims(const struct lm_model *m, struct claims *cl,
 {
 	size_t i;
 
-	qsort(cl->v, cl->n, sizeof(*cl->v), cmp_claim);
+	if (cl->n > 1)
+		qsort(cl->v, cl->n, sizeof(*cl->v), cmp_claim);
 	for (i = 1; i < cl->n; i++) {
 		const struct lm_item *a, *b;
 		struct qf_loc loc;

@@ -220,7 +220,8 @@ int qf_git_read_tree(struct qf_git *g, const char *rev, const char *subdir,
 		goto done;
 	}
 	rc = w.rc;
-	qsort(out->v, out->n, sizeof(*out->v), cmp_file);
+	if (out->n > 1)
+		qsort(out->v, out->n, sizeof(*out->v), cmp_file);
 done:
 	git_object_free(tree);
 	qf_buf_release(&w.path);

@@ -1,0 +1,44 @@
+/*
+ * diff.h - `quotaflow diff`: what a change to the tenant spec means, not
+ * which YAML lines moved.  Both sides are compiled (compile.h); the result
+ * compares the specs (tenants added, removed and changed field by field;
+ * per flavour and per account the committed GPUs and the headroom) and the
+ * generated Kueue objects (added, removed, changed with the changed field
+ * paths).
+ *
+ * The result is one JSON document (qf_diff_compute), which the json format
+ * prints as it is and the text and markdown formats render
+ * (qf_diff_render).  Every list in it is sorted, so the output depends only
+ * on the two inputs.
+ *
+ * Ownership: qf_diff_compute returns a new reference the caller
+ * json_decref()s; the compiles are borrowed.  Nothing here fails except
+ * on out-of-memory (which aborts).  Not thread-safe.
+ */
+#ifndef QF_DIFF_H
+#define QF_DIFF_H
+
+#include <jansson.h>
+
+#include "compiler/compile.h"
+#include "core/buf.h"
+
+/*
+ * Compare two successful compiles.  base_name and head_name label the
+ * sides (revision or directory).
+ */
+json_t *qf_diff_compute(const struct qf_compile *base,
+                        const struct qf_compile *head, const char *base_name,
+                        const char *head_name);
+
+enum qf_diff_format {
+	QF_DIFF_TEXT = 0,
+	QF_DIFF_JSON,
+	QF_DIFF_MARKDOWN, /* a pull-request comment: summary table first */
+};
+
+/* Render a qf_diff_compute document into out. */
+void qf_diff_render(struct qf_buf *out, const json_t *diff,
+                    enum qf_diff_format fmt);
+
+#endif

@@ -1,0 +1,318 @@
+/*
+ * diff_render.c - a qf_diff_compute document as text (one line per
+ * change, for terminals and CI logs), as JSON (the document itself) or as
+ * Markdown fit for a pull-request comment: a summary table first, then one
+ * table per section, only rows that changed.
+ */
+#include "compiler/diff.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/banned.h"
+
+static const char *const tenant_fields[] = { "account",   "committed",
+	                                     "burst",     "lendable",
+	                                     "flavours",  "namespaces",
+	                                     "preemption" };
+
+static const char *str(const json_t *o, const char *k)
+{
+	const json_t *v = json_object_get(o, k);
+
+	return json_is_string(v) ? json_string_value(v) : "";
+}
+
+static json_int_t num(const json_t *o, const char *k)
+{
+	return json_integer_value(json_object_get(o, k));
+}
+
+/* A value as it reads in a sentence: strings bare, the rest as JSON. */
+static void value(struct qf_buf *b, const json_t *v, int md)
+{
+	char *s;
+	const char *p;
+
+	if (!v || json_is_null(v)) {
+		qf_buf_adds(b, md ? "—" : "(none)");
+		return;
+	}
+	if (json_is_string(v)) {
+		s = NULL;
+		p = json_string_value(v);
+	} else {
+		s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+		if (!s)
+			abort();
+		p = s;
+	}
+	for (; *p; p++) /* a table cell ends at '|' and at a newline */
+		if (md && (*p == '|' || *p == '\n'))
+			qf_buf_adds(b, *p == '|' ? "\\|" : " ");
+		else
+			qf_buf_addch(b, *p);
+	free(s);
+}
+
+static void before_after(struct qf_buf *b, const json_t *before,
+                         const json_t *after, int md)
+{
+	value(b, before, md);
+	if (before && after && json_equal(before, after))
+		return;
+	qf_buf_adds(b, md ? " → " : " -> ");
+	value(b, after, md);
+}
+
+static const char *sign(const char *change)
+{
+	return !strcmp(change, "added")     ? "+"
+	       : !strcmp(change, "removed") ? "-"
+	                                    : "~";
+}
+
+static void text_tenant(struct qf_buf *b, const json_t *t)
+{
+	const json_t *before = json_object_get(t, "before");
+	const json_t *after = json_object_get(t, "after");
+	const json_t *side = json_is_null(after) ? before : after;
+	size_t i, n = 0;
+
+	qf_buf_addf(b, "  %s %s:", sign(str(t, "change")), str(t, "name"));
+	for (i = 0; i < QF_ARRAY_SIZE(tenant_fields); i++) {
+		const char *f = tenant_fields[i];
+
+		if (strcmp(str(t, "change"), "changed")) {
+			qf_buf_addf(b, "%s %s ", n++ ? "," : "", f);
+			value(b, json_object_get(side, f), 0);
+			continue;
+		}
+		if (json_equal(json_object_get(before, f),
+		               json_object_get(after, f)))
+			continue;
+		qf_buf_addf(b, "%s %s ", n++ ? "," : "", f);
+		before_after(b, json_object_get(before, f),
+		             json_object_get(after, f), 0);
+	}
+	qf_buf_addch(b, '\n');
+}
+
+static void text_pairs(struct qf_buf *b, const json_t *e, const char *label)
+{
+	qf_buf_addf(b, "  %s: committed ", label);
+	before_after(
+	        b, json_object_get(json_object_get(e, "committed"), "before"),
+	        json_object_get(json_object_get(e, "committed"), "after"), 0);
+	qf_buf_adds(b, ", headroom ");
+	before_after(
+	        b, json_object_get(json_object_get(e, "headroom"), "before"),
+	        json_object_get(json_object_get(e, "headroom"), "after"), 0);
+	qf_buf_addch(b, '\n');
+}
+
+static void text_object(struct qf_buf *b, const json_t *o)
+{
+	const json_t *f;
+	size_t i;
+
+	qf_buf_addf(b, "  %s %s %s%s%s\n", sign(str(o, "change")),
+	            str(o, "kind"),
+	            *str(o, "namespace") ? str(o, "namespace") : "",
+	            *str(o, "namespace") ? "/" : "", str(o, "name"));
+	json_array_foreach (json_object_get(o, "fields"), i, f) {
+		qf_buf_addf(b, "      %s: ", str(f, "path"));
+		before_after(b, json_object_get(f, "before"),
+		             json_object_get(f, "after"), 0);
+		qf_buf_addch(b, '\n');
+	}
+}
+
+static void summary_line(struct qf_buf *b, const json_t *d)
+{
+	const json_t *s = json_object_get(d, "summary");
+	const json_t *t = json_object_get(s, "tenants");
+	const json_t *o = json_object_get(s, "objects");
+
+	qf_buf_addf(b,
+	            "quotaflow diff %s -> %s: tenants %lld added, %lld "
+	            "removed, %lld changed; Kueue objects %lld added, %lld "
+	            "removed, %lld changed\n",
+	            str(d, "base"), str(d, "head"), (long long)num(t, "added"),
+	            (long long)num(t, "removed"), (long long)num(t, "changed"),
+	            (long long)num(o, "added"), (long long)num(o, "removed"),
+	            (long long)num(o, "changed"));
+}
+
+static void render_text(struct qf_buf *b, const json_t *d)
+{
+	const json_t *e;
+	size_t i;
+
+	summary_line(b, d);
+	if (json_array_size(json_object_get(d, "tenants")))
+		qf_buf_adds(b, "tenants:\n");
+	json_array_foreach (json_object_get(d, "tenants"), i, e)
+		text_tenant(b, e);
+	qf_buf_adds(b, "flavours:\n");
+	json_array_foreach (json_object_get(d, "flavours"), i, e)
+		text_pairs(b, e, str(e, "name"));
+	if (json_array_size(json_object_get(d, "accounts")))
+		qf_buf_adds(b, "accounts:\n");
+	json_array_foreach (json_object_get(d, "accounts"), i, e) {
+		char label[256];
+
+		(void)snprintf(label, sizeof(label), "%s/%s", str(e, "account"),
+		               str(e, "flavour"));
+		text_pairs(b, e, label);
+	}
+	if (json_array_size(json_object_get(d, "objects")))
+		qf_buf_adds(b, "Kueue objects:\n");
+	json_array_foreach (json_object_get(d, "objects"), i, e)
+		text_object(b, e);
+}
+
+/* ---- markdown ----------------------------------------------------------- */
+
+static void md_summary(struct qf_buf *b, const json_t *d)
+{
+	const json_t *s = json_object_get(d, "summary");
+	static const char *const rows[][2] = { { "tenants", "Tenants" },
+		                               { "objects", "Kueue objects" } };
+	size_t i;
+
+	qf_buf_adds(b, "### Quotaflow diff `");
+	value(b, json_object_get(d, "base"), 1);
+	qf_buf_adds(b, "` → `");
+	value(b, json_object_get(d, "head"), 1);
+	qf_buf_adds(b, "`\n\n|  | Added | Removed | Changed |\n"
+	               "|---|---:|---:|---:|\n");
+	for (i = 0; i < 2; i++) {
+		const json_t *c = json_object_get(s, rows[i][0]);
+
+		qf_buf_addf(b, "| %s | %lld | %lld | %lld |\n", rows[i][1],
+		            (long long)num(c, "added"),
+		            (long long)num(c, "removed"),
+		            (long long)num(c, "changed"));
+	}
+}
+
+static void md_tenants(struct qf_buf *b, const json_t *list)
+{
+	const json_t *t;
+	size_t i, k;
+
+	if (!json_array_size(list))
+		return;
+	qf_buf_adds(b, "\n#### Tenants\n\n| Tenant | Change | Account | "
+	               "Committed | Burst | Lendable | Flavours | Namespaces "
+	               "| Preemption |\n|---|---|---|---:|---:|---:|---|---|"
+	               "---|\n");
+	json_array_foreach ((json_t *)list, i, t) {
+		const json_t *before = json_object_get(t, "before");
+		const json_t *after = json_object_get(t, "after");
+
+		qf_buf_addf(b, "| %s | %s |", str(t, "name"), str(t, "change"));
+		for (k = 0; k < QF_ARRAY_SIZE(tenant_fields); k++) {
+			qf_buf_addch(b, ' ');
+			before_after(
+			        b,
+			        json_is_null(before)
+			                ? NULL
+			                : json_object_get(before,
+			                                  tenant_fields[k]),
+			        json_is_null(after)
+			                ? NULL
+			                : json_object_get(after,
+			                                  tenant_fields[k]),
+			        1);
+			qf_buf_adds(b, " |");
+		}
+		qf_buf_addch(b, '\n');
+	}
+}
+
+static void md_pair(struct qf_buf *b, const json_t *e, const char *k)
+{
+	qf_buf_addch(b, ' ');
+	before_after(b, json_object_get(json_object_get(e, k), "before"),
+	             json_object_get(json_object_get(e, k), "after"), 1);
+	qf_buf_adds(b, " |");
+}
+
+static void md_capacity(struct qf_buf *b, const json_t *d)
+{
+	const json_t *e;
+	size_t i;
+
+	qf_buf_adds(b, "\n#### Flavours\n\n| Flavour | GPUs | Committed | "
+	               "Headroom |\n|---|---:|---:|---:|\n");
+	json_array_foreach (json_object_get(d, "flavours"), i, e) {
+		qf_buf_addf(b, "| %s |", str(e, "name"));
+		md_pair(b, e, "gpus");
+		md_pair(b, e, "committed");
+		md_pair(b, e, "headroom");
+		qf_buf_addch(b, '\n');
+	}
+	if (!json_array_size(json_object_get(d, "accounts")))
+		return;
+	qf_buf_adds(b, "\n#### Accounts\n\n| Account | Flavour | Committed | "
+	               "Headroom |\n|---|---|---:|---:|\n");
+	json_array_foreach (json_object_get(d, "accounts"), i, e) {
+		qf_buf_addf(b, "| %s | %s |", str(e, "account"),
+		            str(e, "flavour"));
+		md_pair(b, e, "committed");
+		md_pair(b, e, "headroom");
+		qf_buf_addch(b, '\n');
+	}
+}
+
+static void md_objects(struct qf_buf *b, const json_t *list)
+{
+	const json_t *o, *f;
+	size_t i, k;
+
+	if (!json_array_size(list))
+		return;
+	qf_buf_adds(b, "\n#### Kueue objects\n\n| Object | Change | Fields |\n"
+	               "|---|---|---|\n");
+	json_array_foreach ((json_t *)list, i, o) {
+		qf_buf_addf(b, "| %s %s%s%s | %s |", str(o, "kind"),
+		            str(o, "namespace"),
+		            *str(o, "namespace") ? "/" : "", str(o, "name"),
+		            str(o, "change"));
+		json_array_foreach (json_object_get(o, "fields"), k, f) {
+			qf_buf_addf(b, "%s`%s`: ", k ? "<br>" : " ",
+			            str(f, "path"));
+			before_after(b, json_object_get(f, "before"),
+			             json_object_get(f, "after"), 1);
+		}
+		qf_buf_adds(b, " |\n");
+	}
+}
+
+void qf_diff_render(struct qf_buf *out, const json_t *diff,
+                    enum qf_diff_format fmt)
+{
+	char *s;
+
+	switch (fmt) {
+	case QF_DIFF_JSON:
+		s = json_dumps(diff, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		if (!s)
+			abort();
+		qf_buf_adds(out, s);
+		qf_buf_addch(out, '\n');
+		free(s);
+		break;
+	case QF_DIFF_MARKDOWN:
+		md_summary(out, diff);
+		md_tenants(out, json_object_get(diff, "tenants"));
+		md_capacity(out, diff);
+		md_objects(out, json_object_get(diff, "objects"));
+		break;
+	default:
+		render_text(out, diff);
+		break;
+	}
+}

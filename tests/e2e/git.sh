@@ -1,0 +1,128 @@
+#!/bin/sh
+# End-to-end tests of `lint --git-range` and `diff` on real git
+# repositories: a repository with several commits is built in a temp dir
+# (a normal clone, a bare clone and a shallow clone of it), then the
+# commands, and the CI gate of examples/ci/quotaflow-ci.sh, run on it.
+# Prints `git: N passed, N failed`.
+QF=${QF:-build/quotaflow}
+QF=$(cd "$(dirname "$QF")" && pwd)/$(basename "$QF")
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+# check NAME WANT_EXIT CMD...: run CMD in the repo, stdout/err into $tmp/out
+check() {
+	name=$1 want=$2
+	shift 2
+	(cd "$tmp/repo" && "$@") >"$tmp/out" 2>&1
+	got=$?
+	if [ "$got" = "$want" ]; then
+		pass=$((pass + 1))
+		return 0
+	fi
+	fail=$((fail + 1))
+	echo "FAIL git/$name: exit $got, want $want"
+	sed 's/^/  /' "$tmp/out" | head -20
+	return 1
+}
+
+# has NAME TEXT: the last output holds TEXT (fixed string)
+has() {
+	if grep -qF -- "$2" "$tmp/out"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL git/$1: output lacks '$2'"
+		sed 's/^/  /' "$tmp/out" | head -20
+	fi
+}
+
+hasnt() {
+	if grep -qF -- "$2" "$tmp/out"; then
+		fail=$((fail + 1))
+		echo "FAIL git/$1: output has '$2'"
+	else
+		pass=$((pass + 1))
+	fi
+}
+
+g() { git -C "$tmp/repo" -c user.email=ci@example.com -c user.name=ci "$@"; }
+
+# commit 1: the bundled examples and their compiled output
+mkdir -p "$tmp/repo/tenants" "$tmp/repo/kueue"
+g init -q -b main
+cp "$root"/examples/tenants/*.yaml "$tmp/repo/tenants/"
+cp "$root/tests/fixtures/lint/QF402-good.yaml" "$tmp/repo/kueue/queues.yaml"
+(cd "$tmp/repo" && "$QF" compile tenants -o deploy >/dev/null) || exit 2
+g add -A && g commit -qm "pool and tenants" && g tag v1
+
+# commit 2 (v2): globex-vision commits 24 -> 32 and bursts 40 -> 48,
+# the deploy directory recompiled with it
+sed -i 's/    committed: 24/    committed: 32/; 0,/burst: 40/s//burst: 48/' \
+	"$tmp/repo/tenants/globex.yaml"
+(cd "$tmp/repo" && "$QF" compile tenants -o deploy >/dev/null) || exit 2
+g add -A && g commit -qm "globex-vision: more GPUs" && g tag v2
+
+# commit 3: 32 -> 44 overcommits globex on h100-ondemand (40): QF311 is in
+# pool.yaml, which does not change
+sed -i 's/    committed: 32/    committed: 44/' "$tmp/repo/tenants/globex.yaml"
+g commit -qam "globex-vision: even more"
+
+# commit 4: a hand-written queue names a flavour that does not exist
+cp "$root/tests/fixtures/lint/QF402-bad.yaml" "$tmp/repo/kueue/queues.yaml"
+g commit -qam "queues: a10"
+
+check lint-range-clean 0 "$QF" lint --git-range v1..v1
+check lint-range-poolwide 1 "$QF" lint --git-range v2..HEAD~1
+has lint-range-poolwide "tenants/pool.yaml:43:"
+has lint-range-poolwide "[QF311]"
+check lint-range-changed-only 1 "$QF" lint --git-range HEAD~1..HEAD kueue
+has lint-range-changed-only "kueue/queues.yaml:19:17: error"
+hasnt lint-range-changed-only "[QF433]"
+check lint-range-sarif 1 "$QF" lint --git-range HEAD~1..HEAD --format sarif
+has lint-range-sarif '"uri": "kueue/queues.yaml"'
+check lint-range-bad 2 "$QF" lint --git-range nope..HEAD
+has lint-range-bad "unknown revision \"nope\""
+check lint-range-malformed 2 "$QF" lint --git-range HEAD
+
+# the object store alone: a bare clone, and a shallow one
+git clone -q --bare "$tmp/repo" "$tmp/bare.git"
+check lint-bare 1 "$QF" lint --git-range HEAD~1..HEAD --repo "$tmp/bare.git"
+has lint-bare "kueue/queues.yaml:19:17"
+git clone -q --depth 2 "file://$tmp/repo" "$tmp/shallow"
+check lint-shallow 1 "$QF" lint --git-range HEAD~1..HEAD --repo "$tmp/shallow"
+check lint-shallow-too-deep 2 "$QF" lint --git-range v1..HEAD --repo "$tmp/shallow"
+
+check diff-text 0 "$QF" diff v1 v2 --path tenants
+has diff-text "quotaflow diff v1 -> v2: tenants 0 added, 0 removed, 1 changed"
+has diff-text "~ globex-vision: committed 24 -> 32, burst 40 -> 48"
+has diff-text "globex/h100-ondemand: committed 24 -> 32, headroom 16 -> 8"
+has diff-text "~ ClusterQueue globex-vision"
+check diff-markdown 0 "$QF" diff main~3 main~2 --path tenants --format markdown
+has diff-markdown "| Tenants | 0 | 0 | 1 |"
+has diff-markdown "| globex-vision | changed | globex | 24 → 32 | 40 → 48 |"
+check diff-json 0 "$QF" diff v1 v2 --path tenants --format json
+has diff-json '"change": "changed"'
+check diff-bare 0 "$QF" diff v1 v2 --path tenants --repo "$tmp/bare.git"
+check diff-invalid-side 1 "$QF" diff v2 HEAD --path tenants
+has diff-invalid-side "[QF311]"
+git -C "$tmp/repo" worktree add -q "$tmp/v2" v2
+check diff-directory 0 "$QF" diff v1 "$tmp/v2" --path tenants
+has diff-directory "~ globex-vision"
+check diff-same 0 "$QF" diff v1 v1 --path tenants
+has diff-same "tenants 0 added, 0 removed, 0 changed; Kueue objects 0 added, 0 removed, 0 changed"
+check diff-unknown 2 "$QF" diff v1 nope --path tenants
+has diff-unknown "unknown revision \"nope\""
+check diff-usage 2 "$QF" diff v1
+
+# the CI gate, as the workflow and the GitLab job call it
+check ci-gate-pass 0 sh -c "cd '$tmp/v2' && QF='$QF' QF_CI_OUT='$tmp' sh '$root/examples/ci/quotaflow-ci.sh' v1 v2 tenants deploy"
+check ci-gate-pass-diff 0 grep -qF "| globex-vision | changed |" "$tmp/quotaflow-diff.md"
+check ci-gate-fails 1 env QF="$QF" QF_CI_OUT="$tmp" sh "$root/examples/ci/quotaflow-ci.sh" v2 HEAD tenants deploy
+check ci-gate-sarif-uri 0 grep -qF '"uri": "tenants/pool.yaml"' "$tmp/quotaflow.sarif"
+check ci-gate-sarif 0 grep -qF '"ruleId": "QF311"' "$tmp/quotaflow.sarif"
+
+echo "git: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
