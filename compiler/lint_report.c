@@ -126,7 +126,7 @@ static json_t *result_json(const struct qf_diag *g,
                            const struct qf_strlist *ids, const char *base)
 {
 	json_t *o = json_object(), *locs = json_array();
-	const char *rule = g->rule ? g->rule : "QF000";
+	const char *rule = g->rule ? g->rule : "quotaflow";
 	struct qf_buf msg = QF_BUF_INIT;
 
 	qf_buf_adds(&msg, g->msg);
@@ -156,7 +156,7 @@ static json_t *sarif_json(const struct qf_diags *d,
 	collect_ids(d, &ids);
 	for (i = 0; i < d->n; i++)
 		if (!d->v[i].rule)
-			qf_strlist_add(&ids, "QF000");
+			qf_strlist_add(&ids, "quotaflow");
 	qf_strlist_sort(&ids);
 	for (i = 0; i < ids.n; i++)
 		if (!i || strcmp(ids.v[i], ids.v[i - 1]))

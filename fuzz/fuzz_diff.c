@@ -21,7 +21,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static int load(struct qf_compile *c, const char *name, const char *p, size_t n,
                 struct qf_diags *d)
 {
-	struct qf_doc_limits lim = { 1 << 15, 1000, 32, QF_DOC_ARENA };
+	struct qf_doc_limits lim = { .max_bytes = 1 << 15,
+		                     .max_alias_nodes = 1000,
+		                     .max_depth = 32,
+		                     .flags = QF_DOC_ARENA };
 	struct qf_compile_opts co = QF_COMPILE_OPTS_INIT;
 	struct qf_doc *doc = NULL;
 

@@ -54,7 +54,9 @@ static void render_all(const struct qf_diags *d)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct qf_doc_limits lim = { 1 << 15, 1000, 32, 0 };
+	struct qf_doc_limits lim = { .max_bytes = 1 << 15,
+		                     .max_alias_nodes = 1000,
+		                     .max_depth = 32 };
 	struct qf_lint_opts lo = QF_LINT_OPTS_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_doc *doc = NULL;
