@@ -192,9 +192,15 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 		qf_model_wl_free(w);
 		return -1;
 	}
+	free(w->uid);
 	if (kind == K_WL) {
-		free(w->uid);
 		w->uid = qf_xstrdup(qf_api_meta_str(obj, "uid"));
+	} else {
+		/* a Job's Workload is an object of its own, with its own uid
+		 * (the Job's stays in job_uid) */
+		qf_buf_addf(&key, "00000000-0000-4000-9000-%012llx",
+		            (unsigned long long)(c->rv + 1) & 0xffffffffffffULL);
+		w->uid = qf_buf_detach(&key, NULL);
 	}
 	if (wl_enter(c, w, obj, err) < 0)
 		return -1;
@@ -455,15 +461,6 @@ static int render(struct ctl *c, struct qf_wl *w)
 			json_decref(o);
 			return sync_job(c, w);
 		}
-	} else if (w->m->owner_job) {
-		/* a Job's Workload is a new object with its own uid */
-		struct qf_buf uid = QF_BUF_INIT;
-
-		qf_buf_addf(&uid, "00000000-0000-4000-9000-%012llx",
-		            (unsigned long long)(c->rv + 1) &
-		                    0xffffffffffffULL);
-		json_object_set_new(om, "uid", json_string(uid.buf));
-		qf_buf_release(&uid);
 	}
 	if (ctl_persist(c, K_WL, o, prev ? "MODIFIED" : "ADDED") < 0)
 		return -1;
