@@ -21,20 +21,53 @@
 
 #define NS_NAME_LABEL "kubernetes.io/metadata.name"
 
-/* The closest name of kind k to name, for a did-you-mean hint. */
-static void hint_closest(struct qf_diags *d, const struct lm_model *m,
-                         enum lm_kind k, const char *name)
+/*
+ * Did-you-mean hints for unknown names.  One broken reference is usually
+ * repeated by many objects, and each suggestion scans every candidate, so
+ * suggestions are remembered per name, and only the first
+ * HINT_MAX_NAMES distinct names get one: a run with thousands of different
+ * dangling names stays linear instead of names x candidates.
+ */
+#define HINT_MAX_NAMES 64
+
+struct hints {
+	const struct lm_model *m;
+	enum lm_kind k;
+	const char **cands; /* owned array of borrowed names, sorted */
+	const char *asked[HINT_MAX_NAMES], *best[HINT_MAX_NAMES];
+	size_t nasked;
+};
+
+static void hints_init(struct hints *h, const struct lm_model *m,
+                       enum lm_kind k)
 {
-	const char **cands = qf_xcalloc(m->n[k] + 1, sizeof(*cands));
-	const char *best;
 	size_t i;
 
+	memset(h, 0, sizeof(*h));
+	h->m = m;
+	h->k = k;
+	h->cands = qf_xcalloc(m->n[k] + 1, sizeof(*h->cands));
 	for (i = 0; i < m->n[k]; i++)
-		cands[i] = m->items[k][m->byname[k][i]].name;
-	best = qf_suggest_closest(name, cands, m->n[k], 3);
+		h->cands[i] = m->items[k][m->byname[k][i]].name;
+}
+
+static void hint_closest(struct qf_diags *d, struct hints *h,
+                         const char *name)
+{
+	const char *best = NULL;
+	size_t i;
+
+	for (i = 0; i < h->nasked && strcmp(h->asked[i], name); i++)
+		;
+	if (i < h->nasked) {
+		best = h->best[i];
+	} else if (h->nasked < HINT_MAX_NAMES) {
+		best = qf_suggest_closest(name, h->cands, h->m->n[h->k], 3);
+		h->asked[h->nasked] = name;
+		h->best[h->nasked++] = best;
+	}
 	if (best)
 		qf_diag_hint(d, "did you mean \"%s\"?", best);
-	free(cands);
 }
 
 void lint_missing_flavor(const struct qf_lint_ctx *c,
@@ -43,10 +76,12 @@ void lint_missing_flavor(const struct qf_lint_ctx *c,
 	static const enum lm_kind kinds[] = { LM_CQ, LM_COHORT };
 	const struct lm_model *m = &c->m;
 	struct qf_buf p = QF_BUF_INIT;
+	struct hints h;
 	size_t k, i, j;
 
 	if (!m->n[LM_RF])
 		return;
+	hints_init(&h, m, LM_RF);
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < m->n[kinds[k]]; i++) {
 			const struct lm_item *it = &m->items[kinds[k]][i];
@@ -66,10 +101,11 @@ void lint_missing_flavor(const struct qf_lint_ctx *c,
 				        "ResourceFlavor has that name; Kueue "
 				        "keeps it inactive (FlavorNotFound)",
 				        it->name, f->flavor);
-				hint_closest(d, m, LM_RF, f->flavor);
+				hint_closest(d, &h, f->flavor);
 			}
 		}
 	qf_buf_release(&p);
+	free(h.cands);
 }
 
 void lint_missing_cluster_queue(const struct qf_lint_ctx *c,
@@ -77,10 +113,12 @@ void lint_missing_cluster_queue(const struct qf_lint_ctx *c,
                                 struct qf_diags *d)
 {
 	const struct lm_model *m = &c->m;
+	struct hints h;
 	size_t i;
 
 	if (!m->n[LM_CQ])
 		return;
+	hints_init(&h, m, LM_CQ);
 	for (i = 0; i < m->n[LM_LQ]; i++) {
 		const struct lm_item *q = &m->items[LM_LQ][i];
 		struct qf_loc loc;
@@ -92,8 +130,9 @@ void lint_missing_cluster_queue(const struct qf_lint_ctx *c,
 		            "LocalQueue %s/%s points at ClusterQueue \"%s\", "
 		            "which does not exist; its workloads stay pending",
 		            q->ns ? q->ns : "default", q->name, q->parent);
-		hint_closest(d, m, LM_CQ, q->parent);
+		hint_closest(d, &h, q->parent);
 	}
+	free(h.cands);
 }
 
 /* Labels of namespace ns: its Namespace object's plus the name label. */
