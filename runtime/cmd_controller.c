@@ -22,9 +22,6 @@ static const char *check(const struct qf_ctl_options *o)
 		return "--db FILE is required";
 	if (o->manifests && o->git_repo)
 		return "--manifests and --git-repo exclude each other";
-	if (o->git_repo)
-		return "--git-repo: GitOps sync is not implemented yet "
-		       "(use --manifests)";
 	if (o->git_repo && (!o->git_ref || !o->git_path))
 		return "--git-repo needs --git-ref and --git-path";
 	if (!o->git_repo && (o->git_ref || o->git_path))

@@ -901,4 +901,5 @@ void ctl_release(struct ctl *c)
 	qf_buf_release(&c->ev_lines);
 	free(c->token);
 	free(c->policy_rev);
+	free(c->sync_seen);
 }

@@ -199,7 +199,8 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 		/* a Job's Workload is an object of its own, with its own uid
 		 * (the Job's stays in job_uid) */
 		qf_buf_addf(&key, "00000000-0000-4000-9000-%012llx",
-		            (unsigned long long)(c->rv + 1) & 0xffffffffffffULL);
+		            (unsigned long long)(c->rv + 1) &
+		                    0xffffffffffffULL);
 		w->uid = qf_buf_detach(&key, NULL);
 	}
 	if (wl_enter(c, w, obj, err) < 0)
@@ -615,53 +616,65 @@ int ctl_restore(struct ctl *c)
 
 /* ----- --manifests ----- */
 
-static int apply_one(struct ctl *c, const struct qf_doc *doc, const json_t *o)
+int ctl_apply(struct ctl *c, const json_t *o, int del, struct qf_http_resp *rs)
 {
 	const char *av = json_string_value(json_object_get(o, "apiVersion"));
 	const char *kd = json_string_value(json_object_get(o, "kind"));
 	const char *slash = av ? strchr(av, '/') : NULL;
 	struct qf_buf g = QF_BUF_INIT;
 	struct qf_http_req hr;
-	struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT };
 	struct qf_api_req rq;
-	struct qf_loc loc = qf_doc_loc(doc, o);
-	char *text = json_dumps(o, JSON_COMPACT);
-	int kind, rc = 0;
+	char *text;
+	int kind;
 
 	qf_buf_add(&g, av ? av : "", slash ? (size_t)(slash - av) : 0);
 	kind = kd ? qf_api_kind_by_name(g.buf, kd) : -1;
-	if (kind < 0 || kind == K_EVENT) {
-		rc = qf_diag_warn(c->d, &loc, QF_CTL_RULE, NULL,
-		                  "%s %s is not served by the controller; "
-		                  "ignored",
-		                  av ? av : "?", kd ? kd : "?");
-		goto done;
-	}
+	qf_buf_release(&g);
+	if (kind < 0 || kind == K_EVENT)
+		return 0;
+	text = json_dumps(o, JSON_COMPACT);
 	memset(&rq, 0, sizeof(rq));
 	memset(&hr, 0, sizeof(hr));
 	rq.kind = kind;
 	rq.version = (char *)(slash ? slash + 1 : av);
 	rq.ns = (char *)qf_api_meta_str(o, "namespace");
-	rq.name = (char *)qf_api_meta_str(o, "name");
-	rq.verb = rq.name && ctl_lookup(c, kind, rq.ns ? rq.ns : "default",
-	                                rq.name)
-	                  ? QF_API_UPDATE
-	                  : QF_API_CREATE;
 	if (qf_api_kinds[kind].namespaced && !rq.ns)
 		rq.ns = (char *)"default";
+	if (!qf_api_kinds[kind].namespaced)
+		rq.ns = NULL;
+	rq.name = (char *)qf_api_meta_str(o, "name");
+	rq.verb = del ? QF_API_DELETE
+	          : rq.name && ctl_lookup(c, kind, rq.ns, rq.name)
+	                  ? QF_API_UPDATE
+	                  : QF_API_CREATE;
 	if (rq.verb == QF_API_CREATE)
 		rq.name = NULL;
-	hr.body = text;
-	hr.body_len = strlen(text);
+	hr.body = text ? text : "{}";
+	hr.body_len = strlen(hr.body);
 	hr.content_type = "application/json";
-	ctl_execute(c, &rq, &hr, &rs);
-	if (rs.code >= 300)
-		rc = qf_diag_error(c->d, &loc, QF_CTL_RULE, NULL, "%s %s: %.*s",
-		                   kd, qf_api_meta_str(o, "name"),
-		                   (int)rs.body.len, rs.body.buf);
-done:
+	ctl_execute(c, &rq, &hr, rs);
 	free(text);
-	qf_buf_release(&g);
+	return rs->code;
+}
+
+static int apply_one(struct ctl *c, const struct qf_doc *doc, const json_t *o)
+{
+	struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT };
+	struct qf_loc loc = qf_doc_loc(doc, o);
+	int code = ctl_apply(c, o, 0, &rs), rc = 0;
+
+	if (!code)
+		rc = qf_diag_warn(
+		        c->d, &loc, QF_CTL_RULE, NULL,
+		        "%s %s is not served by the controller; ignored",
+		        json_string_value(json_object_get(o, "apiVersion")),
+		        json_string_value(json_object_get(o, "kind")));
+	else if (code >= 300)
+		rc = qf_diag_error(
+		        c->d, &loc, QF_CTL_RULE, NULL, "%s %s: %.*s",
+		        json_string_value(json_object_get(o, "kind")),
+		        qf_api_meta_str(o, "name"), (int)rs.body.len,
+		        rs.body.buf);
 	qf_buf_release(&rs.body);
 	return rc;
 }

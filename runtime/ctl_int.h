@@ -81,6 +81,8 @@ struct ctl {
 	int64_t last_finish_scan_ms;
 	uint64_t event_seq; /* names of Event objects */
 	char *policy_rev;   /* owned: commit id of the policy, or NULL */
+	char *sync_seen;    /* owned: last revision read (applied or not) */
+	int64_t next_sync_ms;
 	/* runtime/metrics.h */
 	uint64_t n_requests;
 	json_t *counters; /* "family{labels}" -> count */
@@ -118,6 +120,13 @@ void ctl_status(struct qf_http_resp *rs, int code, const char *reason,
 json_t *ctl_served(const json_t *obj, int kind, const char *version);
 /* Finish due workloads, run cycles, render what changed (C2, C3). */
 int ctl_settle(struct ctl *c) QF_MUST_CHECK;
+/* Create or replace obj as a client's POST or PUT would (DELETE with
+ * del); returns the HTTP code (rs holds the answer), 0 for a kind the
+ * controller does not serve. */
+int ctl_apply(struct ctl *c, const json_t *o, int del, struct qf_http_resp *rs);
+/* ctl_sync.c: poll --git-ref when due; apply a new revision or reject it
+ * (PolicyRejected), all in the current turn's transaction. */
+void ctl_sync(struct ctl *c);
 /* Load --manifests DIR as if each object were created. */
 int ctl_load_manifests(struct ctl *c, const char *dir) QF_MUST_CHECK;
 /* Rebuild everything from the store at startup. */

@@ -284,7 +284,10 @@ static void answer(struct ctl *c)
  * (C4).  A failed commit answers nothing and stops the controller. */
 static int turn(struct ctl *c)
 {
-	int rc = ctl_settle(c);
+	int rc;
+
+	ctl_sync(c);
+	rc = ctl_settle(c);
 
 	if (rc == QF_OK)
 		rc = ctl_flush(c);

@@ -1,0 +1,262 @@
+/*
+ * ctl_sync.c - GitOps in the controller: every --sync-interval the loop
+ * reads --git-ref (runtime/sync.h).  A new revision that validates is
+ * applied as the difference to what the last one applied: its objects
+ * created or replaced (labelled quotaflow.dev/managed-by=gitops and
+ * annotated with the revision), the managed objects it no longer holds
+ * deleted (Namespaces are never deleted: that would take their Jobs),
+ * all in the turn's one transaction; from then on every event carries
+ * the revision as policyRevision.  A revision that does not validate is
+ * rejected once: the last good policy stays in force, a PolicyRejected
+ * event (event line and core/v1 Event) carries the diagnostics and
+ * quotaflow_policy_rejected_total counts it.  A queue that shrinks below
+ * its usage keeps its workloads (the engine does what Kueue does).
+ */
+#include "runtime/ctl_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "runtime/metrics.h"
+#include "runtime/sync.h"
+#include "core/banned.h"
+
+#define MANAGED_LABEL "quotaflow.dev/managed-by"
+#define MANAGED_VALUE "gitops"
+#define REVISION_NOTE "quotaflow.dev/policy-revision"
+
+static void mark_managed(json_t *obj, const char *commit)
+{
+	json_t *meta = json_object_get(obj, "metadata");
+	json_t *labels = json_object_get(meta, "labels");
+	json_t *ann = json_object_get(meta, "annotations");
+
+	if (!json_is_object(labels)) {
+		labels = json_object();
+		json_object_set_new(meta, "labels", labels);
+	}
+	if (!json_is_object(ann)) {
+		ann = json_object();
+		json_object_set_new(meta, "annotations", ann);
+	}
+	json_object_set_new(labels, MANAGED_LABEL, json_string(MANAGED_VALUE));
+	json_object_set_new(ann, REVISION_NOTE, json_string(commit));
+}
+
+static int in_desired(const json_t *desired, int kind, const json_t *o)
+{
+	size_t i;
+	json_t *d;
+
+	json_array_foreach ((json_t *)desired, i, d) {
+		const char *k = json_string_value(json_object_get(d, "kind"));
+		const char *ns = qf_api_meta_str(d, "namespace");
+		const char *ons = qf_api_meta_str(o, "namespace");
+
+		if (k && !strcmp(k, qf_api_kinds[kind].kind) &&
+		    !strcmp(qf_api_meta_str(d, "name"),
+		            qf_api_meta_str(o, "name")) &&
+		    (!qf_api_kinds[kind].namespaced ||
+		     !strcmp(ns ? ns : "default", ons ? ons : "")))
+			return 1;
+	}
+	return 0;
+}
+
+/* Delete the managed policy objects the revision no longer holds. */
+static int prune(struct ctl *c, const json_t *desired)
+{
+	static const int kinds[] = { K_LQ, K_CQ, K_COHORT, K_WPC, K_RF };
+	int n = 0;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(kinds); i++) {
+		json_t *stale = json_array(), *o;
+		const char *key;
+		size_t k;
+
+		json_object_foreach (c->reg[kinds[i]], key, o) {
+			const char *m = json_string_value(json_object_get(
+			        json_object_get(json_object_get(o, "metadata"),
+			                        "labels"),
+			        MANAGED_LABEL));
+
+			if (m && !strcmp(m, MANAGED_VALUE) &&
+			    !in_desired(desired, kinds[i], o))
+				json_array_append(stale, o);
+		}
+		json_array_foreach (stale, k, o) {
+			struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT };
+
+			if (ctl_apply(c, o, 1, &rs) < 300)
+				n++;
+			qf_buf_release(&rs.body);
+		}
+		json_decref(stale);
+	}
+	return n;
+}
+
+/* A LocalQueue's namespace is created when the revision does not: a
+ * tenant spec names namespaces without declaring them. */
+static void ensure_namespace(struct ctl *c, const json_t *obj,
+                             const char *commit)
+{
+	const char *ns = qf_api_meta_str(obj, "namespace");
+	struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT };
+	json_t *n;
+
+	if (!ns || ctl_lookup(c, K_NS, NULL, ns))
+		return;
+	n = json_pack("{s:s,s:s,s:{s:s}}", "apiVersion", "v1", "kind",
+	              "Namespace", "metadata", "name", ns);
+	mark_managed(n, commit);
+	(void)ctl_apply(c, n, 0, &rs);
+	qf_buf_release(&rs.body);
+	json_decref(n);
+}
+
+/* After a restart: the revision the stored objects were applied from. */
+static void recall_revision(struct ctl *c)
+{
+	static const int kinds[] = { K_CQ, K_RF, K_LQ, K_COHORT, K_WPC };
+	const char *key;
+	json_t *o;
+
+	for (size_t i = 0; !c->policy_rev && i < QF_ARRAY_SIZE(kinds); i++)
+		json_object_foreach (c->reg[kinds[i]], key, o) {
+			const char *rev = json_string_value(json_object_get(
+			        json_object_get(json_object_get(o, "metadata"),
+			                        "annotations"),
+			        REVISION_NOTE));
+
+			if (rev) {
+				c->policy_rev = qf_xstrdup(rev);
+				break;
+			}
+		}
+}
+
+static int apply(struct ctl *c, const struct qf_sync_result *r)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_loc at = { "git", 0, 0 };
+	size_t i;
+	json_t *o;
+	int failed = 0, n = 0;
+
+	/* in the order the engine needs: the sync lists flavors, classes,
+	 * cohorts, queues, local queues, and manifests in file order */
+	json_array_foreach (r->objs, i, o) {
+		struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT };
+		json_t *copy = json_deep_copy(o);
+		int code;
+
+		mark_managed(copy, r->commit);
+		ensure_namespace(c, copy, r->commit);
+		code = ctl_apply(c, copy, 0, &rs);
+		if (code >= 300) {
+			ctl_log(c, "error", "policy %.12s: %.*s", r->commit,
+			        (int)rs.body.len, rs.body.buf);
+			failed++;
+		} else {
+			n++;
+		}
+		qf_buf_release(&rs.body);
+		json_decref(copy);
+	}
+	if (r->config &&
+	    (qf_model_load_config(&c->m, NULL, &at, r->config, &d) < 0 ||
+	     qf_engine_rebuild(c->e, &d) < 0))
+		failed++;
+	qf_diags_release(&d);
+	ctl_log(c, failed ? "error" : "info",
+	        "policy %.12s applied: %d objects, %d pruned%s", r->commit, n,
+	        prune(c, r->objs), failed ? ", some rejected" : "");
+	c->need_cycle = 1;
+	return failed ? -1 : 0;
+}
+
+/* The PolicyRejected event: an event line and a core/v1 Event. */
+static void reject(struct ctl *c, const char *commit, struct qf_diags *d)
+{
+	char *text = qf_diags_format(d, QF_DIAG_TEXT);
+	char ts[32];
+	struct qf_buf name = QF_BUF_INIT;
+	json_t *line, *ev;
+	char *s;
+
+	ctl_now_rfc3339(c, ts);
+	line = json_pack("{s:I,s:s,s:s,s:s,s:s,s:s}", "time_ms",
+	                 (json_int_t)ctl_now(c), "type", "Warning", "reason",
+	                 "PolicyRejected", "workload", "", "message",
+	                 text ? text : "", "policyRevision",
+	                 commit ? commit : "");
+	s = json_dumps(line, JSON_PRESERVE_ORDER | JSON_COMPACT);
+	if (s && qf_store_event(c->store, s, c->d) < 0)
+		c->fatal = 1;
+	if (s && c->events) {
+		qf_buf_adds(&c->ev_lines, s);
+		qf_buf_addch(&c->ev_lines, '\n');
+	}
+	qf_buf_addf(&name, "policy.%.12s", commit ? commit : "unknown");
+	ev = json_pack("{s:s,s:s,s:{s:s,s:s,s:s},s:{s:s,s:s,s:s},s:s,s:s,"
+	               "s:s,s:i,s:s,s:s,s:{s:s}}",
+	               "apiVersion", "v1", "kind", "Event", "metadata", "name",
+	               name.buf, "namespace", "default", "creationTimestamp",
+	               ts, "involvedObject", "apiVersion",
+	               "quotaflow.dev/v1alpha1", "kind", "Policy", "name",
+	               commit ? commit : "", "reason", "PolicyRejected",
+	               "message", text ? text : "", "type", "Warning", "count",
+	               1, "firstTimestamp", ts, "lastTimestamp", ts, "source",
+	               "component", "quotaflow-sync");
+	if (!ctl_lookup(c, K_EVENT, "default", name.buf))
+		(void)ctl_persist(c, K_EVENT, ev, "ADDED");
+	else
+		json_decref(ev);
+	qf_metrics_count(c, "quotaflow_policy_rejected_total", "");
+	ctl_log(c, "error", "policy %.12s rejected, %s stays in force: %s",
+	        commit ? commit : "?",
+	        c->policy_rev ? c->policy_rev : "the current policy",
+	        text ? text : "");
+	free(text);
+	free(s);
+	json_decref(line);
+	qf_buf_release(&name);
+}
+
+void ctl_sync(struct ctl *c)
+{
+	const struct qf_ctl_options *o = c->o;
+	struct qf_sync_options so = { o->git_repo, o->git_ref, o->git_path,
+		                      c->ctx->compile_specs };
+	struct qf_sync_result r = QF_SYNC_RESULT_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	int64_t now = ctl_now(c);
+	int rc;
+
+	if (!o->git_repo || now < c->next_sync_ms)
+		return;
+	if (!c->sync_seen)
+		recall_revision(c);
+	c->next_sync_ms = now + o->sync_interval_ms;
+	rc = qf_sync_read(&r, &so, c->sync_seen, &d);
+	if (rc < 0 && !r.commit) {
+		/* the repository or the ref: try again next time */
+		char *text = qf_diags_format(&d, QF_DIAG_TEXT);
+
+		ctl_log(c, "error", "sync: %s", text ? text : "");
+		free(text);
+	} else if (r.changed) {
+		free(c->sync_seen);
+		c->sync_seen = qf_xstrdup(r.commit);
+		if (rc < 0) {
+			reject(c, r.commit, &d);
+		} else if (apply(c, &r) == 0) {
+			free(c->policy_rev);
+			c->policy_rev = qf_xstrdup(r.commit);
+		}
+	}
+	qf_sync_result_release(&r);
+	qf_diags_release(&d);
+}

@@ -1,0 +1,58 @@
+#!/bin/sh
+# GitOps sync: the controller follows a branch of a bare repository
+# (no checkout), applies each revision as a difference (a quota change, a
+# queue removed and pruned), rejects an invalid revision with a
+# PolicyRejected event and metric while the last good policy stays in
+# force, stamps every event with policyRevision, and compiles tenant specs
+# found at --git-path (tests/controller/lib.sh).
+suite=gitops
+. "$(dirname "$0")/lib.sh"
+command -v git >/dev/null 2>&1 || { echo "controller/$suite: git missing: skipped"; exit 0; }
+
+g() { git -C "$tmp/work" -c user.email=t@example.com -c user.name=t "$@" >/dev/null 2>&1; }
+commit() { g add -A && g commit -qm "$1" && g push -q "$tmp/bare.git" main; }
+git init -q -b main "$tmp/work" && mkdir -p "$tmp/work/policy"
+cp "$EX/setup.yaml" "$tmp/work/policy/"
+printf 'apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata:\n  name: extra\nspec:\n  namespaceSelector: {}\n' >"$tmp/work/policy/extra.yaml"
+commit one
+git clone -q --bare "$tmp/work" "$tmp/bare.git"
+rev1=$(git -C "$tmp/work" rev-parse HEAD)
+start a --db "$tmp/g.db" --git-repo "$tmp/bare.git" --git-ref main \
+	--git-path policy --sync-interval 100ms --events "$tmp/ev.jsonl" || exit 1
+expect_eq "revision applied" "$(k get cq cluster-queue -o jsonpath='{.metadata.annotations.quotaflow\.dev/policy-revision}')" "$rev1"
+expect_eq "both queues" "$(k get cq -o name | wc -l)" "2"
+k create -f "$EX/job1.yaml" >/dev/null 2>&1 || bad "create job1"
+wait_for "job1 runs" "k get job job1 -o jsonpath='{.spec.suspend}'" "false"
+# a quota change and a removed queue: the difference is applied
+sed -i 's/nominalQuota: 9$/nominalQuota: 2/' "$tmp/work/policy/setup.yaml"
+rm "$tmp/work/policy/extra.yaml"
+commit two
+rev2=$(git -C "$tmp/work" rev-parse HEAD)
+wait_for "quota shrunk" "k get cq cluster-queue -o jsonpath='{.spec.resourceGroups[0].flavors[0].resources[0].nominalQuota}'" "2"
+wait_for "extra pruned" "k get cq -o name" "clusterqueue.kueue.x-k8s.io/cluster-queue"
+# Kueue keeps an admitted workload when its queue shrinks below usage
+expect_eq "job1 kept" "$(k get job job1 -o jsonpath='{.spec.suspend}')" "false"
+# an invalid revision is rejected; the last good one stays
+printf 'apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata:\n  name: bad\nspec:\n  resourceGroups: 7\n' >"$tmp/work/policy/bad.yaml"
+commit three
+wait_for "rejected metric" "k get --raw /metrics | sed -n 's/^quotaflow_policy_rejected_total //p'" "1"
+expect_eq "still in force" "$(k get cq cluster-queue -o jsonpath='{.metadata.annotations.quotaflow\.dev/policy-revision}')" "$rev2"
+expect_eq "bad not applied" "$(k get cq bad 2>&1 | grep -c NotFound)" "1"
+expect_has "PolicyRejected event" "$(k get events -o jsonpath='{range .items[*]}{.reason}: {.message}{"\n"}{end}')" "PolicyRejected: "
+expect_has "diagnostic located" "$(k get events -o jsonpath='{.items[?(@.reason=="PolicyRejected")].message}')" "policy/bad.yaml:6:19: error: resourceGroups must be a list"
+# a Job admitted now carries the revision in force
+k create -f "$EX/job2.yaml" >/dev/null 2>&1 || bad "create job2"
+stop
+expect_eq "stop" "$?" "0"
+expect_has "policyRevision on events" "$(grep '"reason":"QuotaReserved"' "$tmp/ev.jsonl" | tail -1)" "\"policyRevision\":\"$rev"
+expect_has "rejection line" "$(grep PolicyRejected "$tmp/ev.jsonl")" "\"policyRevision\":\"$(git -C "$tmp/work" rev-parse HEAD)\""
+# tenant specs at the path are compiled, as `quotaflow compile` would
+rm -rf "$tmp/work/policy" && cp -r "$ROOT/examples/tenants" "$tmp/work/tenants"
+commit four
+start b --db "$tmp/t.db" --git-repo "$tmp/bare.git" --git-ref main \
+	--git-path tenants || exit 1
+n=$("$QF" compile "$ROOT/examples/tenants" --stdout 2>/dev/null | grep -c '^kind: ClusterQueue')
+expect_eq "compiled queues" "$(k get cq -o name | wc -l)" "$n"
+stop
+expect_eq "stop b" "$?" "0"
+finish
