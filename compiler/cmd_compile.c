@@ -18,7 +18,8 @@
 static const char usage[] =
         "quotaflow compile [PATH...] (-o DIR | --stdout | --check DIR | --krm)\n"
         "       [--kueue-api v1beta2|v1beta1] [--format yaml|json]\n"
-        "       [--source-commit SHA] [--crds DIR]";
+        "       [--source-commit SHA] [--crds DIR] [--per-flavour-burst]\n"
+        "       [-q] [--ignore RULE...]";
 
 static const char summary[] =
         "Compile a Pool and its Tenants (PATH: files or directories, default\n"
@@ -37,6 +38,9 @@ struct args {
 	const char *format;
 	const char *commit;
 	const char *crds;
+	int per_flavour;
+	int quiet;
+	struct qf_strlist ignore;
 };
 
 static int pick_mode(const struct args *a, struct qf_ctx *ctx)
@@ -68,6 +72,7 @@ static int apply_options(struct qf_compile_opts *o, json_t **keep,
 		o->format = QF_COMPILE_JSON;
 	o->source_commit = a->commit && *a->commit ? a->commit : NULL;
 	o->crds_dir = a->crds;
+	o->per_flavour_burst = a->per_flavour;
 	o->exclude_dir = a->out_dir ? a->out_dir : a->check_dir;
 	rc = qf_compile_argocd_params(o, keep, getenv("ARGOCD_APP_PARAMETERS"),
 	                              &set, d);
@@ -167,6 +172,12 @@ int cmd_compile(int argc, const char **argv, struct qf_ctx *ctx)
 		  "add a quotaflow.dev/source-commit annotation" },
 		{ "crds", 0, QF_OPT_STRING, &a.crds, "DIR", NULL, 0,
 		  "validate against the CRDs in DIR, not built-ins" },
+		{ "per-flavour-burst", 0, QF_OPT_BOOL, &a.per_flavour, NULL,
+		  NULL, 0, "bursts per flavour only (no GPU transformation)" },
+		{ "quiet", 'q', QF_OPT_BOOL, &a.quiet, NULL, NULL, 0,
+		  "print errors only, no warnings or notes" },
+		{ "ignore", 0, QF_OPT_LIST, &a.ignore, "RULE", NULL, 0,
+		  "drop the warnings and notes of RULE (repeatable)" },
 	};
 	struct qf_compile_opts o = QF_COMPILE_OPTS_INIT;
 	struct qf_compile c = QF_COMPILE_INIT;
@@ -183,6 +194,12 @@ int cmd_compile(int argc, const char **argv, struct qf_ctx *ctx)
 	rc = pick_mode(&a, ctx);
 	if (rc)
 		goto done_parse;
+	rc = qf_cli_check_rule_ids(&a.ignore, ctx, usage);
+	if (rc >= 0)
+		goto done_parse;
+	if (a.quiet)
+		ctx->verbosity = -1;
+	ctx->ignore = &a.ignore;
 	rc = apply_options(&o, &keep, &a, &d);
 	if (rc)
 		goto done;
@@ -205,6 +222,8 @@ done:
 		rc = QF_EIO;
 	rc = qf_cli_exit_code(rc);
 done_parse:
+	ctx->ignore = NULL;
+	qf_strlist_release(&a.ignore);
 	json_decref(keep);
 	qf_buf_release(&out);
 	qf_compile_release(&c);

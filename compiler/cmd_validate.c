@@ -28,7 +28,8 @@
 #include "core/banned.h"
 
 static const char usage[] =
-        "quotaflow validate [--crds DIR] [--format text|json] FILE|DIR...";
+        "quotaflow validate [--crds DIR] [--format text|json] [-q]\n"
+        "       [--ignore RULE...] FILE|DIR...";
 static const char summary[] =
         "Validate Kueue manifests (FILE or DIR: *.yaml, *.yml, *.json,\n"
         "recursively) against their structural schemas and Kueue's CEL and\n"
@@ -125,19 +126,11 @@ static void validate_doc(const struct qf_kinds *k, const struct qf_doc *doc,
 	}
 }
 
-/* 1 when diagnostic g is an error inside object i of the ours list. */
+/* 1 when diagnostic g is an error inside object o. */
 static int error_in(const struct qf_diag *g, const struct qf_obj *o)
 {
-	const struct qf_obj *next = NULL;
-	size_t i;
-
-	if (g->sev != QF_SEV_ERROR || !g->file ||
-	    strcmp(g->file, qf_doc_name(o->doc)))
-		return 0;
-	for (i = 0; i + 1 < qf_doc_nobjects(o->doc); i++)
-		if (qf_doc_object(o->doc, i) == o)
-			next = qf_doc_object(o->doc, i + 1);
-	return g->line >= o->loc.line && (!next || g->line < next->loc.line);
+	return g->sev == QF_SEV_ERROR &&
+	       qf_spec_obj_contains(o, g->file, g->line);
 }
 
 /*
@@ -224,11 +217,17 @@ static int validate_files(const struct qf_kinds *k,
 int cmd_validate(int argc, const char **argv, struct qf_ctx *ctx)
 {
 	const char *crds = NULL, *format = NULL;
+	struct qf_strlist ignore = QF_STRLIST_INIT;
+	int quiet = 0;
 	const struct qf_opt opts[] = {
 		{ "crds", 0, QF_OPT_STRING, &crds, "DIR", NULL, 0,
 		  "validate against the CRDs in DIR, not built-ins" },
 		{ "format", 0, QF_OPT_ENUM, &format, "FORMAT", "text|json", 0,
 		  "json: one document with diagnostics and counts (text)" },
+		{ "quiet", 'q', QF_OPT_BOOL, &quiet, NULL, NULL, 0,
+		  "print errors only, no warnings or notes" },
+		{ "ignore", 0, QF_OPT_LIST, &ignore, "RULE", NULL, 0,
+		  "drop the warnings and notes of RULE (repeatable)" },
 	};
 	struct qf_strlist paths = QF_STRLIST_INIT, files = QF_STRLIST_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -240,6 +239,12 @@ int cmd_validate(int argc, const char **argv, struct qf_ctx *ctx)
 	                         argc, argv, &paths, ctx);
 	if (exit_code >= 0)
 		goto done;
+	exit_code = qf_cli_check_rule_ids(&ignore, ctx, usage);
+	if (exit_code >= 0)
+		goto done;
+	if (quiet)
+		ctx->verbosity = -1;
+	ctx->ignore = &ignore;
 	if (format)
 		ctx->diag_format = strcmp(format, "json") == 0 ? QF_DIAG_JSON
 		                                               : QF_DIAG_TEXT;
@@ -266,6 +271,7 @@ int cmd_validate(int argc, const char **argv, struct qf_ctx *ctx)
 		                   "under the paths given",
 		                   files.n, files.n == 1 ? "" : "s");
 	exit_code = (rc < 0 || c.invalid) ? QF_EXIT_FINDINGS : QF_EXIT_OK;
+	qf_cli_filter_diags(&d, ctx);
 	qf_diags_sort(&d);
 	if (ctx->diag_format == QF_DIAG_JSON) {
 		if (print_json(&d, &c, ctx->out))
@@ -274,6 +280,8 @@ int cmd_validate(int argc, const char **argv, struct qf_ctx *ctx)
 		exit_code = QF_EXIT_USAGE;
 	}
 done:
+	ctx->ignore = NULL;
+	qf_strlist_release(&ignore);
 	qf_kinds_free(k);
 	qf_strlist_release(&files);
 	qf_strlist_release(&paths);

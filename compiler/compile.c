@@ -42,6 +42,7 @@ int qf_compile_objects(struct qf_compile *c, const struct qf_obj *const *objs,
 	int rc;
 
 	so.strict_kinds = strict_kinds;
+	so.per_flavour_burst = opts->per_flavour_burst;
 	rc = qf_spec_load(&c->spec, objs, nobjs, &so, d);
 	if (rc)
 		return rc;
@@ -220,8 +221,9 @@ void qf_compile_render_files(struct qf_compile_files *files,
 		qf_buf_adds(&e->data, GENERATED
 		            "# Merge into the Kueue Configuration (ConfigMap "
 		            "kueue-manager-config);\n# not applied by the "
-		            "kustomization.  See docs/translation.md, rule "
-		            "T8.\n");
+		            "kustomization.  It applies to every workload in "
+		            "the\n# cluster: see docs/translation.md, rules T8 "
+		            "and T10.\n");
 		qf_emit_yaml(&e->data, o->kueue_config);
 	}
 	qsort(files->v, files->n, sizeof(*files->v), cmp_file);

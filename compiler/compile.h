@@ -34,11 +34,12 @@ struct qf_compile_opts {
 	const char *crds_dir;      /* borrowed; NULL = built-in schemas */
 	const char *exclude_dir;   /* borrowed; inputs under it are skipped
 	                              (the -o / --check directory) */
+	int per_flavour_burst;     /* qf_spec_opts.per_flavour_burst */
 };
 
-#define QF_COMPILE_OPTS_INIT                                        \
-	{                                                           \
-		QF_KUEUE_V1BETA2, QF_COMPILE_YAML, NULL, NULL, NULL \
+#define QF_COMPILE_OPTS_INIT                                           \
+	{                                                              \
+		QF_KUEUE_V1BETA2, QF_COMPILE_YAML, NULL, NULL, NULL, 0 \
 	}
 
 struct qf_compile {
@@ -99,8 +100,9 @@ void qf_compile_files_release(struct qf_compile_files *f);
 /*
  * What -o writes: one file per object (<kind>/<name>.<ext>, LocalQueues as
  * localqueue/<namespace>/<name>.<ext>), kustomization.yaml listing them,
- * and kueue-configuration.yaml when the cluster needs the transformation
- * (not listed in the kustomization: it belongs in Kueue's own config).
+ * and kueue-configuration.yaml when the queues need Kueue Configuration
+ * entries (T8, T10; not listed in the kustomization: it belongs in
+ * Kueue's own config).
  */
 void qf_compile_render_files(struct qf_compile_files *files,
                              const struct qf_output *o,

@@ -878,7 +878,7 @@ int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
 	const struct qf_obj **tobjs;
 	const struct qf_obj *pool;
 	struct qf_spec *s;
-	size_t nt, i;
+	size_t nt, i, from = d->n;
 
 	*out = NULL;
 	s = qf_xcalloc(1, sizeof(*s));
@@ -912,8 +912,11 @@ int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
 		qf_spec__load_tenant(&L, &s->pool, &s->tenants[i], tobjs[i]);
 	}
 	s->ntenants = nt;
+	s->per_flavour_burst = opts ? opts->per_flavour_burst : 0;
 	qsort(s->tenants, nt, sizeof(*s->tenants), cmp_tenant);
 	if (qf_spec_check(s, d) < 0)
+		L.errors++;
+	if (qf_spec_apply_acks(pool, tobjs, nt, from, d) < 0)
 		L.errors++;
 done:
 	free(tobjs);

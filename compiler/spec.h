@@ -139,20 +139,26 @@ struct qf_spec {
 	struct qf_spec_pool pool;
 	struct qf_spec_tenant *tenants; /* owned, sorted by name */
 	size_t ntenants;
-	int64_t *committed; /* owned; [a * nflavours + f]: GPUs of flavour f
-	                       committed by the tenants of account a */
-	int uses_total;     /* some tenant may use more than one flavour */
+	int64_t *committed;    /* owned; [a * nflavours + f]: GPUs of flavour f
+	                          committed by the tenants of account a */
+	int uses_total;        /* some tenant may use more than one flavour (and
+	                          the cross-flavour total is enforced) */
+	int per_flavour_burst; /* from qf_spec_opts: no cross-flavour total */
 };
 
 /* Options for loading. */
 struct qf_spec_opts {
 	/* 1: objects of other kinds are an error; 0: a warning (ignored). */
 	int strict_kinds;
+	/* 1: cap bursts per flavour only, with no quotaflow.dev/gpus total
+	 * (for clusters whose Kueue also serves other ClusterQueues); a
+	 * burst that can then be exceeded is a warning (QF323). */
+	int per_flavour_burst;
 };
 
 #define QF_SPEC_OPTS_INIT \
 	{                 \
-		0         \
+		0, 0      \
 	}
 
 /*
@@ -168,6 +174,22 @@ void qf_spec_free(struct qf_spec *spec);
 
 /* 1 when obj is a quotaflow.dev document (any version or kind). */
 int qf_spec_is_ours(const json_t *obj);
+
+/*
+ * 1 when file:line lies inside object o (from its start to the next object
+ * of its doc).
+ */
+int qf_spec_obj_contains(const struct qf_obj *o, const char *file,
+                         uint32_t line);
+
+/*
+ * Drop the warnings and notes from index `from` of d that the Pool's or a
+ * Tenant's quotaflow.dev/ignore annotation acknowledges (see
+ * docs/spec.md); a malformed annotation is a QF304 error (QF_EINVAL).
+ */
+int qf_spec_apply_acks(const struct qf_obj *pool,
+                       const struct qf_obj *const *tenants, size_t n,
+                       size_t from, struct qf_diags *d) QF_MUST_CHECK;
 
 /* What a document is to the spec loader (qf_spec_classify). */
 enum qf_spec_class {
@@ -223,6 +245,19 @@ int64_t qf_spec_unsold(const struct qf_spec *spec, size_t f);
  * QF_EINVAL when one of them is an error.
  */
 int qf_spec_check(struct qf_spec *spec, struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * The resource-name prefixes the compiled queues need Kueue to ignore
+ * (the Configuration's resources.excludeResourcePrefixes): the resources
+ * every pod may request (cpu, memory, ephemeral-storage, hugepages-*)
+ * that no compiled queue covers.  Writes up to max borrowed static
+ * strings, sorted, into out; returns how many.
+ */
+size_t qf_spec_excluded(const struct qf_spec *spec, const char **out,
+                        size_t max);
+
+/* Largest number of prefixes qf_spec_excluded returns. */
+#define QF_SPEC_MAX_EXCLUDED 4
 
 /* The part of a tenant's committed GPUs others may borrow. */
 static inline int64_t qf_spec_lent(const struct qf_spec_tenant *t)

@@ -122,7 +122,7 @@ static int check_accounts(struct qf_spec *s, struct qf_diags *d)
 		if (tenant_ok(s, t))
 			s->committed[t->account * p->nflavours +
 			             t->flavours[0]] += t->committed;
-		if (t->nflavours > 1)
+		if (t->nflavours > 1 && !s->per_flavour_burst)
 			s->uses_total = 1;
 	}
 	for (a = 0; a < p->naccounts; a++) {
@@ -299,6 +299,52 @@ static void flavour_list(struct qf_buf *b, const struct qf_spec *s,
 		            s->pool.flavours[t->flavours[i]].name);
 }
 
+/* QF315: what the transformation changes for the whole cluster. */
+static void note_transformation(const struct qf_spec *s,
+                                const struct qf_spec_tenant *worst,
+                                int64_t worst_pf, struct qf_diags *d)
+{
+	const struct qf_spec_pool *p = &s->pool;
+
+	(void)qf_diag_add(
+	        d, QF_SEV_NOTE, &p->loc, "QF315", NULL,
+	        "tenants may use several flavours, so each tenant's total is "
+	        "enforced with the virtual resource %s; the cluster's Kueue "
+	        "Configuration needs resources.transformations [{input: %s, "
+	        "strategy: Retain, outputs: {%s: 1}}] (kueue-configuration."
+	        "yaml), without which tenant \"%s\" could hold %lld GPUs "
+	        "instead of its burst of %lld",
+	        QF_SPEC_TOTAL_RESOURCE, p->gpu_resource, QF_SPEC_TOTAL_RESOURCE,
+	        worst->name, (long long)worst_pf, (long long)worst->burst);
+	qf_diag_hint(d,
+	             "the transformation applies to every workload in the "
+	             "cluster: a ClusterQueue not managed by quotaflow that "
+	             "admits %s then needs quota for %s too, or its GPU jobs "
+	             "stop being admitted; for a cluster with such queues "
+	             "compile with --per-flavour-burst",
+	             p->gpu_resource, QF_SPEC_TOTAL_RESOURCE);
+}
+
+/* QF323: --per-flavour-burst lets this tenant exceed its burst. */
+static void warn_per_flavour(const struct qf_spec *s,
+                             const struct qf_spec_tenant *t, int64_t pf,
+                             struct qf_diags *d)
+{
+	struct qf_buf fl = QF_BUF_INIT;
+
+	flavour_list(&fl, s, t);
+	(void)qf_diag_warn(d, &t->burst_loc, "QF323", "spec.gpus.burst",
+	                   "tenant \"%s\" can hold up to %lld GPUs on %s "
+	                   "instead of its burst of %lld: with "
+	                   "--per-flavour-burst Kueue caps each flavour "
+	                   "separately",
+	                   t->name, (long long)pf, fl.buf, (long long)t->burst);
+	qf_diag_hint(d, "compile without --per-flavour-burst where every "
+	                "ClusterQueue that admits GPUs is compiled by "
+	                "quotaflow");
+	qf_buf_release(&fl);
+}
+
 static void check_reach(struct qf_spec *s, struct qf_diags *d)
 {
 	const struct qf_spec_pool *p = &s->pool;
@@ -332,6 +378,8 @@ static void check_reach(struct qf_spec *s, struct qf_diags *d)
 			worst = t;
 			worst_pf = pf;
 		}
+		if (pf > t->burst && s->per_flavour_burst)
+			warn_per_flavour(s, t, pf, d);
 		if (r >= t->burst)
 			continue;
 		qf_buf_reset(&fl);
@@ -352,19 +400,8 @@ static void check_reach(struct qf_spec *s, struct qf_diags *d)
 		             "uncommitted GPUs or its tenants more lendable",
 		             (long long)r);
 	}
-	if (worst)
-		(void)qf_diag_add(
-		        d, QF_SEV_NOTE, &p->loc, "QF315", NULL,
-		        "tenants may use several flavours, so each tenant's "
-		        "total is enforced with the virtual resource %s; the "
-		        "cluster's Kueue Configuration needs "
-		        "resources.transformations [{input: %s, strategy: "
-		        "Retain, outputs: {%s: 1}}], without which tenant "
-		        "\"%s\" could hold %lld GPUs instead of its burst of "
-		        "%lld",
-		        QF_SPEC_TOTAL_RESOURCE, p->gpu_resource,
-		        QF_SPEC_TOTAL_RESOURCE, worst->name,
-		        (long long)worst_pf, (long long)worst->burst);
+	if (worst && !s->per_flavour_burst)
+		note_transformation(s, worst, worst_pf, d);
 	qf_buf_release(&fl);
 	free(lendpool);
 }
@@ -395,6 +432,163 @@ static void check_presets(struct qf_spec *s, struct qf_diags *d)
 	}
 }
 
+/*
+ * Resources every pod may request; a queue that does not cover one makes
+ * Kueue reject every Job requesting it ("resource cpu unavailable in
+ * ClusterQueue"), unless Kueue is told to ignore it.  Prefixes, as in
+ * Kueue's excludeResourcePrefixes; sorted.
+ */
+static const char *const pod_resources[QF_SPEC_MAX_EXCLUDED] = {
+	"cpu",
+	"ephemeral-storage",
+	"hugepages-",
+	"memory",
+};
+
+/* 1 when some compiled queue covers a resource starting with prefix. */
+static int covered(const struct qf_spec *s, const char *prefix)
+{
+	const struct qf_spec_pool *p = &s->pool;
+	size_t n = strlen(prefix), i, j;
+
+	for (j = 0; j < p->nresources; j++)
+		if (!strncmp(p->resources[j].name, prefix, n))
+			return 1;
+	for (i = 0; i < s->ntenants; i++)
+		for (j = 0; j < s->tenants[i].nresources; j++)
+			if (!strncmp(s->tenants[i].resources[j].name, prefix,
+			             n))
+				return 1;
+	return 0;
+}
+
+size_t qf_spec_excluded(const struct qf_spec *s, const char **out, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < QF_ARRAY_SIZE(pod_resources) && n < max; i++)
+		if (!covered(s, pod_resources[i]))
+			out[n++] = pod_resources[i];
+	return n;
+}
+
+/* QF326: what excluding the uncovered pod resources changes. */
+static void note_excluded(const struct qf_spec *s, struct qf_diags *d)
+{
+	const char *ex[QF_SPEC_MAX_EXCLUDED];
+	size_t i, n = qf_spec_excluded(s, ex, QF_ARRAY_SIZE(ex));
+	struct qf_buf list = QF_BUF_INIT;
+
+	if (!n)
+		return;
+	for (i = 0; i < n; i++)
+		qf_buf_addf(&list, "%s%s", i ? ", " : "", ex[i]);
+	(void)qf_diag_add(
+	        d, QF_SEV_NOTE, &s->pool.loc, "QF326", NULL,
+	        "the compiled queues cover no %s, which pods request; the "
+	        "cluster's Kueue Configuration needs "
+	        "resources.excludeResourcePrefixes [%s] "
+	        "(kueue-configuration.yaml), without which Kueue admits no "
+	        "Job that requests them",
+	        list.buf, list.buf);
+	qf_diag_hint(d, "the exclusion applies to every workload in the "
+	                "cluster: a ClusterQueue not managed by quotaflow "
+	                "that sets quota on these resources stops enforcing "
+	                "it; to keep one counted, give it a quota per GPU in "
+	                "the pool's resourcesPerGpu instead");
+	qf_buf_release(&list);
+}
+
+/* 1 when tenant t's queue covers resource name. */
+static int tenant_covers(const struct qf_spec_tenant *t, const char *name);
+
+/* The first tenant whose queue covers name (one warning per resource). */
+static size_t first_coverer(const struct qf_spec *s, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < s->ntenants && !tenant_covers(&s->tenants[k], name);
+	     k++)
+		;
+	return k;
+}
+
+/* 1 when tenant t's queue covers resource name. */
+static int tenant_covers(const struct qf_spec_tenant *t, const char *name)
+{
+	for (size_t j = 0; j < t->nresources; j++)
+		if (!strcmp(t->resources[j].name, name))
+			return 1;
+	return 0;
+}
+
+/*
+ * QF324: a resource some queues cover is counted by Kueue for every
+ * workload, so a queue without it admits no Job requesting it.
+ */
+static void check_coverage(const struct qf_spec *s, struct qf_diags *d)
+{
+	size_t i, k, j;
+
+	for (i = 0; i < s->ntenants; i++) {
+		const struct qf_spec_tenant *t = &s->tenants[i];
+
+		for (k = 0; k < s->ntenants; k++) {
+			const struct qf_spec_tenant *o = &s->tenants[k];
+
+			for (j = 0; j < o->nresources; j++) {
+				const char *r = o->resources[j].name;
+
+				if (tenant_covers(t, r) ||
+				    first_coverer(s, r) != k)
+					continue;
+				(void)qf_diag_warn(
+				        d, &t->name_loc, "QF324", NULL,
+				        "tenant \"%s\"'s ClusterQueue does not "
+				        "cover %s, which tenant \"%s\"'s does: "
+				        "Kueue counts %s for every workload, so "
+				        "no Job of \"%s\" that requests it is "
+				        "admitted",
+				        t->name, r, o->name, r, t->name);
+				qf_diag_hint(
+				        d,
+				        "give \"%s\" a quota per GPU for %s "
+				        "in its resourcesPerGpu",
+				        t->name, r);
+			}
+		}
+	}
+}
+
+/* QF325: a committed floor on spot capacity is not guaranteed. */
+static void check_spot(const struct qf_spec *s, struct qf_diags *d)
+{
+	size_t i;
+
+	for (i = 0; i < s->ntenants; i++) {
+		const struct qf_spec_tenant *t = &s->tenants[i];
+		const struct qf_spec_flavour *f;
+
+		if (!tenant_ok(s, t) || t->committed == 0)
+			continue;
+		f = &s->pool.flavours[t->flavours[0]];
+		if (!f->spot)
+			continue;
+		(void)qf_diag_warn(
+		        d, &t->flavours_loc, "QF325", "spec.gpus",
+		        "tenant \"%s\" has its committed floor of %lld GPUs "
+		        "on the spot flavour \"%s\": the provider can "
+		        "reclaim spot nodes at any time, so the floor is not "
+		        "guaranteed",
+		        t->name, (long long)t->committed, f->name);
+		qf_diag_hint(d,
+		             "prefer an on-demand flavour and list \"%s\" "
+		             "for bursts, or acknowledge it with the "
+		             "annotation quotaflow.dev/ignore: QF325",
+		             f->name);
+	}
+}
+
 int qf_spec_check(struct qf_spec *s, struct qf_diags *d)
 {
 	int rc = QF_OK;
@@ -409,5 +603,8 @@ int qf_spec_check(struct qf_spec *s, struct qf_diags *d)
 		rc = QF_EINVAL;
 	check_reach(s, d);
 	check_presets(s, d);
+	check_coverage(s, d);
+	check_spot(s, d);
+	note_excluded(s, d);
 	return rc;
 }

@@ -478,25 +478,47 @@ static void make_local_queues(struct tr *T, const struct qf_spec_tenant *t)
 	}
 }
 
+/*
+ * T8 + T10: the Kueue Configuration the queues need, or nothing: Kueue
+ * must ignore the pod resources no queue covers, and turn each GPU into
+ * one quotaflow.dev/gpus when the cross-flavour total is enforced.
+ */
 static void make_config(struct tr *T)
 {
-	json_t *c = json_object(), *res = json_object(), *tr = json_array();
-	json_t *e = json_object(), *outs = json_object();
+	const char *ex[QF_SPEC_MAX_EXCLUDED];
+	size_t i, nex = qf_spec_excluded(T->s, ex, QF_ARRAY_SIZE(ex));
+	json_t *c, *res;
 
+	if (!nex && !T->s->uses_total)
+		return;
+	c = json_object();
+	res = json_object();
 	set_str(c, "apiVersion", "config.kueue.x-k8s.io/v1beta1");
 	set_str(c, "kind", "Configuration");
-	set_str(e, "input", T->s->pool.gpu_resource);
-	set_str(e, "strategy", "Retain");
-	set_str(outs, QF_SPEC_TOTAL_RESOURCE, "1");
-	set(e, "outputs", outs);
-	push(tr, e);
-	set(res, "transformations", tr);
+	if (nex) {
+		json_t *arr = json_array();
+
+		for (i = 0; i < nex; i++)
+			push(arr, json_string(ex[i]));
+		set(res, "excludeResourcePrefixes", arr);
+	}
+	if (T->s->uses_total) {
+		json_t *tr = json_array(), *e = json_object();
+		json_t *outs = json_object();
+
+		set_str(e, "input", T->s->pool.gpu_resource);
+		set_str(e, "strategy", "Retain");
+		set_str(outs, QF_SPEC_TOTAL_RESOURCE, "1");
+		set(e, "outputs", outs);
+		push(tr, e);
+		set(res, "transformations", tr);
+	}
 	set(c, "resources", res);
 	T->out->kueue_config = c;
 }
 
 /*
- * T8: the Configuration also rides on the virtual flavour as an
+ * T8, T10: the Configuration also rides on one ResourceFlavor as an
  * annotation, so that every rendering carries it (the --stdout stream,
  * `kustomize build` of -o) and `simulate -f -` applies it as it applies
  * -o's kueue-configuration.yaml.  Called inside the arena: the dumped text
@@ -506,18 +528,28 @@ static void annotate_config(struct tr *T)
 {
 	char *text =
 	        json_dumps(T->out->kueue_config, JSON_COMPACT | JSON_SORT_KEYS);
+	const struct qf_out_obj *carrier = NULL;
 
 	if (!text)
 		abort(); /* out of memory */
+	/* the virtual flavour when there is one, else the first flavour by
+	 * name (T10 alone needs the Configuration too): one carrier */
 	for (size_t i = 0; i < T->out->n; i++) {
 		const struct qf_out_obj *e = &T->out->v[i];
 
-		if (e->kind == QF_OUT_RESOURCE_FLAVOR &&
-		    !strcmp(e->name, QF_SPEC_TOTAL_FLAVOUR))
-			set_str(obj_at(json_object_get(e->obj, "metadata"),
-			               "annotations"),
-			        ANN_KUEUE_CONFIG, text);
+		if (e->kind != QF_OUT_RESOURCE_FLAVOR)
+			continue;
+		if (!strcmp(e->name, QF_SPEC_TOTAL_FLAVOUR)) {
+			carrier = e;
+			break;
+		}
+		if (!carrier || strcmp(e->name, carrier->name) < 0)
+			carrier = e;
 	}
+	if (carrier)
+		set_str(obj_at(json_object_get(carrier->obj, "metadata"),
+		               "annotations"),
+		        ANN_KUEUE_CONFIG, text);
 }
 
 static int cmp_str(const char *a, const char *b)
@@ -557,10 +589,9 @@ int qf_translate(struct qf_output *out, const struct qf_spec *s,
 		make_cluster_queue(&T, &s->tenants[i]);
 		make_local_queues(&T, &s->tenants[i]);
 	}
-	if (s->uses_total) {
-		make_config(&T);
+	make_config(&T);
+	if (out->kueue_config)
 		annotate_config(&T);
-	}
 	qf_jarena_leave(prev);
 	qsort(out->v, out->n, sizeof(*out->v), cmp_out);
 	qf_buf_release(&T.scratch);

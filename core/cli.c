@@ -4,7 +4,9 @@
  */
 #include "core/cli.h"
 
+#include <ctype.h>
 #include <stdarg.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "core/banned.h"
@@ -23,8 +25,46 @@ int qf_cli_exit_code(int status)
 	}
 }
 
+/* Errors always stay; --quiet drops the rest, --ignore RULE its rule. */
+static int keep(const struct qf_diag *g, void *arg)
+{
+	const struct qf_ctx *ctx = arg;
+
+	if (g->sev == QF_SEV_ERROR)
+		return 1;
+	if (ctx->verbosity < 0)
+		return 0;
+	return !(g->rule && ctx->ignore &&
+	         qf_strlist_find(ctx->ignore, g->rule) >= 0);
+}
+
+void qf_cli_filter_diags(struct qf_diags *d, const struct qf_ctx *ctx)
+{
+	qf_diags_filter(d, 0, keep, (void *)ctx);
+}
+
+int qf_cli_check_rule_ids(const struct qf_strlist *ids, struct qf_ctx *ctx,
+                          const char *usage)
+{
+	for (size_t i = 0; i < ids->n; i++) {
+		const char *s = ids->v[i];
+
+		if (strlen(s) != 5 || strncmp(s, "QF", 2) ||
+		    !isdigit((unsigned char)s[2]) ||
+		    !isdigit((unsigned char)s[3]) ||
+		    !isdigit((unsigned char)s[4]))
+			return qf_cli_usage_error(
+			        ctx, usage,
+			        "--ignore: \"%s\" is not a rule id such as "
+			        "QF316",
+			        s);
+	}
+	return -1;
+}
+
 int qf_cli_print_diags(struct qf_diags *d, struct qf_ctx *ctx)
 {
+	qf_cli_filter_diags(d, ctx);
 	qf_diags_sort(d);
 	if (!d->n && ctx->diag_format != QF_DIAG_JSON)
 		return QF_OK;

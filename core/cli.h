@@ -36,8 +36,24 @@ int qf_cli_parse(const struct qf_opt *opts, size_t nopts, const char *usage,
 int qf_cli_usage_error(struct qf_ctx *ctx, const char *usage, const char *fmt,
                        ...) QF_PRINTF(3, 4);
 
-/* Sort and print diagnostics to ctx->err in ctx->diag_format; the status
- * of the write (QF_EIO on failure). */
+/*
+ * Drop what the user asked not to see: with ctx->verbosity < 0 (--quiet)
+ * every warning and note, and the warnings and notes of the rules in
+ * ctx->ignore (--ignore).  Errors always stay.
+ */
+void qf_cli_filter_diags(struct qf_diags *d, const struct qf_ctx *ctx);
+
+/*
+ * Check --ignore values: each must be a rule id (QF316).  Returns -1 when
+ * all are, else prints a usage error and returns QF_EXIT_USAGE.
+ */
+int qf_cli_check_rule_ids(const struct qf_strlist *ids, struct qf_ctx *ctx,
+                          const char *usage);
+
+/*
+ * Filter (qf_cli_filter_diags), sort and print diagnostics to ctx->err in
+ * ctx->diag_format; the status of the write (QF_EIO on failure).
+ */
 int qf_cli_print_diags(struct qf_diags *d, struct qf_ctx *ctx);
 
 #endif

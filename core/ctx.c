@@ -29,6 +29,7 @@ void qf_ctx_init(struct qf_ctx *ctx)
 	ctx->now_ms = qf_ctx_wall_clock_ms;
 	ctx->clock_arg = NULL;
 	ctx->compile_specs = NULL;
+	ctx->ignore = NULL;
 }
 
 void qf_ctx_compiled_release(struct qf_ctx_compiled *c)

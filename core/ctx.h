@@ -21,6 +21,7 @@
 #include <jansson.h>
 
 #include "core/diag.h"
+#include "core/strlist.h"
 
 struct qf_obj;
 
@@ -101,6 +102,8 @@ struct qf_ctx {
 	qf_clock_fn now_ms; /* wall clock unless a test injects one */
 	void *clock_arg;    /* borrowed, passed to now_ms */
 	qf_compile_specs_fn compile_specs; /* the compiler, or NULL */
+	const struct qf_strlist *ignore;   /* borrowed rule ids whose warnings
+	                                      and notes are dropped, or NULL */
 };
 
 /* Fill ctx with stdout, stderr, text diagnostics and the real clock. */

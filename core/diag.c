@@ -35,6 +35,25 @@ void qf_diags_release(struct qf_diags *d)
 	qf_diags_init(d);
 }
 
+void qf_diags_filter(struct qf_diags *d, size_t from,
+                     int (*keep)(const struct qf_diag *g, void *arg), void *arg)
+{
+	size_t i, w = from;
+
+	for (i = from; i < d->n; i++) {
+		if (keep(&d->v[i], arg)) {
+			d->v[w++] = d->v[i];
+			continue;
+		}
+		if (d->v[i].sev == QF_SEV_ERROR)
+			d->nerrors--;
+		else if (d->v[i].sev == QF_SEV_WARNING)
+			d->nwarnings--;
+		diag_free(&d->v[i]);
+	}
+	d->n = w;
+}
+
 int qf_diag_vadd(struct qf_diags *d, enum qf_severity sev,
                  const struct qf_loc *loc, const char *rule, const char *path,
                  const char *fmt, va_list ap)
@@ -155,14 +174,16 @@ static int diag_cmp(const void *pa, const void *pb)
 	const struct qf_diag *a = pa, *b = pb;
 	int c;
 
+	/* errors first, then warnings, then notes: what failed the run is
+	 * read first, the notes about the cluster last */
+	if (a->sev != b->sev)
+		return (int)a->sev - (int)b->sev;
 	if ((c = strcmp_null(a->file, b->file)))
 		return c;
 	if (a->line != b->line)
 		return a->line < b->line ? -1 : 1;
 	if (a->col != b->col)
 		return a->col < b->col ? -1 : 1;
-	if (a->sev != b->sev)
-		return (int)a->sev - (int)b->sev;
 	if ((c = strcmp_null(a->rule, b->rule)))
 		return c;
 	if ((c = strcmp_null(a->path, b->path)))
@@ -223,9 +244,15 @@ static void format_text(const struct qf_diags *d, struct qf_buf *b)
 	for (size_t i = 0; i < n; i++) {
 		const struct qf_diag *g = &d->v[i];
 
-		if (g->file) {
+		/* a whole-file problem has no line: `file: ` (never a
+		 * line 0, which annotation tools reject) */
+		if (g->file && g->line) {
 			add_text(b, g->file);
-			qf_buf_addf(b, ":%u:%u: ", g->line, g->col);
+			qf_buf_addf(b, ":%u:%u: ", g->line,
+			            g->col ? g->col : 1);
+		} else if (g->file) {
+			add_text(b, g->file);
+			qf_buf_adds(b, ": ");
 		} else {
 			qf_buf_adds(b, "quotaflow: ");
 		}

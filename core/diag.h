@@ -102,26 +102,36 @@ int qf_diag_warn(struct qf_diags *d, const struct qf_loc *loc, const char *rule,
  * (nothing when that one was dropped). */
 void qf_diag_hint(struct qf_diags *d, const char *fmt, ...) QF_PRINTF(2, 3);
 
+/*
+ * Drop the diagnostics from index `from` on for which keep() returns 0
+ * (acknowledged rules, --quiet); the others keep their order.
+ */
+void qf_diags_filter(struct qf_diags *d, size_t from,
+                     int (*keep)(const struct qf_diag *g, void *arg),
+                     void *arg);
+
 /* Move every diagnostic of src to the end of dst; src is left empty. */
 void qf_diags_move(struct qf_diags *dst, struct qf_diags *src);
 
 /*
- * Sort by file, line, column, severity, rule and message (stable), so the
- * output does not depend on the order in which inputs were processed.
+ * Sort by severity (errors, warnings, notes), then file, line, column,
+ * rule and message, so the output does not depend on the order in which
+ * inputs were processed and what failed the run comes first.
  */
 void qf_diags_sort(struct qf_diags *d);
 
 /*
  * Render every diagnostic to f.  Text: one `file:line:col: severity:
- * message [RULE]` line each, then `  at PATH` and `  hint: ...` lines when
- * present.  JSON: an array of {severity, rule, file, line, column, path,
- * message, hint}.  After QF_DIAGS_MAX_PRINTED diagnostics comes one note
- * (a text line, or a last JSON object with severity "note") saying how many
- * more there are and how many errors and warnings in all.  Untrusted text is
- * made safe on the way out: in text, control characters and bytes that are not
- * UTF-8 are escaped (qf_buf_add_escaped); in JSON, the encoder escapes control
- * characters and bytes that are not UTF-8 become U+FFFD (qf_diag_json_text), so
- * a file name is never dropped.  Returns QF_EIO when writing fails.
+ * message [RULE]` line each (`file: ` when the problem has no line), then
+ * `  at PATH` and `  hint: ...` lines when present.  JSON: an array of
+ * {severity, rule, file, line, column, path, message, hint}.  After
+ * QF_DIAGS_MAX_PRINTED diagnostics comes one note (a text line, or a last
+ * JSON object with severity "note") saying how many more there are and how
+ * many errors and warnings in all.  Untrusted text is made safe on the way
+ * out: in text, control characters and bytes that are not UTF-8 are escaped
+ * (qf_buf_add_escaped); in JSON, the encoder escapes control characters and
+ * bytes that are not UTF-8 become U+FFFD (qf_diag_json_text), so a file name
+ * is never dropped.  Returns QF_EIO when writing fails.
  */
 int qf_diags_print(const struct qf_diags *d, enum qf_diag_format fmt,
                    FILE *f) QF_MUST_CHECK;

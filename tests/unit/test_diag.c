@@ -38,11 +38,12 @@ static void test_diag_text_is_gcc_style_and_sorted(void **state)
 	qf_diag_warn(&d, &l3, "QF300", NULL, "third");
 	qf_diags_sort(&d);
 	s = qf_diags_format(&d, QF_DIAG_TEXT);
-	assert_string_equal(s, "a.yaml:2:5: warning: third [QF300]\n"
-	                       "a.yaml:9:2: error: second [QF101]\n"
+	/* errors first (by file, line), then warnings, then notes */
+	assert_string_equal(s, "a.yaml:9:2: error: second [QF101]\n"
 	                       "  at spec.a[0]\n"
 	                       "  hint: expected 3\n"
-	                       "b.yaml:1:1: error: first [QF100]\n");
+	                       "b.yaml:1:1: error: first [QF100]\n"
+	                       "a.yaml:2:5: warning: third [QF300]\n");
 	free(s);
 	qf_diags_release(&d);
 }
@@ -123,6 +124,25 @@ static void test_diag_text_escapes_control_characters(void **state)
 	           "[QF201]\n"
 	           "  at metadata.name\\r\n"
 	           "  hint: a\\nb\n");
+	free(s);
+	qf_diags_release(&d);
+}
+
+static void test_diag_whole_file_has_no_line_zero(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_loc whole = { "dir/x.yaml", 0, 0 }, noc = { "y.yaml", 3, 0 };
+	char *s;
+
+	(void)state;
+	qf_diag_error(&d, &whole, "QF002", NULL, "cannot read");
+	qf_diag_add(&d, QF_SEV_NOTE, &noc, "QF315", NULL, "a note");
+	qf_diag_warn(&d, &noc, "QF316", NULL, "a warning");
+	qf_diags_sort(&d);
+	s = qf_diags_format(&d, QF_DIAG_TEXT);
+	assert_string_equal(s, "dir/x.yaml: error: cannot read [QF002]\n"
+	                       "y.yaml:3:1: warning: a warning [QF316]\n"
+	                       "y.yaml:3:1: note: a note [QF315]\n");
 	free(s);
 	qf_diags_release(&d);
 }
@@ -209,11 +229,40 @@ static void test_diag_caps_kept_and_printed(void **state)
 	qf_diags_release(&d);
 }
 
+static int keep_errors(const struct qf_diag *g, void *arg)
+{
+	(void)arg;
+	return g->sev == QF_SEV_ERROR;
+}
+
+static void test_diag_filter_keeps_order_and_counts(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+
+	(void)state;
+	qf_diag_warn(&d, NULL, "QF316", NULL, "w0");
+	qf_diag_error(&d, NULL, "QF101", NULL, "e1");
+	qf_diag_warn(&d, NULL, "QF316", NULL, "w2");
+	qf_diag_error(&d, NULL, "QF102", NULL, "e3");
+	qf_diag_add(&d, QF_SEV_NOTE, NULL, "QF315", NULL, "n4");
+	/* from index 1: w0 stays although it is a warning */
+	qf_diags_filter(&d, 1, keep_errors, NULL);
+	assert_int_equal(d.n, 3);
+	assert_int_equal(d.nerrors, 2);
+	assert_int_equal(d.nwarnings, 1);
+	assert_string_equal(d.v[0].msg, "w0");
+	assert_string_equal(d.v[1].msg, "e1");
+	assert_string_equal(d.v[2].msg, "e3");
+	qf_diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_diag_error_returns_einval_and_counts),
 		cmocka_unit_test(test_diag_text_is_gcc_style_and_sorted),
+		cmocka_unit_test(test_diag_whole_file_has_no_line_zero),
+		cmocka_unit_test(test_diag_filter_keeps_order_and_counts),
 		cmocka_unit_test(test_diag_json_round_trips),
 		cmocka_unit_test(test_diag_move_keeps_counts),
 		cmocka_unit_test(test_diag_print_reports_write_failure),

@@ -269,7 +269,7 @@ static void test_spec_ignores_foreign_objects_with_a_warning(void **state)
 	struct qf_doc *doc = NULL;
 	const struct qf_obj *objs[2];
 	struct qf_spec *s = NULL;
-	struct qf_spec_opts strict = { 1 };
+	struct qf_spec_opts strict = { 1, 0 };
 
 	(void)state;
 	assert_int_equal(
