@@ -86,6 +86,7 @@ test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) $(CTL_LOAD) conformance
 	@QF=$(BUILD)/quotaflow sh tests/e2e/run.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/check-cli-doc.sh
 	@sh tests/e2e/check-rules-doc.sh
+	@sh tests/e2e/check-docs-local.sh
 	@QF=$(BUILD)/quotaflow CTL_LOAD=$(CTL_LOAD) sh tests/controller/run.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/git.sh
 	@for n in $(FUZZ_NAMES); do $(BUILD)/fuzz/replay_$$n fuzz/corpus/$$n || exit 1; done

@@ -206,6 +206,7 @@ static void check_limits(struct rctx *r, const struct groups *g,
 	int have_nominal = non_negative(r, res, "nominalQuota", &nominal);
 	const char *who = g->is_cohort ? "parent" : "cohort";
 	size_t len;
+	int lend_ok;
 
 	if (json_object_get(res, "borrowingLimit") &&
 	    !json_is_null(json_object_get(res, "borrowingLimit"))) {
@@ -226,9 +227,11 @@ static void check_limits(struct rctx *r, const struct groups *g,
 	if (!json_object_get(res, "lendingLimit") ||
 	    json_is_null(json_object_get(res, "lendingLimit")))
 		return;
+	/* non_negative adds the key to the path itself */
+	lend_ok = non_negative(r, res, "lendingLimit", &lend);
 	len = push_key(r, "lendingLimit");
-	if (non_negative(r, res, "lendingLimit", &lend) && have_nominal &&
-	    !g->is_cohort && qf_qty_cmp(&lend, &nominal) > 0)
+	if (lend_ok && have_nominal && !g->is_cohort &&
+	    qf_qty_cmp(&lend, &nominal) > 0)
 		report(r, QF_SEV_ERROR, res, "lendingLimit", 0, "QF211",
 		       "a ClusterQueue can lend at most its own nominalQuota",
 		       "must be less than or equal to the nominalQuota");

@@ -223,6 +223,44 @@ static void test_kinds_skips_unknown_kinds(void **state)
 	qf_diags_release(&d);
 }
 
+/*
+ * The valid side of rules that depend on API defaults: whenCanPreempt
+ * left out is TryNextFlavor (QF213 must not fire), borrowWithinCohort
+ * without a policy is Never (QF212 must not fire).  The bad side is in
+ * fixtures/validate/bad (cq-reclaim-default-never.yaml,
+ * cq-preference-borrow-default.yaml).
+ */
+static void test_kinds_defaults_keep_valid_queues_valid(void **state)
+{
+	struct modes *m = *state;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc = NULL;
+	const char *y =
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+	        "metadata: {name: q}\nspec:\n  cohortName: c\n"
+	        "  namespaceSelector: {}\n"
+	        "  flavorFungibility: {whenCanBorrow: TryNextFlavor, "
+	        "preference: BorrowingOverPreemption}\n"
+	        "  preemption: {borrowWithinCohort: {maxPriorityThreshold: "
+	        "10}}\n"
+	        "  resourceGroups:\n  - coveredResources: [cpu]\n"
+	        "    flavors: [{name: f, resources: [{name: cpu, "
+	        "nominalQuota: 1}]}]\n";
+
+	assert_int_equal(
+	        qf_doc_load_mem(&doc, "d.yaml", y, strlen(y), NULL, &d), QF_OK);
+	assert_int_equal(
+	        qf_kinds_validate(m->builtin, qf_doc_object(doc, 0), &d),
+	        QF_KINDS_VALID);
+	if (m->crds)
+		assert_int_equal(
+		        qf_kinds_validate(m->crds, qf_doc_object(doc, 0), &d),
+		        QF_KINDS_VALID);
+	assert_int_equal(d.nerrors, 0);
+	qf_doc_free(doc);
+	qf_diags_release(&d);
+}
+
 static void test_kinds_crds_dir_errors(void **state)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -252,6 +290,7 @@ int main(void)
 		cmocka_unit_test(
 		        test_kinds_bad_catalogue_rejected_in_both_modes),
 		cmocka_unit_test(test_kinds_skips_unknown_kinds),
+		cmocka_unit_test(test_kinds_defaults_keep_valid_queues_valid),
 		cmocka_unit_test(test_kinds_crds_dir_errors),
 	};
 

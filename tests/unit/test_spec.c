@@ -366,6 +366,149 @@ static void test_spec_tenant_limit(void **state)
 	qf_diags_release(&d);
 }
 
+/* ---- compiler checks at their boundaries (issue 13) ------------------ */
+
+#define POOL_HEAD                                          \
+	"apiVersion: quotaflow.dev/v1alpha1\nkind: Pool\n" \
+	"metadata: {name: p}\nspec:\n"
+#define TENANT(name, body)                                        \
+	"---\napiVersion: quotaflow.dev/v1alpha1\nkind: Tenant\n" \
+	"metadata: {name: " name "}\nspec: " body "\n"
+
+/* One boundary case: the rule must be reported `want` times, each
+ * message holding `text` (when want > 0). */
+struct boundary {
+	const char *id;
+	const char *yaml;
+	const char *rule;
+	size_t want;
+	const char *text;
+};
+
+static const struct boundary boundaries[] = {
+	{ "QF311-over-by-1",
+	  POOL_HEAD
+	  "  flavours: [{name: f, gpus: 32}]\n"
+	  "  accounts: [{name: a, gpus: {f: 8}}]\n" TENANT(
+	          "t1", "{account: a, namespaces: [n1], gpus: "
+	                "{committed: 5, preferredFlavour: f}}")
+	          TENANT("t2", "{account: a, namespaces: [n2], gpus: "
+	                       "{committed: 4, preferredFlavour: f}}"),
+	  "QF311", 1, "commit 9 GPUs (t1 5, t2 4) but the account has 8" },
+	{ "QF311-exact",
+	  POOL_HEAD
+	  "  flavours: [{name: f, gpus: 32}]\n"
+	  "  accounts: [{name: a, gpus: {f: 8}}]\n" TENANT(
+	          "t1", "{account: a, namespaces: [n1], gpus: "
+	                "{committed: 4, preferredFlavour: f}}")
+	          TENANT("t2", "{account: a, namespaces: [n2], gpus: "
+	                       "{committed: 4, preferredFlavour: f}}"),
+	  "QF311", 0, NULL },
+	{ "QF312-over-by-1",
+	  POOL_HEAD "  flavours: [{name: f, gpus: 16}]\n"
+	            "  accounts: [{name: a, gpus: {f: 9}}, "
+	            "{name: b, gpus: {f: 8}}]\n",
+	  "QF312", 1, "a 9, b 8" },
+	{ "QF312-exact",
+	  POOL_HEAD "  flavours: [{name: f, gpus: 16}]\n"
+	            "  accounts: [{name: a, gpus: {f: 8}}, "
+	            "{name: b, gpus: {f: 8}}]\n",
+	  "QF312", 0, NULL },
+	/* the very first claims of the first two tenants collide */
+	{ "QF313-first-pair",
+	  POOL_HEAD
+	  "  flavours: [{name: f, gpus: 16}]\n"
+	  "  accounts: [{name: a, gpus: {f: 16}}]\n" TENANT(
+	          "t1", "{account: a, namespaces: [aa, zz], gpus: "
+	                "{committed: 1, preferredFlavour: f}}")
+	          TENANT("t2", "{account: a, namespaces: [aa], gpus: "
+	                       "{committed: 1, preferredFlavour: f}}"),
+	  "QF313", 1, "namespace \"aa\" belongs to tenants \"t1\" and \"t2\"" },
+	/* private quota (committed - lendable) counts, and only the others'
+	 * lendable: 6 + 2 + 3 = 11 */
+	{ "QF314-private-quota",
+	  POOL_HEAD "  flavours: [{name: f, gpus: 16}]\n"
+	            "  accounts: [{name: a, gpus: {f: 16}}]\n" TENANT(
+	                    "t1", "{account: a, namespaces: [n1], gpus: "
+	                          "{committed: 8, burst: 16, lendable: 2, "
+	                          "preferredFlavour: f}}")
+	                    TENANT("t2", "{account: a, namespaces: [n2], gpus: "
+	                                 "{committed: 8, lendable: 3, "
+	                                 "preferredFlavour: f}}"),
+	  "QF314", 1,
+	  "its account can lend it at most 3 on f, so it tops out at 11 "
+	  "(committed 8)" },
+	/* a shared pool's root owns the 4 GPUs no account bought */
+	{ "QF314-unsold",
+	  POOL_HEAD "  sharing: shared\n  flavours: [{name: f, gpus: 20}]\n"
+	            "  accounts: [{name: a, gpus: {f: 16}}]\n" TENANT(
+	                    "t1", "{account: a, namespaces: [n1], gpus: "
+	                          "{committed: 8, burst: 20, lendable: 0, "
+	                          "preferredFlavour: f}}")
+	                    TENANT("t2", "{account: a, namespaces: [n2], gpus: "
+	                                 "{committed: 8, lendable: 0, "
+	                                 "preferredFlavour: f}}"),
+	  "QF314", 1,
+	  "the pool can lend it at most 4 on f, so it tops out at 12 "
+	  "(committed 8)" },
+	{ "QF314-reachable",
+	  POOL_HEAD "  sharing: shared\n  flavours: [{name: f, gpus: 20}]\n"
+	            "  accounts: [{name: a, gpus: {f: 16}}]\n" TENANT(
+	                    "t1", "{account: a, namespaces: [n1], gpus: "
+	                          "{committed: 8, burst: 12, lendable: 0, "
+	                          "preferredFlavour: f}}")
+	                    TENANT("t2", "{account: a, namespaces: [n2], gpus: "
+	                                 "{committed: 8, lendable: 0, "
+	                                 "preferredFlavour: f}}"),
+	  "QF314", 0, NULL },
+};
+
+static void test_spec_checks_at_their_boundaries(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(boundaries); i++) {
+		const struct boundary *b = &boundaries[i];
+		struct qf_diags d = QF_DIAGS_INIT;
+		struct qf_doc *doc = NULL;
+		const struct qf_obj **objs;
+		struct qf_spec *s = NULL;
+		size_t n = 0, j;
+
+		assert_int_equal(qf_doc_load_mem(&doc, "b.yaml", b->yaml,
+		                                 strlen(b->yaml), NULL, &d),
+		                 QF_OK);
+		objs = calloc(qf_doc_nobjects(doc) + 1, sizeof(*objs));
+		assert_non_null(objs);
+		for (j = 0; j < qf_doc_nobjects(doc); j++)
+			objs[j] = qf_doc_object(doc, j);
+		/* the status matters less than the findings counted below */
+		if (qf_spec_load(&s, objs, qf_doc_nobjects(doc), NULL, &d))
+			assert_true(d.nerrors > 0);
+		for (j = 0; j < d.n; j++) {
+			if (!d.v[j].rule || strcmp(d.v[j].rule, b->rule))
+				continue;
+			n++;
+			if (!strstr(d.v[j].msg, b->text)) {
+				print_error("%s: \"%s\" not in: %s\n", b->id,
+				            b->text, d.v[j].msg);
+				fail();
+			}
+		}
+		if (n != b->want) {
+			char *all = qf_diags_format(&d, QF_DIAG_TEXT);
+
+			print_error("%s: %zu %s, want %zu:\n%s\n", b->id, n,
+			            b->rule, b->want, all);
+			free(all);
+			fail();
+		}
+		qf_spec_free(s);
+		free(objs);
+		qf_doc_free(doc);
+		qf_diags_release(&d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -376,6 +519,7 @@ int main(void)
 		        test_spec_ignores_foreign_objects_with_a_warning),
 		cmocka_unit_test(test_spec_classify_sorts_documents),
 		cmocka_unit_test(test_spec_tenant_limit),
+		cmocka_unit_test(test_spec_checks_at_their_boundaries),
 	};
 
 	return cmocka_run_group_tests_name("spec", tests, NULL, NULL);

@@ -1,4 +1,4 @@
 # Every mutated manifest of the catalogue is rejected.
 args: validate tests/fixtures/validate/bad
 exit: 1
-stdout-has: 52 objects, 0 valid, 52 invalid, 0 skipped
+stdout-has: 56 objects, 0 valid, 56 invalid, 0 skipped
