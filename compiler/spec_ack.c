@@ -2,7 +2,7 @@
  * spec_ack.c - acknowledging a finding in the spec itself.
  *
  * A Pool or Tenant may carry the annotation quotaflow.dev/ignore with rule
- * ids ("QF316" or "QF316, QF325"): warnings and notes of those rules are
+ * ids ("QF316" or "QF316, QF314"): warnings and notes of those rules are
  * dropped, for the whole input when the annotation is on the Pool, for the
  * findings inside that document when it is on a Tenant.  Errors cannot be
  * acknowledged: they mean the output would be wrong.  The annotation lives

@@ -560,35 +560,6 @@ static void check_coverage(const struct qf_spec *s, struct qf_diags *d)
 	}
 }
 
-/* QF325: a committed floor on spot capacity is not guaranteed. */
-static void check_spot(const struct qf_spec *s, struct qf_diags *d)
-{
-	size_t i;
-
-	for (i = 0; i < s->ntenants; i++) {
-		const struct qf_spec_tenant *t = &s->tenants[i];
-		const struct qf_spec_flavour *f;
-
-		if (!tenant_ok(s, t) || t->committed == 0)
-			continue;
-		f = &s->pool.flavours[t->flavours[0]];
-		if (!f->spot)
-			continue;
-		(void)qf_diag_warn(
-		        d, &t->flavours_loc, "QF325", "spec.gpus",
-		        "tenant \"%s\" has its committed floor of %lld GPUs "
-		        "on the spot flavour \"%s\": the provider can "
-		        "reclaim spot nodes at any time, so the floor is not "
-		        "guaranteed",
-		        t->name, (long long)t->committed, f->name);
-		qf_diag_hint(d,
-		             "prefer an on-demand flavour and list \"%s\" "
-		             "for bursts, or acknowledge it with the "
-		             "annotation quotaflow.dev/ignore: QF325",
-		             f->name);
-	}
-}
-
 int qf_spec_check(struct qf_spec *s, struct qf_diags *d)
 {
 	int rc = QF_OK;
@@ -604,7 +575,6 @@ int qf_spec_check(struct qf_spec *s, struct qf_diags *d)
 	check_reach(s, d);
 	check_presets(s, d);
 	check_coverage(s, d);
-	check_spot(s, d);
 	note_excluded(s, d);
 	return rc;
 }
