@@ -90,6 +90,7 @@ test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) $(CTL_LOAD) conformance
 	@QF=$(BUILD)/quotaflow CTL_LOAD=$(CTL_LOAD) sh tests/controller/run.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/git.sh
 	@for n in $(FUZZ_NAMES); do $(BUILD)/fuzz/replay_$$n fuzz/corpus/$$n || exit 1; done
+	@BUILD=$(BUILD) sh tests/check-timeouts.sh
 
 # Kueue conformance cases (tests/conformance/README.md): a small comparator
 # reads what `quotaflow simulate` wrote.  The runner must fail, never skip,

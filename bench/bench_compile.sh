@@ -7,14 +7,7 @@ set -u
 QF=${1:-build/quotaflow}
 case "$QF" in /*) ;; *) QF=$(pwd)/$QF ;; esac
 cd "$(dirname "$0")/.." || exit 2
-OUT=$(dirname "$QF")/bench
-tool=$OUT/benchtool
-mkdir -p "$OUT"
-if [ ! -x "$tool" ]; then
-	# shellcheck disable=SC2046
-	cc -O2 -std=c11 -Wall -Wextra -Werror -I. -o "$tool" bench/benchtool.c \
-		$(pkg-config --cflags --libs jansson) || exit 2
-fi
+. bench/lib.sh
 printf "%10s %10s %10s %10s %12s %12s\n" tenants objects "cpu (s)" \
 	"wall (s)" "peak MB" "KB/tenant"
 status=0

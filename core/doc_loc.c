@@ -96,7 +96,9 @@ static void hash_resize(struct qf_doc_tab *t, size_t want)
 {
 	struct qf_doc_tab old = *t;
 
-	t->cap = 1024;
+	/* start small: compile keeps one doc per input file, and a
+	 * 1024-slot floor cost every small file 16 KiB per table */
+	t->cap = 16;
 	while (t->cap < qf_st_mult(want, 2))
 		t->cap *= 2;
 	t->v = qf_xcalloc(t->cap, sizeof(*t->v));

@@ -1,15 +1,25 @@
 /*
- * jarena.c - bump allocation of jansson nodes in 1 MiB blocks, behind
- * json_set_alloc_funcs.  The compiler enters an arena while it builds its
- * output objects (compiler/translate.c), so they cost a pointer bump each
+ * jarena.c - bump allocation of jansson nodes in blocks of up to 1 MiB,
+ * behind json_set_alloc_funcs.  The compiler enters an arena while it builds
+ * its output objects (compiler/translate.c), so they cost a pointer bump each
  * instead of a malloc, and freeing them is a free per block.
  *
  * The decision a reader needs first: our free function must tell arena
  * memory from malloc'd memory without a header in front of each
  * allocation (a header would break every node allocated before the hooks
  * were installed).  It looks the address up in `spans`, the sorted list of
- * the live arenas' blocks: a binary search over a few hundred entries at
- * most, and nothing at all while no arena exists.
+ * the live arenas' blocks: a binary search, and nothing at all while no
+ * arena exists.
+ *
+ * Costs stay linear in the number of arenas (`compile` holds one per input
+ * file, 10,000 and more):
+ *  - freeing a block marks its span dead (a binary search, no memmove);
+ *    dead spans are swept out in one pass once they are half the list, and
+ *    a new block that overlaps dead spans (malloc reused the memory)
+ *    replaces them where they are, which is also where it sorts;
+ *  - the first block is sized to what the arena is expected to hold
+ *    (qf_jarena_new_sized) and each next one doubles up to 1 MiB, so a
+ *    small input file does not cost a 1 MiB block.
  */
 #include "core/jarena.h"
 
@@ -50,21 +60,27 @@
  * waste the rest of a shared block. */
 #define BIG_BYTES (BLOCK_BYTES / 4)
 
+/* Smallest first block: below this malloc's own overhead dominates. */
+#define MIN_BLOCK_BYTES ((size_t)4096)
+
 struct span {
 	uintptr_t lo, hi; /* [lo, hi) of one block */
+	int dead;         /* in `spans` only: freed, awaiting the sweep */
 };
 
 struct qf_jarena {
 	struct span *blocks; /* owned array; each block from qf_xmalloc */
 	size_t nblocks, alloc_blocks;
-	char *cur;   /* next free byte of the current block */
-	size_t left; /* bytes after cur in the current block */
+	char *cur;         /* next free byte of the current block */
+	size_t left;       /* bytes after cur in the current block */
+	size_t next_bytes; /* size of the next shared block */
 };
 
 /* Process-wide state, forced by json_set_alloc_funcs (see jarena.h). */
 static struct qf_jarena *entered; /* where jansson allocates, or NULL */
-static struct span *spans;        /* every live block, sorted by lo */
-static size_t nspans, alloc_spans;
+static struct span *spans;        /* every live block (and some dead ones, see
+                                     span_remove), sorted by lo, disjoint */
+static size_t nspans, alloc_spans, ndead;
 static struct span bounds; /* lowest lo, highest hi of spans: malloc'd
                               memory is mostly outside, so most frees
                               skip the search */
@@ -108,8 +124,8 @@ static int in_arena(const void *p)
 	if (u >= last.lo && u < last.hi)
 		return 1;
 	i = span_upper(u);
-	if (i == 0 || u >= spans[i - 1].hi)
-		return 0;
+	if (i == 0 || u >= spans[i - 1].hi || spans[i - 1].dead)
+		return 0; /* a dead span's memory is malloc's again */
 	last = spans[i - 1];
 	return 1;
 }
@@ -122,25 +138,45 @@ static void bounds_update(void)
 	last.lo = last.hi = 0; /* the span may be gone */
 }
 
+/*
+ * Insert s.  Live spans never overlap a new block, dead ones may (malloc
+ * reused their memory): those are replaced by s, in place when there is
+ * exactly one, which is the common case of a block freed and allocated
+ * again.  Appending (addresses mostly grow) moves nothing either.
+ */
 static void span_add(struct span s)
 {
-	size_t i = span_upper(s.lo);
+	size_t i = span_upper(s.lo), a = i, b = i, tail;
 
-	spans = qf_grow(spans, sizeof(*spans), &alloc_spans, nspans + 1);
-	memmove(&spans[i + 1], &spans[i], (nspans - i) * sizeof(*spans));
-	spans[i] = s;
-	nspans++;
+	if (a > 0 && spans[a - 1].hi > s.lo)
+		a--;
+	while (b < nspans && spans[b].lo < s.hi)
+		b++;
+	for (size_t j = a; j < b; j++)
+		assert(spans[j].dead);
+	ndead -= b - a;
+	if (b - a != 1) {
+		spans = qf_grow(spans, sizeof(*spans), &alloc_spans,
+		                nspans + 1);
+		tail = nspans - b;
+		memmove(&spans[a + 1], &spans[b], tail * sizeof(*spans));
+		nspans = a + 1 + tail;
+	}
+	spans[a] = s;
 	bounds_update();
 }
 
-static void span_remove(struct span s)
+/* Drop the dead spans in one pass. */
+static void span_sweep(void)
 {
-	size_t i = span_upper(s.lo);
+	size_t w = 0;
 
-	assert(i > 0 && spans[i - 1].lo == s.lo);
-	i--;
-	memmove(&spans[i], &spans[i + 1], (nspans - i - 1) * sizeof(*spans));
-	if (--nspans == 0) {
+	for (size_t i = 0; i < nspans; i++)
+		if (!spans[i].dead)
+			spans[w++] = spans[i];
+	nspans = w;
+	ndead = 0;
+	if (nspans == 0) {
 		free(spans);
 		spans = NULL;
 		alloc_spans = 0;
@@ -148,11 +184,25 @@ static void span_remove(struct span s)
 	bounds_update();
 }
 
+/* Mark s dead: O(log n); the sweep runs once half the spans are dead, so
+ * its cost is O(1) per removal on average. */
+static void span_remove(struct span s)
+{
+	size_t i = span_upper(s.lo);
+
+	assert(i > 0 && spans[i - 1].lo == s.lo && !spans[i - 1].dead);
+	spans[i - 1].dead = 1;
+	ndead++;
+	last.lo = last.hi = 0; /* it may be the one just freed */
+	if (ndead * 2 > nspans)
+		span_sweep();
+}
+
 static char *new_block(struct qf_jarena *a, size_t bytes)
 {
 	char *base = bytes == BLOCK_BYTES && ncache ? cache[--ncache]
 	                                            : qf_xmalloc(bytes);
-	struct span s = { (uintptr_t)base, (uintptr_t)base + bytes };
+	struct span s = { (uintptr_t)base, (uintptr_t)base + bytes, 0 };
 
 	POISON(base, bytes);
 	a->blocks = qf_grow(a->blocks, sizeof(*a->blocks), &a->alloc_blocks,
@@ -173,8 +223,14 @@ static void *arena_alloc(struct qf_jarena *a, size_t n)
 		p = new_block(a, need);
 	} else {
 		if (need > a->left) {
-			a->cur = new_block(a, BLOCK_BYTES);
-			a->left = BLOCK_BYTES;
+			size_t bytes = a->next_bytes;
+
+			while (bytes < need)
+				bytes *= 2;
+			a->cur = new_block(a, bytes);
+			a->left = bytes;
+			a->next_bytes =
+			        bytes < BLOCK_BYTES ? bytes * 2 : BLOCK_BYTES;
 		}
 		p = a->cur;
 		a->cur += need;
@@ -197,11 +253,23 @@ static void hook_free(void *p)
 
 struct qf_jarena *qf_jarena_new(void)
 {
+	return qf_jarena_new_sized(BLOCK_BYTES);
+}
+
+struct qf_jarena *qf_jarena_new_sized(size_t first_bytes)
+{
+	struct qf_jarena *a;
+	size_t bytes = MIN_BLOCK_BYTES;
+
 	if (!hooks_installed) {
 		json_set_alloc_funcs(hook_malloc, hook_free);
 		hooks_installed = 1;
 	}
-	return qf_xcalloc(1, sizeof(struct qf_jarena));
+	a = qf_xcalloc(1, sizeof(struct qf_jarena));
+	while (bytes < first_bytes && bytes < BLOCK_BYTES)
+		bytes *= 2;
+	a->next_bytes = bytes;
+	return a;
 }
 
 void qf_jarena_free(struct qf_jarena *a)
@@ -237,6 +305,15 @@ struct qf_jarena *qf_jarena_enter(struct qf_jarena *a)
 void qf_jarena_leave(struct qf_jarena *prev)
 {
 	entered = prev;
+}
+
+size_t qf_jarena_bytes(const struct qf_jarena *a)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; a && i < a->nblocks; i++)
+		n += a->blocks[i].hi - a->blocks[i].lo;
+	return n;
 }
 
 int qf_jarena_owns(const struct qf_jarena *a, const void *p)

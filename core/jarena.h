@@ -37,10 +37,20 @@
 #ifndef QF_JARENA_H
 #define QF_JARENA_H
 
+#include <stddef.h>
+
 struct qf_jarena;
 
 /* A new, empty arena (installs the jansson hooks on first use). */
 struct qf_jarena *qf_jarena_new(void);
+
+/*
+ * The same, for about first_bytes of nodes: the first block is that size
+ * (rounded up to a power of two, at least 4 KiB, at most 1 MiB) and each
+ * next block doubles up to 1 MiB, so many small arenas (one per small
+ * input file) stay small and a wrong guess costs a few blocks at most.
+ */
+struct qf_jarena *qf_jarena_new_sized(size_t first_bytes);
 
 /* Free the arena and all its memory; NULL is fine.  It must not be
  * entered. */
@@ -53,6 +63,9 @@ void qf_jarena_free(struct qf_jarena *a);
  */
 struct qf_jarena *qf_jarena_enter(struct qf_jarena *a);
 void qf_jarena_leave(struct qf_jarena *prev);
+
+/* Bytes of the blocks a holds (for tests and benchmarks). */
+size_t qf_jarena_bytes(const struct qf_jarena *a);
 
 /* Whether p lies in a's memory (for assertions and tests). */
 int qf_jarena_owns(const struct qf_jarena *a, const void *p);

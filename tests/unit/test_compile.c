@@ -444,6 +444,57 @@ static void test_compile_skips_its_own_output_dir(void **state)
 	qf_buf_release(&text);
 }
 
+/* Issue 13: each diagnostic goes to the item it points into (now by a
+ * binary search, not a scan per diagnostic): the last item, in input
+ * order, starting at or before its line, also when an alias copy of an
+ * earlier item breaks the line order. */
+static void test_compile_krm_attaches_results_to_items(void **state)
+{
+	static const char rl[] =
+	        "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\n"
+	        "items:\n"
+	        "- &cm {apiVersion: v1, kind: ConfigMap, metadata: {name: c}}\n"
+	        "- apiVersion: quotaflow.dev/v1alpha1\n  kind: Pool\n"
+	        "  metadata: {name: p}\n  spec:\n"
+	        "    flavours: [{name: f, gpus: 4}]\n"
+	        "    accounts: [{name: a, gpus: {f: 4}}]\n"
+	        "- *cm\n"
+	        "- apiVersion: quotaflow.dev/v1alpha1\n  kind: Tenant\n"
+	        "  metadata: {name: t1}\n  spec:\n    bogus1: 1\n"
+	        "- apiVersion: quotaflow.dev/v1alpha1\n  kind: Tenant\n"
+	        "  metadata: {name: t2}\n  spec:\n    bogus2: 1\n";
+	struct qf_compile_opts o = QF_COMPILE_OPTS_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf out = QF_BUF_INIT;
+	json_t *rl_out, *results, *r;
+	size_t i, found = 0;
+
+	(void)state;
+	o.format = QF_COMPILE_JSON;
+	assert_true(qf_compile_krm(&out, rl, strlen(rl), &o, &d) < 0);
+	rl_out = json_loads(out.buf, 0, NULL);
+	results = json_object_get(rl_out, "results");
+	assert_true(json_array_size(results) >= 2);
+	json_array_foreach (results, i, r) {
+		const char *m =
+		        json_string_value(json_object_get(r, "message"));
+		const char *name = json_string_value(json_object_get(
+		        json_object_get(r, "resourceRef"), "name"));
+
+		if (strstr(m, "\"bogus1\"")) {
+			assert_string_equal(name, "t1");
+			found++;
+		} else if (strstr(m, "\"bogus2\"")) {
+			assert_string_equal(name, "t2");
+			found++;
+		}
+	}
+	assert_int_equal(found, 2);
+	json_decref(rl_out);
+	qf_buf_release(&out);
+	qf_diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -454,6 +505,7 @@ int main(void)
 		cmocka_unit_test(test_compile_skips_its_own_output_dir),
 		cmocka_unit_test(test_compile_argocd_parameters),
 		cmocka_unit_test(test_compile_krm_replaces_spec_items),
+		cmocka_unit_test(test_compile_krm_attaches_results_to_items),
 	};
 
 	return cmocka_run_group_tests_name("compile", tests, to_root, NULL);

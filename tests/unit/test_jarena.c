@@ -148,9 +148,96 @@ static void test_jarena_reuses_freed_blocks(void **state)
 	qf_jarena_free(b);
 }
 
+/* Issue 13: a small input's arena starts small (a 270-byte tenant file
+ * cost a 1 MiB block) and grows by doubling up to 1 MiB blocks. */
+static void test_jarena_first_block_sized_then_doubling(void **state)
+{
+	struct qf_jarena *a = qf_jarena_new_sized(3000), *prev;
+	json_t *arr;
+
+	(void)state;
+	prev = qf_jarena_enter(a);
+	arr = json_array();
+	qf_jarena_leave(prev);
+	assert_int_equal(qf_jarena_bytes(a), 4096);
+	prev = qf_jarena_enter(a);
+	for (int i = 0; i < 200000; i++)
+		assert_int_equal(json_array_append_new(arr, json_integer(i)),
+		                 0);
+	qf_jarena_leave(prev);
+	/* 4K, 8K, ... 512K, then 1 MiB blocks: no block above 1 MiB for
+	 * small nodes, and nothing like a 1 MiB block per small arena */
+	assert_true(qf_jarena_bytes(a) > ((size_t)1 << 20));
+	assert_int_equal(json_integer_value(json_array_get(arr, 199999)),
+	                 199999);
+	json_decref(arr);
+	qf_jarena_free(a);
+	a = qf_jarena_new_sized(0);
+	prev = qf_jarena_enter(a);
+	json_decref(json_object());
+	qf_jarena_leave(prev);
+	assert_int_equal(qf_jarena_bytes(a), 4096);
+	qf_jarena_free(a);
+}
+
+/* Issue 13: arenas freed in any order, with heap memory reused at the
+ * addresses of freed blocks (dead spans) and new blocks placed over them:
+ * every heap node is still freed by free() and every arena node is kept.
+ * Freeing 3,000 arenas one block each is linear (it was a memmove of the
+ * whole span list per block). */
+static void test_jarena_many_arenas_freed_in_any_order(void **state)
+{
+	enum { N = 3000 };
+	struct qf_jarena **v = qf_xcalloc(N, sizeof(*v));
+	json_t **nodes = qf_xcalloc(N, sizeof(*nodes));
+
+	(void)state;
+	for (int i = 0; i < N; i++) {
+		struct qf_jarena *prev;
+
+		v[i] = qf_jarena_new_sized(100);
+		prev = qf_jarena_enter(v[i]);
+		nodes[i] = json_string("n");
+		qf_jarena_leave(prev);
+	}
+	/* every other one, then heap objects (which may land in the freed
+	 * blocks), then new arenas over them, then the rest backwards */
+	for (int i = 0; i < N; i += 2) {
+		json_decref(nodes[i]);
+		qf_jarena_free(v[i]);
+	}
+	for (int i = 0; i < N; i += 2) {
+		nodes[i] = json_stringn("heap heap heap heap", 19);
+		assert_false(qf_jarena_owns(v[i + 1], nodes[i]));
+	}
+	for (int i = 0; i < N; i += 4) {
+		struct qf_jarena *prev;
+
+		json_decref(nodes[i]);
+		v[i] = qf_jarena_new_sized(100);
+		prev = qf_jarena_enter(v[i]);
+		nodes[i] = json_string("again");
+		qf_jarena_leave(prev);
+		assert_true(qf_jarena_owns(v[i], nodes[i]));
+	}
+	for (int i = N - 1; i >= 0; i--) {
+		assert_string_equal(json_string_value(nodes[i]),
+		                    i % 4 == 2   ? "heap heap heap heap"
+		                    : i % 4 == 0 ? "again"
+		                                 : "n");
+		json_decref(nodes[i]);
+		if (i % 4 != 2)
+			qf_jarena_free(v[i]);
+	}
+	free(nodes);
+	free(v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_jarena_first_block_sized_then_doubling),
+		cmocka_unit_test(test_jarena_many_arenas_freed_in_any_order),
 		cmocka_unit_test(test_jarena_routes_only_while_entered),
 		cmocka_unit_test(test_jarena_mixed_trees_free_cleanly),
 		cmocka_unit_test(test_jarena_nests_and_arenas_are_independent),
