@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/jarena.h"
 #include "core/banned.h"
 
 int64_t qf_ctx_wall_clock_ms(void *arg)
@@ -22,6 +23,8 @@ int64_t qf_ctx_wall_clock_ms(void *arg)
 
 void qf_ctx_init(struct qf_ctx *ctx)
 {
+	/* jansson out of memory: exit 2 with the size, like qf_xmalloc */
+	qf_jarena_install_hooks();
 	ctx->out = stdout;
 	ctx->err = stderr;
 	ctx->diag_format = QF_DIAG_TEXT;

@@ -106,7 +106,8 @@ struct qf_ctx {
 	                                      and notes are dropped, or NULL */
 };
 
-/* Fill ctx with stdout, stderr, text diagnostics and the real clock. */
+/* Fill ctx with stdout, stderr, text diagnostics and the real clock; also
+ * routes jansson's allocations through qf_xmalloc (core/jarena.h). */
 void qf_ctx_init(struct qf_ctx *ctx);
 
 /* The real wall clock (CLOCK_REALTIME) in ms; `arg` is ignored. */

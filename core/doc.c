@@ -165,9 +165,11 @@ static int parser_error(struct loader *L)
 	struct qf_loc loc;
 
 	if (p->error == YAML_MEMORY_ERROR) {
+		/* not the input's fault: an internal error (exit 2) */
 		loc = offset_loc(L, 0);
-		return qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
-		                     "out of memory while parsing");
+		(void)qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
+		                    "out of memory while parsing");
+		return QF_ERR;
 	}
 	if (p->error == YAML_READER_ERROR) {
 		loc = offset_loc(L, p->problem_offset);

@@ -251,6 +251,14 @@ static void hook_free(void *p)
 		free(p);
 }
 
+void qf_jarena_install_hooks(void)
+{
+	if (!hooks_installed) {
+		json_set_alloc_funcs(hook_malloc, hook_free);
+		hooks_installed = 1;
+	}
+}
+
 struct qf_jarena *qf_jarena_new(void)
 {
 	return qf_jarena_new_sized(BLOCK_BYTES);
@@ -261,10 +269,7 @@ struct qf_jarena *qf_jarena_new_sized(size_t first_bytes)
 	struct qf_jarena *a;
 	size_t bytes = MIN_BLOCK_BYTES;
 
-	if (!hooks_installed) {
-		json_set_alloc_funcs(hook_malloc, hook_free);
-		hooks_installed = 1;
-	}
+	qf_jarena_install_hooks();
 	a = qf_xcalloc(1, sizeof(struct qf_jarena));
 	while (bytes < first_bytes && bytes < BLOCK_BYTES)
 		bytes *= 2;

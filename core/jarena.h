@@ -41,6 +41,14 @@
 
 struct qf_jarena;
 
+/*
+ * Install the jansson hooks now (idempotent).  Until an arena is entered
+ * they allocate with qf_xmalloc, so that jansson running out of memory
+ * ends like every other allocation (a message with the size, exit 2)
+ * instead of a NULL that its callers abort() on.  qf_ctx_init calls it.
+ */
+void qf_jarena_install_hooks(void);
+
 /* A new, empty arena (installs the jansson hooks on first use). */
 struct qf_jarena *qf_jarena_new(void);
 
