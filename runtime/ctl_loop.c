@@ -5,6 +5,7 @@
  */
 #include "runtime/ctl_int.h"
 
+#include <malloc.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -401,6 +402,12 @@ int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
 	c.ctx = ctx;
 	c.d = d;
 	stop_requested = 0;
+	/* a daemon that builds and drops JSON trees all day: keep freed
+	 * heap instead of returning it to the kernel and faulting it back
+	 * in (a third of the CPU time otherwise; glibc only) */
+	(void)mallopt(M_TRIM_THRESHOLD, 256 << 20);
+	(void)mallopt(M_TOP_PAD, 64 << 20);
+	(void)mallopt(M_MMAP_THRESHOLD, 64 << 20);
 	rc = ctl_init(&c);
 	if (rc == QF_OK && install_signals() < 0)
 		rc = qf_diag_error(d, NULL, QF_CTL_RULE, NULL,

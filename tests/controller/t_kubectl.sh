@@ -33,6 +33,11 @@ expect_eq "finish workload" "$out" "workload default/$wl3 finished"
 "$QF" finish default/nope --server "http://127.0.0.1:$PORT" 2>"$tmp/finish.err"
 expect_eq "finish missing" "$?" "1"
 wait_for "wl3 finished" "k get workload $wl3 -o jsonpath='{.status.conditions[?(@.type==\"Finished\")].status}'" "True"
+# the demo run time: finished and the Job complete once it ran out
+sed 's/^  name: job1/  name: demo\n  annotations:\n    quotaflow.dev\/runtime: 300ms/' \
+	"$EX/job1.yaml" >"$tmp/demo.yaml"
+k create -f "$tmp/demo.yaml" >/dev/null 2>&1 || bad "create demo"
+wait_for "demo complete" "k get job demo -o jsonpath='{.status.conditions[?(@.type==\"Complete\")].status}'" "True"
 # errors are metav1 Status with the API server's codes
 out=$(k get clusterqueue nope 2>&1)
 expect_has "404" "$out" 'clusterqueues.kueue.x-k8s.io "nope" not found'
@@ -52,7 +57,7 @@ wait "$PID" 2>/dev/null
 start b --db "$tmp/a.db" || exit 1
 after=$(k get workloads -o jsonpath='{range .items[*]}{.metadata.name}={.status.admission.clusterQueue};{end}')
 expect_eq "state after kill -9" "$after" "$before"
-expect_eq "jobs after kill -9" "$(k get jobs -o jsonpath='{.items[*].spec.suspend}')" "false false false"
+expect_eq "jobs after kill -9" "$(k get jobs -o jsonpath='{.items[*].spec.suspend}')" "false false false false"
 expect_eq "finished after kill -9" "$(k get workload "$wl3" -o jsonpath='{.status.conditions[?(@.type=="Finished")].status}')" "True"
 stop
 expect_eq "exit after SIGTERM" "$?" "0"
