@@ -137,6 +137,17 @@ static int run(const struct qf_cmd *c, int argc, const char **argv,
 	return rc;
 }
 
+/* A full disk shows up here: never exit 0 with output lost. */
+static int finish_stdout(int rc)
+{
+	if (fflush(stdout) || ferror(stdout)) {
+		(void)fprintf(stderr,
+		              "quotaflow: error writing standard output\n");
+		return QF_EXIT_USAGE;
+	}
+	return rc;
+}
+
 int main(int argc, const char **argv)
 {
 	struct qf_ctx ctx;
@@ -151,20 +162,14 @@ int main(int argc, const char **argv)
 		return QF_EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
-		return printf("quotaflow %s\n", QF_VERSION) < 0 ? QF_EXIT_USAGE
-		                                                : QF_EXIT_OK;
+		(void)printf("quotaflow %s\n", QF_VERSION); /* checked below */
+		return finish_stdout(QF_EXIT_OK);
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
-		return print_command_list(&ctx);
+		return finish_stdout(print_command_list(&ctx));
 	c = find_cmd(argv[1]);
 	if (!c)
 		return unknown_command(argv[1], &ctx);
 	rc = run(c, argc - 1, argv + 1, &ctx);
-	/* a full disk shows up here: never exit 0 with output lost */
-	if (fflush(stdout) || ferror(stdout)) {
-		(void)fprintf(stderr,
-		              "quotaflow: error writing standard output\n");
-		return QF_EXIT_USAGE;
-	}
-	return rc;
+	return finish_stdout(rc);
 }

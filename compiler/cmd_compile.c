@@ -16,7 +16,7 @@
 #include "core/banned.h"
 
 static const char usage[] =
-        "quotaflow compile [PATH...] (-o DIR | --stdout | --check DIR | --krm)\n"
+        "quotaflow compile [PATH...] [-o DIR | --stdout | --check DIR | --krm]\n"
         "       [--kueue-api v1beta2|v1beta1] [--format yaml|json]\n"
         "       [--source-commit SHA] [--crds DIR] [--per-flavour-burst]\n"
         "       [-q] [--ignore RULE...]";
@@ -24,8 +24,11 @@ static const char usage[] =
 static const char summary[] =
         "Compile a Pool and its Tenants (PATH: files or directories, default\n"
         "`.`) into validated Kueue ResourceFlavors, WorkloadPriorityClasses,\n"
-        "Cohorts, ClusterQueues and LocalQueues.  Exit 0 ok, 1 invalid input\n"
-        "or stale output, 2 usage or internal error.  Argo CD plugin\n"
+        "Cohorts, ClusterQueues and LocalQueues.  With no mode the YAML\n"
+        "stream goes to stdout (as kustomize build).  -o DIR owns only the\n"
+        "files it wrote (listed in DIR/.quotaflow-manifest) and never\n"
+        "overwrites or deletes any other.  Exit 0 ok, 1 invalid input or\n"
+        "stale output, 2 usage or internal error.  Argo CD plugin\n"
         "parameters (kueue-api, format, source-commit) are read from\n"
         "ARGOCD_APP_PARAMETERS for options not given on the command line.";
 
@@ -43,14 +46,36 @@ struct args {
 	struct qf_strlist ignore;
 };
 
-static int pick_mode(const struct args *a, struct qf_ctx *ctx)
+/* kubectl's -o values: -o json means an output format there, not a DIR. */
+static int format_word(const char *dir)
+{
+	static const char *const words[] = { "json", "yaml", "yml", "name",
+		                             "wide" };
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(words); i++)
+		if (!strcmp(dir, words[i]))
+			return 1;
+	return !strncmp(dir, "jsonpath", 8) || !strncmp(dir, "go-template", 11);
+}
+
+static int pick_mode(struct args *a, struct qf_ctx *ctx)
 {
 	int n = !!a->out_dir + !!a->to_stdout + !!a->check_dir + !!a->krm;
 
-	if (n == 1)
+	if (a->out_dir && format_word(a->out_dir))
+		return qf_cli_usage_error(
+		        ctx, usage,
+		        "compile: -o takes a directory, not an output format "
+		        "(kubectl's -o %s); for a stream give no mode or "
+		        "--stdout, with --format json for JSON; for a "
+		        "directory of that name write -o ./%s",
+		        a->out_dir, a->out_dir);
+	if (n == 0)
+		a->to_stdout = 1; /* as kustomize build, helm template */
+	if (n <= 1)
 		return 0;
 	return qf_cli_usage_error(ctx, usage,
-	                          "compile: give exactly one of -o DIR, "
+	                          "compile: give only one of -o DIR, "
 	                          "--stdout, --check DIR or --krm");
 }
 
@@ -157,11 +182,11 @@ int cmd_compile(int argc, const char **argv, struct qf_ctx *ctx)
 	struct args a = { 0 };
 	const struct qf_opt opts[] = {
 		{ "output", 'o', QF_OPT_STRING, &a.out_dir, "DIR", NULL, 0,
-		  "write one file per object to DIR, atomically" },
+		  "write one file per object to DIR, each atomically" },
 		{ "stdout", 0, QF_OPT_BOOL, &a.to_stdout, NULL, NULL, 0,
 		  "print one YAML stream in dependency order" },
 		{ "check", 0, QF_OPT_STRING, &a.check_dir, "DIR", NULL, 0,
-		  "exit 1 unless DIR holds exactly what -o writes" },
+		  "exit 1 unless -o DIR would change nothing" },
 		{ "krm", 0, QF_OPT_BOOL, &a.krm, NULL, NULL, 0,
 		  "run as a KRM function (ResourceList in and out)" },
 		{ "kueue-api", 0, QF_OPT_ENUM, &a.api, "VERSION",

@@ -174,6 +174,8 @@ static int walk_entry(struct walk *w, struct qf_buf *p, const char *name)
 
 	if (lstat(p->buf, &st))
 		return io_error(w->d, p->buf, "read path");
+	if (S_ISLNK(st.st_mode) && (w->flags & QF_FS_NOFOLLOW))
+		return QF_OK;
 	/* a dangling link is kept: reading it reports the broken link */
 	if (S_ISLNK(st.st_mode) && stat(p->buf, &st))
 		st.st_mode = S_IFREG;
@@ -415,15 +417,18 @@ int qf_fs_open_dir(int *out, const char *path, struct qf_diags *d)
 	return *out < 0 ? io_error(d, path, "open directory") : QF_OK;
 }
 
-/* A symbolic link where a directory or file of ours should be. */
-static int link_error(struct qf_diags *d, const char *shown)
+/* A symbolic link (or a file) where a directory or file of ours goes. */
+static int link_error(struct qf_diags *d, const char *shown, int is_link)
 {
 	struct qf_loc loc = { shown, 0, 0 };
 
-	(void)qf_diag_error(d, &loc, "QF002", NULL,
-	                    "is a symbolic link or not a directory; quotaflow "
-	                    "does not write through links");
-	qf_diag_hint(d, "remove the link (or move it away) and run again");
+	(void)qf_diag_error(d, &loc, "QF002", NULL, "%s",
+	                    is_link ? "is a symbolic link; quotaflow does not "
+	                              "write through links"
+	                            : "is not a directory");
+	qf_diag_hint(d, "%s",
+	             is_link ? "remove the link (or move it away) and run again"
+	                     : "move it away and run again");
 	return QF_EINVAL;
 }
 
@@ -448,10 +453,16 @@ int qf_fs_open_subdir(int *out, int dirfd, const char *shown, const char *rel,
 			break;
 		next = openat(fd, s,
 		              O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (next < 0)
-			rc = errno == ELOOP || errno == ENOTDIR
-			             ? link_error(d, where.buf)
-			             : io_error(d, where.buf, "open directory");
+		if (next < 0 && (errno == ELOOP || errno == ENOTDIR)) {
+			struct stat st;
+
+			rc = link_error(
+			        d, where.buf,
+			        !fstatat(fd, s, &st, AT_SYMLINK_NOFOLLOW) &&
+			                S_ISLNK(st.st_mode));
+		} else if (next < 0) {
+			rc = io_error(d, where.buf, "open directory");
+		}
 		if (fd != dirfd)
 			close(fd);
 		fd = next;
@@ -499,7 +510,7 @@ int qf_fs_read_at(struct qf_buf *out, int dirfd, const char *name,
 	int rc;
 
 	if (fd < 0)
-		return errno == ELOOP ? link_error(d, shown)
+		return errno == ELOOP ? link_error(d, shown, 1)
 		                      : io_error(d, shown, "open file");
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
 		struct qf_loc loc = { shown, 0, 0 };

@@ -41,6 +41,8 @@ enum qf_fs_collect_flags {
 	/* keep only *.yaml, *.yml, *.json from directories (files named
 	 * explicitly are always kept) */
 	QF_FS_MANIFESTS = 1 << 0,
+	/* skip links below the paths given (files and folders) */
+	QF_FS_NOFOLLOW = 1 << 1,
 };
 
 /*

@@ -242,10 +242,27 @@ static int count_entries(const char *dir)
 	return n;
 }
 
-static void test_compile_write_dir_replaces_or_keeps_all(void **state)
+static const char *at(struct qf_buf *b, const char *dir, const char *rel)
+{
+	qf_buf_reset(b);
+	qf_buf_addf(b, "%s/%s", dir, rel);
+	return b->buf;
+}
+
+static void assert_text(const char *path, const char *text)
+{
+	struct qf_buf b = QF_BUF_INIT;
+
+	read_file(&b, path);
+	assert_string_equal(b.buf, text);
+	qf_buf_release(&b);
+}
+
+static void test_compile_write_dir_owns_only_its_files(void **state)
 {
 	struct qf_compile_files good = QF_COMPILE_FILES_INIT;
 	struct qf_compile_files bad = QF_COMPILE_FILES_INIT;
+	struct qf_compile_files less = QF_COMPILE_FILES_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_buf out = QF_BUF_INIT, b = QF_BUF_INIT;
 	char root[] = "/tmp/qf-write-XXXXXX";
@@ -254,42 +271,109 @@ static void test_compile_write_dir_replaces_or_keeps_all(void **state)
 	(void)state;
 	assert_non_null(mkdtemp(root));
 	qf_buf_addf(&out, "%s/out", root);
-	assert_int_equal(mkdir(out.buf, 0777), 0);
-	qf_buf_addf(&b, "%s/stale.yaml", out.buf);
-	write_text(b.buf, "old\n", 4);
+	assert_int_equal(mkdir(out.buf, 0750), 0);
+	assert_int_equal(chmod(out.buf, 0750), 0);
+	write_text(at(&b, out.buf, "README.md"), "mine\n", 5);
+	write_text(at(&b, out.buf, ".gitkeep"), "", 0);
+	write_text(at(&b, out.buf, "stale.yaml"), "old\n", 4);
+	write_text(at(&b, out.buf, QF_FS_TMP_PREFIX "1-0"), "half", 4);
+	assert_int_equal(symlink("..", at(&b, out.buf, "up")), 0);
 
 	add(&good, "a/x.yaml", "x\n");
 	add(&good, "kustomization.yaml", "k\n");
 	assert_int_equal(qf_compile_write_dir(out.buf, &good, &d), QF_OK);
-	assert_int_equal(stat(b.buf, &st), -1); /* the old file is gone */
-	assert_int_equal(count_entries(out.buf), 2);
-	assert_int_equal(count_entries(root), 1); /* no temp dir left */
-	assert_int_equal(qf_compile_check_dir(out.buf, &good, &d), QF_OK);
+	assert_int_equal(d.n, 0);
+	/* nothing foreign deleted: README, .gitkeep, stale.yaml, the link */
+	assert_text(at(&b, out.buf, "README.md"), "mine\n");
+	assert_text(at(&b, out.buf, "stale.yaml"), "old\n");
+	assert_int_equal(lstat(at(&b, out.buf, ".gitkeep"), &st), 0);
+	assert_int_equal(lstat(at(&b, out.buf, "up"), &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(stat(out.buf, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0750); /* mode kept */
+	/* the killed run's temp file is gone; the manifest lists ours */
+	assert_int_equal(lstat(at(&b, out.buf, QF_FS_TMP_PREFIX "1-0"), &st),
+	                 -1);
+	{
+		struct qf_buf m = QF_BUF_INIT;
 
-	/* x.yaml is a file, so x.yaml/y.yaml cannot be written */
-	add(&bad, "x.yaml", "x\n");
-	add(&bad, "x.yaml/y.yaml", "y\n");
+		read_file(&m, at(&b, out.buf, QF_COMPILE_MANIFEST));
+		assert_non_null(
+		        strstr(m.buf, "\na/x.yaml\nkustomization.yaml\n"));
+		qf_buf_release(&m);
+	}
+	assert_int_equal(count_entries(root), 1); /* nothing next to DIR */
+	assert_int_equal(qf_compile_check_dir(out.buf, &good, &d), QF_OK);
+	qf_buf_reset(&b);
+	qf_buf_addf(&b, "%s//", out.buf);
+	assert_int_equal(qf_compile_check_dir(b.buf, &good, &d), QF_OK);
+
+	/* a file it did not write is never overwritten: nothing written */
+	add(&bad, "README.md", "generated\n");
+	add(&bad, "a/x.yaml", "new\n");
 	qf_assert_failed_with_error(qf_compile_write_dir(out.buf, &bad, &d),
 	                            &d);
-	assert_int_equal(count_entries(out.buf), 2); /* untouched */
-	assert_int_equal(count_entries(root), 1);
+	assert_non_null(strstr(d.v[0].msg, "not written by quotaflow"));
+	assert_text(at(&b, out.buf, "README.md"), "mine\n");
+	assert_text(at(&b, out.buf, "a/x.yaml"), "x\n");
 	qf_diags_release(&d);
 
-	/* --check: one stale, one missing, one extra */
+	/* its own file keeps its mode when rewritten */
+	assert_int_equal(chmod(at(&b, out.buf, "kustomization.yaml"), 0600), 0);
+	qf_buf_reset(&good.v[1].data);
+	qf_buf_adds(&good.v[1].data, "k2\n");
+	assert_int_equal(qf_compile_write_dir(out.buf, &good, &d), QF_OK);
+	assert_int_equal(stat(at(&b, out.buf, "kustomization.yaml"), &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0600);
+	assert_text(b.buf, "k2\n");
+
+	/* --check: one stale, one missing, one own file to delete */
 	qf_buf_reset(&good.v[0].data);
 	qf_buf_adds(&good.v[0].data, "changed\n");
 	add(&good, "z.yaml", "z\n");
-	qf_buf_reset(&b);
-	qf_buf_addf(&b, "%s/extra.json", out.buf);
-	write_text(b.buf, "{}", 2);
+	add(&less, "kustomization.yaml", "k2\n");
 	qf_assert_failed_with_error(qf_compile_check_dir(out.buf, &good, &d),
 	                            &d);
-	assert_int_equal(d.nerrors, 3);
-	assert_int_equal(d.v[0].line, 1); /* the first line differs */
+	assert_int_equal(d.nerrors, 3); /* x stale, z and manifest missing */
+	assert_int_equal(d.v[0].line, 1);
+	qf_diags_release(&d);
+	qf_assert_failed_with_error(qf_compile_check_dir(out.buf, &less, &d),
+	                            &d);
+	assert_non_null(strstr(d.v[0].msg, "would delete"));
+	qf_diags_release(&d);
+
+	/* its own files no longer produced go, with their empty folder */
+	assert_int_equal(qf_compile_write_dir(out.buf, &less, &d), QF_OK);
+	assert_int_equal(lstat(at(&b, out.buf, "a"), &st), -1);
+	assert_text(at(&b, out.buf, "README.md"), "mine\n");
+	assert_text(at(&b, out.buf, "stale.yaml"), "old\n");
+
+	/* a link on the way is refused, its target untouched */
+	{
+		struct qf_buf t = QF_BUF_INIT;
+
+		assert_int_equal(mkdir(at(&t, root, "elsewhere"), 0777), 0);
+		assert_int_equal(symlink(t.buf, at(&b, out.buf, "a")), 0);
+		qf_buf_release(&t);
+	}
+	qf_assert_failed_with_error(qf_compile_write_dir(out.buf, &good, &d),
+	                            &d);
+	assert_non_null(strstr(d.v[0].msg, "does not write through links"));
+	assert_int_equal(count_entries(at(&b, root, "elsewhere")), 0);
+	qf_diags_release(&d);
+
+	/* x.yaml is a file, so x.yaml/y.yaml cannot be written */
+	qf_compile_files_release(&bad);
+	add(&bad, "x.yaml", "x\n");
+	add(&bad, "x.yaml/y.yaml", "y\n");
+	assert_int_equal(unlink(at(&b, out.buf, "a")), 0);
+	assert_true(qf_compile_write_dir(out.buf, &bad, &d) < 0);
+	assert_true(d.nerrors > 0);
 
 	assert_int_equal(qf_fs_remove_tree(root, &d), QF_OK);
 	qf_compile_files_release(&good);
 	qf_compile_files_release(&bad);
+	qf_compile_files_release(&less);
 	qf_diags_release(&d);
 	qf_buf_release(&out);
 	qf_buf_release(&b);
@@ -501,7 +585,7 @@ int main(void)
 		cmocka_unit_test(test_compile_example_matches_golden),
 		cmocka_unit_test(test_compile_ignores_document_order),
 		cmocka_unit_test(test_compile_ignores_path_order),
-		cmocka_unit_test(test_compile_write_dir_replaces_or_keeps_all),
+		cmocka_unit_test(test_compile_write_dir_owns_only_its_files),
 		cmocka_unit_test(test_compile_skips_its_own_output_dir),
 		cmocka_unit_test(test_compile_argocd_parameters),
 		cmocka_unit_test(test_compile_krm_replaces_spec_items),

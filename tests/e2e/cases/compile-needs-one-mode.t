@@ -1,4 +1,4 @@
-# Exactly one output mode is a usage error otherwise.
+# Two output modes are a usage error.
 args: compile examples/tenants --stdout --krm
 exit: 2
-stderr-has: give exactly one of -o DIR, --stdout, --check DIR or --krm
+stderr-has: give only one of -o DIR, --stdout, --check DIR or --krm
