@@ -38,50 +38,69 @@ TBIN := $(TSRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
 FUZZ_SECONDS ?= 30
 
-all: $(BUILD)/quotaflow
+# Quiet build lines (`  CC  build/core/fs.o`); `make V=1` shows the commands.
+ifeq ($(V),1)
+Q   :=
+say := @true
+else
+Q   := @
+say := @printf '  %-6s %s\n'
+endif
+
+all: $(BUILD)/quotaflow ## build build/quotaflow (the default)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
+	$(say) CC $@
+	$(Q)$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
 
 # Built-in schemas: schemas/*.json compiled into the binary as strings.
 $(GEN_SCHEMAS): $(SCHEMA_SRC) scripts/gen-schemas.sh
 	@mkdir -p $(@D)
-	sh scripts/gen-schemas.sh $(SCHEMA_SRC) > $@.tmp && mv $@.tmp $@
+	$(say) GEN $@
+	$(Q)sh scripts/gen-schemas.sh $(SCHEMA_SRC) > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/gen/schemas_data.o: $(GEN_SCHEMAS)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	$(say) CC $@
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/libqf.a: $(OBJ)
-	rm -f $@ && $(AR) rcs $@ $^
+	$(say) AR $@
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
 $(BUILD)/quotaflow: $(BUILD)/quotaflow.o $(BUILD)/libqf.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+	$(say) LINK $@
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 $(BUILD)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) -Wno-missing-prototypes $(CFLAGS) $(PKG_CFLAGS) $(T_CFLAGS) -MMD -MP -c $< -o $@
+	$(say) CC $@
+	$(Q)$(CC) $(CPPFLAGS) $(WARN) -Wno-missing-prototypes $(CFLAGS) $(PKG_CFLAGS) $(T_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/libqf.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(T_LIBS)
+	$(say) LINK $@
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(T_LIBS)
 
 FUZZ_NAMES := $(FUZZ_SRC:fuzz/fuzz_%.c=%)
 REPLAY_BIN := $(FUZZ_NAMES:%=$(BUILD)/fuzz/replay_%)
 
 $(BUILD)/fuzz/%.o: fuzz/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) -Wno-missing-prototypes $(CFLAGS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
+	$(say) CC $@
+	$(Q)$(CC) $(CPPFLAGS) $(WARN) -Wno-missing-prototypes $(CFLAGS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/fuzz/replay_%: $(BUILD)/fuzz/replay.o $(BUILD)/fuzz/fuzz_%.o $(BUILD)/libqf.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+	$(say) LINK $@
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 # Load client of the controller suites and of the benchmark.
 CTL_LOAD := $(BUILD)/tests/ctl_load
 $(CTL_LOAD): tests/controller/ctl_load.c $(BUILD)/libqf.a
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libqf.a $(PKG_LIBS)
+	$(say) LINK $@
+	$(Q)$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libqf.a $(PKG_LIBS)
 
-test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) $(CTL_LOAD) conformance
+test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) $(CTL_LOAD) conformance ## unit, e2e, CLI-doc, controller, fuzz-corpus and conformance tests
 	@sh tests/run-unit.sh $(TBIN)
 	@QF=$(BUILD)/quotaflow sh tests/e2e/run.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/check-cli-doc.sh
@@ -98,9 +117,10 @@ test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) $(CTL_LOAD) conformance
 CONFORM := $(BUILD)/tests/conform
 $(CONFORM): tests/conformance/conform.c $(BUILD)/libqf.a
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libqf.a $(PKG_LIBS)
+	$(say) LINK $@
+	$(Q)$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libqf.a $(PKG_LIBS)
 
-conformance: $(BUILD)/quotaflow $(CONFORM)
+conformance: $(BUILD)/quotaflow $(CONFORM) ## Kueue conformance cases through simulate
 	@QF=$(BUILD)/quotaflow CONFORM=$(CONFORM) sh tests/conformance/run.sh
 	@if QF=/bin/false CONFORM=$(CONFORM) sh tests/conformance/run.sh \
 		>/dev/null 2>&1; then \
@@ -108,7 +128,7 @@ conformance: $(BUILD)/quotaflow $(CONFORM)
 		exit 1; fi
 .PHONY: conformance
 
-check:
+check: ## the tests under ASan+UBSan (clang, build/check)
 	$(MAKE) BUILD=build/check CC=clang \
 	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
 	  LDFLAGS="-fsanitize=address,undefined" \
@@ -118,7 +138,7 @@ check:
 # libFuzzer build: the library again with fuzzer instrumentation, one
 # binary per target, each run for FUZZ_SECONDS on a scratch corpus copy.
 FZ := build/fuzzer
-fuzz:
+fuzz: ## each libFuzzer target for FUZZ_SECONDS (30)
 	$(MAKE) BUILD=$(FZ) CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" $(FZ)/libqf.a
 	@for n in $(FUZZ_NAMES); do \
 	  clang $(CPPFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) \
@@ -127,40 +147,45 @@ fuzz:
 	  (cd $(FZ) && ./fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -max_len=65536 corpus_$$n) || exit 1; \
 	done
 
-bench: $(BUILD)/quotaflow
+bench: $(BUILD)/quotaflow ## benchmarks (docs/performance.md)
 	sh bench/run.sh $(BUILD)/quotaflow
 
-golden: $(BUILD)/quotaflow
+golden: $(BUILD)/quotaflow ## rewrite the golden outputs (review the diff)
 	sh tests/golden/update.sh $(BUILD)/quotaflow
 
-demo: $(BUILD)/quotaflow
+demo: $(BUILD)/quotaflow ## the whole story on the bundled examples
 	@sh scripts/demo.sh $(BUILD)/quotaflow
 
-install: $(BUILD)/quotaflow
+install: $(BUILD)/quotaflow ## install the binary into DESTDIR + PREFIX (/usr/local)
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BUILD)/quotaflow $(DESTDIR)$(PREFIX)/bin/quotaflow
 
-clean:
+clean: ## remove build/
 	rm -rf build
 
-format:
+format: ## clang-format every C file in place
 	clang-format -i $$(git ls-files '*.c' '*.h')
 
-format-check:
+format-check: ## fail when a C file is not clang-formatted
 	clang-format --dry-run -Werror $$(git ls-files '*.c' '*.h')
 
-compdb:
+compdb: ## compile_commands.json (bear)
 	bear -- $(MAKE) -B
 
 # Static analysis: formatting, clang-tidy, cppcheck, then structural greps.
-lint: compdb
+lint: compdb ## format-check, clang-tidy, cppcheck, structural greps
 	$(MAKE) format-check
 	clang-tidy -p . --quiet $$(git ls-files '*.c' | grep -v '^tests/\|^fuzz/')
 	cppcheck --project=compile_commands.json --enable=warning,performance,portability \
 	  --inline-suppr --suppress=missingIncludeSystem --error-exitcode=1 -q
 	sh scripts/lint-greps.sh
 
-.PHONY: all test check fuzz bench golden demo install clean format format-check compdb lint
+# The targets above with a `## ` comment, one line each.
+help-targets: ## this list
+	@sed -n 's/^\([a-z][a-z-]*\):.*## \(.*\)/\1\t\2/p' Makefile | \
+	  awk -F'\t' '{ printf "  %-14s %s\n", $$1, $$2 }'
+
+.PHONY: all test check fuzz bench golden demo install clean format format-check compdb lint help-targets
 .SECONDARY:
 .DELETE_ON_ERROR:
 -include $(OBJ:.o=.d) $(BUILD)/quotaflow.d $(TBIN:=.d) $(BUILD)/fuzz/*.d
