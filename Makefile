@@ -18,6 +18,9 @@ endif
 ifneq ($(filter check fuzz lint compdb,$(MAKECMDGOALS)),)
 DEPS_GROUP := check
 endif
+ifneq ($(filter deb deb-test,$(MAKECMDGOALS)),)
+DEPS_GROUP := deb
+endif
 DEPS_OK := $(shell sh scripts/install-deps.sh --dry-run $(DEPS_GROUP) >/dev/null 2>&1 && echo yes)
 ifneq ($(DEPS_OK),yes)
 $(info quotaflow: installing missing $(DEPS_GROUP) dependencies (scripts/install-deps.sh $(DEPS_GROUP)))
@@ -104,6 +107,7 @@ test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) $(CTL_LOAD) conformance ## unit, 
 	@sh tests/run-unit.sh $(TBIN)
 	@QF=$(BUILD)/quotaflow sh tests/e2e/run.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/check-cli-doc.sh
+	@sh tests/gitops/run.sh
 	@sh tests/e2e/check-rules-doc.sh
 	@sh tests/e2e/check-docs-local.sh
 	@QF=$(BUILD)/quotaflow CTL_LOAD=$(CTL_LOAD) sh tests/controller/run.sh
@@ -160,6 +164,14 @@ install: $(BUILD)/quotaflow ## install the binary into DESTDIR + PREFIX (/usr/lo
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BUILD)/quotaflow $(DESTDIR)$(PREFIX)/bin/quotaflow
 
+# Debian package (dpkg-deb; Depends from dpkg-shlibdeps), and its test in a
+# clean bookworm root (debootstrap, downloads: not part of `make test`).
+deb: $(BUILD)/quotaflow ## build/quotaflow_VERSION_ARCH.deb, Depends derived
+	@sh scripts/mkdeb.sh $(BUILD)/quotaflow $(BUILD)
+
+deb-test: deb ## install the .deb in a fresh debootstrap root and run it (root, network)
+	@sh scripts/deb-test.sh $$(ls -t $(BUILD)/quotaflow_*.deb | head -1)
+
 clean: ## remove build/
 	rm -rf build
 
@@ -185,7 +197,7 @@ help-targets: ## this list
 	@sed -n 's/^\([a-z][a-z-]*\):.*## \(.*\)/\1\t\2/p' Makefile | \
 	  awk -F'\t' '{ printf "  %-14s %s\n", $$1, $$2 }'
 
-.PHONY: all test check fuzz bench golden demo install clean format format-check compdb lint help-targets
+.PHONY: all test check fuzz bench golden demo install deb deb-test clean format format-check compdb lint help-targets
 .SECONDARY:
 .DELETE_ON_ERROR:
 -include $(OBJ:.o=.d) $(BUILD)/quotaflow.d $(TBIN:=.d) $(BUILD)/fuzz/*.d

@@ -8,6 +8,8 @@
 #                            (kubectl, promtool, chromium, sqlite3)
 #   install-deps.sh check    test + clang and its sanitizer runtime
 #                            (make check, make fuzz, make lint)
+#   install-deps.sh deb      build + dpkg-dev (dpkg-shlibdeps) and debootstrap
+#                            (make deb, make deb-test)
 #   install-deps.sh all      everything (the default)
 #   --dry-run GROUP          install nothing; exit 1 when something is missing
 set -eu
@@ -22,13 +24,16 @@ BUILD_PKGS="build-essential pkg-config libyaml-dev libjansson-dev libgit2-dev \
 libsqlite3-dev libpcre2-dev libssl-dev libmicrohttpd-dev"
 TEST_PKGS="libcmocka-dev prometheus chromium sqlite3 git"
 CHECK_PKGS="clang libclang-rt-dev"
+DEB_PKGS="dpkg-dev debootstrap"
 
 case "${1:-all}" in
 build) PKGS="$BUILD_PKGS" ;;
 test) PKGS="$BUILD_PKGS $TEST_PKGS" ;;
-check | all) PKGS="$BUILD_PKGS $TEST_PKGS $CHECK_PKGS" ;;
+check) PKGS="$BUILD_PKGS $TEST_PKGS $CHECK_PKGS" ;;
+deb) PKGS="$BUILD_PKGS $DEB_PKGS" ;;
+all) PKGS="$BUILD_PKGS $TEST_PKGS $CHECK_PKGS $DEB_PKGS" ;;
 *)
-	echo "install-deps: unknown group '$1' (expected build, test, check or all)" >&2
+	echo "install-deps: unknown group '$1' (expected build, test, check, deb or all)" >&2
 	exit 2
 	;;
 esac
@@ -42,7 +47,7 @@ for p in $PKGS; do
 done
 # kubectl: the machine image ships one; Debian's kubernetes-client otherwise.
 case "${1:-all}" in
-build) ;;
+build | deb) ;;
 *) command -v kubectl >/dev/null 2>&1 || missing="$missing kubernetes-client" ;;
 esac
 [ -z "$missing" ] && exit 0
