@@ -85,6 +85,10 @@ check lint-range-sarif 1 "$QF" lint --git-range HEAD~1..HEAD --format sarif
 has lint-range-sarif '"uri": "kueue/queues.yaml"'
 check lint-range-bad 2 "$QF" lint --git-range nope..HEAD
 has lint-range-bad "unknown revision \"nope\""
+has lint-range-bad "[QF021]"
+mkdir -p "$tmp/not-a-repo"
+check lint-not-a-repo 2 "$QF" lint --git-range HEAD~1..HEAD --repo "$tmp/not-a-repo"
+has lint-not-a-repo "[QF020]"
 check lint-range-malformed 2 "$QF" lint --git-range HEAD
 
 # the object store alone: a bare clone, and a shallow one
@@ -116,6 +120,13 @@ has diff-same "tenants 0 added, 0 removed, 0 changed; Kueue objects 0 added, 0 r
 check diff-unknown 2 "$QF" diff v1 nope --path tenants
 has diff-unknown "unknown revision \"nope\""
 check diff-usage 2 "$QF" diff v1
+
+# a blob missing from the object store (a damaged clone): QF022, exit 2
+git clone -q --no-hardlinks "$tmp/repo" "$tmp/broken"
+blob=$(git -C "$tmp/broken" rev-parse HEAD:kueue/queues.yaml)
+rm -f "$tmp/broken/.git/objects/$(echo "$blob" | cut -c1-2)/$(echo "$blob" | cut -c3-)"
+check lint-missing-blob 2 "$QF" lint --git-range HEAD~1..HEAD --repo "$tmp/broken"
+has lint-missing-blob "[QF022]"
 
 # the CI gate, as the workflow and the GitLab job call it
 check ci-gate-pass 0 sh -c "cd '$tmp/v2' && QF='$QF' QF_CI_OUT='$tmp' sh '$root/examples/ci/quotaflow-ci.sh' v1 v2 tenants deploy"

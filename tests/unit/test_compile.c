@@ -422,6 +422,10 @@ static void test_compile_argocd_parameters(void **state)
 	                         NULL, &d),
 	                 QF_EUSAGE);
 	assert_null(keep);
+	/* every parameter problem carries QF322 */
+	for (size_t i = 0; i < d.n; i++)
+		assert_string_equal(d.v[i].rule, "QF322");
+	assert_true(d.nerrors >= 2);
 	qf_strlist_release(&set);
 	qf_diags_release(&d);
 }
