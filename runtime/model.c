@@ -1793,6 +1793,29 @@ int qf_model_delete_policy(struct qf_model *m, const json_t *obj)
 	}
 }
 
+int qf_model_delete_named(struct qf_model *m, const char *kind,
+                          const char *name)
+{
+	const char *slash = strchr(name, '/');
+
+	if (!strcmp(kind, "ClusterQueue"))
+		return delete_cq(m, name);
+	if (!strcmp(kind, "Cohort"))
+		return delete_cohort(m, name);
+	if (!strcmp(kind, "ResourceFlavor"))
+		return delete_rf(m, name);
+	if (!strcmp(kind, "LocalQueue") && slash) {
+		struct qf_buf ns = QF_BUF_INIT;
+		int found;
+
+		qf_buf_add(&ns, name, (size_t)(slash - name));
+		found = delete_lq(m, ns.buf, slash + 1);
+		qf_buf_release(&ns);
+		return found;
+	}
+	return 0;
+}
+
 /* ----- lifecycle and look-ups ----- */
 
 void qf_model_init(struct qf_model *m)

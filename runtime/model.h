@@ -383,6 +383,11 @@ void qf_model_effective_reqs(const struct qf_model *m,
 /* Remove the object named like `obj` (kind + name); 1 if found, else 0. */
 int qf_model_delete_policy(struct qf_model *m, const json_t *obj);
 
+/* The same by kind ("ClusterQueue", "Cohort", "ResourceFlavor",
+ * "LocalQueue") and name ("ns/name" for a LocalQueue). */
+int qf_model_delete_named(struct qf_model *m, const char *kind,
+                          const char *name);
+
 /* Look-ups by name; NULL when absent. */
 struct qf_model_cq *qf_model_find_cq(struct qf_model *m, const char *name);
 struct qf_model_lq *qf_model_find_lq(struct qf_model *m, const char *ns,

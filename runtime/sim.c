@@ -368,11 +368,20 @@ static int do_op(struct sim *s, struct op *p)
 		rc = qf_model_resolve_wl(&s->m, w, s->d);
 		qf_engine_sync_workloads(s->e);
 		break;
-	case OP_FINISH: {
-		struct qf_wl *x = qf_engine_find(s->e, p->workload);
+	case OP_FINISH:
+	case OP_DELETE: {
+		/* the trace reader resolved workload names to Workload keys
+		 * and checked that every target exists at its time */
+		struct qf_wl *x =
+		        p->workload ? qf_engine_find(s->e, p->workload) : NULL;
 
-		if (x)
+		if (x && p->kind == OP_FINISH)
 			qf_engine_finish(s->e, x);
+		else if (x)
+			qf_engine_delete(s->e, x);
+		else if (p->del_name &&
+		         qf_model_delete_named(&s->m, p->del_kind, p->del_name))
+			rc = qf_engine_rebuild(s->e, s->d);
 		break;
 	}
 	case OP_APPLY:
@@ -381,29 +390,6 @@ static int do_op(struct sim *s, struct op *p)
 		if (rc == QF_OK)
 			rc = qf_engine_rebuild(s->e, s->d);
 		break;
-	case OP_DELETE: {
-		const json_t *meta = json_object_get(p->obj, "metadata");
-		const char *kind =
-		        json_string_value(json_object_get(p->obj, "kind"));
-
-		if (kind && !strcmp(kind, "Workload")) {
-			struct qf_buf k = QF_BUF_INIT;
-			const char *ns = json_string_value(
-			        json_object_get(meta, "namespace"));
-			struct qf_wl *x;
-
-			qf_buf_addf(&k, "%s/%s", ns ? ns : "default",
-			            json_string_value(
-			                    json_object_get(meta, "name")));
-			x = qf_engine_find(s->e, k.buf);
-			if (x)
-				qf_engine_delete(s->e, x);
-			qf_buf_release(&k);
-		} else if (qf_model_delete_policy(&s->m, p->obj)) {
-			rc = qf_engine_rebuild(s->e, s->d);
-		}
-		break;
-	}
 	}
 	return rc;
 }
@@ -520,6 +506,7 @@ void qf_sim__release(struct sim *s)
 	qf_engine_free(s->e);
 	for (size_t i = 0; i < s->nops; i++) {
 		free(s->ops[i].workload);
+		free(s->ops[i].del_name);
 		qf_model_wl_free(s->ops[i].wl);
 	}
 	free(s->ops);

@@ -31,15 +31,26 @@
 
 enum op_kind { OP_SUBMIT, OP_FINISH, OP_APPLY, OP_DELETE };
 
+/*
+ * Largest at_ms, runtime_ms and --until: about 31,700 years, so that any
+ * sum with a timestamp (at most year 9999) stays far from INT64_MAX.
+ */
+#define QF_SIM_MAX_TIME_MS ((int64_t)1000000000000000)
+
 struct op {
 	int64_t at_ms;
 	enum op_kind kind;
 	const struct qf_doc *doc; /* borrowed from the sim's docset */
-	const json_t *obj;        /* borrowed from doc */
-	char *workload;           /* owned: finish target */
+	const json_t *obj;        /* borrowed from doc (apply) */
+	char *workload;           /* owned: finish/delete target "ns/name" as
+	                             written, then the Workload's key */
+	const char *del_kind;     /* delete: static kind name */
+	char *del_name;           /* owned: delete of a policy object: its
+	                             name ("ns/name" for a LocalQueue) */
 	struct qf_model_wl *wl;   /* owned until submitted: staged workload */
 	int64_t runtime_ms;
 	size_t line;
+	size_t off, len; /* the line in the trace text (for positions) */
 };
 
 struct due {
@@ -54,6 +65,7 @@ struct sim {
 	struct qf_docset docs;
 	struct op *ops;
 	size_t nops, aops;
+	const char *trace_text; /* borrowed while the trace is loaded */
 	struct due *heap;
 	size_t nheap, aheap;
 	struct qf_buf events;

@@ -318,37 +318,96 @@ static void test_sim_summary_exact_and_sorted(void **state)
 }
 
 /* qf_sim_check_trace: the trace parser alone, on text in memory. */
+#define SUBMIT(ns, name, at)                                                  \
+	"{\"at_ms\": " at ", \"op\": \"submit\", \"object\": "                \
+	"{\"apiVersion\": \"batch/v1\", \"kind\": \"Job\", "                  \
+	"\"metadata\": {\"name\": \"" name "\", \"namespace\": \"" ns "\"}, " \
+	"\"spec\": {\"template\": {\"spec\": {\"containers\": "               \
+	"[{\"name\": \"c\"}]}}}}}\n"
+
 static void test_sim_check_trace_cases(void **state)
 {
 	static const struct {
 		const char *id, *text;
 		int ok;
-		unsigned line; /* line of the first error when !ok */
+		unsigned line, col; /* of the first error when !ok */
 	} cases[] = {
-		{ "empty", "", 1, 0 },
-		{ "blank-lines", "\n  \t\r\n", 1, 0 },
-		{ "finish",
+		{ "empty", "", 1, 0, 0 },
+		{ "blank-lines", "\n  \t\r\n", 1, 0, 0 },
+		{ "finish-unknown",
 		  "{\"at_ms\": 3, \"op\": \"finish\", "
 		  "\"workload\": \"a/b\"}\n",
-		  1, 0 },
+		  0, 1, 42 },
 		{ "finish-no-slash",
 		  "{\"at_ms\": 3, \"op\": \"finish\", "
 		  "\"workload\": \"b\"}",
-		  0, 1 },
-		{ "bad-op-line-2", "\n{\"at_ms\": 0, \"op\": \"x\"}", 0, 2 },
-		{ "negative-time", "{\"at_ms\": -1, \"op\": \"finish\"}", 0,
-		  1 },
-		{ "not-json", "{\"at_ms\": 0,", 0, 1 },
-		{ "two-objects", "{\"at_ms\": 0} {\"at_ms\": 1}", 0, 1 },
-		{ "submit-job",
-		  "{\"at_ms\": 0, \"op\": \"submit\", \"object\": "
-		  "{\"apiVersion\": \"batch/v1\", \"kind\": \"Job\", "
-		  "\"metadata\": {\"name\": \"j\", \"namespace\": \"n\"}, "
-		  "\"spec\": {\"template\": {\"spec\": {\"containers\": "
-		  "[{\"name\": \"c\"}]}}}}}",
-		  1, 0 },
+		  0, 1, 42 },
+		{ "bad-op-line-2", "\n{\"at_ms\": 0, \"op\": \"x\"}", 0, 2,
+		  20 },
+		{ "negative-time", "{\"at_ms\": -1, \"op\": \"finish\"}", 0, 1,
+		  11 },
+		{ "time-near-int64-max",
+		  "{\"at_ms\": 9223372036854775807, \"op\": \"finish\", "
+		  "\"workload\": \"a/b\"}",
+		  0, 1, 11 },
+		{ "runtime-near-int64-max",
+		  "{\"at_ms\": 0, \"op\": \"submit\", \"runtime_ms\": "
+		  "9223372036854775000, \"object\": {}}",
+		  0, 1, 44 },
+		{ "unknown-field",
+		  "{\"at_ms\": 0, \"op\": \"finish\", \"workload\": \"a/b\", "
+		  "\"wrokload\": 1}",
+		  0, 1, 49 },
+		{ "field-of-other-op",
+		  "{\"at_ms\": 0, \"op\": \"finish\", \"workload\": \"a/b\", "
+		  "\"runtime_ms\": 1}",
+		  0, 1, 49 },
+		{ "not-json", "{\"at_ms\": 0,", 0, 1, 0 },
+		{ "two-objects", "{\"at_ms\": 0} {\"at_ms\": 1}", 0, 1, 0 },
+		{ "submit-job", SUBMIT("n", "j", "0"), 1, 0, 0 },
+		/* the Job's name or the Workload's, in any line order */
+		{ "finish-by-job-name",
+		  "{\"at_ms\": 5, \"op\": \"finish\", \"workload\": \"n/j\"}\n" SUBMIT(
+		          "n", "j", "1"),
+		  1, 0, 0 },
+		{ "finish-before-submit",
+		  SUBMIT("n", "j", "9") "{\"at_ms\": 5, \"op\": \"finish\", "
+		                        "\"workload\": \"n/j\"}\n",
+		  0, 2, 42 },
+		{ "delete-job-minimal",
+		  SUBMIT("n", "j", "0") "{\"at_ms\": 1, \"op\": \"delete\", "
+		                        "\"object\": {\"kind\": \"Job\", "
+		                        "\"metadata\": {\"namespace\": \"n\", "
+		                        "\"name\": \"j\"}}}\n",
+		  1, 0, 0 },
+		{ "delete-twice",
+		  SUBMIT("n", "j", "0") "{\"at_ms\": 1, \"op\": \"delete\", "
+		                        "\"object\": {\"kind\": \"Job\", "
+		                        "\"metadata\": {\"namespace\": \"n\", "
+		                        "\"name\": \"j\"}}}\n"
+		                        "{\"at_ms\": 2, \"op\": \"delete\", "
+		                        "\"object\": {\"kind\": \"Workload\", "
+		                        "\"metadata\": {\"namespace\": \"n\", "
+		                        "\"name\": \"j\"}}}\n",
+		  0, 3, 100 },
+		{ "delete-unknown-queue",
+		  "{\"at_ms\": 0, \"op\": \"delete\", \"object\": {\"kind\": "
+		  "\"ClusterQueue\", \"metadata\": {\"name\": \"q\"}}}",
+		  0, 1, 86 },
+		{ "delete-bad-kind",
+		  "{\"at_ms\": 0, \"op\": \"delete\", \"object\": {\"kind\": "
+		  "\"Pod\", \"metadata\": {\"name\": \"q\"}}}",
+		  0, 1, 49 },
+		{ "apply-then-delete",
+		  "{\"at_ms\": 1, \"op\": \"delete\", \"object\": {\"kind\": "
+		  "\"Cohort\", \"metadata\": {\"name\": \"c\"}}}\n"
+		  "{\"at_ms\": 0, \"op\": \"apply\", \"object\": {\"apiVersion\": "
+		  "\"kueue.x-k8s.io/v1beta2\", \"kind\": \"Cohort\", "
+		  "\"metadata\": {\"name\": \"c\"}}}\n",
+		  1, 0, 0 },
 		{ "apply-not-object",
-		  "{\"at_ms\": 0, \"op\": \"apply\", \"object\": 3}", 0, 1 },
+		  "{\"at_ms\": 0, \"op\": \"apply\", \"object\": 3}", 0, 1,
+		  39 },
 	};
 	(void)state;
 	for (size_t i = 0; i < QF_ARRAY_SIZE(cases); i++) {
@@ -359,10 +418,13 @@ static void test_sim_check_trace_cases(void **state)
 		if ((rc == 0) != cases[i].ok || (rc == 0) != (d.nerrors == 0))
 			fail_msg("case %s: rc %d, %zu errors", cases[i].id, rc,
 			         d.nerrors);
-		if (!cases[i].ok && d.v[0].line != cases[i].line)
-			fail_msg("case %s: error on line %u, want %u",
+		if (!cases[i].ok &&
+		    (d.v[0].line != cases[i].line ||
+		     (cases[i].col && d.v[0].col != cases[i].col)))
+			fail_msg("case %s: error at %u:%u, want %u:%u (%s)",
 			         cases[i].id, (unsigned)d.v[0].line,
-			         cases[i].line);
+			         (unsigned)d.v[0].col, cases[i].line,
+			         cases[i].col, d.v[0].msg);
 		qf_diags_release(&d);
 	}
 }
