@@ -68,22 +68,24 @@ void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
 	c->message = qf_xstrdup(message ? message : "");
 }
 
-__int128 qf_engine_usage_integral(const struct qf_ecq *q, int64_t upto_ms)
+__int128 qf_engine_usage_integral(const struct qf_ecq *q, size_t res,
+                                  int64_t upto_ms)
 {
 	__int128 add, sum;
 
 	if (upto_ms <= q->used_since)
-		return q->used_ms_int;
-	if (__builtin_mul_overflow(q->used_sum,
+		return q->used_ms[res];
+	if (__builtin_mul_overflow(q->used[res],
 	                           (__int128)(upto_ms - q->used_since), &add) ||
-	    __builtin_add_overflow(q->used_ms_int, add, &sum))
+	    __builtin_add_overflow(q->used_ms[res], add, &sum))
 		return QF_ENGINE_I128_MAX;
 	return sum;
 }
 
 void qf_engine_usage_tick(struct qf_engine *e, struct qf_ecq *q)
 {
-	q->used_ms_int = qf_engine_usage_integral(q, e->now_ms);
+	for (size_t r = 0; r < e->nres; r++)
+		q->used_ms[r] = qf_engine_usage_integral(q, r, e->now_ms);
 	q->used_since = e->now_ms;
 }
 
@@ -118,7 +120,8 @@ static void account(struct qf_engine *e, struct qf_wl *w, int sign)
 		qf_quota_add_usage(&e->q, (size_t)w->adm_cq,
 		                   (size_t)w->use[i].fr,
 		                   sign * w->use[i].amount);
-		q->used_sum += (__int128)sign * w->use[i].amount;
+		q->used[(size_t)w->use[i].fr % e->nres] +=
+		        (__int128)sign * w->use[i].amount;
 	}
 }
 
@@ -574,6 +577,9 @@ static void release_structure(struct qf_engine *e)
 		free(e->cq[i].holders);
 		free(e->cq[i].missing);
 		free(e->cq[i].res_group);
+		free(e->cq[i].used);
+		free(e->cq[i].used_ms);
+		free(e->cq[i].nominal);
 	}
 	free(e->cq);
 	e->cq = NULL;
@@ -615,6 +621,9 @@ static void build_cq(struct qf_engine *e, size_t i)
 
 	qf_queue_init(&q->queue, m->strategy == QF_STRICT_FIFO);
 	q->res_group = qf_xcalloc(e->nres ? e->nres : 1, sizeof(int32_t));
+	q->used = qf_xcalloc(e->nres ? e->nres : 1, sizeof(__int128));
+	q->used_ms = qf_xcalloc(e->nres ? e->nres : 1, sizeof(__int128));
+	q->nominal = qf_xcalloc(e->nres ? e->nres : 1, sizeof(__int128));
 	for (size_t r = 0; r < e->nres; r++)
 		q->res_group[r] = -1;
 	for (size_t g = 0; g < m->nrg; g++) {
@@ -627,7 +636,8 @@ static void build_cq(struct qf_engine *e, size_t i)
 				qf_buf_addf(&miss, "%s%s", miss.len ? "," : "",
 				            fn);
 			for (size_t r = 0; r < m->rg[g].fq[f].nrq; r++)
-				q->nominal_sum += m->rg[g].fq[f].rq[r].nominal;
+				q->nominal[m->rg[g].fq[f].rq[r].res] +=
+				        m->rg[g].fq[f].rq[r].nominal;
 		}
 	}
 	q->active = 1;

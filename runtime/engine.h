@@ -141,12 +141,13 @@ struct qf_ecq {
 	struct qf_wl **holders;      /* owned array, borrowed workloads */
 	size_t nholders, aholders;
 	size_t root; /* quota node of the tree root */
-	/* --summary usage_pct, in exact integers (GCC/Clang 128-bit):
-	 * amounts summed over frs never wrap, the integral saturates */
-	__int128 used_sum;    /* sum of usage amounts over frs */
-	__int128 used_ms_int; /* integral of used_sum over time (amount*ms) */
-	int64_t used_since;   /* time of the last used_sum change */
-	__int128 nominal_sum; /* sum of nominal quota amounts over frs */
+	/* --summary usage_pct per resource, in exact integers (GCC/Clang
+	 * 128-bit): amounts summed over flavours never wrap, the integral
+	 * saturates */
+	__int128 *used;     /* owned [nres]: usage amounts over flavours */
+	__int128 *used_ms;  /* owned [nres]: integral of used (amount*ms) */
+	int64_t used_since; /* time of the last change of used */
+	__int128 *nominal;  /* owned [nres]: nominal quota over flavours */
 	int32_t *res_group;   /* owned [nres]: resource group, or -1 */
 	int covers_pods;      /* a group covers the "pods" resource */
 };
@@ -247,10 +248,11 @@ void qf_engine_bump_gen(struct qf_engine *e, int32_t cq);
 /* Forget a workload's last flavor scan. */
 void qf_engine_clear_scan(struct qf_wl *w);
 
-/* A ClusterQueue's usage integral (amount x ms) up to `upto_ms`: what
- * was accumulated plus used_sum x (upto_ms - used_since); saturates at
- * QF_ENGINE_I128_MAX instead of wrapping. */
-__int128 qf_engine_usage_integral(const struct qf_ecq *q, int64_t upto_ms);
+/* A ClusterQueue's usage integral of resource `res` (amount x ms) up to
+ * `upto_ms`: what was accumulated plus used[res] x (upto_ms -
+ * used_since); saturates at QF_ENGINE_I128_MAX instead of wrapping. */
+__int128 qf_engine_usage_integral(const struct qf_ecq *q, size_t res,
+                                  int64_t upto_ms);
 
 /* Bring the integral up to now (call before used_sum changes). */
 void qf_engine_usage_tick(struct qf_engine *e, struct qf_ecq *q);

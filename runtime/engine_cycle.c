@@ -630,7 +630,8 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 
 		qf_engine_usage_tick(e, q);
 		for (size_t i = 0; i < w->nuse; i++)
-			q->used_sum += w->use[i].amount;
+			q->used[(size_t)w->use[i].fr % e->nres] +=
+			        w->use[i].amount;
 		q->holders = qf_grow(q->holders, sizeof(struct qf_wl *),
 		                     &q->aholders, q->nholders + 1);
 		w->adm_pos = q->nholders;

@@ -34,13 +34,6 @@ static int dump_state(struct sim *s)
 	return write_json(s, s->o->dump_state, qf_dump_state(s->e, s->t0), 0);
 }
 
-static int i64_cmp(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* Nearest-rank percentile of a sorted array. */
 static int64_t pct(const int64_t *v, size_t n, int p)
 {
@@ -52,21 +45,44 @@ static int64_t pct(const int64_t *v, size_t n, int p)
 	return v[rank ? rank - 1 : 0];
 }
 
-static int str_cmp(const void *a, const void *b)
+/* A name with its index, for sorting indices by name. */
+struct named {
+	const char *name;
+	int32_t i;
+};
+
+static int named_cmp(const void *a, const void *b)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	return strcmp(((const struct named *)a)->name,
+	              ((const struct named *)b)->name);
 }
 
-/* The distinct classes, sorted (borrowed strings; the array is owned). */
-static const char **sorted_classes(struct qf_names *t, size_t *n)
+/* GPU resources first (what a GPU platform reads first), then by name. */
+static int gpu_first_cmp(const void *a, const void *b)
 {
-	const char **v = qf_xcalloc(t->n + 1, sizeof(char *));
+	const char *x = ((const struct named *)a)->name;
+	const char *y = ((const struct named *)b)->name;
+	int gx = strstr(x, "gpu") != NULL, gy = strstr(y, "gpu") != NULL;
 
+	return gx != gy ? gy - gx : strcmp(x, y);
+}
+
+/* The indices of t's names in cmp's order (owned array). */
+static int32_t *sorted_idx(const struct qf_names *t,
+                           int (*cmp)(const void *, const void *))
+{
+	struct named *v = qf_xcalloc(t->n + 1, sizeof(*v));
+	int32_t *out = qf_xcalloc(t->n + 1, sizeof(int32_t));
+
+	for (size_t i = 0; i < t->n; i++) {
+		v[i].name = t->v[i];
+		v[i].i = (int32_t)i;
+	}
+	qsort(v, t->n, sizeof(*v), cmp);
 	for (size_t i = 0; i < t->n; i++)
-		v[i] = t->v[i];
-	qsort(v, t->n, sizeof(char *), str_cmp);
-	*n = t->n;
-	return v;
+		out[i] = v[i].i;
+	free(v);
+	return out;
 }
 
 static __int128 sat_add(__int128 a, __int128 b)
@@ -102,94 +118,153 @@ static double usage_pct(__int128 used, __int128 nominal, int64_t elapsed)
 	return (double)hundredths / 100.0;
 }
 
-/* usage_pct per ClusterQueue class: used amount x ms over nominal x time. */
+/*
+ * usage_pct per ClusterQueue class and resource: used amount x ms over
+ * nominal x elapsed, summed over the class's queues.  One pass over the
+ * queues, then one over the classes.
+ */
 static json_t *cq_classes_json(struct sim *s, int64_t elapsed)
 {
 	struct qf_engine *e = s->e;
+	size_t nres = e->nres ? e->nres : 1;
 	json_t *out = json_object();
 	struct qf_names classes;
-	const char **sorted;
-	size_t n;
+	__int128 *used, *nominal;
+	int32_t *order, *res;
 
 	qf_names_init(&classes);
 	for (size_t i = 0; i < e->ncq; i++)
 		(void)qf_names_intern(&classes, e->cq[i].m->klass);
-	sorted = sorted_classes(&classes, &n);
-	for (size_t c = 0; c < n; c++) {
-		__int128 used = 0, nominal = 0;
+	used = qf_xcalloc(classes.n * nres + 1, sizeof(__int128));
+	nominal = qf_xcalloc(classes.n * nres + 1, sizeof(__int128));
+	for (size_t i = 0; i < e->ncq; i++) {
+		const struct qf_ecq *q = &e->cq[i];
+		size_t c = (size_t)qf_names_find(&classes, q->m->klass);
 
-		for (size_t i = 0; i < e->ncq; i++) {
-			const struct qf_ecq *q = &e->cq[i];
-
-			if (strcmp(q->m->klass, sorted[c]) != 0)
-				continue;
-			used = sat_add(used, qf_engine_usage_integral(
-			                             q, s->t0 + elapsed));
-			nominal = sat_add(nominal, q->nominal_sum);
+		for (size_t r = 0; r < e->nres; r++) {
+			used[c * nres + r] =
+			        sat_add(used[c * nres + r],
+			                qf_engine_usage_integral(
+			                        q, r, s->t0 + elapsed));
+			nominal[c * nres + r] =
+			        sat_add(nominal[c * nres + r], q->nominal[r]);
 		}
-		json_object_set_new(
-		        out, sorted[c],
-		        json_pack("{s:f}", "usage_pct",
-		                  usage_pct(used, nominal, elapsed)));
 	}
-	free(sorted);
+	/* e->nres is the model's resource count (names interned there) */
+	res = sorted_idx(&e->m->res, gpu_first_cmp);
+	order = sorted_idx(&classes, named_cmp);
+	for (size_t k = 0; k < classes.n; k++) {
+		size_t c = (size_t)order[k];
+		json_t *pcts = json_object();
+
+		for (size_t j = 0; j < e->m->res.n; j++) {
+			size_t r = (size_t)res[j];
+
+			/* resources interned after the engine was built */
+			if (r >= e->nres)
+				continue;
+			if (!nominal[c * nres + r] && !used[c * nres + r])
+				continue;
+			json_object_set_new(
+			        pcts, e->m->res.v[r],
+			        json_real(usage_pct(used[c * nres + r],
+			                            nominal[c * nres + r],
+			                            elapsed)));
+		}
+		json_object_set_new(out, classes.v[c],
+		                    json_pack("{s:o}", "usage_pct", pcts));
+	}
+	free(order);
+	free(res);
+	free(used);
+	free(nominal);
 	qf_names_release(&classes);
 	return out;
 }
 
-/* count and time to admission (first admission - creation) of one class. */
-static json_t *wl_class_json(struct sim *s, const char *klass)
+/* A workload's time to admission, tagged with its class. */
+struct wait {
+	int32_t klass;
+	int64_t ms;
+};
+
+static int wait_cmp(const void *a, const void *b)
+{
+	const struct wait *x = a, *y = b;
+
+	if (x->klass != y->klass)
+		return x->klass < y->klass ? -1 : 1;
+	return x->ms < y->ms ? -1 : x->ms > y->ms;
+}
+
+/*
+ * count and time to admission (first admission - creation) per workload
+ * class: one pass tags every admitted workload with its class, one sort
+ * groups them, one walk reads each group.
+ */
+static json_t *wl_classes_json(struct sim *s)
 {
 	struct qf_engine *e = s->e;
-	int64_t *v = qf_xcalloc(e->nwl + 1, sizeof(int64_t)), sum = 0;
-	size_t n = 0, count = 0;
-	json_t *out;
+	struct qf_names classes;
+	struct wait *v = qf_xcalloc(e->nwl + 1, sizeof(*v));
+	size_t *count, n = 0, k = 0;
+	int64_t *ms = qf_xcalloc(e->nwl + 1, sizeof(int64_t));
+	int32_t *order;
+	json_t *out = json_object(), **per;
 
+	qf_names_init(&classes);
+	for (size_t i = 0; i < e->nwl; i++)
+		(void)qf_names_intern(&classes, e->wl[i]->m->klass);
+	count = qf_xcalloc(classes.n + 1, sizeof(size_t));
+	per = qf_xcalloc(classes.n + 1, sizeof(json_t *));
 	for (size_t i = 0; i < e->nwl; i++) {
 		const struct qf_wl *w = e->wl[i];
+		int32_t c = qf_names_find(&classes, w->m->klass);
 
-		if (strcmp(w->m->klass, klass) != 0)
-			continue;
-		count++;
+		count[c]++;
 		if (w->first_admit_ms >= 0) {
-			v[n] = w->first_admit_ms - w->m->created_ms;
-			sum += v[n++];
+			v[n].klass = c;
+			v[n++].ms = w->first_admit_ms - w->m->created_ms;
 		}
 	}
-	qsort(v, n, sizeof(int64_t), i64_cmp);
-	out = json_pack("{s:I,s:I,s:I,s:I}", "count", (json_int_t)count,
-	                "avg_time_to_admission_ms",
-	                (json_int_t)(n ? sum / (int64_t)n : 0),
-	                "p50_time_to_admission_ms", (json_int_t)pct(v, n, 50),
-	                "p95_time_to_admission_ms", (json_int_t)pct(v, n, 95));
+	qsort(v, n, sizeof(*v), wait_cmp);
+	for (size_t c = 0; c < classes.n; c++) {
+		size_t m = 0;
+		int64_t sum = 0;
+
+		for (; k < n && v[k].klass == (int32_t)c; k++) {
+			ms[m++] = v[k].ms;
+			sum += v[k].ms;
+		}
+		per[c] = json_pack(
+		        "{s:I,s:I,s:I,s:I}", "count", (json_int_t)count[c],
+		        "avg_time_to_admission_ms",
+		        (json_int_t)(m ? sum / (int64_t)m : 0),
+		        "p50_time_to_admission_ms", (json_int_t)pct(ms, m, 50),
+		        "p95_time_to_admission_ms", (json_int_t)pct(ms, m, 95));
+	}
+	order = sorted_idx(&classes, named_cmp);
+	for (size_t j = 0; j < classes.n; j++)
+		json_object_set_new(out, classes.v[order[j]], per[order[j]]);
+	free(order);
+	free(per);
+	free(count);
+	free(ms);
 	free(v);
+	qf_names_release(&classes);
 	return out;
 }
 
 static int summary(struct sim *s)
 {
-	json_t *wlc = json_object();
-	struct qf_names classes;
 	int64_t elapsed = s->last_ms > 0 ? s->last_ms : 0;
 
-	const char **sorted;
-	size_t n;
-
-	qf_names_init(&classes);
-	for (size_t i = 0; i < s->e->nwl; i++)
-		(void)qf_names_intern(&classes, s->e->wl[i]->m->klass);
-	sorted = sorted_classes(&classes, &n);
-	for (size_t c = 0; c < n; c++)
-		json_object_set_new(wlc, sorted[c],
-		                    wl_class_json(s, sorted[c]));
-	free(sorted);
-	qf_names_release(&classes);
 	/* 15 significant digits print every 2-decimal usage_pct exactly */
 	return write_json(s, s->o->summary,
 	                  json_pack("{s:I,s:o,s:o}", "makespan_ms",
 	                            (json_int_t)elapsed, "clusterQueueClasses",
 	                            cq_classes_json(s, elapsed),
-	                            "workloadClasses", wlc),
+	                            "workloadClasses", wl_classes_json(s)),
 	                  JSON_REAL_PRECISION(15));
 }
 

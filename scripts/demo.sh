@@ -72,9 +72,9 @@ sed -n 's/^{"time_ms":\([0-9]*\),"type":"[A-Za-z]*","reason":"\([A-Za-z]*\)","wo
 echo "Who was preempted, and why:"
 grep '"reason":"Preempted"' "$tmp/events.jsonl" |
 	sed 's/.*"workload":"\([^"]*\)".*"message":"\([^;]*\);.*/    \1: \2/'
-echo "Quota used over time per ClusterQueue (--summary usage_pct, 100 = its nominal quota):"
-tr -d ' \n' <"$tmp/summary.json" | grep -o '"[a-z0-9-]*":{"usage_pct":[0-9.]*' |
-	sed 's/"\([^"]*\)":{"usage_pct":\([0-9.]*\)/\1 \2/' |
+echo "GPUs used over time per ClusterQueue (--summary usage_pct, 100 = its nominal quota):"
+tr -d ' \n' <"$tmp/summary.json" | grep -o '"[a-z0-9-]*":{"usage_pct":{"nvidia.com/gpu":[0-9.]*' |
+	sed 's/"\([^"]*\)":{"usage_pct":{"nvidia.com\/gpu":\([0-9.]*\)/\1 \2/' |
 	awk '{ printf "    %-16s %6.1f %%\n", $1, $2 }'
 echo "Next: the same events feed the audit trail (who waited, who borrowed, who was preempted)."
 if [ -n "$skipped" ]; then

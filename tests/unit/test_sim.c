@@ -285,8 +285,10 @@ static void test_sim_summary_exact_and_sorted(void **state)
 	struct qf_diags d = QF_DIAGS_INIT;
 	static const char want[] =
 	        "{\n  \"makespan_ms\": 1000,\n  \"clusterQueueClasses\": {\n"
-	        "    \"alpha\": {\n      \"usage_pct\": 66.67\n    },\n"
-	        "    \"zeta\": {\n      \"usage_pct\": 33.33\n    }\n  },\n"
+	        "    \"alpha\": {\n      \"usage_pct\": {\n"
+	        "        \"cpu\": 66.67\n      }\n    },\n"
+	        "    \"zeta\": {\n      \"usage_pct\": {\n"
+	        "        \"cpu\": 33.33\n      }\n    }\n  },\n"
 	        "  \"workloadClasses\": {\n    \"large\": {\n"
 	        "      \"count\": 1,\n      \"avg_time_to_admission_ms\": 0,\n"
 	        "      \"p50_time_to_admission_ms\": 0,\n"
