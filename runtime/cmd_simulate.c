@@ -3,6 +3,7 @@
  * runtime/sim.c, print the --submit report and the diagnostics.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "commands.h"
 #include "core/cli.h"
@@ -13,7 +14,7 @@
 static const char usage[] =
         "quotaflow simulate -f FILE... [--trace FILE] [--submit FILE] "
         "[--apply FILE...] [--cycles N | --until DURATION] [--events FILE] "
-        "[--dump-state FILE] [--summary FILE]";
+        "[--dump-state FILE] [--summary FILE] [--format text|json]";
 
 int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 {
@@ -27,6 +28,7 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_buf report = QF_BUF_INIT;
 	long long cycles = -1;
+	const char *format = NULL;
 	int64_t until = -1;
 	const struct qf_opt opts[] = {
 		{ "file", 'f', QF_OPT_LIST, &files, "FILE", NULL, QF_OPT_GREEDY,
@@ -47,6 +49,8 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 		  0, "write final Workloads and ClusterQueues as a List" },
 		{ "summary", 0, QF_OPT_STRING, &o.summary, "FILE", NULL, 0,
 		  "write makespan, usage and time-to-admission per class" },
+		{ "format", 0, QF_OPT_ENUM, &format, "FORMAT", "text|json", 0,
+		  "the --submit report and queue summary on stdout" },
 	};
 	int rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), usage,
 	                      "Simulate Kueue admission on a virtual clock.",
@@ -65,6 +69,7 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 		goto done;
 	}
 	o.cycles = cycles;
+	o.json_report = format && !strcmp(format, "json");
 	o.until_ms = until;
 	rc = qf_sim_run(&o, &report, &d);
 	if (report.len)

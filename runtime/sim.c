@@ -75,6 +75,7 @@ static void sink(void *arg, const struct qf_event *ev)
 	copy.time_ms = ev->time_ms - s->t0;
 	if (!strcmp(ev->reason, "Admitted") || !strcmp(ev->reason, "Finished"))
 		s->last_ms = copy.time_ms;
+	qf_sim__observe(s, &copy);
 	if (!strcmp(ev->reason, "Admitted") && s->e) {
 		struct qf_wl *w = qf_engine_find(s->e, ev->workload);
 
@@ -512,6 +513,12 @@ void qf_sim__release(struct sim *s)
 	free(s->ops);
 	free(s->heap);
 	qf_buf_release(&s->events);
+	for (size_t i = 0; i < s->subk.n; i++)
+		json_decref(s->sub_adm[i]);
+	free(s->sub_adm);
+	qf_names_release(&s->subk);
+	free(s->stat);
+	qf_names_release(&s->statq);
 	qf_model_release(&s->m);
 	/* after the model, which holds references into them */
 	for (size_t i = 0; i < s->ncompiled; i++)
@@ -535,6 +542,8 @@ int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
 	qf_model_init(&s.m);
 	qf_docset_init(&s.docs);
 	qf_buf_init(&s.events);
+	qf_names_init(&s.statq);
+	qf_names_init(&s.subk);
 	rc = load_inputs(&s, &sub, &nsub);
 	if (rc < 0)
 		goto done;
@@ -542,8 +551,15 @@ int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
 	for (size_t i = 0; i < s.m.nwl; i++)
 		if (s.m.wls[i]->created_ms < 0)
 			s.m.wls[i]->created_ms = s.t0;
-	for (size_t i = 0; i < nsub; i++)
+	for (size_t i = 0; i < nsub; i++) {
+		struct qf_buf k = QF_BUF_INIT;
+
 		sub[i]->created_ms = s.t0;
+		qf_buf_addf(&k, "%s/%s", sub[i]->ns, sub[i]->name);
+		(void)qf_names_intern(&s.subk, k.buf);
+		qf_buf_release(&k);
+	}
+	s.sub_adm = qf_xcalloc(s.subk.n + 1, sizeof(json_t *));
 	rc = qf_engine_new(&s.e, &s.m, sink, &s, s.t0, d);
 	if (rc == QF_OK)
 		rc = simulate(&s);

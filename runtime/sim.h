@@ -44,6 +44,7 @@ struct qf_sim_options {
 	const char *events;             /* --events or NULL */
 	const char *dump_state;         /* --dump-state or NULL */
 	const char *summary;            /* --summary or NULL */
+	int json_report;                /* --format json: the report as JSON */
 	/* compiles the Pool/Tenant specs among the -f and --apply objects
 	 * (ctx->compile_specs); NULL: such specs are an error */
 	qf_compile_specs_fn compile_specs;

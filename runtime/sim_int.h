@@ -58,6 +58,14 @@ struct due {
 	struct qf_wl *w;
 };
 
+/* Per-ClusterQueue counts for the human summary, from the events. */
+struct cqstat {
+	size_t admitted;   /* Admitted events */
+	size_t borrowing;  /* of those, admissions that borrowed */
+	size_t preempted;  /* its workloads preempted */
+	size_t preempting; /* workloads it preempted */
+};
+
 struct sim {
 	const struct qf_sim_options *o;
 	struct qf_model m;
@@ -76,6 +84,12 @@ struct sim {
 	struct qf_loc derived_at;  /* where that Configuration comes from */
 	json_t *ann_cfg;           /* owned: the last ANN_KUEUE_CONFIG */
 	struct qf_loc ann_at;      /* where that annotation is */
+	struct qf_names statq; /* ClusterQueue names seen in events */
+	struct cqstat *stat;   /* owned [statq.n] */
+	size_t astat;
+	struct qf_names subk; /* keys of the --submit workloads */
+	json_t **sub_adm;     /* owned [subk.n]: its last Admitted event */
+	size_t asub;
 	int64_t t0;
 	int64_t last_ms; /* last admission or finish, virtual */
 	struct qf_diags *d;
@@ -90,7 +104,11 @@ int qf_sim__load_trace_text(struct sim *s, const char *text,
 /* Check apply/delete objects before anything is simulated. */
 int qf_sim__check_trace_objects(struct sim *s) QF_MUST_CHECK;
 
-/* The --submit report, then the files asked for. */
+/* Take note of an event (time already virtual) for the reports. */
+void qf_sim__observe(struct sim *s, const struct qf_event *ev);
+
+/* The --submit fates and, unless an output file was asked for, the
+ * per-queue summary: text, or one JSON object with o->json_report. */
 void qf_sim__report(struct sim *s, struct qf_model_wl **sub, size_t nsub,
                     struct qf_buf *out);
 int qf_sim__write_outputs(struct sim *s) QF_MUST_CHECK;

@@ -268,38 +268,345 @@ static int summary(struct sim *s)
 	                  JSON_REAL_PRECISION(15));
 }
 
+/* ----- what the reports are made of ----- */
+
+static struct cqstat *stat_of(struct sim *s, const char *cq)
+{
+	int32_t i = qf_names_intern(&s->statq, cq);
+
+	if ((size_t)i >= s->astat) {
+		size_t old = s->astat;
+
+		s->stat = qf_grow(s->stat, sizeof(*s->stat), &s->astat,
+		                  (size_t)i + 1);
+		memset(s->stat + old, 0, (s->astat - old) * sizeof(*s->stat));
+	}
+	return &s->stat[i];
+}
+
+void qf_sim__observe(struct sim *s, const struct qf_event *ev)
+{
+	int32_t k;
+
+	if (!ev->cluster_queue)
+		return;
+	if (!strcmp(ev->reason, "Admitted")) {
+		struct cqstat *c = stat_of(s, ev->cluster_queue);
+
+		c->admitted++;
+		for (size_t i = 0; i < ev->nborrowed; i++)
+			if (strcmp(ev->borrowed[i].value, "0") != 0) {
+				c->borrowing++;
+				break;
+			}
+		k = qf_names_find(&s->subk, ev->workload);
+		if (k >= 0) {
+			json_decref(s->sub_adm[k]);
+			s->sub_adm[k] = qf_event_to_json(ev);
+		}
+	} else if (!strcmp(ev->reason, "Preempted")) {
+		stat_of(s, ev->cluster_queue)->preempted++;
+	} else if (!strcmp(ev->reason, "PreemptedWorkload")) {
+		stat_of(s, ev->cluster_queue)->preempting++;
+	}
+}
+
+/* "on flavour a" / "on flavours a, b" from an Admitted event's flavors. */
+static void flavours_text(struct qf_buf *out, const json_t *adm)
+{
+	struct qf_names seen;
+	const char *ps, *res;
+	json_t *m, *f;
+
+	qf_names_init(&seen);
+	json_object_foreach ((json_t *)json_object_get(adm, "flavors"), ps, m)
+		json_object_foreach (m, res, f)
+			(void)qf_names_intern(&seen, json_string_value(f));
+	qf_buf_addf(out, " on flavour%s ", seen.n > 1 ? "s" : "");
+	for (size_t i = 0; i < seen.n; i++)
+		qf_buf_addf(out, "%s%s", i ? ", " : "", seen.v[i]);
+	qf_names_release(&seen);
+}
+
+/* ", borrowing nvidia.com/gpu 8 of h100" or ", within nominal quota". */
+static void borrowed_text(struct qf_buf *out, const json_t *adm)
+{
+	const char *fl, *res;
+	json_t *m, *q;
+	size_t n = 0;
+
+	json_object_foreach ((json_t *)json_object_get(adm, "borrowed"), fl, m)
+		json_object_foreach (m, res, q)
+			if (strcmp(json_string_value(q), "0") != 0)
+				qf_buf_addf(out, "%s %s %s on %s",
+				            n++ ? "," : ", borrowing", res,
+				            json_string_value(q), fl);
+	if (!n)
+		qf_buf_adds(out, ", within its nominal quota (not borrowing)");
+}
+
+/* A pending workload of the same queue that the scheduler evaluated,
+ * preferring one of the same shape; NULL when there is none. */
+static const struct qf_wl *blocker(const struct sim *s, const struct qf_wl *w)
+{
+	const struct qf_wl *any = NULL;
+
+	for (size_t i = 0; w->cq >= 0 && i < s->e->nwl; i++) {
+		const struct qf_wl *x = s->e->wl[i];
+
+		if (x == w || x->cq != w->cq || x->state != QF_WL_PENDING ||
+		    !x->cond[QF_COND_QUOTA_RESERVED].reason)
+			continue;
+		if (w->qi.hash && x->qi.hash == w->qi.hash)
+			return x;
+		if (!any)
+			any = x;
+	}
+	return any;
+}
+
+/* Why a queued workload was never evaluated, in words. */
+static void why_not_evaluated(const struct sim *s, const struct qf_wl *w,
+                              struct qf_buf *out)
+{
+	const struct qf_wl *b = blocker(s, w);
+	const char *cq = w->cq >= 0 ? s->e->cq[w->cq].m->name : "?";
+
+	if (s->o->cycles >= 0) {
+		qf_buf_addf(out,
+		            "the simulation ran only %lld scheduling cycle(s) "
+		            "(--cycles) and the scheduler did not reach it",
+		            (long long)s->o->cycles);
+	} else if (b && w->qi.hash && b->qi.hash == w->qi.hash) {
+		qf_buf_addf(out,
+		            "it has the same shape (queue, priority, requests) "
+		            "as %s, which is waiting (%s); Kueue does not "
+		            "evaluate workloads like an inadmissible one again "
+		            "until quota frees up in ClusterQueue %s or its "
+		            "cohort",
+		            b->key, b->cond[QF_COND_QUOTA_RESERVED].reason, cq);
+	} else if (b) {
+		qf_buf_addf(
+		        out,
+		        "%s, ahead of it in ClusterQueue %s (%s), is waiting "
+		        "(%s); it gets its turn when that one is admitted "
+		        "or quota frees up",
+		        b->key, cq,
+		        s->e->cq[w->cq].m->strategy == QF_STRICT_FIFO
+		                ? "StrictFIFO"
+		                : "BestEffortFIFO",
+		        b->cond[QF_COND_QUOTA_RESERVED].reason);
+	} else if (s->o->until_ms >= 0) {
+		qf_buf_adds(out, "the simulation stopped (--until) before the "
+		                 "scheduler reached it");
+	} else {
+		qf_buf_adds(out, "the scheduler did not reach it");
+	}
+}
+
+static const char *const state_names[] = { "pending", "admitted", "finished",
+	                                   "deleted" };
+
+/* One --submit workload's fate as text (one line) or JSON. */
+static json_t *fate(const struct sim *s, const char *key, const json_t *adm,
+                    struct qf_buf *out)
+{
+	const struct qf_wl *w = qf_engine_find(s->e, key);
+	const struct qf_cond *qr;
+	json_t *j;
+
+	if (!w)
+		return NULL;
+	qr = &w->cond[QF_COND_QUOTA_RESERVED];
+	j = json_pack("{s:s,s:s}", "workload", key, "state",
+	              state_names[w->state]);
+	qf_buf_addf(out, "%s: ", key);
+	if (adm && w->state != QF_WL_PENDING) {
+		json_object_set(j, "clusterQueue",
+		                json_object_get(adm, "clusterQueue"));
+		json_object_set_new(j, "admittedAtMs",
+		                    json_integer(w->admit_ms - s->t0));
+		json_object_set(j, "flavors", json_object_get(adm, "flavors"));
+		json_object_set(j, "borrowed",
+		                json_object_get(adm, "borrowed"));
+		if (w->state == QF_WL_FINISHED)
+			qf_buf_addf(out, "finished at %lldms, ",
+			            (long long)(w->end_ms - s->t0));
+		if (w->state == QF_WL_DELETED)
+			qf_buf_adds(out, "deleted, ");
+		qf_buf_addf(out, "admitted at %lldms in ClusterQueue %s",
+		            (long long)(w->admit_ms - s->t0),
+		            json_string_value(
+		                    json_object_get(adm, "clusterQueue")));
+		flavours_text(out, adm);
+		borrowed_text(out, adm);
+	} else if (qr->reason) {
+		json_object_set_new(j, "reason", json_string(qr->reason));
+		json_object_set_new(
+		        j, "message",
+		        json_string(qr->message ? qr->message : ""));
+		qf_buf_addf(out, "pending (%s): %s", qr->reason,
+		            qr->message ? qr->message : "");
+		if (w->first_admit_ms >= 0)
+			qf_buf_addf(out,
+			            " (admitted at %lldms before, then "
+			            "evicted)",
+			            (long long)(w->first_admit_ms - s->t0));
+	} else {
+		struct qf_buf why = QF_BUF_INIT;
+
+		why_not_evaluated(s, w, &why);
+		json_object_set_new(j, "reason", json_string("NotEvaluated"));
+		json_object_set_new(j, "message", json_string(why.buf));
+		qf_buf_addf(out, "pending: queued, not evaluated yet: %s",
+		            why.buf);
+		qf_buf_release(&why);
+	}
+	qf_buf_addch(out, '\n');
+	return j;
+}
+
+/* Per ClusterQueue: the event counts plus waits, from one pass. */
+struct cqrow {
+	const char *name;
+	struct cqstat st;
+	size_t waiting, waited;
+	int64_t longest_ms;
+};
+
+static int cqrow_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct cqrow *)a)->name,
+	              ((const struct cqrow *)b)->name);
+}
+
+static struct cqrow *cq_rows(const struct sim *s)
+{
+	const struct qf_engine *e = s->e;
+	struct cqrow *v = qf_xcalloc(e->ncq + 1, sizeof(*v));
+
+	for (size_t i = 0; i < e->ncq; i++) {
+		int32_t k = qf_names_find(&s->statq, e->cq[i].m->name);
+
+		v[i].name = e->cq[i].m->name;
+		if (k >= 0)
+			v[i].st = s->stat[k];
+	}
+	for (size_t i = 0; i < e->nwl; i++) {
+		const struct qf_wl *w = e->wl[i];
+		struct cqrow *r = w->cq >= 0 ? &v[w->cq] : NULL;
+		int64_t wait = w->first_admit_ms >= 0
+		                       ? w->first_admit_ms - w->m->created_ms
+		                       : e->now_ms - w->m->created_ms;
+
+		if (!r || (w->first_admit_ms < 0 && w->state != QF_WL_PENDING))
+			continue;
+		if (w->state == QF_WL_PENDING)
+			r->waiting++;
+		else if (wait > 0)
+			r->waited++;
+		if (wait > r->longest_ms)
+			r->longest_ms = wait;
+	}
+	qsort(v, e->ncq, sizeof(*v), cqrow_cmp);
+	return v;
+}
+
+static void summary_text(const struct sim *s, const struct cqrow *v,
+                         struct qf_buf *out)
+{
+	static const char *const head[] = { "admitted",     "borrowing",
+		                            "waiting",      "waited",
+		                            "longest wait", "preempted",
+		                            "preempting" };
+	int width = 12;
+
+	for (size_t i = 0; i < s->e->ncq; i++)
+		if ((int)strlen(v[i].name) > width)
+			width = (int)strlen(v[i].name);
+	qf_buf_addf(out, "%-*s", width, "ClusterQueue");
+	for (size_t i = 0; i < QF_ARRAY_SIZE(head); i++)
+		qf_buf_addf(out, "  %s", head[i]);
+	qf_buf_addch(out, '\n');
+	for (size_t i = 0; i < s->e->ncq; i++) {
+		char wait[32];
+
+		(void)snprintf(wait, sizeof(wait), "%lldms",
+		               (long long)v[i].longest_ms);
+		qf_buf_addf(out,
+		            "%-*s  %8zu  %9zu  %7zu  %6zu  %12s  %9zu  %10zu\n",
+		            width, v[i].name, v[i].st.admitted,
+		            v[i].st.borrowing, v[i].waiting, v[i].waited, wait,
+		            v[i].st.preempted, v[i].st.preempting);
+	}
+}
+
+static json_t *summary_json(const struct sim *s, const struct cqrow *v)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; i < s->e->ncq; i++)
+		json_object_set_new(
+		        o, v[i].name,
+		        json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "admitted",
+		                  (json_int_t)v[i].st.admitted, "borrowing",
+		                  (json_int_t)v[i].st.borrowing, "waiting",
+		                  (json_int_t)v[i].waiting, "waited",
+		                  (json_int_t)v[i].waited, "longestWaitMs",
+		                  (json_int_t)v[i].longest_ms, "preempted",
+		                  (json_int_t)v[i].st.preempted, "preempting",
+		                  (json_int_t)v[i].st.preempting));
+	return o;
+}
+
 void qf_sim__report(struct sim *s, struct qf_model_wl **sub, size_t nsub,
                     struct qf_buf *out)
 {
-	for (size_t i = 0; i < nsub && out; i++) {
-		struct qf_buf k = QF_BUF_INIT;
-		struct qf_wl *w;
+	const struct qf_sim_options *o = s->o;
+	int files = o->events || o->dump_state || o->summary;
+	json_t *fates = json_array();
+	struct qf_buf k = QF_BUF_INIT, text = QF_BUF_INIT;
+	struct cqrow *rows;
 
+	if (!out)
+		goto done;
+	for (size_t i = 0; i < nsub; i++) {
+		int32_t x;
+		json_t *j;
+
+		qf_buf_reset(&k);
 		qf_buf_addf(&k, "%s/%s", sub[i]->ns, sub[i]->name);
-		w = qf_engine_find(s->e, k.buf);
-		if (w && w->first_admit_ms >= 0)
-			qf_buf_addf(
-			        out,
-			        "%s: admitted at %lldms in ClusterQueue %s\n",
-			        k.buf, (long long)(w->first_admit_ms - s->t0),
-			        w->adm_cq_name ? w->adm_cq_name : "?");
-		else if (w && w->cond[QF_COND_QUOTA_RESERVED].reason)
-			qf_buf_addf(out, "%s: pending (%s): %s\n", k.buf,
-			            w->cond[QF_COND_QUOTA_RESERVED].reason,
-			            w->cond[QF_COND_QUOTA_RESERVED].message
-			                    ? w->cond[QF_COND_QUOTA_RESERVED]
-			                              .message
-			                    : "");
-		else if (w)
-			/* never a head: Kueue parks workloads of the same shape
-			 * as an inadmissible head without evaluating them */
-			qf_buf_addf(out,
-			            "%s: pending: queued, not evaluated yet "
-			            "(a workload ahead of it, or of the same "
-			            "shape, is still waiting)\n",
-			            k.buf);
-		qf_buf_release(&k);
+		x = qf_names_find(&s->subk, k.buf);
+		j = fate(s, k.buf, x >= 0 ? s->sub_adm[x] : NULL, &text);
+		if (j)
+			json_array_append_new(fates, j);
 	}
+	rows = cq_rows(s);
+	if (o->json_report) {
+		json_t *r =
+		        json_pack("{s:I,s:o,s:o}", "makespan_ms",
+		                  (json_int_t)(s->last_ms > 0 ? s->last_ms : 0),
+		                  "workloads", json_incref(fates),
+		                  "clusterQueues", summary_json(s, rows));
+		char *t = json_dumps(r, JSON_PRESERVE_ORDER | JSON_INDENT(2));
+
+		qf_buf_adds(out, t ? t : "null");
+		qf_buf_addch(out, '\n');
+		free(t);
+		json_decref(r);
+	} else {
+		qf_buf_add(out, text.buf, text.len);
+		if (!files) {
+			if (text.len)
+				qf_buf_addch(out, '\n');
+			summary_text(s, rows, out);
+		}
+	}
+	free(rows);
+done:
+	json_decref(fates);
+	qf_buf_release(&k);
+	qf_buf_release(&text);
 }
 
 int qf_sim__write_outputs(struct sim *s)

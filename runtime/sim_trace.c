@@ -640,6 +640,8 @@ int qf_sim_check_trace(const char *name, const char *text, size_t len,
 	qf_model_init(&s.m);
 	qf_docset_init(&s.docs);
 	qf_buf_init(&s.events);
+	qf_names_init(&s.statq);
+	qf_names_init(&s.subk);
 	rc = qf_sim__load_trace_text(&s, text, len);
 	if (qf_sim__check_trace_objects(&s) < 0)
 		rc = QF_EINVAL;

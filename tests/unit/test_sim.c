@@ -57,7 +57,7 @@ static void run_until(struct paths *p, const char *trace, int64_t until_ms,
 	struct qf_sim_options o = { &files,        &apply,       NULL,
 		                    trace,         -1,           until_ms,
 		                    p->events.buf, p->state.buf, p->summary.buf,
-		                    NULL };
+		                    0, NULL };
 	struct qf_diags d = QF_DIAGS_INIT;
 	int rc;
 
