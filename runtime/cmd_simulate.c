@@ -58,13 +58,16 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 
 	if (rc >= 0)
 		goto done;
-	if (!files.n || pos.n || (cycles >= 0 && until >= 0) || cycles < -1) {
+	if (!files.n || pos.n || (cycles >= 0 && until >= 0) || cycles < -1 ||
+	    until > QF_SIM_MAX_TIME_MS) {
 		rc = qf_cli_usage_error(
 		        ctx, usage, "simulate: %s",
 		        !files.n ? "-f FILE is required"
 		        : pos.n  ? "unexpected argument (objects go after -f)"
-		        : cycles < -1
-		                ? "--cycles takes a count >= 0"
+		        : cycles < -1 ? "--cycles takes a count >= 0"
+		        : until > QF_SIM_MAX_TIME_MS
+		                ? "--until is at most 10^15 ms (about 31,700 "
+		                  "years)"
 		                : "--cycles and --until exclude each other");
 		goto done;
 	}

@@ -271,8 +271,14 @@ static char *dup_or_null(const char *s)
 	return s ? qf_xstrdup(s) : NULL;
 }
 
-static int int_at(struct rd *r, const json_t *o, const char *key,
-                  const char *path, int64_t dflt, int64_t *out)
+/*
+ * An integer field within [min, max], the range Kubernetes validation
+ * enforces (int32 fields, their minimum), so that nothing is narrowed or
+ * wraps later: out of range is an error at the value.
+ */
+static int int_in(struct rd *r, const json_t *o, const char *key,
+                  const char *path, int64_t dflt, int64_t min, int64_t max,
+                  int64_t *out)
 {
 	const json_t *v = o ? json_object_get(o, key) : NULL;
 
@@ -281,6 +287,17 @@ static int int_at(struct rd *r, const json_t *o, const char *key,
 		return 0;
 	if (!json_is_integer(v))
 		return bad(r, o, key, path, "%s must be an integer", key);
+	if (json_integer_value(v) < min || json_integer_value(v) > max) {
+		struct qf_loc loc = loc_key(r, o, key);
+
+		r->rc = qf_diag_error(
+		        r->d, &loc, RULE, path ? path : key,
+		        "%s must be an integer from %lld to %lld, "
+		        "not %lld",
+		        key, (long long)min, (long long)max,
+		        (long long)json_integer_value(v));
+		return r->rc;
+	}
 	*out = json_integer_value(v);
 	return 0;
 }
@@ -321,9 +338,10 @@ static int amount_of(struct rd *r, const json_t *parent, const char *key,
 
 	if (qty_of(r, parent, key, v, &q) < 0)
 		return r->rc;
+	if (qf_qty_sign(&q) < 0)
+		return bad(r, parent, key, NULL,
+		           "%s must be greater than or equal to 0", key);
 	*out = qf_qty_amount(&q, res);
-	if (*out < 0)
-		*out = 0;
 	return 0;
 }
 
@@ -342,12 +360,15 @@ static int request_of(struct rd *r, const json_t *parent, const char *key,
 
 	if (qty_of(r, parent, key, v, &q) < 0)
 		return r->rc;
+	/* Kubernetes validation: a request is never negative */
+	if (qf_qty_sign(&q) < 0)
+		return bad(r, parent, key, NULL,
+		           "request of %s must be greater than or equal to 0",
+		           key);
 	rc = !strcmp(key, "cpu") ? qf_qty_to_milli(out, &q)
 	                         : qf_qty_to_int(out, &q);
-	if (rc < 0)
-		*out = qf_qty_sign(&q) < 0 ? INT64_MIN : INT64_MAX;
-	if (*out < 0)
-		*out = 0;
+	if (rc < 0) /* beyond int64: never fits, as in Kueue */
+		*out = INT64_MAX;
 	return 0;
 }
 
@@ -641,6 +662,58 @@ static const char *perf_class(const json_t *meta, const char *name)
 
 #define GROW(arr, n, a) ((arr) = qf_grow((arr), sizeof(*(arr)), &(a), (n) + 1))
 
+/* ----- name indexes ----- */
+
+static void ix_init(struct qf_model_ix *x)
+{
+	memset(x, 0, sizeof(*x));
+	qf_names_init(&x->names);
+}
+
+static void ix_release(struct qf_model_ix *x)
+{
+	qf_names_release(&x->names);
+	free(x->pos);
+	memset(x, 0, sizeof(*x));
+}
+
+static int32_t ix_find(const struct qf_model_ix *x, const char *key)
+{
+	int32_t i = qf_names_find(&x->names, key);
+
+	return i < 0 ? -1 : x->pos[i];
+}
+
+static void ix_set(struct qf_model_ix *x, const char *key, size_t pos)
+{
+	int32_t i = qf_names_intern(&x->names, key);
+
+	x->pos = qf_grow(x->pos, sizeof(int32_t), &x->apos, x->names.n);
+	x->pos[i] = (int32_t)pos;
+}
+
+static void ix_del(struct qf_model_ix *x, const char *key)
+{
+	int32_t i = qf_names_find(&x->names, key);
+
+	if (i >= 0)
+		x->pos[i] = -1;
+}
+
+static void ix_clear(struct qf_model_ix *x)
+{
+	for (size_t i = 0; i < x->names.n; i++)
+		x->pos[i] = -1;
+}
+
+/* The LocalQueue index key "ns/name" (in b). */
+static const char *lq_key(struct qf_buf *b, const char *ns, const char *name)
+{
+	qf_buf_reset(b);
+	qf_buf_addf(b, "%s/%s", ns, name);
+	return b->buf;
+}
+
 static void free_cq(struct qf_model_cq *c)
 {
 	free(c->name);
@@ -678,7 +751,8 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 	c.bwc = enum_at(r, bwc, "policy", reclaim_rows,
 	                QF_ARRAY_SIZE(reclaim_rows), QF_POLICY_NEVER);
 	if (bwc && json_object_get(bwc, "maxPriorityThreshold")) {
-		(void)int_at(r, bwc, "maxPriorityThreshold", NULL, 0, &thr);
+		(void)int_in(r, bwc, "maxPriorityThreshold", NULL, 0, INT32_MIN,
+		             INT32_MAX, &thr);
 		c.has_threshold = 1;
 		c.threshold = (int32_t)thr;
 	}
@@ -697,13 +771,12 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 		free_cq(&c);
 		return r->rc;
 	}
-	for (size_t i = 0; i < r->m->ncq; i++)
-		if (!strcmp(r->m->cq[i].name, name))
-			slot = &r->m->cq[i];
+	slot = qf_model_find_cq(r->m, name);
 	if (slot) {
 		free_cq(slot);
 	} else {
 		GROW(r->m->cq, r->m->ncq, r->m->acq);
+		ix_set(&r->m->cq_ix, name, r->m->ncq);
 		slot = &r->m->cq[r->m->ncq++];
 	}
 	*slot = c;
@@ -734,13 +807,13 @@ static int read_cohort(struct rd *r, const json_t *o, const char *name)
 		free_cohort(&c);
 		return r->rc;
 	}
-	for (size_t i = 0; i < r->m->nco; i++)
-		if (!strcmp(r->m->co[i].name, name))
-			slot = &r->m->co[i];
+	if (ix_find(&r->m->co_ix, name) >= 0)
+		slot = &r->m->co[ix_find(&r->m->co_ix, name)];
 	if (slot) {
 		free_cohort(slot);
 	} else {
 		GROW(r->m->co, r->m->nco, r->m->aco);
+		ix_set(&r->m->co_ix, name, r->m->nco);
 		slot = &r->m->co[r->m->nco++];
 	}
 	*slot = c;
@@ -826,13 +899,12 @@ static int read_rf(struct rd *r, const json_t *o, const char *name)
 			f.ntaints = i + 1;
 		}
 	}
-	for (size_t i = 0; i < r->m->nrf; i++)
-		if (!strcmp(r->m->rf[i].name, name))
-			slot = &r->m->rf[i];
+	slot = qf_model_find_rf(r->m, name);
 	if (slot) {
 		free_rf(slot);
 	} else {
 		GROW(r->m->rf, r->m->nrf, r->m->arf);
+		ix_set(&r->m->rf_ix, name, r->m->nrf);
 		slot = &r->m->rf[r->m->nrf++];
 	}
 	*slot = f;
@@ -854,7 +926,11 @@ static int read_lq(struct rd *r, const json_t *o, const char *name,
 	if (slot) {
 		free(slot->cq);
 	} else {
+		struct qf_buf k = QF_BUF_INIT;
+
 		GROW(r->m->lq, r->m->nlq, r->m->alq);
+		ix_set(&r->m->lq_ix, lq_key(&k, ns, name), r->m->nlq);
+		qf_buf_release(&k);
 		slot = &r->m->lq[r->m->nlq++];
 		slot->ns = qf_xstrdup(ns);
 		slot->name = qf_xstrdup(name);
@@ -872,13 +948,13 @@ static int read_wpc(struct rd *r, const json_t *o, const char *name)
 	if (!json_object_get(o, "value"))
 		return bad(r, o, "value", "value", "missing required field %s",
 		           "value");
-	if (int_at(r, o, "value", "value", 0, &v) < 0)
+	if (int_in(r, o, "value", "value", 0, INT32_MIN, INT32_MAX, &v) < 0)
 		return r->rc;
-	for (size_t i = 0; i < r->m->nwpc; i++)
-		if (!strcmp(r->m->wpc[i].name, name))
-			slot = &r->m->wpc[i];
+	if (ix_find(&r->m->wpc_ix, name) >= 0)
+		slot = &r->m->wpc[ix_find(&r->m->wpc_ix, name)];
 	if (!slot) {
 		GROW(r->m->wpc, r->m->nwpc, r->m->awpc);
+		ix_set(&r->m->wpc_ix, name, r->m->nwpc);
 		slot = &r->m->wpc[r->m->nwpc++];
 		slot->name = qf_xstrdup(name);
 	}
@@ -894,6 +970,7 @@ static int read_ns(struct rd *r, const json_t *o, const char *name)
 		free_labels(&slot->labels);
 	} else {
 		GROW(r->m->ns, r->m->nns, r->m->ans);
+		ix_set(&r->m->ns_ix, name, r->m->nns);
 		slot = &r->m->ns[r->m->nns++];
 		slot->name = qf_xstrdup(name);
 	}
@@ -1202,7 +1279,7 @@ static int read_psa(struct rd *r, const json_t *a, struct qf_model_psa *p)
 	const char *k;
 	json_t *v;
 
-	if (int_at(r, a, "count", NULL, p->count, &cnt) < 0)
+	if (int_in(r, a, "count", NULL, p->count, 0, INT32_MAX, &cnt) < 0)
 		return r->rc;
 	p->count = (int32_t)cnt;
 	p->r = qf_xcalloc(json_object_size(fl) + 1, sizeof(*p->r));
@@ -1382,8 +1459,9 @@ static int read_podsets(struct rd *r, const json_t *o, const json_t *spec,
 
 		w->ps[i].name = qf_xstrdup(pn ? pn : "main");
 		w->nps = i + 1;
-		if (int_at(r, jp, "count", NULL, 1, &cnt) < 0 ||
-		    int_at(r, jp, "minCount", NULL, -1, &minc) < 0)
+		if (int_in(r, jp, "count", NULL, 1, 0, INT32_MAX, &cnt) < 0 ||
+		    int_in(r, jp, "minCount", NULL, -1, 1, INT32_MAX, &minc) <
+		            0)
 			return r->rc;
 		if (cnt < 0)
 			return bad(r, jp, "count", NULL,
@@ -1414,7 +1492,8 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 	w->runtime_ms = -1;
 	w->active = !json_is_false(json_object_get(spec, "active"));
 	if (read_meta(r, o, w) < 0 ||
-	    int_at(r, spec, "priority", "spec.priority", 0, &prio) < 0)
+	    int_in(r, spec, "priority", "spec.priority", 0, INT32_MIN,
+	           INT32_MAX, &prio) < 0)
 		goto fail;
 	w->priority = (int32_t)prio;
 	read_priority_class(r, spec, w);
@@ -1483,8 +1562,10 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	w->job_uid = qf_xstrdup(uid ? uid : "");
 	w->owner_job = qf_xstrdup(name);
 	w->generation = 1; /* a new Workload, not the Job's generation */
-	if (int_at(r, spec, "parallelism", "spec.parallelism", 1, &par) < 0 ||
-	    int_at(r, spec, "completions", "spec.completions", -1, &comp) < 0)
+	if (int_in(r, spec, "parallelism", "spec.parallelism", 1, 0, INT32_MAX,
+	           &par) < 0 ||
+	    int_in(r, spec, "completions", "spec.completions", -1, 0, INT32_MAX,
+	           &comp) < 0)
 		goto fail;
 	if (comp >= 0 && comp < par)
 		par = comp;
@@ -1703,11 +1784,9 @@ int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
 	if (!w->prio_unresolved)
 		return QF_OK;
 	w->prio_unresolved = 0;
-	for (size_t j = 0; j < m->nwpc; j++) {
-		if (!strcmp(m->wpc[j].name, w->prio_class)) {
-			w->priority = m->wpc[j].value;
-			return QF_OK;
-		}
+	if (ix_find(&m->wpc_ix, w->prio_class) >= 0) {
+		w->priority = m->wpc[ix_find(&m->wpc_ix, w->prio_class)].value;
+		return QF_OK;
 	}
 	return qf_diag_error(d, &w->loc, RULE, "metadata.labels",
 	                     "WorkloadPriorityClass \"%s\" not found",
@@ -1724,50 +1803,68 @@ int qf_model_resolve(struct qf_model *m, struct qf_diags *d)
 	return rc;
 }
 
+/* Swap-remove arr[i] (its name already freed), keeping ix right. */
+#define SWAP_REMOVE(arr, n, i, ix, namef)                    \
+	do {                                                 \
+		(arr)[(i)] = (arr)[--(n)];                   \
+		if ((size_t)(i) < (n))                       \
+			ix_set((ix), (arr)[(i)].namef, (i)); \
+	} while (0)
+
 static int delete_cq(struct qf_model *m, const char *name)
 {
-	for (size_t i = 0; i < m->ncq; i++)
-		if (!strcmp(m->cq[i].name, name)) {
-			free_cq(&m->cq[i]);
-			m->cq[i] = m->cq[--m->ncq];
-			return 1;
-		}
-	return 0;
+	int32_t i = ix_find(&m->cq_ix, name);
+
+	if (i < 0)
+		return 0;
+	ix_del(&m->cq_ix, name);
+	free_cq(&m->cq[i]);
+	SWAP_REMOVE(m->cq, m->ncq, i, &m->cq_ix, name);
+	return 1;
 }
 
 static int delete_cohort(struct qf_model *m, const char *name)
 {
-	for (size_t i = 0; i < m->nco; i++)
-		if (!strcmp(m->co[i].name, name)) {
-			free_cohort(&m->co[i]);
-			m->co[i] = m->co[--m->nco];
-			return 1;
-		}
-	return 0;
+	int32_t i = ix_find(&m->co_ix, name);
+
+	if (i < 0)
+		return 0;
+	ix_del(&m->co_ix, name);
+	free_cohort(&m->co[i]);
+	SWAP_REMOVE(m->co, m->nco, i, &m->co_ix, name);
+	return 1;
 }
 
 static int delete_rf(struct qf_model *m, const char *name)
 {
-	for (size_t i = 0; i < m->nrf; i++)
-		if (!strcmp(m->rf[i].name, name)) {
-			free_rf(&m->rf[i]);
-			m->rf[i] = m->rf[--m->nrf];
-			return 1;
-		}
-	return 0;
+	int32_t i = ix_find(&m->rf_ix, name);
+
+	if (i < 0)
+		return 0;
+	ix_del(&m->rf_ix, name);
+	free_rf(&m->rf[i]);
+	SWAP_REMOVE(m->rf, m->nrf, i, &m->rf_ix, name);
+	return 1;
 }
 
 static int delete_lq(struct qf_model *m, const char *ns, const char *name)
 {
-	struct qf_model_lq *lq = qf_model_find_lq(m, ns, name);
+	struct qf_buf k = QF_BUF_INIT;
+	int32_t i = ix_find(&m->lq_ix, lq_key(&k, ns, name));
 
-	if (!lq)
-		return 0;
-	free(lq->ns);
-	free(lq->name);
-	free(lq->cq);
-	*lq = m->lq[--m->nlq];
-	return 1;
+	if (i >= 0) {
+		ix_del(&m->lq_ix, k.buf);
+		free(m->lq[i].ns);
+		free(m->lq[i].name);
+		free(m->lq[i].cq);
+		m->lq[i] = m->lq[--m->nlq];
+		if ((size_t)i < m->nlq)
+			ix_set(&m->lq_ix,
+			       lq_key(&k, m->lq[i].ns, m->lq[i].name),
+			       (size_t)i);
+	}
+	qf_buf_release(&k);
+	return i >= 0;
 }
 
 int qf_model_delete_policy(struct qf_model *m, const json_t *obj)
@@ -1824,6 +1921,12 @@ void qf_model_init(struct qf_model *m)
 	qf_names_init(&m->res);
 	qf_names_init(&m->flavors);
 	/* Kueue: preemption.go parseStrategies without a Configuration */
+	ix_init(&m->rf_ix);
+	ix_init(&m->cq_ix);
+	ix_init(&m->co_ix);
+	ix_init(&m->lq_ix);
+	ix_init(&m->wpc_ix);
+	ix_init(&m->ns_ix);
 	m->fs_strategy[0] = QF_FS_LESS_THAN_OR_EQUAL_TO_FINAL_SHARE;
 	m->fs_strategy[1] = QF_FS_LESS_THAN_INITIAL_SHARE;
 	m->nfs_strategy = 2;
@@ -1845,6 +1948,11 @@ void qf_model_clear_policy(struct qf_model *m)
 	for (size_t i = 0; i < m->nwpc; i++)
 		free(m->wpc[i].name);
 	m->nrf = m->ncq = m->nco = m->nlq = m->nwpc = 0;
+	ix_clear(&m->rf_ix);
+	ix_clear(&m->cq_ix);
+	ix_clear(&m->co_ix);
+	ix_clear(&m->lq_ix);
+	ix_clear(&m->wpc_ix);
 }
 
 void qf_model_release(struct qf_model *m)
@@ -1866,38 +1974,42 @@ void qf_model_release(struct qf_model *m)
 	qf_model_config_release(&m->cfg);
 	qf_names_release(&m->res);
 	qf_names_release(&m->flavors);
+	ix_release(&m->rf_ix);
+	ix_release(&m->cq_ix);
+	ix_release(&m->co_ix);
+	ix_release(&m->lq_ix);
+	ix_release(&m->wpc_ix);
+	ix_release(&m->ns_ix);
 	memset(m, 0, sizeof(*m));
 }
 
 struct qf_model_cq *qf_model_find_cq(struct qf_model *m, const char *name)
 {
-	for (size_t i = 0; i < m->ncq; i++)
-		if (!strcmp(m->cq[i].name, name))
-			return &m->cq[i];
-	return NULL;
+	int32_t i = ix_find(&m->cq_ix, name);
+
+	return i < 0 ? NULL : &m->cq[i];
 }
 
 struct qf_model_lq *qf_model_find_lq(struct qf_model *m, const char *ns,
                                      const char *name)
 {
-	for (size_t i = 0; i < m->nlq; i++)
-		if (!strcmp(m->lq[i].name, name) && !strcmp(m->lq[i].ns, ns))
-			return &m->lq[i];
-	return NULL;
+	struct qf_buf k = QF_BUF_INIT;
+	int32_t i = ix_find(&m->lq_ix, lq_key(&k, ns, name));
+
+	qf_buf_release(&k);
+	return i < 0 ? NULL : &m->lq[i];
 }
 
 struct qf_model_ns *qf_model_find_ns(struct qf_model *m, const char *name)
 {
-	for (size_t i = 0; i < m->nns; i++)
-		if (!strcmp(m->ns[i].name, name))
-			return &m->ns[i];
-	return NULL;
+	int32_t i = ix_find(&m->ns_ix, name);
+
+	return i < 0 ? NULL : &m->ns[i];
 }
 
 struct qf_model_rf *qf_model_find_rf(struct qf_model *m, const char *name)
 {
-	for (size_t i = 0; i < m->nrf; i++)
-		if (!strcmp(m->rf[i].name, name))
-			return &m->rf[i];
-	return NULL;
+	int32_t i = ix_find(&m->rf_ix, name);
+
+	return i < 0 ? NULL : &m->rf[i];
 }

@@ -45,6 +45,14 @@ int32_t qf_names_intern(struct qf_names *t, const char *s);
 /* Index of s, or -1. */
 int32_t qf_names_find(const struct qf_names *t, const char *s);
 
+/* Name -> position in one of the model's arrays, so that loading and
+ * look-ups cost O(1), not a scan (names stay interned; -1 = absent). */
+struct qf_model_ix {
+	struct qf_names names;
+	int32_t *pos; /* owned [names.n] */
+	size_t apos;
+};
+
 enum qf_model_strategy { QF_BEST_EFFORT_FIFO = 0, QF_STRICT_FIFO = 1 };
 enum qf_model_policy {
 	QF_POLICY_NEVER = 0,
@@ -306,6 +314,8 @@ struct qf_model {
 	enum qf_model_fs_strategy fs_strategy[2];
 	size_t nfs_strategy;
 	int64_t latest_ms; /* latest timestamp seen in the input, or 0 */
+	/* indexes of rf, cq, co, lq ("ns/name"), wpc and ns by name */
+	struct qf_model_ix rf_ix, cq_ix, co_ix, lq_ix, wpc_ix, ns_ix;
 };
 
 void qf_model_init(struct qf_model *m);

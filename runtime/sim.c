@@ -225,7 +225,7 @@ static int load_objects(struct sim *s, const struct qf_strlist *files,
 	struct qf_strlist paths = QF_STRLIST_INIT;
 	unsigned char *taken = NULL;
 	size_t a = 0;
-	int rc;
+	int rc, loaded;
 
 	/* like kubectl -f: a directory means every manifest below it, in
 	 * sorted order so the outcome does not depend on the listing */
@@ -236,8 +236,10 @@ static int load_objects(struct sim *s, const struct qf_strlist *files,
 	qf_strlist_release(&paths);
 	if (rc == QF_OK && (flags & QF_MODEL_POLICY))
 		rc = compile_specs(s, &set, &taken);
+	loaded = rc == QF_OK;
 
-	for (size_t i = 0; rc == QF_OK && i < set.nobjs; i++) {
+	/* every object is checked: all problems are reported at once */
+	for (size_t i = 0; loaded && i < set.nobjs; i++) {
 		const struct qf_obj *o = set.objs[i];
 		struct qf_model_wl *w = NULL;
 		int r;

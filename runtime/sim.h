@@ -34,6 +34,12 @@
 #include "core/diag.h"
 #include "core/strlist.h"
 
+/*
+ * Largest at_ms, runtime_ms and --until: about 31,700 years, so that any
+ * sum with a timestamp (at most year 9999) stays far from INT64_MAX.
+ */
+#define QF_SIM_MAX_TIME_MS ((int64_t)1000000000000000)
+
 struct qf_sim_options {
 	const struct qf_strlist *files; /* -f */
 	const struct qf_strlist *apply; /* --apply */

@@ -31,12 +31,6 @@
 
 enum op_kind { OP_SUBMIT, OP_FINISH, OP_APPLY, OP_DELETE };
 
-/*
- * Largest at_ms, runtime_ms and --until: about 31,700 years, so that any
- * sum with a timestamp (at most year 9999) stays far from INT64_MAX.
- */
-#define QF_SIM_MAX_TIME_MS ((int64_t)1000000000000000)
-
 struct op {
 	int64_t at_ms;
 	enum op_kind kind;
@@ -84,8 +78,8 @@ struct sim {
 	struct qf_loc derived_at;  /* where that Configuration comes from */
 	json_t *ann_cfg;           /* owned: the last ANN_KUEUE_CONFIG */
 	struct qf_loc ann_at;      /* where that annotation is */
-	struct qf_names statq; /* ClusterQueue names seen in events */
-	struct cqstat *stat;   /* owned [statq.n] */
+	struct qf_names statq;     /* ClusterQueue names seen in events */
+	struct cqstat *stat;       /* owned [statq.n] */
 	size_t astat;
 	struct qf_names subk; /* keys of the --submit workloads */
 	json_t **sub_adm;     /* owned [subk.n]: its last Admitted event */
