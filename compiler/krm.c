@@ -112,6 +112,8 @@ static json_t *result_of(const struct qf_diag *g, const struct item_index *x)
 		set(r, "tags", json_pack("{ss}", "rule", g->rule));
 	if (g->file && !strcmp(g->file, KRM_NAME) && g->line)
 		it = item_at(x, g->line);
+	if (it && it->item_index < 0)
+		it = NULL; /* a plain document: the input is no ResourceList */
 	if (it) {
 		const json_t *meta = json_object_get(it->obj, "metadata");
 		json_t *ref = json_object();
@@ -124,7 +126,10 @@ static json_t *result_of(const struct qf_diag *g, const struct item_index *x)
 			set(ref, "kind", json_string(s));
 		if ((s = json_string_value(json_object_get(meta, "name"))))
 			set(ref, "name", json_string(s));
-		set(r, "resourceRef", ref);
+		if (json_object_get(ref, "kind"))
+			set(r, "resourceRef", ref);
+		else
+			json_decref(ref); /* no kind: nothing to refer to */
 		s = annotation(it->obj, ANN_PATH);
 		if (!s)
 			s = annotation(it->obj, ANN_INT_PATH);
