@@ -112,6 +112,8 @@ test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) $(CTL_LOAD) conformance ## unit, 
 	@sh tests/e2e/check-docs-local.sh
 	@QF=$(BUILD)/quotaflow CTL_LOAD=$(CTL_LOAD) sh tests/controller/run.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/git.sh
+	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-html.sh
+	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-tamper.sh
 	@for n in $(FUZZ_NAMES); do $(BUILD)/fuzz/replay_$$n fuzz/corpus/$$n || exit 1; done
 	@BUILD=$(BUILD) sh tests/check-timeouts.sh
 

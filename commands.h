@@ -11,6 +11,7 @@
 
 #include "core/ctx.h"
 
+int cmd_audit(int argc, const char **argv, struct qf_ctx *ctx);
 int cmd_compile(int argc, const char **argv, struct qf_ctx *ctx);
 int cmd_controller(int argc, const char **argv, struct qf_ctx *ctx);
 int cmd_diff(int argc, const char **argv, struct qf_ctx *ctx);

@@ -36,6 +36,8 @@ struct qf_cmd {
 
 /* Sorted by name; tests/unit/test_main.c checks order and uniqueness. */
 static const struct qf_cmd commands[] = {
+	{ "audit", cmd_audit, 0,
+	  "Who waited, borrowed, was preempted: evidence in SQLite" },
 	{ "compile", cmd_compile, 0,
 	  "Compile a Pool and its Tenants into Kueue manifests" },
 	{ "controller", cmd_controller, QF_CMD_DAEMON | QF_CMD_GIT,

@@ -24,5 +24,18 @@ while read -r c; do
 		bad=1
 	fi
 done <"$tmp/cmds"
+# audit's subcommands: one "## audit <sub>" section each
+"$QF" audit --help | sed -n 's/^    \([a-z][a-z-]*\) .*/\1/p' >"$tmp/subs"
+while read -r s; do
+	"$QF" audit "$s" --help >"$tmp/help" 2>&1 || {
+		echo "cli-doc: 'audit $s --help' fails"; bad=1; continue; }
+	awk -v h="## audit $s" '$0==h{s=1;next} s&&/^```$/{if(inb){exit}inb=1;next} s&&inb' \
+		docs/cli.md >"$tmp/doc"
+	if ! cmp -s "$tmp/help" "$tmp/doc"; then
+		echo "cli-doc: docs/cli.md section '## audit $s' differs:"
+		diff -u "$tmp/doc" "$tmp/help" | head -20
+		bad=1
+	fi
+done <"$tmp/subs"
 [ $bad = 0 ] && echo "cli-doc: $(wc -l <"$tmp/cmds") commands documented"
 exit $bad

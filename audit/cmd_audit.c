@@ -1,0 +1,344 @@
+/*
+ * cmd_audit.c - `quotaflow audit <subcommand>`: the subcommand table
+ * (STYLE 2.6, the same shape as quotaflow.c's command table), option
+ * parsing and output of each subcommand.  The work is in ingest.c,
+ * derive.c, query.c, report.c, export.c.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "audit/export.h"
+#include "audit/ingest.h"
+#include "audit/query.h"
+#include "audit/report.h"
+#include "audit/evdb.h"
+#include "commands.h"
+#include "core/cli.h"
+#include "core/fs.h"
+#include "core/strlist.h"
+#include "core/banned.h"
+
+struct audit_cmd {
+	const char *name;
+	int (*fn)(int argc, const char **argv, struct qf_ctx *ctx);
+	const char *summary;
+};
+
+static int finish(int rc, struct qf_diags *d, struct qf_ctx *ctx)
+{
+	if (qf_cli_print_diags(d, ctx) < 0 && rc == QF_OK)
+		rc = QF_EIO;
+	return qf_cli_exit_code(rc);
+}
+
+static const char export_usage[] = "quotaflow audit export --db FILE --out DIR";
+
+static int audit_export(int argc, const char **argv, struct qf_ctx *ctx)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_export_summary sum;
+	struct qf_evdb *s = NULL;
+	const char *db = NULL, *dir = NULL;
+	int rc;
+	const struct qf_opt opts[] = {
+		{ "db", 0, QF_OPT_STRING, &db, "FILE", NULL, 0,
+		  "the audit database (opened read-only)" },
+		{ "out", 0, QF_OPT_STRING, &dir, "DIR", NULL, 0,
+		  "the bundle directory to create (must not exist)" },
+	};
+
+	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), export_usage,
+	                  "Write an evidence bundle: every view as CSV and "
+	                  "JSON, the report, input digests, the events hash "
+	                  "chain, manifest.json and an in-toto statement.",
+	                  argc, argv, NULL, ctx);
+	if (rc >= 0)
+		goto done;
+	if (!db || !dir) {
+		rc = qf_cli_usage_error(ctx, export_usage,
+		                        "audit export: --db FILE and --out DIR "
+		                        "are required");
+		goto done;
+	}
+	rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
+	if (rc == QF_OK)
+		rc = qf_export_bundle(s, dir, &sum, &d);
+	if (rc == QF_OK &&
+	    fprintf(ctx->out, "exported %zu files, %zu events, chain head %s\n",
+	            sum.files, sum.events, sum.head[0] ? sum.head : "-") < 0)
+		rc = QF_EIO;
+	rc = finish(rc, &d, ctx);
+done:
+	qf_evdb_close(s);
+	qf_diags_release(&d);
+	return rc;
+}
+
+static const char verify_usage[] = "quotaflow audit verify DIR | --db FILE";
+
+static int audit_verify(int argc, const char **argv, struct qf_ctx *ctx)
+{
+	struct qf_strlist pos = QF_STRLIST_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_export_summary sum;
+	struct qf_evdb *s = NULL;
+	const char *db = NULL;
+	int rc;
+	const struct qf_opt opts[] = {
+		{ "db", 0, QF_OPT_STRING, &db, "FILE", NULL, 0,
+		  "verify a database's events hash chain instead" },
+	};
+
+	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), verify_usage,
+	                  "Recompute every digest and the hash chain; name the "
+	                  "first tampered file or row (exit 1).",
+	                  argc, argv, &pos, ctx);
+	if (rc >= 0)
+		goto done;
+	if ((db != NULL) == (pos.n == 1) || pos.n > 1) {
+		rc = qf_cli_usage_error(ctx, verify_usage,
+		                        "audit verify: give a bundle DIR or "
+		                        "--db FILE");
+		goto done;
+	}
+	if (db) {
+		rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
+		if (rc == QF_OK)
+			rc = qf_export_verify_db(s, &sum, &d);
+	} else {
+		rc = qf_export_verify_dir(pos.v[0], &sum, &d);
+	}
+	if (rc == QF_OK &&
+	    fprintf(ctx->out,
+	            "verified: %zu files, %zu events, chain head "
+	            "%s\n",
+	            sum.files, sum.events, sum.head[0] ? sum.head : "-") < 0)
+		rc = QF_EIO;
+	rc = finish(rc, &d, ctx);
+done:
+	qf_evdb_close(s);
+	qf_strlist_release(&pos);
+	qf_diags_release(&d);
+	return rc;
+}
+
+static const char ingest_usage[] =
+        "quotaflow audit ingest --db FILE [--cluster NAME] "
+        "[--format auto|quotaflow|k8s-events|workloads|audit-log|manifests] "
+        "INPUT...";
+
+static int audit_ingest(int argc, const char **argv, struct qf_ctx *ctx)
+{
+	struct qf_strlist pos = QF_STRLIST_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_ingest_options o = { "default", QF_FMT_AUTO, 0, -1 };
+	struct qf_ingest_stats st;
+	struct qf_evdb *s = NULL;
+	const char *db = NULL, *fmt = "auto";
+	int rc;
+	const struct qf_opt opts[] = {
+		{ "db", 0, QF_OPT_STRING, &db, "FILE", NULL, 0,
+		  "the audit database (created when missing)" },
+		{ "cluster", 0, QF_OPT_STRING, &o.cluster, "NAME", NULL, 0,
+		  "tag everything ingested with this cluster (default)" },
+		{ "format", 0, QF_OPT_ENUM, &fmt, "FORMAT",
+		  "auto|quotaflow|k8s-events|workloads|audit-log|manifests", 0,
+		  "input format (auto: detected per file and object)" },
+		{ "breach-after", 0, QF_OPT_DURATION, &o.breach_after_ms,
+		  "DURATION", NULL, 0,
+		  "wait that counts as a breach (stored; default 60s)" },
+	};
+
+	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), ingest_usage,
+	                  "Store evidence in the audit database (- reads "
+	                  "standard input).",
+	                  argc, argv, &pos, ctx);
+	if (rc >= 0)
+		goto done;
+	if (!db || !pos.n || !*o.cluster) {
+		rc = qf_cli_usage_error(ctx, ingest_usage, "audit ingest: %s",
+		                        !db      ? "--db FILE is required"
+		                        : !pos.n ? "give at least one INPUT"
+		                                 : "--cluster must not be "
+		                                   "empty");
+		goto done;
+	}
+	o.format = (enum qf_ingest_format)qf_ingest_format_parse(fmt);
+	o.now_ms = ctx->now_ms(ctx->clock_arg);
+	rc = qf_evdb_open(&s, db, 0, &d);
+	if (rc == QF_OK)
+		rc = qf_ingest_run(s, &o, &pos, &st, &d);
+	if (rc == QF_OK || rc == QF_EINVAL || rc == QF_ENOTFOUND)
+		if (fprintf(ctx->out,
+		            "ingested %zu records: %zu added, %zu rejected\n",
+		            st.records, st.added, st.rejected) < 0 &&
+		    rc == QF_OK)
+			rc = QF_EIO;
+	rc = finish(rc, &d, ctx);
+done:
+	qf_evdb_close(s);
+	qf_strlist_release(&pos);
+	qf_diags_release(&d);
+	return rc;
+}
+
+static const char query_usage[] = "quotaflow audit query --db FILE SQL";
+
+static int audit_query(int argc, const char **argv, struct qf_ctx *ctx)
+{
+	struct qf_strlist pos = QF_STRLIST_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_evdb *s = NULL;
+	const char *db = NULL;
+	int rc;
+	const struct qf_opt opts[] = {
+		{ "db", 0, QF_OPT_STRING, &db, "FILE", NULL, 0,
+		  "the audit database (opened read-only)" },
+	};
+
+	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), query_usage,
+	                  "Run one read-only SQL statement; prints a header "
+	                  "and tab-separated rows.",
+	                  argc, argv, &pos, ctx);
+	if (rc >= 0)
+		goto done;
+	if (!db || pos.n != 1) {
+		rc = qf_cli_usage_error(ctx, query_usage, "audit query: %s",
+		                        !db ? "--db FILE is required"
+		                            : "give exactly one SQL statement");
+		goto done;
+	}
+	rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
+	if (rc == QF_OK)
+		rc = qf_query_run(s, pos.v[0], ctx->out, &d);
+	rc = finish(rc, &d, ctx);
+done:
+	qf_evdb_close(s);
+	qf_strlist_release(&pos);
+	qf_diags_release(&d);
+	return rc;
+}
+
+static const char report_usage[] =
+        "quotaflow audit report --db FILE [--cluster NAME] [--since T] "
+        "[--until T] [--format text|markdown|json|csv|html] [-o FILE]";
+
+static int parse_when(struct qf_ctx *ctx, const char *s, int64_t *out)
+{
+	if (!s)
+		return QF_OK;
+	if (qf_evdb_parse_time(out, s) < 0)
+		return qf_cli_usage_error(
+		        ctx, report_usage,
+		        "audit report: '%s' is not an "
+		        "RFC 3339 time (2026-06-12T09:00:00Z)",
+		        s);
+	return QF_OK;
+}
+
+static int audit_report(int argc, const char **argv, struct qf_ctx *ctx)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_report_options o = { NULL, INT64_MIN, INT64_MAX };
+	struct qf_report rep;
+	struct qf_buf out = QF_BUF_INIT;
+	struct qf_evdb *s = NULL;
+	const char *db = NULL, *fmt = "text", *file = "-";
+	const char *since = NULL, *until = NULL;
+	int rc;
+	const struct qf_opt opts[] = {
+		{ "db", 0, QF_OPT_STRING, &db, "FILE", NULL, 0,
+		  "the audit database (opened read-only)" },
+		{ "cluster", 0, QF_OPT_STRING, &o.cluster, "NAME", NULL, 0,
+		  "only this cluster (default: all)" },
+		{ "since", 0, QF_OPT_STRING, &since, "T", NULL, 0,
+		  "window start, RFC 3339 (default: first event)" },
+		{ "until", 0, QF_OPT_STRING, &until, "T", NULL, 0,
+		  "window end, RFC 3339 (default: last event)" },
+		{ "format", 0, QF_OPT_ENUM, &fmt, "FORMAT",
+		  "text|markdown|json|csv|html", 0, "output format" },
+		{ "output", 'o', QF_OPT_STRING, &file, "FILE", NULL, 0,
+		  "write here (atomically) instead of standard output" },
+	};
+
+	memset(&rep, 0, sizeof(rep));
+	rc = qf_cli_parse(
+	        opts, QF_ARRAY_SIZE(opts), report_usage,
+	        "Per tenant: workloads, waits, pending age, GPU-hours "
+	        "borrowed and lent, preemptions, breaches, cost.",
+	        argc, argv, NULL, ctx);
+	if (rc >= 0)
+		goto done;
+	if (!db) {
+		rc = qf_cli_usage_error(ctx, report_usage,
+		                        "audit report: --db FILE is required");
+		goto done;
+	}
+	rc = parse_when(ctx, since, &o.since_ms);
+	if (rc == QF_OK)
+		rc = parse_when(ctx, until, &o.until_ms);
+	if (rc != QF_OK)
+		goto done;
+	rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
+	if (rc == QF_OK)
+		rc = qf_report_build(&rep, s, &o, &d);
+	if (rc == QF_OK) {
+		qf_report_render(
+		        &out, &rep,
+		        (enum qf_report_format)qf_report_format_parse(fmt));
+		rc = qf_fs_write_atomic(file, out.buf, out.len, &d);
+	}
+	rc = finish(rc, &d, ctx);
+done:
+	qf_report_release(&rep);
+	qf_buf_release(&out);
+	qf_evdb_close(s);
+	qf_diags_release(&d);
+	return rc;
+}
+
+/* Sorted by name. */
+static const struct audit_cmd subcommands[] = {
+	{ "export", audit_export,
+	  "write a signed-ready evidence bundle of every view" },
+	{ "ingest", audit_ingest,
+	  "store evidence files or a stream in the database" },
+	{ "query", audit_query, "run one read-only SQL statement" },
+	{ "report", audit_report,
+	  "per-tenant waits, borrowing, preemptions, breaches, cost" },
+	{ "verify", audit_verify,
+	  "check a bundle or a database for tampering" },
+};
+
+static int audit_help(struct qf_ctx *ctx, FILE *f)
+{
+	int bad = fprintf(f, "usage: quotaflow audit <subcommand> "
+	                     "[options]\n\nWho waited, who borrowed, who was "
+	                     "preempted: evidence in SQLite.\n\n") < 0;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(subcommands); i++)
+		bad |= fprintf(f, "    %-10s%s\n", subcommands[i].name,
+		               subcommands[i].summary) < 0;
+	bad |= fprintf(f, "\nSee 'quotaflow audit <subcommand> --help'.\n") < 0;
+	(void)ctx;
+	return bad ? QF_EXIT_USAGE : QF_EXIT_OK;
+}
+
+int cmd_audit(int argc, const char **argv, struct qf_ctx *ctx)
+{
+	if (argc < 2) {
+		(void)audit_help(ctx, ctx->err);
+		return QF_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+		return audit_help(ctx, ctx->out);
+	for (size_t i = 0; i < QF_ARRAY_SIZE(subcommands); i++)
+		if (!strcmp(subcommands[i].name, argv[1]))
+			return subcommands[i].fn(argc - 1, argv + 1, ctx);
+	(void)fprintf(ctx->err,
+	              "quotaflow: audit: '%s' is not an audit subcommand. "
+	              "See 'quotaflow audit --help'.\n",
+	              argv[1]);
+	return QF_EXIT_USAGE;
+}

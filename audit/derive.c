@@ -1,0 +1,719 @@
+/*
+ * derive.c - rebuild one cluster's derived tables (audit/derive.h): walk
+ * its events in time order once, keeping each workload's state, and write
+ * admissions (waits, D1-D2), preemptions (D7) and breaches (D8) as they
+ * happen; usage changes go to derive_borrow.c (D3-D6).
+ *
+ * Order (D1): events sort by time, then by a causal rank for records of
+ * the same instant (finish < eviction < Preempted < PreemptedWorkload <
+ * Requeued < pending < QuotaReserved < Admitted), then by storage order.
+ *
+ * Workload states: idle -(pending, Created, Requeued)-> queued
+ * -(QuotaReserved)-> reserved -(Admitted)-> admitted; reserved or admitted
+ * -(eviction, Preempted, Finished)-> idle (usage released); an eviction
+ * for Preempted or NodeFailures requeues at once (Kueue does).
+ */
+#include "audit/derive.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "audit/derive_int.h"
+#include "core/alloc.h"
+#include "core/qty.h"
+#include "core/banned.h"
+
+/* ---- the string map ---- */
+
+static uint64_t hash_str(const char *s, size_t n)
+{
+	return qf_evdb_fnv(0, s, n);
+}
+
+static size_t slot(const struct dmap *m, const char *key, size_t len)
+{
+	size_t i = (size_t)hash_str(key, len) & (m->cap - 1);
+
+	while (m->keys[i] &&
+	       (m->lens[i] != len || memcmp(m->keys[i], key, len)))
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+/* Keys are byte strings of a given length (they may hold NULs). */
+size_t qf_dmap_get(const struct dmap *m, const char *key, size_t len)
+{
+	size_t i;
+
+	if (!m->cap)
+		return (size_t)-1;
+	i = slot(m, key, len);
+	return m->keys[i] ? m->vals[i] : (size_t)-1;
+}
+
+static void dmap_grow(struct dmap *m)
+{
+	struct dmap n = { NULL, NULL, NULL, m->cap ? m->cap * 2 : 64, 0 };
+
+	n.keys = qf_xcalloc(n.cap, sizeof(char *));
+	n.vals = qf_xcalloc(n.cap, sizeof(size_t));
+	n.lens = qf_xcalloc(n.cap, sizeof(size_t));
+	for (size_t i = 0; i < m->cap; i++)
+		if (m->keys[i]) {
+			size_t j = slot(&n, m->keys[i], m->lens[i]);
+
+			n.keys[j] = m->keys[i];
+			n.vals[j] = m->vals[i];
+			n.lens[j] = m->lens[i];
+			n.n++;
+		}
+	free(m->keys);
+	free(m->vals);
+	free(m->lens);
+	*m = n;
+}
+
+void qf_dmap_put(struct dmap *m, const char *key, size_t len, size_t val)
+{
+	size_t i;
+
+	if ((m->n + 1) * 2 > m->cap)
+		dmap_grow(m);
+	i = slot(m, key, len);
+	if (!m->keys[i]) {
+		m->keys[i] = qf_xmalloc(len + 1);
+		memcpy(m->keys[i], key, len);
+		m->keys[i][len] = '\0';
+		m->lens[i] = len;
+		m->n++;
+	}
+	m->vals[i] = val;
+}
+
+void qf_dmap_release(struct dmap *m)
+{
+	for (size_t i = 0; i < m->cap; i++)
+		free(m->keys[i]);
+	free(m->keys);
+	free(m->vals);
+	free(m->lens);
+	memset(m, 0, sizeof(*m));
+}
+
+/* ---- workload state ---- */
+
+enum wstate { W_IDLE, W_QUEUED, W_RESERVED, W_ADMITTED, W_DONE };
+
+struct cell {
+	size_t k;
+	int64_t amount; /* milli-units */
+};
+
+struct wl {
+	char *key; /* "ns/name", owned */
+	char *cq;  /* owned, may be NULL */
+	enum wstate st;
+	int64_t queued_ms, admitted_ms;
+	struct cell *held; /* owned */
+	size_t nheld;
+	struct cell *arrival; /* usage of its queue's keys at queueing */
+	size_t narrival;
+	int64_t last_preempt_ms; /* duplicate suppression (D7) */
+	char *last_preemptor;
+};
+
+struct walk {
+	struct qf_evdb *s;
+	const char *cluster;
+	struct qf_diags *d;
+	struct borrow b;
+	struct wl *w;
+	size_t nw, aw;
+	struct dmap wmap;
+	sqlite3_stmt *ins_adm, *ins_pre, *usage_lookup;
+	struct dmap uids; /* uid -> index in uidwl */
+	char **uidwl;     /* owned workload keys */
+	size_t nuid, auid;
+	int64_t first_ms, last_ms;
+};
+
+static struct wl *wl_get(struct walk *wk, const char *key)
+{
+	size_t n = strlen(key), i = qf_dmap_get(&wk->wmap, key, n);
+
+	if (i == (size_t)-1) {
+		wk->w = qf_grow(wk->w, sizeof(*wk->w), &wk->aw, wk->nw + 1);
+		i = wk->nw++;
+		memset(&wk->w[i], 0, sizeof(wk->w[i]));
+		wk->w[i].key = qf_xstrdup(key);
+		wk->w[i].last_preempt_ms = INT64_MIN;
+		qf_dmap_put(&wk->wmap, key, n, i);
+	}
+	return &wk->w[i];
+}
+
+static void set_cq(struct wl *w, const char *cq)
+{
+	if (!cq || (w->cq && !strcmp(w->cq, cq)))
+		return;
+	free(w->cq);
+	w->cq = qf_xstrdup(cq);
+}
+
+/* Usage of the workload's queue at the moment it was queued (D8). */
+static void snapshot_arrival(struct walk *wk, struct wl *w)
+{
+	w->narrival = 0;
+	if (!w->cq)
+		return;
+	for (size_t i = 0; i < wk->b.nk; i++) {
+		if (strcmp(wk->b.k[i].cq, w->cq))
+			continue;
+		w->arrival = qf_xreallocarray(w->arrival, w->narrival + 1,
+		                              sizeof(*w->arrival));
+		w->arrival[w->narrival].k = i;
+		w->arrival[w->narrival++].amount = wk->b.k[i].usage;
+	}
+}
+
+static void start_cycle(struct walk *wk, struct wl *w, int64_t t)
+{
+	if (w->st != W_IDLE)
+		return;
+	w->st = W_QUEUED;
+	w->queued_ms = t;
+	w->nheld = 0;
+	snapshot_arrival(wk, w);
+}
+
+static int step_done(struct walk *wk, sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		return qf_evdb_fail(wk->s, "cannot store derived rows", wk->d);
+	return QF_OK;
+}
+
+/* D8: did its request fit under nominal on arrival?  Binding cell out. */
+static int fits(struct walk *wk, const struct wl *w, int64_t *u0, int64_t *nom)
+{
+	double worst = -1;
+	int ok = w->nheld > 0;
+
+	*u0 = *nom = -1;
+	for (size_t i = 0; i < w->nheld; i++) {
+		const struct cell *c = &w->held[i];
+		int64_t n = qf_borrow_nominal(&wk->b.k[c->k], w->queued_ms),
+		        u = -1;
+
+		for (size_t j = 0; j < w->narrival; j++)
+			if (w->arrival[j].k == c->k)
+				u = w->arrival[j].amount;
+		if (u < 0 && w->narrival)
+			u = 0; /* the queue had not used this key yet */
+		if (n < 0 || u < 0) {
+			ok = 0;
+			continue;
+		}
+		if (u + c->amount > n)
+			ok = 0;
+		if (n > 0 && (double)(u + c->amount) / (double)n > worst) {
+			worst = (double)(u + c->amount) / (double)n;
+			*u0 = u;
+			*nom = n;
+		}
+	}
+	return ok && *nom >= 0;
+}
+
+static int emit_admission(struct walk *wk, const struct wl *w, int admitted)
+{
+	const char *slash = strchr(w->key, '/');
+	int64_t u0, nom;
+	int ok = admitted && fits(wk, w, &u0, &nom);
+
+	sqlite3_bind_text(wk->ins_adm, 1, wk->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(wk->ins_adm, 2, slash + 1, -1, SQLITE_STATIC);
+	sqlite3_bind_text(wk->ins_adm, 3, w->key, (int)(slash - w->key),
+	                  SQLITE_STATIC);
+	if (w->cq)
+		sqlite3_bind_text(wk->ins_adm, 4, w->cq, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(wk->ins_adm, 4);
+	sqlite3_bind_int64(wk->ins_adm, 5, w->queued_ms);
+	if (admitted)
+		sqlite3_bind_int64(wk->ins_adm, 6, w->admitted_ms);
+	else
+		sqlite3_bind_null(wk->ins_adm, 6);
+	sqlite3_bind_int(wk->ins_adm, 7, ok);
+	if (ok) {
+		sqlite3_bind_int64(wk->ins_adm, 8, u0);
+		sqlite3_bind_int64(wk->ins_adm, 9, nom);
+	} else {
+		sqlite3_bind_null(wk->ins_adm, 8);
+		sqlite3_bind_null(wk->ins_adm, 9);
+	}
+	return step_done(wk, wk->ins_adm);
+}
+
+static void hold(struct walk *wk, struct wl *w, const char *flavor,
+                 const char *res, int64_t milli)
+{
+	size_t k = qf_borrow_key(&wk->b, w->cq ? w->cq : "", flavor, res);
+
+	w->held = qf_xreallocarray(w->held, w->nheld + 1, sizeof(*w->held));
+	w->held[w->nheld].k = k;
+	w->held[w->nheld++].amount = milli;
+	qf_borrow_change(&wk->b, k, milli);
+	qf_borrow_admitted(&wk->b, k, w->key);
+}
+
+/* The usage a reservation takes: the event's detail, else the Workload
+ * object's admission (wl_usage). */
+static int take_usage(struct walk *wk, struct wl *w, const char *detail)
+{
+	json_t *o = detail ? json_loads(detail, 0, NULL) : NULL;
+	const char *fl, *res;
+	json_t *inner, *q;
+	int rc = QF_OK, any = 0;
+
+	json_object_foreach (json_object_get(o, "usage"), fl, inner)
+		json_object_foreach (inner, res, q) {
+			struct qf_qty v;
+			int64_t m;
+
+			if (!json_is_string(q) ||
+			    qf_qty_parse(&v, json_string_value(q)) < 0 ||
+			    qf_qty_to_milli(&m, &v) < 0)
+				continue;
+			hold(wk, w, fl, res, m);
+			any = 1;
+		}
+	json_decref(o);
+	if (any)
+		return rc;
+	sqlite3_reset(wk->usage_lookup);
+	sqlite3_bind_text(wk->usage_lookup, 1, wk->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(wk->usage_lookup, 2, w->key, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(wk->usage_lookup)) == SQLITE_ROW)
+		hold(wk, w,
+		     (const char *)sqlite3_column_text(wk->usage_lookup, 0),
+		     (const char *)sqlite3_column_text(wk->usage_lookup, 1),
+		     sqlite3_column_int64(wk->usage_lookup, 2));
+	sqlite3_reset(wk->usage_lookup);
+	return rc == SQLITE_DONE
+	               ? QF_OK
+	               : qf_evdb_fail(wk->s, "cannot read usage", wk->d);
+}
+
+static void release(struct walk *wk, struct wl *w)
+{
+	for (size_t i = 0; i < w->nheld; i++)
+		qf_borrow_change(&wk->b, w->held[i].k, -w->held[i].amount);
+	w->nheld = 0;
+}
+
+/* "wait time since queued was 12s" -> ms, or -1. */
+static int64_t message_wait(const char *msg)
+{
+	const char *p = msg ? strstr(msg, "wait time since queued was ") : NULL;
+	char *end;
+	double v;
+
+	if (!p)
+		return -1;
+	p += strlen("wait time since queued was ");
+	v = strtod(p, &end);
+	if (end == p || *end != 's' || v < 0 || v > 1e12)
+		return -1;
+	return (int64_t)(v * 1000.0 + 0.5);
+}
+
+struct row {
+	int64_t t;
+	const char *reason, *wl, *cq, *msg, *preemptor, *preason, *detail;
+};
+
+static int is_pending(const char *r)
+{
+	static const char *const pend[] = {
+		"Pending",
+		"WaitingForQuota",
+		"NoMatchingFlavor",
+		"ExceedsMaxQuota",
+		"TopologyPlacementFailed",
+		"WaitingForPreemptedWorkloads",
+		"Misconfigured",
+		"Suspended",
+		"PendingEvaluation",
+		"WaitingForPodsReady",
+		"AdmissionGated",
+		"SecondPassFailed",
+		"Inadmissible",
+		"Waiting",
+		"Created",
+	};
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(pend); i++)
+		if (!strcmp(pend[i], r))
+			return 1;
+	return 0;
+}
+
+static int ends_cycle(const char *r)
+{
+	return !strncmp(r, "EvictedDueTo", 12) || !strcmp(r, "Finished") ||
+	       !strcmp(r, "FinishedWorkload") || !strcmp(r, "Deleted") ||
+	       !strcmp(r, "InactiveWorkload") ||
+	       !strcmp(r, "WorkloadSliceReplaced");
+}
+
+static int reserve(struct walk *wk, struct wl *w, const struct row *r)
+{
+	int64_t wait = message_wait(r->msg);
+
+	if (w->st == W_RESERVED || w->st == W_ADMITTED)
+		return QF_OK; /* a second source of the same reservation */
+	if (w->st != W_QUEUED) {
+		w->st = W_IDLE;
+		start_cycle(wk, w, wait >= 0 ? r->t - wait : r->t);
+	} else if (wait >= 0 && r->t - wait < w->queued_ms - 1000) {
+		/* D2: the message knows of an earlier entry than we saw */
+		w->queued_ms = r->t - wait;
+	}
+	w->st = W_RESERVED;
+	return take_usage(wk, w, r->detail);
+}
+
+/* D7: one row per preemption of a victim; the Preempted event and the
+ * Preempted condition of the same preemption (within 2 s, same preemptor)
+ * count once. */
+static int preempted(struct walk *wk, struct wl *w, const struct row *r)
+{
+	const char *pre = r->preemptor;
+	const struct wl *pw = NULL;
+	int rc;
+
+	if (pre && !strncmp(pre, "uid:", 4)) {
+		size_t i = qf_dmap_get(&wk->uids, pre + 4, strlen(pre + 4));
+
+		if (i != (size_t)-1)
+			pre = wk->uidwl[i];
+	}
+	if (w->last_preempt_ms != INT64_MIN &&
+	    r->t - w->last_preempt_ms <= 2000 &&
+	    !strcmp(w->last_preemptor ? w->last_preemptor : "", pre ? pre : ""))
+		return QF_OK;
+	w->last_preempt_ms = r->t;
+	free(w->last_preemptor);
+	w->last_preemptor = pre ? qf_xstrdup(pre) : NULL;
+	if (pre) {
+		size_t i = qf_dmap_get(&wk->wmap, pre, strlen(pre));
+
+		if (i != (size_t)-1)
+			pw = &wk->w[i];
+	}
+	sqlite3_bind_text(wk->ins_pre, 1, wk->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(wk->ins_pre, 2, w->key, -1, SQLITE_STATIC);
+	if (pre)
+		sqlite3_bind_text(wk->ins_pre, 3, pre, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(wk->ins_pre, 3);
+	if (w->cq)
+		sqlite3_bind_text(wk->ins_pre, 4, w->cq, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(wk->ins_pre, 4);
+	if (pw && pw->cq)
+		sqlite3_bind_text(wk->ins_pre, 5, pw->cq, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(wk->ins_pre, 5);
+	if (r->preason)
+		sqlite3_bind_text(wk->ins_pre, 6, r->preason, -1,
+		                  SQLITE_STATIC);
+	else
+		sqlite3_bind_null(wk->ins_pre, 6);
+	sqlite3_bind_int64(wk->ins_pre, 7, r->t);
+	rc = step_done(wk, wk->ins_pre);
+	return rc;
+}
+
+static int apply(struct walk *wk, const struct row *r)
+{
+	struct wl *w = wl_get(wk, r->wl);
+	int rc = QF_OK;
+
+	if (strcmp(r->reason, "PreemptedWorkload"))
+		set_cq(w, r->cq);
+	if (is_pending(r->reason) || !strcmp(r->reason, "Requeued")) {
+		if (w->st == W_DONE && (!strcmp(r->reason, "Created") ||
+		                        !strcmp(r->reason, "Requeued")))
+			w->st = W_IDLE;
+		start_cycle(wk, w, r->t);
+	} else if (!strcmp(r->reason, "QuotaReserved")) {
+		rc = reserve(wk, w, r);
+	} else if (!strcmp(r->reason, "Admitted")) {
+		if (w->st != W_RESERVED && w->st != W_ADMITTED)
+			rc = reserve(wk, w, r);
+		if (rc == QF_OK && w->st == W_RESERVED) {
+			w->st = W_ADMITTED;
+			w->admitted_ms = r->t;
+			rc = emit_admission(wk, w, 1);
+		}
+	} else if (!strcmp(r->reason, "Preempted")) {
+		rc = preempted(wk, w, r);
+		if (w->st == W_RESERVED || w->st == W_ADMITTED) {
+			/* no eviction event seen: Preempted ends it */
+			release(wk, w);
+			w->st = W_IDLE;
+			start_cycle(wk, w, r->t);
+		}
+	} else if (ends_cycle(r->reason)) {
+		int requeue = !strcmp(r->reason, "EvictedDueToPreempted") ||
+		              !strcmp(r->reason, "EvictedDueToNodeFailures");
+
+		if (w->st == W_RESERVED || w->st == W_ADMITTED)
+			release(wk, w);
+		w->st = strncmp(r->reason, "EvictedDueTo", 12) ? W_DONE
+		                                               : W_IDLE;
+		if (requeue)
+			start_cycle(wk, w, r->t);
+	}
+	return rc;
+}
+
+#define RANK                                                             \
+	"CASE WHEN reason IN ('Finished','FinishedWorkload','Deleted')"  \
+	" THEN 0 WHEN reason LIKE 'EvictedDueTo%' THEN 1"                \
+	" WHEN reason = 'Preempted' THEN 2"                              \
+	" WHEN reason = 'PreemptedWorkload' THEN 3"                      \
+	" WHEN reason = 'Requeued' THEN 4 WHEN reason = 'QuotaReserved'" \
+	" THEN 6 WHEN reason = 'Admitted' THEN 7 ELSE 5 END"
+
+static const char walk_sql[] =
+        "SELECT time_ms, reason, workload, cluster_queue,"
+        " CASE WHEN reason = 'QuotaReserved' THEN message END, preemptor,"
+        " preemption_reason, CASE WHEN reason IN ('QuotaReserved',"
+        " 'Admitted') THEN detail END FROM events WHERE cluster = ?1"
+        " AND workload NOT LIKE '%/%/%' ORDER BY time_ms, " RANK ", id";
+
+static const char *const clear_sql[] = {
+	"DELETE FROM d_admissions WHERE cluster = ?1",
+	"DELETE FROM d_borrowing WHERE cluster = ?1",
+	"DELETE FROM d_lending WHERE cluster = ?1",
+	"DELETE FROM d_usage WHERE cluster = ?1",
+	"DELETE FROM d_preemptions WHERE cluster = ?1",
+	"DELETE FROM d_clusters WHERE cluster = ?1",
+};
+
+static int run_sql(struct walk *wk, const char *sql)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(wk->s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(wk->s, "cannot derive", wk->d);
+	sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return qf_evdb_fail(wk->s, "cannot derive", wk->d);
+	return QF_OK;
+}
+
+/* uid -> workload key, from events and Workload objects (D7). */
+static int load_uids(struct walk *wk)
+{
+	sqlite3_stmt *st = NULL;
+	int step;
+
+	if (sqlite3_prepare_v2(wk->s->db,
+	                       "SELECT DISTINCT uid, workload FROM events"
+	                       " WHERE cluster = ?1 AND uid IS NOT NULL AND"
+	                       " uid <> '' AND workload NOT LIKE '%/%/%'"
+	                       " UNION SELECT uid, workload FROM workloads"
+	                       " WHERE cluster = ?1 AND uid <> ''",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(wk->s, "cannot derive", wk->d);
+	sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *uid = (const char *)sqlite3_column_text(st, 0);
+
+		wk->uidwl = qf_grow(wk->uidwl, sizeof(char *), &wk->auid,
+		                    wk->nuid + 1);
+		wk->uidwl[wk->nuid] =
+		        qf_xstrdup((const char *)sqlite3_column_text(st, 1));
+		qf_dmap_put(&wk->uids, uid, strlen(uid), wk->nuid++);
+	}
+	sqlite3_finalize(st);
+	return step == SQLITE_DONE
+	               ? QF_OK
+	               : qf_evdb_fail(wk->s, "cannot derive", wk->d);
+}
+
+static const char *col(sqlite3_stmt *st, int i)
+{
+	return (const char *)sqlite3_column_text(st, i);
+}
+
+static int walk_events(struct walk *wk)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = QF_OK, step;
+	struct row r;
+
+	if (sqlite3_prepare_v2(wk->s->db, walk_sql, -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(wk->s, "cannot derive", wk->d);
+	sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
+	while (rc == QF_OK && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		r.t = sqlite3_column_int64(st, 0);
+		r.reason = col(st, 1);
+		r.wl = col(st, 2);
+		r.cq = col(st, 3);
+		r.msg = col(st, 4);
+		r.preemptor = col(st, 5);
+		r.preason = col(st, 6);
+		r.detail = col(st, 7);
+		if (!strchr(r.wl, '/'))
+			continue;
+		if (wk->first_ms == INT64_MIN)
+			wk->first_ms = r.t;
+		wk->last_ms = r.t;
+		rc = qf_borrow_advance(&wk->b, r.t, wk->d);
+		if (rc == QF_OK)
+			rc = apply(wk, &r);
+	}
+	if (rc == QF_OK && step != SQLITE_DONE)
+		rc = qf_evdb_fail(wk->s, "cannot derive", wk->d);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Fill preemptor_cluster_queue from the preemptors' final state (a hash
+ * lookup each, not a join over the admissions). */
+static int preemptor_queues(struct walk *wk)
+{
+	sqlite3_stmt *sel = NULL, *upd = NULL;
+	int rc = QF_OK, step = SQLITE_DONE;
+
+	if (sqlite3_prepare_v2(wk->s->db,
+	                       "SELECT rowid, preemptor FROM d_preemptions"
+	                       " WHERE cluster = ?1 AND preemptor IS NOT NULL"
+	                       " AND preemptor_cluster_queue IS NULL",
+	                       -1, &sel, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(wk->s->db,
+	                       "UPDATE d_preemptions SET"
+	                       " preemptor_cluster_queue = ?2 WHERE rowid = ?1",
+	                       -1, &upd, NULL) != SQLITE_OK) {
+		rc = qf_evdb_fail(wk->s, "cannot derive", wk->d);
+		goto done;
+	}
+	sqlite3_bind_text(sel, 1, wk->cluster, -1, SQLITE_STATIC);
+	while (rc == QF_OK && (step = sqlite3_step(sel)) == SQLITE_ROW) {
+		const char *pre = (const char *)sqlite3_column_text(sel, 1);
+		size_t i = qf_dmap_get(&wk->wmap, pre, strlen(pre));
+
+		if (i == (size_t)-1 || !wk->w[i].cq)
+			continue;
+		sqlite3_bind_int64(upd, 1, sqlite3_column_int64(sel, 0));
+		sqlite3_bind_text(upd, 2, wk->w[i].cq, -1, SQLITE_STATIC);
+		rc = step_done(wk, upd);
+	}
+	if (rc == QF_OK && step != SQLITE_DONE)
+		rc = qf_evdb_fail(wk->s, "cannot derive", wk->d);
+done:
+	sqlite3_finalize(sel);
+	sqlite3_finalize(upd);
+	return rc;
+}
+
+static int finish_walk(struct walk *wk)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = qf_borrow_finish(&wk->b, wk->d);
+
+	for (size_t i = 0; rc == QF_OK && i < wk->nw; i++)
+		if (wk->w[i].st == W_QUEUED || wk->w[i].st == W_RESERVED)
+			rc = emit_admission(wk, &wk->w[i], 0);
+	/* D7: a preemptor seen only after its victim gets its queue now */
+	if (rc == QF_OK)
+		rc = preemptor_queues(wk);
+	if (rc < 0 || wk->first_ms == INT64_MIN)
+		return rc;
+	if (sqlite3_prepare_v2(wk->s->db,
+	                       "INSERT INTO d_clusters VALUES(?1,?2,?3)", -1,
+	                       &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(wk->s, "cannot derive", wk->d);
+	sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, wk->first_ms);
+	sqlite3_bind_int64(st, 3, wk->last_ms);
+	rc = sqlite3_step(st) == SQLITE_DONE
+	             ? QF_OK
+	             : qf_evdb_fail(wk->s, "cannot derive", wk->d);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static void walk_release(struct walk *wk)
+{
+	for (size_t i = 0; i < wk->nw; i++) {
+		free(wk->w[i].key);
+		free(wk->w[i].cq);
+		free(wk->w[i].held);
+		free(wk->w[i].arrival);
+		free(wk->w[i].last_preemptor);
+	}
+	free(wk->w);
+	for (size_t i = 0; i < wk->nuid; i++)
+		free(wk->uidwl[i]);
+	free(wk->uidwl);
+	qf_dmap_release(&wk->wmap);
+	qf_dmap_release(&wk->uids);
+	sqlite3_finalize(wk->ins_adm);
+	sqlite3_finalize(wk->ins_pre);
+	sqlite3_finalize(wk->usage_lookup);
+	qf_borrow_release(&wk->b);
+}
+
+int qf_derive_cluster(struct qf_evdb *s, const char *cluster,
+                      struct qf_diags *d)
+{
+	struct walk wk;
+	int rc = QF_OK;
+
+	memset(&wk, 0, sizeof(wk));
+	wk.s = s;
+	wk.cluster = cluster;
+	wk.d = d;
+	wk.first_ms = wk.last_ms = INT64_MIN;
+	for (size_t i = 0; rc == QF_OK && i < QF_ARRAY_SIZE(clear_sql); i++)
+		rc = run_sql(&wk, clear_sql[i]);
+	if (rc == QF_OK &&
+	    (sqlite3_prepare_v2(s->db,
+	                        "INSERT INTO d_admissions VALUES(?1,?2,?3,?4,"
+	                        "?5,?6,?7,?8,?9)",
+	                        -1, &wk.ins_adm, NULL) != SQLITE_OK ||
+	     sqlite3_prepare_v2(s->db,
+	                        "INSERT INTO d_preemptions VALUES(?1,?2,?3,"
+	                        "?4,?5,?6,?7)",
+	                        -1, &wk.ins_pre, NULL) != SQLITE_OK ||
+	     sqlite3_prepare_v2(s->db,
+	                        "SELECT flavor, resource, amount_milli FROM"
+	                        " wl_usage WHERE cluster = ?1 AND workload ="
+	                        " ?2 ORDER BY flavor, resource",
+	                        -1, &wk.usage_lookup, NULL) != SQLITE_OK))
+		rc = qf_evdb_fail(s, "cannot prepare derivation", d);
+	if (rc == QF_OK)
+		rc = qf_borrow_init(&wk.b, s, cluster, d);
+	if (rc == QF_OK)
+		rc = load_uids(&wk);
+	if (rc == QF_OK)
+		rc = walk_events(&wk);
+	if (rc == QF_OK)
+		rc = finish_walk(&wk);
+	walk_release(&wk);
+	return rc;
+}

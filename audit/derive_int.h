@@ -1,0 +1,100 @@
+/*
+ * derive_int.h - state shared by derive.c (the walk over the timeline:
+ * workloads, waits, preemptions) and derive_borrow.c (usage per
+ * ClusterQueue, flavor and resource; borrowing intervals and lenders).
+ * Private to audit/.
+ */
+#ifndef QF_AUDIT_DERIVE_INT_H
+#define QF_AUDIT_DERIVE_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "audit/evdb.h"
+#include "core/buf.h"
+
+/* A string-keyed open-addressing map to indices (derive.c). */
+struct dmap {
+	char **keys; /* owned */
+	size_t *vals;
+	size_t *lens; /* key lengths (keys may hold NULs) */
+	size_t cap, n;
+};
+
+void qf_dmap_release(struct dmap *m);
+/* Index stored for key, or (size_t)-1. */
+size_t qf_dmap_get(const struct dmap *m, const char *key, size_t len);
+void qf_dmap_put(struct dmap *m, const char *key, size_t len, size_t val);
+
+struct quota {
+	int64_t from_ms, nominal, lending; /* lending -1 = no limit */
+};
+
+/* One (ClusterQueue, flavor, resource): its usage and borrowing. */
+struct ukey {
+	char *cq, *flavor, *resource, *cohort; /* owned */
+	struct quota *q;                       /* owned, by from_ms */
+	size_t nq, aq;
+	int64_t usage;    /* milli-units now */
+	int64_t borrowed; /* usage - nominal when > 0, else 0 */
+	int dirty;        /* usage changed at this instant */
+	size_t group;     /* index of its (cohort, flavor, resource) */
+	/* the open interval (D4) */
+	int open;
+	int64_t start_ms, peak;
+	double amount;           /* milli-units x ms (double: bytes x ms
+	                          * overflows int64 within hours) */
+	struct qf_buf workloads; /* "a,b", in admission order */
+	struct dmap wseen;       /* the workloads listed, to list each once */
+	char **lender;           /* owned names */
+	double *lent;            /* milli x ms per lender */
+	size_t nlender, alender;
+};
+
+/* A reservation at the current instant, resolved when it closes. */
+struct admit {
+	size_t k;
+	char *workload; /* owned */
+};
+
+struct group {
+	size_t *members; /* key indices */
+	size_t n, alloc;
+	size_t acap;
+	int64_t *cap; /* scratch: lendable capacity per member */
+};
+
+struct borrow {
+	struct qf_evdb *s;
+	const char *cluster;
+	struct ukey *k;
+	size_t nk, ak;
+	struct dmap kmap;
+	struct group *g;
+	size_t ng, ag;
+	struct dmap gmap;
+	int64_t now_ms;
+	int any_open;
+	struct admit *adm; /* reservations of the current instant */
+	size_t nadm, aadm;
+	sqlite3_stmt *ins_borrow, *ins_lend, *ins_usage;
+};
+
+int qf_borrow_init(struct borrow *b, struct qf_evdb *s, const char *cluster,
+                struct qf_diags *d);
+void qf_borrow_release(struct borrow *b);
+/* Key index of (cq, flavor, resource), created when new. */
+size_t qf_borrow_key(struct borrow *b, const char *cq, const char *flavor,
+                  const char *resource);
+/* Nominal quota of key k at time t, or -1 when unknown (D3). */
+int64_t qf_borrow_nominal(const struct ukey *k, int64_t t);
+/* Usage of key k changes by delta at the current instant. */
+void qf_borrow_change(struct borrow *b, size_t k, int64_t delta);
+/* Move the clock to t: close the instant (D4) and integrate (D5). */
+int qf_borrow_advance(struct borrow *b, int64_t t, struct qf_diags *d);
+/* A workload whose reservation touched key k at this instant (D4). */
+void qf_borrow_admitted(struct borrow *b, size_t k, const char *workload);
+/* Flush open intervals and lending totals. */
+int qf_borrow_finish(struct borrow *b, struct qf_diags *d);
+
+#endif

@@ -1,0 +1,792 @@
+/*
+ * store.c - the audit database (audit/evdb.h): schema and migrations,
+ * prepared statements, the events hash chain, time helpers.  The pinned
+ * views live here with the tables they read, so one file says what the
+ * database holds; docs/audit.md explains each column.
+ */
+#include "audit/evdb.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <openssl/evp.h>
+
+#include "core/alloc.h"
+#include "core/banned.h"
+
+/* ISO-8601 UTC with milliseconds, from a column of epoch milliseconds. */
+#define ISO(c) "strftime('%Y-%m-%dT%H:%M:%fZ', " c " / 1000.0, 'unixepoch')"
+
+/* Schema version 1.  Times are epoch ms, amounts milli-units. */
+static const char schema_v1[] =
+        "CREATE TABLE settings(key TEXT PRIMARY KEY, value INTEGER);"
+        "CREATE TABLE inputs(id INTEGER PRIMARY KEY, cluster TEXT NOT NULL,"
+        " name TEXT NOT NULL, format TEXT NOT NULL, sha256 TEXT NOT NULL,"
+        " bytes INTEGER NOT NULL, records INTEGER NOT NULL,"
+        " added INTEGER NOT NULL, rejected INTEGER NOT NULL,"
+        " ingested_ms INTEGER NOT NULL);"
+        "CREATE TABLE events(id INTEGER PRIMARY KEY, cluster TEXT NOT NULL,"
+        " dkey INTEGER NOT NULL, source TEXT NOT NULL,"
+        " time_ms INTEGER NOT NULL, last_ms INTEGER NOT NULL,"
+        " count INTEGER NOT NULL, type TEXT, reason TEXT NOT NULL,"
+        " workload TEXT NOT NULL, uid TEXT, cluster_queue TEXT, message TEXT,"
+        " preemptor TEXT, preemption_reason TEXT, detail TEXT,"
+        " input_id INTEGER, chain BLOB);"
+        "CREATE UNIQUE INDEX events_dkey ON events(cluster, dkey);"
+        "CREATE INDEX events_time ON events(cluster, time_ms);"
+        "CREATE TABLE rejected(id INTEGER PRIMARY KEY, cluster TEXT NOT NULL,"
+        " input_id INTEGER, file TEXT NOT NULL, line INTEGER NOT NULL,"
+        " reason TEXT NOT NULL, raw TEXT NOT NULL,"
+        " UNIQUE(cluster, file, line, raw));"
+        "CREATE TABLE workloads(cluster TEXT NOT NULL, workload TEXT NOT NULL,"
+        " uid TEXT, cluster_queue TEXT, queue_name TEXT, created_ms INTEGER,"
+        " PRIMARY KEY(cluster, workload, uid));"
+        "CREATE TABLE wl_usage(cluster TEXT NOT NULL, workload TEXT NOT NULL,"
+        " cluster_queue TEXT NOT NULL, flavor TEXT NOT NULL,"
+        " resource TEXT NOT NULL, amount_milli INTEGER NOT NULL,"
+        " PRIMARY KEY(cluster, workload, flavor, resource));"
+        "CREATE TABLE quotas(cluster TEXT NOT NULL,"
+        " cluster_queue TEXT NOT NULL, cohort TEXT, flavor TEXT NOT NULL,"
+        " resource TEXT NOT NULL, nominal_milli INTEGER NOT NULL,"
+        " borrowing_limit_milli INTEGER, lending_limit_milli INTEGER,"
+        " valid_from_ms INTEGER NOT NULL, revision TEXT,"
+        " PRIMARY KEY(cluster, cluster_queue, flavor, resource,"
+        " valid_from_ms));"
+        "CREATE TABLE prices(cluster TEXT NOT NULL, flavor TEXT NOT NULL,"
+        " price_per_gpu_hour REAL NOT NULL, PRIMARY KEY(cluster, flavor));"
+        "CREATE TABLE policy_changes(cluster TEXT NOT NULL,"
+        " dkey TEXT NOT NULL, at_ms INTEGER, user TEXT, verb TEXT NOT NULL,"
+        " kind TEXT NOT NULL, name TEXT NOT NULL, revision TEXT,"
+        " PRIMARY KEY(cluster, dkey));"
+        /* derived: rebuilt per cluster after every ingest (derive.c) */
+        "CREATE TABLE d_admissions(cluster TEXT NOT NULL,"
+        " workload TEXT NOT NULL, namespace TEXT NOT NULL,"
+        " cluster_queue TEXT, queued_ms INTEGER NOT NULL,"
+        " admitted_ms INTEGER, fits_at_arrival INTEGER NOT NULL,"
+        " usage_at_arrival_milli INTEGER, nominal_milli INTEGER);"
+        "CREATE TABLE d_borrowing(cluster TEXT NOT NULL,"
+        " cluster_queue TEXT NOT NULL, cohort TEXT, flavor TEXT NOT NULL,"
+        " resource TEXT NOT NULL, start_ms INTEGER NOT NULL, end_ms INTEGER,"
+        " peak_milli INTEGER NOT NULL, amount_milli_ms REAL NOT NULL,"
+        " workloads TEXT NOT NULL, lenders TEXT NOT NULL);"
+        "CREATE TABLE d_lending(cluster TEXT NOT NULL, borrower TEXT NOT NULL,"
+        " lender TEXT NOT NULL, flavor TEXT NOT NULL, resource TEXT NOT NULL,"
+        " amount_milli_ms REAL NOT NULL, start_ms INTEGER NOT NULL,"
+        " end_ms INTEGER);"
+        "CREATE TABLE d_usage(cluster TEXT NOT NULL,"
+        " cluster_queue TEXT NOT NULL, flavor TEXT NOT NULL,"
+        " resource TEXT NOT NULL, at_ms INTEGER NOT NULL,"
+        " usage_milli INTEGER NOT NULL, nominal_milli INTEGER);"
+        "CREATE TABLE d_preemptions(cluster TEXT NOT NULL,"
+        " workload TEXT NOT NULL, preemptor TEXT, cluster_queue TEXT,"
+        " preemptor_cluster_queue TEXT, reason TEXT, at_ms INTEGER NOT NULL);"
+        "CREATE TABLE d_clusters(cluster TEXT PRIMARY KEY,"
+        " first_ms INTEGER, last_ms INTEGER);"
+        /* the pinned views */
+        "CREATE VIEW audit_waits AS SELECT cluster, workload, namespace,"
+        " cluster_queue, " ISO(
+                "queued_ms") " AS queued_at,"
+                             " " ISO("admitted_ms") " AS admitted_at,"
+                                                    " (admitted_ms - queued_ms) / 1000.0 AS wait_seconds"
+                                                    " FROM d_admissions ORDER BY cluster, queued_ms, namespace, workload,"
+                                                    " admitted_ms;"
+                                                    "CREATE VIEW audit_borrowing AS SELECT cluster, cluster_queue, cohort,"
+                                                    " flavor, resource, " ISO(
+                                                            "start_ms") " AS start_at,"
+                                                                        " " ISO("end_ms") " AS end_at, peak_milli / 1000.0 AS peak_amount,"
+                                                                                          " amount_milli_ms / 1000000.0 AS amount_seconds, workloads, lenders"
+                                                                                          " FROM d_borrowing ORDER BY cluster, start_ms, cluster_queue, flavor,"
+                                                                                          " resource;"
+                                                                                          "CREATE VIEW audit_preemptions AS SELECT cluster, workload, preemptor,"
+                                                                                          " cluster_queue, reason, " ISO(
+                                                                                                  "at_ms") " AS at FROM d_preemptions"
+                                                                                                           " ORDER BY cluster, at_ms, workload;"
+                                                                                                           "CREATE VIEW audit_policy_changes AS SELECT cluster,"
+                                                                                                           " " ISO("at_ms") " AS at, user, verb, kind, name, revision"
+                                                                                                                            " FROM policy_changes ORDER BY cluster, at_ms, kind, name, dkey;"
+                                                                                                                            "CREATE VIEW audit_breaches AS SELECT cluster,"
+                                                                                                                            " namespace || '/' || workload AS workload, cluster_queue,"
+                                                                                                                            " " ISO("queued_ms") " AS queued_at,"
+                                                                                                                                                 " " ISO("admitted_ms") " AS admitted_at,"
+                                                                                                                                                                        " (admitted_ms - queued_ms) / 1000.0 AS wait_seconds,"
+                                                                                                                                                                        " usage_at_arrival_milli / 1000.0 AS usage_at_arrival,"
+                                                                                                                                                                        " nominal_milli / 1000.0 AS nominal FROM d_admissions"
+                                                                                                                                                                        " WHERE fits_at_arrival AND admitted_ms IS NOT NULL"
+                                                                                                                                                                        " AND admitted_ms - queued_ms > (SELECT COALESCE((SELECT value FROM"
+                                                                                                                                                                        " settings WHERE key = 'breach_after_ms'), 60000))"
+                                                                                                                                                                        " ORDER BY cluster, queued_ms, workload;";
+
+static void chain_next(unsigned char chain[32], const unsigned char row[32]);
+
+/* Migrations: migrations[v] takes a database from version v to v + 1. */
+static const char *const migrations[QF_EVDB_VERSION] = { schema_v1 };
+
+static const char *const stmt_sql[QF_EVDB_ST__COUNT] = {
+	[QF_EVDB_ST_EVENT_INSERT] =
+	        "INSERT OR IGNORE INTO events(cluster, dkey, source, time_ms,"
+	        " last_ms, count, type, reason, workload, uid, cluster_queue,"
+	        " message, preemptor, preemption_reason, detail, input_id, chain)"
+	        " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,"
+	        "?17)",
+	[QF_EVDB_ST_EVENT_UPSERT] =
+	        "UPDATE events SET count = ?3, last_ms = ?4, message = ?5"
+	        " WHERE cluster = ?1 AND dkey = ?2 AND (last_ms < ?4 OR"
+	        " (last_ms = ?4 AND count < ?3)) RETURNING id",
+	[QF_EVDB_ST_REJECT] = "INSERT OR IGNORE INTO rejected(cluster, input_id,"
+	                 " file, line, reason, raw) VALUES(?1,?2,?3,?4,?5,?6)",
+	[QF_EVDB_ST_INPUT_INSERT] =
+	        "INSERT INTO inputs(cluster, name, format, sha256, bytes,"
+	        " records, added, rejected, ingested_ms)"
+	        " VALUES(?1,?2,?3,'',0,0,0,0,?4)",
+	[QF_EVDB_ST_INPUT_UPDATE] =
+	        "UPDATE inputs SET format = ?2, sha256 = ?3, bytes = ?4,"
+	        " records = ?5, added = ?6, rejected = ?7 WHERE id = ?1",
+	[QF_EVDB_ST_QUOTA] =
+	        "INSERT OR REPLACE INTO quotas(cluster, cluster_queue, cohort,"
+	        " flavor, resource, nominal_milli, borrowing_limit_milli,"
+	        " lending_limit_milli, valid_from_ms, revision)"
+	        " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
+	[QF_EVDB_ST_PRICE] = "INSERT OR REPLACE INTO prices(cluster, flavor,"
+	                " price_per_gpu_hour) VALUES(?1,?2,?3)",
+	[QF_EVDB_ST_POLICY] =
+	        "INSERT OR IGNORE INTO policy_changes(cluster, dkey, at_ms, user,"
+	        " verb, kind, name, revision) VALUES(?1,?2,?3,?4,?5,?6,?7,?8)",
+	[QF_EVDB_ST_WORKLOAD] =
+	        "INSERT OR REPLACE INTO workloads(cluster, workload, uid,"
+	        " cluster_queue, queue_name, created_ms)"
+	        " VALUES(?1,?2,?3,?4,?5,?6)",
+	[QF_EVDB_ST_WL_USAGE] = "INSERT OR REPLACE INTO wl_usage(cluster, workload,"
+	                   " cluster_queue, flavor, resource, amount_milli)"
+	                   " VALUES(?1,?2,?3,?4,?5,?6)",
+	[QF_EVDB_ST_WL_COND] = NULL,
+};
+
+int qf_evdb_fail(struct qf_evdb *s, const char *what, struct qf_diags *d)
+{
+	struct qf_loc loc = { s->path, 0, 0 };
+
+	qf_diag_error(d, &loc, NULL, NULL, "%s: %s (SQLite %d)", what,
+	              sqlite3_errmsg(s->db), sqlite3_extended_errcode(s->db));
+	return QF_EIO;
+}
+
+int qf_evdb_exec(struct qf_evdb *s, const char *sql, struct qf_diags *d)
+{
+	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return qf_evdb_fail(s, "database statement failed", d);
+	return QF_OK;
+}
+
+static int user_version(struct qf_evdb *s, int *out, struct qf_diags *d)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return qf_evdb_fail(s, "cannot read the schema version", d);
+	rc = sqlite3_step(st);
+	*out = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return qf_evdb_fail(s, "cannot read the schema version", d);
+	return QF_OK;
+}
+
+static int migrate(struct qf_evdb *s, int from, struct qf_diags *d)
+{
+	struct qf_buf sql = QF_BUF_INIT;
+	int rc = qf_evdb_exec(s, "BEGIN IMMEDIATE", d);
+
+	for (int v = from; rc == QF_OK && v < QF_EVDB_VERSION; v++)
+		rc = qf_evdb_exec(s, migrations[v], d);
+	qf_buf_addf(&sql, "PRAGMA user_version = %d", QF_EVDB_VERSION);
+	if (rc == QF_OK)
+		rc = qf_evdb_exec(s, sql.buf, d);
+	if (rc == QF_OK)
+		rc = qf_evdb_exec(s, "COMMIT", d);
+	else
+		(void)sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	qf_buf_release(&sql);
+	return rc;
+}
+
+static int setup(struct qf_evdb *s, unsigned flags, struct qf_diags *d)
+{
+	struct qf_loc loc = { s->path, 0, 0 };
+	int v = 0, rc;
+
+	sqlite3_extended_result_codes(s->db, 1);
+	sqlite3_busy_timeout(s->db, 5000);
+	rc = user_version(s, &v, d);
+	if (rc < 0)
+		return rc;
+	if (v > QF_EVDB_VERSION) {
+		qf_diag_error(d, &loc, NULL, NULL,
+		              "database schema version %d is newer than this "
+		              "quotaflow understands (%d)",
+		              v, QF_EVDB_VERSION);
+		qf_diag_hint(d,
+		             "use a quotaflow release that knows schema "
+		             "version %d",
+		             v);
+		return QF_EINVAL;
+	}
+	if (flags & QF_EVDB_READONLY) {
+		if (v < QF_EVDB_VERSION) {
+			qf_diag_error(d, &loc, NULL, NULL,
+			              "not a quotaflow audit database of "
+			              "version %d (found version %d)",
+			              QF_EVDB_VERSION, v);
+			return QF_EINVAL;
+		}
+		return QF_OK;
+	}
+	/* design note 1: WAL + FULL, see store.h */
+	rc = qf_evdb_exec(
+	        s,
+	        "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+	        " PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY",
+	        d);
+	if (rc == QF_OK && v < QF_EVDB_VERSION)
+		rc = migrate(s, v, d);
+	return rc;
+}
+
+int qf_evdb_open(struct qf_evdb **out, const char *path, unsigned flags,
+                  struct qf_diags *d)
+{
+	struct qf_evdb *s = qf_xcalloc(1, sizeof(*s));
+	int oflags = (flags & QF_EVDB_READONLY)
+	                     ? SQLITE_OPEN_READONLY
+	                     : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+	int rc;
+
+	*out = NULL;
+	s->path = qf_xstrdup(path);
+	s->md = EVP_MD_CTX_new();
+	if (sqlite3_open_v2(path, &s->db, oflags, NULL) != SQLITE_OK) {
+		rc = qf_evdb_fail(s, "cannot open the audit database", d);
+		goto fail;
+	}
+	rc = setup(s, flags, d);
+	if (rc < 0)
+		goto fail;
+	*out = s;
+	return QF_OK;
+fail:
+	qf_evdb_close(s);
+	return rc;
+}
+
+void qf_evdb_close(struct qf_evdb *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < QF_EVDB_ST__COUNT; i++)
+		sqlite3_finalize(s->st[i]);
+	if (s->in_tx)
+		(void)sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	sqlite3_close(s->db);
+	EVP_MD_CTX_free(s->md);
+	free(s->path);
+	free(s);
+}
+
+sqlite3_stmt *qf_evdb_stmt(struct qf_evdb *s, enum qf_evdb_stmt which,
+                            struct qf_diags *d)
+{
+	if (!stmt_sql[which])
+		return NULL;
+	if (!s->st[which] &&
+	    sqlite3_prepare_v2(s->db, stmt_sql[which], -1, &s->st[which],
+	                       NULL) != SQLITE_OK) {
+		(void)qf_evdb_fail(s, "cannot prepare a statement", d);
+		return NULL;
+	}
+	(void)sqlite3_reset(s->st[which]); /* reports the last step's error */
+	sqlite3_clear_bindings(s->st[which]);
+	return s->st[which];
+}
+
+/* The last chain hash of the table (zero for an empty table). */
+static int load_chain(struct qf_evdb *s, struct qf_diags *d)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	memset(s->chain, 0, sizeof(s->chain));
+	s->chain_rowid = 0;
+	if (sqlite3_prepare_v2(s->db,
+	                       "SELECT id, chain FROM events ORDER BY id DESC"
+	                       " LIMIT 1",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(s, "cannot read the hash chain", d);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && sqlite3_column_bytes(st, 1) == 32) {
+		s->chain_rowid = sqlite3_column_int64(st, 0);
+		memcpy(s->chain, sqlite3_column_blob(st, 1), 32);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return qf_evdb_fail(s, "cannot read the hash chain", d);
+	return QF_OK;
+}
+
+int qf_evdb_begin(struct qf_evdb *s, struct qf_diags *d)
+{
+	int rc = qf_evdb_exec(s, "BEGIN IMMEDIATE", d);
+
+	if (rc < 0)
+		return rc;
+	s->in_tx = 1;
+	s->rechain_from = 0;
+	return load_chain(s, d);
+}
+
+void qf_evdb_rollback(struct qf_evdb *s)
+{
+	if (!s->in_tx)
+		return;
+	(void)sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	s->in_tx = 0;
+}
+
+/* Canonical row bytes: each column as a type tag, an 8-byte length and the
+ * bytes (integers as decimal text), in the order of ROW_COLS. */
+#define ROW_COLS                                                            \
+	"id, cluster, dkey, source, time_ms, last_ms, count, type, reason," \
+	" workload, uid, cluster_queue, message, preemptor,"                \
+	" preemption_reason, detail, input_id"
+#define ROW_NCOLS 17
+
+static void hash_val(EVP_MD_CTX *md, int type, const void *p, uint64_t n)
+{
+	unsigned char hdr[9];
+
+	hdr[0] = (unsigned char)type;
+	for (int k = 0; k < 8; k++)
+		hdr[1 + k] = (unsigned char)(n >> (8 * (7 - k)));
+	EVP_DigestUpdate(md, hdr, sizeof(hdr));
+	if (n)
+		EVP_DigestUpdate(md, p, n);
+}
+
+static void hash_int(EVP_MD_CTX *md, int64_t v)
+{
+	char num[32];
+	int len = snprintf(num, sizeof(num), "%lld", (long long)v);
+
+	hash_val(md, SQLITE_INTEGER, num, len > 0 ? (uint64_t)len : 0);
+}
+
+static void hash_text(EVP_MD_CTX *md, const char *v)
+{
+	if (v)
+		hash_val(md, SQLITE_TEXT, v, strlen(v));
+	else
+		hash_val(md, SQLITE_NULL, NULL, 0);
+}
+
+void qf_evdb_row_hash(sqlite3_stmt *row, unsigned char out[32])
+{
+	EVP_MD_CTX *md = EVP_MD_CTX_new();
+
+	EVP_DigestInit_ex(md, EVP_sha256(), NULL);
+	for (int i = 0; i < ROW_NCOLS; i++) {
+		int t = sqlite3_column_type(row, i);
+
+		if (t == SQLITE_INTEGER)
+			hash_int(md, sqlite3_column_int64(row, i));
+		else if (t == SQLITE_NULL)
+			hash_val(md, t, NULL, 0);
+		else
+			hash_val(md, t, sqlite3_column_text(row, i),
+			         (uint64_t)sqlite3_column_bytes(row, i));
+	}
+	EVP_DigestFinal_ex(md, out, NULL);
+	EVP_MD_CTX_free(md);
+}
+
+const char *const qf_evdb_row_cols[QF_EVDB_ROW_NCOLS] = {
+	"id",      "cluster",       "dkey",    "source",    "time_ms",
+	"last_ms", "count",         "type",    "reason",    "workload",
+	"uid",     "cluster_queue", "message", "preemptor", "preemption_reason",
+	"detail",  "input_id",
+};
+
+void *qf_evdb_hash_begin(void)
+{
+	EVP_MD_CTX *md = EVP_MD_CTX_new();
+
+	EVP_DigestInit_ex(md, EVP_sha256(), NULL);
+	return md;
+}
+
+void qf_evdb_hash_column(void *md, int type, const void *p, size_t n)
+{
+	hash_val(md, type, p, n);
+}
+
+void qf_evdb_hash_end(void *md, unsigned char out[32])
+{
+	EVP_DigestFinal_ex(md, out, NULL);
+	EVP_MD_CTX_free(md);
+}
+
+void qf_evdb_chain_next(unsigned char chain[32], const unsigned char row[32])
+{
+	chain_next(chain, row);
+}
+
+static void chain_next(unsigned char chain[32], const unsigned char row[32])
+{
+	unsigned char in[64];
+
+	memcpy(in, chain, 32);
+	memcpy(in + 32, row, 32);
+	EVP_Digest(in, sizeof(in), chain, NULL, EVP_sha256(), NULL);
+}
+
+/*
+ * Walk events from rowid `from` on, recomputing chains; with fix, write
+ * them back, else stop at the first mismatch.
+ */
+static int walk_chain(struct qf_evdb *s, int64_t from, int fix, int64_t *bad,
+                      struct qf_diags *d)
+{
+	sqlite3_stmt *sel = NULL, *upd = NULL;
+	unsigned char chain[32] = { 0 }, rowh[32];
+	int rc = QF_OK, step;
+
+	*bad = 0;
+	if (sqlite3_prepare_v2(s->db,
+	                       "SELECT " ROW_COLS ", chain FROM events"
+	                       " WHERE id >= ?1 ORDER BY id",
+	                       -1, &sel, NULL) != SQLITE_OK ||
+	    (fix && sqlite3_prepare_v2(s->db,
+	                               "UPDATE events SET chain = ?2"
+	                               " WHERE id = ?1",
+	                               -1, &upd, NULL) != SQLITE_OK)) {
+		rc = qf_evdb_fail(s, "cannot walk the hash chain", d);
+		goto done;
+	}
+	if (from > 1) {
+		sqlite3_stmt *prev = NULL;
+
+		if (sqlite3_prepare_v2(s->db,
+		                       "SELECT chain FROM events WHERE id < ?1"
+		                       " ORDER BY id DESC LIMIT 1",
+		                       -1, &prev, NULL) != SQLITE_OK) {
+			rc = qf_evdb_fail(s, "cannot walk the hash chain", d);
+			goto done;
+		}
+		sqlite3_bind_int64(prev, 1, from);
+		if (sqlite3_step(prev) == SQLITE_ROW &&
+		    sqlite3_column_bytes(prev, 0) == 32)
+			memcpy(chain, sqlite3_column_blob(prev, 0), 32);
+		sqlite3_finalize(prev);
+	}
+	sqlite3_bind_int64(sel, 1, from);
+	while ((step = sqlite3_step(sel)) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(sel, 0);
+
+		qf_evdb_row_hash(sel, rowh);
+		chain_next(chain, rowh);
+		if (fix) {
+			sqlite3_reset(upd);
+			sqlite3_bind_int64(upd, 1, id);
+			sqlite3_bind_blob(upd, 2, chain, 32, SQLITE_STATIC);
+			if (sqlite3_step(upd) != SQLITE_DONE) {
+				rc = qf_evdb_fail(s,
+				                   "cannot update the hash "
+				                   "chain",
+				                   d);
+				goto done;
+			}
+		} else if (sqlite3_column_bytes(sel, ROW_NCOLS) != 32 ||
+		           memcmp(sqlite3_column_blob(sel, ROW_NCOLS), chain,
+		                  32)) {
+			*bad = id;
+			break;
+		}
+	}
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		rc = qf_evdb_fail(s, "cannot walk the hash chain", d);
+done:
+	sqlite3_finalize(sel);
+	sqlite3_finalize(upd);
+	return rc;
+}
+
+int qf_evdb_verify_chain(struct qf_evdb *s, int64_t *bad_rowid,
+                          struct qf_diags *d)
+{
+	return walk_chain(s, 1, 0, bad_rowid, d);
+}
+
+int qf_evdb_commit(struct qf_evdb *s, struct qf_diags *d)
+{
+	int64_t unused;
+	int rc = QF_OK;
+
+	if (s->rechain_from)
+		rc = walk_chain(s, s->rechain_from, 1, &unused, d);
+	if (rc == QF_OK)
+		rc = qf_evdb_exec(s, "COMMIT", d);
+	if (rc < 0)
+		qf_evdb_rollback(s);
+	s->in_tx = 0;
+	return rc;
+}
+
+static void bind_text(sqlite3_stmt *st, int i, const char *v)
+{
+	if (v)
+		sqlite3_bind_text(st, i, v, -1, SQLITE_STATIC);
+}
+
+/* Hash of the row about to be inserted, the same bytes qf_evdb_row_hash
+ * reads back from the stored row (TEXT columns bound as text, INTEGER as
+ * integers, NULL when absent). */
+static void pending_row_hash(struct qf_evdb *s, const struct qf_evdb_event *e,
+                             int64_t id, unsigned char out[32])
+{
+	EVP_MD_CTX *md = s->md;
+
+	EVP_DigestInit_ex(md, EVP_sha256(), NULL);
+	hash_int(md, id);
+	hash_text(md, e->cluster);
+	hash_int(md, e->dkey);
+	hash_text(md, e->source);
+	hash_int(md, e->time_ms);
+	hash_int(md, e->last_ms);
+	hash_int(md, e->count);
+	hash_text(md, e->type);
+	hash_text(md, e->reason);
+	hash_text(md, e->workload);
+	hash_text(md, e->uid);
+	hash_text(md, e->cluster_queue);
+	hash_text(md, e->message);
+	hash_text(md, e->preemptor);
+	hash_text(md, e->preemption_reason);
+	hash_text(md, e->detail);
+	if (e->input_id)
+		hash_int(md, e->input_id);
+	else
+		hash_val(md, SQLITE_NULL, NULL, 0);
+	EVP_DigestFinal_ex(md, out, NULL);
+}
+
+static int upsert(struct qf_evdb *s, const struct qf_evdb_event *e,
+                  struct qf_diags *d)
+{
+	sqlite3_stmt *st = qf_evdb_stmt(s, QF_EVDB_ST_EVENT_UPSERT, d);
+	int rc;
+
+	if (!st)
+		return QF_EIO;
+	bind_text(st, 1, e->cluster);
+	sqlite3_bind_int64(st, 2, e->dkey);
+	sqlite3_bind_int64(st, 3, e->count);
+	sqlite3_bind_int64(st, 4, e->last_ms);
+	bind_text(st, 5, e->message);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(st, 0);
+
+		if (!s->rechain_from || id < s->rechain_from)
+			s->rechain_from = id;
+		rc = sqlite3_step(st);
+	}
+	if (rc != SQLITE_DONE)
+		return qf_evdb_fail(s, "cannot update an event", d);
+	return QF_OK;
+}
+
+int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
+                       int upsert_known, int *added, struct qf_diags *d)
+{
+	sqlite3_stmt *st = qf_evdb_stmt(s, QF_EVDB_ST_EVENT_INSERT, d);
+	unsigned char rowh[32], chain[32];
+	int64_t id = s->chain_rowid + 1;
+
+	*added = 0;
+	if (!st)
+		return QF_EIO;
+	pending_row_hash(s, e, id, rowh);
+	memcpy(chain, s->chain, 32);
+	chain_next(chain, rowh);
+	bind_text(st, 1, e->cluster);
+	sqlite3_bind_int64(st, 2, e->dkey);
+	bind_text(st, 3, e->source);
+	sqlite3_bind_int64(st, 4, e->time_ms);
+	sqlite3_bind_int64(st, 5, e->last_ms);
+	sqlite3_bind_int64(st, 6, e->count);
+	bind_text(st, 7, e->type);
+	bind_text(st, 8, e->reason);
+	bind_text(st, 9, e->workload);
+	bind_text(st, 10, e->uid);
+	bind_text(st, 11, e->cluster_queue);
+	bind_text(st, 12, e->message);
+	bind_text(st, 13, e->preemptor);
+	bind_text(st, 14, e->preemption_reason);
+	bind_text(st, 15, e->detail);
+	if (e->input_id)
+		sqlite3_bind_int64(st, 16, e->input_id);
+	sqlite3_bind_blob(st, 17, chain, 32, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		return qf_evdb_fail(s, "cannot store an event", d);
+	if (sqlite3_changes(s->db) == 1) {
+		if (sqlite3_last_insert_rowid(s->db) != id) {
+			/* rowids not dense (deleted rows): re-chain later */
+			id = sqlite3_last_insert_rowid(s->db);
+			if (!s->rechain_from || id < s->rechain_from)
+				s->rechain_from = id;
+		}
+		s->chain_rowid = id;
+		memcpy(s->chain, chain, 32);
+		*added = 1;
+		return QF_OK;
+	}
+	return upsert_known ? upsert(s, e, d) : QF_OK;
+}
+
+int qf_evdb_set_setting(struct qf_evdb *s, const char *key, int64_t v,
+                         struct qf_diags *d)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = QF_OK;
+
+	if (sqlite3_prepare_v2(s->db,
+	                       "INSERT OR REPLACE INTO settings VALUES(?1,?2)",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(s, "cannot store a setting", d);
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, v);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		rc = qf_evdb_fail(s, "cannot store a setting", d);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int64_t qf_evdb_setting(struct qf_evdb *s, const char *key, int64_t dflt)
+{
+	sqlite3_stmt *st = NULL;
+	int64_t v = dflt;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT value FROM settings WHERE key=?1",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return dflt;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+uint64_t qf_evdb_fnv(uint64_t h, const char *s, size_t n)
+{
+	if (!h)
+		h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ull;
+	}
+	/* a separator, so ("ab","c") and ("a","bc") differ */
+	h ^= 0xff;
+	h *= 1099511628211ull;
+	return h;
+}
+
+void qf_evdb_iso_ms(struct qf_buf *out, int64_t ms)
+{
+	time_t t = (time_t)(ms >= 0 ? ms / 1000 : (ms - 999) / 1000);
+	int64_t frac = ms - (int64_t)t * 1000;
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm)) {
+		qf_buf_addf(out, "%lld", (long long)ms);
+		return;
+	}
+	qf_buf_addf(out, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
+	            tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+	            tm.tm_min, tm.tm_sec, (int)frac);
+}
+
+static int digits(const char **p, int n, int *out)
+{
+	int v = 0;
+
+	for (int i = 0; i < n; i++) {
+		if ((*p)[i] < '0' || (*p)[i] > '9')
+			return -1;
+		v = v * 10 + ((*p)[i] - '0');
+	}
+	*p += n;
+	*out = v;
+	return 0;
+}
+
+/* Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm). */
+static int64_t days_from_civil(int64_t y, int m, int dd)
+{
+	int64_t era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + dd - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+int qf_evdb_parse_time(int64_t *out_ms, const char *s)
+{
+	int y, mo, dd, h, mi, se, oh = 0, om = 0, sign = 0;
+	int64_t ms = 0, scale = 100;
+	const char *p = s;
+
+	if (!s || digits(&p, 4, &y) || *p++ != '-' || digits(&p, 2, &mo) ||
+	    *p++ != '-' || digits(&p, 2, &dd) ||
+	    (*p != 'T' && *p != 't' && *p != ' '))
+		return QF_EINVAL;
+	p++;
+	if (digits(&p, 2, &h) || *p++ != ':' || digits(&p, 2, &mi) ||
+	    *p++ != ':' || digits(&p, 2, &se))
+		return QF_EINVAL;
+	if (*p == '.') {
+		for (p++; *p >= '0' && *p <= '9'; p++) {
+			ms += (*p - '0') * scale;
+			scale /= 10;
+		}
+	}
+	if (*p == 'Z' || *p == 'z') {
+		p++;
+	} else if (*p == '+' || *p == '-') {
+		sign = *p++ == '-' ? -1 : 1;
+		if (digits(&p, 2, &oh) || *p++ != ':' || digits(&p, 2, &om))
+			return QF_EINVAL;
+	} else {
+		return QF_EINVAL;
+	}
+	if (*p || mo < 1 || mo > 12 || dd < 1 || dd > 31 || h > 23 || mi > 59 ||
+	    se > 60)
+		return QF_EINVAL;
+	*out_ms = ((days_from_civil(y, mo, dd) * 24 + h) * 60 + mi) * 60000 +
+	          (int64_t)se * 1000 + ms -
+	          (int64_t)sign * (oh * 60 + om) * 60000;
+	return QF_OK;
+}
+
+void qf_evdb_hex(struct qf_buf *out, const unsigned char *p, size_t n)
+{
+	static const char hx[] = "0123456789abcdef";
+
+	for (size_t i = 0; i < n; i++) {
+		qf_buf_addch(out, hx[p[i] >> 4]);
+		qf_buf_addch(out, hx[p[i] & 15]);
+	}
+}

@@ -1,0 +1,158 @@
+/*
+ * store.h - the audit evidence database: one SQLite file holding what was
+ * ingested (events, Workload snapshots, quotas, policy changes, rejected
+ * records), what was derived from it (admissions, borrowing intervals,
+ * preemptions, breaches) and the pinned views over both (docs/audit.md).
+ *
+ * Schema versions: PRAGMA user_version is the schema version.  Opening a
+ * database whose version is newer than QF_EVDB_VERSION is an error (an
+ * older quotaflow must not write a schema it does not know); an older one
+ * is migrated step by step inside one transaction.
+ *
+ * Durability (design notes):
+ *  1. journal_mode=WAL, synchronous=FULL: a COMMIT returns only after the
+ *     WAL is on disk, so a committed ingest survives a crash or a power
+ *     cut; an uncommitted one leaves nothing behind.
+ *  2. Every ingest is one transaction (qf_evdb_begin/commit); a stream is
+ *     one transaction per batch.
+ *  3. Rows of `events` carry a SHA-256 hash chain (chain = SHA-256(prev
+ *     chain || row hash)), maintained on insert and on update, so a row
+ *     changed behind our back is found by qf_evdb_verify_chain.
+ *
+ * Ownership: struct qf_evdb owns the connection and its prepared
+ * statements; qf_evdb_close frees everything (NULL is fine).  Errors add a
+ * diagnostic naming the database and SQLite's message.  Not thread-safe.
+ */
+#ifndef QF_AUDIT_EVDB_H
+#define QF_AUDIT_EVDB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+#include "core/buf.h"
+#include "core/diag.h"
+
+#define QF_EVDB_VERSION 1
+
+/* "unknown time": quota rows read from files without a timestamp apply
+ * from the beginning of the evidence. */
+#define QF_EVDB_NO_TIME INT64_MIN
+
+enum qf_evdb_flags {
+	QF_EVDB_READONLY = 1 << 0, /* open read-only; never create */
+};
+
+enum qf_evdb_stmt {
+	QF_EVDB_ST_EVENT_INSERT,
+	QF_EVDB_ST_EVENT_UPSERT,
+	QF_EVDB_ST_REJECT,
+	QF_EVDB_ST_INPUT_INSERT,
+	QF_EVDB_ST_INPUT_UPDATE,
+	QF_EVDB_ST_QUOTA,
+	QF_EVDB_ST_PRICE,
+	QF_EVDB_ST_POLICY,
+	QF_EVDB_ST_WORKLOAD,
+	QF_EVDB_ST_WL_USAGE,
+	QF_EVDB_ST_WL_COND,
+	QF_EVDB_ST__COUNT
+};
+
+struct qf_evdb {
+	sqlite3 *db;
+	char *path;                     /* owned */
+	sqlite3_stmt *st[QF_EVDB_ST__COUNT]; /* owned; prepared lazily */
+	unsigned char chain[32];        /* last row's chain hash */
+	int64_t chain_rowid;            /* rowid that chain belongs to */
+	int64_t rechain_from;           /* lowest updated row, or 0 */
+	int in_tx;
+	void *md; /* owned EVP_MD_CTX, reused for row hashes */
+};
+
+/* One event row as stored (strings borrowed from the caller). */
+struct qf_evdb_event {
+	const char *cluster;
+	int64_t dkey; /* dedupe key, see docs/audit.md */
+	const char *source;
+	int64_t time_ms, last_ms, count;
+	const char *type, *reason, *workload, *uid, *cluster_queue, *message;
+	const char *preemptor, *preemption_reason;
+	const char *detail; /* JSON text or NULL */
+	int64_t input_id;
+};
+
+/* Open (and create or migrate unless read-only). */
+int qf_evdb_open(struct qf_evdb **out, const char *path, unsigned flags,
+                  struct qf_diags *d) QF_MUST_CHECK;
+void qf_evdb_close(struct qf_evdb *s);
+
+/* Record SQLite's current error for `what` as a diagnostic; QF_EIO. */
+int qf_evdb_fail(struct qf_evdb *s, const char *what, struct qf_diags *d);
+
+int qf_evdb_begin(struct qf_evdb *s, struct qf_diags *d) QF_MUST_CHECK;
+/* Re-chain updated rows, then COMMIT. */
+int qf_evdb_commit(struct qf_evdb *s, struct qf_diags *d) QF_MUST_CHECK;
+void qf_evdb_rollback(struct qf_evdb *s);
+
+/* The prepared statement for `which`, reset and with bindings cleared. */
+sqlite3_stmt *qf_evdb_stmt(struct qf_evdb *s, enum qf_evdb_stmt which,
+                            struct qf_diags *d);
+
+/*
+ * Insert an event unless its (cluster, dkey) exists.  upsert: for
+ * Kubernetes events, a later snapshot of a known uid replaces count,
+ * last_ms and message instead (never adds an occurrence).  *added is 1
+ * when a new row was inserted.
+ */
+int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
+                       int upsert, int *added,
+                       struct qf_diags *d) QF_MUST_CHECK;
+
+/* Run one statement with no result (DDL, DELETE ...). */
+int qf_evdb_exec(struct qf_evdb *s, const char *sql,
+                  struct qf_diags *d) QF_MUST_CHECK;
+
+/* Setting stored in the database (breach threshold ...). */
+int qf_evdb_set_setting(struct qf_evdb *s, const char *key, int64_t v,
+                         struct qf_diags *d) QF_MUST_CHECK;
+int64_t qf_evdb_setting(struct qf_evdb *s, const char *key, int64_t dflt);
+
+/* The columns of an events row in the order they are hashed. */
+#define QF_EVDB_ROW_NCOLS 17
+extern const char *const qf_evdb_row_cols[QF_EVDB_ROW_NCOLS];
+
+/*
+ * Row hashing for readers of exported rows: start a SHA-256 (the returned
+ * context is freed by qf_evdb_hash_end), feed each column in
+ * qf_evdb_row_cols order as SQLite would store it (type SQLITE_INTEGER
+ * with the decimal text, SQLITE_TEXT, SQLITE_NULL), then finish.
+ */
+void *qf_evdb_hash_begin(void);
+void qf_evdb_hash_column(void *md, int type, const void *p, size_t n);
+void qf_evdb_hash_end(void *md, unsigned char out[32]);
+/* chain = SHA-256(chain || row) */
+void qf_evdb_chain_next(unsigned char chain[32], const unsigned char row[32]);
+
+/* The canonical hash of one events row as stored (docs/audit.md). */
+void qf_evdb_row_hash(sqlite3_stmt *row, unsigned char out[32]);
+
+/*
+ * Recompute the chain over `events` in rowid order; on the first row whose
+ * stored chain differs, *bad_rowid is set (else 0).
+ */
+int qf_evdb_verify_chain(struct qf_evdb *s, int64_t *bad_rowid,
+                          struct qf_diags *d) QF_MUST_CHECK;
+
+/* 64-bit FNV-1a, the dedupe-key hash (h = 0 starts a new one). */
+uint64_t qf_evdb_fnv(uint64_t h, const char *s, size_t n);
+
+/* Milliseconds since the epoch as ISO-8601 UTC with milliseconds. */
+void qf_evdb_iso_ms(struct qf_buf *out, int64_t ms);
+/* Parse RFC 3339 (any fraction, Z or offset) into ms; QF_EINVAL. */
+int qf_evdb_parse_time(int64_t *out_ms, const char *s) QF_MUST_CHECK;
+
+/* Lowercase hex of n bytes. */
+void qf_evdb_hex(struct qf_buf *out, const unsigned char *p, size_t n);
+
+#endif

@@ -1,0 +1,451 @@
+/*
+ * export.c - write the evidence bundle (audit/export.h).  Every file goes
+ * through one writer that hashes what it writes, so the manifest and the
+ * in-toto subjects are the digests of exactly the bytes on disk; files
+ * are fsynced, the directory is renamed into place last.
+ */
+#include "audit/export.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+#include <openssl/evp.h>
+
+#include "audit/query.h"
+#include "audit/report.h"
+#include "core/alloc.h"
+#include "core/fs.h"
+#include "core/banned.h"
+
+/* The views exported, in this order (the pinned five, then rejected). */
+static const char *const views[] = {
+	"audit_waits",          "audit_borrowing", "audit_preemptions",
+	"audit_policy_changes", "audit_breaches",  "rejected",
+};
+
+struct entry {
+	char *name; /* owned, relative to the bundle */
+	char hex[65];
+	size_t bytes;
+};
+
+struct bundle {
+	struct qf_evdb *s;
+	struct qf_diags *d;
+	char *tmp; /* owned: the directory being written */
+	struct entry *e;
+	size_t n, alloc;
+};
+
+struct bw {
+	FILE *f;
+	EVP_MD_CTX *md;
+	size_t bytes;
+	struct qf_buf path;
+	int err;
+};
+
+static int bw_open(struct bundle *b, struct bw *w, const char *name)
+{
+	memset(w, 0, sizeof(*w));
+	qf_buf_init(&w->path);
+	qf_buf_addf(&w->path, "%s/%s", b->tmp, name);
+	w->f = fopen(w->path.buf, "wb");
+	if (!w->f) {
+		qf_diag_error(b->d, &(struct qf_loc){ w->path.buf, 0, 0 }, NULL,
+		              NULL, "cannot create: %s", strerror(errno));
+		qf_buf_release(&w->path);
+		return QF_EIO;
+	}
+	w->md = EVP_MD_CTX_new();
+	EVP_DigestInit_ex(w->md, EVP_sha256(), NULL);
+	return QF_OK;
+}
+
+static void bw_write(struct bw *w, const void *p, size_t n)
+{
+	if (w->err || !n)
+		return;
+	if (fwrite(p, 1, n, w->f) != n)
+		w->err = errno ? errno : EIO;
+	EVP_DigestUpdate(w->md, p, n);
+	w->bytes += n;
+}
+
+static int bw_close(struct bundle *b, struct bw *w, const char *name)
+{
+	unsigned char h[32];
+	struct qf_buf hex = QF_BUF_INIT;
+	struct entry *e;
+	int rc = QF_OK;
+
+	if (!w->err && (fflush(w->f) || fsync(fileno(w->f))))
+		w->err = errno ? errno : EIO;
+	if (fclose(w->f) && !w->err)
+		w->err = errno ? errno : EIO;
+	EVP_DigestFinal_ex(w->md, h, NULL);
+	EVP_MD_CTX_free(w->md);
+	if (w->err) {
+		rc = qf_diag_error(b->d, &(struct qf_loc){ w->path.buf, 0, 0 },
+		                   NULL, NULL, "cannot write: %s",
+		                   strerror(w->err));
+		rc = QF_EIO;
+	} else {
+		qf_evdb_hex(&hex, h, 32);
+		b->e = qf_grow(b->e, sizeof(*b->e), &b->alloc, b->n + 1);
+		e = &b->e[b->n++];
+		e->name = qf_xstrdup(name);
+		memcpy(e->hex, hex.buf, 65);
+		e->bytes = w->bytes;
+	}
+	qf_buf_release(&hex);
+	qf_buf_release(&w->path);
+	return rc;
+}
+
+static int write_file(struct bundle *b, const char *name, const char *data,
+                      size_t n)
+{
+	struct bw w;
+	int rc = bw_open(b, &w, name);
+
+	if (rc < 0)
+		return rc;
+	bw_write(&w, data, n);
+	return bw_close(b, &w, name);
+}
+
+static int write_json(struct bundle *b, const char *name, json_t *v)
+{
+	char *s = json_dumps(v, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+	                                JSON_REAL_PRECISION(15));
+	struct qf_buf t = QF_BUF_INIT;
+	int rc;
+
+	qf_buf_addf(&t, "%s\n", s ? s : "null");
+	rc = write_file(b, name, t.buf, t.len);
+	free(s);
+	qf_buf_release(&t);
+	return rc;
+}
+
+/* RFC 4180: quote a field holding a comma, quote or line break. */
+static void csv_field(struct qf_buf *o, const char *v)
+{
+	if (!v)
+		return;
+	if (!strpbrk(v, ",\"\r\n")) {
+		qf_buf_adds(o, v);
+		return;
+	}
+	qf_buf_addch(o, '"');
+	for (; *v; v++) {
+		if (*v == '"')
+			qf_buf_addch(o, '"');
+		qf_buf_addch(o, *v);
+	}
+	qf_buf_addch(o, '"');
+}
+
+static json_t *column_json(sqlite3_stmt *st, int i)
+{
+	switch (sqlite3_column_type(st, i)) {
+	case SQLITE_INTEGER:
+		return json_integer(sqlite3_column_int64(st, i));
+	case SQLITE_FLOAT:
+		return json_real(sqlite3_column_double(st, i));
+	case SQLITE_NULL:
+		return json_null();
+	default:
+		return json_string((const char *)sqlite3_column_text(st, i));
+	}
+}
+
+struct view_out {
+	struct qf_buf csv;
+	json_t *rows;
+	int header;
+};
+
+static int view_row(void *arg, sqlite3_stmt *st)
+{
+	struct view_out *v = arg;
+	int n = sqlite3_column_count(st);
+	json_t *o = json_object();
+
+	if (!v->header) {
+		for (int i = 0; i < n; i++) {
+			if (i)
+				qf_buf_addch(&v->csv, ',');
+			csv_field(&v->csv, sqlite3_column_name(st, i));
+		}
+		qf_buf_addch(&v->csv, '\n');
+		v->header = 1;
+	}
+	for (int i = 0; i < n; i++) {
+		if (i)
+			qf_buf_addch(&v->csv, ',');
+		csv_field(&v->csv, (const char *)sqlite3_column_text(st, i));
+		json_object_set_new(o, sqlite3_column_name(st, i),
+		                    column_json(st, i));
+	}
+	qf_buf_addch(&v->csv, '\n');
+	json_array_append_new(v->rows, o);
+	return QF_OK;
+}
+
+static int export_views(struct bundle *b)
+{
+	int rc = QF_OK;
+
+	for (size_t i = 0; rc == QF_OK && i < QF_ARRAY_SIZE(views); i++) {
+		struct view_out v = { QF_BUF_INIT, json_array(), 0 };
+		struct qf_buf sql = QF_BUF_INIT, name = QF_BUF_INIT;
+
+		if (!strcmp(views[i], "rejected"))
+			qf_buf_adds(&sql, "SELECT cluster, file, line, reason,"
+			                  " raw FROM rejected ORDER BY cluster,"
+			                  " file, line, id");
+		else
+			qf_buf_addf(&sql, "SELECT * FROM %s", views[i]);
+		rc = qf_query_each(b->s, sql.buf, view_row, &v, b->d);
+		qf_buf_addf(&name, "views/%s.csv", views[i]);
+		if (rc == QF_OK)
+			rc = write_file(b, name.buf, v.csv.buf, v.csv.len);
+		qf_buf_reset(&name);
+		qf_buf_addf(&name, "views/%s.json", views[i]);
+		if (rc == QF_OK)
+			rc = write_json(b, name.buf, v.rows);
+		json_decref(v.rows);
+		qf_buf_release(&v.csv);
+		qf_buf_release(&sql);
+		qf_buf_release(&name);
+	}
+	return rc;
+}
+
+static int inputs_row(void *arg, sqlite3_stmt *st)
+{
+	json_t *o = json_object();
+
+	for (int i = 0; i < sqlite3_column_count(st); i++)
+		json_object_set_new(o, sqlite3_column_name(st, i),
+		                    column_json(st, i));
+	json_array_append_new(arg, o);
+	return QF_OK;
+}
+
+static int export_inputs(struct bundle *b)
+{
+	json_t *a = json_array();
+	int rc = qf_query_each(b->s,
+	                       "SELECT cluster, name, format, sha256, bytes,"
+	                       " records, added, rejected FROM inputs ORDER BY"
+	                       " id",
+	                       inputs_row, a, b->d);
+
+	if (rc == QF_OK)
+		rc = write_json(b, "inputs.json", a);
+	json_decref(a);
+	return rc;
+}
+
+struct ev_out {
+	struct bw *w;
+	struct qf_buf line;
+	size_t n;
+	char head[65];
+};
+
+static int event_row(void *arg, sqlite3_stmt *st)
+{
+	struct ev_out *e = arg;
+	json_t *o = json_object();
+	struct qf_buf hex = QF_BUF_INIT;
+	char *s;
+
+	for (int i = 0; i < QF_EVDB_ROW_NCOLS; i++)
+		json_object_set_new(o, qf_evdb_row_cols[i],
+		                    column_json(st, i));
+	if (sqlite3_column_bytes(st, QF_EVDB_ROW_NCOLS) == 32)
+		qf_evdb_hex(&hex, sqlite3_column_blob(st, QF_EVDB_ROW_NCOLS),
+		             32);
+	json_object_set_new(o, "chain", json_string(hex.buf));
+	memcpy(e->head, hex.buf, hex.len + 1 <= 65 ? hex.len + 1 : 1);
+	s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	qf_buf_reset(&e->line);
+	qf_buf_addf(&e->line, "%s\n", s ? s : "{}");
+	bw_write(e->w, e->line.buf, e->line.len);
+	free(s);
+	json_decref(o);
+	qf_buf_release(&hex);
+	e->n++;
+	return QF_OK;
+}
+
+static int export_events(struct bundle *b, struct qf_export_summary *sum)
+{
+	struct bw w;
+	struct ev_out e = { &w, QF_BUF_INIT, 0, "" };
+	struct qf_buf sql = QF_BUF_INIT;
+	int rc = bw_open(b, &w, "events.jsonl");
+
+	if (rc < 0)
+		return rc;
+	qf_buf_adds(&sql, "SELECT ");
+	for (int i = 0; i < QF_EVDB_ROW_NCOLS; i++)
+		qf_buf_addf(&sql, "%s, ", qf_evdb_row_cols[i]);
+	qf_buf_adds(&sql, "chain FROM events ORDER BY id");
+	rc = qf_query_each(b->s, sql.buf, event_row, &e, b->d);
+	if (bw_close(b, &w, "events.jsonl") < 0 && rc == QF_OK)
+		rc = QF_EIO;
+	sum->events = e.n;
+	memcpy(sum->head, e.head, sizeof(sum->head));
+	qf_buf_release(&e.line);
+	qf_buf_release(&sql);
+	return rc;
+}
+
+static int export_report(struct bundle *b)
+{
+	struct qf_report_options o = { NULL, INT64_MIN, INT64_MAX };
+	struct qf_report r;
+	struct qf_buf out = QF_BUF_INIT;
+	int rc = qf_report_build(&r, b->s, &o, b->d);
+
+	if (rc < 0)
+		return rc;
+	qf_report_render(&out, &r, QF_REPORT_JSON);
+	rc = write_file(b, "report.json", out.buf, out.len);
+	qf_buf_reset(&out);
+	qf_report_render(&out, &r, QF_REPORT_HTML);
+	if (rc == QF_OK)
+		rc = write_file(b, "report.html", out.buf, out.len);
+	qf_buf_release(&out);
+	qf_report_release(&r);
+	return rc;
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct entry *)a)->name,
+	              ((const struct entry *)b)->name);
+}
+
+static json_t *subjects(const struct bundle *b, int with_size)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < b->n; i++) {
+		json_t *o = json_object(), *dg = json_object();
+
+		json_object_set_new(o, with_size ? "path" : "name",
+		                    json_string(b->e[i].name));
+		json_object_set_new(dg, "sha256", json_string(b->e[i].hex));
+		if (with_size) {
+			json_object_set_new(o, "sha256",
+			                    json_string(b->e[i].hex));
+			json_object_set_new(
+			        o, "bytes",
+			        json_integer((json_int_t)b->e[i].bytes));
+			json_decref(dg);
+		} else {
+			json_object_set_new(o, "digest", dg);
+		}
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static int export_seals(struct bundle *b, const struct qf_export_summary *sum)
+{
+	json_t *m = json_object(), *st = json_object(), *pred = json_object();
+	int rc;
+
+	qsort(b->e, b->n, sizeof(*b->e), entry_cmp);
+	json_object_set_new(m, "bundle", json_string("quotaflow-audit/v1"));
+	json_object_set_new(m, "files", subjects(b, 1));
+	rc = write_json(b, "manifest.json", m);
+	qsort(b->e, b->n, sizeof(*b->e), entry_cmp);
+	json_object_set_new(st, "_type",
+	                    json_string("https://in-toto.io/Statement/v1"));
+	json_object_set_new(st, "subject", subjects(b, 0));
+	json_object_set_new(
+	        st, "predicateType",
+	        json_string("https://quotaflow.dev/audit-bundle/v1"));
+	json_object_set_new(pred, "schemaVersion",
+	                    json_integer(QF_EVDB_VERSION));
+	json_object_set_new(pred, "events",
+	                    json_integer((json_int_t)sum->events));
+	json_object_set_new(pred, "chainHead", json_string(sum->head));
+	json_object_set_new(pred, "chainAlgorithm",
+	                    json_string("sha256(previous || sha256(row)); "
+	                                "see docs/audit.md"));
+	json_object_set_new(st, "predicate", pred);
+	if (rc == QF_OK)
+		rc = write_json(b, "statement.intoto.json", st);
+	json_decref(m);
+	json_decref(st);
+	return rc;
+}
+
+static int prepare_dir(struct bundle *b, const char *dir)
+{
+	struct stat sb;
+	struct qf_buf t = QF_BUF_INIT;
+	int rc;
+
+	if (stat(dir, &sb) == 0)
+		return qf_diag_error(b->d, &(struct qf_loc){ dir, 0, 0 }, NULL,
+		                     NULL,
+		                     "already exists; export writes a "
+		                     "new directory");
+	qf_buf_addf(&t, "%s.tmp.%ld", dir, (long)getpid());
+	b->tmp = qf_buf_detach(&t, NULL);
+	/* a leftover of a crashed export with our pid: not ours to keep */
+	if (qf_fs_is_dir(b->tmp) && qf_fs_remove_tree(b->tmp, b->d) < 0)
+		return QF_EIO;
+	qf_buf_addf(&t, "%s/views", b->tmp);
+	rc = qf_fs_mkdirs(t.buf, b->d);
+	qf_buf_release(&t);
+	return rc;
+}
+
+int qf_export_bundle(struct qf_evdb *s, const char *dir,
+                     struct qf_export_summary *sum, struct qf_diags *d)
+{
+	struct bundle b = { s, d, NULL, NULL, 0, 0 };
+	int rc;
+
+	memset(sum, 0, sizeof(*sum));
+	rc = prepare_dir(&b, dir);
+	if (rc == QF_OK)
+		rc = export_views(&b);
+	if (rc == QF_OK)
+		rc = export_inputs(&b);
+	if (rc == QF_OK)
+		rc = export_events(&b, sum);
+	if (rc == QF_OK)
+		rc = export_report(&b);
+	if (rc == QF_OK)
+		rc = export_seals(&b, sum);
+	if (rc == QF_OK && rename(b.tmp, dir) != 0)
+		rc = qf_diag_error(d, &(struct qf_loc){ dir, 0, 0 }, NULL, NULL,
+		                   "cannot rename the bundle into place: %s",
+		                   strerror(errno));
+	/* never leave half a bundle behind; a failure here is reported */
+	if (rc < 0 && b.tmp && qf_fs_is_dir(b.tmp) &&
+	    qf_fs_remove_tree(b.tmp, d) < 0)
+		rc = QF_EIO;
+	sum->files = b.n;
+	for (size_t i = 0; i < b.n; i++)
+		free(b.e[i].name);
+	free(b.e);
+	free(b.tmp);
+	return rc;
+}

@@ -1,0 +1,616 @@
+/*
+ * ingest.c - the ingest driver (audit/ingest.h): opens each input, reads
+ * it in chunks (never the whole of a large file), finds record boundaries
+ * and hands each record to the parser for its format; owns transactions,
+ * batching of streams and the `inputs` rows.
+ *
+ * Records: JSON input (first byte `{` or `[`) is a sequence of JSON values
+ * (JSON lines, kubectl's pretty-printed output, the endless concatenation
+ * of `kubectl get -o json --watch`); a value's end is found by a small
+ * bracket scanner, so nothing is parsed twice and no value is re-read when
+ * more input arrives.  A quotaflow event line takes the fast path of
+ * ingest_qf.c.  Anything else is YAML (one document set, read whole up to
+ * QF_FS_MAX_INPUT_BYTES).
+ */
+#include "audit/ingest.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <openssl/evp.h>
+
+#include "audit/derive.h"
+#include "audit/ingest_int.h"
+#include "core/alloc.h"
+#include "core/doc.h"
+#include "core/fs.h"
+#include "core/banned.h"
+
+#define CHUNK (1u << 20)
+
+static const char *const format_names[] = {
+	[QF_FMT_AUTO] = "auto",
+	[QF_FMT_QUOTAFLOW] = "quotaflow",
+	[QF_FMT_K8S_EVENTS] = "k8s-events",
+	[QF_FMT_WORKLOADS] = "workloads",
+	[QF_FMT_AUDIT_LOG] = "audit-log",
+	[QF_FMT_MANIFESTS] = "manifests",
+};
+
+int qf_ingest_format_parse(const char *name)
+{
+	for (size_t i = 0; i < QF_ARRAY_SIZE(format_names); i++)
+		if (!strcmp(format_names[i], name))
+			return (int)i;
+	return -1;
+}
+
+const char *qf_ingest_format_name(enum qf_ingest_format f)
+{
+	return format_names[f];
+}
+
+/* An input being read: a FILE or a memory block, with its SHA-256. */
+struct rd {
+	FILE *f;       /* NULL for memory input */
+	int is_stream; /* standard input: batch commits */
+	char *buf;     /* owned unless memory input */
+	size_t len, pos, alloc;
+	int eof;
+	uint32_t line;  /* line number of buf[pos] */
+	EVP_MD_CTX *md; /* running SHA-256 of every byte read */
+	uint64_t bytes;
+};
+
+static int rd_fill(struct rd *r, struct qf_ingest_cx *cx)
+{
+	size_t n;
+
+	if (r->eof || !r->f)
+		return QF_OK;
+	if (r->pos) {
+		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+		r->len -= r->pos;
+		r->pos = 0;
+	}
+	if (r->alloc - r->len < CHUNK)
+		r->buf = qf_grow(r->buf, 1, &r->alloc, r->len + CHUNK + 1);
+	n = r->is_stream ? (size_t)read(fileno(r->f), r->buf + r->len, CHUNK)
+	                 : fread(r->buf + r->len, 1, CHUNK, r->f);
+	if (r->is_stream && n == (size_t)-1) {
+		if (errno == EINTR)
+			return QF_OK;
+		n = 0;
+		r->eof = 1;
+		return qf_diag_error(cx->d, &(struct qf_loc){ cx->file, 0, 0 },
+		                     NULL, NULL, "cannot read: %s",
+		                     strerror(errno));
+	}
+	if (n == 0) {
+		r->eof = 1;
+		if (!r->is_stream && ferror(r->f))
+			return qf_diag_error(
+			        cx->d, &(struct qf_loc){ cx->file, 0, 0 }, NULL,
+			        NULL, "cannot read: %s", strerror(errno));
+	}
+	EVP_DigestUpdate(r->md, r->buf + r->len, n);
+	r->bytes += n;
+	r->len += n;
+	r->buf[r->len] = '\0';
+	return QF_OK;
+}
+
+/* Whether a stream has nothing more to read right now. */
+static int rd_idle(const struct rd *r)
+{
+	struct pollfd p;
+
+	if (!r->is_stream || r->eof)
+		return 0;
+	p.fd = fileno(r->f);
+	p.events = POLLIN;
+	p.revents = 0;
+	return poll(&p, 1, 0) == 0;
+}
+
+int qf_ingest_step(struct qf_ingest_cx *cx, sqlite3_stmt *st)
+{
+	if (sqlite3_step(st) != SQLITE_DONE)
+		return qf_evdb_fail(cx->s, "cannot store a record", cx->d);
+	return QF_OK;
+}
+
+int qf_ingest_reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
+                     const char *raw, size_t rawlen, const char *fmt, ...)
+{
+	struct qf_loc loc = { cx->file, line, line ? 1 : 0 };
+	struct qf_buf why = QF_BUF_INIT;
+	sqlite3_stmt *st;
+	va_list ap;
+	int rc = QF_OK;
+
+	va_start(ap, fmt);
+	qf_buf_vaddf(&why, fmt, ap);
+	va_end(ap);
+	(void)qf_diag_error(cx->d, &loc, rule, NULL, "%s", why.buf);
+	cx->nrejected++;
+	st = qf_evdb_stmt(cx->s, QF_EVDB_ST_REJECT, cx->d);
+	if (!st) {
+		rc = QF_EIO;
+		goto done;
+	}
+	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, cx->input_id);
+	sqlite3_bind_text(st, 3, cx->file, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, line);
+	sqlite3_bind_text(st, 5, why.buf, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, raw ? raw : "", raw ? (int)rawlen : 0,
+	                  SQLITE_STATIC);
+	rc = qf_ingest_step(cx, st);
+done:
+	qf_buf_release(&why);
+	return rc;
+}
+
+/*
+ * End of the JSON value starting at p (a `{` or `[`), or NULL when the
+ * buffer ends first.  Counts newlines into *nl.  Strings are skipped with
+ * their escapes; anything else inside is left to jansson.
+ */
+static const char *value_end(const char *p, const char *end, uint32_t *nl)
+{
+	int depth = 0, in_str = 0;
+	uint32_t lines = 0;
+
+	for (; p < end; p++) {
+		char c = *p;
+
+		if (c == '\n')
+			lines++;
+		if (in_str) {
+			if (c == '\\')
+				p++;
+			else if (c == '"')
+				in_str = 0;
+			continue;
+		}
+		if (c == '"') {
+			in_str = 1;
+		} else if (c == '{' || c == '[') {
+			depth++;
+		} else if (c == '}' || c == ']') {
+			if (--depth == 0) {
+				*nl += lines;
+				return p + 1;
+			}
+		}
+	}
+	return NULL;
+}
+
+static int one_json_value(struct qf_ingest_cx *cx, char *p, size_t n,
+                          uint32_t line)
+{
+	json_error_t err;
+	json_t *v = json_loadb(p, n, JSON_DECODE_ANY, &err);
+	int rc;
+
+	cx->nrecords++;
+	if (!v)
+		return qf_ingest_reject(cx, line + (uint32_t)err.line - 1,
+		                        "QF701", p, n, "malformed JSON: %s",
+		                        err.text);
+	if (json_is_object(v) && json_object_get(v, "time_ms") &&
+	    !json_object_get(v, "apiVersion"))
+		rc = qf_ingest_qf_json(cx, v, p, n, line);
+	else
+		rc = qf_ingest_k8s_value(cx, v, p, n, line);
+	json_decref(v);
+	return rc;
+}
+
+/* A shell command pasted above the output: a prompt, or kubectl (or
+ * its usual alias k) at the start of the line. */
+static int prompt_line(const char *p, const char *end)
+{
+	if (end - p >= 2 && (p[0] == '$' || p[0] == '>' || p[0] == '%') &&
+	    p[1] == ' ')
+		return 1;
+	return (end - p >= 8 && !strncmp(p, "kubectl ", 8)) ||
+	       (end - p >= 2 && !strncmp(p, "k ", 2));
+}
+
+/* Skip whitespace (counting lines) and pasted prompt lines. */
+static void skip_space(struct qf_ingest_cx *cx, struct rd *r)
+{
+	for (;;) {
+		while (r->pos < r->len &&
+		       (r->buf[r->pos] == ' ' || r->buf[r->pos] == '\t' ||
+		        r->buf[r->pos] == '\r' || r->buf[r->pos] == '\n' ||
+		        r->buf[r->pos] == ',')) {
+			if (r->buf[r->pos] == '\n')
+				r->line++;
+			r->pos++;
+		}
+		if (r->pos < r->len &&
+		    prompt_line(r->buf + r->pos, r->buf + r->len)) {
+			char *nl =
+			        memchr(r->buf + r->pos, '\n', r->len - r->pos);
+
+			if (!nl && !r->eof)
+				return;
+			(void)qf_diag_warn(
+			        cx->d, &(struct qf_loc){ cx->file, r->line, 1 },
+			        "QF705", NULL,
+			        "skipped a pasted shell command line");
+			r->pos = nl ? (size_t)(nl - r->buf) : r->len;
+			continue;
+		}
+		return;
+	}
+}
+
+/* Commit what a stream has sent so far and open the next batch. */
+static int batch_commit(struct qf_ingest_cx *cx)
+{
+	int rc = qf_derive_cluster(cx->s, cx->o->cluster, cx->d);
+
+	if (rc == QF_OK)
+		rc = qf_evdb_commit(cx->s, cx->d);
+	if (rc == QF_OK)
+		rc = qf_evdb_begin(cx->s, cx->d);
+	return rc;
+}
+
+/* The next record of JSON input; *done at the end. */
+static int json_record(struct qf_ingest_cx *cx, struct rd *r, int *done)
+{
+	char *p, *nl;
+	const char *e;
+	uint32_t lines = 0;
+
+	skip_space(cx, r);
+	if (r->pos >= r->len) {
+		*done = r->eof;
+		return r->eof ? QF_OK : rd_fill(r, cx);
+	}
+	p = r->buf + r->pos;
+	if (*p != '{' && *p != '[') {
+		nl = memchr(p, '\n', r->len - r->pos);
+		if (!nl && !r->eof)
+			return rd_fill(r, cx);
+		e = nl ? nl : r->buf + r->len;
+		cx->nrecords++;
+		r->pos = (size_t)(e - r->buf);
+		return qf_ingest_reject(cx, r->line, "QF701", p,
+		                        (size_t)(e - p),
+		                        "not JSON: expected an object");
+	}
+	/* fast path: a quotaflow event line */
+	if (!strncmp(p, "{\"time_ms\":", 11) &&
+	    (nl = memchr(p, '\n', r->len - r->pos)) != NULL) {
+		uint32_t line = r->line;
+
+		r->pos = (size_t)(nl - r->buf) + 1;
+		r->line++;
+		return qf_ingest_qf_line(cx, p, (size_t)(nl - p), line);
+	}
+	e = value_end(p, r->buf + r->len, &lines);
+	if (!e) {
+		if (r->len - r->pos > QF_INGEST_MAX_RECORD) {
+			r->pos = r->len;
+			r->eof = 1;
+			return qf_ingest_reject(cx, r->line, "QF701", p, 4096,
+			                        "record larger than %u bytes",
+			                        QF_INGEST_MAX_RECORD);
+		}
+		if (r->eof) {
+			size_t n = r->len - r->pos;
+
+			r->pos = r->len;
+			return one_json_value(cx, p, n, r->line);
+		}
+		return rd_fill(r, cx);
+	}
+	{
+		uint32_t line = r->line;
+
+		r->pos = (size_t)(e - r->buf);
+		r->line += lines;
+		return one_json_value(cx, p, (size_t)(e - p), line);
+	}
+}
+
+static int read_json(struct qf_ingest_cx *cx, struct rd *r)
+{
+	int rc = QF_OK, done = 0;
+	size_t batch = 0, before;
+
+	while (rc == QF_OK && !done) {
+		before = cx->nrecords;
+		rc = json_record(cx, r, &done);
+		batch += cx->nrecords - before;
+		if (rc == QF_OK && r->is_stream && batch &&
+		    (batch >= QF_INGEST_BATCH ||
+		     (r->pos >= r->len && rd_idle(r)) || done)) {
+			rc = batch_commit(cx);
+			batch = 0;
+		}
+	}
+	return rc;
+}
+
+static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
+{
+	struct qf_doc *doc = NULL;
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	int rc = QF_OK;
+
+	while (!r->eof && rc == QF_OK) {
+		if (r->len > QF_FS_MAX_INPUT_BYTES)
+			return qf_ingest_reject(
+			        cx, 1, "QF701", r->buf, 4096,
+			        "YAML input larger than %u bytes",
+			        QF_FS_MAX_INPUT_BYTES);
+		rc = rd_fill(r, cx);
+	}
+	if (rc < 0)
+		return rc;
+	/* a pasted prompt line becomes a YAML comment (lines stay put) */
+	for (size_t i = r->pos;
+	     i < r->len && prompt_line(r->buf + i, r->buf + r->len);) {
+		char *nl = memchr(r->buf + i, '\n', r->len - i);
+
+		r->buf[i] = '#';
+		(void)qf_diag_warn(cx->d, &(struct qf_loc){ cx->file, 0, 0 },
+		                   "QF705", NULL,
+		                   "skipped a pasted shell command line");
+		if (!nl)
+			break;
+		i = (size_t)(nl - r->buf) + 1;
+	}
+	{
+		struct qf_diags yd = QF_DIAGS_INIT;
+
+		if (qf_doc_load_mem(&doc, cx->file, r->buf, r->len, &lim, &yd) <
+		    0) {
+			uint32_t line = yd.n ? yd.v[0].line : 1;
+			const char *why = yd.n ? yd.v[0].msg : "unreadable";
+
+			cx->nrecords++;
+			rc = qf_ingest_reject(
+			        cx, line ? line : 1, "QF702", r->buf,
+			        r->len < 65536 ? r->len : 65536,
+			        "not a recognised evidence format (%s); kubectl "
+			        "describe and table output have no absolute "
+			        "times: capture with -o json or -o yaml",
+			        why);
+			qf_diags_release(&yd);
+			return rc;
+		}
+		qf_diags_release(&yd);
+	}
+	if (!qf_doc_nobjects(doc)) {
+		cx->nrecords++;
+		rc = qf_ingest_reject(cx, 1, "QF702", r->buf,
+		                      r->len < 65536 ? r->len : 65536,
+		                      "no object found: not a recognised "
+		                      "evidence format");
+	}
+	for (size_t i = 0; rc == QF_OK && i < qf_doc_nobjects(doc); i++) {
+		const struct qf_obj *ob = qf_doc_object(doc, i);
+		char *raw = json_dumps(ob->obj, JSON_COMPACT | JSON_SORT_KEYS);
+
+		cx->nrecords++;
+		rc = qf_ingest_k8s_value(cx, ob->obj, raw,
+		                         raw ? strlen(raw) : 0, ob->loc.line);
+		free(raw);
+	}
+	qf_doc_free(doc);
+	return rc;
+}
+
+static int start_input(struct qf_ingest_cx *cx, const char *name)
+{
+	sqlite3_stmt *st = qf_evdb_stmt(cx->s, QF_EVDB_ST_INPUT_INSERT, cx->d);
+
+	if (!st)
+		return QF_EIO;
+	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, "auto", -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, cx->o->now_ms);
+	if (qf_ingest_step(cx, st) < 0)
+		return QF_EIO;
+	cx->input_id = sqlite3_last_insert_rowid(cx->s->db);
+	return QF_OK;
+}
+
+static int finish_input(struct qf_ingest_cx *cx, struct rd *r)
+{
+	sqlite3_stmt *st = qf_evdb_stmt(cx->s, QF_EVDB_ST_INPUT_UPDATE, cx->d);
+	unsigned char h[32];
+	struct qf_buf hex = QF_BUF_INIT;
+	int rc;
+
+	if (!st)
+		return QF_EIO;
+	EVP_DigestFinal_ex(r->md, h, NULL);
+	qf_evdb_hex(&hex, h, 32);
+	sqlite3_bind_int64(st, 1, cx->input_id);
+	sqlite3_bind_text(st, 2, qf_ingest_format_name(cx->seen), -1,
+	                  SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, hex.buf, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, (int64_t)r->bytes);
+	sqlite3_bind_int64(st, 5, (int64_t)cx->nrecords);
+	sqlite3_bind_int64(st, 6, (int64_t)cx->nadded);
+	sqlite3_bind_int64(st, 7, (int64_t)cx->nrejected);
+	rc = qf_ingest_step(cx, st);
+	if (rc == QF_OK && cx->nadded == 0) {
+		/* the same input again adds nothing, not even its row */
+		sqlite3_stmt *del = NULL;
+
+		if (sqlite3_prepare_v2(cx->s->db,
+		                       "DELETE FROM inputs WHERE id = ?1 AND"
+		                       " EXISTS (SELECT 1 FROM inputs i WHERE"
+		                       " i.id < ?1 AND i.cluster = ?2 AND"
+		                       " i.name = ?3 AND i.sha256 = ?4)",
+		                       -1, &del, NULL) != SQLITE_OK) {
+			rc = qf_evdb_fail(cx->s, "cannot update inputs",
+			                   cx->d);
+		} else {
+			sqlite3_bind_int64(del, 1, cx->input_id);
+			sqlite3_bind_text(del, 2, cx->o->cluster, -1,
+			                  SQLITE_STATIC);
+			sqlite3_bind_text(del, 3, cx->file, -1, SQLITE_STATIC);
+			sqlite3_bind_text(del, 4, hex.buf, -1, SQLITE_STATIC);
+			rc = qf_ingest_step(cx, del);
+		}
+		sqlite3_finalize(del);
+	}
+	qf_buf_release(&hex);
+	return rc;
+}
+
+static int ingest_rd(struct qf_ingest_cx *cx, struct rd *r)
+{
+	int rc = start_input(cx, cx->file);
+
+	r->md = EVP_MD_CTX_new();
+	EVP_DigestInit_ex(r->md, EVP_sha256(), NULL);
+	r->line = 1;
+	if (!r->f)
+		EVP_DigestUpdate(r->md, r->buf, r->len);
+	while (rc == QF_OK && r->len == 0 && !r->eof)
+		rc = rd_fill(r, cx);
+	if (rc == QF_OK) {
+		skip_space(cx, r);
+		if (r->pos < r->len &&
+		    (r->buf[r->pos] == '{' || r->buf[r->pos] == '['))
+			rc = read_json(cx, r);
+		else if (r->pos < r->len)
+			rc = read_yaml(cx, r);
+	}
+	if (rc != QF_EIO)
+		rc = finish_input(cx, r);
+	EVP_MD_CTX_free(r->md);
+	cx->stats->records += cx->nrecords;
+	cx->stats->added += cx->nadded;
+	cx->stats->rejected += cx->nrejected;
+	return rc;
+}
+
+static void cx_init(struct qf_ingest_cx *cx, struct qf_evdb *s,
+                    const struct qf_ingest_options *o,
+                    struct qf_ingest_stats *stats, struct qf_diags *d,
+                    const char *file)
+{
+	memset(cx, 0, sizeof(*cx));
+	cx->s = s;
+	cx->o = o;
+	cx->stats = stats;
+	cx->d = d;
+	cx->file = file;
+	cx->fmt = o->format;
+	cx->seen = o->format;
+	qf_buf_init(&cx->scratch);
+}
+
+static int ingest_path(struct qf_evdb *s, const struct qf_ingest_options *o,
+                       const char *path, struct qf_ingest_stats *stats,
+                       struct qf_diags *d)
+{
+	struct qf_ingest_cx cx;
+	struct rd r;
+	int stream = !strcmp(path, "-");
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	cx_init(&cx, s, o, stats, d, stream ? "<stdin>" : path);
+	r.f = stream ? stdin : fopen(path, "rb");
+	r.is_stream = stream;
+	if (!r.f) {
+		rc = qf_diag_error(d, &(struct qf_loc){ path, 0, 0 }, NULL,
+		                   NULL, "cannot open: %s", strerror(errno));
+		qf_buf_release(&cx.scratch);
+		return rc == QF_EINVAL ? QF_ENOTFOUND : rc;
+	}
+	rc = ingest_rd(&cx, &r);
+	if (!stream && fclose(r.f) != 0 && rc == QF_OK)
+		rc = qf_diag_error(d, &(struct qf_loc){ path, 0, 0 }, NULL,
+		                   NULL, "cannot read: %s", strerror(errno));
+	free(r.buf);
+	qf_buf_release(&cx.scratch);
+	return rc;
+}
+
+static int finish(struct qf_evdb *s, const struct qf_ingest_options *o, int rc,
+                  struct qf_diags *d)
+{
+	if (rc == QF_EIO || rc == QF_ERR) {
+		qf_evdb_rollback(s);
+		return rc;
+	}
+	if (o->breach_after_ms >= 0 &&
+	    qf_evdb_set_setting(s, "breach_after_ms", o->breach_after_ms, d) <
+	            0) {
+		qf_evdb_rollback(s);
+		return QF_EIO;
+	}
+	if (qf_derive_cluster(s, o->cluster, d) < 0 ||
+	    qf_evdb_commit(s, d) < 0) {
+		qf_evdb_rollback(s);
+		return QF_EIO;
+	}
+	return d->nerrors ? QF_EINVAL : QF_OK;
+}
+
+int qf_ingest_run(struct qf_evdb *s, const struct qf_ingest_options *o,
+                  const struct qf_strlist *inputs,
+                  struct qf_ingest_stats *stats, struct qf_diags *d)
+{
+	int rc = qf_evdb_begin(s, d), worst = QF_OK;
+
+	memset(stats, 0, sizeof(*stats));
+	for (size_t i = 0; rc == QF_OK && i < inputs->n; i++) {
+		int r = ingest_path(s, o, inputs->v[i], stats, d);
+
+		if (r == QF_EIO || r == QF_ERR)
+			rc = r;
+		else if (r < 0)
+			worst = r;
+	}
+	if (rc < 0 && !s->in_tx)
+		return rc;
+	rc = finish(s, o, rc, d);
+	return rc == QF_OK && worst < 0 ? worst : rc;
+}
+
+int qf_ingest_mem(struct qf_evdb *s, const struct qf_ingest_options *o,
+                  const char *name, const char *data, size_t len,
+                  struct qf_ingest_stats *stats, struct qf_diags *d)
+{
+	struct qf_ingest_cx cx;
+	struct rd r;
+	int rc = qf_evdb_begin(s, d);
+
+	memset(stats, 0, sizeof(*stats));
+	if (rc < 0)
+		return rc;
+	memset(&r, 0, sizeof(r));
+	cx_init(&cx, s, o, stats, d, name);
+	r.buf = qf_xmalloc(len + 1);
+	memcpy(r.buf, data, len);
+	r.buf[len] = '\0';
+	r.len = len;
+	r.eof = 1;
+	rc = ingest_rd(&cx, &r);
+	free(r.buf);
+	qf_buf_release(&cx.scratch);
+	return finish(s, o, rc, d);
+}

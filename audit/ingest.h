@@ -1,0 +1,76 @@
+/*
+ * ingest.h - `quotaflow audit ingest`: read evidence files (or a stream on
+ * standard input), recognise each record, store it in the audit database
+ * idempotently and rebuild the derived tables of the clusters it touched.
+ *
+ * Formats (docs/audit.md): quotaflow event JSON lines (simulate --events,
+ * the controller), kubectl get events -o json (core/v1, events.k8s.io/v1),
+ * Workloads (v1beta1/v1beta2, JSON or YAML), ClusterQueue / Cohort /
+ * LocalQueue / ResourceFlavor dumps and compiled manifests (and the Pool,
+ * for prices), audit.k8s.io/v1 JSON lines.  "auto" detects per file and
+ * per object.
+ *
+ * Errors: a record that cannot be used is a QF7xx error diagnostic at
+ * file:line and a row of `rejected` (with its raw text); the other records
+ * are still stored and the call returns QF_EINVAL at the end.  Database
+ * failures stop the ingest and roll the current transaction back.  A file
+ * is one transaction; standard input is one per batch (what arrived
+ * together, at most QF_INGEST_BATCH records).
+ *
+ * Ownership: nothing is kept after the call.  Not thread-safe.
+ */
+#ifndef QF_AUDIT_INGEST_H
+#define QF_AUDIT_INGEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "audit/evdb.h"
+#include "core/diag.h"
+#include "core/strlist.h"
+
+#define QF_INGEST_BATCH 1000
+/* Longest record (one JSON line, one JSON value) we buffer: 64 MiB. */
+#define QF_INGEST_MAX_RECORD (64u * 1024 * 1024)
+
+enum qf_ingest_format {
+	QF_FMT_AUTO,
+	QF_FMT_QUOTAFLOW,
+	QF_FMT_K8S_EVENTS,
+	QF_FMT_WORKLOADS,
+	QF_FMT_AUDIT_LOG,
+	QF_FMT_MANIFESTS,
+};
+
+struct qf_ingest_options {
+	const char *cluster; /* default "default" */
+	enum qf_ingest_format format;
+	int64_t now_ms;          /* recorded as the ingest time */
+	int64_t breach_after_ms; /* < 0: keep the stored threshold */
+};
+
+struct qf_ingest_stats {
+	size_t records;  /* records read */
+	size_t added;    /* new rows stored */
+	size_t rejected; /* records rejected */
+};
+
+/* Parse a --format name; -1 when unknown. */
+int qf_ingest_format_parse(const char *name);
+const char *qf_ingest_format_name(enum qf_ingest_format f);
+
+int qf_ingest_run(struct qf_evdb *s, const struct qf_ingest_options *o,
+                  const struct qf_strlist *inputs,
+                  struct qf_ingest_stats *stats,
+                  struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * Ingest one in-memory input (the fuzz target's door): as qf_ingest_run
+ * for a file called `name` holding data.
+ */
+int qf_ingest_mem(struct qf_evdb *s, const struct qf_ingest_options *o,
+                  const char *name, const char *data, size_t len,
+                  struct qf_ingest_stats *stats,
+                  struct qf_diags *d) QF_MUST_CHECK;
+
+#endif

@@ -1,0 +1,68 @@
+/*
+ * ingest_int.h - what the ingest's parts share (ingest.c reads and
+ * batches, ingest_qf.c parses quotaflow event lines, ingest_k8s.c and
+ * ingest_obj.c turn Kubernetes objects into rows).  Private to audit/.
+ */
+#ifndef QF_AUDIT_INGEST_INT_H
+#define QF_AUDIT_INGEST_INT_H
+
+#include <jansson.h>
+
+#include "audit/ingest.h"
+#include "core/buf.h"
+
+/* State of one input while it is read. */
+struct qf_ingest_cx {
+	struct qf_evdb *s;
+	const struct qf_ingest_options *o;
+	struct qf_ingest_stats *stats;
+	struct qf_diags *d;
+	const char *file;           /* name used in diagnostics (borrowed) */
+	int64_t input_id;           /* inputs.id of this input */
+	enum qf_ingest_format fmt;  /* forced format, or AUTO */
+	enum qf_ingest_format seen; /* the format found (first record) */
+	size_t nrecords, nadded, nrejected;
+	struct qf_buf scratch;
+};
+
+/*
+ * Reject one record: a QF7xx error at file:line, and a `rejected` row with
+ * the raw text.  Returns QF_OK (the ingest goes on) or QF_EIO.
+ */
+int qf_ingest_reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
+                     const char *raw, size_t rawlen, const char *fmt, ...)
+        QF_PRINTF(6, 7);
+
+/*
+ * One quotaflow event line (no newline; may be modified in place).
+ * Returns QF_OK (stored or rejected) or QF_EIO.
+ */
+int qf_ingest_qf_line(struct qf_ingest_cx *cx, char *line, size_t len,
+                      uint32_t lineno);
+
+/* Store a quotaflow event given as a jansson object (the slow path). */
+int qf_ingest_qf_json(struct qf_ingest_cx *cx, const json_t *o, const char *raw,
+                      size_t rawlen, uint32_t lineno);
+
+/*
+ * One Kubernetes value (an object, a List, a watch wrapper, an audit
+ * event), dispatched on apiVersion/kind.  raw is its text for `rejected`.
+ */
+int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
+                        size_t rawlen, uint32_t lineno);
+
+/* Kinds handled by ingest_obj.c (Workloads, queues, Pool, audit events). */
+int qf_ingest_workload(struct qf_ingest_cx *cx, const json_t *o,
+                       uint32_t lineno);
+int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
+                            const char *kind, uint32_t lineno);
+int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
+                          const char *raw, size_t rawlen, uint32_t lineno);
+
+/* A quantity string in milli-units (base unit x 1000); QF_EINVAL. */
+int qf_ingest_milli(int64_t *out, const char *q);
+
+/* Step a statement that returns nothing; QF_EIO with a diagnostic. */
+int qf_ingest_step(struct qf_ingest_cx *cx, sqlite3_stmt *st);
+
+#endif

@@ -1,0 +1,390 @@
+/*
+ * ingest_k8s.c - Kubernetes values: the dispatcher (Lists, watch wrappers,
+ * apiVersion/kind) and Events, core/v1 and events.k8s.io/v1
+ * (../shared/reference/kueue-evidence-formats.md (b), (g)).
+ *
+ * An Event is stored once per metadata.uid (fallback namespace/name):
+ * a later snapshot of the same uid replaces its occurrence count and last
+ * time (series.count, else count, else 1) instead of adding a row, so
+ * re-reading a watch or a later `get events` neither loses nor
+ * double-counts aggregated events.  Events about a Workload are keyed
+ * "namespace/name" like quotaflow events; events about other objects
+ * (Jobs, Pods) as "kind/namespace/name", except FinishedWorkload, which
+ * names its Workload in the message and is stored against it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/ingest_int.h"
+#include "core/alloc.h"
+#include "core/qty.h"
+#include "core/banned.h"
+
+static const char *sget(const json_t *o, const char *k)
+{
+	return json_string_value(json_object_get(o, k));
+}
+
+int qf_ingest_milli(int64_t *out, const char *q)
+{
+	struct qf_qty v;
+
+	if (!q || qf_qty_parse(&v, q) < 0 || qf_qty_to_milli(out, &v) < 0)
+		return QF_EINVAL;
+	return QF_OK;
+}
+
+/* First time that parses among the candidates; QF_EVDB_NO_TIME if none. */
+static int64_t first_time(const char *const *c, size_t n)
+{
+	int64_t t;
+
+	for (size_t i = 0; i < n; i++)
+		if (c[i] && qf_evdb_parse_time(&t, c[i]) == QF_OK)
+			return t;
+	return QF_EVDB_NO_TIME;
+}
+
+/* Copy the name that follows `after` in msg (up to space, comma, semi). */
+static char *word_after(const char *msg, const char *after)
+{
+	const char *p = msg ? strstr(msg, after) : NULL;
+	size_t n;
+
+	if (!p)
+		return NULL;
+	p += strlen(after);
+	n = strcspn(p, " ,;:)'\"");
+	return n ? qf_xstrndup(p, n) : NULL;
+}
+
+/* Kueue's "due to <why>" texts and their machine reasons. */
+static const struct {
+	const char *text, *reason;
+} whys[] = {
+	{ "reclamation within the cohort while borrowing",
+	  "InCohortReclaimWhileBorrowing" },
+	{ "reclamation within the cohort", "InCohortReclamation" },
+	{ "Fair Sharing within the cohort", "InCohortFairSharing" },
+	{ "prioritization in the ClusterQueue", "InClusterQueue" },
+	{ "in the ClusterQueue", "InClusterQueue" },
+	{ "in the cohort", "InCohort" },
+};
+
+static const char *preemption_reason(const char *msg)
+{
+	for (size_t i = 0; msg && i < QF_ARRAY_SIZE(whys); i++)
+		if (strstr(msg, whys[i].text))
+			return whys[i].reason;
+	return NULL;
+}
+
+/* The ClusterQueue an event is about, from its message. */
+static char *event_cq(const char *reason, const char *msg)
+{
+	const char *path;
+
+	if (!msg || !strcmp(reason, "PreemptedWorkload"))
+		return NULL;
+	path = strstr(msg, "preemptee path: ");
+	if (path) {
+		const char *end = path + strlen("preemptee path: ");
+		size_t n = strcspn(end, " ;");
+		const char *last = end;
+
+		for (size_t i = 0; i < n; i++)
+			if (end[i] == '/')
+				last = end + i + 1;
+		if (last < end + n)
+			return qf_xstrndup(last, (size_t)(end + n - last));
+	}
+	return word_after(msg, "ClusterQueue ");
+}
+
+struct kev {
+	char *workload, *cq, *preemptor; /* owned */
+	const char *reason, *message, *type, *uid;
+	int64_t first, last, count;
+};
+
+static void kev_release(struct kev *k)
+{
+	free(k->workload);
+	free(k->cq);
+	free(k->preemptor);
+}
+
+/* The object an event is about, as our workload key. */
+static char *subject_key(const json_t *ev, const json_t *obj,
+                         const char *reason, const char *msg)
+{
+	const char *kind = sget(obj, "kind"), *ns = sget(obj, "namespace");
+	const char *name = sget(obj, "name");
+	struct qf_buf b = QF_BUF_INIT;
+
+	(void)ev;
+	if (reason && !strcmp(reason, "FinishedWorkload") && msg) {
+		const char *p = strstr(msg, "Workload '");
+
+		if (p) {
+			size_t n = strcspn(p + 10, "'");
+
+			if (n && memchr(p + 10, '/', n))
+				return qf_xstrndup(p + 10, n);
+		}
+	}
+	if (!name)
+		return NULL;
+	if (kind && strcmp(kind, "Workload")) {
+		for (const char *k = kind; *k; k++)
+			qf_buf_addch(&b, *k >= 'A' && *k <= 'Z' ? *k + 32 : *k);
+		qf_buf_addch(&b, '/');
+	}
+	qf_buf_addf(&b, "%s/%s", ns && *ns ? ns : "default", name);
+	return qf_buf_detach(&b, NULL);
+}
+
+static int read_event(struct kev *k, const json_t *ev)
+{
+	const json_t *md = json_object_get(ev, "metadata");
+	const json_t *obj = json_object_get(ev, "involvedObject");
+	const json_t *series = json_object_get(ev, "series");
+	const char *firsts[4], *lasts[3];
+	json_int_t n;
+
+	memset(k, 0, sizeof(*k));
+	if (!obj)
+		obj = json_object_get(ev, "regarding");
+	k->reason = sget(ev, "reason");
+	k->message = sget(ev, "message");
+	if (!k->message)
+		k->message = sget(ev, "note");
+	k->type = sget(ev, "type");
+	k->uid = sget(md, "uid");
+	if (!k->reason || !json_is_object(obj))
+		return -1;
+	k->workload = subject_key(ev, obj, k->reason, k->message);
+	if (!k->workload)
+		return -1;
+	firsts[0] = sget(ev, "eventTime");
+	firsts[1] = sget(ev, "firstTimestamp");
+	firsts[2] = sget(ev, "deprecatedFirstTimestamp");
+	firsts[3] = sget(md, "creationTimestamp");
+	k->first = first_time(firsts, 4);
+	if (k->first == QF_EVDB_NO_TIME)
+		return -2;
+	lasts[0] = sget(series, "lastObservedTime");
+	lasts[1] = sget(ev, "lastTimestamp");
+	lasts[2] = sget(ev, "deprecatedLastTimestamp");
+	k->last = first_time(lasts, 3);
+	if (k->last == QF_EVDB_NO_TIME || k->last < k->first)
+		k->last = k->first;
+	n = json_integer_value(json_object_get(series, "count"));
+	if (n <= 0)
+		n = json_integer_value(json_object_get(ev, "count"));
+	if (n <= 0)
+		n = json_integer_value(json_object_get(ev, "deprecatedCount"));
+	k->count = n > 0 ? (int64_t)n : 1;
+	k->cq = event_cq(k->reason, k->message);
+	if (!strcmp(k->reason, "Preempted") ||
+	    !strcmp(k->reason, "EvictedDueToPreempted")) {
+		char *uid = word_after(k->message, "(UID: ");
+
+		if (uid) {
+			struct qf_buf b = QF_BUF_INIT;
+
+			qf_buf_addf(&b, "uid:%s", uid);
+			k->preemptor = qf_buf_detach(&b, NULL);
+			free(uid);
+		}
+	}
+	return 0;
+}
+
+static int ingest_event(struct qf_ingest_cx *cx, const json_t *ev,
+                        const char *raw, size_t rawlen, uint32_t line)
+{
+	struct kev k;
+	struct qf_evdb_event se;
+	int added = 0, rc, r = read_event(&k, ev);
+	const char *ns, *name;
+
+	if (cx->fmt != QF_FMT_AUTO && cx->fmt != QF_FMT_K8S_EVENTS) {
+		kev_release(&k);
+		return qf_ingest_reject(cx, line, "QF704", raw, rawlen,
+		                        "an Event, not a %s record",
+		                        qf_ingest_format_name(cx->fmt));
+	}
+	if (r < 0) {
+		kev_release(&k);
+		return qf_ingest_reject(
+		        cx, line, "QF703", raw, rawlen,
+		        r == -2 ? "Event without a usable time (eventTime, "
+		                  "firstTimestamp or metadata."
+		                  "creationTimestamp)"
+		                : "Event without reason or involved object "
+		                  "(involvedObject/regarding with a name)");
+	}
+	cx->seen = QF_FMT_K8S_EVENTS;
+	memset(&se, 0, sizeof(se));
+	se.cluster = cx->o->cluster;
+	qf_buf_reset(&cx->scratch);
+	if (k.uid) {
+		qf_buf_addf(&cx->scratch, "uid:%s", k.uid);
+	} else {
+		const json_t *md = json_object_get(ev, "metadata");
+
+		ns = sget(md, "namespace");
+		name = sget(md, "name");
+		qf_buf_addf(&cx->scratch, "name:%s/%s", ns ? ns : "",
+		            name ? name : k.workload);
+	}
+	se.dkey = (int64_t)qf_evdb_fnv(0, cx->scratch.buf, cx->scratch.len);
+	se.source = "k8s-event";
+	se.time_ms = k.first;
+	se.last_ms = k.last;
+	se.count = k.count;
+	se.type = k.type;
+	se.reason = k.reason;
+	se.workload = k.workload;
+	se.uid = sget(json_object_get(ev, "involvedObject")
+	                      ? json_object_get(ev, "involvedObject")
+	                      : json_object_get(ev, "regarding"),
+	              "uid");
+	se.cluster_queue = k.cq;
+	se.message = k.message;
+	se.preemptor = k.preemptor;
+	se.preemption_reason = (!strcmp(k.reason, "Preempted") ||
+	                        !strcmp(k.reason, "EvictedDueToPreempted"))
+	                               ? preemption_reason(k.message)
+	                               : NULL;
+	se.input_id = cx->input_id;
+	rc = qf_evdb_add_event(cx->s, &se, 1, &added, cx->d);
+	cx->nadded += (size_t)added;
+	kev_release(&k);
+	return rc;
+}
+
+/* Kinds that are valid Kubernetes objects but no audit evidence. */
+static int ignorable(const char *kind)
+{
+	static const char *const kinds[] = {
+		"Namespace",
+		"WorkloadPriorityClass",
+		"Tenant",
+		"Job",
+		"ConfigMap",
+		"Configuration",
+		"Pod",
+		"JobSet",
+		"AdmissionCheck",
+		"Topology",
+		"PriorityClass",
+		"ProvisioningRequest",
+	};
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(kinds); i++)
+		if (!strcmp(kinds[i], kind))
+			return 1;
+	return 0;
+}
+
+static int policy_kind(const char *kind)
+{
+	return !strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort") ||
+	       !strcmp(kind, "LocalQueue") || !strcmp(kind, "ResourceFlavor") ||
+	       !strcmp(kind, "Pool");
+}
+
+static int each_item(struct qf_ingest_cx *cx, const json_t *items,
+                     uint32_t line)
+{
+	size_t i;
+	json_t *it;
+	int rc = QF_OK;
+
+	json_array_foreach (items, i, it) {
+		char *raw = json_dumps(it, JSON_COMPACT | JSON_PRESERVE_ORDER);
+
+		if (i)
+			cx->nrecords++;
+		rc = qf_ingest_k8s_value(cx, it, raw, raw ? strlen(raw) : 0,
+		                         line);
+		free(raw);
+		if (rc < 0)
+			break;
+	}
+	return rc;
+}
+
+static int dispatch_kind(struct qf_ingest_cx *cx, json_t *v, const char *api,
+                         const char *kind, const char *raw, size_t rawlen,
+                         uint32_t line)
+{
+	if (!strcmp(api, "audit.k8s.io/v1") && !strcmp(kind, "Event"))
+		return qf_ingest_audit_event(cx, v, raw, rawlen, line);
+	if (!strcmp(kind, "Event"))
+		return ingest_event(cx, v, raw, rawlen, line);
+	if (!strcmp(kind, "Workload"))
+		return qf_ingest_workload(cx, v, line);
+	if (policy_kind(kind))
+		return qf_ingest_policy_object(cx, v, kind, line);
+	if (ignorable(kind)) {
+		(void)qf_diag_warn(
+		        cx->d, &(struct qf_loc){ cx->file, line, 0 }, "QF706",
+		        NULL, "%s carries no audit evidence; skipped", kind);
+		return QF_OK;
+	}
+	return qf_ingest_reject(cx, line, "QF702", raw, rawlen,
+	                        "%s %s is not an evidence kind (Event, "
+	                        "Workload, ClusterQueue, Cohort, LocalQueue, "
+	                        "ResourceFlavor, Pool, audit.k8s.io Event)",
+	                        api, kind);
+}
+
+int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
+                        size_t rawlen, uint32_t lineno)
+{
+	const char *api, *kind, *wtype;
+	json_t *items;
+
+	if (json_is_array(v))
+		return each_item(cx, v, lineno);
+	if (!json_is_object(v))
+		return qf_ingest_reject(cx, lineno, "QF702", raw, rawlen,
+		                        "not an object");
+	wtype = sget(v, "type");
+	if (wtype && json_is_object(json_object_get(v, "object")) &&
+	    !json_object_get(v, "apiVersion")) {
+		/* kubectl --output-watch-events */
+		if (!strcmp(wtype, "BOOKMARK"))
+			return QF_OK;
+		if (!strcmp(wtype, "ERROR"))
+			return qf_ingest_reject(cx, lineno, "QF702", raw,
+			                        rawlen, "watch error event");
+		return qf_ingest_k8s_value(cx, json_object_get(v, "object"),
+		                           raw, rawlen, lineno);
+	}
+	api = sget(v, "apiVersion");
+	kind = sget(v, "kind");
+	items = json_object_get(v, "items");
+	if (json_is_array(items) && (!kind || strstr(kind, "List")))
+		return json_array_size(items) ? each_item(cx, items, lineno)
+		                              : QF_OK;
+	if (!api || !kind) {
+		const json_t *st = json_object_get(v, "status");
+
+		if (json_object_get(v, "conditions") ||
+		    json_object_get(v, "admission") ||
+		    json_object_get(st, "conditions"))
+			return qf_ingest_reject(
+			        cx, lineno, "QF703", raw, rawlen,
+			        "a status without apiVersion, kind and "
+			        "metadata: nothing says which object it "
+			        "belongs to");
+		return qf_ingest_reject(cx, lineno, "QF702", raw, rawlen,
+		                        "not a Kubernetes object (apiVersion "
+		                        "and kind missing)");
+	}
+	return dispatch_kind(cx, v, api, kind, raw, rawlen, lineno);
+}

@@ -1,0 +1,476 @@
+/*
+ * ingest_obj.c - Kubernetes objects other than Events: Workloads (their
+ * conditions become timeline events, their admission the usage they
+ * hold), queue policy objects and the Pool (quotas over time, prices,
+ * policy revisions) and audit.k8s.io/v1 events (who changed which queue).
+ *
+ * Workload conditions keep only their latest transition, so each one is
+ * stored as an event keyed by (workload uid or name, type, status, time):
+ * a later snapshot adds only transitions not seen before.  The creation
+ * time becomes a `Created` event, the entry into the queue.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/ingest_int.h"
+#include "core/alloc.h"
+#include "core/banned.h"
+
+static const char *sget(const json_t *o, const char *k)
+{
+	return json_string_value(json_object_get(o, k));
+}
+
+static int add_event(struct qf_ingest_cx *cx, const char *wl, const char *uid,
+                     const char *cq, int64_t t, const char *reason,
+                     const char *msg, const char *detail, const char *key)
+{
+	struct qf_evdb_event se;
+	int added = 0, rc;
+
+	memset(&se, 0, sizeof(se));
+	se.cluster = cx->o->cluster;
+	se.dkey = (int64_t)qf_evdb_fnv(0, key, strlen(key));
+	se.source = "k8s-workload";
+	se.time_ms = se.last_ms = t;
+	se.count = 1;
+	se.type = "Normal";
+	se.reason = reason;
+	se.workload = wl;
+	se.uid = uid;
+	se.cluster_queue = cq;
+	se.message = msg;
+	se.detail = detail;
+	se.input_id = cx->input_id;
+	if (!strcmp(reason, "Preempted")) {
+		const char *p = msg ? strstr(msg, "(UID: ") : NULL;
+
+		se.preemption_reason = NULL;
+		if (p) {
+			size_t n = strcspn(p + 6, ",) ");
+
+			qf_buf_reset(&cx->scratch);
+			qf_buf_adds(&cx->scratch, "uid:");
+			qf_buf_add(&cx->scratch, p + 6, n);
+			se.preemptor = cx->scratch.buf;
+		}
+	}
+	rc = qf_evdb_add_event(cx->s, &se, 0, &added, cx->d);
+	cx->nadded += (size_t)added;
+	return rc;
+}
+
+/* usage detail {"usage":{flavor:{resource:q}}} and wl_usage rows. */
+static int admission_usage(struct qf_ingest_cx *cx, const char *wl,
+                           const json_t *adm, struct qf_buf *detail)
+{
+	const char *cq = sget(adm, "clusterQueue");
+	const json_t *psa = json_object_get(adm, "podSetAssignments");
+	json_t *usage = json_object(), *a;
+	size_t i;
+	int rc = QF_OK;
+
+	json_array_foreach (psa, i, a) {
+		const json_t *fl = json_object_get(a, "flavors");
+		const char *res;
+		json_t *q;
+
+		json_object_foreach (json_object_get(a, "resourceUsage"), res,
+		                     q) {
+			const char *flavor = sget(fl, res);
+			json_t *inner;
+			int64_t m, prev = 0;
+			struct qf_buf s = QF_BUF_INIT;
+			sqlite3_stmt *st;
+
+			if (!flavor || !json_is_string(q) ||
+			    qf_ingest_milli(&m, json_string_value(q)) < 0)
+				continue;
+			inner = json_object_get(usage, flavor);
+			if (!inner) {
+				inner = json_object();
+				json_object_set_new(usage, flavor, inner);
+			}
+			if (json_object_get(inner, res))
+				(void)qf_ingest_milli(&prev, sget(inner, res));
+			qf_buf_addf(&s, "%lldm", (long long)(m + prev));
+			json_object_set_new(inner, res, json_string(s.buf));
+			qf_buf_release(&s);
+			st = qf_evdb_stmt(cx->s, QF_EVDB_ST_WL_USAGE, cx->d);
+			if (!st) {
+				rc = QF_EIO;
+				goto done;
+			}
+			sqlite3_bind_text(st, 1, cx->o->cluster, -1,
+			                  SQLITE_STATIC);
+			sqlite3_bind_text(st, 2, wl, -1, SQLITE_STATIC);
+			sqlite3_bind_text(st, 3, cq ? cq : "", -1,
+			                  SQLITE_STATIC);
+			sqlite3_bind_text(st, 4, flavor, -1, SQLITE_STATIC);
+			sqlite3_bind_text(st, 5, res, -1, SQLITE_STATIC);
+			sqlite3_bind_int64(st, 6, m + prev);
+			rc = qf_ingest_step(cx, st);
+			if (rc < 0)
+				goto done;
+		}
+	}
+	if (json_object_size(usage)) {
+		char *u = json_dumps(usage, JSON_COMPACT | JSON_SORT_KEYS);
+
+		qf_buf_addf(detail, "{\"usage\":%s}", u ? u : "{}");
+		free(u);
+	}
+done:
+	json_decref(usage);
+	return rc;
+}
+
+/* A condition transition as a timeline event, or NULL to skip it. */
+static const char *cond_reason(const char *type, int on, const char *why,
+                               struct qf_buf *tmp)
+{
+	if (!strcmp(type, "QuotaReserved"))
+		return on ? "QuotaReserved" : (why && *why ? why : "Pending");
+	if (!on)
+		return NULL;
+	if (!strcmp(type, "Admitted") || !strcmp(type, "Requeued") ||
+	    !strcmp(type, "Finished") || !strcmp(type, "Preempted"))
+		return type;
+	if (!strcmp(type, "Evicted")) {
+		qf_buf_reset(tmp);
+		qf_buf_addf(tmp, "EvictedDueTo%s", why ? why : "");
+		return tmp->buf;
+	}
+	return NULL;
+}
+
+static int conditions(struct qf_ingest_cx *cx, const char *wl, const char *uid,
+                      const char *cq, const json_t *conds, const char *detail)
+{
+	struct qf_buf key = QF_BUF_INIT, tmp = QF_BUF_INIT;
+	size_t i;
+	json_t *c;
+	int rc = QF_OK;
+
+	json_array_foreach (conds, i, c) {
+		const char *type = sget(c, "type"), *status = sget(c, "status");
+		const char *reason;
+		int64_t t;
+
+		if (!type || !status ||
+		    qf_evdb_parse_time(&t, sget(c, "lastTransitionTime")) < 0)
+			continue;
+		reason = cond_reason(type, !strcmp(status, "True"),
+		                     sget(c, "reason"), &tmp);
+		if (!reason)
+			continue;
+		qf_buf_reset(&key);
+		qf_buf_addf(&key, "cond:%s:%s:%s:%s:%lld", uid ? uid : "", wl,
+		            type, status, (long long)t);
+		rc = add_event(cx, wl, uid, cq, t, reason, sget(c, "message"),
+		               !strcmp(reason, "QuotaReserved") ? detail : NULL,
+		               key.buf);
+		if (rc < 0)
+			break;
+	}
+	qf_buf_release(&key);
+	qf_buf_release(&tmp);
+	return rc;
+}
+
+int qf_ingest_workload(struct qf_ingest_cx *cx, const json_t *o,
+                       uint32_t lineno)
+{
+	const json_t *md = json_object_get(o, "metadata");
+	const json_t *st = json_object_get(o, "status");
+	const json_t *adm = json_object_get(st, "admission");
+	const char *ns = sget(md, "namespace"), *name = sget(md, "name");
+	const char *uid = sget(md, "uid"), *cq = sget(adm, "clusterQueue");
+	struct qf_buf wl = QF_BUF_INIT, detail = QF_BUF_INIT, key = QF_BUF_INIT;
+	sqlite3_stmt *s;
+	int64_t created;
+	int rc = QF_OK;
+
+	if (cx->fmt != QF_FMT_AUTO && cx->fmt != QF_FMT_WORKLOADS)
+		return qf_ingest_reject(cx, lineno, "QF704", NULL, 0,
+		                        "a Workload, not a %s record",
+		                        qf_ingest_format_name(cx->fmt));
+	if (!name)
+		return qf_ingest_reject(cx, lineno, "QF703", NULL, 0,
+		                        "Workload without metadata.name");
+	cx->seen = QF_FMT_WORKLOADS;
+	qf_buf_addf(&wl, "%s/%s", ns ? ns : "default", name);
+	if (qf_evdb_parse_time(&created, sget(md, "creationTimestamp")) < 0)
+		created = QF_EVDB_NO_TIME;
+	s = qf_evdb_stmt(cx->s, QF_EVDB_ST_WORKLOAD, cx->d);
+	if (!s) {
+		rc = QF_EIO;
+		goto done;
+	}
+	sqlite3_bind_text(s, 1, cx->o->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, wl.buf, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, uid ? uid : "", -1, SQLITE_STATIC);
+	if (cq)
+		sqlite3_bind_text(s, 4, cq, -1, SQLITE_STATIC);
+	if (sget(json_object_get(o, "spec"), "queueName"))
+		sqlite3_bind_text(s, 5,
+		                  sget(json_object_get(o, "spec"), "queueName"),
+		                  -1, SQLITE_STATIC);
+	if (created != QF_EVDB_NO_TIME)
+		sqlite3_bind_int64(s, 6, created);
+	rc = qf_ingest_step(cx, s);
+	if (rc == QF_OK && adm)
+		rc = admission_usage(cx, wl.buf, adm, &detail);
+	if (rc == QF_OK && created != QF_EVDB_NO_TIME) {
+		qf_buf_addf(&key, "created:%s:%s", uid ? uid : "", wl.buf);
+		rc = add_event(cx, wl.buf, uid, cq, created, "Created",
+		               "Workload created", NULL, key.buf);
+	}
+	if (rc == QF_OK)
+		rc = conditions(cx, wl.buf, uid, cq,
+		                json_object_get(st, "conditions"),
+		                detail.len ? detail.buf : NULL);
+done:
+	qf_buf_release(&wl);
+	qf_buf_release(&detail);
+	qf_buf_release(&key);
+	return rc;
+}
+
+/* When the object's current spec was written: the latest managedFields
+ * entry for the main resource, else its creation; NO_TIME if neither. */
+static int64_t spec_time(const json_t *md, const char **manager)
+{
+	const json_t *mf = json_object_get(md, "managedFields");
+	int64_t best = QF_EVDB_NO_TIME, t;
+	size_t i;
+	json_t *e;
+
+	*manager = NULL;
+	json_array_foreach (mf, i, e) {
+		if (json_object_get(e, "subresource"))
+			continue;
+		if (qf_evdb_parse_time(&t, sget(e, "time")) == QF_OK &&
+		    t > best) {
+			best = t;
+			*manager = sget(e, "manager");
+		}
+	}
+	if (best == QF_EVDB_NO_TIME &&
+	    qf_evdb_parse_time(&t, sget(md, "creationTimestamp")) == QF_OK)
+		best = t;
+	return best;
+}
+
+static int quota_rows(struct qf_ingest_cx *cx, const char *cq,
+                      const json_t *spec, int64_t from, const char *rev)
+{
+	const char *cohort = sget(spec, "cohortName");
+	size_t i, j, k;
+	json_t *rg, *fl, *r;
+
+	if (!cohort)
+		cohort = sget(spec, "cohort");
+	json_array_foreach (json_object_get(spec, "resourceGroups"), i, rg)
+		json_array_foreach (json_object_get(rg, "flavors"), j, fl)
+			json_array_foreach (json_object_get(fl, "resources"), k,
+			                    r) {
+				sqlite3_stmt *st = qf_evdb_stmt(
+				        cx->s, QF_EVDB_ST_QUOTA, cx->d);
+				int64_t nom, lim;
+
+				if (!st)
+					return QF_EIO;
+				if (!sget(fl, "name") || !sget(r, "name") ||
+				    qf_ingest_milli(
+				            &nom, sget(r, "nominalQuota")) < 0)
+					continue;
+				sqlite3_bind_text(st, 1, cx->o->cluster, -1,
+				                  SQLITE_STATIC);
+				sqlite3_bind_text(st, 2, cq, -1, SQLITE_STATIC);
+				if (cohort)
+					sqlite3_bind_text(st, 3, cohort, -1,
+					                  SQLITE_STATIC);
+				sqlite3_bind_text(st, 4, sget(fl, "name"), -1,
+				                  SQLITE_STATIC);
+				sqlite3_bind_text(st, 5, sget(r, "name"), -1,
+				                  SQLITE_STATIC);
+				sqlite3_bind_int64(st, 6, nom);
+				if (qf_ingest_milli(
+				            &lim, sget(r, "borrowingLimit")) ==
+				    QF_OK)
+					sqlite3_bind_int64(st, 7, lim);
+				if (qf_ingest_milli(&lim,
+				                    sget(r, "lendingLimit")) ==
+				    QF_OK)
+					sqlite3_bind_int64(st, 8, lim);
+				sqlite3_bind_int64(st, 9, from);
+				if (rev)
+					sqlite3_bind_text(st, 10, rev, -1,
+					                  SQLITE_STATIC);
+				if (qf_ingest_step(cx, st) < 0)
+					return QF_EIO;
+			}
+	return QF_OK;
+}
+
+static int prices(struct qf_ingest_cx *cx, const json_t *spec)
+{
+	size_t i;
+	json_t *f;
+
+	json_array_foreach (json_object_get(spec, "flavours"), i, f) {
+		json_t *p = json_object_get(f, "pricePerGpuHour");
+		sqlite3_stmt *st;
+
+		if (!json_is_number(p) || !sget(f, "name"))
+			continue;
+		st = qf_evdb_stmt(cx->s, QF_EVDB_ST_PRICE, cx->d);
+		if (!st)
+			return QF_EIO;
+		sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, sget(f, "name"), -1, SQLITE_STATIC);
+		sqlite3_bind_double(st, 3, json_number_value(p));
+		if (qf_ingest_step(cx, st) < 0)
+			return QF_EIO;
+	}
+	return QF_OK;
+}
+
+static int policy_row(struct qf_ingest_cx *cx, const char *dkey, int64_t at,
+                      const char *user, const char *verb, const char *kind,
+                      const char *name, const char *rev)
+{
+	sqlite3_stmt *st = qf_evdb_stmt(cx->s, QF_EVDB_ST_POLICY, cx->d);
+
+	if (!st)
+		return QF_EIO;
+	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, dkey, -1, SQLITE_STATIC);
+	if (at != QF_EVDB_NO_TIME)
+		sqlite3_bind_int64(st, 3, at);
+	if (user)
+		sqlite3_bind_text(st, 4, user, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, verb, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, kind, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, name, -1, SQLITE_STATIC);
+	if (rev)
+		sqlite3_bind_text(st, 8, rev, -1, SQLITE_STATIC);
+	if (qf_ingest_step(cx, st) < 0)
+		return QF_EIO;
+	cx->nadded += (size_t)sqlite3_changes(cx->s->db);
+	return QF_OK;
+}
+
+static const char *revision(const json_t *md)
+{
+	return sget(json_object_get(md, "annotations"),
+	            "quotaflow.dev/source-commit");
+}
+
+int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
+                            const char *kind, uint32_t lineno)
+{
+	const json_t *md = json_object_get(o, "metadata");
+	const json_t *spec = json_object_get(o, "spec");
+	const char *name = sget(md, "name"), *ns = sget(md, "namespace");
+	const char *rev = revision(md), *manager;
+	int64_t at = spec_time(md, &manager);
+	struct qf_buf key = QF_BUF_INIT, full = QF_BUF_INIT;
+	int rc = QF_OK;
+
+	if (cx->fmt != QF_FMT_AUTO && cx->fmt != QF_FMT_MANIFESTS)
+		return qf_ingest_reject(cx, lineno, "QF704", NULL, 0,
+		                        "a %s, not a %s record", kind,
+		                        qf_ingest_format_name(cx->fmt));
+	if (!name)
+		return qf_ingest_reject(cx, lineno, "QF703", NULL, 0,
+		                        "%s without metadata.name", kind);
+	cx->seen = QF_FMT_MANIFESTS;
+	if (ns)
+		qf_buf_addf(&full, "%s/%s", ns, name);
+	else
+		qf_buf_adds(&full, name);
+	if (!strcmp(kind, "ClusterQueue"))
+		rc = quota_rows(cx, name, spec, at, rev);
+	else if (!strcmp(kind, "Pool"))
+		rc = prices(cx, spec);
+	qf_buf_addf(&key, "snapshot:%s:%s:%lld:%s", kind, full.buf,
+	            (long long)at, rev ? rev : "");
+	if (rc == QF_OK)
+		rc = policy_row(cx, key.buf, at, manager, "snapshot", kind,
+		                full.buf, rev);
+	qf_buf_release(&key);
+	qf_buf_release(&full);
+	return rc;
+}
+
+static const struct {
+	const char *resource, *kind;
+} policy_resources[] = {
+	{ "clusterqueues", "ClusterQueue" },
+	{ "cohorts", "Cohort" },
+	{ "localqueues", "LocalQueue" },
+	{ "resourceflavors", "ResourceFlavor" },
+};
+
+int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
+                          const char *raw, size_t rawlen, uint32_t lineno)
+{
+	const json_t *ref = json_object_get(o, "objectRef");
+	const json_t *resp = json_object_get(o, "responseObject");
+	const json_t *req = json_object_get(o, "requestObject");
+	const char *res = sget(ref, "resource"), *verb = sget(o, "verb");
+	const char *id = sget(o, "auditID"), *kind = NULL, *rev;
+	json_int_t code = json_integer_value(
+	        json_object_get(json_object_get(o, "responseStatus"), "code"));
+	struct qf_buf key = QF_BUF_INIT, name = QF_BUF_INIT;
+	int64_t at;
+	int rc;
+
+	if (cx->fmt != QF_FMT_AUTO && cx->fmt != QF_FMT_AUDIT_LOG)
+		return qf_ingest_reject(cx, lineno, "QF704", raw, rawlen,
+		                        "an audit event, not a %s record",
+		                        qf_ingest_format_name(cx->fmt));
+	if (!id || !verb || !res ||
+	    qf_evdb_parse_time(&at, sget(o, "stageTimestamp")) < 0)
+		return qf_ingest_reject(cx, lineno, "QF703", raw, rawlen,
+		                        "audit event without auditID, verb, "
+		                        "objectRef.resource or stageTimestamp");
+	cx->seen = QF_FMT_AUDIT_LOG;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(policy_resources); i++)
+		if (!strcmp(res, policy_resources[i].resource))
+			kind = policy_resources[i].kind;
+	/* policy writes only: complete, successful, not a status write */
+	if (!kind || json_object_get(ref, "subresource") ||
+	    strcmp(sget(o, "stage") ? sget(o, "stage") : "",
+	           "ResponseComplete") ||
+	    (code && (code < 200 || code > 299)) ||
+	    (strcmp(verb, "create") && strcmp(verb, "update") &&
+	     strcmp(verb, "patch") && strcmp(verb, "delete")))
+		return QF_OK;
+	rev = revision(json_object_get(resp, "metadata"));
+	if (!rev)
+		rev = revision(json_object_get(req, "metadata"));
+	if (sget(ref, "namespace"))
+		qf_buf_addf(&name, "%s/", sget(ref, "namespace"));
+	qf_buf_adds(&name, sget(ref, "name") ? sget(ref, "name") : "");
+	qf_buf_addf(&key, "audit:%s", id);
+	rc = policy_row(cx, key.buf, at,
+	                sget(json_object_get(o, "user"), "username"), verb,
+	                kind, name.buf, rev);
+	if (rc == QF_OK && !strcmp(kind, "ClusterQueue") &&
+	    strcmp(verb, "delete")) {
+		/* a patch body is partial: only the response is the spec */
+		const json_t *obj = resp                    ? resp
+		                    : strcmp(verb, "patch") ? req
+		                                            : NULL;
+
+		if (obj && sget(ref, "name"))
+			rc = quota_rows(cx, sget(ref, "name"),
+			                json_object_get(obj, "spec"), at, rev);
+	}
+	qf_buf_release(&key);
+	qf_buf_release(&name);
+	return rc;
+}

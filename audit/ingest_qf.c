@@ -1,0 +1,297 @@
+/*
+ * ingest_qf.c - quotaflow event lines (core/event.h) into `events`.
+ *
+ * Two doors, one result.  The fast path scans a line as the simulator and
+ * the controller write it (one object, known keys, no escapes) in place,
+ * without building a JSON tree: this is what makes a million events a
+ * second possible (docs/performance.md).  Anything it does not recognise
+ * (escapes, unknown keys, odd spacing it cannot skip) goes to jansson and
+ * core/event's qf_event_from_json, so the two paths accept the same lines
+ * and store the same rows (tests/unit/test_audit.c checks that).
+ *
+ * Dedupe key (docs/audit.md): FNV-1a over (time_ms, reason, workload,
+ * clusterQueue, message, preemptor) within the cluster.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/ingest_int.h"
+#include "core/event.h"
+#include "core/banned.h"
+
+/* Maps kept raw for the detail column, in this order. */
+enum { MAP_FLAVORS, MAP_USAGE, MAP_BORROWED, NMAPS };
+static const char *const map_names[NMAPS] = { "flavors", "usage", "borrowed" };
+
+struct fast {
+	struct qf_event ev;
+	const char *map[NMAPS]; /* raw JSON text of each map, or NULL */
+	size_t maplen[NMAPS];
+};
+
+static char *ws(char *p)
+{
+	while (*p == ' ' || *p == '\t' || *p == '\r')
+		p++;
+	return p;
+}
+
+/* A string without escapes, terminated in place; NULL on anything else. */
+static char *str(char **pp)
+{
+	char *p = *pp, *s;
+
+	if (*p != '"')
+		return NULL;
+	s = ++p;
+	while (*p && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20)
+		p++;
+	if (*p != '"')
+		return NULL;
+	*p = '\0';
+	*pp = p + 1;
+	return s;
+}
+
+/* {"a":{"b":"v",...},...} with string leaves; returns the end or NULL. */
+static char *map2(char *p)
+{
+	int depth = 0;
+
+	for (; *p; p++) {
+		if (*p == '\\')
+			return NULL;
+		if (*p == '"') {
+			p = strchr(p + 1, '"');
+			if (!p)
+				return NULL;
+		} else if (*p == '{') {
+			if (++depth > 2)
+				return NULL;
+		} else if (*p == '}') {
+			if (--depth == 0)
+				return p + 1;
+		} else if (*p == '[') {
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
+static int set_str(struct fast *f, const char *k, char *v)
+{
+	static const struct {
+		const char *key;
+		size_t off;
+	} keys[] = {
+		{ "type", offsetof(struct qf_event, type) },
+		{ "reason", offsetof(struct qf_event, reason) },
+		{ "workload", offsetof(struct qf_event, workload) },
+		{ "clusterQueue", offsetof(struct qf_event, cluster_queue) },
+		{ "message", offsetof(struct qf_event, message) },
+		{ "preemptor", offsetof(struct qf_event, preemptor) },
+		{ "preemptionReason",
+		  offsetof(struct qf_event, preemption_reason) },
+	};
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(keys); i++)
+		if (!strcmp(k, keys[i].key)) {
+			memcpy((char *)&f->ev + keys[i].off, &v, sizeof(v));
+			return 0;
+		}
+	return -1;
+}
+
+/* Parse one line in place; -1 sends it to the slow path. */
+static int fast_parse(struct fast *f, char *p)
+{
+	int have_time = 0;
+
+	memset(f, 0, sizeof(*f));
+	p = ws(p);
+	if (*p++ != '{')
+		return -1;
+	for (;;) {
+		char *k, *v;
+		int m;
+
+		p = ws(p);
+		k = str(&p);
+		if (!k)
+			return -1;
+		p = ws(p);
+		if (*p++ != ':')
+			return -1;
+		p = ws(p);
+		if (!strcmp(k, "time_ms")) {
+			char *e;
+			long long t = strtoll(p, &e, 10);
+
+			if (e == p || have_time)
+				return -1;
+			f->ev.time_ms = t;
+			have_time = 1;
+			p = e;
+		} else if (*p == '"') {
+			v = str(&p);
+			if (!v || set_str(f, k, v) < 0)
+				return -1;
+		} else if (*p == '{') {
+			for (m = 0; m < NMAPS && strcmp(k, map_names[m]); m++)
+				;
+			v = map2(p);
+			if (m == NMAPS || !v || f->map[m])
+				return -1;
+			f->map[m] = p;
+			f->maplen[m] = (size_t)(v - p);
+			p = v;
+		} else {
+			return -1;
+		}
+		p = ws(p);
+		if (*p == ',') {
+			p++;
+			continue;
+		}
+		if (*p != '}')
+			return -1;
+		p = ws(p + 1);
+		break;
+	}
+	return *p == '\0' && have_time && f->ev.reason && f->ev.workload ? 0
+	                                                                 : -1;
+}
+
+static int64_t dedupe_key(const struct qf_event *e)
+{
+	uint64_t h =
+	        qf_evdb_fnv(0, (const char *)&e->time_ms, sizeof(e->time_ms));
+	const char *parts[] = { e->reason, e->workload, e->cluster_queue,
+		                e->message, e->preemptor };
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(parts); i++)
+		h = qf_evdb_fnv(h, parts[i] ? parts[i] : "",
+		                 parts[i] ? strlen(parts[i]) : 0);
+	return (int64_t)h;
+}
+
+/* Check and store one parsed event; detail is its maps as JSON. */
+static int store(struct qf_ingest_cx *cx, const struct qf_event *e,
+                 const char *detail, const char *raw, size_t rawlen,
+                 uint32_t line)
+{
+	struct qf_evdb_event se;
+	const char *slash = strchr(e->workload, '/');
+	int added = 0, rc;
+
+	if (!slash || slash == e->workload || !slash[1] ||
+	    strchr(slash + 1, '/'))
+		return qf_ingest_reject(cx, line, "QF703", raw, rawlen,
+		                        "workload \"%s\" is not "
+		                        "namespace/name",
+		                        e->workload);
+	if (cx->fmt != QF_FMT_AUTO && cx->fmt != QF_FMT_QUOTAFLOW)
+		return qf_ingest_reject(cx, line, "QF704", raw, rawlen,
+		                        "a quotaflow event, not a %s record",
+		                        qf_ingest_format_name(cx->fmt));
+	cx->seen = QF_FMT_QUOTAFLOW;
+	memset(&se, 0, sizeof(se));
+	se.cluster = cx->o->cluster;
+	se.dkey = dedupe_key(e);
+	se.source = "quotaflow";
+	se.time_ms = se.last_ms = e->time_ms;
+	se.count = 1;
+	se.type = e->type;
+	se.reason = e->reason;
+	se.workload = e->workload;
+	se.cluster_queue = e->cluster_queue;
+	se.message = e->message;
+	se.preemptor = e->preemptor;
+	se.preemption_reason = e->preemption_reason;
+	se.detail = detail;
+	se.input_id = cx->input_id;
+	rc = qf_evdb_add_event(cx->s, &se, 0, &added, cx->d);
+	cx->nadded += (size_t)added;
+	return rc;
+}
+
+int qf_ingest_qf_line(struct qf_ingest_cx *cx, char *line, size_t len,
+                      uint32_t lineno)
+{
+	struct fast f;
+	char saved = line[len];
+	int rc;
+
+	line[len] = '\0';
+	cx->nrecords++;
+	/* keep a copy: the fast parse terminates strings in place */
+	qf_buf_reset(&cx->scratch);
+	qf_buf_add(&cx->scratch, line, len);
+	if (fast_parse(&f, line) == 0) {
+		struct qf_buf detail = QF_BUF_INIT;
+
+		for (int m = 0; m < NMAPS; m++) {
+			if (!f.map[m])
+				continue;
+			qf_buf_addf(&detail,
+			            "%s\"%s\":", detail.len ? "," : "{",
+			            map_names[m]);
+			/* the map text is intact: map2 never wrote to it */
+			qf_buf_add(&detail, cx->scratch.buf + (f.map[m] - line),
+			           f.maplen[m]);
+		}
+		if (detail.len)
+			qf_buf_addch(&detail, '}');
+		rc = store(cx, &f.ev, detail.len ? detail.buf : NULL,
+		           cx->scratch.buf, len, lineno);
+		qf_buf_release(&detail);
+	} else {
+		json_error_t err;
+		json_t *o = json_loadb(cx->scratch.buf, len, 0, &err);
+
+		if (!o) {
+			rc = qf_ingest_reject(cx, lineno, "QF701",
+			                      cx->scratch.buf, len,
+			                      "malformed JSON: %s", err.text);
+		} else {
+			rc = qf_ingest_qf_json(cx, o, cx->scratch.buf, len,
+			                       lineno);
+		}
+		json_decref(o);
+	}
+	line[len] = saved;
+	return rc;
+}
+
+int qf_ingest_qf_json(struct qf_ingest_cx *cx, const json_t *o, const char *raw,
+                      size_t rawlen, uint32_t lineno)
+{
+	struct qf_event ev;
+	struct qf_event_cell *cells = NULL;
+	json_t *maps = json_object();
+	char *detail = NULL;
+	int rc;
+
+	if (qf_event_from_json(&ev, &cells, o) < 0) {
+		rc = qf_ingest_reject(cx, lineno, "QF703", raw, rawlen,
+		                      "not a quotaflow event: time_ms "
+		                      "(integer), reason and workload "
+		                      "(strings) are required, maps hold "
+		                      "strings");
+		goto done;
+	}
+	for (int m = 0; m < NMAPS; m++) {
+		json_t *v = json_object_get(o, map_names[m]);
+
+		if (v)
+			json_object_set(maps, map_names[m], v);
+	}
+	if (json_object_size(maps))
+		detail = json_dumps(maps, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	rc = store(cx, &ev, detail, raw, rawlen, lineno);
+done:
+	free(detail);
+	free(cells);
+	json_decref(maps);
+	return rc;
+}

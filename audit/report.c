@@ -1,0 +1,725 @@
+/*
+ * report.c - the tenant report (audit/report.h): one pass of SQL per
+ * tenant over the derived tables, then a renderer per format walking the
+ * same columns table, so text, markdown and csv cannot disagree.
+ */
+#include "audit/report.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "core/alloc.h"
+#include "core/banned.h"
+
+#define GPU        " AND resource LIKE '%gpu'"
+#define MAX_POINTS 400 /* per tenant chart; more are merged by time */
+
+/* Milli-units x ms over [s, u) of an interval [a, b), prorated; SQL. */
+#define PRORATE(a, b, amount)                                     \
+	"CASE WHEN " b " > " a " THEN " amount " * MAX(0, MIN(" b \
+	", ?4) - MAX(" a ", ?3)) * 1.0 / (" b " - " a ") ELSE 0 END"
+
+static const char *const format_names[] = {
+	[QF_REPORT_TEXT] = "text", [QF_REPORT_MARKDOWN] = "markdown",
+	[QF_REPORT_JSON] = "json", [QF_REPORT_CSV] = "csv",
+	[QF_REPORT_HTML] = "html",
+};
+
+int qf_report_format_parse(const char *name)
+{
+	for (size_t i = 0; i < QF_ARRAY_SIZE(format_names); i++)
+		if (!strcmp(format_names[i], name))
+			return (int)i;
+	return -1;
+}
+
+struct q {
+	struct qf_evdb *s;
+	struct qf_diags *d;
+	const struct qf_report_options *o;
+	int64_t from, to;
+};
+
+static sqlite3_stmt *prep(struct q *q, const char *sql,
+                          const struct qf_report_row *r)
+{
+	sqlite3_stmt *st = NULL;
+
+	if (sqlite3_prepare_v2(q->s->db, sql, -1, &st, NULL) != SQLITE_OK) {
+		(void)qf_evdb_fail(q->s, "report query failed", q->d);
+		return NULL;
+	}
+	/* ?1 cluster, ?2 cq, ?3 from, ?4 to: unused ones are ignored */
+	if (r) {
+		sqlite3_bind_text(st, 1, r->cluster, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, r->cq, -1, SQLITE_STATIC);
+	}
+	sqlite3_bind_int64(st, 3, q->from);
+	sqlite3_bind_int64(st, 4, q->to);
+	return st;
+}
+
+static int finish(struct q *q, sqlite3_stmt *st, int step)
+{
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE && step != SQLITE_ROW)
+		return qf_evdb_fail(q->s, "report query failed", q->d);
+	return QF_OK;
+}
+
+/* The single number of a one-row query. */
+static int scalar(struct q *q, const struct qf_report_row *r, const char *sql,
+                  double *out)
+{
+	sqlite3_stmt *st = prep(q, sql, r);
+	int step;
+
+	if (!st)
+		return QF_EIO;
+	step = sqlite3_step(st);
+	*out = step == SQLITE_ROW ? sqlite3_column_double(st, 0) : 0;
+	return finish(q, st, step);
+}
+
+static int64_t rank(const int64_t *v, size_t n, double p)
+{
+	size_t i = (size_t)ceil(p * (double)n);
+
+	return n ? v[i ? i - 1 : 0] : -1;
+}
+
+static int waits(struct q *q, struct qf_report_row *r)
+{
+	sqlite3_stmt *st = prep(q,
+	                        "SELECT admitted_ms - queued_ms FROM"
+	                        " d_admissions WHERE cluster = ?1 AND"
+	                        " cluster_queue = ?2 AND admitted_ms >= ?3"
+	                        " AND admitted_ms < ?4 ORDER BY 1",
+	                        r);
+	size_t alloc = 0;
+	int step;
+
+	if (!st)
+		return QF_EIO;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		r->waits = qf_grow(r->waits, sizeof(int64_t), &alloc,
+		                   r->nwaits + 1);
+		r->waits[r->nwaits++] = sqlite3_column_int64(st, 0);
+	}
+	r->admitted = r->nwaits;
+	r->wait_p50_ms = rank(r->waits, r->nwaits, 0.5);
+	r->wait_p95_ms = rank(r->waits, r->nwaits, 0.95);
+	r->wait_max_ms = r->nwaits ? r->waits[r->nwaits - 1] : -1;
+	return finish(q, st, step);
+}
+
+static const char sql_workloads[] =
+        "SELECT COUNT(DISTINCT namespace || '/' || workload) FROM"
+        " d_admissions WHERE cluster = ?1 AND cluster_queue = ?2 AND"
+        " queued_ms < ?4 AND (admitted_ms IS NULL OR admitted_ms >= ?3)";
+static const char sql_pending[] =
+        "SELECT COUNT(*), MIN(queued_ms) FROM d_admissions WHERE"
+        " cluster = ?1 AND cluster_queue = ?2 AND queued_ms < ?4 AND"
+        " (admitted_ms IS NULL OR admitted_ms >= ?4)";
+static const char sql_borrowed[] = "SELECT TOTAL(" PRORATE(
+        "start_ms",
+        "COALESCE(end_ms, (SELECT last_ms"
+        " FROM d_clusters c WHERE"
+        " c.cluster = b.cluster))",
+        "amount_milli_ms") ") FROM d_borrowing b"
+                           " WHERE cluster = ?1 AND cluster_queue = ?2" GPU;
+static const char sql_lent[] = "SELECT TOTAL(" PRORATE(
+        "start_ms",
+        "COALESCE(end_ms, (SELECT last_ms"
+        " FROM d_clusters c WHERE"
+        " c.cluster = b.cluster))",
+        "amount_milli_ms") ") FROM d_lending b"
+                           " WHERE cluster = ?1 AND lender = ?2" GPU;
+static const char sql_preempted[] =
+        "SELECT COUNT(*) FROM d_preemptions WHERE cluster = ?1 AND"
+        " cluster_queue = ?2 AND at_ms >= ?3 AND at_ms < ?4";
+static const char sql_preempting[] =
+        "SELECT COUNT(*) FROM d_preemptions WHERE cluster = ?1 AND"
+        " preemptor_cluster_queue = ?2 AND at_ms >= ?3 AND at_ms < ?4";
+static const char sql_breaches[] =
+        "SELECT COUNT(*) FROM d_admissions WHERE cluster = ?1 AND"
+        " cluster_queue = ?2 AND fits_at_arrival AND admitted_ms >= ?3 AND"
+        " admitted_ms < ?4 AND admitted_ms - queued_ms > COALESCE((SELECT"
+        " value FROM settings WHERE key = 'breach_after_ms'), 60000)";
+
+static int pending(struct q *q, struct qf_report_row *r)
+{
+	sqlite3_stmt *st = prep(q, sql_pending, r);
+	int step;
+
+	if (!st)
+		return QF_EIO;
+	step = sqlite3_step(st);
+	r->oldest_pending_ms = -1;
+	if (step == SQLITE_ROW) {
+		r->pending = (size_t)sqlite3_column_int64(st, 0);
+		if (sqlite3_column_type(st, 1) != SQLITE_NULL)
+			r->oldest_pending_ms =
+			        q->to - sqlite3_column_int64(st, 1);
+	}
+	return finish(q, st, step);
+}
+
+/* Committed and burst GPUs of the tenant at t, from its quota rows. */
+static void quota_at(struct q *q, const struct qf_report_row *r, int64_t t,
+                     double *committed, double *burst)
+{
+	sqlite3_stmt *st = prep(
+	        q,
+	        "SELECT nominal_milli, borrowing_limit_milli FROM quotas o"
+	        " WHERE cluster = ?1 AND cluster_queue = ?2" GPU
+	        " AND valid_from_ms = COALESCE((SELECT MAX(valid_from_ms) FROM"
+	        " quotas i WHERE i.cluster = o.cluster AND i.cluster_queue ="
+	        " o.cluster_queue AND i.flavor = o.flavor AND i.resource ="
+	        " o.resource AND i.valid_from_ms <= ?5), (SELECT"
+	        " MIN(valid_from_ms) FROM quotas i WHERE i.cluster = o.cluster"
+	        " AND i.cluster_queue = o.cluster_queue AND i.flavor = o.flavor"
+	        " AND i.resource = o.resource))",
+	        r);
+	int unlimited = 0;
+
+	*committed = *burst = 0;
+	if (!st)
+		return;
+	sqlite3_bind_int64(st, 5, t);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		*committed += sqlite3_column_double(st, 0) / 1000.0;
+		if (sqlite3_column_type(st, 1) == SQLITE_NULL)
+			unlimited = 1;
+		else
+			*burst += (sqlite3_column_double(st, 0) +
+			           sqlite3_column_double(st, 1)) /
+			          1000.0;
+	}
+	sqlite3_finalize(st);
+	if (unlimited)
+		*burst = -1;
+}
+
+static void add_point(struct qf_report_row *r, size_t *alloc, int64_t t,
+                      double used)
+{
+	if (r->nseries && r->series[r->nseries - 1].t_ms == t) {
+		r->series[r->nseries - 1].used = used;
+		return;
+	}
+	r->series =
+	        qf_grow(r->series, sizeof(*r->series), alloc, r->nseries + 1);
+	r->series[r->nseries].t_ms = t;
+	r->series[r->nseries].used = used;
+	r->nseries++;
+}
+
+/* GPU-hours used, their cost and the usage series (step function). */
+static int usage(struct q *q, struct qf_report_row *r)
+{
+	sqlite3_stmt *st = prep(
+	        q,
+	        "SELECT u.at_ms, u.flavor || char(1) || u.resource,"
+	        " u.usage_milli, p.price_per_gpu_hour FROM d_usage u LEFT JOIN"
+	        " prices p ON p.cluster = u.cluster AND p.flavor = u.flavor"
+	        " WHERE u.cluster = ?1 AND u.cluster_queue = ?2" GPU
+	        " AND u.at_ms < ?4 ORDER BY u.at_ms",
+	        r);
+	struct qf_buf keys = QF_BUF_INIT;
+	double cur[64] = { 0 }, price[64] = { 0 }, total = 0, cost = 0;
+	int priced = 0, step;
+	size_t nk = 0, alloc = 0;
+	int64_t last = q->from;
+
+	r->cost = -1;
+	if (!st)
+		return QF_EIO;
+	add_point(r, &alloc, q->from, 0); /* charts start at the window */
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t t = sqlite3_column_int64(st, 0);
+		const char *k = (const char *)sqlite3_column_text(st, 1);
+		size_t i = 0;
+
+		/* keys of one tenant's GPU flavors: a few; past 64 merge */
+		for (const char *p = keys.buf; i < nk; i++, p += strlen(p) + 1)
+			if (!strcmp(p, k))
+				break;
+		if (i == nk && nk < QF_ARRAY_SIZE(cur)) {
+			qf_buf_add(&keys, k, strlen(k) + 1);
+			nk++;
+		} else if (i == nk) {
+			i = nk - 1;
+		}
+		if (t > last && t > q->from) {
+			int64_t a = last > q->from ? last : q->from;
+
+			for (size_t j = 0; j < nk; j++) {
+				r->used_gpu_h += cur[j] * (double)(t - a);
+				cost += cur[j] * (double)(t - a) * price[j];
+			}
+			last = t;
+		}
+		total += sqlite3_column_double(st, 2) / 1000.0 - cur[i];
+		cur[i] = sqlite3_column_double(st, 2) / 1000.0;
+		if (sqlite3_column_type(st, 3) != SQLITE_NULL) {
+			price[i] = sqlite3_column_double(st, 3);
+			priced = 1;
+		}
+		add_point(r, &alloc, t < q->from ? q->from : t, total);
+	}
+	if (q->to > last)
+		for (size_t j = 0; j < nk; j++) {
+			int64_t a = last > q->from ? last : q->from;
+
+			r->used_gpu_h += cur[j] * (double)(q->to - a);
+			cost += cur[j] * (double)(q->to - a) * price[j];
+		}
+	r->used_gpu_h /= 3600000.0;
+	if (priced)
+		r->cost = cost / 3600000.0;
+	qf_buf_release(&keys);
+	return finish(q, st, step);
+}
+
+/* At most MAX_POINTS points: each bucket of time keeps its peak. */
+static void thin(struct q *q, struct qf_report_row *r)
+{
+	size_t n = 0;
+	double span = (double)(q->to - q->from) / MAX_POINTS;
+
+	for (size_t i = 0; i < r->nseries; i++) {
+		if (n && r->nseries > MAX_POINTS &&
+		    (double)(r->series[i].t_ms - r->series[n - 1].t_ms) <
+		            span) {
+			if (r->series[i].used > r->series[n - 1].used)
+				r->series[n - 1].used = r->series[i].used;
+			continue;
+		}
+		r->series[n++] = r->series[i];
+	}
+	r->nseries = n;
+	for (size_t i = 0; i < r->nseries; i++)
+		quota_at(q, r, r->series[i].t_ms, &r->series[i].committed,
+		         &r->series[i].burst);
+}
+
+static int tenant(struct q *q, struct qf_report_row *r)
+{
+	double v = 0;
+	int rc = waits(q, r);
+
+	if (rc == QF_OK)
+		rc = scalar(q, r, sql_workloads, &v);
+	r->workloads = (size_t)v;
+	if (rc == QF_OK)
+		rc = pending(q, r);
+	if (rc == QF_OK)
+		rc = scalar(q, r, sql_borrowed, &r->borrowed_gpu_h);
+	if (rc == QF_OK)
+		rc = scalar(q, r, sql_lent, &r->lent_gpu_h);
+	r->borrowed_gpu_h /= 3600000000.0; /* milli x ms -> GPU-hours */
+	r->lent_gpu_h /= 3600000000.0;
+	if (rc == QF_OK)
+		rc = scalar(q, r, sql_preempted, &v);
+	r->preempted = (size_t)v;
+	if (rc == QF_OK)
+		rc = scalar(q, r, sql_preempting, &v);
+	r->preempting = (size_t)v;
+	if (rc == QF_OK)
+		rc = scalar(q, r, sql_breaches, &v);
+	r->breaches = (size_t)v;
+	if (rc == QF_OK)
+		rc = usage(q, r);
+	if (rc == QF_OK)
+		thin(q, r);
+	return rc;
+}
+
+static int window(struct q *q)
+{
+	sqlite3_stmt *st = prep(q,
+	                        "SELECT MIN(first_ms), MAX(last_ms) FROM"
+	                        " d_clusters WHERE ?1 IS NULL OR cluster = ?1",
+	                        NULL);
+	int step;
+
+	if (!st)
+		return QF_EIO;
+	if (q->o->cluster)
+		sqlite3_bind_text(st, 1, q->o->cluster, -1, SQLITE_STATIC);
+	step = sqlite3_step(st);
+	q->from = q->to = 0;
+	if (step == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL) {
+		q->from = sqlite3_column_int64(st, 0);
+		q->to = sqlite3_column_int64(st, 1);
+	}
+	if (q->o->since_ms != INT64_MIN)
+		q->from = q->o->since_ms;
+	if (q->o->until_ms != INT64_MAX)
+		q->to = q->o->until_ms;
+	if (q->to < q->from)
+		q->to = q->from;
+	return finish(q, st, step);
+}
+
+static int tenants(struct q *q, struct qf_report *out)
+{
+	sqlite3_stmt *st = prep(
+	        q,
+	        "SELECT DISTINCT cluster, cluster_queue FROM (SELECT cluster,"
+	        " cluster_queue FROM quotas UNION SELECT cluster, cluster_queue"
+	        " FROM d_admissions WHERE cluster_queue IS NOT NULL) WHERE"
+	        " ?1 IS NULL OR cluster = ?1 ORDER BY 1, 2",
+	        NULL);
+	size_t alloc = 0;
+	int step, rc = QF_OK;
+
+	if (!st)
+		return QF_EIO;
+	if (q->o->cluster)
+		sqlite3_bind_text(st, 1, q->o->cluster, -1, SQLITE_STATIC);
+	while (rc == QF_OK && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		struct qf_report_row *r;
+
+		out->rows =
+		        qf_grow(out->rows, sizeof(*r), &alloc, out->nrows + 1);
+		r = &out->rows[out->nrows++];
+		memset(r, 0, sizeof(*r));
+		r->cluster =
+		        qf_xstrdup((const char *)sqlite3_column_text(st, 0));
+		r->cq = qf_xstrdup((const char *)sqlite3_column_text(st, 1));
+		rc = tenant(q, r);
+	}
+	sqlite3_finalize(st);
+	if (rc == QF_OK && step != SQLITE_DONE)
+		rc = qf_evdb_fail(q->s, "report query failed", q->d);
+	return rc;
+}
+
+static int lends(struct q *q, struct qf_report *out)
+{
+	sqlite3_stmt *st = prep(
+	        q,
+	        "SELECT cluster, lender, borrower, TOTAL(" PRORATE(
+	                "start_ms",
+	                "COALESCE(end_ms, (SELECT last_ms FROM"
+	                " d_clusters c WHERE c.cluster ="
+	                " b.cluster))",
+	                "amount_milli_ms") ") FROM d_lending b WHERE"
+	                                   " (?1 IS NULL OR cluster = ?1)" GPU
+	                                   " GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
+	        NULL);
+	size_t alloc = 0;
+	int step;
+
+	if (!st)
+		return QF_EIO;
+	if (q->o->cluster)
+		sqlite3_bind_text(st, 1, q->o->cluster, -1, SQLITE_STATIC);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		struct qf_report_lend *l;
+		double h = sqlite3_column_double(st, 3) / 3600000000.0;
+
+		if (h <= 0)
+			continue;
+		out->lends = qf_grow(out->lends, sizeof(*l), &alloc,
+		                     out->nlends + 1);
+		l = &out->lends[out->nlends++];
+		l->cluster =
+		        qf_xstrdup((const char *)sqlite3_column_text(st, 0));
+		l->lender =
+		        qf_xstrdup((const char *)sqlite3_column_text(st, 1));
+		l->borrower =
+		        qf_xstrdup((const char *)sqlite3_column_text(st, 2));
+		l->gpu_h = h;
+	}
+	return finish(q, st, step);
+}
+
+int qf_report_build(struct qf_report *out, struct qf_evdb *s,
+                    const struct qf_report_options *o, struct qf_diags *d)
+{
+	struct q q = { s, d, o, 0, 0 };
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	rc = window(&q);
+	out->from_ms = q.from;
+	out->to_ms = q.to;
+	if (rc == QF_OK)
+		rc = tenants(&q, out);
+	if (rc == QF_OK)
+		rc = lends(&q, out);
+	if (rc < 0)
+		qf_report_release(out);
+	return rc;
+}
+
+void qf_report_release(struct qf_report *r)
+{
+	for (size_t i = 0; i < r->nrows; i++) {
+		free(r->rows[i].cluster);
+		free(r->rows[i].cq);
+		free(r->rows[i].waits);
+		free(r->rows[i].series);
+	}
+	for (size_t i = 0; i < r->nlends; i++) {
+		free(r->lends[i].cluster);
+		free(r->lends[i].lender);
+		free(r->lends[i].borrower);
+	}
+	free(r->rows);
+	free(r->lends);
+	memset(r, 0, sizeof(*r));
+}
+
+/* ---- rendering: one columns table for text, markdown and csv ---- */
+
+static void secs(struct qf_buf *b, int64_t ms)
+{
+	if (ms < 0)
+		qf_buf_adds(b, "-");
+	else
+		qf_buf_addf(b, "%lld.%03lld", (long long)(ms / 1000),
+		            (long long)(ms % 1000));
+}
+
+static void num(struct qf_buf *b, double v, int decimals)
+{
+	if (v < 0)
+		qf_buf_adds(b, "-");
+	else
+		qf_buf_addf(b, "%.*f", decimals, v + 0.0);
+}
+
+enum col_kind { C_STR, C_COUNT, C_SECS, C_HOURS, C_MONEY };
+
+static const struct col {
+	const char *name;
+	enum col_kind kind;
+	size_t off;
+} cols[] = {
+	{ "cluster", C_STR, offsetof(struct qf_report_row, cluster) },
+	{ "cluster_queue", C_STR, offsetof(struct qf_report_row, cq) },
+	{ "workloads", C_COUNT, offsetof(struct qf_report_row, workloads) },
+	{ "admitted", C_COUNT, offsetof(struct qf_report_row, admitted) },
+	{ "wait_p50_s", C_SECS, offsetof(struct qf_report_row, wait_p50_ms) },
+	{ "wait_p95_s", C_SECS, offsetof(struct qf_report_row, wait_p95_ms) },
+	{ "wait_max_s", C_SECS, offsetof(struct qf_report_row, wait_max_ms) },
+	{ "pending", C_COUNT, offsetof(struct qf_report_row, pending) },
+	{ "oldest_pending_s", C_SECS,
+	  offsetof(struct qf_report_row, oldest_pending_ms) },
+	{ "borrowed_gpu_h", C_HOURS,
+	  offsetof(struct qf_report_row, borrowed_gpu_h) },
+	{ "lent_gpu_h", C_HOURS, offsetof(struct qf_report_row, lent_gpu_h) },
+	{ "preempted", C_COUNT, offsetof(struct qf_report_row, preempted) },
+	{ "preempting", C_COUNT, offsetof(struct qf_report_row, preempting) },
+	{ "breaches", C_COUNT, offsetof(struct qf_report_row, breaches) },
+	{ "used_gpu_h", C_HOURS, offsetof(struct qf_report_row, used_gpu_h) },
+	{ "cost", C_MONEY, offsetof(struct qf_report_row, cost) },
+};
+
+static void cell(struct qf_buf *b, const struct qf_report_row *r,
+                 const struct col *c)
+{
+	const char *p = (const char *)r + c->off;
+
+	switch (c->kind) {
+	case C_STR:
+		qf_buf_adds(b, *(char *const *)(const void *)p);
+		break;
+	case C_COUNT:
+		qf_buf_addf(b, "%zu", *(const size_t *)(const void *)p);
+		break;
+	case C_SECS:
+		secs(b, *(const int64_t *)(const void *)p);
+		break;
+	case C_HOURS:
+		num(b, *(const double *)(const void *)p, 3);
+		break;
+	case C_MONEY:
+		num(b, *(const double *)(const void *)p, 2);
+		break;
+	}
+}
+
+static void window_line(struct qf_buf *out, const struct qf_report *r,
+                        const char *prefix)
+{
+	qf_buf_addf(out, "%sWindow: ", prefix);
+	qf_evdb_iso_ms(out, r->from_ms);
+	qf_buf_adds(out, " to ");
+	qf_evdb_iso_ms(out, r->to_ms);
+	qf_buf_addch(out, '\n');
+}
+
+static void render_table(struct qf_buf *out, const struct qf_report *r,
+                         const char *sep, const char *lead, const char *trail)
+{
+	struct qf_buf c = QF_BUF_INIT;
+
+	qf_buf_adds(out, lead);
+	for (size_t j = 0; j < QF_ARRAY_SIZE(cols); j++)
+		qf_buf_addf(out, "%s%s", j ? sep : "", cols[j].name);
+	qf_buf_addf(out, "%s\n", trail);
+	if (*lead) {
+		qf_buf_adds(out, lead);
+		for (size_t j = 0; j < QF_ARRAY_SIZE(cols); j++)
+			qf_buf_addf(out, "%s---", j ? sep : "");
+		qf_buf_addf(out, "%s\n", trail);
+	}
+	for (size_t i = 0; i < r->nrows; i++) {
+		qf_buf_adds(out, lead);
+		for (size_t j = 0; j < QF_ARRAY_SIZE(cols); j++) {
+			qf_buf_reset(&c);
+			cell(&c, &r->rows[i], &cols[j]);
+			qf_buf_addf(out, "%s%s", j ? sep : "", c.buf);
+		}
+		qf_buf_addf(out, "%s\n", trail);
+	}
+	qf_buf_release(&c);
+}
+
+/* Text: columns padded to their widest cell. */
+static void render_text(struct qf_buf *out, const struct qf_report *r)
+{
+	size_t w[QF_ARRAY_SIZE(cols)];
+	struct qf_buf c = QF_BUF_INIT;
+
+	window_line(out, r, "");
+	for (size_t j = 0; j < QF_ARRAY_SIZE(cols); j++) {
+		w[j] = strlen(cols[j].name);
+		for (size_t i = 0; i < r->nrows; i++) {
+			qf_buf_reset(&c);
+			cell(&c, &r->rows[i], &cols[j]);
+			if (c.len > w[j])
+				w[j] = c.len;
+		}
+	}
+	for (size_t i = 0; i <= r->nrows; i++) {
+		for (size_t j = 0; j < QF_ARRAY_SIZE(cols); j++) {
+			qf_buf_reset(&c);
+			if (i == 0)
+				qf_buf_adds(&c, cols[j].name);
+			else
+				cell(&c, &r->rows[i - 1], &cols[j]);
+			qf_buf_addf(out, "%s%-*s", j ? "  " : "",
+			            j + 1 < QF_ARRAY_SIZE(cols) ? (int)w[j] : 0,
+			            c.buf);
+		}
+		qf_buf_addch(out, '\n');
+	}
+	if (r->nlends)
+		qf_buf_adds(out, "\nGPU-hours lent (lender -> borrower):\n");
+	for (size_t i = 0; i < r->nlends; i++)
+		qf_buf_addf(out, "  %s: %s -> %s  %.3f\n", r->lends[i].cluster,
+		            r->lends[i].lender, r->lends[i].borrower,
+		            r->lends[i].gpu_h);
+	qf_buf_release(&c);
+}
+
+static void render_markdown(struct qf_buf *out, const struct qf_report *r)
+{
+	qf_buf_adds(out, "# Quotaflow audit report\n\n");
+	window_line(out, r, "");
+	qf_buf_addch(out, '\n');
+	render_table(out, r, " | ", "| ", " |");
+	if (r->nlends)
+		qf_buf_adds(out, "\n## GPU-hours lent\n\n| cluster | lender |"
+		                 " borrower | gpu_h |\n| --- | --- | --- | --- "
+		                 "|\n");
+	for (size_t i = 0; i < r->nlends; i++)
+		qf_buf_addf(out, "| %s | %s | %s | %.3f |\n",
+		            r->lends[i].cluster, r->lends[i].lender,
+		            r->lends[i].borrower, r->lends[i].gpu_h);
+}
+
+/* CSV needs no quoting here: names are Kubernetes names (no commas or
+ * quotes) and the rest are numbers. */
+static void render_csv(struct qf_buf *out, const struct qf_report *r)
+{
+	render_table(out, r, ",", "", "");
+}
+
+static void render_json(struct qf_buf *out, const struct qf_report *r)
+{
+	json_t *o = json_object(), *rows = json_array(), *ls = json_array();
+	struct qf_buf c = QF_BUF_INIT;
+	char *s;
+
+	qf_evdb_iso_ms(&c, r->from_ms);
+	json_object_set_new(o, "from", json_string(c.buf));
+	qf_buf_reset(&c);
+	qf_evdb_iso_ms(&c, r->to_ms);
+	json_object_set_new(o, "to", json_string(c.buf));
+	for (size_t i = 0; i < r->nrows; i++) {
+		json_t *row = json_object();
+
+		for (size_t j = 0; j < QF_ARRAY_SIZE(cols); j++) {
+			qf_buf_reset(&c);
+			cell(&c, &r->rows[i], &cols[j]);
+			if (cols[j].kind == C_STR)
+				json_object_set_new(row, cols[j].name,
+				                    json_string(c.buf));
+			else if (cols[j].kind == C_COUNT)
+				json_object_set_new(
+				        row, cols[j].name,
+				        json_integer(strtoll(c.buf, NULL, 10)));
+			else if (!strcmp(c.buf, "-"))
+				json_object_set_new(row, cols[j].name,
+				                    json_null());
+			else
+				json_object_set_new(
+				        row, cols[j].name,
+				        json_real(strtod(c.buf, NULL)));
+		}
+		json_array_append_new(rows, row);
+	}
+	for (size_t i = 0; i < r->nlends; i++) {
+		json_t *l = json_object();
+
+		json_object_set_new(l, "cluster",
+		                    json_string(r->lends[i].cluster));
+		json_object_set_new(l, "lender",
+		                    json_string(r->lends[i].lender));
+		json_object_set_new(l, "borrower",
+		                    json_string(r->lends[i].borrower));
+		json_object_set_new(l, "gpu_h", json_real(r->lends[i].gpu_h));
+		json_array_append_new(ls, l);
+	}
+	json_object_set_new(o, "tenants", rows);
+	json_object_set_new(o, "lending", ls);
+	s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+	                          JSON_REAL_PRECISION(12));
+	if (s)
+		qf_buf_addf(out, "%s\n", s);
+	free(s);
+	json_decref(o);
+	qf_buf_release(&c);
+}
+
+void qf_report_render(struct qf_buf *out, const struct qf_report *r,
+                      enum qf_report_format fmt)
+{
+	switch (fmt) {
+	case QF_REPORT_TEXT:
+		render_text(out, r);
+		break;
+	case QF_REPORT_MARKDOWN:
+		render_markdown(out, r);
+		break;
+	case QF_REPORT_JSON:
+		render_json(out, r);
+		break;
+	case QF_REPORT_CSV:
+		render_csv(out, r);
+		break;
+	case QF_REPORT_HTML:
+		qf_report_html(out, r);
+		break;
+	}
+}

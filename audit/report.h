@@ -1,0 +1,86 @@
+/*
+ * report.h - `quotaflow audit report`: per tenant (ClusterQueue) of each
+ * cluster, for a time window: workloads, admissions, wait p50/p95/max,
+ * the age of what is still pending, GPU-hours borrowed and lent (and who
+ * lent to whom), preemptions suffered and caused, breaches, GPU-hours used
+ * and their cost where the Pool gives prices.  Rendered as text, markdown,
+ * json, csv or one self-contained html page with inline SVG charts.
+ *
+ * Derivations (docs/audit.md "Report"): percentiles by nearest rank;
+ * intervals that straddle the window are prorated by time; GPUs are the
+ * resources whose name ends in "gpu" (nvidia.com/gpu, amd.com/gpu).
+ *
+ * Ownership: qf_report_build fills a struct the caller releases with
+ * qf_report_release; rendering appends to a qf_buf.  Output depends only
+ * on the database and the options (no clock).  Not thread-safe.
+ */
+#ifndef QF_AUDIT_REPORT_H
+#define QF_AUDIT_REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "audit/evdb.h"
+#include "core/buf.h"
+
+enum qf_report_format {
+	QF_REPORT_TEXT,
+	QF_REPORT_MARKDOWN,
+	QF_REPORT_JSON,
+	QF_REPORT_CSV,
+	QF_REPORT_HTML,
+};
+
+struct qf_report_options {
+	const char *cluster; /* NULL: every cluster */
+	int64_t since_ms;    /* INT64_MIN: from the start */
+	int64_t until_ms;    /* INT64_MAX: to the end */
+};
+
+struct qf_report_point {
+	int64_t t_ms;
+	double used, committed, burst; /* GPUs; burst < 0 = no limit */
+};
+
+struct qf_report_row {
+	char *cluster, *cq; /* owned */
+	size_t workloads, admitted, pending;
+	int64_t wait_p50_ms, wait_p95_ms, wait_max_ms; /* -1: none */
+	int64_t oldest_pending_ms;                     /* -1: none */
+	double borrowed_gpu_h, lent_gpu_h, used_gpu_h;
+	double cost; /* < 0: no price known */
+	size_t preempted, preempting, breaches;
+	int64_t *waits; /* owned, sorted: for the html distribution */
+	size_t nwaits;
+	struct qf_report_point *series; /* owned: GPU usage over time */
+	size_t nseries;
+};
+
+struct qf_report_lend {
+	char *cluster, *lender, *borrower; /* owned */
+	double gpu_h;
+};
+
+struct qf_report {
+	struct qf_report_row *rows; /* by cluster, then ClusterQueue */
+	size_t nrows;
+	struct qf_report_lend *lends; /* by cluster, lender, borrower */
+	size_t nlends;
+	int64_t from_ms, to_ms; /* the window actually covered */
+};
+
+int qf_report_build(struct qf_report *out, struct qf_evdb *s,
+                    const struct qf_report_options *o,
+                    struct qf_diags *d) QF_MUST_CHECK;
+void qf_report_release(struct qf_report *r);
+
+/* Parse a --format name; -1 when unknown. */
+int qf_report_format_parse(const char *name);
+
+void qf_report_render(struct qf_buf *out, const struct qf_report *r,
+                      enum qf_report_format fmt);
+
+/* The html page (report_html.c). */
+void qf_report_html(struct qf_buf *out, const struct qf_report *r);
+
+#endif

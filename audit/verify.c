@@ -1,0 +1,317 @@
+/*
+ * verify.c - `quotaflow audit verify`: recompute what an evidence bundle
+ * or a database claims (audit/export.h).  Bundle checks, in order: every
+ * file of manifest.json has its digest and nothing is added; every in-toto
+ * subject matches its file; the events hash chain recomputed from
+ * events.jsonl matches each row's link and the statement's chainHead.
+ */
+#include "audit/export.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+#include <openssl/evp.h>
+
+#include "core/fs.h"
+#include "core/strlist.h"
+#include "core/banned.h"
+
+static int file_sha(const char *path, struct qf_buf *hex)
+{
+	unsigned char h[32], buf[65536];
+	FILE *f = fopen(path, "rb");
+	EVP_MD_CTX *md;
+	size_t n;
+
+	qf_buf_reset(hex);
+	if (!f)
+		return -1;
+	md = EVP_MD_CTX_new();
+	EVP_DigestInit_ex(md, EVP_sha256(), NULL);
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		EVP_DigestUpdate(md, buf, n);
+	EVP_DigestFinal_ex(md, h, NULL);
+	EVP_MD_CTX_free(md);
+	n = (size_t)ferror(f);
+	(void)fclose(f); /* read only: the error is in ferror */
+	if (n)
+		return -1;
+	qf_evdb_hex(hex, h, 32);
+	return 0;
+}
+
+static json_t *load_json(const char *path, struct qf_diags *d)
+{
+	json_error_t err;
+	json_t *v = json_load_file(path, 0, &err);
+
+	if (!v)
+		qf_diag_error(
+		        d, &(struct qf_loc){ path, (uint32_t)err.line, 1 },
+		        NULL, NULL, "tampered or unreadable: %s", err.text);
+	return v;
+}
+
+static int tampered(struct qf_diags *d, const char *path, const char *why)
+{
+	qf_diag_error(d, &(struct qf_loc){ path, 0, 0 }, NULL, NULL,
+	              "tampered: %s", why);
+	return QF_EINVAL;
+}
+
+/* Each listed file exists with its digest; *listed collects the names. */
+static int check_manifest(const char *dir, struct qf_strlist *listed,
+                          struct qf_diags *d)
+{
+	struct qf_buf p = QF_BUF_INIT, hex = QF_BUF_INIT;
+	json_t *m, *f;
+	size_t i;
+	int rc = QF_OK;
+
+	qf_buf_addf(&p, "%s/manifest.json", dir);
+	m = load_json(p.buf, d);
+	if (!m) {
+		qf_buf_release(&p);
+		return QF_EINVAL;
+	}
+	json_array_foreach (json_object_get(m, "files"), i, f) {
+		const char *name =
+		        json_string_value(json_object_get(f, "path"));
+		const char *want =
+		        json_string_value(json_object_get(f, "sha256"));
+
+		if (!name || !want || strstr(name, "..")) {
+			rc = tampered(d, p.buf, "a malformed file entry");
+			continue;
+		}
+		qf_strlist_add(listed, name);
+		qf_buf_reset(&p);
+		qf_buf_addf(&p, "%s/%s", dir, name);
+		if (file_sha(p.buf, &hex) < 0)
+			rc = tampered(d, p.buf,
+			              "listed in manifest.json but "
+			              "missing or unreadable");
+		else if (strcmp(hex.buf, want))
+			rc = tampered(d, p.buf,
+			              "its SHA-256 differs from "
+			              "manifest.json");
+	}
+	json_decref(m);
+	qf_buf_release(&p);
+	qf_buf_release(&hex);
+	return rc;
+}
+
+/* No file was added beside the listed ones. */
+static int check_extra(const char *dir, struct qf_strlist *listed,
+                       struct qf_diags *d)
+{
+	struct qf_strlist all = QF_STRLIST_INIT;
+	const char *paths[1] = { dir };
+	size_t skip = strlen(dir) + 1;
+	int rc = qf_fs_collect(&all, paths, 1, 0, d);
+
+	qf_strlist_add(listed, "manifest.json");
+	qf_strlist_add(listed, "statement.intoto.json");
+	for (size_t i = 0; rc == QF_OK && i < all.n; i++)
+		if (strlen(all.v[i]) > skip &&
+		    qf_strlist_find(listed, all.v[i] + skip) < 0)
+			rc = tampered(d, all.v[i], "not in manifest.json");
+	qf_strlist_release(&all);
+	return rc;
+}
+
+static int check_statement(const char *dir, json_t **st_out, struct qf_diags *d)
+{
+	struct qf_buf p = QF_BUF_INIT, hex = QF_BUF_INIT;
+	json_t *st, *s;
+	size_t i;
+	int rc = QF_OK;
+
+	qf_buf_addf(&p, "%s/statement.intoto.json", dir);
+	st = load_json(p.buf, d);
+	*st_out = st;
+	if (!st) {
+		qf_buf_release(&p);
+		return QF_EINVAL;
+	}
+	if (!json_array_size(json_object_get(st, "subject")))
+		rc = tampered(d, p.buf, "the statement has no subjects");
+	json_array_foreach (json_object_get(st, "subject"), i, s) {
+		const char *name =
+		        json_string_value(json_object_get(s, "name"));
+		const char *want = json_string_value(json_object_get(
+		        json_object_get(s, "digest"), "sha256"));
+
+		if (!name || !want || strstr(name, ".."))
+			continue;
+		qf_buf_reset(&p);
+		qf_buf_addf(&p, "%s/%s", dir, name);
+		if (file_sha(p.buf, &hex) < 0 || strcmp(hex.buf, want))
+			rc = tampered(d, p.buf,
+			              "its SHA-256 differs from the "
+			              "in-toto statement's subject");
+	}
+	qf_buf_release(&p);
+	qf_buf_release(&hex);
+	return rc;
+}
+
+/* The link of one exported row; -1 when the row is not an events row. */
+static int row_link(json_t *o, unsigned char chain[32])
+{
+	unsigned char rowh[32];
+	void *md = qf_evdb_hash_begin();
+	char num[32];
+
+	for (int i = 0; i < QF_EVDB_ROW_NCOLS; i++) {
+		json_t *v = json_object_get(o, qf_evdb_row_cols[i]);
+
+		if (json_is_integer(v)) {
+			int n = snprintf(num, sizeof(num), "%lld",
+			                 (long long)json_integer_value(v));
+
+			qf_evdb_hash_column(md, SQLITE_INTEGER, num,
+			                     n > 0 ? (size_t)n : 0);
+		} else if (json_is_string(v)) {
+			qf_evdb_hash_column(md, SQLITE_TEXT,
+			                     json_string_value(v),
+			                     json_string_length(v));
+		} else {
+			qf_evdb_hash_column(md, SQLITE_NULL, NULL, 0);
+		}
+	}
+	qf_evdb_hash_end(md, rowh);
+	qf_evdb_chain_next(chain, rowh);
+	return 0;
+}
+
+static int check_events(const char *dir, const json_t *st,
+                        struct qf_export_summary *sum, struct qf_diags *d)
+{
+	struct qf_buf p = QF_BUF_INIT, hex = QF_BUF_INIT;
+	unsigned char chain[32] = { 0 };
+	const char *head = json_string_value(
+	        json_object_get(json_object_get(st, "predicate"), "chainHead"));
+	char *line = NULL;
+	size_t cap = 0;
+	uint32_t no = 0;
+	FILE *f;
+	int rc = QF_OK;
+
+	qf_buf_addf(&p, "%s/events.jsonl", dir);
+	f = fopen(p.buf, "rb");
+	if (!f) {
+		rc = tampered(d, p.buf, "missing");
+		goto done;
+	}
+	while (getline(&line, &cap, f) > 0) {
+		json_t *o = json_loads(line, 0, NULL);
+		const char *link =
+		        json_string_value(json_object_get(o, "chain"));
+
+		no++;
+		if (o)
+			row_link(o, chain);
+		qf_buf_reset(&hex);
+		qf_evdb_hex(&hex, chain, 32);
+		if (!o || !link || strcmp(link, hex.buf)) {
+			qf_diag_error(d, &(struct qf_loc){ p.buf, no, 1 }, NULL,
+			              NULL,
+			              "tampered: event id %lld: the hash chain "
+			              "breaks here (this row or one before it "
+			              "was changed, added or removed)",
+			              (long long)json_integer_value(
+			                      json_object_get(o, "id")));
+			json_decref(o);
+			rc = QF_EINVAL;
+			break;
+		}
+		json_decref(o);
+		sum->events++;
+	}
+	if (rc == QF_OK && strcmp(head ? head : "", no ? hex.buf : ""))
+		rc = tampered(d, p.buf,
+		              "the last link differs from the "
+		              "statement's chainHead (rows removed "
+		              "at the end?)");
+	if (rc == QF_OK)
+		memcpy(sum->head, hex.buf, hex.len + 1 <= 65 ? hex.len + 1 : 1);
+	(void)fclose(f);
+done:
+	free(line);
+	qf_buf_release(&p);
+	qf_buf_release(&hex);
+	return rc;
+}
+
+int qf_export_verify_dir(const char *dir, struct qf_export_summary *sum,
+                         struct qf_diags *d)
+{
+	struct qf_strlist listed = QF_STRLIST_INIT;
+	json_t *st = NULL;
+	int rc, r;
+
+	memset(sum, 0, sizeof(*sum));
+	if (!qf_fs_is_dir(dir))
+		return qf_diag_error(d, &(struct qf_loc){ dir, 0, 0 }, NULL,
+		                     NULL, "not a bundle directory");
+	rc = check_manifest(dir, &listed, d);
+	r = check_extra(dir, &listed, d);
+	rc = rc < 0 ? rc : r;
+	sum->files = listed.n; /* with manifest.json and the statement */
+	r = check_statement(dir, &st, d);
+	rc = rc < 0 ? rc : r;
+	if (st) {
+		r = check_events(dir, st, sum, d);
+		rc = rc < 0 ? rc : r;
+	}
+	json_decref(st);
+	qf_strlist_release(&listed);
+	return rc;
+}
+
+int qf_export_verify_db(struct qf_evdb *s, struct qf_export_summary *sum,
+                        struct qf_diags *d)
+{
+	int64_t bad = 0;
+	int rc;
+
+	memset(sum, 0, sizeof(*sum));
+	rc = qf_evdb_verify_chain(s, &bad, d);
+	if (rc < 0)
+		return rc;
+	if (bad) {
+		qf_diag_error(d, &(struct qf_loc){ s->path, 0, 0 }, NULL, NULL,
+		              "tampered: events row id %lld: the hash chain "
+		              "breaks here (this row or one before it was "
+		              "changed, added or removed)",
+		              (long long)bad);
+		return QF_EINVAL;
+	}
+	{
+		sqlite3_stmt *st = NULL;
+
+		if (sqlite3_prepare_v2(
+		            s->db,
+		            "SELECT COUNT(*), (SELECT chain FROM events"
+		            " ORDER BY id DESC LIMIT 1) FROM events",
+		            -1, &st, NULL) == SQLITE_OK &&
+		    sqlite3_step(st) == SQLITE_ROW) {
+			struct qf_buf hex = QF_BUF_INIT;
+
+			sum->events = (size_t)sqlite3_column_int64(st, 0);
+			if (sqlite3_column_bytes(st, 1) == 32)
+				qf_evdb_hex(&hex, sqlite3_column_blob(st, 1),
+				             32);
+			memcpy(sum->head, hex.buf,
+			       hex.len + 1 <= 65 ? hex.len + 1 : 1);
+			qf_buf_release(&hex);
+		}
+		sqlite3_finalize(st);
+	}
+	return QF_OK;
+}

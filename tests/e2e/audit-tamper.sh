@@ -1,0 +1,61 @@
+#!/bin/sh
+# audit verify finds tampering: an edited view, an edited event whose
+# digests were recomputed (the hash chain still breaks), an added file, an
+# edited and a deleted row in the database.  Each must exit 1 and name the
+# file or row; the untouched bundle and database verify (exit 0).
+QF=${QF:-build/quotaflow}
+QF=$(cd "$(dirname "$QF")" && pwd)/$(basename "$QF")
+cd "$(dirname "$0")/../.." || exit 2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "audit-tamper: FAIL: $*"; exit 1; }
+expect() { # exit-code needle args...
+	want=$1 needle=$2
+	shift 2
+	"$QF" audit verify "$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	[ "$got" = "$want" ] || fail "verify $* exited $got, want $want: $(cat "$tmp/err")"
+	grep -qF -- "$needle" "$tmp/out" "$tmp/err" ||
+		fail "verify $* does not say '$needle': $(cat "$tmp/err")"
+}
+"$QF" simulate -f tests/fixtures/audit/cluster.yaml \
+	--trace tests/fixtures/audit/trace.jsonl --events "$tmp/ev.jsonl" ||
+	fail simulate
+"$QF" audit ingest --db "$tmp/a.db" "$tmp/ev.jsonl" \
+	tests/fixtures/audit/cluster.yaml >/dev/null 2>&1 || fail ingest
+"$QF" audit export --db "$tmp/a.db" --out "$tmp/b" >/dev/null || fail export
+"$QF" audit export --db "$tmp/a.db" --out "$tmp/b" >/dev/null 2>&1 &&
+	fail "export over an existing directory"
+expect 0 "verified: 18 files, 22 events" "$tmp/b"
+expect 0 "verified: 0 files, 22 events" --db "$tmp/a.db"
+
+# 1. an edited view
+cp -r "$tmp/b" "$tmp/t1"
+sed -i 's/90.0/9.0/' "$tmp/t1/views/audit_waits.csv"
+expect 1 "t1/views/audit_waits.csv:0:0: error: tampered: its SHA-256 differs from manifest.json" "$tmp/t1"
+
+# 2. an edited event, manifest and statement digests recomputed to match
+cp -r "$tmp/b" "$tmp/t2"
+old=$(sha256sum "$tmp/t2/events.jsonl" | cut -d' ' -f1)
+sed -i '5s/"reason":"[A-Za-z]*"/"reason":"Finished"/' "$tmp/t2/events.jsonl"
+new=$(sha256sum "$tmp/t2/events.jsonl" | cut -d' ' -f1)
+sed -i "s/$old/$new/" "$tmp/t2/manifest.json" "$tmp/t2/statement.intoto.json"
+oldm=$(grep -A3 '"manifest.json"' "$tmp/b/statement.intoto.json" | sed -n 's/.*"sha256": "\(.*\)".*/\1/p')
+newm=$(sha256sum "$tmp/t2/manifest.json" | cut -d' ' -f1)
+sed -i "s/$oldm/$newm/" "$tmp/t2/statement.intoto.json"
+expect 1 "t2/events.jsonl:5:1: error: tampered: event id 5: the hash chain breaks here" "$tmp/t2"
+
+# 3. a file slipped in
+cp -r "$tmp/b" "$tmp/t3"
+echo x >"$tmp/t3/views/extra.csv"
+expect 1 "t3/views/extra.csv:0:0: error: tampered: not in manifest.json" "$tmp/t3"
+
+# 4. a row of the database edited, 5. one deleted
+cp "$tmp/a.db" "$tmp/t4.db"
+sqlite3 "$tmp/t4.db" "UPDATE events SET message = 'nothing to see' WHERE id = 7" ||
+	fail sqlite3
+expect 1 "tampered: events row id 7: the hash chain breaks here" --db "$tmp/t4.db"
+cp "$tmp/a.db" "$tmp/t5.db"
+sqlite3 "$tmp/t5.db" "DELETE FROM events WHERE id = 3" || fail sqlite3
+expect 1 "tampered: events row id 4" --db "$tmp/t5.db"
+echo "audit-tamper: 5 tamperings found, 2 clean checks pass"

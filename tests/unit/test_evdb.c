@@ -1,0 +1,151 @@
+/*
+ * test_store.c - audit/evdb.c: time parsing and printing, the schema
+ * version check, and the events hash chain (an edited row is named).
+ */
+#include "tests/unit/qf_test.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include "audit/evdb.h"
+
+static const struct {
+	const char *id, *in;
+	int64_t ms;
+	int ok;
+} times[] = {
+	{ "t1", "1970-01-01T00:00:00Z", 0, 1 },
+	{ "t2", "2026-06-12T09:15:25Z", 1781255725000, 1 },
+	{ "t3", "2026-06-12T09:15:25.123456Z", 1781255725123, 1 },
+	{ "t4", "2026-06-12T11:15:25+02:00", 1781255725000, 1 },
+	{ "t5", "2024-02-29T00:00:00.5Z", 1709164800500, 1 },
+	{ "t6", "2026-13-01T00:00:00Z", 0, 0 },
+	{ "t7", "2026-06-12T09:15:25", 0, 0 },
+	{ "t8", "yesterday", 0, 0 },
+	{ "t9", "2026-06-12T09:15:25Zjunk", 0, 0 },
+};
+
+static void test_store_parse_time_table(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(times); i++) {
+		int64_t ms = -1;
+		int rc = qf_evdb_parse_time(&ms, times[i].in);
+
+		if ((rc == QF_OK) != times[i].ok ||
+		    (times[i].ok && ms != times[i].ms))
+			fail_msg("%s: %s -> rc %d ms %lld", times[i].id,
+			         times[i].in, rc, (long long)ms);
+	}
+}
+
+static void test_store_iso_ms_has_milliseconds(void **state)
+{
+	struct qf_buf b = QF_BUF_INIT;
+
+	(void)state;
+	qf_evdb_iso_ms(&b, 1781255725123);
+	assert_string_equal(b.buf, "2026-06-12T09:15:25.123Z");
+	qf_buf_reset(&b);
+	qf_evdb_iso_ms(&b, 100);
+	assert_string_equal(b.buf, "1970-01-01T00:00:00.100Z");
+	qf_buf_release(&b);
+}
+
+static void tmp_db(struct qf_buf *path)
+{
+	qf_buf_reset(path);
+	qf_buf_addf(path, "/tmp/qf_test_store_%ld.db", (long)getpid());
+	(void)unlink(path->buf);
+	qf_buf_addf(path, "-wal");
+	(void)unlink(path->buf);
+	qf_buf_setlen(path, path->len - 4);
+}
+
+static void add(struct qf_evdb *s, const char *wl, int64_t t)
+{
+	struct qf_evdb_event e;
+	struct qf_diags d = QF_DIAGS_INIT;
+	int added = 0;
+
+	memset(&e, 0, sizeof(e));
+	e.cluster = "c";
+	e.dkey = t;
+	e.source = "quotaflow";
+	e.time_ms = e.last_ms = t;
+	e.count = 1;
+	e.reason = "Admitted";
+	e.workload = wl;
+	assert_int_equal(qf_evdb_add_event(s, &e, 0, &added, &d), QF_OK);
+	assert_int_equal(added, 1);
+	/* the same dedupe key again adds nothing */
+	assert_int_equal(qf_evdb_add_event(s, &e, 0, &added, &d), QF_OK);
+	assert_int_equal(added, 0);
+	qf_diags_release(&d);
+}
+
+static void test_store_chain_names_edited_row(void **state)
+{
+	struct qf_buf path = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_evdb *s = NULL;
+	int64_t bad = -1;
+
+	(void)state;
+	tmp_db(&path);
+	assert_int_equal(qf_evdb_open(&s, path.buf, 0, &d), QF_OK);
+	assert_int_equal(qf_evdb_begin(s, &d), QF_OK);
+	add(s, "ns/a", 1);
+	add(s, "ns/b", 2);
+	assert_int_equal(qf_evdb_commit(s, &d), QF_OK);
+	/* a second transaction continues the chain */
+	assert_int_equal(qf_evdb_begin(s, &d), QF_OK);
+	add(s, "ns/c", 3);
+	assert_int_equal(qf_evdb_commit(s, &d), QF_OK);
+	assert_int_equal(qf_evdb_verify_chain(s, &bad, &d), QF_OK);
+	assert_int_equal(bad, 0);
+	assert_int_equal(qf_evdb_exec(s,
+	                               "UPDATE events SET workload = 'ns/x'"
+	                               " WHERE id = 2",
+	                               &d),
+	                 QF_OK);
+	assert_int_equal(qf_evdb_verify_chain(s, &bad, &d), QF_OK);
+	assert_int_equal(bad, 2);
+	qf_evdb_close(s);
+	(void)unlink(path.buf);
+	qf_buf_release(&path);
+	qf_diags_release(&d);
+}
+
+static void test_store_refuses_newer_schema(void **state)
+{
+	struct qf_buf path = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_evdb *s = NULL;
+
+	(void)state;
+	tmp_db(&path);
+	assert_int_equal(qf_evdb_open(&s, path.buf, 0, &d), QF_OK);
+	assert_int_equal(qf_evdb_exec(s, "PRAGMA user_version = 2", &d),
+	                 QF_OK);
+	qf_evdb_close(s);
+	assert_int_equal(qf_evdb_open(&s, path.buf, 0, &d), QF_EINVAL);
+	assert_null(s);
+	assert_int_equal(d.nerrors, 1);
+	assert_non_null(strstr(d.v[0].msg, "newer"));
+	(void)unlink(path.buf);
+	qf_buf_release(&path);
+	qf_diags_release(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_store_parse_time_table),
+		cmocka_unit_test(test_store_iso_ms_has_milliseconds),
+		cmocka_unit_test(test_store_chain_names_edited_row),
+		cmocka_unit_test(test_store_refuses_newer_schema),
+	};
+
+	return cmocka_run_group_tests_name("evdb", tests, NULL, NULL);
+}

@@ -1,0 +1,240 @@
+/*
+ * test_ingest.c - audit/ingest*.c and derive*.c through qf_ingest_mem:
+ * the fast and the jansson path store the same row, Kubernetes events are
+ * deduped by uid with their count replaced (never added), waits and
+ * borrowing come out of a tiny timeline, and bad records are rejected.
+ */
+#include "tests/unit/qf_test.h"
+
+#include <dirent.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "audit/ingest.h"
+
+struct fx {
+	struct qf_buf path;
+	struct qf_evdb *s;
+	struct qf_diags d;
+	struct qf_ingest_options o;
+	struct qf_ingest_stats st;
+};
+
+static int setup(void **state)
+{
+	struct fx *f = calloc(1, sizeof(*f));
+
+	qf_buf_init(&f->path);
+	qf_buf_addf(&f->path, "/tmp/qf_test_ingest_%ld.db", (long)getpid());
+	(void)unlink(f->path.buf);
+	qf_diags_init(&f->d);
+	f->o.cluster = "c1";
+	f->o.format = QF_FMT_AUTO;
+	f->o.breach_after_ms = -1;
+	if (qf_evdb_open(&f->s, f->path.buf, 0, &f->d) < 0)
+		return -1;
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fx *f = *state;
+
+	qf_evdb_close(f->s);
+	(void)unlink(f->path.buf);
+	qf_buf_addf(&f->path, "-wal");
+	(void)unlink(f->path.buf);
+	qf_buf_release(&f->path);
+	qf_diags_release(&f->d);
+	free(f);
+	return 0;
+}
+
+static int ingest(struct fx *f, const char *data)
+{
+	return qf_ingest_mem(f->s, &f->o, "mem.json", data, strlen(data),
+	                     &f->st, &f->d);
+}
+
+/* The single text value of a query. */
+static void one(struct fx *f, const char *sql, const char *want)
+{
+	sqlite3_stmt *st = NULL;
+
+	assert_int_equal(sqlite3_prepare_v2(f->s->db, sql, -1, &st, NULL),
+	                 SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(st, 0), want);
+	sqlite3_finalize(st);
+}
+
+static void test_ingest_fast_and_slow_paths_agree(void **state)
+{
+	struct fx *f = *state;
+
+	/* the first takes the fast path; the spaces send the second to
+	 * jansson; the same event twice is stored once */
+	assert_int_equal(ingest(f, "{\"time_ms\":5,\"type\":\"Normal\","
+	                           "\"reason\":\"Admitted\",\"workload\":"
+	                           "\"ns/a\",\"clusterQueue\":\"q\","
+	                           "\"message\":\"m\",\"usage\":{\"f\":{"
+	                           "\"cpu\":\"1\"}}}\n"
+	                           "{ \"time_ms\": 5, \"type\": \"Normal\", "
+	                           "\"reason\": \"Admitted\", \"workload\": "
+	                           "\"ns/a\", \"clusterQueue\": \"q\", "
+	                           "\"message\": \"m\", \"usage\": {\"f\": {"
+	                           "\"cpu\": \"1\"}}}\n"),
+	                 QF_OK);
+	assert_int_equal(f->st.records, 2);
+	assert_int_equal(f->st.added, 1);
+	one(f, "SELECT detail FROM events",
+	    "{\"usage\":{\"f\":{\"cpu\":\"1\"}}}");
+}
+
+static const char k8s_event[] =
+        "{\"apiVersion\":\"v1\",\"kind\":\"Event\",\"metadata\":{\"uid\":"
+        "\"e1\",\"name\":\"w.1\",\"namespace\":\"ns\"},\"involvedObject\":"
+        "{\"kind\":\"Workload\",\"name\":\"w\",\"namespace\":\"ns\","
+        "\"uid\":\"u-w\"},\"reason\":\"Pending\",\"message\":\"couldn't "
+        "assign flavors\",\"type\":\"Warning\",\"count\":%d,"
+        "\"firstTimestamp\":\"2026-01-01T00:00:00Z\",\"lastTimestamp\":"
+        "\"2026-01-01T00:0%d:00Z\"}";
+
+static void test_ingest_k8s_event_count_replaced_not_added(void **state)
+{
+	struct fx *f = *state;
+	char buf[1024];
+
+	(void)snprintf(buf, sizeof(buf), k8s_event, 3, 1);
+	assert_int_equal(ingest(f, buf), QF_OK);
+	(void)snprintf(buf, sizeof(buf), k8s_event, 7, 5);
+	assert_int_equal(ingest(f, buf), QF_OK);
+	/* an older snapshot does not roll it back */
+	(void)snprintf(buf, sizeof(buf), k8s_event, 3, 1);
+	assert_int_equal(ingest(f, buf), QF_OK);
+	one(f,
+	    "SELECT count(*) || ' ' || max(count) || ' ' || max(last_ms)"
+	    " FROM events",
+	    "1 7 1767225900000");
+	/* the chain still verifies after the update */
+	{
+		int64_t bad = -1;
+
+		assert_int_equal(qf_evdb_verify_chain(f->s, &bad, &f->d),
+		                 QF_OK);
+		assert_int_equal(bad, 0);
+	}
+}
+
+static void test_ingest_derives_wait_and_borrowing(void **state)
+{
+	struct fx *f = *state;
+	static const char cq[] =
+	        "{\"apiVersion\":\"kueue.x-k8s.io/v1beta2\",\"kind\":"
+	        "\"ClusterQueue\",\"metadata\":{\"name\":\"%s\"},\"spec\":{"
+	        "\"cohortName\":\"co\",\"resourceGroups\":[{\"coveredResources\""
+	        ":[\"cpu\"],\"flavors\":[{\"name\":\"f\",\"resources\":[{"
+	        "\"name\":\"cpu\",\"nominalQuota\":\"2\"}]}]}]}}\n";
+	static const char ev[] =
+	        "{\"time_ms\":%d,\"reason\":\"%s\",\"workload\":\"ns/a\","
+	        "\"clusterQueue\":\"qa\",\"message\":\"\",\"usage\":{\"f\":{"
+	        "\"cpu\":\"3\"}}}\n";
+	char buf[4096];
+	int n = 0;
+
+	n += snprintf(buf + n, sizeof(buf) - (size_t)n, cq, "qa");
+	n += snprintf(buf + n, sizeof(buf) - (size_t)n, cq, "qb");
+	n += snprintf(buf + n, sizeof(buf) - (size_t)n, ev, 1000,
+	              "WaitingForQuota");
+	n += snprintf(buf + n, sizeof(buf) - (size_t)n, ev, 4000,
+	              "QuotaReserved");
+	n += snprintf(buf + n, sizeof(buf) - (size_t)n, ev, 4000, "Admitted");
+	(void)snprintf(buf + n, sizeof(buf) - (size_t)n, ev, 6000, "Finished");
+	assert_int_equal(ingest(f, buf), QF_OK);
+	one(f, "SELECT wait_seconds FROM audit_waits", "3.0");
+	one(f,
+	    "SELECT start_at || ' ' || end_at || ' ' || peak_amount || ' ' ||"
+	    " amount_seconds || ' ' || lenders FROM audit_borrowing",
+	    "1970-01-01T00:00:04.000Z 1970-01-01T00:00:06.000Z 1.0 2.0 qb");
+}
+
+static void test_ingest_rejects_text_and_fragments(void **state)
+{
+	struct fx *f = *state;
+
+	assert_int_equal(ingest(f, "LAST SEEN   TYPE   REASON   OBJECT\n"
+	                           "0s  Normal  Admitted  workload/x\n"),
+	                 QF_EINVAL);
+	assert_int_equal(f->st.rejected, 1);
+	assert_int_equal(ingest(f, "{\"status\":{\"conditions\":[]}}"),
+	                 QF_EINVAL);
+	assert_int_equal(f->st.rejected, 1);
+	one(f, "SELECT count(*) FROM rejected", "2");
+}
+
+/*
+ * Every pasted Kueue sample (../shared/kueue-evidence-samples) ingests or
+ * is rejected with a diagnostic: never an internal error, never a crash
+ * (make check runs this under ASan/UBSan).
+ */
+static void test_ingest_every_evidence_sample(void **state)
+{
+	struct fx *f = *state;
+	struct qf_buf dir = QF_BUF_INIT, path = QF_BUF_INIT;
+	const char *shared = qf_test_shared(&dir, "kueue-evidence-samples");
+	DIR *dh;
+	struct dirent *de;
+	size_t n = 0;
+
+	if (!shared) {
+		qf_buf_release(&dir);
+		skip();
+	}
+	dh = opendir(shared);
+	assert_non_null(dh);
+	while ((de = readdir(dh)) != NULL) {
+		struct qf_diags d = QF_DIAGS_INIT;
+		struct qf_strlist one = QF_STRLIST_INIT;
+		int rc;
+
+		if (de->d_name[0] == '.' || strstr(de->d_name, ".md"))
+			continue;
+		qf_buf_reset(&path);
+		qf_buf_addf(&path, "%s/%s", shared, de->d_name);
+		qf_strlist_add(&one, path.buf);
+		rc = qf_ingest_run(f->s, &f->o, &one, &f->st, &d);
+		if (rc == QF_EIO || rc == QF_ERR || (rc < 0 && !d.nerrors) ||
+		    (f->st.rejected && !d.nerrors))
+			fail_msg("%s: rc %d, %zu errors", de->d_name, rc,
+			         d.nerrors);
+		n++;
+		qf_strlist_release(&one);
+		qf_diags_release(&d);
+	}
+	closedir(dh);
+	assert_true(n >= 50);
+	qf_buf_release(&dir);
+	qf_buf_release(&path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_fast_and_slow_paths_agree, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_k8s_event_count_replaced_not_added, setup,
+		        teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_derives_wait_and_borrowing, setup,
+		        teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_rejects_text_and_fragments, setup,
+		        teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_every_evidence_sample, setup, teardown),
+	};
+
+	return cmocka_run_group_tests_name("ingest", tests, NULL, NULL);
+}
