@@ -73,7 +73,7 @@ static size_t new_key(struct borrow *b, const char *cq, const char *flavor,
 }
 
 size_t qf_borrow_key(struct borrow *b, const char *cq, const char *flavor,
-                  const char *resource)
+                     const char *resource)
 {
 	struct qf_buf mk = QF_BUF_INIT;
 	size_t k;
@@ -138,10 +138,10 @@ static int load_quotas(struct borrow *b, struct qf_diags *d)
 		return qf_evdb_fail(b->s, "cannot read quotas", d);
 	sqlite3_bind_text(st, 1, b->cluster, -1, SQLITE_STATIC);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		size_t ki =
-		        qf_borrow_key(b, (const char *)sqlite3_column_text(st, 0),
-		                   (const char *)sqlite3_column_text(st, 1),
-		                   (const char *)sqlite3_column_text(st, 2));
+		size_t ki = qf_borrow_key(
+		        b, (const char *)sqlite3_column_text(st, 0),
+		        (const char *)sqlite3_column_text(st, 1),
+		        (const char *)sqlite3_column_text(st, 2));
 		struct ukey *k = &b->k[ki];
 		const char *cohort = (const char *)sqlite3_column_text(st, 3);
 
@@ -170,7 +170,7 @@ static int load_quotas(struct borrow *b, struct qf_diags *d)
 }
 
 int qf_borrow_init(struct borrow *b, struct qf_evdb *s, const char *cluster,
-                struct qf_diags *d)
+                   struct qf_diags *d)
 {
 	memset(b, 0, sizeof(*b));
 	b->s = s;

@@ -81,11 +81,11 @@ struct borrow {
 };
 
 int qf_borrow_init(struct borrow *b, struct qf_evdb *s, const char *cluster,
-                struct qf_diags *d);
+                   struct qf_diags *d);
 void qf_borrow_release(struct borrow *b);
 /* Key index of (cq, flavor, resource), created when new. */
 size_t qf_borrow_key(struct borrow *b, const char *cq, const char *flavor,
-                  const char *resource);
+                     const char *resource);
 /* Nominal quota of key k at time t, or -1 when unknown (D3). */
 int64_t qf_borrow_nominal(const struct ukey *k, int64_t t);
 /* Usage of key k changes by delta at the current instant. */

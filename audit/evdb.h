@@ -61,13 +61,13 @@ enum qf_evdb_stmt {
 
 struct qf_evdb {
 	sqlite3 *db;
-	char *path;                     /* owned */
+	char *path;                          /* owned */
 	sqlite3_stmt *st[QF_EVDB_ST__COUNT]; /* owned; prepared lazily */
-	unsigned char chain[32];        /* last row's chain hash */
-	int64_t chain_rowid;            /* rowid that chain belongs to */
-	int64_t rechain_from;           /* lowest updated row, or 0 */
+	unsigned char chain[32];             /* last row's chain hash */
+	int64_t chain_rowid;                 /* rowid that chain belongs to */
+	int64_t rechain_from;                /* lowest updated row, or 0 */
 	int in_tx;
-	void *md; /* owned EVP_MD_CTX, reused for row hashes */
+	struct qf_buf rowbuf; /* scratch: canonical bytes of a row */
 };
 
 /* One event row as stored (strings borrowed from the caller). */
@@ -84,7 +84,7 @@ struct qf_evdb_event {
 
 /* Open (and create or migrate unless read-only). */
 int qf_evdb_open(struct qf_evdb **out, const char *path, unsigned flags,
-                  struct qf_diags *d) QF_MUST_CHECK;
+                 struct qf_diags *d) QF_MUST_CHECK;
 void qf_evdb_close(struct qf_evdb *s);
 
 /* Record SQLite's current error for `what` as a diagnostic; QF_EIO. */
@@ -97,7 +97,7 @@ void qf_evdb_rollback(struct qf_evdb *s);
 
 /* The prepared statement for `which`, reset and with bindings cleared. */
 sqlite3_stmt *qf_evdb_stmt(struct qf_evdb *s, enum qf_evdb_stmt which,
-                            struct qf_diags *d);
+                           struct qf_diags *d);
 
 /*
  * Insert an event unless its (cluster, dkey) exists.  upsert: for
@@ -106,16 +106,15 @@ sqlite3_stmt *qf_evdb_stmt(struct qf_evdb *s, enum qf_evdb_stmt which,
  * when a new row was inserted.
  */
 int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
-                       int upsert, int *added,
-                       struct qf_diags *d) QF_MUST_CHECK;
+                      int upsert, int *added, struct qf_diags *d) QF_MUST_CHECK;
 
 /* Run one statement with no result (DDL, DELETE ...). */
 int qf_evdb_exec(struct qf_evdb *s, const char *sql,
-                  struct qf_diags *d) QF_MUST_CHECK;
+                 struct qf_diags *d) QF_MUST_CHECK;
 
 /* Setting stored in the database (breach threshold ...). */
 int qf_evdb_set_setting(struct qf_evdb *s, const char *key, int64_t v,
-                         struct qf_diags *d) QF_MUST_CHECK;
+                        struct qf_diags *d) QF_MUST_CHECK;
 int64_t qf_evdb_setting(struct qf_evdb *s, const char *key, int64_t dflt);
 
 /* The columns of an events row in the order they are hashed. */
@@ -142,7 +141,7 @@ void qf_evdb_row_hash(sqlite3_stmt *row, unsigned char out[32]);
  * stored chain differs, *bad_rowid is set (else 0).
  */
 int qf_evdb_verify_chain(struct qf_evdb *s, int64_t *bad_rowid,
-                          struct qf_diags *d) QF_MUST_CHECK;
+                         struct qf_diags *d) QF_MUST_CHECK;
 
 /* 64-bit FNV-1a, the dedupe-key hash (h = 0 starts a new one). */
 uint64_t qf_evdb_fnv(uint64_t h, const char *s, size_t n);

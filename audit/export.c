@@ -270,11 +270,10 @@ static int event_row(void *arg, sqlite3_stmt *st)
 	char *s;
 
 	for (int i = 0; i < QF_EVDB_ROW_NCOLS; i++)
-		json_object_set_new(o, qf_evdb_row_cols[i],
-		                    column_json(st, i));
+		json_object_set_new(o, qf_evdb_row_cols[i], column_json(st, i));
 	if (sqlite3_column_bytes(st, QF_EVDB_ROW_NCOLS) == 32)
 		qf_evdb_hex(&hex, sqlite3_column_blob(st, QF_EVDB_ROW_NCOLS),
-		             32);
+		            32);
 	json_object_set_new(o, "chain", json_string(hex.buf));
 	memcpy(e->head, hex.buf, hex.len + 1 <= 65 ? hex.len + 1 : 1);
 	s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);

@@ -461,8 +461,7 @@ static int finish_input(struct qf_ingest_cx *cx, struct rd *r)
 		                       " i.id < ?1 AND i.cluster = ?2 AND"
 		                       " i.name = ?3 AND i.sha256 = ?4)",
 		                       -1, &del, NULL) != SQLITE_OK) {
-			rc = qf_evdb_fail(cx->s, "cannot update inputs",
-			                   cx->d);
+			rc = qf_evdb_fail(cx->s, "cannot update inputs", cx->d);
 		} else {
 			sqlite3_bind_int64(del, 1, cx->input_id);
 			sqlite3_bind_text(del, 2, cx->o->cluster, -1,
@@ -519,6 +518,7 @@ static void cx_init(struct qf_ingest_cx *cx, struct qf_evdb *s,
 	cx->fmt = o->format;
 	cx->seen = o->format;
 	qf_buf_init(&cx->scratch);
+	qf_buf_init(&cx->detail);
 }
 
 static int ingest_path(struct qf_evdb *s, const struct qf_ingest_options *o,
@@ -538,6 +538,7 @@ static int ingest_path(struct qf_evdb *s, const struct qf_ingest_options *o,
 		rc = qf_diag_error(d, &(struct qf_loc){ path, 0, 0 }, NULL,
 		                   NULL, "cannot open: %s", strerror(errno));
 		qf_buf_release(&cx.scratch);
+		qf_buf_release(&cx.detail);
 		return rc == QF_EINVAL ? QF_ENOTFOUND : rc;
 	}
 	rc = ingest_rd(&cx, &r);
@@ -546,6 +547,7 @@ static int ingest_path(struct qf_evdb *s, const struct qf_ingest_options *o,
 		                   NULL, "cannot read: %s", strerror(errno));
 	free(r.buf);
 	qf_buf_release(&cx.scratch);
+	qf_buf_release(&cx.detail);
 	return rc;
 }
 
@@ -612,5 +614,6 @@ int qf_ingest_mem(struct qf_evdb *s, const struct qf_ingest_options *o,
 	rc = ingest_rd(&cx, &r);
 	free(r.buf);
 	qf_buf_release(&cx.scratch);
+	qf_buf_release(&cx.detail);
 	return finish(s, o, rc, d);
 }

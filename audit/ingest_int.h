@@ -23,6 +23,7 @@ struct qf_ingest_cx {
 	enum qf_ingest_format seen; /* the format found (first record) */
 	size_t nrecords, nadded, nrejected;
 	struct qf_buf scratch;
+	struct qf_buf detail; /* scratch for an event's maps */
 };
 
 /*

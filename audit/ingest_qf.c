@@ -171,7 +171,7 @@ static int64_t dedupe_key(const struct qf_event *e)
 
 	for (size_t i = 0; i < QF_ARRAY_SIZE(parts); i++)
 		h = qf_evdb_fnv(h, parts[i] ? parts[i] : "",
-		                 parts[i] ? strlen(parts[i]) : 0);
+		                parts[i] ? strlen(parts[i]) : 0);
 	return (int64_t)h;
 }
 
@@ -228,23 +228,24 @@ int qf_ingest_qf_line(struct qf_ingest_cx *cx, char *line, size_t len,
 	qf_buf_reset(&cx->scratch);
 	qf_buf_add(&cx->scratch, line, len);
 	if (fast_parse(&f, line) == 0) {
-		struct qf_buf detail = QF_BUF_INIT;
+		struct qf_buf *detail = &cx->detail;
 
+		qf_buf_reset(detail);
 		for (int m = 0; m < NMAPS; m++) {
 			if (!f.map[m])
 				continue;
-			qf_buf_addf(&detail,
-			            "%s\"%s\":", detail.len ? "," : "{",
-			            map_names[m]);
+			qf_buf_addch(detail, detail->len ? ',' : '{');
+			qf_buf_addch(detail, '"');
+			qf_buf_adds(detail, map_names[m]);
+			qf_buf_adds(detail, "\":");
 			/* the map text is intact: map2 never wrote to it */
-			qf_buf_add(&detail, cx->scratch.buf + (f.map[m] - line),
+			qf_buf_add(detail, cx->scratch.buf + (f.map[m] - line),
 			           f.maplen[m]);
 		}
-		if (detail.len)
-			qf_buf_addch(&detail, '}');
-		rc = store(cx, &f.ev, detail.len ? detail.buf : NULL,
+		if (detail->len)
+			qf_buf_addch(detail, '}');
+		rc = store(cx, &f.ev, detail->len ? detail->buf : NULL,
 		           cx->scratch.buf, len, lineno);
-		qf_buf_release(&detail);
 	} else {
 		json_error_t err;
 		json_t *o = json_loadb(cx->scratch.buf, len, 0, &err);

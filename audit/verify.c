@@ -175,11 +175,11 @@ static int row_link(json_t *o, unsigned char chain[32])
 			                 (long long)json_integer_value(v));
 
 			qf_evdb_hash_column(md, SQLITE_INTEGER, num,
-			                     n > 0 ? (size_t)n : 0);
+			                    n > 0 ? (size_t)n : 0);
 		} else if (json_is_string(v)) {
 			qf_evdb_hash_column(md, SQLITE_TEXT,
-			                     json_string_value(v),
-			                     json_string_length(v));
+			                    json_string_value(v),
+			                    json_string_length(v));
 		} else {
 			qf_evdb_hash_column(md, SQLITE_NULL, NULL, 0);
 		}
@@ -306,7 +306,7 @@ int qf_export_verify_db(struct qf_evdb *s, struct qf_export_summary *sum,
 			sum->events = (size_t)sqlite3_column_int64(st, 0);
 			if (sqlite3_column_bytes(st, 1) == 32)
 				qf_evdb_hex(&hex, sqlite3_column_blob(st, 1),
-				             32);
+				            32);
 			memcpy(sum->head, hex.buf,
 			       hex.len + 1 <= 65 ? hex.len + 1 : 1);
 			qf_buf_release(&hex);

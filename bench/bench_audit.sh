@@ -1,0 +1,51 @@
+#!/bin/sh
+# bench/bench_audit.sh - `make bench` part for `quotaflow audit`
+# (docs/performance.md): ingest N quotaflow events from JSON lines (with
+# the derivation of every view, in one transaction), a report over them,
+# and the two peer figures on the same machine: SQLite's own prepared-insert
+# ceiling for rows of the same shape (bench/sqlite_insert.c) and the sqlite3
+# shell's .import of the same rows as CSV.
+#
+# usage: sh bench/bench_audit.sh build/quotaflow [N]
+QF=${1:-build/quotaflow}
+N=${2:-${AUDIT_EVENTS:-1000000}}
+case "$QF" in /*) ;; *) QF=$(pwd)/$QF ;; esac
+cd "$(dirname "$0")/.." || exit 2
+OUT=$(dirname "$QF")/bench/audit
+mkdir -p "$OUT"
+tool=$OUT/benchtool
+peer=$OUT/sqlite_insert
+# shellcheck disable=SC2046
+cc -O2 -std=c11 -Wall -Wextra -Werror -I. -o "$tool" bench/benchtool.c \
+	$(pkg-config --cflags --libs jansson) || exit 2
+# shellcheck disable=SC2046
+cc -O2 -std=c11 -Wall -Wextra -Werror -I. -o "$peer" bench/sqlite_insert.c \
+	$(pkg-config --cflags --libs sqlite3) || exit 2
+sh bench/gen-events.sh "$N" "$OUT" || exit 2
+rm -f "$OUT"/a.db* "$OUT"/peer.db* "$OUT"/csv.db*
+field() { sed -n "s/.*$1=\([0-9]*\).*/\1/p" "$2"; }
+"$tool" rusage "$QF" audit ingest --db "$OUT/a.db" "$OUT/events.jsonl" \
+	"$OUT/cluster.yaml" >"$OUT/ingest.out" 2>"$OUT/ingest.err"
+cpu=$(field cpu_ms "$OUT/ingest.err")
+echo "audit ingest: $N events, cpu $cpu ms, wall $(field wall_ms "$OUT/ingest.err") ms, peak RSS $(field maxrss_kb "$OUT/ingest.err") KB, $((N * 1000 / (cpu + 1))) events/s of CPU"
+"$tool" rusage "$QF" audit report --db "$OUT/a.db" -o "$OUT/report.txt" \
+	2>"$OUT/report.err"
+echo "audit report: cpu $(field cpu_ms "$OUT/report.err") ms, wall $(field wall_ms "$OUT/report.err") ms, peak RSS $(field maxrss_kb "$OUT/report.err") KB"
+"$peer" "$OUT/peer.db" "$N" | sed 's/^/sqlite prepared insert: /'
+sqlite3 -csv "$OUT/a.db" "SELECT cluster, dkey, source, time_ms, last_ms,
+	count, type, reason, workload, uid, cluster_queue, message, preemptor,
+	preemption_reason, detail, input_id FROM events" >"$OUT/rows.csv"
+cat >"$OUT/import.sql" <<EOS
+PRAGMA journal_mode=WAL;
+PRAGMA synchronous=FULL;
+CREATE TABLE events(cluster TEXT, dkey INTEGER, source TEXT, time_ms INTEGER,
+ last_ms INTEGER, count INTEGER, type TEXT, reason TEXT, workload TEXT,
+ uid TEXT, cluster_queue TEXT, message TEXT, preemptor TEXT,
+ preemption_reason TEXT, detail TEXT, input_id INTEGER);
+.mode csv
+.import $OUT/rows.csv events
+EOS
+"$tool" rusage sqlite3 "$OUT/csv.db" <"$OUT/import.sql" >/dev/null \
+	2>"$OUT/import.err"
+icpu=$(field cpu_ms "$OUT/import.err")
+echo "sqlite3 .import csv: $N rows, cpu $icpu ms, $((N * 1000 / (icpu + 1))) rows/s of CPU"
