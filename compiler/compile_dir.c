@@ -14,8 +14,9 @@
  * Writing.  Everything is checked before anything is written.  Then, as
  * git and SQLite do it: the manifest is rewritten to list old and new
  * files (so a killed run leaves no file it does not know), each changed
- * file is replaced atomically (a .quotaflow-tmp-* file in the same
- * directory, fsync, rename: the old file or the new one, never half, and
+ * file is written to a .quotaflow-tmp-* file in its folder, the batch is
+ * synced (core/fs.h: one syncfs, or an fsync per file), and each temp file
+ * is renamed over its file (the old file or the new one, never half, and
  * the directory itself never goes away), own files no longer produced are
  * deleted, the directories touched are fsynced and the manifest is
  * rewritten last.  Temp files of a killed run are removed; as hidden
@@ -26,6 +27,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +48,7 @@ struct outdir {
 	struct qf_buf shown; /* DIR without trailing slashes, for messages */
 	struct qf_strlist owned; /* sorted relative paths of our files */
 	int have_manifest;
+	int changed; /* a file was written or removed: sync */
 	struct qf_diags *d;
 };
 
@@ -260,23 +263,21 @@ static void outdir_close(struct outdir *o)
 	qf_strlist_release(&o->owned);
 }
 
-#define OUTDIR_INIT                                       \
-	{                                                 \
-		-1, QF_BUF_INIT, QF_STRLIST_INIT, 0, NULL \
+#define OUTDIR_INIT                                          \
+	{                                                    \
+		-1, QF_BUF_INIT, QF_STRLIST_INIT, 0, 0, NULL \
 	}
 
-static int owned(const struct outdir *o, const char *rel)
+/* Binary search in a sorted array of n strings at stride bytes apart. */
+static int sorted_has(const void *v, size_t n, size_t stride, const char *rel)
 {
-	return qf_strlist_find(&o->owned, rel) >= 0;
-}
-
-static int wanted(const struct qf_compile_files *files, const char *rel)
-{
-	size_t lo = 0, hi = files->n;
+	size_t lo = 0, hi = n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(files->v[mid].path, rel);
+		const char *s =
+		        *(char *const *)((const char *)v + mid * stride);
+		int c = strcmp(s, rel);
 
 		if (!c)
 			return 1;
@@ -286,6 +287,20 @@ static int wanted(const struct qf_compile_files *files, const char *rel)
 			hi = mid;
 	}
 	return 0;
+}
+
+static int owned(const struct outdir *o, const char *rel)
+{
+	return sorted_has(o->owned.v, o->owned.n, sizeof(*o->owned.v), rel);
+}
+
+/* files->v is sorted by path (qf_compile_render_files), its first field. */
+_Static_assert(offsetof(struct qf_compile_file, path) == 0,
+               "sorted_has reads the path at the start of each entry");
+
+static int wanted(const struct qf_compile_files *files, const char *rel)
+{
+	return sorted_has(files->v, files->n, sizeof(*files->v), rel);
 }
 
 static void render_manifest(struct qf_buf *b,
@@ -421,11 +436,42 @@ static int touch(struct qf_strlist *dirs, const char *rel)
 	return first;
 }
 
+/*
+ * Create the folders of the changed files and remove the temp files a
+ * killed run left in them, before any temp file of this run exists.
+ */
+static int prepare_dirs(struct outdir *o, const struct qf_compile_files *files,
+                        const char *skip, struct qf_strlist *dirs)
+{
+	int rc = QF_OK;
+
+	for (size_t i = 0; i < files->n && !rc; i++) {
+		const char *base;
+		int fd;
+
+		if (skip[i] || !touch(dirs, files->v[i].path))
+			continue;
+		rc = open_parent(o, files->v[i].path, QF_FS_CREATE, &fd, &base);
+		if (!rc) {
+			qf_fs_clean_tmp(fd);
+			close(fd);
+		}
+	}
+	return rc;
+}
+
+/*
+ * Write every changed file to a temp file next to it (tmps[i]), sync the
+ * batch, then rename each over its file: a crash leaves each file old or
+ * new, never half written.  On failure before the renames the temp files
+ * go and nothing changed.
+ */
 static int write_files(struct outdir *o, const struct qf_compile_files *files,
                        const char *skip, struct qf_strlist *dirs)
 {
-	struct qf_buf shown = QF_BUF_INIT;
-	int rc = QF_OK;
+	struct qf_buf shown = QF_BUF_INIT, tmp = QF_BUF_INIT;
+	char **tmps = qf_xcalloc(files->n + 1, sizeof(*tmps));
+	int rc = prepare_dirs(o, files, skip, dirs), renaming = 0;
 
 	for (size_t i = 0; i < files->n && !rc; i++) {
 		const char *base;
@@ -433,18 +479,42 @@ static int write_files(struct outdir *o, const struct qf_compile_files *files,
 
 		if (skip[i])
 			continue;
-		rc = open_parent(o, files->v[i].path, QF_FS_CREATE, &fd, &base);
+		rc = open_parent(o, files->v[i].path, 0, &fd, &base);
 		if (rc)
 			break;
-		if (touch(dirs, files->v[i].path))
-			qf_fs_clean_tmp(fd);
 		qf_buf_reset(&shown);
 		qf_buf_addf(&shown, "%s/%s", o->shown.buf, files->v[i].path);
-		rc = qf_fs_replace_at(fd, base, shown.buf, files->v[i].data.buf,
-		                      files->v[i].data.len, o->d);
+		rc = qf_fs_write_tmp_at(&tmp, fd, base, shown.buf,
+		                        files->v[i].data.buf,
+		                        files->v[i].data.len, o->d);
+		if (!rc)
+			tmps[i] = qf_buf_detach(&tmp, NULL);
 		close(fd);
 	}
+	for (size_t i = 0; i < files->n && !rc && !renaming; i++)
+		renaming = tmps[i] != NULL; /* anything to sync? */
+	if (!rc && renaming)
+		rc = qf_fs_sync_fs(o->fd, o->shown.buf, o->d);
+	renaming = !rc;
+	for (size_t i = 0; i < files->n; i++) {
+		const char *base;
+		int fd;
+
+		if (!tmps[i] || open_parent(o, files->v[i].path, 0, &fd, &base))
+			continue;
+		if (renaming && renameat(fd, tmps[i], fd, base))
+			rc = dir_error(
+			        o, files->v[i].path,
+			        "cannot rename the temporary file onto: %s",
+			        strerror(errno));
+		else if (!renaming)
+			(void)unlinkat(fd, tmps[i], 0);
+		close(fd);
+		free(tmps[i]);
+	}
+	free(tmps);
 	qf_buf_release(&shown);
+	qf_buf_release(&tmp);
 	return rc;
 }
 
@@ -475,6 +545,7 @@ static int prune(struct outdir *o, const struct qf_compile_files *files,
 		if (unlinkat(fd, base, 0))
 			rc = dir_error(o, rel, "cannot remove: %s",
 			               strerror(errno));
+		o->changed = 1;
 		close(fd);
 		(void)touch(dirs, rel);
 		/* then its folders, while empty (rmdir fails otherwise) */
@@ -499,6 +570,11 @@ static int prune(struct outdir *o, const struct qf_compile_files *files,
 static int sync_dirs(struct outdir *o, const struct qf_strlist *dirs)
 {
 	int rc = QF_OK;
+
+	if (!dirs->n && !o->changed)
+		return QF_OK;       /* nothing written or removed */
+	if (qf_fs_sync_is_global()) /* one syncfs covers every folder */
+		return qf_fs_sync_fs(o->fd, o->shown.buf, o->d);
 
 	for (size_t i = 0; i < dirs->n && !rc; i++) {
 		struct qf_diags scratch = QF_DIAGS_INIT;

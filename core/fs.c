@@ -8,10 +8,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "core/alloc.h"
@@ -342,19 +344,24 @@ static int write_in_place(const char *path, int fd, const void *data,
 }
 
 /*
- * Create a new temporary file in dirfd: QF_FS_TMP_PREFIX, the pid and a
- * counter, opened O_EXCL so it is ours alone, with mode 0666 less the
- * umask (as any new file).  Its name goes to tmp.
+ * Create a new temporary file in dirfd for name: QF_FS_TMP_PREFIX, the
+ * pid, a hash of name (so a batch of temp files in one folder do not
+ * collide) and a counter, opened O_EXCL so it is ours alone, with mode
+ * 0666 less the umask (as any new file).  Its name goes to tmp.
  */
-static int create_tmp(struct qf_buf *tmp, int dirfd, const char *shown,
-                      struct qf_diags *d)
+static int create_tmp(struct qf_buf *tmp, int dirfd, const char *name,
+                      const char *shown, struct qf_diags *d)
 {
-	for (unsigned i = 0; i < 1000; i++) {
+	uint32_t h = 2166136261u; /* FNV-1a */
+
+	for (const char *p = name; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	for (unsigned i = 0; i < 100; i++) {
 		int fd;
 
 		qf_buf_reset(tmp);
-		qf_buf_addf(tmp, "%s%ld-%u", QF_FS_TMP_PREFIX, (long)getpid(),
-		            i);
+		qf_buf_addf(tmp, "%s%ld-%08x-%u", QF_FS_TMP_PREFIX,
+		            (long)getpid(), (unsigned)h, i);
 		fd = openat(dirfd, tmp->buf,
 		            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 		                    O_CLOEXEC,
@@ -368,10 +375,24 @@ static int create_tmp(struct qf_buf *tmp, int dirfd, const char *shown,
 	return io_error(d, shown, "create a temporary file in");
 }
 
-int qf_fs_replace_at(int dirfd, const char *name, const char *shown,
-                     const void *data, size_t len, struct qf_diags *d)
+/*
+ * Batched durability: Linux's syncfs(2) flushes a whole file system at
+ * once, so -o writes every temp file, syncs once, renames them all and
+ * syncs once more, instead of one fsync per file and per folder (11,682
+ * files: 60 s of fsyncs).  Elsewhere each temp file is fsynced.  The one
+ * platform switch of core/.
+ */
+#ifdef SYS_syncfs
+#define BATCH_SYNC 1
+#else
+#define BATCH_SYNC 0
+#endif
+
+/* The temp file for name in dirfd: data, name's mode, fsynced if sync. */
+static int write_tmp(struct qf_buf *tmp, int dirfd, const char *name,
+                     const char *shown, const void *data, size_t len, int sync,
+                     struct qf_diags *d)
 {
-	struct qf_buf tmp = QF_BUF_INIT;
 	struct stat st;
 	int fd, rc, had = !fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW);
 
@@ -382,25 +403,57 @@ int qf_fs_replace_at(int dirfd, const char *name, const char *shown,
 		                     "cannot replace %s with a file",
 		                     file_type(st.st_mode));
 	}
-	fd = create_tmp(&tmp, dirfd, shown, d);
-	if (fd < 0) {
-		qf_buf_release(&tmp);
+	fd = create_tmp(tmp, dirfd, name, shown, d);
+	if (fd < 0)
 		return fd;
-	}
 	rc = write_all(fd, shown, data, len, d);
 	/* the file keeps its mode: a 0600 file stays private */
 	if (!rc && had && fchmod(fd, st.st_mode & 07777))
 		rc = io_error(d, shown, "set the mode of");
-	if (!rc && fsync(fd))
+	if (!rc && sync && fsync(fd))
 		rc = io_error(d, shown, "sync file");
 	if (close(fd) && !rc)
 		rc = io_error(d, shown, "close file");
-	if (!rc && renameat(dirfd, tmp.buf, dirfd, name))
-		rc = io_error(d, shown, "rename temporary file onto");
 	if (rc)
+		(void)unlinkat(dirfd, tmp->buf, 0);
+	return rc;
+}
+
+int qf_fs_replace_at(int dirfd, const char *name, const char *shown,
+                     const void *data, size_t len, struct qf_diags *d)
+{
+	struct qf_buf tmp = QF_BUF_INIT;
+	int rc = write_tmp(&tmp, dirfd, name, shown, data, len, 1, d);
+
+	if (!rc && renameat(dirfd, tmp.buf, dirfd, name)) {
+		rc = io_error(d, shown, "rename temporary file onto");
 		(void)unlinkat(dirfd, tmp.buf, 0);
+	}
 	qf_buf_release(&tmp);
 	return rc;
+}
+
+int qf_fs_write_tmp_at(struct qf_buf *tmp, int dirfd, const char *name,
+                       const char *shown, const void *data, size_t len,
+                       struct qf_diags *d)
+{
+	return write_tmp(tmp, dirfd, name, shown, data, len, !BATCH_SYNC, d);
+}
+
+int qf_fs_sync_fs(int fd, const char *shown, struct qf_diags *d)
+{
+#if BATCH_SYNC
+	if (syscall(SYS_syncfs, fd))
+		return io_error(d, shown, "sync the file system of");
+	return QF_OK;
+#else
+	return qf_fs_sync_dir(fd, shown, d);
+#endif
+}
+
+int qf_fs_sync_is_global(void)
+{
+	return BATCH_SYNC;
 }
 
 int qf_fs_sync_dir(int dirfd, const char *shown, struct qf_diags *d)

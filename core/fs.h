@@ -105,6 +105,25 @@ int qf_fs_replace_at(int dirfd, const char *name, const char *shown,
                      const void *data, size_t len,
                      struct qf_diags *d) QF_MUST_CHECK;
 
+/*
+ * Write the temp file (QF_FS_TMP_PREFIX, in dirfd) that is to replace
+ * name: data and name's mode, as qf_fs_replace_at, but not renamed (its
+ * name goes to tmp) and fsynced only where qf_fs_sync_fs cannot do it for
+ * the whole batch.  The caller makes the batch durable with
+ * qf_fs_sync_fs, renames each temp over its name, then syncs again.
+ */
+int qf_fs_write_tmp_at(struct qf_buf *tmp, int dirfd, const char *name,
+                       const char *shown, const void *data, size_t len,
+                       struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * Make everything written on fd's file system durable: syncfs(2) on Linux
+ * (then qf_fs_sync_is_global() is 1 and per-folder fsyncs are not
+ * needed), else an fsync of fd alone.
+ */
+int qf_fs_sync_fs(int fd, const char *shown, struct qf_diags *d) QF_MUST_CHECK;
+int qf_fs_sync_is_global(void);
+
 /* fsync a directory, so the renames and removals in it are durable. */
 int qf_fs_sync_dir(int dirfd, const char *shown,
                    struct qf_diags *d) QF_MUST_CHECK;

@@ -379,6 +379,31 @@ static void test_compile_write_dir_owns_only_its_files(void **state)
 	qf_buf_release(&b);
 }
 
+/* A batch of temp files in one folder: each gets its own name. */
+static void test_compile_write_dir_many_files_in_one_folder(void **state)
+{
+	struct qf_compile_files files = QF_COMPILE_FILES_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf p = QF_BUF_INIT;
+	char root[] = "/tmp/qf-many-XXXXXX";
+
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	for (int i = 0; i < 300; i++) {
+		qf_buf_reset(&p);
+		qf_buf_addf(&p, "clusterqueue/t%03d.yaml", i);
+		add(&files, p.buf, QF_COMPILE_GENERATED "x\n");
+	}
+	assert_int_equal(qf_compile_write_dir(root, &files, &d), QF_OK);
+	assert_int_equal(count_entries(at(&p, root, "clusterqueue")), 300);
+	assert_int_equal(qf_compile_check_dir(root, &files, &d), QF_OK);
+	assert_int_equal(d.n, 0);
+	assert_int_equal(qf_fs_remove_tree(root, &d), QF_OK);
+	qf_compile_files_release(&files);
+	qf_diags_release(&d);
+	qf_buf_release(&p);
+}
+
 static void test_compile_argocd_parameters(void **state)
 {
 	struct qf_compile_opts o = QF_COMPILE_OPTS_INIT;
@@ -590,6 +615,8 @@ int main(void)
 		cmocka_unit_test(test_compile_ignores_document_order),
 		cmocka_unit_test(test_compile_ignores_path_order),
 		cmocka_unit_test(test_compile_write_dir_owns_only_its_files),
+		cmocka_unit_test(
+		        test_compile_write_dir_many_files_in_one_folder),
 		cmocka_unit_test(test_compile_skips_its_own_output_dir),
 		cmocka_unit_test(test_compile_argocd_parameters),
 		cmocka_unit_test(test_compile_krm_replaces_spec_items),
