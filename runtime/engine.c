@@ -221,33 +221,30 @@ static void enqueue(struct qf_engine *e, struct qf_wl *w)
 	w->cq = -1;
 	if (!m->active)
 		return;
+	/* Kueue: workload_controller.go getQueueBlocker, the condition of a
+	 * workload that holds no quota (with the granular reasons on) */
 	lq = qf_model_find_lq(e->m, m->ns, m->queue);
 	if (!lq) {
-		qf_buf_addf(&b, "LocalQueue %s is terminating or missing",
-		            m->queue);
+		qf_buf_addf(&b, "LocalQueue %s doesn't exist", m->queue);
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
 		                   "Misconfigured", b.buf);
 		goto done;
 	}
 	if (lq->stop != QF_STOP_NONE) {
-		qf_buf_addf(&b, "LocalQueue %s is stopped", m->queue);
+		qf_buf_addf(&b, "LocalQueue %s is inactive", m->queue);
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "Suspended",
 		                   b.buf);
 		goto done;
 	}
 	w->cq = find_cq_index(e, lq->cq);
 	if (w->cq < 0) {
-		qf_buf_addf(&b, "ClusterQueue %s is terminating or missing",
-		            lq->cq);
+		qf_buf_addf(&b, "ClusterQueue %s doesn't exist", lq->cq);
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
 		                   "Misconfigured", b.buf);
 		goto done;
 	}
 	if (!e->cq[w->cq].active) {
-		if (e->cq[w->cq].m->stop != QF_STOP_NONE)
-			qf_buf_addf(&b, "ClusterQueue %s is stopped", lq->cq);
-		else
-			qf_buf_addf(&b, "ClusterQueue %s is inactive", lq->cq);
+		qf_buf_addf(&b, "ClusterQueue %s is inactive", lq->cq);
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "Suspended",
 		                   b.buf);
 	}
@@ -550,7 +547,17 @@ static void evict_now(struct qf_engine *e, struct qf_wl *w, const char *reason,
 	enqueue(e, w);
 }
 
-/* stopPolicy HoldAndDrain and spec.active=false take quota back. */
+/* The workload's LocalQueue exists and is stopped with HoldAndDrain. */
+static int lq_drains(struct qf_engine *e, const struct qf_wl *w)
+{
+	const struct qf_model_lq *lq =
+	        qf_model_find_lq(e->m, w->m->ns, w->m->queue);
+
+	return lq && lq->stop == QF_STOP_DRAIN;
+}
+
+/* stopPolicy HoldAndDrain (LocalQueue first, as Kueue's workload
+ * controller checks it first) and spec.active=false take quota back. */
 static void drain(struct qf_engine *e)
 {
 	for (size_t i = 0; i < e->nwl; i++) {
@@ -561,6 +568,11 @@ static void drain(struct qf_engine *e)
 		if (!w->m->active)
 			evict_now(e, w, "Deactivated",
 			          "The workload is deactivated");
+		/* Kueue: workload_controller.go
+		 * reconcileOnLocalQueueActiveState */
+		else if (lq_drains(e, w))
+			evict_now(e, w, "LocalQueueStopped",
+			          "The LocalQueue is stopped");
 		else if (w->adm_cq >= 0 &&
 		         e->cq[w->adm_cq].m->stop == QF_STOP_DRAIN)
 			evict_now(e, w, "ClusterQueueStopped",

@@ -17,6 +17,7 @@
 #include "core/qty.h"
 #include "runtime/assign.h"
 #include "runtime/fairshare.h"
+#include "runtime/limitrange.h"
 #include "runtime/preempt.h"
 #include "core/banned.h"
 
@@ -92,6 +93,7 @@ static void nominate(struct cycle *c, struct entry *en)
 	struct qf_model_label own = { (char *)QF_MODEL_NS_NAME_LABEL,
 		                      w->m->ns };
 	const struct qf_model_labels only = { &own, 1 };
+	char *lr;
 
 	qf_buf_init(&en->msg);
 	qf_assignment_init(&en->a);
@@ -105,9 +107,17 @@ static void nominate(struct cycle *c, struct entry *en)
 		en->requeue = QF_REQUEUE_NAMESPACE_MISMATCH;
 		return;
 	}
-	/* Kueue: workload.ValidateAdmissibility, ValidateResources */
+	/* Kueue: workload.ValidateAdmissibility, ValidateResources, then
+	 * ValidateLimitRange */
 	if (w->m->res_invalid) {
 		qf_buf_adds(&en->msg, w->m->res_invalid);
+		en->reason = "Misconfigured";
+		return;
+	}
+	lr = qf_limitrange_check(e->m, w->m);
+	if (lr) {
+		qf_buf_adds(&en->msg, lr);
+		free(lr);
 		en->reason = "Misconfigured";
 		return;
 	}

@@ -962,6 +962,29 @@ static int read_wpc(struct rd *r, const json_t *o, const char *name)
 	return 0;
 }
 
+/* A later LimitRange of the same namespace and name replaces it. */
+static int read_lr(struct rd *r, const json_t *o, const char *name,
+                   const char *ns)
+{
+	struct qf_model_lr *slot = NULL;
+
+	for (size_t i = 0; i < r->m->nlr; i++)
+		if (!strcmp(r->m->lr[i].ns, ns) &&
+		    !strcmp(r->m->lr[i].name, name))
+			slot = &r->m->lr[i];
+	if (!slot) {
+		GROW(r->m->lr, r->m->nlr, r->m->alr);
+		slot = &r->m->lr[r->m->nlr++];
+		slot->ns = qf_xstrdup(ns);
+		slot->name = qf_xstrdup(name);
+		slot->limits = NULL;
+	}
+	json_decref(slot->limits);
+	slot->limits = json_incref(
+	        json_object_get(json_object_get(o, "spec"), "limits"));
+	return 0;
+}
+
 static int read_ns(struct rd *r, const json_t *o, const char *name)
 {
 	struct qf_model_ns *slot = qf_model_find_ns(r->m, name);
@@ -1048,7 +1071,7 @@ static int container_reqs(struct rd *r, const json_t *c, struct reqacc *out,
 
 /* A quantity as Kueue's ResourceValue for `res`; 0 if it does not parse
  * (the reader has reported that already). */
-static int64_t resource_value(const json_t *v, const char *res)
+int64_t qf_model_resource_value(const json_t *v, const char *res)
 {
 	struct qf_buf b = QF_BUF_INIT;
 	struct qf_qty q;
@@ -1093,7 +1116,8 @@ static void res_check(struct qf_buf *errs, size_t *n, const json_t *rr,
 		const json_t *l = json_object_get(lim, k);
 
 		if (l && nn < QF_ARRAY_SIZE(names) &&
-		    resource_value(v, k) > resource_value(l, k))
+		    qf_model_resource_value(v, k) >
+		            qf_model_resource_value(l, k))
 			names[nn++] = k;
 	}
 	if (!nn)
@@ -1106,6 +1130,40 @@ static void res_check(struct qf_buf *errs, size_t *n, const json_t *rr,
 	(*n)++;
 }
 
+void qf_model_each_container(const json_t *spec, size_t ps,
+                             qf_model_container_fn fn, void *arg)
+{
+	static const char *const lists[] = { "initContainers", "containers" };
+	struct qf_buf path = QF_BUF_INIT;
+
+	for (size_t l = 0; l < QF_ARRAY_SIZE(lists); l++) {
+		const json_t *cs = json_object_get(spec, lists[l]);
+
+		for (size_t j = 0; j < json_array_size(cs); j++) {
+			qf_buf_reset(&path);
+			qf_buf_addf(&path,
+			            "spec.podSets[%zu].template.spec.%s[%zu]",
+			            ps, lists[l], j);
+			fn(arg,
+			   json_object_get(json_array_get(cs, j), "resources"),
+			   path.buf);
+		}
+	}
+	qf_buf_release(&path);
+}
+
+struct res_errs {
+	struct qf_buf b;
+	size_t n;
+};
+
+static void res_check_one(void *arg, const json_t *rr, const char *path)
+{
+	struct res_errs *e = arg;
+
+	res_check(&e->b, &e->n, rr, path);
+}
+
 /*
  * Requests above limits in any init container, container or pod-level
  * resources, as one aggregated error (Kueue: pkg/workload/resources.go
@@ -1114,9 +1172,9 @@ static void res_check(struct qf_buf *errs, size_t *n, const json_t *rr,
  */
 static char *validate_resources(const json_t *tmpls, const json_t *one)
 {
-	struct qf_buf errs = QF_BUF_INIT, path = QF_BUF_INIT, out = QF_BUF_INIT;
-	static const char *const lists[] = { "initContainers", "containers" };
-	size_t n = 0, nps = one ? 1 : json_array_size(tmpls);
+	struct res_errs re = { QF_BUF_INIT, 0 };
+	struct qf_buf path = QF_BUF_INIT, out = QF_BUF_INIT;
+	size_t nps = one ? 1 : json_array_size(tmpls);
 
 	for (size_t i = 0; i < nps; i++) {
 		const json_t *t =
@@ -1125,35 +1183,21 @@ static char *validate_resources(const json_t *tmpls, const json_t *one)
 		                              "template");
 		const json_t *spec = json_object_get(t, "spec");
 
-		for (size_t l = 0; l < QF_ARRAY_SIZE(lists); l++) {
-			const json_t *cs = json_object_get(spec, lists[l]);
-
-			for (size_t j = 0; j < json_array_size(cs); j++) {
-				qf_buf_reset(&path);
-				qf_buf_addf(&path,
-				            "spec.podSets[%zu].template.spec.%s"
-				            "[%zu]",
-				            i, lists[l], j);
-				res_check(&errs, &n,
-				          json_object_get(json_array_get(cs, j),
-				                          "resources"),
-				          path.buf);
-			}
-		}
+		qf_model_each_container(spec, i, res_check_one, &re);
 		qf_buf_reset(&path);
 		qf_buf_addf(&path, "spec.podSets[%zu].template.spec.resources",
 		            i);
-		res_check(&errs, &n, json_object_get(spec, "resources"),
+		res_check(&re.b, &re.n, json_object_get(spec, "resources"),
 		          path.buf);
 	}
 	qf_buf_release(&path);
-	if (!n) {
-		qf_buf_release(&errs);
+	if (!re.n) {
+		qf_buf_release(&re.b);
 		return NULL;
 	}
 	qf_buf_addf(&out, "resources validation failed: %s%s%s",
-	            n > 1 ? "[" : "", errs.buf, n > 1 ? "]" : "");
-	qf_buf_release(&errs);
+	            re.n > 1 ? "[" : "", re.b.buf, re.n > 1 ? "]" : "");
+	qf_buf_release(&re.b);
 	return qf_buf_detach(&out, NULL);
 }
 
@@ -1620,7 +1664,8 @@ enum kind {
 	K_WL,
 	K_JOB,
 	K_CONFIG,
-	K_CONFIGMAP
+	K_CONFIGMAP,
+	K_LR
 };
 
 struct kind_row {
@@ -1645,6 +1690,7 @@ static const struct kind_row kinds[] = {
 	  0 },
 	/* only kueue-manager-config, which holds the Configuration */
 	{ "", "ConfigMap", K_CONFIGMAP, QF_MODEL_POLICY, 1 },
+	{ "", "LimitRange", K_LR, QF_MODEL_POLICY, 1 },
 };
 
 static const struct kind_row *find_kind(const json_t *o)
@@ -1705,6 +1751,8 @@ static int read_named(struct rd *r, const struct kind_row *row,
 		return read_wpc(r, obj, name);
 	case K_NS:
 		return read_ns(r, obj, name);
+	case K_LR:
+		return read_lr(r, obj, name, ns);
 	case K_WL:
 		return read_workload(r, obj, name, ns, w);
 	case K_JOB:
@@ -1962,6 +2010,12 @@ void qf_model_release(struct qf_model *m)
 		free(m->ns[i].name);
 		free_labels(&m->ns[i].labels);
 	}
+	for (size_t i = 0; i < m->nlr; i++) {
+		free(m->lr[i].ns);
+		free(m->lr[i].name);
+		json_decref(m->lr[i].limits);
+	}
+	free(m->lr);
 	for (size_t i = 0; i < m->nwl; i++)
 		qf_model_wl_free(m->wls[i]);
 	free(m->rf);

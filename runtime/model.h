@@ -179,6 +179,12 @@ struct qf_model_wpc {
 	int32_t value;
 };
 
+/* A LimitRange (core/v1), read by runtime/limitrange. */
+struct qf_model_lr {
+	char *ns, *name; /* owned */
+	json_t *limits;  /* reference: spec.limits, or NULL */
+};
+
 /* Set by the API server on every Namespace to the namespace's name. */
 #define QF_MODEL_NS_NAME_LABEL "kubernetes.io/metadata.name"
 
@@ -303,6 +309,8 @@ struct qf_model {
 	size_t nlq, alq;
 	struct qf_model_wpc *wpc;
 	size_t nwpc, awpc;
+	struct qf_model_lr *lr; /* LimitRanges, by namespace and name */
+	size_t nlr, alr;
 	struct qf_model_ns *ns;
 	size_t nns, ans;
 	struct qf_model_wl **wls; /* owned pointers */
@@ -411,6 +419,19 @@ int qf_model_selector_matches(const struct qf_model_selector *s,
 
 /* Value of a label, or NULL. */
 const char *qf_model_label(const struct qf_model_labels *l, const char *key);
+
+/* A quantity (string or number) as Kueue's ResourceValue for resource
+ * `res`: millicores for cpu, whole units otherwise, clamped to the int64
+ * range; 0 when it does not parse. */
+int64_t qf_model_resource_value(const json_t *v, const char *res);
+
+/* Called with each init container's, then each container's `resources`
+ * (may be NULL) and its path "spec.podSets[ps].template.spec.<list>[j]"
+ * (borrowed for the call). */
+typedef void (*qf_model_container_fn)(void *arg, const json_t *resources,
+                                      const char *path);
+void qf_model_each_container(const json_t *spec, size_t ps,
+                             qf_model_container_fn fn, void *arg);
 
 /* RFC 3339 text -> ms since epoch; QF_OK or QF_EINVAL. */
 int qf_model_parse_time(int64_t *out_ms, const char *s) QF_MUST_CHECK;

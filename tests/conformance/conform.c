@@ -109,6 +109,19 @@ fail:
 	return NULL;
 }
 
+/* A plain scalar of up to 18 digits is an integer (trace times, counts);
+ * everything else, quoted or not, is a string. */
+static json_t *scalar(const yaml_event_t *ev)
+{
+	const char *v = (const char *)ev->data.scalar.value;
+	size_t n = ev->data.scalar.length, i = v[0] == '-';
+
+	if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && n > i &&
+	    n - i <= 18 && strspn(v + i, "0123456789") == n - i)
+		return json_integer((json_int_t)strtoll(v, NULL, 10));
+	return json_stringn(v, n);
+}
+
 static json_t *yaml_node(yaml_parser_t *p, yaml_event_t *ev, int depth)
 {
 	if (depth > 64) {
@@ -117,8 +130,7 @@ static json_t *yaml_node(yaml_parser_t *p, yaml_event_t *ev, int depth)
 	}
 	switch (ev->type) {
 	case YAML_SCALAR_EVENT:
-		return json_stringn((const char *)ev->data.scalar.value,
-		                    ev->data.scalar.length);
+		return scalar(ev);
 	case YAML_MAPPING_START_EVENT:
 		return yaml_mapping(p, depth);
 	case YAML_SEQUENCE_START_EVENT:
@@ -367,6 +379,28 @@ static void add_reason_message(struct qf_buf *b, json_t *want,
 	}
 }
 
+/* " evictions R=N ..." from {reason: count}, sorted by reason. */
+static void add_evictions(struct qf_buf *b, json_t *by_reason)
+{
+	qf_buf_adds(b, " evictions");
+	add_counts(b, by_reason ? by_reason : json_object());
+}
+
+/* status.schedulingStats.evictions as {reason: count}. */
+static json_t *evictions_of(json_t *wl)
+{
+	json_t *out = json_object(), *ev;
+	json_t *stats = json_object_get(json_object_get(wl, "status"),
+	                                "schedulingStats");
+	size_t i;
+
+	json_array_foreach (json_object_get(stats, "evictions"), i, ev)
+		if (str(ev, "reason"))
+			json_object_set(out, str(ev, "reason"),
+			                json_object_get(ev, "count"));
+	return out;
+}
+
 static void render_want(struct qf_buf *b, const char *key, const char *cat,
                         json_t *w)
 {
@@ -381,6 +415,8 @@ static void render_want(struct qf_buf *b, const char *key, const char *cat,
 	} else {
 		add_reason_message(b, w, str(w, "reason"), str(w, "message"));
 	}
+	if (json_object_get(w, "evictions"))
+		add_evictions(b, json_object_get(w, "evictions"));
 	qf_buf_addch(b, '\n');
 }
 
@@ -491,6 +527,12 @@ static void render_got(struct qf_buf *b, const char *key, json_t *wl,
 		if (!m && ev)
 			m = str(ev, "message");
 		add_reason_message(b, want, r, m);
+	}
+	if (json_object_get(want, "evictions")) {
+		json_t *ev = evictions_of(wl);
+
+		add_evictions(b, ev);
+		json_decref(ev);
 	}
 	qf_buf_addch(b, '\n');
 }
@@ -654,11 +696,40 @@ done:
 	return rc;
 }
 
+/* The header's `trace` (a list of objects) as JSON lines for --trace. */
+static int write_trace(const char *header, const char *out)
+{
+	json_t *hdr = load_yaml(header), *op;
+	struct qf_buf b = QF_BUF_INIT;
+	size_t i;
+	int rc = 2;
+
+	if (!hdr)
+		return 2;
+	json_array_foreach (json_object_get(hdr, "trace"), i, op) {
+		char *line = json_dumps(op, JSON_COMPACT | JSON_SORT_KEYS);
+
+		if (!line)
+			goto done;
+		qf_buf_addf(&b, "%s\n", line);
+		free(line);
+	}
+	rc = write_file(out, &b) < 0 ? 2 : 0;
+done:
+	qf_buf_release(&b);
+	json_decref(hdr);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 4 && !strcmp(argv[1], "--trace"))
+		return write_trace(argv[2], argv[3]);
 	if (argc != 6) {
 		fprintf(stderr, "usage: conform HEADER.yaml DUMP.json "
-		                "EVENTS.jsonl WANT.out GOT.out\n");
+		                "EVENTS.jsonl WANT.out GOT.out\n"
+		                "       conform --trace HEADER.yaml "
+		                "TRACE.jsonl\n");
 		return 2;
 	}
 	return run(argv[1], argv[2], argv[3], argv[4], argv[5]);

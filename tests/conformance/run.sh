@@ -72,10 +72,21 @@ for c in $cases; do
 	awk 'on{print} /^---[ \t]*$/{on=1}' "$c" >>"$tmp/objects.yaml"
 	cycles=$(sed -n 's/^cycles:[ \t]*\([0-9][0-9]*\).*/\1/p' \
 		"$tmp/header.yaml" | head -1)
+	# Multi-step cases: the header's `trace` list runs through --trace,
+	# and `until: DURATION` replaces `cycles`.
+	until=$(sed -n 's/^until:[ \t]*\([0-9a-z.]*\).*/\1/p' \
+		"$tmp/header.yaml" | head -1)
+	set -- --cycles "${cycles:-1}"
+	[ -n "$until" ] && set -- --until "$until"
+	if grep -q '^trace:' "$tmp/header.yaml"; then
+		"$CONFORM" --trace "$tmp/header.yaml" "$tmp/trace.jsonl" ||
+			echo "conform: cannot read the trace" >>"$tmp/err"
+		set -- "$@" --trace "$tmp/trace.jsonl"
+	fi
 	rm -f "$tmp/events.jsonl" "$tmp/state.json"
-	timeout -k 5 "$limit" "$QF" simulate -f "$tmp/objects.yaml" \
-		--cycles "${cycles:-1}" --events "$tmp/events.jsonl" \
-		--dump-state "$tmp/state.json" >"$tmp/out" 2>"$tmp/err"
+	timeout -k 5 "$limit" "$QF" simulate -f "$tmp/objects.yaml" "$@" \
+		--events "$tmp/events.jsonl" --dump-state "$tmp/state.json" \
+		>"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	why=""
 	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then

@@ -140,7 +140,7 @@ static void test_engine_missing_local_queue_has_reason(void **state)
 	assert_string_equal(w->cond[QF_COND_QUOTA_RESERVED].reason,
 	                    "Misconfigured");
 	assert_string_equal(w->cond[QF_COND_QUOTA_RESERVED].message,
-	                    "LocalQueue nope is terminating or missing");
+	                    "LocalQueue nope doesn't exist");
 	rt_release(&t);
 }
 
