@@ -55,6 +55,7 @@ void qf_assignment_release(struct qf_assignment *a)
 {
 	free(a->flavor);
 	free(a->count);
+	free(a->pods_flavor);
 	free(a->use);
 	free(a->need);
 	free(a->last_idx);
@@ -439,6 +440,8 @@ static void commit_group(struct psctx *c, int32_t f, const struct feval *best,
 
 		if (gr[k].slot >= 0)
 			c->out->flavor[gr[k].slot] = f;
+		else /* Kueue: flavorassigner.go, pods = count */
+			c->out->pods_flavor[c->ps_index] = f;
 		add_use(c->out, fr, gr[k].total);
 		if (k < QF_ARRAY_SIZE(best->rmode) && best->rmode[k] != FM_FIT)
 			add_need(c->out, fr);
@@ -661,6 +664,10 @@ void qf_assign_counts(struct qf_engine *e, struct qf_wl *w, int32_t cq,
 	for (size_t i = 0; i < out->nlast; i++)
 		out->last_idx[i] = -1;
 	out->count = qf_xcalloc(m->nps ? m->nps : 1, sizeof(*out->count));
+	out->pods_flavor =
+	        qf_xcalloc(m->nps ? m->nps : 1, sizeof(*out->pods_flavor));
+	for (size_t i = 0; i < m->nps; i++)
+		out->pods_flavor[i] = -1;
 	for (size_t i = 0; i < total; i++)
 		out->flavor[i] = -1;
 	for (size_t i = 0; i < m->nps; i++) {

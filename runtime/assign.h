@@ -43,6 +43,8 @@ struct qf_assignment {
 	int borrow;      /* borrowing level: max over assigned frs */
 	int32_t *flavor; /* owned [total reqs]: flavor per (pod set, req) */
 	int32_t *count;  /* owned [nps] */
+	int32_t *pods_flavor;     /* owned [nps]: flavor of the implicit `pods`
+	                           * request (count per pod set), or -1 */
 	struct qf_fr_amount *use; /* owned: usage per fr */
 	size_t nuse, ause;
 	int32_t *need; /* owned: frs whose flavor needs preemption */

@@ -217,6 +217,14 @@ static json_t *psa_json(struct dump *s, const struct qf_wl *w, size_t i,
 		        amount_json(qf_assign_total(ps->req[j].amount, count),
 		                    rn));
 	}
+	/* Kueue: flavorassigner.go adds pods = count when the ClusterQueue
+	 * covers pods; toAPI lists it like any request */
+	if (w->pods_flavor && w->pods_flavor[i] >= 0) {
+		json_object_set_new(
+		        fl, "pods",
+		        json_string(s->m->flavors.v[w->pods_flavor[i]]));
+		json_object_set_new(ru, "pods", amount_json(count, "pods"));
+	}
 	return json_pack("{s:s,s:o,s:o,s:i}", "name", ps->name, "flavors", fl,
 	                 "resourceUsage", ru, "count", count);
 }

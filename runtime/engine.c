@@ -152,10 +152,12 @@ static void free_assignment(struct qf_wl *w)
 {
 	free(w->flavor);
 	free(w->count);
+	free(w->pods_flavor);
 	free(w->use);
 	free(w->adm_cq_name);
 	w->flavor = NULL;
 	w->count = NULL;
+	w->pods_flavor = NULL;
 	w->use = NULL;
 	w->adm_cq_name = NULL;
 	w->nuse = 0;
@@ -281,8 +283,16 @@ static size_t take_psa(struct qf_engine *e, struct qf_wl *w, size_t i, size_t k)
 {
 	const struct qf_model_podset *ps = &w->m->ps[i];
 	const struct qf_model_psa *a = &w->m->adm[i];
+	int32_t pods = qf_names_find(&e->m->res, "pods");
 
 	w->count[i] = a->count;
+	w->pods_flavor[i] = -1;
+	for (size_t j = 0; j < ps->nreq; j++)
+		if (ps->req[j].res == pods)
+			pods = -1; /* requested: a flavor slot of its own */
+	for (size_t r = 0; r < a->nr; r++)
+		if (pods >= 0 && a->r[r].res == pods)
+			w->pods_flavor[i] = a->r[r].flavor;
 	for (size_t j = 0; j < ps->nreq; j++, k++) {
 		w->flavor[k] = -1;
 		for (size_t r = 0; r < a->nr; r++)
@@ -309,6 +319,8 @@ static void hold_from_status(struct qf_engine *e, struct qf_wl *w)
 		total += m->ps[i].nreq;
 	w->flavor = qf_xcalloc(total ? total : 1, sizeof(*w->flavor));
 	w->count = qf_xcalloc(m->nps ? m->nps : 1, sizeof(*w->count));
+	w->pods_flavor =
+	        qf_xcalloc(m->nps ? m->nps : 1, sizeof(*w->pods_flavor));
 	for (size_t i = 0; i < m->nps; i++)
 		k = take_psa(e, w, i, k);
 	w->state = QF_WL_RESERVED;

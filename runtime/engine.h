@@ -107,8 +107,10 @@ struct qf_wl {
 	uint8_t victim;          /* claimed as a preemption target */
 	uint8_t evicted;         /* Evicted=True while still holding quota */
 	/* assignment, while state == QF_WL_RESERVED */
-	int32_t *flavor; /* owned: [total reqs] flavor per (podset, req) */
-	int32_t *count;  /* owned: [nps] admitted count per pod set */
+	int32_t *flavor;      /* owned: [total reqs] flavor per (podset, req) */
+	int32_t *count;       /* owned: [nps] admitted count per pod set */
+	int32_t *pods_flavor; /* owned: [nps] flavor of the pods Kueue adds
+	                       * when the ClusterQueue covers `pods`, or -1 */
 	struct qf_fr_amount *use; /* owned: merged usage per fr */
 	size_t nuse;
 	int32_t adm_cq;         /* CQ holding the quota (-1 if it vanished) */

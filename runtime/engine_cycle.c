@@ -620,6 +620,8 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	qf_engine_clear_scan(w);
 	w->flavor = en->a.flavor;
 	w->count = en->a.count;
+	w->pods_flavor = en->a.pods_flavor;
+	en->a.pods_flavor = NULL;
 	w->use = en->a.use;
 	w->nuse = en->a.nuse;
 	en->a.flavor = NULL;
@@ -668,12 +670,16 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 1, "Admitted",
 	                   "The workload is admitted");
 	/* event cells */
-	for (size_t i = 0, s = 0; i < w->m->nps; i++)
+	for (size_t i = 0, s = 0; i < w->m->nps; i++) {
 		for (size_t j = 0; j < w->m->ps[i].nreq; j++, s++)
 			if (w->flavor[s] >= 0)
 				add_cell(&fl, &nfl, &afl, w->m->ps[i].name,
 				         e->m->res.v[w->m->ps[i].req[j].res],
 				         e->m->flavors.v[w->flavor[s]]);
+		if (w->pods_flavor[i] >= 0)
+			add_cell(&fl, &nfl, &afl, w->m->ps[i].name, "pods",
+			         e->m->flavors.v[w->pods_flavor[i]]);
+	}
 	for (size_t i = 0; i < w->nuse; i++) {
 		int32_t fr = w->use[i].fr;
 		const char *fname = e->m->flavors.v[(size_t)fr / e->nres];
