@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "audit/export.h"
 #include "audit/ingest.h"
@@ -128,12 +129,38 @@ static const char ingest_usage[] =
         "[--format auto|quotaflow|k8s-events|workloads|audit-log|manifests] "
         "INPUT...";
 
+/*
+ * A directory stands for every file below it, sorted, as it does for
+ * validate and compile (a folder of saved `kubectl get` dumps); files and
+ * "-" are kept as given.
+ */
+static int expand_inputs(struct qf_strlist *out, const struct qf_strlist *pos,
+                         struct qf_diags *d)
+{
+	int rc = QF_OK;
+
+	for (size_t i = 0; i < pos->n; i++) {
+		const char *p = pos->v[i];
+		struct stat st;
+
+		if (strcmp(p, "-") && !stat(p, &st) && S_ISDIR(st.st_mode)) {
+			int r = qf_fs_collect(out, &p, 1, 0, d);
+
+			if (r < 0)
+				rc = r;
+		} else {
+			qf_strlist_add(out, p);
+		}
+	}
+	return rc;
+}
+
 static int audit_ingest(int argc, const char **argv, struct qf_ctx *ctx)
 {
-	struct qf_strlist pos = QF_STRLIST_INIT;
+	struct qf_strlist pos = QF_STRLIST_INIT, inputs = QF_STRLIST_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_ingest_options o = { "default", QF_FMT_AUTO, 0, -1 };
-	struct qf_ingest_stats st;
+	struct qf_ingest_stats st = { 0 };
 	struct qf_evdb *s = NULL;
 	const char *db = NULL, *fmt = "auto";
 	int rc;
@@ -166,9 +193,11 @@ static int audit_ingest(int argc, const char **argv, struct qf_ctx *ctx)
 	}
 	o.format = (enum qf_ingest_format)qf_ingest_format_parse(fmt);
 	o.now_ms = ctx->now_ms(ctx->clock_arg);
-	rc = qf_evdb_open(&s, db, 0, &d);
+	rc = expand_inputs(&inputs, &pos, &d);
 	if (rc == QF_OK)
-		rc = qf_ingest_run(s, &o, &pos, &st, &d);
+		rc = qf_evdb_open(&s, db, 0, &d);
+	if (rc == QF_OK)
+		rc = qf_ingest_run(s, &o, &inputs, &st, &d);
 	if (rc == QF_OK || rc == QF_EINVAL || rc == QF_ENOTFOUND)
 		if (fprintf(ctx->out,
 		            "ingested %zu records: %zu added, %zu rejected\n",
@@ -178,6 +207,7 @@ static int audit_ingest(int argc, const char **argv, struct qf_ctx *ctx)
 	rc = finish(rc, &d, ctx);
 done:
 	qf_evdb_close(s);
+	qf_strlist_release(&inputs);
 	qf_strlist_release(&pos);
 	qf_diags_release(&d);
 	return rc;

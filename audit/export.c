@@ -415,12 +415,18 @@ static int prepare_dir(struct bundle *b, const char *dir)
 	return rc;
 }
 
-int qf_export_bundle(struct qf_evdb *s, const char *dir,
+int qf_export_bundle(struct qf_evdb *s, const char *out_dir,
                      struct qf_export_summary *sum, struct qf_diags *d)
 {
 	struct bundle b = { s, d, NULL, NULL, 0, 0 };
+	struct qf_buf name = QF_BUF_INIT;
+	const char *dir;
 	int rc;
 
+	/* "out/" names the same directory as "out": without this the temp
+	 * directory would be made inside it and never renamed into place */
+	qf_fs_dir_name(&name, out_dir);
+	dir = name.buf;
 	memset(sum, 0, sizeof(*sum));
 	rc = prepare_dir(&b, dir);
 	if (rc == QF_OK)
@@ -446,5 +452,6 @@ int qf_export_bundle(struct qf_evdb *s, const char *dir,
 		free(b.e[i].name);
 	free(b.e);
 	free(b.tmp);
+	qf_buf_release(&name);
 	return rc;
 }

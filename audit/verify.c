@@ -248,17 +248,24 @@ done:
 	return rc;
 }
 
-int qf_export_verify_dir(const char *dir, struct qf_export_summary *sum,
+int qf_export_verify_dir(const char *in_dir, struct qf_export_summary *sum,
                          struct qf_diags *d)
 {
 	struct qf_strlist listed = QF_STRLIST_INIT;
+	struct qf_buf name = QF_BUF_INIT;
+	const char *dir;
 	json_t *st = NULL;
 	int rc, r;
 
 	memset(sum, 0, sizeof(*sum));
-	if (!qf_fs_is_dir(dir))
-		return qf_diag_error(d, &(struct qf_loc){ dir, 0, 0 }, NULL,
-		                     NULL, "not a bundle directory");
+	qf_fs_dir_name(&name, in_dir); /* "bundle/" lists as "bundle" */
+	dir = name.buf;
+	if (!qf_fs_is_dir(dir)) {
+		rc = qf_diag_error(d, &(struct qf_loc){ dir, 0, 0 }, NULL, NULL,
+		                   "not a bundle directory");
+		qf_buf_release(&name);
+		return rc;
+	}
 	rc = check_manifest(dir, &listed, d);
 	r = check_extra(dir, &listed, d);
 	rc = rc < 0 ? rc : r;
@@ -271,6 +278,7 @@ int qf_export_verify_dir(const char *dir, struct qf_export_summary *sum,
 	}
 	json_decref(st);
 	qf_strlist_release(&listed);
+	qf_buf_release(&name);
 	return rc;
 }
 

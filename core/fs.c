@@ -678,3 +678,11 @@ int qf_fs_remove_tree(const char *path, struct qf_diags *d)
 		rc = io_error(d, path, "remove directory");
 	return rc;
 }
+
+void qf_fs_dir_name(struct qf_buf *out, const char *path)
+{
+	qf_buf_reset(out);
+	qf_buf_adds(out, path);
+	while (out->len > 1 && out->buf[out->len - 1] == '/')
+		qf_buf_setlen(out, out->len - 1);
+}

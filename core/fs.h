@@ -59,6 +59,13 @@ int qf_fs_collect(struct qf_strlist *out, const char *const *paths,
                   struct qf_diags *d) QF_MUST_CHECK;
 
 /*
+ * Set out to path without its trailing slashes ("out/" and "out//" name the
+ * directory "out"; "/" stays "/"), for code that derives sibling names from
+ * a directory the user typed.
+ */
+void qf_fs_dir_name(struct qf_buf *out, const char *path);
+
+/*
  * Atomically replace path with len bytes of data (temp file, fsync, rename,
  * fsync of the directory).  "-" means standard output; an existing path
  * that is not a regular file (/dev/stdout, a FIFO, a terminal) is written in

@@ -35,6 +35,27 @@ static const char *path(struct qf_buf *b, const char *rel)
 	return b->buf;
 }
 
+static void test_fs_dir_name_drops_trailing_slashes(void **state)
+{
+	static const struct {
+		const char *in, *want;
+	} rows[] = {
+		{ "out", "out" },  { "out/", "out" }, { "out//", "out" },
+		{ "a/b/", "a/b" }, { "/", "/" },      { "//", "/" },
+		{ "./", "." },     { "", "" },
+	};
+	struct qf_buf b = QF_BUF_INIT;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		qf_fs_dir_name(&b, rows[i].in);
+		if (strcmp(b.buf, rows[i].want))
+			fail_msg("row %zu: '%s' gave '%s', want '%s'", i,
+			         rows[i].in, b.buf, rows[i].want);
+	}
+	qf_buf_release(&b);
+}
+
 static void test_fs_write_atomic_then_read(void **state)
 {
 	struct qf_buf p = QF_BUF_INIT, data = QF_BUF_INIT;
@@ -342,6 +363,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fs_read_stops_just_past_the_limit),
+		cmocka_unit_test(test_fs_dir_name_drops_trailing_slashes),
 		cmocka_unit_test(test_fs_write_atomic_then_read),
 		cmocka_unit_test(test_fs_read_missing_is_notfound_with_path),
 		cmocka_unit_test(test_fs_collect_sorts_filters_and_dedups),
