@@ -115,7 +115,7 @@ struct wl {
 	char *key; /* "ns/name", owned */
 	char *cq;  /* owned, may be NULL */
 	enum wstate st;
-	int64_t queued_ms, admitted_ms;
+	int64_t queued_ms, reserved_ms, admitted_ms;
 	struct cell *held; /* owned */
 	size_t nheld;
 	struct cell *arrival; /* usage of its queue's keys at queueing */
@@ -481,6 +481,7 @@ static int reserve(struct walk *wk, struct wl *w, const struct row *r)
 		w->queued_ms = r->t - wait;
 	}
 	w->st = W_RESERVED;
+	w->reserved_ms = r->t;
 	return take_usage(wk, w, r->detail);
 }
 
@@ -578,6 +579,42 @@ static int apply(struct walk *wk, const struct row *r)
 			start_cycle(wk, w, r->t);
 	}
 	return rc;
+}
+
+static int holder_cmp(const void *a, const void *b)
+{
+	const struct wl *x = *(const struct wl *const *)a;
+	const struct wl *y = *(const struct wl *const *)b;
+
+	if (x->reserved_ms != y->reserved_ms)
+		return x->reserved_ms < y->reserved_ms ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+/* D4: who holds key k now, by reservation time (derive_int.h). */
+static void holders(void *arg, size_t k)
+{
+	struct walk *wk = arg;
+	const struct wl **h = NULL;
+	size_t n = 0, alloc = 0;
+
+	for (size_t i = 0; i < wk->nw; i++) {
+		const struct wl *w = &wk->w[i];
+
+		if (w->st != W_RESERVED && w->st != W_ADMITTED)
+			continue;
+		for (size_t j = 0; j < w->nheld; j++)
+			if (w->held[j].k == k) {
+				h = qf_grow(h, sizeof(*h), &alloc, n + 1);
+				h[n++] = w;
+				break;
+			}
+	}
+	if (n)
+		qsort(h, n, sizeof(*h), holder_cmp);
+	for (size_t i = 0; i < n; i++)
+		qf_borrow_list(&wk->b, k, h[i]->key);
+	free(h);
 }
 
 #define RANK                                                             \
@@ -803,6 +840,8 @@ int qf_derive_cluster(struct qf_evdb *s, const char *cluster,
 		rc = qf_evdb_fail(s, "cannot prepare derivation", d);
 	if (rc == QF_OK)
 		rc = qf_borrow_init(&wk.b, s, cluster, d);
+	wk.b.holders = holders;
+	wk.b.holders_arg = &wk;
 	if (rc == QF_OK)
 		rc = load_uids(&wk);
 	if (rc == QF_OK)

@@ -10,6 +10,11 @@
  * changed key is compared with its nominal quota at that instant (D4) and
  * the open intervals are integrated over the time that passed (D5), with
  * the borrowed amount spread over the cohort members' unused quota (D6).
+ *
+ * Quotas and cohort membership change over time (D3): every quota row is
+ * an instant of its own on the timeline, so a quota increase ends an
+ * interval and a decrease opens one when it takes effect, and a queue is a
+ * member (lender or borrower) of the cohort its row in force names.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +39,7 @@ static size_t group_of(struct borrow *b, const char *cohort, const char *flavor,
 		b->g = qf_grow(b->g, sizeof(*b->g), &b->ag, b->ng + 1);
 		gi = b->ng++;
 		memset(&b->g[gi], 0, sizeof(b->g[gi]));
+		b->g[gi].cohort = qf_xstrdup(cohort);
 		qf_dmap_put(&b->gmap, key.buf, key.len, gi);
 	}
 	qf_buf_release(&key);
@@ -46,6 +52,9 @@ static void group_add(struct borrow *b, size_t gi, size_t k)
 	struct group *g = &b->g[gi];
 	size_t i;
 
+	for (i = 0; i < g->n; i++)
+		if (g->members[i] == k)
+			return; /* several rows in the same cohort */
 	g->members = qf_grow(g->members, sizeof(size_t), &g->alloc, g->n + 1);
 	for (i = g->n;
 	     i > 0 && strcmp(b->k[g->members[i - 1]].cq, b->k[k].cq) > 0; i--)
@@ -66,7 +75,7 @@ static size_t new_key(struct borrow *b, const char *cq, const char *flavor,
 	k->cq = qf_xstrdup(cq);
 	k->flavor = qf_xstrdup(flavor);
 	k->resource = qf_xstrdup(resource);
-	k->group = (size_t)-1;
+	k->igroup = (size_t)-1;
 	qf_buf_init(&k->workloads);
 	qf_dmap_put(&b->kmap, mk, mklen, b->nk);
 	return b->nk++;
@@ -91,29 +100,32 @@ size_t qf_borrow_key(struct borrow *b, const char *cq, const char *flavor,
 }
 
 /* D3: the row in force at t (latest from_ms <= t), else the earliest. */
-int64_t qf_borrow_nominal(const struct ukey *k, int64_t t)
+static const struct quota *in_force(const struct ukey *k, int64_t t)
 {
 	const struct quota *best = NULL;
 
-	for (size_t i = 0; i < k->nq; i++)
-		if (k->q[i].from_ms <= t)
-			best = &k->q[i];
+	for (size_t i = 0; i < k->nq && k->q[i].from_ms <= t; i++)
+		best = &k->q[i];
 	if (!best && k->nq)
 		best = &k->q[0];
-	return best ? best->nominal : -1;
+	return best;
 }
 
-static int64_t lendable(const struct ukey *k, int64_t t)
+int64_t qf_borrow_nominal(const struct ukey *k, int64_t t)
 {
-	const struct quota *best = NULL;
+	const struct quota *q = in_force(k, t);
+
+	return q ? q->nominal : -1;
+}
+
+/* D6: what k can lend to group gi at t: nothing unless its row in force
+ * makes it a member of gi and it is not borrowing itself. */
+static int64_t lendable(const struct ukey *k, size_t gi, int64_t t)
+{
+	const struct quota *best = in_force(k, t);
 	int64_t free_q;
 
-	for (size_t i = 0; i < k->nq; i++)
-		if (k->q[i].from_ms <= t)
-			best = &k->q[i];
-	if (!best && k->nq)
-		best = &k->q[0];
-	if (!best || k->borrowed > 0)
+	if (!best || best->group != gi || k->borrowed > 0)
 		return 0;
 	free_q = best->nominal - k->usage;
 	if (free_q < 0)
@@ -121,6 +133,15 @@ static int64_t lendable(const struct ukey *k, int64_t t)
 	if (best->lending >= 0 && free_q > best->lending)
 		free_q = best->lending;
 	return free_q;
+}
+
+static int qchange_cmp(const void *a, const void *b)
+{
+	const struct qchange *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return x->k < y->k ? -1 : x->k > y->k;
 }
 
 static int load_quotas(struct borrow *b, struct qf_diags *d)
@@ -144,28 +165,30 @@ static int load_quotas(struct borrow *b, struct qf_diags *d)
 		        (const char *)sqlite3_column_text(st, 2));
 		struct ukey *k = &b->k[ki];
 		const char *cohort = (const char *)sqlite3_column_text(st, 3);
+		struct quota *q;
 
 		k->q = qf_grow(k->q, sizeof(*k->q), &k->aq, k->nq + 1);
-		k->q[k->nq].from_ms = sqlite3_column_int64(st, 4);
-		k->q[k->nq].nominal = sqlite3_column_int64(st, 5);
-		k->q[k->nq].lending = sqlite3_column_type(st, 6) == SQLITE_NULL
-		                              ? -1
-		                              : sqlite3_column_int64(st, 6);
-		k->nq++;
-		/* D6: cohort membership of the latest row */
-		free(k->cohort);
-		k->cohort = cohort ? qf_xstrdup(cohort) : NULL;
+		q = &k->q[k->nq++];
+		q->from_ms = sqlite3_column_int64(st, 4);
+		q->nominal = sqlite3_column_int64(st, 5);
+		q->lending = sqlite3_column_type(st, 6) == SQLITE_NULL
+		                     ? -1
+		                     : sqlite3_column_int64(st, 6);
+		/* D3: membership is the row's, so it changes over time */
+		q->group = (size_t)-1;
+		if (cohort) {
+			q->group = group_of(b, cohort, k->flavor, k->resource);
+			group_add(b, q->group, ki);
+		}
+		b->qc = qf_grow(b->qc, sizeof(*b->qc), &b->aqc, b->nqc + 1);
+		b->qc[b->nqc].t = q->from_ms;
+		b->qc[b->nqc++].k = ki;
 	}
 	if (step != SQLITE_DONE)
 		rc = qf_evdb_fail(b->s, "cannot read quotas", d);
 	sqlite3_finalize(st);
-	for (size_t i = 0; rc == QF_OK && i < b->nk; i++)
-		if (b->k[i].cohort) {
-			b->k[i].group =
-			        group_of(b, b->k[i].cohort, b->k[i].flavor,
-			                 b->k[i].resource);
-			group_add(b, b->k[i].group, i);
-		}
+	if (b->nqc)
+		qsort(b->qc, b->nqc, sizeof(*b->qc), qchange_cmp);
 	return rc;
 }
 
@@ -215,11 +238,12 @@ void qf_borrow_release(struct borrow *b)
 		free(k->cq);
 		free(k->flavor);
 		free(k->resource);
-		free(k->cohort);
 		free(k->q);
 		qf_buf_release(&k->workloads);
 	}
+	free(b->qc);
 	for (size_t i = 0; i < b->ng; i++) {
+		free(b->g[i].cohort);
 		free(b->g[i].members);
 		free(b->g[i].cap);
 	}
@@ -289,9 +313,8 @@ static int emit_interval(struct borrow *b, struct ukey *k, int64_t end_ms,
 			qf_buf_addf(&lenders, "%s%s", lenders.len ? "," : "",
 			            k->lender[i]);
 	bind_key(b, b->ins_borrow, k);
-	if (k->cohort)
-		sqlite3_bind_text(b->ins_borrow, 3, k->cohort, -1,
-		                  SQLITE_STATIC);
+	sqlite3_bind_text(b->ins_borrow, 3, b->g[k->igroup].cohort, -1,
+	                  SQLITE_STATIC);
 	sqlite3_bind_text(b->ins_borrow, 4, k->flavor, -1, SQLITE_STATIC);
 	sqlite3_bind_text(b->ins_borrow, 5, k->resource, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(b->ins_borrow, 6, k->start_ms);
@@ -343,7 +366,47 @@ static int record_usage(struct borrow *b, const struct ukey *k, int64_t nom,
 	return step_done(b, b->ins_usage, d);
 }
 
-/* D4: judge every key whose usage changed at the instant now_ms. */
+/*
+ * D4: judge key k at now_ms against its row in force (D3).  An interval
+ * ends when the queue stops borrowing or leaves the cohort it borrowed
+ * in; a new one opens in the cohort of its row when it borrows.
+ */
+static int judge(struct borrow *b, struct ukey *k, struct qf_diags *d)
+{
+	const struct quota *q = in_force(k, b->now_ms);
+	int64_t nom = q ? q->nominal : -1;
+	size_t gi = q ? q->group : (size_t)-1;
+	int rc = QF_OK;
+
+	k->borrowed = nom >= 0 && gi != (size_t)-1 && k->usage > nom
+	                      ? k->usage - nom
+	                      : 0;
+	if (k->open && (k->borrowed == 0 || gi != k->igroup))
+		rc = emit_interval(b, k, b->now_ms, d);
+	if (k->borrowed > 0 && !k->open) {
+		k->open = 1;
+		k->start_ms = b->now_ms;
+		k->igroup = gi;
+	}
+	if (k->borrowed > k->peak)
+		k->peak = k->borrowed;
+	k->dirty = 0;
+	return rc == QF_OK ? record_usage(b, k, nom, d) : rc;
+}
+
+void qf_borrow_list(struct borrow *b, size_t ki, const char *w)
+{
+	struct ukey *k = &b->k[ki];
+
+	/* a workload once per interval */
+	if (k->open && qf_dmap_get(&k->wseen, w, strlen(w)) == (size_t)-1) {
+		qf_dmap_put(&k->wseen, w, strlen(w), 0);
+		qf_buf_addf(&k->workloads, "%s%s", k->workloads.len ? "," : "",
+		            w);
+	}
+}
+
+/* D4: judge every key whose usage or quota changed at the instant now_ms. */
 static int close_instant(struct borrow *b, struct qf_diags *d)
 {
 	int rc = QF_OK;
@@ -351,41 +414,22 @@ static int close_instant(struct borrow *b, struct qf_diags *d)
 	b->any_open = 0;
 	for (size_t i = 0; rc == QF_OK && i < b->nk; i++) {
 		struct ukey *k = &b->k[i];
-		int64_t nom;
 
-		if (k->dirty) {
-			nom = qf_borrow_nominal(k, b->now_ms);
-			k->borrowed = nom >= 0 && k->cohort && k->usage > nom
-			                      ? k->usage - nom
-			                      : 0;
-			if (k->borrowed > 0 && !k->open) {
-				k->open = 1;
-				k->start_ms = b->now_ms;
-			} else if (k->borrowed == 0 && k->open) {
-				rc = emit_interval(b, k, b->now_ms, d);
-			}
-			if (k->borrowed > k->peak)
-				k->peak = k->borrowed;
-			k->dirty = 0;
-			if (rc == QF_OK)
-				rc = record_usage(b, k, nom, d);
-		}
+		if (k->dirty)
+			rc = judge(b, k, d);
 		b->any_open |= k->open;
 	}
 	for (size_t i = 0; i < b->nadm; i++) {
-		struct ukey *k = &b->k[b->adm[i].k];
-		const char *w = b->adm[i].workload;
-
-		/* a workload once per interval */
-		if (k->open &&
-		    qf_dmap_get(&k->wseen, w, strlen(w)) == (size_t)-1) {
-			qf_dmap_put(&k->wseen, w, strlen(w), 0);
-			qf_buf_addf(&k->workloads, "%s%s",
-			            k->workloads.len ? "," : "", w);
-		}
+		qf_borrow_list(b, b->adm[i].k, b->adm[i].workload);
 		free(b->adm[i].workload);
 	}
 	b->nadm = 0;
+	/* opened by a quota change or a change of cohort, not by an
+	 * admission: the reservations it holds took it there */
+	for (size_t i = 0; b->holders && i < b->nk; i++)
+		if (b->k[i].open && b->k[i].start_ms == b->now_ms &&
+		    !b->k[i].workloads.len)
+			b->holders(b->holders_arg, i);
 	return rc;
 }
 
@@ -408,21 +452,22 @@ static void lend(struct ukey *k, const char *lender, double amount)
 	k->lent[k->nlender++] = amount;
 }
 
-/* D5, D6: the open intervals of group g over dt milliseconds. */
-static void integrate_group(struct borrow *b, struct group *g, int64_t dt)
+/* D5, D6: the open intervals of group gi over dt milliseconds. */
+static void integrate_group(struct borrow *b, size_t gi, int64_t dt)
 {
+	struct group *g = &b->g[gi];
 	int64_t total = 0;
 	struct qf_buf own = QF_BUF_INIT;
 
 	for (size_t i = 0; i < g->n; i++) {
-		g->cap[i] = lendable(&b->k[g->members[i]], b->now_ms);
+		g->cap[i] = lendable(&b->k[g->members[i]], gi, b->now_ms);
 		total += g->cap[i];
 	}
 	for (size_t i = 0; i < g->n; i++) {
 		struct ukey *x = &b->k[g->members[i]];
 		int64_t take;
 
-		if (!x->open)
+		if (!x->open || x->igroup != gi)
 			continue;
 		x->amount += (double)x->borrowed * (double)dt;
 		take = x->borrowed < total ? x->borrowed : total;
@@ -449,7 +494,7 @@ static void integrate_group(struct borrow *b, struct group *g, int64_t dt)
 		}
 		if (x->borrowed > take) {
 			qf_buf_reset(&own);
-			qf_buf_addf(&own, "cohort/%s", x->cohort);
+			qf_buf_addf(&own, "cohort/%s", g->cohort);
 			lend(x, own.buf,
 			     (double)(x->borrowed - take) * (double)dt);
 		}
@@ -457,7 +502,7 @@ static void integrate_group(struct borrow *b, struct group *g, int64_t dt)
 	qf_buf_release(&own);
 }
 
-int qf_borrow_advance(struct borrow *b, int64_t t, struct qf_diags *d)
+static int step_to(struct borrow *b, int64_t t, struct qf_diags *d)
 {
 	int rc;
 
@@ -470,9 +515,27 @@ int qf_borrow_advance(struct borrow *b, int64_t t, struct qf_diags *d)
 	rc = close_instant(b, d);
 	if (rc == QF_OK && b->any_open && t > b->now_ms)
 		for (size_t gi = 0; gi < b->ng; gi++)
-			integrate_group(b, &b->g[gi], t - b->now_ms);
+			integrate_group(b, gi, t - b->now_ms);
 	b->now_ms = t;
 	return rc;
+}
+
+int qf_borrow_advance(struct borrow *b, int64_t t, struct qf_diags *d)
+{
+	int rc = QF_OK;
+
+	/* D4: a quota row is judged when it takes effect, not when usage
+	 * next changes; rows before the first event apply from its start */
+	while (rc == QF_OK && b->iqc < b->nqc && b->qc[b->iqc].t <= t) {
+		const struct qchange *c = &b->qc[b->iqc++];
+
+		if (b->now_ms == INT64_MIN)
+			continue;
+		if (c->t > b->now_ms)
+			rc = step_to(b, c->t, d);
+		b->k[c->k].dirty = 1;
+	}
+	return rc == QF_OK ? step_to(b, t, d) : rc;
 }
 
 int qf_borrow_finish(struct borrow *b, struct qf_diags *d)

@@ -26,21 +26,23 @@ void qf_dmap_release(struct dmap *m);
 size_t qf_dmap_get(const struct dmap *m, const char *key, size_t len);
 void qf_dmap_put(struct dmap *m, const char *key, size_t len, size_t val);
 
+/* One quota row: in force from from_ms until the key's next row (D3). */
 struct quota {
 	int64_t from_ms, nominal, lending; /* lending -1 = no limit */
+	size_t group; /* its (cohort, flavor, resource), or -1: no cohort */
 };
 
 /* One (ClusterQueue, flavor, resource): its usage and borrowing. */
 struct ukey {
-	char *cq, *flavor, *resource, *cohort; /* owned */
-	struct quota *q;                       /* owned, by from_ms */
+	char *cq, *flavor, *resource; /* owned */
+	struct quota *q;              /* owned, by from_ms */
 	size_t nq, aq;
 	int64_t usage;    /* milli-units now */
 	int64_t borrowed; /* usage - nominal when > 0, else 0 */
-	int dirty;        /* usage changed at this instant */
-	size_t group;     /* index of its (cohort, flavor, resource) */
-	/* the open interval (D4) */
+	int dirty;        /* usage or quota changed at this instant */
+	/* the open interval (D4), borrowing within group igroup */
 	int open;
+	size_t igroup;
 	int64_t start_ms, peak;
 	double amount;           /* milli-units x ms (double: bytes x ms
 	                          * overflows int64 within hours) */
@@ -57,7 +59,10 @@ struct admit {
 	char *workload; /* owned */
 };
 
+/* A (cohort, flavor, resource): every key that is ever a member of it
+ * (D3: whether it is one at t depends on its quota row in force at t). */
 struct group {
+	char *cohort;    /* owned */
 	size_t *members; /* key indices */
 	size_t n, alloc;
 	size_t acap;
@@ -75,6 +80,15 @@ struct borrow {
 	struct dmap gmap;
 	int64_t now_ms;
 	int any_open;
+	struct qchange { /* quota rows by time: instants to judge (D4) */
+		int64_t t;
+		size_t k;
+	} *qc;
+	size_t nqc, aqc, iqc;
+	/* Lists (qf_borrow_list) the workloads holding a reservation of key
+	 * k, in reservation order: an interval opened by a quota change. */
+	void (*holders)(void *arg, size_t k);
+	void *holders_arg;
 	struct admit *adm; /* reservations of the current instant */
 	size_t nadm, aadm;
 	sqlite3_stmt *ins_borrow, *ins_lend, *ins_usage;
@@ -90,10 +104,13 @@ size_t qf_borrow_key(struct borrow *b, const char *cq, const char *flavor,
 int64_t qf_borrow_nominal(const struct ukey *k, int64_t t);
 /* Usage of key k changes by delta at the current instant. */
 void qf_borrow_change(struct borrow *b, size_t k, int64_t delta);
-/* Move the clock to t: close the instant (D4) and integrate (D5). */
+/* Move the clock to t: close the instant (D4) and integrate (D5); quota
+ * rows that take effect on the way are judged at their own instants. */
 int qf_borrow_advance(struct borrow *b, int64_t t, struct qf_diags *d);
 /* A workload whose reservation touched key k at this instant (D4). */
 void qf_borrow_admitted(struct borrow *b, size_t k, const char *workload);
+/* List a workload in key k's open interval (once per interval). */
+void qf_borrow_list(struct borrow *b, size_t k, const char *workload);
 /* Flush open intervals and lending totals. */
 int qf_borrow_finish(struct borrow *b, struct qf_diags *d);
 
