@@ -476,8 +476,11 @@ static json_t *merge_update(const json_t *prev, const json_t *in, int kind,
                             int status_only)
 {
 	json_t *out, *meta, *pmeta = json_object_get(prev, "metadata");
-	static const char *const fixed[] = { "name", "namespace", "uid",
+	static const char *const fixed[] = { "name",
+		                             "namespace",
+		                             "uid",
 		                             "creationTimestamp",
+		                             "deletionTimestamp",
 		                             "generation" };
 
 	if (status_only) {
@@ -603,6 +606,27 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 
 static int delete_ns_contents(struct ctl *c, const char *ns);
 
+/* A deletion a finalizer holds up: the object stays with its deletion
+ * time and the finalizer (the API server's graceful deletion). */
+static int keep_terminating(struct ctl *c, const json_t *prev)
+{
+	json_t *next = json_deep_copy(prev);
+	json_t *meta = json_object_get(next, "metadata");
+	char ts[32];
+
+	if (!json_object_get(meta, "deletionTimestamp"))
+		json_object_set_new(meta, "deletionTimestamp",
+		                    json_string(ctl_now_rfc3339(c, ts)));
+	if (!json_is_array(json_object_get(meta, "finalizers")))
+		json_object_set_new(meta, "finalizers",
+		                    json_pack("[s]", QF_MODEL_FINALIZER));
+	if (json_equal(next, prev)) {
+		json_decref(next);
+		return 0;
+	}
+	return ctl_persist(c, K_CQ, next, "MODIFIED");
+}
+
 static int delete (struct ctl *c, int kind, const json_t *prev,
                    struct qf_api_err *err)
 {
@@ -610,10 +634,16 @@ static int delete (struct ctl *c, int kind, const json_t *prev,
 	                   ? qf_xstrdup(qf_api_meta_str(prev, "namespace"))
 	                   : NULL;
 	char *name = qf_xstrdup(qf_api_meta_str(prev, "name"));
-	int rc = 0;
+	int rc = 0, kept = 0;
 
-	if (is_policy(kind))
+	if (kind == K_CQ)
+		rc = ctl_cq_delete(c, prev, &kept);
+	else if (is_policy(kind))
 		rc = ctl_policy_delete(c, prev);
+	if (rc == 0 && kept) {
+		rc = keep_terminating(c, prev);
+		goto done;
+	}
 	if (rc == 0 && kind == K_NS)
 		rc = delete_ns_contents(c, name);
 	if (rc == 0 && kind == K_JOB)
@@ -622,6 +652,7 @@ static int delete (struct ctl *c, int kind, const json_t *prev,
 		ctl_wl_delete(c, ns, name);
 	if (rc == 0)
 		rc = ctl_unpersist(c, kind, ns, name);
+done:
 	if (rc < 0)
 		qf_api_fail(err, 500, "InternalError",
 		            "cannot delete the object");

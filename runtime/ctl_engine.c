@@ -93,6 +93,58 @@ int ctl_policy_delete(struct ctl *c, const json_t *obj)
 	return rc;
 }
 
+static void mark(struct ctl *c, const char *key);
+
+/* A ClusterQueue went inactive or away: the conditions of workloads
+ * that wait change without an event (re-rendered only if they did). */
+static void mark_pending(struct ctl *c)
+{
+	for (size_t i = 0; c->e && i < c->e->nwl; i++)
+		if (c->e->wl[i]->state == QF_WL_PENDING)
+			mark(c, c->e->wl[i]->key);
+}
+
+int ctl_cq_delete(struct ctl *c, const json_t *obj, int *kept)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	const char *name = qf_api_meta_str(obj, "name");
+	int rc = 0;
+
+	/* Kueue: the resource-in-use finalizer keeps the ClusterQueue
+	 * while workloads hold its quota; the engine removes it from the
+	 * model when the last one goes (ctl_settle then removes the
+	 * object) */
+	if (qf_model_terminate_cq(&c->m, name, ctl_now(c)) && c->e &&
+	    qf_engine_rebuild(c->e, &d) < 0) {
+		ctl_log(c, "error", "rebuild after deleting %s failed", name);
+		rc = -1;
+	}
+	*kept = qf_model_find_cq(&c->m, name) != NULL;
+	mark_pending(c);
+	c->need_cycle = 1;
+	qf_diags_release(&d);
+	return rc;
+}
+
+/* ClusterQueue objects whose deletion the engine has completed. */
+static int reap_cqs(struct ctl *c)
+{
+	const char *key;
+	json_t *o, *tmp;
+	int rc = 0;
+
+	json_object_foreach_safe (c->reg[K_CQ], tmp, key, o) {
+		if (!json_object_get(json_object_get(o, "metadata"),
+		                     "deletionTimestamp") ||
+		    qf_model_find_cq(&c->m, key))
+			continue;
+		if (ctl_unpersist(c, K_CQ, NULL, key) < 0)
+			rc = -1;
+		mark_pending(c);
+	}
+	return rc;
+}
+
 static void mark(struct ctl *c, const char *key)
 {
 	json_object_set_new(c->wl_dirty, key, json_true());
@@ -502,6 +554,8 @@ int ctl_settle(struct ctl *c)
 		if (!qf_engine_cycle(c->e))
 			break;
 	c->need_cycle = 0;
+	if (reap_cqs(c) < 0)
+		rc = -1;
 	json_object_foreach_safe (c->wl_dirty, tmp, key, v) {
 		if (render(c, qf_engine_find(c->e, key)) < 0)
 			rc = -1;

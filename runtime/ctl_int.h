@@ -144,6 +144,9 @@ void ctl_sink(void *arg, const struct qf_event *ev);
 int ctl_policy_apply(struct ctl *c, int kind, const json_t *obj,
                      const json_t *prev, struct qf_api_err *err);
 int ctl_policy_delete(struct ctl *c, const json_t *obj);
+/* Delete a ClusterQueue: *kept is 1 when workloads still hold its quota
+ * and it stays, terminating, until ctl_settle sees the engine drop it. */
+int ctl_cq_delete(struct ctl *c, const json_t *obj, int *kept);
 int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 void ctl_job_done(struct ctl *c, const char *ns, const char *job);
 void ctl_wl_finish(struct ctl *c, const char *ns, const char *name);

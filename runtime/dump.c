@@ -66,9 +66,8 @@ static void wl_owner_json(json_t *meta, const struct qf_wl *w)
 	                  "uid", m->job_uid ? m->job_uid : "", "controller", 1,
 	                  "blockOwnerDeletion", 1));
 	if (w->state != QF_WL_FINISHED)
-		json_object_set_new(
-		        meta, "finalizers",
-		        json_pack("[s]", "kueue.x-k8s.io/resource-in-use"));
+		json_object_set_new(meta, "finalizers",
+		                    json_pack("[s]", QF_MODEL_FINALIZER));
 }
 
 /* ObjectMeta in the API server's field order: a Job's Workload as Kueue
@@ -318,6 +317,22 @@ static json_t *cq_meta_json(const struct qf_ecq *q, json_int_t *gen)
 	if (!json_is_integer(json_object_get(meta, "generation")))
 		json_object_set_new(meta, "generation", json_integer(1));
 	*gen = json_integer_value(json_object_get(meta, "generation"));
+	/* a deleted ClusterQueue kept by Kueue's finalizer (which its
+	 * webhook puts on every one; shown here only while it holds) */
+	if (q->m->deleting_ms >= 0) {
+		json_object_del(meta, "labels");
+		json_object_del(meta, "annotations");
+		json_object_set_new(meta, "deletionTimestamp",
+		                    time_json(q->m->deleting_ms));
+		for (size_t k = 3; k < QF_ARRAY_SIZE(keep); k++) {
+			json_t *v = json_object_get(in, keep[k]);
+
+			if (v)
+				json_object_set(meta, keep[k], v);
+		}
+		json_object_set_new(meta, "finalizers",
+		                    json_pack("[s]", QF_MODEL_FINALIZER));
+	}
 	return meta;
 }
 
@@ -328,7 +343,11 @@ static json_t *cq_active_json(struct dump *s, const struct qf_ecq *q,
 	json_t *cond;
 
 	/* Kueue: clusterqueue inactive reasons, messages joined by ", " */
-	if (q->active) {
+	if (q->m->deleting_ms >= 0) {
+		/* Kueue: clusterqueue.go inactiveReason */
+		qf_buf_adds(&msg, "Can't admit new workloads; clusterQueue is "
+		                  "terminating");
+	} else if (q->active) {
 		qf_buf_adds(&msg, "Can admit new workloads");
 	} else {
 		qf_buf_adds(&msg, "Can't admit new workloads: ");
@@ -345,8 +364,10 @@ static json_t *cq_active_json(struct dump *s, const struct qf_ecq *q,
 	cond = json_pack(
 	        "{s:s,s:s,s:I,s:o,s:s,s:s}", "type", "Active", "status",
 	        q->active ? "True" : "False", "observedGeneration", gen,
-	        "lastTransitionTime", time_json(s->t0), "reason",
-	        q->active ? "Ready" : q->inactive_reason, "message", msg.buf);
+	        "lastTransitionTime",
+	        time_json(q->m->deleting_ms >= 0 ? q->m->deleting_ms : s->t0),
+	        "reason", q->active ? "Ready" : q->inactive_reason, "message",
+	        msg.buf);
 	qf_buf_release(&msg);
 	return cond;
 }

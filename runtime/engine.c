@@ -5,6 +5,8 @@
  */
 #include "runtime/engine.h"
 
+#include <assert.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -440,9 +442,12 @@ static void release_quota_keep(struct qf_engine *e, struct qf_wl *w,
                                int keep_assignment)
 {
 	size_t root = w->adm_cq >= 0 ? e->cq[w->adm_cq].root : (size_t)-1;
+	struct qf_ecq *q = w->adm_cq >= 0 ? &e->cq[w->adm_cq] : NULL;
 
 	account(e, w, -1);
 	holders_del(e, w);
+	if (q && q->m->deleting_ms >= 0 && !q->nholders)
+		e->reap_due = 1;
 	if (keep_assignment) {
 		free(w->use);
 		w->use = NULL;
@@ -486,6 +491,8 @@ void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
 	ev.cluster_queue = w->cq >= 0 ? e->cq[w->cq].m->name : NULL;
 	ev.message = "Reached expected number of succeeded pods";
 	qf_engine_emit(e, &ev);
+	if (e->reap_due)
+		qf_engine_reap(e);
 }
 
 void qf_engine_delete(struct qf_engine *e, struct qf_wl *w)
@@ -498,6 +505,8 @@ void qf_engine_delete(struct qf_engine *e, struct qf_wl *w)
 		release_quota(e, w);
 	w->state = QF_WL_DELETED;
 	w->end_ms = e->now_ms;
+	if (e->reap_due)
+		qf_engine_reap(e);
 }
 
 /* Complete an eviction: the job stopped, the quota goes back and the
@@ -674,6 +683,11 @@ static void build_cq(struct qf_engine *e, size_t i)
 		q->active = 0;
 		q->inactive_reason = "Stopped";
 	}
+	/* Kueue: clusterqueue.go updateQueueStatus: terminating wins */
+	if (m->deleting_ms >= 0) {
+		q->active = 0;
+		q->inactive_reason = "Terminating";
+	}
 	qf_buf_release(&miss);
 	q->used_since = e->now_ms;
 	if (m->cohort)
@@ -814,7 +828,36 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 		e->cq[i].root = qf_quota_root(&e->q, i);
 	reattach_workloads(e);
 	drain(e);
+	qf_engine_reap(e);
 	return QF_OK;
+}
+
+/* Remove the terminating ClusterQueues no workload holds quota of
+ * (Kueue: Cache.ClusterQueueEmpty, then the finalizer goes and with it
+ * the object); their pending workloads find no ClusterQueue then. */
+void qf_engine_reap(struct qf_engine *e)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	char **gone;
+	size_t n = 0;
+
+	e->reap_due = 0;
+	if (!e->built)
+		return;
+	gone = qf_xcalloc(e->ncq + 1, sizeof(char *));
+	for (size_t i = 0; i < e->ncq; i++)
+		if (e->cq[i].m->deleting_ms >= 0 && !e->cq[i].nholders)
+			gone[n++] = qf_xstrdup(e->cq[i].m->name);
+	for (size_t i = 0; i < n; i++)
+		(void)qf_model_delete_named(e->m, "ClusterQueue", gone[i]);
+	/* removing ClusterQueues adds no cohort cycle: the rebuild cannot
+	 * fail where the one before it succeeded */
+	if (n && qf_engine_rebuild(e, &d) < 0)
+		assert(!"rebuild failed after removing ClusterQueues");
+	for (size_t i = 0; i < n; i++)
+		free(gone[i]);
+	free(gone);
+	qf_diags_release(&d);
 }
 
 int qf_engine_new(struct qf_engine **out, struct qf_model *m,
@@ -840,6 +883,8 @@ int qf_engine_new(struct qf_engine **out, struct qf_model *m,
 	}
 	qf_engine_sync_workloads(e);
 	drain(e);
+	e->built = 1;
+	qf_engine_reap(e);
 	*out = e;
 	return QF_OK;
 }

@@ -150,8 +150,8 @@ struct qf_ecq {
 	__int128 *used_ms;  /* owned [nres]: integral of used (amount*ms) */
 	int64_t used_since; /* time of the last change of used */
 	__int128 *nominal;  /* owned [nres]: nominal quota over flavours */
-	int32_t *res_group;   /* owned [nres]: resource group, or -1 */
-	int covers_pods;      /* a group covers the "pods" resource */
+	int32_t *res_group; /* owned [nres]: resource group, or -1 */
+	int covers_pods;    /* a group covers the "pods" resource */
 };
 
 struct qf_engine {
@@ -179,6 +179,8 @@ struct qf_engine {
 	                           * each tree root, bumped on any usage change */
 	uint64_t gen_counter;     /* source of fresh generation values */
 	struct qf_buf scratch;
+	int built;    /* the first build and workload sync are done */
+	int reap_due; /* a terminating ClusterQueue lost its last holder */
 };
 
 /* Create an engine over `m` and build it (see qf_engine_rebuild). */
@@ -212,6 +214,19 @@ int qf_engine_cycle(struct qf_engine *e);
 
 /* The workload "ns/name", or NULL. */
 struct qf_wl *qf_engine_find(struct qf_engine *e, const char *key);
+
+/*
+ * Terminating ClusterQueues (model deleting_ms >= 0): inactive (reason
+ * Terminating), their holders keep running and counting in the cohort,
+ * and the engine removes one from the model (and rebuilds) as soon as no
+ * workload holds its quota: at the end of a rebuild, of a cycle, of
+ * qf_engine_finish and qf_engine_delete (Kueue: clusterqueue_controller.go
+ * Reconcile drops the resource-in-use finalizer once ClusterQueueEmpty).
+ * Callers that mirror ClusterQueue objects (the controller) compare with
+ * the model afterwards.
+ */
+
+void qf_engine_reap(struct qf_engine *e);
 
 /* Mark a workload finished (frees its quota) or deleted. */
 void qf_engine_finish(struct qf_engine *e, struct qf_wl *w);

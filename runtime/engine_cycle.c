@@ -945,5 +945,7 @@ int qf_engine_cycle(struct qf_engine *e)
 	free(c.claimed);
 	free(c.tmp);
 	free(c.v);
+	if (e->reap_due) /* after E1: the rebuild moves ClusterQueues */
+		qf_engine_reap(e);
 	return c.progress;
 }

@@ -732,9 +732,16 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 	const json_t *ff = json_object_get(spec, "flavorFungibility");
 	struct qf_model_cq c, *slot = NULL;
 	const char *cohort = str_at(r, spec, "cohortName", NULL, 0);
+	const json_t *meta = json_object_get(o, "metadata");
+	const char *del = str_at(r, meta, "deletionTimestamp", NULL, 0);
 	int64_t thr;
 
 	memset(&c, 0, sizeof(c));
+	c.deleting_ms = -1;
+	if (del && qf_model_parse_time(&c.deleting_ms, del) < 0)
+		return bad(r, meta, "deletionTimestamp",
+		           "metadata.deletionTimestamp", "invalid time %s",
+		           del);
 	if (!cohort)
 		cohort = str_at(r, spec, "cohort", NULL, 0);
 	c.name = qf_xstrdup(name);
@@ -773,6 +780,9 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 	}
 	slot = qf_model_find_cq(r->m, name);
 	if (slot) {
+		/* an update never clears a deletion in progress */
+		if (c.deleting_ms < 0)
+			c.deleting_ms = slot->deleting_ms;
 		free_cq(slot);
 	} else {
 		GROW(r->m->cq, r->m->ncq, r->m->acq);
@@ -1868,6 +1878,17 @@ static int delete_cq(struct qf_model *m, const char *name)
 	ix_del(&m->cq_ix, name);
 	free_cq(&m->cq[i]);
 	SWAP_REMOVE(m->cq, m->ncq, i, &m->cq_ix, name);
+	return 1;
+}
+
+int qf_model_terminate_cq(struct qf_model *m, const char *name, int64_t now_ms)
+{
+	struct qf_model_cq *c = qf_model_find_cq(m, name);
+
+	if (!c)
+		return 0;
+	if (c->deleting_ms < 0)
+		c->deleting_ms = now_ms;
 	return 1;
 }
 

@@ -157,6 +157,10 @@ struct qf_model_cq {
 	double weight; /* fairSharing.weight, default 1 */
 	char *klass;   /* owned: performance class label, or the name */
 	json_t *json;  /* reference: the object as loaded */
+	/* metadata.deletionTimestamp (ms), -1 = not being deleted: a deleted
+	 * ClusterQueue stays, terminating, behind Kueue's resource-in-use
+	 * finalizer while workloads hold its quota */
+	int64_t deleting_ms;
 	struct qf_loc loc;
 };
 
@@ -184,6 +188,9 @@ struct qf_model_lr {
 	char *ns, *name; /* owned */
 	json_t *limits;  /* reference: spec.limits, or NULL */
 };
+
+/* Kueue's finalizer on Workloads and ClusterQueues that hold quota. */
+#define QF_MODEL_FINALIZER "kueue.x-k8s.io/resource-in-use"
 
 /* Set by the API server on every Namespace to the namespace's name. */
 #define QF_MODEL_NS_NAME_LABEL "kubernetes.io/metadata.name"
@@ -405,6 +412,15 @@ int qf_model_delete_policy(struct qf_model *m, const json_t *obj);
  * "LocalQueue") and name ("ns/name" for a LocalQueue). */
 int qf_model_delete_named(struct qf_model *m, const char *kind,
                           const char *name);
+
+/*
+ * Delete the ClusterQueue `name` as the API server does with Kueue's
+ * resource-in-use finalizer on it: it stays, with deletion time now_ms
+ * (an earlier deletion keeps its time), until the engine finds no
+ * workload holding its quota and removes it (runtime/engine.h).  1 if
+ * found, else 0.
+ */
+int qf_model_terminate_cq(struct qf_model *m, const char *name, int64_t now_ms);
 
 /* Look-ups by name; NULL when absent. */
 struct qf_model_cq *qf_model_find_cq(struct qf_model *m, const char *name);

@@ -382,6 +382,10 @@ static int do_op(struct sim *s, struct op *p)
 			qf_engine_finish(s->e, x);
 		else if (x)
 			qf_engine_delete(s->e, x);
+		else if (p->del_name && !strcmp(p->del_kind, "ClusterQueue") &&
+		         qf_model_terminate_cq(&s->m, p->del_name,
+		                               s->t0 + p->at_ms))
+			rc = qf_engine_rebuild(s->e, s->d);
 		else if (p->del_name &&
 		         qf_model_delete_named(&s->m, p->del_kind, p->del_name))
 			rc = qf_engine_rebuild(s->e, s->d);

@@ -9,6 +9,7 @@
  *   ns/name admitted cq=CQ main.cpu=default [count main=N]
  *   ns/name pending [reason=R] [message=M]
  *   ns/name preempted [reason=R] [message=M]
+ *   clusterqueue/NAME absent | [active=R] [terminating=B] [COUNT=N]
  *
  * The "got" side prints only the fields the case asserts (a case without a
  * message does not compare messages), so run.sh can show a plain `diff -u`.
@@ -206,8 +207,9 @@ static int condition_true(json_t *wl, const char *type)
 	return s && !strcmp(s, "True");
 }
 
-/* Workloads of the dump, keyed "ns/name". */
-static json_t *load_dump(const char *path)
+/* Workloads of the dump, keyed "ns/name"; its ClusterQueues by name
+ * into *cqs. */
+static json_t *load_dump(const char *path, json_t **cqs)
 {
 	json_error_t err;
 	json_t *root = json_load_file(path, 0, &err);
@@ -220,11 +222,14 @@ static json_t *load_dump(const char *path)
 		return NULL;
 	}
 	out = json_object();
+	*cqs = json_object();
 	json_array_foreach (json_object_get(root, "items"), i, item) {
 		const char *kind = str(item, "kind");
 		json_t *md = json_object_get(item, "metadata");
 		struct qf_buf key = QF_BUF_INIT;
 
+		if (kind && !strcmp(kind, "ClusterQueue") && str(md, "name"))
+			json_object_set(*cqs, str(md, "name"), item);
 		if (!kind || strcmp(kind, "Workload"))
 			continue;
 		qf_buf_addf(&key, "%s/%s",
@@ -417,6 +422,59 @@ static void render_want(struct qf_buf *b, const char *key, const char *cat,
 	}
 	if (json_object_get(w, "evictions"))
 		add_evictions(b, json_object_get(w, "evictions"));
+	qf_buf_addch(b, '\n');
+}
+
+/*
+ * expect.clusterQueues: NAME -> "absent", or the fields to compare:
+ * active (the Active condition's reason), terminating (true while
+ * metadata.deletionTimestamp is set), and the status counts.
+ */
+static const char *const cq_counts[] = { "pendingWorkloads",
+	                                 "reservingWorkloads",
+	                                 "admittedWorkloads" };
+
+static void render_cq(struct qf_buf *b, const char *name, json_t *want,
+                      json_t *cq, int got)
+{
+	json_t *st = json_object_get(cq, "status"), *c, *active = NULL;
+	size_t i;
+
+	qf_buf_addf(b, "clusterqueue/%s", name);
+	if (got ? !cq : json_is_string(want)) {
+		qf_buf_adds(b, " absent\n");
+		return;
+	}
+	json_array_foreach (json_object_get(st, "conditions"), i, c)
+		if (str(c, "type") && !strcmp(str(c, "type"), "Active"))
+			active = c;
+	if (json_object_get(want, "active"))
+		qf_buf_addf(b, " active=%s",
+		            got ? (active && str(active, "reason")
+		                           ? str(active, "reason")
+		                           : "<none>")
+		                : str(want, "active"));
+	if (json_object_get(want, "terminating"))
+		qf_buf_addf(
+		        b, " terminating=%s",
+		        got ? (json_object_get(json_object_get(cq, "metadata"),
+		                               "deletionTimestamp")
+		                       ? "true"
+		                       : "false")
+		            : str(want, "terminating"));
+	for (i = 0; i < sizeof(cq_counts) / sizeof(*cq_counts); i++) {
+		json_t *v = json_object_get(got ? st : want, cq_counts[i]);
+
+		if (!json_object_get(want, cq_counts[i]))
+			continue;
+		if (json_is_integer(v))
+			qf_buf_addf(b, " %s=%lld", cq_counts[i],
+			            (long long)json_integer_value(v));
+		else
+			qf_buf_addf(b, " %s=%s", cq_counts[i],
+			            json_string_value(v) ? json_string_value(v)
+			                                 : "<none>");
+	}
 	qf_buf_addch(b, '\n');
 }
 
@@ -645,7 +703,7 @@ static int run(const char *header, const char *dump, const char *events,
                const char *want_out, const char *got_out)
 {
 	json_t *hdr = load_yaml(header), *wls = NULL, *evs = NULL;
-	json_t *want = NULL, *all = NULL;
+	json_t *want = NULL, *all = NULL, *cqs = NULL, *wcq;
 	struct qf_buf w = QF_BUF_INIT, g = QF_BUF_INIT;
 	const char **keys = NULL;
 	size_t n = 0;
@@ -653,7 +711,7 @@ static int run(const char *header, const char *dump, const char *events,
 
 	if (!hdr)
 		goto done;
-	wls = load_dump(dump);
+	wls = load_dump(dump, &cqs);
 	evs = load_events(events);
 	if (!wls || !evs)
 		goto done;
@@ -682,6 +740,15 @@ static int run(const char *header, const char *dump, const char *events,
 			qf_buf_addf(&g, "%s missing from --dump-state\n",
 			            keys[i]);
 	}
+	free(keys);
+	wcq = json_object_get(json_object_get(hdr, "expect"), "clusterQueues");
+	keys = sorted_keys(wcq, &n);
+	for (size_t i = 0; i < n; i++) {
+		json_t *wv = json_object_get(wcq, keys[i]);
+
+		render_cq(&w, keys[i], wv, NULL, 0);
+		render_cq(&g, keys[i], wv, json_object_get(cqs, keys[i]), 1);
+	}
 	rc = (write_file(want_out, &w) < 0 || write_file(got_out, &g) < 0) ? 2
 	                                                                   : 0;
 done:
@@ -692,6 +759,7 @@ done:
 	json_decref(want);
 	json_decref(evs);
 	json_decref(wls);
+	json_decref(cqs);
 	json_decref(hdr);
 	return rc;
 }

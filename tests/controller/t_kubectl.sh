@@ -59,6 +59,19 @@ after=$(k get workloads -o jsonpath='{range .items[*]}{.metadata.name}={.status.
 expect_eq "state after kill -9" "$after" "$before"
 expect_eq "jobs after kill -9" "$(k get jobs -o jsonpath='{.items[*].spec.suspend}')" "false false false false"
 expect_eq "finished after kill -9" "$(k get workload "$wl3" -o jsonpath='{.status.conditions[?(@.type=="Finished")].status}')" "True"
+# deleting a ClusterQueue that job4 still runs on: Kueue's resource-in-use
+# finalizer keeps it, terminating, until the last holder finishes; a new
+# Workload meanwhile is frozen, and finds no ClusterQueue afterwards
+k delete clusterqueue cluster-queue --wait=false >/dev/null 2>&1 || bad "delete cq"
+expect_eq "cq kept" "$(k get clusterqueue cluster-queue -o jsonpath='{.metadata.finalizers[0]}')" "kueue.x-k8s.io/resource-in-use"
+expect_has "cq terminating" "$(k get clusterqueue cluster-queue -o jsonpath='{.metadata.deletionTimestamp}')" "T"
+sed 's/^  name: job1/  name: job5/' "$EX/job1.yaml" >"$tmp/job5.yaml"
+k create -f "$tmp/job5.yaml" >/dev/null 2>&1 || bad "create job5"
+wl5=$(k get workloads -o jsonpath='{.items[?(@.metadata.ownerReferences[0].name=="job5")].metadata.name}')
+wait_for "job5 frozen" "k get workload $wl5 -o jsonpath='{.status.conditions[?(@.type==\"QuotaReserved\")].message}'" "ClusterQueue cluster-queue is inactive"
+"$QF" finish default/job4 --server "http://127.0.0.1:$PORT" >/dev/null || bad "finish job4"
+wait_for "cq gone" "k get clusterqueues -o name" ""
+wait_for "job5 without cq" "k get workload $wl5 -o jsonpath='{.status.conditions[?(@.type==\"QuotaReserved\")].message}'" "ClusterQueue cluster-queue doesn't exist"
 stop
 expect_eq "exit after SIGTERM" "$?" "0"
 finish

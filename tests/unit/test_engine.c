@@ -371,6 +371,54 @@ static void test_engine_evicted_victim_not_evicted_again(void **state)
 	rt_release(&t);
 }
 
+/* A deleted ClusterQueue stays, terminating and inactive, while a
+ * workload holds its quota, and that quota still counts in the cohort;
+ * the last holder's finish removes it (Kueue: the resource-in-use
+ * finalizer, Cache.ClusterQueueEmpty). */
+static void test_engine_terminating_cq_kept_until_empty(void **state)
+{
+	struct rt t;
+	struct qf_wl *wb;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t, RT_WL("hog", "ns", "a", "0", "6", "1", T0));
+	rt_start(&t, NULL, NULL);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	assert_int_equal(rt_wl(&t, "ns/hog")->state, QF_WL_RESERVED);
+	assert_int_equal(qf_model_terminate_cq(&t.m, "a", 1000), 1);
+	assert_int_equal(qf_engine_rebuild(t.e, &t.d), 0);
+	check(&t);
+	assert_non_null(qf_model_find_cq(&t.m, "a"));
+	assert_false(t.e->cq[0].active);
+	assert_string_equal(t.e->cq[0].inactive_reason, "Terminating");
+	/* hog still borrows 2 of b's 4: wb (4) does not fit */
+	rt_load(&t, RT_WL("wb", "ns", "b", "0", "4", "1", T1));
+	rt_load(&t, RT_WL("wa", "ns", "a", "0", "1", "1", T1));
+	qf_engine_sync_workloads(t.e);
+	(void)qf_engine_cycle(t.e);
+	check(&t);
+	wb = rt_wl(&t, "ns/wb");
+	assert_int_equal(wb->state, QF_WL_PENDING);
+	assert_string_equal(wb->cond[QF_COND_QUOTA_RESERVED].reason,
+	                    "WaitingForQuota");
+	assert_string_equal(
+	        rt_wl(&t, "ns/wa")->cond[QF_COND_QUOTA_RESERVED].message,
+	        "ClusterQueue a is inactive");
+	qf_engine_finish(t.e, rt_wl(&t, "ns/hog"));
+	check(&t);
+	assert_null(qf_model_find_cq(&t.m, "a"));
+	assert_int_equal(t.e->ncq, 1);
+	assert_string_equal(
+	        rt_wl(&t, "ns/wa")->cond[QF_COND_QUOTA_RESERVED].message,
+	        "ClusterQueue a doesn't exist");
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	assert_int_equal(wb->state, QF_WL_RESERVED);
+	check(&t);
+	rt_release(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -384,6 +432,7 @@ int main(void)
 		cmocka_unit_test(test_engine_resumes_flavor_scan),
 		cmocka_unit_test(test_engine_partial_admission_at_min_count),
 		cmocka_unit_test(test_engine_evicted_victim_not_evicted_again),
+		cmocka_unit_test(test_engine_terminating_cq_kept_until_empty),
 	};
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
 }
