@@ -663,8 +663,12 @@ static int load_uids(struct walk *wk)
 	int step;
 
 	if (sqlite3_prepare_v2(wk->s->db,
+	                       /* quotaflow events carry no uid: the
+	                        * partial index skips them all */
 	                       "SELECT DISTINCT uid, workload FROM events"
-	                       " WHERE cluster = ?1 AND uid IS NOT NULL AND"
+	                       " INDEXED BY events_key WHERE cluster = ?1"
+	                       " AND source <> 'quotaflow' AND"
+	                       " uid IS NOT NULL AND"
 	                       " uid <> '' AND workload NOT LIKE '%/%/%'"
 	                       " UNION SELECT uid, workload FROM workloads"
 	                       " WHERE cluster = ?1 AND uid <> ''",

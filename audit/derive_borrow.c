@@ -401,8 +401,9 @@ void qf_borrow_list(struct borrow *b, size_t ki, const char *w)
 	/* a workload once per interval */
 	if (k->open && qf_dmap_get(&k->wseen, w, strlen(w)) == (size_t)-1) {
 		qf_dmap_put(&k->wseen, w, strlen(w), 0);
-		qf_buf_addf(&k->workloads, "%s%s", k->workloads.len ? "," : "",
-		            w);
+		if (k->workloads.len) /* no printf per workload */
+			qf_buf_addch(&k->workloads, ',');
+		qf_buf_adds(&k->workloads, w);
 	}
 }
 

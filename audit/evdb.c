@@ -6,6 +6,7 @@
  */
 #include "audit/evdb.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,11 +122,39 @@ static const char schema_v1[] =
 
 static void chain_next(unsigned char chain[32], const unsigned char row[32]);
 
+/*
+ * Version 2: a quotaflow event needs no unique index of its own.  Its
+ * dedupe key hashes its time, so a duplicate sits next to it in the time
+ * index; a unique index on a random 64-bit key cost more than the row (a
+ * B-tree insert at a random place for every event).  Other sources keep
+ * the unique (cluster, dkey) their upserts need, as a partial index.
+ */
+static const char schema_v2[] =
+        "DROP INDEX events_dkey; DROP INDEX events_time;"
+        "CREATE UNIQUE INDEX events_key ON events(cluster, dkey)"
+        " WHERE source <> 'quotaflow';"
+        "CREATE INDEX events_time ON events(cluster, time_ms, dkey);";
+
+#define TIME_INDEX_SQL \
+	"CREATE INDEX events_time ON events(cluster, time_ms, dkey)"
+
 /* Migrations: migrations[v] takes a database from version v to v + 1. */
-static const char *const migrations[QF_EVDB_VERSION] = { schema_v1 };
+static const char *const migrations[QF_EVDB_VERSION] = { schema_v1,
+	                                                 schema_v2 };
 
 static const char *const stmt_sql[QF_EVDB_ST__COUNT] = {
+	/* a quotaflow event is new unless the time index holds its key;
+	 * other sources are deduped by the unique events_key */
 	[QF_EVDB_ST_EVENT_INSERT] =
+	        "INSERT OR IGNORE INTO events(cluster, dkey, source, time_ms,"
+	        " last_ms, count, type, reason, workload, uid, cluster_queue,"
+	        " message, preemptor, preemption_reason, detail, input_id, chain)"
+	        " SELECT ?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,"
+	        "?17 WHERE NOT EXISTS (SELECT 1 FROM events WHERE cluster = ?1"
+	        " AND time_ms = ?4 AND dkey = ?2 AND source = ?3)",
+	/* bulk load (qf_evdb_bulk_begin): no time index to look in;
+	 * duplicates are removed by qf_evdb_bulk_end */
+	[QF_EVDB_ST_EVENT_APPEND] =
 	        "INSERT OR IGNORE INTO events(cluster, dkey, source, time_ms,"
 	        " last_ms, count, type, reason, workload, uid, cluster_queue,"
 	        " message, preemptor, preemption_reason, detail, input_id, chain)"
@@ -133,8 +162,9 @@ static const char *const stmt_sql[QF_EVDB_ST__COUNT] = {
 	        "?17)",
 	[QF_EVDB_ST_EVENT_UPSERT] =
 	        "UPDATE events SET count = ?3, last_ms = ?4, message = ?5"
-	        " WHERE cluster = ?1 AND dkey = ?2 AND (last_ms < ?4 OR"
-	        " (last_ms = ?4 AND count < ?3)) RETURNING id",
+	        " WHERE cluster = ?1 AND dkey = ?2 AND source <> 'quotaflow'"
+	        " AND (last_ms < ?4 OR (last_ms = ?4 AND count < ?3))"
+	        " RETURNING id",
 	[QF_EVDB_ST_REJECT] =
 	        "INSERT OR IGNORE INTO rejected(cluster, input_id,"
 	        " file, line, reason, raw) VALUES(?1,?2,?3,?4,?5,?6)",
@@ -216,6 +246,15 @@ static int migrate(struct qf_evdb *s, int from, struct qf_diags *d)
 	return rc;
 }
 
+/* 16 KiB pages: a quarter of the page allocations, splits and WAL
+ * frame headers of 4 KiB ones for rows of a few hundred bytes.  The
+ * cache is bounded (64 MiB) whatever the number of events; sorts spill
+ * to temporary files beyond it. */
+#define PAGE_SIZE 16384
+#define CACHE_KB  65536
+#define QF_STR_(x) #x
+#define QF_STR(x) QF_STR_(x)
+
 static int setup(struct qf_evdb *s, unsigned flags, struct qf_diags *d)
 {
 	struct qf_loc loc = { s->path, 0, 0 };
@@ -248,10 +287,14 @@ static int setup(struct qf_evdb *s, unsigned flags, struct qf_diags *d)
 		return QF_OK;
 	}
 	/* design note 1: WAL + FULL, see store.h */
-	rc = qf_evdb_exec(s,
-	                  "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
-	                  " PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY",
-	                  d);
+	/* a new database gets larger pages before its first table */
+	rc = v == 0 ? qf_evdb_exec(s, "PRAGMA page_size=" QF_STR(PAGE_SIZE), d)
+	            : QF_OK;
+	if (rc == QF_OK)
+		rc = qf_evdb_exec(s,
+		                  "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+		                  " PRAGMA cache_size=-" QF_STR(CACHE_KB),
+		                  d);
 	if (rc == QF_OK && v < QF_EVDB_VERSION)
 		rc = migrate(s, v, d);
 	return rc;
@@ -269,6 +312,14 @@ int qf_evdb_open(struct qf_evdb **out, const char *path, unsigned flags,
 	*out = NULL;
 	s->path = qf_xstrdup(path);
 	qf_buf_init(&s->rowbuf);
+	s->sha = EVP_MD_fetch(NULL, "SHA256", NULL);
+	s->sha_cx = EVP_MD_CTX_new();
+	if (!s->sha || !s->sha_cx) {
+		qf_diag_error(d, &(struct qf_loc){ path, 0, 0 }, NULL, NULL,
+		              "cannot set up SHA-256 (OpenSSL)");
+		rc = QF_EIO;
+		goto fail;
+	}
 	if (sqlite3_open_v2(path, &s->db, oflags, NULL) != SQLITE_OK) {
 		rc = qf_evdb_fail(s, "cannot open the audit database", d);
 		goto fail;
@@ -293,6 +344,9 @@ void qf_evdb_close(struct qf_evdb *s)
 		(void)sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 	sqlite3_close(s->db);
 	qf_buf_release(&s->rowbuf);
+	EVP_MD_CTX_free(s->sha_cx);
+	EVP_MD_free(s->sha);
+	free(s->bulk_cluster);
 	free(s->path);
 	free(s);
 }
@@ -354,6 +408,7 @@ void qf_evdb_rollback(struct qf_evdb *s)
 		return;
 	(void)sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 	s->in_tx = 0;
+	s->bulk = 0; /* the rollback restored the time index */
 }
 
 /* Canonical row bytes: each column as a type tag, an 8-byte length and the
@@ -404,6 +459,28 @@ static void hash_text(struct qf_buf *b, const char *v)
 static void hash_done(struct qf_buf *b, unsigned char out[32])
 {
 	SHA256((const unsigned char *)b->buf, b->len, out);
+}
+
+/* SHA-256 of n bytes with the digest fetched at open. */
+static void sha(struct qf_evdb *s, const void *p, size_t n,
+                unsigned char out[32])
+{
+	unsigned int len = 32;
+
+	if (EVP_DigestInit_ex2(s->sha_cx, s->sha, NULL) != 1 ||
+	    EVP_DigestUpdate(s->sha_cx, p, n) != 1 ||
+	    EVP_DigestFinal_ex(s->sha_cx, out, &len) != 1)
+		SHA256(p, n, out); /* not expected; same digest anyway */
+}
+
+static void chain_next_s(struct qf_evdb *s, unsigned char chain[32],
+                         const unsigned char row[32])
+{
+	unsigned char in[64];
+
+	memcpy(in, chain, 32);
+	memcpy(in + 32, row, 32);
+	sha(s, in, sizeof(in), chain);
 }
 
 void qf_evdb_row_hash(sqlite3_stmt *row, unsigned char out[32])
@@ -593,7 +670,7 @@ static void pending_row_hash(struct qf_evdb *s, const struct qf_evdb_event *e,
 		hash_int(b, e->input_id);
 	else
 		hash_val(b, SQLITE_NULL, NULL, 0);
-	hash_done(b, out);
+	sha(s, b->buf, b->len, out);
 }
 
 static int upsert(struct qf_evdb *s, const struct qf_evdb_event *e,
@@ -625,7 +702,10 @@ static int upsert(struct qf_evdb *s, const struct qf_evdb_event *e,
 int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
                       int upsert_known, int *added, struct qf_diags *d)
 {
-	sqlite3_stmt *st = qf_evdb_stmt(s, QF_EVDB_ST_EVENT_INSERT, d);
+	sqlite3_stmt *st = qf_evdb_stmt(s,
+	                                s->bulk ? QF_EVDB_ST_EVENT_APPEND
+	                                        : QF_EVDB_ST_EVENT_INSERT,
+	                                d);
 	unsigned char rowh[32], chain[32];
 	int64_t id = s->chain_rowid + 1;
 
@@ -634,7 +714,7 @@ int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
 		return QF_EIO;
 	pending_row_hash(s, e, id, rowh);
 	memcpy(chain, s->chain, 32);
-	chain_next(chain, rowh);
+	chain_next_s(s, chain, rowh);
 	bind_text(st, 1, e->cluster);
 	sqlite3_bind_int64(st, 2, e->dkey);
 	bind_text(st, 3, e->source);
@@ -665,9 +745,153 @@ int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
 		s->chain_rowid = id;
 		memcpy(s->chain, chain, 32);
 		*added = 1;
+		if (s->bulk && !strcmp(e->source, "quotaflow")) {
+			if (!s->bulk_n || e->time_ms < s->bulk_tmin)
+				s->bulk_tmin = e->time_ms;
+			if (!s->bulk_n || e->time_ms > s->bulk_tmax)
+				s->bulk_tmax = e->time_ms;
+			s->bulk_n++;
+		}
 		return QF_OK;
 	}
 	return upsert_known ? upsert(s, e, d) : QF_OK;
+}
+
+int64_t qf_evdb_event_rows(struct qf_evdb *s)
+{
+	sqlite3_stmt *st = NULL;
+	int64_t n = 0;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT max(id) FROM events", -1, &st,
+	                       NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+int qf_evdb_bulk_begin(struct qf_evdb *s, const char *cluster,
+                       struct qf_diags *d)
+{
+	int rc;
+
+	assert(s->in_tx && !s->bulk);
+	rc = qf_evdb_exec(s, "DROP INDEX IF EXISTS events_time", d);
+	if (rc < 0)
+		return rc;
+	s->bulk = 1;
+	s->bulk_first = qf_evdb_event_rows(s) + 1;
+	s->bulk_n = 0;
+	free(s->bulk_cluster);
+	s->bulk_cluster = qf_xstrdup(cluster);
+	return QF_OK;
+}
+
+/* Whether row id is a quotaflow event (duplicates are rare: a lookup). */
+static int is_qf_row(sqlite3_stmt *src, int64_t id)
+{
+	int yes;
+
+	sqlite3_reset(src);
+	sqlite3_bind_int64(src, 1, id);
+	yes = sqlite3_step(src) == SQLITE_ROW;
+	sqlite3_reset(src);
+	return yes;
+}
+
+/* Appended rows whose key an earlier quotaflow row has, in *out. */
+static int find_dups(struct qf_evdb *s, int64_t **out, size_t *n,
+                     struct qf_diags *d)
+{
+	sqlite3_stmt *st = NULL, *src = NULL;
+	int64_t pt = 0, pk = 0, first = 0, keep = -1;
+	size_t alloc = 0;
+	int step, rc = QF_OK;
+
+	if (sqlite3_prepare_v2(s->db,
+	                       "SELECT time_ms, dkey, id FROM events"
+	                       " INDEXED BY events_time WHERE cluster = ?1"
+	                       " AND time_ms BETWEEN ?2 AND ?3"
+	                       " ORDER BY time_ms, dkey, id",
+	                       -1, &st, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(s->db,
+	                       "SELECT 1 FROM events WHERE id = ?1 AND"
+	                       " source = 'quotaflow'",
+	                       -1, &src, NULL) != SQLITE_OK) {
+		rc = qf_evdb_fail(s, "cannot deduplicate a bulk load", d);
+		goto done;
+	}
+	sqlite3_bind_text(st, 1, s->bulk_cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, s->bulk_tmin);
+	sqlite3_bind_int64(st, 3, s->bulk_tmax);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t t = sqlite3_column_int64(st, 0),
+		        k = sqlite3_column_int64(st, 1),
+		        id = sqlite3_column_int64(st, 2);
+
+		if (!first || t != pt || k != pk) {
+			/* a new key; sources are looked up only when it
+			 * repeats: its first quotaflow row is kept */
+			pt = t;
+			pk = k;
+			first = id;
+			keep = -1;
+			continue;
+		}
+		if (keep < 0)
+			keep = is_qf_row(src, first) ? first : 0;
+		if (!is_qf_row(src, id))
+			continue;
+		if (!keep) {
+			keep = id;
+		} else if (id >= s->bulk_first) {
+			*out = qf_grow(*out, sizeof(**out), &alloc, *n + 1);
+			(*out)[(*n)++] = id;
+		}
+	}
+	if (step != SQLITE_DONE)
+		rc = qf_evdb_fail(s, "cannot deduplicate a bulk load", d);
+done:
+	sqlite3_finalize(st);
+	sqlite3_finalize(src);
+	return rc;
+}
+
+int qf_evdb_bulk_end(struct qf_evdb *s, size_t *removed, struct qf_diags *d)
+{
+	sqlite3_stmt *del = NULL;
+	int64_t *dup = NULL;
+	size_t n = 0;
+	int rc;
+
+	*removed = 0;
+	assert(s->bulk);
+	s->bulk = 0;
+	rc = qf_evdb_exec(s, TIME_INDEX_SQL, d);
+	if (rc == QF_OK && s->bulk_n)
+		rc = find_dups(s, &dup, &n, d);
+	if (rc < 0 || !n)
+		goto done;
+	if (sqlite3_prepare_v2(s->db, "DELETE FROM events WHERE id = ?1", -1,
+	                       &del, NULL) != SQLITE_OK) {
+		rc = qf_evdb_fail(s, "cannot deduplicate a bulk load", d);
+		goto done;
+	}
+	for (size_t i = 0; rc == QF_OK && i < n; i++) {
+		sqlite3_reset(del);
+		sqlite3_bind_int64(del, 1, dup[i]);
+		if (sqlite3_step(del) != SQLITE_DONE)
+			rc = qf_evdb_fail(s, "cannot deduplicate a bulk load",
+			                  d);
+		/* the chain is recomputed from the first gap on */
+		if (!s->rechain_from || dup[i] < s->rechain_from)
+			s->rechain_from = dup[i];
+	}
+	*removed = n;
+done:
+	sqlite3_finalize(del);
+	free(dup);
+	return rc;
 }
 
 int qf_evdb_set_setting(struct qf_evdb *s, const char *key, int64_t v,

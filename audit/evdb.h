@@ -18,6 +18,10 @@
  *  3. Rows of `events` carry a SHA-256 hash chain (chain = SHA-256(prev
  *     chain || row hash)), maintained on insert and on update, so a row
  *     changed behind our back is found by qf_evdb_verify_chain.
+ *  4. Large files are bulk-loaded: without the time index while rows are
+ *     appended, the index rebuilt by one sort at the end and duplicates
+ *     removed from it (qf_evdb_bulk_begin/end); a stream or a small file
+ *     goes row by row (a lookup in the time index, then the insert).
  *
  * Ownership: struct qf_evdb owns the connection and its prepared
  * statements; qf_evdb_close frees everything (NULL is fine).  Errors add a
@@ -34,7 +38,7 @@
 #include "core/buf.h"
 #include "core/diag.h"
 
-#define QF_EVDB_VERSION 1
+#define QF_EVDB_VERSION 2
 
 /* "unknown time": quota rows read from files without a timestamp apply
  * from the beginning of the evidence. */
@@ -46,6 +50,7 @@ enum qf_evdb_flags {
 
 enum qf_evdb_stmt {
 	QF_EVDB_ST_EVENT_INSERT,
+	QF_EVDB_ST_EVENT_APPEND,
 	QF_EVDB_ST_EVENT_UPSERT,
 	QF_EVDB_ST_REJECT,
 	QF_EVDB_ST_INPUT_INSERT,
@@ -68,6 +73,16 @@ struct qf_evdb {
 	int64_t rechain_from;                /* lowest updated row, or 0 */
 	int in_tx;
 	struct qf_buf rowbuf; /* scratch: canonical bytes of a row */
+	/* SHA-256 fetched once: SHA256() looks the algorithm up (locks,
+	 * a provider query) on every call, a fifth of a row's cost */
+	struct evp_md_st *sha;        /* owned */
+	struct evp_md_ctx_st *sha_cx; /* owned */
+	/* bulk load (qf_evdb_bulk_begin) */
+	int bulk;
+	int64_t bulk_first;       /* first rowid of the load */
+	int64_t bulk_tmin, bulk_tmax; /* time range of its quotaflow rows */
+	size_t bulk_n;            /* quotaflow rows appended */
+	char *bulk_cluster;       /* owned */
 };
 
 /* One event row as stored (strings borrowed from the caller). */
@@ -107,6 +122,24 @@ sqlite3_stmt *qf_evdb_stmt(struct qf_evdb *s, enum qf_evdb_stmt which,
  */
 int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
                       int upsert, int *added, struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * Bulk load of one cluster's quotaflow events (design note 4): the time
+ * index is dropped, rows are appended without a lookup each, and
+ * qf_evdb_bulk_end builds the index again in one sort and deletes the
+ * appended rows whose (time_ms, dkey) an earlier quotaflow row of the
+ * cluster already has (re-chaining from the first one deleted), so the
+ * rows kept are exactly those the incremental path keeps.  *removed is
+ * the number of rows deleted.  Both run inside the ingest's transaction;
+ * a rollback restores the index.  Events of other sources are deduped by
+ * their unique index as always.
+ */
+int qf_evdb_bulk_begin(struct qf_evdb *s, const char *cluster,
+                       struct qf_diags *d) QF_MUST_CHECK;
+int qf_evdb_bulk_end(struct qf_evdb *s, size_t *removed,
+                     struct qf_diags *d) QF_MUST_CHECK;
+/* The highest events rowid (about the number of rows stored). */
+int64_t qf_evdb_event_rows(struct qf_evdb *s);
 
 /* Run one statement with no result (DDL, DELETE ...). */
 int qf_evdb_exec(struct qf_evdb *s, const char *sql,

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <openssl/evp.h>
@@ -476,9 +477,34 @@ static int finish_input(struct qf_ingest_cx *cx, struct rd *r)
 	return rc;
 }
 
-static int ingest_rd(struct qf_ingest_cx *cx, struct rd *r)
+/* Whether an input of `bytes` is bulk-loaded (audit/ingest.h). */
+static int want_bulk(struct qf_ingest_cx *cx, const struct rd *r,
+                     uint64_t bytes)
+{
+	if (r->is_stream || cx->o->bulk == QF_INGEST_BULK_NEVER)
+		return 0;
+	if (cx->o->bulk == QF_INGEST_BULK_ALWAYS)
+		return 1;
+	return bytes >= QF_INGEST_BULK_MIN_BYTES &&
+	       (int64_t)(bytes / 256) >= 4 * qf_evdb_event_rows(cx->s);
+}
+
+/* End a bulk load: duplicates removed are not added. */
+static int end_bulk(struct qf_ingest_cx *cx)
+{
+	size_t removed = 0;
+	int rc = qf_evdb_bulk_end(cx->s, &removed, cx->d);
+
+	cx->nadded -= removed < cx->nadded ? removed : cx->nadded;
+	return rc;
+}
+
+static int ingest_rd(struct qf_ingest_cx *cx, struct rd *r, uint64_t size)
 {
 	int rc = start_input(cx, cx->file);
+
+	if (rc == QF_OK && want_bulk(cx, r, size))
+		rc = qf_evdb_bulk_begin(cx->s, cx->o->cluster, cx->d);
 
 	r->md = EVP_MD_CTX_new();
 	EVP_DigestInit_ex(r->md, EVP_sha256(), NULL);
@@ -494,6 +520,12 @@ static int ingest_rd(struct qf_ingest_cx *cx, struct rd *r)
 			rc = read_json(cx, r);
 		else if (r->pos < r->len)
 			rc = read_yaml(cx, r);
+	}
+	if (cx->s->bulk && rc != QF_EIO && rc != QF_ERR) {
+		int e = end_bulk(cx);
+
+		if (e < 0)
+			rc = e;
 	}
 	if (rc != QF_EIO)
 		rc = finish_input(cx, r);
@@ -521,6 +553,15 @@ static void cx_init(struct qf_ingest_cx *cx, struct qf_evdb *s,
 	qf_buf_init(&cx->detail);
 }
 
+static uint64_t file_bytes(FILE *f)
+{
+	struct stat sb;
+
+	return fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode)
+	               ? (uint64_t)sb.st_size
+	               : 0;
+}
+
 static int ingest_path(struct qf_evdb *s, const struct qf_ingest_options *o,
                        const char *path, struct qf_ingest_stats *stats,
                        struct qf_diags *d)
@@ -541,7 +582,7 @@ static int ingest_path(struct qf_evdb *s, const struct qf_ingest_options *o,
 		qf_buf_release(&cx.detail);
 		return rc == QF_EINVAL ? QF_ENOTFOUND : rc;
 	}
-	rc = ingest_rd(&cx, &r);
+	rc = ingest_rd(&cx, &r, stream ? 0 : file_bytes(r.f));
 	if (!stream && fclose(r.f) != 0 && rc == QF_OK)
 		rc = qf_diag_error(d, &(struct qf_loc){ path, 0, 0 }, NULL,
 		                   NULL, "cannot read: %s", strerror(errno));
@@ -611,7 +652,7 @@ int qf_ingest_mem(struct qf_evdb *s, const struct qf_ingest_options *o,
 	r.buf[len] = '\0';
 	r.len = len;
 	r.eof = 1;
-	rc = ingest_rd(&cx, &r);
+	rc = ingest_rd(&cx, &r, len);
 	free(r.buf);
 	qf_buf_release(&cx.scratch);
 	qf_buf_release(&cx.detail);

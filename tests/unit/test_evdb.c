@@ -117,6 +117,80 @@ static void test_store_chain_names_edited_row(void **state)
 	qf_diags_release(&d);
 }
 
+/* The integer value of a query. */
+static int64_t ival(struct qf_evdb *s, const char *sql)
+{
+	sqlite3_stmt *st = NULL;
+	int64_t v;
+
+	assert_int_equal(sqlite3_prepare_v2(s->db, sql, -1, &st, NULL),
+	                 SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+static void test_store_migrates_version_1(void **state)
+{
+	struct qf_buf path = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_evdb *s = NULL;
+	struct qf_evdb_event e;
+	int64_t bad = -1;
+	int added = -1;
+
+	(void)state;
+	tmp_db(&path);
+	/* a version-1 database: its indexes, one stored event */
+	assert_int_equal(qf_evdb_open(&s, path.buf, 0, &d), QF_OK);
+	assert_int_equal(
+	        qf_evdb_exec(s,
+	                     "DROP INDEX events_key; DROP INDEX events_time;"
+	                     "CREATE UNIQUE INDEX events_dkey ON"
+	                     " events(cluster, dkey);"
+	                     "CREATE INDEX events_time ON"
+	                     " events(cluster, time_ms);"
+	                     "PRAGMA user_version = 1",
+	                     &d),
+	        QF_OK);
+	assert_int_equal(qf_evdb_begin(s, &d), QF_OK);
+	add(s, "ns/a", 7);
+	assert_int_equal(qf_evdb_commit(s, &d), QF_OK);
+	qf_evdb_close(s);
+	/* opened again: version 2, the row kept, the new indexes used */
+	assert_int_equal(qf_evdb_open(&s, path.buf, 0, &d), QF_OK);
+	assert_int_equal(ival(s, "PRAGMA user_version"), QF_EVDB_VERSION);
+	assert_int_equal(ival(s, "SELECT count(*) FROM sqlite_master WHERE"
+	                         " name IN ('events_key', 'events_time') AND"
+	                         " sql LIKE '%dkey%'"),
+	                 2);
+	assert_int_equal(ival(s, "SELECT count(*) FROM events"), 1);
+	assert_int_equal(qf_evdb_verify_chain(s, &bad, &d), QF_OK);
+	assert_int_equal(bad, 0);
+	/* its dedupe key still holds */
+	memset(&e, 0, sizeof(e));
+	e.cluster = "c";
+	e.dkey = 7;
+	e.source = "quotaflow";
+	e.time_ms = e.last_ms = 7;
+	e.count = 1;
+	e.reason = "Admitted";
+	e.workload = "ns/a";
+	assert_int_equal(qf_evdb_begin(s, &d), QF_OK);
+	assert_int_equal(qf_evdb_add_event(s, &e, 0, &added, &d), QF_OK);
+	assert_int_equal(added, 0);
+	add(s, "ns/b", 8);
+	assert_int_equal(qf_evdb_commit(s, &d), QF_OK);
+	assert_int_equal(qf_evdb_verify_chain(s, &bad, &d), QF_OK);
+	assert_int_equal(bad, 0);
+	assert_int_equal(d.nerrors, 0);
+	qf_evdb_close(s);
+	(void)unlink(path.buf);
+	qf_buf_release(&path);
+	qf_diags_release(&d);
+}
+
 static void test_store_refuses_newer_schema(void **state)
 {
 	struct qf_buf path = QF_BUF_INIT;
@@ -126,7 +200,7 @@ static void test_store_refuses_newer_schema(void **state)
 	(void)state;
 	tmp_db(&path);
 	assert_int_equal(qf_evdb_open(&s, path.buf, 0, &d), QF_OK);
-	assert_int_equal(qf_evdb_exec(s, "PRAGMA user_version = 2", &d),
+	assert_int_equal(qf_evdb_exec(s, "PRAGMA user_version = 3", &d),
 	                 QF_OK);
 	qf_evdb_close(s);
 	assert_int_equal(qf_evdb_open(&s, path.buf, 0, &d), QF_EINVAL);
@@ -144,6 +218,7 @@ int main(void)
 		cmocka_unit_test(test_store_parse_time_table),
 		cmocka_unit_test(test_store_iso_ms_has_milliseconds),
 		cmocka_unit_test(test_store_chain_names_edited_row),
+		cmocka_unit_test(test_store_migrates_version_1),
 		cmocka_unit_test(test_store_refuses_newer_schema),
 	};
 

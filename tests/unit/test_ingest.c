@@ -218,6 +218,138 @@ static void test_ingest_every_evidence_sample(void **state)
 	qf_buf_release(&path);
 }
 
+/* Every row of a query as text, for comparing two databases. */
+static void dump(struct qf_evdb *s, const char *sql, struct qf_buf *out)
+{
+	sqlite3_stmt *st = NULL;
+
+	assert_int_equal(sqlite3_prepare_v2(s->db, sql, -1, &st, NULL),
+	                 SQLITE_OK);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		for (int i = 0; i < sqlite3_column_count(st); i++) {
+			const char *v = (const char *)sqlite3_column_text(st, i);
+
+			qf_buf_adds(out, v ? v : "NULL");
+			qf_buf_addch(out, '|');
+		}
+		qf_buf_addch(out, '\n');
+	}
+	sqlite3_finalize(st);
+}
+
+static const char *const compared[] = {
+	"SELECT * FROM audit_waits",
+	"SELECT * FROM audit_borrowing",
+	"SELECT * FROM audit_preemptions",
+	"SELECT * FROM audit_policy_changes",
+	"SELECT * FROM audit_breaches",
+	"SELECT * FROM d_usage ORDER BY rowid",
+	"SELECT * FROM d_lending ORDER BY rowid",
+	"SELECT cluster, dkey, source, time_ms, last_ms, count, type, reason,"
+	" workload, uid, cluster_queue, message, preemptor, preemption_reason,"
+	" detail FROM events ORDER BY id",
+	"SELECT name, format, sha256, bytes, records, added, rejected FROM"
+	" inputs ORDER BY id",
+};
+
+/* A timeline written out of order: 40 workloads of two queues that
+ * borrow from each other, one preempted, every fifth line twice, and a
+ * Kubernetes Event whose later snapshot replaces its count. */
+static void timeline(struct qf_buf *b)
+{
+	static const char cq[] =
+	        "{\"apiVersion\":\"kueue.x-k8s.io/v1beta2\",\"kind\":"
+	        "\"ClusterQueue\",\"metadata\":{\"name\":\"%s\"},\"spec\":{"
+	        "\"cohortName\":\"co\",\"resourceGroups\":[{\"coveredResources"
+	        "\":[\"cpu\"],\"flavors\":[{\"name\":\"f\",\"resources\":[{"
+	        "\"name\":\"cpu\",\"nominalQuota\":\"2\"}]}]}]}}\n";
+	static const char ev[] =
+	        "{\"time_ms\":%d,\"reason\":\"%s\",\"workload\":\"ns/w%d\","
+	        "\"clusterQueue\":\"q%d\",\"message\":\"m\",\"usage\":{"
+	        "\"f\":{\"cpu\":\"%d\"}}}\n";
+	struct qf_buf line = QF_BUF_INIT;
+	int n = 0;
+
+	qf_buf_addf(b, cq, "q0");
+	qf_buf_addf(b, cq, "q1");
+	for (int w = 39; w >= 0; w--) {
+		int t = w * 700, q = w % 2, c = 1 + w % 3;
+		int fin = t + 3000 + (w % 7) * 1000;
+
+		for (int k = 0; k < 4; k++) {
+			static const char *const r[] = { "WaitingForQuota",
+				                         "QuotaReserved",
+				                         "Admitted",
+				                         "Finished" };
+			int at = k == 0 ? t : k == 3 ? fin : t + 400;
+
+			qf_buf_reset(&line);
+			qf_buf_addf(&line, ev, at, r[k], w, q, c);
+			qf_buf_add(b, line.buf, line.len);
+			if (n++ % 5 == 0)
+				qf_buf_add(b, line.buf, line.len);
+		}
+		if (w == 20) {
+			qf_buf_addf(b, k8s_event, 3, 1);
+			qf_buf_addch(b, '\n');
+			qf_buf_addf(b, k8s_event, 7, 5);
+			qf_buf_addch(b, '\n');
+		}
+	}
+	qf_buf_release(&line);
+}
+
+static void test_ingest_bulk_and_row_by_row_agree(void **state)
+{
+	struct fx *f = *state;
+	struct qf_buf in = QF_BUF_INIT, a = QF_BUF_INIT, b = QF_BUF_INIT,
+	              path = QF_BUF_INIT;
+	struct qf_evdb *bulk = NULL;
+	int64_t bad = -1;
+
+	timeline(&in);
+	qf_buf_addf(&path, "%s-bulk", f->path.buf);
+	(void)unlink(path.buf);
+	assert_int_equal(qf_evdb_open(&bulk, path.buf, 0, &f->d), QF_OK);
+	f->o.bulk = QF_INGEST_BULK_NEVER;
+	assert_int_equal(qf_ingest_mem(f->s, &f->o, "t.json", in.buf, in.len,
+	                               &f->st, &f->d),
+	                 QF_OK);
+	/* 160 events, 1 Kubernetes Event, 2 quotas */
+	assert_int_equal(f->st.added, 163);
+	f->o.bulk = QF_INGEST_BULK_ALWAYS;
+	assert_int_equal(qf_ingest_mem(bulk, &f->o, "t.json", in.buf, in.len,
+	                               &f->st, &f->d),
+	                 QF_OK);
+	assert_int_equal(f->st.added, 163);
+	/* the same input again, in bulk: nothing added */
+	assert_int_equal(qf_ingest_mem(bulk, &f->o, "t.json", in.buf, in.len,
+	                               &f->st, &f->d),
+	                 QF_OK);
+	assert_int_equal(f->st.added, 0);
+	for (size_t i = 0; i < QF_ARRAY_SIZE(compared); i++) {
+		qf_buf_reset(&a);
+		qf_buf_reset(&b);
+		dump(f->s, compared[i], &a);
+		dump(bulk, compared[i], &b);
+		/* no preemption, policy change or breach here */
+		assert_true(a.len > 0 || (i >= 2 && i <= 4));
+		assert_string_equal(a.buf, b.buf);
+	}
+	one(f, "SELECT count(*) > 0 FROM audit_borrowing", "1");
+	assert_int_equal(qf_evdb_verify_chain(bulk, &bad, &f->d), QF_OK);
+	assert_int_equal(bad, 0);
+	assert_int_equal(f->d.nerrors, 0);
+	qf_evdb_close(bulk);
+	(void)unlink(path.buf);
+	qf_buf_addf(&path, "-wal");
+	(void)unlink(path.buf);
+	qf_buf_release(&path);
+	qf_buf_release(&in);
+	qf_buf_release(&a);
+	qf_buf_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -234,6 +366,8 @@ int main(void)
 		        teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_every_evidence_sample, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_bulk_and_row_by_row_agree, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("ingest", tests, NULL, NULL);
