@@ -494,8 +494,9 @@ static void integrate_group(struct borrow *b, size_t gi, int64_t dt)
 			total = sum;
 		}
 		if (x->borrowed > take) {
-			qf_buf_reset(&own);
-			qf_buf_addf(&own, "cohort/%s", g->cohort);
+			qf_buf_reset(&own); /* no printf per instant */
+			qf_buf_adds(&own, "cohort/");
+			qf_buf_adds(&own, g->cohort);
 			lend(x, own.buf,
 			     (double)(x->borrowed - take) * (double)dt);
 		}

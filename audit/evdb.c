@@ -304,9 +304,12 @@ int qf_evdb_open(struct qf_evdb **out, const char *path, unsigned flags,
                  struct qf_diags *d)
 {
 	struct qf_evdb *s = qf_xcalloc(1, sizeof(*s));
-	int oflags = (flags & QF_EVDB_READONLY)
-	                     ? SQLITE_OPEN_READONLY
-	                     : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+	/* one connection per thread (evdb.h): SQLite's own mutexes are a
+	 * twentieth of an insert */
+	int oflags = SQLITE_OPEN_NOMUTEX |
+	             ((flags & QF_EVDB_READONLY)
+	                      ? SQLITE_OPEN_READONLY
+	                      : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
 	int rc;
 
 	*out = NULL;

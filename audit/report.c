@@ -168,11 +168,10 @@ static int pending(struct q *q, struct qf_report_row *r)
 	return finish(q, st, step);
 }
 
-/* Committed and burst GPUs of the tenant at t, from its quota rows. */
-static void quota_at(struct q *q, const struct qf_report_row *r, int64_t t,
-                     double *committed, double *burst)
+/* The quota rows of a tenant in force at ?5 (quota_at). */
+static sqlite3_stmt *quota_stmt(struct q *q, const struct qf_report_row *r)
 {
-	sqlite3_stmt *st = prep(
+	return prep(
 	        q,
 	        "SELECT nominal_milli, borrowing_limit_milli FROM quotas o"
 	        " WHERE cluster = ?1 AND cluster_queue = ?2" GPU
@@ -184,11 +183,20 @@ static void quota_at(struct q *q, const struct qf_report_row *r, int64_t t,
 	        " AND i.cluster_queue = o.cluster_queue AND i.flavor = o.flavor"
 	        " AND i.resource = o.resource))",
 	        r);
+}
+
+/* Committed and burst GPUs of the tenant at t, from its quota rows; st
+ * from quota_stmt, prepared once per tenant (a prepare per chart point
+ * was a third of a report). */
+static void quota_at(sqlite3_stmt *st, int64_t t, double *committed,
+                     double *burst)
+{
 	int unlimited = 0;
 
 	*committed = *burst = 0;
 	if (!st)
 		return;
+	sqlite3_reset(st);
 	sqlite3_bind_int64(st, 5, t);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		*committed += sqlite3_column_double(st, 0) / 1000.0;
@@ -199,7 +207,6 @@ static void quota_at(struct q *q, const struct qf_report_row *r, int64_t t,
 			           sqlite3_column_double(st, 1)) /
 			          1000.0;
 	}
-	sqlite3_finalize(st);
 	if (unlimited)
 		*burst = -1;
 }
@@ -290,6 +297,7 @@ static void thin(struct q *q, struct qf_report_row *r)
 {
 	size_t n = 0;
 	double span = (double)(q->to - q->from) / MAX_POINTS;
+	sqlite3_stmt *st;
 
 	for (size_t i = 0; i < r->nseries; i++) {
 		if (n && r->nseries > MAX_POINTS &&
@@ -302,9 +310,11 @@ static void thin(struct q *q, struct qf_report_row *r)
 		r->series[n++] = r->series[i];
 	}
 	r->nseries = n;
+	st = quota_stmt(q, r);
 	for (size_t i = 0; i < r->nseries; i++)
-		quota_at(q, r, r->series[i].t_ms, &r->series[i].committed,
+		quota_at(st, r->series[i].t_ms, &r->series[i].committed,
 		         &r->series[i].burst);
+	sqlite3_finalize(st);
 }
 
 static int tenant(struct q *q, struct qf_report_row *r)

@@ -245,11 +245,11 @@ static const char *const compared[] = {
 	"SELECT * FROM audit_breaches",
 	"SELECT * FROM d_usage ORDER BY rowid",
 	"SELECT * FROM d_lending ORDER BY rowid",
-	"SELECT cluster, dkey, source, time_ms, last_ms, count, type, reason,"
-	" workload, uid, cluster_queue, message, preemptor, preemption_reason,"
-	" detail FROM events ORDER BY id",
-	"SELECT name, format, sha256, bytes, records, added, rejected FROM"
-	" inputs ORDER BY id",
+	("SELECT cluster, dkey, source, time_ms, last_ms, count, type, reason,"
+	 " workload, uid, cluster_queue, message, preemptor, preemption_reason,"
+	 " detail FROM events ORDER BY id"),
+	("SELECT name, format, sha256, bytes, records, added, rejected FROM"
+	 " inputs ORDER BY id"),
 };
 
 /* A timeline written out of order: 40 workloads of two queues that
