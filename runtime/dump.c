@@ -155,18 +155,46 @@ static json_t *wl_conditions_json(struct dump *s, const struct qf_wl *w)
 	return conds;
 }
 
-/* Kueue: workloadEvictionStateInc; evictions by preemption, deactivation
- * or a stopped queue carry no underlyingCause. */
+/* Kueue: workloadEvictionStateInc; only a deactivation by Kueue (an
+ * admission check's Rejected) carries an underlyingCause. */
 static json_t *evictions_json(const struct qf_wl *w)
 {
 	json_t *arr = json_array();
 
 	for (size_t i = 0; i < w->nevictions; i++)
 		json_array_append_new(
-		        arr, json_pack("{s:I,s:s,s:s}", "count",
-		                       (json_int_t)w->evictions[i].count,
-		                       "reason", w->evictions[i].reason,
-		                       "underlyingCause", ""));
+		        arr,
+		        json_pack("{s:I,s:s,s:s}", "count",
+		                  (json_int_t)w->evictions[i].count, "reason",
+		                  w->evictions[i].reason, "underlyingCause",
+		                  w->evictions[i].cause ? w->evictions[i].cause
+		                                        : ""));
+	return arr;
+}
+
+/* status.admissionChecks in AdmissionCheckState field order. */
+static json_t *checks_json(const struct qf_wl *w)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < w->nchecks; i++) {
+		const struct qf_model_check *c = &w->checks[i];
+		json_t *o = json_pack("{s:s,s:s}", "name", c->name, "state",
+		                      qf_model_check_state_name(c->state));
+
+		if (c->ltt_ms >= 0)
+			json_object_set_new(o, "lastTransitionTime",
+			                    time_json(c->ltt_ms));
+		json_object_set_new(o, "message",
+		                    json_string(c->message ? c->message : ""));
+		if (c->requeue_after >= 0)
+			json_object_set_new(o, "requeueAfterSeconds",
+			                    json_integer(c->requeue_after));
+		if (c->retry_count >= 0)
+			json_object_set_new(o, "retryCount",
+			                    json_integer(c->retry_count));
+		json_array_append_new(arr, o);
+	}
 	return arr;
 }
 
@@ -245,6 +273,8 @@ static json_t *wl_json(struct dump *s, const struct qf_wl *w)
 		                              w->adm_cq_name,
 		                              "podSetAssignments", psa));
 	}
+	if (w->nchecks)
+		json_object_set_new(st, "admissionChecks", checks_json(w));
 	if (w->nevictions)
 		json_object_set_new(
 		        st, "schedulingStats",
@@ -258,6 +288,40 @@ static json_t *wl_json(struct dump *s, const struct qf_wl *w)
 	                 "kueue.x-k8s.io/v1beta2", "kind", "Workload",
 	                 "metadata", wl_meta_json(w), "spec", wl_spec_json(m),
 	                 "status", st);
+}
+
+static int is_admitted(const struct qf_wl *w)
+{
+	return w->cond[QF_COND_ADMITTED].set &&
+	       w->cond[QF_COND_ADMITTED].status;
+}
+
+/* flavorsUsage counts admitted workloads only; with admission checks a
+ * holder may have reserved quota without being admitted yet. */
+static int64_t admitted_usage(const struct qf_engine *e, size_t cqi, int32_t fr)
+{
+	const struct qf_ecq *q = &e->cq[cqi];
+	int64_t sum = 0;
+
+	for (size_t h = 0; h < q->nholders; h++) {
+		const struct qf_wl *w = q->holders[h];
+
+		if (!is_admitted(w))
+			continue;
+		for (size_t u = 0; u < w->nuse; u++)
+			if (w->use[u].fr == fr)
+				sum = qf_amount_add(sum, w->use[u].amount);
+	}
+	return sum;
+}
+
+static size_t admitted_count(const struct qf_ecq *q)
+{
+	size_t n = 0;
+
+	for (size_t h = 0; h < q->nholders; h++)
+		n += (size_t)is_admitted(q->holders[h]);
+	return n;
 }
 
 static json_t *flavors_json(struct dump *s, size_t cqi, int admitted_only)
@@ -277,9 +341,12 @@ static json_t *flavors_json(struct dump *s, size_t cqi, int admitted_only)
 				int32_t fr = qf_engine_fr(e, fq->flavor,
 				                          fq->rq[r].res);
 				const char *rn = s->m->res.v[fq->rq[r].res];
-				int64_t total = n->usage[fr], b;
+				int64_t total = admitted_only
+				                        ? admitted_usage(e, cqi,
+				                                         fr)
+				                        : n->usage[fr],
+				        b;
 
-				(void)admitted_only;
 				b = has_parent && total > n->nominal[fr]
 				            ? total - n->nominal[fr]
 				            : 0;
@@ -336,6 +403,8 @@ static json_t *cq_meta_json(const struct qf_ecq *q, json_int_t *gen)
 	return meta;
 }
 
+#define CANT_ADMIT "Can't admit new workloads: "
+
 static json_t *cq_active_json(struct dump *s, const struct qf_ecq *q,
                               json_int_t gen)
 {
@@ -350,7 +419,7 @@ static json_t *cq_active_json(struct dump *s, const struct qf_ecq *q,
 	} else if (q->active) {
 		qf_buf_adds(&msg, "Can admit new workloads");
 	} else {
-		qf_buf_adds(&msg, "Can't admit new workloads: ");
+		qf_buf_adds(&msg, CANT_ADMIT);
 		if (q->m->stop != QF_STOP_NONE)
 			qf_buf_adds(&msg, "is stopped");
 		if (q->missing)
@@ -359,6 +428,18 @@ static json_t *cq_active_json(struct dump *s, const struct qf_ecq *q,
 			        "%sreferences missing ResourceFlavor(s): %s",
 			        q->m->stop != QF_STOP_NONE ? ", " : "",
 			        q->missing);
+		if (q->missing_checks)
+			qf_buf_addf(
+			        &msg,
+			        "%sreferences missing AdmissionCheck(s): %s",
+			        msg.len > strlen(CANT_ADMIT) ? ", " : "",
+			        q->missing_checks);
+		if (q->inactive_checks)
+			qf_buf_addf(
+			        &msg,
+			        "%sreferences inactive AdmissionCheck(s): %s",
+			        msg.len > strlen(CANT_ADMIT) ? ", " : "",
+			        q->inactive_checks);
 		qf_buf_addch(&msg, '.');
 	}
 	cond = json_pack(
@@ -393,7 +474,7 @@ static json_t *cq_json(struct dump *s, size_t i)
 	json_object_set_new(st, "reservingWorkloads",
 	                    json_integer((json_int_t)q->nholders));
 	json_object_set_new(st, "admittedWorkloads",
-	                    json_integer((json_int_t)q->nholders));
+	                    json_integer((json_int_t)admitted_count(q)));
 	if (s->m->fair_sharing)
 		json_object_set_new(
 		        st, "fairSharing",

@@ -33,13 +33,23 @@ static uint8_t cond_count(const struct qf_wl *w)
 	return n;
 }
 
-/* Count an eviction by reason (Kueue: workloadEvictionStateInc). */
+#define DEACTIVATED_DUE_TO "DeactivatedDueTo"
+
+/* Count an eviction by reason and underlying cause (Kueue:
+ * workloadEvictionStateInc; Evict writes "DeactivatedDueTo<cause>" as the
+ * condition's reason and counts Deactivated, <cause>). */
 static void count_eviction(struct qf_wl *w, const char *reason)
 {
+	const char *cause = "";
 	size_t i;
 
+	if (!strncmp(reason, DEACTIVATED_DUE_TO, strlen(DEACTIVATED_DUE_TO))) {
+		cause = reason + strlen(DEACTIVATED_DUE_TO);
+		reason = "Deactivated";
+	}
 	for (i = 0; i < w->nevictions; i++)
-		if (!strcmp(w->evictions[i].reason, reason))
+		if (!strcmp(w->evictions[i].reason, reason) &&
+		    !strcmp(w->evictions[i].cause, cause))
 			break;
 	if (i == w->nevictions) {
 		if (i == QF_ENGINE_MAX_EVICT_REASONS)
@@ -47,6 +57,7 @@ static void count_eviction(struct qf_wl *w, const char *reason)
 		else
 			w->nevictions++;
 		w->evictions[i].reason = reason;
+		w->evictions[i].cause = cause;
 	}
 	w->evictions[i].count++;
 }
@@ -61,8 +72,10 @@ void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
 		c->ltt_ms = e->now_ms;
 	if (!c->set)
 		c->order = cond_count(w);
-	if (t == QF_COND_EVICTED && status && !(c->set && c->status))
+	if (t == QF_COND_EVICTED && status && !(c->set && c->status)) {
 		count_eviction(w, reason ? reason : "");
+		qf_engine_checks_reset(e, w);
+	}
 	c->set = 1;
 	c->status = status ? 1 : 0;
 	c->reason = reason;
@@ -216,15 +229,21 @@ static int32_t find_cq_index(const struct qf_engine *e, const char *name)
 
 /* Put a pending workload in its ClusterQueue's queue (Kueue:
  * pkg/cache/queue/manager.go AddOrUpdateWorkload), or record why not. */
-static void enqueue(struct qf_engine *e, struct qf_wl *w)
+void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 {
 	struct qf_model_wl *m = w->m;
 	struct qf_model_lq *lq;
 	struct qf_buf b = QF_BUF_INIT;
 
 	w->cq = -1;
-	if (!m->active)
+	if (!m->active) {
+		/* Kueue: resolveGranularUnadmittedQuotaReservedCondition */
+		if (w->cond[QF_COND_QUOTA_RESERVED].set)
+			qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
+			                   "Deactivated",
+			                   "The workload is deactivated");
 		return;
+	}
 	/* Kueue: workload_controller.go getQueueBlocker, the condition of a
 	 * workload that holds no quota (with the granular reasons on) */
 	lq = qf_model_find_lq(e->m, m->ns, m->queue);
@@ -252,6 +271,10 @@ static void enqueue(struct qf_engine *e, struct qf_wl *w)
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "Suspended",
 		                   b.buf);
 	}
+	qf_engine_checks_sync(e, w);
+	/* Kueue: a workload in backoff (requeueState.requeueAt) waits */
+	if (w->requeue_at_ms > e->now_ms)
+		goto done;
 	w->qi.priority = m->priority;
 	w->qi.ts_ms = m->created_ms;
 	w->qi.uid = m->uid;
@@ -339,12 +362,17 @@ static void hold_from_status(struct qf_engine *e, struct qf_wl *w)
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 1,
 		                   "QuotaReserved", b.buf);
 		w->cond[QF_COND_QUOTA_RESERVED].ltt_ms = w->reserved_ms;
-		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 1, "Admitted",
-		                   "The workload is admitted");
-		w->cond[QF_COND_ADMITTED].ltt_ms = w->reserved_ms;
+		if (qf_engine_checks_ready(w)) {
+			qf_engine_set_cond(e, w, QF_COND_ADMITTED, 1,
+			                   "Admitted",
+			                   "The workload is admitted");
+			w->cond[QF_COND_ADMITTED].ltt_ms = w->reserved_ms;
+		}
 	}
 	qf_buf_release(&b);
-	if (m->runtime_ms >= 0)
+	/* the job runs once admitted (all checks Ready) */
+	if (m->runtime_ms >= 0 && w->cond[QF_COND_ADMITTED].set &&
+	    w->cond[QF_COND_ADMITTED].status)
 		w->finish_at_ms = e->now_ms + m->runtime_ms;
 }
 
@@ -393,6 +421,14 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 		w->adm_cq = -1;
 		w->first_admit_ms = -1;
 		w->finish_at_ms = -1;
+		w->requeue_at_ms = -1;
+		w->checks = qf_xcalloc(m->nchecks + 1, sizeof(*w->checks));
+		for (size_t c = 0; c < m->nchecks; c++) {
+			w->checks[c] = m->checks[c];
+			w->checks[c].name = qf_xstrdup(m->checks[c].name);
+			w->checks[c].message = qf_xstrdup(m->checks[c].message);
+		}
+		w->nchecks = m->nchecks;
 		w->end_ms = -1;
 		w->queued_ms =
 		        m->requeued_ms >= 0 ? m->requeued_ms : m->created_ms;
@@ -416,7 +452,7 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 		else if (m->adm_cq)
 			hold_from_status(e, w);
 		else
-			enqueue(e, w);
+			qf_engine_enqueue(e, w);
 	}
 }
 
@@ -532,17 +568,17 @@ void qf_engine_complete_eviction(struct qf_engine *e, struct qf_wl *w)
 	ev.reason = "Requeued";
 	ev.workload = w->key;
 	ev.message = copy;
-	enqueue(e, w);
+	qf_engine_enqueue(e, w);
 	ev.cluster_queue = w->cq >= 0 ? e->cq[w->cq].m->name : NULL;
 	qf_engine_emit(e, &ev);
 	free(copy);
 }
 
 /* Evict a holder now for a reason other than preemption (Kueue:
- * workload_controller.go: ClusterQueueStopped, Deactivated), with its
- * EvictedDueTo<reason> event; it keeps Requeued=False and waits. */
-static void evict_now(struct qf_engine *e, struct qf_wl *w, const char *reason,
-                      const char *msg)
+ * workload_controller.go: ClusterQueueStopped, Deactivated, AdmissionCheck),
+ * with its EvictedDueTo<reason> event; it keeps Requeued=False and waits. */
+void qf_engine_evict(struct qf_engine *e, struct qf_wl *w, const char *reason,
+                     const char *msg)
 {
 	struct qf_event ev;
 	struct qf_buf r = QF_BUF_INIT;
@@ -565,7 +601,7 @@ static void evict_now(struct qf_engine *e, struct qf_wl *w, const char *reason,
 	                   "The workload has no reservation");
 	qf_engine_set_cond(e, w, QF_COND_REQUEUED, 0, reason, msg);
 	qf_buf_release(&r);
-	enqueue(e, w);
+	qf_engine_enqueue(e, w);
 }
 
 /* The workload's LocalQueue exists and is stopped with HoldAndDrain. */
@@ -586,18 +622,22 @@ static void drain(struct qf_engine *e)
 
 		if (w->state != QF_WL_RESERVED)
 			continue;
+		qf_engine_checks_sync(e, w);
+		qf_engine_checks_reconcile(e, w);
+		if (w->state != QF_WL_RESERVED)
+			continue;
 		if (!w->m->active)
-			evict_now(e, w, "Deactivated",
-			          "The workload is deactivated");
+			qf_engine_evict(e, w, "Deactivated",
+			                "The workload is deactivated");
 		/* Kueue: workload_controller.go
 		 * reconcileOnLocalQueueActiveState */
 		else if (lq_drains(e, w))
-			evict_now(e, w, "LocalQueueStopped",
-			          "The LocalQueue is stopped");
+			qf_engine_evict(e, w, "LocalQueueStopped",
+			                "The LocalQueue is stopped");
 		else if (w->adm_cq >= 0 &&
 		         e->cq[w->adm_cq].m->stop == QF_STOP_DRAIN)
-			evict_now(e, w, "ClusterQueueStopped",
-			          "The ClusterQueue is stopped");
+			qf_engine_evict(e, w, "ClusterQueueStopped",
+			                "The ClusterQueue is stopped");
 	}
 }
 
@@ -609,6 +649,8 @@ static void release_structure(struct qf_engine *e)
 		qf_queue_release(&e->cq[i].queue);
 		free(e->cq[i].holders);
 		free(e->cq[i].missing);
+		free(e->cq[i].missing_checks);
+		free(e->cq[i].inactive_checks);
 		free(e->cq[i].res_group);
 		free(e->cq[i].used);
 		free(e->cq[i].used_ms);
@@ -646,6 +688,43 @@ static void set_quotas(struct qf_engine *e, size_t node,
 			}
 }
 
+/* Kueue: pkg/cache/scheduler/clusterqueue.go updateWithAdmissionChecks:
+ * a queue naming a missing or inactive AdmissionCheck is inactive (sorted
+ * names; FlavorNotFound and Stopped come first when they also apply). */
+static void checks_state(struct qf_engine *e, struct qf_ecq *q)
+{
+	struct qf_buf miss = QF_BUF_INIT, off = QF_BUF_INIT;
+	const char **names;
+	size_t n = q->m->nchecks;
+
+	names = qf_xcalloc(n + 1, sizeof(*names));
+	for (size_t i = 0; i < n; i++)
+		names[i] = q->m->checks[i].name;
+	qsort(names, n, sizeof(*names), qf_engine_cmp_str);
+	for (size_t i = 0; i < n; i++) {
+		const struct qf_model_ac *ac = qf_model_find_ac(e->m, names[i]);
+
+		if (!ac)
+			qf_buf_addf(&miss, "%s%s", miss.len ? "," : "",
+			            names[i]);
+		else if (!ac->active)
+			qf_buf_addf(&off, "%s%s", off.len ? "," : "", names[i]);
+	}
+	free(names);
+	if (off.len) {
+		q->active = 0;
+		q->inactive_reason = "AdmissionCheckInactive";
+		q->inactive_checks = qf_buf_detach(&off, NULL);
+	}
+	if (miss.len) {
+		q->active = 0;
+		q->inactive_reason = "AdmissionCheckNotFound";
+		q->missing_checks = qf_buf_detach(&miss, NULL);
+	}
+	qf_buf_release(&miss);
+	qf_buf_release(&off);
+}
+
 static void build_cq(struct qf_engine *e, size_t i)
 {
 	struct qf_ecq *q = &e->cq[i];
@@ -674,6 +753,7 @@ static void build_cq(struct qf_engine *e, size_t i)
 		}
 	}
 	q->active = 1;
+	checks_state(e, q);
 	if (miss.len) {
 		q->active = 0;
 		q->inactive_reason = "FlavorNotFound";
@@ -744,7 +824,7 @@ static void reattach_workloads(struct qf_engine *e)
 				holders_add(e, w);
 			}
 		} else if (w->state == QF_WL_PENDING) {
-			enqueue(e, w);
+			qf_engine_enqueue(e, w);
 		}
 	}
 }
@@ -900,6 +980,11 @@ void qf_engine_free(struct qf_engine *e)
 		qf_engine_clear_scan(w);
 		for (size_t c = 0; c < QF_COND_N; c++)
 			free(w->cond[c].message);
+		for (size_t c = 0; c < w->nchecks; c++) {
+			free(w->checks[c].name);
+			free(w->checks[c].message);
+		}
+		free(w->checks);
 		free(w->key);
 		free(w);
 	}

@@ -89,6 +89,7 @@ struct qf_cond {
 /* One status.schedulingStats.evictions entry (underlyingCause empty). */
 struct qf_evict_count {
 	const char *reason; /* static, like qf_cond.reason */
+	const char *cause;  /* static underlyingCause ("" none) */
 	uint32_t count;
 };
 
@@ -123,6 +124,10 @@ struct qf_wl {
 	int64_t finish_at_ms;   /* -1: no scheduled finish */
 	int64_t end_ms;         /* finish time, -1 */
 	struct qf_cond cond[QF_COND_N];
+	/* status.admissionChecks, sorted by name (runtime/engine_checks.c) */
+	struct qf_model_check *checks; /* owned, strings owned */
+	size_t nchecks;
+	int64_t requeue_at_ms; /* end of an admission-check backoff, or -1 */
 	/* Kueue: workloadEvictionStateInc, in order of first occurrence */
 	struct qf_evict_count evictions[QF_ENGINE_MAX_EVICT_REASONS];
 	uint8_t nevictions;
@@ -146,12 +151,14 @@ struct qf_ecq {
 	/* --summary usage_pct per resource, in exact integers (GCC/Clang
 	 * 128-bit): amounts summed over flavours never wrap, the integral
 	 * saturates */
-	__int128 *used;     /* owned [nres]: usage amounts over flavours */
-	__int128 *used_ms;  /* owned [nres]: integral of used (amount*ms) */
-	int64_t used_since; /* time of the last change of used */
-	__int128 *nominal;  /* owned [nres]: nominal quota over flavours */
-	int32_t *res_group; /* owned [nres]: resource group, or -1 */
-	int covers_pods;    /* a group covers the "pods" resource */
+	__int128 *used;        /* owned [nres]: usage amounts over flavours */
+	__int128 *used_ms;     /* owned [nres]: integral of used (amount*ms) */
+	int64_t used_since;    /* time of the last change of used */
+	__int128 *nominal;     /* owned [nres]: nominal quota over flavours */
+	int32_t *res_group;    /* owned [nres]: resource group, or -1 */
+	char *missing_checks;  /* owned: missing AdmissionChecks, or NULL */
+	char *inactive_checks; /* owned: inactive AdmissionChecks, or NULL */
+	int covers_pods;       /* a group covers the "pods" resource */
 };
 
 struct qf_engine {
@@ -273,6 +280,64 @@ __int128 qf_engine_usage_integral(const struct qf_ecq *q, size_t res,
 
 /* Bring the integral up to now (call before used_sum changes). */
 void qf_engine_usage_tick(struct qf_engine *e, struct qf_ecq *q);
+
+/*
+ * Evict a holder now for a reason other than preemption (reason static;
+ * "DeactivatedDueTo<cause>" counts as Deactivated with that
+ * underlyingCause), with its EvictedDueTo<reason> event: quota released,
+ * QuotaReserved=False, Requeued=False, and back in its queue.
+ */
+void qf_engine_evict(struct qf_engine *e, struct qf_wl *w, const char *reason,
+                     const char *msg);
+
+/* Put a pending workload in its ClusterQueue's queue, or record why not. */
+void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w);
+
+/*
+ * Admission checks (runtime/engine_checks.c; Kueue:
+ * pkg/workload/admissionchecks.go, workload_controller.go).
+ *
+ * qf_engine_checks_sync makes w's status.admissionChecks the set its
+ * ClusterQueue requires (reconcileSyncAdmissionChecks): with quota held,
+ * the checks whose onFlavors meet the admission's flavours; without, those
+ * that apply to every flavour of the queue.  New ones are Pending, kept
+ * ones keep their state, the list is sorted by name.
+ */
+void qf_engine_checks_sync(struct qf_engine *e, struct qf_wl *w);
+
+/* Every non-Pending check back to Pending, as an eviction does (Kueue:
+ * evict.go resetChecksOnEviction; a Retry one counts a retry). */
+void qf_engine_checks_reset(struct qf_engine *e, struct qf_wl *w);
+
+/* strcmp for qsort over const char *. */
+int qf_engine_cmp_str(const void *a, const void *b);
+
+/* 1 when every check of w is Ready (none: 1). */
+int qf_engine_checks_ready(const struct qf_wl *w);
+
+/* 1 when a check of w is Retry or Rejected (the scheduler skips it). */
+int qf_engine_checks_failed(const struct qf_wl *w);
+
+/*
+ * Act on w's check states as Kueue's workload controller does: a Rejected
+ * check deactivates w (evicted with DeactivatedDueToAdmissionCheck when it
+ * holds quota); a Retry check of a holder evicts it (reason
+ * AdmissionCheck), the checks go back to Pending and w waits out the
+ * largest requeueAfterSeconds; all Ready turns a holder Admitted (the
+ * Admitted event; its run starts).
+ */
+void qf_engine_checks_reconcile(struct qf_engine *e, struct qf_wl *w);
+
+/*
+ * Set check `name` of w (patching.SetAdmissionCheckState: the time moves
+ * when the state does), then reconcile.  requeue_after is
+ * requeueAfterSeconds or -1.  Returns 0, or -1 when w has no such check.
+ */
+int qf_engine_checks_set(struct qf_engine *e, struct qf_wl *w, const char *name,
+                         int state, const char *message, int32_t requeue_after);
+
+/* The backoff of w ended (now >= requeue_at_ms): Requeued=True, queued. */
+void qf_engine_requeue_due(struct qf_engine *e, struct qf_wl *w);
 
 /* Emit an event through the sink (no-op without one). */
 void qf_engine_emit(struct qf_engine *e, const struct qf_event *ev);

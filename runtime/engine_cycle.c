@@ -614,6 +614,7 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	char **qty = qf_xcalloc(2 * en->a.nuse + 1, sizeof(char *));
 	struct qf_buf msg = QF_BUF_INIT;
 	struct qf_event ev;
+	int ready;
 
 	w->state = QF_WL_RESERVED;
 	qf_engine_bump_gen(e, en->cq);
@@ -634,8 +635,13 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	w->admit_ms = e->now_ms;
 	if (w->first_admit_ms < 0)
 		w->first_admit_ms = e->now_ms;
-	w->finish_at_ms =
-	        w->m->runtime_ms >= 0 ? e->now_ms + w->m->runtime_ms : -1;
+	/* Kueue: prepareWorkload: Admitted only when every check the
+	 * admission needs is Ready; the job runs from then on */
+	qf_engine_checks_sync(e, w);
+	ready = qf_engine_checks_ready(w);
+	w->finish_at_ms = ready && w->m->runtime_ms >= 0
+	                          ? e->now_ms + w->m->runtime_ms
+	                          : -1;
 	{
 		/* usage is already in the tree (added while processing) */
 		struct qf_ecq *q = &e->cq[en->cq];
@@ -667,8 +673,13 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	qf_buf_addf(&msg, "Quota reserved in ClusterQueue %s", cq->name);
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 1, "QuotaReserved",
 	                   msg.buf);
-	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 1, "Admitted",
-	                   "The workload is admitted");
+	if (ready)
+		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 1, "Admitted",
+		                   "The workload is admitted");
+	else
+		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0,
+		                   "UnsatisfiedAdmissionChecks",
+		                   "The workload has not all checks ready");
 	/* event cells */
 	for (size_t i = 0, s = 0; i < w->m->nps; i++) {
 		for (size_t j = 0; j < w->m->ps[i].nreq; j++, s++)
@@ -732,7 +743,8 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	            cq->name);
 	ev.reason = "Admitted";
 	ev.message = msg.buf;
-	qf_engine_emit(e, &ev);
+	if (ready)
+		qf_engine_emit(e, &ev);
 	for (size_t i = 0; i < k; i++)
 		free(qty[i]);
 	free(qty);

@@ -714,14 +714,78 @@ static const char *lq_key(struct qf_buf *b, const char *ns, const char *name)
 	return b->buf;
 }
 
+static void free_cq_checks(struct qf_model_cq_ac *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].flavors);
+	}
+	free(v);
+}
+
 static void free_cq(struct qf_model_cq *c)
 {
+	free_cq_checks(c->checks, c->nchecks);
 	free(c->name);
 	free(c->cohort);
 	free(c->klass);
 	free_groups(c->rg, c->nrg);
 	free_selector(&c->nsel);
 	json_decref(c->json);
+}
+
+/* spec.admissionChecks (names; every flavour) or
+ * spec.admissionChecksStrategy.admissionChecks ({name, onFlavors}); the
+ * API refuses both at once (Kueue: clusterqueue_types.go). */
+static int read_cq_checks(struct rd *r, const json_t *spec,
+                          struct qf_model_cq *c)
+{
+	const json_t *names = json_object_get(spec, "admissionChecks");
+	const json_t *strat = json_object_get(spec, "admissionChecksStrategy");
+	const json_t *rules = json_object_get(strat, "admissionChecks");
+	size_t n;
+
+	if (names && rules)
+		return bad(r, spec, "admissionChecksStrategy",
+		           "spec.admissionChecksStrategy",
+		           "either admissionChecks or admissionChecksStrategy "
+		           "can be set, not both");
+	n = json_array_size(names) + json_array_size(rules);
+	c->checks = qf_xcalloc(n + 1, sizeof(*c->checks));
+	for (size_t i = 0; i < json_array_size(names); i++) {
+		const json_t *v = json_array_get(names, i);
+
+		if (!json_is_string(v))
+			return bad(r, spec, "admissionChecks",
+			           "spec.admissionChecks",
+			           "admissionChecks must list names (strings)");
+		c->checks[c->nchecks++].name = qf_xstrdup(json_string_value(v));
+	}
+	for (size_t i = 0; i < json_array_size(rules); i++) {
+		const json_t *v = json_array_get(rules, i);
+		const json_t *of = json_object_get(v, "onFlavors");
+		const char *nm = str_at(r, v, "name", NULL, 1);
+		struct qf_model_cq_ac *a;
+
+		if (!nm)
+			return r->rc;
+		a = &c->checks[c->nchecks++];
+		a->name = qf_xstrdup(nm);
+		a->flavors = qf_xcalloc(json_array_size(of) + 1,
+		                        sizeof(*a->flavors));
+		for (size_t k = 0; k < json_array_size(of); k++) {
+			const char *f =
+			        json_string_value(json_array_get(of, k));
+
+			if (!f)
+				return bad(r, v, "onFlavors", NULL,
+				           "onFlavors must list ResourceFlavor "
+				           "names");
+			a->flavors[a->nflavors++] =
+			        qf_names_intern(&r->m->flavors, f);
+		}
+	}
+	return 0;
 }
 
 static int read_cq(struct rd *r, const json_t *o, const char *name)
@@ -774,7 +838,8 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 	c.weight = weight_of(r, spec);
 	if (read_selector(r, &c.nsel,
 	                  json_object_get(spec, "namespaceSelector")) < 0 ||
-	    read_groups(r, spec, &c.rg, &c.nrg) < 0 || r->rc < 0) {
+	    read_groups(r, spec, &c.rg, &c.nrg) < 0 ||
+	    read_cq_checks(r, spec, &c) < 0 || r->rc < 0) {
 		free_cq(&c);
 		return r->rc;
 	}
@@ -948,6 +1013,59 @@ static int read_lq(struct rd *r, const json_t *o, const char *name,
 	slot->cq = qf_xstrdup(cq);
 	slot->stop = stop;
 	return r->rc;
+}
+
+/* Kueue: admissioncheck_controller.go: the Active condition is the
+ * check's controller's; without status we take the controller as running. */
+static int read_ac(struct rd *r, const json_t *o, const char *name)
+{
+	const json_t *spec = json_object_get(o, "spec");
+	const char *ctrl =
+	        str_at(r, spec, "controllerName", "spec.controllerName", 1);
+	const json_t *conds =
+	        json_object_get(json_object_get(o, "status"), "conditions");
+	struct qf_model_ac *slot = qf_model_find_ac(r->m, name);
+	int active = 1;
+
+	if (!ctrl)
+		return r->rc;
+	for (size_t i = 0; i < json_array_size(conds); i++) {
+		const json_t *c = json_array_get(conds, i);
+		const char *t = json_string_value(json_object_get(c, "type"));
+		const char *st =
+		        json_string_value(json_object_get(c, "status"));
+
+		if (t && !strcmp(t, "Active"))
+			active = st && !strcmp(st, "True");
+	}
+	if (!slot) {
+		GROW(r->m->ac, r->m->nac, r->m->aac);
+		slot = &r->m->ac[r->m->nac++];
+		slot->name = qf_xstrdup(name);
+	} else {
+		free(slot->controller);
+	}
+	slot->controller = qf_xstrdup(ctrl);
+	slot->active = active;
+	return 0;
+}
+
+static const char *const check_states[] = { "Pending", "Ready", "Retry",
+	                                    "Rejected" };
+
+const char *qf_model_check_state_name(int state)
+{
+	return state >= 0 && (size_t)state < QF_ARRAY_SIZE(check_states)
+	               ? check_states[state]
+	               : "Pending";
+}
+
+int qf_model_check_state_parse(const char *s)
+{
+	for (size_t i = 0; s && i < QF_ARRAY_SIZE(check_states); i++)
+		if (!strcmp(check_states[i], s))
+			return (int)i;
+	return -1;
 }
 
 static int read_wpc(struct rd *r, const json_t *o, const char *name)
@@ -1306,6 +1424,11 @@ void qf_model_wl_free(struct qf_model_wl *w)
 		free(w->conds[i].message);
 	}
 	free(w->conds);
+	for (size_t i = 0; i < w->nchecks; i++) {
+		free(w->checks[i].name);
+		free(w->checks[i].message);
+	}
+	free(w->checks);
 	free(w->ps);
 	free(w->adm);
 	free(w->ns);
@@ -1436,6 +1559,45 @@ static int read_conditions(struct rd *r, const json_t *conds,
 	return 0;
 }
 
+/* status.admissionChecks: what the checks' controllers wrote. */
+static int read_wl_checks(struct rd *r, const json_t *a, struct qf_model_wl *w)
+{
+	w->checks = qf_xcalloc(json_array_size(a) + 1, sizeof(*w->checks));
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		const json_t *c = json_array_get(a, i);
+		const char *nm = str_at(r, c, "name", NULL, 1);
+		const char *st = str_at(r, c, "state", NULL, 1);
+		const char *msg = str_at(r, c, "message", NULL, 0);
+		const char *t = str_at(r, c, "lastTransitionTime", NULL, 0);
+		struct qf_model_check *k = &w->checks[w->nchecks];
+		int64_t v;
+
+		if (!nm || !st)
+			return r->rc;
+		if (qf_model_check_state_parse(st) < 0)
+			return bad(r, c, "state", NULL,
+			           "state must be Pending, Ready, Retry or "
+			           "Rejected, not %s",
+			           st);
+		k->name = qf_xstrdup(nm);
+		k->message = qf_xstrdup(msg ? msg : "");
+		k->state = qf_model_check_state_parse(st);
+		k->ltt_ms = -1;
+		w->nchecks++;
+		if (t && qf_model_parse_time(&k->ltt_ms, t) < 0)
+			return bad(r, c, "lastTransitionTime", NULL,
+			           "invalid time %s", t);
+		if (int_in(r, c, "retryCount", NULL, -1, 0, INT32_MAX, &v) < 0)
+			return r->rc;
+		k->retry_count = (int32_t)v;
+		if (int_in(r, c, "requeueAfterSeconds", NULL, -1, 0, INT32_MAX,
+		           &v) < 0)
+			return r->rc;
+		k->requeue_after = (int32_t)v;
+	}
+	return 0;
+}
+
 static int read_meta(struct rd *r, const json_t *o, struct qf_model_wl *w)
 {
 	const json_t *meta = json_object_get(o, "metadata");
@@ -1552,7 +1714,8 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 	w->priority = (int32_t)prio;
 	read_priority_class(r, spec, w);
 	if (read_podsets(r, o, spec, w) < 0 ||
-	    read_conditions(r, json_object_get(st, "conditions"), w) < 0)
+	    read_conditions(r, json_object_get(st, "conditions"), w) < 0 ||
+	    read_wl_checks(r, json_object_get(st, "admissionChecks"), w) < 0)
 		goto fail;
 	if (json_is_object(json_object_get(st, "admission")) &&
 	    read_admission(r, json_object_get(st, "admission"), w) < 0)
@@ -1675,7 +1838,8 @@ enum kind {
 	K_JOB,
 	K_CONFIG,
 	K_CONFIGMAP,
-	K_LR
+	K_LR,
+	K_AC
 };
 
 struct kind_row {
@@ -1701,6 +1865,7 @@ static const struct kind_row kinds[] = {
 	/* only kueue-manager-config, which holds the Configuration */
 	{ "", "ConfigMap", K_CONFIGMAP, QF_MODEL_POLICY, 1 },
 	{ "", "LimitRange", K_LR, QF_MODEL_POLICY, 1 },
+	{ "kueue.x-k8s.io", "AdmissionCheck", K_AC, QF_MODEL_POLICY, 0 },
 };
 
 static const struct kind_row *find_kind(const json_t *o)
@@ -1763,6 +1928,8 @@ static int read_named(struct rd *r, const struct kind_row *row,
 		return read_ns(r, obj, name);
 	case K_LR:
 		return read_lr(r, obj, name, ns);
+	case K_AC:
+		return read_ac(r, obj, name);
 	case K_WL:
 		return read_workload(r, obj, name, ns, w);
 	case K_JOB:
@@ -1959,6 +2126,23 @@ int qf_model_delete_policy(struct qf_model *m, const json_t *obj)
 	}
 }
 
+static void free_ac(struct qf_model_ac *a)
+{
+	free(a->name);
+	free(a->controller);
+}
+
+static int delete_ac(struct qf_model *m, const char *name)
+{
+	struct qf_model_ac *a = qf_model_find_ac(m, name);
+
+	if (!a)
+		return 0;
+	free_ac(a);
+	*a = m->ac[--m->nac];
+	return 1;
+}
+
 int qf_model_delete_named(struct qf_model *m, const char *kind,
                           const char *name)
 {
@@ -1970,6 +2154,8 @@ int qf_model_delete_named(struct qf_model *m, const char *kind,
 		return delete_cohort(m, name);
 	if (!strcmp(kind, "ResourceFlavor"))
 		return delete_rf(m, name);
+	if (!strcmp(kind, "AdmissionCheck"))
+		return delete_ac(m, name);
 	if (!strcmp(kind, "LocalQueue") && slash) {
 		struct qf_buf ns = QF_BUF_INIT;
 		int found;
@@ -2016,6 +2202,9 @@ void qf_model_clear_policy(struct qf_model *m)
 	}
 	for (size_t i = 0; i < m->nwpc; i++)
 		free(m->wpc[i].name);
+	for (size_t i = 0; i < m->nac; i++)
+		free_ac(&m->ac[i]);
+	m->nac = 0;
 	m->nrf = m->ncq = m->nco = m->nlq = m->nwpc = 0;
 	ix_clear(&m->rf_ix);
 	ix_clear(&m->cq_ix);
@@ -2044,6 +2233,7 @@ void qf_model_release(struct qf_model *m)
 	free(m->co);
 	free(m->lq);
 	free(m->wpc);
+	free(m->ac);
 	free(m->ns);
 	free(m->wls);
 	qf_model_config_release(&m->cfg);
@@ -2056,6 +2246,14 @@ void qf_model_release(struct qf_model *m)
 	ix_release(&m->wpc_ix);
 	ix_release(&m->ns_ix);
 	memset(m, 0, sizeof(*m));
+}
+
+struct qf_model_ac *qf_model_find_ac(struct qf_model *m, const char *name)
+{
+	for (size_t i = 0; i < m->nac; i++)
+		if (!strcmp(m->ac[i].name, name))
+			return &m->ac[i];
+	return NULL;
 }
 
 struct qf_model_cq *qf_model_find_cq(struct qf_model *m, const char *name)

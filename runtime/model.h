@@ -141,6 +141,44 @@ struct qf_model_rf {
 	json_t *json; /* reference */
 };
 
+/* One admission check a ClusterQueue requires: spec.admissionChecks (all
+ * flavours) or admissionChecksStrategy.admissionChecks[] with onFlavors. */
+struct qf_model_cq_ac {
+	char *name;       /* owned */
+	int32_t *flavors; /* owned: onFlavors (flavor indices); none = all */
+	size_t nflavors;
+};
+
+/* An AdmissionCheck (kueue.x-k8s.io): Kueue keeps a ClusterQueue that
+ * names a missing or inactive one inactive. */
+struct qf_model_ac {
+	char *name;       /* owned */
+	char *controller; /* owned: spec.controllerName */
+	int active;       /* status Active condition; 1 when it has none (its
+	                   * controller sets it True on a live cluster) */
+};
+
+enum qf_model_check_state {
+	QF_CHECK_PENDING = 0,
+	QF_CHECK_READY = 1,
+	QF_CHECK_RETRY = 2,
+	QF_CHECK_REJECTED = 3,
+};
+
+/* One status.admissionChecks entry of a Workload. */
+struct qf_model_check {
+	char *name, *message;  /* owned */
+	int state;             /* enum qf_model_check_state */
+	int64_t ltt_ms;        /* lastTransitionTime, or -1 */
+	int32_t retry_count;   /* retryCount, -1 = absent */
+	int32_t requeue_after; /* requeueAfterSeconds, -1 = absent */
+};
+
+/* "Pending", "Ready", "Retry", "Rejected". */
+const char *qf_model_check_state_name(int state);
+/* The state named s, or -1. */
+int qf_model_check_state_parse(const char *s);
+
 struct qf_model_cq {
 	char *name;             /* owned */
 	char *cohort;           /* owned; NULL = no cohort */
@@ -154,6 +192,8 @@ struct qf_model_cq {
 	enum qf_model_fungibility when_borrow, when_preempt;
 	enum qf_model_preference preference;
 	enum qf_model_stop stop;
+	struct qf_model_cq_ac *checks; /* owned: required admission checks */
+	size_t nchecks;
 	double weight; /* fairSharing.weight, default 1 */
 	char *klass;   /* owned: performance class label, or the name */
 	json_t *json;  /* reference: the object as loaded */
@@ -268,6 +308,8 @@ struct qf_model_wl {
 	uint32_t cfg_gen;    /* qf_model_config.gen that req was derived at */
 	struct qf_model_cond *conds; /* owned: status.conditions */
 	size_t nconds;
+	struct qf_model_check *checks; /* owned: status.admissionChecks */
+	size_t nchecks;
 	json_t *podsets_json; /* reference: spec.podSets as written */
 	json_t *labels_json;  /* reference: metadata.labels, or NULL */
 	json_t *meta_json;    /* reference: metadata as written, or NULL */
@@ -316,6 +358,8 @@ struct qf_model {
 	size_t nlq, alq;
 	struct qf_model_wpc *wpc;
 	size_t nwpc, awpc;
+	struct qf_model_ac *ac; /* AdmissionChecks */
+	size_t nac, aac;
 	struct qf_model_lr *lr; /* LimitRanges, by namespace and name */
 	size_t nlr, alr;
 	struct qf_model_ns *ns;
@@ -409,7 +453,7 @@ void qf_model_effective_reqs(const struct qf_model *m,
 int qf_model_delete_policy(struct qf_model *m, const json_t *obj);
 
 /* The same by kind ("ClusterQueue", "Cohort", "ResourceFlavor",
- * "LocalQueue") and name ("ns/name" for a LocalQueue). */
+ * "LocalQueue", "AdmissionCheck") and name ("ns/name" for a LocalQueue). */
 int qf_model_delete_named(struct qf_model *m, const char *kind,
                           const char *name);
 
@@ -428,6 +472,7 @@ struct qf_model_lq *qf_model_find_lq(struct qf_model *m, const char *ns,
                                      const char *name);
 struct qf_model_ns *qf_model_find_ns(struct qf_model *m, const char *name);
 struct qf_model_rf *qf_model_find_rf(struct qf_model *m, const char *name);
+struct qf_model_ac *qf_model_find_ac(struct qf_model *m, const char *name);
 
 /* Label selector evaluation (matchLabels AND matchExpressions). */
 int qf_model_selector_matches(const struct qf_model_selector *s,

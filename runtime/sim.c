@@ -27,7 +27,7 @@
 
 /* ----- finish heap ----- */
 
-static void heap_push(struct sim *s, int64_t at, struct qf_wl *w)
+static void heap_push_kind(struct sim *s, int64_t at, struct qf_wl *w, int kind)
 {
 	size_t i;
 
@@ -39,6 +39,12 @@ static void heap_push(struct sim *s, int64_t at, struct qf_wl *w)
 	}
 	s->heap[i].at = at;
 	s->heap[i].w = w;
+	s->heap[i].kind = kind;
+}
+
+static void heap_push(struct sim *s, int64_t at, struct qf_wl *w)
+{
+	heap_push_kind(s, at, w, DUE_FINISH);
 }
 
 static struct due heap_pop(struct sim *s)
@@ -81,6 +87,13 @@ static void sink(void *arg, const struct qf_event *ev)
 
 		if (w && w->finish_at_ms >= 0)
 			heap_push(s, w->finish_at_ms, w);
+	}
+	/* an admission check's Retry: the workload waits out its backoff */
+	if (!strcmp(ev->reason, "EvictedDueToAdmissionCheck") && s->e) {
+		struct qf_wl *w = qf_engine_find(s->e, ev->workload);
+
+		if (w && w->requeue_at_ms > ev->time_ms)
+			heap_push_kind(s, w->requeue_at_ms, w, DUE_REQUEUE);
 	}
 	if (!s->o->events)
 		return;
@@ -352,6 +365,26 @@ static void run_cycles(struct sim *s)
 			break;
 }
 
+/* A check's controller sets its state on a workload; a workload that
+ * lacks that check then (its ClusterQueue does not require it, or it is
+ * finished) is left alone with a warning, as the API would keep a state
+ * Kueue removes at once. */
+static void do_check(struct sim *s, struct op *p)
+{
+	struct qf_wl *x = qf_engine_find(s->e, p->workload);
+	struct qf_loc at = { s->o->trace, (uint32_t)p->line, 1 };
+
+	if (x && (x->state == QF_WL_PENDING || x->state == QF_WL_RESERVED) &&
+	    qf_engine_checks_set(s->e, x, p->check, p->check_state, p->message,
+	                         p->requeue_after) == 0)
+		return;
+	(void)qf_diag_warn(s->d, &at, RULE, "check",
+	                   "Workload %s has no admission check %s at %lldms "
+	                   "(its ClusterQueue does not require it there): "
+	                   "ignored",
+	                   p->workload, p->check, (long long)p->at_ms);
+}
+
 static int do_op(struct sim *s, struct op *p)
 {
 	struct qf_model_wl *w = NULL;
@@ -397,6 +430,9 @@ static int do_op(struct sim *s, struct op *p)
 		if (rc == QF_OK)
 			rc = qf_engine_rebuild(s->e, s->d);
 		break;
+	case OP_CHECK:
+		do_check(s, p);
+		break;
 	}
 	return rc;
 }
@@ -404,6 +440,9 @@ static int do_op(struct sim *s, struct op *p)
 /* Is this heap entry still a scheduled finish? (stale after eviction) */
 static int due_live(const struct due *du)
 {
+	if (du->kind == DUE_REQUEUE)
+		return du->w->state == QF_WL_PENDING &&
+		       du->w->requeue_at_ms == du->at;
 	return du->w->state == QF_WL_RESERVED && du->w->finish_at_ms == du->at;
 }
 
@@ -413,7 +452,9 @@ static void finish_due(struct sim *s, int64_t t)
 	while (s->nheap && s->heap[0].at <= s->t0 + t) {
 		struct due du = heap_pop(s);
 
-		if (due_live(&du))
+		if (due_live(&du) && du.kind == DUE_REQUEUE)
+			qf_engine_requeue_due(s->e, du.w);
+		else if (due_live(&du))
 			qf_engine_finish(s->e, du.w);
 	}
 }
@@ -514,6 +555,8 @@ void qf_sim__release(struct sim *s)
 	for (size_t i = 0; i < s->nops; i++) {
 		free(s->ops[i].workload);
 		free(s->ops[i].del_name);
+		free(s->ops[i].check);
+		free(s->ops[i].message);
 		qf_model_wl_free(s->ops[i].wl);
 	}
 	free(s->ops);

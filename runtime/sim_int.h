@@ -29,7 +29,7 @@
 /* Largest --trace file accepted (large-scale is about 30 MB). */
 #define QF_SIM_MAX_TRACE_BYTES ((size_t)256 << 20)
 
-enum op_kind { OP_SUBMIT, OP_FINISH, OP_APPLY, OP_DELETE };
+enum op_kind { OP_SUBMIT, OP_FINISH, OP_APPLY, OP_DELETE, OP_CHECK };
 
 struct op {
 	int64_t at_ms;
@@ -42,14 +42,21 @@ struct op {
 	char *del_name;           /* owned: delete of a policy object: its
 	                             name ("ns/name" for a LocalQueue) */
 	struct qf_model_wl *wl;   /* owned until submitted: staged workload */
+	char *check;              /* owned: check: the AdmissionCheck name */
+	char *message;            /* owned: check: its message, or NULL */
+	int check_state;          /* check: enum qf_model_check_state */
+	int32_t requeue_after;    /* check: requeue_after_seconds, or -1 */
 	int64_t runtime_ms;
 	size_t line;
 	size_t off, len; /* the line in the trace text (for positions) */
 };
 
+enum due_kind { DUE_FINISH = 0, DUE_REQUEUE = 1 };
+
 struct due {
 	int64_t at;
 	struct qf_wl *w;
+	int kind; /* enum due_kind */
 };
 
 /* Per-ClusterQueue counts for the human summary, from the events. */

@@ -22,6 +22,7 @@ enum field_bits {
 	F_RUNTIME = 1 << 0,
 	F_OBJECT = 1 << 1,
 	F_WORKLOAD = 1 << 2,
+	F_CHECK = 1 << 3,
 };
 
 static const struct op_row {
@@ -30,6 +31,7 @@ static const struct op_row {
 	unsigned fields; /* besides at_ms and op */
 } op_rows[] = {
 	{ "apply", OP_APPLY, F_OBJECT },
+	{ "check", OP_CHECK, F_WORKLOAD | F_CHECK },
 	{ "delete", OP_DELETE, F_OBJECT },
 	{ "finish", OP_FINISH, F_WORKLOAD },
 	{ "submit", OP_SUBMIT, F_OBJECT | F_RUNTIME },
@@ -40,9 +42,13 @@ static const struct field_row {
 	unsigned bit; /* 0: every op */
 } field_rows[] = {
 	{ "at_ms", 0 },
+	{ "check", F_CHECK },
+	{ "message", F_CHECK },
 	{ "object", F_OBJECT },
 	{ "op", 0 },
+	{ "requeue_after_seconds", F_CHECK },
 	{ "runtime_ms", F_RUNTIME },
+	{ "state", F_CHECK },
 	{ "workload", F_WORKLOAD },
 };
 
@@ -187,6 +193,39 @@ static int delete_target(const struct line_rd *r, const json_t *obj,
 	return QF_OK;
 }
 
+/* The fields of a check op (the workload is read by the caller). */
+static int check_fields(const struct line_rd *r, const json_t *o, struct op *p)
+{
+	const json_t *c = json_object_get(o, "check");
+	const json_t *st = json_object_get(o, "state");
+	const json_t *msg = json_object_get(o, "message");
+	const json_t *ra = json_object_get(o, "requeue_after_seconds");
+
+	p->requeue_after = -1;
+	if (!json_is_string(c) || !*json_string_value(c))
+		return line_error(r, c ? c : o, "check",
+		                  "check needs \"check\": the AdmissionCheck's "
+		                  "name");
+	p->check_state = qf_model_check_state_parse(json_string_value(st));
+	if (p->check_state < 0)
+		return line_error(r, st ? st : o, "state",
+		                  "state must be Pending, Ready, Retry or "
+		                  "Rejected");
+	if (msg && !json_is_string(msg))
+		return line_error(r, msg, "message",
+		                  "message must be a string");
+	if (ra && (!json_is_integer(ra) || json_integer_value(ra) < 0 ||
+	           json_integer_value(ra) > INT32_MAX))
+		return line_error(r, ra, "requeue_after_seconds",
+		                  "requeue_after_seconds must be an integer "
+		                  "from 0 to 2147483647");
+	if (ra)
+		p->requeue_after = (int32_t)json_integer_value(ra);
+	p->check = qf_xstrdup(json_string_value(c));
+	p->message = msg ? qf_xstrdup(json_string_value(msg)) : NULL;
+	return QF_OK;
+}
+
 /* Check a trace line's own fields; p is filled in. */
 static int trace_fields(const struct line_rd *r, const json_t *o, struct op *p)
 {
@@ -202,8 +241,8 @@ static int trace_fields(const struct line_rd *r, const json_t *o, struct op *p)
 			row = &op_rows[i];
 	if (!row)
 		return line_error(r, jop ? jop : o, "op",
-		                  "op must be submit, finish, apply or "
-		                  "delete");
+		                  "op must be submit, finish, apply, delete "
+		                  "or check");
 	p->kind = row->kind;
 	if (check_keys(r, o, row) < 0 ||
 	    time_field(r, o, "at_ms", &p->at_ms) < 0)
@@ -211,17 +250,18 @@ static int trace_fields(const struct line_rd *r, const json_t *o, struct op *p)
 	if (json_object_get(o, "runtime_ms") &&
 	    time_field(r, o, "runtime_ms", &p->runtime_ms) < 0)
 		return QF_EINVAL;
-	if (row->kind == OP_FINISH) {
+	if (row->kind == OP_FINISH || row->kind == OP_CHECK) {
 		const json_t *v = json_object_get(o, "workload");
 		const char *wl = json_string_value(v);
 
 		if (!wl || !strchr(wl, '/'))
 			return line_error(r, v ? v : o, "workload",
-			                  "finish needs \"workload\": "
+			                  "%s needs \"workload\": "
 			                  "\"namespace/name\" (of the Workload "
-			                  "or of its Job)");
+			                  "or of its Job)",
+			                  row->name);
 		p->workload = qf_xstrdup(wl);
-		return QF_OK;
+		return row->kind == OP_CHECK ? check_fields(r, o, p) : QF_OK;
 	}
 	if (!json_is_object(json_object_get(o, "object")))
 		return line_error(r,
@@ -284,6 +324,8 @@ static int parse_line_located(struct sim *s, const char *text, size_t len,
 
 static void op_free(struct op *p)
 {
+	free(p->check);
+	free(p->message);
 	free(p->workload);
 	free(p->del_name);
 	qf_model_wl_free(p->wl);
@@ -447,7 +489,7 @@ static int name_error(struct sim *s, const struct op *p, const char *what)
 	    qf_doc_nobjects(doc) == 1) {
 		o = qf_doc_object(doc, 0)->obj;
 		r.doc = doc;
-		node = p->kind == OP_FINISH
+		node = p->kind == OP_FINISH || p->kind == OP_CHECK
 		               ? json_object_get(o, "workload")
 		               : json_object_get(
 		                         json_object_get(
@@ -456,8 +498,9 @@ static int name_error(struct sim *s, const struct op *p, const char *what)
 		                         "name");
 	}
 	rc = line_error(&r, node,
-	                p->kind == OP_FINISH ? "workload"
-	                                     : "object.metadata.name",
+	                p->kind == OP_FINISH || p->kind == OP_CHECK
+	                        ? "workload"
+	                        : "object.metadata.name",
 	                "%s", what);
 	qf_doc_free(doc);
 	qf_diags_release(&scratch);

@@ -342,7 +342,7 @@ static void add_flavors(struct qf_buf *b, json_t *by_podset)
 	free(parts);
 }
 
-static void add_counts(struct qf_buf *b, json_t *counts)
+static void add_pairs(struct qf_buf *b, const char *label, json_t *counts)
 {
 	const char *ps;
 	json_t *c;
@@ -365,12 +365,115 @@ static void add_counts(struct qf_buf *b, json_t *counts)
 		parts[n++] = qf_buf_detach(&p, NULL);
 	}
 	qsort(parts, n, sizeof(*parts), cmp_str);
-	qf_buf_adds(b, " count");
+	qf_buf_addf(b, " %s", label);
 	for (i = 0; i < n; i++) {
 		qf_buf_addf(b, " %s", parts[i]);
 		free(parts[i]);
 	}
 	free(parts);
+}
+
+static void add_counts(struct qf_buf *b, json_t *counts)
+{
+	add_pairs(b, "count", counts);
+}
+
+/* {podSet: {res: qty}} -> {"podSet.res": qty} (new reference). */
+static json_t *flatten(json_t *by_podset)
+{
+	json_t *out = json_object(), *m, *v;
+	const char *ps, *res;
+
+	json_object_foreach (by_podset, ps, m) {
+		json_object_foreach (m, res, v) {
+			struct qf_buf k = QF_BUF_INIT;
+
+			qf_buf_addf(&k, "%s.%s", ps, res);
+			json_object_set(out, k.buf, v);
+			qf_buf_release(&k);
+		}
+	}
+	return out;
+}
+
+/*
+ * The optional assertions any expectation may add: `checks` ({name:
+ * state}, the whole of status.admissionChecks), `conditions` ({type:
+ * "True" | "False" | "Status/Reason"}) and, for admitted ones, `usage`
+ * ({podSet: {resource: quantity}}, status.admission resourceUsage).
+ */
+static void render_extra_want(struct qf_buf *b, json_t *w)
+{
+	json_t *v;
+
+	if ((v = json_object_get(w, "usage"))) {
+		json_t *f = flatten(v);
+
+		add_pairs(b, "usage", f);
+		json_decref(f);
+	}
+	if ((v = json_object_get(w, "conditions")))
+		add_pairs(b, "conditions", v);
+	if ((v = json_object_get(w, "checks")))
+		add_pairs(b, "checks", v);
+}
+
+static void render_extra_got(struct qf_buf *b, json_t *wl, json_t *w)
+{
+	json_t *st = json_object_get(wl, "status"), *v, *out;
+	const char *k;
+	size_t i;
+
+	if (json_object_get(w, "usage")) {
+		json_t *by = json_object();
+
+		json_array_foreach (
+		        json_object_get(json_object_get(st, "admission"),
+		                        "podSetAssignments"),
+		        i, v)
+			if (str(v, "name"))
+				json_object_set(
+				        by, str(v, "name"),
+				        json_object_get(v, "resourceUsage"));
+		out = flatten(by);
+		add_pairs(b, "usage", out);
+		json_decref(out);
+		json_decref(by);
+	}
+	if (json_object_get(w, "conditions")) {
+		json_t *c;
+
+		out = json_object();
+		json_object_foreach (json_object_get(w, "conditions"), k, v) {
+			struct qf_buf s = QF_BUF_INIT;
+			const char *want = json_string_value(v);
+
+			c = find_condition(wl, k);
+			qf_buf_adds(&s, c && str(c, "status") ? str(c, "status")
+			                                      : "<none>");
+			if (c && want && strchr(want, '/'))
+				qf_buf_addf(&s, "/%s",
+				            str(c, "reason") ? str(c, "reason")
+				                             : "");
+			json_object_set_new(out, k, json_string(s.buf));
+			qf_buf_release(&s);
+		}
+		add_pairs(b, "conditions", out);
+		json_decref(out);
+	}
+	if (json_object_get(w, "checks")) {
+		out = json_object();
+		json_array_foreach (json_object_get(st, "admissionChecks"), i,
+		                    v)
+			if (str(v, "name"))
+				json_object_set_new(
+				        out, str(v, "name"),
+				        json_string(str(v, "state")
+				                            ? str(v, "state")
+				                            : "?"));
+		add_pairs(b, "checks", out);
+		json_decref(out);
+	}
 }
 
 static void add_reason_message(struct qf_buf *b, json_t *want,
@@ -422,6 +525,7 @@ static void render_want(struct qf_buf *b, const char *key, const char *cat,
 	}
 	if (json_object_get(w, "evictions"))
 		add_evictions(b, json_object_get(w, "evictions"));
+	render_extra_want(b, w);
 	qf_buf_addch(b, '\n');
 }
 
@@ -592,6 +696,7 @@ static void render_got(struct qf_buf *b, const char *key, json_t *wl,
 		add_evictions(b, ev);
 		json_decref(ev);
 	}
+	render_extra_got(b, wl, want);
 	qf_buf_addch(b, '\n');
 }
 

@@ -78,6 +78,7 @@ for c in $cases; do
 		"$tmp/header.yaml" | head -1)
 	set -- --cycles "${cycles:-1}"
 	[ -n "$until" ] && set -- --until "$until"
+	rm -f "$tmp/trace.jsonl" # never a previous case's
 	if grep -q '^trace:' "$tmp/header.yaml"; then
 		"$CONFORM" --trace "$tmp/header.yaml" "$tmp/trace.jsonl" ||
 			echo "conform: cannot read the trace" >>"$tmp/err"

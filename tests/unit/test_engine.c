@@ -415,7 +415,122 @@ static void test_engine_terminating_cq_kept_until_empty(void **state)
 	        "ClusterQueue a doesn't exist");
 	assert_int_equal(qf_engine_cycle(t.e), 1);
 	assert_int_equal(wb->state, QF_WL_RESERVED);
+	rt_release(&t);
+}
+
+/* A ClusterQueue with admission checks: a queue "c" covering cpu that asks
+ * for `checks` (a flow sequence). */
+#define CHECKED_CQ(checks)                                                  \
+	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"          \
+	"metadata: {name: c}\nspec:\n  namespaceSelector: {}\n"             \
+	"  admissionChecks: " checks "\n"                                   \
+	"  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n"    \
+	"    - name: default\n      resources: [{name: cpu, nominalQuota: " \
+	"'4'}]\n---\n"                                                      \
+	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"            \
+	"metadata: {name: c, namespace: ns}\nspec: {clusterQueue: c}\n---\n"
+
+static const char prov[] = "apiVersion: kueue.x-k8s.io/v1beta2\n"
+                           "kind: AdmissionCheck\nmetadata: {name: prov}\n"
+                           "spec: {controllerName: x}\n---\n";
+
+/* Queue c asking for AdmissionCheck prov, and one workload w there. */
+static void start_checked(struct rt *t, struct log *log)
+{
+	rt_init(t);
+	rt_load(t, base);
+	rt_load(t, prov);
+	rt_load(t, CHECKED_CQ("[prov]"));
+	rt_load(t, RT_WL("w", "ns", "c", "0", "1", "1", T0));
+	rt_start(t, sink, log);
+}
+
+/* Quota is reserved at once; Admitted (and the run) wait for Ready. */
+static void test_engine_checks_gate_admission(void **state)
+{
+	struct log log = { .n = 0 };
+	struct rt t;
+	struct qf_wl *w;
+
+	(void)state;
+	start_checked(&t, &log);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	w = rt_wl(&t, "ns/w");
+	assert_int_equal(w->state, QF_WL_RESERVED);
+	assert_int_equal(w->nchecks, 1);
+	assert_string_equal(w->checks[0].name, "prov");
+	assert_int_equal(w->checks[0].state, QF_CHECK_PENDING);
+	assert_int_equal(w->cond[QF_COND_ADMITTED].status, 0);
+	assert_string_equal(w->cond[QF_COND_ADMITTED].reason,
+	                    "UnsatisfiedAdmissionChecks");
+	assert_true(logged(&log, "QuotaReserved ns/w"));
+	assert_false(logged(&log, "Admitted ns/w"));
+	assert_int_equal(
+	        qf_engine_checks_set(t.e, w, "nope", QF_CHECK_READY, NULL, -1),
+	        -1);
+	assert_int_equal(
+	        qf_engine_checks_set(t.e, w, "prov", QF_CHECK_READY, "ok", -1),
+	        0);
+	assert_int_equal(w->cond[QF_COND_ADMITTED].status, 1);
+	assert_true(logged(&log, "Admitted ns/w Admitted by ClusterQueue c"));
 	check(&t);
+	rt_release(&t);
+}
+
+/* Retry evicts, resets the check (retryCount 1) and holds the workload
+ * out of its queue until the backoff ends. */
+static void test_engine_checks_retry_backs_off(void **state)
+{
+	struct log log = { .n = 0 };
+	struct rt t;
+	struct qf_wl *w;
+
+	(void)state;
+	start_checked(&t, &log);
+	(void)qf_engine_cycle(t.e);
+	w = rt_wl(&t, "ns/w");
+	assert_int_equal(qf_engine_checks_set(t.e, w, "prov", QF_CHECK_RETRY,
+	                                      "again", 5),
+	                 0);
+	assert_int_equal(w->state, QF_WL_PENDING);
+	assert_string_equal(w->cond[QF_COND_EVICTED].reason, "AdmissionCheck");
+	assert_true(logged(&log, "EvictedDueToAdmissionCheck ns/w Evicted "
+	                         "due to AdmissionCheck in Retry state: "
+	                         "\"prov\" (again)"));
+	assert_int_equal(w->checks[0].state, QF_CHECK_PENDING);
+	assert_int_equal(w->checks[0].retry_count, 1);
+	assert_true(w->requeue_at_ms > t.e->now_ms);
+	assert_int_equal(qf_engine_cycle(t.e), 0); /* not queued */
+	qf_engine_set_time(t.e, w->requeue_at_ms);
+	qf_engine_requeue_due(t.e, w);
+	assert_string_equal(w->cond[QF_COND_REQUEUED].reason,
+	                    "BackoffFinished");
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	assert_int_equal(w->state, QF_WL_RESERVED);
+	check(&t);
+	rt_release(&t);
+}
+
+/* A queue naming a missing AdmissionCheck is inactive. */
+static void test_engine_checks_missing_check_inactive(void **state)
+{
+	struct rt t;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t, CHECKED_CQ("[gone]"));
+	rt_load(&t, RT_WL("w", "ns", "c", "0", "1", "1", T0));
+	rt_start(&t, NULL, NULL);
+	assert_int_equal(t.e->cq[2].active, 0);
+	assert_string_equal(t.e->cq[2].inactive_reason,
+	                    "AdmissionCheckNotFound");
+	assert_string_equal(t.e->cq[2].missing_checks, "gone");
+	(void)qf_engine_cycle(t.e);
+	assert_int_equal(rt_wl(&t, "ns/w")->state, QF_WL_PENDING);
+	assert_string_equal(
+	        rt_wl(&t, "ns/w")->cond[QF_COND_QUOTA_RESERVED].reason,
+	        "Suspended");
 	rt_release(&t);
 }
 
@@ -433,6 +548,9 @@ int main(void)
 		cmocka_unit_test(test_engine_partial_admission_at_min_count),
 		cmocka_unit_test(test_engine_evicted_victim_not_evicted_again),
 		cmocka_unit_test(test_engine_terminating_cq_kept_until_empty),
+		cmocka_unit_test(test_engine_checks_gate_admission),
+		cmocka_unit_test(test_engine_checks_retry_backs_off),
+		cmocka_unit_test(test_engine_checks_missing_check_inactive),
 	};
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
 }
