@@ -28,7 +28,7 @@ $(shell sh scripts/install-deps.sh $(DEPS_GROUP) >&2)
 endif
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS)) -lm -pthread
 T_CFLAGS   := $(shell pkg-config --cflags $(TPKGS) 2>/dev/null)
 T_LIBS     := $(shell pkg-config --libs $(TPKGS) 2>/dev/null)
 

@@ -20,10 +20,13 @@
  *       Workload: false while it holds quota, true otherwise;
  *   C4  watchers see only committed changes, in resourceVersion order.
  * The loop (ctl_loop.c): poll the network and run the handlers (each
- * change goes to the model, the engine and the open transaction) ->
+ * change goes to the model, the engine and the store's open batch) ->
  * finish workloads whose run time is over -> scheduling cycles -> render
- * the workloads the cycles touched -> commit -> answer the deferred
- * requests and feed the watchers.
+ * the workloads the cycles touched -> when the commit in flight has
+ * ended, answer the requests and feed the watchers that waited for it ->
+ * start committing the open batch (runtime/store.h S4).  The fsync runs on
+ * the store's writer thread while the loop goes on serving and deciding
+ * into the next batch; no answer leaves before its batch is durable.
  *
  * Ownership: options are borrowed.  Errors: startup failures are
  * diagnostics (rule QF562) and a negative status; a failed commit stops

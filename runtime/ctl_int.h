@@ -51,6 +51,16 @@ struct ctl_note {
 	json_t *obj;      /* reference */
 };
 
+/* What waits for the commit in flight: the open lists of struct ctl are
+ * swapped in here when their batch starts committing (store.h S4). */
+struct ctl_flight {
+	struct ctl_reply *replies;
+	size_t nreplies, areplies;
+	struct ctl_note *notes;
+	size_t nnotes, anotes;
+	struct qf_buf ev_lines;
+};
+
 struct ctl {
 	const struct qf_ctl_options *o;
 	struct qf_ctx *ctx;
@@ -78,6 +88,7 @@ struct ctl {
 	size_t nnotes, anotes;
 	struct ctl_watch *watches;
 	size_t nwatches, awatches;
+	struct ctl_flight fl; /* answers waiting for the commit in flight */
 	int64_t last_finish_scan_ms;
 	uint64_t event_seq; /* names of Event objects */
 	char *policy_rev;   /* owned: commit id of the policy, or NULL */

@@ -5,6 +5,7 @@
  */
 #include "runtime/ctl_int.h"
 
+#include <assert.h>
 #include <malloc.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -71,16 +72,16 @@ static void watch_send(struct ctl_watch *w, const char *type, const json_t *obj)
 	json_decref(ev);
 }
 
-static void deliver_notes(struct ctl *c)
+static void deliver_notes(struct ctl *c, struct ctl_note *notes, size_t *n)
 {
-	for (size_t i = 0; i < c->nnotes; i++) {
+	for (size_t i = 0; i < *n; i++) {
 		for (size_t k = 0; k < c->nwatches; k++)
-			if (watch_wants(&c->watches[k], &c->notes[i]))
-				watch_send(&c->watches[k], c->notes[i].type,
-				           c->notes[i].obj);
-		json_decref(c->notes[i].obj);
+			if (watch_wants(&c->watches[k], &notes[i]))
+				watch_send(&c->watches[k], notes[i].type,
+				           notes[i].obj);
+		json_decref(notes[i].obj);
 	}
-	c->nnotes = 0;
+	*n = 0;
 }
 
 static void watch_closed(void *arg, struct qf_http_conn *conn)
@@ -245,10 +246,12 @@ static enum qf_http_disposition handle(void *arg, const struct qf_http_req *hr,
 	disp = route(c, hr, rs);
 	if (disp != QF_HTTP_NOW ||
 	    (!qf_store_dirty(c->store) && !c->nreplies && !c->nnotes &&
-	     !json_object_size(c->unsaved)))
+	     !json_object_size(c->unsaved) &&
+	     !qf_store_commit_busy(c->store)))
 		return disp;
 	/* C1: answer after the commit that holds this change (and after
-	 * any change an earlier answer is waiting for) */
+	 * any change an earlier answer is waiting for: the state it read
+	 * may be in the commit in flight) */
 	c->replies = qf_grow(c->replies, sizeof(*c->replies), &c->areplies,
 	                     c->nreplies + 1);
 	c->replies[c->nreplies].conn = hr->conn;
@@ -259,48 +262,105 @@ static enum qf_http_disposition handle(void *arg, const struct qf_http_req *hr,
 
 /* ----- the loop ----- */
 
-static int flush_events(struct ctl *c)
+static int flush_events(struct ctl *c, struct qf_buf *lines)
 {
-	if (!c->events || !c->ev_lines.len)
+	if (!c->events || !lines->len)
 		return 0;
-	if (fwrite(c->ev_lines.buf, 1, c->ev_lines.len, c->events) !=
-	            c->ev_lines.len ||
+	if (fwrite(lines->buf, 1, lines->len, c->events) != lines->len ||
 	    fflush(c->events) != 0) {
 		ctl_log(c, "error", "cannot write --events %s", c->o->events);
-		qf_buf_reset(&c->ev_lines);
+		qf_buf_reset(lines);
 		return -1;
 	}
-	qf_buf_reset(&c->ev_lines);
+	qf_buf_reset(lines);
 	return 0;
 }
 
-static void answer(struct ctl *c)
+static void answer(struct ctl_reply *replies, size_t *n)
 {
-	for (size_t i = 0; i < c->nreplies; i++)
-		qf_http_reply(c->replies[i].conn, &c->replies[i].resp);
-	c->nreplies = 0;
+	for (size_t i = 0; i < *n; i++)
+		qf_http_reply(replies[i].conn, &replies[i].resp);
+	*n = 0;
 }
 
-/* One turn: settle the engine, commit, then answer (C1) and notify
- * (C4).  A failed commit answers nothing and stops the controller. */
-static int turn(struct ctl *c)
+/* The open lists wait for the batch that just started committing. */
+static void take_off(struct ctl *c)
 {
-	int rc;
+	struct ctl_flight *f = &c->fl;
+	struct ctl_reply *r = f->replies;
+	struct ctl_note *n = f->notes;
+	size_t ar = f->areplies, an = f->anotes;
+	struct qf_buf ev = f->ev_lines;
+
+	assert(!f->nreplies && !f->nnotes && !f->ev_lines.len);
+	f->replies = c->replies;
+	f->nreplies = c->nreplies;
+	f->areplies = c->areplies;
+	f->notes = c->notes;
+	f->nnotes = c->nnotes;
+	f->anotes = c->anotes;
+	f->ev_lines = c->ev_lines;
+	c->replies = r;
+	c->areplies = ar;
+	c->notes = n;
+	c->anotes = an;
+	c->ev_lines = ev;
+	c->nreplies = c->nnotes = 0;
+}
+
+/* Its commit ended: answer (C1) and notify (C4) what waited for it. */
+static void land(struct ctl *c)
+{
+	(void)flush_events(c, &c->fl.ev_lines);
+	answer(c->fl.replies, &c->fl.nreplies);
+	deliver_notes(c, c->fl.notes, &c->fl.nnotes);
+}
+
+static void flight_release(struct ctl_flight *f)
+{
+	for (size_t i = 0; i < f->nnotes; i++)
+		json_decref(f->notes[i].obj);
+	free(f->notes);
+	for (size_t i = 0; i < f->nreplies; i++)
+		qf_buf_release(&f->replies[i].resp.body);
+	free(f->replies);
+	qf_buf_release(&f->ev_lines);
+}
+
+/*
+ * One turn: settle the engine into the open batch; collect the commit in
+ * flight and answer what waited for it; start the next commit if none is
+ * in flight (with wait, also wait for it).  The loop keeps serving and
+ * deciding while a commit's fsync runs on the store's writer thread.  A
+ * failed commit answers nothing and stops the controller.
+ */
+static int turn(struct ctl *c, int wait)
+{
+	int rc, done;
 
 	ctl_sync(c);
 	rc = ctl_settle(c);
-
 	if (rc == QF_OK)
 		rc = ctl_flush(c);
-	if (rc == QF_OK)
-		rc = qf_store_commit(c->store, c->d);
-	if (rc < 0) {
-		c->fatal = 1;
-		return rc;
+	done = rc == QF_OK ? qf_store_commit_done(c->store, wait, c->d) : 0;
+	if (done > 0)
+		land(c);
+	if (rc == QF_OK && done >= 0 && !qf_store_commit_busy(c->store)) {
+		if (qf_store_commit_start(c->store)) {
+			take_off(c);
+			done = qf_store_commit_done(c->store, wait, c->d);
+			if (done > 0)
+				land(c);
+		} else { /* nothing to write and nothing in flight */
+			(void)flush_events(c, &c->ev_lines);
+			answer(c->replies, &c->nreplies);
+			deliver_notes(c, c->notes, &c->nnotes);
+		}
 	}
-	(void)flush_events(c);
-	answer(c);
-	deliver_notes(c);
+	if (rc < 0 || done < 0) {
+		c->fatal = 1;
+		return rc < 0 ? rc : done;
+	}
 	return 0;
 }
 
@@ -384,7 +444,7 @@ static int start(struct ctl *c, struct qf_buf *cert, struct qf_buf *key)
 			                   o->events);
 	}
 	if (rc == QF_OK)
-		rc = turn(c);
+		rc = turn(c, 1);
 	if (rc == QF_OK)
 		rc = qf_http_start(&c->http, &ho, c->d);
 	return rc;
@@ -398,6 +458,7 @@ int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
 	int rc;
 
 	memset(&c, 0, sizeof(c));
+	qf_buf_init(&c.fl.ev_lines);
 	c.o = o;
 	c.ctx = ctx;
 	c.d = d;
@@ -421,20 +482,24 @@ int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
 		        qf_http_port(c.http), o->db);
 	}
 	while (rc == QF_OK && !stop_requested && !c.fatal) {
-		qf_http_poll(c.http, 50);
-		rc = turn(&c);
+		qf_http_poll(c.http, 50, qf_store_commit_fd(c.store));
+		rc = turn(&c, 0);
 	}
 	if (c.http) {
 		ctl_log(&c, "info", "stopping%s",
 		        rc < 0 ? " after a store failure" : "");
+		/* the commit in flight, then the last batch */
 		if (rc == QF_OK)
-			rc = turn(&c);
+			rc = turn(&c, 1);
+		if (rc == QF_OK)
+			rc = turn(&c, 1);
 		qf_http_stop(c.http);
 	}
 	if (c.events && fclose(c.events) != 0 && rc == QF_OK)
 		rc = qf_diag_error(d, NULL, QF_CTL_RULE, NULL,
 		                   "cannot write --events %s", o->events);
 	qf_store_free(c.store);
+	flight_release(&c.fl);
 	ctl_release(&c);
 	qf_buf_release(&cert);
 	qf_buf_release(&key);

@@ -49,6 +49,7 @@ struct qf_http {
 	struct MHD_Daemon *d;
 	struct qf_http_options o;
 	struct qf_http_conn *conns; /* every live connection */
+	int resumed; /* a connection was resumed since the last MHD_run */
 	char *cert, *key;           /* owned copies for MHD */
 };
 
@@ -367,18 +368,24 @@ int qf_http_port(const struct qf_http *h)
 	return i ? (int)i->port : -1;
 }
 
-void qf_http_poll(struct qf_http *h, int timeout_ms)
+void qf_http_poll(struct qf_http *h, int timeout_ms, int wake_fd)
 {
 	const union MHD_DaemonInfo *i =
 	        MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD);
 	MHD_UNSIGNED_LONG_LONG mt;
-	struct pollfd p = { i ? i->epoll_fd : -1, POLLIN, 0 };
+	struct pollfd p[2] = { { i ? i->epoll_fd : -1, POLLIN, 0 },
+		               { wake_fd, POLLIN, 0 } };
 
 	if (MHD_get_timeout(h->d, &mt) == MHD_YES &&
 	    mt < (MHD_UNSIGNED_LONG_LONG)timeout_ms)
 		timeout_ms = (int)mt;
+	/* with an external epoll loop a resumed connection wakes nothing:
+	 * MHD_run picks it up, so do not sleep before it */
+	if (h->resumed)
+		timeout_ms = 0;
+	h->resumed = 0;
 	/* EINTR (a signal) just ends the wait early */
-	(void)poll(&p, 1, timeout_ms);
+	(void)poll(p, wake_fd >= 0 ? 2 : 1, timeout_ms);
 	(void)MHD_run(h->d);
 }
 
@@ -386,6 +393,7 @@ static void wake(struct qf_http_conn *c)
 {
 	if (c->suspended) {
 		c->suspended = 0;
+		c->h->resumed = 1;
 		MHD_resume_connection(c->mc);
 	}
 }
@@ -432,7 +440,7 @@ void qf_http_stop(struct qf_http *h)
 	}
 	/* let the last answers and stream ends go out */
 	for (int k = 0; k < 3; k++)
-		qf_http_poll(h, 10);
+		qf_http_poll(h, 10, -1);
 	MHD_stop_daemon(h->d);
 	while (h->conns) /* only if MHD left one without completion */
 		conn_free(h->conns);

@@ -72,8 +72,9 @@ int qf_http_start(struct qf_http **out, const struct qf_http_options *o,
 /* The port actually bound (useful with port 0). */
 int qf_http_port(const struct qf_http *h);
 
-/* Wait up to timeout_ms for network activity, then serve what is ready. */
-void qf_http_poll(struct qf_http *h, int timeout_ms);
+/* Wait up to timeout_ms for network activity or for wake_fd (-1: none)
+ * to turn readable, then serve what is ready. */
+void qf_http_poll(struct qf_http *h, int timeout_ms, int wake_fd);
 
 /* Answer a LATER request (takes the body: `rs` is left empty). */
 void qf_http_reply(struct qf_http_conn *c, struct qf_http_resp *rs);

@@ -1,13 +1,19 @@
 /*
  * store.c - runtime/store.h on SQLite: WAL journal, synchronous=FULL, one
- * long transaction per group commit, prepared statements reused for every
- * row.  The database file is also flock()ed: SQLite's own locks are taken
- * per transaction and would let a second controller in between.
+ * transaction per group commit, prepared statements reused for every row.
+ * Writes are copied into an in-memory batch; a writer thread turns a batch
+ * into a transaction and fsyncs it while the caller fills the next batch
+ * (two batches: one open, at most one in flight).  The SQLite connection
+ * is only ever used by one thread at a time: the writer while a commit is
+ * in flight, the caller otherwise (open, load).  The database file is also
+ * flock()ed: SQLite's own locks are taken per transaction and would let a
+ * second controller in between.
  */
 #include "runtime/store.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
@@ -16,6 +22,7 @@
 #include <sqlite3.h>
 
 #include "core/alloc.h"
+#include "core/buf.h"
 #include "core/banned.h"
 
 #define RULE "QF560"
@@ -36,6 +43,9 @@ static const char *const stmt_sql[ST_N] = {
 	"INSERT OR REPLACE INTO meta(k, v) VALUES ('rv', ?1)",
 };
 
+/* Text parameters each statement binds from an op (then rv for a put). */
+static const int stmt_ntext[ST_N] = { 3, 3, 1, 0 };
+
 static const char schema[] =
         "CREATE TABLE IF NOT EXISTS objects(res TEXT NOT NULL, "
         "ns TEXT NOT NULL, name TEXT NOT NULL, rv INTEGER NOT NULL, "
@@ -45,15 +55,82 @@ static const char schema[] =
         "CREATE TABLE IF NOT EXISTS meta(k TEXT PRIMARY KEY, "
         "v INTEGER NOT NULL);";
 
+/* One row write: its strings are offsets into the batch's text. */
+struct op {
+	enum stmt k;
+	size_t text[4]; /* res ns name json (put); res ns name; json */
+	int64_t rv;     /* put */
+};
+
+struct batch {
+	struct qf_buf text; /* NUL-terminated strings of the ops */
+	struct op *ops;
+	size_t nops, aops;
+	int64_t rv;     /* meta.rv to write with it, or -1 */
+	int rc;         /* writer's result */
+	struct qf_buf err; /* writer's failure message */
+};
+
 struct qf_store {
 	sqlite3 *db;
 	sqlite3_stmt *st[ST_N];
 	int lock_fd;      /* flock()ed descriptor of the database file */
-	int in_txn;       /* BEGIN issued, COMMIT pending */
 	int64_t rv;       /* highest version handed out, or -1 */
-	int64_t rv_saved; /* the value meta.rv holds */
+	int64_t rv_saved; /* the value meta.rv holds or will hold (S2) */
 	char *path;       /* owned */
+	struct batch b[2];
+	int open;         /* b[open] takes writes; b[!open] may be in flight */
+	int busy;         /* b[!open] started, not collected */
+	/* the writer thread; everything below under mu */
+	pthread_t thread;
+	int have_thread;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct batch *work; /* handed to the writer, NULL once done */
+	int ended;          /* the writer finished `work` */
+	int quit;
+	int pipe[2];        /* writer -> caller: a byte per finished commit */
 };
+
+static void batch_reset(struct batch *b)
+{
+	qf_buf_reset(&b->text);
+	qf_buf_reset(&b->err);
+	b->nops = 0;
+	b->rv = -1;
+	b->rc = QF_OK;
+}
+
+static void batch_release(struct batch *b)
+{
+	qf_buf_release(&b->text);
+	qf_buf_release(&b->err);
+	free(b->ops);
+	b->ops = NULL;
+	b->nops = b->aops = 0;
+}
+
+static size_t batch_str(struct batch *b, const char *s)
+{
+	size_t at = b->text.len;
+
+	qf_buf_adds(&b->text, s);
+	qf_buf_addch(&b->text, 0);
+	return at;
+}
+
+static void batch_add(struct batch *b, enum stmt k, const char *const *t,
+                      int n, int64_t rv)
+{
+	struct op *op;
+
+	b->ops = qf_grow(b->ops, sizeof(*b->ops), &b->aops, b->nops + 1);
+	op = &b->ops[b->nops++];
+	op->k = k;
+	op->rv = rv;
+	for (int i = 0; i < n; i++)
+		op->text[i] = batch_str(b, t[i]);
+}
 
 static int db_error(struct qf_store *s, struct qf_diags *d, const char *what)
 {
@@ -71,6 +148,91 @@ static int exec(struct qf_store *s, const char *sql, struct qf_diags *d)
 		return db_error(s, d, sql);
 	return QF_OK;
 }
+
+/* ----- the writer (no diagnostics here: d is the caller's) ----- */
+
+static int fail(struct qf_store *s, struct batch *b, const char *what)
+{
+	qf_buf_reset(&b->err);
+	qf_buf_addf(&b->err, "%s: %s (SQLite error %d)", what,
+	            sqlite3_errmsg(s->db), sqlite3_extended_errcode(s->db));
+	return QF_EIO;
+}
+
+static int step_op(struct qf_store *s, struct batch *b, const struct op *op)
+{
+	sqlite3_stmt *st = s->st[op->k];
+	int n = stmt_ntext[op->k], rc = QF_OK;
+
+	for (int i = 0; i < n; i++)
+		if (sqlite3_bind_text(st, i + 1, b->text.buf + op->text[i], -1,
+		                      SQLITE_STATIC) != SQLITE_OK)
+			rc = fail(s, b, "bind");
+	if (rc == QF_OK && op->k == ST_PUT &&
+	    (sqlite3_bind_int64(st, 4, op->rv) != SQLITE_OK ||
+	     sqlite3_bind_text(st, 5, b->text.buf + op->text[3], -1,
+	                       SQLITE_STATIC) != SQLITE_OK))
+		rc = fail(s, b, "bind");
+	if (rc == QF_OK && op->k == ST_SETRV &&
+	    sqlite3_bind_int64(st, 1, op->rv) != SQLITE_OK)
+		rc = fail(s, b, "bind");
+	if (rc == QF_OK && sqlite3_step(st) != SQLITE_DONE)
+		rc = fail(s, b, stmt_sql[op->k]);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return rc;
+}
+
+/* One batch, one transaction: all of it or, after a failure, none. */
+static int write_batch(struct qf_store *s, struct batch *b)
+{
+	struct op setrv = { ST_SETRV, { 0, 0, 0, 0 }, b->rv };
+	int rc = QF_OK;
+
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
+	    SQLITE_OK)
+		return fail(s, b, "BEGIN IMMEDIATE");
+	for (size_t i = 0; rc == QF_OK && i < b->nops; i++)
+		rc = step_op(s, b, &b->ops[i]);
+	if (rc == QF_OK && b->rv >= 0)
+		rc = step_op(s, b, &setrv);
+	if (rc == QF_OK &&
+	    sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		rc = fail(s, b, "COMMIT");
+	if (rc < 0) /* nothing of it is durable: undo all of it (S3) */
+		(void)sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
+}
+
+static void *writer(void *arg)
+{
+	struct qf_store *s = arg;
+
+	pthread_mutex_lock(&s->mu);
+	for (;;) {
+		struct batch *b;
+		ssize_t w;
+
+		while (!s->work && !s->quit)
+			pthread_cond_wait(&s->cv, &s->mu);
+		if (!s->work)
+			break;
+		b = s->work;
+		pthread_mutex_unlock(&s->mu);
+		b->rc = write_batch(s, b);
+		pthread_mutex_lock(&s->mu);
+		s->work = NULL;
+		s->ended = 1;
+		pthread_cond_broadcast(&s->cv);
+		/* a full pipe already says "ended": nothing is lost */
+		w = write(s->pipe[1], "", 1);
+		(void)w;
+	}
+	pthread_mutex_unlock(&s->mu);
+	return NULL;
+}
+
+/* ----- open and close ----- */
 
 static int lock_file(struct qf_store *s, struct qf_diags *d)
 {
@@ -96,6 +258,25 @@ static int lock_file(struct qf_store *s, struct qf_diags *d)
 	return QF_OK;
 }
 
+static int start_writer(struct qf_store *s, struct qf_diags *d)
+{
+	struct qf_loc loc = { s->path, 0, 0 };
+
+	if (pipe(s->pipe) < 0 ||
+	    fcntl(s->pipe[0], F_SETFL, O_NONBLOCK) < 0 ||
+	    fcntl(s->pipe[1], F_SETFL, O_NONBLOCK) < 0 ||
+	    fcntl(s->pipe[0], F_SETFD, FD_CLOEXEC) < 0 ||
+	    fcntl(s->pipe[1], F_SETFD, FD_CLOEXEC) < 0 ||
+	    pthread_create(&s->thread, NULL, writer, s) != 0) {
+		(void)qf_diag_add(d, QF_SEV_ERROR, &loc, RULE, NULL,
+		                  "cannot start the store's writer: %s",
+		                  strerror(errno));
+		return QF_EIO;
+	}
+	s->have_thread = 1;
+	return QF_OK;
+}
+
 static int setup(struct qf_store *s, struct qf_diags *d)
 {
 	int rc = lock_file(s, d);
@@ -115,6 +296,8 @@ static int setup(struct qf_store *s, struct qf_diags *d)
 		if (sqlite3_prepare_v2(s->db, stmt_sql[i], -1, &s->st[i],
 		                       NULL) != SQLITE_OK)
 			rc = db_error(s, d, "cannot prepare a statement");
+	if (rc == QF_OK)
+		rc = start_writer(s, d);
 	return rc;
 }
 
@@ -124,9 +307,16 @@ int qf_store_open(struct qf_store **out, const char *path, struct qf_diags *d)
 	int rc;
 
 	*out = NULL;
-	s->lock_fd = -1;
+	s->lock_fd = s->pipe[0] = s->pipe[1] = -1;
 	s->rv = s->rv_saved = -1;
 	s->path = qf_xstrdup(path);
+	for (int i = 0; i < 2; i++) {
+		qf_buf_init(&s->b[i].text);
+		qf_buf_init(&s->b[i].err);
+		batch_reset(&s->b[i]);
+	}
+	pthread_mutex_init(&s->mu, NULL);
+	pthread_cond_init(&s->cv, NULL);
 	rc = setup(s, d);
 	if (rc < 0) {
 		qf_store_free(s);
@@ -140,77 +330,44 @@ void qf_store_free(struct qf_store *s)
 {
 	if (!s)
 		return;
-	if (s->db && s->in_txn) /* nobody was told about it: undo (S3) */
-		(void)sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	if (s->have_thread) {
+		/* a commit in flight ends (durable or not) before the close;
+		 * the open batch nobody was told about is dropped (S3) */
+		pthread_mutex_lock(&s->mu);
+		s->quit = 1;
+		pthread_cond_broadcast(&s->cv);
+		pthread_mutex_unlock(&s->mu);
+		pthread_join(s->thread, NULL);
+	}
 	for (size_t i = 0; i < ST_N; i++)
 		sqlite3_finalize(s->st[i]);
 	sqlite3_close(s->db);
 	if (s->lock_fd >= 0)
 		(void)close(s->lock_fd); /* releases the flock */
+	for (int i = 0; i < 2; i++) {
+		if (s->pipe[i] >= 0)
+			(void)close(s->pipe[i]);
+		batch_release(&s->b[i]);
+	}
+	pthread_cond_destroy(&s->cv);
+	pthread_mutex_destroy(&s->mu);
 	free(s->path);
 	free(s);
 }
 
-static int begin(struct qf_store *s, struct qf_diags *d)
-{
-	int rc;
-
-	if (s->in_txn)
-		return QF_OK;
-	rc = exec(s, "BEGIN IMMEDIATE", d);
-	if (rc == QF_OK)
-		s->in_txn = 1;
-	return rc;
-}
-
-/* Bind text parameters 1..n and step the statement to completion. */
-static int run(struct qf_store *s, enum stmt k, const char *const *text,
-               int ntext, int64_t i64, int i64_at, struct qf_diags *d)
-{
-	sqlite3_stmt *st = s->st[k];
-	int rc = begin(s, d);
-
-	if (rc < 0)
-		return rc;
-	for (int i = 0; i < ntext; i++)
-		if (sqlite3_bind_text(st, i + 1, text[i], -1, SQLITE_STATIC) !=
-		    SQLITE_OK)
-			rc = db_error(s, d, "bind");
-	if (rc == QF_OK && i64_at &&
-	    sqlite3_bind_int64(st, i64_at, i64) != SQLITE_OK)
-		rc = db_error(s, d, "bind");
-	if (rc == QF_OK && sqlite3_step(st) != SQLITE_DONE)
-		rc = db_error(s, d, stmt_sql[k]);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return rc;
-}
+/* ----- writes into the open batch ----- */
 
 int qf_store_put(struct qf_store *s, const char *res, const char *ns,
                  const char *name, int64_t rv, const char *json,
                  struct qf_diags *d)
 {
-	const char *t[5] = { res, ns, name, NULL, NULL };
-	sqlite3_stmt *st = s->st[ST_PUT];
-	int rc = begin(s, d);
+	const char *t[4] = { res, ns, name, json };
 
-	if (rc < 0)
-		return rc;
-	for (int i = 0; i < 3; i++)
-		if (sqlite3_bind_text(st, i + 1, t[i], -1, SQLITE_STATIC) !=
-		    SQLITE_OK)
-			rc = db_error(s, d, "bind");
-	if (rc == QF_OK &&
-	    (sqlite3_bind_int64(st, 4, rv) != SQLITE_OK ||
-	     sqlite3_bind_text(st, 5, json, -1, SQLITE_STATIC) != SQLITE_OK))
-		rc = db_error(s, d, "bind");
-	if (rc == QF_OK && sqlite3_step(st) != SQLITE_DONE)
-		rc = db_error(s, d, "cannot store an object");
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc == QF_OK && rv > s->rv)
+	(void)d;
+	batch_add(&s->b[s->open], ST_PUT, t, 4, rv);
+	if (rv > s->rv)
 		s->rv = rv;
-	return rc;
+	return QF_OK;
 }
 
 int qf_store_del(struct qf_store *s, const char *res, const char *ns,
@@ -218,14 +375,18 @@ int qf_store_del(struct qf_store *s, const char *res, const char *ns,
 {
 	const char *t[3] = { res, ns, name };
 
-	return run(s, ST_DEL, t, 3, 0, 0, d);
+	(void)d;
+	batch_add(&s->b[s->open], ST_DEL, t, 3, 0);
+	return QF_OK;
 }
 
 int qf_store_event(struct qf_store *s, const char *json, struct qf_diags *d)
 {
 	const char *t[1] = { json };
 
-	return run(s, ST_EVENT, t, 1, 0, 0, d);
+	(void)d;
+	batch_add(&s->b[s->open], ST_EVENT, t, 1, 0);
+	return QF_OK;
 }
 
 void qf_store_set_rv(struct qf_store *s, int64_t rv)
@@ -236,24 +397,74 @@ void qf_store_set_rv(struct qf_store *s, int64_t rv)
 
 int qf_store_dirty(const struct qf_store *s)
 {
-	return s->in_txn;
+	return s->b[s->open].nops > 0 || s->rv > s->rv_saved;
+}
+
+/* ----- commits ----- */
+
+int qf_store_commit_start(struct qf_store *s)
+{
+	struct batch *b = &s->b[s->open];
+
+	if (s->busy || !qf_store_dirty(s))
+		return 0;
+	if (s->rv > s->rv_saved) /* S2: the counter goes with the rows */
+		b->rv = s->rv;
+	s->rv_saved = s->rv;
+	s->open = !s->open;
+	s->busy = 1;
+	pthread_mutex_lock(&s->mu);
+	s->ended = 0;
+	s->work = b;
+	pthread_cond_broadcast(&s->cv);
+	pthread_mutex_unlock(&s->mu);
+	return 1;
+}
+
+int qf_store_commit_busy(const struct qf_store *s)
+{
+	return s->busy;
+}
+
+int qf_store_commit_fd(const struct qf_store *s)
+{
+	return s->pipe[0];
+}
+
+int qf_store_commit_done(struct qf_store *s, int wait, struct qf_diags *d)
+{
+	struct batch *b = &s->b[!s->open];
+	struct qf_loc loc = { s->path, 0, 0 };
+	char drain[64];
+	int ended, rc;
+
+	if (!s->busy)
+		return 0;
+	pthread_mutex_lock(&s->mu);
+	while (wait && !s->ended)
+		pthread_cond_wait(&s->cv, &s->mu);
+	ended = s->ended;
+	pthread_mutex_unlock(&s->mu);
+	while (read(s->pipe[0], drain, sizeof(drain)) > 0)
+		;
+	if (!ended)
+		return 0;
+	s->busy = 0;
+	rc = b->rc;
+	if (rc < 0)
+		(void)qf_diag_add(d, QF_SEV_ERROR, &loc, RULE, NULL, "%s",
+		                  b->err.buf);
+	batch_reset(b);
+	return rc < 0 ? rc : 1;
 }
 
 int qf_store_commit(struct qf_store *s, struct qf_diags *d)
 {
-	int rc = QF_OK;
+	int rc = qf_store_commit_done(s, 1, d);
 
-	if (s->rv > s->rv_saved)
-		rc = run(s, ST_SETRV, NULL, 0, s->rv, 1, d);
-	if (!s->in_txn || rc < 0)
-		return rc;
-	rc = exec(s, "COMMIT", d);
-	if (rc < 0) /* nothing of it is durable: undo all of it */
-		(void)sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-	else
-		s->rv_saved = s->rv;
-	s->in_txn = 0;
-	return rc;
+	if (rc >= 0 && qf_store_commit_start(s))
+		rc = qf_store_commit_done(s, 1, d);
+	return rc < 0 ? rc : QF_OK;
 }
 
 static int64_t scalar(struct qf_store *s, const char *sql)
@@ -272,7 +483,11 @@ int qf_store_load(struct qf_store *s, int64_t *rv_out, qf_store_obj_fn fn,
                   void *arg, struct qf_diags *d)
 {
 	sqlite3_stmt *st = NULL;
-	int rc = QF_OK, r;
+	int rc = qf_store_commit_done(s, 1, d), r = SQLITE_DONE;
+
+	if (rc < 0)
+		return rc;
+	rc = QF_OK;
 
 	*rv_out = scalar(s, "SELECT max(coalesce((SELECT v FROM meta WHERE "
 	                    "k = 'rv'), 0), coalesce((SELECT max(rv) FROM "
@@ -297,5 +512,12 @@ int qf_store_load(struct qf_store *s, int64_t *rv_out, qf_store_obj_fn fn,
 
 int64_t qf_store_nevents(struct qf_store *s)
 {
+	struct qf_diags ignore = QF_DIAGS_INIT;
+	/* the writer owns the connection until its commit ends; its
+	 * failure is the committer's to report */
+	int rc = qf_store_commit_done(s, 1, &ignore);
+
+	(void)rc;
+	qf_diags_release(&ignore);
 	return scalar(s, "SELECT count(*) FROM events");
 }

@@ -6,11 +6,16 @@
  * Contract: qf_store_open takes an exclusive advisory lock (flock) on the
  * database file for the life of the store, so a second controller on the
  * same file refuses to start (QF_EIO, "held by another controller").
- * Writes (qf_store_put, qf_store_del, qf_store_event) go into one open
- * transaction that qf_store_commit ends: the controller answers a client
- * only after the commit that holds its change (group commit: one fsync for
- * every change made since the last commit).  synchronous=FULL makes a
- * commit durable against a crash of the process and of the machine.
+ * Writes (qf_store_put, qf_store_del, qf_store_event) are copied into the
+ * open batch, in memory; a commit writes a batch in one SQLite transaction
+ * and fsyncs it (synchronous=FULL: durable against a crash of the process
+ * and of the machine).  The controller answers a client only after the
+ * commit that holds its change (group commit: one fsync for every change
+ * made since the last commit).  qf_store_commit does it at once;
+ * qf_store_commit_start hands the batch to the store's writer thread and
+ * returns, so the caller keeps filling the next batch while the fsync is
+ * in flight (double buffering); qf_store_commit_fd becomes readable and
+ * qf_store_commit_done reports when it has ended.
  *
  * Design notes (durability):
  *   S1  an object row is the object as served, with its resourceVersion;
@@ -19,12 +24,16 @@
  *       crash no version is reused;
  *   S3  a change the client was told about is in a committed transaction;
  *       a change not yet committed at a crash is lost as a whole, with the
- *       workload states it caused (they were in the same transaction).
+ *       workload states it caused (they were in the same transaction);
+ *   S4  batches commit one at a time, in the order they were started: a
+ *       batch is durable only if every earlier one is.
  *
- * Ownership: strings passed in are copied by SQLite; strings handed to the
- * load callback are borrowed for the call.  Errors: every SQLite failure
+ * Ownership: strings passed in are copied; strings handed to the load
+ * callback are borrowed for the call.  Errors: every SQLite failure
  * becomes a diagnostic (rule QF560) with sqlite3_errmsg and the extended
- * code, and QF_EIO.  Not thread-safe: one thread drives a store.
+ * code, and QF_EIO; a failed commit is rolled back whole.  Threads: one
+ * caller thread drives a store; the writer thread only ever runs the
+ * batch it was handed, and qf_store_load / qf_store_nevents wait for it.
  */
 #ifndef QF_STORE_H
 #define QF_STORE_H
@@ -42,7 +51,7 @@ int qf_store_open(struct qf_store **out, const char *path,
 /* Roll back what is not committed and close; NULL is fine. */
 void qf_store_free(struct qf_store *s);
 
-/* Insert or replace an object row (begins a transaction if none). */
+/* Insert or replace an object row (into the open batch). */
 int qf_store_put(struct qf_store *s, const char *res, const char *ns,
                  const char *name, int64_t rv, const char *json,
                  struct qf_diags *d) QF_MUST_CHECK;
@@ -58,11 +67,33 @@ int qf_store_event(struct qf_store *s, const char *json,
 /* Record the highest resourceVersion handed out (S2). */
 void qf_store_set_rv(struct qf_store *s, int64_t rv);
 
-/* 1 while a transaction holds uncommitted changes. */
+/* 1 while the open batch holds changes no commit has started on. */
 int qf_store_dirty(const struct qf_store *s);
 
-/* Commit the open transaction, if any (S3). */
+/* Commit the open batch, if any, after the one in flight; returns when
+ * both are durable (S3, S4). */
 int qf_store_commit(struct qf_store *s, struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * Start committing the open batch on the writer thread and return; a new
+ * open batch takes the writes that follow.  Returns 1 when a commit
+ * started, 0 when there was nothing to write or one is still in flight.
+ */
+int qf_store_commit_start(struct qf_store *s);
+
+/* 1 while a started commit has not been collected by qf_store_commit_done. */
+int qf_store_commit_busy(const struct qf_store *s);
+
+/* A descriptor that polls readable when the commit in flight has ended. */
+int qf_store_commit_fd(const struct qf_store *s);
+
+/*
+ * Collect the commit in flight: 1 when it is durable, 0 while it runs (or
+ * none was started), < 0 when it failed (rolled back; the error is in d).
+ * With wait, block until it ends.
+ */
+int qf_store_commit_done(struct qf_store *s, int wait,
+                         struct qf_diags *d) QF_MUST_CHECK;
 
 /* Called for every stored object, oldest resourceVersion first. */
 typedef int (*qf_store_obj_fn)(void *arg, const char *res, const char *ns,

@@ -1,10 +1,12 @@
 /*
  * test_store.c - runtime/store.c: rows survive a reopen only when
- * committed (S3), the version counter never goes back (S2), and a second
+ * committed (S3), the version counter never goes back (S2), a commit runs
+ * while the next batch fills and batches land in order (S4), and a second
  * opener of the same file is refused.
  */
 #include "tests/unit/qf_test.h"
 
+#include <poll.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -101,6 +103,52 @@ static void test_store_commit_and_reload(void **state)
 	qf_diags_release(&d);
 }
 
+/* S4: a batch committed on the writer thread while the next one fills;
+ * the next one waits for it, and what was never started is lost. */
+static void test_store_commit_in_flight(void **state)
+{
+	struct qf_buf path = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_store *s = NULL;
+	struct seen seen = { 0, QF_BUF_INIT };
+	struct pollfd p;
+	int64_t rv = -1;
+
+	(void)state;
+	tmp_db(&path);
+	cleanup(path.buf);
+	assert_int_equal(qf_store_open(&s, path.buf, &d), QF_OK);
+	assert_int_equal(qf_store_commit_start(s), 0); /* nothing to do */
+	assert_int_equal(qf_store_put(s, "jobs", "a", "j1", 1, "{}", &d), 0);
+	assert_int_equal(qf_store_commit_start(s), 1);
+	assert_true(qf_store_commit_busy(s));
+	assert_false(qf_store_dirty(s));
+	/* the next batch fills meanwhile and cannot start yet */
+	assert_int_equal(qf_store_put(s, "jobs", "a", "j2", 2, "{}", &d), 0);
+	assert_true(qf_store_dirty(s));
+	assert_int_equal(qf_store_commit_start(s), 0);
+	p.fd = qf_store_commit_fd(s);
+	p.events = POLLIN;
+	assert_int_equal(poll(&p, 1, 10000), 1);
+	assert_int_equal(qf_store_commit_done(s, 0, &d), 1);
+	assert_false(qf_store_commit_busy(s));
+	assert_int_equal(qf_store_commit_done(s, 1, &d), 0); /* none left */
+	assert_int_equal(qf_store_commit_start(s), 1);
+	assert_int_equal(qf_store_put(s, "jobs", "a", "j3", 3, "{}", &d), 0);
+	assert_int_equal(qf_store_commit_done(s, 1, &d), 1);
+	qf_store_free(s); /* j3 was never committed */
+	assert_int_equal(qf_store_open(&s, path.buf, &d), QF_OK);
+	assert_int_equal(qf_store_load(s, &rv, collect, &seen, &d), 0);
+	assert_string_equal(seen.names.buf, "jobs:a/j1@1;jobs:a/j2@2;");
+	assert_int_equal(rv, 2);
+	assert_int_equal(d.n, 0);
+	qf_store_free(s);
+	cleanup(path.buf);
+	qf_buf_release(&seen.names);
+	qf_buf_release(&path);
+	qf_diags_release(&d);
+}
+
 static void test_store_bad_path(void **state)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -117,6 +165,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_store_commit_and_reload),
+		cmocka_unit_test(test_store_commit_in_flight),
 		cmocka_unit_test(test_store_bad_path),
 	};
 	return cmocka_run_group_tests_name("store", tests, NULL, NULL);
