@@ -15,6 +15,7 @@
 
 #include "core/alloc.h"
 #include "core/doc.h"
+#include "core/jdump.h"
 #include "core/banned.h"
 
 int64_t ctl_now(struct ctl *c)
@@ -71,13 +72,10 @@ json_t *ctl_lookup(struct ctl *c, int kind, const char *ns, const char *name)
 
 static void respond_json(struct qf_http_resp *rs, int code, const json_t *j)
 {
-	char *t = json_dumps(j, JSON_PRESERVE_ORDER | JSON_COMPACT);
-
 	rs->code = code;
 	rs->content_type = "application/json";
 	qf_buf_reset(&rs->body);
-	qf_buf_adds(&rs->body, t ? t : "{}");
-	free(t);
+	qf_jdump(&rs->body, j);
 }
 
 void ctl_status(struct qf_http_resp *rs, int code, const char *reason,
@@ -133,6 +131,49 @@ json_t *ctl_served(const json_t *obj, int kind, const char *version)
 	return o;
 }
 
+void ctl_served_text(struct qf_buf *b, const json_t *obj, int kind,
+                     const char *version)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[kind];
+	struct qf_buf av = QF_BUF_INIT;
+	int seen_av = 0, seen_kind = 0;
+	const char *key;
+	json_t *v;
+
+	/* what ctl_served's copy would dump, without the copy */
+	if (*k->group)
+		qf_buf_addf(&av, "%s/%s", k->group, version);
+	else
+		qf_buf_adds(&av, version);
+	qf_buf_addch(b, '{');
+	json_object_foreach ((json_t *)obj, key, v) {
+		if (b->buf[b->len - 1] != '{')
+			qf_buf_addch(b, ',');
+		qf_jdump_string(b, key, strlen(key));
+		qf_buf_addch(b, ':');
+		if (!strcmp(key, "apiVersion") && (seen_av = 1))
+			qf_jdump_string(b, av.buf, av.len);
+		else if (!strcmp(key, "kind") && (seen_kind = 1))
+			qf_jdump_string(b, k->kind, strlen(k->kind));
+		else
+			qf_jdump(b, v);
+	}
+	if (!seen_av) {
+		if (b->buf[b->len - 1] != '{')
+			qf_buf_addch(b, ',');
+		qf_buf_adds(b, "\"apiVersion\":");
+		qf_jdump_string(b, av.buf, av.len);
+	}
+	if (!seen_kind) {
+		if (b->buf[b->len - 1] != '{')
+			qf_buf_addch(b, ',');
+		qf_buf_adds(b, "\"kind\":");
+		qf_jdump_string(b, k->kind, strlen(k->kind));
+	}
+	qf_buf_addch(b, '}');
+	qf_buf_release(&av);
+}
+
 /* ----- store writes ----- */
 
 static void note(struct ctl *c, int kind, const char *type, json_t *obj)
@@ -179,6 +220,7 @@ int ctl_persist(struct ctl *c, int kind, json_t *obj, const char *type)
 
 int ctl_flush(struct ctl *c)
 {
+	struct qf_buf text = QF_BUF_INIT;
 	const char *key;
 	json_t *obj;
 	int rc = QF_OK;
@@ -186,17 +228,18 @@ int ctl_flush(struct ctl *c)
 	json_object_foreach (c->unsaved, key, obj) {
 		int kind = (int)strtol(key, NULL, 10);
 		const char *ns = qf_api_meta_str(obj, "namespace");
-		char *text = json_dumps(obj, JSON_COMPACT);
 		int64_t rv = strtoll(qf_api_meta_str(obj, "resourceVersion"),
 		                     NULL, 10);
 
+		qf_buf_reset(&text);
+		qf_jdump(&text, obj);
 		if (rc == QF_OK)
 			rc = qf_store_put(c->store, qf_api_kinds[kind].resource,
 			                  ns ? ns : "",
 			                  qf_api_meta_str(obj, "name"), rv,
-			                  text ? text : "{}", c->d);
-		free(text);
+			                  text.buf, c->d);
 	}
+	qf_buf_release(&text);
 	json_object_clear(c->unsaved);
 	qf_store_set_rv(c->store, c->rv);
 	if (rc < 0)
@@ -869,9 +912,10 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		respond_err(rs, &err);
 		return;
 	}
-	st = ctl_served(out, rq->kind, rq->version);
-	respond_json(rs, code, st);
-	json_decref(st);
+	rs->code = code;
+	rs->content_type = "application/json";
+	qf_buf_reset(&rs->body);
+	ctl_served_text(&rs->body, out, rq->kind, rq->version);
 	json_decref(out);
 }
 

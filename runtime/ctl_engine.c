@@ -15,6 +15,7 @@
 #include "core/alloc.h"
 #include "core/doc.h"
 #include "core/fs.h"
+#include "core/jdump.h"
 #include "core/opt.h"
 #include "runtime/dump.h"
 #include "runtime/metrics.h"
@@ -423,19 +424,19 @@ void ctl_sink(void *arg, const struct qf_event *ev)
 {
 	struct ctl *c = arg;
 	json_t *j = qf_event_to_json(ev);
-	char *line;
+	struct qf_buf line = QF_BUF_INIT;
 
 	if (c->policy_rev)
 		json_object_set_new(j, "policyRevision",
 		                    json_string(c->policy_rev));
-	line = json_dumps(j, JSON_PRESERVE_ORDER | JSON_COMPACT);
-	if (line && qf_store_event(c->store, line, c->d) < 0)
+	qf_jdump(&line, j);
+	if (qf_store_event(c->store, line.buf, c->d) < 0)
 		c->fatal = 1;
-	if (line && c->events) {
-		qf_buf_adds(&c->ev_lines, line);
+	if (c->events) {
+		qf_buf_add(&c->ev_lines, line.buf, line.len);
 		qf_buf_addch(&c->ev_lines, '\n');
 	}
-	free(line);
+	qf_buf_release(&line);
 	json_decref(j);
 	count_event(c, ev);
 	mark(c, ev->workload);

@@ -129,6 +129,9 @@ void ctl_status(struct qf_http_resp *rs, int code, const char *reason,
                 const char *msg);
 /* The object as served under `version` (new reference). */
 json_t *ctl_served(const json_t *obj, int kind, const char *version);
+/* Append the text of ctl_served(obj, ...) to b, without the copy. */
+void ctl_served_text(struct qf_buf *b, const json_t *obj, int kind,
+                     const char *version);
 /* Finish due workloads, run cycles, render what changed (C2, C3). */
 int ctl_settle(struct ctl *c) QF_MUST_CHECK;
 /* Create or replace obj as a client's POST or PUT would (DELETE with

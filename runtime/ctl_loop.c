@@ -60,16 +60,13 @@ static int watch_wants(const struct ctl_watch *w, const struct ctl_note *n)
 
 static void watch_send(struct ctl_watch *w, const char *type, const json_t *obj)
 {
-	json_t *served = ctl_served(obj, w->kind, w->version);
-	json_t *ev = json_pack("{s:s,s:o}", "type", type, "object", served);
-	char *t = json_dumps(ev, JSON_PRESERVE_ORDER | JSON_COMPACT);
+	struct qf_buf b = QF_BUF_INIT;
 
-	if (t) {
-		qf_http_push(w->conn, t, strlen(t));
-		qf_http_push(w->conn, "\n", 1);
-	}
-	free(t);
-	json_decref(ev);
+	qf_buf_addf(&b, "{\"type\":\"%s\",\"object\":", type);
+	ctl_served_text(&b, obj, w->kind, w->version);
+	qf_buf_adds(&b, "}\n");
+	qf_http_push(w->conn, b.buf, b.len);
+	qf_buf_release(&b);
 }
 
 static void deliver_notes(struct ctl *c, struct ctl_note *notes, size_t *n)
@@ -246,8 +243,7 @@ static enum qf_http_disposition handle(void *arg, const struct qf_http_req *hr,
 	disp = route(c, hr, rs);
 	if (disp != QF_HTTP_NOW ||
 	    (!qf_store_dirty(c->store) && !c->nreplies && !c->nnotes &&
-	     !json_object_size(c->unsaved) &&
-	     !qf_store_commit_busy(c->store)))
+	     !json_object_size(c->unsaved) && !qf_store_commit_busy(c->store)))
 		return disp;
 	/* C1: answer after the commit that holds this change (and after
 	 * any change an earlier answer is waiting for: the state it read

@@ -49,8 +49,8 @@ struct qf_http {
 	struct MHD_Daemon *d;
 	struct qf_http_options o;
 	struct qf_http_conn *conns; /* every live connection */
-	int resumed; /* a connection was resumed since the last MHD_run */
-	char *cert, *key;           /* owned copies for MHD */
+	int resumed;      /* a connection was resumed since the last MHD_run */
+	char *cert, *key; /* owned copies for MHD */
 };
 
 static size_t no_unescape(void *cls, struct MHD_Connection *c, char *s)

@@ -66,8 +66,8 @@ struct batch {
 	struct qf_buf text; /* NUL-terminated strings of the ops */
 	struct op *ops;
 	size_t nops, aops;
-	int64_t rv;     /* meta.rv to write with it, or -1 */
-	int rc;         /* writer's result */
+	int64_t rv;        /* meta.rv to write with it, or -1 */
+	int rc;            /* writer's result */
 	struct qf_buf err; /* writer's failure message */
 };
 
@@ -79,8 +79,8 @@ struct qf_store {
 	int64_t rv_saved; /* the value meta.rv holds or will hold (S2) */
 	char *path;       /* owned */
 	struct batch b[2];
-	int open;         /* b[open] takes writes; b[!open] may be in flight */
-	int busy;         /* b[!open] started, not collected */
+	int open; /* b[open] takes writes; b[!open] may be in flight */
+	int busy; /* b[!open] started, not collected */
 	/* the writer thread; everything below under mu */
 	pthread_t thread;
 	int have_thread;
@@ -89,7 +89,7 @@ struct qf_store {
 	struct batch *work; /* handed to the writer, NULL once done */
 	int ended;          /* the writer finished `work` */
 	int quit;
-	int pipe[2];        /* writer -> caller: a byte per finished commit */
+	int pipe[2]; /* writer -> caller: a byte per finished commit */
 };
 
 static void batch_reset(struct batch *b)
@@ -119,8 +119,8 @@ static size_t batch_str(struct batch *b, const char *s)
 	return at;
 }
 
-static void batch_add(struct batch *b, enum stmt k, const char *const *t,
-                      int n, int64_t rv)
+static void batch_add(struct batch *b, enum stmt k, const char *const *t, int n,
+                      int64_t rv)
 {
 	struct op *op;
 
@@ -262,8 +262,7 @@ static int start_writer(struct qf_store *s, struct qf_diags *d)
 {
 	struct qf_loc loc = { s->path, 0, 0 };
 
-	if (pipe(s->pipe) < 0 ||
-	    fcntl(s->pipe[0], F_SETFL, O_NONBLOCK) < 0 ||
+	if (pipe(s->pipe) < 0 || fcntl(s->pipe[0], F_SETFL, O_NONBLOCK) < 0 ||
 	    fcntl(s->pipe[1], F_SETFL, O_NONBLOCK) < 0 ||
 	    fcntl(s->pipe[0], F_SETFD, FD_CLOEXEC) < 0 ||
 	    fcntl(s->pipe[1], F_SETFD, FD_CLOEXEC) < 0 ||

@@ -1,0 +1,98 @@
+/* test_jdump.c - core/jdump.c writes byte for byte what
+ * json_dumps(JSON_COMPACT) writes: a table of documents (escapes, UTF-8,
+ * integers, reals, nesting, empty containers) and key order after edits. */
+#include "tests/unit/qf_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "core/buf.h"
+#include "core/jdump.h"
+
+static void same_as_jansson(const char *id, const json_t *j)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	char *want = json_dumps(j, JSON_COMPACT | JSON_ENCODE_ANY);
+
+	assert_non_null(want);
+	qf_jdump(&b, j);
+	if (strcmp(b.buf, want) != 0)
+		fail_msg("%s: qf_jdump wrote %s, json_dumps %s", id, b.buf,
+		         want);
+	free(want);
+	qf_buf_release(&b);
+}
+
+static void test_jdump_matches_json_dumps(void **state)
+{
+	static const struct {
+		const char *id, *text;
+	} cases[] = {
+		{ "j1", "{}" },
+		{ "j2", "[]" },
+		{ "j3", "{\"a\":[],\"b\":{},\"c\":[{}]}" },
+		{ "j4", "{\"z\":1,\"a\":2,\"m\":3}" },
+		{ "j5", "[\"quote\\\" back\\\\ slash / tab\\t nl\\n cr\\r\"]" },
+		{ "j6", "[\"\\b\\f\\u0001\\u001f\\u007f\"]" },
+		{ "j7", "[\"caf\\u00e9 \\u2028 \\ud83d\\ude00 ü\"]" },
+		{ "j8", "[0,-1,9223372036854775807,-9223372036854775808]" },
+		{ "j9", "[0.5,1.0,-2.25,1e300,1.5e-7,123456789.125,0.1]" },
+		{ "j10", "[true,false,null,\"\"]" },
+		{ "j11", "{\"k\\\"ey\":{\"n\\u0001ul\":[1,[2,[3,{}]]]}}" },
+		{ "j12", "{\"metadata\":{\"name\":\"w\",\"labels\":{\"kueue"
+		         ".x-k8s.io/queue-name\":\"q\"}},\"spec\":{\"count\""
+		         ":3}}" },
+	};
+	json_error_t je;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		json_t *j = json_loads(cases[i].text,
+		                       JSON_DECODE_ANY | JSON_ALLOW_NUL, &je);
+
+		if (!j)
+			fail_msg("%s: %s", cases[i].id, je.text);
+		same_as_jansson(cases[i].id, j);
+		json_decref(j);
+	}
+}
+
+/* Keys keep their insertion order through deletes and re-adds. */
+static void test_jdump_order_after_edits(void **state)
+{
+	json_t *o = json_pack("{s:i,s:i,s:i}", "c", 1, "a", 2, "b", 3);
+
+	(void)state;
+	json_object_del(o, "a");
+	json_object_set_new(o, "a", json_real(1e21));
+	json_object_set_new(o, "c", json_string("again"));
+	same_as_jansson("edits", o);
+	json_decref(o);
+}
+
+static void test_jdump_scalars_and_null(void **state)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	json_t *s = json_stringn("a\0b", 3);
+
+	(void)state;
+	qf_jdump(&b, NULL);
+	assert_int_equal(b.len, 0);
+	same_as_jansson("nul", s);
+	qf_jdump_string(&b, "x\"y", 3);
+	assert_string_equal(b.buf, "\"x\\\"y\"");
+	json_decref(s);
+	qf_buf_release(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_jdump_matches_json_dumps),
+		cmocka_unit_test(test_jdump_order_after_edits),
+		cmocka_unit_test(test_jdump_scalars_and_null),
+	};
+	return cmocka_run_group_tests_name("jdump", tests, NULL, NULL);
+}
