@@ -21,6 +21,9 @@ endif
 ifneq ($(filter deb deb-test,$(MAKECMDGOALS)),)
 DEPS_GROUP := deb
 endif
+ifneq ($(filter bench,$(MAKECMDGOALS)),)
+DEPS_GROUP := bench
+endif
 DEPS_OK := $(shell sh scripts/install-deps.sh --dry-run $(DEPS_GROUP) >/dev/null 2>&1 && echo yes)
 ifneq ($(DEPS_OK),yes)
 $(info quotaflow: installing missing $(DEPS_GROUP) dependencies (scripts/install-deps.sh $(DEPS_GROUP)))

@@ -10,6 +10,8 @@
 #                            (make check, make fuzz, make lint)
 #   install-deps.sh deb      build + dpkg-dev (dpkg-shlibdeps) and debootstrap
 #                            (make deb, make deb-test)
+#   install-deps.sh bench    build + the peers the benchmarks measure beside
+#                            us (etcd, kube-apiserver's store; make bench)
 #   install-deps.sh all      everything (the default)
 #   --dry-run GROUP          install nothing; exit 1 when something is missing
 set -eu
@@ -25,15 +27,17 @@ libsqlite3-dev libpcre2-dev libssl-dev libmicrohttpd-dev"
 TEST_PKGS="libcmocka-dev prometheus chromium sqlite3 git"
 CHECK_PKGS="clang libclang-rt-dev"
 DEB_PKGS="dpkg-dev debootstrap"
+BENCH_PKGS="etcd-server etcd-client"
 
 case "${1:-all}" in
 build) PKGS="$BUILD_PKGS" ;;
 test) PKGS="$BUILD_PKGS $TEST_PKGS" ;;
 check) PKGS="$BUILD_PKGS $TEST_PKGS $CHECK_PKGS" ;;
 deb) PKGS="$BUILD_PKGS $DEB_PKGS" ;;
-all) PKGS="$BUILD_PKGS $TEST_PKGS $CHECK_PKGS $DEB_PKGS" ;;
+bench) PKGS="$BUILD_PKGS $BENCH_PKGS" ;;
+all) PKGS="$BUILD_PKGS $TEST_PKGS $CHECK_PKGS $DEB_PKGS $BENCH_PKGS" ;;
 *)
-	echo "install-deps: unknown group '$1' (expected build, test, check, deb or all)" >&2
+	echo "install-deps: unknown group '$1' (expected build, test, check, deb, bench or all)" >&2
 	exit 2
 	;;
 esac
@@ -47,7 +51,7 @@ for p in $PKGS; do
 done
 # kubectl: the machine image ships one; Debian's kubernetes-client otherwise.
 case "${1:-all}" in
-build | deb) ;;
+build | deb | bench) ;;
 *) command -v kubectl >/dev/null 2>&1 || missing="$missing kubernetes-client" ;;
 esac
 [ -z "$missing" ] && exit 0

@@ -1,0 +1,214 @@
+/*
+ * etcd_put.c - the storage half of the kube-apiserver + etcd comparison
+ * (bench/bench_etcd.sh): COUNT durable puts of VALUE_BYTES each over CONNS
+ * keep-alive loopback connections to etcd's JSON gateway (POST
+ * /v3/kv/put), one request in flight per connection, as kube-apiserver
+ * writes one object per create.  etcd answers a put after its raft log
+ * entry is fsync'd (batched across concurrent puts, like our group
+ * commit).  Prints "put N of COUNT in S s (R/s), latency p50 X ms p99 Y ms".
+ *
+ *   etcd_put PORT COUNT CONNS VALUE_BYTES
+ *
+ * Standalone (libc only), built by the script with cc.
+ */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_CONNS 64
+#define MAX_VALUE 65536
+
+struct conn {
+	int fd;
+	long key; /* in flight, or -1 */
+	size_t in_len;
+	char in[16384];
+};
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+static int dial(int port)
+{
+	struct sockaddr_in a;
+	int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_port = htons((unsigned short)port);
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof(a)) < 0)
+		return -1;
+	(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	return fd;
+}
+
+static void b64(char *out, const unsigned char *in, size_t n)
+{
+	static const char t[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	                        "0123456789+/";
+	size_t i, o = 0;
+
+	for (i = 0; i + 2 < n; i += 3) {
+		out[o++] = t[in[i] >> 2];
+		out[o++] = t[((in[i] & 3) << 4) | (in[i + 1] >> 4)];
+		out[o++] = t[((in[i + 1] & 15) << 2) | (in[i + 2] >> 6)];
+		out[o++] = t[in[i + 2] & 63];
+	}
+	if (i < n) {
+		out[o++] = t[in[i] >> 2];
+		if (i + 1 < n) {
+			out[o++] = t[((in[i] & 3) << 4) | (in[i + 1] >> 4)];
+			out[o++] = t[(in[i + 1] & 15) << 2];
+		} else {
+			out[o++] = t[(in[i] & 3) << 4];
+			out[o++] = '=';
+		}
+		out[o++] = '=';
+	}
+	out[o] = 0;
+}
+
+static char value64[MAX_VALUE * 2];
+
+static int send_put(struct conn *c, long key, double *sent)
+{
+	char k[64], k64[128], body[MAX_VALUE * 2 + 256], req[MAX_VALUE * 2 + 512];
+	int kl = snprintf(k, sizeof(k), "/registry/jobs/default/job-%ld", key);
+	int bl, rl;
+
+	b64(k64, (const unsigned char *)k, (size_t)kl);
+	bl = snprintf(body, sizeof(body), "{\"key\":\"%s\",\"value\":\"%s\"}",
+	              k64, value64);
+	rl = snprintf(req, sizeof(req),
+	              "POST /v3/kv/put HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+	              "Content-Type: application/json\r\nContent-Length: %d"
+	              "\r\n\r\n%s",
+	              bl, body);
+	if (bl <= 0 || rl <= 0 || (size_t)rl >= sizeof(req))
+		return -1;
+	c->key = key;
+	sent[key] = now_ms();
+	return write(c->fd, req, (size_t)rl) == rl ? 0 : -1;
+}
+
+/* A complete response in c->in: its status code, else 0. */
+static int response_done(struct conn *c)
+{
+	const char *end, *cl;
+	long len = 0;
+
+	c->in[c->in_len] = 0;
+	end = strstr(c->in, "\r\n\r\n");
+	if (!end)
+		return 0;
+	cl = strstr(c->in, "Content-Length: ");
+	if (!cl)
+		cl = strstr(c->in, "content-length: ");
+	if (cl && cl < end)
+		len = strtol(cl + 16, NULL, 10);
+	if ((size_t)(end + 4 - c->in) + (size_t)len > c->in_len)
+		return 0;
+	return (int)strtol(c->in + 9, NULL, 10);
+}
+
+static int dcmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv)
+{
+	struct conn cs[MAX_CONNS];
+	struct pollfd p[MAX_CONNS];
+	unsigned char raw[MAX_VALUE];
+	long count, next = 0, done = 0;
+	int port, nconns, live;
+	size_t vbytes;
+	double *sent, *lat, t0, t1;
+
+	if (argc != 5 || (port = atoi(argv[1])) <= 0 ||
+	    (count = atol(argv[2])) <= 0 || (nconns = atoi(argv[3])) <= 0 ||
+	    nconns > MAX_CONNS || (vbytes = (size_t)atol(argv[4])) == 0 ||
+	    vbytes > MAX_VALUE) {
+		fprintf(stderr, "usage: etcd_put PORT COUNT CONNS VALUE_BYTES\n");
+		return 2;
+	}
+	for (size_t i = 0; i < vbytes; i++)
+		raw[i] = (unsigned char)"{\"apiVersion\":\"batch/v1\"}"[i % 25];
+	b64(value64, raw, vbytes);
+	sent = calloc((size_t)count, sizeof(double));
+	lat = calloc((size_t)count, sizeof(double));
+	if (!sent || !lat)
+		return 2;
+	t0 = now_ms();
+	for (int i = 0; i < nconns; i++) {
+		cs[i].fd = dial(port);
+		cs[i].in_len = 0;
+		cs[i].key = -1;
+		if (cs[i].fd < 0 || (next < count && send_put(&cs[i], next++,
+		                                              sent) < 0)) {
+			fprintf(stderr, "etcd_put: cannot reach port %d\n", port);
+			return 1;
+		}
+	}
+	for (live = nconns; live;) {
+		live = 0;
+		for (int i = 0; i < nconns; i++) {
+			p[i].fd = cs[i].key >= 0 ? cs[i].fd : -1;
+			p[i].events = POLLIN;
+			live += cs[i].key >= 0;
+		}
+		if (!live || poll(p, (nfds_t)nconns, 30000) <= 0)
+			break;
+		for (int i = 0; i < nconns; i++) {
+			struct conn *c = &cs[i];
+			ssize_t n;
+			int code;
+
+			if (!p[i].revents)
+				continue;
+			n = read(c->fd, c->in + c->in_len,
+			         sizeof(c->in) - 1 - c->in_len);
+			if (n <= 0)
+				return 1;
+			c->in_len += (size_t)n;
+			code = response_done(c);
+			if (!code)
+				continue;
+			if (code != 200) {
+				fprintf(stderr, "etcd_put: HTTP %d\n", code);
+				return 1;
+			}
+			lat[done++] = now_ms() - sent[c->key];
+			c->in_len = 0;
+			c->key = -1;
+			if (next < count && send_put(c, next++, sent) < 0)
+				return 1;
+		}
+	}
+	t1 = now_ms();
+	qsort(lat, (size_t)done, sizeof(double), dcmp);
+	printf("put %ld of %ld in %.2f s (%.0f/s), latency p50 %.1f ms p99 "
+	       "%.1f ms\n",
+	       done, count, (t1 - t0) / 1000.0, done * 1000.0 / (t1 - t0),
+	       done ? lat[(done - 1) / 2] : 0.0,
+	       done ? lat[(done * 99 + 99) / 100 - 1] : 0.0);
+	free(sent);
+	free(lat);
+	return done == count ? 0 : 1;
+}
