@@ -6,7 +6,11 @@
 #      per Job (from /proc, the steady figure on a shared machine);
 #   2. admission latency, creation -> spec.suspend=false seen on a watch,
 #      p50/p99 of 500 Jobs sent over 4 connections while 1,000 and then
-#      10,000 Workloads wait in another ClusterQueue.
+#      10,000 Workloads wait in another ClusterQueue (with the controller's
+#      CPU per Job of those runs too);
+#   3. the load average and one synchronous 4 KiB write on the database's
+#      disk (dd oflag=dsync), the same minutes: on a shared machine the
+#      wall figures move with both.
 # Targets: >= 2,000 creations/s; p99 < 50 ms.  Bounded: ~30 s, loopback.
 #
 # usage: sh bench/bench_controller.sh build/quotaflow [N]
@@ -36,18 +40,26 @@ timeout 30 kubectl --server "http://127.0.0.1:$port" create \
 cpu() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
 hz=$(getconf CLK_TCK)
 
+# `load PREFIX COUNT CONNS [--watch]`, then the controller's CPU per Job
+load() {
+	a=$(cpu)
+	"$LOAD" "$port" default fast "$1" "$2" "$3" - $4
+	b=$(cpu)
+	echo "controller CPU (user+sys): $(((b - a) * 1000000 / hz / $2)) us per Job"
+}
+echo "## load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+dd if=/dev/zero of="$tmp/dsync" bs=4k count=20 oflag=dsync 2>&1 |
+	awk '/copied/ { printf "one 4 KiB dsync write: %.1f ms\n", $(NF-3) * 50 }'
 echo "## controller: $N Job creations, 32 connections"
-a=$(cpu)
-"$LOAD" "$port" default fast tput "$N" 32 -
-b=$(cpu)
-echo "controller CPU: $(( (b - a) * 1000000 / hz / N )) us per Job"
+load tput "$N" 32
 "$LOAD" "$port" default busy backlog 1000 32 - >/dev/null
 echo "## admission latency with 1000 pending"
-"$LOAD" "$port" default fast lat1k 500 4 - --watch
+load lat1k 500 4 --watch
 "$LOAD" "$port" default busy backlog2 9000 32 - >/dev/null
 echo "## admission latency with 10000 pending"
-"$LOAD" "$port" default fast lat10k 500 4 - --watch
+load lat10k 500 4 --watch
 echo "pending: $(timeout 10 kubectl --server "http://127.0.0.1:$port" get \
 	--raw /metrics | sed -n 's/^kueue_pending_workloads{cluster_queue="busy",status="inadmissible"} //p')"
+echo "## load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 kill -TERM $pid
 wait $pid

@@ -9,6 +9,7 @@
  */
 #include "runtime/ctl_int.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -439,6 +440,13 @@ void ctl_sink(void *arg, const struct qf_event *ev)
 	qf_buf_release(&line);
 	json_decref(j);
 	count_event(c, ev);
+	if (!strcmp(ev->reason, "QuotaReserved")) {
+		struct qf_wl *w = qf_engine_find(c->e, ev->workload);
+
+		if (w && w->finish_at_ms >= 0 &&
+		    w->finish_at_ms < c->next_finish_ms)
+			c->next_finish_ms = w->finish_at_ms;
+	}
 	mark(c, ev->workload);
 	k8s_event(c, ev);
 }
@@ -521,19 +529,29 @@ static int render(struct ctl *c, struct qf_wl *w)
 	return sync_job(c, w);
 }
 
-/* Workloads whose demo run time is over finish now. */
+/* Workloads whose demo run time is over finish now.  The walk over every
+ * workload happens only when one is due (next_finish_ms), not on every
+ * turn: most workloads have no run time, and the backlog may be large. */
 static void finish_due(struct ctl *c, int64_t now)
 {
+	int64_t next = INT64_MAX;
+
+	if (now < c->next_finish_ms)
+		return;
 	for (size_t i = 0; i < c->e->nwl; i++) {
 		struct qf_wl *w = c->e->wl[i];
 
-		if (w->state == QF_WL_RESERVED && w->finish_at_ms >= 0 &&
-		    w->finish_at_ms <= now) {
+		if (w->state != QF_WL_RESERVED || w->finish_at_ms < 0)
+			continue;
+		if (w->finish_at_ms <= now) {
 			qf_engine_finish(c->e, w);
 			mark(c, w->key);
 			c->need_cycle = 1;
+		} else if (w->finish_at_ms < next) {
+			next = w->finish_at_ms;
 		}
 	}
+	c->next_finish_ms = next;
 }
 
 int ctl_settle(struct ctl *c)
@@ -666,6 +684,7 @@ int ctl_restore(struct ctl *c)
 	if (rc == 0)
 		rc = qf_engine_check(c->e, c->d);
 	c->need_cycle = 1;
+	c->next_finish_ms = 0; /* the first turn looks at every admission */
 	return rc < 0 ? QF_EINVAL : QF_OK;
 }
 

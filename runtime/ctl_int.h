@@ -90,9 +90,10 @@ struct ctl {
 	size_t nwatches, awatches;
 	struct ctl_flight fl; /* answers waiting for the commit in flight */
 	int64_t last_finish_scan_ms;
-	uint64_t event_seq; /* names of Event objects */
-	char *policy_rev;   /* owned: commit id of the policy, or NULL */
-	char *sync_seen;    /* owned: last revision read (applied or not) */
+	int64_t next_finish_ms; /* no reserved workload finishes before */
+	uint64_t event_seq;     /* names of Event objects */
+	char *policy_rev;       /* owned: commit id of the policy, or NULL */
+	char *sync_seen;        /* owned: last revision read (applied or not) */
 	int64_t next_sync_ms;
 	/* runtime/metrics.h */
 	uint64_t n_requests;
