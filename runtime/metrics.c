@@ -48,9 +48,18 @@ void qf_metrics_count(struct ctl *c, const char *family, const char *labels)
 
 	qf_buf_addf(&k, "%s{%s}", family, labels);
 	v = json_object_get(c->counters, k.buf);
-	json_object_set_new(c->counters, k.buf,
-	                    json_integer(json_integer_value(v) + 1));
+	/* counted in place: a new node per event was most of the cost */
+	if (v)
+		(void)json_integer_set(v, json_integer_value(v) + 1);
+	else
+		json_object_set_new(c->counters, k.buf, json_integer(1));
 	qf_buf_release(&k);
+}
+
+/* One more, in place. */
+static void bump(json_t *n)
+{
+	(void)json_integer_set(n, json_integer_value(n) + 1);
 }
 
 void qf_metrics_observe(struct ctl *c, enum qf_metrics_hist h, const char *cq,
@@ -68,19 +77,12 @@ void qf_metrics_observe(struct ctl *c, enum qf_metrics_hist h, const char *cq,
 		json_array_set_new(a, 1, json_real(0.0));
 		json_object_set_new(c->hists, k.buf, a);
 	}
-	json_array_set_new(
-	        a, 0,
-	        json_integer(json_integer_value(json_array_get(a, 0)) + 1));
-	json_array_set_new(
-	        a, 1,
-	        json_real(json_real_value(json_array_get(a, 1)) + seconds));
+	bump(json_array_get(a, 0));
+	(void)json_real_set(json_array_get(a, 1),
+	                    json_real_value(json_array_get(a, 1)) + seconds);
 	for (int i = 0; i < NBUCKETS; i++)
 		if (seconds <= buckets[i])
-			json_array_set_new(
-			        a, (size_t)i + 2,
-			        json_integer(json_integer_value(json_array_get(
-			                             a, (size_t)i + 2)) +
-			                     1));
+			bump(json_array_get(a, (size_t)i + 2));
 	qf_buf_release(&k);
 }
 
