@@ -27,6 +27,9 @@
 
 #define RULE "QF560"
 
+/* WAL frames after which the writer checkpoints (SQLite's default). */
+#define WAL_CHECKPOINT_PAGES 1000
+
 enum stmt {
 	ST_PUT,
 	ST_DEL,
@@ -89,7 +92,9 @@ struct qf_store {
 	struct batch *work; /* handed to the writer, NULL once done */
 	int ended;          /* the writer finished `work` */
 	int quit;
-	int pipe[2]; /* writer -> caller: a byte per finished commit */
+	int checkpointing; /* the writer is copying the WAL back */
+	int wal_pages;     /* writer: WAL frames after its last commit */
+	int pipe[2];       /* writer -> caller: a byte per finished commit */
 };
 
 static void batch_reset(struct batch *b)
@@ -204,6 +209,26 @@ static int write_batch(struct qf_store *s, struct batch *b)
 	return rc;
 }
 
+/* SQLite's WAL hook (in place of its auto-checkpoint): note the size. */
+static int on_wal(void *arg, sqlite3 *db, const char *name, int pages)
+{
+	struct qf_store *s = arg;
+
+	(void)db;
+	(void)name;
+	s->wal_pages = pages;
+	return SQLITE_OK;
+}
+
+/* Wait until the writer leaves the connection to the caller. */
+static void wait_idle(struct qf_store *s)
+{
+	pthread_mutex_lock(&s->mu);
+	while (s->work || s->checkpointing)
+		pthread_cond_wait(&s->cv, &s->mu);
+	pthread_mutex_unlock(&s->mu);
+}
+
 static void *writer(void *arg)
 {
 	struct qf_store *s = arg;
@@ -227,6 +252,18 @@ static void *writer(void *arg)
 		/* a full pipe already says "ended": nothing is lost */
 		w = write(s->pipe[1], "", 1);
 		(void)w;
+		if (s->wal_pages < WAL_CHECKPOINT_PAGES)
+			continue;
+		/* after the answer, not inside the commit that got it: the
+		 * WAL is durable already; a failed checkpoint leaves it so */
+		s->checkpointing = 1;
+		pthread_mutex_unlock(&s->mu);
+		(void)sqlite3_wal_checkpoint_v2(
+		        s->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+		s->wal_pages = 0;
+		pthread_mutex_lock(&s->mu);
+		s->checkpointing = 0;
+		pthread_cond_broadcast(&s->cv);
 	}
 	pthread_mutex_unlock(&s->mu);
 	return NULL;
@@ -291,6 +328,8 @@ static int setup(struct qf_store *s, struct qf_diags *d)
 	rc = exec(s, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", d);
 	if (rc == QF_OK)
 		rc = exec(s, schema, d);
+	if (rc == QF_OK) /* the writer checkpoints after answering */
+		(void)sqlite3_wal_hook(s->db, on_wal, s);
 	for (size_t i = 0; rc == QF_OK && i < ST_N; i++)
 		if (sqlite3_prepare_v2(s->db, stmt_sql[i], -1, &s->st[i],
 		                       NULL) != SQLITE_OK)
@@ -486,6 +525,7 @@ int qf_store_load(struct qf_store *s, int64_t *rv_out, qf_store_obj_fn fn,
 
 	if (rc < 0)
 		return rc;
+	wait_idle(s);
 	rc = QF_OK;
 
 	*rv_out = scalar(s, "SELECT max(coalesce((SELECT v FROM meta WHERE "
@@ -518,5 +558,6 @@ int64_t qf_store_nevents(struct qf_store *s)
 
 	(void)rc;
 	qf_diags_release(&ignore);
+	wait_idle(s);
 	return scalar(s, "SELECT count(*) FROM events");
 }

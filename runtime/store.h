@@ -15,7 +15,9 @@
  * qf_store_commit_start hands the batch to the store's writer thread and
  * returns, so the caller keeps filling the next batch while the fsync is
  * in flight (double buffering); qf_store_commit_fd becomes readable and
- * qf_store_commit_done reports when it has ended.
+ * qf_store_commit_done reports when it has ended.  The writer also copies
+ * the WAL back into the database (a checkpoint, every 1,000 WAL pages)
+ * after a commit has been reported, never inside it.
  *
  * Design notes (durability):
  *   S1  an object row is the object as served, with its resourceVersion;
