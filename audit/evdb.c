@@ -135,12 +135,25 @@ static const char schema_v2[] =
         " WHERE source <> 'quotaflow';"
         "CREATE INDEX events_time ON events(cluster, time_ms, dkey);";
 
+/*
+ * Version 3: the report reads the derived rows of one ClusterQueue at a
+ * time; without these it scanned (and sorted) every tenant's rows once
+ * per tenant and per figure.
+ */
+static const char schema_v3[] =
+        "CREATE INDEX d_admissions_cq ON d_admissions(cluster,"
+        " cluster_queue);"
+        "CREATE INDEX d_usage_cq ON d_usage(cluster, cluster_queue, at_ms);";
+
 #define TIME_INDEX_SQL \
 	"CREATE INDEX events_time ON events(cluster, time_ms, dkey)"
 
 /* Migrations: migrations[v] takes a database from version v to v + 1. */
-static const char *const migrations[QF_EVDB_VERSION] = { schema_v1,
-	                                                 schema_v2 };
+static const char *const migrations[QF_EVDB_VERSION] = {
+	schema_v1,
+	schema_v2,
+	schema_v3,
+};
 
 static const char *const stmt_sql[QF_EVDB_ST__COUNT] = {
 	/* a quotaflow event is new unless the time index holds its key;

@@ -38,7 +38,7 @@
 #include "core/buf.h"
 #include "core/diag.h"
 
-#define QF_EVDB_VERSION 2
+#define QF_EVDB_VERSION 3
 
 /* "unknown time": quota rows read from files without a timestamp apply
  * from the beginning of the evidence. */

@@ -147,6 +147,8 @@ static void test_store_migrates_version_1(void **state)
 	assert_int_equal(
 	        qf_evdb_exec(s,
 	                     "DROP INDEX events_key; DROP INDEX events_time;"
+	                     "DROP INDEX d_admissions_cq;"
+	                     "DROP INDEX d_usage_cq;"
 	                     "CREATE UNIQUE INDEX events_dkey ON"
 	                     " events(cluster, dkey);"
 	                     "CREATE INDEX events_time ON"
@@ -158,12 +160,16 @@ static void test_store_migrates_version_1(void **state)
 	add(s, "ns/a", 7);
 	assert_int_equal(qf_evdb_commit(s, &d), QF_OK);
 	qf_evdb_close(s);
-	/* opened again: version 2, the row kept, the new indexes used */
+	/* opened again: the current version, the row kept, the indexes of
+	 * versions 2 and 3 there */
 	assert_int_equal(qf_evdb_open(&s, path.buf, 0, &d), QF_OK);
 	assert_int_equal(ival(s, "PRAGMA user_version"), QF_EVDB_VERSION);
 	assert_int_equal(ival(s, "SELECT count(*) FROM sqlite_master WHERE"
 	                         " name IN ('events_key', 'events_time') AND"
 	                         " sql LIKE '%dkey%'"),
+	                 2);
+	assert_int_equal(ival(s, "SELECT count(*) FROM sqlite_master WHERE"
+	                         " name IN ('d_admissions_cq', 'd_usage_cq')"),
 	                 2);
 	assert_int_equal(ival(s, "SELECT count(*) FROM events"), 1);
 	assert_int_equal(qf_evdb_verify_chain(s, &bad, &d), QF_OK);
@@ -200,7 +206,7 @@ static void test_store_refuses_newer_schema(void **state)
 	(void)state;
 	tmp_db(&path);
 	assert_int_equal(qf_evdb_open(&s, path.buf, 0, &d), QF_OK);
-	assert_int_equal(qf_evdb_exec(s, "PRAGMA user_version = 3", &d),
+	assert_int_equal(qf_evdb_exec(s, "PRAGMA user_version = 4", &d),
 	                 QF_OK);
 	qf_evdb_close(s);
 	assert_int_equal(qf_evdb_open(&s, path.buf, 0, &d), QF_EINVAL);
