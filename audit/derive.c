@@ -32,12 +32,14 @@ static uint64_t hash_str(const char *s, size_t n)
 	return qf_evdb_fnv(0, s, n);
 }
 
-static size_t slot(const struct dmap *m, const char *key, size_t len)
+static size_t slot(const struct dmap *m, uint64_t h, const char *key,
+                   size_t len)
 {
-	size_t i = (size_t)hash_str(key, len) & (m->cap - 1);
+	size_t i = (size_t)h & (m->cap - 1);
 
-	while (m->keys[i] &&
-	       (m->lens[i] != len || memcmp(m->keys[i], key, len)))
+	while (m->s[i].key &&
+	       (m->s[i].hash != h || m->s[i].len != len ||
+	        memcmp(m->s[i].key, key, len)))
 		i = (i + 1) & (m->cap - 1);
 	return i;
 }
@@ -49,56 +51,52 @@ size_t qf_dmap_get(const struct dmap *m, const char *key, size_t len)
 
 	if (!m->cap)
 		return (size_t)-1;
-	i = slot(m, key, len);
-	return m->keys[i] ? m->vals[i] : (size_t)-1;
+	i = slot(m, hash_str(key, len), key, len);
+	return m->s[i].key ? m->s[i].val : (size_t)-1;
 }
 
 static void dmap_grow(struct dmap *m)
 {
-	struct dmap n = { NULL, NULL, NULL, m->cap ? m->cap * 2 : 64, 0 };
+	struct dmap n = { NULL, m->cap ? m->cap * 2 : 64, 0 };
 
-	n.keys = qf_xcalloc(n.cap, sizeof(char *));
-	n.vals = qf_xcalloc(n.cap, sizeof(size_t));
-	n.lens = qf_xcalloc(n.cap, sizeof(size_t));
+	n.s = qf_xcalloc(n.cap, sizeof(*n.s));
 	for (size_t i = 0; i < m->cap; i++)
-		if (m->keys[i]) {
-			size_t j = slot(&n, m->keys[i], m->lens[i]);
+		if (m->s[i].key) {
+			size_t j = (size_t)m->s[i].hash & (n.cap - 1);
 
-			n.keys[j] = m->keys[i];
-			n.vals[j] = m->vals[i];
-			n.lens[j] = m->lens[i];
+			while (n.s[j].key) /* keys are distinct */
+				j = (j + 1) & (n.cap - 1);
+			n.s[j] = m->s[i];
 			n.n++;
 		}
-	free(m->keys);
-	free(m->vals);
-	free(m->lens);
+	free(m->s);
 	*m = n;
 }
 
 void qf_dmap_put(struct dmap *m, const char *key, size_t len, size_t val)
 {
+	uint64_t h = hash_str(key, len);
 	size_t i;
 
 	if ((m->n + 1) * 2 > m->cap)
 		dmap_grow(m);
-	i = slot(m, key, len);
-	if (!m->keys[i]) {
-		m->keys[i] = qf_xmalloc(len + 1);
-		memcpy(m->keys[i], key, len);
-		m->keys[i][len] = '\0';
-		m->lens[i] = len;
+	i = slot(m, h, key, len);
+	if (!m->s[i].key) {
+		m->s[i].key = qf_xmalloc(len + 1);
+		memcpy(m->s[i].key, key, len);
+		m->s[i].key[len] = '\0';
+		m->s[i].len = len;
+		m->s[i].hash = h;
 		m->n++;
 	}
-	m->vals[i] = val;
+	m->s[i].val = val;
 }
 
 void qf_dmap_release(struct dmap *m)
 {
 	for (size_t i = 0; i < m->cap; i++)
-		free(m->keys[i]);
-	free(m->keys);
-	free(m->vals);
-	free(m->lens);
+		free(m->s[i].key);
+	free(m->s);
 	memset(m, 0, sizeof(*m));
 }
 

@@ -85,8 +85,18 @@ size_t qf_borrow_key(struct borrow *b, const char *cq, const char *flavor,
                      const char *resource)
 {
 	struct qf_buf mk = QF_BUF_INIT;
-	size_t k;
+	size_t k, nc = strlen(cq), nf = strlen(flavor), nr = strlen(resource);
+	char small[256];
 
+	/* a reservation asks for its keys: no malloc for usual names */
+	if (nc + nf + nr + 2 <= sizeof(small)) {
+		memcpy(small, cq, nc + 1);
+		memcpy(small + nc + 1, flavor, nf + 1);
+		memcpy(small + nc + nf + 2, resource, nr);
+		k = qf_dmap_get(&b->kmap, small, nc + nf + nr + 2);
+		if (k != (size_t)-1)
+			return k;
+	}
 	qf_buf_adds(&mk, cq);
 	qf_buf_addch(&mk, '\0');
 	qf_buf_adds(&mk, flavor);

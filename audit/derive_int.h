@@ -14,10 +14,15 @@
 #include "core/buf.h"
 
 /* A string-keyed open-addressing map to indices (derive.c). */
+struct dmap_slot {
+	uint64_t hash; /* compared before the key; reused when growing */
+	char *key;     /* owned; NULL: empty slot */
+	size_t len;    /* key length (keys may hold NULs) */
+	size_t val;
+};
+
 struct dmap {
-	char **keys; /* owned */
-	size_t *vals;
-	size_t *lens; /* key lengths (keys may hold NULs) */
+	struct dmap_slot *s; /* one array: a probe touches one line */
 	size_t cap, n;
 };
 
