@@ -24,6 +24,8 @@ cc -O2 -std=c11 -Wall -Wextra -Werror -I. -o "$peer" bench/sqlite_insert.c \
 sh bench/gen-events.sh "$N" "$OUT" || exit 2
 rm -f "$OUT"/a.db* "$OUT"/peer.db* "$OUT"/csv.db*
 field() { sed -n "s/.*$1=\([0-9]*\).*/\1/p" "$2"; }
+# CPU times are what counts; the load says how loaded the machine was
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$tool" rusage "$QF" audit ingest --db "$OUT/a.db" "$OUT/events.jsonl" \
 	"$OUT/cluster.yaml" >"$OUT/ingest.out" 2>"$OUT/ingest.err"
 cpu=$(field cpu_ms "$OUT/ingest.err")
@@ -49,3 +51,5 @@ EOS
 	2>"$OUT/import.err"
 icpu=$(field cpu_ms "$OUT/import.err")
 echo "sqlite3 .import csv: $N rows, cpu $icpu ms, $((N * 1000 / (icpu + 1))) rows/s of CPU"
+echo "ratio audit ingest / .import (rows/s of CPU): $(awk -v a="$icpu" -v b="$cpu" 'BEGIN { printf "%.2f", a / b }')"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
