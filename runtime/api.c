@@ -9,6 +9,7 @@
  */
 #include "runtime/api.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +74,7 @@ void qf_api_req_release(struct qf_api_req *r)
 	free(r->label_selector);
 	free(r->field_selector);
 	free(r->resource_version);
+	free(r->cont);
 	json_decref(r->doc);
 	memset(r, 0, sizeof(*r));
 	r->kind = -1;
@@ -187,13 +189,52 @@ static int split_path(struct segs *out, const char *p, size_t n,
 	return 0;
 }
 
-static int set_query(struct qf_api_req *r, const char *k, char *v)
+/* limit (a non-negative integer) and includeObject (None, Metadata,
+ * Object), checked as the API server does. */
+static int set_list_option(struct qf_api_req *r, const char *k, const char *v,
+                           struct qf_api_err *err)
+{
+	static const char *const inc[] = { "Metadata", "Object", "None" };
+	char *end;
+	long long n;
+
+	if (!strcmp(k, "includeObject")) {
+		for (size_t i = 0; i < QF_ARRAY_SIZE(inc); i++)
+			if (!strcmp(v, inc[i])) {
+				r->include = (enum qf_api_include)i;
+				return 0;
+			}
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "includeObject must be one of None, "
+		                   "Metadata, Object (got \"%.64s\")",
+		                   v);
+	}
+	errno = 0;
+	n = strtoll(v, &end, 10);
+	if (!*v || *end || errno || n < 0)
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "limit must be a non-negative integer (got "
+		                   "\"%.64s\")",
+		                   v);
+	r->limit = n;
+	return 0;
+}
+
+static int set_query(struct qf_api_req *r, const char *k, char *v,
+                     struct qf_api_err *err)
 {
 	char **slot = !strcmp(k, "labelSelector")     ? &r->label_selector
 	              : !strcmp(k, "fieldSelector")   ? &r->field_selector
 	              : !strcmp(k, "resourceVersion") ? &r->resource_version
+	              : !strcmp(k, "continue")        ? &r->cont
 	                                              : NULL;
 
+	if (!strcmp(k, "limit") || !strcmp(k, "includeObject")) {
+		int rc = set_list_option(r, k, v, err);
+
+		free(v);
+		return rc;
+	}
 	if (!strcmp(k, "watch"))
 		r->verb = (!strcmp(v, "true") || !strcmp(v, "1")) &&
 		                          r->verb == QF_API_LIST
@@ -227,7 +268,10 @@ static int parse_query(struct qf_api_req *r, const char *q,
 			return qf_api_fail(err, 400, "BadRequest",
 			                   "malformed query string");
 		}
-		(void)set_query(r, k, v);
+		if (set_query(r, k, v, err) < 0) {
+			free(k);
+			return -1;
+		}
 		free(k);
 		q += n + (q[n] == '&');
 	}

@@ -67,6 +67,17 @@ enum qf_api_patch {
 	QF_PATCH_STRATEGIC, /* application/strategic-merge-patch+json */
 };
 
+enum qf_api_as {
+	QF_API_AS_OBJECT,
+	QF_API_AS_TABLE,         /* meta.k8s.io/v1 */
+	QF_API_AS_TABLE_V1BETA1, /* meta.k8s.io/v1beta1 */
+};
+enum qf_api_include {
+	QF_API_INCLUDE_METADATA, /* PartialObjectMetadata (the default) */
+	QF_API_INCLUDE_OBJECT,
+	QF_API_INCLUDE_NONE,
+};
+
 struct qf_api_req {
 	enum qf_api_verb verb;
 	int kind;      /* index in qf_api_kinds, -1 for discovery/other */
@@ -78,6 +89,10 @@ struct qf_api_req {
 	char *label_selector; /* owned query values, or NULL */
 	char *field_selector;
 	char *resource_version;
+	char *cont;                  /* owned: the continue token, or NULL */
+	enum qf_api_as as;           /* set by the caller from Accept */
+	int64_t limit;               /* the limit parameter, 0 = none */
+	enum qf_api_include include; /* includeObject */
 	int dry_run;
 	json_t *doc; /* discovery answer (owned reference) */
 };
@@ -139,6 +154,40 @@ int qf_api_fields_match(const char *sel, const json_t *obj,
  */
 json_t *qf_api_patch_apply(const json_t *target, const json_t *patch,
                            enum qf_api_patch type, struct qf_api_err *err);
+
+/*
+ * Server-side printing (api_table.c).  qf_api_accept reads an Accept
+ * header: the first entry we can serve decides (QF_API_AS_*); none at all
+ * is -1 with *err (406).  qf_api_table builds a meta.k8s.io Table (new
+ * reference) of n objects as served under `version`: the CRD printer
+ * columns of that version, or the built-in printers' columns, wide ones
+ * included (priority 1).  Rows carry the object as asked (includeObject).
+ */
+struct qf_api_table_opts {
+	enum qf_api_as as;
+	enum qf_api_include include;
+	int no_headers; /* leave columnDefinitions out (watch events) */
+	int64_t now_ms; /* for ages and durations */
+};
+int qf_api_accept(const char *accept, struct qf_api_err *err);
+json_t *qf_api_table(int kind, const char *version, json_t *const *objs,
+                     size_t n, const struct qf_api_table_opts *o);
+/* Kubernetes' HumanDuration ("5m", "3h2m", "4d") of ms into b. */
+struct qf_buf;
+void qf_api_human_duration(struct qf_buf *b, int64_t ms);
+/* The value at a printer-column JSONPath (.a.b, .a[0],
+ * .a[?(@.k=='v')]) in obj, or NULL (borrowed). */
+const json_t *qf_api_jsonpath(const json_t *obj, const char *path);
+
+/*
+ * Continue tokens (api_list.c): encode the resourceVersion of the first
+ * page and the last key served into out; decode a client's token into
+ * *rv and *key (owned by the caller), or -1 with *err (400) when it is
+ * not one of ours.
+ */
+void qf_api_continue_encode(struct qf_buf *out, int64_t rv, const char *key);
+int qf_api_continue_decode(int64_t *rv, char **key, const char *token,
+                           struct qf_api_err *err);
 
 /* The object's metadata field `key` as a string, or NULL (borrowed). */
 const char *qf_api_meta_str(const json_t *obj, const char *key);

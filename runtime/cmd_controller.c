@@ -14,7 +14,8 @@ static const char usage[] =
         "quotaflow controller --db FILE [--listen 127.0.0.1:8080] "
         "[--manifests DIR | --git-repo DIR --git-ref REF --git-path PATH] "
         "[--sync-interval 10s] [--token-file FILE] "
-        "[--tls-cert F --tls-key F] [--events FILE]";
+        "[--tls-cert F --tls-key F] [--events FILE] "
+        "[--watch-history 10000]";
 
 static const char *check(const struct qf_ctl_options *o)
 {
@@ -30,6 +31,8 @@ static const char *check(const struct qf_ctl_options *o)
 		return "--tls-cert and --tls-key go together";
 	if (o->sync_interval_ms <= 0)
 		return "--sync-interval must be positive";
+	if (o->watch_history < 0 || o->watch_history > 10000000)
+		return "--watch-history must be between 0 and 10000000";
 	return NULL;
 }
 
@@ -44,6 +47,7 @@ int cmd_controller(int argc, const char **argv, struct qf_ctx *ctx)
 	memset(&o, 0, sizeof(o));
 	o.listen = "127.0.0.1:8080";
 	o.sync_interval_ms = 10000;
+	o.watch_history = 10000;
 	{
 		const struct qf_opt opts[] = {
 			{ "db", 0, QF_OPT_STRING, &o.db, "FILE", NULL, 0,
@@ -70,6 +74,9 @@ int cmd_controller(int argc, const char **argv, struct qf_ctx *ctx)
 			  0, "and this PEM private key" },
 			{ "events", 0, QF_OPT_STRING, &o.events, "FILE", NULL,
 			  0, "append events as JSON lines (simulate format)" },
+			{ "watch-history", 0, QF_OPT_INT, &o.watch_history, "N",
+			  NULL, 0,
+			  "changes kept to resume watches (default 10000)" },
 		};
 
 		rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), usage,

@@ -725,63 +725,6 @@ static int delete_ns_contents(struct ctl *c, const char *ns)
 	return 0;
 }
 
-/* ----- list ----- */
-
-static int key_cmp(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-static void list(struct ctl *c, const struct qf_api_req *rq,
-                 struct qf_http_resp *rs)
-{
-	const struct qf_api_kind *k = &qf_api_kinds[rq->kind];
-	size_t n = json_object_size(c->reg[rq->kind]), i = 0;
-	const char **keys = qf_xcalloc(n + 1, sizeof(char *));
-	json_t *items = json_array(), *o, *doc;
-	struct qf_buf b = QF_BUF_INIT;
-	struct qf_api_err err;
-	const char *key;
-
-	json_object_foreach (c->reg[rq->kind], key, o)
-		keys[i++] = key;
-	qsort(keys, n, sizeof(char *), key_cmp);
-	for (i = 0; i < n; i++) {
-		o = json_object_get(c->reg[rq->kind], keys[i]);
-		if (rq->ns &&
-		    strcmp(rq->ns, qf_api_meta_str(o, "namespace")
-		                           ? qf_api_meta_str(o, "namespace")
-		                           : "") != 0)
-			continue;
-		if (qf_api_labels_match(rq->label_selector, o, &err) < 0 ||
-		    qf_api_fields_match(rq->field_selector, o, &err) < 0)
-			goto bad;
-		if (qf_api_labels_match(rq->label_selector, o, &err) &&
-		    qf_api_fields_match(rq->field_selector, o, &err))
-			json_array_append_new(
-			        items, ctl_served(o, rq->kind, rq->version));
-	}
-	qf_buf_addf(&b, "%lld", (long long)c->rv);
-	o = json_object();
-	doc = ctl_served(o, rq->kind, rq->version);
-	json_decref(o);
-	json_object_set_new(doc, "metadata",
-	                    json_pack("{s:s}", "resourceVersion", b.buf));
-	json_object_set_new(doc, "items", items);
-	qf_buf_reset(&b);
-	qf_buf_addf(&b, "%sList", k->kind);
-	json_object_set_new(doc, "kind", json_string(b.buf));
-	respond_json(rs, 200, doc);
-	json_decref(doc);
-	goto done;
-bad:
-	json_decref(items);
-	respond_err(rs, &err);
-done:
-	free(keys);
-	qf_buf_release(&b);
-}
-
 /* ----- request execution ----- */
 
 /* The body as JSON (or YAML, for hand-written requests). */
@@ -871,7 +814,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 	int rc = 0, code = 200;
 
 	if (rq->verb == QF_API_LIST) {
-		list(c, rq, rs);
+		ctl_list(c, rq, rs);
 		return;
 	}
 	if (rq->name) {
@@ -912,10 +855,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		respond_err(rs, &err);
 		return;
 	}
-	rs->code = code;
-	rs->content_type = "application/json";
-	qf_buf_reset(&rs->body);
-	ctl_served_text(&rs->body, out, rq->kind, rq->version);
+	ctl_respond_obj(c, rq, rs, code, out);
 	json_decref(out);
 }
 
@@ -973,6 +913,7 @@ void ctl_release(struct ctl *c)
 		free(c->watches[i].version);
 	}
 	free(c->watches);
+	ctl_hist_release(c);
 	qf_buf_release(&c->ev_lines);
 	free(c->token);
 	free(c->policy_rev);

@@ -18,7 +18,12 @@
  *   C3  a Job with kueue.x-k8s.io/queue-name is created suspended and
  *       gets a Workload named as Kueue names it; spec.suspend follows the
  *       Workload: false while it holds quota, true otherwise;
- *   C4  watchers see only committed changes, in resourceVersion order.
+ *   C4  watchers see only committed changes, in resourceVersion order;
+ *   C5  the last --watch-history committed changes are kept in memory: a
+ *       watch or a continue token at a resourceVersion at least the
+ *       oldest one dropped resumes exactly after it, an older one gets
+ *       410 Expired (kube-apiserver after an etcd compaction); a restart
+ *       starts with an empty history.
  * The loop (ctl_loop.c): poll the network and run the handlers (each
  * change goes to the model, the engine and the store's open batch) ->
  * finish workloads whose run time is over -> scheduling cycles -> render
@@ -53,6 +58,7 @@ struct qf_ctl_options {
 	const char *git_ref;      /* --git-ref */
 	const char *git_path;     /* --git-path */
 	int64_t sync_interval_ms; /* --sync-interval */
+	long long watch_history;  /* --watch-history: changes kept (C5) */
 };
 
 /* Run the controller until a stop signal. */

@@ -453,6 +453,26 @@ void ctl_sink(void *arg, const struct qf_event *ev)
 
 /* ----- rendering (C2, C3) ----- */
 
+/* The job controller's status.startTime: set when the Job starts (is
+ * resumed), cleared when it is suspended again; kubectl's DURATION. */
+static void job_start_time(struct ctl *c, json_t *next, const json_t *prev,
+                           int suspend)
+{
+	json_t *st = json_object_get(prev, "status");
+	char ts[32];
+
+	int was = json_is_true(
+	        json_object_get(json_object_get(prev, "spec"), "suspend"));
+
+	st = json_is_object(st) ? json_copy(st) : json_object();
+	if (suspend)
+		json_object_del(st, "startTime");
+	else if (was || !json_object_get(st, "startTime"))
+		json_object_set_new(st, "startTime",
+		                    json_string(ctl_now_rfc3339(c, ts)));
+	json_object_set_new(next, "status", st);
+}
+
 static int sync_job(struct ctl *c, struct qf_wl *w)
 {
 	const char *job = owner_job(w);
@@ -480,6 +500,7 @@ static int sync_job(struct ctl *c, struct qf_wl *w)
 	                    json_copy(json_object_get(prev, "spec")));
 	json_object_set_new(json_object_get(next, "spec"), "suspend",
 	                    json_boolean(suspend));
+	job_start_time(c, next, prev, suspend);
 	if (w->state == QF_WL_FINISHED && w->m->runtime_ms >= 0) {
 		/* a demo run time ran out: the Job completed */
 		char ts[32];
@@ -492,6 +513,9 @@ static int sync_job(struct ctl *c, struct qf_wl *w)
 		                  "True", "lastTransitionTime", ts, "reason",
 		                  "CompletionsReached", "completionTime", ts,
 		                  "succeeded", w->m->ps[0].count));
+		json_object_set(json_object_get(next, "status"), "startTime",
+		                json_object_get(json_object_get(prev, "status"),
+		                                "startTime"));
 	}
 	return ctl_persist(c, K_JOB, next, "MODIFIED");
 }

@@ -33,10 +33,13 @@
 struct ctl_watch {
 	struct qf_http_conn *conn; /* NULL once closed */
 	int kind;
-	char *ns;      /* owned; NULL = all */
-	char *labels;  /* owned selector or NULL */
-	char *fields;  /* owned selector or NULL */
-	char *version; /* owned: apiVersion version to serve */
+	char *ns;                    /* owned; NULL = all */
+	char *labels;                /* owned selector or NULL */
+	char *fields;                /* owned selector or NULL */
+	char *version;               /* owned: apiVersion version to serve */
+	enum qf_api_as as;           /* objects or Tables (Accept) */
+	enum qf_api_include include; /* what a Table row carries */
+	int headers_sent;            /* a Table's columns went out */
 };
 
 struct ctl_reply {
@@ -95,6 +98,10 @@ struct ctl {
 	char *policy_rev;       /* owned: commit id of the policy, or NULL */
 	char *sync_seen;        /* owned: last revision read (applied or not) */
 	int64_t next_sync_ms;
+	/* ctl_list.c: the watch history (C5), a ring of delivered notes */
+	struct ctl_note *hist; /* owned [o->watch_history] */
+	size_t hist_head, hist_len;
+	int64_t hist_floor; /* a watch may resume from any rv >= this */
 	/* runtime/metrics.h */
 	uint64_t n_requests;
 	json_t *counters; /* "family{labels}" -> count */
@@ -139,6 +146,29 @@ int ctl_settle(struct ctl *c) QF_MUST_CHECK;
  * del); returns the HTTP code (rs holds the answer), 0 for a kind the
  * controller does not serve. */
 int ctl_apply(struct ctl *c, const json_t *o, int del, struct qf_http_resp *rs);
+/* ctl_list.c: a list (chunked, as objects or a Table) into rs */
+void ctl_list(struct ctl *c, const struct qf_api_req *rq,
+              struct qf_http_resp *rs);
+/* One object as the request wants it (a Table for GET with Accept). */
+void ctl_respond_obj(struct ctl *c, const struct qf_api_req *rq,
+                     struct qf_http_resp *rs, int code, const json_t *obj);
+/* Keep a delivered note (reference taken) in the history ring. */
+void ctl_hist_add(struct ctl *c, const struct ctl_note *n);
+void ctl_hist_release(struct ctl *c);
+/* A watch's starting resourceVersion: -1 for the current state, or the
+ * version to resume after; -1 return with *err (400) when malformed. */
+int ctl_watch_rv(struct ctl *c, const struct qf_api_req *rq, int64_t *rv,
+                 struct qf_api_err *err);
+/* Send the history after rv to w, or, when rv is older than the history,
+ * the 410 Expired ERROR event and return -1 (the caller ends w). */
+int ctl_watch_replay(struct ctl *c, struct ctl_watch *w, int64_t rv,
+                     int (*wants)(const struct ctl_watch *,
+                                  const struct ctl_note *),
+                     void (*send)(struct ctl *, struct ctl_watch *,
+                                  const char *, const json_t *));
+/* What a watch event carries for obj: the served object or a Table
+ * (new reference). */
+json_t *ctl_watch_object(struct ctl *c, struct ctl_watch *w, const json_t *obj);
 /* ctl_sync.c: poll --git-ref when due; apply a new revision or reject it
  * (PolicyRejected), all in the current turn's transaction. */
 void ctl_sync(struct ctl *c);

@@ -58,15 +58,31 @@ static int watch_wants(const struct ctl_watch *w, const struct ctl_note *n)
 	       qf_api_fields_match(w->fields, n->obj, &err) == 1;
 }
 
-static void watch_send(struct ctl_watch *w, const char *type, const json_t *obj)
+static void watch_send(struct ctl *c, struct ctl_watch *w, const char *type,
+                       const json_t *obj)
 {
 	struct qf_buf b = QF_BUF_INIT;
+	json_t *served, *ev;
+	char *t;
 
-	qf_buf_addf(&b, "{\"type\":\"%s\",\"object\":", type);
-	ctl_served_text(&b, obj, w->kind, w->version);
-	qf_buf_adds(&b, "}\n");
-	qf_http_push(w->conn, b.buf, b.len);
-	qf_buf_release(&b);
+	if (w->as == QF_API_AS_OBJECT && w->kind != K_CQ && w->kind != K_LQ) {
+		/* the plain object: written without a copy */
+		qf_buf_addf(&b, "{\"type\":\"%s\",\"object\":", type);
+		ctl_served_text(&b, obj, w->kind, w->version);
+		qf_buf_adds(&b, "}\n");
+		qf_http_push(w->conn, b.buf, b.len);
+		qf_buf_release(&b);
+		return;
+	}
+	served = ctl_watch_object(c, w, obj);
+	ev = json_pack("{s:s,s:o}", "type", type, "object", served);
+	t = json_dumps(ev, JSON_PRESERVE_ORDER | JSON_COMPACT);
+	if (t) {
+		qf_http_push(w->conn, t, strlen(t));
+		qf_http_push(w->conn, "\n", 1);
+	}
+	free(t);
+	json_decref(ev);
 }
 
 static void deliver_notes(struct ctl *c, struct ctl_note *notes, size_t *n)
@@ -74,8 +90,9 @@ static void deliver_notes(struct ctl *c, struct ctl_note *notes, size_t *n)
 	for (size_t i = 0; i < *n; i++) {
 		for (size_t k = 0; k < c->nwatches; k++)
 			if (watch_wants(&c->watches[k], &notes[i]))
-				watch_send(&c->watches[k], notes[i].type,
+				watch_send(c, &c->watches[k], notes[i].type,
 				           notes[i].obj);
+		ctl_hist_add(c, &notes[i]);
 		json_decref(notes[i].obj);
 	}
 	*n = 0;
@@ -104,7 +121,7 @@ static char *dup_or_null(const char *s)
 	return s && *s ? qf_xstrdup(s) : NULL;
 }
 
-static void watch_start(struct ctl *c, const struct qf_api_req *rq,
+static void watch_start(struct ctl *c, const struct qf_api_req *rq, int64_t rv,
                         struct qf_http_conn *conn)
 {
 	struct ctl_watch *w;
@@ -120,15 +137,21 @@ static void watch_start(struct ctl *c, const struct qf_api_req *rq,
 	w->labels = dup_or_null(rq->label_selector);
 	w->fields = dup_or_null(rq->field_selector);
 	w->version = qf_xstrdup(rq->version);
+	w->as = rq->as;
+	w->include = rq->include;
+	w->headers_sent = 0;
 	/* without a resourceVersion a watch starts with the current state;
-	 * with one it continues from now (no history is kept) */
-	if (rq->resource_version && strcmp(rq->resource_version, "0") != 0)
+	 * with one it resumes after it from the history (C5) */
+	if (rv >= 0) {
+		if (ctl_watch_replay(c, w, rv, watch_wants, watch_send) < 0)
+			qf_http_end(conn);
 		return;
+	}
 	json_object_foreach (c->reg[rq->kind], key, o) {
 		struct ctl_note n = { rq->kind, "ADDED", o };
 
 		if (watch_wants(w, &n))
-			watch_send(w, "ADDED", o);
+			watch_send(c, w, "ADDED", o);
 	}
 }
 
@@ -195,7 +218,12 @@ route(struct ctl *c, const struct qf_http_req *hr, struct qf_http_resp *rs)
 	struct qf_api_err err;
 	enum qf_http_disposition disp = QF_HTTP_NOW;
 
-	if (qf_api_route(&rq, hr->method, hr->uri, &err) < 0) {
+	int64_t rv;
+	int as;
+
+	if (qf_api_route(&rq, hr->method, hr->uri, &err) < 0 ||
+	    (as = qf_api_accept(hr->accept, &err)) < 0 ||
+	    (rq.verb == QF_API_WATCH && ctl_watch_rv(c, &rq, &rv, &err) < 0)) {
 		ctl_status(rs, err.code, err.reason, err.msg);
 	} else if (rq.verb == QF_API_DISCOVERY) {
 		char *t =
@@ -209,9 +237,11 @@ route(struct ctl *c, const struct qf_http_req *hr, struct qf_http_resp *rs)
 			           "the server could not find the requested "
 			           "resource");
 	} else if (rq.verb == QF_API_WATCH) {
-		watch_start(c, &rq, hr->conn);
+		rq.as = (enum qf_api_as)as;
+		watch_start(c, &rq, rv, hr->conn);
 		disp = QF_HTTP_STREAM;
 	} else {
+		rq.as = (enum qf_api_as)as;
 		ctl_execute(c, &rq, hr, rs);
 	}
 	qf_api_req_release(&rq);
@@ -418,6 +448,7 @@ static int start(struct ctl *c, struct qf_buf *cert, struct qf_buf *key)
 
 	if (rc == QF_OK)
 		rc = ctl_restore(c);
+	c->hist_floor = c->rv; /* C5: no history from before the start */
 	if (rc == QF_OK && ensure_default_ns(c) < 0)
 		rc = qf_diag_error(c->d, NULL, QF_CTL_RULE, NULL,
 		                   "cannot create the default namespace");

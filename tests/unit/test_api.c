@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "core/buf.h"
 #include "runtime/api.h"
 
 struct route_case {
@@ -284,6 +285,172 @@ static void test_api_status_shape(void **state)
 	json_decref(s);
 }
 
+struct accept_case {
+	const char *id, *accept;
+	int want;
+};
+
+static const struct accept_case accepts[] = {
+	{ "a1",
+	  "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;"
+	  "as=Table;v=v1beta1;g=meta.k8s.io,application/json",
+	  QF_API_AS_TABLE },
+	{ "a2", "application/json;as=Table;v=v1beta1;g=meta.k8s.io",
+	  QF_API_AS_TABLE_V1BETA1 },
+	{ "a3", "application/json", QF_API_AS_OBJECT },
+	{ "a4", NULL, QF_API_AS_OBJECT },
+	{ "a5", "*/*", QF_API_AS_OBJECT },
+	{ "a6", "application/json; as=Table; g=meta.k8s.io; v=v2",
+	  -1 }, /* an unknown Table version, nothing else */
+	{ "a7", "application/vnd.kubernetes.protobuf, application/json",
+	  QF_API_AS_OBJECT },
+	{ "a8", "text/html", -1 },
+	{ "a9",
+	  "application/json;as=PartialObjectMetadataList;v=v1;"
+	  "g=meta.k8s.io,application/json",
+	  QF_API_AS_OBJECT },
+	{ "a10", "APPLICATION/JSON;AS=Table;V=v1;G=meta.k8s.io",
+	  QF_API_AS_TABLE },
+	{ "a11", ";;,,=;", -1 },
+};
+
+static void test_api_accept(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(accepts) / sizeof(accepts[0]); i++) {
+		struct qf_api_err err = { 0, NULL, "" };
+		int got = qf_api_accept(accepts[i].accept, &err);
+
+		if (got != accepts[i].want)
+			fail_msg("%s: got %d, want %d", accepts[i].id, got,
+			         accepts[i].want);
+		if (got < 0)
+			assert_int_equal(err.code, 406);
+	}
+}
+
+static void test_api_human_duration(void **state)
+{
+	static const struct {
+		int64_t s;
+		const char *want;
+	} cases[] = {
+		{ -5, "<invalid>" },       { 0, "0s" },
+		{ 119, "119s" },           { 120, "2m" },
+		{ 150, "2m30s" },          { 600, "10m" },
+		{ 10799, "179m" },         { 10800, "3h" },
+		{ 11100, "3h5m" },         { 8 * 3600, "8h" },
+		{ 47 * 3600, "47h" },      { 50 * 3600, "2d2h" },
+		{ 8 * 86400, "8d" },       { 800 * 86400, "2y70d" },
+		{ 9 * 365 * 86400, "9y" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct qf_buf b = QF_BUF_INIT;
+
+		qf_api_human_duration(&b, cases[i].s * 1000);
+		if (strcmp(b.buf, cases[i].want) != 0)
+			fail_msg("%llds: got %s, want %s",
+			         (long long)cases[i].s, b.buf, cases[i].want);
+		qf_buf_release(&b);
+	}
+}
+
+static void test_api_jsonpath(void **state)
+{
+	json_t *o =
+	        json_loads("{\"a\":{\"b\":[1,{\"c\":2}]},\"s\":{\"conditions\":"
+	                   "[{\"type\":\"X\",\"status\":\"False\"},{\"type\":"
+	                   "\"Admitted\",\"status\":\"True\"}]}}",
+	                   0, NULL);
+
+	(void)state;
+	assert_int_equal(json_integer_value(qf_api_jsonpath(o, ".a.b[1].c")),
+	                 2);
+	assert_string_equal(
+	        json_string_value(qf_api_jsonpath(
+	                o, ".s.conditions[?(@.type=='Admitted')].status")),
+	        "True");
+	assert_null(qf_api_jsonpath(o, ".s.conditions[?(@.type=='Y')]"));
+	assert_null(qf_api_jsonpath(o, ".a.b[9]"));
+	assert_null(qf_api_jsonpath(o, ".a.b[?(@.x=='"));
+	assert_null(qf_api_jsonpath(o, "a"));
+	json_decref(o);
+}
+
+/* A Workload row: CRD columns, a missing value as null, an age. */
+static void test_api_table_workload(void **state)
+{
+	json_t *o =
+	        json_loads("{\"metadata\":{\"name\":\"w\",\"namespace\":\"n\","
+	                   "\"creationTimestamp\":\"2024-01-01T00:00:00Z\"},"
+	                   "\"spec\":{\"queueName\":\"q\"},\"status\":{"
+	                   "\"conditions\":[{\"type\":\"Admitted\",\"status\":"
+	                   "\"True\"}]}}",
+	                   0, NULL);
+	struct qf_api_table_opts opts = { QF_API_AS_TABLE,
+		                          QF_API_INCLUDE_METADATA, 0,
+		                          1704067200000LL + 300000 };
+	int kind = qf_api_kind_by_name("kueue.x-k8s.io", "Workload");
+	json_t *t = qf_api_table(kind, "v1beta2", &o, 1, &opts);
+	json_t *cols = json_object_get(t, "columnDefinitions");
+	json_t *row = json_array_get(json_object_get(t, "rows"), 0);
+	json_t *cells = json_object_get(row, "cells");
+	char *text = json_dumps(cells, JSON_COMPACT);
+
+	(void)state;
+	assert_string_equal(json_string_value(json_object_get(t, "apiVersion")),
+	                    "meta.k8s.io/v1");
+	assert_int_equal(json_array_size(cols), 6);
+	assert_string_equal(json_string_value(json_object_get(
+	                            json_array_get(cols, 2), "name")),
+	                    "Reserved in");
+	assert_string_equal(text, "[\"w\",\"q\",null,\"True\",null,\"5m\"]");
+	assert_string_equal(json_string_value(json_object_get(
+	                            json_object_get(row, "object"), "kind")),
+	                    "PartialObjectMetadata");
+	free(text);
+	json_decref(t);
+	opts.no_headers = 1;
+	opts.include = QF_API_INCLUDE_NONE;
+	t = qf_api_table(kind, "v1beta2", &o, 1, &opts);
+	assert_null(json_object_get(t, "columnDefinitions"));
+	assert_null(json_object_get(
+	        json_array_get(json_object_get(t, "rows"), 0), "object"));
+	json_decref(t);
+	json_decref(o);
+}
+
+static void test_api_continue_token(void **state)
+{
+	static const char *const bad[] = {
+		"",
+		"!!!",
+		"e30", /* {} */
+		"eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6MCwic3RhcnQiOiJhXHUwMDAwIn0",
+		"eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6Mywic3RhcnQiOiJhIn0",
+	};
+	struct qf_buf b = QF_BUF_INIT;
+	struct qf_api_err err;
+	int64_t rv;
+	char *key;
+
+	(void)state;
+	qf_api_continue_encode(&b, 42, "ns/name");
+	assert_int_equal(qf_api_continue_decode(&rv, &key, b.buf, &err), 0);
+	assert_int_equal(rv, 42);
+	assert_string_equal(key, "ns/name");
+	free(key);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (qf_api_continue_decode(&rv, &key, bad[i], &err) != -1)
+			fail_msg("token %zu accepted", i);
+		assert_int_equal(err.code, 400);
+		assert_null(key);
+	}
+	qf_buf_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -295,6 +462,11 @@ int main(void)
 		cmocka_unit_test(test_api_patches),
 		cmocka_unit_test(test_api_patch_rejects_bad),
 		cmocka_unit_test(test_api_status_shape),
+		cmocka_unit_test(test_api_accept),
+		cmocka_unit_test(test_api_human_duration),
+		cmocka_unit_test(test_api_jsonpath),
+		cmocka_unit_test(test_api_table_workload),
+		cmocka_unit_test(test_api_continue_token),
 	};
 	return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }

@@ -1,0 +1,418 @@
+/*
+ * ctl_list.c - what the controller reads back to clients: lists, chunked
+ * with limit and continue as kube-apiserver chunks them (kubectl get asks
+ * for 500 at a time), Tables for kubectl's server-side printing
+ * (runtime/api_table.c), and the watch history, a ring of the last
+ * committed changes from which a watch resumes at a resourceVersion, or
+ * gets 410 Expired once that version has been dropped from the ring (C5
+ * in ctl.h).
+ */
+#include "runtime/ctl_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/banned.h"
+
+/* ----- queue status ----- */
+
+/* Kueue keeps pendingWorkloads, reservingWorkloads and admittedWorkloads
+ * in ClusterQueue and LocalQueue status; here they are counted from the
+ * engine when read (one pass over the workloads per request), so a read
+ * is always current but a count change makes no watch event. */
+static void queue_counts(struct ctl *c, int kind, json_t *const *objs, size_t n)
+{
+	static const char *const f[] = { "pendingWorkloads",
+		                         "reservingWorkloads",
+		                         "admittedWorkloads" };
+	json_t *counts;
+	struct qf_buf k = QF_BUF_INIT;
+
+	if ((kind != K_CQ && kind != K_LQ) || !c->e || !n)
+		return;
+	counts = json_object();
+	for (size_t i = 0; i < c->e->nwl; i++) {
+		const struct qf_wl *w = c->e->wl[i];
+		json_t *row;
+		int slot[3] = { w->state == QF_WL_PENDING,
+			        w->state == QF_WL_RESERVED,
+			        w->state == QF_WL_RESERVED &&
+			                w->cond[QF_COND_ADMITTED].status };
+
+		if (!slot[0] && !slot[1])
+			continue;
+		qf_buf_reset(&k);
+		if (kind == K_LQ)
+			qf_buf_addf(&k, "%s/%s", w->m->ns, w->m->queue);
+		else if (w->cq >= 0)
+			qf_buf_adds(&k, c->e->cq[w->cq].m->name);
+		else
+			continue;
+		row = json_object_get(counts, k.buf);
+		if (!row) {
+			row = json_pack("[iii]", 0, 0, 0);
+			json_object_set_new(counts, k.buf, row);
+		}
+		for (size_t s = 0; s < 3; s++)
+			if (slot[s])
+				json_array_set_new(
+				        row, s,
+				        json_integer(json_integer_value(
+				                             json_array_get(
+				                                     row, s)) +
+				                     1));
+	}
+	for (size_t i = 0; i < n; i++) {
+		json_t *st = json_object_get(objs[i], "status"), *row;
+		const char *ns = qf_api_meta_str(objs[i], "namespace");
+
+		ctl_key(&k, kind, ns, qf_api_meta_str(objs[i], "name"));
+		row = json_object_get(counts, k.buf);
+		if (!json_is_object(st)) {
+			st = json_object();
+			json_object_set_new(objs[i], "status", st);
+		}
+		for (size_t s = 0; s < 3; s++)
+			json_object_set_new(st, f[s],
+			                    json_integer(json_integer_value(
+			                            json_array_get(row, s))));
+	}
+	json_decref(counts);
+	qf_buf_release(&k);
+}
+
+/* ----- answers ----- */
+
+static void respond(struct qf_http_resp *rs, int code, const json_t *j)
+{
+	char *t = json_dumps(j, JSON_PRESERVE_ORDER | JSON_COMPACT);
+
+	rs->code = code;
+	rs->content_type = "application/json";
+	qf_buf_reset(&rs->body);
+	qf_buf_adds(&rs->body, t ? t : "{}");
+	free(t);
+}
+
+static json_t *table_of(struct ctl *c, const struct qf_api_req *rq,
+                        json_t *const *objs, size_t n, int no_headers)
+{
+	struct qf_api_table_opts o = { rq->as, rq->include, no_headers,
+		                       ctl_now(c) };
+
+	return qf_api_table(rq->kind, rq->version, objs, n, &o);
+}
+
+void ctl_respond_obj(struct ctl *c, const struct qf_api_req *rq,
+                     struct qf_http_resp *rs, int code, const json_t *obj)
+{
+	int counted = rq->verb == QF_API_GET &&
+	              (rq->kind == K_CQ || rq->kind == K_LQ);
+	json_t *served, *t;
+
+	if (!counted &&
+	    (rq->as == QF_API_AS_OBJECT || rq->verb != QF_API_GET)) {
+		/* the plain object: written without a copy */
+		rs->code = code;
+		rs->content_type = "application/json";
+		qf_buf_reset(&rs->body);
+		ctl_served_text(&rs->body, obj, rq->kind, rq->version);
+		return;
+	}
+	served = ctl_served(obj, rq->kind, rq->version);
+	if (counted)
+		queue_counts(c, rq->kind, &served, 1);
+	if (rq->as == QF_API_AS_OBJECT || rq->verb != QF_API_GET) {
+		respond(rs, code, served);
+		json_decref(served);
+		return;
+	}
+	t = table_of(c, rq, &served, 1, 0);
+	json_object_set(json_object_get(t, "metadata"), "resourceVersion",
+	                json_object_get(json_object_get(served, "metadata"),
+	                                "resourceVersion"));
+	respond(rs, code, t);
+	json_decref(t);
+	json_decref(served);
+}
+
+/* ----- lists ----- */
+
+static int key_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The keys of a kind in a namespace (all when ns is NULL), sorted,
+ * starting after `after` (NULL: from the first); borrowed. */
+static const char **sorted_keys(struct ctl *c, int kind, const char *ns,
+                                const char *after, size_t *n_out)
+{
+	size_t n = 0, a = 0;
+	const char **keys = NULL;
+	const char *key;
+	json_t *o;
+
+	json_object_foreach (c->reg[kind], key, o) {
+		const char *ons = qf_api_meta_str(o, "namespace");
+
+		if (ns && strcmp(ns, ons ? ons : "") != 0)
+			continue;
+		if (after && strcmp(key, after) <= 0)
+			continue;
+		keys = qf_grow(keys, sizeof(*keys), &a, n + 1);
+		keys[n++] = key;
+	}
+	if (n)
+		qsort(keys, n, sizeof(*keys), key_cmp);
+	*n_out = n;
+	return keys;
+}
+
+/* Where a page starts: 0, or -1 with *err for a token that is not ours
+ * (400) or older than the history (410, as after an etcd compaction). */
+static int page_start(struct ctl *c, const struct qf_api_req *rq, int64_t *rv,
+                      char **after, struct qf_api_err *err)
+{
+	*rv = c->rv;
+	*after = NULL;
+	if (!rq->cont || !*rq->cont)
+		return 0;
+	if (qf_api_continue_decode(rv, after, rq->cont, err) < 0)
+		return -1;
+	if (*rv < c->hist_floor || *rv > c->rv) {
+		free(*after);
+		*after = NULL;
+		return qf_api_fail(err, 410, "Expired",
+		                   "The provided continue parameter is too "
+		                   "old to display a consistent list result. "
+		                   "You can start a new list without the "
+		                   "continue parameter.");
+	}
+	return 0;
+}
+
+struct page {
+	json_t **items; /* served objects (references) */
+	size_t n, a;
+	int64_t rv;
+	struct qf_buf cont;   /* the next token, or empty */
+	json_int_t remaining; /* -1: not known (selectors) */
+};
+
+static int fill_page(struct ctl *c, const struct qf_api_req *rq, struct page *p,
+                     struct qf_api_err *err)
+{
+	char *after = NULL;
+	const char **keys;
+	size_t n, i;
+	int rc = page_start(c, rq, &p->rv, &after, err);
+
+	if (rc < 0)
+		return rc;
+	keys = sorted_keys(c, rq->kind, rq->ns, after, &n);
+	for (i = 0; i < n; i++) {
+		json_t *o = json_object_get(c->reg[rq->kind], keys[i]);
+		int l = qf_api_labels_match(rq->label_selector, o, err);
+		int f = l < 0 ? 0
+		              : qf_api_fields_match(rq->field_selector, o, err);
+
+		if (l < 0 || f < 0) {
+			rc = -1;
+			break;
+		}
+		if (!l || !f)
+			continue;
+		p->items =
+		        qf_grow(p->items, sizeof(*p->items), &p->a, p->n + 1);
+		p->items[p->n++] = ctl_served(o, rq->kind, rq->version);
+		if (rq->limit > 0 && p->n == (size_t)rq->limit && i + 1 < n) {
+			qf_api_continue_encode(&p->cont, p->rv, keys[i]);
+			p->remaining = rq->label_selector || rq->field_selector
+			                       ? -1
+			                       : (json_int_t)(n - i - 1);
+			break;
+		}
+	}
+	free(keys);
+	free(after);
+	queue_counts(c, rq->kind, p->items, p->n);
+	return rc;
+}
+
+static json_t *list_meta(const struct page *p)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	json_t *m;
+
+	qf_buf_addf(&b, "%lld", (long long)p->rv);
+	m = json_pack("{s:s}", "resourceVersion", b.buf);
+	if (p->cont.len) {
+		json_object_set_new(m, "continue", json_string(p->cont.buf));
+		if (p->remaining >= 0)
+			json_object_set_new(m, "remainingItemCount",
+			                    json_integer(p->remaining));
+	}
+	qf_buf_release(&b);
+	return m;
+}
+
+void ctl_list(struct ctl *c, const struct qf_api_req *rq,
+              struct qf_http_resp *rs)
+{
+	struct page p = { NULL, 0, 0, 0, QF_BUF_INIT, -1 };
+	struct qf_api_err err;
+	struct qf_buf kind = QF_BUF_INIT;
+	json_t *doc, *items;
+
+	if (fill_page(c, rq, &p, &err) < 0) {
+		ctl_status(rs, err.code, err.reason, err.msg);
+		goto done;
+	}
+	if (rq->as != QF_API_AS_OBJECT) {
+		doc = table_of(c, rq, p.items, p.n, 0);
+		json_object_set_new(doc, "metadata", list_meta(&p));
+	} else {
+		json_t *empty = json_object();
+
+		doc = ctl_served(empty, rq->kind, rq->version);
+		json_decref(empty);
+		qf_buf_addf(&kind, "%sList", qf_api_kinds[rq->kind].kind);
+		json_object_set_new(doc, "kind", json_string(kind.buf));
+		json_object_set_new(doc, "metadata", list_meta(&p));
+		items = json_array();
+		for (size_t i = 0; i < p.n; i++)
+			json_array_append(items, p.items[i]);
+		json_object_set_new(doc, "items", items);
+	}
+	respond(rs, 200, doc);
+	json_decref(doc);
+done:
+	for (size_t i = 0; i < p.n; i++)
+		json_decref(p.items[i]);
+	free(p.items);
+	qf_buf_release(&p.cont);
+	qf_buf_release(&kind);
+}
+
+/* ----- the watch history (C5) ----- */
+
+static int64_t note_rv(const struct ctl_note *n)
+{
+	const char *s = qf_api_meta_str(n->obj, "resourceVersion");
+
+	return s ? strtoll(s, NULL, 10) : 0;
+}
+
+void ctl_hist_add(struct ctl *c, const struct ctl_note *n)
+{
+	size_t cap = (size_t)c->o->watch_history;
+	struct ctl_note *slot;
+
+	if (!cap) {
+		c->hist_floor = note_rv(n);
+		return;
+	}
+	if (!c->hist)
+		c->hist = qf_xcalloc(cap, sizeof(*c->hist));
+	slot = &c->hist[(c->hist_head + c->hist_len) % cap];
+	if (c->hist_len == cap) {
+		/* the oldest goes: a watch can no longer start before it */
+		c->hist_floor = note_rv(slot);
+		json_decref(slot->obj);
+		c->hist_head = (c->hist_head + 1) % cap;
+	} else {
+		c->hist_len++;
+	}
+	*slot = *n;
+	json_incref(slot->obj);
+}
+
+void ctl_hist_release(struct ctl *c)
+{
+	size_t cap = (size_t)c->o->watch_history;
+
+	for (size_t i = 0; c->hist && i < c->hist_len; i++)
+		json_decref(c->hist[(c->hist_head + i) % cap].obj);
+	free(c->hist);
+	c->hist = NULL;
+	c->hist_len = 0;
+}
+
+int ctl_watch_rv(struct ctl *c, const struct qf_api_req *rq, int64_t *rv,
+                 struct qf_api_err *err)
+{
+	const char *s = rq->resource_version;
+	char *end;
+
+	(void)c;
+	*rv = -1; /* the current state first */
+	if (!s || !*s || !strcmp(s, "0"))
+		return 0;
+	*rv = strtoll(s, &end, 10);
+	if (*end || *rv < 0)
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "invalid resource version \"%.64s\"", s);
+	return 0;
+}
+
+int ctl_watch_replay(struct ctl *c, struct ctl_watch *w, int64_t rv,
+                     int (*wants)(const struct ctl_watch *,
+                                  const struct ctl_note *),
+                     void (*send)(struct ctl *, struct ctl_watch *,
+                                  const char *, const json_t *))
+{
+	size_t cap = (size_t)c->o->watch_history;
+
+	if (rv < c->hist_floor) {
+		/* kube-apiserver: an ERROR event carrying 410, then the end */
+		struct qf_buf m = QF_BUF_INIT;
+		json_t *st, *ev;
+		char *t;
+
+		qf_buf_addf(&m, "too old resource version: %lld (%lld)",
+		            (long long)rv, (long long)c->hist_floor);
+		st = qf_api_status(410, "Expired", m.buf, NULL, NULL);
+		ev = json_pack("{s:s,s:o}", "type", "ERROR", "object", st);
+		t = json_dumps(ev, JSON_PRESERVE_ORDER | JSON_COMPACT);
+		if (t) {
+			qf_http_push(w->conn, t, strlen(t));
+			qf_http_push(w->conn, "\n", 1);
+		}
+		free(t);
+		json_decref(ev);
+		qf_buf_release(&m);
+		return -1;
+	}
+	for (size_t i = 0; i < c->hist_len; i++) {
+		const struct ctl_note *n = &c->hist[(c->hist_head + i) % cap];
+
+		if (note_rv(n) > rv && wants(w, n))
+			send(c, w, n->type, n->obj);
+	}
+	return 0;
+}
+
+json_t *ctl_watch_object(struct ctl *c, struct ctl_watch *w, const json_t *obj)
+{
+	json_t *served = ctl_served(obj, w->kind, w->version), *t;
+	struct qf_api_req rq;
+
+	queue_counts(c, w->kind, &served, 1);
+	if (w->as == QF_API_AS_OBJECT)
+		return served;
+	memset(&rq, 0, sizeof(rq));
+	rq.kind = w->kind;
+	rq.version = w->version;
+	rq.as = w->as;
+	rq.include = w->include;
+	/* column definitions once per stream, as kube-apiserver sends them */
+	t = table_of(c, &rq, &served, 1, w->headers_sent);
+	w->headers_sent = 1;
+	json_object_set(json_object_get(t, "metadata"), "resourceVersion",
+	                json_object_get(json_object_get(served, "metadata"),
+	                                "resourceVersion"));
+	json_decref(served);
+	return t;
+}
