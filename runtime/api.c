@@ -574,8 +574,8 @@ static int pick_verb(struct qf_api_req *r, const char *method,
 		r->verb = QF_API_UPDATE;
 	else if (!strcmp(method, "PATCH") && item)
 		r->verb = QF_API_PATCH;
-	else if (!strcmp(method, "DELETE") && item && !r->status)
-		r->verb = QF_API_DELETE;
+	else if (!strcmp(method, "DELETE") && !r->status)
+		r->verb = item ? QF_API_DELETE : QF_API_DELETECOLLECTION;
 	else
 		return qf_api_fail(err, 405, "MethodNotAllowed",
 		                   "the server does not allow this method on "
@@ -704,6 +704,12 @@ enum qf_api_patch qf_api_patch_type(const char *ct)
 	if (n == strlen("application/strategic-merge-patch+json") &&
 	    !strncmp(ct, "application/strategic-merge-patch+json", n))
 		return QF_PATCH_STRATEGIC;
+	if (n == strlen("application/json-patch+json") &&
+	    !strncmp(ct, "application/json-patch+json", n))
+		return QF_PATCH_JSON;
+	if (n == strlen("application/apply-patch+yaml") &&
+	    !strncmp(ct, "application/apply-patch+yaml", n))
+		return QF_PATCH_APPLY;
 	return QF_PATCH_NONE;
 }
 

@@ -31,6 +31,10 @@
 #define QF_API_MAX_SEL_TERMS   64
 #define QF_API_MAX_PATCH_DEPTH 64
 #define QF_API_MAX_NAME_BYTES  253
+/* kube-apiserver's limit on JSON patch operations */
+#define QF_API_MAX_JSON_PATCH_OPS 10000
+/* values a JSON patch may copy in all (copy doubling would explode) */
+#define QF_API_MAX_JSON_PATCH_NODES 1000000
 
 struct qf_api_kind {
 	const char *group;    /* "" for the core group */
@@ -57,14 +61,17 @@ enum qf_api_verb {
 	QF_API_UPDATE,
 	QF_API_PATCH,
 	QF_API_DELETE,
-	QF_API_DISCOVERY, /* req.doc holds the answer */
-	QF_API_OTHER,     /* /healthz, /readyz, /metrics: req.path */
+	QF_API_DELETECOLLECTION, /* DELETE on a collection (selectors) */
+	QF_API_DISCOVERY,        /* req.doc holds the answer */
+	QF_API_OTHER,            /* /healthz, /readyz, /metrics: req.path */
 };
 
 enum qf_api_patch {
 	QF_PATCH_NONE,
 	QF_PATCH_MERGE,     /* application/merge-patch+json */
 	QF_PATCH_STRATEGIC, /* application/strategic-merge-patch+json */
+	QF_PATCH_JSON,      /* application/json-patch+json (RFC 6902) */
+	QF_PATCH_APPLY,     /* application/apply-patch+yaml (server-side) */
 };
 
 enum qf_api_as {
@@ -188,6 +195,15 @@ const json_t *qf_api_jsonpath(const json_t *obj, const char *path);
 void qf_api_continue_encode(struct qf_buf *out, int64_t rv, const char *key);
 int qf_api_continue_decode(int64_t *rv, char **key, const char *token,
                            struct qf_api_err *err);
+
+/*
+ * RFC 6902 JSON Patch on a copy of target (api_jsonpatch.c): the new
+ * object, or NULL with *err: 400 when the patch is not an array of
+ * objects, 422 when an operation does not apply (test failed, path
+ * missing, bad pointer or index, unknown op), 413 past the limits.
+ */
+json_t *qf_api_json_patch(const json_t *target, const json_t *patch,
+                          struct qf_api_err *err);
 
 /* The object's metadata field `key` as a string, or NULL (borrowed). */
 const char *qf_api_meta_str(const json_t *obj, const char *key);

@@ -372,6 +372,8 @@ static json_t *patch_rec(const json_t *target, const json_t *patch,
 json_t *qf_api_patch_apply(const json_t *target, const json_t *patch,
                            enum qf_api_patch type, struct qf_api_err *err)
 {
+	if (type == QF_PATCH_JSON)
+		return qf_api_json_patch(target, patch, err);
 	if (!json_is_object(patch)) {
 		qf_api_fail(err, 400, "BadRequest",
 		            "a patch must be a JSON object");

@@ -704,6 +704,12 @@ done:
 	return rc;
 }
 
+int ctl_delete(struct ctl *c, int kind, const json_t *obj,
+               struct qf_api_err *err)
+{
+	return delete (c, kind, obj, err);
+}
+
 static int delete_ns_contents(struct ctl *c, const char *ns)
 {
 	struct qf_api_err err;
@@ -787,12 +793,13 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		break;
 	}
 	pt = qf_api_patch_type(hr->content_type);
-	if (pt == QF_PATCH_NONE) {
+	if (pt == QF_PATCH_NONE || pt == QF_PATCH_APPLY) {
 		json_decref(body);
 		return qf_api_fail(err, 415, "UnsupportedMediaType",
 		                   "the patch type %s is not supported "
 		                   "(merge-patch+json, "
-		                   "strategic-merge-patch+json)",
+		                   "strategic-merge-patch+json, "
+		                   "json-patch+json)",
 		                   hr->content_type ? hr->content_type
 		                                    : "(none)");
 	}
@@ -813,7 +820,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 	json_t *prev = NULL, *out = NULL, *st;
 	int rc = 0, code = 200;
 
-	if (rq->verb == QF_API_LIST) {
+	if (rq->verb == QF_API_LIST || rq->verb == QF_API_DELETECOLLECTION) {
 		ctl_list(c, rq, rs);
 		return;
 	}

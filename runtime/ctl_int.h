@@ -146,7 +146,11 @@ int ctl_settle(struct ctl *c) QF_MUST_CHECK;
  * del); returns the HTTP code (rs holds the answer), 0 for a kind the
  * controller does not serve. */
 int ctl_apply(struct ctl *c, const json_t *o, int del, struct qf_http_resp *rs);
-/* ctl_list.c: a list (chunked, as objects or a Table) into rs */
+/* Delete one object as a DELETE request would (takes no reference). */
+int ctl_delete(struct ctl *c, int kind, const json_t *obj,
+               struct qf_api_err *err);
+/* ctl_list.c: a list (chunked, as objects or a Table) into rs; for
+ * DELETECOLLECTION, the objects listed are deleted and answered */
 void ctl_list(struct ctl *c, const struct qf_api_req *rq,
               struct qf_http_resp *rs);
 /* One object as the request wants it (a Table for GET with Accept). */

@@ -258,6 +258,31 @@ static json_t *list_meta(const struct page *p)
 	return m;
 }
 
+/* deletecollection: delete what the page selected; the answer lists
+ * them as they were.  An object already gone (a namespace's contents
+ * go with it) is skipped. */
+static int delete_all(struct ctl *c, const struct qf_api_req *rq,
+                      struct page *p, struct qf_api_err *err)
+{
+	qf_buf_reset(&p->cont);
+	for (size_t i = 0; i < p->n; i++) {
+		json_t *o = ctl_lookup(
+		        c, rq->kind, qf_api_meta_str(p->items[i], "namespace"),
+		        qf_api_meta_str(p->items[i], "name"));
+
+		int rc;
+
+		if (!o)
+			continue;
+		json_incref(o); /* the registry lets go of it */
+		rc = ctl_delete(c, rq->kind, o, err);
+		json_decref(o);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
 void ctl_list(struct ctl *c, const struct qf_api_req *rq,
               struct qf_http_resp *rs)
 {
@@ -266,7 +291,9 @@ void ctl_list(struct ctl *c, const struct qf_api_req *rq,
 	struct qf_buf kind = QF_BUF_INIT;
 	json_t *doc, *items;
 
-	if (fill_page(c, rq, &p, &err) < 0) {
+	if (fill_page(c, rq, &p, &err) < 0 ||
+	    (rq->verb == QF_API_DELETECOLLECTION &&
+	     delete_all(c, rq, &p, &err) < 0)) {
 		ctl_status(rs, err.code, err.reason, err.msg);
 		goto done;
 	}

@@ -5,6 +5,7 @@
  */
 #include "tests/unit/qf_test.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "core/buf.h"
@@ -34,7 +35,9 @@ static const struct route_case routes[] = {
 	  "/apis/kueue.x-k8s.io/v1beta2/namespaces/a/"
 	  "workloads/w%2Dx",
 	  0, QF_API_PATCH, 0, "Workload", "a", "w-x", 0 },
-	{ "r8", "DELETE", "/apis/kueue.x-k8s.io/v1beta2/clusterqueues", -1, 0,
+	{ "r8", "DELETE", "/apis/kueue.x-k8s.io/v1beta2/clusterqueues", 0,
+	  QF_API_DELETECOLLECTION, 0, "ClusterQueue", NULL, NULL, 0 },
+	{ "r8b", "DELETE", "/apis/batch/v1/namespaces/a/jobs/j/status", -1, 0,
 	  405, NULL, NULL, NULL, 0 },
 	{ "r9", "GET", "/apis/kueue.x-k8s.io/v1alpha9/clusterqueues", -1, 0,
 	  404, NULL, NULL, NULL, 0 },
@@ -451,6 +454,145 @@ static void test_api_continue_token(void **state)
 	qf_buf_release(&b);
 }
 
+struct jp_case {
+	const char *id, *doc, *patch, *want; /* want NULL: an error */
+	int code;
+};
+
+/* RFC 6902 appendix A, and the limits of pointers and indices */
+static const struct jp_case jps[] = {
+	{ "A1", "{\"foo\":\"bar\"}",
+	  "[{\"op\":\"add\",\"path\":\"/baz\",\"value\":\"qux\"}]",
+	  "{\"foo\":\"bar\",\"baz\":\"qux\"}", 0 },
+	{ "A2", "{\"foo\":[\"bar\",\"baz\"]}",
+	  "[{\"op\":\"add\",\"path\":\"/foo/1\",\"value\":\"qux\"}]",
+	  "{\"foo\":[\"bar\",\"qux\",\"baz\"]}", 0 },
+	{ "A3", "{\"baz\":\"qux\",\"foo\":\"bar\"}",
+	  "[{\"op\":\"remove\",\"path\":\"/baz\"}]", "{\"foo\":\"bar\"}", 0 },
+	{ "A4", "{\"foo\":[\"bar\",\"qux\",\"baz\"]}",
+	  "[{\"op\":\"remove\",\"path\":\"/foo/1\"}]",
+	  "{\"foo\":[\"bar\",\"baz\"]}", 0 },
+	{ "A5", "{\"baz\":\"qux\",\"foo\":\"bar\"}",
+	  "[{\"op\":\"replace\",\"path\":\"/baz\",\"value\":\"boo\"}]",
+	  "{\"baz\":\"boo\",\"foo\":\"bar\"}", 0 },
+	{ "A6",
+	  "{\"foo\":{\"bar\":\"baz\",\"waldo\":\"fred\"},"
+	  "\"qux\":{\"corge\":\"grault\"}}",
+	  "[{\"op\":\"move\",\"from\":\"/foo/waldo\",\"path\":"
+	  "\"/qux/thud\"}]",
+	  "{\"foo\":{\"bar\":\"baz\"},\"qux\":{\"corge\":\"grault\","
+	  "\"thud\":\"fred\"}}",
+	  0 },
+	{ "A7", "{\"foo\":[\"all\",\"grass\",\"cows\",\"eat\"]}",
+	  "[{\"op\":\"move\",\"from\":\"/foo/1\",\"path\":\"/foo/3\"}]",
+	  "{\"foo\":[\"all\",\"cows\",\"eat\",\"grass\"]}", 0 },
+	{ "A8", "{\"baz\":\"qux\",\"foo\":[\"a\",2,\"c\"]}",
+	  "[{\"op\":\"test\",\"path\":\"/baz\",\"value\":\"qux\"},"
+	  "{\"op\":\"test\",\"path\":\"/foo/1\",\"value\":2}]",
+	  "{\"baz\":\"qux\",\"foo\":[\"a\",2,\"c\"]}", 0 },
+	{ "A9", "{\"baz\":\"qux\"}",
+	  "[{\"op\":\"test\",\"path\":\"/baz\",\"value\":\"bar\"}]", NULL,
+	  422 },
+	{ "A10", "{\"foo\":\"bar\"}",
+	  "[{\"op\":\"add\",\"path\":\"/child\",\"value\":"
+	  "{\"grandchild\":{}}}]",
+	  "{\"foo\":\"bar\",\"child\":{\"grandchild\":{}}}", 0 },
+	{ "A12", "{\"foo\":\"bar\"}",
+	  "[{\"op\":\"add\",\"path\":\"/baz/bat\",\"value\":\"qux\"}]", NULL,
+	  422 },
+	{ "A14", "{\"/\":9,\"~1\":10}",
+	  "[{\"op\":\"test\",\"path\":\"/~01\",\"value\":10}]",
+	  "{\"/\":9,\"~1\":10}", 0 },
+	{ "A16", "{\"foo\":[\"bar\"]}",
+	  "[{\"op\":\"add\",\"path\":\"/foo/-\",\"value\":"
+	  "[\"abc\",\"def\"]}]",
+	  "{\"foo\":[\"bar\",[\"abc\",\"def\"]]}", 0 },
+	{ "copy", "{\"a\":{\"b\":1}}",
+	  "[{\"op\":\"copy\",\"from\":\"/a\",\"path\":\"/c\"}]",
+	  "{\"a\":{\"b\":1},\"c\":{\"b\":1}}", 0 },
+	{ "replace-list", "{\"l\":[1,2,3]}",
+	  "[{\"op\":\"replace\",\"path\":\"/l/1\",\"value\":9}]",
+	  "{\"l\":[1,9,3]}", 0 },
+	{ "atomic", "{\"a\":1}",
+	  "[{\"op\":\"replace\",\"path\":\"/a\",\"value\":2},"
+	  "{\"op\":\"remove\",\"path\":\"/nope\"}]",
+	  NULL, 422 },
+	{ "no-slash", "{\"a\":1}", "[{\"op\":\"remove\",\"path\":\"a\"}]", NULL,
+	  422 },
+	{ "bad-escape", "{\"a\":1}", "[{\"op\":\"remove\",\"path\":\"/~2\"}]",
+	  NULL, 422 },
+	{ "lead-zero", "{\"l\":[1,2]}",
+	  "[{\"op\":\"remove\",\"path\":\"/l/01\"}]", NULL, 422 },
+	{ "past-end", "{\"l\":[1,2]}",
+	  "[{\"op\":\"add\",\"path\":\"/l/3\",\"value\":0}]", NULL, 422 },
+	{ "into-self", "{\"a\":{\"b\":1}}",
+	  "[{\"op\":\"move\",\"from\":\"/a\",\"path\":\"/a/b/c\"}]", NULL,
+	  422 },
+	{ "unknown-op", "{}", "[{\"op\":\"frob\",\"path\":\"/a\"}]", NULL,
+	  422 },
+	{ "no-value", "{}", "[{\"op\":\"add\",\"path\":\"/a\"}]", NULL, 422 },
+	{ "not-array", "{}", "{\"op\":\"add\"}", NULL, 400 },
+	{ "not-object", "{}", "[1]", NULL, 400 },
+	{ "root", "{\"a\":1}",
+	  "[{\"op\":\"replace\",\"path\":\"\",\"value\":{\"b\":2}}]",
+	  "{\"b\":2}", 0 },
+};
+
+static void test_api_json_patch(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(jps) / sizeof(jps[0]); i++) {
+		const struct jp_case *c = &jps[i];
+		json_t *doc = json_loads(c->doc, 0, NULL);
+		json_t *p = json_loads(c->patch, 0, NULL);
+		json_t *want = c->want ? json_loads(c->want, 0, NULL) : NULL;
+		struct qf_api_err err = { 0, NULL, "" };
+		json_t *got = qf_api_patch_apply(doc, p, QF_PATCH_JSON, &err);
+
+		if (!doc || !p)
+			fail_msg("%s: bad case", c->id);
+		if (want ? !got || !json_equal(got, want)
+		         : got != NULL || err.code != c->code)
+			fail_msg("%s: got %s (code %d: %s)", c->id,
+			         got ? json_dumps(got, JSON_COMPACT) : "NULL",
+			         err.code, err.msg);
+		json_decref(doc);
+		json_decref(p);
+		json_decref(want);
+		json_decref(got);
+	}
+}
+
+static void test_api_json_patch_limits(void **state)
+{
+	json_t *doc =
+	        json_pack("{s:[i,i,i,i,i,i,i,i]}", "a", 1, 2, 3, 4, 5, 6, 7, 8);
+	json_t *p = json_array(), *got;
+	struct qf_api_err err;
+
+	(void)state;
+	/* copy doubling: 8 * 2^20 values would be made */
+	for (int i = 0; i < 20; i++) {
+		char path[16];
+
+		(void)snprintf(path, sizeof(path), "/k%d", i);
+		json_array_append_new(p,
+		                      json_pack("{s:s,s:s,s:s}", "op", "copy",
+		                                "from", "", "path", path));
+	}
+	got = qf_api_json_patch(doc, p, &err);
+	assert_null(got);
+	assert_int_equal(err.code, 413);
+	json_array_clear(p);
+	for (int i = 0; i <= QF_API_MAX_JSON_PATCH_OPS; i++)
+		json_array_append_new(
+		        p, json_pack("{s:s,s:s}", "op", "test", "path", ""));
+	assert_null(qf_api_json_patch(doc, p, &err));
+	assert_int_equal(err.code, 413);
+	json_decref(doc);
+	json_decref(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -467,6 +609,8 @@ int main(void)
 		cmocka_unit_test(test_api_jsonpath),
 		cmocka_unit_test(test_api_table_workload),
 		cmocka_unit_test(test_api_continue_token),
+		cmocka_unit_test(test_api_json_patch),
+		cmocka_unit_test(test_api_json_patch_limits),
 	};
 	return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }

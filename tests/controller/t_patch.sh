@@ -1,0 +1,44 @@
+#!/bin/sh
+# Writes beyond create and merge patches: kubectl patch --type=json (RFC
+# 6902, a failed test and a bad pointer are 422), deletecollection with a
+# selector (kubectl delete --raw on the collection), kubectl delete --all
+# (tests/controller/lib.sh).
+suite=patch
+. "$(dirname "$0")/lib.sh"
+
+start a --db "$tmp/a.db" || exit 1
+k create -f "$EX/setup.yaml" >/dev/null 2>&1 || bad "create setup"
+CQ=cluster-queue
+out=$(k patch clusterqueue $CQ --type=json -p '[{"op":"test","path":"/spec/resourceGroups/0/flavors/0/resources/0/nominalQuota","value":9},{"op":"replace","path":"/spec/resourceGroups/0/flavors/0/resources/0/nominalQuota","value":"4"},{"op":"add","path":"/metadata/labels","value":{"team":"a"}}]' 2>&1)
+expect_eq "json patch" "$out" "clusterqueue.kueue.x-k8s.io/$CQ patched"
+expect_eq "json patch value" "$(k get cq $CQ -o jsonpath='{.spec.resourceGroups[0].flavors[0].resources[0].nominalQuota}')" "4"
+expect_eq "json patch label" "$(k get cq -l team=a -o name)" "clusterqueue.kueue.x-k8s.io/$CQ"
+expect_eq "generation" "$(k get cq $CQ -o jsonpath='{.metadata.generation}')" "2"
+out=$(k patch clusterqueue $CQ --type=json -p '[{"op":"test","path":"/spec/cohortName","value":"x"}]' 2>&1)
+expect_has "test fails" "$out" "The request is invalid"
+expect_has "test fails msg" "$out" "test failed"
+out=$(k patch clusterqueue $CQ --type=json -p '[{"op":"remove","path":"spec"}]' 2>&1)
+expect_has "bad pointer" "$out" "must be a JSON pointer"
+out=$(k patch clusterqueue $CQ --type=json -p '[{"op":"remove","path":"/spec/nope"}]' 2>&1)
+expect_has "missing path" "$out" "the path does not exist"
+out=$(k patch clusterqueue $CQ --type=json -p '{"op":"add"}' 2>&1)
+expect_has "not a list" "$out" "(BadRequest): a JSON patch must be an array"
+# a patch the model refuses is refused whole
+out=$(k patch clusterqueue $CQ --type=json -p '[{"op":"replace","path":"/spec/resourceGroups/0/flavors/0/resources/0/nominalQuota","value":"lots"}]' 2>&1)
+expect_has "model refuses" "$out" "invalid quantity for nominalQuota"
+expect_eq "unchanged" "$(k get cq $CQ -o jsonpath='{.spec.resourceGroups[0].flavors[0].resources[0].nominalQuota}')" "4"
+k patch job nope --type=json -p '[]' >/dev/null 2>&1 && bad "patch of a missing job"
+ok
+# deletecollection: the selected ones go, the answer lists them
+for n in 1 2 3 4; do k create -f "$EX/job$n.yaml" >/dev/null 2>&1 || bad "create job$n"; done
+k label job job1 job2 pick=yes >/dev/null 2>&1 || bad "label"
+out=$(k delete --raw "/apis/batch/v1/namespaces/default/jobs?labelSelector=pick%3Dyes" 2>&1)
+expect_has "deletecollection answer" "$out" '"kind":"JobList"'
+expect_eq "deletecollection left" "$(k get jobs -o name | tr '\n' ' ')" "job.batch/job3 job.batch/job4 "
+out=$(k delete workloads --all -n default 2>&1)
+expect_eq "delete --all" "$(echo "$out" | grep -c deleted)" "4"
+expect_eq "no workloads" "$(k get workloads -n default -o name | wc -l)" "0"
+out=$(k delete --raw "/apis/kueue.x-k8s.io/v1beta2/clusterqueues?labelSelector=a%20in" 2>&1)
+expect_has "bad selector" "$out" "BadRequest"
+stop
+finish
