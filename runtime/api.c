@@ -75,6 +75,7 @@ void qf_api_req_release(struct qf_api_req *r)
 	free(r->field_selector);
 	free(r->resource_version);
 	free(r->cont);
+	free(r->field_manager);
 	json_decref(r->doc);
 	memset(r, 0, sizeof(*r));
 	r->kind = -1;
@@ -227,6 +228,7 @@ static int set_query(struct qf_api_req *r, const char *k, char *v,
 	              : !strcmp(k, "fieldSelector")   ? &r->field_selector
 	              : !strcmp(k, "resourceVersion") ? &r->resource_version
 	              : !strcmp(k, "continue")        ? &r->cont
+	              : !strcmp(k, "fieldManager")    ? &r->field_manager
 	                                              : NULL;
 
 	if (!strcmp(k, "limit") || !strcmp(k, "includeObject")) {
@@ -242,6 +244,8 @@ static int set_query(struct qf_api_req *r, const char *k, char *v,
 		                  : r->verb;
 	else if (!strcmp(k, "dryRun"))
 		r->dry_run = 1;
+	else if (!strcmp(k, "force"))
+		r->force = !strcmp(v, "true") || !strcmp(v, "1");
 	if (!slot) {
 		free(v);
 		return 0;

@@ -10,8 +10,8 @@
  * Served: core v1 (namespaces, events), batch/v1 jobs, and
  * kueue.x-k8s.io v1beta2 (preferred) and v1beta1 (resourceflavors,
  * clusterqueues, cohorts, localqueues, workloadpriorityclasses,
- * workloads).  Objects are stored as written and served under either
- * Kueue version with apiVersion rewritten (no field conversion).
+ * workloads).  Kueue objects are stored in v1beta2 and converted to the
+ * version of each request (api_convert.c).
  *
  * Ownership: a struct qf_api_req owns its strings (qf_api_req_release);
  * json_t results are new references.  Errors: routing and parsing failures
@@ -100,6 +100,8 @@ struct qf_api_req {
 	enum qf_api_as as;           /* set by the caller from Accept */
 	int64_t limit;               /* the limit parameter, 0 = none */
 	enum qf_api_include include; /* includeObject */
+	char *field_manager;         /* owned: fieldManager, or NULL */
+	int force;                   /* force=true (server-side apply) */
 	int dry_run;
 	json_t *doc; /* discovery answer (owned reference) */
 };
@@ -204,6 +206,15 @@ int qf_api_continue_decode(int64_t *rv, char **key, const char *token,
  */
 json_t *qf_api_json_patch(const json_t *target, const json_t *patch,
                           struct qf_api_err *err);
+
+/*
+ * kueue.x-k8s.io conversion (api_convert.c): obj's fields as `version`
+ * names them (new reference; parts not converted are shared with obj, so
+ * treat both as read-only or copy).  Other groups come back unchanged.
+ */
+json_t *qf_api_convert(const json_t *obj, int kind, const char *version);
+/* 1 when qf_api_convert would change something (cheap, no copy). */
+int qf_api_convert_needed(const json_t *obj, int kind, const char *version);
 
 /* The object's metadata field `key` as a string, or NULL (borrowed). */
 const char *qf_api_meta_str(const json_t *obj, const char *key);

@@ -10,6 +10,7 @@
 #include <assert.h>
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,7 +119,7 @@ static int fail_named(struct qf_api_err *err, int code, const char *reason,
 json_t *ctl_served(const json_t *obj, int kind, const char *version)
 {
 	const struct qf_api_kind *k = &qf_api_kinds[kind];
-	json_t *o = json_copy((json_t *)obj);
+	json_t *o = qf_api_convert(obj, kind, version);
 	struct qf_buf av = QF_BUF_INIT;
 
 	if (*k->group)
@@ -138,7 +139,11 @@ void ctl_served_text(struct qf_buf *b, const json_t *obj, int kind,
 	struct qf_buf av = QF_BUF_INIT;
 	int seen_av = 0, seen_kind = 0;
 	const char *key;
-	json_t *v;
+	json_t *v, *conv = NULL;
+
+	/* a Kueue object with fields the version names otherwise */
+	if (qf_api_convert_needed(obj, kind, version))
+		obj = conv = qf_api_convert(obj, kind, version);
 
 	/* what ctl_served's copy would dump, without the copy */
 	if (*k->group)
@@ -172,6 +177,23 @@ void ctl_served_text(struct qf_buf *b, const json_t *obj, int kind,
 	}
 	qf_buf_addch(b, '}');
 	qf_buf_release(&av);
+	json_decref(conv);
+}
+
+/* A written object in the storage version (the kind's first): takes
+ * the reference to obj, returns a new one. */
+static json_t *to_storage(json_t *obj, int kind)
+{
+	const char *vs = qf_api_kinds[kind].versions;
+	char v[16];
+	json_t *out;
+
+	if (!json_is_object(obj) || !*qf_api_kinds[kind].group)
+		return obj;
+	(void)snprintf(v, sizeof(v), "%.*s", (int)strcspn(vs, " "), vs);
+	out = ctl_served(obj, kind, v);
+	json_decref(obj);
+	return out;
 }
 
 /* ----- store writes ----- */
@@ -355,7 +377,6 @@ static int prepare_meta(struct ctl *c, int kind, json_t *obj,
 	if (kind != K_NS && kind != K_EVENT)
 		json_object_set_new(meta, "generation", json_integer(1));
 	json_object_del(meta, "resourceVersion");
-	json_object_del(meta, "managedFields");
 	qf_buf_release(&b);
 	return 0;
 }
@@ -427,8 +448,10 @@ static int create(struct ctl *c, int kind, json_t *obj, const char *url_ns,
 	int rc;
 
 	rc = check_type(obj, kind, version, err);
-	if (rc == 0)
+	if (rc == 0) {
+		obj = to_storage(obj, kind);
 		rc = prepare_meta(c, kind, obj, url_ns, err);
+	}
 	if (rc < 0)
 		goto fail;
 	name = qf_api_meta_str(obj, "name");
@@ -553,7 +576,6 @@ static json_t *merge_update(const json_t *prev, const json_t *in, int kind,
 		        json_integer(json_integer_value(json_object_get(
 		                             meta, "generation")) +
 		                     1));
-	json_object_del(meta, "managedFields");
 	return out;
 }
 
@@ -573,6 +595,22 @@ static int rv_conflict(const json_t *prev, const json_t *in, int kind,
 	            qualified(&b, kind), qf_api_meta_str(prev, "name"));
 	qf_buf_release(&b);
 	return -1;
+}
+
+/* spec.active is the one field of a Workload's spec a client changes
+ * (Kueue: false evicts and holds it, true queues it again); the engine
+ * acts and the rendering stores the new value (C2). */
+static void wl_active(struct ctl *c, const json_t *prev, const json_t *next,
+                      const char *ns, const char *name)
+{
+	const json_t *a =
+	        json_object_get(json_object_get(prev, "spec"), "active");
+	const json_t *b =
+	        json_object_get(json_object_get(next, "spec"), "active");
+	int was = !json_is_false(a), now = !json_is_false(b);
+
+	if (json_is_boolean(b) && was != now)
+		ctl_wl_set_active(c, ns, name, now);
 }
 
 /* Replace prev by `in` (a full object); *out is the stored result. */
@@ -615,6 +653,7 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 			json_object_del(km, "annotations");
 		if (status_only && wl_finished_cond(in))
 			ctl_wl_finish(c, ns, name);
+		wl_active(c, prev, next, ns, name);
 		json_decref(next);
 		next = keep;
 	}
@@ -772,11 +811,46 @@ static json_t *parse_body(const struct qf_http_req *hr, struct qf_api_err *err)
 	return NULL;
 }
 
+/* PATCH application/apply-patch+yaml: create the object when it is
+ * missing (prev NULL), else apply over it (ctl_apply.c). */
+static int server_side_apply(struct ctl *c, const struct qf_api_req *rq,
+                             const json_t *prev, json_t *body,
+                             struct qf_api_err *err, json_t **out)
+{
+	const char *name = qf_api_meta_str(body, "name");
+	json_t *in;
+	int rc;
+
+	if (!rq->field_manager || !*rq->field_manager)
+		return qf_api_fail(err, 422, "Invalid",
+		                   "PatchOptions.meta.k8s.io \"\" is invalid: "
+		                   "fieldManager: Required value: is required "
+		                   "for apply patch");
+	if (!json_is_object(body) ||
+	    !json_is_object(json_object_get(body, "metadata")))
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "an applied configuration must be an object "
+		                   "with metadata");
+	if (!name || strcmp(name, rq->name) != 0)
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "the name of the object (%s) does not match "
+		                   "the name on the URL (%s)",
+		                   name ? name : "", rq->name);
+	if (!prev)
+		return create(c, rq->kind, ctl_apply_new(c, rq, body), rq->ns,
+		              rq->version, err, out);
+	if (ctl_apply_patch(c, rq, prev, body, err, &in) < 0)
+		return -1;
+	rc = update(c, rq->kind, prev, in, 0, err, out);
+	json_decref(in);
+	return rc;
+}
+
 static int do_write(struct ctl *c, const struct qf_api_req *rq,
                     const struct qf_http_req *hr, json_t *prev,
                     struct qf_api_err *err, json_t **out)
 {
-	json_t *body = parse_body(hr, err), *in;
+	json_t *body = parse_body(hr, err), *in, *served;
 	enum qf_api_patch pt;
 	int rc;
 
@@ -784,8 +858,11 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		return -1;
 	switch (rq->verb) {
 	case QF_API_CREATE:
+		ctl_fields_update(c, rq, NULL, body);
 		return create(c, rq->kind, body, rq->ns, rq->version, err, out);
 	case QF_API_UPDATE:
+		body = to_storage(body, rq->kind);
+		ctl_fields_update(c, rq, prev, body);
 		rc = update(c, rq->kind, prev, body, rq->status, err, out);
 		json_decref(body);
 		return rc;
@@ -793,7 +870,13 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		break;
 	}
 	pt = qf_api_patch_type(hr->content_type);
-	if (pt == QF_PATCH_NONE || pt == QF_PATCH_APPLY) {
+	if (pt == QF_PATCH_APPLY) {
+		body = to_storage(body, rq->kind);
+		rc = server_side_apply(c, rq, prev, body, err, out);
+		json_decref(body);
+		return rc;
+	}
+	if (pt == QF_PATCH_NONE) {
 		json_decref(body);
 		return qf_api_fail(err, 415, "UnsupportedMediaType",
 		                   "the patch type %s is not supported "
@@ -803,10 +886,15 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		                   hr->content_type ? hr->content_type
 		                                    : "(none)");
 	}
-	in = qf_api_patch_apply(prev, body, pt, err);
+	/* the patch speaks the request's version (kube converts too) */
+	served = ctl_served(prev, rq->kind, rq->version);
+	in = qf_api_patch_apply(served, body, pt, err);
+	json_decref(served);
 	json_decref(body);
 	if (!in)
 		return -1;
+	in = to_storage(in, rq->kind);
+	ctl_fields_update(c, rq, prev, in);
 	/* a patch's resourceVersion is a precondition only if it sets one */
 	rc = update(c, rq->kind, prev, in, rq->status, err, out);
 	json_decref(in);
@@ -826,7 +914,10 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 	}
 	if (rq->name) {
 		prev = ctl_lookup(c, rq->kind, rq->ns, rq->name);
-		if (!prev) {
+		if (!prev && rq->verb == QF_API_PATCH && !rq->status &&
+		    qf_api_patch_type(hr->content_type) == QF_PATCH_APPLY) {
+			code = 201; /* apply creates what is missing */
+		} else if (!prev) {
 			fail_named(&err, 404, "NotFound", rq->kind, rq->name,
 			           "not found");
 			respond_err(rs, &err);

@@ -295,6 +295,19 @@ void ctl_wl_finish(struct ctl *c, const char *ns, const char *name)
 	c->need_cycle = 1;
 }
 
+void ctl_wl_set_active(struct ctl *c, const char *ns, const char *name,
+                       int active)
+{
+	struct qf_wl *w = find(c, ns, name);
+
+	if (!w)
+		return;
+	qf_engine_set_time(c->e, ctl_now(c));
+	qf_engine_set_active(c->e, w, active);
+	mark(c, w->key);
+	c->need_cycle = 1;
+}
+
 void ctl_wl_delete(struct ctl *c, const char *ns, const char *name)
 {
 	struct qf_wl *w = find(c, ns, name);

@@ -149,6 +149,19 @@ int ctl_apply(struct ctl *c, const json_t *o, int del, struct qf_http_resp *rs);
 /* Delete one object as a DELETE request would (takes no reference). */
 int ctl_delete(struct ctl *c, int kind, const json_t *obj,
                struct qf_api_err *err);
+/* ctl_apply.c: field ownership (managedFields) and server-side apply.
+ * ctl_fields_update makes rq's fieldManager the owner of what a create,
+ * update or patch changes from prev (NULL for a create) to next. */
+void ctl_fields_update(struct ctl *c, const struct qf_api_req *rq,
+                       const json_t *prev, json_t *next);
+/* An applied configuration over prev: the object to store (*out, new
+ * reference), or -1 with *err (409 conflicts, 422). */
+int ctl_apply_patch(struct ctl *c, const struct qf_api_req *rq,
+                    const json_t *prev, const json_t *applied,
+                    struct qf_api_err *err, json_t **out);
+/* An applied configuration that creates its object (new reference). */
+json_t *ctl_apply_new(struct ctl *c, const struct qf_api_req *rq,
+                      const json_t *applied);
 /* ctl_list.c: a list (chunked, as objects or a Table) into rs; for
  * DELETECOLLECTION, the objects listed are deleted and answered */
 void ctl_list(struct ctl *c, const struct qf_api_req *rq,
@@ -200,6 +213,9 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 void ctl_job_done(struct ctl *c, const char *ns, const char *job);
 void ctl_wl_finish(struct ctl *c, const char *ns, const char *name);
 void ctl_wl_delete(struct ctl *c, const char *ns, const char *name);
+/* A client changed a Workload's spec.active. */
+void ctl_wl_set_active(struct ctl *c, const char *ns, const char *name,
+                       int active);
 const char *ctl_now_rfc3339(struct ctl *c, char out[32]);
 /* Write a structured log line (JSON) to stderr. */
 void ctl_log(struct ctl *c, const char *level, const char *fmt, ...)

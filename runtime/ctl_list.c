@@ -69,10 +69,9 @@ static void queue_counts(struct ctl *c, int kind, json_t *const *objs, size_t n)
 
 		ctl_key(&k, kind, ns, qf_api_meta_str(objs[i], "name"));
 		row = json_object_get(counts, k.buf);
-		if (!json_is_object(st)) {
-			st = json_object();
-			json_object_set_new(objs[i], "status", st);
-		}
+		/* the served object shares its parts with the stored one */
+		st = json_is_object(st) ? json_copy(st) : json_object();
+		json_object_set_new(objs[i], "status", st);
 		for (size_t s = 0; s < 3; s++)
 			json_object_set_new(st, f[s],
 			                    json_integer(json_integer_value(

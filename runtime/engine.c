@@ -613,6 +613,36 @@ static int lq_drains(struct qf_engine *e, const struct qf_wl *w)
 	return lq && lq->stop == QF_STOP_DRAIN;
 }
 
+void qf_engine_set_active(struct qf_engine *e, struct qf_wl *w, int active)
+{
+	const struct qf_cond *rq = &w->cond[QF_COND_REQUEUED];
+
+	if (!w->m->active == !active || w->state == QF_WL_FINISHED ||
+	    w->state == QF_WL_DELETED)
+		return;
+	w->m->active = active;
+	if (!active) {
+		/* Kueue: workload_controller.go, spec.active=false */
+		if (w->state == QF_WL_RESERVED) {
+			qf_engine_evict(e, w, "Deactivated",
+			                "The workload is deactivated");
+			return;
+		}
+		if (w->cq >= 0)
+			qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
+		qf_engine_enqueue(e, w); /* QuotaReserved: Deactivated */
+		return;
+	}
+	/* Kueue: a workload evicted by deactivation is requeued with
+	 * Requeued=True, Reactivated */
+	if (rq->set && !rq->status && rq->reason &&
+	    !strncmp(rq->reason, "Deactivated", strlen("Deactivated")))
+		qf_engine_set_cond(e, w, QF_COND_REQUEUED, 1, "Reactivated",
+		                   "The workload was reactivated");
+	w->queued_ms = e->now_ms;
+	qf_engine_enqueue(e, w);
+}
+
 /* stopPolicy HoldAndDrain (LocalQueue first, as Kueue's workload
  * controller checks it first) and spec.active=false take quota back. */
 static void drain(struct qf_engine *e)

@@ -219,6 +219,11 @@ void qf_engine_sync_workloads(struct qf_engine *e);
  */
 int qf_engine_cycle(struct qf_engine *e);
 
+/* spec.active changed: false evicts a holder (Deactivated) or takes a
+ * pending workload out of its queue; true queues it again (Requeued
+ * Reactivated after a deactivation eviction). */
+void qf_engine_set_active(struct qf_engine *e, struct qf_wl *w, int active);
+
 /* The workload "ns/name", or NULL. */
 struct qf_wl *qf_engine_find(struct qf_engine *e, const char *key);
 

@@ -1,7 +1,10 @@
 #!/bin/sh
 # Writes beyond create and merge patches: kubectl patch --type=json (RFC
 # 6902, a failed test and a bad pointer are 422), deletecollection with a
-# selector (kubectl delete --raw on the collection), kubectl delete --all
+# selector (kubectl delete --raw on the collection), kubectl delete --all,
+# server-side apply (kubectl apply --server-side: create, apply again,
+# conflicts with another applier or with an update's manager, force,
+# shared values, fields no longer applied removed)
 # (tests/controller/lib.sh).
 suite=patch
 . "$(dirname "$0")/lib.sh"
@@ -40,5 +43,40 @@ expect_eq "delete --all" "$(echo "$out" | grep -c deleted)" "4"
 expect_eq "no workloads" "$(k get workloads -n default -o name | wc -l)" "0"
 out=$(k delete --raw "/apis/kueue.x-k8s.io/v1beta2/clusterqueues?labelSelector=a%20in" 2>&1)
 expect_has "bad selector" "$out" "BadRequest"
+# server-side apply: creates, applies again, owns what it applied
+k delete clusterqueue $CQ >/dev/null 2>&1 || bad "delete cq"
+out=$(k apply --server-side -f "$EX/setup.yaml" 2>&1)
+expect_has "ssa create" "$out" "clusterqueue.kueue.x-k8s.io/$CQ serverside-applied"
+out=$(k apply --server-side -f "$EX/setup.yaml" 2>&1)
+expect_has "ssa again" "$out" "clusterqueue.kueue.x-k8s.io/$CQ serverside-applied"
+expect_eq "ssa generation" "$(k get cq $CQ -o jsonpath='{.metadata.generation}')" "1"
+expect_eq "ssa manager" "$(k get cq $CQ --show-managed-fields -o jsonpath='{.metadata.managedFields[0].manager}/{.metadata.managedFields[0].operation}')" "kubectl/Apply"
+# another manager changing an owned field conflicts; force takes it
+sed 's/nominalQuota: 9/nominalQuota: 5/' "$EX/setup.yaml" >"$tmp/five.yaml"
+out=$(k apply --server-side --field-manager=other -f "$tmp/five.yaml" 2>&1)
+expect_has "ssa conflict" "$out" "Apply failed with 1 conflict"
+expect_has "ssa conflict field" "$out" "kubectl: .spec.resourceGroups"
+expect_eq "conflict unchanged" "$(k get cq $CQ -o jsonpath='{.spec.resourceGroups[0].flavors[0].resources[0].nominalQuota}')" "9"
+out=$(k apply --server-side --field-manager=other --force-conflicts -f "$tmp/five.yaml" 2>&1)
+expect_has "ssa force" "$out" "serverside-applied"
+expect_eq "forced value" "$(k get cq $CQ -o jsonpath='{.spec.resourceGroups[0].flavors[0].resources[0].nominalQuota}')" "5"
+# the same value is shared, not a conflict
+out=$(k apply --server-side --field-manager=third -f "$tmp/five.yaml" 2>&1)
+expect_has "ssa co-own" "$out" "serverside-applied"
+# a field an applier stops applying goes (nobody else owns it)
+sed 's/^  name: cluster-queue$/  name: cluster-queue\n  labels:\n    tier: gold/' "$tmp/five.yaml" >"$tmp/label.yaml"
+k apply --server-side --field-manager=other -f "$tmp/label.yaml" >/dev/null 2>&1 || bad "ssa label"
+expect_eq "ssa label set" "$(k get cq $CQ -o jsonpath='{.metadata.labels.tier}')" "gold"
+k apply --server-side --field-manager=other -f "$tmp/five.yaml" >/dev/null 2>&1 || bad "ssa unlabel"
+expect_eq "ssa label gone" "$(k get cq $CQ -o jsonpath='{.metadata.labels.tier}')" ""
+# an update by another manager (kubectl label) owns what it changed
+k label cq $CQ tier=silver >/dev/null 2>&1 || bad "label"
+out=$(k apply --server-side --field-manager=other -f "$tmp/label.yaml" 2>&1)
+expect_has "update owner conflict" "$out" "kubectl-label: .metadata.labels.tier"
+# a Job applied twice (strategic: containers merge by name)
+out=$(k apply --server-side -f "$EX/job3.yaml" 2>&1)
+expect_has "ssa job" "$out" "job.batch/job3 serverside-applied"
+out=$(k apply --server-side -f "$EX/job3.yaml" 2>&1)
+expect_has "ssa job again" "$out" "job.batch/job3 serverside-applied"
 stop
 finish
