@@ -6,8 +6,9 @@
  * annotated with the revision), the managed objects it no longer holds
  * deleted (Namespaces are never deleted: that would take their Jobs),
  * all in the turn's one transaction; from then on every event carries
- * the revision as policyRevision.  A revision that does not validate is
- * rejected once: the last good policy stays in force, a PolicyRejected
+ * the revision as policyRevision.  A revision that does not validate, or
+ * that the live policy would refuse (dry_run), is rejected once, before
+ * anything live changes: the last good policy stays in force, a PolicyRejected
  * event (event line and core/v1 Event) carries the diagnostics and
  * quotaflow_policy_rejected_total counts it.  A queue that shrinks below
  * its usage keeps its workloads (the engine does what Kueue does).
@@ -137,6 +138,61 @@ static void recall_revision(struct ctl *c)
 		}
 }
 
+static int is_managed(const json_t *o)
+{
+	const char *m = json_string_value(json_object_get(
+	        json_object_get(json_object_get(o, "metadata"), "labels"),
+	        MANAGED_LABEL));
+
+	return m && !strcmp(m, MANAGED_VALUE);
+}
+
+/*
+ * All or nothing: the revision is first applied to a scratch model that
+ * holds the live policy objects (less those it prunes), then an engine is
+ * built over it, so that whatever the live model or engine would refuse
+ * (a cohort cycle through an object made by hand, a queue naming a
+ * flavor deleted by hand, ...) rejects the revision before anything live
+ * changes: no object, no rebuild, no eviction, no watch event.
+ */
+static int dry_run(struct ctl *c, const struct qf_sync_result *r,
+                   struct qf_diags *d)
+{
+	static const int kinds[] = { K_NS, K_RF, K_WPC, K_COHORT, K_CQ, K_LQ };
+	struct qf_loc at = { "git", 0, 0 };
+	struct qf_loc live = { "live", 0, 0 };
+	struct qf_engine *e = NULL;
+	struct qf_model m;
+	const char *key;
+	json_t *o;
+	size_t i;
+	int rc = QF_OK;
+
+	qf_model_init(&m);
+	for (size_t k = 0; rc == QF_OK && k < QF_ARRAY_SIZE(kinds); k++)
+		json_object_foreach (c->reg[kinds[k]], key, o) {
+			if (is_managed(o) && kinds[k] != K_NS &&
+			    !in_desired(r->objs, kinds[k], o))
+				continue; /* pruned by this revision */
+			rc = qf_model_load_obj_at(&m, &live, o, QF_MODEL_POLICY,
+			                          NULL, d);
+			if (rc < 0)
+				break;
+		}
+	json_array_foreach (r->objs, i, o) {
+		if (rc < 0)
+			break;
+		rc = qf_model_load_obj_at(&m, &at, o, QF_MODEL_POLICY, NULL, d);
+	}
+	if (rc == QF_OK && r->config)
+		rc = qf_model_load_config(&m, NULL, &at, r->config, d);
+	if (rc == QF_OK)
+		rc = qf_engine_new(&e, &m, NULL, NULL, ctl_now(c), d);
+	qf_engine_free(e);
+	qf_model_release(&m);
+	return rc;
+}
+
 static int apply(struct ctl *c, const struct qf_sync_result *r)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -250,6 +306,8 @@ void ctl_sync(struct ctl *c)
 	} else if (r.changed) {
 		free(c->sync_seen);
 		c->sync_seen = qf_xstrdup(r.commit);
+		if (rc >= 0)
+			rc = dry_run(c, &r, &d);
 		if (rc < 0) {
 			reject(c, r.commit, &d);
 		} else if (apply(c, &r) == 0) {

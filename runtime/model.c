@@ -2103,6 +2103,32 @@ static int delete_lq(struct qf_model *m, const char *ns, const char *name)
 	return i >= 0;
 }
 
+static int delete_wpc(struct qf_model *m, const char *name)
+{
+	int32_t i = ix_find(&m->wpc_ix, name);
+
+	if (i < 0)
+		return 0;
+	ix_del(&m->wpc_ix, name);
+	free(m->wpc[i].name);
+	SWAP_REMOVE(m->wpc, m->nwpc, i, &m->wpc_ix, name);
+	return 1;
+}
+
+/* A deleted Namespace no longer matches namespaceSelectors. */
+static int delete_ns(struct qf_model *m, const char *name)
+{
+	int32_t i = ix_find(&m->ns_ix, name);
+
+	if (i < 0)
+		return 0;
+	ix_del(&m->ns_ix, name);
+	free_labels(&m->ns[i].labels);
+	free(m->ns[i].name);
+	SWAP_REMOVE(m->ns, m->nns, i, &m->ns_ix, name);
+	return 1;
+}
+
 int qf_model_delete_policy(struct qf_model *m, const json_t *obj)
 {
 	const struct kind_row *row = find_kind(obj);
@@ -2121,6 +2147,10 @@ int qf_model_delete_policy(struct qf_model *m, const json_t *obj)
 		return delete_rf(m, name);
 	case K_LQ:
 		return delete_lq(m, ns ? ns : "default", name);
+	case K_WPC:
+		return delete_wpc(m, name);
+	case K_NS:
+		return delete_ns(m, name);
 	default:
 		return 0;
 	}

@@ -449,7 +449,9 @@ void qf_model_effective_reqs(const struct qf_model *m,
                              const struct qf_model_req *raw, size_t nraw,
                              struct qf_model_req **out, size_t *nout);
 
-/* Remove the object named like `obj` (kind + name); 1 if found, else 0. */
+/* Remove the policy object named like `obj` (kind + name: ClusterQueue,
+ * Cohort, ResourceFlavor, LocalQueue, WorkloadPriorityClass, Namespace);
+ * 1 if found, else 0. */
 int qf_model_delete_policy(struct qf_model *m, const json_t *obj);
 
 /* The same by kind ("ClusterQueue", "Cohort", "ResourceFlavor",

@@ -3,7 +3,7 @@
 # (no checkout), applies each revision as a difference (a quota change, a
 # queue removed and pruned), rejects an invalid revision with a
 # PolicyRejected event and metric while the last good policy stays in
-# force, stamps every event with policyRevision, and compiles tenant specs
+# force, rejects whole a revision the live policy refuses, stamps every event with policyRevision, and compiles tenant specs
 # found at --git-path (tests/controller/lib.sh).
 suite=gitops
 . "$(dirname "$0")/lib.sh"
@@ -40,6 +40,19 @@ expect_eq "still in force" "$(k get cq cluster-queue -o jsonpath='{.metadata.ann
 expect_eq "bad not applied" "$(k get cq bad 2>&1 | grep -c NotFound)" "1"
 expect_has "PolicyRejected event" "$(k get events -o jsonpath='{range .items[*]}{.reason}: {.message}{"\n"}{end}')" "PolicyRejected: "
 expect_has "diagnostic located" "$(k get events -o jsonpath='{.items[?(@.reason=="PolicyRejected")].message}')" "policy/bad.yaml:6:19: error: resourceGroups must be a list"
+# a revision valid alone that the live policy refuses (a cohort cycle
+# through a Cohort made by hand) is rejected whole: the quota change
+# listed with it is not applied either
+printf 'apiVersion: kueue.x-k8s.io/v1beta2\nkind: Cohort\nmetadata:\n  name: co-x\nspec:\n  parentName: co-y\n' >"$tmp/x.yaml"
+k create -f "$tmp/x.yaml" >/dev/null 2>&1 || bad "create cohort co-x"
+rm "$tmp/work/policy/bad.yaml"
+sed -i 's/nominalQuota: 2$/nominalQuota: 3/' "$tmp/work/policy/setup.yaml"
+printf 'apiVersion: kueue.x-k8s.io/v1beta2\nkind: Cohort\nmetadata:\n  name: co-y\nspec:\n  parentName: co-x\n' >"$tmp/work/policy/y.yaml"
+commit cycle
+wait_for "cycle rejected" "k get --raw /metrics | sed -n 's/^quotaflow_policy_rejected_total //p'" "2"
+expect_eq "quota unchanged" "$(k get cq cluster-queue -o jsonpath='{.spec.resourceGroups[0].flavors[0].resources[0].nominalQuota}')" "2"
+expect_eq "cohort y not applied" "$(k get cohort co-y 2>&1 | grep -c NotFound)" "1"
+expect_eq "revision kept" "$(k get cq cluster-queue -o jsonpath='{.metadata.annotations.quotaflow\.dev/policy-revision}')" "$rev2"
 # a Job admitted now carries the revision in force
 k create -f "$EX/job2.yaml" >/dev/null 2>&1 || bad "create job2"
 stop

@@ -379,6 +379,37 @@ static void test_model_namespace_has_its_name_label(void **state)
 	rt_release(&t);
 }
 
+/* Every policy kind can be deleted, Namespaces and priority classes too. */
+static void test_model_deletes_namespace_and_wpc(void **state)
+{
+	struct rt t;
+	json_t *ns = json_pack("{s:s,s:s,s:{s:s}}", "apiVersion", "v1", "kind",
+	                       "Namespace", "metadata", "name", "a");
+	json_t *wpc = json_pack(
+	        "{s:s,s:s,s:{s:s}}", "apiVersion", "kueue.x-k8s.io/v1beta2",
+	        "kind", "WorkloadPriorityClass", "metadata", "name", "hi");
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, "apiVersion: v1\nkind: Namespace\nmetadata: {name: a}\n"
+	            "---\napiVersion: v1\nkind: Namespace\n"
+	            "metadata: {name: b}\n---\n"
+	            "apiVersion: kueue.x-k8s.io/v1beta2\n"
+	            "kind: WorkloadPriorityClass\nmetadata: {name: hi}\n"
+	            "value: 10\n");
+	assert_non_null(qf_model_find_ns(&t.m, "a"));
+	assert_int_equal(qf_model_delete_policy(&t.m, ns), 1);
+	assert_null(qf_model_find_ns(&t.m, "a"));
+	assert_non_null(qf_model_find_ns(&t.m, "b"));
+	assert_int_equal(qf_model_delete_policy(&t.m, ns), 0);
+	assert_int_equal(t.m.nwpc, 1);
+	assert_int_equal(qf_model_delete_policy(&t.m, wpc), 1);
+	assert_int_equal(t.m.nwpc, 0);
+	json_decref(ns);
+	json_decref(wpc);
+	rt_release(&t);
+}
+
 static int load_config(struct qf_model *m, struct qf_diags *d, const char *y)
 {
 	struct qf_doc *doc = NULL;
@@ -519,6 +550,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_model_maps_job_like_kueue),
 		cmocka_unit_test(test_model_reads_v1beta1_cohort_field),
+		cmocka_unit_test(test_model_deletes_namespace_and_wpc),
 		cmocka_unit_test(test_model_reports_bad_quantity_with_position),
 		cmocka_unit_test(test_model_rejects_pod_set_assignment_twice),
 		cmocka_unit_test(test_model_transformation_math),
