@@ -71,7 +71,7 @@ json_t *ctl_lookup(struct ctl *c, int kind, const char *ns, const char *name)
 	return o;
 }
 
-static void respond_json(struct qf_http_resp *rs, int code, const json_t *j)
+void ctl_respond_json(struct qf_http_resp *rs, int code, const json_t *j)
 {
 	rs->code = code;
 	rs->content_type = "application/json";
@@ -84,7 +84,7 @@ void ctl_status(struct qf_http_resp *rs, int code, const char *reason,
 {
 	json_t *st = qf_api_status(code, reason, msg, NULL, NULL);
 
-	respond_json(rs, code, st);
+	ctl_respond_json(rs, code, st);
 	json_decref(st);
 }
 
@@ -935,7 +935,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 			st = qf_api_status(200, NULL, NULL,
 			                   qf_api_kinds[rq->kind].resource,
 			                   rq->name);
-			respond_json(rs, 200, st);
+			ctl_respond_json(rs, 200, st);
 			json_decref(st);
 		}
 		json_decref(prev);

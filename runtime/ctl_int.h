@@ -132,6 +132,8 @@ json_t *ctl_lookup(struct ctl *c, int kind, const char *ns, const char *name);
 /* Execute a routed CRUD request into rs (code, body). */
 void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
                  const struct qf_http_req *hr, struct qf_http_resp *rs);
+/* A JSON body into rs. */
+void ctl_respond_json(struct qf_http_resp *rs, int code, const json_t *j);
 /* A Status body into rs. */
 void ctl_status(struct qf_http_resp *rs, int code, const char *reason,
                 const char *msg);

@@ -83,17 +83,6 @@ static void queue_counts(struct ctl *c, int kind, json_t *const *objs, size_t n)
 
 /* ----- answers ----- */
 
-static void respond(struct qf_http_resp *rs, int code, const json_t *j)
-{
-	char *t = json_dumps(j, JSON_PRESERVE_ORDER | JSON_COMPACT);
-
-	rs->code = code;
-	rs->content_type = "application/json";
-	qf_buf_reset(&rs->body);
-	qf_buf_adds(&rs->body, t ? t : "{}");
-	free(t);
-}
-
 static json_t *table_of(struct ctl *c, const struct qf_api_req *rq,
                         json_t *const *objs, size_t n, int no_headers)
 {
@@ -123,7 +112,7 @@ void ctl_respond_obj(struct ctl *c, const struct qf_api_req *rq,
 	if (counted)
 		queue_counts(c, rq->kind, &served, 1);
 	if (rq->as == QF_API_AS_OBJECT || rq->verb != QF_API_GET) {
-		respond(rs, code, served);
+		ctl_respond_json(rs, code, served);
 		json_decref(served);
 		return;
 	}
@@ -131,7 +120,7 @@ void ctl_respond_obj(struct ctl *c, const struct qf_api_req *rq,
 	json_object_set(json_object_get(t, "metadata"), "resourceVersion",
 	                json_object_get(json_object_get(served, "metadata"),
 	                                "resourceVersion"));
-	respond(rs, code, t);
+	ctl_respond_json(rs, code, t);
 	json_decref(t);
 	json_decref(served);
 }
@@ -312,7 +301,7 @@ void ctl_list(struct ctl *c, const struct qf_api_req *rq,
 			json_array_append(items, p.items[i]);
 		json_object_set_new(doc, "items", items);
 	}
-	respond(rs, 200, doc);
+	ctl_respond_json(rs, 200, doc);
 	json_decref(doc);
 done:
 	for (size_t i = 0; i < p.n; i++)
