@@ -6,6 +6,7 @@
 #include "tests/unit/qf_test.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/buf.h"
@@ -593,6 +594,56 @@ static void test_api_json_patch_limits(void **state)
 	json_decref(p);
 }
 
+/* Kueue v1beta1 <-> v1beta2: renamed and reshaped fields, both ways,
+ * without touching the original. */
+static void test_api_convert(void **state)
+{
+	int cq = qf_api_kind_by_name("kueue.x-k8s.io", "ClusterQueue");
+	int wl = qf_api_kind_by_name("kueue.x-k8s.io", "Workload");
+	int job = qf_api_kind_by_name("batch", "Job");
+	json_t *v1 = json_loads("{\"spec\":{\"cohort\":\"c\","
+	                        "\"admissionChecks\":[\"a\"]}}",
+	                        0, NULL);
+	json_t *w1 = json_loads("{\"spec\":{\"priorityClassName\":\"p\","
+	                        "\"priorityClassSource\":"
+	                        "\"scheduling.k8s.io/priorityclass\"}}",
+	                        0, NULL);
+	json_t *v2 = qf_api_convert(v1, cq, "v1beta2"), *back, *w2, *w1b;
+	char *t = json_dumps(v2, JSON_COMPACT | JSON_SORT_KEYS);
+
+	(void)state;
+	assert_string_equal(t, "{\"spec\":{\"admissionChecksStrategy\":{"
+	                       "\"admissionChecks\":[{\"name\":\"a\"}]},"
+	                       "\"cohortName\":\"c\"}}");
+	free(t);
+	assert_string_equal(json_string_value(json_object_get(
+	                            json_object_get(v1, "spec"), "cohort")),
+	                    "c");
+	back = qf_api_convert(v2, cq, "v1beta1");
+	assert_string_equal(json_string_value(json_object_get(
+	                            json_object_get(back, "spec"), "cohort")),
+	                    "c");
+	assert_null(
+	        json_object_get(json_object_get(back, "spec"), "cohortName"));
+	w2 = qf_api_convert(w1, wl, "v1beta2");
+	t = json_dumps(w2, JSON_COMPACT | JSON_SORT_KEYS);
+	assert_string_equal(t, "{\"spec\":{\"priorityClassRef\":{\"group\":"
+	                       "\"scheduling.k8s.io\",\"kind\":"
+	                       "\"PriorityClass\",\"name\":\"p\"}}}");
+	free(t);
+	w1b = qf_api_convert(w2, wl, "v1beta1");
+	assert_true(json_equal(w1b, w1));
+	json_decref(back);
+	back = qf_api_convert(v1, job, "v1");
+	assert_true(json_equal(back, v1));
+	json_decref(back);
+	json_decref(v1);
+	json_decref(v2);
+	json_decref(w1);
+	json_decref(w2);
+	json_decref(w1b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -611,6 +662,7 @@ int main(void)
 		cmocka_unit_test(test_api_continue_token),
 		cmocka_unit_test(test_api_json_patch),
 		cmocka_unit_test(test_api_json_patch_limits),
+		cmocka_unit_test(test_api_convert),
 	};
 	return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }
