@@ -199,7 +199,8 @@ static int audit_ingest(int argc, const char **argv, struct qf_ctx *ctx)
 		rc = qf_evdb_open(&s, db, 0, &d);
 	if (rc == QF_OK)
 		rc = qf_ingest_run(s, &o, &inputs, &st, &d);
-	if (rc == QF_OK || rc == QF_EINVAL || rc == QF_ENOTFOUND)
+	/* the counts only once ingest ran (not after a failed open) */
+	if (s && (rc == QF_OK || rc == QF_EINVAL || rc == QF_ENOTFOUND))
 		if (fprintf(ctx->out,
 		            "ingested %zu records: %zu added, %zu rejected\n",
 		            st.records, st.added, st.rejected) < 0 &&

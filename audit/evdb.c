@@ -16,6 +16,7 @@
 #include <openssl/sha.h>
 
 #include "core/alloc.h"
+#include "core/fs.h"
 #include "core/banned.h"
 
 /* ISO-8601 UTC with milliseconds, from a column of epoch milliseconds. */
@@ -328,6 +329,12 @@ int qf_evdb_open(struct qf_evdb **out, const char *path, unsigned flags,
 	*out = NULL;
 	s->path = qf_xstrdup(path);
 	qf_buf_init(&s->rowbuf);
+	/* a FIFO would hang SQLite, a link to nowhere would create a file
+	 * wherever it points: refused before SQLite sees the path */
+	rc = qf_fs_check_file(
+	        path, (flags & QF_EVDB_READONLY) ? QF_FS_MUST_EXIST : 0, d);
+	if (rc < 0)
+		goto fail;
 	s->sha = EVP_MD_fetch(NULL, "SHA256", NULL);
 	s->sha_cx = EVP_MD_CTX_new();
 	if (!s->sha || !s->sha_cx) {

@@ -57,8 +57,9 @@ static int bw_open(struct bundle *b, struct bw *w, const char *name)
 	qf_buf_addf(&w->path, "%s/%s", b->tmp, name);
 	w->f = fopen(w->path.buf, "wb");
 	if (!w->f) {
-		qf_diag_error(b->d, &(struct qf_loc){ w->path.buf, 0, 0 }, NULL,
-		              NULL, "cannot create: %s", strerror(errno));
+		qf_diag_error(b->d, &(struct qf_loc){ w->path.buf, 0, 0 },
+		              "QF002", NULL, "cannot create: %s",
+		              strerror(errno));
 		qf_buf_release(&w->path);
 		return QF_EIO;
 	}
@@ -91,9 +92,9 @@ static int bw_close(struct bundle *b, struct bw *w, const char *name)
 	EVP_DigestFinal_ex(w->md, h, NULL);
 	EVP_MD_CTX_free(w->md);
 	if (w->err) {
-		rc = qf_diag_error(b->d, &(struct qf_loc){ w->path.buf, 0, 0 },
-		                   NULL, NULL, "cannot write: %s",
-		                   strerror(w->err));
+		(void)qf_diag_error(b->d, &(struct qf_loc){ w->path.buf, 0, 0 },
+		                    "QF002", NULL, "cannot write: %s",
+		                    strerror(w->err));
 		rc = QF_EIO;
 	} else {
 		qf_evdb_hex(&hex, h, 32);
@@ -393,24 +394,30 @@ static int export_seals(struct bundle *b, const struct qf_export_summary *sum)
 	return rc;
 }
 
+/*
+ * The bundle is built in a new hidden directory next to DIR (never an
+ * existing one, so nothing of the user's is reused or removed) and renamed
+ * into place last; a killed export leaves only that hidden directory.
+ */
 static int prepare_dir(struct bundle *b, const char *dir)
 {
 	struct stat sb;
 	struct qf_buf t = QF_BUF_INIT;
 	int rc;
 
-	if (stat(dir, &sb) == 0)
-		return qf_diag_error(b->d, &(struct qf_loc){ dir, 0, 0 }, NULL,
-		                     NULL,
-		                     "already exists; export writes a "
-		                     "new directory");
-	qf_buf_addf(&t, "%s.tmp.%ld", dir, (long)getpid());
-	b->tmp = qf_buf_detach(&t, NULL);
-	/* a leftover of a crashed export with our pid: not ours to keep */
-	if (qf_fs_is_dir(b->tmp) && qf_fs_remove_tree(b->tmp, b->d) < 0)
+	if (lstat(dir, &sb) == 0) {
+		qf_diag_error(b->d, &(struct qf_loc){ dir, 0, 0 }, "QF002",
+		              NULL, "%s; export writes a new directory",
+		              S_ISLNK(sb.st_mode) ? "is a symbolic link"
+		                                  : "already exists");
+		qf_diag_hint(b->d, "give a path that does not exist yet");
 		return QF_EIO;
-	qf_buf_addf(&t, "%s/views", b->tmp);
-	rc = qf_fs_mkdirs(t.buf, b->d);
+	}
+	rc = qf_fs_mkdir_tmp(&t, dir, b->d);
+	b->tmp = rc ? NULL : qf_xstrdup(t.buf);
+	qf_buf_addf(&t, "/views");
+	if (rc == QF_OK)
+		rc = qf_fs_mkdirs(t.buf, b->d);
 	qf_buf_release(&t);
 	return rc;
 }
@@ -439,13 +446,11 @@ int qf_export_bundle(struct qf_evdb *s, const char *out_dir,
 		rc = export_report(&b);
 	if (rc == QF_OK)
 		rc = export_seals(&b, sum);
-	if (rc == QF_OK && rename(b.tmp, dir) != 0)
-		rc = qf_diag_error(d, &(struct qf_loc){ dir, 0, 0 }, NULL, NULL,
-		                   "cannot rename the bundle into place: %s",
-		                   strerror(errno));
-	/* never leave half a bundle behind; a failure here is reported */
-	if (rc < 0 && b.tmp && qf_fs_is_dir(b.tmp) &&
-	    qf_fs_remove_tree(b.tmp, d) < 0)
+	if (rc == QF_OK)
+		rc = qf_fs_rename_new(b.tmp, dir, d);
+	/* never leave half a bundle behind; the temp directory is ours
+	 * (qf_fs_mkdir_tmp made it); a failure here is reported */
+	if (rc < 0 && b.tmp && qf_fs_remove_tree(b.tmp, d) < 0)
 		rc = QF_EIO;
 	sum->files = b.n;
 	for (size_t i = 0; i < b.n; i++)

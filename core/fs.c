@@ -142,6 +142,7 @@ static const char *file_type(mode_t m)
 	       : S_ISSOCK(m) ? "a socket"
 	       : S_ISCHR(m)  ? "a character device"
 	       : S_ISBLK(m)  ? "a block device"
+	       : S_ISREG(m)  ? "a file"
 	                     : "not a regular file";
 }
 
@@ -685,4 +686,97 @@ void qf_fs_dir_name(struct qf_buf *out, const char *path)
 	qf_buf_adds(out, path);
 	while (out->len > 1 && out->buf[out->len - 1] == '/')
 		qf_buf_setlen(out, out->len - 1);
+}
+
+int qf_fs_check_file(const char *path, unsigned flags, struct qf_diags *d)
+{
+	struct qf_loc loc = { path, 0, 0 };
+	struct stat st;
+
+	if (lstat(path, &st)) {
+		if (errno == ENOENT && !(flags & QF_FS_MUST_EXIST))
+			return QF_OK;
+		(void)io_error(d, path, "open file");
+		return QF_EIO;
+	}
+	if (S_ISLNK(st.st_mode) && stat(path, &st)) {
+		(void)qf_diag_error(d, &loc, "QF002", NULL,
+		                    "is a symbolic link to a missing file; "
+		                    "quotaflow does not create files through "
+		                    "links");
+		qf_diag_hint(d, "remove the link, or give the path of the "
+		                "file itself");
+		return QF_EIO;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		(void)qf_diag_error(d, &loc, "QF002", NULL,
+		                    "is %s, not a regular file",
+		                    file_type(st.st_mode));
+		return QF_EIO;
+	}
+	return QF_OK;
+}
+
+/* Split path (no trailing slash) into its parent directory and name. */
+static const char *split_parent(struct qf_buf *parent, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	qf_buf_reset(parent);
+	if (!slash)
+		qf_buf_adds(parent, ".");
+	else if (slash == path)
+		qf_buf_adds(parent, "/");
+	else
+		qf_buf_add(parent, path, (size_t)(slash - path));
+	return slash ? slash + 1 : path;
+}
+
+int qf_fs_mkdir_tmp(struct qf_buf *tmp, const char *path, struct qf_diags *d)
+{
+	struct qf_buf parent = QF_BUF_INIT;
+	const char *base = split_parent(&parent, path);
+	int rc = QF_OK;
+
+	for (unsigned i = 0;; i++) {
+		qf_buf_reset(tmp);
+		qf_buf_addf(tmp, "%s%s%s%s-%ld-%u", parent.buf,
+		            parent.buf[parent.len - 1] == '/' ? "" : "/",
+		            QF_FS_TMP_PREFIX, base, (long)getpid(), i);
+		if (!mkdir(tmp->buf, 0777))
+			break;
+		if (errno != EEXIST || i == 99) {
+			rc = io_error(d, parent.buf,
+			              "create a temporary directory in");
+			break;
+		}
+	}
+	qf_buf_release(&parent);
+	return rc;
+}
+
+int qf_fs_rename_new(const char *from, const char *to, struct qf_diags *d)
+{
+	struct qf_loc loc = { to, 0, 0 };
+	struct stat st;
+	int r;
+
+#ifdef SYS_renameat2
+	/* RENAME_NOREPLACE (1): not declared by every libc */
+	r = (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1);
+	if (r && errno != EINVAL && errno != ENOSYS && errno != EEXIST)
+		return io_error(d, to, "rename into place");
+	if (r == 0)
+		return QF_OK;
+#endif
+	/* no RENAME_NOREPLACE here: check, then rename (a race remains) */
+	if (!lstat(to, &st)) {
+		(void)qf_diag_error(d, &loc, "QF002", NULL,
+		                    "appeared while it was being written (%s); "
+		                    "it is left as it is",
+		                    file_type(st.st_mode));
+		return QF_EIO;
+	}
+	r = rename(from, to);
+	return r ? io_error(d, to, "rename into place") : QF_OK;
 }

@@ -146,6 +146,39 @@ int qf_fs_read_at(struct qf_buf *out, int dirfd, const char *name,
 /* Remove the QF_FS_TMP_PREFIX regular files in dirfd (best effort). */
 void qf_fs_clean_tmp(int dirfd);
 
+enum qf_fs_file_flags {
+	QF_FS_MUST_EXIST = 1 << 0, /* a missing file is an error */
+};
+
+/*
+ * Check path before a library that cannot be told opens it as a file (an
+ * SQLite database): it must be a regular file, or missing unless
+ * QF_FS_MUST_EXIST.  A FIFO (opening it would block forever), a directory
+ * or a device is an error naming what it is, and so is a link to a missing
+ * file (the file would be created wherever the link points; quotaflow does
+ * not create files through links).  A link to an existing regular file is
+ * fine.  Returns QF_EIO with a QF002 error naming path.
+ */
+int qf_fs_check_file(const char *path, unsigned flags,
+                     struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * Create a new directory next to path for it to be built in, to be renamed
+ * into place with qf_fs_rename_new: a hidden QF_FS_TMP_PREFIX name in
+ * path's parent, made with mkdir (never an existing one, never removed if
+ * it is not ours).  Its name goes to tmp.
+ */
+int qf_fs_mkdir_tmp(struct qf_buf *tmp, const char *path,
+                    struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * Rename from to to, failing when to exists (whatever it is: a file, a
+ * link, an empty directory) instead of replacing it: renameat2's
+ * RENAME_NOREPLACE on Linux, else a check before the rename.
+ */
+int qf_fs_rename_new(const char *from, const char *to,
+                     struct qf_diags *d) QF_MUST_CHECK;
+
 /* 1 when path is an existing directory, else 0. */
 int qf_fs_is_dir(const char *path);
 

@@ -23,6 +23,7 @@
 
 #include "core/alloc.h"
 #include "core/buf.h"
+#include "core/fs.h"
 #include "core/banned.h"
 
 #define RULE "QF560"
@@ -315,7 +316,12 @@ static int start_writer(struct qf_store *s, struct qf_diags *d)
 
 static int setup(struct qf_store *s, struct qf_diags *d)
 {
-	int rc = lock_file(s, d);
+	/* a FIFO would hang, a link to nowhere would create a file wherever
+	 * it points: refused before anything opens the path */
+	int rc = qf_fs_check_file(s->path, 0, d);
+
+	if (rc == QF_OK)
+		rc = lock_file(s, d);
 
 	if (rc < 0)
 		return rc;

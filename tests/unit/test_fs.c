@@ -359,6 +359,76 @@ static void test_fs_read_stops_just_past_the_limit(void **state)
 	qf_diags_release(&d);
 }
 
+/* rename_new never replaces what is there, not even an empty folder. */
+static void test_fs_rename_new_never_replaces(void **state)
+{
+	struct qf_buf a = QF_BUF_INIT, b = QF_BUF_INIT, t = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct stat st;
+
+	(void)state;
+	assert_int_equal(qf_fs_mkdir_tmp(&t, path(&b, "bundle"), &d), QF_OK);
+	assert_non_null(strstr(t.buf, "/" QF_FS_TMP_PREFIX "bundle-"));
+	assert_int_equal(mkdir(path(&a, "bundle"), 0700), 0);
+	assert_int_equal(qf_fs_rename_new(t.buf, b.buf, &d), QF_EIO);
+	assert_int_equal(d.nerrors, 1);
+	assert_int_equal(stat(t.buf, &st), 0); /* still there, still ours */
+	assert_int_equal(rmdir(b.buf), 0);
+	assert_int_equal(qf_fs_rename_new(t.buf, b.buf, &d), QF_OK);
+	assert_int_equal(stat(b.buf, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	assert_int_equal(rmdir(b.buf), 0);
+	qf_buf_release(&a);
+	qf_buf_release(&b);
+	qf_buf_release(&t);
+	qf_diags_release(&d);
+}
+
+/* check_file: regular files and missing paths pass; the rest is named. */
+static void test_fs_check_file_names_what_it_is(void **state)
+{
+	static const struct {
+		const char *rel;
+		unsigned flags;
+		int want;
+		const char *msg;
+	} rows[] = {
+		{ "cf-file", 0, QF_OK, NULL },
+		{ "cf-file", QF_FS_MUST_EXIST, QF_OK, NULL },
+		{ "cf-link", 0, QF_OK, NULL },
+		{ "cf-missing", 0, QF_OK, NULL },
+		{ "cf-missing", QF_FS_MUST_EXIST, QF_EIO, "No such file" },
+		{ "cf-dir", 0, QF_EIO, "is a directory, not a regular file" },
+		{ "cf-fifo", 0, QF_EIO, "is a FIFO, not a regular file" },
+		{ "cf-dangling", 0, QF_EIO, "link to a missing file" },
+	};
+	struct qf_buf a = QF_BUF_INIT, b = QF_BUF_INIT;
+
+	(void)state;
+	assert_int_equal(qf_fs_write_atomic(path(&a, "cf-file"), "x", 1,
+	                                    &(struct qf_diags)QF_DIAGS_INIT),
+	                 QF_OK);
+	assert_int_equal(symlink(a.buf, path(&b, "cf-link")), 0);
+	assert_int_equal(mkdir(path(&a, "cf-dir"), 0700), 0);
+	assert_int_equal(mkfifo(path(&a, "cf-fifo"), 0600), 0);
+	assert_int_equal(symlink("cf-nowhere", path(&a, "cf-dangling")), 0);
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct qf_diags d = QF_DIAGS_INIT;
+		int rc = qf_fs_check_file(path(&a, rows[i].rel), rows[i].flags,
+		                          &d);
+
+		if (rc != rows[i].want ||
+		    (rows[i].msg &&
+		     (d.n != 1 || !strstr(d.v[0].msg, rows[i].msg))) ||
+		    (!rows[i].msg && d.n))
+			fail_msg("row %zu (%s): rc %d, %zu diags: %s", i,
+			         rows[i].rel, rc, d.n, d.n ? d.v[0].msg : "");
+		qf_diags_release(&d);
+	}
+	qf_buf_release(&a);
+	qf_buf_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -374,6 +444,8 @@ int main(void)
 		cmocka_unit_test(test_fs_collect_ends_link_loops),
 		cmocka_unit_test(test_fs_collect_skips_fifo_with_note),
 		cmocka_unit_test(test_fs_write_keeps_mode_and_cleans_up),
+		cmocka_unit_test(test_fs_rename_new_never_replaces),
+		cmocka_unit_test(test_fs_check_file_names_what_it_is),
 	};
 	return cmocka_run_group_tests_name("fs", tests, setup, teardown);
 }

@@ -1,0 +1,8 @@
+# audit ingest --db naming a file that is not SQLite: a clear error, the
+# file untouched, no count printed
+setup-sh: mkdir -p "$tmp/dbn" && printf 'tenants: not a database\n' >"$tmp/dbn/x.db" && cp "$tmp/dbn/x.db" "$tmp/dbn/orig"
+args: audit ingest --db "$tmp/dbn/x.db" tests/fixtures/audit/cluster.yaml
+exit: 2
+stderr-has: /dbn/x.db: error: cannot read the schema version: file is not a database
+stdout-not: ingested
+after-sh: cmp "$tmp/dbn/x.db" "$tmp/dbn/orig" && test "$(ls -A "$tmp/dbn")" = "$(printf 'orig\nx.db')"
