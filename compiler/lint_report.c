@@ -6,13 +6,16 @@
  * that code scanning would reject for a confusing reason.
  *
  * SARIF: the fields GitHub reads (docs.github.com, "SARIF support for code
- * scanning"): runs[].tool.driver {name, version, informationUri, rules[]
- * {id, shortDescription, fullDescription, helpUri, defaultConfiguration}},
+ * scanning"): runs[].tool.driver {name, version, rules[] {id,
+ * shortDescription, fullDescription, help, defaultConfiguration}},
  * results[] {ruleId, ruleIndex, level, message.text, locations[]
  * .physicalLocation {artifactLocation {uri, uriBaseId}, region {startLine,
  * startColumn}}}.  URIs are repository-relative (uriBaseId %SRCROOT%).
  * Rules that results cite but the lint table does not hold (the validator's
  * and the compiler's ids) get a row too, so every ruleIndex is valid.
+ * informationUri and helpUri are left out (both optional): quotaflow has no
+ * web address it can vouch for, so a rule's help text names where its
+ * documentation is instead (docs/rules.md, `lint --list-rules`).
  */
 #include "compiler/lint_int.h"
 
@@ -23,8 +26,6 @@
 
 #include "core/banned.h"
 
-#define INFO_URI  "https://github.com/quotaflow/quotaflow"
-#define RULES_DOC INFO_URI "/blob/main/docs/rules.md"
 #define SARIF_SCHEMA                                                  \
 	"https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/" \
 	"schemas/sarif-schema-2.1.0.json"
@@ -74,22 +75,22 @@ static json_t *rule_json(const char *id)
 {
 	const struct qf_lint_rule *r = qf_lint_rule_find(id);
 	json_t *o = json_object(), *cfg = json_object();
-	char uri[160], lower[16];
-	size_t i;
+	struct qf_buf help = QF_BUF_INIT;
 
-	for (i = 0; id[i] && i < sizeof(lower) - 1; i++)
-		lower[i] = (char)(id[i] >= 'A' && id[i] <= 'Z' ? id[i] + 32
-		                                               : id[i]);
-	lower[i] = 0;
-	(void)snprintf(uri, sizeof(uri), "%s#%s", RULES_DOC, lower);
+	qf_buf_addf(&help,
+	            "%s%s%s is documented in docs/rules.md of quotaflow's "
+	            "sources; `quotaflow lint --list-rules` prints the rule "
+	            "catalogue.",
+	            r ? r->why : "", r ? " " : "", id);
 	set(o, "id", json_string(id));
 	set(o, "shortDescription",
 	    text_obj(r ? r->title : "Quotaflow check (see docs/rules.md)"));
 	if (r)
 		set(o, "fullDescription", text_obj(r->why));
-	set(o, "helpUri", json_string(uri));
+	set(o, "help", text_obj(help.buf));
 	set(cfg, "level", json_string(r ? sev_name(r->sev) : "error"));
 	set(o, "defaultConfiguration", cfg);
+	qf_buf_release(&help);
 	return o;
 }
 
@@ -163,7 +164,6 @@ static json_t *sarif_json(const struct qf_diags *d,
 			append(rules, rule_json(ids.v[i]));
 	set(driver, "name", json_string("quotaflow"));
 	set(driver, "version", json_string(o->version ? o->version : "0"));
-	set(driver, "informationUri", json_string(INFO_URI));
 	set(driver, "rules", rules);
 	set(tool, "driver", driver);
 	for (i = 0; i < d->n; i++)

@@ -253,6 +253,31 @@ static void check_locations(json_t *log)
 	assert_true(n > 0);
 }
 
+/* No web address quotaflow cannot vouch for: informationUri and helpUri
+ * are optional in SARIF and left out; each rule's help names its doc. */
+static void no_invented_uris(json_t *log)
+{
+	json_t *driver = json_object_get(
+	        json_object_get(json_array_get(json_object_get(log, "runs"), 0),
+	                        "tool"),
+	        "driver");
+	json_t *rules = json_object_get(driver, "rules"), *r;
+	size_t i;
+
+	assert_null(json_object_get(driver, "informationUri"));
+	assert_true(json_array_size(rules) > 0);
+	json_array_foreach (rules, i, r) {
+		const char *help = json_string_value(
+		        json_object_get(json_object_get(r, "help"), "text"));
+
+		assert_null(json_object_get(r, "helpUri"));
+		assert_non_null(help);
+		assert_non_null(strstr(help, "docs/rules.md"));
+		assert_non_null(strstr(
+		        help, json_string_value(json_object_get(r, "id"))));
+	}
+}
+
 static void test_lint_sarif_matches_the_sarif_schema(void **state)
 {
 	struct qf_diags d = QF_DIAGS_INIT, sd = QF_DIAGS_INIT;
@@ -290,6 +315,7 @@ static void test_lint_sarif_matches_the_sarif_schema(void **state)
 	                        "driver"),
 	                "version")),
 	        "1.2.3");
+	no_invented_uris(log);
 	json_decref(sj);
 	json_decref(log);
 	qf_schema_free(schema);
