@@ -7,11 +7,14 @@
  * usage errors, an unknown revision or an unreadable repository.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "compiler/diff.h"
 #include "compiler/lint_git.h"
+#include "core/alloc.h"
 #include "core/cli.h"
 #include "core/fs.h"
 #include "core/banned.h"
@@ -27,9 +30,11 @@ static const char summary[] =
         "headroom, and the generated Kueue objects added, removed and\n"
         "changed with their changed fields.  BASE and HEAD are branches,\n"
         "tags or commits read from the git object store (no checkout), or\n"
-        "directories.  markdown is a pull-request comment.  Exit 0 on\n"
-        "success, 1 when a side does not compile, 2 on an unknown revision\n"
-        "or a usage error.";
+        "directories.  markdown is a pull-request comment.  When a side\n"
+        "does not compile, its errors are named REV:path:line:col on\n"
+        "stderr and the output says so in the chosen format.  Exit 0 on\n"
+        "success, 1 when a side does not compile, 2 on an unknown revision,\n"
+        "a --path the revision does not hold, or a usage error.";
 
 struct args {
 	const char *repo, *path, *format;
@@ -52,6 +57,14 @@ static int load_side(struct qf_compile *c, const char *side,
 		if (a->path)
 			qf_buf_addf(&dir, "/%s", a->path);
 		p = dir.buf;
+		/* as a revision without --path: exit 2, not "invalid" */
+		if (access(p, F_OK)) {
+			(void)qf_diag_error(d, &(struct qf_loc){ p, 0, 0 },
+			                    "QF023", NULL,
+			                    "no such file or folder");
+			rc = QF_EUSAGE;
+			goto done;
+		}
 		rc = qf_compile_run(c, &p, 1, &co, d);
 		goto done;
 	}
@@ -83,43 +96,118 @@ static enum qf_diff_format format_of(const char *s)
 	return s && !strcmp(s, "markdown") ? QF_DIFF_MARKDOWN : QF_DIFF_TEXT;
 }
 
+static int is_error(const struct qf_diag *g, void *arg)
+{
+	(void)arg;
+	return g->sev == QF_SEV_ERROR;
+}
+
+/*
+ * Name a side's findings as the user reads them: a file of a revision as
+ * REV:path (git's own spelling, `git show REV:path` opens it), a problem of
+ * the whole side as REV:SUBDIR or REV.  A directory side names its files
+ * already.  Only errors are kept.
+ */
+static void label_side(struct qf_diags *d, const char *side,
+                       const struct args *a)
+{
+	int git = !qf_fs_is_dir(side);
+
+	qf_diags_filter(d, 0, is_error, NULL);
+	for (size_t i = 0; i < d->n; i++) {
+		struct qf_diag *g = &d->v[i];
+		struct qf_buf f = QF_BUF_INIT;
+
+		if (!git && g->file)
+			continue;
+		if (git && g->file && !strncmp(g->file, side, strlen(side)) &&
+		    g->file[strlen(side)] == ':')
+			continue; /* named already (QF023) */
+		qf_buf_addf(&f, "%s%s%s", side, g->file || a->path ? ":" : "",
+		            g->file   ? g->file
+		            : a->path ? a->path
+		                      : "");
+		free(g->file);
+		g->file = qf_buf_detach(&f, NULL);
+	}
+}
+
+/* Load both sides; each side's errors go to d labelled with the side. */
+static int load_sides(struct qf_compile *base, struct qf_compile *head,
+                      const struct args *a, const struct qf_strlist *revs,
+                      int ok[2], struct qf_diags *d)
+{
+	struct qf_compile *c[2] = { base, head };
+	struct qf_git *g = NULL;
+	int rc = QF_OK;
+
+	for (int i = 0; i < 2 && rc != QF_EUSAGE; i++) {
+		struct qf_diags sd = QF_DIAGS_INIT;
+		int r = load_side(c[i], revs->v[i], a, &g, &sd);
+
+		ok[i] = r == QF_OK;
+		/* a side that compiled has only warnings: the lint's
+		 * business, and the same one from both sides printed twice */
+		if (r != QF_OK)
+			label_side(&sd, revs->v[i], a);
+		else
+			qf_diags_filter(&sd, 0, is_error, NULL);
+		qf_diags_move(d, &sd);
+		qf_diags_release(&sd);
+		if (r == QF_EUSAGE || rc == QF_OK)
+			rc = r;
+	}
+	qf_git_free(g);
+	return rc;
+}
+
+static int emit(struct qf_ctx *ctx, json_t *doc, const struct args *a)
+{
+	struct qf_buf out = QF_BUF_INIT;
+	int bad;
+
+	qf_diff_render(&out, doc, format_of(a->format));
+	json_decref(doc);
+	bad = (out.len && fwrite(out.buf, 1, out.len, ctx->out) != out.len) ||
+	      fflush(ctx->out);
+	qf_buf_release(&out);
+	return bad ? QF_EIO : QF_OK;
+}
+
 static int run(const struct args *a, const struct qf_strlist *revs,
                struct qf_ctx *ctx)
 {
 	struct qf_compile base = QF_COMPILE_INIT, head = QF_COMPILE_INIT;
-	struct qf_diags d = QF_DIAGS_INIT, warn = QF_DIAGS_INIT;
-	struct qf_buf out = QF_BUF_INIT;
-	struct qf_git *g = NULL;
-	json_t *doc;
-	int rc;
+	struct qf_diags d = QF_DIAGS_INIT;
+	int ok[2] = { 0, 0 }, rc;
 
-	rc = load_side(&base, revs->v[0], a, &g, &d);
-	if (rc != QF_EUSAGE) {
-		int rh = load_side(&head, revs->v[1], a, &g, &d);
-
-		rc = rh == QF_EUSAGE || rc == QF_OK ? rh : rc;
-	}
-	if (rc) {
+	rc = load_sides(&base, &head, a, revs, ok, &d);
+	if (rc == QF_EUSAGE) {
 		(void)qf_cli_print_diags(&d, ctx);
-		rc = rc == QF_EUSAGE ? QF_EXIT_USAGE : qf_cli_exit_code(rc);
+		rc = QF_EXIT_USAGE;
 		goto done;
 	}
-	/* warnings of either side are the lint's business, not the diff's */
-	qf_diags_move(&warn, &d);
-	doc = qf_diff_compute(&base, &head, revs->v[0], revs->v[1]);
-	qf_diff_render(&out, doc, format_of(a->format));
-	json_decref(doc);
-	rc = QF_EXIT_OK;
-	if ((out.len && fwrite(out.buf, 1, out.len, ctx->out) != out.len) ||
-	    fflush(ctx->out))
-		rc = QF_EXIT_USAGE;
+	if (rc) {
+		/* the reason goes to stdout too: a PR comment is never
+		 * empty; the errors stay on stderr for the CI log */
+		int w = emit(ctx,
+		             qf_diff_failure(revs->v[0], revs->v[1], ok[0],
+		                             ok[1], &d),
+		             a);
+
+		if (qf_cli_print_diags(&d, ctx) < 0 || w < 0)
+			rc = QF_EIO;
+		rc = qf_cli_exit_code(rc);
+		goto done;
+	}
+	rc = emit(ctx, qf_diff_compute(&base, &head, revs->v[0], revs->v[1]),
+	          a) < 0
+	             ? QF_EXIT_USAGE
+	             : QF_EXIT_OK;
 done:
 	qf_compile_release(&base);
 	qf_compile_release(&head);
-	qf_git_free(g);
-	qf_buf_release(&out);
 	qf_diags_release(&d);
-	qf_diags_release(&warn);
 	return rc;
 }
 

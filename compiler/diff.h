@@ -22,6 +22,7 @@
 
 #include "compiler/compile.h"
 #include "core/buf.h"
+#include "core/diag.h"
 
 /*
  * Compare two successful compiles.  base_name and head_name label the
@@ -30,6 +31,18 @@
 json_t *qf_diff_compute(const struct qf_compile *base,
                         const struct qf_compile *head, const char *base_name,
                         const char *head_name);
+
+/*
+ * The document of a diff that cannot be made because a side does not
+ * compile: {base, head, compiled: {base, head}, errors: [{file, line,
+ * column, rule, message}]}, errors being those of the failed side(s) with
+ * their files already named as the user reads them (REV:path for a git
+ * revision).  qf_diff_render renders it as well: the reason in the
+ * chosen format, so a pull-request comment is never empty.
+ */
+json_t *qf_diff_failure(const char *base_name, const char *head_name,
+                        int base_ok, int head_ok,
+                        const struct qf_diags *errors);
 
 enum qf_diff_format {
 	QF_DIFF_TEXT = 0,

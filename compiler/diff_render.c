@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/diag.h"
 #include "core/banned.h"
 
 static const char *const tenant_fields[] = { "account",   "committed",
@@ -291,11 +292,104 @@ static void md_objects(struct qf_buf *b, const json_t *list)
 	}
 }
 
+/* ---- a side that does not compile ------------------------------------- */
+
+json_t *qf_diff_failure(const char *base_name, const char *head_name,
+                        int base_ok, int head_ok, const struct qf_diags *errors)
+{
+	json_t *doc = json_object(), *ok = json_object(), *list = json_array();
+
+	for (size_t i = 0; i < errors->n; i++) {
+		const struct qf_diag *g = &errors->v[i];
+		json_t *e = json_object();
+
+		(void)json_object_set_new(e, "file",
+		                          qf_diag_json_text(g->file));
+		(void)json_object_set_new(e, "line", json_integer(g->line));
+		(void)json_object_set_new(e, "column", json_integer(g->col));
+		(void)json_object_set_new(e, "rule",
+		                          qf_diag_json_text(g->rule));
+		(void)json_object_set_new(e, "message",
+		                          qf_diag_json_text(g->msg));
+		(void)json_array_append_new(list, e);
+	}
+	(void)json_object_set_new(ok, "base", json_boolean(base_ok));
+	(void)json_object_set_new(ok, "head", json_boolean(head_ok));
+	(void)json_object_set_new(doc, "base", qf_diag_json_text(base_name));
+	(void)json_object_set_new(doc, "head", qf_diag_json_text(head_name));
+	(void)json_object_set_new(doc, "compiled", ok);
+	(void)json_object_set_new(doc, "errors", list);
+	return doc;
+}
+
+/* "HEAD does not compile", "neither BASE nor HEAD compiles" */
+static void failed_sides(struct qf_buf *b, const json_t *d, int md)
+{
+	const json_t *ok = json_object_get(d, "compiled");
+	int bok = json_is_true(json_object_get(ok, "base"));
+	int hok = json_is_true(json_object_get(ok, "head"));
+	const char *q = md ? "`" : "";
+
+	qf_buf_addf(b, "%s%s", !bok && !hok ? "neither " : "", q);
+	value(b, json_object_get(d, bok ? "head" : "base"), md);
+	if (!bok && !hok) {
+		qf_buf_addf(b, "%s nor %s", q, q);
+		value(b, json_object_get(d, "head"), md);
+	}
+	qf_buf_addf(b, "%s %s", q,
+	            !bok && !hok ? "compiles" : "does not compile");
+}
+
+/*
+ * Text goes to a terminal or a CI log next to stderr, which lists the
+ * errors: one line.  Markdown is a pull-request comment: the errors too.
+ */
+static void render_failure(struct qf_buf *b, const json_t *d, int md)
+{
+	const json_t *errs = json_object_get(d, "errors"), *e;
+	size_t i, n = json_array_size(errs);
+
+	if (!md) {
+		qf_buf_addf(b, "quotaflow diff %s -> %s: ", str(d, "base"),
+		            str(d, "head"));
+		failed_sides(b, d, 0);
+		qf_buf_addf(b,
+		            " (%zu error%s, on stderr), so there is nothing "
+		            "to compare\n",
+		            n, n == 1 ? "" : "s");
+		return;
+	}
+	qf_buf_adds(b, "### Quotaflow diff `");
+	value(b, json_object_get(d, "base"), 1);
+	qf_buf_adds(b, "` → `");
+	value(b, json_object_get(d, "head"), 1);
+	qf_buf_adds(b, "`\n\n**");
+	failed_sides(b, d, 1);
+	qf_buf_addf(b, "** (%zu error%s), so there is nothing to compare:\n\n",
+	            n, n == 1 ? "" : "s");
+	json_array_foreach (errs, i, e) {
+		qf_buf_adds(b, "- `");
+		value(b, json_object_get(e, "file"), 1);
+		if (num(e, "line"))
+			qf_buf_addf(b, ":%lld:%lld", (long long)num(e, "line"),
+			            (long long)num(e, "column"));
+		qf_buf_adds(b, "` ");
+		value(b, json_object_get(e, "message"), 1);
+		if (json_is_string(json_object_get(e, "rule")))
+			qf_buf_addf(b, " (%s)", str(e, "rule"));
+		qf_buf_addch(b, '\n');
+	}
+}
+
 void qf_diff_render(struct qf_buf *out, const json_t *diff,
                     enum qf_diff_format fmt)
 {
 	char *s;
 
+	if (fmt != QF_DIFF_JSON && json_object_get(diff, "errors")) {
+		render_failure(out, diff, fmt == QF_DIFF_MARKDOWN);
+		return;
+	}
 	switch (fmt) {
 	case QF_DIFF_JSON:
 		s = json_dumps(diff, JSON_INDENT(2) | JSON_PRESERVE_ORDER);

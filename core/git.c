@@ -137,7 +137,9 @@ static int under(const char *path, const char *subdir)
 {
 	size_t n = strlen(subdir);
 
-	return !n || (!strncmp(path, subdir, n) && path[n] == '/');
+	/* a folder, or a file named exactly */
+	return !n || (!strncmp(path, subdir, n) &&
+	              (path[n] == '/' || path[n] == '\0'));
 }
 
 static void add_blob(struct walk *w, const git_tree_entry *e)
@@ -195,6 +197,30 @@ static int cmp_file(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
+/*
+ * A subdir the revision does not hold is an error naming both (a mistyped
+ * --path would otherwise read as a tree without manifests).
+ */
+static int check_subdir(git_tree *tree, const char *rev, const char *subdir,
+                        struct qf_diags *d)
+{
+	git_tree_entry *e = NULL;
+	struct qf_buf where = QF_BUF_INIT;
+	struct qf_loc loc = { NULL, 0, 0 };
+
+	if (!*subdir || git_tree_entry_bypath(&e, tree, subdir) == 0) {
+		git_tree_entry_free(e);
+		return QF_OK;
+	}
+	qf_buf_addf(&where, "%s:%s", rev, subdir);
+	loc.file = where.buf;
+	(void)qf_diag_error(d, &loc, "QF023", NULL,
+	                    "no such file or folder in revision %s", rev);
+	qf_diag_hint(d, "paths are relative to the repository's top folder");
+	qf_buf_release(&where);
+	return QF_ENOTFOUND;
+}
+
 int qf_git_read_tree(struct qf_git *g, const char *rev, const char *subdir,
                      size_t max_bytes, struct qf_git_files *out,
                      struct qf_diags *d)
@@ -209,6 +235,9 @@ int qf_git_read_tree(struct qf_git *g, const char *rev, const char *subdir,
 		sub[--n] = 0;
 	w.subdir = sub[0] == '.' && !sub[1] ? "" : sub;
 	rc = peel(&tree, g, rev, GIT_OBJECT_TREE, d);
+	if (rc)
+		goto done;
+	rc = check_subdir((git_tree *)tree, rev, w.subdir, d);
 	if (rc)
 		goto done;
 	if (git_tree_walk((git_tree *)tree, GIT_TREEWALK_PRE, walk_cb, &w) <

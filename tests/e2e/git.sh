@@ -112,6 +112,22 @@ has diff-json '"change": "changed"'
 check diff-bare 0 "$QF" diff v1 v2 --path tenants --repo "$tmp/bare.git"
 check diff-invalid-side 1 "$QF" diff v2 HEAD --path tenants
 has diff-invalid-side "[QF311]"
+# the failing side's errors name the revision (REV:path:line:col), stdout
+# says why there is no diff, the sides' warnings are not repeated
+has diff-invalid-side "HEAD:tenants/pool.yaml:"
+has diff-invalid-side "quotaflow diff v2 -> HEAD: HEAD does not compile (1 error, on stderr), so there is nothing to compare"
+hasnt diff-invalid-side "warning:"
+check diff-invalid-markdown 1 sh -c "'$QF' diff v2 HEAD --path tenants --format markdown 2>/dev/null"
+has diff-invalid-markdown "**\`HEAD\` does not compile** (1 error), so there is nothing to compare:"
+has diff-invalid-markdown "- \`HEAD:tenants/pool.yaml:"
+check diff-invalid-json 1 sh -c "'$QF' diff v2 HEAD --path tenants --format json 2>/dev/null"
+has diff-invalid-json '"head": false'
+has diff-invalid-json '"rule": "QF311"'
+# a --path one revision does not hold: exit 2 naming both
+check diff-missing-path 2 "$QF" diff v1 v2 --path nothere
+has diff-missing-path "v1:nothere: error: no such file or folder in revision v1 [QF023]"
+check lint-range-missing-path 2 "$QF" lint --git-range v1..v2 nothere
+has lint-range-missing-path "v2:nothere: error: no such file or folder in revision v2 [QF023]"
 git -C "$tmp/repo" worktree add -q "$tmp/v2" v2
 check diff-directory 0 "$QF" diff v1 "$tmp/v2" --path tenants
 has diff-directory "~ globex-vision"
@@ -132,6 +148,7 @@ has lint-missing-blob "[QF022]"
 check ci-gate-pass 0 sh -c "cd '$tmp/v2' && QF='$QF' QF_CI_OUT='$tmp' sh '$root/examples/ci/quotaflow-ci.sh' v1 v2 tenants deploy"
 check ci-gate-pass-diff 0 grep -qF "| globex-vision | changed |" "$tmp/quotaflow-diff.md"
 check ci-gate-fails 1 env QF="$QF" QF_CI_OUT="$tmp" sh "$root/examples/ci/quotaflow-ci.sh" v2 HEAD tenants deploy
+check ci-gate-fails-comment 0 grep -qF "does not compile" "$tmp/quotaflow-diff.md"
 check ci-gate-sarif-uri 0 grep -qF '"uri": "tenants/pool.yaml"' "$tmp/quotaflow.sarif"
 check ci-gate-sarif 0 grep -qF '"ruleId": "QF311"' "$tmp/quotaflow.sarif"
 
