@@ -7,11 +7,12 @@
  * structural schema of its (group, version, kind), the metadata rules every
  * Kubernetes object obeys (name, namespace, labels, annotations; QF201-203),
  * then the kind's native checks.  An object whose apiVersion and kind have
- * no schema is skipped, not failed; when only the kind's spelling differs
- * from a known one, a warning says so.
+ * no schema is skipped, not failed, unless it looks meant for Kueue and
+ * Kueue would refuse it (a misspelled kind, group or version: QF117).
  */
 #include "core/kinds.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -22,6 +23,7 @@
 #include "core/kinds_int.h"
 #include "core/schema.h"
 #include "core/strlist.h"
+#include "core/suggest.h"
 #include "core/banned.h"
 
 /* metadata.annotations may hold at most this many bytes (keys + values). */
@@ -526,39 +528,180 @@ static void check_metadata(struct rctx *r, const struct entry *e)
 
 /* ---- one object ------------------------------------------------------ */
 
-/* Warn when the kind differs only in spelling from one we know. */
-static void near_miss(const struct qf_kinds *k, const struct qf_obj *o,
-                      const char *group, const char *version, const char *kind,
-                      struct qf_diags *d)
+/*
+ * Kueue's API as users write it, for telling a typo from an object of
+ * another API: every kind kueue.x-k8s.io serves (with or without a schema
+ * here) and every version it has served.  An object in that group (or in a
+ * group one typo away) that names neither is an error (QF117): the API
+ * server would refuse it, and skipping it would drop a queue silently.
+ */
+static const char *const kueue_kinds[] = {
+	"AdmissionCheck",
+	"ClusterQueue",
+	"Cohort",
+	"LocalQueue",
+	"MultiKueueCluster",
+	"MultiKueueConfig",
+	"ProvisioningRequestConfig",
+	"ResourceFlavor",
+	"Topology",
+	"Workload",
+	"WorkloadPriorityClass",
+};
+static const char *const kueue_versions[] = { "v1alpha1", "v1beta1",
+	                                      "v1beta2" };
+/* other groups of Kueue's, one typo away from KUEUE_GROUP by design */
+static const char *const kueue_other_groups[] = {
+	"config.kueue.x-k8s.io",
+	"visibility.kueue.x-k8s.io",
+};
+
+static int in_list(const char *s, const char *const *v, size_t n)
 {
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(s, v[i]))
+			return 1;
+	return 0;
+}
+
+/* A Kueue kind at most two edits from kind (case counts as an edit). */
+static const char *kueue_kind_near(const char *kind)
+{
+	for (size_t i = 0; i < QF_ARRAY_SIZE(kueue_kinds); i++)
+		if (!strcasecmp(kind, kueue_kinds[i]))
+			return kueue_kinds[i];
+	return qf_suggest_closest(kind, kueue_kinds, QF_ARRAY_SIZE(kueue_kinds),
+	                          2);
+}
+
+/* A group meant to be Kueue's: a typo of it, or none with a Kueue kind. */
+static int kueue_group_near(const char *group, const char *kind)
+{
+	if (in_list(group, kueue_other_groups,
+	            QF_ARRAY_SIZE(kueue_other_groups)))
+		return 0;
+	if (!*group)
+		return in_list(kind, kueue_kinds, QF_ARRAY_SIZE(kueue_kinds)) &&
+		       strcmp(kind, "Workload"); /* too common a word */
+	return !strcasecmp(group, KUEUE_GROUP) ||
+	       qf_suggest_distance(group, KUEUE_GROUP) <= 3;
+}
+
+struct typo {
+	const struct qf_doc *doc; /* NULL: every location is at */
+	const json_t *obj;
+	const struct qf_loc *at;
+	struct qf_diags *d;
+};
+
+static void lookalike(const struct typo *t, const char *key, const char *fmt,
+                      ...) QF_PRINTF(3, 4);
+
+static void lookalike(const struct typo *t, const char *key, const char *fmt,
+                      ...)
+{
+	struct qf_loc loc =
+	        t->doc ? qf_doc_loc_key(t->doc, t->obj, key) : *t->at;
+	va_list ap;
+
+	va_start(ap, fmt);
+	(void)qf_diag_vadd(t->d, QF_SEV_ERROR, &loc, "QF117", key, fmt, ap);
+	va_end(ap);
+}
+
+/* The QF117 cases (see kueue_kinds); 1 when one was reported. */
+static int kueue_typo(const struct typo *t, const char *group,
+                      const char *version, const char *kind)
+{
+	const char *near = kueue_kind_near(kind);
+	int known = in_list(kind, kueue_kinds, QF_ARRAY_SIZE(kueue_kinds));
+	int version_ok =
+	        in_list(version, kueue_versions, QF_ARRAY_SIZE(kueue_versions));
+
+	if (strcmp(group, KUEUE_GROUP) != 0) {
+		if (!kueue_group_near(group, kind) || !near)
+			return 0;
+		lookalike(t, "apiVersion",
+		          "no API group \"%s\" serves Kueue's kinds", group);
+		qf_diag_hint(t->d, "did you mean apiVersion: %s/%s?",
+		             KUEUE_GROUP, version_ok ? version : "v1beta2");
+		return 1;
+	}
+	if (!known && near) {
+		lookalike(t, "kind", "Kueue has no kind \"%s\"", kind);
+		qf_diag_hint(t->d, "did you mean \"%s\"?%s", near,
+		             strcasecmp(kind, near) ? ""
+		                                    : " (kinds are "
+		                                      "case-sensitive)");
+		return 1;
+	}
+	if (known && !version_ok) {
+		lookalike(t, "apiVersion", "Kueue serves no version \"%s\"",
+		          version);
+		qf_diag_hint(t->d, "Kueue serves v1beta2 (and v1beta1 before "
+		                   "it)");
+		return 1;
+	}
+	return 0;
+}
+
+int qf_kinds_lookalike(const struct qf_doc *doc, const json_t *obj,
+                       const struct qf_loc *at, struct qf_diags *d)
+{
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+	const char *kind = json_string_value(json_object_get(obj, "kind"));
+	struct typo t = { doc, obj, at, d };
+	const char *slash;
+	struct qf_buf group = QF_BUF_INIT;
+	int hit;
+
+	if (!av || !kind)
+		return 0;
+	slash = strrchr(av, '/');
+	if (slash)
+		qf_buf_add(&group, av, (size_t)(slash - av));
+	hit = kueue_typo(&t, group.buf, slash ? slash + 1 : av, kind);
+	qf_buf_release(&group);
+	return hit;
+}
+
+/*
+ * An object with no schema here: an error (QF117) when it looks meant for
+ * Kueue but Kueue would refuse it; else skipped, with a warning when it is
+ * Kueue's but cannot be checked here (a known kind in a version Kueue
+ * served, or a kind this quotaflow does not know).  Other APIs' objects (a
+ * Deployment) and Kueue kinds without a schema here go silently.
+ */
+static enum qf_kinds_result no_schema(const struct qf_kinds *k,
+                                      const struct qf_obj *o, const char *group,
+                                      const char *version, const char *kind,
+                                      struct qf_diags *d)
+{
+	int known = in_list(kind, kueue_kinds, QF_ARRAY_SIZE(kueue_kinds));
+	struct typo t = { o->doc, o->obj, NULL, d };
 	struct qf_loc loc;
 
-	for (size_t i = 0; i < k->n; i++) {
-		const struct entry *e = &k->v[i];
-
-		if (strcmp(e->group, group) != 0)
+	if (kueue_typo(&t, group, version, kind))
+		return QF_KINDS_INVALID;
+	if (strcmp(group, KUEUE_GROUP) != 0)
+		return QF_KINDS_SKIPPED;
+	loc = qf_doc_loc_key(o->doc, o->obj, known ? "apiVersion" : "kind");
+	for (size_t i = 0; known && i < k->n; i++) {
+		if (strcmp(k->v[i].group, group) || strcmp(k->v[i].kind, kind))
 			continue;
-		loc = qf_doc_loc_key(o->doc, o->obj, "kind");
-		if (!strcasecmp(e->kind, kind)) {
-			qf_diag_warn(d, &loc, "QF116", "kind",
-			             "no schema for %s/%s %s: skipped", group,
-			             version, kind);
-			qf_diag_hint(d,
-			             "did you mean \"%s\"? (kinds are "
-			             "case-sensitive)",
-			             e->kind);
-			return;
-		}
-		if (!strcmp(e->kind, kind)) {
-			loc = qf_doc_loc_key(o->doc, o->obj, "apiVersion");
-			qf_diag_warn(d, &loc, "QF116", "apiVersion",
-			             "no schema for %s/%s %s: skipped", group,
-			             version, kind);
-			qf_diag_hint(d, "known versions of %s include %s", kind,
-			             e->version);
-			return;
-		}
+		qf_diag_warn(d, &loc, "QF116", "apiVersion",
+		             "no schema for %s/%s %s: skipped", group, version,
+		             kind);
+		qf_diag_hint(d, "known versions of %s include %s", kind,
+		             k->v[i].version);
+		return QF_KINDS_SKIPPED;
 	}
+	if (!known)
+		qf_diag_warn(d, &loc, "QF116", "kind",
+		             "no schema for %s/%s %s, a kind this quotaflow "
+		             "does not know: skipped",
+		             group, version, kind);
+	return QF_KINDS_SKIPPED;
 }
 
 static int missing_type(const struct qf_obj *o, const char *field,
@@ -599,9 +742,11 @@ enum qf_kinds_result qf_kinds_validate(const struct qf_kinds *k,
 		qf_buf_add(&group, av, (size_t)(slash - av));
 	e = find_entry(k, group.buf, version, kind);
 	if (!e) {
-		near_miss(k, o, group.buf, version, kind, d);
+		enum qf_kinds_result res =
+		        no_schema(k, o, group.buf, version, kind, d);
+
 		qf_buf_release(&group);
-		return QF_KINDS_SKIPPED;
+		return res;
 	}
 	qf_buf_release(&group);
 	rc = qf_schema_validate(e->schema, o->obj, NULL, o->doc, d);

@@ -64,4 +64,14 @@ enum qf_kinds_result qf_kinds_validate(const struct qf_kinds *k,
                                        const struct qf_obj *o,
                                        struct qf_diags *d);
 
+/*
+ * For readers with their own kind table (simulate's model): when obj looks
+ * meant for Kueue but Kueue would refuse it (a kind, group or version one
+ * typo away from Kueue's; the QF117 cases of qf_kinds_validate), add that
+ * error at the field to fix (or at `at` when doc is NULL) and return 1;
+ * else 0, adding nothing.
+ */
+int qf_kinds_lookalike(const struct qf_doc *doc, const json_t *obj,
+                       const struct qf_loc *at, struct qf_diags *d);
+
 #endif

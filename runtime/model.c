@@ -17,6 +17,7 @@
 #include "core/alloc.h"
 #include "core/buf.h"
 #include "core/doc.h"
+#include "core/kinds.h"
 #include "core/opt.h"
 #include "core/qty.h"
 #include "runtime/quota.h"
@@ -1952,6 +1953,9 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 
 	if (wl_out)
 		*wl_out = NULL;
+	/* a misspelled Kueue object is an error, not an object ignored */
+	if (!row && qf_kinds_lookalike(r.doc, obj, &loc, r.d))
+		return QF_EINVAL;
 	if (!row)
 		return qf_diag_warn(r.d, &loc, "QF511", NULL,
 		                    "ignoring object of kind %s",

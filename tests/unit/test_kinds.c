@@ -194,6 +194,74 @@ static void test_kinds_bad_catalogue_rejected_in_both_modes(void **state)
 	qf_strlist_release(&files);
 }
 
+/*
+ * Objects meant for Kueue that Kueue would refuse are errors (QF117) at
+ * the field to fix; other APIs' objects, Kueue kinds without a schema here
+ * and Kueue's other groups are skipped.
+ */
+static void test_kinds_kueue_lookalikes_are_errors(void **state)
+{
+	static const struct {
+		const char *av, *kind;
+		enum qf_kinds_result want;
+		const char *rule, *hint;
+	} rows[] = {
+		{ "kueue.x-k8s.io/v1beta2", "ClusterQueu", QF_KINDS_INVALID,
+		  "QF117", "did you mean \"ClusterQueue\"?" },
+		{ "kueue.x-k8s.io/v1beta9", "ClusterQueue", QF_KINDS_INVALID,
+		  "QF117", "Kueue serves v1beta2 (and v1beta1 before it)" },
+		{ "kueue.x-k8.io/v1beta1", "ClusterQueue", QF_KINDS_INVALID,
+		  "QF117", "did you mean apiVersion: kueue.x-k8s.io/v1beta1?" },
+		{ "Kueue.x-k8s.io/v1beta2", "LocalQueue", QF_KINDS_INVALID,
+		  "QF117", "did you mean apiVersion: kueue.x-k8s.io/v1beta2?" },
+		{ "v1beta2", "ResourceFlavor", QF_KINDS_INVALID, "QF117",
+		  "did you mean apiVersion: kueue.x-k8s.io/v1beta2?" },
+		{ "kueue.x-k8s.io/v1alpha1", "Cohort", QF_KINDS_SKIPPED,
+		  "QF116", "known versions of Cohort include v1beta1" },
+		{ "kueue.x-k8s.io/v1beta2", "FancyQueue", QF_KINDS_SKIPPED,
+		  "QF116", NULL },
+		{ "kueue.x-k8s.io/v1beta1", "Workload", QF_KINDS_SKIPPED, NULL,
+		  NULL },
+		{ "kueue.x-k8s.io/v1beta1", "AdmissionCheck", QF_KINDS_SKIPPED,
+		  NULL, NULL },
+		{ "config.kueue.x-k8s.io/v1beta1", "Configuration",
+		  QF_KINDS_SKIPPED, NULL, NULL },
+		{ "apps/v1", "Deployment", QF_KINDS_SKIPPED, NULL, NULL },
+		{ "v1", "Workload", QF_KINDS_SKIPPED, NULL, NULL },
+		{ "example.com/v1", "Cohort", QF_KINDS_SKIPPED, NULL, NULL },
+	};
+	struct modes *m = *state;
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct qf_diags d = QF_DIAGS_INIT;
+		struct qf_doc *doc = NULL;
+		struct qf_buf y = QF_BUF_INIT;
+		enum qf_kinds_result r;
+
+		qf_buf_addf(&y,
+		            "apiVersion: %s\nkind: %s\nmetadata:\n  name: x\n",
+		            rows[i].av, rows[i].kind);
+		assert_int_equal(
+		        qf_doc_load_mem(&doc, "l.yaml", y.buf, y.len, NULL, &d),
+		        QF_OK);
+		r = qf_kinds_validate(m->builtin, qf_doc_object(doc, 0), &d);
+		if (r != rows[i].want || (rows[i].rule == NULL) != !d.n ||
+		    (rows[i].rule && strcmp(d.v[0].rule, rows[i].rule)) ||
+		    (rows[i].hint &&
+		     (!d.v[0].hint || strcmp(d.v[0].hint, rows[i].hint))))
+			fail_msg("row %zu (%s %s): result %d, %zu diags: %s "
+			         "[%s] hint %s",
+			         i, rows[i].av, rows[i].kind, (int)r, d.n,
+			         d.n ? d.v[0].msg : "", d.n ? d.v[0].rule : "",
+			         d.n && d.v[0].hint ? d.v[0].hint : "-");
+		if (r == QF_KINDS_INVALID && d.v[0].line == 0)
+			fail_msg("row %zu: no line", i);
+		qf_doc_free(doc);
+		qf_buf_release(&y);
+		qf_diags_release(&d);
+	}
+}
+
 static void test_kinds_skips_unknown_kinds(void **state)
 {
 	struct modes *m = *state;
@@ -210,12 +278,13 @@ static void test_kinds_skips_unknown_kinds(void **state)
 	        qf_kinds_validate(m->builtin, qf_doc_object(doc, 0), &d),
 	        QF_KINDS_SKIPPED);
 	assert_int_equal(d.n, 0);
-	/* a near miss of a known kind is skipped with a warning */
+	/* a near miss of a Kueue kind is an error: the API server would
+	 * refuse it, and skipping it would drop a queue silently */
 	assert_int_equal(
 	        qf_kinds_validate(m->builtin, qf_doc_object(doc, 1), &d),
-	        QF_KINDS_SKIPPED);
-	assert_int_equal(d.nwarnings, 1);
-	assert_string_equal(d.v[0].rule, "QF116");
+	        QF_KINDS_INVALID);
+	assert_int_equal(d.nerrors, 1);
+	assert_string_equal(d.v[0].rule, "QF117");
 	assert_string_equal(d.v[0].hint, "did you mean \"ClusterQueue\"? "
 	                                 "(kinds are case-sensitive)");
 	assert_int_equal(d.v[0].line, 7);
@@ -290,6 +359,7 @@ int main(void)
 		cmocka_unit_test(
 		        test_kinds_bad_catalogue_rejected_in_both_modes),
 		cmocka_unit_test(test_kinds_skips_unknown_kinds),
+		cmocka_unit_test(test_kinds_kueue_lookalikes_are_errors),
 		cmocka_unit_test(test_kinds_defaults_keep_valid_queues_valid),
 		cmocka_unit_test(test_kinds_crds_dir_errors),
 	};
