@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
+#include "core/suggest.h"
 #include "core/banned.h"
 
 int qf_parse_i64(int64_t *out, const char *s, int64_t min, int64_t max)
@@ -201,6 +203,27 @@ static int take_value(const struct qf_opt *o, const char *inline_val, int *i,
 	return QF_OK;
 }
 
+/* "did you mean '--format'?" when an option is one or two edits away. */
+static void hint_nearest(const struct qf_opt *opts, size_t nopts,
+                         const char *name, size_t len, const char *cmd,
+                         struct qf_diags *d)
+{
+	const char **names = qf_xcalloc(nopts ? nopts : 1, sizeof(*names));
+	char *typed = qf_xstrndup(name, len);
+	const char *near;
+
+	for (size_t k = 0; k < nopts; k++)
+		names[k] = opts[k].long_name;
+	near = qf_suggest_closest(typed, names, nopts, 2);
+	if (near)
+		qf_diag_hint(d, "did you mean '--%s'? see '%s --help'", near,
+		             cmd);
+	else
+		qf_diag_hint(d, "see '%s --help'", cmd);
+	free(names);
+	free(typed);
+}
+
 static int parse_long(const struct qf_opt *opts, size_t nopts, int *i, int argc,
                       const char **argv, struct qf_diags *d)
 {
@@ -212,7 +235,7 @@ static int parse_long(const struct qf_opt *opts, size_t nopts, int *i, int argc,
 	if (!o) {
 		qf_diag_error(d, NULL, NULL, NULL, "unknown option '--%.*s'",
 		              (int)len, name);
-		qf_diag_hint(d, "see '%s --help'", argv[0]);
+		hint_nearest(opts, nopts, name, len, argv[0], d);
 		return QF_EUSAGE;
 	}
 	return take_value(o, eq ? eq + 1 : NULL, i, argc, argv, d);

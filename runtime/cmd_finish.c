@@ -230,10 +230,17 @@ int cmd_finish(int argc, const char **argv, struct qf_ctx *ctx)
 	if (rc >= 0)
 		goto done;
 	slash = pos.n == 1 ? strchr(pos.v[0], '/') : NULL;
-	if (!slash || slash == pos.v[0] || !slash[1] ||
-	    strchr(slash + 1, '/')) {
+	if (pos.n != 1) {
 		rc = qf_cli_usage_error(ctx, usage, "finish: %s",
 		                        "one NS/NAME argument is required");
+		goto done;
+	}
+	if (!slash || slash == pos.v[0] || !slash[1] ||
+	    strchr(slash + 1, '/')) {
+		rc = qf_cli_usage_error(ctx, usage,
+		                        "finish: '%s' is not NS/NAME (a "
+		                        "namespace, a slash, a name)",
+		                        pos.v[0]);
 		goto done;
 	}
 	if (parse_server(&t, server) < 0) {
@@ -245,7 +252,9 @@ int cmd_finish(int argc, const char **argv, struct qf_ctx *ctx)
 	if (token_file) {
 		struct qf_buf b = QF_BUF_INIT;
 
-		rc = qf_fs_read(&b, token_file, 1 << 20, &d);
+		/* a missing token file is the environment's fault: exit 2 */
+		if (qf_fs_read(&b, token_file, 1 << 20, &d) < 0)
+			rc = QF_EIO;
 		while (b.len &&
 		       (b.buf[b.len - 1] == '\n' || b.buf[b.len - 1] == '\r'))
 			qf_buf_setlen(&b, b.len - 1);
