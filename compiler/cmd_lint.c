@@ -80,6 +80,7 @@ static int lint_paths(struct qf_strlist *paths, const struct qf_lint_opts *lo,
 	struct qf_strlist files = QF_STRLIST_INIT;
 	struct qf_docset set = QF_DOCSET_INIT;
 	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	size_t errors = d->nerrors;
 	int rc;
 
 	lim.flags = QF_DOC_ARENA;
@@ -90,6 +91,12 @@ static int lint_paths(struct qf_strlist *paths, const struct qf_lint_opts *lo,
 	/* a file that does not load is a finding; lint the rest */
 	if (qf_docset_load(&set, &files, &lim, d) < 0 && rc == QF_ENOTFOUND)
 		rc = QF_ENOTFOUND;
+	/* a mistyped folder in CI must not pass as "0 errors" */
+	if (!set.nobjs && d->nerrors == errors)
+		(void)qf_diag_error(d, NULL, "QF004", NULL,
+		                    "no objects to lint: %zu file%s read under "
+		                    "the paths given",
+		                    files.n, files.n == 1 ? "" : "s");
 	if (qf_lint_run(set.objs, set.nobjs, lo, d) < 0)
 		rc = QF_ERR;
 	qf_docset_release(&set);

@@ -1,0 +1,6 @@
+# lint of a folder without manifests (a mistyped path in CI) is an error,
+# not "0 errors" and exit 0, as validate (QF004)
+setup-sh: mkdir -p "$tmp/lno/empty"
+args: lint "$tmp/lno/empty"
+exit: 1
+stdout-has: error: no objects to lint: 0 files read under the paths given [QF004]
