@@ -71,8 +71,15 @@ int qf_query_each(struct qf_evdb *s, const char *sql,
 		return rc;
 	while (rc == QF_OK && (step = sqlite3_step(st)) == SQLITE_ROW)
 		rc = row(arg, st);
-	if (rc == QF_OK && step != SQLITE_DONE)
+	if (rc == QF_OK && step == SQLITE_TOOBIG) {
+		qf_diag_error(d, &(struct qf_loc){ "<query>", 1, 0 }, NULL,
+		              NULL,
+		              "a value is longer than the limit of %d bytes",
+		              QF_QUERY_MAX_VALUE_BYTES);
+		rc = QF_EINVAL;
+	} else if (rc == QF_OK && step != SQLITE_DONE) {
 		rc = qf_evdb_fail(s, "query failed", d);
+	}
 	sqlite3_finalize(st);
 	return rc;
 }
@@ -109,15 +116,103 @@ static int print_row(void *arg, sqlite3_stmt *st)
 	               : QF_EIO;
 }
 
+/*
+ * Pragmas a query may run: they only read.  with_arg: the argument names
+ * a table or an index (table_info(events)); the others take no value, for
+ * a value would set it (user_version = 5).
+ */
+static const struct {
+	const char *name;
+	int with_arg;
+} read_pragmas[] = {
+	{ "application_id", 0 },    { "collation_list", 0 },
+	{ "compile_options", 0 },   { "data_version", 0 },
+	{ "database_list", 0 },     { "encoding", 0 },
+	{ "foreign_key_check", 1 }, { "foreign_key_list", 1 },
+	{ "freelist_count", 0 },    { "function_list", 0 },
+	{ "index_info", 1 },        { "index_list", 1 },
+	{ "index_xinfo", 1 },       { "integrity_check", 1 },
+	{ "journal_mode", 0 },      { "module_list", 0 },
+	{ "page_count", 0 },        { "page_size", 0 },
+	{ "pragma_list", 0 },       { "query_only", 0 },
+	{ "quick_check", 1 },       { "schema_version", 0 },
+	{ "table_info", 1 },        { "table_list", 1 },
+	{ "table_xinfo", 1 },       { "user_version", 0 },
+};
+
+struct guard {
+	struct qf_buf refused; /* what the authorizer denied, or empty */
+};
+
+static int pragma_reads(const char *name, const char *arg)
+{
+	for (size_t i = 0; i < sizeof(read_pragmas) / sizeof(*read_pragmas);
+	     i++)
+		if (!strcmp(name, read_pragmas[i].name))
+			return !arg || read_pragmas[i].with_arg;
+	return 0;
+}
+
+/* sqlite3_set_authorizer callback: a, b are the action's arguments. */
+static int authorize(void *arg, int action, const char *a, const char *b,
+                     const char *db, const char *trigger)
+{
+	struct guard *g = arg;
+
+	(void)db;
+	(void)trigger;
+	if (action == SQLITE_ATTACH || action == SQLITE_DETACH) {
+		qf_buf_adds(&g->refused,
+		            action == SQLITE_ATTACH ? "ATTACH" : "DETACH");
+	} else if (action == SQLITE_PRAGMA && !pragma_reads(a, b)) {
+		qf_buf_addf(&g->refused, "PRAGMA %s%s", a, b ? " = ..." : "");
+	} else if (action == SQLITE_FUNCTION && b &&
+	           !strcmp(b, "load_extension")) {
+		qf_buf_adds(&g->refused, "load_extension()");
+	} else {
+		return SQLITE_OK;
+	}
+	return SQLITE_DENY;
+}
+
+/* Prepare once under the authorizer to name what it refuses. */
+static int check_guard(struct qf_evdb *s, const char *sql, struct guard *g,
+                       struct qf_diags *d)
+{
+	sqlite3_stmt *st = NULL;
+	struct qf_loc loc = { "<query>", 1, 0 };
+	int r = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL);
+
+	sqlite3_finalize(st);
+	if (r == SQLITE_OK || !g->refused.len)
+		return QF_OK; /* bad SQL is reported by qf_query_each */
+	qf_diag_error(d, &loc, NULL, NULL,
+	              "%s is refused: audit query reads the audit database "
+	              "and changes nothing",
+	              g->refused.buf);
+	qf_diag_hint(d, "query the views (audit_waits, audit_borrowing, "
+	                "...) and the tables events, inputs, rejected");
+	return QF_EINVAL;
+}
+
 int qf_query_run(struct qf_evdb *s, const char *sql, FILE *out,
                  struct qf_diags *d)
 {
 	struct printer p = { out, QF_BUF_INIT, 0 };
+	struct guard g = { QF_BUF_INIT };
 	int rc;
 
 	/* belt and braces: the connection refuses writes too */
 	(void)sqlite3_exec(s->db, "PRAGMA query_only = 1", NULL, NULL, NULL);
-	rc = qf_query_each(s, sql, print_row, &p, d);
+	(void)sqlite3_limit(s->db, SQLITE_LIMIT_LENGTH,
+	                    QF_QUERY_MAX_VALUE_BYTES);
+	if (sqlite3_set_authorizer(s->db, authorize, &g) != SQLITE_OK)
+		return qf_evdb_fail(s, "cannot install the query guard", d);
+	rc = check_guard(s, sql, &g, d);
+	if (rc == QF_OK)
+		rc = qf_query_each(s, sql, print_row, &p, d);
+	(void)sqlite3_set_authorizer(s->db, NULL, NULL);
+	qf_buf_release(&g.refused);
 	if (rc == QF_EIO && !d->nerrors)
 		qf_diag_error(d, NULL, NULL, NULL, "cannot write the result");
 	qf_buf_release(&p.line);

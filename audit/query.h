@@ -5,8 +5,13 @@
  *
  * Read-only twice over: the database is opened read-only, and a statement
  * that SQLite says would write (sqlite3_stmt_readonly) is refused before
- * it runs.  More than one statement is refused too.  Errors: QF_EINVAL
- * (refused or bad SQL, with SQLite's message), QF_EIO on output failure.
+ * it runs.  More than one statement is refused too, and so is whatever
+ * would reach past the database or change the connection (an authorizer):
+ * ATTACH and DETACH, load_extension, and every PRAGMA but the read-only
+ * ones (table_info, user_version without a value, ...).  A value longer
+ * than QF_QUERY_MAX_VALUE_BYTES is an error, not a gigabyte in memory.
+ * Errors: QF_EINVAL (refused or bad SQL, with SQLite's message), QF_EIO
+ * on output failure.
  */
 #ifndef QF_AUDIT_QUERY_H
 #define QF_AUDIT_QUERY_H
@@ -14,6 +19,9 @@
 #include <stdio.h>
 
 #include "audit/evdb.h"
+
+/* Longest string or blob a query may build (randomblob(1e9) is refused). */
+#define QF_QUERY_MAX_VALUE_BYTES (64 * 1024 * 1024)
 
 int qf_query_run(struct qf_evdb *s, const char *sql, FILE *out,
                  struct qf_diags *d) QF_MUST_CHECK;
