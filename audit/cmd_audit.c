@@ -6,6 +6,7 @@
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -15,9 +16,11 @@
 #include "audit/report.h"
 #include "audit/evdb.h"
 #include "commands.h"
+#include "core/alloc.h"
 #include "core/cli.h"
 #include "core/fs.h"
 #include "core/strlist.h"
+#include "core/suggest.h"
 #include "core/banned.h"
 
 struct audit_cmd {
@@ -129,28 +132,50 @@ static const char ingest_usage[] =
         "[--format auto|quotaflow|k8s-events|workloads|audit-log|manifests] "
         "INPUT...";
 
+/* The database or one of SQLite's files beside it (-wal, -shm, -journal). */
+static int is_db_file(const char *path, const char *db)
+{
+	static const char *const sides[] = { "", "-wal", "-shm", "-journal" };
+	struct qf_buf b = QF_BUF_INIT;
+	int hit = 0;
+
+	for (size_t i = 0; !hit && i < QF_ARRAY_SIZE(sides); i++) {
+		qf_buf_reset(&b);
+		qf_buf_addf(&b, "%s%s", db, sides[i]);
+		hit = qf_fs_same_file(path, b.buf);
+	}
+	qf_buf_release(&b);
+	return hit;
+}
+
 /*
  * A directory stands for every file below it, sorted, as it does for
- * validate and compile (a folder of saved `kubectl get` dumps); files and
- * "-" are kept as given.
+ * validate and compile (a folder of saved `kubectl get` dumps), but for
+ * the database itself and its SQLite files when they are kept there
+ * (--db evidence/audit.db evidence/); files and "-" are kept as given.
  */
 static int expand_inputs(struct qf_strlist *out, const struct qf_strlist *pos,
-                         struct qf_diags *d)
+                         const char *db, struct qf_diags *d)
 {
 	int rc = QF_OK;
 
 	for (size_t i = 0; i < pos->n; i++) {
 		const char *p = pos->v[i];
+		struct qf_strlist below = QF_STRLIST_INIT;
 		struct stat st;
+		int r;
 
-		if (strcmp(p, "-") && !stat(p, &st) && S_ISDIR(st.st_mode)) {
-			int r = qf_fs_collect(out, &p, 1, 0, d);
-
-			if (r < 0)
-				rc = r;
-		} else {
+		if (!strcmp(p, "-") || stat(p, &st) || !S_ISDIR(st.st_mode)) {
 			qf_strlist_add(out, p);
+			continue;
 		}
+		r = qf_fs_collect(&below, &p, 1, 0, d);
+		if (r < 0)
+			rc = r;
+		for (size_t j = 0; j < below.n; j++)
+			if (!is_db_file(below.v[j], db))
+				qf_strlist_add(out, below.v[j]);
+		qf_strlist_release(&below);
 	}
 	return rc;
 }
@@ -194,7 +219,7 @@ static int audit_ingest(int argc, const char **argv, struct qf_ctx *ctx)
 	}
 	o.format = (enum qf_ingest_format)qf_ingest_format_parse(fmt);
 	o.now_ms = ctx->now_ms(ctx->clock_arg);
-	rc = expand_inputs(&inputs, &pos, &d);
+	rc = expand_inputs(&inputs, &pos, db, &d);
 	if (rc == QF_OK)
 		rc = qf_evdb_open(&s, db, 0, &d);
 	if (rc == QF_OK)
@@ -312,7 +337,10 @@ static int audit_report(int argc, const char **argv, struct qf_ctx *ctx)
 		rc = parse_when(ctx, until, &o.until_ms);
 	if (rc != QF_OK)
 		goto done;
-	rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
+	/* -o the database itself would replace the evidence */
+	rc = qf_fs_check_outputs(&file, 1, &db, 1, &d);
+	if (rc == QF_OK)
+		rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
 	if (rc == QF_OK)
 		rc = qf_report_build(&rep, s, &o, &d);
 	if (rc == QF_OK) {
@@ -357,6 +385,46 @@ static int audit_help(struct qf_ctx *ctx, FILE *f)
 	return bad ? QF_EXIT_USAGE : QF_EXIT_OK;
 }
 
+/* argv[0] becomes "audit NAME", so option errors say 'audit NAME --help'. */
+static int run_sub(const struct audit_cmd *c, int argc, const char **argv,
+                   struct qf_ctx *ctx)
+{
+	const char **av = qf_xcalloc((size_t)argc, sizeof(*av));
+	struct qf_buf name = QF_BUF_INIT;
+	int rc;
+
+	qf_buf_addf(&name, "audit %s", c->name);
+	av[0] = name.buf;
+	for (int i = 2; i < argc; i++)
+		av[i - 1] = argv[i];
+	rc = c->fn(argc - 1, av, ctx);
+	free(av);
+	qf_buf_release(&name);
+	return rc;
+}
+
+static int unknown_sub(const char *sub, struct qf_ctx *ctx)
+{
+	const char *names[QF_ARRAY_SIZE(subcommands)];
+	const char *near;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(subcommands); i++)
+		names[i] = subcommands[i].name;
+	near = qf_suggest_closest(sub, names, QF_ARRAY_SIZE(names), 2);
+	if (near)
+		(void)fprintf(ctx->err,
+		              "quotaflow: audit: '%s' is not an audit "
+		              "subcommand. Did you mean '%s'? See 'quotaflow "
+		              "audit --help'.\n",
+		              sub, near);
+	else
+		(void)fprintf(ctx->err,
+		              "quotaflow: audit: '%s' is not an audit "
+		              "subcommand. See 'quotaflow audit --help'.\n",
+		              sub);
+	return QF_EXIT_USAGE;
+}
+
 int cmd_audit(int argc, const char **argv, struct qf_ctx *ctx)
 {
 	if (argc < 2) {
@@ -367,10 +435,6 @@ int cmd_audit(int argc, const char **argv, struct qf_ctx *ctx)
 		return audit_help(ctx, ctx->out);
 	for (size_t i = 0; i < QF_ARRAY_SIZE(subcommands); i++)
 		if (!strcmp(subcommands[i].name, argv[1]))
-			return subcommands[i].fn(argc - 1, argv + 1, ctx);
-	(void)fprintf(ctx->err,
-	              "quotaflow: audit: '%s' is not an audit subcommand. "
-	              "See 'quotaflow audit --help'.\n",
-	              argv[1]);
-	return QF_EXIT_USAGE;
+			return run_sub(&subcommands[i], argc, argv, ctx);
+	return unknown_sub(argv[1], ctx);
 }

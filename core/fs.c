@@ -780,3 +780,191 @@ int qf_fs_rename_new(const char *from, const char *to, struct qf_diags *d)
 	r = rename(from, to);
 	return r ? io_error(d, to, "rename into place") : QF_OK;
 }
+
+/* The first bytes of fd (a regular file) start a JSON object. */
+static int looks_like_log(int fd)
+{
+	char head[256];
+	ssize_t n = pread(fd, head, sizeof(head), 0);
+
+	for (ssize_t i = 0; i < n; i++) {
+		if (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' ||
+		    head[i] == '\n')
+			continue;
+		return head[i] == '{';
+	}
+	return n >= 0;
+}
+
+/* Cut a last line that has no newline; the bytes cut go to *torn. */
+static int cut_torn_line(int fd, off_t size, size_t *torn)
+{
+	char buf[4096];
+	off_t end = size;
+
+	*torn = 0;
+	while (end > 0) {
+		size_t want =
+		        end < (off_t)sizeof(buf) ? (size_t)end : sizeof(buf);
+		ssize_t n = pread(fd, buf, want, end - (off_t)want);
+
+		if (n != (ssize_t)want)
+			return -1;
+		if (end == size && buf[want - 1] == '\n')
+			return 0; /* complete */
+		for (size_t i = want; i > 0; i--) {
+			if (buf[i - 1] == '\n') {
+				off_t keep = end - (off_t)want + (off_t)i;
+
+				*torn = (size_t)(size - keep);
+				return ftruncate(fd, keep);
+			}
+		}
+		end -= (off_t)want;
+	}
+	*torn = (size_t)size;
+	return ftruncate(fd, 0);
+}
+
+/* A regular log file of ours (or an empty one): ready to append. */
+static int check_log(int fd, const char *path, size_t *torn, struct qf_diags *d)
+{
+	struct qf_loc loc = { path, 0, 0 };
+	struct stat st;
+
+	if (fstat(fd, &st))
+		return io_error(d, path, "read file");
+	if (!S_ISREG(st.st_mode) || !st.st_size)
+		return QF_OK;
+	if (!looks_like_log(fd)) {
+		(void)qf_diag_error(
+		        d, &loc, "QF002", NULL,
+		        "is not a JSON lines log (its first line is "
+		        "not a JSON object); nothing is appended to "
+		        "a file that is not one");
+		qf_diag_hint(d, "give a new file, or one this option wrote "
+		                "before");
+		return QF_EIO;
+	}
+	if (cut_torn_line(fd, st.st_size, torn))
+		return io_error(d, path, "cut the torn last line of");
+	return QF_OK;
+}
+
+int qf_fs_open_log(int *fd_out, const char *path, size_t *torn_bytes,
+                   struct qf_diags *d)
+{
+	struct stat st;
+	int exists = !stat(path, &st), fd, rc;
+
+	*fd_out = -1;
+	*torn_bytes = 0;
+	if (!exists && !lstat(path, &st)) /* a link to a missing file */
+		return qf_fs_check_file(path, 0, d);
+	/* a regular file is read too (its first line, a torn last one); a
+	 * FIFO without a reader fails (O_NONBLOCK: ENXIO), never waits */
+	if (!exists || S_ISREG(st.st_mode))
+		fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+	else
+		fd = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 && errno == ENXIO) {
+		struct qf_loc loc = { path, 0, 0 };
+
+		(void)qf_diag_error(d, &loc, "QF002", NULL,
+		                    "is a FIFO that nothing reads yet; start "
+		                    "its reader first");
+		return QF_EIO;
+	}
+	if (fd < 0)
+		return io_error(d, path, "open file");
+	rc = fcntl(fd, F_SETFL, O_APPEND) < 0
+	             ? io_error(d, path, "open file")
+	             : check_log(fd, path, torn_bytes, d);
+	if (rc) {
+		close(fd);
+		return rc;
+	}
+	*fd_out = fd;
+	return QF_OK;
+}
+
+int qf_fs_append_log(int fd, const char *path, const void *data, size_t len,
+                     struct qf_diags *d)
+{
+	struct stat st;
+	int reg = !fstat(fd, &st) && S_ISREG(st.st_mode);
+	int rc = write_all(fd, path, data, len, d);
+
+	/* all or nothing: a half line would glue onto the next append */
+	if (rc && reg)
+		(void)ftruncate(fd, st.st_size); /* the error is reported */
+	return rc;
+}
+
+int qf_fs_same_file(const char *a, const char *b)
+{
+	struct stat x, y;
+
+	return !stat(a, &x) && !stat(b, &y) && x.st_dev == y.st_dev &&
+	       x.st_ino == y.st_ino;
+}
+
+/* The input (a file, or a manifest below a directory) out is, or NULL. */
+static const char *input_clash(const char *out, const char *in,
+                               struct qf_strlist *scratch)
+{
+	struct qf_diags quiet = QF_DIAGS_INIT;
+	const char *hit = NULL;
+
+	if (!qf_fs_is_dir(in))
+		return qf_fs_same_file(out, in) ? in : NULL;
+	qf_strlist_release(scratch);
+	/* an unreadable entry only means one file fewer to compare */
+	if (qf_fs_collect(scratch, &in, 1, QF_FS_MANIFESTS, &quiet) < 0)
+		qf_diags_release(&quiet);
+	for (size_t i = 0; !hit && i < scratch->n; i++)
+		if (qf_fs_same_file(out, scratch->v[i]))
+			hit = scratch->v[i];
+	qf_diags_release(&quiet);
+	return hit;
+}
+
+int qf_fs_check_outputs(const char *const *outputs, size_t nout,
+                        const char *const *inputs, size_t nin,
+                        struct qf_diags *d)
+{
+	struct qf_strlist scratch = QF_STRLIST_INIT;
+	int rc = QF_OK;
+
+	for (size_t i = 0; i < nout; i++) {
+		const char *out = outputs[i], *hit = NULL;
+		struct qf_loc loc = { out, 0, 0 };
+
+		if (!out || !strcmp(out, "-") || std_fd(out) >= 0)
+			continue;
+		for (size_t j = 0; !hit && j < nin; j++)
+			if (inputs[j] && strcmp(inputs[j], "-"))
+				hit = input_clash(out, inputs[j], &scratch);
+		if (hit) {
+			(void)qf_diag_error(d, &loc, "QF002", NULL,
+			                    "is also an input (%s); quotaflow "
+			                    "never writes over what it reads",
+			                    hit);
+			qf_diag_hint(d, "write the output to another path");
+			rc = QF_EUSAGE;
+			continue;
+		}
+		for (size_t j = 0; j < i; j++) {
+			if (!outputs[j] || (strcmp(out, outputs[j]) &&
+			                    !qf_fs_same_file(out, outputs[j])))
+				continue;
+			(void)qf_diag_error(d, &loc, "QF002", NULL,
+			                    "is named for two outputs; the "
+			                    "second would overwrite the first");
+			rc = QF_EUSAGE;
+			break;
+		}
+	}
+	qf_strlist_release(&scratch);
+	return rc;
+}

@@ -179,6 +179,45 @@ int qf_fs_mkdir_tmp(struct qf_buf *tmp, const char *path,
 int qf_fs_rename_new(const char *from, const char *to,
                      struct qf_diags *d) QF_MUST_CHECK;
 
+/*
+ * Open path to append JSON lines to it, for a log that outlives the run
+ * (controller --events) into *fd_out (the caller closes it).  A regular
+ * file that is not empty must be such a log already, its first line a
+ * JSON object: anything else (a README, a YAML file) is not ours and is
+ * refused, never appended to.  A last line without its newline (the torn
+ * write of a killed run) is cut off so that the next line does not glue
+ * onto it; *torn_bytes says how many bytes went.  A link to a missing file
+ * is refused (as qf_fs_check_file); a FIFO without a reader is an error
+ * instead of a wait; other files (a terminal, /dev/stdout) are used as
+ * they are.
+ */
+int qf_fs_open_log(int *fd_out, const char *path, size_t *torn_bytes,
+                   struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * Append len bytes to the log open at fd, all or nothing: after a short or
+ * failed write (a full disk) a regular file is cut back to its size before
+ * the call, so no half line is left for the next append to glue onto.
+ */
+int qf_fs_append_log(int fd, const char *path, const void *data, size_t len,
+                     struct qf_diags *d) QF_MUST_CHECK;
+
+/* 1 when a and b both exist and are the same file (device and inode). */
+int qf_fs_same_file(const char *a, const char *b);
+
+/*
+ * Check a command's outputs against its inputs before anything is
+ * written: an output that is the same file as an input (by device and
+ * inode, so a link or another spelling counts; an input directory stands
+ * for the manifests below it) or as another output is an error naming
+ * both, for writing it would destroy what was read (`audit report --db
+ * a.db -o a.db`).  NULL entries and "-" are skipped.  Returns QF_EUSAGE
+ * (exit 2) with a QF002 error per clash.
+ */
+int qf_fs_check_outputs(const char *const *outputs, size_t nout,
+                        const char *const *inputs, size_t nin,
+                        struct qf_diags *d) QF_MUST_CHECK;
+
 /* 1 when path is an existing directory, else 0. */
 int qf_fs_is_dir(const char *path);
 

@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "core/cli.h"
+#include "core/fs.h"
 #include "core/strlist.h"
 #include "runtime/sim.h"
 #include "core/banned.h"
@@ -15,6 +16,27 @@ static const char usage[] =
         "quotaflow simulate -f FILE... [--trace FILE] [--submit FILE] "
         "[--apply FILE...] [--cycles N | --until DURATION] [--events FILE] "
         "[--dump-state FILE] [--summary FILE] [--format text|json]";
+
+/* No output may be an input (--events cluster.yaml) or another output. */
+static int check_outputs(const struct qf_sim_options *o, struct qf_diags *d)
+{
+	const char *outs[] = { o->events, o->dump_state, o->summary };
+	struct qf_strlist in = QF_STRLIST_INIT;
+	int rc;
+
+	for (size_t i = 0; i < o->files->n; i++)
+		qf_strlist_add(&in, o->files->v[i]);
+	for (size_t i = 0; o->apply && i < o->apply->n; i++)
+		qf_strlist_add(&in, o->apply->v[i]);
+	if (o->submit)
+		qf_strlist_add(&in, o->submit);
+	if (o->trace)
+		qf_strlist_add(&in, o->trace);
+	rc = qf_fs_check_outputs(outs, QF_ARRAY_SIZE(outs),
+	                         (const char *const *)in.v, in.n, d);
+	qf_strlist_release(&in);
+	return rc;
+}
 
 int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 {
@@ -74,7 +96,9 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 	o.cycles = cycles;
 	o.json_report = format && !strcmp(format, "json");
 	o.until_ms = until;
-	rc = qf_sim_run(&o, &report, &d);
+	rc = check_outputs(&o, &d);
+	if (rc == QF_OK)
+		rc = qf_sim_run(&o, &report, &d);
 	if (report.len)
 		if (fputs(report.buf, ctx->out) < 0 && rc == 0)
 			rc = QF_EIO;

@@ -981,6 +981,7 @@ int ctl_init(struct ctl *c)
 	c->hists = json_object();
 	qf_model_init(&c->m);
 	qf_buf_init(&c->ev_lines);
+	qf_buf_init(&c->ev_pending);
 	c->t0 = ctl_now(c);
 	return QF_OK;
 }
@@ -1013,6 +1014,7 @@ void ctl_release(struct ctl *c)
 	free(c->watches);
 	ctl_hist_release(c);
 	qf_buf_release(&c->ev_lines);
+	qf_buf_release(&c->ev_pending);
 	free(c->token);
 	free(c->policy_rev);
 	free(c->sync_seen);

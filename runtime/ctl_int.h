@@ -29,6 +29,8 @@
 #define QF_CTL_MAX_HEADER_BYTES ((size_t)64 << 10)
 /* Scheduling cycles run per loop turn at most. */
 #define QF_CTL_MAX_CYCLES 100000
+/* Event lines kept while --events cannot be written (a full disk). */
+#define QF_CTL_MAX_PENDING_EVENT_BYTES ((size_t)64 << 20)
 
 struct ctl_watch {
 	struct qf_http_conn *conn; /* NULL once closed */
@@ -83,7 +85,8 @@ struct ctl {
 	json_t *ev_dedup; /* "wl|reason|message" -> Event name */
 	json_t *unsaved;  /* "<kind>\x1f<key>" -> object to store */
 	char *token;      /* owned, or NULL */
-	FILE *events;     /* --events, or NULL */
+	FILE *events;     /* --events (unbuffered), or NULL */
+	struct qf_buf ev_pending;  /* lines a failed append kept */
 	struct qf_buf ev_lines;    /* event lines waiting for the commit */
 	struct ctl_reply *replies; /* deferred answers */
 	size_t nreplies, areplies;

@@ -8,8 +8,10 @@
 #include <assert.h>
 #include <malloc.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/alloc.h"
 #include "core/fs.h"
@@ -288,18 +290,73 @@ static enum qf_http_disposition handle(void *arg, const struct qf_http_req *hr,
 
 /* ----- the loop ----- */
 
+/*
+ * Append a batch's event lines, all or nothing (qf_fs_append_log).  When
+ * that fails (a full disk) they are kept in ev_pending and written first
+ * next time, up to QF_CTL_MAX_PENDING_EVENT_BYTES; the database stays the
+ * record of truth either way.  lines is emptied.
+ */
 static int flush_events(struct ctl *c, struct qf_buf *lines)
 {
-	if (!c->events || !lines->len)
-		return 0;
-	if (fwrite(lines->buf, 1, lines->len, c->events) != lines->len ||
-	    fflush(c->events) != 0) {
-		ctl_log(c, "error", "cannot write --events %s", c->o->events);
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf *out = lines;
+	int failing = c->ev_pending.len > 0, rc;
+
+	if (!c->events || (!lines->len && !failing)) {
 		qf_buf_reset(lines);
-		return -1;
+		return 0;
 	}
+	if (failing) { /* in order: what failed before goes first */
+		qf_buf_add(&c->ev_pending, lines->buf, lines->len);
+		qf_buf_reset(lines);
+		out = &c->ev_pending;
+	}
+	rc = qf_fs_append_log(fileno(c->events), c->o->events, out->buf,
+	                      out->len, &d);
+	if (rc < 0 && !failing)
+		ctl_log(c, "error",
+		        "cannot write --events %s: %s; the lines are kept and "
+		        "written once it works again",
+		        c->o->events, d.n ? d.v[0].msg : "write failed");
+	if (rc < 0 && out == lines)
+		qf_buf_add(&c->ev_pending, lines->buf, lines->len);
+	if (rc < 0 && c->ev_pending.len > QF_CTL_MAX_PENDING_EVENT_BYTES) {
+		ctl_log(c, "error",
+		        "dropped %zu bytes of event lines for --events %s",
+		        c->ev_pending.len, c->o->events);
+		qf_buf_reset(&c->ev_pending);
+	}
+	if (rc == QF_OK && failing)
+		ctl_log(c, "info", "--events %s written again", c->o->events);
+	if (rc == QF_OK)
+		qf_buf_reset(&c->ev_pending);
 	qf_buf_reset(lines);
-	return 0;
+	qf_diags_release(&d);
+	return rc < 0 ? -1 : 0;
+}
+
+/* Open --events: our own log or a new file, a torn last line cut off. */
+static int open_events(struct ctl *c, const char *path)
+{
+	size_t torn = 0;
+	int fd, rc = qf_fs_open_log(&fd, path, &torn, c->d);
+
+	if (rc < 0)
+		return rc;
+	c->events = fdopen(fd, "a");
+	/* unbuffered: each batch's lines are one write, all or nothing */
+	if (!c->events || setvbuf(c->events, NULL, _IONBF, 0)) {
+		if (!c->events)
+			close(fd);
+		return qf_diag_error(c->d, NULL, QF_CTL_RULE, NULL,
+		                     "cannot open --events %s", path);
+	}
+	if (torn)
+		ctl_log(c, "warning",
+		        "--events %s: cut its torn last line (%zu bytes) that a "
+		        "killed run left",
+		        path, torn);
+	return QF_OK;
 }
 
 static void answer(struct ctl_reply *replies, size_t *n)
@@ -463,13 +520,8 @@ static int start(struct ctl *c, struct qf_buf *cert, struct qf_buf *key)
 		ho.tls_cert_pem = cert->buf;
 		ho.tls_key_pem = key->buf;
 	}
-	if (rc == QF_OK && o->events) {
-		c->events = fopen(o->events, "a");
-		if (!c->events)
-			rc = qf_diag_error(c->d, NULL, QF_CTL_RULE, NULL,
-			                   "cannot open --events %s",
-			                   o->events);
-	}
+	if (rc == QF_OK && o->events)
+		rc = open_events(c, o->events);
 	if (rc == QF_OK)
 		rc = turn(c, 1);
 	if (rc == QF_OK)
@@ -522,6 +574,12 @@ int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
 			rc = turn(&c, 1);
 		qf_http_stop(c.http);
 	}
+	if (c.events && c.ev_pending.len && rc == QF_OK)
+		rc = qf_diag_error(d, NULL, QF_CTL_RULE, NULL,
+		                   "cannot write --events %s: %zu bytes of "
+		                   "event lines were not written (the database "
+		                   "has every event)",
+		                   o->events, c.ev_pending.len);
 	if (c.events && fclose(c.events) != 0 && rc == QF_OK)
 		rc = qf_diag_error(d, NULL, QF_CTL_RULE, NULL,
 		                   "cannot write --events %s", o->events);

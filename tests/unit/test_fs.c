@@ -1,6 +1,7 @@
 /* test_fs.c - core/fs.c: limits, sorted collection, atomic writes. */
 #include "tests/unit/qf_test.h"
 
+#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -429,6 +430,43 @@ static void test_fs_check_file_names_what_it_is(void **state)
 	qf_buf_release(&b);
 }
 
+/* open_log: a log of ours gets its torn last line cut; a foreign file is
+ * refused untouched; append_log is all or nothing on /dev/full. */
+static void test_fs_log_cuts_torn_line_refuses_foreign(void **state)
+{
+	struct qf_buf a = QF_BUF_INIT, got = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	size_t torn = 0;
+	int fd;
+
+	(void)state;
+	assert_int_equal(qf_fs_write_atomic(path(&a, "log.jsonl"),
+	                                    "{\"a\":1}\n{\"b\"", 12, &d),
+	                 QF_OK);
+	assert_int_equal(qf_fs_open_log(&fd, a.buf, &torn, &d), QF_OK);
+	assert_int_equal(torn, 4);
+	assert_int_equal(qf_fs_append_log(fd, a.buf, "{}\n", 3, &d), QF_OK);
+	close(fd);
+	assert_int_equal(qf_fs_read(&got, a.buf, 100, &d), QF_OK);
+	assert_string_equal(got.buf, "{\"a\":1}\n{}\n");
+	assert_int_equal(
+	        qf_fs_write_atomic(path(&a, "notes.md"), "# n\n", 4, &d),
+	        QF_OK);
+	assert_int_equal(qf_fs_open_log(&fd, a.buf, &torn, &d), QF_EIO);
+	assert_non_null(strstr(d.v[0].msg, "is not a JSON lines log"));
+	qf_buf_reset(&got);
+	assert_int_equal(qf_fs_read(&got, a.buf, 100, &d), QF_OK);
+	assert_string_equal(got.buf, "# n\n");
+	fd = open("/dev/full", O_WRONLY);
+	assert_true(fd >= 0);
+	assert_int_equal(qf_fs_append_log(fd, "/dev/full", "{}\n", 3, &d),
+	                 QF_EIO);
+	close(fd);
+	qf_buf_release(&a);
+	qf_buf_release(&got);
+	qf_diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -446,6 +484,7 @@ int main(void)
 		cmocka_unit_test(test_fs_write_keeps_mode_and_cleans_up),
 		cmocka_unit_test(test_fs_rename_new_never_replaces),
 		cmocka_unit_test(test_fs_check_file_names_what_it_is),
+		cmocka_unit_test(test_fs_log_cuts_torn_line_refuses_foreign),
 	};
 	return cmocka_run_group_tests_name("fs", tests, setup, teardown);
 }
