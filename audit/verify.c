@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 #include <openssl/evp.h>
@@ -48,9 +49,13 @@ static json_t *load_json(const char *path, struct qf_diags *d)
 	json_error_t err;
 	json_t *v = json_load_file(path, 0, &err);
 
+	/* jansson's line is -1 when the file cannot be opened: no line */
 	if (!v)
 		qf_diag_error(
-		        d, &(struct qf_loc){ path, (uint32_t)err.line, 1 },
+		        d,
+		        &(struct qf_loc){ path,
+		                          err.line > 0 ? (uint32_t)err.line : 0,
+		                          err.line > 0 ? 1 : 0 },
 		        NULL, NULL, "tampered or unreadable: %s", err.text);
 	return v;
 }
@@ -248,6 +253,26 @@ done:
 	return rc;
 }
 
+/*
+ * A folder with neither seal is not a bundle (verify /etc listed every
+ * file as tampered); with one of them gone it is a tampered bundle.
+ */
+static int is_bundle(const char *dir)
+{
+	static const char *const seals[] = { "manifest.json",
+		                             "statement.intoto.json" };
+	struct qf_buf p = QF_BUF_INIT;
+	int any = 0;
+
+	for (size_t i = 0; !any && i < QF_ARRAY_SIZE(seals); i++) {
+		qf_buf_reset(&p);
+		qf_buf_addf(&p, "%s/%s", dir, seals[i]);
+		any = !access(p.buf, F_OK);
+	}
+	qf_buf_release(&p);
+	return any;
+}
+
 int qf_export_verify_dir(const char *in_dir, struct qf_export_summary *sum,
                          struct qf_diags *d)
 {
@@ -260,9 +285,14 @@ int qf_export_verify_dir(const char *in_dir, struct qf_export_summary *sum,
 	memset(sum, 0, sizeof(*sum));
 	qf_fs_dir_name(&name, in_dir); /* "bundle/" lists as "bundle" */
 	dir = name.buf;
-	if (!qf_fs_is_dir(dir)) {
+	if (!qf_fs_is_dir(dir) || !is_bundle(dir)) {
 		rc = qf_diag_error(d, &(struct qf_loc){ dir, 0, 0 }, NULL, NULL,
-		                   "not a bundle directory");
+		                   "not an evidence bundle: %s",
+		                   qf_fs_is_dir(dir)
+		                           ? "it holds neither manifest.json "
+		                             "nor statement.intoto.json"
+		                           : "no such directory");
+		qf_diag_hint(d, "give the directory audit export --out wrote");
 		qf_buf_release(&name);
 		return rc;
 	}

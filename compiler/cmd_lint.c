@@ -198,6 +198,12 @@ int cmd_lint(int argc, const char **argv, struct qf_ctx *ctx)
 
 	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), usage, summary, argc, argv,
 	                  &paths, ctx);
+	/* --repo alone would lint the working tree and ignore it */
+	if (rc < 0 && a.repo && !a.range)
+		rc = qf_cli_usage_error(
+		        ctx, usage,
+		        "lint: --repo DIR goes with --git-range "
+		        "BASE..HEAD");
 	if (rc < 0)
 		rc = a.list ? list_rules(ctx) : run(&a, &paths, ctx);
 	qf_strlist_release(&paths);
