@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -603,6 +604,8 @@ int qf_fs_write_atomic(const char *path, const void *data, size_t len,
 		qf_buf_adds(&dir, slash ? "/" : ".");
 	rc = qf_fs_open_dir(&dfd, dir.buf, d);
 	if (!rc)
+		qf_fs_clean_stale_tmp(dir.buf);
+	if (!rc)
 		rc = qf_fs_replace_at(dfd, base, path, data, len, d);
 	if (!rc)
 		rc = qf_fs_sync_dir(dfd, dir.buf, d);
@@ -738,11 +741,12 @@ int qf_fs_mkdir_tmp(struct qf_buf *tmp, const char *path, struct qf_diags *d)
 	const char *base = split_parent(&parent, path);
 	int rc = QF_OK;
 
+	qf_fs_clean_stale_tmp(parent.buf);
 	for (unsigned i = 0;; i++) {
 		qf_buf_reset(tmp);
-		qf_buf_addf(tmp, "%s%s%s%s-%ld-%u", parent.buf,
+		qf_buf_addf(tmp, "%s%s%s%ld-%s-%u", parent.buf,
 		            parent.buf[parent.len - 1] == '/' ? "" : "/",
-		            QF_FS_TMP_PREFIX, base, (long)getpid(), i);
+		            QF_FS_TMP_PREFIX, (long)getpid(), base, i);
 		if (!mkdir(tmp->buf, 0777))
 			break;
 		if (errno != EEXIST || i == 99) {
@@ -967,4 +971,46 @@ int qf_fs_check_outputs(const char *const *outputs, size_t nout,
 	}
 	qf_strlist_release(&scratch);
 	return rc;
+}
+
+/* The pid in a QF_FS_TMP_PREFIX name, when that process is gone. */
+static int dead_owner(const char *name)
+{
+	const char *p = name + strlen(QF_FS_TMP_PREFIX);
+	char *end = NULL;
+	long pid;
+
+	errno = 0;
+	pid = strtol(p, &end, 10);
+	if (errno || end == p || *end != '-' || pid <= 0 || pid == getpid())
+		return 0;
+	return kill((pid_t)pid, 0) && errno == ESRCH;
+}
+
+void qf_fs_clean_stale_tmp(const char *dir)
+{
+	DIR *dh = opendir(dir);
+	struct qf_buf p = QF_BUF_INIT;
+	struct dirent *de;
+
+	if (!dh)
+		return;
+	while ((de = readdir(dh))) {
+		struct qf_diags quiet = QF_DIAGS_INIT;
+		struct stat st;
+
+		if (strncmp(de->d_name, QF_FS_TMP_PREFIX,
+		            strlen(QF_FS_TMP_PREFIX)) ||
+		    !dead_owner(de->d_name))
+			continue;
+		qf_buf_reset(&p);
+		qf_buf_addf(&p, "%s/%s", dir, de->d_name);
+		/* best effort: what cannot go stays for the next run */
+		if (!lstat(p.buf, &st) &&
+		    (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) &&
+		    qf_fs_remove_tree(p.buf, &quiet) < 0)
+			qf_diags_release(&quiet);
+	}
+	closedir(dh);
+	qf_buf_release(&p);
 }

@@ -146,6 +146,15 @@ int qf_fs_read_at(struct qf_buf *out, int dirfd, const char *name,
 /* Remove the QF_FS_TMP_PREFIX regular files in dirfd (best effort). */
 void qf_fs_clean_tmp(int dirfd);
 
+/*
+ * Remove what a killed quotaflow left in dir (best effort): the
+ * QF_FS_TMP_PREFIX files and folders whose name carries the id of a
+ * process that no longer runs here (QF_FS_TMP_PREFIX, pid, '-', ...).  A
+ * link is never followed.  qf_fs_write_atomic and qf_fs_mkdir_tmp call it
+ * on the folder they write in.
+ */
+void qf_fs_clean_stale_tmp(const char *dir);
+
 enum qf_fs_file_flags {
 	QF_FS_MUST_EXIST = 1 << 0, /* a missing file is an error */
 };
@@ -164,9 +173,9 @@ int qf_fs_check_file(const char *path, unsigned flags,
 
 /*
  * Create a new directory next to path for it to be built in, to be renamed
- * into place with qf_fs_rename_new: a hidden QF_FS_TMP_PREFIX name in
- * path's parent, made with mkdir (never an existing one, never removed if
- * it is not ours).  Its name goes to tmp.
+ * into place with qf_fs_rename_new: a hidden QF_FS_TMP_PREFIX name (with
+ * the pid, then path's name) in path's parent, made with mkdir (never an
+ * existing one, never removed if it is not ours).  Its name goes to tmp.
  */
 int qf_fs_mkdir_tmp(struct qf_buf *tmp, const char *path,
                     struct qf_diags *d) QF_MUST_CHECK;
