@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
 
 #include <openssl/evp.h>
 #include <openssl/sha.h>
@@ -264,10 +266,10 @@ static int migrate(struct qf_evdb *s, int from, struct qf_diags *d)
  * frame headers of 4 KiB ones for rows of a few hundred bytes.  The
  * cache is bounded (64 MiB) whatever the number of events; sorts spill
  * to temporary files beyond it. */
-#define PAGE_SIZE 16384
-#define CACHE_KB  65536
+#define PAGE_SIZE  16384
+#define CACHE_KB   65536
 #define QF_STR_(x) #x
-#define QF_STR(x) QF_STR_(x)
+#define QF_STR(x)  QF_STR_(x)
 
 static int setup(struct qf_evdb *s, unsigned flags, struct qf_diags *d)
 {
@@ -305,12 +307,61 @@ static int setup(struct qf_evdb *s, unsigned flags, struct qf_diags *d)
 	rc = v == 0 ? qf_evdb_exec(s, "PRAGMA page_size=" QF_STR(PAGE_SIZE), d)
 	            : QF_OK;
 	if (rc == QF_OK)
-		rc = qf_evdb_exec(s,
-		                  "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
-		                  " PRAGMA cache_size=-" QF_STR(CACHE_KB),
-		                  d);
+		rc = qf_evdb_exec(
+		        s,
+		        "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+		        " PRAGMA cache_size=-" QF_STR(CACHE_KB),
+		        d);
 	if (rc == QF_OK && v < QF_EVDB_VERSION)
 		rc = migrate(s, v, d);
+	return rc;
+}
+
+/* 1 when a write-ahead log with content lies beside path. */
+static int wal_pending(const char *path)
+{
+	struct qf_buf w = QF_BUF_INIT;
+	struct stat st;
+	int pending;
+
+	qf_buf_addf(&w, "%s-wal", path);
+	pending = !stat(w.buf, &st) && st.st_size > 0;
+	qf_buf_release(&w);
+	return pending;
+}
+
+/*
+ * Read-only, also where nothing may be written (evidence archived on a
+ * read-only mount, a folder the auditor cannot write): a WAL database
+ * needs its -shm file beside it, so there SQLite is told the file cannot
+ * change (immutable=1) and reads it without one.  Only when no log with
+ * content is pending, which immutable would ignore.
+ */
+static int open_readonly(struct qf_evdb *s, const char *path, int oflags)
+{
+	struct qf_buf dir = QF_BUF_INIT, uri = QF_BUF_INIT;
+	const char *slash = strrchr(path, '/');
+	int rc;
+
+	qf_buf_add(&dir, path, slash ? (size_t)(slash - path) : 0);
+	if (!dir.len)
+		qf_buf_adds(&dir, slash ? "/" : ".");
+	if (!access(dir.buf, W_OK) || wal_pending(path)) {
+		rc = sqlite3_open_v2(path, &s->db, oflags, NULL);
+		goto done;
+	}
+	qf_buf_adds(&uri, "file:");
+	for (const char *p = path; *p; p++) /* RFC 3986 escapes */
+		if (*p == '%' || *p == '?' || *p == '#' ||
+		    (unsigned char)*p <= ' ')
+			qf_buf_addf(&uri, "%%%02X", (unsigned char)*p);
+		else
+			qf_buf_addch(&uri, *p);
+	qf_buf_adds(&uri, "?immutable=1");
+	rc = sqlite3_open_v2(uri.buf, &s->db, oflags | SQLITE_OPEN_URI, NULL);
+done:
+	qf_buf_release(&dir);
+	qf_buf_release(&uri);
 	return rc;
 }
 
@@ -343,7 +394,10 @@ int qf_evdb_open(struct qf_evdb **out, const char *path, unsigned flags,
 		rc = QF_EIO;
 		goto fail;
 	}
-	if (sqlite3_open_v2(path, &s->db, oflags, NULL) != SQLITE_OK) {
+	if ((flags & QF_EVDB_READONLY)
+	            ? open_readonly(s, path, oflags) != SQLITE_OK
+	            : sqlite3_open_v2(path, &s->db, oflags, NULL) !=
+	                      SQLITE_OK) {
 		rc = qf_evdb_fail(s, "cannot open the audit database", d);
 		goto fail;
 	}
@@ -725,10 +779,9 @@ static int upsert(struct qf_evdb *s, const struct qf_evdb_event *e,
 int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
                       int upsert_known, int *added, struct qf_diags *d)
 {
-	sqlite3_stmt *st = qf_evdb_stmt(s,
-	                                s->bulk ? QF_EVDB_ST_EVENT_APPEND
-	                                        : QF_EVDB_ST_EVENT_INSERT,
-	                                d);
+	sqlite3_stmt *st = qf_evdb_stmt(
+	        s, s->bulk ? QF_EVDB_ST_EVENT_APPEND : QF_EVDB_ST_EVENT_INSERT,
+	        d);
 	unsigned char rowh[32], chain[32];
 	int64_t id = s->chain_rowid + 1;
 
