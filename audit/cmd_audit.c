@@ -335,6 +335,11 @@ static int audit_report(int argc, const char **argv, struct qf_ctx *ctx)
 	rc = parse_when(ctx, since, &o.since_ms);
 	if (rc == QF_OK)
 		rc = parse_when(ctx, until, &o.until_ms);
+	if (rc == QF_OK && o.since_ms > o.until_ms)
+		rc = qf_cli_usage_error(ctx, report_usage,
+		                        "audit report: --since %s is after "
+		                        "--until %s",
+		                        since, until);
 	if (rc != QF_OK)
 		goto done;
 	/* -o the database itself would replace the evidence */
