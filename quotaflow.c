@@ -119,6 +119,12 @@ int cmd_help(int argc, const char **argv, struct qf_ctx *ctx)
 	c = find_cmd(argv[1]);
 	if (!c)
 		return unknown_command(argv[1], ctx);
+	/* help audit ingest: the subcommand's help, as audit ingest --help */
+	if (argc > 2) {
+		const char *sub3[] = { c->name, argv[2], "--help" };
+
+		return c->fn(3, sub3, ctx);
+	}
 	sub[0] = c->name;
 	return c->fn(2, sub, ctx);
 }

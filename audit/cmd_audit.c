@@ -436,8 +436,14 @@ int cmd_audit(int argc, const char **argv, struct qf_ctx *ctx)
 		(void)audit_help(ctx, ctx->err);
 		return QF_EXIT_USAGE;
 	}
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    (!strcmp(argv[1], "help") && argc == 2))
 		return audit_help(ctx, ctx->out);
+	if (!strcmp(argv[1], "help")) { /* audit help ingest */
+		const char *sub[] = { "audit", argv[2], "--help" };
+
+		return cmd_audit(3, sub, ctx);
+	}
 	for (size_t i = 0; i < QF_ARRAY_SIZE(subcommands); i++)
 		if (!strcmp(subcommands[i].name, argv[1]))
 			return run_sub(&subcommands[i], argc, argv, ctx);

@@ -613,13 +613,18 @@ static void lookalike(const struct typo *t, const char *key, const char *fmt,
 static int kueue_typo(const struct typo *t, const char *group,
                       const char *version, const char *kind)
 {
-	const char *near = kueue_kind_near(kind);
-	int known = in_list(kind, kueue_kinds, QF_ARRAY_SIZE(kueue_kinds));
-	int version_ok =
-	        in_list(version, kueue_versions, QF_ARRAY_SIZE(kueue_versions));
+	const char *near;
+	int known, version_ok;
 
+	/* another API's group first: the cheap test for most objects */
+	if (strcmp(group, KUEUE_GROUP) != 0 && !kueue_group_near(group, kind))
+		return 0;
+	near = kueue_kind_near(kind);
+	known = in_list(kind, kueue_kinds, QF_ARRAY_SIZE(kueue_kinds));
+	version_ok =
+	        in_list(version, kueue_versions, QF_ARRAY_SIZE(kueue_versions));
 	if (strcmp(group, KUEUE_GROUP) != 0) {
-		if (!kueue_group_near(group, kind) || !near)
+		if (!near)
 			return 0;
 		lookalike(t, "apiVersion",
 		          "no API group \"%s\" serves Kueue's kinds", group);
@@ -655,8 +660,15 @@ int qf_kinds_lookalike(const struct qf_doc *doc, const json_t *obj,
 	struct qf_buf group = QF_BUF_INIT;
 	int hit;
 
-	if (!av || !kind)
+	if (!kind)
 		return 0;
+	if (!av) { /* QF101 in validate; here the one error it needs */
+		if (!kueue_group_near("", kind))
+			return 0;
+		lookalike(&t, "kind", "%s without an apiVersion", kind);
+		qf_diag_hint(d, "add apiVersion: %s/v1beta2", KUEUE_GROUP);
+		return 1;
+	}
 	slash = strrchr(av, '/');
 	if (slash)
 		qf_buf_add(&group, av, (size_t)(slash - av));

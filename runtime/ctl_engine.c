@@ -17,6 +17,7 @@
 #include "core/doc.h"
 #include "core/fs.h"
 #include "core/jdump.h"
+#include "core/kinds.h"
 #include "core/opt.h"
 #include "runtime/dump.h"
 #include "runtime/metrics.h"
@@ -772,20 +773,23 @@ static int apply_one(struct ctl *c, const struct qf_doc *doc, const json_t *o)
 {
 	struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT };
 	struct qf_loc loc = qf_doc_loc(doc, o);
+	const char *av = json_string_value(json_object_get(o, "apiVersion"));
+	const char *kind = json_string_value(json_object_get(o, "kind"));
+	const char *name = qf_api_meta_str(o, "name");
 	int code = ctl_apply(c, o, 0, &rs), rc = 0;
 
-	if (!code)
+	/* a misspelled Kueue object is an error (QF117), not ignored */
+	if (!code && qf_kinds_lookalike(doc, o, &loc, c->d))
+		rc = QF_EINVAL;
+	else if (!code)
 		rc = qf_diag_warn(
 		        c->d, &loc, QF_CTL_RULE, NULL,
 		        "%s %s is not served by the controller; ignored",
-		        json_string_value(json_object_get(o, "apiVersion")),
-		        json_string_value(json_object_get(o, "kind")));
+		        av ? av : "(no apiVersion)", kind ? kind : "(no kind)");
 	else if (code >= 300)
-		rc = qf_diag_error(
-		        c->d, &loc, QF_CTL_RULE, NULL, "%s %s: %.*s",
-		        json_string_value(json_object_get(o, "kind")),
-		        qf_api_meta_str(o, "name"), (int)rs.body.len,
-		        rs.body.buf);
+		rc = qf_diag_error(c->d, &loc, QF_CTL_RULE, NULL, "%s %s: %.*s",
+		                   kind ? kind : "(no kind)", name ? name : "",
+		                   (int)rs.body.len, rs.body.buf);
 	qf_buf_release(&rs.body);
 	return rc;
 }

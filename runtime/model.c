@@ -1953,8 +1953,10 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 
 	if (wl_out)
 		*wl_out = NULL;
-	/* a misspelled Kueue object is an error, not an object ignored */
-	if (!row && qf_kinds_lookalike(r.doc, obj, &loc, r.d))
+	/* a misspelled Kueue object (or a version Kueue never served) is
+	 * an error, not an object ignored or read as if valid */
+	if ((!row || !strcmp(row->group, "kueue.x-k8s.io")) &&
+	    qf_kinds_lookalike(r.doc, obj, &loc, r.d))
 		return QF_EINVAL;
 	if (!row)
 		return qf_diag_warn(r.d, &loc, "QF511", NULL,
