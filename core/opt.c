@@ -121,6 +121,15 @@ static int set_value(const struct qf_opt *o, const char *v, struct qf_diags *d)
 {
 	int64_t i;
 
+	/* "" as a path (an unset shell variable) names nothing: say so
+	 * instead of failing later on an empty file name */
+	if (v && !*v && o->argname &&
+	    (!strcmp(o->argname, "FILE") || !strcmp(o->argname, "DIR"))) {
+		qf_diag_error(d, NULL, NULL, NULL,
+		              "--%s needs a %s, not an empty string",
+		              o->long_name, o->argname);
+		return QF_EUSAGE;
+	}
 	switch (o->type) {
 	case QF_OPT_BOOL:
 		*(int *)o->dest = 1;
