@@ -271,6 +271,41 @@ static int migrate(struct qf_evdb *s, int from, struct qf_diags *d)
 #define QF_STR_(x) #x
 #define QF_STR(x)  QF_STR_(x)
 
+/*
+ * A database without our schema version must be empty (a new file):
+ * another program's SQLite file would get our tables (and WAL mode) added.
+ */
+static int check_empty(struct qf_evdb *s, struct qf_diags *d)
+{
+	struct qf_loc loc = { s->path, 0, 0 };
+	struct qf_buf names = QF_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db,
+	                       "SELECT name FROM sqlite_master WHERE name NOT "
+	                       "LIKE 'sqlite_%' ORDER BY name LIMIT 4",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(s, "cannot read the schema", d);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		qf_buf_addf(&names, "%s%s", names.len ? ", " : "",
+		            (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		qf_buf_release(&names);
+		return qf_evdb_fail(s, "cannot read the schema", d);
+	}
+	if (!names.len)
+		return QF_OK;
+	qf_diag_error(d, &loc, "QF002", NULL,
+	              "is the SQLite database of something else (tables %s); "
+	              "audit ingest writes only into a new or empty file or "
+	              "an audit database",
+	              names.buf);
+	qf_buf_release(&names);
+	return QF_EIO;
+}
+
 static int setup(struct qf_evdb *s, unsigned flags, struct qf_diags *d)
 {
 	struct qf_loc loc = { s->path, 0, 0 };
@@ -292,16 +327,30 @@ static int setup(struct qf_evdb *s, unsigned flags, struct qf_diags *d)
 		             v);
 		return QF_EINVAL;
 	}
+	if ((flags & QF_EVDB_READONLY) && v == 0) {
+		qf_diag_error(d, &loc, NULL, NULL,
+		              "not a quotaflow audit database (no schema "
+		              "version)");
+		return QF_EINVAL;
+	}
 	if (flags & QF_EVDB_READONLY) {
 		if (v < QF_EVDB_VERSION) {
-			qf_diag_error(d, &loc, NULL, NULL,
-			              "not a quotaflow audit database of "
-			              "version %d (found version %d)",
-			              QF_EVDB_VERSION, v);
+			qf_diag_error(
+			        d, &loc, NULL, NULL,
+			        "audit database of schema version %d, "
+			        "older than this quotaflow's %d; read-only "
+			        "commands do not migrate it",
+			        v, QF_EVDB_VERSION);
+			qf_diag_hint(d,
+			             "migrate it once: quotaflow audit ingest "
+			             "--db FILE - </dev/null");
 			return QF_EINVAL;
 		}
 		return QF_OK;
 	}
+	/* nothing is written into another program's database */
+	if (v == 0 && (rc = check_empty(s, d)) < 0)
+		return rc;
 	/* design note 1: WAL + FULL, see store.h */
 	/* a new database gets larger pages before its first table */
 	rc = v == 0 ? qf_evdb_exec(s, "PRAGMA page_size=" QF_STR(PAGE_SIZE), d)

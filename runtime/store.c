@@ -314,6 +314,42 @@ static int start_writer(struct qf_store *s, struct qf_diags *d)
 	return QF_OK;
 }
 
+/*
+ * The database must be new or the controller's: tables of anything else
+ * (an audit database, another program's) would get ours added to them.
+ */
+static int check_ours(struct qf_store *s, struct qf_diags *d)
+{
+	struct qf_loc loc = { s->path, 0, 0 };
+	struct qf_buf names = QF_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db,
+	                       "SELECT name FROM sqlite_master WHERE name NOT "
+	                       "LIKE 'sqlite_%' AND name NOT IN ('objects', "
+	                       "'events', 'meta') ORDER BY name LIMIT 4",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return db_error(s, d, "cannot read the schema");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		qf_buf_addf(&names, "%s%s", names.len ? ", " : "",
+		            (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		qf_buf_release(&names);
+		return db_error(s, d, "cannot read the schema");
+	}
+	if (names.len)
+		(void)qf_diag_add(d, QF_SEV_ERROR, &loc, RULE, NULL,
+		                  "is not a controller database (it holds "
+		                  "tables %s); the controller keeps its state "
+		                  "in a new file or one it made",
+		                  names.buf);
+	rc = names.len ? QF_EIO : QF_OK;
+	qf_buf_release(&names);
+	return rc;
+}
+
 static int setup(struct qf_store *s, struct qf_diags *d)
 {
 	/* a FIFO would hang, a link to nowhere would create a file wherever
@@ -331,7 +367,11 @@ static int setup(struct qf_store *s, struct qf_diags *d)
 	                    NULL) != SQLITE_OK)
 		return db_error(s, d, "cannot open the database");
 	(void)sqlite3_busy_timeout(s->db, 2000);
-	rc = exec(s, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", d);
+	rc = check_ours(s, d);
+	if (rc == QF_OK)
+		rc = exec(s,
+		          "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
+		          d);
 	if (rc == QF_OK)
 		rc = exec(s, schema, d);
 	if (rc == QF_OK) /* the writer checkpoints after answering */
