@@ -264,10 +264,11 @@ static int migrate(struct qf_evdb *s, int from, struct qf_diags *d)
 
 /* 16 KiB pages: a quarter of the page allocations, splits and WAL
  * frame headers of 4 KiB ones for rows of a few hundred bytes.  The
- * cache is bounded (64 MiB) whatever the number of events; sorts spill
- * to temporary files beyond it. */
+ * cache is bounded (16 MiB) whatever the number of events; sorts spill
+ * to temporary files beyond it.  64 MiB cost as much CPU at 1,000,000
+ * events and 47 MB more peak memory (docs/performance.md). */
 #define PAGE_SIZE  16384
-#define CACHE_KB   65536
+#define CACHE_KB   16384
 #define QF_STR_(x) #x
 #define QF_STR(x)  QF_STR_(x)
 
