@@ -74,6 +74,12 @@ struct group {
 	int64_t *cap; /* scratch: lendable capacity per member */
 };
 
+/* A quota row of key k taking effect at t. */
+struct qchange {
+	int64_t t;
+	size_t k;
+};
+
 struct borrow {
 	struct qf_evdb *s;
 	const char *cluster;
@@ -85,10 +91,7 @@ struct borrow {
 	struct dmap gmap;
 	int64_t now_ms;
 	int any_open;
-	struct qchange { /* quota rows by time: instants to judge (D4) */
-		int64_t t;
-		size_t k;
-	} *qc;
+	struct qchange *qc; /* quota rows by time: instants to judge (D4) */
 	size_t nqc, aqc, iqc;
 	/* Lists (qf_borrow_list) the workloads holding a reservation of key
 	 * k, in reservation order: an interval opened by a quota change. */
