@@ -130,7 +130,7 @@ done:
 static const char ingest_usage[] =
         "quotaflow audit ingest --db FILE [--cluster NAME] "
         "[--format auto|quotaflow|k8s-events|workloads|audit-log|manifests] "
-        "INPUT...";
+        "[--breach-after DURATION] INPUT...";
 
 /* The database or one of SQLite's files beside it (-wal, -shm, -journal). */
 static int is_db_file(const char *path, const char *db)
@@ -279,7 +279,8 @@ done:
 
 static const char report_usage[] =
         "quotaflow audit report --db FILE [--cluster NAME] [--since T] "
-        "[--until T] [--format text|markdown|json|csv|html] [-o FILE]";
+        "[--until T] [--breach-after DURATION] "
+        "[--format text|markdown|json|csv|html] [-o FILE]";
 
 static int parse_when(struct qf_ctx *ctx, const char *s, int64_t *out)
 {
@@ -297,7 +298,7 @@ static int parse_when(struct qf_ctx *ctx, const char *s, int64_t *out)
 static int audit_report(int argc, const char **argv, struct qf_ctx *ctx)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
-	struct qf_report_options o = { NULL, INT64_MIN, INT64_MAX };
+	struct qf_report_options o = { NULL, INT64_MIN, INT64_MAX, -1 };
 	struct qf_report rep;
 	struct qf_buf out = QF_BUF_INIT;
 	struct qf_evdb *s = NULL;
@@ -313,6 +314,9 @@ static int audit_report(int argc, const char **argv, struct qf_ctx *ctx)
 		  "window start, RFC 3339 (default: first event)" },
 		{ "until", 0, QF_OPT_STRING, &until, "T", NULL, 0,
 		  "window end, RFC 3339 (default: last event)" },
+		{ "breach-after", 0, QF_OPT_DURATION, &o.breach_after_ms,
+		  "DURATION", NULL, 0,
+		  "breach threshold of this report (default: ingest's)" },
 		{ "format", 0, QF_OPT_ENUM, &fmt, "FORMAT",
 		  "text|markdown|json|csv|html", 0, "output format" },
 		{ "output", 'o', QF_OPT_STRING, &file, "FILE", NULL, 0,

@@ -109,17 +109,36 @@ struct cell {
 	int64_t amount; /* milli-units */
 };
 
+/* A request without a flavor (a Workload's podSets, D8). */
+struct want {
+	char *resource; /* owned */
+	int64_t amount; /* milli-units */
+};
+
 struct wl {
 	char *key; /* "ns/name", owned */
 	char *cq;  /* owned, may be NULL */
+	char *lq;  /* its LocalQueue's name (Workload spec.queueName), owned */
 	enum wstate st;
 	int64_t queued_ms, reserved_ms, admitted_ms;
 	struct cell *held; /* owned */
 	size_t nheld;
+	struct cell *prev; /* owned: what its last reservation held */
+	size_t nprev;
+	struct want *want; /* owned: what its Workload object requests */
+	size_t nwant;
 	struct cell *arrival; /* usage of its queue's keys at queueing */
 	size_t narrival;
+	int arriving; /* queued at this instant: arrival not yet taken */
 	int64_t last_preempt_ms; /* duplicate suppression (D7) */
 	char *last_preemptor;
+};
+
+/* A LocalQueue's ClusterQueue from from_ms on (D9). */
+struct lqrow {
+	int64_t from_ms;
+	char *cq;   /* owned; NULL: deleted then */
+	size_t run; /* on a LocalQueue's first row: how many rows it has */
 };
 
 struct walk {
@@ -131,6 +150,11 @@ struct walk {
 	size_t nw, aw;
 	struct dmap wmap;
 	sqlite3_stmt *ins_adm, *ins_pre, *usage_lookup;
+	size_t *arr; /* workloads queued at this instant (D8) */
+	size_t narr, aarr;
+	struct dmap lqmap; /* "ns/name" -> its first row in lqs */
+	struct lqrow *lqs; /* local_queues by ns/name, then valid-from */
+	size_t nlq, alq;
 	struct dmap uids; /* uid -> index in uidwl */
 	char **uidwl;     /* owned workload keys */
 	size_t nuid, auid;
@@ -161,8 +185,22 @@ static void set_cq(struct wl *w, const char *cq)
 }
 
 /* Usage of the workload's queue at the moment it was queued (D8). */
+static int64_t own_usage(const struct wl *w, size_t k)
+{
+	int64_t n = 0;
+
+	for (size_t i = 0; i < w->nheld; i++)
+		if (w->held[i].k == k)
+			n += w->held[i].amount;
+	return n;
+}
+
+/* Taken once everything of the arrival's instant has happened (a
+ * preemptor admitted as its victim is requeued counts), without the
+ * workload's own reservation. */
 static void snapshot_arrival(struct walk *wk, struct wl *w)
 {
+	w->arriving = 0;
 	w->narrival = 0;
 	if (!w->cq)
 		return;
@@ -172,8 +210,18 @@ static void snapshot_arrival(struct walk *wk, struct wl *w)
 		w->arrival = qf_xreallocarray(w->arrival, w->narrival + 1,
 		                              sizeof(*w->arrival));
 		w->arrival[w->narrival].k = i;
-		w->arrival[w->narrival++].amount = wk->b.k[i].usage;
+		w->arrival[w->narrival++].amount =
+		        wk->b.k[i].usage - own_usage(w, i);
 	}
+}
+
+/* The instant is over: the arrivals of it see its final usage. */
+static void flush_arrivals(struct walk *wk)
+{
+	for (size_t i = 0; i < wk->narr; i++)
+		if (wk->w[wk->arr[i]].arriving)
+			snapshot_arrival(wk, &wk->w[wk->arr[i]]);
+	wk->narr = 0;
 }
 
 static void start_cycle(struct walk *wk, struct wl *w, int64_t t)
@@ -183,7 +231,10 @@ static void start_cycle(struct walk *wk, struct wl *w, int64_t t)
 	w->st = W_QUEUED;
 	w->queued_ms = t;
 	w->nheld = 0;
-	snapshot_arrival(wk, w);
+	w->narrival = 0;
+	w->arriving = 1;
+	wk->arr = qf_grow(wk->arr, sizeof(*wk->arr), &wk->aarr, wk->narr + 1);
+	wk->arr[wk->narr++] = (size_t)(w - wk->w);
 }
 
 static int step_done(struct walk *wk, sqlite3_stmt *st)
@@ -196,23 +247,29 @@ static int step_done(struct walk *wk, sqlite3_stmt *st)
 	return QF_OK;
 }
 
-/* D8: did its request fit under nominal on arrival?  Binding cell out. */
-static int fits(struct walk *wk, const struct wl *w, int64_t *u0, int64_t *nom)
+/* The usage of key k when w was queued, or -1 when unknown. */
+static int64_t arrival_usage(const struct wl *w, size_t k)
+{
+	for (size_t j = 0; j < w->narrival; j++)
+		if (w->arrival[j].k == k)
+			return w->arrival[j].amount;
+	return w->narrival ? 0 : -1; /* the queue had not used k yet */
+}
+
+/* D8: did a request (held cells, each with its flavor) fit under nominal
+ * on arrival?  The tightest cell's usage and nominal out. */
+static int fits(struct walk *wk, const struct wl *w, const struct cell *cells,
+                size_t ncells, int64_t *u0, int64_t *nom)
 {
 	double worst = -1;
-	int ok = w->nheld > 0;
+	int ok = ncells > 0;
 
 	*u0 = *nom = -1;
-	for (size_t i = 0; i < w->nheld; i++) {
-		const struct cell *c = &w->held[i];
+	for (size_t i = 0; i < ncells; i++) {
+		const struct cell *c = &cells[i];
 		int64_t n = qf_borrow_nominal(&wk->b.k[c->k], w->queued_ms),
-		        u = -1;
+		        u = arrival_usage(w, c->k);
 
-		for (size_t j = 0; j < w->narrival; j++)
-			if (w->arrival[j].k == c->k)
-				u = w->arrival[j].amount;
-		if (u < 0 && w->narrival)
-			u = 0; /* the queue had not used this key yet */
 		if (n < 0 || u < 0) {
 			ok = 0;
 			continue;
@@ -228,11 +285,73 @@ static int fits(struct walk *wk, const struct wl *w, int64_t *u0, int64_t *nom)
 	return ok && *nom >= 0;
 }
 
-static int emit_admission(struct walk *wk, const struct wl *w, int admitted)
+/*
+ * D8 for a request without flavors (a Workload still waiting that was
+ * never admitted): each resource must fit under nominal in some flavor of
+ * its queue that has quota for it; the best flavor counts per resource.
+ */
+static int fits_want(struct walk *wk, const struct wl *w, int64_t *u0,
+                     int64_t *nom)
+{
+	double worst = -1;
+
+	*u0 = *nom = -1;
+	for (size_t i = 0; i < w->nwant; i++) {
+		const struct want *x = &w->want[i];
+		double best = -1;
+		int64_t bu = -1, bn = -1;
+
+		for (size_t k = 0; k < wk->b.nk; k++) {
+			const struct ukey *key = &wk->b.k[k];
+			int64_t n = qf_borrow_nominal(key, w->queued_ms),
+			        u = arrival_usage(w, k);
+			double r;
+
+			if (strcmp(key->cq, w->cq) ||
+			    strcmp(key->resource, x->resource) || n < 0 ||
+			    u < 0 || u + x->amount > n)
+				continue;
+			r = n ? (double)(u + x->amount) / (double)n : 0;
+			if (best < 0 || r < best) {
+				best = r;
+				bu = u;
+				bn = n;
+			}
+		}
+		if (best < 0)
+			return 0; /* no flavor of its queue could take it */
+		if (best > worst) {
+			worst = best;
+			*u0 = bu;
+			*nom = bn;
+		}
+	}
+	return w->nwant > 0;
+}
+
+/* D8: a finished wait (admitted) is judged on what it reserved; one still
+ * waiting on its last reservation, else on its Workload's request. */
+static int judged_fit(struct walk *wk, const struct wl *w, int admitted,
+                      int64_t *u0, int64_t *nom)
+{
+	if (!w->cq)
+		return 0;
+	if (admitted || w->nheld)
+		return fits(wk, w, w->held, w->nheld, u0, nom);
+	if (w->nprev)
+		return fits(wk, w, w->prev, w->nprev, u0, nom);
+	return fits_want(wk, w, u0, nom);
+}
+
+static int emit_admission(struct walk *wk, struct wl *w, int admitted)
 {
 	const char *slash = strchr(w->key, '/');
 	int64_t u0, nom;
-	int ok = admitted && fits(wk, w, &u0, &nom);
+	int ok;
+
+	if (w->arriving) /* admitted in the instant it arrived */
+		snapshot_arrival(wk, w);
+	ok = judged_fit(wk, w, admitted, &u0, &nom);
 
 	sqlite3_bind_text(wk->ins_adm, 1, wk->cluster, -1, SQLITE_STATIC);
 	sqlite3_bind_text(wk->ins_adm, 2, slash + 1, -1, SQLITE_STATIC);
@@ -405,8 +524,14 @@ static int take_usage(struct walk *wk, struct wl *w, const char *detail)
 
 static void release(struct walk *wk, struct wl *w)
 {
+	struct cell *t = w->prev;
+
 	for (size_t i = 0; i < w->nheld; i++)
 		qf_borrow_change(&wk->b, w->held[i].k, -w->held[i].amount);
+	/* kept: the request of a requeued workload (D8) */
+	w->prev = w->held;
+	w->nprev = w->nheld;
+	w->held = t;
 	w->nheld = 0;
 }
 
@@ -535,6 +660,51 @@ static int preempted(struct walk *wk, struct wl *w, const struct row *r)
 	return rc;
 }
 
+/* D8: {"request":{resource:quantity}} of a Created event. */
+static void take_want(struct wl *w, const char *detail)
+{
+	json_t *o = json_loads(detail, 0, NULL), *q;
+	const char *res;
+
+	for (size_t i = 0; i < w->nwant; i++)
+		free(w->want[i].resource);
+	w->nwant = 0;
+	json_object_foreach (json_object_get(o, "request"), res, q) {
+		int64_t m;
+
+		if (!json_is_string(q) ||
+		    quantity_milli(json_string_value(q),
+		                   strlen(json_string_value(q)), &m) < 0)
+			continue;
+		w->want = qf_xreallocarray(w->want, w->nwant + 1,
+		                           sizeof(*w->want));
+		w->want[w->nwant].resource = qf_xstrdup(res);
+		w->want[w->nwant++].amount = m;
+	}
+	json_decref(o);
+}
+
+/* D9: a workload no event places in a ClusterQueue gets the one its
+ * LocalQueue pointed at, at time t. */
+static void resolve_lq(struct walk *wk, struct wl *w, int64_t t)
+{
+	struct qf_buf key = QF_BUF_INIT;
+	const char *slash = strchr(w->key, '/');
+	size_t first, best;
+
+	qf_buf_add(&key, w->key, (size_t)(slash - w->key) + 1);
+	qf_buf_adds(&key, w->lq);
+	first = qf_dmap_get(&wk->lqmap, key.buf, key.len);
+	qf_buf_release(&key);
+	if (first == (size_t)-1)
+		return;
+	best = first;
+	for (size_t i = first; i < first + wk->lqs[first].run; i++)
+		if (wk->lqs[i].from_ms <= t)
+			best = i;
+	set_cq(w, wk->lqs[best].cq);
+}
+
 static int apply(struct walk *wk, const struct row *r)
 {
 	struct wl *w = wl_get(wk, r->wl);
@@ -542,6 +712,10 @@ static int apply(struct walk *wk, const struct row *r)
 
 	if (strcmp(r->reason, "PreemptedWorkload"))
 		set_cq(w, r->cq);
+	if (!w->cq && w->lq)
+		resolve_lq(wk, w, r->t);
+	if (r->detail && !strcmp(r->reason, "Created"))
+		take_want(w, r->detail);
 	if (is_pending(r->reason) || !strcmp(r->reason, "Requeued")) {
 		if (w->st == W_DONE && (!strcmp(r->reason, "Created") ||
 		                        !strcmp(r->reason, "Requeued")))
@@ -627,7 +801,7 @@ static const char walk_sql[] =
         "SELECT time_ms, reason, workload, cluster_queue,"
         " CASE WHEN reason = 'QuotaReserved' THEN message END, preemptor,"
         " preemption_reason, CASE WHEN reason IN ('QuotaReserved',"
-        " 'Admitted') THEN detail END FROM events WHERE cluster = ?1"
+        " 'Admitted', 'Created') THEN detail END FROM events WHERE cluster = ?1"
         " AND workload NOT LIKE '%/%/%' ORDER BY time_ms, " RANK ", id";
 
 static const char *const clear_sql[] = {
@@ -693,6 +867,54 @@ static const char *col(sqlite3_stmt *st, int i)
 	return (const char *)sqlite3_column_text(st, i);
 }
 
+/* D9: LocalQueues over time, and the LocalQueue each Workload names. */
+static int load_queues(struct walk *wk)
+{
+	static const char *const sql[2] = {
+		"SELECT namespace || '/' || name, cluster_queue, valid_from_ms"
+		" FROM local_queues WHERE cluster = ?1 ORDER BY namespace,"
+		" name, valid_from_ms",
+		"SELECT workload, queue_name FROM workloads WHERE cluster = ?1"
+		" AND queue_name IS NOT NULL ORDER BY workload, uid",
+	};
+	int step = SQLITE_DONE;
+
+	for (int q = 0; q < 2 && step == SQLITE_DONE; q++) {
+		sqlite3_stmt *st = NULL;
+
+		if (sqlite3_prepare_v2(wk->s->db, sql[q], -1, &st, NULL) !=
+		    SQLITE_OK)
+			return qf_evdb_fail(wk->s, "cannot derive", wk->d);
+		sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
+		while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+			const char *k = col(st, 0), *v = col(st, 1);
+			size_t first = qf_dmap_get(&wk->lqmap, k, strlen(k));
+			struct wl *w;
+
+			if (q == 1) {
+				w = wl_get(wk, k);
+				free(w->lq);
+				w->lq = qf_xstrdup(v);
+				continue;
+			}
+			wk->lqs = qf_grow(wk->lqs, sizeof(*wk->lqs), &wk->alq,
+			                  wk->nlq + 1);
+			wk->lqs[wk->nlq].from_ms = sqlite3_column_int64(st, 2);
+			wk->lqs[wk->nlq].cq = v ? qf_xstrdup(v) : NULL;
+			wk->lqs[wk->nlq].run = 1;
+			if (first == (size_t)-1)
+				qf_dmap_put(&wk->lqmap, k, strlen(k), wk->nlq);
+			else
+				wk->lqs[first].run++;
+			wk->nlq++;
+		}
+		sqlite3_finalize(st);
+	}
+	return step == SQLITE_DONE
+	               ? QF_OK
+	               : qf_evdb_fail(wk->s, "cannot derive", wk->d);
+}
+
 static int walk_events(struct walk *wk)
 {
 	sqlite3_stmt *st = NULL;
@@ -715,6 +937,8 @@ static int walk_events(struct walk *wk)
 			continue;
 		if (wk->first_ms == INT64_MIN)
 			wk->first_ms = r.t;
+		if (r.t != wk->last_ms)
+			flush_arrivals(wk);
 		wk->last_ms = r.t;
 		rc = qf_borrow_advance(&wk->b, r.t, wk->d);
 		if (rc == QF_OK)
@@ -767,7 +991,10 @@ done:
 static int finish_walk(struct walk *wk)
 {
 	sqlite3_stmt *st = NULL;
-	int rc = qf_borrow_finish(&wk->b, wk->d);
+	int rc;
+
+	flush_arrivals(wk);
+	rc = qf_borrow_finish(&wk->b, wk->d);
 
 	for (size_t i = 0; rc == QF_OK && i < wk->nw; i++)
 		if (wk->w[i].st == W_QUEUED || wk->w[i].st == W_RESERVED)
@@ -797,15 +1024,25 @@ static void walk_release(struct walk *wk)
 		free(wk->w[i].key);
 		free(wk->w[i].cq);
 		free(wk->w[i].held);
+		free(wk->w[i].prev);
+		free(wk->w[i].lq);
+		for (size_t j = 0; j < wk->w[i].nwant; j++)
+			free(wk->w[i].want[j].resource);
+		free(wk->w[i].want);
 		free(wk->w[i].arrival);
 		free(wk->w[i].last_preemptor);
 	}
 	free(wk->w);
+	free(wk->arr);
 	for (size_t i = 0; i < wk->nuid; i++)
 		free(wk->uidwl[i]);
 	free(wk->uidwl);
 	qf_dmap_release(&wk->wmap);
 	qf_dmap_release(&wk->uids);
+	for (size_t i = 0; i < wk->nlq; i++)
+		free(wk->lqs[i].cq);
+	free(wk->lqs);
+	qf_dmap_release(&wk->lqmap);
 	sqlite3_finalize(wk->ins_adm);
 	sqlite3_finalize(wk->ins_pre);
 	sqlite3_finalize(wk->usage_lookup);
@@ -846,6 +1083,8 @@ int qf_derive_cluster(struct qf_evdb *s, const char *cluster,
 	wk.b.holders_arg = &wk;
 	if (rc == QF_OK)
 		rc = load_uids(&wk);
+	if (rc == QF_OK)
+		rc = load_queues(&wk);
 	if (rc == QF_OK)
 		rc = walk_events(&wk);
 	if (rc == QF_OK)

@@ -2,7 +2,7 @@
  * derive.h - rebuild the derived tables (d_admissions, d_borrowing,
  * d_lending, d_usage, d_preemptions, d_clusters) of one cluster from
  * everything stored for it.  Every derivation is stated in docs/audit.md;
- * the numbered rules there (D1..D9) are cited in the code.
+ * the numbered rules there (D1..D10) are cited in the code.
  *
  * Called inside the ingest's transaction, so the derived tables always
  * match the evidence they were derived from.  Errors are database

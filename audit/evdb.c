@@ -148,6 +148,31 @@ static const char schema_v3[] =
         " cluster_queue);"
         "CREATE INDEX d_usage_cq ON d_usage(cluster, cluster_queue, at_ms);";
 
+/*
+ * Version 4: LocalQueues over time (D9: a workload named by its LocalQueue
+ * only gets its ClusterQueue), and audit_breaches judges workloads still
+ * waiting at the end of the evidence (D8).  The derived rows are rebuilt
+ * by the next ingest of each cluster.
+ */
+static const char schema_v4[] =
+        "CREATE TABLE IF NOT EXISTS local_queues(cluster TEXT NOT NULL,"
+        " namespace TEXT NOT NULL, name TEXT NOT NULL, cluster_queue TEXT,"
+        " valid_from_ms INTEGER NOT NULL, revision TEXT,"
+        " PRIMARY KEY(cluster, namespace, name, valid_from_ms));"
+        "DROP VIEW IF EXISTS audit_breaches;"
+        "CREATE VIEW audit_breaches AS SELECT a.cluster,"
+        " namespace || '/' || workload AS workload, cluster_queue,"
+        " " ISO("queued_ms") " AS queued_at,"
+                             " " ISO("admitted_ms") " AS admitted_at,"
+                                                    " (COALESCE(admitted_ms, c.last_ms) - queued_ms) / 1000.0"
+                                                    " AS wait_seconds, usage_at_arrival_milli / 1000.0"
+                                                    " AS usage_at_arrival, nominal_milli / 1000.0 AS nominal"
+                                                    " FROM d_admissions a JOIN d_clusters c ON c.cluster = a.cluster"
+                                                    " WHERE fits_at_arrival AND COALESCE(admitted_ms, c.last_ms)"
+                                                    " - queued_ms > (SELECT COALESCE((SELECT value FROM settings"
+                                                    " WHERE key = 'breach_after_ms'), 60000))"
+                                                    " ORDER BY a.cluster, queued_ms, workload;";
+
 #define TIME_INDEX_SQL \
 	"CREATE INDEX events_time ON events(cluster, time_ms, dkey)"
 
@@ -156,6 +181,7 @@ static const char *const migrations[QF_EVDB_VERSION] = {
 	schema_v1,
 	schema_v2,
 	schema_v3,
+	schema_v4,
 };
 
 static const char *const stmt_sql[QF_EVDB_ST__COUNT] = {
@@ -210,6 +236,10 @@ static const char *const stmt_sql[QF_EVDB_ST__COUNT] = {
 	        " cluster_queue, flavor, resource, amount_milli)"
 	        " VALUES(?1,?2,?3,?4,?5,?6)",
 	[QF_EVDB_ST_WL_COND] = NULL,
+	[QF_EVDB_ST_LOCALQUEUE] =
+	        "INSERT OR REPLACE INTO local_queues(cluster, namespace, name,"
+	        " cluster_queue, valid_from_ms, revision)"
+	        " VALUES(?1,?2,?3,?4,?5,?6)",
 };
 
 int qf_evdb_fail(struct qf_evdb *s, const char *what, struct qf_diags *d)

@@ -38,7 +38,7 @@
 #include "core/buf.h"
 #include "core/diag.h"
 
-#define QF_EVDB_VERSION 3
+#define QF_EVDB_VERSION 4
 
 /* "unknown time": quota rows read from files without a timestamp apply
  * from the beginning of the evidence. */
@@ -61,6 +61,7 @@ enum qf_evdb_stmt {
 	QF_EVDB_ST_WORKLOAD,
 	QF_EVDB_ST_WL_USAGE,
 	QF_EVDB_ST_WL_COND,
+	QF_EVDB_ST_LOCALQUEUE,
 	QF_EVDB_ST__COUNT
 };
 

@@ -170,8 +170,21 @@ static json_t *column_json(sqlite3_stmt *st, int i)
 struct view_out {
 	struct qf_buf csv;
 	json_t *rows;
-	int header;
 };
+
+/* The CSV header, written also for a view without rows. */
+static int view_head(void *arg, sqlite3_stmt *st)
+{
+	struct view_out *v = arg;
+
+	for (int i = 0; i < sqlite3_column_count(st); i++) {
+		if (i)
+			qf_buf_addch(&v->csv, ',');
+		csv_field(&v->csv, sqlite3_column_name(st, i));
+	}
+	qf_buf_addch(&v->csv, '\n');
+	return QF_OK;
+}
 
 static int view_row(void *arg, sqlite3_stmt *st)
 {
@@ -179,15 +192,6 @@ static int view_row(void *arg, sqlite3_stmt *st)
 	int n = sqlite3_column_count(st);
 	json_t *o = json_object();
 
-	if (!v->header) {
-		for (int i = 0; i < n; i++) {
-			if (i)
-				qf_buf_addch(&v->csv, ',');
-			csv_field(&v->csv, sqlite3_column_name(st, i));
-		}
-		qf_buf_addch(&v->csv, '\n');
-		v->header = 1;
-	}
 	for (int i = 0; i < n; i++) {
 		if (i)
 			qf_buf_addch(&v->csv, ',');
@@ -205,7 +209,7 @@ static int export_views(struct bundle *b)
 	int rc = QF_OK;
 
 	for (size_t i = 0; rc == QF_OK && i < QF_ARRAY_SIZE(views); i++) {
-		struct view_out v = { QF_BUF_INIT, json_array(), 0 };
+		struct view_out v = { QF_BUF_INIT, json_array() };
 		struct qf_buf sql = QF_BUF_INIT, name = QF_BUF_INIT;
 
 		if (!strcmp(views[i], "rejected"))
@@ -214,7 +218,8 @@ static int export_views(struct bundle *b)
 			                  " file, line, id");
 		else
 			qf_buf_addf(&sql, "SELECT * FROM %s", views[i]);
-		rc = qf_query_each(b->s, sql.buf, view_row, &v, b->d);
+		rc = qf_query_each(b->s, sql.buf, view_head, view_row, &v,
+		                   b->d);
 		qf_buf_addf(&name, "views/%s.csv", views[i]);
 		if (rc == QF_OK)
 			rc = write_file(b, name.buf, v.csv.buf, v.csv.len);
@@ -248,7 +253,7 @@ static int export_inputs(struct bundle *b)
 	                       "SELECT cluster, name, format, sha256, bytes,"
 	                       " records, added, rejected FROM inputs ORDER BY"
 	                       " id",
-	                       inputs_row, a, b->d);
+	                       NULL, inputs_row, a, b->d);
 
 	if (rc == QF_OK)
 		rc = write_json(b, "inputs.json", a);
@@ -301,7 +306,7 @@ static int export_events(struct bundle *b, struct qf_export_summary *sum)
 	for (int i = 0; i < QF_EVDB_ROW_NCOLS; i++)
 		qf_buf_addf(&sql, "%s, ", qf_evdb_row_cols[i]);
 	qf_buf_adds(&sql, "chain FROM events ORDER BY id");
-	rc = qf_query_each(b->s, sql.buf, event_row, &e, b->d);
+	rc = qf_query_each(b->s, sql.buf, NULL, event_row, &e, b->d);
 	if (bw_close(b, &w, "events.jsonl") < 0 && rc == QF_OK)
 		rc = QF_EIO;
 	sum->events = e.n;
@@ -313,7 +318,7 @@ static int export_events(struct bundle *b, struct qf_export_summary *sum)
 
 static int export_report(struct bundle *b)
 {
-	struct qf_report_options o = { NULL, INT64_MIN, INT64_MAX };
+	struct qf_report_options o = { NULL, INT64_MIN, INT64_MAX, -1 };
 	struct qf_report r;
 	struct qf_buf out = QF_BUF_INIT;
 	int rc = qf_report_build(&r, b->s, &o, b->d);

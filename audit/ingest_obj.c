@@ -125,6 +125,108 @@ done:
 	return rc;
 }
 
+/* a + b, or -1 when it would not fit (milli-units are int64). */
+static int64_t sat_add(int64_t a, int64_t b)
+{
+	return a < 0 || b < 0 || a > INT64_MAX - b ? -1 : a + b;
+}
+
+/* One container's request per resource (its requests, else its limits,
+ * as Kubernetes defaults them), combined into acc by sum or by max. */
+static void container_request(json_t *acc, const json_t *c, int by_max)
+{
+	const json_t *res = json_object_get(c, "resources");
+	const json_t *req = json_object_get(res, "requests");
+	const json_t *lim = json_object_get(res, "limits");
+	const json_t *maps[2] = { lim, req };
+
+	for (int i = 0; i < 2; i++) {
+		const char *r;
+		json_t *q;
+
+		json_object_foreach ((json_t *)maps[i], r, q) {
+			int64_t m, have;
+
+			if (i == 0 && json_object_get(req, r))
+				continue; /* the request wins over the limit */
+			if (!json_is_string(q) ||
+			    qf_ingest_milli(&m, json_string_value(q)) < 0)
+				continue;
+			have = json_integer_value(json_object_get(acc, r));
+			m = by_max ? (m > have ? m : have) : sat_add(have, m);
+			json_object_set_new(acc, r, json_integer(m));
+		}
+	}
+}
+
+/* total += count x what one pod of the podSet requests: the sum of its
+ * containers, or its largest init container where that is more. */
+static void podset_request(json_t *total, const json_t *ps)
+{
+	const json_t *pod =
+	        json_object_get(json_object_get(ps, "template"), "spec");
+	const json_t *cnt = json_object_get(ps, "count");
+	json_int_t count = json_is_integer(cnt) ? json_integer_value(cnt) : 1;
+	json_t *sum = json_object(), *init = json_object(), *c, *q;
+	const char *r;
+	size_t i;
+
+	json_array_foreach (json_object_get(pod, "containers"), i, c)
+		container_request(sum, c, 0);
+	json_array_foreach (json_object_get(pod, "initContainers"), i, c)
+		container_request(init, c, 1);
+	json_object_foreach (init, r, q)
+		if (json_integer_value(q) >
+		    json_integer_value(json_object_get(sum, r)))
+			json_object_set(sum, r, q);
+	json_object_foreach (sum, r, q) {
+		int64_t per = json_integer_value(q), m;
+
+		if (count < 0 || per < 0 || (count && per > INT64_MAX / count))
+			m = -1;
+		else
+			m = sat_add(
+			        json_integer_value(json_object_get(total, r)),
+			        (int64_t)count * per);
+		json_object_set_new(total, r, json_integer(m));
+	}
+	json_decref(sum);
+	json_decref(init);
+}
+
+/*
+ * D8: what a Workload requests, {"request":{resource:"<milli>m"}} in the
+ * Created event's detail, so that a workload still waiting can be judged.
+ * Resources whose total does not fit in int64 milli-units are left out.
+ */
+static void workload_request(const json_t *spec, struct qf_buf *detail)
+{
+	json_t *total = json_object(), *out = json_object(), *ps, *q;
+	const char *r;
+	size_t i;
+	char *text;
+
+	json_array_foreach (json_object_get(spec, "podSets"), i, ps)
+		podset_request(total, ps);
+	json_object_foreach (total, r, q) {
+		struct qf_buf v = QF_BUF_INIT;
+
+		if (json_integer_value(q) < 0)
+			continue;
+		qf_buf_addf(&v, "%lldm", (long long)json_integer_value(q));
+		json_object_set_new(out, r, json_string(v.buf));
+		qf_buf_release(&v);
+	}
+	text = json_object_size(out)
+	               ? json_dumps(out, JSON_COMPACT | JSON_SORT_KEYS)
+	               : NULL;
+	if (text)
+		qf_buf_addf(detail, "{\"request\":%s}", text);
+	free(text);
+	json_decref(total);
+	json_decref(out);
+}
+
 /* A condition transition as a timeline event, or NULL to skip it. */
 static const char *cond_reason(const char *type, int on, const char *why,
                                struct qf_buf *tmp)
@@ -222,9 +324,14 @@ int qf_ingest_workload(struct qf_ingest_cx *cx, const json_t *o,
 	if (rc == QF_OK && adm)
 		rc = admission_usage(cx, wl.buf, adm, &detail);
 	if (rc == QF_OK && created != QF_EVDB_NO_TIME) {
+		struct qf_buf req = QF_BUF_INIT;
+
+		workload_request(json_object_get(o, "spec"), &req);
 		qf_buf_addf(&key, "created:%s:%s", uid ? uid : "", wl.buf);
 		rc = add_event(cx, wl.buf, uid, cq, created, "Created",
-		               "Workload created", NULL, key.buf);
+		               "Workload created", req.len ? req.buf : NULL,
+		               key.buf);
+		qf_buf_release(&req);
 	}
 	if (rc == QF_OK)
 		rc = conditions(cx, wl.buf, uid, cq,
@@ -314,6 +421,27 @@ static int quota_rows(struct qf_ingest_cx *cx, const char *cq,
 	return QF_OK;
 }
 
+/* D9: which ClusterQueue a LocalQueue points at from `from` on (NULL cq:
+ * deleted then). */
+static int local_queue_row(struct qf_ingest_cx *cx, const char *ns,
+                           const char *name, const char *cq, int64_t from,
+                           const char *rev)
+{
+	sqlite3_stmt *st = qf_evdb_stmt(cx->s, QF_EVDB_ST_LOCALQUEUE, cx->d);
+
+	if (!st)
+		return QF_EIO;
+	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, ns ? ns : "default", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, name, -1, SQLITE_STATIC);
+	if (cq)
+		sqlite3_bind_text(st, 4, cq, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, from);
+	if (rev)
+		sqlite3_bind_text(st, 6, rev, -1, SQLITE_STATIC);
+	return qf_ingest_step(cx, st) < 0 ? QF_EIO : QF_OK;
+}
+
 static int prices(struct qf_ingest_cx *cx, const json_t *spec)
 {
 	size_t i;
@@ -395,6 +523,9 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 		rc = quota_rows(cx, name, spec, at, rev);
 	else if (!strcmp(kind, "Pool"))
 		rc = prices(cx, spec);
+	else if (!strcmp(kind, "LocalQueue") && sget(spec, "clusterQueue"))
+		rc = local_queue_row(cx, ns, name, sget(spec, "clusterQueue"),
+		                     at, rev);
 	qf_buf_addf(&key, "snapshot:%s:%s:%lld:%s", kind, full.buf,
 	            (long long)at, rev ? rev : "");
 	if (rc == QF_OK)
@@ -413,6 +544,16 @@ static const struct {
 	{ "localqueues", "LocalQueue" },
 	{ "resourceflavors", "ResourceFlavor" },
 };
+
+/* The spec an audit-log write left: a patch body is partial, so only the
+ * response is the spec then. */
+static const json_t *written_spec(const char *verb, const json_t *resp,
+                                  const json_t *req)
+{
+	const json_t *obj = resp ? resp : strcmp(verb, "patch") ? req : NULL;
+
+	return json_object_get(obj, "spec");
+}
 
 int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
                           const char *raw, size_t rawlen, uint32_t lineno)
@@ -459,17 +600,20 @@ int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
 	rc = policy_row(cx, key.buf, at,
 	                sget(json_object_get(o, "user"), "username"), verb,
 	                kind, name.buf, rev);
-	if (rc == QF_OK && !strcmp(kind, "ClusterQueue") &&
-	    strcmp(verb, "delete")) {
-		/* a patch body is partial: only the response is the spec */
-		const json_t *obj = resp                    ? resp
-		                    : strcmp(verb, "patch") ? req
-		                                            : NULL;
+	if (rc == QF_OK && !strcmp(kind, "LocalQueue") && sget(ref, "name")) {
+		const char *cq =
+		        sget(written_spec(verb, resp, req), "clusterQueue");
 
-		if (obj && sget(ref, "name"))
-			rc = quota_rows(cx, sget(ref, "name"),
-			                json_object_get(obj, "spec"), at, rev);
+		if (!strcmp(verb, "delete") || cq)
+			rc = local_queue_row(
+			        cx, sget(ref, "namespace"), sget(ref, "name"),
+			        strcmp(verb, "delete") ? cq : NULL, at, rev);
 	}
+	if (rc == QF_OK && !strcmp(kind, "ClusterQueue") &&
+	    strcmp(verb, "delete") && written_spec(verb, resp, req) &&
+	    sget(ref, "name"))
+		rc = quota_rows(cx, sget(ref, "name"),
+		                written_spec(verb, resp, req), at, rev);
 	qf_buf_release(&key);
 	qf_buf_release(&name);
 	return rc;

@@ -61,14 +61,17 @@ refuse:
 }
 
 int qf_query_each(struct qf_evdb *s, const char *sql,
+                  int (*head)(void *arg, sqlite3_stmt *st),
                   int (*row)(void *arg, sqlite3_stmt *st), void *arg,
                   struct qf_diags *d)
 {
 	sqlite3_stmt *st = NULL;
-	int rc = prepare(s, sql, &st, d), step;
+	int rc = prepare(s, sql, &st, d), step = SQLITE_DONE;
 
 	if (rc < 0)
 		return rc;
+	if (head)
+		rc = head(arg, st);
 	while (rc == QF_OK && (step = sqlite3_step(st)) == SQLITE_ROW)
 		rc = row(arg, st);
 	if (rc == QF_OK && step == SQLITE_TOOBIG) {
@@ -87,28 +90,19 @@ int qf_query_each(struct qf_evdb *s, const char *sql,
 struct printer {
 	FILE *out;
 	struct qf_buf line;
-	int header;
 };
 
-static int print_row(void *arg, sqlite3_stmt *st)
+static int print_line(struct printer *p, sqlite3_stmt *st, int names)
 {
-	struct printer *p = arg;
 	int n = sqlite3_column_count(st);
 
 	qf_buf_reset(&p->line);
-	if (!p->header) {
-		for (int i = 0; i < n; i++) {
-			if (i)
-				qf_buf_addch(&p->line, '\t');
-			field(&p->line, sqlite3_column_name(st, i));
-		}
-		qf_buf_addch(&p->line, '\n');
-		p->header = 1;
-	}
 	for (int i = 0; i < n; i++) {
 		if (i)
 			qf_buf_addch(&p->line, '\t');
-		field(&p->line, (const char *)sqlite3_column_text(st, i));
+		field(&p->line,
+		      names ? sqlite3_column_name(st, i)
+		            : (const char *)sqlite3_column_text(st, i));
 	}
 	qf_buf_addch(&p->line, '\n');
 	return fwrite(p->line.buf, 1, p->line.len, p->out) == p->line.len
@@ -195,10 +189,20 @@ static int check_guard(struct qf_evdb *s, const char *sql, struct guard *g,
 	return QF_EINVAL;
 }
 
+static int print_head(void *arg, sqlite3_stmt *st)
+{
+	return print_line(arg, st, 1);
+}
+
+static int print_row(void *arg, sqlite3_stmt *st)
+{
+	return print_line(arg, st, 0);
+}
+
 int qf_query_run(struct qf_evdb *s, const char *sql, FILE *out,
                  struct qf_diags *d)
 {
-	struct printer p = { out, QF_BUF_INIT, 0 };
+	struct printer p = { out, QF_BUF_INIT };
 	struct guard g = { QF_BUF_INIT };
 	int rc;
 
@@ -210,7 +214,7 @@ int qf_query_run(struct qf_evdb *s, const char *sql, FILE *out,
 		return qf_evdb_fail(s, "cannot install the query guard", d);
 	rc = check_guard(s, sql, &g, d);
 	if (rc == QF_OK)
-		rc = qf_query_each(s, sql, print_row, &p, d);
+		rc = qf_query_each(s, sql, print_head, print_row, &p, d);
 	(void)sqlite3_set_authorizer(s->db, NULL, NULL);
 	qf_buf_release(&g.refused);
 	if (rc == QF_EIO && !d->nerrors)

@@ -1,7 +1,8 @@
 /*
  * query.h - `quotaflow audit query`: one read-only SQL statement over the
- * audit database, printed as a header line and tab-separated rows (NULL as
- * an empty field; tabs and newlines inside values as \t and \n).
+ * audit database, printed as a header line (also when no row matches) and
+ * tab-separated rows (NULL as an empty field; tabs and newlines inside
+ * values as \t and \n).
  *
  * Read-only twice over: the database is opened read-only, and a statement
  * that SQLite says would write (sqlite3_stmt_readonly) is refused before
@@ -27,10 +28,13 @@ int qf_query_run(struct qf_evdb *s, const char *sql, FILE *out,
                  struct qf_diags *d) QF_MUST_CHECK;
 
 /*
- * Run sql and call row(arg, st) for each row (st positioned on it);
- * the report and export read views through this.
+ * Run sql: call head(arg, st) once before any row (NULL: none), so that
+ * column names are written even when no row comes, then row(arg, st) for
+ * each row (st positioned on it); the report and export read views
+ * through this.
  */
 int qf_query_each(struct qf_evdb *s, const char *sql,
+                  int (*head)(void *arg, sqlite3_stmt *st),
                   int (*row)(void *arg, sqlite3_stmt *st), void *arg,
                   struct qf_diags *d) QF_MUST_CHECK;
 

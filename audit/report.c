@@ -41,6 +41,7 @@ struct q {
 	struct qf_diags *d;
 	const struct qf_report_options *o;
 	int64_t from, to;
+	int64_t breach_ms; /* D8 threshold */
 };
 
 static sqlite3_stmt *prep(struct q *q, const char *sql,
@@ -52,13 +53,15 @@ static sqlite3_stmt *prep(struct q *q, const char *sql,
 		(void)qf_evdb_fail(q->s, "report query failed", q->d);
 		return NULL;
 	}
-	/* ?1 cluster, ?2 cq, ?3 from, ?4 to: unused ones are ignored */
+	/* ?1 cluster, ?2 cq, ?3 from, ?4 to, ?5 breach threshold: unused
+	 * ones are ignored */
 	if (r) {
 		sqlite3_bind_text(st, 1, r->cluster, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 2, r->cq, -1, SQLITE_STATIC);
 	}
 	sqlite3_bind_int64(st, 3, q->from);
 	sqlite3_bind_int64(st, 4, q->to);
+	sqlite3_bind_int64(st, 5, q->breach_ms);
 	return st;
 }
 
@@ -144,11 +147,14 @@ static const char sql_preempted[] =
 static const char sql_preempting[] =
         "SELECT COUNT(*) FROM d_preemptions WHERE cluster = ?1 AND"
         " preemptor_cluster_queue = ?2 AND at_ms >= ?3 AND at_ms < ?4";
+/* D8: admitted in the window after too long, or still waiting at its end
+ * for too long */
 static const char sql_breaches[] =
         "SELECT COUNT(*) FROM d_admissions WHERE cluster = ?1 AND"
-        " cluster_queue = ?2 AND fits_at_arrival AND admitted_ms >= ?3 AND"
-        " admitted_ms < ?4 AND admitted_ms - queued_ms > COALESCE((SELECT"
-        " value FROM settings WHERE key = 'breach_after_ms'), 60000)";
+        " cluster_queue = ?2 AND fits_at_arrival AND ((admitted_ms >= ?3"
+        " AND admitted_ms < ?4 AND admitted_ms - queued_ms > ?5) OR"
+        " (queued_ms < ?4 AND (admitted_ms IS NULL OR admitted_ms >= ?4)"
+        " AND ?4 - queued_ms > ?5))";
 
 static int pending(struct q *q, struct qf_report_row *r)
 {
@@ -292,6 +298,27 @@ static int usage(struct q *q, struct qf_report_row *r)
 	return finish(q, st, step);
 }
 
+/* A tenant without GPU usage in the window costs 0 where one of its GPU
+ * flavors has a price; "-" stays for tenants no price applies to. */
+static int zero_cost(struct q *q, struct qf_report_row *r)
+{
+	double priced = 0;
+	int rc;
+
+	if (r->cost >= 0)
+		return QF_OK;
+	rc = scalar(q, r,
+	            "SELECT EXISTS(SELECT 1 FROM prices WHERE cluster = ?1"
+	            " AND flavor IN (SELECT flavor FROM quotas WHERE"
+	            " cluster = ?1 AND cluster_queue = ?2" GPU
+	            " UNION SELECT flavor FROM d_usage WHERE cluster = ?1"
+	            " AND cluster_queue = ?2" GPU "))",
+	            &priced);
+	if (rc == QF_OK && priced > 0)
+		r->cost = 0;
+	return rc;
+}
+
 /* At most MAX_POINTS points: each bucket of time keeps its peak. */
 static void thin(struct q *q, struct qf_report_row *r)
 {
@@ -345,6 +372,8 @@ static int tenant(struct q *q, struct qf_report_row *r)
 	if (rc == QF_OK)
 		rc = usage(q, r);
 	if (rc == QF_OK)
+		rc = zero_cost(q, r);
+	if (rc == QF_OK)
 		thin(q, r);
 	return rc;
 }
@@ -355,7 +384,8 @@ static int window(struct q *q)
 	                        "SELECT MIN(first_ms), MAX(last_ms) FROM"
 	                        " d_clusters WHERE ?1 IS NULL OR cluster = ?1",
 	                        NULL);
-	int step;
+	double thr = 60000;
+	int step, rc;
 
 	if (!st)
 		return QF_EIO;
@@ -373,7 +403,15 @@ static int window(struct q *q)
 		q->to = q->o->until_ms;
 	if (q->to < q->from)
 		q->to = q->from;
-	return finish(q, st, step);
+	rc = finish(q, st, step);
+	if (rc == QF_OK && q->o->breach_after_ms < 0)
+		rc = scalar(q, NULL,
+		            "SELECT COALESCE((SELECT value FROM settings WHERE"
+		            " key = 'breach_after_ms'), 60000)",
+		            &thr);
+	q->breach_ms = q->o->breach_after_ms < 0 ? (int64_t)thr
+	                                         : q->o->breach_after_ms;
+	return rc;
 }
 
 static int tenants(struct q *q, struct qf_report *out)
@@ -453,7 +491,7 @@ static int lends(struct q *q, struct qf_report *out)
 int qf_report_build(struct qf_report *out, struct qf_evdb *s,
                     const struct qf_report_options *o, struct qf_diags *d)
 {
-	struct q q = { s, d, o, 0, 0 };
+	struct q q = { s, d, o, 0, 0, 0 };
 	int rc;
 
 	memset(out, 0, sizeof(*out));

@@ -32,9 +32,10 @@ enum qf_report_format {
 };
 
 struct qf_report_options {
-	const char *cluster; /* NULL: every cluster */
-	int64_t since_ms;    /* INT64_MIN: from the start */
-	int64_t until_ms;    /* INT64_MAX: to the end */
+	const char *cluster;     /* NULL: every cluster */
+	int64_t since_ms;        /* INT64_MIN: from the start */
+	int64_t until_ms;        /* INT64_MAX: to the end */
+	int64_t breach_after_ms; /* < 0: the one ingest stored (60 s) */
 };
 
 struct qf_report_point {
