@@ -660,13 +660,27 @@ void qf_kinds__check_cohort(struct rctx *r)
 {
 	const json_t *spec = json_object_get(r->obj, "spec");
 	const char *parent = str(spec, "parentName");
-	size_t len;
+	const char *name = str(json_object_get(r->obj, "metadata"), "name");
+	size_t len, l2;
 
 	if (!json_is_object(spec))
 		return;
 	len = push_key(r, "spec");
 	check_groups(r, spec, parent && *parent, 1);
 	check_fair_sharing(r, spec);
+	if (parent && name && !strcmp(parent, name)) {
+		/* a warning: Kueue v0.20 accepts it (no webhook or CEL rule)
+		 * and its cache treats it as a cycle (TestCohortCycles
+		 * "self cycle") */
+		l2 = push_key(r, "parentName");
+		report(r, QF_SEV_WARNING, spec, "parentName", 0, "QF224",
+		       "remove spec.parentName or name another Cohort",
+		       "cohort \"%s\" names itself as its parent: Kueue "
+		       "accepts it as a cycle, and no ClusterQueue of this "
+		       "cohort admits a workload until it is removed",
+		       name);
+		pop(r, l2);
+	}
 	pop(r, len);
 }
 

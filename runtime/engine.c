@@ -266,7 +266,7 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 		                   "Misconfigured", b.buf);
 		goto done;
 	}
-	if (!e->cq[w->cq].active) {
+	if (!e->cq[w->cq].active || e->cq[w->cq].in_cycle) {
 		qf_buf_addf(&b, "ClusterQueue %s is inactive", lq->cq);
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "Suspended",
 		                   b.buf);
@@ -899,23 +899,104 @@ static void build_cohorts(struct qf_engine *e)
 	}
 }
 
-/* A cohort whose parent chain never reaches a root. */
-static int cycle_error(struct qf_engine *e, struct qf_diags *d)
+/*
+ * st[c] for each cohort: 2 when its parent chain reaches a root, 3 when
+ * it loops (Kueue: hierarchy.HasCycle, true on a cycle and below one).
+ * Each chain is walked once: a walk stops at a cohort already known.
+ */
+static void mark_cycles(struct qf_engine *e, uint8_t *st, size_t *path)
+{
+	size_t nco = e->cohorts.n;
+
+	for (size_t c = 0; c < nco; c++) {
+		size_t k = 0, n = c;
+		uint8_t res = 2;
+
+		while (!st[n]) {
+			int32_t p = e->q.nodes[e->ncq + n].parent;
+
+			st[n] = 1;
+			path[k++] = n;
+			if (p < 0)
+				break;
+			n = (size_t)p - e->ncq;
+		}
+		if (st[n] == 1 && e->q.nodes[e->ncq + n].parent >= 0)
+			res = 3; /* back on this walk's path */
+		else if (st[n] == 3)
+			res = 3;
+		while (k)
+			st[path[--k]] = res;
+	}
+}
+
+/* 1 when the parent chain of cohort c comes back to c. */
+static int on_cycle(const struct qf_engine *e, size_t c)
+{
+	int32_t n = e->q.nodes[e->ncq + c].parent;
+
+	for (size_t step = 0; n >= 0 && step <= e->cohorts.n; step++) {
+		if ((size_t)n == e->ncq + c)
+			return 1;
+		n = e->q.nodes[n].parent;
+	}
+	return 0;
+}
+
+/* QF501 once per set of cohorts on cycles (rebuilds are frequent). */
+static void warn_cycles(struct qf_engine *e, const uint8_t *st,
+                        struct qf_diags *d)
 {
 	struct qf_model *m = e->m;
+	uint64_t sig = 0;
 
-	for (size_t c = 0; c < m->nco; c++) {
-		int32_t n = (int32_t)cohort_node(e, m->co[c].name);
+	for (size_t i = 0; i < m->nco; i++) {
+		size_t c = cohort_node(e, m->co[i].name) - e->ncq;
 
-		for (size_t step = 0; n >= 0 && step <= e->q.nnodes; step++)
-			n = e->q.nodes[n].parent;
-		if (n >= 0)
-			return qf_diag_error(
-			        d, &m->co[c].loc, "QF501", "spec.parentName",
-			        "cohort %s: the parentName links form a cycle",
-			        m->co[c].name);
+		if (st[c] == 3 && on_cycle(e, c))
+			sig = fnv(sig ? sig : 1469598103934665603ULL,
+			          m->co[i].name, strlen(m->co[i].name) + 1);
 	}
-	return qf_diag_error(d, NULL, "QF501", NULL, "cohorts form a cycle");
+	if (sig == e->cycle_sig)
+		return;
+	e->cycle_sig = sig;
+	for (size_t i = 0; d && i < m->nco; i++) {
+		size_t c = cohort_node(e, m->co[i].name) - e->ncq;
+
+		if (st[c] != 3 || !on_cycle(e, c))
+			continue;
+		(void)qf_diag_warn(
+		        d, &m->co[i].parent_loc, "QF501", "spec.parentName",
+		        "cohort %s: the parentName links form a cycle; Kueue "
+		        "accepts it, and no ClusterQueue of this cohort tree "
+		        "admits a workload until the cycle is removed (admitted "
+		        "ones keep their quota)",
+		        m->co[i].name);
+	}
+}
+
+/* Kueue leaves cohorts on or below a parent cycle, and their
+ * ClusterQueues, out of its scheduling snapshot (snapshot.go
+ * skipInactiveCQReason, HasCycle).  Cutting their parent links keeps the
+ * quota tree a forest; only links among such cohorts are cut. */
+static void cut_cycles(struct qf_engine *e, struct qf_diags *d)
+{
+	size_t nco = e->cohorts.n;
+	uint8_t *st = qf_xcalloc(nco + 1, 1);
+	size_t *path = qf_xcalloc(nco + 1, sizeof(size_t));
+
+	mark_cycles(e, st, path);
+	warn_cycles(e, st, d);
+	for (size_t i = 0; i < e->ncq; i++) {
+		int32_t p = e->q.nodes[i].parent;
+
+		e->cq[i].in_cycle = p >= 0 && st[(size_t)p - e->ncq] == 3;
+	}
+	for (size_t c = 0; c < nco; c++)
+		if (st[c] == 3)
+			e->q.nodes[e->ncq + c].parent = -1;
+	free(st);
+	free(path);
 }
 
 int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
@@ -927,8 +1008,10 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 		e->cq[i].m = &e->m->cq[i];
 		build_cq(e, i);
 	}
+	cut_cycles(e, d);
+	/* a forest now: finalize cannot find a cycle */
 	if (qf_quota_finalize(&e->q) < 0)
-		return cycle_error(e, d);
+		assert(!"quota tree with a cycle");
 	build_kids(e);
 	free(e->gen);
 	e->gen = qf_xcalloc(e->q.nnodes + 1, sizeof(uint64_t));

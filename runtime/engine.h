@@ -11,9 +11,10 @@
  * struct qf_event to the sink given at creation (core/event.h).
  *
  * Ownership: the engine owns its struct qf_wl records and queues; model
- * objects are borrowed and must outlive the engine.  Errors: rebuild
- * reports a cohort cycle as a diagnostic and returns QF_EINVAL.  Not
- * thread-safe.
+ * objects are borrowed and must outlive the engine.  A cohort parentName
+ * cycle is accepted as Kueue accepts it: the ClusterQueues below it are
+ * left out of scheduling, and rebuild warns (QF501) when the set of
+ * cohorts on cycles changes.  Not thread-safe.
  *
  * Design notes: the scheduling cycle (Kueue: pkg/scheduler/scheduler.go).
  *   1. heads: pop one head per active ClusterQueue that has one;
@@ -159,6 +160,8 @@ struct qf_ecq {
 	char *missing_checks;  /* owned: missing AdmissionChecks, or NULL */
 	char *inactive_checks; /* owned: inactive AdmissionChecks, or NULL */
 	int covers_pods;       /* a group covers the "pods" resource */
+	int in_cycle; /* its cohort's parent chain loops: left out of
+	               * scheduling, Active condition unchanged */
 };
 
 struct qf_engine {
@@ -186,7 +189,8 @@ struct qf_engine {
 	                           * each tree root, bumped on any usage change */
 	uint64_t gen_counter;     /* source of fresh generation values */
 	struct qf_buf scratch;
-	int built;    /* the first build and workload sync are done */
+	uint64_t cycle_sig; /* cohorts on parent cycles last warned of */
+	int built;          /* the first build and workload sync are done */
 	int reap_due; /* a terminating ClusterQueue lost its last holder */
 };
 

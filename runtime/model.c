@@ -879,6 +879,11 @@ static int read_cohort(struct rd *r, const json_t *o, const char *name)
 	c.parent = parent && *parent ? qf_xstrdup(parent) : NULL;
 	c.weight = weight_of(r, spec);
 	c.loc = loc_of(r, o);
+	c.parent_loc = c.parent ? loc_key(r, spec,
+	                                  json_object_get(spec, "parentName")
+	                                          ? "parentName"
+	                                          : "parent")
+	                        : c.loc;
 	if (read_groups(r, spec, &c.rg, &c.nrg) < 0 || r->rc < 0) {
 		free_cohort(&c);
 		return r->rc;

@@ -211,6 +211,7 @@ struct qf_model_cohort {
 	size_t nrg;
 	double weight;
 	struct qf_loc loc;
+	struct qf_loc parent_loc; /* of spec.parentName, else loc */
 };
 
 struct qf_model_lq {

@@ -534,6 +534,54 @@ static void test_engine_checks_missing_check_inactive(void **state)
 	rt_release(&t);
 }
 
+/* A parentName cycle introduced later: the ClusterQueues below it admit
+ * nothing (Suspended), their holders keep their quota, QF501 is a
+ * warning given once; breaking the cycle admits again. */
+static void test_engine_cohort_cycle_suspends_then_recovers(void **state)
+{
+	static const char cyc[] =
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Cohort\n"
+	        "metadata: {name: co}\nspec: {parentName: up}\n---\n"
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Cohort\n"
+	        "metadata: {name: up}\nspec: {parentName: co}\n";
+	struct rt t;
+	struct qf_wl *w2;
+	size_t nd;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t, RT_WL("w1", "ns", "a", "0", "2", "1", T0));
+	rt_start(&t, NULL, NULL);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	assert_int_equal(rt_wl(&t, "ns/w1")->state, QF_WL_RESERVED);
+	rt_load(&t, cyc);
+	nd = t.d.n;
+	assert_int_equal(qf_engine_rebuild(t.e, &t.d), 0);
+	assert_int_equal(t.d.n, nd + 2); /* co and up, warnings */
+	assert_int_equal(t.d.v[nd].sev, QF_SEV_WARNING);
+	assert_string_equal(t.d.v[nd].rule, "QF501");
+	assert_int_equal(qf_engine_rebuild(t.e, &t.d), 0);
+	assert_int_equal(t.d.n, nd + 2); /* not again for the same cycle */
+	check(&t);
+	assert_int_equal(rt_wl(&t, "ns/w1")->state, QF_WL_RESERVED);
+	rt_load(&t, RT_WL("w2", "ns", "b", "0", "1", "1", T1));
+	qf_engine_sync_workloads(t.e);
+	(void)qf_engine_cycle(t.e);
+	w2 = rt_wl(&t, "ns/w2");
+	assert_int_equal(w2->state, QF_WL_PENDING);
+	assert_string_equal(w2->cond[QF_COND_QUOTA_RESERVED].reason,
+	                    "Suspended");
+	assert_string_equal(w2->cond[QF_COND_QUOTA_RESERVED].message,
+	                    "ClusterQueue b is inactive");
+	assert_int_equal(qf_model_delete_named(&t.m, "Cohort", "up"), 1);
+	assert_int_equal(qf_engine_rebuild(t.e, &t.d), 0);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	assert_int_equal(w2->state, QF_WL_RESERVED);
+	check(&t);
+	rt_release(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -551,6 +599,8 @@ int main(void)
 		cmocka_unit_test(test_engine_checks_gate_admission),
 		cmocka_unit_test(test_engine_checks_retry_backs_off),
 		cmocka_unit_test(test_engine_checks_missing_check_inactive),
+		cmocka_unit_test(
+		        test_engine_cohort_cycle_suspends_then_recovers),
 	};
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
 }
