@@ -585,7 +585,11 @@ static size_t group_reqs(struct psctx *c, size_t base, int32_t g, int32_t pods,
 		if (q->res_group[r] != g)
 			continue;
 		gr[n].res = r;
-		gr[n].total = qf_assign_total(c->ps->req[j].amount, c->count);
+		/* Kueue: flavorassigner.go sets pods to the pod count when
+		 * the ClusterQueue covers it, a request for pods or not */
+		gr[n].total = r == pods ? c->count
+		                        : qf_assign_total(c->ps->req[j].amount,
+		                                          c->count);
 		gr[n].slot = (int32_t)(base + j);
 		n++;
 	}

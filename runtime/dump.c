@@ -239,9 +239,14 @@ static json_t *psa_json(struct dump *s, const struct qf_wl *w, size_t i,
 			continue;
 		json_object_set_new(
 		        fl, rn, json_string(s->m->flavors.v[w->flavor[*k]]));
+		/* an assigned pods request is the pod count (flavorassigner.go
+		 * replaces what the template asks) */
 		json_object_set_new(
 		        ru, rn,
-		        amount_json(qf_assign_total(ps->req[j].amount, count),
+		        amount_json(strcmp(rn, "pods")
+		                            ? qf_assign_total(ps->req[j].amount,
+		                                              count)
+		                            : count,
 		                    rn));
 	}
 	/* Kueue: flavorassigner.go adds pods = count when the ClusterQueue
