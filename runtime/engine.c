@@ -266,7 +266,7 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 		                   "Misconfigured", b.buf);
 		goto done;
 	}
-	if (!e->cq[w->cq].active || e->cq[w->cq].in_cycle) {
+	if (!qf_engine_cq_in_snapshot(&e->cq[w->cq])) {
 		qf_buf_addf(&b, "ClusterQueue %s is inactive", lq->cq);
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "Suspended",
 		                   b.buf);

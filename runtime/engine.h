@@ -266,6 +266,15 @@ static inline int32_t qf_engine_fr(const struct qf_engine *e, int32_t flavor,
 
 /* Quota node of ClusterQueue i is i; of cohort c it is ncq + c. */
 
+/* A ClusterQueue Kueue puts in its scheduling snapshot: active and not
+ * below a cohort cycle (snapshot.go skipInactiveCQReason).  Only these
+ * pop heads and give preemption candidates; the others' usage still
+ * counts in their cohort. */
+static inline int qf_engine_cq_in_snapshot(const struct qf_ecq *q)
+{
+	return q->active && !q->in_cycle;
+}
+
 /* Set a condition with Kubernetes' SetStatusCondition rule (the time
  * changes only when the status flips).  `message` is copied. */
 void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,

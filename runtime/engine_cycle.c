@@ -907,7 +907,7 @@ int qf_engine_cycle(struct qf_engine *e)
 	for (size_t i = 0; i < e->ncq; i++) {
 		struct qf_queue_item *it;
 
-		if (!e->cq[i].active || e->cq[i].in_cycle)
+		if (!qf_engine_cq_in_snapshot(&e->cq[i]))
 			continue;
 		it = qf_queue_pop(&e->cq[i].queue);
 		if (!it)

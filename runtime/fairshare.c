@@ -202,7 +202,9 @@ static size_t collect(struct fctx *c)
 		}
 	if (e->q.nodes[c->cq].parent >= 0 && pm->reclaim != QF_POLICY_NEVER)
 		for (size_t q = 0; q < e->ncq; q++) {
+			/* outside Kueue's snapshot: no candidates there */
 			if ((int32_t)q == c->cq || e->cq[q].root != root ||
+			    !qf_engine_cq_in_snapshot(&e->cq[q]) ||
 			    !borrowing(c, q))
 				continue;
 			for (size_t i = 0; i < e->cq[q].nholders; i++) {

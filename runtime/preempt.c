@@ -126,6 +126,9 @@ static void classify_cq(struct pctx *c, size_t cqi, int32_t lca, int adv)
 	const struct qf_model_cq *pm = c->e->cq[c->cq].m;
 	struct qf_ecq *q = &c->e->cq[cqi];
 
+	/* outside Kueue's snapshot: its workloads are no candidates */
+	if (!qf_engine_cq_in_snapshot(q))
+		return;
 	for (size_t i = 0; i < q->nholders; i++) {
 		struct qf_wl *h = q->holders[i];
 		int v;

@@ -582,6 +582,30 @@ static void test_engine_cohort_cycle_suspends_then_recovers(void **state)
 	rt_release(&t);
 }
 
+/* Kueue leaves a terminating ClusterQueue out of its snapshot: its
+ * workloads are no preemption candidates, though their usage counts. */
+static void test_engine_terminating_cq_holders_not_preempted(void **state)
+{
+	struct rt t;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t, RT_WL("hog", "ns", "b", "0", "8", "1", T0));
+	rt_start(&t, NULL, NULL);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	assert_int_equal(qf_model_terminate_cq(&t.m, "b", 1000), 1);
+	assert_int_equal(qf_engine_rebuild(t.e, &t.d), 0);
+	/* a reclaims with Any: b's borrower would go, were b active */
+	rt_load(&t, RT_WL("in", "ns", "a", "0", "4", "1", T1));
+	qf_engine_sync_workloads(t.e);
+	(void)qf_engine_cycle(t.e);
+	check(&t);
+	assert_int_equal(rt_wl(&t, "ns/hog")->state, QF_WL_RESERVED);
+	assert_int_equal(rt_wl(&t, "ns/in")->state, QF_WL_PENDING);
+	rt_release(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -601,6 +625,8 @@ int main(void)
 		cmocka_unit_test(test_engine_checks_missing_check_inactive),
 		cmocka_unit_test(
 		        test_engine_cohort_cycle_suspends_then_recovers),
+		cmocka_unit_test(
+		        test_engine_terminating_cq_holders_not_preempted),
 	};
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
 }
