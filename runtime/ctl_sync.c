@@ -148,6 +148,37 @@ static int is_managed(const json_t *o)
 }
 
 /*
+ * Kueue accepts a cohort parentName cycle and then admits nothing below
+ * it, and so do the API and the engine (a QF501 warning); a GitOps
+ * revision that would make one is refused instead of rolled out.
+ */
+static int refuse_cycle(struct qf_diags *d, size_t first)
+{
+	for (size_t i = first; i < d->n; i++) {
+		char *file, *path;
+		struct qf_loc l;
+		int rc;
+
+		if (!d->v[i].rule || strcmp(d->v[i].rule, "QF501") != 0)
+			continue;
+		/* copies: adding to d may move d->v */
+		file = d->v[i].file ? qf_xstrdup(d->v[i].file) : NULL;
+		path = d->v[i].path ? qf_xstrdup(d->v[i].path) : NULL;
+		l.file = file;
+		l.line = d->v[i].line;
+		l.col = d->v[i].col;
+		rc = qf_diag_error(d, &l, "QF565", path,
+		                   "the revision makes cohorts form a "
+		                   "parentName cycle, which would stop every "
+		                   "ClusterQueue below it from admitting");
+		free(file);
+		free(path);
+		return rc;
+	}
+	return QF_OK;
+}
+
+/*
  * All or nothing: the revision is first applied to a scratch model that
  * holds the live policy objects (less those it prunes), then an engine is
  * built over it, so that whatever the live model or engine would refuse
@@ -186,8 +217,13 @@ static int dry_run(struct ctl *c, const struct qf_sync_result *r,
 	}
 	if (rc == QF_OK && r->config)
 		rc = qf_model_load_config(&m, NULL, &at, r->config, d);
-	if (rc == QF_OK)
+	if (rc == QF_OK) {
+		size_t first = d->n;
+
 		rc = qf_engine_new(&e, &m, NULL, NULL, ctl_now(c), d);
+		if (rc == QF_OK)
+			rc = refuse_cycle(d, first);
+	}
 	qf_engine_free(e);
 	qf_model_release(&m);
 	return rc;
