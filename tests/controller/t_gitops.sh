@@ -59,6 +59,7 @@ stop
 expect_eq "stop" "$?" "0"
 expect_has "policyRevision on events" "$(grep '"reason":"QuotaReserved"' "$tmp/ev.jsonl" | tail -1)" "\"policyRevision\":\"$rev"
 expect_has "rejection line" "$(grep PolicyRejected "$tmp/ev.jsonl")" "\"policyRevision\":\"$(git -C "$tmp/work" rev-parse HEAD)\""
+expect_has "cycle refused by rule" "$(grep PolicyRejected "$tmp/ev.jsonl" | tail -1)" "[QF565]"
 # tenant specs at the path are compiled, as `quotaflow compile` would
 rm -rf "$tmp/work/policy" && cp -r "$ROOT/examples/tenants" "$tmp/work/tenants"
 commit four
