@@ -90,7 +90,38 @@ struct ours {
 	struct qf_docset docs;   /* owned: the docs they live in */
 	const struct qf_obj **v; /* borrowed from docs */
 	size_t n, alloc, npools;
+	char *default_pc; /* owned: the first globalDefault PriorityClass */
 };
+
+/* Kubernetes' priority admission plugin: one globalDefault PriorityClass
+ * in the cluster; a second is refused.  Returns 1 when o is refused. */
+static int second_default_pc(const struct qf_doc *doc, const struct qf_obj *o,
+                             struct ours *ours, struct qf_diags *d)
+{
+	const char *av =
+	        json_string_value(json_object_get(o->obj, "apiVersion"));
+	const char *kind = json_string_value(json_object_get(o->obj, "kind"));
+	const char *name = json_string_value(
+	        json_object_get(json_object_get(o->obj, "metadata"), "name"));
+	struct qf_loc at;
+
+	if (!av || !kind || !name || strcmp(av, "scheduling.k8s.io/v1") != 0 ||
+	    strcmp(kind, "PriorityClass") != 0 ||
+	    !json_is_true(json_object_get(o->obj, "globalDefault")))
+		return 0;
+	if (!ours->default_pc) {
+		ours->default_pc = qf_xstrdup(name);
+		return 0;
+	}
+	at = qf_doc_loc_key(doc, o->obj, "globalDefault");
+	(void)qf_diag_error(d, &at, "QF226", "globalDefault",
+	                    "PriorityClass %s is already marked as default. "
+	                    "Only one default can exist",
+	                    ours->default_pc);
+	qf_diag_hint(d, "the API server refuses a second globalDefault "
+	                "PriorityClass; drop globalDefault here or there");
+	return 1;
+}
 
 static void validate_doc(const struct qf_kinds *k, const struct qf_doc *doc,
                          struct counts *c, struct ours *ours,
@@ -114,7 +145,10 @@ static void validate_doc(const struct qf_kinds *k, const struct qf_doc *doc,
 		}
 		switch (qf_kinds_validate(k, o, d)) {
 		case QF_KINDS_VALID:
-			c->valid++;
+			if (second_default_pc(doc, o, ours, d))
+				c->invalid++;
+			else
+				c->valid++;
 			break;
 		case QF_KINDS_INVALID:
 			c->invalid++;
@@ -187,7 +221,7 @@ static int validate_files(const struct qf_kinds *k,
                           struct qf_diags *d)
 {
 	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
-	struct ours ours = { QF_DOCSET_INIT, NULL, 0, 0, 0 };
+	struct ours ours = { QF_DOCSET_INIT, NULL, 0, 0, 0, NULL };
 	int rc = QF_OK;
 
 	lim.flags = QF_DOC_ARENA;
@@ -210,6 +244,7 @@ static int validate_files(const struct qf_kinds *k,
 	}
 	validate_ours(k, &ours, c, d);
 	free(ours.v);
+	free(ours.default_pc);
 	qf_docset_release(&ours.docs);
 	return rc;
 }

@@ -70,6 +70,8 @@ static const struct kind_row kinds[] = {
 	{ KUEUE_GROUP, "v1beta2", "WorkloadPriorityClass", 0,
 	  "kueue.x-k8s.io_v1beta2_workloadpriorityclass", qf_kinds__check_wpc,
 	  no_cel },
+	{ "scheduling.k8s.io", "v1", "PriorityClass", 0,
+	  "scheduling.k8s.io_v1_priorityclass", qf_kinds__check_pc, no_cel },
 	/* the tenant spec (compiler/spec.c runs its semantic checks) */
 	{ "quotaflow.dev", "v1alpha1", "Pool", 0, "quotaflow.dev_v1alpha1_pool",
 	  NULL, no_cel },
@@ -147,28 +149,40 @@ size_t qf_kinds_count(const struct qf_kinds *k)
 	return k->n;
 }
 
+/* Kind row i with its built-in schema. */
+static int add_builtin(struct qf_kinds *k, size_t i, struct qf_diags *d)
+{
+	struct qf_schema_opts o = QF_SCHEMA_OPTS_INIT;
+	struct qf_schema *s = NULL;
+	int r;
+
+	o.origin = kinds[i].blob;
+	o.cel_covered = kinds[i].cel;
+	o.flags = QF_SCHEMA_RESOURCE;
+	r = qf_schema_compile_builtin(&s, kinds[i].blob, &o, d);
+	if (r < 0)
+		return r;
+	add_entry(k, kinds[i].group, kinds[i].version, kinds[i].kind,
+	          kinds[i].namespaced, s);
+	return QF_OK;
+}
+
+/* Kubernetes' own kinds (PriorityClass): no CRD describes them. */
+static int is_core_kind(size_t i)
+{
+	return strcmp(kinds[i].group, KUEUE_GROUP) != 0 &&
+	       strcmp(kinds[i].group, "quotaflow.dev") != 0;
+}
+
 int qf_kinds_new_builtin(struct qf_kinds **out, struct qf_diags *d)
 {
 	struct qf_kinds *k = qf_xcalloc(1, sizeof(*k));
 	int rc = QF_OK;
 
 	*out = NULL;
-	for (size_t i = 0; i < QF_ARRAY_SIZE(kinds); i++) {
-		struct qf_schema_opts o = QF_SCHEMA_OPTS_INIT;
-		struct qf_schema *s = NULL;
-		int r;
-
-		o.origin = kinds[i].blob;
-		o.cel_covered = kinds[i].cel;
-		o.flags = QF_SCHEMA_RESOURCE;
-		r = qf_schema_compile_builtin(&s, kinds[i].blob, &o, d);
-		if (r < 0) {
-			rc = r;
-			continue;
-		}
-		add_entry(k, kinds[i].group, kinds[i].version, kinds[i].kind,
-		          kinds[i].namespaced, s);
-	}
+	for (size_t i = 0; i < QF_ARRAY_SIZE(kinds); i++)
+		if (add_builtin(k, i, d) < 0)
+			rc = QF_EINVAL;
 	if (rc < 0) {
 		qf_kinds_free(k);
 		return rc;
@@ -296,6 +310,9 @@ int qf_kinds_new_crds(struct qf_kinds **out, const char *dir,
 		qf_diag_hint(d, "--crds takes a directory of CRD manifests, "
 		                "such as Kueue's config/components/crd/bases");
 	}
+	for (size_t i = 0; rc == QF_OK && i < QF_ARRAY_SIZE(kinds); i++)
+		if (is_core_kind(i))
+			rc = add_builtin(k, i, d);
 	qf_docset_release(&set);
 	qf_strlist_release(&files);
 	if (rc < 0) {

@@ -47,6 +47,8 @@ int qf_kinds_new_builtin(struct qf_kinds **out,
  * A registry with the schemas of every CRD found under dir (*.yaml, *.yml,
  * *.json, recursively; documents that are not CRDs are ignored).  A CRD
  * that cannot be used is an error; the others are still loaded.
+ * Kubernetes' own kinds of the table (PriorityClass), which no CRD
+ * describes, keep their built-in schemas.
  */
 int qf_kinds_new_crds(struct qf_kinds **out, const char *dir,
                       struct qf_diags *d) QF_MUST_CHECK;

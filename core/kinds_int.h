@@ -61,6 +61,7 @@ void qf_kinds__check_cohort(struct rctx *r);
 void qf_kinds__check_resourceflavor(struct rctx *r);
 void qf_kinds__check_localqueue(struct rctx *r);
 void qf_kinds__check_wpc(struct rctx *r);
+void qf_kinds__check_pc(struct rctx *r);
 
 /* CEL messages the native checks implement, per kind (NULL-terminated). */
 extern const char *const qf_kinds__cel_clusterqueue[];

@@ -694,6 +694,58 @@ void qf_kinds__check_wpc(struct rctx *r)
 	(void)r; /* value (int32) and description are the schema's */
 }
 
+/* Kubernetes: pkg/apis/scheduling (HighestUserDefinablePriority and the
+ * two built-in system classes, IsKnownSystemPriorityClass). */
+#define PC_USER_MAX 1000000000
+#define PC_SYSTEM   "system-"
+static const struct {
+	const char *name;
+	json_int_t value;
+} system_pcs[] = {
+	{ "system-cluster-critical", 2000000000 },
+	{ "system-node-critical", 2000001000 },
+};
+
+/* Kubernetes: validation.go ValidatePriorityClass */
+void qf_kinds__check_pc(struct rctx *r)
+{
+	const json_t *meta = json_object_get(r->obj, "metadata");
+	const char *name = str(meta, "name");
+	const json_t *v = json_object_get(r->obj, "value");
+	json_int_t value = json_integer_value(v);
+	size_t len;
+
+	if (!name || !json_is_integer(v))
+		return; /* the schema and metadata rules report these */
+	if (strncmp(name, PC_SYSTEM, strlen(PC_SYSTEM)) != 0) {
+		if (value > PC_USER_MAX) {
+			len = push_key(r, "value");
+			report(r, QF_SEV_ERROR, r->obj, "value", 0, "QF225",
+			       "values above 1000000000 are for the system "
+			       "classes",
+			       "Forbidden: maximum allowed value of a user "
+			       "defined priority is %d",
+			       PC_USER_MAX);
+			pop(r, len);
+		}
+		return;
+	}
+	for (size_t i = 0; i < QF_ARRAY_SIZE(system_pcs); i++)
+		if (!strcmp(system_pcs[i].name, name) &&
+		    system_pcs[i].value == value &&
+		    !json_is_true(json_object_get(r->obj, "globalDefault")))
+			return;
+	len = push_key(r, "metadata");
+	qf_kinds__push_key(r, "name");
+	report(r, QF_SEV_ERROR, meta, "name", 0, "QF225",
+	       "only system-cluster-critical (2000000000) and "
+	       "system-node-critical (2000001000) may use the prefix, "
+	       "with those values and not globalDefault",
+	       "Forbidden: priority class names with '" PC_SYSTEM "' prefix "
+	       "are reserved for system use only");
+	pop(r, len);
+}
+
 /* ---- ResourceFlavor -------------------------------------------------- */
 
 static int taint_effect_ok(const char *e)

@@ -1056,6 +1056,31 @@ static int read_ac(struct rd *r, const json_t *o, const char *name)
 	return 0;
 }
 
+/* A later PriorityClass of the same name replaces it. */
+static int read_pc(struct rd *r, const json_t *o, const char *name)
+{
+	struct qf_model_pc *slot = qf_model_find_pc(r->m, name);
+	const json_t *gd = json_object_get(o, "globalDefault");
+	int64_t v;
+
+	if (!json_object_get(o, "value"))
+		return bad(r, o, "value", "value", "missing required field %s",
+		           "value");
+	if (int_in(r, o, "value", "value", 0, INT32_MIN, INT32_MAX, &v) < 0)
+		return r->rc;
+	if (gd && !json_is_boolean(gd))
+		return bad(r, o, "globalDefault", "globalDefault",
+		           "globalDefault must be true or false");
+	if (!slot) {
+		GROW(r->m->pc, r->m->npc, r->m->apc);
+		slot = &r->m->pc[r->m->npc++];
+		slot->name = qf_xstrdup(name);
+	}
+	slot->value = (int32_t)v;
+	slot->global_default = json_is_true(gd);
+	return 0;
+}
+
 static const char *const check_states[] = { "Pending", "Ready", "Retry",
 	                                    "Rejected" };
 
@@ -1795,7 +1820,16 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	if (pc) {
 		w->prio_class = qf_xstrdup(pc);
 		w->prio_class_kind = 1;
-		w->prio_unresolved = 1;
+		w->prio_unresolved = QF_PRIO_WPC;
+	} else if (json_string_value(
+	                   json_object_get(json_object_get(tmpl, "spec"),
+	                                   "priorityClassName"))) {
+		w->prio_class = qf_xstrdup(json_string_value(json_object_get(
+		        json_object_get(tmpl, "spec"), "priorityClassName")));
+		w->prio_class_kind = 2;
+		w->prio_unresolved = QF_PRIO_PC;
+	} else {
+		w->prio_unresolved = QF_PRIO_DEFAULT;
 	}
 	w->ps = qf_xcalloc(2, sizeof(*w->ps));
 	w->nps = 1;
@@ -1845,7 +1879,8 @@ enum kind {
 	K_CONFIG,
 	K_CONFIGMAP,
 	K_LR,
-	K_AC
+	K_AC,
+	K_PC
 };
 
 struct kind_row {
@@ -1872,6 +1907,7 @@ static const struct kind_row kinds[] = {
 	{ "", "ConfigMap", K_CONFIGMAP, QF_MODEL_POLICY, 1 },
 	{ "", "LimitRange", K_LR, QF_MODEL_POLICY, 1 },
 	{ "kueue.x-k8s.io", "AdmissionCheck", K_AC, QF_MODEL_POLICY, 0 },
+	{ "scheduling.k8s.io", "PriorityClass", K_PC, QF_MODEL_POLICY, 0 },
 };
 
 static const struct kind_row *find_kind(const json_t *o)
@@ -1936,6 +1972,8 @@ static int read_named(struct rd *r, const struct kind_row *row,
 		return read_lr(r, obj, name, ns);
 	case K_AC:
 		return read_ac(r, obj, name);
+	case K_PC:
+		return read_pc(r, obj, name);
 	case K_WL:
 		return read_workload(r, obj, name, ns, w);
 	case K_JOB:
@@ -2004,6 +2042,51 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 	return QF_OK;
 }
 
+struct qf_model_pc *qf_model_find_pc(struct qf_model *m, const char *name)
+{
+	for (size_t i = 0; i < m->npc; i++)
+		if (!strcmp(m->pc[i].name, name))
+			return &m->pc[i];
+	return NULL;
+}
+
+/* Kueue: GetPriorityFromPriorityClass with a name. */
+static int resolve_pc(struct qf_model *m, struct qf_model_wl *w,
+                      struct qf_diags *d)
+{
+	const struct qf_model_pc *pc = qf_model_find_pc(m, w->prio_class);
+
+	w->prio_unresolved = QF_PRIO_RESOLVED;
+	if (pc) {
+		w->priority = pc->value;
+		return QF_OK;
+	}
+	return qf_diag_warn(d, &w->loc, RULE,
+	                    "spec.template.spec.priorityClassName",
+	                    "PriorityClass \"%s\" not found: Kueue creates "
+	                    "no Workload for this Job until it exists; "
+	                    "simulated with priority 0",
+	                    w->prio_class);
+}
+
+/* Kueue: getDefaultPriorityClass: the globalDefault one with the lowest
+ * value (several may exist after a race). */
+static void resolve_default_pc(struct qf_model *m, struct qf_model_wl *w)
+{
+	const struct qf_model_pc *best = NULL;
+
+	w->prio_unresolved = QF_PRIO_RESOLVED;
+	for (size_t i = 0; i < m->npc; i++)
+		if (m->pc[i].global_default &&
+		    (!best || m->pc[i].value < best->value))
+			best = &m->pc[i];
+	if (!best)
+		return;
+	w->prio_class = qf_xstrdup(best->name);
+	w->prio_class_kind = 2;
+	w->priority = best->value;
+}
+
 int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
                         struct qf_diags *d)
 {
@@ -2017,9 +2100,18 @@ int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
 		}
 		w->cfg_gen = m->cfg.gen;
 	}
-	if (!w->prio_unresolved)
+	switch (w->prio_unresolved) {
+	case QF_PRIO_PC:
+		return resolve_pc(m, w, d);
+	case QF_PRIO_DEFAULT:
+		resolve_default_pc(m, w);
 		return QF_OK;
-	w->prio_unresolved = 0;
+	case QF_PRIO_WPC:
+		break;
+	default:
+		return QF_OK;
+	}
+	w->prio_unresolved = QF_PRIO_RESOLVED;
 	if (ix_find(&m->wpc_ix, w->prio_class) >= 0) {
 		w->priority = m->wpc[ix_find(&m->wpc_ix, w->prio_class)].value;
 		return QF_OK;
@@ -2246,6 +2338,9 @@ void qf_model_clear_policy(struct qf_model *m)
 	for (size_t i = 0; i < m->nac; i++)
 		free_ac(&m->ac[i]);
 	m->nac = 0;
+	for (size_t i = 0; i < m->npc; i++)
+		free(m->pc[i].name);
+	m->npc = 0;
 	m->nrf = m->ncq = m->nco = m->nlq = m->nwpc = 0;
 	ix_clear(&m->rf_ix);
 	ix_clear(&m->cq_ix);
@@ -2275,6 +2370,7 @@ void qf_model_release(struct qf_model *m)
 	free(m->lq);
 	free(m->wpc);
 	free(m->ac);
+	free(m->pc);
 	free(m->ns);
 	free(m->wls);
 	qf_model_config_release(&m->cfg);

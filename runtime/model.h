@@ -224,6 +224,22 @@ struct qf_model_wpc {
 	int32_t value;
 };
 
+/* A PriorityClass (scheduling.k8s.io/v1): a Job's pods name it in
+ * priorityClassName; the lowest globalDefault one serves the others. */
+struct qf_model_pc {
+	char *name; /* owned */
+	int32_t value;
+	int global_default;
+};
+
+/* What qf_model_resolve_wl still has to look up for a priority. */
+enum qf_model_prio_lookup {
+	QF_PRIO_RESOLVED = 0,
+	QF_PRIO_WPC = 1,     /* the WorkloadPriorityClass prio_class */
+	QF_PRIO_PC = 2,      /* the PriorityClass prio_class */
+	QF_PRIO_DEFAULT = 3, /* the globalDefault PriorityClass, if any */
+};
+
 /* A LimitRange (core/v1), read by runtime/limitrange. */
 struct qf_model_lr {
 	char *ns, *name; /* owned */
@@ -292,7 +308,7 @@ struct qf_model_wl {
 	int64_t generation;    /* metadata.generation, 1 when absent */
 	char *prio_class;      /* owned; NULL = no priorityClassRef */
 	int prio_class_kind;   /* 1 WorkloadPriorityClass, 2 PriorityClass */
-	int prio_unresolved;   /* priority still to take from the WPC */
+	int prio_unresolved;   /* enum qf_model_prio_lookup */
 	int32_t priority;
 	int64_t created_ms; /* creationTimestamp, ms since epoch */
 	int active;
@@ -359,6 +375,8 @@ struct qf_model {
 	size_t nlq, alq;
 	struct qf_model_wpc *wpc;
 	size_t nwpc, awpc;
+	struct qf_model_pc *pc; /* PriorityClasses */
+	size_t npc, apc;
 	struct qf_model_ac *ac; /* AdmissionChecks */
 	size_t nac, aac;
 	struct qf_model_lr *lr; /* LimitRanges, by namespace and name */
@@ -476,6 +494,7 @@ struct qf_model_lq *qf_model_find_lq(struct qf_model *m, const char *ns,
 struct qf_model_ns *qf_model_find_ns(struct qf_model *m, const char *name);
 struct qf_model_rf *qf_model_find_rf(struct qf_model *m, const char *name);
 struct qf_model_ac *qf_model_find_ac(struct qf_model *m, const char *name);
+struct qf_model_pc *qf_model_find_pc(struct qf_model *m, const char *name);
 
 /* Label selector evaluation (matchLabels AND matchExpressions). */
 int qf_model_selector_matches(const struct qf_model_selector *s,
@@ -506,9 +525,13 @@ void qf_model_format_time(char out[32], int64_t ms);
 void qf_model_wl_free(struct qf_model_wl *w);
 
 /*
- * Resolve priorities that name a WorkloadPriorityClass (a Job's
- * kueue.x-k8s.io/priority-class label) once every object is loaded; a
- * missing class is an error at the workload's location.
+ * Resolve the priorities of Jobs once every object is loaded, as Kueue's
+ * job framework does (jobframework ExtractPriority, pkg/util/priority):
+ * the WorkloadPriorityClass of the kueue.x-k8s.io/priority-class label (a
+ * missing one is an error at the workload's location), else the
+ * PriorityClass the pod template names (a missing one is a warning: Kueue
+ * creates no Workload until it exists; priority 0 here), else the
+ * globalDefault PriorityClass with the lowest value, else 0.
  */
 int qf_model_resolve(struct qf_model *m, struct qf_diags *d) QF_MUST_CHECK;
 

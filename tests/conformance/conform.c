@@ -416,6 +416,12 @@ static void render_extra_want(struct qf_buf *b, json_t *w)
 		add_pairs(b, "conditions", v);
 	if ((v = json_object_get(w, "checks")))
 		add_pairs(b, "checks", v);
+	if ((v = json_object_get(w, "priority")))
+		qf_buf_addf(b, " priority=%lld",
+		            (long long)json_integer_value(v));
+	if ((v = json_object_get(w, "priorityClass")))
+		qf_buf_addf(b, " priorityClass=%s",
+		            json_string_value(v) ? json_string_value(v) : "?");
 }
 
 static void render_extra_got(struct qf_buf *b, json_t *wl, json_t *w)
@@ -474,6 +480,18 @@ static void render_extra_got(struct qf_buf *b, json_t *wl, json_t *w)
 		add_pairs(b, "checks", out);
 		json_decref(out);
 	}
+	v = json_object_get(wl, "spec");
+	if (json_object_get(w, "priority"))
+		qf_buf_addf(b, " priority=%lld",
+		            (long long)json_integer_value(
+		                    json_object_get(v, "priority")));
+	if (json_object_get(w, "priorityClass"))
+		qf_buf_addf(
+		        b, " priorityClass=%s",
+		        str(json_object_get(v, "priorityClassRef"), "name")
+		                ? str(json_object_get(v, "priorityClassRef"),
+		                      "name")
+		                : "<none>");
 }
 
 static void add_reason_message(struct qf_buf *b, json_t *want,
@@ -619,8 +637,10 @@ static const char *classify(json_t *wl, json_t *events)
 {
 	json_t *status = json_object_get(wl, "status");
 
+	/* a victim readmitted later (multi-step cases) is admitted again */
 	if (condition_true(wl, "Preempted") ||
-	    last_event(events, preempt_reasons))
+	    (last_event(events, preempt_reasons) &&
+	     !condition_true(wl, "QuotaReserved")))
 		return "preempted";
 	if (condition_true(wl, "Evicted")) {
 		const char *r = str(find_condition(wl, "Evicted"), "reason");

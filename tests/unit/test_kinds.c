@@ -34,11 +34,12 @@ static int setup(void **state)
 
 	assert_non_null(m);
 	assert_int_equal(qf_kinds_new_builtin(&m->builtin, &d), QF_OK);
-	assert_int_equal(qf_kinds_count(m->builtin), 12); /* + Pool, Tenant */
+	assert_int_equal(qf_kinds_count(m->builtin),
+	                 13); /* + Pool, Tenant, PriorityClass */
 	if (qf_test_shared(&p, "kueue-crds")) {
 		assert_int_equal(qf_kinds_new_crds(&m->crds, p.buf, &d), QF_OK);
-		/* 8 CRDs, two versions each */
-		assert_int_equal(qf_kinds_count(m->crds), 16);
+		/* 8 CRDs, two versions each, and PriorityClass */
+		assert_int_equal(qf_kinds_count(m->crds), 17);
 	}
 	assert_int_equal(d.n, 0);
 	qf_buf_release(&p);

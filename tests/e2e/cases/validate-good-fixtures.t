@@ -2,5 +2,5 @@
 args: validate tests/fixtures/validate/good
 exit: 0
 --- stdout
-7 objects, 7 valid, 0 invalid, 0 skipped
+8 objects, 8 valid, 0 invalid, 0 skipped
 --- stderr
