@@ -181,8 +181,9 @@ char *qf_limitrange_check(const struct qf_model *m, const struct qf_model_wl *w)
 	if (!has_ranges(m, w->ns))
 		return NULL;
 	for (size_t i = 0; i < w->nps; i++) {
+		/* Kueue validates the pod sets it adjusted (defaults) */
 		const json_t *spec = json_object_get(
-		        json_object_get(json_array_get(w->podsets_json, i),
+		        json_object_get(json_array_get(qf_model_podsets(w), i),
 		                        "template"),
 		        "spec");
 

@@ -1056,6 +1056,35 @@ static int read_ac(struct rd *r, const json_t *o, const char *name)
 	return 0;
 }
 
+/* A later RuntimeClass of the same name replaces it. */
+static int read_rc(struct rd *r, const json_t *o, const char *name)
+{
+	const json_t *pf =
+	        json_object_get(json_object_get(o, "overhead"), "podFixed");
+	struct qf_model_rc *slot = NULL;
+	const char *k;
+	json_t *v;
+
+	json_object_foreach ((json_t *)pf, k, v) {
+		int64_t a;
+
+		if (request_of(r, pf, k, v, &a) < 0)
+			return r->rc;
+	}
+	for (size_t i = 0; i < r->m->nrc && !slot; i++)
+		if (!strcmp(r->m->rc[i].name, name))
+			slot = &r->m->rc[i];
+	if (!slot) {
+		GROW(r->m->rc, r->m->nrc, r->m->arc);
+		slot = &r->m->rc[r->m->nrc++];
+		slot->name = qf_xstrdup(name);
+		slot->pod_fixed = NULL;
+	}
+	json_decref(slot->pod_fixed);
+	slot->pod_fixed = json_is_object(pf) ? json_incref((json_t *)pf) : NULL;
+	return 0;
+}
+
 /* A later PriorityClass of the same name replaces it. */
 static int read_pc(struct rd *r, const json_t *o, const char *name)
 {
@@ -1385,8 +1414,11 @@ static void sort_reqs(struct qf_model_req *v, size_t n,
 
 /* Kubernetes pod request rule: sum of containers, max with each init
  * container, plus overhead (Kueue: pkg/workload/resources.go). */
-static int read_podset(struct rd *r, const json_t *jps, const json_t *tmpl,
-                       struct qf_model_podset *ps)
+/* The per-pod requests of a pod template into ps->raw (replaced),
+ * sorted: the containers' sum, at least each init container's, plus the
+ * overhead. */
+static int podset_raw(struct rd *r, const json_t *tmpl,
+                      struct qf_model_podset *ps)
 {
 	const json_t *spec = json_object_get(tmpl, "spec");
 	const json_t *cs = json_object_get(spec, "containers");
@@ -1397,7 +1429,6 @@ static int read_podset(struct rd *r, const json_t *jps, const json_t *tmpl,
 	const char *k;
 	json_t *v;
 
-	(void)jps;
 	for (size_t i = 0; i < json_array_size(cs); i++)
 		if (container_reqs(r, json_array_get(cs, i), sum, &ns,
 		                   QF_MODEL_MAX_RES) < 0)
@@ -1420,6 +1451,7 @@ static int read_podset(struct rd *r, const json_t *jps, const json_t *tmpl,
 			return r->rc;
 		acc_set(sum, &ns, qf_names_intern(&r->m->res, k), a, 1);
 	}
+	free(ps->raw);
 	ps->raw = qf_xcalloc(ns + 1, sizeof(*ps->raw));
 	for (size_t i = 0; i < ns; i++) {
 		ps->raw[i].res = sum[i].res;
@@ -1427,6 +1459,17 @@ static int read_podset(struct rd *r, const json_t *jps, const json_t *tmpl,
 	}
 	ps->nraw = ns;
 	sort_reqs(ps->raw, ps->nraw, &r->m->res);
+	return 0;
+}
+
+static int read_podset(struct rd *r, const json_t *jps, const json_t *tmpl,
+                       struct qf_model_podset *ps)
+{
+	const json_t *spec = json_object_get(tmpl, "spec");
+
+	(void)jps;
+	if (podset_raw(r, tmpl, ps) < 0)
+		return r->rc;
 	/* what Kueue accounts: after the Configuration's resources section */
 	qf_model_effective_reqs(r->m, ps->raw, ps->nraw, &ps->req, &ps->nreq);
 	read_labels(&ps->node_selector, json_object_get(spec, "nodeSelector"));
@@ -1472,6 +1515,7 @@ void qf_model_wl_free(struct qf_model_wl *w)
 	free(w->prio_class);
 	free(w->adm_cq);
 	json_decref(w->podsets_json);
+	json_decref(w->adjusted);
 	free(w->res_invalid);
 	json_decref(w->labels_json);
 	json_decref(w->meta_json);
@@ -1880,7 +1924,8 @@ enum kind {
 	K_CONFIGMAP,
 	K_LR,
 	K_AC,
-	K_PC
+	K_PC,
+	K_RC
 };
 
 struct kind_row {
@@ -1908,6 +1953,7 @@ static const struct kind_row kinds[] = {
 	{ "", "LimitRange", K_LR, QF_MODEL_POLICY, 1 },
 	{ "kueue.x-k8s.io", "AdmissionCheck", K_AC, QF_MODEL_POLICY, 0 },
 	{ "scheduling.k8s.io", "PriorityClass", K_PC, QF_MODEL_POLICY, 0 },
+	{ "node.k8s.io", "RuntimeClass", K_RC, QF_MODEL_POLICY, 0 },
 };
 
 static const struct kind_row *find_kind(const json_t *o)
@@ -1974,6 +2020,8 @@ static int read_named(struct rd *r, const struct kind_row *row,
 		return read_ac(r, obj, name);
 	case K_PC:
 		return read_pc(r, obj, name);
+	case K_RC:
+		return read_rc(r, obj, name);
 	case K_WL:
 		return read_workload(r, obj, name, ns, w);
 	case K_JOB:
@@ -2087,9 +2135,43 @@ static void resolve_default_pc(struct qf_model *m, struct qf_model_wl *w)
 	w->priority = best->value;
 }
 
+const json_t *qf_model_podsets(const struct qf_model_wl *w)
+{
+	return w->adjusted ? w->adjusted : w->podsets_json;
+}
+
+/* Kueue: AdjustResources before the workload is queued: requests (and
+ * the requests-above-limits check) from the adjusted pod sets. */
+void qf_model_adjust(struct qf_model *m, struct qf_model_wl *w)
+{
+	json_t *adj = qf_model_adjusted_podsets(m, w);
+	struct qf_diags scratch = QF_DIAGS_INIT;
+	struct rd r = { m, NULL, &scratch, 0, w->loc };
+
+	if (!adj && !w->adjusted)
+		return;
+	json_decref(w->adjusted);
+	w->adjusted = adj;
+	for (size_t i = 0; i < w->nps; i++) {
+		const json_t *t = json_object_get(
+		        json_array_get(qf_model_podsets(w), i), "template");
+
+		/* quantities were checked when the objects were read */
+		if (podset_raw(&r, t, &w->ps[i]) < 0)
+			continue;
+		free(w->ps[i].req);
+		qf_model_effective_reqs(m, w->ps[i].raw, w->ps[i].nraw,
+		                        &w->ps[i].req, &w->ps[i].nreq);
+	}
+	free(w->res_invalid);
+	w->res_invalid = validate_resources(qf_model_podsets(w), NULL);
+	qf_diags_release(&scratch);
+}
+
 int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
                         struct qf_diags *d)
 {
+	qf_model_adjust(m, w);
 	if (w->cfg_gen != m->cfg.gen) {
 		/* a Configuration came after the workload (e.g. a later file)
 		 */
@@ -2341,6 +2423,11 @@ void qf_model_clear_policy(struct qf_model *m)
 	for (size_t i = 0; i < m->npc; i++)
 		free(m->pc[i].name);
 	m->npc = 0;
+	for (size_t i = 0; i < m->nrc; i++) {
+		free(m->rc[i].name);
+		json_decref(m->rc[i].pod_fixed);
+	}
+	m->nrc = 0;
 	m->nrf = m->ncq = m->nco = m->nlq = m->nwpc = 0;
 	ix_clear(&m->rf_ix);
 	ix_clear(&m->cq_ix);
@@ -2371,6 +2458,7 @@ void qf_model_release(struct qf_model *m)
 	free(m->wpc);
 	free(m->ac);
 	free(m->pc);
+	free(m->rc);
 	free(m->ns);
 	free(m->wls);
 	qf_model_config_release(&m->cfg);

@@ -240,6 +240,15 @@ enum qf_model_prio_lookup {
 	QF_PRIO_DEFAULT = 3, /* the globalDefault PriorityClass, if any */
 };
 
+/* A RuntimeClass (node.k8s.io/v1): the overhead a pod naming it gets. */
+struct qf_model_rc {
+	char *name;        /* owned */
+	json_t *pod_fixed; /* reference: overhead.podFixed, or NULL */
+};
+
+/* LimitRanges of one namespace looked at (more are ignored). */
+#define QF_MODEL_MAX_LIMITRANGES 64
+
 /* A LimitRange (core/v1), read by runtime/limitrange. */
 struct qf_model_lr {
 	char *ns, *name; /* owned */
@@ -328,6 +337,8 @@ struct qf_model_wl {
 	struct qf_model_check *checks; /* owned: status.admissionChecks */
 	size_t nchecks;
 	json_t *podsets_json; /* reference: spec.podSets as written */
+	json_t *adjusted;     /* owned: podSets as Kueue accounts them
+	                       * (qf_model_adjusted_podsets), or NULL */
 	json_t *labels_json;  /* reference: metadata.labels, or NULL */
 	json_t *meta_json;    /* reference: metadata as written, or NULL */
 	char *res_invalid;    /* owned: requests above limits, or NULL */
@@ -375,6 +386,8 @@ struct qf_model {
 	size_t nlq, alq;
 	struct qf_model_wpc *wpc;
 	size_t nwpc, awpc;
+	struct qf_model_rc *rc; /* RuntimeClasses */
+	size_t nrc, arc;
 	struct qf_model_pc *pc; /* PriorityClasses */
 	size_t npc, apc;
 	struct qf_model_ac *ac; /* AdmissionChecks */
@@ -523,6 +536,28 @@ int qf_model_parse_time(int64_t *out_ms, const char *s) QF_MUST_CHECK;
 void qf_model_format_time(char out[32], int64_t ms);
 
 void qf_model_wl_free(struct qf_model_wl *w);
+
+/*
+ * The pod sets of w as Kueue's workload controller adjusts them before it
+ * accounts them (runtime/model_adjust.c; Kueue: pkg/workload/resources.go
+ * AdjustResources): RuntimeClass overhead.podFixed for a template that
+ * names runtimeClassName without overhead, then the namespace's LimitRange
+ * Container defaults (default -> limits, defaultRequest -> requests, for
+ * resources a container leaves unset; LimitRanges by name, first value
+ * wins, with the API server's defaulting of each item).  A new reference,
+ * or NULL when nothing changes.
+ */
+json_t *qf_model_adjusted_podsets(const struct qf_model *m,
+                                  const struct qf_model_wl *w);
+
+/* Re-derive w's requests from its adjusted pod sets (qf_model_resolve_wl
+ * does it; call it again for a waiting workload after a LimitRange or
+ * RuntimeClass changed, as Kueue's workload controller does). */
+void qf_model_adjust(struct qf_model *m, struct qf_model_wl *w);
+
+/* The pod sets the model derives w's requests from: adjusted or as
+ * written (borrowed). */
+const json_t *qf_model_podsets(const struct qf_model_wl *w);
 
 /*
  * Resolve the priorities of Jobs once every object is loaded, as Kueue's

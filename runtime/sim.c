@@ -365,6 +365,24 @@ static void run_cycles(struct sim *s)
 			break;
 }
 
+/* A LimitRange or RuntimeClass changes what waiting workloads request. */
+static int changes_requests(const json_t *obj)
+{
+	const char *k = json_string_value(json_object_get(obj, "kind"));
+
+	return k && (!strcmp(k, "LimitRange") || !strcmp(k, "RuntimeClass"));
+}
+
+/* Kueue: workload_controller.go, on LimitRange and RuntimeClass events:
+ * the workloads not holding quota are adjusted again (the queue is
+ * rebuilt after). */
+static void readjust_waiting(struct sim *s)
+{
+	for (size_t i = 0; i < s->e->nwl; i++)
+		if (s->e->wl[i]->state == QF_WL_PENDING)
+			qf_model_adjust(&s->m, s->e->wl[i]->m);
+}
+
 /* A check's controller sets its state on a workload; a workload that
  * lacks that check then (its ClusterQueue does not require it, or it is
  * finished) is left alone with a warning, as the API would keep a state
@@ -427,6 +445,8 @@ static int do_op(struct sim *s, struct op *p)
 	case OP_APPLY:
 		rc = qf_model_load_obj(&s->m, p->doc, p->obj, QF_MODEL_POLICY,
 		                       NULL, s->d);
+		if (rc == QF_OK && changes_requests(p->obj))
+			readjust_waiting(s);
 		if (rc == QF_OK)
 			rc = qf_engine_rebuild(s->e, s->d);
 		break;

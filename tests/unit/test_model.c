@@ -545,6 +545,68 @@ static void test_model_requests_above_limits(void **state)
 	rt_release(&t);
 }
 
+/* The per-pod amount of resource `res` in pod set 0 of w, or -1. */
+static int64_t req_of(const struct rt *t, const struct qf_model_wl *w,
+                      const char *res)
+{
+	for (size_t i = 0; i < w->ps[0].nreq; i++)
+		if (!strcmp(t->m.res.v[w->ps[0].req[i].res], res))
+			return w->ps[0].req[i].amount;
+	return -1;
+}
+
+#define ADJ_JOB(name, spec_extra, res)                                \
+	"apiVersion: batch/v1\nkind: Job\nmetadata: {name: " name     \
+	", namespace: ns, labels: {kueue.x-k8s.io/queue-name: q}}\n"  \
+	"spec:\n  template:\n    spec:\n" spec_extra                  \
+	"      containers:\n      - name: c\n        resources: " res \
+	"\n---\n"
+
+/* LimitRanges in name order, first value wins; max defaults the limit
+ * and the limit the request (the API server's defaulting); overhead of a
+ * RuntimeClass only without the template's own; the spec stays. */
+static void test_model_adjusts_requests_like_kueue(void **state)
+{
+	struct rt t;
+	static const char y[] =
+	        "apiVersion: v1\nkind: LimitRange\nmetadata: {name: b, "
+	        "namespace: ns}\nspec:\n  limits:\n  - type: Container\n"
+	        "    defaultRequest: {cpu: '4'}\n    max: {memory: 2Gi}\n---\n"
+	        "apiVersion: v1\nkind: LimitRange\nmetadata: {name: a, "
+	        "namespace: ns}\nspec:\n  limits:\n  - type: Container\n"
+	        "    defaultRequest: {cpu: 250m}\n---\n"
+	        "apiVersion: node.k8s.io/v1\nkind: RuntimeClass\n"
+	        "metadata: {name: kata}\nhandler: kata\n"
+	        "overhead: {podFixed: {cpu: 100m}}\n---\n" ADJ_JOB("plain", "",
+	                                                           "{}")
+	                ADJ_JOB("own", "      runtimeClassName: kata\n",
+	                        "{requests: {cpu: '1'}}")
+	                        ADJ_JOB("fixed",
+	                                "      runtimeClassName: kata\n"
+	                                "      overhead: {cpu: '2'}\n",
+	                                "{requests: {cpu: '1'}}");
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, y);
+	assert_int_equal(qf_model_resolve(&t.m, &t.d), 0);
+	assert_int_equal(t.m.nwl, 3);
+	/* a (250m) before b (4); memory: request from max via the limit */
+	assert_int_equal(req_of(&t, t.m.wls[0], "cpu"), 250);
+	assert_int_equal(req_of(&t, t.m.wls[0], "memory"), (int64_t)2 << 30);
+	assert_non_null(t.m.wls[0]->adjusted);
+	assert_null(json_object_get(
+	        json_object_get(
+	                json_object_get(
+	                        json_array_get(t.m.wls[0]->podsets_json, 0),
+	                        "template"),
+	                "spec"),
+	        "overhead"));
+	assert_int_equal(req_of(&t, t.m.wls[1], "cpu"), 1100);
+	assert_int_equal(req_of(&t, t.m.wls[2], "cpu"), 3000);
+	rt_release(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -560,6 +622,7 @@ int main(void)
 		cmocka_unit_test(test_model_namespace_has_its_name_label),
 		cmocka_unit_test(test_model_reads_fair_sharing_strategies),
 		cmocka_unit_test(test_model_requests_clamp_quotas_go_unlimited),
+		cmocka_unit_test(test_model_adjusts_requests_like_kueue),
 		cmocka_unit_test(test_model_requests_above_limits),
 	};
 	return cmocka_run_group_tests_name("model", tests, NULL, NULL);
