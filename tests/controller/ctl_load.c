@@ -194,6 +194,12 @@ static void on_watch(struct run *r)
 		        json_object_get(o, "metadata"), "name"));
 		json_t *susp =
 		        json_object_get(json_object_get(o, "spec"), "suspend");
+		const char *type =
+		        json_string_value(json_object_get(ev, "type"));
+
+		if (type && !strcmp(type, "ERROR"))
+			fprintf(stderr, "ctl_load: watch: %.*s", (int)l,
+			        r->wbuf.buf);
 
 		if (name && json_is_false(susp) &&
 		    !strncmp(name, r->prefix, plen) && name[plen] == '-') {
@@ -208,21 +214,66 @@ static void on_watch(struct run *r)
 	}
 }
 
+/* The namespace's Jobs' current resourceVersion (a list of one), so the
+ * watch starts now: an older version may be compacted out of the watch
+ * history (410 Expired), and none would replay every Job created before. */
+static int current_rv(struct run *r, int port, struct qf_buf *rv)
+{
+	struct qf_buf req = QF_BUF_INIT, in = QF_BUF_INIT;
+	const char *body, *v = NULL;
+	json_t *list = NULL;
+	char b[16384];
+	ssize_t n;
+	int fd = dial(port), rc = -1;
+
+	if (fd < 0)
+		return -1;
+	qf_buf_addf(&req,
+	            "GET /apis/batch/v1/namespaces/%s/jobs?limit=1 HTTP/1.0\r\n"
+	            "Host: 127.0.0.1\r\n\r\n",
+	            r->ns);
+	if (send_all(fd, req.buf, req.len) < 0)
+		goto done;
+	while ((n = read(fd, b, sizeof(b))) > 0)
+		qf_buf_add(&in, b, (size_t)n);
+	body = in.len ? strstr(in.buf, "\r\n\r\n") : NULL;
+	if (body)
+		list = json_loads(body + 4, 0, NULL);
+	v = json_string_value(json_object_get(json_object_get(list, "metadata"),
+	                                      "resourceVersion"));
+	if (v) {
+		qf_buf_adds(rv, v);
+		rc = 0;
+	}
+done:
+	json_decref(list);
+	qf_buf_release(&req);
+	qf_buf_release(&in);
+	close(fd);
+	return rc;
+}
+
 static int start_watch(struct run *r, int port)
 {
-	struct qf_buf req = QF_BUF_INIT;
-	int rc;
+	struct qf_buf req = QF_BUF_INIT, rv = QF_BUF_INIT;
+	int rc = -1;
 
+	if (current_rv(r, port, &rv) < 0) {
+		fprintf(stderr, "ctl_load: cannot list the Jobs\n");
+		goto done;
+	}
 	r->watch_fd = dial(port);
 	if (r->watch_fd < 0)
-		return -1;
+		goto done;
 	/* HTTP/1.0: the stream comes unchunked, one event per line */
 	qf_buf_addf(&req,
 	            "GET /apis/batch/v1/namespaces/%s/jobs?watch=true&"
-	            "resourceVersion=1 HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n",
-	            r->ns);
+	            "resourceVersion=%s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n",
+	            r->ns, rv.buf);
 	rc = send_all(r->watch_fd, req.buf, req.len);
+done:
 	qf_buf_release(&req);
+	qf_buf_release(&rv);
 	return rc;
 }
 
