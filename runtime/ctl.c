@@ -1010,6 +1010,7 @@ void ctl_release(struct ctl *c)
 		free(c->watches[i].labels);
 		free(c->watches[i].fields);
 		free(c->watches[i].version);
+		qf_buf_release(&c->watches[i].held);
 	}
 	free(c->watches);
 	ctl_hist_release(c);

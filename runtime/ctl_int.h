@@ -42,6 +42,13 @@ struct ctl_watch {
 	enum qf_api_as as;           /* objects or Tables (Accept) */
 	enum qf_api_include include; /* what a Table row carries */
 	int headers_sent;            /* a Table's columns went out */
+	/* C4: changes up to after_rv are in what the watch started with
+	 * (its current state, or the client's resourceVersion), so they are
+	 * not sent again; a current state that holds changes not yet
+	 * committed is kept in held until they are (holding) */
+	int64_t after_rv;
+	int holding;
+	struct qf_buf held;
 };
 
 struct ctl_reply {
@@ -105,6 +112,7 @@ struct ctl {
 	struct ctl_note *hist; /* owned [o->watch_history] */
 	size_t hist_head, hist_len;
 	int64_t hist_floor; /* a watch may resume from any rv >= this */
+	int64_t told_rv;    /* the last version delivered to watchers */
 	/* runtime/metrics.h */
 	uint64_t n_requests;
 	json_t *counters; /* "family{labels}" -> count */
@@ -174,6 +182,8 @@ void ctl_list(struct ctl *c, const struct qf_api_req *rq,
 /* One object as the request wants it (a Table for GET with Accept). */
 void ctl_respond_obj(struct ctl *c, const struct qf_api_req *rq,
                      struct qf_http_resp *rs, int code, const json_t *obj);
+/* A note's resourceVersion. */
+int64_t ctl_note_rv(const struct ctl_note *n);
 /* Keep a delivered note (reference taken) in the history ring. */
 void ctl_hist_add(struct ctl *c, const struct ctl_note *n);
 void ctl_hist_release(struct ctl *c);
