@@ -155,3 +155,137 @@ void qf_jdump(struct qf_buf *b, const json_t *j)
 		break;
 	}
 }
+
+/* ----- event lines (qf_jdump_event) ----- */
+
+static int ascii(const char *s)
+{
+	for (; s && *s; s++)
+		if ((unsigned char)*s >= 0x80)
+			return 0;
+	return 1;
+}
+
+static int cells_ascii(const struct qf_event_cell *c, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!c[i].a || !c[i].b || !c[i].value || !ascii(c[i].a) ||
+		    !ascii(c[i].b) || !ascii(c[i].value))
+			return 0;
+	return 1;
+}
+
+static void key(struct qf_buf *b, const char *k)
+{
+	qf_buf_addch(b, ',');
+	qf_jdump_string(b, k, strlen(k));
+	qf_buf_addch(b, ':');
+}
+
+static void str_field(struct qf_buf *b, const char *k, const char *v)
+{
+	key(b, k);
+	qf_jdump_string(b, v, strlen(v));
+}
+
+/* Index of the first cell in [from, to) with a's (and b's) names. */
+static size_t first_of(const struct qf_event_cell *c, size_t from, size_t to,
+                       const char *a, const char *bn)
+{
+	for (size_t i = from; i < to; i++)
+		if (!strcmp(c[i].a, a) && (!bn || !strcmp(c[i].b, bn)))
+			return i;
+	return to;
+}
+
+/* event.c's two_level as text: an outer key at its first cell, inner
+ * keys at theirs, a repeated (a, b) keeping its place and its last value
+ * (json_object_set_new on an existing key). */
+static void two_level(struct qf_buf *b, const char *k,
+                      const struct qf_event_cell *c, size_t n)
+{
+	size_t outer = 0;
+
+	key(b, k);
+	qf_buf_addch(b, '{');
+	for (size_t i = 0; i < n; i++) {
+		size_t inner = 0;
+
+		if (first_of(c, 0, i, c[i].a, NULL) < i)
+			continue;
+		if (outer++)
+			qf_buf_addch(b, ',');
+		qf_jdump_string(b, c[i].a, strlen(c[i].a));
+		qf_buf_adds(b, ":{");
+		for (size_t j = i; j < n; j++) {
+			size_t last = j;
+
+			if (strcmp(c[j].a, c[i].a) ||
+			    first_of(c, i, j, c[j].a, c[j].b) < j)
+				continue;
+			for (size_t m = j + 1; m < n; m++)
+				if (!strcmp(c[m].a, c[j].a) &&
+				    !strcmp(c[m].b, c[j].b))
+					last = m;
+			if (inner++)
+				qf_buf_addch(b, ',');
+			qf_jdump_string(b, c[j].b, strlen(c[j].b));
+			qf_buf_addch(b, ':');
+			qf_jdump_string(b, c[last].value,
+			                strlen(c[last].value));
+		}
+		qf_buf_addch(b, '}');
+	}
+	qf_buf_addch(b, '}');
+}
+
+int qf_jdump_event(struct qf_buf *b, const struct qf_event *ev,
+                   const char *policy_rev)
+{
+	int with_maps, ell;
+	const char *msg = ev->message ? ev->message : "";
+	size_t n;
+
+	if (!ev->type || !ev->reason || !ev->workload || !ascii(ev->type) ||
+	    !ascii(ev->reason) || !ascii(ev->workload) ||
+	    !ascii(ev->cluster_queue) || !ascii(msg) || !ascii(ev->preemptor) ||
+	    !ascii(ev->preemption_reason) || !ascii(policy_rev) ||
+	    !cells_ascii(ev->flavors, ev->nflavors) ||
+	    !cells_ascii(ev->usage, ev->nusage) ||
+	    !cells_ascii(ev->borrowed, ev->nborrowed))
+		return -1;
+	with_maps = !strcmp(ev->reason, "QuotaReserved") ||
+	            !strcmp(ev->reason, "Admitted");
+	n = qf_event_message_len(msg, &ell);
+	qf_buf_adds(b, "{\"time_ms\":");
+	dump_int(b, (json_int_t)ev->time_ms);
+	str_field(b, "type", ev->type);
+	str_field(b, "reason", ev->reason);
+	str_field(b, "workload", ev->workload);
+	if (ev->cluster_queue)
+		str_field(b, "clusterQueue", ev->cluster_queue);
+	if (ell) {
+		struct qf_buf m = QF_BUF_INIT;
+
+		qf_buf_add(&m, msg, n);
+		qf_buf_adds(&m, " ...");
+		str_field(b, "message", m.buf);
+		qf_buf_release(&m);
+	} else {
+		str_field(b, "message", msg);
+	}
+	if (with_maps || ev->nflavors)
+		two_level(b, "flavors", ev->flavors, ev->nflavors);
+	if (with_maps || ev->nusage)
+		two_level(b, "usage", ev->usage, ev->nusage);
+	if (with_maps || ev->nborrowed)
+		two_level(b, "borrowed", ev->borrowed, ev->nborrowed);
+	if (ev->preemptor)
+		str_field(b, "preemptor", ev->preemptor);
+	if (ev->preemption_reason)
+		str_field(b, "preemptionReason", ev->preemption_reason);
+	if (policy_rev)
+		str_field(b, "policyRevision", policy_rev);
+	qf_buf_addch(b, '}');
+	return 0;
+}

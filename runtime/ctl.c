@@ -55,9 +55,34 @@ void ctl_log(struct ctl *c, const char *level, const char *fmt, ...)
 void ctl_key(struct qf_buf *b, int kind, const char *ns, const char *name)
 {
 	qf_buf_reset(b);
-	if (qf_api_kinds[kind].namespaced)
-		qf_buf_addf(b, "%s/", ns ? ns : "");
+	if (qf_api_kinds[kind].namespaced) {
+		qf_buf_adds(b, ns ? ns : "");
+		qf_buf_addch(b, '/');
+	}
 	qf_buf_adds(b, name);
+}
+
+void ctl_add_path(struct qf_buf *b, const char *ns, const char *name)
+{
+	qf_buf_adds(b, ns ? ns : "");
+	qf_buf_addch(b, '/');
+	qf_buf_adds(b, name ? name : "");
+}
+
+void ctl_add_num(struct qf_buf *b, uint64_t v, unsigned base, int width)
+{
+	char d[24];
+	int n = 0;
+
+	/* what "%llu" / "%0*llx" write, without printf's cost per call */
+	do {
+		d[n++] = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v && n < (int)sizeof(d));
+	while (n < width && n < (int)sizeof(d))
+		d[n++] = '0';
+	while (n)
+		qf_buf_addch(b, d[--n]);
 }
 
 json_t *ctl_lookup(struct ctl *c, int kind, const char *ns, const char *name)
@@ -215,7 +240,9 @@ static void unsaved_key(struct qf_buf *b, int kind, const char *ns,
 
 	ctl_key(&k, kind, ns, name);
 	qf_buf_reset(b);
-	qf_buf_addf(b, "%d\x1f%s", kind, k.buf);
+	ctl_add_num(b, (uint64_t)kind, 10, 0);
+	qf_buf_addch(b, '\x1f');
+	qf_buf_add(b, k.buf, k.len);
 	qf_buf_release(&k);
 }
 
@@ -226,7 +253,7 @@ int ctl_persist(struct ctl *c, int kind, json_t *obj, const char *type)
 	struct qf_buf k = QF_BUF_INIT, rv = QF_BUF_INIT;
 
 	c->rv++;
-	qf_buf_addf(&rv, "%lld", (long long)c->rv);
+	ctl_add_num(&rv, (uint64_t)c->rv, 10, 0);
 	json_object_set_new(json_object_get(obj, "metadata"), "resourceVersion",
 	                    json_string(rv.buf));
 	/* written once per turn, the last version (ctl_flush) */
@@ -321,8 +348,8 @@ static int valid_name(const char *s, size_t max)
 static void new_uid(struct ctl *c, struct qf_buf *b)
 {
 	qf_buf_reset(b);
-	qf_buf_addf(b, "00000000-0000-4000-8000-%012llx",
-	            (unsigned long long)(c->rv + 1) & 0xffffffffffffULL);
+	qf_buf_adds(b, "00000000-0000-4000-8000-");
+	ctl_add_num(b, (uint64_t)(c->rv + 1) & 0xffffffffffffULL, 16, 12);
 }
 
 /* Check and complete metadata of a new object. */

@@ -140,6 +140,10 @@ int64_t ctl_now(struct ctl *c);
 /* "ns/name" or "name" */
 void ctl_key(struct qf_buf *b, int kind, const char *ns, const char *name);
 json_t *ctl_lookup(struct ctl *c, int kind, const char *ns, const char *name);
+/* Append "ns/name" (the engine's workload key). */
+void ctl_add_path(struct qf_buf *b, const char *ns, const char *name);
+/* Append v in base 10 or 16 (lower case), zero-padded to width digits. */
+void ctl_add_num(struct qf_buf *b, uint64_t v, unsigned base, int width);
 /* Execute a routed CRUD request into rs (code, body). */
 void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
                  const struct qf_http_req *hr, struct qf_http_resp *rs);
