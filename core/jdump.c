@@ -48,22 +48,62 @@ static const unsigned char needs_escape[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
 };
 
+/*
+ * The walk appends without the NUL after every byte that qf_buf_addch
+ * writes: put and put_mem keep room for it (len < alloc), and the public
+ * functions write it once at the end.
+ */
+static inline void put(struct qf_buf *b, char c)
+{
+	if (b->len + 1 >= b->alloc)
+		qf_buf_grow(b, 1);
+	b->buf[b->len++] = c;
+}
+
+static inline void put_mem(struct qf_buf *b, const char *s, size_t n)
+{
+	if (b->len + n >= b->alloc)
+		qf_buf_grow(b, n);
+	memcpy(b->buf + b->len, s, n);
+	b->len += n;
+}
+
+/* A string literal: room for all of it is made once, runs without an
+ * escape are copied with one memcpy. */
+static void str(struct qf_buf *b, const char *s, size_t len)
+{
+	size_t i = 0;
+	char tmp[8], *p;
+
+	if (b->len + len + 2 >= b->alloc)
+		qf_buf_grow(b, len + 2);
+	p = b->buf + b->len;
+	*p++ = '"';
+	for (;;) {
+		size_t run = i;
+		const char *e;
+
+		while (i < len && !needs_escape[(unsigned char)s[i]])
+			i++;
+		memcpy(p, s + run, i - run);
+		p += i - run;
+		if (i == len)
+			break;
+		b->len = (size_t)(p - b->buf);
+		e = escape_of((unsigned char)s[i++], tmp);
+		put_mem(b, e, strlen(e));
+		if (b->len + (len - i) + 1 >= b->alloc)
+			qf_buf_grow(b, len - i + 1);
+		p = b->buf + b->len;
+	}
+	*p++ = '"';
+	b->len = (size_t)(p - b->buf);
+}
+
 void qf_jdump_string(struct qf_buf *b, const char *s, size_t len)
 {
-	size_t run = 0;
-	char tmp[8];
-
-	qf_buf_grow(b, len + 2);
-	qf_buf_addch(b, '"');
-	for (size_t i = 0; i < len; i++) {
-		if (!needs_escape[(unsigned char)s[i]])
-			continue;
-		qf_buf_add(b, s + run, i - run);
-		qf_buf_adds(b, escape_of((unsigned char)s[i], tmp));
-		run = i + 1;
-	}
-	qf_buf_add(b, s + run, len - run);
-	qf_buf_addch(b, '"');
+	str(b, s, len);
+	b->buf[b->len] = '\0';
 }
 
 /* jansson's jsonp_dtostr: "%.17g", a ".0" when it reads as an integer,
@@ -94,49 +134,56 @@ static void dump_real(struct qf_buf *b, double v)
 	qf_buf_adds(b, tmp + at);
 }
 
+/* "%" JSON_INTEGER_FORMAT, without printf's cost per call. */
 static void dump_int(struct qf_buf *b, json_int_t v)
 {
-	char tmp[24];
-	int n = snprintf(tmp, sizeof(tmp), "%" JSON_INTEGER_FORMAT, v);
+	char d[24];
+	int n = 0;
+	unsigned long long u =
+	        v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
 
-	if (n > 0 && (size_t)n < sizeof(tmp))
-		qf_buf_add(b, tmp, (size_t)n);
+	do {
+		d[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		d[n++] = '-';
+	while (n)
+		put(b, d[--n]);
 }
 
 /* Depth is the tree's; trees parsed from input are bounded by jansson's
  * parser (2,048 levels). */
 /* NOLINTNEXTLINE(misc-no-recursion): depth <= the tree's */
-void qf_jdump(struct qf_buf *b, const json_t *j)
+static void dump(struct qf_buf *b, const json_t *j)
 {
 	const char *key;
 	json_t *v;
 	size_t i, n = 0;
 
-	if (!j)
-		return;
 	switch (json_typeof(j)) {
 	case JSON_OBJECT:
-		qf_buf_addch(b, '{');
+		put(b, '{');
 		json_object_foreach ((json_t *)j, key, v) {
 			if (n++)
-				qf_buf_addch(b, ',');
-			qf_jdump_string(b, key, strlen(key));
-			qf_buf_addch(b, ':');
-			qf_jdump(b, v);
+				put(b, ',');
+			str(b, key, strlen(key));
+			put(b, ':');
+			dump(b, v);
 		}
-		qf_buf_addch(b, '}');
+		put(b, '}');
 		break;
 	case JSON_ARRAY:
-		qf_buf_addch(b, '[');
+		put(b, '[');
 		json_array_foreach ((json_t *)j, i, v) {
 			if (i)
-				qf_buf_addch(b, ',');
-			qf_jdump(b, v);
+				put(b, ',');
+			dump(b, v);
 		}
-		qf_buf_addch(b, ']');
+		put(b, ']');
 		break;
 	case JSON_STRING:
-		qf_jdump_string(b, json_string_value(j), json_string_length(j));
+		str(b, json_string_value(j), json_string_length(j));
 		break;
 	case JSON_INTEGER:
 		dump_int(b, json_integer_value(j));
@@ -145,15 +192,23 @@ void qf_jdump(struct qf_buf *b, const json_t *j)
 		dump_real(b, json_real_value(j));
 		break;
 	case JSON_TRUE:
-		qf_buf_adds(b, "true");
+		put_mem(b, "true", 4);
 		break;
 	case JSON_FALSE:
-		qf_buf_adds(b, "false");
+		put_mem(b, "false", 5);
 		break;
 	case JSON_NULL:
-		qf_buf_adds(b, "null");
+		put_mem(b, "null", 4);
 		break;
 	}
+}
+
+void qf_jdump(struct qf_buf *b, const json_t *j)
+{
+	if (!j)
+		return;
+	dump(b, j);
+	b->buf[b->len] = '\0';
 }
 
 /* ----- event lines (qf_jdump_event) ----- */
@@ -177,15 +232,15 @@ static int cells_ascii(const struct qf_event_cell *c, size_t n)
 
 static void key(struct qf_buf *b, const char *k)
 {
-	qf_buf_addch(b, ',');
-	qf_jdump_string(b, k, strlen(k));
-	qf_buf_addch(b, ':');
+	put(b, ',');
+	str(b, k, strlen(k));
+	put(b, ':');
 }
 
 static void str_field(struct qf_buf *b, const char *k, const char *v)
 {
 	key(b, k);
-	qf_jdump_string(b, v, strlen(v));
+	str(b, v, strlen(v));
 }
 
 /* Index of the first cell in [from, to) with a's (and b's) names. */
@@ -207,15 +262,15 @@ static void two_level(struct qf_buf *b, const char *k,
 	size_t outer = 0;
 
 	key(b, k);
-	qf_buf_addch(b, '{');
+	put(b, '{');
 	for (size_t i = 0; i < n; i++) {
 		size_t inner = 0;
 
 		if (first_of(c, 0, i, c[i].a, NULL) < i)
 			continue;
 		if (outer++)
-			qf_buf_addch(b, ',');
-		qf_jdump_string(b, c[i].a, strlen(c[i].a));
+			put(b, ',');
+		str(b, c[i].a, strlen(c[i].a));
 		qf_buf_adds(b, ":{");
 		for (size_t j = i; j < n; j++) {
 			size_t last = j;
@@ -228,15 +283,14 @@ static void two_level(struct qf_buf *b, const char *k,
 				    !strcmp(c[m].b, c[j].b))
 					last = m;
 			if (inner++)
-				qf_buf_addch(b, ',');
-			qf_jdump_string(b, c[j].b, strlen(c[j].b));
-			qf_buf_addch(b, ':');
-			qf_jdump_string(b, c[last].value,
-			                strlen(c[last].value));
+				put(b, ',');
+			str(b, c[j].b, strlen(c[j].b));
+			put(b, ':');
+			str(b, c[last].value, strlen(c[last].value));
 		}
-		qf_buf_addch(b, '}');
+		put(b, '}');
 	}
-	qf_buf_addch(b, '}');
+	put(b, '}');
 }
 
 int qf_jdump_event(struct qf_buf *b, const struct qf_event *ev,
@@ -286,6 +340,7 @@ int qf_jdump_event(struct qf_buf *b, const struct qf_event *ev,
 		str_field(b, "preemptionReason", ev->preemption_reason);
 	if (policy_rev)
 		str_field(b, "policyRevision", policy_rev);
-	qf_buf_addch(b, '}');
+	put(b, '}');
+	b->buf[b->len] = '\0';
 	return 0;
 }

@@ -87,6 +87,25 @@ static void test_jdump_scalars_and_null(void **state)
 	qf_buf_release(&b);
 }
 
+/* Escapes at every distance from the buffer's growth points. */
+static void test_jdump_long_escapes(void **state)
+{
+	char text[700];
+	json_t *a = json_array();
+
+	(void)state;
+	for (size_t n = 0; n < sizeof(text) - 1; n++)
+		text[n] = "ab\"c\n\\d\x01e"[n % 11];
+	for (size_t n = 1; n < sizeof(text); n += 37) {
+		text[n] = 0;
+		json_array_append_new(a, json_stringn(text, n));
+		text[n] = 'x';
+	}
+	json_array_append_new(a, json_integer(-1234567890123LL));
+	same_as_jansson("long escapes", a);
+	json_decref(a);
+}
+
 /* qf_jdump_event writes what the tree of qf_event_to_json does. */
 static void same_event(const char *id, const struct qf_event *ev,
                        const char *rev)
@@ -162,6 +181,7 @@ int main(void)
 		cmocka_unit_test(test_jdump_matches_json_dumps),
 		cmocka_unit_test(test_jdump_order_after_edits),
 		cmocka_unit_test(test_jdump_scalars_and_null),
+		cmocka_unit_test(test_jdump_long_escapes),
 		cmocka_unit_test(test_jdump_event),
 	};
 	return cmocka_run_group_tests_name("jdump", tests, NULL, NULL);
