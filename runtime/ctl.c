@@ -148,7 +148,7 @@ json_t *ctl_served(const json_t *obj, int kind, const char *version)
 	struct qf_buf av = QF_BUF_INIT;
 
 	if (*k->group)
-		qf_buf_addf(&av, "%s/%s", k->group, version);
+		ctl_add_path(&av, k->group, version);
 	else
 		qf_buf_adds(&av, version);
 	json_object_set_new(o, "apiVersion", json_string(av.buf));
@@ -172,7 +172,7 @@ void ctl_served_text(struct qf_buf *b, const json_t *obj, int kind,
 
 	/* what ctl_served's copy would dump, without the copy */
 	if (*k->group)
-		qf_buf_addf(&av, "%s/%s", k->group, version);
+		ctl_add_path(&av, k->group, version);
 	else
 		qf_buf_adds(&av, version);
 	qf_buf_addch(b, '{');

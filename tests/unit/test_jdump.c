@@ -95,12 +95,22 @@ static void test_jdump_long_escapes(void **state)
 
 	(void)state;
 	for (size_t n = 0; n < sizeof(text) - 1; n++)
-		text[n] = "ab\"c\n\\d\x01e"[n % 11];
+		text[n] = "ab\"c\n\\d\x01"
+		          "e"[n % 9];
 	for (size_t n = 1; n < sizeof(text); n += 37) {
 		text[n] = 0;
 		json_array_append_new(a, json_stringn(text, n));
 		text[n] = 'x';
 	}
+	/* every ASCII byte at every place of the 8-byte words scanned */
+	for (int c = 0; c < 128; c++)
+		for (size_t at = 0; at < 17; at++) {
+			char t[17];
+
+			memset(t, 'a', sizeof(t));
+			t[at] = (char)c;
+			json_array_append_new(a, json_stringn(t, sizeof(t)));
+		}
 	json_array_append_new(a, json_integer(-1234567890123LL));
 	same_as_jansson("long escapes", a);
 	json_decref(a);
