@@ -24,10 +24,22 @@ int64_t ctl_now(struct ctl *c)
 	return c->ctx->now_ms(c->ctx->clock_arg);
 }
 
+const char *ctl_time_rfc3339(struct ctl *c, int64_t ms, char out[32])
+{
+	int64_t sec = ms >= 0 ? ms / 1000 : (ms - 999) / 1000;
+
+	/* a turn formats the same second many times (gmtime_r, strftime) */
+	if (!c->ts_text[0] || sec != c->ts_sec) {
+		qf_model_format_time(c->ts_text, ms);
+		c->ts_sec = sec;
+	}
+	memcpy(out, c->ts_text, sizeof(c->ts_text));
+	return out;
+}
+
 const char *ctl_now_rfc3339(struct ctl *c, char out[32])
 {
-	qf_model_format_time(out, ctl_now(c));
-	return out;
+	return ctl_time_rfc3339(c, ctl_now(c), out);
 }
 
 void ctl_log(struct ctl *c, const char *level, const char *fmt, ...)
@@ -1003,6 +1015,7 @@ int ctl_init(struct ctl *c)
 	c->job_wl = json_object();
 	c->wl_dirty = json_object();
 	c->ev_dedup = json_object();
+	c->shared = json_object();
 	c->counters = json_object();
 	c->unsaved = json_object();
 	c->hists = json_object();
@@ -1023,6 +1036,7 @@ void ctl_release(struct ctl *c)
 	json_decref(c->job_wl);
 	json_decref(c->wl_dirty);
 	json_decref(c->ev_dedup);
+	json_decref(c->shared);
 	json_decref(c->counters);
 	json_decref(c->unsaved);
 	json_decref(c->hists);

@@ -335,41 +335,71 @@ void ctl_job_done(struct ctl *c, const char *ns, const char *job)
 
 /* ----- events ----- */
 
+/* Most strings cached for sharing (a bound on what a cache may hold). */
+#define CTL_MAX_SHARED 256
+
+/*
+ * A string node shared by every tree that holds this text (a new
+ * reference): the constants of Event objects and the engine's reasons and
+ * types.  Trees may share nodes because no string node is changed in
+ * place (json_string_set is never called), and a shared node saves its two
+ * allocations per use.
+ */
+static json_t *shared_str(struct ctl *c, const char *s)
+{
+	json_t *n = json_object_get(c->shared, s);
+
+	if (n)
+		return json_incref(n);
+	n = json_string(s);
+	if (n && json_object_size(c->shared) < CTL_MAX_SHARED)
+		json_object_set(c->shared, s, n);
+	return n;
+}
+
 static void put_str(json_t *o, const char *key, const char *v)
 {
 	json_object_set_new_nocheck(o, key, json_string(v));
 }
 
+static void put_shared(struct ctl *c, json_t *o, const char *key, const char *v)
+{
+	json_object_set_new_nocheck(o, key, shared_str(c, v));
+}
+
 /* A new Event object, built key by key (json_pack parses its format
- * on every call: twice per admitted Job). */
-static json_t *new_event(const char *name, const char *ns, const char *wl,
-                         const char *uid, const char *ts,
+ * on every call: twice per admitted Job); its timestamps and namespaces
+ * are one node each, its constants shared. */
+static json_t *new_event(struct ctl *c, const char *name, const char *ns,
+                         const char *wl, const char *uid, const char *ts,
                          const struct qf_event *ev)
 {
 	json_t *o = json_object(), *md = json_object(), *io = json_object(),
-	       *src = json_object();
+	       *src = json_object(), *t = json_string(ts), *n = json_string(ns);
 
-	put_str(o, "apiVersion", "v1");
-	put_str(o, "kind", "Event");
+	put_shared(c, o, "apiVersion", "v1");
+	put_shared(c, o, "kind", "Event");
 	put_str(md, "name", name);
-	put_str(md, "namespace", ns);
-	put_str(md, "creationTimestamp", ts);
+	json_object_set_nocheck(md, "namespace", n);
+	json_object_set_nocheck(md, "creationTimestamp", t);
 	json_object_set_new_nocheck(o, "metadata", md);
-	put_str(io, "apiVersion", "kueue.x-k8s.io/v1beta2");
-	put_str(io, "kind", "Workload");
+	put_shared(c, io, "apiVersion", "kueue.x-k8s.io/v1beta2");
+	put_shared(c, io, "kind", "Workload");
 	put_str(io, "name", wl);
-	put_str(io, "namespace", ns);
+	json_object_set_nocheck(io, "namespace", n);
 	put_str(io, "uid", uid ? uid : "");
 	json_object_set_new_nocheck(o, "involvedObject", io);
-	put_str(o, "reason", ev->reason);
+	put_shared(c, o, "reason", ev->reason);
 	put_str(o, "message", ev->message ? ev->message : "");
-	put_str(o, "type", ev->type);
+	put_shared(c, o, "type", ev->type);
 	json_object_set_new_nocheck(o, "count", json_integer(1));
-	put_str(o, "firstTimestamp", ts);
-	put_str(o, "lastTimestamp", ts);
-	put_str(src, "component", "kueue-admission");
+	json_object_set_nocheck(o, "firstTimestamp", t);
+	json_object_set_nocheck(o, "lastTimestamp", t);
+	put_shared(c, src, "component", "kueue-admission");
 	json_object_set_new_nocheck(o, "source", src);
-	put_str(o, "reportingComponent", "kueue-admission");
+	put_shared(c, o, "reportingComponent", "kueue-admission");
+	json_decref(t);
+	json_decref(n);
 	return o;
 }
 
@@ -385,7 +415,7 @@ static void k8s_event(struct ctl *c, const struct qf_event *ev)
 		return;
 	qf_buf_add(&ns, ev->workload, (size_t)(slash - ev->workload));
 	wl = ctl_lookup(c, K_WL, ns.buf, slash + 1);
-	qf_model_format_time(ts, ev->time_ms);
+	(void)ctl_time_rfc3339(c, ev->time_ms, ts);
 	/* Kubernetes' event recorder folds repeats into a count; only
 	 * the pending Warnings repeat, so only they are remembered */
 	qf_buf_adds(&dk, ev->workload);
@@ -411,7 +441,7 @@ static void k8s_event(struct ctl *c, const struct qf_event *ev)
 		ctl_add_num(&name,
 		            (uint64_t)++c->event_seq + ((uint64_t)c->rv << 16),
 		            16, 0);
-		obj = new_event(name.buf, ns.buf, slash + 1,
+		obj = new_event(c, name.buf, ns.buf, slash + 1,
 		                wl ? qf_api_meta_str(wl, "uid") : NULL, ts, ev);
 		if (!strcmp(ev->type, "Warning"))
 			json_object_set_new(c->ev_dedup, dk.buf,

@@ -90,6 +90,7 @@ struct ctl {
 	int ready;
 	int fatal;        /* a store write failed: stop without answering */
 	json_t *ev_dedup; /* "wl|reason|message" -> Event name */
+	json_t *shared;   /* text -> string node trees share (ctl_engine.c) */
 	json_t *unsaved;  /* "<kind>\x1f<key>" -> object to store */
 	char *token;      /* owned, or NULL */
 	FILE *events;     /* --events (unbuffered), or NULL */
@@ -105,6 +106,8 @@ struct ctl {
 	int64_t last_finish_scan_ms;
 	int64_t next_finish_ms; /* no reserved workload finishes before */
 	uint64_t event_seq;     /* names of Event objects */
+	int64_t ts_sec;         /* ctl_time_rfc3339's last second */
+	char ts_text[32];       /* and its text ("" before the first) */
 	char *policy_rev;       /* owned: commit id of the policy, or NULL */
 	char *sync_seen;        /* owned: last revision read (applied or not) */
 	int64_t next_sync_ms;
@@ -236,6 +239,8 @@ void ctl_wl_delete(struct ctl *c, const char *ns, const char *name);
 void ctl_wl_set_active(struct ctl *c, const char *ns, const char *name,
                        int active);
 const char *ctl_now_rfc3339(struct ctl *c, char out[32]);
+/* qf_model_format_time(out, ms), the last second's text reused. */
+const char *ctl_time_rfc3339(struct ctl *c, int64_t ms, char out[32]);
 /* Write a structured log line (JSON) to stderr. */
 void ctl_log(struct ctl *c, const char *level, const char *fmt, ...)
         QF_PRINTF(3, 4);
