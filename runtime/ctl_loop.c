@@ -179,7 +179,7 @@ static void watch_start(struct ctl *c, const struct qf_api_req *rq, int64_t rv,
 	qf_buf_init(&w->held);
 	/* without a resourceVersion a watch starts with the current state;
 	 * with one it resumes after it from the history (C5) */
-	w->after_rv = rv >= 0 ? rv : c->rv;
+	w->after_rv = rv >= 0 && rv < c->rv ? rv : c->rv;
 	/* the current state has what the open batch and the one in flight
 	 * changed: it leaves once they are committed (C4) */
 	w->holding = rv < 0 && c->told_rv < c->rv;
