@@ -275,7 +275,7 @@ static void two_level(struct qf_buf *b, const char *k,
 		for (size_t j = i; j < n; j++) {
 			size_t last = j;
 
-			if (strcmp(c[j].a, c[i].a) ||
+			if (strcmp(c[j].a, c[i].a) != 0 ||
 			    first_of(c, i, j, c[j].a, c[j].b) < j)
 				continue;
 			for (size_t m = j + 1; m < n; m++)

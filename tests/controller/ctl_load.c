@@ -155,8 +155,9 @@ static void xwatch_line(struct run *r, struct xwatch *x, const char *l,
 	}
 	last = json_string_value(json_object_get(x->seen, name));
 	qf_buf_addf(&now, "%s %s", type, rv);
-	if (last && ((!strcmp(type, "ADDED") && strncmp(last, "DELETED", 7)) ||
-	             !strcmp(strchr(last, ' ') + 1, rv))) {
+	if (last &&
+	    ((!strcmp(type, "ADDED") && strncmp(last, "DELETED", 7) != 0) ||
+	     !strcmp(strchr(last, ' ') + 1, rv))) {
 		fprintf(stderr, "ctl_load: watch %d: %s %s after %s\n",
 		        (int)(x - r->xw), type, name, last);
 		r->dups++;
