@@ -87,7 +87,9 @@ static void watch_send(struct ctl *c, struct ctl_watch *w, const char *type,
 
 	if (w->as == QF_API_AS_OBJECT && w->kind != K_CQ && w->kind != K_LQ) {
 		/* the plain object: written without a copy */
-		qf_buf_addf(&b, "{\"type\":\"%s\",\"object\":", type);
+		qf_buf_adds(&b, "{\"type\":\"");
+		qf_buf_adds(&b, type);
+		qf_buf_adds(&b, "\",\"object\":");
 		ctl_served_text(&b, obj, w->kind, w->version);
 		qf_buf_adds(&b, "}\n");
 		watch_out(w, b.buf, b.len);
