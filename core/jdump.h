@@ -23,11 +23,23 @@
 #include <jansson.h>
 
 #include "core/buf.h"
+#include "core/event.h"
 
 /* Append the compact JSON text of j (NULL writes nothing). */
 void qf_jdump(struct qf_buf *b, const json_t *j);
 
 /* Append s (len bytes of UTF-8) as a JSON string literal, quotes included. */
 void qf_jdump_string(struct qf_buf *b, const char *s, size_t len);
+
+/*
+ * Append the text of qf_jdump(qf_event_to_json(ev)), with
+ * "policyRevision": policy_rev added last when policy_rev is not NULL (the
+ * controller's event line), without building the tree: 0.  When a string
+ * is not plain ASCII (json_string's UTF-8 check would decide what is
+ * written) or a required field is NULL, it appends nothing and returns
+ * -1: the caller builds the tree instead.
+ */
+int qf_jdump_event(struct qf_buf *b, const struct qf_event *ev,
+                   const char *policy_rev);
 
 #endif

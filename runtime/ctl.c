@@ -24,10 +24,22 @@ int64_t ctl_now(struct ctl *c)
 	return c->ctx->now_ms(c->ctx->clock_arg);
 }
 
+const char *ctl_time_rfc3339(struct ctl *c, int64_t ms, char out[32])
+{
+	int64_t sec = ms >= 0 ? ms / 1000 : (ms - 999) / 1000;
+
+	/* a turn formats the same second many times (gmtime_r, strftime) */
+	if (!c->ts_text[0] || sec != c->ts_sec) {
+		qf_model_format_time(c->ts_text, ms);
+		c->ts_sec = sec;
+	}
+	memcpy(out, c->ts_text, sizeof(c->ts_text));
+	return out;
+}
+
 const char *ctl_now_rfc3339(struct ctl *c, char out[32])
 {
-	qf_model_format_time(out, ctl_now(c));
-	return out;
+	return ctl_time_rfc3339(c, ctl_now(c), out);
 }
 
 void ctl_log(struct ctl *c, const char *level, const char *fmt, ...)
@@ -55,9 +67,34 @@ void ctl_log(struct ctl *c, const char *level, const char *fmt, ...)
 void ctl_key(struct qf_buf *b, int kind, const char *ns, const char *name)
 {
 	qf_buf_reset(b);
-	if (qf_api_kinds[kind].namespaced)
-		qf_buf_addf(b, "%s/", ns ? ns : "");
+	if (qf_api_kinds[kind].namespaced) {
+		qf_buf_adds(b, ns ? ns : "");
+		qf_buf_addch(b, '/');
+	}
 	qf_buf_adds(b, name);
+}
+
+void ctl_add_path(struct qf_buf *b, const char *ns, const char *name)
+{
+	qf_buf_adds(b, ns ? ns : "");
+	qf_buf_addch(b, '/');
+	qf_buf_adds(b, name ? name : "");
+}
+
+void ctl_add_num(struct qf_buf *b, uint64_t v, unsigned base, int width)
+{
+	char d[24];
+	int n = 0;
+
+	/* what "%llu" / "%0*llx" write, without printf's cost per call */
+	do {
+		d[n++] = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v && n < (int)sizeof(d));
+	while (n < width && n < (int)sizeof(d))
+		d[n++] = '0';
+	while (n)
+		qf_buf_addch(b, d[--n]);
 }
 
 json_t *ctl_lookup(struct ctl *c, int kind, const char *ns, const char *name)
@@ -123,7 +160,7 @@ json_t *ctl_served(const json_t *obj, int kind, const char *version)
 	struct qf_buf av = QF_BUF_INIT;
 
 	if (*k->group)
-		qf_buf_addf(&av, "%s/%s", k->group, version);
+		ctl_add_path(&av, k->group, version);
 	else
 		qf_buf_adds(&av, version);
 	json_object_set_new(o, "apiVersion", json_string(av.buf));
@@ -147,7 +184,7 @@ void ctl_served_text(struct qf_buf *b, const json_t *obj, int kind,
 
 	/* what ctl_served's copy would dump, without the copy */
 	if (*k->group)
-		qf_buf_addf(&av, "%s/%s", k->group, version);
+		ctl_add_path(&av, k->group, version);
 	else
 		qf_buf_adds(&av, version);
 	qf_buf_addch(b, '{');
@@ -215,7 +252,9 @@ static void unsaved_key(struct qf_buf *b, int kind, const char *ns,
 
 	ctl_key(&k, kind, ns, name);
 	qf_buf_reset(b);
-	qf_buf_addf(b, "%d\x1f%s", kind, k.buf);
+	ctl_add_num(b, (uint64_t)kind, 10, 0);
+	qf_buf_addch(b, '\x1f');
+	qf_buf_add(b, k.buf, k.len);
 	qf_buf_release(&k);
 }
 
@@ -226,7 +265,7 @@ int ctl_persist(struct ctl *c, int kind, json_t *obj, const char *type)
 	struct qf_buf k = QF_BUF_INIT, rv = QF_BUF_INIT;
 
 	c->rv++;
-	qf_buf_addf(&rv, "%lld", (long long)c->rv);
+	ctl_add_num(&rv, (uint64_t)c->rv, 10, 0);
 	json_object_set_new(json_object_get(obj, "metadata"), "resourceVersion",
 	                    json_string(rv.buf));
 	/* written once per turn, the last version (ctl_flush) */
@@ -321,8 +360,8 @@ static int valid_name(const char *s, size_t max)
 static void new_uid(struct ctl *c, struct qf_buf *b)
 {
 	qf_buf_reset(b);
-	qf_buf_addf(b, "00000000-0000-4000-8000-%012llx",
-	            (unsigned long long)(c->rv + 1) & 0xffffffffffffULL);
+	qf_buf_adds(b, "00000000-0000-4000-8000-");
+	ctl_add_num(b, (uint64_t)(c->rv + 1) & 0xffffffffffffULL, 16, 12);
 }
 
 /* Check and complete metadata of a new object. */
@@ -976,6 +1015,7 @@ int ctl_init(struct ctl *c)
 	c->job_wl = json_object();
 	c->wl_dirty = json_object();
 	c->ev_dedup = json_object();
+	c->shared = json_object();
 	c->counters = json_object();
 	c->unsaved = json_object();
 	c->hists = json_object();
@@ -996,6 +1036,7 @@ void ctl_release(struct ctl *c)
 	json_decref(c->job_wl);
 	json_decref(c->wl_dirty);
 	json_decref(c->ev_dedup);
+	json_decref(c->shared);
 	json_decref(c->counters);
 	json_decref(c->unsaved);
 	json_decref(c->hists);
@@ -1010,6 +1051,7 @@ void ctl_release(struct ctl *c)
 		free(c->watches[i].labels);
 		free(c->watches[i].fields);
 		free(c->watches[i].version);
+		qf_buf_release(&c->watches[i].held);
 	}
 	free(c->watches);
 	ctl_hist_release(c);

@@ -206,7 +206,7 @@ static int wl_enter(struct ctl *c, struct qf_model_wl *w, const json_t *src,
 	qf_diags_release(&d);
 	qf_engine_set_time(c->e, w->created_ms);
 	qf_engine_sync_workloads(c->e);
-	qf_buf_addf(&key, "%s/%s", w->ns, w->name);
+	ctl_add_path(&key, w->ns, w->name);
 	mark(c, key.buf);
 	c->need_cycle = 1;
 	qf_buf_release(&key);
@@ -253,21 +253,21 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 	} else {
 		/* a Job's Workload is an object of its own, with its own uid
 		 * (the Job's stays in job_uid) */
-		qf_buf_addf(&key, "00000000-0000-4000-9000-%012llx",
-		            (unsigned long long)(c->rv + 1) &
-		                    0xffffffffffffULL);
+		qf_buf_adds(&key, "00000000-0000-4000-9000-");
+		ctl_add_num(&key, (uint64_t)(c->rv + 1) & 0xffffffffffffULL, 16,
+		            12);
 		w->uid = qf_buf_detach(&key, NULL);
 	}
 	if (wl_enter(c, w, obj, err) < 0)
 		return -1;
 	if (kind == K_JOB) {
-		qf_buf_addf(&key, "%s/%s", w->ns, qf_api_meta_str(obj, "name"));
+		ctl_add_path(&key, w->ns, qf_api_meta_str(obj, "name"));
 		json_object_set_new(c->job_wl, key.buf, json_string(w->name));
 		qf_buf_reset(&key);
 	}
 	/* a Job's Workload is rendered after the cycles (marked by
 	 * wl_enter); a Workload created as such is the answer, now */
-	qf_buf_addf(&key, "%s/%s", w->ns, w->name);
+	ctl_add_path(&key, w->ns, w->name);
 	rc = kind == K_WL ? render(c, qf_engine_find(c->e, key.buf)) : 0;
 	qf_buf_release(&key);
 	return rc;
@@ -278,7 +278,7 @@ static struct qf_wl *find(struct ctl *c, const char *ns, const char *name)
 	struct qf_buf key = QF_BUF_INIT;
 	struct qf_wl *w;
 
-	qf_buf_addf(&key, "%s/%s", ns, name);
+	ctl_add_path(&key, ns, name);
 	w = qf_engine_find(c->e, key.buf);
 	qf_buf_release(&key);
 	return w;
@@ -326,7 +326,7 @@ void ctl_job_done(struct ctl *c, const char *ns, const char *job)
 	struct qf_buf key = QF_BUF_INIT;
 	const char *wl;
 
-	qf_buf_addf(&key, "%s/%s", ns, job);
+	ctl_add_path(&key, ns, job);
 	wl = json_string_value(json_object_get(c->job_wl, key.buf));
 	if (wl)
 		ctl_wl_finish(c, ns, wl);
@@ -334,6 +334,74 @@ void ctl_job_done(struct ctl *c, const char *ns, const char *job)
 }
 
 /* ----- events ----- */
+
+/* Most strings cached for sharing (a bound on what a cache may hold). */
+#define CTL_MAX_SHARED 256
+
+/*
+ * A string node shared by every tree that holds this text (a new
+ * reference): the constants of Event objects and the engine's reasons and
+ * types.  Trees may share nodes because no string node is changed in
+ * place (json_string_set is never called), and a shared node saves its two
+ * allocations per use.
+ */
+static json_t *shared_str(struct ctl *c, const char *s)
+{
+	json_t *n = json_object_get(c->shared, s);
+
+	if (n)
+		return json_incref(n);
+	n = json_string(s);
+	if (n && json_object_size(c->shared) < CTL_MAX_SHARED)
+		json_object_set(c->shared, s, n);
+	return n;
+}
+
+static void put_str(json_t *o, const char *key, const char *v)
+{
+	json_object_set_new_nocheck(o, key, json_string(v));
+}
+
+static void put_shared(struct ctl *c, json_t *o, const char *key, const char *v)
+{
+	json_object_set_new_nocheck(o, key, shared_str(c, v));
+}
+
+/* A new Event object, built key by key (json_pack parses its format
+ * on every call: twice per admitted Job); its timestamps and namespaces
+ * are one node each, its constants shared. */
+static json_t *new_event(struct ctl *c, const char *name, const char *ns,
+                         const char *wl, const char *uid, const char *ts,
+                         const struct qf_event *ev)
+{
+	json_t *o = json_object(), *md = json_object(), *io = json_object(),
+	       *src = json_object(), *t = json_string(ts), *n = json_string(ns);
+
+	put_shared(c, o, "apiVersion", "v1");
+	put_shared(c, o, "kind", "Event");
+	put_str(md, "name", name);
+	json_object_set_nocheck(md, "namespace", n);
+	json_object_set_nocheck(md, "creationTimestamp", t);
+	json_object_set_new_nocheck(o, "metadata", md);
+	put_shared(c, io, "apiVersion", "kueue.x-k8s.io/v1beta2");
+	put_shared(c, io, "kind", "Workload");
+	put_str(io, "name", wl);
+	json_object_set_nocheck(io, "namespace", n);
+	put_str(io, "uid", uid ? uid : "");
+	json_object_set_new_nocheck(o, "involvedObject", io);
+	put_shared(c, o, "reason", ev->reason);
+	put_str(o, "message", ev->message ? ev->message : "");
+	put_shared(c, o, "type", ev->type);
+	json_object_set_new_nocheck(o, "count", json_integer(1));
+	json_object_set_nocheck(o, "firstTimestamp", t);
+	json_object_set_nocheck(o, "lastTimestamp", t);
+	put_shared(c, src, "component", "kueue-admission");
+	json_object_set_new_nocheck(o, "source", src);
+	put_shared(c, o, "reportingComponent", "kueue-admission");
+	json_decref(t);
+	json_decref(n);
+	return o;
+}
 
 static void k8s_event(struct ctl *c, const struct qf_event *ev)
 {
@@ -347,11 +415,14 @@ static void k8s_event(struct ctl *c, const struct qf_event *ev)
 		return;
 	qf_buf_add(&ns, ev->workload, (size_t)(slash - ev->workload));
 	wl = ctl_lookup(c, K_WL, ns.buf, slash + 1);
-	qf_model_format_time(ts, ev->time_ms);
+	(void)ctl_time_rfc3339(c, ev->time_ms, ts);
 	/* Kubernetes' event recorder folds repeats into a count; only
 	 * the pending Warnings repeat, so only they are remembered */
-	qf_buf_addf(&dk, "%s|%s|%s", ev->workload, ev->reason,
-	            ev->message ? ev->message : "");
+	qf_buf_adds(&dk, ev->workload);
+	qf_buf_addch(&dk, '|');
+	qf_buf_adds(&dk, ev->reason);
+	qf_buf_addch(&dk, '|');
+	qf_buf_adds(&dk, ev->message ? ev->message : "");
 	seen = !strcmp(ev->type, "Warning")
 	               ? json_string_value(json_object_get(c->ev_dedup, dk.buf))
 	               : NULL;
@@ -365,25 +436,13 @@ static void k8s_event(struct ctl *c, const struct qf_event *ev)
 		                     1));
 		json_object_set_new(obj, "lastTimestamp", json_string(ts));
 	} else {
-		qf_buf_addf(&name, "%s.%llx", slash + 1,
-		            (unsigned long long)++c->event_seq +
-		                    ((unsigned long long)c->rv << 16));
-		obj = json_pack(
-		        "{s:s,s:s,s:{s:s,s:s,s:s},s:{s:s,s:s,s:s,s:s,s:s},"
-		        "s:s,s:s,s:s,s:i,s:s,s:s,s:{s:s},s:s}",
-		        "apiVersion", "v1", "kind", "Event", "metadata", "name",
-		        name.buf, "namespace", ns.buf, "creationTimestamp", ts,
-		        "involvedObject", "apiVersion",
-		        "kueue.x-k8s.io/v1beta2", "kind", "Workload", "name",
-		        slash + 1, "namespace", ns.buf, "uid",
-		        wl && qf_api_meta_str(wl, "uid")
-		                ? qf_api_meta_str(wl, "uid")
-		                : "",
-		        "reason", ev->reason, "message",
-		        ev->message ? ev->message : "", "type", ev->type,
-		        "count", 1, "firstTimestamp", ts, "lastTimestamp", ts,
-		        "source", "component", "kueue-admission",
-		        "reportingComponent", "kueue-admission");
+		qf_buf_adds(&name, slash + 1);
+		qf_buf_addch(&name, '.');
+		ctl_add_num(&name,
+		            (uint64_t)++c->event_seq + ((uint64_t)c->rv << 16),
+		            16, 0);
+		obj = new_event(c, name.buf, ns.buf, slash + 1,
+		                wl ? qf_api_meta_str(wl, "uid") : NULL, ts, ev);
 		if (!strcmp(ev->type, "Warning"))
 			json_object_set_new(c->ev_dedup, dk.buf,
 			                    json_string(name.buf));
@@ -438,13 +497,18 @@ static void count_event(struct ctl *c, const struct qf_event *ev)
 void ctl_sink(void *arg, const struct qf_event *ev)
 {
 	struct ctl *c = arg;
-	json_t *j = qf_event_to_json(ev);
 	struct qf_buf line = QF_BUF_INIT;
 
-	if (c->policy_rev)
-		json_object_set_new(j, "policyRevision",
-		                    json_string(c->policy_rev));
-	qf_jdump(&line, j);
+	/* the line's text without its tree when it can (core/jdump.h) */
+	if (qf_jdump_event(&line, ev, c->policy_rev) < 0) {
+		json_t *j = qf_event_to_json(ev);
+
+		if (c->policy_rev)
+			json_object_set_new(j, "policyRevision",
+			                    json_string(c->policy_rev));
+		qf_jdump(&line, j);
+		json_decref(j);
+	}
 	if (qf_store_event(c->store, line.buf, c->d) < 0)
 		c->fatal = 1;
 	if (c->events) {
@@ -452,7 +516,6 @@ void ctl_sink(void *arg, const struct qf_event *ev)
 		qf_buf_addch(&c->ev_lines, '\n');
 	}
 	qf_buf_release(&line);
-	json_decref(j);
 	count_event(c, ev);
 	if (!strcmp(ev->reason, "QuotaReserved")) {
 		struct qf_wl *w = qf_engine_find(c->e, ev->workload);
@@ -694,7 +757,7 @@ static int restore_workloads(struct ctl *c)
 			job = json_string_value(json_object_get(r, "name"));
 			if (!job)
 				continue;
-			qf_buf_addf(&jk, "%s/%s", w->ns, job);
+			ctl_add_path(&jk, w->ns, job);
 			json_object_set_new(c->job_wl, jk.buf,
 			                    json_string(w->name));
 			if (w->runtime_ms < 0 &&

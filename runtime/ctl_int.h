@@ -42,6 +42,13 @@ struct ctl_watch {
 	enum qf_api_as as;           /* objects or Tables (Accept) */
 	enum qf_api_include include; /* what a Table row carries */
 	int headers_sent;            /* a Table's columns went out */
+	/* C4: changes up to after_rv are in what the watch started with
+	 * (its current state, or the client's resourceVersion), so they are
+	 * not sent again; a current state that holds changes not yet
+	 * committed is kept in held until they are (holding) */
+	int64_t after_rv;
+	int holding;
+	struct qf_buf held;
 };
 
 struct ctl_reply {
@@ -83,6 +90,7 @@ struct ctl {
 	int ready;
 	int fatal;        /* a store write failed: stop without answering */
 	json_t *ev_dedup; /* "wl|reason|message" -> Event name */
+	json_t *shared;   /* text -> string node trees share (ctl_engine.c) */
 	json_t *unsaved;  /* "<kind>\x1f<key>" -> object to store */
 	char *token;      /* owned, or NULL */
 	FILE *events;     /* --events (unbuffered), or NULL */
@@ -98,6 +106,8 @@ struct ctl {
 	int64_t last_finish_scan_ms;
 	int64_t next_finish_ms; /* no reserved workload finishes before */
 	uint64_t event_seq;     /* names of Event objects */
+	int64_t ts_sec;         /* ctl_time_rfc3339's last second */
+	char ts_text[32];       /* and its text ("" before the first) */
 	char *policy_rev;       /* owned: commit id of the policy, or NULL */
 	char *sync_seen;        /* owned: last revision read (applied or not) */
 	int64_t next_sync_ms;
@@ -105,6 +115,7 @@ struct ctl {
 	struct ctl_note *hist; /* owned [o->watch_history] */
 	size_t hist_head, hist_len;
 	int64_t hist_floor; /* a watch may resume from any rv >= this */
+	int64_t told_rv;    /* the last version delivered to watchers */
 	/* runtime/metrics.h */
 	uint64_t n_requests;
 	json_t *counters; /* "family{labels}" -> count */
@@ -132,6 +143,10 @@ int64_t ctl_now(struct ctl *c);
 /* "ns/name" or "name" */
 void ctl_key(struct qf_buf *b, int kind, const char *ns, const char *name);
 json_t *ctl_lookup(struct ctl *c, int kind, const char *ns, const char *name);
+/* Append "ns/name" (the engine's workload key). */
+void ctl_add_path(struct qf_buf *b, const char *ns, const char *name);
+/* Append v in base 10 or 16 (lower case), zero-padded to width digits. */
+void ctl_add_num(struct qf_buf *b, uint64_t v, unsigned base, int width);
 /* Execute a routed CRUD request into rs (code, body). */
 void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
                  const struct qf_http_req *hr, struct qf_http_resp *rs);
@@ -174,6 +189,8 @@ void ctl_list(struct ctl *c, const struct qf_api_req *rq,
 /* One object as the request wants it (a Table for GET with Accept). */
 void ctl_respond_obj(struct ctl *c, const struct qf_api_req *rq,
                      struct qf_http_resp *rs, int code, const json_t *obj);
+/* A note's resourceVersion. */
+int64_t ctl_note_rv(const struct ctl_note *n);
 /* Keep a delivered note (reference taken) in the history ring. */
 void ctl_hist_add(struct ctl *c, const struct ctl_note *n);
 void ctl_hist_release(struct ctl *c);
@@ -222,6 +239,8 @@ void ctl_wl_delete(struct ctl *c, const char *ns, const char *name);
 void ctl_wl_set_active(struct ctl *c, const char *ns, const char *name,
                        int active);
 const char *ctl_now_rfc3339(struct ctl *c, char out[32]);
+/* qf_model_format_time(out, ms), the last second's text reused. */
+const char *ctl_time_rfc3339(struct ctl *c, int64_t ms, char out[32]);
 /* Write a structured log line (JSON) to stderr. */
 void ctl_log(struct ctl *c, const char *level, const char *fmt, ...)
         QF_PRINTF(3, 4);

@@ -313,7 +313,7 @@ done:
 
 /* ----- the watch history (C5) ----- */
 
-static int64_t note_rv(const struct ctl_note *n)
+int64_t ctl_note_rv(const struct ctl_note *n)
 {
 	const char *s = qf_api_meta_str(n->obj, "resourceVersion");
 
@@ -326,7 +326,7 @@ void ctl_hist_add(struct ctl *c, const struct ctl_note *n)
 	struct ctl_note *slot;
 
 	if (!cap) {
-		c->hist_floor = note_rv(n);
+		c->hist_floor = ctl_note_rv(n);
 		return;
 	}
 	if (!c->hist)
@@ -334,7 +334,7 @@ void ctl_hist_add(struct ctl *c, const struct ctl_note *n)
 	slot = &c->hist[(c->hist_head + c->hist_len) % cap];
 	if (c->hist_len == cap) {
 		/* the oldest goes: a watch can no longer start before it */
-		c->hist_floor = note_rv(slot);
+		c->hist_floor = ctl_note_rv(slot);
 		json_decref(slot->obj);
 		c->hist_head = (c->hist_head + 1) % cap;
 	} else {
@@ -403,7 +403,7 @@ int ctl_watch_replay(struct ctl *c, struct ctl_watch *w, int64_t rv,
 	for (size_t i = 0; i < c->hist_len; i++) {
 		const struct ctl_note *n = &c->hist[(c->hist_head + i) % cap];
 
-		if (note_rv(n) > rv && wants(w, n))
+		if (ctl_note_rv(n) > rv && wants(w, n))
 			send(c, w, n->type, n->obj);
 	}
 	return 0;

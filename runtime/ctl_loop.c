@@ -60,6 +60,24 @@ static int watch_wants(const struct ctl_watch *w, const struct ctl_note *n)
 	       qf_api_fields_match(w->fields, n->obj, &err) == 1;
 }
 
+/* Out to the stream, or into held while the watch is holding. */
+static void watch_out(struct ctl_watch *w, const char *text, size_t len)
+{
+	if (w->holding)
+		qf_buf_add(&w->held, text, len);
+	else
+		qf_http_push(w->conn, text, len);
+}
+
+/* What the watch started with is committed: send it. */
+static void watch_release(struct ctl_watch *w)
+{
+	w->holding = 0;
+	if (w->held.len)
+		qf_http_push(w->conn, w->held.buf, w->held.len);
+	qf_buf_release(&w->held);
+}
+
 static void watch_send(struct ctl *c, struct ctl_watch *w, const char *type,
                        const json_t *obj)
 {
@@ -69,10 +87,12 @@ static void watch_send(struct ctl *c, struct ctl_watch *w, const char *type,
 
 	if (w->as == QF_API_AS_OBJECT && w->kind != K_CQ && w->kind != K_LQ) {
 		/* the plain object: written without a copy */
-		qf_buf_addf(&b, "{\"type\":\"%s\",\"object\":", type);
+		qf_buf_adds(&b, "{\"type\":\"");
+		qf_buf_adds(&b, type);
+		qf_buf_adds(&b, "\",\"object\":");
 		ctl_served_text(&b, obj, w->kind, w->version);
 		qf_buf_adds(&b, "}\n");
-		qf_http_push(w->conn, b.buf, b.len);
+		watch_out(w, b.buf, b.len);
 		qf_buf_release(&b);
 		return;
 	}
@@ -80,24 +100,39 @@ static void watch_send(struct ctl *c, struct ctl_watch *w, const char *type,
 	ev = json_pack("{s:s,s:o}", "type", type, "object", served);
 	t = json_dumps(ev, JSON_PRESERVE_ORDER | JSON_COMPACT);
 	if (t) {
-		qf_http_push(w->conn, t, strlen(t));
-		qf_http_push(w->conn, "\n", 1);
+		watch_out(w, t, strlen(t));
+		watch_out(w, "\n", 1);
 	}
 	free(t);
 	json_decref(ev);
 }
 
+/* Committed notes, in resourceVersion order, to the watches (C4). */
 static void deliver_notes(struct ctl *c, struct ctl_note *notes, size_t *n)
 {
 	for (size_t i = 0; i < *n; i++) {
-		for (size_t k = 0; k < c->nwatches; k++)
-			if (watch_wants(&c->watches[k], &notes[i]))
-				watch_send(c, &c->watches[k], notes[i].type,
-				           notes[i].obj);
+		int64_t rv = ctl_note_rv(&notes[i]);
+
+		for (size_t k = 0; k < c->nwatches; k++) {
+			struct ctl_watch *w = &c->watches[k];
+
+			if (rv <= w->after_rv)
+				continue;
+			if (w->holding)
+				watch_release(w);
+			if (watch_wants(w, &notes[i]))
+				watch_send(c, w, notes[i].type, notes[i].obj);
+		}
 		ctl_hist_add(c, &notes[i]);
 		json_decref(notes[i].obj);
+		if (rv > c->told_rv)
+			c->told_rv = rv;
 	}
 	*n = 0;
+	for (size_t k = 0; k < c->nwatches; k++)
+		if (c->watches[k].holding &&
+		    c->watches[k].after_rv <= c->told_rv)
+			watch_release(&c->watches[k]);
 }
 
 static void watch_closed(void *arg, struct qf_http_conn *conn)
@@ -113,6 +148,7 @@ static void watch_closed(void *arg, struct qf_http_conn *conn)
 		free(w->labels);
 		free(w->fields);
 		free(w->version);
+		qf_buf_release(&w->held);
 		c->watches[k] = c->watches[--c->nwatches];
 		return;
 	}
@@ -142,8 +178,13 @@ static void watch_start(struct ctl *c, const struct qf_api_req *rq, int64_t rv,
 	w->as = rq->as;
 	w->include = rq->include;
 	w->headers_sent = 0;
+	qf_buf_init(&w->held);
 	/* without a resourceVersion a watch starts with the current state;
 	 * with one it resumes after it from the history (C5) */
+	w->after_rv = rv >= 0 && rv < c->rv ? rv : c->rv;
+	/* the current state has what the open batch and the one in flight
+	 * changed: it leaves once they are committed (C4) */
+	w->holding = rv < 0 && c->told_rv < c->rv;
 	if (rv >= 0) {
 		if (ctl_watch_replay(c, w, rv, watch_wants, watch_send) < 0)
 			qf_http_end(conn);
@@ -506,6 +547,7 @@ static int start(struct ctl *c, struct qf_buf *cert, struct qf_buf *key)
 	if (rc == QF_OK)
 		rc = ctl_restore(c);
 	c->hist_floor = c->rv; /* C5: no history from before the start */
+	c->told_rv = c->rv;
 	if (rc == QF_OK && ensure_default_ns(c) < 0)
 		rc = qf_diag_error(c->d, NULL, QF_CTL_RULE, NULL,
 		                   "cannot create the default namespace");

@@ -29,7 +29,8 @@ void qf_metrics_label(struct qf_buf *out, const char *name, const char *value)
 {
 	if (out->len && out->buf[out->len - 1] != '{')
 		qf_buf_addch(out, ',');
-	qf_buf_addf(out, "%s=\"", name);
+	qf_buf_adds(out, name);
+	qf_buf_adds(out, "=\"");
 	for (const char *p = value ? value : ""; *p; p++) {
 		if (*p == '\\' || *p == '"')
 			qf_buf_addch(out, '\\');
@@ -46,7 +47,10 @@ void qf_metrics_count(struct ctl *c, const char *family, const char *labels)
 	struct qf_buf k = QF_BUF_INIT;
 	json_t *v;
 
-	qf_buf_addf(&k, "%s{%s}", family, labels);
+	qf_buf_adds(&k, family);
+	qf_buf_addch(&k, '{');
+	qf_buf_adds(&k, labels);
+	qf_buf_addch(&k, '}');
 	v = json_object_get(c->counters, k.buf);
 	/* counted in place: a new node per event was most of the cost */
 	if (v)
@@ -68,7 +72,9 @@ void qf_metrics_observe(struct ctl *c, enum qf_metrics_hist h, const char *cq,
 	struct qf_buf k = QF_BUF_INIT;
 	json_t *a;
 
-	qf_buf_addf(&k, "%s\x1f%s", hist_names[h], cq ? cq : "");
+	qf_buf_adds(&k, hist_names[h]);
+	qf_buf_addch(&k, '\x1f');
+	qf_buf_adds(&k, cq ? cq : "");
 	a = json_object_get(c->hists, k.buf);
 	if (!a) {
 		a = json_array();

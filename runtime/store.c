@@ -36,6 +36,9 @@ enum stmt {
 	ST_DEL,
 	ST_EVENT,
 	ST_SETRV,
+	ST_BEGIN, /* the transaction's statements, prepared once too */
+	ST_COMMIT,
+	ST_ROLLBACK,
 	ST_N,
 };
 
@@ -45,10 +48,13 @@ static const char *const stmt_sql[ST_N] = {
 	"DELETE FROM objects WHERE res = ?1 AND ns = ?2 AND name = ?3",
 	"INSERT INTO events(json) VALUES (?1)",
 	"INSERT OR REPLACE INTO meta(k, v) VALUES ('rv', ?1)",
+	"BEGIN IMMEDIATE",
+	"COMMIT",
+	"ROLLBACK",
 };
 
 /* Text parameters each statement binds from an op (then rv for a put). */
-static const int stmt_ntext[ST_N] = { 3, 3, 1, 0 };
+static const int stmt_ntext[ST_N] = { 3, 3, 1, 0, 0, 0, 0 };
 
 static const char schema[] =
         "CREATE TABLE IF NOT EXISTS objects(res TEXT NOT NULL, "
@@ -193,20 +199,29 @@ static int step_op(struct qf_store *s, struct batch *b, const struct op *op)
 static int write_batch(struct qf_store *s, struct batch *b)
 {
 	struct op setrv = { ST_SETRV, { 0, 0, 0, 0 }, b->rv };
+	struct op begin = { ST_BEGIN, { 0, 0, 0, 0 }, 0 };
+	struct op commit = { ST_COMMIT, { 0, 0, 0, 0 }, 0 };
+	struct op rollback = { ST_ROLLBACK, { 0, 0, 0, 0 }, 0 };
 	int rc = QF_OK;
 
-	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
-	    SQLITE_OK)
-		return fail(s, b, "BEGIN IMMEDIATE");
+	if (step_op(s, b, &begin) < 0)
+		return QF_EIO;
 	for (size_t i = 0; rc == QF_OK && i < b->nops; i++)
 		rc = step_op(s, b, &b->ops[i]);
 	if (rc == QF_OK && b->rv >= 0)
 		rc = step_op(s, b, &setrv);
-	if (rc == QF_OK &&
-	    sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-		rc = fail(s, b, "COMMIT");
-	if (rc < 0) /* nothing of it is durable: undo all of it (S3) */
-		(void)sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	if (rc == QF_OK)
+		rc = step_op(s, b, &commit);
+	if (rc < 0 && sqlite3_get_autocommit(s->db) == 0) {
+		/* nothing of it is durable: undo all of it (S3); the text of
+		 * the first failure stays the batch's error */
+		struct qf_buf keep = b->err;
+
+		qf_buf_init(&b->err);
+		(void)step_op(s, b, &rollback);
+		qf_buf_release(&b->err);
+		b->err = keep;
+	}
 	return rc;
 }
 

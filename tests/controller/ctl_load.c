@@ -12,6 +12,13 @@
  * off is what the crash test does on purpose).  Prints one summary line:
  * "created N of COUNT in S s (R/s)" and, with --watch, "unsuspend latency
  * p50 X ms p99 Y ms (N jobs)".
+ *
+ * With --watches K instead of --watch, K watches of the namespace's Jobs
+ * without a resourceVersion (each starting with the current state) are
+ * opened one by one while the Jobs stream in, and each stream is checked:
+ * an object ADDED again before its DELETED, or an event repeated, is a
+ * duplicate, a Job of the run it never shows is missing; prints
+ * "watch duplicates: N, missing: M in K watches".
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -32,7 +39,15 @@
 #include "core/opt.h"
 #include "core/banned.h"
 
-#define MAX_CONNS 64
+#define MAX_CONNS   64
+#define MAX_WATCHES 32
+
+/* A watch opened during the load and what it has seen (--watches). */
+struct xwatch {
+	int fd;
+	struct qf_buf in;
+	json_t *seen; /* name -> "TYPE rv" of its last event */
+};
 
 struct conn {
 	int fd;
@@ -48,6 +63,10 @@ struct run {
 	double *unsusp_ms; /* [count] unsuspend seen, or 0 */
 	int watch_fd;
 	struct qf_buf wbuf;
+	struct xwatch xw[MAX_WATCHES];
+	int nxw, axw; /* open, wanted */
+	int port;
+	long dups, missing;
 };
 
 static double now_ms(void)
@@ -117,6 +136,116 @@ static int send_job(struct run *r, struct conn *c)
 	return rc;
 }
 
+/* One event line of a --watches stream: count what repeats. */
+static void xwatch_line(struct run *r, struct xwatch *x, const char *l,
+                        size_t n)
+{
+	json_t *ev = json_loadb(l, n, 0, NULL);
+	json_t *md = json_object_get(json_object_get(ev, "object"), "metadata");
+	const char *type = json_string_value(json_object_get(ev, "type"));
+	const char *name = json_string_value(json_object_get(md, "name"));
+	const char *rv =
+	        json_string_value(json_object_get(md, "resourceVersion"));
+	const char *last;
+	struct qf_buf now = QF_BUF_INIT;
+
+	if (!type || !name || !rv) {
+		json_decref(ev);
+		return;
+	}
+	last = json_string_value(json_object_get(x->seen, name));
+	qf_buf_addf(&now, "%s %s", type, rv);
+	if (last &&
+	    ((!strcmp(type, "ADDED") && strncmp(last, "DELETED", 7) != 0) ||
+	     !strcmp(strchr(last, ' ') + 1, rv))) {
+		fprintf(stderr, "ctl_load: watch %d: %s %s after %s\n",
+		        (int)(x - r->xw), type, name, last);
+		r->dups++;
+	}
+	json_object_set_new(x->seen, name, json_string(now.buf));
+	qf_buf_release(&now);
+	json_decref(ev);
+}
+
+static void xwatch_read(struct run *r, struct xwatch *x)
+{
+	char b[65536];
+	ssize_t n = read(x->fd, b, sizeof(b));
+	char *nl;
+
+	if (n <= 0) {
+		close(x->fd);
+		x->fd = -1;
+		return;
+	}
+	qf_buf_add(&x->in, b, (size_t)n);
+	while ((nl = memchr(x->in.buf, '\n', x->in.len))) {
+		size_t l = (size_t)(nl - x->in.buf) + 1;
+
+		xwatch_line(r, x, x->in.buf, l);
+		memmove(x->in.buf, x->in.buf + l, x->in.len - l);
+		qf_buf_setlen(&x->in, x->in.len - l);
+	}
+}
+
+/* Open the next --watches watch, without a resourceVersion. */
+static int xwatch_open(struct run *r)
+{
+	struct xwatch *x = &r->xw[r->nxw];
+	struct qf_buf req = QF_BUF_INIT;
+	int rc;
+
+	x->fd = dial(r->port);
+	if (x->fd < 0)
+		return -1;
+	qf_buf_init(&x->in);
+	x->seen = json_object();
+	r->nxw++;
+	qf_buf_addf(&req,
+	            "GET /apis/batch/v1/namespaces/%s/jobs?watch=true "
+	            "HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n",
+	            r->ns);
+	rc = send_all(x->fd, req.buf, req.len);
+	qf_buf_release(&req);
+	return rc;
+}
+
+/* Read the --watches streams until they have been quiet for 500 ms. */
+static void xwatch_drain(struct run *r)
+{
+	for (;;) {
+		struct pollfd p[MAX_WATCHES];
+		int got = 0;
+
+		for (int i = 0; i < r->nxw; i++) {
+			p[i].fd = r->xw[i].fd;
+			p[i].events = POLLIN;
+		}
+		if (poll(p, (nfds_t)r->nxw, 500) <= 0)
+			break;
+		for (int i = 0; i < r->nxw; i++)
+			if (p[i].revents) {
+				xwatch_read(r, &r->xw[i]);
+				got = 1;
+			}
+		if (!got)
+			break;
+	}
+	for (int i = 0; i < r->nxw; i++) {
+		for (long j = 0; j < r->count; j++) {
+			char name[256];
+
+			(void)snprintf(name, sizeof(name), "%s-%ld", r->prefix,
+			               j);
+			r->missing += !json_object_get(r->xw[i].seen, name);
+		}
+		if (r->xw[i].fd >= 0)
+			close(r->xw[i].fd);
+		qf_buf_release(&r->xw[i].in);
+		json_decref(r->xw[i].seen);
+	}
+}
+
 /* A complete response in c->in: its status code, else 0. */
 static int response_done(struct conn *c, size_t *used)
 {
@@ -167,6 +296,10 @@ static int on_readable(struct run *r, struct conn *c)
 	}
 	qf_buf_reset(&c->in);
 	c->job = -1;
+	if (r->nxw < r->axw &&
+	    r->created * r->axw >= (long)(r->nxw + 1) * r->count / 2 &&
+	    xwatch_open(r) < 0)
+		return -1;
 	if (r->next < r->count)
 		return send_job(r, c);
 	return 0;
@@ -194,6 +327,12 @@ static void on_watch(struct run *r)
 		        json_object_get(o, "metadata"), "name"));
 		json_t *susp =
 		        json_object_get(json_object_get(o, "spec"), "suspend");
+		const char *type =
+		        json_string_value(json_object_get(ev, "type"));
+
+		if (type && !strcmp(type, "ERROR"))
+			fprintf(stderr, "ctl_load: watch: %.*s", (int)l,
+			        r->wbuf.buf);
 
 		if (name && json_is_false(susp) &&
 		    !strncmp(name, r->prefix, plen) && name[plen] == '-') {
@@ -208,21 +347,66 @@ static void on_watch(struct run *r)
 	}
 }
 
+/* The namespace's Jobs' current resourceVersion (a list of one), so the
+ * watch starts now: an older version may be compacted out of the watch
+ * history (410 Expired), and none would replay every Job created before. */
+static int current_rv(struct run *r, int port, struct qf_buf *rv)
+{
+	struct qf_buf req = QF_BUF_INIT, in = QF_BUF_INIT;
+	const char *body, *v = NULL;
+	json_t *list = NULL;
+	char b[16384];
+	ssize_t n;
+	int fd = dial(port), rc = -1;
+
+	if (fd < 0)
+		return -1;
+	qf_buf_addf(&req,
+	            "GET /apis/batch/v1/namespaces/%s/jobs?limit=1 HTTP/1.0\r\n"
+	            "Host: 127.0.0.1\r\n\r\n",
+	            r->ns);
+	if (send_all(fd, req.buf, req.len) < 0)
+		goto done;
+	while ((n = read(fd, b, sizeof(b))) > 0)
+		qf_buf_add(&in, b, (size_t)n);
+	body = in.len ? strstr(in.buf, "\r\n\r\n") : NULL;
+	if (body)
+		list = json_loads(body + 4, 0, NULL);
+	v = json_string_value(json_object_get(json_object_get(list, "metadata"),
+	                                      "resourceVersion"));
+	if (v) {
+		qf_buf_adds(rv, v);
+		rc = 0;
+	}
+done:
+	json_decref(list);
+	qf_buf_release(&req);
+	qf_buf_release(&in);
+	close(fd);
+	return rc;
+}
+
 static int start_watch(struct run *r, int port)
 {
-	struct qf_buf req = QF_BUF_INIT;
-	int rc;
+	struct qf_buf req = QF_BUF_INIT, rv = QF_BUF_INIT;
+	int rc = -1;
 
+	if (current_rv(r, port, &rv) < 0) {
+		fprintf(stderr, "ctl_load: cannot list the Jobs\n");
+		goto done;
+	}
 	r->watch_fd = dial(port);
 	if (r->watch_fd < 0)
-		return -1;
+		goto done;
 	/* HTTP/1.0: the stream comes unchunked, one event per line */
 	qf_buf_addf(&req,
 	            "GET /apis/batch/v1/namespaces/%s/jobs?watch=true&"
-	            "resourceVersion=1 HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n",
-	            r->ns);
+	            "resourceVersion=%s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n",
+	            r->ns, rv.buf);
 	rc = send_all(r->watch_fd, req.buf, req.len);
+done:
 	qf_buf_release(&req);
+	qf_buf_release(&rv);
 	return rc;
 }
 
@@ -271,7 +455,7 @@ static void drain_watch(struct run *r)
 
 static int run_load(struct run *r, struct conn *cs, int nconns)
 {
-	struct pollfd p[MAX_CONNS + 1];
+	struct pollfd p[MAX_CONNS + 1 + MAX_WATCHES];
 	int live = nconns;
 
 	for (int i = 0; i < nconns; i++)
@@ -291,10 +475,17 @@ static int run_load(struct run *r, struct conn *cs, int nconns)
 			p[np].fd = r->watch_fd;
 			p[np++].events = POLLIN;
 		}
+		for (int i = 0; i < r->nxw; i++) {
+			p[np + i].fd = r->xw[i].fd;
+			p[np + i].events = POLLIN;
+		}
 		if (!live)
 			break;
-		if (poll(p, (nfds_t)np, 30000) <= 0)
+		if (poll(p, (nfds_t)(np + r->nxw), 30000) <= 0)
 			return -1;
+		for (int i = 0; i < r->nxw; i++)
+			if (p[np + i].revents)
+				xwatch_read(r, &r->xw[i]);
 		for (int i = 0; i < nconns; i++)
 			if (p[i].revents && on_readable(r, &cs[i]) < 0)
 				return -1;
@@ -310,6 +501,7 @@ int main(int argc, char **argv)
 	struct conn cs[MAX_CONNS];
 	int64_t port, count, nconns;
 	int watch = argc > 8 && !strcmp(argv[8], "--watch");
+	int64_t nxw = 0;
 	double t0, t1;
 	int rc;
 
@@ -318,9 +510,15 @@ int main(int argc, char **argv)
 	    qf_parse_i64(&count, argv[5], 1, 10000000) != QF_OK ||
 	    qf_parse_i64(&nconns, argv[6], 1, MAX_CONNS) != QF_OK) {
 		fprintf(stderr, "usage: ctl_load PORT NS QUEUE PREFIX COUNT "
-		                "CONNS [ACCEPTED_FILE|-] [--watch]\n");
+		                "CONNS [ACCEPTED_FILE|-] [--watch | --watches "
+		                "K]\n");
 		return 2;
 	}
+	if (argc > 9 && !strcmp(argv[8], "--watches") &&
+	    qf_parse_i64(&nxw, argv[9], 1, MAX_WATCHES) != QF_OK)
+		return 2;
+	r.axw = (int)nxw;
+	r.port = (int)port;
 	r.ns = argv[2];
 	r.queue = argv[3];
 	r.prefix = argv[4];
@@ -356,6 +554,11 @@ int main(int argc, char **argv)
 	if (watch) {
 		drain_watch(&r);
 		report_latency(&r);
+	}
+	if (r.axw) {
+		xwatch_drain(&r);
+		printf("watch duplicates: %ld, missing: %ld in %d watches\n",
+		       r.dups, r.missing, r.nxw);
 	}
 	for (int i = 0; i < nconns; i++) {
 		close(cs[i].fd);

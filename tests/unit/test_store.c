@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "core/buf.h"
 #include "runtime/store.h"
 
@@ -149,6 +151,59 @@ static void test_store_commit_in_flight(void **state)
 	qf_diags_release(&d);
 }
 
+/* S3: a batch whose statement fails mid-way leaves nothing (its rows
+ * and events rolled back) and the next batch commits normally. */
+static void test_store_failed_batch(void **state)
+{
+	struct qf_buf path = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_store *s = NULL;
+	struct seen seen = { 0, QF_BUF_INIT };
+	sqlite3 *db = NULL;
+	int64_t rv = -1;
+	int rc;
+
+	(void)state;
+	tmp_db(&path);
+	cleanup(path.buf);
+	assert_int_equal(qf_store_open(&s, path.buf, &d), QF_OK);
+	assert_int_equal(qf_store_put(s, "jobs", "a", "j1", 1, "{}", &d), 0);
+	assert_int_equal(qf_store_commit(s, &d), 0);
+	/* another connection makes one row of the next batch fail */
+	assert_int_equal(sqlite3_open(path.buf, &db), SQLITE_OK);
+	assert_int_equal(
+	        sqlite3_exec(db,
+	                     "CREATE TRIGGER refuse BEFORE INSERT ON objects "
+	                     "WHEN NEW.name = 'bad' BEGIN SELECT "
+	                     "RAISE(ABORT, 'refused'); END;",
+	                     NULL, NULL, NULL),
+	        SQLITE_OK);
+	assert_int_equal(qf_store_put(s, "jobs", "a", "j2", 2, "{}", &d), 0);
+	assert_int_equal(qf_store_event(s, "{\"reason\":\"x\"}", &d), 0);
+	assert_int_equal(qf_store_put(s, "jobs", "a", "bad", 3, "{}", &d), 0);
+	rc = qf_store_commit(s, &d);
+	qf_assert_failed_with_error(rc, &d);
+	assert_non_null(strstr(d.v[0].msg, "refused"));
+	qf_diags_release(&d);
+	assert_int_equal(
+	        sqlite3_exec(db, "DROP TRIGGER refuse", NULL, NULL, NULL),
+	        SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(qf_store_put(s, "jobs", "a", "j4", 4, "{}", &d), 0);
+	qf_store_set_rv(s, 4);
+	assert_int_equal(qf_store_commit(s, &d), 0);
+	qf_store_free(s);
+	assert_int_equal(qf_store_open(&s, path.buf, &d), QF_OK);
+	assert_int_equal(qf_store_load(s, &rv, collect, &seen, &d), 0);
+	assert_string_equal(seen.names.buf, "jobs:a/j1@1;jobs:a/j4@4;");
+	assert_int_equal(qf_store_nevents(s), 0);
+	qf_store_free(s);
+	cleanup(path.buf);
+	qf_buf_release(&seen.names);
+	qf_buf_release(&path);
+	qf_diags_release(&d);
+}
+
 static void test_store_bad_path(void **state)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -166,6 +221,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_store_commit_and_reload),
 		cmocka_unit_test(test_store_commit_in_flight),
+		cmocka_unit_test(test_store_failed_batch),
 		cmocka_unit_test(test_store_bad_path),
 	};
 	return cmocka_run_group_tests_name("store", tests, NULL, NULL);
