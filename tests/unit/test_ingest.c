@@ -365,8 +365,8 @@ static const char *const derived[] = {
 	"SELECT * FROM audit_borrowing",
 	"SELECT * FROM audit_preemptions",
 	"SELECT * FROM audit_breaches",
-	"SELECT * FROM d_usage ORDER BY cluster, cluster_queue, flavor,"
-	" resource, at_ms, usage_milli",
+	("SELECT * FROM d_usage ORDER BY cluster, cluster_queue, flavor,"
+	 " resource, at_ms, usage_milli"),
 	"SELECT * FROM d_lending ORDER BY borrower, lender, start_ms",
 	"SELECT * FROM d_clusters",
 };
