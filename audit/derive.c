@@ -1131,6 +1131,7 @@ static void walk_release(struct walk *wk)
 	sqlite3_finalize(wk->usage_lookup);
 	sqlite3_finalize(wk->ws_get);
 	sqlite3_finalize(wk->ws_put);
+	sqlite3_finalize(wk->ws_upd);
 	qf_borrow_release(&wk->b);
 	memset(wk, 0, sizeof(*wk));
 }

@@ -158,6 +158,7 @@ struct wl {
 	size_t nlm;
 	int64_t seq;      /* first seen: the order of rows at the end */
 	uint64_t ck_hash; /* of its state as stored in d_wstate, or 0 */
+	int64_t ck_id;    /* its row there, or 0 */
 	int ck_active;    /* stored there as active */
 };
 
@@ -195,7 +196,7 @@ struct walk {
 	int64_t next_seq;
 	unsigned char *bloom; /* keys stored in d_wstate by this walk */
 	int bloom_complete;   /* the walk started from scratch */
-	sqlite3_stmt *ws_get, *ws_put;
+	sqlite3_stmt *ws_get, *ws_put, *ws_upd;
 };
 
 int qf_borrow_init(struct borrow *b, struct qf_evdb *s, const char *cluster,

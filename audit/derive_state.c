@@ -278,18 +278,31 @@ static uint64_t state_hash(const struct qf_buf *b)
 	return qf_evdb_fnv(0, b->buf, b->len) | 1; /* 0: never stored */
 }
 
+/* The d_wstate lookup key of (cluster, workload). */
+static int64_t key_hash(const struct walk *wk, const char *key, size_t n)
+{
+	uint64_t h = qf_evdb_fnv(0, wk->cluster, strlen(wk->cluster) + 1);
+
+	return (int64_t)(qf_evdb_fnv(h, key, n) >> 1);
+}
+
 static int prepare(struct walk *wk)
 {
 	if (wk->ws_get)
 		return QF_OK;
 	if (sqlite3_prepare_v2(wk->s->db,
-	                       "SELECT seq, state, active FROM d_wstate"
-	                       " WHERE cluster = ?1 AND workload = ?2",
+	                       "SELECT id, seq, state, active FROM d_wstate"
+	                       " WHERE h = ?1 AND cluster = ?2 AND"
+	                       " workload = ?3",
 	                       -1, &wk->ws_get, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(wk->s->db,
-	                       "INSERT OR REPLACE INTO d_wstate"
-	                       " VALUES(?1,?2,?3,?4,?5)",
-	                       -1, &wk->ws_put, NULL) != SQLITE_OK)
+	                       "INSERT INTO d_wstate(cluster, h, workload,"
+	                       " active, seq, state) VALUES(?1,?2,?3,?4,?5,?6)",
+	                       -1, &wk->ws_put, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(wk->s->db,
+	                       "UPDATE d_wstate SET active = ?2, state = ?3"
+	                       " WHERE id = ?1",
+	                       -1, &wk->ws_upd, NULL) != SQLITE_OK)
 		return qf_evdb_fail(wk->s, "cannot prepare derivation", wk->d);
 	return QF_OK;
 }
@@ -307,7 +320,7 @@ static void unreadable(struct walk *wk, const char *key)
 }
 
 /* Put a stored state into a new slot. */
-static size_t adopt(struct walk *wk, const char *key, int64_t seq,
+static size_t adopt(struct walk *wk, const char *key, int64_t id, int64_t seq,
                     const void *blob, size_t n, int active)
 {
 	size_t i = new_slot(wk);
@@ -326,6 +339,7 @@ static size_t adopt(struct walk *wk, const char *key, int64_t seq,
 	w->seq = seq;
 	w->ck_hash = state_hash(&b);
 	w->ck_active = active;
+	w->ck_id = id;
 	qf_dmap_put(&wk->wmap, key, strlen(key), i);
 	if (w->st == W_DONE)
 		qf_wl_finished(wk, i);
@@ -345,14 +359,16 @@ static size_t load_stored(struct walk *wk, const char *key, size_t n)
 	if (prepare(wk) < 0)
 		return (size_t)-1;
 	sqlite3_reset(wk->ws_get);
-	sqlite3_bind_text(wk->ws_get, 1, wk->cluster, -1, SQLITE_STATIC);
-	sqlite3_bind_text(wk->ws_get, 2, key, (int)n, SQLITE_STATIC);
+	sqlite3_bind_int64(wk->ws_get, 1, key_hash(wk, key, n));
+	sqlite3_bind_text(wk->ws_get, 2, wk->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(wk->ws_get, 3, key, (int)n, SQLITE_STATIC);
 	step = sqlite3_step(wk->ws_get);
 	if (step == SQLITE_ROW)
 		i = adopt(wk, key, sqlite3_column_int64(wk->ws_get, 0),
-		          sqlite3_column_blob(wk->ws_get, 1),
-		          (size_t)sqlite3_column_bytes(wk->ws_get, 1),
-		          sqlite3_column_int(wk->ws_get, 2));
+		          sqlite3_column_int64(wk->ws_get, 1),
+		          sqlite3_column_blob(wk->ws_get, 2),
+		          (size_t)sqlite3_column_bytes(wk->ws_get, 2),
+		          sqlite3_column_int(wk->ws_get, 3));
 	else if (step != SQLITE_DONE) {
 		(void)qf_evdb_fail(wk->s, "cannot read derivation state",
 		                   wk->d);
@@ -400,6 +416,7 @@ void qf_wl_finished(struct walk *wk, size_t i)
 /* Store slot i's state (as active or not) unless it is stored already. */
 static int store(struct walk *wk, struct wl *w, int active, struct qf_buf *b)
 {
+	sqlite3_stmt *st;
 	uint64_t h;
 
 	qf_buf_reset(b);
@@ -409,18 +426,28 @@ static int store(struct walk *wk, struct wl *w, int active, struct qf_buf *b)
 		return QF_OK;
 	if (prepare(wk) < 0)
 		return QF_EIO;
-	sqlite3_reset(wk->ws_put);
-	sqlite3_bind_text(wk->ws_put, 1, wk->cluster, -1, SQLITE_STATIC);
-	sqlite3_bind_text(wk->ws_put, 2, w->key, -1, SQLITE_STATIC);
-	sqlite3_bind_int(wk->ws_put, 3, active);
-	sqlite3_bind_int64(wk->ws_put, 4, w->seq);
-	sqlite3_bind_blob(wk->ws_put, 5, b->buf, (int)b->len, SQLITE_STATIC);
-	if (sqlite3_step(wk->ws_put) != SQLITE_DONE) {
-		sqlite3_reset(wk->ws_put);
+	st = w->ck_id ? wk->ws_upd : wk->ws_put;
+	sqlite3_reset(st);
+	if (w->ck_id) {
+		sqlite3_bind_int64(st, 1, w->ck_id);
+		sqlite3_bind_int(st, 2, active);
+		sqlite3_bind_blob(st, 3, b->buf, (int)b->len, SQLITE_STATIC);
+	} else {
+		sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 2, key_hash(wk, w->key, strlen(w->key)));
+		sqlite3_bind_text(st, 3, w->key, -1, SQLITE_STATIC);
+		sqlite3_bind_int(st, 4, active);
+		sqlite3_bind_int64(st, 5, w->seq);
+		sqlite3_bind_blob(st, 6, b->buf, (int)b->len, SQLITE_STATIC);
+	}
+	if (sqlite3_step(st) != SQLITE_DONE) {
+		sqlite3_reset(st);
 		return qf_evdb_fail(wk->s, "cannot store derivation state",
 		                    wk->d);
 	}
-	sqlite3_reset(wk->ws_put);
+	sqlite3_reset(st);
+	if (!w->ck_id)
+		w->ck_id = sqlite3_last_insert_rowid(wk->s->db);
 	w->ck_hash = h;
 	w->ck_active = active;
 	return QF_OK;
@@ -566,7 +593,7 @@ static int load_active(struct walk *wk)
 	size_t i = 0;
 
 	if (sqlite3_prepare_v2(wk->s->db,
-	                       "SELECT workload, seq, state FROM d_wstate"
+	                       "SELECT workload, id, seq, state FROM d_wstate"
 	                       " INDEXED BY d_wstate_active WHERE cluster ="
 	                       " ?1 AND active ORDER BY seq",
 	                       -1, &st, NULL) != SQLITE_OK)
@@ -576,8 +603,9 @@ static int load_active(struct walk *wk)
 	while (i != (size_t)-1 && (step = sqlite3_step(st)) == SQLITE_ROW)
 		i = adopt(wk, (const char *)sqlite3_column_text(st, 0),
 		          sqlite3_column_int64(st, 1),
-		          sqlite3_column_blob(st, 2),
-		          (size_t)sqlite3_column_bytes(st, 2), 1);
+		          sqlite3_column_int64(st, 2),
+		          sqlite3_column_blob(st, 3),
+		          (size_t)sqlite3_column_bytes(st, 3), 1);
 	sqlite3_finalize(st);
 	if (i == (size_t)-1)
 		return QF_EIO;

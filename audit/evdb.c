@@ -184,9 +184,14 @@ static const char schema_v5[] =
         "CREATE TABLE IF NOT EXISTS d_ckpt(cluster TEXT PRIMARY KEY, event_id INTEGER"
         " NOT NULL, time_ms INTEGER NOT NULL, rank INTEGER NOT NULL,"
         " marks BLOB NOT NULL, state BLOB NOT NULL);"
-        "CREATE TABLE IF NOT EXISTS d_wstate(cluster TEXT NOT NULL, workload TEXT NOT NULL,"
-        " active INTEGER NOT NULL, seq INTEGER NOT NULL, state BLOB NOT NULL,"
-        " PRIMARY KEY(cluster, workload)) WITHOUT ROWID;"
+        /* rows appended as workloads finish (in about time order)
+         * and found by the hash of (cluster, workload): a table keyed
+         * by the name took a random B-tree insert for every workload */
+        "CREATE TABLE IF NOT EXISTS d_wstate(id INTEGER PRIMARY KEY,"
+        " cluster TEXT NOT NULL, h INTEGER NOT NULL, workload TEXT NOT NULL,"
+        " active INTEGER NOT NULL, seq INTEGER NOT NULL,"
+        " state BLOB NOT NULL);"
+        "CREATE INDEX IF NOT EXISTS d_wstate_h ON d_wstate(h);"
         "CREATE INDEX IF NOT EXISTS d_wstate_active ON d_wstate(cluster, seq)"
         " WHERE active;"
         "CREATE TABLE IF NOT EXISTS d_wlist(cluster TEXT NOT NULL, k INTEGER NOT NULL,"
