@@ -972,6 +972,7 @@ static int preemptor_queues(struct walk *wk, struct qf_buf *filled)
 	sqlite3_stmt *sel = NULL, *upd = NULL;
 	int rc = QF_OK, step = SQLITE_DONE;
 	struct qf_buf rows = QF_BUF_INIT;
+	int64_t nrows = 0;
 
 	if (sqlite3_prepare_v2(wk->s->db,
 	                       "SELECT rowid, preemptor FROM d_preemptions"
@@ -997,12 +998,13 @@ static int preemptor_queues(struct walk *wk, struct qf_buf *filled)
 		sqlite3_bind_int64(upd, 1, sqlite3_column_int64(sel, 0));
 		sqlite3_bind_text(upd, 2, wk->w[i].cq, -1, SQLITE_STATIC);
 		qf_ck_i64(&rows, sqlite3_column_int64(sel, 0));
+		nrows++;
 		rc = step_done(wk, upd);
 	}
 	if (rc == QF_OK && step != SQLITE_DONE)
 		rc = qf_evdb_fail(wk->s, "cannot derive", wk->d);
 done:
-	qf_ck_i64(filled, (int64_t)(rows.len / 8));
+	qf_ck_i64(filled, nrows);
 	qf_buf_add(filled, rows.buf, rows.len);
 	qf_buf_release(&rows);
 	sqlite3_finalize(sel);

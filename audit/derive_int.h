@@ -223,7 +223,7 @@ void qf_borrow_save(const struct borrow *b, struct qf_buf *out);
 int qf_borrow_load(struct borrow *b, const unsigned char **p,
                    const unsigned char *end);
 
-/* Checkpoint encoding: little-endian integers, doubles by their bits,
+/* Checkpoint encoding: zigzag varints, doubles by their 8 bytes,
  * strings as a length (-1: NULL) and bytes. */
 void qf_ck_i64(struct qf_buf *out, int64_t v);
 void qf_ck_f64(struct qf_buf *out, double v);

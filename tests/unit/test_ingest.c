@@ -499,6 +499,52 @@ static void test_ingest_in_pieces_derives_the_same(void **state)
 	qf_buf_release(&all);
 }
 
+/*
+ * A victim whose preemptor is seen only later, in the next ingest, with
+ * its queue changed after that: the derivation resumes from the victim's
+ * stored state (a few bytes) and fills the preemptor's queue from its
+ * last state, as one ingest of everything does (D7).
+ */
+static void test_ingest_resumes_late_preemptor(void **state)
+{
+	static const char a[] =
+	        "{\"time_ms\":0,\"reason\":\"QuotaReserved\",\"workload\":"
+	        "\"ns/v\",\"clusterQueue\":\"q0\",\"message\":\"m\",\"usage\":"
+	        "{\"f\":{\"cpu\":\"1\"}}}\n"
+	        "{\"time_ms\":1000,\"reason\":\"Preempted\",\"workload\":"
+	        "\"ns/v\",\"clusterQueue\":\"q0\",\"message\":\"m\","
+	        "\"preemptor\":\"ns/p\"}\n"
+	        "{\"time_ms\":2000,\"reason\":\"QuotaReserved\",\"workload\":"
+	        "\"ns/p\",\"clusterQueue\":\"q1\",\"message\":\"m\",\"usage\":"
+	        "{\"f\":{\"cpu\":\"1\"}}}\n";
+	static const char b[] =
+	        "{\"time_ms\":3000,\"reason\":\"QuotaReserved\",\"workload\":"
+	        "\"ns/p\",\"clusterQueue\":\"q2\",\"message\":\"m\",\"usage\":"
+	        "{\"f\":{\"cpu\":\"1\"}}}\n"
+	        "{\"time_ms\":4000,\"reason\":\"Finished\",\"workload\":"
+	        "\"ns/p\",\"clusterQueue\":\"q2\",\"message\":\"m\"}\n";
+	struct fx *f = *state;
+	struct qf_buf all = QF_BUF_INIT, path = QF_BUF_INIT;
+	struct qf_evdb *inc;
+
+	qf_buf_adds(&all, a);
+	qf_buf_adds(&all, b);
+	assert_int_equal(ingest(f, all.buf), QF_OK);
+	one(f, "SELECT preemptor_cluster_queue FROM d_preemptions", "q2");
+	inc = other_db(f, &path, "late");
+	assert_int_equal(qf_ingest_mem(inc, &f->o, "a.json", a, strlen(a),
+	                               &f->st, &f->d),
+	                 QF_OK);
+	assert_int_equal(qf_ingest_mem(inc, &f->o, "b.json", b, strlen(b),
+	                               &f->st, &f->d),
+	                 QF_OK);
+	same_derived(f->s, inc);
+	drop_db(inc, &path);
+	assert_int_equal(f->d.nerrors, 0);
+	qf_buf_release(&path);
+	qf_buf_release(&all);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -520,6 +566,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_in_pieces_derives_the_same, setup,
 		        teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_resumes_late_preemptor, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("ingest", tests, NULL, NULL);
