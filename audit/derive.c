@@ -576,6 +576,9 @@ static int preempted(struct walk *wk, size_t wi, const struct row *r)
 
 		if (i != (size_t)-1)
 			pre = wk->uidwl[i];
+		else /* a later ingest that knows it derives again */
+			qf_dmap_put(&wk->unresolved, pre + 4, strlen(pre + 4),
+			            0);
 	}
 	/* first: loading the preemptor may move the slots */
 	if (pre) {
@@ -1124,6 +1127,7 @@ static void walk_release(struct walk *wk)
 	free(wk->uidwl);
 	qf_dmap_release(&wk->wmap);
 	qf_dmap_release(&wk->uids);
+	qf_dmap_release(&wk->unresolved);
 	for (size_t i = 0; i < wk->nlq; i++)
 		free(wk->lqs[i].cq);
 	free(wk->lqs);

@@ -184,7 +184,9 @@ struct walk {
 	struct lqrow *lqs; /* local_queues by ns/name, then valid-from */
 	size_t nlq, alq;
 	struct dmap uids; /* uid -> index in uidwl */
-	char **uidwl;     /* owned workload keys */
+	/* preemptor uids no Workload or event named yet (D7) */
+	struct dmap unresolved;
+	char **uidwl; /* owned workload keys */
 	size_t nuid, auid;
 	int64_t first_ms, last_ms;
 	int64_t last_rank; /* of the last event walked (QF_DERIVE_RANK) */

@@ -524,6 +524,11 @@ int qf_ck_save(struct walk *wk, struct qf_buf *state)
 		qf_ck_str(state, k, strlen(k));
 	}
 	qf_borrow_save(&wk->b, state);
+	qf_ck_i64(state, (int64_t)wk->unresolved.n);
+	for (size_t i = 0; i < wk->unresolved.cap; i++)
+		if (wk->unresolved.s[i].key)
+			qf_ck_str(state, wk->unresolved.s[i].key,
+			          wk->unresolved.s[i].len);
 	return rc;
 }
 
@@ -762,7 +767,22 @@ int qf_ck_resume(struct walk *wk, int64_t *from_id)
 				goto done;
 			free(key);
 		}
-		if (qf_borrow_load(&wk->b, &p, end) < 0 || p != end)
+		if (qf_borrow_load(&wk->b, &p, end) < 0 ||
+		    qf_ck_get_i64(&p, end, &n) < 0)
+			goto done;
+		/* a preemptor's uid known now renames an old preemption */
+		for (int64_t j = 0; j < n; j++) {
+			int known;
+
+			if (qf_ck_get_str(&p, end, &key, &len) < 0 || !key)
+				goto done;
+			known = qf_dmap_get(&wk->uids, key, len) != (size_t)-1;
+			qf_dmap_put(&wk->unresolved, key, len, 0);
+			free(key);
+			if (known)
+				goto done;
+		}
+		if (p != end)
 			goto done;
 		rc = load_active(wk);
 		if (rc < 0)

@@ -65,7 +65,7 @@ static const char schema_v1[] =
         " dkey TEXT NOT NULL, at_ms INTEGER, user TEXT, verb TEXT NOT NULL,"
         " kind TEXT NOT NULL, name TEXT NOT NULL, revision TEXT,"
         " PRIMARY KEY(cluster, dkey));"
-        /* derived: rebuilt per cluster after every ingest (derive.c) */
+        /* derived: brought up to date by every ingest (derive.c) */
         "CREATE TABLE d_admissions(cluster TEXT NOT NULL,"
         " workload TEXT NOT NULL, namespace TEXT NOT NULL,"
         " cluster_queue TEXT, queued_ms INTEGER NOT NULL,"

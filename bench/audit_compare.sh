@@ -197,6 +197,13 @@ cat >"$W/ev-late.jsonl" <<'EOE'
 {"time_ms":4000,"reason":"Finished","workload":"ns/p","clusterQueue":"q2","message":"m"}
 EOE
 scenario late $F/cluster.yaml -- "$W/ev-late.jsonl"
+# a preemptor named by its uid, which a later Kubernetes Event makes known
+cat >"$W/ev-uid.jsonl" <<'EOE'
+{"time_ms":0,"reason":"QuotaReserved","workload":"ns/v","clusterQueue":"q0","message":"m","usage":{"f":{"cpu":"1"}}}
+{"time_ms":1000,"reason":"Preempted","workload":"ns/v","clusterQueue":"q0","message":"m","preemptor":"uid:u-p"}
+{"apiVersion":"v1","kind":"Event","metadata":{"name":"p.1","namespace":"ns","uid":"e1"},"involvedObject":{"apiVersion":"kueue.x-k8s.io/v1beta2","kind":"Workload","name":"p","namespace":"ns","uid":"u-p"},"reason":"Pending","message":"waiting","type":"Warning","firstTimestamp":"1970-01-01T00:00:05Z","lastTimestamp":"1970-01-01T00:00:05Z","count":1}
+EOE
+scenario uid $F/cluster.yaml -- "$W/ev-uid.jsonl"
 if [ "$NB" -gt 0 ]; then
 	sh bench/gen-events.sh "$NB" "$W/gen" >/dev/null
 	scenario gen "$W/gen/cluster.yaml" -- "$W/gen/events.jsonl"
