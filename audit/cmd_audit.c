@@ -185,7 +185,7 @@ static int audit_ingest(int argc, const char **argv, struct qf_ctx *ctx)
 	struct qf_strlist pos = QF_STRLIST_INIT, inputs = QF_STRLIST_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_ingest_options o = { "default", QF_FMT_AUTO, 0, -1,
-	                                QF_INGEST_BULK_AUTO };
+		                       QF_INGEST_BULK_AUTO };
 	struct qf_ingest_stats st = { 0 };
 	struct qf_evdb *s = NULL;
 	const char *db = NULL, *fmt = "auto";

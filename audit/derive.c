@@ -37,9 +37,8 @@ static size_t slot(const struct dmap *m, uint64_t h, const char *key,
 {
 	size_t i = (size_t)h & (m->cap - 1);
 
-	while (m->s[i].key &&
-	       (m->s[i].hash != h || m->s[i].len != len ||
-	        memcmp(m->s[i].key, key, len)))
+	while (m->s[i].key && (m->s[i].hash != h || m->s[i].len != len ||
+	                       memcmp(m->s[i].key, key, len)))
 		i = (i + 1) & (m->cap - 1);
 	return i;
 }
@@ -92,6 +91,33 @@ void qf_dmap_put(struct dmap *m, const char *key, size_t len, size_t val)
 	m->s[i].val = val;
 }
 
+/* Linear probing: the entries after the hole that it would have moved
+ * them past shift back into it (no tombstones to grow the table). */
+void qf_dmap_del(struct dmap *m, const char *key, size_t len)
+{
+	size_t i, j;
+
+	if (!m->cap)
+		return;
+	i = slot(m, hash_str(key, len), key, len);
+	if (!m->s[i].key)
+		return;
+	free(m->s[i].key);
+	m->s[i].key = NULL;
+	m->n--;
+	for (j = (i + 1) & (m->cap - 1); m->s[j].key;
+	     j = (j + 1) & (m->cap - 1)) {
+		size_t home = (size_t)m->s[j].hash & (m->cap - 1);
+
+		/* j stays unless its home is cyclically outside (i, j] */
+		if (i <= j ? (i < home && home <= j) : (i < home || home <= j))
+			continue;
+		m->s[i] = m->s[j];
+		m->s[j].key = NULL;
+		i = j;
+	}
+}
+
 void qf_dmap_release(struct dmap *m)
 {
 	for (size_t i = 0; i < m->cap; i++)
@@ -100,81 +126,7 @@ void qf_dmap_release(struct dmap *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* ---- workload state ---- */
-
-enum wstate { W_IDLE, W_QUEUED, W_RESERVED, W_ADMITTED, W_DONE };
-
-struct cell {
-	size_t k;
-	int64_t amount; /* milli-units */
-};
-
-/* A request without a flavor (a Workload's podSets, D8). */
-struct want {
-	char *resource; /* owned */
-	int64_t amount; /* milli-units */
-};
-
-struct wl {
-	char *key; /* "ns/name", owned */
-	char *cq;  /* owned, may be NULL */
-	char *lq;  /* its LocalQueue's name (Workload spec.queueName), owned */
-	enum wstate st;
-	int64_t queued_ms, reserved_ms, admitted_ms;
-	struct cell *held; /* owned */
-	size_t nheld;
-	struct cell *prev; /* owned: what its last reservation held */
-	size_t nprev;
-	struct want *want; /* owned: what its Workload object requests */
-	size_t nwant;
-	struct cell *arrival; /* usage of its queue's keys at queueing */
-	size_t narrival;
-	int arriving; /* queued at this instant: arrival not yet taken */
-	int64_t last_preempt_ms; /* duplicate suppression (D7) */
-	char *last_preemptor;
-};
-
-/* A LocalQueue's ClusterQueue from from_ms on (D9). */
-struct lqrow {
-	int64_t from_ms;
-	char *cq;   /* owned; NULL: deleted then */
-	size_t run; /* on a LocalQueue's first row: how many rows it has */
-};
-
-struct walk {
-	struct qf_evdb *s;
-	const char *cluster;
-	struct qf_diags *d;
-	struct borrow b;
-	struct wl *w;
-	size_t nw, aw;
-	struct dmap wmap;
-	sqlite3_stmt *ins_adm, *ins_pre, *usage_lookup;
-	size_t *arr; /* workloads queued at this instant (D8) */
-	size_t narr, aarr;
-	struct dmap lqmap; /* "ns/name" -> its first row in lqs */
-	struct lqrow *lqs; /* local_queues by ns/name, then valid-from */
-	size_t nlq, alq;
-	struct dmap uids; /* uid -> index in uidwl */
-	char **uidwl;     /* owned workload keys */
-	size_t nuid, auid;
-	int64_t first_ms, last_ms;
-};
-
-static struct wl *wl_get(struct walk *wk, const char *key)
-{
-	size_t n = strlen(key), i = qf_dmap_get(&wk->wmap, key, n);
-
-	if (i == (size_t)-1) {
-		wk->w = qf_grow(wk->w, sizeof(*wk->w), &wk->aw, wk->nw + 1);
-		i = wk->nw++;
-		memset(&wk->w[i], 0, sizeof(wk->w[i]));
-		wk->w[i].key = qf_xstrdup(key);
-		wk->w[i].last_preempt_ms = INT64_MIN;
-		qf_dmap_put(&wk->wmap, key, n, i);
-	}
-	return &wk->w[i];
-}
+/* ---- workload state (derive_int.h) ---- */
 
 static void set_cq(struct wl *w, const char *cq)
 {
@@ -386,7 +338,7 @@ static void hold(struct walk *wk, struct wl *w, const char *flavor,
 	w->held[w->nheld].k = k;
 	w->held[w->nheld++].amount = milli;
 	qf_borrow_change(&wk->b, k, milli);
-	qf_borrow_admitted(&wk->b, k, w->key);
+	qf_borrow_admitted(&wk->b, k, (size_t)(w - wk->w));
 }
 
 /* A quoted string without escapes at *p: its bounds, *p moved past it. */
@@ -611,10 +563,12 @@ static int reserve(struct walk *wk, struct wl *w, const struct row *r)
 /* D7: one row per preemption of a victim; the Preempted event and the
  * Preempted condition of the same preemption (within 2 s, same preemptor)
  * count once. */
-static int preempted(struct walk *wk, struct wl *w, const struct row *r)
+static int preempted(struct walk *wk, size_t wi, const struct row *r)
 {
 	const char *pre = r->preemptor;
 	const struct wl *pw = NULL;
+	struct wl *w;
+	size_t pi = (size_t)-1;
 	int rc;
 
 	if (pre && !strncmp(pre, "uid:", 4)) {
@@ -622,7 +576,21 @@ static int preempted(struct walk *wk, struct wl *w, const struct row *r)
 
 		if (i != (size_t)-1)
 			pre = wk->uidwl[i];
+		else /* a later ingest that knows it derives again */
+			qf_dmap_put(&wk->unresolved, pre + 4, strlen(pre + 4),
+			            0);
 	}
+	/* first: loading the preemptor may move the slots */
+	if (pre) {
+		size_t errs = wk->d->nerrors;
+
+		pi = qf_wl_find(wk, pre);
+		if (pi == (size_t)-1 && wk->d->nerrors > errs)
+			return QF_EIO;
+	}
+	w = &wk->w[wi];
+	if (pi != (size_t)-1)
+		pw = &wk->w[pi];
 	if (w->last_preempt_ms != INT64_MIN &&
 	    r->t - w->last_preempt_ms <= 2000 &&
 	    !strcmp(w->last_preemptor ? w->last_preemptor : "", pre ? pre : ""))
@@ -630,12 +598,6 @@ static int preempted(struct walk *wk, struct wl *w, const struct row *r)
 	w->last_preempt_ms = r->t;
 	free(w->last_preemptor);
 	w->last_preemptor = pre ? qf_xstrdup(pre) : NULL;
-	if (pre) {
-		size_t i = qf_dmap_get(&wk->wmap, pre, strlen(pre));
-
-		if (i != (size_t)-1)
-			pw = &wk->w[i];
-	}
 	sqlite3_bind_text(wk->ins_pre, 1, wk->cluster, -1, SQLITE_STATIC);
 	sqlite3_bind_text(wk->ins_pre, 2, w->key, -1, SQLITE_STATIC);
 	if (pre)
@@ -707,8 +669,13 @@ static void resolve_lq(struct walk *wk, struct wl *w, int64_t t)
 
 static int apply(struct walk *wk, const struct row *r)
 {
-	struct wl *w = wl_get(wk, r->wl);
+	size_t wi = qf_wl_get(wk, r->wl);
+	struct wl *w;
 	int rc = QF_OK;
+
+	if (wi == (size_t)-1)
+		return QF_EIO;
+	w = &wk->w[wi];
 
 	if (strcmp(r->reason, "PreemptedWorkload"))
 		set_cq(w, r->cq);
@@ -732,7 +699,8 @@ static int apply(struct walk *wk, const struct row *r)
 			rc = emit_admission(wk, w, 1);
 		}
 	} else if (!strcmp(r->reason, "Preempted")) {
-		rc = preempted(wk, w, r);
+		rc = preempted(wk, wi, r);
+		w = &wk->w[wi];
 		if (w->st == W_RESERVED || w->st == W_ADMITTED) {
 			/* no eviction event seen: Preempted ends it */
 			release(wk, w);
@@ -747,6 +715,8 @@ static int apply(struct walk *wk, const struct row *r)
 			release(wk, w);
 		w->st = strncmp(r->reason, "EvictedDueTo", 12) ? W_DONE
 		                                               : W_IDLE;
+		if (w->st == W_DONE)
+			qf_wl_finished(wk, wi);
 		if (requeue)
 			start_cycle(wk, w, r->t);
 	}
@@ -764,16 +734,17 @@ static int holder_cmp(const void *a, const void *b)
 }
 
 /* D4: who holds key k now, by reservation time (derive_int.h). */
-static void holders(void *arg, size_t k)
+static int holders(void *arg, size_t k, struct qf_diags *d)
 {
 	struct walk *wk = arg;
 	const struct wl **h = NULL;
 	size_t n = 0, alloc = 0;
+	int rc = QF_OK;
 
 	for (size_t i = 0; i < wk->nw; i++) {
 		const struct wl *w = &wk->w[i];
 
-		if (w->st != W_RESERVED && w->st != W_ADMITTED)
+		if (!w->key || (w->st != W_RESERVED && w->st != W_ADMITTED))
 			continue;
 		for (size_t j = 0; j < w->nheld; j++)
 			if (w->held[j].k == k) {
@@ -784,27 +755,57 @@ static void holders(void *arg, size_t k)
 	}
 	if (n)
 		qsort(h, n, sizeof(*h), holder_cmp);
-	for (size_t i = 0; i < n; i++)
-		qf_borrow_list(&wk->b, k, h[i]->key);
+	for (size_t i = 0; rc == QF_OK && i < n; i++)
+		rc = qf_borrow_list(&wk->b, k, (size_t)(h[i] - wk->w), d);
 	free(h);
+	return rc;
 }
 
-#define RANK                                                             \
-	"CASE WHEN reason IN ('Finished','FinishedWorkload','Deleted')"  \
-	" THEN 0 WHEN reason LIKE 'EvictedDueTo%' THEN 1"                \
-	" WHEN reason = 'Preempted' THEN 2"                              \
-	" WHEN reason = 'PreemptedWorkload' THEN 3"                      \
-	" WHEN reason = 'Requeued' THEN 4 WHEN reason = 'QuotaReserved'" \
-	" THEN 6 WHEN reason = 'Admitted' THEN 7 ELSE 5 END"
+static const char *wname(void *arg, size_t wid)
+{
+	const struct walk *wk = arg;
 
-static const char walk_sql[] =
-        "SELECT time_ms, reason, workload, cluster_queue,"
-        " CASE WHEN reason = 'QuotaReserved' THEN message END, preemptor,"
-        " preemption_reason, CASE WHEN reason IN ('QuotaReserved',"
-        " 'Admitted', 'Created') THEN detail END FROM events WHERE cluster = ?1"
-        " AND workload NOT LIKE '%/%/%' ORDER BY time_ms, " RANK ", id";
+	return wk->w[wid].key;
+}
+
+/* D4: a workload is listed once per interval of a key. */
+static int listed(void *arg, size_t wid, size_t k, int64_t iser)
+{
+	struct walk *wk = arg;
+	struct wl *w = &wk->w[wid];
+
+	for (size_t i = 0; i < w->nlm; i++)
+		if (w->lm[i].k == k) {
+			if (w->lm[i].iser == iser)
+				return 1;
+			w->lm[i].iser = iser;
+			return 0;
+		}
+	w->lm = qf_xreallocarray(w->lm, w->nlm + 1, sizeof(*w->lm));
+	w->lm[w->nlm].k = k;
+	w->lm[w->nlm++].iser = iser;
+	return 0;
+}
+
+/* The events in D1 order (from a checkpoint: those added since). */
+#define WALK_COLS                                                           \
+	"SELECT time_ms, reason, workload, cluster_queue,"                  \
+	" CASE WHEN reason = 'QuotaReserved' THEN message END, preemptor,"  \
+	" preemption_reason, CASE WHEN reason IN ('QuotaReserved',"         \
+	" 'Admitted', 'Created') THEN detail END, " QF_DERIVE_RANK " AS rk" \
+	" FROM events WHERE "
+static const char *const walk_sql[2] = {
+	WALK_COLS "cluster = ?1 AND workload NOT LIKE '%/%/%'"
+	          " ORDER BY time_ms, rk, id",
+	/* +cluster: the new rowids, not the cluster's time index */
+	WALK_COLS "+cluster = ?1 AND id > ?2 AND workload NOT LIKE '%/%/%'"
+	          " ORDER BY time_ms, rk, id",
+};
 
 static const char *const clear_sql[] = {
+	"DELETE FROM d_ckpt WHERE cluster = ?1",
+	"DELETE FROM d_wstate WHERE cluster = ?1",
+	"DELETE FROM d_wlist WHERE cluster = ?1",
 	"DELETE FROM d_admissions WHERE cluster = ?1",
 	"DELETE FROM d_borrowing WHERE cluster = ?1",
 	"DELETE FROM d_lending WHERE cluster = ?1",
@@ -867,8 +868,9 @@ static const char *col(sqlite3_stmt *st, int i)
 	return (const char *)sqlite3_column_text(st, i);
 }
 
-/* D9: LocalQueues over time, and the LocalQueue each Workload names. */
-static int load_queues(struct walk *wk)
+/* D9: LocalQueues over time, and (from scratch only: a checkpoint holds
+ * it) the LocalQueue each Workload names. */
+static int load_queues(struct walk *wk, int resumed)
 {
 	static const char *const sql[2] = {
 		"SELECT namespace || '/' || name, cluster_queue, valid_from_ms"
@@ -877,24 +879,29 @@ static int load_queues(struct walk *wk)
 		"SELECT workload, queue_name FROM workloads WHERE cluster = ?1"
 		" AND queue_name IS NOT NULL ORDER BY workload, uid",
 	};
-	int step = SQLITE_DONE;
+	int step = SQLITE_DONE, rc = QF_OK;
 
-	for (int q = 0; q < 2 && step == SQLITE_DONE; q++) {
+	for (int q = 0; q < 2 - resumed && step == SQLITE_DONE && rc == QF_OK;
+	     q++) {
 		sqlite3_stmt *st = NULL;
 
 		if (sqlite3_prepare_v2(wk->s->db, sql[q], -1, &st, NULL) !=
 		    SQLITE_OK)
 			return qf_evdb_fail(wk->s, "cannot derive", wk->d);
 		sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
-		while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		while (rc == QF_OK && (step = sqlite3_step(st)) == SQLITE_ROW) {
 			const char *k = col(st, 0), *v = col(st, 1);
 			size_t first = qf_dmap_get(&wk->lqmap, k, strlen(k));
-			struct wl *w;
 
 			if (q == 1) {
-				w = wl_get(wk, k);
-				free(w->lq);
-				w->lq = qf_xstrdup(v);
+				size_t i = qf_wl_get(wk, k);
+
+				if (i == (size_t)-1) {
+					rc = QF_EIO;
+					break;
+				}
+				free(wk->w[i].lq);
+				wk->w[i].lq = qf_xstrdup(v);
 				continue;
 			}
 			wk->lqs = qf_grow(wk->lqs, sizeof(*wk->lqs), &wk->alq,
@@ -910,20 +917,26 @@ static int load_queues(struct walk *wk)
 		}
 		sqlite3_finalize(st);
 	}
+	if (rc < 0)
+		return rc;
 	return step == SQLITE_DONE
 	               ? QF_OK
 	               : qf_evdb_fail(wk->s, "cannot derive", wk->d);
 }
 
-static int walk_events(struct walk *wk)
+/* The events in D1 order; from_id >= 0: only those stored after it. */
+static int walk_events(struct walk *wk, int64_t from_id)
 {
 	sqlite3_stmt *st = NULL;
 	int rc = QF_OK, step;
 	struct row r;
 
-	if (sqlite3_prepare_v2(wk->s->db, walk_sql, -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(wk->s->db, walk_sql[from_id >= 0], -1, &st,
+	                       NULL) != SQLITE_OK)
 		return qf_evdb_fail(wk->s, "cannot derive", wk->d);
 	sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
+	if (from_id >= 0)
+		sqlite3_bind_int64(st, 2, from_id);
 	while (rc == QF_OK && (step = sqlite3_step(st)) == SQLITE_ROW) {
 		r.t = sqlite3_column_int64(st, 0);
 		r.reason = col(st, 1);
@@ -939,8 +952,12 @@ static int walk_events(struct walk *wk)
 			wk->first_ms = r.t;
 		if (r.t != wk->last_ms)
 			flush_arrivals(wk);
-		wk->last_ms = r.t;
+		wk->last_rank = sqlite3_column_int64(st, 8);
 		rc = qf_borrow_advance(&wk->b, r.t, wk->d);
+		/* the instant is closed: who finished in it leaves memory */
+		if (rc == QF_OK && r.t != wk->last_ms)
+			rc = qf_wl_flush(wk);
+		wk->last_ms = r.t;
 		if (rc == QF_OK)
 			rc = apply(wk, &r);
 	}
@@ -951,11 +968,14 @@ static int walk_events(struct walk *wk)
 }
 
 /* Fill preemptor_cluster_queue from the preemptors' final state (a hash
- * lookup each, not a join over the admissions). */
-static int preemptor_queues(struct walk *wk)
+ * lookup each, not a join over the admissions); the rows filled go to
+ * *filled (the next ingest empties them again). */
+static int preemptor_queues(struct walk *wk, struct qf_buf *filled)
 {
 	sqlite3_stmt *sel = NULL, *upd = NULL;
 	int rc = QF_OK, step = SQLITE_DONE;
+	struct qf_buf rows = QF_BUF_INIT;
+	int64_t nrows = 0;
 
 	if (sqlite3_prepare_v2(wk->s->db,
 	                       "SELECT rowid, preemptor FROM d_preemptions"
@@ -972,36 +992,111 @@ static int preemptor_queues(struct walk *wk)
 	sqlite3_bind_text(sel, 1, wk->cluster, -1, SQLITE_STATIC);
 	while (rc == QF_OK && (step = sqlite3_step(sel)) == SQLITE_ROW) {
 		const char *pre = (const char *)sqlite3_column_text(sel, 1);
-		size_t i = qf_dmap_get(&wk->wmap, pre, strlen(pre));
+		size_t errs = wk->d->nerrors, i = qf_wl_find(wk, pre);
 
+		if (wk->d->nerrors > errs)
+			rc = QF_EIO;
 		if (i == (size_t)-1 || !wk->w[i].cq)
 			continue;
 		sqlite3_bind_int64(upd, 1, sqlite3_column_int64(sel, 0));
 		sqlite3_bind_text(upd, 2, wk->w[i].cq, -1, SQLITE_STATIC);
+		qf_ck_i64(&rows, sqlite3_column_int64(sel, 0));
+		nrows++;
 		rc = step_done(wk, upd);
 	}
 	if (rc == QF_OK && step != SQLITE_DONE)
 		rc = qf_evdb_fail(wk->s, "cannot derive", wk->d);
 done:
+	qf_ck_i64(filled, nrows);
+	qf_buf_add(filled, rows.buf, rows.len);
+	qf_buf_release(&rows);
 	sqlite3_finalize(sel);
 	sqlite3_finalize(upd);
 	return rc;
 }
 
+static int seq_cmp(const void *a, const void *b)
+{
+	const struct wl *x = *(const struct wl *const *)a;
+	const struct wl *y = *(const struct wl *const *)b;
+
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* D8: the waits still running at the end, in the order first seen. */
+static int emit_waiting(struct walk *wk)
+{
+	struct wl **v = NULL;
+	size_t n = 0, a = 0;
+	int rc = QF_OK;
+
+	for (size_t i = 0; i < wk->nw; i++)
+		if (wk->w[i].key &&
+		    (wk->w[i].st == W_QUEUED || wk->w[i].st == W_RESERVED)) {
+			v = qf_grow(v, sizeof(*v), &a, n + 1);
+			v[n++] = &wk->w[i];
+		}
+	if (n)
+		qsort(v, n, sizeof(*v), seq_cmp);
+	for (size_t i = 0; rc == QF_OK && i < n; i++)
+		rc = emit_admission(wk, v[i], 0);
+	free(v);
+	return rc;
+}
+
+/* The rowid each derived table's rows of the end start after. */
+static int take_marks(struct walk *wk, struct qf_buf *marks)
+{
+	static const char *const sql[] = {
+		"SELECT COALESCE(MAX(rowid), 0) FROM d_admissions",
+		"SELECT COALESCE(MAX(rowid), 0) FROM d_borrowing",
+		"SELECT COALESCE(MAX(rowid), 0) FROM d_lending",
+		"SELECT COALESCE(MAX(rowid), 0) FROM d_usage",
+	};
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(sql); i++) {
+		sqlite3_stmt *st = NULL;
+		int step;
+
+		if (sqlite3_prepare_v2(wk->s->db, sql[i], -1, &st, NULL) !=
+		    SQLITE_OK)
+			return qf_evdb_fail(wk->s, "cannot derive", wk->d);
+		step = sqlite3_step(st);
+		if (step == SQLITE_ROW)
+			qf_ck_i64(marks, sqlite3_column_int64(st, 0));
+		sqlite3_finalize(st);
+		if (step != SQLITE_ROW)
+			return qf_evdb_fail(wk->s, "cannot derive", wk->d);
+	}
+	return QF_OK;
+}
+
+/*
+ * The walk's state goes to the checkpoint, then the end of the evidence
+ * is derived from it (the instant still open, intervals still open, waits
+ * still running): rows the next ingest removes before it carries on.
+ */
 static int finish_walk(struct walk *wk)
 {
+	struct qf_buf state = QF_BUF_INIT, marks = QF_BUF_INIT;
 	sqlite3_stmt *st = NULL;
-	int rc;
+	int rc = qf_ck_save(wk, &state);
 
-	flush_arrivals(wk);
-	rc = qf_borrow_finish(&wk->b, wk->d);
-
-	for (size_t i = 0; rc == QF_OK && i < wk->nw; i++)
-		if (wk->w[i].st == W_QUEUED || wk->w[i].st == W_RESERVED)
-			rc = emit_admission(wk, &wk->w[i], 0);
+	if (rc == QF_OK)
+		rc = take_marks(wk, &marks);
+	if (rc == QF_OK) {
+		flush_arrivals(wk);
+		rc = qf_borrow_finish(&wk->b, wk->d);
+	}
+	if (rc == QF_OK)
+		rc = emit_waiting(wk);
 	/* D7: a preemptor seen only after its victim gets its queue now */
 	if (rc == QF_OK)
-		rc = preemptor_queues(wk);
+		rc = preemptor_queues(wk, &marks);
+	if (rc == QF_OK)
+		rc = qf_ck_write(wk, &state, &marks);
+	qf_buf_release(&state);
+	qf_buf_release(&marks);
 	if (rc < 0 || wk->first_ms == INT64_MIN)
 		return rc;
 	if (sqlite3_prepare_v2(wk->s->db,
@@ -1020,25 +1115,19 @@ static int finish_walk(struct walk *wk)
 
 static void walk_release(struct walk *wk)
 {
-	for (size_t i = 0; i < wk->nw; i++) {
-		free(wk->w[i].key);
-		free(wk->w[i].cq);
-		free(wk->w[i].held);
-		free(wk->w[i].prev);
-		free(wk->w[i].lq);
-		for (size_t j = 0; j < wk->w[i].nwant; j++)
-			free(wk->w[i].want[j].resource);
-		free(wk->w[i].want);
-		free(wk->w[i].arrival);
-		free(wk->w[i].last_preemptor);
-	}
+	for (size_t i = 0; i < wk->nw; i++)
+		qf_wl_free(&wk->w[i]);
 	free(wk->w);
 	free(wk->arr);
+	free(wk->freew);
+	free(wk->done);
+	free(wk->bloom);
 	for (size_t i = 0; i < wk->nuid; i++)
 		free(wk->uidwl[i]);
 	free(wk->uidwl);
 	qf_dmap_release(&wk->wmap);
 	qf_dmap_release(&wk->uids);
+	qf_dmap_release(&wk->unresolved);
 	for (size_t i = 0; i < wk->nlq; i++)
 		free(wk->lqs[i].cq);
 	free(wk->lqs);
@@ -1046,47 +1135,75 @@ static void walk_release(struct walk *wk)
 	sqlite3_finalize(wk->ins_adm);
 	sqlite3_finalize(wk->ins_pre);
 	sqlite3_finalize(wk->usage_lookup);
+	sqlite3_finalize(wk->ws_get);
+	sqlite3_finalize(wk->ws_put);
+	sqlite3_finalize(wk->ws_upd);
 	qf_borrow_release(&wk->b);
+	memset(wk, 0, sizeof(*wk));
 }
 
+static int walk_init(struct walk *wk, struct qf_evdb *s, const char *cluster,
+                     struct qf_diags *d)
+{
+	int rc = QF_OK;
+
+	memset(wk, 0, sizeof(*wk));
+	wk->s = s;
+	wk->cluster = cluster;
+	wk->d = d;
+	wk->first_ms = wk->last_ms = INT64_MIN;
+	wk->b.holders = holders;
+	if (sqlite3_prepare_v2(s->db,
+	                       "INSERT INTO d_admissions VALUES(?1,?2,?3,?4,"
+	                       "?5,?6,?7,?8,?9)",
+	                       -1, &wk->ins_adm, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(s->db,
+	                       "INSERT INTO d_preemptions VALUES(?1,?2,?3,"
+	                       "?4,?5,?6,?7)",
+	                       -1, &wk->ins_pre, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(s->db,
+	                       "SELECT flavor, resource, amount_milli FROM"
+	                       " wl_usage WHERE cluster = ?1 AND workload ="
+	                       " ?2 ORDER BY flavor, resource",
+	                       -1, &wk->usage_lookup, NULL) != SQLITE_OK)
+		rc = qf_evdb_fail(s, "cannot prepare derivation", d);
+	if (rc == QF_OK)
+		rc = qf_borrow_init(&wk->b, s, cluster, d);
+	wk->b.holders = holders;
+	wk->b.wname = wname;
+	wk->b.listed = listed;
+	wk->b.holders_arg = wk;
+	if (rc == QF_OK)
+		rc = load_uids(wk);
+	return rc;
+}
+
+/*
+ * Carry on from the checkpoint when the events added since all sort after
+ * where it stopped; otherwise derive again from the first event.
+ */
 int qf_derive_cluster(struct qf_evdb *s, const char *cluster,
                       struct qf_diags *d)
 {
 	struct walk wk;
-	int rc = QF_OK;
+	int64_t from_id = -1;
+	int rc = walk_init(&wk, s, cluster, d), resumed = 0;
 
-	memset(&wk, 0, sizeof(wk));
-	wk.s = s;
-	wk.cluster = cluster;
-	wk.d = d;
-	wk.first_ms = wk.last_ms = INT64_MIN;
-	for (size_t i = 0; rc == QF_OK && i < QF_ARRAY_SIZE(clear_sql); i++)
-		rc = run_sql(&wk, clear_sql[i]);
-	if (rc == QF_OK &&
-	    (sqlite3_prepare_v2(s->db,
-	                        "INSERT INTO d_admissions VALUES(?1,?2,?3,?4,"
-	                        "?5,?6,?7,?8,?9)",
-	                        -1, &wk.ins_adm, NULL) != SQLITE_OK ||
-	     sqlite3_prepare_v2(s->db,
-	                        "INSERT INTO d_preemptions VALUES(?1,?2,?3,"
-	                        "?4,?5,?6,?7)",
-	                        -1, &wk.ins_pre, NULL) != SQLITE_OK ||
-	     sqlite3_prepare_v2(s->db,
-	                        "SELECT flavor, resource, amount_milli FROM"
-	                        " wl_usage WHERE cluster = ?1 AND workload ="
-	                        " ?2 ORDER BY flavor, resource",
-	                        -1, &wk.usage_lookup, NULL) != SQLITE_OK))
-		rc = qf_evdb_fail(s, "cannot prepare derivation", d);
 	if (rc == QF_OK)
-		rc = qf_borrow_init(&wk.b, s, cluster, d);
-	wk.b.holders = holders;
-	wk.b.holders_arg = &wk;
+		rc = resumed = qf_ck_resume(&wk, &from_id);
+	if (rc == 0) { /* from scratch, with a walk nothing has touched */
+		walk_release(&wk);
+		from_id = -1;
+		rc = walk_init(&wk, s, cluster, d);
+		for (size_t i = 0; rc == QF_OK && i < QF_ARRAY_SIZE(clear_sql);
+		     i++)
+			rc = run_sql(&wk, clear_sql[i]);
+		wk.bloom_complete = 1;
+	}
+	if (rc >= 0)
+		rc = load_queues(&wk, resumed > 0);
 	if (rc == QF_OK)
-		rc = load_uids(&wk);
-	if (rc == QF_OK)
-		rc = load_queues(&wk);
-	if (rc == QF_OK)
-		rc = walk_events(&wk);
+		rc = walk_events(&wk, from_id);
 	if (rc == QF_OK)
 		rc = finish_walk(&wk);
 	walk_release(&wk);

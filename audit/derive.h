@@ -1,8 +1,15 @@
 /*
- * derive.h - rebuild the derived tables (d_admissions, d_borrowing,
- * d_lending, d_usage, d_preemptions, d_clusters) of one cluster from
- * everything stored for it.  Every derivation is stated in docs/audit.md;
- * the numbered rules there (D1..D10) are cited in the code.
+ * derive.h - bring the derived tables (d_admissions, d_borrowing,
+ * d_lending, d_usage, d_preemptions, d_clusters) of one cluster up to date
+ * with everything stored for it.  Every derivation is stated in
+ * docs/audit.md; the numbered rules there (D1..D10) are cited in the code.
+ *
+ * Incremental (docs/audit.md "Incremental derivation", derive_state.c):
+ * the walk carries on from the checkpoint of the last derivation with the
+ * events stored since, unless one of them sorts before where it stopped
+ * (or quotas, queues, Workloads or a stored event changed): then it starts
+ * again from the first event.  Either way the rows are those a walk over
+ * everything gives.  Memory is bounded by the workloads in flight.
  *
  * Called inside the ingest's transaction, so the derived tables always
  * match the evidence they were derived from.  Errors are database

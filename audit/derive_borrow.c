@@ -221,7 +221,21 @@ int qf_borrow_init(struct borrow *b, struct qf_evdb *s, const char *cluster,
 	    sqlite3_prepare_v2(s->db,
 	                       "INSERT INTO d_usage VALUES(?1,?2,?3,?4,?5,?6,"
 	                       "?7)",
-	                       -1, &b->ins_usage, NULL) != SQLITE_OK)
+	                       -1, &b->ins_usage, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(s->db,
+	                       "INSERT OR REPLACE INTO d_wlist VALUES(?1,?2,?3,"
+	                       "?4)",
+	                       -1, &b->part_put, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(s->db,
+	                       /* a finished derivation may have stored
+	                        * a part that the next one writes again */
+	                       "SELECT text FROM d_wlist WHERE cluster = ?1"
+	                       " AND k = ?2 AND part < ?3 ORDER BY part",
+	                       -1, &b->part_get, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(s->db,
+	                       "DELETE FROM d_wlist WHERE cluster = ?1"
+	                       " AND k = ?2",
+	                       -1, &b->part_del, NULL) != SQLITE_OK)
 		return qf_evdb_fail(s, "cannot prepare derivation", d);
 	return load_quotas(b, d);
 }
@@ -234,7 +248,7 @@ static void reset_interval(struct ukey *k)
 	k->amount = 0;
 	k->peak = 0;
 	qf_buf_reset(&k->workloads);
-	qf_dmap_release(&k->wseen);
+	k->nparts = 0;
 }
 
 void qf_borrow_release(struct borrow *b)
@@ -257,8 +271,6 @@ void qf_borrow_release(struct borrow *b)
 		free(b->g[i].members);
 		free(b->g[i].cap);
 	}
-	for (size_t i = 0; i < b->nadm; i++)
-		free(b->adm[i].workload);
 	free(b->adm);
 	free(b->k);
 	free(b->g);
@@ -267,6 +279,9 @@ void qf_borrow_release(struct borrow *b)
 	sqlite3_finalize(b->ins_borrow);
 	sqlite3_finalize(b->ins_lend);
 	sqlite3_finalize(b->ins_usage);
+	sqlite3_finalize(b->part_put);
+	sqlite3_finalize(b->part_get);
+	sqlite3_finalize(b->part_del);
 }
 
 void qf_borrow_change(struct borrow *b, size_t k, int64_t delta)
@@ -275,11 +290,11 @@ void qf_borrow_change(struct borrow *b, size_t k, int64_t delta)
 	b->k[k].dirty = 1;
 }
 
-void qf_borrow_admitted(struct borrow *b, size_t k, const char *workload)
+void qf_borrow_admitted(struct borrow *b, size_t k, size_t wid)
 {
 	b->adm = qf_grow(b->adm, sizeof(*b->adm), &b->aadm, b->nadm + 1);
 	b->adm[b->nadm].k = k;
-	b->adm[b->nadm].workload = qf_xstrdup(workload);
+	b->adm[b->nadm].wid = wid;
 	b->nadm++;
 }
 
@@ -299,12 +314,41 @@ static void bind_key(struct borrow *b, sqlite3_stmt *st, const struct ukey *k)
 	sqlite3_bind_text(st, 2, k->cq, -1, SQLITE_STATIC);
 }
 
-/* Emit one interval (end_ms < 0: still open at the end of evidence). */
+/* The workloads of key ki's interval: the parts stored, then the tail. */
+static int interval_workloads(struct borrow *b, size_t ki, struct qf_buf *out,
+                              struct qf_diags *d)
+{
+	int step = SQLITE_DONE;
+
+	if (b->k[ki].nparts) {
+		sqlite3_reset(b->part_get);
+		sqlite3_bind_text(b->part_get, 1, b->cluster, -1,
+		                  SQLITE_STATIC);
+		sqlite3_bind_int64(b->part_get, 2, (int64_t)ki);
+		sqlite3_bind_int64(b->part_get, 3, b->k[ki].nparts);
+		while ((step = sqlite3_step(b->part_get)) == SQLITE_ROW)
+			qf_buf_add(
+			        out, sqlite3_column_text(b->part_get, 0),
+			        (size_t)sqlite3_column_bytes(b->part_get, 0));
+		sqlite3_reset(b->part_get);
+	}
+	qf_buf_add(out, b->k[ki].workloads.buf, b->k[ki].workloads.len);
+	return step == SQLITE_DONE
+	               ? QF_OK
+	               : qf_evdb_fail(b->s, "cannot read derived rows", d);
+}
+
+/* Emit one interval (end_ms < 0: still open at the end of evidence; it
+ * is left as it is, for the next ingest to carry on). */
 static int emit_interval(struct borrow *b, struct ukey *k, int64_t end_ms,
                          struct qf_diags *d)
 {
-	struct qf_buf lenders = QF_BUF_INIT;
-	int rc;
+	struct qf_buf lenders = QF_BUF_INIT, wls = QF_BUF_INIT;
+	size_t ki = (size_t)(k - b->k);
+	int rc = interval_workloads(b, ki, &wls, d);
+
+	if (rc < 0)
+		return rc;
 
 	/* lenders by name; those that lent nothing are not listed */
 	for (size_t i = 1; i < k->nlender; i++)
@@ -334,7 +378,7 @@ static int emit_interval(struct borrow *b, struct ukey *k, int64_t end_ms,
 		sqlite3_bind_null(b->ins_borrow, 7);
 	sqlite3_bind_int64(b->ins_borrow, 8, k->peak);
 	sqlite3_bind_double(b->ins_borrow, 9, k->amount);
-	sqlite3_bind_text(b->ins_borrow, 10, k->workloads.buf, -1,
+	sqlite3_bind_text(b->ins_borrow, 10, wls.buf, (int)wls.len,
 	                  SQLITE_STATIC);
 	sqlite3_bind_text(b->ins_borrow, 11, lenders.buf, -1, SQLITE_STATIC);
 	rc = step_done(b, b->ins_borrow, d);
@@ -356,6 +400,16 @@ static int emit_interval(struct borrow *b, struct ukey *k, int64_t end_ms,
 		rc = step_done(b, b->ins_lend, d);
 	}
 	qf_buf_release(&lenders);
+	qf_buf_release(&wls);
+	if (end_ms < 0)
+		return rc;
+	if (rc == QF_OK && k->nparts) {
+		sqlite3_reset(b->part_del);
+		sqlite3_bind_text(b->part_del, 1, b->cluster, -1,
+		                  SQLITE_STATIC);
+		sqlite3_bind_int64(b->part_del, 2, (int64_t)ki);
+		rc = step_done(b, b->part_del, d);
+	}
 	reset_interval(k);
 	k->open = 0;
 	return rc;
@@ -397,6 +451,7 @@ static int judge(struct borrow *b, struct ukey *k, struct qf_diags *d)
 		k->open = 1;
 		k->start_ms = b->now_ms;
 		k->igroup = gi;
+		k->iser = ++b->next_iser;
 	}
 	if (k->borrowed > k->peak)
 		k->peak = k->borrowed;
@@ -404,17 +459,33 @@ static int judge(struct borrow *b, struct ukey *k, struct qf_diags *d)
 	return rc == QF_OK ? record_usage(b, k, nom, d) : rc;
 }
 
-void qf_borrow_list(struct borrow *b, size_t ki, const char *w)
+/* A list of an open interval keeps this much in memory; the rest is
+ * stored in d_wlist (a queue borrowing for months lists every workload
+ * it admitted: memory must not grow with it). */
+#define WLIST_TAIL_BYTES (64u * 1024)
+
+int qf_borrow_list(struct borrow *b, size_t ki, size_t wid, struct qf_diags *d)
 {
 	struct ukey *k = &b->k[ki];
+	int rc;
 
 	/* a workload once per interval */
-	if (k->open && qf_dmap_get(&k->wseen, w, strlen(w)) == (size_t)-1) {
-		qf_dmap_put(&k->wseen, w, strlen(w), 0);
-		if (k->workloads.len) /* no printf per workload */
-			qf_buf_addch(&k->workloads, ',');
-		qf_buf_adds(&k->workloads, w);
-	}
+	if (!k->open || b->listed(b->holders_arg, wid, ki, k->iser))
+		return QF_OK;
+	if (k->workloads.len || k->nparts) /* no printf per workload */
+		qf_buf_addch(&k->workloads, ',');
+	qf_buf_adds(&k->workloads, b->wname(b->holders_arg, wid));
+	if (k->workloads.len < WLIST_TAIL_BYTES)
+		return QF_OK;
+	sqlite3_reset(b->part_put);
+	sqlite3_bind_text(b->part_put, 1, b->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(b->part_put, 2, (int64_t)ki);
+	sqlite3_bind_int64(b->part_put, 3, k->nparts++);
+	sqlite3_bind_text(b->part_put, 4, k->workloads.buf,
+	                  (int)k->workloads.len, SQLITE_STATIC);
+	rc = step_done(b, b->part_put, d);
+	qf_buf_reset(&k->workloads);
+	return rc;
 }
 
 /* D4: judge every key whose usage or quota changed at the instant now_ms. */
@@ -430,17 +501,15 @@ static int close_instant(struct borrow *b, struct qf_diags *d)
 			rc = judge(b, k, d);
 		b->any_open |= k->open;
 	}
-	for (size_t i = 0; i < b->nadm; i++) {
-		qf_borrow_list(b, b->adm[i].k, b->adm[i].workload);
-		free(b->adm[i].workload);
-	}
+	for (size_t i = 0; rc == QF_OK && i < b->nadm; i++)
+		rc = qf_borrow_list(b, b->adm[i].k, b->adm[i].wid, d);
 	b->nadm = 0;
 	/* opened by a quota change or a change of cohort, not by an
 	 * admission: the reservations it holds took it there */
-	for (size_t i = 0; b->holders && i < b->nk; i++)
+	for (size_t i = 0; rc == QF_OK && b->holders && i < b->nk; i++)
 		if (b->k[i].open && b->k[i].start_ms == b->now_ms &&
-		    !b->k[i].workloads.len)
-			b->holders(b->holders_arg, i);
+		    !b->k[i].workloads.len && !b->k[i].nparts)
+			rc = b->holders(b->holders_arg, i, d);
 	return rc;
 }
 
@@ -558,4 +627,112 @@ int qf_borrow_finish(struct borrow *b, struct qf_diags *d)
 		if (b->k[i].open)
 			rc = emit_interval(b, &b->k[i], -1, d);
 	return rc;
+}
+
+void qf_borrow_save(const struct borrow *b, struct qf_buf *out)
+{
+	qf_ck_i64(out, b->now_ms);
+	qf_ck_i64(out, (int64_t)b->iqc);
+	qf_ck_i64(out, b->next_iser);
+	qf_ck_i64(out, (int64_t)b->nk);
+	for (size_t i = 0; i < b->nk; i++) {
+		const struct ukey *k = &b->k[i];
+
+		qf_ck_str(out, k->cq, strlen(k->cq));
+		qf_ck_str(out, k->flavor, strlen(k->flavor));
+		qf_ck_str(out, k->resource, strlen(k->resource));
+		qf_ck_i64(out, k->usage);
+		qf_ck_i64(out, k->borrowed);
+		qf_ck_i64(out, k->dirty);
+		qf_ck_i64(out, k->open);
+		qf_ck_i64(out, (int64_t)k->igroup);
+		qf_ck_i64(out, k->start_ms);
+		qf_ck_i64(out, k->peak);
+		qf_ck_f64(out, k->amount);
+		qf_ck_i64(out, k->iser);
+		qf_ck_str(out, k->workloads.buf, k->workloads.len);
+		qf_ck_i64(out, k->nparts);
+		qf_ck_i64(out, (int64_t)k->nlender);
+		for (size_t j = 0; j < k->nlender; j++) {
+			qf_ck_str(out, k->lender[j], strlen(k->lender[j]));
+			qf_ck_f64(out, k->lent[j]);
+		}
+	}
+}
+
+/* One key's state; -1 when the checkpoint does not fit. */
+static int load_key(struct ukey *k, const unsigned char **p,
+                    const unsigned char *end)
+{
+	int64_t v[8], nl, iser, nparts;
+	char *tail = NULL;
+	size_t n;
+	int rc = 0;
+
+	for (int i = 0; i < 7; i++)
+		rc |= qf_ck_get_i64(p, end, &v[i]);
+	rc |= qf_ck_get_f64(p, end, &k->amount);
+	rc |= qf_ck_get_i64(p, end, &iser);
+	rc |= qf_ck_get_str(p, end, &tail, &n);
+	rc |= qf_ck_get_i64(p, end, &nparts);
+	rc |= qf_ck_get_i64(p, end, &nl);
+	k->usage = v[0];
+	k->borrowed = v[1];
+	k->dirty = (int)v[2];
+	k->open = (int)v[3];
+	k->igroup = (size_t)v[4];
+	k->start_ms = v[5];
+	k->peak = v[6];
+	k->iser = iser;
+	k->nparts = nparts;
+	qf_buf_reset(&k->workloads);
+	if (tail)
+		qf_buf_add(&k->workloads, tail, n);
+	free(tail);
+	for (int64_t j = 0; rc == 0 && j < nl; j++) {
+		char *name = NULL;
+		double lent;
+
+		rc |= qf_ck_get_str(p, end, &name, &n);
+		rc |= qf_ck_get_f64(p, end, &lent);
+		if (rc == 0 && name) {
+			lend(k, name, lent);
+		}
+		free(name);
+	}
+	return rc ? -1 : 0;
+}
+
+int qf_borrow_load(struct borrow *b, const unsigned char **p,
+                   const unsigned char *end)
+{
+	int64_t now, iqc, iser, nk;
+	int rc = 0;
+
+	rc |= qf_ck_get_i64(p, end, &now);
+	rc |= qf_ck_get_i64(p, end, &iqc);
+	rc |= qf_ck_get_i64(p, end, &iser);
+	rc |= qf_ck_get_i64(p, end, &nk);
+	if (rc || iqc < 0 || (size_t)iqc > b->nqc || nk < 0)
+		return -1;
+	b->now_ms = now;
+	b->iqc = (size_t)iqc;
+	b->next_iser = iser;
+	for (int64_t i = 0; i < nk; i++) {
+		char *cq = NULL, *fl = NULL, *res = NULL;
+		size_t n, k = (size_t)-1;
+
+		rc |= qf_ck_get_str(p, end, &cq, &n);
+		rc |= qf_ck_get_str(p, end, &fl, &n);
+		rc |= qf_ck_get_str(p, end, &res, &n);
+		if (rc == 0 && cq && fl && res)
+			k = qf_borrow_key(b, cq, fl, res);
+		free(cq);
+		free(fl);
+		free(res);
+		/* keys are numbered as the first derivation met them */
+		if (k != (size_t)i || load_key(&b->k[k], p, end) < 0)
+			return -1;
+	}
+	return 0;
 }

@@ -30,6 +30,8 @@ void qf_dmap_release(struct dmap *m);
 /* Index stored for key, or (size_t)-1. */
 size_t qf_dmap_get(const struct dmap *m, const char *key, size_t len);
 void qf_dmap_put(struct dmap *m, const char *key, size_t len, size_t val);
+/* Remove key (nothing when absent). */
+void qf_dmap_del(struct dmap *m, const char *key, size_t len);
 
 /* One quota row: in force from from_ms until the key's next row (D3). */
 struct quota {
@@ -49,19 +51,22 @@ struct ukey {
 	int open;
 	size_t igroup;
 	int64_t start_ms, peak;
-	double amount;           /* milli-units x ms (double: bytes x ms
-	                          * overflows int64 within hours) */
-	struct qf_buf workloads; /* "a,b", in admission order */
-	struct dmap wseen;       /* the workloads listed, to list each once */
-	char **lender;           /* owned names */
-	double *lent;            /* milli x ms per lender */
+	double amount; /* milli-units x ms (double: bytes x ms
+	                * overflows int64 within hours) */
+	int64_t iser;  /* the interval's serial: a workload is listed once */
+	/* "a,b", in admission order: the tail; the head is in d_wlist
+	 * parts 0 .. nparts-1 once the list grows long (flat memory) */
+	struct qf_buf workloads;
+	int64_t nparts;
+	char **lender; /* owned names */
+	double *lent;  /* milli x ms per lender */
 	size_t nlender, alender;
 };
 
 /* A reservation at the current instant, resolved when it closes. */
 struct admit {
 	size_t k;
-	char *workload; /* owned */
+	size_t wid; /* the walk's workload slot */
 };
 
 /* A (cohort, flavor, resource): every key that is ever a member of it
@@ -95,11 +100,105 @@ struct borrow {
 	size_t nqc, aqc, iqc;
 	/* Lists (qf_borrow_list) the workloads holding a reservation of key
 	 * k, in reservation order: an interval opened by a quota change. */
-	void (*holders)(void *arg, size_t k);
+	int (*holders)(void *arg, size_t k, struct qf_diags *d);
 	void *holders_arg;
+	/* Workload wid's name; whether it is listed in interval iser of
+	 * key k yet (and from now on it is). */
+	const char *(*wname)(void *arg, size_t wid);
+	int (*listed)(void *arg, size_t wid, size_t k, int64_t iser);
+	int64_t next_iser;
 	struct admit *adm; /* reservations of the current instant */
 	size_t nadm, aadm;
 	sqlite3_stmt *ins_borrow, *ins_lend, *ins_usage;
+	sqlite3_stmt *part_put, *part_get, *part_del;
+};
+
+enum wstate { W_IDLE, W_QUEUED, W_RESERVED, W_ADMITTED, W_DONE };
+
+struct cell {
+	size_t k;
+	int64_t amount; /* milli-units */
+};
+
+/* A request without a flavor (a Workload's podSets, D8). */
+struct want {
+	char *resource; /* owned */
+	int64_t amount; /* milli-units */
+};
+
+struct lmark {
+	size_t k;
+	int64_t iser;
+};
+
+/*
+ * One workload.  A finished one (W_DONE) leaves memory at the next
+ * instant: its state goes to d_wstate and a later event for it loads it
+ * back (derive_state.c), so memory holds the workloads in flight only.
+ */
+struct wl {
+	char *key; /* "ns/name", owned */
+	char *cq;  /* owned, may be NULL */
+	char *lq;  /* its LocalQueue's name (Workload spec.queueName), owned */
+	enum wstate st;
+	int64_t queued_ms, reserved_ms, admitted_ms;
+	struct cell *held; /* owned */
+	size_t nheld;
+	struct cell *prev; /* owned: what its last reservation held */
+	size_t nprev;
+	struct want *want; /* owned: what its Workload object requests */
+	size_t nwant;
+	struct cell *arrival; /* usage of its queue's keys at queueing */
+	size_t narrival;
+	int arriving; /* queued at this instant: arrival not yet taken */
+	int64_t last_preempt_ms; /* duplicate suppression (D7) */
+	char *last_preemptor;
+	/* the interval of each key it was last listed in (D4) */
+	struct lmark *lm; /* owned */
+	size_t nlm;
+	int64_t seq;      /* first seen: the order of rows at the end */
+	uint64_t ck_hash; /* of its state as stored in d_wstate, or 0 */
+	int64_t ck_id;    /* its row there, or 0 */
+	int ck_active;    /* stored there as active */
+};
+
+/* A LocalQueue's ClusterQueue from from_ms on (D9). */
+struct lqrow {
+	int64_t from_ms;
+	char *cq;   /* owned; NULL: deleted then */
+	size_t run; /* on a LocalQueue's first row: how many rows it has */
+};
+
+struct walk {
+	struct qf_evdb *s;
+	const char *cluster;
+	struct qf_diags *d;
+	struct borrow b;
+	struct wl *w;
+	size_t nw, aw;
+	struct dmap wmap;
+	sqlite3_stmt *ins_adm, *ins_pre, *usage_lookup;
+	size_t *arr; /* workloads queued at this instant (D8) */
+	size_t narr, aarr;
+	struct dmap lqmap; /* "ns/name" -> its first row in lqs */
+	struct lqrow *lqs; /* local_queues by ns/name, then valid-from */
+	size_t nlq, alq;
+	struct dmap uids; /* uid -> index in uidwl */
+	/* preemptor uids no Workload or event named yet (D7) */
+	struct dmap unresolved;
+	char **uidwl; /* owned workload keys */
+	size_t nuid, auid;
+	int64_t first_ms, last_ms;
+	int64_t last_rank; /* of the last event walked (QF_DERIVE_RANK) */
+	/* flat memory and checkpoints (derive_state.c) */
+	size_t *freew; /* free slots of w (key NULL) */
+	size_t nfree, afree;
+	size_t *done; /* finished at this instant: to leave memory */
+	size_t ndone, adone;
+	int64_t next_seq;
+	unsigned char *bloom; /* keys stored in d_wstate by this walk */
+	int bloom_complete;   /* the walk started from scratch */
+	sqlite3_stmt *ws_get, *ws_put, *ws_upd;
 };
 
 int qf_borrow_init(struct borrow *b, struct qf_evdb *s, const char *cluster,
@@ -116,10 +215,59 @@ void qf_borrow_change(struct borrow *b, size_t k, int64_t delta);
  * rows that take effect on the way are judged at their own instants. */
 int qf_borrow_advance(struct borrow *b, int64_t t, struct qf_diags *d);
 /* A workload whose reservation touched key k at this instant (D4). */
-void qf_borrow_admitted(struct borrow *b, size_t k, const char *workload);
-/* List a workload in key k's open interval (once per interval). */
-void qf_borrow_list(struct borrow *b, size_t k, const char *workload);
+void qf_borrow_admitted(struct borrow *b, size_t k, size_t wid);
+/* List workload wid in key k's open interval (once per interval). */
+int qf_borrow_list(struct borrow *b, size_t k, size_t wid, struct qf_diags *d);
 /* Flush open intervals and lending totals. */
 int qf_borrow_finish(struct borrow *b, struct qf_diags *d);
+/* The borrow state into / out of a checkpoint (derive_state.c). */
+void qf_borrow_save(const struct borrow *b, struct qf_buf *out);
+int qf_borrow_load(struct borrow *b, const unsigned char **p,
+                   const unsigned char *end);
+
+/* Checkpoint encoding: zigzag varints, doubles by their 8 bytes,
+ * strings as a length (-1: NULL) and bytes. */
+void qf_ck_i64(struct qf_buf *out, int64_t v);
+void qf_ck_f64(struct qf_buf *out, double v);
+void qf_ck_str(struct qf_buf *out, const char *s, size_t n);
+/* Readers: 0, or -1 past the end (then *p is set to end). */
+int qf_ck_get_i64(const unsigned char **p, const unsigned char *end,
+                  int64_t *v);
+int qf_ck_get_f64(const unsigned char **p, const unsigned char *end, double *v);
+/* *s owned (NULL for a NULL string). */
+int qf_ck_get_str(const unsigned char **p, const unsigned char *end, char **s,
+                  size_t *n);
+
+/* D1: the causal rank of an event among those of the same instant. */
+#define QF_DERIVE_RANK                                                   \
+	"CASE WHEN reason IN ('Finished','FinishedWorkload','Deleted')"  \
+	" THEN 0 WHEN reason LIKE 'EvictedDueTo%' THEN 1"                \
+	" WHEN reason = 'Preempted' THEN 2"                              \
+	" WHEN reason = 'PreemptedWorkload' THEN 3"                      \
+	" WHEN reason = 'Requeued' THEN 4 WHEN reason = 'QuotaReserved'" \
+	" THEN 6 WHEN reason = 'Admitted' THEN 7 ELSE 5 END"
+
+/* ---- derive_state.c: workloads in d_wstate, checkpoints ---- */
+
+/* Slot of workload key, loaded from d_wstate or created; -1 on a
+ * database error (a diagnostic added). */
+size_t qf_wl_get(struct walk *wk, const char *key);
+/* Slot of a known workload, or -1 when there is none (or an error). */
+size_t qf_wl_find(struct walk *wk, const char *key);
+/* A slot whose workload finished: leaves memory at the next instant. */
+void qf_wl_finished(struct walk *wk, size_t i);
+/* The instant is over: finished workloads go to d_wstate. */
+int qf_wl_flush(struct walk *wk);
+void qf_wl_free(struct wl *w);
+
+/* Store the walk's state (before its end is derived); marks are the
+ * rowids from which the end's rows start. */
+int qf_ck_save(struct walk *wk, struct qf_buf *state);
+/* Resume from the checkpoint: 1 when resumed, 0 when the derivation
+ * must start from scratch (no checkpoint, or the evidence changed before
+ * where it stopped), < 0 on error.  *from_id: events after it are new. */
+int qf_ck_resume(struct walk *wk, int64_t *from_id);
+int qf_ck_write(struct walk *wk, const struct qf_buf *state,
+                const struct qf_buf *marks);
 
 #endif

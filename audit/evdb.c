@@ -65,7 +65,7 @@ static const char schema_v1[] =
         " dkey TEXT NOT NULL, at_ms INTEGER, user TEXT, verb TEXT NOT NULL,"
         " kind TEXT NOT NULL, name TEXT NOT NULL, revision TEXT,"
         " PRIMARY KEY(cluster, dkey));"
-        /* derived: rebuilt per cluster after every ingest (derive.c) */
+        /* derived: brought up to date by every ingest (derive.c) */
         "CREATE TABLE d_admissions(cluster TEXT NOT NULL,"
         " workload TEXT NOT NULL, namespace TEXT NOT NULL,"
         " cluster_queue TEXT, queued_ms INTEGER NOT NULL,"
@@ -173,15 +173,37 @@ static const char schema_v4[] =
                                                     " WHERE key = 'breach_after_ms'), 60000))"
                                                     " ORDER BY a.cluster, queued_ms, workload;";
 
+/*
+ * Version 5: the derivation carries its state from one ingest to the next
+ * (audit/derive.h): d_ckpt holds where it stopped and the state of the
+ * walk, d_wstate the state of each workload (a finished one leaves memory
+ * for it), d_wlist the parts of long workload lists of open borrowing
+ * intervals.  No checkpoint yet: the next ingest derives from the start.
+ */
+static const char schema_v5[] =
+        "CREATE TABLE IF NOT EXISTS d_ckpt(cluster TEXT PRIMARY KEY, event_id INTEGER"
+        " NOT NULL, time_ms INTEGER NOT NULL, rank INTEGER NOT NULL,"
+        " marks BLOB NOT NULL, state BLOB NOT NULL);"
+        /* rows appended as workloads finish (in about time order)
+         * and found by the hash of (cluster, workload): a table keyed
+         * by the name took a random B-tree insert for every workload */
+        "CREATE TABLE IF NOT EXISTS d_wstate(id INTEGER PRIMARY KEY,"
+        " cluster TEXT NOT NULL, h INTEGER NOT NULL, workload TEXT NOT NULL,"
+        " active INTEGER NOT NULL, seq INTEGER NOT NULL,"
+        " state BLOB NOT NULL);"
+        "CREATE INDEX IF NOT EXISTS d_wstate_h ON d_wstate(h);"
+        "CREATE INDEX IF NOT EXISTS d_wstate_active ON d_wstate(cluster, seq)"
+        " WHERE active;"
+        "CREATE TABLE IF NOT EXISTS d_wlist(cluster TEXT NOT NULL, k INTEGER NOT NULL,"
+        " part INTEGER NOT NULL, text TEXT NOT NULL,"
+        " PRIMARY KEY(cluster, k, part)) WITHOUT ROWID;";
+
 #define TIME_INDEX_SQL \
 	"CREATE INDEX events_time ON events(cluster, time_ms, dkey)"
 
 /* Migrations: migrations[v] takes a database from version v to v + 1. */
 static const char *const migrations[QF_EVDB_VERSION] = {
-	schema_v1,
-	schema_v2,
-	schema_v3,
-	schema_v4,
+	schema_v1, schema_v2, schema_v3, schema_v4, schema_v5,
 };
 
 static const char *const stmt_sql[QF_EVDB_ST__COUNT] = {
@@ -513,6 +535,9 @@ sqlite3_stmt *qf_evdb_stmt(struct qf_evdb *s, enum qf_evdb_stmt which,
 {
 	if (!stmt_sql[which])
 		return NULL;
+	if (which == QF_EVDB_ST_QUOTA || which == QF_EVDB_ST_WORKLOAD ||
+	    which == QF_EVDB_ST_WL_USAGE || which == QF_EVDB_ST_LOCALQUEUE)
+		s->derive_inputs = 1;
 	if (!s->st[which] &&
 	    sqlite3_prepare_v2(s->db, stmt_sql[which], -1, &s->st[which],
 	                       NULL) != SQLITE_OK) {
@@ -556,6 +581,7 @@ int qf_evdb_begin(struct qf_evdb *s, struct qf_diags *d)
 		return rc;
 	s->in_tx = 1;
 	s->rechain_from = 0;
+	s->derive_inputs = 0;
 	return load_chain(s, d);
 }
 

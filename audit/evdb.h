@@ -38,7 +38,7 @@
 #include "core/buf.h"
 #include "core/diag.h"
 
-#define QF_EVDB_VERSION 4
+#define QF_EVDB_VERSION 5
 
 /* "unknown time": quota rows read from files without a timestamp apply
  * from the beginning of the evidence. */
@@ -73,6 +73,9 @@ struct qf_evdb {
 	int64_t chain_rowid;                 /* rowid that chain belongs to */
 	int64_t rechain_from;                /* lowest updated row, or 0 */
 	int in_tx;
+	/* quotas, LocalQueues or Workloads written since the last
+	 * derivation: it starts again from the first event (derive.h) */
+	int derive_inputs;
 	struct qf_buf rowbuf; /* scratch: canonical bytes of a row */
 	/* SHA-256 fetched once: SHA256() looks the algorithm up (locks,
 	 * a provider query) on every call, a fifth of a row's cost */
@@ -80,10 +83,10 @@ struct qf_evdb {
 	struct evp_md_ctx_st *sha_cx; /* owned */
 	/* bulk load (qf_evdb_bulk_begin) */
 	int bulk;
-	int64_t bulk_first;       /* first rowid of the load */
+	int64_t bulk_first;           /* first rowid of the load */
 	int64_t bulk_tmin, bulk_tmax; /* time range of its quotaflow rows */
-	size_t bulk_n;            /* quotaflow rows appended */
-	char *bulk_cluster;       /* owned */
+	size_t bulk_n;                /* quotaflow rows appended */
+	char *bulk_cluster;           /* owned */
 };
 
 /* One event row as stored (strings borrowed from the caller). */

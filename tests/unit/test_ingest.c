@@ -227,7 +227,8 @@ static void dump(struct qf_evdb *s, const char *sql, struct qf_buf *out)
 	                 SQLITE_OK);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		for (int i = 0; i < sqlite3_column_count(st); i++) {
-			const char *v = (const char *)sqlite3_column_text(st, i);
+			const char *v =
+			        (const char *)sqlite3_column_text(st, i);
 
 			qf_buf_adds(out, v ? v : "NULL");
 			qf_buf_addch(out, '|');
@@ -252,10 +253,8 @@ static const char *const compared[] = {
 	 " inputs ORDER BY id"),
 };
 
-/* A timeline written out of order: 40 workloads of two queues that
- * borrow from each other, one preempted, every fifth line twice, and a
- * Kubernetes Event whose later snapshot replaces its count. */
-static void timeline(struct qf_buf *b)
+/* Two ClusterQueues of nominal 2 CPUs in one cohort. */
+static void cluster(struct qf_buf *b)
 {
 	static const char cq[] =
 	        "{\"apiVersion\":\"kueue.x-k8s.io/v1beta2\",\"kind\":"
@@ -263,6 +262,16 @@ static void timeline(struct qf_buf *b)
 	        "\"cohortName\":\"co\",\"resourceGroups\":[{\"coveredResources"
 	        "\":[\"cpu\"],\"flavors\":[{\"name\":\"f\",\"resources\":[{"
 	        "\"name\":\"cpu\",\"nominalQuota\":\"2\"}]}]}]}}\n";
+
+	qf_buf_addf(b, cq, "q0");
+	qf_buf_addf(b, cq, "q1");
+}
+
+/* A timeline written out of order: 40 workloads of two queues that
+ * borrow from each other, one preempted, every fifth line twice, and a
+ * Kubernetes Event whose later snapshot replaces its count. */
+static void timeline(struct qf_buf *b)
+{
 	static const char ev[] =
 	        "{\"time_ms\":%d,\"reason\":\"%s\",\"workload\":\"ns/w%d\","
 	        "\"clusterQueue\":\"q%d\",\"message\":\"m\",\"usage\":{"
@@ -270,8 +279,7 @@ static void timeline(struct qf_buf *b)
 	struct qf_buf line = QF_BUF_INIT;
 	int n = 0;
 
-	qf_buf_addf(b, cq, "q0");
-	qf_buf_addf(b, cq, "q1");
+	cluster(b);
 	for (int w = 39; w >= 0; w--) {
 		int t = w * 700, q = w % 2, c = 1 + w % 3;
 		int fin = t + 3000 + (w % 7) * 1000;
@@ -350,6 +358,193 @@ static void test_ingest_bulk_and_row_by_row_agree(void **state)
 	qf_buf_release(&b);
 }
 
+/* The derived rows a user reads, in an order that does not depend on
+ * the order the events were stored in. */
+static const char *const derived[] = {
+	"SELECT * FROM audit_waits",
+	"SELECT * FROM audit_borrowing",
+	"SELECT * FROM audit_preemptions",
+	"SELECT * FROM audit_breaches",
+	("SELECT * FROM d_usage ORDER BY cluster, cluster_queue, flavor,"
+	 " resource, at_ms, usage_milli"),
+	"SELECT * FROM d_lending ORDER BY borrower, lender, start_ms",
+	"SELECT * FROM d_clusters",
+};
+
+/* Events in time order: 30 workloads of two queues (nominal 2 each, in a
+ * cohort) that borrow from each other; piece p of n (-1: all). */
+static void in_order(struct qf_buf *b, int p, int n)
+{
+	static const char ev[] =
+	        "{\"time_ms\":%d,\"reason\":\"%s\",\"workload\":\"ns/w%d\","
+	        "\"clusterQueue\":\"q%d\",\"message\":\"m\",\"usage\":{"
+	        "\"f\":{\"cpu\":\"%d\"}}}\n";
+	static const char *const r[] = { "WaitingForQuota", "QuotaReserved",
+		                         "Admitted", "Finished" };
+	int at[30][4], k = 0;
+
+	for (int w = 0; w < 30; w++) {
+		at[w][0] = w * 500;
+		at[w][1] = at[w][2] = w * 500 + 200 + (w % 4) * 300;
+		at[w][3] = at[w][2] + 2000 + (w % 5) * 900;
+	}
+	/* walk the clock: every event of each millisecond, in rank order */
+	for (int t = 0; t <= 30 * 500 + 8000; t++)
+		for (int s = 0; s < 4; s++)
+			for (int w = 0; w < 30; w++) {
+				if (at[w][s] != t)
+					continue;
+				if (p < 0 || (k++ * n) / (30 * 4) == p)
+					qf_buf_addf(b, ev, t, r[s], w, w % 2,
+					            1 + w % 3);
+			}
+}
+
+static void same_derived(struct qf_evdb *x, struct qf_evdb *y)
+{
+	struct qf_buf a = QF_BUF_INIT, b = QF_BUF_INIT;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(derived); i++) {
+		qf_buf_reset(&a);
+		qf_buf_reset(&b);
+		dump(x, derived[i], &a);
+		dump(y, derived[i], &b);
+		assert_string_equal(a.buf, b.buf);
+	}
+	qf_buf_release(&a);
+	qf_buf_release(&b);
+}
+
+static struct qf_evdb *other_db(struct fx *f, struct qf_buf *path,
+                                const char *suffix)
+{
+	struct qf_evdb *s = NULL;
+
+	qf_buf_reset(path);
+	qf_buf_addf(path, "%s-%s", f->path.buf, suffix);
+	(void)unlink(path->buf);
+	assert_int_equal(qf_evdb_open(&s, path->buf, 0, &f->d), QF_OK);
+	return s;
+}
+
+static void piece(struct fx *f, struct qf_evdb *s, int p, int n)
+{
+	struct qf_buf in = QF_BUF_INIT;
+
+	if (p < 0 && n < 0)
+		cluster(&in);
+	else
+		in_order(&in, p, n);
+	assert_int_equal(qf_ingest_mem(s, &f->o, "p.json", in.buf, in.len,
+	                               &f->st, &f->d),
+	                 QF_OK);
+	qf_buf_release(&in);
+}
+
+static void drop_db(struct qf_evdb *s, struct qf_buf *path)
+{
+	qf_evdb_close(s);
+	(void)unlink(path->buf);
+	qf_buf_addf(path, "-wal");
+	(void)unlink(path->buf);
+}
+
+/*
+ * Ingested in eight pieces, the derivation carries on from where the last
+ * one stopped (an old event changed behind its back is not read again),
+ * with the same rows as one ingest of everything; pieces in reverse order
+ * (each older than what was derived) derive again from the start, with
+ * the same rows too.  Finished workloads left memory for d_wstate.
+ */
+static void test_ingest_in_pieces_derives_the_same(void **state)
+{
+	struct fx *f = *state;
+	struct qf_buf all = QF_BUF_INIT, path = QF_BUF_INIT;
+	struct qf_evdb *inc, *rev;
+
+	cluster(&all);
+	in_order(&all, -1, 1);
+	assert_int_equal(qf_ingest_mem(f->s, &f->o, "all.json", all.buf,
+	                               all.len, &f->st, &f->d),
+	                 QF_OK);
+	assert_int_equal(f->st.added, 122);
+	one(f, "SELECT count(*) > 0 FROM audit_borrowing", "1");
+	one(f, "SELECT count(*) FROM audit_waits", "30");
+	/* all but the last: its instant is still open */
+	one(f, "SELECT count(*) FROM d_wstate WHERE NOT active", "29");
+
+	inc = other_db(f, &path, "inc");
+	piece(f, inc, -1, -1);
+	for (int p = 0; p < 7; p++)
+		piece(f, inc, p, 8);
+	/* resumed, not derived again: the first event is not read again */
+	assert_int_equal(qf_evdb_exec(inc,
+	                              "UPDATE events SET workload = 'ns/zz'"
+	                              " WHERE id = (SELECT MIN(id) FROM"
+	                              " events WHERE source = 'quotaflow')",
+	                              &f->d),
+	                 QF_OK);
+	piece(f, inc, 7, 8);
+	same_derived(f->s, inc);
+	drop_db(inc, &path);
+
+	rev = other_db(f, &path, "rev");
+	piece(f, rev, -1, -1);
+	for (int p = 7; p >= 0; p--)
+		piece(f, rev, p, 8);
+	same_derived(f->s, rev);
+	drop_db(rev, &path);
+	assert_int_equal(f->d.nerrors, 0);
+	qf_buf_release(&path);
+	qf_buf_release(&all);
+}
+
+/*
+ * A victim whose preemptor is seen only later, in the next ingest, with
+ * its queue changed after that: the derivation resumes from the victim's
+ * stored state (a few bytes) and fills the preemptor's queue from its
+ * last state, as one ingest of everything does (D7).
+ */
+static void test_ingest_resumes_late_preemptor(void **state)
+{
+	static const char a[] =
+	        "{\"time_ms\":0,\"reason\":\"QuotaReserved\",\"workload\":"
+	        "\"ns/v\",\"clusterQueue\":\"q0\",\"message\":\"m\",\"usage\":"
+	        "{\"f\":{\"cpu\":\"1\"}}}\n"
+	        "{\"time_ms\":1000,\"reason\":\"Preempted\",\"workload\":"
+	        "\"ns/v\",\"clusterQueue\":\"q0\",\"message\":\"m\","
+	        "\"preemptor\":\"ns/p\"}\n"
+	        "{\"time_ms\":2000,\"reason\":\"QuotaReserved\",\"workload\":"
+	        "\"ns/p\",\"clusterQueue\":\"q1\",\"message\":\"m\",\"usage\":"
+	        "{\"f\":{\"cpu\":\"1\"}}}\n";
+	static const char b[] =
+	        "{\"time_ms\":3000,\"reason\":\"QuotaReserved\",\"workload\":"
+	        "\"ns/p\",\"clusterQueue\":\"q2\",\"message\":\"m\",\"usage\":"
+	        "{\"f\":{\"cpu\":\"1\"}}}\n"
+	        "{\"time_ms\":4000,\"reason\":\"Finished\",\"workload\":"
+	        "\"ns/p\",\"clusterQueue\":\"q2\",\"message\":\"m\"}\n";
+	struct fx *f = *state;
+	struct qf_buf all = QF_BUF_INIT, path = QF_BUF_INIT;
+	struct qf_evdb *inc;
+
+	qf_buf_adds(&all, a);
+	qf_buf_adds(&all, b);
+	assert_int_equal(ingest(f, all.buf), QF_OK);
+	one(f, "SELECT preemptor_cluster_queue FROM d_preemptions", "q2");
+	inc = other_db(f, &path, "late");
+	assert_int_equal(qf_ingest_mem(inc, &f->o, "a.json", a, strlen(a),
+	                               &f->st, &f->d),
+	                 QF_OK);
+	assert_int_equal(qf_ingest_mem(inc, &f->o, "b.json", b, strlen(b),
+	                               &f->st, &f->d),
+	                 QF_OK);
+	same_derived(f->s, inc);
+	drop_db(inc, &path);
+	assert_int_equal(f->d.nerrors, 0);
+	qf_buf_release(&path);
+	qf_buf_release(&all);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -368,6 +563,11 @@ int main(void)
 		        test_ingest_every_evidence_sample, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_bulk_and_row_by_row_agree, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_in_pieces_derives_the_same, setup,
+		        teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_resumes_late_preemptor, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("ingest", tests, NULL, NULL);

@@ -1,0 +1,797 @@
+/*
+ * derive_state.c - what lets the derivation (derive.c) keep memory flat
+ * and carry on from where the last ingest stopped (docs/audit.md,
+ * "Incremental derivation"):
+ *
+ *  - a workload that finished leaves memory when its instant is over: its
+ *    state is stored in d_wstate, and an event that names it later loads
+ *    it back (a Bloom filter of the keys stored by this walk saves the
+ *    lookup for a workload never seen);
+ *  - at the end of a derivation the state of the walk (the clock, the
+ *    usage and open intervals of each key, the workloads in flight) is
+ *    stored in d_ckpt and d_wstate before the end of the evidence is
+ *    derived (waits still running, open intervals); the next ingest
+ *    removes those rows and walks on from there with the events it added,
+ *    unless one of them sorts before where the walk stopped, or quotas,
+ *    queues or Workloads changed: then it derives from the first event.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/derive_int.h"
+#include "core/alloc.h"
+#include "core/banned.h"
+
+/* ---- encoding ---- */
+
+/* Zigzag varints: a finished workload's state is mostly small numbers,
+ * and one is stored per workload (a third of fixed 8-byte fields). */
+void qf_ck_i64(struct qf_buf *out, int64_t v)
+{
+	unsigned char b[10];
+	uint64_t u = ((uint64_t)v << 1) ^ (v < 0 ? ~(uint64_t)0 : 0);
+	size_t n = 0;
+
+	do {
+		b[n++] = (unsigned char)((u & 0x7f) | (u > 0x7f ? 0x80 : 0));
+		u >>= 7;
+	} while (u);
+	qf_buf_add(out, b, n);
+}
+
+void qf_ck_f64(struct qf_buf *out, double v)
+{
+	unsigned char b[8];
+	uint64_t u;
+
+	memcpy(&u, &v, sizeof(u)); /* the bits: sums carry on exactly */
+	for (int i = 0; i < 8; i++)
+		b[i] = (unsigned char)(u >> (8 * i));
+	qf_buf_add(out, b, sizeof(b));
+}
+
+void qf_ck_str(struct qf_buf *out, const char *s, size_t n)
+{
+	qf_ck_i64(out, s ? (int64_t)n : -1);
+	if (s)
+		qf_buf_add(out, s, n);
+}
+
+int qf_ck_get_i64(const unsigned char **p, const unsigned char *end, int64_t *v)
+{
+	uint64_t u = 0;
+
+	for (int shift = 0; shift < 70; shift += 7) {
+		unsigned char c;
+
+		if (*p >= end)
+			break;
+		c = *(*p)++;
+		u |= (uint64_t)(c & 0x7f) << shift;
+		if (!(c & 0x80)) {
+			*v = (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+			return 0;
+		}
+	}
+	*p = end;
+	*v = 0;
+	return -1;
+}
+
+int qf_ck_get_f64(const unsigned char **p, const unsigned char *end, double *v)
+{
+	uint64_t u = 0;
+
+	if (end - *p < 8) {
+		*p = end;
+		*v = 0;
+		return -1;
+	}
+	for (int i = 0; i < 8; i++)
+		u |= (uint64_t)(*p)[i] << (8 * i);
+	*p += 8;
+	memcpy(v, &u, sizeof(*v));
+	return 0;
+}
+
+int qf_ck_get_str(const unsigned char **p, const unsigned char *end, char **s,
+                  size_t *n)
+{
+	int64_t len;
+
+	*s = NULL;
+	*n = 0;
+	if (qf_ck_get_i64(p, end, &len) < 0)
+		return -1;
+	if (len == -1)
+		return 0;
+	if (len < 0 || len > end - *p) {
+		*p = end;
+		return -1;
+	}
+	*s = qf_xmalloc((size_t)len + 1);
+	memcpy(*s, *p, (size_t)len);
+	(*s)[len] = '\0';
+	*n = (size_t)len;
+	*p += len;
+	return 0;
+}
+
+/* ---- one workload's state ---- */
+
+static void put_cells(struct qf_buf *out, const struct cell *c, size_t n)
+{
+	qf_ck_i64(out, (int64_t)n);
+	for (size_t i = 0; i < n; i++) {
+		qf_ck_i64(out, (int64_t)c[i].k);
+		qf_ck_i64(out, c[i].amount);
+	}
+}
+
+static void wl_save(const struct wl *w, struct qf_buf *out)
+{
+	qf_ck_i64(out, w->st);
+	qf_ck_i64(out, w->queued_ms);
+	qf_ck_i64(out, w->reserved_ms);
+	qf_ck_i64(out, w->admitted_ms);
+	qf_ck_str(out, w->cq, w->cq ? strlen(w->cq) : 0);
+	qf_ck_str(out, w->lq, w->lq ? strlen(w->lq) : 0);
+	put_cells(out, w->held, w->nheld);
+	put_cells(out, w->prev, w->nprev);
+	put_cells(out, w->arrival, w->narrival);
+	qf_ck_i64(out, (int64_t)w->nwant);
+	for (size_t i = 0; i < w->nwant; i++) {
+		qf_ck_str(out, w->want[i].resource,
+		          strlen(w->want[i].resource));
+		qf_ck_i64(out, w->want[i].amount);
+	}
+	qf_ck_i64(out, w->arriving);
+	qf_ck_i64(out, w->last_preempt_ms);
+	qf_ck_str(out, w->last_preemptor,
+	          w->last_preemptor ? strlen(w->last_preemptor) : 0);
+	qf_ck_i64(out, (int64_t)w->nlm);
+	for (size_t i = 0; i < w->nlm; i++) {
+		qf_ck_i64(out, (int64_t)w->lm[i].k);
+		qf_ck_i64(out, w->lm[i].iser);
+	}
+}
+
+/* Cells of keys below nk; -1 when the state does not fit. */
+static int get_cells(const unsigned char **p, const unsigned char *end,
+                     size_t nk, struct cell **c, size_t *n)
+{
+	int64_t cnt, k, a;
+
+	if (qf_ck_get_i64(p, end, &cnt) < 0 || cnt < 0 || cnt > (end - *p) / 2)
+		return -1;
+	*c = cnt ? qf_xcalloc((size_t)cnt, sizeof(**c)) : NULL;
+	*n = (size_t)cnt;
+	for (int64_t i = 0; i < cnt; i++) {
+		if (qf_ck_get_i64(p, end, &k) < 0 ||
+		    qf_ck_get_i64(p, end, &a) < 0 || k < 0 || (size_t)k >= nk)
+			return -1;
+		(*c)[i].k = (size_t)k;
+		(*c)[i].amount = a;
+	}
+	return 0;
+}
+
+static int wl_load(struct wl *w, const unsigned char *p,
+                   const unsigned char *end, size_t nk)
+{
+	int64_t v[4], n, x;
+	size_t len;
+	int rc = 0;
+
+	for (int i = 0; i < 4; i++)
+		rc |= qf_ck_get_i64(&p, end, &v[i]);
+	w->st = (enum wstate)v[0];
+	w->queued_ms = v[1];
+	w->reserved_ms = v[2];
+	w->admitted_ms = v[3];
+	rc |= qf_ck_get_str(&p, end, &w->cq, &len);
+	rc |= qf_ck_get_str(&p, end, &w->lq, &len);
+	if (rc || get_cells(&p, end, nk, &w->held, &w->nheld) < 0 ||
+	    get_cells(&p, end, nk, &w->prev, &w->nprev) < 0 ||
+	    get_cells(&p, end, nk, &w->arrival, &w->narrival) < 0 ||
+	    qf_ck_get_i64(&p, end, &n) < 0 || n < 0 || n > end - p)
+		return -1;
+	w->want = n ? qf_xcalloc((size_t)n, sizeof(*w->want)) : NULL;
+	for (int64_t i = 0; i < n && rc == 0; i++) {
+		rc |= qf_ck_get_str(&p, end, &w->want[i].resource, &len);
+		rc |= qf_ck_get_i64(&p, end, &w->want[i].amount);
+		w->nwant = (size_t)i + 1;
+		if (!w->want[i].resource)
+			rc = -1;
+	}
+	rc |= qf_ck_get_i64(&p, end, &x);
+	w->arriving = (int)x;
+	rc |= qf_ck_get_i64(&p, end, &w->last_preempt_ms);
+	rc |= qf_ck_get_str(&p, end, &w->last_preemptor, &len);
+	rc |= qf_ck_get_i64(&p, end, &n);
+	if (rc || n < 0 || n > (end - p) / 2 || w->st > W_DONE)
+		return -1;
+	w->lm = n ? qf_xcalloc((size_t)n, sizeof(*w->lm)) : NULL;
+	w->nlm = (size_t)n;
+	for (int64_t i = 0; i < n; i++) {
+		rc |= qf_ck_get_i64(&p, end, &x);
+		w->lm[i].k = (size_t)x;
+		rc |= qf_ck_get_i64(&p, end, &w->lm[i].iser);
+	}
+	return rc || p != end ? -1 : 0;
+}
+
+void qf_wl_free(struct wl *w)
+{
+	free(w->key);
+	free(w->cq);
+	free(w->held);
+	free(w->prev);
+	free(w->lq);
+	for (size_t j = 0; j < w->nwant; j++)
+		free(w->want[j].resource);
+	free(w->want);
+	free(w->arrival);
+	free(w->last_preemptor);
+	free(w->lm);
+	memset(w, 0, sizeof(*w));
+}
+
+/* ---- workloads in and out of memory ---- */
+
+/* 2^23 bits (1 MiB): under 1% false positives up to a million keys;
+ * past that only more lookups, never a wrong answer. */
+#define BLOOM_BITS (1u << 23)
+
+static void bloom_bits(const char *key, size_t n, uint32_t bit[2])
+{
+	uint64_t h = qf_evdb_fnv(0, key, n);
+
+	bit[0] = (uint32_t)h & (BLOOM_BITS - 1);
+	bit[1] = (uint32_t)(h >> 32) & (BLOOM_BITS - 1);
+}
+
+static void bloom_add(struct walk *wk, const char *key, size_t n)
+{
+	uint32_t b[2];
+
+	if (!wk->bloom)
+		wk->bloom = qf_xcalloc(BLOOM_BITS / 8, 1);
+	bloom_bits(key, n, b);
+	for (int i = 0; i < 2; i++)
+		wk->bloom[b[i] / 8] |= (unsigned char)(1u << (b[i] % 8));
+}
+
+static int bloom_may_have(const struct walk *wk, const char *key, size_t n)
+{
+	uint32_t b[2];
+
+	if (!wk->bloom_complete)
+		return 1;
+	if (!wk->bloom)
+		return 0;
+	bloom_bits(key, n, b);
+	for (int i = 0; i < 2; i++)
+		if (!(wk->bloom[b[i] / 8] & (1u << (b[i] % 8))))
+			return 0;
+	return 1;
+}
+
+static size_t new_slot(struct walk *wk)
+{
+	size_t i;
+
+	if (wk->nfree) {
+		i = wk->freew[--wk->nfree];
+	} else {
+		wk->w = qf_grow(wk->w, sizeof(*wk->w), &wk->aw, wk->nw + 1);
+		i = wk->nw++;
+	}
+	memset(&wk->w[i], 0, sizeof(wk->w[i]));
+	return i;
+}
+
+static uint64_t state_hash(const struct qf_buf *b)
+{
+	return qf_evdb_fnv(0, b->buf, b->len) | 1; /* 0: never stored */
+}
+
+/* The d_wstate lookup key of (cluster, workload). */
+static int64_t key_hash(const struct walk *wk, const char *key, size_t n)
+{
+	uint64_t h = qf_evdb_fnv(0, wk->cluster, strlen(wk->cluster) + 1);
+
+	return (int64_t)(qf_evdb_fnv(h, key, n) >> 1);
+}
+
+static int prepare(struct walk *wk)
+{
+	if (wk->ws_get)
+		return QF_OK;
+	if (sqlite3_prepare_v2(wk->s->db,
+	                       "SELECT id, seq, state, active FROM d_wstate"
+	                       " WHERE h = ?1 AND cluster = ?2 AND"
+	                       " workload = ?3",
+	                       -1, &wk->ws_get, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(wk->s->db,
+	                       "INSERT INTO d_wstate(cluster, h, workload,"
+	                       " active, seq, state) VALUES(?1,?2,?3,?4,?5,?6)",
+	                       -1, &wk->ws_put, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(wk->s->db,
+	                       "UPDATE d_wstate SET active = ?2, state = ?3"
+	                       " WHERE id = ?1",
+	                       -1, &wk->ws_upd, NULL) != SQLITE_OK)
+		return qf_evdb_fail(wk->s, "cannot prepare derivation", wk->d);
+	return QF_OK;
+}
+
+static void unreadable(struct walk *wk, const char *key)
+{
+	struct qf_loc loc = { wk->s->path, 0, 0 };
+
+	(void)qf_diag_error(wk->d, &loc, NULL, NULL,
+	                    "the derivation state of workload \"%s\" cannot"
+	                    " be read (expected what this quotaflow stores);"
+	                    " delete the rows of d_ckpt to derive from the"
+	                    " start",
+	                    key);
+}
+
+/* Put a stored state into a new slot. */
+static size_t adopt(struct walk *wk, const char *key, int64_t id, int64_t seq,
+                    const void *blob, size_t n, int active)
+{
+	size_t i = new_slot(wk);
+	struct wl *w = &wk->w[i];
+	struct qf_buf b = { (char *)blob, n, n };
+
+	if (wl_load(w, blob, (const unsigned char *)blob + n, wk->b.nk) < 0) {
+		qf_wl_free(w);
+		wk->freew = qf_grow(wk->freew, sizeof(size_t), &wk->afree,
+		                    wk->nfree + 1);
+		wk->freew[wk->nfree++] = i;
+		unreadable(wk, key);
+		return (size_t)-1;
+	}
+	w->key = qf_xstrdup(key);
+	w->seq = seq;
+	w->ck_hash = state_hash(&b);
+	w->ck_active = active;
+	w->ck_id = id;
+	qf_dmap_put(&wk->wmap, key, strlen(key), i);
+	if (w->st == W_DONE)
+		qf_wl_finished(wk, i);
+	return i;
+}
+
+#define NONE ((size_t)-2)
+
+/* The slot of a workload stored in d_wstate, NONE, or -1 on error. */
+static size_t load_stored(struct walk *wk, const char *key, size_t n)
+{
+	size_t i = NONE;
+	int step;
+
+	if (!bloom_may_have(wk, key, n))
+		return NONE;
+	if (prepare(wk) < 0)
+		return (size_t)-1;
+	sqlite3_reset(wk->ws_get);
+	sqlite3_bind_int64(wk->ws_get, 1, key_hash(wk, key, n));
+	sqlite3_bind_text(wk->ws_get, 2, wk->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(wk->ws_get, 3, key, (int)n, SQLITE_STATIC);
+	step = sqlite3_step(wk->ws_get);
+	if (step == SQLITE_ROW)
+		i = adopt(wk, key, sqlite3_column_int64(wk->ws_get, 0),
+		          sqlite3_column_int64(wk->ws_get, 1),
+		          sqlite3_column_blob(wk->ws_get, 2),
+		          (size_t)sqlite3_column_bytes(wk->ws_get, 2),
+		          sqlite3_column_int(wk->ws_get, 3));
+	else if (step != SQLITE_DONE) {
+		(void)qf_evdb_fail(wk->s, "cannot read derivation state",
+		                   wk->d);
+		i = (size_t)-1;
+	}
+	sqlite3_reset(wk->ws_get);
+	return i;
+}
+
+size_t qf_wl_find(struct walk *wk, const char *key)
+{
+	size_t n = strlen(key), i = qf_dmap_get(&wk->wmap, key, n);
+
+	if (i != (size_t)-1)
+		return i;
+	i = load_stored(wk, key, n);
+	return i == NONE ? (size_t)-1 : i;
+}
+
+size_t qf_wl_get(struct walk *wk, const char *key)
+{
+	size_t n = strlen(key), i = qf_dmap_get(&wk->wmap, key, n);
+	struct wl *w;
+
+	if (i != (size_t)-1)
+		return i;
+	i = load_stored(wk, key, n);
+	if (i != NONE)
+		return i;
+	i = new_slot(wk);
+	w = &wk->w[i];
+	w->key = qf_xstrdup(key);
+	w->last_preempt_ms = INT64_MIN;
+	w->seq = wk->next_seq++;
+	qf_dmap_put(&wk->wmap, key, n, i);
+	return i;
+}
+
+void qf_wl_finished(struct walk *wk, size_t i)
+{
+	wk->done = qf_grow(wk->done, sizeof(size_t), &wk->adone, wk->ndone + 1);
+	wk->done[wk->ndone++] = i;
+}
+
+/* Store slot i's state (as active or not) unless it is stored already. */
+static int store(struct walk *wk, struct wl *w, int active, struct qf_buf *b)
+{
+	sqlite3_stmt *st;
+	uint64_t h;
+
+	qf_buf_reset(b);
+	wl_save(w, b);
+	h = state_hash(b);
+	if (h == w->ck_hash && active == w->ck_active)
+		return QF_OK;
+	if (prepare(wk) < 0)
+		return QF_EIO;
+	st = w->ck_id ? wk->ws_upd : wk->ws_put;
+	sqlite3_reset(st);
+	if (w->ck_id) {
+		sqlite3_bind_int64(st, 1, w->ck_id);
+		sqlite3_bind_int(st, 2, active);
+		sqlite3_bind_blob(st, 3, b->buf, (int)b->len, SQLITE_STATIC);
+	} else {
+		sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 2, key_hash(wk, w->key, strlen(w->key)));
+		sqlite3_bind_text(st, 3, w->key, -1, SQLITE_STATIC);
+		sqlite3_bind_int(st, 4, active);
+		sqlite3_bind_int64(st, 5, w->seq);
+		sqlite3_bind_blob(st, 6, b->buf, (int)b->len, SQLITE_STATIC);
+	}
+	if (sqlite3_step(st) != SQLITE_DONE) {
+		sqlite3_reset(st);
+		return qf_evdb_fail(wk->s, "cannot store derivation state",
+		                    wk->d);
+	}
+	sqlite3_reset(st);
+	if (!w->ck_id)
+		w->ck_id = sqlite3_last_insert_rowid(wk->s->db);
+	w->ck_hash = h;
+	w->ck_active = active;
+	return QF_OK;
+}
+
+int qf_wl_flush(struct walk *wk)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	int rc = QF_OK;
+
+	for (size_t j = 0; rc == QF_OK && j < wk->ndone; j++) {
+		size_t i = wk->done[j];
+		struct wl *w = &wk->w[i];
+
+		if (!w->key || w->st != W_DONE)
+			continue; /* left already, or started again */
+		rc = store(wk, w, 0, &b);
+		if (rc < 0)
+			break;
+		bloom_add(wk, w->key, strlen(w->key));
+		qf_dmap_del(&wk->wmap, w->key, strlen(w->key));
+		qf_wl_free(w);
+		wk->freew = qf_grow(wk->freew, sizeof(size_t), &wk->afree,
+		                    wk->nfree + 1);
+		wk->freew[wk->nfree++] = i;
+	}
+	wk->ndone = 0;
+	qf_buf_release(&b);
+	return rc;
+}
+
+/* ---- checkpoints ---- */
+
+int qf_ck_save(struct walk *wk, struct qf_buf *state)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	int rc = QF_OK;
+
+	for (size_t i = 0; rc == QF_OK && i < wk->nw; i++)
+		if (wk->w[i].key)
+			rc = store(wk, &wk->w[i], 1, &b);
+	qf_buf_release(&b);
+	qf_ck_i64(state, wk->first_ms);
+	qf_ck_i64(state, wk->next_seq);
+	qf_ck_i64(state, (int64_t)wk->narr);
+	for (size_t i = 0; i < wk->narr; i++) {
+		const char *k = wk->w[wk->arr[i]].key;
+
+		qf_ck_str(state, k, strlen(k));
+	}
+	qf_ck_i64(state, (int64_t)wk->b.nadm);
+	for (size_t i = 0; i < wk->b.nadm; i++) {
+		const char *k = wk->w[wk->b.adm[i].wid].key;
+
+		qf_ck_i64(state, (int64_t)wk->b.adm[i].k);
+		qf_ck_str(state, k, strlen(k));
+	}
+	qf_borrow_save(&wk->b, state);
+	qf_ck_i64(state, (int64_t)wk->unresolved.n);
+	for (size_t i = 0; i < wk->unresolved.cap; i++)
+		if (wk->unresolved.s[i].key)
+			qf_ck_str(state, wk->unresolved.s[i].key,
+			          wk->unresolved.s[i].len);
+	return rc;
+}
+
+int qf_ck_write(struct walk *wk, const struct qf_buf *state,
+                const struct qf_buf *marks)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = QF_OK;
+
+	if (sqlite3_prepare_v2(wk->s->db,
+	                       "INSERT OR REPLACE INTO d_ckpt VALUES(?1,"
+	                       " (SELECT COALESCE(MAX(id), 0) FROM events),"
+	                       " ?2, ?3, ?4, ?5)",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(wk->s, "cannot store derivation state",
+		                    wk->d);
+	sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, wk->last_ms);
+	sqlite3_bind_int64(st, 3, wk->last_rank);
+	sqlite3_bind_blob(st, 4, marks->buf, (int)marks->len, SQLITE_STATIC);
+	sqlite3_bind_blob(st, 5, state->buf, (int)state->len, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		rc = qf_evdb_fail(wk->s, "cannot store derivation state",
+		                  wk->d);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Run sql with ?1 = cluster and ?2 = v. */
+static int exec2(struct walk *wk, const char *sql, int64_t v)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(wk->s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(wk->s, "cannot derive", wk->d);
+	sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, v);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? QF_OK
+	                         : qf_evdb_fail(wk->s, "cannot derive", wk->d);
+}
+
+/* The rows of the end of the last derivation go: it carries on. */
+static int drop_end(struct walk *wk, const unsigned char *p,
+                    const unsigned char *end)
+{
+	static const char *const del[] = {
+		"DELETE FROM d_admissions WHERE cluster = ?1 AND rowid > ?2",
+		"DELETE FROM d_borrowing WHERE cluster = ?1 AND rowid > ?2",
+		"DELETE FROM d_lending WHERE cluster = ?1 AND rowid > ?2",
+		"DELETE FROM d_usage WHERE cluster = ?1 AND rowid > ?2",
+	};
+	int64_t v, n = 0;
+	int rc = QF_OK;
+
+	for (size_t i = 0; rc == QF_OK && i < QF_ARRAY_SIZE(del); i++) {
+		if (qf_ck_get_i64(&p, end, &v) < 0)
+			return 0;
+		rc = exec2(wk, del[i], v);
+	}
+	if (rc == QF_OK && qf_ck_get_i64(&p, end, &n) < 0)
+		return 0;
+	for (int64_t i = 0; rc == QF_OK && i < n; i++) {
+		if (qf_ck_get_i64(&p, end, &v) < 0)
+			return 0;
+		rc = exec2(wk,
+		           "UPDATE d_preemptions SET preemptor_cluster_queue"
+		           " = NULL WHERE cluster = ?1 AND rowid = ?2",
+		           v);
+	}
+	if (rc == QF_OK)
+		rc = exec2(wk,
+		           "DELETE FROM d_clusters WHERE cluster = ?1 AND ?2",
+		           1);
+	return rc < 0 ? rc : 1;
+}
+
+/* The workloads stored as in flight, in the order first seen. */
+static int load_active(struct walk *wk)
+{
+	sqlite3_stmt *st = NULL;
+	int step;
+	size_t i = 0;
+
+	if (sqlite3_prepare_v2(wk->s->db,
+	                       "SELECT workload, id, seq, state FROM d_wstate"
+	                       " INDEXED BY d_wstate_active WHERE cluster ="
+	                       " ?1 AND active ORDER BY seq",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(wk->s, "cannot read derivation state",
+		                    wk->d);
+	sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
+	while (i != (size_t)-1 && (step = sqlite3_step(st)) == SQLITE_ROW)
+		i = adopt(wk, (const char *)sqlite3_column_text(st, 0),
+		          sqlite3_column_int64(st, 1),
+		          sqlite3_column_int64(st, 2),
+		          sqlite3_column_blob(st, 3),
+		          (size_t)sqlite3_column_bytes(st, 3), 1);
+	sqlite3_finalize(st);
+	if (i == (size_t)-1)
+		return QF_EIO;
+	return step == SQLITE_DONE
+	               ? QF_OK
+	               : qf_evdb_fail(wk->s, "cannot read derivation state",
+	                              wk->d);
+}
+
+/* Workload slots named in the state: arrivals, then this instant's
+ * reservations.  0 when one is not in flight (the state does not fit). */
+static int load_walk(struct walk *wk, const unsigned char **p,
+                     const unsigned char *end)
+{
+	int64_t n, k;
+	size_t len, i;
+	char *key;
+
+	if (qf_ck_get_i64(p, end, &wk->first_ms) < 0 ||
+	    qf_ck_get_i64(p, end, &wk->next_seq) < 0 ||
+	    qf_ck_get_i64(p, end, &n) < 0)
+		return 0;
+	for (int64_t j = 0; j < n; j++) {
+		if (qf_ck_get_str(p, end, &key, &len) < 0 || !key)
+			return 0;
+		i = qf_dmap_get(&wk->wmap, key, len);
+		free(key);
+		if (i == (size_t)-1)
+			return 0;
+		wk->arr = qf_grow(wk->arr, sizeof(*wk->arr), &wk->aarr,
+		                  wk->narr + 1);
+		wk->arr[wk->narr++] = i;
+	}
+	if (qf_ck_get_i64(p, end, &n) < 0)
+		return 0;
+	for (int64_t j = 0; j < n; j++) {
+		if (qf_ck_get_i64(p, end, &k) < 0 ||
+		    qf_ck_get_str(p, end, &key, &len) < 0 || !key)
+			return 0;
+		i = qf_dmap_get(&wk->wmap, key, len);
+		free(key);
+		if (i == (size_t)-1 || k < 0 || (size_t)k >= wk->b.nk)
+			return 0;
+		qf_borrow_admitted(&wk->b, (size_t)k, i);
+	}
+	return 1;
+}
+
+/* Whether an event added since the checkpoint sorts before where the walk
+ * stopped (D1 order: time, rank, storage): 1 yes, 0 no, < 0 error. */
+static int before_frontier(struct walk *wk, int64_t id, int64_t t, int64_t rank)
+{
+	sqlite3_stmt *st = NULL;
+	int step;
+
+	/* +cluster: walk the new rowids, not the cluster's time index */
+	if (sqlite3_prepare_v2(wk->s->db,
+	                       "SELECT 1 FROM events WHERE +cluster = ?1"
+	                       " AND id > ?2 AND (time_ms < ?3 OR (time_ms"
+	                       " = ?3 AND " QF_DERIVE_RANK " < ?4)) LIMIT 1",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(wk->s, "cannot derive", wk->d);
+	sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	sqlite3_bind_int64(st, 3, t);
+	sqlite3_bind_int64(st, 4, rank);
+	step = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (step == SQLITE_ROW)
+		return 1;
+	return step == SQLITE_DONE
+	               ? 0
+	               : qf_evdb_fail(wk->s, "cannot derive", wk->d);
+}
+
+int qf_ck_resume(struct walk *wk, int64_t *from_id)
+{
+	sqlite3_stmt *st = NULL;
+	const unsigned char *p, *end, *mp, *mend;
+	int rc = 0, step;
+
+	if (sqlite3_prepare_v2(wk->s->db,
+	                       "SELECT event_id, time_ms, rank, marks, state"
+	                       " FROM d_ckpt WHERE cluster = ?1",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(wk->s, "cannot read derivation state",
+		                    wk->d);
+	sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
+	step = sqlite3_step(st);
+	if (step != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return step == SQLITE_DONE
+		               ? 0
+		               : qf_evdb_fail(wk->s,
+		                              "cannot read derivation state",
+		                              wk->d);
+	}
+	*from_id = sqlite3_column_int64(st, 0);
+	wk->last_ms = sqlite3_column_int64(st, 1);
+	wk->last_rank = sqlite3_column_int64(st, 2);
+	mp = sqlite3_column_blob(st, 3);
+	mend = mp + sqlite3_column_bytes(st, 3);
+	p = sqlite3_column_blob(st, 4);
+	end = p + sqlite3_column_bytes(st, 4);
+	/* new quotas, queues or Workloads, or a stored event changed */
+	if (wk->s->derive_inputs ||
+	    (wk->s->rechain_from && wk->s->rechain_from <= *from_id))
+		goto done;
+	rc = before_frontier(wk, *from_id, wk->last_ms, wk->last_rank);
+	if (rc != 0) {
+		rc = rc > 0 ? 0 : rc;
+		goto done;
+	}
+	{
+		/* the walk's own state, the keys' state, then who is in
+		 * flight (their cells name keys) */
+		const unsigned char *wp = p;
+		int64_t n, v;
+		size_t len;
+		char *key;
+
+		if (qf_ck_get_i64(&p, end, &v) < 0 ||
+		    qf_ck_get_i64(&p, end, &v) < 0 ||
+		    qf_ck_get_i64(&p, end, &n) < 0)
+			goto done;
+		for (int64_t j = 0; j < n; j++) {
+			if (qf_ck_get_str(&p, end, &key, &len) < 0)
+				goto done;
+			free(key);
+		}
+		if (qf_ck_get_i64(&p, end, &n) < 0)
+			goto done;
+		for (int64_t j = 0; j < n; j++) {
+			if (qf_ck_get_i64(&p, end, &v) < 0 ||
+			    qf_ck_get_str(&p, end, &key, &len) < 0)
+				goto done;
+			free(key);
+		}
+		if (qf_borrow_load(&wk->b, &p, end) < 0 ||
+		    qf_ck_get_i64(&p, end, &n) < 0)
+			goto done;
+		/* a preemptor's uid known now renames an old preemption */
+		for (int64_t j = 0; j < n; j++) {
+			int known;
+
+			if (qf_ck_get_str(&p, end, &key, &len) < 0 || !key)
+				goto done;
+			known = qf_dmap_get(&wk->uids, key, len) != (size_t)-1;
+			qf_dmap_put(&wk->unresolved, key, len, 0);
+			free(key);
+			if (known)
+				goto done;
+		}
+		if (p != end)
+			goto done;
+		rc = load_active(wk);
+		if (rc < 0)
+			goto done;
+		if (!load_walk(wk, &wp, end))
+			goto done;
+	}
+	rc = drop_end(wk, mp, mend);
+done:
+	sqlite3_finalize(st);
+	return rc;
+}
