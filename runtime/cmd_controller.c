@@ -91,7 +91,10 @@ int cmd_controller(int argc, const char **argv, struct qf_ctx *ctx)
 		rc = qf_cli_usage_error(ctx, usage, "controller: %s", why);
 		goto done;
 	}
-	rc = qf_ctl_run(&o, ctx, &d);
+	/* nothing is created before every option checks out: exit 2 */
+	rc = qf_ctl_check(&o, ctx->compile_specs, &d);
+	if (rc == QF_OK)
+		rc = qf_ctl_run(&o, ctx, &d);
 	if (qf_cli_print_diags(&d, ctx) < 0 && rc == 0)
 		rc = QF_EIO;
 	rc = qf_cli_exit_code(rc);
