@@ -4,11 +4,13 @@
  * parsing and output of each subcommand.  The work is in ingest.c,
  * derive.c, query.c, report.c, export.c.
  */
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "audit/export.h"
 #include "audit/ingest.h"
@@ -185,7 +187,7 @@ static int audit_ingest(int argc, const char **argv, struct qf_ctx *ctx)
 	struct qf_strlist pos = QF_STRLIST_INIT, inputs = QF_STRLIST_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_ingest_options o = { "default", QF_FMT_AUTO, 0, -1,
-	                                QF_INGEST_BULK_AUTO };
+		                       QF_INGEST_BULK_AUTO };
 	struct qf_ingest_stats st = { 0 };
 	struct qf_evdb *s = NULL;
 	const char *db = NULL, *fmt = "auto";
@@ -240,40 +242,97 @@ done:
 	return rc;
 }
 
-static const char query_usage[] = "quotaflow audit query --db FILE SQL";
+static const char query_usage[] =
+        "quotaflow audit query --db FILE [--timeout DURATION] "
+        "[--max-bytes N] SQL";
+
+/* Defaults of audit query's bounds (docs/audit.md). */
+#define QUERY_TIMEOUT_MS       60000
+#define QUERY_MAX_OUTPUT_BYTES (256LL << 20)
+
+static int64_t monotonic_ms(void *arg)
+{
+	struct timespec ts;
+
+	(void)arg;
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+		return 0; /* cannot fail with CLOCK_MONOTONIC */
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Ctrl-C (SIGINT) and SIGTERM are blocked while the query runs, and
+ * polled here, so the statement stops between two steps. */
+static int stop_pending(void *arg)
+{
+	sigset_t p;
+
+	(void)arg;
+	return !sigpending(&p) &&
+	       (sigismember(&p, SIGINT) == 1 || sigismember(&p, SIGTERM) == 1);
+}
+
+static int run_query(const char *db, const char *sql,
+                     const struct qf_query_limits *lim, struct qf_ctx *ctx)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_evdb *s = NULL;
+	sigset_t block, old;
+	int rc;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	(void)sigprocmask(SIG_BLOCK, &block, &old); /* cannot fail here */
+	rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
+	if (rc == QF_OK)
+		rc = qf_query_run(s, sql, lim, ctx->out, &d);
+	qf_evdb_close(s);
+	rc = finish(rc, &d, ctx);
+	qf_diags_release(&d);
+	/* a signal that came meanwhile now takes its default course: the
+	 * shell sees an interrupted command (nothing was printed) */
+	(void)sigprocmask(SIG_SETMASK, &old, NULL);
+	return rc;
+}
 
 static int audit_query(int argc, const char **argv, struct qf_ctx *ctx)
 {
 	struct qf_strlist pos = QF_STRLIST_INIT;
-	struct qf_diags d = QF_DIAGS_INIT;
-	struct qf_evdb *s = NULL;
+	struct qf_query_limits lim = {
+		QUERY_TIMEOUT_MS, 0,   "--timeout", "--max-bytes", monotonic_ms,
+		stop_pending,     NULL
+	};
+	long long max_bytes = QUERY_MAX_OUTPUT_BYTES;
 	const char *db = NULL;
 	int rc;
 	const struct qf_opt opts[] = {
 		{ "db", 0, QF_OPT_STRING, &db, "FILE", NULL, 0,
 		  "the audit database (opened read-only)" },
+		{ "timeout", 0, QF_OPT_DURATION, &lim.timeout_ms, "DURATION",
+		  NULL, 0, "stop the query after this long (60s; 0: never)" },
+		{ "max-bytes", 0, QF_OPT_INT, &max_bytes, "N", NULL, 0,
+		  "largest result printed (256 MiB; 0: no limit)" },
 	};
 
 	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), query_usage,
 	                  "Run one read-only SQL statement; prints a header "
-	                  "and tab-separated rows.",
+	                  "and tab-separated rows, all at once when it has "
+	                  "finished.",
 	                  argc, argv, &pos, ctx);
 	if (rc >= 0)
 		goto done;
-	if (!db || pos.n != 1) {
-		rc = qf_cli_usage_error(ctx, query_usage, "audit query: %s",
-		                        !db ? "--db FILE is required"
-		                            : "give exactly one SQL statement");
+	if (!db || pos.n != 1 || max_bytes < 0) {
+		rc = qf_cli_usage_error(
+		        ctx, query_usage, "audit query: %s",
+		        !db          ? "--db FILE is required"
+		        : pos.n != 1 ? "give exactly one SQL statement"
+		                     : "--max-bytes must be 0 or more");
 		goto done;
 	}
-	rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
-	if (rc == QF_OK)
-		rc = qf_query_run(s, pos.v[0], ctx->out, &d);
-	rc = finish(rc, &d, ctx);
+	lim.max_output_bytes = (size_t)max_bytes;
+	rc = run_query(db, pos.v[0], &lim, ctx);
 done:
-	qf_evdb_close(s);
 	qf_strlist_release(&pos);
-	qf_diags_release(&d);
 	return rc;
 }
 
