@@ -19,6 +19,7 @@
 #include "audit/evdb.h"
 #include "commands.h"
 #include "core/alloc.h"
+#include "core/buf.h"
 #include "core/cli.h"
 #include "core/fs.h"
 #include "core/strlist.h"
@@ -36,6 +37,87 @@ static int finish(int rc, struct qf_diags *d, struct qf_ctx *ctx)
 	if (qf_cli_print_diags(d, ctx) < 0 && rc == QF_OK)
 		rc = QF_EIO;
 	return qf_cli_exit_code(rc);
+}
+
+/*
+ * --cluster tags every row and names files in reports: it must be
+ * printable UTF-8 without surrounding spaces.  NULL when fine, else what
+ * is wrong.
+ */
+static const char *bad_cluster_name(const char *n)
+{
+	size_t len = strlen(n);
+
+	if (!len)
+		return "must not be empty";
+	if (n[0] == ' ' || n[len - 1] == ' ')
+		return "must not start or end with a space";
+	for (size_t i = 0; i < len;) {
+		size_t l = qf_buf_utf8_len(n + i, len - i);
+		unsigned char c = (unsigned char)n[i];
+
+		if (!l)
+			return "must be UTF-8 text";
+		if (c < 0x20 || c == 0x7f)
+			return "must not hold control characters (tabs, "
+			       "line breaks)";
+		i += l;
+	}
+	return NULL;
+}
+
+/* report --cluster NAME must be one the database holds: a typo would
+ * otherwise be an empty report that exits 0. */
+static int check_known_cluster(struct qf_evdb *s, const char *db,
+                               const char *name, struct qf_diags *d)
+{
+	struct qf_loc loc = { db, 0, 0 };
+	struct qf_buf known = QF_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	int found = 0, step = SQLITE_DONE, rc = QF_OK;
+
+	if (sqlite3_prepare_v2(s->db,
+	                       "SELECT cluster FROM inputs UNION SELECT "
+	                       "cluster FROM events ORDER BY 1",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(s, "cannot list the clusters", d);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *c = (const char *)sqlite3_column_text(st, 0);
+
+		found |= c && !strcmp(c, name);
+		qf_buf_addf(&known, "%s'%s'", known.len ? ", " : "",
+		            c ? c : "");
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE)
+		rc = qf_evdb_fail(s, "cannot list the clusters", d);
+	else if (!found) {
+		(void)qf_diag_error(d, &loc, NULL, NULL,
+		                    "--cluster '%s': the database holds no "
+		                    "evidence of that cluster",
+		                    name);
+		qf_diag_hint(d, "it holds %s", known.len ? known.buf : "none");
+		rc = QF_EUSAGE;
+	}
+	qf_buf_release(&known);
+	return rc;
+}
+
+/* report -o FILE: a file (not a folder) in a folder that exists. */
+static int check_output_file(const char *path, struct qf_diags *d)
+{
+	struct qf_loc loc = { path, 0, 0 };
+	struct stat st;
+
+	if (!strcmp(path, "-"))
+		return QF_OK;
+	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
+		(void)qf_diag_error(d, &loc, "QF002", NULL,
+		                    "-o: is a folder; give the path of the "
+		                    "report file");
+		return QF_EUSAGE;
+	}
+	return qf_fs_check_parent(path, "-o", d);
 }
 
 static const char export_usage[] = "quotaflow audit export --db FILE --out DIR";
@@ -67,7 +149,9 @@ static int audit_export(int argc, const char **argv, struct qf_ctx *ctx)
 		                        "are required");
 		goto done;
 	}
-	rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
+	rc = qf_fs_check_parent(dir, "--out", &d);
+	if (rc == QF_OK)
+		rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
 	if (rc == QF_OK)
 		rc = qf_export_bundle(s, dir, &sum, &d);
 	if (rc == QF_OK &&
@@ -151,10 +235,39 @@ static int is_db_file(const char *path, const char *db)
 }
 
 /*
+ * An input that can hold no evidence is an error rather than a silent
+ * "0 records": an empty file, a folder with no files, the database
+ * itself.  (Standard input that ends at once is ingest's to report.)
+ */
+static int input_unusable(const char *p, const char *db, int below,
+                          struct qf_diags *d)
+{
+	struct qf_loc loc = { p, 0, 0 };
+	struct stat st;
+
+	if (!strcmp(p, "-"))
+		return 0; /* read as a stream: ingest says when it is empty */
+	if (!below && is_db_file(p, db)) {
+		(void)qf_diag_error(
+		        d, &loc, NULL, NULL,
+		        "is the --db database (or its SQLite "
+		        "file): evidence goes in, not the database");
+		return 1;
+	}
+	if (!stat(p, &st) && S_ISREG(st.st_mode) && st.st_size == 0) {
+		(void)qf_diag_error(d, &loc, NULL, NULL,
+		                    "is empty: nothing to ingest");
+		return 1;
+	}
+	return 0;
+}
+
+/*
  * A directory stands for every file below it, sorted, as it does for
  * validate and compile (a folder of saved `kubectl get` dumps), but for
  * the database itself and its SQLite files when they are kept there
  * (--db evidence/audit.db evidence/); files and "-" are kept as given.
+ * Unusable inputs (input_unusable) are errors, left out.
  */
 static int expand_inputs(struct qf_strlist *out, const struct qf_strlist *pos,
                          const char *db, struct qf_diags *d)
@@ -165,18 +278,36 @@ static int expand_inputs(struct qf_strlist *out, const struct qf_strlist *pos,
 		const char *p = pos->v[i];
 		struct qf_strlist below = QF_STRLIST_INIT;
 		struct stat st;
+		size_t kept = 0;
 		int r;
 
 		if (!strcmp(p, "-") || stat(p, &st) || !S_ISDIR(st.st_mode)) {
-			qf_strlist_add(out, p);
+			if (input_unusable(p, db, 0, d))
+				rc = QF_EINVAL;
+			else
+				qf_strlist_add(out, p);
 			continue;
 		}
 		r = qf_fs_collect(&below, &p, 1, 0, d);
 		if (r < 0)
 			rc = r;
-		for (size_t j = 0; j < below.n; j++)
-			if (!is_db_file(below.v[j], db))
+		for (size_t j = 0; j < below.n; j++) {
+			if (is_db_file(below.v[j], db))
+				continue;
+			kept++;
+			if (input_unusable(below.v[j], db, 1, d))
+				rc = QF_EINVAL;
+			else
 				qf_strlist_add(out, below.v[j]);
+		}
+		if (r == QF_OK && !kept) {
+			struct qf_loc loc = { p, 0, 0 };
+
+			(void)qf_diag_error(
+			        d, &loc, NULL, NULL,
+			        "is a folder with no file to ingest");
+			rc = QF_EINVAL;
+		}
 		qf_strlist_release(&below);
 	}
 	return rc;
@@ -211,21 +342,31 @@ static int audit_ingest(int argc, const char **argv, struct qf_ctx *ctx)
 	                  argc, argv, &pos, ctx);
 	if (rc >= 0)
 		goto done;
-	if (!db || !pos.n || !*o.cluster) {
+	if (!db || !pos.n) {
 		rc = qf_cli_usage_error(ctx, ingest_usage, "audit ingest: %s",
-		                        !db      ? "--db FILE is required"
-		                        : !pos.n ? "give at least one INPUT"
-		                                 : "--cluster must not be "
-		                                   "empty");
+		                        !db ? "--db FILE is required"
+		                            : "give at least one INPUT");
+		goto done;
+	}
+	if (bad_cluster_name(o.cluster)) {
+		rc = qf_cli_usage_error(ctx, ingest_usage,
+		                        "audit ingest: --cluster %s",
+		                        bad_cluster_name(o.cluster));
 		goto done;
 	}
 	o.format = (enum qf_ingest_format)qf_ingest_format_parse(fmt);
 	o.now_ms = ctx->now_ms(ctx->clock_arg);
 	rc = expand_inputs(&inputs, &pos, db, &d);
-	if (rc == QF_OK)
-		rc = qf_evdb_open(&s, db, 0, &d);
-	if (rc == QF_OK)
-		rc = qf_ingest_run(s, &o, &inputs, &st, &d);
+	/* the usable inputs are ingested; the database is not created for
+	 * none */
+	if ((rc == QF_OK || rc == QF_EINVAL) && inputs.n) {
+		int r = qf_evdb_open(&s, db, 0, &d);
+
+		if (r == QF_OK)
+			r = qf_ingest_run(s, &o, &inputs, &st, &d);
+		if (r != QF_OK)
+			rc = r;
+	}
 	/* the counts only once ingest ran (not after a failed open) */
 	if (s && (rc == QF_OK || rc == QF_EINVAL || rc == QF_ENOTFOUND))
 		if (fprintf(ctx->out,
@@ -341,17 +482,111 @@ static const char report_usage[] =
         "[--until T] [--breach-after DURATION] "
         "[--format text|markdown|json|csv|html] [-o FILE]";
 
-static int parse_when(struct qf_ctx *ctx, const char *s, int64_t *out)
+/* n digits at *p into *v; 0 on success. */
+static int take_digits(const char **p, int n, int *v)
 {
-	if (!s)
-		return QF_OK;
-	if (qf_evdb_parse_time(out, s) < 0)
-		return qf_cli_usage_error(
+	*v = 0;
+	for (int i = 0; i < n; i++, (*p)++) {
+		if (**p < '0' || **p > '9')
+			return -1;
+		*v = *v * 10 + (**p - '0');
+	}
+	return 0;
+}
+
+static int days_in_month(int y, int m)
+{
+	static const int days[] = { 31, 28, 31, 30, 31, 30,
+		                    31, 31, 30, 31, 30, 31 };
+
+	if (m == 2 && y % 4 == 0 && (y % 100 != 0 || y % 400 == 0))
+		return 29;
+	return days[m - 1];
+}
+
+/*
+ * The time forms a user types, written out as RFC 3339 into out: a date
+ * alone (midnight UTC), minutes without seconds, any fraction, Z or z, an
+ * offset as +02:00, +0200 or +02.  Returns 0, or -1 with *why saying what
+ * is wrong (a missing offset is ambiguous: local time of which zone?).
+ */
+static int normalise_time(struct qf_buf *out, const char *s, const char **why)
+{
+	const char *p = s, *frac = "";
+	int y, mo, dd, h = 0, mi = 0, se = 0, oh = 0, om = 0;
+	size_t nfrac = 0;
+	char sign = '+';
+
+	*why = NULL;
+	if (take_digits(&p, 4, &y) || *p++ != '-' || take_digits(&p, 2, &mo) ||
+	    *p++ != '-' || take_digits(&p, 2, &dd))
+		return -1;
+	if (*p && *p != 'T' && *p != 't' && *p != ' ')
+		return -1;
+	if (*p) {
+		p++;
+		if (take_digits(&p, 2, &h) || *p++ != ':' ||
+		    take_digits(&p, 2, &mi))
+			return -1;
+		if (*p == ':' && (p++, take_digits(&p, 2, &se)))
+			return -1;
+		if (*p == '.') {
+			frac = ++p;
+			nfrac = strspn(p, "0123456789");
+			if (!nfrac)
+				return -1;
+			p += nfrac;
+		}
+		if (!*p) {
+			*why = "has no UTC offset";
+			return -1;
+		}
+		if (*p == 'Z' || *p == 'z') {
+			p++;
+		} else if (*p == '+' || *p == '-') {
+			sign = *p++;
+			if (take_digits(&p, 2, &oh))
+				return -1;
+			/* +02 alone, else minutes after an optional colon */
+			if (*p == ':' && !*++p)
+				return -1;
+			if (*p && take_digits(&p, 2, &om))
+				return -1;
+		} else {
+			return -1;
+		}
+	}
+	if (*p || mo < 1 || mo > 12 || h > 23 || mi > 59 || se > 60 ||
+	    oh > 23 || om > 59)
+		return -1;
+	if (dd < 1 || dd > days_in_month(y, mo)) {
+		*why = "names no day of the calendar";
+		return -1;
+	}
+	qf_buf_addf(out, "%04d-%02d-%02dT%02d:%02d:%02d%s%.*s%c%02d:%02d", y,
+	            mo, dd, h, mi, se, nfrac ? "." : "", (int)nfrac, frac, sign,
+	            oh, om);
+	return 0;
+}
+
+/* --since/--until T: *out in epoch ms, or a usage error naming opt. */
+static int parse_when(struct qf_ctx *ctx, const char *opt, const char *s,
+                      int64_t *out)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	const char *why = NULL;
+	int rc = QF_OK;
+
+	if (s && (normalise_time(&b, s, &why) < 0 ||
+	          qf_evdb_parse_time(out, b.buf) < 0))
+		rc = qf_cli_usage_error(
 		        ctx, report_usage,
-		        "audit report: '%s' is not an "
-		        "RFC 3339 time (2026-06-12T09:00:00Z)",
-		        s);
-	return QF_OK;
+		        "audit report: %s '%s' %s; expected an RFC 3339 time "
+		        "(2026-06-12T09:00:00Z, 2026-06-12T11:00:00.5+02:00) or "
+		        "a date (2026-06-12: midnight UTC)",
+		        opt, s, why ? why : "is not a time");
+	qf_buf_release(&b);
+	return rc;
 }
 
 static int audit_report(int argc, const char **argv, struct qf_ctx *ctx)
@@ -370,9 +605,9 @@ static int audit_report(int argc, const char **argv, struct qf_ctx *ctx)
 		{ "cluster", 0, QF_OPT_STRING, &o.cluster, "NAME", NULL, 0,
 		  "only this cluster (default: all)" },
 		{ "since", 0, QF_OPT_STRING, &since, "T", NULL, 0,
-		  "window start, RFC 3339 (default: first event)" },
+		  "window start, RFC 3339 or a date (default: first event)" },
 		{ "until", 0, QF_OPT_STRING, &until, "T", NULL, 0,
-		  "window end, RFC 3339 (default: last event)" },
+		  "window end, RFC 3339 or a date (default: last event)" },
 		{ "breach-after", 0, QF_OPT_DURATION, &o.breach_after_ms,
 		  "DURATION", NULL, 0,
 		  "breach threshold of this report (default: ingest's)" },
@@ -390,14 +625,16 @@ static int audit_report(int argc, const char **argv, struct qf_ctx *ctx)
 	        argc, argv, NULL, ctx);
 	if (rc >= 0)
 		goto done;
-	if (!db) {
-		rc = qf_cli_usage_error(ctx, report_usage,
-		                        "audit report: --db FILE is required");
+	if (!db || (o.cluster && bad_cluster_name(o.cluster))) {
+		rc = qf_cli_usage_error(ctx, report_usage, "audit report: %s%s",
+		                        !db ? "--db FILE is required"
+		                            : "--cluster ",
+		                        !db ? "" : bad_cluster_name(o.cluster));
 		goto done;
 	}
-	rc = parse_when(ctx, since, &o.since_ms);
+	rc = parse_when(ctx, "--since", since, &o.since_ms);
 	if (rc == QF_OK)
-		rc = parse_when(ctx, until, &o.until_ms);
+		rc = parse_when(ctx, "--until", until, &o.until_ms);
 	if (rc == QF_OK && o.since_ms > o.until_ms)
 		rc = qf_cli_usage_error(ctx, report_usage,
 		                        "audit report: --since %s is after "
@@ -408,7 +645,11 @@ static int audit_report(int argc, const char **argv, struct qf_ctx *ctx)
 	/* -o the database itself would replace the evidence */
 	rc = qf_fs_check_outputs(&file, 1, &db, 1, &d);
 	if (rc == QF_OK)
+		rc = check_output_file(file, &d);
+	if (rc == QF_OK)
 		rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
+	if (rc == QF_OK && o.cluster)
+		rc = check_known_cluster(s, db, o.cluster, &d);
 	if (rc == QF_OK)
 		rc = qf_report_build(&rep, s, &o, &d);
 	if (rc == QF_OK) {

@@ -142,35 +142,12 @@ done:
  * says whether it is the controller's and whether it is free). */
 static int check_db(const char *path, struct qf_diags *d)
 {
-	struct qf_buf dir = QF_BUF_INIT;
-	const char *slash = strrchr(path, '/');
-	struct stat st;
-	int rc = QF_OK;
-
 	if (qf_fs_check_file(path, 0, d) < 0) {
 		qf_diag_hint(d, "--db wants a SQLite file that the controller "
 		                "made, or a new path to create one at");
 		return QF_EUSAGE;
 	}
-	if (!lstat(path, &st))
-		return QF_OK;
-	if (slash)
-		qf_buf_add(&dir, path,
-		           slash == path ? 1 : (size_t)(slash - path));
-	else
-		qf_buf_adds(&dir, ".");
-	if (stat(dir.buf, &st) || !S_ISDIR(st.st_mode)) {
-		struct qf_loc loc = { path, 0, 0 };
-
-		(void)qf_diag_error(d, &loc, "QF560", NULL,
-		                    "--db: the folder %s does not exist; the "
-		                    "controller creates the file, not its "
-		                    "folder",
-		                    dir.buf);
-		rc = QF_EUSAGE;
-	}
-	qf_buf_release(&dir);
-	return rc;
+	return qf_fs_check_parent(path, "--db", d);
 }
 
 static int check_folder(const char *path, const char *opt, struct qf_diags *d)
