@@ -26,11 +26,55 @@
 #include "core/suggest.h"
 #include "core/banned.h"
 
+/*
+ * One subcommand.  Its row holds what the option-parsing prologue of every
+ * subcommand needs (sub_parse): the usage line, the --help text, the
+ * message for a missing required option and the positional arguments it
+ * takes.
+ */
 struct audit_cmd {
 	const char *name;
-	int (*fn)(int argc, const char **argv, struct qf_ctx *ctx);
-	const char *summary;
+	int (*fn)(const struct audit_cmd *c, int argc, const char **argv,
+	          struct qf_ctx *ctx);
+	const char *summary;     /* its line in `audit --help` */
+	const char *usage;       /* the usage line */
+	const char *about;       /* what `audit NAME --help` says it does */
+	const char *need_msg;    /* a required option is missing */
+	size_t min_pos, max_pos; /* positional arguments taken (0, 0: none) */
+	const char *pos_msg;     /* their number is wrong */
 };
+
+/* What one subcommand's prologue parses. */
+struct sub_opts {
+	const struct qf_opt *opts;
+	size_t nopts;
+	const char *const *need[3]; /* values of required options (NULL end) */
+	struct qf_strlist *pos;     /* positional arguments, or NULL */
+};
+
+/*
+ * The prologue every subcommand shares: parse the options with the row's
+ * usage and --help text, then check that the required options were given
+ * and the number of positional arguments.  Returns -1 to go on, else the
+ * exit code to return now (help printed, or a usage error).
+ */
+static int sub_parse(const struct audit_cmd *c, const struct sub_opts *o,
+                     int argc, const char **argv, struct qf_ctx *ctx)
+{
+	int rc = qf_cli_parse(o->opts, o->nopts, c->usage, c->about, argc, argv,
+	                      o->pos, ctx);
+
+	if (rc >= 0)
+		return rc;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(o->need) && o->need[i]; i++)
+		if (!*o->need[i])
+			return qf_cli_usage_error(ctx, c->usage, "audit %s: %s",
+			                          c->name, c->need_msg);
+	if (o->pos && (o->pos->n < c->min_pos || o->pos->n > c->max_pos))
+		return qf_cli_usage_error(ctx, c->usage, "audit %s: %s",
+		                          c->name, c->pos_msg);
+	return -1;
+}
 
 static int finish(int rc, struct qf_diags *d, struct qf_ctx *ctx)
 {
@@ -120,9 +164,19 @@ static int check_output_file(const char *path, struct qf_diags *d)
 	return qf_fs_check_parent(path, "-o", d);
 }
 
-static const char export_usage[] = "quotaflow audit export --db FILE --out DIR";
+/* The last line of export and verify. */
+static int print_summary(struct qf_ctx *ctx, const char *what,
+                         const struct qf_export_summary *sum)
+{
+	return fprintf(ctx->out, "%s %zu files, %zu events, chain head %s\n",
+	               what, sum->files, sum->events,
+	               sum->head[0] ? sum->head : "-") < 0
+	               ? QF_EIO
+	               : QF_OK;
+}
 
-static int audit_export(int argc, const char **argv, struct qf_ctx *ctx)
+static int audit_export(const struct audit_cmd *c, int argc, const char **argv,
+                        struct qf_ctx *ctx)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_export_summary sum;
@@ -135,29 +189,20 @@ static int audit_export(int argc, const char **argv, struct qf_ctx *ctx)
 		{ "out", 0, QF_OPT_STRING, &dir, "DIR", NULL, 0,
 		  "the bundle directory to create (must not exist)" },
 	};
+	const struct sub_opts so = {
+		opts, QF_ARRAY_SIZE(opts), { &db, &dir }, NULL
+	};
 
-	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), export_usage,
-	                  "Write an evidence bundle: every view as CSV and "
-	                  "JSON, the report, input digests, the events hash "
-	                  "chain, manifest.json and an in-toto statement.",
-	                  argc, argv, NULL, ctx);
+	rc = sub_parse(c, &so, argc, argv, ctx);
 	if (rc >= 0)
 		goto done;
-	if (!db || !dir) {
-		rc = qf_cli_usage_error(ctx, export_usage,
-		                        "audit export: --db FILE and --out DIR "
-		                        "are required");
-		goto done;
-	}
 	rc = qf_fs_check_parent(dir, "--out", &d);
 	if (rc == QF_OK)
 		rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
 	if (rc == QF_OK)
 		rc = qf_export_bundle(s, dir, &sum, &d);
-	if (rc == QF_OK &&
-	    fprintf(ctx->out, "exported %zu files, %zu events, chain head %s\n",
-	            sum.files, sum.events, sum.head[0] ? sum.head : "-") < 0)
-		rc = QF_EIO;
+	if (rc == QF_OK)
+		rc = print_summary(ctx, "exported", &sum);
 	rc = finish(rc, &d, ctx);
 done:
 	qf_evdb_close(s);
@@ -165,9 +210,8 @@ done:
 	return rc;
 }
 
-static const char verify_usage[] = "quotaflow audit verify DIR | --db FILE";
-
-static int audit_verify(int argc, const char **argv, struct qf_ctx *ctx)
+static int audit_verify(const struct audit_cmd *c, int argc, const char **argv,
+                        struct qf_ctx *ctx)
 {
 	struct qf_strlist pos = QF_STRLIST_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -179,17 +223,16 @@ static int audit_verify(int argc, const char **argv, struct qf_ctx *ctx)
 		{ "db", 0, QF_OPT_STRING, &db, "FILE", NULL, 0,
 		  "verify a database's events hash chain instead" },
 	};
+	const struct sub_opts so = {
+		opts, QF_ARRAY_SIZE(opts), { NULL }, &pos
+	};
 
-	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), verify_usage,
-	                  "Recompute every digest and the hash chain; name the "
-	                  "first tampered file or row (exit 1).",
-	                  argc, argv, &pos, ctx);
+	rc = sub_parse(c, &so, argc, argv, ctx);
 	if (rc >= 0)
 		goto done;
-	if ((db != NULL) == (pos.n == 1) || pos.n > 1) {
-		rc = qf_cli_usage_error(ctx, verify_usage,
-		                        "audit verify: give a bundle DIR or "
-		                        "--db FILE");
+	if ((db != NULL) == (pos.n == 1)) { /* one of the two */
+		rc = qf_cli_usage_error(ctx, c->usage, "audit verify: %s",
+		                        c->pos_msg);
 		goto done;
 	}
 	if (db) {
@@ -199,12 +242,8 @@ static int audit_verify(int argc, const char **argv, struct qf_ctx *ctx)
 	} else {
 		rc = qf_export_verify_dir(pos.v[0], &sum, &d);
 	}
-	if (rc == QF_OK &&
-	    fprintf(ctx->out,
-	            "verified: %zu files, %zu events, chain head "
-	            "%s\n",
-	            sum.files, sum.events, sum.head[0] ? sum.head : "-") < 0)
-		rc = QF_EIO;
+	if (rc == QF_OK)
+		rc = print_summary(ctx, "verified:", &sum);
 	rc = finish(rc, &d, ctx);
 done:
 	qf_evdb_close(s);
@@ -212,11 +251,6 @@ done:
 	qf_diags_release(&d);
 	return rc;
 }
-
-static const char ingest_usage[] =
-        "quotaflow audit ingest --db FILE [--cluster NAME] "
-        "[--format auto|quotaflow|k8s-events|workloads|audit-log|manifests] "
-        "[--breach-after DURATION] INPUT...";
 
 /* The database or one of SQLite's files beside it (-wal, -shm, -journal). */
 static int is_db_file(const char *path, const char *db)
@@ -313,7 +347,8 @@ static int expand_inputs(struct qf_strlist *out, const struct qf_strlist *pos,
 	return rc;
 }
 
-static int audit_ingest(int argc, const char **argv, struct qf_ctx *ctx)
+static int audit_ingest(const struct audit_cmd *c, int argc, const char **argv,
+                        struct qf_ctx *ctx)
 {
 	struct qf_strlist pos = QF_STRLIST_INIT, inputs = QF_STRLIST_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -335,21 +370,13 @@ static int audit_ingest(int argc, const char **argv, struct qf_ctx *ctx)
 		  "DURATION", NULL, 0,
 		  "wait that counts as a breach (stored; default 60s)" },
 	};
+	const struct sub_opts so = { opts, QF_ARRAY_SIZE(opts), { &db }, &pos };
 
-	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), ingest_usage,
-	                  "Store evidence in the audit database (- reads "
-	                  "standard input).",
-	                  argc, argv, &pos, ctx);
+	rc = sub_parse(c, &so, argc, argv, ctx);
 	if (rc >= 0)
 		goto done;
-	if (!db || !pos.n) {
-		rc = qf_cli_usage_error(ctx, ingest_usage, "audit ingest: %s",
-		                        !db ? "--db FILE is required"
-		                            : "give at least one INPUT");
-		goto done;
-	}
 	if (bad_cluster_name(o.cluster)) {
-		rc = qf_cli_usage_error(ctx, ingest_usage,
+		rc = qf_cli_usage_error(ctx, c->usage,
 		                        "audit ingest: --cluster %s",
 		                        bad_cluster_name(o.cluster));
 		goto done;
@@ -382,10 +409,6 @@ done:
 	qf_diags_release(&d);
 	return rc;
 }
-
-static const char query_usage[] =
-        "quotaflow audit query --db FILE [--timeout DURATION] "
-        "[--max-bytes N] SQL";
 
 /* Defaults of audit query's bounds (docs/audit.md). */
 #define QUERY_TIMEOUT_MS       60000
@@ -436,7 +459,8 @@ static int run_query(const char *db, const char *sql,
 	return rc;
 }
 
-static int audit_query(int argc, const char **argv, struct qf_ctx *ctx)
+static int audit_query(const struct audit_cmd *c, int argc, const char **argv,
+                       struct qf_ctx *ctx)
 {
 	struct qf_strlist pos = QF_STRLIST_INIT;
 	struct qf_query_limits lim = {
@@ -454,20 +478,15 @@ static int audit_query(int argc, const char **argv, struct qf_ctx *ctx)
 		{ "max-bytes", 0, QF_OPT_INT, &max_bytes, "N", NULL, 0,
 		  "largest result printed (256 MiB; 0: no limit)" },
 	};
+	const struct sub_opts so = { opts, QF_ARRAY_SIZE(opts), { &db }, &pos };
 
-	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), query_usage,
-	                  "Run one read-only SQL statement; prints a header "
-	                  "and tab-separated rows, all at once when it has "
-	                  "finished.",
-	                  argc, argv, &pos, ctx);
+	rc = sub_parse(c, &so, argc, argv, ctx);
 	if (rc >= 0)
 		goto done;
-	if (!db || pos.n != 1 || max_bytes < 0) {
-		rc = qf_cli_usage_error(
-		        ctx, query_usage, "audit query: %s",
-		        !db          ? "--db FILE is required"
-		        : pos.n != 1 ? "give exactly one SQL statement"
-		                     : "--max-bytes must be 0 or more");
+	if (max_bytes < 0) {
+		rc = qf_cli_usage_error(ctx, c->usage,
+		                        "audit query: --max-bytes must be 0 "
+		                        "or more");
 		goto done;
 	}
 	lim.max_output_bytes = (size_t)max_bytes;
@@ -476,11 +495,6 @@ done:
 	qf_strlist_release(&pos);
 	return rc;
 }
-
-static const char report_usage[] =
-        "quotaflow audit report --db FILE [--cluster NAME] [--since T] "
-        "[--until T] [--breach-after DURATION] "
-        "[--format text|markdown|json|csv|html] [-o FILE]";
 
 /* n digits at *p into *v; 0 on success. */
 static int take_digits(const char **p, int n, int *v)
@@ -570,8 +584,8 @@ static int normalise_time(struct qf_buf *out, const char *s, const char **why)
 }
 
 /* --since/--until T: *out in epoch ms, or a usage error naming opt. */
-static int parse_when(struct qf_ctx *ctx, const char *opt, const char *s,
-                      int64_t *out)
+static int parse_when(struct qf_ctx *ctx, const char *usage, const char *opt,
+                      const char *s, int64_t *out)
 {
 	struct qf_buf b = QF_BUF_INIT;
 	const char *why = NULL;
@@ -580,7 +594,7 @@ static int parse_when(struct qf_ctx *ctx, const char *opt, const char *s,
 	if (s && (normalise_time(&b, s, &why) < 0 ||
 	          qf_evdb_parse_time(out, b.buf) < 0))
 		rc = qf_cli_usage_error(
-		        ctx, report_usage,
+		        ctx, usage,
 		        "audit report: %s '%s' %s; expected an RFC 3339 time "
 		        "(2026-06-12T09:00:00Z, 2026-06-12T11:00:00.5+02:00) or "
 		        "a date (2026-06-12: midnight UTC)",
@@ -589,7 +603,8 @@ static int parse_when(struct qf_ctx *ctx, const char *opt, const char *s,
 	return rc;
 }
 
-static int audit_report(int argc, const char **argv, struct qf_ctx *ctx)
+static int audit_report(const struct audit_cmd *c, int argc, const char **argv,
+                        struct qf_ctx *ctx)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_report_options o = { NULL, INT64_MIN, INT64_MAX, -1 };
@@ -616,27 +631,23 @@ static int audit_report(int argc, const char **argv, struct qf_ctx *ctx)
 		{ "output", 'o', QF_OPT_STRING, &file, "FILE", NULL, 0,
 		  "write here (atomically) instead of standard output" },
 	};
+	const struct sub_opts so = { opts, QF_ARRAY_SIZE(opts), { &db }, NULL };
 
 	memset(&rep, 0, sizeof(rep));
-	rc = qf_cli_parse(
-	        opts, QF_ARRAY_SIZE(opts), report_usage,
-	        "Per tenant: workloads, waits, pending age, GPU-hours "
-	        "borrowed and lent, preemptions, breaches, cost.",
-	        argc, argv, NULL, ctx);
+	rc = sub_parse(c, &so, argc, argv, ctx);
 	if (rc >= 0)
 		goto done;
-	if (!db || (o.cluster && bad_cluster_name(o.cluster))) {
-		rc = qf_cli_usage_error(ctx, report_usage, "audit report: %s%s",
-		                        !db ? "--db FILE is required"
-		                            : "--cluster ",
-		                        !db ? "" : bad_cluster_name(o.cluster));
+	if (o.cluster && bad_cluster_name(o.cluster)) {
+		rc = qf_cli_usage_error(ctx, c->usage,
+		                        "audit report: --cluster %s",
+		                        bad_cluster_name(o.cluster));
 		goto done;
 	}
-	rc = parse_when(ctx, "--since", since, &o.since_ms);
+	rc = parse_when(ctx, c->usage, "--since", since, &o.since_ms);
 	if (rc == QF_OK)
-		rc = parse_when(ctx, "--until", until, &o.until_ms);
+		rc = parse_when(ctx, c->usage, "--until", until, &o.until_ms);
 	if (rc == QF_OK && o.since_ms > o.until_ms)
-		rc = qf_cli_usage_error(ctx, report_usage,
+		rc = qf_cli_usage_error(ctx, c->usage,
 		                        "audit report: --since %s is after "
 		                        "--until %s",
 		                        since, until);
@@ -670,14 +681,38 @@ done:
 /* Sorted by name. */
 static const struct audit_cmd subcommands[] = {
 	{ "export", audit_export,
-	  "write a signed-ready evidence bundle of every view" },
+	  "write a signed-ready evidence bundle of every view",
+	  "quotaflow audit export --db FILE --out DIR",
+	  "Write an evidence bundle: every view as CSV and JSON, the report, "
+	  "input digests, the events hash chain, manifest.json and an in-toto "
+	  "statement.",
+	  "--db FILE and --out DIR are required", 0, 0, NULL },
 	{ "ingest", audit_ingest,
-	  "store evidence files or a stream in the database" },
-	{ "query", audit_query, "run one read-only SQL statement" },
+	  "store evidence files or a stream in the database",
+	  "quotaflow audit ingest --db FILE [--cluster NAME] "
+	  "[--format auto|quotaflow|k8s-events|workloads|audit-log|manifests] "
+	  "[--breach-after DURATION] INPUT...",
+	  "Store evidence in the audit database (- reads standard input).",
+	  "--db FILE is required", 1, SIZE_MAX, "give at least one INPUT" },
+	{ "query", audit_query, "run one read-only SQL statement",
+	  "quotaflow audit query --db FILE [--timeout DURATION] "
+	  "[--max-bytes N] SQL",
+	  "Run one read-only SQL statement; prints a header and tab-separated "
+	  "rows, all at once when it has finished.",
+	  "--db FILE is required", 1, 1, "give exactly one SQL statement" },
 	{ "report", audit_report,
-	  "per-tenant waits, borrowing, preemptions, breaches, cost" },
-	{ "verify", audit_verify,
-	  "check a bundle or a database for tampering" },
+	  "per-tenant waits, borrowing, preemptions, breaches, cost",
+	  "quotaflow audit report --db FILE [--cluster NAME] [--since T] "
+	  "[--until T] [--breach-after DURATION] "
+	  "[--format text|markdown|json|csv|html] [-o FILE]",
+	  "Per tenant: workloads, waits, pending age, GPU-hours borrowed and "
+	  "lent, preemptions, breaches, cost.",
+	  "--db FILE is required", 0, 0, NULL },
+	{ "verify", audit_verify, "check a bundle or a database for tampering",
+	  "quotaflow audit verify DIR | --db FILE",
+	  "Recompute every digest and the hash chain; name the first tampered "
+	  "file or row (exit 1).",
+	  NULL, 0, 1, "give a bundle DIR or --db FILE" },
 };
 
 static int audit_help(struct qf_ctx *ctx, FILE *f)
@@ -706,7 +741,7 @@ static int run_sub(const struct audit_cmd *c, int argc, const char **argv,
 	av[0] = name.buf;
 	for (int i = 2; i < argc; i++)
 		av[i - 1] = argv[i];
-	rc = c->fn(argc - 1, av, ctx);
+	rc = c->fn(c, argc - 1, av, ctx);
 	free(av);
 	qf_buf_release(&name);
 	return rc;
