@@ -23,6 +23,25 @@ static void field(struct qf_buf *b, const char *v)
 	}
 }
 
+/* 1 when text holds a statement, not only blanks, ';' and comments
+ * ("select 1; -- why" is one statement). */
+static int more_statements(struct qf_evdb *s, const char *text)
+{
+	while (text && *text) {
+		sqlite3_stmt *st = NULL;
+		const char *next = NULL;
+		int r = sqlite3_prepare_v2(s->db, text, -1, &st, &next);
+
+		sqlite3_finalize(st);
+		if (r != SQLITE_OK || st)
+			return 1;
+		if (!next || next == text)
+			return 0;
+		text = next; /* an empty statement: look past it */
+	}
+	return 0;
+}
+
 static int prepare(struct qf_evdb *s, const char *sql, sqlite3_stmt **st,
                    struct qf_diags *d)
 {
@@ -39,10 +58,7 @@ static int prepare(struct qf_evdb *s, const char *sql, sqlite3_stmt **st,
 		qf_diag_error(d, &loc, NULL, NULL, "empty query");
 		return QF_EINVAL;
 	}
-	while (tail && (*tail == ' ' || *tail == '\n' || *tail == '\t' ||
-	                *tail == ';' || *tail == '\r'))
-		tail++;
-	if (tail && *tail) {
+	if (tail && *tail && more_statements(s, tail)) {
 		qf_diag_error(d, &loc, NULL, NULL,
 		              "one statement only; found more after it: %.40s",
 		              tail);
