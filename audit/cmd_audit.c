@@ -147,23 +147,6 @@ static int check_known_cluster(struct qf_evdb *s, const char *db,
 	return rc;
 }
 
-/* report -o FILE: a file (not a folder) in a folder that exists. */
-static int check_output_file(const char *path, struct qf_diags *d)
-{
-	struct qf_loc loc = { path, 0, 0 };
-	struct stat st;
-
-	if (!strcmp(path, "-"))
-		return QF_OK;
-	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
-		(void)qf_diag_error(d, &loc, "QF002", NULL,
-		                    "-o: is a folder; give the path of the "
-		                    "report file");
-		return QF_EUSAGE;
-	}
-	return qf_fs_check_parent(path, "-o", d);
-}
-
 /* The last line of export and verify. */
 static int print_summary(struct qf_ctx *ctx, const char *what,
                          const struct qf_export_summary *sum)
@@ -656,7 +639,7 @@ static int audit_report(const struct audit_cmd *c, int argc, const char **argv,
 	/* -o the database itself would replace the evidence */
 	rc = qf_fs_check_outputs(&file, 1, &db, 1, &d);
 	if (rc == QF_OK)
-		rc = check_output_file(file, &d);
+		rc = qf_fs_check_output_file(file, "-o", &d);
 	if (rc == QF_OK)
 		rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
 	if (rc == QF_OK && o.cluster)

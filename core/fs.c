@@ -760,6 +760,21 @@ int qf_fs_check_parent(const char *path, const char *opt, struct qf_diags *d)
 	return rc;
 }
 
+int qf_fs_check_output_file(const char *path, const char *opt,
+                            struct qf_diags *d)
+{
+	struct qf_loc loc = { path, 0, 0 };
+	struct stat st;
+
+	if (strcmp(path, "-") != 0 && !stat(path, &st) && S_ISDIR(st.st_mode)) {
+		(void)qf_diag_error(d, &loc, "QF002", NULL,
+		                    "%s: is a folder; give the path of a file",
+		                    opt);
+		return QF_EUSAGE;
+	}
+	return qf_fs_check_parent(path, opt, d);
+}
+
 int qf_fs_mkdir_tmp(struct qf_buf *tmp, const char *path, struct qf_diags *d)
 {
 	struct qf_buf parent = QF_BUF_INIT;

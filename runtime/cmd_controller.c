@@ -86,9 +86,11 @@ int cmd_controller(int argc, const char **argv, struct qf_ctx *ctx)
 	}
 	if (rc >= 0)
 		goto done;
-	why = pos.n ? "unexpected argument" : check(&o);
+	why = pos.n ? "unexpected argument '" : check(&o);
 	if (why) {
-		rc = qf_cli_usage_error(ctx, usage, "controller: %s", why);
+		rc = qf_cli_usage_error(ctx, usage, "controller: %s%s%s", why,
+		                        pos.n ? pos.v[0] : "",
+		                        pos.n ? "'" : "");
 		goto done;
 	}
 	/* nothing is created before every option checks out: exit 2 */

@@ -187,6 +187,9 @@ int qf_ctl_check(const struct qf_ctl_options *o, qf_compile_specs_fn compile,
 	}
 	if (check_db(o->db, d) < 0)
 		rc = QF_EUSAGE;
+	/* whether it is a log to append to is checked when it is opened */
+	if (o->events && qf_fs_check_output_file(o->events, "--events", d) < 0)
+		rc = QF_EUSAGE;
 	return rc;
 }
 

@@ -3,4 +3,4 @@ setup: audit ingest --db "$tmp/aro.db" tests/fixtures/audit/cluster.yaml
 setup-sh: mkdir -p "$tmp/aro-dir"
 args: audit report --db "$tmp/aro.db" -o "$tmp/aro-dir"
 exit: 2
-stderr-has: /aro-dir: error: -o: is a folder; give the path of the report file [QF002]
+stderr-has: /aro-dir: error: -o: is a folder; give the path of a file [QF002]
