@@ -320,8 +320,18 @@ int qf_http_check_listen(const char *addr, struct qf_diags *d)
 	int v6 = 0, one = 1, fd, err = 0;
 
 	if (parse_addr(&ss, &v6, addr) < 0) {
-		(void)qf_diag_error(d, NULL, RULE, NULL,
-		                    "--listen '%s' is not HOST:PORT", addr);
+		const char *colon = strrchr(addr, ':');
+		char *end = NULL;
+		long port = colon ? strtol(colon + 1, &end, 10) : -1;
+
+		(void)qf_diag_error(
+		        d, NULL, RULE, NULL, "--listen '%s' is not HOST:PORT%s",
+		        addr,
+		        !colon || end == colon + 1 || *end || port < 0 ||
+		                        port > 65535
+		                ? ": the port is missing or not 0-65535"
+		                : ": HOST must be a numeric address (names "
+		                  "such as localhost are not looked up)");
 		qf_diag_hint(d, "expected 127.0.0.1:8080, [::1]:8080 or :8080 "
 		                "(every interface); port 0 picks a free one");
 		return QF_EUSAGE;

@@ -3,6 +3,6 @@
 setup-sh: mkdir -p "$tmp/csl"
 args: controller --db "$tmp/csl/c.db" --listen garbage
 exit: 2
-stderr-has: error: --listen 'garbage' is not HOST:PORT [QF561]
+stderr-has: error: --listen 'garbage' is not HOST:PORT: the port is missing or not 0-65535 [QF561]
 stderr-has: hint: expected 127.0.0.1:8080, [::1]:8080 or :8080
 after-sh: test -z "$(ls -A "$tmp/csl")"
