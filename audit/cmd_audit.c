@@ -147,6 +147,25 @@ static int check_known_cluster(struct qf_evdb *s, const char *db,
 	return rc;
 }
 
+/* report -o FILE without --format: the format its name ends in, so that
+ * -o report.html is HTML (it was text); else text. */
+static const char *format_of(const char *file)
+{
+	static const char *const ext[][2] = {
+		{ ".html", "html" }, { ".htm", "html" },    { ".json", "json" },
+		{ ".csv", "csv" },   { ".md", "markdown" },
+	};
+	size_t n = strlen(file);
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(ext); i++) {
+		size_t l = strlen(ext[i][0]);
+
+		if (n > l && !strcmp(file + n - l, ext[i][0]))
+			return ext[i][1];
+	}
+	return "text";
+}
+
 /* The last line of export and verify. */
 static int print_summary(struct qf_ctx *ctx, const char *what,
                          const struct qf_export_summary *sum)
@@ -594,7 +613,7 @@ static int audit_report(const struct audit_cmd *c, int argc, const char **argv,
 	struct qf_report rep;
 	struct qf_buf out = QF_BUF_INIT;
 	struct qf_evdb *s = NULL;
-	const char *db = NULL, *fmt = "text", *file = "-";
+	const char *db = NULL, *fmt = NULL, *file = "-";
 	const char *since = NULL, *until = NULL;
 	int rc;
 	const struct qf_opt opts[] = {
@@ -610,7 +629,8 @@ static int audit_report(const struct audit_cmd *c, int argc, const char **argv,
 		  "DURATION", NULL, 0,
 		  "breach threshold of this report (default: ingest's)" },
 		{ "format", 0, QF_OPT_ENUM, &fmt, "FORMAT",
-		  "text|markdown|json|csv|html", 0, "output format" },
+		  "text|markdown|json|csv|html", 0,
+		  "output format (text, or what -o's name ends in)" },
 		{ "output", 'o', QF_OPT_STRING, &file, "FILE", NULL, 0,
 		  "write here (atomically) instead of standard output" },
 	};
@@ -647,9 +667,9 @@ static int audit_report(const struct audit_cmd *c, int argc, const char **argv,
 	if (rc == QF_OK)
 		rc = qf_report_build(&rep, s, &o, &d);
 	if (rc == QF_OK) {
-		qf_report_render(
-		        &out, &rep,
-		        (enum qf_report_format)qf_report_format_parse(fmt));
+		qf_report_render(&out, &rep,
+		                 (enum qf_report_format)qf_report_format_parse(
+		                         fmt ? fmt : format_of(file)));
 		rc = qf_fs_write_atomic(file, out.buf, out.len, &d);
 	}
 	rc = finish(rc, &d, ctx);
