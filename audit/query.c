@@ -3,6 +3,7 @@
  */
 #include "audit/query.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -330,7 +331,8 @@ int qf_query_run(struct qf_evdb *s, const char *sql,
 	if (rc == QF_OK &&
 	    (fwrite(p.text.buf, 1, p.text.len, out) != p.text.len ||
 	     fflush(out) != 0)) {
-		qf_diag_error(d, NULL, NULL, NULL, "cannot write the result");
+		qf_diag_error(d, NULL, NULL, NULL,
+		              "cannot write the result: %s", strerror(errno));
 		rc = QF_EIO;
 	}
 	qf_buf_release(&p.text);

@@ -158,7 +158,11 @@ static int check_statement(const char *dir, json_t **st_out, struct qf_diags *d)
 			continue;
 		qf_buf_reset(&p);
 		qf_buf_addf(&p, "%s/%s", dir, name);
-		if (file_sha(p.buf, &hex) < 0 || strcmp(hex.buf, want))
+		if (file_sha(p.buf, &hex) < 0)
+			rc = tampered(d, p.buf,
+			              "a subject of the in-toto statement, "
+			              "missing or unreadable");
+		else if (strcmp(hex.buf, want))
 			rc = tampered(d, p.buf,
 			              "its SHA-256 differs from the "
 			              "in-toto statement's subject");
