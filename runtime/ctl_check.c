@@ -9,6 +9,7 @@
 #include "runtime/ctl_int.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -142,7 +143,27 @@ done:
  * says whether it is the controller's and whether it is free). */
 static int check_db(const char *path, struct qf_diags *d)
 {
+	static const char magic[16] = "SQLite format 3"; /* and its NUL */
+	char head[16];
+	struct qf_loc loc = { path, 0, 0 };
+	FILE *f;
+	size_t n = 0;
+
 	if (qf_fs_check_file(path, 0, d) < 0) {
+		qf_diag_hint(d, "--db wants a SQLite file that the controller "
+		                "made, or a new path to create one at");
+		return QF_EUSAGE;
+	}
+	/* a file that is not SQLite at all (notes, a YAML file): said here,
+	 * not as SQLite's "file is not a database" */
+	f = fopen(path, "rb");
+	if (f) {
+		n = fread(head, 1, sizeof(head), f);
+		(void)fclose(f); /* read only */
+	}
+	if (n && (n < sizeof(head) || memcmp(head, magic, sizeof(head)))) {
+		(void)qf_diag_error(d, &loc, "QF560", NULL,
+		                    "--db: is not a SQLite database");
 		qf_diag_hint(d, "--db wants a SQLite file that the controller "
 		                "made, or a new path to create one at");
 		return QF_EUSAGE;

@@ -2,5 +2,6 @@
 setup-sh: mkdir -p "$tmp/csq" && printf 'notes\n' >"$tmp/csq/c.db"
 args: controller --db "$tmp/csq/c.db" --listen 127.0.0.1:0
 exit: 2
-stderr-has: /csq/c.db: error: cannot read the schema: file is not a database
+stderr-has: /csq/c.db: error: --db: is not a SQLite database [QF560]
+stderr-has: hint: --db wants a SQLite file that the controller made
 after-sh: test "$(cat "$tmp/csq/c.db")" = notes && test ! -e "$tmp/csq/c.db-wal"
