@@ -162,7 +162,7 @@ static int check_statement(const char *dir, json_t **st_out, struct qf_diags *d)
 			rc = tampered(d, p.buf,
 			              "a subject of the in-toto statement, "
 			              "missing or unreadable");
-		else if (strcmp(hex.buf, want))
+		else if (strcmp(hex.buf, want) != 0)
 			rc = tampered(d, p.buf,
 			              "its SHA-256 differs from the "
 			              "in-toto statement's subject");

@@ -161,7 +161,7 @@ static int check_db(const char *path, struct qf_diags *d)
 		n = fread(head, 1, sizeof(head), f);
 		(void)fclose(f); /* read only */
 	}
-	if (n && (n < sizeof(head) || memcmp(head, magic, sizeof(head)))) {
+	if (n && (n < sizeof(head) || memcmp(head, magic, sizeof(head)) != 0)) {
 		(void)qf_diag_error(d, &loc, "QF560", NULL,
 		                    "--db: is not a SQLite database");
 		qf_diag_hint(d, "--db wants a SQLite file that the controller "
