@@ -568,6 +568,12 @@ int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
 		                   "event lines were not written (the database "
 		                   "has every event)",
 		                   o->events, c.ev_pending.len);
+	/* a start that failed removes what it created, the database while
+	 * its lock is held: a controller that lost the race for a new path
+	 * (no store) removes nothing */
+	if (rc < 0 && !c.ready)
+		ctl_remove_created(o, new_db && c.store,
+		                   new_events && c.events);
 	if (c.events && fclose(c.events) != 0 && rc == QF_OK)
 		rc = qf_diag_error(d, NULL, QF_CTL_RULE, NULL,
 		                   "cannot write --events %s", o->events);
@@ -576,7 +582,5 @@ int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
 	ctl_release(&c);
 	qf_buf_release(&cert);
 	qf_buf_release(&key);
-	if (rc < 0 && !c.ready)
-		ctl_remove_created(o, new_db, new_events);
 	return rc;
 }
