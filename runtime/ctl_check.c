@@ -183,6 +183,19 @@ static int check_folder(const char *path, const char *opt, struct qf_diags *d)
 	return QF_EUSAGE;
 }
 
+/*
+ * A secret in "-", a FIFO or <(pass show token) can be read only once: the
+ * start reads (and checks) it then.  Everything else is read here too; a
+ * missing file is reported here.
+ */
+static int read_twice(const char *path)
+{
+	struct stat st;
+
+	return strcmp(path, "-") != 0 &&
+	       (stat(path, &st) || S_ISREG(st.st_mode));
+}
+
 int qf_ctl_check(const struct qf_ctl_options *o, qf_compile_specs_fn compile,
                  struct qf_diags *d)
 {
@@ -191,11 +204,12 @@ int qf_ctl_check(const struct qf_ctl_options *o, qf_compile_specs_fn compile,
 
 	if (qf_http_check_listen(o->listen, d) < 0)
 		rc = QF_EUSAGE;
-	if (o->token_file &&
+	if (o->token_file && read_twice(o->token_file) &&
 	    qf_ctl_read_token(&token, o->token_file, "--token-file", d) < 0)
 		rc = QF_EUSAGE;
 	free(token);
-	if (o->tls_cert && check_tls(o->tls_cert, o->tls_key, d) < 0)
+	if (o->tls_cert && read_twice(o->tls_cert) && read_twice(o->tls_key) &&
+	    check_tls(o->tls_cert, o->tls_key, d) < 0)
 		rc = QF_EUSAGE;
 	if (o->manifests && check_folder(o->manifests, "--manifests", d) < 0)
 		rc = QF_EUSAGE;
