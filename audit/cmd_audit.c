@@ -4,11 +4,13 @@
  * parsing and output of each subcommand.  The work is in ingest.c,
  * derive.c, query.c, report.c, export.c.
  */
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "audit/export.h"
 #include "audit/ingest.h"
@@ -17,17 +19,62 @@
 #include "audit/evdb.h"
 #include "commands.h"
 #include "core/alloc.h"
+#include "core/buf.h"
 #include "core/cli.h"
 #include "core/fs.h"
 #include "core/strlist.h"
 #include "core/suggest.h"
 #include "core/banned.h"
 
+/*
+ * One subcommand.  Its row holds what the option-parsing prologue of every
+ * subcommand needs (sub_parse): the usage line, the --help text, the
+ * message for a missing required option and the positional arguments it
+ * takes.
+ */
 struct audit_cmd {
 	const char *name;
-	int (*fn)(int argc, const char **argv, struct qf_ctx *ctx);
-	const char *summary;
+	int (*fn)(const struct audit_cmd *c, int argc, const char **argv,
+	          struct qf_ctx *ctx);
+	const char *summary;     /* its line in `audit --help` */
+	const char *usage;       /* the usage line */
+	const char *about;       /* what `audit NAME --help` says it does */
+	const char *need_msg;    /* a required option is missing */
+	size_t min_pos, max_pos; /* positional arguments taken (0, 0: none) */
+	const char *pos_msg;     /* their number is wrong */
 };
+
+/* What one subcommand's prologue parses. */
+struct sub_opts {
+	const struct qf_opt *opts;
+	size_t nopts;
+	const char *const *need[3]; /* values of required options (NULL end) */
+	struct qf_strlist *pos;     /* positional arguments, or NULL */
+};
+
+/*
+ * The prologue every subcommand shares: parse the options with the row's
+ * usage and --help text, then check that the required options were given
+ * and the number of positional arguments.  Returns -1 to go on, else the
+ * exit code to return now (help printed, or a usage error).
+ */
+static int sub_parse(const struct audit_cmd *c, const struct sub_opts *o,
+                     int argc, const char **argv, struct qf_ctx *ctx)
+{
+	int rc = qf_cli_parse(o->opts, o->nopts, c->usage, c->about, argc, argv,
+	                      o->pos, ctx);
+
+	if (rc >= 0)
+		return rc;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(o->need) && o->need[i]; i++)
+		if (!*o->need[i])
+			return qf_cli_usage_error(ctx, c->usage, "audit %s: %s",
+			                          c->name, c->need_msg);
+	if (o->pos && (o->pos->n < c->min_pos || o->pos->n > c->max_pos))
+		return qf_cli_usage_error(ctx, c->usage, "audit %s: %s",
+		                          c->name, c->pos_msg);
+	return -1;
+}
 
 static int finish(int rc, struct qf_diags *d, struct qf_ctx *ctx)
 {
@@ -36,9 +83,102 @@ static int finish(int rc, struct qf_diags *d, struct qf_ctx *ctx)
 	return qf_cli_exit_code(rc);
 }
 
-static const char export_usage[] = "quotaflow audit export --db FILE --out DIR";
+/*
+ * --cluster tags every row and names files in reports: it must be
+ * printable UTF-8 without surrounding spaces.  NULL when fine, else what
+ * is wrong.
+ */
+static const char *bad_cluster_name(const char *n)
+{
+	size_t len = strlen(n);
 
-static int audit_export(int argc, const char **argv, struct qf_ctx *ctx)
+	if (!len)
+		return "must not be empty";
+	if (n[0] == ' ' || n[len - 1] == ' ')
+		return "must not start or end with a space";
+	for (size_t i = 0; i < len;) {
+		size_t l = qf_buf_utf8_len(n + i, len - i);
+		unsigned char c = (unsigned char)n[i];
+
+		if (!l)
+			return "must be UTF-8 text";
+		if (c < 0x20 || c == 0x7f)
+			return "must not hold control characters (tabs, "
+			       "line breaks)";
+		i += l;
+	}
+	return NULL;
+}
+
+/* report --cluster NAME must be one the database holds: a typo would
+ * otherwise be an empty report that exits 0. */
+static int check_known_cluster(struct qf_evdb *s, const char *db,
+                               const char *name, struct qf_diags *d)
+{
+	struct qf_loc loc = { db, 0, 0 };
+	struct qf_buf known = QF_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	int found = 0, step = SQLITE_DONE, rc = QF_OK;
+
+	if (sqlite3_prepare_v2(s->db,
+	                       "SELECT cluster FROM inputs UNION SELECT "
+	                       "cluster FROM events ORDER BY 1",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(s, "cannot list the clusters", d);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *c = (const char *)sqlite3_column_text(st, 0);
+
+		found |= c && !strcmp(c, name);
+		qf_buf_addf(&known, "%s'%s'", known.len ? ", " : "",
+		            c ? c : "");
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE)
+		rc = qf_evdb_fail(s, "cannot list the clusters", d);
+	else if (!found) {
+		(void)qf_diag_error(d, &loc, NULL, NULL,
+		                    "--cluster '%s': the database holds no "
+		                    "evidence of that cluster",
+		                    name);
+		qf_diag_hint(d, "it holds %s", known.len ? known.buf : "none");
+		rc = QF_EUSAGE;
+	}
+	qf_buf_release(&known);
+	return rc;
+}
+
+/* report -o FILE without --format: the format its name ends in, so that
+ * -o report.html is HTML (it was text); else text. */
+static const char *format_of(const char *file)
+{
+	static const char *const ext[][2] = {
+		{ ".html", "html" }, { ".htm", "html" },    { ".json", "json" },
+		{ ".csv", "csv" },   { ".md", "markdown" },
+	};
+	size_t n = strlen(file);
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(ext); i++) {
+		size_t l = strlen(ext[i][0]);
+
+		if (n > l && !strcmp(file + n - l, ext[i][0]))
+			return ext[i][1];
+	}
+	return "text";
+}
+
+/* The last line of export and verify. */
+static int print_summary(struct qf_ctx *ctx, const char *what,
+                         const struct qf_export_summary *sum)
+{
+	return fprintf(ctx->out, "%s %zu files, %zu events, chain head %s\n",
+	               what, sum->files, sum->events,
+	               sum->head[0] ? sum->head : "-") < 0
+	               ? QF_EIO
+	               : QF_OK;
+}
+
+static int audit_export(const struct audit_cmd *c, int argc, const char **argv,
+                        struct qf_ctx *ctx)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_export_summary sum;
@@ -51,27 +191,20 @@ static int audit_export(int argc, const char **argv, struct qf_ctx *ctx)
 		{ "out", 0, QF_OPT_STRING, &dir, "DIR", NULL, 0,
 		  "the bundle directory to create (must not exist)" },
 	};
+	const struct sub_opts so = {
+		opts, QF_ARRAY_SIZE(opts), { &db, &dir }, NULL
+	};
 
-	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), export_usage,
-	                  "Write an evidence bundle: every view as CSV and "
-	                  "JSON, the report, input digests, the events hash "
-	                  "chain, manifest.json and an in-toto statement.",
-	                  argc, argv, NULL, ctx);
+	rc = sub_parse(c, &so, argc, argv, ctx);
 	if (rc >= 0)
 		goto done;
-	if (!db || !dir) {
-		rc = qf_cli_usage_error(ctx, export_usage,
-		                        "audit export: --db FILE and --out DIR "
-		                        "are required");
-		goto done;
-	}
-	rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
+	rc = qf_fs_check_parent(dir, "--out", &d);
+	if (rc == QF_OK)
+		rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
 	if (rc == QF_OK)
 		rc = qf_export_bundle(s, dir, &sum, &d);
-	if (rc == QF_OK &&
-	    fprintf(ctx->out, "exported %zu files, %zu events, chain head %s\n",
-	            sum.files, sum.events, sum.head[0] ? sum.head : "-") < 0)
-		rc = QF_EIO;
+	if (rc == QF_OK)
+		rc = print_summary(ctx, "exported", &sum);
 	rc = finish(rc, &d, ctx);
 done:
 	qf_evdb_close(s);
@@ -79,9 +212,8 @@ done:
 	return rc;
 }
 
-static const char verify_usage[] = "quotaflow audit verify DIR | --db FILE";
-
-static int audit_verify(int argc, const char **argv, struct qf_ctx *ctx)
+static int audit_verify(const struct audit_cmd *c, int argc, const char **argv,
+                        struct qf_ctx *ctx)
 {
 	struct qf_strlist pos = QF_STRLIST_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -93,17 +225,16 @@ static int audit_verify(int argc, const char **argv, struct qf_ctx *ctx)
 		{ "db", 0, QF_OPT_STRING, &db, "FILE", NULL, 0,
 		  "verify a database's events hash chain instead" },
 	};
+	const struct sub_opts so = {
+		opts, QF_ARRAY_SIZE(opts), { NULL }, &pos
+	};
 
-	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), verify_usage,
-	                  "Recompute every digest and the hash chain; name the "
-	                  "first tampered file or row (exit 1).",
-	                  argc, argv, &pos, ctx);
+	rc = sub_parse(c, &so, argc, argv, ctx);
 	if (rc >= 0)
 		goto done;
-	if ((db != NULL) == (pos.n == 1) || pos.n > 1) {
-		rc = qf_cli_usage_error(ctx, verify_usage,
-		                        "audit verify: give a bundle DIR or "
-		                        "--db FILE");
+	if ((db != NULL) == (pos.n == 1)) { /* one of the two */
+		rc = qf_cli_usage_error(ctx, c->usage, "audit verify: %s",
+		                        c->pos_msg);
 		goto done;
 	}
 	if (db) {
@@ -113,12 +244,8 @@ static int audit_verify(int argc, const char **argv, struct qf_ctx *ctx)
 	} else {
 		rc = qf_export_verify_dir(pos.v[0], &sum, &d);
 	}
-	if (rc == QF_OK &&
-	    fprintf(ctx->out,
-	            "verified: %zu files, %zu events, chain head "
-	            "%s\n",
-	            sum.files, sum.events, sum.head[0] ? sum.head : "-") < 0)
-		rc = QF_EIO;
+	if (rc == QF_OK)
+		rc = print_summary(ctx, "verified:", &sum);
 	rc = finish(rc, &d, ctx);
 done:
 	qf_evdb_close(s);
@@ -126,11 +253,6 @@ done:
 	qf_diags_release(&d);
 	return rc;
 }
-
-static const char ingest_usage[] =
-        "quotaflow audit ingest --db FILE [--cluster NAME] "
-        "[--format auto|quotaflow|k8s-events|workloads|audit-log|manifests] "
-        "[--breach-after DURATION] INPUT...";
 
 /* The database or one of SQLite's files beside it (-wal, -shm, -journal). */
 static int is_db_file(const char *path, const char *db)
@@ -149,10 +271,39 @@ static int is_db_file(const char *path, const char *db)
 }
 
 /*
+ * An input that can hold no evidence is an error rather than a silent
+ * "0 records": an empty file, a folder with no files, the database
+ * itself.  (Standard input that ends at once is ingest's to report.)
+ */
+static int input_unusable(const char *p, const char *db, int below,
+                          struct qf_diags *d)
+{
+	struct qf_loc loc = { p, 0, 0 };
+	struct stat st;
+
+	if (!strcmp(p, "-"))
+		return 0; /* read as a stream: ingest says when it is empty */
+	if (!below && is_db_file(p, db)) {
+		(void)qf_diag_error(
+		        d, &loc, NULL, NULL,
+		        "is the --db database (or its SQLite "
+		        "file): evidence goes in, not the database");
+		return 1;
+	}
+	if (!stat(p, &st) && S_ISREG(st.st_mode) && st.st_size == 0) {
+		(void)qf_diag_error(d, &loc, NULL, NULL,
+		                    "is empty: nothing to ingest");
+		return 1;
+	}
+	return 0;
+}
+
+/*
  * A directory stands for every file below it, sorted, as it does for
  * validate and compile (a folder of saved `kubectl get` dumps), but for
  * the database itself and its SQLite files when they are kept there
  * (--db evidence/audit.db evidence/); files and "-" are kept as given.
+ * Unusable inputs (input_unusable) are errors, left out.
  */
 static int expand_inputs(struct qf_strlist *out, const struct qf_strlist *pos,
                          const char *db, struct qf_diags *d)
@@ -163,24 +314,43 @@ static int expand_inputs(struct qf_strlist *out, const struct qf_strlist *pos,
 		const char *p = pos->v[i];
 		struct qf_strlist below = QF_STRLIST_INIT;
 		struct stat st;
+		size_t kept = 0;
 		int r;
 
 		if (!strcmp(p, "-") || stat(p, &st) || !S_ISDIR(st.st_mode)) {
-			qf_strlist_add(out, p);
+			if (input_unusable(p, db, 0, d))
+				rc = QF_EINVAL;
+			else
+				qf_strlist_add(out, p);
 			continue;
 		}
 		r = qf_fs_collect(&below, &p, 1, 0, d);
 		if (r < 0)
 			rc = r;
-		for (size_t j = 0; j < below.n; j++)
-			if (!is_db_file(below.v[j], db))
+		for (size_t j = 0; j < below.n; j++) {
+			if (is_db_file(below.v[j], db))
+				continue;
+			kept++;
+			if (input_unusable(below.v[j], db, 1, d))
+				rc = QF_EINVAL;
+			else
 				qf_strlist_add(out, below.v[j]);
+		}
+		if (r == QF_OK && !kept) {
+			struct qf_loc loc = { p, 0, 0 };
+
+			(void)qf_diag_error(
+			        d, &loc, NULL, NULL,
+			        "is a folder with no file to ingest");
+			rc = QF_EINVAL;
+		}
 		qf_strlist_release(&below);
 	}
 	return rc;
 }
 
-static int audit_ingest(int argc, const char **argv, struct qf_ctx *ctx)
+static int audit_ingest(const struct audit_cmd *c, int argc, const char **argv,
+                        struct qf_ctx *ctx)
 {
 	struct qf_strlist pos = QF_STRLIST_INIT, inputs = QF_STRLIST_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -202,28 +372,30 @@ static int audit_ingest(int argc, const char **argv, struct qf_ctx *ctx)
 		  "DURATION", NULL, 0,
 		  "wait that counts as a breach (stored; default 60s)" },
 	};
+	const struct sub_opts so = { opts, QF_ARRAY_SIZE(opts), { &db }, &pos };
 
-	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), ingest_usage,
-	                  "Store evidence in the audit database (- reads "
-	                  "standard input).",
-	                  argc, argv, &pos, ctx);
+	rc = sub_parse(c, &so, argc, argv, ctx);
 	if (rc >= 0)
 		goto done;
-	if (!db || !pos.n || !*o.cluster) {
-		rc = qf_cli_usage_error(ctx, ingest_usage, "audit ingest: %s",
-		                        !db      ? "--db FILE is required"
-		                        : !pos.n ? "give at least one INPUT"
-		                                 : "--cluster must not be "
-		                                   "empty");
+	if (bad_cluster_name(o.cluster)) {
+		rc = qf_cli_usage_error(ctx, c->usage,
+		                        "audit ingest: --cluster %s",
+		                        bad_cluster_name(o.cluster));
 		goto done;
 	}
 	o.format = (enum qf_ingest_format)qf_ingest_format_parse(fmt);
 	o.now_ms = ctx->now_ms(ctx->clock_arg);
 	rc = expand_inputs(&inputs, &pos, db, &d);
-	if (rc == QF_OK)
-		rc = qf_evdb_open(&s, db, 0, &d);
-	if (rc == QF_OK)
-		rc = qf_ingest_run(s, &o, &inputs, &st, &d);
+	/* the usable inputs are ingested; the database is not created for
+	 * none */
+	if ((rc == QF_OK || rc == QF_EINVAL) && inputs.n) {
+		int r = qf_evdb_open(&s, db, 0, &d);
+
+		if (r == QF_OK)
+			r = qf_ingest_run(s, &o, &inputs, &st, &d);
+		if (r != QF_OK)
+			rc = r;
+	}
 	/* the counts only once ingest ran (not after a failed open) */
 	if (s && (rc == QF_OK || rc == QF_EINVAL || rc == QF_ENOTFOUND))
 		if (fprintf(ctx->out,
@@ -240,69 +412,224 @@ done:
 	return rc;
 }
 
-static const char query_usage[] = "quotaflow audit query --db FILE SQL";
+/* Defaults of audit query's bounds (docs/audit.md). */
+#define QUERY_TIMEOUT_MS       60000
+#define QUERY_MAX_OUTPUT_BYTES (256LL << 20)
 
-static int audit_query(int argc, const char **argv, struct qf_ctx *ctx)
+static int64_t monotonic_ms(void *arg)
 {
-	struct qf_strlist pos = QF_STRLIST_INIT;
+	struct timespec ts;
+
+	(void)arg;
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+		return 0; /* cannot fail with CLOCK_MONOTONIC */
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Ctrl-C (SIGINT) and SIGTERM are blocked while the query runs, and
+ * polled here, so the statement stops between two steps. */
+static int stop_pending(void *arg)
+{
+	sigset_t p;
+
+	(void)arg;
+	return !sigpending(&p) &&
+	       (sigismember(&p, SIGINT) == 1 || sigismember(&p, SIGTERM) == 1);
+}
+
+static int run_query(const char *db, const char *sql,
+                     const struct qf_query_limits *lim, struct qf_ctx *ctx)
+{
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_evdb *s = NULL;
+	sigset_t block, old;
+	int rc;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	(void)sigprocmask(SIG_BLOCK, &block, &old); /* cannot fail here */
+	rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
+	if (rc == QF_OK)
+		rc = qf_query_run(s, sql, lim, ctx->out, &d);
+	qf_evdb_close(s);
+	rc = finish(rc, &d, ctx);
+	qf_diags_release(&d);
+	/* a signal that came meanwhile now takes its default course: the
+	 * shell sees an interrupted command (nothing was printed) */
+	(void)sigprocmask(SIG_SETMASK, &old, NULL);
+	return rc;
+}
+
+static int audit_query(const struct audit_cmd *c, int argc, const char **argv,
+                       struct qf_ctx *ctx)
+{
+	struct qf_strlist pos = QF_STRLIST_INIT;
+	struct qf_query_limits lim = {
+		QUERY_TIMEOUT_MS, 0,   "--timeout", "--max-bytes", monotonic_ms,
+		stop_pending,     NULL
+	};
+	long long max_bytes = QUERY_MAX_OUTPUT_BYTES;
 	const char *db = NULL;
 	int rc;
 	const struct qf_opt opts[] = {
 		{ "db", 0, QF_OPT_STRING, &db, "FILE", NULL, 0,
 		  "the audit database (opened read-only)" },
+		{ "timeout", 0, QF_OPT_DURATION, &lim.timeout_ms, "DURATION",
+		  NULL, 0, "stop the query after this long (60s; 0: never)" },
+		{ "max-bytes", 0, QF_OPT_INT, &max_bytes, "N", NULL, 0,
+		  "largest result printed (256 MiB; 0: no limit)" },
 	};
+	const struct sub_opts so = { opts, QF_ARRAY_SIZE(opts), { &db }, &pos };
 
-	rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), query_usage,
-	                  "Run one read-only SQL statement; prints a header "
-	                  "and tab-separated rows.",
-	                  argc, argv, &pos, ctx);
+	rc = sub_parse(c, &so, argc, argv, ctx);
 	if (rc >= 0)
 		goto done;
-	if (!db || pos.n != 1) {
-		rc = qf_cli_usage_error(ctx, query_usage, "audit query: %s",
-		                        !db ? "--db FILE is required"
-		                            : "give exactly one SQL statement");
+	if (max_bytes < 0) {
+		rc = qf_cli_usage_error(ctx, c->usage,
+		                        "audit query: --max-bytes must be 0 "
+		                        "or more");
 		goto done;
 	}
-	rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
-	if (rc == QF_OK)
-		rc = qf_query_run(s, pos.v[0], ctx->out, &d);
-	rc = finish(rc, &d, ctx);
+	lim.max_output_bytes = (size_t)max_bytes;
+	rc = run_query(db, pos.v[0], &lim, ctx);
 done:
-	qf_evdb_close(s);
 	qf_strlist_release(&pos);
-	qf_diags_release(&d);
 	return rc;
 }
 
-static const char report_usage[] =
-        "quotaflow audit report --db FILE [--cluster NAME] [--since T] "
-        "[--until T] [--breach-after DURATION] "
-        "[--format text|markdown|json|csv|html] [-o FILE]";
-
-static int parse_when(struct qf_ctx *ctx, const char *s, int64_t *out)
+/* n digits at *p into *v; 0 on success. */
+static int take_digits(const char **p, int n, int *v)
 {
-	if (!s)
-		return QF_OK;
-	if (qf_evdb_parse_time(out, s) < 0)
-		return qf_cli_usage_error(
-		        ctx, report_usage,
-		        "audit report: '%s' is not an "
-		        "RFC 3339 time (2026-06-12T09:00:00Z)",
-		        s);
-	return QF_OK;
+	*v = 0;
+	for (int i = 0; i < n; i++, (*p)++) {
+		if (**p < '0' || **p > '9')
+			return -1;
+		*v = *v * 10 + (**p - '0');
+	}
+	return 0;
 }
 
-static int audit_report(int argc, const char **argv, struct qf_ctx *ctx)
+static int days_in_month(int y, int m)
+{
+	static const int days[] = { 31, 28, 31, 30, 31, 30,
+		                    31, 31, 30, 31, 30, 31 };
+
+	if (m == 2 && y % 4 == 0 && (y % 100 != 0 || y % 400 == 0))
+		return 29;
+	return days[m - 1];
+}
+
+/* The parts of a time as the user wrote them (normalise_time). */
+struct when {
+	int y, mo, dd, h, mi, se, oh, om;
+	const char *frac; /* the fraction's digits, nfrac of them */
+	size_t nfrac;
+	char sign; /* of the offset */
+};
+
+/* "Z", "+02:00", "+0200" or "+02" at *p into w. */
+static int take_offset(const char **p, struct when *w)
+{
+	if (**p == 'Z' || **p == 'z') {
+		(*p)++;
+		return 0;
+	}
+	if (**p != '+' && **p != '-')
+		return -1;
+	w->sign = *(*p)++;
+	if (take_digits(p, 2, &w->oh))
+		return -1;
+	/* +02 alone, else minutes after an optional colon */
+	if (**p == ':' && !*++*p)
+		return -1;
+	return **p && take_digits(p, 2, &w->om) ? -1 : 0;
+}
+
+/* "hh:mm[:ss][.fff]" and the offset at *p into w. */
+static int take_clock(const char **p, struct when *w, const char **why)
+{
+	if (take_digits(p, 2, &w->h) || *(*p)++ != ':' ||
+	    take_digits(p, 2, &w->mi))
+		return -1;
+	if (**p == ':' && ((*p)++, take_digits(p, 2, &w->se)))
+		return -1;
+	if (**p == '.') {
+		w->frac = ++*p;
+		w->nfrac = strspn(*p, "0123456789");
+		if (!w->nfrac)
+			return -1;
+		*p += w->nfrac;
+	}
+	if (!**p) {
+		*why = "has no UTC offset";
+		return -1;
+	}
+	return take_offset(p, w);
+}
+
+/*
+ * The time forms a user types, written out as RFC 3339 into out: a date
+ * alone (midnight UTC), minutes without seconds, any fraction, Z or z, an
+ * offset as +02:00, +0200 or +02.  Returns 0, or -1 with *why saying what
+ * is wrong (a missing offset is ambiguous: local time of which zone?).
+ */
+static int normalise_time(struct qf_buf *out, const char *s, const char **why)
+{
+	struct when w = { 0, 0, 0, 0, 0, 0, 0, 0, "", 0, '+' };
+	const char *p = s;
+
+	*why = NULL;
+	if (take_digits(&p, 4, &w.y) || *p++ != '-' ||
+	    take_digits(&p, 2, &w.mo) || *p++ != '-' ||
+	    take_digits(&p, 2, &w.dd))
+		return -1;
+	if (*p && *p != 'T' && *p != 't' && *p != ' ')
+		return -1;
+	if (*p && (p++, take_clock(&p, &w, why)))
+		return -1;
+	if (*p || w.mo < 1 || w.mo > 12 || w.h > 23 || w.mi > 59 || w.se > 60 ||
+	    w.oh > 23 || w.om > 59)
+		return -1;
+	if (w.dd < 1 || w.dd > days_in_month(w.y, w.mo)) {
+		*why = "names no day of the calendar";
+		return -1;
+	}
+	qf_buf_addf(out, "%04d-%02d-%02dT%02d:%02d:%02d%s%.*s%c%02d:%02d", w.y,
+	            w.mo, w.dd, w.h, w.mi, w.se, w.nfrac ? "." : "",
+	            (int)w.nfrac, w.frac, w.sign, w.oh, w.om);
+	return 0;
+}
+
+/* --since/--until T: *out in epoch ms, or a usage error naming opt. */
+static int parse_when(struct qf_ctx *ctx, const char *usage, const char *opt,
+                      const char *s, int64_t *out)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	const char *why = NULL;
+	int rc = QF_OK;
+
+	if (s && (normalise_time(&b, s, &why) < 0 ||
+	          qf_evdb_parse_time(out, b.buf) < 0))
+		rc = qf_cli_usage_error(
+		        ctx, usage,
+		        "audit report: %s '%s' %s; expected an RFC 3339 time "
+		        "(2026-06-12T09:00:00Z, 2026-06-12T11:00:00.5+02:00) or "
+		        "a date (2026-06-12: midnight UTC)",
+		        opt, s, why ? why : "is not a time");
+	qf_buf_release(&b);
+	return rc;
+}
+
+static int audit_report(const struct audit_cmd *c, int argc, const char **argv,
+                        struct qf_ctx *ctx)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_report_options o = { NULL, INT64_MIN, INT64_MAX, -1 };
 	struct qf_report rep;
 	struct qf_buf out = QF_BUF_INIT;
 	struct qf_evdb *s = NULL;
-	const char *db = NULL, *fmt = "text", *file = "-";
+	const char *db = NULL, *fmt = NULL, *file = "-";
 	const char *since = NULL, *until = NULL;
 	int rc;
 	const struct qf_opt opts[] = {
@@ -311,36 +638,35 @@ static int audit_report(int argc, const char **argv, struct qf_ctx *ctx)
 		{ "cluster", 0, QF_OPT_STRING, &o.cluster, "NAME", NULL, 0,
 		  "only this cluster (default: all)" },
 		{ "since", 0, QF_OPT_STRING, &since, "T", NULL, 0,
-		  "window start, RFC 3339 (default: first event)" },
+		  "window start, RFC 3339 or a date (default: first event)" },
 		{ "until", 0, QF_OPT_STRING, &until, "T", NULL, 0,
-		  "window end, RFC 3339 (default: last event)" },
+		  "window end, RFC 3339 or a date (default: last event)" },
 		{ "breach-after", 0, QF_OPT_DURATION, &o.breach_after_ms,
 		  "DURATION", NULL, 0,
 		  "breach threshold of this report (default: ingest's)" },
 		{ "format", 0, QF_OPT_ENUM, &fmt, "FORMAT",
-		  "text|markdown|json|csv|html", 0, "output format" },
+		  "text|markdown|json|csv|html", 0,
+		  "output format (text, or what -o's name ends in)" },
 		{ "output", 'o', QF_OPT_STRING, &file, "FILE", NULL, 0,
 		  "write here (atomically) instead of standard output" },
 	};
+	const struct sub_opts so = { opts, QF_ARRAY_SIZE(opts), { &db }, NULL };
 
 	memset(&rep, 0, sizeof(rep));
-	rc = qf_cli_parse(
-	        opts, QF_ARRAY_SIZE(opts), report_usage,
-	        "Per tenant: workloads, waits, pending age, GPU-hours "
-	        "borrowed and lent, preemptions, breaches, cost.",
-	        argc, argv, NULL, ctx);
+	rc = sub_parse(c, &so, argc, argv, ctx);
 	if (rc >= 0)
 		goto done;
-	if (!db) {
-		rc = qf_cli_usage_error(ctx, report_usage,
-		                        "audit report: --db FILE is required");
+	if (o.cluster && bad_cluster_name(o.cluster)) {
+		rc = qf_cli_usage_error(ctx, c->usage,
+		                        "audit report: --cluster %s",
+		                        bad_cluster_name(o.cluster));
 		goto done;
 	}
-	rc = parse_when(ctx, since, &o.since_ms);
+	rc = parse_when(ctx, c->usage, "--since", since, &o.since_ms);
 	if (rc == QF_OK)
-		rc = parse_when(ctx, until, &o.until_ms);
+		rc = parse_when(ctx, c->usage, "--until", until, &o.until_ms);
 	if (rc == QF_OK && o.since_ms > o.until_ms)
-		rc = qf_cli_usage_error(ctx, report_usage,
+		rc = qf_cli_usage_error(ctx, c->usage,
 		                        "audit report: --since %s is after "
 		                        "--until %s",
 		                        since, until);
@@ -349,13 +675,17 @@ static int audit_report(int argc, const char **argv, struct qf_ctx *ctx)
 	/* -o the database itself would replace the evidence */
 	rc = qf_fs_check_outputs(&file, 1, &db, 1, &d);
 	if (rc == QF_OK)
+		rc = qf_fs_check_output_file(file, "-o", &d);
+	if (rc == QF_OK)
 		rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
+	if (rc == QF_OK && o.cluster)
+		rc = check_known_cluster(s, db, o.cluster, &d);
 	if (rc == QF_OK)
 		rc = qf_report_build(&rep, s, &o, &d);
 	if (rc == QF_OK) {
-		qf_report_render(
-		        &out, &rep,
-		        (enum qf_report_format)qf_report_format_parse(fmt));
+		qf_report_render(&out, &rep,
+		                 (enum qf_report_format)qf_report_format_parse(
+		                         fmt ? fmt : format_of(file)));
 		rc = qf_fs_write_atomic(file, out.buf, out.len, &d);
 	}
 	rc = finish(rc, &d, ctx);
@@ -370,14 +700,38 @@ done:
 /* Sorted by name. */
 static const struct audit_cmd subcommands[] = {
 	{ "export", audit_export,
-	  "write a signed-ready evidence bundle of every view" },
+	  "write a signed-ready evidence bundle of every view",
+	  "quotaflow audit export --db FILE --out DIR",
+	  "Write an evidence bundle: every view as CSV and JSON, the report, "
+	  "input digests, the events hash chain, manifest.json and an in-toto "
+	  "statement.",
+	  "--db FILE and --out DIR are required", 0, 0, NULL },
 	{ "ingest", audit_ingest,
-	  "store evidence files or a stream in the database" },
-	{ "query", audit_query, "run one read-only SQL statement" },
+	  "store evidence files or a stream in the database",
+	  "quotaflow audit ingest --db FILE [--cluster NAME] "
+	  "[--format auto|quotaflow|k8s-events|workloads|audit-log|manifests] "
+	  "[--breach-after DURATION] INPUT...",
+	  "Store evidence in the audit database (- reads standard input).",
+	  "--db FILE is required", 1, SIZE_MAX, "give at least one INPUT" },
+	{ "query", audit_query, "run one read-only SQL statement",
+	  "quotaflow audit query --db FILE [--timeout DURATION] "
+	  "[--max-bytes N] SQL",
+	  "Run one read-only SQL statement; prints a header and tab-separated "
+	  "rows, all at once when it has finished.",
+	  "--db FILE is required", 1, 1, "give exactly one SQL statement" },
 	{ "report", audit_report,
-	  "per-tenant waits, borrowing, preemptions, breaches, cost" },
-	{ "verify", audit_verify,
-	  "check a bundle or a database for tampering" },
+	  "per-tenant waits, borrowing, preemptions, breaches, cost",
+	  "quotaflow audit report --db FILE [--cluster NAME] [--since T] "
+	  "[--until T] [--breach-after DURATION] "
+	  "[--format text|markdown|json|csv|html] [-o FILE]",
+	  "Per tenant: workloads, waits, pending age, GPU-hours borrowed and "
+	  "lent, preemptions, breaches, cost.",
+	  "--db FILE is required", 0, 0, NULL },
+	{ "verify", audit_verify, "check a bundle or a database for tampering",
+	  "quotaflow audit verify DIR | --db FILE",
+	  "Recompute every digest and the hash chain; name the first tampered "
+	  "file or row (exit 1).",
+	  NULL, 0, 1, "give a bundle DIR or --db FILE" },
 };
 
 static int audit_help(struct qf_ctx *ctx, FILE *f)
@@ -406,7 +760,7 @@ static int run_sub(const struct audit_cmd *c, int argc, const char **argv,
 	av[0] = name.buf;
 	for (int i = 2; i < argc; i++)
 		av[i - 1] = argv[i];
-	rc = c->fn(argc - 1, av, ctx);
+	rc = c->fn(c, argc - 1, av, ctx);
 	free(av);
 	qf_buf_release(&name);
 	return rc;

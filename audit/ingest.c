@@ -583,6 +583,15 @@ static int ingest_path(struct qf_evdb *s, const struct qf_ingest_options *o,
 		return rc == QF_EINVAL ? QF_ENOTFOUND : rc;
 	}
 	rc = ingest_rd(&cx, &r, stream ? 0 : file_bytes(r.f));
+	/* an empty stream: the feeding command failed, or `- </dev/null`
+	 * only migrates the database (evdb.c's hint); said, not an error */
+	if (stream && rc == QF_OK && !r.bytes) {
+		(void)qf_diag_warn(d, &(struct qf_loc){ "<stdin>", 0, 0 }, NULL,
+		                   NULL,
+		                   "standard input is empty: nothing was "
+		                   "ingested from it");
+		qf_diag_hint(d, "did the command that feeds it fail?");
+	}
 	if (!stream && fclose(r.f) != 0 && rc == QF_OK)
 		rc = qf_diag_error(d, &(struct qf_loc){ path, 0, 0 }, NULL,
 		                   NULL, "cannot read: %s", strerror(errno));

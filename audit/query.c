@@ -3,6 +3,8 @@
  */
 #include "audit/query.h"
 
+#include <errno.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "core/buf.h"
@@ -22,6 +24,25 @@ static void field(struct qf_buf *b, const char *v)
 	}
 }
 
+/* 1 when text holds a statement, not only blanks, ';' and comments
+ * ("select 1; -- why" is one statement). */
+static int more_statements(struct qf_evdb *s, const char *text)
+{
+	while (text && *text) {
+		sqlite3_stmt *st = NULL;
+		const char *next = NULL;
+		int r = sqlite3_prepare_v2(s->db, text, -1, &st, &next);
+
+		sqlite3_finalize(st);
+		if (r != SQLITE_OK || st)
+			return 1;
+		if (!next || next == text)
+			return 0;
+		text = next; /* an empty statement: look past it */
+	}
+	return 0;
+}
+
 static int prepare(struct qf_evdb *s, const char *sql, sqlite3_stmt **st,
                    struct qf_diags *d)
 {
@@ -38,10 +59,7 @@ static int prepare(struct qf_evdb *s, const char *sql, sqlite3_stmt **st,
 		qf_diag_error(d, &loc, NULL, NULL, "empty query");
 		return QF_EINVAL;
 	}
-	while (tail && (*tail == ' ' || *tail == '\n' || *tail == '\t' ||
-	                *tail == ';' || *tail == '\r'))
-		tail++;
-	if (tail && *tail) {
+	if (tail && *tail && more_statements(s, tail)) {
 		qf_diag_error(d, &loc, NULL, NULL,
 		              "one statement only; found more after it: %.40s",
 		              tail);
@@ -60,10 +78,75 @@ refuse:
 	return QF_EINVAL;
 }
 
-int qf_query_each(struct qf_evdb *s, const char *sql,
-                  int (*head)(void *arg, sqlite3_stmt *st),
-                  int (*row)(void *arg, sqlite3_stmt *st), void *arg,
-                  struct qf_diags *d)
+/*
+ * What stops a statement early: the progress handler checks the deadline
+ * and the interrupt callback every STOP_CHECK_OPS virtual-machine
+ * instructions (a few microseconds: the check costs well under 1%).
+ */
+#define STOP_CHECK_OPS 1000
+
+struct stop {
+	const struct qf_query_limits *lim;
+	int64_t deadline_ms; /* INT64_MAX: none */
+	int why;             /* 0 running, 1 past the deadline, 2 interrupted */
+};
+
+static int on_progress(void *arg)
+{
+	struct stop *t = arg;
+	const struct qf_query_limits *l = t->lim;
+
+	if (l->interrupted && l->interrupted(l->arg))
+		t->why = 2;
+	else if (t->deadline_ms != INT64_MAX &&
+	         l->clock_ms(l->arg) >= t->deadline_ms)
+		t->why = 1;
+	return t->why;
+}
+
+/* ms as the option would take it back: 90s, 5m, 1500ms. */
+static void add_duration(struct qf_buf *b, int64_t ms)
+{
+	if (ms % 3600000 == 0)
+		qf_buf_addf(b, "%lldh", (long long)(ms / 3600000));
+	else if (ms % 60000 == 0)
+		qf_buf_addf(b, "%lldm", (long long)(ms / 60000));
+	else if (ms % 1000 == 0)
+		qf_buf_addf(b, "%llds", (long long)(ms / 1000));
+	else
+		qf_buf_addf(b, "%lldms", (long long)ms);
+}
+
+/* The error for a statement the progress handler stopped. */
+static int stopped(const struct stop *t, struct qf_diags *d)
+{
+	struct qf_loc loc = { "<query>", 1, 0 };
+	struct qf_buf b = QF_BUF_INIT;
+
+	if (t->why == 2) {
+		(void)qf_diag_error(d, &loc, NULL, NULL,
+		                    "interrupted: the query was stopped and "
+		                    "nothing was printed");
+		return QF_ERR;
+	}
+	add_duration(&b, t->lim->timeout_ms);
+	(void)qf_diag_error(d, &loc, NULL, NULL,
+	                    "the query ran longer than %s %s and was "
+	                    "stopped; nothing was printed",
+	                    t->lim->timeout_opt, b.buf);
+	qf_buf_release(&b);
+	qf_diag_hint(d,
+	             "bound it (LIMIT, a WHERE on the time columns), or "
+	             "give more time: %s 10m (0: no limit)",
+	             t->lim->timeout_opt);
+	return QF_ETOOBIG;
+}
+
+/* qf_query_each, stopped early when t says so (t may be NULL). */
+static int each(struct qf_evdb *s, const char *sql,
+                int (*head)(void *arg, sqlite3_stmt *st),
+                int (*row)(void *arg, sqlite3_stmt *st), void *arg,
+                const struct stop *t, struct qf_diags *d)
 {
 	sqlite3_stmt *st = NULL;
 	int rc = prepare(s, sql, &st, d), step = SQLITE_DONE;
@@ -80,6 +163,8 @@ int qf_query_each(struct qf_evdb *s, const char *sql,
 		              "a value is longer than the limit of %d bytes",
 		              QF_QUERY_MAX_VALUE_BYTES);
 		rc = QF_EINVAL;
+	} else if (rc == QF_OK && step == SQLITE_INTERRUPT && t && t->why) {
+		rc = stopped(t, d);
 	} else if (rc == QF_OK && step != SQLITE_DONE) {
 		rc = qf_evdb_fail(s, "query failed", d);
 	}
@@ -87,27 +172,47 @@ int qf_query_each(struct qf_evdb *s, const char *sql,
 	return rc;
 }
 
+int qf_query_each(struct qf_evdb *s, const char *sql,
+                  int (*head)(void *arg, sqlite3_stmt *st),
+                  int (*row)(void *arg, sqlite3_stmt *st), void *arg,
+                  struct qf_diags *d)
+{
+	return each(s, sql, head, row, arg, NULL, d);
+}
+
+/* The result, whole, before anything is written (qf_query_limits). */
 struct printer {
-	FILE *out;
-	struct qf_buf line;
+	struct qf_buf text;
+	const struct qf_query_limits *lim;
+	struct qf_diags *d;
 };
 
 static int print_line(struct printer *p, sqlite3_stmt *st, int names)
 {
 	int n = sqlite3_column_count(st);
+	size_t max = p->lim->max_output_bytes;
 
-	qf_buf_reset(&p->line);
 	for (int i = 0; i < n; i++) {
 		if (i)
-			qf_buf_addch(&p->line, '\t');
-		field(&p->line,
+			qf_buf_addch(&p->text, '\t');
+		field(&p->text,
 		      names ? sqlite3_column_name(st, i)
 		            : (const char *)sqlite3_column_text(st, i));
 	}
-	qf_buf_addch(&p->line, '\n');
-	return fwrite(p->line.buf, 1, p->line.len, p->out) == p->line.len
-	               ? QF_OK
-	               : QF_EIO;
+	qf_buf_addch(&p->text, '\n');
+	if (!max || p->text.len <= max)
+		return QF_OK;
+	(void)qf_diag_error(p->d, &(struct qf_loc){ "<query>", 1, 0 }, NULL,
+	                    NULL,
+	                    "the result is longer than %s %zu bytes; nothing "
+	                    "was printed",
+	                    p->lim->output_opt, max);
+	qf_diag_hint(p->d,
+	             "narrow the query (LIMIT, fewer columns), or raise "
+	             "%s (0: no limit); audit export writes every view "
+	             "in full",
+	             p->lim->output_opt);
+	return QF_ETOOBIG;
 }
 
 /*
@@ -199,13 +304,17 @@ static int print_row(void *arg, sqlite3_stmt *st)
 	return print_line(arg, st, 0);
 }
 
-int qf_query_run(struct qf_evdb *s, const char *sql, FILE *out,
+int qf_query_run(struct qf_evdb *s, const char *sql,
+                 const struct qf_query_limits *lim, FILE *out,
                  struct qf_diags *d)
 {
-	struct printer p = { out, QF_BUF_INIT };
+	struct printer p = { QF_BUF_INIT, lim, d };
 	struct guard g = { QF_BUF_INIT };
+	struct stop t = { lim, INT64_MAX, 0 };
 	int rc;
 
+	if (lim->timeout_ms > 0)
+		t.deadline_ms = lim->clock_ms(lim->arg) + lim->timeout_ms;
 	/* belt and braces: the connection refuses writes too */
 	(void)sqlite3_exec(s->db, "PRAGMA query_only = 1", NULL, NULL, NULL);
 	(void)sqlite3_limit(s->db, SQLITE_LIMIT_LENGTH,
@@ -213,12 +322,19 @@ int qf_query_run(struct qf_evdb *s, const char *sql, FILE *out,
 	if (sqlite3_set_authorizer(s->db, authorize, &g) != SQLITE_OK)
 		return qf_evdb_fail(s, "cannot install the query guard", d);
 	rc = check_guard(s, sql, &g, d);
+	sqlite3_progress_handler(s->db, STOP_CHECK_OPS, on_progress, &t);
 	if (rc == QF_OK)
-		rc = qf_query_each(s, sql, print_head, print_row, &p, d);
+		rc = each(s, sql, print_head, print_row, &p, &t, d);
+	sqlite3_progress_handler(s->db, 0, NULL, NULL);
 	(void)sqlite3_set_authorizer(s->db, NULL, NULL);
 	qf_buf_release(&g.refused);
-	if (rc == QF_EIO && !d->nerrors)
-		qf_diag_error(d, NULL, NULL, NULL, "cannot write the result");
-	qf_buf_release(&p.line);
+	if (rc == QF_OK &&
+	    (fwrite(p.text.buf, 1, p.text.len, out) != p.text.len ||
+	     fflush(out) != 0)) {
+		qf_diag_error(d, NULL, NULL, NULL,
+		              "cannot write the result: %s", strerror(errno));
+		rc = QF_EIO;
+	}
+	qf_buf_release(&p.text);
 	return rc;
 }

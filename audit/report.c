@@ -378,6 +378,26 @@ static int tenant(struct q *q, struct qf_report_row *r)
 	return rc;
 }
 
+/* A window the evidence does not reach is worth a warning: what the
+ * report says of it was not observed (a typo in a year, a wrong --cluster
+ * database). */
+static void outside(struct q *q, int64_t first, int64_t last)
+{
+	struct qf_buf b = QF_BUF_INIT;
+
+	qf_buf_adds(&b, "the window ");
+	qf_evdb_iso_ms(&b, q->from);
+	qf_buf_adds(&b, " to ");
+	qf_evdb_iso_ms(&b, q->to);
+	qf_buf_adds(&b, " is outside the evidence, which runs from ");
+	qf_evdb_iso_ms(&b, first);
+	qf_buf_adds(&b, " to ");
+	qf_evdb_iso_ms(&b, last);
+	(void)qf_diag_warn(q->d, &(struct qf_loc){ q->s->path, 0, 0 }, NULL,
+	                   NULL, "%s", b.buf);
+	qf_buf_release(&b);
+}
+
 static int window(struct q *q)
 {
 	sqlite3_stmt *st = prep(q,
@@ -385,6 +405,7 @@ static int window(struct q *q)
 	                        " d_clusters WHERE ?1 IS NULL OR cluster = ?1",
 	                        NULL);
 	double thr = 60000;
+	int64_t first = 1, last = 0; /* none */
 	int step, rc;
 
 	if (!st)
@@ -394,16 +415,24 @@ static int window(struct q *q)
 	step = sqlite3_step(st);
 	q->from = q->to = 0;
 	if (step == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL) {
-		q->from = sqlite3_column_int64(st, 0);
-		q->to = sqlite3_column_int64(st, 1);
+		q->from = first = sqlite3_column_int64(st, 0);
+		q->to = last = sqlite3_column_int64(st, 1);
 	}
 	if (q->o->since_ms != INT64_MIN)
 		q->from = q->o->since_ms;
 	if (q->o->until_ms != INT64_MAX)
 		q->to = q->o->until_ms;
-	if (q->to < q->from)
-		q->to = q->from;
+	/* a window given on one side only that misses the evidence stays
+	 * where it was asked for: empty, at that side */
+	if (q->to < q->from) {
+		if (q->o->until_ms != INT64_MAX)
+			q->from = q->to;
+		else
+			q->to = q->from;
+	}
 	rc = finish(q, st, step);
+	if (rc == QF_OK && first <= last && (q->to < first || q->from > last))
+		outside(q, first, last);
 	if (rc == QF_OK && q->o->breach_after_ms < 0)
 		rc = scalar(q, NULL,
 		            "SELECT COALESCE((SELECT value FROM settings WHERE"

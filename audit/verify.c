@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -82,6 +83,8 @@ static int check_manifest(const char *dir, struct qf_strlist *listed,
 		qf_buf_release(&p);
 		return QF_EINVAL;
 	}
+	if (!json_is_array(json_object_get(m, "files")))
+		rc = tampered(d, p.buf, "it has no \"files\" list");
 	json_array_foreach (json_object_get(m, "files"), i, f) {
 		const char *name =
 		        json_string_value(json_object_get(f, "path"));
@@ -155,7 +158,11 @@ static int check_statement(const char *dir, json_t **st_out, struct qf_diags *d)
 			continue;
 		qf_buf_reset(&p);
 		qf_buf_addf(&p, "%s/%s", dir, name);
-		if (file_sha(p.buf, &hex) < 0 || strcmp(hex.buf, want))
+		if (file_sha(p.buf, &hex) < 0)
+			rc = tampered(d, p.buf,
+			              "a subject of the in-toto statement, "
+			              "missing or unreadable");
+		else if (strcmp(hex.buf, want) != 0)
 			rc = tampered(d, p.buf,
 			              "its SHA-256 differs from the "
 			              "in-toto statement's subject");
@@ -286,18 +293,26 @@ int qf_export_verify_dir(const char *in_dir, struct qf_export_summary *sum,
 	qf_fs_dir_name(&name, in_dir); /* "bundle/" lists as "bundle" */
 	dir = name.buf;
 	if (!qf_fs_is_dir(dir) || !is_bundle(dir)) {
-		rc = qf_diag_error(d, &(struct qf_loc){ dir, 0, 0 }, NULL, NULL,
-		                   "not an evidence bundle: %s",
-		                   qf_fs_is_dir(dir)
-		                           ? "it holds neither manifest.json "
-		                             "nor statement.intoto.json"
-		                           : "no such directory");
+		struct stat sb;
+		int there = !stat(dir, &sb);
+
+		(void)qf_diag_error(d, &(struct qf_loc){ dir, 0, 0 }, NULL,
+		                    NULL, "not an evidence bundle: %s",
+		                    qf_fs_is_dir(dir)
+		                            ? "it holds neither manifest.json "
+		                              "nor statement.intoto.json"
+		                    : there ? "it is a file, not a directory"
+		                            : "no such directory");
 		qf_diag_hint(d, "give the directory audit export --out wrote");
+		/* a path that names no bundle is a usage error (exit 2); a
+		 * bundle emptied of both files is evidence of tampering */
+		rc = qf_fs_is_dir(dir) ? QF_EINVAL : QF_EUSAGE;
 		qf_buf_release(&name);
 		return rc;
 	}
 	rc = check_manifest(dir, &listed, d);
-	r = check_extra(dir, &listed, d);
+	/* without a manifest every file would be "not in manifest.json" */
+	r = listed.n ? check_extra(dir, &listed, d) : QF_OK;
 	rc = rc < 0 ? rc : r;
 	sum->files = listed.n; /* with manifest.json and the statement */
 	r = check_statement(dir, &st, d);

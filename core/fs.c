@@ -735,6 +735,46 @@ static const char *split_parent(struct qf_buf *parent, const char *path)
 	return slash ? slash + 1 : path;
 }
 
+int qf_fs_check_parent(const char *path, const char *opt, struct qf_diags *d)
+{
+	struct qf_buf trimmed = QF_BUF_INIT, parent = QF_BUF_INIT;
+	struct qf_loc loc = { path, 0, 0 };
+	struct stat st;
+	int rc = QF_OK;
+
+	qf_buf_adds(&trimmed, path);
+	while (trimmed.len > 1 && trimmed.buf[trimmed.len - 1] == '/')
+		qf_buf_setlen(&trimmed, trimmed.len - 1);
+	(void)split_parent(&parent, trimmed.buf);
+	if (strcmp(path, "-") != 0 &&
+	    (stat(parent.buf, &st) || !S_ISDIR(st.st_mode))) {
+		(void)qf_diag_error(d, &loc, "QF002", NULL,
+		                    "%s: the folder %s does not exist", opt,
+		                    parent.buf);
+		qf_diag_hint(d, "create it first, or give a path in a folder "
+		                "that exists");
+		rc = QF_EUSAGE;
+	}
+	qf_buf_release(&trimmed);
+	qf_buf_release(&parent);
+	return rc;
+}
+
+int qf_fs_check_output_file(const char *path, const char *opt,
+                            struct qf_diags *d)
+{
+	struct qf_loc loc = { path, 0, 0 };
+	struct stat st;
+
+	if (strcmp(path, "-") != 0 && !stat(path, &st) && S_ISDIR(st.st_mode)) {
+		(void)qf_diag_error(d, &loc, "QF002", NULL,
+		                    "%s: is a folder; give the path of a file",
+		                    opt);
+		return QF_EUSAGE;
+	}
+	return qf_fs_check_parent(path, opt, d);
+}
+
 int qf_fs_mkdir_tmp(struct qf_buf *tmp, const char *path, struct qf_diags *d)
 {
 	struct qf_buf parent = QF_BUF_INIT;

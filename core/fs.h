@@ -160,6 +160,22 @@ enum qf_fs_file_flags {
 };
 
 /*
+ * Check that the folder an output path is to be created in exists (a
+ * command creates its output, not the folders above it): trailing slashes
+ * are ignored, "-" is fine.  Returns QF_EUSAGE with a QF002 error naming
+ * opt, path and the missing folder.
+ */
+int qf_fs_check_parent(const char *path, const char *opt,
+                       struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * The same for an output file: also not a folder ("-" is fine).
+ * Returns QF_EUSAGE with a QF002 error naming opt and path.
+ */
+int qf_fs_check_output_file(const char *path, const char *opt,
+                            struct qf_diags *d) QF_MUST_CHECK;
+
+/*
  * Check path before a library that cannot be told opens it as a file (an
  * SQLite database): it must be a regular file, or missing unless
  * QF_FS_MUST_EXIST.  A FIFO (opening it would block forever), a directory

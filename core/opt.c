@@ -158,6 +158,18 @@ static int set_value(const struct qf_opt *o, const char *v, struct qf_diags *d)
 		*(long long *)o->dest = i;
 		return QF_OK;
 	case QF_OPT_DURATION:
+		/* "60" could be seconds or milliseconds: on the command line
+		 * a unit is required (0 is 0 in any unit) */
+		if (v && *v && !v[strspn(v, "0123456789")] &&
+		    v[strspn(v, "0")]) {
+			qf_diag_error(d, NULL, NULL, NULL,
+			              "--%s %s has no unit", o->long_name, v);
+			qf_diag_hint(d,
+			             "write %ss for seconds or %sms for "
+			             "milliseconds (also m, h: 5m, 1h30m)",
+			             v, v);
+			return QF_EUSAGE;
+		}
 		if (qf_opt_parse_duration(&i, v)) {
 			qf_diag_error(d, NULL, NULL, NULL,
 			              "invalid duration '%s' for --%s", v,

@@ -27,7 +27,8 @@ enum qf_opt_type {
 	QF_OPT_BOOL,     /* int *: set to 1 */
 	QF_OPT_STRING,   /* const char **: last one wins (borrowed argv) */
 	QF_OPT_INT,      /* long long *: decimal, range-checked */
-	QF_OPT_DURATION, /* int64_t * in ms: 250ms, 10s, 5m, 2h, 1h30m */
+	QF_OPT_DURATION, /* int64_t * in ms: 250ms, 10s, 5m, 2h, 1h30m; a
+	                    bare number but 0 is refused (seconds or ms?) */
 	QF_OPT_ENUM,     /* const char **: one of `choices` ("a|b|c") */
 	QF_OPT_LIST,     /* struct qf_strlist *: every value, in order */
 };

@@ -86,12 +86,17 @@ int cmd_controller(int argc, const char **argv, struct qf_ctx *ctx)
 	}
 	if (rc >= 0)
 		goto done;
-	why = pos.n ? "unexpected argument" : check(&o);
+	why = pos.n ? "unexpected argument '" : check(&o);
 	if (why) {
-		rc = qf_cli_usage_error(ctx, usage, "controller: %s", why);
+		rc = qf_cli_usage_error(ctx, usage, "controller: %s%s%s", why,
+		                        pos.n ? pos.v[0] : "",
+		                        pos.n ? "'" : "");
 		goto done;
 	}
-	rc = qf_ctl_run(&o, ctx, &d);
+	/* nothing is created before every option checks out: exit 2 */
+	rc = qf_ctl_check(&o, ctx->compile_specs, &d);
+	if (rc == QF_OK)
+		rc = qf_ctl_run(&o, ctx, &d);
 	if (qf_cli_print_diags(&d, ctx) < 0 && rc == 0)
 		rc = QF_EIO;
 	rc = qf_cli_exit_code(rc);

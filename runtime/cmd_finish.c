@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -19,8 +20,9 @@
 #include "core/alloc.h"
 #include "core/buf.h"
 #include "core/cli.h"
-#include "core/fs.h"
+#include "core/k8s.h"
 #include "core/opt.h"
+#include "runtime/ctl.h"
 #include "runtime/model.h"
 #include "core/banned.h"
 
@@ -36,60 +38,90 @@ struct target {
 	char port[8];
 };
 
-static int parse_server(struct target *t, const char *url)
+/* http://HOST[:PORT][/]; NULL, or what is wrong. */
+static const char *parse_server(struct target *t, const char *url)
 {
 	const char *p = url, *colon, *end;
 	size_t hl;
 
+	if (!strncmp(p, "https://", 8))
+		return "https:// is not supported: finish speaks plain HTTP "
+		       "(give the controller's http:// address)";
 	if (strncmp(p, "http://", 7) != 0)
-		return -1;
+		return "--server takes http://HOST:PORT";
 	p += 7;
 	end = p + strcspn(p, "/");
+	if (*end && strcmp(end, "/") != 0)
+		return "--server takes http://HOST:PORT, without a path";
 	colon = memchr(p, ':', (size_t)(end - p));
 	hl = (size_t)((colon ? colon : end) - p);
 	if (!hl || hl >= sizeof(t->host))
-		return -1;
+		return "--server takes http://HOST:PORT";
 	memcpy(t->host, p, hl);
 	t->host[hl] = 0;
 	if (colon) {
 		size_t pl = (size_t)(end - colon - 1);
+		int64_t port;
 
 		if (!pl || pl >= sizeof(t->port))
-			return -1;
+			return "--server: the port is missing or too long";
 		memcpy(t->port, colon + 1, pl);
 		t->port[pl] = 0;
+		if (qf_parse_i64(&port, t->port, 1, 65535) != QF_OK)
+			return "--server: the port is not a number from 1 to "
+			       "65535";
 	} else {
 		memcpy(t->port, "80", 3);
 	}
-	return 0;
+	return NULL;
 }
 
-static int dial(const struct target *t)
+/* How long finish waits to connect, and then for the answer. */
+#define IO_TIMEOUT_S 30
+
+/* A connected socket, or -1 with *why set. */
+static int dial(const struct target *t, struct qf_buf *why)
 {
 	struct addrinfo hints, *res = NULL, *ai;
-	int fd = -1;
+	struct timeval tv = { IO_TIMEOUT_S, 0 };
+	int fd = -1, err = 0, g;
 
 	memset(&hints, 0, sizeof(hints));
 	hints.ai_socktype = SOCK_STREAM;
-	if (getaddrinfo(t->host, t->port, &hints, &res) != 0)
+	g = getaddrinfo(t->host, t->port, &hints, &res);
+	if (g != 0) {
+		qf_buf_addf(why, "cannot resolve %s: %s", t->host,
+		            gai_strerror(g));
 		return -1;
+	}
 	for (ai = res; ai && fd < 0; ai = ai->ai_next) {
 		fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
-		if (fd >= 0 && connect(fd, ai->ai_addr, ai->ai_addrlen) < 0) {
+		/* SO_SNDTIMEO bounds connect() too (Linux) */
+		if (fd >= 0 &&
+		    (setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)) ||
+		     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) ||
+		     connect(fd, ai->ai_addr, ai->ai_addrlen) < 0)) {
+			err = errno;
 			(void)close(fd);
 			fd = -1;
 		}
 	}
 	freeaddrinfo(res);
+	if (fd < 0)
+		qf_buf_addf(why, "%s",
+		            err == EINPROGRESS || err == EAGAIN
+		                    ? "no connection within 30 seconds"
+		                    : strerror(err));
 	return fd;
 }
 
 /* One request; *code gets the HTTP status, body the answer's body. */
 static int request(const struct target *t, const char *path, const char *token,
-                   const char *json, int *code, struct qf_buf *body)
+                   const char *json, int *code, struct qf_buf *body,
+                   struct qf_buf *why)
 {
 	struct qf_buf req = QF_BUF_INIT, resp = QF_BUF_INIT;
-	int fd = dial(t), rc = -1;
+	int fd = dial(t, why), rc = -1;
 	char chunk[4096];
 	const char *hdr_end;
 	ssize_t n;
@@ -106,21 +138,31 @@ static int request(const struct target *t, const char *path, const char *token,
 	qf_buf_addf(&req, "\r\n%s", json);
 	for (size_t off = 0; off < req.len; off += (size_t)n) {
 		n = write(fd, req.buf + off, req.len - off);
-		if (n <= 0)
+		if (n <= 0) {
+			qf_buf_addf(why, "cannot send: %s", strerror(errno));
 			goto done;
+		}
 	}
 	while ((n = read(fd, chunk, sizeof(chunk))) > 0 &&
 	       resp.len < MAX_REPLY_BYTES)
 		qf_buf_add(&resp, chunk, (size_t)n);
-	hdr_end = strstr(resp.buf, "\r\n\r\n");
-	if (strncmp(resp.buf, "HTTP/1.", 7) != 0 || resp.len < 12 || !hdr_end)
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+		qf_buf_addf(why, "no answer within %d seconds", IO_TIMEOUT_S);
 		goto done;
+	}
+	hdr_end = strstr(resp.buf, "\r\n\r\n");
+	if (strncmp(resp.buf, "HTTP/1.", 7) != 0 || resp.len < 12 || !hdr_end) {
+		qf_buf_adds(why, "the answer is not HTTP");
+		goto done;
+	}
 	{
 		char digits[4] = { resp.buf[9], resp.buf[10], resp.buf[11], 0 };
 		int64_t v;
 
-		if (qf_parse_i64(&v, digits, 100, 599) != QF_OK)
+		if (qf_parse_i64(&v, digits, 100, 599) != QF_OK) {
+			qf_buf_adds(why, "the answer is not HTTP");
 			goto done;
+		}
 		*code = (int)v;
 	}
 	qf_buf_adds(body, hdr_end + 4);
@@ -132,13 +174,17 @@ done:
 	return rc;
 }
 
-/* The message of a Status body, or the body itself. */
+/* The message of a Kubernetes Status body, or NULL: another server. */
 static const char *status_message(struct qf_buf *body, json_t **hold)
 {
+	const char *kind;
+
+	json_decref(*hold);
 	*hold = json_loads(body->buf, 0, NULL);
-	if (json_string_value(json_object_get(*hold, "message")))
-		return json_string_value(json_object_get(*hold, "message"));
-	return body->buf;
+	kind = json_string_value(json_object_get(*hold, "kind"));
+	if (!kind || strcmp(kind, "Status") != 0)
+		return NULL;
+	return json_string_value(json_object_get(*hold, "message"));
 }
 
 struct finish {
@@ -153,15 +199,53 @@ static const struct finish targets[] = {
 	  "complete" },
 };
 
+/* The error for an answer >= 300; its status. */
+static int refused(const struct target *t, const char *ns, const char *name,
+                   const char *token_file, int code, struct qf_buf *body,
+                   struct qf_diags *d)
+{
+	json_t *hold = NULL;
+	const char *msg = status_message(body, &hold);
+	int rc = QF_EINVAL;
+
+	if (!msg) {
+		(void)qf_diag_error(d, NULL, RULE, NULL,
+		                    "http://%s:%s answered HTTP %d without a "
+		                    "Kubernetes Status",
+		                    t->host, t->port, code);
+		qf_diag_hint(d, "is --server the address of a quotaflow "
+		                "controller?");
+		rc = QF_EIO;
+	} else if (code == 404) {
+		(void)qf_diag_error(d, NULL, RULE, NULL,
+		                    "%s/%s: no Workload or Job of that name "
+		                    "(%s)",
+		                    ns, name, msg);
+	} else {
+		(void)qf_diag_error(d, NULL, RULE, NULL, "%s/%s: %s (HTTP %d)",
+		                    ns, name, msg, code);
+		if (code == 401)
+			qf_diag_hint(
+			        d, "%s%s%s", token_file ? "the token in " : "",
+			        token_file ? token_file : "",
+			        token_file ? " was refused"
+			                   : "the controller wants a token: "
+			                     "--token-file FILE");
+		if (code == 401 || code >= 500)
+			rc = QF_EIO;
+	}
+	json_decref(hold);
+	return rc;
+}
+
 static int finish_one(struct qf_ctx *ctx, const struct target *t,
                       const char *ns, const char *name, const char *token,
-                      struct qf_diags *d)
+                      const char *token_file, struct qf_diags *d)
 {
 	struct qf_buf path = QF_BUF_INIT, json = QF_BUF_INIT,
-	              body = QF_BUF_INIT;
+	              body = QF_BUF_INIT, why = QF_BUF_INIT;
 	char ts[32];
 	int rc = QF_OK, code = 0;
-	json_t *hold = NULL;
 
 	qf_model_format_time(ts, ctx->now_ms(ctx->clock_arg));
 	for (size_t i = 0; i < QF_ARRAY_SIZE(targets); i++) {
@@ -178,22 +262,25 @@ static int finish_one(struct qf_ctx *ctx, const struct target *t,
 		            "\"message\":\"finished by quotaflow finish\","
 		            "\"lastTransitionTime\":\"%s\"}]}}",
 		            f->cond, f->reason, ts);
-		if (request(t, path.buf, token, json.buf, &code, &body) < 0) {
-			rc = qf_diag_error(d, NULL, RULE, NULL,
-			                   "cannot reach the controller at "
-			                   "http://%s:%s: %s",
-			                   t->host, t->port, strerror(errno));
+		if (request(t, path.buf, token, json.buf, &code, &body, &why) <
+		    0) {
+			(void)qf_diag_error(d, NULL, RULE, NULL,
+			                    "cannot reach the controller at "
+			                    "http://%s:%s: %s",
+			                    t->host, t->port, why.buf);
 			rc = QF_EIO;
 			break;
 		}
-		if (code == 404 && i + 1 < QF_ARRAY_SIZE(targets))
-			continue;
+		if (code == 404 && i + 1 < QF_ARRAY_SIZE(targets)) {
+			json_t *hold = NULL;
+			int ours = status_message(&body, &hold) != NULL;
+
+			json_decref(hold);
+			if (ours)
+				continue; /* no Workload: try the Job */
+		}
 		if (code >= 300) {
-			rc = qf_diag_error(d, NULL, RULE, NULL,
-			                   "%s/%s: %s (HTTP %d)", ns, name,
-			                   status_message(&body, &hold), code);
-			if (code == 401 || code >= 500)
-				rc = QF_EIO;
+			rc = refused(t, ns, name, token_file, code, &body, d);
 			break;
 		}
 		if (fprintf(ctx->out, "%s %s/%s %s\n", f->what, ns, name,
@@ -201,10 +288,10 @@ static int finish_one(struct qf_ctx *ctx, const struct target *t,
 			rc = QF_EIO;
 		break;
 	}
-	json_decref(hold);
 	qf_buf_release(&path);
 	qf_buf_release(&json);
 	qf_buf_release(&body);
+	qf_buf_release(&why);
 	return rc;
 }
 
@@ -214,7 +301,7 @@ int cmd_finish(int argc, const char **argv, struct qf_ctx *ctx)
 	struct qf_diags d = QF_DIAGS_INIT;
 	const char *server = "http://127.0.0.1:8080", *token_file = NULL;
 	char *token = NULL, *ns = NULL;
-	const char *slash;
+	const char *slash, *why = NULL;
 	struct target t;
 	const struct qf_opt opts[] = {
 		{ "server", 0, QF_OPT_STRING, &server, "URL", NULL, 0,
@@ -243,26 +330,25 @@ int cmd_finish(int argc, const char **argv, struct qf_ctx *ctx)
 		                        pos.v[0]);
 		goto done;
 	}
-	if (parse_server(&t, server) < 0) {
-		rc = qf_cli_usage_error(ctx, usage, "finish: %s",
-		                        "--server takes http://HOST:PORT");
+	ns = qf_xstrndup(pos.v[0], (size_t)(slash - pos.v[0]));
+	if (qf_k8s_check_dns1123_label(ns, &why) ||
+	    qf_k8s_check_dns1123_subdomain(slash + 1, &why)) {
+		rc = qf_cli_usage_error(ctx, usage,
+		                        "finish: '%s' is not NS/NAME: %s",
+		                        pos.v[0], why);
 		goto done;
 	}
-	rc = QF_OK;
-	if (token_file) {
-		struct qf_buf b = QF_BUF_INIT;
-
-		/* a missing token file is the environment's fault: exit 2 */
-		if (qf_fs_read(&b, token_file, 1 << 20, &d) < 0)
-			rc = QF_EIO;
-		while (b.len &&
-		       (b.buf[b.len - 1] == '\n' || b.buf[b.len - 1] == '\r'))
-			qf_buf_setlen(&b, b.len - 1);
-		token = qf_buf_detach(&b, NULL);
+	why = parse_server(&t, server);
+	if (why) {
+		rc = qf_cli_usage_error(ctx, usage, "finish: %s", why);
+		goto done;
 	}
-	ns = qf_xstrndup(pos.v[0], (size_t)(slash - pos.v[0]));
+	/* a missing or malformed token file is the environment's: exit 2 */
+	rc = token_file
+	             ? qf_ctl_read_token(&token, token_file, "--token-file", &d)
+	             : QF_OK;
 	if (rc == QF_OK)
-		rc = finish_one(ctx, &t, ns, slash + 1, token, &d);
+		rc = finish_one(ctx, &t, ns, slash + 1, token, token_file, &d);
 	if (qf_cli_print_diags(&d, ctx) < 0 && rc == 0)
 		rc = QF_EIO;
 	rc = qf_cli_exit_code(rc);

@@ -61,6 +61,26 @@ struct qf_ctl_options {
 	long long watch_history;  /* --watch-history: changes kept (C5) */
 };
 
+/*
+ * The start-up checks, run before qf_ctl_run creates anything: --listen
+ * parses and is free to bind, --token-file holds a token, --tls-cert and
+ * --tls-key load and belong together, --manifests exists, --git-repo is a
+ * repository holding --git-ref (libgit2 initialised by the caller), --db
+ * is a regular file or a new path in a folder that exists.  Reports every
+ * problem, each naming its option and what is expected; QF_EUSAGE.
+ */
+int qf_ctl_check(const struct qf_ctl_options *o, qf_compile_specs_fn compile,
+                 struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * Read a bearer token from path (opt names the option in messages): one
+ * line, its line break dropped, not empty, printable ASCII without spaces
+ * (it goes into an Authorization header as it is).  *out is the caller's
+ * (free) on success, NULL otherwise; errors are QF_EUSAGE.
+ */
+int qf_ctl_read_token(char **out, const char *path, const char *opt,
+                      struct qf_diags *d) QF_MUST_CHECK;
+
 /* Run the controller until a stop signal. */
 int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
                struct qf_diags *d) QF_MUST_CHECK;

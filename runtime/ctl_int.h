@@ -245,4 +245,10 @@ const char *ctl_time_rfc3339(struct ctl *c, int64_t ms, char out[32]);
 void ctl_log(struct ctl *c, const char *level, const char *fmt, ...)
         QF_PRINTF(3, 4);
 
+/* ctl_check.c: 1 when nothing is at path (not even a dangling link). */
+int ctl_path_absent(const char *path);
+/* Remove the database (db: and its SQLite side files) and the --events
+ * file (events) that a start which then failed had created. */
+void ctl_remove_created(const struct qf_ctl_options *o, int db, int events);
+
 #endif

@@ -488,22 +488,6 @@ static int turn(struct ctl *c, int wait)
 	return 0;
 }
 
-static int read_secret(struct ctl *c, const char *path, char **out)
-{
-	struct qf_buf b = QF_BUF_INIT;
-	int rc = qf_fs_read(&b, path, 1 << 20, c->d);
-
-	while (rc == QF_OK && b.len &&
-	       (b.buf[b.len - 1] == '\n' || b.buf[b.len - 1] == '\r'))
-		qf_buf_setlen(&b, b.len - 1);
-	if (rc == QF_OK && !b.len)
-		rc = qf_diag_error(c->d, NULL, QF_CTL_RULE, NULL, "%s is empty",
-		                   path);
-	*out = rc == QF_OK ? qf_buf_detach(&b, NULL) : NULL;
-	qf_buf_release(&b);
-	return rc;
-}
-
 static int ensure_default_ns(struct ctl *c)
 {
 	json_t *ns;
@@ -554,7 +538,8 @@ static int start(struct ctl *c, struct qf_buf *cert, struct qf_buf *key)
 	if (rc == QF_OK && o->manifests)
 		rc = ctl_load_manifests(c, o->manifests);
 	if (rc == QF_OK && o->token_file)
-		rc = read_secret(c, o->token_file, &c->token);
+		rc = qf_ctl_read_token(&c->token, o->token_file, "--token-file",
+		                       c->d);
 	if (rc == QF_OK && o->tls_cert) {
 		rc = qf_fs_read(cert, o->tls_cert, 1 << 20, c->d);
 		if (rc == QF_OK)
@@ -576,6 +561,9 @@ int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
 {
 	struct ctl c;
 	struct qf_buf cert = QF_BUF_INIT, key = QF_BUF_INIT;
+	/* what a start that fails creates is removed again */
+	int new_db = ctl_path_absent(o->db);
+	int new_events = ctl_path_absent(o->events);
 	int rc;
 
 	memset(&c, 0, sizeof(c));
@@ -622,6 +610,12 @@ int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
 		                   "event lines were not written (the database "
 		                   "has every event)",
 		                   o->events, c.ev_pending.len);
+	/* a start that failed removes what it created, the database while
+	 * its lock is held: a controller that lost the race for a new path
+	 * (no store) removes nothing */
+	if (rc < 0 && !c.ready)
+		ctl_remove_created(o, new_db && c.store,
+		                   new_events && c.events);
 	if (c.events && fclose(c.events) != 0 && rc == QF_OK)
 		rc = qf_diag_error(d, NULL, QF_CTL_RULE, NULL,
 		                   "cannot write --events %s", o->events);

@@ -9,11 +9,13 @@
 #include "runtime/http.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <microhttpd.h>
 
@@ -310,6 +312,55 @@ static int parse_addr(struct sockaddr_storage *ss, int *v6, const char *addr)
 			return 0; /* ":port": every interface */
 		return inet_pton(AF_INET, host, &s4->sin_addr) == 1 ? 0 : -1;
 	}
+}
+
+int qf_http_check_listen(const char *addr, struct qf_diags *d)
+{
+	struct sockaddr_storage ss;
+	int v6 = 0, one = 1, fd, err = 0;
+
+	if (parse_addr(&ss, &v6, addr) < 0) {
+		const char *colon = strrchr(addr, ':');
+		char *end = NULL;
+		long port = colon ? strtol(colon + 1, &end, 10) : -1;
+
+		(void)qf_diag_error(
+		        d, NULL, RULE, NULL, "--listen '%s' is not HOST:PORT%s",
+		        addr,
+		        !colon || end == colon + 1 || *end || port < 0 ||
+		                        port > 65535
+		                ? ": the port is missing or not 0-65535"
+		                : ": HOST must be a numeric address (names "
+		                  "such as localhost are not looked up)");
+		qf_diag_hint(d, "expected 127.0.0.1:8080, [::1]:8080 or :8080 "
+		                "(every interface); port 0 picks a free one");
+		return QF_EUSAGE;
+	}
+	fd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 ||
+	    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) < 0 ||
+	    (v6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one,
+	                      sizeof(one)) < 0) ||
+	    bind(fd, (struct sockaddr *)&ss,
+	         v6 ? sizeof(struct sockaddr_in6)
+	            : sizeof(struct sockaddr_in)) < 0)
+		err = errno;
+	if (fd >= 0)
+		(void)close(fd);
+	if (!err)
+		return QF_OK;
+	(void)qf_diag_error(d, NULL, RULE, NULL, "--listen %s: cannot bind: %s",
+	                    addr, strerror(err));
+	qf_diag_hint(d, "%s",
+	             err == EADDRINUSE
+	                     ? "another program listens there: stop it, or "
+	                       "give another port (0 picks a free one)"
+	             : err == EACCES
+	                     ? "ports below 1024 need privileges: give a "
+	                       "higher port"
+	                     : "give an address of this machine, e.g. "
+	                       "127.0.0.1:8080");
+	return QF_EUSAGE;
 }
 
 int qf_http_start(struct qf_http **out, const struct qf_http_options *o,

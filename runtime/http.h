@@ -65,6 +65,14 @@ struct qf_http_options {
 	void *arg;
 };
 
+/*
+ * Check an address before anything else starts: it must parse (the forms
+ * of struct qf_http_options.addr) and be free to bind now (a socket bound
+ * and closed again, with SO_REUSEADDR as libmicrohttpd binds).  A QF561
+ * error naming --listen, the address and what is expected, QF_EUSAGE.
+ */
+int qf_http_check_listen(const char *addr, struct qf_diags *d) QF_MUST_CHECK;
+
 /* Bind and listen. */
 int qf_http_start(struct qf_http **out, const struct qf_http_options *o,
                   struct qf_diags *d) QF_MUST_CHECK;

@@ -216,6 +216,27 @@ static int collect(struct qf_sync_result *out, struct walk *w,
 	return rc;
 }
 
+int qf_sync_check(const struct qf_sync_options *o, struct qf_diags *d)
+{
+	git_repository *repo = NULL;
+	git_commit *commit = NULL;
+	char hex[GIT_OID_HEXSZ + 1];
+	int rc = QF_OK;
+
+	if (git_repository_open(&repo, o->repo) < 0) {
+		(void)git_fail(d, "--git-repo: cannot open", o->repo);
+		qf_diag_hint(d, "give the folder of a git repository (bare or "
+		                "not), e.g. /srv/policy.git");
+		rc = QF_EUSAGE;
+	} else if (resolve(&commit, hex, repo, o->ref, d) < 0) {
+		qf_diag_hint(d, "give a branch, tag or commit of %s", o->repo);
+		rc = QF_EUSAGE;
+	}
+	git_commit_free(commit);
+	git_repository_free(repo);
+	return rc;
+}
+
 int qf_sync_read(struct qf_sync_result *out, const struct qf_sync_options *o,
                  const char *seen, struct qf_diags *d)
 {

@@ -47,6 +47,16 @@ struct qf_sync_options {
 	qf_compile_specs_fn compile_specs; /* NULL: manifests only */
 };
 
+/*
+ * At start, before anything is created: --git-repo must be a repository
+ * (opened as qf_sync_read opens it, without searching the folders above)
+ * and --git-ref must name a commit in it.  QF564 errors naming the option
+ * and what is expected, QF_EUSAGE.  A --git-path the revision lacks is
+ * not checked here: that revision is rejected like any other.
+ */
+int qf_sync_check(const struct qf_sync_options *o,
+                  struct qf_diags *d) QF_MUST_CHECK;
+
 int qf_sync_read(struct qf_sync_result *out, const struct qf_sync_options *o,
                  const char *seen, struct qf_diags *d) QF_MUST_CHECK;
 

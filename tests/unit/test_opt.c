@@ -63,7 +63,7 @@ static void test_opt_rejects_bad_usage(void **state)
 		{ "x", "--nope", NULL },    { "x", "--format=xml", NULL },
 		{ "x", "--cycles", "ten" }, { "x", "--until", "5 parsecs" },
 		{ "x", "--out", NULL },     { "x", "--flag=1", NULL },
-		{ "x", "-Z", NULL },
+		{ "x", "-Z", NULL },        { "x", "--until", "60" },
 	};
 
 	(void)state;
@@ -78,6 +78,22 @@ static void test_opt_rejects_bad_usage(void **state)
 		qf_strlist_release(&v.list);
 		qf_diags_release(&d);
 	}
+}
+
+/* "60" on the command line is refused (seconds or ms?); 0 and 000 are
+ * not ambiguous */
+static void test_opt_duration_zero_needs_no_unit(void **state)
+{
+	const char *argv[] = { "x", "--until", "000" };
+	struct vals v = { 0 };
+	struct qf_diags d = QF_DIAGS_INIT;
+
+	(void)state;
+	v.dur = 7;
+	assert_int_equal(parse(&v, NULL, 3, argv, &d), QF_OK);
+	assert_int_equal(v.dur, 0);
+	qf_strlist_release(&v.list);
+	qf_diags_release(&d);
 }
 
 static void test_opt_help_and_durations(void **state)
@@ -127,6 +143,7 @@ int main(void)
 		cmocka_unit_test(test_opt_parses_every_form),
 		cmocka_unit_test(test_opt_rejects_bad_usage),
 		cmocka_unit_test(test_opt_help_and_durations),
+		cmocka_unit_test(test_opt_duration_zero_needs_no_unit),
 		cmocka_unit_test(test_opt_usage_lists_every_option),
 	};
 	return cmocka_run_group_tests_name("opt", tests, NULL, NULL);
