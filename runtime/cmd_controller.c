@@ -95,6 +95,12 @@ int cmd_controller(int argc, const char **argv, struct qf_ctx *ctx)
 	}
 	/* nothing is created before every option checks out: exit 2 */
 	rc = qf_ctl_check(&o, ctx->compile_specs, &d);
+	if (rc == QF_OK && d.n) {
+		/* warnings of the checks are said at start, not at exit */
+		if (qf_cli_print_diags(&d, ctx) < 0)
+			rc = QF_EIO;
+		qf_diags_release(&d);
+	}
 	if (rc == QF_OK)
 		rc = qf_ctl_run(&o, ctx, &d);
 	if (qf_cli_print_diags(&d, ctx) < 0 && rc == 0)

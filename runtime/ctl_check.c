@@ -217,7 +217,10 @@ int qf_ctl_check(const struct qf_ctl_options *o, qf_compile_specs_fn compile,
 		struct qf_sync_options so = { o->git_repo, o->git_ref,
 			                      o->git_path, compile };
 
-		if (qf_sync_check(&so, d) < 0)
+		if (qf_sync_check(
+		            &so,
+		            ctl_path_absent(o->db) ? 0 : QF_SYNC_CHECK_RESTART,
+		            d) < 0)
 			rc = QF_EUSAGE;
 	}
 	if (check_db(o->db, d) < 0)

@@ -216,10 +216,12 @@ static int collect(struct qf_sync_result *out, struct walk *w,
 	return rc;
 }
 
-int qf_sync_check(const struct qf_sync_options *o, struct qf_diags *d)
+int qf_sync_check(const struct qf_sync_options *o, unsigned flags,
+                  struct qf_diags *d)
 {
 	git_repository *repo = NULL;
 	git_commit *commit = NULL;
+	git_object *obj = NULL;
 	char hex[GIT_OID_HEXSZ + 1];
 	int rc = QF_OK;
 
@@ -228,10 +230,26 @@ int qf_sync_check(const struct qf_sync_options *o, struct qf_diags *d)
 		qf_diag_hint(d, "give the folder of a git repository (bare or "
 		                "not), e.g. /srv/policy.git");
 		rc = QF_EUSAGE;
+	} else if (flags & QF_SYNC_CHECK_RESTART) {
+		/* the stored policy stays in force; sync retries the ref */
+		const git_error *e;
+
+		if (git_revparse_single(&obj, repo, o->ref) < 0) {
+			e = git_error_last();
+			(void)qf_diag_warn(
+			        d, NULL, RULE, NULL,
+			        "cannot resolve --git-ref %s: %s", o->ref,
+			        e && e->message ? e->message : "libgit2 error");
+			qf_diag_hint(
+			        d,
+			        "serving the policy stored in the database; "
+			        "sync retries the ref every --sync-interval");
+		}
 	} else if (resolve(&commit, hex, repo, o->ref, d) < 0) {
 		qf_diag_hint(d, "give a branch, tag or commit of %s", o->repo);
 		rc = QF_EUSAGE;
 	}
+	git_object_free(obj);
 	git_commit_free(commit);
 	git_repository_free(repo);
 	return rc;

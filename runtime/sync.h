@@ -52,9 +52,17 @@ struct qf_sync_options {
  * (opened as qf_sync_read opens it, without searching the folders above)
  * and --git-ref must name a commit in it.  QF564 errors naming the option
  * and what is expected, QF_EUSAGE.  A --git-path the revision lacks is
- * not checked here: that revision is rejected like any other.
+ * not checked here: that revision is rejected like any other.  With
+ * QF_SYNC_CHECK_RESTART (the database already exists, so a last good
+ * policy may be stored in it) a ref that does not resolve is a warning
+ * only: the controller serves on and sync retries it, as it does when a
+ * ref disappears while it runs.
  */
-int qf_sync_check(const struct qf_sync_options *o,
+enum qf_sync_check_flags {
+	QF_SYNC_CHECK_RESTART = 1 << 0,
+};
+
+int qf_sync_check(const struct qf_sync_options *o, unsigned flags,
                   struct qf_diags *d) QF_MUST_CHECK;
 
 int qf_sync_read(struct qf_sync_result *out, const struct qf_sync_options *o,
