@@ -225,5 +225,9 @@ const char *ctl_now_rfc3339(struct ctl *c, char out[32]);
 /* Write a structured log line (JSON) to stderr. */
 void ctl_log(struct ctl *c, const char *level, const char *fmt, ...)
         QF_PRINTF(3, 4);
+/* Log what an accepted input was warned about (every diagnostic of d, as
+ * text) as one "warning" line "WHAT: ..."; nothing when d has no warning. */
+void ctl_log_warnings(struct ctl *c, const char *what,
+                      const struct qf_diags *d);
 
 #endif

@@ -738,10 +738,13 @@ static void free_cq(struct qf_model_cq *c)
 /* spec.admissionChecks (names; every flavour) or
  * spec.admissionChecksStrategy.admissionChecks ({name, onFlavors}); the
  * API refuses both at once (Kueue: clusterqueue_types.go). */
-static int read_cq_checks(struct rd *r, const json_t *spec,
+static int read_cq_checks(struct rd *r, const json_t *spec, int v1beta1,
                           struct qf_model_cq *c)
 {
-	const json_t *names = json_object_get(spec, "admissionChecks");
+	/* v1beta2 has no spec.admissionChecks: the API server prunes it
+	 * (QF512 says so), so it requires no check there */
+	const json_t *names =
+	        v1beta1 ? json_object_get(spec, "admissionChecks") : NULL;
 	const json_t *strat = json_object_get(spec, "admissionChecksStrategy");
 	const json_t *rules = json_object_get(strat, "admissionChecks");
 	size_t n;
@@ -796,7 +799,13 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 	const json_t *bwc = json_object_get(pre, "borrowWithinCohort");
 	const json_t *ff = json_object_get(spec, "flavorFungibility");
 	struct qf_model_cq c, *slot = NULL;
-	const char *cohort = str_at(r, spec, "cohortName", NULL, 0);
+	const char *av = json_string_value(json_object_get(o, "apiVersion"));
+	int v1beta1 = av && !strcmp(av, "kueue.x-k8s.io/v1beta1");
+	/* v1beta2 renamed spec.cohort to cohortName; each version's
+	 * object is read with its own name only, as the API prunes the
+	 * other (Kueue: clusterqueue_conversion.go) */
+	const char *cohort =
+	        str_at(r, spec, v1beta1 ? "cohort" : "cohortName", NULL, 0);
 	const json_t *meta = json_object_get(o, "metadata");
 	const char *del = str_at(r, meta, "deletionTimestamp", NULL, 0);
 	int64_t thr;
@@ -807,8 +816,6 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 		return bad(r, meta, "deletionTimestamp",
 		           "metadata.deletionTimestamp", "invalid time %s",
 		           del);
-	if (!cohort)
-		cohort = str_at(r, spec, "cohort", NULL, 0);
 	c.name = qf_xstrdup(name);
 	c.cohort = cohort && *cohort ? qf_xstrdup(cohort) : NULL;
 	c.klass = qf_xstrdup(perf_class(json_object_get(o, "metadata"), name));
@@ -840,7 +847,7 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 	if (read_selector(r, &c.nsel,
 	                  json_object_get(spec, "namespaceSelector")) < 0 ||
 	    read_groups(r, spec, &c.rg, &c.nrg) < 0 ||
-	    read_cq_checks(r, spec, &c) < 0 || r->rc < 0) {
+	    read_cq_checks(r, spec, v1beta1, &c) < 0 || r->rc < 0) {
 		free_cq(&c);
 		return r->rc;
 	}
@@ -2056,6 +2063,9 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 	if (!(row->needs & flags))
 		return qf_diag_error(r.d, &loc, RULE, "kind",
 		                     "a %s is not accepted here", row->kind);
+	if ((flags & QF_MODEL_FIELDS) &&
+	    qf_model_check_fields(r.m, r.doc, &loc, obj, r.d) < 0)
+		return QF_EINVAL;
 	if (row->k == K_CONFIG)
 		return qf_model_load_config(r.m, r.doc, r.doc ? NULL : &r.at,
 		                            obj, r.d);
@@ -2470,6 +2480,7 @@ void qf_model_release(struct qf_model *m)
 	ix_release(&m->lq_ix);
 	ix_release(&m->wpc_ix);
 	ix_release(&m->ns_ix);
+	qf_kinds_free(m->kinds);
 	memset(m, 0, sizeof(*m));
 }
 

@@ -268,7 +268,8 @@ static int load_objects(struct sim *s, const struct qf_strlist *files,
 			        "a Pool/Tenant spec is not accepted "
 			        "here; give specs with -f or --apply");
 		else
-			r = qf_model_load_obj(&s->m, o->doc, o->obj, flags, &w,
+			r = qf_model_load_obj(&s->m, o->doc, o->obj,
+			                      flags | QF_MODEL_FIELDS, &w,
 			                      s->d);
 		if (r < 0)
 			rc = r;

@@ -657,10 +657,17 @@ int qf_sim__check_trace_objects(struct sim *s)
 	for (size_t i = 0; i < s->nops; i++) {
 		struct op *p = &s->ops[i];
 
-		if (p->kind == OP_APPLY &&
-		    qf_model_load_obj(&scratch, p->doc, p->obj, QF_MODEL_POLICY,
-		                      NULL, s->d) < 0)
+		size_t before = s->d->n;
+
+		if (p->kind != OP_APPLY)
+			continue;
+		/* the fields are checked here, once; the apply itself
+		 * (qf_sim__run_op) loads the object again, quietly */
+		if (qf_model_load_obj(&scratch, p->doc, p->obj,
+		                      QF_MODEL_POLICY | QF_MODEL_FIELDS, NULL,
+		                      s->d) < 0)
 			rc = QF_EINVAL;
+		shift_lines(s->d, before, p->line);
 	}
 	qf_model_release(&scratch);
 	return rc;

@@ -419,9 +419,10 @@ static void test_engine_terminating_cq_kept_until_empty(void **state)
 }
 
 /* A ClusterQueue with admission checks: a queue "c" covering cpu that asks
- * for `checks` (a flow sequence). */
+ * for `checks` (a flow sequence; v1beta1's spec.admissionChecks, which
+ * v1beta2 does not have). */
 #define CHECKED_CQ(checks)                                                  \
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"          \
+	"apiVersion: kueue.x-k8s.io/v1beta1\nkind: ClusterQueue\n"          \
 	"metadata: {name: c}\nspec:\n  namespaceSelector: {}\n"             \
 	"  admissionChecks: " checks "\n"                                   \
 	"  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n"    \
