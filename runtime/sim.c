@@ -404,6 +404,30 @@ static void do_check(struct sim *s, struct op *p)
 	                   p->workload, p->check, (long long)p->at_ms);
 }
 
+/*
+ * A ClusterQueue delete.  One with holders stays, terminating, behind
+ * Kueue's resource-in-use finalizer; deleting it again is what the API
+ * server accepts for an object that already has a deletionTimestamp: it
+ * stays terminating and nothing changes.  One that went meanwhile (its
+ * last holder left) answers NotFound there: a warning, as the trace
+ * reader cannot know beforehand.
+ */
+static int delete_cq(struct sim *s, const struct op *p)
+{
+	const struct qf_model_cq *c = qf_model_find_cq(&s->m, p->del_name);
+	struct qf_loc at = { s->o->trace, (uint32_t)p->line, 1 };
+
+	if (c && c->deleting_ms >= 0)
+		return QF_OK;
+	if (qf_model_terminate_cq(&s->m, p->del_name, s->t0 + p->at_ms))
+		return qf_engine_rebuild(s->e, s->d);
+	return qf_diag_warn(s->d, &at, RULE, "object.metadata.name",
+	                    "ClusterQueue %s no longer exists at %lldms (it "
+	                    "went when no workload held its quota any more): "
+	                    "delete ignored",
+	                    p->del_name, (long long)p->at_ms);
+}
+
 static int do_op(struct sim *s, struct op *p)
 {
 	struct qf_model_wl *w = NULL;
@@ -434,10 +458,8 @@ static int do_op(struct sim *s, struct op *p)
 			qf_engine_finish(s->e, x);
 		else if (x)
 			qf_engine_delete(s->e, x);
-		else if (p->del_name && !strcmp(p->del_kind, "ClusterQueue") &&
-		         qf_model_terminate_cq(&s->m, p->del_name,
-		                               s->t0 + p->at_ms))
-			rc = qf_engine_rebuild(s->e, s->d);
+		else if (p->del_name && !strcmp(p->del_kind, "ClusterQueue"))
+			rc = delete_cq(s, p);
 		else if (p->del_name &&
 		         qf_model_delete_named(&s->m, p->del_kind, p->del_name))
 			rc = qf_engine_rebuild(s->e, s->d);
