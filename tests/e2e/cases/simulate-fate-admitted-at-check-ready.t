@@ -1,0 +1,5 @@
+# A workload whose check turns Ready at 1000ms is admitted then, not when
+# it reserved quota (it said "admitted at 0ms").
+args: simulate -f tests/fixtures/simulate/v1beta1-checks.yaml --submit tests/fixtures/simulate/submit.yaml --trace tests/fixtures/simulate/trace-check-ready.jsonl
+exit: 0
+stdout-has: team-a/first: admitted at 1000ms in ClusterQueue checked on flavour default
