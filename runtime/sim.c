@@ -230,9 +230,9 @@ static int skip_kustomization(struct sim *s, const struct qf_obj *o)
 	return 1;
 }
 
-static int load_objects(struct sim *s, const struct qf_strlist *files,
-                        unsigned flags, struct qf_model_wl ***added,
-                        size_t *nadded)
+static int load_objects(struct sim *s, const char *opt,
+                        const struct qf_strlist *files, unsigned flags,
+                        struct qf_model_wl ***added, size_t *nadded)
 {
 	struct qf_docset set = QF_DOCSET_INIT;
 	struct qf_strlist paths = QF_STRLIST_INIT;
@@ -246,6 +246,13 @@ static int load_objects(struct sim *s, const struct qf_strlist *files,
 	                   QF_FS_MANIFESTS, s->d);
 	if (rc == QF_OK)
 		rc = qf_docset_load(&set, &paths, NULL, s->d);
+	/* an empty file is most often a failed `kubectl get ... >FILE`:
+	 * simulating an empty cluster would answer a question not asked */
+	if (rc == QF_OK && !set.nobjs)
+		rc = qf_diag_error(s->d, NULL, "QF004", NULL,
+		                   "no objects to simulate in %s: %zu file%s "
+		                   "read",
+		                   opt, paths.n, paths.n == 1 ? "" : "s");
 	qf_strlist_release(&paths);
 	if (rc == QF_OK && (flags & QF_MODEL_POLICY))
 		rc = compile_specs(s, &set, &taken);
@@ -544,8 +551,8 @@ static int event_loop(struct sim *s)
 static int load_inputs(struct sim *s, struct qf_model_wl ***sub, size_t *nsub)
 {
 	const struct qf_sim_options *o = s->o;
-	int rc = load_objects(s, o->files, QF_MODEL_POLICY | QF_MODEL_WORKLOADS,
-	                      NULL, NULL);
+	int rc = load_objects(s, "-f", o->files,
+	                      QF_MODEL_POLICY | QF_MODEL_WORKLOADS, NULL, NULL);
 
 	if (o->apply && o->apply->n) {
 		qf_model_clear_policy(&s->m);
@@ -553,14 +560,16 @@ static int load_inputs(struct sim *s, struct qf_model_wl ***sub, size_t *nsub)
 		s->derived_cfg = NULL;
 		json_decref(s->ann_cfg);
 		s->ann_cfg = NULL;
-		if (load_objects(s, o->apply, QF_MODEL_POLICY, NULL, NULL) < 0)
+		if (load_objects(s, "--apply", o->apply, QF_MODEL_POLICY, NULL,
+		                 NULL) < 0)
 			rc = QF_EINVAL;
 	}
 	if (o->submit) {
 		struct qf_strlist one = QF_STRLIST_INIT;
 
 		qf_strlist_add(&one, o->submit);
-		if (load_objects(s, &one, QF_MODEL_WORKLOADS, sub, nsub) < 0)
+		if (load_objects(s, "--submit", &one, QF_MODEL_WORKLOADS, sub,
+		                 nsub) < 0)
 			rc = QF_EINVAL;
 		qf_strlist_release(&one);
 	}
