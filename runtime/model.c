@@ -7,6 +7,7 @@
  */
 #include "runtime/model.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -337,6 +338,15 @@ static int amount_of(struct rd *r, const json_t *parent, const char *key,
 {
 	struct qf_qty q;
 
+	/* a quantity of a Kueue CRD is int-or-string: the API server
+	 * refuses a number with a fraction (validate: QF104), where a
+	 * Pod's requests, a core type, take it */
+	if (json_is_real(v) && fmod(json_real_value(v), 1.0) != 0.0)
+		return bad(r, parent, key, NULL,
+		           "%s %.17g: a number with a fraction, which the API "
+		           "server refuses here; quote it (\"%.17g\") or use "
+		           "a suffix (m)",
+		           key, json_real_value(v), json_real_value(v));
 	if (qty_of(r, parent, key, v, &q) < 0)
 		return r->rc;
 	if (qf_qty_sign(&q) < 0)
