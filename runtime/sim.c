@@ -591,8 +591,12 @@ static int simulate(struct sim *s)
 		for (size_t i = 0; i < s->nops && s->ops[i].at_ms == 0; i++)
 			if (do_op(s, &s->ops[i]) < 0)
 				return QF_EINVAL;
+		/* a cycle that changes nothing means no later one at the
+		 * same time can (qf_engine_cycle): the rest of N would be
+		 * the same, and --cycles 99999999999999 would never end */
 		for (int64_t i = 0; i < s->o->cycles; i++)
-			(void)qf_engine_cycle(s->e);
+			if (!qf_engine_cycle(s->e))
+				break;
 		return QF_OK;
 	}
 	for (size_t i = 0; i < s->e->nwl; i++)
