@@ -402,6 +402,43 @@ static void read_labels(struct qf_model_labels *out, const json_t *o)
 	}
 }
 
+static const char *json_type_name(const json_t *v)
+{
+	return json_is_boolean(v)  ? "a boolean"
+	       : json_is_number(v) ? "a number"
+	       : json_is_object(v) ? "a map"
+	       : json_is_array(v)  ? "a list"
+	                           : "not a string";
+}
+
+/*
+ * parent[key] as a map of strings (labels, nodeLabels, nodeSelector,
+ * matchLabels): the API server refuses any other value, where read_labels
+ * would drop it (an unquoted `team: yes` read as a boolean made a
+ * matchLabels selector match every namespace).  Absent or null is fine.
+ */
+static int string_map(struct rd *r, const json_t *parent, const char *key)
+{
+	const json_t *m = parent ? json_object_get(parent, key) : NULL;
+	const char *k;
+	json_t *v;
+
+	if (!m || json_is_null(m))
+		return 0;
+	if (!json_is_object(m))
+		return bad(r, parent, key, NULL,
+		           "%s must be a map of strings, not %s", key,
+		           json_type_name(m));
+	json_object_foreach ((json_t *)m, k, v)
+		if (!json_is_null(v) && !json_is_string(v))
+			return bad(r, m, k, NULL,
+			           "%s of %s must be a string, not %s: quote "
+			           "it (YAML reads yes, no, on, off, true, "
+			           "false and numbers as such)",
+			           k, key, json_type_name(v));
+	return 0;
+}
+
 static void free_labels(struct qf_model_labels *l)
 {
 	for (size_t i = 0; i < l->n; i++) {
@@ -424,6 +461,8 @@ static int read_selector(struct rd *r, struct qf_model_selector *s,
 	if (!json_is_object(o))
 		return bad(r, o, "", NULL, "%s must be a label selector",
 		           "namespaceSelector");
+	if (string_map(r, o, "matchLabels") < 0)
+		return r->rc;
 	s->present = 1;
 	read_labels(&s->match, json_object_get(o, "matchLabels"));
 	ex = json_object_get(o, "matchExpressions");
@@ -453,12 +492,18 @@ static int read_selector(struct rd *r, struct qf_model_selector *s,
 		vals = json_object_get(e, "values");
 		x->values =
 		        qf_xcalloc(json_array_size(vals) + 1, sizeof(char *));
-		for (size_t j = 0; j < json_array_size(vals); j++)
-			if (json_is_string(json_array_get(vals, j)))
-				x->values[x->nvalues++] =
-				        qf_xstrdup(json_string_value(
-				                json_array_get(vals, j)));
 		s->nexpr++;
+		for (size_t j = 0; j < json_array_size(vals); j++) {
+			const json_t *v = json_array_get(vals, j);
+
+			if (!json_is_string(v))
+				return bad(r, e, "values", NULL,
+				           "values of %s must be strings, not "
+				           "%s: quote them",
+				           key, json_type_name(v));
+			x->values[x->nvalues++] =
+			        qf_xstrdup(json_string_value(v));
+		}
 	}
 	return 0;
 }
@@ -972,6 +1017,8 @@ static int read_rf(struct rd *r, const json_t *o, const char *name)
 	const json_t *ts = json_object_get(spec, "nodeTaints");
 	struct qf_model_rf f, *slot = NULL;
 
+	if (string_map(r, spec, "nodeLabels") < 0)
+		return r->rc;
 	memset(&f, 0, sizeof(f));
 	f.name = qf_xstrdup(name);
 	f.json = json_incref((json_t *)o);
@@ -1193,6 +1240,9 @@ static int read_lr(struct rd *r, const json_t *o, const char *name,
 static int read_ns(struct rd *r, const json_t *o, const char *name)
 {
 	struct qf_model_ns *slot = qf_model_find_ns(r->m, name);
+
+	if (string_map(r, json_object_get(o, "metadata"), "labels") < 0)
+		return r->rc;
 
 	if (slot) {
 		free_labels(&slot->labels);
@@ -1489,6 +1539,8 @@ static int read_podset(struct rd *r, const json_t *jps, const json_t *tmpl,
 		return r->rc;
 	/* what Kueue accounts: after the Configuration's resources section */
 	qf_model_effective_reqs(r->m, ps->raw, ps->nraw, &ps->req, &ps->nreq);
+	if (string_map(r, spec, "nodeSelector") < 0)
+		return r->rc;
 	read_labels(&ps->node_selector, json_object_get(spec, "nodeSelector"));
 	read_tols(json_object_get(spec, "tolerations"), &ps->tols, &ps->ntols);
 	return 0;
