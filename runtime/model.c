@@ -2100,6 +2100,35 @@ static int read_named(struct rd *r, const struct kind_row *row,
 	}
 }
 
+/*
+ * metadata.generateName without a name (`kubectl create -f`, Kueue's own
+ * sample Jobs): the API server appends 5 random characters of its
+ * alphabet to the prefix (cut to 58); here they come from a hash of the
+ * prefix and a count of the names made so far, so a run is repeatable.
+ */
+static char *generate_name(struct qf_model *m, const char *prefix)
+{
+	static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+	struct qf_buf in = QF_BUF_INIT, out = QF_BUF_INIT;
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int n = 0;
+
+	qf_buf_addf(&in, "%s\n%u", prefix, m->generated++);
+	if (!EVP_Digest(in.buf, in.len, md, &n, EVP_sha1(), NULL))
+		n = 0;
+	qf_buf_add(&out, prefix, strlen(prefix) > 58 ? 58 : strlen(prefix));
+	for (size_t i = 0; i < 5; i++)
+		qf_buf_addch(
+		        &out,
+		        alphabet[(n ? md[i] : 0) % (sizeof(alphabet) - 1)]);
+	qf_buf_release(&in);
+	return qf_buf_detach(&out, NULL);
+}
+
+static int load_named(struct rd *rp, const struct kind_row *row,
+                      const json_t *obj, const char *name,
+                      struct qf_model_wl **wl_out);
+
 static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
                     struct qf_model_wl **wl_out)
 {
@@ -2107,9 +2136,10 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 	const struct kind_row *row = find_kind(obj);
 	const json_t *meta = json_object_get(obj, "metadata");
 	const char *kind = json_string_value(json_object_get(obj, "kind"));
-	const char *name, *ns;
-	struct qf_model_wl *w = NULL;
+	const char *name;
+	char *gen = NULL;
 	struct qf_loc loc = loc_of(&r, obj);
+	int rc;
 
 	if (wl_out)
 		*wl_out = NULL;
@@ -2134,9 +2164,31 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 	if (!meta)
 		return bad(&r, obj, "metadata", "metadata",
 		           "missing required field %s", "metadata");
-	name = str_at(&r, meta, "name", "metadata.name", 1);
+	name = json_string_value(json_object_get(meta, "name"));
+	if (!name && json_string_value(json_object_get(meta, "generateName")))
+		name = gen =
+		        generate_name(r.m, json_string_value(json_object_get(
+		                                   meta, "generateName")));
+	else
+		name = str_at(&r, meta, "name", "metadata.name", 1);
 	if (!name)
 		return r.rc;
+	rc = load_named(&r, row, obj, name, wl_out);
+	free(gen);
+	return rc;
+}
+
+/* load_obj for an object with a name. */
+static int load_named(struct rd *rp, const struct kind_row *row,
+                      const json_t *obj, const char *name,
+                      struct qf_model_wl **wl_out)
+{
+	struct rd r = *rp;
+	const json_t *meta = json_object_get(obj, "metadata");
+	struct qf_loc loc = loc_of(&r, obj);
+	struct qf_model_wl *w = NULL;
+	const char *ns;
+
 	ns = str_at(&r, meta, "namespace", "metadata.namespace", 0);
 	if (row->namespaced && !ns)
 		ns = "default";

@@ -411,6 +411,7 @@ struct qf_model {
 	struct qf_model_ix rf_ix, cq_ix, co_ix, lq_ix, wpc_ix, ns_ix;
 	/* owned: Kueue's schemas, built at the first QF_MODEL_FIELDS load */
 	struct qf_kinds *kinds;
+	unsigned generated; /* names made for metadata.generateName */
 };
 
 void qf_model_init(struct qf_model *m);
