@@ -407,11 +407,11 @@ static void why_not_evaluated(const struct sim *s, const struct qf_wl *w,
 static const char *const state_names[] = { "pending", "admitted", "finished",
 	                                   "deleted" };
 
-/* Time of the workload's last Admitted event (adm), from the start. */
-static long long admitted_at(const struct sim *s, const json_t *adm)
+/* Time of the workload's last Admitted event (adm): its time_ms counts
+ * from the start already (qf_sim__observe sees the events as written). */
+static long long admitted_at(const json_t *adm)
 {
-	return (long long)(json_integer_value(json_object_get(adm, "time_ms")) -
-	                   s->t0);
+	return (long long)json_integer_value(json_object_get(adm, "time_ms"));
 }
 
 /* Holds quota and is Admitted now (not only reserving, its admission
@@ -428,7 +428,7 @@ static void fate_admitted(const struct sim *s, const struct qf_wl *w,
 	json_object_set(j, "clusterQueue",
 	                json_object_get(adm, "clusterQueue"));
 	json_object_set_new(j, "admittedAtMs",
-	                    json_integer(admitted_at(s, adm)));
+	                    json_integer(admitted_at(adm)));
 	json_object_set(j, "flavors", json_object_get(adm, "flavors"));
 	json_object_set(j, "borrowed", json_object_get(adm, "borrowed"));
 	if (w->state == QF_WL_FINISHED)
@@ -437,7 +437,7 @@ static void fate_admitted(const struct sim *s, const struct qf_wl *w,
 	if (w->state == QF_WL_DELETED)
 		qf_buf_adds(out, "deleted, ");
 	qf_buf_addf(out, "admitted at %lldms in ClusterQueue %s",
-	            admitted_at(s, adm),
+	            admitted_at(adm),
 	            json_string_value(json_object_get(adm, "clusterQueue")));
 	flavours_text(out, adm);
 	borrowed_text(out, adm);
@@ -508,7 +508,7 @@ static json_t *fate(const struct sim *s, const char *key, const json_t *adm,
 			qf_buf_addf(out,
 			            " (admitted at %lldms before, then "
 			            "evicted)",
-			            admitted_at(s, adm));
+			            admitted_at(adm));
 	} else {
 		struct qf_buf why = QF_BUF_INIT;
 
