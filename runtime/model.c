@@ -1906,10 +1906,33 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	const char *uid = json_string_value(json_object_get(meta, "uid"));
 	const char *minp = json_string_value(
 	        json_object_get(ann, "kueue.x-k8s.io/job-min-parallelism"));
-	struct qf_model_wl *w = qf_xcalloc(1, sizeof(*w));
+	struct qf_model_wl *w;
 	int64_t par, comp;
 	json_t *pss;
 
+	/* Kueue's Job webhook (jobframework defaults.go
+	 * ApplyDefaultLocalQueue) labels a Job without a queue name with the
+	 * LocalQueue "default" of its namespace if there is one then;
+	 * otherwise Kueue leaves the Job alone (manageJobsWithoutQueueName
+	 * is off by default): no Workload, the Job runs outside any quota */
+	*out = NULL;
+	if (!q && qf_model_find_lq(r->m, ns, "default"))
+		q = "default";
+	if (!q) {
+		struct qf_loc loc = loc_key(r, meta, "name");
+
+		(void)qf_diag_warn(r->d, &loc, "QF511", "metadata.labels",
+		                   "Job %s/%s has no kueue.x-k8s.io/queue-name "
+		                   "label and its namespace no LocalQueue "
+		                   "\"default\": Kueue does not manage it (no "
+		                   "Workload; it runs outside any quota), so "
+		                   "simulate ignores it",
+		                   ns, name);
+		qf_diag_hint(r->d, "label it kueue.x-k8s.io/queue-name: "
+		                   "<LocalQueue>");
+		return QF_OK;
+	}
+	w = qf_xcalloc(1, sizeof(*w));
 	w->name = job_workload_name(name, uid ? uid : "");
 	w->ns = qf_xstrdup(ns);
 	w->queue = qf_xstrdup(q ? q : "");
