@@ -230,6 +230,15 @@ static int skip_kustomization(struct sim *s, const struct qf_obj *o)
 	return 1;
 }
 
+static size_t ndocuments(const struct qf_docset *set)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < set->ndocs; i++)
+		n += qf_doc_ndocuments(set->docs[i]);
+	return n;
+}
+
 static int load_objects(struct sim *s, const char *opt,
                         const struct qf_strlist *files, unsigned flags,
                         struct qf_model_wl ***added, size_t *nadded)
@@ -247,8 +256,9 @@ static int load_objects(struct sim *s, const char *opt,
 	if (rc == QF_OK)
 		rc = qf_docset_load(&set, &paths, NULL, s->d);
 	/* an empty file is most often a failed `kubectl get ... >FILE`:
-	 * simulating an empty cluster would answer a question not asked */
-	if (rc == QF_OK && !set.nobjs)
+	 * simulating an empty cluster would answer a question not asked;
+	 * an empty List is a dump of an empty cluster, which is one */
+	if (rc == QF_OK && !set.nobjs && !ndocuments(&set))
 		rc = qf_diag_error(s->d, NULL, "QF004", NULL,
 		                   "no objects to simulate in %s: %zu file%s "
 		                   "read",
