@@ -546,7 +546,7 @@ static int read_rq(struct rd *r, const json_t *jr, int32_t res,
 		        r, jr, "name", NULL,
 		        "resource %s must match the name in coveredResources",
 		        rn);
-	if (!nq)
+	if (!nq || json_is_null(nq)) /* the API server prunes a null */
 		return bad(r, jr, "nominalQuota", NULL,
 		           "missing required field %s", "nominalQuota");
 	rq->res = res;
