@@ -774,25 +774,41 @@ static int is_unknown_field(const struct qf_diag *g, void *arg)
 	return g->rule && !strcmp(g->rule, "QF102");
 }
 
-size_t qf_kinds_unknown_fields(const struct qf_kinds *k,
-                               const struct qf_doc *doc, const json_t *obj,
-                               struct qf_diags *d)
+/* The registry entry of obj's apiVersion and kind, or NULL. */
+static const struct entry *entry_of(const struct qf_kinds *k,
+                                    const json_t *obj)
 {
 	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
 	const char *kind = json_string_value(json_object_get(obj, "kind"));
-	struct qf_diags scratch = QF_DIAGS_INIT;
 	struct qf_buf group = QF_BUF_INIT;
 	const struct entry *e;
 	const char *slash;
-	size_t n;
 
 	if (!av || !kind)
-		return 0;
+		return NULL;
 	slash = strrchr(av, '/');
 	if (slash)
 		qf_buf_add(&group, av, (size_t)(slash - av));
 	e = find_entry(k, group.buf, slash ? slash + 1 : av, kind);
 	qf_buf_release(&group);
+	return e;
+}
+
+size_t qf_kinds_prune_unknown(const struct qf_kinds *k, json_t *obj)
+{
+	const struct entry *e = entry_of(k, obj);
+
+	return e ? qf_schema_prune(e->schema, obj) : 0;
+}
+
+size_t qf_kinds_unknown_fields(const struct qf_kinds *k,
+                               const struct qf_doc *doc, const json_t *obj,
+                               struct qf_diags *d)
+{
+	const struct entry *e = entry_of(k, obj);
+	struct qf_diags scratch = QF_DIAGS_INIT;
+	size_t n;
+
 	if (!e)
 		return 0;
 	/* the whole walk, as validate does it (a wrong type stops the walk

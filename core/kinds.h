@@ -88,4 +88,11 @@ size_t qf_kinds_unknown_fields(const struct qf_kinds *k,
                                const struct qf_doc *doc, const json_t *obj,
                                struct qf_diags *d);
 
+/*
+ * Remove from obj (in place) the fields qf_kinds_unknown_fields reports,
+ * as the API server prunes them.  Returns how many; 0 for a kind without a
+ * schema here.
+ */
+size_t qf_kinds_prune_unknown(const struct qf_kinds *k, json_t *obj);
+
 #endif

@@ -485,6 +485,13 @@ int qf_model_check_fields(struct qf_model *m, const struct qf_doc *doc,
                           const struct qf_loc *at, const json_t *obj,
                           struct qf_diags *d) QF_MUST_CHECK;
 
+/*
+ * Remove from obj (a copy the caller owns) the fields qf_model_check_fields
+ * warns about, as the API server drops them, so what is written out
+ * (--dump-state) is what the simulation read.  Returns how many.
+ */
+size_t qf_model_prune_fields(struct qf_model *m, json_t *obj);
+
 /* 1 when obj is a config.kueue.x-k8s.io Configuration, else 0. */
 int qf_model_is_config(const json_t *obj);
 

@@ -46,3 +46,16 @@ int qf_model_check_fields(struct qf_model *m, const struct qf_doc *doc,
 	qf_diags_release(&found);
 	return QF_OK;
 }
+
+size_t qf_model_prune_fields(struct qf_model *m, json_t *obj)
+{
+	struct qf_diags ignore = QF_DIAGS_INIT;
+	size_t n = 0;
+
+	/* the built-in schemas compile (a unit test proves it); if they
+	 * did not, nothing is pruned and the load said so already */
+	if (m->kinds || qf_kinds_new_builtin(&m->kinds, &ignore) == QF_OK)
+		n = qf_kinds_prune_unknown(m->kinds, obj);
+	qf_diags_release(&ignore);
+	return n;
+}
