@@ -775,8 +775,7 @@ static int is_unknown_field(const struct qf_diag *g, void *arg)
 }
 
 /* The registry entry of obj's apiVersion and kind, or NULL. */
-static const struct entry *entry_of(const struct qf_kinds *k,
-                                    const json_t *obj)
+static const struct entry *entry_of(const struct qf_kinds *k, const json_t *obj)
 {
 	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
 	const char *kind = json_string_value(json_object_get(obj, "kind"));
