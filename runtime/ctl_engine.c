@@ -826,7 +826,9 @@ int ctl_load_manifests(struct ctl *c, const char *dir)
 	qf_strlist_release(&paths);
 	qf_docset_release(&set);
 	c->d = real;
-	if (rc == QF_OK)
+	/* an error (a store failure under an accepted object) is never
+	 * dropped: it goes back to c->d with everything else */
+	if (rc == QF_OK && !found.nerrors)
 		ctl_log_warnings(c, "--manifests", &found);
 	else
 		qf_diags_move(real, &found);
