@@ -70,7 +70,9 @@ int qf_compile_hook_specs(struct qf_ctx_compiled *out,
 	out->free_owner = free_compile;
 	if (in->kueue_v1beta1)
 		opts.api = QF_KUEUE_V1BETA1;
-	if (in->objs)
+	/* objects (maybe none) or else paths: no objects is no spec, not
+	 * "no files found" */
+	if (!in->paths)
 		rc = compile_objs(c, out, in, &opts, d);
 	else
 		rc = qf_compile_run(c, in->paths, in->npaths, &opts, d);

@@ -90,7 +90,14 @@ static void split(struct run *r, const struct qf_obj *const *objs, size_t n)
 	r->kueue = qf_xcalloc(n + 1, sizeof(*r->kueue));
 	r->tenants = qf_xcalloc(n + 1, sizeof(*r->tenants));
 	for (i = 0; i < n; i++) {
-		if (!qf_spec_is_ours(objs[i]->obj)) {
+		/* as compile and validate tell them: a document meant to be a
+		 * Pool or Tenant (apiversion:, a group or kind one typo away)
+		 * goes to the compiler, which says what is wrong (QF307),
+		 * not to the Kueue schemas ("not a Kubernetes object") */
+		enum qf_spec_class c = qf_spec_classify(objs[i], NULL);
+
+		if (c != QF_SPEC_POOL && c != QF_SPEC_TENANT &&
+		    c != QF_SPEC_BROKEN) {
 			r->kueue[r->nkueue++] = objs[i];
 			continue;
 		}

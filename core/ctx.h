@@ -67,9 +67,10 @@ void qf_ctx_compiled_release(struct qf_ctx_compiled *c);
 
 /* Input of compile_specs: objects already loaded, or paths to load. */
 struct qf_ctx_specs_in {
-	const struct qf_obj *const *objs; /* borrowed; NULL = use paths */
+	const struct qf_obj *const *objs; /* borrowed; unread with paths */
 	size_t nobjs;
-	const char *const *paths; /* borrowed: files or directories */
+	const char *const *paths; /* borrowed: files or directories, or NULL:
+	                           * compile objs (maybe none) */
 	size_t npaths;
 	int kueue_v1beta1; /* 1: emit kueue.x-k8s.io/v1beta1 objects */
 };

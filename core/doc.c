@@ -766,6 +766,18 @@ static int is_list(const json_t *root)
 	       json_is_array(json_object_get(root, "items"));
 }
 
+/* A List whose items are no list: kubectl refuses it, where taking it for
+ * one object of kind List would skip it without a word. */
+static int bad_list(const json_t *root)
+{
+	const char *kind = json_string_value(json_object_get(root, "kind"));
+	const json_t *items = json_object_get(root, "items");
+	size_t n = kind ? strlen(kind) : 0;
+
+	return n >= 4 && !strcmp(kind + n - 4, "List") && items &&
+	       !json_is_array(items) && !json_is_null(items);
+}
+
 /*
  * The items of a List, each an object; an item that is itself a List is
  * expanded in turn, as kubectl's resource builder flattens nested Lists
@@ -813,6 +825,16 @@ static int add_document(struct loader *L, struct built *b, size_t index)
 		              "document %zu is a %s; expected a mapping (a "
 		              "Kubernetes object)",
 		              index + 1, type_name(b->v));
+		return QF_EINVAL;
+	}
+	if (bad_list(b->v)) {
+		struct qf_loc loc = qf_doc_loc_key(doc, b->v, "items");
+
+		qf_diag_error(L->d, &loc, QF_DOC_RULE_SHAPE, "items",
+		              "items of a %s is a %s; expected a list of "
+		              "objects",
+		              json_string_value(json_object_get(b->v, "kind")),
+		              type_name(json_object_get(b->v, "items")));
 		return QF_EINVAL;
 	}
 	doc->roots = qf_grow(doc->roots, sizeof(json_t *), &doc->alloc_roots,

@@ -134,6 +134,9 @@ void qf_doc_free(struct qf_doc *doc);
 /* The file name given at load time (borrowed). */
 const char *qf_doc_name(const struct qf_doc *doc);
 
+/* Non-empty YAML documents (a List counts, even one without items). */
+size_t qf_doc_ndocuments(const struct qf_doc *doc);
+
 /* Objects, in file order. */
 size_t qf_doc_nobjects(const struct qf_doc *doc);
 const struct qf_obj *qf_doc_object(const struct qf_doc *doc, size_t i);

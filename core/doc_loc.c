@@ -197,6 +197,11 @@ const char *qf_doc_name(const struct qf_doc *doc)
 	return doc->name;
 }
 
+size_t qf_doc_ndocuments(const struct qf_doc *doc)
+{
+	return doc->nroots;
+}
+
 size_t qf_doc_nobjects(const struct qf_doc *doc)
 {
 	return doc->nobjs;

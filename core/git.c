@@ -221,19 +221,40 @@ static int check_subdir(git_tree *tree, const char *rev, const char *subdir,
 	return QF_ENOTFOUND;
 }
 
+/*
+ * A --path as a tree path: "." and empty segments dropped, so ./tenants,
+ * tenants/ and tenants//x name what a shell (or its completion) means by
+ * them; "." alone is the top folder.  The caller frees the result.
+ */
+static char *tree_path(const char *p)
+{
+	struct qf_buf b = QF_BUF_INIT;
+
+	while (p && *p) {
+		size_t n = strcspn(p, "/");
+
+		if (n && !(n == 1 && p[0] == '.')) {
+			if (b.len)
+				qf_buf_addch(&b, '/');
+			qf_buf_add(&b, p, n);
+		}
+		p += n;
+		while (*p == '/')
+			p++;
+	}
+	return qf_buf_detach(&b, NULL);
+}
+
 int qf_git_read_tree(struct qf_git *g, const char *rev, const char *subdir,
                      size_t max_bytes, struct qf_git_files *out,
                      struct qf_diags *d)
 {
 	struct walk w = { g, "", max_bytes, out, d, QF_OK, QF_BUF_INIT };
-	char *sub = qf_xstrdup(subdir ? subdir : "");
+	char *sub = tree_path(subdir);
 	git_object *tree = NULL;
-	size_t n = strlen(sub);
 	int rc;
 
-	while (n && sub[n - 1] == '/')
-		sub[--n] = 0;
-	w.subdir = sub[0] == '.' && !sub[1] ? "" : sub;
+	w.subdir = sub;
 	rc = peel(&tree, g, rev, GIT_OBJECT_TREE, d);
 	if (rc)
 		goto done;

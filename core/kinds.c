@@ -733,6 +733,97 @@ static enum qf_kinds_result no_schema(const struct qf_kinds *k,
 	return QF_KINDS_SKIPPED;
 }
 
+/* The fields v1beta2 renamed or reshaped (Kueue: clusterqueue_conversion
+ * .go): written in the other version, an unknown field (QF102) says what
+ * to write instead, not only the nearest name. */
+static const struct {
+	const char *version, *kind, *path, *hint;
+} other_version[] = {
+	{ "v1beta2", "ClusterQueue", "spec.admissionChecks",
+	  "spec.admissionChecks is v1beta1's; in v1beta2 write "
+	  "admissionChecksStrategy: {admissionChecks: [{name: NAME}]}" },
+	{ "v1beta2", "ClusterQueue", "spec.cohort",
+	  "spec.cohort is v1beta1's; v1beta2 calls it cohortName" },
+	{ "v1beta1", "ClusterQueue", "spec.cohortName",
+	  "spec.cohortName is v1beta2's; v1beta1 calls it cohort" },
+};
+
+/* Give the QF102 findings from index `from` on the hint of other_version. */
+static void version_hints(struct qf_diags *d, size_t from,
+                          const struct entry *e)
+{
+	for (size_t i = from; i < d->n; i++) {
+		struct qf_diag *g = &d->v[i];
+
+		if (!g->rule || strcmp(g->rule, "QF102") != 0 || !g->path)
+			continue;
+		for (size_t j = 0; j < QF_ARRAY_SIZE(other_version); j++) {
+			if (strcmp(other_version[j].version, e->version) ||
+			    strcmp(other_version[j].kind, e->kind) ||
+			    strcmp(other_version[j].path, g->path))
+				continue;
+			free(g->hint);
+			g->hint = qf_xstrdup(other_version[j].hint);
+		}
+	}
+}
+
+static int is_unknown_field(const struct qf_diag *g, void *arg)
+{
+	(void)arg;
+	return g->rule && !strcmp(g->rule, "QF102");
+}
+
+/* The registry entry of obj's apiVersion and kind, or NULL. */
+static const struct entry *entry_of(const struct qf_kinds *k, const json_t *obj)
+{
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+	const char *kind = json_string_value(json_object_get(obj, "kind"));
+	struct qf_buf group = QF_BUF_INIT;
+	const struct entry *e;
+	const char *slash;
+
+	if (!av || !kind)
+		return NULL;
+	slash = strrchr(av, '/');
+	if (slash)
+		qf_buf_add(&group, av, (size_t)(slash - av));
+	e = find_entry(k, group.buf, slash ? slash + 1 : av, kind);
+	qf_buf_release(&group);
+	return e;
+}
+
+size_t qf_kinds_prune_unknown(const struct qf_kinds *k, json_t *obj)
+{
+	const struct entry *e = entry_of(k, obj);
+
+	return e ? qf_schema_prune(e->schema, obj) : 0;
+}
+
+size_t qf_kinds_unknown_fields(const struct qf_kinds *k,
+                               const struct qf_doc *doc, const json_t *obj,
+                               struct qf_diags *d)
+{
+	const struct entry *e = entry_of(k, obj);
+	struct qf_diags scratch = QF_DIAGS_INIT;
+	size_t n;
+
+	if (!e)
+		return 0;
+	/* the whole walk, as validate does it (a wrong type stops the walk
+	 * below it there too), keeping only what the API server prunes */
+	if (qf_schema_validate(e->schema, obj, NULL, doc, &scratch) < 0) {
+		qf_diags_filter(&scratch, 0, is_unknown_field, NULL);
+		version_hints(&scratch, 0, e);
+	} else { /* no error, so no unknown field: only notes */
+		qf_diags_release(&scratch);
+	}
+	n = scratch.n;
+	qf_diags_move(d, &scratch);
+	qf_diags_release(&scratch);
+	return n;
+}
+
 static int missing_type(const struct qf_obj *o, const char *field,
                         struct qf_diags *d)
 {
@@ -757,6 +848,7 @@ enum qf_kinds_result qf_kinds_validate(const struct qf_kinds *k,
 	const char *slash, *version;
 	struct qf_buf group = QF_BUF_INIT;
 	struct rctx r = { o->doc, d, o->obj, NULL, QF_BUF_INIT, d->n };
+	size_t first = d->n;
 	const struct entry *e;
 	size_t before = d->nerrors;
 	int rc;
@@ -779,6 +871,7 @@ enum qf_kinds_result qf_kinds_validate(const struct qf_kinds *k,
 	}
 	qf_buf_release(&group);
 	rc = qf_schema_validate(e->schema, o->obj, NULL, o->doc, d);
+	version_hints(d, first, e);
 	r.version = e->version;
 	check_metadata(&r, e);
 	if (e->row && e->row->check)

@@ -76,4 +76,23 @@ enum qf_kinds_result qf_kinds_validate(const struct qf_kinds *k,
 int qf_kinds_lookalike(const struct qf_doc *doc, const json_t *obj,
                        const struct qf_loc *at, struct qf_diags *d);
 
+/*
+ * For readers that go on with an object whatever it holds (simulate's
+ * model): only the unknown-field findings (QF102) of the schema of obj's
+ * apiVersion and kind, each an error with the JSON path, the did-you-mean
+ * hint and the node's file:line:col in doc (line 0 when doc is NULL).
+ * Nothing else is checked.  Returns how many were added; 0 for a kind
+ * without a schema here.
+ */
+size_t qf_kinds_unknown_fields(const struct qf_kinds *k,
+                               const struct qf_doc *doc, const json_t *obj,
+                               struct qf_diags *d);
+
+/*
+ * Remove from obj (in place) the fields qf_kinds_unknown_fields reports,
+ * as the API server prunes them.  Returns how many; 0 for a kind without a
+ * schema here.
+ */
+size_t qf_kinds_prune_unknown(const struct qf_kinds *k, json_t *obj);
+
 #endif

@@ -101,6 +101,14 @@ int qf_schema_validate(const struct qf_schema *s, const json_t *value,
                        struct qf_diags *d) QF_MUST_CHECK;
 
 /*
+ * Remove from value (in place) every member the schema does not allow,
+ * as the API server prunes an object of a structural CRD: the members
+ * qf_schema_validate reports as unknown fields (QF102).  Returns how many
+ * were removed.
+ */
+size_t qf_schema_prune(const struct qf_schema *s, json_t *value);
+
+/*
  * The blobs compiled in from the JSON files in schemas/ by
  * scripts/gen-schemas.sh (build/gen/schemas_data.c): name is the file name
  * without ".json".

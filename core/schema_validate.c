@@ -860,3 +860,44 @@ int qf_schema_validate(const struct qf_schema *s, const json_t *value,
 	free(v.segs);
 	return v.errors ? QF_EINVAL : QF_OK;
 }
+
+/* ---- pruning ---------------------------------------------------------- */
+
+/*
+ * What the API server's pruning removes (apiextensions structural
+ * pruning): the members no properties or additionalProperties of their
+ * node allow, where validation reports QF102.  Structural schemas keep
+ * properties out of anyOf/allOf/oneOf/not, so properties, items and
+ * additionalProperties are the whole of it.
+ */
+/* Recursive: as deep as the value, at most QF_DOC_MAX_DEPTH. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
+size_t qf_schema_prune(const struct qf_schema *s, json_t *value)
+{
+	size_t n = 0;
+
+	if (!s)
+		return 0;
+	if (json_is_array(value)) {
+		for (size_t i = 0; s->items && i < json_array_size(value); i++)
+			n += qf_schema_prune(s->items,
+			                     json_array_get(value, i));
+	} else if (json_is_object(value)) {
+		const char *key;
+		json_t *x;
+		void *tmp;
+
+		json_object_foreach_safe (value, tmp, key, x) {
+			const struct qf_schema *ps = qf_schema__prop(s, key);
+
+			if (ps || s->addl) {
+				n += qf_schema_prune(ps ? ps : s->addl, x);
+			} else if (!(s->flags & (SF_ADDL_TRUE | SF_PRESERVE)) &&
+			           !embedded_field(s, key)) {
+				json_object_del(value, key);
+				n++;
+			}
+		}
+	}
+	return n;
+}

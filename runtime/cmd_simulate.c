@@ -38,6 +38,36 @@ static int check_outputs(const struct qf_sim_options *o, struct qf_diags *d)
 	return rc;
 }
 
+static int names_stdin(const struct qf_strlist *l)
+{
+	for (size_t i = 0; l && i < l->n; i++)
+		if (!strcmp(l->v[i], "-"))
+			return 1;
+	return 0;
+}
+
+/* Standard input can be read once: the second of -f, --apply, --submit
+ * and --trace to name "-" would read nothing (and a --submit of nothing
+ * or an empty trace looks like a question answered). */
+static int stdin_twice(const struct qf_sim_options *o, struct qf_buf *who)
+{
+	const char *names[] = { "-f", "--apply", "--submit", "--trace" };
+	int on[4] = { names_stdin(o->files), names_stdin(o->apply),
+		      o->submit && !strcmp(o->submit, "-"),
+		      o->trace && !strcmp(o->trace, "-") };
+	int n = 0, total = on[0] + on[1] + on[2] + on[3];
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(names); i++)
+		if (on[i])
+			qf_buf_addf(who, "%s%s",
+			            !n++         ? ""
+			            : n == total ? " and "
+			                         : ", ",
+			            names[i]);
+	qf_buf_adds(who, total > 2 ? " all" : " both");
+	return total > 1;
+}
+
 int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 {
 	struct qf_strlist files = QF_STRLIST_INIT, apply = QF_STRLIST_INIT;
@@ -48,7 +78,7 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 		                    .until_ms = -1,
 		                    .compile_specs = ctx->compile_specs };
 	struct qf_diags d = QF_DIAGS_INIT;
-	struct qf_buf report = QF_BUF_INIT;
+	struct qf_buf report = QF_BUF_INIT, who = QF_BUF_INIT;
 	long long cycles = -1;
 	const char *format = NULL;
 	int64_t until = -1;
@@ -93,6 +123,13 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 		                : "--cycles and --until exclude each other");
 		goto done;
 	}
+	if (stdin_twice(&o, &who)) {
+		rc = qf_cli_usage_error(ctx, usage,
+		                        "simulate: standard input (-) can be "
+		                        "read once, but %s name it",
+		                        who.buf);
+		goto done;
+	}
 	o.cycles = cycles;
 	o.json_report = format && !strcmp(format, "json");
 	o.until_ms = until;
@@ -110,6 +147,7 @@ done:
 	qf_strlist_release(&apply);
 	qf_strlist_release(&pos);
 	qf_buf_release(&report);
+	qf_buf_release(&who);
 	qf_diags_release(&d);
 	return rc;
 }

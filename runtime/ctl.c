@@ -64,6 +64,17 @@ void ctl_log(struct ctl *c, const char *level, const char *fmt, ...)
 	qf_buf_release(&b);
 }
 
+void ctl_log_warnings(struct ctl *c, const char *what, const struct qf_diags *d)
+{
+	char *text;
+
+	if (!d->nwarnings)
+		return;
+	text = qf_diags_format(d, QF_DIAG_TEXT);
+	ctl_log(c, "warning", "%s: %s", what, text ? text : "");
+	free(text);
+}
+
 void ctl_key(struct qf_buf *b, int kind, const char *ns, const char *name)
 {
 	qf_buf_reset(b);

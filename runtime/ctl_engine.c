@@ -853,6 +853,8 @@ static int apply_one(struct ctl *c, const struct qf_doc *doc, const json_t *o)
 		rc = qf_diag_error(c->d, &loc, QF_CTL_RULE, NULL, "%s %s: %.*s",
 		                   kind ? kind : "(no kind)", name ? name : "",
 		                   (int)rs.body.len, rs.body.buf);
+	else
+		rc = qf_model_check_fields(&c->m, doc, &loc, o, c->d);
 	qf_buf_release(&rs.body);
 	return rc;
 }
@@ -861,8 +863,13 @@ int ctl_load_manifests(struct ctl *c, const char *dir)
 {
 	struct qf_docset set = QF_DOCSET_INIT;
 	struct qf_strlist paths = QF_STRLIST_INIT;
+	struct qf_diags found = QF_DIAGS_INIT, *real = c->d;
 	const char *one[1] = { dir };
 	int rc;
+
+	/* the warnings of a load that succeeds are logged at once, not
+	 * printed only when the controller stops */
+	c->d = &found;
 
 	rc = qf_fs_collect(&paths, one, 1, QF_FS_MANIFESTS, c->d);
 	if (rc == QF_OK)
@@ -881,5 +888,13 @@ int ctl_load_manifests(struct ctl *c, const char *dir)
 		}
 	qf_strlist_release(&paths);
 	qf_docset_release(&set);
+	c->d = real;
+	/* an error (a store failure under an accepted object) is never
+	 * dropped: it goes back to c->d with everything else */
+	if (rc == QF_OK && !found.nerrors)
+		ctl_log_warnings(c, "--manifests", &found);
+	else
+		qf_diags_move(real, &found);
+	qf_diags_release(&found);
 	return rc;
 }

@@ -244,6 +244,10 @@ const char *ctl_time_rfc3339(struct ctl *c, int64_t ms, char out[32]);
 /* Write a structured log line (JSON) to stderr. */
 void ctl_log(struct ctl *c, const char *level, const char *fmt, ...)
         QF_PRINTF(3, 4);
+/* Log what an accepted input was warned about (every diagnostic of d, as
+ * text) as one "warning" line "WHAT: ..."; nothing when d has no warning. */
+void ctl_log_warnings(struct ctl *c, const char *what,
+                      const struct qf_diags *d);
 
 /* ctl_check.c: 1 when nothing is at path (not even a dangling link). */
 int ctl_path_absent(const char *path);

@@ -324,6 +324,7 @@ void ctl_sync(struct ctl *c)
 		                      c->ctx->compile_specs };
 	struct qf_sync_result r = QF_SYNC_RESULT_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf what = QF_BUF_INIT;
 	int64_t now = ctl_now(c);
 	int rc;
 
@@ -349,8 +350,12 @@ void ctl_sync(struct ctl *c)
 		} else if (apply(c, &r) == 0) {
 			free(c->policy_rev);
 			c->policy_rev = qf_xstrdup(r.commit);
+			/* what it was warned about goes to the log */
+			qf_buf_addf(&what, "policy %.12s", r.commit);
+			ctl_log_warnings(c, what.buf, &d);
 		}
 	}
 	qf_sync_result_release(&r);
 	qf_diags_release(&d);
+	qf_buf_release(&what);
 }

@@ -486,14 +486,17 @@ static json_t *cq_json(struct dump *s, size_t i)
 		        json_pack("{s:I}", "weightedShare",
 		                  (json_int_t)qf_fairshare_weighted_share(s->e,
 		                                                          i)));
-	/* the spec is the input's, so is its version (v1beta1: spec.cohort) */
-	out = json_pack("{s:s,s:s,s:o,s:O,s:o}", "apiVersion",
+	/* the spec is the input's, so is its version (v1beta1: spec.cohort),
+	 * less the fields its schema does not know, which the API server
+	 * drops and the simulation ignored (QF512) */
+	out = json_pack("{s:s,s:s,s:o,s:o,s:o}", "apiVersion",
 	                api && !strncmp(api, "kueue.x-k8s.io/", 15)
 	                        ? api
 	                        : "kueue.x-k8s.io/v1beta2",
 	                "kind", "ClusterQueue", "metadata", meta, "spec",
-	                spec ? spec : empty, "status", st);
+	                json_deep_copy(spec ? spec : empty), "status", st);
 	json_decref(empty);
+	(void)qf_model_prune_fields(s->e->m, out);
 	return out;
 }
 

@@ -643,6 +643,60 @@ void qf_engine_set_active(struct qf_engine *e, struct qf_wl *w, int active)
 	qf_engine_enqueue(e, w);
 }
 
+/*
+ * A workload that reserves quota but is not Admitted (its admission checks
+ * are not all Ready) loses the reservation, without an eviction, when its
+ * LocalQueue or ClusterQueue is missing, terminating or stopped (Kueue:
+ * workload_controller.go reconcileOnLocalQueueActiveState, then
+ * reconcileOnClusterQueueActiveState, with UnsetQuotaReservationWithCondition
+ * and the reasons of the UnadmittedWorkloadsObservability gate, on by
+ * default).  So a terminating ClusterQueue waits for its Admitted
+ * workloads only.
+ */
+static void unreserve_inactive(struct qf_engine *e, struct qf_wl *w)
+{
+	const struct qf_model_lq *lq =
+	        w->m->queue ? qf_model_find_lq(e->m, w->m->ns, w->m->queue)
+	                    : NULL;
+	const struct qf_model_cq *cq =
+	        w->adm_cq >= 0 ? e->cq[w->adm_cq].m : NULL;
+	const char *reason = "Misconfigured";
+	struct qf_buf msg = QF_BUF_INIT;
+
+	if (!lq) {
+		qf_buf_addf(&msg, "LocalQueue %s is terminating or missing",
+		            w->m->queue ? w->m->queue : "");
+	} else if (lq->stop != QF_STOP_NONE) {
+		reason = "Suspended";
+		qf_buf_addf(&msg, "LocalQueue %s is stopped", w->m->queue);
+	} else if (!cq || cq->deleting_ms >= 0) {
+		qf_buf_addf(&msg, "ClusterQueue %s is terminating or missing",
+		            w->adm_cq_name ? w->adm_cq_name : "");
+	} else if (cq->stop != QF_STOP_NONE) {
+		reason = "Suspended";
+		qf_buf_addf(&msg, "ClusterQueue %s is stopped", cq->name);
+	} else {
+		return;
+	}
+	release_quota(e, w);
+	w->state = QF_WL_PENDING;
+	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, reason, msg.buf);
+	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
+	                   "The workload has no reservation");
+	qf_engine_enqueue(e, w);
+	qf_buf_release(&msg);
+}
+
+/* Holds quota, waits for admission checks and is not being evicted (an
+ * eviction in progress ends on its own path). */
+static int reserving_only(const struct qf_wl *w)
+{
+	const struct qf_cond *ev = &w->cond[QF_COND_EVICTED];
+
+	return !qf_engine_checks_ready(w) && !w->evicted &&
+	       !(ev->set && ev->status);
+}
+
 /* stopPolicy HoldAndDrain (LocalQueue first, as Kueue's workload
  * controller checks it first) and spec.active=false take quota back. */
 static void drain(struct qf_engine *e)
@@ -659,6 +713,8 @@ static void drain(struct qf_engine *e)
 		if (!w->m->active)
 			qf_engine_evict(e, w, "Deactivated",
 			                "The workload is deactivated");
+		else if (reserving_only(w))
+			unreserve_inactive(e, w);
 		/* Kueue: workload_controller.go
 		 * reconcileOnLocalQueueActiveState */
 		else if (lq_drains(e, w))

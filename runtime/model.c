@@ -7,6 +7,7 @@
  */
 #include "runtime/model.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -337,6 +338,15 @@ static int amount_of(struct rd *r, const json_t *parent, const char *key,
 {
 	struct qf_qty q;
 
+	/* a quantity of a Kueue CRD is int-or-string: the API server
+	 * refuses a number with a fraction (validate: QF104), where a
+	 * Pod's requests, a core type, take it */
+	if (json_is_real(v) && fmod(json_real_value(v), 1.0) != 0.0)
+		return bad(r, parent, key, NULL,
+		           "%s %.17g: a number with a fraction, which the API "
+		           "server refuses here; quote it (\"%.17g\") or use "
+		           "a suffix (m)",
+		           key, json_real_value(v), json_real_value(v));
 	if (qty_of(r, parent, key, v, &q) < 0)
 		return r->rc;
 	if (qf_qty_sign(&q) < 0)
@@ -392,6 +402,43 @@ static void read_labels(struct qf_model_labels *out, const json_t *o)
 	}
 }
 
+static const char *json_type_name(const json_t *v)
+{
+	return json_is_boolean(v)  ? "a boolean"
+	       : json_is_number(v) ? "a number"
+	       : json_is_object(v) ? "a map"
+	       : json_is_array(v)  ? "a list"
+	                           : "not a string";
+}
+
+/*
+ * parent[key] as a map of strings (labels, nodeLabels, nodeSelector,
+ * matchLabels): the API server refuses any other value, where read_labels
+ * would drop it (an unquoted `team: yes` read as a boolean made a
+ * matchLabels selector match every namespace).  Absent or null is fine.
+ */
+static int string_map(struct rd *r, const json_t *parent, const char *key)
+{
+	const json_t *m = parent ? json_object_get(parent, key) : NULL;
+	const char *k;
+	json_t *v;
+
+	if (!m || json_is_null(m))
+		return 0;
+	if (!json_is_object(m))
+		return bad(r, parent, key, NULL,
+		           "%s must be a map of strings, not %s", key,
+		           json_type_name(m));
+	json_object_foreach ((json_t *)m, k, v)
+		if (!json_is_null(v) && !json_is_string(v))
+			return bad(r, m, k, NULL,
+			           "%s of %s must be a string, not %s: quote "
+			           "it (YAML reads yes, no, on, off, true, "
+			           "false and numbers as such)",
+			           k, key, json_type_name(v));
+	return 0;
+}
+
 static void free_labels(struct qf_model_labels *l)
 {
 	for (size_t i = 0; i < l->n; i++) {
@@ -414,6 +461,8 @@ static int read_selector(struct rd *r, struct qf_model_selector *s,
 	if (!json_is_object(o))
 		return bad(r, o, "", NULL, "%s must be a label selector",
 		           "namespaceSelector");
+	if (string_map(r, o, "matchLabels") < 0)
+		return r->rc;
 	s->present = 1;
 	read_labels(&s->match, json_object_get(o, "matchLabels"));
 	ex = json_object_get(o, "matchExpressions");
@@ -443,12 +492,18 @@ static int read_selector(struct rd *r, struct qf_model_selector *s,
 		vals = json_object_get(e, "values");
 		x->values =
 		        qf_xcalloc(json_array_size(vals) + 1, sizeof(char *));
-		for (size_t j = 0; j < json_array_size(vals); j++)
-			if (json_is_string(json_array_get(vals, j)))
-				x->values[x->nvalues++] =
-				        qf_xstrdup(json_string_value(
-				                json_array_get(vals, j)));
 		s->nexpr++;
+		for (size_t j = 0; j < json_array_size(vals); j++) {
+			const json_t *v = json_array_get(vals, j);
+
+			if (!json_is_string(v))
+				return bad(r, e, "values", NULL,
+				           "values of %s must be strings, not "
+				           "%s: quote them",
+				           key, json_type_name(v));
+			x->values[x->nvalues++] =
+			        qf_xstrdup(json_string_value(v));
+		}
 	}
 	return 0;
 }
@@ -491,7 +546,7 @@ static int read_rq(struct rd *r, const json_t *jr, int32_t res,
 		        r, jr, "name", NULL,
 		        "resource %s must match the name in coveredResources",
 		        rn);
-	if (!nq)
+	if (!nq || json_is_null(nq)) /* the API server prunes a null */
 		return bad(r, jr, "nominalQuota", NULL,
 		           "missing required field %s", "nominalQuota");
 	rq->res = res;
@@ -738,10 +793,13 @@ static void free_cq(struct qf_model_cq *c)
 /* spec.admissionChecks (names; every flavour) or
  * spec.admissionChecksStrategy.admissionChecks ({name, onFlavors}); the
  * API refuses both at once (Kueue: clusterqueue_types.go). */
-static int read_cq_checks(struct rd *r, const json_t *spec,
+static int read_cq_checks(struct rd *r, const json_t *spec, int v1beta1,
                           struct qf_model_cq *c)
 {
-	const json_t *names = json_object_get(spec, "admissionChecks");
+	/* v1beta2 has no spec.admissionChecks: the API server prunes it
+	 * (QF512 says so), so it requires no check there */
+	const json_t *names =
+	        v1beta1 ? json_object_get(spec, "admissionChecks") : NULL;
 	const json_t *strat = json_object_get(spec, "admissionChecksStrategy");
 	const json_t *rules = json_object_get(strat, "admissionChecks");
 	size_t n;
@@ -796,7 +854,13 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 	const json_t *bwc = json_object_get(pre, "borrowWithinCohort");
 	const json_t *ff = json_object_get(spec, "flavorFungibility");
 	struct qf_model_cq c, *slot = NULL;
-	const char *cohort = str_at(r, spec, "cohortName", NULL, 0);
+	const char *av = json_string_value(json_object_get(o, "apiVersion"));
+	int v1beta1 = av && !strcmp(av, "kueue.x-k8s.io/v1beta1");
+	/* v1beta2 renamed spec.cohort to cohortName; each version's
+	 * object is read with its own name only, as the API prunes the
+	 * other (Kueue: clusterqueue_conversion.go) */
+	const char *cohort =
+	        str_at(r, spec, v1beta1 ? "cohort" : "cohortName", NULL, 0);
 	const json_t *meta = json_object_get(o, "metadata");
 	const char *del = str_at(r, meta, "deletionTimestamp", NULL, 0);
 	int64_t thr;
@@ -807,8 +871,6 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 		return bad(r, meta, "deletionTimestamp",
 		           "metadata.deletionTimestamp", "invalid time %s",
 		           del);
-	if (!cohort)
-		cohort = str_at(r, spec, "cohort", NULL, 0);
 	c.name = qf_xstrdup(name);
 	c.cohort = cohort && *cohort ? qf_xstrdup(cohort) : NULL;
 	c.klass = qf_xstrdup(perf_class(json_object_get(o, "metadata"), name));
@@ -840,7 +902,7 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 	if (read_selector(r, &c.nsel,
 	                  json_object_get(spec, "namespaceSelector")) < 0 ||
 	    read_groups(r, spec, &c.rg, &c.nrg) < 0 ||
-	    read_cq_checks(r, spec, &c) < 0 || r->rc < 0) {
+	    read_cq_checks(r, spec, v1beta1, &c) < 0 || r->rc < 0) {
 		free_cq(&c);
 		return r->rc;
 	}
@@ -955,6 +1017,8 @@ static int read_rf(struct rd *r, const json_t *o, const char *name)
 	const json_t *ts = json_object_get(spec, "nodeTaints");
 	struct qf_model_rf f, *slot = NULL;
 
+	if (string_map(r, spec, "nodeLabels") < 0)
+		return r->rc;
 	memset(&f, 0, sizeof(f));
 	f.name = qf_xstrdup(name);
 	f.json = json_incref((json_t *)o);
@@ -1176,6 +1240,9 @@ static int read_lr(struct rd *r, const json_t *o, const char *name,
 static int read_ns(struct rd *r, const json_t *o, const char *name)
 {
 	struct qf_model_ns *slot = qf_model_find_ns(r->m, name);
+
+	if (string_map(r, json_object_get(o, "metadata"), "labels") < 0)
+		return r->rc;
 
 	if (slot) {
 		free_labels(&slot->labels);
@@ -1472,6 +1539,8 @@ static int read_podset(struct rd *r, const json_t *jps, const json_t *tmpl,
 		return r->rc;
 	/* what Kueue accounts: after the Configuration's resources section */
 	qf_model_effective_reqs(r->m, ps->raw, ps->nraw, &ps->req, &ps->nreq);
+	if (string_map(r, spec, "nodeSelector") < 0)
+		return r->rc;
 	read_labels(&ps->node_selector, json_object_get(spec, "nodeSelector"));
 	read_tols(json_object_get(spec, "tolerations"), &ps->tols, &ps->ntols);
 	return 0;
@@ -1837,10 +1906,33 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	const char *uid = json_string_value(json_object_get(meta, "uid"));
 	const char *minp = json_string_value(
 	        json_object_get(ann, "kueue.x-k8s.io/job-min-parallelism"));
-	struct qf_model_wl *w = qf_xcalloc(1, sizeof(*w));
+	struct qf_model_wl *w;
 	int64_t par, comp;
 	json_t *pss;
 
+	/* Kueue's Job webhook (jobframework defaults.go
+	 * ApplyDefaultLocalQueue) labels a Job without a queue name with the
+	 * LocalQueue "default" of its namespace if there is one then;
+	 * otherwise Kueue leaves the Job alone (manageJobsWithoutQueueName
+	 * is off by default): no Workload, the Job runs outside any quota */
+	*out = NULL;
+	if (!q && qf_model_find_lq(r->m, ns, "default"))
+		q = "default";
+	if (!q) {
+		struct qf_loc loc = loc_key(r, meta, "name");
+
+		(void)qf_diag_warn(r->d, &loc, "QF511", "metadata.labels",
+		                   "Job %s/%s has no kueue.x-k8s.io/queue-name "
+		                   "label and its namespace no LocalQueue "
+		                   "\"default\": Kueue does not manage it (no "
+		                   "Workload; it runs outside any quota), so "
+		                   "simulate ignores it",
+		                   ns, name);
+		qf_diag_hint(r->d, "label it kueue.x-k8s.io/queue-name: "
+		                   "<LocalQueue>");
+		return QF_OK;
+	}
+	w = qf_xcalloc(1, sizeof(*w));
 	w->name = job_workload_name(name, uid ? uid : "");
 	w->ns = qf_xstrdup(ns);
 	w->queue = qf_xstrdup(q ? q : "");
@@ -2031,6 +2123,35 @@ static int read_named(struct rd *r, const struct kind_row *row,
 	}
 }
 
+/*
+ * metadata.generateName without a name (`kubectl create -f`, Kueue's own
+ * sample Jobs): the API server appends 5 random characters of its
+ * alphabet to the prefix (cut to 58); here they come from a hash of the
+ * prefix and a count of the names made so far, so a run is repeatable.
+ */
+static char *generate_name(struct qf_model *m, const char *prefix)
+{
+	static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+	struct qf_buf in = QF_BUF_INIT, out = QF_BUF_INIT;
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int n = 0;
+
+	qf_buf_addf(&in, "%s\n%u", prefix, m->generated++);
+	if (!EVP_Digest(in.buf, in.len, md, &n, EVP_sha1(), NULL))
+		n = 0;
+	qf_buf_add(&out, prefix, strlen(prefix) > 58 ? 58 : strlen(prefix));
+	for (size_t i = 0; i < 5; i++)
+		qf_buf_addch(
+		        &out,
+		        alphabet[(n ? md[i] : 0) % (sizeof(alphabet) - 1)]);
+	qf_buf_release(&in);
+	return qf_buf_detach(&out, NULL);
+}
+
+static int load_named(struct rd *rp, const struct kind_row *row,
+                      const json_t *obj, const char *name,
+                      struct qf_model_wl **wl_out);
+
 static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
                     struct qf_model_wl **wl_out)
 {
@@ -2038,9 +2159,10 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 	const struct kind_row *row = find_kind(obj);
 	const json_t *meta = json_object_get(obj, "metadata");
 	const char *kind = json_string_value(json_object_get(obj, "kind"));
-	const char *name, *ns;
-	struct qf_model_wl *w = NULL;
+	const char *name;
+	char *gen = NULL;
 	struct qf_loc loc = loc_of(&r, obj);
+	int rc;
 
 	if (wl_out)
 		*wl_out = NULL;
@@ -2056,15 +2178,40 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 	if (!(row->needs & flags))
 		return qf_diag_error(r.d, &loc, RULE, "kind",
 		                     "a %s is not accepted here", row->kind);
+	if ((flags & QF_MODEL_FIELDS) &&
+	    qf_model_check_fields(r.m, r.doc, &loc, obj, r.d) < 0)
+		return QF_EINVAL;
 	if (row->k == K_CONFIG)
 		return qf_model_load_config(r.m, r.doc, r.doc ? NULL : &r.at,
 		                            obj, r.d);
 	if (!meta)
 		return bad(&r, obj, "metadata", "metadata",
 		           "missing required field %s", "metadata");
-	name = str_at(&r, meta, "name", "metadata.name", 1);
+	name = json_string_value(json_object_get(meta, "name"));
+	if (!name && json_string_value(json_object_get(meta, "generateName")))
+		name = gen =
+		        generate_name(r.m, json_string_value(json_object_get(
+		                                   meta, "generateName")));
+	else
+		name = str_at(&r, meta, "name", "metadata.name", 1);
 	if (!name)
 		return r.rc;
+	rc = load_named(&r, row, obj, name, wl_out);
+	free(gen);
+	return rc;
+}
+
+/* load_obj for an object with a name. */
+static int load_named(struct rd *rp, const struct kind_row *row,
+                      const json_t *obj, const char *name,
+                      struct qf_model_wl **wl_out)
+{
+	struct rd r = *rp;
+	const json_t *meta = json_object_get(obj, "metadata");
+	struct qf_loc loc = loc_of(&r, obj);
+	struct qf_model_wl *w = NULL;
+	const char *ns;
+
 	ns = str_at(&r, meta, "namespace", "metadata.namespace", 0);
 	if (row->namespaced && !ns)
 		ns = "default";
@@ -2470,6 +2617,7 @@ void qf_model_release(struct qf_model *m)
 	ix_release(&m->lq_ix);
 	ix_release(&m->wpc_ix);
 	ix_release(&m->ns_ix);
+	qf_kinds_free(m->kinds);
 	memset(m, 0, sizeof(*m));
 }
 

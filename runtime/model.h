@@ -30,6 +30,8 @@
 #include "core/diag.h"
 #include "core/qty.h"
 
+struct qf_kinds;
+
 /* Interned strings: index <-> name, open addressing, insertion order. */
 struct qf_names {
 	char **v; /* owned */
@@ -407,6 +409,9 @@ struct qf_model {
 	int64_t latest_ms; /* latest timestamp seen in the input, or 0 */
 	/* indexes of rf, cq, co, lq ("ns/name"), wpc and ns by name */
 	struct qf_model_ix rf_ix, cq_ix, co_ix, lq_ix, wpc_ix, ns_ix;
+	/* owned: Kueue's schemas, built at the first QF_MODEL_FIELDS load */
+	struct qf_kinds *kinds;
+	unsigned generated; /* names made for metadata.generateName */
 };
 
 void qf_model_init(struct qf_model *m);
@@ -418,6 +423,9 @@ void qf_model_clear_policy(struct qf_model *m);
 enum qf_model_load_flags {
 	QF_MODEL_POLICY = 1 << 0,    /* accept policy objects */
 	QF_MODEL_WORKLOADS = 1 << 1, /* accept Workloads and Jobs */
+	/* warn about fields the kind's schema does not know (QF512): for
+	 * objects from the user's files, once per object */
+	QF_MODEL_FIELDS = 1 << 2,
 };
 
 /*
@@ -460,6 +468,29 @@ int qf_model_load_config(struct qf_model *m, const struct qf_doc *doc,
                          struct qf_diags *d) QF_MUST_CHECK;
 
 void qf_model_config_release(struct qf_model_config *c);
+
+/*
+ * Warn (QF512) about each field of obj that the schema of its apiVersion
+ * and kind does not know, as validate's QF102 finds them (a typo such as
+ * namespaceSelektor, v1beta1's spec.admissionChecks on a v1beta2
+ * ClusterQueue), with the JSON path and a did-you-mean: the model reads
+ * only the fields it knows, as the API server keeps only those.  Warnings,
+ * not errors: a snapshot of a newer Kueue may carry fields this quotaflow
+ * does not know yet.  Kinds without a schema here (Workload, Job,
+ * AdmissionCheck) are not checked.  Locations come from doc, or are `at`
+ * when doc is NULL.  Returns QF_OK, or < 0 only when the built-in schemas
+ * cannot be compiled (an internal error, with its diagnostics).
+ */
+int qf_model_check_fields(struct qf_model *m, const struct qf_doc *doc,
+                          const struct qf_loc *at, const json_t *obj,
+                          struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * Remove from obj (a copy the caller owns) the fields qf_model_check_fields
+ * warns about, as the API server drops them, so what is written out
+ * (--dump-state) is what the simulation read.  Returns how many.
+ */
+size_t qf_model_prune_fields(struct qf_model *m, json_t *obj);
 
 /* 1 when obj is a config.kueue.x-k8s.io Configuration, else 0. */
 int qf_model_is_config(const json_t *obj);

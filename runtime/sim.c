@@ -230,9 +230,18 @@ static int skip_kustomization(struct sim *s, const struct qf_obj *o)
 	return 1;
 }
 
-static int load_objects(struct sim *s, const struct qf_strlist *files,
-                        unsigned flags, struct qf_model_wl ***added,
-                        size_t *nadded)
+static size_t ndocuments(const struct qf_docset *set)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < set->ndocs; i++)
+		n += qf_doc_ndocuments(set->docs[i]);
+	return n;
+}
+
+static int load_objects(struct sim *s, const char *opt,
+                        const struct qf_strlist *files, unsigned flags,
+                        struct qf_model_wl ***added, size_t *nadded)
 {
 	struct qf_docset set = QF_DOCSET_INIT;
 	struct qf_strlist paths = QF_STRLIST_INIT;
@@ -246,6 +255,14 @@ static int load_objects(struct sim *s, const struct qf_strlist *files,
 	                   QF_FS_MANIFESTS, s->d);
 	if (rc == QF_OK)
 		rc = qf_docset_load(&set, &paths, NULL, s->d);
+	/* an empty file is most often a failed `kubectl get ... >FILE`:
+	 * simulating an empty cluster would answer a question not asked;
+	 * an empty List is a dump of an empty cluster, which is one */
+	if (rc == QF_OK && !set.nobjs && !ndocuments(&set))
+		rc = qf_diag_error(s->d, NULL, "QF004", NULL,
+		                   "no objects to simulate in %s: %zu file%s "
+		                   "read",
+		                   opt, paths.n, paths.n == 1 ? "" : "s");
 	qf_strlist_release(&paths);
 	if (rc == QF_OK && (flags & QF_MODEL_POLICY))
 		rc = compile_specs(s, &set, &taken);
@@ -268,7 +285,8 @@ static int load_objects(struct sim *s, const struct qf_strlist *files,
 			        "a Pool/Tenant spec is not accepted "
 			        "here; give specs with -f or --apply");
 		else
-			r = qf_model_load_obj(&s->m, o->doc, o->obj, flags, &w,
+			r = qf_model_load_obj(&s->m, o->doc, o->obj,
+			                      flags | QF_MODEL_FIELDS, &w,
 			                      s->d);
 		if (r < 0)
 			rc = r;
@@ -403,6 +421,30 @@ static void do_check(struct sim *s, struct op *p)
 	                   p->workload, p->check, (long long)p->at_ms);
 }
 
+/*
+ * A ClusterQueue delete.  One with holders stays, terminating, behind
+ * Kueue's resource-in-use finalizer; deleting it again is what the API
+ * server accepts for an object that already has a deletionTimestamp: it
+ * stays terminating and nothing changes.  One that went meanwhile (its
+ * last holder left) answers NotFound there: a warning, as the trace
+ * reader cannot know beforehand.
+ */
+static int delete_cq(struct sim *s, const struct op *p)
+{
+	const struct qf_model_cq *c = qf_model_find_cq(&s->m, p->del_name);
+	struct qf_loc at = { s->o->trace, (uint32_t)p->line, 1 };
+
+	if (c && c->deleting_ms >= 0)
+		return QF_OK;
+	if (qf_model_terminate_cq(&s->m, p->del_name, s->t0 + p->at_ms))
+		return qf_engine_rebuild(s->e, s->d);
+	return qf_diag_warn(s->d, &at, RULE, "object.metadata.name",
+	                    "ClusterQueue %s no longer exists at %lldms (it "
+	                    "went when no workload held its quota any more): "
+	                    "delete ignored",
+	                    p->del_name, (long long)p->at_ms);
+}
+
 static int do_op(struct sim *s, struct op *p)
 {
 	struct qf_model_wl *w = NULL;
@@ -433,10 +475,8 @@ static int do_op(struct sim *s, struct op *p)
 			qf_engine_finish(s->e, x);
 		else if (x)
 			qf_engine_delete(s->e, x);
-		else if (p->del_name && !strcmp(p->del_kind, "ClusterQueue") &&
-		         qf_model_terminate_cq(&s->m, p->del_name,
-		                               s->t0 + p->at_ms))
-			rc = qf_engine_rebuild(s->e, s->d);
+		else if (p->del_name && !strcmp(p->del_kind, "ClusterQueue"))
+			rc = delete_cq(s, p);
 		else if (p->del_name &&
 		         qf_model_delete_named(&s->m, p->del_kind, p->del_name))
 			rc = qf_engine_rebuild(s->e, s->d);
@@ -521,8 +561,8 @@ static int event_loop(struct sim *s)
 static int load_inputs(struct sim *s, struct qf_model_wl ***sub, size_t *nsub)
 {
 	const struct qf_sim_options *o = s->o;
-	int rc = load_objects(s, o->files, QF_MODEL_POLICY | QF_MODEL_WORKLOADS,
-	                      NULL, NULL);
+	int rc = load_objects(s, "-f", o->files,
+	                      QF_MODEL_POLICY | QF_MODEL_WORKLOADS, NULL, NULL);
 
 	if (o->apply && o->apply->n) {
 		qf_model_clear_policy(&s->m);
@@ -530,14 +570,16 @@ static int load_inputs(struct sim *s, struct qf_model_wl ***sub, size_t *nsub)
 		s->derived_cfg = NULL;
 		json_decref(s->ann_cfg);
 		s->ann_cfg = NULL;
-		if (load_objects(s, o->apply, QF_MODEL_POLICY, NULL, NULL) < 0)
+		if (load_objects(s, "--apply", o->apply, QF_MODEL_POLICY, NULL,
+		                 NULL) < 0)
 			rc = QF_EINVAL;
 	}
 	if (o->submit) {
 		struct qf_strlist one = QF_STRLIST_INIT;
 
 		qf_strlist_add(&one, o->submit);
-		if (load_objects(s, &one, QF_MODEL_WORKLOADS, sub, nsub) < 0)
+		if (load_objects(s, "--submit", &one, QF_MODEL_WORKLOADS, sub,
+		                 nsub) < 0)
 			rc = QF_EINVAL;
 		qf_strlist_release(&one);
 	}
@@ -559,8 +601,12 @@ static int simulate(struct sim *s)
 		for (size_t i = 0; i < s->nops && s->ops[i].at_ms == 0; i++)
 			if (do_op(s, &s->ops[i]) < 0)
 				return QF_EINVAL;
+		/* a cycle that changes nothing means no later one at the
+		 * same time can (qf_engine_cycle): the rest of N would be
+		 * the same, and --cycles 99999999999999 would never end */
 		for (int64_t i = 0; i < s->o->cycles; i++)
-			(void)qf_engine_cycle(s->e);
+			if (!qf_engine_cycle(s->e))
+				break;
 		return QF_OK;
 	}
 	for (size_t i = 0; i < s->e->nwl; i++)

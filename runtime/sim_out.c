@@ -407,6 +407,72 @@ static void why_not_evaluated(const struct sim *s, const struct qf_wl *w,
 static const char *const state_names[] = { "pending", "admitted", "finished",
 	                                   "deleted" };
 
+/* Time of the workload's last Admitted event (adm): its time_ms counts
+ * from the start already (qf_sim__observe sees the events as written). */
+static long long admitted_at(const json_t *adm)
+{
+	return (long long)json_integer_value(json_object_get(adm, "time_ms"));
+}
+
+/* Holds quota and is Admitted now (not only reserving, its admission
+ * checks still not all Ready). */
+static int admitted_now(const struct qf_wl *w)
+{
+	return w->state == QF_WL_RESERVED && w->cond[QF_COND_ADMITTED].set &&
+	       w->cond[QF_COND_ADMITTED].status;
+}
+
+static void fate_admitted(const struct sim *s, const struct qf_wl *w,
+                          const json_t *adm, json_t *j, struct qf_buf *out)
+{
+	json_object_set(j, "clusterQueue",
+	                json_object_get(adm, "clusterQueue"));
+	json_object_set_new(j, "admittedAtMs",
+	                    json_integer(admitted_at(adm)));
+	json_object_set(j, "flavors", json_object_get(adm, "flavors"));
+	json_object_set(j, "borrowed", json_object_get(adm, "borrowed"));
+	if (w->state == QF_WL_FINISHED)
+		qf_buf_addf(out, "finished at %lldms, ",
+		            (long long)(w->end_ms - s->t0));
+	if (w->state == QF_WL_DELETED)
+		qf_buf_adds(out, "deleted, ");
+	qf_buf_addf(out, "admitted at %lldms in ClusterQueue %s",
+	            admitted_at(adm),
+	            json_string_value(json_object_get(adm, "clusterQueue")));
+	flavours_text(out, adm);
+	borrowed_text(out, adm);
+}
+
+/* Quota reserved, admission checks pending: not admitted, not waiting
+ * for quota either. */
+static void fate_reserved(const struct sim *s, const struct qf_wl *w, json_t *j,
+                          struct qf_buf *out)
+{
+	const struct qf_cond *ac = &w->cond[QF_COND_ADMITTED];
+	json_t *checks = json_object();
+
+	json_object_set_new(j, "state", json_string("reserved"));
+	json_object_set_new(j, "clusterQueue", json_string(w->adm_cq_name));
+	json_object_set_new(j, "reservedAtMs",
+	                    json_integer(w->reserved_ms - s->t0));
+	json_object_set_new(j, "reason",
+	                    json_string(ac->reason ? ac->reason : ""));
+	json_object_set_new(j, "message",
+	                    json_string(ac->message ? ac->message : ""));
+	qf_buf_addf(out,
+	            "quota reserved at %lldms in ClusterQueue %s, not admitted "
+	            "until its admission checks are Ready:",
+	            (long long)(w->reserved_ms - s->t0), w->adm_cq_name);
+	for (size_t i = 0; i < w->nchecks; i++) {
+		const char *st = qf_model_check_state_name(w->checks[i].state);
+
+		json_object_set_new(checks, w->checks[i].name, json_string(st));
+		qf_buf_addf(out, "%s %s (%s)", i ? "," : "", w->checks[i].name,
+		            st);
+	}
+	json_object_set_new(j, "checks", checks);
+}
+
 /* One --submit workload's fate as text (one line) or JSON. */
 static json_t *fate(const struct sim *s, const char *key, const json_t *adm,
                     struct qf_buf *out)
@@ -421,25 +487,16 @@ static json_t *fate(const struct sim *s, const char *key, const json_t *adm,
 	j = json_pack("{s:s,s:s}", "workload", key, "state",
 	              state_names[w->state]);
 	qf_buf_addf(out, "%s: ", key);
-	if (adm && w->state != QF_WL_PENDING) {
-		json_object_set(j, "clusterQueue",
-		                json_object_get(adm, "clusterQueue"));
-		json_object_set_new(j, "admittedAtMs",
-		                    json_integer(w->admit_ms - s->t0));
-		json_object_set(j, "flavors", json_object_get(adm, "flavors"));
-		json_object_set(j, "borrowed",
-		                json_object_get(adm, "borrowed"));
-		if (w->state == QF_WL_FINISHED)
-			qf_buf_addf(out, "finished at %lldms, ",
-			            (long long)(w->end_ms - s->t0));
-		if (w->state == QF_WL_DELETED)
-			qf_buf_adds(out, "deleted, ");
-		qf_buf_addf(out, "admitted at %lldms in ClusterQueue %s",
-		            (long long)(w->admit_ms - s->t0),
-		            json_string_value(
-		                    json_object_get(adm, "clusterQueue")));
-		flavours_text(out, adm);
-		borrowed_text(out, adm);
+	if (adm && (admitted_now(w) || w->state == QF_WL_FINISHED ||
+	            w->state == QF_WL_DELETED)) {
+		fate_admitted(s, w, adm, j, out);
+	} else if (w->state == QF_WL_RESERVED) {
+		fate_reserved(s, w, j, out);
+	} else if (w->state != QF_WL_PENDING) {
+		/* finished or deleted before it was ever admitted */
+		qf_buf_adds(out, w->state == QF_WL_FINISHED
+		                         ? "finished, never admitted"
+		                         : "deleted, never admitted");
 	} else if (qr->reason) {
 		json_object_set_new(j, "reason", json_string(qr->reason));
 		json_object_set_new(
@@ -447,11 +504,11 @@ static json_t *fate(const struct sim *s, const char *key, const json_t *adm,
 		        json_string(qr->message ? qr->message : ""));
 		qf_buf_addf(out, "pending (%s): %s", qr->reason,
 		            qr->message ? qr->message : "");
-		if (w->first_admit_ms >= 0)
+		if (adm)
 			qf_buf_addf(out,
 			            " (admitted at %lldms before, then "
 			            "evicted)",
-			            (long long)(w->first_admit_ms - s->t0));
+			            admitted_at(adm));
 	} else {
 		struct qf_buf why = QF_BUF_INIT;
 

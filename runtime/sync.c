@@ -164,9 +164,10 @@ static int take(struct qf_sync_result *out, struct qf_model *scratch,
 		                    "%s is not policy; the sync ignores it",
 		                    k ? k : "an object without a kind");
 	}
-	rc = doc ? qf_model_load_obj(scratch, doc, obj, QF_MODEL_POLICY, NULL,
-	                             d)
-	         : qf_model_load_obj_at(scratch, at, obj, QF_MODEL_POLICY, NULL,
+	rc = doc ? qf_model_load_obj(scratch, doc, obj,
+	                             QF_MODEL_POLICY | QF_MODEL_FIELDS, NULL, d)
+	         : qf_model_load_obj_at(scratch, at, obj,
+	                                QF_MODEL_POLICY | QF_MODEL_FIELDS, NULL,
 	                                d);
 	if (rc == QF_OK)
 		json_array_append_new(out->objs, json_deep_copy(obj));

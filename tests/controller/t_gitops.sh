@@ -13,7 +13,7 @@ g() { git -C "$tmp/work" -c user.email=t@example.com -c user.name=t "$@" >/dev/n
 commit() { g add -A && g commit -qm "$1" && g push -q "$tmp/bare.git" main; }
 git init -q -b main "$tmp/work" && mkdir -p "$tmp/work/policy"
 cp "$EX/setup.yaml" "$tmp/work/policy/"
-printf 'apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata:\n  name: extra\nspec:\n  namespaceSelector: {}\n' >"$tmp/work/policy/extra.yaml"
+printf 'apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata:\n  name: extra\nspec:\n  namespaceSelector: {}\n  stopPolicyy: Hold\n' >"$tmp/work/policy/extra.yaml"
 commit one
 git clone -q --bare "$tmp/work" "$tmp/bare.git"
 rev1=$(git -C "$tmp/work" rev-parse HEAD)
@@ -21,6 +21,9 @@ start a --db "$tmp/g.db" --git-repo "$tmp/bare.git" --git-ref main \
 	--git-path policy --sync-interval 100ms --events "$tmp/ev.jsonl" || exit 1
 expect_eq "revision applied" "$(k get cq cluster-queue -o jsonpath='{.metadata.annotations.quotaflow\.dev/policy-revision}')" "$rev1"
 expect_eq "both queues" "$(k get cq -o name | wc -l)" "2"
+# an unknown field of an applied revision is dropped with a warning in
+# the log (QF512), which named nothing before
+expect_has "unknown field logged" "$(grep '"level":"warning"' "$tmp/a.log")" 'extra.yaml:7:16: warning: unknown field \"stopPolicyy\" ignored'
 k create -f "$EX/job1.yaml" >/dev/null 2>&1 || bad "create job1"
 wait_for "job1 runs" "k get job job1 -o jsonpath='{.spec.suspend}'" "false"
 # a quota change and a removed queue: the difference is applied

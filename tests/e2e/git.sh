@@ -104,6 +104,11 @@ has diff-text "quotaflow diff v1 -> v2: tenants 0 added, 0 removed, 1 changed"
 has diff-text "~ globex-vision: committed 24 -> 32, burst 40 -> 48"
 has diff-text "globex/h100-ondemand: committed 24 -> 32, headroom 16 -> 8"
 has diff-text "~ ClusterQueue globex-vision"
+# --path as a shell completes it (./tenants, tenants//): the same folder
+# (./tenants was "no such file or folder in revision")
+check diff-dot-path 0 "$QF" diff v1 v2 --path ./tenants//
+has diff-dot-path "~ globex-vision: committed 24 -> 32, burst 40 -> 48"
+check lint-range-dot-path 0 "$QF" lint --git-range v1..v2 ./tenants
 check diff-markdown 0 "$QF" diff main~3 main~2 --path tenants --format markdown
 has diff-markdown "| Tenants | 0 | 0 | 1 |"
 has diff-markdown "| globex-vision | changed | globex | 24 → 32 | 40 → 48 |"

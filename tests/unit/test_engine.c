@@ -419,9 +419,10 @@ static void test_engine_terminating_cq_kept_until_empty(void **state)
 }
 
 /* A ClusterQueue with admission checks: a queue "c" covering cpu that asks
- * for `checks` (a flow sequence). */
+ * for `checks` (a flow sequence; v1beta1's spec.admissionChecks, which
+ * v1beta2 does not have). */
 #define CHECKED_CQ(checks)                                                  \
-	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"          \
+	"apiVersion: kueue.x-k8s.io/v1beta1\nkind: ClusterQueue\n"          \
 	"metadata: {name: c}\nspec:\n  namespaceSelector: {}\n"             \
 	"  admissionChecks: " checks "\n"                                   \
 	"  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n"    \
@@ -507,6 +508,48 @@ static void test_engine_checks_retry_backs_off(void **state)
 	                    "BackoffFinished");
 	assert_int_equal(qf_engine_cycle(t.e), 1);
 	assert_int_equal(w->state, QF_WL_RESERVED);
+	check(&t);
+	rt_release(&t);
+}
+
+/* A workload that only reserves quota (its check Pending) loses the
+ * reservation, not by eviction, when its LocalQueue or ClusterQueue is
+ * stopped (Kueue: workload_controller.go reconcileOnLocalQueueActiveState,
+ * reconcileOnClusterQueueActiveState); HoldAndDrain evicts only Admitted
+ * ones. */
+static void test_engine_checks_stopped_queue_unreserves(void **state)
+{
+	struct log log = { .n = 0 };
+	struct rt t;
+	struct qf_wl *w;
+
+	(void)state;
+	start_checked(&t, &log);
+	(void)qf_engine_cycle(t.e);
+	w = rt_wl(&t, "ns/w");
+	assert_int_equal(w->state, QF_WL_RESERVED);
+	qf_model_find_lq(&t.m, "ns", "c")->stop = QF_STOP_DRAIN;
+	assert_int_equal(qf_engine_rebuild(t.e, &t.d), 0);
+	assert_int_equal(w->state, QF_WL_PENDING);
+	assert_false(w->cond[QF_COND_EVICTED].set);
+	assert_int_equal(w->nevictions, 0);
+	assert_string_equal(w->cond[QF_COND_QUOTA_RESERVED].reason,
+	                    "Suspended");
+	/* "LocalQueue c is stopped", then at once what Kueue's next
+	 * reconcile keeps (getQueueBlocker) */
+	assert_string_equal(w->cond[QF_COND_QUOTA_RESERVED].message,
+	                    "LocalQueue c is inactive");
+	assert_string_equal(w->cond[QF_COND_ADMITTED].reason, "NoReservation");
+	qf_model_find_lq(&t.m, "ns", "c")->stop = QF_STOP_NONE;
+	assert_int_equal(qf_engine_rebuild(t.e, &t.d), 0);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	assert_int_equal(w->state, QF_WL_RESERVED);
+	qf_model_find_cq(&t.m, "c")->stop = QF_STOP_HOLD;
+	assert_int_equal(qf_engine_rebuild(t.e, &t.d), 0);
+	assert_int_equal(w->state, QF_WL_PENDING);
+	assert_string_equal(w->cond[QF_COND_QUOTA_RESERVED].message,
+	                    "ClusterQueue c is inactive");
+	assert_int_equal(w->nevictions, 0);
 	check(&t);
 	rt_release(&t);
 }
@@ -623,6 +666,7 @@ int main(void)
 		cmocka_unit_test(test_engine_checks_gate_admission),
 		cmocka_unit_test(test_engine_checks_retry_backs_off),
 		cmocka_unit_test(test_engine_checks_missing_check_inactive),
+		cmocka_unit_test(test_engine_checks_stopped_queue_unreserves),
 		cmocka_unit_test(
 		        test_engine_cohort_cycle_suspends_then_recovers),
 		cmocka_unit_test(

@@ -293,6 +293,46 @@ static void test_kinds_skips_unknown_kinds(void **state)
 	qf_diags_release(&d);
 }
 
+/* Unknown fields: found with their paths (QF102, the other version's
+ * field with what to write) and pruned exactly, as the API server prunes
+ * them; status (preserve-unknown-fields) and known metadata stay. */
+static void test_kinds_unknown_fields_found_and_pruned(void **state)
+{
+	struct modes *m = *state;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc = NULL;
+	json_t *o;
+	const char *y =
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+	        "metadata: {name: q, uid: u1, owner: x}\nspec:\n"
+	        "  cohort: c\n  resourceGroups:\n"
+	        "  - coveredResources: [cpu]\n    colour: red\n"
+	        "    flavors: [{name: f, resources: [{name: cpu, "
+	        "nominalQuota: 1}]}]\nstatus: {anything: 1}\n";
+
+	assert_int_equal(
+	        qf_doc_load_mem(&doc, "u.yaml", y, strlen(y), NULL, &d), QF_OK);
+	o = qf_doc_object(doc, 0)->obj;
+	assert_int_equal(qf_kinds_unknown_fields(m->builtin, doc, o, &d), 3);
+	assert_int_equal(d.n, 3);
+	for (size_t i = 0; i < d.n; i++)
+		assert_string_equal(d.v[i].rule, "QF102");
+	assert_string_equal(d.v[0].path, "metadata.owner");
+	assert_string_equal(d.v[1].path, "spec.cohort");
+	assert_string_equal(d.v[1].hint, "spec.cohort is v1beta1's; v1beta2 "
+	                                 "calls it cohortName");
+	assert_string_equal(d.v[2].path, "spec.resourceGroups[0].colour");
+	assert_int_equal(qf_kinds_prune_unknown(m->builtin, o), 3);
+	assert_null(json_object_get(json_object_get(o, "metadata"), "owner"));
+	assert_non_null(json_object_get(json_object_get(o, "metadata"), "uid"));
+	assert_null(json_object_get(json_object_get(o, "spec"), "cohort"));
+	assert_non_null(json_object_get(o, "status"));
+	assert_int_equal(qf_kinds_unknown_fields(m->builtin, doc, o, &d), 0);
+	assert_int_equal(qf_kinds_prune_unknown(m->builtin, o), 0);
+	qf_doc_free(doc);
+	qf_diags_release(&d);
+}
+
 /*
  * The valid side of rules that depend on API defaults: whenCanPreempt
  * left out is TryNextFlavor (QF213 must not fire), borrowWithinCohort
@@ -360,6 +400,7 @@ int main(void)
 		cmocka_unit_test(
 		        test_kinds_bad_catalogue_rejected_in_both_modes),
 		cmocka_unit_test(test_kinds_skips_unknown_kinds),
+		cmocka_unit_test(test_kinds_unknown_fields_found_and_pruned),
 		cmocka_unit_test(test_kinds_kueue_lookalikes_are_errors),
 		cmocka_unit_test(test_kinds_defaults_keep_valid_queues_valid),
 		cmocka_unit_test(test_kinds_crds_dir_errors),

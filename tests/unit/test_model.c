@@ -58,6 +58,46 @@ static void test_model_reads_v1beta1_cohort_field(void **state)
 	rt_release(&t);
 }
 
+/* Each version's field only: v1beta2 has cohortName and no spec.cohort or
+ * spec.admissionChecks (the API prunes them), so they are not read there,
+ * and QF_MODEL_FIELDS warns about them (QF512) at their positions. */
+static void test_model_reads_each_version_own_fields(void **state)
+{
+	struct rt t;
+	struct qf_doc *doc = NULL;
+	static const char y[] =
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+	        "metadata: {name: q}\nspec:\n  cohort: team\n"
+	        "  admissionChecks: [prov]\n";
+
+	(void)state;
+	rt_init(&t);
+	assert_int_equal(
+	        qf_doc_load_mem(&doc, "cq.yaml", y, strlen(y), NULL, &t.d), 0);
+	assert_int_equal(qf_model_load_obj(
+	                         &t.m, doc, qf_doc_object(doc, 0)->obj,
+	                         QF_MODEL_POLICY | QF_MODEL_FIELDS, NULL, &t.d),
+	                 0);
+	assert_null(t.m.cq[0].cohort);
+	assert_int_equal(t.m.cq[0].nchecks, 0);
+	assert_int_equal(t.d.nerrors, 0);
+	assert_int_equal(t.d.n, 2);
+	assert_string_equal(t.d.v[0].rule, "QF512");
+	assert_string_equal(t.d.v[0].path, "spec.cohort");
+	assert_int_equal(t.d.v[0].line, 5);
+	assert_int_equal(t.d.v[0].col, 11);
+	assert_string_equal(t.d.v[1].path, "spec.admissionChecks");
+	assert_int_equal(t.d.v[1].line, 6);
+	/* loaded again without the flag: silent */
+	assert_int_equal(qf_model_load_obj(&t.m, doc,
+	                                   qf_doc_object(doc, 0)->obj,
+	                                   QF_MODEL_POLICY, NULL, &t.d),
+	                 0);
+	assert_int_equal(t.d.n, 2);
+	t.docs[t.ndocs++] = doc; /* the model holds nodes of it */
+	rt_release(&t);
+}
+
 static void test_model_reports_bad_quantity_with_position(void **state)
 {
 	struct qf_model m;
@@ -612,6 +652,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_model_maps_job_like_kueue),
 		cmocka_unit_test(test_model_reads_v1beta1_cohort_field),
+		cmocka_unit_test(test_model_reads_each_version_own_fields),
 		cmocka_unit_test(test_model_deletes_namespace_and_wpc),
 		cmocka_unit_test(test_model_reports_bad_quantity_with_position),
 		cmocka_unit_test(test_model_rejects_pod_set_assignment_twice),

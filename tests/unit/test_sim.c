@@ -54,10 +54,11 @@ static void run_until(struct paths *p, const char *trace, int64_t until_ms,
                       int want_rc)
 {
 	struct qf_strlist files = QF_STRLIST_INIT, apply = QF_STRLIST_INIT;
-	struct qf_sim_options o = { &files,        &apply,       NULL,
-		                    trace,         -1,           until_ms,
-		                    p->events.buf, p->state.buf, p->summary.buf,
-		                    0, NULL };
+	struct qf_sim_options o = {
+		&files,   &apply,        NULL,         trace,          -1,
+		until_ms, p->events.buf, p->state.buf, p->summary.buf, 0,
+		NULL
+	};
 	struct qf_diags d = QF_DIAGS_INIT;
 	int rc;
 
@@ -320,11 +321,12 @@ static void test_sim_summary_exact_and_sorted(void **state)
 }
 
 /* qf_sim_check_trace: the trace parser alone, on text in memory. */
-#define SUBMIT(ns, name, at)                                                  \
-	"{\"at_ms\": " at ", \"op\": \"submit\", \"object\": "                \
-	"{\"apiVersion\": \"batch/v1\", \"kind\": \"Job\", "                  \
-	"\"metadata\": {\"name\": \"" name "\", \"namespace\": \"" ns "\"}, " \
-	"\"spec\": {\"template\": {\"spec\": {\"containers\": "               \
+#define SUBMIT(ns, name, at)                                                 \
+	"{\"at_ms\": " at ", \"op\": \"submit\", \"object\": "               \
+	"{\"apiVersion\": \"batch/v1\", \"kind\": \"Job\", "                 \
+	"\"metadata\": {\"name\": \"" name "\", \"namespace\": \"" ns "\", " \
+	"\"labels\": {\"kueue.x-k8s.io/queue-name\": \"q\"}}, "              \
+	"\"spec\": {\"template\": {\"spec\": {\"containers\": "              \
 	"[{\"name\": \"c\"}]}}}}}\n"
 
 static void test_sim_check_trace_cases(void **state)

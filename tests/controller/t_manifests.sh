@@ -1,0 +1,25 @@
+#!/bin/sh
+# --manifests: the objects are served; a field Kueue's schema does not
+# know is dropped with a warning (QF512) that is logged at start, before
+# the controller listens, not only printed when it stops; a clean folder
+# logs no warning (tests/controller/lib.sh).
+suite=manifests
+. "$(dirname "$0")/lib.sh"
+mkdir -p "$tmp/m" "$tmp/clean"
+cp "$EX/setup.yaml" "$tmp/clean/"
+sed 's/^  namespaceSelector: {}$/  namespaceSelector: {}\n  stopPolicyy: Hold/' \
+	"$EX/setup.yaml" >"$tmp/m/setup.yaml"
+start a --db "$tmp/m.db" --manifests "$tmp/m" || exit 1
+expect_eq "queue served" "$(k get cq -o name)" "clusterqueue.kueue.x-k8s.io/cluster-queue"
+first=$(grep -n 'QF512' "$tmp/a.log" | head -1 | cut -d: -f1)
+listen=$(grep -n 'listening on' "$tmp/a.log" | head -1 | cut -d: -f1)
+expect_has "warning logged" "$(cat "$tmp/a.log")" 'setup.yaml:14:16: warning: unknown field \"stopPolicyy\" ignored'
+expect_has "did you mean" "$(cat "$tmp/a.log")" 'did you mean \"stopPolicy\"?'
+expect_eq "logged before listening" "$([ -n "$first" ] && [ "$first" -lt "$listen" ] && echo yes)" "yes"
+stop
+expect_eq "stop" "$?" "0"
+expect_eq "said once" "$(grep -c 'stopPolicyy' "$tmp/a.log")" "1"
+start b --db "$tmp/c.db" --manifests "$tmp/clean" || exit 1
+stop
+expect_eq "clean: no warning" "$(grep -c '"level":"warning"' "$tmp/b.log")" "0"
+finish
