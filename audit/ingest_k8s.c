@@ -281,6 +281,14 @@ static int ignorable(const char *kind)
 		"Topology",
 		"PriorityClass",
 		"ProvisioningRequest",
+		/* beside the policy in a compiled or GitOps folder */
+		"Kustomization",
+		"Component",
+		"LimitRange",
+		"RuntimeClass",
+		"ResourceQuota",
+		"MultiKueueConfig",
+		"MultiKueueCluster",
 	};
 
 	for (size_t i = 0; i < QF_ARRAY_SIZE(kinds); i++)

@@ -1,8 +1,8 @@
 #!/bin/sh
 # make demo: the whole story on the bundled examples, in order: validate the
 # specs, compile GPU budgets into Kueue policy, check it against Kueue's
-# schemas, gate a pull request, then ask the admission engine what Kueue
-# will do with that policy when jobs arrive.
+# schemas, gate a pull request, ask the admission engine what Kueue will
+# do with that policy when jobs arrive, then rebuild the audit evidence.
 set -u
 QF=${1:-build/quotaflow}
 QF=$(cd "$(dirname "$QF")" && pwd)/$(basename "$QF")
@@ -76,7 +76,19 @@ echo "GPUs used over time per ClusterQueue (--summary usage_pct, 100 = its nomin
 tr -d ' \n' <"$tmp/summary.json" | grep -o '"[a-z0-9-]*":{"usage_pct":{"nvidia.com/gpu":[0-9.]*' |
 	sed 's/"\([^"]*\)":{"usage_pct":{"nvidia.com\/gpu":\([0-9.]*\)/\1 \2/' |
 	awk '{ printf "    %-16s %6.1f %%\n", $1, $2 }'
-echo "Next: the same events feed the audit trail (who waited, who borrowed, who was preempted)."
+
+bold "6. The evidence: who waited, who borrowed whose GPUs, who was preempted"
+# the events the simulation wrote, the compiled policy for the quotas and
+# the Pool for the prices
+run "$QF" audit ingest --db "$tmp/evidence.db" --cluster lon1 \
+	"$tmp/events.jsonl" "$tmp/deploy" examples/tenants/pool.yaml \
+	2>/dev/null || exit 1
+run "$QF" audit report --db "$tmp/evidence.db" --format markdown || exit 1
+run "$QF" audit query --db "$tmp/evidence.db" \
+	"SELECT workload, preemptor, reason, at FROM audit_preemptions" || exit 1
+run "$QF" audit export --db "$tmp/evidence.db" --out "$tmp/bundle" || exit 1
+run "$QF" audit verify "$tmp/bundle" || exit 1
+echo "    => a tamper-evident bundle (hash chain, manifest.json, in-toto Statement) to sign and archive"
 if [ -n "$skipped" ]; then
 	bold "Skipped checks"
 	printf '%s\n' "$skipped" | sed '/^$/d'
