@@ -665,6 +665,17 @@ static void take_want(struct wl *w, const char *detail)
 	json_decref(o);
 }
 
+/* Whether r's detail holds the workload's request to take (D8): a
+ * Created event's, or a pending event's the first time (it is the same
+ * each time). */
+static int wants_request(const struct wl *w, const struct row *r)
+{
+	if (!r->detail)
+		return 0;
+	return !strcmp(r->reason, "Created") ||
+	       (!w->nwant && is_pending(r->reason));
+}
+
 /* D9: a workload no event places in a ClusterQueue gets the one its
  * LocalQueue pointed at, at time t. */
 static void resolve_lq(struct walk *wk, struct wl *w, int64_t t)
@@ -700,9 +711,7 @@ static int apply(struct walk *wk, const struct row *r)
 		set_cq(w, r->cq);
 	if (!w->cq && w->lq)
 		resolve_lq(wk, w, r->t);
-	/* a pending event's request is the same each time: read once */
-	if (r->detail && (!strcmp(r->reason, "Created") ||
-	                  (!w->nwant && is_pending(r->reason))))
+	if (wants_request(w, r))
 		take_want(w, r->detail);
 	if (is_pending(r->reason) || !strcmp(r->reason, "Requeued")) {
 		if (w->st == W_DONE && (!strcmp(r->reason, "Created") ||

@@ -799,9 +799,9 @@ static void capacities(struct borrow *b, size_t gi)
 	const struct quota *own = rows_in_force(g->q, g->nq, b->now_ms);
 
 	g->par = parent_now(b, g);
+	/* a Cohort's lendingLimit bounds what its whole subtree gives
+	 * its parent, not its own quota: not applied (D10) */
 	g->own = own && own->nominal > 0 ? own->nominal : 0;
-	if (own && own->lending >= 0 && g->own > own->lending)
-		g->own = own->lending;
 	for (size_t i = 0; i < g->n; i++)
 		g->cap[i] = lendable(&b->k[g->members[i]], gi, b->now_ms);
 }

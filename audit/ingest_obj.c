@@ -623,6 +623,19 @@ static const json_t *written_spec(const char *verb, const json_t *resp,
 	return json_object_get(obj, "spec");
 }
 
+/* D3: an audit-log write of a ClusterQueue or Cohort: its quota and
+ * membership from then on (a delete ends them). */
+static int queue_written(struct qf_ingest_cx *cx, const char *kind,
+                         const char *name, const char *verb, const json_t *spec,
+                         int64_t at, const char *rev)
+{
+	if (strcmp(kind, "ClusterQueue") && strcmp(kind, "Cohort"))
+		return QF_OK;
+	if (!strcmp(verb, "delete"))
+		return queue_object_row(cx, kind, name, at, NULL, 1, rev);
+	return spec ? quota_rows(cx, kind, name, spec, at, rev) : QF_OK;
+}
+
 int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
                           const char *raw, size_t rawlen, uint32_t lineno)
 {
@@ -677,17 +690,9 @@ int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
 			        cx, sget(ref, "namespace"), sget(ref, "name"),
 			        strcmp(verb, "delete") ? cq : NULL, at, rev);
 	}
-	if (rc == QF_OK &&
-	    (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort")) &&
-	    sget(ref, "name")) {
-		/* D3: a delete ends its quota and membership */
-		if (!strcmp(verb, "delete"))
-			rc = queue_object_row(cx, kind, sget(ref, "name"), at,
-			                      NULL, 1, rev);
-		else if (written_spec(verb, resp, req))
-			rc = quota_rows(cx, kind, sget(ref, "name"),
-			                written_spec(verb, resp, req), at, rev);
-	}
+	if (rc == QF_OK && sget(ref, "name"))
+		rc = queue_written(cx, kind, sget(ref, "name"), verb,
+		                   written_spec(verb, resp, req), at, rev);
 	qf_buf_release(&key);
 	qf_buf_release(&name);
 	return rc;
