@@ -211,6 +211,9 @@ FD=$F/fidelity
 scenario fdrop $FD/cluster.yaml $FD/drop-a100.yaml -- $FD/events.jsonl
 scenario fdel $FD/cluster.yaml $FD/delete-qa.jsonl -- $FD/events.jsonl
 scenario ftree $FD/cohorts.yaml $FD/delete-c.jsonl -- $FD/cohort-events.jsonl
+"$NEW" simulate -f $FD/cohorts.yaml --trace $FD/tree-trace.jsonl \
+	--events "$W/ev-ft.jsonl" >/dev/null 2>&1
+scenario fsim $FD/cohorts.yaml -- "$W/ev-ft.jsonl"
 "$NEW" simulate -f $F/cluster.yaml --trace $FD/pending-trace.jsonl \
 	--until 150s --events "$W/ev-fp.jsonl" >/dev/null 2>&1
 scenario fpend $F/cluster.yaml -- "$W/ev-fp.jsonl"
