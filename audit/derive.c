@@ -622,28 +622,58 @@ static int preempted(struct walk *wk, size_t wi, const struct row *r)
 	return rc;
 }
 
-/* D8: {"request":{resource:quantity}} of a Created event. */
+static void add_want(struct wl *w, const char *res, const json_t *q)
+{
+	int64_t m;
+	size_t i;
+
+	if (!json_is_string(q) ||
+	    quantity_milli(json_string_value(q), strlen(json_string_value(q)),
+	                   &m) < 0)
+		return;
+	for (i = 0; i < w->nwant && strcmp(w->want[i].resource, res); i++)
+		;
+	if (i < w->nwant) { /* several pod sets ask for it */
+		w->want[i].amount = w->want[i].amount > INT64_MAX - m
+		                            ? INT64_MAX
+		                            : w->want[i].amount + m;
+		return;
+	}
+	w->want = qf_xreallocarray(w->want, w->nwant + 1, sizeof(*w->want));
+	w->want[w->nwant].resource = qf_xstrdup(res);
+	w->want[w->nwant++].amount = m;
+}
+
+/* D8: the "request" of a Created event ({resource: quantity}, from a
+ * Workload object) or of a quotaflow pending event ({podSet: {resource:
+ * quantity}}): what the workload asks for, summed over its pod sets. */
 static void take_want(struct wl *w, const char *detail)
 {
-	json_t *o = json_loads(detail, 0, NULL), *q;
-	const char *res;
+	json_t *o = json_loads(detail, 0, NULL), *q, *q2;
+	const char *res, *r2;
 
 	for (size_t i = 0; i < w->nwant; i++)
 		free(w->want[i].resource);
 	w->nwant = 0;
 	json_object_foreach (json_object_get(o, "request"), res, q) {
-		int64_t m;
-
-		if (!json_is_string(q) ||
-		    quantity_milli(json_string_value(q),
-		                   strlen(json_string_value(q)), &m) < 0)
-			continue;
-		w->want = qf_xreallocarray(w->want, w->nwant + 1,
-		                           sizeof(*w->want));
-		w->want[w->nwant].resource = qf_xstrdup(res);
-		w->want[w->nwant++].amount = m;
+		if (!json_is_object(q))
+			add_want(w, res, q);
+		else
+			json_object_foreach (q, r2, q2)
+				add_want(w, r2, q2);
 	}
 	json_decref(o);
+}
+
+/* Whether r's detail holds the workload's request to take (D8): a
+ * Created event's, or a pending event's the first time (it is the same
+ * each time). */
+static int wants_request(const struct wl *w, const struct row *r)
+{
+	if (!r->detail)
+		return 0;
+	return !strcmp(r->reason, "Created") ||
+	       (!w->nwant && is_pending(r->reason));
 }
 
 /* D9: a workload no event places in a ClusterQueue gets the one its
@@ -681,7 +711,7 @@ static int apply(struct walk *wk, const struct row *r)
 		set_cq(w, r->cq);
 	if (!w->cq && w->lq)
 		resolve_lq(wk, w, r->t);
-	if (r->detail && !strcmp(r->reason, "Created"))
+	if (wants_request(w, r))
 		take_want(w, r->detail);
 	if (is_pending(r->reason) || !strcmp(r->reason, "Requeued")) {
 		if (w->st == W_DONE && (!strcmp(r->reason, "Created") ||
@@ -788,11 +818,12 @@ static int listed(void *arg, size_t wid, size_t k, int64_t iser)
 }
 
 /* The events in D1 order (from a checkpoint: those added since). */
-#define WALK_COLS                                                           \
-	"SELECT time_ms, reason, workload, cluster_queue,"                  \
-	" CASE WHEN reason = 'QuotaReserved' THEN message END, preemptor,"  \
-	" preemption_reason, CASE WHEN reason IN ('QuotaReserved',"         \
-	" 'Admitted', 'Created') THEN detail END, " QF_DERIVE_RANK " AS rk" \
+#define WALK_COLS                                                          \
+	"SELECT time_ms, reason, workload, cluster_queue,"                 \
+	" CASE WHEN reason = 'QuotaReserved' THEN message END, preemptor," \
+	" preemption_reason, CASE WHEN reason IN ('QuotaReserved',"        \
+	" 'Admitted', 'Created') OR instr(detail, '\"request\":')"         \
+	" THEN detail END, " QF_DERIVE_RANK " AS rk"                       \
 	" FROM events WHERE "
 static const char *const walk_sql[2] = {
 	WALK_COLS "cluster = ?1 AND workload NOT LIKE '%/%/%'"

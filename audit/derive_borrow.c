@@ -27,7 +27,7 @@ static size_t group_of(struct borrow *b, const char *cohort, const char *flavor,
                        const char *resource)
 {
 	struct qf_buf key = QF_BUF_INIT;
-	size_t gi;
+	size_t gi, fr;
 
 	qf_buf_addf(&key, "%s", cohort);
 	qf_buf_addch(&key, '\0');
@@ -36,10 +36,22 @@ static size_t group_of(struct borrow *b, const char *cohort, const char *flavor,
 	qf_buf_adds(&key, resource);
 	gi = qf_dmap_get(&b->gmap, key.buf, key.len);
 	if (gi == (size_t)-1) {
+		const char *fk = key.buf + strlen(cohort) + 1;
+		size_t fklen = key.len - strlen(cohort) - 1;
+
+		fr = qf_dmap_get(&b->frmap, fk, fklen);
+		if (fr == (size_t)-1) {
+			fr = b->nfr++;
+			qf_dmap_put(&b->frmap, fk, fklen, fr);
+		}
 		b->g = qf_grow(b->g, sizeof(*b->g), &b->ag, b->ng + 1);
 		gi = b->ng++;
 		memset(&b->g[gi], 0, sizeof(b->g[gi]));
 		b->g[gi].cohort = qf_xstrdup(cohort);
+		b->g[gi].flavor = qf_xstrdup(flavor);
+		b->g[gi].resource = qf_xstrdup(resource);
+		b->g[gi].fr = fr;
+		b->g[gi].co = (size_t)-1;
 		qf_dmap_put(&b->gmap, key.buf, key.len, gi);
 	}
 	qf_buf_release(&key);
@@ -110,15 +122,21 @@ size_t qf_borrow_key(struct borrow *b, const char *cq, const char *flavor,
 }
 
 /* D3: the row in force at t (latest from_ms <= t), else the earliest. */
-static const struct quota *in_force(const struct ukey *k, int64_t t)
+static const struct quota *rows_in_force(const struct quota *q, size_t nq,
+                                         int64_t t)
 {
 	const struct quota *best = NULL;
 
-	for (size_t i = 0; i < k->nq && k->q[i].from_ms <= t; i++)
-		best = &k->q[i];
-	if (!best && k->nq)
-		best = &k->q[0];
+	for (size_t i = 0; i < nq && q[i].from_ms <= t; i++)
+		best = &q[i];
+	if (!best && nq)
+		best = &q[0];
 	return best;
+}
+
+static const struct quota *in_force(const struct ukey *k, int64_t t)
+{
+	return rows_in_force(k->q, k->nq, t);
 }
 
 int64_t qf_borrow_nominal(const struct ukey *k, int64_t t)
@@ -154,49 +172,261 @@ static int qchange_cmp(const void *a, const void *b)
 	return x->k < y->k ? -1 : x->k > y->k;
 }
 
-static int load_quotas(struct borrow *b, struct qf_diags *d)
+static void add_qchange(struct borrow *b, int64_t t, size_t k)
 {
-	sqlite3_stmt *st = NULL;
-	int rc = QF_OK, step;
+	b->qc = qf_grow(b->qc, sizeof(*b->qc), &b->aqc, b->nqc + 1);
+	b->qc[b->nqc].t = t;
+	b->qc[b->nqc++].k = k;
+}
 
-	if (sqlite3_prepare_v2(b->s->db,
-	                       "SELECT cluster_queue, flavor, resource, cohort,"
-	                       " valid_from_ms, nominal_milli,"
-	                       " lending_limit_milli FROM quotas"
-	                       " WHERE cluster = ?1 ORDER BY cluster_queue,"
-	                       " flavor, resource, valid_from_ms",
-	                       -1, &st, NULL) != SQLITE_OK)
-		return qf_evdb_fail(b->s, "cannot read quotas", d);
-	sqlite3_bind_text(st, 1, b->cluster, -1, SQLITE_STATIC);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		size_t ki = qf_borrow_key(
-		        b, (const char *)sqlite3_column_text(st, 0),
-		        (const char *)sqlite3_column_text(st, 1),
-		        (const char *)sqlite3_column_text(st, 2));
-		struct ukey *k = &b->k[ki];
-		const char *cohort = (const char *)sqlite3_column_text(st, 3);
-		struct quota *q;
+static struct quota *add_row(struct quota **q, size_t *nq, size_t *aq)
+{
+	*q = qf_grow(*q, sizeof(**q), aq, *nq + 1);
+	return &(*q)[(*nq)++];
+}
 
-		k->q = qf_grow(k->q, sizeof(*k->q), &k->aq, k->nq + 1);
-		q = &k->q[k->nq++];
-		q->from_ms = sqlite3_column_int64(st, 4);
-		q->nominal = sqlite3_column_int64(st, 5);
-		q->lending = sqlite3_column_type(st, 6) == SQLITE_NULL
-		                     ? -1
-		                     : sqlite3_column_int64(st, 6);
+static const char *col(sqlite3_stmt *st, int i)
+{
+	return (const char *)sqlite3_column_text(st, i);
+}
+
+static int64_t col_limit(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL
+	               ? -1
+	               : sqlite3_column_int64(st, i);
+}
+
+/* ClusterQueue quota rows (owner 0) and Cohort quota rows (owner 1), each
+ * in force from its valid-from (D3). */
+static const char *const quota_sql[2] = {
+	"SELECT cluster_queue, flavor, resource, cohort, valid_from_ms,"
+	" nominal_milli, lending_limit_milli FROM quotas WHERE cluster = ?1"
+	" ORDER BY cluster_queue, flavor, resource, valid_from_ms",
+	"SELECT cohort, flavor, resource, NULL, valid_from_ms, nominal_milli,"
+	" lending_limit_milli FROM cohort_quotas WHERE cluster = ?1"
+	" ORDER BY cohort, flavor, resource, valid_from_ms",
+};
+
+static void quota_from_row(struct borrow *b, sqlite3_stmt *st, int cohort_own)
+{
+	struct quota *q;
+	size_t ki = (size_t)-1, gi = (size_t)-1;
+
+	if (cohort_own) {
+		gi = group_of(b, col(st, 0), col(st, 1), col(st, 2));
+		q = add_row(&b->g[gi].q, &b->g[gi].nq, &b->g[gi].aq);
+		q->group = (size_t)-1;
+	} else {
+		ki = qf_borrow_key(b, col(st, 0), col(st, 1), col(st, 2));
+		q = add_row(&b->k[ki].q, &b->k[ki].nq, &b->k[ki].aq);
 		/* D3: membership is the row's, so it changes over time */
 		q->group = (size_t)-1;
-		if (cohort) {
-			q->group = group_of(b, cohort, k->flavor, k->resource);
+		if (col(st, 3)) {
+			q->group = group_of(b, col(st, 3), b->k[ki].flavor,
+			                    b->k[ki].resource);
 			group_add(b, q->group, ki);
 		}
-		b->qc = qf_grow(b->qc, sizeof(*b->qc), &b->aqc, b->nqc + 1);
-		b->qc[b->nqc].t = q->from_ms;
-		b->qc[b->nqc++].k = ki;
 	}
-	if (step != SQLITE_DONE)
-		rc = qf_evdb_fail(b->s, "cannot read quotas", d);
+	q->from_ms = sqlite3_column_int64(st, 4);
+	q->nominal = sqlite3_column_int64(st, 5);
+	q->lending = col_limit(st, 6);
+	add_qchange(b, q->from_ms, ki);
+}
+
+/* Run sql (?1 = cluster) and hand each row to fn. */
+static int each_row(struct borrow *b, const char *sql,
+                    void (*fn)(struct borrow *, sqlite3_stmt *, int), int arg,
+                    struct qf_diags *d)
+{
+	sqlite3_stmt *st = NULL;
+	int step;
+
+	if (sqlite3_prepare_v2(b->s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(b->s, "cannot read quotas", d);
+	sqlite3_bind_text(st, 1, b->cluster, -1, SQLITE_STATIC);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		fn(b, st, arg);
 	sqlite3_finalize(st);
+	return step == SQLITE_DONE
+	               ? QF_OK
+	               : qf_evdb_fail(b->s, "cannot read quotas", d);
+}
+
+/* A Cohort object's row (D6: its parent over time). */
+static void cohort_from_row(struct borrow *b, sqlite3_stmt *st, int unused)
+{
+	const char *name = col(st, 0);
+	size_t ci = qf_dmap_get(&b->comap, name, strlen(name));
+	struct orow *r;
+	struct cohort *c;
+
+	(void)unused;
+	if (ci == (size_t)-1) {
+		b->co = qf_grow(b->co, sizeof(*b->co), &b->aco, b->nco + 1);
+		ci = b->nco++;
+		memset(&b->co[ci], 0, sizeof(b->co[ci]));
+		b->co[ci].name = qf_xstrdup(name);
+		qf_dmap_put(&b->comap, name, strlen(name), ci);
+	}
+	c = &b->co[ci];
+	c->row = qf_grow(c->row, sizeof(*c->row), &c->a, c->n + 1);
+	r = &c->row[c->n++];
+	r->from_ms = sqlite3_column_int64(st, 1);
+	r->parent = col(st, 2) ? qf_xstrdup(col(st, 2)) : NULL;
+	r->deleted = sqlite3_column_int(st, 3);
+	add_qchange(b, r->from_ms, (size_t)-1);
+}
+
+/*
+ * D3: a snapshot at t of an object with quota rows that has no row of its
+ * own at t for this (flavor, resource) no longer lists it: nominal 0 from
+ * t on (nothing to end when the key had no earlier row).  Returns 1 when
+ * a row was added.
+ */
+static int add_drop(struct quota **q, size_t *nq, size_t *aq, int64_t t,
+                    size_t group)
+{
+	size_t i;
+
+	if (!*nq || (*q)[0].from_ms >= t)
+		return 0;
+	for (i = 0; i < *nq && (*q)[i].from_ms < t; i++)
+		;
+	if (i < *nq && (*q)[i].from_ms == t)
+		return 0;
+	(void)add_row(q, nq, aq);
+	memmove(&(*q)[i + 1], &(*q)[i], (*nq - 1 - i) * sizeof(**q));
+	(*q)[i].from_ms = t;
+	(*q)[i].nominal = 0;
+	(*q)[i].lending = -1;
+	(*q)[i].group = group;
+	return 1;
+}
+
+/* A ClusterQueue or Cohort snapshot: what it does not list drops (D3). */
+static void drops_from_row(struct borrow *b, sqlite3_stmt *st, int unused)
+{
+	int is_cq = !strcmp(col(st, 0), "ClusterQueue");
+	const char *name = col(st, 1), *parent = col(st, 3);
+	int64_t t = sqlite3_column_int64(st, 2);
+	int deleted = sqlite3_column_int(st, 4);
+
+	(void)unused;
+	for (size_t i = 0; is_cq && i < b->nk; i++) {
+		struct ukey *k = &b->k[i];
+		size_t gi = (size_t)-1;
+
+		if (strcmp(k->cq, name) || !k->nq)
+			continue;
+		/* a deleted queue is in no cohort: it neither lends nor
+		 * borrows from then on */
+		if (parent && !deleted) {
+			gi = group_of(b, parent, k->flavor, k->resource);
+			group_add(b, gi, i);
+		}
+		if (add_drop(&k->q, &k->nq, &k->aq, t, gi))
+			add_qchange(b, t, i);
+	}
+	for (size_t i = 0; !is_cq && i < b->ng; i++)
+		if (!strcmp(b->g[i].cohort, name) &&
+		    add_drop(&b->g[i].q, &b->g[i].nq, &b->g[i].aq, t,
+		             (size_t)-1))
+			add_qchange(b, t, (size_t)-1);
+}
+
+static int key_before(const struct ukey *x, const struct ukey *y)
+{
+	int c = strcmp(x->flavor, y->flavor);
+
+	if (!c)
+		c = strcmp(x->resource, y->resource);
+	return (c ? c : strcmp(x->cq, y->cq)) < 0;
+}
+
+/* Insertion sort: once per derivation, over the keys with quota. */
+static void sort_keys(struct borrow *b)
+{
+	for (size_t i = 1; i < b->nkorder; i++)
+		for (size_t j = i; j > 0 && key_before(&b->k[b->korder[j]],
+		                                       &b->k[b->korder[j - 1]]);
+		     j--) {
+			size_t t = b->korder[j];
+
+			b->korder[j] = b->korder[j - 1];
+			b->korder[j - 1] = t;
+		}
+}
+
+/* D6: each group's parent group per row of its Cohort object; the
+ * ancestors' groups are created on the way. */
+static void link_parents(struct borrow *b)
+{
+	for (size_t gi = 0; gi < b->ng; gi++) {
+		const char *name = b->g[gi].cohort;
+		size_t ci = qf_dmap_get(&b->comap, name, strlen(name));
+
+		b->g[gi].co = ci;
+		if (ci == (size_t)-1)
+			continue;
+		b->g[gi].pg = qf_xcalloc(b->co[ci].n, sizeof(size_t));
+		for (size_t r = 0; r < b->co[ci].n; r++) {
+			const char *p = b->co[ci].row[r].parent;
+			size_t pg = (size_t)-1;
+
+			if (p) /* b->g may move: copy what it needs first */
+				pg = group_of(b, p, b->g[gi].flavor,
+				              b->g[gi].resource);
+			b->g[gi].pg[r] = pg;
+		}
+	}
+	b->frbeg = qf_xcalloc(b->nfr + 1, sizeof(size_t));
+	b->byfr = qf_xcalloc(b->ng + 1, sizeof(size_t));
+	for (size_t gi = 0; gi < b->ng; gi++)
+		b->frbeg[b->g[gi].fr + 1]++;
+	for (size_t f = 0; f < b->nfr; f++)
+		b->frbeg[f + 1] += b->frbeg[f];
+	{
+		size_t *fill = qf_xcalloc(b->nfr + 1, sizeof(size_t));
+
+		for (size_t gi = 0; gi < b->ng; gi++) {
+			size_t f = b->g[gi].fr;
+
+			b->byfr[b->frbeg[f] + fill[f]++] = gi;
+		}
+		free(fill);
+	}
+	/* D6: borrowers by (flavor, resource), then ClusterQueue name;
+	 * only a key with quota rows can borrow */
+	for (size_t i = 0; i < b->nk; i++)
+		if (b->k[i].nq) {
+			b->korder = qf_grow(b->korder, sizeof(size_t),
+			                    &b->akorder, b->nkorder + 1);
+			b->korder[b->nkorder++] = i;
+		}
+	sort_keys(b);
+}
+
+static int load_quotas(struct borrow *b, struct qf_diags *d)
+{
+	int rc = each_row(b,
+	                  "SELECT name, valid_from_ms, parent, deleted FROM"
+	                  " queue_objects WHERE cluster = ?1 AND kind ="
+	                  " 'Cohort' ORDER BY name, valid_from_ms",
+	                  cohort_from_row, 0, d);
+
+	for (int i = 0; rc == QF_OK && i < 2; i++)
+		rc = each_row(b, quota_sql[i], quota_from_row, i, d);
+	if (rc == QF_OK)
+		rc = each_row(
+		        b,
+		        "SELECT kind, name, valid_from_ms, parent, deleted"
+		        " FROM queue_objects WHERE cluster = ?1 ORDER BY"
+		        " kind, name, valid_from_ms",
+		        drops_from_row, 0, d);
+	if (rc < 0)
+		return rc;
+	link_parents(b);
 	if (b->nqc)
 		qsort(b->qc, b->nqc, sizeof(*b->qc), qchange_cmp);
 	return rc;
@@ -268,9 +498,25 @@ void qf_borrow_release(struct borrow *b)
 	free(b->qc);
 	for (size_t i = 0; i < b->ng; i++) {
 		free(b->g[i].cohort);
+		free(b->g[i].flavor);
+		free(b->g[i].resource);
 		free(b->g[i].members);
 		free(b->g[i].cap);
+		free(b->g[i].q);
+		free(b->g[i].pg);
 	}
+	for (size_t i = 0; i < b->nco; i++) {
+		for (size_t r = 0; r < b->co[i].n; r++)
+			free(b->co[i].row[r].parent);
+		free(b->co[i].row);
+		free(b->co[i].name);
+	}
+	free(b->co);
+	free(b->byfr);
+	free(b->frbeg);
+	free(b->korder);
+	qf_dmap_release(&b->comap);
+	qf_dmap_release(&b->frmap);
 	free(b->adm);
 	free(b->k);
 	free(b->g);
@@ -532,55 +778,154 @@ static void lend(struct ukey *k, const char *lender, double amount)
 	k->lent[k->nlender++] = amount;
 }
 
-/* D5, D6: the open intervals of group gi over dt milliseconds. */
-static void integrate_group(struct borrow *b, size_t gi, int64_t dt)
+/* D6: the group's Cohort row in force now: its parent group, or -1. */
+static size_t parent_now(const struct borrow *b, const struct group *g)
+{
+	const struct cohort *c;
+	size_t best = 0;
+
+	if (g->co == (size_t)-1)
+		return (size_t)-1;
+	c = &b->co[g->co];
+	for (size_t i = 0; i < c->n && c->row[i].from_ms <= b->now_ms; i++)
+		best = i;
+	return c->row[best].deleted ? (size_t)-1 : g->pg[best];
+}
+
+/* What group gi and its members can lend now (D6). */
+static void capacities(struct borrow *b, size_t gi)
 {
 	struct group *g = &b->g[gi];
-	int64_t total = 0;
-	struct qf_buf own = QF_BUF_INIT;
+	const struct quota *own = rows_in_force(g->q, g->nq, b->now_ms);
 
-	for (size_t i = 0; i < g->n; i++) {
+	g->par = parent_now(b, g);
+	/* a Cohort's lendingLimit bounds what its whole subtree gives
+	 * its parent, not its own quota: not applied (D10) */
+	g->own = own && own->nominal > 0 ? own->nominal : 0;
+	for (size_t i = 0; i < g->n; i++)
 		g->cap[i] = lendable(&b->k[g->members[i]], gi, b->now_ms);
-		total += g->cap[i];
+}
+
+/* Whether group h is in the subtree of group top now (a cycle of
+ * parents ends the walk). */
+static int in_subtree(const struct borrow *b, size_t h, size_t top)
+{
+	for (size_t n = 0; h != (size_t)-1 && n <= b->ng; n++) {
+		if (h == top)
+			return 1;
+		h = b->g[h].par;
 	}
-	for (size_t i = 0; i < g->n; i++) {
-		struct ukey *x = &b->k[g->members[i]];
-		int64_t take;
+	return 0;
+}
 
-		if (!x->open || x->igroup != gi)
+/* The groups of tree fr that lend at the level of group top: its subtree
+ * without the subtree of below (-1: none). */
+static int at_level(const struct borrow *b, size_t h, size_t top, size_t below)
+{
+	return in_subtree(b, h, top) &&
+	       (below == (size_t)-1 || !in_subtree(b, h, below));
+}
+
+/* Borrower x takes `take` of the capacity of one level (total), each
+ * lender in proportion, and the capacities shrink by it. */
+static void take_level(struct borrow *b, struct ukey *x, size_t fr, size_t top,
+                       size_t below, int64_t take, int64_t total, int64_t dt,
+                       struct qf_buf *name)
+{
+	int64_t left = total - take;
+
+	for (size_t i = b->frbeg[fr]; i < b->frbeg[fr + 1]; i++) {
+		size_t gi = b->byfr[i];
+		struct group *g = &b->g[gi];
+
+		if (!at_level(b, gi, top, below))
 			continue;
-		x->amount += (double)x->borrowed * (double)dt;
-		take = x->borrowed < total ? x->borrowed : total;
-		for (size_t j = 0; take > 0 && j < g->n; j++) {
-			double share;
-
+		for (size_t j = 0; j < g->n; j++) {
 			if (!g->cap[j])
 				continue;
-			share = (double)take * (double)g->cap[j] /
-			        (double)total;
-			lend(x, b->k[g->members[j]].cq, share * (double)dt);
+			lend(x, b->k[g->members[j]].cq,
+			     (double)take * (double)g->cap[j] / (double)total *
+			             (double)dt);
+			g->cap[j] = (int64_t)((double)g->cap[j] * (double)left /
+			                      (double)total);
 		}
-		/* capacities shrink by what this borrower took */
-		if (take > 0) {
-			int64_t left = total - take, sum = 0;
-
-			for (size_t j = 0; j < g->n; j++) {
-				g->cap[j] =
-				        (int64_t)((double)g->cap[j] *
-				                  (double)left / (double)total);
-				sum += g->cap[j];
-			}
-			total = sum;
-		}
-		if (x->borrowed > take) {
-			qf_buf_reset(&own); /* no printf per instant */
-			qf_buf_adds(&own, "cohort/");
-			qf_buf_adds(&own, g->cohort);
-			lend(x, own.buf,
-			     (double)(x->borrowed - take) * (double)dt);
+		if (g->own) {
+			qf_buf_reset(name); /* no printf per instant */
+			qf_buf_adds(name, "cohort/");
+			qf_buf_adds(name, g->cohort);
+			lend(x, name->buf,
+			     (double)take * (double)g->own / (double)total *
+			             (double)dt);
+			g->own = (int64_t)((double)g->own * (double)left /
+			                   (double)total);
 		}
 	}
-	qf_buf_release(&own);
+}
+
+static int64_t level_total(const struct borrow *b, size_t fr, size_t top,
+                           size_t below)
+{
+	int64_t total = 0;
+
+	for (size_t i = b->frbeg[fr]; i < b->frbeg[fr + 1]; i++) {
+		const struct group *g = &b->g[b->byfr[i]];
+
+		if (!at_level(b, b->byfr[i], top, below))
+			continue;
+		total += g->own;
+		for (size_t j = 0; j < g->n; j++)
+			total += g->cap[j];
+	}
+	return total;
+}
+
+/*
+ * D5, D6: borrower x over dt milliseconds: its cohort's subtree lends
+ * first, then each parent's subtree not yet asked, up to the root; what
+ * no quota covers is "(uncovered)".
+ */
+static void integrate_borrower(struct borrow *b, struct ukey *x, int64_t dt,
+                               struct qf_buf *name)
+{
+	size_t fr = b->g[x->igroup].fr, top = x->igroup, below = (size_t)-1;
+	int64_t rem = x->borrowed;
+
+	x->amount += (double)x->borrowed * (double)dt;
+	for (size_t n = 0; rem > 0 && top != (size_t)-1 && n <= b->ng; n++) {
+		int64_t total = level_total(b, fr, top, below);
+		int64_t take = rem < total ? rem : total;
+
+		if (take > 0) {
+			take_level(b, x, fr, top, below, take, total, dt, name);
+			rem -= take;
+		}
+		below = top;
+		top = b->g[top].par;
+	}
+	if (rem > 0)
+		lend(x, QF_DERIVE_UNCOVERED, (double)rem * (double)dt);
+}
+
+/* D5, D6: every open interval over dt milliseconds, the borrowers of a
+ * tree in ClusterQueue name order, each reducing what is left. */
+static void integrate(struct borrow *b, int64_t dt)
+{
+	struct qf_buf name = QF_BUF_INIT;
+	size_t fr = (size_t)-1;
+
+	for (size_t i = 0; i < b->nkorder; i++) {
+		struct ukey *x = &b->k[b->korder[i]];
+
+		if (!x->open || x->igroup == (size_t)-1)
+			continue;
+		if (b->g[x->igroup].fr != fr) {
+			fr = b->g[x->igroup].fr;
+			for (size_t j = b->frbeg[fr]; j < b->frbeg[fr + 1]; j++)
+				capacities(b, b->byfr[j]);
+		}
+		integrate_borrower(b, x, dt, &name);
+	}
+	qf_buf_release(&name);
 }
 
 static int step_to(struct borrow *b, int64_t t, struct qf_diags *d)
@@ -595,8 +940,7 @@ static int step_to(struct borrow *b, int64_t t, struct qf_diags *d)
 	}
 	rc = close_instant(b, d);
 	if (rc == QF_OK && b->any_open && t > b->now_ms)
-		for (size_t gi = 0; gi < b->ng; gi++)
-			integrate_group(b, gi, t - b->now_ms);
+		integrate(b, t - b->now_ms);
 	b->now_ms = t;
 	return rc;
 }
@@ -614,7 +958,8 @@ int qf_borrow_advance(struct borrow *b, int64_t t, struct qf_diags *d)
 			continue;
 		if (c->t > b->now_ms)
 			rc = step_to(b, c->t, d);
-		b->k[c->k].dirty = 1;
+		if (c->k != (size_t)-1) /* a Cohort's row: an instant only */
+			b->k[c->k].dirty = 1;
 	}
 	return rc == QF_OK ? step_to(b, t, d) : rc;
 }

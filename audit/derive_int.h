@@ -70,16 +70,41 @@ struct admit {
 };
 
 /* A (cohort, flavor, resource): every key that is ever a member of it
- * (D3: whether it is one at t depends on its quota row in force at t). */
+ * (D3: whether it is one at t depends on its quota row in force at t),
+ * the cohort's own quota, and its parent over time (D6). */
 struct group {
-	char *cohort;    /* owned */
-	size_t *members; /* key indices */
+	char *cohort;            /* owned */
+	char *flavor, *resource; /* owned */
+	size_t *members;         /* key indices */
 	size_t n, alloc;
 	size_t acap;
-	int64_t *cap; /* scratch: lendable capacity per member */
+	int64_t *cap;    /* scratch: lendable capacity per member */
+	size_t fr;       /* its (flavor, resource): groups of one tree */
+	struct quota *q; /* owned: the Cohort's own quota rows, by from_ms */
+	size_t nq, aq;
+	size_t co;  /* its Cohort object (b->co), or -1: implicit */
+	size_t *pg; /* owned, parallel to that object's rows: the parent's
+	             * group for this (flavor, resource), or -1 */
+	/* scratch of one instant (D6) */
+	size_t par;  /* parent group now, or -1 */
+	int64_t own; /* the cohort's own quota still to lend */
 };
 
-/* A quota row of key k taking effect at t. */
+/* A Cohort or ClusterQueue object from from_ms on (D3). */
+struct orow {
+	int64_t from_ms;
+	char *parent; /* owned: cohort (of a queue), parent (of a cohort) */
+	int deleted;
+};
+
+/* A Cohort object over time: its parent (D6). */
+struct cohort {
+	char *name;       /* owned */
+	struct orow *row; /* owned, by from_ms */
+	size_t n, a;
+};
+
+/* A quota row of key k taking effect at t (k -1: a Cohort's row). */
 struct qchange {
 	int64_t t;
 	size_t k;
@@ -94,6 +119,16 @@ struct borrow {
 	struct group *g;
 	size_t ng, ag;
 	struct dmap gmap;
+	struct cohort *co; /* Cohort objects by name (D6) */
+	size_t nco, aco;
+	struct dmap comap;
+	size_t nfr; /* distinct (flavor, resource) of groups */
+	struct dmap frmap;
+	size_t *byfr;   /* owned: group indices by fr (a tree each) */
+	size_t *frbeg;  /* owned: nfr + 1 offsets into byfr */
+	size_t *korder; /* owned: keys with quota, by (flavor, resource,
+	                 * ClusterQueue): the borrowers' order (D6) */
+	size_t nkorder, akorder;
 	int64_t now_ms;
 	int any_open;
 	struct qchange *qc; /* quota rows by time: instants to judge (D4) */
@@ -237,6 +272,9 @@ int qf_ck_get_f64(const unsigned char **p, const unsigned char *end, double *v);
 /* *s owned (NULL for a NULL string). */
 int qf_ck_get_str(const unsigned char **p, const unsigned char *end, char **s,
                   size_t *n);
+
+/* D6: the lender of what no quota in the evidence covers. */
+#define QF_DERIVE_UNCOVERED "(uncovered)"
 
 /* D1: the causal rank of an event among those of the same instant. */
 #define QF_DERIVE_RANK                                                   \

@@ -198,12 +198,37 @@ static const char schema_v5[] =
         " part INTEGER NOT NULL, text TEXT NOT NULL,"
         " PRIMARY KEY(cluster, k, part)) WITHOUT ROWID;";
 
+/*
+ * Version 6: a snapshot of a ClusterQueue or a Cohort states all its quota
+ * (D3): queue_objects records each snapshot, audit-log write and deletion
+ * of one (its cohort or parent then), so that what a later one no longer
+ * lists ends; cohort_quotas holds a Cohort's own quota (D6).  The existing
+ * quota rows are each a snapshot of their ClusterQueue.  The checkpoints
+ * go: the next ingest derives from the start.
+ */
+static const char schema_v6[] =
+        "CREATE TABLE IF NOT EXISTS queue_objects(cluster TEXT NOT NULL,"
+        " kind TEXT NOT NULL, name TEXT NOT NULL,"
+        " valid_from_ms INTEGER NOT NULL, parent TEXT,"
+        " deleted INTEGER NOT NULL, revision TEXT,"
+        " PRIMARY KEY(cluster, kind, name, valid_from_ms));"
+        "CREATE TABLE IF NOT EXISTS cohort_quotas(cluster TEXT NOT NULL,"
+        " cohort TEXT NOT NULL, flavor TEXT NOT NULL,"
+        " resource TEXT NOT NULL, nominal_milli INTEGER NOT NULL,"
+        " borrowing_limit_milli INTEGER, lending_limit_milli INTEGER,"
+        " valid_from_ms INTEGER NOT NULL, revision TEXT,"
+        " PRIMARY KEY(cluster, cohort, flavor, resource, valid_from_ms));"
+        "INSERT OR IGNORE INTO queue_objects SELECT cluster, 'ClusterQueue',"
+        " cluster_queue, valid_from_ms, MAX(cohort), 0, MAX(revision)"
+        " FROM quotas GROUP BY cluster, cluster_queue, valid_from_ms;"
+        "DELETE FROM d_ckpt;";
+
 #define TIME_INDEX_SQL \
 	"CREATE INDEX events_time ON events(cluster, time_ms, dkey)"
 
 /* Migrations: migrations[v] takes a database from version v to v + 1. */
 static const char *const migrations[QF_EVDB_VERSION] = {
-	schema_v1, schema_v2, schema_v3, schema_v4, schema_v5,
+	schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6,
 };
 
 static const char *const stmt_sql[QF_EVDB_ST__COUNT] = {
@@ -262,6 +287,15 @@ static const char *const stmt_sql[QF_EVDB_ST__COUNT] = {
 	        "INSERT OR REPLACE INTO local_queues(cluster, namespace, name,"
 	        " cluster_queue, valid_from_ms, revision)"
 	        " VALUES(?1,?2,?3,?4,?5,?6)",
+	[QF_EVDB_ST_QUEUE_OBJECT] =
+	        "INSERT OR REPLACE INTO queue_objects(cluster, kind, name,"
+	        " valid_from_ms, parent, deleted, revision)"
+	        " VALUES(?1,?2,?3,?4,?5,?6,?7)",
+	[QF_EVDB_ST_COHORT_QUOTA] =
+	        "INSERT OR REPLACE INTO cohort_quotas(cluster, cohort,"
+	        " flavor, resource, nominal_milli, borrowing_limit_milli,"
+	        " lending_limit_milli, valid_from_ms, revision)"
+	        " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)",
 };
 
 int qf_evdb_fail(struct qf_evdb *s, const char *what, struct qf_diags *d)
@@ -536,7 +570,9 @@ sqlite3_stmt *qf_evdb_stmt(struct qf_evdb *s, enum qf_evdb_stmt which,
 	if (!stmt_sql[which])
 		return NULL;
 	if (which == QF_EVDB_ST_QUOTA || which == QF_EVDB_ST_WORKLOAD ||
-	    which == QF_EVDB_ST_WL_USAGE || which == QF_EVDB_ST_LOCALQUEUE)
+	    which == QF_EVDB_ST_WL_USAGE || which == QF_EVDB_ST_LOCALQUEUE ||
+	    which == QF_EVDB_ST_QUEUE_OBJECT ||
+	    which == QF_EVDB_ST_COHORT_QUOTA)
 		s->derive_inputs = 1;
 	if (!s->st[which] &&
 	    sqlite3_prepare_v2(s->db, stmt_sql[which], -1, &s->st[which],

@@ -38,7 +38,7 @@
 #include "core/buf.h"
 #include "core/diag.h"
 
-#define QF_EVDB_VERSION 5
+#define QF_EVDB_VERSION 6
 
 /* "unknown time": quota rows read from files without a timestamp apply
  * from the beginning of the evidence. */
@@ -62,6 +62,8 @@ enum qf_evdb_stmt {
 	QF_EVDB_ST_WL_USAGE,
 	QF_EVDB_ST_WL_COND,
 	QF_EVDB_ST_LOCALQUEUE,
+	QF_EVDB_ST_QUEUE_OBJECT,
+	QF_EVDB_ST_COHORT_QUOTA,
 	QF_EVDB_ST__COUNT
 };
 

@@ -369,56 +369,106 @@ static int64_t spec_time(const json_t *md, const char **manager)
 	return best;
 }
 
-static int quota_rows(struct qf_ingest_cx *cx, const char *cq,
-                      const json_t *spec, int64_t from, const char *rev)
+/* Where a quota row goes: a ClusterQueue's (with its cohort) or a
+ * Cohort's own (D6). */
+struct quota_owner {
+	enum qf_evdb_stmt st; /* QF_EVDB_ST_QUOTA or _COHORT_QUOTA */
+	const char *name;
+	const char *cohort; /* ClusterQueue only; may be NULL */
+};
+
+static int quota_row(struct qf_ingest_cx *cx, const struct quota_owner *ow,
+                     const json_t *fl, const json_t *r, int64_t from,
+                     const char *rev)
 {
-	const char *cohort = sget(spec, "cohortName");
+	sqlite3_stmt *st = qf_evdb_stmt(cx->s, ow->st, cx->d);
+	/* a ClusterQueue's row has its cohort third */
+	int o = ow->st == QF_EVDB_ST_QUOTA;
+	int64_t nom, lim;
+
+	if (!st)
+		return QF_EIO;
+	if (!sget(fl, "name") || !sget(r, "name") ||
+	    qf_ingest_milli(&nom, sget(r, "nominalQuota")) < 0)
+		return QF_OK;
+	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, ow->name, -1, SQLITE_STATIC);
+	if (o && ow->cohort)
+		sqlite3_bind_text(st, 3, ow->cohort, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3 + o, sget(fl, "name"), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4 + o, sget(r, "name"), -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5 + o, nom);
+	if (qf_ingest_milli(&lim, sget(r, "borrowingLimit")) == QF_OK)
+		sqlite3_bind_int64(st, 6 + o, lim);
+	if (qf_ingest_milli(&lim, sget(r, "lendingLimit")) == QF_OK)
+		sqlite3_bind_int64(st, 7 + o, lim);
+	sqlite3_bind_int64(st, 8 + o, from);
+	if (rev)
+		sqlite3_bind_text(st, 9 + o, rev, -1, SQLITE_STATIC);
+	return qf_ingest_step(cx, st) < 0 ? QF_EIO : QF_OK;
+}
+
+/* D3: one ClusterQueue or Cohort as it stands from `from` on (deleted:
+ * gone then); parent is its cohort (a Cohort's parent). */
+static int queue_object_row(struct qf_ingest_cx *cx, const char *kind,
+                            const char *name, int64_t from, const char *parent,
+                            int deleted, const char *rev)
+{
+	sqlite3_stmt *st = qf_evdb_stmt(cx->s, QF_EVDB_ST_QUEUE_OBJECT, cx->d);
+
+	if (!st)
+		return QF_EIO;
+	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, from);
+	if (parent && !deleted)
+		sqlite3_bind_text(st, 5, parent, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 6, deleted);
+	if (rev)
+		sqlite3_bind_text(st, 7, rev, -1, SQLITE_STATIC);
+	return qf_ingest_step(cx, st) < 0 ? QF_EIO : QF_OK;
+}
+
+/* A ClusterQueue's cohort, a Cohort's parent (v1alpha1: spec.parent). */
+static const char *parent_of(const char *kind, const json_t *spec)
+{
+	const char *p;
+
+	if (!strcmp(kind, "ClusterQueue")) {
+		p = sget(spec, "cohortName");
+		return p ? p : sget(spec, "cohort");
+	}
+	p = sget(spec, "parentName");
+	return p ? p : sget(spec, "parent");
+}
+
+/* D3: every quota row of a ClusterQueue or Cohort spec, and the
+ * snapshot itself (what it no longer lists ends then). */
+static int quota_rows(struct qf_ingest_cx *cx, const char *kind,
+                      const char *name, const json_t *spec, int64_t from,
+                      const char *rev)
+{
+	struct quota_owner ow = { QF_EVDB_ST_QUOTA, name,
+		                  parent_of(kind, spec) };
 	size_t i, j, k;
 	json_t *rg, *fl, *r;
 
-	if (!cohort)
-		cohort = sget(spec, "cohort");
-	json_array_foreach (json_object_get(spec, "resourceGroups"), i, rg)
-		json_array_foreach (json_object_get(rg, "flavors"), j, fl)
+	if (strcmp(kind, "ClusterQueue")) {
+		ow.st = QF_EVDB_ST_COHORT_QUOTA;
+		ow.cohort = NULL;
+	}
+	json_array_foreach (json_object_get(spec, "resourceGroups"), i, rg) {
+		json_array_foreach (json_object_get(rg, "flavors"), j, fl) {
 			json_array_foreach (json_object_get(fl, "resources"), k,
 			                    r) {
-				sqlite3_stmt *st = qf_evdb_stmt(
-				        cx->s, QF_EVDB_ST_QUOTA, cx->d);
-				int64_t nom, lim;
-
-				if (!st)
-					return QF_EIO;
-				if (!sget(fl, "name") || !sget(r, "name") ||
-				    qf_ingest_milli(
-				            &nom, sget(r, "nominalQuota")) < 0)
-					continue;
-				sqlite3_bind_text(st, 1, cx->o->cluster, -1,
-				                  SQLITE_STATIC);
-				sqlite3_bind_text(st, 2, cq, -1, SQLITE_STATIC);
-				if (cohort)
-					sqlite3_bind_text(st, 3, cohort, -1,
-					                  SQLITE_STATIC);
-				sqlite3_bind_text(st, 4, sget(fl, "name"), -1,
-				                  SQLITE_STATIC);
-				sqlite3_bind_text(st, 5, sget(r, "name"), -1,
-				                  SQLITE_STATIC);
-				sqlite3_bind_int64(st, 6, nom);
-				if (qf_ingest_milli(
-				            &lim, sget(r, "borrowingLimit")) ==
-				    QF_OK)
-					sqlite3_bind_int64(st, 7, lim);
-				if (qf_ingest_milli(&lim,
-				                    sget(r, "lendingLimit")) ==
-				    QF_OK)
-					sqlite3_bind_int64(st, 8, lim);
-				sqlite3_bind_int64(st, 9, from);
-				if (rev)
-					sqlite3_bind_text(st, 10, rev, -1,
-					                  SQLITE_STATIC);
-				if (qf_ingest_step(cx, st) < 0)
+				if (quota_row(cx, &ow, fl, r, from, rev) < 0)
 					return QF_EIO;
 			}
-	return QF_OK;
+		}
+	}
+	return queue_object_row(cx, kind, name, from, parent_of(kind, spec), 0,
+	                        rev);
 }
 
 /* D9: which ClusterQueue a LocalQueue points at from `from` on (NULL cq:
@@ -496,6 +546,22 @@ static const char *revision(const json_t *md)
 	            "quotaflow.dev/source-commit");
 }
 
+/* D3, D9: an object being deleted (a dump or a watch event with
+ * metadata.deletionTimestamp) is gone from that time on. */
+static int deletion(struct qf_ingest_cx *cx, const char *kind, const char *ns,
+                    const char *name, const json_t *md, const char *rev)
+{
+	int64_t t;
+
+	if (qf_evdb_parse_time(&t, sget(md, "deletionTimestamp")) < 0)
+		return QF_OK;
+	if (!strcmp(kind, "LocalQueue"))
+		return local_queue_row(cx, ns, name, NULL, t, rev);
+	if (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort"))
+		return queue_object_row(cx, kind, name, t, NULL, 1, rev);
+	return QF_OK;
+}
+
 int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
                             const char *kind, uint32_t lineno)
 {
@@ -519,13 +585,15 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 		qf_buf_addf(&full, "%s/%s", ns, name);
 	else
 		qf_buf_adds(&full, name);
-	if (!strcmp(kind, "ClusterQueue"))
-		rc = quota_rows(cx, name, spec, at, rev);
+	if (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort"))
+		rc = quota_rows(cx, kind, name, spec, at, rev);
 	else if (!strcmp(kind, "Pool"))
 		rc = prices(cx, spec);
 	else if (!strcmp(kind, "LocalQueue") && sget(spec, "clusterQueue"))
 		rc = local_queue_row(cx, ns, name, sget(spec, "clusterQueue"),
 		                     at, rev);
+	if (rc == QF_OK)
+		rc = deletion(cx, kind, ns, name, md, rev);
 	qf_buf_addf(&key, "snapshot:%s:%s:%lld:%s", kind, full.buf,
 	            (long long)at, rev ? rev : "");
 	if (rc == QF_OK)
@@ -553,6 +621,19 @@ static const json_t *written_spec(const char *verb, const json_t *resp,
 	const json_t *obj = resp ? resp : strcmp(verb, "patch") ? req : NULL;
 
 	return json_object_get(obj, "spec");
+}
+
+/* D3: an audit-log write of a ClusterQueue or Cohort: its quota and
+ * membership from then on (a delete ends them). */
+static int queue_written(struct qf_ingest_cx *cx, const char *kind,
+                         const char *name, const char *verb, const json_t *spec,
+                         int64_t at, const char *rev)
+{
+	if (strcmp(kind, "ClusterQueue") && strcmp(kind, "Cohort"))
+		return QF_OK;
+	if (!strcmp(verb, "delete"))
+		return queue_object_row(cx, kind, name, at, NULL, 1, rev);
+	return spec ? quota_rows(cx, kind, name, spec, at, rev) : QF_OK;
 }
 
 int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
@@ -609,11 +690,9 @@ int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
 			        cx, sget(ref, "namespace"), sget(ref, "name"),
 			        strcmp(verb, "delete") ? cq : NULL, at, rev);
 	}
-	if (rc == QF_OK && !strcmp(kind, "ClusterQueue") &&
-	    strcmp(verb, "delete") && written_spec(verb, resp, req) &&
-	    sget(ref, "name"))
-		rc = quota_rows(cx, sget(ref, "name"),
-		                written_spec(verb, resp, req), at, rev);
+	if (rc == QF_OK && sget(ref, "name"))
+		rc = queue_written(cx, kind, sget(ref, "name"), verb,
+		                   written_spec(verb, resp, req), at, rev);
 	qf_buf_release(&key);
 	qf_buf_release(&name);
 	return rc;

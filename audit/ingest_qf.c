@@ -19,9 +19,11 @@
 #include "core/event.h"
 #include "core/banned.h"
 
-/* Maps kept raw for the detail column, in this order. */
-enum { MAP_FLAVORS, MAP_USAGE, MAP_BORROWED, NMAPS };
-static const char *const map_names[NMAPS] = { "flavors", "usage", "borrowed" };
+/* Maps kept raw for the detail column, in this order (request: what a
+ * pending workload asks for, D8). */
+enum { MAP_FLAVORS, MAP_USAGE, MAP_BORROWED, MAP_REQUEST, NMAPS };
+static const char *const map_names[NMAPS] = { "flavors", "usage", "borrowed",
+	                                      "request" };
 
 struct fast {
 	struct qf_event ev;

@@ -204,6 +204,19 @@ cat >"$W/ev-uid.jsonl" <<'EOE'
 {"apiVersion":"v1","kind":"Event","metadata":{"name":"p.1","namespace":"ns","uid":"e1"},"involvedObject":{"apiVersion":"kueue.x-k8s.io/v1beta2","kind":"Workload","name":"p","namespace":"ns","uid":"u-p"},"reason":"Pending","message":"waiting","type":"Warning","firstTimestamp":"1970-01-01T00:00:05Z","lastTimestamp":"1970-01-01T00:00:05Z","count":1}
 EOE
 scenario uid $F/cluster.yaml -- "$W/ev-uid.jsonl"
+# quota that revisions drop, a deleted ClusterQueue, a cohort tree whose
+# inner cohort is deleted, a breach judged on a pending event's request
+# (docs/audit.md D3, D6, D8)
+FD=$F/fidelity
+scenario fdrop $FD/cluster.yaml $FD/drop-a100.yaml -- $FD/events.jsonl
+scenario fdel $FD/cluster.yaml $FD/delete-qa.jsonl -- $FD/events.jsonl
+scenario ftree $FD/cohorts.yaml $FD/delete-c.jsonl -- $FD/cohort-events.jsonl
+"$NEW" simulate -f $FD/cohorts.yaml --trace $FD/tree-trace.jsonl \
+	--events "$W/ev-ft.jsonl" >/dev/null 2>&1
+scenario fsim $FD/cohorts.yaml -- "$W/ev-ft.jsonl"
+"$NEW" simulate -f $F/cluster.yaml --trace $FD/pending-trace.jsonl \
+	--until 150s --events "$W/ev-fp.jsonl" >/dev/null 2>&1
+scenario fpend $F/cluster.yaml -- "$W/ev-fp.jsonl"
 if [ "$NB" -gt 0 ]; then
 	sh bench/gen-events.sh "$NB" "$W/gen" >/dev/null
 	scenario gen "$W/gen/cluster.yaml" -- "$W/gen/events.jsonl"

@@ -80,6 +80,9 @@ json_t *qf_event_to_json(const struct qf_event *ev)
 	if (ev->preemption_reason)
 		json_object_set_new(o, "preemptionReason",
 		                    json_string(ev->preemption_reason));
+	if (ev->nrequest)
+		json_object_set_new(o, "request",
+		                    two_level(ev->request, ev->nrequest));
 	return o;
 }
 
@@ -121,10 +124,12 @@ int qf_event_from_json(struct qf_event *out, struct qf_event_cell **cells_out,
                        const json_t *o)
 {
 	const json_t *t = json_object_get(o, "time_ms");
-	const json_t *maps[3] = { json_object_get(o, "flavors"),
+	const json_t *maps[4] = { json_object_get(o, "flavors"),
 		                  json_object_get(o, "usage"),
-		                  json_object_get(o, "borrowed") };
-	size_t *counts[3] = { &out->nflavors, &out->nusage, &out->nborrowed };
+		                  json_object_get(o, "borrowed"),
+		                  json_object_get(o, "request") };
+	size_t *counts[4] = { &out->nflavors, &out->nusage, &out->nborrowed,
+		              &out->nrequest };
 	struct qf_event_cell *cells;
 	size_t total = 0, n = 0;
 
@@ -144,10 +149,10 @@ int qf_event_from_json(struct qf_event *out, struct qf_event_cell **cells_out,
 	out->preemptor = json_string_value(json_object_get(o, "preemptor"));
 	out->preemption_reason =
 	        json_string_value(json_object_get(o, "preemptionReason"));
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		total += count_cells(maps[i]);
 	cells = qf_xcalloc(total + 1, sizeof(*cells));
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		size_t start = n;
 
 		if (maps[i] && read_cells(maps[i], cells, &n) < 0) {
@@ -159,6 +164,7 @@ int qf_event_from_json(struct qf_event *out, struct qf_event_cell **cells_out,
 	out->flavors = cells;
 	out->usage = cells + out->nflavors;
 	out->borrowed = out->usage + out->nusage;
+	out->request = out->borrowed + out->nborrowed;
 	*cells_out = cells;
 	return 0;
 }

@@ -12,6 +12,10 @@
  * {resource: flavor}}, usage and borrowed {flavor: {resource: quantity}}; for
  * Preempted preemptor and preemptionReason.  Reasons and messages are Kueue's
  * (v0.19 texts, with the granular pending reasons), plus Requeued and Finished.
+ * Added later, optional: request {podSet: {resource: quantity}} on the
+ * pending events (what the workload asks for, count x per pod; real Kueue
+ * says it nowhere: its messages give only the shortfall), so an audit can
+ * judge a workload that was never admitted.
  *
  * Ownership: an event handed to a sink is borrowed for the call only; copy
  * what you keep.  Rendering allocates a new jansson tree the caller owns.
@@ -45,8 +49,10 @@ struct qf_event {
 	size_t nusage;
 	const struct qf_event_cell *borrowed;
 	size_t nborrowed;
-	const char *preemptor;         /* "ns/name"; Preempted only */
-	const char *preemption_reason; /* Preempted only */
+	const char *preemptor;               /* "ns/name"; Preempted only */
+	const char *preemption_reason;       /* Preempted only */
+	const struct qf_event_cell *request; /* pending only; may be NULL */
+	size_t nrequest;
 };
 
 typedef void (*qf_event_sink_fn)(void *arg, const struct qf_event *ev);
@@ -62,8 +68,8 @@ json_t *qf_event_to_json(const struct qf_event *ev);
  * Parse one rendered event back (the audit tool's direction).  Strings in
  * *out and the cells point into `o` (borrowed; keep `o` alive) and
  * *cells_out receives an owned array holding all cells (flavors, then
- * usage, then borrowed) that the caller frees.  Returns 0, or -1 when a
- * pinned field is missing or has the wrong type.
+ * usage, borrowed, then request) that the caller frees.  Returns 0, or -1 when
+ * a pinned field is missing or has the wrong type.
  */
 int qf_event_from_json(struct qf_event *out, struct qf_event_cell **cells_out,
                        const json_t *o);

@@ -865,12 +865,40 @@ static void process(struct cycle *c, struct entry *en)
 	free(before);
 }
 
+/* The pending event's request (core/event.h): count x per pod, per pod
+ * set and resource, as the quota accounts it; qty holds the strings. */
+static size_t request_cells(const struct qf_engine *e, const struct qf_wl *w,
+                            struct qf_event_cell **out, char ***qty)
+{
+	size_t n = 0, a = 0, aq = 0;
+
+	*out = NULL;
+	*qty = NULL;
+	for (size_t i = 0; i < w->m->nps; i++) {
+		const struct qf_model_podset *ps = &w->m->ps[i];
+
+		for (size_t j = 0; j < ps->nreq; j++) {
+			const char *rname = e->m->res.v[ps->req[j].res];
+			struct qf_buf q = QF_BUF_INIT;
+
+			qf_qty_format_amount(&q, ps->req[j].amount * ps->count,
+			                     rname);
+			*qty = qf_grow(*qty, sizeof(char *), &aq, n + 1);
+			(*qty)[n] = qf_buf_detach(&q, NULL);
+			add_cell(out, &n, &a, ps->name, rname, (*qty)[n]);
+		}
+	}
+	return n;
+}
+
 /* Kueue: scheduler.go requeueAndUpdate */
 static void requeue(struct cycle *c, struct entry *en)
 {
 	struct qf_engine *e = c->e;
 	struct qf_wl *w = en->w;
 	struct qf_event ev;
+	struct qf_event_cell *req;
+	char **qty;
 	enum qf_queue_requeue why = en->requeue;
 
 	if (en->status == ES_SKIPPED && why == QF_REQUEUE_GENERIC)
@@ -891,7 +919,13 @@ static void requeue(struct cycle *c, struct entry *en)
 	ev.workload = w->key;
 	ev.cluster_queue = e->cq[en->cq].m->name;
 	ev.message = en->msg.buf;
+	ev.nrequest = request_cells(e, w, &req, &qty);
+	ev.request = req;
 	qf_engine_emit(e, &ev);
+	for (size_t i = 0; i < ev.nrequest; i++)
+		free(qty[i]);
+	free(qty);
+	free(req);
 }
 
 int qf_engine_cycle(struct qf_engine *e)

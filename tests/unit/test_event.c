@@ -18,7 +18,8 @@ static void test_event_render_pinned_fields(void **state)
 		               "ns/w", "cq",     "Quota reserved",
 		               fl,     1,        us,
 		               1,      bo,       1,
-		               NULL,   NULL };
+		               NULL,   NULL,     NULL,
+		               0 };
 	json_t *j;
 	char *s;
 
@@ -88,8 +89,55 @@ static void test_event_parse_back(void **state)
 	assert_int_equal(back.nflavors, 2);
 	assert_string_equal(back.flavors[1].value, "f2");
 	assert_int_equal(back.nusage, 0);
+	assert_int_equal(back.nrequest, 0);
 	free(cells);
 	json_object_del(j, "time_ms");
+	assert_int_equal(qf_event_from_json(&back, &cells, j), -1);
+	json_decref(j);
+}
+
+/* The optional request of a pending event (added later): rendered after
+ * the pinned fields, parsed back into its own cells. */
+static void test_event_request_round_trip(void **state)
+{
+	static const struct qf_event_cell rq[] = { { "main", "cpu", "4" },
+		                                   { "main", "memory", "1Gi" },
+		                                   { "side", "cpu", "1" } };
+	struct qf_event ev, back;
+	struct qf_event_cell *cells;
+	json_t *j;
+	char *s;
+
+	(void)state;
+	memset(&ev, 0, sizeof(ev));
+	ev.time_ms = 3;
+	ev.type = "Warning";
+	ev.reason = "WaitingForQuota";
+	ev.workload = "ns/w";
+	ev.cluster_queue = "cq";
+	ev.message = "m";
+	ev.request = rq;
+	ev.nrequest = 3;
+	j = qf_event_to_json(&ev);
+	s = json_dumps(j, JSON_PRESERVE_ORDER | JSON_COMPACT);
+	assert_string_equal(
+	        s, "{\"time_ms\":3,\"type\":\"Warning\",\"reason\":"
+	           "\"WaitingForQuota\",\"workload\":\"ns/w\","
+	           "\"clusterQueue\":\"cq\",\"message\":\"m\",\"request\":"
+	           "{\"main\":{\"cpu\":\"4\",\"memory\":\"1Gi\"},\"side\":"
+	           "{\"cpu\":\"1\"}}}");
+	free(s);
+	assert_int_equal(qf_event_from_json(&back, &cells, j), 0);
+	assert_int_equal(back.nflavors + back.nusage + back.nborrowed, 0);
+	assert_int_equal(back.nrequest, 3);
+	assert_string_equal(back.request[1].a, "main");
+	assert_string_equal(back.request[1].b, "memory");
+	assert_string_equal(back.request[1].value, "1Gi");
+	assert_string_equal(back.request[2].a, "side");
+	free(cells);
+	json_object_set_new(
+	        json_object_get(json_object_get(j, "request"), "side"), "cpu",
+	        json_integer(1));
 	assert_int_equal(qf_event_from_json(&back, &cells, j), -1);
 	json_decref(j);
 }
@@ -100,6 +148,7 @@ int main(void)
 		cmocka_unit_test(test_event_render_pinned_fields),
 		cmocka_unit_test(test_event_truncate_long_messages),
 		cmocka_unit_test(test_event_parse_back),
+		cmocka_unit_test(test_event_request_round_trip),
 	};
 	return cmocka_run_group_tests_name("event", tests, NULL, NULL);
 }

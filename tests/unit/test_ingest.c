@@ -545,6 +545,109 @@ static void test_ingest_resumes_late_preemptor(void **state)
 	qf_buf_release(&all);
 }
 
+/*
+ * A pending quotaflow event's request (core/event.h) goes to the detail
+ * column by both paths, and a workload never admitted is judged on it
+ * (D8): 3 of nominal 4, unused, waiting 100 s, is a breach.
+ */
+static void test_ingest_pending_request_judged(void **state)
+{
+	static const char quota[] =
+	        "{\"apiVersion\":\"kueue.x-k8s.io/v1beta2\",\"kind\":"
+	        "\"ClusterQueue\",\"metadata\":{\"name\":\"q\"},\"spec\":"
+	        "{\"resourceGroups\":[{\"flavors\":[{\"name\":\"f\","
+	        "\"resources\":[{\"name\":\"cpu\",\"nominalQuota\":"
+	        "\"4\"}]}]}]}}\n";
+	struct fx *f = *state;
+
+	assert_int_equal(ingest(f, quota), QF_OK);
+	assert_int_equal(
+	        ingest(f, "{\"time_ms\":0,\"reason\":\"WaitingForQuota\","
+	                  "\"workload\":\"ns/w\",\"clusterQueue\":\"q\","
+	                  "\"message\":\"m\",\"request\":{\"a\":{\"cpu\":"
+	                  "\"1\"},\"b\":{\"cpu\":\"2\"}}}\n"
+	                  "{ \"time_ms\": 100000, \"reason\": \"Pending\","
+	                  " \"workload\": \"ns/w\", \"clusterQueue\": \"q\","
+	                  " \"message\": \"m\", \"request\": {\"a\": {"
+	                  "\"cpu\": \"1\"}, \"b\": {\"cpu\": \"2\"}}}\n"),
+	        QF_OK);
+	one(f, "SELECT group_concat(detail, '|') FROM events",
+	    "{\"request\":{\"a\":{\"cpu\":\"1\"},\"b\":{\"cpu\":\"2\"}}}|"
+	    "{\"request\":{\"a\":{\"cpu\":\"1\"},\"b\":{\"cpu\":\"2\"}}}");
+	one(f,
+	    "SELECT workload || ' ' || wait_seconds || ' ' || usage_at_arrival"
+	    " || ' ' || nominal FROM audit_breaches",
+	    "ns/w 100.0 0.0 4.0");
+}
+
+/*
+ * ClusterQueue and Cohort objects over time (D3, D6): a Cohort's parent
+ * and own quota, a watch event of a ClusterQueue being deleted; and quota
+ * ingested after the events derives what one ingest of everything does.
+ */
+static void test_ingest_queue_objects_over_time(void **state)
+{
+	static const char objs[] =
+	        "{\"apiVersion\":\"kueue.x-k8s.io/v1beta2\",\"kind\":"
+	        "\"Cohort\",\"metadata\":{\"name\":\"c\"},\"spec\":{"
+	        "\"parentName\":\"root\",\"resourceGroups\":[{\"flavors\":"
+	        "[{\"name\":\"f\",\"resources\":[{\"name\":\"cpu\","
+	        "\"nominalQuota\":\"2\"}]}]}]}}\n"
+	        "{\"apiVersion\":\"kueue.x-k8s.io/v1beta2\",\"kind\":"
+	        "\"ClusterQueue\",\"metadata\":{\"name\":\"q1\"},\"spec\":"
+	        "{\"cohortName\":\"c\",\"resourceGroups\":[{\"flavors\":[{"
+	        "\"name\":\"f\",\"resources\":[{\"name\":\"cpu\","
+	        "\"nominalQuota\":\"1\"}]}]}]}}\n"
+	        "{\"type\":\"DELETED\",\"object\":{\"apiVersion\":"
+	        "\"kueue.x-k8s.io/v1beta2\",\"kind\":\"ClusterQueue\","
+	        "\"metadata\":{\"name\":\"q2\",\"creationTimestamp\":"
+	        "\"1970-01-01T00:00:00Z\",\"deletionTimestamp\":"
+	        "\"1970-01-01T00:00:02Z\"},\"spec\":{\"cohortName\":\"c\","
+	        "\"resourceGroups\":[{\"flavors\":[{\"name\":\"f\","
+	        "\"resources\":[{\"name\":\"cpu\",\"nominalQuota\":"
+	        "\"2\"}]}]}]}}}\n";
+	static const char evs[] =
+	        "{\"time_ms\":0,\"reason\":\"QuotaReserved\",\"workload\":"
+	        "\"ns/a\",\"clusterQueue\":\"q1\",\"message\":\"m\","
+	        "\"usage\":{\"f\":{\"cpu\":\"3\"}}}\n"
+	        "{\"time_ms\":4000,\"reason\":\"Finished\",\"workload\":"
+	        "\"ns/a\",\"clusterQueue\":\"q1\",\"message\":\"m\"}\n";
+	struct fx *f = *state;
+	struct qf_buf all = QF_BUF_INIT, path = QF_BUF_INIT;
+	struct qf_evdb *late;
+
+	qf_buf_adds(&all, objs);
+	qf_buf_adds(&all, evs);
+	assert_int_equal(ingest(f, all.buf), QF_OK);
+	one(f,
+	    "SELECT group_concat(kind || ' ' || name || ' ' || valid_from_ms"
+	    " || ' ' || COALESCE(parent, '-') || ' ' || deleted, '|') FROM"
+	    " (SELECT * FROM queue_objects ORDER BY kind, name, valid_from_ms)",
+	    "ClusterQueue q1 -9223372036854775808 c 0|"
+	    "ClusterQueue q2 0 c 0|ClusterQueue q2 2000 - 1|"
+	    "Cohort c -9223372036854775808 root 0");
+	one(f, "SELECT nominal_milli FROM cohort_quotas WHERE cohort = 'c'",
+	    "2000");
+	/* q1 borrows 2: q2 lends 1 until its deletion at 2 s (c's own 2 the
+	 * other 1), then c's own quota alone */
+	one(f,
+	    "SELECT group_concat(lender || '=' || (amount_milli_ms / 1e6), ' ')"
+	    " FROM (SELECT * FROM d_lending ORDER BY lender)",
+	    "cohort/c=6.0 q2=2.0");
+	late = other_db(f, &path, "late");
+	assert_int_equal(qf_ingest_mem(late, &f->o, "e.json", evs, strlen(evs),
+	                               &f->st, &f->d),
+	                 QF_OK);
+	assert_int_equal(qf_ingest_mem(late, &f->o, "o.json", objs,
+	                               strlen(objs), &f->st, &f->d),
+	                 QF_OK);
+	same_derived(f->s, late);
+	drop_db(late, &path);
+	assert_int_equal(f->d.nerrors, 0);
+	qf_buf_release(&path);
+	qf_buf_release(&all);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -568,6 +671,10 @@ int main(void)
 		        teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_resumes_late_preemptor, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_pending_request_judged, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_queue_objects_over_time, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("ingest", tests, NULL, NULL);

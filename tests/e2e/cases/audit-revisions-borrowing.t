@@ -7,4 +7,4 @@ exit: 0
 cluster	cluster_queue	cohort	flavor	resource	start_at	end_at	peak_amount	amount_seconds	workloads	lenders
 default	q1	alpha	h100	nvidia.com/gpu	1970-01-01T00:00:00.000Z	1970-01-01T00:01:00.000Z	2.0	120.0	q1/job-x1-df78e	q2,q3
 default	q1	alpha	h100	nvidia.com/gpu	1970-01-01T00:01:20.000Z	1970-01-01T00:01:30.000Z	1.0	10.0	q1/job-x1-df78e	q2,q3
-default	q1	beta	h100	nvidia.com/gpu	1970-01-01T00:01:30.000Z	1970-01-01T00:01:40.000Z	1.0	10.0	q1/job-x1-df78e	cohort/beta
+default	q1	beta	h100	nvidia.com/gpu	1970-01-01T00:01:30.000Z	1970-01-01T00:01:40.000Z	1.0	10.0	q1/job-x1-df78e	(uncovered)
