@@ -242,7 +242,15 @@ static int set_query(struct qf_api_req *r, const char *k, char *v,
 		                          r->verb == QF_API_LIST
 		                  ? QF_API_WATCH
 		                  : r->verb;
-	else if (!strcmp(k, "dryRun"))
+	else if (!strcmp(k, "dryRun") && strcmp(v, "All") != 0) {
+		int rc = qf_api_fail(err, 400, "BadRequest",
+		                     "dryRun: Unsupported value: \"%.64s\": "
+		                     "supported values: \"All\"",
+		                     v);
+
+		free(v);
+		return rc;
+	} else if (!strcmp(k, "dryRun"))
 		r->dry_run = 1;
 	else if (!strcmp(k, "force"))
 		r->force = !strcmp(v, "true") || !strcmp(v, "1");

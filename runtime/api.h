@@ -102,7 +102,7 @@ struct qf_api_req {
 	enum qf_api_include include; /* includeObject */
 	char *field_manager;         /* owned: fieldManager, or NULL */
 	int force;                   /* force=true (server-side apply) */
-	int dry_run;
+	int dry_run; /* dryRun=All: check and answer, write nothing */
 	json_t *doc; /* discovery answer (owned reference) */
 };
 

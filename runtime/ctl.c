@@ -453,6 +453,12 @@ static int check_type(json_t *obj, int kind, const char *version,
 	return 0;
 }
 
+static int is_policy(int kind)
+{
+	return kind == K_NS || kind == K_RF || kind == K_CQ ||
+	       kind == K_COHORT || kind == K_LQ || kind == K_WPC;
+}
+
 /* Kind-specific defaults of a new object. */
 static void defaults(struct ctl *c, int kind, json_t *obj)
 {
@@ -479,11 +485,13 @@ static void defaults(struct ctl *c, int kind, json_t *obj)
 		json_object_set_new(obj, "status", json_object());
 }
 
-/* Create: the body (a reference we own) becomes a stored object. */
-static int create(struct ctl *c, int kind, json_t *obj, const char *url_ns,
-                  const char *version, struct qf_api_err *err, json_t **out)
+/* Create: the body (a reference we own) becomes a stored object; a dry
+ * run checks it the same way and answers it, unstored. */
+static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
+                  struct qf_api_err *err, json_t **out)
 {
-	const char *name;
+	int kind = rq->kind;
+	const char *url_ns = rq->ns, *version = rq->version, *name;
 	int rc;
 
 	rc = check_type(obj, kind, version, err);
@@ -502,8 +510,15 @@ static int create(struct ctl *c, int kind, json_t *obj, const char *url_ns,
 	defaults(c, kind, obj);
 	if (kind == K_WL)
 		json_object_set_new(obj, "status", json_object());
-	if (kind == K_NS || kind == K_RF || kind == K_CQ || kind == K_COHORT ||
-	    kind == K_LQ || kind == K_WPC)
+	if (rq->dry_run) {
+		rc = is_policy(kind) ? ctl_policy_check(c, obj, err)
+		                     : ctl_wl_check(c, kind, obj, err);
+		if (rc < 0)
+			goto fail;
+		*out = obj;
+		return 0;
+	}
+	if (is_policy(kind))
 		rc = ctl_policy_apply(c, kind, obj, NULL, err);
 	if (rc < 0)
 		goto fail;
@@ -536,12 +551,6 @@ fail:
 }
 
 /* ----- update and patch ----- */
-
-static int is_policy(int kind)
-{
-	return kind == K_NS || kind == K_RF || kind == K_CQ ||
-	       kind == K_COHORT || kind == K_LQ || kind == K_WPC;
-}
 
 /* 1 when status.conditions holds a condition of type t1 (or t2) that
  * is True. */
@@ -652,10 +661,19 @@ static void wl_active(struct ctl *c, const json_t *prev, const json_t *next,
 		ctl_wl_set_active(c, ns, name, now);
 }
 
-/* Replace prev by `in` (a full object); *out is the stored result. */
+enum update_flags {
+	UPDATE_STATUS = 1 << 0, /* the /status subresource */
+	UPDATE_DRY = 1 << 1,    /* dryRun=All */
+};
+
+/* Replace prev by `in` (a full object); *out is the stored result (with
+ * dry, the result checked and not stored: prev's resourceVersion, and no
+ * change to the engine). */
 static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
-                  int status_only, struct qf_api_err *err, json_t **out)
+                  unsigned flags, struct qf_api_err *err, json_t **out)
 {
+	int status_only = !!(flags & UPDATE_STATUS);
+	int dry = !!(flags & UPDATE_DRY);
 	const char *ns = qf_api_meta_str(prev, "namespace");
 	const char *name = qf_api_meta_str(prev, "name");
 	json_t *next;
@@ -690,9 +708,10 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 			json_object_del(km, "labels");
 		if (!json_object_get(nm, "annotations"))
 			json_object_del(km, "annotations");
-		if (status_only && wl_finished_cond(in))
+		if (status_only && wl_finished_cond(in) && !dry)
 			ctl_wl_finish(c, ns, name);
-		wl_active(c, prev, next, ns, name);
+		if (!dry)
+			wl_active(c, prev, next, ns, name);
 		json_decref(next);
 		next = keep;
 	}
@@ -700,17 +719,23 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 		json_object_set(json_object_get(next, "spec"), "suspend",
 		                json_object_get(json_object_get(prev, "spec"),
 		                                "suspend"));
-		if (job_done(next) && !job_done(prev))
+		if (job_done(next) && !job_done(prev) && !dry)
 			ctl_job_done(c, ns, name);
 	}
-	rc = is_policy(kind) ? ctl_policy_apply(c, kind, next, prev, err) : 0;
+	rc = !is_policy(kind) ? 0
+	     : dry            ? ctl_policy_check(c, next, err)
+	                      : ctl_policy_apply(c, kind, next, prev, err);
 	if (rc < 0) {
 		json_decref(next);
 		return rc;
 	}
-	if (json_equal(next, (json_t *)prev)) {
-		json_decref(next);
-		*out = json_incref((json_t *)prev);
+	if (dry || json_equal(next, (json_t *)prev)) {
+		/* nothing written: the version stays prev's */
+		json_object_set(
+		        json_object_get(next, "metadata"), "resourceVersion",
+		        json_object_get(json_object_get(prev, "metadata"),
+		                        "resourceVersion"));
+		*out = next;
 		return 0;
 	}
 	json_incref(next);
@@ -850,6 +875,12 @@ static json_t *parse_body(const struct qf_http_req *hr, struct qf_api_err *err)
 	return NULL;
 }
 
+static unsigned write_flags(const struct qf_api_req *rq)
+{
+	return (rq->status ? UPDATE_STATUS : 0) |
+	       (rq->dry_run ? UPDATE_DRY : 0);
+}
+
 /* PATCH application/apply-patch+yaml: create the object when it is
  * missing (prev NULL), else apply over it (ctl_apply.c). */
 static int server_side_apply(struct ctl *c, const struct qf_api_req *rq,
@@ -876,11 +907,11 @@ static int server_side_apply(struct ctl *c, const struct qf_api_req *rq,
 		                   "the name on the URL (%s)",
 		                   name ? name : "", rq->name);
 	if (!prev)
-		return create(c, rq->kind, ctl_apply_new(c, rq, body), rq->ns,
-		              rq->version, err, out);
+		return create(c, rq, ctl_apply_new(c, rq, body), err, out);
 	if (ctl_apply_patch(c, rq, prev, body, err, &in) < 0)
 		return -1;
-	rc = update(c, rq->kind, prev, in, 0, err, out);
+	rc = update(c, rq->kind, prev, in, write_flags(rq) & ~UPDATE_STATUS,
+	            err, out);
 	json_decref(in);
 	return rc;
 }
@@ -898,11 +929,11 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	switch (rq->verb) {
 	case QF_API_CREATE:
 		ctl_fields_update(c, rq, NULL, body);
-		return create(c, rq->kind, body, rq->ns, rq->version, err, out);
+		return create(c, rq, body, err, out);
 	case QF_API_UPDATE:
 		body = to_storage(body, rq->kind);
 		ctl_fields_update(c, rq, prev, body);
-		rc = update(c, rq->kind, prev, body, rq->status, err, out);
+		rc = update(c, rq->kind, prev, body, write_flags(rq), err, out);
 		json_decref(body);
 		return rc;
 	default:
@@ -935,8 +966,31 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	in = to_storage(in, rq->kind);
 	ctl_fields_update(c, rq, prev, in);
 	/* a patch's resourceVersion is a precondition only if it sets one */
-	rc = update(c, rq->kind, prev, in, rq->status, err, out);
+	rc = update(c, rq->kind, prev, in, write_flags(rq), err, out);
 	json_decref(in);
+	return rc;
+}
+
+/* A DELETE's DeleteOptions body (kubectl sends dryRun there): 1 when it
+ * asks for a dry run, -1 with *err for a value other than "All". */
+static int delete_dry_run(const struct qf_http_req *hr, struct qf_api_err *err)
+{
+	json_t *o = hr->body_len ? json_loadb(hr->body, hr->body_len, 0, NULL)
+	                         : NULL;
+	json_t *dr = json_object_get(o, "dryRun"), *v;
+	int rc = 0;
+	size_t i;
+
+	json_array_foreach (dr, i, v) {
+		if (!json_is_string(v) || strcmp(json_string_value(v), "All")) {
+			rc = qf_api_fail(err, 400, "BadRequest",
+			                 "dryRun: Unsupported value: supported "
+			                 "values: \"All\"");
+			break;
+		}
+		rc = 1;
+	}
+	json_decref(o);
 	return rc;
 }
 
@@ -945,10 +999,22 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 {
 	struct qf_api_err err = { 500, "InternalError", "" };
 	json_t *prev = NULL, *out = NULL, *st;
-	int rc = 0, code = 200;
+	int rc = 0, code = 200, dry = rq->dry_run;
 
+	if (rq->verb == QF_API_DELETE || rq->verb == QF_API_DELETECOLLECTION) {
+		int body_dry = delete_dry_run(hr, &err);
+
+		if (body_dry < 0) {
+			respond_err(rs, &err);
+			return;
+		}
+		dry |= body_dry;
+	}
 	if (rq->verb == QF_API_LIST || rq->verb == QF_API_DELETECOLLECTION) {
-		ctl_list(c, rq, rs);
+		struct qf_api_req r = *rq;
+
+		r.dry_run = dry;
+		ctl_list(c, &r, rs);
 		return;
 	}
 	if (rq->name) {
@@ -969,7 +1035,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		break;
 	case QF_API_DELETE:
 		json_incref(prev);
-		rc = delete (c, rq->kind, prev, &err);
+		rc = dry ? 0 : delete (c, rq->kind, prev, &err);
 		if (rc == 0) {
 			st = qf_api_status(200, NULL, NULL,
 			                   qf_api_kinds[rq->kind].resource,

@@ -80,6 +80,25 @@ int ctl_policy_apply(struct ctl *c, int kind, const json_t *obj,
 	return rc < 0 ? -1 : 0;
 }
 
+int ctl_policy_check(struct ctl *c, const json_t *obj, struct qf_api_err *err)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_model scratch;
+	int rc;
+
+	/* a policy object's checks are its own (a rebuild cannot fail):
+	 * a model of its own sees the same errors the live one would */
+	(void)c;
+	qf_model_init(&scratch);
+	rc = qf_model_load_obj_at(&scratch, &request_loc, obj, QF_MODEL_POLICY,
+	                          NULL, &d);
+	if (rc < 0)
+		diags_msg(err, &d, obj);
+	qf_model_release(&scratch);
+	qf_diags_release(&d);
+	return rc < 0 ? -1 : 0;
+}
+
 int ctl_policy_delete(struct ctl *c, const json_t *obj)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -271,6 +290,36 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 	rc = kind == K_WL ? render(c, qf_engine_find(c->e, key.buf)) : 0;
 	qf_buf_release(&key);
 	return rc;
+}
+
+int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_model_wl *w = NULL;
+	const json_t *labels =
+	        json_object_get(json_object_get(obj, "metadata"), "labels");
+	int rc;
+
+	if (kind == K_JOB &&
+	    json_string_value(json_object_get(labels, QUEUE_LABEL)))
+		json_object_set_new(json_object_get(obj, "spec"), "suspend",
+		                    json_true());
+	/* a Job whose Workload cannot be made is still created */
+	if (kind != K_WL)
+		return 0;
+	rc = qf_model_load_obj_at(&c->m, &request_loc, obj, QF_MODEL_WORKLOADS,
+	                          &w, &d);
+	if (rc == 0 && w)
+		rc = qf_model_resolve_wl(&c->m, w, &d);
+	if (w) {
+		/* w is the tail the engine has not seen (as in wl_enter) */
+		c->m.nwl--;
+		qf_model_wl_free(w);
+	}
+	if (rc < 0)
+		diags_msg(err, &d, obj);
+	qf_diags_release(&d);
+	return rc < 0 ? -1 : 0;
 }
 
 static struct qf_wl *find(struct ctl *c, const char *ns, const char *name)

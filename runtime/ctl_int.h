@@ -228,6 +228,11 @@ void ctl_sink(void *arg, const struct qf_event *ev);
 int ctl_policy_apply(struct ctl *c, int kind, const json_t *obj,
                      const json_t *prev, struct qf_api_err *err);
 int ctl_policy_delete(struct ctl *c, const json_t *obj);
+/* A dry run's checks: the policy object as ctl_policy_apply would check
+ * it, a new Workload as ctl_wl_add would (a queued Job is suspended),
+ * without changing the model or the engine; -1 with *err (422). */
+int ctl_policy_check(struct ctl *c, const json_t *obj, struct qf_api_err *err);
+int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 /* Delete a ClusterQueue: *kept is 1 when workloads still hold its quota
  * and it stays, terminating, until ctl_settle sees the engine drop it. */
 int ctl_cq_delete(struct ctl *c, const json_t *obj, int *kept);

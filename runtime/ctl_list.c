@@ -253,7 +253,7 @@ static int delete_all(struct ctl *c, const struct qf_api_req *rq,
                       struct page *p, struct qf_api_err *err)
 {
 	qf_buf_reset(&p->cont);
-	for (size_t i = 0; i < p->n; i++) {
+	for (size_t i = 0; !rq->dry_run && i < p->n; i++) {
 		json_t *o = ctl_lookup(
 		        c, rq->kind, qf_api_meta_str(p->items[i], "namespace"),
 		        qf_api_meta_str(p->items[i], "name"));
