@@ -465,7 +465,6 @@ static void defaults(struct ctl *c, int kind, json_t *obj)
 	json_t *meta = json_object_get(obj, "metadata");
 	const char *name = qf_api_meta_str(obj, "name");
 
-	(void)c;
 	if (kind == K_NS) {
 		json_t *labels = json_object_get(meta, "labels");
 
@@ -483,6 +482,12 @@ static void defaults(struct ctl *c, int kind, json_t *obj)
 	}
 	if (kind == K_JOB && !json_is_object(json_object_get(obj, "status")))
 		json_object_set_new(obj, "status", json_object());
+	ctl_default(c, kind, obj);
+}
+
+void ctl_default(struct ctl *c, int kind, json_t *obj)
+{
+	qf_schema_default(c->schemas[kind], obj);
 }
 
 /* Create: the body (a reference we own) becomes a stored object; a dry
@@ -690,6 +695,8 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 		                   "the name of the object (%s) does not match "
 		                   "the name on the URL (%s)",
 		                   qf_api_meta_str(in, "name"), name);
+	/* defaults first: a body that leaves them out changes nothing */
+	ctl_default(c, kind, in);
 	next = merge_update(prev, in, kind, status_only);
 	json_object_set(next, "apiVersion",
 	                json_object_get(prev, "apiVersion"));
@@ -1064,6 +1071,25 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 
 /* ----- lifecycle ----- */
 
+/* The built-in schema of a kind's storage version (Kueue kinds), whose
+ * defaults ctl_default fills in. */
+static int storage_schema(struct ctl *c, int kind)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[kind];
+	struct qf_schema_opts o = QF_SCHEMA_OPTS_INIT;
+	struct qf_buf name = QF_BUF_INIT;
+	int rc = QF_OK;
+
+	qf_buf_addf(&name, "%s_%.*s_%s", k->group,
+	            (int)strcspn(k->versions, " "), k->versions, k->singular);
+	o.origin = name.buf;
+	if (*k->group && qf_schema_builtin(name.buf))
+		rc = qf_schema_compile_builtin(&c->schemas[kind], name.buf, &o,
+		                               c->d);
+	qf_buf_release(&name);
+	return rc;
+}
+
 int ctl_init(struct ctl *c)
 {
 	static const char *const order[] = {
@@ -1076,8 +1102,12 @@ int ctl_init(struct ctl *c)
 	for (size_t i = 0; i < QF_ARRAY_SIZE(order); i++)
 		assert(!strcmp(qf_api_kinds[i].kind, order[i]));
 	c->reg = qf_xcalloc(qf_api_nkinds, sizeof(json_t *));
-	for (size_t i = 0; i < qf_api_nkinds; i++)
+	c->schemas = qf_xcalloc(qf_api_nkinds, sizeof(struct qf_schema *));
+	for (size_t i = 0; i < qf_api_nkinds; i++) {
 		c->reg[i] = json_object();
+		if (storage_schema(c, (int)i) < 0)
+			return QF_EINVAL;
+	}
 	c->job_wl = json_object();
 	c->wl_dirty = json_object();
 	c->ev_dedup = json_object();
@@ -1099,6 +1129,9 @@ void ctl_release(struct ctl *c)
 	for (size_t i = 0; c->reg && i < qf_api_nkinds; i++)
 		json_decref(c->reg[i]);
 	free(c->reg);
+	for (size_t i = 0; c->schemas && i < qf_api_nkinds; i++)
+		qf_schema_free(c->schemas[i]);
+	free(c->schemas);
 	json_decref(c->job_wl);
 	json_decref(c->wl_dirty);
 	json_decref(c->ev_dedup);

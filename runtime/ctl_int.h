@@ -14,6 +14,7 @@
 #include "core/buf.h"
 #include "core/ctx.h"
 #include "core/diag.h"
+#include "core/schema.h"
 #include "runtime/api.h"
 #include "runtime/ctl.h"
 #include "runtime/engine.h"
@@ -81,7 +82,10 @@ struct ctl {
 	struct qf_http *http;
 	struct qf_model m;
 	struct qf_engine *e;
-	json_t **reg;     /* owned [qf_api_nkinds]: "ns/name" -> object */
+	json_t **reg; /* owned [qf_api_nkinds]: "ns/name" -> object */
+	/* owned [qf_api_nkinds]: the storage version's schema, for its
+	 * defaults; NULL for a kind without a built-in schema */
+	struct qf_schema **schemas;
 	int64_t rv;       /* last resourceVersion handed out */
 	int64_t t0;       /* start time */
 	json_t *job_wl;   /* "ns/job" -> Workload name */
@@ -139,6 +143,9 @@ enum ctl_kind {
 
 int ctl_init(struct ctl *c) QF_MUST_CHECK;
 void ctl_release(struct ctl *c);
+/* Fill in the CRD defaults of the storage version (a no-op for kinds
+ * without a schema), as kube-apiserver does on writes and reads. */
+void ctl_default(struct ctl *c, int kind, json_t *obj);
 int64_t ctl_now(struct ctl *c);
 /* "ns/name" or "name" */
 void ctl_key(struct qf_buf *b, int kind, const char *ns, const char *name);
