@@ -1119,6 +1119,7 @@ int ctl_init(struct ctl *c)
 	qf_buf_init(&c->ev_lines);
 	qf_buf_init(&c->ev_pending);
 	c->t0 = ctl_now(c);
+	c->queues_dirty = 1; /* the restored queues are counted once */
 	return QF_OK;
 }
 

@@ -719,6 +719,8 @@ int ctl_settle(struct ctl *c)
 			c->need_cycle = 1;
 		c->last_finish_scan_ms = now;
 	}
+	if (c->need_cycle || json_object_size(c->wl_dirty))
+		c->queues_dirty = 1;
 	for (int i = 0; c->need_cycle && i < QF_CTL_MAX_CYCLES; i++)
 		if (!qf_engine_cycle(c->e))
 			break;
@@ -730,6 +732,8 @@ int ctl_settle(struct ctl *c)
 			rc = -1;
 		json_object_del(c->wl_dirty, key);
 	}
+	if (ctl_queue_status(c, now) < 0)
+		rc = -1;
 	return rc < 0 || c->fatal ? QF_EIO : QF_OK;
 }
 

@@ -1,6 +1,7 @@
 /*
  * ctl_int.h - what the controller's files (ctl.c: objects and the engine;
- * ctl_loop.c: requests, the loop and signals; metrics.c) share.  Private to
+ * ctl_loop.c: requests, the loop and signals; ctl_status.c: queue status;
+ * metrics.c) share.  Private to
  * runtime/ctl*.c and runtime/metrics.c.
  */
 #ifndef QF_CTL_INT_H
@@ -91,6 +92,8 @@ struct ctl {
 	json_t *job_wl;   /* "ns/job" -> Workload name */
 	json_t *wl_dirty; /* "ns/name" -> true: rendered after the cycles */
 	int need_cycle;
+	int queues_dirty;          /* queue status to count (ctl_status.c) */
+	int64_t queues_counted_ms; /* when it was counted last */
 	int ready;
 	int fatal;        /* a store write failed: stop without answering */
 	json_t *ev_dedup; /* "wl|reason|message" -> Event name */
@@ -215,6 +218,10 @@ int ctl_watch_replay(struct ctl *c, struct ctl_watch *w, int64_t rv,
 /* What a watch event carries for obj: the served object or a Table
  * (new reference). */
 json_t *ctl_watch_object(struct ctl *c, struct ctl_watch *w, const json_t *obj);
+/* ctl_status.c: count the queues after a change (at most every
+ * nwl/100 ms) and store each ClusterQueue and LocalQueue whose status
+ * changed. */
+int ctl_queue_status(struct ctl *c, int64_t now);
 /* ctl_sync.c: poll --git-ref when due; apply a new revision or reject it
  * (PolicyRejected), all in the current turn's transaction. */
 void ctl_sync(struct ctl *c);

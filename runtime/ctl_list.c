@@ -15,72 +15,6 @@
 #include "core/alloc.h"
 #include "core/banned.h"
 
-/* ----- queue status ----- */
-
-/* Kueue keeps pendingWorkloads, reservingWorkloads and admittedWorkloads
- * in ClusterQueue and LocalQueue status; here they are counted from the
- * engine when read (one pass over the workloads per request), so a read
- * is always current but a count change makes no watch event. */
-static void queue_counts(struct ctl *c, int kind, json_t *const *objs, size_t n)
-{
-	static const char *const f[] = { "pendingWorkloads",
-		                         "reservingWorkloads",
-		                         "admittedWorkloads" };
-	json_t *counts;
-	struct qf_buf k = QF_BUF_INIT;
-
-	if ((kind != K_CQ && kind != K_LQ) || !c->e || !n)
-		return;
-	counts = json_object();
-	for (size_t i = 0; i < c->e->nwl; i++) {
-		const struct qf_wl *w = c->e->wl[i];
-		json_t *row;
-		int slot[3] = { w->state == QF_WL_PENDING,
-			        w->state == QF_WL_RESERVED,
-			        w->state == QF_WL_RESERVED &&
-			                w->cond[QF_COND_ADMITTED].status };
-
-		if (!slot[0] && !slot[1])
-			continue;
-		qf_buf_reset(&k);
-		if (kind == K_LQ)
-			qf_buf_addf(&k, "%s/%s", w->m->ns, w->m->queue);
-		else if (w->cq >= 0)
-			qf_buf_adds(&k, c->e->cq[w->cq].m->name);
-		else
-			continue;
-		row = json_object_get(counts, k.buf);
-		if (!row) {
-			row = json_pack("[iii]", 0, 0, 0);
-			json_object_set_new(counts, k.buf, row);
-		}
-		for (size_t s = 0; s < 3; s++)
-			if (slot[s])
-				json_array_set_new(
-				        row, s,
-				        json_integer(json_integer_value(
-				                             json_array_get(
-				                                     row, s)) +
-				                     1));
-	}
-	for (size_t i = 0; i < n; i++) {
-		json_t *st = json_object_get(objs[i], "status"), *row;
-		const char *ns = qf_api_meta_str(objs[i], "namespace");
-
-		ctl_key(&k, kind, ns, qf_api_meta_str(objs[i], "name"));
-		row = json_object_get(counts, k.buf);
-		/* the served object shares its parts with the stored one */
-		st = json_is_object(st) ? json_copy(st) : json_object();
-		json_object_set_new(objs[i], "status", st);
-		for (size_t s = 0; s < 3; s++)
-			json_object_set_new(st, f[s],
-			                    json_integer(json_integer_value(
-			                            json_array_get(row, s))));
-	}
-	json_decref(counts);
-	qf_buf_release(&k);
-}
-
 /* ----- answers ----- */
 
 static json_t *table_of(struct ctl *c, const struct qf_api_req *rq,
@@ -95,12 +29,9 @@ static json_t *table_of(struct ctl *c, const struct qf_api_req *rq,
 void ctl_respond_obj(struct ctl *c, const struct qf_api_req *rq,
                      struct qf_http_resp *rs, int code, const json_t *obj)
 {
-	int counted = rq->verb == QF_API_GET &&
-	              (rq->kind == K_CQ || rq->kind == K_LQ);
 	json_t *served, *t;
 
-	if (!counted &&
-	    (rq->as == QF_API_AS_OBJECT || rq->verb != QF_API_GET)) {
+	if (rq->as == QF_API_AS_OBJECT || rq->verb != QF_API_GET) {
 		/* the plain object: written without a copy */
 		rs->code = code;
 		rs->content_type = "application/json";
@@ -109,13 +40,6 @@ void ctl_respond_obj(struct ctl *c, const struct qf_api_req *rq,
 		return;
 	}
 	served = ctl_served(obj, rq->kind, rq->version);
-	if (counted)
-		queue_counts(c, rq->kind, &served, 1);
-	if (rq->as == QF_API_AS_OBJECT || rq->verb != QF_API_GET) {
-		ctl_respond_json(rs, code, served);
-		json_decref(served);
-		return;
-	}
 	t = table_of(c, rq, &served, 1, 0);
 	json_object_set(json_object_get(t, "metadata"), "resourceVersion",
 	                json_object_get(json_object_get(served, "metadata"),
@@ -225,7 +149,6 @@ static int fill_page(struct ctl *c, const struct qf_api_req *rq, struct page *p,
 	}
 	free(keys);
 	free(after);
-	queue_counts(c, rq->kind, p->items, p->n);
 	return rc;
 }
 
@@ -414,7 +337,6 @@ json_t *ctl_watch_object(struct ctl *c, struct ctl_watch *w, const json_t *obj)
 	json_t *served = ctl_served(obj, w->kind, w->version), *t;
 	struct qf_api_req rq;
 
-	queue_counts(c, w->kind, &served, 1);
 	if (w->as == QF_API_AS_OBJECT)
 		return served;
 	memset(&rq, 0, sizeof(rq));

@@ -370,6 +370,13 @@ static json_t *flavors_json(struct dump *s, size_t cqi, int admitted_only)
 	return arr;
 }
 
+json_t *qf_dump_cq_flavors(struct qf_engine *e, size_t cq, int admitted_only)
+{
+	struct dump s = { e, e->m, 0 };
+
+	return flavors_json(&s, cq, admitted_only);
+}
+
 /* The input's ObjectMeta fields that the API server keeps (uid, generation,
  * creationTimestamp, labels, annotations), in its field order. */
 static json_t *cq_meta_json(const struct qf_ecq *q, json_int_t *gen)

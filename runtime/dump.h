@@ -31,4 +31,8 @@ json_t *qf_dump_state(struct qf_engine *e, int64_t t0);
 json_t *qf_dump_workload(struct qf_engine *e, const struct qf_wl *w,
                          int64_t t0);
 
+/* A ClusterQueue's status.flavorsReservation (admitted_only 0) or
+ * status.flavorsUsage (1), engine index cq; the caller owns the result. */
+json_t *qf_dump_cq_flavors(struct qf_engine *e, size_t cq, int admitted_only);
+
 #endif
