@@ -74,6 +74,7 @@ void qf_api_req_release(struct qf_api_req *r)
 	free(r->label_selector);
 	free(r->field_selector);
 	free(r->resource_version);
+	free(r->rv_match);
 	free(r->cont);
 	free(r->field_manager);
 	json_decref(r->doc);
@@ -227,9 +228,10 @@ static int set_query(struct qf_api_req *r, const char *k, char *v,
 	char **slot = !strcmp(k, "labelSelector")     ? &r->label_selector
 	              : !strcmp(k, "fieldSelector")   ? &r->field_selector
 	              : !strcmp(k, "resourceVersion") ? &r->resource_version
-	              : !strcmp(k, "continue")        ? &r->cont
-	              : !strcmp(k, "fieldManager")    ? &r->field_manager
-	                                              : NULL;
+	              : !strcmp(k, "resourceVersionMatch") ? &r->rv_match
+	              : !strcmp(k, "continue")             ? &r->cont
+	              : !strcmp(k, "fieldManager")         ? &r->field_manager
+	                                                   : NULL;
 
 	if (!strcmp(k, "limit") || !strcmp(k, "includeObject")) {
 		int rc = set_list_option(r, k, v, err);
@@ -252,6 +254,8 @@ static int set_query(struct qf_api_req *r, const char *k, char *v,
 		return rc;
 	} else if (!strcmp(k, "dryRun"))
 		r->dry_run = 1;
+	else if (!strcmp(k, "allowWatchBookmarks"))
+		r->bookmarks = !strcmp(v, "true") || !strcmp(v, "1");
 	else if (!strcmp(k, "force"))
 		r->force = !strcmp(v, "true") || !strcmp(v, "1");
 	if (!slot) {

@@ -235,13 +235,24 @@ static json_t *to_storage(json_t *obj, int kind)
 
 /* ----- store writes ----- */
 
-static void note(struct ctl *c, int kind, const char *type, json_t *obj)
+/* A change for the watches; prev (NULL for ADDED) lets a list at an
+ * older resourceVersion undo it (ctl_list.c). */
+static void note(struct ctl *c, int kind, const char *type, json_t *obj,
+                 json_t *prev)
 {
 	c->notes =
 	        qf_grow(c->notes, sizeof(*c->notes), &c->anotes, c->nnotes + 1);
 	c->notes[c->nnotes].kind = kind;
 	c->notes[c->nnotes].type = type;
+	c->notes[c->nnotes].prev = json_incref(prev);
 	c->notes[c->nnotes++].obj = json_incref(obj);
+}
+
+void ctl_note_release(struct ctl_note *n)
+{
+	json_decref(n->obj);
+	json_decref(n->prev);
+	n->obj = n->prev = NULL;
 }
 
 /* "<kind>\x1f<key>": an object's slot in c->unsaved. */
@@ -272,7 +283,7 @@ int ctl_persist(struct ctl *c, int kind, json_t *obj, const char *type)
 	unsaved_key(&k, kind, ns, name);
 	json_object_set(c->unsaved, k.buf, obj);
 	ctl_key(&k, kind, ns, name);
-	note(c, kind, type, obj);
+	note(c, kind, type, obj, json_object_get(c->reg[kind], k.buf));
 	json_object_set_new(c->reg[kind], k.buf, obj);
 	qf_buf_release(&k);
 	qf_buf_release(&rv);
@@ -323,13 +334,15 @@ int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name)
 	if (rc < 0)
 		c->fatal = 1;
 	if (obj) {
+		json_t *prev = obj;
+
 		/* the DELETED event carries a new version (S2) */
 		obj = json_deep_copy(obj);
 		qf_buf_addf(&rv, "%lld", (long long)++c->rv);
 		qf_store_set_rv(c->store, c->rv);
 		json_object_set_new(json_object_get(obj, "metadata"),
 		                    "resourceVersion", json_string(rv.buf));
-		note(c, kind, "DELETED", obj);
+		note(c, kind, "DELETED", obj, prev);
 		json_decref(obj);
 		json_object_del(c->reg[kind], k.buf);
 	}
@@ -1141,7 +1154,7 @@ void ctl_release(struct ctl *c)
 	json_decref(c->unsaved);
 	json_decref(c->hists);
 	for (size_t i = 0; i < c->nnotes; i++)
-		json_decref(c->notes[i].obj);
+		ctl_note_release(&c->notes[i]);
 	free(c->notes);
 	for (size_t i = 0; i < c->nreplies; i++)
 		qf_buf_release(&c->replies[i].resp.body);

@@ -31,6 +31,9 @@
 #define QF_CTL_MAX_HEADER_BYTES ((size_t)64 << 10)
 /* Scheduling cycles run per loop turn at most. */
 #define QF_CTL_MAX_CYCLES 100000
+/* How often a watch that allows bookmarks gets one (kube-apiserver sends
+ * them about once a minute; more often costs one line per watch). */
+#define QF_CTL_BOOKMARK_MS 1000
 /* Event lines kept while --events cannot be written (a full disk). */
 #define QF_CTL_MAX_PENDING_EVENT_BYTES ((size_t)64 << 20)
 
@@ -50,6 +53,7 @@ struct ctl_watch {
 	 * committed is kept in held until they are (holding) */
 	int64_t after_rv;
 	int holding;
+	int bookmarks; /* allowWatchBookmarks */
 	struct qf_buf held;
 };
 
@@ -63,6 +67,7 @@ struct ctl_note {
 	int kind;
 	const char *type; /* "ADDED", "MODIFIED", "DELETED" */
 	json_t *obj;      /* reference */
+	json_t *prev;     /* reference: the version before, NULL if ADDED */
 };
 
 /* What waits for the commit in flight: the open lists of struct ctl are
@@ -121,8 +126,9 @@ struct ctl {
 	/* ctl_list.c: the watch history (C5), a ring of delivered notes */
 	struct ctl_note *hist; /* owned [o->watch_history] */
 	size_t hist_head, hist_len;
-	int64_t hist_floor; /* a watch may resume from any rv >= this */
-	int64_t told_rv;    /* the last version delivered to watchers */
+	int64_t hist_floor;  /* a watch may resume from any rv >= this */
+	int64_t told_rv;     /* the last version delivered to watchers */
+	int64_t bookmark_ms; /* when watch bookmarks were sent last */
 	/* runtime/metrics.h */
 	uint64_t n_requests;
 	json_t *counters; /* "family{labels}" -> count */
@@ -201,7 +207,9 @@ void ctl_respond_obj(struct ctl *c, const struct qf_api_req *rq,
                      struct qf_http_resp *rs, int code, const json_t *obj);
 /* A note's resourceVersion. */
 int64_t ctl_note_rv(const struct ctl_note *n);
-/* Keep a delivered note (reference taken) in the history ring. */
+/* Release a note's references. */
+void ctl_note_release(struct ctl_note *n);
+/* Keep a delivered note (references taken) in the history ring. */
 void ctl_hist_add(struct ctl *c, const struct ctl_note *n);
 void ctl_hist_release(struct ctl *c);
 /* A watch's starting resourceVersion: -1 for the current state, or the
