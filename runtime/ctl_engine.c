@@ -58,13 +58,56 @@ static int load_policy(struct ctl *c, const json_t *obj, struct qf_diags *d)
 	return rc;
 }
 
+static void mark(struct ctl *c, const char *key);
+
+/*
+ * Kueue's WorkloadPriorityClass controller: when a WorkloadPriorityClass
+ * is created, or its value changes, every Workload whose
+ * spec.priorityClassRef names it (Job-made ones too) gets spec.priority =
+ * value, unless it has it already.  Nothing else sets the priority of a
+ * Workload created as such: one that names a class that exists keeps the
+ * spec.priority it was created with (0 without one) until the class
+ * changes.  The engine takes the new priority (the queues are rebuilt in
+ * the new order) and the Workloads are rendered again.
+ */
+static void wpc_propagate(struct ctl *c, const json_t *obj, const json_t *prev)
+{
+	const char *name = qf_api_meta_str(obj, "name");
+	json_int_t v = json_integer_value(json_object_get(obj, "value"));
+	struct qf_diags d = QF_DIAGS_INIT;
+	int changed = 0;
+
+	if (!c->e || (prev && json_equal(json_object_get(prev, "value"),
+	                                 json_object_get(obj, "value"))))
+		return;
+	for (size_t i = 0; i < c->e->nwl; i++) {
+		struct qf_wl *w = c->e->wl[i];
+
+		if (w->state == QF_WL_DELETED || w->m->prio_class_kind != 1 ||
+		    !w->m->prio_class || strcmp(w->m->prio_class, name) != 0 ||
+		    w->m->priority == v)
+			continue;
+		/* a queued one is queued again by the rebuild with it */
+		w->m->priority = (int32_t)v;
+		if (w->state != QF_WL_PENDING)
+			w->qi.priority = v;
+		mark(c, w->key);
+		changed = 1;
+	}
+	if (changed && qf_engine_rebuild(c->e, &d) < 0)
+		ctl_log(c, "error", "rebuild after WorkloadPriorityClass %s",
+		        name);
+	qf_diags_release(&d);
+}
+
 int ctl_policy_apply(struct ctl *c, int kind, const json_t *obj,
                      const json_t *prev, struct qf_api_err *err)
 {
 	struct qf_diags d = QF_DIAGS_INIT, ignore = QF_DIAGS_INIT;
 	int rc = load_policy(c, obj, &d);
 
-	(void)kind;
+	if (rc == 0 && kind == K_WPC)
+		wpc_propagate(c, obj, prev);
 	if (rc < 0) {
 		/* put the model back as it was */
 		if (prev && load_policy(c, prev, &ignore) < 0)
@@ -114,8 +157,6 @@ int ctl_policy_delete(struct ctl *c, const json_t *obj)
 	qf_diags_release(&d);
 	return rc;
 }
-
-static void mark(struct ctl *c, const char *key);
 
 /* A ClusterQueue went inactive or away: the conditions of workloads
  * that wait change without an event (re-rendered only if they did). */
