@@ -35,6 +35,29 @@ sed 's/name: cluster-queue$/name: cq-dry/; s/name: user-queue/name: lq-dry/; s/n
 out=$(k create --dry-run=server -f "$tmp/new.yaml" 2>&1)
 expect_has "create policy" "$out" "clusterqueue.kueue.x-k8s.io/cq-dry created (server dry run)"
 k get cq cq-dry >/dev/null 2>&1 && bad "dry-run cq stored"
+# a Workload created as such: checked as the engine would take it
+cat >"$tmp/wl.yaml" <<'EOF'
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: Workload
+metadata:
+  name: wl-dry
+  namespace: default
+spec:
+  queueName: user-queue
+  podSets:
+  - name: main
+    count: 1
+    template:
+      spec:
+        containers:
+        - name: c
+          image: busybox
+EOF
+out=$(k create --dry-run=server -f "$tmp/wl.yaml" 2>&1)
+expect_eq "create workload" "$out" "workload.kueue.x-k8s.io/wl-dry created (server dry run)"
+k get workload wl-dry >/dev/null 2>&1 && bad "dry-run workload stored"
+out=$(sed '/podSets:/,$d' "$tmp/wl.yaml" | k create --dry-run=server -f - 2>&1)
+expect_has "workload invalid" "$out" "a Workload needs at least one entry in podSets"
 # refused as the write would be
 sed 's/nominalQuota: 9/nominalQuota: lots/' "$tmp/new.yaml" >"$tmp/bad.yaml"
 out=$(k create --dry-run=server -f "$tmp/bad.yaml" 2>&1)
