@@ -18,8 +18,9 @@ void qf_schema_default(const struct qf_schema *s, json_t *value)
 	if (!s || !value)
 		return;
 	if (json_is_array(value)) {
-		json_array_foreach (value, i, v)
+		json_array_foreach (value, i, v) {
 			qf_schema_default(s->items, v);
+		}
 		return;
 	}
 	if (!json_is_object(value))

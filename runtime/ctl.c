@@ -684,6 +684,34 @@ enum update_flags {
 	UPDATE_DRY = 1 << 1,    /* dryRun=All */
 };
 
+/* What an update leaves of a Workload (takes next's reference): the
+ * engine owns its spec and status, a client changes its labels,
+ * annotations and spec.active, and may finish it with a Finished
+ * condition (not in a dry run). */
+static json_t *wl_update(struct ctl *c, const json_t *prev, const json_t *in,
+                         json_t *next, unsigned flags)
+{
+	const char *ns = qf_api_meta_str(prev, "namespace");
+	const char *name = qf_api_meta_str(prev, "name");
+	json_t *keep = json_deep_copy(prev);
+	json_t *km = json_object_get(keep, "metadata");
+	json_t *nm = json_object_get(next, "metadata");
+
+	json_object_set(km, "labels", json_object_get(nm, "labels"));
+	json_object_set(km, "annotations", json_object_get(nm, "annotations"));
+	if (!json_object_get(nm, "labels"))
+		json_object_del(km, "labels");
+	if (!json_object_get(nm, "annotations"))
+		json_object_del(km, "annotations");
+	if (!(flags & UPDATE_DRY)) {
+		if ((flags & UPDATE_STATUS) && wl_finished_cond(in))
+			ctl_wl_finish(c, ns, name);
+		wl_active(c, prev, next, ns, name);
+	}
+	json_decref(next);
+	return keep;
+}
+
 /* Replace prev by `in` (a full object); *out is the stored result (with
  * dry, the result checked and not stored: prev's resourceVersion, and no
  * change to the engine). */
@@ -714,27 +742,8 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 	json_object_set(next, "apiVersion",
 	                json_object_get(prev, "apiVersion"));
 	json_object_set(next, "kind", json_object_get(prev, "kind"));
-	if (kind == K_WL) {
-		/* the engine owns a Workload's spec and status: take labels,
-		 * annotations, and a Finished condition */
-		json_t *keep = json_deep_copy(prev);
-		json_t *km = json_object_get(keep, "metadata");
-		json_t *nm = json_object_get(next, "metadata");
-
-		json_object_set(km, "labels", json_object_get(nm, "labels"));
-		json_object_set(km, "annotations",
-		                json_object_get(nm, "annotations"));
-		if (!json_object_get(nm, "labels"))
-			json_object_del(km, "labels");
-		if (!json_object_get(nm, "annotations"))
-			json_object_del(km, "annotations");
-		if (status_only && wl_finished_cond(in) && !dry)
-			ctl_wl_finish(c, ns, name);
-		if (!dry)
-			wl_active(c, prev, next, ns, name);
-		json_decref(next);
-		next = keep;
-	}
+	if (kind == K_WL)
+		next = wl_update(c, prev, in, next, flags);
 	if (kind == K_JOB) {
 		json_object_set(json_object_get(next, "spec"), "suspend",
 		                json_object_get(json_object_get(prev, "spec"),
@@ -1002,7 +1011,8 @@ static int delete_dry_run(const struct qf_http_req *hr, struct qf_api_err *err)
 	size_t i;
 
 	json_array_foreach (dr, i, v) {
-		if (!json_is_string(v) || strcmp(json_string_value(v), "All")) {
+		if (!json_is_string(v) ||
+		    strcmp(json_string_value(v), "All") != 0) {
 			rc = qf_api_fail(err, 400, "BadRequest",
 			                 "dryRun: Unsupported value: supported "
 			                 "values: \"All\"");

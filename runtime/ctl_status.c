@@ -56,6 +56,8 @@ static void count(struct ctl *c, struct counts *n)
 	size_t last = 0;
 
 	n->cq = qf_xcalloc(c->e->ncq * N_COUNTS + 1, sizeof(int64_t));
+	n->lq = qf_xcalloc(1, N_COUNTS * sizeof(int64_t));
+	n->alq = 1;
 	n->lq_row = json_object();
 	for (size_t i = 0; i < c->e->nwl; i++) {
 		const struct qf_wl *w = c->e->wl[i];
