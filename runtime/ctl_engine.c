@@ -64,11 +64,13 @@ static void mark(struct ctl *c, const char *key);
  * Kueue's WorkloadPriorityClass controller: when a WorkloadPriorityClass
  * is created, or its value changes, every Workload whose
  * spec.priorityClassRef names it (Job-made ones too) gets spec.priority =
- * value, unless it has it already.  Nothing else sets the priority of a
- * Workload created as such: one that names a class that exists keeps the
- * spec.priority it was created with (0 without one) until the class
- * changes.  The engine takes the new priority (the queues are rebuilt in
- * the new order) and the Workloads are rendered again.
+ * value, unless it has it already; its informer reports every class as
+ * created when it starts, so a restart does it for every class.  Nothing
+ * else sets the priority of a Workload created as such: one that names a
+ * class that exists keeps the spec.priority it was created with (0
+ * without one) until the class changes or the controller restarts.  The engine
+ * takes the new priority (the queues are rebuilt in the new order) and the
+ * Workloads are rendered again.
  */
 static void wpc_propagate(struct ctl *c, const json_t *obj, const json_t *prev)
 {
@@ -880,6 +882,14 @@ int ctl_restore(struct ctl *c)
 		rc = qf_engine_new(&c->e, &c->m, ctl_sink, c, ctl_now(c), c->d);
 	if (rc == 0)
 		rc = qf_engine_check(c->e, c->d);
+	if (rc == 0) {
+		const char *key;
+		json_t *o;
+
+		/* Kueue's controller, started, sees every class created */
+		json_object_foreach (c->reg[K_WPC], key, o)
+			wpc_propagate(c, o, NULL);
+	}
 	c->need_cycle = 1;
 	c->next_finish_ms = 0; /* the first turn looks at every admission */
 	return rc < 0 ? QF_EINVAL : QF_OK;

@@ -4,7 +4,8 @@
 # spec.priorityClassRef names is created, or its value changes, the
 # Workload's spec.priority becomes the value (v1beta1's
 # priorityClassName/priorityClassSource too), and the engine schedules
-# and preempts with it (tests/controller/lib.sh).
+# and preempts with it; a restart does it for every class, as Kueue's
+# does (tests/controller/lib.sh).
 suite=priority
 . "$(dirname "$0")/lib.sh"
 
@@ -88,5 +89,14 @@ expect_eq "low still 0" "$(prio low)" "0"
 rv=$(k get workload high -o jsonpath='{.metadata.resourceVersion}')
 k label workloadpriorityclass urgent tier=gold >/dev/null 2>&1 || bad "label"
 expect_eq "label only" "$(k get workload high -o jsonpath='{.metadata.resourceVersion}')" "$rv"
+# created naming a class that exists: as created, until a restart
+# (Kueue's controller, started, sees every class as created)
+wl late 1 urgent
+expect_eq "late as created" "$(prio late)" "0"
 stop || bad "stop"
+start b --db "$tmp/a.db" || exit 1
+expect_eq "late after restart" "$(prio late)" "250"
+expect_eq "high after restart" "$(prio high)" "250"
+expect_eq "low after restart" "$(prio low)" "0"
+stop || bad "stop b"
 finish
