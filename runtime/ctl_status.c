@@ -1,9 +1,9 @@
 /*
  * ctl_status.c - ClusterQueue and LocalQueue status as Kueue's queue
  * controllers keep it: pendingWorkloads, reservingWorkloads and
- * admittedWorkloads (both kinds), flavorsReservation and flavorsUsage
- * (ClusterQueues).  After a turn in which workloads or policy changed,
- * the queues are counted once and each queue whose status differs is
+ * admittedWorkloads (both kinds), the Active condition, flavorsReservation
+ * and flavorsUsage (ClusterQueues).  After a turn in which workloads or policy
+ * changed, the queues are counted once and each queue whose status differs is
  * stored (a new resourceVersion and one MODIFIED watch event per queue and
  * commit, as a status write would make).  A count walks every workload,
  * so on a large backlog counts are taken at most every nwl/25 ms (500 ms
@@ -101,6 +101,36 @@ static void count(struct ctl *c, struct counts *n)
 	qf_buf_release(&k);
 }
 
+/* A ClusterQueue's conditions: its Active condition, whose
+ * lastTransitionTime is when its status last changed (Kueue:
+ * apimeta.SetStatusCondition), the deletion time once terminating; a new
+ * reference. */
+static json_t *active_condition(struct ctl *c, size_t cq, const json_t *old)
+{
+	json_t *cond = qf_dump_cq_active(c->e, cq, c->t0);
+	const json_t *was = NULL, *x;
+	const char *st = json_string_value(json_object_get(cond, "status"));
+	size_t i;
+	char ts[32];
+
+	json_array_foreach ((json_t *)old, i, x) {
+		if (json_is_string(json_object_get(x, "type")) &&
+		    !strcmp(json_string_value(json_object_get(x, "type")),
+		            "Active"))
+			was = x;
+	}
+	if (was && json_is_string(json_object_get(was, "status")) &&
+	    !strcmp(json_string_value(json_object_get(was, "status")), st))
+		json_object_set(cond, "lastTransitionTime",
+		                json_object_get(was, "lastTransitionTime"));
+	else if (!json_object_get(
+	                 json_object_get(c->e->cq[cq].m->json, "metadata"),
+	                 "deletionTimestamp"))
+		json_object_set_new(cond, "lastTransitionTime",
+		                    json_string(ctl_now_rfc3339(c, ts)));
+	return json_pack("[o]", cond);
+}
+
 /* The status obj should have now (a new reference). */
 static json_t *status_of(struct ctl *c, int kind, const json_t *obj,
                          const char *key, const struct counts *n)
@@ -129,6 +159,10 @@ static json_t *status_of(struct ctl *c, int kind, const json_t *obj,
 		json_object_set_new(st, count_field[s],
 		                    json_integer((json_int_t)row[s]));
 	if (mcq) {
+		json_object_set_new(
+		        st, "conditions",
+		        active_condition(c, i,
+		                         json_object_get(st, "conditions")));
 		json_object_set_new(st, "flavorsReservation",
 		                    qf_dump_cq_flavors(c->e, i, 0));
 		json_object_set_new(st, "flavorsUsage",

@@ -465,6 +465,16 @@ static json_t *cq_active_json(struct dump *s, const struct qf_ecq *q,
 	return cond;
 }
 
+json_t *qf_dump_cq_active(struct qf_engine *e, size_t cq, int64_t t0)
+{
+	struct dump s = { e, e->m, t0 };
+	json_int_t gen;
+	json_t *meta = cq_meta_json(&e->cq[cq], &gen);
+
+	json_decref(meta);
+	return cq_active_json(&s, &e->cq[cq], gen);
+}
+
 static json_t *cq_json(struct dump *s, size_t i)
 {
 	struct qf_ecq *q = &s->e->cq[i];

@@ -35,4 +35,9 @@ json_t *qf_dump_workload(struct qf_engine *e, const struct qf_wl *w,
  * status.flavorsUsage (1), engine index cq; the caller owns the result. */
 json_t *qf_dump_cq_flavors(struct qf_engine *e, size_t cq, int admitted_only);
 
+/* A ClusterQueue's Active condition (engine index cq), as qf_dump_state
+ * renders it (lastTransitionTime t0 unless it is terminating); the caller
+ * owns the result. */
+json_t *qf_dump_cq_active(struct qf_engine *e, size_t cq, int64_t t0);
+
 #endif

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Queue status in watches: `kubectl get clusterqueues -w` and `kubectl
 # get localqueues -w` show the pending, reserving and admitted counts and
-# the flavour usage change as Jobs are admitted and finish; a queue is
+# the flavour usage change as Jobs are admitted and finish, a
+# ClusterQueue's Active condition follows its stopPolicy; a queue is
 # written only when its status changes, and the last event is what a GET
 # answers, resourceVersion included (tests/controller/lib.sh).
 suite=status
@@ -39,6 +40,18 @@ expect_eq "lq no repeats" "$(cut -d' ' -f2- "$tmp/lq.out" | uniq -d)" ""
 # the last event is the object a GET answers
 expect_eq "cq get" "$(k get cq $CQ -o jsonpath="$CQF")" "$(tail -1 "$tmp/cq.out")"
 expect_eq "lq get" "$(k get localqueue user-queue -o jsonpath="$LQF")" "$(tail -1 "$tmp/lq.out")"
+# the Active condition: Ready, then Stopped on hold, with the time of the
+# change, then Ready again
+act() { k get cq $CQ -o jsonpath='{.status.conditions[0].type}/{.status.conditions[0].status}/{.status.conditions[0].reason}/{.status.conditions[0].observedGeneration}'; }
+expect_eq "active" "$(act)" "Active/True/Ready/1"
+t1=$(k get cq $CQ -o jsonpath='{.status.conditions[0].lastTransitionTime}')
+sleep 1.1
+k patch cq $CQ --type=merge -p '{"spec":{"stopPolicy":"Hold"}}' >/dev/null 2>&1 || bad "hold"
+wait_for "stopped" "act" "Active/False/Stopped/2"
+t2=$(k get cq $CQ -o jsonpath='{.status.conditions[0].lastTransitionTime}')
+[ "$t1" != "$t2" ] || bad "transition time kept: $t1"
+k patch cq $CQ --type=merge -p '{"spec":{"stopPolicy":"None"}}' >/dev/null 2>&1 || bad "resume"
+wait_for "ready again" "act" "Active/True/Ready/3"
 # the table a watch prints carries the counts too
 out=$(timeout 2 kubectl $S get clusterqueues -w 2>/dev/null | head -2)
 expect_has "table" "$out" "$CQ"
