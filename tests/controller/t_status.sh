@@ -1,7 +1,7 @@
 #!/bin/sh
 # Queue status in watches: `kubectl get clusterqueues -w` and `kubectl
 # get localqueues -w` show the pending, reserving and admitted counts and
-# the flavour usage change as Jobs are admitted and finish, a
+# the flavour usage (both kinds) change as Jobs are admitted and finish, a
 # ClusterQueue's Active condition follows its stopPolicy; a queue is
 # written only when its status changes, and the last event is what a GET
 # answers, resourceVersion included (tests/controller/lib.sh).
@@ -27,6 +27,9 @@ done
 last() { tail -1 "$tmp/$1.out" | cut -d' ' -f2-; }
 wait_for "cq admitted" "last cq" "1/3/3 9"
 wait_for "lq admitted" "last lq" "1/3/3"
+lqu() { k get localqueue user-queue -o jsonpath="{range .status.$1[*]}{.name}:{range .resources[*]}{.name}={.total} {end}{end}"; }
+expect_eq "lq usage" "$(lqu flavorsUsage)" "default-flavor:cpu=9 memory=1800Mi "
+expect_eq "lq reservation" "$(lqu flavorsReservation)" "default-flavor:cpu=9 memory=1800Mi "
 # a finished Job frees its quota: the fourth is admitted
 k delete job job1 >/dev/null 2>&1 || bad "delete job1"
 wait_for "cq after finish" "last cq" "0/3/3 9"
@@ -34,6 +37,7 @@ wait_for "lq after finish" "last lq" "0/3/3"
 k delete job job2 job3 job4 >/dev/null 2>&1 || bad "delete jobs"
 wait_for "cq empty" "last cq" "0/0/0 0"
 wait_for "lq empty" "last lq" "0/0/0"
+expect_eq "lq usage freed" "$(lqu flavorsUsage)" "default-flavor:cpu=0 memory=0 "
 # written on a change only: no event repeats the status before it
 expect_eq "cq no repeats" "$(cut -d' ' -f2- "$tmp/cq.out" | uniq -d)" ""
 expect_eq "lq no repeats" "$(cut -d' ' -f2- "$tmp/lq.out" | uniq -d)" ""
