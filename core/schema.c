@@ -92,6 +92,16 @@ static int kw_ignore(struct compile *c, struct qf_schema *s, const json_t *n,
 	return 0;
 }
 
+/* The value qf_schema_default fills in (a copy: the schema JSON may go). */
+static int kw_default(struct compile *c, struct qf_schema *s, const json_t *n,
+                      const char *kw, const json_t *v)
+{
+	(void)c, (void)n, (void)kw;
+	json_decref(s->dflt);
+	s->dflt = json_deep_copy(v);
+	return 0;
+}
+
 static int set_flag(struct compile *c, struct qf_schema *s, const json_t *n,
                     const char *kw, const json_t *v, unsigned flag)
 {
@@ -448,7 +458,7 @@ static const struct keyword {
 	{ "additionalProperties", kw_additional },
 	{ "allOf", kw_combinator },
 	{ "anyOf", kw_combinator },
-	{ "default", kw_ignore },
+	{ "default", kw_default },
 	{ "description", kw_ignore },
 	{ "enum", kw_enum },
 	{ "example", kw_ignore },
@@ -685,6 +695,7 @@ void qf_schema_free(struct qf_schema *s)
 	}
 	free(s->cel);
 	json_decref(s->enumv);
+	json_decref(s->dflt);
 	json_decref(s->min);
 	json_decref(s->max);
 	json_decref(s->multiple_of);

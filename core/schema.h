@@ -15,9 +15,10 @@
  * x-kubernetes-preserve-unknown-fields, x-kubernetes-embedded-resource,
  * x-kubernetes-list-type (atomic, set, map) with x-kubernetes-list-map-keys,
  * anyOf, allOf, oneOf, not and x-kubernetes-validations (CEL).  Annotations
- * (description, title, default, example, externalDocs,
- * x-kubernetes-map-type) are accepted and have no effect.  An unknown
- * keyword is a warning (QF100) and is ignored.
+ * (description, title, example, externalDocs, x-kubernetes-map-type) are
+ * accepted and have no effect; `default` has none on validation and is what
+ * qf_schema_default fills in.  An unknown keyword is a warning (QF100) and
+ * is ignored.
  *
  * CEL: rules are not evaluated.  A rule is "covered" when its message is in
  * opts.cel_covered (a native check implements it) or when it is a
@@ -107,6 +108,17 @@ int qf_schema_validate(const struct qf_schema *s, const json_t *value,
  * were removed.
  */
 size_t qf_schema_prune(const struct qf_schema *s, json_t *value);
+
+/*
+ * Fill in the defaults of s in value, in place, as kube-apiserver's
+ * structural defaulting does on a create, an update and a read from
+ * storage: in an object, each property that s gives a `default` and that
+ * is missing (or null where s does not allow null) gets a copy of it; then
+ * every property (defaulted ones too), additionalProperties value and
+ * array item is defaulted by its own schema.  anyOf/allOf/oneOf/not carry
+ * no defaults (a structural schema puts them on the properties).
+ */
+void qf_schema_default(const struct qf_schema *s, json_t *value);
 
 /*
  * The blobs compiled in from the JSON files in schemas/ by

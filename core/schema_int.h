@@ -1,5 +1,6 @@
 /*
- * schema_int.h - private to core/schema.c and core/schema_validate.c: the
+ * schema_int.h - private to core/schema.c, core/schema_validate.c and
+ * core/schema_default.c: the
  * compiled form of a schema node.  Nothing outside those two files may
  * include it; the public door is core/schema.h.
  *
@@ -61,6 +62,7 @@ struct qf_schema {
 	struct qf_schema *items; /* owned or NULL */
 	struct qf_schema *addl;  /* additionalProperties schema, or NULL */
 	json_t *enumv;           /* owned reference to a JSON array, or NULL */
+	json_t *dflt;            /* owned copy of `default`, or NULL */
 	pcre2_code *re;          /* owned compiled pattern, or NULL */
 	char *pattern;           /* owned source of re */
 	enum schema_format format;

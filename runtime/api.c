@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,6 +75,7 @@ void qf_api_req_release(struct qf_api_req *r)
 	free(r->label_selector);
 	free(r->field_selector);
 	free(r->resource_version);
+	free(r->rv_match);
 	free(r->cont);
 	free(r->field_manager);
 	json_decref(r->doc);
@@ -221,34 +223,69 @@ static int set_list_option(struct qf_api_req *r, const char *k, const char *v,
 	return 0;
 }
 
+static int is_true(const char *v)
+{
+	return !strcmp(v, "true") || !strcmp(v, "1");
+}
+
+/* The parameters that set a flag or the verb (v stays the caller's). */
+static int set_flag(struct qf_api_req *r, const char *k, const char *v,
+                    struct qf_api_err *err)
+{
+	if (!strcmp(k, "watch") && is_true(v) && r->verb == QF_API_LIST)
+		r->verb = QF_API_WATCH;
+	else if (!strcmp(k, "dryRun") && strcmp(v, "All") != 0)
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "dryRun: Unsupported value: \"%.64s\": "
+		                   "supported values: \"All\"",
+		                   v);
+	else if (!strcmp(k, "dryRun"))
+		r->dry_run = 1;
+	else if (!strcmp(k, "allowWatchBookmarks"))
+		r->bookmarks = is_true(v);
+	else if (!strcmp(k, "force"))
+		r->force = is_true(v);
+	return 0;
+}
+
+/* Where a parameter kept as text goes, or NULL. */
+static char **query_slot(struct qf_api_req *r, const char *k)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} slots[] = {
+		{ "labelSelector",
+		  offsetof(struct qf_api_req, label_selector) },
+		{ "fieldSelector",
+		  offsetof(struct qf_api_req, field_selector) },
+		{ "resourceVersion",
+		  offsetof(struct qf_api_req, resource_version) },
+		{ "resourceVersionMatch",
+		  offsetof(struct qf_api_req, rv_match) },
+		{ "continue", offsetof(struct qf_api_req, cont) },
+		{ "fieldManager", offsetof(struct qf_api_req, field_manager) },
+	};
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(slots); i++)
+		if (!strcmp(k, slots[i].name))
+			return (char **)(void *)((char *)r + slots[i].off);
+	return NULL;
+}
+
 static int set_query(struct qf_api_req *r, const char *k, char *v,
                      struct qf_api_err *err)
 {
-	char **slot = !strcmp(k, "labelSelector")     ? &r->label_selector
-	              : !strcmp(k, "fieldSelector")   ? &r->field_selector
-	              : !strcmp(k, "resourceVersion") ? &r->resource_version
-	              : !strcmp(k, "continue")        ? &r->cont
-	              : !strcmp(k, "fieldManager")    ? &r->field_manager
-	                                              : NULL;
+	char **slot = query_slot(r, k);
+	int rc;
 
-	if (!strcmp(k, "limit") || !strcmp(k, "includeObject")) {
-		int rc = set_list_option(r, k, v, err);
-
+	if (!strcmp(k, "limit") || !strcmp(k, "includeObject"))
+		rc = set_list_option(r, k, v, err);
+	else
+		rc = set_flag(r, k, v, err);
+	if (rc < 0 || !slot) {
 		free(v);
 		return rc;
-	}
-	if (!strcmp(k, "watch"))
-		r->verb = (!strcmp(v, "true") || !strcmp(v, "1")) &&
-		                          r->verb == QF_API_LIST
-		                  ? QF_API_WATCH
-		                  : r->verb;
-	else if (!strcmp(k, "dryRun"))
-		r->dry_run = 1;
-	else if (!strcmp(k, "force"))
-		r->force = !strcmp(v, "true") || !strcmp(v, "1");
-	if (!slot) {
-		free(v);
-		return 0;
 	}
 	free(*slot);
 	*slot = v;

@@ -96,13 +96,15 @@ struct qf_api_req {
 	char *label_selector; /* owned query values, or NULL */
 	char *field_selector;
 	char *resource_version;
+	char *rv_match;              /* owned resourceVersionMatch, or NULL */
+	int bookmarks;               /* allowWatchBookmarks=true */
 	char *cont;                  /* owned: the continue token, or NULL */
 	enum qf_api_as as;           /* set by the caller from Accept */
 	int64_t limit;               /* the limit parameter, 0 = none */
 	enum qf_api_include include; /* includeObject */
 	char *field_manager;         /* owned: fieldManager, or NULL */
 	int force;                   /* force=true (server-side apply) */
-	int dry_run;
+	int dry_run; /* dryRun=All: check and answer, write nothing */
 	json_t *doc; /* discovery answer (owned reference) */
 };
 

@@ -246,13 +246,24 @@ static json_t *to_storage(json_t *obj, int kind)
 
 /* ----- store writes ----- */
 
-static void note(struct ctl *c, int kind, const char *type, json_t *obj)
+/* A change for the watches; prev (NULL for ADDED) lets a list at an
+ * older resourceVersion undo it (ctl_list.c). */
+static void note(struct ctl *c, int kind, const char *type, json_t *obj,
+                 json_t *prev)
 {
 	c->notes =
 	        qf_grow(c->notes, sizeof(*c->notes), &c->anotes, c->nnotes + 1);
 	c->notes[c->nnotes].kind = kind;
 	c->notes[c->nnotes].type = type;
+	c->notes[c->nnotes].prev = json_incref(prev);
 	c->notes[c->nnotes++].obj = json_incref(obj);
+}
+
+void ctl_note_release(struct ctl_note *n)
+{
+	json_decref(n->obj);
+	json_decref(n->prev);
+	n->obj = n->prev = NULL;
 }
 
 /* "<kind>\x1f<key>": an object's slot in c->unsaved. */
@@ -283,7 +294,7 @@ int ctl_persist(struct ctl *c, int kind, json_t *obj, const char *type)
 	unsaved_key(&k, kind, ns, name);
 	json_object_set(c->unsaved, k.buf, obj);
 	ctl_key(&k, kind, ns, name);
-	note(c, kind, type, obj);
+	note(c, kind, type, obj, json_object_get(c->reg[kind], k.buf));
 	json_object_set_new(c->reg[kind], k.buf, obj);
 	qf_buf_release(&k);
 	qf_buf_release(&rv);
@@ -334,13 +345,15 @@ int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name)
 	if (rc < 0)
 		c->fatal = 1;
 	if (obj) {
+		json_t *prev = obj;
+
 		/* the DELETED event carries a new version (S2) */
 		obj = json_deep_copy(obj);
 		qf_buf_addf(&rv, "%lld", (long long)++c->rv);
 		qf_store_set_rv(c->store, c->rv);
 		json_object_set_new(json_object_get(obj, "metadata"),
 		                    "resourceVersion", json_string(rv.buf));
-		note(c, kind, "DELETED", obj);
+		note(c, kind, "DELETED", obj, prev);
 		json_decref(obj);
 		json_object_del(c->reg[kind], k.buf);
 	}
@@ -464,13 +477,18 @@ static int check_type(json_t *obj, int kind, const char *version,
 	return 0;
 }
 
+static int is_policy(int kind)
+{
+	return kind == K_NS || kind == K_RF || kind == K_CQ ||
+	       kind == K_COHORT || kind == K_LQ || kind == K_WPC;
+}
+
 /* Kind-specific defaults of a new object. */
 static void defaults(struct ctl *c, int kind, json_t *obj)
 {
 	json_t *meta = json_object_get(obj, "metadata");
 	const char *name = qf_api_meta_str(obj, "name");
 
-	(void)c;
 	if (kind == K_NS) {
 		json_t *labels = json_object_get(meta, "labels");
 
@@ -488,13 +506,21 @@ static void defaults(struct ctl *c, int kind, json_t *obj)
 	}
 	if (kind == K_JOB && !json_is_object(json_object_get(obj, "status")))
 		json_object_set_new(obj, "status", json_object());
+	ctl_default(c, kind, obj);
 }
 
-/* Create: the body (a reference we own) becomes a stored object. */
-static int create(struct ctl *c, int kind, json_t *obj, const char *url_ns,
-                  const char *version, struct qf_api_err *err, json_t **out)
+void ctl_default(struct ctl *c, int kind, json_t *obj)
 {
-	const char *name;
+	qf_schema_default(c->schemas[kind], obj);
+}
+
+/* Create: the body (a reference we own) becomes a stored object; a dry
+ * run checks it the same way and answers it, unstored. */
+static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
+                  struct qf_api_err *err, json_t **out)
+{
+	int kind = rq->kind;
+	const char *url_ns = rq->ns, *version = rq->version, *name;
 	int rc;
 
 	rc = check_type(obj, kind, version, err);
@@ -513,8 +539,15 @@ static int create(struct ctl *c, int kind, json_t *obj, const char *url_ns,
 	defaults(c, kind, obj);
 	if (kind == K_WL)
 		json_object_set_new(obj, "status", json_object());
-	if (kind == K_NS || kind == K_RF || kind == K_CQ || kind == K_COHORT ||
-	    kind == K_LQ || kind == K_WPC)
+	if (rq->dry_run) {
+		rc = is_policy(kind) ? ctl_policy_check(c, obj, err)
+		                     : ctl_wl_check(c, kind, obj, err);
+		if (rc < 0)
+			goto fail;
+		*out = obj;
+		return 0;
+	}
+	if (is_policy(kind))
 		rc = ctl_policy_apply(c, kind, obj, NULL, err);
 	if (rc < 0)
 		goto fail;
@@ -547,12 +580,6 @@ fail:
 }
 
 /* ----- update and patch ----- */
-
-static int is_policy(int kind)
-{
-	return kind == K_NS || kind == K_RF || kind == K_CQ ||
-	       kind == K_COHORT || kind == K_LQ || kind == K_WPC;
-}
 
 /* 1 when status.conditions holds a condition of type t1 (or t2) that
  * is True. */
@@ -663,10 +690,47 @@ static void wl_active(struct ctl *c, const json_t *prev, const json_t *next,
 		ctl_wl_set_active(c, ns, name, now);
 }
 
-/* Replace prev by `in` (a full object); *out is the stored result. */
-static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
-                  int status_only, struct qf_api_err *err, json_t **out)
+enum update_flags {
+	UPDATE_STATUS = 1 << 0, /* the /status subresource */
+	UPDATE_DRY = 1 << 1,    /* dryRun=All */
+};
+
+/* What an update leaves of a Workload (takes next's reference): the
+ * engine owns its spec and status, a client changes its labels,
+ * annotations and spec.active, and may finish it with a Finished
+ * condition (not in a dry run). */
+static json_t *wl_update(struct ctl *c, const json_t *prev, const json_t *in,
+                         json_t *next, unsigned flags)
 {
+	const char *ns = qf_api_meta_str(prev, "namespace");
+	const char *name = qf_api_meta_str(prev, "name");
+	json_t *keep = json_deep_copy(prev);
+	json_t *km = json_object_get(keep, "metadata");
+	json_t *nm = json_object_get(next, "metadata");
+
+	json_object_set(km, "labels", json_object_get(nm, "labels"));
+	json_object_set(km, "annotations", json_object_get(nm, "annotations"));
+	if (!json_object_get(nm, "labels"))
+		json_object_del(km, "labels");
+	if (!json_object_get(nm, "annotations"))
+		json_object_del(km, "annotations");
+	if (!(flags & UPDATE_DRY)) {
+		if ((flags & UPDATE_STATUS) && wl_finished_cond(in))
+			ctl_wl_finish(c, ns, name);
+		wl_active(c, prev, next, ns, name);
+	}
+	json_decref(next);
+	return keep;
+}
+
+/* Replace prev by `in` (a full object); *out is the stored result (with
+ * dry, the result checked and not stored: prev's resourceVersion, and no
+ * change to the engine). */
+static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
+                  unsigned flags, struct qf_api_err *err, json_t **out)
+{
+	int status_only = !!(flags & UPDATE_STATUS);
+	int dry = !!(flags & UPDATE_DRY);
 	const char *ns = qf_api_meta_str(prev, "namespace");
 	const char *name = qf_api_meta_str(prev, "name");
 	json_t *next;
@@ -683,45 +747,35 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 		                   "the name of the object (%s) does not match "
 		                   "the name on the URL (%s)",
 		                   qf_api_meta_str(in, "name"), name);
+	/* defaults first: a body that leaves them out changes nothing */
+	ctl_default(c, kind, in);
 	next = merge_update(prev, in, kind, status_only);
 	json_object_set(next, "apiVersion",
 	                json_object_get(prev, "apiVersion"));
 	json_object_set(next, "kind", json_object_get(prev, "kind"));
-	if (kind == K_WL) {
-		/* the engine owns a Workload's spec and status: take labels,
-		 * annotations, and a Finished condition */
-		json_t *keep = json_deep_copy(prev);
-		json_t *km = json_object_get(keep, "metadata");
-		json_t *nm = json_object_get(next, "metadata");
-
-		json_object_set(km, "labels", json_object_get(nm, "labels"));
-		json_object_set(km, "annotations",
-		                json_object_get(nm, "annotations"));
-		if (!json_object_get(nm, "labels"))
-			json_object_del(km, "labels");
-		if (!json_object_get(nm, "annotations"))
-			json_object_del(km, "annotations");
-		if (status_only && wl_finished_cond(in))
-			ctl_wl_finish(c, ns, name);
-		wl_active(c, prev, next, ns, name);
-		json_decref(next);
-		next = keep;
-	}
+	if (kind == K_WL)
+		next = wl_update(c, prev, in, next, flags);
 	if (kind == K_JOB) {
 		json_object_set(json_object_get(next, "spec"), "suspend",
 		                json_object_get(json_object_get(prev, "spec"),
 		                                "suspend"));
-		if (job_done(next) && !job_done(prev))
+		if (job_done(next) && !job_done(prev) && !dry)
 			ctl_job_done(c, ns, name);
 	}
-	rc = is_policy(kind) ? ctl_policy_apply(c, kind, next, prev, err) : 0;
+	rc = !is_policy(kind) ? 0
+	     : dry            ? ctl_policy_check(c, next, err)
+	                      : ctl_policy_apply(c, kind, next, prev, err);
 	if (rc < 0) {
 		json_decref(next);
 		return rc;
 	}
-	if (json_equal(next, (json_t *)prev)) {
-		json_decref(next);
-		*out = json_incref((json_t *)prev);
+	if (dry || json_equal(next, (json_t *)prev)) {
+		/* nothing written: the version stays prev's */
+		json_object_set(
+		        json_object_get(next, "metadata"), "resourceVersion",
+		        json_object_get(json_object_get(prev, "metadata"),
+		                        "resourceVersion"));
+		*out = next;
 		return 0;
 	}
 	json_incref(next);
@@ -861,6 +915,12 @@ static json_t *parse_body(const struct qf_http_req *hr, struct qf_api_err *err)
 	return NULL;
 }
 
+static unsigned write_flags(const struct qf_api_req *rq)
+{
+	return (rq->status ? UPDATE_STATUS : 0) |
+	       (rq->dry_run ? UPDATE_DRY : 0);
+}
+
 /* PATCH application/apply-patch+yaml: create the object when it is
  * missing (prev NULL), else apply over it (ctl_apply.c). */
 static int server_side_apply(struct ctl *c, const struct qf_api_req *rq,
@@ -887,11 +947,11 @@ static int server_side_apply(struct ctl *c, const struct qf_api_req *rq,
 		                   "the name on the URL (%s)",
 		                   name ? name : "", rq->name);
 	if (!prev)
-		return create(c, rq->kind, ctl_apply_new(c, rq, body), rq->ns,
-		              rq->version, err, out);
+		return create(c, rq, ctl_apply_new(c, rq, body), err, out);
 	if (ctl_apply_patch(c, rq, prev, body, err, &in) < 0)
 		return -1;
-	rc = update(c, rq->kind, prev, in, 0, err, out);
+	rc = update(c, rq->kind, prev, in, write_flags(rq) & ~UPDATE_STATUS,
+	            err, out);
 	json_decref(in);
 	return rc;
 }
@@ -909,11 +969,11 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	switch (rq->verb) {
 	case QF_API_CREATE:
 		ctl_fields_update(c, rq, NULL, body);
-		return create(c, rq->kind, body, rq->ns, rq->version, err, out);
+		return create(c, rq, body, err, out);
 	case QF_API_UPDATE:
 		body = to_storage(body, rq->kind);
 		ctl_fields_update(c, rq, prev, body);
-		rc = update(c, rq->kind, prev, body, rq->status, err, out);
+		rc = update(c, rq->kind, prev, body, write_flags(rq), err, out);
 		json_decref(body);
 		return rc;
 	default:
@@ -946,8 +1006,32 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	in = to_storage(in, rq->kind);
 	ctl_fields_update(c, rq, prev, in);
 	/* a patch's resourceVersion is a precondition only if it sets one */
-	rc = update(c, rq->kind, prev, in, rq->status, err, out);
+	rc = update(c, rq->kind, prev, in, write_flags(rq), err, out);
 	json_decref(in);
+	return rc;
+}
+
+/* A DELETE's DeleteOptions body (kubectl sends dryRun there): 1 when it
+ * asks for a dry run, -1 with *err for a value other than "All". */
+static int delete_dry_run(const struct qf_http_req *hr, struct qf_api_err *err)
+{
+	json_t *o = hr->body_len ? json_loadb(hr->body, hr->body_len, 0, NULL)
+	                         : NULL;
+	json_t *dr = json_object_get(o, "dryRun"), *v;
+	int rc = 0;
+	size_t i;
+
+	json_array_foreach (dr, i, v) {
+		if (!json_is_string(v) ||
+		    strcmp(json_string_value(v), "All") != 0) {
+			rc = qf_api_fail(err, 400, "BadRequest",
+			                 "dryRun: Unsupported value: supported "
+			                 "values: \"All\"");
+			break;
+		}
+		rc = 1;
+	}
+	json_decref(o);
 	return rc;
 }
 
@@ -956,10 +1040,22 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 {
 	struct qf_api_err err = { 500, "InternalError", "" };
 	json_t *prev = NULL, *out = NULL, *st;
-	int rc = 0, code = 200;
+	int rc = 0, code = 200, dry = rq->dry_run;
 
+	if (rq->verb == QF_API_DELETE || rq->verb == QF_API_DELETECOLLECTION) {
+		int body_dry = delete_dry_run(hr, &err);
+
+		if (body_dry < 0) {
+			respond_err(rs, &err);
+			return;
+		}
+		dry |= body_dry;
+	}
 	if (rq->verb == QF_API_LIST || rq->verb == QF_API_DELETECOLLECTION) {
-		ctl_list(c, rq, rs);
+		struct qf_api_req r = *rq;
+
+		r.dry_run = dry;
+		ctl_list(c, &r, rs);
 		return;
 	}
 	if (rq->name) {
@@ -980,7 +1076,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		break;
 	case QF_API_DELETE:
 		json_incref(prev);
-		rc = delete (c, rq->kind, prev, &err);
+		rc = dry ? 0 : delete (c, rq->kind, prev, &err);
 		if (rc == 0) {
 			st = qf_api_status(200, NULL, NULL,
 			                   qf_api_kinds[rq->kind].resource,
@@ -1009,6 +1105,25 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 
 /* ----- lifecycle ----- */
 
+/* The built-in schema of a kind's storage version (Kueue kinds), whose
+ * defaults ctl_default fills in. */
+static int storage_schema(struct ctl *c, int kind)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[kind];
+	struct qf_schema_opts o = QF_SCHEMA_OPTS_INIT;
+	struct qf_buf name = QF_BUF_INIT;
+	int rc = QF_OK;
+
+	qf_buf_addf(&name, "%s_%.*s_%s", k->group,
+	            (int)strcspn(k->versions, " "), k->versions, k->singular);
+	o.origin = name.buf;
+	if (*k->group && qf_schema_builtin(name.buf))
+		rc = qf_schema_compile_builtin(&c->schemas[kind], name.buf, &o,
+		                               c->d);
+	qf_buf_release(&name);
+	return rc;
+}
+
 int ctl_init(struct ctl *c)
 {
 	static const char *const order[] = {
@@ -1021,8 +1136,12 @@ int ctl_init(struct ctl *c)
 	for (size_t i = 0; i < QF_ARRAY_SIZE(order); i++)
 		assert(!strcmp(qf_api_kinds[i].kind, order[i]));
 	c->reg = qf_xcalloc(qf_api_nkinds, sizeof(json_t *));
-	for (size_t i = 0; i < qf_api_nkinds; i++)
+	c->schemas = qf_xcalloc(qf_api_nkinds, sizeof(struct qf_schema *));
+	for (size_t i = 0; i < qf_api_nkinds; i++) {
 		c->reg[i] = json_object();
+		if (storage_schema(c, (int)i) < 0)
+			return QF_EINVAL;
+	}
 	c->job_wl = json_object();
 	c->wl_dirty = json_object();
 	c->ev_dedup = json_object();
@@ -1034,6 +1153,7 @@ int ctl_init(struct ctl *c)
 	qf_buf_init(&c->ev_lines);
 	qf_buf_init(&c->ev_pending);
 	c->t0 = ctl_now(c);
+	c->queues_dirty = 1; /* the restored queues are counted once */
 	return QF_OK;
 }
 
@@ -1044,6 +1164,9 @@ void ctl_release(struct ctl *c)
 	for (size_t i = 0; c->reg && i < qf_api_nkinds; i++)
 		json_decref(c->reg[i]);
 	free(c->reg);
+	for (size_t i = 0; c->schemas && i < qf_api_nkinds; i++)
+		qf_schema_free(c->schemas[i]);
+	free(c->schemas);
 	json_decref(c->job_wl);
 	json_decref(c->wl_dirty);
 	json_decref(c->ev_dedup);
@@ -1052,7 +1175,7 @@ void ctl_release(struct ctl *c)
 	json_decref(c->unsaved);
 	json_decref(c->hists);
 	for (size_t i = 0; i < c->nnotes; i++)
-		json_decref(c->notes[i].obj);
+		ctl_note_release(&c->notes[i]);
 	free(c->notes);
 	for (size_t i = 0; i < c->nreplies; i++)
 		qf_buf_release(&c->replies[i].resp.body);

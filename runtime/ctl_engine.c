@@ -58,13 +58,58 @@ static int load_policy(struct ctl *c, const json_t *obj, struct qf_diags *d)
 	return rc;
 }
 
+static void mark(struct ctl *c, const char *key);
+
+/*
+ * Kueue's WorkloadPriorityClass controller: when a WorkloadPriorityClass
+ * is created, or its value changes, every Workload whose
+ * spec.priorityClassRef names it (Job-made ones too) gets spec.priority =
+ * value, unless it has it already; its informer reports every class as
+ * created when it starts, so a restart does it for every class.  Nothing
+ * else sets the priority of a Workload created as such: one that names a
+ * class that exists keeps the spec.priority it was created with (0
+ * without one) until the class changes or the controller restarts.  The engine
+ * takes the new priority (the queues are rebuilt in the new order) and the
+ * Workloads are rendered again.
+ */
+static void wpc_propagate(struct ctl *c, const json_t *obj, const json_t *prev)
+{
+	const char *name = qf_api_meta_str(obj, "name");
+	json_int_t v = json_integer_value(json_object_get(obj, "value"));
+	struct qf_diags d = QF_DIAGS_INIT;
+	int changed = 0;
+
+	if (!c->e || (prev && json_equal(json_object_get(prev, "value"),
+	                                 json_object_get(obj, "value"))))
+		return;
+	for (size_t i = 0; i < c->e->nwl; i++) {
+		struct qf_wl *w = c->e->wl[i];
+
+		if (w->state == QF_WL_DELETED || w->m->prio_class_kind != 1 ||
+		    !w->m->prio_class || strcmp(w->m->prio_class, name) != 0 ||
+		    w->m->priority == v)
+			continue;
+		/* a queued one is queued again by the rebuild with it */
+		w->m->priority = (int32_t)v;
+		if (w->state != QF_WL_PENDING)
+			w->qi.priority = v;
+		mark(c, w->key);
+		changed = 1;
+	}
+	if (changed && qf_engine_rebuild(c->e, &d) < 0)
+		ctl_log(c, "error", "rebuild after WorkloadPriorityClass %s",
+		        name);
+	qf_diags_release(&d);
+}
+
 int ctl_policy_apply(struct ctl *c, int kind, const json_t *obj,
                      const json_t *prev, struct qf_api_err *err)
 {
 	struct qf_diags d = QF_DIAGS_INIT, ignore = QF_DIAGS_INIT;
 	int rc = load_policy(c, obj, &d);
 
-	(void)kind;
+	if (rc == 0 && kind == K_WPC)
+		wpc_propagate(c, obj, prev);
 	if (rc < 0) {
 		/* put the model back as it was */
 		if (prev && load_policy(c, prev, &ignore) < 0)
@@ -77,6 +122,25 @@ int ctl_policy_apply(struct ctl *c, int kind, const json_t *obj,
 	c->need_cycle = 1;
 	qf_diags_release(&d);
 	qf_diags_release(&ignore);
+	return rc < 0 ? -1 : 0;
+}
+
+int ctl_policy_check(struct ctl *c, const json_t *obj, struct qf_api_err *err)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_model scratch;
+	int rc;
+
+	/* a policy object's checks are its own (a rebuild cannot fail):
+	 * a model of its own sees the same errors the live one would */
+	(void)c;
+	qf_model_init(&scratch);
+	rc = qf_model_load_obj_at(&scratch, &request_loc, obj, QF_MODEL_POLICY,
+	                          NULL, &d);
+	if (rc < 0)
+		diags_msg(err, &d, obj);
+	qf_model_release(&scratch);
+	qf_diags_release(&d);
 	return rc < 0 ? -1 : 0;
 }
 
@@ -95,8 +159,6 @@ int ctl_policy_delete(struct ctl *c, const json_t *obj)
 	qf_diags_release(&d);
 	return rc;
 }
-
-static void mark(struct ctl *c, const char *key);
 
 /* A ClusterQueue went inactive or away: the conditions of workloads
  * that wait change without an event (re-rendered only if they did). */
@@ -271,6 +333,36 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 	rc = kind == K_WL ? render(c, qf_engine_find(c->e, key.buf)) : 0;
 	qf_buf_release(&key);
 	return rc;
+}
+
+int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_model_wl *w = NULL;
+	const json_t *labels =
+	        json_object_get(json_object_get(obj, "metadata"), "labels");
+	int rc;
+
+	if (kind == K_JOB &&
+	    json_string_value(json_object_get(labels, QUEUE_LABEL)))
+		json_object_set_new(json_object_get(obj, "spec"), "suspend",
+		                    json_true());
+	/* a Job whose Workload cannot be made is still created */
+	if (kind != K_WL)
+		return 0;
+	rc = qf_model_load_obj_at(&c->m, &request_loc, obj, QF_MODEL_WORKLOADS,
+	                          &w, &d);
+	if (rc == 0 && w)
+		rc = qf_model_resolve_wl(&c->m, w, &d);
+	if (w) {
+		/* w is the tail the engine has not seen (as in wl_enter) */
+		c->m.nwl--;
+		qf_model_wl_free(w);
+	}
+	if (rc < 0)
+		diags_msg(err, &d, obj);
+	qf_diags_release(&d);
+	return rc < 0 ? -1 : 0;
 }
 
 static struct qf_wl *find(struct ctl *c, const char *ns, const char *name)
@@ -670,6 +762,8 @@ int ctl_settle(struct ctl *c)
 			c->need_cycle = 1;
 		c->last_finish_scan_ms = now;
 	}
+	if (c->need_cycle || json_object_size(c->wl_dirty))
+		c->queues_dirty = 1;
 	for (int i = 0; c->need_cycle && i < QF_CTL_MAX_CYCLES; i++)
 		if (!qf_engine_cycle(c->e))
 			break;
@@ -681,6 +775,8 @@ int ctl_settle(struct ctl *c)
 			rc = -1;
 		json_object_del(c->wl_dirty, key);
 	}
+	if (ctl_queue_status(c, now) < 0)
+		rc = -1;
 	return rc < 0 || c->fatal ? QF_EIO : QF_OK;
 }
 
@@ -699,6 +795,8 @@ static int restore_row(void *arg, const char *res, const char *ns,
 		if (strcmp(qf_api_kinds[i].resource, res) != 0)
 			continue;
 		ctl_key(&k, (int)i, ns, name);
+		/* the API server defaults what it reads from storage too */
+		ctl_default(c, (int)i, o);
 		json_object_set(c->reg[i], k.buf, o);
 	}
 	json_decref(o);
@@ -784,6 +882,14 @@ int ctl_restore(struct ctl *c)
 		rc = qf_engine_new(&c->e, &c->m, ctl_sink, c, ctl_now(c), c->d);
 	if (rc == 0)
 		rc = qf_engine_check(c->e, c->d);
+	if (rc == 0) {
+		const char *key;
+		json_t *o;
+
+		/* Kueue's controller, started, sees every class created */
+		json_object_foreach (c->reg[K_WPC], key, o)
+			wpc_propagate(c, o, NULL);
+	}
 	c->need_cycle = 1;
 	c->next_finish_ms = 0; /* the first turn looks at every admission */
 	return rc < 0 ? QF_EINVAL : QF_OK;

@@ -1,6 +1,7 @@
 /*
  * ctl_int.h - what the controller's files (ctl.c: objects and the engine;
- * ctl_loop.c: requests, the loop and signals; metrics.c) share.  Private to
+ * ctl_loop.c: requests, the loop and signals; ctl_status.c: queue status;
+ * metrics.c) share.  Private to
  * runtime/ctl*.c and runtime/metrics.c.
  */
 #ifndef QF_CTL_INT_H
@@ -14,6 +15,7 @@
 #include "core/buf.h"
 #include "core/ctx.h"
 #include "core/diag.h"
+#include "core/schema.h"
 #include "runtime/api.h"
 #include "runtime/ctl.h"
 #include "runtime/engine.h"
@@ -29,6 +31,9 @@
 #define QF_CTL_MAX_HEADER_BYTES ((size_t)64 << 10)
 /* Scheduling cycles run per loop turn at most. */
 #define QF_CTL_MAX_CYCLES 100000
+/* How often a watch that allows bookmarks gets one (kube-apiserver sends
+ * them about once a minute; more often costs one line per watch). */
+#define QF_CTL_BOOKMARK_MS 1000
 /* Event lines kept while --events cannot be written (a full disk). */
 #define QF_CTL_MAX_PENDING_EVENT_BYTES ((size_t)64 << 20)
 
@@ -48,6 +53,7 @@ struct ctl_watch {
 	 * committed is kept in held until they are (holding) */
 	int64_t after_rv;
 	int holding;
+	int bookmarks; /* allowWatchBookmarks */
 	struct qf_buf held;
 };
 
@@ -61,6 +67,7 @@ struct ctl_note {
 	int kind;
 	const char *type; /* "ADDED", "MODIFIED", "DELETED" */
 	json_t *obj;      /* reference */
+	json_t *prev;     /* reference: the version before, NULL if ADDED */
 };
 
 /* What waits for the commit in flight: the open lists of struct ctl are
@@ -81,12 +88,17 @@ struct ctl {
 	struct qf_http *http;
 	struct qf_model m;
 	struct qf_engine *e;
-	json_t **reg;     /* owned [qf_api_nkinds]: "ns/name" -> object */
+	json_t **reg; /* owned [qf_api_nkinds]: "ns/name" -> object */
+	/* owned [qf_api_nkinds]: the storage version's schema, for its
+	 * defaults; NULL for a kind without a built-in schema */
+	struct qf_schema **schemas;
 	int64_t rv;       /* last resourceVersion handed out */
 	int64_t t0;       /* start time */
 	json_t *job_wl;   /* "ns/job" -> Workload name */
 	json_t *wl_dirty; /* "ns/name" -> true: rendered after the cycles */
 	int need_cycle;
+	int queues_dirty;          /* queue status to count (ctl_status.c) */
+	int64_t queues_counted_ms; /* when it was counted last */
 	int ready;
 	int fatal;        /* a store write failed: stop without answering */
 	json_t *ev_dedup; /* "wl|reason|message" -> Event name */
@@ -114,8 +126,9 @@ struct ctl {
 	/* ctl_list.c: the watch history (C5), a ring of delivered notes */
 	struct ctl_note *hist; /* owned [o->watch_history] */
 	size_t hist_head, hist_len;
-	int64_t hist_floor; /* a watch may resume from any rv >= this */
-	int64_t told_rv;    /* the last version delivered to watchers */
+	int64_t hist_floor;  /* a watch may resume from any rv >= this */
+	int64_t told_rv;     /* the last version delivered to watchers */
+	int64_t bookmark_ms; /* when watch bookmarks were sent last */
 	/* runtime/metrics.h */
 	uint64_t n_requests;
 	json_t *counters; /* "family{labels}" -> count */
@@ -139,6 +152,9 @@ enum ctl_kind {
 
 int ctl_init(struct ctl *c) QF_MUST_CHECK;
 void ctl_release(struct ctl *c);
+/* Fill in the CRD defaults of the storage version (a no-op for kinds
+ * without a schema), as kube-apiserver does on writes and reads. */
+void ctl_default(struct ctl *c, int kind, json_t *obj);
 int64_t ctl_now(struct ctl *c);
 /* "ns/name" or "name" */
 void ctl_key(struct qf_buf *b, int kind, const char *ns, const char *name);
@@ -191,7 +207,9 @@ void ctl_respond_obj(struct ctl *c, const struct qf_api_req *rq,
                      struct qf_http_resp *rs, int code, const json_t *obj);
 /* A note's resourceVersion. */
 int64_t ctl_note_rv(const struct ctl_note *n);
-/* Keep a delivered note (reference taken) in the history ring. */
+/* Release a note's references. */
+void ctl_note_release(struct ctl_note *n);
+/* Keep a delivered note (references taken) in the history ring. */
 void ctl_hist_add(struct ctl *c, const struct ctl_note *n);
 void ctl_hist_release(struct ctl *c);
 /* A watch's starting resourceVersion: -1 for the current state, or the
@@ -208,6 +226,10 @@ int ctl_watch_replay(struct ctl *c, struct ctl_watch *w, int64_t rv,
 /* What a watch event carries for obj: the served object or a Table
  * (new reference). */
 json_t *ctl_watch_object(struct ctl *c, struct ctl_watch *w, const json_t *obj);
+/* ctl_status.c: count the queues after a change (at most every
+ * nwl/100 ms) and store each ClusterQueue and LocalQueue whose status
+ * changed. */
+int ctl_queue_status(struct ctl *c, int64_t now);
 /* ctl_sync.c: poll --git-ref when due; apply a new revision or reject it
  * (PolicyRejected), all in the current turn's transaction. */
 void ctl_sync(struct ctl *c);
@@ -228,6 +250,11 @@ void ctl_sink(void *arg, const struct qf_event *ev);
 int ctl_policy_apply(struct ctl *c, int kind, const json_t *obj,
                      const json_t *prev, struct qf_api_err *err);
 int ctl_policy_delete(struct ctl *c, const json_t *obj);
+/* A dry run's checks: the policy object as ctl_policy_apply would check
+ * it, a new Workload as ctl_wl_add would (a queued Job is suspended),
+ * without changing the model or the engine; -1 with *err (422). */
+int ctl_policy_check(struct ctl *c, const json_t *obj, struct qf_api_err *err);
+int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 /* Delete a ClusterQueue: *kept is 1 when workloads still hold its quota
  * and it stays, terminating, until ctl_settle sees the engine drop it. */
 int ctl_cq_delete(struct ctl *c, const json_t *obj, int *kept);

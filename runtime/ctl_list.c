@@ -9,77 +9,12 @@
  */
 #include "runtime/ctl_int.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
 #include "core/banned.h"
-
-/* ----- queue status ----- */
-
-/* Kueue keeps pendingWorkloads, reservingWorkloads and admittedWorkloads
- * in ClusterQueue and LocalQueue status; here they are counted from the
- * engine when read (one pass over the workloads per request), so a read
- * is always current but a count change makes no watch event. */
-static void queue_counts(struct ctl *c, int kind, json_t *const *objs, size_t n)
-{
-	static const char *const f[] = { "pendingWorkloads",
-		                         "reservingWorkloads",
-		                         "admittedWorkloads" };
-	json_t *counts;
-	struct qf_buf k = QF_BUF_INIT;
-
-	if ((kind != K_CQ && kind != K_LQ) || !c->e || !n)
-		return;
-	counts = json_object();
-	for (size_t i = 0; i < c->e->nwl; i++) {
-		const struct qf_wl *w = c->e->wl[i];
-		json_t *row;
-		int slot[3] = { w->state == QF_WL_PENDING,
-			        w->state == QF_WL_RESERVED,
-			        w->state == QF_WL_RESERVED &&
-			                w->cond[QF_COND_ADMITTED].status };
-
-		if (!slot[0] && !slot[1])
-			continue;
-		qf_buf_reset(&k);
-		if (kind == K_LQ)
-			qf_buf_addf(&k, "%s/%s", w->m->ns, w->m->queue);
-		else if (w->cq >= 0)
-			qf_buf_adds(&k, c->e->cq[w->cq].m->name);
-		else
-			continue;
-		row = json_object_get(counts, k.buf);
-		if (!row) {
-			row = json_pack("[iii]", 0, 0, 0);
-			json_object_set_new(counts, k.buf, row);
-		}
-		for (size_t s = 0; s < 3; s++)
-			if (slot[s])
-				json_array_set_new(
-				        row, s,
-				        json_integer(json_integer_value(
-				                             json_array_get(
-				                                     row, s)) +
-				                     1));
-	}
-	for (size_t i = 0; i < n; i++) {
-		json_t *st = json_object_get(objs[i], "status"), *row;
-		const char *ns = qf_api_meta_str(objs[i], "namespace");
-
-		ctl_key(&k, kind, ns, qf_api_meta_str(objs[i], "name"));
-		row = json_object_get(counts, k.buf);
-		/* the served object shares its parts with the stored one */
-		st = json_is_object(st) ? json_copy(st) : json_object();
-		json_object_set_new(objs[i], "status", st);
-		for (size_t s = 0; s < 3; s++)
-			json_object_set_new(st, f[s],
-			                    json_integer(json_integer_value(
-			                            json_array_get(row, s))));
-	}
-	json_decref(counts);
-	qf_buf_release(&k);
-}
 
 /* ----- answers ----- */
 
@@ -95,12 +30,9 @@ static json_t *table_of(struct ctl *c, const struct qf_api_req *rq,
 void ctl_respond_obj(struct ctl *c, const struct qf_api_req *rq,
                      struct qf_http_resp *rs, int code, const json_t *obj)
 {
-	int counted = rq->verb == QF_API_GET &&
-	              (rq->kind == K_CQ || rq->kind == K_LQ);
 	json_t *served, *t;
 
-	if (!counted &&
-	    (rq->as == QF_API_AS_OBJECT || rq->verb != QF_API_GET)) {
+	if (rq->as == QF_API_AS_OBJECT || rq->verb != QF_API_GET) {
 		/* the plain object: written without a copy */
 		rs->code = code;
 		rs->content_type = "application/json";
@@ -109,13 +41,6 @@ void ctl_respond_obj(struct ctl *c, const struct qf_api_req *rq,
 		return;
 	}
 	served = ctl_served(obj, rq->kind, rq->version);
-	if (counted)
-		queue_counts(c, rq->kind, &served, 1);
-	if (rq->as == QF_API_AS_OBJECT || rq->verb != QF_API_GET) {
-		ctl_respond_json(rs, code, served);
-		json_decref(served);
-		return;
-	}
 	t = table_of(c, rq, &served, 1, 0);
 	json_object_set(json_object_get(t, "metadata"), "resourceVersion",
 	                json_object_get(json_object_get(served, "metadata"),
@@ -132,17 +57,18 @@ static int key_cmp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* The keys of a kind in a namespace (all when ns is NULL), sorted,
- * starting after `after` (NULL: from the first); borrowed. */
-static const char **sorted_keys(struct ctl *c, int kind, const char *ns,
-                                const char *after, size_t *n_out)
+/* The keys of src ("ns/name" -> object) in a namespace (all when ns is
+ * NULL), sorted, starting after `after` (NULL: from the first);
+ * borrowed. */
+static const char **sorted_keys(json_t *src, const char *ns, const char *after,
+                                size_t *n_out)
 {
 	size_t n = 0, a = 0;
 	const char **keys = NULL;
 	const char *key;
 	json_t *o;
 
-	json_object_foreach (c->reg[kind], key, o) {
+	json_object_foreach (src, key, o) {
 		const char *ons = qf_api_meta_str(o, "namespace");
 
 		if (ns && strcmp(ns, ons ? ons : "") != 0)
@@ -158,15 +84,123 @@ static const char **sorted_keys(struct ctl *c, int kind, const char *ns,
 	return keys;
 }
 
+/* Undo the changes of kind after rv among notes (newest last) in s;
+ * 1 once a note at rv or before is reached. */
+static int undo(json_t *s, int kind, const struct ctl_note *notes, size_t n,
+                int64_t rv)
+{
+	struct qf_buf k = QF_BUF_INIT;
+	int reached = 0;
+
+	for (size_t i = n; i-- > 0;) {
+		const struct ctl_note *x = &notes[i];
+
+		if (ctl_note_rv(x) <= rv) {
+			reached = 1;
+			break;
+		}
+		if (x->kind != kind)
+			continue;
+		ctl_key(&k, kind, qf_api_meta_str(x->obj, "namespace"),
+		        qf_api_meta_str(x->obj, "name"));
+		if (x->prev)
+			json_object_set(s, k.buf, x->prev);
+		else
+			json_object_del(s, k.buf);
+	}
+	qf_buf_release(&k);
+	return reached;
+}
+
+/* The objects of kind as they were at rv (>= the history's floor): the
+ * registry with every later change undone, newest first (the open batch,
+ * the commit in flight, then the history); a new reference. */
+static json_t *state_at(struct ctl *c, int kind, int64_t rv)
+{
+	size_t cap = (size_t)c->o->watch_history;
+	json_t *s;
+
+	if (rv >= c->rv)
+		return json_incref(c->reg[kind]);
+	s = json_copy(c->reg[kind]);
+	if (undo(s, kind, c->notes, c->nnotes, rv) ||
+	    undo(s, kind, c->fl.notes, c->fl.nnotes, rv))
+		return s;
+	for (size_t i = c->hist_len; i-- > 0;)
+		if (undo(s, kind, &c->hist[(c->hist_head + i) % cap], 1, rv))
+			break;
+	return s;
+}
+
+/* The version a first page lists at (kube-apiserver's semantics of
+ * resourceVersion and resourceVersionMatch on a list): unset or "0", the
+ * current state; N (NotOlderThan), the current state when N is not in the
+ * future; N with Exact, the state at N, from the history (410 once it has
+ * been dropped).  A version not handed out yet is 504, as when etcd never
+ * reaches it. */
+static int list_rv(struct ctl *c, const struct qf_api_req *rq, int64_t *rv,
+                   struct qf_api_err *err)
+{
+	const char *s = rq->resource_version, *m = rq->rv_match;
+	int exact = m && !strcmp(m, "Exact");
+	char *end;
+
+	*rv = c->rv;
+	if (m && *m && (!s || !*s))
+		return qf_api_fail(err, 422, "Invalid",
+		                   "ListOptions.meta.k8s.io \"\" is invalid: "
+		                   "resourceVersionMatch: Forbidden: "
+		                   "resourceVersionMatch is forbidden unless "
+		                   "resourceVersion is provided");
+	if (m && *m && !exact && strcmp(m, "NotOlderThan") != 0)
+		return qf_api_fail(err, 422, "Invalid",
+		                   "ListOptions.meta.k8s.io \"\" is invalid: "
+		                   "resourceVersionMatch: Unsupported value: "
+		                   "\"%.64s\": supported values: \"Exact\", "
+		                   "\"NotOlderThan\"",
+		                   m);
+	if (exact && !strcmp(s, "0"))
+		return qf_api_fail(
+		        err, 422, "Invalid",
+		        "ListOptions.meta.k8s.io \"\" is invalid: "
+		        "resourceVersionMatch: Forbidden: "
+		        "resourceVersionMatch \"exact\" is forbidden "
+		        "for resourceVersion \"0\"");
+	if (!s || !*s || !strcmp(s, "0"))
+		return 0;
+	errno = 0;
+	*rv = strtoll(s, &end, 10);
+	if (*end || errno || *rv < 0)
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "invalid resource version \"%.64s\"", s);
+	if (*rv > c->rv)
+		return qf_api_fail(err, 504, "Timeout",
+		                   "Too large resource version: %lld, current: "
+		                   "%lld",
+		                   (long long)*rv, (long long)c->rv);
+	if (!exact)
+		*rv = c->rv;
+	else if (*rv < c->hist_floor)
+		return qf_api_fail(err, 410, "Expired",
+		                   "too old resource version: %lld (%lld)",
+		                   (long long)*rv, (long long)c->hist_floor);
+	return 0;
+}
+
 /* Where a page starts: 0, or -1 with *err for a token that is not ours
  * (400) or older than the history (410, as after an etcd compaction). */
 static int page_start(struct ctl *c, const struct qf_api_req *rq, int64_t *rv,
                       char **after, struct qf_api_err *err)
 {
-	*rv = c->rv;
 	*after = NULL;
 	if (!rq->cont || !*rq->cont)
-		return 0;
+		return list_rv(c, rq, rv, err);
+	if (rq->rv_match && *rq->rv_match)
+		return qf_api_fail(err, 422, "Invalid",
+		                   "ListOptions.meta.k8s.io \"\" is invalid: "
+		                   "resourceVersionMatch: Forbidden: "
+		                   "resourceVersionMatch is forbidden when "
+		                   "continue is provided");
 	if (qf_api_continue_decode(rv, after, rq->cont, err) < 0)
 		return -1;
 	if (*rv < c->hist_floor || *rv > c->rv) {
@@ -194,14 +228,18 @@ static int fill_page(struct ctl *c, const struct qf_api_req *rq, struct page *p,
 {
 	char *after = NULL;
 	const char **keys;
+	json_t *src;
 	size_t n, i;
 	int rc = page_start(c, rq, &p->rv, &after, err);
 
 	if (rc < 0)
 		return rc;
-	keys = sorted_keys(c, rq->kind, rq->ns, after, &n);
+	/* a page lists the state at its version: every page of a chunked
+	 * list the same snapshot */
+	src = state_at(c, rq->kind, p->rv);
+	keys = sorted_keys(src, rq->ns, after, &n);
 	for (i = 0; i < n; i++) {
-		json_t *o = json_object_get(c->reg[rq->kind], keys[i]);
+		json_t *o = json_object_get(src, keys[i]);
 		int l = qf_api_labels_match(rq->label_selector, o, err);
 		int f = l < 0 ? 0
 		              : qf_api_fields_match(rq->field_selector, o, err);
@@ -225,7 +263,7 @@ static int fill_page(struct ctl *c, const struct qf_api_req *rq, struct page *p,
 	}
 	free(keys);
 	free(after);
-	queue_counts(c, rq->kind, p->items, p->n);
+	json_decref(src);
 	return rc;
 }
 
@@ -253,7 +291,7 @@ static int delete_all(struct ctl *c, const struct qf_api_req *rq,
                       struct page *p, struct qf_api_err *err)
 {
 	qf_buf_reset(&p->cont);
-	for (size_t i = 0; i < p->n; i++) {
+	for (size_t i = 0; !rq->dry_run && i < p->n; i++) {
 		json_t *o = ctl_lookup(
 		        c, rq->kind, qf_api_meta_str(p->items[i], "namespace"),
 		        qf_api_meta_str(p->items[i], "name"));
@@ -335,13 +373,14 @@ void ctl_hist_add(struct ctl *c, const struct ctl_note *n)
 	if (c->hist_len == cap) {
 		/* the oldest goes: a watch can no longer start before it */
 		c->hist_floor = ctl_note_rv(slot);
-		json_decref(slot->obj);
+		ctl_note_release(slot);
 		c->hist_head = (c->hist_head + 1) % cap;
 	} else {
 		c->hist_len++;
 	}
 	*slot = *n;
 	json_incref(slot->obj);
+	json_incref(slot->prev);
 }
 
 void ctl_hist_release(struct ctl *c)
@@ -349,7 +388,7 @@ void ctl_hist_release(struct ctl *c)
 	size_t cap = (size_t)c->o->watch_history;
 
 	for (size_t i = 0; c->hist && i < c->hist_len; i++)
-		json_decref(c->hist[(c->hist_head + i) % cap].obj);
+		ctl_note_release(&c->hist[(c->hist_head + i) % cap]);
 	free(c->hist);
 	c->hist = NULL;
 	c->hist_len = 0;
@@ -414,7 +453,6 @@ json_t *ctl_watch_object(struct ctl *c, struct ctl_watch *w, const json_t *obj)
 	json_t *served = ctl_served(obj, w->kind, w->version), *t;
 	struct qf_api_req rq;
 
-	queue_counts(c, w->kind, &served, 1);
 	if (w->as == QF_API_AS_OBJECT)
 		return served;
 	memset(&rq, 0, sizeof(rq));

@@ -85,7 +85,7 @@ static void watch_send(struct ctl *c, struct ctl_watch *w, const char *type,
 	json_t *served, *ev;
 	char *t;
 
-	if (w->as == QF_API_AS_OBJECT && w->kind != K_CQ && w->kind != K_LQ) {
+	if (w->as == QF_API_AS_OBJECT) {
 		/* the plain object: written without a copy */
 		qf_buf_adds(&b, "{\"type\":\"");
 		qf_buf_adds(&b, type);
@@ -124,7 +124,7 @@ static void deliver_notes(struct ctl *c, struct ctl_note *notes, size_t *n)
 				watch_send(c, w, notes[i].type, notes[i].obj);
 		}
 		ctl_hist_add(c, &notes[i]);
-		json_decref(notes[i].obj);
+		ctl_note_release(&notes[i]);
 		if (rv > c->told_rv)
 			c->told_rv = rv;
 	}
@@ -177,6 +177,7 @@ static void watch_start(struct ctl *c, const struct qf_api_req *rq, int64_t rv,
 	w->version = qf_xstrdup(rq->version);
 	w->as = rq->as;
 	w->include = rq->include;
+	w->bookmarks = rq->bookmarks;
 	w->headers_sent = 0;
 	qf_buf_init(&w->held);
 	/* without a resourceVersion a watch starts with the current state;
@@ -191,11 +192,48 @@ static void watch_start(struct ctl *c, const struct qf_api_req *rq, int64_t rv,
 		return;
 	}
 	json_object_foreach (c->reg[rq->kind], key, o) {
-		struct ctl_note n = { rq->kind, "ADDED", o };
+		struct ctl_note n = { rq->kind, "ADDED", o, NULL };
 
 		if (watch_wants(w, &n))
 			watch_send(c, w, "ADDED", o);
 	}
+}
+
+/* BOOKMARK events, every QF_CTL_BOOKMARK_MS, to the watches that allow
+ * them (allowWatchBookmarks=true) and serve objects: the version up to
+ * which the watch has every change, as kube-apiserver's watch cache tells
+ * it (an object of the kind with only metadata.resourceVersion), so a
+ * client resumes from a recent version.  A watch still holding its
+ * current state gets none. */
+static void bookmarks(struct ctl *c)
+{
+	int64_t now = ctl_now(c);
+	struct qf_buf b = QF_BUF_INIT;
+
+	if (now - c->bookmark_ms < QF_CTL_BOOKMARK_MS)
+		return;
+	c->bookmark_ms = now;
+	for (size_t k = 0; k < c->nwatches; k++) {
+		struct ctl_watch *w = &c->watches[k];
+		int64_t rv =
+		        w->after_rv > c->told_rv ? w->after_rv : c->told_rv;
+		json_t *o;
+
+		if (!w->conn || !w->bookmarks || w->holding ||
+		    w->as != QF_API_AS_OBJECT)
+			continue;
+		qf_buf_reset(&b);
+		ctl_add_num(&b, (uint64_t)rv, 10, 0);
+		o = json_pack("{s:{s:s}}", "metadata", "resourceVersion",
+		              b.buf);
+		qf_buf_reset(&b);
+		qf_buf_adds(&b, "{\"type\":\"BOOKMARK\",\"object\":");
+		ctl_served_text(&b, o, w->kind, w->version);
+		qf_buf_adds(&b, "}\n");
+		qf_http_push(w->conn, b.buf, b.len);
+		json_decref(o);
+	}
+	qf_buf_release(&b);
 }
 
 /* ----- the handler ----- */
@@ -443,7 +481,7 @@ static void land(struct ctl *c)
 static void flight_release(struct ctl_flight *f)
 {
 	for (size_t i = 0; i < f->nnotes; i++)
-		json_decref(f->notes[i].obj);
+		ctl_note_release(&f->notes[i]);
 	free(f->notes);
 	for (size_t i = 0; i < f->nreplies; i++)
 		qf_buf_release(&f->replies[i].resp.body);
@@ -593,6 +631,7 @@ int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
 	while (rc == QF_OK && !stop_requested && !c.fatal) {
 		qf_http_poll(c.http, 50, qf_store_commit_fd(c.store));
 		rc = turn(&c, 0);
+		bookmarks(&c);
 	}
 	if (c.http) {
 		ctl_log(&c, "info", "stopping%s",

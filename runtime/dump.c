@@ -370,6 +370,13 @@ static json_t *flavors_json(struct dump *s, size_t cqi, int admitted_only)
 	return arr;
 }
 
+json_t *qf_dump_cq_flavors(struct qf_engine *e, size_t cq, int admitted_only)
+{
+	struct dump s = { e, e->m, 0 };
+
+	return flavors_json(&s, cq, admitted_only);
+}
+
 /* The input's ObjectMeta fields that the API server keeps (uid, generation,
  * creationTimestamp, labels, annotations), in its field order. */
 static json_t *cq_meta_json(const struct qf_ecq *q, json_int_t *gen)
@@ -456,6 +463,16 @@ static json_t *cq_active_json(struct dump *s, const struct qf_ecq *q,
 	        msg.buf);
 	qf_buf_release(&msg);
 	return cond;
+}
+
+json_t *qf_dump_cq_active(struct qf_engine *e, size_t cq, int64_t t0)
+{
+	struct dump s = { e, e->m, t0 };
+	json_int_t gen;
+	json_t *meta = cq_meta_json(&e->cq[cq], &gen);
+
+	json_decref(meta);
+	return cq_active_json(&s, &e->cq[cq], gen);
 }
 
 static json_t *cq_json(struct dump *s, size_t i)

@@ -31,4 +31,13 @@ json_t *qf_dump_state(struct qf_engine *e, int64_t t0);
 json_t *qf_dump_workload(struct qf_engine *e, const struct qf_wl *w,
                          int64_t t0);
 
+/* A ClusterQueue's status.flavorsReservation (admitted_only 0) or
+ * status.flavorsUsage (1), engine index cq; the caller owns the result. */
+json_t *qf_dump_cq_flavors(struct qf_engine *e, size_t cq, int admitted_only);
+
+/* A ClusterQueue's Active condition (engine index cq), as qf_dump_state
+ * renders it (lastTransitionTime t0 unless it is terminating); the caller
+ * owns the result. */
+json_t *qf_dump_cq_active(struct qf_engine *e, size_t cq, int64_t t0);
+
 #endif

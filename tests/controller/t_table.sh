@@ -20,7 +20,7 @@ expect_eq "cq header" "$(echo "$out" | row 1)" "NAME  COHORT  PENDING WORKLOADS"
 expect_eq "cq row" "$(echo "$out" | row 2)" "cluster-queue  1"
 out=$(k get clusterqueues -o wide)
 expect_eq "cq wide header" "$(echo "$out" | row 1)" "NAME  COHORT  STRATEGY  PENDING WORKLOADS  ADMITTED WORKLOADS"
-expect_eq "cq wide row" "$(echo "$out" | row 2)" "cluster-queue  1  3"
+expect_eq "cq wide row" "$(echo "$out" | row 2)" "cluster-queue  BestEffortFIFO  1  3"
 out=$(k get clusterqueue cluster-queue)
 expect_eq "one cq" "$(echo "$out" | row 2)" "cluster-queue  1"
 out=$(k get localqueues -A)

@@ -103,10 +103,37 @@ static void test_api_query_values(void **state)
 	assert_string_equal(r.label_selector, "app=web,tier in (a,b)");
 	assert_string_equal(r.field_selector, "metadata.name=x");
 	assert_string_equal(r.resource_version, "12");
+	assert_null(r.rv_match);
+	assert_int_equal(r.bookmarks, 0);
 	qf_api_req_release(&r);
 	assert_int_equal(
 	        qf_api_route(&r, "GET", "/apis/batch/v1/jobs?x=%4", &err), -1);
 	assert_int_equal(err.code, 400);
+	qf_api_req_release(&r);
+	assert_int_equal(qf_api_route(&r, "GET",
+	                              "/apis/batch/v1/jobs?watch=1&"
+	                              "allowWatchBookmarks=true&"
+	                              "resourceVersionMatch=Exact",
+	                              &err),
+	                 0);
+	assert_int_equal(r.bookmarks, 1);
+	assert_string_equal(r.rv_match, "Exact");
+	qf_api_req_release(&r);
+	/* dryRun: All, or 400 */
+	assert_int_equal(qf_api_route(&r, "POST",
+	                              "/apis/batch/v1/namespaces/a/jobs?"
+	                              "dryRun=All",
+	                              &err),
+	                 0);
+	assert_int_equal(r.dry_run, 1);
+	qf_api_req_release(&r);
+	assert_int_equal(qf_api_route(&r, "POST",
+	                              "/apis/batch/v1/namespaces/a/jobs?"
+	                              "dryRun=Some",
+	                              &err),
+	                 -1);
+	assert_int_equal(err.code, 400);
+	assert_non_null(strstr(err.msg, "supported values: \"All\""));
 	qf_api_req_release(&r);
 }
 

@@ -395,6 +395,53 @@ static void test_schema_builtins_compile_cleanly(void **state)
 	qf_diags_release(&d);
 }
 
+/* Structural defaulting: missing and null (non-nullable) properties take
+ * their default, defaults of defaulted objects too, set values stay. */
+static void test_schema_default_fills_missing(void **state)
+{
+	static const char schema[] =
+	        "{\"type\":\"object\",\"properties\":{"
+	        "\"a\":{\"type\":\"string\",\"default\":\"A\"},"
+	        "\"n\":{\"type\":\"string\",\"nullable\":true,"
+	        "\"default\":\"N\"},"
+	        "\"o\":{\"type\":\"object\",\"default\":{},\"properties\":{"
+	        "\"x\":{\"type\":\"integer\",\"default\":1}}},"
+	        "\"l\":{\"type\":\"array\",\"items\":{\"type\":\"object\","
+	        "\"properties\":{\"y\":{\"type\":\"string\","
+	        "\"default\":\"Y\"}}}},"
+	        "\"m\":{\"type\":\"object\",\"additionalProperties\":{"
+	        "\"type\":\"object\",\"properties\":{\"z\":{"
+	        "\"type\":\"boolean\",\"default\":true}}}}}}";
+	struct qf_schema_opts o = QF_SCHEMA_OPTS_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_schema *s = NULL;
+	json_t *js = json_loads(schema, 0, NULL);
+	json_t *v = json_loads("{\"n\":null,\"l\":[{},{\"y\":\"set\"}],"
+	                       "\"m\":{\"k\":{}}}",
+	                       0, NULL);
+	json_t *want = json_loads("{\"a\":\"A\",\"n\":null,\"o\":{\"x\":1},"
+	                          "\"l\":[{\"y\":\"Y\"},{\"y\":\"set\"}],"
+	                          "\"m\":{\"k\":{\"z\":true}}}",
+	                          0, NULL);
+
+	(void)state;
+	assert_non_null(js);
+	o.origin = "test";
+	assert_int_equal(qf_schema_compile(&s, js, &o, &d), QF_OK);
+	qf_schema_default(s, v);
+	assert_true(json_equal(v, want));
+	/* a non-nullable null takes the default; defaulting twice is a no-op */
+	json_object_set_new(v, "a", json_null());
+	qf_schema_default(s, v);
+	qf_schema_default(s, v);
+	assert_true(json_equal(v, want));
+	qf_schema_free(s);
+	json_decref(js);
+	json_decref(v);
+	json_decref(want);
+	qf_diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -405,6 +452,7 @@ int main(void)
 		cmocka_unit_test(test_schema_reports_every_problem),
 		cmocka_unit_test(test_schema_compile_errors),
 		cmocka_unit_test(test_schema_builtins_compile_cleanly),
+		cmocka_unit_test(test_schema_default_fills_missing),
 	};
 
 	return cmocka_run_group_tests_name("schema", tests, NULL, NULL);

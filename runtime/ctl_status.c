@@ -1,0 +1,332 @@
+/*
+ * ctl_status.c - ClusterQueue and LocalQueue status as Kueue's queue
+ * controllers keep it: pendingWorkloads, reservingWorkloads and
+ * admittedWorkloads, flavorsReservation and flavorsUsage (both kinds), the
+ * Active condition (ClusterQueues).  After a turn in which workloads or policy
+ * changed, the queues are counted once and each queue whose status differs is
+ * stored (a new resourceVersion and one MODIFIED watch event per queue and
+ * commit, as a status write would make).  A count walks every workload,
+ * so on a large backlog counts are taken at most every nwl/25 ms (500 ms
+ * at most): the cost stays a small share of the loop's time and a watcher
+ * sees a change within that time.
+ */
+#include "runtime/ctl_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/qty.h"
+#include "runtime/dump.h"
+#include "core/banned.h"
+
+/* A count costs about 0.5 us per workload: taken at most every
+ * nwl / 25 ms, it stays under 2% of the loop's time; and it waits behind
+ * a change 500 ms at most. */
+#define CTL_QUEUE_STATUS_WL_PER_MS 25
+#define CTL_QUEUE_STATUS_MAX_MS    500
+
+enum { N_PENDING, N_RESERVING, N_ADMITTED, N_COUNTS };
+
+static const char *const count_field[N_COUNTS] = {
+	"pendingWorkloads",
+	"reservingWorkloads",
+	"admittedWorkloads",
+};
+
+/* Counts per queue: ClusterQueues by engine index, LocalQueues by the
+ * row lq_row gives their "ns/name" (rows of N_COUNTS). */
+struct counts {
+	int64_t *cq; /* owned [ncq * N_COUNTS] */
+	int64_t *lq; /* owned [nlq * N_COUNTS] */
+	size_t nlq, alq;
+	json_t *lq_row; /* "ns/name" -> row */
+	/* owned [nlq * stride]: per row, the quota its reserving workloads
+	 * hold per flavor-resource (nfr), then its admitted ones' */
+	int64_t *lq_use;
+	size_t stride, ause;
+};
+
+/* A new LocalQueue row, zeroed. */
+static size_t new_row(struct counts *n)
+{
+	n->lq = qf_grow(n->lq, N_COUNTS * sizeof(int64_t), &n->alq, n->nlq + 1);
+	memset(&n->lq[n->nlq * N_COUNTS], 0, N_COUNTS * sizeof(int64_t));
+	n->lq_use = qf_grow(n->lq_use, n->stride * sizeof(int64_t), &n->ause,
+	                    n->nlq + 1);
+	memset(&n->lq_use[n->nlq * n->stride], 0, n->stride * sizeof(int64_t));
+	return n->nlq++;
+}
+
+/* A holder's quota into its LocalQueue's row. */
+static void add_use(struct counts *n, size_t row, const struct qf_wl *w,
+                    int admitted, size_t nfr)
+{
+	int64_t *use = &n->lq_use[row * n->stride];
+
+	for (size_t u = 0; u < w->nuse; u++) {
+		size_t fr = (size_t)w->use[u].fr;
+
+		if (fr >= nfr)
+			continue;
+		use[fr] = qf_amount_add(use[fr], w->use[u].amount);
+		if (admitted)
+			use[nfr + fr] =
+			        qf_amount_add(use[nfr + fr], w->use[u].amount);
+	}
+}
+
+static void add(int64_t *row, const int slot[N_COUNTS])
+{
+	for (size_t s = 0; s < N_COUNTS; s++)
+		row[s] += slot[s];
+}
+
+/* One pass over the workloads, with no allocation per workload. */
+static void count(struct ctl *c, struct counts *n)
+{
+	struct qf_buf k = QF_BUF_INIT;
+	const char *last_ns = NULL, *last_queue = NULL;
+	size_t last = 0;
+
+	n->cq = qf_xcalloc(c->e->ncq * N_COUNTS + 1, sizeof(int64_t));
+	n->stride = 2 * c->e->nfr + 1;
+	n->lq_row = json_object();
+	(void)new_row(n); /* row 0: not a queue, so no row is NULL */
+	for (size_t i = 0; i < c->e->nwl; i++) {
+		const struct qf_wl *w = c->e->wl[i];
+		json_t *row;
+		int32_t cq;
+		int slot[N_COUNTS] = {
+			w->state == QF_WL_PENDING, w->state == QF_WL_RESERVED,
+			w->state == QF_WL_RESERVED &&
+			        w->cond[QF_COND_ADMITTED].status
+		};
+
+		if (!slot[N_PENDING] && !slot[N_RESERVING])
+			continue;
+		/* neighbours mostly share a queue: look it up on a change */
+		if (!last_ns || strcmp(last_ns, w->m->ns) != 0 ||
+		    strcmp(last_queue, w->m->queue) != 0) {
+			qf_buf_reset(&k);
+			ctl_add_path(&k, w->m->ns, w->m->queue);
+			row = json_object_get(n->lq_row, k.buf);
+			if (!row) {
+				row = json_integer((json_int_t)new_row(n));
+				json_object_set_new(n->lq_row, k.buf, row);
+			}
+			last = (size_t)json_integer_value(row);
+			last_ns = w->m->ns;
+			last_queue = w->m->queue;
+		}
+		add(&n->lq[last * N_COUNTS], slot);
+		if (slot[N_RESERVING])
+			add_use(n, last, w, slot[N_ADMITTED], c->e->nfr);
+		/* a holder counts where its quota is (its queue's ClusterQueue
+		 * is looked up again only for pending ones after a rebuild) */
+		cq = w->state == QF_WL_RESERVED && w->adm_cq >= 0 ? w->adm_cq
+		                                                  : w->cq;
+		if (cq >= 0)
+			add(&n->cq[(size_t)cq * N_COUNTS], slot);
+	}
+	qf_buf_release(&k);
+}
+
+/* A ClusterQueue's conditions: its Active condition, whose
+ * lastTransitionTime is when its status last changed (Kueue:
+ * apimeta.SetStatusCondition), the deletion time once terminating; a new
+ * reference. */
+static json_t *active_condition(struct ctl *c, size_t cq, const json_t *old)
+{
+	json_t *cond = qf_dump_cq_active(c->e, cq, c->t0);
+	const json_t *was = NULL, *x;
+	const char *st = json_string_value(json_object_get(cond, "status"));
+	size_t i;
+	char ts[32];
+
+	json_array_foreach ((json_t *)old, i, x) {
+		if (json_is_string(json_object_get(x, "type")) &&
+		    !strcmp(json_string_value(json_object_get(x, "type")),
+		            "Active"))
+			was = x;
+	}
+	if (was && json_is_string(json_object_get(was, "status")) &&
+	    !strcmp(json_string_value(json_object_get(was, "status")), st))
+		json_object_set(cond, "lastTransitionTime",
+		                json_object_get(was, "lastTransitionTime"));
+	else if (!json_object_get(
+	                 json_object_get(c->e->cq[cq].m->json, "metadata"),
+	                 "deletionTimestamp"))
+		json_object_set_new(cond, "lastTransitionTime",
+		                    json_string(ctl_now_rfc3339(c, ts)));
+	return json_pack("[o]", cond);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(
+	        json_string_value(json_object_get(*(json_t *const *)a, "name")),
+	        json_string_value(
+	                json_object_get(*(json_t *const *)b, "name")));
+}
+
+/* One of a LocalQueue's flavorsReservation (admitted 0) and flavorsUsage
+ * (1): each flavor of its ClusterQueue's resource groups, each covered
+ * resource by name (Kueue: filterLocalQueueUsage). */
+static json_t *lq_flavors(struct ctl *c, const struct qf_model_cq *cq,
+                          const int64_t *use, int admitted)
+{
+	size_t nfr = c->e->nfr;
+	json_t *out = json_array();
+	struct qf_buf b = QF_BUF_INIT;
+
+	for (size_t g = 0; g < cq->nrg; g++)
+		for (size_t f = 0; f < cq->rg[g].nfq; f++) {
+			const struct qf_model_fq *fq = &cq->rg[g].fq[f];
+			size_t nr = cq->rg[g].nres;
+			json_t **res = qf_xcalloc(nr + 1, sizeof(json_t *));
+			json_t *arr = json_array();
+
+			for (size_t r = 0; r < nr; r++) {
+				int32_t ri = cq->rg[g].res[r];
+				int32_t fr = qf_engine_fr(c->e, fq->flavor, ri);
+				int64_t v =
+				        fr >= 0 && (size_t)fr < nfr
+				                ? use[(size_t)admitted * nfr +
+				                      (size_t)fr]
+				                : 0;
+
+				qf_buf_reset(&b);
+				qf_qty_format_amount(&b, v, c->m.res.v[ri]);
+				res[r] = json_pack("{s:s,s:s}", "name",
+				                   c->m.res.v[ri], "total",
+				                   b.buf);
+			}
+			if (nr)
+				qsort(res, nr, sizeof(*res), by_name);
+			for (size_t r = 0; r < nr; r++)
+				json_array_append_new(arr, res[r]);
+			free(res);
+			json_array_append_new(
+			        out, json_pack("{s:s,s:o}", "name",
+			                       c->m.flavors.v[fq->flavor],
+			                       "resources", arr));
+		}
+	qf_buf_release(&b);
+	return out;
+}
+
+/* A LocalQueue's usage, when its ClusterQueue exists. */
+static void lq_usage(struct ctl *c, json_t *st, const json_t *obj,
+                     const int64_t *use)
+{
+	const struct qf_model_lq *lq =
+	        qf_model_find_lq(&c->m, qf_api_meta_str(obj, "namespace"),
+	                         qf_api_meta_str(obj, "name"));
+	const struct qf_model_cq *cq =
+	        lq ? qf_model_find_cq(&c->m, lq->cq) : NULL;
+
+	if (!cq)
+		return;
+	json_object_set_new(st, "flavorsReservation",
+	                    lq_flavors(c, cq, use, 0));
+	json_object_set_new(st, "flavorsUsage", lq_flavors(c, cq, use, 1));
+}
+
+/* The status obj should have now (a new reference). */
+static json_t *status_of(struct ctl *c, int kind, const json_t *obj,
+                         const char *key, const struct counts *n)
+{
+	static const int64_t zero[N_COUNTS];
+	json_t *st = json_object_get(obj, "status");
+	const struct qf_model_cq *mcq = NULL;
+	const int64_t *row = zero;
+	size_t i = 0, lrow = 0;
+
+	if (kind == K_CQ) {
+		mcq = qf_model_find_cq(&c->m, key);
+		i = mcq ? (size_t)(mcq - c->m.cq) : 0;
+		if (mcq && i < c->e->ncq)
+			row = &n->cq[i * N_COUNTS];
+		else
+			mcq = NULL;
+	} else if (json_object_get(n->lq_row, key)) {
+		lrow = (size_t)json_integer_value(
+		        json_object_get(n->lq_row, key));
+		row = &n->lq[lrow * N_COUNTS];
+	}
+	/* a shallow copy: the rest of the status stays shared */
+	st = json_is_object(st) ? json_copy(st) : json_object();
+	for (size_t s = 0; s < N_COUNTS; s++)
+		json_object_set_new(st, count_field[s],
+		                    json_integer((json_int_t)row[s]));
+	if (mcq) {
+		json_object_set_new(
+		        st, "conditions",
+		        active_condition(c, i,
+		                         json_object_get(st, "conditions")));
+		json_object_set_new(st, "flavorsReservation",
+		                    qf_dump_cq_flavors(c->e, i, 0));
+		json_object_set_new(st, "flavorsUsage",
+		                    qf_dump_cq_flavors(c->e, i, 1));
+	}
+	if (kind == K_LQ)
+		lq_usage(c, st, obj, &n->lq_use[lrow * n->stride]);
+	return st;
+}
+
+/* Store each queue of kind whose status changed. */
+static int store(struct ctl *c, int kind, const struct counts *n)
+{
+	json_t *changed = json_array(), *o;
+	const char *key;
+	size_t i;
+	int rc = 0;
+
+	json_object_foreach (c->reg[kind], key, o) {
+		json_t *st = status_of(c, kind, o, key, n);
+
+		if (json_equal(st, json_object_get(o, "status"))) {
+			json_decref(st);
+			continue;
+		}
+		/* shallow copies: the spec stays shared, the versions not */
+		o = json_copy(o);
+		json_object_set_new(o, "metadata",
+		                    json_copy(json_object_get(o, "metadata")));
+		json_object_set_new(o, "status", st);
+		json_array_append_new(changed, o);
+	}
+	/* stored after the walk: ctl_persist replaces registry entries */
+	json_array_foreach (changed, i, o)
+		if (ctl_persist(c, kind, json_incref(o), "MODIFIED") < 0)
+			rc = -1;
+	json_decref(changed);
+	return rc;
+}
+
+int ctl_queue_status(struct ctl *c, int64_t now)
+{
+	struct counts n = { NULL, NULL, 0, 0, NULL, NULL, 0, 0 };
+	int64_t gap;
+	int rc;
+
+	if (!c->queues_dirty || !c->e)
+		return 0;
+	gap = (int64_t)(c->e->nwl / CTL_QUEUE_STATUS_WL_PER_MS);
+	if (gap > CTL_QUEUE_STATUS_MAX_MS)
+		gap = CTL_QUEUE_STATUS_MAX_MS;
+	if (now - c->queues_counted_ms < gap)
+		return 0;
+	c->queues_dirty = 0;
+	c->queues_counted_ms = now;
+	count(c, &n);
+	rc = store(c, K_CQ, &n);
+	if (store(c, K_LQ, &n) < 0)
+		rc = -1;
+	free(n.cq);
+	free(n.lq);
+	free(n.lq_use);
+	json_decref(n.lq_row);
+	return rc;
+}

@@ -1,0 +1,63 @@
+#!/bin/sh
+# Queue status in watches: `kubectl get clusterqueues -w` and `kubectl
+# get localqueues -w` show the pending, reserving and admitted counts and
+# the flavour usage (both kinds) change as Jobs are admitted and finish, a
+# ClusterQueue's Active condition follows its stopPolicy; a queue is
+# written only when its status changes, and the last event is what a GET
+# answers, resourceVersion included (tests/controller/lib.sh).
+suite=status
+. "$(dirname "$0")/lib.sh"
+
+start a --db "$tmp/a.db" || exit 1
+k create -f "$EX/setup.yaml" >/dev/null 2>&1 || bad "create setup"
+CQ=cluster-queue
+CQF='{.metadata.resourceVersion} {.status.pendingWorkloads}/{.status.reservingWorkloads}/{.status.admittedWorkloads} {.status.flavorsUsage[0].resources[0].total}{"\n"}'
+LQF='{.metadata.resourceVersion} {.status.pendingWorkloads}/{.status.reservingWorkloads}/{.status.admittedWorkloads}{"\n"}'
+wait_for "counted" "k get cq $CQ -o jsonpath='{.status.pendingWorkloads}'" "0"
+k get clusterqueues -w -o jsonpath="$CQF" >"$tmp/cq.out" 2>&1 &
+pids="$pids $!"
+k get localqueues -w -o jsonpath="$LQF" >"$tmp/lq.out" 2>&1 &
+pids="$pids $!"
+wait_for "watches open" "wc -l <'$tmp/cq.out' | tr -d ' '; wc -l <'$tmp/lq.out' | tr -d ' '" "1
+1"
+# each Job takes 3 of the 9 CPUs: three admitted, the fourth waits
+for n in 1 2 3 4; do
+	k create -f "$EX/job$n.yaml" >/dev/null 2>&1 || bad "create job$n"
+done
+last() { tail -1 "$tmp/$1.out" | cut -d' ' -f2-; }
+wait_for "cq admitted" "last cq" "1/3/3 9"
+wait_for "lq admitted" "last lq" "1/3/3"
+lqu() { k get localqueue user-queue -o jsonpath="{range .status.$1[*]}{.name}:{range .resources[*]}{.name}={.total} {end}{end}"; }
+expect_eq "lq usage" "$(lqu flavorsUsage)" "default-flavor:cpu=9 memory=1800Mi "
+expect_eq "lq reservation" "$(lqu flavorsReservation)" "default-flavor:cpu=9 memory=1800Mi "
+# a finished Job frees its quota: the fourth is admitted
+k delete job job1 >/dev/null 2>&1 || bad "delete job1"
+wait_for "cq after finish" "last cq" "0/3/3 9"
+wait_for "lq after finish" "last lq" "0/3/3"
+k delete job job2 job3 job4 >/dev/null 2>&1 || bad "delete jobs"
+wait_for "cq empty" "last cq" "0/0/0 0"
+wait_for "lq empty" "last lq" "0/0/0"
+expect_eq "lq usage freed" "$(lqu flavorsUsage)" "default-flavor:cpu=0 memory=0 "
+# written on a change only: no event repeats the status before it
+expect_eq "cq no repeats" "$(cut -d' ' -f2- "$tmp/cq.out" | uniq -d)" ""
+expect_eq "lq no repeats" "$(cut -d' ' -f2- "$tmp/lq.out" | uniq -d)" ""
+# the last event is the object a GET answers
+expect_eq "cq get" "$(k get cq $CQ -o jsonpath="$CQF")" "$(tail -1 "$tmp/cq.out")"
+expect_eq "lq get" "$(k get localqueue user-queue -o jsonpath="$LQF")" "$(tail -1 "$tmp/lq.out")"
+# the Active condition: Ready, then Stopped on hold, with the time of the
+# change, then Ready again
+act() { k get cq $CQ -o jsonpath='{.status.conditions[0].type}/{.status.conditions[0].status}/{.status.conditions[0].reason}/{.status.conditions[0].observedGeneration}'; }
+expect_eq "active" "$(act)" "Active/True/Ready/1"
+t1=$(k get cq $CQ -o jsonpath='{.status.conditions[0].lastTransitionTime}')
+sleep 1.1
+k patch cq $CQ --type=merge -p '{"spec":{"stopPolicy":"Hold"}}' >/dev/null 2>&1 || bad "hold"
+wait_for "stopped" "act" "Active/False/Stopped/2"
+t2=$(k get cq $CQ -o jsonpath='{.status.conditions[0].lastTransitionTime}')
+[ "$t1" != "$t2" ] || bad "transition time kept: $t1"
+k patch cq $CQ --type=merge -p '{"spec":{"stopPolicy":"None"}}' >/dev/null 2>&1 || bad "resume"
+wait_for "ready again" "act" "Active/True/Ready/3"
+# the table a watch prints carries the counts too
+out=$(timeout 2 kubectl $S get clusterqueues -w 2>/dev/null | head -2)
+expect_has "table" "$out" "$CQ"
+stop || bad "stop"
+finish
