@@ -512,6 +512,43 @@ static void test_engine_checks_retry_backs_off(void **state)
 	rt_release(&t);
 }
 
+/* A workload evicted by an admission check queues by the eviction's time
+ * (Kueue: Ordering.GetQueueOrderTimestamp): the older w, sent back by
+ * Retry, waits behind v, created before that eviction. */
+static void test_engine_checks_retry_queues_by_eviction_time(void **state)
+{
+	struct log log = { .n = 0 };
+	struct rt t;
+	struct qf_wl *w, *v;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t, prov);
+	rt_load(&t, CHECKED_CQ("[prov]"));
+	rt_load(&t, RT_WL("w", "ns", "c", "0", "1", "4", T0));
+	rt_load(&t, RT_WL("v", "ns", "c", "0", "1", "4", T1));
+	rt_start(&t, sink, &log);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	w = rt_wl(&t, "ns/w");
+	v = rt_wl(&t, "ns/v");
+	assert_int_equal(w->state, QF_WL_RESERVED);
+	(void)qf_engine_cycle(t.e);
+	assert_int_equal(v->state, QF_WL_PENDING);
+	qf_engine_set_time(t.e, v->m->created_ms + 1000);
+	assert_int_equal(qf_engine_checks_set(t.e, w, "prov", QF_CHECK_RETRY,
+	                                      "again", -1),
+	                 0);
+	assert_int_equal(w->state, QF_WL_PENDING);
+	assert_true(w->qi.ts_ms == t.e->now_ms);
+	while (qf_engine_cycle(t.e))
+		;
+	assert_int_equal(v->state, QF_WL_RESERVED);
+	assert_int_equal(w->state, QF_WL_PENDING);
+	check(&t);
+	rt_release(&t);
+}
+
 /* A workload that only reserves quota (its check Pending) loses the
  * reservation, not by eviction, when its LocalQueue or ClusterQueue is
  * stopped (Kueue: workload_controller.go reconcileOnLocalQueueActiveState,
@@ -665,6 +702,8 @@ int main(void)
 		cmocka_unit_test(test_engine_terminating_cq_kept_until_empty),
 		cmocka_unit_test(test_engine_checks_gate_admission),
 		cmocka_unit_test(test_engine_checks_retry_backs_off),
+		cmocka_unit_test(
+		        test_engine_checks_retry_queues_by_eviction_time),
 		cmocka_unit_test(test_engine_checks_missing_check_inactive),
 		cmocka_unit_test(test_engine_checks_stopped_queue_unreserves),
 		cmocka_unit_test(
