@@ -661,6 +661,9 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 		qf_engine_set_cond(e, w, QF_COND_EVICTED, 0, "QuotaReserved",
 		                   msg.buf);
 		qf_buf_reset(&msg);
+		/* no longer evicted: ordered by creation again, also as a
+		 * preemption candidate (GetQueueOrderTimestamp) */
+		w->qi.ts_ms = w->m->created_ms;
 	}
 	if (w->cond[QF_COND_PREEMPTED].set &&
 	    w->cond[QF_COND_PREEMPTED].status) {

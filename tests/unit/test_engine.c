@@ -514,7 +514,8 @@ static void test_engine_checks_retry_backs_off(void **state)
 
 /* A workload evicted by an admission check queues by the eviction's time
  * (Kueue: Ordering.GetQueueOrderTimestamp): the older w, sent back by
- * Retry, waits behind v, created before that eviction. */
+ * Retry, waits behind v, created before that eviction; once it reserves
+ * quota again it is ordered by its creation. */
 static void test_engine_checks_retry_queues_by_eviction_time(void **state)
 {
 	struct log log = { .n = 0 };
@@ -545,6 +546,12 @@ static void test_engine_checks_retry_queues_by_eviction_time(void **state)
 		;
 	assert_int_equal(v->state, QF_WL_RESERVED);
 	assert_int_equal(w->state, QF_WL_PENDING);
+	/* readmitted, w is no longer evicted: creation order again */
+	qf_engine_finish(t.e, v);
+	while (qf_engine_cycle(t.e))
+		;
+	assert_int_equal(w->state, QF_WL_RESERVED);
+	assert_true(w->qi.ts_ms == w->m->created_ms);
 	check(&t);
 	rt_release(&t);
 }
