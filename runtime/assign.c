@@ -685,7 +685,11 @@ void qf_assign_counts(struct qf_engine *e, struct qf_wl *w, int32_t cq,
 		c.ps = &m->ps[i];
 		c.out = out;
 		qf_buf_init(&c.b);
-		c.count = counts ? counts[i] : m->ps[i].count;
+		/* Kueue: a full assignment asks for TotalRequests, which
+		 * leave the reclaimable pods out; partial counts are the
+		 * podset reducer's, from spec */
+		c.count =
+		        counts ? counts[i] : qf_model_ps_live_count(&m->ps[i]);
 		c.ps_index = i;
 		out->count[i] = c.count;
 		ok = assign_podset(&c, base, &out->considered);

@@ -213,8 +213,9 @@ static json_t *resource_requests_json(struct dump *s, const struct qf_wl *w)
 
 			json_object_set_new(
 			        res, rn,
-			        amount_json(qf_assign_total(ps->req[j].amount,
-			                                    ps->count),
+			        amount_json(qf_assign_total(
+			                            ps->req[j].amount,
+			                            qf_model_ps_live_count(ps)),
 			                    rn));
 		}
 		json_array_append_new(arr,

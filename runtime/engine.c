@@ -199,9 +199,10 @@ static uint64_t shape_hash(const struct qf_model_wl *m)
 	h = fnv(h, &m->priority, sizeof(m->priority));
 	for (size_t i = 0; i < m->nps; i++) {
 		const struct qf_model_podset *ps = &m->ps[i];
+		int32_t live = qf_model_ps_live_count(ps);
 
 		h = fnv(h, ps->name, strlen(ps->name) + 1);
-		h = fnv(h, &ps->count, sizeof(ps->count));
+		h = fnv(h, &live, sizeof(live));
 		h = fnv(h, &ps->min_count, sizeof(ps->min_count));
 		for (size_t j = 0; j < ps->nreq; j++) {
 			h = fnv(h, &ps->req[j].res, sizeof(ps->req[j].res));
@@ -323,6 +324,7 @@ static size_t take_psa(struct qf_engine *e, struct qf_wl *w, size_t i, size_t k)
 	const struct qf_model_podset *ps = &w->m->ps[i];
 	const struct qf_model_psa *a = &w->m->adm[i];
 	int32_t pods = qf_names_find(&e->m->res, "pods");
+	int32_t live = qf_model_ps_live_count(ps);
 
 	w->count[i] = a->count;
 	w->pods_flavor[i] = -1;
@@ -340,9 +342,14 @@ static size_t take_psa(struct qf_engine *e, struct qf_wl *w, size_t i, size_t k)
 	}
 	for (size_t r = 0; r < a->nr; r++) {
 		int32_t fr = qf_engine_fr(e, a->r[r].flavor, a->r[r].res);
+		int64_t amount = a->r[r].amount;
 
+		/* Kueue: totalRequestsFromAdmission scales the usage down to
+		 * the pods not reclaimable (per pod first, then times them) */
+		if (live < a->count && a->count > 0)
+			amount = amount / a->count * live;
 		if (fr >= 0)
-			use_add(w, fr, a->r[r].amount);
+			use_add(w, fr, amount);
 	}
 	return k;
 }

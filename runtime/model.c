@@ -1835,6 +1835,27 @@ static int read_podsets(struct rd *r, const json_t *o, const json_t *spec,
 	return 0;
 }
 
+/* status.reclaimablePods: pods of a pod set that finished and no longer
+ * count (Kueue: workload.go podSetsCountsAfterReclaim); a name that is no
+ * pod set is ignored, as Kueue's lookup does. */
+static int read_reclaimable(struct rd *r, const json_t *a,
+                            struct qf_model_wl *w)
+{
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		const json_t *rp = json_array_get(a, i);
+		const char *pn = str_at(r, rp, "name", NULL, 1);
+		int64_t cnt;
+
+		if (!pn ||
+		    int_in(r, rp, "count", NULL, 0, 0, INT32_MAX, &cnt) < 0)
+			return r->rc < 0 ? r->rc : QF_EINVAL;
+		for (size_t k = 0; k < w->nps; k++)
+			if (!strcmp(w->ps[k].name, pn))
+				w->ps[k].reclaimable = (int32_t)cnt;
+	}
+	return 0;
+}
+
 static int read_workload(struct rd *r, const json_t *o, const char *name,
                          const char *ns, struct qf_model_wl **out)
 {
@@ -1858,6 +1879,8 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 	w->priority = (int32_t)prio;
 	read_priority_class(r, spec, w);
 	if (read_podsets(r, o, spec, w) < 0 ||
+	    read_reclaimable(r, json_object_get(st, "reclaimablePods"), w) <
+	            0 ||
 	    read_conditions(r, json_object_get(st, "conditions"), w) < 0 ||
 	    read_wl_checks(r, json_object_get(st, "admissionChecks"), w) < 0)
 		goto fail;

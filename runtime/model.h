@@ -278,6 +278,7 @@ struct qf_model_podset {
 	char *name; /* owned */
 	int32_t count;
 	int32_t min_count;        /* -1 = absent */
+	int32_t reclaimable;      /* status.reclaimablePods, 0 = none */
 	struct qf_model_req *req; /* owned, per pod, sorted by resource name:
 	                           * what Kueue accounts (raw after the
 	                           * Configuration's resources section) */
@@ -289,6 +290,15 @@ struct qf_model_podset {
 	struct qf_model_toleration *tols;     /* owned */
 	size_t ntols;
 };
+
+/* The pods of ps that still count: Kueue (ReclaimablePods, on by default)
+ * leaves out the reclaimable ones, never going below zero
+ * (workload.go podSetsCountsAfterReclaim). */
+static inline int32_t qf_model_ps_live_count(const struct qf_model_podset *ps)
+{
+	return ps->count -
+	       (ps->reclaimable < ps->count ? ps->reclaimable : ps->count);
+}
 
 /* One resource of a pod set assignment (status.admission). */
 struct qf_model_psa_res {

@@ -371,6 +371,55 @@ static void test_engine_evicted_victim_not_evicted_again(void **state)
 	rt_release(&t);
 }
 
+/* Reclaimable pods (status.reclaimablePods) no longer count: half of
+ * "done"'s 8 admitted pods finished, so 4 of queue a's 8 cpu are free for
+ * "next"; a pending workload asks only for its pods not reclaimable
+ * (Kueue: workload.go totalRequestsFromAdmission, ...FromPodSets). */
+static void test_engine_reclaimable_pods_free_quota(void **state)
+{
+	struct log log = { .n = 0 };
+	struct rt t;
+	struct qf_wl *next, *half;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t,
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	        "metadata: {name: done, namespace: ns, creationTimestamp: '" T0
+	        "'}\nspec:\n  queueName: a\n  podSets:\n"
+	        "  - name: main\n    count: 8\n    template:\n      spec:\n"
+	        "        containers:\n        - name: c\n"
+	        "          resources: {requests: {cpu: 500m}}\n"
+	        "status:\n  reclaimablePods: [{name: main, count: 4}]\n"
+	        "  admission:\n    clusterQueue: a\n"
+	        "    podSetAssignments:\n    - name: main\n"
+	        "      flavors: {cpu: default}\n      resourceUsage: {cpu: '4'}\n"
+	        "      count: 8\n  conditions:\n  - type: QuotaReserved\n"
+	        "    status: 'True'\n    reason: QuotaReserved\n    message: x\n"
+	        "    lastTransitionTime: '" T0 "'\n---\n");
+	rt_load(&t,
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	        "metadata: {name: half, namespace: ns, creationTimestamp: '" T0
+	        "'}\nspec:\n  queueName: b\n  podSets:\n"
+	        "  - name: main\n    count: 6\n    template:\n      spec:\n"
+	        "        containers:\n        - name: c\n"
+	        "          resources: {requests: {cpu: 1}}\n"
+	        "status:\n  reclaimablePods: [{name: main, count: 9}]\n---\n");
+	rt_load(&t, RT_WL("next", "ns", "a", "0", "2", "1", T1));
+	rt_start(&t, sink, &log);
+	while (qf_engine_cycle(t.e))
+		;
+	next = rt_wl(&t, "ns/next");
+	half = rt_wl(&t, "ns/half");
+	assert_int_equal(next->state, QF_WL_RESERVED);
+	/* more reclaimable than pods: none left to ask for, never below 0 */
+	assert_int_equal(half->state, QF_WL_RESERVED);
+	assert_int_equal(half->count[0], 0);
+	check(&t);
+	rt_release(&t);
+}
+
 /* A deleted ClusterQueue stays, terminating and inactive, while a
  * workload holds its quota, and that quota still counts in the cohort;
  * the last holder's finish removes it (Kueue: the resource-in-use
@@ -706,6 +755,7 @@ int main(void)
 		cmocka_unit_test(test_engine_resumes_flavor_scan),
 		cmocka_unit_test(test_engine_partial_admission_at_min_count),
 		cmocka_unit_test(test_engine_evicted_victim_not_evicted_again),
+		cmocka_unit_test(test_engine_reclaimable_pods_free_quota),
 		cmocka_unit_test(test_engine_terminating_cq_kept_until_empty),
 		cmocka_unit_test(test_engine_checks_gate_admission),
 		cmocka_unit_test(test_engine_checks_retry_backs_off),
