@@ -216,6 +216,18 @@ static uint64_t shape_hash(const struct qf_model_wl *m)
 			        strlen(ps->node_selector.v[j].value));
 		}
 		h = fnv(h, &ps->ntols, sizeof(ps->ntols));
+		for (size_t t = 0; t < ps->naffinity; t++)
+			for (size_t j = 0; j < ps->affinity[t].nexpr; j++) {
+				const struct qf_model_selexpr *x =
+				        &ps->affinity[t].expr[j];
+
+				h = fnv(h, &t, sizeof(t));
+				h = fnv(h, x->key, strlen(x->key) + 1);
+				h = fnv(h, &x->op, sizeof(x->op));
+				for (size_t v = 0; v < x->nvalues; v++)
+					h = fnv(h, x->values[v],
+					        strlen(x->values[v]) + 1);
+			}
 	}
 	return h ? h : 1;
 }

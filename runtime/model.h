@@ -108,7 +108,9 @@ enum qf_model_selop {
 	QF_SEL_IN,
 	QF_SEL_NOT_IN,
 	QF_SEL_EXISTS,
-	QF_SEL_NOT_EXISTS
+	QF_SEL_NOT_EXISTS,
+	QF_SEL_GT, /* node selectors only */
+	QF_SEL_LT
 };
 
 struct qf_model_selexpr {
@@ -121,6 +123,13 @@ struct qf_model_selexpr {
 struct qf_model_selector {
 	int present; /* 0: absent/null, matches nothing (Kueue) */
 	struct qf_model_labels match;
+	struct qf_model_selexpr *expr; /* owned */
+	size_t nexpr;
+};
+
+/* One nodeSelectorTerm of a required node affinity: its matchExpressions
+ * (ANDed; matchFields Kueue ignores). */
+struct qf_model_nsterm {
 	struct qf_model_selexpr *expr; /* owned */
 	size_t nexpr;
 };
@@ -287,7 +296,11 @@ struct qf_model_podset {
 	                           * template's requests as written */
 	size_t nraw;
 	struct qf_model_labels node_selector; /* for flavor matching */
-	struct qf_model_toleration *tols;     /* owned */
+	/* affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuring-
+	 * Execution.nodeSelectorTerms (ORed), for flavor matching too */
+	struct qf_model_nsterm *affinity; /* owned */
+	size_t naffinity;
+	struct qf_model_toleration *tols; /* owned */
 	size_t ntols;
 };
 
