@@ -1917,7 +1917,7 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 	const json_t *st = json_object_get(o, "status");
 	struct qf_model_wl *w = qf_xcalloc(1, sizeof(*w));
 	const char *q = str_at(r, spec, "queueName", NULL, 0);
-	int64_t prio;
+	int64_t prio, maxe, past;
 
 	w->name = qf_xstrdup(name);
 	w->ns = qf_xstrdup(ns);
@@ -1928,8 +1928,14 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 	w->active = !json_is_false(json_object_get(spec, "active"));
 	if (read_meta(r, o, w) < 0 ||
 	    int_in(r, spec, "priority", "spec.priority", 0, INT32_MIN,
-	           INT32_MAX, &prio) < 0)
+	           INT32_MAX, &prio) < 0 ||
+	    int_in(r, spec, "maximumExecutionTimeSeconds", NULL, -1, 1,
+	           INT32_MAX, &maxe) < 0 ||
+	    int_in(r, st, "accumulatedPastExecutionTimeSeconds", NULL, 0, 0,
+	           INT32_MAX, &past) < 0)
 		goto fail;
+	w->max_exec_s = (int32_t)maxe;
+	w->past_exec_s = (int32_t)past;
 	w->priority = (int32_t)prio;
 	read_priority_class(r, spec, w);
 	if (read_podsets(r, o, spec, w) < 0 ||
@@ -2016,6 +2022,7 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	w->loc = loc_of(r, o);
 	w->reserved_ms = w->requeued_ms = -1;
 	w->runtime_ms = -1;
+	w->max_exec_s = -1;
 	w->active = 1;
 	if (read_meta(r, o, w) < 0)
 		goto fail;

@@ -356,6 +356,8 @@ struct qf_model_wl {
 	int finished;        /* Finished=True when loaded */
 	int evicted;         /* Evicted=True when loaded */
 	int64_t runtime_ms;  /* trace: run time after admission, or -1 */
+	int32_t max_exec_s;  /* spec.maximumExecutionTimeSeconds, or -1 */
+	int32_t past_exec_s; /* status.accumulatedPastExecutionTimeSeconds */
 	uint32_t cfg_gen;    /* qf_model_config.gen that req was derived at */
 	struct qf_model_cond *conds; /* owned: status.conditions */
 	size_t nconds;

@@ -420,6 +420,56 @@ static void test_engine_reclaimable_pods_free_quota(void **state)
 	rt_release(&t);
 }
 
+/* spec.maximumExecutionTimeSeconds: the run ends at the Admitted second
+ * plus the maximum less the accumulated time; then the workload is
+ * deactivated and evicted, unless its own run ended first (Kueue:
+ * reconcileMaxExecutionTime). */
+static void test_engine_max_execution_time(void **state)
+{
+	struct log log = { .n = 0 };
+	struct rt t;
+	struct qf_wl *w, *v;
+	int64_t at;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t,
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	        "metadata: {name: w, namespace: ns, creationTimestamp: '" T0
+	        "'}\nspec:\n  queueName: a\n  maximumExecutionTimeSeconds: 5\n"
+	        "  podSets:\n  - name: main\n    count: 1\n    template:\n"
+	        "      spec:\n        containers:\n        - name: c\n"
+	        "          resources: {requests: {cpu: 1}}\n"
+	        "status: {accumulatedPastExecutionTimeSeconds: 2}\n---\n");
+	rt_load(&t, RT_WL("v", "ns", "b", "0", "1", "1", T0));
+	rt_start(&t, sink, &log);
+	v = rt_wl(&t, "ns/v");
+	v->m->runtime_ms = 500;
+	qf_engine_set_time(t.e, t.e->now_ms + 1500);
+	while (qf_engine_cycle(t.e))
+		;
+	w = rt_wl(&t, "ns/w");
+	assert_int_equal(w->state, QF_WL_RESERVED);
+	at = t.e->now_ms - t.e->now_ms % 1000 + 3000; /* 5s - 2s past */
+	assert_true(qf_engine_run_end(t.e, w) == at);
+	assert_true(qf_engine_run_end(t.e, v) == t.e->now_ms + 500);
+	qf_engine_set_time(t.e, at - 1);
+	qf_engine_run_out(t.e, v); /* its own end: a finish */
+	assert_int_equal(v->state, QF_WL_FINISHED);
+	qf_engine_set_time(t.e, at);
+	qf_engine_run_out(t.e, w);
+	assert_int_equal(w->state, QF_WL_PENDING);
+	assert_int_equal(w->m->active, 0);
+	assert_string_equal(w->cond[QF_COND_EVICTED].reason,
+	                    "DeactivatedDueToMaximumExecutionTimeExceeded");
+	assert_true(logged(&log, "MaximumExecutionTimeExceeded ns/w The "
+	                         "maximum execution time (5s) exceeded"));
+	assert_int_equal(w->past_exec_s, 3);
+	check(&t);
+	rt_release(&t);
+}
+
 /* A deleted ClusterQueue stays, terminating and inactive, while a
  * workload holds its quota, and that quota still counts in the cohort;
  * the last holder's finish removes it (Kueue: the resource-in-use
@@ -756,6 +806,7 @@ int main(void)
 		cmocka_unit_test(test_engine_partial_admission_at_min_count),
 		cmocka_unit_test(test_engine_evicted_victim_not_evicted_again),
 		cmocka_unit_test(test_engine_reclaimable_pods_free_quota),
+		cmocka_unit_test(test_engine_max_execution_time),
 		cmocka_unit_test(test_engine_terminating_cq_kept_until_empty),
 		cmocka_unit_test(test_engine_checks_gate_admission),
 		cmocka_unit_test(test_engine_checks_retry_backs_off),
