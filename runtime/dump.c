@@ -117,6 +117,9 @@ static json_t *wl_spec_json(const struct qf_model_wl *m)
 		                     : "WorkloadPriorityClass",
 		                  "name", m->prio_class));
 	json_object_set_new(spec, "active", json_boolean(m->active));
+	if (m->max_exec_s >= 0)
+		json_object_set_new(spec, "maximumExecutionTimeSeconds",
+		                    json_integer(m->max_exec_s));
 	return spec;
 }
 
