@@ -7,6 +7,7 @@
  */
 #include "runtime/assign.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,6 +144,74 @@ static int tolerated(const struct qf_model_taint *t,
 	return 0;
 }
 
+/* One node selector requirement against a flavor label value v (the key
+ * is among the flavor's labels: others were dropped). */
+static int expr_matches(const struct qf_model_selexpr *x, const char *v)
+{
+	int64_t have, want;
+	char *end;
+
+	switch (x->op) {
+	case QF_SEL_IN:
+	case QF_SEL_NOT_IN:
+		for (size_t j = 0; j < x->nvalues; j++)
+			if (!strcmp(v, x->values[j]))
+				return x->op == QF_SEL_IN;
+		return x->op == QF_SEL_NOT_IN;
+	case QF_SEL_EXISTS:
+		return 1;
+	case QF_SEL_NOT_EXISTS:
+		return 0;
+	case QF_SEL_GT:
+	case QF_SEL_LT:
+		/* k8s nodeaffinity: exactly one value, both integers */
+		if (x->nvalues != 1)
+			return 0;
+		errno = 0;
+		have = strtoll(v, &end, 10);
+		if (errno || end == v || *end)
+			return 0;
+		want = strtoll(x->values[0], &end, 10);
+		if (errno || end == x->values[0] || *end)
+			return 0;
+		return x->op == QF_SEL_GT ? have > want : have < want;
+	}
+	return 0;
+}
+
+/* Kueue: flavorassigner.go flavorSelector: the required node affinity
+ * keeps only expressions on this flavor's label keys; a term left empty
+ * matches any flavor (terms are ORed), else one term must match whole. */
+static int affinity_matches(const struct qf_model_rf *rf,
+                            const struct qf_model_podset *ps)
+{
+	int any = 0;
+
+	if (!ps->naffinity)
+		return 1;
+	for (size_t t = 0; t < ps->naffinity; t++) {
+		const struct qf_model_nsterm *term = &ps->affinity[t];
+		size_t kept = 0;
+		int all = 1;
+
+		for (size_t i = 0; i < term->nexpr; i++) {
+			const char *v = qf_model_label(&rf->node_labels,
+			                               term->expr[i].key);
+
+			if (!v)
+				continue;
+			kept++;
+			if (!expr_matches(&term->expr[i], v))
+				all = 0;
+		}
+		if (!kept)
+			return 1;
+		if (all)
+			any = 1;
+	}
+	return any;
+}
+
 /* Kueue: flavorassigner.go checkFlavorForPodSets (section 7.2). */
 static int eligible(const struct qf_model_rf *rf,
                     const struct qf_model_podset *ps, const char *fname,
@@ -179,6 +248,11 @@ static int eligible(const struct qf_model_rf *rf,
 			        "flavor %s doesn't match node affinity", fname);
 			return 0;
 		}
+	}
+	if (!affinity_matches(rf, ps)) {
+		reasonf(&fe->reasons, b,
+		        "flavor %s doesn't match node affinity", fname);
+		return 0;
 	}
 	return 1;
 }
@@ -685,7 +759,11 @@ void qf_assign_counts(struct qf_engine *e, struct qf_wl *w, int32_t cq,
 		c.ps = &m->ps[i];
 		c.out = out;
 		qf_buf_init(&c.b);
-		c.count = counts ? counts[i] : m->ps[i].count;
+		/* Kueue: a full assignment asks for TotalRequests, which
+		 * leave the reclaimable pods out; partial counts are the
+		 * podset reducer's, from spec */
+		c.count =
+		        counts ? counts[i] : qf_model_ps_live_count(&m->ps[i]);
 		c.ps_index = i;
 		out->count[i] = c.count;
 		ok = assign_podset(&c, base, &out->considered);

@@ -737,7 +737,7 @@ static void finish_due(struct ctl *c, int64_t now)
 		if (w->state != QF_WL_RESERVED || w->finish_at_ms < 0)
 			continue;
 		if (w->finish_at_ms <= now) {
-			qf_engine_finish(c->e, w);
+			qf_engine_run_out(c->e, w);
 			mark(c, w->key);
 			c->need_cycle = 1;
 		} else if (w->finish_at_ms < next) {

@@ -117,6 +117,9 @@ static json_t *wl_spec_json(const struct qf_model_wl *m)
 		                     : "WorkloadPriorityClass",
 		                  "name", m->prio_class));
 	json_object_set_new(spec, "active", json_boolean(m->active));
+	if (m->max_exec_s >= 0)
+		json_object_set_new(spec, "maximumExecutionTimeSeconds",
+		                    json_integer(m->max_exec_s));
 	return spec;
 }
 
@@ -213,8 +216,9 @@ static json_t *resource_requests_json(struct dump *s, const struct qf_wl *w)
 
 			json_object_set_new(
 			        res, rn,
-			        amount_json(qf_assign_total(ps->req[j].amount,
-			                                    ps->count),
+			        amount_json(qf_assign_total(
+			                            ps->req[j].amount,
+			                            qf_model_ps_live_count(ps)),
 			                    rn));
 		}
 		json_array_append_new(arr,

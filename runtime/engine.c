@@ -62,12 +62,23 @@ static void count_eviction(struct qf_wl *w, const char *reason)
 	w->evictions[i].count++;
 }
 
+/* A condition's time as the API stores it: whole seconds. */
+static int64_t whole_second(int64_t ms)
+{
+	return ms - ((ms % 1000) + 1000) % 1000;
+}
+
 void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
                         enum qf_cond_type t, int status, const char *reason,
                         const char *message)
 {
 	struct qf_cond *c = &w->cond[t];
 
+	/* Kueue: SyncAdmittedCondition adds the whole seconds a workload was
+	 * admitted to accumulatedPastExecutionTimeSeconds when that ends */
+	if (t == QF_COND_ADMITTED && !status && c->set && c->status)
+		w->past_exec_s +=
+		        (int32_t)((e->now_ms - whole_second(c->ltt_ms)) / 1000);
 	if (!c->set || c->status != (status ? 1 : 0))
 		c->ltt_ms = e->now_ms;
 	if (!c->set)
@@ -199,9 +210,10 @@ static uint64_t shape_hash(const struct qf_model_wl *m)
 	h = fnv(h, &m->priority, sizeof(m->priority));
 	for (size_t i = 0; i < m->nps; i++) {
 		const struct qf_model_podset *ps = &m->ps[i];
+		int32_t live = qf_model_ps_live_count(ps);
 
 		h = fnv(h, ps->name, strlen(ps->name) + 1);
-		h = fnv(h, &ps->count, sizeof(ps->count));
+		h = fnv(h, &live, sizeof(live));
 		h = fnv(h, &ps->min_count, sizeof(ps->min_count));
 		for (size_t j = 0; j < ps->nreq; j++) {
 			h = fnv(h, &ps->req[j].res, sizeof(ps->req[j].res));
@@ -215,6 +227,18 @@ static uint64_t shape_hash(const struct qf_model_wl *m)
 			        strlen(ps->node_selector.v[j].value));
 		}
 		h = fnv(h, &ps->ntols, sizeof(ps->ntols));
+		for (size_t t = 0; t < ps->naffinity; t++)
+			for (size_t j = 0; j < ps->affinity[t].nexpr; j++) {
+				const struct qf_model_selexpr *x =
+				        &ps->affinity[t].expr[j];
+
+				h = fnv(h, &t, sizeof(t));
+				h = fnv(h, x->key, strlen(x->key) + 1);
+				h = fnv(h, &x->op, sizeof(x->op));
+				for (size_t v = 0; v < x->nvalues; v++)
+					h = fnv(h, x->values[v],
+					        strlen(x->values[v]) + 1);
+			}
 	}
 	return h ? h : 1;
 }
@@ -229,6 +253,20 @@ static int32_t find_cq_index(const struct qf_engine *e, const char *name)
 
 /* Put a pending workload in its ClusterQueue's queue (Kueue:
  * pkg/cache/queue/manager.go AddOrUpdateWorkload), or record why not. */
+/* Kueue: workload.go Ordering.GetQueueOrderTimestamp: a workload evicted
+ * by an admission check queues by that eviction's time (behind what was
+ * created before it), any other by its creation (the PodsReady branch needs
+ * waitForPodsReady, the preemption one PrioritySortingWithinCohort off). */
+static int64_t queue_order_ms(const struct qf_wl *w)
+{
+	const struct qf_cond *ev = &w->cond[QF_COND_EVICTED];
+
+	if (ev->set && ev->status && ev->reason &&
+	    !strcmp(ev->reason, "AdmissionCheck") && ev->ltt_ms >= 0)
+		return ev->ltt_ms;
+	return w->m->created_ms;
+}
+
 void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 {
 	struct qf_model_wl *m = w->m;
@@ -276,7 +314,7 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 	if (w->requeue_at_ms > e->now_ms)
 		goto done;
 	w->qi.priority = m->priority;
-	w->qi.ts_ms = m->created_ms;
+	w->qi.ts_ms = queue_order_ms(w);
 	w->qi.uid = m->uid;
 	w->qi.key = w->key;
 	w->qi.hash = e->hashing ? shape_hash(m) : 0;
@@ -309,6 +347,7 @@ static size_t take_psa(struct qf_engine *e, struct qf_wl *w, size_t i, size_t k)
 	const struct qf_model_podset *ps = &w->m->ps[i];
 	const struct qf_model_psa *a = &w->m->adm[i];
 	int32_t pods = qf_names_find(&e->m->res, "pods");
+	int32_t live = qf_model_ps_live_count(ps);
 
 	w->count[i] = a->count;
 	w->pods_flavor[i] = -1;
@@ -326,9 +365,14 @@ static size_t take_psa(struct qf_engine *e, struct qf_wl *w, size_t i, size_t k)
 	}
 	for (size_t r = 0; r < a->nr; r++) {
 		int32_t fr = qf_engine_fr(e, a->r[r].flavor, a->r[r].res);
+		int64_t amount = a->r[r].amount;
 
+		/* Kueue: totalRequestsFromAdmission scales the usage down to
+		 * the pods not reclaimable (per pod first, then times them) */
+		if (live < a->count && a->count > 0)
+			amount = amount / a->count * live;
 		if (fr >= 0)
-			use_add(w, fr, a->r[r].amount);
+			use_add(w, fr, amount);
 	}
 	return k;
 }
@@ -371,9 +415,7 @@ static void hold_from_status(struct qf_engine *e, struct qf_wl *w)
 	}
 	qf_buf_release(&b);
 	/* the job runs once admitted (all checks Ready) */
-	if (m->runtime_ms >= 0 && w->cond[QF_COND_ADMITTED].set &&
-	    w->cond[QF_COND_ADMITTED].status)
-		w->finish_at_ms = e->now_ms + m->runtime_ms;
+	w->finish_at_ms = qf_engine_run_end(e, w);
 }
 
 static const char *const cond_names[QF_COND_N] = {
@@ -422,6 +464,7 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 		w->first_admit_ms = -1;
 		w->finish_at_ms = -1;
 		w->requeue_at_ms = -1;
+		w->past_exec_s = m->past_exec_s;
 		w->checks = qf_xcalloc(m->nchecks + 1, sizeof(*w->checks));
 		for (size_t c = 0; c < m->nchecks; c++) {
 			w->checks[c] = m->checks[c];
@@ -504,10 +547,75 @@ static void release_quota(struct qf_engine *e, struct qf_wl *w)
 	release_quota_keep(e, w, 0);
 }
 
-void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
+/* An event about w at the current time. */
+static void emit_now(struct qf_engine *e, const struct qf_wl *w,
+                     const char *type, const char *reason, const char *cq,
+                     const char *msg)
 {
 	struct qf_event ev;
 
+	memset(&ev, 0, sizeof(ev));
+	ev.time_ms = e->now_ms;
+	ev.type = type;
+	ev.reason = reason;
+	ev.workload = w->key;
+	ev.cluster_queue = cq;
+	ev.message = msg;
+	qf_engine_emit(e, &ev);
+}
+
+/* Kueue: reconcileMaxExecutionTime: maximumExecutionTimeSeconds, less the
+ * time admitted before, after the Admitted condition's time (stored in
+ * whole seconds); -1 without a maximum. */
+static int64_t max_exec_end(const struct qf_wl *w)
+{
+	if (w->m->max_exec_s < 0)
+		return -1;
+	return whole_second(w->cond[QF_COND_ADMITTED].ltt_ms) +
+	       ((int64_t)w->m->max_exec_s - w->past_exec_s) * 1000;
+}
+
+int64_t qf_engine_run_end(const struct qf_engine *e, const struct qf_wl *w)
+{
+	const struct qf_cond *adm = &w->cond[QF_COND_ADMITTED];
+	int64_t end = -1, max = max_exec_end(w);
+
+	if (!adm->set || !adm->status)
+		return -1;
+	if (w->m->runtime_ms >= 0)
+		end = e->now_ms + w->m->runtime_ms;
+	if (max >= 0 && (end < 0 || max < end))
+		end = max;
+	return end;
+}
+
+void qf_engine_run_out(struct qf_engine *e, struct qf_wl *w)
+{
+	struct qf_buf m = QF_BUF_INIT;
+	int64_t max = max_exec_end(w);
+
+	if (w->state != QF_WL_RESERVED)
+		return;
+	if (max < 0 || e->now_ms < max) {
+		qf_engine_finish(e, w);
+		return;
+	}
+	qf_buf_addf(&m, "The maximum execution time (%ds) exceeded",
+	            (int)w->m->max_exec_s);
+	emit_now(e, w, "Warning", "MaximumExecutionTimeExceeded",
+	         w->adm_cq >= 0 ? e->cq[w->adm_cq].m->name : NULL, m.buf);
+	/* SetDeactivationTarget (which clears the accumulated time), then
+	 * spec.active=false and the eviction */
+	w->past_exec_s = 0;
+	w->m->active = 0;
+	qf_engine_evict(e, w, "DeactivatedDueToMaximumExecutionTimeExceeded",
+	                "The workload is deactivated due to exceeding the "
+	                "maximum execution time");
+	qf_buf_release(&m);
+}
+
+void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
+{
 	if (w->state == QF_WL_FINISHED || w->state == QF_WL_DELETED)
 		return;
 	if (w->cq >= 0)
@@ -519,14 +627,9 @@ void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
 	/* Kueue: jobframework reconciler: Finished=True, Succeeded */
 	qf_engine_set_cond(e, w, QF_COND_FINISHED, 1, "Succeeded",
 	                   "Reached expected number of succeeded pods");
-	memset(&ev, 0, sizeof(ev));
-	ev.time_ms = e->now_ms;
-	ev.type = "Normal";
-	ev.reason = "Finished";
-	ev.workload = w->key;
-	ev.cluster_queue = w->cq >= 0 ? e->cq[w->cq].m->name : NULL;
-	ev.message = "Reached expected number of succeeded pods";
-	qf_engine_emit(e, &ev);
+	emit_now(e, w, "Normal", "Finished",
+	         w->cq >= 0 ? e->cq[w->cq].m->name : NULL,
+	         "Reached expected number of succeeded pods");
 	if (e->reap_due)
 		qf_engine_reap(e);
 }

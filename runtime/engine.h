@@ -129,6 +129,7 @@ struct qf_wl {
 	struct qf_model_check *checks; /* owned, strings owned */
 	size_t nchecks;
 	int64_t requeue_at_ms; /* end of an admission-check backoff, or -1 */
+	int32_t past_exec_s;   /* Kueue's accumulatedPastExecutionTimeSeconds */
 	/* Kueue: workloadEvictionStateInc, in order of first occurrence */
 	struct qf_evict_count evictions[QF_ENGINE_MAX_EVICT_REASONS];
 	uint8_t nevictions;
@@ -160,8 +161,8 @@ struct qf_ecq {
 	char *missing_checks;  /* owned: missing AdmissionChecks, or NULL */
 	char *inactive_checks; /* owned: inactive AdmissionChecks, or NULL */
 	int covers_pods;       /* a group covers the "pods" resource */
-	int in_cycle; /* its cohort's parent chain loops: left out of
-	               * scheduling, Active condition unchanged */
+	int in_cycle;          /* its cohort's parent chain loops: left out of
+	                        * scheduling, Active condition unchanged */
 };
 
 struct qf_engine {
@@ -246,6 +247,18 @@ void qf_engine_reap(struct qf_engine *e);
 
 /* Mark a workload finished (frees its quota) or deleted. */
 void qf_engine_finish(struct qf_engine *e, struct qf_wl *w);
+
+/* When an admitted workload's run ends: its trace runtime, or its
+ * spec.maximumExecutionTimeSeconds (less the time it was admitted before)
+ * after its Admitted condition's second, whichever is first; -1 if
+ * neither.  The simulator's and the controller's timers wake at it and
+ * call qf_engine_run_out. */
+int64_t qf_engine_run_end(const struct qf_engine *e, const struct qf_wl *w);
+
+/* The timer of qf_engine_run_end fired: past the maximum execution time
+ * the workload is deactivated and evicted (Kueue: workload_controller.go
+ * reconcileMaxExecutionTime), else it finishes. */
+void qf_engine_run_out(struct qf_engine *e, struct qf_wl *w);
 void qf_engine_delete(struct qf_engine *e, struct qf_wl *w);
 
 /*

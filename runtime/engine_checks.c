@@ -367,8 +367,7 @@ static void admit(struct qf_engine *e, struct qf_wl *w)
 
 	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 1, "Admitted",
 	                   "The workload is admitted");
-	w->finish_at_ms =
-	        w->m->runtime_ms >= 0 ? e->now_ms + w->m->runtime_ms : -1;
+	w->finish_at_ms = qf_engine_run_end(e, w);
 	qf_buf_addf(&m,
 	            "Admitted by ClusterQueue %s, wait time since reservation "
 	            "was %.0fs",

@@ -639,9 +639,6 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	 * admission needs is Ready; the job runs from then on */
 	qf_engine_checks_sync(e, w);
 	ready = qf_engine_checks_ready(w);
-	w->finish_at_ms = ready && w->m->runtime_ms >= 0
-	                          ? e->now_ms + w->m->runtime_ms
-	                          : -1;
 	{
 		/* usage is already in the tree (added while processing) */
 		struct qf_ecq *q = &e->cq[en->cq];
@@ -661,6 +658,9 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 		qf_engine_set_cond(e, w, QF_COND_EVICTED, 0, "QuotaReserved",
 		                   msg.buf);
 		qf_buf_reset(&msg);
+		/* no longer evicted: ordered by creation again, also as a
+		 * preemption candidate (GetQueueOrderTimestamp) */
+		w->qi.ts_ms = w->m->created_ms;
 	}
 	if (w->cond[QF_COND_PREEMPTED].set &&
 	    w->cond[QF_COND_PREEMPTED].status) {
@@ -680,6 +680,7 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0,
 		                   "UnsatisfiedAdmissionChecks",
 		                   "The workload has not all checks ready");
+	w->finish_at_ms = qf_engine_run_end(e, w);
 	/* event cells */
 	for (size_t i = 0, s = 0; i < w->m->nps; i++) {
 		for (size_t j = 0; j < w->m->ps[i].nreq; j++, s++)

@@ -450,6 +450,60 @@ static void free_labels(struct qf_model_labels *l)
 	l->n = 0;
 }
 
+/* matchExpressions `ex` into *out (label selectors; node selectors also
+ * take Gt and Lt). */
+static int read_exprs(struct rd *r, const json_t *ex, int node,
+                      struct qf_model_selexpr **out, size_t *n)
+{
+	*out = qf_xcalloc(json_array_size(ex) + 1, sizeof(**out));
+	*n = 0;
+	for (size_t i = 0; i < json_array_size(ex); i++) {
+		const json_t *e = json_array_get(ex, i), *vals;
+		const char *key = str_at(r, e, "key", NULL, 1);
+		const char *op = str_at(r, e, "operator", NULL, 1);
+		struct qf_model_selexpr *x = &(*out)[*n];
+
+		if (!key || !op)
+			return r->rc;
+		if (!strcmp(op, "In"))
+			x->op = QF_SEL_IN;
+		else if (!strcmp(op, "NotIn"))
+			x->op = QF_SEL_NOT_IN;
+		else if (!strcmp(op, "Exists"))
+			x->op = QF_SEL_EXISTS;
+		else if (!strcmp(op, "DoesNotExist"))
+			x->op = QF_SEL_NOT_EXISTS;
+		else if (node && !strcmp(op, "Gt"))
+			x->op = QF_SEL_GT;
+		else if (node && !strcmp(op, "Lt"))
+			x->op = QF_SEL_LT;
+		else
+			return bad(r, e, "operator", NULL,
+			           node ? "unknown node selector operator %s "
+			                  "(In, NotIn, Exists, DoesNotExist, "
+			                  "Gt or Lt)"
+			                : "unknown selector operator %s",
+			           op);
+		x->key = qf_xstrdup(key);
+		vals = json_object_get(e, "values");
+		x->values =
+		        qf_xcalloc(json_array_size(vals) + 1, sizeof(char *));
+		(*n)++;
+		for (size_t j = 0; j < json_array_size(vals); j++) {
+			const json_t *v = json_array_get(vals, j);
+
+			if (!json_is_string(v))
+				return bad(r, e, "values", NULL,
+				           "values of %s must be strings, not "
+				           "%s: quote them",
+				           key, json_type_name(v));
+			x->values[x->nvalues++] =
+			        qf_xstrdup(json_string_value(v));
+		}
+	}
+	return 0;
+}
+
 static int read_selector(struct rd *r, struct qf_model_selector *s,
                          const json_t *o)
 {
@@ -468,56 +522,24 @@ static int read_selector(struct rd *r, struct qf_model_selector *s,
 	ex = json_object_get(o, "matchExpressions");
 	if (!json_is_array(ex))
 		return 0;
-	s->expr = qf_xcalloc(json_array_size(ex) + 1, sizeof(*s->expr));
-	for (size_t i = 0; i < json_array_size(ex); i++) {
-		const json_t *e = json_array_get(ex, i), *vals;
-		const char *key = str_at(r, e, "key", NULL, 1);
-		const char *op = str_at(r, e, "operator", NULL, 1);
-		struct qf_model_selexpr *x = &s->expr[s->nexpr];
+	return read_exprs(r, ex, 0, &s->expr, &s->nexpr);
+}
 
-		if (!key || !op)
-			return r->rc;
-		if (!strcmp(op, "In"))
-			x->op = QF_SEL_IN;
-		else if (!strcmp(op, "NotIn"))
-			x->op = QF_SEL_NOT_IN;
-		else if (!strcmp(op, "Exists"))
-			x->op = QF_SEL_EXISTS;
-		else if (!strcmp(op, "DoesNotExist"))
-			x->op = QF_SEL_NOT_EXISTS;
-		else
-			return bad(r, e, "operator", NULL,
-			           "unknown selector operator %s", op);
-		x->key = qf_xstrdup(key);
-		vals = json_object_get(e, "values");
-		x->values =
-		        qf_xcalloc(json_array_size(vals) + 1, sizeof(char *));
-		s->nexpr++;
-		for (size_t j = 0; j < json_array_size(vals); j++) {
-			const json_t *v = json_array_get(vals, j);
-
-			if (!json_is_string(v))
-				return bad(r, e, "values", NULL,
-				           "values of %s must be strings, not "
-				           "%s: quote them",
-				           key, json_type_name(v));
-			x->values[x->nvalues++] =
-			        qf_xstrdup(json_string_value(v));
-		}
+static void free_exprs(struct qf_model_selexpr *x, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(x[i].key);
+		for (size_t j = 0; j < x[i].nvalues; j++)
+			free(x[i].values[j]);
+		free(x[i].values);
 	}
-	return 0;
+	free(x);
 }
 
 static void free_selector(struct qf_model_selector *s)
 {
 	free_labels(&s->match);
-	for (size_t i = 0; i < s->nexpr; i++) {
-		free(s->expr[i].key);
-		for (size_t j = 0; j < s->expr[i].nvalues; j++)
-			free(s->expr[i].values[j]);
-		free(s->expr[i].values);
-	}
-	free(s->expr);
+	free_exprs(s->expr, s->nexpr);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -1529,6 +1551,34 @@ static int podset_raw(struct rd *r, const json_t *tmpl,
 	return 0;
 }
 
+/* The pod template's required node affinity terms (Kueue matches them,
+ * with the nodeSelector, against each flavor's node labels). */
+static int read_node_affinity(struct rd *r, const json_t *spec,
+                              struct qf_model_podset *ps)
+{
+	const json_t *terms = json_object_get(
+	        json_object_get(
+	                json_object_get(json_object_get(spec, "affinity"),
+	                                "nodeAffinity"),
+	                "requiredDuringSchedulingIgnoredDuringExecution"),
+	        "nodeSelectorTerms");
+
+	if (!json_is_array(terms))
+		return 0;
+	ps->affinity =
+	        qf_xcalloc(json_array_size(terms) + 1, sizeof(*ps->affinity));
+	for (size_t i = 0; i < json_array_size(terms); i++) {
+		const json_t *ex = json_object_get(json_array_get(terms, i),
+		                                   "matchExpressions");
+		struct qf_model_nsterm *t = &ps->affinity[ps->naffinity++];
+
+		if (read_exprs(r, json_is_array(ex) ? ex : NULL, 1, &t->expr,
+		               &t->nexpr) < 0)
+			return r->rc;
+	}
+	return 0;
+}
+
 static int read_podset(struct rd *r, const json_t *jps, const json_t *tmpl,
                        struct qf_model_podset *ps)
 {
@@ -1543,7 +1593,7 @@ static int read_podset(struct rd *r, const json_t *jps, const json_t *tmpl,
 		return r->rc;
 	read_labels(&ps->node_selector, json_object_get(spec, "nodeSelector"));
 	read_tols(json_object_get(spec, "tolerations"), &ps->tols, &ps->ntols);
-	return 0;
+	return read_node_affinity(r, spec, ps);
 }
 
 void qf_model_wl_free(struct qf_model_wl *w)
@@ -1555,6 +1605,10 @@ void qf_model_wl_free(struct qf_model_wl *w)
 		free(w->ps[i].req);
 		free(w->ps[i].raw);
 		free_labels(&w->ps[i].node_selector);
+		for (size_t t = 0; t < w->ps[i].naffinity; t++)
+			free_exprs(w->ps[i].affinity[t].expr,
+			           w->ps[i].affinity[t].nexpr);
+		free(w->ps[i].affinity);
 		free_tols(w->ps[i].tols, w->ps[i].ntols);
 		if (w->adm) {
 			free(w->adm[i].name);
@@ -1835,6 +1889,27 @@ static int read_podsets(struct rd *r, const json_t *o, const json_t *spec,
 	return 0;
 }
 
+/* status.reclaimablePods: pods of a pod set that finished and no longer
+ * count (Kueue: workload.go podSetsCountsAfterReclaim); a name that is no
+ * pod set is ignored, as Kueue's lookup does. */
+static int read_reclaimable(struct rd *r, const json_t *a,
+                            struct qf_model_wl *w)
+{
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		const json_t *rp = json_array_get(a, i);
+		const char *pn = str_at(r, rp, "name", NULL, 1);
+		int64_t cnt;
+
+		if (!pn ||
+		    int_in(r, rp, "count", NULL, 0, 0, INT32_MAX, &cnt) < 0)
+			return r->rc < 0 ? r->rc : QF_EINVAL;
+		for (size_t k = 0; k < w->nps; k++)
+			if (!strcmp(w->ps[k].name, pn))
+				w->ps[k].reclaimable = (int32_t)cnt;
+	}
+	return 0;
+}
+
 static int read_workload(struct rd *r, const json_t *o, const char *name,
                          const char *ns, struct qf_model_wl **out)
 {
@@ -1842,7 +1917,7 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 	const json_t *st = json_object_get(o, "status");
 	struct qf_model_wl *w = qf_xcalloc(1, sizeof(*w));
 	const char *q = str_at(r, spec, "queueName", NULL, 0);
-	int64_t prio;
+	int64_t prio, maxe, past;
 
 	w->name = qf_xstrdup(name);
 	w->ns = qf_xstrdup(ns);
@@ -1853,11 +1928,19 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 	w->active = !json_is_false(json_object_get(spec, "active"));
 	if (read_meta(r, o, w) < 0 ||
 	    int_in(r, spec, "priority", "spec.priority", 0, INT32_MIN,
-	           INT32_MAX, &prio) < 0)
+	           INT32_MAX, &prio) < 0 ||
+	    int_in(r, spec, "maximumExecutionTimeSeconds", NULL, -1, 1,
+	           INT32_MAX, &maxe) < 0 ||
+	    int_in(r, st, "accumulatedPastExecutionTimeSeconds", NULL, 0, 0,
+	           INT32_MAX, &past) < 0)
 		goto fail;
+	w->max_exec_s = (int32_t)maxe;
+	w->past_exec_s = (int32_t)past;
 	w->priority = (int32_t)prio;
 	read_priority_class(r, spec, w);
 	if (read_podsets(r, o, spec, w) < 0 ||
+	    read_reclaimable(r, json_object_get(st, "reclaimablePods"), w) <
+	            0 ||
 	    read_conditions(r, json_object_get(st, "conditions"), w) < 0 ||
 	    read_wl_checks(r, json_object_get(st, "admissionChecks"), w) < 0)
 		goto fail;
@@ -1939,6 +2022,7 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	w->loc = loc_of(r, o);
 	w->reserved_ms = w->requeued_ms = -1;
 	w->runtime_ms = -1;
+	w->max_exec_s = -1;
 	w->active = 1;
 	if (read_meta(r, o, w) < 0)
 		goto fail;

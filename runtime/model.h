@@ -108,7 +108,9 @@ enum qf_model_selop {
 	QF_SEL_IN,
 	QF_SEL_NOT_IN,
 	QF_SEL_EXISTS,
-	QF_SEL_NOT_EXISTS
+	QF_SEL_NOT_EXISTS,
+	QF_SEL_GT, /* node selectors only */
+	QF_SEL_LT
 };
 
 struct qf_model_selexpr {
@@ -121,6 +123,13 @@ struct qf_model_selexpr {
 struct qf_model_selector {
 	int present; /* 0: absent/null, matches nothing (Kueue) */
 	struct qf_model_labels match;
+	struct qf_model_selexpr *expr; /* owned */
+	size_t nexpr;
+};
+
+/* One nodeSelectorTerm of a required node affinity: its matchExpressions
+ * (ANDed; matchFields Kueue ignores). */
+struct qf_model_nsterm {
 	struct qf_model_selexpr *expr; /* owned */
 	size_t nexpr;
 };
@@ -278,6 +287,7 @@ struct qf_model_podset {
 	char *name; /* owned */
 	int32_t count;
 	int32_t min_count;        /* -1 = absent */
+	int32_t reclaimable;      /* status.reclaimablePods, 0 = none */
 	struct qf_model_req *req; /* owned, per pod, sorted by resource name:
 	                           * what Kueue accounts (raw after the
 	                           * Configuration's resources section) */
@@ -286,9 +296,22 @@ struct qf_model_podset {
 	                           * template's requests as written */
 	size_t nraw;
 	struct qf_model_labels node_selector; /* for flavor matching */
-	struct qf_model_toleration *tols;     /* owned */
+	/* affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuring-
+	 * Execution.nodeSelectorTerms (ORed), for flavor matching too */
+	struct qf_model_nsterm *affinity; /* owned */
+	size_t naffinity;
+	struct qf_model_toleration *tols; /* owned */
 	size_t ntols;
 };
+
+/* The pods of ps that still count: Kueue (ReclaimablePods, on by default)
+ * leaves out the reclaimable ones, never going below zero
+ * (workload.go podSetsCountsAfterReclaim). */
+static inline int32_t qf_model_ps_live_count(const struct qf_model_podset *ps)
+{
+	return ps->count -
+	       (ps->reclaimable < ps->count ? ps->reclaimable : ps->count);
+}
 
 /* One resource of a pod set assignment (status.admission). */
 struct qf_model_psa_res {
@@ -333,6 +356,8 @@ struct qf_model_wl {
 	int finished;        /* Finished=True when loaded */
 	int evicted;         /* Evicted=True when loaded */
 	int64_t runtime_ms;  /* trace: run time after admission, or -1 */
+	int32_t max_exec_s;  /* spec.maximumExecutionTimeSeconds, or -1 */
+	int32_t past_exec_s; /* status.accumulatedPastExecutionTimeSeconds */
 	uint32_t cfg_gen;    /* qf_model_config.gen that req was derived at */
 	struct qf_model_cond *conds; /* owned: status.conditions */
 	size_t nconds;

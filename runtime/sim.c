@@ -515,7 +515,7 @@ static void finish_due(struct sim *s, int64_t t)
 		if (due_live(&du) && du.kind == DUE_REQUEUE)
 			qf_engine_requeue_due(s->e, du.w);
 		else if (due_live(&du))
-			qf_engine_finish(s->e, du.w);
+			qf_engine_run_out(s->e, du.w);
 	}
 }
 

@@ -183,8 +183,22 @@ static void test_assign_waiting_for_quota(void **state)
 	rt_release(&t);
 }
 
+/* Namespace ns, LocalQueue e and ClusterQueue e listing `flavors` (4 cpu
+ * each), no cohort. */
+#define ELIG_QUEUE(flavors)                                                      \
+	"apiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n---\n"           \
+	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"                 \
+	"metadata: {name: e, namespace: ns}\nspec: {clusterQueue: e}\n---\n"     \
+	"apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"               \
+	"metadata: {name: e}\nspec:\n  namespaceSelector: {}\n"                  \
+	"  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n" flavors \
+	"---\n"
+#define ELIG_FLAVOR(name)   \
+	"    - name: " name \
+	"\n      resources: [{name: cpu, nominalQuota: '4'}]\n"
+
 /* Flavours for the eligibility rules (section 7.2): one with a NoExecute
- * taint, one with a node label, one plain; 4 cpu each, no cohort. */
+ * taint, one with a node label, one plain. */
 static const char elig[] =
         "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
         "metadata: {name: noexec}\nspec:\n  nodeTaints:\n"
@@ -192,17 +206,8 @@ static const char elig[] =
         "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
         "metadata: {name: zone-a}\nspec:\n  nodeLabels: {zone: a}\n---\n"
         "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
-        "metadata: {name: plain}\n---\n"
-        "apiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n---\n"
-        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\n"
-        "metadata: {name: e, namespace: ns}\nspec: {clusterQueue: e}\n---\n"
-        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
-        "metadata: {name: e}\nspec:\n  namespaceSelector: {}\n"
-        "  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n"
-        "    - name: noexec\n      resources: [{name: cpu, nominalQuota: '4'}]\n"
-        "    - name: zone-a\n      resources: [{name: cpu, nominalQuota: '4'}]\n"
-        "    - name: plain\n      resources: [{name: cpu, nominalQuota: '4'}]\n"
-        "---\n";
+        "metadata: {name: plain}\n---\n" ELIG_QUEUE(ELIG_FLAVOR(
+                "noexec") ELIG_FLAVOR("zone-a") ELIG_FLAVOR("plain"));
 
 /* A workload in LocalQueue e with the given pod spec extras. */
 static void elig_wl(struct rt *t, const char *name, const char *cpu,
@@ -272,6 +277,78 @@ static void test_assign_exists_toleration_without_key(void **state)
 	rt_release(&t);
 }
 
+/* Flavours gen-8 and gen-9 (node label gpu-gen). */
+static const char gens[] =
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+        "metadata: {name: gen-8}\nspec:\n  nodeLabels: {gpu-gen: '8'}\n---\n"
+        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
+        "metadata: {name: gen-9}\nspec:\n  nodeLabels: {gpu-gen: '9'}\n---\n" ELIG_QUEUE(
+                ELIG_FLAVOR("gen-8") ELIG_FLAVOR("gen-9"));
+
+/* Required node affinity (Kueue: flavorSelector): In and NotIn on a
+ * flavour's label, Gt and Lt on integers (a value that is not one
+ * matches nothing), terms ORed. */
+static void test_assign_node_affinity(void **state)
+{
+	static const struct {
+		const char *name, *terms, *want;
+	} c[] = {
+		{ "notin",
+		  "[{matchExpressions: [{key: zone, operator: NotIn, "
+		  "values: [a]}]}]",
+		  "plain" },
+		{ "in",
+		  "[{matchExpressions: [{key: zone, operator: In, "
+		  "values: [a]}]}]",
+		  "zone-a" },
+		{ "gt",
+		  "[{matchExpressions: [{key: gpu-gen, operator: Gt, "
+		  "values: ['8']}]}]",
+		  "gen-9" },
+		{ "lt",
+		  "[{matchExpressions: [{key: gpu-gen, operator: Lt, "
+		  "values: ['9']}]}]",
+		  "gen-8" },
+		{ "nan",
+		  "[{matchExpressions: [{key: gpu-gen, operator: Gt, "
+		  "values: [x]}]}]",
+		  "-" },
+		{ "or",
+		  "[{matchExpressions: [{key: gpu-gen, operator: In, "
+		  "values: ['7']}]}, {matchExpressions: [{key: gpu-gen, "
+		  "operator: In, values: ['9']}]}]",
+		  "gen-9" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(c); i++) {
+		char extra[512], key[64];
+		struct qf_assignment a;
+		struct rt t;
+
+		snprintf(extra, sizeof(extra),
+		         "        affinity: {nodeAffinity: "
+		         "{requiredDuringSchedulingIgnoredDuringExecution: "
+		         "{nodeSelectorTerms: %s}}}\n",
+		         c[i].terms);
+		rt_init(&t);
+		rt_load(&t, i < 2 ? elig : gens);
+		elig_wl(&t, c[i].name, "1", extra);
+		rt_start(&t, NULL, NULL);
+		snprintf(key, sizeof(key), "ns/%s", c[i].name);
+		assign(&t, key, &a);
+		assert_string_equal(flavor_of(&t, &a), c[i].want);
+		if (!strcmp(c[i].want, "-"))
+			assert_string_equal(
+			        a.msg.buf,
+			        "couldn't assign flavors to pod set main: flavor "
+			        "gen-8 doesn't match node affinity, flavor gen-9 "
+			        "doesn't match node affinity");
+		qf_assignment_release(&a);
+		rt_release(&t);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -281,6 +358,7 @@ int main(void)
 		cmocka_unit_test(test_assign_waiting_for_quota),
 		cmocka_unit_test(test_assign_noexecute_and_node_selector),
 		cmocka_unit_test(test_assign_exists_toleration_without_key),
+		cmocka_unit_test(test_assign_node_affinity),
 	};
 	return cmocka_run_group_tests_name("assign", tests, NULL, NULL);
 }

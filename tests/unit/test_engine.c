@@ -371,6 +371,105 @@ static void test_engine_evicted_victim_not_evicted_again(void **state)
 	rt_release(&t);
 }
 
+/* Reclaimable pods (status.reclaimablePods) no longer count: half of
+ * "done"'s 8 admitted pods finished, so 4 of queue a's 8 cpu are free for
+ * "next"; a pending workload asks only for its pods not reclaimable
+ * (Kueue: workload.go totalRequestsFromAdmission, ...FromPodSets). */
+static void test_engine_reclaimable_pods_free_quota(void **state)
+{
+	struct log log = { .n = 0 };
+	struct rt t;
+	struct qf_wl *next, *half;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t,
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	        "metadata: {name: done, namespace: ns, creationTimestamp: '" T0
+	        "'}\nspec:\n  queueName: a\n  podSets:\n"
+	        "  - name: main\n    count: 8\n    template:\n      spec:\n"
+	        "        containers:\n        - name: c\n"
+	        "          resources: {requests: {cpu: 500m}}\n"
+	        "status:\n  reclaimablePods: [{name: main, count: 4}]\n"
+	        "  admission:\n    clusterQueue: a\n"
+	        "    podSetAssignments:\n    - name: main\n"
+	        "      flavors: {cpu: default}\n      resourceUsage: {cpu: '4'}\n"
+	        "      count: 8\n  conditions:\n  - type: QuotaReserved\n"
+	        "    status: 'True'\n    reason: QuotaReserved\n    message: x\n"
+	        "    lastTransitionTime: '" T0 "'\n---\n");
+	rt_load(&t,
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	        "metadata: {name: half, namespace: ns, creationTimestamp: '" T0
+	        "'}\nspec:\n  queueName: b\n  podSets:\n"
+	        "  - name: main\n    count: 6\n    template:\n      spec:\n"
+	        "        containers:\n        - name: c\n"
+	        "          resources: {requests: {cpu: 1}}\n"
+	        "status:\n  reclaimablePods: [{name: main, count: 9}]\n---\n");
+	rt_load(&t, RT_WL("next", "ns", "a", "0", "2", "1", T1));
+	rt_start(&t, sink, &log);
+	while (qf_engine_cycle(t.e))
+		;
+	next = rt_wl(&t, "ns/next");
+	half = rt_wl(&t, "ns/half");
+	assert_int_equal(next->state, QF_WL_RESERVED);
+	/* more reclaimable than pods: none left to ask for, never below 0 */
+	assert_int_equal(half->state, QF_WL_RESERVED);
+	assert_int_equal(half->count[0], 0);
+	check(&t);
+	rt_release(&t);
+}
+
+/* spec.maximumExecutionTimeSeconds: the run ends at the Admitted second
+ * plus the maximum less the accumulated time; then the workload is
+ * deactivated and evicted, unless its own run ended first (Kueue:
+ * reconcileMaxExecutionTime). */
+static void test_engine_max_execution_time(void **state)
+{
+	struct log log = { .n = 0 };
+	struct rt t;
+	struct qf_wl *w, *v;
+	int64_t at;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t,
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	        "metadata: {name: w, namespace: ns, creationTimestamp: '" T0
+	        "'}\nspec:\n  queueName: a\n  maximumExecutionTimeSeconds: 5\n"
+	        "  podSets:\n  - name: main\n    count: 1\n    template:\n"
+	        "      spec:\n        containers:\n        - name: c\n"
+	        "          resources: {requests: {cpu: 1}}\n"
+	        "status: {accumulatedPastExecutionTimeSeconds: 2}\n---\n");
+	rt_load(&t, RT_WL("v", "ns", "b", "0", "1", "1", T0));
+	rt_start(&t, sink, &log);
+	v = rt_wl(&t, "ns/v");
+	v->m->runtime_ms = 500;
+	qf_engine_set_time(t.e, t.e->now_ms + 1500);
+	while (qf_engine_cycle(t.e))
+		;
+	w = rt_wl(&t, "ns/w");
+	assert_int_equal(w->state, QF_WL_RESERVED);
+	at = t.e->now_ms - t.e->now_ms % 1000 + 3000; /* 5s - 2s past */
+	assert_true(qf_engine_run_end(t.e, w) == at);
+	assert_true(qf_engine_run_end(t.e, v) == t.e->now_ms + 500);
+	qf_engine_set_time(t.e, at - 1);
+	qf_engine_run_out(t.e, v); /* its own end: a finish */
+	assert_int_equal(v->state, QF_WL_FINISHED);
+	qf_engine_set_time(t.e, at);
+	qf_engine_run_out(t.e, w);
+	assert_int_equal(w->state, QF_WL_PENDING);
+	assert_int_equal(w->m->active, 0);
+	assert_string_equal(w->cond[QF_COND_EVICTED].reason,
+	                    "DeactivatedDueToMaximumExecutionTimeExceeded");
+	assert_true(logged(&log, "MaximumExecutionTimeExceeded ns/w The "
+	                         "maximum execution time (5s) exceeded"));
+	assert_int_equal(w->past_exec_s, 3);
+	check(&t);
+	rt_release(&t);
+}
+
 /* A deleted ClusterQueue stays, terminating and inactive, while a
  * workload holds its quota, and that quota still counts in the cohort;
  * the last holder's finish removes it (Kueue: the resource-in-use
@@ -508,6 +607,50 @@ static void test_engine_checks_retry_backs_off(void **state)
 	                    "BackoffFinished");
 	assert_int_equal(qf_engine_cycle(t.e), 1);
 	assert_int_equal(w->state, QF_WL_RESERVED);
+	check(&t);
+	rt_release(&t);
+}
+
+/* A workload evicted by an admission check queues by the eviction's time
+ * (Kueue: Ordering.GetQueueOrderTimestamp): the older w, sent back by
+ * Retry, waits behind v, created before that eviction; once it reserves
+ * quota again it is ordered by its creation. */
+static void test_engine_checks_retry_queues_by_eviction_time(void **state)
+{
+	struct log log = { .n = 0 };
+	struct rt t;
+	struct qf_wl *w, *v;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t, prov);
+	rt_load(&t, CHECKED_CQ("[prov]"));
+	rt_load(&t, RT_WL("w", "ns", "c", "0", "1", "4", T0));
+	rt_load(&t, RT_WL("v", "ns", "c", "0", "1", "4", T1));
+	rt_start(&t, sink, &log);
+	assert_int_equal(qf_engine_cycle(t.e), 1);
+	w = rt_wl(&t, "ns/w");
+	v = rt_wl(&t, "ns/v");
+	assert_int_equal(w->state, QF_WL_RESERVED);
+	(void)qf_engine_cycle(t.e);
+	assert_int_equal(v->state, QF_WL_PENDING);
+	qf_engine_set_time(t.e, v->m->created_ms + 1000);
+	assert_int_equal(qf_engine_checks_set(t.e, w, "prov", QF_CHECK_RETRY,
+	                                      "again", -1),
+	                 0);
+	assert_int_equal(w->state, QF_WL_PENDING);
+	assert_true(w->qi.ts_ms == t.e->now_ms);
+	while (qf_engine_cycle(t.e))
+		;
+	assert_int_equal(v->state, QF_WL_RESERVED);
+	assert_int_equal(w->state, QF_WL_PENDING);
+	/* readmitted, w is no longer evicted: creation order again */
+	qf_engine_finish(t.e, v);
+	while (qf_engine_cycle(t.e))
+		;
+	assert_int_equal(w->state, QF_WL_RESERVED);
+	assert_true(w->qi.ts_ms == w->m->created_ms);
 	check(&t);
 	rt_release(&t);
 }
@@ -662,9 +805,13 @@ int main(void)
 		cmocka_unit_test(test_engine_resumes_flavor_scan),
 		cmocka_unit_test(test_engine_partial_admission_at_min_count),
 		cmocka_unit_test(test_engine_evicted_victim_not_evicted_again),
+		cmocka_unit_test(test_engine_reclaimable_pods_free_quota),
+		cmocka_unit_test(test_engine_max_execution_time),
 		cmocka_unit_test(test_engine_terminating_cq_kept_until_empty),
 		cmocka_unit_test(test_engine_checks_gate_admission),
 		cmocka_unit_test(test_engine_checks_retry_backs_off),
+		cmocka_unit_test(
+		        test_engine_checks_retry_queues_by_eviction_time),
 		cmocka_unit_test(test_engine_checks_missing_check_inactive),
 		cmocka_unit_test(test_engine_checks_stopped_queue_unreserves),
 		cmocka_unit_test(
