@@ -858,15 +858,23 @@ static int is_list(const json_t *root)
 }
 
 /* A List whose items are no list: kubectl refuses it, where taking it for
- * one object of kind List would skip it without a word. */
-static int bad_list(const json_t *root)
+ * one object of kind List would skip it without a word; so for a List
+ * item, which kubectl flattens the same way. */
+static int bad_list(struct loader *L, const json_t *o)
 {
-	const char *kind = json_string_value(json_object_get(root, "kind"));
-	const json_t *items = json_object_get(root, "items");
+	const char *kind = json_string_value(json_object_get(o, "kind"));
+	const json_t *items = json_object_get(o, "items");
 	size_t n = kind ? strlen(kind) : 0;
+	struct qf_loc loc;
 
-	return n >= 4 && !strcmp(kind + n - 4, "List") && items &&
-	       !json_is_array(items) && !json_is_null(items);
+	if (n < 4 || strcmp(kind + n - 4, "List") || !items ||
+	    json_is_array(items) || json_is_null(items))
+		return QF_OK;
+	loc = qf_doc_loc_key(L->doc, o, "items");
+	qf_diag_error(L->d, &loc, QF_DOC_RULE_SHAPE, "items",
+	              "items of a %s is a %s; expected a list of objects", kind,
+	              type_name(items));
+	return QF_EINVAL;
 }
 
 /*
@@ -892,6 +900,9 @@ static int add_items(struct loader *L, const json_t *list, size_t index)
 			              i, type_name(it));
 			return QF_EINVAL;
 		}
+		rc = bad_list(L, it);
+		if (rc)
+			return rc;
 		if (is_list(it)) {
 			rc = add_items(L, it, index);
 			if (rc)
@@ -918,16 +929,8 @@ static int add_document(struct loader *L, struct built *b, size_t index)
 		              index + 1, type_name(b->v));
 		return QF_EINVAL;
 	}
-	if (bad_list(b->v)) {
-		struct qf_loc loc = qf_doc_loc_key(doc, b->v, "items");
-
-		qf_diag_error(L->d, &loc, QF_DOC_RULE_SHAPE, "items",
-		              "items of a %s is a %s; expected a list of "
-		              "objects",
-		              json_string_value(json_object_get(b->v, "kind")),
-		              type_name(json_object_get(b->v, "items")));
+	if (bad_list(L, b->v))
 		return QF_EINVAL;
-	}
 	doc->roots = qf_grow(doc->roots, sizeof(json_t *), &doc->alloc_roots,
 	                     doc->nroots + 1);
 	doc->roots[doc->nroots++] = json_incref(b->v);
