@@ -46,6 +46,22 @@ static const struct {
 	{ ">=2h", INT64_MAX },
 };
 
+/* The start of a chart: its <svg>, a title naming the tenant, the x axis. */
+static void chart_open(struct qf_buf *b, const char *cls, const char *title,
+                       const char *cq)
+{
+	qf_buf_addf(b,
+	            "<svg class=\"%s\" width=\"%d\" height=\"%d\" "
+	            "viewBox=\"0 0 %d %d\" role=\"img\"><title>%s",
+	            cls, CW, CH + 20, CW, CH + 20, title);
+	esc(b, cq);
+	qf_buf_adds(b, "</title>");
+	qf_buf_addf(b,
+	            "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+	            "stroke=\"#888\"/>",
+	            PAD, CH, CW - PAD, CH);
+}
+
 static void wait_chart(struct qf_buf *b, const struct qf_report_row *r)
 {
 	size_t n[QF_ARRAY_SIZE(buckets)] = { 0 }, top = 1;
@@ -59,16 +75,7 @@ static void wait_chart(struct qf_buf *b, const struct qf_report_row *r)
 		if (++n[k] > top)
 			top = n[k];
 	}
-	qf_buf_addf(b,
-	            "<svg class=\"waits\" width=\"%d\" height=\"%d\" "
-	            "viewBox=\"0 0 %d %d\" role=\"img\"><title>waits of ",
-	            CW, CH + 20, CW, CH + 20);
-	esc(b, r->cq);
-	qf_buf_adds(b, "</title>");
-	qf_buf_addf(b,
-	            "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-	            "stroke=\"#888\"/>",
-	            PAD, CH, CW - PAD, CH);
+	chart_open(b, "waits", "waits of ", r->cq);
 	for (size_t k = 0; k < QF_ARRAY_SIZE(buckets); k++) {
 		double h = (double)n[k] / (double)top * (CH - 20);
 		double x = PAD + (double)k * bw;
@@ -147,17 +154,11 @@ static void usage_chart(struct qf_buf *b, const struct qf_report *rep,
 		if (p->burst > top)
 			top = p->burst;
 	}
+	chart_open(b, "usage", "GPU usage of ", r->cq);
 	qf_buf_addf(b,
-	            "<svg class=\"usage\" width=\"%d\" height=\"%d\" "
-	            "viewBox=\"0 0 %d %d\" role=\"img\"><title>GPU usage of ",
-	            CW, CH + 20, CW, CH + 20);
-	esc(b, r->cq);
-	qf_buf_adds(b, "</title>");
-	qf_buf_addf(b,
-	            "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-	            "stroke=\"#888\"/><text x=\"2\" y=\"12\">%.0f</text>"
+	            "<text x=\"2\" y=\"12\">%.0f</text>"
 	            "<text x=\"2\" y=\"%d\">0</text>",
-	            PAD, CH, CW - PAD, CH, top, CH);
+	            top, CH);
 	step_line(b, rep, r, 2, top,
 	          "fill=\"none\" stroke=\"#d83b3b\" stroke-dasharray=\"2 3\"");
 	step_line(b, rep, r, 1, top,

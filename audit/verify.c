@@ -68,6 +68,24 @@ static int tampered(struct qf_diags *d, const char *path, const char *why)
 	return QF_EINVAL;
 }
 
+/*
+ * dir/name has the SHA-256 `want`; else an error that it is `missing` (or
+ * unreadable) or `differs`.  p and hex are the caller's scratch buffers:
+ * p is left holding the file's path.
+ */
+static int check_digest(struct qf_buf *p, struct qf_buf *hex, const char *dir,
+                        const char *name, const char *want, const char *missing,
+                        const char *differs, struct qf_diags *d)
+{
+	qf_buf_reset(p);
+	qf_buf_addf(p, "%s/%s", dir, name);
+	if (file_sha(p->buf, hex) < 0)
+		return tampered(d, p->buf, missing);
+	if (strcmp(hex->buf, want) != 0)
+		return tampered(d, p->buf, differs);
+	return QF_OK;
+}
+
 /* Each listed file exists with its digest; *listed collects the names. */
 static int check_manifest(const char *dir, struct qf_strlist *listed,
                           struct qf_diags *d)
@@ -96,16 +114,12 @@ static int check_manifest(const char *dir, struct qf_strlist *listed,
 			continue;
 		}
 		qf_strlist_add(listed, name);
-		qf_buf_reset(&p);
-		qf_buf_addf(&p, "%s/%s", dir, name);
-		if (file_sha(p.buf, &hex) < 0)
-			rc = tampered(d, p.buf,
-			              "listed in manifest.json but "
-			              "missing or unreadable");
-		else if (strcmp(hex.buf, want))
-			rc = tampered(d, p.buf,
-			              "its SHA-256 differs from "
-			              "manifest.json");
+		if (check_digest(&p, &hex, dir, name, want,
+		                 "listed in manifest.json but missing or "
+		                 "unreadable",
+		                 "its SHA-256 differs from manifest.json",
+		                 d) < 0)
+			rc = QF_EINVAL;
 	}
 	json_decref(m);
 	qf_buf_release(&p);
@@ -156,16 +170,13 @@ static int check_statement(const char *dir, json_t **st_out, struct qf_diags *d)
 
 		if (!name || !want || strstr(name, ".."))
 			continue;
-		qf_buf_reset(&p);
-		qf_buf_addf(&p, "%s/%s", dir, name);
-		if (file_sha(p.buf, &hex) < 0)
-			rc = tampered(d, p.buf,
-			              "a subject of the in-toto statement, "
-			              "missing or unreadable");
-		else if (strcmp(hex.buf, want) != 0)
-			rc = tampered(d, p.buf,
-			              "its SHA-256 differs from the "
-			              "in-toto statement's subject");
+		if (check_digest(&p, &hex, dir, name, want,
+		                 "a subject of the in-toto statement, missing "
+		                 "or unreadable",
+		                 "its SHA-256 differs from the in-toto "
+		                 "statement's subject",
+		                 d) < 0)
+			rc = QF_EINVAL;
 	}
 	qf_buf_release(&p);
 	qf_buf_release(&hex);

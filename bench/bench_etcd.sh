@@ -21,7 +21,7 @@ command -v etcd >/dev/null 2>&1 || {
 }
 OUT=build/bench
 mkdir -p "$OUT"
-cc -O2 -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
+cc -O2 -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -I. \
 	-o "$OUT/etcd_put" bench/etcd_put.c || exit 2
 tmp=$(mktemp -d)
 port=$((20000 + $$ % 20000))

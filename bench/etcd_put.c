@@ -9,18 +9,17 @@
  *
  *   etcd_put PORT COUNT CONNS VALUE_BYTES
  *
- * Standalone (libc only), built by the script with cc.
+ * Standalone (libc only, with tests/controller/loopback.h, the connection
+ * set-up it shares with the controller's load client), built by the
+ * script with cc.
  */
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "tests/controller/loopback.h"
 
 #define MAX_CONNS 64
 #define MAX_VALUE 65536
@@ -32,33 +31,11 @@ struct conn {
 	char in[16384];
 };
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
-
-static int dial(int port)
-{
-	struct sockaddr_in a;
-	int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
-
-	memset(&a, 0, sizeof(a));
-	a.sin_family = AF_INET;
-	a.sin_port = htons((unsigned short)port);
-	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof(a)) < 0)
-		return -1;
-	(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-	return fd;
-}
-
 static void b64(char *out, const unsigned char *in, size_t n)
 {
-	static const char t[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-	                        "0123456789+/";
+	static const char t[] =
+	        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	        "0123456789+/";
 	size_t i, o = 0;
 
 	for (i = 0; i + 2 < n; i += 3) {
@@ -85,7 +62,8 @@ static char value64[MAX_VALUE * 2];
 
 static int send_put(struct conn *c, long key, double *sent)
 {
-	char k[64], k64[128], body[MAX_VALUE * 2 + 256], req[MAX_VALUE * 2 + 512];
+	char k[64], k64[128], body[MAX_VALUE * 2 + 256],
+	        req[MAX_VALUE * 2 + 512];
 	int kl = snprintf(k, sizeof(k), "/registry/jobs/default/job-%ld", key);
 	int bl, rl;
 
@@ -100,7 +78,7 @@ static int send_put(struct conn *c, long key, double *sent)
 	if (bl <= 0 || rl <= 0 || (size_t)rl >= sizeof(req))
 		return -1;
 	c->key = key;
-	sent[key] = now_ms();
+	sent[key] = lb_now_ms();
 	return write(c->fd, req, (size_t)rl) == rl ? 0 : -1;
 }
 
@@ -124,13 +102,6 @@ static int response_done(struct conn *c)
 	return (int)strtol(c->in + 9, NULL, 10);
 }
 
-static int dcmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 int main(int argc, char **argv)
 {
 	struct conn cs[MAX_CONNS];
@@ -145,7 +116,8 @@ int main(int argc, char **argv)
 	    (count = atol(argv[2])) <= 0 || (nconns = atoi(argv[3])) <= 0 ||
 	    nconns > MAX_CONNS || (vbytes = (size_t)atol(argv[4])) == 0 ||
 	    vbytes > MAX_VALUE) {
-		fprintf(stderr, "usage: etcd_put PORT COUNT CONNS VALUE_BYTES\n");
+		fprintf(stderr,
+		        "usage: etcd_put PORT COUNT CONNS VALUE_BYTES\n");
 		return 2;
 	}
 	for (size_t i = 0; i < vbytes; i++)
@@ -155,14 +127,15 @@ int main(int argc, char **argv)
 	lat = calloc((size_t)count, sizeof(double));
 	if (!sent || !lat)
 		return 2;
-	t0 = now_ms();
+	t0 = lb_now_ms();
 	for (int i = 0; i < nconns; i++) {
-		cs[i].fd = dial(port);
+		cs[i].fd = lb_dial(port);
 		cs[i].in_len = 0;
 		cs[i].key = -1;
-		if (cs[i].fd < 0 || (next < count && send_put(&cs[i], next++,
-		                                              sent) < 0)) {
-			fprintf(stderr, "etcd_put: cannot reach port %d\n", port);
+		if (cs[i].fd < 0 ||
+		    (next < count && send_put(&cs[i], next++, sent) < 0)) {
+			fprintf(stderr, "etcd_put: cannot reach port %d\n",
+			        port);
 			return 1;
 		}
 	}
@@ -194,15 +167,15 @@ int main(int argc, char **argv)
 				fprintf(stderr, "etcd_put: HTTP %d\n", code);
 				return 1;
 			}
-			lat[done++] = now_ms() - sent[c->key];
+			lat[done++] = lb_now_ms() - sent[c->key];
 			c->in_len = 0;
 			c->key = -1;
 			if (next < count && send_put(c, next++, sent) < 0)
 				return 1;
 		}
 	}
-	t1 = now_ms();
-	qsort(lat, (size_t)done, sizeof(double), dcmp);
+	t1 = lb_now_ms();
+	qsort(lat, (size_t)done, sizeof(double), lb_cmp_double);
 	printf("put %ld of %ld in %.2f s (%.0f/s), latency p50 %.1f ms p99 "
 	       "%.1f ms\n",
 	       done, count, (t1 - t0) / 1000.0, done * 1000.0 / (t1 - t0),

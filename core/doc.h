@@ -27,7 +27,13 @@
  *    earlier map wins;
  *  - JSON is read by the same YAML parser (so a JSON key longer than 1024
  *    characters is refused); "\ud83d\ude00"-style surrogate pairs are
- *    joined first.
+ *    joined first;
+ *  - an input whose first non-space character is '{' may be a stream of
+ *    JSON objects one after another (`{..}{..}`, one per line, or
+ *    `kubectl get -w -o json` output), as kubectl's decoder reads it: each
+ *    object is a document, with file positions; anything else between
+ *    them is a QF010 error at its position.  YAML `---` and `...` still
+ *    separate documents there.
  *
  * Locations: qf_doc_loc* return the 1-based line and column of a node, so
  * that any diagnostic about any node can name file:line:col.  JSON input is

@@ -483,20 +483,43 @@ static int is_policy(int kind)
 	       kind == K_COHORT || kind == K_LQ || kind == K_WPC;
 }
 
+/* metadata.labels of obj, made when absent. */
+static json_t *labels_of(json_t *obj)
+{
+	json_t *meta = json_object_get(obj, "metadata");
+	json_t *labels = json_object_get(meta, "labels");
+
+	if (!json_is_object(labels)) {
+		labels = json_object();
+		json_object_set_new(meta, "labels", labels);
+	}
+	return labels;
+}
+
+/* Kueue's Job webhook gives a Job without a queue name the LocalQueue
+ * "default" of its namespace (qf_model_unlabelled_job_queue says when). */
+static void default_queue(struct ctl *c, json_t *obj)
+{
+	const char *q;
+
+	if (json_string_value(json_object_get(
+	            json_object_get(json_object_get(obj, "metadata"), "labels"),
+	            QF_MODEL_QUEUE_LABEL)))
+		return;
+	q = qf_model_unlabelled_job_queue(&c->m,
+	                                  qf_api_meta_str(obj, "namespace"));
+	if (q && *q)
+		json_object_set_new(labels_of(obj), QF_MODEL_QUEUE_LABEL,
+		                    json_string(q));
+}
+
 /* Kind-specific defaults of a new object. */
 static void defaults(struct ctl *c, int kind, json_t *obj)
 {
-	json_t *meta = json_object_get(obj, "metadata");
 	const char *name = qf_api_meta_str(obj, "name");
 
 	if (kind == K_NS) {
-		json_t *labels = json_object_get(meta, "labels");
-
-		if (!json_is_object(labels)) {
-			labels = json_object();
-			json_object_set_new(meta, "labels", labels);
-		}
-		json_object_set_new(labels, QF_MODEL_NS_NAME_LABEL,
+		json_object_set_new(labels_of(obj), QF_MODEL_NS_NAME_LABEL,
 		                    json_string(name));
 		json_object_set_new(
 		        obj, "spec",
@@ -506,6 +529,8 @@ static void defaults(struct ctl *c, int kind, json_t *obj)
 	}
 	if (kind == K_JOB && !json_is_object(json_object_get(obj, "status")))
 		json_object_set_new(obj, "status", json_object());
+	if (kind == K_JOB)
+		default_queue(c, obj);
 	ctl_default(c, kind, obj);
 }
 

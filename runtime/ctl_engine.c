@@ -287,7 +287,9 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 	int rc;
 
 	if (kind == K_JOB &&
-	    !json_string_value(json_object_get(labels, QUEUE_LABEL)))
+	    !json_string_value(json_object_get(labels, QUEUE_LABEL)) &&
+	    !qf_model_unlabelled_job_queue(&c->m,
+	                                   qf_api_meta_str(obj, "namespace")))
 		return 0; /* not Kueue's: left alone */
 	if (kind == K_JOB)
 		json_object_set_new(json_object_get(obj, "spec"), "suspend",

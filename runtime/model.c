@@ -505,7 +505,7 @@ static int read_exprs(struct rd *r, const json_t *ex, int node,
 }
 
 static int read_selector(struct rd *r, struct qf_model_selector *s,
-                         const json_t *o)
+                         const json_t *o, const char *what)
 {
 	const json_t *ex;
 
@@ -513,8 +513,7 @@ static int read_selector(struct rd *r, struct qf_model_selector *s,
 	if (!o || json_is_null(o))
 		return 0;
 	if (!json_is_object(o))
-		return bad(r, o, "", NULL, "%s must be a label selector",
-		           "namespaceSelector");
+		return bad(r, o, "", NULL, "%s must be a label selector", what);
 	if (string_map(r, o, "matchLabels") < 0)
 		return r->rc;
 	s->present = 1;
@@ -536,7 +535,19 @@ static void free_exprs(struct qf_model_selexpr *x, size_t n)
 	free(x);
 }
 
-static void free_selector(struct qf_model_selector *s)
+int qf_model_read_selector(struct qf_model_selector *s,
+                           const struct qf_doc *doc, const struct qf_loc *at,
+                           const json_t *o, const char *what,
+                           struct qf_diags *d)
+{
+	struct rd r = { NULL, doc, d, 0, { NULL, 0, 0 } };
+
+	if (at)
+		r.at = *at;
+	return read_selector(&r, s, o, what) < 0 ? r.rc : QF_OK;
+}
+
+void qf_model_selector_release(struct qf_model_selector *s)
 {
 	free_labels(&s->match);
 	free_exprs(s->expr, s->nexpr);
@@ -808,7 +819,7 @@ static void free_cq(struct qf_model_cq *c)
 	free(c->cohort);
 	free(c->klass);
 	free_groups(c->rg, c->nrg);
-	free_selector(&c->nsel);
+	qf_model_selector_release(&c->nsel);
 	json_decref(c->json);
 }
 
@@ -922,7 +933,8 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 	                 QF_ARRAY_SIZE(stop_rows), QF_STOP_NONE);
 	c.weight = weight_of(r, spec);
 	if (read_selector(r, &c.nsel,
-	                  json_object_get(spec, "namespaceSelector")) < 0 ||
+	                  json_object_get(spec, "namespaceSelector"),
+	                  "namespaceSelector") < 0 ||
 	    read_groups(r, spec, &c.rg, &c.nrg) < 0 ||
 	    read_cq_checks(r, spec, v1beta1, &c) < 0 || r->rc < 0) {
 		free_cq(&c);
@@ -1973,6 +1985,41 @@ static char *job_workload_name(const char *job, const char *uid)
 	return qf_buf_detach(&out, NULL);
 }
 
+/* QF511 for a Job Kueue leaves alone, saying why. */
+static int unmanaged_job(struct rd *r, const json_t *meta, const char *ns,
+                         const char *name)
+{
+	struct qf_loc loc = loc_key(r, meta, "name");
+
+	if (!qf_model_ns_manages_jobs(r->m, ns)) {
+		(void)qf_diag_warn(
+		        r->d, &loc, "QF511", "metadata.labels",
+		        "Job %s/%s has no kueue.x-k8s.io/queue-name "
+		        "label and its namespace is not selected by "
+		        "the Kueue Configuration's "
+		        "managedJobsNamespaceSelector: Kueue does not "
+		        "manage it (no Workload; it runs outside any "
+		        "quota), so simulate ignores it",
+		        ns, name);
+		qf_diag_hint(r->d,
+		             "Kueue leaves alone the Jobs of the "
+		             "namespaces its managedJobsNamespaceSelector "
+		             "does not match (by default kube-system and "
+		             "its own)");
+		return QF_OK;
+	}
+	(void)qf_diag_warn(r->d, &loc, "QF511", "metadata.labels",
+	                   "Job %s/%s has no kueue.x-k8s.io/queue-name label "
+	                   "and its namespace no LocalQueue \"default\": Kueue "
+	                   "does not manage it (no Workload; it runs outside "
+	                   "any quota), so simulate ignores it",
+	                   ns, name);
+	qf_diag_hint(r->d, "label it kueue.x-k8s.io/queue-name: <LocalQueue>, "
+	                   "or set manageJobsWithoutQueueName in the Kueue "
+	                   "Configuration");
+	return QF_OK;
+}
+
 /* batch/v1 Job -> Workload (Kueue: pkg/controller/jobs/job). */
 static int read_job(struct rd *r, const json_t *o, const char *name,
                     const char *ns, struct qf_model_wl **out)
@@ -1983,7 +2030,7 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	const json_t *spec = json_object_get(o, "spec");
 	const json_t *tmpl = json_object_get(spec, "template");
 	const char *q = json_string_value(
-	        json_object_get(labels, "kueue.x-k8s.io/queue-name"));
+	        json_object_get(labels, QF_MODEL_QUEUE_LABEL));
 	const char *pc = json_string_value(
 	        json_object_get(labels, "kueue.x-k8s.io/priority-class"));
 	const char *uid = json_string_value(json_object_get(meta, "uid"));
@@ -1993,28 +2040,15 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	int64_t par, comp;
 	json_t *pss;
 
-	/* Kueue's Job webhook (jobframework defaults.go
-	 * ApplyDefaultLocalQueue) labels a Job without a queue name with the
-	 * LocalQueue "default" of its namespace if there is one then;
-	 * otherwise Kueue leaves the Job alone (manageJobsWithoutQueueName
-	 * is off by default): no Workload, the Job runs outside any quota */
+	/* A Job without a queue name: the LocalQueue "default" of its
+	 * namespace if there is one then, a Workload in no queue with
+	 * manageJobsWithoutQueueName, or not Kueue's at all (no Workload,
+	 * the Job runs outside any quota); see model_config.c */
 	*out = NULL;
-	if (!q && qf_model_find_lq(r->m, ns, "default"))
-		q = "default";
-	if (!q) {
-		struct qf_loc loc = loc_key(r, meta, "name");
-
-		(void)qf_diag_warn(r->d, &loc, "QF511", "metadata.labels",
-		                   "Job %s/%s has no kueue.x-k8s.io/queue-name "
-		                   "label and its namespace no LocalQueue "
-		                   "\"default\": Kueue does not manage it (no "
-		                   "Workload; it runs outside any quota), so "
-		                   "simulate ignores it",
-		                   ns, name);
-		qf_diag_hint(r->d, "label it kueue.x-k8s.io/queue-name: "
-		                   "<LocalQueue>");
-		return QF_OK;
-	}
+	if (!q)
+		q = qf_model_unlabelled_job_queue(r->m, ns);
+	if (!q)
+		return unmanaged_job(r, meta, ns, name);
 	w = qf_xcalloc(1, sizeof(*w));
 	w->name = job_workload_name(name, uid ? uid : "");
 	w->ns = qf_xstrdup(ns);

@@ -272,6 +272,9 @@ struct qf_model_lr {
 /* Set by the API server on every Namespace to the namespace's name. */
 #define QF_MODEL_NS_NAME_LABEL "kubernetes.io/metadata.name"
 
+/* The LocalQueue of a Job (Kueue: constants.QueueLabel). */
+#define QF_MODEL_QUEUE_LABEL "kueue.x-k8s.io/queue-name"
+
 struct qf_model_ns {
 	char *name; /* owned */
 	struct qf_model_labels labels;
@@ -399,6 +402,12 @@ struct qf_model_config {
 	struct qf_model_xform *xf; /* owned: transformations, unique inputs */
 	size_t nxf;
 	uint32_t gen; /* number of Configurations loaded so far */
+	/* Jobs without the queue-name label: manageJobsWithoutQueueName,
+	 * and managedJobsNamespaceSelector with Kueue's default filled in
+	 * (not present before any Configuration: the default applies) */
+	int manage_unlabelled;
+	struct qf_model_selector managed_ns; /* owned; present if given */
+	char *kueue_ns; /* owned: Configuration namespace (defaulted) */
 };
 
 struct qf_model {
@@ -520,6 +529,10 @@ size_t qf_model_prune_fields(struct qf_model *m, json_t *obj);
 /* 1 when obj is a config.kueue.x-k8s.io Configuration, else 0. */
 int qf_model_is_config(const json_t *obj);
 
+/* 1 when obj is a Configuration or the ConfigMap kueue-manager-config that
+ * holds one (what qf_model_load_config reads), else 0. */
+int qf_model_holds_config(const json_t *obj);
+
 /*
  * The per-pod requests Kueue accounts for a pod template's requests `raw`
  * (sorted by resource name), as pkg/workload/workload.go derives them:
@@ -565,9 +578,36 @@ struct qf_model_rf *qf_model_find_rf(struct qf_model *m, const char *name);
 struct qf_model_ac *qf_model_find_ac(struct qf_model *m, const char *name);
 struct qf_model_pc *qf_model_find_pc(struct qf_model *m, const char *name);
 
+/*
+ * The LocalQueue of a batch/v1 Job without the kueue.x-k8s.io/queue-name
+ * label in namespace ns, as Kueue's Job webhook and reconciler decide:
+ * "default" when that LocalQueue exists and the namespace matches
+ * managedJobsNamespaceSelector; "" (managed, so suspended, but in no
+ * queue) when manageJobsWithoutQueueName is on and the namespace
+ * matches; NULL when Kueue leaves the Job alone.  Static strings.
+ */
+const char *qf_model_unlabelled_job_queue(struct qf_model *m, const char *ns);
+
+/* Whether Kueue manages Jobs of namespace ns at all
+ * (managedJobsNamespaceSelector, or Kueue's default: every namespace but
+ * kube-system and Kueue's own). */
+int qf_model_ns_manages_jobs(struct qf_model *m, const char *ns);
+
 /* Label selector evaluation (matchLabels AND matchExpressions). */
 int qf_model_selector_matches(const struct qf_model_selector *s,
                               const struct qf_model_labels *labels);
+
+/*
+ * Read the label selector o into *s (absent or null: s->present 0);
+ * `what` names the field in errors, which (QF510) are at o's positions in
+ * doc, or at *at when doc is NULL.  Release *s with
+ * qf_model_selector_release, also after a failure.
+ */
+int qf_model_read_selector(struct qf_model_selector *s,
+                           const struct qf_doc *doc, const struct qf_loc *at,
+                           const json_t *o, const char *what,
+                           struct qf_diags *d) QF_MUST_CHECK;
+void qf_model_selector_release(struct qf_model_selector *s);
 
 /* Value of a label, or NULL. */
 const char *qf_model_label(const struct qf_model_labels *l, const char *key);

@@ -81,6 +81,8 @@ void qf_model_config_release(struct qf_model_config *c)
 	for (size_t i = 0; i < c->nxf; i++)
 		free(c->xf[i].out);
 	free(c->xf);
+	free(c->kueue_ns);
+	qf_model_selector_release(&c->managed_ns);
 	memset(c, 0, sizeof(*c));
 	c->gen = gen;
 }
@@ -318,6 +320,80 @@ done:
 	out[1] = (enum qf_model_fs_strategy)v[1];
 }
 
+/* Kueue: apis/config/v1beta2 defaults.go, Configuration.namespace */
+#define KUEUE_NAMESPACE "kueue-system"
+
+/* The labels of a Namespace nobody described: only the name label the API
+ * server sets on every Namespace. */
+struct ns_labels {
+	struct qf_model_label own;
+	struct qf_model_labels set;
+};
+
+static const struct qf_model_labels *
+labels_of(struct ns_labels *b, const struct qf_model_ns *n, const char *name)
+{
+	if (n)
+		return &n->labels;
+	b->own.key = (char *)QF_MODEL_NS_NAME_LABEL;
+	b->own.value = (char *)name;
+	b->set.v = &b->own;
+	b->set.n = 1;
+	return &b->set;
+}
+
+/*
+ * Kueue refuses to start with a managedJobsNamespaceSelector that selects
+ * kube-system or its own namespace (pkg/config/validation.go
+ * validateManagedJobsNamespaceSelector).
+ */
+static void check_managed_ns(struct cr *c, const json_t *obj,
+                             const struct qf_model_config *cfg)
+{
+	const char *ns[] = { "kube-system", cfg->kueue_ns };
+	struct ns_labels b;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(ns); i++)
+		if (qf_model_selector_matches(&cfg->managed_ns,
+		                              labels_of(&b, NULL, ns[i]))) {
+			struct qf_loc loc =
+			        loc_key(c, obj, "managedJobsNamespaceSelector");
+
+			fail_at(c, &loc, "managedJobsNamespaceSelector",
+			        "managedJobsNamespaceSelector should not match "
+			        "the \"%s\" namespace (Kueue refuses to start)",
+			        ns[i]);
+			qf_diag_hint(c->d,
+			             "exclude \"%s\", e.g. matchExpressions: "
+			             "[{key: %s, operator: NotIn, values: "
+			             "[kube-system, %s]}]",
+			             ns[i], QF_MODEL_NS_NAME_LABEL,
+			             cfg->kueue_ns);
+			return;
+		}
+}
+
+/* manageJobsWithoutQueueName, namespace, managedJobsNamespaceSelector */
+static void read_job_management(struct cr *c, const json_t *obj,
+                                struct qf_model_config *cfg)
+{
+	const json_t *mj = json_object_get(obj, "manageJobsWithoutQueueName");
+	const json_t *sel =
+	        json_object_get(obj, "managedJobsNamespaceSelector");
+	const char *ns = opt_str(c, obj, "namespace", "namespace");
+
+	if (mj && !json_is_null(mj) && !json_is_boolean(mj))
+		fail_key(c, obj, "manageJobsWithoutQueueName",
+		         "manageJobsWithoutQueueName", "must be true or false");
+	cfg->manage_unlabelled = json_is_true(mj);
+	cfg->kueue_ns = qf_xstrdup(ns && *ns ? ns : KUEUE_NAMESPACE);
+	if (qf_model_read_selector(&cfg->managed_ns, c->doc, &c->at, sel,
+	                           "managedJobsNamespaceSelector", c->d) < 0)
+		c->rc = QF_EINVAL;
+	else if (cfg->managed_ns.present)
+		check_managed_ns(c, obj, cfg);
+}
+
 static int read_configuration(struct cr *c, struct qf_model *m,
                               const json_t *obj)
 {
@@ -334,6 +410,7 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 		read_xforms(c, m, res, &cfg);
 	}
 	read_fs_strategies(c, obj, strategy, &nstrategy);
+	read_job_management(c, obj, &cfg);
 	if (c->rc < 0) {
 		qf_model_config_release(&cfg);
 		return c->rc;
@@ -400,6 +477,51 @@ static int read_configmap(struct cr *c, struct qf_model *m, const json_t *obj)
 	if (rc < 0)
 		c->rc = rc;
 	return rc;
+}
+
+/*
+ * Kueue: jobframework reconciler.go (and the Job webhook, defaults.go
+ * WorkloadShouldBeSuspended): a Job whose namespace the selector does not
+ * match is not Kueue's.  Without a selector (no Configuration, or none
+ * given) Kueue's default: every namespace but kube-system and its own.
+ */
+int qf_model_ns_manages_jobs(struct qf_model *m, const char *ns)
+{
+	const struct qf_model_config *cfg = &m->cfg;
+	struct ns_labels b;
+	const struct qf_model_labels *l =
+	        labels_of(&b, qf_model_find_ns(m, ns), ns);
+	const char *name = qf_model_label(l, QF_MODEL_NS_NAME_LABEL);
+	const char *own = cfg->kueue_ns ? cfg->kueue_ns : KUEUE_NAMESPACE;
+
+	if (cfg->managed_ns.present)
+		return qf_model_selector_matches(&cfg->managed_ns, l);
+	return !name ||
+	       (strcmp(name, "kube-system") != 0 && strcmp(name, own) != 0);
+}
+
+/* Kueue: jobframework defaults.go ApplyDefaultLocalQueue (the namespace
+ * must be managed since v0.19.2), then reconciler.go for a Job that still
+ * has no queue name. */
+const char *qf_model_unlabelled_job_queue(struct qf_model *m, const char *ns)
+{
+	if (!qf_model_ns_manages_jobs(m, ns))
+		return NULL;
+	if (qf_model_find_lq(m, ns, "default"))
+		return "default";
+	return m->cfg.manage_unlabelled ? "" : NULL;
+}
+
+int qf_model_holds_config(const json_t *obj)
+{
+	const char *k = json_string_value(json_object_get(obj, "kind"));
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+	const char *name = json_string_value(
+	        json_object_get(json_object_get(obj, "metadata"), "name"));
+
+	return qf_model_is_config(obj) ||
+	       (k && av && name && !strcmp(k, "ConfigMap") &&
+	        !strcmp(av, "v1") && !strcmp(name, KUEUE_CONFIGMAP));
 }
 
 int qf_model_is_config(const json_t *obj)

@@ -268,13 +268,18 @@ static int load_objects(struct sim *s, const char *opt,
 		rc = compile_specs(s, &set, &taken);
 	loaded = rc == QF_OK;
 
-	/* every object is checked: all problems are reported at once */
-	for (size_t i = 0; loaded && i < set.nobjs; i++) {
+	/* every object is checked: all problems are reported at once; the
+	 * Kueue Configuration first, as Kueue reads it before any Job (what
+	 * it says of Jobs without a queue name holds whatever the order of
+	 * the files) */
+	for (size_t k = 0; loaded && k < 2 * set.nobjs; k++) {
+		size_t i = k % set.nobjs;
 		const struct qf_obj *o = set.objs[i];
 		struct qf_model_wl *w = NULL;
 		int r;
 
-		if ((taken && taken[i]) || skip_kustomization(s, o))
+		if ((k < set.nobjs) != qf_model_holds_config(o->obj) ||
+		    (taken && taken[i]) || skip_kustomization(s, o))
 			continue;
 		if ((flags & QF_MODEL_POLICY) &&
 		    note_config_annotation(s, o) < 0)

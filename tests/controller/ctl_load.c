@@ -20,16 +20,11 @@
  * duplicate, a Job of the run it never shows is missing; prints
  * "watch duplicates: N, missing: M in K watches".
  */
-#include <arpa/inet.h>
 #include <errno.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -37,6 +32,7 @@
 #include "core/alloc.h"
 #include "core/buf.h"
 #include "core/opt.h"
+#include "tests/controller/loopback.h"
 #include "core/banned.h"
 
 #define MAX_CONNS   64
@@ -68,32 +64,6 @@ struct run {
 	int port;
 	long dups, missing;
 };
-
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
-
-static int dial(int port)
-{
-	struct sockaddr_in a;
-	int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
-
-	memset(&a, 0, sizeof(a));
-	a.sin_family = AF_INET;
-	a.sin_port = htons((uint16_t)port);
-	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof(a)) < 0) {
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-	return fd;
-}
 
 static int send_all(int fd, const char *p, size_t n)
 {
@@ -129,7 +99,7 @@ static int send_job(struct run *r, struct conn *c)
 	            "Host: 127.0.0.1\r\nContent-Type: application/json\r\n"
 	            "Content-Length: %zu\r\n\r\n%s",
 	            r->ns, body.len, body.buf);
-	r->sent_ms[c->job] = now_ms();
+	r->sent_ms[c->job] = lb_now_ms();
 	rc = send_all(c->fd, req.buf, req.len);
 	qf_buf_release(&body);
 	qf_buf_release(&req);
@@ -195,7 +165,7 @@ static int xwatch_open(struct run *r)
 	struct qf_buf req = QF_BUF_INIT;
 	int rc;
 
-	x->fd = dial(r->port);
+	x->fd = lb_dial(r->port);
 	if (x->fd < 0)
 		return -1;
 	qf_buf_init(&x->in);
@@ -339,7 +309,7 @@ static void on_watch(struct run *r)
 			long i = strtol(name + plen + 1, NULL, 10);
 
 			if (i >= 0 && i < r->count && !r->unsusp_ms[i])
-				r->unsusp_ms[i] = now_ms();
+				r->unsusp_ms[i] = lb_now_ms();
 		}
 		json_decref(ev);
 		memmove(r->wbuf.buf, r->wbuf.buf + l, r->wbuf.len - l);
@@ -357,7 +327,7 @@ static int current_rv(struct run *r, int port, struct qf_buf *rv)
 	json_t *list = NULL;
 	char b[16384];
 	ssize_t n;
-	int fd = dial(port), rc = -1;
+	int fd = lb_dial(port), rc = -1;
 
 	if (fd < 0)
 		return -1;
@@ -395,7 +365,7 @@ static int start_watch(struct run *r, int port)
 		fprintf(stderr, "ctl_load: cannot list the Jobs\n");
 		goto done;
 	}
-	r->watch_fd = dial(port);
+	r->watch_fd = lb_dial(port);
 	if (r->watch_fd < 0)
 		goto done;
 	/* HTTP/1.0: the stream comes unchunked, one event per line */
@@ -410,13 +380,6 @@ done:
 	return rc;
 }
 
-static int dcmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static void report_latency(struct run *r)
 {
 	double *v = qf_xcalloc((size_t)r->count + 1, sizeof(double));
@@ -425,7 +388,7 @@ static void report_latency(struct run *r)
 	for (long i = 0; i < r->count; i++)
 		if (r->unsusp_ms[i] > 0)
 			v[n++] = r->unsusp_ms[i] - r->sent_ms[i];
-	qsort(v, n, sizeof(double), dcmp);
+	qsort(v, n, sizeof(double), lb_cmp_double);
 	if (n)
 		printf("unsuspend latency p50 %.1f ms p99 %.1f ms max %.1f ms "
 		       "(%zu jobs)\n",
@@ -438,9 +401,9 @@ static void report_latency(struct run *r)
 /* Wait (bounded) for the watch to see every created Job unsuspended. */
 static void drain_watch(struct run *r)
 {
-	double deadline = now_ms() + 10000;
+	double deadline = lb_now_ms() + 10000;
 
-	while (r->watch_fd >= 0 && now_ms() < deadline) {
+	while (r->watch_fd >= 0 && lb_now_ms() < deadline) {
 		struct pollfd p = { r->watch_fd, POLLIN, 0 };
 		long seen = 0;
 
@@ -537,16 +500,16 @@ int main(int argc, char **argv)
 	for (int i = 0; i < nconns; i++) {
 		qf_buf_init(&cs[i].in);
 		cs[i].job = -1;
-		cs[i].fd = dial((int)port);
+		cs[i].fd = lb_dial((int)port);
 		if (cs[i].fd < 0) {
 			fprintf(stderr, "ctl_load: cannot connect: %s\n",
 			        strerror(errno));
 			return 2;
 		}
 	}
-	t0 = now_ms();
+	t0 = lb_now_ms();
 	rc = run_load(&r, cs, (int)nconns);
-	t1 = now_ms();
+	t1 = lb_now_ms();
 	printf("created %ld of %ld in %.2f s (%.0f/s)%s\n", r.created, r.count,
 	       (t1 - t0) / 1000.0,
 	       t1 > t0 ? (double)r.created * 1000.0 / (t1 - t0) : 0.0,

@@ -2,7 +2,8 @@
 # --manifests: the objects are served; a field Kueue's schema does not
 # know is dropped with a warning (QF512) that is logged at start, before
 # the controller listens, not only printed when it stops; a clean folder
-# logs no warning (tests/controller/lib.sh).
+# logs no warning (tests/controller/lib.sh).  A file of JSON objects one
+# after another (kubectl get -o json, run after run) is served whole.
 suite=manifests
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$tmp/m" "$tmp/clean"
@@ -22,4 +23,10 @@ expect_eq "said once" "$(grep -c 'stopPolicyy' "$tmp/a.log")" "1"
 start b --db "$tmp/c.db" --manifests "$tmp/clean" || exit 1
 stop
 expect_eq "clean: no warning" "$(grep -c '"level":"warning"' "$tmp/b.log")" "0"
+start c --db "$tmp/js.db" --manifests "$ROOT/tests/fixtures/doc/stream/cluster.json" || exit 1
+expect_eq "JSON stream served" "$(k get cq -o name | sort | tr '\n' ' ')" \
+	"clusterqueue.kueue.x-k8s.io/team-a clusterqueue.kueue.x-k8s.io/team-b "
+expect_eq "JSON stream: last object" "$(k get lq -n team-b -o name)" "localqueue.kueue.x-k8s.io/main"
+stop
+expect_eq "stop c" "$?" "0"
 finish

@@ -811,6 +811,142 @@ static void test_docset_total_limit(void **state)
 	qf_diags_release(&d);
 }
 
+/*
+ * A stream of JSON objects, as `kubectl get -o json` of several resources
+ * or `kubectl get -w -o json` writes it: each object is a document, every
+ * node keeps its file position (after a BOM, CRLF, multi-byte characters
+ * and Lists), and YAML separators between objects still work.
+ */
+static const struct json_stream_case {
+	const char *id, *text;
+	size_t nobjs;
+	unsigned line, col;   /* where the last object starts */
+	const char *key;      /* a key of the last object ... */
+	unsigned kline, kcol; /* ... and where its value is */
+} json_stream_cases[] = {
+	{ "js1", "{\"a\":1}{\"b\":2}", 2, 1, 8, "b", 1, 13 },
+	{ "js2", "{\"a\":1}\n{\"b\":2}\n", 2, 2, 1, "b", 2, 6 },
+	{ "js3", "\n  {\"a\":1}\n  {\"b\":2}  \n", 2, 3, 3, "b", 3, 8 },
+	{ "js4",
+	  "\xEF\xBB\xBF{\r\n \"a\": 1\r\n}\r\n{\r\n \"b\": \"\xC3\xA9\"\r\n}\r\n",
+	  2, 4, 1, "b", 5, 7 },
+	{ "js5", "{\"a\":\"\xC3\xA9\xC3\xA9\"} {\"b\":[1,{\"c\":2}]}", 2, 1, 12,
+	  "b", 1, 17 },
+	{ "js6",
+	  "{\"kind\":\"List\",\"items\":[{\"a\":1},{\"b\":2}]}\n{\"c\":3}", 3,
+	  2, 1, "c", 2, 6 },
+	{ "js7", "{\"a\":1}\n---\n{\"b\":2}\n...\n{\"c\":3}\n", 3, 5, 1, "c", 5,
+	  6 },
+	{ "js8", "{\"a\": 1}\n{b: 'x}', c: [1, 2]}\n", 2, 2, 1, "c", 2, 14 },
+	{ "js9", "{\"a\":1}{}{\"d\":4}", 3, 1, 10, "d", 1, 15 },
+};
+
+static void test_doc_json_stream_objects(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(json_stream_cases); i++) {
+		const struct json_stream_case *c = &json_stream_cases[i];
+		struct qf_diags d = QF_DIAGS_INIT;
+		const struct qf_obj *o;
+		int rc;
+		struct qf_doc *doc = load_str(c->text, NULL, &d, &rc);
+
+		fprintf(stderr, "case %s\n", c->id);
+		assert_int_equal(rc, QF_OK);
+		assert_int_equal(d.n, 0);
+		assert_int_equal(qf_doc_nobjects(doc), c->nobjs);
+		o = qf_doc_object(doc, c->nobjs - 1);
+		assert_loc(o->loc, c->line, c->col);
+		assert_loc(qf_doc_loc_key(doc, o->obj, c->key), c->kline,
+		           c->kcol);
+		qf_doc_free(doc);
+		qf_diags_release(&d);
+	}
+}
+
+/* A bad object in a JSON stream is an error at its position; so is
+ * anything between objects; YAML input is not read as a JSON stream. */
+static const struct json_stream_bad {
+	const char *id, *text;
+	unsigned line, col;
+	const char *rule, *msg;
+} json_stream_bad[] = {
+	{ "jb1", "{\"a\":1}\n}\n", 2, 1, "QF010",
+	  "found '}' after an object; expected '{' starting the next object" },
+	{ "jb2", "{\"a\":1} x", 1, 9, "QF010", "found 'x' after an object" },
+	{ "jb3", "{\"a\":1}\n{\"b\":2,\n \"c\" 3}\n", 3, 6, "QF010",
+	  "expected ',' or '}' (while parsing a flow mapping at 2:1)" },
+	{ "jb4", "{\"a\":1}\n[1]\n", 2, 1, "QF014",
+	  "document 2 is a sequence" },
+	{ "jb5", "{\"a\":\"\xC3\xA9\"}\n{\"b\":\"\xff\"}\n", 2, 7, "QF010",
+	  "UTF-8" },
+	{ "jb6", "a: 1\n---\n{\"b\":2}{\"c\":3}\n", 3, 8, "QF010",
+	  "did not find expected <document start>" },
+	{ "jb7", "{\"a\":1}\n{\"b\":{\"c\":1,\"c\":2}}", 2, 13, "QF011",
+	  "duplicate key \"c\" (first defined at 2:7)" },
+	{ "jb8", "{\"a\":1}\n{\"b\":\n", 2, 6, "QF010",
+	  "did not find expected node content" },
+};
+
+static void test_doc_json_stream_errors(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(json_stream_bad); i++) {
+		const struct json_stream_bad *c = &json_stream_bad[i];
+		struct qf_diags d = QF_DIAGS_INIT;
+		int rc;
+		struct qf_doc *doc = load_str(c->text, NULL, &d, &rc);
+
+		fprintf(stderr, "case %s: %s\n", c->id, d.n ? d.v[0].msg : "");
+		assert_null(doc);
+		qf_assert_failed_with_error(rc, &d);
+		assert_int_equal(d.nerrors, 1);
+		assert_string_equal(d.v[0].rule, c->rule);
+		assert_loc(
+		        (struct qf_loc){ d.v[0].file, d.v[0].line, d.v[0].col },
+		        c->line, c->col);
+		assert_non_null(strstr(d.v[0].msg, c->msg));
+		qf_diags_release(&d);
+	}
+}
+
+/* The per-file limits count every object of a JSON stream. */
+static void test_doc_json_stream_limits(void **state)
+{
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc;
+	int rc;
+
+	(void)state;
+	lim.max_documents = 2;
+	doc = load_str("{\"a\":1}\n{\"b\":2}\n", &lim, &d, &rc);
+	assert_int_equal(rc, QF_OK);
+	qf_doc_free(doc);
+	doc = load_str("{\"a\":1}\n{\"b\":2}\n  {\"c\":3}\n", &lim, &d, &rc);
+	assert_null(doc);
+	assert_int_equal(rc, QF_ETOOBIG);
+	assert_non_null(strstr(d.v[0].msg, "more than 2 YAML documents"));
+	assert_loc((struct qf_loc){ NULL, d.v[0].line, d.v[0].col }, 3, 3);
+	qf_diags_release(&d);
+	lim = (struct qf_doc_limits)QF_DOC_LIMITS_INIT;
+	lim.max_objects = 2;
+	doc = load_str("{\"a\":1}{\"kind\":\"List\",\"items\":[{\"b\":2},{}]}",
+	               &lim, &d, &rc);
+	assert_null(doc);
+	assert_int_equal(rc, QF_ETOOBIG);
+	assert_non_null(strstr(d.v[0].msg, "more than 2 objects"));
+	assert_loc((struct qf_loc){ NULL, d.v[0].line, d.v[0].col }, 1, 40);
+	qf_diags_release(&d);
+	lim = (struct qf_doc_limits)QF_DOC_LIMITS_INIT;
+	lim.max_depth = 3;
+	doc = load_str("{\"a\":1}\n{\"b\":{\"c\":{\"d\":[1]}}}", &lim, &d, &rc);
+	assert_null(doc);
+	assert_string_equal(d.v[0].rule, "QF013");
+	assert_loc((struct qf_loc){ NULL, d.v[0].line, d.v[0].col }, 2, 16);
+	qf_diags_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -840,6 +976,9 @@ int main(void)
 		cmocka_unit_test(test_doc_alias_limit_counts_bytes),
 		cmocka_unit_test(test_doc_document_and_object_limits),
 		cmocka_unit_test(test_docset_total_limit),
+		cmocka_unit_test(test_doc_json_stream_objects),
+		cmocka_unit_test(test_doc_json_stream_errors),
+		cmocka_unit_test(test_doc_json_stream_limits),
 	};
 
 	return cmocka_run_group_tests_name("doc", tests, NULL, NULL);

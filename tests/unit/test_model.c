@@ -503,6 +503,53 @@ static void test_model_reads_fair_sharing_strategies(void **state)
 	qf_diags_release(&d);
 }
 
+/*
+ * Jobs without the queue-name label (Kueue: jobframework defaults.go
+ * ApplyDefaultLocalQueue, reconciler.go; apis/config defaults.go for the
+ * default managedJobsNamespaceSelector): a label selector on namespace
+ * labels, the LocalQueue "default" first, then manageJobsWithoutQueueName.
+ */
+static void test_model_unlabelled_job_queue(void **state)
+{
+	struct rt t;
+	const char *q;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t,
+	        "apiVersion: v1\nkind: Namespace\n"
+	        "metadata: {name: a, labels: {kueue: 'on'}}\n---\n"
+	        "apiVersion: v1\nkind: Namespace\nmetadata: {name: b}\n"
+	        "---\napiVersion: kueue.x-k8s.io/v1beta2\n"
+	        "kind: LocalQueue\nmetadata: {name: default, namespace: b}\n"
+	        "spec: {clusterQueue: cq}\n");
+	/* no Configuration: every namespace but kube-system and
+	 * kueue-system, and no management without a queue */
+	assert_null(qf_model_unlabelled_job_queue(&t.m, "a"));
+	assert_string_equal(qf_model_unlabelled_job_queue(&t.m, "b"),
+	                    "default");
+	assert_int_equal(qf_model_ns_manages_jobs(&t.m, "kueue-system"), 0);
+	assert_int_equal(qf_model_ns_manages_jobs(&t.m, "kube-system"), 0);
+	assert_int_equal(qf_model_ns_manages_jobs(&t.m, "unknown"), 1);
+	rt_load(&t, "apiVersion: config.kueue.x-k8s.io/v1beta2\n"
+	            "kind: Configuration\nnamespace: kq\n"
+	            "manageJobsWithoutQueueName: true\n"
+	            "managedJobsNamespaceSelector:\n"
+	            "  matchLabels: {kueue: 'on'}\n");
+	q = qf_model_unlabelled_job_queue(&t.m, "a");
+	assert_non_null(q);
+	assert_string_equal(q, "");
+	/* b is not selected: its LocalQueue "default" takes nothing */
+	assert_null(qf_model_unlabelled_job_queue(&t.m, "b"));
+	rt_load(&t, "apiVersion: config.kueue.x-k8s.io/v1beta2\n"
+	            "kind: Configuration\nnamespace: kq\n");
+	/* the default selector excludes the Configuration's namespace */
+	assert_int_equal(qf_model_ns_manages_jobs(&t.m, "kq"), 0);
+	assert_int_equal(qf_model_ns_manages_jobs(&t.m, "kueue-system"), 1);
+	assert_null(qf_model_unlabelled_job_queue(&t.m, "a"));
+	rt_release(&t);
+}
+
 /* Requests clamp like Kueue's ResourceValue (exact up to 2^63-1 milli-cpu,
  * then 2^63-1), while a quota at or above (2^63-1)/1000 cores is unlimited
  * (AmountFromQuantity). */
@@ -662,6 +709,7 @@ int main(void)
 		cmocka_unit_test(test_model_config_errors_have_positions),
 		cmocka_unit_test(test_model_namespace_has_its_name_label),
 		cmocka_unit_test(test_model_reads_fair_sharing_strategies),
+		cmocka_unit_test(test_model_unlabelled_job_queue),
 		cmocka_unit_test(test_model_requests_clamp_quotas_go_unlimited),
 		cmocka_unit_test(test_model_adjusts_requests_like_kueue),
 		cmocka_unit_test(test_model_requests_above_limits),
