@@ -51,8 +51,7 @@ static void hints_init(struct hints *h, const struct lm_model *m,
 		h->cands[i] = m->items[k][m->byname[k][i]].name;
 }
 
-static void hint_closest(struct qf_diags *d, struct hints *h,
-                         const char *name)
+static void hint_closest(struct qf_diags *d, struct hints *h, const char *name)
 {
 	const char *best = NULL;
 	size_t i;

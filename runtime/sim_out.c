@@ -427,8 +427,7 @@ static void fate_admitted(const struct sim *s, const struct qf_wl *w,
 {
 	json_object_set(j, "clusterQueue",
 	                json_object_get(adm, "clusterQueue"));
-	json_object_set_new(j, "admittedAtMs",
-	                    json_integer(admitted_at(adm)));
+	json_object_set_new(j, "admittedAtMs", json_integer(admitted_at(adm)));
 	json_object_set(j, "flavors", json_object_get(adm, "flavors"));
 	json_object_set(j, "borrowed", json_object_get(adm, "borrowed"));
 	if (w->state == QF_WL_FINISHED)

@@ -105,9 +105,9 @@ static void test_store_chain_names_edited_row(void **state)
 	assert_int_equal(qf_evdb_verify_chain(s, &bad, &d), QF_OK);
 	assert_int_equal(bad, 0);
 	assert_int_equal(qf_evdb_exec(s,
-	                               "UPDATE events SET workload = 'ns/x'"
-	                               " WHERE id = 2",
-	                               &d),
+	                              "UPDATE events SET workload = 'ns/x'"
+	                              " WHERE id = 2",
+	                              &d),
 	                 QF_OK);
 	assert_int_equal(qf_evdb_verify_chain(s, &bad, &d), QF_OK);
 	assert_int_equal(bad, 2);
