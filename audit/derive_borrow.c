@@ -201,11 +201,12 @@ static int64_t col_limit(sqlite3_stmt *st, int i)
  * in force from its valid-from (D3). */
 static const char *const quota_sql[2] = {
 	"SELECT cluster_queue, flavor, resource, cohort, valid_from_ms,"
-	" nominal_milli, lending_limit_milli FROM quotas WHERE cluster = ?1"
+	" nominal_milli, lending_limit_milli, borrowing_limit_milli FROM quotas"
+	" WHERE cluster = ?1"
 	" ORDER BY cluster_queue, flavor, resource, valid_from_ms",
 	"SELECT cohort, flavor, resource, NULL, valid_from_ms, nominal_milli,"
-	" lending_limit_milli FROM cohort_quotas WHERE cluster = ?1"
-	" ORDER BY cohort, flavor, resource, valid_from_ms",
+	" lending_limit_milli, borrowing_limit_milli FROM cohort_quotas"
+	" WHERE cluster = ?1 ORDER BY cohort, flavor, resource, valid_from_ms",
 };
 
 static void quota_from_row(struct borrow *b, sqlite3_stmt *st, int cohort_own)
@@ -231,6 +232,7 @@ static void quota_from_row(struct borrow *b, sqlite3_stmt *st, int cohort_own)
 	q->from_ms = sqlite3_column_int64(st, 4);
 	q->nominal = sqlite3_column_int64(st, 5);
 	q->lending = col_limit(st, 6);
+	q->borrowing = col_limit(st, 7);
 	add_qchange(b, q->from_ms, ki);
 }
 
@@ -300,6 +302,7 @@ static int add_drop(struct quota **q, size_t *nq, size_t *aq, int64_t t,
 	(*q)[i].from_ms = t;
 	(*q)[i].nominal = 0;
 	(*q)[i].lending = -1;
+	(*q)[i].borrowing = -1;
 	(*q)[i].group = group;
 	return 1;
 }
@@ -432,13 +435,45 @@ static int load_quotas(struct borrow *b, struct qf_diags *d)
 	return rc;
 }
 
-int qf_borrow_init(struct borrow *b, struct qf_evdb *s, const char *cluster,
-                   struct qf_diags *d)
+int qf_borrow_quotas(struct borrow *b, struct qf_evdb *s, const char *cluster,
+                     struct qf_diags *d)
 {
 	memset(b, 0, sizeof(*b));
 	b->s = s;
 	b->cluster = cluster;
 	b->now_ms = INT64_MIN;
+	return load_quotas(b, d);
+}
+
+void qf_borrow_quota_sum(const struct borrow *b, const char *cq,
+                         int (*want)(const char *resource), int64_t t,
+                         int64_t *nominal, int64_t *burst)
+{
+	*nominal = *burst = 0;
+	for (size_t i = 0; i < b->nk; i++) {
+		const struct quota *q = in_force(&b->k[i], t);
+
+		if (!q || strcmp(b->k[i].cq, cq) ||
+		    (want && !want(b->k[i].resource)))
+			continue;
+		*nominal += q->nominal;
+		/* a queue in no cohort (or deleted) borrows nothing */
+		if (q->group == (size_t)-1)
+			*burst += *burst < 0 ? 0 : q->nominal;
+		else if (q->borrowing < 0 || *burst < 0)
+			*burst = -1;
+		else
+			*burst += q->nominal + q->borrowing;
+	}
+}
+
+int qf_borrow_init(struct borrow *b, struct qf_evdb *s, const char *cluster,
+                   struct qf_diags *d)
+{
+	int rc = qf_borrow_quotas(b, s, cluster, d);
+
+	if (rc < 0)
+		return rc;
 	if (sqlite3_prepare_v2(
 	            s->db,
 	            "INSERT INTO d_borrowing VALUES(?1,?2,?3,?4,?5,?6,?7,?8,"
@@ -467,7 +502,7 @@ int qf_borrow_init(struct borrow *b, struct qf_evdb *s, const char *cluster,
 	                       " AND k = ?2",
 	                       -1, &b->part_del, NULL) != SQLITE_OK)
 		return qf_evdb_fail(s, "cannot prepare derivation", d);
-	return load_quotas(b, d);
+	return QF_OK;
 }
 
 static void reset_interval(struct ukey *k)
