@@ -89,6 +89,12 @@ struct group {
 	/* scratch of one instant (D6) */
 	size_t par;  /* parent group now, or -1 */
 	int64_t own; /* the cohort's own quota still to lend */
+	/* the Cohort's limits now, still to use: what its subtree may give
+	 * to borrowers outside it, and take from lenders outside it (< 0:
+	 * no limit) */
+	double lend_left, borrow_left;
+	double fac; /* scratch of one level: what its subtree can give over
+	             * what it has unused (lend_left / unused when lower) */
 };
 
 /* A Cohort or ClusterQueue object from from_ms on (D3). */
