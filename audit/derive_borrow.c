@@ -869,33 +869,46 @@ struct level {
 };
 
 /*
- * D6: what the subtree of group h gives at level lv: its own quota, its
- * members' unused quota and what its child cohorts give, at most its
- * lendingLimit still unused when h is below the level's top (Kueue: a
- * child lends its parent min(SubtreeQuota, lendingLimit) less what it
- * uses of it).  Sets h's fac; depth stops a cycle of parents.
+ * D6: what level lv can give: each lender's unused quota, where a cohort
+ * below the top gives at most its lendingLimit left of what its subtree
+ * has unused (Kueue: a child lends its parent min(SubtreeQuota,
+ * lendingLimit) less what it uses of it).  Sets each group's fac; summed
+ * from the deepest cohorts up.
  */
-static double subtree_gives(struct borrow *b, const struct level *lv, size_t h,
-                            size_t depth)
+static double level_gives(struct borrow *b, const struct level *lv)
 {
-	struct group *g = &b->g[h];
-	double unused = (double)g->own, gives;
+	size_t maxd = 0, beg = b->frbeg[lv->fr], end = b->frbeg[lv->fr + 1];
 
-	for (size_t j = 0; j < g->n; j++)
-		unused += (double)g->cap[j];
-	for (size_t i = b->frbeg[lv->fr];
-	     depth <= b->ng && i < b->frbeg[lv->fr + 1]; i++) {
-		size_t c = b->byfr[i];
+	for (size_t i = beg; i < end; i++) {
+		struct group *g = &b->g[b->byfr[i]];
+		size_t d = 0;
 
-		if (c != h && c != lv->top && b->g[c].par == h &&
-		    at_level(b, c, lv->top, lv->below))
-			unused += subtree_gives(b, lv, c, depth + 1);
+		g->depth = (size_t)-1;
+		if (!at_level(b, b->byfr[i], lv->top, lv->below))
+			continue;
+		for (size_t h = b->byfr[i]; h != lv->top; h = b->g[h].par)
+			d++; /* at the level: top is an ancestor */
+		g->depth = d;
+		g->fac = 1;
+		g->acc = (double)g->own;
+		for (size_t j = 0; j < g->n; j++)
+			g->acc += (double)g->cap[j];
+		if (d > maxd)
+			maxd = d;
 	}
-	gives = unused;
-	if (h != lv->top && g->lend_left >= 0 && gives > g->lend_left)
-		gives = g->lend_left;
-	g->fac = unused > 0 ? gives / unused : 1;
-	return gives;
+	for (size_t d = maxd; d > 0; d--)
+		for (size_t i = beg; i < end; i++) {
+			struct group *g = &b->g[b->byfr[i]];
+			double gives = g->acc;
+
+			if (g->depth != d)
+				continue;
+			if (g->lend_left >= 0 && gives > g->lend_left)
+				gives = g->lend_left;
+			g->fac = g->acc > 0 ? gives / g->acc : 1;
+			b->g[g->par].acc += gives;
+		}
+	return b->g[lv->top].acc;
 }
 
 /* The part of its unused quota group h gives at the level: the product
@@ -1019,7 +1032,7 @@ static void integrate_borrower(struct borrow *b, struct ukey *x, int64_t dt,
 		rem = xq->borrowing;
 	}
 	for (size_t n = 0; rem > 0 && lv.top != (size_t)-1 && n <= b->ng; n++) {
-		int64_t total = (int64_t)subtree_gives(b, &lv, lv.top, 0);
+		int64_t total = (int64_t)level_gives(b, &lv);
 		int64_t take = rem < total ? rem : total;
 		double room = lv.below == (size_t)-1
 		                      ? -1

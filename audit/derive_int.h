@@ -93,8 +93,11 @@ struct group {
 	 * to borrowers outside it, and take from lenders outside it (< 0:
 	 * no limit) */
 	double lend_left, borrow_left;
-	double fac; /* scratch of one level: what its subtree can give over
-	             * what it has unused (lend_left / unused when lower) */
+	/* scratch of one level (D6): its depth below the level's top
+	 * (-1: not at the level), what its subtree has unused, and the
+	 * part of it that it gives (its lendingLimit left over that) */
+	size_t depth;
+	double acc, fac;
 };
 
 /* A Cohort or ClusterQueue object from from_ms on (D3). */
