@@ -453,7 +453,7 @@ void qf_borrow_quota_sum(const struct borrow *b, const char *cq,
 	for (size_t i = 0; i < b->nk; i++) {
 		const struct quota *q = in_force(&b->k[i], t);
 
-		if (!q || strcmp(b->k[i].cq, cq) ||
+		if (!q || strcmp(b->k[i].cq, cq) != 0 ||
 		    (want && !want(b->k[i].resource)))
 			continue;
 		*nominal += q->nominal;
