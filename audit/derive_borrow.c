@@ -201,11 +201,12 @@ static int64_t col_limit(sqlite3_stmt *st, int i)
  * in force from its valid-from (D3). */
 static const char *const quota_sql[2] = {
 	"SELECT cluster_queue, flavor, resource, cohort, valid_from_ms,"
-	" nominal_milli, lending_limit_milli FROM quotas WHERE cluster = ?1"
+	" nominal_milli, lending_limit_milli, borrowing_limit_milli FROM quotas"
+	" WHERE cluster = ?1"
 	" ORDER BY cluster_queue, flavor, resource, valid_from_ms",
 	"SELECT cohort, flavor, resource, NULL, valid_from_ms, nominal_milli,"
-	" lending_limit_milli FROM cohort_quotas WHERE cluster = ?1"
-	" ORDER BY cohort, flavor, resource, valid_from_ms",
+	" lending_limit_milli, borrowing_limit_milli FROM cohort_quotas"
+	" WHERE cluster = ?1 ORDER BY cohort, flavor, resource, valid_from_ms",
 };
 
 static void quota_from_row(struct borrow *b, sqlite3_stmt *st, int cohort_own)
@@ -231,6 +232,7 @@ static void quota_from_row(struct borrow *b, sqlite3_stmt *st, int cohort_own)
 	q->from_ms = sqlite3_column_int64(st, 4);
 	q->nominal = sqlite3_column_int64(st, 5);
 	q->lending = col_limit(st, 6);
+	q->borrowing = col_limit(st, 7);
 	add_qchange(b, q->from_ms, ki);
 }
 
@@ -300,6 +302,7 @@ static int add_drop(struct quota **q, size_t *nq, size_t *aq, int64_t t,
 	(*q)[i].from_ms = t;
 	(*q)[i].nominal = 0;
 	(*q)[i].lending = -1;
+	(*q)[i].borrowing = -1;
 	(*q)[i].group = group;
 	return 1;
 }
@@ -432,13 +435,45 @@ static int load_quotas(struct borrow *b, struct qf_diags *d)
 	return rc;
 }
 
-int qf_borrow_init(struct borrow *b, struct qf_evdb *s, const char *cluster,
-                   struct qf_diags *d)
+int qf_borrow_quotas(struct borrow *b, struct qf_evdb *s, const char *cluster,
+                     struct qf_diags *d)
 {
 	memset(b, 0, sizeof(*b));
 	b->s = s;
 	b->cluster = cluster;
 	b->now_ms = INT64_MIN;
+	return load_quotas(b, d);
+}
+
+void qf_borrow_quota_sum(const struct borrow *b, const char *cq,
+                         int (*want)(const char *resource), int64_t t,
+                         int64_t *nominal, int64_t *burst)
+{
+	*nominal = *burst = 0;
+	for (size_t i = 0; i < b->nk; i++) {
+		const struct quota *q = in_force(&b->k[i], t);
+
+		if (!q || strcmp(b->k[i].cq, cq) != 0 ||
+		    (want && !want(b->k[i].resource)))
+			continue;
+		*nominal += q->nominal;
+		/* a queue in no cohort (or deleted) borrows nothing */
+		if (q->group == (size_t)-1)
+			*burst += *burst < 0 ? 0 : q->nominal;
+		else if (q->borrowing < 0 || *burst < 0)
+			*burst = -1;
+		else
+			*burst += q->nominal + q->borrowing;
+	}
+}
+
+int qf_borrow_init(struct borrow *b, struct qf_evdb *s, const char *cluster,
+                   struct qf_diags *d)
+{
+	int rc = qf_borrow_quotas(b, s, cluster, d);
+
+	if (rc < 0)
+		return rc;
 	if (sqlite3_prepare_v2(
 	            s->db,
 	            "INSERT INTO d_borrowing VALUES(?1,?2,?3,?4,?5,?6,?7,?8,"
@@ -467,7 +502,7 @@ int qf_borrow_init(struct borrow *b, struct qf_evdb *s, const char *cluster,
 	                       " AND k = ?2",
 	                       -1, &b->part_del, NULL) != SQLITE_OK)
 		return qf_evdb_fail(s, "cannot prepare derivation", d);
-	return load_quotas(b, d);
+	return QF_OK;
 }
 
 static void reset_interval(struct ukey *k)
@@ -792,16 +827,17 @@ static size_t parent_now(const struct borrow *b, const struct group *g)
 	return c->row[best].deleted ? (size_t)-1 : g->pg[best];
 }
 
-/* What group gi and its members can lend now (D6). */
+/* What group gi and its members can lend now, and the Cohort's limits
+ * (D6). */
 static void capacities(struct borrow *b, size_t gi)
 {
 	struct group *g = &b->g[gi];
 	const struct quota *own = rows_in_force(g->q, g->nq, b->now_ms);
 
 	g->par = parent_now(b, g);
-	/* a Cohort's lendingLimit bounds what its whole subtree gives
-	 * its parent, not its own quota: not applied (D10) */
 	g->own = own && own->nominal > 0 ? own->nominal : 0;
+	g->lend_left = own ? (double)own->lending : -1;
+	g->borrow_left = own ? (double)own->borrowing : -1;
 	for (size_t i = 0; i < g->n; i++)
 		g->cap[i] = lendable(&b->k[g->members[i]], gi, b->now_ms);
 }
@@ -826,84 +862,196 @@ static int at_level(const struct borrow *b, size_t h, size_t top, size_t below)
 	       (below == (size_t)-1 || !in_subtree(b, h, below));
 }
 
-/* Borrower x takes `take` of the capacity of one level (total), each
- * lender in proportion, and the capacities shrink by it. */
-static void take_level(struct borrow *b, struct ukey *x, size_t fr, size_t top,
-                       size_t below, int64_t take, int64_t total, int64_t dt,
-                       struct qf_buf *name)
+/* A level (D6): lenders of tree fr in the subtree of top less that of
+ * below. */
+struct level {
+	size_t fr, top, below;
+};
+
+/*
+ * D6: what level lv can give: each lender's unused quota, where a cohort
+ * below the top gives at most its lendingLimit left of what its subtree
+ * has unused (Kueue: a child lends its parent min(SubtreeQuota,
+ * lendingLimit) less what it uses of it).  Sets each group's fac; summed
+ * from the deepest cohorts up.
+ */
+static double level_gives(struct borrow *b, const struct level *lv)
 {
-	int64_t left = total - take;
+	size_t maxd = 0, beg = b->frbeg[lv->fr], end = b->frbeg[lv->fr + 1];
 
-	for (size_t i = b->frbeg[fr]; i < b->frbeg[fr + 1]; i++) {
-		size_t gi = b->byfr[i];
-		struct group *g = &b->g[gi];
+	for (size_t i = beg; i < end; i++) {
+		struct group *g = &b->g[b->byfr[i]];
+		size_t d = 0;
 
-		if (!at_level(b, gi, top, below))
+		g->depth = (size_t)-1;
+		if (!at_level(b, b->byfr[i], lv->top, lv->below))
 			continue;
-		for (size_t j = 0; j < g->n; j++) {
-			if (!g->cap[j])
+		for (size_t h = b->byfr[i]; h != lv->top; h = b->g[h].par)
+			d++; /* at the level: top is an ancestor */
+		g->depth = d;
+		g->fac = 1;
+		g->acc = (double)g->own;
+		for (size_t j = 0; j < g->n; j++)
+			g->acc += (double)g->cap[j];
+		if (d > maxd)
+			maxd = d;
+	}
+	for (size_t d = maxd; d > 0; d--)
+		for (size_t i = beg; i < end; i++) {
+			struct group *g = &b->g[b->byfr[i]];
+			double gives = g->acc;
+
+			if (g->depth != d)
 				continue;
-			lend(x, b->k[g->members[j]].cq,
-			     (double)take * (double)g->cap[j] / (double)total *
-			             (double)dt);
-			g->cap[j] = (int64_t)((double)g->cap[j] * (double)left /
-			                      (double)total);
+			if (g->lend_left >= 0 && gives > g->lend_left)
+				gives = g->lend_left;
+			g->fac = g->acc > 0 ? gives / g->acc : 1;
+			b->g[g->par].acc += gives;
 		}
-		if (g->own) {
-			qf_buf_reset(name); /* no printf per instant */
-			qf_buf_adds(name, "cohort/");
-			qf_buf_adds(name, g->cohort);
-			lend(x, name->buf,
-			     (double)take * (double)g->own / (double)total *
-			             (double)dt);
-			g->own = (int64_t)((double)g->own * (double)left /
-			                   (double)total);
-		}
+	return b->g[lv->top].acc;
+}
+
+/* The part of its unused quota group h gives at the level: the product
+ * of the factors up to the top (1 without lendingLimits). */
+static double level_fac(const struct borrow *b, const struct level *lv,
+                        size_t h)
+{
+	double f = 1;
+
+	for (size_t n = 0; h != lv->top && h != (size_t)-1 && n <= b->ng; n++) {
+		if (b->g[h].fac != 1)
+			f *= b->g[h].fac;
+		h = b->g[h].par;
+	}
+	return f;
+}
+
+/* What a lender with capacity cap, of which the part f is given at the
+ * level, keeps after the level gave take of total. */
+static int64_t cap_after(int64_t cap, double f, int64_t take, int64_t total)
+{
+	if (f == 1) /* without limits, bit for bit as before them */
+		return (int64_t)((double)cap * (double)(total - take) /
+		                 (double)total);
+	return (int64_t)((double)cap -
+	                 (double)take * (double)cap * f / (double)total);
+}
+
+/* Group h gave `given` at the level: the lendingLimits of the cohorts
+ * between it and the top shrink by it. */
+static void spend_lending(struct borrow *b, const struct level *lv, size_t h,
+                          double given)
+{
+	for (size_t n = 0; h != lv->top && h != (size_t)-1 && n <= b->ng; n++) {
+		if (b->g[h].lend_left >= 0)
+			b->g[h].lend_left -= given;
+		h = b->g[h].par;
 	}
 }
 
-static int64_t level_total(const struct borrow *b, size_t fr, size_t top,
-                           size_t below)
+/* Borrower x takes `take` of the capacity of one level (total), each
+ * lender in proportion to what it gives there, and the capacities
+ * shrink by it. */
+static void take_level(struct borrow *b, struct ukey *x, const struct level *lv,
+                       int64_t take, int64_t total, int64_t dt,
+                       struct qf_buf *name)
 {
-	int64_t total = 0;
+	for (size_t i = b->frbeg[lv->fr]; i < b->frbeg[lv->fr + 1]; i++) {
+		size_t gi = b->byfr[i];
+		struct group *g = &b->g[gi];
+		double f, given = 0;
 
-	for (size_t i = b->frbeg[fr]; i < b->frbeg[fr + 1]; i++) {
-		const struct group *g = &b->g[b->byfr[i]];
-
-		if (!at_level(b, b->byfr[i], top, below))
+		if (!at_level(b, gi, lv->top, lv->below))
 			continue;
-		total += g->own;
-		for (size_t j = 0; j < g->n; j++)
-			total += g->cap[j];
+		f = level_fac(b, lv, gi);
+		for (size_t j = 0; j < g->n; j++) {
+			double part;
+
+			if (!g->cap[j])
+				continue;
+			part = (double)take * (double)g->cap[j] * f /
+			       (double)total;
+			lend(x, b->k[g->members[j]].cq, part * (double)dt);
+			given += part;
+			g->cap[j] = cap_after(g->cap[j], f, take, total);
+		}
+		if (g->own) {
+			double part = (double)take * (double)g->own * f /
+			              (double)total;
+
+			qf_buf_reset(name); /* no printf per instant */
+			qf_buf_adds(name, "cohort/");
+			qf_buf_adds(name, g->cohort);
+			lend(x, name->buf, part * (double)dt);
+			given += part;
+			g->own = cap_after(g->own, f, take, total);
+		}
+		spend_lending(b, lv, gi, given);
 	}
-	return total;
+}
+
+/* What borrowers of group from may still take from outside the subtree
+ * of group upto (its ancestor, or itself): the least borrowingLimit left
+ * on the way (< 0: none); with spend, that much is taken. */
+static double borrow_room(struct borrow *b, size_t from, size_t upto,
+                          double spend)
+{
+	double room = -1;
+
+	for (size_t n = 0; from != (size_t)-1 && n <= b->ng; n++) {
+		struct group *g = &b->g[from];
+
+		if (g->borrow_left >= 0) {
+			g->borrow_left -= spend;
+			if (room < 0 || g->borrow_left < room)
+				room = g->borrow_left;
+		}
+		if (from == upto)
+			break;
+		from = g->par;
+	}
+	return room;
 }
 
 /*
  * D5, D6: borrower x over dt milliseconds: its cohort's subtree lends
- * first, then each parent's subtree not yet asked, up to the root; what
- * no quota covers is "(uncovered)".
+ * first, then each parent's subtree not yet asked, up to the root, within
+ * x's borrowingLimit and those of the cohorts it takes through; what no
+ * quota covers is "(uncovered)".
  */
 static void integrate_borrower(struct borrow *b, struct ukey *x, int64_t dt,
                                struct qf_buf *name)
 {
-	size_t fr = b->g[x->igroup].fr, top = x->igroup, below = (size_t)-1;
-	int64_t rem = x->borrowed;
+	const struct quota *xq = in_force(x, b->now_ms);
+	struct level lv = { b->g[x->igroup].fr, x->igroup, (size_t)-1 };
+	int64_t rem = x->borrowed, over = 0;
 
 	x->amount += (double)x->borrowed * (double)dt;
-	for (size_t n = 0; rem > 0 && top != (size_t)-1 && n <= b->ng; n++) {
-		int64_t total = level_total(b, fr, top, below);
+	if (xq && xq->borrowing >= 0 && rem > xq->borrowing) {
+		over = rem - xq->borrowing; /* Kueue never admits it */
+		rem = xq->borrowing;
+	}
+	for (size_t n = 0; rem > 0 && lv.top != (size_t)-1 && n <= b->ng; n++) {
+		int64_t total = (int64_t)level_gives(b, &lv);
 		int64_t take = rem < total ? rem : total;
+		double room = lv.below == (size_t)-1
+		                      ? -1
+		                      : borrow_room(b, x->igroup, lv.below, 0);
 
+		if (room >= 0 && (double)take > room)
+			take = (int64_t)room;
 		if (take > 0) {
-			take_level(b, x, fr, top, below, take, total, dt, name);
+			take_level(b, x, &lv, take, total, dt, name);
+			if (lv.below != (size_t)-1)
+				(void)borrow_room(b, x->igroup, lv.below,
+				                  (double)take);
 			rem -= take;
 		}
-		below = top;
-		top = b->g[top].par;
+		lv.below = lv.top;
+		lv.top = b->g[lv.top].par;
 	}
-	if (rem > 0)
-		lend(x, QF_DERIVE_UNCOVERED, (double)rem * (double)dt);
+	if (rem + over > 0)
+		lend(x, QF_DERIVE_UNCOVERED, (double)(rem + over) * (double)dt);
 }
 
 /* D5, D6: every open interval over dt milliseconds, the borrowers of a

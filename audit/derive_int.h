@@ -35,7 +35,8 @@ void qf_dmap_del(struct dmap *m, const char *key, size_t len);
 
 /* One quota row: in force from from_ms until the key's next row (D3). */
 struct quota {
-	int64_t from_ms, nominal, lending; /* lending -1 = no limit */
+	int64_t from_ms, nominal;
+	int64_t borrowing, lending; /* -1 = no limit */
 	size_t group; /* its (cohort, flavor, resource), or -1: no cohort */
 };
 
@@ -88,6 +89,15 @@ struct group {
 	/* scratch of one instant (D6) */
 	size_t par;  /* parent group now, or -1 */
 	int64_t own; /* the cohort's own quota still to lend */
+	/* the Cohort's limits now, still to use: what its subtree may give
+	 * to borrowers outside it, and take from lenders outside it (< 0:
+	 * no limit) */
+	double lend_left, borrow_left;
+	/* scratch of one level (D6): its depth below the level's top
+	 * (-1: not at the level), what its subtree has unused, and the
+	 * part of it that it gives (its lendingLimit left over that) */
+	size_t depth;
+	double acc, fac;
 };
 
 /* A Cohort or ClusterQueue object from from_ms on (D3). */
@@ -238,6 +248,17 @@ struct walk {
 
 int qf_borrow_init(struct borrow *b, struct qf_evdb *s, const char *cluster,
                    struct qf_diags *d);
+/* Only the quota over time of a cluster (D3), for readers of it (the
+ * report): b can answer qf_borrow_quota_sum and must be released. */
+int qf_borrow_quotas(struct borrow *b, struct qf_evdb *s, const char *cluster,
+                     struct qf_diags *d);
+/* Sum over ClusterQueue cq's (flavor, resource) keys whose resource
+ * passes want (NULL: all) of the row in force at t (D3): nominal quota,
+ * and nominal plus borrowing limit (-1 when one of them has none; a row
+ * in no cohort adds its nominal: it cannot borrow). */
+void qf_borrow_quota_sum(const struct borrow *b, const char *cq,
+                         int (*want)(const char *resource), int64_t t,
+                         int64_t *nominal, int64_t *burst);
 void qf_borrow_release(struct borrow *b);
 /* Key index of (cq, flavor, resource), created when new. */
 size_t qf_borrow_key(struct borrow *b, const char *cq, const char *flavor,

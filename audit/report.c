@@ -8,9 +8,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
+#include "audit/derive_int.h"
 #include "core/alloc.h"
 #include "core/banned.h"
 
@@ -42,6 +44,8 @@ struct q {
 	const struct qf_report_options *o;
 	int64_t from, to;
 	int64_t breach_ms; /* D8 threshold */
+	struct borrow qb;  /* quota over time of cluster qb_cluster (D3) */
+	char *qb_cluster;  /* owned; NULL: none loaded */
 };
 
 static sqlite3_stmt *prep(struct q *q, const char *sql,
@@ -174,47 +178,25 @@ static int pending(struct q *q, struct qf_report_row *r)
 	return finish(q, st, step);
 }
 
-/* The quota rows of a tenant in force at ?5 (quota_at). */
-static sqlite3_stmt *quota_stmt(struct q *q, const struct qf_report_row *r)
+/* GPUs: a resource whose name ends in "gpu", as GPU's LIKE (ASCII case
+ * folded). */
+static int is_gpu(const char *resource)
 {
-	return prep(
-	        q,
-	        "SELECT nominal_milli, borrowing_limit_milli FROM quotas o"
-	        " WHERE cluster = ?1 AND cluster_queue = ?2" GPU
-	        " AND valid_from_ms = COALESCE((SELECT MAX(valid_from_ms) FROM"
-	        " quotas i WHERE i.cluster = o.cluster AND i.cluster_queue ="
-	        " o.cluster_queue AND i.flavor = o.flavor AND i.resource ="
-	        " o.resource AND i.valid_from_ms <= ?5), (SELECT"
-	        " MIN(valid_from_ms) FROM quotas i WHERE i.cluster = o.cluster"
-	        " AND i.cluster_queue = o.cluster_queue AND i.flavor = o.flavor"
-	        " AND i.resource = o.resource))",
-	        r);
+	size_t n = strlen(resource);
+
+	return n >= 3 && strncasecmp(resource + n - 3, "gpu", 3) == 0;
 }
 
-/* Committed and burst GPUs of the tenant at t, from its quota rows; st
- * from quota_stmt, prepared once per tenant (a prepare per chart point
- * was a third of a report). */
-static void quota_at(sqlite3_stmt *st, int64_t t, double *committed,
-                     double *burst)
+/* Committed and burst GPUs of the tenant at t: the quota in force then by
+ * the derivation's own rule (D3: dropped flavors, deleted queues). */
+static void quota_at(const struct q *q, const struct qf_report_row *r,
+                     int64_t t, double *committed, double *burst)
 {
-	int unlimited = 0;
+	int64_t nominal, limit;
 
-	*committed = *burst = 0;
-	if (!st)
-		return;
-	sqlite3_reset(st);
-	sqlite3_bind_int64(st, 5, t);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		*committed += sqlite3_column_double(st, 0) / 1000.0;
-		if (sqlite3_column_type(st, 1) == SQLITE_NULL)
-			unlimited = 1;
-		else
-			*burst += (sqlite3_column_double(st, 0) +
-			           sqlite3_column_double(st, 1)) /
-			          1000.0;
-	}
-	if (unlimited)
-		*burst = -1;
+	qf_borrow_quota_sum(&q->qb, r->cq, is_gpu, t, &nominal, &limit);
+	*committed = (double)nominal / 1000.0;
+	*burst = limit < 0 ? -1 : (double)limit / 1000.0;
 }
 
 static void add_point(struct qf_report_row *r, size_t *alloc, int64_t t,
@@ -324,7 +306,6 @@ static void thin(struct q *q, struct qf_report_row *r)
 {
 	size_t n = 0;
 	double span = (double)(q->to - q->from) / MAX_POINTS;
-	sqlite3_stmt *st;
 
 	for (size_t i = 0; i < r->nseries; i++) {
 		if (n && r->nseries > MAX_POINTS &&
@@ -337,11 +318,9 @@ static void thin(struct q *q, struct qf_report_row *r)
 		r->series[n++] = r->series[i];
 	}
 	r->nseries = n;
-	st = quota_stmt(q, r);
 	for (size_t i = 0; i < r->nseries; i++)
-		quota_at(st, r->series[i].t_ms, &r->series[i].committed,
+		quota_at(q, r, r->series[i].t_ms, &r->series[i].committed,
 		         &r->series[i].burst);
-	sqlite3_finalize(st);
 }
 
 static int tenant(struct q *q, struct qf_report_row *r)
@@ -443,6 +422,18 @@ static int window(struct q *q)
 	return rc;
 }
 
+/* The quota timeline of the cluster of the next tenants (tenants come by
+ * cluster: loaded once each). */
+static int cluster_quotas(struct q *q, const char *cluster)
+{
+	if (q->qb_cluster && !strcmp(q->qb_cluster, cluster))
+		return QF_OK;
+	qf_borrow_release(&q->qb);
+	free(q->qb_cluster);
+	q->qb_cluster = qf_xstrdup(cluster);
+	return qf_borrow_quotas(&q->qb, q->s, q->qb_cluster, q->d);
+}
+
 static int tenants(struct q *q, struct qf_report *out)
 {
 	sqlite3_stmt *st = prep(
@@ -469,7 +460,9 @@ static int tenants(struct q *q, struct qf_report *out)
 		r->cluster =
 		        qf_xstrdup((const char *)sqlite3_column_text(st, 0));
 		r->cq = qf_xstrdup((const char *)sqlite3_column_text(st, 1));
-		rc = tenant(q, r);
+		rc = cluster_quotas(q, r->cluster);
+		if (rc == QF_OK)
+			rc = tenant(q, r);
 	}
 	sqlite3_finalize(st);
 	if (rc == QF_OK && step != SQLITE_DONE)
@@ -520,7 +513,7 @@ static int lends(struct q *q, struct qf_report *out)
 int qf_report_build(struct qf_report *out, struct qf_evdb *s,
                     const struct qf_report_options *o, struct qf_diags *d)
 {
-	struct q q = { s, d, o, 0, 0, 0 };
+	struct q q = { .s = s, .d = d, .o = o };
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -531,6 +524,8 @@ int qf_report_build(struct qf_report *out, struct qf_evdb *s,
 		rc = tenants(&q, out);
 	if (rc == QF_OK)
 		rc = lends(&q, out);
+	qf_borrow_release(&q.qb);
+	free(q.qb_cluster);
 	if (rc < 0)
 		qf_report_release(out);
 	return rc;
