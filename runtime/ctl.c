@@ -244,15 +244,7 @@ static json_t *to_storage(struct ctl *c, json_t *obj, int kind)
 	(void)snprintf(v, sizeof(v), "%.*s", (int)strcspn(vs, " "), vs);
 	out = ctl_served(obj, kind, v);
 	json_decref(obj);
-	if (c->schemas[kind]) {
-		/* its schema has no metadata fields: prune would empty it */
-		json_t *meta = json_incref(json_object_get(out, "metadata"));
-
-		json_object_del(out, "metadata");
-		(void)qf_schema_prune(c->schemas[kind], out);
-		if (meta)
-			json_object_set_new(out, "metadata", meta);
-	}
+	ctl_prune(c, kind, out);
 	return out;
 }
 
@@ -519,6 +511,20 @@ static void defaults(struct ctl *c, int kind, json_t *obj)
 	if (kind == K_JOB && !json_is_object(json_object_get(obj, "status")))
 		json_object_set_new(obj, "status", json_object());
 	ctl_default(c, kind, obj);
+}
+
+void ctl_prune(struct ctl *c, int kind, json_t *obj)
+{
+	json_t *meta;
+
+	if (!c->schemas[kind] || !json_is_object(obj))
+		return;
+	/* the CRD schema has no metadata fields: prune would empty it */
+	meta = json_incref(json_object_get(obj, "metadata"));
+	json_object_del(obj, "metadata");
+	(void)qf_schema_prune(c->schemas[kind], obj);
+	if (meta)
+		json_object_set_new(obj, "metadata", meta);
 }
 
 void ctl_default(struct ctl *c, int kind, json_t *obj)

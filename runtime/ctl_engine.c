@@ -795,7 +795,10 @@ static int restore_row(void *arg, const char *res, const char *ns,
 		if (strcmp(qf_api_kinds[i].resource, res) != 0)
 			continue;
 		ctl_key(&k, (int)i, ns, name);
-		/* the API server defaults what it reads from storage too */
+		/* the API server prunes and defaults what it reads from
+		 * storage too (a database written before fields were
+		 * validated may hold unknown ones) */
+		ctl_prune(c, (int)i, o);
 		ctl_default(c, (int)i, o);
 		json_object_set(c->reg[i], k.buf, o);
 	}
