@@ -263,8 +263,10 @@ static int set_flag(struct qf_api_req *r, const char *k, const char *v,
 		                   v);
 	else if (!strcmp(k, "dryRun"))
 		r->dry_run = 1;
-	else if (!strcmp(k, "fieldValidation"))
-		return set_fv(r, v, err);
+	else if (!strcmp(k, "fieldValidation") &&
+	         (r->verb == QF_API_CREATE || r->verb == QF_API_UPDATE ||
+	          r->verb == QF_API_PATCH))
+		return set_fv(r, v, err); /* reads ignore it, as kube's do */
 	else if (!strcmp(k, "allowWatchBookmarks"))
 		r->bookmarks = is_true(v);
 	else if (!strcmp(k, "force"))

@@ -157,6 +157,11 @@ static void test_api_query_values(void **state)
 	assert_int_equal(err.code, 400);
 	assert_non_null(strstr(err.msg, "fieldValidation: Unsupported"));
 	qf_api_req_release(&r);
+	assert_int_equal(qf_api_route(&r, "GET",
+	                              "/apis/batch/v1/jobs?fieldValidation=x",
+	                              &err),
+	                 0);
+	qf_api_req_release(&r);
 }
 
 /* Field validation of a v1beta2 ClusterQueue body: the typo and the
