@@ -228,6 +228,28 @@ static int is_true(const char *v)
 	return !strcmp(v, "true") || !strcmp(v, "1");
 }
 
+static int set_fv(struct qf_api_req *r, const char *v, struct qf_api_err *err)
+{
+	/* kube-apiserver's values, in the order it lists them */
+	static const struct {
+		const char *name;
+		enum qf_api_fv fv;
+	} fvs[] = { { "Ignore", QF_API_FV_IGNORE },
+		    { "Strict", QF_API_FV_STRICT },
+		    { "Warn", QF_API_FV_WARN } };
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(fvs); i++)
+		if (!strcmp(v, fvs[i].name)) {
+			r->fv = fvs[i].fv;
+			return 0;
+		}
+	return qf_api_fail(err, 400, "BadRequest",
+	                   "fieldValidation: Unsupported value: \"%.64s\": "
+	                   "supported values: \"Ignore\", \"Strict\", "
+	                   "\"Warn\"",
+	                   v);
+}
+
 /* The parameters that set a flag or the verb (v stays the caller's). */
 static int set_flag(struct qf_api_req *r, const char *k, const char *v,
                     struct qf_api_err *err)
@@ -241,6 +263,10 @@ static int set_flag(struct qf_api_req *r, const char *k, const char *v,
 		                   v);
 	else if (!strcmp(k, "dryRun"))
 		r->dry_run = 1;
+	else if (!strcmp(k, "fieldValidation") &&
+	         (r->verb == QF_API_CREATE || r->verb == QF_API_UPDATE ||
+	          r->verb == QF_API_PATCH))
+		return set_fv(r, v, err); /* reads ignore it, as kube's do */
 	else if (!strcmp(k, "allowWatchBookmarks"))
 		r->bookmarks = is_true(v);
 	else if (!strcmp(k, "force"))

@@ -85,6 +85,14 @@ enum qf_api_include {
 	QF_API_INCLUDE_NONE,
 };
 
+/* fieldValidation: what a write does with unknown fields (absent = Warn,
+ * as kube-apiserver; server-side apply refuses them whatever it says). */
+enum qf_api_fv {
+	QF_API_FV_WARN,
+	QF_API_FV_STRICT,
+	QF_API_FV_IGNORE,
+};
+
 struct qf_api_req {
 	enum qf_api_verb verb;
 	int kind;      /* index in qf_api_kinds, -1 for discovery/other */
@@ -104,14 +112,15 @@ struct qf_api_req {
 	enum qf_api_include include; /* includeObject */
 	char *field_manager;         /* owned: fieldManager, or NULL */
 	int force;                   /* force=true (server-side apply) */
-	int dry_run; /* dryRun=All: check and answer, write nothing */
-	json_t *doc; /* discovery answer (owned reference) */
+	int dry_run;       /* dryRun=All: check and answer, write nothing */
+	enum qf_api_fv fv; /* fieldValidation */
+	json_t *doc;       /* discovery answer (owned reference) */
 };
 
 struct qf_api_err {
 	int code;           /* HTTP status */
 	const char *reason; /* metav1 StatusReason: "NotFound", ... */
-	char msg[256];
+	char msg[1024];
 };
 
 void qf_api_req_release(struct qf_api_req *r);
@@ -165,6 +174,31 @@ int qf_api_fields_match(const char *sel, const json_t *obj,
  */
 json_t *qf_api_patch_apply(const json_t *target, const json_t *patch,
                            enum qf_api_patch type, struct qf_api_err *err);
+
+/*
+ * Server-side field validation (api_fields.c), for the Kueue kinds with
+ * a built-in schema (others pass untouched): the unknown fields of obj,
+ * a body in the request's version (rq->kind, rq->version), are removed
+ * in place, as kube-apiserver prunes a structural CRD's object.  How a
+ * write (`how`: QF_PATCH_NONE for create and update, else the patch
+ * type) answers them:
+ *   apply (any fieldValidation): -1, *err 500 "failed to create typed
+ *     patch object (...): .spec.x: field not declared in schema";
+ *   Strict: -1, *err 400 BadRequest "... cannot be handled as a ...:
+ *     strict decoding error: unknown field \"spec.x\"" (create,
+ *     update), 422 Invalid "patch: Invalid value: ..." (other patches);
+ *   Warn: 0, one Warning header value per field appended to warn
+ *     ("299 - \"unknown field \\\"spec.x\\\"\"", a line each);
+ *   Ignore: 0, nothing said.
+ * `kinds` is a qf_kinds_new_builtin table.  A message too long for
+ * err->msg names the first fields and how many more.
+ */
+struct qf_kinds;
+struct qf_buf;
+int qf_api_fields_check(const struct qf_kinds *kinds,
+                        const struct qf_api_req *rq, enum qf_api_patch how,
+                        json_t *obj, struct qf_buf *warn,
+                        struct qf_api_err *err);
 
 /*
  * Server-side printing (api_table.c).  qf_api_accept reads an Accept

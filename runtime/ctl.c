@@ -17,6 +17,7 @@
 #include "core/alloc.h"
 #include "core/doc.h"
 #include "core/jdump.h"
+#include "core/kinds.h"
 #include "core/banned.h"
 
 int64_t ctl_now(struct ctl *c)
@@ -229,8 +230,10 @@ void ctl_served_text(struct qf_buf *b, const json_t *obj, int kind,
 }
 
 /* A written object in the storage version (the kind's first): takes
- * the reference to obj, returns a new one. */
-static json_t *to_storage(json_t *obj, int kind)
+ * the reference to obj, returns a new one.  A field of the request's
+ * version with no counterpart in storage's is dropped, as the API server
+ * prunes a converted object, so the engine never reads it. */
+static json_t *to_storage(struct ctl *c, json_t *obj, int kind)
 {
 	const char *vs = qf_api_kinds[kind].versions;
 	char v[16];
@@ -241,6 +244,7 @@ static json_t *to_storage(json_t *obj, int kind)
 	(void)snprintf(v, sizeof(v), "%.*s", (int)strcspn(vs, " "), vs);
 	out = ctl_served(obj, kind, v);
 	json_decref(obj);
+	ctl_prune(c, kind, out);
 	return out;
 }
 
@@ -534,6 +538,20 @@ static void defaults(struct ctl *c, int kind, json_t *obj)
 	ctl_default(c, kind, obj);
 }
 
+void ctl_prune(struct ctl *c, int kind, json_t *obj)
+{
+	json_t *meta;
+
+	if (!c->schemas[kind] || !json_is_object(obj))
+		return;
+	/* the CRD schema has no metadata fields: prune would empty it */
+	meta = json_incref(json_object_get(obj, "metadata"));
+	json_object_del(obj, "metadata");
+	(void)qf_schema_prune(c->schemas[kind], obj);
+	if (meta)
+		json_object_set_new(obj, "metadata", meta);
+}
+
 void ctl_default(struct ctl *c, int kind, json_t *obj)
 {
 	qf_schema_default(c->schemas[kind], obj);
@@ -550,7 +568,7 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 
 	rc = check_type(obj, kind, version, err);
 	if (rc == 0) {
-		obj = to_storage(obj, kind);
+		obj = to_storage(c, obj, kind);
 		rc = prepare_meta(c, kind, obj, url_ns, err);
 	}
 	if (rc < 0)
@@ -981,9 +999,28 @@ static int server_side_apply(struct ctl *c, const struct qf_api_req *rq,
 	return rc;
 }
 
+/* fieldValidation on a body in the request's version (api_fields.c):
+ * unknown fields pruned, then refused, warned about or ignored.  Takes
+ * obj's reference when it fails. */
+static int check_fields(struct ctl *c, const struct qf_api_req *rq,
+                        enum qf_api_patch how, json_t *obj, struct qf_buf *warn,
+                        struct qf_api_err *err)
+{
+	struct qf_diags ignore = QF_DIAGS_INIT;
+
+	/* the built-in schemas compile (a unit test proves it) */
+	if (!c->m.kinds && qf_kinds_new_builtin(&c->m.kinds, &ignore) < 0)
+		c->m.kinds = NULL;
+	qf_diags_release(&ignore);
+	if (qf_api_fields_check(c->m.kinds, rq, how, obj, warn, err) == 0)
+		return 0;
+	json_decref(obj);
+	return -1;
+}
+
 static int do_write(struct ctl *c, const struct qf_api_req *rq,
                     const struct qf_http_req *hr, json_t *prev,
-                    struct qf_api_err *err, json_t **out)
+                    struct qf_buf *warn, struct qf_api_err *err, json_t **out)
 {
 	json_t *body = parse_body(hr, err), *in, *served;
 	enum qf_api_patch pt;
@@ -991,12 +1028,17 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 
 	if (!body)
 		return -1;
+	pt = rq->verb == QF_API_PATCH ? qf_api_patch_type(hr->content_type)
+	                              : QF_PATCH_NONE;
+	if ((rq->verb != QF_API_PATCH || pt == QF_PATCH_APPLY) &&
+	    check_fields(c, rq, pt, body, warn, err) < 0)
+		return -1;
 	switch (rq->verb) {
 	case QF_API_CREATE:
 		ctl_fields_update(c, rq, NULL, body);
 		return create(c, rq, body, err, out);
 	case QF_API_UPDATE:
-		body = to_storage(body, rq->kind);
+		body = to_storage(c, body, rq->kind);
 		ctl_fields_update(c, rq, prev, body);
 		rc = update(c, rq->kind, prev, body, write_flags(rq), err, out);
 		json_decref(body);
@@ -1004,9 +1046,8 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	default:
 		break;
 	}
-	pt = qf_api_patch_type(hr->content_type);
 	if (pt == QF_PATCH_APPLY) {
-		body = to_storage(body, rq->kind);
+		body = to_storage(c, body, rq->kind);
 		rc = server_side_apply(c, rq, prev, body, err, out);
 		json_decref(body);
 		return rc;
@@ -1026,9 +1067,9 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	in = qf_api_patch_apply(served, body, pt, err);
 	json_decref(served);
 	json_decref(body);
-	if (!in)
+	if (!in || check_fields(c, rq, pt, in, warn, err) < 0)
 		return -1;
-	in = to_storage(in, rq->kind);
+	in = to_storage(c, in, rq->kind);
 	ctl_fields_update(c, rq, prev, in);
 	/* a patch's resourceVersion is a precondition only if it sets one */
 	rc = update(c, rq->kind, prev, in, write_flags(rq), err, out);
@@ -1117,7 +1158,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		code = 201;
 		/* fall through */
 	default:
-		rc = do_write(c, rq, hr, prev, &err, &out);
+		rc = do_write(c, rq, hr, prev, &rs->warnings, &err, &out);
 		break;
 	}
 	if (rc < 0) {
@@ -1203,7 +1244,7 @@ void ctl_release(struct ctl *c)
 		ctl_note_release(&c->notes[i]);
 	free(c->notes);
 	for (size_t i = 0; i < c->nreplies; i++)
-		qf_buf_release(&c->replies[i].resp.body);
+		qf_http_resp_release(&c->replies[i].resp);
 	free(c->replies);
 	for (size_t i = 0; i < c->nwatches; i++) {
 		free(c->watches[i].ns);

@@ -797,7 +797,10 @@ static int restore_row(void *arg, const char *res, const char *ns,
 		if (strcmp(qf_api_kinds[i].resource, res) != 0)
 			continue;
 		ctl_key(&k, (int)i, ns, name);
-		/* the API server defaults what it reads from storage too */
+		/* the API server prunes and defaults what it reads from
+		 * storage too (a database written before fields were
+		 * validated may hold unknown ones) */
+		ctl_prune(c, (int)i, o);
 		ctl_default(c, (int)i, o);
 		json_object_set(c->reg[i], k.buf, o);
 	}
@@ -942,7 +945,7 @@ int ctl_apply(struct ctl *c, const json_t *o, int del, struct qf_http_resp *rs)
 
 static int apply_one(struct ctl *c, const struct qf_doc *doc, const json_t *o)
 {
-	struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT };
+	struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT, QF_BUF_INIT };
 	struct qf_loc loc = qf_doc_loc(doc, o);
 	const char *av = json_string_value(json_object_get(o, "apiVersion"));
 	const char *kind = json_string_value(json_object_get(o, "kind"));
@@ -963,7 +966,7 @@ static int apply_one(struct ctl *c, const struct qf_doc *doc, const json_t *o)
 		                   (int)rs.body.len, rs.body.buf);
 	else
 		rc = qf_model_check_fields(&c->m, doc, &loc, o, c->d);
-	qf_buf_release(&rs.body);
+	qf_http_resp_release(&rs);
 	return rc;
 }
 

@@ -155,6 +155,9 @@ void ctl_release(struct ctl *c);
 /* Fill in the CRD defaults of the storage version (a no-op for kinds
  * without a schema), as kube-apiserver does on writes and reads. */
 void ctl_default(struct ctl *c, int kind, json_t *obj);
+/* Drop the fields the storage version's schema does not know (metadata
+ * aside), as kube-apiserver prunes a CRD's object on writes and reads. */
+void ctl_prune(struct ctl *c, int kind, json_t *obj);
 int64_t ctl_now(struct ctl *c);
 /* "ns/name" or "name" */
 void ctl_key(struct qf_buf *b, int kind, const char *ns, const char *name);

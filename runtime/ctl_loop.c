@@ -364,6 +364,7 @@ static enum qf_http_disposition handle(void *arg, const struct qf_http_req *hr,
 	c->replies[c->nreplies].conn = hr->conn;
 	c->replies[c->nreplies++].resp = *rs;
 	qf_buf_init(&rs->body);
+	qf_buf_init(&rs->warnings);
 	return QF_HTTP_LATER;
 }
 
@@ -484,7 +485,7 @@ static void flight_release(struct ctl_flight *f)
 		ctl_note_release(&f->notes[i]);
 	free(f->notes);
 	for (size_t i = 0; i < f->nreplies; i++)
-		qf_buf_release(&f->replies[i].resp.body);
+		qf_http_resp_release(&f->replies[i].resp);
 	free(f->replies);
 	qf_buf_release(&f->ev_lines);
 }
@@ -531,7 +532,7 @@ static int ensure_default_ns(struct ctl *c)
 	json_t *ns;
 	struct qf_api_req rq;
 	struct qf_http_req hr;
-	struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT };
+	struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT, QF_BUF_INIT };
 	static const char body[] = "{\"apiVersion\":\"v1\",\"kind\":"
 	                           "\"Namespace\",\"metadata\":{\"name\":"
 	                           "\"default\"}}";
@@ -547,7 +548,7 @@ static int ensure_default_ns(struct ctl *c)
 	hr.body = body;
 	hr.body_len = sizeof(body) - 1;
 	ctl_execute(c, &rq, &hr, &rs);
-	qf_buf_release(&rs.body);
+	qf_http_resp_release(&rs);
 	return rs.code == 201 ? 0 : -1;
 }
 

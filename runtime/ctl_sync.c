@@ -87,11 +87,12 @@ static int prune(struct ctl *c, const json_t *desired)
 				json_array_append(stale, o);
 		}
 		json_array_foreach (stale, k, o) {
-			struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT };
+			struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT,
+				                   QF_BUF_INIT };
 
 			if (ctl_apply(c, o, 1, &rs) < 300)
 				n++;
-			qf_buf_release(&rs.body);
+			qf_http_resp_release(&rs);
 		}
 		json_decref(stale);
 	}
@@ -104,7 +105,7 @@ static void ensure_namespace(struct ctl *c, const json_t *obj,
                              const char *commit)
 {
 	const char *ns = qf_api_meta_str(obj, "namespace");
-	struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT };
+	struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT, QF_BUF_INIT };
 	json_t *n;
 
 	if (!ns || ctl_lookup(c, K_NS, NULL, ns))
@@ -113,7 +114,7 @@ static void ensure_namespace(struct ctl *c, const json_t *obj,
 	              "Namespace", "metadata", "name", ns);
 	mark_managed(n, commit);
 	(void)ctl_apply(c, n, 0, &rs);
-	qf_buf_release(&rs.body);
+	qf_http_resp_release(&rs);
 	json_decref(n);
 }
 
@@ -240,7 +241,7 @@ static int apply(struct ctl *c, const struct qf_sync_result *r)
 	/* in the order the engine needs: the sync lists flavors, classes,
 	 * cohorts, queues, local queues, and manifests in file order */
 	json_array_foreach (r->objs, i, o) {
-		struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT };
+		struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT, QF_BUF_INIT };
 		json_t *copy = json_deep_copy(o);
 		int code;
 
@@ -254,7 +255,7 @@ static int apply(struct ctl *c, const struct qf_sync_result *r)
 		} else {
 			n++;
 		}
-		qf_buf_release(&rs.body);
+		qf_http_resp_release(&rs);
 		json_decref(copy);
 	}
 	if (r->config &&

@@ -88,6 +88,7 @@ static struct qf_http_conn *conn_new(struct qf_http *h,
 	qf_buf_init(&c->uri);
 	qf_buf_init(&c->body);
 	qf_buf_init(&c->resp.body);
+	qf_buf_init(&c->resp.warnings);
 	qf_buf_init(&c->out);
 	qf_buf_adds(&c->uri, url);
 	if (MHD_get_connection_values(mc, MHD_GET_ARGUMENT_KIND, NULL, NULL) >
@@ -115,9 +116,30 @@ static void conn_free(struct qf_http_conn *c)
 		c->next->prev = c->prev;
 	qf_buf_release(&c->uri);
 	qf_buf_release(&c->body);
-	qf_buf_release(&c->resp.body);
+	qf_http_resp_release(&c->resp);
 	qf_buf_release(&c->out);
 	free(c);
+}
+
+void qf_http_resp_release(struct qf_http_resp *rs)
+{
+	qf_buf_release(&rs->body);
+	qf_buf_release(&rs->warnings);
+}
+
+/* One Warning header per line of rs->warnings (then released). */
+static void add_warnings(struct MHD_Response *r, struct qf_http_resp *rs)
+{
+	char *p = rs->warnings.buf, *nl;
+
+	for (; p && *p; p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (!nl)
+			break;
+		*nl = '\0';
+		(void)MHD_add_response_header(r, "Warning", p);
+	}
+	qf_buf_release(&rs->warnings);
 }
 
 static enum MHD_Result queue(struct qf_http_conn *c, struct qf_http_resp *rs)
@@ -135,6 +157,7 @@ static enum MHD_Result queue(struct qf_http_conn *c, struct qf_http_resp *rs)
 	if (rs->content_type)
 		(void)MHD_add_response_header(r, "Content-Type",
 		                              rs->content_type);
+	add_warnings(r, rs);
 	ret = MHD_queue_response(c->mc, (unsigned)rs->code, r);
 	MHD_destroy_response(r);
 	c->state = C_DONE;
@@ -183,7 +206,8 @@ static enum MHD_Result start_stream(struct qf_http_conn *c)
 
 static enum MHD_Result too_big(struct qf_http_conn *c)
 {
-	struct qf_http_resp rs = { 413, "application/json", QF_BUF_INIT };
+	struct qf_http_resp rs = { 413, "application/json", QF_BUF_INIT,
+		                   QF_BUF_INIT };
 
 	qf_buf_addf(&rs.body,
 	            "{\"kind\":\"Status\",\"apiVersion\":\"v1\","
@@ -209,7 +233,8 @@ static enum MHD_Result dispatch(struct qf_http_conn *c, const char *method)
 		MHD_lookup_connection_value(mc, MHD_HEADER_KIND, "Accept"),
 		c,
 	};
-	struct qf_http_resp rs = { 500, "application/json", QF_BUF_INIT };
+	struct qf_http_resp rs = { 500, "application/json", QF_BUF_INIT,
+		                   QF_BUF_INIT };
 	enum qf_http_disposition disp;
 
 	if (c->too_big)
@@ -217,7 +242,7 @@ static enum MHD_Result dispatch(struct qf_http_conn *c, const char *method)
 	disp = c->h->o.handler(c->h->o.arg, &rq, &rs);
 	if (disp == QF_HTTP_NOW)
 		return queue(c, &rs);
-	qf_buf_release(&rs.body);
+	qf_http_resp_release(&rs);
 	if (disp == QF_HTTP_STREAM)
 		return start_stream(c);
 	c->state = C_WAITING;
@@ -451,9 +476,10 @@ static void wake(struct qf_http_conn *c)
 
 void qf_http_reply(struct qf_http_conn *c, struct qf_http_resp *rs)
 {
-	qf_buf_release(&c->resp.body);
+	qf_http_resp_release(&c->resp);
 	c->resp = *rs;
 	qf_buf_init(&rs->body);
+	qf_buf_init(&rs->warnings);
 	c->state = C_READY;
 	wake(c);
 }
@@ -477,7 +503,7 @@ void qf_http_stop(struct qf_http *h)
 	for (struct qf_http_conn *c = h->conns; c; c = c->next) {
 		if (c->state == C_WAITING) {
 			struct qf_http_resp rs = { 503, "application/json",
-				                   QF_BUF_INIT };
+				                   QF_BUF_INIT, QF_BUF_INIT };
 
 			qf_buf_adds(
 			        &rs.body,

@@ -47,7 +47,11 @@ struct qf_http_resp {
 	int code;
 	const char *content_type; /* static string */
 	struct qf_buf body;
+	struct qf_buf warnings; /* Warning header values, one a line */
 };
+
+/* Release body and warnings (the struct may be reused). */
+void qf_http_resp_release(struct qf_http_resp *rs);
 
 enum qf_http_disposition { QF_HTTP_NOW, QF_HTTP_LATER, QF_HTTP_STREAM };
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/buf.h"
+#include "core/kinds.h"
 #include "runtime/api.h"
 
 struct route_case {
@@ -135,6 +136,118 @@ static void test_api_query_values(void **state)
 	assert_int_equal(err.code, 400);
 	assert_non_null(strstr(err.msg, "supported values: \"All\""));
 	qf_api_req_release(&r);
+	/* fieldValidation: Warn when absent, the three values, else 400 */
+	assert_int_equal(qf_api_route(&r, "POST",
+	                              "/apis/batch/v1/namespaces/a/jobs", &err),
+	                 0);
+	assert_int_equal(r.fv, QF_API_FV_WARN);
+	qf_api_req_release(&r);
+	assert_int_equal(qf_api_route(&r, "POST",
+	                              "/apis/batch/v1/namespaces/a/jobs?"
+	                              "fieldValidation=Strict",
+	                              &err),
+	                 0);
+	assert_int_equal(r.fv, QF_API_FV_STRICT);
+	qf_api_req_release(&r);
+	assert_int_equal(qf_api_route(&r, "POST",
+	                              "/apis/batch/v1/namespaces/a/jobs?"
+	                              "fieldValidation=strict",
+	                              &err),
+	                 -1);
+	assert_int_equal(err.code, 400);
+	assert_non_null(strstr(err.msg, "fieldValidation: Unsupported"));
+	qf_api_req_release(&r);
+	assert_int_equal(qf_api_route(&r, "GET",
+	                              "/apis/batch/v1/jobs?fieldValidation=x",
+	                              &err),
+	                 0);
+	qf_api_req_release(&r);
+}
+
+/* Field validation of a v1beta2 ClusterQueue body: the typo and the
+ * v1beta1 field are pruned, and each fieldValidation answers its way. */
+static void test_api_fields_check(void **state)
+{
+	static const char body[] =
+	        "{\"metadata\":{\"name\":\"cq\",\"labelz\":{}},"
+	        "\"spec\":{\"cohort\":\"t\",\"namespaceSelektor\":{},"
+	        "\"stopPolicy\":\"None\"}}";
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_kinds *kinds = NULL;
+	struct qf_api_req rq = { 0 };
+	struct qf_api_err err = { 0 };
+	struct qf_buf warn = QF_BUF_INIT;
+	json_t *o;
+
+	(void)state;
+	assert_int_equal(qf_kinds_new_builtin(&kinds, &d), 0);
+	rq.kind = qf_api_kind_by_name("kueue.x-k8s.io", "ClusterQueue");
+	rq.version = "v1beta2";
+	rq.fv = QF_API_FV_WARN;
+	o = json_loads(body, 0, NULL);
+	assert_int_equal(
+	        qf_api_fields_check(kinds, &rq, QF_PATCH_NONE, o, &warn, &err),
+	        0);
+	assert_string_equal(warn.buf,
+	                    "299 - \"unknown field \\\"metadata.labelz\\\"\"\n"
+	                    "299 - \"unknown field \\\"spec.cohort\\\"\"\n"
+	                    "299 - \"unknown field "
+	                    "\\\"spec.namespaceSelektor\\\"\"\n");
+	assert_null(json_object_get(json_object_get(o, "spec"), "cohort"));
+	assert_non_null(
+	        json_object_get(json_object_get(o, "spec"), "stopPolicy"));
+	assert_non_null(
+	        json_object_get(json_object_get(o, "metadata"), "name"));
+	assert_null(json_object_get(json_object_get(o, "metadata"), "labelz"));
+	json_decref(o);
+	/* Strict: 400 with every field */
+	rq.fv = QF_API_FV_STRICT;
+	o = json_loads(body, 0, NULL);
+	assert_int_equal(
+	        qf_api_fields_check(kinds, &rq, QF_PATCH_NONE, o, &warn, &err),
+	        -1);
+	assert_int_equal(err.code, 400);
+	assert_string_equal(err.msg,
+	                    "ClusterQueue in version \"v1beta2\" cannot be "
+	                    "handled as a ClusterQueue: strict decoding error: "
+	                    "unknown field \"metadata.labelz\", unknown field "
+	                    "\"spec.cohort\", unknown field "
+	                    "\"spec.namespaceSelektor\"");
+	/* a merge patch: 422; apply: 500 even with Ignore */
+	assert_int_equal(
+	        qf_api_fields_check(kinds, &rq, QF_PATCH_MERGE, o, &warn, &err),
+	        0); /* already pruned: nothing left to refuse */
+	json_decref(o);
+	o = json_loads(body, 0, NULL);
+	assert_int_equal(
+	        qf_api_fields_check(kinds, &rq, QF_PATCH_MERGE, o, &warn, &err),
+	        -1);
+	assert_int_equal(err.code, 422);
+	json_decref(o);
+	rq.fv = QF_API_FV_IGNORE;
+	o = json_loads(body, 0, NULL);
+	assert_int_equal(
+	        qf_api_fields_check(kinds, &rq, QF_PATCH_APPLY, o, &warn, &err),
+	        -1);
+	assert_int_equal(err.code, 500);
+	assert_non_null(strstr(err.msg,
+	                       "(/cq; kueue.x-k8s.io/v1beta2, "
+	                       "Kind=ClusterQueue): errors:\n  "
+	                       ".metadata.labelz: field not declared"));
+	json_decref(o);
+	/* v1beta1 knows cohort; Ignore says nothing */
+	rq.version = "v1beta1";
+	qf_buf_reset(&warn);
+	o = json_loads(body, 0, NULL);
+	assert_int_equal(
+	        qf_api_fields_check(kinds, &rq, QF_PATCH_NONE, o, &warn, &err),
+	        0);
+	assert_int_equal(warn.len, 0);
+	assert_non_null(json_object_get(json_object_get(o, "spec"), "cohort"));
+	json_decref(o);
+	qf_buf_release(&warn);
+	qf_kinds_free(kinds);
+	qf_diags_release(&d);
 }
 
 static void test_api_discovery_lists_kinds(void **state)
@@ -690,6 +803,7 @@ int main(void)
 		cmocka_unit_test(test_api_json_patch),
 		cmocka_unit_test(test_api_json_patch_limits),
 		cmocka_unit_test(test_api_convert),
+		cmocka_unit_test(test_api_fields_check),
 	};
 	return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }

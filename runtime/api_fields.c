@@ -1,0 +1,150 @@
+/*
+ * api_fields.c - runtime/api.h: kube-apiserver's server-side field
+ * validation (the fieldValidation parameter) for the Kueue kinds.  The
+ * unknown fields are the ones validate reports (QF102) against the
+ * schema of the request's version, so a v1beta1 field in a v1beta2 body
+ * (spec.cohort) is one, and the object written never keeps them.  The
+ * texts are kube-apiserver's: the CRD decoder's strict decoding errors
+ * (create, update), the patch handler's Invalid "patch" cause (merge,
+ * strategic and JSON patches) and structured-merge-diff's typed-object
+ * error (apply, which is strict whatever fieldValidation says).
+ */
+#include "runtime/api.h"
+
+#include <string.h>
+
+#include "core/buf.h"
+#include "core/diag.h"
+#include "core/kinds.h"
+#include "core/status.h"
+#include "core/banned.h"
+
+/* The unknown-field paths of obj as the request's version sees it. */
+static void unknown_paths(const struct qf_kinds *kinds,
+                          const struct qf_api_req *rq, json_t *obj,
+                          struct qf_diags *found)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[rq->kind];
+	json_t *t = json_copy(obj);
+	struct qf_buf av = QF_BUF_INIT;
+	const char *key;
+	json_t *v, *tmp, *meta;
+
+	/* shallow: pruning t prunes obj's members below the root */
+	qf_buf_addf(&av, "%s/%s", k->group, rq->version);
+	json_object_set_new(t, "apiVersion", json_string(av.buf));
+	json_object_set_new(t, "kind", json_string(k->kind));
+	qf_kinds_unknown_fields(kinds, NULL, t, found);
+	/* a CRD's schema says only `metadata: {type: object}`, which
+	 * prune would empty: metadata loses only what ObjectMeta lacks */
+	json_object_del(t, "metadata");
+	qf_kinds_prune_unknown(kinds, t);
+	json_object_foreach_safe (obj, tmp, key, v)
+		if (strcmp(key, "metadata") != 0 && !json_object_get(t, key))
+			json_object_del(obj, key);
+	meta = json_object_get(obj, "metadata");
+	for (size_t i = 0; i < found->n; i++) {
+		const char *p = found->v[i].path;
+
+		if (p && !strncmp(p, "metadata.", 9) && !strpbrk(p + 9, ".["))
+			json_object_del(meta, p + 9);
+	}
+	json_decref(t);
+	qf_buf_release(&av);
+}
+
+/* `unknown field "a", unknown field "b"` (apply: `.a: field not
+ * declared in schema`), as many as fit in room bytes with ", and N
+ * more" after them. */
+static void list_fields(struct qf_buf *b, const struct qf_diags *f, int apply,
+                        size_t room)
+{
+	const char *sep = apply && f->n > 1 ? "errors:\n  " : "";
+
+	for (size_t i = 0; i < f->n; i++) {
+		size_t mark = b->len;
+
+		qf_buf_adds(b, sep);
+		if (apply)
+			qf_buf_addf(b, ".%s: field not declared in schema",
+			            f->v[i].path);
+		else
+			qf_buf_addf(b, "unknown field \"%s\"", f->v[i].path);
+		if (b->len + 32 > room && i + 1 < f->n) {
+			qf_buf_setlen(b, mark);
+			qf_buf_addf(b, ", and %zu more", f->n - i);
+			return;
+		}
+		sep = apply ? "\n  " : ", ";
+	}
+}
+
+/* A Warning header value (RFC 7234, as k8s.io/apiserver writes it). */
+static void add_warning(struct qf_buf *warn, const char *path)
+{
+	qf_buf_adds(warn, "299 - \"unknown field \\\"");
+	for (const char *p = path; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			qf_buf_addch(warn, '\\');
+		qf_buf_addch(warn, *p);
+	}
+	qf_buf_adds(warn, "\\\"\"\n");
+}
+
+static int refuse(const struct qf_api_req *rq, enum qf_api_patch how,
+                  json_t *obj, const struct qf_diags *f, struct qf_api_err *err)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[rq->kind];
+	struct qf_buf b = QF_BUF_INIT;
+	size_t room = sizeof(err->msg) - 200;
+
+	if (how == QF_PATCH_APPLY) {
+		const char *ns = qf_api_meta_str(obj, "namespace");
+		const char *name = qf_api_meta_str(obj, "name");
+
+		list_fields(&b, f, 1, room);
+		/* not a Status error in kube-apiserver: 500, no reason */
+		qf_api_fail(err, 500, "",
+		            "failed to create typed patch object (%.64s/%.64s; "
+		            "%s/%s, Kind=%s): %s",
+		            ns ? ns : "", name ? name : "", k->group,
+		            rq->version, k->kind, b.buf);
+	} else if (how != QF_PATCH_NONE) {
+		list_fields(&b, f, 0, room);
+		/* kube quotes the whole patched object here; it is left
+		 * out, as it would not fit (and says nothing new) */
+		qf_api_fail(err, 422, "Invalid",
+		            " \"\" is invalid: patch: Invalid value: \"...\": "
+		            "strict decoding error: %s",
+		            b.buf);
+	} else {
+		list_fields(&b, f, 0, room);
+		qf_api_fail(err, 400, "BadRequest",
+		            "%s in version \"%s\" cannot be handled as a %s: "
+		            "strict decoding error: %s",
+		            k->kind, rq->version, k->kind, b.buf);
+	}
+	qf_buf_release(&b);
+	return -1;
+}
+
+int qf_api_fields_check(const struct qf_kinds *kinds,
+                        const struct qf_api_req *rq, enum qf_api_patch how,
+                        json_t *obj, struct qf_buf *warn,
+                        struct qf_api_err *err)
+{
+	struct qf_diags f = QF_DIAGS_INIT;
+	int rc = 0;
+
+	if (!kinds || rq->kind < 0 || !*qf_api_kinds[rq->kind].group ||
+	    !json_is_object(obj))
+		return 0;
+	unknown_paths(kinds, rq, obj, &f);
+	if (f.n && (how == QF_PATCH_APPLY || rq->fv == QF_API_FV_STRICT))
+		rc = refuse(rq, how, obj, &f, err);
+	else if (rq->fv == QF_API_FV_WARN)
+		for (size_t i = 0; i < f.n; i++)
+			add_warning(warn, f.v[i].path);
+	qf_diags_release(&f);
+	return rc;
+}
