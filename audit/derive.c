@@ -778,13 +778,14 @@ static int holders(void *arg, size_t k, struct qf_diags *d)
 			continue;
 		for (size_t j = 0; j < w->nheld; j++)
 			if (w->held[j].k == k) {
-				h = qf_grow(h, sizeof(*h), &alloc, n + 1);
+				h = qf_grow(h, sizeof(const struct wl *),
+				            &alloc, n + 1);
 				h[n++] = w;
 				break;
 			}
 	}
 	if (n)
-		qsort(h, n, sizeof(*h), holder_cmp);
+		qsort(h, n, sizeof(const struct wl *), holder_cmp);
 	for (size_t i = 0; rc == QF_OK && i < n; i++)
 		rc = qf_borrow_list(&wk->b, k, (size_t)(h[i] - wk->w), d);
 	free(h);
@@ -1142,11 +1143,11 @@ static int emit_waiting(struct walk *wk)
 	for (size_t i = 0; i < wk->nw; i++)
 		if (wk->w[i].key &&
 		    (wk->w[i].st == W_QUEUED || wk->w[i].st == W_RESERVED)) {
-			v = qf_grow(v, sizeof(*v), &a, n + 1);
+			v = qf_grow(v, sizeof(struct wl *), &a, n + 1);
 			v[n++] = &wk->w[i];
 		}
 	if (n)
-		qsort(v, n, sizeof(*v), seq_cmp);
+		qsort(v, n, sizeof(struct wl *), seq_cmp);
 	for (size_t i = 0; rc == QF_OK && i < n; i++)
 		rc = emit_admission(wk, v[i], 0);
 	free(v);

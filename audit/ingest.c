@@ -86,7 +86,6 @@ static int rd_fill(struct rd *r, struct qf_ingest_cx *cx)
 	if (r->is_stream && n == (size_t)-1) {
 		if (errno == EINTR)
 			return QF_OK;
-		n = 0;
 		r->eof = 1;
 		return qf_diag_error(cx->d, &(struct qf_loc){ cx->file, 0, 0 },
 		                     NULL, NULL, "cannot read: %s",

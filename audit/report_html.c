@@ -202,13 +202,17 @@ static void tenant_rows(struct qf_buf *b, const struct qf_report *rep)
 		esc(b, r->cq);
 		qf_buf_addf(b, "</td><td>%zu</td><td>%zu</td>", r->workloads,
 		            r->admitted);
-		cellv(b, 3, r->wait_p50_ms < 0 ? -1 : r->wait_p50_ms / 1e3);
-		cellv(b, 3, r->wait_p95_ms < 0 ? -1 : r->wait_p95_ms / 1e3);
-		cellv(b, 3, r->wait_max_ms < 0 ? -1 : r->wait_max_ms / 1e3);
+		cellv(b, 3,
+		      r->wait_p50_ms < 0 ? -1 : (double)r->wait_p50_ms / 1e3);
+		cellv(b, 3,
+		      r->wait_p95_ms < 0 ? -1 : (double)r->wait_p95_ms / 1e3);
+		cellv(b, 3,
+		      r->wait_max_ms < 0 ? -1 : (double)r->wait_max_ms / 1e3);
 		qf_buf_addf(b, "<td>%zu</td>", r->pending);
 		cellv(b, 3,
-		      r->oldest_pending_ms < 0 ? -1
-		                               : r->oldest_pending_ms / 1e3);
+		      r->oldest_pending_ms < 0
+		              ? -1
+		              : (double)r->oldest_pending_ms / 1e3);
 		cellv(b, 3, r->borrowed_gpu_h);
 		cellv(b, 3, r->lent_gpu_h);
 		qf_buf_addf(b, "<td>%zu</td><td>%zu</td><td%s>%zu</td>",

@@ -10,6 +10,7 @@
  */
 #include "compiler/diff.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -339,6 +340,7 @@ static void add_object(json_t *out, const struct qf_out_obj *a,
 	json_t *e, *fields = json_array();
 	struct qf_buf path = QF_BUF_INIT;
 
+	assert(o); /* diff_objects passes an element of a, of b, or of both */
 	if (a && b)
 		walk(fields, &path, a->obj, b->obj);
 	qf_buf_release(&path);

@@ -86,9 +86,9 @@ static void split(struct run *r, const struct qf_obj *const *objs, size_t n)
 {
 	size_t i;
 
-	r->ours = qf_xcalloc(n + 1, sizeof(*r->ours));
-	r->kueue = qf_xcalloc(n + 1, sizeof(*r->kueue));
-	r->tenants = qf_xcalloc(n + 1, sizeof(*r->tenants));
+	r->ours = qf_xcalloc(n + 1, sizeof(const struct qf_obj *));
+	r->kueue = qf_xcalloc(n + 1, sizeof(const struct qf_obj *));
+	r->tenants = qf_xcalloc(n + 1, sizeof(const struct qf_obj *));
 	for (i = 0; i < n; i++) {
 		/* as compile and validate tell them: a document meant to be a
 		 * Pool or Tenant (apiversion:, a group or kind one typo away)
@@ -105,7 +105,8 @@ static void split(struct run *r, const struct qf_obj *const *objs, size_t n)
 		if (is_tenant(objs[i]))
 			r->tenants[r->ntenants++] = objs[i];
 	}
-	qsort(r->tenants, r->ntenants, sizeof(*r->tenants), cmp_obj_name);
+	qsort(r->tenants, r->ntenants, sizeof(const struct qf_obj *),
+	      cmp_obj_name);
 }
 
 static void run_rules(const struct qf_lint_ctx *c, struct qf_diags *d)

@@ -65,9 +65,10 @@ int qf_lint_git_range(const char *repo, const char *range,
 	int rc;
 
 	if (split_range(range, &base, &head)) {
-		rc = qf_diag_error(d, NULL, "QF021", NULL,
-		                   "--git-range \"%s\" is not BASE..HEAD",
-		                   range);
+		/* a usage error, not QF_EINVAL's invalid input */
+		(void)qf_diag_error(d, NULL, "QF021", NULL,
+		                    "--git-range \"%s\" is not BASE..HEAD",
+		                    range);
 		rc = QF_EUSAGE;
 		goto done;
 	}

@@ -578,12 +578,12 @@ void lint_defined_twice(const struct qf_lint_ctx *c,
 	size_t k, i;
 
 	for (k = 0; k < LM_NKINDS; k++) {
-		v = qf_xcalloc(m->n[k] + 1, sizeof(*v));
+		v = qf_xcalloc(m->n[k] + 1, sizeof(const struct lm_item *));
 		for (i = 0; i < m->n[k]; i++)
 			v[i] = &m->items[k][i];
 		/* by (namespace, name): LocalQueues of one name in many
 		 * namespaces are not duplicates */
-		qsort(v, m->n[k], sizeof(*v), cmp_ns_name);
+		qsort(v, m->n[k], sizeof(const struct lm_item *), cmp_ns_name);
 		for (i = 1; i < m->n[k]; i++)
 			if (*v[i]->name &&
 			    !strcmp(v[i - 1]->name, v[i]->name) &&

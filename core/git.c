@@ -263,9 +263,10 @@ int qf_git_read_tree(struct qf_git *g, const char *rev, const char *subdir,
 		goto done;
 	if (git_tree_walk((git_tree *)tree, GIT_TREEWALK_PRE, walk_cb, &w) <
 	    0) {
-		rc = qf_diag_error(d, NULL, "QF022", NULL,
-		                   "cannot walk the tree of %s: %s", rev,
-		                   git_msg());
+		/* an I/O error, not QF_EINVAL's invalid input */
+		(void)qf_diag_error(d, NULL, "QF022", NULL,
+		                    "cannot walk the tree of %s: %s", rev,
+		                    git_msg());
 		rc = QF_EIO;
 		goto done;
 	}

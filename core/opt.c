@@ -4,6 +4,7 @@
  */
 #include "core/opt.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +122,9 @@ static int set_value(const struct qf_opt *o, const char *v, struct qf_diags *d)
 {
 	int64_t i;
 
+	/* take_value passes NULL only to a flag: a value is inline or the next
+	 * argv element, and argv[k] for k < argc is never NULL */
+	assert(v || o->type == QF_OPT_BOOL);
 	/* "" as a path (an unset shell variable) names nothing: say so
 	 * instead of failing later on an empty file name */
 	if (v && !*v && o->argname &&

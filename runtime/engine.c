@@ -523,6 +523,8 @@ static void release_quota_keep(struct qf_engine *e, struct qf_wl *w,
 	size_t root = w->adm_cq >= 0 ? e->cq[w->adm_cq].root : (size_t)-1;
 	struct qf_ecq *q = w->adm_cq >= 0 ? &e->cq[w->adm_cq] : NULL;
 
+	/* qf_engine_rebuild points every e->cq[i].m at its model entry */
+	assert(!q || q->m);
 	account(e, w, -1);
 	holders_del(e, w);
 	if (q && q->m->deleting_ms >= 0 && !q->nholders)

@@ -900,6 +900,7 @@ static void requeue(struct cycle *c, struct entry *en)
 	struct qf_event ev;
 	struct qf_event_cell *req;
 	char **qty;
+	size_t nreq;
 	enum qf_queue_requeue why = en->requeue;
 
 	if (en->status == ES_SKIPPED && why == QF_REQUEUE_GENERIC)
@@ -920,10 +921,13 @@ static void requeue(struct cycle *c, struct entry *en)
 	ev.workload = w->key;
 	ev.cluster_queue = e->cq[en->cq].m->name;
 	ev.message = en->msg.buf;
-	ev.nrequest = request_cells(e, w, &req, &qty);
+	nreq = request_cells(e, w, &req, &qty);
+	ev.nrequest = nreq;
 	ev.request = req;
 	qf_engine_emit(e, &ev);
-	for (size_t i = 0; i < ev.nrequest; i++)
+	/* nreq, not ev.nrequest: the free loop does not rest on emit leaving
+	 * the event alone */
+	for (size_t i = 0; i < nreq; i++)
 		free(qty[i]);
 	free(qty);
 	free(req);

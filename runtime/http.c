@@ -9,6 +9,7 @@
 #include "runtime/http.h"
 
 #include <arpa/inet.h>
+#include <assert.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -104,10 +105,11 @@ static struct qf_http_conn *conn_new(struct qf_http *h,
 	return c;
 }
 
-static void conn_free(struct qf_http_conn *c)
+/* h is the caller's, not c->h: the unlink then writes through the pointer the
+ * caller's loop reads, so the analyzer sees the list head advance. */
+static void conn_free(struct qf_http *h, struct qf_http_conn *c)
 {
-	struct qf_http *h = c->h;
-
+	assert(c->h == h);
 	if (c->prev)
 		c->prev->next = c->next;
 	else
@@ -292,7 +294,7 @@ static void completed_cb(void *cls, struct MHD_Connection *mc, void **con_cls,
 		return;
 	if (c->state == C_STREAM && h->o.closed)
 		h->o.closed(h->o.arg, c);
-	conn_free(c);
+	conn_free(h, c);
 	*con_cls = NULL;
 }
 
@@ -519,8 +521,12 @@ void qf_http_stop(struct qf_http *h)
 	for (int k = 0; k < 3; k++)
 		qf_http_poll(h, 10, -1);
 	MHD_stop_daemon(h->d);
-	while (h->conns) /* only if MHD left one without completion */
-		conn_free(h->conns);
+	/* only if MHD left one without completion; the head has no prev, so
+	 * each conn_free moves h->conns on */
+	for (struct qf_http_conn *c; (c = h->conns);) {
+		assert(!c->prev);
+		conn_free(h, c);
+	}
 	free(h->cert);
 	free(h->key);
 	free(h);

@@ -550,13 +550,17 @@ static struct cqrow *cq_rows(const struct sim *s)
 	}
 	for (size_t i = 0; i < e->nwl; i++) {
 		const struct qf_wl *w = e->wl[i];
-		struct cqrow *r = w->cq >= 0 ? &v[w->cq] : NULL;
+		struct cqrow *r;
 		int64_t wait = w->first_admit_ms >= 0
 		                       ? w->first_admit_ms - w->m->created_ms
 		                       : e->now_ms - w->m->created_ms;
 
-		if (!r || (w->first_admit_ms < 0 && w->state != QF_WL_PENDING))
+		/* test cq itself, not a NULL row: the analyzer then does not
+		 * take v for NULL */
+		if (w->cq < 0 ||
+		    (w->first_admit_ms < 0 && w->state != QF_WL_PENDING))
 			continue;
+		r = &v[w->cq];
 		if (w->state == QF_WL_PENDING)
 			r->waiting++;
 		else if (wait > 0)
