@@ -575,8 +575,8 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 		goto fail;
 	name = qf_api_meta_str(obj, "name");
 	if (ctl_lookup(c, kind, qf_api_meta_str(obj, "namespace"), name)) {
-		rc = fail_named(err, 409, "AlreadyExists", kind, name,
-		                "already exists");
+		(void)fail_named(err, 409, "AlreadyExists", kind, name,
+		                 "already exists");
 		goto fail;
 	}
 	defaults(c, kind, obj);
@@ -856,6 +856,9 @@ static int keep_terminating(struct ctl *c, const json_t *prev)
 	return ctl_persist(c, K_CQ, next, "MODIFIED");
 }
 
+/* Recursive once at most: a Namespace's delete deletes its contents,
+ * none of which is a Namespace. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static int delete (struct ctl *c, int kind, const json_t *prev,
                    struct qf_api_err *err)
 {
@@ -896,6 +899,7 @@ int ctl_delete(struct ctl *c, int kind, const json_t *obj,
 	return delete (c, kind, obj, err);
 }
 
+/* NOLINTNEXTLINE(misc-no-recursion): see delete */
 static int delete_ns_contents(struct ctl *c, const char *ns)
 {
 	struct qf_api_err err;
@@ -984,11 +988,11 @@ static int server_side_apply(struct ctl *c, const struct qf_api_req *rq,
 		return qf_api_fail(err, 400, "BadRequest",
 		                   "an applied configuration must be an object "
 		                   "with metadata");
-	if (!name || strcmp(name, rq->name) != 0)
+	if (!name || !rq->name || strcmp(name, rq->name) != 0)
 		return qf_api_fail(err, 400, "BadRequest",
 		                   "the name of the object (%s) does not match "
 		                   "the name on the URL (%s)",
-		                   name ? name : "", rq->name);
+		                   name ? name : "", rq->name ? rq->name : "");
 	if (!prev)
 		return create(c, rq, ctl_apply_new(c, rq, body), err, out);
 	if (ctl_apply_patch(c, rq, prev, body, err, &in) < 0)

@@ -250,8 +250,7 @@ static int fill_page(struct ctl *c, const struct qf_api_req *rq, struct page *p,
 		}
 		if (!l || !f)
 			continue;
-		p->items =
-		        qf_grow(p->items, sizeof(*p->items), &p->a, p->n + 1);
+		p->items = qf_grow(p->items, sizeof(json_t *), &p->a, p->n + 1);
 		p->items[p->n++] = ctl_served(o, rq->kind, rq->version);
 		if (rq->limit > 0 && p->n == (size_t)rq->limit && i + 1 < n) {
 			qf_api_continue_encode(&p->cont, p->rv, keys[i]);

@@ -203,7 +203,7 @@ static json_t *lq_flavors(struct ctl *c, const struct qf_model_cq *cq,
 				                   b.buf);
 			}
 			if (nr)
-				qsort(res, nr, sizeof(*res), by_name);
+				qsort(res, nr, sizeof(json_t *), by_name);
 			for (size_t r = 0; r < nr; r++)
 				json_array_append_new(arr, res[r]);
 			free(res);
