@@ -320,7 +320,7 @@ static void drops_from_row(struct borrow *b, sqlite3_stmt *st, int unused)
 		struct ukey *k = &b->k[i];
 		size_t gi = (size_t)-1;
 
-		if (strcmp(k->cq, name) || !k->nq)
+		if (strcmp(k->cq, name) != 0 || !k->nq)
 			continue;
 		/* a deleted queue is in no cohort: it neither lends nor
 		 * borrows from then on */

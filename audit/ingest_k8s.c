@@ -135,7 +135,7 @@ static char *subject_key(const json_t *ev, const json_t *obj,
 	}
 	if (!name)
 		return NULL;
-	if (kind && strcmp(kind, "Workload")) {
+	if (kind && strcmp(kind, "Workload") != 0) {
 		for (const char *k = kind; *k; k++)
 			qf_buf_addch(&b, *k >= 'A' && *k <= 'Z' ? *k + 32 : *k);
 		qf_buf_addch(&b, '/');

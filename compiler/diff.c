@@ -283,7 +283,7 @@ static void walk_member(json_t *fields, struct qf_buf *path, const char *key,
 	size_t len = path->len;
 
 	qf_buf_addf(path, "%s%s", len ? "." : "", key);
-	if (strcmp(path->buf, "metadata.annotations." ANN_SOURCE))
+	if (strcmp(path->buf, "metadata.annotations." ANN_SOURCE) != 0)
 		walk(fields, path, a, b);
 	qf_buf_setlen(path, len);
 }
