@@ -756,7 +756,7 @@ int qf_borrow_list(struct borrow *b, size_t ki, size_t wid, struct qf_diags *d)
 	if (k->workloads.len || k->nparts) /* no printf per workload */
 		qf_buf_addch(&k->workloads, ',');
 	qf_buf_adds(&k->workloads, b->wname(b->holders_arg, wid));
-	if (k->workloads.len < WLIST_TAIL_BYTES)
+	if (k->workloads.len < (size_t)WLIST_TAIL_BYTES)
 		return QF_OK;
 	sqlite3_reset(b->part_put);
 	sqlite3_bind_text(b->part_put, 1, b->cluster, -1, SQLITE_STATIC);

@@ -1082,9 +1082,9 @@ static void mark_cycles(struct qf_engine *e, uint8_t *st, size_t *path)
 				break;
 			n = (size_t)p - e->ncq;
 		}
-		if (st[n] == 1 && e->q.nodes[e->ncq + n].parent >= 0)
-			res = 3; /* back on this walk's path */
-		else if (st[n] == 3)
+		/* back on this walk's path, or at a cohort known to loop */
+		if ((st[n] == 1 && e->q.nodes[e->ncq + n].parent >= 0) ||
+		    st[n] == 3)
 			res = 3;
 		while (k)
 			st[path[--k]] = res;
