@@ -788,6 +788,8 @@ static int unknown_sub(const char *sub, struct qf_ctx *ctx)
 	return QF_EXIT_USAGE;
 }
 
+/* Recursive: once at most, "audit help SUB" becomes "audit SUB --help". */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 int cmd_audit(int argc, const char **argv, struct qf_ctx *ctx)
 {
 	if (argc < 2) {

@@ -38,7 +38,7 @@ static size_t slot(const struct dmap *m, uint64_t h, const char *key,
 	size_t i = (size_t)h & (m->cap - 1);
 
 	while (m->s[i].key && (m->s[i].hash != h || m->s[i].len != len ||
-	                       memcmp(m->s[i].key, key, len)))
+	                       memcmp(m->s[i].key, key, len) != 0))
 		i = (i + 1) & (m->cap - 1);
 	return i;
 }
@@ -157,7 +157,7 @@ static void snapshot_arrival(struct walk *wk, struct wl *w)
 	if (!w->cq)
 		return;
 	for (size_t i = 0; i < wk->b.nk; i++) {
-		if (strcmp(wk->b.k[i].cq, w->cq))
+		if (strcmp(wk->b.k[i].cq, w->cq) != 0)
 			continue;
 		w->arrival = qf_xreallocarray(w->arrival, w->narrival + 1,
 		                              sizeof(*w->arrival));
@@ -259,7 +259,7 @@ static int fits_want(struct walk *wk, const struct wl *w, int64_t *u0,
 			        u = arrival_usage(w, k);
 			double r;
 
-			if (strcmp(key->cq, w->cq) ||
+			if (strcmp(key->cq, w->cq) != 0 ||
 			    strcmp(key->resource, x->resource) || n < 0 ||
 			    u < 0 || u + x->amount > n)
 				continue;
@@ -631,7 +631,7 @@ static void add_want(struct wl *w, const char *res, const json_t *q)
 	    quantity_milli(json_string_value(q), strlen(json_string_value(q)),
 	                   &m) < 0)
 		return;
-	for (i = 0; i < w->nwant && strcmp(w->want[i].resource, res); i++)
+	for (i = 0; i < w->nwant && strcmp(w->want[i].resource, res) != 0; i++)
 		;
 	if (i < w->nwant) { /* several pod sets ask for it */
 		w->want[i].amount = w->want[i].amount > INT64_MAX - m
@@ -707,7 +707,7 @@ static int apply(struct walk *wk, const struct row *r)
 		return QF_EIO;
 	w = &wk->w[wi];
 
-	if (strcmp(r->reason, "PreemptedWorkload"))
+	if (strcmp(r->reason, "PreemptedWorkload") != 0)
 		set_cq(w, r->cq);
 	if (!w->cq && w->lq)
 		resolve_lq(wk, w, r->t);

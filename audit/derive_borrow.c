@@ -320,7 +320,7 @@ static void drops_from_row(struct borrow *b, sqlite3_stmt *st, int unused)
 		struct ukey *k = &b->k[i];
 		size_t gi = (size_t)-1;
 
-		if (strcmp(k->cq, name) || !k->nq)
+		if (strcmp(k->cq, name) != 0 || !k->nq)
 			continue;
 		/* a deleted queue is in no cohort: it neither lends nor
 		 * borrows from then on */
@@ -756,7 +756,7 @@ int qf_borrow_list(struct borrow *b, size_t ki, size_t wid, struct qf_diags *d)
 	if (k->workloads.len || k->nparts) /* no printf per workload */
 		qf_buf_addch(&k->workloads, ',');
 	qf_buf_adds(&k->workloads, b->wname(b->holders_arg, wid));
-	if (k->workloads.len < WLIST_TAIL_BYTES)
+	if (k->workloads.len < (size_t)WLIST_TAIL_BYTES)
 		return QF_OK;
 	sqlite3_reset(b->part_put);
 	sqlite3_bind_text(b->part_put, 1, b->cluster, -1, SQLITE_STATIC);

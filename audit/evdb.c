@@ -820,7 +820,7 @@ static int walk_chain(struct qf_evdb *s, int64_t from, int fix, int64_t *bad,
 			}
 		} else if (sqlite3_column_bytes(sel, ROW_NCOLS) != 32 ||
 		           memcmp(sqlite3_column_blob(sel, ROW_NCOLS), chain,
-		                  32)) {
+		                  32) != 0) {
 			*bad = id;
 			break;
 		}

@@ -302,7 +302,7 @@ static int json_record(struct qf_ingest_cx *cx, struct rd *r, int *done)
 	}
 	e = value_end(p, r->buf + r->len, &lines);
 	if (!e) {
-		if (r->len - r->pos > QF_INGEST_MAX_RECORD) {
+		if (r->len - r->pos > (size_t)QF_INGEST_MAX_RECORD) {
 			r->pos = r->len;
 			r->eof = 1;
 			return qf_ingest_reject(cx, r->line, "QF701", p, 4096,
@@ -352,7 +352,7 @@ static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
 	int rc = QF_OK;
 
 	while (!r->eof && rc == QF_OK) {
-		if (r->len > QF_FS_MAX_INPUT_BYTES)
+		if (r->len > (size_t)QF_FS_MAX_INPUT_BYTES)
 			return qf_ingest_reject(
 			        cx, 1, "QF701", r->buf, 4096,
 			        "YAML input larger than %u bytes",

@@ -135,7 +135,7 @@ static char *subject_key(const json_t *ev, const json_t *obj,
 	}
 	if (!name)
 		return NULL;
-	if (kind && strcmp(kind, "Workload")) {
+	if (kind && strcmp(kind, "Workload") != 0) {
 		for (const char *k = kind; *k; k++)
 			qf_buf_addch(&b, *k >= 'A' && *k <= 'Z' ? *k + 32 : *k);
 		qf_buf_addch(&b, '/');
@@ -304,6 +304,9 @@ static int policy_kind(const char *kind)
 	       !strcmp(kind, "Pool");
 }
 
+/* Recursive: one level per nested List; jansson caps JSON depth
+ * (JSON_PARSER_MAX_DEPTH). */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static int each_item(struct qf_ingest_cx *cx, const json_t *items,
                      uint32_t line)
 {
@@ -350,6 +353,9 @@ static int dispatch_kind(struct qf_ingest_cx *cx, json_t *v, const char *api,
 	                        api, kind);
 }
 
+/* Recursive: one level per nested List; jansson caps JSON depth
+ * (JSON_PARSER_MAX_DEPTH). */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
                         size_t rawlen, uint32_t lineno)
 {

@@ -454,7 +454,7 @@ static int quota_rows(struct qf_ingest_cx *cx, const char *kind,
 	size_t i, j, k;
 	json_t *rg, *fl, *r;
 
-	if (strcmp(kind, "ClusterQueue")) {
+	if (strcmp(kind, "ClusterQueue") != 0) {
 		ow.st = QF_EVDB_ST_COHORT_QUOTA;
 		ow.cohort = NULL;
 	}
@@ -629,7 +629,7 @@ static int queue_written(struct qf_ingest_cx *cx, const char *kind,
                          const char *name, const char *verb, const json_t *spec,
                          int64_t at, const char *rev)
 {
-	if (strcmp(kind, "ClusterQueue") && strcmp(kind, "Cohort"))
+	if (strcmp(kind, "ClusterQueue") != 0 && strcmp(kind, "Cohort") != 0)
 		return QF_OK;
 	if (!strcmp(verb, "delete"))
 		return queue_object_row(cx, kind, name, at, NULL, 1, rev);
@@ -666,10 +666,10 @@ int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
 	/* policy writes only: complete, successful, not a status write */
 	if (!kind || json_object_get(ref, "subresource") ||
 	    strcmp(sget(o, "stage") ? sget(o, "stage") : "",
-	           "ResponseComplete") ||
+	           "ResponseComplete") != 0 ||
 	    (code && (code < 200 || code > 299)) ||
-	    (strcmp(verb, "create") && strcmp(verb, "update") &&
-	     strcmp(verb, "patch") && strcmp(verb, "delete")))
+	    (strcmp(verb, "create") != 0 && strcmp(verb, "update") != 0 &&
+	     strcmp(verb, "patch") != 0 && strcmp(verb, "delete") != 0))
 		return QF_OK;
 	rev = revision(json_object_get(resp, "metadata"));
 	if (!rev)

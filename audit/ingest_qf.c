@@ -139,7 +139,8 @@ static int fast_parse(struct fast *f, char *p)
 			if (!v || set_str(f, k, v) < 0)
 				return -1;
 		} else if (*p == '{') {
-			for (m = 0; m < NMAPS && strcmp(k, map_names[m]); m++)
+			for (m = 0; m < NMAPS && strcmp(k, map_names[m]) != 0;
+			     m++)
 				;
 			v = map2(p);
 			if (m == NMAPS || !v || f->map[m])

@@ -241,7 +241,7 @@ static int check_events(const char *dir, const json_t *st,
 			row_link(o, chain);
 		qf_buf_reset(&hex);
 		qf_evdb_hex(&hex, chain, 32);
-		if (!o || !link || strcmp(link, hex.buf)) {
+		if (!o || !link || strcmp(link, hex.buf) != 0) {
 			qf_diag_error(d, &(struct qf_loc){ p.buf, no, 1 }, NULL,
 			              NULL,
 			              "tampered: event id %lld: the hash chain "
@@ -256,7 +256,7 @@ static int check_events(const char *dir, const json_t *st,
 		json_decref(o);
 		sum->events++;
 	}
-	if (rc == QF_OK && strcmp(head ? head : "", no ? hex.buf : ""))
+	if (rc == QF_OK && strcmp(head ? head : "", no ? hex.buf : "") != 0)
 		rc = tampered(d, p.buf,
 		              "the last link differs from the "
 		              "statement's chainHead (rows removed "

@@ -112,12 +112,14 @@ int main(int argc, char **argv)
 	size_t vbytes;
 	double *sent, *lat, t0, t1;
 
-	if (argc != 5 || (port = atoi(argv[1])) <= 0 ||
-	    (count = atol(argv[2])) <= 0 || (nconns = atoi(argv[3])) <= 0 ||
-	    nconns > MAX_CONNS || (vbytes = (size_t)atol(argv[4])) == 0 ||
+	if (argc != 5 || (port = (int)strtol(argv[1], NULL, 10)) <= 0 ||
+	    (count = strtol(argv[2], NULL, 10)) <= 0 ||
+	    (nconns = (int)strtol(argv[3], NULL, 10)) <= 0 ||
+	    nconns > MAX_CONNS ||
+	    (vbytes = (size_t)strtol(argv[4], NULL, 10)) == 0 ||
 	    vbytes > MAX_VALUE) {
-		fprintf(stderr,
-		        "usage: etcd_put PORT COUNT CONNS VALUE_BYTES\n");
+		(void)fprintf(stderr,
+		              "usage: etcd_put PORT COUNT CONNS VALUE_BYTES\n");
 		return 2;
 	}
 	for (size_t i = 0; i < vbytes; i++)
@@ -137,8 +139,8 @@ int main(int argc, char **argv)
 		cs[i].key = -1;
 		if (cs[i].fd < 0 ||
 		    (next < count && send_put(&cs[i], next++, sent) < 0)) {
-			fprintf(stderr, "etcd_put: cannot reach port %d\n",
-			        port);
+			(void)fprintf(stderr,
+			              "etcd_put: cannot reach port %d\n", port);
 			goto fail;
 		}
 	}
@@ -167,7 +169,8 @@ int main(int argc, char **argv)
 			if (!code)
 				continue;
 			if (code != 200) {
-				fprintf(stderr, "etcd_put: HTTP %d\n", code);
+				(void)fprintf(stderr, "etcd_put: HTTP %d\n",
+				              code);
 				goto fail;
 			}
 			lat[done++] = lb_now_ms() - sent[c->key];
@@ -181,7 +184,8 @@ int main(int argc, char **argv)
 	qsort(lat, (size_t)done, sizeof(double), lb_cmp_double);
 	printf("put %ld of %ld in %.2f s (%.0f/s), latency p50 %.1f ms p99 "
 	       "%.1f ms\n",
-	       done, count, (t1 - t0) / 1000.0, done * 1000.0 / (t1 - t0),
+	       done, count, (t1 - t0) / 1000.0,
+	       (double)done * 1000.0 / (t1 - t0),
 	       done ? lat[(done - 1) / 2] : 0.0,
 	       done ? lat[(done * 99 + 99) / 100 - 1] : 0.0);
 	free(sent);

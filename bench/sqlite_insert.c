@@ -58,13 +58,15 @@ int main(int argc, char **argv)
 		unsigned char chain[32];
 
 		memset(chain, (int)(i & 0xff), sizeof(chain));
-		snprintf(wl, sizeof(wl), "team-%ld/job-w%ld", i % 8, i / 5);
-		snprintf(cq, sizeof(cq), "team-%ld", i % 8);
-		snprintf(msg, sizeof(msg),
-		         "Quota reserved in ClusterQueue %s, wait time since "
-		         "queued was %lds",
-		         cq, i % 90);
-		snprintf(
+		(void)snprintf(wl, sizeof(wl), "team-%ld/job-w%ld", i % 8,
+		               i / 5);
+		(void)snprintf(cq, sizeof(cq), "team-%ld", i % 8);
+		(void)snprintf(
+		        msg, sizeof(msg),
+		        "Quota reserved in ClusterQueue %s, wait time since "
+		        "queued was %lds",
+		        cq, i % 90);
+		(void)snprintf(
 		        detail, sizeof(detail),
 		        "{\"flavors\":{\"main\":{\"nvidia.com/gpu\":\"h100\"}},"
 		        "\"usage\":{\"h100\":{\"nvidia.com/gpu\":\"%ld\"}},"

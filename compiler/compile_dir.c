@@ -428,7 +428,7 @@ static int touch(struct qf_strlist *dirs, const char *rel)
 
 	(void)split(rel, &parent);
 	first = parent.len &&
-	        (!dirs->n || strcmp(dirs->v[dirs->n - 1], parent.buf)) &&
+	        (!dirs->n || strcmp(dirs->v[dirs->n - 1], parent.buf) != 0) &&
 	        qf_strlist_find(dirs, parent.buf) < 0;
 	if (first)
 		qf_strlist_add(dirs, parent.buf);

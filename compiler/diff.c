@@ -277,17 +277,21 @@ static void field_change(json_t *fields, const char *path, const json_t *a,
 static void walk(json_t *fields, struct qf_buf *path, const json_t *a,
                  const json_t *b);
 
+/* Recursive: through walk, as deep as the document (QF_DOC_MAX_DEPTH). */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static void walk_member(json_t *fields, struct qf_buf *path, const char *key,
                         const json_t *a, const json_t *b)
 {
 	size_t len = path->len;
 
 	qf_buf_addf(path, "%s%s", len ? "." : "", key);
-	if (strcmp(path->buf, "metadata.annotations." ANN_SOURCE))
+	if (strcmp(path->buf, "metadata.annotations." ANN_SOURCE) != 0)
 		walk(fields, path, a, b);
 	qf_buf_setlen(path, len);
 }
 
+/* Recursive: through walk, as deep as the document (QF_DOC_MAX_DEPTH). */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static void walk_objects(json_t *fields, struct qf_buf *path, const json_t *a,
                          const json_t *b)
 {
@@ -309,6 +313,8 @@ static void walk_objects(json_t *fields, struct qf_buf *path, const json_t *a,
 	qf_strlist_release(&keys);
 }
 
+/* Recursive: as deep as the document, at most QF_DOC_MAX_DEPTH. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static void walk(json_t *fields, struct qf_buf *path, const json_t *a,
                  const json_t *b)
 {

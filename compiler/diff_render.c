@@ -84,7 +84,7 @@ static void text_tenant(struct qf_buf *b, const json_t *t)
 	for (i = 0; i < QF_ARRAY_SIZE(tenant_fields); i++) {
 		const char *f = tenant_fields[i];
 
-		if (strcmp(str(t, "change"), "changed")) {
+		if (strcmp(str(t, "change"), "changed") != 0) {
 			qf_buf_addf(b, "%s %s ", n++ ? "," : "", f);
 			value(b, json_object_get(side, f), 0);
 			continue;

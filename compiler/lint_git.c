@@ -26,7 +26,7 @@ int qf_lint_git_load(struct qf_docset *set, struct qf_git *g, const char *rev,
 	for (i = 0; i < n && rc != QF_ENOTFOUND && rc != QF_EIO; i++) {
 		int r = qf_git_read_tree(
 		        g, rev, subdirs && subdirs->n ? subdirs->v[i] : "",
-		        QF_FS_MAX_INPUT_BYTES, &files, d);
+		        (size_t)QF_FS_MAX_INPUT_BYTES, &files, d);
 
 		if (r < 0)
 			rc = r;

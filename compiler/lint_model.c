@@ -213,7 +213,8 @@ static void uniq_cohorts(struct lm_model *m)
 	if (m->ncohorts > 1)
 		qsort(m->cohorts, m->ncohorts, sizeof(*m->cohorts), cmp_cohort);
 	for (i = 0; i < m->ncohorts; i++)
-		if (!w || strcmp(m->cohorts[w - 1].name, m->cohorts[i].name))
+		if (!w ||
+		    strcmp(m->cohorts[w - 1].name, m->cohorts[i].name) != 0)
 			m->cohorts[w++] = m->cohorts[i];
 	m->ncohorts = w;
 }

@@ -69,7 +69,7 @@ static int unknown_keys(const struct qf_doc *doc, const json_t *obj,
 	json_object_foreach ((json_t *)obj, key, v) {
 		size_t i;
 
-		for (i = 0; i < n && strcmp(known[i], key); i++)
+		for (i = 0; i < n && strcmp(known[i], key) != 0; i++)
 			;
 		if (i < n)
 			continue;
@@ -289,7 +289,7 @@ int lint_policy_flavour_allowed(const struct qf_lint_policy *p,
 	size_t i, j;
 
 	for (i = 0; p && account && i < p->naccts; i++) {
-		if (strcmp(p->accts[i].name, account))
+		if (strcmp(p->accts[i].name, account) != 0)
 			continue;
 		for (j = 0; j < json_array_size(p->accts[i].flavours); j++)
 			if (!strcmp(json_string_value(json_array_get(

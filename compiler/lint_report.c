@@ -160,7 +160,7 @@ static json_t *sarif_json(const struct qf_diags *d,
 			qf_strlist_add(&ids, "quotaflow");
 	qf_strlist_sort(&ids);
 	for (i = 0; i < ids.n; i++)
-		if (!i || strcmp(ids.v[i], ids.v[i - 1]))
+		if (!i || strcmp(ids.v[i], ids.v[i - 1]) != 0)
 			append(rules, rule_json(ids.v[i]));
 	set(driver, "name", json_string("quotaflow"));
 	set(driver, "version", json_string(o->version ? o->version : "0"));

@@ -185,7 +185,7 @@ void lint_strict_fifo_gpu(const struct qf_lint_ctx *c,
 		const char *v = lint_str(q->spec, "queueingStrategy");
 		struct qf_loc loc;
 
-		if (!v || strcmp(v, "StrictFIFO") || !covers_gpu(q))
+		if (!v || strcmp(v, "StrictFIFO") != 0 || !covers_gpu(q))
 			continue;
 		loc = lint_loc(q, q->spec, "queueingStrategy");
 		lint_report(d, r, &loc, "spec.queueingStrategy",
@@ -235,8 +235,8 @@ void lint_reclaim_never(const struct qf_lint_ctx *c,
 		const char *v = lint_str(pre, "reclaimWithinCohort");
 		struct qf_loc loc;
 
-		if (q->tree < 0 || (v && strcmp(v, "Never")) || !lends(q) ||
-		    borrowers[q->tree] <= (size_t)can_borrow(q))
+		if (q->tree < 0 || (v && strcmp(v, "Never") != 0) ||
+		    !lends(q) || borrowers[q->tree] <= (size_t)can_borrow(q))
 			continue;
 		if (v)
 			loc = lint_loc(q, pre, "reclaimWithinCohort");
@@ -436,7 +436,7 @@ void lint_unit_scales(const struct qf_lint_ctx *c, const struct qf_lint_rule *r,
 		struct qf_loc loc;
 
 		if (!first || first->tree != v[i].tree ||
-		    strcmp(first->f->resource, f->resource))
+		    strcmp(first->f->resource, f->resource) != 0)
 			first = NULL;
 		if (!f->nominal)
 			continue;

@@ -56,7 +56,7 @@ static void hint_closest(struct qf_diags *d, struct hints *h, const char *name)
 	const char *best = NULL;
 	size_t i;
 
-	for (i = 0; i < h->nasked && strcmp(h->asked[i], name); i++)
+	for (i = 0; i < h->nasked && strcmp(h->asked[i], name) != 0; i++)
 		;
 	if (i < h->nasked) {
 		best = h->best[i];
@@ -163,12 +163,12 @@ static int name_only(const json_t *sel)
 	size_t i;
 
 	json_object_foreach ((json_t *)ml, key, v)
-		if (strcmp(key, NS_NAME_LABEL))
+		if (strcmp(key, NS_NAME_LABEL) != 0)
 			return 0;
 	for (i = 0; i < json_array_size(me); i++)
 		if (!lint_str(json_array_get(me, i), "key") ||
 		    strcmp(lint_str(json_array_get(me, i), "key"),
-		           NS_NAME_LABEL))
+		           NS_NAME_LABEL) != 0)
 			return 0;
 	return 1;
 }
@@ -284,7 +284,7 @@ static void claim_names(struct claims *cl, const json_t *sel, size_t cq)
 		const json_t *vals = json_object_get(e, "values");
 
 		if (!lint_str(e, "operator") ||
-		    strcmp(lint_str(e, "operator"), "In"))
+		    strcmp(lint_str(e, "operator"), "In") != 0)
 			return; /* NotIn, Exists: no finite list */
 		for (j = 0; j < json_array_size(vals); j++)
 			if (json_is_string(json_array_get(vals, j)) &&
@@ -341,7 +341,7 @@ static void report_claims(const struct lm_model *m, struct claims *cl,
 		const struct lm_item *a, *b;
 		struct qf_loc loc;
 
-		if (strcmp(cl->v[i].ns, cl->v[i - 1].ns) ||
+		if (strcmp(cl->v[i].ns, cl->v[i - 1].ns) != 0 ||
 		    cl->v[i].cq == cl->v[i - 1].cq)
 			continue;
 		a = &m->items[LM_CQ][cl->v[i - 1].cq];
@@ -471,7 +471,7 @@ void lint_priority_without_classes(const struct qf_lint_ctx *c,
 			struct qf_loc loc;
 			char path[64];
 
-			if (!v || strcmp(v, "LowerPriority"))
+			if (!v || strcmp(v, "LowerPriority") != 0)
 				continue;
 			loc = lint_loc(q, pre, keys[k]);
 			(void)snprintf(path, sizeof(path), "spec.preemption.%s",

@@ -24,7 +24,7 @@ int qf_spec_obj_contains(const struct qf_obj *o, const char *file,
 	const struct qf_obj *next = NULL;
 	size_t i, n = qf_doc_nobjects(o->doc);
 
-	if (!file || strcmp(file, qf_doc_name(o->doc)))
+	if (!file || strcmp(file, qf_doc_name(o->doc)) != 0)
 		return 0;
 	for (i = 0; i + 1 < n; i++)
 		if (qf_doc_object(o->doc, i) == o)

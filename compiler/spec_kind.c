@@ -137,7 +137,7 @@ static enum qf_spec_class classify_ours(const struct qf_obj *o, const char *av,
 	      "unknown quotaflow document %s %s; expected Pool "
 	      "or Tenant of %s",
 	      av, kind ? kind : "(no kind)", QF_SPEC_API_VERSION);
-	if (strcmp(av, QF_SPEC_API_VERSION))
+	if (strcmp(av, QF_SPEC_API_VERSION) != 0)
 		hint(d, "did you mean apiVersion: %s?", QF_SPEC_API_VERSION);
 	else if (!want && kind && nearest_kind(kind))
 		hint(d, "did you mean kind: %s?", nearest_kind(kind));

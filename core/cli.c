@@ -49,7 +49,7 @@ int qf_cli_check_rule_ids(const struct qf_strlist *ids, struct qf_ctx *ctx,
 	for (size_t i = 0; i < ids->n; i++) {
 		const char *s = ids->v[i];
 
-		if (strlen(s) != 5 || strncmp(s, "QF", 2) ||
+		if (strlen(s) != 5 || strncmp(s, "QF", 2) != 0 ||
 		    !isdigit((unsigned char)s[2]) ||
 		    !isdigit((unsigned char)s[3]) ||
 		    !isdigit((unsigned char)s[4]))

@@ -312,7 +312,7 @@ static int json_next(struct loader *L)
 
 	if (!L->json_stream || !L->flow_root || p->error != YAML_PARSER_ERROR ||
 	    !p->problem ||
-	    strcmp(p->problem, "did not find expected <document start>"))
+	    strcmp(p->problem, "did not find expected <document start>") != 0)
 		return 0;
 	off = index_offset(L, m.index);
 	if (off >= L->len || (L->data[off] != '{' && L->data[off] != '['))
@@ -903,7 +903,7 @@ static int bad_list(struct loader *L, const json_t *o)
 	size_t n = kind ? strlen(kind) : 0;
 	struct qf_loc loc;
 
-	if (n < 4 || strcmp(kind + n - 4, "List") || !items ||
+	if (n < 4 || strcmp(kind + n - 4, "List") != 0 || !items ||
 	    json_is_array(items) || json_is_null(items))
 		return QF_OK;
 	loc = qf_doc_loc_key(L->doc, o, "items");

@@ -987,7 +987,7 @@ int qf_fs_check_outputs(const char *const *outputs, size_t nout,
 		if (!out || !strcmp(out, "-") || std_fd(out) >= 0)
 			continue;
 		for (size_t j = 0; !hit && j < nin; j++)
-			if (inputs[j] && strcmp(inputs[j], "-"))
+			if (inputs[j] && strcmp(inputs[j], "-") != 0)
 				hit = input_clash(out, inputs[j], &scratch);
 		if (hit) {
 			(void)qf_diag_error(d, &loc, "QF002", NULL,
@@ -999,7 +999,7 @@ int qf_fs_check_outputs(const char *const *outputs, size_t nout,
 			continue;
 		}
 		for (size_t j = 0; j < i; j++) {
-			if (!outputs[j] || (strcmp(out, outputs[j]) &&
+			if (!outputs[j] || (strcmp(out, outputs[j]) != 0 &&
 			                    !qf_fs_same_file(out, outputs[j])))
 				continue;
 			(void)qf_diag_error(d, &loc, "QF002", NULL,
@@ -1040,7 +1040,7 @@ void qf_fs_clean_stale_tmp(const char *dir)
 		struct stat st;
 
 		if (strncmp(de->d_name, QF_FS_TMP_PREFIX,
-		            strlen(QF_FS_TMP_PREFIX)) ||
+		            strlen(QF_FS_TMP_PREFIX)) != 0 ||
 		    !dead_owner(de->d_name))
 			continue;
 		qf_buf_reset(&p);

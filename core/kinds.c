@@ -599,7 +599,7 @@ static int kueue_group_near(const char *group, const char *kind)
 		return 0;
 	if (!*group)
 		return in_list(kind, kueue_kinds, QF_ARRAY_SIZE(kueue_kinds)) &&
-		       strcmp(kind, "Workload"); /* too common a word */
+		       strcmp(kind, "Workload") != 0; /* too common a word */
 	return !strcasecmp(group, KUEUE_GROUP) ||
 	       qf_suggest_distance(group, KUEUE_GROUP) <= 3;
 }
@@ -716,7 +716,8 @@ static enum qf_kinds_result no_schema(const struct qf_kinds *k,
 		return QF_KINDS_SKIPPED;
 	loc = qf_doc_loc_key(o->doc, o->obj, known ? "apiVersion" : "kind");
 	for (size_t i = 0; known && i < k->n; i++) {
-		if (strcmp(k->v[i].group, group) || strcmp(k->v[i].kind, kind))
+		if (strcmp(k->v[i].group, group) != 0 ||
+		    strcmp(k->v[i].kind, kind) != 0)
 			continue;
 		qf_diag_warn(d, &loc, "QF116", "apiVersion",
 		             "no schema for %s/%s %s: skipped", group, version,
@@ -758,9 +759,9 @@ static void version_hints(struct qf_diags *d, size_t from,
 		if (!g->rule || strcmp(g->rule, "QF102") != 0 || !g->path)
 			continue;
 		for (size_t j = 0; j < QF_ARRAY_SIZE(other_version); j++) {
-			if (strcmp(other_version[j].version, e->version) ||
+			if (strcmp(other_version[j].version, e->version) != 0 ||
 			    strcmp(other_version[j].kind, e->kind) ||
-			    strcmp(other_version[j].path, g->path))
+			    strcmp(other_version[j].path, g->path) != 0)
 				continue;
 			free(g->hint);
 			g->hint = qf_xstrdup(other_version[j].hint);

@@ -260,6 +260,8 @@ static long find_named(const json_t *arr, const char *name)
 }
 
 /* Strategic merge of a list of named objects (merge key "name"). */
+/* Recursive: through patch_rec, which stops at QF_API_MAX_PATCH_DEPTH. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static json_t *merge_named(const json_t *target, const json_t *patch, int depth,
                            struct qf_api_err *err)
 {
@@ -305,12 +307,16 @@ static int all_named(const json_t *arr)
 }
 
 /* A patch value with its directives removed (for values that replace). */
+/* Recursive: through patch_rec, which stops at QF_API_MAX_PATCH_DEPTH. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static json_t *strip(const json_t *v, enum qf_api_patch type, int depth,
                      struct qf_api_err *err)
 {
 	return patch_rec(NULL, v, type, depth + 1, err);
 }
 
+/* Recursive: stops at QF_API_MAX_PATCH_DEPTH. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static json_t *patch_rec(const json_t *target, const json_t *patch,
                          enum qf_api_patch type, int depth,
                          struct qf_api_err *err)

@@ -146,9 +146,9 @@ void qf_api_human_duration(struct qf_buf *b, int64_t ms)
 		qf_buf_addf(b, "%lldh", (long long)h);
 	else if (h < 192 && h % 24)
 		qf_buf_addf(b, "%lldd%lldh", (long long)d, (long long)(h % 24));
-	else if (h < 24 * 365 * 2)
+	else if (h < 24L * 365 * 2)
 		qf_buf_addf(b, "%lldd", (long long)d);
-	else if (h < 24 * 365 * 8 && d % 365)
+	else if (h < 24L * 365 * 8 && d % 365)
 		qf_buf_addf(b, "%lldy%lldd", (long long)(d / 365),
 		            (long long)(d % 365));
 	else

@@ -69,6 +69,8 @@ static void item_key(struct qf_buf *b, const json_t *item)
 
 /* The FieldsV1 tree of a value (new reference); an empty object is a
  * leaf. */
+/* Recursive: stops at MAX_FIELD_DEPTH. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static json_t *fields_of(const json_t *v, int named, int depth)
 {
 	json_t *t = json_object(), *x;
@@ -219,6 +221,8 @@ static void disown(json_t *tree, const struct path *p)
 
 typedef void (*leaf_fn)(void *arg, const struct path *p);
 
+/* Recursive: a tree from fields_of, at most MAX_FIELD_DEPTH deep. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static void each_leaf(json_t *tree, struct path *p, leaf_fn fn, void *arg)
 {
 	const char *k;

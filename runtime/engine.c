@@ -1082,9 +1082,9 @@ static void mark_cycles(struct qf_engine *e, uint8_t *st, size_t *path)
 				break;
 			n = (size_t)p - e->ncq;
 		}
-		if (st[n] == 1 && e->q.nodes[e->ncq + n].parent >= 0)
-			res = 3; /* back on this walk's path */
-		else if (st[n] == 3)
+		/* back on this walk's path, or at a cohort known to loop */
+		if ((st[n] == 1 && e->q.nodes[e->ncq + n].parent >= 0) ||
+		    st[n] == 3)
 			res = 3;
 		while (k)
 			st[path[--k]] = res;
@@ -1160,6 +1160,8 @@ static void cut_cycles(struct qf_engine *e, struct qf_diags *d)
 	free(path);
 }
 
+/* Recursive: through qf_engine_reap, which removes a ClusterQueue a level. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 {
 	detach_workloads(e);
@@ -1189,6 +1191,9 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 /* Remove the terminating ClusterQueues no workload holds quota of
  * (Kueue: Cache.ClusterQueueEmpty, then the finalizer goes and with it
  * the object); their pending workloads find no ClusterQueue then. */
+/* Recursive: rebuilds only after removing a ClusterQueue, so no deeper
+ * than there are ClusterQueues. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 void qf_engine_reap(struct qf_engine *e)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
