@@ -111,12 +111,16 @@ int ctl_policy_apply(struct ctl *c, int kind, const json_t *obj,
 	if (rc == 0 && kind == K_WPC)
 		wpc_propagate(c, obj, prev);
 	if (rc < 0) {
-		/* put the model back as it was */
-		if (prev && load_policy(c, prev, &ignore) < 0)
+		/* put the model back as it was: the old object again, or
+		 * none (a restored update must not then be deleted) */
+		if (prev) {
+			if (load_policy(c, prev, &ignore) < 0)
+				ctl_log(c, "error",
+				        "cannot restore the policy");
+		} else if (qf_model_delete_policy(&c->m, obj) && c->e &&
+		           qf_engine_rebuild(c->e, &ignore) < 0) {
 			ctl_log(c, "error", "cannot restore the policy");
-		else if (qf_model_delete_policy(&c->m, obj) && c->e &&
-		         qf_engine_rebuild(c->e, &ignore) < 0)
-			ctl_log(c, "error", "cannot restore the policy");
+		}
 		diags_msg(err, &d, obj);
 	}
 	c->need_cycle = 1;
