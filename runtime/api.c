@@ -347,7 +347,7 @@ static int parse_query(struct qf_api_req *r, const char *q,
 
 /* ----- discovery ----- */
 
-static int version_served(const struct qf_api_kind *k, const char *v)
+int qf_api_version_served(const struct qf_api_kind *k, const char *v)
 {
 	size_t n = strlen(v);
 	const char *p = k->versions;
@@ -385,7 +385,8 @@ static json_t *resource_list(const char *group, const char *version)
 		const struct qf_api_kind *k = &qf_api_kinds[i];
 		struct qf_buf sub = QF_BUF_INIT;
 
-		if (strcmp(k->group, group) != 0 || !version_served(k, version))
+		if (strcmp(k->group, group) != 0 ||
+		    !qf_api_version_served(k, version))
 			continue;
 		json_array_append_new(
 		        res,
@@ -497,121 +498,6 @@ static json_t *discovery(const struct segs *s)
 
 /* ----- OpenAPI v3 ----- */
 
-/* "api/v1", "apis/batch/v1", ... for every group version served. */
-static void gv_path(struct qf_buf *b, const char *group, const char *v)
-{
-	qf_buf_reset(b);
-	if (*group)
-		qf_buf_addf(b, "apis/%s/%s", group, v);
-	else
-		qf_buf_addf(b, "api/%s", v);
-}
-
-/* The same as an absolute path (OpenAPI paths start with a slash). */
-static void gv_abs_path(struct qf_buf *b, const char *group, const char *v)
-{
-	qf_buf_reset(b);
-	qf_buf_addch(b, '/');
-	if (*group)
-		qf_buf_addf(b, "apis/%s/%s", group, v);
-	else
-		qf_buf_addf(b, "api/%s", v);
-}
-
-static json_t *openapi_root(void)
-{
-	json_t *paths = json_object();
-	struct qf_buf p = QF_BUF_INIT, url = QF_BUF_INIT;
-
-	for (size_t i = 0; i < qf_api_nkinds; i++) {
-		const char *vs = qf_api_kinds[i].versions;
-
-		while (*vs) {
-			size_t n = strcspn(vs, " ");
-			char *v = qf_xstrndup(vs, n);
-
-			gv_path(&p, qf_api_kinds[i].group, v);
-			qf_buf_reset(&url);
-			qf_buf_addf(&url, "/openapi/v3/%s?hash=1", p.buf);
-			json_object_set_new(paths, p.buf,
-			                    json_pack("{s:s}",
-			                              "serverRelativeURL",
-			                              url.buf));
-			free(v);
-			vs += n + (vs[n] != 0);
-		}
-	}
-	qf_buf_release(&p);
-	qf_buf_release(&url);
-	return json_pack("{s:o}", "paths", paths);
-}
-
-/*
- * A group version's document: one PATCH operation per kind, tagged with
- * its group-version-kind and taking the fieldValidation parameter, which
- * is what kubectl looks for to validate on the server; no schemas, so
- * kubectl builds its strategic merge patches from its compiled-in types.
- */
-static json_t *openapi_gv(const char *group, const char *version)
-{
-	json_t *paths = json_object();
-	struct qf_buf p = QF_BUF_INIT;
-
-	for (size_t i = 0; i < qf_api_nkinds; i++) {
-		const struct qf_api_kind *k = &qf_api_kinds[i];
-
-		if (strcmp(k->group, group) != 0 || !version_served(k, version))
-			continue;
-		gv_abs_path(&p, group, version);
-		qf_buf_addf(&p, "%s/%s/{name}",
-		            k->namespaced ? "/namespaces/{namespace}" : "",
-		            k->resource);
-		json_object_set_new(
-		        paths, p.buf,
-		        json_pack("{s:{s:{s:s,s:s,s:s},s:[{s:s,s:s,s:{s:s}}]}}",
-		                  "patch", "x-kubernetes-group-version-kind",
-		                  "group", group, "version", version, "kind",
-		                  k->kind, "parameters", "name",
-		                  "fieldValidation", "in", "query", "schema",
-		                  "type", "string"));
-	}
-	qf_buf_release(&p);
-	if (!json_object_size(paths)) {
-		json_decref(paths);
-		return NULL;
-	}
-	return json_pack("{s:s,s:{s:s,s:s},s:o,s:{s:{}}}", "openapi", "3.0.0",
-	                 "info", "title", "Kubernetes", "version", "v1.32.0",
-	                 "paths", paths, "components", "schemas");
-}
-
-json_t *qf_api_openapi(const char *path)
-{
-	size_t n = strlen("/openapi/v3");
-	const char *rest = path + n;
-	const char *slash;
-
-	if (strncmp(path, "/openapi/v3", n) != 0)
-		return NULL;
-	if (!*rest || !strcmp(rest, "/"))
-		return openapi_root();
-	if (!strncmp(rest, "/api/", 5) && !strchr(rest + 5, '/'))
-		return openapi_gv("", rest + 5);
-	if (strncmp(rest, "/apis/", 6) != 0)
-		return NULL;
-	rest += 6;
-	slash = strchr(rest, '/');
-	if (!slash || strchr(slash + 1, '/')) /* group/version exactly */
-		return NULL;
-	{
-		char *g = qf_xstrndup(rest, (size_t)(slash - rest));
-		json_t *doc = openapi_gv(g, slash + 1);
-
-		free(g);
-		return doc;
-	}
-}
-
 /* ----- routing ----- */
 
 static int find_kind(const char *group, const char *version,
@@ -622,7 +508,7 @@ static int find_kind(const char *group, const char *version,
 
 		if (!strcmp(k->group, group) &&
 		    !strcmp(k->resource, resource) &&
-		    version_served(k, version))
+		    qf_api_version_served(k, version))
 			return (int)i;
 	}
 	return -1;

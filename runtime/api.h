@@ -134,9 +134,17 @@ void qf_api_req_release(struct qf_api_req *r);
 int qf_api_route(struct qf_api_req *out, const char *method, const char *uri,
                  struct qf_api_err *err);
 
-/* The OpenAPI v3 document at a decoded path under /openapi/v3, or NULL
- * (new reference): the index, and per group version the PATCH
- * operations kubectl inspects for server-side field validation. */
+/* Whether kind k is served at version v ("v1beta2"). */
+int qf_api_version_served(const struct qf_api_kind *k, const char *v);
+
+/*
+ * The OpenAPI v3 document at a decoded path under /openapi/v3, or NULL
+ * (new reference), as kube-apiserver publishes it (api_openapi.c): the
+ * index, whose URLs carry a hash of each document (kubectl caches a
+ * document by it), and per group version the PATCH operations kubectl
+ * inspects for server-side field validation and the schemas of the
+ * Kueue kinds, which `kubectl explain` reads.
+ */
 json_t *qf_api_openapi(const char *path);
 
 /* The patch format of a Content-Type, or QF_PATCH_NONE. */

@@ -1264,4 +1264,5 @@ void ctl_release(struct ctl *c)
 	free(c->token);
 	free(c->policy_rev);
 	free(c->sync_seen);
+	json_decref(c->config);
 }

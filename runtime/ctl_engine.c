@@ -797,6 +797,12 @@ static int restore_row(void *arg, const char *res, const char *ns,
 	json_t *o = json_loads(text, 0, &je);
 
 	(void)rv;
+	if (o && ctl_config_is_row(res)) {
+		/* loaded before the objects it shapes (ctl_restore) */
+		json_decref(c->config);
+		c->config = o;
+		return 0;
+	}
 	for (size_t i = 0; o && i < qf_api_nkinds; i++) {
 		if (strcmp(qf_api_kinds[i].resource, res) != 0)
 			continue;
@@ -879,8 +885,13 @@ static int restore_workloads(struct ctl *c)
 
 int ctl_restore(struct ctl *c)
 {
+	static const struct qf_loc stored = { "stored Kueue Configuration", 0,
+		                              0 };
 	int rc = qf_store_load(c->store, &c->rv, restore_row, c, c->d);
 
+	if (rc == 0 && c->config &&
+	    qf_model_load_config(&c->m, NULL, &stored, c->config, c->d) < 0)
+		rc = -1;
 	if (rc == 0)
 		rc = restore_policy(c);
 	if (rc == 0)
@@ -954,8 +965,11 @@ static int apply_one(struct ctl *c, const struct qf_doc *doc, const json_t *o)
 	const char *av = json_string_value(json_object_get(o, "apiVersion"));
 	const char *kind = json_string_value(json_object_get(o, "kind"));
 	const char *name = qf_api_meta_str(o, "name");
-	int code = ctl_apply(c, o, 0, &rs), rc = 0;
+	int code, rc = 0;
 
+	if (qf_model_holds_config(o))
+		return ctl_config_set(c, doc, &loc, o, 1, c->d);
+	code = ctl_apply(c, o, 0, &rs);
 	/* a misspelled Kueue object is an error (QF117), not ignored */
 	if (!code && qf_kinds_lookalike(doc, o, &loc, c->d))
 		rc = QF_EINVAL;

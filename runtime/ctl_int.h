@@ -122,6 +122,7 @@ struct ctl {
 	char ts_text[32];       /* and its text ("" before the first) */
 	char *policy_rev;       /* owned: commit id of the policy, or NULL */
 	char *sync_seen;        /* owned: last revision read (applied or not) */
+	json_t *config; /* owned: the Kueue Configuration in force, or NULL */
 	int64_t next_sync_ms;
 	/* ctl_list.c: the watch history (C5), a ring of delivered notes */
 	struct ctl_note *hist; /* owned [o->watch_history] */
@@ -147,6 +148,22 @@ enum ctl_kind {
 	K_WPC,
 	K_WL,
 };
+
+/* ----- ctl_config.c: the Kueue Configuration in force ----- */
+
+/* 1 for the objects-table resource the Configuration is stored under. */
+int ctl_config_is_row(const char *res);
+/*
+ * Make cfg (a Configuration, or the ConfigMap kueue-manager-config holding
+ * one) the one in force: loaded into the model (locations from doc, or at
+ * when doc is NULL), the workloads' requests taken again under it, the
+ * engine rebuilt, and with persist written to the open batch.  The same
+ * Configuration again changes nothing.  QF_EINVAL with diagnostics leaves
+ * the one in force as it was.
+ */
+int ctl_config_set(struct ctl *c, const struct qf_doc *doc,
+                   const struct qf_loc *at, const json_t *cfg, int persist,
+                   struct qf_diags *d) QF_MUST_CHECK;
 
 /* ----- ctl.c: objects ----- */
 

@@ -2,12 +2,13 @@
  * ctl_status.c - ClusterQueue and LocalQueue status as Kueue's queue
  * controllers keep it: pendingWorkloads, reservingWorkloads and
  * admittedWorkloads, flavorsReservation and flavorsUsage (both kinds), the
- * Active condition (ClusterQueues).  After a turn in which workloads or policy
- * changed, the queues are counted once and each queue whose status differs is
- * stored (a new resourceVersion and one MODIFIED watch event per queue and
- * commit, as a status write would make).  A count walks every workload,
- * so on a large backlog counts are taken at most every nwl/25 ms (500 ms
- * at most): the cost stays a small share of the loop's time and a watcher
+ * Active condition (ClusterQueues), fairSharing.weightedShare (ClusterQueues
+ * and Cohorts, while fair sharing is enabled).  After a turn in which workloads
+ * or policy changed, the queues are counted once and each queue whose status
+ * differs is stored (a new resourceVersion and one MODIFIED watch event per
+ * queue and commit, as a status write would make).  A count walks every
+ * workload, so on a large backlog counts are taken at most every nwl/25 ms (500
+ * ms at most): the cost stays a small share of the loop's time and a watcher
  * sees a change within that time.
  */
 #include "runtime/ctl_int.h"
@@ -18,6 +19,7 @@
 #include "core/alloc.h"
 #include "core/qty.h"
 #include "runtime/dump.h"
+#include "runtime/fairshare.h"
 #include "core/banned.h"
 
 /* A count costs about 0.5 us per workload: taken at most every
@@ -234,6 +236,34 @@ static void lq_usage(struct ctl *c, json_t *st, const json_t *obj,
 }
 
 /* The status obj should have now (a new reference). */
+/*
+ * status.fairSharing of a ClusterQueue or Cohort (quota node `node`, or
+ * -1 when the engine has none): Kueue writes weightedShare while fair
+ * sharing is enabled, and the field is absent otherwise.
+ */
+static void fair_sharing(struct ctl *c, json_t *st, int64_t node)
+{
+	if (!c->m.fair_sharing || node < 0) {
+		json_object_del(st, "fairSharing");
+		return;
+	}
+	json_object_set_new(st, "fairSharing",
+	                    json_pack("{s:I}", "weightedShare",
+	                              (json_int_t)qf_fairshare_weighted_share(
+	                                      c->e, (size_t)node)));
+}
+
+/* A Cohort's status: its fair sharing only (Kueue's cohort controller). */
+static json_t *cohort_status(struct ctl *c, const json_t *obj, const char *name)
+{
+	json_t *st = json_object_get(obj, "status");
+	int32_t co = qf_names_find(&c->e->cohorts, name);
+
+	st = json_is_object(st) ? json_copy(st) : json_object();
+	fair_sharing(c, st, co < 0 ? -1 : (int64_t)c->e->ncq + co);
+	return st;
+}
+
 static json_t *status_of(struct ctl *c, int kind, const json_t *obj,
                          const char *key, const struct counts *n)
 {
@@ -243,6 +273,8 @@ static json_t *status_of(struct ctl *c, int kind, const json_t *obj,
 	const int64_t *row = zero;
 	size_t i = 0, lrow = 0;
 
+	if (kind == K_COHORT)
+		return cohort_status(c, obj, key);
 	if (kind == K_CQ) {
 		mcq = qf_model_find_cq(&c->m, key);
 		i = mcq ? (size_t)(mcq - c->m.cq) : 0;
@@ -269,6 +301,7 @@ static json_t *status_of(struct ctl *c, int kind, const json_t *obj,
 		                    qf_dump_cq_flavors(c->e, i, 0));
 		json_object_set_new(st, "flavorsUsage",
 		                    qf_dump_cq_flavors(c->e, i, 1));
+		fair_sharing(c, st, (int64_t)i);
 	}
 	if (kind == K_LQ)
 		lq_usage(c, st, obj, &n->lq_use[lrow * n->stride]);
@@ -323,6 +356,8 @@ int ctl_queue_status(struct ctl *c, int64_t now)
 	count(c, &n);
 	rc = store(c, K_CQ, &n);
 	if (store(c, K_LQ, &n) < 0)
+		rc = -1;
+	if (store(c, K_COHORT, &n) < 0)
 		rc = -1;
 	free(n.cq);
 	free(n.lq);

@@ -216,8 +216,9 @@ static int dry_run(struct ctl *c, const struct qf_sync_result *r,
 			break;
 		rc = qf_model_load_obj_at(&m, &at, o, QF_MODEL_POLICY, NULL, d);
 	}
-	if (rc == QF_OK && r->config)
-		rc = qf_model_load_config(&m, NULL, &at, r->config, d);
+	if (rc == QF_OK && (r->config || c->config))
+		rc = qf_model_load_config(&m, NULL, &at,
+		                          r->config ? r->config : c->config, d);
 	if (rc == QF_OK) {
 		size_t first = d->n;
 
@@ -258,9 +259,8 @@ static int apply(struct ctl *c, const struct qf_sync_result *r)
 		qf_http_resp_release(&rs);
 		json_decref(copy);
 	}
-	if (r->config &&
-	    (qf_model_load_config(&c->m, NULL, &at, r->config, &d) < 0 ||
-	     qf_engine_rebuild(c->e, &d) < 0))
+	/* a revision without a Configuration leaves the one in force */
+	if (r->config && ctl_config_set(c, NULL, &at, r->config, 1, &d) < 0)
 		failed++;
 	qf_diags_release(&d);
 	ctl_log(c, failed ? "error" : "info",

@@ -149,7 +149,7 @@ static int take(struct qf_sync_result *out, struct qf_model *scratch,
 	const char *k = json_string_value(json_object_get(obj, "kind"));
 	int rc;
 
-	if (qf_model_is_config(obj)) {
+	if (qf_model_holds_config(obj)) {
 		rc = qf_model_load_config(scratch, doc, at, obj, d);
 		if (rc == QF_OK) {
 			json_decref(out->config);

@@ -72,4 +72,19 @@ n=$("$QF" compile "$ROOT/examples/tenants" --stdout 2>/dev/null | grep -c '^kind
 expect_eq "compiled queues" "$(k get cq -o name | wc -l)" "$n"
 stop
 expect_eq "stop b" "$?" "0"
+# the Kueue Configuration of a revision is in force, and after a restart
+# too (stored with the state, so the turns before the first sync have it)
+rm -rf "$tmp/work/tenants" && mkdir "$tmp/work/policy"
+cp "$EX/setup.yaml" "$tmp/work/policy/"
+printf 'apiVersion: config.kueue.x-k8s.io/v1beta1\nkind: Configuration\nfairSharing:\n  enable: true\n' >"$tmp/work/policy/config.yaml"
+commit five
+start c --db "$tmp/f.db" --git-repo "$tmp/bare.git" --git-ref main \
+	--git-path policy || exit 1
+wait_for "fair sharing from git" "k get cq cluster-queue -o jsonpath='{.status.fairSharing.weightedShare}'" "0"
+expect_eq "no warning for the Configuration" "$(grep -c 'ignores it' "$tmp/c.log")" "0"
+stop || bad "stop c"
+start d --db "$tmp/f.db" --git-repo "$tmp/bare.git" --git-ref main \
+	--git-path policy || exit 1
+wait_for "fair sharing after restart" "k get cq cluster-queue -o jsonpath='{.status.fairSharing.weightedShare}'" "0"
+stop || bad "stop d"
 finish

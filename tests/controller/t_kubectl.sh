@@ -46,6 +46,20 @@ expect_has "409" "$out" "AlreadyExists"
 printf '{"kind":' >"$tmp/bad.json"
 out=$(k create --raw /apis/batch/v1/namespaces/default/jobs -f "$tmp/bad.json" 2>&1)
 expect_has "malformed JSON" "$out" "malformed JSON body"
+# kubectl explain reads the Kueue kinds' schemas from /openapi/v3, by
+# short name too; the index names each document by a hash of its content
+out=$(k explain clusterqueue.spec.resourceGroups 2>&1)
+expect_has "explain fields" "$out" "coveredResources"
+expect_has "explain flavors" "$out" "flavors	<[]Object> -required-"
+expect_has "explain metadata" "$(k explain cq.metadata 2>&1)" "labels	<map[string]string>"
+expect_has "explain kind" "$(k explain localqueue 2>&1)" "namespaced queue"
+idx1=$(k get --raw /openapi/v3)
+idx2=$(k get --raw /openapi/v3)
+h1=$(echo "$idx1" | sed -n 's/.*kueue.x-k8s.io\/v1beta2?hash=\([0-9A-F]*\).*/\1/p')
+h0=$(echo "$idx1" | sed -n 's/.*kueue.x-k8s.io\/v1beta1?hash=\([0-9A-F]*\).*/\1/p')
+expect_eq "openapi hash length" "${#h1}" "128"
+expect_eq "openapi index stable" "$idx2" "$idx1"
+[ -n "$h0" ] && [ "$h0" != "$h1" ] && ok || bad "documents of two versions share a hash: $h0"
 # a second controller on the same database refuses to start
 "$QF" controller --db "$tmp/a.db" --listen 127.0.0.1:0 2>"$tmp/second.err"
 expect_eq "second exit" "$?" "2"

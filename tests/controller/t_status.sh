@@ -60,4 +60,101 @@ wait_for "ready again" "act" "Active/True/Ready/3"
 out=$(timeout 2 kubectl $S get clusterqueues -w 2>/dev/null | head -2)
 expect_has "table" "$out" "$CQ"
 stop || bad "stop"
+expect_eq "no fairSharing without the Configuration" "$(k get cq $CQ -o jsonpath='{.status.fairSharing}' 2>/dev/null)" ""
+# fair sharing enabled by the policy's Configuration: ClusterQueues and
+# Cohorts carry status.fairSharing.weightedShare, Kueue's dominant
+# resource share: team-a borrowing 2 of the 8 CPUs its cohort can lend
+# weighs 2 * 1000 / 8 = 250; the lender and the root cohort 0
+mkdir "$tmp/fs"
+cat >"$tmp/fs/policy.yaml" <<'EOF'
+apiVersion: config.kueue.x-k8s.io/v1beta1
+kind: Configuration
+fairSharing:
+  enable: true
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ResourceFlavor
+metadata:
+  name: default-flavor
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: Cohort
+metadata:
+  name: co
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata:
+  name: team-a
+spec:
+  cohortName: co
+  namespaceSelector: {}
+  resourceGroups:
+  - coveredResources: ["cpu", "memory"]
+    flavors:
+    - name: default-flavor
+      resources:
+      - {name: cpu, nominalQuota: 4}
+      - {name: memory, nominalQuota: 36Gi}
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata:
+  name: team-b
+spec:
+  cohortName: co
+  resourceGroups:
+  - coveredResources: ["cpu", "memory"]
+    flavors:
+    - name: default-flavor
+      resources:
+      - {name: cpu, nominalQuota: 4}
+      - {name: memory, nominalQuota: 36Gi}
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: LocalQueue
+metadata:
+  namespace: default
+  name: user-queue
+spec:
+  clusterQueue: team-a
+EOF
+start b --db "$tmp/b.db" --manifests "$tmp/fs" || exit 1
+ws() { k get "$1" -o jsonpath='{.status.fairSharing.weightedShare}'; }
+wait_for "share idle" "ws cq/team-a" "0"
+expect_eq "share idle cohort" "$(ws cohort/co)" "0"
+sed 's/^  name: job1/  name: job1b/' "$EX/job1.yaml" >"$tmp/job1b.yaml"
+k create -f "$EX/job1.yaml" >/dev/null 2>&1 || bad "create job1 (fs)"
+k create -f "$tmp/job1b.yaml" >/dev/null 2>&1 || bad "create job1b (fs)"
+wait_for "share borrowing" "ws cq/team-a" "250"
+expect_eq "share lender" "$(ws cq/team-b)" "0"
+expect_eq "share root cohort" "$(ws cohort/co)" "0"
+k delete job job1b >/dev/null 2>&1 || bad "delete job1b"
+wait_for "share back" "ws cq/team-a" "0"
+stop || bad "stop b"
+# the Configuration is kept with the state: a restart without --manifests
+# still enforces fair sharing
+start c --db "$tmp/b.db" || exit 1
+wait_for "share after restart" "ws cq/team-a" "0"
+stop || bad "stop c"
+# the ConfigMap Kueue's manifests install, fair sharing turned off: the
+# field goes away
+mkdir "$tmp/fs-off"
+cat >"$tmp/fs-off/kueue-manager-config.yaml" <<'EOF'
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: kueue-manager-config
+  namespace: kueue-system
+data:
+  controller_manager_config.yaml: |
+    apiVersion: config.kueue.x-k8s.io/v1beta1
+    kind: Configuration
+    fairSharing:
+      enable: false
+EOF
+start d --db "$tmp/b.db" --manifests "$tmp/fs-off" || exit 1
+wait_for "share off" "k get cq team-a -o jsonpath='{.status.fairSharing}'" ""
+expect_eq "no warning for the ConfigMap" "$(grep -c 'not served' "$tmp/d.log")" "0"
+stop || bad "stop d"
 finish

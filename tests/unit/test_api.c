@@ -298,6 +298,37 @@ static void test_api_openapi_has_field_validation(void **state)
 	assert_null(qf_api_openapi("/openapi/v3/apis/batch/v1/x"));
 }
 
+/* Kueue kinds carry a schema kubectl explain finds by its GVK; the
+ * built-in kinds none (kubectl keeps its compiled-in patch strategies). */
+static void test_api_openapi_schemas(void **state)
+{
+	json_t *doc = qf_api_openapi("/openapi/v3/apis/kueue.x-k8s.io/v1beta1");
+	json_t *schemas, *cq, *gvk;
+
+	(void)state;
+	schemas =
+	        json_object_get(json_object_get(doc, "components"), "schemas");
+	cq = json_object_get(schemas, "io.x-k8s.kueue.v1beta1.ClusterQueue");
+	assert_non_null(cq);
+	gvk = json_array_get(
+	        json_object_get(cq, "x-kubernetes-group-version-kind"), 0);
+	assert_string_equal(json_string_value(json_object_get(gvk, "version")),
+	                    "v1beta1");
+	assert_string_equal(json_string_value(json_object_get(gvk, "kind")),
+	                    "ClusterQueue");
+	assert_non_null(json_object_get(
+	        schemas, "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"));
+	assert_null(
+	        json_object_get(schemas, "io.x-k8s.kueue.v1beta1.Workload"));
+	json_decref(doc);
+	doc = qf_api_openapi("/openapi/v3/apis/batch/v1");
+	assert_int_equal(
+	        json_object_size(json_object_get(
+	                json_object_get(doc, "components"), "schemas")),
+	        0);
+	json_decref(doc);
+}
+
 struct sel_case {
 	const char *id, *sel;
 	int labels; /* 1 label selector, 0 field selector */
@@ -791,6 +822,7 @@ int main(void)
 		cmocka_unit_test(test_api_query_values),
 		cmocka_unit_test(test_api_discovery_lists_kinds),
 		cmocka_unit_test(test_api_openapi_has_field_validation),
+		cmocka_unit_test(test_api_openapi_schemas),
 		cmocka_unit_test(test_api_selectors),
 		cmocka_unit_test(test_api_patches),
 		cmocka_unit_test(test_api_patch_rejects_bad),
