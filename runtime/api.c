@@ -24,20 +24,21 @@
 #define KV    "v1beta2 v1beta1"
 
 const struct qf_api_kind qf_api_kinds[] = {
-	{ "", "v1", "namespaces", "namespace", "Namespace", "ns", 0, 1 },
-	{ "", "v1", "events", "event", "Event", "ev", 1, 0 },
-	{ "batch", "v1", "jobs", "job", "Job", "", 1, 1 },
+	{ "", "v1", "namespaces", "namespace", "Namespace", "ns", 0, 1, NULL },
+	{ "", "v1", "events", "event", "Event", "ev", 1, 0, NULL },
+	/* kube-apiserver puts jobs in the category "all" */
+	{ "batch", "v1", "jobs", "job", "Job", "", 1, 1, "all" },
 	{ KUEUE, KV, "resourceflavors", "resourceflavor", "ResourceFlavor",
-	  "flavor,flavors,rf", 0, 0 },
+	  "flavor,flavors,rf", 0, 0, NULL },
 	{ KUEUE, KV, "clusterqueues", "clusterqueue", "ClusterQueue", "cq", 0,
-	  1 },
-	{ KUEUE, KV, "cohorts", "cohort", "Cohort", "co", 0, 1 },
+	  1, NULL },
+	{ KUEUE, KV, "cohorts", "cohort", "Cohort", "co", 0, 1, NULL },
 	{ KUEUE, KV, "localqueues", "localqueue", "LocalQueue",
-	  "queue,queues,lq", 1, 1 },
+	  "queue,queues,lq", 1, 1, NULL },
 	{ KUEUE, KV, "workloadpriorityclasses", "workloadpriorityclass",
-	  "WorkloadPriorityClass", "wpc", 0, 0 },
+	  "WorkloadPriorityClass", "wpc", 0, 0, NULL },
 	{ KUEUE, KV, "workloads", "workload", "Workload",
-	  "kwl,kueueworkload,kueueworkloads", 1, 1 },
+	  "kwl,kueueworkload,kueueworkloads", 1, 1, NULL },
 };
 const size_t qf_api_nkinds = QF_ARRAY_SIZE(qf_api_kinds);
 
@@ -384,19 +385,21 @@ static json_t *resource_list(const char *group, const char *version)
 	for (size_t i = 0; i < qf_api_nkinds; i++) {
 		const struct qf_api_kind *k = &qf_api_kinds[i];
 		struct qf_buf sub = QF_BUF_INIT;
+		json_t *r;
 
 		if (strcmp(k->group, group) != 0 ||
 		    !qf_api_version_served(k, version))
 			continue;
-		json_array_append_new(
-		        res,
-		        json_pack("{s:s,s:s,s:b,s:s,s:[ssssssss],s:o}", "name",
-		                  k->resource, "singularName", k->singular,
-		                  "namespaced", k->namespaced, "kind", k->kind,
-		                  "verbs", "create", "delete",
-		                  "deletecollection", "get", "list", "patch",
-		                  "update", "watch", "shortNames",
-		                  split_list(k->short_names)));
+		r = json_pack("{s:s,s:s,s:b,s:s,s:[ssssssss],s:o}", "name",
+		              k->resource, "singularName", k->singular,
+		              "namespaced", k->namespaced, "kind", k->kind,
+		              "verbs", "create", "delete", "deletecollection",
+		              "get", "list", "patch", "update", "watch",
+		              "shortNames", split_list(k->short_names));
+		if (k->categories)
+			json_object_set_new(r, "categories",
+			                    split_list(k->categories));
+		json_array_append_new(res, r);
 		if (k->has_status) {
 			qf_buf_addf(&sub, "%s/status", k->resource);
 			json_array_append_new(

@@ -45,6 +45,8 @@ struct qf_api_kind {
 	const char *short_names; /* comma-separated, may be "" */
 	int namespaced;
 	int has_status; /* a /status subresource */
+	/* comma-separated categories (`kubectl get all`), or NULL */
+	const char *categories;
 };
 
 extern const struct qf_api_kind qf_api_kinds[];

@@ -48,6 +48,32 @@ static void diags_msg(struct qf_api_err *err, const struct qf_diags *d,
 	qf_buf_release(&b);
 }
 
+/*
+ * compile puts the Kueue Configuration a policy needs (its transformation
+ * to quotaflow.dev/gpus, rule T8) in an annotation of its virtual flavour.
+ * Kueue never reads it, nor does the controller: said once in the log
+ * when no Configuration is in force, since without it the cross-flavour
+ * totals are not enforced (simulate adopts it, QF521).
+ */
+static void config_hint(struct ctl *c, const json_t *obj)
+{
+	const json_t *ann = json_object_get(json_object_get(obj, "metadata"),
+	                                    "annotations");
+
+	if (c->config || c->config_hinted ||
+	    !json_object_get(ann, "quotaflow.dev/kueue-configuration"))
+		return;
+	c->config_hinted = 1;
+	ctl_log(c, "warning",
+	        "%s %s carries the Kueue Configuration its compiled policy "
+	        "needs (annotation quotaflow.dev/kueue-configuration), but "
+	        "no Configuration is in force: the totals across flavours "
+	        "are not enforced; give kueue-configuration.yaml with "
+	        "--manifests or in the GitOps tree",
+	        json_string_value(json_object_get(obj, "kind")),
+	        qf_api_meta_str(obj, "name"));
+}
+
 static int load_policy(struct ctl *c, const json_t *obj, struct qf_diags *d)
 {
 	int rc = qf_model_load_obj_at(&c->m, &request_loc, obj, QF_MODEL_POLICY,
@@ -55,6 +81,8 @@ static int load_policy(struct ctl *c, const json_t *obj, struct qf_diags *d)
 
 	if (rc == QF_OK && c->e)
 		rc = qf_engine_rebuild(c->e, d);
+	if (rc == QF_OK)
+		config_hint(c, obj);
 	return rc;
 }
 
@@ -958,6 +986,35 @@ int ctl_apply(struct ctl *c, const json_t *o, int del, struct qf_http_resp *rs)
 	return rs->code;
 }
 
+/*
+ * A Kustomization is a build file, not a cluster object: compile's own (a
+ * plain list of resources) is skipped without a word; one that would
+ * change what kustomize builds is worth a warning, as in simulate.
+ */
+static int skip_kustomization(struct ctl *c, const struct qf_loc *loc,
+                              const json_t *o)
+{
+	const char *av = json_string_value(json_object_get(o, "apiVersion"));
+	const char *key;
+	json_t *v;
+
+	if (!av || strncmp(av, "kustomize.config.k8s.io/", 24) != 0)
+		return 0;
+	json_object_foreach ((json_t *)o, key, v)
+		if (strcmp(key, "apiVersion") != 0 &&
+		    strcmp(key, "kind") != 0 && strcmp(key, "resources") != 0) {
+			(void)qf_diag_warn(c->d, loc, QF_CTL_RULE, NULL,
+			                   "the controller does not run "
+			                   "kustomize: \"%s\" of this "
+			                   "Kustomization is not applied",
+			                   key);
+			qf_diag_hint(c->d, "serve what it builds: kubectl "
+			                   "kustomize DIR > policy.yaml");
+			break;
+		}
+	return 1;
+}
+
 static int apply_one(struct ctl *c, const struct qf_doc *doc, const json_t *o)
 {
 	struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT, QF_BUF_INIT };
@@ -969,6 +1026,12 @@ static int apply_one(struct ctl *c, const struct qf_doc *doc, const json_t *o)
 
 	if (qf_model_holds_config(o))
 		return ctl_config_set(c, doc, &loc, o, 1, c->d);
+	if (skip_kustomization(c, &loc, o))
+		return QF_OK;
+	/* as the GitOps sync does: a policy folder (compile -o) holds
+	 * LocalQueues, not the namespaces they live in */
+	if (kind && !strcmp(kind, "LocalQueue"))
+		ctl_ensure_namespace(c, o, NULL);
 	code = ctl_apply(c, o, 0, &rs);
 	/* a misspelled Kueue object is an error (QF117), not ignored */
 	if (!code && qf_kinds_lookalike(doc, o, &loc, c->d))
@@ -1003,16 +1066,21 @@ int ctl_load_manifests(struct ctl *c, const char *dir)
 	rc = qf_fs_collect(&paths, one, 1, QF_FS_MANIFESTS, c->d);
 	if (rc == QF_OK)
 		rc = qf_docset_load(&set, &paths, NULL, c->d);
-	/* policy first, so that queues exist before workloads arrive */
-	for (int pass = 0; rc == QF_OK && pass < 2; pass++)
+	/* the Configuration first (it shapes what follows), then policy, so
+	 * that queues exist before workloads arrive */
+	for (int pass = 0; rc == QF_OK && pass < 3; pass++)
 		for (size_t i = 0; i < set.nobjs; i++) {
-			const char *kd = json_string_value(
-			        json_object_get(set.objs[i]->obj, "kind"));
-			int wl = kd && (!strcmp(kd, "Job") ||
-			                !strcmp(kd, "Workload"));
+			const json_t *o = set.objs[i]->obj;
+			const char *kd =
+			        json_string_value(json_object_get(o, "kind"));
+			int stage = qf_model_holds_config(o) ? 0
+			            : kd && (!strcmp(kd, "Job") ||
+			                     !strcmp(kd, "Workload"))
+			                    ? 2
+			                    : 1;
 
-			if (wl == pass && apply_one(c, set.objs[i]->doc,
-			                            set.objs[i]->obj) < 0)
+			if (stage == pass &&
+			    apply_one(c, set.objs[i]->doc, o) < 0)
 				rc = QF_EINVAL;
 		}
 	qf_strlist_release(&paths);

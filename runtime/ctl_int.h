@@ -123,6 +123,7 @@ struct ctl {
 	char *policy_rev;       /* owned: commit id of the policy, or NULL */
 	char *sync_seen;        /* owned: last revision read (applied or not) */
 	json_t *config; /* owned: the Kueue Configuration in force, or NULL */
+	int config_hinted; /* ctl_engine.c config_hint said it */
 	int64_t next_sync_ms;
 	/* ctl_list.c: the watch history (C5), a ring of delivered notes */
 	struct ctl_note *hist; /* owned [o->watch_history] */
@@ -250,6 +251,10 @@ json_t *ctl_watch_object(struct ctl *c, struct ctl_watch *w, const json_t *obj);
  * nwl/100 ms) and store each ClusterQueue and LocalQueue whose status
  * changed. */
 int ctl_queue_status(struct ctl *c, int64_t now);
+/* ctl_sync.c: create the namespace obj names when there is none (a
+ * policy's LocalQueues need theirs); with commit, labelled as managed by
+ * GitOps and annotated with the revision. */
+void ctl_ensure_namespace(struct ctl *c, const json_t *obj, const char *commit);
 /* ctl_sync.c: poll --git-ref when due; apply a new revision or reject it
  * (PolicyRejected), all in the current turn's transaction. */
 void ctl_sync(struct ctl *c);

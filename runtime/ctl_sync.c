@@ -101,8 +101,7 @@ static int prune(struct ctl *c, const json_t *desired)
 
 /* A LocalQueue's namespace is created when the revision does not: a
  * tenant spec names namespaces without declaring them. */
-static void ensure_namespace(struct ctl *c, const json_t *obj,
-                             const char *commit)
+void ctl_ensure_namespace(struct ctl *c, const json_t *obj, const char *commit)
 {
 	const char *ns = qf_api_meta_str(obj, "namespace");
 	struct qf_http_resp rs = { 0, NULL, QF_BUF_INIT, QF_BUF_INIT };
@@ -112,7 +111,8 @@ static void ensure_namespace(struct ctl *c, const json_t *obj,
 		return;
 	n = json_pack("{s:s,s:s,s:{s:s}}", "apiVersion", "v1", "kind",
 	              "Namespace", "metadata", "name", ns);
-	mark_managed(n, commit);
+	if (commit)
+		mark_managed(n, commit);
 	(void)ctl_apply(c, n, 0, &rs);
 	qf_http_resp_release(&rs);
 	json_decref(n);
@@ -239,6 +239,10 @@ static int apply(struct ctl *c, const struct qf_sync_result *r)
 	json_t *o;
 	int failed = 0, n = 0;
 
+	/* the Configuration first: it shapes what the objects mean; a
+	 * revision without one leaves the one in force */
+	if (r->config && ctl_config_set(c, NULL, &at, r->config, 1, &d) < 0)
+		failed++;
 	/* in the order the engine needs: the sync lists flavors, classes,
 	 * cohorts, queues, local queues, and manifests in file order */
 	json_array_foreach (r->objs, i, o) {
@@ -247,7 +251,7 @@ static int apply(struct ctl *c, const struct qf_sync_result *r)
 		int code;
 
 		mark_managed(copy, r->commit);
-		ensure_namespace(c, copy, r->commit);
+		ctl_ensure_namespace(c, copy, r->commit);
 		code = ctl_apply(c, copy, 0, &rs);
 		if (code >= 300) {
 			ctl_log(c, "error", "policy %.12s: %.*s", r->commit,
@@ -259,9 +263,6 @@ static int apply(struct ctl *c, const struct qf_sync_result *r)
 		qf_http_resp_release(&rs);
 		json_decref(copy);
 	}
-	/* a revision without a Configuration leaves the one in force */
-	if (r->config && ctl_config_set(c, NULL, &at, r->config, 1, &d) < 0)
-		failed++;
 	qf_diags_release(&d);
 	ctl_log(c, failed ? "error" : "info",
 	        "policy %.12s applied: %d objects, %d pruned%s", r->commit, n,

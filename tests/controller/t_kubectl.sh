@@ -60,6 +60,8 @@ h0=$(echo "$idx1" | sed -n 's/.*kueue.x-k8s.io\/v1beta1?hash=\([0-9A-F]*\).*/\1/
 expect_eq "openapi hash length" "${#h1}" "128"
 expect_eq "openapi index stable" "$idx2" "$idx1"
 [ -n "$h0" ] && [ "$h0" != "$h1" ] && ok || bad "documents of two versions share a hash: $h0"
+# jobs are in the category "all", as kube-apiserver lists them
+expect_has "get all" "$(k get all -A -o name 2>&1)" "job.batch/job"
 # a second controller on the same database refuses to start
 "$QF" controller --db "$tmp/a.db" --listen 127.0.0.1:0 2>"$tmp/second.err"
 expect_eq "second exit" "$?" "2"

@@ -29,4 +29,18 @@ expect_eq "JSON stream served" "$(k get cq -o name | sort | tr '\n' ' ')" \
 expect_eq "JSON stream: last object" "$(k get lq -n team-b -o name)" "localqueue.kueue.x-k8s.io/main"
 stop
 expect_eq "stop c" "$?" "0"
+# a compiled policy: with its kueue-configuration.yaml (--manifests of the
+# compile -o folder) the Configuration is in force and nothing is said;
+# applied without it, the log says once that the totals across flavours
+# are not enforced
+"$QF" compile "$ROOT/examples/tenants" -o "$tmp/compiled" >/dev/null 2>&1 || bad "compile"
+start d --db "$tmp/d.db" --manifests "$tmp/compiled" || exit 1
+stop
+expect_eq "compiled: no Configuration warning" "$(grep -c 'no Configuration is in force' "$tmp/d.log")" "0"
+expect_eq "compiled: not ignored" "$(grep -c 'not served' "$tmp/d.log")" "0"
+start e --db "$tmp/e.db" || exit 1
+"$QF" compile "$ROOT/examples/tenants" --stdout 2>/dev/null | k apply -f - >/dev/null 2>&1
+k get rf quotaflow-total >/dev/null 2>&1 || bad "compiled policy applied"
+stop
+expect_eq "kubectl apply: Configuration missing, said once" "$(grep -c 'no Configuration is in force' "$tmp/e.log")" "1"
 finish
