@@ -43,6 +43,9 @@ struct q {
 	struct qf_diags *d;
 	const struct qf_report_options *o;
 	int64_t from, to;
+	/* ?4, the window's open end: to, or just after it when the window
+	 * ends at the last event (no --until), so what happened then counts */
+	int64_t end;
 	int64_t breach_ms; /* D8 threshold */
 	struct borrow qb;  /* quota over time of cluster qb_cluster (D3) */
 	char *qb_cluster;  /* owned; NULL: none loaded */
@@ -64,7 +67,7 @@ static sqlite3_stmt *prep(struct q *q, const char *sql,
 		sqlite3_bind_text(st, 2, r->cq, -1, SQLITE_STATIC);
 	}
 	sqlite3_bind_int64(st, 3, q->from);
-	sqlite3_bind_int64(st, 4, q->to);
+	sqlite3_bind_int64(st, 4, q->end);
 	sqlite3_bind_int64(st, 5, q->breach_ms);
 	return st;
 }
@@ -409,6 +412,7 @@ static int window(struct q *q)
 		else
 			q->to = q->from;
 	}
+	q->end = q->o->until_ms == INT64_MAX ? q->to + 1 : q->to;
 	rc = finish(q, st, step);
 	if (rc == QF_OK && first <= last && (q->to < first || q->from > last))
 		outside(q, first, last);
