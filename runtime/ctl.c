@@ -540,16 +540,7 @@ static void defaults(struct ctl *c, int kind, json_t *obj)
 
 void ctl_prune(struct ctl *c, int kind, json_t *obj)
 {
-	json_t *meta;
-
-	if (!c->schemas[kind] || !json_is_object(obj))
-		return;
-	/* the CRD schema has no metadata fields: prune would empty it */
-	meta = json_incref(json_object_get(obj, "metadata"));
-	json_object_del(obj, "metadata");
 	(void)qf_schema_prune(c->schemas[kind], obj);
-	if (meta)
-		json_object_set_new(obj, "metadata", meta);
 }
 
 void ctl_default(struct ctl *c, int kind, json_t *obj)
@@ -1187,6 +1178,7 @@ static int storage_schema(struct ctl *c, int kind)
 	qf_buf_addf(&name, "%s_%.*s_%s", k->group,
 	            (int)strcspn(k->versions, " "), k->versions, k->singular);
 	o.origin = name.buf;
+	o.flags = QF_SCHEMA_RESOURCE; /* metadata is ObjectMeta */
 	if (*k->group && qf_schema_builtin(name.buf))
 		rc = qf_schema_compile_builtin(&c->schemas[kind], name.buf, &o,
 		                               c->d);
