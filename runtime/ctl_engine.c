@@ -1,11 +1,11 @@
 /*
  * ctl_engine.c - the engine side of the controller: policy objects go
- * into the model and the engine is rebuilt (a rebuild that fails puts the
- * old object back), Workloads and queued Jobs become engine workloads,
- * events become event lines, stored event rows and core/v1 Events, and
- * after each loop turn the workloads the engine touched are rendered and
- * stored (C2) and their Jobs suspended or resumed (C3).  Startup rebuilds
- * the model from the store the same way.
+ * into the model and the engine is rebuilt (an object the model refuses
+ * leaves the model as it was), Workloads and queued Jobs become engine
+ * workloads, events become event lines, stored event rows and core/v1
+ * Events, and after each loop turn the workloads the engine touched are
+ * rendered and stored (C2) and their Jobs suspended or resumed (C3).
+ * Startup rebuilds the model from the store the same way.
  */
 #include "runtime/ctl_int.h"
 
@@ -111,8 +111,11 @@ int ctl_policy_apply(struct ctl *c, int kind, const json_t *obj,
 	if (rc == 0 && kind == K_WPC)
 		wpc_propagate(c, obj, prev);
 	if (rc < 0) {
-		/* put the model back as it was: the old object again, or
-		 * none (a restored update must not then be deleted) */
+		/* The model's reader refused obj (a bad quantity or enum:
+		 * the checks kube-apiserver's schema and Kueue's webhooks
+		 * make; a rebuild cannot fail).  Put the model back as it
+		 * was: the old object again, or none (a restored update
+		 * must not then be deleted; tests/controller/t_patch.sh) */
 		if (prev) {
 			if (load_policy(c, prev, &ignore) < 0)
 				ctl_log(c, "error",
