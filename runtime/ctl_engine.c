@@ -284,6 +284,20 @@ static int wl_enter(struct ctl *c, struct qf_model_wl *w, const json_t *src,
 
 static int render(struct ctl *c, struct qf_wl *w);
 
+/* Whether Kueue manages Job obj: one with a queue name in a namespace
+ * managedJobsNamespaceSelector matches, or one without that
+ * qf_model_unlabelled_job_queue gives a queue (model.c read_job). */
+static int job_is_kueues(struct ctl *c, const json_t *obj)
+{
+	const char *ns = qf_api_meta_str(obj, "namespace");
+
+	if (json_string_value(json_object_get(
+	            json_object_get(json_object_get(obj, "metadata"), "labels"),
+	            QUEUE_LABEL)))
+		return qf_model_ns_manages_jobs(&c->m, ns);
+	return qf_model_unlabelled_job_queue(&c->m, ns) != NULL;
+}
+
 int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -293,11 +307,17 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 	struct qf_buf key = QF_BUF_INIT;
 	int rc;
 
-	if (kind == K_JOB &&
-	    !json_string_value(json_object_get(labels, QUEUE_LABEL)) &&
-	    !qf_model_unlabelled_job_queue(&c->m,
-	                                   qf_api_meta_str(obj, "namespace")))
-		return 0; /* not Kueue's: left alone */
+	if (kind == K_JOB && !job_is_kueues(c, obj)) {
+		/* not Kueue's: left alone, but Kueue's Job webhook suspends
+		 * one with a queue name (WorkloadShouldBeSuspended), which
+		 * then never runs */
+		if (json_string_value(json_object_get(labels, QUEUE_LABEL)) &&
+		    qf_model_ns_webhooked(&c->m,
+		                          qf_api_meta_str(obj, "namespace")))
+			json_object_set_new(json_object_get(obj, "spec"),
+			                    "suspend", json_true());
+		return 0;
+	}
 	if (kind == K_JOB)
 		json_object_set_new(json_object_get(obj, "spec"), "suspend",
 		                    json_true());
@@ -353,7 +373,8 @@ int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 	int rc;
 
 	if (kind == K_JOB &&
-	    json_string_value(json_object_get(labels, QUEUE_LABEL)))
+	    json_string_value(json_object_get(labels, QUEUE_LABEL)) &&
+	    qf_model_ns_webhooked(&c->m, qf_api_meta_str(obj, "namespace")))
 		json_object_set_new(json_object_get(obj, "spec"), "suspend",
 		                    json_true());
 	/* a Job whose Workload cannot be made is still created */

@@ -2021,6 +2021,46 @@ static int unmanaged_job(struct rd *r, const json_t *meta, const char *ns,
 	return QF_OK;
 }
 
+/*
+ * QF511 for a Job with a queue name in a namespace the Configuration's
+ * managedJobsNamespaceSelector does not match.  Kueue: jobframework
+ * reconciler.go (ManagedJobsNamespaceSelectorAlwaysRespected: alpha in
+ * v0.13, on by default from v0.15, always from v0.19): the selector is
+ * checked first, so Kueue makes no Workload for it, whatever its label;
+ * its Job webhook (WorkloadShouldBeSuspended) still suspends a Job with a
+ * queue name outside kube-system and its own namespace, so such a Job
+ * never runs.
+ */
+static int unselected_job(struct rd *r, const json_t *labels, const char *ns,
+                          const char *name)
+{
+	struct qf_loc loc = loc_key(r, labels, QF_MODEL_QUEUE_LABEL);
+	int seen = qf_model_ns_webhooked(r->m, ns);
+
+	(void)qf_diag_warn(r->d, &loc, "QF511",
+	                   "metadata.labels[" QF_MODEL_QUEUE_LABEL "]",
+	                   "Job %s/%s has a queue name but its namespace is "
+	                   "not selected by the Kueue Configuration's "
+	                   "managedJobsNamespaceSelector: Kueue does not "
+	                   "manage it (no Workload), so simulate ignores it; "
+	                   "%s",
+	                   ns, name,
+	                   seen ? "Kueue's Job webhook still suspends it, so "
+	                          "it never runs"
+	                        : "it runs outside any quota");
+	if (seen)
+		qf_diag_hint(r->d,
+		             "since Kueue v0.15 (v0.13 with the "
+		             "ManagedJobsNamespaceSelectorAlwaysRespected "
+		             "feature gate) the selector applies to Jobs "
+		             "with a queue name too: label the namespace "
+		             "so that it matches, or widen the selector");
+	else
+		qf_diag_hint(r->d, "Kueue never manages the Jobs of "
+		                   "kube-system or its own namespace");
+	return QF_OK;
+}
+
 #define MAX_EXEC_PATH "metadata.labels[" QF_MODEL_MAX_EXEC_LABEL "]"
 
 /* Kueue: jobframework validateCreateForMaxExecTime (the Job webhook, with
@@ -2132,7 +2172,11 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	/* A Job without a queue name: the LocalQueue "default" of its
 	 * namespace if there is one then, a Workload in no queue with
 	 * manageJobsWithoutQueueName, or not Kueue's at all (no Workload,
-	 * the Job runs outside any quota); see model_config.c */
+	 * the Job runs outside any quota); see model_config.c.  A Job with
+	 * one in a namespace managedJobsNamespaceSelector does not match is
+	 * not Kueue's either */
+	if (q && !qf_model_ns_manages_jobs(r->m, ns))
+		return unselected_job(r, labels, ns, name);
 	if (!q)
 		q = qf_model_unlabelled_job_queue(r->m, ns);
 	if (!q)
