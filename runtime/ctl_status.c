@@ -1,8 +1,8 @@
 /*
  * ctl_status.c - ClusterQueue and LocalQueue status as Kueue's queue
  * controllers keep it: pendingWorkloads, reservingWorkloads and
- * admittedWorkloads, flavorsReservation and flavorsUsage (both kinds), the
- * Active condition (ClusterQueues).  After a turn in which workloads or policy
+ * admittedWorkloads, flavorsReservation and flavorsUsage, the Active
+ * condition (both kinds).  After a turn in which workloads or policy
  * changed, the queues are counted once and each queue whose status differs is
  * stored (a new resourceVersion and one MODIFIED watch event per queue and
  * commit, as a status write would make).  A count walks every workload,
@@ -132,13 +132,13 @@ static void count(struct ctl *c, struct counts *n)
 	qf_buf_release(&k);
 }
 
-/* A ClusterQueue's conditions: its Active condition, whose
+/* A queue's conditions: its Active condition cond (taken), whose
  * lastTransitionTime is when its status last changed (Kueue:
- * apimeta.SetStatusCondition), the deletion time once terminating; a new
- * reference. */
-static json_t *active_condition(struct ctl *c, size_t cq, const json_t *old)
+ * apimeta.SetStatusCondition) unless `keep_time` (a terminating
+ * ClusterQueue's is its deletion time); a new reference. */
+static json_t *active_condition(struct ctl *c, json_t *cond, const json_t *old,
+                                int keep_time)
 {
-	json_t *cond = qf_dump_cq_active(c->e, cq, c->t0);
 	const json_t *was = NULL, *x;
 	const char *st = json_string_value(json_object_get(cond, "status"));
 	size_t i;
@@ -154,12 +154,70 @@ static json_t *active_condition(struct ctl *c, size_t cq, const json_t *old)
 	    !strcmp(json_string_value(json_object_get(was, "status")), st))
 		json_object_set(cond, "lastTransitionTime",
 		                json_object_get(was, "lastTransitionTime"));
-	else if (!json_object_get(
-	                 json_object_get(c->e->cq[cq].m->json, "metadata"),
-	                 "deletionTimestamp"))
+	else if (!keep_time)
 		json_object_set_new(cond, "lastTransitionTime",
 		                    json_string(ctl_now_rfc3339(c, ts)));
 	return json_pack("[o]", cond);
+}
+
+/* A ClusterQueue's Active condition, from the engine (runtime/dump.c). */
+static json_t *cq_conditions(struct ctl *c, size_t cq, const json_t *old)
+{
+	return active_condition(
+	        c, qf_dump_cq_active(c->e, cq, c->t0), old,
+	        json_object_get(
+	                json_object_get(c->e->cq[cq].m->json, "metadata"),
+	                "deletionTimestamp") != NULL);
+}
+
+/*
+ * A LocalQueue's Active condition (Kueue: localqueue_controller.go
+ * Reconcile): False "Stopped" when its stopPolicy is set, False
+ * "ClusterQueueDoesNotExist" without its ClusterQueue, else True "Ready"
+ * when the ClusterQueue's Active condition is True, False
+ * "ClusterQueueIsInactive" when not.  A new reference.
+ */
+static json_t *lq_conditions(struct ctl *c, const json_t *obj,
+                             const json_t *old)
+{
+	static const char cant[] = "Can't submit new workloads to clusterQueue";
+	const struct qf_model_lq *lq =
+	        qf_model_find_lq(&c->m, qf_api_meta_str(obj, "namespace"),
+	                         qf_api_meta_str(obj, "name"));
+	const struct qf_model_cq *cq =
+	        lq ? qf_model_find_cq(&c->m, lq->cq) : NULL;
+	size_t i = cq ? (size_t)(cq - c->m.cq) : 0;
+	const char *status = "False", *reason, *msg = cant;
+	json_t *gen =
+	        json_object_get(json_object_get(obj, "metadata"), "generation");
+	json_t *active = NULL;
+
+	if (!lq || lq->stop != QF_STOP_NONE) {
+		reason = "Stopped";
+		msg = "LocalQueue is stopped";
+	} else if (!cq || i >= c->e->ncq) {
+		reason = "ClusterQueueDoesNotExist";
+	} else {
+		active = qf_dump_cq_active(c->e, i, c->t0);
+		reason = "ClusterQueueIsInactive";
+		if (!strcmp(json_string_value(
+		                    json_object_get(active, "status")),
+		            "True")) {
+			status = "True";
+			reason = "Ready";
+			msg = "Can submit new workloads to localQueue";
+		}
+		json_decref(active);
+	}
+	return active_condition(
+	        c,
+	        /* metav1.Condition's order; the time is set below */
+	        json_pack("{s:s,s:s,s:I,s:s,s:s,s:s}", "type", "Active",
+	                  "status", status, "observedGeneration",
+	                  json_is_integer(gen) ? json_integer_value(gen) : 1,
+	                  "lastTransitionTime", "", "reason", reason, "message",
+	                  msg),
+	        old, 0);
 }
 
 static int by_name(const void *a, const void *b)
@@ -263,15 +321,19 @@ static json_t *status_of(struct ctl *c, int kind, const json_t *obj,
 	if (mcq) {
 		json_object_set_new(
 		        st, "conditions",
-		        active_condition(c, i,
-		                         json_object_get(st, "conditions")));
+		        cq_conditions(c, i, json_object_get(st, "conditions")));
 		json_object_set_new(st, "flavorsReservation",
 		                    qf_dump_cq_flavors(c->e, i, 0));
 		json_object_set_new(st, "flavorsUsage",
 		                    qf_dump_cq_flavors(c->e, i, 1));
 	}
-	if (kind == K_LQ)
+	if (kind == K_LQ) {
+		json_object_set_new(
+		        st, "conditions",
+		        lq_conditions(c, obj,
+		                      json_object_get(st, "conditions")));
 		lq_usage(c, st, obj, &n->lq_use[lrow * n->stride]);
+	}
 	return st;
 }
 
