@@ -677,9 +677,9 @@ static const char *label_value(const json_t *obj, const char *key)
 
 /* Kueue's Job webhook (jobframework validateUpdateForMaxExecTime): the
  * maximum execution time label of a Job that is not suspended (before or
- * after the update) cannot change. */
-static int job_max_exec_update(const json_t *prev, const json_t *next,
-                               struct qf_api_err *err)
+ * after the update) cannot change, where the webhook sees the Job. */
+static int job_max_exec_update(struct ctl *c, const json_t *prev,
+                               const json_t *next, struct qf_api_err *err)
 {
 	const char *was = label_value(prev, QF_MODEL_MAX_EXEC_LABEL);
 	const char *now = label_value(next, QF_MODEL_MAX_EXEC_LABEL);
@@ -688,7 +688,8 @@ static int job_max_exec_update(const json_t *prev, const json_t *next,
 
 	if (!strcmp(was, now) ||
 	    (json_is_true(json_object_get(ps, "suspend")) &&
-	     json_is_true(json_object_get(ns, "suspend"))))
+	     json_is_true(json_object_get(ns, "suspend"))) ||
+	    !qf_model_ns_webhooked(&c->m, qf_api_meta_str(prev, "namespace")))
 		return 0;
 	return qf_api_fail(err, 403, "Forbidden",
 	                   "admission webhook \"vjob.kb.io\" denied the "
@@ -848,7 +849,7 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 		json_object_set(json_object_get(next, "spec"), "suspend",
 		                json_object_get(json_object_get(prev, "spec"),
 		                                "suspend"));
-		if (job_max_exec_update(prev, next, err) < 0) {
+		if (job_max_exec_update(c, prev, next, err) < 0) {
 			json_decref(next);
 			return -1;
 		}

@@ -5,7 +5,8 @@
 # Workload is deactivated and the Job suspended.  Kueue's Job webhook
 # refuses a value that is not a number above 0 and a change of the label
 # on a Job that runs (validateCreateForMaxExecTime,
-# validateUpdateForMaxExecTime) (tests/controller/lib.sh).
+# validateUpdateForMaxExecTime), outside kube-system and kueue-system,
+# which the webhook does not see (tests/controller/lib.sh).
 suite=maxexec
 . "$(dirname "$0")/lib.sh"
 
@@ -43,6 +44,12 @@ expect_eq "workload inactive" "$(k get workload "$wl" -o jsonpath='{.spec.active
 expect_eq "evicted reason" "$(k get workload "$wl" -o jsonpath='{.status.conditions[?(@.type=="Evicted")].reason}')" "DeactivatedDueToMaximumExecutionTimeExceeded"
 # a suspended Job's label may change
 k label job capped --overwrite kueue.x-k8s.io/max-exec-time-seconds=60 >/dev/null 2>&1 || bad "relabel of a suspended job"
+# the webhook does not see kube-system: any value, any change
+printf "apiVersion: v1\nkind: Namespace\nmetadata: {name: kube-system}\n" |
+	k create -f - >/dev/null 2>&1 || bad "create kube-system"
+labelled abc sys | sed 's/namespace: default/namespace: kube-system/' |
+	k create -f - >/dev/null 2>&1 || bad "create in kube-system refused"
+k label job sys -n kube-system --overwrite kueue.x-k8s.io/max-exec-time-seconds=7 >/dev/null 2>&1 || bad "relabel in kube-system refused"
 stop
 expect_eq "stop" "$?" "0"
 finish
