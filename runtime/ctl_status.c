@@ -190,24 +190,18 @@ static json_t *lq_conditions(struct ctl *c, const json_t *obj,
 	const char *status = "False", *reason, *msg = cant;
 	json_t *gen =
 	        json_object_get(json_object_get(obj, "metadata"), "generation");
-	json_t *active = NULL;
 
 	if (!lq || lq->stop != QF_STOP_NONE) {
 		reason = "Stopped";
 		msg = "LocalQueue is stopped";
 	} else if (!cq || i >= c->e->ncq) {
 		reason = "ClusterQueueDoesNotExist";
-	} else {
-		active = qf_dump_cq_active(c->e, i, c->t0);
+	} else if (!c->e->cq[i].active) { /* its Active condition's status */
 		reason = "ClusterQueueIsInactive";
-		if (!strcmp(json_string_value(
-		                    json_object_get(active, "status")),
-		            "True")) {
-			status = "True";
-			reason = "Ready";
-			msg = "Can submit new workloads to localQueue";
-		}
-		json_decref(active);
+	} else {
+		status = "True";
+		reason = "Ready";
+		msg = "Can submit new workloads to localQueue";
 	}
 	return active_condition(
 	        c,
