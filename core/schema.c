@@ -566,10 +566,10 @@ const struct qf_schema *qf_schema__prop(const struct qf_schema *s,
 	return NULL;
 }
 
-/* Replace (or add) the root's metadata property with ObjectMeta. */
-/* Recursive: as deep as the schema. */
+/* Replace (or add) node's metadata property with ObjectMeta. */
+/* Recursive: compiles the ObjectMeta blob, which embeds no resource. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
-static int use_objectmeta(struct qf_schema *root, struct qf_diags *d)
+static int use_objectmeta(struct qf_schema *node, struct qf_diags *d)
 {
 	struct qf_schema_opts o = QF_SCHEMA_OPTS_INIT;
 	struct qf_schema *meta = NULL;
@@ -580,19 +580,46 @@ static int use_objectmeta(struct qf_schema *root, struct qf_diags *d)
 	rc = qf_schema_compile_builtin(&meta, OBJECTMETA_BLOB, &o, d);
 	if (rc < 0)
 		return rc;
-	for (i = 0; i < root->nprops; i++)
-		if (!strcmp(root->props[i].name, "metadata")) {
-			qf_schema_free(root->props[i].s);
-			root->props[i].s = meta;
+	for (i = 0; i < node->nprops; i++)
+		if (!strcmp(node->props[i].name, "metadata")) {
+			qf_schema_free(node->props[i].s);
+			node->props[i].s = meta;
 			return QF_OK;
 		}
-	root->props = qf_xrealloc(root->props,
-	                          (root->nprops + 1) * sizeof(*root->props));
-	root->props[root->nprops].name = qf_xstrdup("metadata");
-	root->props[root->nprops].s = meta;
-	root->nprops++;
-	qsort(root->props, root->nprops, sizeof(*root->props), prop_cmp);
+	node->props = qf_xrealloc(node->props,
+	                          (node->nprops + 1) * sizeof(*node->props));
+	node->props[node->nprops].name = qf_xstrdup("metadata");
+	node->props[node->nprops].s = meta;
+	node->nprops++;
+	qsort(node->props, node->nprops, sizeof(*node->props), prop_cmp);
 	return QF_OK;
+}
+
+/*
+ * Give every embedded resource (x-kubernetes-embedded-resource, and the
+ * root of a resource, which kube-apiserver treats as one) ObjectMeta as
+ * its metadata, whatever the schema declares there: the API server never
+ * prunes an embedded resource's apiVersion, kind and metadata by the
+ * structural schema, it decodes metadata as ObjectMeta and drops what
+ * ObjectMeta lacks (apiextensions-apiserver pkg/apiserver/schema/pruning
+ * metaFields, schema/objectmeta Coerce).  Only properties, items and
+ * additionalProperties hold such nodes in a structural schema.
+ */
+/* Recursive: as deep as the schema. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
+static int embed_objectmeta(struct qf_schema *s, struct qf_diags *d)
+{
+	int rc = QF_OK;
+
+	for (size_t i = 0; i < s->nprops && rc == QF_OK; i++)
+		rc = embed_objectmeta(s->props[i].s, d);
+	if (rc == QF_OK && s->items)
+		rc = embed_objectmeta(s->items, d);
+	if (rc == QF_OK && s->addl)
+		rc = embed_objectmeta(s->addl, d);
+	if (rc == QF_OK && (s->flags & SF_EMBEDDED))
+		rc = use_objectmeta(s, d);
+	return rc;
 }
 
 /* Recursive: as deep as the schema. */
@@ -606,8 +633,10 @@ int qf_schema_compile(struct qf_schema **out, const json_t *json,
 
 	*out = NULL;
 	s = compile_node(&c, json);
-	if (!c.failed && (opts->flags & QF_SCHEMA_RESOURCE))
-		rc = use_objectmeta(s, d);
+	if (opts->flags & QF_SCHEMA_RESOURCE)
+		s->flags |= SF_EMBEDDED;
+	if (!c.failed)
+		rc = embed_objectmeta(s, d);
 	qf_buf_release(&c.path);
 	if (c.failed || rc < 0) {
 		qf_schema_free(s);

@@ -26,9 +26,14 @@
  * updates, and validating a manifest is a create).  Every other rule present
  * on a validated node yields a note (QF115, "not evaluated").
  *
- * Resources: with QF_SCHEMA_RESOURCE the root's `metadata` is validated with
- * the built-in ObjectMeta schema (schemas/k8s.io_v1_objectmeta.json), as the
- * API server does, whatever the CRD says about it.
+ * Resources: with QF_SCHEMA_RESOURCE the root is a Kubernetes object, and
+ * so is every node marked x-kubernetes-embedded-resource: their `metadata`
+ * is validated and pruned with the built-in ObjectMeta schema
+ * (schemas/k8s.io_v1_objectmeta.json), as the API server does, whatever
+ * the schema says about it (a CRD says only `metadata: {type: object}`),
+ * and their `apiVersion` and `kind` are allowed even when undeclared.
+ * Any other `metadata` (a pod template's, under a plain object) is a
+ * field like any other.
  *
  * Diagnostics: every problem is one error with file:line:col (from the doc
  * the value came from; line 0 when the doc is NULL), the JSON path in
@@ -104,8 +109,10 @@ int qf_schema_validate(const struct qf_schema *s, const json_t *value,
 /*
  * Remove from value (in place) every member the schema does not allow,
  * as the API server prunes an object of a structural CRD: the members
- * qf_schema_validate reports as unknown fields (QF102).  Returns how many
- * were removed.
+ * qf_schema_validate reports as unknown fields (QF102).  An embedded
+ * resource's metadata (the root's too, with QF_SCHEMA_RESOURCE) loses
+ * only what ObjectMeta lacks, as kube-apiserver's ObjectMeta decoding
+ * drops it.  Returns how many were removed.
  */
 size_t qf_schema_prune(const struct qf_schema *s, json_t *value);
 

@@ -868,7 +868,8 @@ int qf_schema_validate(const struct qf_schema *s, const json_t *value,
  * pruning): the members no properties or additionalProperties of their
  * node allow, where validation reports QF102.  Structural schemas keep
  * properties out of anyOf/allOf/oneOf/not, so properties, items and
- * additionalProperties are the whole of it.
+ * additionalProperties are the whole of it.  An embedded resource's
+ * metadata is pruned as ObjectMeta: compiling gave it that schema.
  */
 /* Recursive: as deep as the value, at most QF_DOC_MAX_DEPTH. */
 /* NOLINTNEXTLINE(misc-no-recursion) */

@@ -28,27 +28,17 @@ static void unknown_paths(const struct qf_kinds *kinds,
 	json_t *t = json_copy(obj);
 	struct qf_buf av = QF_BUF_INIT;
 	const char *key;
-	json_t *v, *tmp, *meta;
+	json_t *v, *tmp;
 
 	/* shallow: pruning t prunes obj's members below the root */
 	qf_buf_addf(&av, "%s/%s", k->group, rq->version);
 	json_object_set_new(t, "apiVersion", json_string(av.buf));
 	json_object_set_new(t, "kind", json_string(k->kind));
 	qf_kinds_unknown_fields(kinds, NULL, t, found);
-	/* a CRD's schema says only `metadata: {type: object}`, which
-	 * prune would empty: metadata loses only what ObjectMeta lacks */
-	json_object_del(t, "metadata");
 	qf_kinds_prune_unknown(kinds, t);
 	json_object_foreach_safe (obj, tmp, key, v)
-		if (strcmp(key, "metadata") != 0 && !json_object_get(t, key))
+		if (!json_object_get(t, key))
 			json_object_del(obj, key);
-	meta = json_object_get(obj, "metadata");
-	for (size_t i = 0; i < found->n; i++) {
-		const char *p = found->v[i].path;
-
-		if (p && !strncmp(p, "metadata.", 9) && !strpbrk(p + 9, ".["))
-			json_object_del(meta, p + 9);
-	}
 	json_decref(t);
 	qf_buf_release(&av);
 }

@@ -517,6 +517,27 @@ static void default_queue(struct ctl *c, json_t *obj)
 		                    json_string(q));
 }
 
+/* Kueue's Job webhook refuses to create a Job whose maximum execution
+ * time label is not a whole number above 0 (jobframework
+ * validateCreateForMaxExecTime), with the API server's words for a
+ * webhook's denial. */
+static int job_webhook_create(struct ctl *c, const json_t *job,
+                              struct qf_api_err *err)
+{
+	struct qf_buf why = QF_BUF_INIT;
+	int32_t s;
+	int rc = 0;
+
+	if (qf_model_ns_webhooked(&c->m, qf_api_meta_str(job, "namespace")) &&
+	    qf_model_job_max_exec(job, &s, &why) == QF_MODEL_MAX_EXEC_REFUSED)
+		rc = qf_api_fail(err, 403, "Forbidden",
+		                 "admission webhook \"vjob.kb.io\" denied the "
+		                 "request: metadata.labels[%s]: %s",
+		                 QF_MODEL_MAX_EXEC_LABEL, why.buf);
+	qf_buf_release(&why);
+	return rc;
+}
+
 /* Kind-specific defaults of a new object. */
 static void defaults(struct ctl *c, int kind, json_t *obj)
 {
@@ -540,16 +561,7 @@ static void defaults(struct ctl *c, int kind, json_t *obj)
 
 void ctl_prune(struct ctl *c, int kind, json_t *obj)
 {
-	json_t *meta;
-
-	if (!c->schemas[kind] || !json_is_object(obj))
-		return;
-	/* the CRD schema has no metadata fields: prune would empty it */
-	meta = json_incref(json_object_get(obj, "metadata"));
-	json_object_del(obj, "metadata");
 	(void)qf_schema_prune(c->schemas[kind], obj);
-	if (meta)
-		json_object_set_new(obj, "metadata", meta);
 }
 
 void ctl_default(struct ctl *c, int kind, json_t *obj)
@@ -580,6 +592,8 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 		goto fail;
 	}
 	defaults(c, kind, obj);
+	if (kind == K_JOB && job_webhook_create(c, obj, err) < 0)
+		goto fail;
 	if (kind == K_WL)
 		json_object_set_new(obj, "status", json_object());
 	if (rq->dry_run) {
@@ -649,6 +663,39 @@ static int cond_true(const json_t *obj, const char *t1, const char *t2)
 static int job_done(const json_t *job)
 {
 	return cond_true(job, "Complete", "Failed");
+}
+
+/* A label's value as Go's map lookup gives it ("" when absent). */
+static const char *label_value(const json_t *obj, const char *key)
+{
+	const char *v = json_string_value(json_object_get(
+	        json_object_get(json_object_get(obj, "metadata"), "labels"),
+	        key));
+
+	return v ? v : "";
+}
+
+/* Kueue's Job webhook (jobframework validateUpdateForMaxExecTime): the
+ * maximum execution time label of a Job that is not suspended (before or
+ * after the update) cannot change, where the webhook sees the Job. */
+static int job_max_exec_update(struct ctl *c, const json_t *prev,
+                               const json_t *next, struct qf_api_err *err)
+{
+	const char *was = label_value(prev, QF_MODEL_MAX_EXEC_LABEL);
+	const char *now = label_value(next, QF_MODEL_MAX_EXEC_LABEL);
+	const json_t *ps = json_object_get(prev, "spec");
+	const json_t *ns = json_object_get(next, "spec");
+
+	if (!strcmp(was, now) ||
+	    (json_is_true(json_object_get(ps, "suspend")) &&
+	     json_is_true(json_object_get(ns, "suspend"))) ||
+	    !qf_model_ns_webhooked(&c->m, qf_api_meta_str(prev, "namespace")))
+		return 0;
+	return qf_api_fail(err, 403, "Forbidden",
+	                   "admission webhook \"vjob.kb.io\" denied the "
+	                   "request: metadata.labels[%s]: Invalid value: "
+	                   "\"%s\": field is immutable",
+	                   QF_MODEL_MAX_EXEC_LABEL, now);
 }
 
 static int wl_finished_cond(const json_t *wl)
@@ -802,6 +849,10 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 		json_object_set(json_object_get(next, "spec"), "suspend",
 		                json_object_get(json_object_get(prev, "spec"),
 		                                "suspend"));
+		if (job_max_exec_update(c, prev, next, err) < 0) {
+			json_decref(next);
+			return -1;
+		}
 		if (job_done(next) && !job_done(prev) && !dry)
 			ctl_job_done(c, ns, name);
 	}
@@ -1187,6 +1238,7 @@ static int storage_schema(struct ctl *c, int kind)
 	qf_buf_addf(&name, "%s_%.*s_%s", k->group,
 	            (int)strcspn(k->versions, " "), k->versions, k->singular);
 	o.origin = name.buf;
+	o.flags = QF_SCHEMA_RESOURCE; /* metadata is ObjectMeta */
 	if (*k->group && qf_schema_builtin(name.buf))
 		rc = qf_schema_compile_builtin(&c->schemas[kind], name.buf, &o,
 		                               c->d);

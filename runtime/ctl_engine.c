@@ -1,11 +1,11 @@
 /*
  * ctl_engine.c - the engine side of the controller: policy objects go
- * into the model and the engine is rebuilt (a rebuild that fails puts the
- * old object back), Workloads and queued Jobs become engine workloads,
- * events become event lines, stored event rows and core/v1 Events, and
- * after each loop turn the workloads the engine touched are rendered and
- * stored (C2) and their Jobs suspended or resumed (C3).  Startup rebuilds
- * the model from the store the same way.
+ * into the model and the engine is rebuilt (an object the model refuses
+ * leaves the model as it was), Workloads and queued Jobs become engine
+ * workloads, events become event lines, stored event rows and core/v1
+ * Events, and after each loop turn the workloads the engine touched are
+ * rendered and stored (C2) and their Jobs suspended or resumed (C3).
+ * Startup rebuilds the model from the store the same way.
  */
 #include "runtime/ctl_int.h"
 
@@ -139,8 +139,11 @@ int ctl_policy_apply(struct ctl *c, int kind, const json_t *obj,
 	if (rc == 0 && kind == K_WPC)
 		wpc_propagate(c, obj, prev);
 	if (rc < 0) {
-		/* put the model back as it was: the old object again, or
-		 * none (a restored update must not then be deleted) */
+		/* The model's reader refused obj (a bad quantity or enum:
+		 * the checks kube-apiserver's schema and Kueue's webhooks
+		 * make; a rebuild cannot fail).  Put the model back as it
+		 * was: the old object again, or none (a restored update
+		 * must not then be deleted; tests/controller/t_patch.sh) */
 		if (prev) {
 			if (load_policy(c, prev, &ignore) < 0)
 				ctl_log(c, "error",
@@ -309,6 +312,20 @@ static int wl_enter(struct ctl *c, struct qf_model_wl *w, const json_t *src,
 
 static int render(struct ctl *c, struct qf_wl *w);
 
+/* Whether Kueue manages Job obj: one with a queue name in a namespace
+ * managedJobsNamespaceSelector matches, or one without that
+ * qf_model_unlabelled_job_queue gives a queue (model.c read_job). */
+static int job_is_kueues(struct ctl *c, const json_t *obj)
+{
+	const char *ns = qf_api_meta_str(obj, "namespace");
+
+	if (json_string_value(json_object_get(
+	            json_object_get(json_object_get(obj, "metadata"), "labels"),
+	            QUEUE_LABEL)))
+		return qf_model_ns_manages_jobs(&c->m, ns);
+	return qf_model_unlabelled_job_queue(&c->m, ns) != NULL;
+}
+
 int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -318,11 +335,17 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 	struct qf_buf key = QF_BUF_INIT;
 	int rc;
 
-	if (kind == K_JOB &&
-	    !json_string_value(json_object_get(labels, QUEUE_LABEL)) &&
-	    !qf_model_unlabelled_job_queue(&c->m,
-	                                   qf_api_meta_str(obj, "namespace")))
-		return 0; /* not Kueue's: left alone */
+	if (kind == K_JOB && !job_is_kueues(c, obj)) {
+		/* not Kueue's: left alone, but Kueue's Job webhook suspends
+		 * one with a queue name (WorkloadShouldBeSuspended), which
+		 * then never runs */
+		if (json_string_value(json_object_get(labels, QUEUE_LABEL)) &&
+		    qf_model_ns_webhooked(&c->m,
+		                          qf_api_meta_str(obj, "namespace")))
+			json_object_set_new(json_object_get(obj, "spec"),
+			                    "suspend", json_true());
+		return 0;
+	}
 	if (kind == K_JOB)
 		json_object_set_new(json_object_get(obj, "spec"), "suspend",
 		                    json_true());
@@ -378,7 +401,8 @@ int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 	int rc;
 
 	if (kind == K_JOB &&
-	    json_string_value(json_object_get(labels, QUEUE_LABEL)))
+	    json_string_value(json_object_get(labels, QUEUE_LABEL)) &&
+	    qf_model_ns_webhooked(&c->m, qf_api_meta_str(obj, "namespace")))
 		json_object_set_new(json_object_get(obj, "spec"), "suspend",
 		                    json_true());
 	/* a Job whose Workload cannot be made is still created */

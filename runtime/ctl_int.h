@@ -173,8 +173,9 @@ void ctl_release(struct ctl *c);
 /* Fill in the CRD defaults of the storage version (a no-op for kinds
  * without a schema), as kube-apiserver does on writes and reads. */
 void ctl_default(struct ctl *c, int kind, json_t *obj);
-/* Drop the fields the storage version's schema does not know (metadata
- * aside), as kube-apiserver prunes a CRD's object on writes and reads. */
+/* Drop the fields the storage version's schema does not know (from
+ * metadata, what ObjectMeta lacks), as kube-apiserver prunes a CRD's
+ * object on writes and reads (a no-op for kinds without a schema). */
 void ctl_prune(struct ctl *c, int kind, json_t *obj);
 int64_t ctl_now(struct ctl *c);
 /* "ns/name" or "name" */

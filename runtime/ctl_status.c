@@ -1,14 +1,15 @@
 /*
  * ctl_status.c - ClusterQueue and LocalQueue status as Kueue's queue
  * controllers keep it: pendingWorkloads, reservingWorkloads and
- * admittedWorkloads, flavorsReservation and flavorsUsage (both kinds), the
- * Active condition (ClusterQueues), fairSharing.weightedShare (ClusterQueues
- * and Cohorts, while fair sharing is enabled).  After a turn in which workloads
+ * admittedWorkloads, flavorsReservation and flavorsUsage, the Active
+ * condition (both kinds), fairSharing.weightedShare (ClusterQueues and
+ * Cohorts, while fair sharing is enabled).  After a turn in which workloads
  * or policy changed, the queues are counted once and each queue whose status
  * differs is stored (a new resourceVersion and one MODIFIED watch event per
  * queue and commit, as a status write would make).  A count walks every
- * workload, so on a large backlog counts are taken at most every nwl/25 ms (500
- * ms at most): the cost stays a small share of the loop's time and a watcher
+ * workload, so on a large backlog counts are taken at most every nwl/25 ms
+ * (500 ms at most): the cost stays a small share of the loop's time and a
+ * watcher
  * sees a change within that time.
  */
 #include "runtime/ctl_int.h"
@@ -134,13 +135,13 @@ static void count(struct ctl *c, struct counts *n)
 	qf_buf_release(&k);
 }
 
-/* A ClusterQueue's conditions: its Active condition, whose
+/* A queue's conditions: its Active condition cond (taken), whose
  * lastTransitionTime is when its status last changed (Kueue:
- * apimeta.SetStatusCondition), the deletion time once terminating; a new
- * reference. */
-static json_t *active_condition(struct ctl *c, size_t cq, const json_t *old)
+ * apimeta.SetStatusCondition) unless `keep_time` (a terminating
+ * ClusterQueue's is its deletion time); a new reference. */
+static json_t *active_condition(struct ctl *c, json_t *cond, const json_t *old,
+                                int keep_time)
 {
-	json_t *cond = qf_dump_cq_active(c->e, cq, c->t0);
 	const json_t *was = NULL, *x;
 	const char *st = json_string_value(json_object_get(cond, "status"));
 	size_t i;
@@ -156,12 +157,64 @@ static json_t *active_condition(struct ctl *c, size_t cq, const json_t *old)
 	    !strcmp(json_string_value(json_object_get(was, "status")), st))
 		json_object_set(cond, "lastTransitionTime",
 		                json_object_get(was, "lastTransitionTime"));
-	else if (!json_object_get(
-	                 json_object_get(c->e->cq[cq].m->json, "metadata"),
-	                 "deletionTimestamp"))
+	else if (!keep_time)
 		json_object_set_new(cond, "lastTransitionTime",
 		                    json_string(ctl_now_rfc3339(c, ts)));
 	return json_pack("[o]", cond);
+}
+
+/* A ClusterQueue's Active condition, from the engine (runtime/dump.c). */
+static json_t *cq_conditions(struct ctl *c, size_t cq, const json_t *old)
+{
+	return active_condition(
+	        c, qf_dump_cq_active(c->e, cq, c->t0), old,
+	        json_object_get(
+	                json_object_get(c->e->cq[cq].m->json, "metadata"),
+	                "deletionTimestamp") != NULL);
+}
+
+/*
+ * A LocalQueue's Active condition (Kueue: localqueue_controller.go
+ * Reconcile): False "Stopped" when its stopPolicy is set, False
+ * "ClusterQueueDoesNotExist" without its ClusterQueue, else True "Ready"
+ * when the ClusterQueue's Active condition is True, False
+ * "ClusterQueueIsInactive" when not.  A new reference.
+ */
+static json_t *lq_conditions(struct ctl *c, const json_t *obj,
+                             const json_t *old)
+{
+	static const char cant[] = "Can't submit new workloads to clusterQueue";
+	const struct qf_model_lq *lq =
+	        qf_model_find_lq(&c->m, qf_api_meta_str(obj, "namespace"),
+	                         qf_api_meta_str(obj, "name"));
+	const struct qf_model_cq *cq =
+	        lq ? qf_model_find_cq(&c->m, lq->cq) : NULL;
+	size_t i = cq ? (size_t)(cq - c->m.cq) : 0;
+	const char *status = "False", *reason, *msg = cant;
+	json_t *gen =
+	        json_object_get(json_object_get(obj, "metadata"), "generation");
+
+	if (!lq || lq->stop != QF_STOP_NONE) {
+		reason = "Stopped";
+		msg = "LocalQueue is stopped";
+	} else if (!cq || i >= c->e->ncq) {
+		reason = "ClusterQueueDoesNotExist";
+	} else if (!c->e->cq[i].active) { /* its Active condition's status */
+		reason = "ClusterQueueIsInactive";
+	} else {
+		status = "True";
+		reason = "Ready";
+		msg = "Can submit new workloads to localQueue";
+	}
+	return active_condition(
+	        c,
+	        /* metav1.Condition's order; the time is set below */
+	        json_pack("{s:s,s:s,s:I,s:s,s:s,s:s}", "type", "Active",
+	                  "status", status, "observedGeneration",
+	                  json_is_integer(gen) ? json_integer_value(gen) : 1,
+	                  "lastTransitionTime", "", "reason", reason, "message",
+	                  msg),
+	        old, 0);
 }
 
 static int by_name(const void *a, const void *b)
@@ -295,16 +348,20 @@ static json_t *status_of(struct ctl *c, int kind, const json_t *obj,
 	if (mcq) {
 		json_object_set_new(
 		        st, "conditions",
-		        active_condition(c, i,
-		                         json_object_get(st, "conditions")));
+		        cq_conditions(c, i, json_object_get(st, "conditions")));
 		json_object_set_new(st, "flavorsReservation",
 		                    qf_dump_cq_flavors(c->e, i, 0));
 		json_object_set_new(st, "flavorsUsage",
 		                    qf_dump_cq_flavors(c->e, i, 1));
 		fair_sharing(c, st, (int64_t)i);
 	}
-	if (kind == K_LQ)
+	if (kind == K_LQ) {
+		json_object_set_new(
+		        st, "conditions",
+		        lq_conditions(c, obj,
+		                      json_object_get(st, "conditions")));
 		lq_usage(c, st, obj, &n->lq_use[lrow * n->stride]);
+	}
 	return st;
 }
 

@@ -7,6 +7,7 @@
  */
 #include "runtime/model.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -2020,6 +2021,133 @@ static int unmanaged_job(struct rd *r, const json_t *meta, const char *ns,
 	return QF_OK;
 }
 
+/*
+ * QF511 for a Job with a queue name in a namespace the Configuration's
+ * managedJobsNamespaceSelector does not match.  Kueue: jobframework
+ * reconciler.go (ManagedJobsNamespaceSelectorAlwaysRespected: alpha in
+ * v0.13, on by default from v0.15, always from v0.19): the selector is
+ * checked first, so Kueue makes no Workload for it, whatever its label;
+ * its Job webhook (WorkloadShouldBeSuspended) still suspends a Job with a
+ * queue name outside kube-system and its own namespace, so such a Job
+ * never runs.
+ */
+static int unselected_job(struct rd *r, const json_t *labels, const char *ns,
+                          const char *name)
+{
+	struct qf_loc loc = loc_key(r, labels, QF_MODEL_QUEUE_LABEL);
+	int seen = qf_model_ns_webhooked(r->m, ns);
+
+	(void)qf_diag_warn(r->d, &loc, "QF511",
+	                   "metadata.labels[" QF_MODEL_QUEUE_LABEL "]",
+	                   "Job %s/%s has a queue name but its namespace is "
+	                   "not selected by the Kueue Configuration's "
+	                   "managedJobsNamespaceSelector: Kueue does not "
+	                   "manage it (no Workload), so simulate ignores it; "
+	                   "%s",
+	                   ns, name,
+	                   seen ? "Kueue's Job webhook still suspends it, so "
+	                          "it never runs"
+	                        : "it runs outside any quota");
+	if (seen)
+		qf_diag_hint(r->d,
+		             "since Kueue v0.15 (v0.13 with the "
+		             "ManagedJobsNamespaceSelectorAlwaysRespected "
+		             "feature gate) the selector applies to Jobs "
+		             "with a queue name too: label the namespace "
+		             "so that it matches, or widen the selector");
+	else
+		qf_diag_hint(r->d, "Kueue never manages the Jobs of "
+		                   "kube-system or its own namespace");
+	return QF_OK;
+}
+
+#define MAX_EXEC_PATH "metadata.labels[" QF_MODEL_MAX_EXEC_LABEL "]"
+
+/* Kueue: jobframework validateCreateForMaxExecTime (the Job webhook, with
+ * Go's strconv.Atoi: an optional sign, then decimal digits, within int64)
+ * and MaximumExecutionTimeSecondsForObject (the reconciler, with
+ * ParseInt(value, 10, 32): nothing beyond int32 nor below 1). */
+enum qf_model_max_exec qf_model_job_max_exec(const json_t *job, int32_t *out_s,
+                                             struct qf_buf *why)
+{
+	const json_t *v = json_object_get(
+	        json_object_get(json_object_get(job, "metadata"), "labels"),
+	        QF_MODEL_MAX_EXEC_LABEL);
+	const char *s = json_string_value(v);
+	const char *digits = s ? s + (*s == '+' || *s == '-') : NULL;
+	struct qf_buf scratch = QF_BUF_INIT;
+	enum qf_model_max_exec rc = QF_MODEL_MAX_EXEC_REFUSED;
+	int64_t n = 0;
+
+	*out_s = -1;
+	if (!why)
+		why = &scratch;
+	if (!v)
+		rc = QF_MODEL_MAX_EXEC_NONE;
+	else if (!s)
+		qf_buf_adds(why, "a label value must be a string");
+	else if (!*digits || strspn(digits, "0123456789") != strlen(digits))
+		qf_buf_addf(why,
+		            "Invalid value: \"%s\": strconv.Atoi: parsing "
+		            "\"%s\": invalid syntax",
+		            s, s);
+	else if (qf_parse_i64(&n, s, INT64_MIN, INT64_MAX) < 0)
+		qf_buf_addf(why,
+		            "Invalid value: \"%s\": strconv.Atoi: parsing "
+		            "\"%s\": value out of range",
+		            s, s);
+	else if (n <= 0)
+		qf_buf_addf(why,
+		            "Invalid value: %" PRId64 ": should be greater "
+		            "than 0",
+		            n);
+	else if (n > INT32_MAX)
+		rc = QF_MODEL_MAX_EXEC_IGNORED;
+	else
+		rc = QF_MODEL_MAX_EXEC_SET;
+	if (rc == QF_MODEL_MAX_EXEC_SET)
+		*out_s = (int32_t)n;
+	qf_buf_release(&scratch);
+	return rc;
+}
+
+/* The Workload's spec.maximumExecutionTimeSeconds of a Job (-1: none),
+ * with a warning for a label value Kueue does not take: the reconciler
+ * reads such a value as no maximum (a Job can hold one its webhook
+ * refuses on create: a suspended Job may be relabelled). */
+static int32_t job_max_exec(struct rd *r, const json_t *job)
+{
+	const json_t *labels =
+	        json_object_get(json_object_get(job, "metadata"), "labels");
+	struct qf_buf why = QF_BUF_INIT;
+	struct qf_loc loc = loc_key(r, labels, QF_MODEL_MAX_EXEC_LABEL);
+	int32_t s;
+
+	switch (qf_model_job_max_exec(job, &s, &why)) {
+	case QF_MODEL_MAX_EXEC_REFUSED:
+		(void)qf_diag_warn(r->d, &loc, "QF511", MAX_EXEC_PATH,
+		                   "%s; Kueue's Job webhook refuses to create "
+		                   "a Job with it, and a Job that has it gets "
+		                   "no maximum execution time",
+		                   why.buf);
+		qf_diag_hint(r->d, "give a whole number of seconds above 0, "
+		                   "quoted (\"120\")");
+		break;
+	case QF_MODEL_MAX_EXEC_IGNORED:
+		(void)qf_diag_warn(r->d, &loc, "QF511", MAX_EXEC_PATH,
+		                   "%s is beyond int32: Kueue reads it as no "
+		                   "maximum execution time",
+		                   json_string_value(json_object_get(
+		                           labels, QF_MODEL_MAX_EXEC_LABEL)));
+		qf_diag_hint(r->d, "at most 2147483647 seconds");
+		break;
+	default:
+		break;
+	}
+	qf_buf_release(&why);
+	return s;
+}
+
 /* batch/v1 Job -> Workload (Kueue: pkg/controller/jobs/job). */
 static int read_job(struct rd *r, const json_t *o, const char *name,
                     const char *ns, struct qf_model_wl **out)
@@ -2040,11 +2168,15 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	int64_t par, comp;
 	json_t *pss;
 
+	*out = NULL;
 	/* A Job without a queue name: the LocalQueue "default" of its
 	 * namespace if there is one then, a Workload in no queue with
 	 * manageJobsWithoutQueueName, or not Kueue's at all (no Workload,
-	 * the Job runs outside any quota); see model_config.c */
-	*out = NULL;
+	 * the Job runs outside any quota); see model_config.c.  A Job with
+	 * one in a namespace managedJobsNamespaceSelector does not match is
+	 * not Kueue's either */
+	if (q && !qf_model_ns_manages_jobs(r->m, ns))
+		return unselected_job(r, labels, ns, name);
 	if (!q)
 		q = qf_model_unlabelled_job_queue(r->m, ns);
 	if (!q)
@@ -2056,7 +2188,7 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	w->loc = loc_of(r, o);
 	w->reserved_ms = w->requeued_ms = -1;
 	w->runtime_ms = -1;
-	w->max_exec_s = -1;
+	w->max_exec_s = job_max_exec(r, o);
 	w->active = 1;
 	if (read_meta(r, o, w) < 0)
 		goto fail;

@@ -27,6 +27,7 @@
 
 #include <jansson.h>
 
+#include "core/buf.h"
 #include "core/diag.h"
 #include "core/qty.h"
 
@@ -274,6 +275,11 @@ struct qf_model_lr {
 
 /* The LocalQueue of a Job (Kueue: constants.QueueLabel). */
 #define QF_MODEL_QUEUE_LABEL "kueue.x-k8s.io/queue-name"
+
+/* A Job's maximum execution time, in seconds, which its Workload's
+ * spec.maximumExecutionTimeSeconds takes (Kueue:
+ * constants.MaxExecTimeSecondsLabel). */
+#define QF_MODEL_MAX_EXEC_LABEL "kueue.x-k8s.io/max-exec-time-seconds"
 
 struct qf_model_ns {
 	char *name; /* owned */
@@ -588,10 +594,34 @@ struct qf_model_pc *qf_model_find_pc(struct qf_model *m, const char *name);
  */
 const char *qf_model_unlabelled_job_queue(struct qf_model *m, const char *ns);
 
+/* What a Job's kueue.x-k8s.io/max-exec-time-seconds label says. */
+enum qf_model_max_exec {
+	QF_MODEL_MAX_EXEC_NONE,    /* no label */
+	QF_MODEL_MAX_EXEC_SET,     /* a maximum, in *out_s */
+	QF_MODEL_MAX_EXEC_IGNORED, /* beyond int32: Kueue reads no maximum */
+	QF_MODEL_MAX_EXEC_REFUSED, /* Kueue's Job webhook refuses it */
+};
+
+/*
+ * Read job's kueue.x-k8s.io/max-exec-time-seconds label as Kueue does:
+ * its Job webhook refuses a Job created with a value that is not a whole
+ * number above 0 (REFUSED; Kueue's reason, "Invalid value: ...", is
+ * added to why when why is not NULL); its reconciler gives the Workload
+ * spec.maximumExecutionTimeSeconds = the value (SET) when it fits an
+ * int32, none otherwise.  *out_s is the maximum, or -1.
+ */
+enum qf_model_max_exec qf_model_job_max_exec(const json_t *job, int32_t *out_s,
+                                             struct qf_buf *why);
+
 /* Whether Kueue manages Jobs of namespace ns at all
  * (managedJobsNamespaceSelector, or Kueue's default: every namespace but
  * kube-system and Kueue's own). */
 int qf_model_ns_manages_jobs(struct qf_model *m, const char *ns);
+
+/* Whether Kueue's Job webhooks (defaulting and validation) see the Jobs
+ * of namespace ns: every namespace but kube-system and Kueue's own,
+ * whatever managedJobsNamespaceSelector says. */
+int qf_model_ns_webhooked(struct qf_model *m, const char *ns);
 
 /* Label selector evaluation (matchLabels AND matchExpressions). */
 int qf_model_selector_matches(const struct qf_model_selector *s,

@@ -491,13 +491,20 @@ int qf_model_ns_manages_jobs(struct qf_model *m, const char *ns)
 	struct ns_labels b;
 	const struct qf_model_labels *l =
 	        labels_of(&b, qf_model_find_ns(m, ns), ns);
-	const char *name = qf_model_label(l, QF_MODEL_NS_NAME_LABEL);
-	const char *own = cfg->kueue_ns ? cfg->kueue_ns : KUEUE_NAMESPACE;
 
 	if (cfg->managed_ns.present)
 		return qf_model_selector_matches(&cfg->managed_ns, l);
-	return !name ||
-	       (strcmp(name, "kube-system") != 0 && strcmp(name, own) != 0);
+	return qf_model_ns_webhooked(m, ns);
+}
+
+/* Kueue: config/components/webhook kustomization.yaml: the Job webhooks'
+ * namespaceSelector, kubernetes.io/metadata.name NotIn [kube-system,
+ * kueue-system] (Kueue's own namespace). */
+int qf_model_ns_webhooked(struct qf_model *m, const char *ns)
+{
+	const char *own = m->cfg.kueue_ns ? m->cfg.kueue_ns : KUEUE_NAMESPACE;
+
+	return strcmp(ns, "kube-system") != 0 && strcmp(ns, own) != 0;
 }
 
 /* Kueue: jobframework defaults.go ApplyDefaultLocalQueue (the namespace

@@ -30,10 +30,14 @@ expect_has "not a list" "$out" "(BadRequest): a JSON patch must be an array"
 out=$(k patch clusterqueue $CQ --type=json -p '[{"op":"replace","path":"/spec/resourceGroups/0/flavors/0/resources/0/nominalQuota","value":"lots"}]' 2>&1)
 expect_has "model refuses" "$out" "invalid quantity for nominalQuota"
 expect_eq "unchanged" "$(k get cq $CQ -o jsonpath='{.spec.resourceGroups[0].flavors[0].resources[0].nominalQuota}')" "4"
+# ... and the engine keeps the ClusterQueue it had: a Job in it runs (the
+# old object was put back into the model, then deleted from it: 281d661)
+k create -f "$EX/job1.yaml" >/dev/null 2>&1 || bad "create job1"
+wait_for "refused patch keeps cq" "k get job job1 -o jsonpath='{.spec.suspend}'" "false"
 k patch job nope --type=json -p '[]' >/dev/null 2>&1 && bad "patch of a missing job"
 ok
 # deletecollection: the selected ones go, the answer lists them
-for n in 1 2 3 4; do k create -f "$EX/job$n.yaml" >/dev/null 2>&1 || bad "create job$n"; done
+for n in 2 3 4; do k create -f "$EX/job$n.yaml" >/dev/null 2>&1 || bad "create job$n"; done
 k label job job1 job2 pick=yes >/dev/null 2>&1 || bad "label"
 out=$(k delete --raw "/apis/batch/v1/namespaces/default/jobs?labelSelector=pick%3Dyes" 2>&1)
 expect_has "deletecollection answer" "$out" '"kind":"JobList"'

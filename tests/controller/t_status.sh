@@ -2,7 +2,8 @@
 # Queue status in watches: `kubectl get clusterqueues -w` and `kubectl
 # get localqueues -w` show the pending, reserving and admitted counts and
 # the flavour usage (both kinds) change as Jobs are admitted and finish, a
-# ClusterQueue's Active condition follows its stopPolicy; a queue is
+# ClusterQueue's Active condition follows its stopPolicy, a LocalQueue's
+# its own and its ClusterQueue's; a queue is
 # written only when its status changes, and the last event is what a GET
 # answers, resourceVersion included (tests/controller/lib.sh).
 suite=status
@@ -56,9 +57,23 @@ t2=$(k get cq $CQ -o jsonpath='{.status.conditions[0].lastTransitionTime}')
 [ "$t1" != "$t2" ] || bad "transition time kept: $t1"
 k patch cq $CQ --type=merge -p '{"spec":{"stopPolicy":"None"}}' >/dev/null 2>&1 || bad "resume"
 wait_for "ready again" "act" "Active/True/Ready/3"
+# a LocalQueue's Active condition follows its stopPolicy and its
+# ClusterQueue (Kueue: localqueue_controller.go)
+lqact() { k get localqueue user-queue -o jsonpath='{.status.conditions[0].type}/{.status.conditions[0].status}/{.status.conditions[0].reason}/{.status.conditions[0].message}/{.status.conditions[0].observedGeneration}'; }
+expect_eq "lq active" "$(lqact)" "Active/True/Ready/Can submit new workloads to localQueue/1"
+k patch cq $CQ --type=merge -p '{"spec":{"stopPolicy":"Hold"}}' >/dev/null 2>&1 || bad "hold again"
+wait_for "lq cq inactive" "lqact" "Active/False/ClusterQueueIsInactive/Can't submit new workloads to clusterQueue/1"
+k patch cq $CQ --type=merge -p '{"spec":{"stopPolicy":"None"}}' >/dev/null 2>&1 || bad "resume again"
+wait_for "lq ready again" "lqact" "Active/True/Ready/Can submit new workloads to localQueue/1"
+k patch localqueue user-queue --type=merge -p '{"spec":{"stopPolicy":"Hold"}}' >/dev/null 2>&1 || bad "lq hold"
+wait_for "lq stopped" "lqact" "Active/False/Stopped/LocalQueue is stopped/2"
+k patch localqueue user-queue --type=merge -p '{"spec":{"stopPolicy":"None"}}' >/dev/null 2>&1 || bad "lq resume"
+wait_for "lq resumed" "lqact" "Active/True/Ready/Can submit new workloads to localQueue/3"
 # the table a watch prints carries the counts too
 out=$(timeout 2 kubectl $S get clusterqueues -w 2>/dev/null | head -2)
 expect_has "table" "$out" "$CQ"
+k delete cq $CQ >/dev/null 2>&1 || bad "delete cq"
+wait_for "lq without cq" "lqact" "Active/False/ClusterQueueDoesNotExist/Can't submit new workloads to clusterQueue/3"
 stop || bad "stop"
 expect_eq "no fairSharing without the Configuration" "$(k get cq $CQ -o jsonpath='{.status.fairSharing}' 2>/dev/null)" ""
 # fair sharing enabled by the policy's Configuration: ClusterQueues and

@@ -550,6 +550,69 @@ static void test_model_unlabelled_job_queue(void **state)
 	rt_release(&t);
 }
 
+/* The max-exec-time-seconds label as Kueue's Job webhook (strconv.Atoi,
+ * above 0) and reconciler (ParseInt to int32) read it. */
+static void test_model_job_max_exec_label(void **state)
+{
+	static const struct {
+		const char *id, *value; /* value NULL: no label */
+		enum qf_model_max_exec want;
+		int32_t s;
+		const char *why;
+	} cases[] = {
+		{ "absent", NULL, QF_MODEL_MAX_EXEC_NONE, -1, "" },
+		{ "one", "1", QF_MODEL_MAX_EXEC_SET, 1, "" },
+		{ "plus-leading-zeros", "+007", QF_MODEL_MAX_EXEC_SET, 7, "" },
+		{ "int32-max", "2147483647", QF_MODEL_MAX_EXEC_SET, 2147483647,
+		  "" },
+		{ "beyond-int32", "2147483648", QF_MODEL_MAX_EXEC_IGNORED, -1,
+		  "" },
+		{ "zero", "0", QF_MODEL_MAX_EXEC_REFUSED, -1,
+		  "Invalid value: 0: should be greater than 0" },
+		{ "minus-zero", "-0", QF_MODEL_MAX_EXEC_REFUSED, -1,
+		  "Invalid value: 0: should be greater than 0" },
+		{ "negative", "-5", QF_MODEL_MAX_EXEC_REFUSED, -1,
+		  "Invalid value: -5: should be greater than 0" },
+		{ "empty", "", QF_MODEL_MAX_EXEC_REFUSED, -1,
+		  "Invalid value: \"\": strconv.Atoi: parsing \"\": invalid "
+		  "syntax" },
+		{ "sign-only", "+", QF_MODEL_MAX_EXEC_REFUSED, -1,
+		  "Invalid value: \"+\": strconv.Atoi: parsing \"+\": invalid "
+		  "syntax" },
+		{ "space", " 5", QF_MODEL_MAX_EXEC_REFUSED, -1,
+		  "Invalid value: \" 5\": strconv.Atoi: parsing \" 5\": "
+		  "invalid syntax" },
+		{ "unit", "2m", QF_MODEL_MAX_EXEC_REFUSED, -1,
+		  "Invalid value: \"2m\": strconv.Atoi: parsing \"2m\": "
+		  "invalid syntax" },
+		{ "beyond-int64", "9223372036854775808",
+		  QF_MODEL_MAX_EXEC_REFUSED, -1,
+		  "Invalid value: \"9223372036854775808\": strconv.Atoi: "
+		  "parsing \"9223372036854775808\": value out of range" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(cases); i++) {
+		struct qf_buf why = QF_BUF_INIT;
+		json_t *job = json_pack("{s:{s:{}}}", "metadata", "labels");
+		int32_t s = 0;
+
+		if (cases[i].value)
+			json_object_set_new(
+			        json_object_get(
+			                json_object_get(job, "metadata"),
+			                "labels"),
+			        QF_MODEL_MAX_EXEC_LABEL,
+			        json_string(cases[i].value));
+		if (qf_model_job_max_exec(job, &s, &why) != cases[i].want ||
+		    s != cases[i].s || strcmp(why.buf, cases[i].why) != 0)
+			fail_msg("case %s: got %d \"%s\"", cases[i].id, (int)s,
+			         why.buf);
+		qf_buf_release(&why);
+		json_decref(job);
+	}
+}
+
 /* Requests clamp like Kueue's ResourceValue (exact up to 2^63-1 milli-cpu,
  * then 2^63-1), while a quota at or above (2^63-1)/1000 cores is unlimited
  * (AmountFromQuantity). */
@@ -710,6 +773,7 @@ int main(void)
 		cmocka_unit_test(test_model_namespace_has_its_name_label),
 		cmocka_unit_test(test_model_reads_fair_sharing_strategies),
 		cmocka_unit_test(test_model_unlabelled_job_queue),
+		cmocka_unit_test(test_model_job_max_exec_label),
 		cmocka_unit_test(test_model_requests_clamp_quotas_go_unlimited),
 		cmocka_unit_test(test_model_adjusts_requests_like_kueue),
 		cmocka_unit_test(test_model_requests_above_limits),

@@ -319,6 +319,135 @@ static void test_schema_resource_metadata_is_objectmeta(void **state)
 	qf_diags_release(&d);
 }
 
+/* A CRD as controller-gen writes it: metadata only `{type: object}` at
+ * the root and in an embedded resource (res, whose apiVersion and kind
+ * are not even declared); a pod template's metadata with properties and
+ * a bare `{type: object}` metadata under plain objects. */
+#define EMBED_SCHEMA                                                           \
+	"{\"type\":\"object\",\"properties\":{"                                \
+	"\"apiVersion\":{\"type\":\"string\"},\"kind\":{\"type\":\"string\"}," \
+	"\"metadata\":{\"type\":\"object\"},"                                  \
+	"\"spec\":{\"type\":\"object\",\"properties\":{"                       \
+	"\"res\":{\"type\":\"object\","                                        \
+	"\"x-kubernetes-embedded-resource\":true,\"properties\":{"             \
+	"\"metadata\":{\"type\":\"object\"},"                                  \
+	"\"spec\":{\"type\":\"object\",\"properties\":{"                       \
+	"\"a\":{\"type\":\"integer\"}}}}},"                                    \
+	"\"template\":{\"type\":\"object\",\"properties\":{"                   \
+	"\"metadata\":{\"type\":\"object\",\"properties\":{"                   \
+	"\"labels\":{\"type\":\"object\",\"additionalProperties\":{"           \
+	"\"type\":\"string\"}}}}}},"                                           \
+	"\"plain\":{\"type\":\"object\",\"properties\":{"                      \
+	"\"metadata\":{\"type\":\"object\"}}}}}}}"
+
+#define EMBED_OBJ                                                             \
+	"{\"apiVersion\":\"x/v1\",\"kind\":\"X\",\"metadata\":{"              \
+	"\"name\":\"a\",\"uid\":\"u\",\"labels\":{\"l\":\"1\"},\"bogus\":1,"  \
+	"\"ownerReferences\":[{\"apiVersion\":\"v1\",\"kind\":\"K\","         \
+	"\"name\":\"o\",\"uid\":\"w\",\"extra\":true}]},"                     \
+	"\"spec\":{\"res\":{\"apiVersion\":\"v1\",\"kind\":\"Pod\","          \
+	"\"metadata\":{\"name\":\"p\",\"labels\":{\"l\":\"2\"},\"bogus\":2}," \
+	"\"spec\":{\"a\":1,\"b\":2}},"                                        \
+	"\"template\":{\"metadata\":{\"labels\":{\"l\":\"3\"},"               \
+	"\"uid\":\"t\"}},\"plain\":{\"metadata\":{\"x\":1}}}}"
+
+static struct qf_schema *compile_json(const char *text, unsigned flags)
+{
+	struct qf_schema_opts o = QF_SCHEMA_OPTS_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_schema *s = NULL;
+	json_t *j = json_loads(text, 0, NULL);
+
+	assert_non_null(j);
+	o.flags = flags;
+	assert_int_equal(qf_schema_compile(&s, j, &o, &d), QF_OK);
+	assert_int_equal(d.n, 0);
+	json_decref(j);
+	return s;
+}
+
+/* kube-apiserver never prunes a resource's (or an embedded resource's)
+ * apiVersion, kind and metadata by the schema: metadata loses what
+ * ObjectMeta lacks, at any depth below it.  Any other metadata is pruned
+ * by its schema as usual. */
+static void test_schema_prune_keeps_resource_metadata(void **state)
+{
+	struct qf_schema *s = compile_json(EMBED_SCHEMA, QF_SCHEMA_RESOURCE);
+	json_t *v = json_loads(EMBED_OBJ, 0, NULL);
+	json_t *want = json_loads(
+	        "{\"apiVersion\":\"x/v1\",\"kind\":\"X\",\"metadata\":{"
+	        "\"name\":\"a\",\"uid\":\"u\",\"labels\":{\"l\":\"1\"},"
+	        "\"ownerReferences\":[{\"apiVersion\":\"v1\",\"kind\":\"K\","
+	        "\"name\":\"o\",\"uid\":\"w\"}]},"
+	        "\"spec\":{\"res\":{\"apiVersion\":\"v1\",\"kind\":\"Pod\","
+	        "\"metadata\":{\"name\":\"p\",\"labels\":{\"l\":\"2\"}},"
+	        "\"spec\":{\"a\":1}},"
+	        "\"template\":{\"metadata\":{\"labels\":{\"l\":\"3\"}}},"
+	        "\"plain\":{\"metadata\":{}}}}",
+	        0, NULL);
+
+	(void)state;
+	assert_non_null(v);
+	assert_non_null(want);
+	/* metadata.bogus, ownerReferences[0].extra, res.metadata.bogus,
+	 * res.spec.b, template.metadata.uid, plain.metadata.x */
+	assert_int_equal(qf_schema_prune(s, v), 6);
+	assert_true(json_equal(v, want));
+	assert_int_equal(qf_schema_prune(s, v), 0);
+	json_decref(want);
+	json_decref(v);
+	qf_schema_free(s);
+}
+
+/* Validation reports exactly what pruning removes: an embedded
+ * resource's ObjectMeta fields are known, its misspelt ones are not. */
+static void test_schema_embedded_metadata_is_objectmeta(void **state)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_schema *s = compile_json(EMBED_SCHEMA, QF_SCHEMA_RESOURCE);
+	json_t *v = json_loads(EMBED_OBJ, 0, NULL);
+	static const char *const want[] = {
+		"metadata.bogus",        "metadata.ownerReferences[0].extra",
+		"spec.plain.metadata.x", "spec.res.metadata.bogus",
+		"spec.res.spec.b",       "spec.template.metadata.uid",
+	};
+
+	(void)state;
+	assert_int_equal(qf_schema_validate(s, v, NULL, NULL, &d), QF_EINVAL);
+	assert_int_equal(d.nerrors, QF_ARRAY_SIZE(want));
+	qf_diags_sort(&d);
+	for (size_t i = 0; i < QF_ARRAY_SIZE(want); i++) {
+		assert_string_equal(d.v[i].rule, "QF102");
+		assert_string_equal(d.v[i].path, want[i]);
+	}
+	qf_diags_release(&d);
+	json_decref(v);
+	qf_schema_free(s);
+}
+
+/* Without QF_SCHEMA_RESOURCE the root is a plain object: its bare
+ * `metadata: {type: object}` is pruned like the one under plain. */
+static void test_schema_prune_plain_root_metadata(void **state)
+{
+	struct qf_schema *s = compile_json(EMBED_SCHEMA, 0);
+	json_t *v = json_loads(EMBED_OBJ, 0, NULL);
+
+	(void)state;
+	assert_int_equal(qf_schema_prune(s, v), 9);
+	assert_int_equal(json_object_size(json_object_get(v, "metadata")), 0);
+	/* the embedded resource below is still one */
+	assert_string_equal(
+	        json_string_value(json_object_get(
+	                json_object_get(
+	                        json_object_get(json_object_get(v, "spec"),
+	                                        "res"),
+	                        "metadata"),
+	                "name")),
+	        "p");
+	json_decref(v);
+	qf_schema_free(s);
+}
+
 static void test_schema_reports_every_problem(void **state)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -449,6 +578,9 @@ int main(void)
 		cmocka_unit_test(test_schema_cel_not_evaluated_is_a_note),
 		cmocka_unit_test(test_schema_cel_covered_is_silent),
 		cmocka_unit_test(test_schema_resource_metadata_is_objectmeta),
+		cmocka_unit_test(test_schema_prune_keeps_resource_metadata),
+		cmocka_unit_test(test_schema_embedded_metadata_is_objectmeta),
+		cmocka_unit_test(test_schema_prune_plain_root_metadata),
 		cmocka_unit_test(test_schema_reports_every_problem),
 		cmocka_unit_test(test_schema_compile_errors),
 		cmocka_unit_test(test_schema_builtins_compile_cleanly),
