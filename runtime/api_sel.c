@@ -154,10 +154,10 @@ int qf_api_labels_match(const char *sel, const json_t *obj,
 {
 	const json_t *labels =
 	        json_object_get(json_object_get(obj, "metadata"), "labels");
-	const char *p = sel;
+	const char *p = sel ? sel : ""; /* none: everything matches */
 	int match = 1;
 
-	while (p && *(p = skip_ws(p))) {
+	while (*(p = skip_ws(p))) {
 		struct term t;
 		const char *have;
 
