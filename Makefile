@@ -194,6 +194,7 @@ lint: compdb ## format-check, clang-tidy, cppcheck, structural greps
 	$(MAKE) format-check
 	clang-tidy -p . --quiet $$(git ls-files '*.c' | grep -v '^tests/\|^fuzz/')
 	cppcheck --project=compile_commands.json --enable=warning,performance,portability \
+	  --library=scripts/cppcheck-jansson.cfg \
 	  --inline-suppr --suppress=missingIncludeSystem --error-exitcode=1 -q
 	sh scripts/lint-greps.sh
 

@@ -260,7 +260,7 @@ static int fits_want(struct walk *wk, const struct wl *w, int64_t *u0,
 			double r;
 
 			if (strcmp(key->cq, w->cq) != 0 ||
-			    strcmp(key->resource, x->resource) || n < 0 ||
+			    strcmp(key->resource, x->resource) != 0 || n < 0 ||
 			    u < 0 || u + x->amount > n)
 				continue;
 			r = n ? (double)(u + x->amount) / (double)n : 0;
@@ -697,6 +697,52 @@ static void resolve_lq(struct walk *wk, struct wl *w, int64_t t)
 	set_cq(w, wk->lqs[best].cq);
 }
 
+/* Admitted: reserved first when no QuotaReserved came before it. */
+static int on_admitted(struct walk *wk, struct wl *w, const struct row *r)
+{
+	int rc = QF_OK;
+
+	if (w->st != W_RESERVED && w->st != W_ADMITTED)
+		rc = reserve(wk, w, r);
+	if (rc == QF_OK && w->st == W_RESERVED) {
+		w->st = W_ADMITTED;
+		w->admitted_ms = r->t;
+		rc = emit_admission(wk, w, 1);
+	}
+	return rc;
+}
+
+static int on_preempted(struct walk *wk, size_t wi, const struct row *r)
+{
+	int rc = preempted(wk, wi, r);
+	struct wl *w = &wk->w[wi]; /* preempted may move the array */
+
+	if (w->st == W_RESERVED || w->st == W_ADMITTED) {
+		/* no eviction event seen: Preempted ends it */
+		release(wk, w);
+		w->st = W_IDLE;
+		start_cycle(wk, w, r->t);
+	}
+	return rc;
+}
+
+/* An event that ends the admission cycle (ends_cycle): an eviction
+ * leaves the workload waiting, anything else ends it for good. */
+static void on_cycle_end(struct walk *wk, size_t wi, const struct row *r)
+{
+	struct wl *w = &wk->w[wi];
+	int requeue = !strcmp(r->reason, "EvictedDueToPreempted") ||
+	              !strcmp(r->reason, "EvictedDueToNodeFailures");
+
+	if (w->st == W_RESERVED || w->st == W_ADMITTED)
+		release(wk, w);
+	w->st = strncmp(r->reason, "EvictedDueTo", 12) ? W_DONE : W_IDLE;
+	if (w->st == W_DONE)
+		qf_wl_finished(wk, wi);
+	if (requeue)
+		start_cycle(wk, w, r->t);
+}
+
 static int apply(struct walk *wk, const struct row *r)
 {
 	size_t wi = qf_wl_get(wk, r->wl);
@@ -721,34 +767,11 @@ static int apply(struct walk *wk, const struct row *r)
 	} else if (!strcmp(r->reason, "QuotaReserved")) {
 		rc = reserve(wk, w, r);
 	} else if (!strcmp(r->reason, "Admitted")) {
-		if (w->st != W_RESERVED && w->st != W_ADMITTED)
-			rc = reserve(wk, w, r);
-		if (rc == QF_OK && w->st == W_RESERVED) {
-			w->st = W_ADMITTED;
-			w->admitted_ms = r->t;
-			rc = emit_admission(wk, w, 1);
-		}
+		rc = on_admitted(wk, w, r);
 	} else if (!strcmp(r->reason, "Preempted")) {
-		rc = preempted(wk, wi, r);
-		w = &wk->w[wi];
-		if (w->st == W_RESERVED || w->st == W_ADMITTED) {
-			/* no eviction event seen: Preempted ends it */
-			release(wk, w);
-			w->st = W_IDLE;
-			start_cycle(wk, w, r->t);
-		}
+		rc = on_preempted(wk, wi, r);
 	} else if (ends_cycle(r->reason)) {
-		int requeue = !strcmp(r->reason, "EvictedDueToPreempted") ||
-		              !strcmp(r->reason, "EvictedDueToNodeFailures");
-
-		if (w->st == W_RESERVED || w->st == W_ADMITTED)
-			release(wk, w);
-		w->st = strncmp(r->reason, "EvictedDueTo", 12) ? W_DONE
-		                                               : W_IDLE;
-		if (w->st == W_DONE)
-			qf_wl_finished(wk, wi);
-		if (requeue)
-			start_cycle(wk, w, r->t);
+		on_cycle_end(wk, wi, r);
 	}
 	return rc;
 }

@@ -100,11 +100,13 @@ size_t qf_borrow_key(struct borrow *b, const char *cq, const char *flavor,
 	size_t k, nc = strlen(cq), nf = strlen(flavor), nr = strlen(resource);
 	char small[256];
 
-	/* a reservation asks for its keys: no malloc for usual names */
-	if (nc + nf + nr + 2 <= sizeof(small)) {
+	/* a reservation asks for its keys: no malloc for usual names (the
+	 * key is "cq\0flavor\0resource" by length; the last NUL is copied
+	 * only to end the buffer as a string) */
+	if (nc + nf + nr + 3 <= sizeof(small)) {
 		memcpy(small, cq, nc + 1);
 		memcpy(small + nc + 1, flavor, nf + 1);
-		memcpy(small + nc + nf + 2, resource, nr);
+		memcpy(small + nc + nf + 2, resource, nr + 1);
 		k = qf_dmap_get(&b->kmap, small, nc + nf + nr + 2);
 		if (k != (size_t)-1)
 			return k;

@@ -704,10 +704,66 @@ static int before_frontier(struct walk *wk, int64_t id, int64_t t, int64_t rank)
 	               : qf_evdb_fail(wk->s, "cannot derive", wk->d);
 }
 
+/* Past the walk's own state (what load_walk reads later): 0 when it is
+ * cut short. */
+static int skip_walk(const unsigned char **p, const unsigned char *end)
+{
+	int64_t first_ms, next_seq, n, v;
+	size_t len;
+	char *key;
+
+	if (qf_ck_get_i64(p, end, &first_ms) < 0 ||
+	    qf_ck_get_i64(p, end, &next_seq) < 0 ||
+	    qf_ck_get_i64(p, end, &n) < 0)
+		return 0;
+	for (int64_t j = 0; j < n; j++) {
+		if (qf_ck_get_str(p, end, &key, &len) < 0)
+			return 0;
+		free(key);
+	}
+	if (qf_ck_get_i64(p, end, &n) < 0)
+		return 0;
+	for (int64_t j = 0; j < n; j++) {
+		if (qf_ck_get_i64(p, end, &v) < 0 ||
+		    qf_ck_get_str(p, end, &key, &len) < 0)
+			return 0;
+		free(key);
+	}
+	return 1;
+}
+
+/*
+ * The preemptor uids the state could not resolve, kept as unresolved
+ * again: 0 when one is known now (a preemptor's uid known now renames an
+ * old preemption, so the walk starts over) or the list is cut short.
+ */
+static int still_unresolved(struct walk *wk, const unsigned char **p,
+                            const unsigned char *end)
+{
+	int64_t n;
+	size_t len;
+	char *key;
+
+	if (qf_ck_get_i64(p, end, &n) < 0)
+		return 0;
+	for (int64_t j = 0; j < n; j++) {
+		int known;
+
+		if (qf_ck_get_str(p, end, &key, &len) < 0 || !key)
+			return 0;
+		known = qf_dmap_get(&wk->uids, key, len) != (size_t)-1;
+		qf_dmap_put(&wk->unresolved, key, len, 0);
+		free(key);
+		if (known)
+			return 0;
+	}
+	return 1;
+}
+
 int qf_ck_resume(struct walk *wk, int64_t *from_id)
 {
 	sqlite3_stmt *st = NULL;
-	const unsigned char *p, *end, *mp, *mend;
+	const unsigned char *p, *end, *mp, *mend, *wp;
 	int rc = 0, step;
 
 	if (sqlite3_prepare_v2(wk->s->db,
@@ -742,54 +798,17 @@ int qf_ck_resume(struct walk *wk, int64_t *from_id)
 		rc = rc > 0 ? 0 : rc;
 		goto done;
 	}
-	{
-		/* the walk's own state, the keys' state, then who is in
-		 * flight (their cells name keys) */
-		const unsigned char *wp = p;
-		int64_t n, v;
-		size_t len;
-		char *key;
-
-		if (qf_ck_get_i64(&p, end, &v) < 0 ||
-		    qf_ck_get_i64(&p, end, &v) < 0 ||
-		    qf_ck_get_i64(&p, end, &n) < 0)
-			goto done;
-		for (int64_t j = 0; j < n; j++) {
-			if (qf_ck_get_str(&p, end, &key, &len) < 0)
-				goto done;
-			free(key);
-		}
-		if (qf_ck_get_i64(&p, end, &n) < 0)
-			goto done;
-		for (int64_t j = 0; j < n; j++) {
-			if (qf_ck_get_i64(&p, end, &v) < 0 ||
-			    qf_ck_get_str(&p, end, &key, &len) < 0)
-				goto done;
-			free(key);
-		}
-		if (qf_borrow_load(&wk->b, &p, end) < 0 ||
-		    qf_ck_get_i64(&p, end, &n) < 0)
-			goto done;
-		/* a preemptor's uid known now renames an old preemption */
-		for (int64_t j = 0; j < n; j++) {
-			int known;
-
-			if (qf_ck_get_str(&p, end, &key, &len) < 0 || !key)
-				goto done;
-			known = qf_dmap_get(&wk->uids, key, len) != (size_t)-1;
-			qf_dmap_put(&wk->unresolved, key, len, 0);
-			free(key);
-			if (known)
-				goto done;
-		}
-		if (p != end)
-			goto done;
-		rc = load_active(wk);
-		if (rc < 0)
-			goto done;
-		if (!load_walk(wk, &wp, end))
-			goto done;
-	}
+	/* the walk's own state, the keys' state, then who is in flight
+	 * (their cells name keys) */
+	wp = p;
+	if (!skip_walk(&p, end) || qf_borrow_load(&wk->b, &p, end) < 0 ||
+	    !still_unresolved(wk, &p, end) || p != end)
+		goto done;
+	rc = load_active(wk);
+	if (rc < 0)
+		goto done;
+	if (!load_walk(wk, &wp, end))
+		goto done;
 	rc = drop_end(wk, mp, mend);
 done:
 	sqlite3_finalize(st);

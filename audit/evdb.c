@@ -25,6 +25,8 @@
 #define ISO(c) "strftime('%Y-%m-%dT%H:%M:%fZ', " c " / 1000.0, 'unixepoch')"
 
 /* Schema version 1.  Times are epoch ms, amounts milli-units. */
+/* by hand: clang-format would stair-step the views after each ISO() */
+/* clang-format off */
 static const char schema_v1[] =
         "CREATE TABLE settings(key TEXT PRIMARY KEY, value INTEGER);"
         "CREATE TABLE inputs(id INTEGER PRIMARY KEY, cluster TEXT NOT NULL,"
@@ -91,37 +93,35 @@ static const char schema_v1[] =
         " first_ms INTEGER, last_ms INTEGER);"
         /* the pinned views */
         "CREATE VIEW audit_waits AS SELECT cluster, workload, namespace,"
-        " cluster_queue, " ISO(
-                "queued_ms") " AS queued_at,"
-                             " " ISO("admitted_ms") " AS admitted_at,"
-                                                    " (admitted_ms - queued_ms) / 1000.0 AS wait_seconds"
-                                                    " FROM d_admissions ORDER BY cluster, queued_ms, namespace, workload,"
-                                                    " admitted_ms;"
-                                                    "CREATE VIEW audit_borrowing AS SELECT cluster, cluster_queue, cohort,"
-                                                    " flavor, resource, " ISO(
-                                                            "start_ms") " AS start_at,"
-                                                                        " " ISO("end_ms") " AS end_at, peak_milli / 1000.0 AS peak_amount,"
-                                                                                          " amount_milli_ms / 1000000.0 AS amount_seconds, workloads, lenders"
-                                                                                          " FROM d_borrowing ORDER BY cluster, start_ms, cluster_queue, flavor,"
-                                                                                          " resource;"
-                                                                                          "CREATE VIEW audit_preemptions AS SELECT cluster, workload, preemptor,"
-                                                                                          " cluster_queue, reason, " ISO(
-                                                                                                  "at_ms") " AS at FROM d_preemptions"
-                                                                                                           " ORDER BY cluster, at_ms, workload;"
-                                                                                                           "CREATE VIEW audit_policy_changes AS SELECT cluster,"
-                                                                                                           " " ISO("at_ms") " AS at, user, verb, kind, name, revision"
-                                                                                                                            " FROM policy_changes ORDER BY cluster, at_ms, kind, name, dkey;"
-                                                                                                                            "CREATE VIEW audit_breaches AS SELECT cluster,"
-                                                                                                                            " namespace || '/' || workload AS workload, cluster_queue,"
-                                                                                                                            " " ISO("queued_ms") " AS queued_at,"
-                                                                                                                                                 " " ISO("admitted_ms") " AS admitted_at,"
-                                                                                                                                                                        " (admitted_ms - queued_ms) / 1000.0 AS wait_seconds,"
-                                                                                                                                                                        " usage_at_arrival_milli / 1000.0 AS usage_at_arrival,"
-                                                                                                                                                                        " nominal_milli / 1000.0 AS nominal FROM d_admissions"
-                                                                                                                                                                        " WHERE fits_at_arrival AND admitted_ms IS NOT NULL"
-                                                                                                                                                                        " AND admitted_ms - queued_ms > (SELECT COALESCE((SELECT value FROM"
-                                                                                                                                                                        " settings WHERE key = 'breach_after_ms'), 60000))"
-                                                                                                                                                                        " ORDER BY cluster, queued_ms, workload;";
+        " cluster_queue, " ISO("queued_ms") " AS queued_at,"
+        " " ISO("admitted_ms") " AS admitted_at,"
+        " (admitted_ms - queued_ms) / 1000.0 AS wait_seconds"
+        " FROM d_admissions ORDER BY cluster, queued_ms, namespace, workload,"
+        " admitted_ms;"
+        "CREATE VIEW audit_borrowing AS SELECT cluster, cluster_queue, cohort,"
+        " flavor, resource, " ISO("start_ms") " AS start_at,"
+        " " ISO("end_ms") " AS end_at, peak_milli / 1000.0 AS peak_amount,"
+        " amount_milli_ms / 1000000.0 AS amount_seconds, workloads, lenders"
+        " FROM d_borrowing ORDER BY cluster, start_ms, cluster_queue, flavor,"
+        " resource;"
+        "CREATE VIEW audit_preemptions AS SELECT cluster, workload, preemptor,"
+        " cluster_queue, reason, " ISO("at_ms") " AS at FROM d_preemptions"
+        " ORDER BY cluster, at_ms, workload;"
+        "CREATE VIEW audit_policy_changes AS SELECT cluster,"
+        " " ISO("at_ms") " AS at, user, verb, kind, name, revision"
+        " FROM policy_changes ORDER BY cluster, at_ms, kind, name, dkey;"
+        "CREATE VIEW audit_breaches AS SELECT cluster,"
+        " namespace || '/' || workload AS workload, cluster_queue,"
+        " " ISO("queued_ms") " AS queued_at,"
+        " " ISO("admitted_ms") " AS admitted_at,"
+        " (admitted_ms - queued_ms) / 1000.0 AS wait_seconds,"
+        " usage_at_arrival_milli / 1000.0 AS usage_at_arrival,"
+        " nominal_milli / 1000.0 AS nominal FROM d_admissions"
+        " WHERE fits_at_arrival AND admitted_ms IS NOT NULL"
+        " AND admitted_ms - queued_ms > (SELECT COALESCE((SELECT value FROM"
+        " settings WHERE key = 'breach_after_ms'), 60000))"
+        " ORDER BY cluster, queued_ms, workload;";
+/* clang-format on */
 
 static void chain_next(unsigned char chain[32], const unsigned char row[32]);
 

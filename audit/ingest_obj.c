@@ -60,6 +60,69 @@ static int add_event(struct qf_ingest_cx *cx, const char *wl, const char *uid,
 	return rc;
 }
 
+/* usage[flavor][res] += m (as "<milli>m"); returns the new total. */
+static int64_t add_usage(json_t *usage, const char *flavor, const char *res,
+                         int64_t m)
+{
+	json_t *inner = json_object_get(usage, flavor);
+	int64_t prev = 0, sum;
+	struct qf_buf s = QF_BUF_INIT;
+
+	if (!inner) {
+		inner = json_object();
+		json_object_set_new(usage, flavor, inner);
+	}
+	if (json_object_get(inner, res))
+		(void)qf_ingest_milli(&prev, sget(inner, res));
+	sum = m + prev;
+	qf_buf_addf(&s, "%lldm", (long long)sum);
+	json_object_set_new(inner, res, json_string(s.buf));
+	qf_buf_release(&s);
+	return sum;
+}
+
+/* The wl_usage row of (wl, flavor, res): the usage so far. */
+static int store_wl_usage(struct qf_ingest_cx *cx, const char *wl,
+                          const char *cq, const char *flavor, const char *res,
+                          int64_t milli)
+{
+	sqlite3_stmt *st = qf_evdb_stmt(cx->s, QF_EVDB_ST_WL_USAGE, cx->d);
+
+	if (!st)
+		return QF_EIO;
+	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, wl, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, cq ? cq : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, flavor, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, res, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 6, milli);
+	return qf_ingest_step(cx, st);
+}
+
+/* One podSetAssignment's resourceUsage, added to usage and stored. */
+static int podset_usage(struct qf_ingest_cx *cx, const char *wl, const char *cq,
+                        const json_t *a, json_t *usage)
+{
+	const json_t *fl = json_object_get(a, "flavors");
+	const char *res;
+	json_t *q;
+
+	json_object_foreach (json_object_get(a, "resourceUsage"), res, q) {
+		const char *flavor = sget(fl, res);
+		int64_t m;
+		int rc;
+
+		if (!flavor || !json_is_string(q) ||
+		    qf_ingest_milli(&m, json_string_value(q)) < 0)
+			continue;
+		rc = store_wl_usage(cx, wl, cq, flavor, res,
+		                    add_usage(usage, flavor, res, m));
+		if (rc < 0)
+			return rc;
+	}
+	return QF_OK;
+}
+
 /* usage detail {"usage":{flavor:{resource:q}}} and wl_usage rows. */
 static int admission_usage(struct qf_ingest_cx *cx, const char *wl,
                            const json_t *adm, struct qf_buf *detail)
@@ -71,48 +134,9 @@ static int admission_usage(struct qf_ingest_cx *cx, const char *wl,
 	int rc = QF_OK;
 
 	json_array_foreach (psa, i, a) {
-		const json_t *fl = json_object_get(a, "flavors");
-		const char *res;
-		json_t *q;
-
-		json_object_foreach (json_object_get(a, "resourceUsage"), res,
-		                     q) {
-			const char *flavor = sget(fl, res);
-			json_t *inner;
-			int64_t m, prev = 0;
-			struct qf_buf s = QF_BUF_INIT;
-			sqlite3_stmt *st;
-
-			if (!flavor || !json_is_string(q) ||
-			    qf_ingest_milli(&m, json_string_value(q)) < 0)
-				continue;
-			inner = json_object_get(usage, flavor);
-			if (!inner) {
-				inner = json_object();
-				json_object_set_new(usage, flavor, inner);
-			}
-			if (json_object_get(inner, res))
-				(void)qf_ingest_milli(&prev, sget(inner, res));
-			qf_buf_addf(&s, "%lldm", (long long)(m + prev));
-			json_object_set_new(inner, res, json_string(s.buf));
-			qf_buf_release(&s);
-			st = qf_evdb_stmt(cx->s, QF_EVDB_ST_WL_USAGE, cx->d);
-			if (!st) {
-				rc = QF_EIO;
-				goto done;
-			}
-			sqlite3_bind_text(st, 1, cx->o->cluster, -1,
-			                  SQLITE_STATIC);
-			sqlite3_bind_text(st, 2, wl, -1, SQLITE_STATIC);
-			sqlite3_bind_text(st, 3, cq ? cq : "", -1,
-			                  SQLITE_STATIC);
-			sqlite3_bind_text(st, 4, flavor, -1, SQLITE_STATIC);
-			sqlite3_bind_text(st, 5, res, -1, SQLITE_STATIC);
-			sqlite3_bind_int64(st, 6, m + prev);
-			rc = qf_ingest_step(cx, st);
-			if (rc < 0)
-				goto done;
-		}
+		rc = podset_usage(cx, wl, cq, a, usage);
+		if (rc < 0)
+			goto done;
 	}
 	if (json_object_size(usage)) {
 		char *u = json_dumps(usage, JSON_COMPACT | JSON_SORT_KEYS);
@@ -636,6 +660,28 @@ static int queue_written(struct qf_ingest_cx *cx, const char *kind,
 	return spec ? quota_rows(cx, kind, name, spec, at, rev) : QF_OK;
 }
 
+/* The policy kind an audit event wrote, or NULL when it is no policy
+ * write: complete, successful, not a status write. */
+static const char *written_kind(const json_t *o, const json_t *ref,
+                                const char *res, const char *verb)
+{
+	const char *stage = sget(o, "stage");
+	json_int_t code = json_integer_value(
+	        json_object_get(json_object_get(o, "responseStatus"), "code"));
+	const char *kind = NULL;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(policy_resources); i++)
+		if (!strcmp(res, policy_resources[i].resource))
+			kind = policy_resources[i].kind;
+	if (!kind || json_object_get(ref, "subresource") ||
+	    strcmp(stage ? stage : "", "ResponseComplete") != 0 ||
+	    (code && (code < 200 || code > 299)) ||
+	    (strcmp(verb, "create") != 0 && strcmp(verb, "update") != 0 &&
+	     strcmp(verb, "patch") != 0 && strcmp(verb, "delete") != 0))
+		return NULL;
+	return kind;
+}
+
 int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
                           const char *raw, size_t rawlen, uint32_t lineno)
 {
@@ -643,9 +689,7 @@ int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
 	const json_t *resp = json_object_get(o, "responseObject");
 	const json_t *req = json_object_get(o, "requestObject");
 	const char *res = sget(ref, "resource"), *verb = sget(o, "verb");
-	const char *id = sget(o, "auditID"), *kind = NULL, *rev;
-	json_int_t code = json_integer_value(
-	        json_object_get(json_object_get(o, "responseStatus"), "code"));
+	const char *id = sget(o, "auditID"), *kind, *rev;
 	struct qf_buf key = QF_BUF_INIT, name = QF_BUF_INIT;
 	int64_t at;
 	int rc;
@@ -660,16 +704,7 @@ int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
 		                        "audit event without auditID, verb, "
 		                        "objectRef.resource or stageTimestamp");
 	cx->seen = QF_FMT_AUDIT_LOG;
-	for (size_t i = 0; i < QF_ARRAY_SIZE(policy_resources); i++)
-		if (!strcmp(res, policy_resources[i].resource))
-			kind = policy_resources[i].kind;
-	/* policy writes only: complete, successful, not a status write */
-	if (!kind || json_object_get(ref, "subresource") ||
-	    strcmp(sget(o, "stage") ? sget(o, "stage") : "",
-	           "ResponseComplete") != 0 ||
-	    (code && (code < 200 || code > 299)) ||
-	    (strcmp(verb, "create") != 0 && strcmp(verb, "update") != 0 &&
-	     strcmp(verb, "patch") != 0 && strcmp(verb, "delete") != 0))
+	if (!(kind = written_kind(o, ref, res, verb)))
 		return QF_OK;
 	rev = revision(json_object_get(resp, "metadata"));
 	if (!rev)

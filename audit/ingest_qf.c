@@ -104,6 +104,48 @@ static int set_str(struct fast *f, const char *k, char *v)
 	return -1;
 }
 
+/* A map value of key k at *pp (raw, for the detail column); -1 when k
+ * names no map, the map is not a plain two-level one, or comes twice. */
+static int fast_map(struct fast *f, const char *k, char **pp)
+{
+	char *end = map2(*pp);
+	int m;
+
+	for (m = 0; m < NMAPS && strcmp(k, map_names[m]) != 0; m++)
+		;
+	if (m == NMAPS || !end || f->map[m])
+		return -1;
+	f->map[m] = *pp;
+	f->maplen[m] = (size_t)(end - *pp);
+	*pp = end;
+	return 0;
+}
+
+/* The value of key k at *pp into f; -1 sends the line to the slow path. */
+static int fast_value(struct fast *f, const char *k, char **pp, int *have_time)
+{
+	char *p = *pp, *v;
+
+	if (!strcmp(k, "time_ms")) {
+		char *e;
+		long long t = strtoll(p, &e, 10);
+
+		if (e == p || *have_time)
+			return -1;
+		f->ev.time_ms = t;
+		*have_time = 1;
+		*pp = e;
+		return 0;
+	}
+	if (*p == '"') {
+		v = str(pp);
+		return !v || set_str(f, k, v) < 0 ? -1 : 0;
+	}
+	if (*p == '{')
+		return fast_map(f, k, pp);
+	return -1;
+}
+
 /* Parse one line in place; -1 sends it to the slow path. */
 static int fast_parse(struct fast *f, char *p)
 {
@@ -114,8 +156,7 @@ static int fast_parse(struct fast *f, char *p)
 	if (*p++ != '{')
 		return -1;
 	for (;;) {
-		char *k, *v;
-		int m;
+		char *k;
 
 		p = ws(p);
 		k = str(&p);
@@ -125,32 +166,8 @@ static int fast_parse(struct fast *f, char *p)
 		if (*p++ != ':')
 			return -1;
 		p = ws(p);
-		if (!strcmp(k, "time_ms")) {
-			char *e;
-			long long t = strtoll(p, &e, 10);
-
-			if (e == p || have_time)
-				return -1;
-			f->ev.time_ms = t;
-			have_time = 1;
-			p = e;
-		} else if (*p == '"') {
-			v = str(&p);
-			if (!v || set_str(f, k, v) < 0)
-				return -1;
-		} else if (*p == '{') {
-			for (m = 0; m < NMAPS && strcmp(k, map_names[m]) != 0;
-			     m++)
-				;
-			v = map2(p);
-			if (m == NMAPS || !v || f->map[m])
-				return -1;
-			f->map[m] = p;
-			f->maplen[m] = (size_t)(v - p);
-			p = v;
-		} else {
+		if (fast_value(f, k, &p, &have_time) < 0)
 			return -1;
-		}
 		p = ws(p);
 		if (*p == ',') {
 			p++;

@@ -216,6 +216,34 @@ static void add_point(struct qf_report_row *r, size_t *alloc, int64_t t,
 	r->nseries++;
 }
 
+/* The slot of key k among the *nk in keys (a tenant's GPU flavors: a
+ * few; past max they merge into the last). */
+static size_t key_slot(struct qf_buf *keys, size_t *nk, const char *k,
+                       size_t max)
+{
+	size_t i = 0;
+
+	for (const char *p = keys->buf; i < *nk; i++, p += strlen(p) + 1)
+		if (!strcmp(p, k))
+			return i;
+	if (*nk < max) {
+		qf_buf_add(keys, k, strlen(k) + 1);
+		return (*nk)++;
+	}
+	return *nk - 1;
+}
+
+/* GPU-ms from `from` to `to` at the current use of each key, and their
+ * cost (GPU-ms times the price per GPU-hour). */
+static void accrue(struct qf_report_row *r, double *cost, const double *cur,
+                   const double *price, size_t nk, int64_t from, int64_t to)
+{
+	for (size_t j = 0; j < nk; j++) {
+		r->used_gpu_h += cur[j] * (double)(to - from);
+		*cost += cur[j] * (double)(to - from) * price[j];
+	}
+}
+
 /* GPU-hours used, their cost and the usage series (step function). */
 static int usage(struct q *q, struct qf_report_row *r)
 {
@@ -240,25 +268,11 @@ static int usage(struct q *q, struct qf_report_row *r)
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		int64_t t = sqlite3_column_int64(st, 0);
 		const char *k = (const char *)sqlite3_column_text(st, 1);
-		size_t i = 0;
+		size_t i = key_slot(&keys, &nk, k, QF_ARRAY_SIZE(cur));
 
-		/* keys of one tenant's GPU flavors: a few; past 64 merge */
-		for (const char *p = keys.buf; i < nk; i++, p += strlen(p) + 1)
-			if (!strcmp(p, k))
-				break;
-		if (i == nk && nk < QF_ARRAY_SIZE(cur)) {
-			qf_buf_add(&keys, k, strlen(k) + 1);
-			nk++;
-		} else if (i == nk) {
-			i = nk - 1;
-		}
 		if (t > last && t > q->from) {
-			int64_t a = last > q->from ? last : q->from;
-
-			for (size_t j = 0; j < nk; j++) {
-				r->used_gpu_h += cur[j] * (double)(t - a);
-				cost += cur[j] * (double)(t - a) * price[j];
-			}
+			accrue(r, &cost, cur, price, nk,
+			       last > q->from ? last : q->from, t);
 			last = t;
 		}
 		total += sqlite3_column_double(st, 2) / 1000.0 - cur[i];
@@ -270,12 +284,8 @@ static int usage(struct q *q, struct qf_report_row *r)
 		add_point(r, &alloc, t < q->from ? q->from : t, total);
 	}
 	if (q->to > last)
-		for (size_t j = 0; j < nk; j++) {
-			int64_t a = last > q->from ? last : q->from;
-
-			r->used_gpu_h += cur[j] * (double)(q->to - a);
-			cost += cur[j] * (double)(q->to - a) * price[j];
-		}
+		accrue(r, &cost, cur, price, nk,
+		       last > q->from ? last : q->from, q->to);
 	r->used_gpu_h /= 3600000.0;
 	if (priced)
 		r->cost = cost / 3600000.0;

@@ -64,8 +64,11 @@ static void chart_open(struct qf_buf *b, const char *cls, const char *title,
 
 static void wait_chart(struct qf_buf *b, const struct qf_report_row *r)
 {
-	size_t n[QF_ARRAY_SIZE(buckets)] = { 0 }, top = 1;
-	double bw = (double)(CW - 2 * PAD) / QF_ARRAY_SIZE(buckets);
+	/* the count first: QF_ARRAY_SIZE's exact integer division is not
+	 * mistaken for a lossy one inside the double maths */
+	size_t n[QF_ARRAY_SIZE(buckets)] = { 0 }, top = 1,
+	       nbuckets = QF_ARRAY_SIZE(buckets);
+	double bw = (double)(CW - 2 * PAD) / (double)nbuckets;
 
 	for (size_t i = 0; i < r->nwaits; i++) {
 		size_t k = 0;

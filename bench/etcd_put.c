@@ -102,97 +102,138 @@ static int response_done(struct conn *c)
 	return (int)strtol(c->in + 9, NULL, 10);
 }
 
-int main(int argc, char **argv)
-{
+struct run {
 	struct conn cs[MAX_CONNS];
-	struct pollfd p[MAX_CONNS];
-	unsigned char raw[MAX_VALUE];
-	long count, next = 0, done = 0;
-	int port, nconns, live;
-	size_t vbytes;
-	double *sent, *lat, t0, t1;
+	int nconns;
+	long count, next, done; /* puts wanted, sent, answered */
+	double *sent;           /* by key: when its put was sent (ms) */
+	double *lat;            /* by answer: its latency (ms) */
+};
 
-	if (argc != 5 || (port = (int)strtol(argv[1], NULL, 10)) <= 0 ||
-	    (count = strtol(argv[2], NULL, 10)) <= 0 ||
-	    (nconns = (int)strtol(argv[3], NULL, 10)) <= 0 ||
-	    nconns > MAX_CONNS ||
-	    (vbytes = (size_t)strtol(argv[4], NULL, 10)) == 0 ||
-	    vbytes > MAX_VALUE) {
+static int parse_args(struct run *r, int *port, size_t *vbytes, int argc,
+                      char **argv)
+{
+	if (argc != 5 || (*port = (int)strtol(argv[1], NULL, 10)) <= 0 ||
+	    (r->count = strtol(argv[2], NULL, 10)) <= 0 ||
+	    (r->nconns = (int)strtol(argv[3], NULL, 10)) <= 0 ||
+	    r->nconns > MAX_CONNS ||
+	    (*vbytes = (size_t)strtol(argv[4], NULL, 10)) == 0 ||
+	    *vbytes > MAX_VALUE) {
 		(void)fprintf(stderr,
 		              "usage: etcd_put PORT COUNT CONNS VALUE_BYTES\n");
-		return 2;
+		return -1;
 	}
+	return 0;
+}
+
+/* Opens every connection and sends each its first put. */
+static int dial_all(struct run *r, int port)
+{
+	for (int i = 0; i < r->nconns; i++) {
+		struct conn *c = &r->cs[i];
+
+		c->fd = lb_dial(port);
+		c->in_len = 0;
+		c->key = -1;
+		if (c->fd < 0 || (r->next < r->count &&
+		                  send_put(c, r->next++, r->sent) < 0)) {
+			(void)fprintf(stderr,
+			              "etcd_put: cannot reach port %d\n", port);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Reads what c has; on a complete answer records it and sends the next put. */
+static int on_readable(struct run *r, struct conn *c)
+{
+	ssize_t n =
+	        read(c->fd, c->in + c->in_len, sizeof(c->in) - 1 - c->in_len);
+	int code;
+
+	if (n <= 0)
+		return -1;
+	c->in_len += (size_t)n;
+	code = response_done(c);
+	if (!code)
+		return 0;
+	if (code != 200) {
+		(void)fprintf(stderr, "etcd_put: HTTP %d\n", code);
+		return -1;
+	}
+	r->lat[r->done++] = lb_now_ms() - r->sent[c->key];
+	c->in_len = 0;
+	c->key = -1;
+	if (r->next < r->count && send_put(c, r->next++, r->sent) < 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * Serves answers until no put is in flight or none comes for 30 s (then the
+ * count printed falls short); -1 on a connection or HTTP error.
+ */
+static int pump(struct run *r)
+{
+	struct pollfd p[MAX_CONNS];
+
+	for (int live = r->nconns; live;) {
+		live = 0;
+		for (int i = 0; i < r->nconns; i++) {
+			p[i].fd = r->cs[i].key >= 0 ? r->cs[i].fd : -1;
+			p[i].events = POLLIN;
+			live += r->cs[i].key >= 0;
+		}
+		if (!live || poll(p, (nfds_t)r->nconns, 30000) <= 0)
+			break;
+		for (int i = 0; i < r->nconns; i++)
+			if (p[i].revents && on_readable(r, &r->cs[i]) < 0)
+				return -1;
+	}
+	return 0;
+}
+
+static void report(struct run *r, double t0, double t1)
+{
+	long done = r->done;
+
+	qsort(r->lat, (size_t)done, sizeof(double), lb_cmp_double);
+	printf("put %ld of %ld in %.2f s (%.0f/s), latency p50 %.1f ms p99 "
+	       "%.1f ms\n",
+	       done, r->count, (t1 - t0) / 1000.0,
+	       (double)done * 1000.0 / (t1 - t0),
+	       done ? r->lat[(done - 1) / 2] : 0.0,
+	       done ? r->lat[(done * 99 + 99) / 100 - 1] : 0.0);
+}
+
+int main(int argc, char **argv)
+{
+	static struct run r; /* 1 MiB of connection buffers */
+	unsigned char raw[MAX_VALUE];
+	int port, rc = 1;
+	size_t vbytes;
+	double t0;
+
+	if (parse_args(&r, &port, &vbytes, argc, argv) < 0)
+		return 2;
 	for (size_t i = 0; i < vbytes; i++)
 		raw[i] = (unsigned char)"{\"apiVersion\":\"batch/v1\"}"[i % 25];
 	b64(value64, raw, vbytes);
-	sent = calloc((size_t)count, sizeof(double));
-	lat = calloc((size_t)count, sizeof(double));
-	if (!sent || !lat) {
-		free(sent);
-		free(lat);
+	r.sent = calloc((size_t)r.count, sizeof(double));
+	r.lat = calloc((size_t)r.count, sizeof(double));
+	if (!r.sent || !r.lat) {
+		free(r.sent);
+		free(r.lat);
 		return 2;
 	}
 	t0 = lb_now_ms();
-	for (int i = 0; i < nconns; i++) {
-		cs[i].fd = lb_dial(port);
-		cs[i].in_len = 0;
-		cs[i].key = -1;
-		if (cs[i].fd < 0 ||
-		    (next < count && send_put(&cs[i], next++, sent) < 0)) {
-			(void)fprintf(stderr,
-			              "etcd_put: cannot reach port %d\n", port);
-			goto fail;
-		}
+	if (dial_all(&r, port) == 0 && pump(&r) == 0) {
+		report(&r, t0, lb_now_ms());
+		rc = r.done == r.count ? 0 : 1;
 	}
-	for (live = nconns; live;) {
-		live = 0;
-		for (int i = 0; i < nconns; i++) {
-			p[i].fd = cs[i].key >= 0 ? cs[i].fd : -1;
-			p[i].events = POLLIN;
-			live += cs[i].key >= 0;
-		}
-		if (!live || poll(p, (nfds_t)nconns, 30000) <= 0)
-			break;
-		for (int i = 0; i < nconns; i++) {
-			struct conn *c = &cs[i];
-			ssize_t n;
-			int code;
-
-			if (!p[i].revents)
-				continue;
-			n = read(c->fd, c->in + c->in_len,
-			         sizeof(c->in) - 1 - c->in_len);
-			if (n <= 0)
-				goto fail;
-			c->in_len += (size_t)n;
-			code = response_done(c);
-			if (!code)
-				continue;
-			if (code != 200) {
-				(void)fprintf(stderr, "etcd_put: HTTP %d\n",
-				              code);
-				goto fail;
-			}
-			lat[done++] = lb_now_ms() - sent[c->key];
-			c->in_len = 0;
-			c->key = -1;
-			if (next < count && send_put(c, next++, sent) < 0)
-				goto fail;
-		}
-	}
-	t1 = lb_now_ms();
-	qsort(lat, (size_t)done, sizeof(double), lb_cmp_double);
-	printf("put %ld of %ld in %.2f s (%.0f/s), latency p50 %.1f ms p99 "
-	       "%.1f ms\n",
-	       done, count, (t1 - t0) / 1000.0,
-	       (double)done * 1000.0 / (t1 - t0),
-	       done ? lat[(done - 1) / 2] : 0.0,
-	       done ? lat[(done * 99 + 99) / 100 - 1] : 0.0);
-	free(sent);
-	free(lat);
-	return done == count ? 0 : 1;
-fail: /* the process ends, but the analyzer checks every exit */
-	free(sent);
-	free(lat);
-	return 1;
+	/* the process ends, but the analyzer checks every exit */
+	free(r.sent);
+	free(r.lat);
+	return rc;
 }

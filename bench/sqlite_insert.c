@@ -73,7 +73,7 @@ int main(int argc, char **argv)
 		        "\"borrowed\":{\"h100\":{\"nvidia.com/gpu\":\"0\"}}}",
 		        1 + i % 4);
 		sqlite3_bind_text(st, 1, "default", -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 2, (sqlite3_int64)(i * 2654435761u));
+		sqlite3_bind_int64(st, 2, (sqlite3_int64)i * 2654435761u);
 		sqlite3_bind_text(st, 3, "quotaflow", -1, SQLITE_STATIC);
 		sqlite3_bind_int64(st, 4, i * 97);
 		sqlite3_bind_text(st, 5, "Normal", -1, SQLITE_STATIC);

@@ -137,6 +137,9 @@ static void validate_doc(const struct qf_kinds *k, const struct qf_doc *doc,
 			continue;
 		}
 		if (cls == QF_SPEC_POOL || cls == QF_SPEC_TENANT) {
+			/* an array of object pointers, which is what sizeof
+			 * says */
+			/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 			ours->v = qf_grow(ours->v, sizeof(*ours->v),
 			                  &ours->alloc, ours->n + 1);
 			ours->v[ours->n++] = o;

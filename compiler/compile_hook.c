@@ -45,6 +45,8 @@ static int compile_objs(struct qf_compile *c, struct qf_ctx_compiled *out,
 	int rc = QF_OK;
 
 	out->taken = qf_xcalloc(in->nobjs + 1, 1);
+	/* an array of object pointers, which is what sizeof says */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	mine = qf_xcalloc(in->nobjs + 1, sizeof(*mine));
 	for (size_t i = 0; i < in->nobjs; i++)
 		if (claimed(in->objs[i]->obj)) {

@@ -93,6 +93,46 @@ static const struct qf_obj *item_at(const struct item_index *x, uint32_t line)
 	return lo ? qf_doc_object(x->doc, lo - 1) : NULL;
 }
 
+/* r.resourceRef: what the finding is about, when the item has a kind. */
+static void set_resource_ref(json_t *r, const struct qf_obj *it)
+{
+	const json_t *meta = json_object_get(it->obj, "metadata");
+	json_t *ref = json_object();
+	const char *s;
+
+	if ((s = json_string_value(json_object_get(it->obj, "apiVersion"))))
+		set(ref, "apiVersion", json_string(s));
+	if ((s = json_string_value(json_object_get(it->obj, "kind"))))
+		set(ref, "kind", json_string(s));
+	if ((s = json_string_value(json_object_get(meta, "name"))))
+		set(ref, "name", json_string(s));
+	if (json_object_get(ref, "kind"))
+		set(r, "resourceRef", ref);
+	else
+		json_decref(ref); /* no kind: nothing to refer to */
+}
+
+/* r.file: the file the item came from, from its path annotations. */
+static void set_file(json_t *r, const struct qf_obj *it)
+{
+	const char *s = annotation(it->obj, ANN_PATH);
+	const char *idx;
+	json_t *file;
+
+	if (!s)
+		s = annotation(it->obj, ANN_INT_PATH);
+	if (!s)
+		return;
+	file = json_object();
+	idx = annotation(it->obj, ANN_INDEX);
+	if (!idx)
+		idx = annotation(it->obj, ANN_INT_INDEX);
+	set(file, "path", json_string(s));
+	if (idx)
+		set(file, "index", json_integer(strtol(idx, NULL, 10)));
+	set(r, "file", file);
+}
+
 static json_t *result_of(const struct qf_diag *g, const struct item_index *x)
 {
 	static const char *const sev[] = { "error", "warning", "info" };
@@ -115,36 +155,8 @@ static json_t *result_of(const struct qf_diag *g, const struct item_index *x)
 	if (it && it->item_index < 0)
 		it = NULL; /* a plain document: the input is no ResourceList */
 	if (it) {
-		const json_t *meta = json_object_get(it->obj, "metadata");
-		json_t *ref = json_object();
-		const char *s;
-
-		if ((s = json_string_value(
-		             json_object_get(it->obj, "apiVersion"))))
-			set(ref, "apiVersion", json_string(s));
-		if ((s = json_string_value(json_object_get(it->obj, "kind"))))
-			set(ref, "kind", json_string(s));
-		if ((s = json_string_value(json_object_get(meta, "name"))))
-			set(ref, "name", json_string(s));
-		if (json_object_get(ref, "kind"))
-			set(r, "resourceRef", ref);
-		else
-			json_decref(ref); /* no kind: nothing to refer to */
-		s = annotation(it->obj, ANN_PATH);
-		if (!s)
-			s = annotation(it->obj, ANN_INT_PATH);
-		if (s) {
-			json_t *file = json_object();
-			const char *idx = annotation(it->obj, ANN_INDEX);
-
-			if (!idx)
-				idx = annotation(it->obj, ANN_INT_INDEX);
-			set(file, "path", json_string(s));
-			if (idx)
-				set(file, "index",
-				    json_integer(strtol(idx, NULL, 10)));
-			set(r, "file", file);
-		}
+		set_resource_ref(r, it);
+		set_file(r, it);
 	}
 	if (g->path)
 		set(r, "field", json_pack("{ss}", "path", g->path));

@@ -117,6 +117,8 @@ void lint_tree_crosses_accounts(const struct qf_lint_ctx *c,
 	const struct lm_item **first;
 	size_t k, i;
 
+	/* an array of item pointers, which is what sizeof says */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	first = qf_xcalloc(m->ncohorts + 1, sizeof(*first));
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < m->n[kinds[k]]; i++) {
@@ -625,32 +627,40 @@ struct cap {
 	struct qf_buf who;
 };
 
+/* The first capacity declared for flavor, or NULL. */
+static struct cap *find_cap(struct cap *caps, size_t ncaps, const char *flavor)
+{
+	for (size_t x = 0; x < ncaps; x++)
+		if (!strcmp(caps[x].flavor, flavor))
+			return &caps[x];
+	return NULL;
+}
+
+/* Adds the item's nominal GPU quotas to the capacities of their flavours. */
+static void add_item_quota(const struct lm_item *it, struct cap *caps,
+                           size_t ncaps)
+{
+	for (size_t j = 0; j < it->nfrs; j++) {
+		const struct lm_fr *f = &it->frs[j];
+		struct cap *cap;
+
+		if (!lint_is_gpu(f->resource) || !f->nominal)
+			continue;
+		if (!(cap = find_cap(caps, ncaps, f->flavor)))
+			continue;
+		cap->sum = qf_amount_add(cap->sum, f->nominal);
+		qf_buf_addf(&cap->who, "%s%s %lld", cap->who.len ? ", " : "",
+		            it->name, (long long)f->nominal);
+	}
+}
+
 static void sum_quota(const struct lm_model *m, struct cap *caps, size_t ncaps)
 {
 	static const enum lm_kind kinds[] = { LM_CQ, LM_COHORT };
-	size_t k, i, j, x;
 
-	for (k = 0; k < 2; k++)
-		for (i = 0; i < m->n[kinds[k]]; i++) {
-			const struct lm_item *it = &m->items[kinds[k]][i];
-
-			for (j = 0; j < it->nfrs; j++) {
-				const struct lm_fr *f = &it->frs[j];
-
-				if (!lint_is_gpu(f->resource) || !f->nominal)
-					continue;
-				for (x = 0; x < ncaps; x++)
-					if (!strcmp(caps[x].flavor, f->flavor))
-						break;
-				if (x == ncaps)
-					continue;
-				caps[x].sum =
-				        qf_amount_add(caps[x].sum, f->nominal);
-				qf_buf_addf(&caps[x].who, "%s%s %lld",
-				            caps[x].who.len ? ", " : "",
-				            it->name, (long long)f->nominal);
-			}
-		}
+	for (size_t k = 0; k < QF_ARRAY_SIZE(kinds); k++)
+		for (size_t i = 0; i < m->n[kinds[k]]; i++)
+			add_item_quota(&m->items[kinds[k]][i], caps, ncaps);
 }
 
 /* Flavours with a declared capacity: the Pool's, then annotated RFs. */

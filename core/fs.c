@@ -135,16 +135,26 @@ static void note(struct qf_diags *d, const char *path, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* What a note calls each file type (S_IFMT values are exclusive). */
+static const struct file_type_name {
+	mode_t type; /* an S_IFMT value */
+	const char *name;
+} file_types[] = {
+	{ S_IFDIR, "a directory" },
+	{ S_IFLNK, "a symbolic link" },
+	{ S_IFIFO, "a FIFO" },
+	{ S_IFSOCK, "a socket" },
+	{ S_IFCHR, "a character device" },
+	{ S_IFBLK, "a block device" },
+	{ S_IFREG, "a file" },
+};
+
 static const char *file_type(mode_t m)
 {
-	return S_ISDIR(m)    ? "a directory"
-	       : S_ISLNK(m)  ? "a symbolic link"
-	       : S_ISFIFO(m) ? "a FIFO"
-	       : S_ISSOCK(m) ? "a socket"
-	       : S_ISCHR(m)  ? "a character device"
-	       : S_ISBLK(m)  ? "a block device"
-	       : S_ISREG(m)  ? "a file"
-	                     : "not a regular file";
+	for (size_t i = 0; i < QF_ARRAY_SIZE(file_types); i++)
+		if ((m & S_IFMT) == file_types[i].type)
+			return file_types[i].name;
+	return "not a regular file";
 }
 
 /* 1 when the directory st was read before (noted), else records it. */
@@ -487,6 +497,29 @@ static int link_error(struct qf_diags *d, const char *shown, int is_link)
 	return QF_EINVAL;
 }
 
+/*
+ * Opens the one path component `s` below fd into *out (creating it first
+ * with QF_FS_CREATE), refusing a link; *out is -1 on error (reported under
+ * `where`, the path shown so far).
+ */
+static int open_component(int *out, int fd, const char *s, const char *where,
+                          unsigned flags, struct qf_diags *d)
+{
+	struct stat st;
+
+	*out = -1;
+	if ((flags & QF_FS_CREATE) && mkdirat(fd, s, 0777) && errno != EEXIST)
+		return io_error(d, where, "create directory");
+	*out = openat(fd, s, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (*out >= 0)
+		return QF_OK;
+	if (errno != ELOOP && errno != ENOTDIR)
+		return io_error(d, where, "open directory");
+	return link_error(d, where,
+	                  !fstatat(fd, s, &st, AT_SYMLINK_NOFOLLOW) &&
+	                          S_ISLNK(st.st_mode));
+}
+
 int qf_fs_open_subdir(int *out, int dirfd, const char *shown, const char *rel,
                       unsigned flags, struct qf_diags *d)
 {
@@ -495,35 +528,18 @@ int qf_fs_open_subdir(int *out, int dirfd, const char *shown, const char *rel,
 	int fd = dirfd, rc = QF_OK;
 
 	qf_buf_adds(&where, shown);
+	/* each step closes the parent it opened: on error fd ends as -1 */
 	for (; s && !rc; s = slash ? slash + 1 : NULL) {
 		int next;
 
 		if ((slash = strchr(s, '/')))
 			*slash = '\0';
 		qf_buf_addf(&where, "/%s", s);
-		if ((flags & QF_FS_CREATE) && mkdirat(fd, s, 0777) &&
-		    errno != EEXIST)
-			rc = io_error(d, where.buf, "create directory");
-		if (rc)
-			break;
-		next = openat(fd, s,
-		              O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (next < 0 && (errno == ELOOP || errno == ENOTDIR)) {
-			struct stat st;
-
-			rc = link_error(
-			        d, where.buf,
-			        !fstatat(fd, s, &st, AT_SYMLINK_NOFOLLOW) &&
-			                S_ISLNK(st.st_mode));
-		} else if (next < 0) {
-			rc = io_error(d, where.buf, "open directory");
-		}
+		rc = open_component(&next, fd, s, where.buf, flags, d);
 		if (fd != dirfd)
 			close(fd);
 		fd = next;
 	}
-	if (rc && fd != dirfd && fd >= 0)
-		close(fd);
 	*out = rc ? -1 : fd == dirfd ? dup(dirfd) : fd;
 	if (!rc && *out < 0)
 		rc = io_error(d, shown, "duplicate a descriptor of");

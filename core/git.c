@@ -226,11 +226,12 @@ static int check_subdir(git_tree *tree, const char *rev, const char *subdir,
  * tenants/ and tenants//x name what a shell (or its completion) means by
  * them; "." alone is the top folder.  The caller frees the result.
  */
-static char *tree_path(const char *p)
+static char *tree_path(const char *path)
 {
 	struct qf_buf b = QF_BUF_INIT;
+	const char *p = path ? path : ""; /* none: the top folder */
 
-	while (p && *p) {
+	while (*p) {
 		size_t n = strcspn(p, "/");
 
 		if (n && !(n == 1 && p[0] == '.')) {

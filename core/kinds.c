@@ -760,7 +760,7 @@ static void version_hints(struct qf_diags *d, size_t from,
 			continue;
 		for (size_t j = 0; j < QF_ARRAY_SIZE(other_version); j++) {
 			if (strcmp(other_version[j].version, e->version) != 0 ||
-			    strcmp(other_version[j].kind, e->kind) ||
+			    strcmp(other_version[j].kind, e->kind) != 0 ||
 			    strcmp(other_version[j].path, g->path) != 0)
 				continue;
 			free(g->hint);

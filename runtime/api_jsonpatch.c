@@ -239,10 +239,84 @@ static int op_from(struct jp *j, const json_t *op, const struct ptr *p,
 	return rc;
 }
 
+static int do_add(struct jp *j, const json_t *op, const struct ptr *p,
+                  const char *path)
+{
+	return op_add(j, p, path, json_deep_copy(json_object_get(op, "value")));
+}
+
+static int do_remove(struct jp *j, const json_t *op, const struct ptr *p,
+                     const char *path)
+{
+	(void)op;
+	return op_remove(j, p, path, NULL);
+}
+
+static int do_replace(struct jp *j, const json_t *op, const struct ptr *p,
+                      const char *path)
+{
+	json_t *parent;
+	size_t at;
+	int rc;
+
+	if (!walk(j->doc, p, p->n))
+		return fail422(j, path, "the path does not exist");
+	if ((rc = do_add(j, op, p, path)) != 0)
+		return rc;
+	/* replace in an array: add inserted, the old one follows it */
+	parent = p->n ? walk(j->doc, p, p->n - 1) : NULL;
+	if (json_is_array(parent) &&
+	    index_of(p->tok[p->n - 1], json_array_size(parent), 0, &at) == 0)
+		json_array_remove(parent, at + 1);
+	return 0;
+}
+
+static int do_move(struct jp *j, const json_t *op, const struct ptr *p,
+                   const char *path)
+{
+	return op_from(j, op, p, path, 1);
+}
+
+static int do_copy(struct jp *j, const json_t *op, const struct ptr *p,
+                   const char *path)
+{
+	return op_from(j, op, p, path, 0);
+}
+
+static int do_test(struct jp *j, const json_t *op, const struct ptr *p,
+                   const char *path)
+{
+	json_t *cur = walk(j->doc, p, p->n);
+
+	return cur && json_equal(cur, json_object_get(op, "value"))
+	               ? 0
+	               : fail422(j, path, "test failed");
+}
+
+/* The operations of RFC 6902, and which of them need a "value". */
+static const struct patch_op {
+	const char *name;
+	int needs_value;
+	int (*apply)(struct jp *j, const json_t *op, const struct ptr *p,
+	             const char *path);
+} patch_ops[] = {
+	{ "add", 1, do_add },         { "remove", 0, do_remove },
+	{ "replace", 1, do_replace }, { "move", 0, do_move },
+	{ "copy", 0, do_copy },       { "test", 1, do_test },
+};
+
+static const struct patch_op *find_op(const char *name)
+{
+	for (size_t i = 0; i < QF_ARRAY_SIZE(patch_ops); i++)
+		if (!strcmp(patch_ops[i].name, name))
+			return &patch_ops[i];
+	return NULL;
+}
+
 static int apply_op(struct jp *j, const json_t *op)
 {
 	const char *name = str_field(op, "op"), *path = str_field(op, "path");
-	json_t *value = json_object_get(op, "value"), *cur;
+	const struct patch_op *kind;
 	struct ptr p;
 	int rc;
 
@@ -251,38 +325,14 @@ static int apply_op(struct jp *j, const json_t *op)
 	if (!path || ptr_parse(&p, path, QF_API_MAX_PATCH_DEPTH) < 0)
 		return fail422(j, path ? path : "",
 		               "\"path\" must be a JSON pointer");
-	if (!value && (!strcmp(name, "add") || !strcmp(name, "replace") ||
-	               !strcmp(name, "test")))
-		rc = fail422(j, path, "\"value\" is missing");
-	else if (!strcmp(name, "add"))
-		rc = op_add(j, &p, path, json_deep_copy(value));
-	else if (!strcmp(name, "remove"))
-		rc = op_remove(j, &p, path, NULL);
-	else if (!strcmp(name, "replace"))
-		rc = !walk(j->doc, &p, p.n)
-		             ? fail422(j, path, "the path does not exist")
-		             : op_add(j, &p, path, json_deep_copy(value));
-	else if (!strcmp(name, "move") || !strcmp(name, "copy"))
-		rc = op_from(j, op, &p, path, !strcmp(name, "move"));
-	else if (!strcmp(name, "test")) {
-		cur = walk(j->doc, &p, p.n);
-		rc = cur && json_equal(cur, value)
-		             ? 0
-		             : fail422(j, path, "test failed");
-	} else
+	if (!(kind = find_op(name)))
 		rc = fail422(j, path,
 		             "unknown op (add, remove, replace, "
 		             "move, copy, test)");
-	/* replace in an array: add inserted, the old one follows it */
-	if (rc == 0 && !strcmp(name, "replace") && p.n &&
-	    json_is_array(walk(j->doc, &p, p.n - 1))) {
-		size_t at;
-
-		if (index_of(p.tok[p.n - 1],
-		             json_array_size(walk(j->doc, &p, p.n - 1)), 0,
-		             &at) == 0)
-			json_array_remove(walk(j->doc, &p, p.n - 1), at + 1);
-	}
+	else if (kind->needs_value && !json_object_get(op, "value"))
+		rc = fail422(j, path, "\"value\" is missing");
+	else
+		rc = kind->apply(j, op, &p, path);
 	ptr_release(&p);
 	return rc;
 }

@@ -154,10 +154,10 @@ int qf_api_labels_match(const char *sel, const json_t *obj,
 {
 	const json_t *labels =
 	        json_object_get(json_object_get(obj, "metadata"), "labels");
-	const char *p = sel;
+	const char *p = sel ? sel : ""; /* none: everything matches */
 	int match = 1;
 
-	while (p && *(p = skip_ws(p))) {
+	while (*(p = skip_ws(p))) {
 		struct term t;
 		const char *have;
 
@@ -315,41 +315,38 @@ static json_t *strip(const json_t *v, enum qf_api_patch type, int depth,
 	return patch_rec(NULL, v, type, depth + 1, err);
 }
 
-/* Recursive: stops at QF_API_MAX_PATCH_DEPTH. */
+/* A strategic patch's list (of values other than named objects): each
+ * element with its directives stripped. */
+/* Recursive: through patch_rec, which stops at QF_API_MAX_PATCH_DEPTH. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
-static json_t *patch_rec(const json_t *target, const json_t *patch,
-                         enum qf_api_patch type, int depth,
-                         struct qf_api_err *err)
+static json_t *strip_list(const json_t *patch, enum qf_api_patch type,
+                          int depth, struct qf_api_err *err)
+{
+	json_t *out = json_array();
+
+	for (size_t i = 0; i < json_array_size(patch); i++) {
+		json_t *e = strip(json_array_get(patch, i), type, depth, err);
+
+		if (!e) {
+			json_decref(out);
+			return NULL;
+		}
+		json_array_append_new(out, e);
+	}
+	return out;
+}
+
+/* An object patch merged into target key by key (null deletes a key). */
+/* Recursive: through patch_rec, which stops at QF_API_MAX_PATCH_DEPTH. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
+static json_t *merge_object(const json_t *target, const json_t *patch,
+                            enum qf_api_patch type, int depth,
+                            struct qf_api_err *err)
 {
 	int smp = type == QF_PATCH_STRATEGIC;
 	const char *key;
 	json_t *out, *v;
 
-	if (depth > QF_API_MAX_PATCH_DEPTH) {
-		qf_api_fail(err, 400, "BadRequest",
-		            "patch nests deeper than %d levels",
-		            QF_API_MAX_PATCH_DEPTH);
-		return NULL;
-	}
-	if (smp && json_is_array(patch) && json_is_array(target) &&
-	    all_named(patch))
-		return merge_named(target, patch, depth, err);
-	if (!json_is_object(patch)) {
-		if (!smp || !json_is_array(patch))
-			return json_deep_copy(patch);
-		out = json_array();
-		for (size_t i = 0; i < json_array_size(patch); i++) {
-			json_t *e = strip(json_array_get(patch, i), type, depth,
-			                  err);
-
-			if (!e) {
-				json_decref(out);
-				return NULL;
-			}
-			json_array_append_new(out, e);
-		}
-		return out;
-	}
 	if (smp && json_is_string(json_object_get(patch, "$patch")) &&
 	    !strcmp(json_string_value(json_object_get(patch, "$patch")),
 	            "replace"))
@@ -373,6 +370,30 @@ static json_t *patch_rec(const json_t *target, const json_t *patch,
 		json_object_set_new(out, key, m);
 	}
 	return out;
+}
+
+/* Recursive: stops at QF_API_MAX_PATCH_DEPTH. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
+static json_t *patch_rec(const json_t *target, const json_t *patch,
+                         enum qf_api_patch type, int depth,
+                         struct qf_api_err *err)
+{
+	int smp = type == QF_PATCH_STRATEGIC;
+
+	if (depth > QF_API_MAX_PATCH_DEPTH) {
+		qf_api_fail(err, 400, "BadRequest",
+		            "patch nests deeper than %d levels",
+		            QF_API_MAX_PATCH_DEPTH);
+		return NULL;
+	}
+	if (smp && json_is_array(patch) && json_is_array(target) &&
+	    all_named(patch))
+		return merge_named(target, patch, depth, err);
+	if (json_is_object(patch))
+		return merge_object(target, patch, type, depth, err);
+	if (smp && json_is_array(patch))
+		return strip_list(patch, type, depth, err);
+	return json_deep_copy(patch);
 }
 
 json_t *qf_api_patch_apply(const json_t *target, const json_t *patch,

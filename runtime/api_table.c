@@ -171,6 +171,62 @@ static json_t *since(const json_t *stamp, int64_t now_ms)
 	return j;
 }
 
+/* .key at p: the member (or NULL); returns where the path goes on. */
+static const char *step_member(const json_t **obj, const char *p)
+{
+	size_t n = strcspn(++p, ".[");
+	char *k = qf_xstrndup(p, n);
+
+	*obj = json_object_get(*obj, k);
+	free(k);
+	return p + n;
+}
+
+/* The first element of arr whose string field k equals v, or NULL. */
+static const json_t *first_with(const json_t *arr, const char *k, const char *v)
+{
+	const json_t *el;
+	size_t i;
+
+	json_array_foreach ((json_t *)arr, i, el) {
+		const char *s = json_string_value(json_object_get(el, k));
+
+		if (s && !strcmp(s, v))
+			return el;
+	}
+	return NULL;
+}
+
+/* [?(@.k=='v')] at p: the first match (or NULL); NULL when malformed. */
+static const char *step_filter(const json_t **obj, const char *p)
+{
+	const char *eq = strstr(p, "=='"), *q, *end;
+	char *k, *v;
+
+	q = eq ? strchr(eq + 3, '\'') : NULL;
+	end = q && !strncmp(q, "')]", 3) ? q + 3 : NULL;
+	if (!end)
+		return NULL;
+	k = qf_xstrndup(p + 5, (size_t)(eq - p - 5));
+	v = qf_xstrndup(eq + 3, (size_t)(q - eq - 3));
+	*obj = first_with(*obj, k, v);
+	free(k);
+	free(v);
+	return end;
+}
+
+/* [N] at p: the element (or NULL); NULL when malformed. */
+static const char *step_index(const json_t **obj, const char *p)
+{
+	char *e;
+	long i = strtol(p + 1, &e, 10);
+
+	if (e == p + 1 || *e != ']' || i < 0)
+		return NULL;
+	*obj = json_array_get(*obj, (size_t)i);
+	return e + 1;
+}
+
 /*
  * The subset of JSONPath that printer columns use: .a.b.c, a list index
  * .a[0], and a filter .a[?(@.k=='v')] (first match).  Returns the value
@@ -180,52 +236,17 @@ const json_t *qf_api_jsonpath(const json_t *obj, const char *path)
 {
 	const char *p = path;
 
-	while (obj && *p) {
-		if (*p == '.') {
-			size_t n = strcspn(++p, ".[");
-			char *k = qf_xstrndup(p, n);
-
-			obj = json_object_get(obj, k);
-			free(k);
-			p += n;
-		} else if (!strncmp(p, "[?(@.", 5)) {
-			const char *eq = strstr(p, "=='"), *q, *end;
-			char *k, *v;
-			size_t i;
-			const json_t *el, *hit = NULL;
-
-			q = eq ? strchr(eq + 3, '\'') : NULL;
-			end = q && !strncmp(q, "')]", 3) ? q + 3 : NULL;
-			if (!end)
-				return NULL;
-			k = qf_xstrndup(p + 5, (size_t)(eq - p - 5));
-			v = qf_xstrndup(eq + 3, (size_t)(q - eq - 3));
-			json_array_foreach ((json_t *)obj, i, el) {
-				const char *s = json_string_value(
-				        json_object_get(el, k));
-
-				if (s && !strcmp(s, v)) {
-					hit = el;
-					break;
-				}
-			}
-			free(k);
-			free(v);
-			obj = hit;
-			p = end;
-		} else if (*p == '[') {
-			char *e;
-			long i = strtol(p + 1, &e, 10);
-
-			if (e == p + 1 || *e != ']' || i < 0)
-				return NULL;
-			obj = json_array_get(obj, (size_t)i);
-			p = e + 1;
-		} else {
-			return NULL;
-		}
+	while (obj && p && *p) {
+		if (*p == '.')
+			p = step_member(&obj, p);
+		else if (!strncmp(p, "[?(@.", 5))
+			p = step_filter(&obj, p);
+		else if (*p == '[')
+			p = step_index(&obj, p);
+		else
+			p = NULL;
 	}
-	return obj;
+	return p ? obj : NULL;
 }
 
 /* ----- columns ----- */

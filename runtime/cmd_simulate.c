@@ -68,6 +68,23 @@ static int stdin_twice(const struct qf_sim_options *o, struct qf_buf *who)
 	return total > 1;
 }
 
+/* What is wrong with the arguments after parsing, or NULL. */
+static const char *usage_problem(size_t nfiles, size_t npos, long long cycles,
+                                 int64_t until)
+{
+	if (!nfiles)
+		return "-f FILE is required";
+	if (npos)
+		return "unexpected argument (objects go after -f)";
+	if (cycles < -1)
+		return "--cycles takes a count >= 0";
+	if (until > QF_SIM_MAX_TIME_MS)
+		return "--until is at most 10^15 ms (about 31,700 years)";
+	if (cycles >= 0 && until >= 0)
+		return "--cycles and --until exclude each other";
+	return NULL;
+}
+
 int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 {
 	struct qf_strlist files = QF_STRLIST_INIT, apply = QF_STRLIST_INIT;
@@ -80,7 +97,7 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_buf report = QF_BUF_INIT, who = QF_BUF_INIT;
 	long long cycles = -1;
-	const char *format = NULL;
+	const char *format = NULL, *why;
 	int64_t until = -1;
 	const struct qf_opt opts[] = {
 		{ "file", 'f', QF_OPT_LIST, &files, "FILE", NULL, QF_OPT_GREEDY,
@@ -110,17 +127,8 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 
 	if (rc >= 0)
 		goto done;
-	if (!files.n || pos.n || (cycles >= 0 && until >= 0) || cycles < -1 ||
-	    until > QF_SIM_MAX_TIME_MS) {
-		rc = qf_cli_usage_error(
-		        ctx, usage, "simulate: %s",
-		        !files.n ? "-f FILE is required"
-		        : pos.n  ? "unexpected argument (objects go after -f)"
-		        : cycles < -1 ? "--cycles takes a count >= 0"
-		        : until > QF_SIM_MAX_TIME_MS
-		                ? "--until is at most 10^15 ms (about 31,700 "
-		                  "years)"
-		                : "--cycles and --until exclude each other");
+	if ((why = usage_problem(files.n, pos.n, cycles, until))) {
+		rc = qf_cli_usage_error(ctx, usage, "simulate: %s", why);
 		goto done;
 	}
 	if (stdin_twice(&o, &who)) {

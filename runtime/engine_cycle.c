@@ -602,23 +602,9 @@ static int cell_cmp(const void *x, const void *y)
 	return c ? c : strcmp(a->b, b->b);
 }
 
-/* Kueue: scheduler.go admit + the QuotaReserved / Admitted events. */
-static void admit(struct cycle *c, struct entry *en, const int64_t *before)
+/* The entry's assignment becomes the workload's (the entry keeps none). */
+static void take_assignment(struct qf_wl *w, struct entry *en)
 {
-	struct qf_engine *e = c->e;
-	struct qf_wl *w = en->w;
-	const struct qf_model_cq *cq = e->cq[en->cq].m;
-	const struct qf_quota_node *n = &e->q.nodes[en->cq];
-	struct qf_event_cell *fl = NULL, *us = NULL, *bo = NULL;
-	size_t nfl = 0, afl = 0, nus = 0, aus = 0, nbo = 0, abo = 0, k = 0;
-	char **qty = qf_xcalloc(2 * en->a.nuse + 1, sizeof(char *));
-	struct qf_buf msg = QF_BUF_INIT;
-	struct qf_event ev;
-	int ready;
-
-	w->state = QF_WL_RESERVED;
-	qf_engine_bump_gen(e, en->cq);
-	qf_engine_clear_scan(w);
 	w->flavor = en->a.flavor;
 	w->count = en->a.count;
 	w->pods_flavor = en->a.pods_flavor;
@@ -629,6 +615,73 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	en->a.count = NULL;
 	en->a.use = NULL;
 	en->a.nuse = 0;
+}
+
+/* w's usage counts in ClusterQueue cq, and w joins its holders. */
+static void hold_usage(struct qf_engine *e, int32_t cq, struct qf_wl *w)
+{
+	/* usage is already in the tree (added while processing) */
+	struct qf_ecq *q = &e->cq[cq];
+
+	qf_engine_usage_tick(e, q);
+	for (size_t i = 0; i < w->nuse; i++)
+		q->used[(size_t)w->use[i].fr % e->nres] += w->use[i].amount;
+	q->holders = qf_grow(q->holders, sizeof(struct qf_wl *), &q->aholders,
+	                     q->nholders + 1);
+	w->adm_pos = q->nholders;
+	q->holders[q->nholders++] = w;
+}
+
+/* A True condition t (Evicted, Preempted) turns False on reservation,
+ * keeping its message as "Previously: ...".  1 when it was True. */
+static int clear_previous(struct qf_engine *e, struct qf_wl *w,
+                          enum qf_cond_type t, struct qf_buf *msg)
+{
+	if (!w->cond[t].set || !w->cond[t].status)
+		return 0;
+	qf_buf_addf(msg, "Previously: %s", w->cond[t].message);
+	qf_engine_set_cond(e, w, t, 0, "QuotaReserved", msg->buf);
+	qf_buf_reset(msg);
+	return 1;
+}
+
+/* The QuotaReserved event's flavors: (pod set, resource) -> flavor. */
+static size_t flavor_cells(const struct qf_engine *e, const struct qf_wl *w,
+                           struct qf_event_cell **fl)
+{
+	size_t nfl = 0, afl = 0;
+
+	for (size_t i = 0, s = 0; i < w->m->nps; i++) {
+		for (size_t j = 0; j < w->m->ps[i].nreq; j++, s++)
+			if (w->flavor[s] >= 0)
+				add_cell(fl, &nfl, &afl, w->m->ps[i].name,
+				         e->m->res.v[w->m->ps[i].req[j].res],
+				         e->m->flavors.v[w->flavor[s]]);
+		if (w->pods_flavor[i] >= 0)
+			add_cell(fl, &nfl, &afl, w->m->ps[i].name, "pods",
+			         e->m->flavors.v[w->pods_flavor[i]]);
+	}
+	return nfl;
+}
+
+/* Kueue: scheduler.go admit + the QuotaReserved / Admitted events. */
+static void admit(struct cycle *c, struct entry *en, const int64_t *before)
+{
+	struct qf_engine *e = c->e;
+	struct qf_wl *w = en->w;
+	const struct qf_model_cq *cq = e->cq[en->cq].m;
+	const struct qf_quota_node *n = &e->q.nodes[en->cq];
+	struct qf_event_cell *fl = NULL, *us = NULL, *bo = NULL;
+	size_t nfl, nus = 0, aus = 0, nbo = 0, abo = 0, k = 0;
+	char **qty = qf_xcalloc(2 * en->a.nuse + 1, sizeof(char *));
+	struct qf_buf msg = QF_BUF_INIT;
+	struct qf_event ev;
+	int ready;
+
+	w->state = QF_WL_RESERVED;
+	qf_engine_bump_gen(e, en->cq);
+	qf_engine_clear_scan(w);
+	take_assignment(w, en);
 	w->adm_cq = en->cq;
 	w->adm_cq_name = qf_xstrdup(cq->name);
 	w->reserved_ms = e->now_ms;
@@ -639,37 +692,12 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	 * admission needs is Ready; the job runs from then on */
 	qf_engine_checks_sync(e, w);
 	ready = qf_engine_checks_ready(w);
-	{
-		/* usage is already in the tree (added while processing) */
-		struct qf_ecq *q = &e->cq[en->cq];
-
-		qf_engine_usage_tick(e, q);
-		for (size_t i = 0; i < w->nuse; i++)
-			q->used[(size_t)w->use[i].fr % e->nres] +=
-			        w->use[i].amount;
-		q->holders = qf_grow(q->holders, sizeof(struct qf_wl *),
-		                     &q->aholders, q->nholders + 1);
-		w->adm_pos = q->nholders;
-		q->holders[q->nholders++] = w;
-	}
-	if (w->cond[QF_COND_EVICTED].set && w->cond[QF_COND_EVICTED].status) {
-		qf_buf_addf(&msg, "Previously: %s",
-		            w->cond[QF_COND_EVICTED].message);
-		qf_engine_set_cond(e, w, QF_COND_EVICTED, 0, "QuotaReserved",
-		                   msg.buf);
-		qf_buf_reset(&msg);
-		/* no longer evicted: ordered by creation again, also as a
-		 * preemption candidate (GetQueueOrderTimestamp) */
+	hold_usage(e, en->cq, w);
+	/* no longer evicted: ordered by creation again, also as a
+	 * preemption candidate (GetQueueOrderTimestamp) */
+	if (clear_previous(e, w, QF_COND_EVICTED, &msg))
 		w->qi.ts_ms = w->m->created_ms;
-	}
-	if (w->cond[QF_COND_PREEMPTED].set &&
-	    w->cond[QF_COND_PREEMPTED].status) {
-		qf_buf_addf(&msg, "Previously: %s",
-		            w->cond[QF_COND_PREEMPTED].message);
-		qf_engine_set_cond(e, w, QF_COND_PREEMPTED, 0, "QuotaReserved",
-		                   msg.buf);
-		qf_buf_reset(&msg);
-	}
+	(void)clear_previous(e, w, QF_COND_PREEMPTED, &msg);
 	qf_buf_addf(&msg, "Quota reserved in ClusterQueue %s", cq->name);
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 1, "QuotaReserved",
 	                   msg.buf);
@@ -682,16 +710,7 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 		                   "The workload has not all checks ready");
 	w->finish_at_ms = qf_engine_run_end(e, w);
 	/* event cells */
-	for (size_t i = 0, s = 0; i < w->m->nps; i++) {
-		for (size_t j = 0; j < w->m->ps[i].nreq; j++, s++)
-			if (w->flavor[s] >= 0)
-				add_cell(&fl, &nfl, &afl, w->m->ps[i].name,
-				         e->m->res.v[w->m->ps[i].req[j].res],
-				         e->m->flavors.v[w->flavor[s]]);
-		if (w->pods_flavor[i] >= 0)
-			add_cell(&fl, &nfl, &afl, w->m->ps[i].name, "pods",
-			         e->m->flavors.v[w->pods_flavor[i]]);
-	}
+	nfl = flavor_cells(e, w, &fl);
 	for (size_t i = 0; i < w->nuse; i++) {
 		int32_t fr = w->use[i].fr;
 		const char *fname = e->m->flavors.v[(size_t)fr / e->nres];
@@ -933,16 +952,11 @@ static void requeue(struct cycle *c, struct entry *en)
 	free(req);
 }
 
-int qf_engine_cycle(struct qf_engine *e)
+/* Step 1 of a cycle: the head of each active ClusterQueue, into c->v. */
+static void pop_heads(struct cycle *c)
 {
-	struct cycle c;
-	size_t n = 0;
+	struct qf_engine *e = c->e;
 
-	memset(&c, 0, sizeof(c));
-	c.e = e;
-	e->cycles++;
-	c.v = qf_xcalloc(e->ncq ? e->ncq : 1, sizeof(*c.v));
-	/* 1. heads: one per active ClusterQueue */
 	for (size_t i = 0; i < e->ncq; i++) {
 		struct qf_queue_item *it;
 
@@ -951,11 +965,42 @@ int qf_engine_cycle(struct qf_engine *e)
 		it = qf_queue_pop(&e->cq[i].queue);
 		if (!it)
 			continue;
-		c.v[n].w = (struct qf_wl *)(void *)it;
-		c.v[n].cq = (int32_t)i;
-		n++;
+		c->v[c->n].w = (struct qf_wl *)(void *)it;
+		c->v[c->n].cq = (int32_t)i;
+		c->n++;
 	}
-	c.n = n;
+}
+
+/* Invariant E1 (engine.h), checked once the victims are gone: no
+ * admission of this cycle leaves Available(cq, fr) < 0 on its frs. */
+static void check_e1(struct cycle *c)
+{
+	struct qf_engine *e = c->e;
+
+	for (size_t i = 0; i < c->n; i++) {
+		struct qf_wl *w = c->v[i].w;
+
+		if (c->v[i].status != ES_ASSUMED || w->state != QF_WL_RESERVED)
+			continue;
+		for (size_t u = 0; u < w->nuse; u++)
+			if (qf_quota_available(&e->q, (size_t)w->adm_cq,
+			                       (size_t)w->use[u].fr) < 0)
+				e->e1_violation = e->cq[w->adm_cq].m->name;
+	}
+}
+
+int qf_engine_cycle(struct qf_engine *e)
+{
+	struct cycle c;
+	size_t n;
+
+	memset(&c, 0, sizeof(c));
+	c.e = e;
+	e->cycles++;
+	c.v = qf_xcalloc(e->ncq ? e->ncq : 1, sizeof(*c.v));
+	/* 1. heads: one per active ClusterQueue */
+	pop_heads(&c);
+	n = c.n;
 	/* 2-3. nominate against the current tree, then order */
 	for (size_t i = 0; i < n; i++)
 		nominate(&c, &c.v[i]);
@@ -982,17 +1027,7 @@ int qf_engine_cycle(struct qf_engine *e)
 	for (size_t i = 0; i < c.nclaimed; i++)
 		if (c.claimed[i]->state == QF_WL_RESERVED)
 			qf_engine_complete_eviction(e, c.claimed[i]);
-	/* E1, once the victims are gone */
-	for (size_t i = 0; i < n; i++) {
-		struct qf_wl *w = c.v[i].w;
-
-		if (c.v[i].status != ES_ASSUMED || w->state != QF_WL_RESERVED)
-			continue;
-		for (size_t u = 0; u < w->nuse; u++)
-			if (qf_quota_available(&e->q, (size_t)w->adm_cq,
-			                       (size_t)w->use[u].fr) < 0)
-				e->e1_violation = e->cq[w->adm_cq].m->name;
-	}
+	check_e1(&c);
 	free(c.claimed);
 	free(c.tmp);
 	free(c.v);

@@ -239,6 +239,20 @@ static size_t ndocuments(const struct qf_docset *set)
 	return n;
 }
 
+/* One object of the inputs into the model (*w: the workload it adds). */
+static int load_one(struct sim *s, const struct qf_obj *o, unsigned flags,
+                    struct qf_model_wl **w)
+{
+	if ((flags & QF_MODEL_POLICY) && note_config_annotation(s, o) < 0)
+		return QF_EINVAL;
+	if (is_spec(o->obj))
+		return qf_diag_error(s->d, &o->loc, RULE, "kind",
+		                     "a Pool/Tenant spec is not accepted "
+		                     "here; give specs with -f or --apply");
+	return qf_model_load_obj(&s->m, o->doc, o->obj, flags | QF_MODEL_FIELDS,
+	                         w, s->d);
+}
+
 static int load_objects(struct sim *s, const char *opt,
                         const struct qf_strlist *files, unsigned flags,
                         struct qf_model_wl ***added, size_t *nadded)
@@ -281,18 +295,7 @@ static int load_objects(struct sim *s, const char *opt,
 		if ((k < set.nobjs) != qf_model_holds_config(o->obj) ||
 		    (taken && taken[i]) || skip_kustomization(s, o))
 			continue;
-		if ((flags & QF_MODEL_POLICY) &&
-		    note_config_annotation(s, o) < 0)
-			r = QF_EINVAL;
-		else if (is_spec(o->obj))
-			r = qf_diag_error(
-			        s->d, &o->loc, RULE, "kind",
-			        "a Pool/Tenant spec is not accepted "
-			        "here; give specs with -f or --apply");
-		else
-			r = qf_model_load_obj(&s->m, o->doc, o->obj,
-			                      flags | QF_MODEL_FIELDS, &w,
-			                      s->d);
+		r = load_one(s, o, flags, &w);
 		if (r < 0)
 			rc = r;
 		if (w && added) {

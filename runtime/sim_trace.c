@@ -226,19 +226,55 @@ static int check_fields(const struct line_rd *r, const json_t *o, struct op *p)
 	return QF_OK;
 }
 
+/* The row of op (names are unique), or NULL. */
+static const struct op_row *find_op_row(const char *op)
+{
+	for (size_t i = 0; op && i < QF_ARRAY_SIZE(op_rows); i++)
+		if (!strcmp(op_rows[i].name, op))
+			return &op_rows[i];
+	return NULL;
+}
+
+/* finish and check: the "workload" they act on, then check's fields. */
+static int workload_fields(const struct line_rd *r, const json_t *o,
+                           const struct op_row *row, struct op *p)
+{
+	const json_t *v = json_object_get(o, "workload");
+	const char *wl = json_string_value(v);
+
+	if (!wl || !strchr(wl, '/'))
+		return line_error(r, v ? v : o, "workload",
+		                  "%s needs \"workload\": "
+		                  "\"namespace/name\" (of the Workload "
+		                  "or of its Job)",
+		                  row->name);
+	p->workload = qf_xstrdup(wl);
+	return row->kind == OP_CHECK ? check_fields(r, o, p) : QF_OK;
+}
+
+/* submit, apply and delete: the "object", and what a delete removes. */
+static int object_fields(const struct line_rd *r, const json_t *o,
+                         const struct op_row *row, struct op *p)
+{
+	const json_t *obj = json_object_get(o, "object");
+
+	if (!json_is_object(obj))
+		return line_error(r, obj ? obj : o, "object",
+		                  "op %s needs an \"object\"", row->name);
+	if (row->kind == OP_DELETE)
+		return delete_target(r, obj, p);
+	return QF_OK;
+}
+
 /* Check a trace line's own fields; p is filled in. */
 static int trace_fields(const struct line_rd *r, const json_t *o, struct op *p)
 {
 	const json_t *jop = json_object_get(o, "op");
-	const char *op = json_string_value(jop);
-	const struct op_row *row = NULL;
+	const struct op_row *row = find_op_row(json_string_value(jop));
 
 	memset(p, 0, sizeof(*p));
 	p->line = r->line;
 	p->runtime_ms = -1;
-	for (size_t i = 0; op && i < QF_ARRAY_SIZE(op_rows); i++)
-		if (!strcmp(op_rows[i].name, op))
-			row = &op_rows[i];
 	if (!row)
 		return line_error(r, jop ? jop : o, "op",
 		                  "op must be submit, finish, apply, delete "
@@ -250,29 +286,9 @@ static int trace_fields(const struct line_rd *r, const json_t *o, struct op *p)
 	if (json_object_get(o, "runtime_ms") &&
 	    time_field(r, o, "runtime_ms", &p->runtime_ms) < 0)
 		return QF_EINVAL;
-	if (row->kind == OP_FINISH || row->kind == OP_CHECK) {
-		const json_t *v = json_object_get(o, "workload");
-		const char *wl = json_string_value(v);
-
-		if (!wl || !strchr(wl, '/'))
-			return line_error(r, v ? v : o, "workload",
-			                  "%s needs \"workload\": "
-			                  "\"namespace/name\" (of the Workload "
-			                  "or of its Job)",
-			                  row->name);
-		p->workload = qf_xstrdup(wl);
-		return row->kind == OP_CHECK ? check_fields(r, o, p) : QF_OK;
-	}
-	if (!json_is_object(json_object_get(o, "object")))
-		return line_error(r,
-		                  json_object_get(o, "object")
-		                          ? json_object_get(o, "object")
-		                          : o,
-		                  "object", "op %s needs an \"object\"",
-		                  row->name);
-	if (row->kind == OP_DELETE)
-		return delete_target(r, json_object_get(o, "object"), p);
-	return QF_OK;
+	if (row->kind == OP_FINISH || row->kind == OP_CHECK)
+		return workload_fields(r, o, row, p);
+	return object_fields(r, o, row, p);
 }
 
 /* Move the diagnostics a one-line parse added (from `before`) to the
