@@ -10,13 +10,17 @@ PKGS   := yaml-0.1 jansson libgit2 sqlite3 libpcre2-8 libcrypto libmicrohttpd
 TPKGS  := cmocka
 
 # Install the missing Debian packages the goal needs (scripts/install-deps.sh
-# groups: build, test, check), once, before anything needs pkg-config.
+# groups: build, test, check, lint, deb, bench), once, before anything
+# needs pkg-config.
 DEPS_GROUP := build
 ifneq ($(filter test conformance,$(MAKECMDGOALS)),)
 DEPS_GROUP := test
 endif
-ifneq ($(filter check fuzz lint compdb,$(MAKECMDGOALS)),)
+ifneq ($(filter check fuzz,$(MAKECMDGOALS)),)
 DEPS_GROUP := check
+endif
+ifneq ($(filter lint compdb format-check format,$(MAKECMDGOALS)),)
+DEPS_GROUP := lint
 endif
 ifneq ($(filter deb deb-test,$(MAKECMDGOALS)),)
 DEPS_GROUP := deb

@@ -7,7 +7,9 @@
 #   install-deps.sh test     build + cmocka and the real peers the tests drive
 #                            (kubectl, promtool, chromium, sqlite3)
 #   install-deps.sh check    test + clang and its sanitizer runtime
-#                            (make check, make fuzz, make lint)
+#                            (make check, make fuzz)
+#   install-deps.sh lint     build + clang-format, clang-tidy, cppcheck and
+#                            bear (make lint, make format-check)
 #   install-deps.sh deb      build + dpkg-dev (dpkg-shlibdeps) and debootstrap
 #                            (make deb, make deb-test)
 #   install-deps.sh bench    build + the peers the benchmarks measure beside
@@ -26,6 +28,7 @@ BUILD_PKGS="build-essential pkg-config libyaml-dev libjansson-dev libgit2-dev \
 libsqlite3-dev libpcre2-dev libssl-dev libmicrohttpd-dev"
 TEST_PKGS="libcmocka-dev prometheus chromium sqlite3 git"
 CHECK_PKGS="clang libclang-rt-dev"
+LINT_PKGS="clang-format clang-tidy cppcheck bear"
 DEB_PKGS="dpkg-dev debootstrap"
 BENCH_PKGS="etcd-server etcd-client"
 
@@ -33,11 +36,12 @@ case "${1:-all}" in
 build) PKGS="$BUILD_PKGS" ;;
 test) PKGS="$BUILD_PKGS $TEST_PKGS" ;;
 check) PKGS="$BUILD_PKGS $TEST_PKGS $CHECK_PKGS" ;;
+lint) PKGS="$BUILD_PKGS $LINT_PKGS" ;;
 deb) PKGS="$BUILD_PKGS $DEB_PKGS" ;;
 bench) PKGS="$BUILD_PKGS $BENCH_PKGS" ;;
-all) PKGS="$BUILD_PKGS $TEST_PKGS $CHECK_PKGS $DEB_PKGS $BENCH_PKGS" ;;
+all) PKGS="$BUILD_PKGS $TEST_PKGS $CHECK_PKGS $LINT_PKGS $DEB_PKGS $BENCH_PKGS" ;;
 *)
-	echo "install-deps: unknown group '$1' (expected build, test, check, deb, bench or all)" >&2
+	echo "install-deps: unknown group '$1' (expected build, test, check, lint, deb, bench or all)" >&2
 	exit 2
 	;;
 esac
