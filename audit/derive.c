@@ -1319,3 +1319,26 @@ int qf_derive_cluster(struct qf_evdb *s, const char *cluster,
 	walk_release(&wk);
 	return rc;
 }
+
+int qf_derive_defer(struct qf_evdb *s, const char *cluster, struct qf_diags *d)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = QF_OK;
+
+	/* what qf_ck_resume reads from memory, which the next transaction
+	 * forgets */
+	if (!s->derive_inputs && !s->rechain_from)
+		return QF_OK;
+	if (sqlite3_prepare_v2(s->db,
+	                       "DELETE FROM d_ckpt WHERE cluster = ?1 AND"
+	                       " (?2 OR event_id >= ?3)",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(s, "cannot derive", d);
+	sqlite3_bind_text(st, 1, cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 2, s->derive_inputs);
+	sqlite3_bind_int64(st, 3, s->rechain_from);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		rc = qf_evdb_fail(s, "cannot derive", d);
+	sqlite3_finalize(st);
+	return rc;
+}

@@ -24,6 +24,9 @@ struct qf_ingest_cx {
 	size_t nrecords, nadded, nrejected;
 	struct qf_buf scratch;
 	struct qf_buf detail; /* scratch for an event's maps */
+	/* a stream's derivations (ingest.c), monotonic ms */
+	int64_t derived_ms;     /* when the last one ended (or the start) */
+	int64_t derive_took_ms; /* how long the last one took */
 };
 
 /*
