@@ -349,13 +349,29 @@ static int expand_inputs(struct qf_strlist *out, const struct qf_strlist *pos,
 	return rc;
 }
 
+static int64_t monotonic_ms(void *arg)
+{
+	struct timespec ts;
+
+	(void)arg;
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+		return 0; /* cannot fail with CLOCK_MONOTONIC */
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 static int audit_ingest(const struct audit_cmd *c, int argc, const char **argv,
                         struct qf_ctx *ctx)
 {
 	struct qf_strlist pos = QF_STRLIST_INIT, inputs = QF_STRLIST_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
-	struct qf_ingest_options o = { "default", QF_FMT_AUTO, 0, -1,
-		                       QF_INGEST_BULK_AUTO };
+	struct qf_ingest_options o = {
+		.cluster = "default",
+		.format = QF_FMT_AUTO,
+		.breach_after_ms = -1,
+		.bulk = QF_INGEST_BULK_AUTO,
+		.derive_interval_ms = QF_INGEST_DERIVE_INTERVAL_MS,
+		.mono_ms = monotonic_ms,
+	};
 	struct qf_ingest_stats st = { 0 };
 	struct qf_evdb *s = NULL;
 	const char *db = NULL, *fmt = "auto";
@@ -371,6 +387,10 @@ static int audit_ingest(const struct audit_cmd *c, int argc, const char **argv,
 		{ "breach-after", 0, QF_OPT_DURATION, &o.breach_after_ms,
 		  "DURATION", NULL, 0,
 		  "wait that counts as a breach (stored; default 60s)" },
+		{ "derive-interval", 0, QF_OPT_DURATION, &o.derive_interval_ms,
+		  "DURATION", NULL, 0,
+		  "standard input: derive at most this often (default 2s; 0: "
+		  "after every batch)" },
 	};
 	const struct sub_opts so = { opts, QF_ARRAY_SIZE(opts), { &db }, &pos };
 
@@ -415,16 +435,6 @@ done:
 /* Defaults of audit query's bounds (docs/audit.md). */
 #define QUERY_TIMEOUT_MS       60000
 #define QUERY_MAX_OUTPUT_BYTES (256LL << 20)
-
-static int64_t monotonic_ms(void *arg)
-{
-	struct timespec ts;
-
-	(void)arg;
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
-		return 0; /* cannot fail with CLOCK_MONOTONIC */
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* Ctrl-C (SIGINT) and SIGTERM are blocked while the query runs, and
  * polled here, so the statement stops between two steps. */
@@ -710,7 +720,7 @@ static const struct audit_cmd subcommands[] = {
 	  "store evidence files or a stream in the database",
 	  "quotaflow audit ingest --db FILE [--cluster NAME] "
 	  "[--format auto|quotaflow|k8s-events|workloads|audit-log|manifests] "
-	  "[--breach-after DURATION] INPUT...",
+	  "[--breach-after DURATION] [--derive-interval DURATION] INPUT...",
 	  "Store evidence in the audit database (- reads standard input).",
 	  "--db FILE is required", 1, SIZE_MAX, "give at least one INPUT" },
 	{ "query", audit_query, "run one read-only SQL statement",

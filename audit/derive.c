@@ -237,15 +237,29 @@ static int fits(struct walk *wk, const struct wl *w, const struct cell *cells,
 	return ok && *nom >= 0;
 }
 
+/* Whether w's queue has quota for `pods` at its arrival: Kueue counts
+ * pods only where the ClusterQueue covers them (D8). */
+static int counts_pods(struct walk *wk, const struct wl *w)
+{
+	for (size_t k = 0; k < wk->b.nk; k++)
+		if (!strcmp(wk->b.k[k].cq, w->cq) &&
+		    !strcmp(wk->b.k[k].resource, "pods") &&
+		    qf_borrow_nominal(&wk->b.k[k], w->queued_ms) >= 0)
+			return 1;
+	return 0;
+}
+
 /*
  * D8 for a request without flavors (a Workload still waiting that was
  * never admitted): each resource must fit under nominal in some flavor of
  * its queue that has quota for it; the best flavor counts per resource.
+ * `pods` counts only where the queue covers it.
  */
 static int fits_want(struct walk *wk, const struct wl *w, int64_t *u0,
                      int64_t *nom)
 {
 	double worst = -1;
+	size_t judged = 0;
 
 	*u0 = *nom = -1;
 	for (size_t i = 0; i < w->nwant; i++) {
@@ -253,6 +267,9 @@ static int fits_want(struct walk *wk, const struct wl *w, int64_t *u0,
 		double best = -1;
 		int64_t bu = -1, bn = -1;
 
+		if (!strcmp(x->resource, "pods") && !counts_pods(wk, w))
+			continue;
+		judged++;
 		for (size_t k = 0; k < wk->b.nk; k++) {
 			const struct ukey *key = &wk->b.k[k];
 			int64_t n = qf_borrow_nominal(key, w->queued_ms),
@@ -278,7 +295,7 @@ static int fits_want(struct walk *wk, const struct wl *w, int64_t *u0,
 			*nom = bn;
 		}
 	}
-	return w->nwant > 0;
+	return judged > 0;
 }
 
 /* D8: a finished wait (admitted) is judged on what it reserved; one still
@@ -1340,5 +1357,28 @@ int qf_derive_cluster(struct qf_evdb *s, const char *cluster,
 	if (rc == QF_OK)
 		rc = finish_walk(&wk);
 	walk_release(&wk);
+	return rc;
+}
+
+int qf_derive_defer(struct qf_evdb *s, const char *cluster, struct qf_diags *d)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = QF_OK;
+
+	/* what qf_ck_resume reads from memory, which the next transaction
+	 * forgets */
+	if (!s->derive_inputs && !s->rechain_from)
+		return QF_OK;
+	if (sqlite3_prepare_v2(s->db,
+	                       "DELETE FROM d_ckpt WHERE cluster = ?1 AND"
+	                       " (?2 OR event_id >= ?3)",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(s, "cannot derive", d);
+	sqlite3_bind_text(st, 1, cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 2, s->derive_inputs);
+	sqlite3_bind_int64(st, 3, s->rechain_from);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		rc = qf_evdb_fail(s, "cannot derive", d);
+	sqlite3_finalize(st);
 	return rc;
 }

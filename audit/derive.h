@@ -24,4 +24,15 @@
 int qf_derive_cluster(struct qf_evdb *s, const char *cluster,
                       struct qf_diags *d) QF_MUST_CHECK;
 
+/*
+ * The transaction is committed without deriving (a stream's batch between
+ * two derivations): when what it stored means the next derivation cannot
+ * carry on from the checkpoint (quotas, queues or Workloads, a stored
+ * event changed), the checkpoint is dropped, so that derivation starts
+ * from the first event even when it runs in another process after a
+ * crash.  Out-of-order events need nothing: the next one sees them.
+ */
+int qf_derive_defer(struct qf_evdb *s, const char *cluster,
+                    struct qf_diags *d) QF_MUST_CHECK;
+
 #endif

@@ -255,15 +255,74 @@ static void skip_space(struct qf_ingest_cx *cx, struct rd *r)
 	}
 }
 
-/* Commit what a stream has sent so far and open the next batch. */
-static int batch_commit(struct qf_ingest_cx *cx)
+/* Whether a stream has input within wait_ms (a signal counts as input:
+ * the read that follows sees it). */
+static int rd_ready(const struct rd *r, int64_t wait_ms)
 {
-	int rc = qf_derive_cluster(cx->s, cx->o->cluster, cx->d);
+	struct pollfd p;
 
+	p.fd = fileno(r->f);
+	p.events = POLLIN;
+	p.revents = 0;
+	return poll(&p, 1, wait_ms > INT32_MAX ? INT32_MAX : (int)wait_ms) != 0;
+}
+
+static int64_t mono_now(const struct qf_ingest_cx *cx)
+{
+	return cx->o->mono_ms(cx->o->mono_arg);
+}
+
+/* How long until a stream may derive again (0: now).  A derivation that
+ * starts from the first event costs what is stored: waiting DERIVE_SPACING
+ * times as long as the last one took spaces them geometrically, so a long
+ * stream that is not in time order spends at most about a quarter of its
+ * time deriving (docs/audit.md "Streams"). */
+#define DERIVE_SPACING 3
+
+static int64_t derive_wait(const struct qf_ingest_cx *cx)
+{
+	int64_t gap = cx->o->derive_interval_ms, left;
+
+	if (!cx->o->mono_ms || gap <= 0)
+		return 0;
+	if (cx->derive_took_ms * DERIVE_SPACING > gap)
+		gap = cx->derive_took_ms * DERIVE_SPACING;
+	left = cx->derived_ms + gap - mono_now(cx);
+	return left > 0 ? left : 0;
+}
+
+/* Commit a stream's transaction, derived first or not, and open the
+ * next one.  Not derived: the derivation owed must survive a crash. */
+static int stream_commit(struct qf_ingest_cx *cx, int derive)
+{
+	int64_t t0 = cx->o->mono_ms ? mono_now(cx) : 0;
+	int rc = derive ? qf_derive_cluster(cx->s, cx->o->cluster, cx->d)
+	                : qf_derive_defer(cx->s, cx->o->cluster, cx->d);
+
+	if (rc == QF_OK && derive && cx->o->mono_ms) {
+		cx->derived_ms = mono_now(cx);
+		cx->derive_took_ms = cx->derived_ms - t0;
+	}
 	if (rc == QF_OK)
 		rc = qf_evdb_commit(cx->s, cx->d);
 	if (rc == QF_OK)
 		rc = qf_evdb_begin(cx->s, cx->d);
+	return rc;
+}
+
+/*
+ * Commit what a stream has sent so far and open the next batch.  It is
+ * derived when due; when not yet and the stream has nothing waiting, it
+ * is once it is due unless input comes first; at the end, finish() does.
+ */
+static int batch_commit(struct qf_ingest_cx *cx, struct rd *r, int done)
+{
+	int64_t wait = derive_wait(cx);
+	int rc = stream_commit(cx, !done && wait == 0);
+
+	if (rc == QF_OK && !done && wait > 0 && r->pos >= r->len &&
+	    !rd_ready(r, wait))
+		rc = stream_commit(cx, 1);
 	return rc;
 }
 
@@ -335,10 +394,13 @@ static int read_json(struct qf_ingest_cx *cx, struct rd *r)
 		before = cx->nrecords;
 		rc = json_record(cx, r, &done);
 		batch += cx->nrecords - before;
+		/* the newline after a value: else a stream that stops after
+		 * it is not seen idle, and its last batch waits */
+		skip_space(cx, r);
 		if (rc == QF_OK && r->is_stream && batch &&
 		    (batch >= QF_INGEST_BATCH ||
 		     (r->pos >= r->len && rd_idle(r)) || done)) {
-			rc = batch_commit(cx);
+			rc = batch_commit(cx, r, done);
 			batch = 0;
 		}
 	}
@@ -572,6 +634,8 @@ static int ingest_path(struct qf_evdb *s, const struct qf_ingest_options *o,
 
 	memset(&r, 0, sizeof(r));
 	cx_init(&cx, s, o, stats, d, stream ? "<stdin>" : path);
+	if (stream && o->mono_ms)
+		cx.derived_ms = o->mono_ms(o->mono_arg);
 	r.f = stream ? stdin : fopen(path, "rb");
 	r.is_stream = stream;
 	if (!r.f) {

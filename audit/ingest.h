@@ -15,7 +15,9 @@
  * are still stored and the call returns QF_EINVAL at the end.  Database
  * failures stop the ingest and roll the current transaction back.  A file
  * is one transaction; standard input is one per batch (what arrived
- * together, at most QF_INGEST_BATCH records).
+ * together, at most QF_INGEST_BATCH records), and its derived tables are
+ * brought up to date as often as derive_interval_ms allows, and at the
+ * end.
  *
  * Ownership: nothing is kept after the call.  Not thread-safe.
  */
@@ -26,6 +28,7 @@
 #include <stdint.h>
 
 #include "audit/evdb.h"
+#include "core/ctx.h"
 #include "core/diag.h"
 #include "core/strlist.h"
 
@@ -54,12 +57,23 @@ enum qf_ingest_bulk {
  * than a lookup and an index insert per row. */
 #define QF_INGEST_BULK_MIN_BYTES (1u << 20)
 
+/* Default of --derive-interval: a stream's derived tables lag at most
+ * about this much (docs/audit.md "Streams"). */
+#define QF_INGEST_DERIVE_INTERVAL_MS 2000
+
 struct qf_ingest_options {
 	const char *cluster; /* default "default" */
 	enum qf_ingest_format format;
 	int64_t now_ms;          /* recorded as the ingest time */
 	int64_t breach_after_ms; /* < 0: keep the stored threshold */
 	enum qf_ingest_bulk bulk;
+	/* A stream derives after a batch only once this long (and as long
+	 * as its last derivation took) has passed since it last derived, or
+	 * when it goes idle past that, and at its end; <= 0, or no clock:
+	 * after every batch. */
+	int64_t derive_interval_ms;
+	qf_clock_fn mono_ms; /* monotonic clock in ms, or NULL */
+	void *mono_arg;      /* borrowed, passed to mono_ms */
 };
 
 struct qf_ingest_stats {

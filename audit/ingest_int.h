@@ -21,9 +21,13 @@ struct qf_ingest_cx {
 	int64_t input_id;           /* inputs.id of this input */
 	enum qf_ingest_format fmt;  /* forced format, or AUTO */
 	enum qf_ingest_format seen; /* the format found (first record) */
+	int watch_deleted;          /* the object of a watch DELETED event */
 	size_t nrecords, nadded, nrejected;
 	struct qf_buf scratch;
 	struct qf_buf detail; /* scratch for an event's maps */
+	/* a stream's derivations (ingest.c), monotonic ms */
+	int64_t derived_ms;     /* when the last one ended (or the start) */
+	int64_t derive_took_ms; /* how long the last one took */
 };
 
 /*

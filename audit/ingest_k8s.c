@@ -361,6 +361,7 @@ int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
 {
 	const char *api, *kind, *wtype;
 	json_t *items;
+	int rc;
 
 	if (json_is_array(v))
 		return each_item(cx, v, lineno);
@@ -376,8 +377,12 @@ int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
 		if (!strcmp(wtype, "ERROR"))
 			return qf_ingest_reject(cx, lineno, "QF702", raw,
 			                        rawlen, "watch error event");
-		return qf_ingest_k8s_value(cx, json_object_get(v, "object"),
-		                           raw, rawlen, lineno);
+		/* D10: the object is gone, whatever its metadata says */
+		cx->watch_deleted = !strcmp(wtype, "DELETED");
+		rc = qf_ingest_k8s_value(cx, json_object_get(v, "object"), raw,
+		                         rawlen, lineno);
+		cx->watch_deleted = 0;
+		return rc;
 	}
 	api = sget(v, "apiVersion");
 	kind = sget(v, "kind");

@@ -7,7 +7,8 @@
  * Workload conditions keep only their latest transition, so each one is
  * stored as an event keyed by (workload uid or name, type, status, time):
  * a later snapshot adds only transitions not seen before.  The creation
- * time becomes a `Created` event, the entry into the queue.
+ * time becomes a `Created` event, the entry into the queue; a watch
+ * DELETED event a `Deleted` one (removal_time, docs/audit.md D10).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -184,7 +185,8 @@ static void container_request(json_t *acc, const json_t *c, int by_max)
 }
 
 /* total += count x what one pod of the podSet requests: the sum of its
- * containers, or its largest init container where that is more. */
+ * containers, or its largest init container where that is more, and
+ * itself as one `pods`. */
 static void podset_request(json_t *total, const json_t *ps)
 {
 	const json_t *pod =
@@ -203,6 +205,9 @@ static void podset_request(json_t *total, const json_t *ps)
 		if (json_integer_value(q) >
 		    json_integer_value(json_object_get(sum, r)))
 			json_object_set(sum, r, q);
+	/* Kueue: flavorassigner.go counts a pod as 1 `pods` where the queue
+	 * covers it (the derivation skips it elsewhere, D8) */
+	json_object_set_new(sum, "pods", json_integer(1000));
 	json_object_foreach (sum, r, q) {
 		int64_t per = json_integer_value(q), m;
 
@@ -304,6 +309,73 @@ static int conditions(struct qf_ingest_cx *cx, const char *wl, const char *uid,
 	return rc;
 }
 
+static void later(int64_t *best, const char *when)
+{
+	int64_t t;
+
+	if (qf_evdb_parse_time(&t, when) == QF_OK && t > *best)
+		*best = t;
+}
+
+/*
+ * D10: when an object that a watch DELETED event shows without
+ * metadata.deletionTimestamp (nothing held it: no finalizer) was removed.
+ * Nothing in it says; it was written before, so 1 ms after the latest time
+ * it carries (creation, deletionTimestamp, every managedFields entry,
+ * status included, every condition's transition): the earliest the
+ * removal can have been, after all the object says (a finish sorts before
+ * an admission of the same instant, D1).  NO_TIME when it carries none.
+ */
+static int64_t removal_time(const json_t *o)
+{
+	const json_t *md = json_object_get(o, "metadata");
+	int64_t best = QF_EVDB_NO_TIME;
+	size_t i;
+	json_t *e;
+
+	later(&best, sget(md, "creationTimestamp"));
+	later(&best, sget(md, "deletionTimestamp"));
+	json_array_foreach (json_object_get(md, "managedFields"), i, e)
+		later(&best, sget(e, "time"));
+	json_array_foreach (
+	        json_object_get(json_object_get(o, "status"), "conditions"), i,
+	        e)
+		later(&best, sget(e, "lastTransitionTime"));
+	return best == QF_EVDB_NO_TIME ? best : best + 1;
+}
+
+/* A removal without any time: said, and nothing is deleted. */
+static int no_removal_time(struct qf_ingest_cx *cx, uint32_t lineno,
+                           const char *kind, const char *name)
+{
+	(void)qf_diag_warn(cx->d, &(struct qf_loc){ cx->file, lineno, 0 },
+	                   "QF703", NULL,
+	                   "watch DELETED %s %s carries no time (creation, "
+	                   "managedFields, conditions): its deletion is not "
+	                   "recorded",
+	                   kind, name);
+	return QF_OK;
+}
+
+/* D10: a Workload a watch DELETED event shows is gone: its reservation
+ * ends, a wait with it (a `Deleted` event, as Kueue's retention writes). */
+static int workload_removed(struct qf_ingest_cx *cx, const json_t *o,
+                            const char *wl, const char *uid, const char *cq,
+                            uint32_t lineno)
+{
+	int64_t t = removal_time(o);
+	struct qf_buf key = QF_BUF_INIT;
+	int rc;
+
+	if (t == QF_EVDB_NO_TIME)
+		return no_removal_time(cx, lineno, "Workload", wl);
+	qf_buf_addf(&key, "deleted:%s:%s", uid ? uid : "", wl);
+	rc = add_event(cx, wl, uid, cq, t, "Deleted",
+	               "Workload deleted (watch DELETED)", NULL, key.buf);
+	qf_buf_release(&key);
+	return rc;
+}
+
 int qf_ingest_workload(struct qf_ingest_cx *cx, const json_t *o,
                        uint32_t lineno)
 {
@@ -361,6 +433,8 @@ int qf_ingest_workload(struct qf_ingest_cx *cx, const json_t *o,
 		rc = conditions(cx, wl.buf, uid, cq,
 		                json_object_get(st, "conditions"),
 		                detail.len ? detail.buf : NULL);
+	if (rc == QF_OK && cx->watch_deleted)
+		rc = workload_removed(cx, o, wl.buf, uid, cq, lineno);
 done:
 	qf_buf_release(&wl);
 	qf_buf_release(&detail);
@@ -570,15 +644,40 @@ static const char *revision(const json_t *md)
 	            "quotaflow.dev/source-commit");
 }
 
-/* D3, D9: an object being deleted (a dump or a watch event with
- * metadata.deletionTimestamp) is gone from that time on. */
-static int deletion(struct qf_ingest_cx *cx, const char *kind, const char *ns,
-                    const char *name, const json_t *md, const char *rev)
+/* D3, D9, D10: when an object was deleted, or NO_TIME: its
+ * metadata.deletionTimestamp (a dump or a watch event: Kueue stops using
+ * a terminating queue then), else, shown by a watch DELETED event, when it
+ * was removed (removal_time). */
+static int64_t deleted_at(struct qf_ingest_cx *cx, const json_t *o,
+                          const char *kind, const char *full, uint32_t lineno)
 {
 	int64_t t;
 
-	if (qf_evdb_parse_time(&t, sget(md, "deletionTimestamp")) < 0)
-		return QF_OK;
+	if (qf_evdb_parse_time(&t, sget(json_object_get(o, "metadata"),
+	                                "deletionTimestamp")) == QF_OK)
+		return t;
+	if (!cx->watch_deleted)
+		return QF_EVDB_NO_TIME;
+	t = removal_time(o);
+	if (t == QF_EVDB_NO_TIME)
+		(void)no_removal_time(cx, lineno, kind, full);
+	return t;
+}
+
+/* The object is gone from t on; the deletion is a policy change of every
+ * kind. */
+static int deletion(struct qf_ingest_cx *cx, const char *kind, const char *ns,
+                    const char *name, const char *full, int64_t t,
+                    const char *rev)
+{
+	struct qf_buf key = QF_BUF_INIT;
+	int rc;
+
+	qf_buf_addf(&key, "delete:%s:%s:%lld", kind, full, (long long)t);
+	rc = policy_row(cx, key.buf, t, NULL, "delete", kind, full, rev);
+	qf_buf_release(&key);
+	if (rc < 0)
+		return rc;
 	if (!strcmp(kind, "LocalQueue"))
 		return local_queue_row(cx, ns, name, NULL, t, rev);
 	if (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort"))
@@ -593,7 +692,7 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 	const json_t *spec = json_object_get(o, "spec");
 	const char *name = sget(md, "name"), *ns = sget(md, "namespace");
 	const char *rev = revision(md), *manager;
-	int64_t at = spec_time(md, &manager);
+	int64_t at = spec_time(md, &manager), gone;
 	struct qf_buf key = QF_BUF_INIT, full = QF_BUF_INIT;
 	int rc = QF_OK;
 
@@ -609,6 +708,11 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 		qf_buf_addf(&full, "%s/%s", ns, name);
 	else
 		qf_buf_adds(&full, name);
+	gone = deleted_at(cx, o, kind, full.buf, lineno);
+	/* a write while it terminates (Kueue removing its finalizer) does
+	 * not bring it back */
+	if (gone != QF_EVDB_NO_TIME && at > gone)
+		at = gone;
 	if (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort"))
 		rc = quota_rows(cx, kind, name, spec, at, rev);
 	else if (!strcmp(kind, "Pool"))
@@ -616,8 +720,8 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 	else if (!strcmp(kind, "LocalQueue") && sget(spec, "clusterQueue"))
 		rc = local_queue_row(cx, ns, name, sget(spec, "clusterQueue"),
 		                     at, rev);
-	if (rc == QF_OK)
-		rc = deletion(cx, kind, ns, name, md, rev);
+	if (rc == QF_OK && gone != QF_EVDB_NO_TIME)
+		rc = deletion(cx, kind, ns, name, full.buf, gone, rev);
 	qf_buf_addf(&key, "snapshot:%s:%s:%lld:%s", kind, full.buf,
 	            (long long)at, rev ? rev : "");
 	if (rc == QF_OK)

@@ -6,11 +6,12 @@
 # Schema details that differ on purpose (user_version, the schema_version
 # of manifest.json and the hashes that cover it) are normalised away.
 #
-# Each scenario is ingested in up to three ways with NEW: in one ingest; as
+# Each scenario is ingested in several ways with NEW: in one ingest; as
 # several ingests of consecutive chunks of its event lines (the incremental
-# derivation); and as chunks in reverse order (events older than what was
-# derived: a re-derivation).  OLD always ingests everything at once, so all
-# three must match it.  Exit 0 when everything matches, 1 otherwise.
+# derivation); as chunks in reverse order (events older than what was
+# derived: a re-derivation); and on standard input, derived at its end and
+# derived between batches.  OLD always ingests everything at once, so all
+# must match it.  Exit 0 when everything matches, 1 otherwise.
 #
 # usage: sh bench/audit_compare.sh /tmp/qf-main build/quotaflow [dir]
 #   AUDIT_COMPARE_BENCH=N adds bench/gen-events.sh N (default 20000; 0: none)
@@ -117,11 +118,17 @@ scenario() {
 	if head -c 11 "$ev" | grep -q '{"time_ms"'; then
 		chunks "$name" "$files" "$ev"
 	fi
-	# the stream: all event lines on standard input at once
+	# the stream: all event lines on standard input at once, derived at
+	# the end (the default --derive-interval), and derived whenever due
+	# after a batch of 1000 lines (a mix of derived and deferred batches)
 	# shellcheck disable=SC2086
 	ing "$NEW" --db "$W/$name.stdin.db" $files
 	ing "$NEW" --db "$W/$name.stdin.db" - <"$ev"
 	dump "$W/$name.stdin.db" "$W/new/$name-stdin" "$NEW"
+	# shellcheck disable=SC2086
+	ing "$NEW" --db "$W/$name.eager.db" $files
+	ing "$NEW" --db "$W/$name.eager.db" --derive-interval 1ms - <"$ev"
+	dump "$W/$name.eager.db" "$W/new/$name-stdin-eager" "$NEW"
 	# the inputs and the chain differ by construction when the events
 	# come in several ingests
 	for f in events.meta bundle.sums manifest.norm verify.txt verify-db.txt; do

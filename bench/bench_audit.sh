@@ -52,4 +52,18 @@ EOS
 icpu=$(field cpu_ms "$OUT/import.err")
 echo "sqlite3 .import csv: $N rows, cpu $icpu ms, $((N * 1000 / (icpu + 1))) rows/s of CPU"
 echo "ratio audit ingest / .import (rows/s of CPU): $(awk -v a="$icpu" -v b="$cpu" 'BEGIN { printf "%.2f", a / b }')"
+# a stream on standard input that is not in time order (docs/audit.md
+# "Streams"): the first S events in the generator's order (each workload's
+# lines together) and shuffled, piped in batches of 1000
+S=${AUDIT_STREAM_EVENTS:-50000}
+head -n "$S" "$OUT/events.jsonl" >"$OUT/stream.jsonl"
+yes | head -c 1048576 >"$OUT/seed"
+shuf --random-source="$OUT/seed" "$OUT/stream.jsonl" >"$OUT/stream-shuf.jsonl"
+for f in stream stream-shuf; do
+	rm -f "$OUT/$f.db"*
+	"$QF" audit ingest --db "$OUT/$f.db" "$OUT/cluster.yaml" >/dev/null 2>&1
+	"$tool" rusage sh -c "cat '$OUT/$f.jsonl' | '$QF' audit ingest --db '$OUT/$f.db' -" \
+		>/dev/null 2>"$OUT/$f.err"
+	echo "audit ingest -, $S events ($f): cpu $(field cpu_ms "$OUT/$f.err") ms, wall $(field wall_ms "$OUT/$f.err") ms, peak RSS $(field maxrss_kb "$OUT/$f.err") KB"
+done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

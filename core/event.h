@@ -13,9 +13,10 @@
  * Preempted preemptor and preemptionReason.  Reasons and messages are Kueue's
  * (v0.19 texts, with the granular pending reasons), plus Requeued and Finished.
  * Added later, optional: request {podSet: {resource: quantity}} on the
- * pending events (what the workload asks for, count x per pod; real Kueue
- * says it nowhere: its messages give only the shortfall), so an audit can
- * judge a workload that was never admitted.
+ * pending events (what the workload asks for as its queue's quota counts
+ * it: count x per pod, and `pods` = count where the queue covers pods;
+ * real Kueue says it nowhere: its messages give only the shortfall), so an
+ * audit can judge a workload that was never admitted.
  *
  * Ownership: an event handed to a sink is borrowed for the call only; copy
  * what you keep.  Rendering allocates a new jansson tree the caller owns.

@@ -18,8 +18,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_evdb *s = NULL;
-	struct qf_ingest_options o = { "fuzz", QF_FMT_AUTO, 0, -1,
-		                       QF_INGEST_BULK_AUTO };
+	struct qf_ingest_options o = { .cluster = "fuzz",
+		                       .format = QF_FMT_AUTO,
+		                       .breach_after_ms = -1,
+		                       .bulk = QF_INGEST_BULK_AUTO };
 	struct qf_ingest_stats st1, st2;
 	int64_t bad = 0;
 	int rc;

@@ -9,13 +9,59 @@
 #include "core/cli.h"
 #include "core/fs.h"
 #include "core/strlist.h"
+#include "runtime/model.h"
 #include "runtime/sim.h"
 #include "core/banned.h"
 
 static const char usage[] =
         "quotaflow simulate -f FILE... [--trace FILE] [--submit FILE] "
         "[--apply FILE...] [--cycles N | --until DURATION] [--events FILE] "
-        "[--dump-state FILE] [--summary FILE] [--format text|json]";
+        "[--dump-state FILE] [--summary FILE] [--format text|json] "
+        "[--start TIME]";
+
+/* The decimal number of the n digits at p. */
+static int num(const char *p, int n)
+{
+	int v = 0;
+
+	while (n--)
+		v = v * 10 + (*p++ - '0');
+	return v;
+}
+
+/* --start: an RFC 3339 time (runtime/model.c's reader, which checked the
+ * digits of YYYY-MM-DD) of a day the calendar has, from the epoch on (the
+ * engine's times are >= 0). */
+static int parse_start(int64_t *out, const char *text)
+{
+	static const int mdays[] = { 31, 28, 31, 30, 31, 30,
+		                     31, 31, 30, 31, 30, 31 };
+	int y, m, leap;
+
+	if (qf_model_parse_time(out, text) < 0 || *out < 0)
+		return -1;
+	y = num(text, 4);
+	m = num(text + 5, 2);
+	leap = m == 2 && y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+	return num(text + 8, 2) <= mdays[m - 1] + leap ? 0 : -1;
+}
+
+/* --start TIME into o; a usage error (its exit code) when it is not one. */
+static int take_start(struct qf_sim_options *o, const char *start,
+                      struct qf_ctx *ctx)
+{
+	if (!start)
+		return 0;
+	if (parse_start(&o->start_ms, start) < 0)
+		return qf_cli_usage_error(ctx, usage,
+		                          "simulate: --start %s: expected an "
+		                          "RFC 3339 time from 1970 on, such as "
+		                          "2026-11-27T09:00:00Z or "
+		                          "2026-11-27T10:00:00+01:00",
+		                          start);
+	o->has_start = 1;
+	return 0;
+}
 
 /* No output may be an input (--events cluster.yaml) or another output. */
 static int check_outputs(const struct qf_sim_options *o, struct qf_diags *d)
@@ -97,7 +143,7 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_buf report = QF_BUF_INIT, who = QF_BUF_INIT;
 	long long cycles = -1;
-	const char *format = NULL, *why;
+	const char *format = NULL, *start = NULL, *why;
 	int64_t until = -1;
 	const struct qf_opt opts[] = {
 		{ "file", 'f', QF_OPT_LIST, &files, "FILE", NULL, QF_OPT_GREEDY,
@@ -120,6 +166,9 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 		  "write makespan, usage and time-to-admission per class" },
 		{ "format", 0, QF_OPT_ENUM, &format, "FORMAT", "text|json", 0,
 		  "the --submit report and queue summary on stdout" },
+		{ "start", 0, QF_OPT_STRING, &start, "TIME", NULL, 0,
+		  "virtual time 0 at this RFC 3339 time (events and "
+		  "--dump-state dated from it)" },
 	};
 	int rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), usage,
 	                      "Simulate Kueue admission on a virtual clock.",
@@ -131,6 +180,9 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 		rc = qf_cli_usage_error(ctx, usage, "simulate: %s", why);
 		goto done;
 	}
+	rc = take_start(&o, start, ctx);
+	if (rc != 0)
+		goto done;
 	if (stdin_twice(&o, &who)) {
 		rc = qf_cli_usage_error(ctx, usage,
 		                        "simulate: standard input (-) can be "

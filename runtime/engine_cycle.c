@@ -885,28 +885,47 @@ static void process(struct cycle *c, struct entry *en)
 	free(before);
 }
 
-/* The pending event's request (core/event.h): count x per pod, per pod
- * set and resource, as the quota accounts it; qty holds the strings. */
-static size_t request_cells(const struct qf_engine *e, const struct qf_wl *w,
-                            struct qf_event_cell **out, char ***qty)
+/* One cell of a request: the amount as Kueue prints it, kept in qty. */
+static void request_cell(const struct qf_engine *e, struct qf_event_cell **out,
+                         size_t *n, size_t *a, char ***qty, size_t *aq,
+                         const char *podset, int32_t res, int64_t amount)
 {
+	struct qf_buf b = QF_BUF_INIT;
+
+	qf_qty_format_amount(&b, amount, e->m->res.v[res]);
+	*qty = qf_grow(*qty, sizeof(char *), aq, *n + 1);
+	(*qty)[*n] = qf_buf_detach(&b, NULL);
+	add_cell(out, n, a, podset, e->m->res.v[res], (*qty)[*n]);
+}
+
+/* The pending event's request (core/event.h): count x per pod, per pod
+ * set and resource, as the quota of ClusterQueue q accounts it (Kueue:
+ * TotalRequests leave reclaimable pods out; flavorassigner.go sets `pods`
+ * to the pod count when q covers it, a template's own request or not);
+ * qty holds the strings. */
+static size_t request_cells(const struct qf_engine *e, const struct qf_ecq *q,
+                            const struct qf_wl *w, struct qf_event_cell **out,
+                            char ***qty)
+{
+	int32_t pods = qf_names_find(&e->m->res, "pods");
+	int covers = pods >= 0 && q->res_group[pods] >= 0;
 	size_t n = 0, a = 0, aq = 0;
 
 	*out = NULL;
 	*qty = NULL;
 	for (size_t i = 0; i < w->m->nps; i++) {
 		const struct qf_model_podset *ps = &w->m->ps[i];
+		int32_t count = qf_model_ps_live_count(ps);
 
-		for (size_t j = 0; j < ps->nreq; j++) {
-			const char *rname = e->m->res.v[ps->req[j].res];
-			struct qf_buf q = QF_BUF_INIT;
-
-			qf_qty_format_amount(&q, ps->req[j].amount * ps->count,
-			                     rname);
-			*qty = qf_grow(*qty, sizeof(char *), &aq, n + 1);
-			(*qty)[n] = qf_buf_detach(&q, NULL);
-			add_cell(out, &n, &a, ps->name, rname, (*qty)[n]);
-		}
+		for (size_t j = 0; j < ps->nreq; j++)
+			if (!covers || ps->req[j].res != pods)
+				request_cell(e, out, &n, &a, qty, &aq, ps->name,
+				             ps->req[j].res,
+				             qf_assign_total(ps->req[j].amount,
+				                             count));
+		if (covers)
+			request_cell(e, out, &n, &a, qty, &aq, ps->name, pods,
+			             count);
 	}
 	return n;
 }
@@ -940,7 +959,7 @@ static void requeue(struct cycle *c, struct entry *en)
 	ev.workload = w->key;
 	ev.cluster_queue = e->cq[en->cq].m->name;
 	ev.message = en->msg.buf;
-	nreq = request_cells(e, w, &req, &qty);
+	nreq = request_cells(e, &e->cq[en->cq], w, &req, &qty);
 	ev.nrequest = nreq;
 	ev.request = req;
 	qf_engine_emit(e, &ev);

@@ -19,7 +19,11 @@
  *
  * Virtual time 0 is the latest timestamp found in the -f objects (the
  * moment the snapshot was taken), or the Unix epoch when there is none;
- * time_ms in events and summaries counts from there.
+ * time_ms in summaries and the report counts from there, and so does
+ * time_ms in events.  With has_start, virtual time 0 is start_ms instead
+ * (--start): the engine's clock, so the times --dump-state writes, and
+ * the events' time_ms (epoch ms then) start there; an input holding a
+ * later time is an error.
  *
  * Ownership: options are borrowed.  Not thread-safe.
  */
@@ -54,6 +58,8 @@ struct qf_sim_options {
 	/* compiles the Pool/Tenant specs among the -f and --apply objects
 	 * (ctx->compile_specs); NULL: such specs are an error */
 	qf_compile_specs_fn compile_specs;
+	int has_start;    /* --start given */
+	int64_t start_ms; /* --start, epoch ms (>= 0) */
 };
 
 /* Run a simulation; the --submit report is appended to `report`. */

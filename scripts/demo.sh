@@ -62,13 +62,16 @@ echo "(a pull request onboards tenant 'speech' but forgets to re-render deploy/)
 echo "    => exit 1: the merge is blocked until deploy/ is regenerated"
 
 bold "5. What will Kueue do? Simulate the compiled policy with a day's jobs"
+# --start dates the simulated day, so the audit report below shows it
 run "$QF" simulate -f "$tmp/deploy" -f examples/demo/namespaces.yaml \
-	--trace examples/demo/trace.jsonl --events "$tmp/events.jsonl" \
-	--summary "$tmp/summary.json" 2>/dev/null || exit 1
-echo "Timeline (virtual seconds, event, workload, ClusterQueue):"
+	--trace examples/demo/trace.jsonl --start 2026-11-27T09:00:00Z \
+	--events "$tmp/events.jsonl" --summary "$tmp/summary.json" \
+	2>/dev/null || exit 1
+echo "Timeline (UTC on 2026-11-27, event, workload, ClusterQueue):"
 sed -n 's/^{"time_ms":\([0-9]*\),"type":"[A-Za-z]*","reason":"\([A-Za-z]*\)","workload":"\([^"]*\)","clusterQueue":"\([^"]*\)".*/\1 \2 \3 \4/p' \
 	"$tmp/events.jsonl" | grep -v ' Admitted ' |
-	awk '{ printf "    %6.0fs  %-28s %-38s %s\n", $1 / 1000, $2, $3, $4 }'
+	awk '{ t = int($1 / 1000) % 86400
+		printf "    %02d:%02d:%02d  %-28s %-38s %s\n", int(t / 3600), int(t % 3600 / 60), t % 60, $2, $3, $4 }'
 echo "Who was preempted, and why:"
 grep '"reason":"Preempted"' "$tmp/events.jsonl" |
 	sed 's/.*"workload":"\([^"]*\)".*"message":"\([^;]*\);.*/    \1: \2/'

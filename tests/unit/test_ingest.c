@@ -648,6 +648,76 @@ static void test_ingest_queue_objects_over_time(void **state)
 	qf_buf_release(&all);
 }
 
+/* docs/audit.md D10: a watch DELETED object without deletionTimestamp was
+ * removed 1 ms after the latest time it carries; one with it, at it, and
+ * a later write (a finalizer removed) does not bring it back; a Workload
+ * that is only terminating still holds its quota. */
+static void test_ingest_watch_deleted_is_a_removal(void **state)
+{
+	static const char objs[] =
+	        "{\"type\":\"DELETED\",\"object\":{\"apiVersion\":"
+	        "\"kueue.x-k8s.io/v1beta2\",\"kind\":\"ClusterQueue\","
+	        "\"metadata\":{\"name\":\"q2\",\"creationTimestamp\":"
+	        "\"1970-01-01T00:00:00Z\",\"managedFields\":[{\"manager\":"
+	        "\"kubectl\",\"time\":\"1970-01-01T00:00:01Z\"},{\"manager\":"
+	        "\"kueue\",\"subresource\":\"status\",\"time\":"
+	        "\"1970-01-01T00:00:03Z\"}]},\"spec\":{\"cohortName\":\"c\","
+	        "\"resourceGroups\":[{\"flavors\":[{\"name\":\"f\","
+	        "\"resources\":[{\"name\":\"cpu\",\"nominalQuota\":\"2\"}]}]}]"
+	        "}}}\n"
+	        "{\"type\":\"MODIFIED\",\"object\":{\"apiVersion\":"
+	        "\"kueue.x-k8s.io/v1beta2\",\"kind\":\"ClusterQueue\","
+	        "\"metadata\":{\"name\":\"q3\",\"deletionTimestamp\":"
+	        "\"1970-01-01T00:00:02Z\",\"managedFields\":[{\"manager\":"
+	        "\"kueue\",\"time\":\"1970-01-01T00:00:05Z\"}]},\"spec\":{"
+	        "\"cohortName\":\"c\"}}}\n"
+	        "{\"type\":\"DELETED\",\"object\":{\"apiVersion\":"
+	        "\"kueue.x-k8s.io/v1beta2\",\"kind\":\"LocalQueue\","
+	        "\"metadata\":{\"name\":\"lq\",\"namespace\":\"ns\"},\"spec\":"
+	        "{\"clusterQueue\":\"q1\"}}}\n"
+	        "{\"type\":\"MODIFIED\",\"object\":{\"apiVersion\":"
+	        "\"kueue.x-k8s.io/v1beta2\",\"kind\":\"Workload\",\"metadata\":"
+	        "{\"name\":\"t\",\"namespace\":\"ns\",\"uid\":\"u-t\","
+	        "\"deletionTimestamp\":\"1970-01-01T00:00:04Z\"},\"status\":{"
+	        "\"conditions\":[{\"type\":\"QuotaReserved\",\"status\":"
+	        "\"True\",\"lastTransitionTime\":\"1970-01-01T00:00:01Z\"}]}}}\n"
+	        "{\"type\":\"DELETED\",\"object\":{\"apiVersion\":"
+	        "\"kueue.x-k8s.io/v1beta2\",\"kind\":\"Workload\",\"metadata\":"
+	        "{\"name\":\"d\",\"namespace\":\"ns\",\"uid\":\"u-d\"},"
+	        "\"status\":{\"conditions\":[{\"type\":\"QuotaReserved\","
+	        "\"status\":\"True\",\"lastTransitionTime\":"
+	        "\"1970-01-01T00:00:06Z\"}]}}}\n";
+	struct fx *f = *state;
+	size_t warned = 0;
+
+	assert_int_equal(ingest(f, objs), QF_OK);
+	one(f,
+	    "SELECT group_concat(name || ' ' || valid_from_ms || ' ' ||"
+	    " COALESCE(parent, '-') || ' ' || deleted, '|') FROM (SELECT *"
+	    " FROM queue_objects ORDER BY name, valid_from_ms)",
+	    "q2 1000 c 0|q2 3001 - 1|q3 2000 - 1");
+	one(f,
+	    "SELECT group_concat(kind || ' ' || name || ' ' || at_ms, '|')"
+	    " FROM (SELECT * FROM policy_changes WHERE verb = 'delete'"
+	    " ORDER BY at_ms)",
+	    "ClusterQueue q3 2000|ClusterQueue q2 3001");
+	/* the LocalQueue carries no time: not deleted, said */
+	one(f, "SELECT count(*) FROM local_queues WHERE cluster_queue IS NULL",
+	    "0");
+	for (size_t i = 0; i < f->d.n; i++)
+		if (f->d.v[i].rule && !strcmp(f->d.v[i].rule, "QF703") &&
+		    strstr(f->d.v[i].msg, "LocalQueue ns/lq"))
+			warned++;
+	assert_int_equal(warned, 1);
+	/* a terminating Workload still holds; a removed one ends after its
+	 * last transition */
+	one(f,
+	    "SELECT group_concat(workload || ' ' || time_ms, '|') FROM events"
+	    " WHERE reason = 'Deleted'",
+	    "ns/d 6001");
+	assert_int_equal(f->d.nerrors, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -675,6 +745,9 @@ int main(void)
 		        test_ingest_pending_request_judged, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_queue_objects_over_time, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_watch_deleted_is_a_removal, setup,
+		        teardown),
 	};
 
 	return cmocka_run_group_tests_name("ingest", tests, NULL, NULL);

@@ -54,11 +54,14 @@ static void run_until(struct paths *p, const char *trace, int64_t until_ms,
                       int want_rc)
 {
 	struct qf_strlist files = QF_STRLIST_INIT, apply = QF_STRLIST_INIT;
-	struct qf_sim_options o = {
-		&files,   &apply,        NULL,         trace,          -1,
-		until_ms, p->events.buf, p->state.buf, p->summary.buf, 0,
-		NULL
-	};
+	struct qf_sim_options o = { .files = &files,
+		                    .apply = &apply,
+		                    .trace = trace,
+		                    .cycles = -1,
+		                    .until_ms = until_ms,
+		                    .events = p->events.buf,
+		                    .dump_state = p->state.buf,
+		                    .summary = p->summary.buf };
 	struct qf_diags d = QF_DIAGS_INIT;
 	int rc;
 

@@ -1,0 +1,115 @@
+#!/bin/sh
+# audit ingest of a stream that is not in time order (docs/audit.md
+# "Streams"): each batch is committed as it arrives; the derivation is
+# deferred while --derive-interval has not passed, runs when the stream
+# goes idle past it, and at the end; a batch that changes what earlier
+# events mean, killed before its derivation, leaves a database whose next
+# ingest derives from the first event.  Each ends with the views of one
+# ingest of the same inputs.
+QF=${QF:-build/quotaflow}
+QF=$(cd "$(dirname "$QF")" && pwd)/$(basename "$QF")
+cd "$(dirname "$0")/../.." || exit 2
+tmp=$(mktemp -d)
+pid=
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+F=tests/fixtures/audit
+fail() {
+	echo "audit-stream: FAIL: $*"
+	exit 1
+}
+q() { "$QF" audit query --db "$1" "$2" 2>&1; }
+# wait_for DB SQL WANT: poll until the query's last line is WANT (30 s)
+wait_for() {
+	i=0
+	while [ "$(q "$1" "$2" | tail -1)" != "$3" ]; do
+		i=$((i + 1))
+		[ $i -lt 300 ] || fail "$2 on $1 gave $(q "$1" "$2" | tail -1), want $3"
+		sleep 0.1
+	done
+}
+views() {
+	for v in audit_waits audit_borrowing audit_preemptions audit_breaches; do
+		q "$1" "select * from $v"
+	done
+}
+# stream DB INTERVAL: ingest standard input from the FIFO $tmp/p in the
+# background (pid in $pid), the FIFO open for writing on fd 3
+stream() {
+	rm -f "$tmp/p"
+	mkfifo "$tmp/p" || fail mkfifo
+	"$QF" audit ingest --db "$1" --derive-interval "$2" - <"$tmp/p" \
+		>"$tmp/stream.out" 2>&1 &
+	pid=$!
+	# a hung ingest fails the test instead of hanging it
+	(sleep 60 && kill -9 "$pid") >/dev/null 2>&1 &
+	dog=$!
+	exec 3>"$tmp/p"
+}
+end_stream() {
+	exec 3>&-
+	wait "$pid" || fail "the stream's ingest exited $?: $(cat "$tmp/stream.out")"
+	kill "$dog" 2>/dev/null
+	pid=
+}
+
+"$QF" simulate -f $F/cluster.yaml --trace $F/trace.jsonl \
+	--events "$tmp/ev.jsonl" >/dev/null || fail simulate
+n=$(wc -l <"$tmp/ev.jsonl")
+head -n $((n / 2)) "$tmp/ev.jsonl" >"$tmp/early.jsonl"
+tail -n +$((n / 2 + 1)) "$tmp/ev.jsonl" >"$tmp/late.jsonl"
+"$QF" audit ingest --db "$tmp/ref.db" $F/cluster.yaml "$tmp/ev.jsonl" \
+	>/dev/null || fail "reference ingest"
+views "$tmp/ref.db" >"$tmp/ref.views"
+nwait=$(q "$tmp/ref.db" "select count(*) from audit_waits" | tail -1)
+
+# 1. the early events after the late ones, --derive-interval 1h: stored
+# at once, not derived while the stream is open, derived at its end
+"$QF" audit ingest --db "$tmp/a.db" $F/cluster.yaml "$tmp/late.jsonl" \
+	>/dev/null || fail "ingest of the late events"
+before=$(q "$tmp/a.db" "select count(*) from audit_waits" | tail -1)
+[ "$before" != "$nwait" ] || fail "the late events alone give every wait"
+stream "$tmp/a.db" 1h
+cat "$tmp/early.jsonl" >&3
+wait_for "$tmp/a.db" "select count(*) from events" "$n"
+sleep 1
+[ "$(q "$tmp/a.db" "select count(*) from audit_waits" | tail -1)" = "$before" ] ||
+	fail "derived before --derive-interval had passed"
+end_stream
+views "$tmp/a.db" | cmp -s - "$tmp/ref.views" ||
+	fail "the stream's views differ from one ingest's at its end"
+
+# 2. the same with --derive-interval 200ms: derived while the stream is
+# open and idle
+"$QF" audit ingest --db "$tmp/b.db" $F/cluster.yaml "$tmp/late.jsonl" \
+	>/dev/null || fail "ingest of the late events"
+stream "$tmp/b.db" 200ms
+cat "$tmp/early.jsonl" >&3
+wait_for "$tmp/b.db" "select count(*) from audit_waits" "$nwait"
+kill -0 "$pid" 2>/dev/null || fail "the stream's ingest ended early"
+views "$tmp/b.db" | cmp -s - "$tmp/ref.views" ||
+	fail "the idle stream's views differ from one ingest's"
+end_stream
+
+# 3. a ClusterQueue snapshot (it changes what earlier events mean) on a
+# stream killed before it was derived: the next ingest derives it
+"$QF" audit ingest --db "$tmp/ref8.db" $F/cluster.yaml "$tmp/ev.jsonl" \
+	$F/stream/team-a-8.json >/dev/null || fail "reference ingest"
+views "$tmp/ref8.db" >"$tmp/ref8.views"
+cmp -s "$tmp/ref.views" "$tmp/ref8.views" &&
+	fail "team-a's larger quota changes no view"
+cp "$tmp/ref.db" "$tmp/c.db"
+stream "$tmp/c.db" 1h
+cat $F/stream/team-a-8.json >&3
+wait_for "$tmp/c.db" "select nominal_milli from quotas where cluster_queue = 'team-a'" 8000
+kill -9 "$pid"
+wait "$pid" 2>/dev/null
+kill "$dog" 2>/dev/null
+pid=
+exec 3>&-
+views "$tmp/c.db" | cmp -s - "$tmp/ref.views" ||
+	fail "derived before --derive-interval had passed"
+"$QF" audit ingest --db "$tmp/c.db" - </dev/null >/dev/null 2>&1 ||
+	fail "ingest after the kill"
+views "$tmp/c.db" | cmp -s - "$tmp/ref8.views" ||
+	fail "after a kill, the next ingest did not derive the snapshot: $(views "$tmp/c.db" | diff - "$tmp/ref8.views" | head -5)"
+echo "audit-stream: ok"
