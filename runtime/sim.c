@@ -257,6 +257,47 @@ static int load_one(struct sim *s, const struct qf_obj *o, unsigned flags,
 	                         w, s->d);
 }
 
+/*
+ * A policy object given twice with two bodies in one input set (a copy of a
+ * folder left beside it, a hand edit of one of two files): the later one
+ * is used, as kubectl apply of both would leave it, and that is said.  Two
+ * identical copies change nothing and are not (lint's QF422 reports both).
+ */
+static void note_duplicate(struct sim *s, json_t *seen,
+                           const struct qf_docset *set, size_t i)
+{
+	const json_t *o = set->objs[i]->obj,
+	             *meta = json_object_get(o, "metadata");
+	const char *kind = json_string_value(json_object_get(o, "kind"));
+	const char *name = json_string_value(json_object_get(meta, "name"));
+	const char *ns = json_string_value(json_object_get(meta, "namespace"));
+	const struct qf_obj *first;
+	struct qf_buf key = QF_BUF_INIT;
+	json_t *at;
+
+	if (!kind || !name || !strcmp(kind, "Job") || !strcmp(kind, "Workload"))
+		return;
+	qf_buf_addf(&key, "%s\x1f%s\x1f%s", kind, ns ? ns : "", name);
+	at = json_object_get(seen, key.buf);
+	if (!at) {
+		json_object_set_new(seen, key.buf, json_integer((json_int_t)i));
+		qf_buf_release(&key);
+		return;
+	}
+	qf_buf_release(&key);
+	first = set->objs[json_integer_value(at)];
+	if (json_equal(first->obj, o))
+		return;
+	(void)qf_diag_warn(s->d, &set->objs[i]->loc, "QF511", "metadata.name",
+	                   "%s \"%s\" is defined twice, differently (first "
+	                   "at %s:%u:%u); this later definition is used, as "
+	                   "kubectl apply of both would leave it",
+	                   kind, name, first->loc.file, first->loc.line,
+	                   first->loc.col);
+	qf_diag_hint(s->d, "keep one of the two: quotaflow lint reports every "
+	                   "object defined twice (QF422)");
+}
+
 static int load_objects(struct sim *s, const char *opt,
                         const struct qf_strlist *files, unsigned flags,
                         struct qf_model_wl ***added, size_t *nadded)
@@ -264,6 +305,7 @@ static int load_objects(struct sim *s, const char *opt,
 	struct qf_docset set = QF_DOCSET_INIT;
 	struct qf_strlist paths = QF_STRLIST_INIT;
 	unsigned char *taken = NULL;
+	json_t *seen = json_object(); /* policy objects by kind, ns, name */
 	size_t a = 0;
 	int rc, loaded;
 
@@ -299,6 +341,7 @@ static int load_objects(struct sim *s, const char *opt,
 		if ((k < set.nobjs) != qf_model_holds_config(o->obj) ||
 		    (taken && taken[i]) || skip_kustomization(s, o))
 			continue;
+		note_duplicate(s, seen, &set, i);
 		r = load_one(s, o, flags, &w);
 		if (r < 0)
 			rc = r;
@@ -312,6 +355,7 @@ static int load_objects(struct sim *s, const char *opt,
 	if (rc == QF_OK && taken && load_compiled(s) < 0)
 		rc = QF_EINVAL;
 	free(taken);
+	json_decref(seen);
 	/* keep the docs alive: models hold references into them */
 	for (size_t i = 0; i < set.ndocs; i++)
 		qf_docset_add_take(&s->docs, set.docs[i]);
