@@ -313,6 +313,94 @@ static void walk_objects(json_t *fields, struct qf_buf *path, const json_t *a,
 	qf_strlist_release(&keys);
 }
 
+/*
+ * A list Kueue keys by name (x-kubernetes-list-type: map, such as
+ * flavors and their resources): every item an object with a name, no
+ * name twice.  Its items are matched by name, so a flavour inserted first
+ * is one added item, not a change to every item after it.
+ */
+static int keyed(const json_t *list)
+{
+	size_t i, j;
+
+	if (!json_array_size(list))
+		return 0;
+	for (i = 0; i < json_array_size(list); i++) {
+		const char *n = json_string_value(
+		        json_object_get(json_array_get(list, i), "name"));
+
+		if (!n)
+			return 0;
+		for (j = 0; j < i; j++)
+			if (!strcmp(n,
+			            json_string_value(json_object_get(
+			                    json_array_get(list, j), "name"))))
+				return 0;
+	}
+	return 1;
+}
+
+static const json_t *by_name(const json_t *list, const char *name)
+{
+	size_t i;
+	json_t *v;
+
+	json_array_foreach ((json_t *)list, i, v)
+		if (!strcmp(json_string_value(json_object_get(v, "name")),
+		            name))
+			return v;
+	return NULL;
+}
+
+/* The names of a's items that b has too, in a's order. */
+static json_t *common_names(const json_t *a, const json_t *b)
+{
+	json_t *out = json_array(), *v;
+	size_t i;
+
+	json_array_foreach ((json_t *)a, i, v) {
+		const char *n = json_string_value(json_object_get(v, "name"));
+
+		if (by_name(b, n))
+			json_array_append_new(out, json_string(n));
+	}
+	return out;
+}
+
+/* Recursive: through walk, as deep as the document (QF_DOC_MAX_DEPTH). */
+/* NOLINTNEXTLINE(misc-no-recursion) */
+static void walk_keyed(json_t *fields, struct qf_buf *path, const json_t *a,
+                       const json_t *b)
+{
+	json_t *in_a = common_names(a, b), *in_b = common_names(b, a), *v;
+	size_t i, len = path->len;
+
+	/* the order is meaning too: Kueue tries flavours in list order */
+	if (!json_equal(in_a, in_b)) {
+		qf_buf_adds(path, "(order)");
+		field_change(fields, path->buf, in_a, in_b);
+		qf_buf_setlen(path, len);
+	}
+	json_decref(in_a);
+	json_decref(in_b);
+	json_array_foreach ((json_t *)a, i, v) {
+		const char *n = json_string_value(json_object_get(v, "name"));
+
+		qf_buf_addf(path, "[%s]", n);
+		walk(fields, path, v, by_name(b, n));
+		qf_buf_setlen(path, len);
+	}
+	json_array_foreach ((json_t *)b, i, v) {
+		const char *n = json_string_value(json_object_get(v, "name"));
+
+		if (by_name(a, n))
+			continue;
+		qf_buf_addf(path, "[%s]", n);
+		walk(fields, path, NULL, v);
+		qf_buf_setlen(path, len);
+	}
+}
+
 /* Recursive: as deep as the document, at most QF_DOC_MAX_DEPTH. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
 static void walk(json_t *fields, struct qf_buf *path, const json_t *a,
@@ -328,6 +416,10 @@ static void walk(json_t *fields, struct qf_buf *path, const json_t *a,
 	}
 	if (!json_is_array(a) || !json_is_array(b)) {
 		field_change(fields, path->buf, a, b);
+		return;
+	}
+	if (keyed(a) && keyed(b)) {
+		walk_keyed(fields, path, a, b);
 		return;
 	}
 	n = json_array_size(a) > json_array_size(b) ? json_array_size(a)
