@@ -21,6 +21,8 @@ trap cleanup EXIT INT TERM
 start() {
 	name=$1
 	shift
+	# made here: the background shell may open it after the first read
+	: >"$tmp/$name.log"
 	"$QF" controller --listen 127.0.0.1:0 "$@" 2>"$tmp/$name.log" &
 	PID=$!
 	pids="$pids $PID"
