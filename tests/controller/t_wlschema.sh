@@ -83,9 +83,20 @@ expect_has "explain template" "$out" "template	<Object> -required-"
 out=$(k explain workload.spec.podSets.template.spec.containers.ports 2>&1)
 expect_has "explain protocol" "$out" "protocol	<string>"
 
-# the Job path: its Workload is defaulted and admitted as before
-k create -f "$EX/job1.yaml" >/dev/null 2>&1 || bad "create job1"
+# the Job path: its Workload is defaulted (the pod template's defaults
+# too, on a copy: the Job keeps its own) and admitted as before
+sed 's/^        resources:/        ports: [{containerPort: 80}]\n        resources:/' "$EX/job1.yaml" >"$tmp/job.yaml"
+k create -f "$tmp/job.yaml" >/dev/null 2>&1 || bad "create job1"
 wait_for "admitted" "k get job job1 -o jsonpath='{.spec.suspend}'" "false"
-expect_eq "job workload active" "$(k get workloads -o jsonpath='{range .items[?(@.metadata.ownerReferences)]}{.spec.active}{end}')" "true"
+jw() { k get workloads -o jsonpath="{range .items[?(@.metadata.ownerReferences)]}$1{end}"; }
+expect_eq "job workload" "$(jw '{.spec.active}/{.spec.podSets[0].template.spec.containers[0].ports[0].protocol}')" "true/TCP"
+expect_eq "job untouched" "$(k get job job1 -o jsonpath='{.spec.template.spec.containers[0].ports[0]}')" '{"containerPort":80}'
+rv=$(jw '{.metadata.resourceVersion}')
 stop || bad "stop"
+# read back after a restart, nothing to rewrite
+start b --db "$tmp/a.db" || exit 1
+expect_eq "restart defaults" "$(k get workload plain -o jsonpath='{.spec.podSets[0].name}/{.spec.podSets[0].template.spec.containers[0].ports[0].protocol}')" "main/TCP"
+sleep 0.3
+expect_eq "job workload not rewritten" "$(jw '{.metadata.resourceVersion}')" "$rv"
+stop || bad "stop b"
 finish
