@@ -741,8 +741,8 @@ static enum qf_kinds_result no_schema(const struct qf_kinds *k,
 }
 
 /* The fields v1beta2 renamed or reshaped (Kueue: clusterqueue_conversion
- * .go): written in the other version, an unknown field (QF102) says what
- * to write instead, not only the nearest name. */
+ * .go, workload_conversion.go): written in the other version, an unknown field
+ * (QF102) says what to write instead, not only the nearest name. */
 static const struct {
 	const char *version, *kind, *path, *hint;
 } other_version[] = {
@@ -753,6 +753,17 @@ static const struct {
 	  "spec.cohort is v1beta1's; v1beta2 calls it cohortName" },
 	{ "v1beta1", "ClusterQueue", "spec.cohortName",
 	  "spec.cohortName is v1beta2's; v1beta1 calls it cohort" },
+	/* Kueue: workload_conversion.go */
+	{ "v1beta2", "Workload", "spec.priorityClassName",
+	  "spec.priorityClassName is v1beta1's; in v1beta2 write "
+	  "priorityClassRef: {group: kueue.x-k8s.io, kind: "
+	  "WorkloadPriorityClass, name: NAME}" },
+	{ "v1beta2", "Workload", "spec.priorityClassSource",
+	  "spec.priorityClassSource is v1beta1's; v1beta2 gives the class's "
+	  "group and kind in priorityClassRef" },
+	{ "v1beta1", "Workload", "spec.priorityClassRef",
+	  "spec.priorityClassRef is v1beta2's; v1beta1 writes "
+	  "priorityClassName and priorityClassSource" },
 };
 
 /* Give the QF102 findings from index `from` on the hint of other_version. */

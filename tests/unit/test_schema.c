@@ -123,6 +123,13 @@ static const struct kcase cases[] = {
 	  "{\"type\":\"object\",\"required\":[\"name\"],"
 	  "\"properties\":{\"name\":{\"type\":\"string\"}}}",
 	  "v:\n  name: null\n", "QF103", 2, 3, "v" },
+	/* kube-apiserver defaults before it validates (a v1beta1
+	 * Workload's podSets[].count) */
+	{ "required-defaulted",
+	  "{\"type\":\"object\",\"required\":[\"n\",\"m\"],"
+	  "\"properties\":{\"n\":{\"type\":\"integer\",\"default\":1},"
+	  "\"m\":{\"type\":\"integer\",\"default\":1}}}",
+	  "v:\n  m: null\n", NULL, 0, 0, NULL },
 	{ "unknown-field",
 	  "{\"type\":\"object\",\"properties\":"
 	  "{\"name\":{\"type\":\"string\"}}}",
