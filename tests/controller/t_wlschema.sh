@@ -54,6 +54,13 @@ expect_eq "template kept" "$(k get workload plain -o jsonpath='{.spec.podSets[0]
 wl v1beta1 old "" >"$tmp/old.yaml"
 k create -f "$tmp/old.yaml" >/dev/null 2>&1 || bad "create v1beta1"
 expect_eq "v1beta1 defaults" "$(k get workloads.v1beta1.kueue.x-k8s.io old -o jsonpath='{.spec.active}/{.spec.podSets[0].name}/{.spec.podSets[0].count}/{.spec.podSets[0].template.spec.containers[0].ports[0].protocol}')" "true/main/1/TCP"
+# server-side apply without the defaulted fields (podSets keyed by a
+# defaulted name), twice: defaulted, and the second changes nothing
+wl v1beta2 ssa "" >"$tmp/ssa.yaml"
+k apply --server-side -f "$tmp/ssa.yaml" >/dev/null 2>&1 || bad "ssa"
+k apply --server-side -f "$tmp/ssa.yaml" >/dev/null 2>&1 || bad "ssa again"
+k replace -f "$tmp/ssa.yaml" >/dev/null 2>&1 || bad "replace"
+expect_eq "ssa defaults" "$(k get workload ssa -o jsonpath='{.spec.podSets[0].name}/{.spec.podSets[0].count}/{.spec.podSets[0].template.spec.containers[0].ports[0].protocol}/{.metadata.generation}')" "main/1/TCP/1"
 # a value set is kept
 wl v1beta2 inactive "active: false" >"$tmp/off.yaml"
 k create -f "$tmp/off.yaml" >"$tmp/out" 2>&1 || bad "create off: $(cat "$tmp/out")"
