@@ -70,6 +70,12 @@ static const struct kind_row kinds[] = {
 	{ KUEUE_GROUP, "v1beta2", "WorkloadPriorityClass", 0,
 	  "kueue.x-k8s.io_v1beta2_workloadpriorityclass", qf_kinds__check_wpc,
 	  no_cel },
+	/* structural only: the schema leaves out the CRD's CEL rules and
+	 * no native check does Kueue's Workload webhook's */
+	{ KUEUE_GROUP, "v1beta1", "Workload", 1,
+	  "kueue.x-k8s.io_v1beta1_workload", NULL, no_cel },
+	{ KUEUE_GROUP, "v1beta2", "Workload", 1,
+	  "kueue.x-k8s.io_v1beta2_workload", NULL, no_cel },
 	{ "scheduling.k8s.io", "v1", "PriorityClass", 0,
 	  "scheduling.k8s.io_v1_priorityclass", qf_kinds__check_pc, no_cel },
 	/* the tenant spec (compiler/spec.c runs its semantic checks) */
@@ -735,8 +741,8 @@ static enum qf_kinds_result no_schema(const struct qf_kinds *k,
 }
 
 /* The fields v1beta2 renamed or reshaped (Kueue: clusterqueue_conversion
- * .go): written in the other version, an unknown field (QF102) says what
- * to write instead, not only the nearest name. */
+ * .go, workload_conversion.go): written in the other version, an unknown field
+ * (QF102) says what to write instead, not only the nearest name. */
 static const struct {
 	const char *version, *kind, *path, *hint;
 } other_version[] = {
@@ -747,6 +753,17 @@ static const struct {
 	  "spec.cohort is v1beta1's; v1beta2 calls it cohortName" },
 	{ "v1beta1", "ClusterQueue", "spec.cohortName",
 	  "spec.cohortName is v1beta2's; v1beta1 calls it cohort" },
+	/* Kueue: workload_conversion.go */
+	{ "v1beta2", "Workload", "spec.priorityClassName",
+	  "spec.priorityClassName is v1beta1's; in v1beta2 write "
+	  "priorityClassRef: {group: kueue.x-k8s.io, kind: "
+	  "WorkloadPriorityClass, name: NAME}" },
+	{ "v1beta2", "Workload", "spec.priorityClassSource",
+	  "spec.priorityClassSource is v1beta1's; v1beta2 gives the class's "
+	  "group and kind in priorityClassRef" },
+	{ "v1beta1", "Workload", "spec.priorityClassRef",
+	  "spec.priorityClassRef is v1beta2's; v1beta1 writes "
+	  "priorityClassName and priorityClassSource" },
 };
 
 /* Give the QF102 findings from index `from` on the hint of other_version. */

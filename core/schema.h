@@ -16,9 +16,10 @@
  * x-kubernetes-list-type (atomic, set, map) with x-kubernetes-list-map-keys,
  * anyOf, allOf, oneOf, not and x-kubernetes-validations (CEL).  Annotations
  * (description, title, example, externalDocs, x-kubernetes-map-type) are
- * accepted and have no effect; `default` has none on validation and is what
- * qf_schema_default fills in.  An unknown keyword is a warning (QF100) and
- * is ignored.
+ * accepted and have no effect; `default` is what qf_schema_default fills
+ * in, and on validation only makes its property never missing when required
+ * (kube-apiserver defaults before it validates).  An unknown keyword is a
+ * warning (QF100) and is ignored.
  *
  * CEL: rules are not evaluated.  A rule is "covered" when its message is in
  * opts.cel_covered (a native check implements it) or when it is a

@@ -700,8 +700,11 @@ static void check_required(struct vctx *v, const struct qf_schema *s,
 	for (size_t i = 0; i < s->nrequired; i++) {
 		const char *r = s->required[i];
 		const json_t *x = json_object_get(w->self, r);
+		const struct qf_schema *ps = qf_schema__prop(s, r);
 
-		if (x && !pruned(qf_schema__prop(s, r), x))
+		if (x && !pruned(ps, x))
+			continue;
+		if (ps && ps->dflt) /* kube-apiserver defaults it first */
 			continue;
 		report(v, w, "QF103", NULL, "missing required field \"%s\"", r);
 		if (!v->probe)

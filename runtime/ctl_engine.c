@@ -754,6 +754,17 @@ static int render(struct ctl *c, struct qf_wl *w)
 	if (!w || w->state == QF_WL_DELETED)
 		return 0;
 	o = qf_dump_workload(c->e, w, c->t0);
+	if (w->m->owner_job) {
+		/* Kueue creates it through the API, which prunes and
+		 * defaults it; a copy, as the template is the Job's */
+		json_t *spec = json_object_get(o, "spec");
+
+		json_object_set_new(
+		        spec, "podSets",
+		        json_deep_copy(json_object_get(spec, "podSets")));
+		ctl_prune(c, K_WL, o);
+		ctl_default(c, K_WL, o);
+	}
 	prev = ctl_lookup(c, K_WL, w->m->ns, w->m->name);
 	om = json_object_get(o, "metadata");
 	if (prev) {

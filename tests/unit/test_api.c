@@ -303,7 +303,7 @@ static void test_api_openapi_has_field_validation(void **state)
 static void test_api_openapi_schemas(void **state)
 {
 	json_t *doc = qf_api_openapi("/openapi/v3/apis/kueue.x-k8s.io/v1beta1");
-	json_t *schemas, *cq, *gvk;
+	json_t *schemas, *cq, *gvk, *ps;
 
 	(void)state;
 	schemas =
@@ -318,8 +318,14 @@ static void test_api_openapi_schemas(void **state)
 	                    "ClusterQueue");
 	assert_non_null(json_object_get(
 	        schemas, "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"));
-	assert_null(
-	        json_object_get(schemas, "io.x-k8s.kueue.v1beta1.Workload"));
+	/* Workloads too: kubectl explain workload.spec.podSets */
+	ps = NULL;
+	assert_int_equal(json_unpack(schemas, "{s:{s:{s:{s:{s:o}}}}}",
+	                             "io.x-k8s.kueue.v1beta1.Workload",
+	                             "properties", "spec", "properties",
+	                             "podSets", &ps),
+	                 0);
+	assert_non_null(ps);
 	json_decref(doc);
 	doc = qf_api_openapi("/openapi/v3/apis/batch/v1");
 	assert_int_equal(

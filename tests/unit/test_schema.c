@@ -123,6 +123,13 @@ static const struct kcase cases[] = {
 	  "{\"type\":\"object\",\"required\":[\"name\"],"
 	  "\"properties\":{\"name\":{\"type\":\"string\"}}}",
 	  "v:\n  name: null\n", "QF103", 2, 3, "v" },
+	/* kube-apiserver defaults before it validates (a v1beta1
+	 * Workload's podSets[].count) */
+	{ "required-defaulted",
+	  "{\"type\":\"object\",\"required\":[\"n\",\"m\"],"
+	  "\"properties\":{\"n\":{\"type\":\"integer\",\"default\":1},"
+	  "\"m\":{\"type\":\"integer\",\"default\":1}}}",
+	  "v:\n  m: null\n", NULL, 0, 0, NULL },
 	{ "unknown-field",
 	  "{\"type\":\"object\",\"properties\":"
 	  "{\"name\":{\"type\":\"string\"}}}",
@@ -571,6 +578,109 @@ static void test_schema_default_fills_missing(void **state)
 	qf_diags_release(&d);
 }
 
+/* The built-in Workload schemas (both served versions): the CRD's
+ * defaults filled in, a misspelled spec field and a 19th podSet refused,
+ * the pod template's fields past the modelled ones kept by pruning. */
+static const struct {
+	const char *id, *blob;
+	const char *dflt; /* what defaulting adds to spec, as JSON */
+	const char *only; /* a field the other version lacks, or NULL */
+} wl_cases[] = {
+	{ "wl-v1beta2", "kueue.x-k8s.io_v1beta2_workload", "{\"active\":true}",
+	  "preemptionGates" },
+	{ "wl-v1beta1", "kueue.x-k8s.io_v1beta1_workload",
+	  "{\"active\":true,\"priorityClassSource\":\"\"}", NULL },
+};
+
+#define WL_TEMPLATE                                                         \
+	"{\"spec\":{\"restartPolicy\":\"Never\",\"futureField\":{\"a\":1}," \
+	"\"containers\":[{\"name\":\"c\",\"image\":\"i\","                  \
+	"\"ports\":[{\"containerPort\":80}]}]}}"
+
+/* WL_TEMPLATE's podSet as defaulting leaves it */
+#define WL_DEFAULTED                                                   \
+	"[{\"name\":\"main\",\"count\":1,\"template\":{\"spec\":{"     \
+	"\"restartPolicy\":\"Never\",\"futureField\":{\"a\":1},"       \
+	"\"containers\":[{\"name\":\"c\",\"image\":\"i\",\"ports\":[{" \
+	"\"containerPort\":80,\"protocol\":\"TCP\"}]}]}}}]"
+
+static json_t *wl_with(const char *spec_extra)
+{
+	json_t *w = json_pack("{s:s,s:s,s:{s:s},s:{s:s,s:[{s:o}]}}",
+	                      "apiVersion", "kueue.x-k8s.io/v1beta2", "kind",
+	                      "Workload", "metadata", "name", "w", "spec",
+	                      "queueName", "q", "podSets", "template",
+	                      json_loads(WL_TEMPLATE, 0, NULL));
+	json_t *extra = json_loads(spec_extra, 0, NULL);
+
+	assert_non_null(w);
+	assert_non_null(extra);
+	assert_int_equal(json_object_update(json_object_get(w, "spec"), extra),
+	                 0);
+	json_decref(extra);
+	return w;
+}
+
+static void test_schema_workload_builtins(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(wl_cases); i++) {
+		struct qf_schema_opts o = QF_SCHEMA_OPTS_INIT;
+		struct qf_diags d = QF_DIAGS_INIT;
+		struct qf_schema *s = NULL;
+		json_t *w = wl_with("{}"), *ps, *want;
+
+		print_message("case %s\n", wl_cases[i].id);
+		o.origin = wl_cases[i].blob;
+		o.flags = QF_SCHEMA_RESOURCE;
+		assert_int_equal(
+		        qf_schema_compile_builtin(&s, o.origin, &o, &d), QF_OK);
+		/* kube-apiserver defaults before it validates (v1beta1
+		 * requires the count it defaults) */
+		qf_schema_default(s, w);
+		assert_int_equal(qf_schema_validate(s, w, NULL, NULL, &d),
+		                 QF_OK);
+		want = wl_with(wl_cases[i].dflt);
+		json_object_set_new(json_object_get(want, "spec"), "podSets",
+		                    json_loads(WL_DEFAULTED, 0, NULL));
+		assert_true(json_equal(w, want));
+		/* pruning keeps every template field, drops a typo */
+		json_object_set_new(json_object_get(w, "spec"), "queueNmae",
+		                    json_string("q"));
+		assert_int_equal(qf_schema_validate(s, w, NULL, NULL, &d),
+		                 QF_EINVAL);
+		assert_string_equal(d.v[d.n - 1].rule, "QF102");
+		assert_string_equal(d.v[d.n - 1].path, "spec.queueNmae");
+		assert_int_equal(qf_schema_prune(s, w), 1);
+		assert_true(json_equal(w, want));
+		json_decref(want);
+		/* at most 18 podSets, as the CRD says */
+		ps = json_object_get(json_object_get(w, "spec"), "podSets");
+		while (json_array_size(ps) < 19) {
+			json_t *more = json_deep_copy(json_array_get(ps, 0));
+
+			json_object_set_new(
+			        more, "name",
+			        json_sprintf("p%zu", json_array_size(ps)));
+			json_array_append_new(ps, more);
+		}
+		qf_diags_release(&d);
+		assert_int_equal(qf_schema_validate(s, w, NULL, NULL, &d),
+		                 QF_EINVAL);
+		json_array_remove(ps, 18);
+		qf_diags_release(&d);
+		assert_int_equal(qf_schema_validate(s, w, NULL, NULL, &d),
+		                 QF_OK);
+		/* a field of the other version only is unknown here */
+		json_decref(w);
+		w = wl_with("{\"preemptionGates\":[{\"name\":\"g\"}]}");
+		assert_int_equal(qf_schema_prune(s, w), !wl_cases[i].only);
+		qf_schema_free(s);
+		json_decref(w);
+		qf_diags_release(&d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -585,6 +695,7 @@ int main(void)
 		cmocka_unit_test(test_schema_compile_errors),
 		cmocka_unit_test(test_schema_builtins_compile_cleanly),
 		cmocka_unit_test(test_schema_default_fills_missing),
+		cmocka_unit_test(test_schema_workload_builtins),
 	};
 
 	return cmocka_run_group_tests_name("schema", tests, NULL, NULL);
