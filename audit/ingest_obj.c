@@ -783,7 +783,8 @@ static const json_t *written_spec(const char *verb, const json_t *resp,
 /* D11: an audit-log write of a ResourceFlavor: it exists from then on,
  * unless the write removed it: a delete that left no finalizer to hold
  * it, or a write that took the last finalizer off a terminating one (the
- * API server removes it then). */
+ * API server removes it then).  Without the response (level Metadata)
+ * nothing is known: Kueue's finalizer usually holds a deleted one. */
 static int flavor_written(struct qf_ingest_cx *cx, const char *name,
                           const char *verb, const json_t *resp, int64_t at,
                           const char *rev)
@@ -794,6 +795,8 @@ static int flavor_written(struct qf_ingest_cx *cx, const char *name,
 	                      ? !held
 	                      : sget(md, "deletionTimestamp") && !held;
 
+	if (!json_is_object(resp))
+		return QF_OK;
 	return queue_object_row(cx, "ResourceFlavor", name, at, NULL, removed,
 	                        rev);
 }
