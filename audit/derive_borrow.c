@@ -426,8 +426,9 @@ static int load_quotas(struct borrow *b, struct qf_diags *d)
 		rc = each_row(
 		        b,
 		        "SELECT kind, name, valid_from_ms, parent, deleted"
-		        " FROM queue_objects WHERE cluster = ?1 ORDER BY"
-		        " kind, name, valid_from_ms",
+		        " FROM queue_objects WHERE cluster = ?1 AND kind IN"
+		        " ('ClusterQueue', 'Cohort') ORDER BY kind, name,"
+		        " valid_from_ms",
 		        drops_from_row, 0, d);
 	if (rc < 0)
 		return rc;

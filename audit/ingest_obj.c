@@ -685,6 +685,33 @@ static int deletion(struct qf_ingest_cx *cx, const char *kind, const char *ns,
 	return QF_OK;
 }
 
+/*
+ * D11: when a ResourceFlavor exists for Kueue.  Kueue drops one from its
+ * cache only when it is removed from the API (a terminating one, held by
+ * the resource-in-use finalizer while a ClusterQueue names it, still
+ * counts), so a dump says it exists from its spec time, and a watch
+ * DELETED event that it was removed, at the latest time it carries
+ * (removal_time: its deletionTimestamp is only when it began to
+ * terminate).
+ */
+static int flavor_rows(struct qf_ingest_cx *cx, const json_t *o,
+                       const char *name, int64_t at, const char *rev)
+{
+	int64_t gone;
+	int rc = QF_OK;
+
+	if (at != QF_EVDB_NO_TIME)
+		rc = queue_object_row(cx, "ResourceFlavor", name, at, NULL, 0,
+		                      rev);
+	if (rc < 0 || !cx->watch_deleted)
+		return rc;
+	gone = removal_time(o);
+	return gone == QF_EVDB_NO_TIME
+	               ? QF_OK
+	               : queue_object_row(cx, "ResourceFlavor", name, gone,
+	                                  NULL, 1, rev);
+}
+
 int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
                             const char *kind, uint32_t lineno)
 {
@@ -722,6 +749,8 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 		                     at, rev);
 	if (rc == QF_OK && gone != QF_EVDB_NO_TIME)
 		rc = deletion(cx, kind, ns, name, full.buf, gone, rev);
+	if (rc == QF_OK && !strcmp(kind, "ResourceFlavor"))
+		rc = flavor_rows(cx, o, name, at, rev);
 	qf_buf_addf(&key, "snapshot:%s:%s:%lld:%s", kind, full.buf,
 	            (long long)at, rev ? rev : "");
 	if (rc == QF_OK)
@@ -751,12 +780,35 @@ static const json_t *written_spec(const char *verb, const json_t *resp,
 	return json_object_get(obj, "spec");
 }
 
+/* D11: an audit-log write of a ResourceFlavor: it exists from then on,
+ * unless the write removed it: a delete that left no finalizer to hold
+ * it, or a write that took the last finalizer off a terminating one (the
+ * API server removes it then).  Without the response (level Metadata)
+ * nothing is known: Kueue's finalizer usually holds a deleted one. */
+static int flavor_written(struct qf_ingest_cx *cx, const char *name,
+                          const char *verb, const json_t *resp, int64_t at,
+                          const char *rev)
+{
+	const json_t *md = json_object_get(resp, "metadata");
+	int held = json_array_size(json_object_get(md, "finalizers")) > 0;
+	int removed = !strcmp(verb, "delete")
+	                      ? !held
+	                      : sget(md, "deletionTimestamp") && !held;
+
+	if (!json_is_object(resp))
+		return QF_OK;
+	return queue_object_row(cx, "ResourceFlavor", name, at, NULL, removed,
+	                        rev);
+}
+
 /* D3: an audit-log write of a ClusterQueue or Cohort: its quota and
  * membership from then on (a delete ends them). */
 static int queue_written(struct qf_ingest_cx *cx, const char *kind,
-                         const char *name, const char *verb, const json_t *spec,
-                         int64_t at, const char *rev)
+                         const char *name, const char *verb, const json_t *resp,
+                         const json_t *spec, int64_t at, const char *rev)
 {
+	if (!strcmp(kind, "ResourceFlavor"))
+		return flavor_written(cx, name, verb, resp, at, rev);
 	if (strcmp(kind, "ClusterQueue") != 0 && strcmp(kind, "Cohort") != 0)
 		return QF_OK;
 	if (!strcmp(verb, "delete"))
@@ -830,7 +882,7 @@ int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
 			        strcmp(verb, "delete") ? cq : NULL, at, rev);
 	}
 	if (rc == QF_OK && sget(ref, "name"))
-		rc = queue_written(cx, kind, sget(ref, "name"), verb,
+		rc = queue_written(cx, kind, sget(ref, "name"), verb, resp,
 		                   written_spec(verb, resp, req), at, rev);
 	qf_buf_release(&key);
 	qf_buf_release(&name);

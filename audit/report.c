@@ -538,6 +538,8 @@ int qf_report_build(struct qf_report *out, struct qf_evdb *s,
 		rc = tenants(&q, out);
 	if (rc == QF_OK)
 		rc = lends(&q, out);
+	if (rc == QF_OK)
+		rc = qf_report_inactive(out, s, o->cluster, q.from, q.to, d);
 	qf_borrow_release(&q.qb);
 	free(q.qb_cluster);
 	if (rc < 0)
@@ -560,6 +562,7 @@ void qf_report_release(struct qf_report *r)
 	}
 	free(r->rows);
 	free(r->lends);
+	qf_report_inactive_release(r);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -705,6 +708,7 @@ static void render_text(struct qf_buf *out, const struct qf_report *r)
 		qf_buf_addf(out, "  %s: %s -> %s  %.3f\n", r->lends[i].cluster,
 		            r->lends[i].lender, r->lends[i].borrower,
 		            r->lends[i].gpu_h);
+	qf_report_inactive_render(out, r, QF_REPORT_TEXT);
 	qf_buf_release(&c);
 }
 
@@ -722,6 +726,7 @@ static void render_markdown(struct qf_buf *out, const struct qf_report *r)
 		qf_buf_addf(out, "| %s | %s | %s | %.3f |\n",
 		            r->lends[i].cluster, r->lends[i].lender,
 		            r->lends[i].borrower, r->lends[i].gpu_h);
+	qf_report_inactive_render(out, r, QF_REPORT_MARKDOWN);
 }
 
 /* CSV needs no quoting here: names are Kubernetes names (no commas or
@@ -779,6 +784,7 @@ static void render_json(struct qf_buf *out, const struct qf_report *r)
 	}
 	json_object_set_new(o, "tenants", rows);
 	json_object_set_new(o, "lending", ls);
+	json_object_set_new(o, "inactive", qf_report_inactive_json(r));
 	s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
 	                          JSON_REAL_PRECISION(12));
 	if (s)

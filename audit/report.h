@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <jansson.h>
+
 #include "audit/evdb.h"
 #include "core/buf.h"
 
@@ -62,11 +64,21 @@ struct qf_report_lend {
 	double gpu_h;
 };
 
+/* A stretch of time a ClusterQueue was inactive (D11, FlavorNotFound). */
+struct qf_report_inactive {
+	char *cluster, *cq;     /* owned */
+	char *flavors;          /* owned: the removed ones it named, "a,b" */
+	int64_t from_ms, to_ms; /* to_ms -1: still at the end of the evidence */
+	int64_t inside_ms;      /* how much of it is inside the window */
+};
+
 struct qf_report {
 	struct qf_report_row *rows; /* by cluster, then ClusterQueue */
 	size_t nrows;
 	struct qf_report_lend *lends; /* by cluster, lender, borrower */
 	size_t nlends;
+	struct qf_report_inactive *inactive; /* by cluster, queue, time */
+	size_t ninactive;
 	int64_t from_ms, to_ms; /* the window actually covered */
 };
 
@@ -80,6 +92,18 @@ int qf_report_format_parse(const char *name);
 
 void qf_report_render(struct qf_buf *out, const struct qf_report *r,
                       enum qf_report_format fmt);
+
+/* report_inactive.c (D11): the inactive stretches of every ClusterQueue
+ * of cluster (NULL: all) that meet the window [from, to] into out. */
+int qf_report_inactive(struct qf_report *out, struct qf_evdb *s,
+                       const char *cluster, int64_t from, int64_t to,
+                       struct qf_diags *d) QF_MUST_CHECK;
+void qf_report_inactive_release(struct qf_report *r);
+/* The text or markdown section (nothing when there is none). */
+void qf_report_inactive_render(struct qf_buf *out, const struct qf_report *r,
+                               enum qf_report_format fmt);
+/* The json array (a new reference). */
+json_t *qf_report_inactive_json(const struct qf_report *r);
 
 /* The html page (report_html.c). */
 void qf_report_html(struct qf_buf *out, const struct qf_report *r);

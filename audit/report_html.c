@@ -185,6 +185,37 @@ static void cellv(struct qf_buf *b, int decimals, double v)
 	qf_buf_adds(b, "</td>");
 }
 
+/* D11: the stretches a queue was inactive, when there are any. */
+static void inactive_rows(struct qf_buf *b, const struct qf_report *rep)
+{
+	if (!rep->ninactive)
+		return;
+	qf_buf_adds(b, "\n<h2>Inactive ClusterQueues (FlavorNotFound)</h2>\n"
+	               "<table><thead><tr><th>cluster</th><th>ClusterQueue"
+	               "</th><th>missing flavors</th><th>from</th><th>to</th>"
+	               "<th>inactive s</th></tr></thead><tbody>");
+	for (size_t i = 0; i < rep->ninactive; i++) {
+		const struct qf_report_inactive *v = &rep->inactive[i];
+
+		qf_buf_adds(b, "<tr class=\"inactive\"><td>");
+		esc(b, v->cluster);
+		qf_buf_adds(b, "</td><td>");
+		esc(b, v->cq);
+		qf_buf_adds(b, "</td><td>");
+		esc(b, v->flavors);
+		qf_buf_adds(b, "</td><td>");
+		qf_evdb_iso_ms(b, v->from_ms);
+		qf_buf_adds(b, "</td><td>");
+		if (v->to_ms < 0)
+			qf_buf_adds(b, "-");
+		else
+			qf_evdb_iso_ms(b, v->to_ms);
+		qf_buf_addf(b, "</td><td>%lld.%03lld</td></tr>",
+		            (long long)(v->inside_ms / 1000),
+		            (long long)(v->inside_ms % 1000));
+	}
+	qf_buf_adds(b, "</tbody></table>");
+}
 static void tenant_rows(struct qf_buf *b, const struct qf_report *rep)
 {
 	qf_buf_adds(b, "<table><thead><tr><th>cluster</th><th>tenant "
@@ -265,6 +296,7 @@ void qf_report_html(struct qf_buf *b, const struct qf_report *rep)
 		}
 		qf_buf_adds(b, "</tbody></table>");
 	}
+	inactive_rows(b, rep);
 	qf_buf_adds(b, "\n<h2>Per tenant</h2>\n<p class=\"legend\"><span "
 	               "style=\"color:#3b7dd8\">&#9632; waits / GPUs "
 	               "used</span><span style=\"color:#2a9d4b\">- - "

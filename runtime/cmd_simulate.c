@@ -9,6 +9,7 @@
 #include "core/cli.h"
 #include "core/fs.h"
 #include "core/strlist.h"
+#include "core/when.h"
 #include "runtime/model.h"
 #include "runtime/sim.h"
 #include "core/banned.h"
@@ -19,46 +20,39 @@ static const char usage[] =
         "[--dump-state FILE] [--summary FILE] [--format text|json] "
         "[--start TIME]";
 
-/* The decimal number of the n digits at p. */
-static int num(const char *p, int n)
+/* --start: the time forms audit report takes (core/when.h), from the
+ * epoch on (the engine's times are >= 0); *why as qf_when_normalise. */
+static int parse_start(int64_t *out, const char *text, const char **why)
 {
-	int v = 0;
+	struct qf_buf b = QF_BUF_INIT;
+	int rc = qf_when_normalise(&b, text, why);
 
-	while (n--)
-		v = v * 10 + (*p++ - '0');
-	return v;
-}
-
-/* --start: an RFC 3339 time (runtime/model.c's reader, which checked the
- * digits of YYYY-MM-DD) of a day the calendar has, from the epoch on (the
- * engine's times are >= 0). */
-static int parse_start(int64_t *out, const char *text)
-{
-	static const int mdays[] = { 31, 28, 31, 30, 31, 30,
-		                     31, 31, 30, 31, 30, 31 };
-	int y, m, leap;
-
-	if (qf_model_parse_time(out, text) < 0 || *out < 0)
-		return -1;
-	y = num(text, 4);
-	m = num(text + 5, 2);
-	leap = m == 2 && y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
-	return num(text + 8, 2) <= mdays[m - 1] + leap ? 0 : -1;
+	if (rc == 0 && qf_model_parse_time(out, b.buf) < 0)
+		rc = -1;
+	if (rc == 0 && *out < 0) {
+		*why = "is before 1970";
+		rc = -1;
+	}
+	qf_buf_release(&b);
+	return rc;
 }
 
 /* --start TIME into o; a usage error (its exit code) when it is not one. */
 static int take_start(struct qf_sim_options *o, const char *start,
                       struct qf_ctx *ctx)
 {
+	const char *why = NULL;
+
 	if (!start)
 		return 0;
-	if (parse_start(&o->start_ms, start) < 0)
-		return qf_cli_usage_error(ctx, usage,
-		                          "simulate: --start %s: expected an "
-		                          "RFC 3339 time from 1970 on, such as "
-		                          "2026-11-27T09:00:00Z or "
-		                          "2026-11-27T10:00:00+01:00",
-		                          start);
+	if (parse_start(&o->start_ms, start, &why) < 0)
+		return qf_cli_usage_error(
+		        ctx, usage,
+		        "simulate: --start '%s' %s; expected an RFC 3339 time "
+		        "from 1970 on (2026-11-27T09:00:00Z, "
+		        "2026-11-27T10:00:00+01:00) or a date (2026-11-27: "
+		        "midnight UTC)",
+		        start, why ? why : "is not a time");
 	o->has_start = 1;
 	return 0;
 }
@@ -167,8 +161,8 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 		{ "format", 0, QF_OPT_ENUM, &format, "FORMAT", "text|json", 0,
 		  "the --submit report and queue summary on stdout" },
 		{ "start", 0, QF_OPT_STRING, &start, "TIME", NULL, 0,
-		  "virtual time 0 at this RFC 3339 time (events and "
-		  "--dump-state dated from it)" },
+		  "virtual time 0 at this time, as audit report --since "
+		  "takes it (events and --dump-state dated from it)" },
 	};
 	int rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), usage,
 	                      "Simulate Kueue admission on a virtual clock.",

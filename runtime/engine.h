@@ -160,7 +160,6 @@ struct qf_ecq {
 	int32_t *res_group;    /* owned [nres]: resource group, or -1 */
 	char *missing_checks;  /* owned: missing AdmissionChecks, or NULL */
 	char *inactive_checks; /* owned: inactive AdmissionChecks, or NULL */
-	int covers_pods;       /* a group covers the "pods" resource */
 	int in_cycle;          /* its cohort's parent chain loops: left out of
 	                        * scheduling, Active condition unchanged */
 };

@@ -1,0 +1,25 @@
+/*
+ * when.h - the time forms a user types on the command line (audit report
+ * --since/--until, simulate --start), read by one parser so that every
+ * option that takes a time accepts the same forms: RFC 3339, a date alone
+ * (midnight UTC), minutes without seconds, a fraction of any length, `t`,
+ * `z` and a space for `T`, an offset as +02:00, +0200 or +02.  A time
+ * without an offset is refused: local time of which zone?
+ *
+ * Output is the RFC 3339 text every reader of times in the tree accepts
+ * (YYYY-MM-DDThh:mm:ss[.f]+hh:mm), appended to a qf_buf the caller owns.
+ * No state; thread-safe.
+ */
+#ifndef QF_WHEN_H
+#define QF_WHEN_H
+
+#include "core/buf.h"
+
+/*
+ * Write s as RFC 3339 into out.  Returns 0, or -1 when s is not one of the
+ * forms; *why is then NULL or says what is wrong in words that follow the
+ * text itself ("has no UTC offset", "names no day of the calendar").
+ */
+int qf_when_normalise(struct qf_buf *out, const char *s, const char **why);
+
+#endif

@@ -1,0 +1,57 @@
+/* test_when.c - core/when.c: the time forms users type, as RFC 3339. */
+#include "tests/unit/qf_test.h"
+
+#include <string.h>
+
+#include "core/when.h"
+
+static void test_when_forms_table(void **state)
+{
+	static const struct {
+		const char *id, *in, *want; /* want NULL: refused */
+		const char *why;            /* the reason given, or NULL */
+	} rows[] = {
+		{ "W1", "2026-06-12T09:00:00Z", "2026-06-12T09:00:00+00:00",
+		  NULL },
+		{ "W2", "2026-06-12", "2026-06-12T00:00:00+00:00", NULL },
+		{ "W3", "2026-06-12t09:00z", "2026-06-12T09:00:00+00:00",
+		  NULL },
+		{ "W4", "2026-06-12 11:00:00.250+0200",
+		  "2026-06-12T11:00:00.250+02:00", NULL },
+		{ "W5", "2026-06-12T11:00-03", "2026-06-12T11:00:00-03:00",
+		  NULL },
+		{ "W6", "2024-02-29", "2024-02-29T00:00:00+00:00", NULL },
+		{ "W7", "2026-06-12T09:00:00", NULL, "has no UTC offset" },
+		{ "W8", "2026-02-29", NULL, "names no day of the calendar" },
+		{ "W9", "2026-13-01", NULL, NULL },
+		{ "W10", "2026-06-12T24:00Z", NULL, NULL },
+		{ "W11", "yesterday", NULL, NULL },
+		{ "W12", "2026-06-12T09:00:00Z ", NULL, NULL },
+		{ "W13", "", NULL, NULL },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(rows); i++) {
+		struct qf_buf b = QF_BUF_INIT;
+		const char *why = "unset";
+		int rc = qf_when_normalise(&b, rows[i].in, &why);
+
+		if (rows[i].want && (rc != 0 || strcmp(b.buf, rows[i].want)))
+			fail_msg("%s: '%s' gave %d '%s', want '%s'", rows[i].id,
+			         rows[i].in, rc, b.buf, rows[i].want);
+		if (!rows[i].want &&
+		    (rc != -1 || (rows[i].why ? !why || strcmp(why, rows[i].why)
+		                              : why != NULL)))
+			fail_msg("%s: '%s' gave %d, why '%s'", rows[i].id,
+			         rows[i].in, rc, why ? why : "(null)");
+		qf_buf_release(&b);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_when_forms_table),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
