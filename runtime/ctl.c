@@ -675,27 +675,66 @@ static const char *label_value(const json_t *obj, const char *key)
 	return v ? v : "";
 }
 
-/* Kueue's Job webhook (jobframework validateUpdateForMaxExecTime): the
- * maximum execution time label of a Job that is not suspended (before or
- * after the update) cannot change, where the webhook sees the Job. */
-static int job_max_exec_update(struct ctl *c, const json_t *prev,
-                               const json_t *next, struct qf_api_err *err)
-{
-	const char *was = label_value(prev, QF_MODEL_MAX_EXEC_LABEL);
-	const char *now = label_value(next, QF_MODEL_MAX_EXEC_LABEL);
-	const json_t *ps = json_object_get(prev, "spec");
-	const json_t *ns = json_object_get(next, "spec");
+#define PRIO_LABEL "kueue.x-k8s.io/priority-class"
 
-	if (!strcmp(was, now) ||
-	    (json_is_true(json_object_get(ps, "suspend")) &&
-	     json_is_true(json_object_get(ns, "suspend"))) ||
-	    !qf_model_ns_webhooked(&c->m, qf_api_meta_str(prev, "namespace")))
+static int spec_suspended(const json_t *job)
+{
+	return json_is_true(
+	        json_object_get(json_object_get(job, "spec"), "suspend"));
+}
+
+/* One field error of a webhook's answer, as Go's field.Error prints it
+ * (", " between errors; the list is bracketed when there are several). */
+static void field_err(struct qf_buf *b, int *n, const char *label,
+                      const char *value, const char *detail)
+{
+	qf_buf_addf(b, "%smetadata.labels[%s]: Invalid value: \"%s\": %s",
+	            (*n)++ ? ", " : "", label, value, detail);
+}
+
+/* Kueue's Job webhook on an update (jobframework ValidateJobOnUpdate),
+ * where it sees the Job: the queue name of a Job that is not suspended
+ * cannot change (validateUpdateForQueueName), nor the maximum execution
+ * time label unless the Job is suspended before and after
+ * (validateUpdateForMaxExecTime); a priority class cannot be added to a
+ * Job that is not suspended nor removed from any
+ * (ValidateUpdateForWorkloadPriorityClassName). */
+static int job_webhook_update(struct ctl *c, const json_t *prev,
+                              const json_t *next, struct qf_api_err *err)
+{
+	const char *q0 = label_value(prev, QF_MODEL_QUEUE_LABEL);
+	const char *q1 = label_value(next, QF_MODEL_QUEUE_LABEL);
+	const char *m0 = label_value(prev, QF_MODEL_MAX_EXEC_LABEL);
+	const char *m1 = label_value(next, QF_MODEL_MAX_EXEC_LABEL);
+	const char *p0 = label_value(prev, PRIO_LABEL);
+	const char *p1 = label_value(next, PRIO_LABEL);
+	int was = spec_suspended(prev), now = spec_suspended(next), n = 0;
+	struct qf_buf b = QF_BUF_INIT;
+	int rc = 0;
+
+	if (!qf_model_ns_webhooked(&c->m, qf_api_meta_str(prev, "namespace")))
 		return 0;
-	return qf_api_fail(err, 403, "Forbidden",
-	                   "admission webhook \"vjob.kb.io\" denied the "
-	                   "request: metadata.labels[%s]: Invalid value: "
-	                   "\"%s\": field is immutable",
-	                   QF_MODEL_MAX_EXEC_LABEL, now);
+	if (!now && strcmp(q0, q1) != 0)
+		field_err(&b, &n, QF_MODEL_QUEUE_LABEL, q1,
+		          "field is immutable");
+	if ((!was || !now) && strcmp(m0, m1) != 0)
+		field_err(&b, &n, QF_MODEL_MAX_EXEC_LABEL, m1,
+		          "field is immutable");
+	if (!now && !*p0 && *p1)
+		field_err(&b, &n, PRIO_LABEL, p1,
+		          "WorkloadPriorityClass cannot be added to a "
+		          "non-suspended workload");
+	else if (*p0 && !*p1)
+		field_err(&b, &n, PRIO_LABEL, p1,
+		          "WorkloadPriorityClass cannot be removed from a "
+		          "workload");
+	if (n)
+		rc = qf_api_fail(err, 403, "Forbidden",
+		                 "admission webhook \"vjob.kb.io\" denied the "
+		                 "request: %s%s%s",
+		                 n > 1 ? "[" : "", b.buf, n > 1 ? "]" : "");
+	qf_buf_release(&b);
+	return rc;
 }
 
 static int wl_finished_cond(const json_t *wl)
@@ -849,12 +888,16 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 		json_object_set(json_object_get(next, "spec"), "suspend",
 		                json_object_get(json_object_get(prev, "spec"),
 		                                "suspend"));
-		if (job_max_exec_update(c, prev, next, err) < 0) {
+		if (job_webhook_update(c, prev, next, err) < 0) {
 			json_decref(next);
 			return -1;
 		}
 		if (job_done(next) && !job_done(prev) && !dry)
 			ctl_job_done(c, ns, name);
+		/* its Workload follows it (after the checks: a refused
+		 * update changes nothing) */
+		if (!dry && !json_equal(next, (json_t *)prev))
+			ctl_job_changed(c, next);
 	}
 	rc = !is_policy(kind) ? 0
 	     : dry            ? ctl_policy_check(c, next, err)

@@ -286,6 +286,28 @@ int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 int ctl_cq_delete(struct ctl *c, const json_t *obj, int *kept);
 int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 void ctl_job_done(struct ctl *c, const char *ns, const char *job);
+/* Whether Kueue manages Job obj (a Workload is made for it). */
+int ctl_job_is_kueues(struct ctl *c, const json_t *obj);
+/* The engine's workload ns/name (the latest of that name), or NULL. */
+struct qf_wl *ctl_wl_find(struct ctl *c, const char *ns, const char *name);
+/* Load Job job into the model as a Workload the engine has not seen
+ * (*out, the model's tail; NULL when Kueue makes none); -1 when the
+ * model refuses it. */
+int ctl_job_wl_load(struct ctl *c, const json_t *job, struct qf_model_wl **out);
+/* Drop what ctl_job_wl_load loaded. */
+void ctl_wl_drop(struct ctl *c, struct qf_model_wl *w);
+/* w (from ctl_job_wl_load) takes old's place in the engine as the same
+ * Workload with a new spec (uid, creation time, spec.active kept); -1
+ * with *err (w dropped, old kept) when its priority does not resolve. */
+int ctl_wl_replace(struct ctl *c, struct qf_wl *old, struct qf_model_wl *w,
+                   const json_t *src, struct qf_api_err *err);
+/* w takes the priority class and value nw (from ctl_job_wl_load, still
+ * the caller's) resolves to; -1 (logged, w unchanged) when it does not. */
+int ctl_wl_set_priority(struct ctl *c, struct qf_wl *w, struct qf_model_wl *nw);
+/* ctl_job.c: a client changed Job job (the object about to be stored,
+ * which this may suspend): its Workload follows it as Kueue's Job
+ * reconciler makes it. */
+void ctl_job_changed(struct ctl *c, json_t *job);
 void ctl_wl_finish(struct ctl *c, const char *ns, const char *name);
 void ctl_wl_delete(struct ctl *c, const char *ns, const char *name);
 /* A client changed a Workload's spec.active. */
