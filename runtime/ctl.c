@@ -1017,8 +1017,7 @@ static int delete_ns_contents(struct ctl *c, const char *ns)
 
 /* ----- request execution ----- */
 
-/* The body as JSON (or YAML, for hand-written requests). */
-static json_t *parse_body(const struct qf_http_req *hr, struct qf_api_err *err)
+json_t *ctl_parse_body(const struct qf_http_req *hr, struct qf_api_err *err)
 {
 	json_error_t je;
 	json_t *j;
@@ -1120,7 +1119,7 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
                     const struct qf_http_req *hr, json_t *prev,
                     struct qf_buf *warn, struct qf_api_err *err, json_t **out)
 {
-	json_t *body = parse_body(hr, err), *in, *served;
+	json_t *body = ctl_parse_body(hr, err), *in, *served;
 	enum qf_api_patch pt;
 	int rc;
 

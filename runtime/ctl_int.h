@@ -188,6 +188,9 @@ void ctl_add_num(struct qf_buf *b, uint64_t v, unsigned base, int width);
 /* Execute a routed CRUD request into rs (code, body). */
 void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
                  const struct qf_http_req *hr, struct qf_http_resp *rs);
+/* The body as JSON (or YAML, for hand-written requests; new reference),
+ * or NULL with *err (400). */
+json_t *ctl_parse_body(const struct qf_http_req *hr, struct qf_api_err *err);
 /* A JSON body into rs. */
 void ctl_respond_json(struct qf_http_resp *rs, int code, const json_t *j);
 /* A Status body into rs. */
