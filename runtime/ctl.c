@@ -675,7 +675,28 @@ static const char *label_value(const json_t *obj, const char *key)
 	return v ? v : "";
 }
 
-#define PRIO_LABEL "kueue.x-k8s.io/priority-class"
+#define PRIO_LABEL      "kueue.x-k8s.io/priority-class"
+#define MIN_PARALLELISM "kueue.x-k8s.io/job-min-parallelism"
+
+/* An annotation's value ("" when absent). */
+static const char *annotation_value(const json_t *obj, const char *key)
+{
+	const char *v = json_string_value(json_object_get(
+	        json_object_get(json_object_get(obj, "metadata"),
+	                        "annotations"),
+	        key));
+
+	return v ? v : "";
+}
+
+/* spec.parallelism, 1 when unset (ptr.Deref(parallelism, 1)). */
+static json_int_t parallelism(const json_t *job)
+{
+	const json_t *p =
+	        json_object_get(json_object_get(job, "spec"), "parallelism");
+
+	return json_is_integer(p) ? json_integer_value(p) : 1;
+}
 
 static int spec_suspended(const json_t *job)
 {
@@ -692,13 +713,17 @@ static void field_err(struct qf_buf *b, int *n, const char *label,
 	            (*n)++ ? ", " : "", label, value, detail);
 }
 
-/* Kueue's Job webhook on an update (jobframework ValidateJobOnUpdate),
- * where it sees the Job: the queue name of a Job that is not suspended
- * cannot change (validateUpdateForQueueName), nor the maximum execution
+/* Kueue's Job webhook on an update (job_webhook.go validateUpdate), where
+ * it sees the Job: the new Job passes the create checks (its maximum
+ * execution time label); the queue name of a Job that is not suspended
+ * cannot change, nor be emptied where a LocalQueue "default" exists
+ * (validateUpdateForQueueName), nor the maximum execution
  * time label unless the Job is suspended before and after
  * (validateUpdateForMaxExecTime); a priority class cannot be added to a
  * Job that is not suspended nor removed from any
- * (ValidateUpdateForWorkloadPriorityClassName). */
+ * (ValidateUpdateForWorkloadPriorityClassName); the parallelism of a Job
+ * that runs with partial admission cannot change
+ * (validatePartialAdmissionUpdate). */
 static int job_webhook_update(struct ctl *c, const json_t *prev,
                               const json_t *next, struct qf_api_err *err)
 {
@@ -708,15 +733,25 @@ static int job_webhook_update(struct ctl *c, const json_t *prev,
 	const char *m1 = label_value(next, QF_MODEL_MAX_EXEC_LABEL);
 	const char *p0 = label_value(prev, PRIO_LABEL);
 	const char *p1 = label_value(next, PRIO_LABEL);
+	const char *ns = qf_api_meta_str(prev, "namespace");
 	int was = spec_suspended(prev), now = spec_suspended(next), n = 0;
-	struct qf_buf b = QF_BUF_INIT;
+	struct qf_buf b = QF_BUF_INIT, why = QF_BUF_INIT;
+	int32_t s;
 	int rc = 0;
 
-	if (!qf_model_ns_webhooked(&c->m, qf_api_meta_str(prev, "namespace")))
+	if (!qf_model_ns_webhooked(&c->m, ns))
 		return 0;
+	/* the create checks first (ValidateJobOnCreate of the new Job) */
+	if (qf_model_job_max_exec(next, &s, &why) == QF_MODEL_MAX_EXEC_REFUSED)
+		qf_buf_addf(&b, "%smetadata.labels[%s]: %s", n++ ? ", " : "",
+		            QF_MODEL_MAX_EXEC_LABEL, why.buf);
 	if (!now && strcmp(q0, q1) != 0)
 		field_err(&b, &n, QF_MODEL_QUEUE_LABEL, q1,
 		          "field is immutable");
+	if (!*q1 && *q0 && ctl_lookup(c, K_LQ, ns, "default"))
+		field_err(&b, &n, QF_MODEL_QUEUE_LABEL, q1,
+		          "queue-name must not be empty in namespace with "
+		          "default queue");
 	if ((!was || !now) && strcmp(m0, m1) != 0)
 		field_err(&b, &n, QF_MODEL_MAX_EXEC_LABEL, m1,
 		          "field is immutable");
@@ -728,12 +763,21 @@ static int job_webhook_update(struct ctl *c, const json_t *prev,
 		field_err(&b, &n, PRIO_LABEL, p1,
 		          "WorkloadPriorityClass cannot be removed from a "
 		          "workload");
+	/* validatePartialAdmissionUpdate */
+	if (*annotation_value(prev, MIN_PARALLELISM) && !was &&
+	    parallelism(prev) != parallelism(next))
+		qf_buf_addf(&b,
+		            "%sspec.parallelism: Forbidden: cannot change when "
+		            "partial admission is enabled and the job is not "
+		            "suspended",
+		            n++ ? ", " : "");
 	if (n)
 		rc = qf_api_fail(err, 403, "Forbidden",
 		                 "admission webhook \"vjob.kb.io\" denied the "
 		                 "request: %s%s%s",
 		                 n > 1 ? "[" : "", b.buf, n > 1 ? "]" : "");
 	qf_buf_release(&b);
+	qf_buf_release(&why);
 	return rc;
 }
 

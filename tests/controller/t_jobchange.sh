@@ -105,6 +105,21 @@ expect_eq "priority high" "$(k get workload "$wl" -o jsonpath='{.spec.priority}/
 expect_has "priority event" "$(reasons big)" "UpdatedWorkload=Updated workload priority class: default/$wl"
 out=$(k label job big kueue.x-k8s.io/priority-class- 2>&1) && bad "class removed"
 expect_has "class kept" "$out" 'Invalid value: "": WorkloadPriorityClass cannot be removed from a workload'
+# the webhook's create checks apply to the new Job; the default queue
+# cannot be dropped; a partially admitted running Job keeps its parallelism
+out=$(k label job big --overwrite kueue.x-k8s.io/max-exec-time-seconds=abc 2>&1) && bad "abc accepted on update"
+expect_has "abc refused" "$out" 'denied the request: metadata.labels[kueue.x-k8s.io/max-exec-time-seconds]: Invalid value: "abc": strconv.Atoi: parsing "abc": invalid syntax'
+cat <<YAML | k create -f - >/dev/null 2>&1 || bad "create default queue"
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: LocalQueue
+metadata: {namespace: default, name: default}
+spec: {clusterQueue: cluster-queue}
+YAML
+out=$(k label job big kueue.x-k8s.io/queue-name- 2>&1) && bad "queue name dropped"
+expect_has "default queue" "$out" 'Invalid value: "": queue-name must not be empty in namespace with default queue'
+k annotate job small kueue.x-k8s.io/job-min-parallelism=1 >/dev/null 2>&1 || bad "annotate small"
+out=$(k patch job small --type=merge -p '{"spec":{"parallelism":2}}' 2>&1) && bad "partial parallelism changed"
+expect_has "partial parallelism" "$out" 'spec.parallelism: Forbidden: cannot change when partial admission is enabled and the job is not suspended'
 expect_eq "still one workload each" "$(k get workloads -o name | wc -l | tr -d ' ')" "2"
 stop
 expect_eq "stop" "$?" "0"
