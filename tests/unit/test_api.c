@@ -735,6 +735,22 @@ static void test_api_json_patch(void **state)
 	}
 }
 
+/* A pointer whose later token is malformed: 422, and nothing of the
+ * tokens before it is kept (make check's leak checker sees them). */
+static void test_api_json_patch_bad_pointer_frees(void **state)
+{
+	json_t *doc = json_pack("{s:{s:[i]}}", "spec", "l", 1);
+	json_t *p =
+	        json_pack("[{s:s,s:s}]", "op", "remove", "path", "/spec/l/~!1");
+	struct qf_api_err err;
+
+	(void)state;
+	assert_null(qf_api_json_patch(doc, p, &err));
+	assert_int_equal(err.code, 422);
+	json_decref(p);
+	json_decref(doc);
+}
+
 static void test_api_json_patch_limits(void **state)
 {
 	json_t *doc =
@@ -936,6 +952,7 @@ int main(void)
 		cmocka_unit_test(test_api_continue_token),
 		cmocka_unit_test(test_api_json_patch),
 		cmocka_unit_test(test_api_json_patch_limits),
+		cmocka_unit_test(test_api_json_patch_bad_pointer_frees),
 		cmocka_unit_test(test_api_convert),
 		cmocka_unit_test(test_api_fields_check),
 		cmocka_unit_test(test_api_review_protobuf),
