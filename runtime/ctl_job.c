@@ -78,18 +78,36 @@ static int same_list(const json_t *a, const json_t *b)
 	return a && b && json_equal(a, b);
 }
 
-static const json_t *podset_spec(const struct qf_model_wl *w, size_t i)
+/* w's pod sets as a Workload stores them, the CRD's defaults filled in
+ * (new reference): a stored Workload is defaulted, a Job is not, and a
+ * default must not make the two differ. */
+static json_t *defaulted_podsets(struct ctl *c, const struct qf_model_wl *w)
+{
+	json_t *o = json_pack("{s:{s:o}}", "spec", "podSets",
+	                      json_deep_copy(w->podsets_json));
+	json_t *ps;
+
+	ctl_default(c, K_WL, o);
+	ps = json_incref(
+	        json_object_get(json_object_get(o, "spec"), "podSets"));
+	json_decref(o);
+	return ps;
+}
+
+static const json_t *podset_spec(const json_t *podsets, size_t i)
 {
 	return json_object_get(
-	        json_object_get(json_array_get(w->podsets_json, i), "template"),
+	        json_object_get(json_array_get(podsets, i), "template"),
 	        "spec");
 }
 
 /* Kueue: pkg/util/equality/podset.go ComparePodSetSlices of the Job's
- * pod sets and w's; running: w's counts as it runs (expectedRunningPodSets:
- * the admitted count of a pod set that may be admitted partially). */
-static int same_podsets(const struct qf_model_wl *job, const struct qf_wl *w,
-                        int running, int ignore_tolerations)
+ * pod sets (job, its defaulted podSets jps) and w's (wps); running: w's
+ * counts as it runs (expectedRunningPodSets: the admitted count of a pod
+ * set that may be admitted partially). */
+static int same_podsets(const struct qf_model_wl *job, const json_t *jps,
+                        const struct qf_wl *w, const json_t *wps, int running,
+                        int ignore_tolerations)
 {
 	static const char *const lists[] = { "containers", "initContainers",
 		                             "tolerations" };
@@ -102,7 +120,7 @@ static int same_podsets(const struct qf_model_wl *job, const struct qf_wl *w,
 		int32_t n = running && w->count && m->ps[i].min_count >= 0
 		                    ? w->count[i]
 		                    : m->ps[i].count;
-		const json_t *a = podset_spec(job, i), *b = podset_spec(m, i);
+		const json_t *a = podset_spec(jps, i), *b = podset_spec(wps, i);
 
 		if (job->ps[i].count != n ||
 		    job->ps[i].min_count != m->ps[i].min_count)
@@ -116,20 +134,25 @@ static int same_podsets(const struct qf_model_wl *job, const struct qf_wl *w,
 }
 
 /* Kueue: jobframework EquivalentToWorkload (the Workload is the Job's). */
-static int equivalent(const struct qf_model_wl *job, const struct qf_wl *w,
-                      int suspended)
+static int equivalent(struct ctl *c, const struct qf_model_wl *job,
+                      const struct qf_wl *w, int suspended)
 {
 	int holding = w->state == QF_WL_RESERVED;
 	int admitted = holding && w->cond[QF_COND_ADMITTED].status;
+	json_t *jps, *wps;
+	int eq;
 
 	if (job->max_exec_s != w->m->max_exec_s)
 		return 0;
-	if (holding && same_podsets(job, w, 1, admitted))
-		return 1;
+	jps = defaulted_podsets(c, job);
+	wps = defaulted_podsets(c, w->m);
+	eq = holding && same_podsets(job, jps, w, wps, 1, admitted);
 	/* a holder of a suspended Job is also compared with its spec */
-	if (holding && !suspended)
-		return 0;
-	return same_podsets(job, w, 0, admitted);
+	if (!eq && (!holding || suspended))
+		eq = same_podsets(job, jps, w, wps, 0, admitted);
+	json_decref(jps);
+	json_decref(wps);
+	return eq;
 }
 
 /* The Workload of Job job no longer matches it: the same one updated
@@ -238,7 +261,7 @@ void ctl_job_changed(struct ctl *c, json_t *job)
 		return;
 	if (ctl_job_wl_load(c, job, &nw) < 0 || !nw)
 		return;
-	if (!equivalent(nw, w, suspended))
+	if (!equivalent(c, nw, w, suspended))
 		remake(c, job, w, nw, suspended);
 	else
 		follow_labels(c, job, w, nw, suspended);

@@ -105,6 +105,17 @@ expect_eq "priority high" "$(k get workload "$wl" -o jsonpath='{.spec.priority}/
 expect_has "priority event" "$(reasons big)" "UpdatedWorkload=Updated workload priority class: default/$wl"
 out=$(k label job big kueue.x-k8s.io/priority-class- 2>&1) && bad "class removed"
 expect_has "class kept" "$out" 'Invalid value: "": WorkloadPriorityClass cannot be removed from a workload'
+# a Job whose template has what the Workload CRD defaults (a port's
+# protocol) still matches its defaulted Workload: a new label changes
+# nothing
+job port 1 | sed 's|^        image: busybox|&\n        ports: [{containerPort: 8080}]|' |
+	k create -f - >/dev/null 2>&1 || bad "create port"
+wait_for "port runs" "k get job port -o jsonpath='{.spec.suspend}'" "false"
+pwl=$(wl_of port)
+puid=$(k get workload "$pwl" -o jsonpath='{.metadata.uid}')
+k label job port team=a >/dev/null 2>&1 || bad "label port"
+expect_eq "port keeps its workload" "$(k get workload "$pwl" -o jsonpath='{.metadata.uid}') $(k get job port -o jsonpath='{.spec.suspend}')" "$puid false"
+expect_eq "port not stopped" "$(reasons port)" ""
 # the webhook's create checks apply to the new Job; the default queue
 # cannot be dropped; a partially admitted running Job keeps its parallelism
 out=$(k label job big --overwrite kueue.x-k8s.io/max-exec-time-seconds=abc 2>&1) && bad "abc accepted on update"
@@ -120,15 +131,18 @@ expect_has "default queue" "$out" 'Invalid value: "": queue-name must not be emp
 k annotate job small kueue.x-k8s.io/job-min-parallelism=1 >/dev/null 2>&1 || bad "annotate small"
 out=$(k patch job small --type=merge -p '{"spec":{"parallelism":2}}' 2>&1) && bad "partial parallelism changed"
 expect_has "partial parallelism" "$out" 'spec.parallelism: Forbidden: cannot change when partial admission is enabled and the job is not suspended'
-expect_eq "still one workload each" "$(k get workloads -o name | wc -l | tr -d ' ')" "2"
+expect_eq "one workload each" "$(k get workloads -o name | wc -l | tr -d ' ')" "3"
 stop
 expect_eq "stop" "$?" "0"
 # a restart serves the Workloads as they were left
 start b --db "$tmp/a.db" || exit 1
 expect_eq "after restart" "$(k get workload "$wl" -o jsonpath='{.metadata.uid} {.spec.podSets[0].count} {.spec.queueName} {.spec.priority}')" "$uid3 10 other-queue 1000"
-k patch job big --type=merge -p '{"spec":{"parallelism":4}}' >/dev/null 2>&1 || bad "patch after restart"
+k patch job big --type=merge -p '{"spec":{"parallelism":3}}' >/dev/null 2>&1 || bad "patch after restart"
 wait_for "big runs after restart" "k get job big -o jsonpath='{.spec.suspend}'" "false"
-expect_eq "same workload" "$(k get workload "$wl" -o jsonpath='{.metadata.uid} {.spec.podSets[0].count}')" "$uid3 4"
+expect_eq "same workload" "$(k get workload "$wl" -o jsonpath='{.metadata.uid} {.spec.podSets[0].count}')" "$uid3 3"
+# restored from its stored (defaulted) form, port's Workload still matches
+k label job port --overwrite team=b >/dev/null 2>&1 || bad "relabel port"
+expect_eq "port keeps its workload after restart" "$(k get workload "$pwl" -o jsonpath='{.metadata.uid}') $(k get job port -o jsonpath='{.spec.suspend}')" "$puid false"
 stop
 expect_eq "stop b" "$?" "0"
 finish
