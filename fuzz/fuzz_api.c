@@ -3,7 +3,8 @@
  * is "METHOD URI" (paths, percent-escapes, query strings), the rest a
  * request body.  The URI is routed; its selectors are evaluated against a
  * fixed object; the body, when it is JSON, is applied to that object as
- * a merge patch, as a strategic merge patch and as a JSON patch.  A result
+ * a merge patch, as a strategic merge patch and as a JSON patch, and
+ * decoded and answered as each review kubectl sends in protobuf.  A result
  * outside its contract (a code that is not an HTTP error, a selector result
  * other than -1/0/1) aborts.
  */
@@ -51,6 +52,21 @@ static void patches(const char *body, size_t len, const json_t *obj)
 	json_decref(p);
 }
 
+/* The body as each review kubectl sends (protobuf), then answered. */
+static void reviews(const char *body, size_t len)
+{
+	for (size_t i = 0; i < qf_api_nreviews; i++) {
+		struct qf_api_err err;
+		json_t *in = qf_api_review_decode((int)i, body, len, &err);
+		json_t *out = in ? qf_api_review((int)i, in, 0, &err) : NULL;
+
+		if ((!in && err.code != 400) || (in && !out && err.code != 422))
+			abort();
+		json_decref(in);
+		json_decref(out);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *nl = memchr(data, '\n', size);
@@ -71,8 +87,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		qf_api_req_release(&r);
 	}
-	if (nl)
+	if (nl) {
 		patches(nl + 1, size - first - 1, obj);
+		reviews(nl + 1, size - first - 1);
+	}
 	json_decref(obj);
 	free(line);
 	return 0;

@@ -42,7 +42,25 @@ const struct qf_api_kind qf_api_kinds[] = {
 };
 const size_t qf_api_nkinds = QF_ARRAY_SIZE(qf_api_kinds);
 
-static const char *const groups[] = { "batch", KUEUE };
+static const char *const groups[] = { "authentication.k8s.io",
+	                              "authorization.k8s.io", "batch", KUEUE };
+
+const char *const qf_api_verbs[] = { "create", "delete", "deletecollection",
+	                             "get",    "list",   "patch",
+	                             "update", "watch" };
+const size_t qf_api_nverbs = QF_ARRAY_SIZE(qf_api_verbs);
+const char *const qf_api_status_verbs[] = { "get", "patch", "update" };
+const size_t qf_api_nstatus_verbs = QF_ARRAY_SIZE(qf_api_status_verbs);
+
+const struct qf_api_review qf_api_reviews[] = {
+	{ "authorization.k8s.io", "v1", "selfsubjectaccessreviews",
+	  "selfsubjectaccessreview", "SelfSubjectAccessReview" },
+	{ "authorization.k8s.io", "v1", "selfsubjectrulesreviews",
+	  "selfsubjectrulesreview", "SelfSubjectRulesReview" },
+	{ "authentication.k8s.io", "v1", "selfsubjectreviews",
+	  "selfsubjectreview", "SelfSubjectReview" },
+};
+const size_t qf_api_nreviews = QF_ARRAY_SIZE(qf_api_reviews);
 
 int qf_api_kind_by_name(const char *group, const char *kind)
 {
@@ -367,6 +385,15 @@ int qf_api_version_served(const struct qf_api_kind *k, const char *v)
 	return 0;
 }
 
+json_t *qf_api_str_array(const char *const *v, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, json_string(v[i]));
+	return a;
+}
+
 static json_t *split_list(const char *s)
 {
 	json_t *a = json_array();
@@ -395,11 +422,10 @@ static json_t *resource_list(const char *group, const char *version)
 		if (strcmp(k->group, group) != 0 ||
 		    !qf_api_version_served(k, version))
 			continue;
-		r = json_pack("{s:s,s:s,s:b,s:s,s:[ssssssss],s:o}", "name",
-		              k->resource, "singularName", k->singular,
-		              "namespaced", k->namespaced, "kind", k->kind,
-		              "verbs", "create", "delete", "deletecollection",
-		              "get", "list", "patch", "update", "watch",
+		r = json_pack("{s:s,s:s,s:b,s:s,s:o,s:o}", "name", k->resource,
+		              "singularName", k->singular, "namespaced",
+		              k->namespaced, "kind", k->kind, "verbs",
+		              qf_api_str_array(qf_api_verbs, qf_api_nverbs),
 		              "shortNames", split_list(k->short_names));
 		if (k->categories)
 			json_object_set_new(r, "categories",
@@ -408,13 +434,26 @@ static json_t *resource_list(const char *group, const char *version)
 		if (k->has_status) {
 			qf_buf_addf(&sub, "%s/status", k->resource);
 			json_array_append_new(
-			        res, json_pack("{s:s,s:s,s:b,s:s,s:[sss]}",
-			                       "name", sub.buf, "singularName",
-			                       "", "namespaced", k->namespaced,
-			                       "kind", k->kind, "verbs", "get",
-			                       "patch", "update"));
+			        res, json_pack("{s:s,s:s,s:b,s:s,s:o}", "name",
+			                       sub.buf, "singularName", "",
+			                       "namespaced", k->namespaced,
+			                       "kind", k->kind, "verbs",
+			                       qf_api_str_array(
+			                               qf_api_status_verbs,
+			                               qf_api_nstatus_verbs)));
 		}
 		qf_buf_release(&sub);
+	}
+	for (size_t i = 0; i < qf_api_nreviews; i++) {
+		const struct qf_api_review *k = &qf_api_reviews[i];
+
+		if (!strcmp(k->group, group) && !strcmp(k->version, version))
+			json_array_append_new(
+			        res,
+			        json_pack("{s:s,s:s,s:b,s:s,s:[s]}", "name",
+			                  k->resource, "singularName",
+			                  k->singular, "namespaced", 0, "kind",
+			                  k->kind, "verbs", "create"));
 	}
 	if (*group)
 		qf_buf_addf(&gv, "%s/%s", group, version);
@@ -436,7 +475,21 @@ static const char *group_versions(const char *group)
 	for (size_t i = 0; i < qf_api_nkinds; i++)
 		if (!strcmp(qf_api_kinds[i].group, group))
 			return qf_api_kinds[i].versions;
+	for (size_t i = 0; i < qf_api_nreviews; i++)
+		if (!strcmp(qf_api_reviews[i].group, group))
+			return qf_api_reviews[i].version;
 	return NULL;
+}
+
+/* The review at /apis/GROUP/VERSION/RESOURCE, or -1. */
+static int find_review(const struct segs *s)
+{
+	for (size_t i = 0; s->n == 4 && i < qf_api_nreviews; i++)
+		if (!strcmp(qf_api_reviews[i].group, s->v[1]) &&
+		    !strcmp(qf_api_reviews[i].version, s->v[2]) &&
+		    !strcmp(qf_api_reviews[i].resource, s->v[3]))
+			return (int)i;
+	return -1;
 }
 
 static json_t *api_group(const char *group)
@@ -619,6 +672,16 @@ static int route_path(struct qf_api_req *r, const struct segs *s,
 		               : 0;
 	}
 	r->version = qf_xstrdup(s->v[at - 1]);
+	if (!core && find_review(s) >= 0) {
+		/* create only, like kube-apiserver's reviews */
+		r->review = find_review(s);
+		r->verb = QF_API_REVIEW;
+		return strcmp(method, "POST") != 0
+		               ? qf_api_fail(err, 405, "MethodNotAllowed",
+		                             "the server does not allow this "
+		                             "method on the requested resource")
+		               : 0;
+	}
 	if (route_resource(r, s, at, core ? "" : s->v[1], err) < 0)
 		return -1;
 	return pick_verb(r, method, err);

@@ -52,6 +52,55 @@ struct qf_api_kind {
 extern const struct qf_api_kind qf_api_kinds[];
 extern const size_t qf_api_nkinds;
 
+/* The verbs of every kind, and of a /status subresource (discovery,
+ * and the rules api_review.c grants). */
+extern const char *const qf_api_verbs[];
+extern const size_t qf_api_nverbs;
+extern const char *const qf_api_status_verbs[];
+extern const size_t qf_api_nstatus_verbs;
+/* A JSON array of the strings v[0..n) (new reference). */
+json_t *qf_api_str_array(const char *const *v, size_t n);
+
+/*
+ * The reviews every client may create, as kube-apiserver serves them
+ * (api_review.c): authorization.k8s.io/v1 SelfSubjectAccessReview and
+ * SelfSubjectRulesReview (`kubectl auth can-i`), authentication.k8s.io/v1
+ * SelfSubjectReview (`kubectl auth whoami`).  Nothing is stored: a POST is
+ * answered with the review and its status.
+ */
+struct qf_api_review {
+	const char *group, *version, *resource, *singular, *kind;
+};
+extern const struct qf_api_review qf_api_reviews[];
+extern const size_t qf_api_nreviews;
+
+struct qf_api_err;
+
+/* Who the controller takes a client for: the bearer of --token-file, or
+ * (without one) an anonymous client, as kube-apiserver names it. */
+#define QF_API_TOKEN_USER     "quotaflow:token-bearer"
+#define QF_API_ANONYMOUS_USER "system:anonymous"
+
+/*
+ * Answer review qf_api_reviews[review] of body (the client's object):
+ * the review with its status (new reference), or NULL with *err (400 for
+ * a body that is not an object, 422 for an access review that asks about
+ * neither a resource nor a path).  token says whether the controller
+ * requires --token-file's token (then the client presented it).  The
+ * controller's authorization: whoever gets through may do everything it
+ * serves; an access review is allowed exactly for a served resource (and
+ * subresource) with one of its verbs, or a served path with get.
+ */
+json_t *qf_api_review(int review, const json_t *body, int token,
+                      struct qf_api_err *err);
+
+/* A review body in Kubernetes' protobuf encoding (the "k8s\0" magic and
+ * a runtime.Unknown, as kubectl sends reviews) as the JSON body
+ * qf_api_review takes (new reference; the fields it reads), or NULL with
+ * *err (400) when it is not one. */
+json_t *qf_api_review_decode(int review, const void *body, size_t len,
+                             struct qf_api_err *err);
+
 /* Index of a kind in qf_api_kinds by Kind name ("Job"), or -1. */
 int qf_api_kind_by_name(const char *group, const char *kind);
 
@@ -65,6 +114,7 @@ enum qf_api_verb {
 	QF_API_DELETE,
 	QF_API_DELETECOLLECTION, /* DELETE on a collection (selectors) */
 	QF_API_DISCOVERY,        /* req.doc holds the answer */
+	QF_API_REVIEW,           /* POST of a review: req.review says which */
 	QF_API_OTHER,            /* /healthz, /readyz, /metrics: req.path */
 };
 
@@ -117,6 +167,7 @@ struct qf_api_req {
 	int dry_run;       /* dryRun=All: check and answer, write nothing */
 	enum qf_api_fv fv; /* fieldValidation */
 	json_t *doc;       /* discovery answer (owned reference) */
+	int review;        /* QF_API_REVIEW: index in qf_api_reviews */
 };
 
 struct qf_api_err {

@@ -34,33 +34,34 @@ static void ptr_release(struct ptr *p)
 
 static int ptr_parse(struct ptr *p, const char *s, size_t max_tokens)
 {
+	struct qf_buf t = QF_BUF_INIT;
+
 	memset(p, 0, sizeof(*p));
 	if (!*s)
 		return 0;
 	if (*s != '/')
 		return -1;
 	while (*s == '/') {
-		struct qf_buf t = QF_BUF_INIT;
-
 		for (s++; *s && *s != '/'; s++) {
 			if (*s != '~') {
 				qf_buf_addch(&t, *s);
 				continue;
 			}
-			if (s[1] != '0' && s[1] != '1') {
-				qf_buf_release(&t);
-				return -1;
-			}
+			if (s[1] != '0' && s[1] != '1')
+				goto fail;
 			qf_buf_addch(&t, *++s == '0' ? '~' : '/');
 		}
-		if (p->n == max_tokens) {
-			qf_buf_release(&t);
-			return -1;
-		}
+		if (p->n == max_tokens)
+			goto fail;
 		p->tok = qf_grow(p->tok, sizeof(*p->tok), &p->a, p->n + 1);
 		p->tok[p->n++] = qf_buf_detach(&t, NULL);
 	}
 	return 0;
+fail:
+	/* the tokens before the bad one go too: p holds nothing */
+	qf_buf_release(&t);
+	ptr_release(p);
+	return -1;
 }
 
 /* An array index token: digits without a leading zero, below `size`

@@ -675,27 +675,110 @@ static const char *label_value(const json_t *obj, const char *key)
 	return v ? v : "";
 }
 
-/* Kueue's Job webhook (jobframework validateUpdateForMaxExecTime): the
- * maximum execution time label of a Job that is not suspended (before or
- * after the update) cannot change, where the webhook sees the Job. */
-static int job_max_exec_update(struct ctl *c, const json_t *prev,
-                               const json_t *next, struct qf_api_err *err)
-{
-	const char *was = label_value(prev, QF_MODEL_MAX_EXEC_LABEL);
-	const char *now = label_value(next, QF_MODEL_MAX_EXEC_LABEL);
-	const json_t *ps = json_object_get(prev, "spec");
-	const json_t *ns = json_object_get(next, "spec");
+#define PRIO_LABEL      "kueue.x-k8s.io/priority-class"
+#define MIN_PARALLELISM "kueue.x-k8s.io/job-min-parallelism"
 
-	if (!strcmp(was, now) ||
-	    (json_is_true(json_object_get(ps, "suspend")) &&
-	     json_is_true(json_object_get(ns, "suspend"))) ||
-	    !qf_model_ns_webhooked(&c->m, qf_api_meta_str(prev, "namespace")))
+/* An annotation's value ("" when absent). */
+static const char *annotation_value(const json_t *obj, const char *key)
+{
+	const char *v = json_string_value(json_object_get(
+	        json_object_get(json_object_get(obj, "metadata"),
+	                        "annotations"),
+	        key));
+
+	return v ? v : "";
+}
+
+/* spec.parallelism, 1 when unset (ptr.Deref(parallelism, 1)). */
+static json_int_t parallelism(const json_t *job)
+{
+	const json_t *p =
+	        json_object_get(json_object_get(job, "spec"), "parallelism");
+
+	return json_is_integer(p) ? json_integer_value(p) : 1;
+}
+
+static int spec_suspended(const json_t *job)
+{
+	return json_is_true(
+	        json_object_get(json_object_get(job, "spec"), "suspend"));
+}
+
+/* One field error of a webhook's answer, as Go's field.Error prints it
+ * (", " between errors; the list is bracketed when there are several). */
+static void field_err(struct qf_buf *b, int *n, const char *label,
+                      const char *value, const char *detail)
+{
+	qf_buf_addf(b, "%smetadata.labels[%s]: Invalid value: \"%s\": %s",
+	            (*n)++ ? ", " : "", label, value, detail);
+}
+
+/* Kueue's Job webhook on an update (job_webhook.go validateUpdate), where
+ * it sees the Job: the new Job passes the create checks (its maximum
+ * execution time label); the queue name of a Job that is not suspended
+ * cannot change, nor be emptied where a LocalQueue "default" exists
+ * (validateUpdateForQueueName), nor the maximum execution
+ * time label unless the Job is suspended before and after
+ * (validateUpdateForMaxExecTime); a priority class cannot be added to a
+ * Job that is not suspended nor removed from any
+ * (ValidateUpdateForWorkloadPriorityClassName); the parallelism of a Job
+ * that runs with partial admission cannot change
+ * (validatePartialAdmissionUpdate). */
+static int job_webhook_update(struct ctl *c, const json_t *prev,
+                              const json_t *next, struct qf_api_err *err)
+{
+	const char *q0 = label_value(prev, QF_MODEL_QUEUE_LABEL);
+	const char *q1 = label_value(next, QF_MODEL_QUEUE_LABEL);
+	const char *m0 = label_value(prev, QF_MODEL_MAX_EXEC_LABEL);
+	const char *m1 = label_value(next, QF_MODEL_MAX_EXEC_LABEL);
+	const char *p0 = label_value(prev, PRIO_LABEL);
+	const char *p1 = label_value(next, PRIO_LABEL);
+	const char *ns = qf_api_meta_str(prev, "namespace");
+	int was = spec_suspended(prev), now = spec_suspended(next), n = 0;
+	struct qf_buf b = QF_BUF_INIT, why = QF_BUF_INIT;
+	int32_t s;
+	int rc = 0;
+
+	if (!qf_model_ns_webhooked(&c->m, ns))
 		return 0;
-	return qf_api_fail(err, 403, "Forbidden",
-	                   "admission webhook \"vjob.kb.io\" denied the "
-	                   "request: metadata.labels[%s]: Invalid value: "
-	                   "\"%s\": field is immutable",
-	                   QF_MODEL_MAX_EXEC_LABEL, now);
+	/* the create checks first (ValidateJobOnCreate of the new Job) */
+	if (qf_model_job_max_exec(next, &s, &why) == QF_MODEL_MAX_EXEC_REFUSED)
+		qf_buf_addf(&b, "%smetadata.labels[%s]: %s", n++ ? ", " : "",
+		            QF_MODEL_MAX_EXEC_LABEL, why.buf);
+	if (!now && strcmp(q0, q1) != 0)
+		field_err(&b, &n, QF_MODEL_QUEUE_LABEL, q1,
+		          "field is immutable");
+	if (!*q1 && *q0 && ctl_lookup(c, K_LQ, ns, "default"))
+		field_err(&b, &n, QF_MODEL_QUEUE_LABEL, q1,
+		          "queue-name must not be empty in namespace with "
+		          "default queue");
+	if ((!was || !now) && strcmp(m0, m1) != 0)
+		field_err(&b, &n, QF_MODEL_MAX_EXEC_LABEL, m1,
+		          "field is immutable");
+	if (!now && !*p0 && *p1)
+		field_err(&b, &n, PRIO_LABEL, p1,
+		          "WorkloadPriorityClass cannot be added to a "
+		          "non-suspended workload");
+	else if (*p0 && !*p1)
+		field_err(&b, &n, PRIO_LABEL, p1,
+		          "WorkloadPriorityClass cannot be removed from a "
+		          "workload");
+	/* validatePartialAdmissionUpdate */
+	if (*annotation_value(prev, MIN_PARALLELISM) && !was &&
+	    parallelism(prev) != parallelism(next))
+		qf_buf_addf(&b,
+		            "%sspec.parallelism: Forbidden: cannot change when "
+		            "partial admission is enabled and the job is not "
+		            "suspended",
+		            n++ ? ", " : "");
+	if (n)
+		rc = qf_api_fail(err, 403, "Forbidden",
+		                 "admission webhook \"vjob.kb.io\" denied the "
+		                 "request: %s%s%s",
+		                 n > 1 ? "[" : "", b.buf, n > 1 ? "]" : "");
+	qf_buf_release(&b);
+	qf_buf_release(&why);
+	return rc;
 }
 
 static int wl_finished_cond(const json_t *wl)
@@ -849,12 +932,16 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 		json_object_set(json_object_get(next, "spec"), "suspend",
 		                json_object_get(json_object_get(prev, "spec"),
 		                                "suspend"));
-		if (job_max_exec_update(c, prev, next, err) < 0) {
+		if (job_webhook_update(c, prev, next, err) < 0) {
 			json_decref(next);
 			return -1;
 		}
 		if (job_done(next) && !job_done(prev) && !dry)
 			ctl_job_done(c, ns, name);
+		/* its Workload follows it (after the checks: a refused
+		 * update changes nothing) */
+		if (!dry && !json_equal(next, (json_t *)prev))
+			ctl_job_changed(c, next);
 	}
 	rc = !is_policy(kind) ? 0
 	     : dry            ? ctl_policy_check(c, next, err)
@@ -974,8 +1061,7 @@ static int delete_ns_contents(struct ctl *c, const char *ns)
 
 /* ----- request execution ----- */
 
-/* The body as JSON (or YAML, for hand-written requests). */
-static json_t *parse_body(const struct qf_http_req *hr, struct qf_api_err *err)
+json_t *ctl_parse_body(const struct qf_http_req *hr, struct qf_api_err *err)
 {
 	json_error_t je;
 	json_t *j;
@@ -1077,7 +1163,7 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
                     const struct qf_http_req *hr, json_t *prev,
                     struct qf_buf *warn, struct qf_api_err *err, json_t **out)
 {
-	json_t *body = parse_body(hr, err), *in, *served;
+	json_t *body = ctl_parse_body(hr, err), *in, *served;
 	enum qf_api_patch pt;
 	int rc;
 

@@ -17,7 +17,8 @@
  *       holders and the same usage (engine invariant E2);
  *   C3  a Job with kueue.x-k8s.io/queue-name is created suspended and
  *       gets a Workload named as Kueue names it; spec.suspend follows the
- *       Workload: false while it holds quota, true otherwise;
+ *       Workload: false while it holds quota, true otherwise; a Job that
+ *       changes keeps a Workload that matches it (ctl_job.c);
  *   C4  watchers see only committed changes, in resourceVersion order;
  *   C5  the last --watch-history committed changes are kept in memory: a
  *       watch or a continue token at a resourceVersion at least the

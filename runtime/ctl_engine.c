@@ -9,6 +9,7 @@
  */
 #include "runtime/ctl_int.h"
 
+#include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -282,26 +283,36 @@ static const char *owner_job(const struct qf_wl *w)
 	return NULL;
 }
 
-/* Take a freshly loaded model workload into the engine. */
+/* Drop w, the tail of the model's workloads the engine has not seen. */
+static void wl_pop(struct ctl *c, struct qf_model_wl *w)
+{
+	assert(c->m.nwl && c->m.wls[c->m.nwl - 1] == w);
+	c->m.nwl--;
+	qf_model_wl_free(w);
+}
+
+/* Take a freshly loaded model workload into the engine; with old, in
+ * place of that one (same name), keeping its creation time. */
 static int wl_enter(struct ctl *c, struct qf_model_wl *w, const json_t *src,
-                    struct qf_api_err *err)
+                    struct qf_wl *old, struct qf_api_err *err)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_buf key = QF_BUF_INIT;
 	int rc;
 
-	w->created_ms = ctl_now(c);
+	w->created_ms = old ? old->m->created_ms : ctl_now(c);
 	w->runtime_ms = runtime_of(src);
 	rc = qf_model_resolve_wl(&c->m, w, &d);
 	if (rc < 0) {
-		c->m.nwl--; /* w is the tail the engine has not seen */
-		qf_model_wl_free(w);
+		wl_pop(c, w);
 		diags_msg(err, &d, src);
 		qf_diags_release(&d);
 		return -1;
 	}
 	qf_diags_release(&d);
-	qf_engine_set_time(c->e, w->created_ms);
+	qf_engine_set_time(c->e, ctl_now(c));
+	if (old)
+		qf_engine_delete(c->e, old);
 	qf_engine_sync_workloads(c->e);
 	ctl_add_path(&key, w->ns, w->name);
 	mark(c, key.buf);
@@ -315,7 +326,7 @@ static int render(struct ctl *c, struct qf_wl *w);
 /* Whether Kueue manages Job obj: one with a queue name in a namespace
  * managedJobsNamespaceSelector matches, or one without that
  * qf_model_unlabelled_job_queue gives a queue (model.c read_job). */
-static int job_is_kueues(struct ctl *c, const json_t *obj)
+int ctl_job_is_kueues(struct ctl *c, const json_t *obj)
 {
 	const char *ns = qf_api_meta_str(obj, "namespace");
 
@@ -335,7 +346,7 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 	struct qf_buf key = QF_BUF_INIT;
 	int rc;
 
-	if (kind == K_JOB && !job_is_kueues(c, obj)) {
+	if (kind == K_JOB && !ctl_job_is_kueues(c, obj)) {
 		/* not Kueue's: left alone, but Kueue's Job webhook suspends
 		 * one with a queue name (WorkloadShouldBeSuspended), which
 		 * then never runs */
@@ -359,11 +370,10 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 	}
 	qf_diags_release(&d);
 	if (ctl_lookup(c, K_WL, w->ns, w->name)) {
-		c->m.nwl--;
 		qf_api_fail(err, 409, "AlreadyExists",
 		            "workloads.kueue.x-k8s.io \"%s\" already exists",
 		            w->name);
-		qf_model_wl_free(w);
+		wl_pop(c, w);
 		return -1;
 	}
 	free(w->uid);
@@ -377,7 +387,7 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 		            12);
 		w->uid = qf_buf_detach(&key, NULL);
 	}
-	if (wl_enter(c, w, obj, err) < 0)
+	if (wl_enter(c, w, obj, NULL, err) < 0)
 		return -1;
 	if (kind == K_JOB) {
 		ctl_add_path(&key, w->ns, qf_api_meta_str(obj, "name"));
@@ -412,11 +422,8 @@ int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 	                          &w, &d);
 	if (rc == 0 && w)
 		rc = qf_model_resolve_wl(&c->m, w, &d);
-	if (w) {
-		/* w is the tail the engine has not seen (as in wl_enter) */
-		c->m.nwl--;
-		qf_model_wl_free(w);
-	}
+	if (w)
+		wl_pop(c, w);
 	if (rc < 0)
 		diags_msg(err, &d, obj);
 	qf_diags_release(&d);
@@ -469,6 +476,69 @@ void ctl_wl_delete(struct ctl *c, const char *ns, const char *name)
 	qf_engine_delete(c->e, w);
 	json_object_del(c->wl_dirty, w->key);
 	c->need_cycle = 1;
+}
+
+struct qf_wl *ctl_wl_find(struct ctl *c, const char *ns, const char *name)
+{
+	return find(c, ns, name);
+}
+
+int ctl_job_wl_load(struct ctl *c, const json_t *job, struct qf_model_wl **out)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	int rc = qf_model_load_obj_at(&c->m, &request_loc, job,
+	                              QF_MODEL_WORKLOADS, out, &d);
+
+	if (rc < 0) /* nothing was added (as in ctl_wl_add) */
+		*out = NULL;
+	qf_diags_release(&d);
+	return rc < 0 ? -1 : 0;
+}
+
+void ctl_wl_drop(struct ctl *c, struct qf_model_wl *w)
+{
+	wl_pop(c, w);
+}
+
+int ctl_wl_replace(struct ctl *c, struct qf_wl *old, struct qf_model_wl *w,
+                   const json_t *src, struct qf_api_err *err)
+{
+	/* the same object, its spec updated: uid, spec.active (Kueue:
+	 * prepareWorkload keeps it) and creationTimestamp stay, and the
+	 * spec's change makes a new generation */
+	free(w->uid);
+	w->uid = qf_xstrdup(old->m->uid ? old->m->uid : "");
+	w->active = old->m->active;
+	w->generation = old->m->generation + 1;
+	return wl_enter(c, w, src, old, err);
+}
+
+int ctl_wl_set_priority(struct ctl *c, struct qf_wl *w, struct qf_model_wl *nw)
+{
+	struct qf_diags d = QF_DIAGS_INIT;
+	int rc = qf_model_resolve_wl(&c->m, nw, &d);
+
+	if (rc == 0) {
+		/* as wpc_propagate: a queued one is queued again by the
+		 * rebuild with it */
+		free(w->m->prio_class);
+		w->m->prio_class = nw->prio_class;
+		nw->prio_class = NULL;
+		w->m->prio_class_kind = nw->prio_class_kind;
+		w->m->prio_unresolved = QF_PRIO_RESOLVED;
+		w->m->priority = nw->priority;
+		w->m->generation++;
+		if (w->state != QF_WL_PENDING)
+			w->qi.priority = nw->priority;
+		mark(c, w->key);
+		c->need_cycle = 1;
+		rc = qf_engine_rebuild(c->e, &d);
+	}
+	if (rc < 0)
+		ctl_log(c, "warning", "workload %s keeps its priority: %s",
+		        w->key, d.n ? d.v[0].msg : "");
+	qf_diags_release(&d);
+	return rc < 0 ? -1 : 0;
 }
 
 void ctl_job_done(struct ctl *c, const char *ns, const char *job)

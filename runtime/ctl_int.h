@@ -188,6 +188,9 @@ void ctl_add_num(struct qf_buf *b, uint64_t v, unsigned base, int width);
 /* Execute a routed CRUD request into rs (code, body). */
 void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
                  const struct qf_http_req *hr, struct qf_http_resp *rs);
+/* The body as JSON (or YAML, for hand-written requests; new reference),
+ * or NULL with *err (400). */
+json_t *ctl_parse_body(const struct qf_http_req *hr, struct qf_api_err *err);
 /* A JSON body into rs. */
 void ctl_respond_json(struct qf_http_resp *rs, int code, const json_t *j);
 /* A Status body into rs. */
@@ -286,6 +289,28 @@ int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 int ctl_cq_delete(struct ctl *c, const json_t *obj, int *kept);
 int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 void ctl_job_done(struct ctl *c, const char *ns, const char *job);
+/* Whether Kueue manages Job obj (a Workload is made for it). */
+int ctl_job_is_kueues(struct ctl *c, const json_t *obj);
+/* The engine's workload ns/name (the latest of that name), or NULL. */
+struct qf_wl *ctl_wl_find(struct ctl *c, const char *ns, const char *name);
+/* Load Job job into the model as a Workload the engine has not seen
+ * (*out, the model's tail; NULL when Kueue makes none); -1 when the
+ * model refuses it. */
+int ctl_job_wl_load(struct ctl *c, const json_t *job, struct qf_model_wl **out);
+/* Drop what ctl_job_wl_load loaded. */
+void ctl_wl_drop(struct ctl *c, struct qf_model_wl *w);
+/* w (from ctl_job_wl_load) takes old's place in the engine as the same
+ * Workload with a new spec (uid, creation time, spec.active kept); -1
+ * with *err (w dropped, old kept) when its priority does not resolve. */
+int ctl_wl_replace(struct ctl *c, struct qf_wl *old, struct qf_model_wl *w,
+                   const json_t *src, struct qf_api_err *err);
+/* w takes the priority class and value nw (from ctl_job_wl_load, still
+ * the caller's) resolves to; -1 (logged, w unchanged) when it does not. */
+int ctl_wl_set_priority(struct ctl *c, struct qf_wl *w, struct qf_model_wl *nw);
+/* ctl_job.c: a client changed Job job (the object about to be stored,
+ * which this may suspend): its Workload follows it as Kueue's Job
+ * reconciler makes it. */
+void ctl_job_changed(struct ctl *c, json_t *job);
 void ctl_wl_finish(struct ctl *c, const char *ns, const char *name);
 void ctl_wl_delete(struct ctl *c, const char *ns, const char *name);
 /* A client changed a Workload's spec.active. */

@@ -292,6 +292,33 @@ static int other(struct ctl *c, const struct qf_http_req *hr,
 	return 0;
 }
 
+#define PROTOBUF "application/vnd.kubernetes.protobuf"
+
+/* A self review (runtime/api.h): answered now, nothing is stored; whoever
+ * got here presented the token when there is one. */
+static void review(struct ctl *c, const struct qf_api_req *rq,
+                   const struct qf_http_req *hr, struct qf_http_resp *rs)
+{
+	struct qf_api_err err;
+	const char *ct = hr->content_type ? hr->content_type : "";
+	json_t *body, *out = NULL;
+
+	/* kubectl's typed clients send reviews as protobuf */
+	if (!strncmp(ct, PROTOBUF, strlen(PROTOBUF)))
+		body = qf_api_review_decode(rq->review, hr->body, hr->body_len,
+		                            &err);
+	else
+		body = ctl_parse_body(hr, &err);
+	if (body)
+		out = qf_api_review(rq->review, body, c->token != NULL, &err);
+	if (out)
+		ctl_respond_json(rs, 201, out);
+	else
+		ctl_status(rs, err.code, err.reason, err.msg);
+	json_decref(body);
+	json_decref(out);
+}
+
 static enum qf_http_disposition
 route(struct ctl *c, const struct qf_http_req *hr, struct qf_http_resp *rs)
 {
@@ -312,6 +339,8 @@ route(struct ctl *c, const struct qf_http_req *hr, struct qf_http_resp *rs)
 
 		respond_text(rs, 200, "application/json", t ? t : "{}");
 		free(t);
+	} else if (rq.verb == QF_API_REVIEW) {
+		review(c, &rq, hr, rs);
 	} else if (rq.verb == QF_API_OTHER) {
 		if (!other(c, hr, rs))
 			ctl_status(rs, 404, "NotFound",

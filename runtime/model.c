@@ -2114,7 +2114,8 @@ enum qf_model_max_exec qf_model_job_max_exec(const json_t *job, int32_t *out_s,
 /* The Workload's spec.maximumExecutionTimeSeconds of a Job (-1: none),
  * with a warning for a label value Kueue does not take: the reconciler
  * reads such a value as no maximum (a Job can hold one its webhook
- * refuses on create: a suspended Job may be relabelled). */
+ * refuses, on create and on update, where the webhook did not see it: a
+ * manifest read from files, kube-system). */
 static int32_t job_max_exec(struct rd *r, const json_t *job)
 {
 	const json_t *labels =

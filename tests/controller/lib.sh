@@ -59,6 +59,15 @@ stop() {
 	return $st
 }
 
+# make_cert: a self-signed certificate for 127.0.0.1 ($tmp/cert.pem,
+# key $tmp/key.pem), for --tls-cert and kubectl --certificate-authority
+make_cert() {
+	openssl req -x509 -newkey rsa:2048 -nodes -keyout "$tmp/key.pem" \
+		-out "$tmp/cert.pem" -days 1 -subj /CN=127.0.0.1 \
+		-addext subjectAltName=IP:127.0.0.1 >/dev/null 2>&1 ||
+		bad "openssl could not make a certificate"
+}
+
 k() {
 	timeout 30 kubectl $S "$@"
 }

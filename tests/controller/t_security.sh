@@ -7,10 +7,7 @@ suite=security
 . "$(dirname "$0")/lib.sh"
 
 printf 's3cret\n' >"$tmp/token"
-openssl req -x509 -newkey rsa:2048 -nodes -keyout "$tmp/key.pem" \
-	-out "$tmp/cert.pem" -days 1 -subj /CN=127.0.0.1 \
-	-addext subjectAltName=IP:127.0.0.1 >/dev/null 2>&1 ||
-	bad "openssl could not make a certificate"
+make_cert
 start tls --db "$tmp/s.db" --token-file "$tmp/token" \
 	--tls-cert "$tmp/cert.pem" --tls-key "$tmp/key.pem" || exit 1
 S="--server https://127.0.0.1:$PORT --certificate-authority $tmp/cert.pem"

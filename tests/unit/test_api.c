@@ -741,6 +741,22 @@ static void test_api_json_patch(void **state)
 	}
 }
 
+/* A pointer whose later token is malformed: 422, and nothing of the
+ * tokens before it is kept (make check's leak checker sees them). */
+static void test_api_json_patch_bad_pointer_frees(void **state)
+{
+	json_t *doc = json_pack("{s:{s:[i]}}", "spec", "l", 1);
+	json_t *p =
+	        json_pack("[{s:s,s:s}]", "op", "remove", "path", "/spec/l/~!1");
+	struct qf_api_err err;
+
+	(void)state;
+	assert_null(qf_api_json_patch(doc, p, &err));
+	assert_int_equal(err.code, 422);
+	json_decref(p);
+	json_decref(doc);
+}
+
 static void test_api_json_patch_limits(void **state)
 {
 	json_t *doc =
@@ -821,6 +837,108 @@ static void test_api_convert(void **state)
 	json_decref(w1b);
 }
 
+/* kubectl's protobuf SelfSubjectAccessReview "create jobs.batch": the
+ * k8s magic, a runtime.Unknown (an empty typeMeta, raw = the review), a
+ * varint field to skip inside the attributes. */
+static const char ssar_pb[] = "k8s\0"
+                              "\x0a\x00"
+                              "\x12\x1b"
+                              "\x12\x19"
+                              "\x0a\x17"
+                              "\x12\x06"
+                              "create"
+                              "\x1a\x05"
+                              "batch"
+                              "\x2a\x04"
+                              "jobs"
+                              "\x48\x01";
+
+static void test_api_review_protobuf(void **state)
+{
+	struct qf_api_err err;
+	size_t n = sizeof(ssar_pb) - 1;
+	json_t *body, *out;
+	char bad[sizeof(ssar_pb)];
+
+	(void)state;
+	body = qf_api_review_decode(0, ssar_pb, n, &err);
+	assert_non_null(body);
+	assert_string_equal(
+	        json_string_value(json_object_get(
+	                json_object_get(json_object_get(body, "spec"),
+	                                "resourceAttributes"),
+	                "resource")),
+	        "jobs");
+	out = qf_api_review(0, body, 1, &err);
+	assert_non_null(out);
+	assert_true(json_is_true(
+	        json_object_get(json_object_get(out, "status"), "allowed")));
+	assert_string_equal(json_string_value(json_object_get(out, "kind")),
+	                    "SelfSubjectAccessReview");
+	json_decref(out);
+	json_decref(body);
+	/* cut short, a length past the end, no magic, bad UTF-8: 400 */
+	for (size_t cut = 0; cut < n; cut++) {
+		err.code = 0;
+		assert_null(qf_api_review_decode(0, ssar_pb, cut, &err));
+		assert_int_equal(err.code, 400);
+	}
+	memcpy(bad, ssar_pb, sizeof(bad));
+	bad[0] = 'x';
+	assert_null(qf_api_review_decode(0, bad, n, &err));
+	memcpy(bad, ssar_pb, sizeof(bad));
+	bad[14] = (char)0xff; /* in "create" */
+	assert_null(qf_api_review_decode(0, bad, n, &err));
+	assert_int_equal(err.code, 400);
+}
+
+static void test_api_review_answers(void **state)
+{
+	struct qf_api_err err;
+	json_t *b, *out;
+
+	(void)state;
+	b = json_pack("{s:{s:{s:s,s:s}}}", "spec", "resourceAttributes", "verb",
+	              "create", "resource", "pods");
+	out = qf_api_review(0, b, 0, &err);
+	assert_false(json_is_true(
+	        json_object_get(json_object_get(out, "status"), "allowed")));
+	assert_string_equal(json_string_value(json_object_get(
+	                            json_object_get(out, "status"), "reason")),
+	                    "the quotaflow controller does not serve pods");
+	json_decref(out);
+	json_decref(b);
+	b = json_pack("{s:{s:{s:s,s:s,s:s,s:s}}}", "spec", "resourceAttributes",
+	              "verb", "update", "group", "kueue.x-k8s.io", "resource",
+	              "workloads", "subresource", "status");
+	out = qf_api_review(0, b, 0, &err);
+	assert_true(json_is_true(
+	        json_object_get(json_object_get(out, "status"), "allowed")));
+	json_decref(out);
+	json_decref(b);
+	b = json_pack("{s:{s:{s:s,s:s}}}", "spec", "nonResourceAttributes",
+	              "verb", "get", "path", "/apis/batch/v1");
+	out = qf_api_review(0, b, 0, &err);
+	assert_true(json_is_true(
+	        json_object_get(json_object_get(out, "status"), "allowed")));
+	json_decref(out);
+	json_decref(b);
+	b = json_pack("{s:{}}", "spec");
+	assert_null(qf_api_review(0, b, 0, &err));
+	assert_int_equal(err.code, 422);
+	json_decref(b);
+	b = json_object();
+	out = qf_api_review(2, b, 1, &err);
+	json_decref(b);
+	assert_string_equal(
+	        json_string_value(json_object_get(
+	                json_object_get(json_object_get(out, "status"),
+	                                "userInfo"),
+	                "username")),
+	        QF_API_TOKEN_USER);
+	json_decref(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -840,8 +958,11 @@ int main(void)
 		cmocka_unit_test(test_api_continue_token),
 		cmocka_unit_test(test_api_json_patch),
 		cmocka_unit_test(test_api_json_patch_limits),
+		cmocka_unit_test(test_api_json_patch_bad_pointer_frees),
 		cmocka_unit_test(test_api_convert),
 		cmocka_unit_test(test_api_fields_check),
+		cmocka_unit_test(test_api_review_protobuf),
+		cmocka_unit_test(test_api_review_answers),
 	};
 	return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }

@@ -1,0 +1,412 @@
+/*
+ * api_review.c - the self reviews of runtime/api.h: what a client may do
+ * (SelfSubjectAccessReview, SelfSubjectRulesReview) and who it is
+ * (SelfSubjectReview), answered for the controller's authorization.  That
+ * is all or nothing: with --token-file only the bearer of the token gets
+ * in (every other request is 401 before it is routed), without it every
+ * client does; whoever gets in may do everything served.  So the rules
+ * are what the kind table and the paths serve, and an access review is
+ * allowed exactly when RBAC-style matching against those rules allows it
+ * (kube-apiserver's RBAC authorizer: a verb, group or resource of "*" in
+ * the request matches only a rule that says "*", and none here does).
+ */
+#include "runtime/api.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/buf.h"
+#include "core/banned.h"
+
+/* The paths served outside the API groups (a trailing * is a prefix, as
+ * in a ClusterRole's nonResourceURLs), all read with get. */
+static const char *const paths[] = { "/api",     "/api/*",   "/apis",
+	                             "/apis/*",  "/healthz", "/livez",
+	                             "/metrics", "/openapi", "/openapi/*",
+	                             "/readyz",  "/version" };
+
+static int in_list(const char *const *v, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(v[i], s))
+			return 1;
+	return 0;
+}
+
+static const char *str_at(const json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? s : "";
+}
+
+/* "jobs.batch", "namespaces", "jobs.batch/status": how kubectl and
+ * kube-apiserver name a resource. */
+static void resource_name(struct qf_buf *b, const char *res, const char *grp,
+                          const char *sub)
+{
+	qf_buf_adds(b, res);
+	if (*grp)
+		qf_buf_addf(b, ".%s", grp);
+	if (*sub)
+		qf_buf_addf(b, "/%s", sub);
+}
+
+/* Whether verb on group/resource[/sub] is served; when not, why in b. */
+static int resource_allowed(const json_t *ra, struct qf_buf *why)
+{
+	const char *grp = str_at(ra, "group"), *res = str_at(ra, "resource");
+	const char *sub = str_at(ra, "subresource"), *verb = str_at(ra, "verb");
+	struct qf_buf name = QF_BUF_INIT;
+	int found = 0, ok = 0;
+
+	for (size_t i = 0; !found && i < qf_api_nkinds; i++) {
+		const struct qf_api_kind *k = &qf_api_kinds[i];
+
+		if (strcmp(k->group, grp) != 0 || strcmp(k->resource, res) != 0)
+			continue;
+		if (!*sub) {
+			found = 1;
+			ok = in_list(qf_api_verbs, qf_api_nverbs, verb);
+		} else if (k->has_status && !strcmp(sub, "status")) {
+			found = 1;
+			ok = in_list(qf_api_status_verbs, qf_api_nstatus_verbs,
+			             verb);
+		}
+	}
+	for (size_t i = 0; !found && i < qf_api_nreviews; i++) {
+		const struct qf_api_review *r = &qf_api_reviews[i];
+
+		if (!strcmp(r->group, grp) && !strcmp(r->resource, res) &&
+		    !*sub) {
+			found = 1;
+			ok = !strcmp(verb, "create");
+		}
+	}
+	resource_name(&name, res, grp, sub);
+	if (!found && !strcmp(res, "*"))
+		qf_buf_adds(why, "the quotaflow controller does not serve "
+		                 "every resource (\"*\"); `kubectl auth can-i "
+		                 "--list` shows what it serves");
+	else if (!found)
+		qf_buf_addf(why, "the quotaflow controller does not serve %s",
+		            name.buf);
+	else if (!ok && !strcmp(verb, "*"))
+		qf_buf_addf(
+		        why,
+		        "the quotaflow controller does not serve every verb "
+		        "(\"*\") on %s",
+		        name.buf);
+	else if (!ok)
+		qf_buf_addf(why,
+		            "the quotaflow controller does not serve the verb "
+		            "\"%s\" on %s",
+		            verb, name.buf);
+	qf_buf_release(&name);
+	return ok;
+}
+
+static int path_allowed(const json_t *na, struct qf_buf *why)
+{
+	const char *path = str_at(na, "path"), *verb = str_at(na, "verb");
+	int found = 0;
+
+	for (size_t i = 0; !found && i < QF_ARRAY_SIZE(paths); i++) {
+		size_t n = strlen(paths[i]);
+
+		found = paths[i][n - 1] == '*' ? !strncmp(path, paths[i], n - 1)
+		                               : !strcmp(path, paths[i]);
+	}
+	if (!found)
+		qf_buf_addf(why, "the quotaflow controller does not serve %s",
+		            path);
+	else if (strcmp(verb, "get") != 0)
+		qf_buf_addf(why,
+		            "the quotaflow controller does not serve the verb "
+		            "\"%s\" on %s",
+		            verb, path);
+	return found && !strcmp(verb, "get");
+}
+
+static const char *allowed_reason(int token)
+{
+	return token ? "the bearer of the controller's --token-file may do "
+	               "everything it serves"
+	             : "the controller has no --token-file: every client may "
+	               "do everything it serves";
+}
+
+/* The status of a SelfSubjectAccessReview, or -1 with *err. */
+static int access_review(json_t *out, int token, struct qf_api_err *err)
+{
+	const json_t *spec = json_object_get(out, "spec");
+	const json_t *ra = json_object_get(spec, "resourceAttributes");
+	const json_t *na = json_object_get(spec, "nonResourceAttributes");
+	struct qf_buf why = QF_BUF_INIT;
+	int ok;
+
+	/* kube-apiserver: ValidateSelfSubjectAccessReviewSpec */
+	if (json_is_object(ra) == json_is_object(na))
+		return qf_api_fail(
+		        err, 422, "Invalid",
+		        "SelfSubjectAccessReview.authorization.k8s.io "
+		        "\"\" is invalid: spec.resourceAttributes: "
+		        "Invalid value: \"null\": exactly one of "
+		        "nonResourceAttributes or resourceAttributes "
+		        "must be specified");
+	ok = json_is_object(ra) ? resource_allowed(ra, &why)
+	                        : path_allowed(na, &why);
+	json_object_set_new(out, "status",
+	                    json_pack("{s:b,s:s}", "allowed", ok, "reason",
+	                              ok ? allowed_reason(token) : why.buf));
+	qf_buf_release(&why);
+	return 0;
+}
+
+static json_t *rule(const char *const *verbs, size_t nverbs, const char *grp,
+                    const char *res)
+{
+	return json_pack("{s:o,s:[s],s:[s]}", "verbs",
+	                 qf_api_str_array(verbs, nverbs), "apiGroups", grp,
+	                 "resources", res);
+}
+
+/* Every served resource, one rule each (a resource served at two
+ * versions is one rule: RBAC rules do not name versions). */
+static json_t *resource_rules(void)
+{
+	static const char *const create[] = { "create" };
+	json_t *rules = json_array();
+	struct qf_buf sub = QF_BUF_INIT;
+
+	for (size_t i = 0; i < qf_api_nreviews; i++)
+		json_array_append_new(rules,
+		                      rule(create, 1, qf_api_reviews[i].group,
+		                           qf_api_reviews[i].resource));
+	for (size_t i = 0; i < qf_api_nkinds; i++) {
+		const struct qf_api_kind *k = &qf_api_kinds[i];
+
+		json_array_append_new(rules, rule(qf_api_verbs, qf_api_nverbs,
+		                                  k->group, k->resource));
+		if (!k->has_status)
+			continue;
+		qf_buf_reset(&sub);
+		qf_buf_addf(&sub, "%s/status", k->resource);
+		json_array_append_new(rules, rule(qf_api_status_verbs,
+		                                  qf_api_nstatus_verbs,
+		                                  k->group, sub.buf));
+	}
+	qf_buf_release(&sub);
+	return rules;
+}
+
+static void rules_review(json_t *out)
+{
+	json_object_set_new(
+	        out, "status",
+	        json_pack("{s:o,s:[{s:[s],s:o}],s:b}", "resourceRules",
+	                  resource_rules(), "nonResourceRules", "verbs", "get",
+	                  "nonResourceURLs",
+	                  qf_api_str_array(paths, QF_ARRAY_SIZE(paths)),
+	                  "incomplete", 0));
+}
+
+static void self_review(json_t *out, int token)
+{
+	json_object_set_new(
+	        out, "status",
+	        json_pack("{s:{s:s,s:[s]}}", "userInfo", "username",
+	                  token ? QF_API_TOKEN_USER : QF_API_ANONYMOUS_USER,
+	                  "groups",
+	                  token ? "system:authenticated"
+	                        : "system:unauthenticated"));
+}
+
+/* ----- the protobuf kubectl sends ----- */
+
+/* A message's fields we read (k8s.io/api generated.proto); others are
+ * skipped.  A field with msg is a message, else a string. */
+struct pb_msg;
+struct pb_field {
+	uint32_t num;
+	const char *name;
+	const struct pb_msg *msg;
+};
+struct pb_msg {
+	const struct pb_field *f;
+	size_t n;
+};
+
+static const struct pb_field res_attrs_f[] = {
+	{ 1, "namespace", NULL }, { 2, "verb", NULL },
+	{ 3, "group", NULL },     { 4, "version", NULL },
+	{ 5, "resource", NULL },  { 6, "subresource", NULL },
+	{ 7, "name", NULL },
+};
+static const struct pb_msg res_attrs = { res_attrs_f,
+	                                 QF_ARRAY_SIZE(res_attrs_f) };
+static const struct pb_field nonres_attrs_f[] = { { 1, "path", NULL },
+	                                          { 2, "verb", NULL } };
+static const struct pb_msg nonres_attrs = { nonres_attrs_f,
+	                                    QF_ARRAY_SIZE(nonres_attrs_f) };
+static const struct pb_field ssar_spec_f[] = {
+	{ 1, "resourceAttributes", &res_attrs },
+	{ 2, "nonResourceAttributes", &nonres_attrs },
+};
+static const struct pb_msg ssar_spec = { ssar_spec_f,
+	                                 QF_ARRAY_SIZE(ssar_spec_f) };
+static const struct pb_field ssrr_spec_f[] = { { 1, "namespace", NULL } };
+static const struct pb_msg ssrr_spec = { ssrr_spec_f,
+	                                 QF_ARRAY_SIZE(ssrr_spec_f) };
+static const struct pb_field ssar_f[] = { { 2, "spec", &ssar_spec } };
+static const struct pb_field ssrr_f[] = { { 2, "spec", &ssrr_spec } };
+/* by qf_api_reviews row; a SelfSubjectReview has no spec */
+static const struct pb_msg review_msgs[] = { { ssar_f, 1 },
+	                                     { ssrr_f, 1 },
+	                                     { NULL, 0 } };
+
+static int pb_varint(const unsigned char **p, const unsigned char *end,
+                     uint64_t *v)
+{
+	uint64_t x = 0;
+
+	for (unsigned shift = 0; shift < 64 && *p < end; shift += 7) {
+		unsigned char b = *(*p)++;
+
+		x |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80)) {
+			*v = x;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* The next field at *p: its number and, when length-delimited, its
+ * bytes (*data, *len); other wire types are skipped (*data NULL). */
+static int pb_next(const unsigned char **p, const unsigned char *end,
+                   uint64_t *num, const unsigned char **data, size_t *len)
+{
+	uint64_t key, v;
+
+	*data = NULL;
+	if (pb_varint(p, end, &key) < 0)
+		return -1;
+	*num = key >> 3;
+	switch (key & 7) {
+	case 0:
+		return pb_varint(p, end, &v);
+	case 1:
+	case 5:
+		v = (key & 7) == 1 ? 8 : 4;
+		break;
+	case 2:
+		if (pb_varint(p, end, &v) < 0)
+			return -1;
+		*data = *p;
+		*len = (size_t)v;
+		break;
+	default:
+		return -1;
+	}
+	if (v > (uint64_t)(end - *p))
+		return -1;
+	*p += v;
+	return 0;
+}
+
+/* The fields of m in [p, end) into out; the tables nest three deep. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
+static int pb_decode(const unsigned char *p, const unsigned char *end,
+                     const struct pb_msg *m, json_t *out)
+{
+	while (p < end) {
+		const unsigned char *data;
+		const struct pb_field *f = NULL;
+		uint64_t num;
+		size_t len = 0;
+		json_t *v;
+
+		if (pb_next(&p, end, &num, &data, &len) < 0)
+			return -1;
+		for (size_t i = 0; data && i < m->n; i++)
+			if (m->f[i].num == num)
+				f = &m->f[i];
+		if (!f)
+			continue;
+		v = f->msg ? json_object()
+		           : json_stringn((const char *)data, len);
+		if (!v ||
+		    (f->msg && pb_decode(data, data + len, f->msg, v) < 0)) {
+			json_decref(v);
+			return -1;
+		}
+		json_object_set_new(out, f->name, v);
+	}
+	return 0;
+}
+
+json_t *qf_api_review_decode(int review, const void *body, size_t len,
+                             struct qf_api_err *err)
+{
+	static const unsigned char magic[4] = { 'k', '8', 's', 0 };
+	const unsigned char *p = body, *end = p + len, *raw = NULL, *data;
+	size_t rlen = 0, dlen = 0;
+	uint64_t num;
+	json_t *out;
+
+	/* runtime.Unknown after the magic: the object is its field 2 */
+	if (len < sizeof(magic) || memcmp(p, magic, sizeof(magic)) != 0)
+		goto bad;
+	for (p += sizeof(magic); p < end;) {
+		if (pb_next(&p, end, &num, &data, &dlen) < 0)
+			goto bad;
+		if (num == 2 && data) {
+			raw = data;
+			rlen = dlen;
+		}
+	}
+	out = json_object();
+	if (raw && pb_decode(raw, raw + rlen, &review_msgs[review], out) == 0)
+		return out;
+	json_decref(out);
+bad:
+	qf_api_fail(err, 400, "BadRequest",
+	            "the body is not a %s in Kubernetes' protobuf encoding",
+	            qf_api_reviews[review].kind);
+	return NULL;
+}
+
+json_t *qf_api_review(int review, const json_t *body, int token,
+                      struct qf_api_err *err)
+{
+	const struct qf_api_review *r = &qf_api_reviews[review];
+	struct qf_buf av = QF_BUF_INIT;
+	json_t *out;
+
+	if (!json_is_object(body)) {
+		qf_api_fail(err, 400, "BadRequest",
+		            "the body must be a JSON object");
+		return NULL;
+	}
+	out = json_deep_copy(body);
+	qf_buf_addf(&av, "%s/%s", r->group, r->version);
+	json_object_set_new(out, "apiVersion", json_string(av.buf));
+	json_object_set_new(out, "kind", json_string(r->kind));
+	qf_buf_release(&av);
+	if (!json_is_object(json_object_get(out, "metadata")))
+		json_object_set_new(out, "metadata",
+		                    json_pack("{s:n}", "creationTimestamp"));
+	if (!strcmp(r->kind, "SelfSubjectAccessReview")) {
+		if (access_review(out, token, err) < 0) {
+			json_decref(out);
+			return NULL;
+		}
+	} else if (!strcmp(r->kind, "SelfSubjectRulesReview")) {
+		rules_review(out);
+	} else {
+		self_review(out, token);
+	}
+	return out;
+}
