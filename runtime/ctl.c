@@ -487,17 +487,16 @@ static int is_policy(int kind)
 	       kind == K_COHORT || kind == K_LQ || kind == K_WPC;
 }
 
-/* metadata.labels of obj, made when absent. */
-static json_t *labels_of(json_t *obj)
+json_t *ctl_meta_map(json_t *obj, const char *key)
 {
 	json_t *meta = json_object_get(obj, "metadata");
-	json_t *labels = json_object_get(meta, "labels");
+	json_t *map = json_object_get(meta, key);
 
-	if (!json_is_object(labels)) {
-		labels = json_object();
-		json_object_set_new(meta, "labels", labels);
+	if (!json_is_object(map)) {
+		map = json_object();
+		json_object_set_new(meta, key, map);
 	}
-	return labels;
+	return map;
 }
 
 /* Kueue's Job webhook gives a Job without a queue name the LocalQueue
@@ -513,8 +512,8 @@ static void default_queue(struct ctl *c, json_t *obj)
 	q = qf_model_unlabelled_job_queue(&c->m,
 	                                  qf_api_meta_str(obj, "namespace"));
 	if (q && *q)
-		json_object_set_new(labels_of(obj), QF_MODEL_QUEUE_LABEL,
-		                    json_string(q));
+		json_object_set_new(ctl_meta_map(obj, "labels"),
+		                    QF_MODEL_QUEUE_LABEL, json_string(q));
 }
 
 /* Kueue's Job webhook refuses to create a Job whose maximum execution
@@ -544,8 +543,8 @@ static void defaults(struct ctl *c, int kind, json_t *obj)
 	const char *name = qf_api_meta_str(obj, "name");
 
 	if (kind == K_NS) {
-		json_object_set_new(labels_of(obj), QF_MODEL_NS_NAME_LABEL,
-		                    json_string(name));
+		json_object_set_new(ctl_meta_map(obj, "labels"),
+		                    QF_MODEL_NS_NAME_LABEL, json_string(name));
 		json_object_set_new(
 		        obj, "spec",
 		        json_pack("{s:[s]}", "finalizers", "kubernetes"));

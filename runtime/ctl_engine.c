@@ -1099,24 +1099,20 @@ int ctl_apply(struct ctl *c, const json_t *o, int del, struct qf_http_resp *rs)
 static int skip_kustomization(struct ctl *c, const struct qf_loc *loc,
                               const json_t *o)
 {
-	const char *av = json_string_value(json_object_get(o, "apiVersion"));
-	const char *key;
-	json_t *v;
+	const char *extra;
 
-	if (!av || strncmp(av, "kustomize.config.k8s.io/", 24) != 0)
+	if (!qf_model_is_kustomization(o, &extra))
 		return 0;
-	json_object_foreach ((json_t *)o, key, v)
-		if (strcmp(key, "apiVersion") != 0 &&
-		    strcmp(key, "kind") != 0 && strcmp(key, "resources") != 0) {
-			(void)qf_diag_warn(c->d, loc, QF_CTL_RULE, NULL,
-			                   "the controller does not run "
-			                   "kustomize: \"%s\" of this "
-			                   "Kustomization is not applied",
-			                   key);
-			qf_diag_hint(c->d, "serve what it builds: kubectl "
-			                   "kustomize DIR > policy.yaml");
-			break;
-		}
+	if (extra) {
+		(void)qf_diag_warn(
+		        c->d, loc, QF_CTL_RULE, NULL,
+		        "the controller does not run kustomize: "
+		        "\"%s\" of this Kustomization is not applied",
+		        extra);
+		qf_diag_hint(c->d,
+		             "serve what it builds: kubectl kustomize DIR "
+		             "> policy.yaml");
+	}
 	return 1;
 }
 

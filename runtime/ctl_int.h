@@ -178,6 +178,8 @@ void ctl_default(struct ctl *c, int kind, json_t *obj);
  * object on writes and reads (a no-op for kinds without a schema). */
 void ctl_prune(struct ctl *c, int kind, json_t *obj);
 int64_t ctl_now(struct ctl *c);
+/* metadata.KEY of obj ("labels", "annotations"), made when absent. */
+json_t *ctl_meta_map(json_t *obj, const char *key);
 /* "ns/name" or "name" */
 void ctl_key(struct qf_buf *b, int kind, const char *ns, const char *name);
 json_t *ctl_lookup(struct ctl *c, int kind, const char *ns, const char *name);

@@ -29,20 +29,10 @@
 
 static void mark_managed(json_t *obj, const char *commit)
 {
-	json_t *meta = json_object_get(obj, "metadata");
-	json_t *labels = json_object_get(meta, "labels");
-	json_t *ann = json_object_get(meta, "annotations");
-
-	if (!json_is_object(labels)) {
-		labels = json_object();
-		json_object_set_new(meta, "labels", labels);
-	}
-	if (!json_is_object(ann)) {
-		ann = json_object();
-		json_object_set_new(meta, "annotations", ann);
-	}
-	json_object_set_new(labels, MANAGED_LABEL, json_string(MANAGED_VALUE));
-	json_object_set_new(ann, REVISION_NOTE, json_string(commit));
+	json_object_set_new(ctl_meta_map(obj, "labels"), MANAGED_LABEL,
+	                    json_string(MANAGED_VALUE));
+	json_object_set_new(ctl_meta_map(obj, "annotations"), REVISION_NOTE,
+	                    json_string(commit));
 }
 
 static int in_desired(const json_t *desired, int kind, const json_t *o)

@@ -540,6 +540,14 @@ int qf_model_is_config(const json_t *obj);
 int qf_model_holds_config(const json_t *obj);
 
 /*
+ * 1 when obj is a Kustomization (kustomize.config.k8s.io), a build file and
+ * not a cluster object; *extra is then its first field that would change
+ * what kustomize builds (patches, generators, ...), or NULL for a plain
+ * list of resources such as compile's own.  0 otherwise.
+ */
+int qf_model_is_kustomization(const json_t *obj, const char **extra);
+
+/*
  * The per-pod requests Kueue accounts for a pod template's requests `raw`
  * (sorted by resource name), as pkg/workload/workload.go derives them:
  * first every resource whose name starts with one of

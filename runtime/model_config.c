@@ -531,6 +531,24 @@ int qf_model_holds_config(const json_t *obj)
 	        !strcmp(av, "v1") && !strcmp(name, KUEUE_CONFIGMAP));
 }
 
+int qf_model_is_kustomization(const json_t *obj, const char **extra)
+{
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+	const char *key;
+	json_t *v;
+
+	*extra = NULL;
+	if (!av || strncmp(av, "kustomize.config.k8s.io/", 24) != 0)
+		return 0;
+	json_object_foreach ((json_t *)obj, key, v)
+		if (strcmp(key, "apiVersion") != 0 &&
+		    strcmp(key, "kind") != 0 && strcmp(key, "resources") != 0) {
+			*extra = key;
+			break;
+		}
+	return 1;
+}
+
 int qf_model_is_config(const json_t *obj)
 {
 	const char *av = json_string_value(json_object_get(obj, "apiVersion"));

@@ -211,26 +211,18 @@ static int note_config_annotation(struct sim *s, const struct qf_obj *o)
  */
 static int skip_kustomization(struct sim *s, const struct qf_obj *o)
 {
-	const char *av =
-	        json_string_value(json_object_get(o->obj, "apiVersion"));
-	const char *key;
-	json_t *v;
+	const char *extra;
 
-	if (!av || strncmp(av, "kustomize.config.k8s.io/", 24) != 0)
+	if (!qf_model_is_kustomization(o->obj, &extra))
 		return 0;
-	json_object_foreach ((json_t *)o->obj, key, v)
-		if (strcmp(key, "apiVersion") != 0 &&
-		    strcmp(key, "kind") != 0 && strcmp(key, "resources") != 0) {
-			(void)qf_diag_warn(s->d, &o->loc, "QF511", NULL,
-			                   "simulate does not run kustomize: "
-			                   "\"%s\" of this Kustomization is "
-			                   "not applied",
-			                   key);
-			qf_diag_hint(s->d, "simulate what it builds: kubectl "
-			                   "kustomize DIR | quotaflow simulate "
-			                   "-f -");
-			break;
-		}
+	if (extra) {
+		(void)qf_diag_warn(s->d, &o->loc, "QF511", NULL,
+		                   "simulate does not run kustomize: \"%s\" of "
+		                   "this Kustomization is not applied",
+		                   extra);
+		qf_diag_hint(s->d, "simulate what it builds: kubectl kustomize "
+		                   "DIR | quotaflow simulate -f -");
+	}
 	return 1;
 }
 

@@ -98,35 +98,6 @@ metadata:
   name: co
 ---
 apiVersion: kueue.x-k8s.io/v1beta2
-kind: ClusterQueue
-metadata:
-  name: team-a
-spec:
-  cohortName: co
-  namespaceSelector: {}
-  resourceGroups:
-  - coveredResources: ["cpu", "memory"]
-    flavors:
-    - name: default-flavor
-      resources:
-      - {name: cpu, nominalQuota: 4}
-      - {name: memory, nominalQuota: 36Gi}
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ClusterQueue
-metadata:
-  name: team-b
-spec:
-  cohortName: co
-  resourceGroups:
-  - coveredResources: ["cpu", "memory"]
-    flavors:
-    - name: default-flavor
-      resources:
-      - {name: cpu, nominalQuota: 4}
-      - {name: memory, nominalQuota: 36Gi}
----
-apiVersion: kueue.x-k8s.io/v1beta2
 kind: LocalQueue
 metadata:
   namespace: default
@@ -134,6 +105,27 @@ metadata:
 spec:
   clusterQueue: team-a
 EOF
+# two queues of 4 CPUs in the cohort; only team-a admits from default
+for q in team-a team-b; do
+	sel=""
+	[ $q = team-a ] && sel="  namespaceSelector: {}"
+	cat >"$tmp/fs/$q.yaml" <<EOF
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata:
+  name: $q
+spec:
+  cohortName: co
+$sel
+  resourceGroups:
+  - coveredResources: ["cpu", "memory"]
+    flavors:
+    - name: default-flavor
+      resources:
+      - {name: cpu, nominalQuota: 4}
+      - {name: memory, nominalQuota: 36Gi}
+EOF
+done
 start b --db "$tmp/b.db" --manifests "$tmp/fs" || exit 1
 ws() { k get "$1" -o jsonpath='{.status.fairSharing.weightedShare}'; }
 wait_for "share idle" "ws cq/team-a" "0"
