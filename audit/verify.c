@@ -361,8 +361,12 @@ int qf_export_verify_db(struct qf_evdb *s, struct qf_export_summary *sum,
 
 		if (sqlite3_prepare_v2(
 		            s->db,
-		            "SELECT COUNT(*), (SELECT chain FROM events"
-		            " ORDER BY id DESC LIMIT 1) FROM events",
+		            "SELECT (SELECT COUNT(*) FROM event_rows) +"
+		            " (SELECT COALESCE(SUM(n), 0) FROM event_chunks),"
+		            " (SELECT chain FROM events WHERE id ="
+		            " (SELECT max((SELECT COALESCE(max(id), 0) FROM"
+		            " event_rows), (SELECT COALESCE(max(last_id), 0)"
+		            " FROM event_chunks))))",
 		            -1, &st, NULL) == SQLITE_OK &&
 		    sqlite3_step(st) == SQLITE_ROW) {
 			struct qf_buf hex = QF_BUF_INIT;
