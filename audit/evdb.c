@@ -833,8 +833,9 @@ static int chain_before(struct chainwalk *cw)
 }
 
 /* One row of event_rows (sel's current row); 1 when it breaks. */
-static int chain_row(struct chainwalk *cw, sqlite3_stmt *sel)
+static int chain_row(void *arg, sqlite3_stmt *sel)
 {
+	struct chainwalk *cw = arg;
 	int64_t id = sqlite3_column_int64(sel, 0);
 	unsigned char rowh[32];
 
@@ -859,8 +860,9 @@ static int chain_row(struct chainwalk *cw, sqlite3_stmt *sel)
 
 /* One chunk (the columns of sel: id, first_id, cluster, rows, chains);
  * 1 when it breaks.  Ids must run on from first_id. */
-static int chain_chunk(struct chainwalk *cw, sqlite3_stmt *sel)
+static int chain_chunk(void *arg, sqlite3_stmt *sel)
 {
+	struct chainwalk *cw = arg;
 	int64_t first = sqlite3_column_int64(sel, 1);
 	const char *cluster = (const char *)sqlite3_column_text(sel, 2);
 	const unsigned char *old = sqlite3_column_blob(sel, 4);
@@ -948,41 +950,46 @@ static int chain_prepare(struct chainwalk *cw, sqlite3_stmt **rows,
  * recomputing chains; with fix, write them back, else stop at the first
  * mismatch (*bad).
  */
+int qf_evdb_each_id(struct qf_evdb *s, sqlite3_stmt *rows, sqlite3_stmt *chunks,
+                    const struct qf_evdb_visit *v, struct qf_diags *d)
+{
+	int rs = sqlite3_step(rows), cs = sqlite3_step(chunks), r = 0;
+
+	while (r == 0 && (rs == SQLITE_ROW || cs == SQLITE_ROW)) {
+		if (rs == SQLITE_ROW &&
+		    (cs != SQLITE_ROW ||
+		     sqlite3_column_int64(rows, 0) <
+		             sqlite3_column_int64(chunks, 1))) {
+			r = v->row(v->arg, rows);
+			rs = sqlite3_step(rows);
+		} else {
+			r = v->chunk(v->arg, chunks);
+			cs = sqlite3_step(chunks);
+		}
+	}
+	if (r < 0)
+		return r;
+	if (r == 0 && ((rs != SQLITE_ROW && rs != SQLITE_DONE) ||
+	               (cs != SQLITE_ROW && cs != SQLITE_DONE)))
+		return qf_evdb_fail(s, "cannot read the events", d);
+	return QF_OK;
+}
+
 static int walk_chain(struct qf_evdb *s, int64_t from, int fix, int64_t *bad,
                       struct qf_diags *d)
 {
 	struct chainwalk cw = { .s = s, .d = d, .fix = fix, .from = from };
+	const struct qf_evdb_visit v = { chain_row, chain_chunk, &cw };
 	sqlite3_stmt *rows = NULL, *chunks = NULL;
-	int rc, rs = SQLITE_DONE, cs = SQLITE_DONE, broke = 0;
+	int rc;
 
 	qf_buf_init(&cw.arena);
 	qf_buf_init(&cw.chains);
 	rc = chain_before(&cw);
 	if (rc == QF_OK)
 		rc = chain_prepare(&cw, &rows, &chunks);
-	if (rc == QF_OK) {
-		rs = sqlite3_step(rows);
-		cs = sqlite3_step(chunks);
-	}
-	while (rc == QF_OK && !broke &&
-	       (rs == SQLITE_ROW || cs == SQLITE_ROW)) {
-		if (rs == SQLITE_ROW &&
-		    (cs != SQLITE_ROW ||
-		     sqlite3_column_int64(rows, 0) <
-		             sqlite3_column_int64(chunks, 1))) {
-			broke = chain_row(&cw, rows);
-			rs = sqlite3_step(rows);
-		} else {
-			broke = chain_chunk(&cw, chunks);
-			cs = sqlite3_step(chunks);
-		}
-		if (broke < 0)
-			rc = broke;
-	}
-	if (rc == QF_OK && !broke &&
-	    ((rs != SQLITE_ROW && rs != SQLITE_DONE) ||
-	     (cs != SQLITE_ROW && cs != SQLITE_DONE)))
-		rc = qf_evdb_fail(s, "cannot walk the hash chain", d);
+	if (rc == QF_OK)
+		rc = qf_evdb_each_id(s, rows, chunks, &v, d);
 	*bad = cw.bad;
 	sqlite3_finalize(rows);
 	sqlite3_finalize(chunks);

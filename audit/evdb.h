@@ -188,6 +188,22 @@ void qf_evdb_row_hash(sqlite3_stmt *row, unsigned char out[32]);
 int qf_evdb_verify_chain(struct qf_evdb *s, int64_t *bad_rowid,
                          struct qf_diags *d) QF_MUST_CHECK;
 
+/*
+ * Events in id order, rows and chunks merged (design note 4): rows is a
+ * statement over event_rows whose column 0 is the id, chunks one over
+ * event_chunks whose column 1 is first_id, both in that order.  Each is
+ * stepped here and handed to row or chunk, which return < 0 (an error,
+ * returned), 1 (stop) or 0.
+ */
+struct qf_evdb_visit {
+	int (*row)(void *arg, sqlite3_stmt *st);
+	int (*chunk)(void *arg, sqlite3_stmt *st);
+	void *arg;
+};
+int qf_evdb_each_id(struct qf_evdb *s, sqlite3_stmt *rows, sqlite3_stmt *chunks,
+                    const struct qf_evdb_visit *v,
+                    struct qf_diags *d) QF_MUST_CHECK;
+
 /* 64-bit FNV-1a, the dedupe-key hash (h = 0 starts a new one). */
 uint64_t qf_evdb_fnv(uint64_t h, const char *s, size_t n);
 
