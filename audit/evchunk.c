@@ -28,78 +28,86 @@ enum {
 	F__COUNT
 };
 
-static void put_int(struct qf_buf *b, int64_t v)
+/* The writers below fill a buffer grown once per event (put_ev): a
+ * qf_buf call per comma and quote was a tenth of a chunk's cost. */
+static char *raw_int(char *o, int64_t v)
 {
 	char num[QF_EVDB_DECIMAL];
 	size_t n;
 	const char *p = qf_evdb_decimal(num, v, &n);
 
-	qf_buf_add(b, p, n);
+	memcpy(o, p, n);
+	return o + n;
 }
 
 /* JSON string; only what JSON requires is escaped, so SQLite's ->>
- * gives back the same bytes. */
-static void put_str(struct qf_buf *b, const char *s)
+ * gives back the same bytes.  At most 6 bytes per byte of s, plus 2. */
+static char *raw_str(char *o, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";
-	const char *run = s;
 
 	if (!s) {
-		qf_buf_add(b, "null", 4);
-		return;
+		memcpy(o, "null", 4);
+		return o + 4;
 	}
-	qf_buf_addch(b, '"');
+	*o++ = '"';
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
-		if (c >= 0x20 && c != '"' && c != '\\')
-			continue;
-		qf_buf_add(b, run, (size_t)(s - run));
-		run = s + 1;
-		if (c == '"' || c == '\\') {
-			qf_buf_addch(b, '\\');
-			qf_buf_addch(b, c);
+		if (c >= 0x20 && c != '"' && c != '\\') {
+			*o++ = (char)c;
+		} else if (c == '"' || c == '\\') {
+			*o++ = '\\';
+			*o++ = (char)c;
 		} else {
-			char u[6] = { '\\', 'u',         '0',
-				      '0',  hex[c >> 4], hex[c & 15] };
-
-			qf_buf_add(b, u, sizeof(u));
+			memcpy(o, "\\u00", 4);
+			o[4] = hex[c >> 4];
+			o[5] = hex[c & 15];
+			o += 6;
 		}
 	}
-	qf_buf_add(b, run, (size_t)(s - run));
-	qf_buf_addch(b, '"');
+	*o++ = '"';
+	return o;
 }
 
 static void put_ev(struct qf_buf *b, const struct qf_evchunk_ev *e)
 {
-	qf_buf_addch(b, '[');
-	put_int(b, e->id);
-	qf_buf_addch(b, ',');
-	put_int(b, e->dkey);
-	qf_buf_addch(b, ',');
-	put_int(b, e->time_ms);
-	qf_buf_addch(b, ',');
-	put_str(b, e->type);
-	qf_buf_addch(b, ',');
-	put_str(b, e->reason);
-	qf_buf_addch(b, ',');
-	put_str(b, e->workload);
-	qf_buf_addch(b, ',');
-	put_str(b, e->cluster_queue);
-	qf_buf_addch(b, ',');
-	put_str(b, e->message);
-	qf_buf_addch(b, ',');
-	put_str(b, e->preemptor);
-	qf_buf_addch(b, ',');
-	put_str(b, e->preemption_reason);
-	qf_buf_addch(b, ',');
-	put_str(b, e->detail);
-	qf_buf_addch(b, ',');
-	if (e->input_id)
-		put_int(b, e->input_id);
-	else
-		qf_buf_add(b, "null", 4);
-	qf_buf_addch(b, ']');
+	const char *str[8] = { e->type,
+		               e->reason,
+		               e->workload,
+		               e->cluster_queue,
+		               e->message,
+		               e->preemptor,
+		               e->preemption_reason,
+		               e->detail };
+	size_t bound = 4 * QF_EVDB_DECIMAL + 16;
+	char *o;
+
+	for (int i = 0; i < 8; i++)
+		bound = qf_st_add(
+		        bound, str[i] ? qf_st_mult(strlen(str[i]), 6) + 2 : 4);
+	bound = qf_st_add(bound, 8);
+	qf_buf_grow(b, bound);
+	o = b->buf + b->len;
+	*o++ = '[';
+	o = raw_int(o, e->id);
+	*o++ = ',';
+	o = raw_int(o, e->dkey);
+	*o++ = ',';
+	o = raw_int(o, e->time_ms);
+	for (int i = 0; i < 8; i++) {
+		*o++ = ',';
+		o = raw_str(o, str[i]);
+	}
+	*o++ = ',';
+	if (e->input_id) {
+		o = raw_int(o, e->input_id);
+	} else {
+		memcpy(o, "null", 4);
+		o += 4;
+	}
+	*o++ = ']';
+	qf_buf_setlen(b, (size_t)(o - b->buf));
 }
 
 void qf_evchunk_encode(struct qf_buf *out, const struct qf_evchunk_ev *ev,
@@ -117,9 +125,12 @@ void qf_evchunk_encode(struct qf_buf *out, const struct qf_evchunk_ev *ev,
 /* A strict reader of what put_ev writes, tolerant of JSON whitespace
  * and escapes (a chunk edited with SQLite's JSON functions still reads,
  * and fails the hash chain instead). */
+/* The arena is grown once to the text's length, more than what any
+ * text decodes to (an escape is longer than its bytes, quotes make room
+ * for the NUL), and filled through o. */
 struct rd {
 	const char *p, *end;
-	struct qf_buf *arena;
+	char *base, *o;
 };
 
 static void ws(struct rd *r)
@@ -183,22 +194,22 @@ static int hex4(const char *p, unsigned *out)
 	return 0;
 }
 
-static void put_utf8(struct qf_buf *b, unsigned cp)
+static void put_utf8(struct rd *r, unsigned cp)
 {
 	if (cp < 0x80) {
-		qf_buf_addch(b, (int)cp);
+		*r->o++ = (char)cp;
 	} else if (cp < 0x800) {
-		qf_buf_addch(b, (int)(0xc0 | (cp >> 6)));
-		qf_buf_addch(b, (int)(0x80 | (cp & 0x3f)));
+		*r->o++ = (char)(0xc0 | (cp >> 6));
+		*r->o++ = (char)(0x80 | (cp & 0x3f));
 	} else if (cp < 0x10000) {
-		qf_buf_addch(b, (int)(0xe0 | (cp >> 12)));
-		qf_buf_addch(b, (int)(0x80 | ((cp >> 6) & 0x3f)));
-		qf_buf_addch(b, (int)(0x80 | (cp & 0x3f)));
+		*r->o++ = (char)(0xe0 | (cp >> 12));
+		*r->o++ = (char)(0x80 | ((cp >> 6) & 0x3f));
+		*r->o++ = (char)(0x80 | (cp & 0x3f));
 	} else {
-		qf_buf_addch(b, (int)(0xf0 | (cp >> 18)));
-		qf_buf_addch(b, (int)(0x80 | ((cp >> 12) & 0x3f)));
-		qf_buf_addch(b, (int)(0x80 | ((cp >> 6) & 0x3f)));
-		qf_buf_addch(b, (int)(0x80 | (cp & 0x3f)));
+		*r->o++ = (char)(0xf0 | (cp >> 18));
+		*r->o++ = (char)(0x80 | ((cp >> 12) & 0x3f));
+		*r->o++ = (char)(0x80 | ((cp >> 6) & 0x3f));
+		*r->o++ = (char)(0x80 | (cp & 0x3f));
 	}
 }
 
@@ -212,7 +223,7 @@ static int get_escape(struct rd *r)
 		return -1;
 	k = *r->p ? strchr(from, *r->p) : NULL;
 	if (k) {
-		qf_buf_addch(r->arena, to[k - from]);
+		*r->o++ = to[k - from];
 		r->p++;
 		return 0;
 	}
@@ -230,15 +241,13 @@ static int get_escape(struct rd *r)
 	}
 	if (!cp) /* a C string cannot hold it */
 		return -1;
-	put_utf8(r->arena, cp);
+	put_utf8(r, cp);
 	return 0;
 }
 
 /* A string or null: *off is its offset in the arena, or -1. */
 static int get_str(struct rd *r, size_t *off)
 {
-	const char *run;
-
 	ws(r);
 	if (r->end - r->p >= 4 && !memcmp(r->p, "null", 4)) {
 		r->p += 4;
@@ -248,24 +257,21 @@ static int get_str(struct rd *r, size_t *off)
 	if (r->p >= r->end || *r->p != '"')
 		return -1;
 	r->p++;
-	*off = r->arena->len;
-	for (run = r->p; r->p < r->end; r->p++) {
-		unsigned char c = (unsigned char)*r->p;
+	*off = (size_t)(r->o - r->base);
+	while (r->p < r->end) {
+		unsigned char c = (unsigned char)*r->p++;
 
-		if (c == '"' || c == '\\') {
-			qf_buf_add(r->arena, run, (size_t)(r->p - run));
-			if (c == '"') {
-				r->p++;
-				qf_buf_addch(r->arena, '\0');
-				return 0;
-			}
-			r->p++;
+		if (c == '"') {
+			*r->o++ = '\0';
+			return 0;
+		}
+		if (c == '\\') {
 			if (get_escape(r) < 0)
 				return -1;
-			run = r->p;
-			r->p--;
 		} else if (c < 0x20) {
 			return -1;
+		} else {
+			*r->o++ = (char)c;
 		}
 	}
 	return -1;
@@ -305,12 +311,14 @@ static const char *at(const struct qf_buf *a, size_t off)
 int qf_evchunk_decode(const char *rows, size_t len, struct qf_buf *arena,
                       struct qf_evchunk_ev **ev, size_t *n, size_t *alloc)
 {
-	struct rd r = { rows, rows + len, arena };
+	struct rd r = { rows, rows + len, NULL, NULL };
 	size_t(*offs)[8] = NULL, aoffs = 0;
 	int bad = 0;
 
 	*n = 0;
 	qf_buf_reset(arena);
+	qf_buf_grow(arena, len + 1);
+	r.base = r.o = arena->buf;
 	if (lit(&r, '[') < 0)
 		return QF_EINVAL;
 	ws(&r);
@@ -338,7 +346,8 @@ int qf_evchunk_decode(const char *rows, size_t len, struct qf_buf *arena,
 	ws(&r);
 	if (r.p != r.end)
 		bad = 1;
-	/* the arena moved while it grew: pointers only now */
+	qf_buf_setlen(arena, (size_t)(r.o - r.base));
+	/* offsets into the arena become pointers */
 	for (size_t i = 0; !bad && i < *n; i++) {
 		struct qf_evchunk_ev *e = &(*ev)[i];
 		const size_t *o = offs[i];

@@ -660,14 +660,16 @@ void qf_evdb_rollback(struct qf_evdb *s)
  * 34 small EVP updates per row cost more than the row's insert. */
 static void hash_val(struct qf_buf *b, int type, const void *p, uint64_t n)
 {
-	unsigned char hdr[9];
+	unsigned char *o;
 
-	hdr[0] = (unsigned char)type;
+	qf_buf_grow(b, qf_st_add(9, (size_t)n));
+	o = (unsigned char *)b->buf + b->len;
+	o[0] = (unsigned char)type;
 	for (int k = 0; k < 8; k++)
-		hdr[1 + k] = (unsigned char)(n >> (8 * (7 - k)));
-	qf_buf_add(b, hdr, sizeof(hdr));
+		o[1 + k] = (unsigned char)(n >> (8 * (7 - k)));
 	if (n)
-		qf_buf_add(b, p, (size_t)n);
+		memcpy(o + 9, p, (size_t)n);
+	qf_buf_setlen(b, b->len + 9 + (size_t)n);
 }
 
 const char *qf_evdb_decimal(char num[QF_EVDB_DECIMAL], int64_t v, size_t *len)

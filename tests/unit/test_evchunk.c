@@ -208,8 +208,9 @@ static void test_evchunk_decoder_refuses(void **state)
 		"[[1,2,3,null,\"\\ud800\",\"w\",null,null,null,null,null,null]]",
 		"[[1,2,3,null,\"a\nb\",\"w\",null,null,null,null,null,null]]",
 		"[[1,2,3,null,\"r\",\"w\",null,null,null,null,null,0]]",
-		"[[99999999999999999999,2,3,null,\"r\",\"w\",null,null,null,"
-		"null,null,null]]",
+		/* an id past int64 */
+		("[[99999999999999999999,2,3,null,\"r\",\"w\",null,null,"
+		 "null,null,null,null]]"),
 	};
 	static const char spaced[] =
 	        "[ [1, 2, 3, null, \"r\\u00e9\\/\", "
