@@ -123,7 +123,8 @@ static int check_known_cluster(struct qf_evdb *s, const char *db,
 
 	if (sqlite3_prepare_v2(s->db,
 	                       "SELECT cluster FROM inputs UNION SELECT "
-	                       "cluster FROM events ORDER BY 1",
+	                       "cluster FROM event_rows UNION SELECT "
+	                       "cluster FROM event_chunks ORDER BY 1",
 	                       -1, &st, NULL) != SQLITE_OK)
 		return qf_evdb_fail(s, "cannot list the clusters", d);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {

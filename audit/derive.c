@@ -17,10 +17,12 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
 #include "audit/derive_int.h"
+#include "audit/evchunk.h"
 #include "core/alloc.h"
 #include "core/qty.h"
 #include "core/banned.h"
@@ -865,7 +867,7 @@ static int listed(void *arg, size_t wid, size_t k, int64_t iser)
 	" preemption_reason, CASE WHEN reason IN ('QuotaReserved',"        \
 	" 'Admitted', 'Created') OR instr(detail, '\"request\":')"         \
 	" THEN detail END, " QF_DERIVE_RANK " AS rk, id"                   \
-	" FROM events WHERE "
+	" FROM event_rows WHERE "
 /* The rank and id order within an instant is the walk's (walk_events):
  * SQLite would sort each instant's block of the time index on its own,
  * a sorter per instant (a sixth of a derivation). */
@@ -916,7 +918,7 @@ static int load_uids(struct walk *wk)
 	if (sqlite3_prepare_v2(wk->s->db,
 	                       /* quotaflow events carry no uid: the
 	                        * partial index skips them all */
-	                       "SELECT DISTINCT uid, workload FROM events"
+	                       "SELECT DISTINCT uid, workload FROM event_rows"
 	                       " INDEXED BY events_key WHERE cluster = ?1"
 	                       " AND source <> 'quotaflow' AND"
 	                       " uid IS NOT NULL AND"
@@ -1100,25 +1102,69 @@ static int walk_instant(struct walk *wk, struct instant *in)
  */
 static int walk_plan(struct walk *wk, int64_t from_id)
 {
-	sqlite3_stmt *st = NULL;
-	int64_t max_id = 0;
+	int64_t max_id;
 
 	if (from_id < 0)
 		return 0;
-	if (sqlite3_prepare_v2(wk->s->db, "SELECT MAX(id) FROM events", -1, &st,
-	                       NULL) == SQLITE_OK &&
-	    sqlite3_step(st) == SQLITE_ROW)
-		max_id = sqlite3_column_int64(st, 0);
-	/* on an error the sorted rowids do: the walk's own query reports it */
-	sqlite3_finalize(st);
+	max_id = qf_evdb_event_rows(wk->s);
 	return (max_id - from_id) * 4 >= max_id ? 2 : 1;
 }
 
-/* The events in D1 order; from_id >= 0: only those stored after it. */
+int64_t qf_derive_rank(const char *r)
+{
+	static const struct {
+		const char *reason;
+		int64_t rank;
+	} ranks[] = {
+		{ "Finished", 0 },          { "FinishedWorkload", 0 },
+		{ "Deleted", 0 },           { "Preempted", 2 },
+		{ "PreemptedWorkload", 3 }, { "Requeued", 4 },
+		{ "QuotaReserved", 6 },     { "Admitted", 7 },
+	};
+
+	if (!strncasecmp(r, "EvictedDueTo", 12))
+		return 1;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(ranks); i++)
+		if (!strcmp(r, ranks[i].reason))
+			return ranks[i].rank;
+	return 5;
+}
+
+/* A chunk event into the instant, with walk_sql's columns. */
+static void instant_add_ev(struct instant *in, const struct qf_evchunk_ev *e)
+{
+	const char *r = e->reason;
+	int detail = !strcmp(r, "QuotaReserved") || !strcmp(r, "Admitted") ||
+	             !strcmp(r, "Created") ||
+	             (e->detail && strstr(e->detail, "\"request\":"));
+	const char *v[7] = { r,
+		             e->workload,
+		             e->cluster_queue,
+		             !strcmp(r, "QuotaReserved") ? e->message : NULL,
+		             e->preemptor,
+		             e->preemption_reason,
+		             detail ? e->detail : NULL };
+	struct brow *b;
+
+	in->r = qf_grow(in->r, sizeof(*in->r), &in->alloc, in->n + 1);
+	b = &in->r[in->n++];
+	for (int i = 0; i < 7; i++) {
+		b->off[i] = v[i] ? in->arena.len : (size_t)-1;
+		if (v[i])
+			qf_buf_add(&in->arena, v[i], strlen(v[i]) + 1);
+	}
+	b->rk = qf_derive_rank(r);
+	b->id = e->id;
+}
+
+/* The events in D1 order; from_id >= 0: only those stored after it.
+ * Rows (walk_sql) and chunk events (evchunk.h) are merged by time. */
 static int walk_events(struct walk *wk, int64_t from_id)
 {
 	sqlite3_stmt *st = NULL;
-	int rc = QF_OK, step;
+	struct qf_evchunk_iter *it = NULL;
+	const struct qf_evchunk_ev *ev = NULL;
+	int rc, step = SQLITE_DONE;
 	struct instant in = { 0 };
 
 	in.arena = (struct qf_buf)QF_BUF_INIT;
@@ -1128,19 +1174,39 @@ static int walk_events(struct walk *wk, int64_t from_id)
 	sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
 	if (from_id >= 0)
 		sqlite3_bind_int64(st, 2, from_id);
-	while (rc == QF_OK && (step = sqlite3_step(st)) == SQLITE_ROW) {
-		int64_t t = sqlite3_column_int64(st, 0);
+	rc = qf_evchunk_iter_open(&it, wk->s, wk->cluster,
+	                          from_id < 0 ? INT64_MIN : from_id, wk->d);
+	if (rc == QF_OK)
+		rc = qf_evchunk_iter_next(it, &ev);
+	if (rc == QF_OK)
+		step = sqlite3_step(st);
+	while (rc == QF_OK && (step == SQLITE_ROW || ev)) {
+		int row = step == SQLITE_ROW &&
+		          (!ev || sqlite3_column_int64(st, 0) <= ev->time_ms);
+		int64_t t = row ? sqlite3_column_int64(st, 0) : ev->time_ms;
 
 		if (in.n && t != in.t)
 			rc = walk_instant(wk, &in);
 		in.t = t;
-		instant_add(&in, st);
+		if (row) {
+			instant_add(&in, st);
+			step = sqlite3_step(st);
+		} else {
+			/* walk_sql's filter: workload NOT LIKE '%/%/%' */
+			const char *sl = strchr(ev->workload, '/');
+
+			if (!sl || !strchr(sl + 1, '/'))
+				instant_add_ev(&in, ev);
+			if (rc == QF_OK)
+				rc = qf_evchunk_iter_next(it, &ev);
+		}
 	}
 	if (rc == QF_OK && step == SQLITE_DONE)
 		rc = walk_instant(wk, &in);
 	else if (rc == QF_OK)
 		rc = qf_evdb_fail(wk->s, "cannot derive", wk->d);
 	sqlite3_finalize(st);
+	qf_evchunk_iter_free(it);
 	free(in.r);
 	qf_buf_release(&in.arena);
 	return rc;

@@ -306,6 +306,9 @@ int qf_ck_get_str(const unsigned char **p, const unsigned char *end, char **s,
 	" WHEN reason = 'Requeued' THEN 4 WHEN reason = 'QuotaReserved'" \
 	" THEN 6 WHEN reason = 'Admitted' THEN 7 ELSE 5 END"
 
+/* QF_DERIVE_RANK of a reason, in C (SQL's LIKE ignores ASCII case). */
+int64_t qf_derive_rank(const char *reason);
+
 /* ---- derive_state.c: workloads in d_wstate, checkpoints ---- */
 
 /* Slot of workload key, loaded from d_wstate or created; -1 on a

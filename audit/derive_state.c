@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "audit/derive_int.h"
+#include "audit/evchunk.h"
 #include "core/alloc.h"
 #include "core/banned.h"
 
@@ -539,8 +540,7 @@ int qf_ck_write(struct walk *wk, const struct qf_buf *state,
 	int rc = QF_OK;
 
 	if (sqlite3_prepare_v2(wk->s->db,
-	                       "INSERT OR REPLACE INTO d_ckpt VALUES(?1,"
-	                       " (SELECT COALESCE(MAX(id), 0) FROM events),"
+	                       "INSERT OR REPLACE INTO d_ckpt VALUES(?1, ?6,"
 	                       " ?2, ?3, ?4, ?5)",
 	                       -1, &st, NULL) != SQLITE_OK)
 		return qf_evdb_fail(wk->s, "cannot store derivation state",
@@ -550,6 +550,7 @@ int qf_ck_write(struct walk *wk, const struct qf_buf *state,
 	sqlite3_bind_int64(st, 3, wk->last_rank);
 	sqlite3_bind_blob(st, 4, marks->buf, (int)marks->len, SQLITE_STATIC);
 	sqlite3_bind_blob(st, 5, state->buf, (int)state->len, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 6, qf_evdb_event_rows(wk->s));
 	if (sqlite3_step(st) != SQLITE_DONE)
 		rc = qf_evdb_fail(wk->s, "cannot store derivation state",
 		                  wk->d);
@@ -677,6 +678,53 @@ static int load_walk(struct walk *wk, const unsigned char **p,
 	return 1;
 }
 
+/* Whether one of the chunk events has time t and a rank below rank. */
+static int chunk_has_before(const char *rows, size_t len, int64_t t,
+                            int64_t rank)
+{
+	struct qf_buf arena = QF_BUF_INIT;
+	struct qf_evchunk_ev *ev = NULL;
+	size_t n = 0, alloc = 0;
+	int yes = 0;
+
+	/* one that does not decode: derive again (the walk reports it) */
+	if (qf_evchunk_decode(rows, len, &arena, &ev, &n, &alloc) < 0)
+		yes = 1;
+	for (size_t i = 0; !yes && i < n && ev[i].time_ms <= t; i++)
+		yes = ev[i].time_ms == t && qf_derive_rank(ev[i].reason) < rank;
+	free(ev);
+	qf_buf_release(&arena);
+	return yes;
+}
+
+/* before_frontier for the chunks (audit/evchunk.h) stored after id. */
+static int chunk_before_frontier(struct walk *wk, int64_t id, int64_t t,
+                                 int64_t rank)
+{
+	sqlite3_stmt *st = NULL;
+	int step, yes = 0;
+
+	if (sqlite3_prepare_v2(wk->s->db,
+	                       "SELECT tmin, rows FROM event_chunks WHERE"
+	                       " cluster = ?1 AND last_id > ?2 AND tmin <= ?3",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(wk->s, "cannot derive", wk->d);
+	sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	sqlite3_bind_int64(st, 3, t);
+	while (!yes && (step = sqlite3_step(st)) == SQLITE_ROW)
+		yes = sqlite3_column_int64(st, 0) < t ||
+		      chunk_has_before((const char *)sqlite3_column_text(st, 1),
+		                       (size_t)sqlite3_column_bytes(st, 1), t,
+		                       rank);
+	sqlite3_finalize(st);
+	if (yes)
+		return 1;
+	return step == SQLITE_DONE
+	               ? 0
+	               : qf_evdb_fail(wk->s, "cannot derive", wk->d);
+}
+
 /* Whether an event added since the checkpoint sorts before where the walk
  * stopped (D1 order: time, rank, storage): 1 yes, 0 no, < 0 error. */
 static int before_frontier(struct walk *wk, int64_t id, int64_t t, int64_t rank)
@@ -686,7 +734,7 @@ static int before_frontier(struct walk *wk, int64_t id, int64_t t, int64_t rank)
 
 	/* +cluster: walk the new rowids, not the cluster's time index */
 	if (sqlite3_prepare_v2(wk->s->db,
-	                       "SELECT 1 FROM events WHERE +cluster = ?1"
+	                       "SELECT 1 FROM event_rows WHERE +cluster = ?1"
 	                       " AND id > ?2 AND (time_ms < ?3 OR (time_ms"
 	                       " = ?3 AND " QF_DERIVE_RANK " < ?4)) LIMIT 1",
 	                       -1, &st, NULL) != SQLITE_OK)
@@ -700,7 +748,7 @@ static int before_frontier(struct walk *wk, int64_t id, int64_t t, int64_t rank)
 	if (step == SQLITE_ROW)
 		return 1;
 	return step == SQLITE_DONE
-	               ? 0
+	               ? chunk_before_frontier(wk, id, t, rank)
 	               : qf_evdb_fail(wk->s, "cannot derive", wk->d);
 }
 

@@ -6,6 +6,8 @@
  */
 #include "audit/evdb.h"
 
+#include "audit/evchunk.h"
+
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,6 +126,8 @@ static const char schema_v1[] =
 /* clang-format on */
 
 static void chain_next(unsigned char chain[32], const unsigned char row[32]);
+static void pending_row_hash(struct qf_evdb *s, const struct qf_evdb_event *e,
+                             int64_t id, unsigned char out[32]);
 
 /*
  * Version 2: a quotaflow event needs no unique index of its own.  Its
@@ -223,34 +227,60 @@ static const char schema_v6[] =
         " FROM quotas GROUP BY cluster, cluster_queue, valid_from_ms;"
         "DELETE FROM d_ckpt;";
 
-#define TIME_INDEX_SQL \
-	"CREATE INDEX events_time ON events(cluster, time_ms, dkey)"
+/*
+ * Version 7: quotaflow events in chunks (audit/evchunk.h): the table of
+ * rows becomes event_rows (every other source, streams, and what earlier
+ * versions stored), and `events` a view over both with the columns it
+ * always had.  A chunk event's columns are its array's items; its source,
+ * last_ms, count and uid are those every chunk event has.
+ */
+static const char schema_v7[] =
+        "ALTER TABLE events RENAME TO event_rows;"
+        "CREATE TABLE event_chunks(id INTEGER PRIMARY KEY,"
+        " cluster TEXT NOT NULL, first_id INTEGER NOT NULL UNIQUE,"
+        " last_id INTEGER NOT NULL, tmin INTEGER NOT NULL,"
+        " tmax INTEGER NOT NULL, n INTEGER NOT NULL, keys BLOB NOT NULL,"
+        " rows TEXT NOT NULL, chains BLOB NOT NULL);"
+        "CREATE INDEX event_chunks_time ON event_chunks(cluster, tmin);"
+        "CREATE VIEW events(id, cluster, dkey, source, time_ms, last_ms,"
+        " count, type, reason, workload, uid, cluster_queue, message,"
+        " preemptor, preemption_reason, detail, input_id, chain) AS"
+        " SELECT id, cluster, dkey, source, time_ms, last_ms, count, type,"
+        " reason, workload, uid, cluster_queue, message, preemptor,"
+        " preemption_reason, detail, input_id, chain FROM event_rows"
+        " UNION ALL SELECT e.value ->> 0, c.cluster, e.value ->> 1,"
+        " 'quotaflow', e.value ->> 2, e.value ->> 2, 1, e.value ->> 3,"
+        " e.value ->> 4, e.value ->> 5, NULL, e.value ->> 6,"
+        " e.value ->> 7, e.value ->> 8, e.value ->> 9, e.value ->> 10,"
+        " e.value ->> 11, substr(c.chains, e.key * 32 + 1, 32)"
+        " FROM event_chunks c, json_each(c.rows) e;";
 
 /* Migrations: migrations[v] takes a database from version v to v + 1. */
 static const char *const migrations[QF_EVDB_VERSION] = {
-	schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6,
+	schema_v1, schema_v2, schema_v3, schema_v4,
+	schema_v5, schema_v6, schema_v7,
 };
 
 static const char *const stmt_sql[QF_EVDB_ST__COUNT] = {
 	/* a quotaflow event is new unless the time index holds its key;
 	 * other sources are deduped by the unique events_key */
 	[QF_EVDB_ST_EVENT_INSERT] =
-	        "INSERT OR IGNORE INTO events(cluster, dkey, source, time_ms,"
+	        "INSERT OR IGNORE INTO event_rows(cluster, dkey, source, time_ms,"
 	        " last_ms, count, type, reason, workload, uid, cluster_queue,"
-	        " message, preemptor, preemption_reason, detail, input_id, chain)"
-	        " SELECT ?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,"
-	        "?17 WHERE NOT EXISTS (SELECT 1 FROM events WHERE cluster = ?1"
-	        " AND time_ms = ?4 AND dkey = ?2 AND source = ?3)",
-	/* bulk load (qf_evdb_bulk_begin): no time index to look in;
-	 * duplicates are removed by qf_evdb_bulk_end */
+	        " message, preemptor, preemption_reason, detail, input_id, chain,"
+	        " id) SELECT ?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,"
+	        "?16,?17,?18 WHERE NOT EXISTS (SELECT 1 FROM event_rows WHERE"
+	        " cluster = ?1 AND time_ms = ?4 AND dkey = ?2 AND source = ?3)",
+	/* bulk load (qf_evdb_bulk_begin) of other sources: their unique
+	 * events_key dedupes them */
 	[QF_EVDB_ST_EVENT_APPEND] =
-	        "INSERT OR IGNORE INTO events(cluster, dkey, source, time_ms,"
+	        "INSERT OR IGNORE INTO event_rows(cluster, dkey, source, time_ms,"
 	        " last_ms, count, type, reason, workload, uid, cluster_queue,"
-	        " message, preemptor, preemption_reason, detail, input_id, chain)"
-	        " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,"
-	        "?17)",
+	        " message, preemptor, preemption_reason, detail, input_id, chain,"
+	        " id) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,"
+	        "?16,?17,?18)",
 	[QF_EVDB_ST_EVENT_UPSERT] =
-	        "UPDATE events SET count = ?3, last_ms = ?4, message = ?5"
+	        "UPDATE event_rows SET count = ?3, last_ms = ?4, message = ?5"
 	        " WHERE cluster = ?1 AND dkey = ?2 AND source <> 'quotaflow'"
 	        " AND (last_ms < ?4 OR (last_ms = ?4 AND count < ?3))"
 	        " RETURNING id",
@@ -560,6 +590,8 @@ void qf_evdb_close(struct qf_evdb *s)
 	EVP_MD_CTX_free(s->sha_cx);
 	EVP_MD_free(s->sha);
 	free(s->bulk_cluster);
+	qf_evchunk_run_free(s->run);
+	qf_evchunk_forget(s);
 	free(s->path);
 	free(s);
 }
@@ -585,28 +617,10 @@ sqlite3_stmt *qf_evdb_stmt(struct qf_evdb *s, enum qf_evdb_stmt which,
 	return s->st[which];
 }
 
-/* The last chain hash of the table (zero for an empty table). */
+/* The last chain hash (zero for no event). */
 static int load_chain(struct qf_evdb *s, struct qf_diags *d)
 {
-	sqlite3_stmt *st = NULL;
-	int rc;
-
-	memset(s->chain, 0, sizeof(s->chain));
-	s->chain_rowid = 0;
-	if (sqlite3_prepare_v2(s->db,
-	                       "SELECT id, chain FROM events ORDER BY id DESC"
-	                       " LIMIT 1",
-	                       -1, &st, NULL) != SQLITE_OK)
-		return qf_evdb_fail(s, "cannot read the hash chain", d);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW && sqlite3_column_bytes(st, 1) == 32) {
-		s->chain_rowid = sqlite3_column_int64(st, 0);
-		memcpy(s->chain, sqlite3_column_blob(st, 1), 32);
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return qf_evdb_fail(s, "cannot read the hash chain", d);
-	return QF_OK;
+	return qf_evchunk_last(s, &s->chain_rowid, s->chain, d);
 }
 
 int qf_evdb_begin(struct qf_evdb *s, struct qf_diags *d)
@@ -618,6 +632,7 @@ int qf_evdb_begin(struct qf_evdb *s, struct qf_diags *d)
 	s->in_tx = 1;
 	s->rechain_from = 0;
 	s->derive_inputs = 0;
+	qf_evchunk_forget(s); /* another process may have written */
 	return load_chain(s, d);
 }
 
@@ -627,7 +642,10 @@ void qf_evdb_rollback(struct qf_evdb *s)
 		return;
 	(void)sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 	s->in_tx = 0;
-	s->bulk = 0; /* the rollback restored the time index */
+	s->bulk = 0;
+	qf_evchunk_run_free(s->run);
+	s->run = NULL;
+	qf_evchunk_forget(s);
 }
 
 /* Canonical row bytes: each column as a type tag, an 8-byte length and the
@@ -642,29 +660,41 @@ void qf_evdb_rollback(struct qf_evdb *s)
  * 34 small EVP updates per row cost more than the row's insert. */
 static void hash_val(struct qf_buf *b, int type, const void *p, uint64_t n)
 {
-	unsigned char hdr[9];
+	unsigned char *o;
 
-	hdr[0] = (unsigned char)type;
+	qf_buf_grow(b, qf_st_add(9, (size_t)n));
+	o = (unsigned char *)b->buf + b->len;
+	o[0] = (unsigned char)type;
 	for (int k = 0; k < 8; k++)
-		hdr[1 + k] = (unsigned char)(n >> (8 * (7 - k)));
-	qf_buf_add(b, hdr, sizeof(hdr));
+		o[1 + k] = (unsigned char)(n >> (8 * (7 - k)));
 	if (n)
-		qf_buf_add(b, p, (size_t)n);
+		memcpy(o + 9, p, (size_t)n);
+	qf_buf_setlen(b, b->len + 9 + (size_t)n);
 }
 
-static void hash_int(struct qf_buf *b, int64_t v)
+const char *qf_evdb_decimal(char num[QF_EVDB_DECIMAL], int64_t v, size_t *len)
 {
-	char num[24], *p = num + sizeof(num);
+	char *p = num + QF_EVDB_DECIMAL;
 	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
 
-	/* decimal by hand: snprintf is a tenth of an insert */
+	/* by hand: snprintf is a tenth of an insert */
 	do {
 		*--p = (char)('0' + u % 10);
 		u /= 10;
 	} while (u);
 	if (v < 0)
 		*--p = '-';
-	hash_val(b, SQLITE_INTEGER, p, (uint64_t)(num + sizeof(num) - p));
+	*len = (size_t)(num + QF_EVDB_DECIMAL - p);
+	return p;
+}
+
+static void hash_int(struct qf_buf *b, int64_t v)
+{
+	char num[QF_EVDB_DECIMAL];
+	size_t n;
+	const char *p = qf_evdb_decimal(num, v, &n);
+
+	hash_val(b, SQLITE_INTEGER, p, n);
 }
 
 static void hash_text(struct qf_buf *b, const char *v)
@@ -762,74 +792,214 @@ static void chain_next(unsigned char chain[32], const unsigned char row[32])
 	SHA256(in, sizeof(in), chain);
 }
 
+/* A walk of the chain in id order over rows and chunks (design note 3). */
+struct chainwalk {
+	struct qf_evdb *s;
+	struct qf_diags *d;
+	unsigned char chain[32];
+	int fix;
+	int64_t from, bad;
+	sqlite3_stmt *upd_row, *upd_chunk;
+	struct qf_evchunk_ev *ev; /* a decoded chunk */
+	size_t nev, aev;
+	struct qf_buf arena, chains;
+};
+
+/* The chain of the last event before cw->from (zero: none). */
+static int chain_before(struct chainwalk *cw)
+{
+	sqlite3_stmt *st = NULL;
+	int step;
+
+	memset(cw->chain, 0, 32);
+	if (cw->from <= 1)
+		return QF_OK;
+	if (sqlite3_prepare_v2(
+	            cw->s->db,
+	            "SELECT id, chain FROM (SELECT id, chain FROM event_rows"
+	            " WHERE id < ?1 ORDER BY id DESC LIMIT 1) UNION ALL"
+	            " SELECT * FROM (SELECT min(last_id, ?1 - 1),"
+	            " substr(chains, (min(last_id, ?1 - 1) - first_id) * 32"
+	            " + 1, 32) FROM event_chunks WHERE first_id < ?1"
+	            " ORDER BY first_id DESC LIMIT 1) ORDER BY 1 DESC LIMIT 1",
+	            -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(cw->s, "cannot walk the hash chain", cw->d);
+	sqlite3_bind_int64(st, 1, cw->from);
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW && sqlite3_column_bytes(st, 1) == 32)
+		memcpy(cw->chain, sqlite3_column_blob(st, 1), 32);
+	sqlite3_finalize(st);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return qf_evdb_fail(cw->s, "cannot walk the hash chain", cw->d);
+	return QF_OK;
+}
+
+/* One row of event_rows (sel's current row); 1 when it breaks. */
+static int chain_row(void *arg, sqlite3_stmt *sel)
+{
+	struct chainwalk *cw = arg;
+	int64_t id = sqlite3_column_int64(sel, 0);
+	unsigned char rowh[32];
+
+	qf_evdb_row_hash(sel, rowh);
+	chain_next(cw->chain, rowh);
+	if (cw->fix) {
+		sqlite3_reset(cw->upd_row);
+		sqlite3_bind_int64(cw->upd_row, 1, id);
+		sqlite3_bind_blob(cw->upd_row, 2, cw->chain, 32, SQLITE_STATIC);
+		if (sqlite3_step(cw->upd_row) != SQLITE_DONE)
+			return qf_evdb_fail(
+			        cw->s, "cannot update the hash chain", cw->d);
+		return 0;
+	}
+	if (sqlite3_column_bytes(sel, ROW_NCOLS) != 32 ||
+	    memcmp(sqlite3_column_blob(sel, ROW_NCOLS), cw->chain, 32) != 0) {
+		cw->bad = id;
+		return 1;
+	}
+	return 0;
+}
+
+/* One chunk (the columns of sel: id, first_id, cluster, rows, chains);
+ * 1 when it breaks.  Ids must run on from first_id. */
+static int chain_chunk(void *arg, sqlite3_stmt *sel)
+{
+	struct chainwalk *cw = arg;
+	int64_t first = sqlite3_column_int64(sel, 1);
+	const char *cluster = (const char *)sqlite3_column_text(sel, 2);
+	const unsigned char *old = sqlite3_column_blob(sel, 4);
+	size_t nold = (size_t)sqlite3_column_bytes(sel, 4) / 32;
+	unsigned char rowh[32];
+
+	if (qf_evchunk_decode((const char *)sqlite3_column_text(sel, 3),
+	                      (size_t)sqlite3_column_bytes(sel, 3), &cw->arena,
+	                      &cw->ev, &cw->nev, &cw->aev) < 0) {
+		cw->bad = first > cw->from ? first : cw->from;
+		return 1;
+	}
+	qf_buf_reset(&cw->chains);
+	for (size_t i = 0; i < cw->nev; i++) {
+		const struct qf_evchunk_ev *e = &cw->ev[i];
+		struct qf_evdb_event row = qf_evchunk_row(cluster, e);
+
+		if (e->id != first + (int64_t)i) { /* one removed or added */
+			cw->bad = e->id > cw->from ? e->id : cw->from;
+			return 1;
+		}
+		if (e->id < cw->from) {
+			if (i < nold)
+				memcpy(cw->chain, old + 32 * i, 32);
+			qf_buf_add(&cw->chains, cw->chain, 32);
+			continue;
+		}
+		pending_row_hash(cw->s, &row, e->id, rowh);
+		chain_next_s(cw->s, cw->chain, rowh);
+		qf_buf_add(&cw->chains, cw->chain, 32);
+		if (!cw->fix &&
+		    (i >= nold || memcmp(old + 32 * i, cw->chain, 32) != 0)) {
+			cw->bad = e->id;
+			return 1;
+		}
+	}
+	if (!cw->fix) {
+		if (nold != cw->nev) {
+			cw->bad = first + (int64_t)cw->nev;
+			return 1;
+		}
+		return 0;
+	}
+	sqlite3_reset(cw->upd_chunk);
+	sqlite3_bind_int64(cw->upd_chunk, 1, sqlite3_column_int64(sel, 0));
+	sqlite3_bind_blob(cw->upd_chunk, 2, cw->chains.buf, (int)cw->chains.len,
+	                  SQLITE_STATIC);
+	if (sqlite3_step(cw->upd_chunk) != SQLITE_DONE)
+		return qf_evdb_fail(cw->s, "cannot update the hash chain",
+		                    cw->d);
+	return 0;
+}
+
+static int chain_prepare(struct chainwalk *cw, sqlite3_stmt **rows,
+                         sqlite3_stmt **chunks)
+{
+	sqlite3 *db = cw->s->db;
+
+	if (sqlite3_prepare_v2(db,
+	                       "SELECT " ROW_COLS ", chain FROM event_rows"
+	                       " WHERE id >= ?1 ORDER BY id",
+	                       -1, rows, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db,
+	                       "SELECT id, first_id, cluster, rows, chains"
+	                       " FROM event_chunks WHERE last_id >= ?1"
+	                       " ORDER BY first_id",
+	                       -1, chunks, NULL) != SQLITE_OK ||
+	    (cw->fix &&
+	     (sqlite3_prepare_v2(db,
+	                         "UPDATE event_rows SET chain = ?2"
+	                         " WHERE id = ?1",
+	                         -1, &cw->upd_row, NULL) != SQLITE_OK ||
+	      sqlite3_prepare_v2(db,
+	                         "UPDATE event_chunks SET chains ="
+	                         " ?2 WHERE id = ?1",
+	                         -1, &cw->upd_chunk, NULL) != SQLITE_OK)))
+		return qf_evdb_fail(cw->s, "cannot walk the hash chain", cw->d);
+	sqlite3_bind_int64(*rows, 1, cw->from);
+	sqlite3_bind_int64(*chunks, 1, cw->from);
+	return QF_OK;
+}
+
 /*
- * Walk events from rowid `from` on, recomputing chains; with fix, write
- * them back, else stop at the first mismatch.
+ * Walk events from id `from` on in id order, rows and chunks merged,
+ * recomputing chains; with fix, write them back, else stop at the first
+ * mismatch (*bad).
  */
+int qf_evdb_each_id(struct qf_evdb *s, sqlite3_stmt *rows, sqlite3_stmt *chunks,
+                    const struct qf_evdb_visit *v, struct qf_diags *d)
+{
+	int rs = sqlite3_step(rows), cs = sqlite3_step(chunks), r = 0;
+
+	while (r == 0 && (rs == SQLITE_ROW || cs == SQLITE_ROW)) {
+		if (rs == SQLITE_ROW &&
+		    (cs != SQLITE_ROW ||
+		     sqlite3_column_int64(rows, 0) <
+		             sqlite3_column_int64(chunks, 1))) {
+			r = v->row(v->arg, rows);
+			rs = sqlite3_step(rows);
+		} else {
+			r = v->chunk(v->arg, chunks);
+			cs = sqlite3_step(chunks);
+		}
+	}
+	if (r < 0)
+		return r;
+	if (r == 0 && ((rs != SQLITE_ROW && rs != SQLITE_DONE) ||
+	               (cs != SQLITE_ROW && cs != SQLITE_DONE)))
+		return qf_evdb_fail(s, "cannot read the events", d);
+	return QF_OK;
+}
+
 static int walk_chain(struct qf_evdb *s, int64_t from, int fix, int64_t *bad,
                       struct qf_diags *d)
 {
-	sqlite3_stmt *sel = NULL, *upd = NULL;
-	unsigned char chain[32] = { 0 }, rowh[32];
-	int rc = QF_OK, step;
+	struct chainwalk cw = { .s = s, .d = d, .fix = fix, .from = from };
+	const struct qf_evdb_visit v = { chain_row, chain_chunk, &cw };
+	sqlite3_stmt *rows = NULL, *chunks = NULL;
+	int rc;
 
-	*bad = 0;
-	if (sqlite3_prepare_v2(s->db,
-	                       "SELECT " ROW_COLS ", chain FROM events"
-	                       " WHERE id >= ?1 ORDER BY id",
-	                       -1, &sel, NULL) != SQLITE_OK ||
-	    (fix && sqlite3_prepare_v2(s->db,
-	                               "UPDATE events SET chain = ?2"
-	                               " WHERE id = ?1",
-	                               -1, &upd, NULL) != SQLITE_OK)) {
-		rc = qf_evdb_fail(s, "cannot walk the hash chain", d);
-		goto done;
-	}
-	if (from > 1) {
-		sqlite3_stmt *prev = NULL;
-
-		if (sqlite3_prepare_v2(s->db,
-		                       "SELECT chain FROM events WHERE id < ?1"
-		                       " ORDER BY id DESC LIMIT 1",
-		                       -1, &prev, NULL) != SQLITE_OK) {
-			rc = qf_evdb_fail(s, "cannot walk the hash chain", d);
-			goto done;
-		}
-		sqlite3_bind_int64(prev, 1, from);
-		if (sqlite3_step(prev) == SQLITE_ROW &&
-		    sqlite3_column_bytes(prev, 0) == 32)
-			memcpy(chain, sqlite3_column_blob(prev, 0), 32);
-		sqlite3_finalize(prev);
-	}
-	sqlite3_bind_int64(sel, 1, from);
-	while ((step = sqlite3_step(sel)) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(sel, 0);
-
-		qf_evdb_row_hash(sel, rowh);
-		chain_next(chain, rowh);
-		if (fix) {
-			sqlite3_reset(upd);
-			sqlite3_bind_int64(upd, 1, id);
-			sqlite3_bind_blob(upd, 2, chain, 32, SQLITE_STATIC);
-			if (sqlite3_step(upd) != SQLITE_DONE) {
-				rc = qf_evdb_fail(s,
-				                  "cannot update the hash "
-				                  "chain",
-				                  d);
-				goto done;
-			}
-		} else if (sqlite3_column_bytes(sel, ROW_NCOLS) != 32 ||
-		           memcmp(sqlite3_column_blob(sel, ROW_NCOLS), chain,
-		                  32) != 0) {
-			*bad = id;
-			break;
-		}
-	}
-	if (step != SQLITE_ROW && step != SQLITE_DONE)
-		rc = qf_evdb_fail(s, "cannot walk the hash chain", d);
-done:
-	sqlite3_finalize(sel);
-	sqlite3_finalize(upd);
+	qf_buf_init(&cw.arena);
+	qf_buf_init(&cw.chains);
+	rc = chain_before(&cw);
+	if (rc == QF_OK)
+		rc = chain_prepare(&cw, &rows, &chunks);
+	if (rc == QF_OK)
+		rc = qf_evdb_each_id(s, rows, chunks, &v, d);
+	*bad = cw.bad;
+	sqlite3_finalize(rows);
+	sqlite3_finalize(chunks);
+	sqlite3_finalize(cw.upd_row);
+	sqlite3_finalize(cw.upd_chunk);
+	free(cw.ev);
+	qf_buf_release(&cw.arena);
+	qf_buf_release(&cw.chains);
 	return rc;
 }
 
@@ -918,16 +1088,57 @@ static int upsert(struct qf_evdb *s, const struct qf_evdb_event *e,
 	return QF_OK;
 }
 
+void qf_evdb_chain_add(struct qf_evdb *s, const struct qf_evdb_event *e,
+                       int64_t id, unsigned char out[32])
+{
+	unsigned char rowh[32];
+
+	pending_row_hash(s, e, id, rowh);
+	chain_next_s(s, s->chain, rowh);
+	s->chain_rowid = id;
+	memcpy(out, s->chain, 32);
+}
+
+/* Into the bulk load's run (evchunk.h design note 1), flushed when full. */
+static int add_to_run(struct qf_evdb *s, const struct qf_evdb_event *e,
+                      int *added, struct qf_diags *d)
+{
+	size_t removed = 0;
+	int dup, rc = QF_OK;
+
+	if (!s->run)
+		s->run = qf_evchunk_run_new(e->cluster);
+	qf_evchunk_run_add(s->run, e, &dup);
+	*added = !dup;
+	if (qf_evchunk_run_bytes(s->run) >= QF_EVCHUNK_RUN_BYTES) {
+		rc = qf_evchunk_run_flush(s->run, s, &removed, d);
+		s->bulk_removed += removed;
+	}
+	return rc;
+}
+
 int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
                       int upsert_known, int *added, struct qf_diags *d)
 {
-	sqlite3_stmt *st = qf_evdb_stmt(
-	        s, s->bulk ? QF_EVDB_ST_EVENT_APPEND : QF_EVDB_ST_EVENT_INSERT,
-	        d);
+	sqlite3_stmt *st;
 	unsigned char rowh[32], chain[32];
 	int64_t id = s->chain_rowid + 1;
 
 	*added = 0;
+	if (s->bulk && qf_evchunk_fits(e) &&
+	    !strcmp(e->cluster, s->bulk_cluster))
+		return add_to_run(s, e, added, d);
+	if (!strcmp(e->source, "quotaflow")) {
+		int found = 0;
+		int rc = qf_evchunk_has(s, e->cluster, e->time_ms, e->dkey,
+		                        &found, d);
+
+		if (rc < 0 || found)
+			return rc;
+	}
+	st = qf_evdb_stmt(
+	        s, s->bulk ? QF_EVDB_ST_EVENT_APPEND : QF_EVDB_ST_EVENT_INSERT,
+	        d);
 	if (!st)
 		return QF_EIO;
 	pending_row_hash(s, e, id, rowh);
@@ -951,25 +1162,13 @@ int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
 	if (e->input_id)
 		sqlite3_bind_int64(st, 16, e->input_id);
 	sqlite3_bind_blob(st, 17, chain, 32, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 18, id);
 	if (sqlite3_step(st) != SQLITE_DONE)
 		return qf_evdb_fail(s, "cannot store an event", d);
 	if (sqlite3_changes(s->db) == 1) {
-		if (sqlite3_last_insert_rowid(s->db) != id) {
-			/* rowids not dense (deleted rows): re-chain later */
-			id = sqlite3_last_insert_rowid(s->db);
-			if (!s->rechain_from || id < s->rechain_from)
-				s->rechain_from = id;
-		}
 		s->chain_rowid = id;
 		memcpy(s->chain, chain, 32);
 		*added = 1;
-		if (s->bulk && !strcmp(e->source, "quotaflow")) {
-			if (!s->bulk_n || e->time_ms < s->bulk_tmin)
-				s->bulk_tmin = e->time_ms;
-			if (!s->bulk_n || e->time_ms > s->bulk_tmax)
-				s->bulk_tmax = e->time_ms;
-			s->bulk_n++;
-		}
 		return QF_OK;
 	}
 	return upsert_known ? upsert(s, e, d) : QF_OK;
@@ -980,8 +1179,11 @@ int64_t qf_evdb_event_rows(struct qf_evdb *s)
 	sqlite3_stmt *st = NULL;
 	int64_t n = 0;
 
-	if (sqlite3_prepare_v2(s->db, "SELECT max(id) FROM events", -1, &st,
-	                       NULL) == SQLITE_OK &&
+	if (sqlite3_prepare_v2(s->db,
+	                       "SELECT max((SELECT COALESCE(max(id), 0) FROM"
+	                       " event_rows), (SELECT COALESCE(max(last_id),"
+	                       " 0) FROM event_chunks))",
+	                       -1, &st, NULL) == SQLITE_OK &&
 	    sqlite3_step(st) == SQLITE_ROW)
 		n = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
@@ -991,124 +1193,27 @@ int64_t qf_evdb_event_rows(struct qf_evdb *s)
 int qf_evdb_bulk_begin(struct qf_evdb *s, const char *cluster,
                        struct qf_diags *d)
 {
-	int rc;
-
+	(void)d;
 	assert(s->in_tx && !s->bulk);
-	rc = qf_evdb_exec(s, "DROP INDEX IF EXISTS events_time", d);
-	if (rc < 0)
-		return rc;
 	s->bulk = 1;
-	s->bulk_first = qf_evdb_event_rows(s) + 1;
-	s->bulk_n = 0;
+	s->bulk_removed = 0;
 	free(s->bulk_cluster);
 	s->bulk_cluster = qf_xstrdup(cluster);
 	return QF_OK;
 }
 
-/* Whether row id is a quotaflow event (duplicates are rare: a lookup). */
-static int is_qf_row(sqlite3_stmt *src, int64_t id)
-{
-	int yes;
-
-	sqlite3_reset(src);
-	sqlite3_bind_int64(src, 1, id);
-	yes = sqlite3_step(src) == SQLITE_ROW;
-	sqlite3_reset(src);
-	return yes;
-}
-
-/* Appended rows whose key an earlier quotaflow row has, in *out. */
-static int find_dups(struct qf_evdb *s, int64_t **out, size_t *n,
-                     struct qf_diags *d)
-{
-	sqlite3_stmt *st = NULL, *src = NULL;
-	int64_t pt = 0, pk = 0, first = 0, keep = -1;
-	size_t alloc = 0;
-	int step, rc = QF_OK;
-
-	if (sqlite3_prepare_v2(s->db,
-	                       "SELECT time_ms, dkey, id FROM events"
-	                       " INDEXED BY events_time WHERE cluster = ?1"
-	                       " AND time_ms BETWEEN ?2 AND ?3"
-	                       " ORDER BY time_ms, dkey, id",
-	                       -1, &st, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(s->db,
-	                       "SELECT 1 FROM events WHERE id = ?1 AND"
-	                       " source = 'quotaflow'",
-	                       -1, &src, NULL) != SQLITE_OK) {
-		rc = qf_evdb_fail(s, "cannot deduplicate a bulk load", d);
-		goto done;
-	}
-	sqlite3_bind_text(st, 1, s->bulk_cluster, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, s->bulk_tmin);
-	sqlite3_bind_int64(st, 3, s->bulk_tmax);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		int64_t t = sqlite3_column_int64(st, 0),
-		        k = sqlite3_column_int64(st, 1),
-		        id = sqlite3_column_int64(st, 2);
-
-		if (!first || t != pt || k != pk) {
-			/* a new key; sources are looked up only when it
-			 * repeats: its first quotaflow row is kept */
-			pt = t;
-			pk = k;
-			first = id;
-			keep = -1;
-			continue;
-		}
-		if (keep < 0)
-			keep = is_qf_row(src, first) ? first : 0;
-		if (!is_qf_row(src, id))
-			continue;
-		if (!keep) {
-			keep = id;
-		} else if (id >= s->bulk_first) {
-			*out = qf_grow(*out, sizeof(**out), &alloc, *n + 1);
-			(*out)[(*n)++] = id;
-		}
-	}
-	if (step != SQLITE_DONE)
-		rc = qf_evdb_fail(s, "cannot deduplicate a bulk load", d);
-done:
-	sqlite3_finalize(st);
-	sqlite3_finalize(src);
-	return rc;
-}
-
 int qf_evdb_bulk_end(struct qf_evdb *s, size_t *removed, struct qf_diags *d)
 {
-	sqlite3_stmt *del = NULL;
-	int64_t *dup = NULL;
-	size_t n = 0;
-	int rc;
+	size_t more = 0;
+	int rc = QF_OK;
 
-	*removed = 0;
 	assert(s->bulk);
 	s->bulk = 0;
-	rc = qf_evdb_exec(s, TIME_INDEX_SQL, d);
-	if (rc == QF_OK && s->bulk_n)
-		rc = find_dups(s, &dup, &n, d);
-	if (rc < 0 || !n)
-		goto done;
-	if (sqlite3_prepare_v2(s->db, "DELETE FROM events WHERE id = ?1", -1,
-	                       &del, NULL) != SQLITE_OK) {
-		rc = qf_evdb_fail(s, "cannot deduplicate a bulk load", d);
-		goto done;
-	}
-	for (size_t i = 0; rc == QF_OK && i < n; i++) {
-		sqlite3_reset(del);
-		sqlite3_bind_int64(del, 1, dup[i]);
-		if (sqlite3_step(del) != SQLITE_DONE)
-			rc = qf_evdb_fail(s, "cannot deduplicate a bulk load",
-			                  d);
-		/* the chain is recomputed from the first gap on */
-		if (!s->rechain_from || dup[i] < s->rechain_from)
-			s->rechain_from = dup[i];
-	}
-	*removed = n;
-done:
-	sqlite3_finalize(del);
-	free(dup);
+	if (s->run)
+		rc = qf_evchunk_run_flush(s->run, s, &more, d);
+	qf_evchunk_run_free(s->run);
+	s->run = NULL;
+	*removed = s->bulk_removed + more;
 	return rc;
 }
 

@@ -18,10 +18,11 @@
  *  3. Rows of `events` carry a SHA-256 hash chain (chain = SHA-256(prev
  *     chain || row hash)), maintained on insert and on update, so a row
  *     changed behind our back is found by qf_evdb_verify_chain.
- *  4. Large files are bulk-loaded: without the time index while rows are
- *     appended, the index rebuilt by one sort at the end and duplicates
- *     removed from it (qf_evdb_bulk_begin/end); a stream or a small file
- *     goes row by row (a lookup in the time index, then the insert).
+ *  4. A file is bulk-loaded: its quotaflow events are gathered, sorted
+ *     by time and stored in chunks (audit/evchunk.h, schema 7) instead of
+ *     a row each; every other event, and every event of a stream, is a
+ *     row of `event_rows`.  `events` is a view over both.  Ids are one
+ *     sequence over both, and the hash chain follows it.
  *
  * Ownership: struct qf_evdb owns the connection and its prepared
  * statements; qf_evdb_close frees everything (NULL is fine).  Errors add a
@@ -38,7 +39,7 @@
 #include "core/buf.h"
 #include "core/diag.h"
 
-#define QF_EVDB_VERSION 6
+#define QF_EVDB_VERSION 7
 
 /* "unknown time": quota rows read from files without a timestamp apply
  * from the beginning of the evidence. */
@@ -67,6 +68,9 @@ enum qf_evdb_stmt {
 	QF_EVDB_ST__COUNT
 };
 
+struct qf_evchunk_run;
+struct qf_evchunk_cache;
+
 struct qf_evdb {
 	sqlite3 *db;
 	char *path;                          /* owned */
@@ -85,10 +89,10 @@ struct qf_evdb {
 	struct evp_md_ctx_st *sha_cx; /* owned */
 	/* bulk load (qf_evdb_bulk_begin) */
 	int bulk;
-	int64_t bulk_first;           /* first rowid of the load */
-	int64_t bulk_tmin, bulk_tmax; /* time range of its quotaflow rows */
-	size_t bulk_n;                /* quotaflow rows appended */
-	char *bulk_cluster;           /* owned */
+	char *bulk_cluster;                   /* owned */
+	struct qf_evchunk_run *run;           /* owned; its quotaflow events */
+	size_t bulk_removed;                  /* found stored by runs flushed */
+	struct qf_evchunk_cache *chunk_cache; /* owned (evchunk.c) */
 };
 
 /* One event row as stored (strings borrowed from the caller). */
@@ -130,21 +134,18 @@ int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
                       int upsert, int *added, struct qf_diags *d) QF_MUST_CHECK;
 
 /*
- * Bulk load of one cluster's quotaflow events (design note 4): the time
- * index is dropped, rows are appended without a lookup each, and
- * qf_evdb_bulk_end builds the index again in one sort and deletes the
- * appended rows whose (time_ms, dkey) an earlier quotaflow row of the
- * cluster already has (re-chaining from the first one deleted), so the
- * rows kept are exactly those the incremental path keeps.  *removed is
- * the number of rows deleted.  Both run inside the ingest's transaction;
- * a rollback restores the index.  Events of other sources are deduped by
- * their unique index as always.
+ * Bulk load of one cluster's events (design note 4): between the two,
+ * its quotaflow events go to a run that qf_evdb_bulk_end (or a full run)
+ * stores as chunks, minus those already stored (*removed counts them;
+ * qf_evdb_add_event said they were added).  Events of other sources are
+ * deduped by their unique index as always.  Both run inside the ingest's
+ * transaction; a rollback drops the run.
  */
 int qf_evdb_bulk_begin(struct qf_evdb *s, const char *cluster,
                        struct qf_diags *d) QF_MUST_CHECK;
 int qf_evdb_bulk_end(struct qf_evdb *s, size_t *removed,
                      struct qf_diags *d) QF_MUST_CHECK;
-/* The highest events rowid (about the number of rows stored). */
+/* The highest event id (about the number of events stored). */
 int64_t qf_evdb_event_rows(struct qf_evdb *s);
 
 /* Run one statement with no result (DDL, DELETE ...). */
@@ -169,6 +170,11 @@ extern const char *const qf_evdb_row_cols[QF_EVDB_ROW_NCOLS];
 void *qf_evdb_hash_begin(void);
 void qf_evdb_hash_column(void *md, int type, const void *p, size_t n);
 void qf_evdb_hash_end(void *md, unsigned char out[32]);
+/* Hash e as the event of id `id`, the next one, and carry the chain
+ * over it (out: the chain now). */
+void qf_evdb_chain_add(struct qf_evdb *s, const struct qf_evdb_event *e,
+                       int64_t id, unsigned char out[32]);
+
 /* chain = SHA-256(chain || row) */
 void qf_evdb_chain_next(unsigned char chain[32], const unsigned char row[32]);
 
@@ -176,11 +182,27 @@ void qf_evdb_chain_next(unsigned char chain[32], const unsigned char row[32]);
 void qf_evdb_row_hash(sqlite3_stmt *row, unsigned char out[32]);
 
 /*
- * Recompute the chain over `events` in rowid order; on the first row whose
+ * Recompute the chain over `events` in id order; on the first row whose
  * stored chain differs, *bad_rowid is set (else 0).
  */
 int qf_evdb_verify_chain(struct qf_evdb *s, int64_t *bad_rowid,
                          struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * Events in id order, rows and chunks merged (design note 4): rows is a
+ * statement over event_rows whose column 0 is the id, chunks one over
+ * event_chunks whose column 1 is first_id, both in that order.  Each is
+ * stepped here and handed to row or chunk, which return < 0 (an error,
+ * returned), 1 (stop) or 0.
+ */
+struct qf_evdb_visit {
+	int (*row)(void *arg, sqlite3_stmt *st);
+	int (*chunk)(void *arg, sqlite3_stmt *st);
+	void *arg;
+};
+int qf_evdb_each_id(struct qf_evdb *s, sqlite3_stmt *rows, sqlite3_stmt *chunks,
+                    const struct qf_evdb_visit *v,
+                    struct qf_diags *d) QF_MUST_CHECK;
 
 /* 64-bit FNV-1a, the dedupe-key hash (h = 0 starts a new one). */
 uint64_t qf_evdb_fnv(uint64_t h, const char *s, size_t n);
@@ -189,6 +211,11 @@ uint64_t qf_evdb_fnv(uint64_t h, const char *s, size_t n);
 void qf_evdb_iso_ms(struct qf_buf *out, int64_t ms);
 /* Parse RFC 3339 (any fraction, Z or offset) into ms; QF_EINVAL. */
 int qf_evdb_parse_time(int64_t *out_ms, const char *s) QF_MUST_CHECK;
+
+/* v in decimal, written at the end of num (no NUL): returns where it
+ * starts and its length in *len. */
+#define QF_EVDB_DECIMAL 24
+const char *qf_evdb_decimal(char num[QF_EVDB_DECIMAL], int64_t v, size_t *len);
 
 /* Lowercase hex of n bytes. */
 void qf_evdb_hex(struct qf_buf *out, const unsigned char *p, size_t n);

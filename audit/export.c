@@ -16,6 +16,7 @@
 #include <jansson.h>
 #include <openssl/evp.h>
 
+#include "audit/evchunk.h"
 #include "audit/query.h"
 #include "audit/report.h"
 #include "core/alloc.h"
@@ -262,24 +263,26 @@ static int export_inputs(struct bundle *b)
 }
 
 struct ev_out {
+	struct bundle *b;
 	struct bw *w;
 	struct qf_buf line;
 	size_t n;
 	char head[65];
+	struct qf_evchunk_ev *ev; /* a decoded chunk */
+	size_t nev, aev;
+	struct qf_buf arena;
 };
 
-static int event_row(void *arg, sqlite3_stmt *st)
+/* One line of events.jsonl: the columns in qf_evdb_row_cols order, then
+ * the chain in hex. */
+static void event_line(struct ev_out *e, json_t *o, const void *chain,
+                       size_t chain_len)
 {
-	struct ev_out *e = arg;
-	json_t *o = json_object();
 	struct qf_buf hex = QF_BUF_INIT;
 	char *s;
 
-	for (int i = 0; i < QF_EVDB_ROW_NCOLS; i++)
-		json_object_set_new(o, qf_evdb_row_cols[i], column_json(st, i));
-	if (sqlite3_column_bytes(st, QF_EVDB_ROW_NCOLS) == 32)
-		qf_evdb_hex(&hex, sqlite3_column_blob(st, QF_EVDB_ROW_NCOLS),
-		            32);
+	if (chain_len == 32)
+		qf_evdb_hex(&hex, chain, 32);
 	json_object_set_new(o, "chain", json_string(hex.buf));
 	memcpy(e->head, hex.buf, hex.len + 1 <= 65 ? hex.len + 1 : 1);
 	s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
@@ -290,14 +293,84 @@ static int event_row(void *arg, sqlite3_stmt *st)
 	json_decref(o);
 	qf_buf_release(&hex);
 	e->n++;
-	return QF_OK;
+}
+
+static int event_row(void *arg, sqlite3_stmt *st)
+{
+	json_t *o = json_object();
+
+	for (int i = 0; i < QF_EVDB_ROW_NCOLS; i++)
+		json_object_set_new(o, qf_evdb_row_cols[i], column_json(st, i));
+	event_line(arg, o, sqlite3_column_blob(st, QF_EVDB_ROW_NCOLS),
+	           (size_t)sqlite3_column_bytes(st, QF_EVDB_ROW_NCOLS));
+	return 0;
+}
+
+static json_t *jstr(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+/* The events of a chunk (id, first_id, cluster, rows, chains), as the
+ * `events` view shows them. */
+static int event_chunk(void *arg, sqlite3_stmt *st)
+{
+	struct ev_out *e = arg;
+	const char *cluster = (const char *)sqlite3_column_text(st, 2);
+	const unsigned char *chains = sqlite3_column_blob(st, 4);
+	size_t nchains = (size_t)sqlite3_column_bytes(st, 4) / 32;
+
+	if (qf_evchunk_decode((const char *)sqlite3_column_text(st, 3),
+	                      (size_t)sqlite3_column_bytes(st, 3), &e->arena,
+	                      &e->ev, &e->nev, &e->aev) < 0) {
+		qf_diag_error(e->b->d, &(struct qf_loc){ e->b->s->path, 0, 0 },
+		              NULL, NULL,
+		              "stored events from id %lld do not decode (the "
+		              "database was changed by hand?); audit verify "
+		              "--db names the first tampered row",
+		              (long long)sqlite3_column_int64(st, 1));
+		return QF_EINVAL;
+	}
+	for (size_t i = 0; i < e->nev; i++) {
+		struct qf_evdb_event r = qf_evchunk_row(cluster, &e->ev[i]);
+		json_t *v[QF_EVDB_ROW_NCOLS] = {
+			json_integer(e->ev[i].id),
+			jstr(r.cluster),
+			json_integer(r.dkey),
+			jstr(r.source),
+			json_integer(r.time_ms),
+			json_integer(r.last_ms),
+			json_integer(r.count),
+			jstr(r.type),
+			jstr(r.reason),
+			jstr(r.workload),
+			jstr(r.uid),
+			jstr(r.cluster_queue),
+			jstr(r.message),
+			jstr(r.preemptor),
+			jstr(r.preemption_reason),
+			jstr(r.detail),
+			r.input_id ? json_integer(r.input_id) : json_null(),
+		};
+		json_t *o = json_object();
+
+		for (int c = 0; c < QF_EVDB_ROW_NCOLS; c++)
+			json_object_set_new(o, qf_evdb_row_cols[c], v[c]);
+		event_line(e, o, i < nchains ? chains + 32 * i : NULL,
+		           i < nchains ? 32 : 0);
+	}
+	return 0;
 }
 
 static int export_events(struct bundle *b, struct qf_export_summary *sum)
 {
 	struct bw w;
-	struct ev_out e = { &w, QF_BUF_INIT, 0, "" };
+	struct ev_out e = {
+		.b = b, .w = &w, .line = QF_BUF_INIT, .arena = QF_BUF_INIT
+	};
+	const struct qf_evdb_visit v = { event_row, event_chunk, &e };
 	struct qf_buf sql = QF_BUF_INIT;
+	sqlite3_stmt *rows = NULL, *chunks = NULL;
 	int rc = bw_open(b, &w, "events.jsonl");
 
 	if (rc < 0)
@@ -305,13 +378,25 @@ static int export_events(struct bundle *b, struct qf_export_summary *sum)
 	qf_buf_adds(&sql, "SELECT ");
 	for (int i = 0; i < QF_EVDB_ROW_NCOLS; i++)
 		qf_buf_addf(&sql, "%s, ", qf_evdb_row_cols[i]);
-	qf_buf_adds(&sql, "chain FROM events ORDER BY id");
-	rc = qf_query_each(b->s, sql.buf, NULL, event_row, &e, b->d);
+	qf_buf_adds(&sql, "chain FROM event_rows ORDER BY id");
+	if (sqlite3_prepare_v2(b->s->db, sql.buf, -1, &rows, NULL) !=
+	            SQLITE_OK ||
+	    sqlite3_prepare_v2(b->s->db,
+	                       "SELECT id, first_id, cluster, rows, chains"
+	                       " FROM event_chunks ORDER BY first_id",
+	                       -1, &chunks, NULL) != SQLITE_OK)
+		rc = qf_evdb_fail(b->s, "cannot read the events", b->d);
+	if (rc == QF_OK)
+		rc = qf_evdb_each_id(b->s, rows, chunks, &v, b->d);
+	sqlite3_finalize(rows);
+	sqlite3_finalize(chunks);
 	if (bw_close(b, &w, "events.jsonl") < 0 && rc == QF_OK)
 		rc = QF_EIO;
 	sum->events = e.n;
 	memcpy(sum->head, e.head, sizeof(sum->head));
 	qf_buf_release(&e.line);
+	qf_buf_release(&e.arena);
+	free(e.ev);
 	qf_buf_release(&sql);
 	return rc;
 }

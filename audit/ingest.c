@@ -538,16 +538,12 @@ static int finish_input(struct qf_ingest_cx *cx, struct rd *r)
 	return rc;
 }
 
-/* Whether an input of `bytes` is bulk-loaded (audit/ingest.h). */
-static int want_bulk(struct qf_ingest_cx *cx, const struct rd *r,
-                     uint64_t bytes)
+/* Whether an input is bulk-loaded (audit/ingest.h): every file is, so
+ * that its quotaflow events are stored in chunks (evchunk.h); a stream's
+ * batches are rows, each committed as it comes. */
+static int want_bulk(struct qf_ingest_cx *cx, const struct rd *r)
 {
-	if (r->is_stream || cx->o->bulk == QF_INGEST_BULK_NEVER)
-		return 0;
-	if (cx->o->bulk == QF_INGEST_BULK_ALWAYS)
-		return 1;
-	return bytes >= QF_INGEST_BULK_MIN_BYTES &&
-	       (int64_t)(bytes / 256) >= 4 * qf_evdb_event_rows(cx->s);
+	return !r->is_stream && cx->o->bulk != QF_INGEST_BULK_NEVER;
 }
 
 /* End a bulk load: duplicates removed are not added. */
@@ -560,11 +556,11 @@ static int end_bulk(struct qf_ingest_cx *cx)
 	return rc;
 }
 
-static int ingest_rd(struct qf_ingest_cx *cx, struct rd *r, uint64_t size)
+static int ingest_rd(struct qf_ingest_cx *cx, struct rd *r)
 {
 	int rc = start_input(cx, cx->file);
 
-	if (rc == QF_OK && want_bulk(cx, r, size))
+	if (rc == QF_OK && want_bulk(cx, r))
 		rc = qf_evdb_bulk_begin(cx->s, cx->o->cluster, cx->d);
 
 	r->md = EVP_MD_CTX_new();
@@ -614,15 +610,6 @@ static void cx_init(struct qf_ingest_cx *cx, struct qf_evdb *s,
 	qf_buf_init(&cx->detail);
 }
 
-static uint64_t file_bytes(FILE *f)
-{
-	struct stat sb;
-
-	return fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode)
-	               ? (uint64_t)sb.st_size
-	               : 0;
-}
-
 static int ingest_path(struct qf_evdb *s, const struct qf_ingest_options *o,
                        const char *path, struct qf_ingest_stats *stats,
                        struct qf_diags *d)
@@ -645,7 +632,7 @@ static int ingest_path(struct qf_evdb *s, const struct qf_ingest_options *o,
 		qf_buf_release(&cx.detail);
 		return rc == QF_EINVAL ? QF_ENOTFOUND : rc;
 	}
-	rc = ingest_rd(&cx, &r, stream ? 0 : file_bytes(r.f));
+	rc = ingest_rd(&cx, &r);
 	/* an empty stream: the feeding command failed, or `- </dev/null`
 	 * only migrates the database (evdb.c's hint); said, not an error */
 	if (stream && rc == QF_OK && !r.bytes) {
@@ -724,7 +711,7 @@ int qf_ingest_mem(struct qf_evdb *s, const struct qf_ingest_options *o,
 	r.buf[len] = '\0';
 	r.len = len;
 	r.eof = 1;
-	rc = ingest_rd(&cx, &r, len);
+	rc = ingest_rd(&cx, &r);
 	free(r.buf);
 	qf_buf_release(&cx.scratch);
 	qf_buf_release(&cx.detail);

@@ -45,17 +45,13 @@ enum qf_ingest_format {
 	QF_FMT_MANIFESTS,
 };
 
-/* Bulk loading (audit/evdb.h design note 4): AUTO picks it for a file
- * (not a stream) that is large next to what is stored. */
+/* Bulk loading (audit/evdb.h design note 4): AUTO and ALWAYS pick it
+ * for every file (not a stream); NEVER stores rows (tests compare). */
 enum qf_ingest_bulk {
 	QF_INGEST_BULK_AUTO,
 	QF_INGEST_BULK_NEVER,
 	QF_INGEST_BULK_ALWAYS,
 };
-/* AUTO: at least 1 MiB, and about 4 times the rows stored (an event
- * line is about 256 bytes): rebuilding the time index then costs less
- * than a lookup and an index insert per row. */
-#define QF_INGEST_BULK_MIN_BYTES (1u << 20)
 
 /* Default of --derive-interval: a stream's derived tables lag at most
  * about this much (docs/audit.md "Streams"). */

@@ -43,6 +43,10 @@ static int more_statements(struct qf_evdb *s, const char *text)
 	return 0;
 }
 
+#define WRITE_REFUSED                                                 \
+	"a write statement is refused: the audit database is opened " \
+	"read-only"
+
 static int prepare(struct qf_evdb *s, const char *sql, sqlite3_stmt **st,
                    struct qf_diags *d)
 {
@@ -51,8 +55,12 @@ static int prepare(struct qf_evdb *s, const char *sql, sqlite3_stmt **st,
 
 	*st = NULL;
 	if (sqlite3_prepare_v2(s->db, sql, -1, st, &tail) != SQLITE_OK) {
-		qf_diag_error(d, &loc, NULL, NULL, "bad query: %s",
-		              sqlite3_errmsg(s->db));
+		/* a write into a view (events) fails before it is one */
+		if (strstr(sqlite3_errmsg(s->db), "because it is a view"))
+			qf_diag_error(d, &loc, NULL, NULL, WRITE_REFUSED);
+		else
+			qf_diag_error(d, &loc, NULL, NULL, "bad query: %s",
+			              sqlite3_errmsg(s->db));
 		return QF_EINVAL;
 	}
 	if (!*st) {
@@ -66,9 +74,7 @@ static int prepare(struct qf_evdb *s, const char *sql, sqlite3_stmt **st,
 		goto refuse;
 	}
 	if (!sqlite3_stmt_readonly(*st)) {
-		qf_diag_error(d, &loc, NULL, NULL,
-		              "a write statement is refused: the audit "
-		              "database is opened read-only");
+		qf_diag_error(d, &loc, NULL, NULL, WRITE_REFUSED);
 		goto refuse;
 	}
 	return QF_OK;

@@ -17,6 +17,7 @@
 #include <jansson.h>
 #include <openssl/evp.h>
 
+#include "audit/evchunk.h"
 #include "core/fs.h"
 #include "core/strlist.h"
 #include "core/banned.h"
@@ -338,6 +339,33 @@ int qf_export_verify_dir(const char *in_dir, struct qf_export_summary *sum,
 	return rc;
 }
 
+/* How many events, and the chain's head. */
+static int db_summary(struct qf_evdb *s, struct qf_export_summary *sum,
+                      struct qf_diags *d)
+{
+	struct qf_buf hex = QF_BUF_INIT;
+	unsigned char head[32];
+	sqlite3_stmt *st = NULL;
+	int64_t last;
+	int rc = qf_evchunk_last(s, &last, head, d);
+
+	if (rc < 0)
+		return rc;
+	if (sqlite3_prepare_v2(
+	            s->db,
+	            "SELECT (SELECT COUNT(*) FROM event_rows) +"
+	            " (SELECT COALESCE(SUM(n), 0) FROM event_chunks)",
+	            -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		sum->events = (size_t)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (last)
+		qf_evdb_hex(&hex, head, 32);
+	memcpy(sum->head, hex.buf, hex.len + 1 <= 65 ? hex.len + 1 : 1);
+	qf_buf_release(&hex);
+	return QF_OK;
+}
+
 int qf_export_verify_db(struct qf_evdb *s, struct qf_export_summary *sum,
                         struct qf_diags *d)
 {
@@ -356,26 +384,5 @@ int qf_export_verify_db(struct qf_evdb *s, struct qf_export_summary *sum,
 		              (long long)bad);
 		return QF_EINVAL;
 	}
-	{
-		sqlite3_stmt *st = NULL;
-
-		if (sqlite3_prepare_v2(
-		            s->db,
-		            "SELECT COUNT(*), (SELECT chain FROM events"
-		            " ORDER BY id DESC LIMIT 1) FROM events",
-		            -1, &st, NULL) == SQLITE_OK &&
-		    sqlite3_step(st) == SQLITE_ROW) {
-			struct qf_buf hex = QF_BUF_INIT;
-
-			sum->events = (size_t)sqlite3_column_int64(st, 0);
-			if (sqlite3_column_bytes(st, 1) == 32)
-				qf_evdb_hex(&hex, sqlite3_column_blob(st, 1),
-				            32);
-			memcpy(sum->head, hex.buf,
-			       hex.len + 1 <= 65 ? hex.len + 1 : 1);
-			qf_buf_release(&hex);
-		}
-		sqlite3_finalize(st);
-	}
-	return QF_OK;
+	return db_summary(s, sum, d);
 }

@@ -57,6 +57,12 @@ dump() {
 		sort "$out/$t.raw" >"$out/$t.sorted"
 	done
 	sqlite3 "$db" "select count(*) from events" >"$out/events.count"
+	# what was stored, whatever its ids (schema 7 numbers a file's
+	# events in time order, schema 6 in file order)
+	sqlite3 "$db" "select cluster, dkey, source, time_ms, last_ms, count,
+		type, reason, workload, uid, cluster_queue, message, preemptor,
+		preemption_reason, detail from events
+		order by cluster, time_ms, source, dkey" >"$out/events.content"
 	sqlite3 "$db" "select id, quote(chain) from events order by id desc limit 1; select id, cluster, name, format, sha256, bytes, records, added, rejected from inputs" >"$out/events.meta"
 	for f in text markdown json csv html; do
 		"$bin" audit report --db "$db" --format "$f" -o "$out/report.$f" \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # audit verify finds tampering: an edited view, an edited event whose
 # digests were recomputed (the hash chain still breaks), an added file, an
-# edited and a deleted row in the database.  Each must exit 1 and name the
+# edited and a deleted row in the database, as rows and in chunks.  Each must exit 1 and name the
 # file or row; the untouched bundle and database verify (exit 0).
 QF=${QF:-build/quotaflow}
 QF=$(cd "$(dirname "$QF")" && pwd)/$(basename "$QF")
@@ -50,12 +50,41 @@ cp -r "$tmp/b" "$tmp/t3"
 echo x >"$tmp/t3/views/extra.csv"
 expect 1 "t3/views/extra.csv: error: tampered: not in manifest.json" "$tmp/t3"
 
-# 4. a row of the database edited, 5. one deleted
-cp "$tmp/a.db" "$tmp/t4.db"
-sqlite3 "$tmp/t4.db" "UPDATE events SET message = 'nothing to see' WHERE id = 7" ||
+# 4. a row of the database edited, 5. one deleted: events from a stream
+# are rows of event_rows
+"$QF" audit ingest --db "$tmp/r.db" tests/fixtures/audit/cluster.yaml \
+	>/dev/null 2>&1 || fail ingest
+"$QF" audit ingest --db "$tmp/r.db" - <"$tmp/ev.jsonl" >/dev/null 2>&1 ||
+	fail "ingest -"
+[ "$(sqlite3 "$tmp/r.db" "SELECT count(*) FROM event_rows")" = 22 ] ||
+	fail "a stream's events are not rows"
+expect 0 "verified: 0 files, 22 events" --db "$tmp/r.db"
+cp "$tmp/r.db" "$tmp/t4.db"
+sqlite3 "$tmp/t4.db" "UPDATE event_rows SET message = 'nothing to see' WHERE id = 7" ||
 	fail sqlite3
 expect 1 "tampered: events row id 7: the hash chain breaks here" --db "$tmp/t4.db"
-cp "$tmp/a.db" "$tmp/t5.db"
-sqlite3 "$tmp/t5.db" "DELETE FROM events WHERE id = 3" || fail sqlite3
+cp "$tmp/r.db" "$tmp/t5.db"
+sqlite3 "$tmp/t5.db" "DELETE FROM event_rows WHERE id = 3" || fail sqlite3
 expect 1 "tampered: events row id 4" --db "$tmp/t5.db"
-echo "audit-tamper: 5 tamperings found, 2 clean checks pass"
+
+# 6. an event of a chunk edited, 7. one removed, 8. a chunk that no longer
+# reads as one: a file's events are in event_chunks
+[ "$(sqlite3 "$tmp/a.db" "SELECT sum(n) FROM event_chunks")" = 22 ] ||
+	fail "a file's events are not in chunks"
+cp "$tmp/a.db" "$tmp/t6.db"
+sqlite3 "$tmp/t6.db" "UPDATE event_chunks SET rows = json_set(rows,
+	'\$[' || (7 - first_id) || '][7]', 'nothing to see')
+	WHERE first_id <= 7 AND last_id >= 7" || fail sqlite3
+[ "$(sqlite3 "$tmp/t6.db" "SELECT message FROM events WHERE id = 7")" = \
+	"nothing to see" ] || fail "the edit did not reach the events view"
+expect 1 "tampered: events row id 7: the hash chain breaks here" --db "$tmp/t6.db"
+cp "$tmp/a.db" "$tmp/t7.db"
+sqlite3 "$tmp/t7.db" "UPDATE event_chunks SET rows = json_remove(rows,
+	'\$[' || (3 - first_id) || ']') WHERE first_id <= 3 AND last_id >= 3" ||
+	fail sqlite3
+expect 1 "tampered: events row id 4" --db "$tmp/t7.db"
+cp "$tmp/a.db" "$tmp/t8.db"
+sqlite3 "$tmp/t8.db" "UPDATE event_chunks SET rows = '[[1,2' WHERE first_id = 1" ||
+	fail sqlite3
+expect 1 "tampered: events row id 1" --db "$tmp/t8.db"
+echo "audit-tamper: 8 tamperings found, 3 clean checks pass"

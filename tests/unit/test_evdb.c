@@ -105,7 +105,7 @@ static void test_store_chain_names_edited_row(void **state)
 	assert_int_equal(qf_evdb_verify_chain(s, &bad, &d), QF_OK);
 	assert_int_equal(bad, 0);
 	assert_int_equal(qf_evdb_exec(s,
-	                              "UPDATE events SET workload = 'ns/x'"
+	                              "UPDATE event_rows SET workload = 'ns/x'"
 	                              " WHERE id = 2",
 	                              &d),
 	                 QF_OK);
@@ -142,10 +142,16 @@ static void test_store_migrates_version_1(void **state)
 
 	(void)state;
 	tmp_db(&path);
-	/* a version-1 database: its indexes, one stored event */
+	/* a version-1 database: one stored event, its table of events,
+	 * its indexes */
 	assert_int_equal(qf_evdb_open(&s, path.buf, 0, &d), QF_OK);
+	assert_int_equal(qf_evdb_begin(s, &d), QF_OK);
+	add(s, "ns/a", 7);
+	assert_int_equal(qf_evdb_commit(s, &d), QF_OK);
 	assert_int_equal(
 	        qf_evdb_exec(s,
+	                     "DROP VIEW events; DROP TABLE event_chunks;"
+	                     "ALTER TABLE event_rows RENAME TO events;"
 	                     "DROP INDEX events_key; DROP INDEX events_time;"
 	                     "DROP INDEX d_admissions_cq;"
 	                     "DROP INDEX d_usage_cq;"
@@ -156,9 +162,6 @@ static void test_store_migrates_version_1(void **state)
 	                     "PRAGMA user_version = 1",
 	                     &d),
 	        QF_OK);
-	assert_int_equal(qf_evdb_begin(s, &d), QF_OK);
-	add(s, "ns/a", 7);
-	assert_int_equal(qf_evdb_commit(s, &d), QF_OK);
 	qf_evdb_close(s);
 	/* opened again: the current version, the row kept, the indexes of
 	 * versions 2 and 3 there */

@@ -1,0 +1,1100 @@
+/*
+ * evchunk.c - quotaflow events stored in chunks (audit/evchunk.h).
+ */
+#include "audit/evchunk.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/banned.h"
+
+/* ---- the chunk text: a JSON array of arrays ---- */
+
+/* Field order of one event in `rows` (the `events` view reads these). */
+enum {
+	F_ID,
+	F_DKEY,
+	F_TIME,
+	F_TYPE,
+	F_REASON,
+	F_WORKLOAD,
+	F_CQ,
+	F_MESSAGE,
+	F_PREEMPTOR,
+	F_PREASON,
+	F_DETAIL,
+	F_INPUT,
+	F__COUNT
+};
+
+/* The writers below fill a buffer grown once per event (put_ev): a
+ * qf_buf call per comma and quote was a tenth of a chunk's cost. */
+static char *raw_int(char *o, int64_t v)
+{
+	char num[QF_EVDB_DECIMAL];
+	size_t n;
+	const char *p = qf_evdb_decimal(num, v, &n);
+
+	memcpy(o, p, n);
+	return o + n;
+}
+
+/* JSON string; only what JSON requires is escaped, so SQLite's ->>
+ * gives back the same bytes.  At most 6 bytes per byte of s, plus 2. */
+static char *raw_str(char *o, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	if (!s) {
+		memcpy(o, "null", 4);
+		return o + 4;
+	}
+	*o++ = '"';
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c >= 0x20 && c != '"' && c != '\\') {
+			*o++ = (char)c;
+		} else if (c == '"' || c == '\\') {
+			*o++ = '\\';
+			*o++ = (char)c;
+		} else {
+			memcpy(o, "\\u00", 4);
+			o[4] = hex[c >> 4];
+			o[5] = hex[c & 15];
+			o += 6;
+		}
+	}
+	*o++ = '"';
+	return o;
+}
+
+static void put_ev(struct qf_buf *b, const struct qf_evchunk_ev *e)
+{
+	const char *str[8] = { e->type,
+		               e->reason,
+		               e->workload,
+		               e->cluster_queue,
+		               e->message,
+		               e->preemptor,
+		               e->preemption_reason,
+		               e->detail };
+	size_t bound = 4 * QF_EVDB_DECIMAL + 16;
+	char *o;
+
+	for (int i = 0; i < 8; i++)
+		bound = qf_st_add(
+		        bound, str[i] ? qf_st_mult(strlen(str[i]), 6) + 2 : 4);
+	bound = qf_st_add(bound, 8);
+	qf_buf_grow(b, bound);
+	o = b->buf + b->len;
+	*o++ = '[';
+	o = raw_int(o, e->id);
+	*o++ = ',';
+	o = raw_int(o, e->dkey);
+	*o++ = ',';
+	o = raw_int(o, e->time_ms);
+	for (int i = 0; i < 8; i++) {
+		*o++ = ',';
+		o = raw_str(o, str[i]);
+	}
+	*o++ = ',';
+	if (e->input_id) {
+		o = raw_int(o, e->input_id);
+	} else {
+		memcpy(o, "null", 4);
+		o += 4;
+	}
+	*o++ = ']';
+	qf_buf_setlen(b, (size_t)(o - b->buf));
+}
+
+void qf_evchunk_encode(struct qf_buf *out, const struct qf_evchunk_ev *ev,
+                       size_t n)
+{
+	qf_buf_addch(out, '[');
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			qf_buf_addch(out, ',');
+		put_ev(out, &ev[i]);
+	}
+	qf_buf_addch(out, ']');
+}
+
+/* A strict reader of what put_ev writes, tolerant of JSON whitespace
+ * and escapes (a chunk edited with SQLite's JSON functions still reads,
+ * and fails the hash chain instead). */
+/* The arena is grown once to the text's length, more than what any
+ * text decodes to (an escape is longer than its bytes, quotes make room
+ * for the NUL), and filled through o. */
+struct rd {
+	const char *p, *end;
+	char *base, *o;
+};
+
+static void ws(struct rd *r)
+{
+	while (r->p < r->end && (*r->p == ' ' || *r->p == '\n' ||
+	                         *r->p == '\t' || *r->p == '\r'))
+		r->p++;
+}
+
+static int lit(struct rd *r, char c)
+{
+	ws(r);
+	if (r->p >= r->end || *r->p != c)
+		return -1;
+	r->p++;
+	return 0;
+}
+
+static int get_int(struct rd *r, int64_t *out)
+{
+	uint64_t u = 0;
+	int neg = 0, digits = 0;
+
+	ws(r);
+	if (r->p < r->end && *r->p == '-') {
+		neg = 1;
+		r->p++;
+	}
+	for (; r->p < r->end && *r->p >= '0' && *r->p <= '9'; r->p++) {
+		unsigned d = (unsigned)(*r->p - '0');
+
+		if (u > (UINT64_MAX - d) / 10)
+			return -1;
+		u = u * 10 + d;
+		digits++;
+	}
+	if (!digits || u > (uint64_t)INT64_MAX + (uint64_t)neg)
+		return -1;
+	*out = neg ? (int64_t)(0 - u) : (int64_t)u;
+	return 0;
+}
+
+static int hex4(const char *p, unsigned *out)
+{
+	unsigned v = 0;
+
+	for (int i = 0; i < 4; i++) {
+		char c = p[i];
+
+		v <<= 4;
+		if (c >= '0' && c <= '9')
+			v |= (unsigned)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v |= (unsigned)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			v |= (unsigned)(c - 'A' + 10);
+		else
+			return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static void put_utf8(struct rd *r, unsigned cp)
+{
+	if (cp < 0x80) {
+		*r->o++ = (char)cp;
+	} else if (cp < 0x800) {
+		*r->o++ = (char)(0xc0 | (cp >> 6));
+		*r->o++ = (char)(0x80 | (cp & 0x3f));
+	} else if (cp < 0x10000) {
+		*r->o++ = (char)(0xe0 | (cp >> 12));
+		*r->o++ = (char)(0x80 | ((cp >> 6) & 0x3f));
+		*r->o++ = (char)(0x80 | (cp & 0x3f));
+	} else {
+		*r->o++ = (char)(0xf0 | (cp >> 18));
+		*r->o++ = (char)(0x80 | ((cp >> 12) & 0x3f));
+		*r->o++ = (char)(0x80 | ((cp >> 6) & 0x3f));
+		*r->o++ = (char)(0x80 | (cp & 0x3f));
+	}
+}
+
+static int get_escape(struct rd *r)
+{
+	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+	const char *k;
+	unsigned cp, lo;
+
+	if (r->p >= r->end)
+		return -1;
+	k = *r->p ? strchr(from, *r->p) : NULL;
+	if (k) {
+		*r->o++ = to[k - from];
+		r->p++;
+		return 0;
+	}
+	if (*r->p != 'u' || r->end - r->p < 5 || hex4(r->p + 1, &cp) < 0)
+		return -1;
+	r->p += 5;
+	if (cp >= 0xd800 && cp < 0xdc00) {
+		if (r->end - r->p < 6 || r->p[0] != '\\' || r->p[1] != 'u' ||
+		    hex4(r->p + 2, &lo) < 0 || lo < 0xdc00 || lo >= 0xe000)
+			return -1;
+		r->p += 6;
+		cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+	} else if (cp >= 0xdc00 && cp < 0xe000) {
+		return -1;
+	}
+	if (!cp) /* a C string cannot hold it */
+		return -1;
+	put_utf8(r, cp);
+	return 0;
+}
+
+/* A string or null: *off is its offset in the arena, or -1. */
+static int get_str(struct rd *r, size_t *off)
+{
+	ws(r);
+	if (r->end - r->p >= 4 && !memcmp(r->p, "null", 4)) {
+		r->p += 4;
+		*off = (size_t)-1;
+		return 0;
+	}
+	if (r->p >= r->end || *r->p != '"')
+		return -1;
+	r->p++;
+	*off = (size_t)(r->o - r->base);
+	while (r->p < r->end) {
+		unsigned char c = (unsigned char)*r->p++;
+
+		if (c == '"') {
+			*r->o++ = '\0';
+			return 0;
+		}
+		if (c == '\\') {
+			if (get_escape(r) < 0)
+				return -1;
+		} else if (c < 0x20) {
+			return -1;
+		} else {
+			*r->o++ = (char)c;
+		}
+	}
+	return -1;
+}
+
+static int get_null_or_int(struct rd *r, int64_t *out)
+{
+	ws(r);
+	if (r->end - r->p >= 4 && !memcmp(r->p, "null", 4)) {
+		r->p += 4;
+		*out = 0;
+		return 0;
+	}
+	return get_int(r, out) < 0 || !*out ? -1 : 0;
+}
+
+/* One event; string fields as arena offsets in *o until fixed up. */
+static int get_ev(struct rd *r, struct qf_evchunk_ev *e, size_t o[8])
+{
+	if (lit(r, '[') < 0 || get_int(r, &e->id) < 0 || lit(r, ',') < 0 ||
+	    get_int(r, &e->dkey) < 0 || lit(r, ',') < 0 ||
+	    get_int(r, &e->time_ms) < 0)
+		return -1;
+	for (int i = 0; i < 8; i++)
+		if (lit(r, ',') < 0 || get_str(r, &o[i]) < 0)
+			return -1;
+	if (lit(r, ',') < 0 || get_null_or_int(r, &e->input_id) < 0)
+		return -1;
+	return lit(r, ']');
+}
+
+static const char *at(const struct qf_buf *a, size_t off)
+{
+	return off == (size_t)-1 ? NULL : a->buf + off;
+}
+
+int qf_evchunk_decode(const char *rows, size_t len, struct qf_buf *arena,
+                      struct qf_evchunk_ev **ev, size_t *n, size_t *alloc)
+{
+	struct rd r = { rows, rows + len, NULL, NULL };
+	size_t(*offs)[8] = NULL, aoffs = 0;
+	int bad = 0;
+
+	*n = 0;
+	qf_buf_reset(arena);
+	qf_buf_grow(arena, len + 1);
+	r.base = r.o = arena->buf;
+	if (lit(&r, '[') < 0)
+		return QF_EINVAL;
+	ws(&r);
+	if (r.p < r.end && *r.p == ']') {
+		r.p++;
+	} else {
+		for (;;) {
+			*ev = qf_grow(*ev, sizeof(**ev), alloc, *n + 1);
+			offs = qf_grow(offs, sizeof(*offs), &aoffs, *n + 1);
+			if (get_ev(&r, &(*ev)[*n], offs[*n]) < 0) {
+				bad = 1;
+				break;
+			}
+			(*n)++;
+			ws(&r);
+			if (r.p < r.end && *r.p == ',') {
+				r.p++;
+				continue;
+			}
+			if (lit(&r, ']') < 0)
+				bad = 1;
+			break;
+		}
+	}
+	ws(&r);
+	if (r.p != r.end)
+		bad = 1;
+	qf_buf_setlen(arena, (size_t)(r.o - r.base));
+	/* offsets into the arena become pointers */
+	for (size_t i = 0; !bad && i < *n; i++) {
+		struct qf_evchunk_ev *e = &(*ev)[i];
+		const size_t *o = offs[i];
+
+		e->type = at(arena, o[0]);
+		e->reason = at(arena, o[1]);
+		e->workload = at(arena, o[2]);
+		e->cluster_queue = at(arena, o[3]);
+		e->message = at(arena, o[4]);
+		e->preemptor = at(arena, o[5]);
+		e->preemption_reason = at(arena, o[6]);
+		e->detail = at(arena, o[7]);
+	}
+	free(offs);
+	return bad ? QF_EINVAL : QF_OK;
+}
+
+int qf_evchunk_fits(const struct qf_evdb_event *e)
+{
+	return !strcmp(e->source, "quotaflow") && e->last_ms == e->time_ms &&
+	       e->count == 1 && !e->uid && e->reason && e->workload &&
+	       e->input_id >= 0;
+}
+
+/* ---- keys: (time_ms, dkey) pairs, 16 bytes little-endian each ---- */
+
+static void put_u64(unsigned char *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get_u64(const unsigned char *p)
+{
+	uint64_t v = 0;
+
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+struct key {
+	int64_t t, k;
+};
+
+static int key_cmp(const void *a, const void *b)
+{
+	const struct key *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return x->k < y->k ? -1 : x->k > y->k;
+}
+
+static int blob_key_cmp(const void *want, const void *entry)
+{
+	const unsigned char *p = entry;
+	struct key k = { (int64_t)get_u64(p), (int64_t)get_u64(p + 8) };
+
+	return key_cmp(want, &k);
+}
+
+/* Whether a sorted keys blob holds (t, k). */
+static int keys_have(const unsigned char *blob, size_t n, int64_t t, int64_t k)
+{
+	struct key want = { t, k };
+
+	return n && bsearch(&want, blob, n, 16, blob_key_cmp) != NULL;
+}
+
+/* ---- the run ---- */
+
+struct rev {
+	int64_t dkey, time_ms, input_id;
+	size_t seq;    /* order added: D1's storage order within a time */
+	size_t off[8]; /* type .. detail in the arena; -1: NULL */
+	int dup;       /* already stored */
+};
+
+struct qf_evchunk_run {
+	char *cluster;
+	struct rev *ev;
+	size_t n, alloc;
+	struct qf_buf arena;
+	size_t *slot; /* open addressing over ev by key; -1 empty */
+	size_t cap;
+	int64_t tmin, tmax;
+};
+
+static uint64_t mix(int64_t t, int64_t k)
+{
+	uint64_t h = (uint64_t)t * 0x9e3779b97f4a7c15ull ^ (uint64_t)k;
+
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ull;
+	return h ^ (h >> 29);
+}
+
+static size_t *find_slot(struct qf_evchunk_run *r, int64_t t, int64_t k)
+{
+	size_t i = (size_t)mix(t, k) & (r->cap - 1);
+
+	for (;; i = (i + 1) & (r->cap - 1)) {
+		size_t v = r->slot[i];
+
+		if (v == (size_t)-1 ||
+		    (r->ev[v].time_ms == t && r->ev[v].dkey == k))
+			return &r->slot[i];
+	}
+}
+
+static void rehash(struct qf_evchunk_run *r, size_t cap)
+{
+	free(r->slot);
+	r->cap = cap;
+	r->slot = qf_xreallocarray(NULL, cap, sizeof(*r->slot));
+	memset(r->slot, 0xff, qf_st_mult(cap, sizeof(*r->slot)));
+	for (size_t i = 0; i < r->n; i++)
+		*find_slot(r, r->ev[i].time_ms, r->ev[i].dkey) = i;
+}
+
+struct qf_evchunk_run *qf_evchunk_run_new(const char *cluster)
+{
+	struct qf_evchunk_run *r = qf_xcalloc(1, sizeof(*r));
+
+	r->cluster = qf_xstrdup(cluster);
+	qf_buf_init(&r->arena);
+	rehash(r, 1024);
+	return r;
+}
+
+void qf_evchunk_run_free(struct qf_evchunk_run *r)
+{
+	if (!r)
+		return;
+	free(r->cluster);
+	free(r->ev);
+	free(r->slot);
+	qf_buf_release(&r->arena);
+	free(r);
+}
+
+size_t qf_evchunk_run_bytes(const struct qf_evchunk_run *r)
+{
+	return r->arena.len + r->n * sizeof(*r->ev) + r->cap * sizeof(*r->slot);
+}
+
+static size_t keep_str(struct qf_buf *a, const char *s)
+{
+	size_t off = a->len;
+
+	if (!s)
+		return (size_t)-1;
+	qf_buf_add(a, s, strlen(s) + 1);
+	return off;
+}
+
+void qf_evchunk_run_add(struct qf_evchunk_run *r, const struct qf_evdb_event *e,
+                        int *dup)
+{
+	const char *s[8] = { e->type,
+		             e->reason,
+		             e->workload,
+		             e->cluster_queue,
+		             e->message,
+		             e->preemptor,
+		             e->preemption_reason,
+		             e->detail };
+	size_t *slot;
+	struct rev *v;
+
+	if ((r->n + 1) * 2 > r->cap)
+		rehash(r, r->cap * 2);
+	slot = find_slot(r, e->time_ms, e->dkey);
+	*dup = *slot != (size_t)-1;
+	if (*dup)
+		return;
+	r->ev = qf_grow(r->ev, sizeof(*r->ev), &r->alloc, r->n + 1);
+	v = &r->ev[r->n];
+	v->dkey = e->dkey;
+	v->time_ms = e->time_ms;
+	v->input_id = e->input_id;
+	v->seq = r->n;
+	v->dup = 0;
+	for (int i = 0; i < 8; i++)
+		v->off[i] = keep_str(&r->arena, s[i]);
+	if (!r->n || e->time_ms < r->tmin)
+		r->tmin = e->time_ms;
+	if (!r->n || e->time_ms > r->tmax)
+		r->tmax = e->time_ms;
+	*slot = r->n++;
+}
+
+/* Mark run events whose key (t, k) is stored. */
+static void mark(struct qf_evchunk_run *r, int64_t t, int64_t k)
+{
+	size_t v;
+
+	if (t < r->tmin || t > r->tmax)
+		return;
+	v = *find_slot(r, t, k);
+	if (v != (size_t)-1)
+		r->ev[v].dup = 1;
+}
+
+/* sql with ?1 the run's cluster, ?2 .. ?3 its time range. */
+static int prepare_range(struct qf_evchunk_run *r, struct qf_evdb *s,
+                         const char *sql, sqlite3_stmt **st, struct qf_diags *d)
+{
+	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(s, "cannot deduplicate events", d);
+	sqlite3_bind_text(*st, 1, r->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(*st, 2, r->tmin);
+	sqlite3_bind_int64(*st, 3, r->tmax);
+	return QF_OK;
+}
+
+static int mark_stored(struct qf_evchunk_run *r, struct qf_evdb *s,
+                       struct qf_diags *d)
+{
+	sqlite3_stmt *st = NULL;
+	int step = SQLITE_DONE;
+	/* rows first (streams, databases written before chunks) */
+	int rc = prepare_range(r, s,
+	                       "SELECT time_ms, dkey FROM event_rows WHERE"
+	                       " cluster = ?1 AND time_ms BETWEEN ?2 AND ?3"
+	                       " AND source = 'quotaflow'",
+	                       &st, d);
+
+	if (rc < 0)
+		return rc;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		mark(r, sqlite3_column_int64(st, 0),
+		     sqlite3_column_int64(st, 1));
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE)
+		return qf_evdb_fail(s, "cannot deduplicate events", d);
+	rc = prepare_range(r, s,
+	                   "SELECT keys FROM event_chunks WHERE"
+	                   " cluster = ?1 AND tmin <= ?3 AND tmax >= ?2",
+	                   &st, d);
+	if (rc < 0)
+		return rc;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		const unsigned char *b = sqlite3_column_blob(st, 0);
+		size_t n = (size_t)sqlite3_column_bytes(st, 0) / 16;
+
+		for (size_t i = 0; i < n; i++)
+			mark(r, (int64_t)get_u64(b + 16 * i),
+			     (int64_t)get_u64(b + 16 * i + 8));
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE)
+		return qf_evdb_fail(s, "cannot deduplicate events", d);
+	return QF_OK;
+}
+
+static int rev_cmp(const void *a, const void *b)
+{
+	const struct rev *x = *(const struct rev *const *)a,
+	                 *y = *(const struct rev *const *)b;
+
+	if (x->time_ms != y->time_ms)
+		return x->time_ms < y->time_ms ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static struct qf_evchunk_ev view(const struct qf_evchunk_run *r,
+                                 const struct rev *v, int64_t id)
+{
+	const struct qf_buf *a = &r->arena;
+
+	return (struct qf_evchunk_ev){
+		id,
+		v->dkey,
+		v->time_ms,
+		v->input_id,
+		at(a, v->off[0]),
+		at(a, v->off[1]),
+		at(a, v->off[2]),
+		at(a, v->off[3]),
+		at(a, v->off[4]),
+		at(a, v->off[5]),
+		at(a, v->off[6]),
+		at(a, v->off[7]),
+	};
+}
+
+struct qf_evdb_event qf_evchunk_row(const char *cluster,
+                                    const struct qf_evchunk_ev *e)
+{
+	return (struct qf_evdb_event){
+		cluster,          e->dkey,
+		"quotaflow",      e->time_ms,
+		e->time_ms,       1,
+		e->type,          e->reason,
+		e->workload,      NULL,
+		e->cluster_queue, e->message,
+		e->preemptor,     e->preemption_reason,
+		e->detail,        e->input_id,
+	};
+}
+
+/* Store v[0..n) as one chunk with the next ids. */
+static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
+                       struct rev **v, size_t n, sqlite3_stmt *ins,
+                       struct qf_diags *d)
+{
+	struct qf_buf rows = QF_BUF_INIT, chains = QF_BUF_INIT;
+	struct key *keys = qf_xreallocarray(NULL, n, sizeof(*keys));
+	unsigned char *kb = qf_xreallocarray(NULL, n, 16);
+	int64_t first = s->chain_rowid + 1;
+	int rc = QF_OK;
+
+	qf_buf_addch(&rows, '[');
+	for (size_t i = 0; i < n; i++) {
+		struct qf_evchunk_ev e = view(r, v[i], first + (int64_t)i);
+		struct qf_evdb_event row = qf_evchunk_row(r->cluster, &e);
+		unsigned char chain[32];
+
+		qf_evdb_chain_add(s, &row, e.id, chain);
+		qf_buf_add(&chains, chain, 32);
+		if (i)
+			qf_buf_addch(&rows, ',');
+		put_ev(&rows, &e);
+		keys[i] = (struct key){ e.time_ms, e.dkey };
+	}
+	qf_buf_addch(&rows, ']');
+	qsort(keys, n, sizeof(*keys), key_cmp);
+	for (size_t i = 0; i < n; i++) {
+		put_u64(kb + 16 * i, (uint64_t)keys[i].t);
+		put_u64(kb + 16 * i + 8, (uint64_t)keys[i].k);
+	}
+	sqlite3_reset(ins);
+	sqlite3_bind_text(ins, 1, r->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(ins, 2, first);
+	sqlite3_bind_int64(ins, 3, first + (int64_t)n - 1);
+	sqlite3_bind_int64(ins, 4, v[0]->time_ms);
+	sqlite3_bind_int64(ins, 5, v[n - 1]->time_ms);
+	sqlite3_bind_int64(ins, 6, (int64_t)n);
+	sqlite3_bind_blob(ins, 7, kb, (int)(16 * n), SQLITE_STATIC);
+	sqlite3_bind_text(ins, 8, rows.buf, (int)rows.len, SQLITE_STATIC);
+	sqlite3_bind_blob(ins, 9, chains.buf, (int)chains.len, SQLITE_STATIC);
+	if (sqlite3_step(ins) != SQLITE_DONE)
+		rc = qf_evdb_fail(s, "cannot store events", d);
+	sqlite3_reset(ins);
+	qf_buf_release(&rows);
+	qf_buf_release(&chains);
+	free(keys);
+	free(kb);
+	return rc;
+}
+
+static void run_empty(struct qf_evchunk_run *r)
+{
+	r->n = 0;
+	qf_buf_reset(&r->arena);
+	rehash(r, 1024);
+}
+
+int qf_evchunk_run_flush(struct qf_evchunk_run *r, struct qf_evdb *s,
+                         size_t *removed, struct qf_diags *d)
+{
+	sqlite3_stmt *ins = NULL;
+	struct rev **v = NULL;
+	size_t n = 0;
+	int rc;
+
+	*removed = 0;
+	if (!r->n)
+		return QF_OK;
+	rc = mark_stored(r, s, d);
+	if (rc < 0)
+		goto done;
+	v = qf_xreallocarray(NULL, r->n, sizeof(*v));
+	for (size_t i = 0; i < r->n; i++)
+		if (!r->ev[i].dup)
+			v[n++] = &r->ev[i];
+	*removed = r->n - n;
+	qsort(v, n, sizeof(*v), rev_cmp);
+	if (sqlite3_prepare_v2(s->db,
+	                       "INSERT INTO event_chunks(cluster, first_id,"
+	                       " last_id, tmin, tmax, n, keys, rows, chains)"
+	                       " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)",
+	                       -1, &ins, NULL) != SQLITE_OK) {
+		rc = qf_evdb_fail(s, "cannot store events", d);
+		goto done;
+	}
+	for (size_t i = 0; rc == QF_OK && i < n; i += QF_EVCHUNK_MAX)
+		rc = store_chunk(r, s, v + i,
+		                 n - i < QF_EVCHUNK_MAX ? n - i
+		                                        : QF_EVCHUNK_MAX,
+		                 ins, d);
+	qf_evchunk_forget(s);
+done:
+	sqlite3_finalize(ins);
+	free(v);
+	run_empty(r);
+	return rc;
+}
+
+/* ---- lookups for the row path ---- */
+
+/* The chunks of one cluster by tmin, cached per transaction. */
+struct qf_evchunk_cache {
+	char *cluster;
+	struct span {
+		int64_t tmin, tmax, id;
+	} * span;
+	size_t n, alloc;
+	int64_t keys_id; /* the chunk whose keys are in keys */
+	unsigned char *keys;
+	size_t nkeys;
+};
+
+void qf_evchunk_forget(struct qf_evdb *s)
+{
+	struct qf_evchunk_cache *c = s->chunk_cache;
+
+	if (!c)
+		return;
+	free(c->cluster);
+	free(c->span);
+	free(c->keys);
+	free(c);
+	s->chunk_cache = NULL;
+}
+
+static int load_spans(struct qf_evdb *s, const char *cluster,
+                      struct qf_diags *d)
+{
+	struct qf_evchunk_cache *c;
+	sqlite3_stmt *st = NULL;
+	int step;
+
+	if (s->chunk_cache && !strcmp(s->chunk_cache->cluster, cluster))
+		return QF_OK;
+	qf_evchunk_forget(s);
+	c = s->chunk_cache = qf_xcalloc(1, sizeof(*c));
+	c->cluster = qf_xstrdup(cluster);
+	c->keys_id = -1;
+	if (sqlite3_prepare_v2(s->db,
+	                       "SELECT tmin, tmax, id FROM event_chunks"
+	                       " WHERE cluster = ?1 ORDER BY tmin",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(s, "cannot read stored events", d);
+	sqlite3_bind_text(st, 1, cluster, -1, SQLITE_STATIC);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		c->span =
+		        qf_grow(c->span, sizeof(*c->span), &c->alloc, c->n + 1);
+		c->span[c->n++] = (struct span){ sqlite3_column_int64(st, 0),
+			                         sqlite3_column_int64(st, 1),
+			                         sqlite3_column_int64(st, 2) };
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE)
+		return qf_evdb_fail(s, "cannot read stored events", d);
+	return QF_OK;
+}
+
+static int load_keys(struct qf_evdb *s, struct qf_evchunk_cache *c, int64_t id,
+                     struct qf_diags *d)
+{
+	sqlite3_stmt *st = NULL;
+	int step;
+
+	if (c->keys_id == id)
+		return QF_OK;
+	if (sqlite3_prepare_v2(s->db,
+	                       "SELECT keys FROM event_chunks WHERE id = ?1",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(s, "cannot read stored events", d);
+	sqlite3_bind_int64(st, 1, id);
+	step = sqlite3_step(st);
+	free(c->keys);
+	c->keys = NULL;
+	c->nkeys = 0;
+	c->keys_id = -1;
+	if (step == SQLITE_ROW) {
+		c->nkeys = (size_t)sqlite3_column_bytes(st, 0) / 16;
+		c->keys = qf_xmalloc(c->nkeys * 16);
+		memcpy(c->keys, sqlite3_column_blob(st, 0), c->nkeys * 16);
+		c->keys_id = id;
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_ROW)
+		return qf_evdb_fail(s, "cannot read stored events", d);
+	return QF_OK;
+}
+
+int qf_evchunk_has(struct qf_evdb *s, const char *cluster, int64_t t,
+                   int64_t dkey, int *found, struct qf_diags *d)
+{
+	struct qf_evchunk_cache *c;
+	int rc = load_spans(s, cluster, d);
+
+	*found = 0;
+	if (rc < 0)
+		return rc;
+	c = s->chunk_cache;
+	/* the spans are by tmin: those from the first past t are out */
+	for (size_t i = 0; i < c->n && c->span[i].tmin <= t && !*found; i++) {
+		if (c->span[i].tmax < t)
+			continue;
+		rc = load_keys(s, c, c->span[i].id, d);
+		if (rc < 0)
+			return rc;
+		*found = keys_have(c->keys, c->nkeys, t, dkey);
+	}
+	return QF_OK;
+}
+
+int qf_evchunk_last(struct qf_evdb *s, int64_t *id, unsigned char chain[32],
+                    struct qf_diags *d)
+{
+	sqlite3_stmt *st = NULL;
+	int step;
+
+	*id = 0;
+	memset(chain, 0, 32);
+	if (sqlite3_prepare_v2(s->db,
+	                       "SELECT id, chain FROM (SELECT id, chain FROM"
+	                       " event_rows ORDER BY id DESC LIMIT 1) UNION"
+	                       " ALL SELECT * FROM (SELECT last_id,"
+	                       " substr(chains, -32) FROM event_chunks"
+	                       " ORDER BY last_id DESC LIMIT 1)"
+	                       " ORDER BY 1 DESC LIMIT 1",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(s, "cannot read the hash chain", d);
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW) {
+		*id = sqlite3_column_int64(st, 0);
+		if (sqlite3_column_bytes(st, 1) == 32)
+			memcpy(chain, sqlite3_column_blob(st, 1), 32);
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return qf_evdb_fail(s, "cannot read the hash chain", d);
+	return QF_OK;
+}
+
+/* ---- the walk's iterator: a merge of the chunks by time ---- */
+
+struct cur {
+	struct qf_evchunk_ev *ev;
+	size_t n, alloc, pos;
+	struct qf_buf arena;
+};
+
+struct qf_evchunk_iter {
+	struct qf_evdb *s;
+	struct qf_diags *d;
+	int64_t after;
+	struct meta {
+		int64_t id, tmin;
+	} * meta; /* chunks by tmin, not yet opened from `next` on */
+	size_t nmeta, next;
+	struct cur **heap; /* open chunks by their current event */
+	size_t nheap, aheap;
+	struct cur **spare; /* closed cursors, reused */
+	size_t nspare, aspare;
+	struct cur *last; /* returned last: advanced on the next call */
+	sqlite3_stmt *get;
+};
+
+static int cur_less(const struct cur *a, const struct cur *b)
+{
+	const struct qf_evchunk_ev *x = &a->ev[a->pos], *y = &b->ev[b->pos];
+
+	if (x->time_ms != y->time_ms)
+		return x->time_ms < y->time_ms;
+	return x->id < y->id;
+}
+
+static void sift_down(struct qf_evchunk_iter *it, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, m = i;
+
+		if (l < it->nheap && cur_less(it->heap[l], it->heap[m]))
+			m = l;
+		if (l + 1 < it->nheap && cur_less(it->heap[l + 1], it->heap[m]))
+			m = l + 1;
+		if (m == i)
+			return;
+		struct cur *t = it->heap[i];
+
+		it->heap[i] = it->heap[m];
+		it->heap[m] = t;
+		i = m;
+	}
+}
+
+static void push(struct qf_evchunk_iter *it, struct cur *c)
+{
+	size_t i;
+
+	it->heap =
+	        qf_grow(it->heap, sizeof(*it->heap), &it->aheap, it->nheap + 1);
+	i = it->nheap++;
+	it->heap[i] = c;
+	while (i && cur_less(it->heap[i], it->heap[(i - 1) / 2])) {
+		struct cur *t = it->heap[i];
+
+		it->heap[i] = it->heap[(i - 1) / 2];
+		it->heap[(i - 1) / 2] = t;
+		i = (i - 1) / 2;
+	}
+}
+
+static void retire(struct qf_evchunk_iter *it, struct cur *c)
+{
+	it->spare = qf_grow(it->spare, sizeof(*it->spare), &it->aspare,
+	                    it->nspare + 1);
+	it->spare[it->nspare++] = c;
+}
+
+static int open_chunk(struct qf_evchunk_iter *it, int64_t id)
+{
+	struct cur *c;
+	int step, rc = QF_OK;
+
+	if (it->nspare) {
+		c = it->spare[--it->nspare];
+	} else {
+		c = qf_xcalloc(1, sizeof(*c));
+		qf_buf_init(&c->arena);
+	}
+	sqlite3_reset(it->get);
+	sqlite3_bind_int64(it->get, 1, id);
+	step = sqlite3_step(it->get);
+	if (step != SQLITE_ROW) {
+		retire(it, c);
+		return qf_evdb_fail(it->s, "cannot read stored events", it->d);
+	}
+	if (qf_evchunk_decode((const char *)sqlite3_column_text(it->get, 0),
+	                      (size_t)sqlite3_column_bytes(it->get, 0),
+	                      &c->arena, &c->ev, &c->n, &c->alloc) < 0) {
+		qf_diag_error(it->d, &(struct qf_loc){ it->s->path, 0, 0 },
+		              NULL, NULL,
+		              "stored events chunk %lld does not decode (the "
+		              "database was changed by hand?)",
+		              (long long)id);
+		rc = QF_EINVAL;
+	}
+	sqlite3_reset(it->get);
+	c->pos = 0;
+	while (c->pos < c->n && c->ev[c->pos].id <= it->after)
+		c->pos++;
+	if (rc < 0 || c->pos == c->n)
+		retire(it, c);
+	else
+		push(it, c);
+	return rc;
+}
+
+int qf_evchunk_iter_open(struct qf_evchunk_iter **out, struct qf_evdb *s,
+                         const char *cluster, int64_t after_id,
+                         struct qf_diags *d)
+{
+	struct qf_evchunk_iter *it = qf_xcalloc(1, sizeof(*it));
+	sqlite3_stmt *st = NULL;
+	size_t alloc = 0;
+	int step;
+
+	*out = it;
+	it->s = s;
+	it->d = d;
+	it->after = after_id;
+	if (sqlite3_prepare_v2(s->db,
+	                       "SELECT id, tmin FROM event_chunks WHERE"
+	                       " cluster = ?1 AND last_id > ?2"
+	                       " ORDER BY tmin, first_id",
+	                       -1, &st, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(s->db,
+	                       "SELECT rows FROM event_chunks WHERE id = ?1",
+	                       -1, &it->get, NULL) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return qf_evdb_fail(s, "cannot read stored events", d);
+	}
+	sqlite3_bind_text(st, 1, cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, after_id);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		it->meta = qf_grow(it->meta, sizeof(*it->meta), &alloc,
+		                   it->nmeta + 1);
+		it->meta[it->nmeta++] =
+		        (struct meta){ sqlite3_column_int64(st, 0),
+			               sqlite3_column_int64(st, 1) };
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE)
+		return qf_evdb_fail(s, "cannot read stored events", d);
+	return QF_OK;
+}
+
+int qf_evchunk_iter_next(struct qf_evchunk_iter *it,
+                         const struct qf_evchunk_ev **ev)
+{
+	*ev = NULL;
+	if (it->last) { /* the heap's top: advance it */
+		struct cur *c = it->last;
+
+		it->last = NULL;
+		if (++c->pos < c->n) {
+			sift_down(it, 0);
+		} else {
+			it->heap[0] = it->heap[--it->nheap];
+			if (it->nheap)
+				sift_down(it, 0);
+			retire(it, c);
+		}
+	}
+	/* open every chunk that starts no later than the heap's top */
+	while (it->next < it->nmeta &&
+	       (!it->nheap ||
+	        it->meta[it->next].tmin <=
+	                it->heap[0]->ev[it->heap[0]->pos].time_ms)) {
+		int rc = open_chunk(it, it->meta[it->next++].id);
+
+		if (rc < 0)
+			return rc;
+	}
+	if (!it->nheap)
+		return QF_OK;
+	it->last = it->heap[0];
+	*ev = &it->last->ev[it->last->pos];
+	return QF_OK;
+}
+
+static void cur_free(struct cur *c)
+{
+	free(c->ev);
+	qf_buf_release(&c->arena);
+	free(c);
+}
+
+void qf_evchunk_iter_free(struct qf_evchunk_iter *it)
+{
+	if (!it)
+		return;
+	for (size_t i = 0; i < it->nheap; i++)
+		cur_free(it->heap[i]);
+	for (size_t i = 0; i < it->nspare; i++)
+		cur_free(it->spare[i]);
+	free(it->heap);
+	free(it->spare);
+	free(it->meta);
+	sqlite3_finalize(it->get);
+	free(it);
+}

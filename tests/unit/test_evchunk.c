@@ -1,0 +1,251 @@
+/*
+ * test_evchunk.c - audit/evchunk.c: events stored in chunks read back the
+ * same through the decoder and through the `events` view (strings that
+ * need escaping, NULLs), the run's deduplication against itself and what
+ * is stored, the walk's iterator over overlapping chunks, lookups, and a
+ * decoder that refuses what it did not write.
+ */
+#include "tests/unit/qf_test.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include "audit/evchunk.h"
+#include "core/alloc.h"
+
+struct fx {
+	struct qf_buf path;
+	struct qf_diags d;
+	struct qf_evdb *s;
+};
+
+static int setup(void **state)
+{
+	struct fx *f = qf_xcalloc(1, sizeof(*f));
+
+	qf_buf_init(&f->path);
+	qf_buf_addf(&f->path, "/tmp/qf_test_evchunk_%ld.db", (long)getpid());
+	(void)unlink(f->path.buf);
+	f->d = (struct qf_diags)QF_DIAGS_INIT;
+	assert_int_equal(qf_evdb_open(&f->s, f->path.buf, 0, &f->d), QF_OK);
+	assert_int_equal(qf_evdb_begin(f->s, &f->d), QF_OK);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fx *f = *state;
+
+	qf_evdb_close(f->s);
+	(void)unlink(f->path.buf);
+	qf_buf_addf(&f->path, "-wal");
+	(void)unlink(f->path.buf);
+	qf_buf_release(&f->path);
+	qf_diags_release(&f->d);
+	free(f);
+	return 0;
+}
+
+static struct qf_evdb_event ev(const char *wl, int64_t t, int64_t dkey)
+{
+	struct qf_evdb_event e;
+
+	memset(&e, 0, sizeof(e));
+	e.cluster = "c";
+	e.dkey = dkey;
+	e.source = "quotaflow";
+	e.time_ms = e.last_ms = t;
+	e.count = 1;
+	e.reason = "Admitted";
+	e.workload = wl;
+	return e;
+}
+
+/* Bulk-load n events of times t[i] (dkey t[i] * 10 + off). */
+static size_t load(struct fx *f, const int64_t *t, size_t n, int64_t off)
+{
+	size_t removed = 99;
+	int added;
+
+	assert_int_equal(qf_evdb_bulk_begin(f->s, "c", &f->d), QF_OK);
+	for (size_t i = 0; i < n; i++) {
+		struct qf_evdb_event e = ev("ns/w", t[i], t[i] * 10 + off);
+
+		assert_int_equal(qf_evdb_add_event(f->s, &e, 0, &added, &f->d),
+		                 QF_OK);
+	}
+	assert_int_equal(qf_evdb_bulk_end(f->s, &removed, &f->d), QF_OK);
+	return removed;
+}
+
+static char *text(struct fx *f, const char *sql)
+{
+	sqlite3_stmt *st = NULL;
+	char *out;
+
+	assert_int_equal(sqlite3_prepare_v2(f->s->db, sql, -1, &st, NULL),
+	                 SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	out = qf_xstrdup(sqlite3_column_text(st, 0)
+	                         ? (const char *)sqlite3_column_text(st, 0)
+	                         : "NULL");
+	sqlite3_finalize(st);
+	return out;
+}
+
+static void expect(struct fx *f, const char *sql, const char *want)
+{
+	char *got = text(f, sql);
+
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static void test_evchunk_view_and_decoder_agree(void **state)
+{
+	struct fx *f = *state;
+	struct qf_evdb_event e = ev("ns/a", 5, 1);
+	int64_t bad = -1;
+	size_t removed = 9;
+	int added = 0;
+
+	e.message = "say \"hi\"\\ \t\n\x01 caf\xc3\xa9 \xe2\x82\xac";
+	e.detail = "{\"usage\":{\"h100\":{\"nvidia.com/gpu\":\"2\"}}}";
+	e.type = "";
+	e.input_id = 0;
+	assert_int_equal(qf_evdb_bulk_begin(f->s, "c", &f->d), QF_OK);
+	assert_int_equal(qf_evdb_add_event(f->s, &e, 0, &added, &f->d), QF_OK);
+	assert_int_equal(added, 1);
+	assert_int_equal(qf_evdb_bulk_end(f->s, &removed, &f->d), QF_OK);
+	assert_int_equal(removed, 0);
+	expect(f, "SELECT count(*) FROM event_rows", "0");
+	expect(f, "SELECT message FROM events", e.message);
+	expect(f, "SELECT detail FROM events", e.detail);
+	expect(f,
+	       "SELECT quote(type) || quote(uid) || quote(input_id) ||"
+	       " quote(preemptor) FROM events",
+	       "''NULLNULLNULL");
+	expect(f,
+	       "SELECT typeof(id) || typeof(dkey) || typeof(time_ms) ||"
+	       " typeof(last_ms) || typeof(count) || source FROM events",
+	       "integerintegerintegerintegerintegerquotaflow");
+	/* the decoder's bytes hash as the view's row does */
+	assert_int_equal(qf_evdb_verify_chain(f->s, &bad, &f->d), QF_OK);
+	assert_int_equal(bad, 0);
+	assert_int_equal(f->d.nerrors, 0);
+}
+
+static void test_evchunk_dedupes_run_and_stored(void **state)
+{
+	struct fx *f = *state;
+	static const int64_t a[] = { 30, 10, 20, 10 }, b[] = { 20, 40, 30 };
+	int found = -1;
+
+	/* the second 10 has the first's key: never stored */
+	assert_int_equal(load(f, a, QF_ARRAY_SIZE(a), 0), 0);
+	expect(f, "SELECT count(*) FROM events", "3");
+	/* 20 and 30 are stored already */
+	assert_int_equal(load(f, b, QF_ARRAY_SIZE(b), 0), 2);
+	expect(f,
+	       "SELECT group_concat(time_ms || ':' || id) FROM (SELECT *"
+	       " FROM events ORDER BY id)",
+	       "10:1,20:2,30:3,40:4");
+	assert_int_equal(qf_evchunk_has(f->s, "c", 40, 400, &found, &f->d),
+	                 QF_OK);
+	assert_int_equal(found, 1);
+	assert_int_equal(qf_evchunk_has(f->s, "c", 40, 401, &found, &f->d),
+	                 QF_OK);
+	assert_int_equal(found, 0);
+	assert_int_equal(qf_evchunk_has(f->s, "other", 40, 400, &found, &f->d),
+	                 QF_OK);
+	assert_int_equal(found, 0);
+}
+
+/* Two loads whose times interleave: the iterator merges them by time,
+ * ties by id, and skips what was derived (ids up to after). */
+static void test_evchunk_iterator_merges(void **state)
+{
+	struct fx *f = *state;
+	static const int64_t a[] = { 1, 5, 9 }, b[] = { 2, 5, 7, 12 };
+	struct qf_evchunk_iter *it = NULL;
+	const struct qf_evchunk_ev *e = NULL;
+	struct qf_buf got = QF_BUF_INIT;
+
+	assert_int_equal(load(f, a, QF_ARRAY_SIZE(a), 0), 0);
+	assert_int_equal(load(f, b, QF_ARRAY_SIZE(b), 1), 0);
+	/* 5 twice (two keys): the first load's first */
+	for (int64_t after = 0; after <= 3; after += 3) {
+		qf_buf_reset(&got);
+		assert_int_equal(
+		        qf_evchunk_iter_open(&it, f->s, "c", after, &f->d),
+		        QF_OK);
+		for (;;) {
+			assert_int_equal(qf_evchunk_iter_next(it, &e), QF_OK);
+			if (!e)
+				break;
+			qf_buf_addf(&got, "%lld:%lld ", (long long)e->time_ms,
+			            (long long)e->id);
+		}
+		qf_evchunk_iter_free(it);
+		assert_string_equal(got.buf,
+		                    after ? "2:4 5:5 7:6 12:7 "
+		                          : "1:1 2:4 5:2 5:5 7:6 9:3 12:7 ");
+	}
+	qf_buf_release(&got);
+}
+
+static void test_evchunk_decoder_refuses(void **state)
+{
+	static const char *const bad[] = {
+		"",
+		"[",
+		"[[1,2,3,null,\"r\",\"w\",null,null,null,null,null,null]",
+		"[[1,2,3,null,\"r\",\"w\",null,null,null,null,null,null]]x",
+		"[[1,2,3,null,\"r\",\"w\",null,null,null,null,null]]",
+		"[[1,2,3.5,null,\"r\",\"w\",null,null,null,null,null,null]]",
+		"[[1,2,3,null,\"\\u0000\",\"w\",null,null,null,null,null,null]]",
+		"[[1,2,3,null,\"\\ud800\",\"w\",null,null,null,null,null,null]]",
+		"[[1,2,3,null,\"a\nb\",\"w\",null,null,null,null,null,null]]",
+		"[[1,2,3,null,\"r\",\"w\",null,null,null,null,null,0]]",
+		/* an id past int64 */
+		("[[99999999999999999999,2,3,null,\"r\",\"w\",null,null,"
+		 "null,null,null,null]]"),
+	};
+	static const char spaced[] =
+	        "[ [1, 2, 3, null, \"r\\u00e9\\/\", "
+	        "\"w\", null, null, null, null, null, 4] ]";
+	struct qf_buf arena = QF_BUF_INIT;
+	struct qf_evchunk_ev *ev = NULL;
+	size_t n = 0, alloc = 0;
+
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(bad); i++)
+		if (qf_evchunk_decode(bad[i], strlen(bad[i]), &arena, &ev, &n,
+		                      &alloc) != QF_EINVAL)
+			fail_msg("decoded: %s", bad[i]);
+	/* what SQLite's JSON functions may write back still reads */
+	assert_int_equal(qf_evchunk_decode(spaced, strlen(spaced), &arena, &ev,
+	                                   &n, &alloc),
+	                 QF_OK);
+	assert_int_equal(n, 1);
+	assert_string_equal(ev[0].reason, "r\xc3\xa9/");
+	assert_int_equal(ev[0].input_id, 4);
+	free(ev);
+	qf_buf_release(&arena);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(
+		        test_evchunk_view_and_decoder_agree, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_evchunk_dedupes_run_and_stored, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_evchunk_iterator_merges,
+		                                setup, teardown),
+		cmocka_unit_test(test_evchunk_decoder_refuses),
+	};
+
+	return cmocka_run_group_tests_name("evchunk", tests, NULL, NULL);
+}
