@@ -64,6 +64,22 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
                           const char *raw, size_t rawlen, uint32_t lineno);
 
+/* D3, D11: a row of queue_objects: object `kind` named `name` as it
+ * stands from `from` on (parent: its cohort or parent, or the text of a
+ * ClusterQueue's Active condition or stopPolicy; deleted: gone then, or
+ * inactive).  Returns QF_OK or QF_EIO. */
+int qf_ingest_queue_object(struct qf_ingest_cx *cx, const char *kind,
+                           const char *name, int64_t from, const char *parent,
+                           int deleted, const char *rev);
+
+/* ingest_cq.c (D11): the Active condition of ClusterQueue `name` in obj's
+ * status (obj may be NULL or carry none: nothing is stored), and the
+ * stopPolicy of its spec snapshot taking effect at `from`. */
+int qf_ingest_cq_status(struct qf_ingest_cx *cx, const json_t *obj,
+                        const char *name, const char *rev);
+int qf_ingest_cq_stop(struct qf_ingest_cx *cx, const char *name,
+                      const json_t *spec, int64_t from, const char *rev);
+
 /* A quantity string in milli-units (base unit x 1000); QF_EINVAL. */
 int qf_ingest_milli(int64_t *out, const char *q);
 

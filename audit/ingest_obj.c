@@ -506,11 +506,9 @@ static int quota_row(struct qf_ingest_cx *cx, const struct quota_owner *ow,
 	return qf_ingest_step(cx, st) < 0 ? QF_EIO : QF_OK;
 }
 
-/* D3: one ClusterQueue or Cohort as it stands from `from` on (deleted:
- * gone then); parent is its cohort (a Cohort's parent). */
-static int queue_object_row(struct qf_ingest_cx *cx, const char *kind,
-                            const char *name, int64_t from, const char *parent,
-                            int deleted, const char *rev)
+int qf_ingest_queue_object(struct qf_ingest_cx *cx, const char *kind,
+                           const char *name, int64_t from, const char *parent,
+                           int deleted, const char *rev)
 {
 	sqlite3_stmt *st = qf_evdb_stmt(cx->s, QF_EVDB_ST_QUEUE_OBJECT, cx->d);
 
@@ -520,7 +518,7 @@ static int queue_object_row(struct qf_ingest_cx *cx, const char *kind,
 	sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, name, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 4, from);
-	if (parent && !deleted)
+	if (parent)
 		sqlite3_bind_text(st, 5, parent, -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 6, deleted);
 	if (rev)
@@ -565,8 +563,11 @@ static int quota_rows(struct qf_ingest_cx *cx, const char *kind,
 			}
 		}
 	}
-	return queue_object_row(cx, kind, name, from, parent_of(kind, spec), 0,
-	                        rev);
+	if (!strcmp(kind, "ClusterQueue") &&
+	    qf_ingest_cq_stop(cx, name, spec, from, rev) < 0)
+		return QF_EIO;
+	return qf_ingest_queue_object(cx, kind, name, from,
+	                              parent_of(kind, spec), 0, rev);
 }
 
 /* D9: which ClusterQueue a LocalQueue points at from `from` on (NULL cq:
@@ -681,7 +682,7 @@ static int deletion(struct qf_ingest_cx *cx, const char *kind, const char *ns,
 	if (!strcmp(kind, "LocalQueue"))
 		return local_queue_row(cx, ns, name, NULL, t, rev);
 	if (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort"))
-		return queue_object_row(cx, kind, name, t, NULL, 1, rev);
+		return qf_ingest_queue_object(cx, kind, name, t, NULL, 1, rev);
 	return QF_OK;
 }
 
@@ -701,15 +702,15 @@ static int flavor_rows(struct qf_ingest_cx *cx, const json_t *o,
 	int rc = QF_OK;
 
 	if (at != QF_EVDB_NO_TIME)
-		rc = queue_object_row(cx, "ResourceFlavor", name, at, NULL, 0,
-		                      rev);
+		rc = qf_ingest_queue_object(cx, "ResourceFlavor", name, at,
+		                            NULL, 0, rev);
 	if (rc < 0 || !cx->watch_deleted)
 		return rc;
 	gone = removal_time(o);
 	return gone == QF_EVDB_NO_TIME
 	               ? QF_OK
-	               : queue_object_row(cx, "ResourceFlavor", name, gone,
-	                                  NULL, 1, rev);
+	               : qf_ingest_queue_object(cx, "ResourceFlavor", name,
+	                                        gone, NULL, 1, rev);
 }
 
 int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
@@ -751,6 +752,8 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 		rc = deletion(cx, kind, ns, name, full.buf, gone, rev);
 	if (rc == QF_OK && !strcmp(kind, "ResourceFlavor"))
 		rc = flavor_rows(cx, o, name, at, rev);
+	if (rc == QF_OK && !strcmp(kind, "ClusterQueue"))
+		rc = qf_ingest_cq_status(cx, o, name, rev);
 	qf_buf_addf(&key, "snapshot:%s:%s:%lld:%s", kind, full.buf,
 	            (long long)at, rev ? rev : "");
 	if (rc == QF_OK)
@@ -797,8 +800,8 @@ static int flavor_written(struct qf_ingest_cx *cx, const char *name,
 
 	if (!json_is_object(resp))
 		return QF_OK;
-	return queue_object_row(cx, "ResourceFlavor", name, at, NULL, removed,
-	                        rev);
+	return qf_ingest_queue_object(cx, "ResourceFlavor", name, at, NULL,
+	                              removed, rev);
 }
 
 /* D3: an audit-log write of a ClusterQueue or Cohort: its quota and
@@ -811,30 +814,43 @@ static int queue_written(struct qf_ingest_cx *cx, const char *kind,
 		return flavor_written(cx, name, verb, resp, at, rev);
 	if (strcmp(kind, "ClusterQueue") != 0 && strcmp(kind, "Cohort") != 0)
 		return QF_OK;
+	/* D11: the response holds the queue's status as it was then */
+	if (!strcmp(kind, "ClusterQueue") &&
+	    qf_ingest_cq_status(cx, resp, name, rev) < 0)
+		return QF_EIO;
 	if (!strcmp(verb, "delete"))
-		return queue_object_row(cx, kind, name, at, NULL, 1, rev);
+		return qf_ingest_queue_object(cx, kind, name, at, NULL, 1, rev);
 	return spec ? quota_rows(cx, kind, name, spec, at, rev) : QF_OK;
 }
 
 /* The policy kind an audit event wrote, or NULL when it is no policy
- * write: complete, successful, not a status write. */
+ * write: complete, successful, not a subresource write.  *cq_status: it
+ * is a complete write of a ClusterQueue's status (D11: Kueue's Active
+ * condition, not a policy change). */
 static const char *written_kind(const json_t *o, const json_t *ref,
-                                const char *res, const char *verb)
+                                const char *res, const char *verb,
+                                int *cq_status)
 {
 	const char *stage = sget(o, "stage");
 	json_int_t code = json_integer_value(
 	        json_object_get(json_object_get(o, "responseStatus"), "code"));
-	const char *kind = NULL;
+	const json_t *sub = json_object_get(ref, "subresource");
+	const char *kind = NULL, *subname = json_string_value(sub);
 
+	*cq_status = 0;
 	for (size_t i = 0; i < QF_ARRAY_SIZE(policy_resources); i++)
 		if (!strcmp(res, policy_resources[i].resource))
 			kind = policy_resources[i].kind;
-	if (!kind || json_object_get(ref, "subresource") ||
-	    strcmp(stage ? stage : "", "ResponseComplete") != 0 ||
+	if (!kind || strcmp(stage ? stage : "", "ResponseComplete") != 0 ||
 	    (code && (code < 200 || code > 299)) ||
 	    (strcmp(verb, "create") != 0 && strcmp(verb, "update") != 0 &&
 	     strcmp(verb, "patch") != 0 && strcmp(verb, "delete") != 0))
 		return NULL;
+	if (sub) {
+		*cq_status = !strcmp(kind, "ClusterQueue") && subname &&
+		             !strcmp(subname, "status");
+		return NULL;
+	}
 	return kind;
 }
 
@@ -848,7 +864,7 @@ int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
 	const char *id = sget(o, "auditID"), *kind, *rev;
 	struct qf_buf key = QF_BUF_INIT, name = QF_BUF_INIT;
 	int64_t at;
-	int rc;
+	int rc, cq_status;
 
 	if (cx->fmt != QF_FMT_AUTO && cx->fmt != QF_FMT_AUDIT_LOG)
 		return qf_ingest_reject(cx, lineno, "QF704", raw, rawlen,
@@ -860,11 +876,15 @@ int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
 		                        "audit event without auditID, verb, "
 		                        "objectRef.resource or stageTimestamp");
 	cx->seen = QF_FMT_AUDIT_LOG;
-	if (!(kind = written_kind(o, ref, res, verb)))
-		return QF_OK;
+	kind = written_kind(o, ref, res, verb, &cq_status);
 	rev = revision(json_object_get(resp, "metadata"));
 	if (!rev)
 		rev = revision(json_object_get(req, "metadata"));
+	if (!kind)
+		return cq_status && sget(ref, "name")
+		               ? qf_ingest_cq_status(cx, resp,
+		                                     sget(ref, "name"), rev)
+		               : QF_OK;
 	if (sget(ref, "namespace"))
 		qf_buf_addf(&name, "%s/", sget(ref, "namespace"));
 	qf_buf_adds(&name, sget(ref, "name") ? sget(ref, "name") : "");

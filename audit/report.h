@@ -64,10 +64,11 @@ struct qf_report_lend {
 	double gpu_h;
 };
 
-/* A stretch of time a ClusterQueue was inactive (D11, FlavorNotFound). */
+/* A stretch of time a ClusterQueue was inactive (D11). */
 struct qf_report_inactive {
-	char *cluster, *cq;     /* owned */
-	char *flavors;          /* owned: the removed ones it named, "a,b" */
+	char *cluster, *cq; /* owned */
+	char *reason;  /* owned: Kueue's reasons, "FlavorNotFound,Stopped" */
+	char *flavors; /* owned: the missing ones it named, "a,b", or "" */
 	int64_t from_ms, to_ms; /* to_ms -1: still at the end of the evidence */
 	int64_t inside_ms;      /* how much of it is inside the window */
 };

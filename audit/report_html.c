@@ -190,10 +190,11 @@ static void inactive_rows(struct qf_buf *b, const struct qf_report *rep)
 {
 	if (!rep->ninactive)
 		return;
-	qf_buf_adds(b, "\n<h2>Inactive ClusterQueues (FlavorNotFound)</h2>\n"
+	qf_buf_adds(b, "\n<h2>Inactive ClusterQueues</h2>\n"
 	               "<table><thead><tr><th>cluster</th><th>ClusterQueue"
-	               "</th><th>missing flavors</th><th>from</th><th>to</th>"
-	               "<th>inactive s</th></tr></thead><tbody>");
+	               "</th><th>reason</th><th>missing flavors</th><th>from"
+	               "</th><th>to</th><th>inactive s</th></tr></thead>"
+	               "<tbody>");
 	for (size_t i = 0; i < rep->ninactive; i++) {
 		const struct qf_report_inactive *v = &rep->inactive[i];
 
@@ -202,7 +203,9 @@ static void inactive_rows(struct qf_buf *b, const struct qf_report *rep)
 		qf_buf_adds(b, "</td><td>");
 		esc(b, v->cq);
 		qf_buf_adds(b, "</td><td>");
-		esc(b, v->flavors);
+		esc(b, v->reason);
+		qf_buf_adds(b, "</td><td>");
+		esc(b, *v->flavors ? v->flavors : "-");
 		qf_buf_adds(b, "</td><td>");
 		qf_evdb_iso_ms(b, v->from_ms);
 		qf_buf_adds(b, "</td><td>");

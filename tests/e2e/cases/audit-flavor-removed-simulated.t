@@ -10,5 +10,5 @@ cluster  cluster_queue  workloads  admitted  wait_p50_s  wait_p95_s  wait_max_s 
 default  team-x         1          1         80.000      80.000      80.000      0        -                 0.000           0.000       0          0           1         0.006       -
 default  team-y         1          1         0.000       0.000       0.000       0        -                 0.000           0.000       0          0           0         0.003       -
 
-Inactive ClusterQueues (FlavorNotFound: they named a removed ResourceFlavor and admitted nothing):
-  default  team-x  h100  2026-06-12T09:00:10.000Z  2026-06-12T09:01:40.000Z  80.000
+Inactive ClusterQueues (Active False: Kueue admitted nothing in them):
+  default  team-x  FlavorNotFound  h100  2026-06-12T09:00:10.000Z  2026-06-12T09:01:40.000Z  80.000

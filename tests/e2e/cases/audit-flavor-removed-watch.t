@@ -13,8 +13,8 @@ Window: 2026-06-12T09:01:00.000Z to 2026-06-12T09:03:00.000Z
 | default | team-x | 1 | 0 | - | - | - | 1 | 120.000 | 0.000 | 0.000 | 0 | 0 | 1 | 0.000 | - |
 | default | team-y | 1 | 1 | 0.000 | 0.000 | 0.000 | 0 | - | 0.000 | 0.000 | 0 | 0 | 0 | 0.033 | - |
 
-## Inactive ClusterQueues (FlavorNotFound)
+## Inactive ClusterQueues
 
-| cluster | cluster_queue | missing_flavors | from | to | inactive_s |
-| --- | --- | --- | --- | --- | --- |
-| default | team-x | h100 | 2026-06-12T09:00:10.001Z | - | 120.000 |
+| cluster | cluster_queue | reason | missing_flavors | from | to | inactive_s |
+| --- | --- | --- | --- | --- | --- | --- |
+| default | team-x | FlavorNotFound | h100 | 2026-06-12T09:00:10.001Z | - | 120.000 |
