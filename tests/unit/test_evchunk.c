@@ -195,6 +195,49 @@ static void test_evchunk_iterator_merges(void **state)
 	qf_buf_release(&got);
 }
 
+/* A Kubernetes event stored before a chunk gets a higher count: the
+ * chain is carried on over the chunk (its chains rewritten), so the
+ * database still verifies, and an edit of the chunk is still found. */
+static void test_evchunk_rechained_after_an_earlier_row(void **state)
+{
+	struct fx *f = *state;
+	static const int64_t t[] = { 20, 10, 30 };
+	struct qf_evdb_event k = ev("ns/k", 5, 777);
+	char *before, *after;
+	int64_t bad = -1;
+	int added = 0;
+
+	k.source = "k8s-event";
+	k.uid = "e1";
+	k.message = "m";
+	assert_int_equal(qf_evdb_add_event(f->s, &k, 1, &added, &f->d), QF_OK);
+	assert_int_equal(added, 1);
+	assert_int_equal(load(f, t, QF_ARRAY_SIZE(t), 0), 0);
+	assert_int_equal(qf_evdb_commit(f->s, &f->d), QF_OK);
+	before = text(f, "SELECT hex(chains) FROM event_chunks");
+	assert_int_equal(qf_evdb_begin(f->s, &f->d), QF_OK);
+	k.count = 4;
+	k.last_ms = 9;
+	assert_int_equal(qf_evdb_add_event(f->s, &k, 1, &added, &f->d), QF_OK);
+	assert_int_equal(added, 0);
+	assert_int_equal(qf_evdb_commit(f->s, &f->d), QF_OK);
+	expect(f, "SELECT count || ' ' || last_ms FROM event_rows", "4 9");
+	after = text(f, "SELECT hex(chains) FROM event_chunks");
+	assert_string_not_equal(before, after);
+	assert_int_equal(qf_evdb_verify_chain(f->s, &bad, &f->d), QF_OK);
+	assert_int_equal(bad, 0);
+	assert_int_equal(qf_evdb_exec(f->s,
+	                              "UPDATE event_chunks SET rows ="
+	                              " json_set(rows, '$[1][5]', 'ns/x')",
+	                              &f->d),
+	                 QF_OK);
+	assert_int_equal(qf_evdb_verify_chain(f->s, &bad, &f->d), QF_OK);
+	assert_int_equal(bad, 3);
+	free(before);
+	free(after);
+	assert_int_equal(qf_evdb_begin(f->s, &f->d), QF_OK);
+}
+
 static void test_evchunk_decoder_refuses(void **state)
 {
 	static const char *const bad[] = {
@@ -244,6 +287,9 @@ int main(void)
 		        test_evchunk_dedupes_run_and_stored, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_evchunk_iterator_merges,
 		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_evchunk_rechained_after_an_earlier_row, setup,
+		        teardown),
 		cmocka_unit_test(test_evchunk_decoder_refuses),
 	};
 
