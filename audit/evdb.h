@@ -38,7 +38,11 @@
 #include "core/buf.h"
 #include "core/diag.h"
 
-#define QF_EVDB_VERSION 6
+#define QF_EVDB_VERSION 7
+
+/* The most points a row of d_usage_series holds (a segment of one key's
+ * usage series; about 9 KB of JSON: one 16 KiB page). */
+#define QF_EVDB_USAGE_POINTS 512
 
 /* "unknown time": quota rows read from files without a timestamp apply
  * from the beginning of the evidence. */
