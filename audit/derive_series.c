@@ -74,9 +74,11 @@ int qf_series_add(struct borrow *b, size_t ki, int64_t nominal,
 	pt[n++] = ',';
 	if (nominal >= 0) {
 		n += qf_i64_dec(pt + n, nominal);
-	} else {
-		memcpy(pt + n, "null", 4);
-		n += 4;
+	} else { /* no quota row in force */
+		static const char null_json[4] = { 'n', 'u', 'l', 'l' };
+
+		memcpy(pt + n, null_json, sizeof(null_json));
+		n += sizeof(null_json);
 	}
 	pt[n++] = ']';
 	qf_buf_add(&k->seg, pt, n);

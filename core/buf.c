@@ -97,8 +97,9 @@ size_t qf_i64_dec(char *out, int64_t v)
 void qf_buf_add_i64(struct qf_buf *b, int64_t v)
 {
 	char tmp[QF_I64_DEC_MAX];
+	size_t n = qf_i64_dec(tmp, v);
 
-	qf_buf_add(b, tmp, qf_i64_dec(tmp, v));
+	qf_buf_add(b, tmp, n);
 }
 
 /*
