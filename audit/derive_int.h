@@ -321,8 +321,8 @@ struct qf_series_cur {
 void qf_series_open(struct qf_series_cur *c, const char *text, size_t len,
                     int64_t from_ms);
 /* The next point: 1 and *out set, 0 after the last, -1 when the text is
- * not what qf_series_add writes (a damaged row; the points of a row are
- * in strictly increasing time). */
+ * not what qf_series_add writes (a damaged row: its first point is at
+ * from_ms, the others in time order). */
 int qf_series_next(struct qf_series_cur *c, struct qf_series_point *out);
 
 /* Checkpoint encoding: zigzag varints, doubles by their 8 bytes,

@@ -221,7 +221,7 @@ int qf_series_next(struct qf_series_cur *c, struct qf_series_point *out)
 	}
 	if (expect(c, ']') < 0 ||
 	    __builtin_add_overflow(c->from_ms, dt, &out->at_ms) ||
-	    (c->n && out->at_ms <= c->last_ms) || (!c->n && dt))
+	    out->at_ms < c->last_ms || (!c->n && dt))
 		return -1;
 	c->last_ms = out->at_ms;
 	c->n++;

@@ -248,6 +248,7 @@ static void accrue(struct qf_report_row *r, double *cost, const double *cur,
 struct upoint {
 	int64_t t, key_no, usage; /* ms, the key's judging order, milli */
 	size_t key;               /* its key in struct ukeys */
+	size_t seq;               /* as read: the order of a key's points */
 };
 
 /* The GPU keys of a tenant's points: "flavor\1resource", its price. */
@@ -279,7 +280,7 @@ static int upoint_cmp(const void *a, const void *b)
 		return x->t < y->t ? -1 : 1;
 	if (x->key_no != y->key_no)
 		return x->key_no < y->key_no ? -1 : 1;
-	return x->key < y->key ? -1 : x->key > y->key;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 /* The points of a tenant's GPU keys before ?4, in the order the d_usage
@@ -294,7 +295,8 @@ static int upoints(struct q *q, const struct qf_report_row *r, struct ukeys *u,
 	             " u.from_ms, u.points, p.price_per_gpu_hour FROM"
 	             " d_usage_series u LEFT JOIN prices p ON p.cluster ="
 	             " u.cluster AND p.flavor = u.flavor WHERE u.cluster = ?1"
-	             " AND u.cluster_queue = ?2" GPU " AND u.from_ms < ?4",
+	             " AND u.cluster_queue = ?2" GPU " AND u.from_ms < ?4"
+	             " ORDER BY u.key_no, u.flavor, u.resource, u.from_ms",
 	             r);
 	struct qf_series_point pt;
 	struct qf_series_cur c;
@@ -319,6 +321,7 @@ static int upoints(struct q *q, const struct qf_report_row *r, struct ukeys *u,
 			(*out)[*n].key_no = sqlite3_column_int64(st, 1);
 			(*out)[*n].usage = pt.usage_milli;
 			(*out)[*n].key = k;
+			(*out)[*n].seq = *n;
 			(*n)++;
 		}
 	}
