@@ -889,7 +889,7 @@ static const char *const clear_sql[] = {
 	"DELETE FROM d_admissions WHERE cluster = ?1",
 	"DELETE FROM d_borrowing WHERE cluster = ?1",
 	"DELETE FROM d_lending WHERE cluster = ?1",
-	"DELETE FROM d_usage WHERE cluster = ?1",
+	"DELETE FROM d_usage_series WHERE cluster = ?1",
 	"DELETE FROM d_preemptions WHERE cluster = ?1",
 	"DELETE FROM d_clusters WHERE cluster = ?1",
 };
@@ -1296,7 +1296,7 @@ static int take_marks(struct walk *wk, struct qf_buf *marks)
 		"SELECT COALESCE(MAX(rowid), 0) FROM d_admissions",
 		"SELECT COALESCE(MAX(rowid), 0) FROM d_borrowing",
 		"SELECT COALESCE(MAX(rowid), 0) FROM d_lending",
-		"SELECT COALESCE(MAX(rowid), 0) FROM d_usage",
+		"SELECT COALESCE(MAX(rowid), 0) FROM d_usage_series",
 	};
 
 	for (size_t i = 0; i < QF_ARRAY_SIZE(sql); i++) {

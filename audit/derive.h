@@ -1,7 +1,7 @@
 /*
  * derive.h - bring the derived tables (d_admissions, d_borrowing,
- * d_lending, d_usage, d_preemptions, d_clusters) of one cluster up to date
- * with everything stored for it.  Every derivation is stated in
+ * d_lending, d_usage_series, d_preemptions, d_clusters) of one cluster up to
+ * date with everything stored for it.  Every derivation is stated in
  * docs/audit.md; the numbered rules there (D1..D10) are cited in the code.
  *
  * Incremental (docs/audit.md "Incremental derivation", derive_state.c):

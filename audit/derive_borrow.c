@@ -89,6 +89,7 @@ static size_t new_key(struct borrow *b, const char *cq, const char *flavor,
 	k->resource = qf_xstrdup(resource);
 	k->igroup = (size_t)-1;
 	qf_buf_init(&k->workloads);
+	qf_buf_init(&k->seg);
 	qf_dmap_put(&b->kmap, mk, mklen, b->nk);
 	return b->nk++;
 }
@@ -487,8 +488,8 @@ int qf_borrow_init(struct borrow *b, struct qf_evdb *s, const char *cluster,
 	                       "?6,?7,?8)",
 	                       -1, &b->ins_lend, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(s->db,
-	                       "INSERT INTO d_usage VALUES(?1,?2,?3,?4,?5,?6,"
-	                       "?7)",
+	                       "INSERT INTO d_usage_series VALUES(?1,?2,?3,"
+	                       "?4,?5,?6,?7,?8,?9)",
 	                       -1, &b->ins_usage, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(s->db,
 	                       "INSERT OR REPLACE INTO d_wlist VALUES(?1,?2,?3,"
@@ -521,6 +522,7 @@ static void reset_interval(struct ukey *k)
 
 void qf_borrow_release(struct borrow *b)
 {
+	qf_series_release(b);
 	for (size_t i = 0; i < b->nk; i++) {
 		struct ukey *k = &b->k[i];
 
@@ -699,21 +701,6 @@ static int emit_interval(struct borrow *b, struct ukey *k, int64_t end_ms,
 	return rc;
 }
 
-static int record_usage(struct borrow *b, const struct ukey *k, int64_t nom,
-                        struct qf_diags *d)
-{
-	bind_key(b, b->ins_usage, k);
-	sqlite3_bind_text(b->ins_usage, 3, k->flavor, -1, SQLITE_STATIC);
-	sqlite3_bind_text(b->ins_usage, 4, k->resource, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(b->ins_usage, 5, b->now_ms);
-	sqlite3_bind_int64(b->ins_usage, 6, k->usage);
-	if (nom >= 0)
-		sqlite3_bind_int64(b->ins_usage, 7, nom);
-	else
-		sqlite3_bind_null(b->ins_usage, 7);
-	return step_done(b, b->ins_usage, d);
-}
-
 /*
  * D4: judge key k at now_ms against its row in force (D3).  An interval
  * ends when the queue stops borrowing or leaves the cohort it borrowed
@@ -740,7 +727,7 @@ static int judge(struct borrow *b, struct ukey *k, struct qf_diags *d)
 	if (k->borrowed > k->peak)
 		k->peak = k->borrowed;
 	k->dirty = 0;
-	return rc == QF_OK ? record_usage(b, k, nom, d) : rc;
+	return rc == QF_OK ? qf_series_add(b, (size_t)(k - b->k), nom, d) : rc;
 }
 
 /* A list of an open interval keeps this much in memory; the rest is
@@ -1122,7 +1109,7 @@ int qf_borrow_finish(struct borrow *b, struct qf_diags *d)
 	for (size_t i = 0; rc == QF_OK && i < b->nk; i++)
 		if (b->k[i].open)
 			rc = emit_interval(b, &b->k[i], -1, d);
-	return rc;
+	return rc == QF_OK ? qf_series_flush(b, d) : rc;
 }
 
 void qf_borrow_save(const struct borrow *b, struct qf_buf *out)

@@ -62,6 +62,11 @@ struct ukey {
 	char **lender; /* owned names */
 	double *lent;  /* milli x ms per lender */
 	size_t nlender, alender;
+	/* its usage series' segment not yet written (derive_series.c):
+	 * "[[at - seg_from_ms,usage,nominal],..." without the closing ] */
+	struct qf_buf seg;
+	int64_t seg_from_ms, seg_to_ms; /* its first and last point */
+	size_t seg_n;                   /* points in it */
 };
 
 /* A reservation at the current instant, resolved when it closes. */
@@ -154,7 +159,9 @@ struct borrow {
 	int64_t next_iser;
 	struct admit *adm; /* reservations of the current instant */
 	size_t nadm, aadm;
-	sqlite3_stmt *ins_borrow, *ins_lend, *ins_usage;
+	sqlite3_stmt *ins_borrow, *ins_lend;
+	sqlite3_stmt *ins_usage; /* a d_usage_series row (derive_series.c) */
+	size_t seg_bytes;        /* of all keys' segments in memory */
 	sqlite3_stmt *part_put, *part_get, *part_del;
 };
 
@@ -280,6 +287,43 @@ int qf_borrow_finish(struct borrow *b, struct qf_diags *d);
 void qf_borrow_save(const struct borrow *b, struct qf_buf *out);
 int qf_borrow_load(struct borrow *b, const unsigned char **p,
                    const unsigned char *end);
+
+/* ---- derive_series.c: d_usage as series of points per key ---- */
+
+/* Key k's usage at now_ms (nominal -1: no quota row in force) joins its
+ * segment in memory, written into d_usage_series when full (or when the
+ * segments in memory grow past a bound). */
+int qf_series_add(struct borrow *b, size_t k, int64_t nominal,
+                  struct qf_diags *d);
+/* Write every key's segment held in memory. */
+int qf_series_flush(struct borrow *b, struct qf_diags *d);
+/* The segments in memory into / out of a checkpoint: the next ingest
+ * carries on with them (their rows, written after the checkpoint, are
+ * deleted with the rows of the end). */
+void qf_series_save(const struct borrow *b, struct qf_buf *out);
+int qf_series_load(struct borrow *b, const unsigned char **p,
+                   const unsigned char *end);
+/* Free the segments in memory of b's keys. */
+void qf_series_release(struct borrow *b);
+
+/* One point of a series, as read back. */
+struct qf_series_point {
+	int64_t at_ms, usage_milli;
+	int64_t nominal_milli; /* -1: NULL (no quota row in force) */
+};
+/* Reads the points of one d_usage_series row (its text borrowed). */
+struct qf_series_cur {
+	const char *p, *end;
+	int64_t from_ms; /* the row's */
+	int64_t last_ms; /* of the last point read */
+	size_t n;        /* points read */
+};
+void qf_series_open(struct qf_series_cur *c, const char *text, size_t len,
+                    int64_t from_ms);
+/* The next point: 1 and *out set, 0 after the last, -1 when the text is
+ * not what qf_series_add writes (a damaged row: its first point is at
+ * from_ms, the others in time order). */
+int qf_series_next(struct qf_series_cur *c, struct qf_series_point *out);
 
 /* Checkpoint encoding: zigzag varints, doubles by their 8 bytes,
  * strings as a length (-1: NULL) and bytes. */

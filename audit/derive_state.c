@@ -530,6 +530,7 @@ int qf_ck_save(struct walk *wk, struct qf_buf *state)
 		if (wk->unresolved.s[i].key)
 			qf_ck_str(state, wk->unresolved.s[i].key,
 			          wk->unresolved.s[i].len);
+	qf_series_save(&wk->b, state);
 	return rc;
 }
 
@@ -582,7 +583,9 @@ static int drop_end(struct walk *wk, const unsigned char *p,
 		"DELETE FROM d_admissions WHERE cluster = ?1 AND rowid > ?2",
 		"DELETE FROM d_borrowing WHERE cluster = ?1 AND rowid > ?2",
 		"DELETE FROM d_lending WHERE cluster = ?1 AND rowid > ?2",
-		"DELETE FROM d_usage WHERE cluster = ?1 AND rowid > ?2",
+		/* with them the key's segments of the checkpoint, which
+		 * the state holds (qf_series_save) */
+		"DELETE FROM d_usage_series WHERE cluster = ?1 AND rowid > ?2",
 	};
 	int64_t v, n = 0;
 	int rc = QF_OK;
@@ -850,7 +853,8 @@ int qf_ck_resume(struct walk *wk, int64_t *from_id)
 	 * (their cells name keys) */
 	wp = p;
 	if (!skip_walk(&p, end) || qf_borrow_load(&wk->b, &p, end) < 0 ||
-	    !still_unresolved(wk, &p, end) || p != end)
+	    !still_unresolved(wk, &p, end) ||
+	    qf_series_load(&wk->b, &p, end) < 0 || p != end)
 		goto done;
 	rc = load_active(wk);
 	if (rc < 0)

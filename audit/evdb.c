@@ -23,6 +23,9 @@
 #include "core/fs.h"
 #include "core/banned.h"
 
+#define QF_STR_(x) #x
+#define QF_STR(x)  QF_STR_(x)
+
 /* ISO-8601 UTC with milliseconds, from a column of epoch milliseconds. */
 #define ISO(c) "strftime('%Y-%m-%dT%H:%M:%fZ', " c " / 1000.0, 'unixepoch')"
 
@@ -255,10 +258,60 @@ static const char schema_v7[] =
         " e.value ->> 11, substr(c.chains, e.key * 32 + 1, 32)"
         " FROM event_chunks c, json_each(c.rows) e;";
 
+/*
+ * Version 8, the usage series: d_usage was a row per (ClusterQueue,
+ * flavor, resource) and instant, and its row and index entry cost more
+ * than the derivation of the instant.  Now each key's points are written
+ * as segments of at most QF_EVDB_USAGE_POINTS (audit/derive_series.c), the
+ * points a JSON array of [at_ms - from_ms, usage_milli, nominal_milli];
+ * key_no is the order in which the derivation judges the keys of one
+ * instant.  d_usage stays, as a view with the same columns, ordered by
+ * (cluster, cluster_queue, flavor, resource, at_ms).  The old rows are
+ * converted (the keys numbered by their first row), and the checkpoints go:
+ * the next ingest of a cluster derives it from the start.
+ */
+/* clang-format off */
+static const char schema_usage_series[] =
+        "CREATE TABLE d_usage_series(cluster TEXT NOT NULL,"
+        " cluster_queue TEXT NOT NULL, flavor TEXT NOT NULL,"
+        " resource TEXT NOT NULL, key_no INTEGER NOT NULL,"
+        " from_ms INTEGER NOT NULL, to_ms INTEGER NOT NULL,"
+        " n INTEGER NOT NULL, points TEXT NOT NULL);"
+        "CREATE INDEX d_usage_series_key ON d_usage_series(cluster,"
+        " cluster_queue, flavor, resource, from_ms);"
+        "WITH k AS (SELECT cluster, cluster_queue, flavor, resource,"
+        " row_number() OVER (PARTITION BY cluster ORDER BY MIN(rowid)) - 1"
+        " AS key_no FROM d_usage GROUP BY 1, 2, 3, 4),"
+        " r AS (SELECT u.*, k.key_no, row_number() OVER (PARTITION BY"
+        " u.cluster, u.cluster_queue, u.flavor, u.resource ORDER BY"
+        " u.at_ms, u.rowid) - 1 AS rn FROM d_usage u"
+        " JOIN k USING (cluster, cluster_queue, flavor, resource)),"
+        " f AS (SELECT *, rn / " QF_STR(QF_EVDB_USAGE_POINTS) " AS seg FROM r),"
+        " g AS (SELECT *, MIN(at_ms) OVER (PARTITION BY cluster,"
+        " cluster_queue, flavor, resource, seg) AS from_ms FROM f),"
+        " s AS (SELECT *, group_concat(json_array(at_ms - from_ms,"
+        " usage_milli, nominal_milli), ',') OVER w AS pts, COUNT(*) OVER w"
+        " AS n, MAX(at_ms) OVER w AS to_ms FROM g WINDOW w AS (PARTITION BY"
+        " cluster, cluster_queue, flavor, resource, seg ORDER BY rn ROWS"
+        " BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING))"
+        " INSERT INTO d_usage_series SELECT cluster, cluster_queue, flavor,"
+        " resource, key_no, from_ms, to_ms, n, '[' || pts || ']' FROM s"
+        " WHERE rn % " QF_STR(QF_EVDB_USAGE_POINTS) " = 0;"
+        "DROP TABLE d_usage;"
+        "CREATE VIEW d_usage AS SELECT s.cluster, s.cluster_queue,"
+        " s.flavor, s.resource,"
+        " s.from_ms + json_extract(p.value, '$[0]') AS at_ms,"
+        " json_extract(p.value, '$[1]') AS usage_milli,"
+        " json_extract(p.value, '$[2]') AS nominal_milli"
+        " FROM d_usage_series s, json_each(s.points) p"
+        " ORDER BY s.cluster, s.cluster_queue, s.flavor, s.resource, at_ms;"
+        "DELETE FROM d_ckpt;";
+/* clang-format on */
+
 /* Migrations: migrations[v] takes a database from version v to v + 1. */
 static const char *const migrations[QF_EVDB_VERSION] = {
 	schema_v1, schema_v2, schema_v3, schema_v4,
-	schema_v5, schema_v6, schema_v7,
+	schema_v5, schema_v6, schema_v7, schema_usage_series,
 };
 
 static const char *const stmt_sql[QF_EVDB_ST__COUNT] = {
@@ -383,10 +436,8 @@ static int migrate(struct qf_evdb *s, int from, struct qf_diags *d)
  * cache is bounded (16 MiB) whatever the number of events; sorts spill
  * to temporary files beyond it.  64 MiB cost as much CPU at 1,000,000
  * events and 47 MB more peak memory (docs/performance.md). */
-#define PAGE_SIZE  16384
-#define CACHE_KB   16384
-#define QF_STR_(x) #x
-#define QF_STR(x)  QF_STR_(x)
+#define PAGE_SIZE 16384
+#define CACHE_KB  16384
 
 /*
  * A database without our schema version must be empty (a new file):

@@ -39,7 +39,11 @@
 #include "core/buf.h"
 #include "core/diag.h"
 
-#define QF_EVDB_VERSION 7
+#define QF_EVDB_VERSION 8
+
+/* The most points a row of d_usage_series holds (a segment of one key's
+ * usage series; about 9 KB of JSON: one 16 KiB page). */
+#define QF_EVDB_USAGE_POINTS 512
 
 /* "unknown time": quota rows read from files without a timestamp apply
  * from the beginning of the evidence. */

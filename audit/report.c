@@ -244,41 +244,135 @@ static void accrue(struct qf_report_row *r, double *cost, const double *cur,
 	}
 }
 
+/* A point of a tenant's GPU usage series (d_usage_series). */
+struct upoint {
+	int64_t t, key_no, usage; /* ms, the key's judging order, milli */
+	size_t key;               /* its key in struct ukeys */
+	size_t seq;               /* as read: the order of a key's points */
+};
+
+/* The GPU keys of a tenant's points: "flavor\1resource", its price. */
+struct ukeys {
+	struct qf_buf names; /* NUL-terminated, one after the other */
+	size_t *off;         /* of each name in names */
+	double *price;       /* NAN: none */
+	size_t n, aoff, aprice;
+};
+
+static size_t ukey_of(struct ukeys *u, const char *name, double price)
+{
+	for (size_t i = 0; i < u->n; i++)
+		if (!strcmp(u->names.buf + u->off[i], name))
+			return i;
+	u->off = qf_grow(u->off, sizeof(*u->off), &u->aoff, u->n + 1);
+	u->price = qf_grow(u->price, sizeof(*u->price), &u->aprice, u->n + 1);
+	u->off[u->n] = u->names.len;
+	u->price[u->n] = price;
+	qf_buf_add(&u->names, name, strlen(name) + 1);
+	return u->n++;
+}
+
+static int upoint_cmp(const void *a, const void *b)
+{
+	const struct upoint *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	if (x->key_no != y->key_no)
+		return x->key_no < y->key_no ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* The points of a tenant's GPU keys before ?4, in the order the d_usage
+ * rows were written: by time, the keys of one instant in the order the
+ * derivation judged them (their key_no). */
+static int upoints(struct q *q, const struct qf_report_row *r, struct ukeys *u,
+                   struct upoint **out, size_t *n)
+{
+	sqlite3_stmt *st =
+	        prep(q,
+	             "SELECT u.flavor || char(1) || u.resource, u.key_no,"
+	             " u.from_ms, u.points, p.price_per_gpu_hour FROM"
+	             " d_usage_series u LEFT JOIN prices p ON p.cluster ="
+	             " u.cluster AND p.flavor = u.flavor WHERE u.cluster = ?1"
+	             " AND u.cluster_queue = ?2" GPU " AND u.from_ms < ?4"
+	             " ORDER BY u.key_no, u.flavor, u.resource, u.from_ms",
+	             r);
+	struct qf_series_point pt;
+	struct qf_series_cur c;
+	size_t alloc = 0;
+	int step, got = 0;
+
+	if (!st)
+		return QF_EIO;
+	while (got >= 0 && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		size_t k = ukey_of(u, (const char *)sqlite3_column_text(st, 0),
+		                   sqlite3_column_type(st, 4) == SQLITE_NULL
+		                           ? NAN
+		                           : sqlite3_column_double(st, 4));
+
+		qf_series_open(&c, (const char *)sqlite3_column_text(st, 3),
+		               (size_t)sqlite3_column_bytes(st, 3),
+		               sqlite3_column_int64(st, 2));
+		while ((got = qf_series_next(&c, &pt)) > 0 &&
+		       pt.at_ms < q->end) {
+			*out = qf_grow(*out, sizeof(**out), &alloc, *n + 1);
+			(*out)[*n].t = pt.at_ms;
+			(*out)[*n].key_no = sqlite3_column_int64(st, 1);
+			(*out)[*n].usage = pt.usage_milli;
+			(*out)[*n].key = k;
+			(*out)[*n].seq = *n;
+			(*n)++;
+		}
+	}
+	if (got < 0) {
+		struct qf_loc loc = { q->s->path, 0, 0 };
+
+		qf_diag_error(
+		        q->d, &loc, NULL, NULL,
+		        "d_usage_series row of %s (%s) from %lld is damaged:"
+		        " its points are not what quotaflow writes",
+		        r->cq, sqlite3_column_text(st, 0),
+		        (long long)sqlite3_column_int64(st, 2));
+		qf_diag_hint(q->d, "derive it again: delete the cluster's"
+		                   " d_ckpt row and ingest (docs/audit.md)");
+		sqlite3_finalize(st);
+		return QF_EIO;
+	}
+	if (*n)
+		qsort(*out, *n, sizeof(**out), upoint_cmp);
+	return finish(q, st, step);
+}
+
 /* GPU-hours used, their cost and the usage series (step function). */
 static int usage(struct q *q, struct qf_report_row *r)
 {
-	sqlite3_stmt *st = prep(
-	        q,
-	        "SELECT u.at_ms, u.flavor || char(1) || u.resource,"
-	        " u.usage_milli, p.price_per_gpu_hour FROM d_usage u LEFT JOIN"
-	        " prices p ON p.cluster = u.cluster AND p.flavor = u.flavor"
-	        " WHERE u.cluster = ?1 AND u.cluster_queue = ?2" GPU
-	        " AND u.at_ms < ?4 ORDER BY u.at_ms",
-	        r);
+	struct ukeys u = { QF_BUF_INIT, NULL, NULL, 0, 0, 0 };
+	struct upoint *pts = NULL;
 	struct qf_buf keys = QF_BUF_INIT;
 	double cur[64] = { 0 }, price[64] = { 0 }, total = 0, cost = 0;
-	int priced = 0, step;
-	size_t nk = 0, alloc = 0;
+	int priced = 0;
+	size_t nk = 0, alloc = 0, npts = 0;
 	int64_t last = q->from;
+	int rc = upoints(q, r, &u, &pts, &npts);
 
 	r->cost = -1;
-	if (!st)
-		return QF_EIO;
+	if (rc < 0)
+		goto done;
 	add_point(r, &alloc, q->from, 0); /* charts start at the window */
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		int64_t t = sqlite3_column_int64(st, 0);
-		const char *k = (const char *)sqlite3_column_text(st, 1);
-		size_t i = key_slot(&keys, &nk, k, QF_ARRAY_SIZE(cur));
-
+	for (size_t n = 0; n < npts; n++) {
+		int64_t t = pts[n].t;
+		size_t i = key_slot(&keys, &nk, u.names.buf + u.off[pts[n].key],
+		                    QF_ARRAY_SIZE(cur));
 		if (t > last && t > q->from) {
 			accrue(r, &cost, cur, price, nk,
 			       last > q->from ? last : q->from, t);
 			last = t;
 		}
-		total += sqlite3_column_double(st, 2) / 1000.0 - cur[i];
-		cur[i] = sqlite3_column_double(st, 2) / 1000.0;
-		if (sqlite3_column_type(st, 3) != SQLITE_NULL) {
-			price[i] = sqlite3_column_double(st, 3);
+		total += (double)pts[n].usage / 1000.0 - cur[i];
+		cur[i] = (double)pts[n].usage / 1000.0;
+		if (!isnan(u.price[pts[n].key])) {
+			price[i] = u.price[pts[n].key];
 			priced = 1;
 		}
 		add_point(r, &alloc, t < q->from ? q->from : t, total);
@@ -289,8 +383,13 @@ static int usage(struct q *q, struct qf_report_row *r)
 	r->used_gpu_h /= 3600000.0;
 	if (priced)
 		r->cost = cost / 3600000.0;
+done:
+	free(pts);
+	free(u.off);
+	free(u.price);
+	qf_buf_release(&u.names);
 	qf_buf_release(&keys);
-	return finish(q, st, step);
+	return rc;
 }
 
 /* A tenant without GPU usage in the window costs 0 where one of its GPU
@@ -302,13 +401,14 @@ static int zero_cost(struct q *q, struct qf_report_row *r)
 
 	if (r->cost >= 0)
 		return QF_OK;
-	rc = scalar(q, r,
-	            "SELECT EXISTS(SELECT 1 FROM prices WHERE cluster = ?1"
-	            " AND flavor IN (SELECT flavor FROM quotas WHERE"
-	            " cluster = ?1 AND cluster_queue = ?2" GPU
-	            " UNION SELECT flavor FROM d_usage WHERE cluster = ?1"
-	            " AND cluster_queue = ?2" GPU "))",
-	            &priced);
+	rc = scalar(
+	        q, r,
+	        "SELECT EXISTS(SELECT 1 FROM prices WHERE cluster = ?1"
+	        " AND flavor IN (SELECT flavor FROM quotas WHERE"
+	        " cluster = ?1 AND cluster_queue = ?2" GPU
+	        " UNION SELECT flavor FROM d_usage_series WHERE cluster = ?1"
+	        " AND cluster_queue = ?2" GPU "))",
+	        &priced);
 	if (rc == QF_OK && priced > 0)
 		r->cost = 0;
 	return rc;

@@ -52,10 +52,21 @@ dump() {
 	done
 	for t in d_admissions d_usage d_lending d_preemptions d_clusters \
 		d_borrowing; do
-		# row order too: readers of the raw tables see it
-		sqlite3 "$db" "select * from $t order by rowid" >"$out/$t.raw" 2>&1
+		# row order too: readers of the raw tables see it; d_usage is
+		# a view since schema 7, in the order it documents (a table
+		# before it: the same order asked for)
+		order=rowid
+		[ $t = d_usage ] &&
+			order="cluster, cluster_queue, flavor, resource, at_ms"
+		sqlite3 "$db" "select * from $t order by $order" >"$out/$t.raw" 2>&1
 		sort "$out/$t.raw" >"$out/$t.sorted"
 	done
+	# the view's own order (no order by) is the one documented
+	sqlite3 "$db" "select * from d_usage" >"$out/d_usage.view" 2>&1
+	if [ "$bin" = "$NEW" ] && ! cmp -s "$out/d_usage.raw" "$out/d_usage.view"; then
+		echo "d_usage's order is not the documented one" >>"$out/errors"
+	fi
+	rm -f "$out/d_usage.view"
 	sqlite3 "$db" "select count(*) from events" >"$out/events.count"
 	# what was stored, whatever its ids (schema 7 numbers a file's
 	# events in time order, schema 6 in file order)
@@ -200,6 +211,8 @@ scenario wf $F/waiting/cluster.yaml $F/waiting/k8s-queues.yaml -- "$W/ev-wf.json
 scenario k8s $F/cluster.yaml $F/waiting/k8s-queues.yaml \
 	$F/waiting/k8s-workloads.yaml $F/k8s-events-v1.json -- $F/k8s-events.json
 scenario alog $F/cluster.yaml $F/audit-log.jsonl -- "$W/ev-sc.jsonl"
+# prices: the report's cost, summed key by key in d_usage's order
+scenario price $F/cluster.yaml $F/pool.yaml -- "$W/ev-sc.jsonl"
 # a preemptor seen only after its victim, whose queue changes later (D7:
 # filled in at the end from its last state)
 cat >"$W/ev-late.jsonl" <<'EOE'
@@ -222,6 +235,7 @@ scenario uid $F/cluster.yaml -- "$W/ev-uid.jsonl"
 # (docs/audit.md D3, D6, D8)
 FD=$F/fidelity
 scenario fdrop $FD/cluster.yaml $FD/drop-a100.yaml -- $FD/events.jsonl
+scenario fprice $FD/cluster.yaml $F/pool.yaml -- $FD/events.jsonl
 scenario fdel $FD/cluster.yaml $FD/delete-qa.jsonl -- $FD/events.jsonl
 scenario ftree $FD/cohorts.yaml $FD/delete-c.jsonl -- $FD/cohort-events.jsonl
 "$NEW" simulate -f $FD/cohorts.yaml --trace $FD/tree-trace.jsonl \

@@ -77,6 +77,31 @@ void qf_buf_addch(struct qf_buf *b, int c)
 	b->buf[b->len] = '\0';
 }
 
+size_t qf_i64_dec(char *out, int64_t v)
+{
+	char tmp[QF_I64_DEC_MAX], *p = tmp + sizeof(tmp);
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	size_t n;
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	n = (size_t)(tmp + sizeof(tmp) - p);
+	memcpy(out, p, n);
+	return n;
+}
+
+void qf_buf_add_i64(struct qf_buf *b, int64_t v)
+{
+	char tmp[QF_I64_DEC_MAX];
+	size_t n = qf_i64_dec(tmp, v);
+
+	qf_buf_add(b, tmp, n);
+}
+
 /*
  * Format into the spare room first and only when that is too small grow
  * and format again: most additions fit, so printf runs once, not twice.

@@ -14,6 +14,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/status.h"
 
@@ -39,6 +40,12 @@ void qf_buf_grow(struct qf_buf *b, size_t extra);
 void qf_buf_add(struct qf_buf *b, const void *mem, size_t len);
 void qf_buf_adds(struct qf_buf *b, const char *s);
 void qf_buf_addch(struct qf_buf *b, int c);
+/* Append v in decimal, as printf's %lld writes it (a tenth of its cost). */
+void qf_buf_add_i64(struct qf_buf *b, int64_t v);
+/* The same digits written at out (no NUL): their number, at most
+ * QF_I64_DEC_MAX. */
+#define QF_I64_DEC_MAX 20
+size_t qf_i64_dec(char *out, int64_t v);
 void qf_buf_addf(struct qf_buf *b, const char *fmt, ...) QF_PRINTF(2, 3);
 void qf_buf_vaddf(struct qf_buf *b, const char *fmt, va_list ap)
         QF_PRINTF(2, 0);

@@ -55,6 +55,26 @@ static void test_buf_detach_hands_over(void **state)
 	free(s);
 }
 
+/* qf_buf_add_i64 writes what printf's %lld does, INT64_MIN included. */
+static void test_buf_add_i64_as_printf(void **state)
+{
+	static const int64_t v[] = { 0,         7,         -7,
+		                     10,        -10,       1700000000123,
+		                     INT64_MAX, INT64_MIN, INT64_MIN + 1 };
+	struct qf_buf a = QF_BUF_INIT, b = QF_BUF_INIT;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		qf_buf_add_i64(&a, v[i]);
+		qf_buf_addch(&a, ',');
+		qf_buf_addf(&b, "%lld,", (long long)v[i]);
+	}
+	assert_string_equal(a.buf, b.buf);
+	assert_int_equal(a.len, strlen(a.buf));
+	qf_buf_release(&a);
+	qf_buf_release(&b);
+}
+
 static void test_strlist_sorts_and_finds(void **state)
 {
 	struct qf_strlist l = QF_STRLIST_INIT;
@@ -77,6 +97,7 @@ int main(void)
 		cmocka_unit_test(test_buf_empty_is_terminated_and_shared),
 		cmocka_unit_test(test_buf_appends_grow_and_keep_nul),
 		cmocka_unit_test(test_buf_detach_hands_over),
+		cmocka_unit_test(test_buf_add_i64_as_printf),
 		cmocka_unit_test(test_strlist_sorts_and_finds),
 	};
 	return cmocka_run_group_tests_name("buf", tests, NULL, NULL);

@@ -131,6 +131,27 @@ static int64_t ival(struct qf_evdb *s, const char *sql)
 	return v;
 }
 
+/* Back to the d_usage table of versions 1 to 7 (the usage series came
+ * with 8), so that an older database can be made from a new one. */
+static const char old_usage[] =
+        "DROP VIEW d_usage; DROP TABLE d_usage_series;"
+        "CREATE TABLE d_usage(cluster TEXT NOT NULL,"
+        " cluster_queue TEXT NOT NULL, flavor TEXT NOT NULL,"
+        " resource TEXT NOT NULL, at_ms INTEGER NOT NULL,"
+        " usage_milli INTEGER NOT NULL, nominal_milli INTEGER);"
+        "CREATE INDEX d_usage_cq ON d_usage(cluster, cluster_queue, at_ms);";
+
+/* A database made new, then given d_usage as a table (version 7). */
+static struct qf_evdb *open_v6(struct qf_buf *path, struct qf_diags *d)
+{
+	struct qf_evdb *s = NULL;
+
+	tmp_db(path);
+	assert_int_equal(qf_evdb_open(&s, path->buf, 0, d), QF_OK);
+	assert_int_equal(qf_evdb_exec(s, old_usage, d), QF_OK);
+	return s;
+}
+
 static void test_store_migrates_version_1(void **state)
 {
 	struct qf_buf path = QF_BUF_INIT;
@@ -141,10 +162,9 @@ static void test_store_migrates_version_1(void **state)
 	int added = -1;
 
 	(void)state;
-	tmp_db(&path);
 	/* a version-1 database: one stored event, its table of events,
 	 * its indexes */
-	assert_int_equal(qf_evdb_open(&s, path.buf, 0, &d), QF_OK);
+	s = open_v6(&path, &d);
 	assert_int_equal(qf_evdb_begin(s, &d), QF_OK);
 	add(s, "ns/a", 7);
 	assert_int_equal(qf_evdb_commit(s, &d), QF_OK);
@@ -172,7 +192,8 @@ static void test_store_migrates_version_1(void **state)
 	                         " sql LIKE '%dkey%'"),
 	                 2);
 	assert_int_equal(ival(s, "SELECT count(*) FROM sqlite_master WHERE"
-	                         " name IN ('d_admissions_cq', 'd_usage_cq')"),
+	                         " name IN ('d_admissions_cq',"
+	                         " 'd_usage_series_key')"),
 	                 2);
 	assert_int_equal(ival(s, "SELECT count(*) FROM events"), 1);
 	assert_int_equal(qf_evdb_verify_chain(s, &bad, &d), QF_OK);
@@ -193,6 +214,84 @@ static void test_store_migrates_version_1(void **state)
 	assert_int_equal(qf_evdb_commit(s, &d), QF_OK);
 	assert_int_equal(qf_evdb_verify_chain(s, &bad, &d), QF_OK);
 	assert_int_equal(bad, 0);
+	assert_int_equal(d.nerrors, 0);
+	qf_evdb_close(s);
+	(void)unlink(path.buf);
+	qf_buf_release(&path);
+	qf_diags_release(&d);
+}
+
+/* A row of d_usage or d_usage_series as text, for comparing in SQL. */
+#define USAGE_ROW                                                    \
+	"cluster || '|' || cluster_queue || '|' || flavor || '|' ||" \
+	" resource || '|' || at_ms || '|' || usage_milli || '|' ||"  \
+	" ifnull(nominal_milli, 'NULL')"
+#define SERIES_ROW                                                     \
+	"cluster || '|' || cluster_queue || '|' || resource || '|' ||" \
+	" key_no || '|' || from_ms || '|' || to_ms || '|' || n"
+
+/*
+ * A version 6 database's d_usage rows become series: the view d_usage
+ * gives back every row, in (cluster, queue, flavor, resource, time)
+ * order; a long series is cut into rows of QF_EVDB_USAGE_POINTS; the keys
+ * of a cluster are numbered by their first row; the checkpoints go.
+ */
+static void test_store_migrates_usage_rows(void **state)
+{
+	struct qf_buf path = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_evdb *s = open_v6(&path, &d);
+
+	(void)state;
+	/* q1: 1030 points, every other one without quota; then q0 at 5
+	 * (after q1's first row: numbered after it), a second cluster */
+	assert_int_equal(
+	        qf_evdb_exec(s,
+	                     "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL"
+	                     " SELECT i + 1 FROM n WHERE i < 1029)"
+	                     " INSERT INTO d_usage SELECT 'c', 'q1', 'f',"
+	                     " 'gpu', 1000 * i + 7, i * 500 - 3000,"
+	                     " CASE WHEN i % 2 THEN NULL ELSE 8000 END FROM n;"
+	                     "INSERT INTO d_usage VALUES('c', 'q0', 'f',"
+	                     " 'gpu', 5, 1000, 2000), ('c', 'q0', 'f', 'cpu',"
+	                     " 7, 0, NULL), ('b', 'q9', 'g', 'gpu', 1, 2, 3);"
+	                     "CREATE TABLE before AS SELECT " USAGE_ROW " AS r"
+	                     " FROM d_usage ORDER BY cluster, cluster_queue,"
+	                     " flavor, resource, at_ms;"
+	                     "INSERT INTO d_ckpt VALUES('c', 1, 0, 0, x'',"
+	                     " x'');"
+	                     "PRAGMA user_version = 7",
+	                     &d),
+	        QF_OK);
+	qf_evdb_close(s);
+	assert_int_equal(qf_evdb_open(&s, path.buf, 0, &d), QF_OK);
+	assert_int_equal(ival(s, "PRAGMA user_version"), QF_EVDB_VERSION);
+	assert_int_equal(ival(s, "SELECT count(*) FROM d_usage"), 1033);
+	/* the same rows in the same order, the view's own */
+	assert_int_equal(ival(s, "SELECT (SELECT group_concat(r, ';') FROM"
+	                         " (SELECT " USAGE_ROW " AS r FROM d_usage))"
+	                         " = (SELECT group_concat(r, ';') FROM"
+	                         " (SELECT r FROM before ORDER BY rowid))"),
+	                 1);
+	assert_int_equal(
+	        ival(s, "SELECT group_concat(r, ';') = 'b|q9|gpu|0|1|1|1;"
+	                "c|q0|cpu|2|7|7|1;c|q0|gpu|1|5|5|1;"
+	                "c|q1|gpu|0|7|511007|512;"
+	                "c|q1|gpu|0|512007|1023007|512;"
+	                "c|q1|gpu|0|1024007|1029007|6' FROM (SELECT " SERIES_ROW
+	                " AS r FROM d_usage_series ORDER BY cluster,"
+	                " cluster_queue, resource, from_ms)"),
+	        1);
+	/* the points as the derivation writes them, in time order */
+	assert_int_equal(ival(s, "SELECT substr(points, 1, 40) = '[[0,-3000,"
+	                         "8000],[1000,-2500,null],[2000,' FROM"
+	                         " d_usage_series WHERE cluster_queue = 'q1'"
+	                         " AND from_ms = 7"),
+	                 1);
+	assert_int_equal(ival(s, "SELECT count(*) FROM d_ckpt"), 0);
+	assert_int_equal(ival(s, "SELECT count(*) FROM sqlite_master WHERE"
+	                         " name = 'd_usage_cq'"),
+	                 0);
 	assert_int_equal(d.nerrors, 0);
 	qf_evdb_close(s);
 	(void)unlink(path.buf);
@@ -228,6 +327,7 @@ int main(void)
 		cmocka_unit_test(test_store_iso_ms_has_milliseconds),
 		cmocka_unit_test(test_store_chain_names_edited_row),
 		cmocka_unit_test(test_store_migrates_version_1),
+		cmocka_unit_test(test_store_migrates_usage_rows),
 		cmocka_unit_test(test_store_refuses_newer_schema),
 	};
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "audit/ingest.h"
+#include "audit/report.h"
 
 struct fx {
 	struct qf_buf path;
@@ -250,7 +251,8 @@ static const char *const compared[] = {
 	"SELECT * FROM audit_preemptions",
 	"SELECT * FROM audit_policy_changes",
 	"SELECT * FROM audit_breaches",
-	"SELECT * FROM d_usage ORDER BY rowid",
+	("SELECT * FROM d_usage ORDER BY cluster, cluster_queue, flavor,"
+	 " resource, at_ms"),
 	"SELECT * FROM d_lending ORDER BY rowid",
 	("SELECT cluster, dkey, source, time_ms, last_ms, count, type, reason,"
 	 " workload, uid, cluster_queue, message, preemptor, preemption_reason,"
@@ -737,6 +739,110 @@ static void test_ingest_watch_deleted_is_a_removal(void **state)
 	assert_int_equal(f->d.nerrors, 0);
 }
 
+/* A GPU ClusterQueue g0 (nominal 2) and NW workloads one after another:
+ * workload w holds 1 GPU from 10w to 10w + 5 ms (a point each);
+ * piece p of n of the event lines, or (p < 0) the queue. */
+#define NW 700
+static void gpu_series(struct qf_buf *b, int p, int n)
+{
+	static const char ev[] =
+	        "{\"time_ms\":%d,\"reason\":\"%s\",\"workload\":\"ns/g%d\","
+	        "\"clusterQueue\":\"g0\",\"message\":\"m\",\"usage\":{"
+	        "\"f\":{\"nvidia.com/gpu\":\"1\"}}}\n";
+
+	if (p < 0) {
+		qf_buf_adds(b, "{\"apiVersion\":\"kueue.x-k8s.io/v1beta2\","
+		               "\"kind\":\"ClusterQueue\",\"metadata\":{"
+		               "\"name\":\"g0\"},\"spec\":{\"resourceGroups\":"
+		               "[{\"coveredResources\":[\"nvidia.com/gpu\"],"
+		               "\"flavors\":[{\"name\":\"f\",\"resources\":[{"
+		               "\"name\":\"nvidia.com/gpu\",\"nominalQuota\":"
+		               "\"2\"}]}]}]}}\n");
+		return;
+	}
+	for (int i = 0; i < 2 * NW; i++)
+		if ((i * n) / (2 * NW) == p)
+			qf_buf_addf(b, ev, 10 * (i / 2) + 5 * (i % 2),
+			            i % 2 ? "Finished" : "QuotaReserved",
+			            i / 2);
+}
+
+/* g0's points through the view d_usage, in their order; how the series
+ * is cut into rows; the report's GPU-hours, read from those rows. */
+static void check_series(struct fx *f, struct qf_evdb *s, const char *want)
+{
+	struct qf_buf got = QF_BUF_INIT;
+	struct qf_report_options ro = { "c1", INT64_MIN, INT64_MAX, -1 };
+	struct qf_report r;
+
+	dump(s,
+	     "SELECT at_ms, usage_milli, nominal_milli FROM d_usage"
+	     " WHERE cluster = 'c1' AND cluster_queue = 'g0'",
+	     &got);
+	assert_string_equal(got.buf, want);
+	qf_buf_reset(&got);
+	/* full segments, the rest in the last (an ingest in pieces carries
+	 * the unfinished one on through the checkpoint) */
+	dump(s,
+	     "SELECT group_concat(n) FROM (SELECT n FROM d_usage_series"
+	     " WHERE cluster_queue = 'g0' ORDER BY from_ms)",
+	     &got);
+	assert_string_equal(got.buf, "512,512,376|\n");
+	qf_buf_release(&got);
+	assert_int_equal(qf_report_build(&r, s, &ro, &f->d), QF_OK);
+	assert_int_equal(r.nrows, 1);
+	/* 1 GPU for 5 ms, NW times (exact in binary: sums of 5.0) */
+	assert_true(r.rows[0].used_gpu_h == 5.0 * NW / 3600000.0);
+	qf_report_release(&r);
+}
+
+/*
+ * d_usage is a view over the series in d_usage_series: every point the
+ * derivation judged comes back, in time order, whether the evidence came
+ * in one ingest or in pieces that resume from a checkpoint in the middle
+ * of a segment; a damaged row is an error of the report, not a crash.
+ */
+static void test_ingest_usage_series_keeps_every_point(void **state)
+{
+	struct fx *f = *state;
+	struct qf_buf want = QF_BUF_INIT, in = QF_BUF_INIT, path = QF_BUF_INIT;
+	struct qf_report_options ro = { "c1", INT64_MIN, INT64_MAX, -1 };
+	struct qf_report r;
+	struct qf_evdb *inc;
+
+	for (int i = 0; i < 2 * NW; i++)
+		qf_buf_addf(&want, "%d|%d|2000|\n", 10 * (i / 2) + 5 * (i % 2),
+		            i % 2 ? 0 : 1000);
+	gpu_series(&in, -1, 0);
+	gpu_series(&in, 0, 1);
+	assert_int_equal(ingest(f, in.buf), QF_OK);
+	check_series(f, f->s, want.buf);
+
+	inc = other_db(f, &path, "series");
+	for (int p = -1; p < 9; p++) {
+		qf_buf_reset(&in);
+		gpu_series(&in, p, 9);
+		assert_int_equal(qf_ingest_mem(inc, &f->o, "p.json", in.buf,
+		                               in.len, &f->st, &f->d),
+		                 QF_OK);
+	}
+	check_series(f, inc, want.buf);
+	assert_int_equal(f->d.nerrors, 0);
+
+	assert_int_equal(qf_evdb_exec(inc,
+	                              "UPDATE d_usage_series SET points ="
+	                              " substr(points, 1, 20)",
+	                              &f->d),
+	                 QF_OK);
+	assert_int_equal(qf_report_build(&r, inc, &ro, &f->d), QF_EIO);
+	assert_non_null(strstr(f->d.v[f->d.n - 1].msg, "is damaged"));
+	qf_report_release(&r);
+	drop_db(inc, &path);
+	qf_buf_release(&path);
+	qf_buf_release(&in);
+	qf_buf_release(&want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -766,6 +872,9 @@ int main(void)
 		        test_ingest_queue_objects_over_time, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_watch_deleted_is_a_removal, setup,
+		        teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_usage_series_keeps_every_point, setup,
 		        teardown),
 	};
 
