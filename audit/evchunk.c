@@ -708,6 +708,28 @@ static void run_empty(struct qf_evchunk_run *r)
 	rehash(r, 1024);
 }
 
+int qf_evchunk_run_tmin(const struct qf_evchunk_run *r, int64_t *tmin)
+{
+	*tmin = r->tmin;
+	return r->n > 0;
+}
+
+int qf_evchunk_run_drain(struct qf_evchunk_run *r,
+                         int (*fn)(void *arg, const struct qf_evdb_event *e),
+                         void *arg)
+{
+	int rc = QF_OK;
+
+	for (size_t i = 0; rc == QF_OK && i < r->n; i++) {
+		struct qf_evchunk_ev e = view(r, &r->ev[i], 0);
+		struct qf_evdb_event row = qf_evchunk_row(r->cluster, &e);
+
+		rc = fn(arg, &row);
+	}
+	run_empty(r);
+	return rc;
+}
+
 int qf_evchunk_run_flush(struct qf_evchunk_run *r, struct qf_evdb *s,
                          size_t *removed, struct qf_diags *d)
 {
@@ -873,7 +895,9 @@ int qf_evchunk_last(struct qf_evdb *s, int64_t *id, unsigned char chain[32],
 	                       " event_rows ORDER BY id DESC LIMIT 1) UNION"
 	                       " ALL SELECT * FROM (SELECT last_id,"
 	                       " substr(chains, -32) FROM event_chunks"
-	                       " ORDER BY last_id DESC LIMIT 1)"
+	                       /* chunks are stored in id order: the last
+	                        * row, not a scan of every chunk */
+	                       " ORDER BY id DESC LIMIT 1)"
 	                       " ORDER BY 1 DESC LIMIT 1",
 	                       -1, &st, NULL) != SQLITE_OK)
 		return qf_evdb_fail(s, "cannot read the hash chain", d);

@@ -68,7 +68,7 @@ static size_t load(struct fx *f, const int64_t *t, size_t n, int64_t off)
 	size_t removed = 99;
 	int added;
 
-	assert_int_equal(qf_evdb_bulk_begin(f->s, "c", &f->d), QF_OK);
+	assert_int_equal(qf_evdb_bulk_begin(f->s, "c", 0, &f->d), QF_OK);
 	for (size_t i = 0; i < n; i++) {
 		struct qf_evdb_event e = ev("ns/w", t[i], t[i] * 10 + off);
 
@@ -114,7 +114,7 @@ static void test_evchunk_view_and_decoder_agree(void **state)
 	e.detail = "{\"usage\":{\"h100\":{\"nvidia.com/gpu\":\"2\"}}}";
 	e.type = "";
 	e.input_id = 0;
-	assert_int_equal(qf_evdb_bulk_begin(f->s, "c", &f->d), QF_OK);
+	assert_int_equal(qf_evdb_bulk_begin(f->s, "c", 0, &f->d), QF_OK);
 	assert_int_equal(qf_evdb_add_event(f->s, &e, 0, &added, &f->d), QF_OK);
 	assert_int_equal(added, 1);
 	assert_int_equal(qf_evdb_bulk_end(f->s, &removed, &f->d), QF_OK);
