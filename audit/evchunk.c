@@ -651,11 +651,13 @@ struct qf_evdb_event qf_evchunk_row(const char *cluster,
 	};
 }
 
-/* Store v[0..n) as one chunk with the next ids. */
+/* Store v[0..n) as one chunk with the next ids, or its first *n events
+ * that reach QF_EVCHUNK_BYTES of text: large events make short chunks. */
 static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
-                       struct rev **v, size_t n, sqlite3_stmt *ins,
+                       struct rev **v, size_t *np, sqlite3_stmt *ins,
                        struct qf_diags *d)
 {
+	size_t n = *np;
 	struct qf_buf rows = QF_BUF_INIT, chains = QF_BUF_INIT;
 	struct key *keys = qf_xreallocarray(NULL, n, sizeof(*keys));
 	unsigned char *kb = qf_xreallocarray(NULL, n, 16);
@@ -674,7 +676,10 @@ static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
 			qf_buf_addch(&rows, ',');
 		put_ev(&rows, &e);
 		keys[i] = (struct key){ e.time_ms, e.dkey };
+		if (rows.len >= QF_EVCHUNK_BYTES)
+			n = i + 1;
 	}
+	*np = n;
 	qf_buf_addch(&rows, ']');
 	qsort(keys, n, sizeof(*keys), key_cmp);
 	for (size_t i = 0; i < n; i++) {
@@ -758,11 +763,10 @@ int qf_evchunk_run_flush(struct qf_evchunk_run *r, struct qf_evdb *s,
 		rc = qf_evdb_fail(s, "cannot store events", d);
 		goto done;
 	}
-	for (size_t i = 0; rc == QF_OK && i < n; i += QF_EVCHUNK_MAX)
-		rc = store_chunk(r, s, v + i,
-		                 n - i < QF_EVCHUNK_MAX ? n - i
-		                                        : QF_EVCHUNK_MAX,
-		                 ins, d);
+	for (size_t i = 0, k = 0; rc == QF_OK && i < n; i += k) {
+		k = n - i < QF_EVCHUNK_MAX ? n - i : QF_EVCHUNK_MAX;
+		rc = store_chunk(r, s, v + i, &k, ins, d);
+	}
 	qf_evchunk_forget(s);
 done:
 	sqlite3_finalize(ins);

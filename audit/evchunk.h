@@ -39,6 +39,7 @@
 #include "core/diag.h"
 
 #define QF_EVCHUNK_MAX       512
+#define QF_EVCHUNK_BYTES     (1u << 20) /* a chunk ends past this much text */
 #define QF_EVCHUNK_RUN_BYTES (12u << 20)
 
 /* One event of a chunk (input_id 0: NULL; strings NULL: NULL). */
