@@ -29,7 +29,10 @@ enum {
 };
 
 /* The writers below fill a buffer grown once per event (put_ev): a
- * qf_buf call per comma and quote was a tenth of a chunk's cost. */
+ * qf_buf call per comma and quote was a tenth of a chunk's cost.  They
+ * copy bytes, never NUL-terminated strings. */
+static const char json_null[4] = { 'n', 'u', 'l', 'l' };
+static const char json_u00[4] = { '\\', 'u', '0', '0' };
 static char *raw_int(char *o, int64_t v)
 {
 	char num[QF_EVDB_DECIMAL];
@@ -47,7 +50,7 @@ static char *raw_str(char *o, const char *s)
 	static const char hex[] = "0123456789abcdef";
 
 	if (!s) {
-		memcpy(o, "null", 4);
+		memcpy(o, json_null, 4);
 		return o + 4;
 	}
 	*o++ = '"';
@@ -60,7 +63,7 @@ static char *raw_str(char *o, const char *s)
 			*o++ = '\\';
 			*o++ = (char)c;
 		} else {
-			memcpy(o, "\\u00", 4);
+			memcpy(o, json_u00, 4);
 			o[4] = hex[c >> 4];
 			o[5] = hex[c & 15];
 			o += 6;
@@ -103,7 +106,7 @@ static void put_ev(struct qf_buf *b, const struct qf_evchunk_ev *e)
 	if (e->input_id) {
 		o = raw_int(o, e->input_id);
 	} else {
-		memcpy(o, "null", 4);
+		memcpy(o, json_null, 4);
 		o += 4;
 	}
 	*o++ = ']';
@@ -348,7 +351,7 @@ int qf_evchunk_decode(const char *rows, size_t len, struct qf_buf *arena,
 		bad = 1;
 	qf_buf_setlen(arena, (size_t)(r.o - r.base));
 	/* offsets into the arena become pointers */
-	for (size_t i = 0; !bad && i < *n; i++) {
+	for (size_t i = 0; !bad && offs && i < *n; i++) {
 		struct qf_evchunk_ev *e = &(*ev)[i];
 		const size_t *o = offs[i];
 
@@ -749,11 +752,13 @@ int qf_evchunk_run_flush(struct qf_evchunk_run *r, struct qf_evdb *s,
 	rc = mark_stored(r, s, d);
 	if (rc < 0)
 		goto done;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers to events */
 	v = qf_xreallocarray(NULL, r->n, sizeof(*v));
 	for (size_t i = 0; i < r->n; i++)
 		if (!r->ev[i].dup)
 			v[n++] = &r->ev[i];
 	*removed = r->n - n;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers to events */
 	qsort(v, n, sizeof(*v), rev_cmp);
 	if (sqlite3_prepare_v2(s->db,
 	                       "INSERT INTO event_chunks(cluster, first_id,"
@@ -969,12 +974,18 @@ static void sift_down(struct qf_evchunk_iter *it, size_t i)
 	}
 }
 
+/* One more slot in an array of cursor pointers. */
+static struct cur **grow_curs(struct cur **a, size_t *alloc, size_t need)
+{
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers */
+	return qf_grow(a, sizeof(*a), alloc, need);
+}
+
 static void push(struct qf_evchunk_iter *it, struct cur *c)
 {
 	size_t i;
 
-	it->heap =
-	        qf_grow(it->heap, sizeof(*it->heap), &it->aheap, it->nheap + 1);
+	it->heap = grow_curs(it->heap, &it->aheap, it->nheap + 1);
 	i = it->nheap++;
 	it->heap[i] = c;
 	while (i && cur_less(it->heap[i], it->heap[(i - 1) / 2])) {
@@ -988,8 +999,7 @@ static void push(struct qf_evchunk_iter *it, struct cur *c)
 
 static void retire(struct qf_evchunk_iter *it, struct cur *c)
 {
-	it->spare = qf_grow(it->spare, sizeof(*it->spare), &it->aspare,
-	                    it->nspare + 1);
+	it->spare = grow_curs(it->spare, &it->aspare, it->nspare + 1);
 	it->spare[it->nspare++] = c;
 }
 

@@ -251,7 +251,7 @@ static void test_evchunk_large_events_cut_chunks(void **state)
 
 	memset(msg, 'x', big);
 	msg[big] = '\0';
-	assert_int_equal(qf_evdb_bulk_begin(f->s, "c", &f->d), QF_OK);
+	assert_int_equal(qf_evdb_bulk_begin(f->s, "c", 0, &f->d), QF_OK);
 	for (int64_t i = 0; i < 3; i++) {
 		struct qf_evdb_event e = ev("ns/big", i, i);
 
