@@ -1133,7 +1133,7 @@ int64_t qf_derive_rank(const char *r)
 /* A chunk event into the instant, with walk_sql's columns. */
 static void instant_add_ev(struct instant *in, const struct qf_evchunk_ev *e)
 {
-	const char *r = e->reason;
+	const char *r = e->reason, *sl = strchr(e->workload, '/');
 	int detail = !strcmp(r, "QuotaReserved") || !strcmp(r, "Admitted") ||
 	             !strcmp(r, "Created") ||
 	             (e->detail && strstr(e->detail, "\"request\":"));
@@ -1146,6 +1146,8 @@ static void instant_add_ev(struct instant *in, const struct qf_evchunk_ev *e)
 		             detail ? e->detail : NULL };
 	struct brow *b;
 
+	if (sl && strchr(sl + 1, '/')) /* walk_sql's: NOT LIKE '%/%/%' */
+		return;
 	in->r = qf_grow(in->r, sizeof(*in->r), &in->alloc, in->n + 1);
 	b = &in->r[in->n++];
 	for (int i = 0; i < 7; i++) {
@@ -1157,14 +1159,46 @@ static void instant_add_ev(struct instant *in, const struct qf_evchunk_ev *e)
 	b->id = e->id;
 }
 
+/* The rows of st and the chunk events of it, merged by time. */
+static int walk_merged(struct walk *wk, sqlite3_stmt *st,
+                       struct qf_evchunk_iter *it, struct instant *in)
+{
+	const struct qf_evchunk_ev *ev = NULL;
+	int rc = qf_evchunk_iter_next(it, &ev), step = SQLITE_DONE;
+
+	if (rc == QF_OK)
+		step = sqlite3_step(st);
+	while (rc == QF_OK && (step == SQLITE_ROW || ev)) {
+		int row = step == SQLITE_ROW &&
+		          (!ev || sqlite3_column_int64(st, 0) <= ev->time_ms);
+		int64_t t = row ? sqlite3_column_int64(st, 0) : ev->time_ms;
+
+		if (in->n && t != in->t)
+			rc = walk_instant(wk, in);
+		in->t = t;
+		if (row) {
+			instant_add(in, st);
+			step = sqlite3_step(st);
+		} else {
+			instant_add_ev(in, ev);
+			if (rc == QF_OK)
+				rc = qf_evchunk_iter_next(it, &ev);
+		}
+	}
+	if (rc == QF_OK && step == SQLITE_DONE)
+		rc = walk_instant(wk, in);
+	else if (rc == QF_OK)
+		rc = qf_evdb_fail(wk->s, "cannot derive", wk->d);
+	return rc;
+}
+
 /* The events in D1 order; from_id >= 0: only those stored after it.
  * Rows (walk_sql) and chunk events (evchunk.h) are merged by time. */
 static int walk_events(struct walk *wk, int64_t from_id)
 {
 	sqlite3_stmt *st = NULL;
 	struct qf_evchunk_iter *it = NULL;
-	const struct qf_evchunk_ev *ev = NULL;
-	int rc, step = SQLITE_DONE;
+	int rc;
 	struct instant in = { 0 };
 
 	in.arena = (struct qf_buf)QF_BUF_INIT;
@@ -1177,34 +1211,7 @@ static int walk_events(struct walk *wk, int64_t from_id)
 	rc = qf_evchunk_iter_open(&it, wk->s, wk->cluster,
 	                          from_id < 0 ? INT64_MIN : from_id, wk->d);
 	if (rc == QF_OK)
-		rc = qf_evchunk_iter_next(it, &ev);
-	if (rc == QF_OK)
-		step = sqlite3_step(st);
-	while (rc == QF_OK && (step == SQLITE_ROW || ev)) {
-		int row = step == SQLITE_ROW &&
-		          (!ev || sqlite3_column_int64(st, 0) <= ev->time_ms);
-		int64_t t = row ? sqlite3_column_int64(st, 0) : ev->time_ms;
-
-		if (in.n && t != in.t)
-			rc = walk_instant(wk, &in);
-		in.t = t;
-		if (row) {
-			instant_add(&in, st);
-			step = sqlite3_step(st);
-		} else {
-			/* walk_sql's filter: workload NOT LIKE '%/%/%' */
-			const char *sl = strchr(ev->workload, '/');
-
-			if (!sl || !strchr(sl + 1, '/'))
-				instant_add_ev(&in, ev);
-			if (rc == QF_OK)
-				rc = qf_evchunk_iter_next(it, &ev);
-		}
-	}
-	if (rc == QF_OK && step == SQLITE_DONE)
-		rc = walk_instant(wk, &in);
-	else if (rc == QF_OK)
-		rc = qf_evdb_fail(wk->s, "cannot derive", wk->d);
+		rc = walk_merged(wk, st, it, &in);
 	sqlite3_finalize(st);
 	qf_evchunk_iter_free(it);
 	free(in.r);

@@ -29,7 +29,10 @@ enum {
 };
 
 /* The writers below fill a buffer grown once per event (put_ev): a
- * qf_buf call per comma and quote was a tenth of a chunk's cost. */
+ * qf_buf call per comma and quote was a tenth of a chunk's cost.  They
+ * copy bytes, never NUL-terminated strings. */
+static const char json_null[4] = { 'n', 'u', 'l', 'l' };
+static const char json_u00[4] = { '\\', 'u', '0', '0' };
 static char *raw_int(char *o, int64_t v)
 {
 	char num[QF_EVDB_DECIMAL];
@@ -47,7 +50,7 @@ static char *raw_str(char *o, const char *s)
 	static const char hex[] = "0123456789abcdef";
 
 	if (!s) {
-		memcpy(o, "null", 4);
+		memcpy(o, json_null, 4);
 		return o + 4;
 	}
 	*o++ = '"';
@@ -60,7 +63,7 @@ static char *raw_str(char *o, const char *s)
 			*o++ = '\\';
 			*o++ = (char)c;
 		} else {
-			memcpy(o, "\\u00", 4);
+			memcpy(o, json_u00, 4);
 			o[4] = hex[c >> 4];
 			o[5] = hex[c & 15];
 			o += 6;
@@ -103,7 +106,7 @@ static void put_ev(struct qf_buf *b, const struct qf_evchunk_ev *e)
 	if (e->input_id) {
 		o = raw_int(o, e->input_id);
 	} else {
-		memcpy(o, "null", 4);
+		memcpy(o, json_null, 4);
 		o += 4;
 	}
 	*o++ = ']';
@@ -348,7 +351,7 @@ int qf_evchunk_decode(const char *rows, size_t len, struct qf_buf *arena,
 		bad = 1;
 	qf_buf_setlen(arena, (size_t)(r.o - r.base));
 	/* offsets into the arena become pointers */
-	for (size_t i = 0; !bad && i < *n; i++) {
+	for (size_t i = 0; !bad && offs && i < *n; i++) {
 		struct qf_evchunk_ev *e = &(*ev)[i];
 		const size_t *o = offs[i];
 
@@ -651,11 +654,13 @@ struct qf_evdb_event qf_evchunk_row(const char *cluster,
 	};
 }
 
-/* Store v[0..n) as one chunk with the next ids. */
+/* Store v[0..n) as one chunk with the next ids, or its first *n events
+ * that reach QF_EVCHUNK_BYTES of text: large events make short chunks. */
 static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
-                       struct rev **v, size_t n, sqlite3_stmt *ins,
+                       struct rev **v, size_t *np, sqlite3_stmt *ins,
                        struct qf_diags *d)
 {
+	size_t n = *np;
 	struct qf_buf rows = QF_BUF_INIT, chains = QF_BUF_INIT;
 	struct key *keys = qf_xreallocarray(NULL, n, sizeof(*keys));
 	unsigned char *kb = qf_xreallocarray(NULL, n, 16);
@@ -674,7 +679,10 @@ static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
 			qf_buf_addch(&rows, ',');
 		put_ev(&rows, &e);
 		keys[i] = (struct key){ e.time_ms, e.dkey };
+		if (rows.len >= QF_EVCHUNK_BYTES)
+			n = i + 1;
 	}
+	*np = n;
 	qf_buf_addch(&rows, ']');
 	qsort(keys, n, sizeof(*keys), key_cmp);
 	for (size_t i = 0; i < n; i++) {
@@ -708,6 +716,28 @@ static void run_empty(struct qf_evchunk_run *r)
 	rehash(r, 1024);
 }
 
+int qf_evchunk_run_tmin(const struct qf_evchunk_run *r, int64_t *tmin)
+{
+	*tmin = r->tmin;
+	return r->n > 0;
+}
+
+int qf_evchunk_run_drain(struct qf_evchunk_run *r,
+                         int (*fn)(void *arg, const struct qf_evdb_event *e),
+                         void *arg)
+{
+	int rc = QF_OK;
+
+	for (size_t i = 0; rc == QF_OK && i < r->n; i++) {
+		struct qf_evchunk_ev e = view(r, &r->ev[i], 0);
+		struct qf_evdb_event row = qf_evchunk_row(r->cluster, &e);
+
+		rc = fn(arg, &row);
+	}
+	run_empty(r);
+	return rc;
+}
+
 int qf_evchunk_run_flush(struct qf_evchunk_run *r, struct qf_evdb *s,
                          size_t *removed, struct qf_diags *d)
 {
@@ -722,11 +752,13 @@ int qf_evchunk_run_flush(struct qf_evchunk_run *r, struct qf_evdb *s,
 	rc = mark_stored(r, s, d);
 	if (rc < 0)
 		goto done;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers to events */
 	v = qf_xreallocarray(NULL, r->n, sizeof(*v));
 	for (size_t i = 0; i < r->n; i++)
 		if (!r->ev[i].dup)
 			v[n++] = &r->ev[i];
 	*removed = r->n - n;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers to events */
 	qsort(v, n, sizeof(*v), rev_cmp);
 	if (sqlite3_prepare_v2(s->db,
 	                       "INSERT INTO event_chunks(cluster, first_id,"
@@ -736,11 +768,10 @@ int qf_evchunk_run_flush(struct qf_evchunk_run *r, struct qf_evdb *s,
 		rc = qf_evdb_fail(s, "cannot store events", d);
 		goto done;
 	}
-	for (size_t i = 0; rc == QF_OK && i < n; i += QF_EVCHUNK_MAX)
-		rc = store_chunk(r, s, v + i,
-		                 n - i < QF_EVCHUNK_MAX ? n - i
-		                                        : QF_EVCHUNK_MAX,
-		                 ins, d);
+	for (size_t i = 0, k = 0; rc == QF_OK && i < n; i += k) {
+		k = n - i < QF_EVCHUNK_MAX ? n - i : QF_EVCHUNK_MAX;
+		rc = store_chunk(r, s, v + i, &k, ins, d);
+	}
 	qf_evchunk_forget(s);
 done:
 	sqlite3_finalize(ins);
@@ -873,7 +904,9 @@ int qf_evchunk_last(struct qf_evdb *s, int64_t *id, unsigned char chain[32],
 	                       " event_rows ORDER BY id DESC LIMIT 1) UNION"
 	                       " ALL SELECT * FROM (SELECT last_id,"
 	                       " substr(chains, -32) FROM event_chunks"
-	                       " ORDER BY last_id DESC LIMIT 1)"
+	                       /* chunks are stored in id order: the last
+	                        * row, not a scan of every chunk */
+	                       " ORDER BY id DESC LIMIT 1)"
 	                       " ORDER BY 1 DESC LIMIT 1",
 	                       -1, &st, NULL) != SQLITE_OK)
 		return qf_evdb_fail(s, "cannot read the hash chain", d);
@@ -941,12 +974,18 @@ static void sift_down(struct qf_evchunk_iter *it, size_t i)
 	}
 }
 
+/* One more slot in an array of cursor pointers. */
+static struct cur **grow_curs(struct cur **a, size_t *alloc, size_t need)
+{
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers */
+	return qf_grow(a, sizeof(*a), alloc, need);
+}
+
 static void push(struct qf_evchunk_iter *it, struct cur *c)
 {
 	size_t i;
 
-	it->heap =
-	        qf_grow(it->heap, sizeof(*it->heap), &it->aheap, it->nheap + 1);
+	it->heap = grow_curs(it->heap, &it->aheap, it->nheap + 1);
 	i = it->nheap++;
 	it->heap[i] = c;
 	while (i && cur_less(it->heap[i], it->heap[(i - 1) / 2])) {
@@ -960,8 +999,7 @@ static void push(struct qf_evchunk_iter *it, struct cur *c)
 
 static void retire(struct qf_evchunk_iter *it, struct cur *c)
 {
-	it->spare = qf_grow(it->spare, sizeof(*it->spare), &it->aspare,
-	                    it->nspare + 1);
+	it->spare = grow_curs(it->spare, &it->aspare, it->nspare + 1);
 	it->spare[it->nspare++] = c;
 }
 

@@ -15,7 +15,9 @@
  *     D1's storage order is the file's) and stored with the next ids.
  *  2. Only quotaflow events whose last_ms is their time, count 1 and uid
  *     NULL go in chunks (all the simulator and controller write); the
- *     rest, and every event of a stream, are rows of `event_rows`.
+ *     rest are rows of `event_rows`, and so are a stream's events unless
+ *     its batch comes after everything stored (a stream in time order):
+ *     chunks that overlap in time cost the walk a cursor each.
  *  3. The hash chain is the one of evdb.h over the id order of rows and
  *     chunk events together; a chunk's chains are rewritten when an
  *     earlier row changes (qf_evchunk_rechain).
@@ -37,6 +39,7 @@
 #include "core/diag.h"
 
 #define QF_EVCHUNK_MAX       512
+#define QF_EVCHUNK_BYTES     (1u << 20) /* a chunk ends past this much text */
 #define QF_EVCHUNK_RUN_BYTES (12u << 20)
 
 /* One event of a chunk (input_id 0: NULL; strings NULL: NULL). */
@@ -63,6 +66,13 @@ void qf_evchunk_run_add(struct qf_evchunk_run *r, const struct qf_evdb_event *e,
                         int *dup);
 /* Bytes held, for the caller's flush decision. */
 size_t qf_evchunk_run_bytes(const struct qf_evchunk_run *r);
+/* The earliest time gathered; 0 when the run is empty. */
+int qf_evchunk_run_tmin(const struct qf_evchunk_run *r, int64_t *tmin);
+/* Hand each gathered event to fn in the order added (until it fails),
+ * then empty the run: a stream's batch stored as rows after all. */
+int qf_evchunk_run_drain(struct qf_evchunk_run *r,
+                         int (*fn)(void *arg, const struct qf_evdb_event *e),
+                         void *arg) QF_MUST_CHECK;
 /* Store the run (design note 1) and empty it; *removed counts the events
  * that were already stored. */
 int qf_evchunk_run_flush(struct qf_evchunk_run *r, struct qf_evdb *s,

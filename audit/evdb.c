@@ -244,7 +244,10 @@ static const char schema_v7[] =
         " last_id INTEGER NOT NULL, tmin INTEGER NOT NULL,"
         " tmax INTEGER NOT NULL, n INTEGER NOT NULL, keys BLOB NOT NULL,"
         " rows TEXT NOT NULL, chains BLOB NOT NULL);"
-        "CREATE INDEX event_chunks_time ON event_chunks(cluster, tmin);"
+        /* covering what is looked up before a chunk's rows are read:
+         * a chunk's row is mostly overflow pages, one a page or two */
+        "CREATE INDEX event_chunks_time ON event_chunks(cluster, tmin,"
+        " tmax, last_id, first_id);"
         "CREATE VIEW events(id, cluster, dkey, source, time_ms, last_ms,"
         " count, type, reason, workload, uid, cluster_queue, message,"
         " preemptor, preemption_reason, detail, input_id, chain) AS"
@@ -694,6 +697,7 @@ void qf_evdb_rollback(struct qf_evdb *s)
 	(void)sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 	s->in_tx = 0;
 	s->bulk = 0;
+	s->bulk_stream = 0;
 	qf_evchunk_run_free(s->run);
 	s->run = NULL;
 	qf_evchunk_forget(s);
@@ -1151,21 +1155,90 @@ void qf_evdb_chain_add(struct qf_evdb *s, const struct qf_evdb_event *e,
 }
 
 /* Into the bulk load's run (evchunk.h design note 1), flushed when full. */
+/* Whether the run comes after every event stored for its cluster (the
+ * instant where the last batch ended may go on). */
+static int run_appends(struct qf_evdb *s, int *yes, struct qf_diags *d)
+{
+	sqlite3_stmt *st = NULL;
+	int64_t tmin;
+	int step;
+
+	*yes = 0;
+	if (!qf_evchunk_run_tmin(s->run, &tmin))
+		return QF_OK;
+	if (sqlite3_prepare_v2(s->db,
+	                       "SELECT (SELECT max(time_ms) FROM event_rows"
+	                       " WHERE cluster = ?1), (SELECT max(tmax) FROM"
+	                       " event_chunks WHERE cluster = ?1)",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(s, "cannot read stored events", d);
+	sqlite3_bind_text(st, 1, s->bulk_cluster, -1, SQLITE_STATIC);
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW)
+		*yes = (sqlite3_column_type(st, 0) == SQLITE_NULL ||
+		        sqlite3_column_int64(st, 0) <= tmin) &&
+		       (sqlite3_column_type(st, 1) == SQLITE_NULL ||
+		        sqlite3_column_int64(st, 1) <= tmin);
+	sqlite3_finalize(st);
+	if (step != SQLITE_ROW)
+		return qf_evdb_fail(s, "cannot read stored events", d);
+	return QF_OK;
+}
+
+struct drain {
+	struct qf_evdb *s;
+	struct qf_diags *d;
+	size_t removed;
+};
+
+static int drain_row(void *arg, const struct qf_evdb_event *e)
+{
+	struct drain *dr = arg;
+	int added = 0;
+	int rc = qf_evdb_add_event(dr->s, e, 0, &added, dr->d);
+
+	dr->removed += !added;
+	return rc;
+}
+
+/*
+ * Store what the run gathered: as chunks, but a stream's batch only when
+ * it comes after everything stored (evchunk.h design note 2), else as rows
+ * in the order its events came, which a stream's ids always followed.
+ */
+static int run_store(struct qf_evdb *s, struct qf_diags *d)
+{
+	struct drain dr = { s, d, 0 };
+	int yes = 1, rc = QF_OK;
+
+	if (!s->run)
+		return QF_OK;
+	if (s->bulk_stream)
+		rc = run_appends(s, &yes, d);
+	if (rc == QF_OK && yes) {
+		rc = qf_evchunk_run_flush(s->run, s, &dr.removed, d);
+	} else if (rc == QF_OK) {
+		/* the row path, each looked up */
+		s->bulk = s->bulk_stream = 0;
+		rc = qf_evchunk_run_drain(s->run, drain_row, &dr);
+		s->bulk = s->bulk_stream = 1;
+	}
+	s->bulk_removed += dr.removed;
+	return rc;
+}
+
 static int add_to_run(struct qf_evdb *s, const struct qf_evdb_event *e,
                       int *added, struct qf_diags *d)
 {
-	size_t removed = 0;
-	int dup, rc = QF_OK;
+	int dup;
 
 	if (!s->run)
 		s->run = qf_evchunk_run_new(e->cluster);
 	qf_evchunk_run_add(s->run, e, &dup);
 	*added = !dup;
-	if (qf_evchunk_run_bytes(s->run) >= QF_EVCHUNK_RUN_BYTES) {
-		rc = qf_evchunk_run_flush(s->run, s, &removed, d);
-		s->bulk_removed += removed;
-	}
-	return rc;
+	if (qf_evchunk_run_bytes(s->run) >= QF_EVCHUNK_RUN_BYTES)
+		return run_store(s, d);
+	return QF_OK;
 }
 
 int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
@@ -1179,6 +1252,13 @@ int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
 	if (s->bulk && qf_evchunk_fits(e) &&
 	    !strcmp(e->cluster, s->bulk_cluster))
 		return add_to_run(s, e, added, d);
+	/* a stream's ids follow the order records came in */
+	if (s->bulk_stream) {
+		int rc = run_store(s, d);
+
+		if (rc < 0)
+			return rc;
+	}
 	if (!strcmp(e->source, "quotaflow")) {
 		int found = 0;
 		int rc = qf_evchunk_has(s, e->cluster, e->time_ms, e->dkey,
@@ -1232,8 +1312,8 @@ int64_t qf_evdb_event_rows(struct qf_evdb *s)
 
 	if (sqlite3_prepare_v2(s->db,
 	                       "SELECT max((SELECT COALESCE(max(id), 0) FROM"
-	                       " event_rows), (SELECT COALESCE(max(last_id),"
-	                       " 0) FROM event_chunks))",
+	                       " event_rows), COALESCE((SELECT last_id FROM"
+	                       " event_chunks ORDER BY id DESC LIMIT 1), 0))",
 	                       -1, &st, NULL) == SQLITE_OK &&
 	    sqlite3_step(st) == SQLITE_ROW)
 		n = sqlite3_column_int64(st, 0);
@@ -1241,30 +1321,38 @@ int64_t qf_evdb_event_rows(struct qf_evdb *s)
 	return n;
 }
 
-int qf_evdb_bulk_begin(struct qf_evdb *s, const char *cluster,
+int qf_evdb_bulk_begin(struct qf_evdb *s, const char *cluster, int stream,
                        struct qf_diags *d)
 {
 	(void)d;
 	assert(s->in_tx && !s->bulk);
 	s->bulk = 1;
+	s->bulk_stream = stream;
 	s->bulk_removed = 0;
 	free(s->bulk_cluster);
 	s->bulk_cluster = qf_xstrdup(cluster);
 	return QF_OK;
 }
 
+int qf_evdb_bulk_flush(struct qf_evdb *s, size_t *removed, struct qf_diags *d)
+{
+	int rc = run_store(s, d);
+
+	*removed = s->bulk_removed;
+	s->bulk_removed = 0;
+	return rc;
+}
+
 int qf_evdb_bulk_end(struct qf_evdb *s, size_t *removed, struct qf_diags *d)
 {
-	size_t more = 0;
-	int rc = QF_OK;
+	int rc;
 
 	assert(s->bulk);
+	rc = qf_evdb_bulk_flush(s, removed, d);
 	s->bulk = 0;
-	if (s->run)
-		rc = qf_evchunk_run_flush(s->run, s, &more, d);
+	s->bulk_stream = 0;
 	qf_evchunk_run_free(s->run);
 	s->run = NULL;
-	*removed = s->bulk_removed + more;
 	return rc;
 }
 

@@ -20,9 +20,10 @@
  *     changed behind our back is found by qf_evdb_verify_chain.
  *  4. A file is bulk-loaded: its quotaflow events are gathered, sorted
  *     by time and stored in chunks (audit/evchunk.h, schema 7) instead of
- *     a row each; every other event, and every event of a stream, is a
- *     row of `event_rows`.  `events` is a view over both.  Ids are one
- *     sequence over both, and the hash chain follows it.
+ *     a row each; so is a stream's batch that comes after everything
+ *     stored; every other event is a row of `event_rows`.  `events` is a
+ *     view over both.  Ids are one sequence over both, and the hash chain
+ *     follows it.
  *
  * Ownership: struct qf_evdb owns the connection and its prepared
  * statements; qf_evdb_close frees everything (NULL is fine).  Errors add a
@@ -92,7 +93,7 @@ struct qf_evdb {
 	struct evp_md_st *sha;        /* owned */
 	struct evp_md_ctx_st *sha_cx; /* owned */
 	/* bulk load (qf_evdb_bulk_begin) */
-	int bulk;
+	int bulk, bulk_stream;
 	char *bulk_cluster;                   /* owned */
 	struct qf_evchunk_run *run;           /* owned; its quotaflow events */
 	size_t bulk_removed;                  /* found stored by runs flushed */
@@ -144,8 +145,16 @@ int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
  * qf_evdb_add_event said they were added).  Events of other sources are
  * deduped by their unique index as always.  Both run inside the ingest's
  * transaction; a rollback drops the run.
+ *
+ * stream: a stream's batches, each stored by qf_evdb_bulk_flush before
+ * its commit: as chunks when the batch comes after everything stored for
+ * the cluster, else as rows in the order its events came; a record of
+ * another source stores what was gathered first.  The load then spans
+ * transactions, until qf_evdb_bulk_end.
  */
-int qf_evdb_bulk_begin(struct qf_evdb *s, const char *cluster,
+int qf_evdb_bulk_begin(struct qf_evdb *s, const char *cluster, int stream,
+                       struct qf_diags *d) QF_MUST_CHECK;
+int qf_evdb_bulk_flush(struct qf_evdb *s, size_t *removed,
                        struct qf_diags *d) QF_MUST_CHECK;
 int qf_evdb_bulk_end(struct qf_evdb *s, size_t *removed,
                      struct qf_diags *d) QF_MUST_CHECK;

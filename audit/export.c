@@ -168,9 +168,14 @@ static json_t *column_json(sqlite3_stmt *st, int i)
 	}
 }
 
+/* A view written as it is read, CSV and JSON side by side: a bundle of
+ * a million admissions held in memory took half a gigabyte.  The JSON is
+ * what json_dumps(JSON_INDENT(2)) writes for the array of rows, an
+ * element at a time. */
 struct view_out {
-	struct qf_buf csv;
-	json_t *rows;
+	struct bw csv, json;
+	struct qf_buf line;
+	size_t rows;
 };
 
 /* The CSV header, written also for a view without rows. */
@@ -178,13 +183,34 @@ static int view_head(void *arg, sqlite3_stmt *st)
 {
 	struct view_out *v = arg;
 
+	qf_buf_reset(&v->line);
 	for (int i = 0; i < sqlite3_column_count(st); i++) {
 		if (i)
-			qf_buf_addch(&v->csv, ',');
-		csv_field(&v->csv, sqlite3_column_name(st, i));
+			qf_buf_addch(&v->line, ',');
+		csv_field(&v->line, sqlite3_column_name(st, i));
 	}
-	qf_buf_addch(&v->csv, '\n');
+	qf_buf_addch(&v->line, '\n');
+	bw_write(&v->csv, v->line.buf, v->line.len);
 	return QF_OK;
+}
+
+/* One array element: the object's lines, two more spaces in. */
+static void json_element(struct view_out *v, json_t *o)
+{
+	char *s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+	                                JSON_REAL_PRECISION(15));
+	const char *p = s ? s : "null";
+
+	qf_buf_reset(&v->line);
+	qf_buf_adds(&v->line, v->rows ? ",\n  " : "[\n  ");
+	/* a dumped string holds no raw line break: each is a new line */
+	for (const char *nl; (nl = strchr(p, '\n')); p = nl + 1) {
+		qf_buf_add(&v->line, p, (size_t)(nl - p + 1));
+		qf_buf_adds(&v->line, "  ");
+	}
+	qf_buf_adds(&v->line, p);
+	bw_write(&v->json, v->line.buf, v->line.len);
+	free(s);
 }
 
 static int view_row(void *arg, sqlite3_stmt *st)
@@ -193,46 +219,64 @@ static int view_row(void *arg, sqlite3_stmt *st)
 	int n = sqlite3_column_count(st);
 	json_t *o = json_object();
 
+	qf_buf_reset(&v->line);
 	for (int i = 0; i < n; i++) {
 		if (i)
-			qf_buf_addch(&v->csv, ',');
-		csv_field(&v->csv, (const char *)sqlite3_column_text(st, i));
+			qf_buf_addch(&v->line, ',');
+		csv_field(&v->line, (const char *)sqlite3_column_text(st, i));
 		json_object_set_new(o, sqlite3_column_name(st, i),
 		                    column_json(st, i));
 	}
-	qf_buf_addch(&v->csv, '\n');
-	json_array_append_new(v->rows, o);
+	qf_buf_addch(&v->line, '\n');
+	bw_write(&v->csv, v->line.buf, v->line.len);
+	json_element(v, o);
+	json_decref(o);
+	v->rows++;
 	return QF_OK;
+}
+
+static int export_view(struct bundle *b, const char *view)
+{
+	struct view_out v = { .line = QF_BUF_INIT };
+	struct qf_buf sql = QF_BUF_INIT, csv = QF_BUF_INIT, json = QF_BUF_INIT;
+	int rc, rc2;
+
+	if (!strcmp(view, "rejected"))
+		qf_buf_adds(&sql, "SELECT cluster, file, line, reason,"
+		                  " raw FROM rejected ORDER BY cluster,"
+		                  " file, line, id");
+	else
+		qf_buf_addf(&sql, "SELECT * FROM %s", view);
+	qf_buf_addf(&csv, "views/%s.csv", view);
+	qf_buf_addf(&json, "views/%s.json", view);
+	rc = bw_open(b, &v.csv, csv.buf);
+	if (rc == QF_OK) {
+		rc = bw_open(b, &v.json, json.buf);
+		if (rc < 0)
+			(void)bw_close(b, &v.csv, csv.buf);
+	}
+	if (rc == QF_OK) {
+		rc = qf_query_each(b->s, sql.buf, view_head, view_row, &v,
+		                   b->d);
+		bw_write(&v.json, v.rows ? "\n]\n" : "[]\n", 3);
+		rc2 = bw_close(b, &v.csv, csv.buf);
+		rc = rc < 0 ? rc : rc2;
+		rc2 = bw_close(b, &v.json, json.buf);
+		rc = rc < 0 ? rc : rc2;
+	}
+	qf_buf_release(&v.line);
+	qf_buf_release(&sql);
+	qf_buf_release(&csv);
+	qf_buf_release(&json);
+	return rc;
 }
 
 static int export_views(struct bundle *b)
 {
 	int rc = QF_OK;
 
-	for (size_t i = 0; rc == QF_OK && i < QF_ARRAY_SIZE(views); i++) {
-		struct view_out v = { QF_BUF_INIT, json_array() };
-		struct qf_buf sql = QF_BUF_INIT, name = QF_BUF_INIT;
-
-		if (!strcmp(views[i], "rejected"))
-			qf_buf_adds(&sql, "SELECT cluster, file, line, reason,"
-			                  " raw FROM rejected ORDER BY cluster,"
-			                  " file, line, id");
-		else
-			qf_buf_addf(&sql, "SELECT * FROM %s", views[i]);
-		rc = qf_query_each(b->s, sql.buf, view_head, view_row, &v,
-		                   b->d);
-		qf_buf_addf(&name, "views/%s.csv", views[i]);
-		if (rc == QF_OK)
-			rc = write_file(b, name.buf, v.csv.buf, v.csv.len);
-		qf_buf_reset(&name);
-		qf_buf_addf(&name, "views/%s.json", views[i]);
-		if (rc == QF_OK)
-			rc = write_json(b, name.buf, v.rows);
-		json_decref(v.rows);
-		qf_buf_release(&v.csv);
-		qf_buf_release(&sql);
-		qf_buf_release(&name);
-	}
+	for (size_t i = 0; rc == QF_OK && i < QF_ARRAY_SIZE(views); i++)
+		rc = export_view(b, views[i]);
 	return rc;
 }
 

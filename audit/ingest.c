@@ -291,13 +291,28 @@ static int64_t derive_wait(const struct qf_ingest_cx *cx)
 	return left > 0 ? left : 0;
 }
 
+/* Store what a bulk load gathered (end: and end it); events found stored
+ * after all are not added. */
+static int flush_bulk(struct qf_ingest_cx *cx, int end)
+{
+	size_t removed = 0;
+	int rc = end ? qf_evdb_bulk_end(cx->s, &removed, cx->d)
+	             : qf_evdb_bulk_flush(cx->s, &removed, cx->d);
+
+	cx->nadded -= removed < cx->nadded ? removed : cx->nadded;
+	return rc;
+}
+
 /* Commit a stream's transaction, derived first or not, and open the
  * next one.  Not derived: the derivation owed must survive a crash. */
 static int stream_commit(struct qf_ingest_cx *cx, int derive)
 {
 	int64_t t0 = cx->o->mono_ms ? mono_now(cx) : 0;
-	int rc = derive ? qf_derive_cluster(cx->s, cx->o->cluster, cx->d)
-	                : qf_derive_defer(cx->s, cx->o->cluster, cx->d);
+	int rc = cx->s->bulk ? flush_bulk(cx, 0) : QF_OK;
+
+	if (rc == QF_OK)
+		rc = derive ? qf_derive_cluster(cx->s, cx->o->cluster, cx->d)
+		            : qf_derive_defer(cx->s, cx->o->cluster, cx->d);
 
 	if (rc == QF_OK && derive && cx->o->mono_ms) {
 		cx->derived_ms = mono_now(cx);
@@ -539,29 +554,20 @@ static int finish_input(struct qf_ingest_cx *cx, struct rd *r)
 }
 
 /* Whether an input is bulk-loaded (audit/ingest.h): every file is, so
- * that its quotaflow events are stored in chunks (evchunk.h); a stream's
- * batches are rows, each committed as it comes. */
-static int want_bulk(struct qf_ingest_cx *cx, const struct rd *r)
+ * that its quotaflow events are stored in chunks (evchunk.h), and every
+ * stream, a batch at a time (evdb.h: chunks only when in time order). */
+static int want_bulk(struct qf_ingest_cx *cx)
 {
-	return !r->is_stream && cx->o->bulk != QF_INGEST_BULK_NEVER;
-}
-
-/* End a bulk load: duplicates removed are not added. */
-static int end_bulk(struct qf_ingest_cx *cx)
-{
-	size_t removed = 0;
-	int rc = qf_evdb_bulk_end(cx->s, &removed, cx->d);
-
-	cx->nadded -= removed < cx->nadded ? removed : cx->nadded;
-	return rc;
+	return cx->o->bulk != QF_INGEST_BULK_NEVER;
 }
 
 static int ingest_rd(struct qf_ingest_cx *cx, struct rd *r)
 {
 	int rc = start_input(cx, cx->file);
 
-	if (rc == QF_OK && want_bulk(cx, r))
-		rc = qf_evdb_bulk_begin(cx->s, cx->o->cluster, cx->d);
+	if (rc == QF_OK && want_bulk(cx))
+		rc = qf_evdb_bulk_begin(cx->s, cx->o->cluster, r->is_stream,
+		                        cx->d);
 
 	r->md = EVP_MD_CTX_new();
 	EVP_DigestInit_ex(r->md, EVP_sha256(), NULL);
@@ -579,7 +585,7 @@ static int ingest_rd(struct qf_ingest_cx *cx, struct rd *r)
 			rc = read_yaml(cx, r);
 	}
 	if (cx->s->bulk && rc != QF_EIO && rc != QF_ERR) {
-		int e = end_bulk(cx);
+		int e = flush_bulk(cx, 1);
 
 		if (e < 0)
 			rc = e;

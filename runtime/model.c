@@ -2149,6 +2149,27 @@ static int32_t job_max_exec(struct rd *r, const json_t *job)
 	return s;
 }
 
+/* A Job's priority: its WorkloadPriorityClass label, else its pod
+ * template's PriorityClass, else the default (resolved later). */
+static void job_priority(struct qf_model_wl *w, const char *wpc,
+                         const json_t *tmpl)
+{
+	const char *pc = json_string_value(json_object_get(
+	        json_object_get(tmpl, "spec"), "priorityClassName"));
+
+	if (wpc) {
+		w->prio_class = qf_xstrdup(wpc);
+		w->prio_class_kind = 1;
+		w->prio_unresolved = QF_PRIO_WPC;
+	} else if (pc) {
+		w->prio_class = qf_xstrdup(pc);
+		w->prio_class_kind = 2;
+		w->prio_unresolved = QF_PRIO_PC;
+	} else {
+		w->prio_unresolved = QF_PRIO_DEFAULT;
+	}
+}
+
 /* batch/v1 Job -> Workload (Kueue: pkg/controller/jobs/job). */
 static int read_job(struct rd *r, const json_t *o, const char *name,
                     const char *ns, struct qf_model_wl **out)
@@ -2204,20 +2225,7 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 		goto fail;
 	if (comp >= 0 && comp < par)
 		par = comp;
-	if (pc) {
-		w->prio_class = qf_xstrdup(pc);
-		w->prio_class_kind = 1;
-		w->prio_unresolved = QF_PRIO_WPC;
-	} else if (json_string_value(
-	                   json_object_get(json_object_get(tmpl, "spec"),
-	                                   "priorityClassName"))) {
-		w->prio_class = qf_xstrdup(json_string_value(json_object_get(
-		        json_object_get(tmpl, "spec"), "priorityClassName")));
-		w->prio_class_kind = 2;
-		w->prio_unresolved = QF_PRIO_PC;
-	} else {
-		w->prio_unresolved = QF_PRIO_DEFAULT;
-	}
+	job_priority(w, pc, tmpl);
 	w->ps = qf_xcalloc(2, sizeof(*w->ps));
 	w->nps = 1;
 	w->ps[0].name = qf_xstrdup("main");

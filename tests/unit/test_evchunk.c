@@ -68,7 +68,7 @@ static size_t load(struct fx *f, const int64_t *t, size_t n, int64_t off)
 	size_t removed = 99;
 	int added;
 
-	assert_int_equal(qf_evdb_bulk_begin(f->s, "c", &f->d), QF_OK);
+	assert_int_equal(qf_evdb_bulk_begin(f->s, "c", 0, &f->d), QF_OK);
 	for (size_t i = 0; i < n; i++) {
 		struct qf_evdb_event e = ev("ns/w", t[i], t[i] * 10 + off);
 
@@ -114,7 +114,7 @@ static void test_evchunk_view_and_decoder_agree(void **state)
 	e.detail = "{\"usage\":{\"h100\":{\"nvidia.com/gpu\":\"2\"}}}";
 	e.type = "";
 	e.input_id = 0;
-	assert_int_equal(qf_evdb_bulk_begin(f->s, "c", &f->d), QF_OK);
+	assert_int_equal(qf_evdb_bulk_begin(f->s, "c", 0, &f->d), QF_OK);
 	assert_int_equal(qf_evdb_add_event(f->s, &e, 0, &added, &f->d), QF_OK);
 	assert_int_equal(added, 1);
 	assert_int_equal(qf_evdb_bulk_end(f->s, &removed, &f->d), QF_OK);
@@ -238,6 +238,37 @@ static void test_evchunk_rechained_after_an_earlier_row(void **state)
 	assert_int_equal(qf_evdb_begin(f->s, &f->d), QF_OK);
 }
 
+/* Large events make short chunks: none grows past QF_EVCHUNK_BYTES by
+ * more than its last event. */
+static void test_evchunk_large_events_cut_chunks(void **state)
+{
+	struct fx *f = *state;
+	size_t big = QF_EVCHUNK_BYTES * 6 / 10, removed = 9;
+	char *msg = qf_xmalloc(big + 1);
+	struct qf_buf want = QF_BUF_INIT;
+	int64_t bad = -1;
+	int added;
+
+	memset(msg, 'x', big);
+	msg[big] = '\0';
+	assert_int_equal(qf_evdb_bulk_begin(f->s, "c", 0, &f->d), QF_OK);
+	for (int64_t i = 0; i < 3; i++) {
+		struct qf_evdb_event e = ev("ns/big", i, i);
+
+		e.message = msg;
+		assert_int_equal(qf_evdb_add_event(f->s, &e, 0, &added, &f->d),
+		                 QF_OK);
+	}
+	assert_int_equal(qf_evdb_bulk_end(f->s, &removed, &f->d), QF_OK);
+	expect(f, "SELECT group_concat(n) FROM event_chunks", "2,1");
+	qf_buf_addf(&want, "%zu", 3 * big);
+	expect(f, "SELECT sum(length(message)) FROM events", want.buf);
+	assert_int_equal(qf_evdb_verify_chain(f->s, &bad, &f->d), QF_OK);
+	assert_int_equal(bad, 0);
+	qf_buf_release(&want);
+	free(msg);
+}
+
 static void test_evchunk_decoder_refuses(void **state)
 {
 	static const char *const bad[] = {
@@ -290,6 +321,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 		        test_evchunk_rechained_after_an_earlier_row, setup,
 		        teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_evchunk_large_events_cut_chunks, setup, teardown),
 		cmocka_unit_test(test_evchunk_decoder_refuses),
 	};
 
