@@ -38,7 +38,7 @@
 #include "core/buf.h"
 #include "core/diag.h"
 
-#define QF_EVDB_VERSION 6
+#define QF_EVDB_VERSION 7
 
 /* "unknown time": quota rows read from files without a timestamp apply
  * from the beginning of the evidence. */
@@ -89,6 +89,10 @@ struct qf_evdb {
 	int64_t bulk_tmin, bulk_tmax; /* time range of its quotaflow rows */
 	size_t bulk_n;                /* quotaflow rows appended */
 	char *bulk_cluster;           /* owned */
+	/* finished workloads' keys held in memory before they are merged
+	 * into the sorted run (audit/derive_wdone.c); 0: the default,
+	 * tests set a few to merge often */
+	size_t wdone_l0_max;
 };
 
 /* One event row as stored (strings borrowed from the caller). */
