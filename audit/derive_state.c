@@ -29,15 +29,18 @@
  * and one is stored per workload (a third of fixed 8-byte fields). */
 void qf_ck_i64(struct qf_buf *out, int64_t v)
 {
-	unsigned char b[10];
 	uint64_t u = ((uint64_t)v << 1) ^ (v < 0 ? ~(uint64_t)0 : 0);
+	unsigned char *b;
 	size_t n = 0;
 
+	/* in place: a finished workload's state is some twenty of them */
+	qf_buf_grow(out, 10);
+	b = (unsigned char *)out->buf + out->len;
 	do {
 		b[n++] = (unsigned char)((u & 0x7f) | (u > 0x7f ? 0x80 : 0));
 		u >>= 7;
 	} while (u);
-	qf_buf_add(out, b, n);
+	qf_buf_setlen(out, out->len + n);
 }
 
 void qf_ck_f64(struct qf_buf *out, double v)

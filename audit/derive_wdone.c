@@ -29,7 +29,8 @@
 #include "core/alloc.h"
 #include "core/banned.h"
 
-#define BATCH_BYTES 8192
+/* three rows a 16 KiB page (two of 8 KiB do not fit one) */
+#define BATCH_BYTES 5000
 #define L0_MAX      65536
 #define L0_SLOTS    (2 * L0_MAX) /* a power of 2: half full at most */
 #define CHUNK_KEYS  240          /* 16 bytes a key: a row within a page */
