@@ -219,7 +219,8 @@ static int run_write(struct walk *wk, int64_t from, int64_t to)
 	size_t i = 0;
 	int step = SQLITE_DONE;
 
-	qsort(wd->l0, wd->nl0, sizeof(*wd->l0), key_cmp);
+	if (wd->nl0)
+		qsort(wd->l0, wd->nl0, sizeof(*wd->l0), key_cmp);
 	if (from >= 0 && !(st = run_select(wk, from)))
 		return QF_EIO;
 	while (st && c.rc == QF_OK && (step = sqlite3_step(st)) == SQLITE_ROW) {
