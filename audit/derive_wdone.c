@@ -4,7 +4,8 @@
  * when a later event names one (a Kubernetes Workload's Deleted follows
  * its Finished), with no SQL row per workload:
  *
- *  - records (name, seq, state) are appended to the batch being filled,
+ *  - records (the low 4 bytes of the name's hash, the length of the rest:
+ *    name, seq, state) are appended to the batch being filled,
  *    written as one d_wdone row once it holds BATCH_BYTES: rows in the
  *    order workloads finish, never updated (a workload that finishes
  *    again gets a newer record; the newest wins);
@@ -56,6 +57,45 @@ static void put_u64(unsigned char *p, uint64_t v)
 {
 	for (int i = 0; i < 8; i++)
 		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static void put_u32(unsigned char *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint32_t get_u32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+/* A record's length: an unsigned varint (one byte below 128), written to
+ * p; how many bytes. */
+static size_t put_uv(unsigned char *p, size_t v)
+{
+	size_t n = 0;
+
+	while (v > 0x7f) {
+		p[n++] = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	p[n++] = (unsigned char)v;
+	return n;
+}
+
+/* Bytes of v as a zigzag varint (qf_ck_i64). */
+static size_t zz_len(int64_t v)
+{
+	uint64_t u = ((uint64_t)v << 1) ^ (v < 0 ? ~(uint64_t)0 : 0);
+	size_t n = 1;
+
+	while (u > 0x7f) {
+		u >>= 7;
+		n++;
+	}
+	return n;
 }
 
 static int64_t get_u64(const unsigned char *p)
@@ -302,14 +342,24 @@ int qf_wdone_put(struct walk *wk, const char *key, int64_t seq,
 {
 	struct wdone *wd = &wk->wd;
 	size_t n = strlen(key);
+	unsigned char head[4 + 10];
+	size_t len;
+	int64_t h;
 	int rc = prepare(wk);
 
 	if (rc < 0)
 		return rc;
+	h = key_hash(wk, key, n);
+	/* the hash's low bytes and the record's length: a lookup skips the
+	 * other records of the batch without decoding them */
+	len = zz_len((int64_t)n) + n + zz_len(seq) +
+	      zz_len((int64_t)state->len) + state->len;
+	put_u32(head, (uint32_t)h);
+	qf_buf_add(&wd->pend, head, 4 + put_uv(head + 4, len));
 	qf_ck_str(&wd->pend, key, n);
 	qf_ck_i64(&wd->pend, seq);
 	qf_ck_str(&wd->pend, state->buf, state->len);
-	l0_add(wd, key_hash(wk, key, n), wd->pend_id);
+	l0_add(wd, h, wd->pend_id);
 	if (wd->pend.len >= BATCH_BYTES)
 		rc = batch_write(wk);
 	if (rc == QF_OK && wd->nl0 >= l0_max(wk))
@@ -332,22 +382,41 @@ static int span(const unsigned char **p, const unsigned char *end,
 	return 0;
 }
 
-/* The last record of key in a batch: 1, 0 when it has none, -1 when the
- * batch cannot be read. */
+/* The last record of key (hash h) in a batch: 1, 0 when it has none, -1
+ * when the batch cannot be read. */
 static int batch_find(const unsigned char *p, const unsigned char *end,
-                      const char *key, size_t n, int64_t *seq,
+                      const char *key, size_t n, int64_t h, int64_t *seq,
                       struct qf_buf *state)
 {
 	int found = 0;
 
 	while (p < end) {
-		const unsigned char *name, *st;
-		size_t nn, ns;
+		const unsigned char *rec, *name, *st;
+		size_t nr, nn, ns;
+		uint32_t rh;
 		int64_t sq;
 
-		if (span(&p, end, &name, &nn) < 0 ||
-		    qf_ck_get_i64(&p, end, &sq) < 0 ||
-		    span(&p, end, &st, &ns) < 0)
+		if (end - p < 4)
+			return -1;
+		rh = get_u32(p);
+		p += 4;
+		nr = 0;
+		for (int shift = 0;; shift += 7) { /* put_uv's length */
+			if (p >= end || shift > 63)
+				return -1;
+			nr |= (size_t)(*p & 0x7f) << shift;
+			if (!(*p++ & 0x80))
+				break;
+		}
+		if (nr > (size_t)(end - p))
+			return -1;
+		rec = p;
+		p += nr;
+		if (rh != (uint32_t)h)
+			continue;
+		if (span(&rec, rec + nr, &name, &nn) < 0 ||
+		    qf_ck_get_i64(&rec, rec + nr, &sq) < 0 ||
+		    span(&rec, rec + nr, &st, &ns) < 0 || rec != p)
 			return -1;
 		if (nn == n && memcmp(name, key, n) == 0) {
 			*seq = sq;
@@ -361,7 +430,7 @@ static int batch_find(const unsigned char *p, const unsigned char *end,
 
 /* Whether batch b holds a record of key (then it is in *seq, state). */
 static int in_batch(struct walk *wk, int64_t b, const char *key, size_t n,
-                    int64_t *seq, struct qf_buf *state)
+                    int64_t h, int64_t *seq, struct qf_buf *state)
 {
 	struct wdone *wd = &wk->wd;
 	const unsigned char *p;
@@ -371,7 +440,7 @@ static int in_batch(struct walk *wk, int64_t b, const char *key, size_t n,
 		return batch_find((const unsigned char *)wd->pend.buf,
 		                  (const unsigned char *)wd->pend.buf +
 		                          wd->pend.len,
-		                  key, n, seq, state);
+		                  key, n, h, seq, state);
 	sqlite3_bind_int64(wd->get, 1, b);
 	step = sqlite3_step(wd->get);
 	if (step != SQLITE_ROW) {
@@ -382,7 +451,7 @@ static int in_batch(struct walk *wk, int64_t b, const char *key, size_t n,
 		return QF_EIO;
 	}
 	p = sqlite3_column_blob(wd->get, 0);
-	r = batch_find(p, p + sqlite3_column_bytes(wd->get, 0), key, n, seq,
+	r = batch_find(p, p + sqlite3_column_bytes(wd->get, 0), key, n, h, seq,
 	               state);
 	sqlite3_reset(wd->get);
 	return r;
@@ -391,9 +460,10 @@ static int in_batch(struct walk *wk, int64_t b, const char *key, size_t n,
 /* in_batch's answer, a batch that cannot be read (or is missing) as an
  * error. */
 static int in_batch_checked(struct walk *wk, int64_t b, const char *key,
-                            size_t n, int64_t *seq, struct qf_buf *state)
+                            size_t n, int64_t h, int64_t *seq,
+                            struct qf_buf *state)
 {
-	int r = in_batch(wk, b, key, n, seq, state);
+	int r = in_batch(wk, b, key, n, h, seq, state);
 
 	if (r == -1) {
 		qf_wl_unreadable(wk, key);
@@ -459,17 +529,17 @@ static int batch_desc(const void *a, const void *b)
 int qf_wdone_get(struct walk *wk, const char *key, size_t n, int64_t *seq,
                  struct qf_buf *state)
 {
-	int64_t *c = NULL;
+	int64_t *c = NULL, h = key_hash(wk, key, n);
 	size_t nc = 0, ac = 0;
 	int rc = prepare(wk);
 
 	if (rc == QF_OK)
-		rc = candidates(wk, key_hash(wk, key, n), &c, &nc, &ac);
+		rc = candidates(wk, h, &c, &nc, &ac);
 	if (nc > 1)
 		qsort(c, nc, sizeof(*c), batch_desc);
 	/* the newest record: a workload that finished again */
 	for (size_t i = 0; rc == QF_OK && i < nc; i++) {
-		int r = in_batch_checked(wk, c[i], key, n, seq, state);
+		int r = in_batch_checked(wk, c[i], key, n, h, seq, state);
 
 		if (r != 0) {
 			rc = r;
