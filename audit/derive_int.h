@@ -225,6 +225,9 @@ struct wdone {
 	struct wkey *l0;    /* keys not in the run yet */
 	size_t nl0, al0;
 	uint32_t *tab; /* open addressing over l0: index + 1, 0: empty */
+	size_t ntab;   /* its slots: a power of 2, twice l0 at least */
+	size_t nsaved; /* l0's first keys, in run -1 already */
+	int64_t part;  /* the next row of run -1 (its lo) */
 	int64_t run;   /* the cluster's run in d_wkeys, -1: none */
 	sqlite3_stmt *put, *get, *kput, *kget;
 };

@@ -16,8 +16,9 @@
  *    place per workload, which was a tenth of an ingest);
  *  - a lookup probes l0, then the one chunk of the run that can hold the
  *    hash, and reads the candidate batches newest first;
- *  - a checkpoint writes the batch being filled and l0 (as run -1, which
- *    the next ingest reads back into l0).
+ *  - a checkpoint writes the batch being filled and appends the keys l0
+ *    gained to run -1 (unsorted rows), which the next ingest reads back
+ *    into l0; a merge empties it.
  *
  * Memory is bounded (l0, one batch); merging rewrites the run, about
  * N^2 / (2 L0_MAX) keys copied over N finished workloads (sequential
@@ -33,8 +34,7 @@
 /* three rows a 16 KiB page (two of 8 KiB do not fit one) */
 #define BATCH_BYTES 5000
 #define L0_MAX      65536
-#define L0_SLOTS    (2 * L0_MAX) /* a power of 2: half full at most */
-#define CHUNK_KEYS  240          /* 16 bytes a key: a row within a page */
+#define CHUNK_KEYS  240 /* 16 bytes a key: a row within a page */
 #define KEY_BYTES   16
 
 static int64_t key_hash(const struct walk *wk, const char *key, size_t n)
@@ -164,26 +164,22 @@ static size_t l0_max(const struct walk *wk)
 
 static void l0_index(struct wdone *wd, size_t i)
 {
-	size_t s = (size_t)wd->l0[i].h & (L0_SLOTS - 1);
+	size_t s = (size_t)wd->l0[i].h & (wd->ntab - 1);
 
 	while (wd->tab[s])
-		s = (s + 1) & (L0_SLOTS - 1);
+		s = (s + 1) & (wd->ntab - 1);
 	wd->tab[s] = (uint32_t)i + 1;
-}
-
-static void l0_reindex(struct wdone *wd)
-{
-	if (!wd->tab)
-		wd->tab = qf_xcalloc(L0_SLOTS, sizeof(*wd->tab));
-	memset(wd->tab, 0, L0_SLOTS * sizeof(*wd->tab));
-	for (size_t i = 0; i < wd->nl0; i++)
-		l0_index(wd, i);
 }
 
 static void l0_add(struct wdone *wd, int64_t h, int64_t batch)
 {
-	if (!wd->tab)
-		wd->tab = qf_xcalloc(L0_SLOTS, sizeof(*wd->tab));
+	if (2 * (wd->nl0 + 1) > wd->ntab) { /* at most half full */
+		wd->ntab = wd->ntab ? 2 * wd->ntab : 1024;
+		free(wd->tab);
+		wd->tab = qf_xcalloc(wd->ntab, sizeof(*wd->tab));
+		for (size_t i = 0; i < wd->nl0; i++)
+			l0_index(wd, i);
+	}
 	wd->l0 = qf_grow(wd->l0, sizeof(*wd->l0), &wd->al0, wd->nl0 + 1);
 	wd->l0[wd->nl0].h = h;
 	wd->l0[wd->nl0].batch = batch;
@@ -239,7 +235,7 @@ static sqlite3_stmt *run_select(struct walk *wk, int64_t run)
 	sqlite3_stmt *st = NULL;
 
 	if (sqlite3_prepare_v2(wk->s->db,
-	                       "SELECT keys FROM d_wkeys WHERE cluster = ?1"
+	                       "SELECT keys, lo FROM d_wkeys WHERE cluster = ?1"
 	                       " AND run = ?2 ORDER BY lo",
 	                       -1, &st, NULL) != SQLITE_OK) {
 		(void)fail(wk, "cannot read derivation state");
@@ -304,7 +300,8 @@ static int run_delete(struct walk *wk, int64_t run)
 	return rc;
 }
 
-/* l0 is full: it and the run become the next run. */
+/* l0 is full: it and the run become the next run (and run -1, l0 as
+ * checkpoints left it, goes). */
 static int merge(struct walk *wk)
 {
 	struct wdone *wd = &wk->wd;
@@ -312,9 +309,11 @@ static int merge(struct walk *wk)
 
 	if (rc == QF_OK && wd->run >= 0)
 		rc = run_delete(wk, wd->run);
+	if (rc == QF_OK && wd->nsaved)
+		rc = run_delete(wk, -1);
 	wd->run++;
-	wd->nl0 = 0;
-	memset(wd->tab, 0, L0_SLOTS * sizeof(*wd->tab));
+	wd->nl0 = wd->nsaved = 0;
+	memset(wd->tab, 0, wd->ntab * sizeof(*wd->tab));
 	return rc;
 }
 
@@ -481,8 +480,8 @@ static int candidates(struct walk *wk, int64_t h, int64_t **out, size_t *n,
 	size_t lo, hi, cnt;
 	int step;
 
-	for (size_t s = (size_t)h & (L0_SLOTS - 1); wd->tab && wd->tab[s];
-	     s = (s + 1) & (L0_SLOTS - 1))
+	for (size_t s = (size_t)h & (wd->ntab - 1); wd->tab && wd->tab[s];
+	     s = (s + 1) & (wd->ntab - 1))
 		if (wd->l0[wd->tab[s] - 1].h == h) {
 			*out = qf_grow(*out, sizeof(**out), alloc, *n + 1);
 			(*out)[(*n)++] = wd->l0[wd->tab[s] - 1].batch;
@@ -558,11 +557,18 @@ int qf_wdone_save(struct walk *wk)
 	if (!wd->put)
 		return QF_OK; /* nothing finished in this walk */
 	rc = batch_write(wk);
-	if (rc == QF_OK)
-		rc = run_write(wk, -1, -1);
-	/* sorted now: lookups after the checkpoint (D7) still find them */
-	if (wd->tab)
-		l0_reindex(wd);
+	/* run -1: the keys added since, unsorted (l0 is a hash table), in
+	 * rows numbered from the last one's (its lo) */
+	while (rc == QF_OK && wd->nsaved < wd->nl0) {
+		struct chunkw c = { wk, -1, QF_BUF_INIT, 0, 0, 0, QF_OK };
+
+		while (c.n < CHUNK_KEYS && wd->nsaved < wd->nl0)
+			chunk_add(&c, &wd->l0[wd->nsaved++]);
+		c.lo = wd->part++;
+		chunk_emit(&c);
+		qf_buf_release(&c.buf);
+		rc = c.rc;
+	}
 	return rc;
 }
 
@@ -576,24 +582,21 @@ int qf_wdone_load(struct walk *wk)
 		return rc;
 	if (!(st = run_select(wk, -1)))
 		return QF_EIO;
-	while (rc == QF_OK && (step = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		const unsigned char *p = sqlite3_column_blob(st, 0);
 		size_t cnt = (size_t)sqlite3_column_bytes(st, 0) / KEY_BYTES;
 
-		for (size_t j = 0; rc == QF_OK && j < cnt; j++) {
+		for (size_t j = 0; j < cnt; j++)
 			l0_add(wd, get_u64(p + j * KEY_BYTES),
 			       get_u64(p + j * KEY_BYTES + 8));
-			if (wd->nl0 >= l0_max(wk)) /* l0_max changed */
-				rc = merge(wk);
-		}
+		wd->part = sqlite3_column_int64(st, 1) + 1;
 	}
 	sqlite3_finalize(st);
-	if (rc < 0)
-		return rc;
 	if (step != SQLITE_DONE)
 		return fail(wk, "cannot read derivation state");
-	/* the next checkpoint writes l0 again */
-	return run_delete(wk, -1);
+	/* in run -1 already: the next checkpoint adds the new ones */
+	wd->nsaved = wd->nl0;
+	return wd->nl0 >= l0_max(wk) ? merge(wk) : QF_OK;
 }
 
 void qf_wdone_release(struct wdone *wd)
