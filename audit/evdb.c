@@ -226,8 +226,8 @@ static const char schema_v6[] =
 /*
  * Finished workloads' states in batches (the next version after 6): a
  * workload that finishes gets a record in the batch being filled, one
- * d_wdone row per about 8 KiB of records, found by the hash of its name
- * through d_wkeys, sorted runs of (hash, batch) written in order (one
+ * d_wdone row per about 5,000 bytes of records, found by the hash of its
+ * name through d_wkeys, sorted runs of (hash, batch) written in order (one
  * d_wstate row per workload and an index on a random hash took a B-tree
  * insert at a random place each, a tenth of an ingest).  d_wlive holds
  * the workloads in flight at the checkpoint (d_wstate held both).  The
