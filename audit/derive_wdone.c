@@ -135,9 +135,11 @@ static int prepare(struct walk *wk)
 	                       " LIMIT 1",
 	                       -1, &wd->kget, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(wk->s->db,
-	                       "SELECT (SELECT COALESCE(MAX(id), 0) + 1 FROM"
-	                       " d_wdone), (SELECT COALESCE(MAX(run), -1)"
-	                       " FROM d_wkeys WHERE cluster = ?1)",
+	                       /* the highest id ever (AUTOINCREMENT) */
+	                       "SELECT COALESCE((SELECT seq FROM"
+	                       " sqlite_sequence WHERE name = 'd_wdone'), 0)"
+	                       " + 1, (SELECT COALESCE(MAX(run), -1) FROM"
+	                       " d_wkeys WHERE cluster = ?1)",
 	                       -1, &st, NULL) != SQLITE_OK) {
 		sqlite3_finalize(st);
 		return fail(wk, "cannot prepare derivation");

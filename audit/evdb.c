@@ -239,8 +239,10 @@ static const char schema_wstate_batches[] =
         " cluster TEXT NOT NULL, workload TEXT NOT NULL,"
         " seq INTEGER NOT NULL, state BLOB NOT NULL);"
         "CREATE INDEX IF NOT EXISTS d_wlive_seq ON d_wlive(cluster, seq);"
-        "CREATE TABLE IF NOT EXISTS d_wdone(id INTEGER PRIMARY KEY,"
-        " cluster TEXT NOT NULL, states BLOB NOT NULL);"
+        /* AUTOINCREMENT: a batch id is never used twice, so a key
+         * left behind cannot name a later batch */
+        "CREATE TABLE IF NOT EXISTS d_wdone(id INTEGER PRIMARY KEY"
+        " AUTOINCREMENT, cluster TEXT NOT NULL, states BLOB NOT NULL);"
         "CREATE TABLE IF NOT EXISTS d_wkeys(cluster TEXT NOT NULL,"
         " run INTEGER NOT NULL, lo INTEGER NOT NULL, keys BLOB NOT NULL,"
         " PRIMARY KEY(cluster, run, lo)) WITHOUT ROWID;"

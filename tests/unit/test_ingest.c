@@ -650,6 +650,45 @@ static void test_ingest_finished_workload_found_later(void **state)
 }
 
 /*
+ * A finished workload's stored state that does not read back (its batch
+ * cut short, or gone) is an error that names the workload and how to
+ * derive again: not a crash, not a workload taken for a new one.
+ */
+static void test_ingest_unreadable_finished_state(void **state)
+{
+	static const char *const damage[] = {
+		"UPDATE d_wdone SET states = substr(states, 1, 10)",
+		"DELETE FROM d_wdone",
+	};
+	struct fx *f = *state;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(damage); i++) {
+		struct qf_buf a = QF_BUF_INIT, b = QF_BUF_INIT;
+		struct qf_buf path = QF_BUF_INIT;
+		struct qf_diags d = QF_DIAGS_INIT;
+		struct qf_evdb *s = other_db(f, &path, "bad");
+
+		ran(&a, "p0", "q1", 0);
+		ran(&a, "p1", "q2", 10);
+		preempted(&b, "v0", "p0", 100);
+		assert_int_equal(qf_ingest_mem(s, &f->o, "a.json", a.buf, a.len,
+		                               &f->st, &d),
+		                 QF_OK);
+		assert_int_equal(qf_evdb_exec(s, damage[i], &d), QF_OK);
+		assert_true(qf_ingest_mem(s, &f->o, "b.json", b.buf, b.len,
+		                          &f->st, &d) < 0);
+		assert_int_equal(d.nerrors, 1);
+		assert_non_null(strstr(d.v[0].msg, "workload \"ns/p0\" cannot"
+		                                   " be read"));
+		qf_diags_release(&d);
+		drop_db(s, &path);
+		qf_buf_release(&path);
+		qf_buf_release(&a);
+		qf_buf_release(&b);
+	}
+}
+
+/*
  * A pending quotaflow event's request (core/event.h) goes to the detail
  * column by both paths, and a workload never admitted is judged on it
  * (D8): 3 of nominal 4, unused, waiting 100 s, is a breach.
@@ -848,6 +887,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_finished_workload_found_later, setup,
 		        teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_unreadable_finished_state, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_pending_request_judged, setup, teardown),
 		cmocka_unit_test_setup_teardown(
