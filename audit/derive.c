@@ -884,7 +884,9 @@ static const char *const walk_sql[3] = {
 
 static const char *const clear_sql[] = {
 	"DELETE FROM d_ckpt WHERE cluster = ?1",
-	"DELETE FROM d_wstate WHERE cluster = ?1",
+	"DELETE FROM d_wlive WHERE cluster = ?1",
+	"DELETE FROM d_wdone WHERE cluster = ?1",
+	"DELETE FROM d_wkeys WHERE cluster = ?1",
 	"DELETE FROM d_wlist WHERE cluster = ?1",
 	"DELETE FROM d_admissions WHERE cluster = ?1",
 	"DELETE FROM d_borrowing WHERE cluster = ?1",
@@ -1373,7 +1375,7 @@ static void walk_release(struct walk *wk)
 	free(wk->arr);
 	free(wk->freew);
 	free(wk->done);
-	free(wk->bloom);
+	qf_wl_release(wk);
 	for (size_t i = 0; i < wk->nuid; i++)
 		free(wk->uidwl[i]);
 	free(wk->uidwl);
@@ -1387,9 +1389,6 @@ static void walk_release(struct walk *wk)
 	sqlite3_finalize(wk->ins_adm);
 	sqlite3_finalize(wk->ins_pre);
 	sqlite3_finalize(wk->usage_lookup);
-	sqlite3_finalize(wk->ws_get);
-	sqlite3_finalize(wk->ws_put);
-	sqlite3_finalize(wk->ws_upd);
 	qf_borrow_release(&wk->b);
 	memset(wk, 0, sizeof(*wk));
 }

@@ -185,7 +185,7 @@ struct lmark {
 
 /*
  * One workload.  A finished one (W_DONE) leaves memory at the next
- * instant: its state goes to d_wstate and a later event for it loads it
+ * instant: its state goes to d_wdone and a later event for it loads it
  * back (derive_state.c), so memory holds the workloads in flight only.
  */
 struct wl {
@@ -209,9 +209,34 @@ struct wl {
 	struct lmark *lm; /* owned */
 	size_t nlm;
 	int64_t seq;      /* first seen: the order of rows at the end */
-	uint64_t ck_hash; /* of its state as stored in d_wstate, or 0 */
-	int64_t ck_id;    /* its row there, or 0 */
-	int ck_active;    /* stored there as active */
+	uint64_t ck_hash; /* of its state as stored last, or 0 */
+	int64_t ck_id;    /* its row in d_wlive (in flight), or 0 */
+	int ck_active;    /* stored last as in flight (else finished) */
+};
+
+/* A finished workload's record: the hash of its name, its batch. */
+struct wkey {
+	int64_t h, batch;
+};
+
+/*
+ * Finished workloads (derive_wdone.c): their records are appended to
+ * batches (d_wdone rows, in the order they finish) and found by the hash
+ * of their name, through one sorted run of (hash, batch) in d_wkeys and
+ * the keys of the batches since (l0: in memory, bounded, merged into the
+ * run when full).
+ */
+struct wdone {
+	struct qf_buf pend; /* records of the batch being filled */
+	int64_t pend_id;    /* its id in d_wdone (0: not known yet) */
+	struct wkey *l0;    /* keys not in the run yet */
+	size_t nl0, al0;
+	uint32_t *tab; /* open addressing over l0: index + 1, 0: empty */
+	size_t ntab;   /* its slots: a power of 2, twice l0 at least */
+	size_t nsaved; /* l0's first keys, in run -1 already */
+	int64_t part;  /* the next row of run -1 (its lo) */
+	int64_t run;   /* the cluster's run in d_wkeys, -1: none */
+	sqlite3_stmt *put, *get, *kput, *kget;
 };
 
 /* A LocalQueue's ClusterQueue from from_ms on (D9). */
@@ -248,9 +273,10 @@ struct walk {
 	size_t *done; /* finished at this instant: to leave memory */
 	size_t ndone, adone;
 	int64_t next_seq;
-	unsigned char *bloom; /* keys stored in d_wstate by this walk */
+	unsigned char *bloom; /* finished keys stored by this walk */
 	int bloom_complete;   /* the walk started from scratch */
-	sqlite3_stmt *ws_get, *ws_put, *ws_upd;
+	sqlite3_stmt *ws_put, *ws_upd, *ws_del; /* in flight: d_wlive */
+	struct wdone wd;
 };
 
 int qf_borrow_init(struct borrow *b, struct qf_evdb *s, const char *cluster,
@@ -353,18 +379,41 @@ int qf_ck_get_str(const unsigned char **p, const unsigned char *end, char **s,
 /* QF_DERIVE_RANK of a reason, in C (SQL's LIKE ignores ASCII case). */
 int64_t qf_derive_rank(const char *reason);
 
-/* ---- derive_state.c: workloads in d_wstate, checkpoints ---- */
+/* ---- derive_state.c: stored workloads, checkpoints ---- */
 
-/* Slot of workload key, loaded from d_wstate or created; -1 on a
+/* Slot of workload key, loaded from its stored state or created; -1 on a
  * database error (a diagnostic added). */
 size_t qf_wl_get(struct walk *wk, const char *key);
 /* Slot of a known workload, or -1 when there is none (or an error). */
 size_t qf_wl_find(struct walk *wk, const char *key);
 /* A slot whose workload finished: leaves memory at the next instant. */
 void qf_wl_finished(struct walk *wk, size_t i);
-/* The instant is over: finished workloads go to d_wstate. */
+/* The instant is over: finished workloads go to d_wdone. */
 int qf_wl_flush(struct walk *wk);
 void qf_wl_free(struct wl *w);
+/* The error of a stored state of workload key that cannot be read. */
+void qf_wl_unreadable(struct walk *wk, const char *key);
+/* What the walk holds for derive_state.c (statements, buffers). */
+void qf_wl_release(struct walk *wk);
+
+/* Run st (bound already) to its end and reset it: QF_OK, or an error
+ * (a diagnostic added). */
+int qf_ck_step(struct walk *wk, sqlite3_stmt *st);
+
+/* ---- derive_wdone.c: finished workloads' records ---- */
+
+/* Append workload key's record (its seq and state) as finished. */
+int qf_wdone_put(struct walk *wk, const char *key, int64_t seq,
+                 const struct qf_buf *state);
+/* The newest record of key into *seq and state (reset first): 1, or 0
+ * when there is none, < 0 on error. */
+int qf_wdone_get(struct walk *wk, const char *key, size_t n, int64_t *seq,
+                 struct qf_buf *state);
+/* At a checkpoint: the batch being filled and l0 are written. */
+int qf_wdone_save(struct walk *wk);
+/* On resume: l0 as the checkpoint left it. */
+int qf_wdone_load(struct walk *wk);
+void qf_wdone_release(struct wdone *wd);
 
 /* Store the walk's state (before its end is derived); marks are the
  * rowids from which the end's rows start. */

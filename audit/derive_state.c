@@ -4,12 +4,13 @@
  * "Incremental derivation"):
  *
  *  - a workload that finished leaves memory when its instant is over: its
- *    state is stored in d_wstate, and an event that names it later loads
- *    it back (a Bloom filter of the keys stored by this walk saves the
- *    lookup for a workload never seen);
+ *    state is stored as a record of a batch (derive_wdone.c), and an
+ *    event that names it later loads it back (a Bloom filter of the keys
+ *    stored by this walk saves the lookup for a workload never seen);
  *  - at the end of a derivation the state of the walk (the clock, the
  *    usage and open intervals of each key, the workloads in flight) is
- *    stored in d_ckpt and d_wstate before the end of the evidence is
+ *    stored in d_ckpt and d_wlive (one row per workload in flight,
+ *    updated in place while it stays so) before the end of the evidence is
  *    derived (waits still running, open intervals); the next ingest
  *    removes those rows and walks on from there with the events it added,
  *    unless one of them sorts before where the walk stopped, or quotas,
@@ -29,15 +30,18 @@
  * and one is stored per workload (a third of fixed 8-byte fields). */
 void qf_ck_i64(struct qf_buf *out, int64_t v)
 {
-	unsigned char b[10];
 	uint64_t u = ((uint64_t)v << 1) ^ (v < 0 ? ~(uint64_t)0 : 0);
+	unsigned char *b;
 	size_t n = 0;
 
+	/* in place: a finished workload's state is some twenty of them */
+	qf_buf_grow(out, 10);
+	b = (unsigned char *)out->buf + out->len;
 	do {
 		b[n++] = (unsigned char)((u & 0x7f) | (u > 0x7f ? 0x80 : 0));
 		u >>= 7;
 	} while (u);
-	qf_buf_add(out, b, n);
+	qf_buf_setlen(out, out->len + n);
 }
 
 void qf_ck_f64(struct qf_buf *out, double v)
@@ -297,36 +301,25 @@ static uint64_t state_hash(const struct qf_buf *b)
 	return qf_evdb_fnv(0, b->buf, b->len) | 1; /* 0: never stored */
 }
 
-/* The d_wstate lookup key of (cluster, workload). */
-static int64_t key_hash(const struct walk *wk, const char *key, size_t n)
-{
-	uint64_t h = qf_evdb_fnv(0, wk->cluster, strlen(wk->cluster) + 1);
-
-	return (int64_t)(qf_evdb_fnv(h, key, n) >> 1);
-}
-
+/* The statements of d_wlive: the workloads in flight at a checkpoint. */
 static int prepare(struct walk *wk)
 {
-	if (wk->ws_get)
+	if (wk->ws_put)
 		return QF_OK;
 	if (sqlite3_prepare_v2(wk->s->db,
-	                       "SELECT id, seq, state, active FROM d_wstate"
-	                       " WHERE h = ?1 AND cluster = ?2 AND"
-	                       " workload = ?3",
-	                       -1, &wk->ws_get, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(wk->s->db,
-	                       "INSERT INTO d_wstate(cluster, h, workload,"
-	                       " active, seq, state) VALUES(?1,?2,?3,?4,?5,?6)",
+	                       "INSERT INTO d_wlive(cluster, workload, seq,"
+	                       " state) VALUES(?1, ?2, ?3, ?4)",
 	                       -1, &wk->ws_put, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(wk->s->db,
-	                       "UPDATE d_wstate SET active = ?2, state = ?3"
-	                       " WHERE id = ?1",
-	                       -1, &wk->ws_upd, NULL) != SQLITE_OK)
+	                       "UPDATE d_wlive SET state = ?2 WHERE id = ?1",
+	                       -1, &wk->ws_upd, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(wk->s->db, "DELETE FROM d_wlive WHERE id = ?1",
+	                       -1, &wk->ws_del, NULL) != SQLITE_OK)
 		return qf_evdb_fail(wk->s, "cannot prepare derivation", wk->d);
 	return QF_OK;
 }
 
-static void unreadable(struct walk *wk, const char *key)
+void qf_wl_unreadable(struct walk *wk, const char *key)
 {
 	struct qf_loc loc = { wk->s->path, 0, 0 };
 
@@ -338,9 +331,10 @@ static void unreadable(struct walk *wk, const char *key)
 	                    key);
 }
 
-/* Put a stored state into a new slot. */
+/* Put a stored state into a new slot: id is its d_wlive row (0: a
+ * finished one's record). */
 static size_t adopt(struct walk *wk, const char *key, int64_t id, int64_t seq,
-                    const void *blob, size_t n, int active)
+                    const void *blob, size_t n)
 {
 	size_t i = new_slot(wk);
 	struct wl *w = &wk->w[i];
@@ -351,13 +345,13 @@ static size_t adopt(struct walk *wk, const char *key, int64_t id, int64_t seq,
 		wk->freew = qf_grow(wk->freew, sizeof(size_t), &wk->afree,
 		                    wk->nfree + 1);
 		wk->freew[wk->nfree++] = i;
-		unreadable(wk, key);
+		qf_wl_unreadable(wk, key);
 		return (size_t)-1;
 	}
 	w->key = qf_xstrdup(key);
 	w->seq = seq;
 	w->ck_hash = state_hash(&b);
-	w->ck_active = active;
+	w->ck_active = id != 0;
 	w->ck_id = id;
 	qf_dmap_put(&wk->wmap, key, strlen(key), i);
 	if (w->st == W_DONE)
@@ -367,33 +361,22 @@ static size_t adopt(struct walk *wk, const char *key, int64_t id, int64_t seq,
 
 #define NONE ((size_t)-2)
 
-/* The slot of a workload stored in d_wstate, NONE, or -1 on error. */
+/* The slot of a finished workload stored before, NONE, or -1 on error. */
 static size_t load_stored(struct walk *wk, const char *key, size_t n)
 {
+	struct qf_buf st = QF_BUF_INIT;
+	int64_t seq = 0;
 	size_t i = NONE;
-	int step;
+	int r;
 
 	if (!bloom_may_have(wk, key, n))
 		return NONE;
-	if (prepare(wk) < 0)
-		return (size_t)-1;
-	sqlite3_reset(wk->ws_get);
-	sqlite3_bind_int64(wk->ws_get, 1, key_hash(wk, key, n));
-	sqlite3_bind_text(wk->ws_get, 2, wk->cluster, -1, SQLITE_STATIC);
-	sqlite3_bind_text(wk->ws_get, 3, key, (int)n, SQLITE_STATIC);
-	step = sqlite3_step(wk->ws_get);
-	if (step == SQLITE_ROW)
-		i = adopt(wk, key, sqlite3_column_int64(wk->ws_get, 0),
-		          sqlite3_column_int64(wk->ws_get, 1),
-		          sqlite3_column_blob(wk->ws_get, 2),
-		          (size_t)sqlite3_column_bytes(wk->ws_get, 2),
-		          sqlite3_column_int(wk->ws_get, 3));
-	else if (step != SQLITE_DONE) {
-		(void)qf_evdb_fail(wk->s, "cannot read derivation state",
-		                   wk->d);
+	r = qf_wdone_get(wk, key, n, &seq, &st);
+	if (r < 0)
 		i = (size_t)-1;
-	}
-	sqlite3_reset(wk->ws_get);
+	else if (r > 0)
+		i = adopt(wk, key, 0, seq, st.buf, st.len);
+	qf_buf_release(&st);
 	return i;
 }
 
@@ -432,41 +415,58 @@ void qf_wl_finished(struct walk *wk, size_t i)
 	wk->done[wk->ndone++] = i;
 }
 
-/* Store slot i's state (as active or not) unless it is stored already. */
+int qf_ck_step(struct walk *wk, sqlite3_stmt *st)
+{
+	int step = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	return step == SQLITE_DONE
+	               ? QF_OK
+	               : qf_evdb_fail(wk->s, "cannot store derivation state",
+	                              wk->d);
+}
+
+/* Store w's state in flight (a d_wlive row) or finished (a record in
+ * d_wdone) unless it is stored so already. */
 static int store(struct walk *wk, struct wl *w, int active, struct qf_buf *b)
 {
 	sqlite3_stmt *st;
 	uint64_t h;
+	int rc;
 
 	qf_buf_reset(b);
 	wl_save(w, b);
 	h = state_hash(b);
 	if (h == w->ck_hash && active == w->ck_active)
 		return QF_OK;
-	if (prepare(wk) < 0)
-		return QF_EIO;
-	st = w->ck_id ? wk->ws_upd : wk->ws_put;
-	sqlite3_reset(st);
-	if (w->ck_id) {
-		sqlite3_bind_int64(st, 1, w->ck_id);
-		sqlite3_bind_int(st, 2, active);
-		sqlite3_bind_blob(st, 3, b->buf, (int)b->len, SQLITE_STATIC);
-	} else {
-		sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 2, key_hash(wk, w->key, strlen(w->key)));
-		sqlite3_bind_text(st, 3, w->key, -1, SQLITE_STATIC);
-		sqlite3_bind_int(st, 4, active);
-		sqlite3_bind_int64(st, 5, w->seq);
-		sqlite3_bind_blob(st, 6, b->buf, (int)b->len, SQLITE_STATIC);
+	if (!active) {
+		rc = qf_wdone_put(wk, w->key, w->seq, b);
+		/* no longer in flight */
+		if (rc == QF_OK && w->ck_id && (rc = prepare(wk)) == QF_OK) {
+			sqlite3_bind_int64(wk->ws_del, 1, w->ck_id);
+			rc = qf_ck_step(wk, wk->ws_del);
+		}
+		w->ck_id = 0;
+	} else if ((rc = prepare(wk)) == QF_OK) {
+		st = w->ck_id ? wk->ws_upd : wk->ws_put;
+		if (w->ck_id) {
+			sqlite3_bind_int64(st, 1, w->ck_id);
+			sqlite3_bind_blob(st, 2, b->buf, (int)b->len,
+			                  SQLITE_STATIC);
+		} else {
+			sqlite3_bind_text(st, 1, wk->cluster, -1,
+			                  SQLITE_STATIC);
+			sqlite3_bind_text(st, 2, w->key, -1, SQLITE_STATIC);
+			sqlite3_bind_int64(st, 3, w->seq);
+			sqlite3_bind_blob(st, 4, b->buf, (int)b->len,
+			                  SQLITE_STATIC);
+		}
+		rc = qf_ck_step(wk, st);
+		if (rc == QF_OK && !w->ck_id)
+			w->ck_id = sqlite3_last_insert_rowid(wk->s->db);
 	}
-	if (sqlite3_step(st) != SQLITE_DONE) {
-		sqlite3_reset(st);
-		return qf_evdb_fail(wk->s, "cannot store derivation state",
-		                    wk->d);
-	}
-	sqlite3_reset(st);
-	if (!w->ck_id)
-		w->ck_id = sqlite3_last_insert_rowid(wk->s->db);
+	if (rc < 0)
+		return rc;
 	w->ck_hash = h;
 	w->ck_active = active;
 	return QF_OK;
@@ -498,6 +498,17 @@ int qf_wl_flush(struct walk *wk)
 	return rc;
 }
 
+void qf_wl_release(struct walk *wk)
+{
+	free(wk->bloom);
+	wk->bloom = NULL;
+	sqlite3_finalize(wk->ws_put);
+	sqlite3_finalize(wk->ws_upd);
+	sqlite3_finalize(wk->ws_del);
+	wk->ws_put = wk->ws_upd = wk->ws_del = NULL;
+	qf_wdone_release(&wk->wd);
+}
+
 /* ---- checkpoints ---- */
 
 int qf_ck_save(struct walk *wk, struct qf_buf *state)
@@ -509,6 +520,8 @@ int qf_ck_save(struct walk *wk, struct qf_buf *state)
 		if (wk->w[i].key)
 			rc = store(wk, &wk->w[i], 1, &b);
 	qf_buf_release(&b);
+	if (rc == QF_OK)
+		rc = qf_wdone_save(wk);
 	qf_ck_i64(state, wk->first_ms);
 	qf_ck_i64(state, wk->next_seq);
 	qf_ck_i64(state, (int64_t)wk->narr);
@@ -612,7 +625,7 @@ static int drop_end(struct walk *wk, const unsigned char *p,
 	return rc < 0 ? rc : 1;
 }
 
-/* The workloads stored as in flight, in the order first seen. */
+/* The workloads stored in flight, in the order first seen. */
 static int load_active(struct walk *wk)
 {
 	sqlite3_stmt *st = NULL;
@@ -620,9 +633,8 @@ static int load_active(struct walk *wk)
 	size_t i = 0;
 
 	if (sqlite3_prepare_v2(wk->s->db,
-	                       "SELECT workload, id, seq, state FROM d_wstate"
-	                       " INDEXED BY d_wstate_active WHERE cluster ="
-	                       " ?1 AND active ORDER BY seq",
+	                       "SELECT workload, id, seq, state FROM d_wlive"
+	                       " WHERE cluster = ?1 ORDER BY seq",
 	                       -1, &st, NULL) != SQLITE_OK)
 		return qf_evdb_fail(wk->s, "cannot read derivation state",
 		                    wk->d);
@@ -632,7 +644,7 @@ static int load_active(struct walk *wk)
 		          sqlite3_column_int64(st, 1),
 		          sqlite3_column_int64(st, 2),
 		          sqlite3_column_blob(st, 3),
-		          (size_t)sqlite3_column_bytes(st, 3), 1);
+		          (size_t)sqlite3_column_bytes(st, 3));
 	sqlite3_finalize(st);
 	if (i == (size_t)-1)
 		return QF_EIO;
@@ -861,7 +873,9 @@ int qf_ck_resume(struct walk *wk, int64_t *from_id)
 		goto done;
 	if (!load_walk(wk, &wp, end))
 		goto done;
-	rc = drop_end(wk, mp, mend);
+	rc = qf_wdone_load(wk);
+	if (rc == QF_OK)
+		rc = drop_end(wk, mp, mend);
 done:
 	sqlite3_finalize(st);
 	return rc;

@@ -311,10 +311,36 @@ static const char schema_usage_series[] =
         "DELETE FROM d_ckpt;";
 /* clang-format on */
 
+/*
+ * Version 9, finished workloads' states in batches: a
+ * workload that finishes gets a record in the batch being filled, one
+ * d_wdone row per about 5,000 bytes of records, found by the hash of its
+ * name through d_wkeys, sorted runs of (hash, batch) written in order (one
+ * d_wstate row per workload and an index on a random hash took a B-tree
+ * insert at a random place each, a tenth of an ingest).  d_wlive holds
+ * the workloads in flight at the checkpoint (d_wstate held both).  The
+ * checkpoints go: the next ingest derives from the start.
+ */
+static const char schema_wstate_batches[] =
+        "DROP TABLE IF EXISTS d_wstate;"
+        "CREATE TABLE IF NOT EXISTS d_wlive(id INTEGER PRIMARY KEY,"
+        " cluster TEXT NOT NULL, workload TEXT NOT NULL,"
+        " seq INTEGER NOT NULL, state BLOB NOT NULL);"
+        "CREATE INDEX IF NOT EXISTS d_wlive_seq ON d_wlive(cluster, seq);"
+        /* AUTOINCREMENT: a batch id is never used twice, so a key
+         * left behind cannot name a later batch */
+        "CREATE TABLE IF NOT EXISTS d_wdone(id INTEGER PRIMARY KEY"
+        " AUTOINCREMENT, cluster TEXT NOT NULL, states BLOB NOT NULL);"
+        "CREATE TABLE IF NOT EXISTS d_wkeys(cluster TEXT NOT NULL,"
+        " run INTEGER NOT NULL, lo INTEGER NOT NULL, keys BLOB NOT NULL,"
+        " PRIMARY KEY(cluster, run, lo)) WITHOUT ROWID;"
+        "DELETE FROM d_ckpt;";
+
 /* Migrations: migrations[v] takes a database from version v to v + 1. */
 static const char *const migrations[QF_EVDB_VERSION] = {
-	schema_v1, schema_v2, schema_v3, schema_v4,
-	schema_v5, schema_v6, schema_v7, schema_usage_series,
+	schema_v1, schema_v2,           schema_v3,
+	schema_v4, schema_v5,           schema_v6,
+	schema_v7, schema_usage_series, schema_wstate_batches,
 };
 
 static const char *const stmt_sql[QF_EVDB_ST__COUNT] = {

@@ -40,7 +40,7 @@
 #include "core/buf.h"
 #include "core/diag.h"
 
-#define QF_EVDB_VERSION 8
+#define QF_EVDB_VERSION 9
 
 /* The most points a row of d_usage_series holds (a segment of one key's
  * usage series; about 9 KB of JSON: one 16 KiB page). */
@@ -98,6 +98,10 @@ struct qf_evdb {
 	struct qf_evchunk_run *run;           /* owned; its quotaflow events */
 	size_t bulk_removed;                  /* found stored by runs flushed */
 	struct qf_evchunk_cache *chunk_cache; /* owned (evchunk.c) */
+	/* finished workloads' keys held in memory before they are merged
+	 * into the sorted run (audit/derive_wdone.c); 0: the default,
+	 * tests set a few to merge often */
+	size_t wdone_l0_max;
 };
 
 /* One event row as stored (strings borrowed from the caller). */

@@ -474,7 +474,7 @@ static void drop_db(struct qf_evdb *s, struct qf_buf *path)
  * one stopped (an old event changed behind its back is not read again),
  * with the same rows as one ingest of everything; pieces in reverse order
  * (each older than what was derived) derive again from the start, with
- * the same rows too.  Finished workloads left memory for d_wstate.
+ * the same rows too.  Finished workloads left memory for d_wdone.
  */
 static void test_ingest_in_pieces_derives_the_same(void **state)
 {
@@ -491,7 +491,7 @@ static void test_ingest_in_pieces_derives_the_same(void **state)
 	one(f, "SELECT count(*) > 0 FROM audit_borrowing", "1");
 	one(f, "SELECT count(*) FROM audit_waits", "30");
 	/* all but the last: its instant is still open */
-	one(f, "SELECT count(*) FROM d_wstate WHERE NOT active", "29");
+	one(f, "SELECT sum(length(keys)) / 16 FROM d_wkeys", "29");
 
 	inc = other_db(f, &path, "inc");
 	piece(f, inc, -1, -1);
@@ -564,6 +564,149 @@ static void test_ingest_resumes_late_preemptor(void **state)
 	assert_int_equal(f->d.nerrors, 0);
 	qf_buf_release(&path);
 	qf_buf_release(&all);
+}
+
+/* Workload ns/<name> in queue cq from t: reserved, then finished. */
+static void ran(struct qf_buf *b, const char *name, const char *cq, int t)
+{
+	static const char ev[] =
+	        "{\"time_ms\":%d,\"reason\":\"%s\",\"workload\":\"ns/%s\","
+	        "\"clusterQueue\":\"%s\",\"message\":\"m\",\"usage\":{"
+	        "\"f\":{\"cpu\":\"1\"}}}\n";
+
+	qf_buf_addf(b, ev, t, "QuotaReserved", name, cq);
+	qf_buf_addf(b, ev, t + 5, "Finished", name, cq);
+}
+
+/* A victim reserved in q9 at t, preempted by ns/<pre> at t + 1. */
+static void preempted(struct qf_buf *b, const char *victim, const char *pre,
+                      int t)
+{
+	qf_buf_addf(b,
+	            "{\"time_ms\":%d,\"reason\":\"QuotaReserved\","
+	            "\"workload\":\"ns/%s\",\"clusterQueue\":\"q9\","
+	            "\"message\":\"m\",\"usage\":{\"f\":{\"cpu\":\"1\"}}}\n"
+	            "{\"time_ms\":%d,\"reason\":\"Preempted\",\"workload\":"
+	            "\"ns/%s\",\"clusterQueue\":\"q9\",\"message\":\"m\","
+	            "\"preemptor\":\"ns/%s\"}\n",
+	            t, victim, t + 1, victim, pre);
+}
+
+/*
+ * Finished workloads leave memory (derive_wdone.c); preemptions that name
+ * them later get their queue from their stored state: one finished long
+ * before (in the run of keys, merged many times: 8 keys in memory at
+ * most), one just before (its key in memory only), one that finished
+ * again in another queue, in a newer batch or in the same one (its newest
+ * state wins), and the same in the next ingest, which resumes from the
+ * checkpoint.  The same rows as one ingest of everything.
+ */
+static void test_ingest_finished_workload_found_later(void **state)
+{
+	static const char pre[] =
+	        "SELECT group_concat(workload || ':' || COALESCE("
+	        "preemptor_cluster_queue, '-'), ' ') FROM (SELECT * FROM"
+	        " d_preemptions ORDER BY workload)";
+	struct fx *f = *state;
+	struct qf_buf a = QF_BUF_INIT, b = QF_BUF_INIT, all = QF_BUF_INIT;
+	struct qf_buf path = QF_BUF_INIT, name = QF_BUF_INIT;
+	struct qf_evdb *inc;
+
+	/* p0 .. p249 fill more than one batch (8 KiB of records) */
+	for (int i = 0; i < 250; i++) {
+		char cq[8];
+
+		qf_buf_reset(&name);
+		qf_buf_addf(&name, "p%d", i);
+		(void)snprintf(cq, sizeof(cq), "q%d", i % 5);
+		ran(&a, name.buf, cq, i * 10);
+	}
+	ran(&a, "p5", "q7", 3000);         /* p5 again, in q7: a newer batch */
+	ran(&a, "p240", "q6", 3010);       /* again, in the same batch */
+	preempted(&a, "v0", "p3", 4000);   /* in the run */
+	preempted(&a, "v1", "p249", 4010); /* in memory only */
+	preempted(&a, "v2", "p5", 4020);   /* in both: the newest wins */
+	preempted(&a, "v6", "p240", 4030);
+	preempted(&b, "v3", "p12", 5000); /* the next ingest */
+	preempted(&b, "v4", "p5", 5010);
+	preempted(&b, "v5", "p249", 5020); /* l0 as the checkpoint left it */
+	qf_buf_add(&all, a.buf, a.len);
+	qf_buf_add(&all, b.buf, b.len);
+	f->s->wdone_l0_max = 8;
+	assert_int_equal(ingest(f, all.buf), QF_OK);
+	one(f, pre,
+	    "ns/v0:q3 ns/v1:q4 ns/v2:q7 ns/v3:q2 ns/v4:q7 ns/v5:q4 ns/v6:q6");
+	/* as said above: p5's two states in two batches, p240's in one
+	 * (a record starts with its name's length, zigzag: 2 x 5, 2 x 7) */
+	one(f,
+	    "SELECT group_concat(n) FROM (SELECT (SELECT count(*) FROM"
+	    " d_wdone WHERE instr(states, CAST(w AS BLOB))) AS n FROM"
+	    " (SELECT char(10) || 'ns/p5' AS w UNION ALL SELECT char(14)"
+	    " || 'ns/p240'))",
+	    "2,1");
+	/* merged into a run: not all keys are in memory */
+	one(f, "SELECT count(DISTINCT run) FROM d_wkeys WHERE run >= 0", "1");
+	inc = other_db(f, &path, "later");
+	inc->wdone_l0_max = 8;
+	assert_int_equal(qf_ingest_mem(inc, &f->o, "a.json", a.buf, a.len,
+	                               &f->st, &f->d),
+	                 QF_OK);
+	assert_int_equal(qf_ingest_mem(inc, &f->o, "b.json", b.buf, b.len,
+	                               &f->st, &f->d),
+	                 QF_OK);
+	same_derived(f->s, inc);
+	/* not in the views: the preemptor's queue */
+	qf_buf_reset(&a);
+	qf_buf_reset(&b);
+	dump(f->s, pre, &a);
+	dump(inc, pre, &b);
+	assert_string_equal(a.buf, b.buf);
+	drop_db(inc, &path);
+	assert_int_equal(f->d.nerrors, 0);
+	qf_buf_release(&path);
+	qf_buf_release(&name);
+	qf_buf_release(&all);
+	qf_buf_release(&a);
+	qf_buf_release(&b);
+}
+
+/*
+ * A finished workload's stored state that does not read back (its batch
+ * cut short, or gone) is an error that names the workload and how to
+ * derive again: not a crash, not a workload taken for a new one.
+ */
+static void test_ingest_unreadable_finished_state(void **state)
+{
+	static const char *const damage[] = {
+		"UPDATE d_wdone SET states = substr(states, 1, 10)",
+		"DELETE FROM d_wdone",
+	};
+	struct fx *f = *state;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(damage); i++) {
+		struct qf_buf a = QF_BUF_INIT, b = QF_BUF_INIT;
+		struct qf_buf path = QF_BUF_INIT;
+		struct qf_diags d = QF_DIAGS_INIT;
+		struct qf_evdb *s = other_db(f, &path, "bad");
+
+		ran(&a, "p0", "q1", 0);
+		ran(&a, "p1", "q2", 10);
+		preempted(&b, "v0", "p0", 100);
+		assert_int_equal(qf_ingest_mem(s, &f->o, "a.json", a.buf, a.len,
+		                               &f->st, &d),
+		                 QF_OK);
+		assert_int_equal(qf_evdb_exec(s, damage[i], &d), QF_OK);
+		assert_true(qf_ingest_mem(s, &f->o, "b.json", b.buf, b.len,
+		                          &f->st, &d) < 0);
+		assert_int_equal(d.nerrors, 1);
+		assert_non_null(strstr(d.v[0].msg, "workload \"ns/p0\" cannot"
+		                                   " be read"));
+		qf_diags_release(&d);
+		drop_db(s, &path);
+		qf_buf_release(&path);
+		qf_buf_release(&a);
+		qf_buf_release(&b);
+	}
 }
 
 /*
@@ -866,6 +1009,11 @@ int main(void)
 		        teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_resumes_late_preemptor, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_finished_workload_found_later, setup,
+		        teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_unreadable_finished_state, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_pending_request_judged, setup, teardown),
 		cmocka_unit_test_setup_teardown(
