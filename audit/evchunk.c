@@ -35,12 +35,7 @@ static const char json_null[4] = { 'n', 'u', 'l', 'l' };
 static const char json_u00[4] = { '\\', 'u', '0', '0' };
 static char *raw_int(char *o, int64_t v)
 {
-	char num[QF_EVDB_DECIMAL];
-	size_t n;
-	const char *p = qf_evdb_decimal(num, v, &n);
-
-	memcpy(o, p, n);
-	return o + n;
+	return o + qf_i64_dec(o, v);
 }
 
 /* JSON string; only what JSON requires is escaped, so SQLite's ->>
@@ -83,7 +78,7 @@ static void put_ev(struct qf_buf *b, const struct qf_evchunk_ev *e)
 		               e->preemptor,
 		               e->preemption_reason,
 		               e->detail };
-	size_t bound = 4 * QF_EVDB_DECIMAL + 16;
+	size_t bound = 4 * QF_I64_DEC_MAX + 16;
 	char *o;
 
 	for (int i = 0; i < 8; i++)

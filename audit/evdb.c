@@ -753,29 +753,12 @@ static void hash_val(struct qf_buf *b, int type, const void *p, uint64_t n)
 	qf_buf_setlen(b, b->len + 9 + (size_t)n);
 }
 
-const char *qf_evdb_decimal(char num[QF_EVDB_DECIMAL], int64_t v, size_t *len)
-{
-	char *p = num + QF_EVDB_DECIMAL;
-	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-
-	/* by hand: snprintf is a tenth of an insert */
-	do {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	if (v < 0)
-		*--p = '-';
-	*len = (size_t)(num + QF_EVDB_DECIMAL - p);
-	return p;
-}
-
 static void hash_int(struct qf_buf *b, int64_t v)
 {
-	char num[QF_EVDB_DECIMAL];
-	size_t n;
-	const char *p = qf_evdb_decimal(num, v, &n);
+	char num[QF_I64_DEC_MAX];
+	size_t n = qf_i64_dec(num, v);
 
-	hash_val(b, SQLITE_INTEGER, p, n);
+	hash_val(b, SQLITE_INTEGER, num, n);
 }
 
 static void hash_text(struct qf_buf *b, const char *v)

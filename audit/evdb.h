@@ -229,11 +229,6 @@ void qf_evdb_iso_ms(struct qf_buf *out, int64_t ms);
 /* Parse RFC 3339 (any fraction, Z or offset) into ms; QF_EINVAL. */
 int qf_evdb_parse_time(int64_t *out_ms, const char *s) QF_MUST_CHECK;
 
-/* v in decimal, written at the end of num (no NUL): returns where it
- * starts and its length in *len. */
-#define QF_EVDB_DECIMAL 24
-const char *qf_evdb_decimal(char num[QF_EVDB_DECIMAL], int64_t v, size_t *len);
-
 /* Lowercase hex of n bytes. */
 void qf_evdb_hex(struct qf_buf *out, const unsigned char *p, size_t n);
 
