@@ -863,6 +863,7 @@ struct chainwalk {
 	unsigned char chain[32];
 	int fix;
 	int64_t from, bad;
+	int64_t last; /* the id walked last: ids only go up */
 	sqlite3_stmt *upd_row, *upd_chunk;
 	struct qf_evchunk_ev *ev; /* a decoded chunk */
 	size_t nev, aev;
@@ -905,6 +906,11 @@ static int chain_row(void *arg, sqlite3_stmt *sel)
 	int64_t id = sqlite3_column_int64(sel, 0);
 	unsigned char rowh[32];
 
+	if (!cw->fix && id <= cw->last) { /* a row beside a chunk's id */
+		cw->bad = id;
+		return 1;
+	}
+	cw->last = id;
 	qf_evdb_row_hash(sel, rowh);
 	chain_next(cw->chain, rowh);
 	if (cw->fix) {
@@ -946,10 +952,13 @@ static int chain_chunk(void *arg, sqlite3_stmt *sel)
 		const struct qf_evchunk_ev *e = &cw->ev[i];
 		struct qf_evdb_event row = qf_evchunk_row(cluster, e);
 
-		if (e->id != first + (int64_t)i) { /* one removed or added */
+		if (e->id != first + (int64_t)i ||
+		    (!cw->fix && e->id <= cw->last)) {
+			/* one removed or added, or an id a row has too */
 			cw->bad = e->id > cw->from ? e->id : cw->from;
 			return 1;
 		}
+		cw->last = e->id;
 		if (e->id < cw->from) {
 			if (i < nold)
 				memcpy(cw->chain, old + 32 * i, 32);
@@ -1255,7 +1264,7 @@ int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
 {
 	sqlite3_stmt *st;
 	unsigned char rowh[32], chain[32];
-	int64_t id = s->chain_rowid + 1;
+	int64_t id;
 
 	*added = 0;
 	if (s->bulk && qf_evchunk_fits(e) &&
@@ -1276,6 +1285,8 @@ int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
 		if (rc < 0 || found)
 			return rc;
 	}
+	/* the next id once what the run gathered has its own */
+	id = s->chain_rowid + 1;
 	st = qf_evdb_stmt(
 	        s, s->bulk ? QF_EVDB_ST_EVENT_APPEND : QF_EVDB_ST_EVENT_INSERT,
 	        d);

@@ -131,4 +131,20 @@ views "$tmp/c.db" | cmp -s - "$tmp/ref8.views" ||
 views "$tmp/d.db" | cmp -s - "$tmp/ref.views" ||
 	fail "a stream stored in chunks and rows: the views differ"
 "$QF" audit verify --db "$tmp/d.db" >/dev/null 2>&1 || fail "verify --db"
+# records of another source amid a stream's events: each has its own id,
+# in the order the stream sent them (the events gathered before a record
+# are stored before it)
+"$QF" audit ingest --db "$tmp/e.db" $F/cluster.yaml >/dev/null 2>&1 ||
+	fail "ingest of the cluster"
+{
+	head -n 5 "$tmp/ev.jsonl"
+	cat $F/k8s-events.json
+	tail -n +6 "$tmp/ev.jsonl"
+} | "$QF" audit ingest --db "$tmp/e.db" - >/dev/null 2>&1 ||
+	fail "ingest - of a mixed stream"
+[ "$(sqlite3 "$tmp/e.db" "select count(*) = count(distinct id) from events")" = 1 ] ||
+	fail "two events of a mixed stream share an id"
+[ "$(sqlite3 "$tmp/e.db" "select min(id) || ' ' || max(id) from events where source = 'k8s-event'")" = "6 16" ] ||
+	fail "the Kubernetes events are not where the stream sent them: $(sqlite3 "$tmp/e.db" "select group_concat(id) from events where source = 'k8s-event'")"
+"$QF" audit verify --db "$tmp/e.db" >/dev/null 2>&1 || fail "verify --db of a mixed stream"
 echo "audit-stream: ok"

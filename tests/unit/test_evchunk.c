@@ -269,6 +269,30 @@ static void test_evchunk_large_events_cut_chunks(void **state)
 	free(msg);
 }
 
+/* Two events with one id, a row beside a chunk's event, even with a
+ * hash chain recomputed over them in the walk's order, do not verify. */
+static void test_evchunk_shared_id_is_tampering(void **state)
+{
+	struct fx *f = *state;
+	static const int64_t t[] = { 10, 20, 30 };
+	int64_t bad = -1;
+
+	assert_int_equal(load(f, t, QF_ARRAY_SIZE(t), 0), 0);
+	assert_int_equal(qf_evdb_exec(f->s,
+	                              "INSERT INTO event_rows(id, cluster,"
+	                              " dkey, source, time_ms, last_ms, count,"
+	                              " reason, workload) VALUES(2, 'c', 9,"
+	                              " 'k8s-event', 15, 15, 1, 'Pending',"
+	                              " 'ns/x')",
+	                              &f->d),
+	                 QF_OK);
+	f->s->rechain_from = 1; /* the chain made to hold over them */
+	assert_int_equal(qf_evdb_commit(f->s, &f->d), QF_OK);
+	assert_int_equal(qf_evdb_verify_chain(f->s, &bad, &f->d), QF_OK);
+	assert_int_equal(bad, 2);
+	assert_int_equal(qf_evdb_begin(f->s, &f->d), QF_OK);
+}
+
 static void test_evchunk_decoder_refuses(void **state)
 {
 	static const char *const bad[] = {
@@ -323,6 +347,8 @@ int main(void)
 		        teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_evchunk_large_events_cut_chunks, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_evchunk_shared_id_is_tampering, setup, teardown),
 		cmocka_unit_test(test_evchunk_decoder_refuses),
 	};
 
