@@ -1270,8 +1270,9 @@ int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
 	if (s->bulk && qf_evchunk_fits(e) &&
 	    !strcmp(e->cluster, s->bulk_cluster))
 		return add_to_run(s, e, added, d);
-	/* a stream's ids follow the order records came in */
-	if (s->bulk_stream) {
+	/* ids follow the order records came in: what the run gathered
+	 * before this record is stored first (a file's or a stream's) */
+	if (s->bulk) {
 		int rc = run_store(s, d);
 
 		if (rc < 0)
