@@ -1288,9 +1288,13 @@ int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
 	}
 	/* the next id once what the run gathered has its own */
 	id = s->chain_rowid + 1;
-	st = qf_evdb_stmt(
-	        s, s->bulk ? QF_EVDB_ST_EVENT_APPEND : QF_EVDB_ST_EVENT_INSERT,
-	        d);
+	/* APPEND relies on the unique index, which quotaflow rows are not
+	 * in: one that no chunk takes (evchunk.h note 2) is looked up */
+	st = qf_evdb_stmt(s,
+	                  s->bulk && strcmp(e->source, "quotaflow")
+	                          ? QF_EVDB_ST_EVENT_APPEND
+	                          : QF_EVDB_ST_EVENT_INSERT,
+	                  d);
 	if (!st)
 		return QF_EIO;
 	pending_row_hash(s, e, id, rowh);

@@ -293,6 +293,26 @@ static void test_evchunk_shared_id_is_tampering(void **state)
 	assert_int_equal(qf_evdb_begin(f->s, &f->d), QF_OK);
 }
 
+/* A quotaflow event no chunk takes (a uid) is a row, deduped in a bulk
+ * load too: quotaflow rows are in no unique index. */
+static void test_evchunk_unchunked_quotaflow_row_deduped(void **state)
+{
+	struct fx *f = *state;
+	struct qf_evdb_event e = ev("ns/u", 7, 70);
+	size_t removed = 9;
+	int added = -1;
+
+	e.uid = "u1";
+	assert_int_equal(qf_evchunk_fits(&e), 0);
+	assert_int_equal(qf_evdb_bulk_begin(f->s, "c", 0, &f->d), QF_OK);
+	assert_int_equal(qf_evdb_add_event(f->s, &e, 0, &added, &f->d), QF_OK);
+	assert_int_equal(added, 1);
+	assert_int_equal(qf_evdb_add_event(f->s, &e, 0, &added, &f->d), QF_OK);
+	assert_int_equal(added, 0);
+	assert_int_equal(qf_evdb_bulk_end(f->s, &removed, &f->d), QF_OK);
+	expect(f, "SELECT count(*) FROM event_rows", "1");
+}
+
 static void test_evchunk_decoder_refuses(void **state)
 {
 	static const char *const bad[] = {
@@ -349,6 +369,9 @@ int main(void)
 		        test_evchunk_large_events_cut_chunks, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_evchunk_shared_id_is_tampering, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_evchunk_unchunked_quotaflow_row_deduped, setup,
+		        teardown),
 		cmocka_unit_test(test_evchunk_decoder_refuses),
 	};
 
