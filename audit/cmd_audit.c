@@ -626,7 +626,7 @@ static const struct audit_cmd subcommands[] = {
 	  "quotaflow audit query --db FILE [--timeout DURATION] "
 	  "[--max-bytes N] SQL",
 	  "Run one read-only SQL statement; prints a header and tab-separated "
-	  "rows, all at once when it has finished.",
+	  "rows (a BLOB as X'..'), all at once when it has finished.",
 	  "--db FILE is required", 1, 1, "give exactly one SQL statement" },
 	{ "report", audit_report,
 	  "per-tenant waits, borrowing, preemptions, breaches, cost",

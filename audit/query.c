@@ -24,6 +24,23 @@ static void field(struct qf_buf *b, const char *v)
 	}
 }
 
+/* A BLOB (an event's chain) as the SQL literal X'..': its raw bytes
+ * would garble a terminal and stop at the first NUL. */
+static void blob_field(struct qf_buf *b, sqlite3_stmt *st, int i)
+{
+	const void *p = sqlite3_column_blob(st, i);
+	int n = sqlite3_column_bytes(st, i);
+	struct qf_buf hex = QF_BUF_INIT;
+
+	qf_evdb_hex(&hex, p, n > 0 ? (size_t)n : 0);
+	qf_buf_adds(b, "X'");
+	for (size_t k = 0; k < hex.len; k++)
+		qf_buf_addch(b, hex.buf[k] >= 'a' ? hex.buf[k] - 'a' + 'A'
+		                                  : hex.buf[k]);
+	qf_buf_addch(b, '\'');
+	qf_buf_release(&hex);
+}
+
 /* 1 when text holds a statement, not only blanks, ';' and comments
  * ("select 1; -- why" is one statement). */
 static int more_statements(struct qf_evdb *s, const char *text)
@@ -201,9 +218,12 @@ static int print_line(struct printer *p, sqlite3_stmt *st, int names)
 	for (int i = 0; i < n; i++) {
 		if (i)
 			qf_buf_addch(&p->text, '\t');
-		field(&p->text,
-		      names ? sqlite3_column_name(st, i)
-		            : (const char *)sqlite3_column_text(st, i));
+		if (!names && sqlite3_column_type(st, i) == SQLITE_BLOB)
+			blob_field(&p->text, st, i);
+		else
+			field(&p->text,
+			      names ? sqlite3_column_name(st, i)
+			            : (const char *)sqlite3_column_text(st, i));
 	}
 	qf_buf_addch(&p->text, '\n');
 	if (!max || p->text.len <= max)

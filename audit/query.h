@@ -2,7 +2,7 @@
  * query.h - `quotaflow audit query`: one read-only SQL statement over the
  * audit database, printed as a header line (also when no row matches) and
  * tab-separated rows (NULL as an empty field; tabs and newlines inside
- * values as \t and \n).
+ * values as \t and \n; a BLOB as the SQL literal X'..').
  *
  * Read-only twice over: the database is opened read-only, and a statement
  * that SQLite says would write (sqlite3_stmt_readonly) is refused before
