@@ -45,12 +45,11 @@ enum qf_ingest_format {
 	QF_FMT_MANIFESTS,
 };
 
-/* Bulk loading (audit/evdb.h design note 4): AUTO and ALWAYS pick it
- * for every file (not a stream); NEVER stores rows (tests compare). */
+/* Bulk loading (audit/evdb.h design note 4): AUTO for every input (a
+ * stream a batch at a time); NEVER stores rows (tests compare). */
 enum qf_ingest_bulk {
 	QF_INGEST_BULK_AUTO,
 	QF_INGEST_BULK_NEVER,
-	QF_INGEST_BULK_ALWAYS,
 };
 
 /* Default of --derive-interval: a stream's derived tables lag at most

@@ -339,7 +339,7 @@ static void test_ingest_bulk_and_row_by_row_agree(void **state)
 	                 QF_OK);
 	/* 160 events, 1 Kubernetes Event, 2 quotas */
 	assert_int_equal(f->st.added, 163);
-	f->o.bulk = QF_INGEST_BULK_ALWAYS;
+	f->o.bulk = QF_INGEST_BULK_AUTO;
 	assert_int_equal(qf_ingest_mem(bulk, &f->o, "t.json", in.buf, in.len,
 	                               &f->st, &f->d),
 	                 QF_OK);
