@@ -122,6 +122,7 @@ test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) $(CTL_LOAD) conformance ## unit, 
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-html.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-tamper.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-stream.sh
+	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-first-load.sh
 	@for n in $(FUZZ_NAMES); do $(BUILD)/fuzz/replay_$$n fuzz/corpus/$$n || exit 1; done
 	@BUILD=$(BUILD) sh tests/check-timeouts.sh
 

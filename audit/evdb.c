@@ -437,9 +437,22 @@ static int user_version(struct qf_evdb *s, int *out, struct qf_diags *d)
 	rc = sqlite3_step(st);
 	*out = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
 	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW)
-		return qf_evdb_fail(s, "cannot read the schema version", d);
-	return QF_OK;
+	if (rc == SQLITE_ROW)
+		return QF_OK;
+	if (sqlite3_extended_errcode(s->db) == SQLITE_READONLY_ROLLBACK) {
+		qf_diag_error(
+		        d, &(struct qf_loc){ s->path, 0, 0 }, NULL, NULL,
+		        "an interrupted ingest left its journal %s-journal,"
+		        " which must be rolled back before the database "
+		        "can be read, and its folder cannot be written",
+		        s->path);
+		qf_diag_hint(d,
+		             "where the folder is writable, any audit command "
+		             "rolls it back (the evidence committed before "
+		             "that ingest stays)");
+		return QF_EIO;
+	}
+	return qf_evdb_fail(s, "cannot read the schema version", d);
 }
 
 static int migrate(struct qf_evdb *s, int from, struct qf_diags *d)
@@ -548,32 +561,57 @@ static int setup(struct qf_evdb *s, unsigned flags, struct qf_diags *d)
 	/* nothing is written into another program's database */
 	if (v == 0 && (rc = check_empty(s, d)) < 0)
 		return rc;
-	/* design note 1: WAL + FULL, see store.h */
-	/* a new database gets larger pages before its first table */
-	rc = v == 0 ? qf_evdb_exec(s, "PRAGMA page_size=" QF_STR(PAGE_SIZE), d)
-	            : QF_OK;
+	/* design note 1: WAL + FULL, see evdb.h; a new database gets larger
+	 * pages before its first table and WAL after its first load */
+	s->wal_pending = v == 0;
+	rc = qf_evdb_exec(
+	        s,
+	        v == 0 ? "PRAGMA page_size=" QF_STR(
+	                         PAGE_SIZE) "; PRAGMA journal_mode=DELETE"
+	               : "PRAGMA journal_mode=WAL",
+	        d);
 	if (rc == QF_OK)
-		rc = qf_evdb_exec(
-		        s,
-		        "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
-		        " PRAGMA cache_size=-" QF_STR(CACHE_KB),
-		        d);
+		rc = qf_evdb_exec(s,
+		                  "PRAGMA synchronous=FULL;"
+		                  " PRAGMA cache_size=-" QF_STR(CACHE_KB),
+		                  d);
 	if (rc == QF_OK && v < QF_EVDB_VERSION)
 		rc = migrate(s, v, d);
 	return rc;
 }
 
-/* 1 when a write-ahead log with content lies beside path. */
-static int wal_pending(const char *path)
+/* 1 when a file with content named path + suffix lies beside path: a
+ * write-ahead log or a rollback journal. */
+static int left_beside(const char *path, const char *suffix)
 {
 	struct qf_buf w = QF_BUF_INIT;
 	struct stat st;
 	int pending;
 
-	qf_buf_addf(&w, "%s-wal", path);
+	qf_buf_addf(&w, "%s%s", path, suffix);
 	pending = !stat(w.buf, &st) && st.st_size > 0;
 	qf_buf_release(&w);
 	return pending;
+}
+
+/*
+ * An ingest killed in a database's first load (evdb.h design note 1)
+ * leaves its rollback journal, which only a connection that may write
+ * rolls back: a read-only one fails.  Rolling back restores what was
+ * committed, all a reader could see anyway, so a read-only command does
+ * that first where it may write.  SQLite leaves alone a journal whose
+ * writer is still at work (it holds a lock).
+ */
+static void roll_back_journal(const char *path)
+{
+	sqlite3 *db = NULL;
+
+	if (sqlite3_open_v2(path, &db,
+	                    SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+	                    NULL) == SQLITE_OK)
+		(void)sqlite3_exec(db, "SELECT count(*) FROM sqlite_schema",
+		                   NULL, NULL, NULL);
+	sqlite3_close(db);
 }
 
 /*
@@ -587,12 +625,16 @@ static int open_readonly(struct qf_evdb *s, const char *path, int oflags)
 {
 	struct qf_buf dir = QF_BUF_INIT, uri = QF_BUF_INIT;
 	const char *slash = strrchr(path, '/');
-	int rc;
+	int rc, journal;
 
 	qf_buf_add(&dir, path, slash ? (size_t)(slash - path) : 0);
 	if (!dir.len)
 		qf_buf_adds(&dir, slash ? "/" : ".");
-	if (!access(dir.buf, W_OK) || wal_pending(path)) {
+	journal = left_beside(path, "-journal");
+	if (journal && !access(dir.buf, W_OK) && !access(path, W_OK))
+		roll_back_journal(path);
+	/* immutable would read past a log or journal */
+	if (!access(dir.buf, W_OK) || journal || left_beside(path, "-wal")) {
 		rc = sqlite3_open_v2(path, &s->db, oflags, NULL);
 		goto done;
 	}
@@ -701,6 +743,16 @@ sqlite3_stmt *qf_evdb_stmt(struct qf_evdb *s, enum qf_evdb_stmt which,
 static int load_chain(struct qf_evdb *s, struct qf_diags *d)
 {
 	return qf_evchunk_last(s, &s->chain_rowid, s->chain, d);
+}
+
+void qf_evdb_wal(struct qf_evdb *s)
+{
+	if (!s->wal_pending || s->in_tx)
+		return;
+	s->wal_pending = 0;
+	/* best effort: a reader that came meanwhile may hold it off, and
+	 * every later open that writes sets WAL anyway */
+	(void)sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
 }
 
 int qf_evdb_begin(struct qf_evdb *s, struct qf_diags *d)

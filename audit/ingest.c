@@ -681,8 +681,14 @@ int qf_ingest_run(struct qf_evdb *s, const struct qf_ingest_options *o,
                   const struct qf_strlist *inputs,
                   struct qf_ingest_stats *stats, struct qf_diags *d)
 {
-	int rc = qf_evdb_begin(s, d), worst = QF_OK;
+	int rc, worst = QF_OK;
 
+	/* a stream commits batch by batch for readers to see: WAL from the
+	 * start; files are one transaction, written once (evdb.h note 1) */
+	for (size_t i = 0; i < inputs->n; i++)
+		if (!strcmp(inputs->v[i], "-"))
+			qf_evdb_wal(s);
+	rc = qf_evdb_begin(s, d);
 	memset(stats, 0, sizeof(*stats));
 	for (size_t i = 0; rc == QF_OK && i < inputs->n; i++) {
 		int r = ingest_path(s, o, inputs->v[i], stats, d);
@@ -692,9 +698,12 @@ int qf_ingest_run(struct qf_evdb *s, const struct qf_ingest_options *o,
 		else if (r < 0)
 			worst = r;
 	}
-	if (rc < 0 && !s->in_tx)
+	if (rc < 0 && !s->in_tx) {
+		qf_evdb_wal(s);
 		return rc;
+	}
 	rc = finish(s, o, rc, d);
+	qf_evdb_wal(s);
 	return rc == QF_OK && worst < 0 ? worst : rc;
 }
 
@@ -720,5 +729,7 @@ int qf_ingest_mem(struct qf_evdb *s, const struct qf_ingest_options *o,
 	free(r.buf);
 	qf_buf_release(&cx.scratch);
 	qf_buf_release(&cx.detail);
-	return finish(s, o, rc, d);
+	rc = finish(s, o, rc, d);
+	qf_evdb_wal(s);
+	return rc;
 }
