@@ -93,6 +93,42 @@ static void test_ingest_fast_and_slow_paths_agree(void **state)
 	    "{\"usage\":{\"f\":{\"cpu\":\"1\"}}}");
 }
 
+/* Every key the fast path knows, in an order it does not expect: the
+ * compact line (fast: it starts with time_ms) and the spaced one
+ * (jansson) are the same event. */
+static void test_ingest_fast_path_every_key(void **state)
+{
+	struct fx *f = *state;
+	static const char line[] =
+	        "{\"time_ms\":%s7,\"request\":%s{\"main\":{\"gpu\":\"2\"}},"
+	        "\"preemptionReason\":%s\"InCohortReclamation\","
+	        "\"preemptor\":%s\"ns/p\",\"borrowed\":%s{\"f\":{"
+	        "\"gpu\":\"1\"}},\"flavors\":%s{\"main\":{\"gpu\":"
+	        "\"f\"}},\"usage\":%s{\"f\":{\"gpu\":\"2\"}},"
+	        "\"message\":%s\"m\",\"clusterQueue\":%s\"q\","
+	        "\"workload\":%s\"ns/a\",\"reason\":%s\"Preempted\","
+	        "\"type\":%s\"Warning\"}\n";
+	char in[2048];
+	int n;
+
+	n = snprintf(in, sizeof(in), line, "", "", "", "", "", "", "", "", "",
+	             "", "", "");
+	(void)snprintf(in + n, sizeof(in) - (size_t)n, line, " ", " ", " ", " ",
+	               " ", " ", " ", " ", " ", " ", " ", " ");
+	assert_int_equal(ingest(f, in), QF_OK);
+	assert_int_equal(f->st.records, 2);
+	assert_int_equal(f->st.added, 1);
+	one(f,
+	    "SELECT json_array(time_ms, type, reason, workload,"
+	    " cluster_queue, message, preemptor, preemption_reason, detail)"
+	    " FROM events",
+	    "[7,\"Warning\",\"Preempted\",\"ns/a\",\"q\",\"m\","
+	    "\"ns/p\",\"InCohortReclamation\",\"{\\\"flavors\\\":{\\\"main\\\":"
+	    "{\\\"gpu\\\":\\\"f\\\"}},\\\"usage\\\":{\\\"f\\\":{\\\"gpu\\\":"
+	    "\\\"2\\\"}},\\\"borrowed\\\":{\\\"f\\\":{\\\"gpu\\\":\\\"1\\\"}},"
+	    "\\\"request\\\":{\\\"main\\\":{\\\"gpu\\\":\\\"2\\\"}}}\"]");
+}
+
 static const char k8s_event[] =
         "{\"apiVersion\":\"v1\",\"kind\":\"Event\",\"metadata\":{\"uid\":"
         "\"e1\",\"name\":\"w.1\",\"namespace\":\"ns\"},\"involvedObject\":"
@@ -1002,6 +1038,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_fast_and_slow_paths_agree, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ingest_fast_path_every_key,
+		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_k8s_event_count_replaced_not_added, setup,
 		        teardown),
