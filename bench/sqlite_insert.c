@@ -2,12 +2,14 @@
  * sqlite_insert.c - the peer figure for `audit ingest` (bench/bench_audit.sh):
  * SQLite's own prepared-insert ceiling for rows shaped like our events.
  *
- *   sqlite_insert DB N
+ *   sqlite_insert DB N [wal|delete]
  *
  * Inserts N rows into a table with the columns of audit's `events` (no
  * index, no hash, values made in memory, nothing parsed), with one
  * prepared statement in one transaction under the same pragmas as the
- * audit database (WAL, synchronous=FULL), and prints rows/s of CPU time.
+ * audit database (synchronous=FULL; WAL, or with `delete` the rollback
+ * journal a new audit database's first load uses), and prints rows/s of
+ * CPU time.
  * Built by bench/bench_audit.sh; not part of quotaflow.
  */
 #define _DEFAULT_SOURCE
@@ -35,7 +37,12 @@ int main(int argc, char **argv)
 	if (argc < 3 || sqlite3_open(argv[1], &db) != SQLITE_OK)
 		return 2;
 	sqlite3_exec(db,
-	             "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+	             argc > 3 && !strcmp(argv[3], "delete")
+	                     ? "PRAGMA journal_mode=DELETE;"
+	                     : "PRAGMA journal_mode=WAL;",
+	             NULL, NULL, NULL);
+	sqlite3_exec(db,
+	             "PRAGMA synchronous=FULL;"
 	             " PRAGMA cache_size=-65536;"
 	             "CREATE TABLE events(id INTEGER PRIMARY KEY, cluster TEXT,"
 	             " dkey INTEGER, source TEXT, time_ms INTEGER, last_ms"
