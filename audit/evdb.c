@@ -1343,7 +1343,7 @@ int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
 	/* APPEND relies on the unique index, which quotaflow rows are not
 	 * in: one that no chunk takes (evchunk.h note 2) is looked up */
 	st = qf_evdb_stmt(s,
-	                  s->bulk && strcmp(e->source, "quotaflow")
+	                  s->bulk && strcmp(e->source, "quotaflow") != 0
 	                          ? QF_EVDB_ST_EVENT_APPEND
 	                          : QF_EVDB_ST_EVENT_INSERT,
 	                  d);
