@@ -262,6 +262,20 @@ int qf_api_fields_check(const struct qf_kinds *kinds,
                         struct qf_api_err *err);
 
 /*
+ * A Job as kube-apiserver stores it (api_qty.c): every resource quantity
+ * of its pod template (containers', init and ephemeral containers'
+ * requests and limits, the pod's overhead and resources, emptyDir
+ * sizeLimit, ephemeral volume claims) in canonical form, a JSON number
+ * turned into its string ("1000m" -> "1", 2 -> "2"), in place.  A value
+ * that is no quantity: -1, *err 400 BadRequest "Job in version \"v1\"
+ * cannot be handled as a Job: quantities must match the regular
+ * expression ...", kube's decoding error.  Kueue's kinds are custom
+ * resources, stored as sent: not for them.
+ */
+int qf_api_job_quantities(json_t *job, const char *version,
+                          struct qf_api_err *err);
+
+/*
  * Server-side printing (api_table.c).  qf_api_accept reads an Accept
  * header: the first entry we can serve decides (QF_API_AS_*); none at all
  * is -1 with *err (406).  qf_api_table builds a meta.k8s.io Table (new

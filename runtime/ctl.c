@@ -1140,7 +1140,8 @@ static int server_side_apply(struct ctl *c, const struct qf_api_req *rq,
 }
 
 /* fieldValidation on a body in the request's version (api_fields.c):
- * unknown fields pruned, then refused, warned about or ignored.  Takes
+ * unknown fields pruned, then refused, warned about or ignored; a Job's
+ * quantities made canonical as kube decodes them (api_qty.c).  Takes
  * obj's reference when it fails. */
 static int check_fields(struct ctl *c, const struct qf_api_req *rq,
                         enum qf_api_patch how, json_t *obj, struct qf_buf *warn,
@@ -1152,7 +1153,9 @@ static int check_fields(struct ctl *c, const struct qf_api_req *rq,
 	if (!c->m.kinds && qf_kinds_new_builtin(&c->m.kinds, &ignore) < 0)
 		c->m.kinds = NULL;
 	qf_diags_release(&ignore);
-	if (qf_api_fields_check(c->m.kinds, rq, how, obj, warn, err) == 0)
+	if (qf_api_fields_check(c->m.kinds, rq, how, obj, warn, err) == 0 &&
+	    (rq->kind != K_JOB ||
+	     qf_api_job_quantities(obj, rq->version, err) == 0))
 		return 0;
 	json_decref(obj);
 	return -1;

@@ -939,6 +939,59 @@ static void test_api_review_answers(void **state)
 	json_decref(out);
 }
 
+/* A Job's quantities as kube stores them: canonical, numbers as strings,
+ * in every field of the pod template that is one; a non-quantity is
+ * kube's decoding error and leaves the Job as it was. */
+static void test_api_job_quantities(void **state)
+{
+	static const char job[] =
+	        "{\"spec\":{\"template\":{\"spec\":{"
+	        "\"containers\":[{\"resources\":{\"requests\":{\"cpu\":0.1,"
+	        "\"memory\":\"2048Mi\"},\"limits\":{\"cpu\":1000.0,"
+	        "\"a\":1e21,\"b\":1.5e-7,\"c\":0.000001}}}],"
+	        "\"initContainers\":[{\"resources\":{\"limits\":{"
+	        "\"nvidia.com/gpu\":2}}}],\"overhead\":{\"cpu\":\"1.5\"},"
+	        "\"resources\":{\"requests\":{\"memory\":\"0.5Gi\"}},"
+	        "\"volumes\":[{\"emptyDir\":{\"sizeLimit\":\"1000000k\"}},"
+	        "{\"ephemeral\":{\"volumeClaimTemplate\":{\"spec\":{"
+	        "\"resources\":{\"requests\":{\"storage\":\"1e9\"}}}}}}]}}}}";
+	static const char want[] =
+	        "{\"spec\": {\"template\": {\"spec\": {\"containers\": "
+	        "[{\"resources\": {\"requests\": {\"cpu\": \"100m\", "
+	        "\"memory\": \"2Gi\"}, \"limits\": {\"cpu\": \"1k\", \"a\": "
+	        "\"1e21\", \"b\": \"150e-9\", \"c\": \"1u\"}}}], "
+	        "\"initContainers\": [{\"resources\": {\"limits\": "
+	        "{\"nvidia.com/gpu\": \"2\"}}}], \"overhead\": {\"cpu\": "
+	        "\"1500m\"}, \"resources\": {\"requests\": {\"memory\": "
+	        "\"512Mi\"}}, \"volumes\": [{\"emptyDir\": {\"sizeLimit\": "
+	        "\"1G\"}}, {\"ephemeral\": {\"volumeClaimTemplate\": "
+	        "{\"spec\": {\"resources\": {\"requests\": {\"storage\": "
+	        "\"1e9\"}}}}}}]}}}}";
+	struct qf_api_err err;
+	json_t *o = json_loads(job, 0, NULL), *bad;
+	char *text;
+
+	(void)state;
+	assert_non_null(o);
+	assert_int_equal(qf_api_job_quantities(o, "v1", &err), 0);
+	text = json_dumps(o, JSON_PRESERVE_ORDER);
+	assert_string_equal(text, want);
+	free(text);
+	json_decref(o);
+
+	bad = json_loads(
+	        "{\"spec\":{\"template\":{\"spec\":{\"containers\":"
+	        "[{\"resources\":{\"requests\":{\"cpu\":\"1x\"}}}]}}}}",
+	        0, NULL);
+	assert_int_equal(qf_api_job_quantities(bad, "v1", &err), -1);
+	assert_int_equal(err.code, 400);
+	assert_string_equal(err.reason, "BadRequest");
+	assert_non_null(strstr(err.msg, "Job in version \"v1\" cannot be "
+	                                "handled as a Job: quantities must "
+	                                "match the regular expression"));
+	json_decref(bad);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -963,6 +1016,7 @@ int main(void)
 		cmocka_unit_test(test_api_fields_check),
 		cmocka_unit_test(test_api_review_protobuf),
 		cmocka_unit_test(test_api_review_answers),
+		cmocka_unit_test(test_api_job_quantities),
 	};
 	return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }
