@@ -47,6 +47,10 @@ static void patches(const char *body, size_t len, const json_t *obj)
 		    (t != QF_PATCH_JSON ||
 		     (err.code != 422 && err.code != 413)))
 			abort();
+		/* the patched object as a Job's would be stored */
+		if (out && qf_api_job_quantities(out, "v1", &err) < 0 &&
+		    err.code != 400)
+			abort();
 		json_decref(out);
 	}
 	json_decref(p);
