@@ -262,6 +262,22 @@ int qf_api_fields_check(const struct qf_kinds *kinds,
                         struct qf_api_err *err);
 
 /*
+ * A Job as kube-apiserver defaults it (api_jobdef.c), in place.
+ * qf_api_job_defaults: what every decoded Job gets (SetDefaults_Job:
+ * parallelism, completions, backoffLimit, completionMode, suspend,
+ * podReplacementPolicy, the template's labels as the Job's when it has
+ * none; of its pod template: dnsPolicy, restartPolicy, securityContext,
+ * terminationGracePeriodSeconds, schedulerName, and each container's
+ * imagePullPolicy, termination message, resources, port protocol and
+ * probe timings); absent fields only.  qf_api_job_selector: what a new
+ * one gets besides (its strategy's generateSelector): the pod labels
+ * job-name and controller-uid, legacy and batch.kubernetes.io/, and
+ * spec.selector.matchLabels on the uid, unless spec.manualSelector.
+ */
+void qf_api_job_defaults(json_t *job);
+void qf_api_job_selector(json_t *job);
+
+/*
  * A Job as kube-apiserver stores it (api_qty.c): every resource quantity
  * of its pod template (containers', init and ephemeral containers'
  * requests and limits, the pod's overhead and resources, emptyDir

@@ -556,6 +556,8 @@ static void defaults(struct ctl *c, int kind, json_t *obj)
 	if (kind == K_JOB)
 		default_queue(c, obj);
 	ctl_default(c, kind, obj);
+	if (kind == K_JOB)
+		qf_api_job_selector(obj);
 }
 
 void ctl_prune(struct ctl *c, int kind, json_t *obj)
@@ -566,6 +568,8 @@ void ctl_prune(struct ctl *c, int kind, json_t *obj)
 void ctl_default(struct ctl *c, int kind, json_t *obj)
 {
 	qf_schema_default(c->schemas[kind], obj);
+	if (kind == K_JOB) /* a built-in kind: its Go defaults */
+		qf_api_job_defaults(obj);
 }
 
 /* Create: the body (a reference we own) becomes a stored object; a dry

@@ -15,7 +15,7 @@ sed '/kueue.x-k8s.io\/queue-name/d; /^  labels:$/d' "$EX/job1.yaml" >"$tmp/nolab
 # no LocalQueue "default" yet: not Kueue's
 k create -f "$tmp/nolabel.yaml" >/dev/null 2>&1 || bad "create job1"
 expect_eq "job1 unlabelled" "$(k get job job1 -o jsonpath='{.metadata.labels}')" ""
-expect_eq "job1 runs" "$(k get job job1 -o jsonpath='{.spec.suspend}')" ""
+expect_eq "job1 runs" "$(k get job job1 -o jsonpath='{.spec.suspend}')" "false"
 expect_eq "job1 no workload" "$(k get workloads -o name)" ""
 printf 'apiVersion: v1\nkind: Namespace\nmetadata: {name: kueue-system}\n' |
 	k create -f - >/dev/null 2>&1 || bad "create namespace kueue-system"

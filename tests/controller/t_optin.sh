@@ -35,7 +35,7 @@ expect_eq "team-a workload" "$(k get workloads -n team-a -o name | wc -l)" "1"
 expect_eq "team-b no workload" "$(k get workloads -n team-b -o name)" ""
 expect_eq "team-b suspended" "$(k get job job1 -n team-b -o jsonpath='{.spec.suspend}')" "true"
 expect_eq "kube-system no workload" "$(k get workloads -n kube-system -o name)" ""
-expect_eq "kube-system runs as created" "$(k get job job1 -n kube-system -o jsonpath='{.spec.suspend}')" ""
+expect_eq "kube-system runs as created" "$(k get job job1 -n kube-system -o jsonpath='{.spec.suspend}')" "false"
 stop
 expect_eq "stop" "$?" "0"
 finish

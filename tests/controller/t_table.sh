@@ -39,7 +39,7 @@ expect_has "job running" "$(echo "$out" | row 2)" "job1  Running  0/3  "
 expect_has "job suspended" "$(echo "$out" | row 5)" "job4  Suspended  0/3  "
 out=$(k get jobs -o wide)
 expect_eq "job wide header" "$(echo "$out" | row 1)" "NAME  STATUS  COMPLETIONS  DURATION  AGE  CONTAINERS  IMAGES  SELECTOR"
-expect_has "job wide row" "$(echo "$out" | row 2)" "main  busybox  <none>"
+expect_has "job wide row" "$(echo "$out" | row 2)" "main  busybox  batch.kubernetes.io/controller-uid=$(k get job job1 -o jsonpath='{.metadata.uid}')"
 out=$(k get namespaces)
 expect_eq "ns header" "$(echo "$out" | row 1)" "NAME  STATUS  AGE"
 expect_has "ns row" "$(echo "$out" | row 2)" "default  Active  "

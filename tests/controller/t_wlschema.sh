@@ -90,14 +90,15 @@ expect_has "explain template" "$out" "template	<Object> -required-"
 out=$(k explain workload.spec.podSets.template.spec.containers.ports 2>&1)
 expect_has "explain protocol" "$out" "protocol	<string>"
 
-# the Job path: its Workload is defaulted (the pod template's defaults
-# too, on a copy: the Job keeps its own) and admitted as before
+# the Job path: the Job is defaulted as kube-apiserver defaults a
+# built-in kind (api_jobdef.c), its Workload as its schema says, and it
+# is admitted as before
 sed 's/^        resources:/        ports: [{containerPort: 80}]\n        resources:/' "$EX/job1.yaml" >"$tmp/job.yaml"
 k create -f "$tmp/job.yaml" >/dev/null 2>&1 || bad "create job1"
 wait_for "admitted" "k get job job1 -o jsonpath='{.spec.suspend}'" "false"
 jw() { k get workloads -o jsonpath="{range .items[?(@.metadata.ownerReferences)]}$1{end}"; }
 expect_eq "job workload" "$(jw '{.spec.active}/{.spec.podSets[0].template.spec.containers[0].ports[0].protocol}')" "true/TCP"
-expect_eq "job untouched" "$(k get job job1 -o jsonpath='{.spec.template.spec.containers[0].ports[0]}')" '{"containerPort":80}'
+expect_eq "job defaulted" "$(k get job job1 -o jsonpath='{.spec.template.spec.containers[0].ports[0]}')" '{"containerPort":80,"protocol":"TCP"}'
 rv=$(jw '{.metadata.resourceVersion}')
 stop || bad "stop"
 # read back after a restart, nothing to rewrite
