@@ -69,6 +69,15 @@ static void reviews(const char *body, size_t len)
 		json_decref(in);
 		json_decref(out);
 	}
+	/* and as each served kind in protobuf */
+	for (size_t i = 0; i < qf_api_nkinds; i++) {
+		struct qf_api_err err;
+		json_t *o = qf_api_protobuf_decode((int)i, body, len, &err);
+
+		if (!o && err.code != 400 && err.code != 415)
+			abort();
+		json_decref(o);
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -94,6 +94,14 @@ struct qf_api_err;
 json_t *qf_api_review(int review, const json_t *body, int token,
                       struct qf_api_err *err);
 
+/* An object body of served kind `kind` in Kubernetes' protobuf encoding
+ * (api_pb.c; kubectl's typed clients send built-in kinds so: `kubectl
+ * create namespace`) as the JSON body a write takes (new reference), or
+ * NULL with *err: 400 when it is not one, 415 for a kind not read from
+ * protobuf here (all but Namespace). */
+json_t *qf_api_protobuf_decode(int kind, const void *body, size_t len,
+                               struct qf_api_err *err);
+
 /* A review body in Kubernetes' protobuf encoding (the "k8s\0" magic and
  * a runtime.Unknown, as kubectl sends reviews) as the JSON body
  * qf_api_review takes (new reference; the fields it reads), or NULL with

@@ -1165,11 +1165,25 @@ static int check_fields(struct ctl *c, const struct qf_api_req *rq,
 	return -1;
 }
 
+/* The body of a write: JSON or YAML, or protobuf as kubectl's typed
+ * clients send a built-in kind (api_pb.c). */
+static json_t *write_body(const struct qf_api_req *rq,
+                          const struct qf_http_req *hr, struct qf_api_err *err)
+{
+	static const char pb[] = "application/vnd.kubernetes.protobuf";
+
+	if (hr->content_type && !strncmp(hr->content_type, pb, strlen(pb)) &&
+	    rq->verb != QF_API_PATCH)
+		return qf_api_protobuf_decode(rq->kind, hr->body, hr->body_len,
+		                              err);
+	return ctl_parse_body(hr, err);
+}
+
 static int do_write(struct ctl *c, const struct qf_api_req *rq,
                     const struct qf_http_req *hr, json_t *prev,
                     struct qf_buf *warn, struct qf_api_err *err, json_t **out)
 {
-	json_t *body = ctl_parse_body(hr, err), *in, *served;
+	json_t *body = write_body(rq, hr, err), *in, *served;
 	enum qf_api_patch pt;
 	int rc;
 

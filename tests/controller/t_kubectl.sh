@@ -88,6 +88,17 @@ wait_for "job5 frozen" "k get workload $wl5 -o jsonpath='{.status.conditions[?(@
 "$QF" finish default/job4 --server "http://127.0.0.1:$PORT" >/dev/null || bad "finish job4"
 wait_for "cq gone" "k get clusterqueues -o name" ""
 wait_for "job5 without cq" "k get workload $wl5 -o jsonpath='{.status.conditions[?(@.type==\"QuotaReserved\")].message}'" "ClusterQueue cluster-queue doesn't exist"
+# kubectl's typed commands send built-in kinds as protobuf: a Namespace
+# is read from it; a Job is refused with what to send instead
+out=$(k create namespace team-pb 2>&1) || bad "create namespace from protobuf: $out"
+expect_eq "namespace from protobuf" "$(k get namespace team-pb -o jsonpath='{.metadata.name} {.metadata.labels} {.spec.finalizers} {.status.phase}')" \
+	'team-pb {"kubernetes.io/metadata.name":"team-pb"} ["kubernetes"] Active'
+expect_eq "no empty strings" "$(k get namespace team-pb -o jsonpath='{.metadata.generateName}{.metadata.namespace}')" ""
+out=$(k create namespace team-pb 2>&1) && bad "a second team-pb created"
+expect_has "namespace exists" "$out" 'namespaces "team-pb" already exists'
+out=$(k create job pb --image=busybox 2>&1) && bad "a protobuf Job created"
+expect_has "protobuf job refused" "$out" "a Job in Kubernetes' protobuf encoding is not read here: send it as JSON or YAML"
+k delete namespace team-pb >/dev/null 2>&1 || bad "delete team-pb"
 stop
 expect_eq "exit after SIGTERM" "$?" "0"
 finish

@@ -992,6 +992,79 @@ static void test_api_job_quantities(void **state)
 	json_decref(bad);
 }
 
+/* A length-delimited protobuf field (lengths below 128 only). */
+static void pb_field(struct qf_buf *b, unsigned num, const char *p, size_t n)
+{
+	qf_buf_addch(b, (char)(num << 3 | 2));
+	qf_buf_addch(b, (char)n);
+	qf_buf_add(b, p, n);
+}
+
+/* `kubectl create namespace` as protobuf: the name, empty strings that
+ * JSON leaves out, labels (one with an empty value), finalizers; a
+ * truncated body is 400; a Job is 415 */
+static void test_api_protobuf_namespace(void **state)
+{
+	struct qf_buf kv1 = QF_BUF_INIT, kv2 = QF_BUF_INIT, meta = QF_BUF_INIT;
+	struct qf_buf spec = QF_BUF_INIT, ns = QF_BUF_INIT, tm = QF_BUF_INIT;
+	struct qf_buf body = QF_BUF_INIT;
+	struct qf_api_err err;
+	json_t *o;
+	char *text;
+	int ns_kind = -1, job_kind = -1;
+
+	(void)state;
+	for (size_t i = 0; i < qf_api_nkinds; i++) {
+		if (!strcmp(qf_api_kinds[i].kind, "Namespace"))
+			ns_kind = (int)i;
+		if (!strcmp(qf_api_kinds[i].kind, "Job"))
+			job_kind = (int)i;
+	}
+	pb_field(&kv1, 1, "team", 4);
+	pb_field(&kv1, 2, "a", 1);
+	pb_field(&kv2, 1, "empty", 5);
+	pb_field(&meta, 1, "ns1", 3);
+	pb_field(&meta, 2, "", 0);
+	pb_field(&meta, 11, kv1.buf, kv1.len);
+	pb_field(&meta, 11, kv2.buf, kv2.len);
+	pb_field(&meta, 14, "f1", 2);
+	pb_field(&meta, 14, "f2", 2);
+	pb_field(&spec, 1, "kubernetes", 10);
+	pb_field(&ns, 1, meta.buf, meta.len);
+	pb_field(&ns, 2, spec.buf, spec.len);
+	pb_field(&tm, 1, "v1", 2);
+	pb_field(&tm, 2, "Namespace", 9);
+	qf_buf_add(&body, "k8s", 4);
+	pb_field(&body, 1, tm.buf, tm.len);
+	pb_field(&body, 2, ns.buf, ns.len);
+
+	o = qf_api_protobuf_decode(ns_kind, body.buf, body.len, &err);
+	assert_non_null(o);
+	text = json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT);
+	assert_string_equal(text,
+	                    "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\","
+	                    "\"metadata\":{\"finalizers\":[\"f1\",\"f2\"],"
+	                    "\"labels\":{\"empty\":\"\",\"team\":\"a\"},"
+	                    "\"name\":\"ns1\"},\"spec\":{\"finalizers\":"
+	                    "[\"kubernetes\"]}}");
+	free(text);
+	json_decref(o);
+
+	assert_null(
+	        qf_api_protobuf_decode(ns_kind, body.buf, body.len - 3, &err));
+	assert_int_equal(err.code, 400);
+	assert_null(qf_api_protobuf_decode(job_kind, body.buf, body.len, &err));
+	assert_int_equal(err.code, 415);
+	assert_string_equal(err.reason, "UnsupportedMediaType");
+	qf_buf_release(&kv1);
+	qf_buf_release(&kv2);
+	qf_buf_release(&meta);
+	qf_buf_release(&spec);
+	qf_buf_release(&ns);
+	qf_buf_release(&tm);
+	qf_buf_release(&body);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1017,6 +1090,7 @@ int main(void)
 		cmocka_unit_test(test_api_review_protobuf),
 		cmocka_unit_test(test_api_review_answers),
 		cmocka_unit_test(test_api_job_quantities),
+		cmocka_unit_test(test_api_protobuf_namespace),
 	};
 	return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }
