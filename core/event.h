@@ -11,7 +11,9 @@
  * clusterQueue, message, and for QuotaReserved/Admitted flavors {podSet:
  * {resource: flavor}}, usage and borrowed {flavor: {resource: quantity}}; for
  * Preempted preemptor and preemptionReason.  Reasons and messages are Kueue's
- * (v0.19 texts, with the granular pending reasons), plus Requeued and Finished.
+ * (v0.19 texts, with the granular pending reasons), plus Requeued, Finished
+ * and Deleted (a Workload deleted before it finished: Kueue writes no event,
+ * a watch sees it gone).
  * Added later, optional: request {podSet: {resource: quantity}} on the
  * pending events (what the workload asks for as its queue's quota counts
  * it: count x per pod, and `pods` = count where the queue covers pods;

@@ -997,10 +997,47 @@ static int keep_terminating(struct ctl *c, const json_t *prev)
 	return ctl_persist(c, K_CQ, next, "MODIFIED");
 }
 
-/* Recursive once at most: a Namespace's delete deletes its contents,
- * none of which is a Namespace. */
+/* delete's flags: a DELETE with propagationPolicy Orphan */
+enum { DELETE_ORPHAN = 1 << 0 };
+
+static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
+                   struct qf_api_err *err);
+
+/*
+ * What a deleted Job owned: kube's garbage collector deletes its
+ * Workload (the Job's controller ownerReference, background or
+ * foreground propagation) and Kueue finalizes it then, as an orphan: its
+ * quota is freed and it is gone.  With propagationPolicy Orphan it stays,
+ * finished here (Kueue kept its quota reserved then, kueue#1789).
+ */
+/* NOLINTNEXTLINE(misc-no-recursion): see delete */
+static int delete_job_workload(struct ctl *c, const char *ns, const char *job,
+                               unsigned flags, struct qf_api_err *err)
+{
+	struct qf_buf key = QF_BUF_INIT;
+	const char *wl;
+	const json_t *w = NULL;
+	int rc = 0;
+
+	ctl_add_path(&key, ns, job);
+	wl = json_string_value(json_object_get(c->job_wl, key.buf));
+	if (wl && !(flags & DELETE_ORPHAN))
+		w = ctl_lookup(c, K_WL, ns, wl);
+	if (w) {
+		json_incref((json_t *)w);
+		rc = delete (c, K_WL, w, 0, err);
+		json_decref((json_t *)w);
+	} else {
+		ctl_job_done(c, ns, job);
+	}
+	qf_buf_release(&key);
+	return rc;
+}
+
+/* Recursive twice at most: a Namespace's delete deletes its contents,
+ * none of which is a Namespace, and a Job's its Workload. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
-static int delete (struct ctl *c, int kind, const json_t *prev,
+static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
                    struct qf_api_err *err)
 {
 	char *ns = prev && qf_api_meta_str(prev, "namespace")
@@ -1020,7 +1057,7 @@ static int delete (struct ctl *c, int kind, const json_t *prev,
 	if (rc == 0 && kind == K_NS)
 		rc = delete_ns_contents(c, name);
 	if (rc == 0 && kind == K_JOB)
-		ctl_job_done(c, ns, name);
+		rc = delete_job_workload(c, ns, name, flags, err);
 	if (rc == 0 && kind == K_WL)
 		ctl_wl_delete(c, ns, name);
 	if (rc == 0)
@@ -1037,7 +1074,7 @@ done:
 int ctl_delete(struct ctl *c, int kind, const json_t *obj,
                struct qf_api_err *err)
 {
-	return delete (c, kind, obj, err);
+	return delete (c, kind, obj, 0, err);
 }
 
 /* NOLINTNEXTLINE(misc-no-recursion): see delete */
@@ -1055,7 +1092,7 @@ static int delete_ns_contents(struct ctl *c, const char *ns)
 			const char *ons = qf_api_meta_str(o, "namespace");
 
 			if (ons && !strcmp(ons, ns) &&
-			    delete (c, (int)k, o, &err) < 0)
+			    delete (c, (int)k, o, 0, &err) < 0)
 				return -1;
 		}
 	}
@@ -1238,15 +1275,22 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	return rc;
 }
 
-/* A DELETE's DeleteOptions body (kubectl sends dryRun there): 1 when it
- * asks for a dry run, -1 with *err for a value other than "All". */
-static int delete_dry_run(const struct qf_http_req *hr, struct qf_api_err *err)
+/* A DELETE's DeleteOptions body (kubectl sends dryRun and
+ * propagationPolicy there): 1 when it asks for a dry run, -1 with *err
+ * for a value other than "All"; *flags DELETE_ORPHAN for Orphan. */
+static int delete_options(const struct qf_http_req *hr, unsigned *flags,
+                          struct qf_api_err *err)
 {
 	json_t *o = hr->body_len ? json_loadb(hr->body, hr->body_len, 0, NULL)
 	                         : NULL;
 	json_t *dr = json_object_get(o, "dryRun"), *v;
+	const char *pp =
+	        json_string_value(json_object_get(o, "propagationPolicy"));
 	int rc = 0;
 	size_t i;
+
+	if (pp && !strcmp(pp, "Orphan"))
+		*flags |= DELETE_ORPHAN;
 
 	json_array_foreach (dr, i, v) {
 		if (!json_is_string(v) ||
@@ -1268,9 +1312,10 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 	struct qf_api_err err = { 500, "InternalError", "" };
 	json_t *prev = NULL, *out = NULL, *st;
 	int rc = 0, code = 200, dry = rq->dry_run;
+	unsigned dflags = 0;
 
 	if (rq->verb == QF_API_DELETE || rq->verb == QF_API_DELETECOLLECTION) {
-		int body_dry = delete_dry_run(hr, &err);
+		int body_dry = delete_options(hr, &dflags, &err);
 
 		if (body_dry < 0) {
 			respond_err(rs, &err);
@@ -1303,7 +1348,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		break;
 	case QF_API_DELETE:
 		json_incref(prev);
-		rc = dry ? 0 : delete (c, rq->kind, prev, &err);
+		rc = dry ? 0 : delete (c, rq->kind, prev, dflags, &err);
 		if (rc == 0) {
 			st = qf_api_status(200, NULL, NULL,
 			                   qf_api_kinds[rq->kind].resource,

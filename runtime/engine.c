@@ -644,6 +644,12 @@ void qf_engine_delete(struct qf_engine *e, struct qf_wl *w)
 		qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
 	if (w->state == QF_WL_RESERVED)
 		release_quota(e, w);
+	/* Kueue writes no event for it (a watch sees DELETED): said, so an
+	 * audit of these events ends its wait or its quota here (D10) */
+	if (w->state != QF_WL_FINISHED)
+		emit_now(e, w, "Normal", "Deleted",
+		         w->cq >= 0 ? e->cq[w->cq].m->name : NULL,
+		         "The Workload was deleted");
 	w->state = QF_WL_DELETED;
 	w->end_ms = e->now_ms;
 	if (e->reap_due)

@@ -42,8 +42,10 @@ k label job job1 job2 pick=yes >/dev/null 2>&1 || bad "label"
 out=$(k delete --raw "/apis/batch/v1/namespaces/default/jobs?labelSelector=pick%3Dyes" 2>&1)
 expect_has "deletecollection answer" "$out" '"kind":"JobList"'
 expect_eq "deletecollection left" "$(k get jobs -o name | tr '\n' ' ')" "job.batch/job3 job.batch/job4 "
+# the deleted Jobs' Workloads went with them (kube's garbage collector)
+expect_eq "owned workloads gone" "$(k get workloads -o jsonpath='{.items[*].metadata.ownerReferences[0].name}')" "job3 job4"
 out=$(k delete workloads --all -n default 2>&1)
-expect_eq "delete --all" "$(echo "$out" | grep -c deleted)" "4"
+expect_eq "delete --all" "$(echo "$out" | grep -c deleted)" "2"
 expect_eq "no workloads" "$(k get workloads -n default -o name | wc -l)" "0"
 out=$(k delete --raw "/apis/kueue.x-k8s.io/v1beta2/clusterqueues?labelSelector=a%20in" 2>&1)
 expect_has "bad selector" "$out" "BadRequest"
