@@ -283,6 +283,31 @@ static void cohort_from_row(struct borrow *b, sqlite3_stmt *st, int unused)
 	add_qchange(b, r->from_ms, (size_t)-1);
 }
 
+/* A ClusterQueue's terminating stretch (D3): name, from, removal. */
+static void term_from_row(struct borrow *b, sqlite3_stmt *st, int unused)
+{
+	struct term *r;
+
+	(void)unused;
+	b->term = qf_grow(b->term, sizeof(*b->term), &b->aterm, b->nterm + 1);
+	r = &b->term[b->nterm++];
+	r->cq = qf_xstrdup(col(st, 0));
+	r->from_ms = sqlite3_column_int64(st, 1);
+	r->to_ms = sqlite3_column_type(st, 2) == SQLITE_NULL
+	                   ? INT64_MAX
+	                   : sqlite3_column_int64(st, 2);
+}
+
+int qf_borrow_terminating(const struct borrow *b, const char *cq, int64_t from,
+                          int64_t to)
+{
+	for (size_t i = 0; i < b->nterm; i++)
+		if (!strcmp(b->term[i].cq, cq) && b->term[i].from_ms <= to &&
+		    b->term[i].to_ms > from)
+			return 1;
+	return 0;
+}
+
 /*
  * D3: a snapshot at t of an object with quota rows that has no row of its
  * own at t for this (flavor, resource) no longer lists it: nominal 0 from
@@ -413,6 +438,14 @@ static void link_parents(struct borrow *b)
 	sort_keys(b);
 }
 
+/* Each deletion of a ClusterQueue and the removal after it (D3). */
+static const char sql_terms[] =
+        "SELECT t.name, t.valid_from_ms, (SELECT MIN(r.valid_from_ms) FROM"
+        " queue_objects r WHERE r.cluster = ?1 AND r.kind = 'ClusterQueue'"
+        " AND r.name = t.name AND r.deleted AND r.valid_from_ms >="
+        " t.valid_from_ms) FROM queue_objects t WHERE t.cluster = ?1 AND"
+        " t.kind = 'ClusterQueueTerminating' ORDER BY 1, 2";
+
 static int load_quotas(struct borrow *b, struct qf_diags *d)
 {
 	int rc = each_row(b,
@@ -421,6 +454,8 @@ static int load_quotas(struct borrow *b, struct qf_diags *d)
 	                  " 'Cohort' ORDER BY name, valid_from_ms",
 	                  cohort_from_row, 0, d);
 
+	if (rc == QF_OK)
+		rc = each_row(b, sql_terms, term_from_row, 0, d);
 	for (int i = 0; rc == QF_OK && i < 2; i++)
 		rc = each_row(b, quota_sql[i], quota_from_row, i, d);
 	if (rc == QF_OK)
@@ -552,6 +587,9 @@ void qf_borrow_release(struct borrow *b)
 		free(b->co[i].name);
 	}
 	free(b->co);
+	for (size_t i = 0; i < b->nterm; i++)
+		free(b->term[i].cq);
+	free(b->term);
 	free(b->byfr);
 	free(b->frbeg);
 	free(b->korder);

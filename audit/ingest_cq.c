@@ -16,6 +16,10 @@
  *     at the snapshot's valid-from (that of its ClusterQueue row, D3);
  *     parent the policy (Hold, HoldAndDrain).  A snapshot without one
  *     has none: the queue runs from that snapshot on.
+ *   kind ClusterQueueTerminating: its deletion was asked for then
+ *     (metadata.deletionTimestamp, an audit-log delete that left it);
+ *     it terminates until the next ClusterQueue row that removes it
+ *     (deleted 1, D3), which ends the stretch.
  *
  * The report (report_inactive.c) reads them back.
  */
@@ -159,6 +163,17 @@ int qf_ingest_cq_status(struct qf_ingest_cx *cx, const json_t *obj,
 		return active_row(cx, c, name, t, rev); /* one of a type */
 	}
 	return QF_OK;
+}
+
+int qf_ingest_cq_terminating(struct qf_ingest_cx *cx, const char *name,
+                             int64_t t, const char *rev)
+{
+	/* Kueue: clusterqueue_controller.go Reconcile marks the queue
+	 * terminating in its cache (cache.go TerminateClusterQueue) once it
+	 * has a deletionTimestamp, and keeps it there, quota included,
+	 * until the object is gone (Delete event: DeleteClusterQueue) */
+	return qf_ingest_queue_object(cx, "ClusterQueueTerminating", name, t,
+	                              NULL, 0, rev);
 }
 
 int qf_ingest_cq_stop(struct qf_ingest_cx *cx, const char *name,

@@ -10,6 +10,9 @@
  *    ResourceFlavor): FlavorNotFound;
  *  - its spec: the snapshot in force has a stopPolicy (kind
  *    ClusterQueueStop, ingest_cq.c): Stopped;
+ *  - its deletion (kind ClusterQueueTerminating, ingest_cq.c): from then
+ *    until it is removed (D3), Terminating and nothing else, as Kueue's
+ *    condition says then;
  *  - its own Active condition (kind ClusterQueueActive): False, with
  *    Kueue's reason, from its lastTransitionTime until a later condition,
  *    or until the cause its reason names is seen gone: Stopped, a later
@@ -55,14 +58,14 @@ struct ictx {
 	struct qf_evdb *s;
 	struct qf_diags *d;
 	const char *cluster;
-	struct rows rf, cq, snap, act, stop, names;
+	struct rows rf, cq, snap, act, stop, term, names;
 	int64_t from, to, last; /* the window, and the evidence's end */
 };
 
 /* One queue's rows while it is judged. */
 struct queue {
 	const char *name;
-	struct span cq, snap, act, stop;
+	struct span cq, snap, act, stop, term;
 };
 
 static void rows_release(struct rows *r)
@@ -263,6 +266,20 @@ static int condition_at(const struct ictx *x, const struct queue *q, int64_t t,
 	return holds;
 }
 
+/* Whether q terminates at t: its deletion was asked for at or before t
+ * and no row since removes it (state_at has seen the row in force does
+ * not). */
+static int terminating_at(const struct ictx *x, const struct queue *q,
+                          int64_t t)
+{
+	const struct trow *r = last_at(&x->term, q->term, t);
+
+	for (size_t i = q->cq.lo; r && i < q->cq.hi && x->cq.v[i].t <= t; i++)
+		if (x->cq.v[i].flag && x->cq.v[i].t >= r->t)
+			return 0; /* removed, then created again */
+	return r != NULL;
+}
+
 /* Why q is inactive at t, "reasons\tflavors" into out; empty: active. */
 static void state_at(const struct ictx *x, const struct queue *q, int64_t t,
                      struct qf_buf *out)
@@ -275,6 +292,11 @@ static void state_at(const struct ictx *x, const struct queue *q, int64_t t,
 	qf_buf_reset(out);
 	if (cq && cq->flag)
 		return; /* deleted */
+	if (terminating_at(x, q, t)) {
+		/* Kueue: clusterqueue.go inactiveReason gives this alone */
+		qf_buf_adds(out, "Terminating\t");
+		return;
+	}
 	holds = condition_at(x, q, t, &why, &fl);
 	if (stopped_at(x, q, t, NULL))
 		qf_namelist_add(&why, "Stopped", 7);
@@ -340,6 +362,8 @@ static int64_t *instants(const struct ictx *x, const struct queue *q, size_t *n)
 
 	for (size_t i = q->cq.lo; i < q->cq.hi; i++)
 		add_time(&t, &a, &k, x->cq.v[i].t);
+	for (size_t i = q->term.lo; i < q->term.hi; i++)
+		add_time(&t, &a, &k, x->term.v[i].t);
 	for (size_t i = q->snap.lo; i < q->snap.hi; i++) {
 		add_time(&t, &a, &k, x->snap.v[i].t);
 		flavor_times(x, x->snap.v[i].text, &t, &a, &k);
@@ -415,13 +439,14 @@ static void queue(const struct ictx *x, const struct queue *q,
 }
 
 /* The queues to judge: those that ever name a flavor seen removed, ever
- * stop, or ever have a False Active condition. */
+ * stop, terminate, or have a False Active condition. */
 #define CANDIDATES                                                             \
 	"WITH cand(q) AS (SELECT cluster_queue FROM quotas WHERE cluster = ?1" \
 	" AND flavor IN (SELECT name FROM queue_objects WHERE cluster = ?1"    \
 	" AND kind = 'ResourceFlavor' AND deleted) UNION SELECT name FROM"     \
-	" queue_objects WHERE cluster = ?1 AND (kind = 'ClusterQueueStop'"     \
-	" OR (kind = 'ClusterQueueActive' AND deleted))) "
+	" queue_objects WHERE cluster = ?1 AND (kind IN ('ClusterQueueStop',"  \
+	" 'ClusterQueueTerminating') OR (kind = 'ClusterQueueActive'"          \
+	" AND deleted))) "
 
 static const char sql_names[] =
         CANDIDATES "SELECT q, 0, 0, NULL FROM cand ORDER BY 1";
@@ -451,13 +476,17 @@ static int cluster_inactive(struct ictx *x, struct qf_report *out,
 	if (rc == QF_OK && x->names.n)
 		rc = load(x, &x->stop, sql_objects, "ClusterQueueStop");
 	if (rc == QF_OK && x->names.n)
+		rc = load(x, &x->term, sql_objects, "ClusterQueueTerminating");
+	if (rc == QF_OK && x->names.n)
 		rc = load(x, &x->snap, sql_snapshots, NULL);
 	for (size_t i = 0; rc == QF_OK && i < x->names.n; i++) {
 		const char *name = x->names.v[i].name;
-		struct queue q = { name, span_of(&x->cq, name),
+		struct queue q = { name,
+			           span_of(&x->cq, name),
 			           span_of(&x->snap, name),
 			           span_of(&x->act, name),
-			           span_of(&x->stop, name) };
+			           span_of(&x->stop, name),
+			           span_of(&x->term, name) };
 
 		queue(x, &q, out, alloc);
 	}
@@ -466,6 +495,7 @@ static int cluster_inactive(struct ictx *x, struct qf_report *out,
 	rows_release(&x->cq);
 	rows_release(&x->act);
 	rows_release(&x->stop);
+	rows_release(&x->term);
 	rows_release(&x->snap);
 	return rc;
 }
