@@ -151,10 +151,16 @@ int qf_ingest_cq_status(struct qf_ingest_cx *cx, const json_t *obj,
 	        json_object_get(json_object_get(obj, "status"), "conditions");
 	size_t i;
 	json_t *c;
+	int64_t t;
 
+	/* D3: whatever shows its deletionTimestamp (a status write too)
+	 * shows it terminating from then */
+	if (qf_evdb_parse_time(&t, sget(json_object_get(obj, "metadata"),
+	                                "deletionTimestamp")) == QF_OK &&
+	    qf_ingest_cq_terminating(cx, name, t, rev) < 0)
+		return QF_EIO;
 	json_array_foreach (conds, i, c) {
 		const char *type = sget(c, "type"), *st = sget(c, "status");
-		int64_t t;
 
 		if (!type || strcmp(type, "Active") != 0 || !st ||
 		    (strcmp(st, "True") != 0 && strcmp(st, "False") != 0) ||

@@ -73,7 +73,8 @@ int qf_ingest_queue_object(struct qf_ingest_cx *cx, const char *kind,
                            int deleted, const char *rev);
 
 /* ingest_cq.c (D11): the Active condition of ClusterQueue `name` in obj's
- * status (obj may be NULL or carry none: nothing is stored), and the
+ * status (obj may be NULL or carry none: nothing is stored; a
+ * deletionTimestamp in its metadata: terminating, D3), and the
  * stopPolicy of its spec snapshot taking effect at `from`. */
 int qf_ingest_cq_status(struct qf_ingest_cx *cx, const json_t *obj,
                         const char *name, const char *rev);

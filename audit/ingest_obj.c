@@ -691,27 +691,22 @@ static int is_queue_kind(const char *kind)
 }
 
 /*
- * D3, D10: a dump or watch event of a ClusterQueue or Cohort whose
- * deletion was asked for at `asked`.  Kueue's webhook puts its
- * resource-in-use finalizer on every ClusterQueue and its controller takes
- * it off once no workload holds quota there; until then the queue
- * terminates (clusterqueue_controller.go Reconcile, cache.go
- * TerminateClusterQueue), inactive but in its cache and cohort, so its
- * quota still counts.  A Cohort has no finalizer of Kueue's, which does
- * not look at its deletionTimestamp (cohort_controller.go Reconcile drops
- * it from the cache once the API no longer has it).  Either is removed
- * when a watch DELETED event shows it gone (removal_time).
+ * D3, D10: a dump or watch event of a ClusterQueue or Cohort being
+ * deleted.  Kueue's webhook puts its resource-in-use finalizer on every
+ * ClusterQueue and its controller takes it off once no workload holds
+ * quota there; until then the queue terminates from its deletionTimestamp
+ * (clusterqueue_controller.go Reconcile, cache.go TerminateClusterQueue;
+ * the row: qf_ingest_cq_status), inactive but in its cache and cohort, so
+ * its quota still counts.  A Cohort has no finalizer of Kueue's, which
+ * does not look at its deletionTimestamp (cohort_controller.go Reconcile
+ * drops it from the cache once the API no longer has it).  Either is
+ * removed when a watch DELETED event shows it gone (removal_time).
  */
 static int queue_removal(struct qf_ingest_cx *cx, const json_t *o,
-                         const char *kind, const char *name, int64_t asked,
-                         const char *rev)
+                         const char *kind, const char *name, const char *rev)
 {
 	int64_t gone;
 
-	if (!strcmp(kind, "ClusterQueue") &&
-	    sget(json_object_get(o, "metadata"), "deletionTimestamp") &&
-	    qf_ingest_cq_terminating(cx, name, asked, rev) < 0)
-		return QF_EIO;
 	if (!cx->watch_deleted)
 		return QF_OK;
 	gone = removal_time(o);
@@ -789,7 +784,7 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 	if (rc == QF_OK && gone != QF_EVDB_NO_TIME)
 		rc = deletion(cx, kind, ns, name, full.buf, gone, rev);
 	if (rc == QF_OK && gone != QF_EVDB_NO_TIME && is_queue_kind(kind))
-		rc = queue_removal(cx, o, kind, name, gone, rev);
+		rc = queue_removal(cx, o, kind, name, rev);
 	if (rc == QF_OK && !strcmp(kind, "ResourceFlavor"))
 		rc = flavor_rows(cx, o, name, at, rev);
 	if (rc == QF_OK && !strcmp(kind, "ClusterQueue"))
@@ -870,7 +865,6 @@ static int queue_written(struct qf_ingest_cx *cx, const char *kind,
 	        sget(json_object_get(resp, "metadata"), "deletionTimestamp");
 	int is_cq = !strcmp(kind, "ClusterQueue");
 	int removed = write_removed(verb, resp);
-	int64_t t;
 
 	if (!strcmp(kind, "ResourceFlavor"))
 		return flavor_written(cx, name, verb, resp, at, rev);
@@ -883,11 +877,10 @@ static int queue_written(struct qf_ingest_cx *cx, const char *kind,
 		removed = !is_cq;
 	if (removed)
 		return qf_ingest_queue_object(cx, kind, name, at, NULL, 1, rev);
-	if (is_cq && (asked || !strcmp(verb, "delete"))) {
-		if (qf_evdb_parse_time(&t, asked) < 0)
-			t = at;
-		return qf_ingest_cq_terminating(cx, name, t, rev);
-	}
+	if (is_cq && asked)
+		return QF_OK; /* terminating (qf_ingest_cq_status): no update */
+	if (is_cq && !strcmp(verb, "delete"))
+		return qf_ingest_cq_terminating(cx, name, at, rev);
 	if (!strcmp(verb, "delete"))
 		return QF_OK; /* a Cohort held by a finalizer not Kueue's */
 	return spec ? quota_rows(cx, kind, name, spec, at, rev) : QF_OK;

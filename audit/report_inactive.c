@@ -253,6 +253,10 @@ static int condition_at(const struct ictx *x, const struct queue *q, int64_t t,
 		const char *r = reasons.v[i];
 		int64_t snap;
 
+		/* the object that says so has a deletionTimestamp: its
+		 * rows say until when (terminating_at), not the condition */
+		if (!strcmp(r, "Terminating"))
+			continue;
 		if (!strcmp(r, "Stopped") && !stopped_at(x, q, t, &snap) &&
 		    snap > c->t)
 			continue; /* a later snapshot runs it */
