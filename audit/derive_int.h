@@ -67,6 +67,8 @@ struct ukey {
 	struct qf_buf seg;
 	int64_t seg_from_ms, seg_to_ms; /* its first and last point */
 	size_t seg_n;                   /* points in it */
+	size_t term; /* its ClusterQueue's first terminating stretch
+	              * (borrow.term), or -1: never deleted */
 };
 
 /* A reservation at the current instant, resolved when it closes. */
@@ -124,6 +126,8 @@ struct cohort {
 struct term {
 	char *cq; /* owned */
 	int64_t from_ms, to_ms;
+	size_t *keys; /* owned, in a ClusterQueue's first stretch: its keys */
+	size_t nkeys, akeys;
 };
 
 /* A quota row of key k taking effect at t (k -1: a Cohort's row). */

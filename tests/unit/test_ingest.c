@@ -804,13 +804,14 @@ static void test_ingest_queue_objects_over_time(void **state)
 	    "Cohort c -9223372036854775808 root 0");
 	one(f, "SELECT nominal_milli FROM cohort_quotas WHERE cohort = 'c'",
 	    "2000");
-	/* q1 borrows 2: q2 lends 1 until its removal at 2.001 s (c's own 2
-	 * the other 1; terminating from 2 s, it still lends), then c's own
-	 * quota alone */
+	/* q1 borrows 2: q2 lends 1 until its deletion at 2 s (c's own 2 the
+	 * other 1): terminating from then and holding nothing, it is gone
+	 * (Kueue removes it at once), before the watch's removal at 2.001 s;
+	 * then c's own quota alone */
 	one(f,
 	    "SELECT group_concat(lender || '=' || (amount_milli_ms / 1e6), ' ')"
 	    " FROM (SELECT * FROM d_lending ORDER BY lender)",
-	    "cohort/c=5.999 q2=2.001");
+	    "cohort/c=6.0 q2=2.0");
 	late = other_db(f, &path, "late");
 	assert_int_equal(qf_ingest_mem(late, &f->o, "e.json", evs, strlen(evs),
 	                               &f->st, &f->d),

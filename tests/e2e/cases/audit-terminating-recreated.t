@@ -3,5 +3,5 @@ setup: simulate -f tests/fixtures/audit/terminating/cluster.yaml --trace tests/f
 setup: audit ingest --db "$tmp/audit-trc.db" tests/fixtures/audit/terminating/cluster.yaml tests/fixtures/audit/terminating/watch-recreated.json "$tmp/audit-trc.jsonl"
 args: audit report --db "$tmp/audit-trc.db" --format markdown
 exit: 0
-stdout-has: | default | team-a | Terminating | - | 2026-06-12T09:00:20.000Z | 2026-06-12T09:01:40.001Z | 80.001 |
+stdout-has: | default | team-a | Terminating | - | 2026-06-12T09:00:20.000Z | 2026-06-12T09:01:40.000Z | 80.000 |
 stdout-not: 2026-06-12T09:01:50.000Z
