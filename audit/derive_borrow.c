@@ -76,14 +76,22 @@ static void group_add(struct borrow *b, size_t gi, size_t k)
 	g->cap = qf_grow(g->cap, sizeof(int64_t), &g->acap, g->n);
 }
 
+static int term_cmp(const void *cq, const void *t)
+{
+	return strcmp(cq, ((const struct term *)t)->cq);
+}
+
 /* The first terminating stretch of ClusterQueue cq, or -1 (b->term is
- * sorted by name; deletions are few). */
+ * sorted by name, in SQLite's binary order, which is strcmp's). */
 static size_t term_of(const struct borrow *b, const char *cq)
 {
-	for (size_t i = 0; i < b->nterm; i++)
-		if (!strcmp(b->term[i].cq, cq))
-			return i;
-	return (size_t)-1;
+	const struct term *t = b->nterm ? bsearch(cq, b->term, b->nterm,
+	                                          sizeof(*b->term), term_cmp)
+	                                : NULL;
+
+	while (t && t > b->term && !strcmp(t[-1].cq, cq))
+		t--;
+	return t ? (size_t)(t - b->term) : (size_t)-1;
 }
 
 static size_t new_key(struct borrow *b, const char *cq, const char *flavor,
@@ -322,9 +330,9 @@ static void term_from_row(struct borrow *b, sqlite3_stmt *st, int unused)
 int qf_borrow_terminating(const struct borrow *b, const char *cq, int64_t from,
                           int64_t to)
 {
-	for (size_t i = 0; i < b->nterm; i++)
-		if (!strcmp(b->term[i].cq, cq) && b->term[i].from_ms <= to &&
-		    b->term[i].to_ms > from)
+	for (size_t i = term_of(b, cq);
+	     i < b->nterm && !strcmp(b->term[i].cq, cq); i++)
+		if (b->term[i].from_ms <= to && b->term[i].to_ms > from)
 			return 1;
 	return 0;
 }
