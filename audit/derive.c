@@ -323,6 +323,11 @@ static int emit_admission(struct walk *wk, struct wl *w, int admitted)
 	if (w->arriving) /* admitted in the instant it arrived */
 		snapshot_arrival(wk, w);
 	ok = judged_fit(wk, w, admitted, &u0, &nom);
+	/* D8: a queue being deleted owes no floor (Kueue admits nothing in
+	 * a terminating queue, and the queue's contract ends with it) */
+	if (ok && qf_borrow_terminating(&wk->b, w->cq, w->queued_ms,
+	                                admitted ? w->admitted_ms : INT64_MAX))
+		ok = 0;
 
 	sqlite3_bind_text(wk->ins_adm, 1, wk->cluster, -1, SQLITE_STATIC);
 	sqlite3_bind_text(wk->ins_adm, 2, slash + 1, -1, SQLITE_STATIC);

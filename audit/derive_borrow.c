@@ -76,10 +76,29 @@ static void group_add(struct borrow *b, size_t gi, size_t k)
 	g->cap = qf_grow(g->cap, sizeof(int64_t), &g->acap, g->n);
 }
 
+static int term_cmp(const void *cq, const void *t)
+{
+	return strcmp(cq, ((const struct term *)t)->cq);
+}
+
+/* The first terminating stretch of ClusterQueue cq, or -1 (b->term is
+ * sorted by name, in SQLite's binary order, which is strcmp's). */
+static size_t term_of(const struct borrow *b, const char *cq)
+{
+	const struct term *t = b->nterm ? bsearch(cq, b->term, b->nterm,
+	                                          sizeof(*b->term), term_cmp)
+	                                : NULL;
+
+	while (t && t > b->term && !strcmp(t[-1].cq, cq))
+		t--;
+	return t ? (size_t)(t - b->term) : (size_t)-1;
+}
+
 static size_t new_key(struct borrow *b, const char *cq, const char *flavor,
                       const char *resource, const char *mk, size_t mklen)
 {
 	struct ukey *k;
+	struct term *t;
 
 	b->k = qf_grow(b->k, sizeof(*b->k), &b->ak, b->nk + 1);
 	k = &b->k[b->nk];
@@ -91,6 +110,13 @@ static size_t new_key(struct borrow *b, const char *cq, const char *flavor,
 	qf_buf_init(&k->workloads);
 	qf_buf_init(&k->seg);
 	qf_dmap_put(&b->kmap, mk, mklen, b->nk);
+	k->term = term_of(b, cq);
+	if (k->term != (size_t)-1) {
+		t = &b->term[k->term];
+		t->keys = qf_grow(t->keys, sizeof(size_t), &t->akeys,
+		                  t->nkeys + 1);
+		t->keys[t->nkeys++] = b->nk;
+	}
 	return b->nk++;
 }
 
@@ -283,6 +309,34 @@ static void cohort_from_row(struct borrow *b, sqlite3_stmt *st, int unused)
 	add_qchange(b, r->from_ms, (size_t)-1);
 }
 
+/* A ClusterQueue's terminating stretch (D3): name, from, removal. */
+static void term_from_row(struct borrow *b, sqlite3_stmt *st, int unused)
+{
+	struct term *r;
+
+	(void)unused;
+	b->term = qf_grow(b->term, sizeof(*b->term), &b->aterm, b->nterm + 1);
+	r = &b->term[b->nterm++];
+	memset(r, 0, sizeof(*r));
+	r->cq = qf_xstrdup(col(st, 0));
+	r->from_ms = sqlite3_column_int64(st, 1);
+	r->to_ms = sqlite3_column_type(st, 2) == SQLITE_NULL
+	                   ? INT64_MAX
+	                   : sqlite3_column_int64(st, 2);
+	/* an instant: a queue that holds nothing is gone then (gone_empty) */
+	add_qchange(b, r->from_ms, (size_t)-1);
+}
+
+int qf_borrow_terminating(const struct borrow *b, const char *cq, int64_t from,
+                          int64_t to)
+{
+	for (size_t i = term_of(b, cq);
+	     i < b->nterm && !strcmp(b->term[i].cq, cq); i++)
+		if (b->term[i].from_ms <= to && b->term[i].to_ms > from)
+			return 1;
+	return 0;
+}
+
 /*
  * D3: a snapshot at t of an object with quota rows that has no row of its
  * own at t for this (flavor, resource) no longer lists it: nominal 0 from
@@ -413,6 +467,14 @@ static void link_parents(struct borrow *b)
 	sort_keys(b);
 }
 
+/* Each deletion of a ClusterQueue and the removal after it (D3). */
+static const char sql_terms[] =
+        "SELECT t.name, t.valid_from_ms, (SELECT MIN(r.valid_from_ms) FROM"
+        " queue_objects r WHERE r.cluster = ?1 AND r.kind = 'ClusterQueue'"
+        " AND r.name = t.name AND r.deleted AND r.valid_from_ms >="
+        " t.valid_from_ms) FROM queue_objects t WHERE t.cluster = ?1 AND"
+        " t.kind = 'ClusterQueueTerminating' ORDER BY 1, 2";
+
 static int load_quotas(struct borrow *b, struct qf_diags *d)
 {
 	int rc = each_row(b,
@@ -421,6 +483,8 @@ static int load_quotas(struct borrow *b, struct qf_diags *d)
 	                  " 'Cohort' ORDER BY name, valid_from_ms",
 	                  cohort_from_row, 0, d);
 
+	if (rc == QF_OK)
+		rc = each_row(b, sql_terms, term_from_row, 0, d);
 	for (int i = 0; rc == QF_OK && i < 2; i++)
 		rc = each_row(b, quota_sql[i], quota_from_row, i, d);
 	if (rc == QF_OK)
@@ -552,6 +616,11 @@ void qf_borrow_release(struct borrow *b)
 		free(b->co[i].name);
 	}
 	free(b->co);
+	for (size_t i = 0; i < b->nterm; i++) {
+		free(b->term[i].cq);
+		free(b->term[i].keys);
+	}
+	free(b->term);
 	free(b->byfr);
 	free(b->frbeg);
 	free(b->korder);
@@ -817,6 +886,31 @@ static size_t parent_now(const struct borrow *b, const struct group *g)
 	return c->row[best].deleted ? (size_t)-1 : g->pg[best];
 }
 
+/*
+ * D3: Kueue removes a terminating ClusterQueue as soon as no workload
+ * holds quota there (clusterqueue_controller.go Reconcile takes the
+ * finalizer off when Cache.ClusterQueueEmpty): one that terminates at t
+ * and holds nothing then is gone, though the evidence may not show when
+ * the API removed it (a dump, an audit log of level Metadata).
+ */
+static int gone_empty(const struct borrow *b, const struct ukey *k, int64_t t)
+{
+	const struct term *first;
+	int in = 0;
+
+	if (k->term == (size_t)-1)
+		return 0;
+	first = &b->term[k->term];
+	for (size_t i = k->term; i < b->nterm && !strcmp(b->term[i].cq, k->cq);
+	     i++)
+		if (b->term[i].from_ms <= t && t < b->term[i].to_ms)
+			in = 1;
+	for (size_t i = 0; in && i < first->nkeys; i++)
+		if (b->k[first->keys[i]].usage != 0)
+			return 0;
+	return in;
+}
+
 /* What group gi and its members can lend now, and the Cohort's limits
  * (D6). */
 static void capacities(struct borrow *b, size_t gi)
@@ -829,7 +923,10 @@ static void capacities(struct borrow *b, size_t gi)
 	g->lend_left = own ? (double)own->lending : -1;
 	g->borrow_left = own ? (double)own->borrowing : -1;
 	for (size_t i = 0; i < g->n; i++)
-		g->cap[i] = lendable(&b->k[g->members[i]], gi, b->now_ms);
+		g->cap[i] =
+		        gone_empty(b, &b->k[g->members[i]], b->now_ms)
+		                ? 0
+		                : lendable(&b->k[g->members[i]], gi, b->now_ms);
 }
 
 /* Whether group h is in the subtree of group top now (a cycle of

@@ -67,6 +67,8 @@ struct ukey {
 	struct qf_buf seg;
 	int64_t seg_from_ms, seg_to_ms; /* its first and last point */
 	size_t seg_n;                   /* points in it */
+	size_t term; /* its ClusterQueue's first terminating stretch
+	              * (borrow.term), or -1: never deleted */
 };
 
 /* A reservation at the current instant, resolved when it closes. */
@@ -119,6 +121,15 @@ struct cohort {
 	size_t n, a;
 };
 
+/* A ClusterQueue terminating (D3, D8): from its deletion until it was
+ * removed (INT64_MAX: not seen removed). */
+struct term {
+	char *cq; /* owned */
+	int64_t from_ms, to_ms;
+	size_t *keys; /* owned, in a ClusterQueue's first stretch: its keys */
+	size_t nkeys, akeys;
+};
+
 /* A quota row of key k taking effect at t (k -1: a Cohort's row). */
 struct qchange {
 	int64_t t;
@@ -134,6 +145,8 @@ struct borrow {
 	struct group *g;
 	size_t ng, ag;
 	struct dmap gmap;
+	struct term *term; /* by ClusterQueue, then from_ms */
+	size_t nterm, aterm;
 	struct cohort *co; /* Cohort objects by name (D6) */
 	size_t nco, aco;
 	struct dmap comap;
@@ -296,6 +309,9 @@ void qf_borrow_release(struct borrow *b);
 /* Key index of (cq, flavor, resource), created when new. */
 size_t qf_borrow_key(struct borrow *b, const char *cq, const char *flavor,
                      const char *resource);
+/* Whether ClusterQueue cq terminated at some time of [from, to] (D8). */
+int qf_borrow_terminating(const struct borrow *b, const char *cq, int64_t from,
+                          int64_t to);
 /* Nominal quota of key k at time t, or -1 when unknown (D3). */
 int64_t qf_borrow_nominal(const struct ukey *k, int64_t t);
 /* Usage of key k changes by delta at the current instant. */

@@ -16,6 +16,10 @@
  *     at the snapshot's valid-from (that of its ClusterQueue row, D3);
  *     parent the policy (Hold, HoldAndDrain).  A snapshot without one
  *     has none: the queue runs from that snapshot on.
+ *   kind ClusterQueueTerminating: its deletion was asked for then
+ *     (metadata.deletionTimestamp, an audit-log delete that left it);
+ *     it terminates until the next ClusterQueue row that removes it
+ *     (deleted 1, D3), which ends the stretch.
  *
  * The report (report_inactive.c) reads them back.
  */
@@ -147,10 +151,16 @@ int qf_ingest_cq_status(struct qf_ingest_cx *cx, const json_t *obj,
 	        json_object_get(json_object_get(obj, "status"), "conditions");
 	size_t i;
 	json_t *c;
+	int64_t t;
 
+	/* D3: whatever shows its deletionTimestamp (a status write too)
+	 * shows it terminating from then */
+	if (qf_evdb_parse_time(&t, sget(json_object_get(obj, "metadata"),
+	                                "deletionTimestamp")) == QF_OK &&
+	    qf_ingest_cq_terminating(cx, name, t, rev) < 0)
+		return QF_EIO;
 	json_array_foreach (conds, i, c) {
 		const char *type = sget(c, "type"), *st = sget(c, "status");
-		int64_t t;
 
 		if (!type || strcmp(type, "Active") != 0 || !st ||
 		    (strcmp(st, "True") != 0 && strcmp(st, "False") != 0) ||
@@ -159,6 +169,17 @@ int qf_ingest_cq_status(struct qf_ingest_cx *cx, const json_t *obj,
 		return active_row(cx, c, name, t, rev); /* one of a type */
 	}
 	return QF_OK;
+}
+
+int qf_ingest_cq_terminating(struct qf_ingest_cx *cx, const char *name,
+                             int64_t t, const char *rev)
+{
+	/* Kueue: clusterqueue_controller.go Reconcile marks the queue
+	 * terminating in its cache (cache.go TerminateClusterQueue) once it
+	 * has a deletionTimestamp, and keeps it there, quota included,
+	 * until the object is gone (Delete event: DeleteClusterQueue) */
+	return qf_ingest_queue_object(cx, "ClusterQueueTerminating", name, t,
+	                              NULL, 0, rev);
 }
 
 int qf_ingest_cq_stop(struct qf_ingest_cx *cx, const char *name,

@@ -73,12 +73,17 @@ int qf_ingest_queue_object(struct qf_ingest_cx *cx, const char *kind,
                            int deleted, const char *rev);
 
 /* ingest_cq.c (D11): the Active condition of ClusterQueue `name` in obj's
- * status (obj may be NULL or carry none: nothing is stored), and the
+ * status (obj may be NULL or carry none: nothing is stored; a
+ * deletionTimestamp in its metadata: terminating, D3), and the
  * stopPolicy of its spec snapshot taking effect at `from`. */
 int qf_ingest_cq_status(struct qf_ingest_cx *cx, const json_t *obj,
                         const char *name, const char *rev);
 int qf_ingest_cq_stop(struct qf_ingest_cx *cx, const char *name,
                       const json_t *spec, int64_t from, const char *rev);
+/* ingest_cq.c (D3, D11): ClusterQueue `name` terminates from t on (its
+ * deletion asked for; Kueue keeps it, inactive, until it is removed). */
+int qf_ingest_cq_terminating(struct qf_ingest_cx *cx, const char *name,
+                             int64_t t, const char *rev);
 
 /* A quantity string in milli-units (base unit x 1000); QF_EINVAL. */
 int qf_ingest_milli(int64_t *out, const char *q);

@@ -645,10 +645,9 @@ static const char *revision(const json_t *md)
 	            "quotaflow.dev/source-commit");
 }
 
-/* D3, D9, D10: when an object was deleted, or NO_TIME: its
- * metadata.deletionTimestamp (a dump or a watch event: Kueue stops using
- * a terminating queue then), else, shown by a watch DELETED event, when it
- * was removed (removal_time). */
+/* D3, D9, D10: when an object's deletion was asked for, or NO_TIME: its
+ * metadata.deletionTimestamp (a dump or a watch event), else, shown by a
+ * watch DELETED event, when it was removed (removal_time). */
 static int64_t deleted_at(struct qf_ingest_cx *cx, const json_t *o,
                           const char *kind, const char *full, uint32_t lineno)
 {
@@ -665,8 +664,10 @@ static int64_t deleted_at(struct qf_ingest_cx *cx, const json_t *o,
 	return t;
 }
 
-/* The object is gone from t on; the deletion is a policy change of every
- * kind. */
+/* The deletion asked for at t is a policy change of every kind; a
+ * LocalQueue points nowhere from then on (D9: Kueue treats a terminating
+ * one as missing).  A ClusterQueue or Cohort ends only once removed
+ * (queue_removal). */
 static int deletion(struct qf_ingest_cx *cx, const char *kind, const char *ns,
                     const char *name, const char *full, int64_t t,
                     const char *rev)
@@ -681,9 +682,38 @@ static int deletion(struct qf_ingest_cx *cx, const char *kind, const char *ns,
 		return rc;
 	if (!strcmp(kind, "LocalQueue"))
 		return local_queue_row(cx, ns, name, NULL, t, rev);
-	if (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort"))
-		return qf_ingest_queue_object(cx, kind, name, t, NULL, 1, rev);
 	return QF_OK;
+}
+
+static int is_queue_kind(const char *kind)
+{
+	return !strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort");
+}
+
+/*
+ * D3, D10: a dump or watch event of a ClusterQueue or Cohort being
+ * deleted.  Kueue's webhook puts its resource-in-use finalizer on every
+ * ClusterQueue and its controller takes it off once no workload holds
+ * quota there; until then the queue terminates from its deletionTimestamp
+ * (clusterqueue_controller.go Reconcile, cache.go TerminateClusterQueue;
+ * the row: qf_ingest_cq_status), inactive but in its cache and cohort, so
+ * its quota still counts.  A Cohort has no finalizer of Kueue's, which
+ * does not look at its deletionTimestamp (cohort_controller.go Reconcile
+ * drops it from the cache once the API no longer has it).  Either is
+ * removed when a watch DELETED event shows it gone (removal_time).
+ */
+static int queue_removal(struct qf_ingest_cx *cx, const json_t *o,
+                         const char *kind, const char *name, const char *rev)
+{
+	int64_t gone;
+
+	if (!cx->watch_deleted)
+		return QF_OK;
+	gone = removal_time(o);
+	return gone == QF_EVDB_NO_TIME
+	               ? QF_OK
+	               : qf_ingest_queue_object(cx, kind, name, gone, NULL, 1,
+	                                        rev);
 }
 
 /*
@@ -737,11 +767,14 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 	else
 		qf_buf_adds(&full, name);
 	gone = deleted_at(cx, o, kind, full.buf, lineno);
-	/* a write while it terminates (Kueue removing its finalizer) does
-	 * not bring it back */
-	if (gone != QF_EVDB_NO_TIME && at > gone)
+	/* a write while it terminates (Kueue removing its finalizer) is
+	 * dated at the deletion: it does not bring it back, and Kueue's
+	 * cache takes no update of a terminating ClusterQueue
+	 * (clusterqueue_controller.go Update); a Cohort's spec still
+	 * counts (Kueue ignores its deletionTimestamp) */
+	if (gone != QF_EVDB_NO_TIME && at > gone && strcmp(kind, "Cohort"))
 		at = gone;
-	if (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort"))
+	if (is_queue_kind(kind))
 		rc = quota_rows(cx, kind, name, spec, at, rev);
 	else if (!strcmp(kind, "Pool"))
 		rc = prices(cx, spec);
@@ -750,6 +783,8 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 		                     at, rev);
 	if (rc == QF_OK && gone != QF_EVDB_NO_TIME)
 		rc = deletion(cx, kind, ns, name, full.buf, gone, rev);
+	if (rc == QF_OK && gone != QF_EVDB_NO_TIME && is_queue_kind(kind))
+		rc = queue_removal(cx, o, kind, name, rev);
 	if (rc == QF_OK && !strcmp(kind, "ResourceFlavor"))
 		rc = flavor_rows(cx, o, name, at, rev);
 	if (rc == QF_OK && !strcmp(kind, "ClusterQueue"))
@@ -783,43 +818,71 @@ static const json_t *written_spec(const char *verb, const json_t *resp,
 	return json_object_get(obj, "spec");
 }
 
+/*
+ * Whether an audit-log write removed the object: a delete that left no
+ * finalizer to hold it, or a write that took the last finalizer off one
+ * being deleted (the API server removes it then).  1 removed, 0 held
+ * (terminating when the response has a deletionTimestamp), -1 unknown: a
+ * delete without its response (level Metadata).
+ */
+static int write_removed(const char *verb, const json_t *resp)
+{
+	const json_t *md = json_object_get(resp, "metadata");
+	int held = json_array_size(json_object_get(md, "finalizers")) > 0;
+
+	if (!strcmp(verb, "delete"))
+		return json_is_object(resp) ? !held : -1;
+	return sget(md, "deletionTimestamp") && !held;
+}
+
 /* D11: an audit-log write of a ResourceFlavor: it exists from then on,
- * unless the write removed it: a delete that left no finalizer to hold
- * it, or a write that took the last finalizer off a terminating one (the
- * API server removes it then).  Without the response (level Metadata)
- * nothing is known: Kueue's finalizer usually holds a deleted one. */
+ * unless the write removed it.  Without the response nothing is known:
+ * Kueue's finalizer usually holds a deleted one. */
 static int flavor_written(struct qf_ingest_cx *cx, const char *name,
                           const char *verb, const json_t *resp, int64_t at,
                           const char *rev)
 {
-	const json_t *md = json_object_get(resp, "metadata");
-	int held = json_array_size(json_object_get(md, "finalizers")) > 0;
-	int removed = !strcmp(verb, "delete")
-	                      ? !held
-	                      : sget(md, "deletionTimestamp") && !held;
-
 	if (!json_is_object(resp))
 		return QF_OK;
 	return qf_ingest_queue_object(cx, "ResourceFlavor", name, at, NULL,
-	                              removed, rev);
+	                              write_removed(verb, resp) == 1, rev);
 }
 
-/* D3: an audit-log write of a ClusterQueue or Cohort: its quota and
- * membership from then on (a delete ends them). */
+/*
+ * D3: an audit-log write of a ClusterQueue or Cohort: its quota and
+ * membership from then on, until a write removes it (write_removed).  A
+ * ClusterQueue delete that leaves it (Kueue's webhook puts a finalizer on
+ * every one, so a delete without its response does too) makes it
+ * terminate, and Kueue's cache takes no update of a terminating one; a
+ * Cohort has no finalizer of Kueue's, so a delete without its response
+ * removes it.
+ */
 static int queue_written(struct qf_ingest_cx *cx, const char *kind,
                          const char *name, const char *verb, const json_t *resp,
                          const json_t *spec, int64_t at, const char *rev)
 {
+	const char *asked =
+	        sget(json_object_get(resp, "metadata"), "deletionTimestamp");
+	int is_cq = !strcmp(kind, "ClusterQueue");
+	int removed = write_removed(verb, resp);
+
 	if (!strcmp(kind, "ResourceFlavor"))
 		return flavor_written(cx, name, verb, resp, at, rev);
-	if (strcmp(kind, "ClusterQueue") != 0 && strcmp(kind, "Cohort") != 0)
+	if (!is_queue_kind(kind))
 		return QF_OK;
 	/* D11: the response holds the queue's status as it was then */
-	if (!strcmp(kind, "ClusterQueue") &&
-	    qf_ingest_cq_status(cx, resp, name, rev) < 0)
+	if (is_cq && qf_ingest_cq_status(cx, resp, name, rev) < 0)
 		return QF_EIO;
-	if (!strcmp(verb, "delete"))
+	if (removed < 0)
+		removed = !is_cq;
+	if (removed)
 		return qf_ingest_queue_object(cx, kind, name, at, NULL, 1, rev);
+	if (is_cq && asked)
+		return QF_OK; /* terminating (qf_ingest_cq_status): no update */
+	if (is_cq && !strcmp(verb, "delete"))
+		return qf_ingest_cq_terminating(cx, name, at, rev);
+	if (!strcmp(verb, "delete"))
+		return QF_OK; /* a Cohort held by a finalizer not Kueue's */
 	return spec ? quota_rows(cx, kind, name, spec, at, rev) : QF_OK;
 }
 

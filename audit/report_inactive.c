@@ -10,6 +10,10 @@
  *    ResourceFlavor): FlavorNotFound;
  *  - its spec: the snapshot in force has a stopPolicy (kind
  *    ClusterQueueStop, ingest_cq.c): Stopped;
+ *  - its deletion (kind ClusterQueueTerminating, ingest_cq.c): from then
+ *    until it is removed (D3), or holds nothing by the derived usage
+ *    (d_usage: Kueue removes it then), Terminating and nothing else, as
+ *    Kueue's condition says then;
  *  - its own Active condition (kind ClusterQueueActive): False, with
  *    Kueue's reason, from its lastTransitionTime until a later condition,
  *    or until the cause its reason names is seen gone: Stopped, a later
@@ -38,6 +42,8 @@ struct trow {
 	char *name, *text; /* owned; text may be NULL */
 	int64_t t;
 	int flag;
+	int64_t empty; /* a deletion's: when the queue held nothing from
+	                * then on (held_nothing), INT64_MAX: never */
 };
 
 /* Rows by name, then time. */
@@ -55,14 +61,14 @@ struct ictx {
 	struct qf_evdb *s;
 	struct qf_diags *d;
 	const char *cluster;
-	struct rows rf, cq, snap, act, stop, names;
+	struct rows rf, cq, snap, act, stop, term, names;
 	int64_t from, to, last; /* the window, and the evidence's end */
 };
 
 /* One queue's rows while it is judged. */
 struct queue {
 	const char *name;
-	struct span cq, snap, act, stop;
+	struct span cq, snap, act, stop, term;
 };
 
 static void rows_release(struct rows *r)
@@ -98,6 +104,7 @@ static int load(struct ictx *x, struct rows *out, const char *sql,
 		r->t = sqlite3_column_int64(st, 1);
 		r->flag = sqlite3_column_int(st, 2);
 		r->text = text ? qf_xstrdup(text) : NULL;
+		r->empty = INT64_MAX;
 	}
 	sqlite3_finalize(st);
 	return step == SQLITE_DONE
@@ -250,6 +257,10 @@ static int condition_at(const struct ictx *x, const struct queue *q, int64_t t,
 		const char *r = reasons.v[i];
 		int64_t snap;
 
+		/* the object that says so has a deletionTimestamp: its
+		 * rows say until when (terminating_at), not the condition */
+		if (!strcmp(r, "Terminating"))
+			continue;
 		if (!strcmp(r, "Stopped") && !stopped_at(x, q, t, &snap) &&
 		    snap > c->t)
 			continue; /* a later snapshot runs it */
@@ -261,6 +272,20 @@ static int condition_at(const struct ictx *x, const struct queue *q, int64_t t,
 	}
 	qf_strlist_release(&reasons);
 	return holds;
+}
+
+/* Whether q terminates at t (1): its deletion was asked for at or
+ * before t and no row since removes it (state_at has seen the row in
+ * force does not); 2: it has held nothing since, so Kueue removed it. */
+static int terminating_at(const struct ictx *x, const struct queue *q,
+                          int64_t t)
+{
+	const struct trow *r = last_at(&x->term, q->term, t);
+
+	for (size_t i = q->cq.lo; r && i < q->cq.hi && x->cq.v[i].t <= t; i++)
+		if (x->cq.v[i].flag && x->cq.v[i].t >= r->t)
+			return 0; /* removed, then created again */
+	return !r ? 0 : t >= r->empty ? 2 : 1;
 }
 
 /* Why q is inactive at t, "reasons\tflavors" into out; empty: active. */
@@ -275,6 +300,16 @@ static void state_at(const struct ictx *x, const struct queue *q, int64_t t,
 	qf_buf_reset(out);
 	if (cq && cq->flag)
 		return; /* deleted */
+	switch (terminating_at(x, q, t)) {
+	case 2:
+		return; /* gone */
+	case 1:
+		/* Kueue: clusterqueue.go inactiveReason gives this alone */
+		qf_buf_adds(out, "Terminating\t");
+		return;
+	default:
+		break;
+	}
 	holds = condition_at(x, q, t, &why, &fl);
 	if (stopped_at(x, q, t, NULL))
 		qf_namelist_add(&why, "Stopped", 7);
@@ -340,6 +375,11 @@ static int64_t *instants(const struct ictx *x, const struct queue *q, size_t *n)
 
 	for (size_t i = q->cq.lo; i < q->cq.hi; i++)
 		add_time(&t, &a, &k, x->cq.v[i].t);
+	for (size_t i = q->term.lo; i < q->term.hi; i++) {
+		add_time(&t, &a, &k, x->term.v[i].t);
+		if (x->term.v[i].empty != INT64_MAX)
+			add_time(&t, &a, &k, x->term.v[i].empty);
+	}
 	for (size_t i = q->snap.lo; i < q->snap.hi; i++) {
 		add_time(&t, &a, &k, x->snap.v[i].t);
 		flavor_times(x, x->snap.v[i].text, &t, &a, &k);
@@ -415,13 +455,14 @@ static void queue(const struct ictx *x, const struct queue *q,
 }
 
 /* The queues to judge: those that ever name a flavor seen removed, ever
- * stop, or ever have a False Active condition. */
+ * stop, terminate, or have a False Active condition. */
 #define CANDIDATES                                                             \
 	"WITH cand(q) AS (SELECT cluster_queue FROM quotas WHERE cluster = ?1" \
 	" AND flavor IN (SELECT name FROM queue_objects WHERE cluster = ?1"    \
 	" AND kind = 'ResourceFlavor' AND deleted) UNION SELECT name FROM"     \
-	" queue_objects WHERE cluster = ?1 AND (kind = 'ClusterQueueStop'"     \
-	" OR (kind = 'ClusterQueueActive' AND deleted))) "
+	" queue_objects WHERE cluster = ?1 AND (kind IN ('ClusterQueueStop',"  \
+	" 'ClusterQueueTerminating') OR (kind = 'ClusterQueueActive'"          \
+	" AND deleted))) "
 
 static const char sql_names[] =
         CANDIDATES "SELECT q, 0, 0, NULL FROM cand ORDER BY 1";
@@ -437,6 +478,109 @@ static const char sql_snapshots[] =
                    " FROM quotas WHERE cluster = ?1 AND cluster_queue IN"
                    " cand ORDER BY 1, 2, 4";
 
+/* The usage points of one ClusterQueue (d_usage), by time, as rows:
+ * name the flavor, text the resource, t the time, the usage in `empty`. */
+static const char sql_usage[] =
+        "SELECT s.flavor, s.from_ms + json_extract(p.value, '$[0]') AS at,"
+        " 0, s.resource, json_extract(p.value, '$[1]') FROM d_usage_series"
+        " s, json_each(s.points) p WHERE s.cluster = ?1 AND"
+        " s.cluster_queue = ?2 ORDER BY at";
+
+/* Usage of each key of one ClusterQueue while its points are replayed. */
+struct held {
+	const struct trow **key; /* a point of each key (its name, text) */
+	int64_t *usage;
+	size_t n, a, a2;
+	int64_t sum;
+};
+
+/* Point p: its key's usage from then on. */
+static void replay(struct held *h, const struct trow *p)
+{
+	size_t k;
+
+	for (k = 0; k < h->n; k++)
+		if (!strcmp(h->key[k]->name, p->name) &&
+		    !strcmp(h->key[k]->text, p->text))
+			break;
+	if (k == h->n) {
+		h->key = qf_grow(h->key, sizeof(*h->key), &h->a, h->n + 1);
+		h->usage =
+		        qf_grow(h->usage, sizeof(*h->usage), &h->a2, h->n + 1);
+		h->key[k] = p;
+		h->usage[k] = 0;
+		h->n++;
+	}
+	h->sum += p->empty - h->usage[k];
+	h->usage[k] = p->empty;
+}
+
+/* When the points u (by time) first hold nothing at or after t, or
+ * INT64_MAX. */
+static int64_t empty_from(const struct rows *u, int64_t t)
+{
+	struct held h = { 0 };
+	int64_t at = INT64_MAX;
+	size_t j = 0;
+
+	while (j < u->n && u->v[j].t <= t)
+		replay(&h, &u->v[j++]);
+	if (!h.sum)
+		at = t;
+	while (at == INT64_MAX && j < u->n) {
+		int64_t now = u->v[j].t;
+
+		while (j < u->n && u->v[j].t == now)
+			replay(&h, &u->v[j++]);
+		if (!h.sum)
+			at = now;
+	}
+	free(h.key);
+	free(h.usage);
+	return at;
+}
+
+/*
+ * D3: when each deletion of q left it holding nothing by the derived
+ * usage, into its row's `empty`: Kueue's controller takes the finalizer
+ * off then (clusterqueue_controller.go Reconcile, Cache.ClusterQueueEmpty),
+ * and the derivation stops its lending then (derive_borrow.c gone_empty),
+ * whether or not the evidence shows the API removing it.
+ */
+static int held_nothing(struct ictx *x, const char *name, struct span sp)
+{
+	struct rows u = { 0 };
+	sqlite3_stmt *st = NULL;
+	int step;
+
+	if (sp.lo == sp.hi)
+		return QF_OK;
+	if (sqlite3_prepare_v2(x->s->db, sql_usage, -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(x->s, "report query failed", x->d);
+	sqlite3_bind_text(st, 1, x->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		struct trow *r;
+
+		u.v = qf_grow(u.v, sizeof(*r), &u.a, u.n + 1);
+		r = &u.v[u.n++];
+		r->name = qf_xstrdup((const char *)sqlite3_column_text(st, 0));
+		r->t = sqlite3_column_int64(st, 1);
+		r->flag = 0;
+		r->text = qf_xstrdup((const char *)sqlite3_column_text(st, 3));
+		r->empty = sqlite3_column_int64(st, 4);
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE) {
+		rows_release(&u);
+		return qf_evdb_fail(x->s, "report query failed", x->d);
+	}
+	for (size_t i = sp.lo; i < sp.hi; i++)
+		x->term.v[i].empty = empty_from(&u, x->term.v[i].t);
+	rows_release(&u);
+	return QF_OK;
+}
+
 static int cluster_inactive(struct ictx *x, struct qf_report *out,
                             size_t *alloc)
 {
@@ -451,21 +595,28 @@ static int cluster_inactive(struct ictx *x, struct qf_report *out,
 	if (rc == QF_OK && x->names.n)
 		rc = load(x, &x->stop, sql_objects, "ClusterQueueStop");
 	if (rc == QF_OK && x->names.n)
+		rc = load(x, &x->term, sql_objects, "ClusterQueueTerminating");
+	if (rc == QF_OK && x->names.n)
 		rc = load(x, &x->snap, sql_snapshots, NULL);
 	for (size_t i = 0; rc == QF_OK && i < x->names.n; i++) {
 		const char *name = x->names.v[i].name;
-		struct queue q = { name, span_of(&x->cq, name),
+		struct queue q = { name,
+			           span_of(&x->cq, name),
 			           span_of(&x->snap, name),
 			           span_of(&x->act, name),
-			           span_of(&x->stop, name) };
+			           span_of(&x->stop, name),
+			           span_of(&x->term, name) };
 
-		queue(x, &q, out, alloc);
+		rc = held_nothing(x, name, q.term);
+		if (rc == QF_OK)
+			queue(x, &q, out, alloc);
 	}
 	rows_release(&x->names);
 	rows_release(&x->rf);
 	rows_release(&x->cq);
 	rows_release(&x->act);
 	rows_release(&x->stop);
+	rows_release(&x->term);
 	rows_release(&x->snap);
 	return rc;
 }

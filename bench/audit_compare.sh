@@ -244,6 +244,13 @@ scenario fsim $FD/cohorts.yaml -- "$W/ev-ft.jsonl"
 "$NEW" simulate -f $F/cluster.yaml --trace $FD/pending-trace.jsonl \
 	--until 150s --events "$W/ev-fp.jsonl" >/dev/null 2>&1
 scenario fpend $F/cluster.yaml -- "$W/ev-fp.jsonl"
+# a ClusterQueue terminating from 20 s to its removal at 100 s (D3, D8,
+# D11), from an audit log and from a watch
+FT=$F/terminating
+"$NEW" simulate -f $FT/cluster.yaml --trace $FT/trace.jsonl \
+	--start 2026-06-12T09:00:00Z --events "$W/ev-tm.jsonl" >/dev/null 2>&1
+scenario fterm $FT/cluster.yaml $FT/audit-log.jsonl -- "$W/ev-tm.jsonl"
+scenario fwatch $FT/cluster.yaml $FT/watch.json -- "$W/ev-tm.jsonl"
 if [ "$NB" -gt 0 ]; then
 	sh bench/gen-events.sh "$NB" "$W/gen" >/dev/null
 	scenario gen "$W/gen/cluster.yaml" -- "$W/gen/events.jsonl"

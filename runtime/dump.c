@@ -421,6 +421,18 @@ static json_t *cq_meta_json(const struct qf_ecq *q, json_int_t *gen)
 
 #define CANT_ADMIT "Can't admit new workloads: "
 
+/* When the queue's Active status last changed: the engine's record
+ * (the start for a queue there from the start), its deletion when that
+ * is what made it inactive. */
+static int64_t active_since(const struct dump *s, const struct qf_model_cq *m)
+{
+	if (m->active_was < 0)
+		return s->t0;
+	if (m->deleting_ms >= 0 && m->active_since_ms >= m->deleting_ms)
+		return m->deleting_ms;
+	return m->active_since_ms;
+}
+
 static json_t *cq_active_json(struct dump *s, const struct qf_ecq *q,
                               json_int_t gen)
 {
@@ -458,13 +470,12 @@ static json_t *cq_active_json(struct dump *s, const struct qf_ecq *q,
 			        q->inactive_checks);
 		qf_buf_addch(&msg, '.');
 	}
-	cond = json_pack(
-	        "{s:s,s:s,s:I,s:o,s:s,s:s}", "type", "Active", "status",
-	        q->active ? "True" : "False", "observedGeneration", gen,
-	        "lastTransitionTime",
-	        time_json(q->m->deleting_ms >= 0 ? q->m->deleting_ms : s->t0),
-	        "reason", q->active ? "Ready" : q->inactive_reason, "message",
-	        msg.buf);
+	cond = json_pack("{s:s,s:s,s:I,s:o,s:s,s:s}", "type", "Active",
+	                 "status", q->active ? "True" : "False",
+	                 "observedGeneration", gen, "lastTransitionTime",
+	                 time_json(active_since(s, q->m)), "reason",
+	                 q->active ? "Ready" : q->inactive_reason, "message",
+	                 msg.buf);
 	qf_buf_release(&msg);
 	return cond;
 }

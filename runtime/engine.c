@@ -965,6 +965,12 @@ static void build_cq(struct qf_engine *e, size_t i)
 		q->active = 0;
 		q->inactive_reason = "Terminating";
 	}
+	/* Kueue: apimeta.SetStatusCondition moves lastTransitionTime only
+	 * when the status changes (a reason alone keeps it) */
+	if (m->active_was != q->active) {
+		m->active_was = q->active;
+		m->active_since_ms = e->now_ms;
+	}
 	qf_buf_release(&miss);
 	q->used_since = e->now_ms;
 	if (m->cohort)

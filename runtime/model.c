@@ -901,6 +901,7 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 
 	memset(&c, 0, sizeof(c));
 	c.deleting_ms = -1;
+	c.active_was = -1;
 	if (del && qf_model_parse_time(&c.deleting_ms, del) < 0)
 		return bad(r, meta, "deletionTimestamp",
 		           "metadata.deletionTimestamp", "invalid time %s",
@@ -946,6 +947,8 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 		/* an update never clears a deletion in progress */
 		if (c.deleting_ms < 0)
 			c.deleting_ms = slot->deleting_ms;
+		c.active_was = slot->active_was;
+		c.active_since_ms = slot->active_since_ms;
 		free_cq(slot);
 	} else {
 		GROW(r->m->cq, r->m->ncq, r->m->acq);

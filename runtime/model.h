@@ -213,6 +213,11 @@ struct qf_model_cq {
 	 * ClusterQueue stays, terminating, behind Kueue's resource-in-use
 	 * finalizer while workloads hold its quota */
 	int64_t deleting_ms;
+	/* its Active status as the engine last built it (-1: not yet; 0,
+	 * 1) and when that last changed (Kueue: the condition's
+	 * lastTransitionTime); kept across updates, set by runtime/engine.c */
+	int active_was;
+	int64_t active_since_ms;
 	struct qf_loc loc;
 };
 

@@ -835,12 +835,15 @@ static void test_ingest_queue_objects_over_time(void **state)
 	    " || ' ' || COALESCE(parent, '-') || ' ' || deleted, '|') FROM"
 	    " (SELECT * FROM queue_objects ORDER BY kind, name, valid_from_ms)",
 	    "ClusterQueue q1 -9223372036854775808 c 0|"
-	    "ClusterQueue q2 0 c 0|ClusterQueue q2 2000 - 1|"
+	    "ClusterQueue q2 0 c 0|ClusterQueue q2 2001 - 1|"
+	    "ClusterQueueTerminating q2 2000 - 0|"
 	    "Cohort c -9223372036854775808 root 0");
 	one(f, "SELECT nominal_milli FROM cohort_quotas WHERE cohort = 'c'",
 	    "2000");
 	/* q1 borrows 2: q2 lends 1 until its deletion at 2 s (c's own 2 the
-	 * other 1), then c's own quota alone */
+	 * other 1): terminating from then and holding nothing, it is gone
+	 * (Kueue removes it at once), before the watch's removal at 2.001 s;
+	 * then c's own quota alone */
 	one(f,
 	    "SELECT group_concat(lender || '=' || (amount_milli_ms / 1e6), ' ')"
 	    " FROM (SELECT * FROM d_lending ORDER BY lender)",
@@ -860,9 +863,10 @@ static void test_ingest_queue_objects_over_time(void **state)
 }
 
 /* docs/audit.md D10: a watch DELETED object without deletionTimestamp was
- * removed 1 ms after the latest time it carries; one with it, at it, and
- * a later write (a finalizer removed) does not bring it back; a Workload
- * that is only terminating still holds its quota. */
+ * removed 1 ms after the latest time it carries; a ClusterQueue with it
+ * only terminates then (D3), in its cohort, and a later write (a
+ * finalizer removed) is dated at the deletion; a Workload that is only
+ * terminating still holds its quota. */
 static void test_ingest_watch_deleted_is_a_removal(void **state)
 {
 	static const char objs[] =
@@ -906,7 +910,7 @@ static void test_ingest_watch_deleted_is_a_removal(void **state)
 	    "SELECT group_concat(name || ' ' || valid_from_ms || ' ' ||"
 	    " COALESCE(parent, '-') || ' ' || deleted, '|') FROM (SELECT *"
 	    " FROM queue_objects ORDER BY name, valid_from_ms)",
-	    "q2 1000 c 0|q2 3001 - 1|q3 2000 - 1");
+	    "q2 1000 c 0|q2 3001 - 1|q3 2000 c 0|q3 2000 - 0");
 	one(f,
 	    "SELECT group_concat(kind || ' ' || name || ' ' || at_ms, '|')"
 	    " FROM (SELECT * FROM policy_changes WHERE verb = 'delete'"
