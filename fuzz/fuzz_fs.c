@@ -126,7 +126,11 @@ static void snap(struct qf_buf *out, const char *dir, const char *rel)
 
 static void put(const char *path, const char *text)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
+	/* O_NONBLOCK: a FIFO an earlier step made there would wait for a
+	 * reader for ever (ENXIO instead) */
+	int fd = open(path,
+	              O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK,
+	              0644);
 
 	if (fd < 0)
 		return; /* the name is taken by something else: fine */
