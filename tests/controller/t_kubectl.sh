@@ -90,15 +90,17 @@ wait_for "job5 frozen" "k get workload $wl5 -o jsonpath='{.status.conditions[?(@
 wait_for "cq gone" "k get clusterqueues -o name" ""
 wait_for "job5 without cq" "k get workload $wl5 -o jsonpath='{.status.conditions[?(@.type==\"QuotaReserved\")].message}'" "ClusterQueue cluster-queue doesn't exist"
 # kubectl's typed commands send built-in kinds as protobuf: a Namespace
-# is read from it; a Job is refused with what to send instead
+# and a Job are read from it
 out=$(k create namespace team-pb 2>&1) || bad "create namespace from protobuf: $out"
 expect_eq "namespace from protobuf" "$(k get namespace team-pb -o jsonpath='{.metadata.name} {.metadata.labels} {.spec.finalizers} {.status.phase}')" \
 	'team-pb {"kubernetes.io/metadata.name":"team-pb"} ["kubernetes"] Active'
 expect_eq "no empty strings" "$(k get namespace team-pb -o jsonpath='{.metadata.generateName}{.metadata.namespace}')" ""
 out=$(k create namespace team-pb 2>&1) && bad "a second team-pb created"
 expect_has "namespace exists" "$out" 'namespaces "team-pb" already exists'
-out=$(k create job pb --image=busybox 2>&1) && bad "a protobuf Job created"
-expect_has "protobuf job refused" "$out" "a Job in Kubernetes' protobuf encoding is not read here: send it as JSON or YAML"
+out=$(k create job pb --image=busybox:1.36 -- sh -c 'exit 0' 2>&1) || bad "create job from protobuf: $out"
+expect_eq "job from protobuf" "$(k get job pb -o jsonpath='{.spec.template.spec.containers[0].image} {.spec.template.spec.containers[0].command} {.spec.template.spec.restartPolicy} {.spec.completions}')" \
+	'busybox:1.36 ["sh","-c","exit 0"] Never 1'
+k delete job pb >/dev/null 2>&1 || bad "delete pb"
 k delete namespace team-pb >/dev/null 2>&1 || bad "delete team-pb"
 stop
 expect_eq "exit after SIGTERM" "$?" "0"

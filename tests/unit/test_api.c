@@ -1002,7 +1002,7 @@ static void pb_field(struct qf_buf *b, unsigned num, const char *p, size_t n)
 
 /* `kubectl create namespace` as protobuf: the name, empty strings that
  * JSON leaves out, labels (one with an empty value), finalizers; a
- * truncated body is 400; a Job is 415 */
+ * truncated body is 400; an Event is 415 */
 static void test_api_protobuf_namespace(void **state)
 {
 	struct qf_buf kv1 = QF_BUF_INIT, kv2 = QF_BUF_INIT, meta = QF_BUF_INIT;
@@ -1011,14 +1011,14 @@ static void test_api_protobuf_namespace(void **state)
 	struct qf_api_err err;
 	json_t *o;
 	char *text;
-	int ns_kind = -1, job_kind = -1;
+	int ns_kind = -1, ev_kind = -1;
 
 	(void)state;
 	for (size_t i = 0; i < qf_api_nkinds; i++) {
 		if (!strcmp(qf_api_kinds[i].kind, "Namespace"))
 			ns_kind = (int)i;
-		if (!strcmp(qf_api_kinds[i].kind, "Job"))
-			job_kind = (int)i;
+		if (!strcmp(qf_api_kinds[i].kind, "Event"))
+			ev_kind = (int)i;
 	}
 	pb_field(&kv1, 1, "team", 4);
 	pb_field(&kv1, 2, "a", 1);
@@ -1053,7 +1053,7 @@ static void test_api_protobuf_namespace(void **state)
 	assert_null(
 	        qf_api_protobuf_decode(ns_kind, body.buf, body.len - 3, &err));
 	assert_int_equal(err.code, 400);
-	assert_null(qf_api_protobuf_decode(job_kind, body.buf, body.len, &err));
+	assert_null(qf_api_protobuf_decode(ev_kind, body.buf, body.len, &err));
 	assert_int_equal(err.code, 415);
 	assert_string_equal(err.reason, "UnsupportedMediaType");
 	qf_buf_release(&kv1);
@@ -1062,6 +1062,79 @@ static void test_api_protobuf_namespace(void **state)
 	qf_buf_release(&spec);
 	qf_buf_release(&ns);
 	qf_buf_release(&tm);
+	qf_buf_release(&body);
+}
+
+/* A varint field (values below 128 only). */
+static void pb_small(struct qf_buf *b, unsigned num, unsigned v)
+{
+	qf_buf_addch(b, (char)(num << 3));
+	qf_buf_addch(b, (char)v);
+}
+
+/* `kubectl create job` as protobuf: ints and bools, a pod template with a
+ * container whose command keeps an empty argument, resources as maps of
+ * Quantity messages, empty strings left out. */
+static void test_api_protobuf_job(void **state)
+{
+	struct qf_buf q = QF_BUF_INIT, kv = QF_BUF_INIT, res = QF_BUF_INIT;
+	struct qf_buf ctr = QF_BUF_INIT, pod = QF_BUF_INIT, tmpl = QF_BUF_INIT;
+	struct qf_buf meta = QF_BUF_INIT, spec = QF_BUF_INIT, job = QF_BUF_INIT;
+	struct qf_buf body = QF_BUF_INIT;
+	struct qf_api_err err;
+	json_t *o;
+	char *text;
+	int job_kind = -1;
+
+	(void)state;
+	for (size_t i = 0; i < qf_api_nkinds; i++)
+		if (!strcmp(qf_api_kinds[i].kind, "Job"))
+			job_kind = (int)i;
+	pb_field(&q, 1, "500m", 4);
+	pb_field(&kv, 1, "cpu", 3);
+	pb_field(&kv, 2, q.buf, q.len);
+	pb_field(&res, 2, kv.buf, kv.len);
+	pb_field(&ctr, 1, "pj", 2);
+	pb_field(&ctr, 2, "busybox", 7);
+	pb_field(&ctr, 3, "echo", 4);
+	pb_field(&ctr, 3, "", 0);
+	pb_field(&ctr, 5, "", 0);
+	pb_field(&ctr, 8, res.buf, res.len);
+	pb_field(&pod, 2, ctr.buf, ctr.len);
+	pb_field(&pod, 3, "Never", 5);
+	pb_field(&pod, 6, "", 0);
+	pb_field(&tmpl, 2, pod.buf, pod.len);
+	pb_field(&meta, 1, "pj", 2);
+	pb_small(&spec, 1, 2);
+	pb_small(&spec, 10, 1);
+	pb_field(&spec, 6, tmpl.buf, tmpl.len);
+	pb_field(&job, 1, meta.buf, meta.len);
+	pb_field(&job, 2, spec.buf, spec.len);
+	qf_buf_add(&body, "k8s", 4);
+	pb_field(&body, 2, job.buf, job.len);
+
+	o = qf_api_protobuf_decode(job_kind, body.buf, body.len, &err);
+	assert_non_null(o);
+	text = json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT);
+	assert_string_equal(
+	        text,
+	        "{\"apiVersion\":\"batch/v1\",\"kind\":\"Job\",\"metadata\":"
+	        "{\"name\":\"pj\"},\"spec\":{\"parallelism\":2,\"suspend\":"
+	        "true,\"template\":{\"spec\":{\"containers\":[{\"command\":"
+	        "[\"echo\",\"\"],\"image\":\"busybox\",\"name\":\"pj\","
+	        "\"resources\":{\"requests\":{\"cpu\":\"500m\"}}}],"
+	        "\"restartPolicy\":\"Never\"}}}}");
+	free(text);
+	json_decref(o);
+	qf_buf_release(&q);
+	qf_buf_release(&kv);
+	qf_buf_release(&res);
+	qf_buf_release(&ctr);
+	qf_buf_release(&pod);
+	qf_buf_release(&tmpl);
+	qf_buf_release(&meta);
+	qf_buf_release(&spec);
+	qf_buf_release(&job);
 	qf_buf_release(&body);
 }
 
@@ -1091,6 +1164,7 @@ int main(void)
 		cmocka_unit_test(test_api_review_answers),
 		cmocka_unit_test(test_api_job_quantities),
 		cmocka_unit_test(test_api_protobuf_namespace),
+		cmocka_unit_test(test_api_protobuf_job),
 	};
 	return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }
