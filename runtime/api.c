@@ -376,6 +376,9 @@ int qf_api_version_served(const struct qf_api_kind *k, const char *v)
 	size_t n = strlen(v);
 	const char *p = k->versions;
 
+	/* "" is found everywhere and the search would not move on */
+	if (!n)
+		return 0;
 	while ((p = strstr(p, v)) != NULL) {
 		if ((p == k->versions || p[-1] == ' ') &&
 		    (p[n] == ' ' || !p[n]))

@@ -102,6 +102,11 @@ expect_eq "job from protobuf" "$(k get job pb -o jsonpath='{.spec.template.spec.
 	'busybox:1.36 ["sh","-c","exit 0"] Never 1'
 k delete job pb >/dev/null 2>&1 || bad "delete pb"
 k delete namespace team-pb >/dev/null 2>&1 || bad "delete team-pb"
+# an OpenAPI path with an empty version is 404, and the controller still
+# answers (it looped for ever: one request stopped it)
+out=$(timeout 10 kubectl $S get --raw /openapi/v3/apis/kueue.x-k8s.io/ 2>&1)
+expect_has "empty version" "$out" "NotFound"
+expect_eq "still answers" "$(timeout 10 kubectl $S get --raw /healthz 2>&1)" "ok"
 stop
 expect_eq "exit after SIGTERM" "$?" "0"
 finish
