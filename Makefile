@@ -159,7 +159,7 @@ fuzz: ## each libFuzzer target for FUZZ_SECONDS (30)
 	  clang $(CPPFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) \
 	    fuzz/fuzz_$$n.c $(FZ)/libqf.a $(PKG_LIBS) -o $(FZ)/fuzz_$$n || exit 1; \
 	  rm -rf $(FZ)/corpus_$$n && mkdir -p $(FZ)/corpus_$$n && cp fuzz/corpus/$$n/* $(FZ)/corpus_$$n/ 2>/dev/null; \
-	  (cd $(FZ) && ./fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -max_len=65536 corpus_$$n) || exit 1; \
+	  (cd $(FZ) && ./fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -timeout=20 -max_len=65536 corpus_$$n) || exit 1; \
 	done
 
 bench: $(BUILD)/quotaflow ## benchmarks (docs/performance.md)
