@@ -188,6 +188,10 @@ static int walk_entry(struct walk *w, struct qf_buf *p, const char *name)
 
 	if (lstat(p->buf, &st))
 		return io_error(w->d, p->buf, "read path");
+	if (S_ISLNK(st.st_mode) && (w->flags & QF_FS_EVERY)) {
+		qf_strlist_add(w->out, p->buf);
+		return QF_OK;
+	}
 	if (S_ISLNK(st.st_mode) && (w->flags & QF_FS_NOFOLLOW))
 		return QF_OK;
 	/* a dangling link is kept: reading it reports the broken link */
@@ -197,7 +201,7 @@ static int walk_entry(struct walk *w, struct qf_buf *p, const char *name)
 		return walk(w, p->buf, &st);
 	if (!wanted)
 		return QF_OK;
-	if (S_ISREG(st.st_mode))
+	if (S_ISREG(st.st_mode) || (w->flags & QF_FS_EVERY))
 		qf_strlist_add(w->out, p->buf);
 	else
 		note(w->d, p->buf, "skipped: %s, not a regular file",
@@ -221,7 +225,8 @@ static int walk(struct walk *w, const char *dir, const struct stat *dst)
 	while ((de = readdir(dh))) {
 		int r;
 
-		if (de->d_name[0] == '.')
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
+		    (de->d_name[0] == '.' && !(w->flags & QF_FS_EVERY)))
 			continue;
 		qf_buf_reset(&p);
 		qf_buf_addf(&p, "%s%s%s", dir,

@@ -43,6 +43,12 @@ enum qf_fs_collect_flags {
 	QF_FS_MANIFESTS = 1 << 0,
 	/* skip links below the paths given (files and folders) */
 	QF_FS_NOFOLLOW = 1 << 1,
+	/* every entry below the paths given, for a check that a folder
+	 * holds nothing but what it should (audit verify): hidden ones
+	 * too, and links (never followed) and other files that are not
+	 * regular (FIFOs, devices) are listed, not skipped; the caller
+	 * lstat()s each */
+	QF_FS_EVERY = 1 << 2,
 };
 
 /*
