@@ -124,34 +124,37 @@ int qf_ingest_step(struct qf_ingest_cx *cx, sqlite3_stmt *st)
 	return QF_OK;
 }
 
+int qf_ingest_reject_row(struct qf_ingest_cx *cx, uint32_t line,
+                         const char *why, const char *raw, size_t rawlen)
+{
+	sqlite3_stmt *st = qf_evdb_stmt(cx->s, QF_EVDB_ST_REJECT, cx->d);
+
+	cx->nrejected++;
+	if (!st)
+		return QF_EIO;
+	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, cx->input_id);
+	sqlite3_bind_text(st, 3, cx->file, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, line);
+	sqlite3_bind_text(st, 5, why, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, raw ? raw : "", raw ? (int)rawlen : 0,
+	                  SQLITE_STATIC);
+	return qf_ingest_step(cx, st);
+}
+
 int qf_ingest_reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
                      const char *raw, size_t rawlen, const char *fmt, ...)
 {
 	struct qf_loc loc = { cx->file, line, line ? 1 : 0 };
 	struct qf_buf why = QF_BUF_INIT;
-	sqlite3_stmt *st;
 	va_list ap;
-	int rc = QF_OK;
+	int rc;
 
 	va_start(ap, fmt);
 	qf_buf_vaddf(&why, fmt, ap);
 	va_end(ap);
 	(void)qf_diag_error(cx->d, &loc, rule, NULL, "%s", why.buf);
-	cx->nrejected++;
-	st = qf_evdb_stmt(cx->s, QF_EVDB_ST_REJECT, cx->d);
-	if (!st) {
-		rc = QF_EIO;
-		goto done;
-	}
-	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, cx->input_id);
-	sqlite3_bind_text(st, 3, cx->file, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, line);
-	sqlite3_bind_text(st, 5, why.buf, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 6, raw ? raw : "", raw ? (int)rawlen : 0,
-	                  SQLITE_STATIC);
-	rc = qf_ingest_step(cx, st);
-done:
+	rc = qf_ingest_reject_row(cx, line, why.buf, raw, rawlen);
 	qf_buf_release(&why);
 	return rc;
 }
@@ -478,6 +481,7 @@ static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
 		                      "no object found: not a recognised "
 		                      "evidence format");
 	}
+	cx->doc = doc;
 	for (size_t i = 0; rc == QF_OK && i < qf_doc_nobjects(doc); i++) {
 		const struct qf_obj *ob = qf_doc_object(doc, i);
 		char *raw = json_dumps(ob->obj, JSON_COMPACT | JSON_SORT_KEYS);
@@ -487,6 +491,7 @@ static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
 		                         raw ? strlen(raw) : 0, ob->loc.line);
 		free(raw);
 	}
+	cx->doc = NULL;
 	qf_doc_free(doc);
 	return rc;
 }

@@ -11,6 +11,8 @@
 #include "audit/ingest.h"
 #include "core/buf.h"
 
+struct qf_doc;
+
 /* State of one input while it is read. */
 struct qf_ingest_cx {
 	struct qf_evdb *s;
@@ -22,6 +24,7 @@ struct qf_ingest_cx {
 	enum qf_ingest_format fmt;  /* forced format, or AUTO */
 	enum qf_ingest_format seen; /* the format found (first record) */
 	int watch_deleted;          /* the object of a watch DELETED event */
+	const struct qf_doc *doc; /* the YAML being read (locations), or NULL */
 	size_t nrecords, nadded, nrejected;
 	struct qf_buf scratch;
 	struct qf_buf detail; /* scratch for an event's maps */
@@ -37,6 +40,11 @@ struct qf_ingest_cx {
 int qf_ingest_reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
                      const char *raw, size_t rawlen, const char *fmt, ...)
         QF_PRINTF(6, 7);
+
+/* The `rejected` row alone, for a record whose error the caller added
+ * (why: its message).  Returns QF_OK or QF_EIO. */
+int qf_ingest_reject_row(struct qf_ingest_cx *cx, uint32_t line,
+                         const char *why, const char *raw, size_t rawlen);
 
 /*
  * One quotaflow event line (no newline; may be modified in place).

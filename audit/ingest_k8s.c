@@ -17,6 +17,7 @@
 
 #include "audit/ingest_int.h"
 #include "core/alloc.h"
+#include "core/kinds.h"
 #include "core/qty.h"
 #include "core/banned.h"
 
@@ -328,12 +329,90 @@ static int each_item(struct qf_ingest_cx *cx, const json_t *items,
 	return rc;
 }
 
+/*
+ * The API group each evidence kind is read from: a kind of the same name
+ * in another group (a CRD of someone else's, a hand-edited apiVersion) is
+ * not Kueue's and is never stored as if it were.
+ */
+#define KUEUE_API "kueue.x-k8s.io/v1beta2 (or v1beta1)"
+static const struct {
+	const char *kind, *group, *group2; /* group2: another, or NULL */
+	const char *api;                   /* what the error says */
+} evidence_groups[] = {
+	{ "ClusterQueue", "kueue.x-k8s.io", NULL, KUEUE_API },
+	{ "Cohort", "kueue.x-k8s.io", NULL, KUEUE_API },
+	{ "Event", "", "events.k8s.io", "v1 or events.k8s.io/v1" },
+	{ "LocalQueue", "kueue.x-k8s.io", NULL, KUEUE_API },
+	{ "Pool", "quotaflow.dev", NULL, "quotaflow.dev/v1alpha1" },
+	{ "ResourceFlavor", "kueue.x-k8s.io", NULL, KUEUE_API },
+	{ "Workload", "kueue.x-k8s.io", NULL, KUEUE_API },
+};
+
+/* NULL when kind is read from api's group (or is no evidence kind),
+ * else the apiVersion it is read from. */
+static const char *wrong_group(const char *api, const char *kind)
+{
+	const char *slash = strrchr(api, '/');
+	size_t glen = slash ? (size_t)(slash - api) : 0;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(evidence_groups); i++) {
+		const char *g = evidence_groups[i].group,
+		           *g2 = evidence_groups[i].group2;
+
+		if (strcmp(kind, evidence_groups[i].kind) != 0)
+			continue;
+		if ((strlen(g) == glen && !strncmp(api, g, glen)) ||
+		    (g2 && strlen(g2) == glen && !strncmp(api, g2, glen)))
+			return NULL;
+		return evidence_groups[i].api;
+	}
+	return NULL;
+}
+
+/*
+ * A record Kueue would refuse (a kind, group or version one typo away
+ * from Kueue's: the checks of `validate`, QF117), or an evidence kind of
+ * another group: rejected with the field to fix, never stored as if it
+ * were right nor dropped unsaid.  *hit says whether it was.
+ */
+static int reject_misnamed(struct qf_ingest_cx *cx, const json_t *v,
+                           const char *api, const char *kind, const char *raw,
+                           size_t rawlen, uint32_t line, int *hit)
+{
+	struct qf_loc at = { cx->file, line, line ? 1 : 0 };
+	struct qf_diags t = QF_DIAGS_INIT;
+	const char *want;
+	int rc;
+
+	*hit = qf_kinds_lookalike(cx->doc, v, &at, &t);
+	if (*hit) {
+		rc = qf_ingest_reject_row(cx, t.v[0].line, t.v[0].msg, raw,
+		                          rawlen);
+		qf_diags_move(cx->d, &t);
+		return rc;
+	}
+	qf_diags_release(&t);
+	want = wrong_group(api, kind);
+	*hit = want != NULL;
+	if (!*hit)
+		return QF_OK;
+	return qf_ingest_reject(cx, line, "QF702", raw, rawlen,
+	                        "%s %s is not evidence: %s evidence has "
+	                        "apiVersion %s",
+	                        api, kind, kind, want);
+}
+
 static int dispatch_kind(struct qf_ingest_cx *cx, json_t *v, const char *api,
                          const char *kind, const char *raw, size_t rawlen,
                          uint32_t line)
 {
+	int misnamed = 0, rc;
+
 	if (!strcmp(api, "audit.k8s.io/v1") && !strcmp(kind, "Event"))
 		return qf_ingest_audit_event(cx, v, raw, rawlen, line);
+	rc = reject_misnamed(cx, v, api, kind, raw, rawlen, line, &misnamed);
+	if (misnamed || rc < 0)
+		return rc;
 	if (!strcmp(kind, "Event"))
 		return ingest_event(cx, v, raw, rawlen, line);
 	if (!strcmp(kind, "Workload"))
