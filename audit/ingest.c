@@ -580,6 +580,10 @@ static int ingest_rd(struct qf_ingest_cx *cx, struct rd *r)
 		EVP_DigestUpdate(r->md, r->buf, r->len);
 	while (rc == QF_OK && r->len == 0 && !r->eof)
 		rc = rd_fill(r, cx);
+	/* a UTF-8 byte order mark (Windows editors, PowerShell's
+	 * redirection) hid JSON input, each line then rejected as YAML */
+	if (rc == QF_OK && r->len >= 3 && !memcmp(r->buf, "\xEF\xBB\xBF", 3))
+		r->pos = 3;
 	if (rc == QF_OK) {
 		skip_space(cx, r);
 		if (r->pos < r->len &&
