@@ -4,6 +4,7 @@
  * parsing and output of each subcommand.  The work is in ingest.c,
  * derive.c, query.c, report.c, export.c.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -292,7 +293,14 @@ static int input_unusable(const char *p, const char *db, int below,
 		        "file): evidence goes in, not the database");
 		return 1;
 	}
-	if (!stat(p, &st) && S_ISREG(st.st_mode) && st.st_size == 0) {
+	/* reported here, so that no database is created for an input
+	 * that cannot be read (ingest --db new.db typo.yaml) */
+	if (stat(p, &st)) {
+		(void)qf_diag_error(d, &loc, NULL, NULL, "cannot open: %s",
+		                    strerror(errno));
+		return 1;
+	}
+	if (S_ISREG(st.st_mode) && st.st_size == 0) {
 		(void)qf_diag_error(d, &loc, NULL, NULL,
 		                    "is empty: nothing to ingest");
 		return 1;
@@ -407,6 +415,13 @@ static int audit_ingest(const struct audit_cmd *c, int argc, const char **argv,
 	}
 	o.format = (enum qf_ingest_format)qf_ingest_format_parse(fmt);
 	o.now_ms = ctx->now_ms(ctx->clock_arg);
+	/* --db in a folder that does not exist: exit 2 naming it, not
+	 * SQLite's "unable to open database file" */
+	rc = qf_fs_check_parent(db, "--db", &d);
+	if (rc != QF_OK) {
+		rc = finish(rc, &d, ctx);
+		goto done;
+	}
 	rc = expand_inputs(&inputs, &pos, db, &d);
 	/* the usable inputs are ingested; the database is not created for
 	 * none */
