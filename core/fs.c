@@ -793,6 +793,18 @@ int qf_fs_check_output_file(const char *path, const char *opt,
 		                    opt);
 		return QF_EUSAGE;
 	}
+	/* said before the work, not after it as "cannot replace a
+	 * symbolic link with a file" (exit 1) */
+	if (!lstat(path, &st) && S_ISLNK(st.st_mode) && stat(path, &st)) {
+		(void)qf_diag_error(d, &loc, "QF002", NULL,
+		                    "%s: is a symbolic link to a missing file; "
+		                    "quotaflow does not create files through "
+		                    "links",
+		                    opt);
+		qf_diag_hint(d, "remove the link, or give the path of the "
+		                "file itself");
+		return QF_EUSAGE;
+	}
 	return qf_fs_check_parent(path, opt, d);
 }
 

@@ -175,8 +175,9 @@ int qf_fs_check_parent(const char *path, const char *opt,
                        struct qf_diags *d) QF_MUST_CHECK;
 
 /*
- * The same for an output file: also not a folder ("-" is fine).
- * Returns QF_EUSAGE with a QF002 error naming opt and path.
+ * The same for an output file: also not a folder, nor a link to a missing
+ * file ("-" is fine).  Returns QF_EUSAGE with a QF002 error naming opt and
+ * path.
  */
 int qf_fs_check_output_file(const char *path, const char *opt,
                             struct qf_diags *d) QF_MUST_CHECK;
