@@ -247,7 +247,11 @@ int qf_ingest_qf_line(struct qf_ingest_cx *cx, char *line, size_t len,
 	/* keep a copy: the fast parse terminates strings in place */
 	qf_buf_reset(&cx->scratch);
 	qf_buf_add(&cx->scratch, line, len);
-	if (fast_parse(&f, line) == 0) {
+	/* the fast parse copies bytes as they are: text that is not UTF-8
+	 * goes to jansson, which refuses it as JSON (an event holding it
+	 * could not be exported: its field dropped, the bundle failed
+	 * verify) */
+	if (qf_buf_is_utf8(line, len) && fast_parse(&f, line) == 0) {
 		struct qf_buf *detail = &cx->detail;
 
 		qf_buf_reset(detail);
