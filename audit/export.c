@@ -38,7 +38,8 @@ struct entry {
 struct bundle {
 	struct qf_evdb *s;
 	struct qf_diags *d;
-	char *tmp; /* owned: the directory being written */
+	char *tmp;         /* owned: the directory being written */
+	const char *shown; /* DIR as named, for messages (borrowed) */
 	struct entry *e;
 	size_t n, alloc;
 };
@@ -51,6 +52,19 @@ struct bw {
 	int err;
 };
 
+/* A file of the bundle that cannot be written: named where it was to
+ * be (DIR/name), not in the hidden folder that is removed at once. */
+static void io_fail(struct bundle *b, const char *name, const char *what,
+                    int err)
+{
+	struct qf_buf p = QF_BUF_INIT;
+
+	qf_buf_addf(&p, "%s/%s", b->shown, name);
+	qf_diag_error(b->d, &(struct qf_loc){ p.buf, 0, 0 }, "QF002", NULL,
+	              "%s: %s", what, strerror(err));
+	qf_buf_release(&p);
+}
+
 static int bw_open(struct bundle *b, struct bw *w, const char *name)
 {
 	memset(w, 0, sizeof(*w));
@@ -58,9 +72,7 @@ static int bw_open(struct bundle *b, struct bw *w, const char *name)
 	qf_buf_addf(&w->path, "%s/%s", b->tmp, name);
 	w->f = fopen(w->path.buf, "wb");
 	if (!w->f) {
-		qf_diag_error(b->d, &(struct qf_loc){ w->path.buf, 0, 0 },
-		              "QF002", NULL, "cannot create: %s",
-		              strerror(errno));
+		io_fail(b, name, "cannot create", errno);
 		qf_buf_release(&w->path);
 		return QF_EIO;
 	}
@@ -93,9 +105,7 @@ static int bw_close(struct bundle *b, struct bw *w, const char *name)
 	EVP_DigestFinal_ex(w->md, h, NULL);
 	EVP_MD_CTX_free(w->md);
 	if (w->err) {
-		(void)qf_diag_error(b->d, &(struct qf_loc){ w->path.buf, 0, 0 },
-		                    "QF002", NULL, "cannot write: %s",
-		                    strerror(w->err));
+		io_fail(b, name, "cannot write", w->err);
 		rc = QF_EIO;
 	} else {
 		qf_evdb_hex(&hex, h, 32);
@@ -616,7 +626,7 @@ static int prepare_dir(struct bundle *b, const char *dir)
 int qf_export_bundle(struct qf_evdb *s, const char *out_dir,
                      struct qf_export_summary *sum, struct qf_diags *d)
 {
-	struct bundle b = { s, d, NULL, NULL, 0, 0 };
+	struct bundle b = { s, d, NULL, NULL, NULL, 0, 0 };
 	struct qf_buf name = QF_BUF_INIT;
 	const char *dir;
 	int rc;
@@ -625,6 +635,7 @@ int qf_export_bundle(struct qf_evdb *s, const char *out_dir,
 	 * directory would be made inside it and never renamed into place */
 	qf_fs_dir_name(&name, out_dir);
 	dir = name.buf;
+	b.shown = dir;
 	memset(sum, 0, sizeof(*sum));
 	rc = prepare_dir(&b, dir);
 	if (rc == QF_OK)
