@@ -381,8 +381,11 @@ static int json_record(struct qf_ingest_cx *cx, struct rd *r, int *done)
 		if (r->len - r->pos > (size_t)QF_INGEST_MAX_RECORD) {
 			r->pos = r->len;
 			r->eof = 1;
+			cx->nrecords++; /* counted as rejected: one record */
 			return qf_ingest_reject(cx, r->line, "QF701", p, 4096,
-			                        "record larger than %u bytes",
+			                        "record larger than %u bytes; "
+			                        "the rest of this input is not "
+			                        "read",
 			                        QF_INGEST_MAX_RECORD);
 		}
 		if (r->eof) {
@@ -431,11 +434,13 @@ static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
 	int rc = QF_OK;
 
 	while (!r->eof && rc == QF_OK) {
-		if (r->len > (size_t)QF_FS_MAX_INPUT_BYTES)
+		if (r->len > (size_t)QF_FS_MAX_INPUT_BYTES) {
+			cx->nrecords++;
 			return qf_ingest_reject(
 			        cx, 1, "QF701", r->buf, 4096,
 			        "YAML input larger than %u bytes",
 			        QF_FS_MAX_INPUT_BYTES);
+		}
 		rc = rd_fill(r, cx);
 	}
 	if (rc < 0)
