@@ -601,6 +601,26 @@ int qf_fs_read_at(struct qf_buf *out, int dirfd, const char *name,
 	return rc;
 }
 
+/*
+ * A regular file the user may not write (chmod a-w: kept on purpose) is
+ * refused, not replaced: rename only needs the folder, so it would go
+ * where `>` and `cp` stop.  1 when refused (said in d).
+ */
+static int write_protected(const char *path, struct qf_diags *d)
+{
+	struct qf_loc loc = { path, 0, 0 };
+	struct stat st;
+
+	if (stat(path, &st) || !S_ISREG(st.st_mode) || !access(path, W_OK))
+		return 0;
+	(void)qf_diag_error(d, &loc, "QF002", NULL,
+	                    "is write-protected (%s); quotaflow does not "
+	                    "replace a file it may not write",
+	                    strerror(errno));
+	qf_diag_hint(d, "make it writable (chmod u+w) or write elsewhere");
+	return 1;
+}
+
 int qf_fs_write_atomic(const char *path, const void *data, size_t len,
                        struct qf_diags *d)
 {
@@ -614,6 +634,8 @@ int qf_fs_write_atomic(const char *path, const void *data, size_t len,
 		return write_in_place(path, std_fd(path), data, len, d);
 	if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
 		return write_in_place(path, -1, data, len, d);
+	if (write_protected(path, d))
+		return QF_EIO;
 	/* a link named by the user: replace the file it points to */
 	if (!lstat(path, &st) && S_ISLNK(st.st_mode) &&
 	    (real = realpath(path, NULL)))
@@ -805,6 +827,8 @@ int qf_fs_check_output_file(const char *path, const char *opt,
 		                "file itself");
 		return QF_EUSAGE;
 	}
+	if (strcmp(path, "-") != 0 && write_protected(path, d))
+		return QF_EUSAGE;
 	return qf_fs_check_parent(path, opt, d);
 }
 
