@@ -427,6 +427,38 @@ static int read_json(struct qf_ingest_cx *cx, struct rd *r)
 	return rc;
 }
 
+/*
+ * A YAML input the document loader refused (a syntax error, a table or
+ * `kubectl describe` text that is no mapping): its error as the loader
+ * gives it, at its line:col (a syntax error said only the line, behind
+ * "not a recognised evidence format"), one rejected record, and a hint
+ * that none of the file is stored.
+ */
+static int reject_unloaded(struct qf_ingest_cx *cx, struct rd *r,
+                           struct qf_diags *yd)
+{
+	const struct qf_diag *g = yd->n ? &yd->v[0] : NULL;
+	struct qf_buf hint = QF_BUF_INIT;
+	int rc = qf_ingest_reject_row(cx, g && g->line ? g->line : 1,
+	                              g ? g->msg : "unreadable", r->buf,
+	                              r->len < 65536 ? r->len : 65536);
+
+	if (g && g->hint)
+		qf_buf_addf(&hint, "%s; ", g->hint);
+	if (!g)
+		(void)qf_diag_error(cx->d, &(struct qf_loc){ cx->file, 1, 1 },
+		                    "QF702", NULL,
+		                    "not a recognised evidence format");
+	qf_diags_move(cx->d, yd);
+	qf_diag_hint(cx->d,
+	             "%snothing of this file is stored; evidence is kubectl "
+	             "get -o json|yaml output or quotaflow events (kubectl "
+	             "describe and table output have no absolute times)",
+	             hint.buf);
+	qf_buf_release(&hint);
+	return rc;
+}
+
 static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
 {
 	struct qf_doc *doc = NULL;
@@ -463,17 +495,8 @@ static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
 
 		if (qf_doc_load_mem(&doc, cx->file, r->buf, r->len, &lim, &yd) <
 		    0) {
-			uint32_t line = yd.n ? yd.v[0].line : 1;
-			const char *why = yd.n ? yd.v[0].msg : "unreadable";
-
 			cx->nrecords++;
-			rc = qf_ingest_reject(
-			        cx, line ? line : 1, "QF702", r->buf,
-			        r->len < 65536 ? r->len : 65536,
-			        "not a recognised evidence format (%s); kubectl "
-			        "describe and table output have no absolute "
-			        "times: capture with -o json or -o yaml",
-			        why);
+			rc = reject_unloaded(cx, r, &yd);
 			qf_diags_release(&yd);
 			return rc;
 		}
