@@ -142,6 +142,25 @@ int qf_ingest_reject_row(struct qf_ingest_cx *cx, uint32_t line,
 	return qf_ingest_step(cx, st);
 }
 
+int qf_ingest_reject_json(struct qf_ingest_cx *cx, uint32_t line, uint32_t col0,
+                          const json_error_t *err, const char *raw,
+                          size_t rawlen)
+{
+	/* jansson counts from the record's start, 1-based (0: unknown) */
+	uint32_t el = err->line > 0 ? (uint32_t)err->line : 1;
+	uint32_t ec = err->column > 0 ? (uint32_t)err->column : 1;
+	struct qf_loc loc = { cx->file, line + el - 1,
+		              el == 1 ? col0 + ec - 1 : ec };
+	struct qf_buf why = QF_BUF_INIT;
+	int rc;
+
+	qf_buf_addf(&why, "malformed JSON: %s", err->text);
+	(void)qf_diag_error(cx->d, &loc, "QF701", NULL, "%s", why.buf);
+	rc = qf_ingest_reject_row(cx, loc.line, why.buf, raw, rawlen);
+	qf_buf_release(&why);
+	return rc;
+}
+
 int qf_ingest_reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
                      const char *raw, size_t rawlen, const char *fmt, ...)
 {
@@ -195,18 +214,20 @@ static const char *value_end(const char *p, const char *end, uint32_t *nl)
 	return NULL;
 }
 
-static int one_json_value(struct qf_ingest_cx *cx, char *p, size_t n,
-                          uint32_t line)
+static int one_json_value(struct qf_ingest_cx *cx, const struct rd *r, char *p,
+                          size_t n, uint32_t line)
 {
 	json_error_t err;
 	json_t *v = json_loadb(p, n, JSON_DECODE_ANY, &err);
+	uint32_t col0 = 1;
 	int rc;
 
 	cx->nrecords++;
+	/* the record's column: after what precedes it on its line */
+	for (const char *q = p; q > r->buf && q[-1] != '\n'; q--)
+		col0++;
 	if (!v)
-		return qf_ingest_reject(cx, line + (uint32_t)err.line - 1,
-		                        "QF701", p, n, "malformed JSON: %s",
-		                        err.text);
+		return qf_ingest_reject_json(cx, line, col0, &err, p, n);
 	if (json_is_object(v) && json_object_get(v, "time_ms") &&
 	    !json_object_get(v, "apiVersion"))
 		rc = qf_ingest_qf_json(cx, v, p, n, line);
@@ -392,7 +413,7 @@ static int json_record(struct qf_ingest_cx *cx, struct rd *r, int *done)
 			size_t n = r->len - r->pos;
 
 			r->pos = r->len;
-			return one_json_value(cx, p, n, r->line);
+			return one_json_value(cx, r, p, n, r->line);
 		}
 		return rd_fill(r, cx);
 	}
@@ -401,7 +422,7 @@ static int json_record(struct qf_ingest_cx *cx, struct rd *r, int *done)
 
 		r->pos = (size_t)(e - r->buf);
 		r->line += lines;
-		return one_json_value(cx, p, (size_t)(e - p), line);
+		return one_json_value(cx, r, p, (size_t)(e - p), line);
 	}
 }
 

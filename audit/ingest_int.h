@@ -41,6 +41,14 @@ int qf_ingest_reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
                      const char *raw, size_t rawlen, const char *fmt, ...)
         QF_PRINTF(6, 7);
 
+/*
+ * Reject a record jansson could not parse (QF701), at the line and
+ * column of its error: the record starts at line, column col0.
+ */
+int qf_ingest_reject_json(struct qf_ingest_cx *cx, uint32_t line, uint32_t col0,
+                          const json_error_t *err, const char *raw,
+                          size_t rawlen);
+
 /* The `rejected` row alone, for a record whose error the caller added
  * (why: its message).  Returns QF_OK or QF_EIO. */
 int qf_ingest_reject_row(struct qf_ingest_cx *cx, uint32_t line,

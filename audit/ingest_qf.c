@@ -275,9 +275,8 @@ int qf_ingest_qf_line(struct qf_ingest_cx *cx, char *line, size_t len,
 		json_t *o = json_loadb(cx->scratch.buf, len, 0, &err);
 
 		if (!o) {
-			rc = qf_ingest_reject(cx, lineno, "QF701",
-			                      cx->scratch.buf, len,
-			                      "malformed JSON: %s", err.text);
+			rc = qf_ingest_reject_json(cx, lineno, 1, &err,
+			                           cx->scratch.buf, len);
 		} else {
 			rc = qf_ingest_qf_json(cx, o, cx->scratch.buf, len,
 			                       lineno);

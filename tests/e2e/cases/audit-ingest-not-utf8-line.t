@@ -4,5 +4,5 @@
 setup-sh: head -1 tests/fixtures/audit/last-event-admission.jsonl | sed 's/"message":"/"message":"\o377 /' >"$tmp/ainu.jsonl"
 args: audit ingest --db "$tmp/ainu.db" "$tmp/ainu.jsonl"
 exit: 1
-stderr-has: /ainu.jsonl:1:1: error: malformed JSON: unable to decode byte 0xff
+stderr-has: /ainu.jsonl:1:124: error: malformed JSON: unable to decode byte 0xff
 stdout-has: ingested 1 records: 0 added, 1 rejected
