@@ -721,8 +721,16 @@ int qf_evdb_open(struct qf_evdb **out, const char *path, unsigned flags,
 		goto fail;
 	}
 	rc = setup(s, flags, d);
+	/* a read-only command reads one snapshot: an ingest of a stream
+	 * commits a batch every second or so, and a report or a bundle read
+	 * across two of them would not agree with itself (views of one
+	 * batch, events.jsonl and the statement of the next) */
+	if (rc == QF_OK && (flags & QF_EVDB_READONLY))
+		rc = qf_evdb_exec(
+		        s, "BEGIN; SELECT count(*) FROM sqlite_master", d);
 	if (rc < 0)
 		goto fail;
+	s->in_tx = (flags & QF_EVDB_READONLY) != 0; /* closed: rolled back */
 	*out = s;
 	return QF_OK;
 fail:
