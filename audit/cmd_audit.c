@@ -240,6 +240,13 @@ static int audit_verify(const struct audit_cmd *c, int argc, const char **argv,
 		                        c->pos_msg);
 		goto done;
 	}
+	if (pos.n == 1 && !*pos.v[0]) { /* as an empty --db is */
+		rc = qf_cli_usage_error(ctx, c->usage,
+		                        "audit verify: DIR is an empty string; "
+		                        "give the directory audit export "
+		                        "--out wrote");
+		goto done;
+	}
 	if (db) {
 		rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
 		if (rc == QF_OK)
@@ -407,6 +414,16 @@ static int audit_ingest(const struct audit_cmd *c, int argc, const char **argv,
 	rc = sub_parse(c, &so, argc, argv, ctx);
 	if (rc >= 0)
 		goto done;
+	for (size_t i = 0; i < pos.n; i++) {
+		if (*pos.v[i])
+			continue;
+		/* an unset shell variable: named, not ": cannot open" */
+		rc = qf_cli_usage_error(ctx, c->usage,
+		                        "audit ingest: INPUT %zu is an empty "
+		                        "string; give a file, a folder or -",
+		                        i + 1);
+		goto done;
+	}
 	if (bad_cluster_name(o.cluster)) {
 		rc = qf_cli_usage_error(ctx, c->usage,
 		                        "audit ingest: --cluster %s",
