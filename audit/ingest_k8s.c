@@ -308,24 +308,100 @@ static int policy_kind(const char *kind)
 /* Recursive: one level per nested List; jansson caps JSON depth
  * (JSON_PARSER_MAX_DEPTH). */
 /* NOLINTNEXTLINE(misc-no-recursion) */
-static int each_item(struct qf_ingest_cx *cx, const json_t *items,
-                     uint32_t line)
+/*
+ * Where each element of a List starts in its JSON text (raw, from line),
+ * so that an item rejected in `kubectl get events -o json` is named at
+ * its own line, not at the List's first: the elements of the array raw
+ * is (top_array), else of its "items" member.  Strings are skipped with
+ * their escapes; lines[] gets at most n entries.  Text that does not
+ * match (YAML's compact dump has no line breaks) gives the List's line.
+ */
+struct scan {
+	int depth, in_str, expect; /* expect: an element may start here */
+	int items_depth;           /* depth inside the elements' array */
+	const char *key;           /* the last string at depth 1 */
+	size_t keylen;
+};
+
+static int items_key(const struct scan *k)
 {
-	size_t i;
+	return k->keylen == 5 && !strncmp(k->key, "items", 5);
+}
+
+static void element_lines(uint32_t *lines, size_t n, const char *raw,
+                          size_t len, uint32_t line, int top_array)
+{
+	struct scan k = { 0, 0, 0, top_array ? 1 : 0, NULL, 0 };
+	size_t got = 0;
+
+	for (size_t i = 0; i < n; i++)
+		lines[i] = line;
+	for (size_t i = 0; raw && i < len && got < n; i++) {
+		char c = raw[i];
+
+		if (k.in_str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				k.in_str = 0;
+			continue;
+		}
+		if (c == '\n') {
+			line++;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r')
+			continue;
+		if (k.expect && k.depth == k.items_depth && c != ']') {
+			lines[got++] = line;
+			k.expect = 0;
+		}
+		if (c == '"') {
+			k.in_str = 1;
+			if (k.depth == 1) {
+				const char *q =
+				        memchr(raw + i + 1, '"', len - i - 1);
+
+				k.key = raw + i + 1;
+				k.keylen = q ? (size_t)(q - k.key) : 0;
+			}
+		} else if (c == '{' || c == '[') {
+			k.depth++;
+			if (c == '[' &&
+			    (k.depth == k.items_depth ||
+			     (!k.items_depth && k.depth == 2 && items_key(&k))))
+				k.items_depth = k.depth, k.expect = 1;
+		} else if (c == '}' || c == ']') {
+			if (k.depth-- == k.items_depth)
+				break;
+		} else if (c == ',' && k.depth == k.items_depth) {
+			k.expect = 1;
+		}
+	}
+}
+
+static int each_item(struct qf_ingest_cx *cx, const json_t *items,
+                     const char *list_raw, size_t list_len, uint32_t line,
+                     int top_array)
+{
+	size_t i, n = json_array_size(items);
+	uint32_t *lines = qf_xcalloc(n ? n : 1, sizeof(*lines));
 	json_t *it;
 	int rc = QF_OK;
 
+	element_lines(lines, n, list_raw, list_len, line, top_array);
 	json_array_foreach (items, i, it) {
 		char *raw = json_dumps(it, JSON_COMPACT | JSON_PRESERVE_ORDER);
 
 		if (i)
 			cx->nrecords++;
 		rc = qf_ingest_k8s_value(cx, it, raw, raw ? strlen(raw) : 0,
-		                         line);
+		                         lines[i]);
 		free(raw);
 		if (rc < 0)
 			break;
 	}
+	free(lines);
 	return rc;
 }
 
@@ -443,7 +519,7 @@ int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
 	int rc;
 
 	if (json_is_array(v))
-		return each_item(cx, v, lineno);
+		return each_item(cx, v, raw, rawlen, lineno, 1);
 	if (!json_is_object(v))
 		return qf_ingest_reject(cx, lineno, "QF702", raw, rawlen,
 		                        "not an object");
@@ -467,8 +543,9 @@ int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
 	kind = sget(v, "kind");
 	items = json_object_get(v, "items");
 	if (json_is_array(items) && (!kind || strstr(kind, "List")))
-		return json_array_size(items) ? each_item(cx, items, lineno)
-		                              : QF_OK;
+		return json_array_size(items)
+		               ? each_item(cx, items, raw, rawlen, lineno, 0)
+		               : QF_OK;
 	if (!api || !kind) {
 		const json_t *st = json_object_get(v, "status");
 
