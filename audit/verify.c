@@ -43,8 +43,10 @@ static FILE *open_regular(const char *path, const char **why)
 		return NULL;
 	}
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode))
-		*why = "not a regular file (a FIFO, socket or device); a "
-		       "bundle holds only regular files";
+		*why = S_ISDIR(st.st_mode)
+		               ? "a folder where a file is listed"
+		               : "not a regular file (a FIFO, socket or "
+		                 "device); a bundle holds only regular files";
 	else
 		f = fdopen(fd, "rb");
 	if (!f)
