@@ -169,6 +169,49 @@ static const char *format_of(const char *file)
 	return "text";
 }
 
+/* The database or one of SQLite's files beside it (-wal, -shm,
+ * -journal): the same file, or by name one that is not there now. */
+static int is_db_file(const char *path, const char *db)
+{
+	static const char *const sides[] = { "", "-wal", "-shm", "-journal" };
+	struct qf_buf b = QF_BUF_INIT;
+	int hit = 0;
+
+	for (size_t i = 0; !hit && i < QF_ARRAY_SIZE(sides); i++) {
+		qf_buf_reset(&b);
+		qf_buf_addf(&b, "%s%s", db, sides[i]);
+		hit = qf_fs_same_file(path, b.buf) || !strcmp(path, b.buf);
+	}
+	qf_buf_release(&b);
+	return hit;
+}
+
+/*
+ * An output (report -o, export --out) must not be one of the database's
+ * SQLite files: its -wal may hold committed batches not yet copied into
+ * the database, and a folder named so stops SQLite opening it.
+ */
+static int not_db_file(const char *out, const char *opt, const char *db,
+                       struct qf_diags *d)
+{
+	struct qf_buf name = QF_BUF_INIT;
+	int rc = QF_OK;
+
+	qf_fs_dir_name(&name, out); /* "x.db-wal/" names x.db-wal */
+	if (strcmp(out, "-") != 0 && is_db_file(name.buf, db)) {
+		(void)qf_diag_error(d, &(struct qf_loc){ out, 0, 0 }, "QF002",
+		                    NULL,
+		                    "%s: is a SQLite file of the --db "
+		                    "database; writing it would destroy "
+		                    "evidence",
+		                    opt);
+		qf_diag_hint(d, "give another path");
+		rc = QF_EUSAGE;
+	}
+	qf_buf_release(&name);
+	return rc;
+}
+
 /* The last line of export and verify. */
 static int print_summary(struct qf_ctx *ctx, const char *what,
                          const struct qf_export_summary *sum)
@@ -202,6 +245,8 @@ static int audit_export(const struct audit_cmd *c, int argc, const char **argv,
 	if (rc >= 0)
 		goto done;
 	rc = qf_fs_check_parent(dir, "--out", &d);
+	if (rc == QF_OK)
+		rc = not_db_file(dir, "--out", db, &d);
 	if (rc == QF_OK)
 		rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
 	if (rc == QF_OK)
@@ -262,22 +307,6 @@ done:
 	qf_strlist_release(&pos);
 	qf_diags_release(&d);
 	return rc;
-}
-
-/* The database or one of SQLite's files beside it (-wal, -shm, -journal). */
-static int is_db_file(const char *path, const char *db)
-{
-	static const char *const sides[] = { "", "-wal", "-shm", "-journal" };
-	struct qf_buf b = QF_BUF_INIT;
-	int hit = 0;
-
-	for (size_t i = 0; !hit && i < QF_ARRAY_SIZE(sides); i++) {
-		qf_buf_reset(&b);
-		qf_buf_addf(&b, "%s%s", db, sides[i]);
-		hit = qf_fs_same_file(path, b.buf);
-	}
-	qf_buf_release(&b);
-	return hit;
 }
 
 /*
@@ -613,8 +642,11 @@ static int audit_report(const struct audit_cmd *c, int argc, const char **argv,
 		                        since, until);
 	if (rc != QF_OK)
 		goto done;
-	/* -o the database itself would replace the evidence */
+	/* -o the database itself would replace the evidence, and its -wal
+	 * file the transactions not yet copied into it */
 	rc = qf_fs_check_outputs(&file, 1, &db, 1, &d);
+	if (rc == QF_OK)
+		rc = not_db_file(file, "-o", db, &d);
 	if (rc == QF_OK)
 		rc = qf_fs_check_output_file(file, "-o", &d);
 	if (rc == QF_OK)
