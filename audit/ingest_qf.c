@@ -12,6 +12,7 @@
  * Dedupe key (docs/audit.md): FNV-1a over (time_ms, reason, workload,
  * clusterQueue, message, preemptor) within the cluster.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,9 +129,13 @@ static int fast_value(struct fast *f, const char *k, char **pp, int *have_time)
 
 	if (!strcmp(k, "time_ms")) {
 		char *e;
-		long long t = strtoll(p, &e, 10);
+		long long t;
 
-		if (e == p || *have_time)
+		errno = 0;
+		t = strtoll(p, &e, 10);
+		/* past the range: jansson's "too big integer", not a time
+		 * clamped to INT64_MAX unsaid */
+		if (e == p || *have_time || errno == ERANGE)
 			return -1;
 		f->ev.time_ms = t;
 		*have_time = 1;
@@ -204,6 +209,14 @@ static int store(struct qf_ingest_cx *cx, const struct qf_event *e,
 	const char *slash = strchr(e->workload, '/');
 	int added = 0, rc;
 
+	/* a time RFC 3339 can write (the report prints every time so):
+	 * -1 or INT64_MAX made a window of 1969 to the year 292278994 */
+	if (e->time_ms < 0 || e->time_ms > QF_INGEST_MAX_TIME_MS)
+		return qf_ingest_reject(cx, line, "QF703", raw, rawlen,
+		                        "time_ms %lld is not a time from 1970 "
+		                        "to 9999 (milliseconds since "
+		                        "1970-01-01T00:00:00Z)",
+		                        (long long)e->time_ms);
 	if (!slash || slash == e->workload || !slash[1] ||
 	    strchr(slash + 1, '/'))
 		return qf_ingest_reject(cx, line, "QF703", raw, rawlen,
