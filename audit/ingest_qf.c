@@ -201,11 +201,88 @@ static int64_t dedupe_key(const struct qf_event *e)
 }
 
 /* Check and store one parsed event; detail is its maps as JSON. */
+/*
+ * The quantities of an event's usage, borrowed and request maps, read
+ * from its detail text ({"usage":{"h100":{"nvidia.com/gpu":"6"}},...}):
+ * each must be a quantity of 0 or more.  The derivation skipped one it
+ * could not read ("six") and took a negative one ("-6"), so such an event
+ * changed the views unsaid.  NULL when all are, else what is wrong (in
+ * why).
+ */
+struct qscan {
+	const char *key[4]; /* the key at each depth (1: the map's name) */
+	size_t len[4];
+};
+
+static int quantity_ok(const char *v, size_t n)
+{
+	char buf[64];
+	int64_t m;
+
+	if (n >= sizeof(buf) || memchr(v, '\\', n))
+		return 0;
+	memcpy(buf, v, n);
+	buf[n] = '\0';
+	return qf_ingest_milli(&m, buf) == QF_OK && m >= 0;
+}
+
+/* Every map but flavors (podSet -> flavor name) holds quantities. */
+static int flavors_map(const struct qscan *k)
+{
+	return k->len[1] == 7 && !strncmp(k->key[1], "flavors", 7);
+}
+
+static int bad_quantity(struct qf_buf *why, const char *detail)
+{
+	struct qscan k = { { NULL }, { 0 } };
+	int depth = 0, value = 0;
+
+	for (const char *p = detail; p && *p; p++) {
+		const char *s, *e;
+
+		if (*p == '{') {
+			depth++;
+			value = 0; /* a key comes next */
+		} else if (*p == '}') {
+			depth--;
+		} else if (*p == ':') {
+			value = 1;
+		} else if (*p == ',') {
+			value = 0;
+		} else if (*p == '"') {
+			for (s = e = p + 1; *e && *e != '"'; e++)
+				if (*e == '\\' && e[1])
+					e++;
+			if (!value && depth >= 1 && depth <= 3) {
+				k.key[depth] = s;
+				k.len[depth] = (size_t)(e - s);
+			} else if (value && depth == 3 && !flavors_map(&k) &&
+			           !quantity_ok(s, (size_t)(e - s))) {
+				qf_buf_addf(
+				        why,
+				        "%.*s of flavor %.*s, %.*s: \"%.*s\" "
+				        "is not a quantity of 0 or more (4, "
+				        "500m, 1Gi)",
+				        (int)k.len[1], k.key[1], (int)k.len[2],
+				        k.key[2], (int)k.len[3], k.key[3],
+				        (int)(e - s), s);
+				return 1;
+			}
+			value = 0;
+			if (!*e)
+				break;
+			p = e;
+		}
+	}
+	return 0;
+}
+
 static int store(struct qf_ingest_cx *cx, const struct qf_event *e,
                  const char *detail, const char *raw, size_t rawlen,
                  uint32_t line)
 {
 	struct qf_evdb_event se;
+	struct qf_buf why = QF_BUF_INIT;
 	const char *slash = strchr(e->workload, '/');
 	int added = 0, rc;
 
@@ -227,6 +304,12 @@ static int store(struct qf_ingest_cx *cx, const struct qf_event *e,
 		return qf_ingest_reject(cx, line, "QF704", raw, rawlen,
 		                        "a quotaflow event, not a %s record",
 		                        qf_ingest_format_name(cx->fmt));
+	if (bad_quantity(&why, detail)) {
+		rc = qf_ingest_reject(cx, line, "QF703", raw, rawlen, "%s",
+		                      why.buf);
+		qf_buf_release(&why);
+		return rc;
+	}
 	cx->seen = QF_FMT_QUOTAFLOW;
 	memset(&se, 0, sizeof(se));
 	se.cluster = cx->o->cluster;
