@@ -99,6 +99,25 @@ int qf_ingest_cq_stop(struct qf_ingest_cx *cx, const char *name,
 /* A quantity string in milli-units (base unit x 1000); QF_EINVAL. */
 int qf_ingest_milli(int64_t *out, const char *q);
 
+/*
+ * A quantity as JSON holds it: a string ("4", "500m") or a number (YAML's
+ * `nominalQuota: 4`, which Kubernetes takes as well); QF_EINVAL for
+ * anything else.
+ */
+int qf_ingest_qty(int64_t *out, const json_t *v);
+
+/*
+ * A ClusterQueue's or Cohort's spec whose quotas cannot be stored as
+ * they are (a nominalQuota missing, or one of nominalQuota,
+ * borrowingLimit, lendingLimit not a quantity of 0 or more): the record
+ * is rejected (QF703) at the field, *bad set.  Without this the row went
+ * unsaid (an unlimited borrowingLimit for "2x").  QF_OK or QF_EIO.
+ */
+int qf_ingest_check_quotas(struct qf_ingest_cx *cx, const char *kind,
+                           const char *name, const json_t *spec,
+                           const char *raw, size_t rawlen, uint32_t line,
+                           int *bad);
+
 /* Step a statement that returns nothing; QF_EIO with a diagnostic. */
 int qf_ingest_step(struct qf_ingest_cx *cx, sqlite3_stmt *st);
 

@@ -12,6 +12,7 @@
  * (Jobs, Pods) as "kind/namespace/name", except FinishedWorkload, which
  * names its Workload in the message and is stored against it.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,25 @@ int qf_ingest_milli(int64_t *out, const char *q)
 	if (!q || qf_qty_parse(&v, q) < 0 || qf_qty_to_milli(out, &v) < 0)
 		return QF_EINVAL;
 	return QF_OK;
+}
+
+int qf_ingest_qty(int64_t *out, const json_t *v)
+{
+	char num[64];
+	int n;
+
+	if (json_is_string(v))
+		return qf_ingest_milli(out, json_string_value(v));
+	if (json_is_integer(v))
+		n = snprintf(num, sizeof(num), "%lld",
+		             (long long)json_integer_value(v));
+	else if (json_is_real(v))
+		n = snprintf(num, sizeof(num), "%.17g", json_real_value(v));
+	else
+		return QF_EINVAL;
+	if (n <= 0 || (size_t)n >= sizeof(num))
+		return QF_EINVAL;
+	return qf_ingest_milli(out, num);
 }
 
 /* First time that parses among the candidates; QF_EVDB_NO_TIME if none. */

@@ -15,6 +15,7 @@
 
 #include "audit/ingest_int.h"
 #include "core/alloc.h"
+#include "core/doc.h"
 #include "core/banned.h"
 
 static const char *sget(const json_t *o, const char *k)
@@ -113,8 +114,7 @@ static int podset_usage(struct qf_ingest_cx *cx, const char *wl, const char *cq,
 		int64_t m;
 		int rc;
 
-		if (!flavor || !json_is_string(q) ||
-		    qf_ingest_milli(&m, json_string_value(q)) < 0)
+		if (!flavor || qf_ingest_qty(&m, q) < 0)
 			continue;
 		rc = store_wl_usage(cx, wl, cq, flavor, res,
 		                    add_usage(usage, flavor, res, m));
@@ -486,8 +486,9 @@ static int quota_row(struct qf_ingest_cx *cx, const struct quota_owner *ow,
 
 	if (!st)
 		return QF_EIO;
+	/* qf_ingest_check_quotas rejected a bad quantity before */
 	if (!sget(fl, "name") || !sget(r, "name") ||
-	    qf_ingest_milli(&nom, sget(r, "nominalQuota")) < 0)
+	    qf_ingest_qty(&nom, json_object_get(r, "nominalQuota")) < 0)
 		return QF_OK;
 	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, ow->name, -1, SQLITE_STATIC);
@@ -496,9 +497,9 @@ static int quota_row(struct qf_ingest_cx *cx, const struct quota_owner *ow,
 	sqlite3_bind_text(st, 3 + o, sget(fl, "name"), -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4 + o, sget(r, "name"), -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 5 + o, nom);
-	if (qf_ingest_milli(&lim, sget(r, "borrowingLimit")) == QF_OK)
+	if (qf_ingest_qty(&lim, json_object_get(r, "borrowingLimit")) == QF_OK)
 		sqlite3_bind_int64(st, 6 + o, lim);
-	if (qf_ingest_milli(&lim, sget(r, "lendingLimit")) == QF_OK)
+	if (qf_ingest_qty(&lim, json_object_get(r, "lendingLimit")) == QF_OK)
 		sqlite3_bind_int64(st, 7 + o, lim);
 	sqlite3_bind_int64(st, 8 + o, from);
 	if (rev)
@@ -537,6 +538,77 @@ static const char *parent_of(const char *kind, const json_t *spec)
 	}
 	p = sget(spec, "parentName");
 	return p ? p : sget(spec, "parent");
+}
+
+/* The first quota field of r that cannot be stored, or NULL. */
+static const char *bad_quota_field(const json_t *r)
+{
+	static const char *const fields[] = { "nominalQuota", "borrowingLimit",
+		                              "lendingLimit" };
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(fields); i++) {
+		const json_t *v = json_object_get(r, fields[i]);
+		int64_t m;
+
+		if (!v && i > 0) /* the limits are optional */
+			continue;
+		if (!v || qf_ingest_qty(&m, v) < 0 || m < 0)
+			return fields[i];
+	}
+	return NULL;
+}
+
+int qf_ingest_check_quotas(struct qf_ingest_cx *cx, const char *kind,
+                           const char *name, const json_t *spec,
+                           const char *raw, size_t rawlen, uint32_t line,
+                           int *bad)
+{
+	size_t i, j, k;
+	json_t *rg, *fl, *r;
+
+	*bad = 0;
+	json_array_foreach (json_object_get(spec, "resourceGroups"), i, rg) {
+		json_array_foreach (json_object_get(rg, "flavors"), j, fl) {
+			json_array_foreach (json_object_get(fl, "resources"), k,
+			                    r) {
+				const char *f = bad_quota_field(r);
+				const json_t *v = json_object_get(r, f);
+				struct qf_loc loc = { cx->file, line,
+					              line ? 1 : 0 };
+				char *text;
+				int rc;
+
+				if (!f)
+					continue;
+				/* YAML: at the field itself */
+				if (cx->doc)
+					loc = qf_doc_loc_key(cx->doc, r, f);
+				text = v ? json_dumps(v, JSON_ENCODE_ANY)
+				         : NULL;
+				qf_diag_error(
+				        cx->d, &loc, "QF703", NULL,
+				        "%s %s: spec.resourceGroups[%zu]."
+				        "flavors[%zu].resources[%zu].%s %s%s",
+				        kind, name, i, j, k, f,
+				        text ? text : "is missing",
+				        text ? " is not a quantity of 0 or "
+				               "more (4, 500m, 1Gi)"
+				             : "");
+				qf_diag_hint(cx->d,
+				             "nothing of this %s is "
+				             "stored",
+				             kind);
+				rc = qf_ingest_reject_row(
+				        cx, loc.line,
+				        cx->d->v[cx->d->n - 1].msg, raw,
+				        rawlen);
+				free(text);
+				*bad = 1;
+				return rc;
+			}
+		}
+	}
+	return QF_OK;
 }
 
 /* D3: every quota row of a ClusterQueue or Cohort spec, and the
@@ -731,6 +803,14 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 	if (!name)
 		return qf_ingest_reject(cx, lineno, "QF703", NULL, 0,
 		                        "%s without metadata.name", kind);
+	if (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort")) {
+		int bad = 0;
+
+		rc = qf_ingest_check_quotas(cx, kind, name, spec, NULL, 0,
+		                            lineno, &bad);
+		if (rc < 0 || bad)
+			return rc;
+	}
 	cx->seen = QF_FMT_MANIFESTS;
 	if (ns)
 		qf_buf_addf(&full, "%s/%s", ns, name);
@@ -877,6 +957,17 @@ int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
 		                        "objectRef.resource or stageTimestamp");
 	cx->seen = QF_FMT_AUDIT_LOG;
 	kind = written_kind(o, ref, res, verb, &cq_status);
+	if (kind && strcmp(verb, "delete") != 0 &&
+	    (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort"))) {
+		int bad = 0;
+
+		rc = qf_ingest_check_quotas(
+		        cx, kind, sget(ref, "name") ? sget(ref, "name") : "",
+		        written_spec(verb, resp, req), raw, rawlen, lineno,
+		        &bad);
+		if (rc < 0 || bad)
+			return rc;
+	}
 	rev = revision(json_object_get(resp, "metadata"));
 	if (!rev)
 		rev = revision(json_object_get(req, "metadata"));
