@@ -663,6 +663,52 @@ static int local_queue_row(struct qf_ingest_cx *cx, const char *ns,
 	return qf_ingest_step(cx, st) < 0 ? QF_EIO : QF_OK;
 }
 
+/*
+ * A Pool whose prices cannot be stored as written is rejected (QF703) at
+ * the field: a price that is no number of 0 or more ("2.5" as a string
+ * was skipped, -1 stored), or no spec.flavours list (spec.flavors, the
+ * other spelling, lost every price) .  *bad set when it was.
+ */
+static int check_prices(struct qf_ingest_cx *cx, const char *name,
+                        const json_t *spec, uint32_t line, int *bad)
+{
+	const json_t *fl = json_object_get(spec, "flavours"), *at = spec;
+	const char *key = "flavours", *what = NULL;
+	struct qf_loc loc = { cx->file, line, line ? 1 : 0 };
+	size_t i;
+	json_t *f;
+	int rc;
+
+	*bad = 0;
+	if (!json_is_array(fl) && json_object_get(spec, "flavors")) {
+		what = "spec.flavors: the Pool's list is spec.flavours";
+		key = "flavors";
+	} else if (!json_is_array(fl)) {
+		what = "spec.flavours is missing: no price";
+	}
+	json_array_foreach (fl, i, f) {
+		const json_t *p = json_object_get(f, "pricePerGpuHour");
+
+		if (!what && p &&
+		    (!json_is_number(p) || json_number_value(p) < 0)) {
+			what = "spec.flavours[].pricePerGpuHour is not a "
+			       "number of 0 or more";
+			at = f;
+			key = "pricePerGpuHour";
+		}
+	}
+	if (!what)
+		return QF_OK;
+	if (cx->doc)
+		loc = qf_doc_loc_key(cx->doc, at, key);
+	qf_diag_error(cx->d, &loc, "QF703", NULL, "Pool %s: %s", name, what);
+	qf_diag_hint(cx->d, "nothing of this Pool is stored");
+	rc = qf_ingest_reject_row(cx, loc.line, cx->d->v[cx->d->n - 1].msg,
+	                          NULL, 0);
+	*bad = 1;
+	return rc;
+}
+
 static int prices(struct qf_ingest_cx *cx, const json_t *spec)
 {
 	size_t i;
@@ -803,11 +849,14 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 	if (!name)
 		return qf_ingest_reject(cx, lineno, "QF703", NULL, 0,
 		                        "%s without metadata.name", kind);
-	if (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort")) {
+	if (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort") ||
+	    !strcmp(kind, "Pool")) {
 		int bad = 0;
 
-		rc = qf_ingest_check_quotas(cx, kind, name, spec, NULL, 0,
-		                            lineno, &bad);
+		rc = strcmp(kind, "Pool")
+		             ? qf_ingest_check_quotas(cx, kind, name, spec,
+		                                      NULL, 0, lineno, &bad)
+		             : check_prices(cx, name, spec, lineno, &bad);
 		if (rc < 0 || bad)
 			return rc;
 	}
