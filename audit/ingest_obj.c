@@ -16,6 +16,7 @@
 #include "audit/ingest_int.h"
 #include "core/alloc.h"
 #include "core/doc.h"
+#include "core/suggest.h"
 #include "core/banned.h"
 
 static const char *sget(const json_t *o, const char *k)
@@ -558,53 +559,125 @@ static const char *bad_quota_field(const json_t *r)
 	return NULL;
 }
 
+/*
+ * A key of o one or two edits from want (resourceGroup, flavours,
+ * Resources) when want itself is absent: the list was misspelled, and
+ * every quota under it would be lost unsaid.  NULL when none.
+ */
+static const char *misspelled(const json_t *o, const char *want)
+{
+	const char *key;
+	json_t *v;
+
+	if (!json_is_object(o) || json_object_get(o, want))
+		return NULL;
+	json_object_foreach ((json_t *)o, key, v)
+		if (qf_suggest_distance(key, want) <= 2)
+			return key;
+	return NULL;
+}
+
+/* Where a quota spec is checked: the object and the indexes of the
+ * resource group, flavor and resource being looked at. */
+struct quota_at {
+	struct qf_ingest_cx *cx;
+	const char *kind, *name, *raw;
+	size_t rawlen;
+	uint32_t line;
+	size_t ix[3];
+};
+
+/* Reject the object (QF703) for the error just added; QF_OK or QF_EIO. */
+static int reject_added(const struct quota_at *q)
+{
+	const struct qf_diag *g = &q->cx->d->v[q->cx->d->n - 1];
+
+	return qf_ingest_reject_row(q->cx, g->line, g->msg, q->raw, q->rawlen);
+}
+
+/* The rejection of a quota list under a misspelled key. */
+static int list_typo(const struct quota_at *q, const json_t *at,
+                     const char *typo, const char *want)
+{
+	struct qf_loc loc = { q->cx->file, q->line, q->line ? 1 : 0 };
+
+	if (q->cx->doc)
+		loc = qf_doc_loc_keyname(q->cx->doc, at, typo);
+	qf_diag_error(q->cx->d, &loc, "QF703", NULL,
+	              "%s %s: \"%s\" is no field of it: the quotas under it "
+	              "would be lost",
+	              q->kind, q->name, typo);
+	qf_diag_hint(q->cx->d,
+	             "did you mean \"%s\"? nothing of this %s is "
+	             "stored",
+	             want, q->kind);
+	return reject_added(q);
+}
+
+/* One resource's quota fields: *bad when one cannot be stored. */
+static int bad_resource(const struct quota_at *q, const json_t *r, int *bad)
+{
+	struct qf_loc loc = { q->cx->file, q->line, q->line ? 1 : 0 };
+	const char *typo = misspelled(r, "nominalQuota"), *f;
+	const json_t *v;
+	char *text;
+
+	if (typo) {
+		*bad = 1;
+		return list_typo(q, r, typo, "nominalQuota");
+	}
+	f = bad_quota_field(r);
+	if (!f)
+		return QF_OK;
+	v = json_object_get(r, f);
+	if (q->cx->doc) /* YAML: at the field itself */
+		loc = qf_doc_loc_key(q->cx->doc, r, f);
+	text = v ? json_dumps(v, JSON_ENCODE_ANY) : NULL;
+	qf_diag_error(q->cx->d, &loc, "QF703", NULL,
+	              "%s %s: spec.resourceGroups[%zu].flavors[%zu]."
+	              "resources[%zu].%s %s%s",
+	              q->kind, q->name, q->ix[0], q->ix[1], q->ix[2], f,
+	              text ? text : "is missing",
+	              text ? " is not a quantity of 0 or more (4, 500m, 1Gi)"
+	                   : "");
+	qf_diag_hint(q->cx->d, "nothing of this %s is stored", q->kind);
+	free(text);
+	*bad = 1;
+	return reject_added(q);
+}
+
 int qf_ingest_check_quotas(struct qf_ingest_cx *cx, const char *kind,
                            const char *name, const json_t *spec,
                            const char *raw, size_t rawlen, uint32_t line,
                            int *bad)
 {
-	size_t i, j, k;
+	struct quota_at q = { cx, kind, name, raw, rawlen, line, { 0 } };
 	json_t *rg, *fl, *r;
+	const char *typo;
 
 	*bad = 0;
-	json_array_foreach (json_object_get(spec, "resourceGroups"), i, rg) {
-		json_array_foreach (json_object_get(rg, "flavors"), j, fl) {
-			json_array_foreach (json_object_get(fl, "resources"), k,
-			                    r) {
-				const char *f = bad_quota_field(r);
-				const json_t *v = json_object_get(r, f);
-				struct qf_loc loc = { cx->file, line,
-					              line ? 1 : 0 };
-				char *text;
-				int rc;
-
-				if (!f)
-					continue;
-				/* YAML: at the field itself */
-				if (cx->doc)
-					loc = qf_doc_loc_key(cx->doc, r, f);
-				text = v ? json_dumps(v, JSON_ENCODE_ANY)
-				         : NULL;
-				qf_diag_error(
-				        cx->d, &loc, "QF703", NULL,
-				        "%s %s: spec.resourceGroups[%zu]."
-				        "flavors[%zu].resources[%zu].%s %s%s",
-				        kind, name, i, j, k, f,
-				        text ? text : "is missing",
-				        text ? " is not a quantity of 0 or "
-				               "more (4, 500m, 1Gi)"
-				             : "");
-				qf_diag_hint(cx->d,
-				             "nothing of this %s is "
-				             "stored",
-				             kind);
-				rc = qf_ingest_reject_row(
-				        cx, loc.line,
-				        cx->d->v[cx->d->n - 1].msg, raw,
-				        rawlen);
-				free(text);
+	if ((typo = misspelled(spec, "resourceGroups"))) {
+		*bad = 1;
+		return list_typo(&q, spec, typo, "resourceGroups");
+	}
+	json_array_foreach (json_object_get(spec, "resourceGroups"), q.ix[0],
+	                    rg) {
+		if ((typo = misspelled(rg, "flavors"))) {
+			*bad = 1;
+			return list_typo(&q, rg, typo, "flavors");
+		}
+		json_array_foreach (json_object_get(rg, "flavors"), q.ix[1],
+		                    fl) {
+			if ((typo = misspelled(fl, "resources"))) {
 				*bad = 1;
-				return rc;
+				return list_typo(&q, fl, typo, "resources");
+			}
+			json_array_foreach (json_object_get(fl, "resources"),
+			                    q.ix[2], r) {
+				int rc = bad_resource(&q, r, bad);
+
+				if (rc < 0 || *bad)
+					return rc;
 			}
 		}
 	}
