@@ -325,9 +325,6 @@ static int policy_kind(const char *kind)
 	       !strcmp(kind, "Pool");
 }
 
-/* Recursive: one level per nested List; jansson caps JSON depth
- * (JSON_PARSER_MAX_DEPTH). */
-/* NOLINTNEXTLINE(misc-no-recursion) */
 /*
  * Where each element of a List starts in its JSON text (raw, from line),
  * so that an item rejected in `kubectl get events -o json` is named at
@@ -337,21 +334,55 @@ static int policy_kind(const char *kind)
  * match (YAML's compact dump has no line breaks) gives the List's line.
  */
 struct scan {
-	int depth, in_str, expect; /* expect: an element may start here */
-	int items_depth;           /* depth inside the elements' array */
-	const char *key;           /* the last string at depth 1 */
+	int depth;       /* of brackets */
+	int expect;      /* an element may start at the next token */
+	int items_depth; /* depth inside the elements' array (0: unknown) */
+	const char *key; /* the last string at depth 1 */
 	size_t keylen;
 };
 
-static int items_key(const struct scan *k)
+/* Past the string that starts at raw[i] ('"'): the index of its closing
+ * quote (or len); a key at depth 1 is remembered. */
+static size_t skip_string(struct scan *k, const char *raw, size_t len, size_t i)
 {
-	return k->keylen == 5 && !strncmp(k->key, "items", 5);
+	size_t s = i + 1;
+
+	for (i = s; i < len && raw[i] != '"'; i++)
+		if (raw[i] == '\\')
+			i++;
+	if (k->depth == 1) {
+		k->key = raw + s;
+		k->keylen = (i < len ? i : len) - s;
+	}
+	return i;
+}
+
+/* A bracket or comma: 1 once the elements' array is closed. */
+static int scan_punct(struct scan *k, char c)
+{
+	if (c == '{' || c == '[') {
+		k->depth++;
+		/* the array itself, or the value of "items" */
+		if (c == '[' &&
+		    (k->depth == k->items_depth ||
+		     (!k->items_depth && k->depth == 2 && k->keylen == 5 &&
+		      !strncmp(k->key, "items", 5)))) {
+			k->items_depth = k->depth;
+			k->expect = 1;
+		}
+	} else if (c == '}' || c == ']') {
+		if (k->depth-- == k->items_depth)
+			return 1;
+	} else if (c == ',' && k->depth == k->items_depth) {
+		k->expect = 1;
+	}
+	return 0;
 }
 
 static void element_lines(uint32_t *lines, size_t n, const char *raw,
                           size_t len, uint32_t line, int top_array)
 {
-	struct scan k = { 0, 0, 0, top_array ? 1 : 0, NULL, 0 };
+	struct scan k = { 0, 0, top_array ? 1 : 0, NULL, 0 };
 	size_t got = 0;
 
 	for (size_t i = 0; i < n; i++)
@@ -359,47 +390,24 @@ static void element_lines(uint32_t *lines, size_t n, const char *raw,
 	for (size_t i = 0; raw && i < len && got < n; i++) {
 		char c = raw[i];
 
-		if (k.in_str) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				k.in_str = 0;
-			continue;
-		}
-		if (c == '\n') {
+		if (c == '\n')
 			line++;
-			continue;
-		}
-		if (c == ' ' || c == '\t' || c == '\r')
+		if (c == '\n' || c == ' ' || c == '\t' || c == '\r')
 			continue;
 		if (k.expect && k.depth == k.items_depth && c != ']') {
 			lines[got++] = line;
 			k.expect = 0;
 		}
-		if (c == '"') {
-			k.in_str = 1;
-			if (k.depth == 1) {
-				const char *q =
-				        memchr(raw + i + 1, '"', len - i - 1);
-
-				k.key = raw + i + 1;
-				k.keylen = q ? (size_t)(q - k.key) : 0;
-			}
-		} else if (c == '{' || c == '[') {
-			k.depth++;
-			if (c == '[' &&
-			    (k.depth == k.items_depth ||
-			     (!k.items_depth && k.depth == 2 && items_key(&k))))
-				k.items_depth = k.depth, k.expect = 1;
-		} else if (c == '}' || c == ']') {
-			if (k.depth-- == k.items_depth)
-				break;
-		} else if (c == ',' && k.depth == k.items_depth) {
-			k.expect = 1;
-		}
+		if (c == '"')
+			i = skip_string(&k, raw, len, i);
+		else if (scan_punct(&k, c))
+			break;
 	}
 }
 
+/* Recursive: one level per nested List; jansson caps JSON depth
+ * (JSON_PARSER_MAX_DEPTH). */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 static int each_item(struct qf_ingest_cx *cx, const json_t *items,
                      const char *list_raw, size_t list_len, uint32_t line,
                      int top_array)

@@ -904,6 +904,27 @@ static int flavor_rows(struct qf_ingest_cx *cx, const json_t *o,
 	                                        gone, NULL, 1, rev);
 }
 
+/*
+ * 1 when the spec of a ClusterQueue, Cohort or Pool cannot be stored as
+ * written and the record was rejected (*rc: QF_OK, or QF_EIO when even
+ * that failed); 0 for the others.
+ */
+static int spec_rejected(struct qf_ingest_cx *cx, const char *kind,
+                         const char *name, const json_t *spec, const char *raw,
+                         size_t rawlen, uint32_t line, int *rc)
+{
+	int bad = 0;
+
+	if (!strcmp(kind, "Pool"))
+		*rc = check_prices(cx, name, spec, line, &bad);
+	else if (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort"))
+		*rc = qf_ingest_check_quotas(cx, kind, name, spec, raw, rawlen,
+		                             line, &bad);
+	else
+		*rc = QF_OK;
+	return bad || *rc < 0;
+}
+
 int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
                             const char *kind, uint32_t lineno)
 {
@@ -922,17 +943,8 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 	if (!name)
 		return qf_ingest_reject(cx, lineno, "QF703", NULL, 0,
 		                        "%s without metadata.name", kind);
-	if (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort") ||
-	    !strcmp(kind, "Pool")) {
-		int bad = 0;
-
-		rc = strcmp(kind, "Pool")
-		             ? qf_ingest_check_quotas(cx, kind, name, spec,
-		                                      NULL, 0, lineno, &bad)
-		             : check_prices(cx, name, spec, lineno, &bad);
-		if (rc < 0 || bad)
-			return rc;
-	}
+	if (spec_rejected(cx, kind, name, spec, NULL, 0, lineno, &rc))
+		return rc;
 	cx->seen = QF_FMT_MANIFESTS;
 	if (ns)
 		qf_buf_addf(&full, "%s/%s", ns, name);
@@ -1080,16 +1092,10 @@ int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
 	cx->seen = QF_FMT_AUDIT_LOG;
 	kind = written_kind(o, ref, res, verb, &cq_status);
 	if (kind && strcmp(verb, "delete") != 0 &&
-	    (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort"))) {
-		int bad = 0;
-
-		rc = qf_ingest_check_quotas(
-		        cx, kind, sget(ref, "name") ? sget(ref, "name") : "",
-		        written_spec(verb, resp, req), raw, rawlen, lineno,
-		        &bad);
-		if (rc < 0 || bad)
-			return rc;
-	}
+	    spec_rejected(cx, kind, sget(ref, "name") ? sget(ref, "name") : "",
+	                  written_spec(verb, resp, req), raw, rawlen, lineno,
+	                  &rc))
+		return rc;
 	rev = revision(json_object_get(resp, "metadata"));
 	if (!rev)
 		rev = revision(json_object_get(req, "metadata"));

@@ -232,6 +232,15 @@ static int flavors_map(const struct qscan *k)
 	return k->len[1] == 7 && !strncmp(k->key[1], "flavors", 7);
 }
 
+/* The closing quote of the JSON string that starts at s (or its NUL). */
+static const char *string_end(const char *s)
+{
+	for (; *s && *s != '"'; s++)
+		if (*s == '\\' && s[1])
+			s++;
+	return s;
+}
+
 static int bad_quantity(struct qf_buf *why, const char *detail)
 {
 	struct qscan k = { { NULL }, { 0 } };
@@ -250,9 +259,8 @@ static int bad_quantity(struct qf_buf *why, const char *detail)
 		} else if (*p == ',') {
 			value = 0;
 		} else if (*p == '"') {
-			for (s = e = p + 1; *e && *e != '"'; e++)
-				if (*e == '\\' && e[1])
-					e++;
+			s = p + 1;
+			e = string_end(s);
 			if (!value && depth >= 1 && depth <= 3) {
 				k.key[depth] = s;
 				k.len[depth] = (size_t)(e - s);
