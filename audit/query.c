@@ -10,17 +10,20 @@
 #include "core/buf.h"
 #include "core/banned.h"
 
+/* A value on one line: a backslash doubled, tabs, line breaks and every
+ * other control character (a crafted evidence file's terminal escape)
+ * as escapes (\t, \n, \x1b). */
 static void field(struct qf_buf *b, const char *v)
 {
-	for (; v && *v; v++) {
-		if (*v == '\t')
-			qf_buf_adds(b, "\\t");
-		else if (*v == '\n')
-			qf_buf_adds(b, "\\n");
-		else if (*v == '\\')
+	while (v && *v) {
+		size_t n = strcspn(v, "\\");
+
+		qf_buf_add_escaped(b, v, n);
+		v += n;
+		if (*v == '\\') {
 			qf_buf_adds(b, "\\\\");
-		else
-			qf_buf_addch(b, *v);
+			v++;
+		}
 	}
 }
 
