@@ -4,6 +4,7 @@
  * parsing and output of each subcommand.  The work is in ingest.c,
  * derive.c, query.c, report.c, export.c.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -168,6 +169,49 @@ static const char *format_of(const char *file)
 	return "text";
 }
 
+/* The database or one of SQLite's files beside it (-wal, -shm,
+ * -journal): the same file, or by name one that is not there now. */
+static int is_db_file(const char *path, const char *db)
+{
+	static const char *const sides[] = { "", "-wal", "-shm", "-journal" };
+	struct qf_buf b = QF_BUF_INIT;
+	int hit = 0;
+
+	for (size_t i = 0; !hit && i < QF_ARRAY_SIZE(sides); i++) {
+		qf_buf_reset(&b);
+		qf_buf_addf(&b, "%s%s", db, sides[i]);
+		hit = qf_fs_same_file(path, b.buf) || !strcmp(path, b.buf);
+	}
+	qf_buf_release(&b);
+	return hit;
+}
+
+/*
+ * An output (report -o, export --out) must not be one of the database's
+ * SQLite files: its -wal may hold committed batches not yet copied into
+ * the database, and a folder named so stops SQLite opening it.
+ */
+static int not_db_file(const char *out, const char *opt, const char *db,
+                       struct qf_diags *d)
+{
+	struct qf_buf name = QF_BUF_INIT;
+	int rc = QF_OK;
+
+	qf_fs_dir_name(&name, out); /* "x.db-wal/" names x.db-wal */
+	if (strcmp(out, "-") != 0 && is_db_file(name.buf, db)) {
+		(void)qf_diag_error(d, &(struct qf_loc){ out, 0, 0 }, "QF002",
+		                    NULL,
+		                    "%s: is a SQLite file of the --db "
+		                    "database; writing it would destroy "
+		                    "evidence",
+		                    opt);
+		qf_diag_hint(d, "give another path");
+		rc = QF_EUSAGE;
+	}
+	qf_buf_release(&name);
+	return rc;
+}
+
 /* The last line of export and verify. */
 static int print_summary(struct qf_ctx *ctx, const char *what,
                          const struct qf_export_summary *sum)
@@ -201,6 +245,8 @@ static int audit_export(const struct audit_cmd *c, int argc, const char **argv,
 	if (rc >= 0)
 		goto done;
 	rc = qf_fs_check_parent(dir, "--out", &d);
+	if (rc == QF_OK)
+		rc = not_db_file(dir, "--out", db, &d);
 	if (rc == QF_OK)
 		rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
 	if (rc == QF_OK)
@@ -239,6 +285,13 @@ static int audit_verify(const struct audit_cmd *c, int argc, const char **argv,
 		                        c->pos_msg);
 		goto done;
 	}
+	if (pos.n == 1 && !*pos.v[0]) { /* as an empty --db is */
+		rc = qf_cli_usage_error(ctx, c->usage,
+		                        "audit verify: DIR is an empty string; "
+		                        "give the directory audit export "
+		                        "--out wrote");
+		goto done;
+	}
 	if (db) {
 		rc = qf_evdb_open(&s, db, QF_EVDB_READONLY, &d);
 		if (rc == QF_OK)
@@ -254,22 +307,6 @@ done:
 	qf_strlist_release(&pos);
 	qf_diags_release(&d);
 	return rc;
-}
-
-/* The database or one of SQLite's files beside it (-wal, -shm, -journal). */
-static int is_db_file(const char *path, const char *db)
-{
-	static const char *const sides[] = { "", "-wal", "-shm", "-journal" };
-	struct qf_buf b = QF_BUF_INIT;
-	int hit = 0;
-
-	for (size_t i = 0; !hit && i < QF_ARRAY_SIZE(sides); i++) {
-		qf_buf_reset(&b);
-		qf_buf_addf(&b, "%s%s", db, sides[i]);
-		hit = qf_fs_same_file(path, b.buf);
-	}
-	qf_buf_release(&b);
-	return hit;
 }
 
 /*
@@ -292,7 +329,14 @@ static int input_unusable(const char *p, const char *db, int below,
 		        "file): evidence goes in, not the database");
 		return 1;
 	}
-	if (!stat(p, &st) && S_ISREG(st.st_mode) && st.st_size == 0) {
+	/* reported here, so that no database is created for an input
+	 * that cannot be read (ingest --db new.db typo.yaml) */
+	if (stat(p, &st)) {
+		(void)qf_diag_error(d, &loc, NULL, NULL, "cannot open: %s",
+		                    strerror(errno));
+		return 1;
+	}
+	if (S_ISREG(st.st_mode) && st.st_size == 0) {
 		(void)qf_diag_error(d, &loc, NULL, NULL,
 		                    "is empty: nothing to ingest");
 		return 1;
@@ -399,6 +443,16 @@ static int audit_ingest(const struct audit_cmd *c, int argc, const char **argv,
 	rc = sub_parse(c, &so, argc, argv, ctx);
 	if (rc >= 0)
 		goto done;
+	for (size_t i = 0; i < pos.n; i++) {
+		if (*pos.v[i])
+			continue;
+		/* an unset shell variable: named, not ": cannot open" */
+		rc = qf_cli_usage_error(ctx, c->usage,
+		                        "audit ingest: INPUT %zu is an empty "
+		                        "string; give a file, a folder or -",
+		                        i + 1);
+		goto done;
+	}
 	if (bad_cluster_name(o.cluster)) {
 		rc = qf_cli_usage_error(ctx, c->usage,
 		                        "audit ingest: --cluster %s",
@@ -407,6 +461,13 @@ static int audit_ingest(const struct audit_cmd *c, int argc, const char **argv,
 	}
 	o.format = (enum qf_ingest_format)qf_ingest_format_parse(fmt);
 	o.now_ms = ctx->now_ms(ctx->clock_arg);
+	/* --db in a folder that does not exist: exit 2 naming it, not
+	 * SQLite's "unable to open database file" */
+	rc = qf_fs_check_parent(db, "--db", &d);
+	if (rc != QF_OK) {
+		rc = finish(rc, &d, ctx);
+		goto done;
+	}
 	rc = expand_inputs(&inputs, &pos, db, &d);
 	/* the usable inputs are ingested; the database is not created for
 	 * none */
@@ -581,8 +642,11 @@ static int audit_report(const struct audit_cmd *c, int argc, const char **argv,
 		                        since, until);
 	if (rc != QF_OK)
 		goto done;
-	/* -o the database itself would replace the evidence */
+	/* -o the database itself would replace the evidence, and its -wal
+	 * file the transactions not yet copied into it */
 	rc = qf_fs_check_outputs(&file, 1, &db, 1, &d);
+	if (rc == QF_OK)
+		rc = not_db_file(file, "-o", db, &d);
 	if (rc == QF_OK)
 		rc = qf_fs_check_output_file(file, "-o", &d);
 	if (rc == QF_OK)

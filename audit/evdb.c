@@ -9,6 +9,7 @@
 #include "audit/evchunk.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -426,33 +427,18 @@ int qf_evdb_exec(struct qf_evdb *s, const char *sql, struct qf_diags *d)
 	return QF_OK;
 }
 
-static int user_version(struct qf_evdb *s, int *out, struct qf_diags *d)
+/* PRAGMA user_version: its SQLite status (SQLITE_ROW when read). */
+static int user_version_raw(struct qf_evdb *s, int *out)
 {
 	sqlite3_stmt *st = NULL;
-	int rc;
+	int rc =
+	        sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL);
 
-	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) !=
-	    SQLITE_OK)
-		return qf_evdb_fail(s, "cannot read the schema version", d);
-	rc = sqlite3_step(st);
-	*out = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	*out = 0;
+	if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		*out = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
-	if (rc == SQLITE_ROW)
-		return QF_OK;
-	if (sqlite3_extended_errcode(s->db) == SQLITE_READONLY_ROLLBACK) {
-		qf_diag_error(
-		        d, &(struct qf_loc){ s->path, 0, 0 }, NULL, NULL,
-		        "an interrupted ingest left its journal %s-journal,"
-		        " which must be rolled back before the database "
-		        "can be read, and its folder cannot be written",
-		        s->path);
-		qf_diag_hint(d,
-		             "where the folder is writable, any audit command "
-		             "rolls it back (the evidence committed before "
-		             "that ingest stays)");
-		return QF_EIO;
-	}
-	return qf_evdb_fail(s, "cannot read the schema version", d);
+	return rc == SQLITE_ROW ? rc : sqlite3_errcode(s->db);
 }
 
 static int migrate(struct qf_evdb *s, int from, struct qf_diags *d)
@@ -482,38 +468,72 @@ static int migrate(struct qf_evdb *s, int from, struct qf_diags *d)
 #define CACHE_KB  16384
 
 /*
- * A database without our schema version must be empty (a new file):
- * another program's SQLite file would get our tables (and WAL mode) added.
+ * Nothing is written into another program's database, nor is it read as
+ * evidence: one without our schema version must be empty (a new file),
+ * one with a version must have our tables (user_version is any SQLite
+ * file's to set).  A file that is not SQLite at all (a YAML file given
+ * as --db) is named as such, never turned into a database.
  */
-static int check_empty(struct qf_evdb *s, struct qf_diags *d)
+static int not_ours(struct qf_evdb *s, unsigned flags, const char *what,
+                    struct qf_diags *d)
 {
 	struct qf_loc loc = { s->path, 0, 0 };
-	struct qf_buf names = QF_BUF_INIT;
+
+	if (flags & QF_EVDB_READONLY)
+		qf_diag_error(d, &loc, "QF002", NULL,
+		              "not a quotaflow audit database: %s", what);
+	else
+		qf_diag_error(d, &loc, "QF002", NULL,
+		              "%s; audit ingest writes only into a new or "
+		              "empty file or an audit database",
+		              what);
+	qf_diag_hint(d, "give the database audit ingest created, or a new "
+	                "path");
+	return QF_EUSAGE; /* a wrong --db, as a missing one (exit 2) */
+}
+
+static int check_ours(struct qf_evdb *s, int v, unsigned flags,
+                      struct qf_diags *d)
+{
+	struct qf_buf names = QF_BUF_INIT, what = QF_BUF_INIT;
 	sqlite3_stmt *st = NULL;
-	int rc;
+	int rc, ours = 0;
 
 	if (sqlite3_prepare_v2(s->db,
 	                       "SELECT name FROM sqlite_master WHERE name NOT "
-	                       "LIKE 'sqlite_%' ORDER BY name LIMIT 4",
+	                       "LIKE 'sqlite_%' ORDER BY name IN ('inputs',"
+	                       " 'events') DESC, name LIMIT 4",
 	                       -1, &st, NULL) != SQLITE_OK)
 		return qf_evdb_fail(s, "cannot read the schema", d);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		qf_buf_addf(&names, "%s%s", names.len ? ", " : "",
-		            (const char *)sqlite3_column_text(st, 0));
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *n = (const char *)sqlite3_column_text(st, 0);
+
+		/* every version has both (a test database of the old
+		 * schema only events) */
+		ours |= n && (!strcmp(n, "inputs") || !strcmp(n, "events"));
+		qf_buf_addf(&names, "%s%s", names.len ? ", " : "", n ? n : "");
+	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
 		qf_buf_release(&names);
 		return qf_evdb_fail(s, "cannot read the schema", d);
 	}
-	if (!names.len)
-		return QF_OK;
-	qf_diag_error(d, &loc, "QF002", NULL,
-	              "is the SQLite database of something else (tables %s); "
-	              "audit ingest writes only into a new or empty file or "
-	              "an audit database",
-	              names.buf);
+	rc = QF_OK;
+	if (v == 0 && names.len)
+		qf_buf_addf(&what,
+		            "is the SQLite database of something else "
+		            "(tables %s)",
+		            names.buf);
+	else if (v > 0 && !ours)
+		qf_buf_addf(&what,
+		            "is the SQLite database of something else "
+		            "(schema version %d, tables %s)",
+		            v, names.len ? names.buf : "none");
+	if (what.len)
+		rc = not_ours(s, flags, what.buf, d);
 	qf_buf_release(&names);
-	return QF_EIO;
+	qf_buf_release(&what);
+	return rc;
 }
 
 static int setup(struct qf_evdb *s, unsigned flags, struct qf_diags *d)
@@ -523,7 +543,30 @@ static int setup(struct qf_evdb *s, unsigned flags, struct qf_diags *d)
 
 	sqlite3_extended_result_codes(s->db, 1);
 	sqlite3_busy_timeout(s->db, 5000);
-	rc = user_version(s, &v, d);
+	/* a YAML file or a README is no database: said so, not SQLite's
+	 * "cannot read the schema version: file is not a database" */
+	rc = user_version_raw(s, &v);
+	if (rc == SQLITE_NOTADB)
+		return not_ours(s, flags, "is not an SQLite database", d);
+	if (rc != SQLITE_ROW &&
+	    sqlite3_extended_errcode(s->db) == SQLITE_READONLY_ROLLBACK) {
+		qf_diag_error(
+		        d, &loc, NULL, NULL,
+		        "an interrupted ingest left its journal %s-journal,"
+		        " which must be rolled back before the database "
+		        "can be read, and its folder cannot be written",
+		        s->path);
+		qf_diag_hint(d,
+		             "where the folder is writable, any audit command "
+		             "rolls it back (the evidence committed before "
+		             "that ingest stays)");
+		return QF_EIO;
+	}
+	rc = rc == SQLITE_ROW
+	             ? QF_OK
+	             : qf_evdb_fail(s, "cannot read the schema version", d);
+	if (rc == QF_OK && v <= QF_EVDB_VERSION)
+		rc = check_ours(s, v, flags, d);
 	if (rc < 0)
 		return rc;
 	if (v > QF_EVDB_VERSION) {
@@ -537,12 +580,9 @@ static int setup(struct qf_evdb *s, unsigned flags, struct qf_diags *d)
 		             v);
 		return QF_EINVAL;
 	}
-	if ((flags & QF_EVDB_READONLY) && v == 0) {
-		qf_diag_error(d, &loc, NULL, NULL,
-		              "not a quotaflow audit database (no schema "
-		              "version)");
-		return QF_EINVAL;
-	}
+	if ((flags & QF_EVDB_READONLY) && v == 0)
+		return not_ours(s, flags,
+		                "an empty SQLite file (no schema version)", d);
 	if (flags & QF_EVDB_READONLY) {
 		if (v < QF_EVDB_VERSION) {
 			qf_diag_error(
@@ -558,9 +598,6 @@ static int setup(struct qf_evdb *s, unsigned flags, struct qf_diags *d)
 		}
 		return QF_OK;
 	}
-	/* nothing is written into another program's database */
-	if (v == 0 && (rc = check_empty(s, d)) < 0)
-		return rc;
 	/* design note 1: WAL + FULL, see evdb.h; a new database gets larger
 	 * pages before its first table and WAL after its first load */
 	s->wal_pending = v == 0;
@@ -653,6 +690,41 @@ done:
 	return rc;
 }
 
+/*
+ * A database ingest cannot write (a read-only file, a folder it may not
+ * create files in) is said with the reason before SQLite opens it: SQLite
+ * says only "unable to open database file" or, at the first insert,
+ * "attempt to write a readonly database".
+ */
+static int check_writable(const char *path, struct qf_diags *d)
+{
+	struct qf_buf dir = QF_BUF_INIT;
+	const char *slash = strrchr(path, '/'), *what = NULL;
+	int rc = QF_OK;
+
+	qf_buf_add(&dir, path, slash ? (size_t)(slash - path) : 0);
+	if (!dir.len)
+		qf_buf_adds(&dir, slash ? "/" : ".");
+	if (!access(path, F_OK)) {
+		if (access(path, W_OK))
+			what = "is read-only";
+	} else if (access(dir.buf, W_OK | X_OK)) {
+		what = "cannot be created in its folder";
+	}
+	if (what) {
+		int e = errno;
+
+		(void)qf_diag_error(d, &(struct qf_loc){ path, 0, 0 }, "QF002",
+		                    NULL,
+		                    "%s (%s); audit ingest writes into "
+		                    "the database",
+		                    what, strerror(e));
+		rc = QF_EIO;
+	}
+	qf_buf_release(&dir);
+	return rc;
+}
+
 int qf_evdb_open(struct qf_evdb **out, const char *path, unsigned flags,
                  struct qf_diags *d)
 {
@@ -672,6 +744,8 @@ int qf_evdb_open(struct qf_evdb **out, const char *path, unsigned flags,
 	 * wherever it points: refused before SQLite sees the path */
 	rc = qf_fs_check_file(
 	        path, (flags & QF_EVDB_READONLY) ? QF_FS_MUST_EXIST : 0, d);
+	if (rc == QF_OK && !(flags & QF_EVDB_READONLY))
+		rc = check_writable(path, d);
 	if (rc < 0)
 		goto fail;
 	s->sha = EVP_MD_fetch(NULL, "SHA256", NULL);
@@ -690,8 +764,16 @@ int qf_evdb_open(struct qf_evdb **out, const char *path, unsigned flags,
 		goto fail;
 	}
 	rc = setup(s, flags, d);
+	/* a read-only command reads one snapshot: an ingest of a stream
+	 * commits a batch every second or so, and a report or a bundle read
+	 * across two of them would not agree with itself (views of one
+	 * batch, events.jsonl and the statement of the next) */
+	if (rc == QF_OK && (flags & QF_EVDB_READONLY))
+		rc = qf_evdb_exec(
+		        s, "BEGIN; SELECT count(*) FROM sqlite_master", d);
 	if (rc < 0)
 		goto fail;
+	s->in_tx = (flags & QF_EVDB_READONLY) != 0; /* closed: rolled back */
 	*out = s;
 	return QF_OK;
 fail:

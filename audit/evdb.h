@@ -121,7 +121,12 @@ struct qf_evdb_event {
 	int64_t input_id;
 };
 
-/* Open (and create or migrate unless read-only). */
+/*
+ * Open (and create or migrate unless read-only).  Read-only, the
+ * connection reads one snapshot for its whole life (a read transaction,
+ * rolled back by qf_evdb_close): what an ingest commits meanwhile is not
+ * seen, so a report or a bundle agrees with itself.
+ */
 int qf_evdb_open(struct qf_evdb **out, const char *path, unsigned flags,
                  struct qf_diags *d) QF_MUST_CHECK;
 void qf_evdb_close(struct qf_evdb *s);

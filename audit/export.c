@@ -38,7 +38,8 @@ struct entry {
 struct bundle {
 	struct qf_evdb *s;
 	struct qf_diags *d;
-	char *tmp; /* owned: the directory being written */
+	char *tmp;         /* owned: the directory being written */
+	const char *shown; /* DIR as named, for messages (borrowed) */
 	struct entry *e;
 	size_t n, alloc;
 };
@@ -51,6 +52,19 @@ struct bw {
 	int err;
 };
 
+/* A file of the bundle that cannot be written: named where it was to
+ * be (DIR/name), not in the hidden folder that is removed at once. */
+static void io_fail(struct bundle *b, const char *name, const char *what,
+                    int err)
+{
+	struct qf_buf p = QF_BUF_INIT;
+
+	qf_buf_addf(&p, "%s/%s", b->shown, name);
+	qf_diag_error(b->d, &(struct qf_loc){ p.buf, 0, 0 }, "QF002", NULL,
+	              "%s: %s", what, strerror(err));
+	qf_buf_release(&p);
+}
+
 static int bw_open(struct bundle *b, struct bw *w, const char *name)
 {
 	memset(w, 0, sizeof(*w));
@@ -58,9 +72,7 @@ static int bw_open(struct bundle *b, struct bw *w, const char *name)
 	qf_buf_addf(&w->path, "%s/%s", b->tmp, name);
 	w->f = fopen(w->path.buf, "wb");
 	if (!w->f) {
-		qf_diag_error(b->d, &(struct qf_loc){ w->path.buf, 0, 0 },
-		              "QF002", NULL, "cannot create: %s",
-		              strerror(errno));
+		io_fail(b, name, "cannot create", errno);
 		qf_buf_release(&w->path);
 		return QF_EIO;
 	}
@@ -93,9 +105,7 @@ static int bw_close(struct bundle *b, struct bw *w, const char *name)
 	EVP_DigestFinal_ex(w->md, h, NULL);
 	EVP_MD_CTX_free(w->md);
 	if (w->err) {
-		(void)qf_diag_error(b->d, &(struct qf_loc){ w->path.buf, 0, 0 },
-		                    "QF002", NULL, "cannot write: %s",
-		                    strerror(w->err));
+		io_fail(b, name, "cannot write", w->err);
 		rc = QF_EIO;
 	} else {
 		qf_evdb_hex(&hex, h, 32);
@@ -154,6 +164,25 @@ static void csv_field(struct qf_buf *o, const char *v)
 	qf_buf_addch(o, '"');
 }
 
+/*
+ * Text as a JSON string.  json_string refuses bytes that are not UTF-8
+ * (the raw text of a rejected binary file) and its NULL made
+ * json_object_set_new drop the field unsaid: such bytes become U+FFFD
+ * (the CSV keeps them as they are).
+ */
+static json_t *text_json(const char *s, size_t n)
+{
+	struct qf_buf b = QF_BUF_INIT;
+	json_t *j;
+
+	if (qf_buf_is_utf8(s, n))
+		return json_stringn(s, n);
+	qf_buf_add_utf8(&b, s, n);
+	j = json_stringn(b.buf, b.len);
+	qf_buf_release(&b);
+	return j;
+}
+
 static json_t *column_json(sqlite3_stmt *st, int i)
 {
 	switch (sqlite3_column_type(st, i)) {
@@ -164,7 +193,8 @@ static json_t *column_json(sqlite3_stmt *st, int i)
 	case SQLITE_NULL:
 		return json_null();
 	default:
-		return json_string((const char *)sqlite3_column_text(st, i));
+		return text_json((const char *)sqlite3_column_text(st, i),
+		                 (size_t)sqlite3_column_bytes(st, i));
 	}
 }
 
@@ -339,9 +369,35 @@ static void event_line(struct ev_out *e, json_t *o, const void *chain,
 	e->n++;
 }
 
+/*
+ * An event whose text is not UTF-8 (stored before audit ingest refused
+ * such lines) cannot be written as JSON the verifier hashes back to its
+ * link: no bundle, rather than one that fails verify as "tampered".
+ */
+static int not_utf8(struct ev_out *e, long long id)
+{
+	qf_diag_error(e->b->d, &(struct qf_loc){ e->b->s->path, 0, 0 }, "QF002",
+	              NULL,
+	              "event id %lld holds text that is not UTF-8; JSON "
+	              "cannot carry it as stored, so no bundle is written",
+	              id);
+	qf_diag_hint(e->b->d,
+	             "audit query --db FILE 'select * from events "
+	             "where id = %lld' shows it",
+	             id);
+	return QF_EINVAL;
+}
+
 static int event_row(void *arg, sqlite3_stmt *st)
 {
-	json_t *o = json_object();
+	json_t *o;
+
+	for (int i = 0; i < QF_EVDB_ROW_NCOLS; i++)
+		if (sqlite3_column_type(st, i) == SQLITE_TEXT &&
+		    !qf_buf_is_utf8((const char *)sqlite3_column_text(st, i),
+		                    (size_t)sqlite3_column_bytes(st, i)))
+			return not_utf8(arg, sqlite3_column_int64(st, 0));
+	o = json_object();
 
 	for (int i = 0; i < QF_EVDB_ROW_NCOLS; i++)
 		json_object_set_new(o, qf_evdb_row_cols[i], column_json(st, i));
@@ -377,6 +433,17 @@ static int event_chunk(void *arg, sqlite3_stmt *st)
 	}
 	for (size_t i = 0; i < e->nev; i++) {
 		struct qf_evdb_event r = qf_evchunk_row(cluster, &e->ev[i]);
+		const char *text[] = {
+			r.cluster,  r.type,      r.reason,
+			r.workload, r.uid,       r.cluster_queue,
+			r.message,  r.preemptor, r.preemption_reason,
+			r.detail
+		};
+
+		for (size_t t = 0; t < QF_ARRAY_SIZE(text); t++)
+			if (text[t] &&
+			    !qf_buf_is_utf8(text[t], strlen(text[t])))
+				return not_utf8(e, e->ev[i].id);
 		json_t *v[QF_EVDB_ROW_NCOLS] = {
 			json_integer(e->ev[i].id),
 			jstr(r.cluster),
@@ -559,7 +626,7 @@ static int prepare_dir(struct bundle *b, const char *dir)
 int qf_export_bundle(struct qf_evdb *s, const char *out_dir,
                      struct qf_export_summary *sum, struct qf_diags *d)
 {
-	struct bundle b = { s, d, NULL, NULL, 0, 0 };
+	struct bundle b = { s, d, NULL, NULL, NULL, 0, 0 };
 	struct qf_buf name = QF_BUF_INIT;
 	const char *dir;
 	int rc;
@@ -568,6 +635,7 @@ int qf_export_bundle(struct qf_evdb *s, const char *out_dir,
 	 * directory would be made inside it and never renamed into place */
 	qf_fs_dir_name(&name, out_dir);
 	dir = name.buf;
+	b.shown = dir;
 	memset(sum, 0, sizeof(*sum));
 	rc = prepare_dir(&b, dir);
 	if (rc == QF_OK)

@@ -124,34 +124,56 @@ int qf_ingest_step(struct qf_ingest_cx *cx, sqlite3_stmt *st)
 	return QF_OK;
 }
 
+int qf_ingest_reject_row(struct qf_ingest_cx *cx, uint32_t line,
+                         const char *why, const char *raw, size_t rawlen)
+{
+	sqlite3_stmt *st = qf_evdb_stmt(cx->s, QF_EVDB_ST_REJECT, cx->d);
+
+	cx->nrejected++;
+	if (!st)
+		return QF_EIO;
+	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, cx->input_id);
+	sqlite3_bind_text(st, 3, cx->file, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, line);
+	sqlite3_bind_text(st, 5, why, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, raw ? raw : "", raw ? (int)rawlen : 0,
+	                  SQLITE_STATIC);
+	return qf_ingest_step(cx, st);
+}
+
+int qf_ingest_reject_json(struct qf_ingest_cx *cx, uint32_t line, uint32_t col0,
+                          const json_error_t *err, const char *raw,
+                          size_t rawlen)
+{
+	/* jansson counts from the record's start, 1-based (0: unknown) */
+	uint32_t el = err->line > 0 ? (uint32_t)err->line : 1;
+	uint32_t ec = err->column > 0 ? (uint32_t)err->column : 1;
+	struct qf_loc loc = { cx->file, line + el - 1,
+		              el == 1 ? col0 + ec - 1 : ec };
+	struct qf_buf why = QF_BUF_INIT;
+	int rc;
+
+	qf_buf_addf(&why, "malformed JSON: %s", err->text);
+	(void)qf_diag_error(cx->d, &loc, "QF701", NULL, "%s", why.buf);
+	rc = qf_ingest_reject_row(cx, loc.line, why.buf, raw, rawlen);
+	qf_buf_release(&why);
+	return rc;
+}
+
 int qf_ingest_reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
                      const char *raw, size_t rawlen, const char *fmt, ...)
 {
 	struct qf_loc loc = { cx->file, line, line ? 1 : 0 };
 	struct qf_buf why = QF_BUF_INIT;
-	sqlite3_stmt *st;
 	va_list ap;
-	int rc = QF_OK;
+	int rc;
 
 	va_start(ap, fmt);
 	qf_buf_vaddf(&why, fmt, ap);
 	va_end(ap);
 	(void)qf_diag_error(cx->d, &loc, rule, NULL, "%s", why.buf);
-	cx->nrejected++;
-	st = qf_evdb_stmt(cx->s, QF_EVDB_ST_REJECT, cx->d);
-	if (!st) {
-		rc = QF_EIO;
-		goto done;
-	}
-	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, cx->input_id);
-	sqlite3_bind_text(st, 3, cx->file, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, line);
-	sqlite3_bind_text(st, 5, why.buf, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 6, raw ? raw : "", raw ? (int)rawlen : 0,
-	                  SQLITE_STATIC);
-	rc = qf_ingest_step(cx, st);
-done:
+	rc = qf_ingest_reject_row(cx, line, why.buf, raw, rawlen);
 	qf_buf_release(&why);
 	return rc;
 }
@@ -192,18 +214,20 @@ static const char *value_end(const char *p, const char *end, uint32_t *nl)
 	return NULL;
 }
 
-static int one_json_value(struct qf_ingest_cx *cx, char *p, size_t n,
-                          uint32_t line)
+static int one_json_value(struct qf_ingest_cx *cx, const struct rd *r, char *p,
+                          size_t n, uint32_t line)
 {
 	json_error_t err;
 	json_t *v = json_loadb(p, n, JSON_DECODE_ANY, &err);
+	uint32_t col0 = 1;
 	int rc;
 
 	cx->nrecords++;
+	/* the record's column: after what precedes it on its line */
+	for (const char *q = p; q > r->buf && q[-1] != '\n'; q--)
+		col0++;
 	if (!v)
-		return qf_ingest_reject(cx, line + (uint32_t)err.line - 1,
-		                        "QF701", p, n, "malformed JSON: %s",
-		                        err.text);
+		return qf_ingest_reject_json(cx, line, col0, &err, p, n);
 	if (json_is_object(v) && json_object_get(v, "time_ms") &&
 	    !json_object_get(v, "apiVersion"))
 		rc = qf_ingest_qf_json(cx, v, p, n, line);
@@ -378,15 +402,18 @@ static int json_record(struct qf_ingest_cx *cx, struct rd *r, int *done)
 		if (r->len - r->pos > (size_t)QF_INGEST_MAX_RECORD) {
 			r->pos = r->len;
 			r->eof = 1;
+			cx->nrecords++; /* counted as rejected: one record */
 			return qf_ingest_reject(cx, r->line, "QF701", p, 4096,
-			                        "record larger than %u bytes",
+			                        "record larger than %u bytes; "
+			                        "the rest of this input is not "
+			                        "read",
 			                        QF_INGEST_MAX_RECORD);
 		}
 		if (r->eof) {
 			size_t n = r->len - r->pos;
 
 			r->pos = r->len;
-			return one_json_value(cx, p, n, r->line);
+			return one_json_value(cx, r, p, n, r->line);
 		}
 		return rd_fill(r, cx);
 	}
@@ -395,7 +422,7 @@ static int json_record(struct qf_ingest_cx *cx, struct rd *r, int *done)
 
 		r->pos = (size_t)(e - r->buf);
 		r->line += lines;
-		return one_json_value(cx, p, (size_t)(e - p), line);
+		return one_json_value(cx, r, p, (size_t)(e - p), line);
 	}
 }
 
@@ -421,6 +448,38 @@ static int read_json(struct qf_ingest_cx *cx, struct rd *r)
 	return rc;
 }
 
+/*
+ * A YAML input the document loader refused (a syntax error, a table or
+ * `kubectl describe` text that is no mapping): its error as the loader
+ * gives it, at its line:col (a syntax error said only the line, behind
+ * "not a recognised evidence format"), one rejected record, and a hint
+ * that none of the file is stored.
+ */
+static int reject_unloaded(struct qf_ingest_cx *cx, struct rd *r,
+                           struct qf_diags *yd)
+{
+	const struct qf_diag *g = yd->n ? &yd->v[0] : NULL;
+	struct qf_buf hint = QF_BUF_INIT;
+	int rc = qf_ingest_reject_row(cx, g && g->line ? g->line : 1,
+	                              g ? g->msg : "unreadable", r->buf,
+	                              r->len < 65536 ? r->len : 65536);
+
+	if (g && g->hint)
+		qf_buf_addf(&hint, "%s; ", g->hint);
+	if (!g)
+		(void)qf_diag_error(cx->d, &(struct qf_loc){ cx->file, 1, 1 },
+		                    "QF702", NULL,
+		                    "not a recognised evidence format");
+	qf_diags_move(cx->d, yd);
+	qf_diag_hint(cx->d,
+	             "%snothing of this file is stored; evidence is kubectl "
+	             "get -o json|yaml output or quotaflow events (kubectl "
+	             "describe and table output have no absolute times)",
+	             hint.buf);
+	qf_buf_release(&hint);
+	return rc;
+}
+
 static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
 {
 	struct qf_doc *doc = NULL;
@@ -428,11 +487,13 @@ static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
 	int rc = QF_OK;
 
 	while (!r->eof && rc == QF_OK) {
-		if (r->len > (size_t)QF_FS_MAX_INPUT_BYTES)
+		if (r->len > (size_t)QF_FS_MAX_INPUT_BYTES) {
+			cx->nrecords++;
 			return qf_ingest_reject(
 			        cx, 1, "QF701", r->buf, 4096,
 			        "YAML input larger than %u bytes",
 			        QF_FS_MAX_INPUT_BYTES);
+		}
 		rc = rd_fill(r, cx);
 	}
 	if (rc < 0)
@@ -455,17 +516,8 @@ static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
 
 		if (qf_doc_load_mem(&doc, cx->file, r->buf, r->len, &lim, &yd) <
 		    0) {
-			uint32_t line = yd.n ? yd.v[0].line : 1;
-			const char *why = yd.n ? yd.v[0].msg : "unreadable";
-
 			cx->nrecords++;
-			rc = qf_ingest_reject(
-			        cx, line ? line : 1, "QF702", r->buf,
-			        r->len < 65536 ? r->len : 65536,
-			        "not a recognised evidence format (%s); kubectl "
-			        "describe and table output have no absolute "
-			        "times: capture with -o json or -o yaml",
-			        why);
+			rc = reject_unloaded(cx, r, &yd);
 			qf_diags_release(&yd);
 			return rc;
 		}
@@ -478,6 +530,7 @@ static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
 		                      "no object found: not a recognised "
 		                      "evidence format");
 	}
+	cx->doc = doc;
 	for (size_t i = 0; rc == QF_OK && i < qf_doc_nobjects(doc); i++) {
 		const struct qf_obj *ob = qf_doc_object(doc, i);
 		char *raw = json_dumps(ob->obj, JSON_COMPACT | JSON_SORT_KEYS);
@@ -487,6 +540,7 @@ static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
 		                         raw ? strlen(raw) : 0, ob->loc.line);
 		free(raw);
 	}
+	cx->doc = NULL;
 	qf_doc_free(doc);
 	return rc;
 }
@@ -575,6 +629,10 @@ static int ingest_rd(struct qf_ingest_cx *cx, struct rd *r)
 		EVP_DigestUpdate(r->md, r->buf, r->len);
 	while (rc == QF_OK && r->len == 0 && !r->eof)
 		rc = rd_fill(r, cx);
+	/* a UTF-8 byte order mark (Windows editors, PowerShell's
+	 * redirection) hid JSON input, each line then rejected as YAML */
+	if (rc == QF_OK && r->len >= 3 && !memcmp(r->buf, "\xEF\xBB\xBF", 3))
+		r->pos = 3;
 	if (rc == QF_OK) {
 		skip_space(cx, r);
 		if (r->pos < r->len &&

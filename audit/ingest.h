@@ -36,6 +36,10 @@
 /* Longest record (one JSON line, one JSON value) we buffer: 64 MiB. */
 #define QF_INGEST_MAX_RECORD (64u * 1024 * 1024)
 
+/* The last instant a quotaflow event may carry: 9999-12-31T23:59:59.999Z,
+ * the last RFC 3339 can write. */
+#define QF_INGEST_MAX_TIME_MS 253402300799999LL
+
 enum qf_ingest_format {
 	QF_FMT_AUTO,
 	QF_FMT_QUOTAFLOW,

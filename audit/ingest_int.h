@@ -11,6 +11,8 @@
 #include "audit/ingest.h"
 #include "core/buf.h"
 
+struct qf_doc;
+
 /* State of one input while it is read. */
 struct qf_ingest_cx {
 	struct qf_evdb *s;
@@ -22,6 +24,7 @@ struct qf_ingest_cx {
 	enum qf_ingest_format fmt;  /* forced format, or AUTO */
 	enum qf_ingest_format seen; /* the format found (first record) */
 	int watch_deleted;          /* the object of a watch DELETED event */
+	const struct qf_doc *doc; /* the YAML being read (locations), or NULL */
 	size_t nrecords, nadded, nrejected;
 	struct qf_buf scratch;
 	struct qf_buf detail; /* scratch for an event's maps */
@@ -37,6 +40,19 @@ struct qf_ingest_cx {
 int qf_ingest_reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
                      const char *raw, size_t rawlen, const char *fmt, ...)
         QF_PRINTF(6, 7);
+
+/*
+ * Reject a record jansson could not parse (QF701), at the line and
+ * column of its error: the record starts at line, column col0.
+ */
+int qf_ingest_reject_json(struct qf_ingest_cx *cx, uint32_t line, uint32_t col0,
+                          const json_error_t *err, const char *raw,
+                          size_t rawlen);
+
+/* The `rejected` row alone, for a record whose error the caller added
+ * (why: its message).  Returns QF_OK or QF_EIO. */
+int qf_ingest_reject_row(struct qf_ingest_cx *cx, uint32_t line,
+                         const char *why, const char *raw, size_t rawlen);
 
 /*
  * One quotaflow event line (no newline; may be modified in place).
@@ -87,6 +103,25 @@ int qf_ingest_cq_terminating(struct qf_ingest_cx *cx, const char *name,
 
 /* A quantity string in milli-units (base unit x 1000); QF_EINVAL. */
 int qf_ingest_milli(int64_t *out, const char *q);
+
+/*
+ * A quantity as JSON holds it: a string ("4", "500m") or a number (YAML's
+ * `nominalQuota: 4`, which Kubernetes takes as well); QF_EINVAL for
+ * anything else.
+ */
+int qf_ingest_qty(int64_t *out, const json_t *v);
+
+/*
+ * A ClusterQueue's or Cohort's spec whose quotas cannot be stored as
+ * they are (a nominalQuota missing, or one of nominalQuota,
+ * borrowingLimit, lendingLimit not a quantity of 0 or more): the record
+ * is rejected (QF703) at the field, *bad set.  Without this the row went
+ * unsaid (an unlimited borrowingLimit for "2x").  QF_OK or QF_EIO.
+ */
+int qf_ingest_check_quotas(struct qf_ingest_cx *cx, const char *kind,
+                           const char *name, const json_t *spec,
+                           const char *raw, size_t rawlen, uint32_t line,
+                           int *bad);
 
 /* Step a statement that returns nothing; QF_EIO with a diagnostic. */
 int qf_ingest_step(struct qf_ingest_cx *cx, sqlite3_stmt *st);

@@ -12,11 +12,13 @@
  * (Jobs, Pods) as "kind/namespace/name", except FinishedWorkload, which
  * names its Workload in the message and is stored against it.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "audit/ingest_int.h"
 #include "core/alloc.h"
+#include "core/kinds.h"
 #include "core/qty.h"
 #include "core/banned.h"
 
@@ -32,6 +34,25 @@ int qf_ingest_milli(int64_t *out, const char *q)
 	if (!q || qf_qty_parse(&v, q) < 0 || qf_qty_to_milli(out, &v) < 0)
 		return QF_EINVAL;
 	return QF_OK;
+}
+
+int qf_ingest_qty(int64_t *out, const json_t *v)
+{
+	char num[64];
+	int n;
+
+	if (json_is_string(v))
+		return qf_ingest_milli(out, json_string_value(v));
+	if (json_is_integer(v))
+		n = snprintf(num, sizeof(num), "%lld",
+		             (long long)json_integer_value(v));
+	else if (json_is_real(v))
+		n = snprintf(num, sizeof(num), "%.17g", json_real_value(v));
+	else
+		return QF_EINVAL;
+	if (n <= 0 || (size_t)n >= sizeof(num))
+		return QF_EINVAL;
+	return qf_ingest_milli(out, num);
 }
 
 /* First time that parses among the candidates; QF_EVDB_NO_TIME if none. */
@@ -304,36 +325,198 @@ static int policy_kind(const char *kind)
 	       !strcmp(kind, "Pool");
 }
 
+/*
+ * Where each element of a List starts in its JSON text (raw, from line),
+ * so that an item rejected in `kubectl get events -o json` is named at
+ * its own line, not at the List's first: the elements of the array raw
+ * is (top_array), else of its "items" member.  Strings are skipped with
+ * their escapes; lines[] gets at most n entries.  Text that does not
+ * match (YAML's compact dump has no line breaks) gives the List's line.
+ */
+struct scan {
+	int depth;       /* of brackets */
+	int expect;      /* an element may start at the next token */
+	int items_depth; /* depth inside the elements' array (0: unknown) */
+	const char *key; /* the last string at depth 1 */
+	size_t keylen;
+};
+
+/* Past the string that starts at raw[i] ('"'): the index of its closing
+ * quote (or len); a key at depth 1 is remembered. */
+static size_t skip_string(struct scan *k, const char *raw, size_t len, size_t i)
+{
+	size_t s = i + 1;
+
+	for (i = s; i < len && raw[i] != '"'; i++)
+		if (raw[i] == '\\')
+			i++;
+	if (k->depth == 1) {
+		k->key = raw + s;
+		k->keylen = (i < len ? i : len) - s;
+	}
+	return i;
+}
+
+/* A bracket or comma: 1 once the elements' array is closed. */
+static int scan_punct(struct scan *k, char c)
+{
+	if (c == '{' || c == '[') {
+		k->depth++;
+		/* the array itself, or the value of "items" */
+		if (c == '[' &&
+		    (k->depth == k->items_depth ||
+		     (!k->items_depth && k->depth == 2 && k->keylen == 5 &&
+		      !strncmp(k->key, "items", 5)))) {
+			k->items_depth = k->depth;
+			k->expect = 1;
+		}
+	} else if (c == '}' || c == ']') {
+		if (k->depth-- == k->items_depth)
+			return 1;
+	} else if (c == ',' && k->depth == k->items_depth) {
+		k->expect = 1;
+	}
+	return 0;
+}
+
+static void element_lines(uint32_t *lines, size_t n, const char *raw,
+                          size_t len, uint32_t line, int top_array)
+{
+	struct scan k = { 0, 0, top_array ? 1 : 0, NULL, 0 };
+	size_t got = 0;
+
+	for (size_t i = 0; i < n; i++)
+		lines[i] = line;
+	for (size_t i = 0; raw && i < len && got < n; i++) {
+		char c = raw[i];
+
+		if (c == '\n')
+			line++;
+		if (c == '\n' || c == ' ' || c == '\t' || c == '\r')
+			continue;
+		if (k.expect && k.depth == k.items_depth && c != ']') {
+			lines[got++] = line;
+			k.expect = 0;
+		}
+		if (c == '"')
+			i = skip_string(&k, raw, len, i);
+		else if (scan_punct(&k, c))
+			break;
+	}
+}
+
 /* Recursive: one level per nested List; jansson caps JSON depth
  * (JSON_PARSER_MAX_DEPTH). */
 /* NOLINTNEXTLINE(misc-no-recursion) */
 static int each_item(struct qf_ingest_cx *cx, const json_t *items,
-                     uint32_t line)
+                     const char *list_raw, size_t list_len, uint32_t line,
+                     int top_array)
 {
-	size_t i;
+	size_t i, n = json_array_size(items);
+	uint32_t *lines = qf_xcalloc(n ? n : 1, sizeof(*lines));
 	json_t *it;
 	int rc = QF_OK;
 
+	element_lines(lines, n, list_raw, list_len, line, top_array);
 	json_array_foreach (items, i, it) {
 		char *raw = json_dumps(it, JSON_COMPACT | JSON_PRESERVE_ORDER);
 
 		if (i)
 			cx->nrecords++;
 		rc = qf_ingest_k8s_value(cx, it, raw, raw ? strlen(raw) : 0,
-		                         line);
+		                         lines[i]);
 		free(raw);
 		if (rc < 0)
 			break;
 	}
+	free(lines);
 	return rc;
+}
+
+/*
+ * The API group each evidence kind is read from: a kind of the same name
+ * in another group (a CRD of someone else's, a hand-edited apiVersion) is
+ * not Kueue's and is never stored as if it were.
+ */
+#define KUEUE_API "kueue.x-k8s.io/v1beta2 (or v1beta1)"
+static const struct {
+	const char *kind, *group, *group2; /* group2: another, or NULL */
+	const char *api;                   /* what the error says */
+} evidence_groups[] = {
+	{ "ClusterQueue", "kueue.x-k8s.io", NULL, KUEUE_API },
+	{ "Cohort", "kueue.x-k8s.io", NULL, KUEUE_API },
+	{ "Event", "", "events.k8s.io", "v1 or events.k8s.io/v1" },
+	{ "LocalQueue", "kueue.x-k8s.io", NULL, KUEUE_API },
+	{ "Pool", "quotaflow.dev", NULL, "quotaflow.dev/v1alpha1" },
+	{ "ResourceFlavor", "kueue.x-k8s.io", NULL, KUEUE_API },
+	{ "Workload", "kueue.x-k8s.io", NULL, KUEUE_API },
+};
+
+/* NULL when kind is read from api's group (or is no evidence kind),
+ * else the apiVersion it is read from. */
+static const char *wrong_group(const char *api, const char *kind)
+{
+	const char *slash = strrchr(api, '/');
+	size_t glen = slash ? (size_t)(slash - api) : 0;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(evidence_groups); i++) {
+		const char *g = evidence_groups[i].group,
+		           *g2 = evidence_groups[i].group2;
+
+		if (strcmp(kind, evidence_groups[i].kind) != 0)
+			continue;
+		if ((strlen(g) == glen && !strncmp(api, g, glen)) ||
+		    (g2 && strlen(g2) == glen && !strncmp(api, g2, glen)))
+			return NULL;
+		return evidence_groups[i].api;
+	}
+	return NULL;
+}
+
+/*
+ * A record Kueue would refuse (a kind, group or version one typo away
+ * from Kueue's: the checks of `validate`, QF117), or an evidence kind of
+ * another group: rejected with the field to fix, never stored as if it
+ * were right nor dropped unsaid.  *hit says whether it was.
+ */
+static int reject_misnamed(struct qf_ingest_cx *cx, const json_t *v,
+                           const char *api, const char *kind, const char *raw,
+                           size_t rawlen, uint32_t line, int *hit)
+{
+	struct qf_loc at = { cx->file, line, line ? 1 : 0 };
+	struct qf_diags t = QF_DIAGS_INIT;
+	const char *want;
+	int rc;
+
+	*hit = qf_kinds_lookalike(cx->doc, v, &at, &t);
+	if (*hit) {
+		rc = qf_ingest_reject_row(cx, t.v[0].line, t.v[0].msg, raw,
+		                          rawlen);
+		qf_diags_move(cx->d, &t);
+		return rc;
+	}
+	qf_diags_release(&t);
+	want = wrong_group(api, kind);
+	*hit = want != NULL;
+	if (!*hit)
+		return QF_OK;
+	return qf_ingest_reject(cx, line, "QF702", raw, rawlen,
+	                        "%s %s is not evidence: %s evidence has "
+	                        "apiVersion %s",
+	                        api, kind, kind, want);
 }
 
 static int dispatch_kind(struct qf_ingest_cx *cx, json_t *v, const char *api,
                          const char *kind, const char *raw, size_t rawlen,
                          uint32_t line)
 {
+	int misnamed = 0, rc;
+
 	if (!strcmp(api, "audit.k8s.io/v1") && !strcmp(kind, "Event"))
 		return qf_ingest_audit_event(cx, v, raw, rawlen, line);
+	rc = reject_misnamed(cx, v, api, kind, raw, rawlen, line, &misnamed);
+	if (misnamed || rc < 0)
+		return rc;
 	if (!strcmp(kind, "Event"))
 		return ingest_event(cx, v, raw, rawlen, line);
 	if (!strcmp(kind, "Workload"))
@@ -364,7 +547,7 @@ int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
 	int rc;
 
 	if (json_is_array(v))
-		return each_item(cx, v, lineno);
+		return each_item(cx, v, raw, rawlen, lineno, 1);
 	if (!json_is_object(v))
 		return qf_ingest_reject(cx, lineno, "QF702", raw, rawlen,
 		                        "not an object");
@@ -388,8 +571,9 @@ int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
 	kind = sget(v, "kind");
 	items = json_object_get(v, "items");
 	if (json_is_array(items) && (!kind || strstr(kind, "List")))
-		return json_array_size(items) ? each_item(cx, items, lineno)
-		                              : QF_OK;
+		return json_array_size(items)
+		               ? each_item(cx, items, raw, rawlen, lineno, 0)
+		               : QF_OK;
 	if (!api || !kind) {
 		const json_t *st = json_object_get(v, "status");
 

@@ -15,6 +15,8 @@
 
 #include "audit/ingest_int.h"
 #include "core/alloc.h"
+#include "core/doc.h"
+#include "core/suggest.h"
 #include "core/banned.h"
 
 static const char *sget(const json_t *o, const char *k)
@@ -113,8 +115,7 @@ static int podset_usage(struct qf_ingest_cx *cx, const char *wl, const char *cq,
 		int64_t m;
 		int rc;
 
-		if (!flavor || !json_is_string(q) ||
-		    qf_ingest_milli(&m, json_string_value(q)) < 0)
+		if (!flavor || qf_ingest_qty(&m, q) < 0)
 			continue;
 		rc = store_wl_usage(cx, wl, cq, flavor, res,
 		                    add_usage(usage, flavor, res, m));
@@ -486,8 +487,9 @@ static int quota_row(struct qf_ingest_cx *cx, const struct quota_owner *ow,
 
 	if (!st)
 		return QF_EIO;
+	/* qf_ingest_check_quotas rejected a bad quantity before */
 	if (!sget(fl, "name") || !sget(r, "name") ||
-	    qf_ingest_milli(&nom, sget(r, "nominalQuota")) < 0)
+	    qf_ingest_qty(&nom, json_object_get(r, "nominalQuota")) < 0)
 		return QF_OK;
 	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, ow->name, -1, SQLITE_STATIC);
@@ -496,9 +498,9 @@ static int quota_row(struct qf_ingest_cx *cx, const struct quota_owner *ow,
 	sqlite3_bind_text(st, 3 + o, sget(fl, "name"), -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4 + o, sget(r, "name"), -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 5 + o, nom);
-	if (qf_ingest_milli(&lim, sget(r, "borrowingLimit")) == QF_OK)
+	if (qf_ingest_qty(&lim, json_object_get(r, "borrowingLimit")) == QF_OK)
 		sqlite3_bind_int64(st, 6 + o, lim);
-	if (qf_ingest_milli(&lim, sget(r, "lendingLimit")) == QF_OK)
+	if (qf_ingest_qty(&lim, json_object_get(r, "lendingLimit")) == QF_OK)
 		sqlite3_bind_int64(st, 7 + o, lim);
 	sqlite3_bind_int64(st, 8 + o, from);
 	if (rev)
@@ -537,6 +539,149 @@ static const char *parent_of(const char *kind, const json_t *spec)
 	}
 	p = sget(spec, "parentName");
 	return p ? p : sget(spec, "parent");
+}
+
+/* The first quota field of r that cannot be stored, or NULL. */
+static const char *bad_quota_field(const json_t *r)
+{
+	static const char *const fields[] = { "nominalQuota", "borrowingLimit",
+		                              "lendingLimit" };
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(fields); i++) {
+		const json_t *v = json_object_get(r, fields[i]);
+		int64_t m;
+
+		if (!v && i > 0) /* the limits are optional */
+			continue;
+		if (!v || qf_ingest_qty(&m, v) < 0 || m < 0)
+			return fields[i];
+	}
+	return NULL;
+}
+
+/*
+ * A key of o one or two edits from want (resourceGroup, flavours,
+ * Resources) when want itself is absent: the list was misspelled, and
+ * every quota under it would be lost unsaid.  NULL when none.
+ */
+static const char *misspelled(const json_t *o, const char *want)
+{
+	const char *key;
+	json_t *v;
+
+	if (!json_is_object(o) || json_object_get(o, want))
+		return NULL;
+	json_object_foreach ((json_t *)o, key, v)
+		if (qf_suggest_distance(key, want) <= 2)
+			return key;
+	return NULL;
+}
+
+/* Where a quota spec is checked: the object and the indexes of the
+ * resource group, flavor and resource being looked at. */
+struct quota_at {
+	struct qf_ingest_cx *cx;
+	const char *kind, *name, *raw;
+	size_t rawlen;
+	uint32_t line;
+	size_t ix[3];
+};
+
+/* Reject the object (QF703) for the error just added; QF_OK or QF_EIO. */
+static int reject_added(const struct quota_at *q)
+{
+	const struct qf_diag *g = &q->cx->d->v[q->cx->d->n - 1];
+
+	return qf_ingest_reject_row(q->cx, g->line, g->msg, q->raw, q->rawlen);
+}
+
+/* The rejection of a quota list under a misspelled key. */
+static int list_typo(const struct quota_at *q, const json_t *at,
+                     const char *typo, const char *want)
+{
+	struct qf_loc loc = { q->cx->file, q->line, q->line ? 1 : 0 };
+
+	if (q->cx->doc)
+		loc = qf_doc_loc_keyname(q->cx->doc, at, typo);
+	qf_diag_error(q->cx->d, &loc, "QF703", NULL,
+	              "%s %s: \"%s\" is no field of it: the quotas under it "
+	              "would be lost",
+	              q->kind, q->name, typo);
+	qf_diag_hint(q->cx->d,
+	             "did you mean \"%s\"? nothing of this %s is "
+	             "stored",
+	             want, q->kind);
+	return reject_added(q);
+}
+
+/* One resource's quota fields: *bad when one cannot be stored. */
+static int bad_resource(const struct quota_at *q, const json_t *r, int *bad)
+{
+	struct qf_loc loc = { q->cx->file, q->line, q->line ? 1 : 0 };
+	const char *typo = misspelled(r, "nominalQuota"), *f;
+	const json_t *v;
+	char *text;
+
+	if (typo) {
+		*bad = 1;
+		return list_typo(q, r, typo, "nominalQuota");
+	}
+	f = bad_quota_field(r);
+	if (!f)
+		return QF_OK;
+	v = json_object_get(r, f);
+	if (q->cx->doc) /* YAML: at the field itself */
+		loc = qf_doc_loc_key(q->cx->doc, r, f);
+	text = v ? json_dumps(v, JSON_ENCODE_ANY) : NULL;
+	qf_diag_error(q->cx->d, &loc, "QF703", NULL,
+	              "%s %s: spec.resourceGroups[%zu].flavors[%zu]."
+	              "resources[%zu].%s %s%s",
+	              q->kind, q->name, q->ix[0], q->ix[1], q->ix[2], f,
+	              text ? text : "is missing",
+	              text ? " is not a quantity of 0 or more (4, 500m, 1Gi)"
+	                   : "");
+	qf_diag_hint(q->cx->d, "nothing of this %s is stored", q->kind);
+	free(text);
+	*bad = 1;
+	return reject_added(q);
+}
+
+int qf_ingest_check_quotas(struct qf_ingest_cx *cx, const char *kind,
+                           const char *name, const json_t *spec,
+                           const char *raw, size_t rawlen, uint32_t line,
+                           int *bad)
+{
+	struct quota_at q = { cx, kind, name, raw, rawlen, line, { 0 } };
+	json_t *rg, *fl, *r;
+	const char *typo;
+
+	*bad = 0;
+	if ((typo = misspelled(spec, "resourceGroups"))) {
+		*bad = 1;
+		return list_typo(&q, spec, typo, "resourceGroups");
+	}
+	json_array_foreach (json_object_get(spec, "resourceGroups"), q.ix[0],
+	                    rg) {
+		if ((typo = misspelled(rg, "flavors"))) {
+			*bad = 1;
+			return list_typo(&q, rg, typo, "flavors");
+		}
+		json_array_foreach (json_object_get(rg, "flavors"), q.ix[1],
+		                    fl) {
+			if ((typo = misspelled(fl, "resources"))) {
+				*bad = 1;
+				return list_typo(&q, fl, typo, "resources");
+			}
+			json_array_foreach (json_object_get(fl, "resources"),
+			                    q.ix[2], r) {
+				int rc = bad_resource(&q, r, bad);
+
+				if (rc < 0 || *bad)
+					return rc;
+			}
+		}
+	}
+	return QF_OK;
 }
 
 /* D3: every quota row of a ClusterQueue or Cohort spec, and the
@@ -589,6 +734,52 @@ static int local_queue_row(struct qf_ingest_cx *cx, const char *ns,
 	if (rev)
 		sqlite3_bind_text(st, 6, rev, -1, SQLITE_STATIC);
 	return qf_ingest_step(cx, st) < 0 ? QF_EIO : QF_OK;
+}
+
+/*
+ * A Pool whose prices cannot be stored as written is rejected (QF703) at
+ * the field: a price that is no number of 0 or more ("2.5" as a string
+ * was skipped, -1 stored), or no spec.flavours list (spec.flavors, the
+ * other spelling, lost every price) .  *bad set when it was.
+ */
+static int check_prices(struct qf_ingest_cx *cx, const char *name,
+                        const json_t *spec, uint32_t line, int *bad)
+{
+	const json_t *fl = json_object_get(spec, "flavours"), *at = spec;
+	const char *key = "flavours", *what = NULL;
+	struct qf_loc loc = { cx->file, line, line ? 1 : 0 };
+	size_t i;
+	json_t *f;
+	int rc;
+
+	*bad = 0;
+	if (!json_is_array(fl) && json_object_get(spec, "flavors")) {
+		what = "spec.flavors: the Pool's list is spec.flavours";
+		key = "flavors";
+	} else if (!json_is_array(fl)) {
+		what = "spec.flavours is missing: no price";
+	}
+	json_array_foreach (fl, i, f) {
+		const json_t *p = json_object_get(f, "pricePerGpuHour");
+
+		if (!what && p &&
+		    (!json_is_number(p) || json_number_value(p) < 0)) {
+			what = "spec.flavours[].pricePerGpuHour is not a "
+			       "number of 0 or more";
+			at = f;
+			key = "pricePerGpuHour";
+		}
+	}
+	if (!what)
+		return QF_OK;
+	if (cx->doc)
+		loc = qf_doc_loc_key(cx->doc, at, key);
+	qf_diag_error(cx->d, &loc, "QF703", NULL, "Pool %s: %s", name, what);
+	qf_diag_hint(cx->d, "nothing of this Pool is stored");
+	rc = qf_ingest_reject_row(cx, loc.line, cx->d->v[cx->d->n - 1].msg,
+	                          NULL, 0);
+	*bad = 1;
+	return rc;
 }
 
 static int prices(struct qf_ingest_cx *cx, const json_t *spec)
@@ -743,6 +934,27 @@ static int flavor_rows(struct qf_ingest_cx *cx, const json_t *o,
 	                                        gone, NULL, 1, rev);
 }
 
+/*
+ * 1 when the spec of a ClusterQueue, Cohort or Pool cannot be stored as
+ * written and the record was rejected (*rc: QF_OK, or QF_EIO when even
+ * that failed); 0 for the others.
+ */
+static int spec_rejected(struct qf_ingest_cx *cx, const char *kind,
+                         const char *name, const json_t *spec, const char *raw,
+                         size_t rawlen, uint32_t line, int *rc)
+{
+	int bad = 0;
+
+	if (!strcmp(kind, "Pool"))
+		*rc = check_prices(cx, name, spec, line, &bad);
+	else if (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort"))
+		*rc = qf_ingest_check_quotas(cx, kind, name, spec, raw, rawlen,
+		                             line, &bad);
+	else
+		*rc = QF_OK;
+	return bad || *rc < 0;
+}
+
 int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
                             const char *kind, uint32_t lineno)
 {
@@ -761,6 +973,8 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 	if (!name)
 		return qf_ingest_reject(cx, lineno, "QF703", NULL, 0,
 		                        "%s without metadata.name", kind);
+	if (spec_rejected(cx, kind, name, spec, NULL, 0, lineno, &rc))
+		return rc;
 	cx->seen = QF_FMT_MANIFESTS;
 	if (ns)
 		qf_buf_addf(&full, "%s/%s", ns, name);
@@ -940,6 +1154,11 @@ int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
 		                        "objectRef.resource or stageTimestamp");
 	cx->seen = QF_FMT_AUDIT_LOG;
 	kind = written_kind(o, ref, res, verb, &cq_status);
+	if (kind && strcmp(verb, "delete") != 0 &&
+	    spec_rejected(cx, kind, sget(ref, "name") ? sget(ref, "name") : "",
+	                  written_spec(verb, resp, req), raw, rawlen, lineno,
+	                  &rc))
+		return rc;
 	rev = revision(json_object_get(resp, "metadata"));
 	if (!rev)
 		rev = revision(json_object_get(req, "metadata"));

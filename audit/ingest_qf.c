@@ -12,6 +12,7 @@
  * Dedupe key (docs/audit.md): FNV-1a over (time_ms, reason, workload,
  * clusterQueue, message, preemptor) within the cluster.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,9 +168,13 @@ static int fast_value(struct fast *f, const char *k, char **pp, int *have_time)
 
 	if (key == KEY_TIME) {
 		char *e;
-		long long t = strtoll(p, &e, 10);
+		long long t;
 
-		if (e == p || *have_time)
+		errno = 0;
+		t = strtoll(p, &e, 10);
+		/* past the range: jansson's "too big integer", not a time
+		 * clamped to INT64_MAX unsaid */
+		if (e == p || *have_time || errno == ERANGE)
 			return -1;
 		f->ev.time_ms = t;
 		*have_time = 1;
@@ -240,14 +245,107 @@ static int64_t dedupe_key(const struct qf_event *e)
 }
 
 /* Check and store one parsed event; detail is its maps as JSON. */
+/*
+ * The quantities of an event's usage, borrowed and request maps, read
+ * from its detail text ({"usage":{"h100":{"nvidia.com/gpu":"6"}},...}):
+ * each must be a quantity of 0 or more.  The derivation skipped one it
+ * could not read ("six") and took a negative one ("-6"), so such an event
+ * changed the views unsaid.  NULL when all are, else what is wrong (in
+ * why).
+ */
+struct qscan {
+	const char *key[4]; /* the key at each depth (1: the map's name) */
+	size_t len[4];
+};
+
+static int quantity_ok(const char *v, size_t n)
+{
+	char buf[64];
+	int64_t m;
+
+	if (n >= sizeof(buf) || memchr(v, '\\', n))
+		return 0;
+	memcpy(buf, v, n);
+	buf[n] = '\0';
+	return qf_ingest_milli(&m, buf) == QF_OK && m >= 0;
+}
+
+/* Every map but flavors (podSet -> flavor name) holds quantities. */
+static int flavors_map(const struct qscan *k)
+{
+	return k->len[1] == 7 && !strncmp(k->key[1], "flavors", 7);
+}
+
+/* The closing quote of the JSON string that starts at s (or its NUL). */
+static const char *string_end(const char *s)
+{
+	for (; *s && *s != '"'; s++)
+		if (*s == '\\' && s[1])
+			s++;
+	return s;
+}
+
+static int bad_quantity(struct qf_buf *why, const char *detail)
+{
+	struct qscan k = { { NULL }, { 0 } };
+	int depth = 0, value = 0;
+
+	for (const char *p = detail; p && *p; p++) {
+		const char *s, *e;
+
+		if (*p == '{') {
+			depth++;
+			value = 0; /* a key comes next */
+		} else if (*p == '}') {
+			depth--;
+		} else if (*p == ':') {
+			value = 1;
+		} else if (*p == ',') {
+			value = 0;
+		} else if (*p == '"') {
+			s = p + 1;
+			e = string_end(s);
+			if (!value && depth >= 1 && depth <= 3) {
+				k.key[depth] = s;
+				k.len[depth] = (size_t)(e - s);
+			} else if (value && depth == 3 && !flavors_map(&k) &&
+			           !quantity_ok(s, (size_t)(e - s))) {
+				qf_buf_addf(
+				        why,
+				        "%.*s of flavor %.*s, %.*s: \"%.*s\" "
+				        "is not a quantity of 0 or more (4, "
+				        "500m, 1Gi)",
+				        (int)k.len[1], k.key[1], (int)k.len[2],
+				        k.key[2], (int)k.len[3], k.key[3],
+				        (int)(e - s), s);
+				return 1;
+			}
+			value = 0;
+			if (!*e)
+				break;
+			p = e;
+		}
+	}
+	return 0;
+}
+
 static int store(struct qf_ingest_cx *cx, const struct qf_event *e,
                  const char *detail, const char *raw, size_t rawlen,
                  uint32_t line)
 {
 	struct qf_evdb_event se;
+	struct qf_buf why = QF_BUF_INIT;
 	const char *slash = strchr(e->workload, '/');
 	int added = 0, rc;
 
+	/* a time RFC 3339 can write (the report prints every time so):
+	 * -1 or INT64_MAX made a window of 1969 to the year 292278994 */
+	if (e->time_ms < 0 || e->time_ms > QF_INGEST_MAX_TIME_MS)
+		return qf_ingest_reject(cx, line, "QF703", raw, rawlen,
+		                        "time_ms %lld is not a time from 1970 "
+		                        "to 9999 (milliseconds since "
+		                        "1970-01-01T00:00:00Z)",
+		                        (long long)e->time_ms);
 	if (!slash || slash == e->workload || !slash[1] ||
 	    strchr(slash + 1, '/'))
 		return qf_ingest_reject(cx, line, "QF703", raw, rawlen,
@@ -258,6 +356,12 @@ static int store(struct qf_ingest_cx *cx, const struct qf_event *e,
 		return qf_ingest_reject(cx, line, "QF704", raw, rawlen,
 		                        "a quotaflow event, not a %s record",
 		                        qf_ingest_format_name(cx->fmt));
+	if (bad_quantity(&why, detail)) {
+		rc = qf_ingest_reject(cx, line, "QF703", raw, rawlen, "%s",
+		                      why.buf);
+		qf_buf_release(&why);
+		return rc;
+	}
 	cx->seen = QF_FMT_QUOTAFLOW;
 	memset(&se, 0, sizeof(se));
 	se.cluster = cx->o->cluster;
@@ -291,7 +395,11 @@ int qf_ingest_qf_line(struct qf_ingest_cx *cx, char *line, size_t len,
 	/* keep a copy: the fast parse terminates strings in place */
 	qf_buf_reset(&cx->scratch);
 	qf_buf_add(&cx->scratch, line, len);
-	if (fast_parse(&f, line) == 0) {
+	/* the fast parse copies bytes as they are: text that is not UTF-8
+	 * goes to jansson, which refuses it as JSON (an event holding it
+	 * could not be exported: its field dropped, the bundle failed
+	 * verify) */
+	if (qf_buf_is_utf8(line, len) && fast_parse(&f, line) == 0) {
 		struct qf_buf *detail = &cx->detail;
 
 		qf_buf_reset(detail);
@@ -315,9 +423,8 @@ int qf_ingest_qf_line(struct qf_ingest_cx *cx, char *line, size_t len,
 		json_t *o = json_loadb(cx->scratch.buf, len, 0, &err);
 
 		if (!o) {
-			rc = qf_ingest_reject(cx, lineno, "QF701",
-			                      cx->scratch.buf, len,
-			                      "malformed JSON: %s", err.text);
+			rc = qf_ingest_reject_json(cx, lineno, 1, &err,
+			                           cx->scratch.buf, len);
 		} else {
 			rc = qf_ingest_qf_json(cx, o, cx->scratch.buf, len,
 			                       lineno);

@@ -10,17 +10,20 @@
 #include "core/buf.h"
 #include "core/banned.h"
 
+/* A value on one line: a backslash doubled, tabs, line breaks and every
+ * other control character (a crafted evidence file's terminal escape)
+ * as escapes (\t, \n, \x1b). */
 static void field(struct qf_buf *b, const char *v)
 {
-	for (; v && *v; v++) {
-		if (*v == '\t')
-			qf_buf_adds(b, "\\t");
-		else if (*v == '\n')
-			qf_buf_adds(b, "\\n");
-		else if (*v == '\\')
+	while (v && *v) {
+		size_t n = strcspn(v, "\\");
+
+		qf_buf_add_escaped(b, v, n);
+		v += n;
+		if (*v == '\\') {
 			qf_buf_adds(b, "\\\\");
-		else
-			qf_buf_addch(b, *v);
+			v++;
+		}
 	}
 }
 
@@ -64,6 +67,22 @@ static int more_statements(struct qf_evdb *s, const char *text)
 	"a write statement is refused: the audit database is opened " \
 	"read-only"
 
+/* The line and column (1-based, in bytes) of sql + off: where a query
+ * that spans lines went wrong. */
+static struct qf_loc sql_loc(const char *sql, size_t off)
+{
+	struct qf_loc loc = { "<query>", 1, 1 };
+
+	for (size_t i = 0; i < off && sql[i]; i++) {
+		loc.col++;
+		if (sql[i] == '\n') {
+			loc.line++;
+			loc.col = 1;
+		}
+	}
+	return loc;
+}
+
 static int prepare(struct qf_evdb *s, const char *sql, sqlite3_stmt **st,
                    struct qf_diags *d)
 {
@@ -72,6 +91,11 @@ static int prepare(struct qf_evdb *s, const char *sql, sqlite3_stmt **st,
 
 	*st = NULL;
 	if (sqlite3_prepare_v2(s->db, sql, -1, st, &tail) != SQLITE_OK) {
+		int off = sqlite3_error_offset(s->db);
+
+		/* where SQLite stopped (the token it could not take) */
+		if (off >= 0)
+			loc = sql_loc(sql, (size_t)off);
 		/* a write into a view (events) fails before it is one */
 		if (strstr(sqlite3_errmsg(s->db), "because it is a view"))
 			qf_diag_error(d, &loc, NULL, NULL, WRITE_REFUSED);
@@ -81,13 +105,17 @@ static int prepare(struct qf_evdb *s, const char *sql, sqlite3_stmt **st,
 		return QF_EINVAL;
 	}
 	if (!*st) {
-		qf_diag_error(d, &loc, NULL, NULL, "empty query");
+		qf_diag_error(d, &loc, NULL, NULL,
+		              "empty query: give one SQL statement");
+		qf_diag_hint(d, "for example 'select * from audit_waits'");
 		return QF_EINVAL;
 	}
 	if (tail && *tail && more_statements(s, tail)) {
+		tail += strspn(tail, " \t\r\n;");
+		loc = sql_loc(sql, (size_t)(tail - sql));
 		qf_diag_error(d, &loc, NULL, NULL,
-		              "one statement only; found more after it: %.40s",
-		              tail);
+		              "one statement only; a second one starts here");
+		qf_diag_hint(d, "run each statement on its own");
 		goto refuse;
 	}
 	if (!sqlite3_stmt_readonly(*st)) {

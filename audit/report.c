@@ -712,14 +712,25 @@ static const struct col {
 	{ "cost", C_MONEY, offsetof(struct qf_report_row, cost) },
 };
 
+/*
+ * One cell; esc for text, markdown and CSV: a name read from evidence is
+ * whatever the file held (a terminal escape in a crafted dump would
+ * retitle or recolour the reader's terminal), so its control characters
+ * are written as escapes (\x1b).  JSON escapes them itself.
+ */
 static void cell(struct qf_buf *b, const struct qf_report_row *r,
-                 const struct col *c)
+                 const struct col *c, int esc)
 {
 	const char *p = (const char *)r + c->off;
+	const char *str;
 
 	switch (c->kind) {
 	case C_STR:
-		qf_buf_adds(b, *(char *const *)(const void *)p);
+		str = *(char *const *)(const void *)p;
+		if (esc)
+			qf_buf_add_escaped(b, str, strlen(str));
+		else
+			qf_buf_adds(b, str);
 		break;
 	case C_COUNT:
 		qf_buf_addf(b, "%zu", *(const size_t *)(const void *)p);
@@ -734,6 +745,11 @@ static void cell(struct qf_buf *b, const struct qf_report_row *r,
 		num(b, *(const double *)(const void *)p, 2);
 		break;
 	}
+}
+
+void qf_report_add_name(struct qf_buf *out, const char *s)
+{
+	qf_buf_add_escaped(out, s, strlen(s));
 }
 
 static void window_line(struct qf_buf *out, const struct qf_report *r,
@@ -765,12 +781,29 @@ static void render_table(struct qf_buf *out, const struct qf_report *r,
 		qf_buf_adds(out, lead);
 		for (size_t j = 0; j < QF_ARRAY_SIZE(cols); j++) {
 			qf_buf_reset(&c);
-			cell(&c, &r->rows[i], &cols[j]);
+			cell(&c, &r->rows[i], &cols[j], 1);
 			qf_buf_addf(out, "%s%s", j ? sep : "", c.buf);
 		}
 		qf_buf_addf(out, "%s\n", trail);
 	}
 	qf_buf_release(&c);
+}
+
+/* What goes around the names and the GPU-hours of one lending line. */
+static const char *const lend_text[] = { "  ", ": ", " -> ", "  ", "\n" };
+static const char *const lend_markdown[] = { "| ", " | ", " | ", " | ",
+	                                     " |\n" };
+
+static void lend_line(struct qf_buf *out, const struct qf_report_lend *l,
+                      const char *const *around)
+{
+	qf_buf_adds(out, around[0]);
+	qf_report_add_name(out, l->cluster);
+	qf_buf_adds(out, around[1]);
+	qf_report_add_name(out, l->lender);
+	qf_buf_adds(out, around[2]);
+	qf_report_add_name(out, l->borrower);
+	qf_buf_addf(out, "%s%.3f%s", around[3], l->gpu_h, around[4]);
 }
 
 /* Text: columns padded to their widest cell. */
@@ -784,7 +817,7 @@ static void render_text(struct qf_buf *out, const struct qf_report *r)
 		w[j] = strlen(cols[j].name);
 		for (size_t i = 0; i < r->nrows; i++) {
 			qf_buf_reset(&c);
-			cell(&c, &r->rows[i], &cols[j]);
+			cell(&c, &r->rows[i], &cols[j], 1);
 			if (c.len > w[j])
 				w[j] = c.len;
 		}
@@ -795,7 +828,7 @@ static void render_text(struct qf_buf *out, const struct qf_report *r)
 			if (i == 0)
 				qf_buf_adds(&c, cols[j].name);
 			else
-				cell(&c, &r->rows[i - 1], &cols[j]);
+				cell(&c, &r->rows[i - 1], &cols[j], 1);
 			qf_buf_addf(out, "%s%-*s", j ? "  " : "",
 			            j + 1 < QF_ARRAY_SIZE(cols) ? (int)w[j] : 0,
 			            c.buf);
@@ -805,9 +838,7 @@ static void render_text(struct qf_buf *out, const struct qf_report *r)
 	if (r->nlends)
 		qf_buf_adds(out, "\nGPU-hours lent (lender -> borrower):\n");
 	for (size_t i = 0; i < r->nlends; i++)
-		qf_buf_addf(out, "  %s: %s -> %s  %.3f\n", r->lends[i].cluster,
-		            r->lends[i].lender, r->lends[i].borrower,
-		            r->lends[i].gpu_h);
+		lend_line(out, &r->lends[i], lend_text);
 	qf_report_inactive_render(out, r, QF_REPORT_TEXT);
 	qf_buf_release(&c);
 }
@@ -823,9 +854,7 @@ static void render_markdown(struct qf_buf *out, const struct qf_report *r)
 		                 " borrower | gpu_h |\n| --- | --- | --- | --- "
 		                 "|\n");
 	for (size_t i = 0; i < r->nlends; i++)
-		qf_buf_addf(out, "| %s | %s | %s | %.3f |\n",
-		            r->lends[i].cluster, r->lends[i].lender,
-		            r->lends[i].borrower, r->lends[i].gpu_h);
+		lend_line(out, &r->lends[i], lend_markdown);
 	qf_report_inactive_render(out, r, QF_REPORT_MARKDOWN);
 }
 
@@ -852,7 +881,7 @@ static void render_json(struct qf_buf *out, const struct qf_report *r)
 
 		for (size_t j = 0; j < QF_ARRAY_SIZE(cols); j++) {
 			qf_buf_reset(&c);
-			cell(&c, &r->rows[i], &cols[j]);
+			cell(&c, &r->rows[i], &cols[j], 0);
 			if (cols[j].kind == C_STR)
 				json_object_set_new(row, cols[j].name,
 				                    json_string(c.buf));

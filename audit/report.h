@@ -101,6 +101,13 @@ int qf_report_inactive(struct qf_report *out, struct qf_evdb *s,
                        struct qf_diags *d) QF_MUST_CHECK;
 void qf_report_inactive_release(struct qf_report *r);
 /* The text or markdown section (nothing when there is none). */
+/*
+ * Append a name read from evidence for text or markdown: control
+ * characters and bytes that are not UTF-8 as escapes (\x1b), so a
+ * crafted dump cannot drive the reader's terminal.
+ */
+void qf_report_add_name(struct qf_buf *out, const char *s);
+
 void qf_report_inactive_render(struct qf_buf *out, const struct qf_report *r,
                                enum qf_report_format fmt);
 /* The json array (a new reference). */

@@ -690,10 +690,15 @@ void qf_report_inactive_render(struct qf_buf *out, const struct qf_report *r,
 	for (size_t i = 0; i < r->ninactive; i++) {
 		const struct qf_report_inactive *v = &r->inactive[i];
 
-		qf_buf_addf(out, "%s%s%s%s%s%s%s%s%s",
-		            fmt == QF_REPORT_TEXT ? "  " : "| ", v->cluster,
-		            sep, v->cq, sep, v->reason, sep,
-		            *v->flavors ? v->flavors : "-", sep);
+		qf_buf_adds(out, fmt == QF_REPORT_TEXT ? "  " : "| ");
+		qf_report_add_name(out, v->cluster);
+		qf_buf_adds(out, sep);
+		qf_report_add_name(out, v->cq);
+		qf_buf_adds(out, sep);
+		qf_report_add_name(out, v->reason);
+		qf_buf_adds(out, sep);
+		qf_report_add_name(out, *v->flavors ? v->flavors : "-");
+		qf_buf_adds(out, sep);
 		qf_evdb_iso_ms(out, v->from_ms);
 		qf_buf_adds(out, sep);
 		to_text(out, v);

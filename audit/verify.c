@@ -8,6 +8,7 @@
 #include "audit/export.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,16 +23,49 @@
 #include "core/strlist.h"
 #include "core/banned.h"
 
-static int file_sha(const char *path, struct qf_buf *hex)
+/*
+ * Open path to read a file of the bundle: a regular file only, never
+ * through a link (a bundle is copied and archived as it is, so a link
+ * would point elsewhere then) and never waiting on a FIFO.  NULL with
+ * *why saying what it is instead.
+ */
+static FILE *open_regular(const char *path, const char **why)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	FILE *f = NULL;
+
+	*why = "missing or unreadable";
+	if (fd < 0) {
+		if (errno == ELOOP)
+			*why = "a symbolic link; a bundle holds only regular "
+			       "files";
+		return NULL;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode))
+		*why = S_ISDIR(st.st_mode)
+		               ? "a folder where a file is listed"
+		               : "not a regular file (a FIFO, socket or "
+		                 "device); a bundle holds only regular files";
+	else
+		f = fdopen(fd, "rb");
+	if (!f)
+		close(fd);
+	return f;
+}
+
+/* The SHA-256 of path into hex; NULL, else what is wrong with it. */
+static const char *file_sha(const char *path, struct qf_buf *hex)
 {
 	unsigned char h[32], buf[65536];
-	FILE *f = fopen(path, "rb");
+	const char *why = NULL;
+	FILE *f = open_regular(path, &why);
 	EVP_MD_CTX *md;
 	size_t n;
 
 	qf_buf_reset(hex);
 	if (!f)
-		return -1;
+		return why;
 	md = EVP_MD_CTX_new();
 	EVP_DigestInit_ex(md, EVP_sha256(), NULL);
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
@@ -41,32 +75,52 @@ static int file_sha(const char *path, struct qf_buf *hex)
 	n = (size_t)ferror(f);
 	(void)fclose(f); /* read only: the error is in ferror */
 	if (n)
-		return -1;
+		return "unreadable";
 	qf_evdb_hex(hex, h, 32);
-	return 0;
+	return NULL;
+}
+
+static int tampered(struct qf_diags *d, const char *path, const char *why)
+{
+	struct qf_buf msg = QF_BUF_INIT;
+	int said = 0;
+
+	qf_buf_addf(&msg, "tampered: %s", why);
+	/* a link checked against the manifest and the statement: once */
+	for (size_t i = 0; !said && i < d->n; i++)
+		said = d->v[i].file && !strcmp(d->v[i].file, path) &&
+		       !strcmp(d->v[i].msg, msg.buf);
+	if (!said)
+		qf_diag_error(d, &(struct qf_loc){ path, 0, 0 }, NULL, NULL,
+		              "%s", msg.buf);
+	qf_buf_release(&msg);
+	return QF_EINVAL;
 }
 
 static json_t *load_json(const char *path, struct qf_diags *d)
 {
+	const char *why = NULL;
+	FILE *f = open_regular(path, &why);
 	json_error_t err;
-	json_t *v = json_load_file(path, 0, &err);
+	json_t *v;
 
-	/* jansson's line is -1 when the file cannot be opened: no line */
+	if (!f) {
+		(void)tampered(d, path, why);
+		return NULL;
+	}
+	v = json_loadf(f, 0, &err);
+	(void)fclose(f); /* read only: jansson reported a read error */
 	if (!v)
 		qf_diag_error(
 		        d,
 		        &(struct qf_loc){ path,
 		                          err.line > 0 ? (uint32_t)err.line : 0,
-		                          err.line > 0 ? 1 : 0 },
-		        NULL, NULL, "tampered or unreadable: %s", err.text);
+		                          err.line > 0 && err.column > 0
+		                                  ? (uint32_t)err.column
+		                          : err.line > 0 ? 1
+		                                         : 0 },
+		        NULL, NULL, "tampered: not JSON: %s", err.text);
 	return v;
-}
-
-static int tampered(struct qf_diags *d, const char *path, const char *why)
-{
-	qf_diag_error(d, &(struct qf_loc){ path, 0, 0 }, NULL, NULL,
-	              "tampered: %s", why);
-	return QF_EINVAL;
 }
 
 /*
@@ -78,10 +132,15 @@ static int check_digest(struct qf_buf *p, struct qf_buf *hex, const char *dir,
                         const char *name, const char *want, const char *missing,
                         const char *differs, struct qf_diags *d)
 {
+	const char *why;
+
 	qf_buf_reset(p);
 	qf_buf_addf(p, "%s/%s", dir, name);
-	if (file_sha(p->buf, hex) < 0)
+	why = file_sha(p->buf, hex);
+	if (why && !strcmp(why, "missing or unreadable"))
 		return tampered(d, p->buf, missing);
+	if (why)
+		return tampered(d, p->buf, why);
 	if (strcmp(hex->buf, want) != 0)
 		return tampered(d, p->buf, differs);
 	return QF_OK;
@@ -128,21 +187,39 @@ static int check_manifest(const char *dir, struct qf_strlist *listed,
 	return rc;
 }
 
-/* No file was added beside the listed ones. */
+/*
+ * No file was added beside the listed ones: hidden ones included, and a
+ * link or FIFO is named as such (the listed ones check_digest checks).
+ */
 static int check_extra(const char *dir, struct qf_strlist *listed,
                        struct qf_diags *d)
 {
 	struct qf_strlist all = QF_STRLIST_INIT;
 	const char *paths[1] = { dir };
 	size_t skip = strlen(dir) + 1;
-	int rc = qf_fs_collect(&all, paths, 1, 0, d);
+	int rc = qf_fs_collect(&all, paths, 1, QF_FS_NOFOLLOW | QF_FS_EVERY, d);
 
 	qf_strlist_add(listed, "manifest.json");
 	qf_strlist_add(listed, "statement.intoto.json");
-	for (size_t i = 0; rc == QF_OK && i < all.n; i++)
-		if (strlen(all.v[i]) > skip &&
-		    qf_strlist_find(listed, all.v[i] + skip) < 0)
+	/* every extra one is named, not only the first */
+	for (size_t i = 0; i < all.n; i++) {
+		struct stat sb;
+
+		if (strlen(all.v[i]) <= skip ||
+		    qf_strlist_find(listed, all.v[i] + skip) >= 0)
+			continue;
+		if (!lstat(all.v[i], &sb) && S_ISLNK(sb.st_mode))
+			rc = tampered(d, all.v[i],
+			              "a symbolic link; a bundle holds only "
+			              "regular files");
+		else if (!lstat(all.v[i], &sb) && !S_ISREG(sb.st_mode))
+			rc = tampered(d, all.v[i],
+			              "not a regular file (a FIFO, socket or "
+			              "device); a bundle holds only regular "
+			              "files");
+		else
 			rc = tampered(d, all.v[i], "not in manifest.json");
+	}
 	qf_strlist_release(&all);
 	return rc;
 }
@@ -220,6 +297,7 @@ static int check_events(const char *dir, const json_t *st,
 	unsigned char chain[32] = { 0 };
 	const char *head = json_string_value(
 	        json_object_get(json_object_get(st, "predicate"), "chainHead"));
+	const char *why = NULL;
 	char *line = NULL;
 	size_t cap = 0;
 	uint32_t no = 0;
@@ -227,9 +305,9 @@ static int check_events(const char *dir, const json_t *st,
 	int rc = QF_OK;
 
 	qf_buf_addf(&p, "%s/events.jsonl", dir);
-	f = fopen(p.buf, "rb");
+	f = open_regular(p.buf, &why);
 	if (!f) {
-		rc = tampered(d, p.buf, "missing");
+		rc = tampered(d, p.buf, why);
 		goto done;
 	}
 	while (getline(&line, &cap, f) > 0) {

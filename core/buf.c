@@ -197,6 +197,21 @@ size_t qf_buf_utf8_len(const char *s, size_t n)
 	return len;
 }
 
+int qf_buf_is_utf8(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		/* ASCII, nearly all of what is checked, costs one test */
+		size_t l = (unsigned char)s[i] < 0x80
+		                   ? 1
+		                   : qf_buf_utf8_len(s + i, n - i);
+
+		if (!l)
+			return 0;
+		i += l;
+	}
+	return 1;
+}
+
 /* The escape of a C0 control character or DEL, or NULL. */
 static const char *c0_escape(unsigned char c)
 {

@@ -65,6 +65,9 @@ char *qf_buf_detach(struct qf_buf *b, size_t *len_out);
  */
 size_t qf_buf_utf8_len(const char *s, size_t n);
 
+/* 1 when all of s[0..n) is UTF-8 (qf_buf_utf8_len's rules), else 0. */
+int qf_buf_is_utf8(const char *s, size_t n);
+
 /*
  * Append untrusted text for a terminal or a CI log: control characters
  * (C0, DEL and C1) and bytes that are not UTF-8 are written as escapes

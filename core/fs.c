@@ -188,6 +188,10 @@ static int walk_entry(struct walk *w, struct qf_buf *p, const char *name)
 
 	if (lstat(p->buf, &st))
 		return io_error(w->d, p->buf, "read path");
+	if (S_ISLNK(st.st_mode) && (w->flags & QF_FS_EVERY)) {
+		qf_strlist_add(w->out, p->buf);
+		return QF_OK;
+	}
 	if (S_ISLNK(st.st_mode) && (w->flags & QF_FS_NOFOLLOW))
 		return QF_OK;
 	/* a dangling link is kept: reading it reports the broken link */
@@ -197,7 +201,7 @@ static int walk_entry(struct walk *w, struct qf_buf *p, const char *name)
 		return walk(w, p->buf, &st);
 	if (!wanted)
 		return QF_OK;
-	if (S_ISREG(st.st_mode))
+	if (S_ISREG(st.st_mode) || (w->flags & QF_FS_EVERY))
 		qf_strlist_add(w->out, p->buf);
 	else
 		note(w->d, p->buf, "skipped: %s, not a regular file",
@@ -221,7 +225,8 @@ static int walk(struct walk *w, const char *dir, const struct stat *dst)
 	while ((de = readdir(dh))) {
 		int r;
 
-		if (de->d_name[0] == '.')
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
+		    (de->d_name[0] == '.' && !(w->flags & QF_FS_EVERY)))
 			continue;
 		qf_buf_reset(&p);
 		qf_buf_addf(&p, "%s%s%s", dir,
@@ -596,6 +601,26 @@ int qf_fs_read_at(struct qf_buf *out, int dirfd, const char *name,
 	return rc;
 }
 
+/*
+ * A regular file the user may not write (chmod a-w: kept on purpose) is
+ * refused, not replaced: rename only needs the folder, so it would go
+ * where `>` and `cp` stop.  1 when refused (said in d).
+ */
+static int write_protected(const char *path, struct qf_diags *d)
+{
+	struct qf_loc loc = { path, 0, 0 };
+	struct stat st;
+
+	if (stat(path, &st) || !S_ISREG(st.st_mode) || !access(path, W_OK))
+		return 0;
+	(void)qf_diag_error(d, &loc, "QF002", NULL,
+	                    "is write-protected (%s); quotaflow does not "
+	                    "replace a file it may not write",
+	                    strerror(errno));
+	qf_diag_hint(d, "make it writable (chmod u+w) or write elsewhere");
+	return 1;
+}
+
 int qf_fs_write_atomic(const char *path, const void *data, size_t len,
                        struct qf_diags *d)
 {
@@ -609,6 +634,8 @@ int qf_fs_write_atomic(const char *path, const void *data, size_t len,
 		return write_in_place(path, std_fd(path), data, len, d);
 	if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
 		return write_in_place(path, -1, data, len, d);
+	if (write_protected(path, d))
+		return QF_EIO;
 	/* a link named by the user: replace the file it points to */
 	if (!lstat(path, &st) && S_ISLNK(st.st_mode) &&
 	    (real = realpath(path, NULL)))
@@ -788,6 +815,20 @@ int qf_fs_check_output_file(const char *path, const char *opt,
 		                    opt);
 		return QF_EUSAGE;
 	}
+	/* said before the work, not after it as "cannot replace a
+	 * symbolic link with a file" (exit 1) */
+	if (!lstat(path, &st) && S_ISLNK(st.st_mode) && stat(path, &st)) {
+		(void)qf_diag_error(d, &loc, "QF002", NULL,
+		                    "%s: is a symbolic link to a missing file; "
+		                    "quotaflow does not create files through "
+		                    "links",
+		                    opt);
+		qf_diag_hint(d, "remove the link, or give the path of the "
+		                "file itself");
+		return QF_EUSAGE;
+	}
+	if (strcmp(path, "-") != 0 && write_protected(path, d))
+		return QF_EUSAGE;
 	return qf_fs_check_parent(path, opt, d);
 }
 

@@ -43,6 +43,12 @@ enum qf_fs_collect_flags {
 	QF_FS_MANIFESTS = 1 << 0,
 	/* skip links below the paths given (files and folders) */
 	QF_FS_NOFOLLOW = 1 << 1,
+	/* every entry below the paths given, for a check that a folder
+	 * holds nothing but what it should (audit verify): hidden ones
+	 * too, and links (never followed) and other files that are not
+	 * regular (FIFOs, devices) are listed, not skipped; the caller
+	 * lstat()s each */
+	QF_FS_EVERY = 1 << 2,
 };
 
 /*
@@ -70,7 +76,8 @@ void qf_fs_dir_name(struct qf_buf *out, const char *path);
  * fsync of the directory).  "-" means standard output; an existing path
  * that is not a regular file (/dev/stdout, a FIFO, a terminal) is written in
  * place, never renamed over; a link named here is followed (the file it
- * points to is replaced and keeps its mode).
+ * points to is replaced and keeps its mode); a regular file the caller may
+ * not write (access(2)) is an error, not replaced.
  */
 int qf_fs_write_atomic(const char *path, const void *data, size_t len,
                        struct qf_diags *d) QF_MUST_CHECK;
@@ -169,8 +176,9 @@ int qf_fs_check_parent(const char *path, const char *opt,
                        struct qf_diags *d) QF_MUST_CHECK;
 
 /*
- * The same for an output file: also not a folder ("-" is fine).
- * Returns QF_EUSAGE with a QF002 error naming opt and path.
+ * The same for an output file: also not a folder, nor a link to a missing
+ * file, nor a file the caller may not write ("-" is fine).  Returns QF_EUSAGE
+ * with a QF002 error naming opt and path.
  */
 int qf_fs_check_output_file(const char *path, const char *opt,
                             struct qf_diags *d) QF_MUST_CHECK;

@@ -91,6 +91,34 @@ static void test_strlist_sorts_and_finds(void **state)
 	qf_strlist_release(&l);
 }
 
+static void test_buf_is_utf8(void **state)
+{
+	static const struct {
+		const char *s;
+		size_t n;
+		int want;
+	} rows[] = {
+		{ "", 0, 1 },
+		{ "plain ascii", 11, 1 },
+		{ "caf\xc3\xa9", 5, 1 },
+		{ "\xe2\x82\xac"
+		  " and \xf0\x9f\x98\x80",
+		  12, 1 },
+		{ "a\xff"
+		  "b",
+		  3, 0 },                 /* a byte no sequence starts with */
+		{ "\xc3", 1, 0 },         /* cut short */
+		{ "\xc0\xaf", 2, 0 },     /* overlong */
+		{ "\xed\xa0\x80", 3, 0 }, /* a surrogate */
+		{ "x\x80", 2, 0 },        /* a stray continuation byte */
+	};
+
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(rows); i++)
+		if (qf_buf_is_utf8(rows[i].s, rows[i].n) != rows[i].want)
+			fail_msg("row %zu: want %d", i, rows[i].want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -99,6 +127,7 @@ int main(void)
 		cmocka_unit_test(test_buf_detach_hands_over),
 		cmocka_unit_test(test_buf_add_i64_as_printf),
 		cmocka_unit_test(test_strlist_sorts_and_finds),
+		cmocka_unit_test(test_buf_is_utf8),
 	};
 	return cmocka_run_group_tests_name("buf", tests, NULL, NULL);
 }

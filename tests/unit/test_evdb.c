@@ -131,6 +131,37 @@ static int64_t ival(struct qf_evdb *s, const char *sql)
 	return v;
 }
 
+/* A read-only connection reads one snapshot: rows an ingest commits
+ * while a report or an export runs are not half seen (it read each query
+ * at the latest commit, so views and events.jsonl could disagree). */
+static void test_store_readonly_reads_one_snapshot(void **state)
+{
+	struct qf_buf path = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_evdb *w = NULL, *r = NULL;
+
+	(void)state;
+	tmp_db(&path);
+	assert_int_equal(qf_evdb_open(&w, path.buf, 0, &d), QF_OK);
+	assert_int_equal(qf_evdb_begin(w, &d), QF_OK);
+	add(w, "ns/a", 1);
+	assert_int_equal(qf_evdb_commit(w, &d), QF_OK);
+	assert_int_equal(qf_evdb_open(&r, path.buf, QF_EVDB_READONLY, &d),
+	                 QF_OK);
+	assert_int_equal(ival(r, "SELECT count(*) FROM events"), 1);
+	/* a batch committed meanwhile */
+	assert_int_equal(qf_evdb_begin(w, &d), QF_OK);
+	add(w, "ns/b", 2);
+	assert_int_equal(qf_evdb_commit(w, &d), QF_OK);
+	assert_int_equal(ival(r, "SELECT count(*) FROM events"), 1);
+	assert_int_equal(ival(w, "SELECT count(*) FROM events"), 2);
+	qf_evdb_close(r);
+	qf_evdb_close(w);
+	(void)unlink(path.buf);
+	qf_buf_release(&path);
+	qf_diags_release(&d);
+}
+
 /* Back to the d_usage table of versions 1 to 7 (the usage series came
  * with 8), so that an older database can be made from a new one. */
 static const char old_usage[] =
@@ -326,6 +357,7 @@ int main(void)
 		cmocka_unit_test(test_store_parse_time_table),
 		cmocka_unit_test(test_store_iso_ms_has_milliseconds),
 		cmocka_unit_test(test_store_chain_names_edited_row),
+		cmocka_unit_test(test_store_readonly_reads_one_snapshot),
 		cmocka_unit_test(test_store_migrates_version_1),
 		cmocka_unit_test(test_store_migrates_usage_rows),
 		cmocka_unit_test(test_store_refuses_newer_schema),

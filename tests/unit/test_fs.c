@@ -279,6 +279,45 @@ static void test_fs_collect_skips_fifo_with_note(void **state)
 	qf_diags_release(&d);
 }
 
+static void test_fs_collect_every_lists_what_others_skip(void **state)
+{
+	struct qf_buf p = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_strlist out = QF_STRLIST_INIT;
+	static const char *const want[] = { "/.hid", "/a", "/fifo", "/link",
+		                            "/sub/.x" };
+	const char *arg;
+
+	(void)state;
+	assert_int_equal(qf_fs_mkdirs(path(&p, "every/sub"), &d), QF_OK);
+	assert_int_equal(qf_fs_write_atomic(path(&p, "every/a"), "1", 1, &d),
+	                 QF_OK);
+	assert_int_equal(qf_fs_write_atomic(path(&p, "every/.hid"), "2", 1, &d),
+	                 QF_OK);
+	assert_int_equal(
+	        qf_fs_write_atomic(path(&p, "every/sub/.x"), "3", 1, &d),
+	        QF_OK);
+	assert_int_equal(mkfifo(path(&p, "every/fifo"), 0600), 0);
+	/* a link to a folder is listed, never walked */
+	assert_int_equal(symlink("sub", path(&p, "every/link")), 0);
+	arg = path(&p, "every");
+	assert_int_equal(
+	        qf_fs_collect(&out, &arg, 1, QF_FS_NOFOLLOW | QF_FS_EVERY, &d),
+	        QF_OK);
+	assert_int_equal(out.n, QF_ARRAY_SIZE(want));
+	for (size_t i = 0; i < out.n; i++) {
+		size_t n = strlen(out.v[i]), w = strlen(want[i]);
+
+		if (n < w || strcmp(out.v[i] + n - w, want[i]))
+			fail_msg("entry %zu: '%s', want '...%s'", i, out.v[i],
+			         want[i]);
+	}
+	assert_int_equal(d.n, 0);
+	qf_strlist_release(&out);
+	qf_buf_release(&p);
+	qf_diags_release(&d);
+}
+
 static void test_fs_write_keeps_mode_and_cleans_up(void **state)
 {
 	struct qf_buf p = QF_BUF_INIT, t = QF_BUF_INIT, data = QF_BUF_INIT;
@@ -477,6 +516,7 @@ int main(void)
 		cmocka_unit_test(test_fs_write_atomic_then_read),
 		cmocka_unit_test(test_fs_read_missing_is_notfound_with_path),
 		cmocka_unit_test(test_fs_collect_sorts_filters_and_dedups),
+		cmocka_unit_test(test_fs_collect_every_lists_what_others_skip),
 		cmocka_unit_test(test_fs_write_failure_keeps_old_file),
 		cmocka_unit_test(test_fs_write_to_device_writes_in_place),
 		cmocka_unit_test(test_fs_write_through_symlink_keeps_link),

@@ -210,6 +210,28 @@ static void test_ingest_rejects_text_and_fragments(void **state)
 	one(f, "SELECT count(*) FROM rejected", "2");
 }
 
+/* A record past QF_INGEST_MAX_RECORD is one rejected record, and the
+ * error says the rest of the input is not read (it said "0 records",
+ * "1 rejected" and nothing of the rest). */
+static void test_ingest_record_too_large_counts_one(void **state)
+{
+	struct fx *f = *state;
+	size_t n = (size_t)QF_INGEST_MAX_RECORD + 16;
+	char *big = calloc(1, n + 1);
+
+	assert_non_null(big);
+	memset(big, 'x', n);
+	memcpy(big, "{\"message\":\"", 12);
+	assert_int_equal(
+	        qf_ingest_mem(f->s, &f->o, "big.json", big, n, &f->st, &f->d),
+	        QF_EINVAL);
+	assert_int_equal(f->st.records, 1);
+	assert_int_equal(f->st.rejected, 1);
+	assert_non_null(strstr(f->d.v[0].msg, "the rest of this input is not "
+	                                      "read"));
+	free(big);
+}
+
 /*
  * Every pasted Kueue sample (../shared/kueue-evidence-samples) ingests or
  * is rejected with a diagnostic: never an internal error, never a crash
@@ -1049,6 +1071,9 @@ int main(void)
 		        teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_derives_wait_and_borrowing, setup,
+		        teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_record_too_large_counts_one, setup,
 		        teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_rejects_text_and_fragments, setup,

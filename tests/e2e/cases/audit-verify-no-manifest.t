@@ -5,5 +5,5 @@ setup: audit export --db "$tmp/avn.db" --out "$tmp/avn"
 setup-sh: rm "$tmp/avn/manifest.json"
 args: audit verify "$tmp/avn"
 exit: 1
-stderr-has: /avn/manifest.json: error: tampered or unreadable
+stderr-has: /avn/manifest.json: error: tampered: missing or unreadable
 stderr-not: not in manifest.json

@@ -6,5 +6,5 @@ setup: audit export --db "$tmp/vmm.db" --out "$tmp/vmm"
 setup-sh: rm "$tmp/vmm/manifest.json"
 args: audit verify "$tmp/vmm"
 exit: 1
-stderr-has: /vmm/manifest.json: error: tampered or unreadable: unable to open
+stderr-has: /vmm/manifest.json: error: tampered: missing or unreadable
 stderr-not: 4294967295
