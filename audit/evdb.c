@@ -599,14 +599,12 @@ static int setup(struct qf_evdb *s, unsigned flags, struct qf_diags *d)
 		return QF_OK;
 	}
 	/* design note 1: WAL + FULL, see evdb.h; a new database gets larger
-	 * pages before its first table and WAL after its first load */
-	s->wal_pending = v == 0;
-	rc = qf_evdb_exec(
-	        s,
-	        v == 0 ? "PRAGMA page_size=" QF_STR(
-	                         PAGE_SIZE) "; PRAGMA journal_mode=DELETE"
-	               : "PRAGMA journal_mode=WAL",
-	        d);
+	 * pages before its first table */
+	s->created = v == 0;
+	rc = v == 0 ? qf_evdb_exec(s, "PRAGMA page_size=" QF_STR(PAGE_SIZE), d)
+	            : QF_OK;
+	if (rc == QF_OK)
+		rc = qf_evdb_exec(s, "PRAGMA journal_mode=WAL", d);
 	if (rc == QF_OK)
 		rc = qf_evdb_exec(s,
 		                  "PRAGMA synchronous=FULL;"
@@ -827,14 +825,18 @@ static int load_chain(struct qf_evdb *s, struct qf_diags *d)
 	return qf_evchunk_last(s, &s->chain_rowid, s->chain, d);
 }
 
-void qf_evdb_wal(struct qf_evdb *s)
+void qf_evdb_first_load(struct qf_evdb *s, int start)
 {
-	if (!s->wal_pending || s->in_tx)
+	if (s->in_tx || (start ? !s->created : !s->rollback))
 		return;
-	s->wal_pending = 0;
-	/* best effort: a reader that came meanwhile may hold it off, and
-	 * every later open that writes sets WAL anyway */
-	(void)sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+	s->created = 0;
+	s->rollback = start;
+	/* best effort both ways: another connection holds the mode as it
+	 * is (WAL, or rollback until every later open sets WAL again) */
+	(void)sqlite3_exec(s->db,
+	                   start ? "PRAGMA journal_mode=DELETE"
+	                         : "PRAGMA journal_mode=WAL",
+	                   NULL, NULL, NULL);
 }
 
 int qf_evdb_begin(struct qf_evdb *s, struct qf_diags *d)

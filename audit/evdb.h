@@ -12,11 +12,12 @@
  * Durability (design notes):
  *  1. journal_mode=WAL, synchronous=FULL: a COMMIT returns only after the
  *     WAL is on disk, so a committed ingest survives a crash or a power
- *     cut; an uncommitted one leaves nothing behind.  A database this
- *     open creates keeps SQLite's rollback journal (also atomic and
- *     durable with FULL) until qf_evdb_wal: its first load is then
- *     written once, not into the WAL and again at the checkpoint, and
- *     nobody can be reading evidence that did not exist.
+ *     cut; an uncommitted one leaves nothing behind.  The first load of
+ *     a database this open created may go through SQLite's rollback
+ *     journal instead (also atomic and durable with FULL;
+ *     qf_evdb_first_load): it is then written once, not into the WAL and
+ *     again at the checkpoint, and nobody can be reading evidence that
+ *     did not exist.
  *  2. Every ingest is one transaction (qf_evdb_begin/commit); a stream is
  *     one transaction per batch.
  *  3. Rows of `events` carry a SHA-256 hash chain (chain = SHA-256(prev
@@ -88,7 +89,8 @@ struct qf_evdb {
 	int64_t chain_rowid;                 /* rowid that chain belongs to */
 	int64_t rechain_from;                /* lowest updated row, or 0 */
 	int in_tx;
-	int wal_pending; /* created here, still in rollback mode (note 1) */
+	int created;  /* this open made the schema (design note 1) */
+	int rollback; /* in its first load's rollback journal */
 	/* quotas, LocalQueues or Workloads written since the last
 	 * derivation: it starts again from the first event (derive.h) */
 	int derive_inputs;
@@ -134,9 +136,10 @@ void qf_evdb_close(struct qf_evdb *s);
 /* Record SQLite's current error for `what` as a diagnostic; QF_EIO. */
 int qf_evdb_fail(struct qf_evdb *s, const char *what, struct qf_diags *d);
 
-/* Put a database this open created into WAL mode (design note 1), once,
- * outside a transaction; nothing for any other. */
-void qf_evdb_wal(struct qf_evdb *s);
+/* A first load (design note 1), outside a transaction: start 1 puts a
+ * database this open created into the rollback journal, once; start 0
+ * puts it back in WAL mode.  Nothing for any other database. */
+void qf_evdb_first_load(struct qf_evdb *s, int start);
 int qf_evdb_begin(struct qf_evdb *s, struct qf_diags *d) QF_MUST_CHECK;
 /* Re-chain updated rows, then COMMIT. */
 int qf_evdb_commit(struct qf_evdb *s, struct qf_diags *d) QF_MUST_CHECK;

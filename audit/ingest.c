@@ -739,13 +739,14 @@ int qf_ingest_run(struct qf_evdb *s, const struct qf_ingest_options *o,
                   const struct qf_strlist *inputs,
                   struct qf_ingest_stats *stats, struct qf_diags *d)
 {
-	int rc, worst = QF_OK;
+	int rc, worst = QF_OK, stream = 0;
 
-	/* a stream commits batch by batch for readers to see: WAL from the
-	 * start; files are one transaction, written once (evdb.h note 1) */
+	/* files are one transaction, written once (evdb.h note 1); a stream
+	 * commits batch by batch for readers to see: WAL */
 	for (size_t i = 0; i < inputs->n; i++)
-		if (!strcmp(inputs->v[i], "-"))
-			qf_evdb_wal(s);
+		stream |= !strcmp(inputs->v[i], "-");
+	if (!stream)
+		qf_evdb_first_load(s, 1);
 	rc = qf_evdb_begin(s, d);
 	memset(stats, 0, sizeof(*stats));
 	for (size_t i = 0; rc == QF_OK && i < inputs->n; i++) {
@@ -757,11 +758,11 @@ int qf_ingest_run(struct qf_evdb *s, const struct qf_ingest_options *o,
 			worst = r;
 	}
 	if (rc < 0 && !s->in_tx) {
-		qf_evdb_wal(s);
+		qf_evdb_first_load(s, 0);
 		return rc;
 	}
 	rc = finish(s, o, rc, d);
-	qf_evdb_wal(s);
+	qf_evdb_first_load(s, 0);
 	return rc == QF_OK && worst < 0 ? worst : rc;
 }
 
@@ -787,7 +788,5 @@ int qf_ingest_mem(struct qf_evdb *s, const struct qf_ingest_options *o,
 	free(r.buf);
 	qf_buf_release(&cx.scratch);
 	qf_buf_release(&cx.detail);
-	rc = finish(s, o, rc, d);
-	qf_evdb_wal(s);
-	return rc;
+	return finish(s, o, rc, d);
 }
