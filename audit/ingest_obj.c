@@ -986,7 +986,7 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 	 * cache takes no update of a terminating ClusterQueue
 	 * (clusterqueue_controller.go Update); a Cohort's spec still
 	 * counts (Kueue ignores its deletionTimestamp) */
-	if (gone != QF_EVDB_NO_TIME && at > gone && strcmp(kind, "Cohort"))
+	if (gone != QF_EVDB_NO_TIME && at > gone && strcmp(kind, "Cohort") != 0)
 		at = gone;
 	if (is_queue_kind(kind))
 		rc = quota_rows(cx, kind, name, spec, at, rev);

@@ -504,6 +504,7 @@ static void replay(struct held *h, const struct trow *p)
 		    !strcmp(h->key[k]->text, p->text))
 			break;
 	if (k == h->n) {
+		/* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers */
 		h->key = qf_grow(h->key, sizeof(*h->key), &h->a, h->n + 1);
 		h->usage =
 		        qf_grow(h->usage, sizeof(*h->usage), &h->a2, h->n + 1);
