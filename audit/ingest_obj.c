@@ -125,6 +125,55 @@ static int podset_usage(struct qf_ingest_cx *cx, const char *wl, const char *cq,
 	return QF_OK;
 }
 
+/* The first resourceUsage of adm that is no quantity of 0 or more (Kueue
+ * writes none such: a hand-edited or broken record): its pod set index
+ * and resource, or NULL.  Checked before anything of the Workload is
+ * stored, as a broken quota is. */
+static const char *bad_usage(const json_t *adm, size_t *ix, const json_t **val)
+{
+	const json_t *a;
+	size_t i;
+
+	json_array_foreach (json_object_get(adm, "podSetAssignments"), i, a) {
+		const char *res;
+		json_t *q;
+
+		json_object_foreach (json_object_get(a, "resourceUsage"), res,
+		                     q) {
+			int64_t m;
+
+			if (qf_ingest_qty(&m, q) < 0 || m < 0) {
+				*ix = i;
+				*val = q;
+				return res;
+			}
+		}
+	}
+	return NULL;
+}
+
+/* 1 when Workload wl's usage is rejected (QF703, its result in *rc). */
+static int rejected_usage(struct qf_ingest_cx *cx, const json_t *adm,
+                          const char *wl, uint32_t lineno, int *rc)
+{
+	const json_t *val = NULL;
+	size_t ix = 0;
+	const char *res = bad_usage(adm, &ix, &val);
+	char *text;
+
+	if (!res)
+		return 0;
+	text = json_dumps(val, JSON_ENCODE_ANY);
+	*rc = qf_ingest_reject(cx, lineno, "QF703", NULL, 0,
+	                       "Workload %s: status.admission."
+	                       "podSetAssignments[%zu].resourceUsage.%s %s "
+	                       "is not a quantity of 0 or more (4, 500m, "
+	                       "1Gi); nothing of it is stored",
+	                       wl, ix, res, text ? text : "");
+	free(text);
+	return 1;
+}
+
 /* usage detail {"usage":{flavor:{resource:q}}} and wl_usage rows. */
 static int admission_usage(struct qf_ingest_cx *cx, const char *wl,
                            const json_t *adm, struct qf_buf *detail)
@@ -399,6 +448,8 @@ int qf_ingest_workload(struct qf_ingest_cx *cx, const json_t *o,
 		                        "Workload without metadata.name");
 	cx->seen = QF_FMT_WORKLOADS;
 	qf_buf_addf(&wl, "%s/%s", ns ? ns : "default", name);
+	if (rejected_usage(cx, adm, wl.buf, lineno, &rc))
+		goto done;
 	if (qf_evdb_parse_time(&created, sget(md, "creationTimestamp")) < 0)
 		created = QF_EVDB_NO_TIME;
 	s = qf_evdb_stmt(cx->s, QF_EVDB_ST_WORKLOAD, cx->d);
