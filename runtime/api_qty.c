@@ -53,45 +53,40 @@ static void number_text(char out[48], const json_t *v)
 		               e < 0 ? '-' : '+', e < 0 ? -e : e);
 }
 
-/* The canonical form of quantity *v (a string or a number); -1 when it is
- * none (*v unchanged). */
-static int canonical(json_t **v)
+/* The canonical form of quantity v (a string or a number), a new
+ * reference; NULL when it is none. */
+static json_t *canonical(const json_t *v)
 {
 	struct qf_buf b = QF_BUF_INIT;
 	struct qf_qty q;
 	char num[48];
-	const char *s;
+	const char *s = num;
+	json_t *out = NULL;
 
-	if (json_is_number(*v)) {
-		number_text(num, *v);
-		s = num;
-	} else {
-		s = json_string_value(*v);
-	}
-	if (!s || qf_qty_parse(&q, s) < 0)
-		return -1;
-	qf_qty_format(&b, &q);
-	if (!json_is_string(*v) || strcmp(b.buf, s) != 0) {
-		json_decref(*v);
-		*v = json_string(b.buf);
+	if (json_is_number(v))
+		number_text(num, v);
+	else
+		s = json_string_value(v);
+	if (s && qf_qty_parse(&q, s) == 0) {
+		qf_qty_format(&b, &q);
+		out = json_string(b.buf);
 	}
 	qf_buf_release(&b);
-	return 0;
+	return out;
 }
 
-/* Member key of o, a quantity; 0 when absent. */
+/* Member key of o, a quantity, made canonical; 0 when absent. */
 static int one(json_t *o, const char *key)
 {
-	json_t *v = json_object_get(o, key);
+	const json_t *v = json_object_get(o, key);
+	json_t *c;
 
 	if (!v || json_is_null(v))
 		return 0;
-	json_incref(v);
-	if (canonical(&v) < 0) {
-		json_decref(v);
+	c = canonical(v);
+	if (!c)
 		return -1;
-	}
-	json_object_set_new(o, key, v);
+	json_object_set_new(o, key, c);
 	return 0;
 }
 
