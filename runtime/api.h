@@ -94,6 +94,9 @@ struct qf_api_err;
 json_t *qf_api_review(int review, const json_t *body, int token,
                       struct qf_api_err *err);
 
+/* 1 when a Content-Type says Kubernetes' protobuf encoding (api_pb.c). */
+int qf_api_is_protobuf(const char *content_type);
+
 /* An object body of served kind `kind` in Kubernetes' protobuf encoding
  * (api_pb.c; kubectl's typed clients send built-in kinds so: `kubectl
  * create namespace`) as the JSON body a write takes (new reference), or

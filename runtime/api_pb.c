@@ -363,6 +363,13 @@ static const struct pb_field job_f[] = {
 };
 static const struct pb_msg job = { job_f, QF_ARRAY_SIZE(job_f) };
 
+int qf_api_is_protobuf(const char *content_type)
+{
+	static const char pb[] = "application/vnd.kubernetes.protobuf";
+
+	return content_type && !strncmp(content_type, pb, sizeof(pb) - 1);
+}
+
 json_t *qf_api_protobuf_decode(int kind, const void *body, size_t len,
                                struct qf_api_err *err)
 {

@@ -1207,10 +1207,7 @@ static int check_fields(struct ctl *c, const struct qf_api_req *rq,
 static json_t *write_body(const struct qf_api_req *rq,
                           const struct qf_http_req *hr, struct qf_api_err *err)
 {
-	static const char pb[] = "application/vnd.kubernetes.protobuf";
-
-	if (hr->content_type && !strncmp(hr->content_type, pb, strlen(pb)) &&
-	    rq->verb != QF_API_PATCH)
+	if (qf_api_is_protobuf(hr->content_type) && rq->verb != QF_API_PATCH)
 		return qf_api_protobuf_decode(rq->kind, hr->body, hr->body_len,
 		                              err);
 	return ctl_parse_body(hr, err);

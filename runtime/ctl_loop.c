@@ -292,19 +292,16 @@ static int other(struct ctl *c, const struct qf_http_req *hr,
 	return 0;
 }
 
-#define PROTOBUF "application/vnd.kubernetes.protobuf"
-
 /* A self review (runtime/api.h): answered now, nothing is stored; whoever
  * got here presented the token when there is one. */
 static void review(struct ctl *c, const struct qf_api_req *rq,
                    const struct qf_http_req *hr, struct qf_http_resp *rs)
 {
 	struct qf_api_err err;
-	const char *ct = hr->content_type ? hr->content_type : "";
 	json_t *body, *out = NULL;
 
 	/* kubectl's typed clients send reviews as protobuf */
-	if (!strncmp(ct, PROTOBUF, strlen(PROTOBUF)))
+	if (qf_api_is_protobuf(hr->content_type))
 		body = qf_api_review_decode(rq->review, hr->body, hr->body_len,
 		                            &err);
 	else
