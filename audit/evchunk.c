@@ -38,23 +38,29 @@ static char *raw_int(char *o, int64_t v)
 	return o + qf_i64_dec(o, v);
 }
 
-/* JSON string; only what JSON requires is escaped, so SQLite's ->>
- * gives back the same bytes.  At most 6 bytes per byte of s, plus 2. */
-static char *raw_str(char *o, const char *s)
+/* JSON string of the n bytes at s; only what JSON requires is escaped,
+ * so SQLite's ->> gives back the same bytes.  At most 6 bytes per byte
+ * of s, plus 2. */
+static char *raw_str(char *o, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
+	size_t i = 0;
 
 	if (!s) {
 		memcpy(o, json_null, 4);
 		return o + 4;
 	}
 	*o++ = '"';
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	while (i < n) {
+		size_t k = qf_json_plain_len(s + i, n - i);
+		unsigned char c;
 
-		if (c >= 0x20 && c != '"' && c != '\\') {
-			*o++ = (char)c;
-		} else if (c == '"' || c == '\\') {
+		memcpy(o, s + i, k);
+		o += k, i += k;
+		if (i == n)
+			break;
+		c = (unsigned char)s[i++];
+		if (c == '"' || c == '\\') {
 			*o++ = '\\';
 			*o++ = (char)c;
 		} else {
@@ -68,7 +74,9 @@ static char *raw_str(char *o, const char *s)
 	return o;
 }
 
-static void put_ev(struct qf_buf *b, const struct qf_evchunk_ev *e)
+/* lens: the lengths of e's eight strings (0 for NULL), or NULL. */
+static void put_ev(struct qf_buf *b, const struct qf_evchunk_ev *e,
+                   const size_t *lens)
 {
 	const char *str[8] = { e->type,
 		               e->reason,
@@ -78,12 +86,13 @@ static void put_ev(struct qf_buf *b, const struct qf_evchunk_ev *e)
 		               e->preemptor,
 		               e->preemption_reason,
 		               e->detail };
-	size_t bound = 4 * QF_I64_DEC_MAX + 16;
+	size_t bound = 4 * QF_I64_DEC_MAX + 16, len[8];
 	char *o;
 
-	for (int i = 0; i < 8; i++)
-		bound = qf_st_add(
-		        bound, str[i] ? qf_st_mult(strlen(str[i]), 6) + 2 : 4);
+	for (int i = 0; i < 8; i++) {
+		len[i] = lens ? lens[i] : str[i] ? strlen(str[i]) : 0;
+		bound = qf_st_add(bound, qf_st_add(qf_st_mult(len[i], 6), 4));
+	}
 	bound = qf_st_add(bound, 8);
 	qf_buf_grow(b, bound);
 	o = b->buf + b->len;
@@ -95,7 +104,7 @@ static void put_ev(struct qf_buf *b, const struct qf_evchunk_ev *e)
 	o = raw_int(o, e->time_ms);
 	for (int i = 0; i < 8; i++) {
 		*o++ = ',';
-		o = raw_str(o, str[i]);
+		o = raw_str(o, str[i], len[i]);
 	}
 	*o++ = ',';
 	if (e->input_id) {
@@ -115,7 +124,7 @@ void qf_evchunk_encode(struct qf_buf *out, const struct qf_evchunk_ev *ev,
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			qf_buf_addch(out, ',');
-		put_ev(out, &ev[i]);
+		put_ev(out, &ev[i], NULL);
 	}
 	qf_buf_addch(out, ']');
 }
@@ -422,6 +431,7 @@ struct rev {
 	int64_t dkey, time_ms, input_id;
 	size_t seq;    /* order added: D1's storage order within a time */
 	size_t off[8]; /* type .. detail in the arena; -1: NULL */
+	size_t len[8]; /* their lengths (0: NULL) */
 	int dup;       /* already stored */
 };
 
@@ -493,13 +503,15 @@ size_t qf_evchunk_run_bytes(const struct qf_evchunk_run *r)
 	return r->arena.len + r->n * sizeof(*r->ev) + r->cap * sizeof(*r->slot);
 }
 
-static size_t keep_str(struct qf_buf *a, const char *s)
+static size_t keep_str(struct qf_buf *a, const char *s, size_t *len)
 {
 	size_t off = a->len;
 
+	*len = 0;
 	if (!s)
 		return (size_t)-1;
-	qf_buf_add(a, s, strlen(s) + 1);
+	*len = strlen(s);
+	qf_buf_add(a, s, *len + 1);
 	return off;
 }
 
@@ -531,7 +543,7 @@ void qf_evchunk_run_add(struct qf_evchunk_run *r, const struct qf_evdb_event *e,
 	v->seq = r->n;
 	v->dup = 0;
 	for (int i = 0; i < 8; i++)
-		v->off[i] = keep_str(&r->arena, s[i]);
+		v->off[i] = keep_str(&r->arena, s[i], &v->len[i]);
 	if (!r->n || e->time_ms < r->tmin)
 		r->tmin = e->time_ms;
 	if (!r->n || e->time_ms > r->tmax)
@@ -668,11 +680,11 @@ static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
 		struct qf_evdb_event row = qf_evchunk_row(r->cluster, &e);
 		unsigned char chain[32];
 
-		qf_evdb_chain_add(s, &row, e.id, chain);
+		qf_evdb_chain_add(s, &row, e.id, v[i]->len, chain);
 		qf_buf_add(&chains, chain, 32);
 		if (i)
 			qf_buf_addch(&rows, ',');
-		put_ev(&rows, &e);
+		put_ev(&rows, &e, v[i]->len);
 		keys[i] = (struct key){ e.time_ms, e.dkey };
 		if (rows.len >= QF_EVCHUNK_BYTES)
 			n = i + 1;

@@ -131,7 +131,8 @@ static const char schema_v1[] =
 
 static void chain_next(unsigned char chain[32], const unsigned char row[32]);
 static void pending_row_hash(struct qf_evdb *s, const struct qf_evdb_event *e,
-                             int64_t id, unsigned char out[32]);
+                             int64_t id, const size_t *lens,
+                             unsigned char out[32]);
 
 /*
  * Version 2: a quotaflow event needs no unique index of its own.  Its
@@ -897,14 +898,6 @@ static void hash_int(struct qf_buf *b, int64_t v)
 	hash_val(b, SQLITE_INTEGER, num, n);
 }
 
-static void hash_text(struct qf_buf *b, const char *v)
-{
-	if (v)
-		hash_val(b, SQLITE_TEXT, v, strlen(v));
-	else
-		hash_val(b, SQLITE_NULL, NULL, 0);
-}
-
 static void hash_done(struct qf_buf *b, unsigned char out[32])
 {
 	SHA256((const unsigned char *)b->buf, b->len, out);
@@ -1101,7 +1094,7 @@ static int chain_chunk(void *arg, sqlite3_stmt *sel)
 			qf_buf_add(&cw->chains, cw->chain, 32);
 			continue;
 		}
-		pending_row_hash(cw->s, &row, e->id, rowh);
+		pending_row_hash(cw->s, &row, e->id, NULL, rowh);
 		chain_next_s(cw->s, cw->chain, rowh);
 		qf_buf_add(&cw->chains, cw->chain, 32);
 		if (!cw->fix &&
@@ -1239,35 +1232,85 @@ static void bind_text(sqlite3_stmt *st, int i, const char *v)
 		sqlite3_bind_text(st, i, v, -1, SQLITE_STATIC);
 }
 
+/* One column's canonical bytes at o (hash_val's layout) for a row about
+ * to be stored, written straight into a buffer grown once per row: a
+ * qf_buf call and a strlen per column were most of a chunk event's
+ * hashing besides SHA-256 itself. */
+static char *col_head(char *o, int type, uint64_t n)
+{
+	o[0] = (char)type;
+	for (int k = 0; k < 8; k++)
+		o[1 + k] = (char)(n >> (8 * (7 - k)));
+	return o + 9;
+}
+
+static char *col_int(char *o, int64_t v)
+{
+	size_t n = qf_i64_dec(o + 9, v);
+
+	col_head(o, SQLITE_INTEGER, n);
+	return o + 9 + n;
+}
+
+static char *col_text(char *o, const char *v, size_t n)
+{
+	if (!v)
+		return col_head(o, SQLITE_NULL, 0);
+	o = col_head(o, SQLITE_TEXT, n);
+	memcpy(o, v, n);
+	return o + n;
+}
+
+static size_t len_or_0(const char *v)
+{
+	return v ? strlen(v) : 0;
+}
+
 /* Hash of the row about to be inserted, the same bytes qf_evdb_row_hash
  * reads back from the stored row (TEXT columns bound as text, INTEGER as
- * integers, NULL when absent). */
+ * integers, NULL when absent).  lens, when given, are the lengths of the
+ * eight strings in chunk order (type, reason, workload, cluster_queue,
+ * message, preemptor, preemption_reason, detail). */
 static void pending_row_hash(struct qf_evdb *s, const struct qf_evdb_event *e,
-                             int64_t id, unsigned char out[32])
+                             int64_t id, const size_t *lens,
+                             unsigned char out[32])
 {
+	const char *sv[8] = { e->type,
+		              e->reason,
+		              e->workload,
+		              e->cluster_queue,
+		              e->message,
+		              e->preemptor,
+		              e->preemption_reason,
+		              e->detail };
+	size_t l[8], cl = len_or_0(e->cluster), sl = len_or_0(e->source),
+	             ul = len_or_0(e->uid);
+	size_t need = ROW_NCOLS * 9 + 6 * QF_I64_DEC_MAX;
 	struct qf_buf *b = &s->rowbuf;
+	char *o;
 
+	need = qf_st_add(need, qf_st_add(cl, qf_st_add(sl, ul)));
+	for (int i = 0; i < 8; i++) {
+		l[i] = lens ? lens[i] : len_or_0(sv[i]);
+		need = qf_st_add(need, l[i]);
+	}
 	qf_buf_reset(b);
-	hash_int(b, id);
-	hash_text(b, e->cluster);
-	hash_int(b, e->dkey);
-	hash_text(b, e->source);
-	hash_int(b, e->time_ms);
-	hash_int(b, e->last_ms);
-	hash_int(b, e->count);
-	hash_text(b, e->type);
-	hash_text(b, e->reason);
-	hash_text(b, e->workload);
-	hash_text(b, e->uid);
-	hash_text(b, e->cluster_queue);
-	hash_text(b, e->message);
-	hash_text(b, e->preemptor);
-	hash_text(b, e->preemption_reason);
-	hash_text(b, e->detail);
-	if (e->input_id)
-		hash_int(b, e->input_id);
-	else
-		hash_val(b, SQLITE_NULL, NULL, 0);
+	qf_buf_grow(b, need);
+	o = b->buf;
+	o = col_int(o, id);
+	o = col_text(o, e->cluster, cl);
+	o = col_int(o, e->dkey);
+	o = col_text(o, e->source, sl);
+	o = col_int(o, e->time_ms);
+	o = col_int(o, e->last_ms);
+	o = col_int(o, e->count);
+	for (int i = 0; i < 3; i++) /* type, reason, workload */
+		o = col_text(o, sv[i], l[i]);
+	o = col_text(o, e->uid, ul);
+	for (int i = 3; i < 8; i++) /* cluster_queue .. detail */
+		o = col_text(o, sv[i], l[i]);
+	o = e->input_id ? col_int(o, e->input_id) : col_head(o, SQLITE_NULL, 0);
+	qf_buf_setlen(b, (size_t)(o - b->buf));
 	sha(s, b->buf, b->len, out);
 }
 
@@ -1298,11 +1341,11 @@ static int upsert(struct qf_evdb *s, const struct qf_evdb_event *e,
 }
 
 void qf_evdb_chain_add(struct qf_evdb *s, const struct qf_evdb_event *e,
-                       int64_t id, unsigned char out[32])
+                       int64_t id, const size_t *lens, unsigned char out[32])
 {
 	unsigned char rowh[32];
 
-	pending_row_hash(s, e, id, rowh);
+	pending_row_hash(s, e, id, lens, rowh);
 	chain_next_s(s, s->chain, rowh);
 	s->chain_rowid = id;
 	memcpy(out, s->chain, 32);
@@ -1433,7 +1476,7 @@ int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
 	                  d);
 	if (!st)
 		return QF_EIO;
-	pending_row_hash(s, e, id, rowh);
+	pending_row_hash(s, e, id, NULL, rowh);
 	memcpy(chain, s->chain, 32);
 	chain_next_s(s, chain, rowh);
 	bind_text(st, 1, e->cluster);

@@ -204,9 +204,11 @@ void *qf_evdb_hash_begin(void);
 void qf_evdb_hash_column(void *md, int type, const void *p, size_t n);
 void qf_evdb_hash_end(void *md, unsigned char out[32]);
 /* Hash e as the event of id `id`, the next one, and carry the chain
- * over it (out: the chain now). */
+ * over it (out: the chain now).  lens: NULL, or the lengths of e's type,
+ * reason, workload, cluster_queue, message, preemptor,
+ * preemption_reason and detail (0 for NULL), known to a chunk's run. */
 void qf_evdb_chain_add(struct qf_evdb *s, const struct qf_evdb_event *e,
-                       int64_t id, unsigned char out[32]);
+                       int64_t id, const size_t *lens, unsigned char out[32]);
 
 /* chain = SHA-256(chain || row) */
 void qf_evdb_chain_next(unsigned char chain[32], const unsigned char row[32]);

@@ -28,6 +28,7 @@ static const char *const map_names[NMAPS] = { "flavors", "usage", "borrowed",
 
 struct fast {
 	struct qf_event ev;
+	const char *end;        /* of the line */
 	const char *map[NMAPS]; /* raw JSON text of each map, or NULL */
 	size_t maplen[NMAPS];
 };
@@ -39,16 +40,16 @@ static char *ws(char *p)
 	return p;
 }
 
-/* A string without escapes, terminated in place; NULL on anything else. */
-static char *str(char **pp)
+/* A string without escapes, terminated in place; NULL on anything else.
+ * end: the line's end (its NUL). */
+static char *str(char **pp, const char *end)
 {
 	char *p = *pp, *s;
 
 	if (*p != '"')
 		return NULL;
 	s = ++p;
-	while (*p && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20)
-		p++;
+	p += qf_json_plain_len(p, (size_t)(end - p));
 	if (*p != '"')
 		return NULL;
 	*p = '\0';
@@ -184,7 +185,7 @@ static int fast_value(struct fast *f, const char *k, char **pp, int *have_time)
 	if (key < 0)
 		return -1;
 	if (*p == '"' && key < KEY_STRINGS) {
-		v = str(pp);
+		v = str(pp, f->end);
 		if (!v)
 			return -1;
 		memcpy((char *)&f->ev + fast_keys[key].off, &v, sizeof(v));
@@ -196,11 +197,12 @@ static int fast_value(struct fast *f, const char *k, char **pp, int *have_time)
 }
 
 /* Parse one line in place; -1 sends it to the slow path. */
-static int fast_parse(struct fast *f, char *p)
+static int fast_parse(struct fast *f, char *p, const char *end)
 {
 	int have_time = 0;
 
 	memset(f, 0, sizeof(*f));
+	f->end = end;
 	p = ws(p);
 	if (*p++ != '{')
 		return -1;
@@ -208,7 +210,7 @@ static int fast_parse(struct fast *f, char *p)
 		char *k;
 
 		p = ws(p);
-		k = str(&p);
+		k = str(&p, end);
 		if (!k)
 			return -1;
 		p = ws(p);
@@ -399,7 +401,8 @@ int qf_ingest_qf_line(struct qf_ingest_cx *cx, char *line, size_t len,
 	 * goes to jansson, which refuses it as JSON (an event holding it
 	 * could not be exported: its field dropped, the bundle failed
 	 * verify) */
-	if (qf_buf_is_utf8(line, len) && fast_parse(&f, line) == 0) {
+	if (qf_buf_is_utf8(line, len) &&
+	    fast_parse(&f, line, line + len) == 0) {
 		struct qf_buf *detail = &cx->detail;
 
 		qf_buf_reset(detail);

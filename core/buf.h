@@ -68,6 +68,12 @@ size_t qf_buf_utf8_len(const char *s, size_t n);
 /* 1 when all of s[0..n) is UTF-8 (qf_buf_utf8_len's rules), else 0. */
 int qf_buf_is_utf8(const char *s, size_t n);
 
+/* How many bytes at the start of s[0..n) a JSON string holds as they are:
+ * up to the first quote, backslash or control character (NUL included),
+ * or n.  Read a word at a time: the audit's writers and its fast reader
+ * scan every byte of every event this way. */
+size_t qf_json_plain_len(const char *s, size_t n);
+
 /*
  * Append untrusted text for a terminal or a CI log: control characters
  * (C0, DEL and C1) and bytes that are not UTF-8 are written as escapes

@@ -58,9 +58,34 @@ static void test_buf_detach_hands_over(void **state)
 /* qf_buf_add_i64 writes what printf's %lld does, INT64_MIN included. */
 static void test_buf_add_i64_as_printf(void **state)
 {
-	static const int64_t v[] = { 0,         7,         -7,
-		                     10,        -10,       1700000000123,
-		                     INT64_MAX, INT64_MIN, INT64_MIN + 1 };
+	/* every digit count, and zeros where the digits are taken in
+	 * pairs (99, 100, 101, 1000, 10001) */
+	static const int64_t v[] = {
+		0,
+		7,
+		-7,
+		9,
+		10,
+		-10,
+		11,
+		99,
+		100,
+		-100,
+		101,
+		999,
+		1000,
+		1005,
+		9999,
+		10001,
+		99999,
+		100000,
+		1700000000123,
+		INT64_MAX,
+		INT64_MIN,
+		INT64_MIN + 1,
+		1000000000000000000,
+		-3610953685958039558,
+	};
 	struct qf_buf a = QF_BUF_INIT, b = QF_BUF_INIT;
 
 	(void)state;
@@ -111,12 +136,49 @@ static void test_buf_is_utf8(void **state)
 		{ "\xc0\xaf", 2, 0 },     /* overlong */
 		{ "\xed\xa0\x80", 3, 0 }, /* a surrogate */
 		{ "x\x80", 2, 0 },        /* a stray continuation byte */
+		/* past eight bytes of ASCII (read a word at a time) */
+		{ "0123456789abcdef\xff", 17, 0 },
+		{ "0123456\xc3\xa9 89abcdefg", 19, 1 }, /* across words */
+		{ "0123456\xc3", 8, 0 },
+		{ "01234567\xe2\x82\xac-01234567", 20, 1 },
+		{ "0123456701234567\x80", 17, 0 },
+		{ "0123456701234567x\xed\xa0\x80", 20, 0 },
 	};
 
 	(void)state;
 	for (size_t i = 0; i < QF_ARRAY_SIZE(rows); i++)
 		if (qf_buf_is_utf8(rows[i].s, rows[i].n) != rows[i].want)
 			fail_msg("row %zu: want %d", i, rows[i].want);
+}
+
+static void test_json_plain_len(void **state)
+{
+	static const struct {
+		const char *s;
+		size_t n, want;
+	} rows[] = {
+		{ "", 0, 0 },
+		{ "abc", 3, 3 },
+		{ "ab\"c", 4, 2 },
+		{ "0123456789abcdef", 16, 16 },
+		{ "01234567\\9", 10, 8 }, /* in the second word */
+		{ "0123456\"", 8, 7 },    /* last byte of a word */
+		{ "0123\t567", 8, 4 },    /* a control character */
+		{ "0123\x7f\xc3\xa9"
+		  "789abcdef",
+		  16, 16 }, /* DEL, UTF-8 */
+		{ "0123456789abcdef\x01", 17, 16 },
+		{ "\x1f\x20", 2, 0 },
+		/* a byte below a flagged one is never flagged by a borrow */
+		{ "!\"#########", 10, 1 },
+		{ "01234567012345\x00x", 16, 14 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(rows); i++)
+		if (qf_json_plain_len(rows[i].s, rows[i].n) != rows[i].want)
+			fail_msg("row %zu: want %zu, got %zu", i, rows[i].want,
+			         qf_json_plain_len(rows[i].s, rows[i].n));
 }
 
 int main(void)
@@ -128,6 +190,7 @@ int main(void)
 		cmocka_unit_test(test_buf_add_i64_as_printf),
 		cmocka_unit_test(test_strlist_sorts_and_finds),
 		cmocka_unit_test(test_buf_is_utf8),
+		cmocka_unit_test(test_json_plain_len),
 	};
 	return cmocka_run_group_tests_name("buf", tests, NULL, NULL);
 }
