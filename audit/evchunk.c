@@ -427,13 +427,17 @@ static int keys_have(const unsigned char *blob, size_t n, int64_t t, int64_t k)
 
 /* ---- the run ---- */
 
+/* An event of the run; its index in the run is the order added (D1's
+ * storage order within a time).  Kept small: a flush reads them in time
+ * order, which is not the order they sit in. */
 struct rev {
-	int64_t dkey, time_ms, input_id;
-	size_t seq;    /* order added: D1's storage order within a time */
-	size_t off[8]; /* type .. detail in the arena; -1: NULL */
-	size_t len[8]; /* their lengths (0: NULL) */
-	int dup;       /* already stored */
+	int64_t time_ms, dkey, input_id;
+	size_t off;      /* its strings, one after another in the arena */
+	uint32_t len[8]; /* of type .. detail; REV_NULL: NULL */
+	int dup;         /* already stored */
 };
+
+#define REV_NULL UINT32_MAX
 
 struct qf_evchunk_run {
 	char *cluster;
@@ -498,21 +502,26 @@ void qf_evchunk_run_free(struct qf_evchunk_run *r)
 	free(r);
 }
 
+/* What an event is charged besides its strings: the size of its record
+ * when schema 7 set the bound, so the runs (and the ids, which follow a
+ * run's time order) stay where they were whatever the record holds now. */
+#define REV_CHARGE 104
+
 size_t qf_evchunk_run_bytes(const struct qf_evchunk_run *r)
 {
-	return r->arena.len + r->n * sizeof(*r->ev) + r->cap * sizeof(*r->slot);
+	return r->arena.len + r->n * REV_CHARGE + r->cap * sizeof(*r->slot);
 }
 
-static size_t keep_str(struct qf_buf *a, const char *s, size_t *len)
+/* Records are at most 64 MiB (ingest.c), so a length fits. */
+static uint32_t keep_str(struct qf_buf *a, const char *s)
 {
-	size_t off = a->len;
+	size_t n;
 
-	*len = 0;
 	if (!s)
-		return (size_t)-1;
-	*len = strlen(s);
-	qf_buf_add(a, s, *len + 1);
-	return off;
+		return REV_NULL;
+	n = strlen(s);
+	qf_buf_add(a, s, n + 1);
+	return (uint32_t)n;
 }
 
 void qf_evchunk_run_add(struct qf_evchunk_run *r, const struct qf_evdb_event *e,
@@ -540,10 +549,10 @@ void qf_evchunk_run_add(struct qf_evchunk_run *r, const struct qf_evdb_event *e,
 	v->dkey = e->dkey;
 	v->time_ms = e->time_ms;
 	v->input_id = e->input_id;
-	v->seq = r->n;
 	v->dup = 0;
+	v->off = r->arena.len;
 	for (int i = 0; i < 8; i++)
-		v->off[i] = keep_str(&r->arena, s[i], &v->len[i]);
+		v->len[i] = keep_str(&r->arena, s[i]);
 	if (!r->n || e->time_ms < r->tmin)
 		r->tmin = e->time_ms;
 	if (!r->n || e->time_ms > r->tmax)
@@ -615,34 +624,63 @@ static int mark_stored(struct qf_evchunk_run *r, struct qf_evdb *s,
 	return QF_OK;
 }
 
-static int rev_cmp(const void *a, const void *b)
-{
-	const struct rev *x = *(const struct rev *const *)a,
-	                 *y = *(const struct rev *const *)b;
+/* The event of a run's index in time order: (time - the run's earliest,
+ * its index), sorted stably by the time a digit at a time.  qsort of
+ * pointers to the events read each event's time from memory at random, a
+ * twentieth of the ingest. */
+struct order {
+	uint64_t t;
+	size_t i;
+};
 
-	if (x->time_ms != y->time_ms)
-		return x->time_ms < y->time_ms ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
+#define RADIX_BITS 11
+
+/* Sort a[0..n) by t, stably (equal times keep their order), using tmp,
+ * of the same size, as scratch; the sorted array is a or tmp, returned. */
+static struct order *radix_sort(struct order *a, struct order *tmp, size_t n)
+{
+	const uint64_t mask = (1u << RADIX_BITS) - 1;
+	struct order *src = a, *dst = tmp, *t;
+	uint64_t max = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (a[i].t > max)
+			max = a[i].t;
+	for (unsigned sh = 0; sh < 64 && (max >> sh); sh += RADIX_BITS) {
+		size_t count[(1u << RADIX_BITS) + 1] = { 0 };
+
+		for (size_t i = 0; i < n; i++)
+			count[((src[i].t >> sh) & mask) + 1]++;
+		for (size_t b = 1; b <= mask; b++)
+			count[b] += count[b - 1];
+		for (size_t i = 0; i < n; i++)
+			dst[count[(src[i].t >> sh) & mask]++] = src[i];
+		t = src, src = dst, dst = t;
+	}
+	return src;
 }
 
+/* The strings of v as a chunk event of id `id`; lens gets their lengths
+ * (0 for NULL). */
 static struct qf_evchunk_ev view(const struct qf_evchunk_run *r,
-                                 const struct rev *v, int64_t id)
+                                 const struct rev *v, int64_t id,
+                                 size_t lens[8])
 {
-	const struct qf_buf *a = &r->arena;
+	const char *p = r->arena.buf + v->off, *str[8];
 
+	for (int i = 0; i < 8; i++) {
+		if (v->len[i] == REV_NULL) {
+			str[i] = NULL;
+			lens[i] = 0;
+		} else {
+			str[i] = p;
+			lens[i] = v->len[i];
+			p += lens[i] + 1;
+		}
+	}
 	return (struct qf_evchunk_ev){
-		id,
-		v->dkey,
-		v->time_ms,
-		v->input_id,
-		at(a, v->off[0]),
-		at(a, v->off[1]),
-		at(a, v->off[2]),
-		at(a, v->off[3]),
-		at(a, v->off[4]),
-		at(a, v->off[5]),
-		at(a, v->off[6]),
-		at(a, v->off[7]),
+		id,     v->dkey, v->time_ms, v->input_id, str[0], str[1],
+		str[2], str[3],  str[4],     str[5],      str[6], str[7],
 	};
 }
 
@@ -661,10 +699,11 @@ struct qf_evdb_event qf_evchunk_row(const char *cluster,
 	};
 }
 
-/* Store v[0..n) as one chunk with the next ids, or its first *n events
- * that reach QF_EVCHUNK_BYTES of text: large events make short chunks. */
+/* Store the events o[0..n) as one chunk with the next ids, or its first *n
+ * events that reach QF_EVCHUNK_BYTES of text: large events make short chunks.
+ */
 static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
-                       struct rev **v, size_t *np, sqlite3_stmt *ins,
+                       const struct order *o, size_t *np, sqlite3_stmt *ins,
                        struct qf_diags *d)
 {
 	size_t n = *np;
@@ -676,15 +715,17 @@ static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
 
 	qf_buf_addch(&rows, '[');
 	for (size_t i = 0; i < n; i++) {
-		struct qf_evchunk_ev e = view(r, v[i], first + (int64_t)i);
+		size_t lens[8];
+		struct qf_evchunk_ev e =
+		        view(r, &r->ev[o[i].i], first + (int64_t)i, lens);
 		struct qf_evdb_event row = qf_evchunk_row(r->cluster, &e);
 		unsigned char chain[32];
 
-		qf_evdb_chain_add(s, &row, e.id, v[i]->len, chain);
+		qf_evdb_chain_add(s, &row, e.id, lens, chain);
 		qf_buf_add(&chains, chain, 32);
 		if (i)
 			qf_buf_addch(&rows, ',');
-		put_ev(&rows, &e, v[i]->len);
+		put_ev(&rows, &e, lens);
 		keys[i] = (struct key){ e.time_ms, e.dkey };
 		if (rows.len >= QF_EVCHUNK_BYTES)
 			n = i + 1;
@@ -700,8 +741,8 @@ static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
 	sqlite3_bind_text(ins, 1, r->cluster, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(ins, 2, first);
 	sqlite3_bind_int64(ins, 3, first + (int64_t)n - 1);
-	sqlite3_bind_int64(ins, 4, v[0]->time_ms);
-	sqlite3_bind_int64(ins, 5, v[n - 1]->time_ms);
+	sqlite3_bind_int64(ins, 4, r->ev[o[0].i].time_ms);
+	sqlite3_bind_int64(ins, 5, r->ev[o[n - 1].i].time_ms);
 	sqlite3_bind_int64(ins, 6, (int64_t)n);
 	sqlite3_bind_blob(ins, 7, kb, (int)(16 * n), SQLITE_STATIC);
 	sqlite3_bind_text(ins, 8, rows.buf, (int)rows.len, SQLITE_STATIC);
@@ -736,7 +777,8 @@ int qf_evchunk_run_drain(struct qf_evchunk_run *r,
 	int rc = QF_OK;
 
 	for (size_t i = 0; rc == QF_OK && i < r->n; i++) {
-		struct qf_evchunk_ev e = view(r, &r->ev[i], 0);
+		size_t lens[8];
+		struct qf_evchunk_ev e = view(r, &r->ev[i], 0, lens);
 		struct qf_evdb_event row = qf_evchunk_row(r->cluster, &e);
 
 		rc = fn(arg, &row);
@@ -749,7 +791,7 @@ int qf_evchunk_run_flush(struct qf_evchunk_run *r, struct qf_evdb *s,
                          size_t *removed, struct qf_diags *d)
 {
 	sqlite3_stmt *ins = NULL;
-	struct rev **v = NULL;
+	struct order *v = NULL, *tmp = NULL, *sorted;
 	size_t n = 0;
 	int rc;
 
@@ -759,14 +801,15 @@ int qf_evchunk_run_flush(struct qf_evchunk_run *r, struct qf_evdb *s,
 	rc = mark_stored(r, s, d);
 	if (rc < 0)
 		goto done;
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers to events */
 	v = qf_xreallocarray(NULL, r->n, sizeof(*v));
+	tmp = qf_xreallocarray(NULL, r->n, sizeof(*tmp));
 	for (size_t i = 0; i < r->n; i++)
 		if (!r->ev[i].dup)
-			v[n++] = &r->ev[i];
+			v[n++] = (struct order){ (uint64_t)r->ev[i].time_ms -
+				                         (uint64_t)r->tmin,
+				                 i };
 	*removed = r->n - n;
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers to events */
-	qsort(v, n, sizeof(*v), rev_cmp);
+	sorted = radix_sort(v, tmp, n);
 	if (sqlite3_prepare_v2(s->db,
 	                       "INSERT INTO event_chunks(cluster, first_id,"
 	                       " last_id, tmin, tmax, n, keys, rows, chains)"
@@ -777,12 +820,13 @@ int qf_evchunk_run_flush(struct qf_evchunk_run *r, struct qf_evdb *s,
 	}
 	for (size_t i = 0, k = 0; rc == QF_OK && i < n; i += k) {
 		k = n - i < QF_EVCHUNK_MAX ? n - i : QF_EVCHUNK_MAX;
-		rc = store_chunk(r, s, v + i, &k, ins, d);
+		rc = store_chunk(r, s, sorted + i, &k, ins, d);
 	}
 	qf_evchunk_forget(s);
 done:
 	sqlite3_finalize(ins);
 	free(v);
+	free(tmp);
 	run_empty(r);
 	return rc;
 }

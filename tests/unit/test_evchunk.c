@@ -162,6 +162,36 @@ static void test_evchunk_dedupes_run_and_stored(void **state)
 	assert_int_equal(found, 0);
 }
 
+/* A run is stored in time order whatever the spread of its times (a
+ * second, and years: several digits of the run's sort), and events of one
+ * time keep the order they were added in (D1). */
+static void test_evchunk_run_in_time_order(void **state)
+{
+	struct fx *f = *state;
+	/* 2048 ms is one digit of the sort; 2^33 ms about 100 days */
+	static const int64_t t[] = {
+		8589934592LL * 40, 5,    2048, 2047, 8589934592LL, 5, 0,
+		4194304,           2049, 2048, 5,    4194303
+	};
+	size_t removed;
+	int added;
+
+	assert_int_equal(qf_evdb_bulk_begin(f->s, "c", 0, &f->d), QF_OK);
+	for (size_t i = 0; i < QF_ARRAY_SIZE(t); i++) {
+		struct qf_evdb_event e = ev("ns/w", t[i], (int64_t)i);
+
+		assert_int_equal(qf_evdb_add_event(f->s, &e, 0, &added, &f->d),
+		                 QF_OK);
+	}
+	assert_int_equal(qf_evdb_bulk_end(f->s, &removed, &f->d), QF_OK);
+	/* dkey is the order added */
+	expect(f,
+	       "SELECT group_concat(time_ms || '/' || dkey, ' ') FROM (SELECT"
+	       " * FROM events ORDER BY id)",
+	       "0/6 5/1 5/5 5/10 2047/3 2048/2 2048/9 2049/8 4194303/11"
+	       " 4194304/7 8589934592/4 343597383680/0");
+}
+
 /* Two loads whose times interleave: the iterator merges them by time,
  * ties by id, and skips what was derived (ids up to after). */
 static void test_evchunk_iterator_merges(void **state)
@@ -358,6 +388,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(
 		        test_evchunk_view_and_decoder_agree, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_evchunk_run_in_time_order,
+		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_evchunk_dedupes_run_and_stored, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_evchunk_iterator_merges,
