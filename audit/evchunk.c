@@ -699,6 +699,30 @@ struct qf_evdb_event qf_evchunk_row(const char *cluster,
 	};
 }
 
+/* Events are taken in time order, which is not the order they sit in
+ * the run: ask for the record PREFETCH_AHEAD events on and the strings of
+ * the one half as far, so that they are in the cache when the hash and
+ * the chunk text read them (those first reads were a twentieth of the
+ * ingest, waiting for memory). */
+#define PREFETCH_AHEAD 8
+
+static void prefetch(const struct qf_evchunk_run *r, const struct order *o,
+                     size_t n, size_t i)
+{
+	if (i + PREFETCH_AHEAD < n)
+		__builtin_prefetch(&r->ev[o[i + PREFETCH_AHEAD].i]);
+	if (i + PREFETCH_AHEAD / 2 < n) {
+		const struct rev *v = &r->ev[o[i + PREFETCH_AHEAD / 2].i];
+		size_t bytes = 0;
+
+		for (int k = 0; k < 8; k++)
+			if (v->len[k] != REV_NULL)
+				bytes += v->len[k] + 1;
+		for (size_t b = 0; b < bytes && b < 1024; b += 64)
+			__builtin_prefetch(r->arena.buf + v->off + b);
+	}
+}
+
 /* Store the events o[0..n) as one chunk with the next ids, or its first *n
  * events that reach QF_EVCHUNK_BYTES of text: large events make short chunks.
  */
@@ -716,8 +740,10 @@ static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
 	qf_buf_addch(&rows, '[');
 	for (size_t i = 0; i < n; i++) {
 		size_t lens[8];
-		struct qf_evchunk_ev e =
-		        view(r, &r->ev[o[i].i], first + (int64_t)i, lens);
+		struct qf_evchunk_ev e;
+
+		prefetch(r, o, n, i);
+		e = view(r, &r->ev[o[i].i], first + (int64_t)i, lens);
 		struct qf_evdb_event row = qf_evchunk_row(r->cluster, &e);
 		unsigned char chain[32];
 
