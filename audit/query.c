@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "audit/evview.h"
+
 #include "core/buf.h"
 #include "core/banned.h"
 
@@ -369,6 +371,11 @@ int qf_query_run(struct qf_evdb *s, const char *sql,
 
 	if (lim->timeout_ms > 0)
 		t.deadline_ms = lim->clock_ms(lim->arg) + lim->timeout_ms;
+	/* `events` decoded in C, before the connection refuses writes to
+	 * its TEMP schema too */
+	rc = qf_evview_install(s, d);
+	if (rc < 0)
+		return rc;
 	/* belt and braces: the connection refuses writes too */
 	(void)sqlite3_exec(s->db, "PRAGMA query_only = 1", NULL, NULL, NULL);
 	(void)sqlite3_limit(s->db, SQLITE_LIMIT_LENGTH,
