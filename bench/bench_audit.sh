@@ -33,6 +33,14 @@ echo "audit ingest: $N events, cpu $cpu ms, wall $(field wall_ms "$OUT/ingest.er
 "$tool" rusage "$QF" audit report --db "$OUT/a.db" -o "$OUT/report.txt" \
 	2>"$OUT/report.err"
 echo "audit report: cpu $(field cpu_ms "$OUT/report.err") ms, wall $(field wall_ms "$OUT/report.err") ms, peak RSS $(field maxrss_kb "$OUT/report.err") KB"
+# a question over every event: audit query reads `events` through the
+# chunk decoder (docs/audit.md); the peer is the sqlite3 shell over the
+# stored view (json_each)
+q="SELECT reason, count(*) FROM events GROUP BY reason"
+"$tool" rusage "$QF" audit query --db "$OUT/a.db" "$q" >/dev/null \
+	2>"$OUT/query.err"
+"$tool" rusage sqlite3 "$OUT/a.db" "$q" >/dev/null 2>"$OUT/query-peer.err"
+echo "audit query (reason counts over $N events): cpu $(field cpu_ms "$OUT/query.err") ms; sqlite3 over the stored view: cpu $(field cpu_ms "$OUT/query-peer.err") ms"
 # the peers under both journals: WAL (every later ingest) and the
 # rollback journal of a new database's first load, which is what the
 # ingest above is (docs/audit.md "Durability")
