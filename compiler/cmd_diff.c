@@ -48,6 +48,7 @@ static int load_side(struct qf_compile *c, const char *side,
 	struct qf_compile_opts co = QF_COMPILE_OPTS_INIT;
 	struct qf_strlist sub = QF_STRLIST_INIT;
 	struct qf_buf dir = QF_BUF_INIT;
+	size_t errors;
 	int rc;
 
 	if (qf_fs_is_dir(side)) {
@@ -77,9 +78,16 @@ static int load_side(struct qf_compile *c, const char *side,
 	}
 	if (a->path)
 		qf_strlist_add(&sub, a->path);
+	errors = d->nerrors;
 	rc = qf_lint_git_load(&c->docs, *g, side, &sub, d);
 	if (rc == QF_ENOTFOUND || rc == QF_EIO) {
 		rc = QF_EUSAGE;
+		goto done;
+	}
+	/* a file that does not load fails the side, as on disk: compiled
+	 * without it, its tenants would read as removed */
+	if (d->nerrors > errors) {
+		rc = QF_EINVAL;
 		goto done;
 	}
 	rc = qf_compile_objects(c, c->docs.objs, c->docs.nobjs, &co, 0, d);

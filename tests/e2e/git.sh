@@ -142,6 +142,18 @@ check diff-unknown 2 "$QF" diff v1 nope --path tenants
 has diff-unknown "unknown revision \"nope\""
 check diff-usage 2 "$QF" diff v1
 
+# a file that does not load at a revision fails that side, as on disk
+# (it was left out: its tenants read as removed, exit 0)
+git -C "$tmp/repo" worktree add -q -b broken "$tmp/broken-wt" v2
+printf -- '---\nkind: [\n' >>"$tmp/broken-wt/tenants/initech.yaml"
+git -C "$tmp/broken-wt" -c user.email=ci@example.com -c user.name=ci \
+	commit -qam "initech: a YAML error"
+check diff-unloadable-file 1 "$QF" diff v2 broken --path tenants
+has diff-unloadable-file "broken:tenants/initech.yaml:"
+has diff-unloadable-file "[QF010]"
+has diff-unloadable-file "broken does not compile (1 error, on stderr)"
+hasnt diff-unloadable-file "- initech-ml"
+
 # a blob missing from the object store (a damaged clone): QF022, exit 2
 git clone -q --no-hardlinks "$tmp/repo" "$tmp/broken"
 blob=$(git -C "$tmp/broken" rev-parse HEAD:kueue/queues.yaml)
