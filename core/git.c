@@ -123,8 +123,15 @@ static int manifest_name(const char *name)
 	       (n > 5 && !strcmp(name + n - 5, ".json"));
 }
 
+/*
+ * Links followed in a row before a chain of committed symbolic links is
+ * taken for a loop (Linux's ELOOP limit).
+ */
+#define MAX_LINK_HOPS 40
+
 struct walk {
 	struct qf_git *g;
+	git_tree *root;     /* borrowed: the revision's top tree, for links */
 	const char *subdir; /* without trailing '/'; "" = all */
 	size_t max_bytes;
 	struct qf_git_files *out;
@@ -140,6 +147,17 @@ static int under(const char *path, const char *subdir)
 	/* a folder, or a file named exactly */
 	return !n || (!strncmp(path, subdir, n) &&
 	              (path[n] == '/' || path[n] == '\0'));
+}
+
+/* Record a finding on the file being read (w->path); the walk goes on. */
+static void walk_error(struct walk *w, const char *rule, const char *msg,
+                       const char *hint)
+{
+	struct qf_loc loc = { w->path.buf, 0, 0 };
+
+	w->rc = qf_diag_error(w->d, &loc, rule, NULL, "%s", msg);
+	if (hint)
+		qf_diag_hint(w->d, "%s", hint);
 }
 
 static void add_blob(struct walk *w, const git_tree_entry *e)
@@ -174,6 +192,138 @@ static void add_blob(struct walk *w, const git_tree_entry *e)
 	git_blob_free(blob);
 }
 
+/*
+ * The tree path that a link at `at` with target text t (n bytes) names:
+ * the target taken from the link's folder, "." and ".." resolved, into
+ * out.  -1 when it leaves the tree: an absolute target, one that climbs
+ * above the top folder, or the top folder itself.
+ */
+static int link_path(struct qf_buf *out, const char *at, const char *t,
+                     size_t n)
+{
+	const char *slash = strrchr(at, '/');
+
+	qf_buf_reset(out);
+	if (!n || t[0] == '/' || memchr(t, '\0', n))
+		return -1;
+	if (slash)
+		qf_buf_add(out, at, (size_t)(slash - at));
+	while (n) {
+		const char *end = memchr(t, '/', n);
+		size_t k = end ? (size_t)(end - t) : n;
+
+		if (k == 2 && t[0] == '.' && t[1] == '.') {
+			const char *up;
+
+			if (!out->len)
+				return -1;
+			up = strrchr(out->buf, '/');
+			qf_buf_setlen(out, up ? (size_t)(up - out->buf) : 0);
+		} else if (k && !(k == 1 && t[0] == '.')) {
+			if (out->len)
+				qf_buf_addch(out, '/');
+			qf_buf_add(out, t, k);
+		}
+		t += k;
+		n -= k;
+		if (n) {
+			t++;
+			n--;
+		}
+	}
+	return out->len ? 0 : -1;
+}
+
+/*
+ * Where the committed link e points in the revision's tree: a path of the
+ * tree, read from the link's blob, into to.  0, or -1 with a finding.
+ */
+static int link_step(struct walk *w, const git_tree_entry *e, const char *at,
+                     struct qf_buf *to)
+{
+	git_blob *blob = NULL;
+	struct qf_buf msg = QF_BUF_INIT;
+	int rc = 0;
+
+	if (git_blob_lookup(&blob, w->g->repo, git_tree_entry_id(e)) < 0) {
+		(void)qf_diag_error(w->d, NULL, "QF022", NULL,
+		                    "cannot read %s from the object store: %s",
+		                    at, git_msg());
+		w->rc = QF_EIO;
+		return -1;
+	}
+	if (link_path(to, at, git_blob_rawcontent(blob),
+	              (size_t)git_blob_rawsize(blob))) {
+		qf_buf_adds(&msg, "a symbolic link to \"");
+		qf_buf_add(&msg, git_blob_rawcontent(blob),
+		           strnlen(git_blob_rawcontent(blob),
+		                   (size_t)git_blob_rawsize(blob)));
+		qf_buf_adds(&msg, "\", outside the repository, which is not "
+		                  "followed");
+		walk_error(w, "QF024", msg.buf,
+		           "commit the file itself, or a link relative to "
+		           "the link's folder to a file of the repository");
+		rc = -1;
+	}
+	git_blob_free(blob);
+	qf_buf_release(&msg);
+	return rc;
+}
+
+/*
+ * A committed symbolic link named like a manifest is read as the file it
+ * names, as on disk, but only inside the revision's own tree: a link out
+ * of the repository, to nothing or to a folder is a finding (QF024).
+ */
+static void add_link(struct walk *w, const git_tree_entry *e)
+{
+	struct qf_buf at = QF_BUF_INIT, to = QF_BUF_INIT, msg = QF_BUF_INIT;
+	git_tree_entry *cur = NULL;
+	unsigned hops;
+
+	qf_buf_adds(&at, w->path.buf);
+	for (hops = 0; hops < MAX_LINK_HOPS; hops++) {
+		git_filemode_t mode;
+
+		if (link_step(w, cur ? cur : e, at.buf, &to))
+			goto done;
+		git_tree_entry_free(cur);
+		cur = NULL;
+		if (git_tree_entry_bypath(&cur, w->root, to.buf) < 0) {
+			qf_buf_addf(&msg,
+			            "a symbolic link to %s, which the revision "
+			            "does not hold",
+			            to.buf);
+			walk_error(w, "QF024", msg.buf, NULL);
+			goto done;
+		}
+		mode = git_tree_entry_filemode(cur);
+		if (mode == GIT_FILEMODE_BLOB ||
+		    mode == GIT_FILEMODE_BLOB_EXECUTABLE) {
+			add_blob(w, cur);
+			goto done;
+		}
+		if (mode != GIT_FILEMODE_LINK) {
+			qf_buf_addf(
+			        &msg,
+			        "a symbolic link to %s, which is not a file",
+			        to.buf);
+			walk_error(w, "QF024", msg.buf, NULL);
+			goto done;
+		}
+		qf_buf_reset(&at);
+		qf_buf_adds(&at, to.buf);
+	}
+	qf_buf_addf(&msg, "a chain of more than %d symbolic links (a loop?)",
+	            MAX_LINK_HOPS);
+	walk_error(w, "QF024", msg.buf, NULL);
+done:
+	git_tree_entry_free(cur);
+	qf_buf_release(&at);
+	qf_buf_release(&to);
+	qf_buf_release(&msg);
+}
+
 static int walk_cb(const char *root, const git_tree_entry *e, void *payload)
 {
 	struct walk *w = payload;
@@ -185,7 +335,11 @@ static int walk_cb(const char *root, const git_tree_entry *e, void *payload)
 		return 0;
 	qf_buf_reset(&w->path);
 	qf_buf_addf(&w->path, "%s%s", root, name);
-	if (under(w->path.buf, w->subdir))
+	if (!under(w->path.buf, w->subdir))
+		return 0;
+	if (git_tree_entry_filemode(e) == GIT_FILEMODE_LINK)
+		add_link(w, e);
+	else
 		add_blob(w, e);
 	return 0;
 }
@@ -250,7 +404,7 @@ int qf_git_read_tree(struct qf_git *g, const char *rev, const char *subdir,
                      size_t max_bytes, struct qf_git_files *out,
                      struct qf_diags *d)
 {
-	struct walk w = { g, "", max_bytes, out, d, QF_OK, QF_BUF_INIT };
+	struct walk w = { g, NULL, "", max_bytes, out, d, QF_OK, QF_BUF_INIT };
 	char *sub = tree_path(subdir);
 	git_object *tree = NULL;
 	int rc;
@@ -259,6 +413,7 @@ int qf_git_read_tree(struct qf_git *g, const char *rev, const char *subdir,
 	rc = peel(&tree, g, rev, GIT_OBJECT_TREE, d);
 	if (rc)
 		goto done;
+	w.root = (git_tree *)tree;
 	rc = check_subdir((git_tree *)tree, rev, w.subdir, d);
 	if (rc)
 		goto done;

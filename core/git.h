@@ -57,7 +57,9 @@ void qf_git_files_release(struct qf_git_files *f);
  * ("" or NULL = everything; hidden entries skipped, as qf_fs_collect does)
  * to out; subdir may also name one file.  A subdir the tree does not hold
  * is an error (QF023, QF_ENOTFOUND).  A file over max_bytes is an error
- * (QF003) and is left out.
+ * (QF003) and is left out.  A committed symbolic link is read as the file
+ * of the same tree it names; one out of the tree, to nothing, to a folder
+ * or in a loop is an error (QF024) and is left out.
  */
 int qf_git_read_tree(struct qf_git *g, const char *rev, const char *subdir,
                      size_t max_bytes, struct qf_git_files *out,

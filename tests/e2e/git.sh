@@ -49,6 +49,12 @@ hasnt() {
 }
 
 g() { git -C "$tmp/repo" -c user.email=ci@example.com -c user.name=ci "$@"; }
+# gw DIR ARGS...: git in another worktree of the repository
+gw() {
+	dir=$1
+	shift
+	git -C "$dir" -c user.email=ci@example.com -c user.name=ci "$@"
+}
 
 # commit 1: the bundled examples and their compiled output
 mkdir -p "$tmp/repo/tenants" "$tmp/repo/kueue"
@@ -146,13 +152,37 @@ check diff-usage 2 "$QF" diff v1
 # (it was left out: its tenants read as removed, exit 0)
 git -C "$tmp/repo" worktree add -q -b broken "$tmp/broken-wt" v2
 printf -- '---\nkind: [\n' >>"$tmp/broken-wt/tenants/initech.yaml"
-git -C "$tmp/broken-wt" -c user.email=ci@example.com -c user.name=ci \
-	commit -qam "initech: a YAML error"
+gw "$tmp/broken-wt" commit -qam "initech: a YAML error"
 check diff-unloadable-file 1 "$QF" diff v2 broken --path tenants
 has diff-unloadable-file "broken:tenants/initech.yaml:"
 has diff-unloadable-file "[QF010]"
 has diff-unloadable-file "broken does not compile (1 error, on stderr)"
 hasnt diff-unloadable-file "- initech-ml"
+
+# committed symbolic links: one to a file of the repository is read as
+# that file (as on disk); one out of the repository, to nothing or in a
+# loop is QF024 and never followed (each was read as YAML: "/etc/passwd"
+# made "document 1 is a string")
+git -C "$tmp/repo" worktree add -q -b links "$tmp/links-wt" v2
+mkdir -p "$tmp/links-wt/shared"
+gw "$tmp/links-wt" mv tenants/initech.yaml shared/initech.yaml
+ln -s ../shared/initech.yaml "$tmp/links-wt/tenants/initech.yaml"
+gw "$tmp/links-wt" add -A
+gw "$tmp/links-wt" commit -qm "initech: shared"
+check diff-link-inside 0 "$QF" diff v2 links --path tenants
+has diff-link-inside "tenants 0 added, 0 removed, 0 changed"
+ln -s /etc/passwd "$tmp/links-wt/tenants/passwd.yaml"
+ln -s ../../../.. "$tmp/links-wt/tenants/up.yaml"
+ln -s loop.yaml "$tmp/links-wt/tenants/loop.yaml"
+gw "$tmp/links-wt" add -A
+gw "$tmp/links-wt" commit -qm "links out"
+check diff-link-outside 1 "$QF" diff v2 links --path tenants
+has diff-link-outside 'links:tenants/passwd.yaml: error: a symbolic link to "/etc/passwd", outside the repository, which is not followed [QF024]'
+has diff-link-outside 'links:tenants/up.yaml: error: a symbolic link to "../../../..", outside the repository'
+has diff-link-outside 'links:tenants/loop.yaml: error: a chain of more than 40 symbolic links'
+hasnt diff-link-outside "root:"
+check lint-link-outside 1 "$QF" lint --git-range v2..links tenants
+has lint-link-outside "tenants/passwd.yaml: error: a symbolic link"
 
 # a blob missing from the object store (a damaged clone): QF022, exit 2
 git clone -q --no-hardlinks "$tmp/repo" "$tmp/broken"
