@@ -32,13 +32,22 @@ static const char summary[] =
         "tags or commits read from the git object store (no checkout), or\n"
         "directories.  markdown is a pull-request comment.  When a side\n"
         "does not compile, its errors are named REV:path:line:col on\n"
-        "stderr and the output says so in the chosen format.  Exit 0 on\n"
-        "success, 1 when a side does not compile, 2 on an unknown revision,\n"
-        "a --path the revision does not hold, or a usage error.";
+        "stderr and the output says so in the chosen format.  A --path\n"
+        "only one side holds is an empty spec on the other (the change\n"
+        "adds or removes it).  Exit 0 on success, 1 when a side does not\n"
+        "compile, 2 on an unknown revision, a --path neither side holds,\n"
+        "or a usage error.";
 
 struct args {
 	const char *repo, *path, *format;
 };
+
+/*
+ * load_side's result for a side without --path (its QF023 error added):
+ * the folder was created or removed by the change when the other side
+ * holds it, else it is a mistyped --path.
+ */
+#define SIDE_ABSENT 1
 
 /* Load one side: a directory on disk, else a revision of the repository. */
 static int load_side(struct qf_compile *c, const char *side,
@@ -49,7 +58,7 @@ static int load_side(struct qf_compile *c, const char *side,
 	struct qf_strlist sub = QF_STRLIST_INIT;
 	struct qf_buf dir = QF_BUF_INIT;
 	size_t errors;
-	int rc;
+	int rc, held;
 
 	if (qf_fs_is_dir(side)) {
 		const char *p;
@@ -58,12 +67,11 @@ static int load_side(struct qf_compile *c, const char *side,
 		if (a->path)
 			qf_buf_addf(&dir, "/%s", a->path);
 		p = dir.buf;
-		/* as a revision without --path: exit 2, not "invalid" */
 		if (access(p, F_OK)) {
 			(void)qf_diag_error(d, &(struct qf_loc){ p, 0, 0 },
 			                    "QF023", NULL,
 			                    "no such file or folder");
-			rc = QF_EUSAGE;
+			rc = SIDE_ABSENT;
 			goto done;
 		}
 		rc = qf_compile_run(c, &p, 1, &co, d);
@@ -78,8 +86,17 @@ static int load_side(struct qf_compile *c, const char *side,
 	}
 	if (a->path)
 		qf_strlist_add(&sub, a->path);
+	held = a->path ? qf_git_holds(*g, side, a->path, d) : 1;
+	if (held < 0) {
+		rc = QF_EUSAGE;
+		goto done;
+	}
 	errors = d->nerrors;
 	rc = qf_lint_git_load(&c->docs, *g, side, &sub, d);
+	if (!held) {
+		rc = SIDE_ABSENT; /* with the load's QF023 */
+		goto done;
+	}
 	if (rc == QF_ENOTFOUND || rc == QF_EIO) {
 		rc = QF_EUSAGE;
 		goto done;
@@ -140,19 +157,44 @@ static void label_side(struct qf_diags *d, const char *side,
 	}
 }
 
+/*
+ * A --path only one side holds: the change adds or removes the whole spec,
+ * so that side is compared as an empty one (every tenant and object added
+ * or removed).  Neither: a mistyped --path, each side's QF023 and exit 2.
+ */
+static int absent_sides(struct qf_compile *c[2], const int absent[2],
+                        struct qf_diags *held, struct qf_diags *d)
+{
+	if (absent[0] && absent[1]) {
+		qf_diags_move(d, held);
+		return QF_EUSAGE;
+	}
+	for (int i = 0; i < 2; i++)
+		if (absent[i])
+			c[i]->spec = qf_xcalloc(1, sizeof(*c[i]->spec));
+	return QF_OK;
+}
+
 /* Load both sides; each side's errors go to d labelled with the side. */
 static int load_sides(struct qf_compile *base, struct qf_compile *head,
                       const struct args *a, const struct qf_strlist *revs,
                       int ok[2], struct qf_diags *d)
 {
 	struct qf_compile *c[2] = { base, head };
+	struct qf_diags held = QF_DIAGS_INIT;
 	struct qf_git *g = NULL;
-	int rc = QF_OK;
+	int rc = QF_OK, absent[2] = { 0, 0 };
 
 	for (int i = 0; i < 2 && rc != QF_EUSAGE; i++) {
 		struct qf_diags sd = QF_DIAGS_INIT;
 		int r = load_side(c[i], revs->v[i], a, &g, &sd);
 
+		if (r == SIDE_ABSENT) {
+			absent[i] = ok[i] = 1;
+			qf_diags_move(&held, &sd);
+			qf_diags_release(&sd);
+			continue;
+		}
 		ok[i] = r == QF_OK;
 		/* a side that compiled has only warnings: the lint's
 		 * business, and the same one from both sides printed twice */
@@ -165,6 +207,9 @@ static int load_sides(struct qf_compile *base, struct qf_compile *head,
 		if (r == QF_EUSAGE || rc == QF_OK)
 			rc = r;
 	}
+	if (rc != QF_EUSAGE && absent_sides(c, absent, &held, d))
+		rc = QF_EUSAGE;
+	qf_diags_release(&held);
 	qf_git_free(g);
 	return rc;
 }

@@ -400,6 +400,22 @@ static char *tree_path(const char *path)
 	return qf_buf_detach(&b, NULL);
 }
 
+int qf_git_holds(struct qf_git *g, const char *rev, const char *path,
+                 struct qf_diags *d)
+{
+	char *sub = tree_path(path);
+	git_object *tree = NULL;
+	git_tree_entry *e = NULL;
+	int rc = peel(&tree, g, rev, GIT_OBJECT_TREE, d);
+
+	if (!rc)
+		rc = !*sub || !git_tree_entry_bypath(&e, (git_tree *)tree, sub);
+	git_tree_entry_free(e);
+	git_object_free(tree);
+	free(sub);
+	return rc;
+}
+
 int qf_git_read_tree(struct qf_git *g, const char *rev, const char *subdir,
                      size_t max_bytes, struct qf_git_files *out,
                      struct qf_diags *d)

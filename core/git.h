@@ -66,6 +66,14 @@ int qf_git_read_tree(struct qf_git *g, const char *rev, const char *subdir,
                      struct qf_diags *d) QF_MUST_CHECK;
 
 /*
+ * 1 when rev's tree holds path (a file or folder, spelled as for
+ * qf_git_read_tree; "" or NULL is the top folder), 0 when it does not,
+ * QF_ENOTFOUND (with an error) for an unknown revision.
+ */
+int qf_git_holds(struct qf_git *g, const char *rev, const char *path,
+                 struct qf_diags *d) QF_MUST_CHECK;
+
+/*
  * Append to out (then sorted) every path added, modified, renamed to or
  * type-changed between base's tree and head's tree.
  */

@@ -184,6 +184,20 @@ hasnt diff-link-outside "root:"
 check lint-link-outside 1 "$QF" lint --git-range v2..links tenants
 has lint-link-outside "tenants/passwd.yaml: error: a symbolic link"
 
+# a --path only one side holds: the change creates (the first pull
+# request) or removes the spec, compared with an empty side (it was exit 2,
+# "no such file or folder in revision")
+git -C "$tmp/repo" worktree add -q -b no-spec "$tmp/nospec-wt" v2
+gw "$tmp/nospec-wt" rm -rq tenants
+gw "$tmp/nospec-wt" commit -qm "no spec yet"
+check diff-path-created 0 "$QF" diff no-spec v2 --path tenants
+has diff-path-created "tenants 8 added, 0 removed, 0 changed; Kueue objects 32 added, 0 removed, 0 changed"
+has diff-path-created "+ globex-vision: account globex, committed 32, burst 48"
+check diff-path-removed 0 "$QF" diff v2 no-spec --path tenants --format json
+has diff-path-removed '"removed": 8'
+check diff-path-neither 2 "$QF" diff no-spec no-spec --path tenants
+has diff-path-neither "no-spec:tenants: error: no such file or folder in revision no-spec [QF023]"
+
 # a blob missing from the object store (a damaged clone): QF022, exit 2
 git clone -q --no-hardlinks "$tmp/repo" "$tmp/broken"
 blob=$(git -C "$tmp/broken" rev-parse HEAD:kueue/queues.yaml)
