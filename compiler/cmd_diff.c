@@ -20,8 +20,8 @@
 #include "core/banned.h"
 
 static const char usage[] =
-        "quotaflow diff BASE HEAD [--repo DIR] [--path SUBDIR]\n"
-        "       [--format text|json|markdown]";
+        "quotaflow diff BASE HEAD | BASE...HEAD [--repo DIR]\n"
+        "       [--path SUBDIR] [--format text|json|markdown]";
 static const char summary[] =
         "Compile two revisions of the tenant spec and report what the\n"
         "change means: tenants added and removed, per tenant committed,\n"
@@ -30,13 +30,15 @@ static const char summary[] =
         "headroom, and the generated Kueue objects added, removed and\n"
         "changed with their changed fields.  BASE and HEAD are branches,\n"
         "tags or commits read from the git object store (no checkout), or\n"
-        "directories.  markdown is a pull-request comment.  When a side\n"
-        "does not compile, its errors are named REV:path:line:col on\n"
-        "stderr and the output says so in the chosen format.  A --path\n"
-        "only one side holds is an empty spec on the other (the change\n"
-        "adds or removes it).  Exit 0 on success, 1 when a side does not\n"
-        "compile, 2 on an unknown revision, a --path neither side holds,\n"
-        "or a usage error.";
+        "directories.  BASE..HEAD is BASE HEAD; BASE...HEAD starts from\n"
+        "where HEAD parted from BASE (their merge base, named by its id):\n"
+        "a pull request's own change, without BASE's later commits.\n"
+        "markdown is a pull-request comment.  When a side does not\n"
+        "compile, its errors are named REV:path:line:col on stderr and the\n"
+        "output says so in the chosen format.  A --path only one side\n"
+        "holds is an empty spec on the other (the change adds or removes\n"
+        "it).  Exit 0 on success, 1 when a side does not compile, 2 on an\n"
+        "unknown revision, a --path neither side holds, or a usage error.";
 
 struct args {
 	const char *repo, *path, *format;
@@ -264,6 +266,42 @@ done:
 	return rc;
 }
 
+/*
+ * One argument BASE..HEAD is BASE HEAD, as for git diff; BASE...HEAD
+ * starts from their merge base (what a branch changes since it parted
+ * from BASE, a pull request's own change), named by its abbreviated id.
+ * revs then holds the two sides.  QF_EUSAGE (nothing added) when the
+ * argument is no range; the merge base's errors go to d.
+ */
+static int split_arg(const struct args *a, struct qf_strlist *revs,
+                     struct qf_diags *d)
+{
+	char *base = NULL, *head = NULL, hex[41];
+	struct qf_git *g = NULL;
+	int rc, three;
+
+	if (revs->n != 1 || !access(revs->v[0], F_OK) ||
+	    qf_git_split_range(revs->v[0], &base, &head, &three))
+		return QF_EUSAGE;
+	rc = three ? qf_git_open(&g, a->repo ? a->repo : ".", d) : QF_OK;
+	if (!rc && three)
+		rc = qf_git_merge_base(g, base, head, hex, d);
+	if (!rc && three) {
+		free(base);
+		base = qf_xstrndup(hex, 12);
+	}
+	if (!rc) {
+		qf_strlist_release(revs);
+		qf_strlist_add_take(revs, base);
+		qf_strlist_add_take(revs, head);
+		base = head = NULL;
+	}
+	qf_git_free(g);
+	free(base);
+	free(head);
+	return rc ? QF_ENOTFOUND : QF_OK;
+}
+
 int cmd_diff(int argc, const char **argv, struct qf_ctx *ctx)
 {
 	struct args a = { NULL, NULL, NULL };
@@ -283,9 +321,21 @@ int cmd_diff(int argc, const char **argv, struct qf_ctx *ctx)
 	if (rc >= 0)
 		goto done;
 	if (revs.n != 2) {
-		rc = qf_cli_usage_error(ctx, usage,
-		                        "diff: give exactly BASE and HEAD");
-		goto done;
+		struct qf_diags d = QF_DIAGS_INIT;
+
+		rc = split_arg(&a, &revs, &d);
+		if (rc == QF_ENOTFOUND)
+			(void)qf_cli_print_diags(&d, ctx);
+		qf_diags_release(&d);
+		if (rc == QF_EUSAGE)
+			rc = qf_cli_usage_error(
+			        ctx, usage,
+			        "diff: give BASE and HEAD, or BASE..HEAD or "
+			        "BASE...HEAD");
+		if (rc) {
+			rc = rc == QF_ENOTFOUND ? QF_EXIT_USAGE : rc;
+			goto done;
+		}
 	}
 	rc = run(&a, &revs, ctx);
 done:

@@ -102,6 +102,51 @@ int qf_git_commit_id(struct qf_git *g, const char *rev, char hex[41],
 	return QF_OK;
 }
 
+int qf_git_merge_base(struct qf_git *g, const char *a, const char *b,
+                      char hex[41], struct qf_diags *d)
+{
+	git_object *x = NULL, *y = NULL;
+	git_oid base;
+	int rc = peel(&x, g, a, GIT_OBJECT_COMMIT, d);
+
+	if (!rc)
+		rc = peel(&y, g, b, GIT_OBJECT_COMMIT, d);
+	if (!rc && git_merge_base(&base, g->repo, git_object_id(x),
+	                          git_object_id(y)) < 0) {
+		(void)qf_diag_error(d, NULL, "QF021", NULL,
+		                    "%s and %s have no common ancestor: %s", a,
+		                    b, git_msg());
+		qf_diag_hint(d, "in a shallow clone, fetch deep enough to "
+		                "hold where they parted");
+		rc = QF_ENOTFOUND;
+	}
+	if (!rc)
+		git_oid_tostr(hex, 41, &base);
+	git_object_free(x);
+	git_object_free(y);
+	return rc;
+}
+
+int qf_git_split_range(const char *range, char **base, char **head,
+                       int *merge_base)
+{
+	const char *dots = strstr(range, "..");
+	size_t n;
+
+	*base = *head = NULL;
+	if (!dots)
+		return QF_EUSAGE;
+	*merge_base = dots[2] == '.';
+	n = *merge_base ? 3 : 2;
+	if ((dots == range && !dots[n]) || strstr(dots + n, ".."))
+		return QF_EUSAGE;
+	/* as git: an empty side is HEAD */
+	*base = dots == range ? qf_xstrdup("HEAD")
+	                      : qf_xstrndup(range, (size_t)(dots - range));
+	*head = qf_xstrdup(dots[n] ? dots + n : "HEAD");
+	return QF_OK;
+}
+
 void qf_git_files_release(struct qf_git_files *f)
 {
 	size_t i;

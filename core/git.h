@@ -84,4 +84,22 @@ int qf_git_changed(struct qf_git *g, const char *base, const char *head,
 int qf_git_commit_id(struct qf_git *g, const char *rev, char hex[41],
                      struct qf_diags *d) QF_MUST_CHECK;
 
+/*
+ * Split a range as git writes it: BASE..HEAD (the two trees) or
+ * BASE...HEAD (*merge_base set: from where they parted, what a pull
+ * request changes); an empty side is HEAD.  *base and *head are new
+ * strings the caller frees.  QF_EUSAGE (nothing added) when range is not
+ * one of those.
+ */
+int qf_git_split_range(const char *range, char **base, char **head,
+                       int *merge_base) QF_MUST_CHECK;
+
+/*
+ * The full id of the best common ancestor of revisions a and b (git
+ * merge-base, what A...B starts from) into hex, or QF_ENOTFOUND with an
+ * error (an unknown revision, or none in common).
+ */
+int qf_git_merge_base(struct qf_git *g, const char *a, const char *b,
+                      char hex[41], struct qf_diags *d) QF_MUST_CHECK;
+
 #endif

@@ -198,6 +198,27 @@ has diff-path-removed '"removed": 8'
 check diff-path-neither 2 "$QF" diff no-spec no-spec --path tenants
 has diff-path-neither "no-spec:tenants: error: no such file or folder in revision no-spec [QF023]"
 
+# BASE...HEAD: from where the branch parted (git's merge base), what a
+# pull request changes; main's own later commits (an overcommit, a bad
+# queue) are not the branch's.  BASE..HEAD is BASE HEAD.  (Both were "give
+# exactly BASE and HEAD", and lint refused BASE...HEAD.)
+git -C "$tmp/repo" worktree add -q -b topic "$tmp/topic-wt" v2
+sed -i 's/    committed: 12/    committed: 10/; s/    lendable: 12/    lendable: 10/' \
+	"$tmp/topic-wt/tenants/initech.yaml"
+gw "$tmp/topic-wt" commit -qam "initech-ml: 10"
+check diff-three-dots 0 "$QF" diff main...topic --path tenants
+has diff-three-dots "quotaflow diff $(git -C "$tmp/repo" rev-parse --short=12 v2) -> topic: tenants 0 added, 0 removed, 1 changed"
+has diff-three-dots "~ initech-ml: committed 12 -> 10"
+hasnt diff-three-dots "globex-vision"
+check diff-two-dots 1 "$QF" diff main..topic --path tenants
+has diff-two-dots "main does not compile"
+# main changed kueue/queues.yaml after topic parted: not topic's change
+check lint-three-dots 0 "$QF" lint --git-range main...topic
+hasnt lint-three-dots "kueue/queues.yaml"
+check lint-two-dots 0 "$QF" lint --git-range main..topic
+has lint-two-dots "kueue/queues.yaml:13:9: warning"
+check diff-three-dots-unknown 2 "$QF" diff main...nope
+
 # a blob missing from the object store (a damaged clone): QF022, exit 2
 git clone -q --no-hardlinks "$tmp/repo" "$tmp/broken"
 blob=$(git -C "$tmp/broken" rev-parse HEAD:kueue/queues.yaml)
