@@ -132,7 +132,12 @@ const char *qf_spec__type_name(const json_t *v)
 	case JSON_INTEGER:
 		return "a whole number";
 	case JSON_REAL:
-		return "a number with a fraction";
+		/* YAML reads a whole number past int64 as a float; a
+		 * double that large has no fraction */
+		return json_real_value(v) >= 0x1p63 ||
+		                       json_real_value(v) < -0x1p63
+		               ? "a number past the 64-bit range"
+		               : "a number with a fraction";
 	case JSON_TRUE:
 	case JSON_FALSE:
 		return "a boolean";
@@ -140,6 +145,16 @@ const char *qf_spec__type_name(const json_t *v)
 		return "null";
 	}
 	return "a value";
+}
+
+void qf_spec__quote_hint(struct loader *L, const json_t *v)
+{
+	if (json_is_boolean(v))
+		qf_diag_hint(L->d,
+		             "YAML 1.1 reads y, n, yes, no, on and off as "
+		             "booleans; quote the value");
+	else if (json_is_number(v))
+		qf_diag_hint(L->d, "quote the value to keep it a string");
 }
 
 static const char *expected_name(unsigned types)
@@ -214,12 +229,15 @@ void qf_spec__check_fields(struct loader *L, const json_t *obj,
 		}
 		if (json_is_null(v) && !f->required)
 			continue;
-		if (!type_ok(v, f->types))
+		if (!type_ok(v, f->types)) {
 			qf_spec__error_at(
 			        L, qf_spec__loc_key(L, obj, key), "QF303",
 			        qf_spec__join_path(L, base, key),
 			        "\"%s\" must be %s, not %s", key,
 			        expected_name(f->types), qf_spec__type_name(v));
+			if (f->types == FT_STR)
+				qf_spec__quote_hint(L, v);
+		}
 	}
 	for (i = 0; i < n; i++) {
 		json_t *val;
