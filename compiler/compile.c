@@ -62,9 +62,10 @@ static const char *skip_dot_slash(const char *p)
 
 /*
  * Drop the files under dir from the input list, so that compiling `.`
- * with -o ./deploy does not read last run's output as input.
+ * with -o ./deploy does not read last run's output as input.  Returns how
+ * many were dropped.
  */
-static void drop_under(struct qf_strlist *files, const char *dir)
+static size_t drop_under(struct qf_strlist *files, const char *dir)
 {
 	const char *d = skip_dot_slash(dir);
 	size_t n = strlen(d), i, w = 0;
@@ -79,7 +80,9 @@ static void drop_under(struct qf_strlist *files, const char *dir)
 		else
 			files->v[w++] = files->v[i];
 	}
+	n = files->n - w;
 	files->n = w;
+	return n;
 }
 
 int qf_compile_run(struct qf_compile *c, const char *const *paths,
@@ -88,6 +91,7 @@ int qf_compile_run(struct qf_compile *c, const char *const *paths,
 {
 	struct qf_strlist files = QF_STRLIST_INIT;
 	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	size_t dropped = 0;
 	int rc;
 
 	/* the docs outlive every reference to their nodes (spec, output):
@@ -95,10 +99,20 @@ int qf_compile_run(struct qf_compile *c, const char *const *paths,
 	lim.flags = QF_DOC_ARENA;
 	rc = qf_fs_collect(&files, paths, npaths, QF_FS_MANIFESTS, d);
 	if (opts->exclude_dir)
-		drop_under(&files, opts->exclude_dir);
-	if (!rc && files.n == 0)
+		dropped = drop_under(&files, opts->exclude_dir);
+	if (!rc && files.n == 0 && dropped) {
+		/* not "no files found": there were, in the output folder */
+		rc = qf_diag_error(
+		        d, NULL, "QF307", NULL,
+		        "every input file (%zu) is in %s, the output "
+		        "directory, which compile never reads from",
+		        dropped, opts->exclude_dir);
+		qf_diag_hint(d, "keep the spec and the output apart: "
+		                "compile tenants -o deploy");
+	} else if (!rc && files.n == 0) {
 		rc = qf_diag_error(d, NULL, "QF307", NULL,
 		                   "no *.yaml, *.yml or *.json files found");
+	}
 	if (!rc)
 		rc = qf_docset_load(&c->docs, &files, &lim, d);
 	if (!rc)
