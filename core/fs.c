@@ -385,11 +385,12 @@ static int create_tmp(struct qf_buf *tmp, int dirfd, const char *name,
 		            0666);
 		if (fd >= 0 || errno != EEXIST)
 			return fd >= 0 ? fd
-			               : io_error(d, shown,
-			                          "create a temporary file in");
+			               : io_error(
+			                         d, shown,
+			                         "create a temporary file beside it");
 	}
 	errno = EEXIST;
-	return io_error(d, shown, "create a temporary file in");
+	return io_error(d, shown, "create a temporary file beside it");
 }
 
 /*
@@ -443,7 +444,7 @@ int qf_fs_replace_at(int dirfd, const char *name, const char *shown,
 	int rc = write_tmp(&tmp, dirfd, name, shown, data, len, 1, d);
 
 	if (!rc && renameat(dirfd, tmp.buf, dirfd, name)) {
-		rc = io_error(d, shown, "rename temporary file onto");
+		rc = io_error(d, shown, "rename a temporary file onto it");
 		(void)unlinkat(dirfd, tmp.buf, 0);
 	}
 	qf_buf_release(&tmp);
