@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -29,8 +30,9 @@ static const char summary[] =
         "after, per flavour and per account the committed GPUs and the\n"
         "headroom, and the generated Kueue objects added, removed and\n"
         "changed with their changed fields.  BASE and HEAD are branches,\n"
-        "tags or commits read from the git object store (no checkout), or\n"
-        "directories.  BASE..HEAD is BASE HEAD; BASE...HEAD starts from\n"
+        "tags or commits read from the git object store (no checkout),\n"
+        "directories, or (without --path) *.yaml, *.yml or *.json files.\n"
+        "BASE..HEAD is BASE HEAD; BASE...HEAD starts from\n"
         "where HEAD parted from BASE (their merge base, named by its id):\n"
         "a pull request's own change, without BASE's later commits.\n"
         "markdown is a pull-request comment.  When a side does not\n"
@@ -51,7 +53,19 @@ struct args {
  */
 #define SIDE_ABSENT 1
 
-/* Load one side: a directory on disk, else a revision of the repository. */
+/*
+ * A side read from disk: a directory, or (without --path) one manifest
+ * file, as `diff old/pool.yaml new/pool.yaml` means it; else a revision.
+ */
+static int on_disk(const char *side, const struct args *a)
+{
+	struct stat st;
+
+	return qf_fs_is_dir(side) || (!a->path && qf_fs_is_manifest(side) &&
+	                              !stat(side, &st) && S_ISREG(st.st_mode));
+}
+
+/* Load one side: a directory or file on disk, else a revision. */
 static int load_side(struct qf_compile *c, const char *side,
                      const struct args *a, struct qf_git **g,
                      struct qf_diags *d)
@@ -62,7 +76,7 @@ static int load_side(struct qf_compile *c, const char *side,
 	size_t errors;
 	int rc, held;
 
-	if (qf_fs_is_dir(side)) {
+	if (on_disk(side, a)) {
 		const char *p;
 
 		qf_buf_adds(&dir, side);
@@ -138,7 +152,7 @@ static int is_error(const struct qf_diag *g, void *arg)
 static void label_side(struct qf_diags *d, const char *side,
                        const struct args *a)
 {
-	int git = !qf_fs_is_dir(side);
+	int git = !on_disk(side, a);
 
 	qf_diags_filter(d, 0, is_error, NULL);
 	for (size_t i = 0; i < d->n; i++) {

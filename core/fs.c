@@ -88,7 +88,7 @@ int qf_fs_is_dir(const char *path)
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
-static int is_manifest(const char *name)
+int qf_fs_is_manifest(const char *name)
 {
 	static const char *const exts[] = { ".yaml", ".yml", ".json" };
 	size_t n = strlen(name);
@@ -184,7 +184,7 @@ static int walk(struct walk *w, const char *dir, const struct stat *dst);
 static int walk_entry(struct walk *w, struct qf_buf *p, const char *name)
 {
 	struct stat st;
-	int wanted = !(w->flags & QF_FS_MANIFESTS) || is_manifest(name);
+	int wanted = !(w->flags & QF_FS_MANIFESTS) || qf_fs_is_manifest(name);
 
 	if (lstat(p->buf, &st))
 		return io_error(w->d, p->buf, "read path");

@@ -14,6 +14,7 @@
 #include <git2.h>
 
 #include "core/alloc.h"
+#include "core/fs.h"
 #include "core/banned.h"
 
 struct qf_git {
@@ -157,15 +158,6 @@ void qf_git_files_release(struct qf_git_files *f)
 	}
 	free(f->v);
 	memset(f, 0, sizeof(*f));
-}
-
-static int manifest_name(const char *name)
-{
-	size_t n = strlen(name);
-
-	return (n > 5 && !strcmp(name + n - 5, ".yaml")) ||
-	       (n > 4 && !strcmp(name + n - 4, ".yml")) ||
-	       (n > 5 && !strcmp(name + n - 5, ".json"));
 }
 
 /*
@@ -376,7 +368,8 @@ static int walk_cb(const char *root, const git_tree_entry *e, void *payload)
 
 	if (name[0] == '.')
 		return 1; /* skip hidden entries (and their subtrees) */
-	if (git_tree_entry_type(e) != GIT_OBJECT_BLOB || !manifest_name(name))
+	if (git_tree_entry_type(e) != GIT_OBJECT_BLOB ||
+	    !qf_fs_is_manifest(name))
 		return 0;
 	qf_buf_reset(&w->path);
 	qf_buf_addf(&w->path, "%s%s", root, name);
