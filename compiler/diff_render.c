@@ -56,6 +56,35 @@ static void value(struct qf_buf *b, const json_t *v, int md)
 	free(s);
 }
 
+/*
+ * s as one Markdown code span, so that text from the input (an unknown
+ * key, a file name) is shown as written, never rendered as a link, an
+ * image, a mention or HTML in the pull-request comment: fenced by one
+ * backtick more than its longest run of them (CommonMark), padded when it
+ * starts or ends with one, newlines as spaces.
+ */
+static void md_code(struct qf_buf *b, const char *s)
+{
+	size_t run = 0, longest = 0, n = strlen(s);
+	int pad = n && (s[0] == '`' || s[n - 1] == '`');
+
+	for (const char *p = s; *p; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	for (size_t i = 0; i <= longest; i++)
+		qf_buf_addch(b, '`');
+	if (pad)
+		qf_buf_addch(b, ' ');
+	for (const char *p = s; *p; p++)
+		qf_buf_addch(b, *p == '\n' || *p == '\r' ? ' ' : *p);
+	if (pad)
+		qf_buf_addch(b, ' ');
+	for (size_t i = 0; i <= longest; i++)
+		qf_buf_addch(b, '`');
+}
+
 static void before_after(struct qf_buf *b, const json_t *before,
                          const json_t *after, int md)
 {
@@ -322,22 +351,27 @@ json_t *qf_diff_failure(const char *base_name, const char *head_name,
 	return doc;
 }
 
+static void side_name(struct qf_buf *b, const char *name, int md)
+{
+	if (md)
+		md_code(b, name);
+	else
+		qf_buf_adds(b, name);
+}
+
 /* "HEAD does not compile", "neither BASE nor HEAD compiles" */
 static void failed_sides(struct qf_buf *b, const json_t *d, int md)
 {
 	const json_t *ok = json_object_get(d, "compiled");
 	int bok = json_is_true(json_object_get(ok, "base"));
 	int hok = json_is_true(json_object_get(ok, "head"));
-	const char *q = md ? "`" : "";
-
-	qf_buf_addf(b, "%s%s", !bok && !hok ? "neither " : "", q);
-	value(b, json_object_get(d, bok ? "head" : "base"), md);
+	qf_buf_adds(b, !bok && !hok ? "neither " : "");
+	side_name(b, str(d, bok ? "head" : "base"), md);
 	if (!bok && !hok) {
-		qf_buf_addf(b, "%s nor %s", q, q);
-		value(b, json_object_get(d, "head"), md);
+		qf_buf_adds(b, " nor ");
+		side_name(b, str(d, "head"), md);
 	}
-	qf_buf_addf(b, "%s %s", q,
-	            !bok && !hok ? "compiles" : "does not compile");
+	qf_buf_addf(b, " %s", !bok && !hok ? "compiles" : "does not compile");
 }
 
 /*
@@ -359,25 +393,32 @@ static void render_failure(struct qf_buf *b, const json_t *d, int md)
 		            n, n == 1 ? "" : "s");
 		return;
 	}
-	qf_buf_adds(b, "### Quotaflow diff `");
-	value(b, json_object_get(d, "base"), 1);
-	qf_buf_adds(b, "` → `");
-	value(b, json_object_get(d, "head"), 1);
-	qf_buf_adds(b, "`\n\n**");
+	qf_buf_adds(b, "### Quotaflow diff ");
+	md_code(b, str(d, "base"));
+	qf_buf_adds(b, " → ");
+	md_code(b, str(d, "head"));
+	qf_buf_adds(b, "\n\n**");
 	failed_sides(b, d, 1);
 	qf_buf_addf(b, "** (%zu error%s), so there is nothing to compare:\n\n",
 	            n, n == 1 ? "" : "s");
 	json_array_foreach (errs, i, e) {
-		qf_buf_adds(b, "- `");
-		value(b, json_object_get(e, "file"), 1);
+		struct qf_buf at = QF_BUF_INIT;
+
+		qf_buf_adds(&at, str(e, "file"));
 		if (num(e, "line"))
-			qf_buf_addf(b, ":%lld:%lld", (long long)num(e, "line"),
+			qf_buf_addf(&at, ":%lld:%lld",
+			            (long long)num(e, "line"),
 			            (long long)num(e, "column"));
-		qf_buf_adds(b, "` ");
-		value(b, json_object_get(e, "message"), 1);
+		qf_buf_adds(b, "- ");
+		if (at.len) {
+			md_code(b, at.buf);
+			qf_buf_addch(b, ' ');
+		}
+		md_code(b, str(e, "message"));
 		if (json_is_string(json_object_get(e, "rule")))
 			qf_buf_addf(b, " (%s)", str(e, "rule"));
 		qf_buf_addch(b, '\n');
+		qf_buf_release(&at);
 	}
 }
 
