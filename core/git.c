@@ -10,6 +10,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <git2.h>
 
@@ -19,7 +20,10 @@
 
 struct qf_git {
 	git_repository *repo;
-	char *dir; /* owned, for messages */
+	char *dir;    /* owned, for messages */
+	char *top;    /* owned: the work tree's real path; NULL when bare */
+	char *prefix; /* owned: the current folder below top ("" at top,
+	                 outside it or when bare), what paths start from */
 };
 
 static const char *git_msg(void)
@@ -27,6 +31,31 @@ static const char *git_msg(void)
 	const git_error *e = git_error_last();
 
 	return e && e->message ? e->message : "unknown libgit2 error";
+}
+
+/*
+ * Paths given from a folder inside the work tree start there, as git's
+ * pathspecs do (`cd tenants && quotaflow diff main HEAD --path .` means
+ * tenants); from elsewhere, or in a bare repository, at the top.
+ */
+static void set_prefix(struct qf_git *g)
+{
+	const char *wd = git_repository_workdir(g->repo);
+	char *top = wd ? realpath(wd, NULL) : NULL, cwd[4096];
+	size_t n = top ? strlen(top) : 0;
+
+	g->prefix = qf_xstrdup("");
+	if (!top)
+		return;
+	g->top = qf_xstrdup(top);
+	free(top);
+	if (n == 1) /* the work tree is / */
+		n = 0;
+	if (getcwd(cwd, sizeof(cwd)) && !strncmp(cwd, g->top, n) &&
+	    (cwd[n] == '/' || !cwd[n])) {
+		free(g->prefix);
+		g->prefix = qf_xstrdup(cwd[n] ? cwd + n + 1 : "");
+	}
 }
 
 int qf_git_open(struct qf_git **out, const char *dir, struct qf_diags *d)
@@ -42,6 +71,7 @@ int qf_git_open(struct qf_git **out, const char *dir, struct qf_diags *d)
 		return QF_EIO;
 	}
 	g->dir = qf_xstrdup(dir);
+	set_prefix(g);
 	*out = g;
 	return QF_OK;
 }
@@ -52,6 +82,8 @@ void qf_git_free(struct qf_git *g)
 		return;
 	git_repository_free(g->repo);
 	free(g->dir);
+	free(g->top);
+	free(g->prefix);
 	free(g);
 }
 
@@ -230,21 +262,11 @@ static void add_blob(struct walk *w, const git_tree_entry *e)
 }
 
 /*
- * The tree path that a link at `at` with target text t (n bytes) names:
- * the target taken from the link's folder, "." and ".." resolved, into
- * out.  -1 when it leaves the tree: an absolute target, one that climbs
- * above the top folder, or the top folder itself.
+ * Append the relative path t (n bytes) to the tree path in out: "." and
+ * empty segments dropped, ".." going up.  -1 when it climbs above the top.
  */
-static int link_path(struct qf_buf *out, const char *at, const char *t,
-                     size_t n)
+static int add_segments(struct qf_buf *out, const char *t, size_t n)
 {
-	const char *slash = strrchr(at, '/');
-
-	qf_buf_reset(out);
-	if (!n || t[0] == '/' || memchr(t, '\0', n))
-		return -1;
-	if (slash)
-		qf_buf_add(out, at, (size_t)(slash - at));
 	while (n) {
 		const char *end = memchr(t, '/', n);
 		size_t k = end ? (size_t)(end - t) : n;
@@ -268,7 +290,26 @@ static int link_path(struct qf_buf *out, const char *at, const char *t,
 			n--;
 		}
 	}
-	return out->len ? 0 : -1;
+	return 0;
+}
+
+/*
+ * The tree path that a link at `at` with target text t (n bytes) names:
+ * the target taken from the link's folder, into out.  -1 when it leaves
+ * the tree: an absolute target, one that climbs above the top folder, or
+ * the top folder itself.
+ */
+static int link_path(struct qf_buf *out, const char *at, const char *t,
+                     size_t n)
+{
+	const char *slash = strrchr(at, '/');
+
+	qf_buf_reset(out);
+	if (!n || t[0] == '/' || memchr(t, '\0', n))
+		return -1;
+	if (slash)
+		qf_buf_add(out, at, (size_t)(slash - at));
+	return add_segments(out, t, n) || !out->len ? -1 : 0;
 }
 
 /*
@@ -408,44 +449,64 @@ static int check_subdir(git_tree *tree, const char *rev, const char *subdir,
 	loc.file = where.buf;
 	(void)qf_diag_error(d, &loc, "QF023", NULL,
 	                    "no such file or folder in revision %s", rev);
-	qf_diag_hint(d, "paths are relative to the repository's top folder");
+	qf_diag_hint(d, "paths start from the current folder inside the work "
+	                "tree, else from the repository's top folder");
 	qf_buf_release(&where);
 	return QF_ENOTFOUND;
 }
 
 /*
- * A --path as a tree path: "." and empty segments dropped, so ./tenants,
- * tenants/ and tenants//x name what a shell (or its completion) means by
- * them; "." alone is the top folder.  The caller frees the result.
+ * A --path as a tree path into *out (the caller frees it): from the current
+ * folder inside the work tree (set_prefix), "." and empty segments dropped
+ * and ".." resolved, so ./tenants, tenants/ and ../tenants name what a
+ * shell (or its completion) means by them; an absolute path inside the
+ * work tree is taken from its top.  "" is the top folder.  A path out of
+ * the repository is an error (QF023, QF_ENOTFOUND).
  */
-static char *tree_path(const char *path)
+static int tree_path(struct qf_git *g, const char *path, char **out,
+                     struct qf_diags *d)
 {
 	struct qf_buf b = QF_BUF_INIT;
 	const char *p = path ? path : ""; /* none: the top folder */
+	size_t n = g->top ? strlen(g->top) : 0;
+	int rc = 0;
 
-	while (*p) {
-		size_t n = strcspn(p, "/");
-
-		if (n && !(n == 1 && p[0] == '.')) {
-			if (b.len)
-				qf_buf_addch(&b, '/');
-			qf_buf_add(&b, p, n);
-		}
-		p += n;
-		while (*p == '/')
-			p++;
+	if (p[0] == '/') {
+		n = n == 1 ? 0 : n; /* the work tree is / */
+		if (g->top && !strncmp(p, g->top, n) && (p[n] == '/' || !p[n]))
+			rc = add_segments(&b, p + n, strlen(p + n));
+		else
+			rc = -1;
+	} else if (path) {
+		qf_buf_adds(&b, g->prefix);
+		rc = add_segments(&b, p, strlen(p));
 	}
-	return qf_buf_detach(&b, NULL);
+	if (rc) {
+		struct qf_loc loc = { p, 0, 0 };
+
+		(void)qf_diag_error(d, &loc, "QF023", NULL,
+		                    "is outside the repository %s",
+		                    g->top ? g->top : g->dir);
+		qf_diag_hint(d, "give a path inside the repository's work "
+		                "tree, from the current folder");
+		qf_buf_release(&b);
+		*out = NULL;
+		return QF_ENOTFOUND;
+	}
+	*out = qf_buf_detach(&b, NULL);
+	return QF_OK;
 }
 
 int qf_git_holds(struct qf_git *g, const char *rev, const char *path,
                  struct qf_diags *d)
 {
-	char *sub = tree_path(path);
+	char *sub = NULL;
 	git_object *tree = NULL;
 	git_tree_entry *e = NULL;
 	int rc = peel(&tree, g, rev, GIT_OBJECT_TREE, d);
 
+	if (!rc)
+		rc = tree_path(g, path, &sub, d);
 	if (!rc)
 		rc = !*sub || !git_tree_entry_bypath(&e, (git_tree *)tree, sub);
 	git_tree_entry_free(e);
@@ -459,14 +520,16 @@ int qf_git_read_tree(struct qf_git *g, const char *rev, const char *subdir,
                      struct qf_diags *d)
 {
 	struct walk w = { g, NULL, "", max_bytes, out, d, QF_OK, QF_BUF_INIT };
-	char *sub = tree_path(subdir);
+	char *sub = NULL;
 	git_object *tree = NULL;
 	int rc;
 
-	w.subdir = sub;
 	rc = peel(&tree, g, rev, GIT_OBJECT_TREE, d);
+	if (!rc)
+		rc = tree_path(g, subdir, &sub, d);
 	if (rc)
 		goto done;
+	w.subdir = sub;
 	w.root = (git_tree *)tree;
 	rc = check_subdir((git_tree *)tree, rev, w.subdir, d);
 	if (rc)

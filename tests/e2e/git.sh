@@ -219,6 +219,23 @@ check lint-two-dots 0 "$QF" lint --git-range main..topic
 has lint-two-dots "kueue/queues.yaml:13:9: warning"
 check diff-three-dots-unknown 2 "$QF" diff main...nope
 
+# paths from a folder inside the work tree start there, as git's do: in
+# tenants/, --path . is tenants (it was the whole repository, deploy/'s
+# compiled output included: QF307) and lint's PATH . too; a path out of
+# the repository is QF023, exit 2 (/etc was read as etc)
+check diff-path-from-subfolder 0 sh -c "cd tenants && '$QF' diff v1 v2 --path ."
+has diff-path-from-subfolder "~ globex-vision: committed 24 -> 32, burst 40 -> 48"
+check diff-path-up 0 sh -c "cd kueue && '$QF' diff v1 v2 --path ../tenants/"
+has diff-path-up "~ globex-vision: committed 24 -> 32, burst 40 -> 48"
+check diff-path-absolute 0 "$QF" diff v1 v2 --path "$tmp/repo/tenants"
+has diff-path-absolute "~ globex-vision: committed 24 -> 32, burst 40 -> 48"
+check diff-path-outside 2 "$QF" diff v1 v2 --path /etc
+has diff-path-outside "/etc: error: is outside the repository"
+check lint-range-from-subfolder 1 sh -c "cd tenants && '$QF' lint --git-range HEAD~1..HEAD ."
+has lint-range-from-subfolder "tenants/pool.yaml:43:"
+hasnt lint-range-from-subfolder "kueue/queues.yaml"
+check diff-path-bare-top 0 "$QF" diff v1 v2 --path tenants --repo "$tmp/bare.git"
+
 # a blob missing from the object store (a damaged clone): QF022, exit 2
 git clone -q --no-hardlinks "$tmp/repo" "$tmp/broken"
 blob=$(git -C "$tmp/broken" rev-parse HEAD:kueue/queues.yaml)
