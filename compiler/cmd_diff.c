@@ -96,6 +96,11 @@ static int load_side(struct qf_compile *c, const char *side,
 	if (!*g) {
 		rc = qf_git_open(g, a->repo ? a->repo : ".", d);
 		if (rc) {
+			qf_diag_hint(d,
+			             "\"%s\" is no directory or manifest file "
+			             "here, so it names a revision, read from "
+			             "the repository of --repo DIR (.)",
+			             side);
 			rc = QF_EUSAGE;
 			goto done;
 		}
@@ -159,8 +164,8 @@ static void label_side(struct qf_diags *d, const char *side,
 		struct qf_diag *g = &d->v[i];
 		struct qf_buf f = QF_BUF_INIT;
 
-		if (!git && g->file)
-			continue;
+		if ((!git && g->file) || (g->rule && !strcmp(g->rule, "QF020")))
+			continue; /* the repository's, not the side's */
 		if (git && g->file && !strncmp(g->file, side, strlen(side)) &&
 		    g->file[strlen(side)] == ':')
 			continue; /* named already (QF023) */

@@ -98,8 +98,11 @@ static int peel(git_object **out, struct qf_git *g, const char *rev,
 		(void)qf_diag_error(d, NULL, "QF021", NULL,
 		                    "unknown revision \"%s\" in %s: %s", rev,
 		                    g->dir, git_msg());
-		qf_diag_hint(d, "give a branch, a tag or a commit id; a "
-		                "shallow clone needs a deeper fetch");
+		if (git_repository_is_empty(g->repo) == 1)
+			qf_diag_hint(d, "the repository has no commits yet");
+		else
+			qf_diag_hint(d, "give a branch, a tag or a commit id; "
+			                "a shallow clone needs a deeper fetch");
 		return QF_ENOTFOUND;
 	}
 	rc = git_object_peel(out, obj, type);
