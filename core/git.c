@@ -405,6 +405,25 @@ done:
 	qf_buf_release(&msg);
 }
 
+/*
+ * A submodule below the folder read: its files are another repository's,
+ * so they are not read, and a note says so (on disk, a checked-out
+ * submodule is read like any folder).
+ */
+static void skip_submodule(struct walk *w, const char *root, const char *name)
+{
+	struct qf_loc loc = { NULL, 0, 0 };
+
+	qf_buf_reset(&w->path);
+	qf_buf_addf(&w->path, "%s%s", root, name);
+	if (!under(w->path.buf, w->subdir))
+		return;
+	loc.file = w->path.buf;
+	(void)qf_diag_add(w->d, QF_SEV_NOTE, &loc, "QF005", NULL,
+	                  "skipped: a git submodule, whose files are in "
+	                  "another repository");
+}
+
 static int walk_cb(const char *root, const git_tree_entry *e, void *payload)
 {
 	struct walk *w = payload;
@@ -412,6 +431,10 @@ static int walk_cb(const char *root, const git_tree_entry *e, void *payload)
 
 	if (name[0] == '.')
 		return 1; /* skip hidden entries (and their subtrees) */
+	if (git_tree_entry_type(e) == GIT_OBJECT_COMMIT) {
+		skip_submodule(w, root, name);
+		return 0;
+	}
 	if (git_tree_entry_type(e) != GIT_OBJECT_BLOB ||
 	    !qf_fs_is_manifest(name))
 		return 0;
@@ -444,12 +467,26 @@ static int check_subdir(git_tree *tree, const char *rev, const char *subdir,
 	struct qf_buf where = QF_BUF_INIT;
 	struct qf_loc loc = { NULL, 0, 0 };
 
-	if (!*subdir || git_tree_entry_bypath(&e, tree, subdir) == 0) {
+	if (!*subdir || (git_tree_entry_bypath(&e, tree, subdir) == 0 &&
+	                 git_tree_entry_type(e) != GIT_OBJECT_COMMIT)) {
 		git_tree_entry_free(e);
 		return QF_OK;
 	}
 	qf_buf_addf(&where, "%s:%s", rev, subdir);
 	loc.file = where.buf;
+	if (e) {
+		/* a gitlink: its tree is another repository's object */
+		(void)qf_diag_error(d, &loc, "QF023", NULL,
+		                    "is a git submodule in revision %s: its "
+		                    "files are in another repository, which "
+		                    "is not read",
+		                    rev);
+		qf_diag_hint(d, "run quotaflow in the submodule's own "
+		                "repository");
+		git_tree_entry_free(e);
+		qf_buf_release(&where);
+		return QF_ENOTFOUND;
+	}
 	(void)qf_diag_error(d, &loc, "QF023", NULL,
 	                    "no such file or folder in revision %s", rev);
 	qf_diag_hint(d, "paths start from the current folder inside the work "

@@ -236,6 +236,27 @@ has lint-range-from-subfolder "tenants/pool.yaml:43:"
 hasnt lint-range-from-subfolder "kueue/queues.yaml"
 check diff-path-bare-top 0 "$QF" diff v1 v2 --path tenants --repo "$tmp/bare.git"
 
+# a spec folder that is a git submodule: its files are in another
+# repository, which is not read; --path naming it is QF023, exit 2, and a
+# walk of the whole tree notes it (lint --git-range reported a clean
+# "0 errors" having read nothing, diff "no Pool document found")
+git init -q "$tmp/subspec"
+cp "$root"/examples/tenants/*.yaml "$tmp/subspec/"
+gw "$tmp/subspec" add -A
+gw "$tmp/subspec" commit -qm spec
+git init -q -b main "$tmp/super"
+echo super >"$tmp/super/README"
+gw "$tmp/super" add -A
+gw "$tmp/super" commit -qm readme
+gw "$tmp/super" -c protocol.file.allow=always submodule add -q "$tmp/subspec" tenants
+gw "$tmp/super" commit -qm "tenants as a submodule"
+check lint-submodule 2 "$QF" lint --git-range HEAD~1..HEAD tenants --repo "$tmp/super"
+has lint-submodule "HEAD:tenants: error: is a git submodule in revision HEAD"
+check lint-submodule-tree 0 "$QF" lint --git-range HEAD~1..HEAD --repo "$tmp/super"
+has lint-submodule-tree "tenants: note: skipped: a git submodule"
+check diff-submodule 2 "$QF" diff HEAD~1 HEAD --path tenants --repo "$tmp/super"
+has diff-submodule "[QF023]"
+
 # a blob missing from the object store (a damaged clone): QF022, exit 2
 git clone -q --no-hardlinks "$tmp/repo" "$tmp/broken"
 blob=$(git -C "$tmp/broken" rev-parse HEAD:kueue/queues.yaml)
