@@ -57,11 +57,13 @@ void qf_git_files_release(struct qf_git_files *f);
  * ("" or NULL = everything; hidden entries skipped, as qf_fs_collect does)
  * to out; subdir may also name one file.  subdir starts from the current
  * folder when that is inside the work tree (as git's pathspecs), else
- * from the top.  A subdir the tree does not hold, or one out of the
- * repository, is an error (QF023, QF_ENOTFOUND).  A file over max_bytes is an error
- * (QF003) and is left out.  A committed symbolic link is read as the file
- * of the same tree it names; one out of the tree, to nothing, to a folder
- * or in a loop is an error (QF024) and is left out.
+ * from the top.  A subdir the tree does not hold, one out of the
+ * repository, or a submodule is an error (QF023, QF_ENOTFOUND); a
+ * submodule below it is skipped with a note (QF005).  A file over
+ * max_bytes is an error (QF003) and is left out.  A committed symbolic
+ * link is read as the file of the same tree it names; one out of the
+ * tree, to nothing, to a folder or in a loop is an error (QF024) and is
+ * left out.
  */
 int qf_git_read_tree(struct qf_git *g, const char *rev, const char *subdir,
                      size_t max_bytes, struct qf_git_files *out,
