@@ -17,6 +17,12 @@ static const char *const tenant_fields[] = { "account",   "committed",
 	                                     "flavours",  "namespaces",
 	                                     "preemption" };
 
+/*
+ * Numbers with a fraction (a price) as written, 3.1 and not jansson's
+ * default 3.1000000000000001: 15 digits hold any a YAML file gives.
+ */
+#define QF_DIFF_REAL JSON_REAL_PRECISION(15)
+
 static const char *str(const json_t *o, const char *k)
 {
 	const json_t *v = json_object_get(o, k);
@@ -43,7 +49,8 @@ static void value(struct qf_buf *b, const json_t *v, int md)
 		s = NULL;
 		p = json_string_value(v);
 	} else {
-		s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+		s = json_dumps(v,
+		               JSON_ENCODE_ANY | JSON_COMPACT | QF_DIFF_REAL);
 		if (!s)
 			abort();
 		p = s;
@@ -130,16 +137,27 @@ static void text_tenant(struct qf_buf *b, const json_t *t)
 	qf_buf_addch(b, '\n');
 }
 
+static const json_t *side_of(const json_t *e, const char *k, const char *s)
+{
+	return json_object_get(json_object_get(e, k), s);
+}
+
 static void text_pairs(struct qf_buf *b, const json_t *e, const char *label)
 {
+	const json_t *pb = side_of(e, "pricePerGpuHour", "before");
+	const json_t *pa = side_of(e, "pricePerGpuHour", "after");
+
 	qf_buf_addf(b, "  %s: committed ", label);
-	before_after(
-	        b, json_object_get(json_object_get(e, "committed"), "before"),
-	        json_object_get(json_object_get(e, "committed"), "after"), 0);
+	before_after(b, side_of(e, "committed", "before"),
+	             side_of(e, "committed", "after"), 0);
 	qf_buf_adds(b, ", headroom ");
-	before_after(
-	        b, json_object_get(json_object_get(e, "headroom"), "before"),
-	        json_object_get(json_object_get(e, "headroom"), "after"), 0);
+	before_after(b, side_of(e, "headroom", "before"),
+	             side_of(e, "headroom", "after"), 0);
+	/* a flavour's line names its price only when the price changed */
+	if ((pb || pa) && !json_equal(pb, pa)) {
+		qf_buf_adds(b, ", price per GPU-hour ");
+		before_after(b, pb, pa, 0);
+	}
 	qf_buf_addch(b, '\n');
 }
 
@@ -206,6 +224,16 @@ static void render_text(struct qf_buf *b, const json_t *d)
 
 /* ---- markdown ----------------------------------------------------------- */
 
+/* "### Quotaflow diff `BASE` → `HEAD`", the names as code spans */
+static void md_heading(struct qf_buf *b, const json_t *d)
+{
+	qf_buf_adds(b, "### Quotaflow diff ");
+	md_code(b, str(d, "base"));
+	qf_buf_adds(b, " → ");
+	md_code(b, str(d, "head"));
+	qf_buf_addch(b, '\n');
+}
+
 static void md_summary(struct qf_buf *b, const json_t *d)
 {
 	const json_t *s = json_object_get(d, "summary");
@@ -213,11 +241,8 @@ static void md_summary(struct qf_buf *b, const json_t *d)
 		                               { "objects", "Kueue objects" } };
 	size_t i;
 
-	qf_buf_adds(b, "### Quotaflow diff `");
-	value(b, json_object_get(d, "base"), 1);
-	qf_buf_adds(b, "` → `");
-	value(b, json_object_get(d, "head"), 1);
-	qf_buf_adds(b, "`\n\n|  | Added | Removed | Changed |\n"
+	md_heading(b, d);
+	qf_buf_adds(b, "\n|  | Added | Removed | Changed |\n"
 	               "|---|---:|---:|---:|\n");
 	for (i = 0; i < 2; i++) {
 		const json_t *c = json_object_get(s, rows[i][0]);
@@ -278,12 +303,14 @@ static void md_capacity(struct qf_buf *b, const json_t *d)
 	size_t i;
 
 	qf_buf_adds(b, "\n#### Flavours\n\n| Flavour | GPUs | Committed | "
-	               "Headroom |\n|---|---:|---:|---:|\n");
+	               "Headroom | Price per GPU-hour |\n"
+	               "|---|---:|---:|---:|---:|\n");
 	json_array_foreach (json_object_get(d, "flavours"), i, e) {
 		qf_buf_addf(b, "| %s |", str(e, "name"));
 		md_pair(b, e, "gpus");
 		md_pair(b, e, "committed");
 		md_pair(b, e, "headroom");
+		md_pair(b, e, "pricePerGpuHour");
 		qf_buf_addch(b, '\n');
 	}
 	if (!json_array_size(json_object_get(d, "accounts")))
@@ -395,11 +422,8 @@ static void render_failure(struct qf_buf *b, const json_t *d, int md)
 		            n, n == 1 ? "" : "s");
 		return;
 	}
-	qf_buf_adds(b, "### Quotaflow diff ");
-	md_code(b, str(d, "base"));
-	qf_buf_adds(b, " → ");
-	md_code(b, str(d, "head"));
-	qf_buf_adds(b, "\n\n**");
+	md_heading(b, d);
+	qf_buf_adds(b, "\n**");
 	failed_sides(b, d, 1);
 	qf_buf_addf(b, "** (%zu error%s), so there is nothing to compare:\n\n",
 	            n, n == 1 ? "" : "s");
@@ -435,7 +459,8 @@ void qf_diff_render(struct qf_buf *out, const json_t *diff,
 	}
 	switch (fmt) {
 	case QF_DIFF_JSON:
-		s = json_dumps(diff, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		s = json_dumps(diff, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+		                             QF_DIFF_REAL);
 		if (!s)
 			abort();
 		qf_buf_adds(out, s);
