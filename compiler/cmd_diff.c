@@ -152,7 +152,8 @@ static int is_error(const struct qf_diag *g, void *arg)
  * Name a side's findings as the user reads them: a file of a revision as
  * REV:path (git's own spelling, `git show REV:path` opens it), a problem of
  * the whole side as REV:SUBDIR or REV.  A directory side names its files
- * already.  Only errors are kept.
+ * already, and a problem of its whole as DIR/SUBDIR or DIR.  Only errors
+ * are kept.
  */
 static void label_side(struct qf_diags *d, const char *side,
                        const struct args *a)
@@ -169,7 +170,9 @@ static void label_side(struct qf_diags *d, const char *side,
 		if (git && g->file && !strncmp(g->file, side, strlen(side)) &&
 		    g->file[strlen(side)] == ':')
 			continue; /* named already (QF023) */
-		qf_buf_addf(&f, "%s%s%s", side, g->file || a->path ? ":" : "",
+		/* a folder's problem is its path, DIR/SUBDIR, not DIR:SUBDIR */
+		qf_buf_addf(&f, "%s%s%s", side,
+		            g->file || a->path ? (git ? ":" : "/") : "",
 		            g->file   ? g->file
 		            : a->path ? a->path
 		                      : "");
