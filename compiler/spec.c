@@ -196,6 +196,20 @@ static int type_ok(const json_t *v, unsigned types)
 	return 0;
 }
 
+/* QF303 for obj's key, whose value is not of types, with how to fix it. */
+static void type_error(struct loader *L, const json_t *obj, const char *base,
+                       const char *key, unsigned types)
+{
+	const json_t *v = json_object_get(obj, key);
+
+	qf_spec__error_at(L, qf_spec__loc_key(L, obj, key), "QF303",
+	                  qf_spec__join_path(L, base, key),
+	                  "\"%s\" must be %s, not %s", key,
+	                  expected_name(types), qf_spec__type_name(v));
+	if (types == FT_STR)
+		qf_spec__quote_hint(L, v);
+}
+
 /*
  * Check a mapping against its field table: unknown keys (QF301, with a
  * did-you-mean hint), wrong types (QF303) and missing required fields
@@ -229,15 +243,8 @@ void qf_spec__check_fields(struct loader *L, const json_t *obj,
 		}
 		if (json_is_null(v) && !f->required)
 			continue;
-		if (!type_ok(v, f->types)) {
-			qf_spec__error_at(
-			        L, qf_spec__loc_key(L, obj, key), "QF303",
-			        qf_spec__join_path(L, base, key),
-			        "\"%s\" must be %s, not %s", key,
-			        expected_name(f->types), qf_spec__type_name(v));
-			if (f->types == FT_STR)
-				qf_spec__quote_hint(L, v);
-		}
+		if (!type_ok(v, f->types))
+			type_error(L, obj, base, key, f->types);
 	}
 	for (i = 0; i < n; i++) {
 		json_t *val;
