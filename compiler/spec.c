@@ -411,6 +411,24 @@ int qf_spec__parse_quantity(struct qf_qty *out, const json_t *val)
 	return QF_OK;
 }
 
+/* QF304 for a per-GPU resource that is no quantity: the text, if any. */
+static void quantity_error(struct loader *L, struct qf_loc loc,
+                           const char *base, const char *key, const json_t *val)
+{
+	const char *path = qf_spec__join_path(L, base, key);
+	const char *want = "needs a non-negative quantity such as \"16\" or "
+	                   "\"128Gi\"";
+
+	/* "-1" and "0x10" are strings: say which, not "not a string" */
+	if (json_is_string(val))
+		qf_spec__error_at(L, loc, "QF304", path,
+		                  "\"%s\" %s, not \"%s\"", key, want,
+		                  json_string_value(val));
+	else
+		qf_spec__error_at(L, loc, "QF304", path, "\"%s\" %s, not %s",
+		                  key, want, qf_spec__type_name(val));
+}
+
 struct qf_spec_resource *
 qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
                         const char *gpu_resource, size_t *n_out)
@@ -445,12 +463,7 @@ qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
 		}
 		rc = qf_spec__parse_quantity(&r->per_gpu, val);
 		if (rc != QF_OK) {
-			qf_spec__error_at(
-			        L, r->loc, "QF304",
-			        qf_spec__join_path(L, base, key),
-			        "\"%s\" needs a non-negative quantity such as "
-			        "\"16\" or \"128Gi\", not %s",
-			        key, qf_spec__type_name(val));
+			quantity_error(L, r->loc, base, key, val);
 			continue;
 		}
 		n++;
