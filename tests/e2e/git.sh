@@ -271,6 +271,14 @@ check ci-gate-fails 1 env QF="$QF" QF_CI_OUT="$tmp" sh "$root/examples/ci/quotaf
 check ci-gate-fails-comment 0 grep -qF "does not compile" "$tmp/quotaflow-diff.md"
 check ci-gate-sarif-uri 0 grep -qF '"uri": "tenants/pool.yaml"' "$tmp/quotaflow.sarif"
 check ci-gate-sarif 0 grep -qF '"ruleId": "QF311"' "$tmp/quotaflow.sarif"
+# a change that fixes a BASE that does not compile passes the gate: the
+# comment says BASE does not compile, HEAD is judged by lint and --check
+# (the diff's exit 1 for the broken BASE failed the fix)
+git -C "$tmp/repo" worktree add -q -b fix "$tmp/fix-wt" main
+sed -i 's/    committed: 44/    committed: 32/' "$tmp/fix-wt/tenants/globex.yaml"
+gw "$tmp/fix-wt" commit -qam "globex-vision: back to 32"
+check ci-gate-fixes-base 0 sh -c "cd '$tmp/fix-wt' && QF='$QF' QF_CI_OUT='$tmp' sh '$root/examples/ci/quotaflow-ci.sh' main fix tenants deploy"
+check ci-gate-fixes-base-comment 0 grep -qF "does not compile" "$tmp/quotaflow-diff.md"
 
 echo "git: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
