@@ -199,6 +199,47 @@ static int absent_sides(struct qf_compile *c[2], const int absent[2],
 	return QF_OK;
 }
 
+/*
+ * A side that is the checked-out commit is read as committed: say so when
+ * the work tree holds uncommitted manifests under --path (the user may
+ * think they are compared), and how to compare them instead (QF025).
+ */
+static void note_uncommitted(struct qf_git *g, const struct qf_strlist *revs,
+                             const struct args *a, struct qf_diags *d)
+{
+	struct qf_strlist dirty = QF_STRLIST_INIT;
+	struct qf_diags quiet = QF_DIAGS_INIT;
+	struct qf_buf what = QF_BUF_INIT;
+	char head[41], hex[41];
+	int at_head = 0;
+
+	if (!g || qf_git_commit_id(g, "HEAD", head, &quiet))
+		goto done;
+	for (int i = 0; i < 2; i++)
+		at_head |= !on_disk(revs->v[i], a) &&
+		           !qf_git_commit_id(g, revs->v[i], hex, &quiet) &&
+		           !strcmp(hex, head);
+	if (!at_head || qf_git_uncommitted(g, a->path, &dirty, &quiet) ||
+	    !dirty.n)
+		goto done;
+	if (dirty.n == 1)
+		qf_buf_adds(&what, "differs");
+	else
+		qf_buf_addf(&what,
+		            "this file and %zu more under the path differ",
+		            dirty.n - 1);
+	(void)qf_diag_add(d, QF_SEV_NOTE, &(struct qf_loc){ dirty.v[0], 0, 0 },
+	                  "QF025", NULL,
+	                  "%s from HEAD in the work tree (uncommitted) and %s "
+	                  "not compared: HEAD is read as committed",
+	                  what.buf, dirty.n == 1 ? "is" : "are");
+	qf_diag_hint(d, "give . (the work tree) as a side to compare them");
+done:
+	qf_strlist_release(&dirty);
+	qf_diags_release(&quiet);
+	qf_buf_release(&what);
+}
+
 /* Load both sides; each side's errors go to d labelled with the side. */
 static int load_sides(struct qf_compile *base, struct qf_compile *head,
                       const struct args *a, const struct qf_strlist *revs,
@@ -233,6 +274,8 @@ static int load_sides(struct qf_compile *base, struct qf_compile *head,
 	}
 	if (rc != QF_EUSAGE && absent_sides(c, absent, &held, d))
 		rc = QF_EUSAGE;
+	if (rc != QF_EUSAGE)
+		note_uncommitted(g, revs, a, d);
 	qf_diags_release(&held);
 	qf_git_free(g);
 	return rc;
@@ -281,6 +324,7 @@ static int run(const struct args *a, const struct qf_strlist *revs,
 	          a) < 0
 	             ? QF_EXIT_USAGE
 	             : QF_EXIT_OK;
+	(void)qf_cli_print_diags(&d, ctx); /* notes only (QF025) */
 done:
 	qf_compile_release(&base);
 	qf_compile_release(&head);

@@ -593,6 +593,67 @@ done:
 	return rc;
 }
 
+/* 1 when a component of path starts with '.' (walks skip those). */
+static int hidden_path(const char *path)
+{
+	for (const char *p = path; p;
+	     p = strchr(p, '/') ? strchr(p, '/') + 1 : NULL)
+		if (*p == '.')
+			return 1;
+	return 0;
+}
+
+int qf_git_uncommitted(struct qf_git *g, const char *path,
+                       struct qf_strlist *out, struct qf_diags *d)
+{
+	git_status_options o;
+	git_status_list *st = NULL;
+	char *sub = NULL;
+	int rc;
+
+	if (git_repository_is_bare(g->repo))
+		return QF_OK;
+	rc = tree_path(g, path, &sub, d);
+	if (rc)
+		return rc;
+	if (git_status_options_init(&o, GIT_STATUS_OPTIONS_VERSION) < 0)
+		abort();
+	o.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED |
+	          GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS |
+	          GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
+	/* only the folder's status: a large work tree elsewhere costs nothing
+	 */
+	if (*sub) {
+		o.pathspec.strings = &sub;
+		o.pathspec.count = 1;
+	}
+	if (git_status_list_new(&st, g->repo, &o) < 0) {
+		(void)qf_diag_error(d, NULL, "QF022", NULL,
+		                    "cannot read the work tree's status: %s",
+		                    git_msg());
+		free(sub);
+		return QF_EIO;
+	}
+	for (size_t i = 0; i < git_status_list_entrycount(st); i++) {
+		const git_status_entry *e = git_status_byindex(st, i);
+		const git_diff_delta *dl = e->index_to_workdir
+		                                   ? e->index_to_workdir
+		                                   : e->head_to_index;
+		const char *f = dl ? (dl->new_file.path ? dl->new_file.path
+		                                        : dl->old_file.path)
+		                   : NULL;
+
+		if (f && e->status != GIT_STATUS_CURRENT &&
+		    !(e->status & GIT_STATUS_IGNORED) && qf_fs_is_manifest(f) &&
+		    under(f, sub) && !hidden_path(f))
+			qf_strlist_add(out, f);
+	}
+	qf_strlist_sort(out);
+	git_status_list_free(st);
+	free(sub);
+	return QF_OK;
+}
+
 int qf_git_changed(struct qf_git *g, const char *base, const char *head,
                    struct qf_strlist *out, struct qf_diags *d)
 {

@@ -78,6 +78,16 @@ int qf_git_holds(struct qf_git *g, const char *rev, const char *path,
                  struct qf_diags *d) QF_MUST_CHECK;
 
 /*
+ * Append to out (then sorted) the manifest files under path (as for
+ * qf_git_read_tree) whose work-tree or index copy differs from HEAD:
+ * modified, added, deleted, renamed or untracked, not ignored.  Nothing in
+ * a bare repository.
+ */
+int qf_git_uncommitted(struct qf_git *g, const char *path,
+                       struct qf_strlist *out,
+                       struct qf_diags *d) QF_MUST_CHECK;
+
+/*
  * Append to out (then sorted) every path added, modified, renamed to or
  * type-changed between base's tree and head's tree.
  */

@@ -257,6 +257,21 @@ has lint-submodule-tree "tenants: note: skipped: a git submodule"
 check diff-submodule 2 "$QF" diff HEAD~1 HEAD --path tenants --repo "$tmp/super"
 has diff-submodule "[QF023]"
 
+# a side that is the checked-out commit is read as committed: uncommitted
+# edits under --path get a note (QF025) saying they are not compared, and
+# how to compare them (the diff said "0 changed" without a word)
+git -C "$tmp/repo" worktree add -q --detach "$tmp/dirty-wt" v2
+sed -i 's/    committed: 32/    committed: 30/' "$tmp/dirty-wt/tenants/globex.yaml"
+check diff-uncommitted 0 sh -c "cd '$tmp/dirty-wt' && '$QF' diff v1 HEAD --path tenants"
+has diff-uncommitted "tenants/globex.yaml: note: differs from HEAD in the work tree (uncommitted) and is not compared: HEAD is read as committed [QF025]"
+has diff-uncommitted "~ globex-vision: committed 24 -> 32"
+check diff-uncommitted-dot 0 sh -c "cd '$tmp/dirty-wt' && '$QF' diff v1 . --path tenants"
+has diff-uncommitted-dot "~ globex-vision: committed 24 -> 30"
+hasnt diff-uncommitted-dot "[QF025]"
+# neither side the checked-out commit: nothing to say
+check diff-committed-clean 0 sh -c "cd '$tmp/dirty-wt' && '$QF' diff v1 HEAD~1 --path tenants"
+hasnt diff-committed-clean "[QF025]"
+
 # a blob missing from the object store (a damaged clone): QF022, exit 2
 git clone -q --no-hardlinks "$tmp/repo" "$tmp/broken"
 blob=$(git -C "$tmp/broken" rev-parse HEAD:kueue/queues.yaml)
