@@ -105,6 +105,14 @@ static int lint_paths(struct qf_strlist *paths, const struct qf_lint_opts *lo,
 	return rc == QF_ENOTFOUND || rc == QF_ERR ? rc : QF_OK;
 }
 
+/* "1 error, 2 warnings, 0 notes" */
+static void count_line(struct qf_buf *b, size_t e, size_t w, size_t n)
+{
+	qf_buf_addf(b, "%zu error%s, %zu warning%s, %zu note%s\n", e,
+	            e == 1 ? "" : "s", w, w == 1 ? "" : "s", n,
+	            n == 1 ? "" : "s");
+}
+
 static int print_report(const struct args *a, struct qf_diags *d,
                         struct qf_ctx *ctx)
 {
@@ -121,9 +129,8 @@ static int print_report(const struct args *a, struct qf_diags *d,
 	qf_diags_sort(d);
 	qf_lint_render(&out, d, &ro);
 	if (ro.format == QF_LINT_TEXT)
-		qf_buf_addf(&out, "%zu errors, %zu warnings, %zu notes\n",
-		            d->nerrors, d->nwarnings,
-		            d->n - d->nerrors - d->nwarnings);
+		count_line(&out, d->nerrors, d->nwarnings,
+		           d->n - d->nerrors - d->nwarnings);
 	rc = write_all(ctx->out, &out);
 	qf_buf_release(&out);
 	return rc;
