@@ -32,15 +32,15 @@ static const char summary[] =
         "changed with their changed fields.  BASE and HEAD are branches,\n"
         "tags or commits read from the git object store (no checkout),\n"
         "directories, or (without --path) *.yaml, *.yml or *.json files.\n"
-        "BASE..HEAD is BASE HEAD; BASE...HEAD starts from\n"
-        "where HEAD parted from BASE (their merge base, named by its id):\n"
-        "a pull request's own change, without BASE's later commits.\n"
-        "markdown is a pull-request comment.  When a side does not\n"
-        "compile, its errors are named REV:path:line:col on stderr and the\n"
-        "output says so in the chosen format.  A --path only one side\n"
-        "holds is an empty spec on the other (the change adds or removes\n"
-        "it).  Exit 0 on success, 1 when a side does not compile, 2 on an\n"
-        "unknown revision, a --path neither side holds, or a usage error.";
+        "BASE..HEAD is BASE HEAD; BASE...HEAD starts from where HEAD parted\n"
+        "from BASE (their merge base, named by its id): a pull request's\n"
+        "own change, without BASE's later commits.  markdown is a\n"
+        "pull-request comment.  When a side does not compile, its errors\n"
+        "are named REV:path:line:col on stderr and the output says so in\n"
+        "the chosen format.  A --path only one side holds is an empty spec\n"
+        "on the other (the change adds or removes it).  Exit 0 on success,\n"
+        "1 when a side does not compile, 2 on an unknown revision, a --path\n"
+        "neither side holds, or a usage error.";
 
 struct args {
 	const char *repo, *path, *format;
