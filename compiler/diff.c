@@ -63,6 +63,18 @@ static json_t *tenant_json(const struct qf_spec *s,
 	set(o, "flavours", joined(fl, t->nflavours));
 	set(o, "namespaces", joined(t->namespaces, t->nnamespaces));
 	set(o, "preemption", json_string(qf_spec_preset_name(t->preset)));
+	/* in no column of its own in Kueue's terms, but the tenant's own
+	 * change: a tenant whose queueing alone changed is a changed one */
+	set(o, "queueing", json_string(qf_spec_queueing_name(t->queueing)));
+	if (t->weight_auto) {
+		set(o, "fairShareWeight", json_string("auto"));
+	} else {
+		struct qf_buf w = QF_BUF_INIT;
+
+		qf_qty_format(&w, &t->weight);
+		set(o, "fairShareWeight", json_string(w.buf));
+		qf_buf_release(&w);
+	}
 	free(fl);
 	return o;
 }

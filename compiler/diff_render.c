@@ -12,10 +12,10 @@
 #include "core/diag.h"
 #include "core/banned.h"
 
-static const char *const tenant_fields[] = { "account",   "committed",
-	                                     "burst",     "lendable",
-	                                     "flavours",  "namespaces",
-	                                     "preemption" };
+static const char *const tenant_fields[] = {
+	"account",    "committed",  "burst",    "lendable",       "flavours",
+	"namespaces", "preemption", "queueing", "fairShareWeight"
+};
 
 /*
  * Numbers with a fraction (a price) as written, 3.1 and not jansson's
@@ -263,8 +263,8 @@ static void md_tenants(struct qf_buf *b, const json_t *list)
 		return;
 	qf_buf_adds(b, "\n#### Tenants\n\n| Tenant | Change | Account | "
 	               "Committed | Burst | Lendable | Flavours | Namespaces "
-	               "| Preemption |\n|---|---|---|---:|---:|---:|---|---|"
-	               "---|\n");
+	               "| Preemption | Queueing | Fair-share weight |\n"
+	               "|---|---|---|---:|---:|---:|---|---|---|---|---:|\n");
 	json_array_foreach ((json_t *)list, i, t) {
 		const json_t *before = json_object_get(t, "before");
 		const json_t *after = json_object_get(t, "after");

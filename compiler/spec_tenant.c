@@ -369,3 +369,9 @@ const char *qf_spec_preset_name(enum qf_spec_preset p)
 {
 	return (size_t)p < QF_ARRAY_SIZE(preset_names) ? preset_names[p] : "?";
 }
+
+const char *qf_spec_queueing_name(enum qf_spec_queueing q)
+{
+	return (size_t)q < QF_ARRAY_SIZE(queueing_names) ? queueing_names[q]
+	                                                 : "?";
+}
