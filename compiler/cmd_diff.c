@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -20,8 +21,8 @@
 #include "core/banned.h"
 
 static const char usage[] =
-        "quotaflow diff BASE HEAD [--repo DIR] [--path SUBDIR]\n"
-        "       [--format text|json|markdown]";
+        "quotaflow diff BASE HEAD | BASE...HEAD [--repo DIR]\n"
+        "       [--path SUBDIR] [--format text|json|markdown]";
 static const char summary[] =
         "Compile two revisions of the tenant spec and report what the\n"
         "change means: tenants added and removed, per tenant committed,\n"
@@ -29,18 +30,42 @@ static const char summary[] =
         "after, per flavour and per account the committed GPUs and the\n"
         "headroom, and the generated Kueue objects added, removed and\n"
         "changed with their changed fields.  BASE and HEAD are branches,\n"
-        "tags or commits read from the git object store (no checkout), or\n"
-        "directories.  markdown is a pull-request comment.  When a side\n"
-        "does not compile, its errors are named REV:path:line:col on\n"
-        "stderr and the output says so in the chosen format.  Exit 0 on\n"
-        "success, 1 when a side does not compile, 2 on an unknown revision,\n"
-        "a --path the revision does not hold, or a usage error.";
+        "tags or commits read from the git object store (no checkout),\n"
+        "directories, or (without --path) *.yaml, *.yml or *.json files.\n"
+        "BASE..HEAD is BASE HEAD; BASE...HEAD starts from where HEAD parted\n"
+        "from BASE (their merge base, named by its id): a pull request's\n"
+        "own change, without BASE's later commits.  markdown is a\n"
+        "pull-request comment.  When a side does not compile, its errors\n"
+        "are named REV:path:line:col on stderr and the output says so in\n"
+        "the chosen format.  A --path only one side holds is an empty spec\n"
+        "on the other (the change adds or removes it).  Exit 0 on success,\n"
+        "1 when a side does not compile, 2 on an unknown revision, a --path\n"
+        "neither side holds, or a usage error.";
 
 struct args {
 	const char *repo, *path, *format;
 };
 
-/* Load one side: a directory on disk, else a revision of the repository. */
+/*
+ * load_side's result for a side without --path (its QF023 error added):
+ * the folder was created or removed by the change when the other side
+ * holds it, else it is a mistyped --path.
+ */
+#define SIDE_ABSENT 1
+
+/*
+ * A side read from disk: a directory, or (without --path) one manifest
+ * file, as `diff old/pool.yaml new/pool.yaml` means it; else a revision.
+ */
+static int on_disk(const char *side, const struct args *a)
+{
+	struct stat st;
+
+	return qf_fs_is_dir(side) || (!a->path && qf_fs_is_manifest(side) &&
+	                              !stat(side, &st) && S_ISREG(st.st_mode));
+}
+
+/* Load one side: a directory or file on disk, else a revision. */
 static int load_side(struct qf_compile *c, const char *side,
                      const struct args *a, struct qf_git **g,
                      struct qf_diags *d)
@@ -48,21 +73,21 @@ static int load_side(struct qf_compile *c, const char *side,
 	struct qf_compile_opts co = QF_COMPILE_OPTS_INIT;
 	struct qf_strlist sub = QF_STRLIST_INIT;
 	struct qf_buf dir = QF_BUF_INIT;
-	int rc;
+	size_t errors;
+	int rc, held;
 
-	if (qf_fs_is_dir(side)) {
+	if (on_disk(side, a)) {
 		const char *p;
 
 		qf_buf_adds(&dir, side);
 		if (a->path)
 			qf_buf_addf(&dir, "/%s", a->path);
 		p = dir.buf;
-		/* as a revision without --path: exit 2, not "invalid" */
 		if (access(p, F_OK)) {
 			(void)qf_diag_error(d, &(struct qf_loc){ p, 0, 0 },
 			                    "QF023", NULL,
 			                    "no such file or folder");
-			rc = QF_EUSAGE;
+			rc = SIDE_ABSENT;
 			goto done;
 		}
 		rc = qf_compile_run(c, &p, 1, &co, d);
@@ -71,15 +96,36 @@ static int load_side(struct qf_compile *c, const char *side,
 	if (!*g) {
 		rc = qf_git_open(g, a->repo ? a->repo : ".", d);
 		if (rc) {
+			qf_diag_hint(d,
+			             "\"%s\" is no directory or manifest file "
+			             "here, so it names a revision, read from "
+			             "the repository of --repo DIR (.)",
+			             side);
 			rc = QF_EUSAGE;
 			goto done;
 		}
 	}
 	if (a->path)
 		qf_strlist_add(&sub, a->path);
+	held = a->path ? qf_git_holds(*g, side, a->path, d) : 1;
+	if (held < 0) {
+		rc = QF_EUSAGE;
+		goto done;
+	}
+	errors = d->nerrors;
 	rc = qf_lint_git_load(&c->docs, *g, side, &sub, d);
+	if (!held) {
+		rc = SIDE_ABSENT; /* with the load's QF023 */
+		goto done;
+	}
 	if (rc == QF_ENOTFOUND || rc == QF_EIO) {
 		rc = QF_EUSAGE;
+		goto done;
+	}
+	/* a file that does not load fails the side, as on disk: compiled
+	 * without it, its tenants would read as removed */
+	if (d->nerrors > errors) {
+		rc = QF_EINVAL;
 		goto done;
 	}
 	rc = qf_compile_objects(c, c->docs.objs, c->docs.nobjs, &co, 0, d);
@@ -106,24 +152,27 @@ static int is_error(const struct qf_diag *g, void *arg)
  * Name a side's findings as the user reads them: a file of a revision as
  * REV:path (git's own spelling, `git show REV:path` opens it), a problem of
  * the whole side as REV:SUBDIR or REV.  A directory side names its files
- * already.  Only errors are kept.
+ * already, and a problem of its whole as DIR/SUBDIR or DIR.  Only errors
+ * are kept.
  */
 static void label_side(struct qf_diags *d, const char *side,
                        const struct args *a)
 {
-	int git = !qf_fs_is_dir(side);
+	int git = !on_disk(side, a);
 
 	qf_diags_filter(d, 0, is_error, NULL);
 	for (size_t i = 0; i < d->n; i++) {
 		struct qf_diag *g = &d->v[i];
 		struct qf_buf f = QF_BUF_INIT;
 
-		if (!git && g->file)
-			continue;
+		if ((!git && g->file) || (g->rule && !strcmp(g->rule, "QF020")))
+			continue; /* the repository's, not the side's */
 		if (git && g->file && !strncmp(g->file, side, strlen(side)) &&
 		    g->file[strlen(side)] == ':')
 			continue; /* named already (QF023) */
-		qf_buf_addf(&f, "%s%s%s", side, g->file || a->path ? ":" : "",
+		/* a folder's problem is its path, DIR/SUBDIR, not DIR:SUBDIR */
+		qf_buf_addf(&f, "%s%s%s", side,
+		            g->file || a->path ? (git ? ":" : "/") : "",
 		            g->file   ? g->file
 		            : a->path ? a->path
 		                      : "");
@@ -132,19 +181,85 @@ static void label_side(struct qf_diags *d, const char *side,
 	}
 }
 
+/*
+ * A --path only one side holds: the change adds or removes the whole spec,
+ * so that side is compared as an empty one (every tenant and object added
+ * or removed).  Neither: a mistyped --path, each side's QF023 and exit 2.
+ */
+static int absent_sides(struct qf_compile *c[2], const int absent[2],
+                        struct qf_diags *held, struct qf_diags *d)
+{
+	if (absent[0] && absent[1]) {
+		qf_diags_move(d, held);
+		return QF_EUSAGE;
+	}
+	for (int i = 0; i < 2; i++)
+		if (absent[i])
+			c[i]->spec = qf_xcalloc(1, sizeof(*c[i]->spec));
+	return QF_OK;
+}
+
+/*
+ * A side that is the checked-out commit is read as committed: say so when
+ * the work tree holds uncommitted manifests under --path (the user may
+ * think they are compared), and how to compare them instead (QF025).
+ */
+static void note_uncommitted(struct qf_git *g, const struct qf_strlist *revs,
+                             const struct args *a, struct qf_diags *d)
+{
+	struct qf_strlist dirty = QF_STRLIST_INIT;
+	struct qf_diags quiet = QF_DIAGS_INIT;
+	struct qf_buf what = QF_BUF_INIT;
+	char head[41], hex[41];
+	int at_head = 0;
+
+	if (!g || qf_git_commit_id(g, "HEAD", head, &quiet))
+		goto done;
+	for (int i = 0; i < 2; i++)
+		at_head |= !on_disk(revs->v[i], a) &&
+		           !qf_git_commit_id(g, revs->v[i], hex, &quiet) &&
+		           !strcmp(hex, head);
+	if (!at_head || qf_git_uncommitted(g, a->path, &dirty, &quiet) ||
+	    !dirty.n)
+		goto done;
+	if (dirty.n == 1)
+		qf_buf_adds(&what, "differs");
+	else
+		qf_buf_addf(&what,
+		            "this file and %zu more under the path differ",
+		            dirty.n - 1);
+	(void)qf_diag_add(d, QF_SEV_NOTE, &(struct qf_loc){ dirty.v[0], 0, 0 },
+	                  "QF025", NULL,
+	                  "%s from HEAD in the work tree (uncommitted) and %s "
+	                  "not compared: HEAD is read as committed",
+	                  what.buf, dirty.n == 1 ? "is" : "are");
+	qf_diag_hint(d, "give . (the work tree) as a side to compare them");
+done:
+	qf_strlist_release(&dirty);
+	qf_diags_release(&quiet);
+	qf_buf_release(&what);
+}
+
 /* Load both sides; each side's errors go to d labelled with the side. */
 static int load_sides(struct qf_compile *base, struct qf_compile *head,
                       const struct args *a, const struct qf_strlist *revs,
                       int ok[2], struct qf_diags *d)
 {
 	struct qf_compile *c[2] = { base, head };
+	struct qf_diags held = QF_DIAGS_INIT;
 	struct qf_git *g = NULL;
-	int rc = QF_OK;
+	int rc = QF_OK, absent[2] = { 0, 0 };
 
 	for (int i = 0; i < 2 && rc != QF_EUSAGE; i++) {
 		struct qf_diags sd = QF_DIAGS_INIT;
 		int r = load_side(c[i], revs->v[i], a, &g, &sd);
 
+		if (r == SIDE_ABSENT) {
+			absent[i] = ok[i] = 1;
+			qf_diags_move(&held, &sd);
+			qf_diags_release(&sd);
+			continue;
+		}
 		ok[i] = r == QF_OK;
 		/* a side that compiled has only warnings: the lint's
 		 * business, and the same one from both sides printed twice */
@@ -157,6 +272,11 @@ static int load_sides(struct qf_compile *base, struct qf_compile *head,
 		if (r == QF_EUSAGE || rc == QF_OK)
 			rc = r;
 	}
+	if (rc != QF_EUSAGE && absent_sides(c, absent, &held, d))
+		rc = QF_EUSAGE;
+	if (rc != QF_EUSAGE)
+		note_uncommitted(g, revs, a, d);
+	qf_diags_release(&held);
 	qf_git_free(g);
 	return rc;
 }
@@ -204,11 +324,48 @@ static int run(const struct args *a, const struct qf_strlist *revs,
 	          a) < 0
 	             ? QF_EXIT_USAGE
 	             : QF_EXIT_OK;
+	(void)qf_cli_print_diags(&d, ctx); /* notes only (QF025) */
 done:
 	qf_compile_release(&base);
 	qf_compile_release(&head);
 	qf_diags_release(&d);
 	return rc;
+}
+
+/*
+ * One argument BASE..HEAD is BASE HEAD, as for git diff; BASE...HEAD
+ * starts from their merge base (what a branch changes since it parted
+ * from BASE, a pull request's own change), named by its abbreviated id.
+ * revs then holds the two sides.  QF_EUSAGE (nothing added) when the
+ * argument is no range; the merge base's errors go to d.
+ */
+static int split_arg(const struct args *a, struct qf_strlist *revs,
+                     struct qf_diags *d)
+{
+	char *base = NULL, *head = NULL, hex[41];
+	struct qf_git *g = NULL;
+	int rc, three;
+
+	if (revs->n != 1 || !access(revs->v[0], F_OK) ||
+	    qf_git_split_range(revs->v[0], &base, &head, &three))
+		return QF_EUSAGE;
+	rc = three ? qf_git_open(&g, a->repo ? a->repo : ".", d) : QF_OK;
+	if (!rc && three)
+		rc = qf_git_merge_base(g, base, head, hex, d);
+	if (!rc && three) {
+		free(base);
+		base = qf_xstrndup(hex, 12);
+	}
+	if (!rc) {
+		qf_strlist_release(revs);
+		qf_strlist_add_take(revs, base);
+		qf_strlist_add_take(revs, head);
+		base = head = NULL;
+	}
+	qf_git_free(g);
+	free(base);
+	free(head);
+	return rc ? QF_ENOTFOUND : QF_OK;
 }
 
 int cmd_diff(int argc, const char **argv, struct qf_ctx *ctx)
@@ -230,9 +387,21 @@ int cmd_diff(int argc, const char **argv, struct qf_ctx *ctx)
 	if (rc >= 0)
 		goto done;
 	if (revs.n != 2) {
-		rc = qf_cli_usage_error(ctx, usage,
-		                        "diff: give exactly BASE and HEAD");
-		goto done;
+		struct qf_diags d = QF_DIAGS_INIT;
+
+		rc = split_arg(&a, &revs, &d);
+		if (rc == QF_ENOTFOUND)
+			(void)qf_cli_print_diags(&d, ctx);
+		qf_diags_release(&d);
+		if (rc == QF_EUSAGE)
+			rc = qf_cli_usage_error(
+			        ctx, usage,
+			        "diff: give BASE and HEAD, or BASE..HEAD or "
+			        "BASE...HEAD");
+		if (rc) {
+			rc = rc == QF_ENOTFOUND ? QF_EXIT_USAGE : rc;
+			goto done;
+		}
 	}
 	rc = run(&a, &revs, ctx);
 done:

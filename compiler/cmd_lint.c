@@ -34,8 +34,9 @@ static const char summary[] =
         "--rules FILE.  Findings go to stdout at the file:line:col of the\n"
         "offending field.  With --git-range the HEAD tree is read from the\n"
         "git object store and only files changed in the range are reported\n"
-        "(pool-wide capacity rules see the whole tree).  Exit 0 clean, 1 a\n"
-        "finding at or above --fail-on (error), 2 usage error.";
+        "(pool-wide capacity rules see the whole tree); with BASE...HEAD,\n"
+        "files changed since HEAD parted from BASE, as git reads it.  Exit\n"
+        "0 clean, 1 a finding at or above --fail-on (error), 2 usage error.";
 
 struct args {
 	const char *format, *rules, *fail_on, *range, *repo;
@@ -104,6 +105,14 @@ static int lint_paths(struct qf_strlist *paths, const struct qf_lint_opts *lo,
 	return rc == QF_ENOTFOUND || rc == QF_ERR ? rc : QF_OK;
 }
 
+/* "1 error, 2 warnings, 0 notes" */
+static void count_line(struct qf_buf *b, size_t e, size_t w, size_t n)
+{
+	qf_buf_addf(b, "%zu error%s, %zu warning%s, %zu note%s\n", e,
+	            e == 1 ? "" : "s", w, w == 1 ? "" : "s", n,
+	            n == 1 ? "" : "s");
+}
+
 static int print_report(const struct args *a, struct qf_diags *d,
                         struct qf_ctx *ctx)
 {
@@ -120,9 +129,8 @@ static int print_report(const struct args *a, struct qf_diags *d,
 	qf_diags_sort(d);
 	qf_lint_render(&out, d, &ro);
 	if (ro.format == QF_LINT_TEXT)
-		qf_buf_addf(&out, "%zu errors, %zu warnings, %zu notes\n",
-		            d->nerrors, d->nwarnings,
-		            d->n - d->nerrors - d->nwarnings);
+		count_line(&out, d->nerrors, d->nwarnings,
+		           d->n - d->nerrors - d->nwarnings);
 	rc = write_all(ctx->out, &out);
 	qf_buf_release(&out);
 	return rc;

@@ -60,26 +60,68 @@ static const char *skip_dot_slash(const char *p)
 	return p;
 }
 
+/* 1 when path is dir or below it (both spelled the same way). */
+static int below(const char *path, const char *dir, size_t n)
+{
+	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
+}
+
+/*
+ * 1 when file is under dir, compared as real paths (real is dir's), so a
+ * link to it or another spelling of it (/abs/t for t) is caught; cache
+ * keeps the last folder looked up, as the sorted files come folder by
+ * folder.
+ */
+static int really_under(const char *file, const char *real,
+                        struct qf_buf *cache, int *cached)
+{
+	const char *slash = strrchr(file, '/');
+	size_t n = slash ? (size_t)(slash - file) : 0;
+	char *folder, *rf;
+
+	if (cache->len == n + 1 && !strncmp(cache->buf + 1, file, n))
+		return *cached;
+	qf_buf_reset(cache);
+	qf_buf_addch(cache, '>'); /* never empty once looked up */
+	qf_buf_add(cache, file, n);
+	folder = qf_xstrndup(slash ? file : ".", slash ? n : 1);
+	rf = realpath(*folder ? folder : "/", NULL);
+	*cached = rf && below(rf, real, strlen(real));
+	free(rf);
+	free(folder);
+	return *cached;
+}
+
 /*
  * Drop the files under dir from the input list, so that compiling `.`
- * with -o ./deploy does not read last run's output as input.
+ * with -o ./deploy does not read last run's output as input, nor `-o
+ * out` write into the spec folder that out links to.  Returns how many
+ * were dropped.
  */
-static void drop_under(struct qf_strlist *files, const char *dir)
+static size_t drop_under(struct qf_strlist *files, const char *dir)
 {
 	const char *d = skip_dot_slash(dir);
+	char *real = realpath(dir, NULL); /* NULL: not made yet */
+	struct qf_buf cache = QF_BUF_INIT;
 	size_t n = strlen(d), i, w = 0;
+	int cached = 0;
 
 	while (n > 1 && d[n - 1] == '/')
 		n--;
 	for (i = 0; i < files->n; i++) {
 		const char *f = skip_dot_slash(files->v[i]);
 
-		if (strncmp(f, d, n) == 0 && f[n] == '/')
+		if ((!strncmp(f, d, n) && f[n] == '/') ||
+		    (real && really_under(files->v[i], real, &cache, &cached)))
 			free(files->v[i]);
 		else
 			files->v[w++] = files->v[i];
 	}
+	n = files->n - w;
 	files->n = w;
+	free(real);
+	qf_buf_release(&cache);
+	return n;
 }
 
 int qf_compile_run(struct qf_compile *c, const char *const *paths,
@@ -88,6 +130,7 @@ int qf_compile_run(struct qf_compile *c, const char *const *paths,
 {
 	struct qf_strlist files = QF_STRLIST_INIT;
 	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	size_t dropped = 0;
 	int rc;
 
 	/* the docs outlive every reference to their nodes (spec, output):
@@ -95,10 +138,20 @@ int qf_compile_run(struct qf_compile *c, const char *const *paths,
 	lim.flags = QF_DOC_ARENA;
 	rc = qf_fs_collect(&files, paths, npaths, QF_FS_MANIFESTS, d);
 	if (opts->exclude_dir)
-		drop_under(&files, opts->exclude_dir);
-	if (!rc && files.n == 0)
+		dropped = drop_under(&files, opts->exclude_dir);
+	if (!rc && files.n == 0 && dropped) {
+		/* not "no files found": there were, in the output folder */
+		rc = qf_diag_error(
+		        d, NULL, "QF307", NULL,
+		        "every input file (%zu) is in %s, the output "
+		        "directory, which compile never reads from",
+		        dropped, opts->exclude_dir);
+		qf_diag_hint(d, "keep the spec and the output apart: "
+		                "compile tenants -o deploy");
+	} else if (!rc && files.n == 0) {
 		rc = qf_diag_error(d, NULL, "QF307", NULL,
 		                   "no *.yaml, *.yml or *.json files found");
+	}
 	if (!rc)
 		rc = qf_docset_load(&c->docs, &files, &lim, d);
 	if (!rc)

@@ -505,7 +505,7 @@ static int write_files(struct outdir *o, const struct qf_compile_files *files,
 		if (renaming && renameat(fd, tmps[i], fd, base))
 			rc = dir_error(
 			        o, files->v[i].path,
-			        "cannot rename the temporary file onto: %s",
+			        "cannot rename a temporary file onto it: %s",
 			        strerror(errno));
 		else if (!renaming)
 			(void)unlinkat(fd, tmps[i], 0);

@@ -63,6 +63,18 @@ static json_t *tenant_json(const struct qf_spec *s,
 	set(o, "flavours", joined(fl, t->nflavours));
 	set(o, "namespaces", joined(t->namespaces, t->nnamespaces));
 	set(o, "preemption", json_string(qf_spec_preset_name(t->preset)));
+	/* in no column of its own in Kueue's terms, but the tenant's own
+	 * change: a tenant whose queueing alone changed is a changed one */
+	set(o, "queueing", json_string(qf_spec_queueing_name(t->queueing)));
+	if (t->weight_auto) {
+		set(o, "fairShareWeight", json_string("auto"));
+	} else {
+		struct qf_buf w = QF_BUF_INIT;
+
+		qf_qty_format(&w, &t->weight);
+		set(o, "fairShareWeight", json_string(w.buf));
+		qf_buf_release(&w);
+	}
 	free(fl);
 	return o;
 }
@@ -170,14 +182,24 @@ static json_t *diff_flavours(const struct qf_spec *a, const struct qf_spec *b)
 		int64_t cb = fb < 0 ? 0 : flavour_committed(b, (size_t)fb);
 		int64_t ga = fa < 0 ? 0 : a->pool.flavours[fa].gpus;
 		int64_t gb = fb < 0 ? 0 : b->pool.flavours[fb].gpus;
-		json_t *e = json_object();
+		const json_t *pa = fa < 0 ? NULL : a->pool.flavours[fa].price;
+		const json_t *pb = fb < 0 ? NULL : b->pool.flavours[fb].price;
+		json_t *e = json_object(), *price = json_object();
 
 		set(e, "name", json_string(names.v[i]));
 		set(e, "gpus", pair(ga, gb, fa >= 0, fb >= 0));
 		set(e, "committed", pair(ca, cb, fa >= 0, fb >= 0));
 		set(e, "headroom", pair(ga - ca, gb - cb, fa >= 0, fb >= 0));
+		/* no Kueue object holds the price, the audit's cost reports
+		 * do: a change of it alone is still a change */
+		set(price, "before",
+		    pa ? json_copy((json_t *)pa) : json_null());
+		set(price, "after", pb ? json_copy((json_t *)pb) : json_null());
+		set(e, "pricePerGpuHour", price);
 		set(e, "changed",
-		    json_boolean(fa < 0 || fb < 0 || ca != cb || ga != gb));
+		    json_boolean(fa < 0 || fb < 0 || ca != cb || ga != gb ||
+		                 !json_equal(json_object_get(price, "before"),
+		                             json_object_get(price, "after"))));
 		append(out, e);
 	}
 	qf_strlist_release(&names);

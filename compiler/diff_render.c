@@ -12,10 +12,16 @@
 #include "core/diag.h"
 #include "core/banned.h"
 
-static const char *const tenant_fields[] = { "account",   "committed",
-	                                     "burst",     "lendable",
-	                                     "flavours",  "namespaces",
-	                                     "preemption" };
+static const char *const tenant_fields[] = {
+	"account",    "committed",  "burst",    "lendable",       "flavours",
+	"namespaces", "preemption", "queueing", "fairShareWeight"
+};
+
+/*
+ * Numbers with a fraction (a price) as written, 3.1 and not jansson's
+ * default 3.1000000000000001: 15 digits hold any a YAML file gives.
+ */
+#define QF_DIFF_REAL JSON_REAL_PRECISION(15)
 
 static const char *str(const json_t *o, const char *k)
 {
@@ -43,7 +49,8 @@ static void value(struct qf_buf *b, const json_t *v, int md)
 		s = NULL;
 		p = json_string_value(v);
 	} else {
-		s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+		s = json_dumps(v,
+		               JSON_ENCODE_ANY | JSON_COMPACT | QF_DIFF_REAL);
 		if (!s)
 			abort();
 		p = s;
@@ -54,6 +61,37 @@ static void value(struct qf_buf *b, const json_t *v, int md)
 		else
 			qf_buf_addch(b, *p);
 	free(s);
+}
+
+/*
+ * s as one Markdown code span, so that text from the input (an unknown
+ * key, a file name) is shown as written, never rendered as a link, an
+ * image, a mention or HTML in the pull-request comment: its control
+ * characters escaped (\x1b, \n: the comment is printed to terminals and
+ * logs too), fenced by one backtick more than its longest run of them
+ * (CommonMark), padded when it starts or ends with one.
+ */
+static void md_code(struct qf_buf *b, const char *s)
+{
+	struct qf_buf t = QF_BUF_INIT;
+	size_t run = 0, longest = 0;
+	int pad;
+
+	qf_buf_add_escaped(&t, s, strlen(s));
+	pad = t.len && (t.buf[0] == '`' || t.buf[t.len - 1] == '`');
+	for (size_t i = 0; i < t.len; i++) {
+		run = t.buf[i] == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	for (size_t i = 0; i <= longest; i++)
+		qf_buf_addch(b, '`');
+	qf_buf_adds(b, pad ? " " : "");
+	qf_buf_add(b, t.buf, t.len);
+	qf_buf_adds(b, pad ? " " : "");
+	for (size_t i = 0; i <= longest; i++)
+		qf_buf_addch(b, '`');
+	qf_buf_release(&t);
 }
 
 static void before_after(struct qf_buf *b, const json_t *before,
@@ -99,16 +137,27 @@ static void text_tenant(struct qf_buf *b, const json_t *t)
 	qf_buf_addch(b, '\n');
 }
 
+static const json_t *side_of(const json_t *e, const char *k, const char *s)
+{
+	return json_object_get(json_object_get(e, k), s);
+}
+
 static void text_pairs(struct qf_buf *b, const json_t *e, const char *label)
 {
+	const json_t *pb = side_of(e, "pricePerGpuHour", "before");
+	const json_t *pa = side_of(e, "pricePerGpuHour", "after");
+
 	qf_buf_addf(b, "  %s: committed ", label);
-	before_after(
-	        b, json_object_get(json_object_get(e, "committed"), "before"),
-	        json_object_get(json_object_get(e, "committed"), "after"), 0);
+	before_after(b, side_of(e, "committed", "before"),
+	             side_of(e, "committed", "after"), 0);
 	qf_buf_adds(b, ", headroom ");
-	before_after(
-	        b, json_object_get(json_object_get(e, "headroom"), "before"),
-	        json_object_get(json_object_get(e, "headroom"), "after"), 0);
+	before_after(b, side_of(e, "headroom", "before"),
+	             side_of(e, "headroom", "after"), 0);
+	/* a flavour's line names its price only when the price changed */
+	if ((pb || pa) && !json_equal(pb, pa)) {
+		qf_buf_adds(b, ", price per GPU-hour ");
+		before_after(b, pb, pa, 0);
+	}
 	qf_buf_addch(b, '\n');
 }
 
@@ -175,6 +224,16 @@ static void render_text(struct qf_buf *b, const json_t *d)
 
 /* ---- markdown ----------------------------------------------------------- */
 
+/* "### Quotaflow diff `BASE` → `HEAD`", the names as code spans */
+static void md_heading(struct qf_buf *b, const json_t *d)
+{
+	qf_buf_adds(b, "### Quotaflow diff ");
+	md_code(b, str(d, "base"));
+	qf_buf_adds(b, " → ");
+	md_code(b, str(d, "head"));
+	qf_buf_addch(b, '\n');
+}
+
 static void md_summary(struct qf_buf *b, const json_t *d)
 {
 	const json_t *s = json_object_get(d, "summary");
@@ -182,11 +241,8 @@ static void md_summary(struct qf_buf *b, const json_t *d)
 		                               { "objects", "Kueue objects" } };
 	size_t i;
 
-	qf_buf_adds(b, "### Quotaflow diff `");
-	value(b, json_object_get(d, "base"), 1);
-	qf_buf_adds(b, "` → `");
-	value(b, json_object_get(d, "head"), 1);
-	qf_buf_adds(b, "`\n\n|  | Added | Removed | Changed |\n"
+	md_heading(b, d);
+	qf_buf_adds(b, "\n|  | Added | Removed | Changed |\n"
 	               "|---|---:|---:|---:|\n");
 	for (i = 0; i < 2; i++) {
 		const json_t *c = json_object_get(s, rows[i][0]);
@@ -207,8 +263,8 @@ static void md_tenants(struct qf_buf *b, const json_t *list)
 		return;
 	qf_buf_adds(b, "\n#### Tenants\n\n| Tenant | Change | Account | "
 	               "Committed | Burst | Lendable | Flavours | Namespaces "
-	               "| Preemption |\n|---|---|---|---:|---:|---:|---|---|"
-	               "---|\n");
+	               "| Preemption | Queueing | Fair-share weight |\n"
+	               "|---|---|---|---:|---:|---:|---|---|---|---|---:|\n");
 	json_array_foreach ((json_t *)list, i, t) {
 		const json_t *before = json_object_get(t, "before");
 		const json_t *after = json_object_get(t, "after");
@@ -247,12 +303,14 @@ static void md_capacity(struct qf_buf *b, const json_t *d)
 	size_t i;
 
 	qf_buf_adds(b, "\n#### Flavours\n\n| Flavour | GPUs | Committed | "
-	               "Headroom |\n|---|---:|---:|---:|\n");
+	               "Headroom | Price per GPU-hour |\n"
+	               "|---|---:|---:|---:|---:|\n");
 	json_array_foreach (json_object_get(d, "flavours"), i, e) {
 		qf_buf_addf(b, "| %s |", str(e, "name"));
 		md_pair(b, e, "gpus");
 		md_pair(b, e, "committed");
 		md_pair(b, e, "headroom");
+		md_pair(b, e, "pricePerGpuHour");
 		qf_buf_addch(b, '\n');
 	}
 	if (!json_array_size(json_object_get(d, "accounts")))
@@ -322,22 +380,27 @@ json_t *qf_diff_failure(const char *base_name, const char *head_name,
 	return doc;
 }
 
+static void side_name(struct qf_buf *b, const char *name, int md)
+{
+	if (md)
+		md_code(b, name);
+	else
+		qf_buf_adds(b, name);
+}
+
 /* "HEAD does not compile", "neither BASE nor HEAD compiles" */
 static void failed_sides(struct qf_buf *b, const json_t *d, int md)
 {
 	const json_t *ok = json_object_get(d, "compiled");
 	int bok = json_is_true(json_object_get(ok, "base"));
 	int hok = json_is_true(json_object_get(ok, "head"));
-	const char *q = md ? "`" : "";
-
-	qf_buf_addf(b, "%s%s", !bok && !hok ? "neither " : "", q);
-	value(b, json_object_get(d, bok ? "head" : "base"), md);
+	qf_buf_adds(b, !bok && !hok ? "neither " : "");
+	side_name(b, str(d, bok ? "head" : "base"), md);
 	if (!bok && !hok) {
-		qf_buf_addf(b, "%s nor %s", q, q);
-		value(b, json_object_get(d, "head"), md);
+		qf_buf_adds(b, " nor ");
+		side_name(b, str(d, "head"), md);
 	}
-	qf_buf_addf(b, "%s %s", q,
-	            !bok && !hok ? "compiles" : "does not compile");
+	qf_buf_addf(b, " %s", !bok && !hok ? "compiles" : "does not compile");
 }
 
 /*
@@ -359,25 +422,29 @@ static void render_failure(struct qf_buf *b, const json_t *d, int md)
 		            n, n == 1 ? "" : "s");
 		return;
 	}
-	qf_buf_adds(b, "### Quotaflow diff `");
-	value(b, json_object_get(d, "base"), 1);
-	qf_buf_adds(b, "` → `");
-	value(b, json_object_get(d, "head"), 1);
-	qf_buf_adds(b, "`\n\n**");
+	md_heading(b, d);
+	qf_buf_adds(b, "\n**");
 	failed_sides(b, d, 1);
 	qf_buf_addf(b, "** (%zu error%s), so there is nothing to compare:\n\n",
 	            n, n == 1 ? "" : "s");
 	json_array_foreach (errs, i, e) {
-		qf_buf_adds(b, "- `");
-		value(b, json_object_get(e, "file"), 1);
+		struct qf_buf at = QF_BUF_INIT;
+
+		qf_buf_adds(&at, str(e, "file"));
 		if (num(e, "line"))
-			qf_buf_addf(b, ":%lld:%lld", (long long)num(e, "line"),
+			qf_buf_addf(&at, ":%lld:%lld",
+			            (long long)num(e, "line"),
 			            (long long)num(e, "column"));
-		qf_buf_adds(b, "` ");
-		value(b, json_object_get(e, "message"), 1);
+		qf_buf_adds(b, "- ");
+		if (at.len) {
+			md_code(b, at.buf);
+			qf_buf_addch(b, ' ');
+		}
+		md_code(b, str(e, "message"));
 		if (json_is_string(json_object_get(e, "rule")))
 			qf_buf_addf(b, " (%s)", str(e, "rule"));
 		qf_buf_addch(b, '\n');
+		qf_buf_release(&at);
 	}
 }
 
@@ -392,7 +459,8 @@ void qf_diff_render(struct qf_buf *out, const json_t *diff,
 	}
 	switch (fmt) {
 	case QF_DIFF_JSON:
-		s = json_dumps(diff, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		s = json_dumps(diff, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+		                             QF_DIFF_REAL);
 		if (!s)
 			abort();
 		qf_buf_adds(out, s);

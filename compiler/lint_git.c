@@ -43,17 +43,6 @@ int qf_lint_git_load(struct qf_docset *set, struct qf_git *g, const char *rev,
 	return rc;
 }
 
-static int split_range(const char *range, char **base, char **head)
-{
-	const char *dots = strstr(range, "..");
-
-	if (!dots || dots == range || dots[2] == '.')
-		return QF_EUSAGE;
-	*base = qf_xstrndup(range, (size_t)(dots - range));
-	*head = qf_xstrdup(dots[2] ? dots + 2 : "HEAD");
-	return QF_OK;
-}
-
 int qf_lint_git_range(const char *repo, const char *range,
                       const struct qf_strlist *subdirs,
                       const struct qf_lint_opts *lo, struct qf_diags *d)
@@ -61,20 +50,23 @@ int qf_lint_git_range(const char *repo, const char *range,
 	struct qf_docset set = QF_DOCSET_INIT;
 	struct qf_strlist changed = QF_STRLIST_INIT;
 	struct qf_git *g = NULL;
-	char *base = NULL, *head = NULL;
-	int rc;
+	char *base = NULL, *head = NULL, hex[41];
+	int rc, three;
 
-	if (split_range(range, &base, &head)) {
+	if (qf_git_split_range(range, &base, &head, &three)) {
 		/* a usage error, not QF_EINVAL's invalid input */
 		(void)qf_diag_error(d, NULL, "QF021", NULL,
-		                    "--git-range \"%s\" is not BASE..HEAD",
+		                    "--git-range \"%s\" is not BASE..HEAD or "
+		                    "BASE...HEAD",
 		                    range);
 		rc = QF_EUSAGE;
 		goto done;
 	}
 	rc = qf_git_open(&g, repo, d);
+	if (!rc && three)
+		rc = qf_git_merge_base(g, base, head, hex, d);
 	if (!rc)
-		rc = qf_git_changed(g, base, head, &changed, d);
+		rc = qf_git_changed(g, three ? hex : base, head, &changed, d);
 	if (rc < 0) {
 		rc = QF_ERR;
 		goto done;

@@ -26,7 +26,8 @@ int qf_lint_git_load(struct qf_docset *set, struct qf_git *g, const char *rev,
                      struct qf_diags *d) QF_MUST_CHECK;
 
 /*
- * `lint --git-range BASE..HEAD` (HEAD may be empty: "HEAD"): lint the
+ * `lint --git-range BASE..HEAD` (or BASE...HEAD: from their merge base;
+ * an empty side is HEAD): lint the
  * manifests of HEAD's tree under subdirs (all when empty), then keep only
  * findings in files changed in the range, and pool-wide ones.  Returns
  * QF_OK once linted, QF_ERR when the repository or a revision cannot be

@@ -132,7 +132,12 @@ const char *qf_spec__type_name(const json_t *v)
 	case JSON_INTEGER:
 		return "a whole number";
 	case JSON_REAL:
-		return "a number with a fraction";
+		/* YAML reads a whole number past int64 as a float; a
+		 * double that large has no fraction */
+		return json_real_value(v) >= 0x1p63 ||
+		                       json_real_value(v) < -0x1p63
+		               ? "a number past the 64-bit range"
+		               : "a number with a fraction";
 	case JSON_TRUE:
 	case JSON_FALSE:
 		return "a boolean";
@@ -140,6 +145,16 @@ const char *qf_spec__type_name(const json_t *v)
 		return "null";
 	}
 	return "a value";
+}
+
+void qf_spec__quote_hint(struct loader *L, const json_t *v)
+{
+	if (json_is_boolean(v))
+		qf_diag_hint(L->d,
+		             "YAML 1.1 reads y, n, yes, no, on and off as "
+		             "booleans; quote the value");
+	else if (json_is_number(v))
+		qf_diag_hint(L->d, "quote the value to keep it a string");
 }
 
 static const char *expected_name(unsigned types)
@@ -181,6 +196,20 @@ static int type_ok(const json_t *v, unsigned types)
 	return 0;
 }
 
+/* QF303 for obj's key, whose value is not of types, with how to fix it. */
+static void type_error(struct loader *L, const json_t *obj, const char *base,
+                       const char *key, unsigned types)
+{
+	const json_t *v = json_object_get(obj, key);
+
+	qf_spec__error_at(L, qf_spec__loc_key(L, obj, key), "QF303",
+	                  qf_spec__join_path(L, base, key),
+	                  "\"%s\" must be %s, not %s", key,
+	                  expected_name(types), qf_spec__type_name(v));
+	if (types == FT_STR)
+		qf_spec__quote_hint(L, v);
+}
+
 /*
  * Check a mapping against its field table: unknown keys (QF301, with a
  * did-you-mean hint), wrong types (QF303) and missing required fields
@@ -215,11 +244,7 @@ void qf_spec__check_fields(struct loader *L, const json_t *obj,
 		if (json_is_null(v) && !f->required)
 			continue;
 		if (!type_ok(v, f->types))
-			qf_spec__error_at(
-			        L, qf_spec__loc_key(L, obj, key), "QF303",
-			        qf_spec__join_path(L, base, key),
-			        "\"%s\" must be %s, not %s", key,
-			        expected_name(f->types), qf_spec__type_name(v));
+			type_error(L, obj, base, key, f->types);
 	}
 	for (i = 0; i < n; i++) {
 		json_t *val;
@@ -386,6 +411,24 @@ int qf_spec__parse_quantity(struct qf_qty *out, const json_t *val)
 	return QF_OK;
 }
 
+/* QF304 for a per-GPU resource that is no quantity: the text, if any. */
+static void quantity_error(struct loader *L, struct qf_loc loc,
+                           const char *base, const char *key, const json_t *val)
+{
+	const char *path = qf_spec__join_path(L, base, key);
+	const char *want = "needs a non-negative quantity such as \"16\" or "
+	                   "\"128Gi\"";
+
+	/* "-1" and "0x10" are strings: say which, not "not a string" */
+	if (json_is_string(val))
+		qf_spec__error_at(L, loc, "QF304", path,
+		                  "\"%s\" %s, not \"%s\"", key, want,
+		                  json_string_value(val));
+	else
+		qf_spec__error_at(L, loc, "QF304", path, "\"%s\" %s, not %s",
+		                  key, want, qf_spec__type_name(val));
+}
+
 struct qf_spec_resource *
 qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
                         const char *gpu_resource, size_t *n_out)
@@ -420,12 +463,7 @@ qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
 		}
 		rc = qf_spec__parse_quantity(&r->per_gpu, val);
 		if (rc != QF_OK) {
-			qf_spec__error_at(
-			        L, r->loc, "QF304",
-			        qf_spec__join_path(L, base, key),
-			        "\"%s\" needs a non-negative quantity such as "
-			        "\"16\" or \"128Gi\", not %s",
-			        key, qf_spec__type_name(val));
+			quantity_error(L, r->loc, base, key, val);
 			continue;
 		}
 		n++;

@@ -213,6 +213,7 @@ enum qf_spec_class qf_spec_classify(const struct qf_obj *o, struct qf_diags *d);
 
 /* The canonical names of enums, as written in the spec. */
 const char *qf_spec_preset_name(enum qf_spec_preset p);
+const char *qf_spec_queueing_name(enum qf_spec_queueing q);
 
 /*
  * Index of the pool flavour called name, or -1.  Linear: pools have few

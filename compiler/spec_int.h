@@ -65,6 +65,8 @@ void qf_spec__error_at(struct loader *L, struct qf_loc loc, const char *rule,
 const char *qf_spec__closest(const char *s, const char *const *cands,
                              size_t ncands);
 const char *qf_spec__type_name(const json_t *v);
+/* After a QF303 where a string was expected: how to write v as one. */
+void qf_spec__quote_hint(struct loader *L, const json_t *v);
 
 /* Unknown keys (QF301), wrong types (QF303), missing fields (QF302). */
 void qf_spec__check_fields(struct loader *L, const json_t *obj,

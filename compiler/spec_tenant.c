@@ -56,6 +56,7 @@ static void load_labels(struct loader *L, struct qf_spec_tenant *t,
 			        L, loc, "QF303", path,
 			        "label values must be strings, not %s",
 			        qf_spec__type_name(v));
+			qf_spec__quote_hint(L, v);
 			continue;
 		}
 		if (!qf_spec__qualified_name_ok(key))
@@ -122,11 +123,7 @@ static void load_namespaces(struct loader *L, struct qf_spec_tenant *t,
 			        qf_spec__index_path(L, "spec.namespaces", i),
 			        "a namespace must be a string, not %s",
 			        qf_spec__type_name(e));
-			if (json_is_boolean(e))
-				qf_diag_hint(L->d,
-				             "YAML 1.1 reads y, n, yes, "
-				             "no, on and off as booleans; "
-				             "quote the name");
+			qf_spec__quote_hint(L, e);
 			continue;
 		}
 		s = json_string_value(e);
@@ -215,6 +212,7 @@ static void load_tenant_flavours(struct loader *L, const struct qf_spec_pool *p,
 			        qf_spec__index_path(L, "spec.gpus.flavours", i),
 			        "a flavour must be a string, not %s",
 			        qf_spec__type_name(e));
+			qf_spec__quote_hint(L, e);
 			continue;
 		}
 		for (j = 0; j < i; j++)
@@ -370,4 +368,10 @@ void qf_spec__load_tenant(struct loader *L, const struct qf_spec_pool *p,
 const char *qf_spec_preset_name(enum qf_spec_preset p)
 {
 	return (size_t)p < QF_ARRAY_SIZE(preset_names) ? preset_names[p] : "?";
+}
+
+const char *qf_spec_queueing_name(enum qf_spec_queueing q)
+{
+	return (size_t)q < QF_ARRAY_SIZE(queueing_names) ? queueing_names[q]
+	                                                 : "?";
 }

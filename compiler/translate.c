@@ -50,8 +50,6 @@ static const struct preset {
 	[QF_SPEC_OPPORTUNISTIC] = { "Never", "Never" },
 };
 
-static const char *const queueing_names[] = { "BestEffortFIFO", "StrictFIFO" };
-
 struct tr {
 	const struct qf_spec *s;
 	const struct qf_translate_opts *o;
@@ -428,7 +426,7 @@ static void make_cluster_queue(struct tr *T, const struct qf_spec_tenant *t)
 	set_str(spec, T->o->api == QF_KUEUE_V1BETA1 ? "cohort" : "cohortName",
 	        s->pool.accounts[t->account].name);
 	set(spec, "namespaceSelector", namespace_selector(t));
-	set_str(spec, "queueingStrategy", queueing_names[t->queueing]);
+	set_str(spec, "queueingStrategy", qf_spec_queueing_name(t->queueing));
 	set_str(pre, "withinClusterQueue", presets[t->preset].within_cq);
 	set_str(pre, "reclaimWithinCohort", presets[t->preset].reclaim);
 	set(spec, "preemption", pre);

@@ -88,7 +88,7 @@ int qf_fs_is_dir(const char *path)
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
-static int is_manifest(const char *name)
+int qf_fs_is_manifest(const char *name)
 {
 	static const char *const exts[] = { ".yaml", ".yml", ".json" };
 	size_t n = strlen(name);
@@ -184,7 +184,7 @@ static int walk(struct walk *w, const char *dir, const struct stat *dst);
 static int walk_entry(struct walk *w, struct qf_buf *p, const char *name)
 {
 	struct stat st;
-	int wanted = !(w->flags & QF_FS_MANIFESTS) || is_manifest(name);
+	int wanted = !(w->flags & QF_FS_MANIFESTS) || qf_fs_is_manifest(name);
 
 	if (lstat(p->buf, &st))
 		return io_error(w->d, p->buf, "read path");
@@ -385,11 +385,12 @@ static int create_tmp(struct qf_buf *tmp, int dirfd, const char *name,
 		            0666);
 		if (fd >= 0 || errno != EEXIST)
 			return fd >= 0 ? fd
-			               : io_error(d, shown,
-			                          "create a temporary file in");
+			               : io_error(
+			                         d, shown,
+			                         "create a temporary file beside it");
 	}
 	errno = EEXIST;
-	return io_error(d, shown, "create a temporary file in");
+	return io_error(d, shown, "create a temporary file beside it");
 }
 
 /*
@@ -443,7 +444,7 @@ int qf_fs_replace_at(int dirfd, const char *name, const char *shown,
 	int rc = write_tmp(&tmp, dirfd, name, shown, data, len, 1, d);
 
 	if (!rc && renameat(dirfd, tmp.buf, dirfd, name)) {
-		rc = io_error(d, shown, "rename temporary file onto");
+		rc = io_error(d, shown, "rename a temporary file onto it");
 		(void)unlinkat(dirfd, tmp.buf, 0);
 	}
 	qf_buf_release(&tmp);

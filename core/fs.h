@@ -254,4 +254,7 @@ int qf_fs_check_outputs(const char *const *outputs, size_t nout,
 /* 1 when path is an existing directory, else 0. */
 int qf_fs_is_dir(const char *path);
 
+/* 1 when name ends in .yaml, .yml or .json (a manifest's name). */
+int qf_fs_is_manifest(const char *name);
+
 #endif

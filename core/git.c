@@ -10,15 +10,20 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <git2.h>
 
 #include "core/alloc.h"
+#include "core/fs.h"
 #include "core/banned.h"
 
 struct qf_git {
 	git_repository *repo;
-	char *dir; /* owned, for messages */
+	char *dir;    /* owned, for messages */
+	char *top;    /* owned: the work tree's real path; NULL when bare */
+	char *prefix; /* owned: the current folder below top ("" at top,
+	                 outside it or when bare), what paths start from */
 };
 
 static const char *git_msg(void)
@@ -26,6 +31,31 @@ static const char *git_msg(void)
 	const git_error *e = git_error_last();
 
 	return e && e->message ? e->message : "unknown libgit2 error";
+}
+
+/*
+ * Paths given from a folder inside the work tree start there, as git's
+ * pathspecs do (`cd tenants && quotaflow diff main HEAD --path .` means
+ * tenants); from elsewhere, or in a bare repository, at the top.
+ */
+static void set_prefix(struct qf_git *g)
+{
+	const char *wd = git_repository_workdir(g->repo);
+	char *top = wd ? realpath(wd, NULL) : NULL, cwd[4096];
+	size_t n = top ? strlen(top) : 0;
+
+	g->prefix = qf_xstrdup("");
+	if (!top)
+		return;
+	g->top = qf_xstrdup(top);
+	free(top);
+	if (n == 1) /* the work tree is / */
+		n = 0;
+	if (getcwd(cwd, sizeof(cwd)) && !strncmp(cwd, g->top, n) &&
+	    (cwd[n] == '/' || !cwd[n])) {
+		free(g->prefix);
+		g->prefix = qf_xstrdup(cwd[n] ? cwd + n + 1 : "");
+	}
 }
 
 int qf_git_open(struct qf_git **out, const char *dir, struct qf_diags *d)
@@ -41,6 +71,7 @@ int qf_git_open(struct qf_git **out, const char *dir, struct qf_diags *d)
 		return QF_EIO;
 	}
 	g->dir = qf_xstrdup(dir);
+	set_prefix(g);
 	*out = g;
 	return QF_OK;
 }
@@ -51,6 +82,8 @@ void qf_git_free(struct qf_git *g)
 		return;
 	git_repository_free(g->repo);
 	free(g->dir);
+	free(g->top);
+	free(g->prefix);
 	free(g);
 }
 
@@ -65,8 +98,11 @@ static int peel(git_object **out, struct qf_git *g, const char *rev,
 		(void)qf_diag_error(d, NULL, "QF021", NULL,
 		                    "unknown revision \"%s\" in %s: %s", rev,
 		                    g->dir, git_msg());
-		qf_diag_hint(d, "give a branch, a tag or a commit id; a "
-		                "shallow clone needs a deeper fetch");
+		if (git_repository_is_empty(g->repo) == 1)
+			qf_diag_hint(d, "the repository has no commits yet");
+		else
+			qf_diag_hint(d, "give a branch, a tag or a commit id; "
+			                "a shallow clone needs a deeper fetch");
 		return QF_ENOTFOUND;
 	}
 	rc = git_object_peel(out, obj, type);
@@ -102,6 +138,51 @@ int qf_git_commit_id(struct qf_git *g, const char *rev, char hex[41],
 	return QF_OK;
 }
 
+int qf_git_merge_base(struct qf_git *g, const char *a, const char *b,
+                      char hex[41], struct qf_diags *d)
+{
+	git_object *x = NULL, *y = NULL;
+	git_oid base;
+	int rc = peel(&x, g, a, GIT_OBJECT_COMMIT, d);
+
+	if (!rc)
+		rc = peel(&y, g, b, GIT_OBJECT_COMMIT, d);
+	if (!rc && git_merge_base(&base, g->repo, git_object_id(x),
+	                          git_object_id(y)) < 0) {
+		(void)qf_diag_error(d, NULL, "QF021", NULL,
+		                    "%s and %s have no common ancestor: %s", a,
+		                    b, git_msg());
+		qf_diag_hint(d, "in a shallow clone, fetch deep enough to "
+		                "hold where they parted");
+		rc = QF_ENOTFOUND;
+	}
+	if (!rc)
+		git_oid_tostr(hex, 41, &base);
+	git_object_free(x);
+	git_object_free(y);
+	return rc;
+}
+
+int qf_git_split_range(const char *range, char **base, char **head,
+                       int *merge_base)
+{
+	const char *dots = strstr(range, "..");
+	size_t n;
+
+	*base = *head = NULL;
+	if (!dots)
+		return QF_EUSAGE;
+	*merge_base = dots[2] == '.';
+	n = *merge_base ? 3 : 2;
+	if ((dots == range && !dots[n]) || strstr(dots + n, ".."))
+		return QF_EUSAGE;
+	/* as git: an empty side is HEAD */
+	*base = dots == range ? qf_xstrdup("HEAD")
+	                      : qf_xstrndup(range, (size_t)(dots - range));
+	*head = qf_xstrdup(dots[n] ? dots + n : "HEAD");
+	return QF_OK;
+}
+
 void qf_git_files_release(struct qf_git_files *f)
 {
 	size_t i;
@@ -114,17 +195,15 @@ void qf_git_files_release(struct qf_git_files *f)
 	memset(f, 0, sizeof(*f));
 }
 
-static int manifest_name(const char *name)
-{
-	size_t n = strlen(name);
-
-	return (n > 5 && !strcmp(name + n - 5, ".yaml")) ||
-	       (n > 4 && !strcmp(name + n - 4, ".yml")) ||
-	       (n > 5 && !strcmp(name + n - 5, ".json"));
-}
+/*
+ * Links followed in a row before a chain of committed symbolic links is
+ * taken for a loop (Linux's ELOOP limit).
+ */
+#define MAX_LINK_HOPS 40
 
 struct walk {
 	struct qf_git *g;
+	git_tree *root;     /* borrowed: the revision's top tree, for links */
 	const char *subdir; /* without trailing '/'; "" = all */
 	size_t max_bytes;
 	struct qf_git_files *out;
@@ -140,6 +219,17 @@ static int under(const char *path, const char *subdir)
 	/* a folder, or a file named exactly */
 	return !n || (!strncmp(path, subdir, n) &&
 	              (path[n] == '/' || path[n] == '\0'));
+}
+
+/* Record a finding on the file being read (w->path); the walk goes on. */
+static void walk_error(struct walk *w, const char *rule, const char *msg,
+                       const char *hint)
+{
+	struct qf_loc loc = { w->path.buf, 0, 0 };
+
+	w->rc = qf_diag_error(w->d, &loc, rule, NULL, "%s", msg);
+	if (hint)
+		qf_diag_hint(w->d, "%s", hint);
 }
 
 static void add_blob(struct walk *w, const git_tree_entry *e)
@@ -174,6 +264,166 @@ static void add_blob(struct walk *w, const git_tree_entry *e)
 	git_blob_free(blob);
 }
 
+/*
+ * Append the relative path t (n bytes) to the tree path in out: "." and
+ * empty segments dropped, ".." going up.  -1 when it climbs above the top.
+ */
+static int add_segments(struct qf_buf *out, const char *t, size_t n)
+{
+	while (n) {
+		const char *end = memchr(t, '/', n);
+		size_t k = end ? (size_t)(end - t) : n;
+
+		if (k == 2 && t[0] == '.' && t[1] == '.') {
+			const char *up;
+
+			if (!out->len)
+				return -1;
+			up = strrchr(out->buf, '/');
+			qf_buf_setlen(out, up ? (size_t)(up - out->buf) : 0);
+		} else if (k && !(k == 1 && t[0] == '.')) {
+			if (out->len)
+				qf_buf_addch(out, '/');
+			qf_buf_add(out, t, k);
+		}
+		t += k;
+		n -= k;
+		if (n) {
+			t++;
+			n--;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The tree path that a link at `at` with target text t (n bytes) names:
+ * the target taken from the link's folder, into out.  -1 when it leaves
+ * the tree: an absolute target, one that climbs above the top folder, or
+ * the top folder itself.
+ */
+static int link_path(struct qf_buf *out, const char *at, const char *t,
+                     size_t n)
+{
+	const char *slash = strrchr(at, '/');
+
+	qf_buf_reset(out);
+	if (!n || t[0] == '/' || memchr(t, '\0', n))
+		return -1;
+	if (slash)
+		qf_buf_add(out, at, (size_t)(slash - at));
+	return add_segments(out, t, n) || !out->len ? -1 : 0;
+}
+
+/*
+ * Where the committed link e points in the revision's tree: a path of the
+ * tree, read from the link's blob, into to.  0, or -1 with a finding.
+ */
+static int link_step(struct walk *w, const git_tree_entry *e, const char *at,
+                     struct qf_buf *to)
+{
+	git_blob *blob = NULL;
+	struct qf_buf msg = QF_BUF_INIT;
+	int rc = 0;
+
+	if (git_blob_lookup(&blob, w->g->repo, git_tree_entry_id(e)) < 0) {
+		(void)qf_diag_error(w->d, NULL, "QF022", NULL,
+		                    "cannot read %s from the object store: %s",
+		                    at, git_msg());
+		w->rc = QF_EIO;
+		return -1;
+	}
+	if (link_path(to, at, git_blob_rawcontent(blob),
+	              (size_t)git_blob_rawsize(blob))) {
+		qf_buf_adds(&msg, "a symbolic link to \"");
+		qf_buf_add(&msg, git_blob_rawcontent(blob),
+		           strnlen(git_blob_rawcontent(blob),
+		                   (size_t)git_blob_rawsize(blob)));
+		qf_buf_adds(&msg, "\", outside the repository, which is not "
+		                  "followed");
+		walk_error(w, "QF024", msg.buf,
+		           "commit the file itself, or a link relative to "
+		           "the link's folder to a file of the repository");
+		rc = -1;
+	}
+	git_blob_free(blob);
+	qf_buf_release(&msg);
+	return rc;
+}
+
+/*
+ * A committed symbolic link named like a manifest is read as the file it
+ * names, as on disk, but only inside the revision's own tree: a link out
+ * of the repository, to nothing or to a folder is a finding (QF024).
+ */
+static void add_link(struct walk *w, const git_tree_entry *e)
+{
+	struct qf_buf at = QF_BUF_INIT, to = QF_BUF_INIT, msg = QF_BUF_INIT;
+	git_tree_entry *cur = NULL;
+	unsigned hops;
+
+	qf_buf_adds(&at, w->path.buf);
+	for (hops = 0; hops < MAX_LINK_HOPS; hops++) {
+		git_filemode_t mode;
+
+		if (link_step(w, cur ? cur : e, at.buf, &to))
+			goto done;
+		git_tree_entry_free(cur);
+		cur = NULL;
+		if (git_tree_entry_bypath(&cur, w->root, to.buf) < 0) {
+			qf_buf_addf(&msg,
+			            "a symbolic link to %s, which the revision "
+			            "does not hold",
+			            to.buf);
+			walk_error(w, "QF024", msg.buf, NULL);
+			goto done;
+		}
+		mode = git_tree_entry_filemode(cur);
+		if (mode == GIT_FILEMODE_BLOB ||
+		    mode == GIT_FILEMODE_BLOB_EXECUTABLE) {
+			add_blob(w, cur);
+			goto done;
+		}
+		if (mode != GIT_FILEMODE_LINK) {
+			qf_buf_addf(
+			        &msg,
+			        "a symbolic link to %s, which is not a file",
+			        to.buf);
+			walk_error(w, "QF024", msg.buf, NULL);
+			goto done;
+		}
+		qf_buf_reset(&at);
+		qf_buf_adds(&at, to.buf);
+	}
+	qf_buf_addf(&msg, "a chain of more than %d symbolic links (a loop?)",
+	            MAX_LINK_HOPS);
+	walk_error(w, "QF024", msg.buf, NULL);
+done:
+	git_tree_entry_free(cur);
+	qf_buf_release(&at);
+	qf_buf_release(&to);
+	qf_buf_release(&msg);
+}
+
+/*
+ * A submodule below the folder read: its files are another repository's,
+ * so they are not read, and a note says so (on disk, a checked-out
+ * submodule is read like any folder).
+ */
+static void skip_submodule(struct walk *w, const char *root, const char *name)
+{
+	struct qf_loc loc = { NULL, 0, 0 };
+
+	qf_buf_reset(&w->path);
+	qf_buf_addf(&w->path, "%s%s", root, name);
+	if (!under(w->path.buf, w->subdir))
+		return;
+	loc.file = w->path.buf;
+	(void)qf_diag_add(w->d, QF_SEV_NOTE, &loc, "QF005", NULL,
+	                  "skipped: a git submodule, whose files are in "
+	                  "another repository");
+}
+
 static int walk_cb(const char *root, const git_tree_entry *e, void *payload)
 {
 	struct walk *w = payload;
@@ -181,11 +431,20 @@ static int walk_cb(const char *root, const git_tree_entry *e, void *payload)
 
 	if (name[0] == '.')
 		return 1; /* skip hidden entries (and their subtrees) */
-	if (git_tree_entry_type(e) != GIT_OBJECT_BLOB || !manifest_name(name))
+	if (git_tree_entry_type(e) == GIT_OBJECT_COMMIT) {
+		skip_submodule(w, root, name);
+		return 0;
+	}
+	if (git_tree_entry_type(e) != GIT_OBJECT_BLOB ||
+	    !qf_fs_is_manifest(name))
 		return 0;
 	qf_buf_reset(&w->path);
 	qf_buf_addf(&w->path, "%s%s", root, name);
-	if (under(w->path.buf, w->subdir))
+	if (!under(w->path.buf, w->subdir))
+		return 0;
+	if (git_tree_entry_filemode(e) == GIT_FILEMODE_LINK)
+		add_link(w, e);
+	else
 		add_blob(w, e);
 	return 0;
 }
@@ -208,57 +467,110 @@ static int check_subdir(git_tree *tree, const char *rev, const char *subdir,
 	struct qf_buf where = QF_BUF_INIT;
 	struct qf_loc loc = { NULL, 0, 0 };
 
-	if (!*subdir || git_tree_entry_bypath(&e, tree, subdir) == 0) {
+	if (!*subdir || (git_tree_entry_bypath(&e, tree, subdir) == 0 &&
+	                 git_tree_entry_type(e) != GIT_OBJECT_COMMIT)) {
 		git_tree_entry_free(e);
 		return QF_OK;
 	}
 	qf_buf_addf(&where, "%s:%s", rev, subdir);
 	loc.file = where.buf;
+	if (e) {
+		/* a gitlink: its tree is another repository's object */
+		(void)qf_diag_error(d, &loc, "QF023", NULL,
+		                    "is a git submodule in revision %s: its "
+		                    "files are in another repository, which "
+		                    "is not read",
+		                    rev);
+		qf_diag_hint(d, "run quotaflow in the submodule's own "
+		                "repository");
+		git_tree_entry_free(e);
+		qf_buf_release(&where);
+		return QF_ENOTFOUND;
+	}
 	(void)qf_diag_error(d, &loc, "QF023", NULL,
 	                    "no such file or folder in revision %s", rev);
-	qf_diag_hint(d, "paths are relative to the repository's top folder");
+	qf_diag_hint(d, "paths start from the current folder inside the work "
+	                "tree, else from the repository's top folder");
 	qf_buf_release(&where);
 	return QF_ENOTFOUND;
 }
 
 /*
- * A --path as a tree path: "." and empty segments dropped, so ./tenants,
- * tenants/ and tenants//x name what a shell (or its completion) means by
- * them; "." alone is the top folder.  The caller frees the result.
+ * A --path as a tree path into *out (the caller frees it): from the current
+ * folder inside the work tree (set_prefix), "." and empty segments dropped
+ * and ".." resolved, so ./tenants, tenants/ and ../tenants name what a
+ * shell (or its completion) means by them; an absolute path inside the
+ * work tree is taken from its top.  "" is the top folder.  A path out of
+ * the repository is an error (QF023, QF_ENOTFOUND).
  */
-static char *tree_path(const char *path)
+static int tree_path(struct qf_git *g, const char *path, char **out,
+                     struct qf_diags *d)
 {
 	struct qf_buf b = QF_BUF_INIT;
 	const char *p = path ? path : ""; /* none: the top folder */
+	size_t n = g->top ? strlen(g->top) : 0;
+	int rc = 0;
 
-	while (*p) {
-		size_t n = strcspn(p, "/");
-
-		if (n && !(n == 1 && p[0] == '.')) {
-			if (b.len)
-				qf_buf_addch(&b, '/');
-			qf_buf_add(&b, p, n);
-		}
-		p += n;
-		while (*p == '/')
-			p++;
+	if (p[0] == '/') {
+		n = n == 1 ? 0 : n; /* the work tree is / */
+		if (g->top && !strncmp(p, g->top, n) && (p[n] == '/' || !p[n]))
+			rc = add_segments(&b, p + n, strlen(p + n));
+		else
+			rc = -1;
+	} else if (path) {
+		qf_buf_adds(&b, g->prefix);
+		rc = add_segments(&b, p, strlen(p));
 	}
-	return qf_buf_detach(&b, NULL);
+	if (rc) {
+		struct qf_loc loc = { p, 0, 0 };
+
+		(void)qf_diag_error(d, &loc, "QF023", NULL,
+		                    "is outside the repository %s",
+		                    g->top ? g->top : g->dir);
+		qf_diag_hint(d, "give a path inside the repository's work "
+		                "tree, from the current folder");
+		qf_buf_release(&b);
+		*out = NULL;
+		return QF_ENOTFOUND;
+	}
+	*out = qf_buf_detach(&b, NULL);
+	return QF_OK;
+}
+
+int qf_git_holds(struct qf_git *g, const char *rev, const char *path,
+                 struct qf_diags *d)
+{
+	char *sub = NULL;
+	git_object *tree = NULL;
+	git_tree_entry *e = NULL;
+	int rc = peel(&tree, g, rev, GIT_OBJECT_TREE, d);
+
+	if (!rc)
+		rc = tree_path(g, path, &sub, d);
+	if (!rc)
+		rc = !*sub || !git_tree_entry_bypath(&e, (git_tree *)tree, sub);
+	git_tree_entry_free(e);
+	git_object_free(tree);
+	free(sub);
+	return rc;
 }
 
 int qf_git_read_tree(struct qf_git *g, const char *rev, const char *subdir,
                      size_t max_bytes, struct qf_git_files *out,
                      struct qf_diags *d)
 {
-	struct walk w = { g, "", max_bytes, out, d, QF_OK, QF_BUF_INIT };
-	char *sub = tree_path(subdir);
+	struct walk w = { g, NULL, "", max_bytes, out, d, QF_OK, QF_BUF_INIT };
+	char *sub = NULL;
 	git_object *tree = NULL;
 	int rc;
 
-	w.subdir = sub;
 	rc = peel(&tree, g, rev, GIT_OBJECT_TREE, d);
+	if (!rc)
+		rc = tree_path(g, subdir, &sub, d);
 	if (rc)
 		goto done;
+	w.subdir = sub;
+	w.root = (git_tree *)tree;
 	rc = check_subdir((git_tree *)tree, rev, w.subdir, d);
 	if (rc)
 		goto done;
@@ -279,6 +591,67 @@ done:
 	qf_buf_release(&w.path);
 	free(sub);
 	return rc;
+}
+
+/* 1 when a component of path starts with '.' (walks skip those). */
+static int hidden_path(const char *path)
+{
+	for (const char *p = path; p;
+	     p = strchr(p, '/') ? strchr(p, '/') + 1 : NULL)
+		if (*p == '.')
+			return 1;
+	return 0;
+}
+
+int qf_git_uncommitted(struct qf_git *g, const char *path,
+                       struct qf_strlist *out, struct qf_diags *d)
+{
+	git_status_options o;
+	git_status_list *st = NULL;
+	char *sub = NULL;
+	int rc;
+
+	if (git_repository_is_bare(g->repo))
+		return QF_OK;
+	rc = tree_path(g, path, &sub, d);
+	if (rc)
+		return rc;
+	if (git_status_options_init(&o, GIT_STATUS_OPTIONS_VERSION) < 0)
+		abort();
+	o.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED |
+	          GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS |
+	          GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
+	/* only the folder's status: a large work tree elsewhere costs nothing
+	 */
+	if (*sub) {
+		o.pathspec.strings = &sub;
+		o.pathspec.count = 1;
+	}
+	if (git_status_list_new(&st, g->repo, &o) < 0) {
+		(void)qf_diag_error(d, NULL, "QF022", NULL,
+		                    "cannot read the work tree's status: %s",
+		                    git_msg());
+		free(sub);
+		return QF_EIO;
+	}
+	for (size_t i = 0; i < git_status_list_entrycount(st); i++) {
+		const git_status_entry *e = git_status_byindex(st, i);
+		const git_diff_delta *dl = e->index_to_workdir
+		                                   ? e->index_to_workdir
+		                                   : e->head_to_index;
+		const char *f = dl ? (dl->new_file.path ? dl->new_file.path
+		                                        : dl->old_file.path)
+		                   : NULL;
+
+		if (f && e->status != GIT_STATUS_CURRENT &&
+		    !(e->status & GIT_STATUS_IGNORED) && qf_fs_is_manifest(f) &&
+		    under(f, sub) && !hidden_path(f))
+			qf_strlist_add(out, f);
+	}
+	qf_strlist_sort(out);
+	git_status_list_free(st);
+	free(sub);
+	return QF_OK;
 }
 
 int qf_git_changed(struct qf_git *g, const char *base, const char *head,

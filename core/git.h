@@ -55,13 +55,37 @@ void qf_git_files_release(struct qf_git_files *f);
 /*
  * Append the *.yaml, *.yml and *.json files of rev's tree under subdir
  * ("" or NULL = everything; hidden entries skipped, as qf_fs_collect does)
- * to out; subdir may also name one file.  A subdir the tree does not hold
- * is an error (QF023, QF_ENOTFOUND).  A file over max_bytes is an error
- * (QF003) and is left out.
+ * to out; subdir may also name one file.  subdir starts from the current
+ * folder when that is inside the work tree (as git's pathspecs), else
+ * from the top.  A subdir the tree does not hold, one out of the
+ * repository, or a submodule is an error (QF023, QF_ENOTFOUND); a
+ * submodule below it is skipped with a note (QF005).  A file over
+ * max_bytes is an error (QF003) and is left out.  A committed symbolic
+ * link is read as the file of the same tree it names; one out of the
+ * tree, to nothing, to a folder or in a loop is an error (QF024) and is
+ * left out.
  */
 int qf_git_read_tree(struct qf_git *g, const char *rev, const char *subdir,
                      size_t max_bytes, struct qf_git_files *out,
                      struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * 1 when rev's tree holds path (a file or folder, spelled as for
+ * qf_git_read_tree; "" or NULL is the top folder), 0 when it does not,
+ * QF_ENOTFOUND (with an error) for an unknown revision.
+ */
+int qf_git_holds(struct qf_git *g, const char *rev, const char *path,
+                 struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * Append to out (then sorted) the manifest files under path (as for
+ * qf_git_read_tree) whose work-tree or index copy differs from HEAD:
+ * modified, added, deleted, renamed or untracked, not ignored.  Nothing in
+ * a bare repository.
+ */
+int qf_git_uncommitted(struct qf_git *g, const char *path,
+                       struct qf_strlist *out,
+                       struct qf_diags *d) QF_MUST_CHECK;
 
 /*
  * Append to out (then sorted) every path added, modified, renamed to or
@@ -73,5 +97,23 @@ int qf_git_changed(struct qf_git *g, const char *base, const char *head,
 /* The full commit id of rev into hex (41 bytes), or QF_ENOTFOUND. */
 int qf_git_commit_id(struct qf_git *g, const char *rev, char hex[41],
                      struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * Split a range as git writes it: BASE..HEAD (the two trees) or
+ * BASE...HEAD (*merge_base set: from where they parted, what a pull
+ * request changes); an empty side is HEAD.  *base and *head are new
+ * strings the caller frees.  QF_EUSAGE (nothing added) when range is not
+ * one of those.
+ */
+int qf_git_split_range(const char *range, char **base, char **head,
+                       int *merge_base) QF_MUST_CHECK;
+
+/*
+ * The full id of the best common ancestor of revisions a and b (git
+ * merge-base, what A...B starts from) into hex, or QF_ENOTFOUND with an
+ * error (an unknown revision, or none in common).
+ */
+int qf_git_merge_base(struct qf_git *g, const char *a, const char *b,
+                      char hex[41], struct qf_diags *d) QF_MUST_CHECK;
 
 #endif

@@ -49,6 +49,12 @@ hasnt() {
 }
 
 g() { git -C "$tmp/repo" -c user.email=ci@example.com -c user.name=ci "$@"; }
+# gw DIR ARGS...: git in another worktree of the repository
+gw() {
+	dir=$1
+	shift
+	git -C "$dir" -c user.email=ci@example.com -c user.name=ci "$@"
+}
 
 # commit 1: the bundled examples and their compiled output
 mkdir -p "$tmp/repo/tenants" "$tmp/repo/kueue"
@@ -142,6 +148,130 @@ check diff-unknown 2 "$QF" diff v1 nope --path tenants
 has diff-unknown "unknown revision \"nope\""
 check diff-usage 2 "$QF" diff v1
 
+# a file that does not load at a revision fails that side, as on disk
+# (it was left out: its tenants read as removed, exit 0)
+git -C "$tmp/repo" worktree add -q -b broken "$tmp/broken-wt" v2
+printf -- '---\nkind: [\n' >>"$tmp/broken-wt/tenants/initech.yaml"
+gw "$tmp/broken-wt" commit -qam "initech: a YAML error"
+check diff-unloadable-file 1 "$QF" diff v2 broken --path tenants
+has diff-unloadable-file "broken:tenants/initech.yaml:"
+has diff-unloadable-file "[QF010]"
+has diff-unloadable-file "broken does not compile (1 error, on stderr)"
+hasnt diff-unloadable-file "- initech-ml"
+
+# committed symbolic links: one to a file of the repository is read as
+# that file (as on disk); one out of the repository, to nothing or in a
+# loop is QF024 and never followed (each was read as YAML: "/etc/passwd"
+# made "document 1 is a string")
+git -C "$tmp/repo" worktree add -q -b links "$tmp/links-wt" v2
+mkdir -p "$tmp/links-wt/shared"
+gw "$tmp/links-wt" mv tenants/initech.yaml shared/initech.yaml
+ln -s ../shared/initech.yaml "$tmp/links-wt/tenants/initech.yaml"
+gw "$tmp/links-wt" add -A
+gw "$tmp/links-wt" commit -qm "initech: shared"
+check diff-link-inside 0 "$QF" diff v2 links --path tenants
+has diff-link-inside "tenants 0 added, 0 removed, 0 changed"
+ln -s /etc/passwd "$tmp/links-wt/tenants/passwd.yaml"
+ln -s ../../../.. "$tmp/links-wt/tenants/up.yaml"
+ln -s loop.yaml "$tmp/links-wt/tenants/loop.yaml"
+gw "$tmp/links-wt" add -A
+gw "$tmp/links-wt" commit -qm "links out"
+check diff-link-outside 1 "$QF" diff v2 links --path tenants
+has diff-link-outside 'links:tenants/passwd.yaml: error: a symbolic link to "/etc/passwd", outside the repository, which is not followed [QF024]'
+has diff-link-outside 'links:tenants/up.yaml: error: a symbolic link to "../../../..", outside the repository'
+has diff-link-outside 'links:tenants/loop.yaml: error: a chain of more than 40 symbolic links'
+hasnt diff-link-outside "root:"
+check lint-link-outside 1 "$QF" lint --git-range v2..links tenants
+has lint-link-outside "tenants/passwd.yaml: error: a symbolic link"
+
+# a --path only one side holds: the change creates (the first pull
+# request) or removes the spec, compared with an empty side (it was exit 2,
+# "no such file or folder in revision")
+git -C "$tmp/repo" worktree add -q -b no-spec "$tmp/nospec-wt" v2
+gw "$tmp/nospec-wt" rm -rq tenants
+gw "$tmp/nospec-wt" commit -qm "no spec yet"
+check diff-path-created 0 "$QF" diff no-spec v2 --path tenants
+has diff-path-created "tenants 8 added, 0 removed, 0 changed; Kueue objects 32 added, 0 removed, 0 changed"
+has diff-path-created "+ globex-vision: account globex, committed 32, burst 48"
+check diff-path-removed 0 "$QF" diff v2 no-spec --path tenants --format json
+has diff-path-removed '"removed": 8'
+check diff-path-neither 2 "$QF" diff no-spec no-spec --path tenants
+has diff-path-neither "no-spec:tenants: error: no such file or folder in revision no-spec [QF023]"
+
+# BASE...HEAD: from where the branch parted (git's merge base), what a
+# pull request changes; main's own later commits (an overcommit, a bad
+# queue) are not the branch's.  BASE..HEAD is BASE HEAD.  (Both were "give
+# exactly BASE and HEAD", and lint refused BASE...HEAD.)
+git -C "$tmp/repo" worktree add -q -b topic "$tmp/topic-wt" v2
+sed -i 's/    committed: 12/    committed: 10/; s/    lendable: 12/    lendable: 10/' \
+	"$tmp/topic-wt/tenants/initech.yaml"
+gw "$tmp/topic-wt" commit -qam "initech-ml: 10"
+check diff-three-dots 0 "$QF" diff main...topic --path tenants
+has diff-three-dots "quotaflow diff $(git -C "$tmp/repo" rev-parse --short=12 v2) -> topic: tenants 0 added, 0 removed, 1 changed"
+has diff-three-dots "~ initech-ml: committed 12 -> 10"
+hasnt diff-three-dots "globex-vision"
+check diff-two-dots 1 "$QF" diff main..topic --path tenants
+has diff-two-dots "main does not compile"
+# main changed kueue/queues.yaml after topic parted: not topic's change
+check lint-three-dots 0 "$QF" lint --git-range main...topic
+hasnt lint-three-dots "kueue/queues.yaml"
+check lint-two-dots 0 "$QF" lint --git-range main..topic
+has lint-two-dots "kueue/queues.yaml:13:9: warning"
+check diff-three-dots-unknown 2 "$QF" diff main...nope
+
+# paths from a folder inside the work tree start there, as git's do: in
+# tenants/, --path . is tenants (it was the whole repository, deploy/'s
+# compiled output included: QF307) and lint's PATH . too; a path out of
+# the repository is QF023, exit 2 (/etc was read as etc)
+check diff-path-from-subfolder 0 sh -c "cd tenants && '$QF' diff v1 v2 --path ."
+has diff-path-from-subfolder "~ globex-vision: committed 24 -> 32, burst 40 -> 48"
+check diff-path-up 0 sh -c "cd kueue && '$QF' diff v1 v2 --path ../tenants/"
+has diff-path-up "~ globex-vision: committed 24 -> 32, burst 40 -> 48"
+check diff-path-absolute 0 "$QF" diff v1 v2 --path "$tmp/repo/tenants"
+has diff-path-absolute "~ globex-vision: committed 24 -> 32, burst 40 -> 48"
+check diff-path-outside 2 "$QF" diff v1 v2 --path /etc
+has diff-path-outside "/etc: error: is outside the repository"
+check lint-range-from-subfolder 1 sh -c "cd tenants && '$QF' lint --git-range HEAD~1..HEAD ."
+has lint-range-from-subfolder "tenants/pool.yaml:43:"
+hasnt lint-range-from-subfolder "kueue/queues.yaml"
+check diff-path-bare-top 0 "$QF" diff v1 v2 --path tenants --repo "$tmp/bare.git"
+
+# a spec folder that is a git submodule: its files are in another
+# repository, which is not read; --path naming it is QF023, exit 2, and a
+# walk of the whole tree notes it (lint --git-range reported a clean
+# "0 errors" having read nothing, diff "no Pool document found")
+git init -q "$tmp/subspec"
+cp "$root"/examples/tenants/*.yaml "$tmp/subspec/"
+gw "$tmp/subspec" add -A
+gw "$tmp/subspec" commit -qm spec
+git init -q -b main "$tmp/super"
+echo super >"$tmp/super/README"
+gw "$tmp/super" add -A
+gw "$tmp/super" commit -qm readme
+gw "$tmp/super" -c protocol.file.allow=always submodule add -q "$tmp/subspec" tenants
+gw "$tmp/super" commit -qm "tenants as a submodule"
+check lint-submodule 2 "$QF" lint --git-range HEAD~1..HEAD tenants --repo "$tmp/super"
+has lint-submodule "HEAD:tenants: error: is a git submodule in revision HEAD"
+check lint-submodule-tree 0 "$QF" lint --git-range HEAD~1..HEAD --repo "$tmp/super"
+has lint-submodule-tree "tenants: note: skipped: a git submodule"
+check diff-submodule 2 "$QF" diff HEAD~1 HEAD --path tenants --repo "$tmp/super"
+has diff-submodule "[QF023]"
+
+# a side that is the checked-out commit is read as committed: uncommitted
+# edits under --path get a note (QF025) saying they are not compared, and
+# how to compare them (the diff said "0 changed" without a word)
+git -C "$tmp/repo" worktree add -q --detach "$tmp/dirty-wt" v2
+sed -i 's/    committed: 32/    committed: 30/' "$tmp/dirty-wt/tenants/globex.yaml"
+check diff-uncommitted 0 sh -c "cd '$tmp/dirty-wt' && '$QF' diff v1 HEAD --path tenants"
+has diff-uncommitted "tenants/globex.yaml: note: differs from HEAD in the work tree (uncommitted) and is not compared: HEAD is read as committed [QF025]"
+has diff-uncommitted "~ globex-vision: committed 24 -> 32"
+check diff-uncommitted-dot 0 sh -c "cd '$tmp/dirty-wt' && '$QF' diff v1 . --path tenants"
+has diff-uncommitted-dot "~ globex-vision: committed 24 -> 30"
+hasnt diff-uncommitted-dot "[QF025]"
+# neither side the checked-out commit: nothing to say
+check diff-committed-clean 0 sh -c "cd '$tmp/dirty-wt' && '$QF' diff v1 HEAD~1 --path tenants"
+hasnt diff-committed-clean "[QF025]"
+
 # a blob missing from the object store (a damaged clone): QF022, exit 2
 git clone -q --no-hardlinks "$tmp/repo" "$tmp/broken"
 blob=$(git -C "$tmp/broken" rev-parse HEAD:kueue/queues.yaml)
@@ -156,6 +286,14 @@ check ci-gate-fails 1 env QF="$QF" QF_CI_OUT="$tmp" sh "$root/examples/ci/quotaf
 check ci-gate-fails-comment 0 grep -qF "does not compile" "$tmp/quotaflow-diff.md"
 check ci-gate-sarif-uri 0 grep -qF '"uri": "tenants/pool.yaml"' "$tmp/quotaflow.sarif"
 check ci-gate-sarif 0 grep -qF '"ruleId": "QF311"' "$tmp/quotaflow.sarif"
+# a change that fixes a BASE that does not compile passes the gate: the
+# comment says BASE does not compile, HEAD is judged by lint and --check
+# (the diff's exit 1 for the broken BASE failed the fix)
+git -C "$tmp/repo" worktree add -q -b fix "$tmp/fix-wt" main
+sed -i 's/    committed: 44/    committed: 32/' "$tmp/fix-wt/tenants/globex.yaml"
+gw "$tmp/fix-wt" commit -qam "globex-vision: back to 32"
+check ci-gate-fixes-base 0 sh -c "cd '$tmp/fix-wt' && QF='$QF' QF_CI_OUT='$tmp' sh '$root/examples/ci/quotaflow-ci.sh' main fix tenants deploy"
+check ci-gate-fixes-base-comment 0 grep -qF "does not compile" "$tmp/quotaflow-diff.md"
 
 echo "git: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
