@@ -259,6 +259,17 @@ struct lqrow {
 	size_t run; /* on a LocalQueue's first row: how many rows it has */
 };
 
+/* A d_admissions row waiting for its batch (derive.c); strings are
+ * offsets into walk.atext. */
+#define ADM_BATCH 32
+#define ADM_COLS  8 /* the columns after cluster */
+struct arow {
+	size_t key, ns_len; /* "ns/name" and the length of ns */
+	size_t cq;          /* or -1: NULL */
+	int64_t queued_ms, admitted_ms, u0, nom;
+	int admitted, ok;
+};
+
 struct walk {
 	struct qf_evdb *s;
 	const char *cluster;
@@ -268,6 +279,10 @@ struct walk {
 	size_t nw, aw;
 	struct dmap wmap;
 	sqlite3_stmt *ins_adm, *ins_pre, *usage_lookup;
+	sqlite3_stmt *ins_adms; /* ADM_BATCH rows of d_admissions */
+	struct arow arow[ADM_BATCH];
+	size_t narow;
+	struct qf_buf atext;
 	size_t *arr; /* workloads queued at this instant (D8) */
 	size_t narr, aarr;
 	struct dmap lqmap; /* "ns/name" -> its first row in lqs */
