@@ -286,24 +286,38 @@ static uint64_t special8(uint64_t v)
 	       HIGHS;
 }
 
-/* The bytes from p that need no attention in a string, 8 at a time
- * (decoding chunks was a tenth of an ingest). */
-static const char *plain_run(const char *p, const char *end)
+/* Copy the bytes from r->p that need no attention in a string, 8 at a
+ * time (decoding chunks was a tenth of an ingest).  A block is stored
+ * whole before it is looked at: the arena holds the text's length and
+ * o never runs ahead of p, so 8 bytes at o fit while 8 are left at p. */
+static void plain_run(struct rd *r)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint64_t v, m;
+	const char *p = r->p;
+	char *o = r->o;
 
-	while (end - p >= 8) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (r->end - p >= 8) {
+		uint64_t v, m;
+
 		memcpy(&v, p, 8);
+		memcpy(o, &v, 8);
 		m = special8(v);
-		if (m) /* the first such byte is the lowest */
-			return p + __builtin_ctzll(m) / 8;
+		if (m) { /* the first such byte is the lowest */
+			p += __builtin_ctzll(m) / 8;
+			o += __builtin_ctzll(m) / 8;
+			r->p = p;
+			r->o = o;
+			return;
+		}
 		p += 8;
+		o += 8;
 	}
 #endif
-	while (p < end && (unsigned char)*p >= 0x20 && *p != '"' && *p != '\\')
-		p++;
-	return p;
+	while (p < r->end && (unsigned char)*p >= 0x20 && *p != '"' &&
+	       *p != '\\')
+		*o++ = *p++;
+	r->p = p;
+	r->o = o;
 }
 
 /* A string or null: *off is its offset in the arena, or -1. */
@@ -320,11 +334,10 @@ static int get_str(struct rd *r, size_t *off)
 	r->p++;
 	*off = (size_t)(r->o - r->base);
 	for (;;) {
-		const char *q = plain_run(r->p, r->end);
+		const char *q;
 
-		memcpy(r->o, r->p, (size_t)(q - r->p));
-		r->o += q - r->p;
-		r->p = q;
+		plain_run(r);
+		q = r->p;
 		if (q >= r->end)
 			return -1;
 		r->p++;
