@@ -855,11 +855,19 @@ static int close_instant(struct borrow *b, struct qf_diags *d)
 
 static void lend(struct ukey *k, const char *lender, double amount)
 {
-	for (size_t i = 0; i < k->nlender; i++)
+	/* each instant lends in the order of the one before: the lender
+	 * after the last one is tried first */
+	size_t h = k->lhint < k->nlender ? k->lhint : 0;
+
+	for (size_t n = 0; n < k->nlender; n++) {
+		size_t i = h + n < k->nlender ? h + n : h + n - k->nlender;
+
 		if (!strcmp(k->lender[i], lender)) {
 			k->lent[i] += amount;
+			k->lhint = i + 1;
 			return;
 		}
+	}
 	if (k->nlender == k->alender) {
 		size_t a = k->alender;
 

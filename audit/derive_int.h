@@ -62,6 +62,7 @@ struct ukey {
 	char **lender; /* owned names */
 	double *lent;  /* milli x ms per lender */
 	size_t nlender, alender;
+	size_t lhint; /* the lender lend() tries first */
 	/* its usage series' segment not yet written (derive_series.c):
 	 * "[[at - seg_from_ms,usage,nominal],..." without the closing ] */
 	struct qf_buf seg;
