@@ -29,7 +29,7 @@
 
 /* ---- the string map ---- */
 
-static uint64_t hash_str(const char *s, size_t n)
+uint64_t qf_dmap_hash(const char *s, size_t n)
 {
 	return qf_evdb_fnv(0, s, n);
 }
@@ -48,11 +48,17 @@ static size_t slot(const struct dmap *m, uint64_t h, const char *key,
 /* Keys are byte strings of a given length (they may hold NULs). */
 size_t qf_dmap_get(const struct dmap *m, const char *key, size_t len)
 {
+	return qf_dmap_get_h(m, qf_dmap_hash(key, len), key, len);
+}
+
+size_t qf_dmap_get_h(const struct dmap *m, uint64_t h, const char *key,
+                     size_t len)
+{
 	size_t i;
 
 	if (!m->cap)
 		return (size_t)-1;
-	i = slot(m, hash_str(key, len), key, len);
+	i = slot(m, h, key, len);
 	return m->s[i].key ? m->s[i].val : (size_t)-1;
 }
 
@@ -76,7 +82,12 @@ static void dmap_grow(struct dmap *m)
 
 void qf_dmap_put(struct dmap *m, const char *key, size_t len, size_t val)
 {
-	uint64_t h = hash_str(key, len);
+	qf_dmap_put_h(m, qf_dmap_hash(key, len), key, len, val);
+}
+
+void qf_dmap_put_h(struct dmap *m, uint64_t h, const char *key, size_t len,
+                   size_t val)
+{
 	size_t i;
 
 	if ((m->n + 1) * 2 > m->cap)
@@ -97,11 +108,16 @@ void qf_dmap_put(struct dmap *m, const char *key, size_t len, size_t val)
  * them past shift back into it (no tombstones to grow the table). */
 void qf_dmap_del(struct dmap *m, const char *key, size_t len)
 {
+	qf_dmap_del_h(m, qf_dmap_hash(key, len), key, len);
+}
+
+void qf_dmap_del_h(struct dmap *m, uint64_t h, const char *key, size_t len)
+{
 	size_t i, j;
 
 	if (!m->cap)
 		return;
-	i = slot(m, hash_str(key, len), key, len);
+	i = slot(m, h, key, len);
 	if (!m->s[i].key)
 		return;
 	free(m->s[i].key);

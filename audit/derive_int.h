@@ -32,6 +32,14 @@ size_t qf_dmap_get(const struct dmap *m, const char *key, size_t len);
 void qf_dmap_put(struct dmap *m, const char *key, size_t len, size_t val);
 /* Remove key (nothing when absent). */
 void qf_dmap_del(struct dmap *m, const char *key, size_t len);
+/* The same with the key's hash, qf_dmap_hash(key, len), computed once
+ * by a caller that looks a key up in several places. */
+uint64_t qf_dmap_hash(const char *key, size_t len);
+size_t qf_dmap_get_h(const struct dmap *m, uint64_t h, const char *key,
+                     size_t len);
+void qf_dmap_put_h(struct dmap *m, uint64_t h, const char *key, size_t len,
+                   size_t val);
+void qf_dmap_del_h(struct dmap *m, uint64_t h, const char *key, size_t len);
 
 /* One quota row: in force from from_ms until the key's next row (D3). */
 struct quota {
