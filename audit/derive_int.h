@@ -255,6 +255,7 @@ struct wdone {
 	size_t nl0, al0;
 	uint32_t *tab; /* open addressing over l0: index + 1, 0: empty */
 	size_t ntab;   /* its slots: a power of 2, twice l0 at least */
+	size_t nidx;   /* l0's first keys, in tab (the rest: not yet) */
 	size_t nsaved; /* l0's first keys, in run -1 already */
 	int64_t part;  /* the next row of run -1 (its lo) */
 	int64_t run;   /* the cluster's run in d_wkeys, -1: none */
