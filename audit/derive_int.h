@@ -70,7 +70,9 @@ struct ukey {
 	char **lender; /* owned names */
 	double *lent;  /* milli x ms per lender */
 	size_t nlender, alender;
-	size_t lhint; /* the lender lend() tries first */
+	const char **lsrc; /* the pointer lend() last named each by (or
+	                    * NULL), to find it again without strcmp */
+	size_t lhint;      /* the lender lend() tries first */
 	/* its usage series' segment not yet written (derive_series.c):
 	 * "[[at - seg_from_ms,usage,nominal],..." without the closing ] */
 	struct qf_buf seg;
@@ -91,6 +93,8 @@ struct admit {
  * the cohort's own quota, and its parent over time (D6). */
 struct group {
 	char *cohort;            /* owned */
+	char *lname;             /* owned: "cohort/<cohort>", a lender's
+	                          * name (D6), made when first needed */
 	char *flavor, *resource; /* owned */
 	size_t *members;         /* key indices */
 	size_t n, alloc;
