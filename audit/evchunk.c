@@ -133,6 +133,8 @@ struct rd {
 
 static void ws(struct rd *r)
 {
+	if (r->p < r->end && (unsigned char)*r->p > ' ')
+		return; /* what put_ev writes */
 	while (r->p < r->end && (*r->p == ' ' || *r->p == '\n' ||
 	                         *r->p == '\t' || *r->p == '\r'))
 		r->p++;
@@ -153,25 +155,30 @@ static int lit(struct rd *r, char c)
 
 static int get_int(struct rd *r, int64_t *out)
 {
+	const char *d;
 	uint64_t u = 0;
-	int neg = 0, digits = 0;
+	int neg = 0;
 
 	ws(r);
 	if (r->p < r->end && *r->p == '-') {
 		neg = 1;
 		r->p++;
 	}
-	for (; r->p < r->end && *r->p >= '0' && *r->p <= '9'; r->p++) {
-		unsigned d = (unsigned)(*r->p - '0');
+	for (d = r->p; d < r->end && *d >= '0' && *d <= '9'; d++)
+		;
+	if (d == r->p)
+		return -1;
+	/* up to 19 digits cannot overflow 64 bits (checked per digit, a
+	 * division each, it was a fifth of the decoding) */
+	for (const char *c = r->p; c < d; c++) {
+		unsigned v = (unsigned)(*c - '0');
 
-		/* 19 digits and more may overflow (a division per digit
-		 * was a fifth of the decoding) */
-		if (digits >= 18 && u > (UINT64_MAX - d) / 10)
+		if (c - r->p >= 19 && u > (UINT64_MAX - v) / 10)
 			return -1;
-		u = u * 10 + d;
-		digits++;
+		u = u * 10 + v;
 	}
-	if (!digits || u > (uint64_t)INT64_MAX + (uint64_t)neg)
+	r->p = d;
+	if (u > (uint64_t)INT64_MAX + (uint64_t)neg)
 		return -1;
 	*out = neg ? (int64_t)(0 - u) : (int64_t)u;
 	return 0;

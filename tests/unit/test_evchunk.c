@@ -329,7 +329,16 @@ static void test_evchunk_decoder_refuses(void **state)
 		/* an id past int64 */
 		("[[99999999999999999999,2,3,null,\"r\",\"w\",null,null,"
 		 "null,null,null,null]]"),
+		("[[9223372036854775808,2,3,null,\"r\",\"w\",null,null,"
+		 "null,null,null,null]]"),
+		("[[1,18446744073709551616,3,null,\"r\",\"w\",null,null,"
+		 "null,null,null,null]]"),
+		("[[1,-9223372036854775809,3,null,\"r\",\"w\",null,null,"
+		 "null,null,null,null]]"),
 	};
+	static const char ends[] =
+	        "[[1,-9223372036854775808,9223372036854775807,null,\"r\","
+	        "\"w\",null,null,null,null,null,null]]";
 	static const char spaced[] =
 	        "[ [1, 2, 3, null, \"r\\u00e9\\/\", "
 	        "\"w\", null, null, null, null, null, 4] ]";
@@ -349,6 +358,11 @@ static void test_evchunk_decoder_refuses(void **state)
 	assert_int_equal(n, 1);
 	assert_string_equal(ev[0].reason, "r\xc3\xa9/");
 	assert_int_equal(ev[0].input_id, 4);
+	/* the ends of int64 read back */
+	assert_int_equal(
+	        qf_evchunk_decode(ends, strlen(ends), &arena, &ev, &n, &alloc),
+	        QF_OK);
+	assert_true(ev[0].dkey == INT64_MIN && ev[0].time_ms == INT64_MAX);
 	free(ev);
 	qf_buf_release(&arena);
 }
