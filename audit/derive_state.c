@@ -28,20 +28,25 @@
 
 /* Zigzag varints: a finished workload's state is mostly small numbers,
  * and one is stored per workload (a third of fixed 8-byte fields). */
-void qf_ck_i64(struct qf_buf *out, int64_t v)
+/* v at o, which has room for its 10 bytes at most; past it. */
+static unsigned char *put_i64(unsigned char *o, int64_t v)
 {
 	uint64_t u = ((uint64_t)v << 1) ^ (v < 0 ? ~(uint64_t)0 : 0);
-	unsigned char *b;
-	size_t n = 0;
 
-	/* in place: a finished workload's state is some twenty of them */
-	qf_buf_grow(out, 10);
-	b = (unsigned char *)out->buf + out->len;
 	do {
-		b[n++] = (unsigned char)((u & 0x7f) | (u > 0x7f ? 0x80 : 0));
+		*o++ = (unsigned char)((u & 0x7f) | (u > 0x7f ? 0x80 : 0));
 		u >>= 7;
 	} while (u);
-	qf_buf_setlen(out, out->len + n);
+	return o;
+}
+
+void qf_ck_i64(struct qf_buf *out, int64_t v)
+{
+	unsigned char *b;
+
+	qf_buf_grow(out, 10);
+	b = (unsigned char *)out->buf + out->len;
+	qf_buf_setlen(out, out->len + (size_t)(put_i64(b, v) - b));
 }
 
 void qf_ck_f64(struct qf_buf *out, double v)
@@ -124,41 +129,67 @@ int qf_ck_get_str(const unsigned char **p, const unsigned char *end, char **s,
 
 /* ---- one workload's state ---- */
 
-static void put_cells(struct qf_buf *out, const struct cell *c, size_t n)
+/* A string as qf_ck_str writes it, at o (room for n + 10 bytes). */
+static unsigned char *put_str(unsigned char *o, const char *s, size_t n)
 {
-	qf_ck_i64(out, (int64_t)n);
-	for (size_t i = 0; i < n; i++) {
-		qf_ck_i64(out, (int64_t)c[i].k);
-		qf_ck_i64(out, c[i].amount);
+	o = put_i64(o, s ? (int64_t)n : -1);
+	if (s) {
+		memcpy(o, s, n);
+		o += n;
 	}
+	return o;
 }
 
+static unsigned char *put_cells(unsigned char *o, const struct cell *c,
+                                size_t n)
+{
+	o = put_i64(o, (int64_t)n);
+	for (size_t i = 0; i < n; i++) {
+		o = put_i64(o, (int64_t)c[i].k);
+		o = put_i64(o, c[i].amount);
+	}
+	return o;
+}
+
+/* The record of a workload's state (qf_ck_* encoding), written into room
+ * made once: a finished workload's state is some twenty varints, and a
+ * buffer call each was a third of its leaving memory. */
 static void wl_save(const struct wl *w, struct qf_buf *out)
 {
-	qf_ck_i64(out, w->st);
-	qf_ck_i64(out, w->queued_ms);
-	qf_ck_i64(out, w->reserved_ms);
-	qf_ck_i64(out, w->admitted_ms);
-	qf_ck_str(out, w->cq, w->cq ? strlen(w->cq) : 0);
-	qf_ck_str(out, w->lq, w->lq ? strlen(w->lq) : 0);
-	put_cells(out, w->held, w->nheld);
-	put_cells(out, w->prev, w->nprev);
-	put_cells(out, w->arrival, w->narrival);
-	qf_ck_i64(out, (int64_t)w->nwant);
+	size_t ncq = w->cq ? strlen(w->cq) : 0, nlq = w->lq ? strlen(w->lq) : 0;
+	size_t npre = w->last_preemptor ? strlen(w->last_preemptor) : 0;
+	size_t room = 10 * 14 + ncq + nlq + npre + /* 14 varints */
+	              20 * (w->nheld + w->nprev + w->narrival + w->nlm);
+	unsigned char *o;
+
+	for (size_t i = 0; i < w->nwant; i++)
+		room += 20 + strlen(w->want[i].resource);
+	qf_buf_grow(out, room);
+	o = (unsigned char *)out->buf + out->len;
+	o = put_i64(o, w->st);
+	o = put_i64(o, w->queued_ms);
+	o = put_i64(o, w->reserved_ms);
+	o = put_i64(o, w->admitted_ms);
+	o = put_str(o, w->cq, ncq);
+	o = put_str(o, w->lq, nlq);
+	o = put_cells(o, w->held, w->nheld);
+	o = put_cells(o, w->prev, w->nprev);
+	o = put_cells(o, w->arrival, w->narrival);
+	o = put_i64(o, (int64_t)w->nwant);
 	for (size_t i = 0; i < w->nwant; i++) {
-		qf_ck_str(out, w->want[i].resource,
-		          strlen(w->want[i].resource));
-		qf_ck_i64(out, w->want[i].amount);
+		o = put_str(o, w->want[i].resource,
+		            strlen(w->want[i].resource));
+		o = put_i64(o, w->want[i].amount);
 	}
-	qf_ck_i64(out, w->arriving);
-	qf_ck_i64(out, w->last_preempt_ms);
-	qf_ck_str(out, w->last_preemptor,
-	          w->last_preemptor ? strlen(w->last_preemptor) : 0);
-	qf_ck_i64(out, (int64_t)w->nlm);
+	o = put_i64(o, w->arriving);
+	o = put_i64(o, w->last_preempt_ms);
+	o = put_str(o, w->last_preemptor, npre);
+	o = put_i64(o, (int64_t)w->nlm);
 	for (size_t i = 0; i < w->nlm; i++) {
-		qf_ck_i64(out, (int64_t)w->lm[i].k);
-		qf_ck_i64(out, w->lm[i].iser);
+		o = put_i64(o, (int64_t)w->lm[i].k);
+		o = put_i64(o, w->lm[i].iser);
 	}
+	qf_buf_setlen(out, (size_t)((char *)o - out->buf));
 }
 
 /* Cells of keys below nk; -1 when the state does not fit. */
