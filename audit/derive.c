@@ -1318,17 +1318,24 @@ static void instant_add_ev(struct instant *in, const struct qf_evchunk_ev *e)
 		             e->preemptor,
 		             e->preemption_reason,
 		             detail ? e->detail : NULL };
+	size_t len[7], total = 0;
 	struct brow *b;
+	char *o;
 
 	if (sl && strchr(sl + 1, '/')) /* walk_sql's: NOT LIKE '%/%/%' */
 		return;
 	in->r = qf_grow(in->r, sizeof(*in->r), &in->alloc, in->n + 1);
 	b = &in->r[in->n++];
+	for (int i = 0; i < 7; i++)
+		total += len[i] = v[i] ? strlen(v[i]) + 1 : 0;
+	qf_buf_grow(&in->arena, total); /* once an event, not a call a string */
+	o = in->arena.buf + in->arena.len;
 	for (int i = 0; i < 7; i++) {
-		b->off[i] = v[i] ? in->arena.len : (size_t)-1;
-		if (v[i])
-			qf_buf_add(&in->arena, v[i], strlen(v[i]) + 1);
+		b->off[i] = v[i] ? (size_t)(o - in->arena.buf) : (size_t)-1;
+		memcpy(o, v[i] ? v[i] : "", len[i]);
+		o += len[i];
 	}
+	qf_buf_setlen(&in->arena, (size_t)(o - in->arena.buf));
 	b->rk = kind_rank(k, r);
 	b->id = e->id;
 	b->kind = k;
