@@ -29,7 +29,7 @@
 
 /* ---- the string map ---- */
 
-static uint64_t hash_str(const char *s, size_t n)
+uint64_t qf_dmap_hash(const char *s, size_t n)
 {
 	return qf_evdb_fnv(0, s, n);
 }
@@ -48,11 +48,17 @@ static size_t slot(const struct dmap *m, uint64_t h, const char *key,
 /* Keys are byte strings of a given length (they may hold NULs). */
 size_t qf_dmap_get(const struct dmap *m, const char *key, size_t len)
 {
+	return qf_dmap_get_h(m, qf_dmap_hash(key, len), key, len);
+}
+
+size_t qf_dmap_get_h(const struct dmap *m, uint64_t h, const char *key,
+                     size_t len)
+{
 	size_t i;
 
 	if (!m->cap)
 		return (size_t)-1;
-	i = slot(m, hash_str(key, len), key, len);
+	i = slot(m, h, key, len);
 	return m->s[i].key ? m->s[i].val : (size_t)-1;
 }
 
@@ -76,7 +82,12 @@ static void dmap_grow(struct dmap *m)
 
 void qf_dmap_put(struct dmap *m, const char *key, size_t len, size_t val)
 {
-	uint64_t h = hash_str(key, len);
+	qf_dmap_put_h(m, qf_dmap_hash(key, len), key, len, val);
+}
+
+void qf_dmap_put_h(struct dmap *m, uint64_t h, const char *key, size_t len,
+                   size_t val)
+{
 	size_t i;
 
 	if ((m->n + 1) * 2 > m->cap)
@@ -97,11 +108,16 @@ void qf_dmap_put(struct dmap *m, const char *key, size_t len, size_t val)
  * them past shift back into it (no tombstones to grow the table). */
 void qf_dmap_del(struct dmap *m, const char *key, size_t len)
 {
+	qf_dmap_del_h(m, qf_dmap_hash(key, len), key, len);
+}
+
+void qf_dmap_del_h(struct dmap *m, uint64_t h, const char *key, size_t len)
+{
 	size_t i, j;
 
 	if (!m->cap)
 		return;
-	i = slot(m, hash_str(key, len), key, len);
+	i = slot(m, h, key, len);
 	if (!m->s[i].key)
 		return;
 	free(m->s[i].key);
@@ -314,10 +330,112 @@ static int judged_fit(struct walk *wk, const struct wl *w, int admitted,
 	return fits_want(wk, w, u0, nom);
 }
 
+/* "INSERT OR FAIL INTO d_admissions VALUES(?1,?2,..,?9),(?1,?10,..)": n
+ * rows, each of its own 8 parameters after the cluster (?1, bound once).
+ * OR FAIL: a statement of several rows that could abort half way has
+ * SQLite journal every page it touches first (a statement journal: 1.7 GB
+ * written at 1,000,000 events); a failure fails the derivation anyway,
+ * whose transaction is rolled back. */
+static int prepare_adm(struct walk *wk, size_t n, sqlite3_stmt **st)
+{
+	struct qf_buf sql = QF_BUF_INIT;
+	int rc;
+
+	qf_buf_adds(&sql, "INSERT OR FAIL INTO d_admissions VALUES");
+	for (size_t i = 0; i < n; i++) {
+		qf_buf_adds(&sql, i ? ",(?1" : "(?1");
+		for (size_t j = 0; j < ADM_COLS; j++)
+			qf_buf_addf(&sql, ",?%zu", 2 + i * ADM_COLS + j);
+		qf_buf_addch(&sql, ')');
+	}
+	rc = sqlite3_prepare_v2(wk->s->db, sql.buf, -1, st, NULL);
+	qf_buf_release(&sql);
+	if (rc != SQLITE_OK)
+		return qf_evdb_fail(wk->s, "cannot prepare derivation", wk->d);
+	sqlite3_bind_text(*st, 1, wk->cluster, -1, SQLITE_STATIC);
+	return QF_OK;
+}
+
+static void bind_arow(struct walk *wk, sqlite3_stmt *st, int base,
+                      const struct arow *r)
+{
+	const char *text = wk->atext.buf;
+
+	sqlite3_bind_text(st, base, text + r->key + r->ns_len + 1, -1,
+	                  SQLITE_STATIC);
+	sqlite3_bind_text(st, base + 1, text + r->key, (int)r->ns_len,
+	                  SQLITE_STATIC);
+	if (r->cq != (size_t)-1)
+		sqlite3_bind_text(st, base + 2, text + r->cq, -1,
+		                  SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, base + 2);
+	sqlite3_bind_int64(st, base + 3, r->queued_ms);
+	if (r->admitted)
+		sqlite3_bind_int64(st, base + 4, r->admitted_ms);
+	else
+		sqlite3_bind_null(st, base + 4);
+	sqlite3_bind_int(st, base + 5, r->ok);
+	if (r->ok) {
+		sqlite3_bind_int64(st, base + 6, r->u0);
+		sqlite3_bind_int64(st, base + 7, r->nom);
+	} else {
+		sqlite3_bind_null(st, base + 6);
+		sqlite3_bind_null(st, base + 7);
+	}
+}
+
+/* Insert the d_admissions rows held, in the order they came. */
+static int adm_flush(struct walk *wk)
+{
+	int rc = QF_OK;
+
+	if (wk->narow == ADM_BATCH) {
+		for (size_t i = 0; i < ADM_BATCH; i++)
+			bind_arow(wk, wk->ins_adms, (int)(2 + i * ADM_COLS),
+			          &wk->arow[i]);
+		rc = step_done(wk, wk->ins_adms);
+	}
+	for (size_t i = 0;
+	     rc == QF_OK && wk->narow < ADM_BATCH && i < wk->narow; i++) {
+		bind_arow(wk, wk->ins_adm, 2, &wk->arow[i]);
+		rc = step_done(wk, wk->ins_adm);
+	}
+	wk->narow = 0;
+	qf_buf_reset(&wk->atext);
+	return rc;
+}
+
+/* A d_admissions row, inserted with the next ADM_BATCH - 1 (a statement
+ * per row was a tenth of an ingest): its strings are copied, w may
+ * leave memory before. */
+static int adm_put(struct walk *wk, const struct wl *w, int admitted, int ok,
+                   int64_t u0, int64_t nom)
+{
+	size_t key = wk->atext.len, cq = (size_t)-1;
+
+	qf_buf_add(&wk->atext, w->key, strlen(w->key) + 1);
+	if (w->cq) {
+		cq = wk->atext.len;
+		qf_buf_add(&wk->atext, w->cq, strlen(w->cq) + 1);
+	}
+	wk->arow[wk->narow++] = (struct arow){
+		.key = key,
+		.ns_len = (size_t)(strchr(w->key, '/') - w->key),
+		.cq = cq,
+		.queued_ms = w->queued_ms,
+		.admitted_ms = w->admitted_ms,
+		.u0 = u0,
+		.nom = nom,
+		.admitted = admitted,
+		.ok = ok,
+	};
+	return wk->narow == ADM_BATCH ? adm_flush(wk) : QF_OK;
+}
+
 static int emit_admission(struct walk *wk, struct wl *w, int admitted)
 {
-	const char *slash = strchr(w->key, '/');
-	int64_t u0, nom;
+	int64_t u0 = -1, nom = -1;
 	int ok;
 
 	if (w->arriving) /* admitted in the instant it arrived */
@@ -329,28 +447,7 @@ static int emit_admission(struct walk *wk, struct wl *w, int admitted)
 	                                admitted ? w->admitted_ms : INT64_MAX))
 		ok = 0;
 
-	sqlite3_bind_text(wk->ins_adm, 1, wk->cluster, -1, SQLITE_STATIC);
-	sqlite3_bind_text(wk->ins_adm, 2, slash + 1, -1, SQLITE_STATIC);
-	sqlite3_bind_text(wk->ins_adm, 3, w->key, (int)(slash - w->key),
-	                  SQLITE_STATIC);
-	if (w->cq)
-		sqlite3_bind_text(wk->ins_adm, 4, w->cq, -1, SQLITE_STATIC);
-	else
-		sqlite3_bind_null(wk->ins_adm, 4);
-	sqlite3_bind_int64(wk->ins_adm, 5, w->queued_ms);
-	if (admitted)
-		sqlite3_bind_int64(wk->ins_adm, 6, w->admitted_ms);
-	else
-		sqlite3_bind_null(wk->ins_adm, 6);
-	sqlite3_bind_int(wk->ins_adm, 7, ok);
-	if (ok) {
-		sqlite3_bind_int64(wk->ins_adm, 8, u0);
-		sqlite3_bind_int64(wk->ins_adm, 9, nom);
-	} else {
-		sqlite3_bind_null(wk->ins_adm, 8);
-		sqlite3_bind_null(wk->ins_adm, 9);
-	}
-	return step_done(wk, wk->ins_adm);
+	return adm_put(wk, w, admitted, ok, u0, nom);
 }
 
 static void hold(struct walk *wk, struct wl *w, const char *flavor,
@@ -527,43 +624,72 @@ static int64_t message_wait(const char *msg)
 	return (int64_t)(v * 1000.0 + 0.5);
 }
 
+/* What a reason means to the walk, found once per event (the walk
+ * compared it with some twenty names, several times per event). */
+enum kind {
+	K_OTHER,
+	K_PENDING, /* a reason of a workload waiting for quota */
+	K_CREATED, /* pending too, and carries the Workload's request */
+	K_REQUEUED,
+	K_RESERVED, /* QuotaReserved */
+	K_ADMITTED,
+	K_PREEMPTED,
+	K_PREEMPTED_WL,    /* PreemptedWorkload (the preemptor's) */
+	K_EVICTED_REQUEUE, /* an eviction Kueue requeues at once */
+	K_EVICTED,         /* any other EvictedDueTo... */
+	K_END,             /* the cycle ends for good */
+};
+
+static enum kind reason_kind(const char *r)
+{
+	static const struct {
+		const char *name;
+		enum kind kind;
+	} names[] = {
+		{ "Pending", K_PENDING },
+		{ "WaitingForQuota", K_PENDING },
+		{ "NoMatchingFlavor", K_PENDING },
+		{ "ExceedsMaxQuota", K_PENDING },
+		{ "TopologyPlacementFailed", K_PENDING },
+		{ "WaitingForPreemptedWorkloads", K_PENDING },
+		{ "Misconfigured", K_PENDING },
+		{ "Suspended", K_PENDING },
+		{ "PendingEvaluation", K_PENDING },
+		{ "WaitingForPodsReady", K_PENDING },
+		{ "AdmissionGated", K_PENDING },
+		{ "SecondPassFailed", K_PENDING },
+		{ "Inadmissible", K_PENDING },
+		{ "Waiting", K_PENDING },
+		{ "Created", K_CREATED },
+		{ "Requeued", K_REQUEUED },
+		{ "QuotaReserved", K_RESERVED },
+		{ "Admitted", K_ADMITTED },
+		{ "Preempted", K_PREEMPTED },
+		{ "PreemptedWorkload", K_PREEMPTED_WL },
+		{ "EvictedDueToPreempted", K_EVICTED_REQUEUE },
+		{ "EvictedDueToNodeFailures", K_EVICTED_REQUEUE },
+		{ "Finished", K_END },
+		{ "FinishedWorkload", K_END },
+		{ "Deleted", K_END },
+		{ "InactiveWorkload", K_END },
+		{ "WorkloadSliceReplaced", K_END },
+	};
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(names); i++)
+		if (r[0] == names[i].name[0] && !strcmp(r, names[i].name))
+			return names[i].kind;
+	return !strncmp(r, "EvictedDueTo", 12) ? K_EVICTED : K_OTHER;
+}
+
 struct row {
 	int64_t t;
+	enum kind kind; /* of reason */
 	const char *reason, *wl, *cq, *msg, *preemptor, *preason, *detail;
 };
 
-static int is_pending(const char *r)
+static int is_pending(enum kind k)
 {
-	static const char *const pend[] = {
-		"Pending",
-		"WaitingForQuota",
-		"NoMatchingFlavor",
-		"ExceedsMaxQuota",
-		"TopologyPlacementFailed",
-		"WaitingForPreemptedWorkloads",
-		"Misconfigured",
-		"Suspended",
-		"PendingEvaluation",
-		"WaitingForPodsReady",
-		"AdmissionGated",
-		"SecondPassFailed",
-		"Inadmissible",
-		"Waiting",
-		"Created",
-	};
-
-	for (size_t i = 0; i < QF_ARRAY_SIZE(pend); i++)
-		if (!strcmp(pend[i], r))
-			return 1;
-	return 0;
-}
-
-static int ends_cycle(const char *r)
-{
-	return !strncmp(r, "EvictedDueTo", 12) || !strcmp(r, "Finished") ||
-	       !strcmp(r, "FinishedWorkload") || !strcmp(r, "Deleted") ||
-	       !strcmp(r, "InactiveWorkload") ||
-	       !strcmp(r, "WorkloadSliceReplaced");
+	return k == K_PENDING || k == K_CREATED;
 }
 
 static int reserve(struct walk *wk, struct wl *w, const struct row *r)
@@ -696,8 +822,7 @@ static int wants_request(const struct wl *w, const struct row *r)
 {
 	if (!r->detail)
 		return 0;
-	return !strcmp(r->reason, "Created") ||
-	       (!w->nwant && is_pending(r->reason));
+	return r->kind == K_CREATED || (!w->nwant && is_pending(r->kind));
 }
 
 /* D9: a workload no event places in a ClusterQueue gets the one its
@@ -750,17 +875,16 @@ static int on_preempted(struct walk *wk, size_t wi, const struct row *r)
 	return rc;
 }
 
-/* An event that ends the admission cycle (ends_cycle): an eviction
+/* An event that ends the admission cycle (an eviction, K_END): an eviction
  * leaves the workload waiting, anything else ends it for good. */
 static void on_cycle_end(struct walk *wk, size_t wi, const struct row *r)
 {
 	struct wl *w = &wk->w[wi];
-	int requeue = !strcmp(r->reason, "EvictedDueToPreempted") ||
-	              !strcmp(r->reason, "EvictedDueToNodeFailures");
+	int requeue = r->kind == K_EVICTED_REQUEUE;
 
 	if (w->st == W_RESERVED || w->st == W_ADMITTED)
 		release(wk, w);
-	w->st = strncmp(r->reason, "EvictedDueTo", 12) ? W_DONE : W_IDLE;
+	w->st = r->kind == K_END ? W_DONE : W_IDLE;
 	if (w->st == W_DONE)
 		qf_wl_finished(wk, wi);
 	if (requeue)
@@ -777,25 +901,39 @@ static int apply(struct walk *wk, const struct row *r)
 		return QF_EIO;
 	w = &wk->w[wi];
 
-	if (strcmp(r->reason, "PreemptedWorkload") != 0)
+	if (r->kind != K_PREEMPTED_WL)
 		set_cq(w, r->cq);
 	if (!w->cq && w->lq)
 		resolve_lq(wk, w, r->t);
 	if (wants_request(w, r))
 		take_want(w, r->detail);
-	if (is_pending(r->reason) || !strcmp(r->reason, "Requeued")) {
-		if (w->st == W_DONE && (!strcmp(r->reason, "Created") ||
-		                        !strcmp(r->reason, "Requeued")))
+	switch (r->kind) {
+	case K_CREATED:
+	case K_REQUEUED:
+		if (w->st == W_DONE)
 			w->st = W_IDLE;
 		start_cycle(wk, w, r->t);
-	} else if (!strcmp(r->reason, "QuotaReserved")) {
+		break;
+	case K_PENDING:
+		start_cycle(wk, w, r->t);
+		break;
+	case K_RESERVED:
 		rc = reserve(wk, w, r);
-	} else if (!strcmp(r->reason, "Admitted")) {
+		break;
+	case K_ADMITTED:
 		rc = on_admitted(wk, w, r);
-	} else if (!strcmp(r->reason, "Preempted")) {
+		break;
+	case K_PREEMPTED:
 		rc = on_preempted(wk, wi, r);
-	} else if (ends_cycle(r->reason)) {
+		break;
+	case K_EVICTED_REQUEUE:
+	case K_EVICTED:
+	case K_END:
 		on_cycle_end(wk, wi, r);
+		break;
+	case K_OTHER:
+	case K_PREEMPTED_WL:
+		break;
 	}
 	return rc;
 }
@@ -1014,6 +1152,7 @@ static int load_queues(struct walk *wk, int resumed)
 /* One event of the instant being read: its text columns in an arena. */
 struct brow {
 	int64_t rk, id;
+	enum kind kind;
 	size_t off[7]; /* reason .. detail in the arena; -1: NULL */
 };
 
@@ -1050,6 +1189,7 @@ static void instant_add(struct instant *in, sqlite3_stmt *st)
 	}
 	b->rk = sqlite3_column_int64(st, 8);
 	b->id = sqlite3_column_int64(st, 9);
+	b->kind = reason_kind(in->arena.buf + b->off[0]);
 }
 
 /* One event, in D1 order. */
@@ -1088,8 +1228,8 @@ static int walk_instant(struct walk *wk, struct instant *in)
 			v[j] = b->off[j] == (size_t)-1
 			               ? NULL
 			               : in->arena.buf + b->off[j];
-		r = (struct row){ in->t, v[0], v[1], v[2],
-			          v[3],  v[4], v[5], v[6] };
+		r = (struct row){ in->t, b->kind, v[0], v[1], v[2],
+			          v[3],  v[4],    v[5], v[6] };
 		rc = walk_row(wk, &r, b->rk);
 	}
 	in->n = 0;
@@ -1137,33 +1277,68 @@ int64_t qf_derive_rank(const char *r)
 	return 5;
 }
 
+/* QF_DERIVE_RANK of a reason of kind k. */
+static int64_t kind_rank(enum kind k, const char *r)
+{
+	switch (k) {
+	case K_EVICTED:
+	case K_EVICTED_REQUEUE:
+		return 1;
+	case K_PREEMPTED:
+		return 2;
+	case K_PREEMPTED_WL:
+		return 3;
+	case K_REQUEUED:
+		return 4;
+	case K_PENDING:
+	case K_CREATED:
+		return 5;
+	case K_RESERVED:
+		return 6;
+	case K_ADMITTED:
+		return 7;
+	case K_END:
+	case K_OTHER:
+		break;
+	}
+	return qf_derive_rank(r);
+}
+
 /* A chunk event into the instant, with walk_sql's columns. */
 static void instant_add_ev(struct instant *in, const struct qf_evchunk_ev *e)
 {
 	const char *r = e->reason, *sl = strchr(e->workload, '/');
-	int detail = !strcmp(r, "QuotaReserved") || !strcmp(r, "Admitted") ||
-	             !strcmp(r, "Created") ||
+	enum kind k = reason_kind(r);
+	int detail = k == K_RESERVED || k == K_ADMITTED || k == K_CREATED ||
 	             (e->detail && strstr(e->detail, "\"request\":"));
 	const char *v[7] = { r,
 		             e->workload,
 		             e->cluster_queue,
-		             !strcmp(r, "QuotaReserved") ? e->message : NULL,
+		             k == K_RESERVED ? e->message : NULL,
 		             e->preemptor,
 		             e->preemption_reason,
 		             detail ? e->detail : NULL };
+	size_t len[7], total = 0;
 	struct brow *b;
+	char *o;
 
 	if (sl && strchr(sl + 1, '/')) /* walk_sql's: NOT LIKE '%/%/%' */
 		return;
 	in->r = qf_grow(in->r, sizeof(*in->r), &in->alloc, in->n + 1);
 	b = &in->r[in->n++];
+	for (int i = 0; i < 7; i++)
+		total += len[i] = v[i] ? strlen(v[i]) + 1 : 0;
+	qf_buf_grow(&in->arena, total); /* once an event, not a call a string */
+	o = in->arena.buf + in->arena.len;
 	for (int i = 0; i < 7; i++) {
-		b->off[i] = v[i] ? in->arena.len : (size_t)-1;
-		if (v[i])
-			qf_buf_add(&in->arena, v[i], strlen(v[i]) + 1);
+		b->off[i] = v[i] ? (size_t)(o - in->arena.buf) : (size_t)-1;
+		memcpy(o, v[i] ? v[i] : "", len[i]);
+		o += len[i];
 	}
-	b->rk = qf_derive_rank(r);
+	qf_buf_setlen(&in->arena, (size_t)(o - in->arena.buf));
+	b->rk = kind_rank(k, r);
 	b->id = e->id;
+	b->kind = k;
 }
 
 /* The rows of st and the chunk events of it, merged by time. */
@@ -1339,8 +1514,10 @@ static int finish_walk(struct walk *wk)
 {
 	struct qf_buf state = QF_BUF_INIT, marks = QF_BUF_INIT;
 	sqlite3_stmt *st = NULL;
-	int rc = qf_ck_save(wk, &state);
+	int rc = adm_flush(wk);
 
+	if (rc == QF_OK)
+		rc = qf_ck_save(wk, &state);
 	if (rc == QF_OK)
 		rc = take_marks(wk, &marks);
 	if (rc == QF_OK) {
@@ -1349,6 +1526,8 @@ static int finish_walk(struct walk *wk)
 	}
 	if (rc == QF_OK)
 		rc = emit_waiting(wk);
+	if (rc == QF_OK)
+		rc = adm_flush(wk);
 	/* D7: a preemptor seen only after its victim gets its queue now */
 	if (rc == QF_OK)
 		rc = preemptor_queues(wk, &marks);
@@ -1392,6 +1571,8 @@ static void walk_release(struct walk *wk)
 	free(wk->lqs);
 	qf_dmap_release(&wk->lqmap);
 	sqlite3_finalize(wk->ins_adm);
+	sqlite3_finalize(wk->ins_adms);
+	qf_buf_release(&wk->atext);
 	sqlite3_finalize(wk->ins_pre);
 	sqlite3_finalize(wk->usage_lookup);
 	qf_borrow_release(&wk->b);
@@ -1409,19 +1590,20 @@ static int walk_init(struct walk *wk, struct qf_evdb *s, const char *cluster,
 	wk->d = d;
 	wk->first_ms = wk->last_ms = INT64_MIN;
 	wk->b.holders = holders;
-	if (sqlite3_prepare_v2(s->db,
-	                       "INSERT INTO d_admissions VALUES(?1,?2,?3,?4,"
-	                       "?5,?6,?7,?8,?9)",
-	                       -1, &wk->ins_adm, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(s->db,
-	                       "INSERT INTO d_preemptions VALUES(?1,?2,?3,"
-	                       "?4,?5,?6,?7)",
-	                       -1, &wk->ins_pre, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(s->db,
-	                       "SELECT flavor, resource, amount_milli FROM"
-	                       " wl_usage WHERE cluster = ?1 AND workload ="
-	                       " ?2 ORDER BY flavor, resource",
-	                       -1, &wk->usage_lookup, NULL) != SQLITE_OK)
+	qf_buf_init(&wk->atext);
+	rc = prepare_adm(wk, 1, &wk->ins_adm);
+	if (rc == QF_OK)
+		rc = prepare_adm(wk, ADM_BATCH, &wk->ins_adms);
+	if (rc == QF_OK &&
+	    (sqlite3_prepare_v2(s->db,
+	                        "INSERT INTO d_preemptions VALUES(?1,?2,?3,"
+	                        "?4,?5,?6,?7)",
+	                        -1, &wk->ins_pre, NULL) != SQLITE_OK ||
+	     sqlite3_prepare_v2(s->db,
+	                        "SELECT flavor, resource, amount_milli FROM"
+	                        " wl_usage WHERE cluster = ?1 AND workload ="
+	                        " ?2 ORDER BY flavor, resource",
+	                        -1, &wk->usage_lookup, NULL) != SQLITE_OK))
 		rc = qf_evdb_fail(s, "cannot prepare derivation", d);
 	if (rc == QF_OK)
 		rc = qf_borrow_init(&wk->b, s, cluster, d);

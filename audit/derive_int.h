@@ -32,6 +32,14 @@ size_t qf_dmap_get(const struct dmap *m, const char *key, size_t len);
 void qf_dmap_put(struct dmap *m, const char *key, size_t len, size_t val);
 /* Remove key (nothing when absent). */
 void qf_dmap_del(struct dmap *m, const char *key, size_t len);
+/* The same with the key's hash, qf_dmap_hash(key, len), computed once
+ * by a caller that looks a key up in several places. */
+uint64_t qf_dmap_hash(const char *key, size_t len);
+size_t qf_dmap_get_h(const struct dmap *m, uint64_t h, const char *key,
+                     size_t len);
+void qf_dmap_put_h(struct dmap *m, uint64_t h, const char *key, size_t len,
+                   size_t val);
+void qf_dmap_del_h(struct dmap *m, uint64_t h, const char *key, size_t len);
 
 /* One quota row: in force from from_ms until the key's next row (D3). */
 struct quota {
@@ -62,6 +70,9 @@ struct ukey {
 	char **lender; /* owned names */
 	double *lent;  /* milli x ms per lender */
 	size_t nlender, alender;
+	const char **lsrc; /* the pointer lend() last named each by (or
+	                    * NULL), to find it again without strcmp */
+	size_t lhint;      /* the lender lend() tries first */
 	/* its usage series' segment not yet written (derive_series.c):
 	 * "[[at - seg_from_ms,usage,nominal],..." without the closing ] */
 	struct qf_buf seg;
@@ -82,6 +93,8 @@ struct admit {
  * the cohort's own quota, and its parent over time (D6). */
 struct group {
 	char *cohort;            /* owned */
+	char *lname;             /* owned: "cohort/<cohort>", a lender's
+	                          * name (D6), made when first needed */
 	char *flavor, *resource; /* owned */
 	size_t *members;         /* key indices */
 	size_t n, alloc;
@@ -246,6 +259,7 @@ struct wdone {
 	size_t nl0, al0;
 	uint32_t *tab; /* open addressing over l0: index + 1, 0: empty */
 	size_t ntab;   /* its slots: a power of 2, twice l0 at least */
+	size_t nidx;   /* l0's first keys, in tab (the rest: not yet) */
 	size_t nsaved; /* l0's first keys, in run -1 already */
 	int64_t part;  /* the next row of run -1 (its lo) */
 	int64_t run;   /* the cluster's run in d_wkeys, -1: none */
@@ -259,6 +273,17 @@ struct lqrow {
 	size_t run; /* on a LocalQueue's first row: how many rows it has */
 };
 
+/* A d_admissions row waiting for its batch (derive.c); strings are
+ * offsets into walk.atext. */
+#define ADM_BATCH 32
+#define ADM_COLS  8 /* the columns after cluster */
+struct arow {
+	size_t key, ns_len; /* "ns/name" and the length of ns */
+	size_t cq;          /* or -1: NULL */
+	int64_t queued_ms, admitted_ms, u0, nom;
+	int admitted, ok;
+};
+
 struct walk {
 	struct qf_evdb *s;
 	const char *cluster;
@@ -268,6 +293,10 @@ struct walk {
 	size_t nw, aw;
 	struct dmap wmap;
 	sqlite3_stmt *ins_adm, *ins_pre, *usage_lookup;
+	sqlite3_stmt *ins_adms; /* ADM_BATCH rows of d_admissions */
+	struct arow arow[ADM_BATCH];
+	size_t narow;
+	struct qf_buf atext;
 	size_t *arr; /* workloads queued at this instant (D8) */
 	size_t narr, aarr;
 	struct dmap lqmap; /* "ns/name" -> its first row in lqs */

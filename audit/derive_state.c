@@ -28,20 +28,25 @@
 
 /* Zigzag varints: a finished workload's state is mostly small numbers,
  * and one is stored per workload (a third of fixed 8-byte fields). */
-void qf_ck_i64(struct qf_buf *out, int64_t v)
+/* v at o, which has room for its 10 bytes at most; past it. */
+static unsigned char *put_i64(unsigned char *o, int64_t v)
 {
 	uint64_t u = ((uint64_t)v << 1) ^ (v < 0 ? ~(uint64_t)0 : 0);
-	unsigned char *b;
-	size_t n = 0;
 
-	/* in place: a finished workload's state is some twenty of them */
-	qf_buf_grow(out, 10);
-	b = (unsigned char *)out->buf + out->len;
 	do {
-		b[n++] = (unsigned char)((u & 0x7f) | (u > 0x7f ? 0x80 : 0));
+		*o++ = (unsigned char)((u & 0x7f) | (u > 0x7f ? 0x80 : 0));
 		u >>= 7;
 	} while (u);
-	qf_buf_setlen(out, out->len + n);
+	return o;
+}
+
+void qf_ck_i64(struct qf_buf *out, int64_t v)
+{
+	unsigned char *b;
+
+	qf_buf_grow(out, 10);
+	b = (unsigned char *)out->buf + out->len;
+	qf_buf_setlen(out, out->len + (size_t)(put_i64(b, v) - b));
 }
 
 void qf_ck_f64(struct qf_buf *out, double v)
@@ -124,41 +129,67 @@ int qf_ck_get_str(const unsigned char **p, const unsigned char *end, char **s,
 
 /* ---- one workload's state ---- */
 
-static void put_cells(struct qf_buf *out, const struct cell *c, size_t n)
+/* A string as qf_ck_str writes it, at o (room for n + 10 bytes). */
+static unsigned char *put_str(unsigned char *o, const char *s, size_t n)
 {
-	qf_ck_i64(out, (int64_t)n);
-	for (size_t i = 0; i < n; i++) {
-		qf_ck_i64(out, (int64_t)c[i].k);
-		qf_ck_i64(out, c[i].amount);
+	o = put_i64(o, s ? (int64_t)n : -1);
+	if (s) {
+		memcpy(o, s, n);
+		o += n;
 	}
+	return o;
 }
 
+static unsigned char *put_cells(unsigned char *o, const struct cell *c,
+                                size_t n)
+{
+	o = put_i64(o, (int64_t)n);
+	for (size_t i = 0; i < n; i++) {
+		o = put_i64(o, (int64_t)c[i].k);
+		o = put_i64(o, c[i].amount);
+	}
+	return o;
+}
+
+/* The record of a workload's state (qf_ck_* encoding), written into room
+ * made once: a finished workload's state is some twenty varints, and a
+ * buffer call each was a third of its leaving memory. */
 static void wl_save(const struct wl *w, struct qf_buf *out)
 {
-	qf_ck_i64(out, w->st);
-	qf_ck_i64(out, w->queued_ms);
-	qf_ck_i64(out, w->reserved_ms);
-	qf_ck_i64(out, w->admitted_ms);
-	qf_ck_str(out, w->cq, w->cq ? strlen(w->cq) : 0);
-	qf_ck_str(out, w->lq, w->lq ? strlen(w->lq) : 0);
-	put_cells(out, w->held, w->nheld);
-	put_cells(out, w->prev, w->nprev);
-	put_cells(out, w->arrival, w->narrival);
-	qf_ck_i64(out, (int64_t)w->nwant);
+	size_t ncq = w->cq ? strlen(w->cq) : 0, nlq = w->lq ? strlen(w->lq) : 0;
+	size_t npre = w->last_preemptor ? strlen(w->last_preemptor) : 0;
+	size_t room = 10 * 14 + ncq + nlq + npre + /* 14 varints */
+	              20 * (w->nheld + w->nprev + w->narrival + w->nlm);
+	unsigned char *o;
+
+	for (size_t i = 0; i < w->nwant; i++)
+		room += 20 + strlen(w->want[i].resource);
+	qf_buf_grow(out, room);
+	o = (unsigned char *)out->buf + out->len;
+	o = put_i64(o, w->st);
+	o = put_i64(o, w->queued_ms);
+	o = put_i64(o, w->reserved_ms);
+	o = put_i64(o, w->admitted_ms);
+	o = put_str(o, w->cq, ncq);
+	o = put_str(o, w->lq, nlq);
+	o = put_cells(o, w->held, w->nheld);
+	o = put_cells(o, w->prev, w->nprev);
+	o = put_cells(o, w->arrival, w->narrival);
+	o = put_i64(o, (int64_t)w->nwant);
 	for (size_t i = 0; i < w->nwant; i++) {
-		qf_ck_str(out, w->want[i].resource,
-		          strlen(w->want[i].resource));
-		qf_ck_i64(out, w->want[i].amount);
+		o = put_str(o, w->want[i].resource,
+		            strlen(w->want[i].resource));
+		o = put_i64(o, w->want[i].amount);
 	}
-	qf_ck_i64(out, w->arriving);
-	qf_ck_i64(out, w->last_preempt_ms);
-	qf_ck_str(out, w->last_preemptor,
-	          w->last_preemptor ? strlen(w->last_preemptor) : 0);
-	qf_ck_i64(out, (int64_t)w->nlm);
+	o = put_i64(o, w->arriving);
+	o = put_i64(o, w->last_preempt_ms);
+	o = put_str(o, w->last_preemptor, npre);
+	o = put_i64(o, (int64_t)w->nlm);
 	for (size_t i = 0; i < w->nlm; i++) {
-		qf_ck_i64(out, (int64_t)w->lm[i].k);
-		qf_ck_i64(out, w->lm[i].iser);
+		o = put_i64(o, (int64_t)w->lm[i].k);
+		o = put_i64(o, w->lm[i].iser);
 	}
+	qf_buf_setlen(out, (size_t)((char *)o - out->buf));
 }
 
 /* Cells of keys below nk; -1 when the state does not fit. */
@@ -244,30 +275,35 @@ void qf_wl_free(struct wl *w)
 
 /* ---- workloads in and out of memory ---- */
 
-/* 2^23 bits (1 MiB): under 1% false positives up to a million keys;
- * past that only more lookups, never a wrong answer. */
+/* 2^23 bits (1 MiB), two a key: under 1% false positives up to 400,000
+ * keys (5% at a million); past that only more lookups, never a wrong
+ * answer. */
 #define BLOOM_BITS (1u << 23)
 
-static void bloom_bits(const char *key, size_t n, uint32_t bit[2])
-{
-	uint64_t h = qf_evdb_fnv(0, key, n);
+/* Both bits in one 64-byte line (a blocked filter): a lookup of a key
+ * never seen costs one cache miss, not two. */
+#define BLOOM_LINE_BITS 512u
 
+/* h: the key's qf_dmap_hash (the filter and the map share it) */
+static void bloom_bits(uint64_t h, uint32_t bit[2])
+{
 	bit[0] = (uint32_t)h & (BLOOM_BITS - 1);
-	bit[1] = (uint32_t)(h >> 32) & (BLOOM_BITS - 1);
+	bit[1] = (bit[0] & ~(BLOOM_LINE_BITS - 1)) |
+	         ((uint32_t)(h >> 32) & (BLOOM_LINE_BITS - 1));
 }
 
-static void bloom_add(struct walk *wk, const char *key, size_t n)
+static void bloom_add(struct walk *wk, uint64_t h)
 {
 	uint32_t b[2];
 
 	if (!wk->bloom)
 		wk->bloom = qf_xcalloc(BLOOM_BITS / 8, 1);
-	bloom_bits(key, n, b);
+	bloom_bits(h, b);
 	for (int i = 0; i < 2; i++)
 		wk->bloom[b[i] / 8] |= (unsigned char)(1u << (b[i] % 8));
 }
 
-static int bloom_may_have(const struct walk *wk, const char *key, size_t n)
+static int bloom_may_have(const struct walk *wk, uint64_t h)
 {
 	uint32_t b[2];
 
@@ -275,7 +311,7 @@ static int bloom_may_have(const struct walk *wk, const char *key, size_t n)
 		return 1;
 	if (!wk->bloom)
 		return 0;
-	bloom_bits(key, n, b);
+	bloom_bits(h, b);
 	for (int i = 0; i < 2; i++)
 		if (!(wk->bloom[b[i] / 8] & (1u << (b[i] % 8))))
 			return 0;
@@ -362,14 +398,15 @@ static size_t adopt(struct walk *wk, const char *key, int64_t id, int64_t seq,
 #define NONE ((size_t)-2)
 
 /* The slot of a finished workload stored before, NONE, or -1 on error. */
-static size_t load_stored(struct walk *wk, const char *key, size_t n)
+static size_t load_stored(struct walk *wk, const char *key, size_t n,
+                          uint64_t h)
 {
 	struct qf_buf st = QF_BUF_INIT;
 	int64_t seq = 0;
 	size_t i = NONE;
 	int r;
 
-	if (!bloom_may_have(wk, key, n))
+	if (!bloom_may_have(wk, h))
 		return NONE;
 	r = qf_wdone_get(wk, key, n, &seq, &st);
 	if (r < 0)
@@ -382,22 +419,26 @@ static size_t load_stored(struct walk *wk, const char *key, size_t n)
 
 size_t qf_wl_find(struct walk *wk, const char *key)
 {
-	size_t n = strlen(key), i = qf_dmap_get(&wk->wmap, key, n);
+	size_t n = strlen(key);
+	uint64_t h = qf_dmap_hash(key, n);
+	size_t i = qf_dmap_get_h(&wk->wmap, h, key, n);
 
 	if (i != (size_t)-1)
 		return i;
-	i = load_stored(wk, key, n);
+	i = load_stored(wk, key, n, h);
 	return i == NONE ? (size_t)-1 : i;
 }
 
 size_t qf_wl_get(struct walk *wk, const char *key)
 {
-	size_t n = strlen(key), i = qf_dmap_get(&wk->wmap, key, n);
+	size_t n = strlen(key);
+	uint64_t h = qf_dmap_hash(key, n);
+	size_t i = qf_dmap_get_h(&wk->wmap, h, key, n);
 	struct wl *w;
 
 	if (i != (size_t)-1)
 		return i;
-	i = load_stored(wk, key, n);
+	i = load_stored(wk, key, n, h);
 	if (i != NONE)
 		return i;
 	i = new_slot(wk);
@@ -405,7 +446,7 @@ size_t qf_wl_get(struct walk *wk, const char *key)
 	w->key = qf_xstrdup(key);
 	w->last_preempt_ms = INT64_MIN;
 	w->seq = wk->next_seq++;
-	qf_dmap_put(&wk->wmap, key, n, i);
+	qf_dmap_put_h(&wk->wmap, h, key, n, i);
 	return i;
 }
 
@@ -478,16 +519,19 @@ int qf_wl_flush(struct walk *wk)
 	int rc = QF_OK;
 
 	for (size_t j = 0; rc == QF_OK && j < wk->ndone; j++) {
-		size_t i = wk->done[j];
+		size_t i = wk->done[j], n;
 		struct wl *w = &wk->w[i];
+		uint64_t h;
 
 		if (!w->key || w->st != W_DONE)
 			continue; /* left already, or started again */
 		rc = store(wk, w, 0, &b);
 		if (rc < 0)
 			break;
-		bloom_add(wk, w->key, strlen(w->key));
-		qf_dmap_del(&wk->wmap, w->key, strlen(w->key));
+		n = strlen(w->key);
+		h = qf_dmap_hash(w->key, n);
+		bloom_add(wk, h);
+		qf_dmap_del_h(&wk->wmap, h, w->key, n);
 		qf_wl_free(w);
 		wk->freew = qf_grow(wk->freew, sizeof(size_t), &wk->afree,
 		                    wk->nfree + 1);

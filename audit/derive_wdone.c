@@ -173,19 +173,29 @@ static void l0_index(struct wdone *wd, size_t i)
 	wd->tab[s] = (uint32_t)i + 1;
 }
 
+/* Keys are indexed when a lookup needs them, in the order added (the
+ * table is the one indexing each at once builds): a random store into a
+ * table of a megabyte per finished workload was a cache miss each, and
+ * most are never looked up. */
 static void l0_add(struct wdone *wd, int64_t h, int64_t batch)
 {
 	if (2 * (wd->nl0 + 1) > wd->ntab) { /* at most half full */
 		wd->ntab = wd->ntab ? 2 * wd->ntab : 1024;
 		free(wd->tab);
 		wd->tab = qf_xcalloc(wd->ntab, sizeof(*wd->tab));
-		for (size_t i = 0; i < wd->nl0; i++)
+		for (size_t i = 0; i < wd->nidx; i++)
 			l0_index(wd, i);
 	}
 	wd->l0 = qf_grow(wd->l0, sizeof(*wd->l0), &wd->al0, wd->nl0 + 1);
 	wd->l0[wd->nl0].h = h;
 	wd->l0[wd->nl0].batch = batch;
-	l0_index(wd, wd->nl0++);
+	wd->nl0++;
+}
+
+static void l0_sync(struct wdone *wd)
+{
+	while (wd->nidx < wd->nl0)
+		l0_index(wd, wd->nidx++);
 }
 
 /* ---- runs: sorted keys in chunks ---- */
@@ -314,7 +324,7 @@ static int merge(struct walk *wk)
 	if (rc == QF_OK && wd->nsaved)
 		rc = run_delete(wk, -1);
 	wd->run++;
-	wd->nl0 = wd->nsaved = 0;
+	wd->nl0 = wd->nsaved = wd->nidx = 0;
 	memset(wd->tab, 0, wd->ntab * sizeof(*wd->tab));
 	return rc;
 }
@@ -482,6 +492,7 @@ static int candidates(struct walk *wk, int64_t h, int64_t **out, size_t *n,
 	size_t lo, hi, cnt;
 	int step;
 
+	l0_sync(wd);
 	for (size_t s = (size_t)h & (wd->ntab - 1); wd->tab && wd->tab[s];
 	     s = (s + 1) & (wd->ntab - 1))
 		if (wd->l0[wd->tab[s] - 1].h == h) {

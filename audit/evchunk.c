@@ -140,8 +140,10 @@ struct rd {
 	char *base, *o;
 };
 
-static void ws(struct rd *r)
+static inline void ws(struct rd *r)
 {
+	if (r->p < r->end && (unsigned char)*r->p > ' ')
+		return; /* what put_ev writes */
 	while (r->p < r->end && (*r->p == ' ' || *r->p == '\n' ||
 	                         *r->p == '\t' || *r->p == '\r'))
 		r->p++;
@@ -149,6 +151,10 @@ static void ws(struct rd *r)
 
 static int lit(struct rd *r, char c)
 {
+	if (r->p < r->end && *r->p == c) { /* what put_ev writes */
+		r->p++;
+		return 0;
+	}
 	ws(r);
 	if (r->p >= r->end || *r->p != c)
 		return -1;
@@ -158,23 +164,32 @@ static int lit(struct rd *r, char c)
 
 static int get_int(struct rd *r, int64_t *out)
 {
+	const char *p, *lim;
 	uint64_t u = 0;
-	int neg = 0, digits = 0;
+	int neg = 0;
 
 	ws(r);
 	if (r->p < r->end && *r->p == '-') {
 		neg = 1;
 		r->p++;
 	}
-	for (; r->p < r->end && *r->p >= '0' && *r->p <= '9'; r->p++) {
-		unsigned d = (unsigned)(*r->p - '0');
+	/* 19 digits cannot overflow 64 bits: checked past them only (a
+	 * division per digit was a fifth of the decoding) */
+	p = r->p;
+	lim = r->end - p > 19 ? p + 19 : r->end;
+	for (; p < lim && (unsigned)(*p - '0') <= 9; p++)
+		u = u * 10 + (unsigned)(*p - '0');
+	if (p == r->p)
+		return -1;
+	for (; p < r->end && (unsigned)(*p - '0') <= 9; p++) {
+		unsigned v = (unsigned)(*p - '0');
 
-		if (u > (UINT64_MAX - d) / 10)
+		if (u > (UINT64_MAX - v) / 10)
 			return -1;
-		u = u * 10 + d;
-		digits++;
+		u = u * 10 + v;
 	}
-	if (!digits || u > (uint64_t)INT64_MAX + (uint64_t)neg)
+	r->p = p;
+	if (u > (uint64_t)INT64_MAX + (uint64_t)neg)
 		return -1;
 	*out = neg ? (int64_t)(0 - u) : (int64_t)u;
 	return 0;
@@ -222,15 +237,36 @@ static void put_utf8(struct rd *r, unsigned cp)
 
 static int get_escape(struct rd *r)
 {
-	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
-	const char *k;
 	unsigned cp, lo;
 
 	if (r->p >= r->end)
 		return -1;
-	k = *r->p ? strchr(from, *r->p) : NULL;
-	if (k) {
-		*r->o++ = to[k - from];
+	switch (*r->p) {
+	case '"':
+	case '\\':
+	case '/':
+		*r->o++ = *r->p++;
+		return 0;
+	case 'b':
+		cp = '\b';
+		break;
+	case 'f':
+		cp = '\f';
+		break;
+	case 'n':
+		cp = '\n';
+		break;
+	case 'r':
+		cp = '\r';
+		break;
+	case 't':
+		cp = '\t';
+		break;
+	default:
+		cp = 0;
+	}
+	if (cp) {
+		*r->o++ = (char)cp;
 		r->p++;
 		return 0;
 	}
@@ -252,6 +288,47 @@ static int get_escape(struct rd *r)
 	return 0;
 }
 
+/* Copy the bytes from r->p that need no attention in a string, 8 at a
+ * time (decoding chunks was a tenth of an ingest), and the escapes \" and
+ * \\ (a detail's JSON has dozens).  A block is stored whole before it is
+ * looked at: the arena holds the text's length and o never runs ahead of
+ * p, so 8 bytes at o fit while 8 are left at p. */
+static void plain_run(struct rd *r)
+{
+	const char *p = r->p;
+	char *o = r->o;
+
+	for (;;) {
+		size_t n = 0;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		for (; r->end - p >= 8; p += 8, o += 8) {
+			uint64_t v, m;
+
+			memcpy(&v, p, 8);
+			memcpy(o, &v, 8);
+			m = qf_json_special8(v);
+			if (m) { /* the first such byte is the lowest */
+				n = (size_t)__builtin_ctzll(m) / 8;
+				break;
+			}
+		}
+#endif
+		p += n;
+		o += n;
+		while (p < r->end && (unsigned char)*p >= 0x20 && *p != '"' &&
+		       *p != '\\')
+			*o++ = *p++;
+		if (r->end - p < 2 || p[0] != '\\' ||
+		    (p[1] != '"' && p[1] != '\\'))
+			break;
+		*o++ = p[1];
+		p += 2;
+	}
+	r->p = p;
+	r->o = o;
+}
+
 /* A string or null: *off is its offset in the arena, or -1. */
 static int get_str(struct rd *r, size_t *off)
 {
@@ -265,23 +342,21 @@ static int get_str(struct rd *r, size_t *off)
 		return -1;
 	r->p++;
 	*off = (size_t)(r->o - r->base);
-	while (r->p < r->end) {
-		unsigned char c = (unsigned char)*r->p++;
+	for (;;) {
+		const char *q;
 
-		if (c == '"') {
+		plain_run(r);
+		q = r->p;
+		if (q >= r->end)
+			return -1;
+		r->p++;
+		if (*q == '"') {
 			*r->o++ = '\0';
 			return 0;
 		}
-		if (c == '\\') {
-			if (get_escape(r) < 0)
-				return -1;
-		} else if (c < 0x20) {
-			return -1;
-		} else {
-			*r->o++ = (char)c;
-		}
+		if (*q != '\\' || get_escape(r) < 0)
+			return -1; /* a control character, a bad escape */
 	}
-	return -1;
 }
 
 static int get_null_or_int(struct rd *r, int64_t *out)
@@ -295,9 +370,17 @@ static int get_null_or_int(struct rd *r, int64_t *out)
 	return get_int(r, out) < 0 || !*out ? -1 : 0;
 }
 
-/* One event; string fields as arena offsets in *o until fixed up. */
-static int get_ev(struct rd *r, struct qf_evchunk_ev *e, size_t o[8])
+static const char *rd_at(const struct rd *r, size_t off)
 {
+	return off == (size_t)-1 ? NULL : r->base + off;
+}
+
+/* One event; its strings point into the arena, which was grown to its
+ * final size before the first (it never moves while decoding). */
+static int get_ev(struct rd *r, struct qf_evchunk_ev *e)
+{
+	size_t o[8];
+
 	if (lit(r, '[') < 0 || get_int(r, &e->id) < 0 || lit(r, ',') < 0 ||
 	    get_int(r, &e->dkey) < 0 || lit(r, ',') < 0 ||
 	    get_int(r, &e->time_ms) < 0)
@@ -307,19 +390,21 @@ static int get_ev(struct rd *r, struct qf_evchunk_ev *e, size_t o[8])
 			return -1;
 	if (lit(r, ',') < 0 || get_null_or_int(r, &e->input_id) < 0)
 		return -1;
+	e->type = rd_at(r, o[0]);
+	e->reason = rd_at(r, o[1]);
+	e->workload = rd_at(r, o[2]);
+	e->cluster_queue = rd_at(r, o[3]);
+	e->message = rd_at(r, o[4]);
+	e->preemptor = rd_at(r, o[5]);
+	e->preemption_reason = rd_at(r, o[6]);
+	e->detail = rd_at(r, o[7]);
 	return lit(r, ']');
-}
-
-static const char *at(const struct qf_buf *a, size_t off)
-{
-	return off == (size_t)-1 ? NULL : a->buf + off;
 }
 
 int qf_evchunk_decode(const char *rows, size_t len, struct qf_buf *arena,
                       struct qf_evchunk_ev **ev, size_t *n, size_t *alloc)
 {
 	struct rd r = { rows, rows + len, NULL, NULL };
-	size_t(*offs)[8] = NULL, aoffs = 0;
 	int bad = 0;
 
 	*n = 0;
@@ -334,17 +419,13 @@ int qf_evchunk_decode(const char *rows, size_t len, struct qf_buf *arena,
 	} else {
 		for (;;) {
 			*ev = qf_grow(*ev, sizeof(**ev), alloc, *n + 1);
-			offs = qf_grow(offs, sizeof(*offs), &aoffs, *n + 1);
-			if (get_ev(&r, &(*ev)[*n], offs[*n]) < 0) {
+			if (get_ev(&r, &(*ev)[*n]) < 0) {
 				bad = 1;
 				break;
 			}
 			(*n)++;
-			ws(&r);
-			if (r.p < r.end && *r.p == ',') {
-				r.p++;
+			if (lit(&r, ',') == 0)
 				continue;
-			}
 			if (lit(&r, ']') < 0)
 				bad = 1;
 			break;
@@ -354,21 +435,6 @@ int qf_evchunk_decode(const char *rows, size_t len, struct qf_buf *arena,
 	if (r.p != r.end)
 		bad = 1;
 	qf_buf_setlen(arena, (size_t)(r.o - r.base));
-	/* offsets into the arena become pointers */
-	for (size_t i = 0; !bad && offs && i < *n; i++) {
-		struct qf_evchunk_ev *e = &(*ev)[i];
-		const size_t *o = offs[i];
-
-		e->type = at(arena, o[0]);
-		e->reason = at(arena, o[1]);
-		e->workload = at(arena, o[2]);
-		e->cluster_queue = at(arena, o[3]);
-		e->message = at(arena, o[4]);
-		e->preemptor = at(arena, o[5]);
-		e->preemption_reason = at(arena, o[6]);
-		e->detail = at(arena, o[7]);
-	}
-	free(offs);
 	return bad ? QF_EINVAL : QF_OK;
 }
 

@@ -239,31 +239,21 @@ int qf_buf_is_utf8(const char *s, size_t n)
 	return 1;
 }
 
-/* The bytes of w that need a JSON escape, as their high bits: the lowest
- * one set is exact (a borrow can only flag bytes above a flagged one). */
-static uint64_t json_special8(uint64_t w)
-{
-	const uint64_t ones = 0x0101010101010101ull;
-	uint64_t q = w ^ (ones * '"'), bs = w ^ (ones * '\\');
-
-	return (((w - ones * 0x20) & ~w) | ((q - ones) & ~q) |
-	        ((bs - ones) & ~bs)) &
-	       (ones * 0x80);
-}
-
 size_t qf_json_plain_len(const char *s, size_t n)
 {
 	size_t i = 0;
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	while (n - i >= 8) {
 		uint64_t w, m;
 
 		memcpy(&w, s + i, 8);
-		m = json_special8(w);
+		m = qf_json_special8(w);
 		if (m)
 			return i + (size_t)__builtin_ctzll(m) / 8;
 		i += 8;
 	}
+#endif
 	for (; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 

@@ -68,6 +68,21 @@ size_t qf_buf_utf8_len(const char *s, size_t n);
 /* 1 when all of s[0..n) is UTF-8 (qf_buf_utf8_len's rules), else 0. */
 int qf_buf_is_utf8(const char *s, size_t n);
 
+/* The bytes of the 8 in w that a JSON string must escape (a quote, a
+ * backslash, a control character), as their top bits.  SWAR: (x - 1) & ~x
+ * has a byte's top bit set where x is 0, and a borrow only carries above
+ * such a byte, so the lowest bit set is exact; with w read from memory on
+ * a little-endian machine, the lowest is the first such byte. */
+static inline uint64_t qf_json_special8(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101ull;
+	uint64_t q = w ^ (ones * '"'), bs = w ^ (ones * '\\');
+
+	return (((w - ones * 0x20) & ~w) | ((q - ones) & ~q) |
+	        ((bs - ones) & ~bs)) &
+	       (ones * 0x80);
+}
+
 /* How many bytes at the start of s[0..n) a JSON string holds as they are:
  * up to the first quote, backslash or control character (NUL included),
  * or n.  Read a word at a time: the audit's writers and its fast reader

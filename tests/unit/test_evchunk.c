@@ -359,7 +359,16 @@ static void test_evchunk_decoder_refuses(void **state)
 		/* an id past int64 */
 		("[[99999999999999999999,2,3,null,\"r\",\"w\",null,null,"
 		 "null,null,null,null]]"),
+		("[[9223372036854775808,2,3,null,\"r\",\"w\",null,null,"
+		 "null,null,null,null]]"),
+		("[[1,18446744073709551616,3,null,\"r\",\"w\",null,null,"
+		 "null,null,null,null]]"),
+		("[[1,-9223372036854775809,3,null,\"r\",\"w\",null,null,"
+		 "null,null,null,null]]"),
 	};
+	static const char ends[] =
+	        "[[1,-9223372036854775808,9223372036854775807,null,\"r\","
+	        "\"w\",null,null,null,null,null,null]]";
 	static const char spaced[] =
 	        "[ [1, 2, 3, null, \"r\\u00e9\\/\", "
 	        "\"w\", null, null, null, null, null, 4] ]";
@@ -379,8 +388,62 @@ static void test_evchunk_decoder_refuses(void **state)
 	assert_int_equal(n, 1);
 	assert_string_equal(ev[0].reason, "r\xc3\xa9/");
 	assert_int_equal(ev[0].input_id, 4);
+	/* the ends of int64 read back */
+	assert_int_equal(
+	        qf_evchunk_decode(ends, strlen(ends), &arena, &ev, &n, &alloc),
+	        QF_OK);
+	assert_true(ev[0].dkey == INT64_MIN && ev[0].time_ms == INT64_MAX);
 	free(ev);
 	qf_buf_release(&arena);
+}
+
+/* The decoder reads strings 8 bytes at a time: a quote, a backslash or a
+ * control character at any offset of a block is seen. */
+static void test_evchunk_decoder_blocks(void **state)
+{
+	struct qf_buf arena = QF_BUF_INIT, text = QF_BUF_INIT;
+	struct qf_evchunk_ev *ev = NULL;
+	size_t n = 0, alloc = 0;
+
+	(void)state;
+	for (size_t at = 0; at < 19; at++)
+		for (int kind = 0; kind < 4; kind++) {
+			static const char *const put[] = { "\\\"", "\\\\",
+				                           "\x01", "\x1f" };
+			static const char tail[] = "\xc3\xa9tail-of-it";
+			char want[40];
+
+			qf_buf_reset(&text);
+			qf_buf_adds(&text, "[[1,2,3,null,\"");
+			for (size_t i = 0; i < at; i++)
+				qf_buf_addch(&text, (char)('a' + i));
+			qf_buf_adds(&text, put[kind]);
+			qf_buf_adds(&text, tail);
+			qf_buf_adds(&text, "\",\"w\",null,"
+			                   "null,null,null,null,null]]");
+			if (kind >= 2) {
+				assert_int_equal(qf_evchunk_decode(text.buf,
+				                                   text.len,
+				                                   &arena, &ev,
+				                                   &n, &alloc),
+				                 QF_EINVAL);
+				continue;
+			}
+			assert_int_equal(qf_evchunk_decode(text.buf, text.len,
+			                                   &arena, &ev, &n,
+			                                   &alloc),
+			                 QF_OK);
+			for (size_t i = 0; i < at; i++)
+				want[i] = (char)('a' + i);
+			want[at] = kind ? '\\' : '"';
+			memcpy(want + at + 1, tail, sizeof(tail));
+			assert_int_equal(n, 1);
+			assert_string_equal(ev[0].reason, want);
+			assert_string_equal(ev[0].workload, "w");
+		}
+	free(ev);
+	qf_buf_release(&arena);
+	qf_buf_release(&text);
 }
 
 int main(void)
@@ -405,6 +468,7 @@ int main(void)
 		        test_evchunk_unchunked_quotaflow_row_deduped, setup,
 		        teardown),
 		cmocka_unit_test(test_evchunk_decoder_refuses),
+		cmocka_unit_test(test_evchunk_decoder_blocks),
 	};
 
 	return cmocka_run_group_tests_name("evchunk", tests, NULL, NULL);

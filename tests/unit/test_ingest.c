@@ -647,6 +647,12 @@ static void ran(struct qf_buf *b, const char *name, const char *cq, int t)
 	qf_buf_addf(b, ev, t + 5, "Finished", name, cq);
 }
 
+/* Each preemption's victim and its preemptor's queue (D7). */
+static const char preemptor_queues[] =
+        "SELECT group_concat(workload || ':' || COALESCE("
+        "preemptor_cluster_queue, '-'), ' ') FROM (SELECT * FROM"
+        " d_preemptions ORDER BY workload)";
+
 /* A victim reserved in q9 at t, preempted by ns/<pre> at t + 1. */
 static void preempted(struct qf_buf *b, const char *victim, const char *pre,
                       int t)
@@ -672,10 +678,6 @@ static void preempted(struct qf_buf *b, const char *victim, const char *pre,
  */
 static void test_ingest_finished_workload_found_later(void **state)
 {
-	static const char pre[] =
-	        "SELECT group_concat(workload || ':' || COALESCE("
-	        "preemptor_cluster_queue, '-'), ' ') FROM (SELECT * FROM"
-	        " d_preemptions ORDER BY workload)";
 	struct fx *f = *state;
 	struct qf_buf a = QF_BUF_INIT, b = QF_BUF_INIT, all = QF_BUF_INIT;
 	struct qf_buf path = QF_BUF_INIT, name = QF_BUF_INIT;
@@ -703,7 +705,7 @@ static void test_ingest_finished_workload_found_later(void **state)
 	qf_buf_add(&all, b.buf, b.len);
 	f->s->wdone_l0_max = 8;
 	assert_int_equal(ingest(f, all.buf), QF_OK);
-	one(f, pre,
+	one(f, preemptor_queues,
 	    "ns/v0:q3 ns/v1:q4 ns/v2:q7 ns/v3:q2 ns/v4:q7 ns/v5:q4 ns/v6:q6");
 	/* as said above: p5's two states in two batches, p240's in one
 	 * (a record starts with its name's length, zigzag: 2 x 5, 2 x 7) */
@@ -727,8 +729,8 @@ static void test_ingest_finished_workload_found_later(void **state)
 	/* not in the views: the preemptor's queue */
 	qf_buf_reset(&a);
 	qf_buf_reset(&b);
-	dump(f->s, pre, &a);
-	dump(inc, pre, &b);
+	dump(f->s, preemptor_queues, &a);
+	dump(inc, preemptor_queues, &b);
 	assert_string_equal(a.buf, b.buf);
 	drop_db(inc, &path);
 	assert_int_equal(f->d.nerrors, 0);
@@ -737,6 +739,39 @@ static void test_ingest_finished_workload_found_later(void **state)
 	qf_buf_release(&all);
 	qf_buf_release(&a);
 	qf_buf_release(&b);
+}
+
+/*
+ * The keys of finished workloads in memory are indexed when a lookup
+ * needs them (derive_wdone.c): lookups between finishes, and a table
+ * that grows with keys indexed and keys not yet, find each (1,200
+ * workloads: the table grows at 512 and 1,024 keys; a lookup after 600).
+ */
+static void test_ingest_finished_keys_indexed_late(void **state)
+{
+	struct fx *f = *state;
+	struct qf_buf a = QF_BUF_INIT, name = QF_BUF_INIT;
+
+	for (int i = 0; i < 1200; i++) {
+		char cq[8];
+
+		qf_buf_reset(&name);
+		qf_buf_addf(&name, "p%d", i);
+		(void)snprintf(cq, sizeof(cq), "q%d", i % 5);
+		ran(&a, name.buf, cq, i < 600 ? i * 10 : 7000 + i * 10);
+		if (i == 599)
+			preempted(&a, "v0", "p3", 6500);
+	}
+	preempted(&a, "v1", "p3", 30000);
+	preempted(&a, "v2", "p701", 30010); /* not indexed at the growth */
+	preempted(&a, "v3", "p1102", 30020);
+	preempted(&a, "v4", "p1199", 30030);
+	assert_int_equal(ingest(f, a.buf), QF_OK);
+	one(f, preemptor_queues,
+	    "ns/v0:q3 ns/v1:q3 ns/v2:q1 ns/v3:q2 ns/v4:q4");
+	assert_int_equal(f->d.nerrors, 0);
+	qf_buf_release(&name);
+	qf_buf_release(&a);
 }
 
 /*
@@ -1089,6 +1124,9 @@ int main(void)
 		        test_ingest_resumes_late_preemptor, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_finished_workload_found_later, setup,
+		        teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_finished_keys_indexed_late, setup,
 		        teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_ingest_unreadable_finished_state, setup, teardown),
