@@ -26,21 +26,21 @@ static const char usage[] =
 static const char summary[] =
         "Compile two revisions of the tenant spec and report what the\n"
         "change means: tenants added and removed, per tenant committed,\n"
-        "burst, lendable, flavours, namespaces and preemption before ->\n"
-        "after, per flavour and per account the committed GPUs and the\n"
-        "headroom, and the generated Kueue objects added, removed and\n"
-        "changed with their changed fields.  BASE and HEAD are branches,\n"
-        "tags or commits read from the git object store (no checkout),\n"
-        "directories, or (without --path) *.yaml, *.yml or *.json files.\n"
-        "BASE..HEAD is BASE HEAD; BASE...HEAD starts from where HEAD parted\n"
-        "from BASE (their merge base, named by its id): a pull request's\n"
-        "own change, without BASE's later commits.  markdown is a\n"
-        "pull-request comment.  When a side does not compile, its errors\n"
-        "are named REV:path:line:col on stderr and the output says so in\n"
-        "the chosen format.  A --path only one side holds is an empty spec\n"
-        "on the other (the change adds or removes it).  Exit 0 on success,\n"
-        "1 when a side does not compile, 2 on an unknown revision, a --path\n"
-        "neither side holds, or a usage error.";
+        "burst, lendable, flavours, namespaces, preemption, queueing and\n"
+        "fair-share weight before -> after, per flavour and per account the\n"
+        "committed GPUs and the headroom, and the generated Kueue objects\n"
+        "added, removed and changed with their changed fields.  BASE and\n"
+        "HEAD are branches, tags or commits read from the git object store\n"
+        "(no checkout), directories, or (without --path) *.yaml, *.yml or\n"
+        "*.json files.  BASE..HEAD is BASE HEAD; BASE...HEAD starts from\n"
+        "where HEAD parted from BASE (their merge base, named by its id): a\n"
+        "pull request's own change, without BASE's later commits.  markdown\n"
+        "is a pull-request comment.  When a side does not compile, its\n"
+        "errors are named REV:path:line:col on stderr and the output says\n"
+        "so in the chosen format.  A --path only one side holds is an empty\n"
+        "spec on the other (the change adds or removes it).  Exit 0 on\n"
+        "success, 1 when a side does not compile, 2 on an unknown revision,\n"
+        "a --path neither side holds, or a usage error.";
 
 struct args {
 	const char *repo, *path, *format;
