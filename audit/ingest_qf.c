@@ -103,48 +103,47 @@ static const struct {
 	{ "time_ms", 0 },
 };
 
-/* The index of key k in fast_keys, or -1.  Every line names a dozen keys:
- * a strcmp against each candidate in turn was a twentieth of the ingest,
- * so the first letter picks one or two. */
-static int fast_key(const char *k)
+/* The index of key k (n bytes) in fast_keys, or -1.  Every line names a
+ * dozen keys: a strcmp against each candidate was a twentieth of the
+ * ingest, and one strcmp after the first letter still a fiftieth, so the
+ * length and the first letter pick the one candidate and a compare of
+ * that known length decides. */
+static int fast_key(const char *k, size_t n)
 {
-	int cand[2] = { -1, -1 };
+	int cand = -1;
 
-	switch (k[0]) {
-	case 't':
-		cand[0] = 0, cand[1] = KEY_TIME;
+	switch (n) {
+	case 4: /* type */
+		cand = 0;
 		break;
-	case 'r':
-		cand[0] = 1, cand[1] = KEY_MAPS + MAP_REQUEST;
+	case 5: /* usage */
+		cand = KEY_MAPS + MAP_USAGE;
 		break;
-	case 'w':
-		cand[0] = 2;
+	case 6: /* reason */
+		cand = 1;
 		break;
-	case 'c':
-		cand[0] = 3;
+	case 7: /* message flavors time_ms request */
+		cand = k[0] == 'm'   ? 4
+		       : k[0] == 'f' ? KEY_MAPS + MAP_FLAVORS
+		       : k[0] == 't' ? KEY_TIME
+		                     : KEY_MAPS + MAP_REQUEST;
 		break;
-	case 'm':
-		cand[0] = 4;
+	case 8: /* workload borrowed */
+		cand = k[0] == 'w' ? 2 : KEY_MAPS + MAP_BORROWED;
 		break;
-	case 'p':
-		cand[0] = 5, cand[1] = 6;
+	case 9: /* preemptor */
+		cand = 5;
 		break;
-	case 'f':
-		cand[0] = KEY_MAPS + MAP_FLAVORS;
+	case 12: /* clusterQueue */
+		cand = 3;
 		break;
-	case 'u':
-		cand[0] = KEY_MAPS + MAP_USAGE;
-		break;
-	case 'b':
-		cand[0] = KEY_MAPS + MAP_BORROWED;
+	case 16: /* preemptionReason */
+		cand = 6;
 		break;
 	default:
-		break;
+		return -1;
 	}
-	for (int i = 0; i < 2; i++)
-		if (cand[i] >= 0 && !strcmp(k, fast_keys[cand[i]].key))
-			return cand[i];
-	return -1;
+	return memcmp(k, fast_keys[cand].key, n) == 0 ? cand : -1;
 }
 
 /* A map value (raw, for the detail column); -1 when the map is not a
@@ -162,10 +161,11 @@ static int fast_map(struct fast *f, int m, char **pp)
 }
 
 /* The value of key k at *pp into f; -1 sends the line to the slow path. */
-static int fast_value(struct fast *f, const char *k, char **pp, int *have_time)
+static int fast_value(struct fast *f, const char *k, size_t klen, char **pp,
+                      int *have_time)
 {
 	char *p = *pp, *v;
-	int key = fast_key(k);
+	int key = fast_key(k, klen);
 
 	if (key == KEY_TIME) {
 		char *e;
@@ -208,16 +208,18 @@ static int fast_parse(struct fast *f, char *p, const char *end)
 		return -1;
 	for (;;) {
 		char *k;
+		size_t klen;
 
 		p = ws(p);
 		k = str(&p, end);
 		if (!k)
 			return -1;
+		klen = (size_t)(p - 1 - k); /* p is past the closing quote */
 		p = ws(p);
 		if (*p++ != ':')
 			return -1;
 		p = ws(p);
-		if (fast_value(f, k, &p, &have_time) < 0)
+		if (fast_value(f, k, klen, &p, &have_time) < 0)
 			return -1;
 		p = ws(p);
 		if (*p == ',') {
