@@ -685,6 +685,8 @@ struct row {
 	int64_t t;
 	enum kind kind; /* of reason */
 	const char *reason, *wl, *cq, *msg, *preemptor, *preason, *detail;
+	size_t wlen; /* of wl */
+	uint64_t wh; /* qf_dmap_hash of wl */
 };
 
 static int is_pending(enum kind k)
@@ -893,7 +895,7 @@ static void on_cycle_end(struct walk *wk, size_t wi, const struct row *r)
 
 static int apply(struct walk *wk, const struct row *r)
 {
-	size_t wi = qf_wl_get(wk, r->wl);
+	size_t wi = qf_wl_get_h(wk, r->wl, r->wlen, r->wh);
 	struct wl *w;
 	int rc = QF_OK;
 
@@ -1153,6 +1155,8 @@ static int load_queues(struct walk *wk, int resumed)
 struct brow {
 	int64_t rk, id;
 	enum kind kind;
+	size_t wlen;   /* of the workload's name */
+	uint64_t wh;   /* its qf_dmap_hash */
 	size_t off[7]; /* reason .. detail in the arena; -1: NULL */
 };
 
@@ -1190,6 +1194,8 @@ static void instant_add(struct instant *in, sqlite3_stmt *st)
 	b->rk = sqlite3_column_int64(st, 8);
 	b->id = sqlite3_column_int64(st, 9);
 	b->kind = reason_kind(in->arena.buf + b->off[0]);
+	b->wlen = strlen(in->arena.buf + b->off[1]);
+	b->wh = qf_dmap_hash(in->arena.buf + b->off[1], b->wlen);
 }
 
 /* One event, in D1 order. */
@@ -1228,8 +1234,8 @@ static int walk_instant(struct walk *wk, struct instant *in)
 			v[j] = b->off[j] == (size_t)-1
 			               ? NULL
 			               : in->arena.buf + b->off[j];
-		r = (struct row){ in->t, b->kind, v[0], v[1], v[2],
-			          v[3],  v[4],    v[5], v[6] };
+		r = (struct row){ in->t, b->kind, v[0], v[1],    v[2], v[3],
+			          v[4],  v[5],    v[6], b->wlen, b->wh };
 		rc = walk_row(wk, &r, b->rk);
 	}
 	in->n = 0;
@@ -1305,7 +1311,8 @@ static int64_t kind_rank(enum kind k, const char *r)
 }
 
 /* A chunk event into the instant, with walk_sql's columns. */
-static void instant_add_ev(struct instant *in, const struct qf_evchunk_ev *e)
+static void instant_add_ev(const struct walk *wk, struct instant *in,
+                           const struct qf_evchunk_ev *e)
 {
 	const char *r = e->reason, *sl = strchr(e->workload, '/');
 	enum kind k = reason_kind(r);
@@ -1336,6 +1343,9 @@ static void instant_add_ev(struct instant *in, const struct qf_evchunk_ev *e)
 		o += len[i];
 	}
 	qf_buf_setlen(&in->arena, (size_t)(o - in->arena.buf));
+	b->wlen = len[1] - 1;
+	b->wh = qf_dmap_hash(e->workload, b->wlen);
+	qf_wl_prefetch(wk, b->wh);
 	b->rk = kind_rank(k, r);
 	b->id = e->id;
 	b->kind = k;
@@ -1362,7 +1372,7 @@ static int walk_merged(struct walk *wk, sqlite3_stmt *st,
 			instant_add(in, st);
 			step = sqlite3_step(st);
 		} else {
-			instant_add_ev(in, ev);
+			instant_add_ev(wk, in, ev);
 			if (rc == QF_OK)
 				rc = qf_evchunk_iter_next(it, &ev);
 		}

@@ -429,6 +429,12 @@ int64_t qf_derive_rank(const char *reason);
 /* Slot of workload key, loaded from its stored state or created; -1 on a
  * database error (a diagnostic added). */
 size_t qf_wl_get(struct walk *wk, const char *key);
+/* The same for a key of length n and hash qf_dmap_hash(key, n). */
+size_t qf_wl_get_h(struct walk *wk, const char *key, size_t n, uint64_t h);
+/* Ask the memory for what looking up the workload of hash h will read
+ * (its slot in the map, its bit in the Bloom filter): a cache miss each,
+ * asked for when its event joins the instant, before it is walked. */
+void qf_wl_prefetch(const struct walk *wk, uint64_t h);
 /* Slot of a known workload, or -1 when there is none (or an error). */
 size_t qf_wl_find(struct walk *wk, const char *key);
 /* A slot whose workload finished: leaves memory at the next instant. */

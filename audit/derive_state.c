@@ -432,7 +432,21 @@ size_t qf_wl_find(struct walk *wk, const char *key)
 size_t qf_wl_get(struct walk *wk, const char *key)
 {
 	size_t n = strlen(key);
-	uint64_t h = qf_dmap_hash(key, n);
+
+	return qf_wl_get_h(wk, key, n, qf_dmap_hash(key, n));
+}
+
+void qf_wl_prefetch(const struct walk *wk, uint64_t h)
+{
+	if (wk->wmap.cap)
+		__builtin_prefetch(&wk->wmap.s[h & (wk->wmap.cap - 1)]);
+	if (wk->bloom_complete && wk->bloom)
+		__builtin_prefetch(
+		        &wk->bloom[((uint32_t)h & (BLOOM_BITS - 1)) / 8]);
+}
+
+size_t qf_wl_get_h(struct walk *wk, const char *key, size_t n, uint64_t h)
+{
 	size_t i = qf_dmap_get_h(&wk->wmap, h, key, n);
 	struct wl *w;
 
