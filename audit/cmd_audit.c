@@ -344,6 +344,16 @@ static int input_unusable(const char *p, const char *db, int below,
 	return 0;
 }
 
+/* How many of the inputs are standard input. */
+static size_t stdin_named(const struct qf_strlist *pos)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < pos->n; i++)
+		n += !strcmp(pos->v[i], "-");
+	return n;
+}
+
 /*
  * A directory stands for every file below it, sorted, as it does for
  * validate and compile (a folder of saved `kubectl get` dumps), but for
@@ -457,6 +467,15 @@ static int audit_ingest(const struct audit_cmd *c, int argc, const char **argv,
 		rc = qf_cli_usage_error(ctx, c->usage,
 		                        "audit ingest: --cluster %s",
 		                        bad_cluster_name(o.cluster));
+		goto done;
+	}
+	if (stdin_named(&pos) > 1) {
+		/* the second would read nothing and only warn: a script
+		 * that meant two inputs lost one */
+		rc = qf_cli_usage_error(ctx, c->usage,
+		                        "audit ingest: standard input (-) is "
+		                        "named %zu times; it can be read once",
+		                        stdin_named(&pos));
 		goto done;
 	}
 	o.format = (enum qf_ingest_format)qf_ingest_format_parse(fmt);
