@@ -445,7 +445,8 @@ static const struct {
 } evidence_groups[] = {
 	{ "ClusterQueue", "kueue.x-k8s.io", NULL, KUEUE_API },
 	{ "Cohort", "kueue.x-k8s.io", NULL, KUEUE_API },
-	{ "Event", "", "events.k8s.io", "v1 or events.k8s.io/v1" },
+	{ "Event", "", "events.k8s.io",
+	  "v1, events.k8s.io/v1 or (an audit log's) audit.k8s.io/v1" },
 	{ "LocalQueue", "kueue.x-k8s.io", NULL, KUEUE_API },
 	{ "Pool", "quotaflow.dev", NULL, "quotaflow.dev/v1alpha1" },
 	{ "ResourceFlavor", "kueue.x-k8s.io", NULL, KUEUE_API },
@@ -512,7 +513,12 @@ static int dispatch_kind(struct qf_ingest_cx *cx, json_t *v, const char *api,
 {
 	int misnamed = 0, rc;
 
-	if (!strcmp(api, "audit.k8s.io/v1") && !strcmp(kind, "Event"))
+	/* v1beta1, what clusters before 1.24 could still log, has the same
+	 * fields an audit event is read by (requestURI, verb, user,
+	 * objectRef, responseObject, the timestamps) */
+	if ((!strcmp(api, "audit.k8s.io/v1") ||
+	     !strcmp(api, "audit.k8s.io/v1beta1")) &&
+	    !strcmp(kind, "Event"))
 		return qf_ingest_audit_event(cx, v, raw, rawlen, line);
 	rc = reject_misnamed(cx, v, api, kind, raw, rawlen, line, &misnamed);
 	if (misnamed || rc < 0)
