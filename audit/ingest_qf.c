@@ -82,69 +82,60 @@ static char *map2(char *p)
 	return NULL;
 }
 
-/* The keys the fast path knows: the string fields of struct qf_event,
- * then the maps (enum above), then time_ms. */
+/* The keys the fast path knows (fast_key): the string fields of struct
+ * qf_event (type, reason, workload, clusterQueue, message, preemptor,
+ * preemptionReason: their offsets below), then the maps (enum above),
+ * then time_ms. */
 enum { KEY_STRINGS = 7, KEY_MAPS = KEY_STRINGS, KEY_TIME = KEY_MAPS + NMAPS };
-static const struct {
-	const char *key;
-	size_t off; /* of a string field */
-} fast_keys[] = {
-	{ "type", offsetof(struct qf_event, type) },
-	{ "reason", offsetof(struct qf_event, reason) },
-	{ "workload", offsetof(struct qf_event, workload) },
-	{ "clusterQueue", offsetof(struct qf_event, cluster_queue) },
-	{ "message", offsetof(struct qf_event, message) },
-	{ "preemptor", offsetof(struct qf_event, preemptor) },
-	{ "preemptionReason", offsetof(struct qf_event, preemption_reason) },
-	{ "flavors", 0 },
-	{ "usage", 0 },
-	{ "borrowed", 0 },
-	{ "request", 0 },
-	{ "time_ms", 0 },
+static const size_t fast_off[KEY_STRINGS] = {
+	offsetof(struct qf_event, type),
+	offsetof(struct qf_event, reason),
+	offsetof(struct qf_event, workload),
+	offsetof(struct qf_event, cluster_queue),
+	offsetof(struct qf_event, message),
+	offsetof(struct qf_event, preemptor),
+	offsetof(struct qf_event, preemption_reason),
 };
 
-/* The index of key k (n bytes) in fast_keys, or -1.  Every line names a
+/* The index of key k (n bytes) among the keys above, or -1.  Every line names a
  * dozen keys: a strcmp against each candidate was a twentieth of the
- * ingest, and one strcmp after the first letter still a fiftieth, so the
- * length and the first letter pick the one candidate and a compare of
- * that known length decides. */
+ * ingest, so the length and the first letter pick the one candidate, and
+ * a compare of a length known here (inlined, not a call) decides. */
+#define KEY_IS(lit, idx) (memcmp(k, lit, sizeof(lit) - 1) ? -1 : (idx))
+
 static int fast_key(const char *k, size_t n)
 {
-	int cand = -1;
-
 	switch (n) {
-	case 4: /* type */
-		cand = 0;
-		break;
-	case 5: /* usage */
-		cand = KEY_MAPS + MAP_USAGE;
-		break;
-	case 6: /* reason */
-		cand = 1;
-		break;
-	case 7: /* message flavors time_ms request */
-		cand = k[0] == 'm'   ? 4
-		       : k[0] == 'f' ? KEY_MAPS + MAP_FLAVORS
-		       : k[0] == 't' ? KEY_TIME
-		                     : KEY_MAPS + MAP_REQUEST;
-		break;
-	case 8: /* workload borrowed */
-		cand = k[0] == 'w' ? 2 : KEY_MAPS + MAP_BORROWED;
-		break;
-	case 9: /* preemptor */
-		cand = 5;
-		break;
-	case 12: /* clusterQueue */
-		cand = 3;
-		break;
-	case 16: /* preemptionReason */
-		cand = 6;
-		break;
+	case 4:
+		return KEY_IS("type", 0);
+	case 5:
+		return KEY_IS("usage", KEY_MAPS + MAP_USAGE);
+	case 6:
+		return KEY_IS("reason", 1);
+	case 7:
+		if (k[0] == 'm')
+			return KEY_IS("message", 4);
+		if (k[0] == 'f')
+			return KEY_IS("flavors", KEY_MAPS + MAP_FLAVORS);
+		if (k[0] == 't')
+			return KEY_IS("time_ms", KEY_TIME);
+		return KEY_IS("request", KEY_MAPS + MAP_REQUEST);
+	case 8:
+		if (k[0] == 'w')
+			return KEY_IS("workload", 2);
+		return KEY_IS("borrowed", KEY_MAPS + MAP_BORROWED);
+	case 9:
+		return KEY_IS("preemptor", 5);
+	case 12:
+		return KEY_IS("clusterQueue", 3);
+	case 16:
+		return KEY_IS("preemptionReason", 6);
 	default:
 		return -1;
 	}
-	return memcmp(k, fast_keys[cand].key, n) == 0 ? cand : -1;
 }
+
+#undef KEY_IS
 
 /* A map value (raw, for the detail column); -1 when the map is not a
  * plain two-level one, or comes twice. */
@@ -188,7 +179,7 @@ static int fast_value(struct fast *f, const char *k, size_t klen, char **pp,
 		v = str(pp, f->end);
 		if (!v)
 			return -1;
-		memcpy((char *)&f->ev + fast_keys[key].off, &v, sizeof(v));
+		memcpy((char *)&f->ev + fast_off[key], &v, sizeof(v));
 		return 0;
 	}
 	if (*p == '{' && key >= KEY_MAPS)
