@@ -158,7 +158,8 @@ static void wl_save(const struct wl *w, struct qf_buf *out)
 {
 	size_t ncq = w->cq ? strlen(w->cq) : 0, nlq = w->lq ? strlen(w->lq) : 0;
 	size_t npre = w->last_preemptor ? strlen(w->last_preemptor) : 0;
-	size_t room = 10 * 14 + ncq + nlq + npre + /* 14 varints */
+	/* 14 varints of at most 10 bytes, the strings, 20 bytes an item */
+	size_t room = (size_t)140 + ncq + nlq + npre +
 	              20 * (w->nheld + w->nprev + w->narrival + w->nlm);
 	unsigned char *o;
 
