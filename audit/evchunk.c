@@ -74,21 +74,28 @@ static char *raw_str(char *o, const char *s, size_t n)
 	return o;
 }
 
+void qf_evchunk_strs(const struct qf_evdb_event *e, const char *out[8])
+{
+	out[0] = e->type;
+	out[1] = e->reason;
+	out[2] = e->workload;
+	out[3] = e->cluster_queue;
+	out[4] = e->message;
+	out[5] = e->preemptor;
+	out[6] = e->preemption_reason;
+	out[7] = e->detail;
+}
+
 /* lens: the lengths of e's eight strings (0 for NULL), or NULL. */
 static void put_ev(struct qf_buf *b, const struct qf_evchunk_ev *e,
                    const size_t *lens)
 {
-	const char *str[8] = { e->type,
-		               e->reason,
-		               e->workload,
-		               e->cluster_queue,
-		               e->message,
-		               e->preemptor,
-		               e->preemption_reason,
-		               e->detail };
+	struct qf_evdb_event row = qf_evchunk_row(NULL, e);
+	const char *str[8];
 	size_t bound = 4 * QF_I64_DEC_MAX + 16, len[8];
 	char *o;
 
+	qf_evchunk_strs(&row, str);
 	for (int i = 0; i < 8; i++) {
 		len[i] = lens ? lens[i] : str[i] ? strlen(str[i]) : 0;
 		bound = qf_st_add(bound, qf_st_add(qf_st_mult(len[i], 6), 4));
@@ -593,17 +600,11 @@ static uint32_t keep_str(struct qf_buf *a, const char *s)
 void qf_evchunk_run_add(struct qf_evchunk_run *r, const struct qf_evdb_event *e,
                         int *dup)
 {
-	const char *s[8] = { e->type,
-		             e->reason,
-		             e->workload,
-		             e->cluster_queue,
-		             e->message,
-		             e->preemptor,
-		             e->preemption_reason,
-		             e->detail };
+	const char *s[8];
 	size_t *slot;
 	struct rev *v;
 
+	qf_evchunk_strs(e, s);
 	if ((r->n + 1) * 2 > r->cap)
 		rehash(r, r->cap * 2);
 	slot = find_slot(r, e->time_ms, e->dkey);

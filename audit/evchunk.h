@@ -49,6 +49,11 @@ struct qf_evchunk_ev {
 	        *preemptor, *preemption_reason, *detail;
 };
 
+/* The eight strings a chunk holds of an event, in the order of its text
+ * (type, reason, workload, cluster_queue, message, preemptor,
+ * preemption_reason, detail); a chunk event's through qf_evchunk_row. */
+void qf_evchunk_strs(const struct qf_evdb_event *e, const char *out[8]);
+
 /* The row of the `events` view that chunk event e of cluster is. */
 struct qf_evdb_event qf_evchunk_row(const char *cluster,
                                     const struct qf_evchunk_ev *e);

@@ -1275,20 +1275,14 @@ static void pending_row_hash(struct qf_evdb *s, const struct qf_evdb_event *e,
                              int64_t id, const size_t *lens,
                              unsigned char out[32])
 {
-	const char *sv[8] = { e->type,
-		              e->reason,
-		              e->workload,
-		              e->cluster_queue,
-		              e->message,
-		              e->preemptor,
-		              e->preemption_reason,
-		              e->detail };
+	const char *sv[8];
 	size_t l[8], cl = len_or_0(e->cluster), sl = len_or_0(e->source),
 	             ul = len_or_0(e->uid);
 	size_t need = ROW_NCOLS * 9 + 6 * QF_I64_DEC_MAX;
 	struct qf_buf *b = &s->rowbuf;
 	char *o;
 
+	qf_evchunk_strs(e, sv);
 	need = qf_st_add(need, qf_st_add(cl, qf_st_add(sl, ul)));
 	for (int i = 0; i < 8; i++) {
 		l[i] = lens ? lens[i] : len_or_0(sv[i]);

@@ -141,15 +141,10 @@ static int vt_column(sqlite3_vtab_cursor *base, sqlite3_context *cx, int col)
 {
 	const struct cursor *c = (const struct cursor *)base;
 	const struct qf_evchunk_ev *e = &c->ev[c->at];
-	const char *str[8] = { e->type,
-		               e->reason,
-		               e->workload,
-		               e->cluster_queue,
-		               e->message,
-		               e->preemptor,
-		               e->preemption_reason,
-		               e->detail };
+	struct qf_evdb_event row = qf_evchunk_row(NULL, e);
+	const char *str[8];
 
+	qf_evchunk_strs(&row, str);
 	switch (col) {
 	case COL_K:
 		sqlite3_result_int64(cx, (sqlite3_int64)c->at);
