@@ -378,10 +378,16 @@ void qf_kinds__report(struct rctx *r, enum qf_severity sev,
 		qf_diag_hint(r->d, "%s", hint);
 }
 
-/* k8s.h gives a static reason; add it to why. */
-static int ok(struct qf_buf *out, int rc, const char *why)
+/* k8s.h gives a static reason; add it to why.  The check runs here, not
+ * as an argument beside its reason: C leaves the order in which arguments
+ * are evaluated unspecified, and the reason was read before the check had
+ * set it (every QF201-203 hint said only "invalid"). */
+static int ok(struct qf_buf *out, int (*check)(const char *, const char **),
+              const char *s)
 {
-	if (rc == QF_OK)
+	const char *why = NULL;
+
+	if (check(s, &why) == QF_OK)
 		return 1;
 	qf_buf_adds(out, why ? why : "invalid");
 	return 0;
@@ -389,30 +395,22 @@ static int ok(struct qf_buf *out, int rc, const char *why)
 
 int qf_kinds__subdomain_ok(struct qf_buf *why, const char *s)
 {
-	const char *w = NULL;
-
-	return ok(why, qf_k8s_check_dns1123_subdomain(s, &w), w);
+	return ok(why, qf_k8s_check_dns1123_subdomain, s);
 }
 
 int qf_kinds__dnslabel_ok(struct qf_buf *why, const char *s)
 {
-	const char *w = NULL;
-
-	return ok(why, qf_k8s_check_dns1123_label(s, &w), w);
+	return ok(why, qf_k8s_check_dns1123_label, s);
 }
 
 int qf_kinds__qualified_ok(struct qf_buf *why, const char *s)
 {
-	const char *w = NULL;
-
-	return ok(why, qf_k8s_check_label_key(s, &w), w);
+	return ok(why, qf_k8s_check_label_key, s);
 }
 
 int qf_kinds__labelvalue_ok(struct qf_buf *why, const char *s)
 {
-	const char *w = NULL;
-
-	return ok(why, qf_k8s_check_label_value(s, &w), w);
+	return ok(why, qf_k8s_check_label_value, s);
 }
 
 void qf_kinds__check_labels(struct rctx *r, const json_t *parent,
