@@ -37,18 +37,85 @@ static const char *sev_name(enum qf_severity s)
 	                             : "note";
 }
 
-/* The file name as the repository knows it: no "./", no base prefix. */
-static const char *rel_path(const char *file, const char *base)
+/*
+ * Append to out the segments of path ("a/./b/../c") with "." dropped and
+ * ".." taken back, as "/a/c" from the root.  0, or -1 when a ".." climbs
+ * above the root.
+ */
+static int add_segments(struct qf_buf *out, const char *path)
 {
-	size_t n = base ? strlen(base) : 0;
+	while (*path) {
+		size_t n = strcspn(path, "/");
 
-	while (n && base[n - 1] == '/')
+		if (!n || (n == 1 && path[0] == '.'))
+			; /* "a//b", "a/./b" */
+		else if (n == 2 && path[0] == '.' && path[1] == '.') {
+			const char *slash = strrchr(out->buf, '/');
+
+			if (!slash)
+				return -1;
+			qf_buf_setlen(out, (size_t)(slash - out->buf));
+		} else {
+			qf_buf_addch(out, '/');
+			qf_buf_add(out, path, n);
+		}
+		path += n + (path[n] == '/');
+	}
+	return 0;
+}
+
+/*
+ * The file name as the repository knows it, into out: relative to
+ * o->uri_base (the repository's top) when the file is under it, whatever
+ * folder it was named from (a relative name starts from o->cwd); else its
+ * absolute name, and 1 is returned.  Without uri_base, the name as given
+ * less any "./" (--git-range names are repository-relative already).
+ */
+static int repo_name(struct qf_buf *out, const char *file,
+                     const struct qf_lint_report_opts *o)
+{
+	struct qf_buf abs = QF_BUF_INIT;
+	size_t n = o->uri_base ? strlen(o->uri_base) : 0;
+	int outside;
+
+	qf_buf_reset(out);
+	if (!o->uri_base) {
+		while (file[0] == '.' && file[1] == '/')
+			file += 2;
+		qf_buf_adds(out, file);
+		return 0;
+	}
+	if ((file[0] != '/' &&
+	     add_segments(&abs, o->cwd ? o->cwd : o->uri_base) < 0) ||
+	    add_segments(&abs, file) < 0) {
+		/* a ".." above / is / itself, as the kernel reads it */
+		qf_buf_reset(out);
+		qf_buf_adds(out, file);
+		qf_buf_release(&abs);
+		return file[0] == '/';
+	}
+	while (n && o->uri_base[n - 1] == '/')
 		n--;
-	if (n && !strncmp(file, base, n) && file[n] == '/')
-		file += n + 1;
-	while (file[0] == '.' && file[1] == '/')
-		file += 2;
-	return file;
+	outside = strncmp(abs.buf, o->uri_base, n) != 0 || abs.buf[n] != '/';
+	qf_buf_adds(out, outside ? abs.buf : abs.buf + n + 1);
+	qf_buf_release(&abs);
+	return outside;
+}
+
+/* RFC 3986: a path's bytes other than unreserved ones and '/' are
+ * percent-encoded (a space, '%', '#', '?' or a ':' that would read as a
+ * scheme), as a SARIF artifactLocation.uri must be a URI. */
+static void add_uri_path(struct qf_buf *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || strchr("-._~/", c))
+			qf_buf_addch(out, (char)c);
+		else
+			qf_buf_addf(out, "%%%02X", c);
+	}
 }
 
 static void set(json_t *o, const char *k, json_t *v)
@@ -108,13 +175,24 @@ static void collect_ids(const struct qf_diags *d, struct qf_strlist *ids)
 	qf_strlist_sort(ids);
 }
 
-static json_t *location_json(const struct qf_diag *g, const char *base)
+/* A file under the repository is relative to %SRCROOT%, as code scanning
+ * wants; one out of it is a file:// URI (code scanning drops it, other
+ * SARIF viewers open it). */
+static json_t *location_json(const struct qf_diag *g,
+                             const struct qf_lint_report_opts *o)
 {
 	json_t *loc = json_object(), *phys = json_object();
 	json_t *art = json_object(), *region = json_object();
+	struct qf_buf name = QF_BUF_INIT, uri = QF_BUF_INIT;
+	int outside = repo_name(&name, g->file, o);
 
-	set(art, "uri", json_string(rel_path(g->file, base)));
-	set(art, "uriBaseId", json_string("%SRCROOT%"));
+	qf_buf_adds(&uri, outside ? "file://" : "");
+	add_uri_path(&uri, name.buf);
+	set(art, "uri", json_string(uri.buf));
+	if (!outside)
+		set(art, "uriBaseId", json_string("%SRCROOT%"));
+	qf_buf_release(&uri);
+	qf_buf_release(&name);
 	set(phys, "artifactLocation", art);
 	set(region, "startLine", json_integer(g->line ? g->line : 1));
 	set(region, "startColumn", json_integer(g->col ? g->col : 1));
@@ -124,7 +202,8 @@ static json_t *location_json(const struct qf_diag *g, const char *base)
 }
 
 static json_t *result_json(const struct qf_diag *g,
-                           const struct qf_strlist *ids, const char *base)
+                           const struct qf_strlist *ids,
+                           const struct qf_lint_report_opts *ro)
 {
 	json_t *o = json_object(), *locs = json_array();
 	const char *rule = g->rule ? g->rule : "quotaflow";
@@ -139,7 +218,7 @@ static json_t *result_json(const struct qf_diag *g,
 	set(o, "level", json_string(sev_name(g->sev)));
 	set(o, "message", text_obj(msg.buf));
 	if (g->file)
-		append(locs, location_json(g, base));
+		append(locs, location_json(g, ro));
 	set(o, "locations", locs);
 	qf_buf_release(&msg);
 	return o;
@@ -167,7 +246,7 @@ static json_t *sarif_json(const struct qf_diags *d,
 	set(driver, "rules", rules);
 	set(tool, "driver", driver);
 	for (i = 0; i < d->n; i++)
-		append(results, result_json(&d->v[i], &ids, o->uri_base));
+		append(results, result_json(&d->v[i], &ids, o));
 	set(run, "tool", tool);
 	set(run, "results", results);
 	append(runs, run);
@@ -198,8 +277,9 @@ void qf_lint_github_escape(struct qf_buf *out, const char *s, int property)
 }
 
 static void render_github(struct qf_buf *out, const struct qf_diags *d,
-                          const char *base)
+                          const struct qf_lint_report_opts *o)
 {
+	struct qf_buf name = QF_BUF_INIT;
 	size_t i;
 
 	for (i = 0; i < d->n; i++) {
@@ -210,7 +290,8 @@ static void render_github(struct qf_buf *out, const struct qf_diags *d,
 		                                  : sev_name(g->sev));
 		if (g->file) {
 			qf_buf_adds(out, "file=");
-			qf_lint_github_escape(out, rel_path(g->file, base), 1);
+			(void)repo_name(&name, g->file, o);
+			qf_lint_github_escape(out, name.buf, 1);
 			qf_buf_addf(out, ",line=%u,col=%u,",
 			            g->line ? g->line : 1, g->col ? g->col : 1);
 		}
@@ -224,6 +305,7 @@ static void render_github(struct qf_buf *out, const struct qf_diags *d,
 		}
 		qf_buf_addch(out, '\n');
 	}
+	qf_buf_release(&name);
 }
 
 static json_t *json_report(const struct qf_diags *d)
@@ -267,7 +349,7 @@ void qf_lint_render(struct qf_buf *out, const struct qf_diags *d,
 		dump(out, json_report(d));
 		break;
 	case QF_LINT_GITHUB:
-		render_github(out, d, o->uri_base);
+		render_github(out, d, o);
 		break;
 	default:
 		s = qf_diags_format(d, QF_DIAG_TEXT);
