@@ -79,7 +79,7 @@ static int repo_name(struct qf_buf *out, const char *file,
 	int outside;
 
 	qf_buf_reset(out);
-	if (!o->uri_base) {
+	if (!o->uri_base || !strcmp(file, "-")) { /* "-" is stdin */
 		while (file[0] == '.' && file[1] == '/')
 			file += 2;
 		qf_buf_adds(out, file);

@@ -393,6 +393,7 @@ static void test_lint_names_are_repository_relative(void **state)
 		{ "/elsewhere/e.yaml", "file:///elsewhere/e.yaml", NULL,
 		  "file=/elsewhere/e.yaml," },
 		{ "/r/f.yaml", "f.yaml", "%SRCROOT%", "file=f.yaml," },
+		{ "-", "-", "%SRCROOT%", "file=-," }, /* stdin */
 	};
 	struct qf_lint_report_opts o = { QF_LINT_SARIF, "1", "/r", "/r/sub" };
 
