@@ -74,8 +74,10 @@ static int print_json(const struct qf_diags *d, const struct counts *c,
 
 static int print_summary(const struct counts *c, FILE *out)
 {
-	int n = fprintf(out, "%zu objects, %zu valid, %zu invalid, %zu skipped",
-	                c->objects, c->valid, c->invalid, c->skipped);
+	int n = fprintf(out,
+	                "%zu object%s, %zu valid, %zu invalid, %zu skipped",
+	                c->objects, c->objects == 1 ? "" : "s", c->valid,
+	                c->invalid, c->skipped);
 
 	if (n >= 0 && c->unloaded)
 		n = fprintf(out, ", %zu file%s not loaded", c->unloaded,
