@@ -712,6 +712,7 @@ static enum qf_kinds_result no_schema(const struct qf_kinds *k,
 {
 	int known = in_list(kind, kueue_kinds, QF_ARRAY_SIZE(kueue_kinds));
 	struct typo t = { o->doc, o->obj, NULL, d };
+	struct qf_buf versions = QF_BUF_INIT;
 	struct qf_loc loc;
 
 	if (kueue_typo(&t, group, version, kind))
@@ -719,15 +720,22 @@ static enum qf_kinds_result no_schema(const struct qf_kinds *k,
 	if (strcmp(group, KUEUE_GROUP) != 0)
 		return QF_KINDS_SKIPPED;
 	loc = qf_doc_loc_key(o->doc, o->obj, known ? "apiVersion" : "kind");
+	/* every version with a schema here, not only the first (a
+	 * deprecated one, as v1beta1 is) */
 	for (size_t i = 0; known && i < k->n; i++) {
 		if (strcmp(k->v[i].group, group) != 0 ||
 		    strcmp(k->v[i].kind, kind) != 0)
 			continue;
+		qf_buf_adds(&versions, versions.len ? ", " : "");
+		qf_buf_adds(&versions, k->v[i].version);
+	}
+	if (versions.len) {
 		qf_diag_warn(d, &loc, "QF116", "apiVersion",
 		             "no schema for %s/%s %s: skipped", group, version,
 		             kind);
-		qf_diag_hint(d, "known versions of %s include %s", kind,
-		             k->v[i].version);
+		qf_diag_hint(d, "the versions of %s with a schema here: %s",
+		             kind, versions.buf);
+		qf_buf_release(&versions);
 		return QF_KINDS_SKIPPED;
 	}
 	if (!known)
