@@ -11,6 +11,9 @@
  * results[] {ruleId, ruleIndex, level, message.text, locations[]
  * .physicalLocation {artifactLocation {uri, uriBaseId}, region {startLine,
  * startColumn}}}.  URIs are repository-relative (uriBaseId %SRCROOT%).
+ * A finding of no file is a run's invocations[].toolExecutionNotifications
+ * entry instead: code scanning refuses the whole log ("expected at least
+ * one location") when a result has none.
  * Rules that results cite but the lint table does not hold (the validator's
  * and the compiler's ids) get a row too, so every ruleIndex is valid.
  * informationUri and helpUri are left out (both optional): quotaflow has no
@@ -201,26 +204,49 @@ static json_t *location_json(const struct qf_diag *g,
 	return loc;
 }
 
+/* The message and its hint, as one text. */
+static json_t *message_json(const struct qf_diag *g)
+{
+	struct qf_buf msg = QF_BUF_INIT;
+	json_t *o;
+
+	qf_buf_adds(&msg, g->msg);
+	if (g->hint)
+		qf_buf_addf(&msg, " (hint: %s)", g->hint);
+	o = text_obj(msg.buf);
+	qf_buf_release(&msg);
+	return o;
+}
+
 static json_t *result_json(const struct qf_diag *g,
                            const struct qf_strlist *ids,
                            const struct qf_lint_report_opts *ro)
 {
 	json_t *o = json_object(), *locs = json_array();
 	const char *rule = g->rule ? g->rule : "quotaflow";
-	struct qf_buf msg = QF_BUF_INIT;
 
-	qf_buf_adds(&msg, g->msg);
-	if (g->hint)
-		qf_buf_addf(&msg, " (hint: %s)", g->hint);
 	set(o, "ruleId", json_string(rule));
 	if (qf_strlist_find(ids, rule) >= 0)
 		set(o, "ruleIndex", json_integer(qf_strlist_find(ids, rule)));
 	set(o, "level", json_string(sev_name(g->sev)));
-	set(o, "message", text_obj(msg.buf));
+	set(o, "message", message_json(g));
 	if (g->file)
 		append(locs, location_json(g, ro));
 	set(o, "locations", locs);
-	qf_buf_release(&msg);
+	return o;
+}
+
+/* A finding of no file (no Pool given, no objects found): a notification of
+ * the run, not a result, as code scanning refuses the whole log when one
+ * result has no location. */
+static json_t *notification_json(const struct qf_diag *g)
+{
+	json_t *o = json_object(), *desc = json_object();
+
+	set(desc, "id", json_string(g->rule ? g->rule : "quotaflow"));
+	set(o, "descriptor", desc);
+	set(o, "level", json_string(sev_name(g->sev)));
+	set(o, "message", message_json(g));
 	return o;
 }
 
@@ -230,6 +256,7 @@ static json_t *sarif_json(const struct qf_diags *d,
 	json_t *log = json_object(), *runs = json_array(), *run = json_object();
 	json_t *tool = json_object(), *driver = json_object();
 	json_t *rules = json_array(), *results = json_array();
+	json_t *notes = json_array();
 	struct qf_strlist ids = QF_STRLIST_INIT;
 	size_t i;
 
@@ -246,8 +273,20 @@ static json_t *sarif_json(const struct qf_diags *d,
 	set(driver, "rules", rules);
 	set(tool, "driver", driver);
 	for (i = 0; i < d->n; i++)
-		append(results, result_json(&d->v[i], &ids, o));
+		append(d->v[i].file ? results : notes,
+		       d->v[i].file ? result_json(&d->v[i], &ids, o)
+		                    : notification_json(&d->v[i]));
 	set(run, "tool", tool);
+	if (json_array_size(notes)) {
+		json_t *inv = json_object(), *invs = json_array();
+
+		/* the run completed; its findings are the notifications */
+		set(inv, "executionSuccessful", json_true());
+		set(inv, "toolExecutionNotifications", json_incref(notes));
+		append(invs, inv);
+		set(run, "invocations", invs);
+	}
+	json_decref(notes);
 	set(run, "results", results);
 	append(runs, run);
 	set(log, "$schema", json_string(SARIF_SCHEMA));

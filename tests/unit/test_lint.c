@@ -12,7 +12,8 @@
  * sarif-2.1.0-subset.json, the definitions of the OASIS SARIF 2.1.0 JSON
  * schema that our output uses (sarifLog, run, tool, toolComponent,
  * reportingDescriptor, reportingConfiguration, multiformatMessageString,
- * result, message, location, physicalLocation, artifactLocation, region)
+ * result, message, location, physicalLocation, artifactLocation, region,
+ * invocation, notification, reportingDescriptorReference)
  * transcribed by hand with their required members, enums and minimums; the
  * schema file cannot be downloaded at test time.  SARIF objects forbid
  * additional properties and so does our validator.
@@ -293,6 +294,9 @@ static void test_lint_sarif_matches_the_sarif_schema(void **state)
 	(void)qf_diag_error(&d, &(struct qf_loc){ "./x.yaml", 3, 4 }, "QF104",
 	                    "spec", "wrong: type, %s", "100%");
 	qf_diag_hint(&d, "a hint");
+	/* one of no file: a notification, as code scanning refuses a log
+	 * with a result of no location */
+	(void)qf_diag_error(&d, NULL, "QF004", NULL, "no objects");
 	qf_diags_sort(&d);
 	log = render_json(&d, QF_LINT_SARIF, &out);
 	sj = json_load_file(
@@ -304,6 +308,8 @@ static void test_lint_sarif_matches_the_sarif_schema(void **state)
 		fail_msg("SARIF invalid:\n%s\n%s",
 		         qf_diags_format(&sd, QF_DIAG_TEXT), out.buf);
 	check_locations(log);
+	assert_non_null(strstr(out.buf, "\"toolExecutionNotifications\""));
+	assert_non_null(strstr(out.buf, "\"text\": \"no objects\""));
 	assert_string_equal(
 	        json_string_value(json_object_get(
 	                json_object_get(
