@@ -67,6 +67,12 @@ static int add_segments(struct qf_buf *out, const char *path)
 	return 0;
 }
 
+/* 1 when path is below the folder base[0..n). */
+static int under(const char *path, const char *base, size_t n)
+{
+	return !strncmp(path, base, n) && path[n] == '/';
+}
+
 /*
  * The file name as the repository knows it, into out: relative to
  * o->uri_base (the repository's top) when the file is under it, whatever
@@ -91,7 +97,7 @@ static int repo_name(struct qf_buf *out, const char *file,
 	if ((file[0] != '/' &&
 	     add_segments(&abs, o->cwd ? o->cwd : o->uri_base) < 0) ||
 	    add_segments(&abs, file) < 0) {
-		/* a ".." above / is / itself, as the kernel reads it */
+		/* a ".." above /: the name as given */
 		qf_buf_reset(out);
 		qf_buf_adds(out, file);
 		qf_buf_release(&abs);
@@ -99,7 +105,19 @@ static int repo_name(struct qf_buf *out, const char *file,
 	}
 	while (n && o->uri_base[n - 1] == '/')
 		n--;
-	outside = strncmp(abs.buf, o->uri_base, n) != 0 || abs.buf[n] != '/';
+	outside = !under(abs.buf, o->uri_base, n);
+	if (outside) {
+		/* named through a link to the repository's folder (macOS's
+		 * /tmp, $PWD against getcwd's real path): its real path */
+		char *real = realpath(abs.buf, NULL);
+
+		if (real && under(real, o->uri_base, n)) {
+			qf_buf_reset(&abs);
+			qf_buf_adds(&abs, real);
+			outside = 0;
+		}
+		free(real);
+	}
 	qf_buf_adds(out, outside ? abs.buf : abs.buf + n + 1);
 	qf_buf_release(&abs);
 	return outside;

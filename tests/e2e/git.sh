@@ -243,6 +243,13 @@ has lint-sarif-from-subfolder '"uri": "tenants/pool.yaml"'
 hasnt lint-sarif-from-subfolder '"uri": "pool.yaml"'
 (cd "$tmp/repo/tenants" && "$QF" lint ./pool.yaml --format github) >"$tmp/out" 2>&1
 has lint-github-from-subfolder "file=tenants/pool.yaml,line="
+# ... and when the files are named through a link to the repository's
+# folder ($PWD against getcwd's real path, macOS's /tmp), by its real path
+# (they were file:// URIs out of the repository, which code scanning drops)
+ln -s "$tmp/repo" "$tmp/repolink"
+(cd "$tmp/repo" && "$QF" lint "$tmp/repolink/tenants" --format sarif) >"$tmp/out" 2>&1
+has lint-sarif-through-link '"uri": "tenants/pool.yaml"'
+hasnt lint-sarif-through-link 'file://'
 check diff-path-bare-top 0 "$QF" diff v1 v2 --path tenants --repo "$tmp/bare.git"
 
 # a spec folder that is a git submodule: its files are in another
