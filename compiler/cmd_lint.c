@@ -17,6 +17,8 @@
 #include "core/cli.h"
 #include "core/doc.h"
 #include "core/fs.h"
+#include "core/git.h"
+#include "core/kinds.h"
 #include "core/banned.h"
 
 #ifndef QF_VERSION
@@ -81,7 +83,7 @@ static int lint_paths(struct qf_strlist *paths, const struct qf_lint_opts *lo,
 	struct qf_strlist files = QF_STRLIST_INIT;
 	struct qf_docset set = QF_DOCSET_INIT;
 	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
-	size_t errors = d->nerrors;
+	size_t errors = d->nerrors, nobjs = 0, i;
 	int rc;
 
 	lim.flags = QF_DOC_ARENA;
@@ -92,8 +94,11 @@ static int lint_paths(struct qf_strlist *paths, const struct qf_lint_opts *lo,
 	/* a file that does not load is a finding; lint the rest */
 	if (qf_docset_load(&set, &files, &lim, d) < 0 && rc == QF_ENOTFOUND)
 		rc = QF_ENOTFOUND;
-	/* a mistyped folder in CI must not pass as "0 errors" */
-	if (!set.nobjs && d->nerrors == errors)
+	/* a mistyped folder in CI must not pass as "0 errors", nor one of
+	 * CI files only (no objects, qf_kinds_is_object) */
+	for (i = 0; i < set.nobjs; i++)
+		nobjs += qf_kinds_is_object(set.objs[i]->obj);
+	if (!nobjs && d->nerrors == errors)
 		(void)qf_diag_error(d, NULL, "QF004", NULL,
 		                    "no objects to lint: %zu file%s read under "
 		                    "the paths given",
@@ -116,18 +121,29 @@ static void count_line(struct qf_buf *b, size_t e, size_t w, size_t n)
 static int print_report(const struct args *a, struct qf_diags *d,
                         struct qf_ctx *ctx)
 {
-	struct qf_lint_report_opts ro = { QF_LINT_TEXT, QF_VERSION, NULL };
+	struct qf_lint_report_opts ro = { QF_LINT_TEXT, QF_VERSION, NULL,
+		                          NULL };
 	struct qf_buf out = QF_BUF_INIT;
+	struct qf_diags scratch = QF_DIAGS_INIT;
+	struct qf_git *git = NULL;
 	char cwd[4096];
 	int rc;
 
 	ro.format = format_of(a->format);
-	/* absolute paths under the working directory become relative, as
-	 * SARIF and workflow commands want repository-relative names */
-	if (!a->range && getcwd(cwd, sizeof(cwd)))
-		ro.uri_base = cwd;
+	/* SARIF and workflow commands name files from the repository's top
+	 * whatever folder lint ran in (code scanning and annotations resolve
+	 * them there); out of a repository, from the working folder */
+	if (!a->range && getcwd(cwd, sizeof(cwd))) {
+		ro.uri_base = ro.cwd = cwd;
+		if (ro.format != QF_LINT_TEXT && ro.format != QF_LINT_JSON &&
+		    qf_git_open(&git, ".", &scratch) == QF_OK &&
+		    qf_git_top(git))
+			ro.uri_base = qf_git_top(git);
+	}
 	qf_diags_sort(d);
 	qf_lint_render(&out, d, &ro);
+	qf_git_free(git);
+	qf_diags_release(&scratch);
 	if (ro.format == QF_LINT_TEXT)
 		count_line(&out, d->nerrors, d->nwarnings,
 		           d->n - d->nerrors - d->nwarnings);

@@ -74,8 +74,10 @@ static int print_json(const struct qf_diags *d, const struct counts *c,
 
 static int print_summary(const struct counts *c, FILE *out)
 {
-	int n = fprintf(out, "%zu objects, %zu valid, %zu invalid, %zu skipped",
-	                c->objects, c->valid, c->invalid, c->skipped);
+	int n = fprintf(out,
+	                "%zu object%s, %zu valid, %zu invalid, %zu skipped",
+	                c->objects, c->objects == 1 ? "" : "s", c->valid,
+	                c->invalid, c->skipped);
 
 	if (n >= 0 && c->unloaded)
 		n = fprintf(out, ", %zu file%s not loaded", c->unloaded,
@@ -131,6 +133,12 @@ static void validate_doc(const struct qf_kinds *k, const struct qf_doc *doc,
 		const struct qf_obj *o = qf_doc_object(doc, i);
 		enum qf_spec_class cls = qf_spec_classify(o, d);
 
+		if (cls != QF_SPEC_POOL && cls != QF_SPEC_TENANT &&
+		    cls != QF_SPEC_BROKEN && !qf_kinds_is_object(o->obj)) {
+			/* a CI file beside the manifests: noted, no object */
+			(void)qf_kinds_validate(k, o, d);
+			continue;
+		}
 		c->objects++;
 		if (cls == QF_SPEC_BROKEN) {
 			c->invalid++;

@@ -109,9 +109,12 @@ enum qf_lint_format {
 
 struct qf_lint_report_opts {
 	enum qf_lint_format format;
-	const char *version;  /* tool version for SARIF */
-	const char *uri_base; /* stripped from file names when a prefix;
-	                         NULL = none */
+	const char *version; /* tool version for SARIF */
+	/* the repository's top (absolute): SARIF and github name files
+	 * relative to it when under it, else absolute; NULL = names as
+	 * given (--git-range's are repository-relative) */
+	const char *uri_base;
+	const char *cwd; /* where relative names start (NULL: uri_base) */
 };
 
 /*

@@ -50,18 +50,36 @@ static const char *const top_keys[] = { "accountFlavours", "accountLabel",
 	                                "maxBurstRatio",   "names",
 	                                "requiredLabels" };
 
-/* "KEY must be WHAT" at the value of key. */
+/* The key's path in the file: "names.tenant", "accountFlavours.acme". */
+static const char *key_path(struct qf_buf *b, const char *parent,
+                            const char *key)
+{
+	qf_buf_reset(b);
+	qf_buf_addf(b, "%s%s%s", parent ? parent : "", parent ? "." : "", key);
+	return b->buf;
+}
+
+/* "PATH must be WHAT" at the value of key (parent.key, parent NULL at the
+ * top). */
 static int bad(struct qf_diags *d, const struct qf_doc *doc, const json_t *obj,
-               const char *key, const char *what)
+               const char *parent, const char *key, const char *what)
 {
 	struct qf_loc loc = qf_doc_loc_key(doc, obj, key);
+	struct qf_buf path = QF_BUF_INIT;
+	int rc;
 
-	return qf_diag_error(d, &loc, "QF600", key, "%s must be %s", key, what);
+	key_path(&path, parent, key);
+	rc = qf_diag_error(d, &loc, "QF600", path.buf, "%s must be %s",
+	                   path.buf, what);
+	qf_buf_release(&path);
+	return rc;
 }
 
 static int unknown_keys(const struct qf_doc *doc, const json_t *obj,
-                        const char *const *known, size_t n, struct qf_diags *d)
+                        const char *parent, const char *const *known, size_t n,
+                        struct qf_diags *d)
 {
+	struct qf_buf path = QF_BUF_INIT;
 	const char *key, *best;
 	json_t *v;
 	int rc = QF_OK;
@@ -77,20 +95,22 @@ static int unknown_keys(const struct qf_doc *doc, const json_t *obj,
 			struct qf_loc loc = qf_doc_loc_keyname(doc, obj, key);
 
 			rc = qf_diag_error(
-			        d, &loc, "QF600", key,
+			        d, &loc, "QF600", key_path(&path, parent, key),
 			        "unknown key \"%s\" in the rules file", key);
 		}
 		best = qf_suggest_closest(key, known, n, 3);
 		if (best)
 			qf_diag_hint(d, "did you mean \"%s\"?", best);
 	}
+	qf_buf_release(&path);
 	return rc;
 }
 
 static int load_patterns(struct qf_lint_policy *p, const json_t *names,
                          struct qf_diags *d)
 {
-	int rc = unknown_keys(p->doc, names, pat_keys, LINT_PAT_N, d);
+	int rc = unknown_keys(p->doc, names, "names", pat_keys, LINT_PAT_N, d);
+	struct qf_buf path = QF_BUF_INIT;
 	size_t i;
 
 	for (i = 0; i < LINT_PAT_N; i++) {
@@ -102,7 +122,7 @@ static int load_patterns(struct qf_lint_policy *p, const json_t *names,
 		if (!v)
 			continue;
 		if (!json_is_string(v)) {
-			rc = bad(d, p->doc, names, pat_keys[i],
+			rc = bad(d, p->doc, names, "names", pat_keys[i],
 			         "a string (a PCRE2 pattern)");
 			continue;
 		}
@@ -119,25 +139,28 @@ static int load_patterns(struct qf_lint_policy *p, const json_t *names,
 			        qf_doc_loc_key(p->doc, names, pat_keys[i]);
 
 			rc = qf_diag_error(
-			        d, &loc, "QF600", pat_keys[i],
+			        d, &loc, "QF600",
+			        key_path(&path, "names", pat_keys[i]),
 			        "names.%s: bad pattern at offset %zu: %s",
 			        pat_keys[i], (size_t)off, (char *)msg);
 		}
 	}
+	qf_buf_release(&path);
 	return rc;
 }
 
 static int string_list(const struct qf_doc *doc, const json_t *obj,
-                       const char *key, struct qf_diags *d)
+                       const char *parent, const char *key, struct qf_diags *d)
 {
 	const json_t *v = json_object_get(obj, key);
 	size_t i;
 
 	if (!json_is_array(v))
-		return bad(d, doc, obj, key, "a list of strings");
+		return bad(d, doc, obj, parent, key, "a list of strings");
 	for (i = 0; i < json_array_size(v); i++)
 		if (!json_is_string(json_array_get(v, i)))
-			return bad(d, doc, obj, key, "a list of strings");
+			return bad(d, doc, obj, parent, key,
+			           "a list of strings");
 	return QF_OK;
 }
 
@@ -150,7 +173,7 @@ static int load_accounts(struct qf_lint_policy *p, const json_t *m,
 
 	p->accts = qf_xcalloc(json_object_size(m) + 1, sizeof(*p->accts));
 	json_object_foreach ((json_t *)m, key, v) {
-		if (string_list(p->doc, m, key, d) < 0) {
+		if (string_list(p->doc, m, "accountFlavours", key, d) < 0) {
 			rc = QF_EINVAL;
 			continue;
 		}
@@ -170,7 +193,7 @@ static int load_ratio(struct qf_lint_policy *p, const json_t *top,
 		return QF_OK;
 	x = json_number_value(v);
 	if (!json_is_number(v) || x < 1 || x > 1e6)
-		return bad(d, p->doc, top, "maxBurstRatio",
+		return bad(d, p->doc, top, NULL, "maxBurstRatio",
 		           "a number from 1 to 1000000");
 	p->max_ratio_milli = (int64_t)(x * 1000 + 0.5);
 	return QF_OK;
@@ -180,17 +203,17 @@ static int load_top(struct qf_lint_policy *p, const json_t *top,
                     struct qf_diags *d)
 {
 	const json_t *v;
-	int rc =
-	        unknown_keys(p->doc, top, top_keys, QF_ARRAY_SIZE(top_keys), d);
+	int rc = unknown_keys(p->doc, top, NULL, top_keys,
+	                      QF_ARRAY_SIZE(top_keys), d);
 
 	p->account_label = DEFAULT_ACCOUNT_LABEL;
 	v = json_object_get(top, "names");
 	if (v && !json_is_object(v))
-		rc = bad(d, p->doc, top, "names", "a mapping");
+		rc = bad(d, p->doc, top, NULL, "names", "a mapping");
 	else if (v && load_patterns(p, v, d) < 0)
 		rc = QF_EINVAL;
 	if (json_object_get(top, "requiredLabels")) {
-		if (string_list(p->doc, top, "requiredLabels", d) < 0)
+		if (string_list(p->doc, top, NULL, "requiredLabels", d) < 0)
 			rc = QF_EINVAL;
 		else
 			p->labels = json_object_get(top, "requiredLabels");
@@ -199,12 +222,12 @@ static int load_top(struct qf_lint_policy *p, const json_t *top,
 		rc = QF_EINVAL;
 	v = json_object_get(top, "accountLabel");
 	if (v && !json_is_string(v))
-		rc = bad(d, p->doc, top, "accountLabel", "a string");
+		rc = bad(d, p->doc, top, NULL, "accountLabel", "a string");
 	else if (v)
 		p->account_label = json_string_value(v);
 	v = json_object_get(top, "accountFlavours");
 	if (v && !json_is_object(v))
-		rc = bad(d, p->doc, top, "accountFlavours", "a mapping");
+		rc = bad(d, p->doc, top, NULL, "accountFlavours", "a mapping");
 	else if (v && load_accounts(p, v, d) < 0)
 		rc = QF_EINVAL;
 	return rc;

@@ -11,6 +11,9 @@
  * results[] {ruleId, ruleIndex, level, message.text, locations[]
  * .physicalLocation {artifactLocation {uri, uriBaseId}, region {startLine,
  * startColumn}}}.  URIs are repository-relative (uriBaseId %SRCROOT%).
+ * A finding of no file is a run's invocations[].toolExecutionNotifications
+ * entry instead: code scanning refuses the whole log ("expected at least
+ * one location") when a result has none.
  * Rules that results cite but the lint table does not hold (the validator's
  * and the compiler's ids) get a row too, so every ruleIndex is valid.
  * informationUri and helpUri are left out (both optional): quotaflow has no
@@ -37,18 +40,103 @@ static const char *sev_name(enum qf_severity s)
 	                             : "note";
 }
 
-/* The file name as the repository knows it: no "./", no base prefix. */
-static const char *rel_path(const char *file, const char *base)
+/*
+ * Append to out the segments of path ("a/./b/../c") with "." dropped and
+ * ".." taken back, as "/a/c" from the root.  0, or -1 when a ".." climbs
+ * above the root.
+ */
+static int add_segments(struct qf_buf *out, const char *path)
 {
-	size_t n = base ? strlen(base) : 0;
+	while (*path) {
+		size_t n = strcspn(path, "/");
 
-	while (n && base[n - 1] == '/')
+		if (!n || (n == 1 && path[0] == '.'))
+			; /* "a//b", "a/./b" */
+		else if (n == 2 && path[0] == '.' && path[1] == '.') {
+			const char *slash = strrchr(out->buf, '/');
+
+			if (!slash)
+				return -1;
+			qf_buf_setlen(out, (size_t)(slash - out->buf));
+		} else {
+			qf_buf_addch(out, '/');
+			qf_buf_add(out, path, n);
+		}
+		path += n + (path[n] == '/');
+	}
+	return 0;
+}
+
+/* 1 when path is below the folder base[0..n). */
+static int under(const char *path, const char *base, size_t n)
+{
+	return !strncmp(path, base, n) && path[n] == '/';
+}
+
+/*
+ * The file name as the repository knows it, into out: relative to
+ * o->uri_base (the repository's top) when the file is under it, whatever
+ * folder it was named from (a relative name starts from o->cwd); else its
+ * absolute name, and 1 is returned.  Without uri_base, the name as given
+ * less any "./" (--git-range names are repository-relative already).
+ */
+static int repo_name(struct qf_buf *out, const char *file,
+                     const struct qf_lint_report_opts *o)
+{
+	struct qf_buf abs = QF_BUF_INIT;
+	size_t n = o->uri_base ? strlen(o->uri_base) : 0;
+	int outside;
+
+	qf_buf_reset(out);
+	if (!o->uri_base || !strcmp(file, "-")) { /* "-" is stdin */
+		while (file[0] == '.' && file[1] == '/')
+			file += 2;
+		qf_buf_adds(out, file);
+		return 0;
+	}
+	if ((file[0] != '/' &&
+	     add_segments(&abs, o->cwd ? o->cwd : o->uri_base) < 0) ||
+	    add_segments(&abs, file) < 0) {
+		/* a ".." above /: the name as given */
+		qf_buf_reset(out);
+		qf_buf_adds(out, file);
+		qf_buf_release(&abs);
+		return file[0] == '/';
+	}
+	while (n && o->uri_base[n - 1] == '/')
 		n--;
-	if (n && !strncmp(file, base, n) && file[n] == '/')
-		file += n + 1;
-	while (file[0] == '.' && file[1] == '/')
-		file += 2;
-	return file;
+	outside = !under(abs.buf, o->uri_base, n);
+	if (outside) {
+		/* named through a link to the repository's folder (macOS's
+		 * /tmp, $PWD against getcwd's real path): its real path */
+		char *real = realpath(abs.buf, NULL);
+
+		if (real && under(real, o->uri_base, n)) {
+			qf_buf_reset(&abs);
+			qf_buf_adds(&abs, real);
+			outside = 0;
+		}
+		free(real);
+	}
+	qf_buf_adds(out, outside ? abs.buf : abs.buf + n + 1);
+	qf_buf_release(&abs);
+	return outside;
+}
+
+/* RFC 3986: a path's bytes other than unreserved ones and '/' are
+ * percent-encoded (a space, '%', '#', '?' or a ':' that would read as a
+ * scheme), as a SARIF artifactLocation.uri must be a URI. */
+static void add_uri_path(struct qf_buf *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || strchr("-._~/", c))
+			qf_buf_addch(out, (char)c);
+		else
+			qf_buf_addf(out, "%%%02X", c);
+	}
 }
 
 static void set(json_t *o, const char *k, json_t *v)
@@ -108,13 +196,24 @@ static void collect_ids(const struct qf_diags *d, struct qf_strlist *ids)
 	qf_strlist_sort(ids);
 }
 
-static json_t *location_json(const struct qf_diag *g, const char *base)
+/* A file under the repository is relative to %SRCROOT%, as code scanning
+ * wants; one out of it is a file:// URI (code scanning drops it, other
+ * SARIF viewers open it). */
+static json_t *location_json(const struct qf_diag *g,
+                             const struct qf_lint_report_opts *o)
 {
 	json_t *loc = json_object(), *phys = json_object();
 	json_t *art = json_object(), *region = json_object();
+	struct qf_buf name = QF_BUF_INIT, uri = QF_BUF_INIT;
+	int outside = repo_name(&name, g->file, o);
 
-	set(art, "uri", json_string(rel_path(g->file, base)));
-	set(art, "uriBaseId", json_string("%SRCROOT%"));
+	qf_buf_adds(&uri, outside ? "file://" : "");
+	add_uri_path(&uri, name.buf);
+	set(art, "uri", json_string(uri.buf));
+	if (!outside)
+		set(art, "uriBaseId", json_string("%SRCROOT%"));
+	qf_buf_release(&uri);
+	qf_buf_release(&name);
 	set(phys, "artifactLocation", art);
 	set(region, "startLine", json_integer(g->line ? g->line : 1));
 	set(region, "startColumn", json_integer(g->col ? g->col : 1));
@@ -123,25 +222,49 @@ static json_t *location_json(const struct qf_diag *g, const char *base)
 	return loc;
 }
 
-static json_t *result_json(const struct qf_diag *g,
-                           const struct qf_strlist *ids, const char *base)
+/* The message and its hint, as one text. */
+static json_t *message_json(const struct qf_diag *g)
 {
-	json_t *o = json_object(), *locs = json_array();
-	const char *rule = g->rule ? g->rule : "quotaflow";
 	struct qf_buf msg = QF_BUF_INIT;
+	json_t *o;
 
 	qf_buf_adds(&msg, g->msg);
 	if (g->hint)
 		qf_buf_addf(&msg, " (hint: %s)", g->hint);
+	o = text_obj(msg.buf);
+	qf_buf_release(&msg);
+	return o;
+}
+
+static json_t *result_json(const struct qf_diag *g,
+                           const struct qf_strlist *ids,
+                           const struct qf_lint_report_opts *ro)
+{
+	json_t *o = json_object(), *locs = json_array();
+	const char *rule = g->rule ? g->rule : "quotaflow";
+
 	set(o, "ruleId", json_string(rule));
 	if (qf_strlist_find(ids, rule) >= 0)
 		set(o, "ruleIndex", json_integer(qf_strlist_find(ids, rule)));
 	set(o, "level", json_string(sev_name(g->sev)));
-	set(o, "message", text_obj(msg.buf));
+	set(o, "message", message_json(g));
 	if (g->file)
-		append(locs, location_json(g, base));
+		append(locs, location_json(g, ro));
 	set(o, "locations", locs);
-	qf_buf_release(&msg);
+	return o;
+}
+
+/* A finding of no file (no Pool given, no objects found): a notification of
+ * the run, not a result, as code scanning refuses the whole log when one
+ * result has no location. */
+static json_t *notification_json(const struct qf_diag *g)
+{
+	json_t *o = json_object(), *desc = json_object();
+
+	set(desc, "id", json_string(g->rule ? g->rule : "quotaflow"));
+	set(o, "descriptor", desc);
+	set(o, "level", json_string(sev_name(g->sev)));
+	set(o, "message", message_json(g));
 	return o;
 }
 
@@ -151,6 +274,7 @@ static json_t *sarif_json(const struct qf_diags *d,
 	json_t *log = json_object(), *runs = json_array(), *run = json_object();
 	json_t *tool = json_object(), *driver = json_object();
 	json_t *rules = json_array(), *results = json_array();
+	json_t *notes = json_array();
 	struct qf_strlist ids = QF_STRLIST_INIT;
 	size_t i;
 
@@ -167,8 +291,20 @@ static json_t *sarif_json(const struct qf_diags *d,
 	set(driver, "rules", rules);
 	set(tool, "driver", driver);
 	for (i = 0; i < d->n; i++)
-		append(results, result_json(&d->v[i], &ids, o->uri_base));
+		append(d->v[i].file ? results : notes,
+		       d->v[i].file ? result_json(&d->v[i], &ids, o)
+		                    : notification_json(&d->v[i]));
 	set(run, "tool", tool);
+	if (json_array_size(notes)) {
+		json_t *inv = json_object(), *invs = json_array();
+
+		/* the run completed; its findings are the notifications */
+		set(inv, "executionSuccessful", json_true());
+		set(inv, "toolExecutionNotifications", json_incref(notes));
+		append(invs, inv);
+		set(run, "invocations", invs);
+	}
+	json_decref(notes);
 	set(run, "results", results);
 	append(runs, run);
 	set(log, "$schema", json_string(SARIF_SCHEMA));
@@ -198,8 +334,9 @@ void qf_lint_github_escape(struct qf_buf *out, const char *s, int property)
 }
 
 static void render_github(struct qf_buf *out, const struct qf_diags *d,
-                          const char *base)
+                          const struct qf_lint_report_opts *o)
 {
+	struct qf_buf name = QF_BUF_INIT;
 	size_t i;
 
 	for (i = 0; i < d->n; i++) {
@@ -210,7 +347,8 @@ static void render_github(struct qf_buf *out, const struct qf_diags *d,
 		                                  : sev_name(g->sev));
 		if (g->file) {
 			qf_buf_adds(out, "file=");
-			qf_lint_github_escape(out, rel_path(g->file, base), 1);
+			(void)repo_name(&name, g->file, o);
+			qf_lint_github_escape(out, name.buf, 1);
 			qf_buf_addf(out, ",line=%u,col=%u,",
 			            g->line ? g->line : 1, g->col ? g->col : 1);
 		}
@@ -224,6 +362,7 @@ static void render_github(struct qf_buf *out, const struct qf_diags *d,
 		}
 		qf_buf_addch(out, '\n');
 	}
+	qf_buf_release(&name);
 }
 
 static json_t *json_report(const struct qf_diags *d)
@@ -267,7 +406,7 @@ void qf_lint_render(struct qf_buf *out, const struct qf_diags *d,
 		dump(out, json_report(d));
 		break;
 	case QF_LINT_GITHUB:
-		render_github(out, d, o->uri_base);
+		render_github(out, d, o);
 		break;
 	default:
 		s = qf_diags_format(d, QF_DIAG_TEXT);

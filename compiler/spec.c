@@ -924,8 +924,11 @@ int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
 	pool = classify(&L, objs, nobjs, tobjs, &nt,
 	                opts ? opts->strict_kinds : 0);
 	if (!pool) {
+		/* at the first Tenant, which has no Pool to belong to: a
+		 * finding without a place is one code scanning refuses */
 		if (!L.errors)
-			(void)qf_diag_error(d, NULL, "QF307", NULL,
+			(void)qf_diag_error(d, nt ? &tobjs[0]->loc : NULL,
+			                    "QF307", NULL,
 			                    "no Pool document found; an input "
 			                    "needs exactly one Pool "
 			                    "(apiVersion %s, kind Pool)",

@@ -914,6 +914,37 @@ static int bad_list(struct loader *L, const json_t *o)
 }
 
 /*
+ * An item of a typed list (ResourceFlavorList, what the API server returns
+ * and `kubectl get --raw` prints) carries neither apiVersion nor kind: the
+ * list's say them, and kubectl reads them from there (apimachinery's
+ * unstructured list decoder: the list's apiVersion, its kind less "List").
+ * An item with either of its own keeps what it has.
+ */
+static void inherit(struct loader *L, const json_t *list, json_t *it,
+                    const char *key, json_t *v)
+{
+	struct qf_loc vloc = qf_doc_loc_key(L->doc, list, key);
+
+	/* findings about them point at the list's apiVersion and kind */
+	put_node(L, v, vloc);
+	member_set(L, it, key, strlen(key), v,
+	           qf_doc_loc_keyname(L->doc, list, key), vloc);
+}
+
+static void typed_list_item(struct loader *L, const json_t *list, json_t *it)
+{
+	const json_t *av = json_object_get(list, "apiVersion");
+	const char *kind = json_string_value(json_object_get(list, "kind"));
+	size_t n = kind ? strlen(kind) : 0;
+
+	if (n <= 4 || !json_is_string(av) ||
+	    json_object_get(it, "apiVersion") || json_object_get(it, "kind"))
+		return;
+	inherit(L, list, it, "apiVersion", json_copy((json_t *)av));
+	inherit(L, list, it, "kind", json_stringn(kind, n - 4));
+}
+
+/*
  * The items of a List, each an object; an item that is itself a List is
  * expanded in turn, as kubectl's resource builder flattens nested Lists
  * (so what kubectl would apply is validated).  Recursion is bounded by the
@@ -936,6 +967,7 @@ static int add_items(struct loader *L, const json_t *list, size_t index)
 			              i, type_name(it));
 			return QF_EINVAL;
 		}
+		typed_list_item(L, list, it);
 		rc = bad_list(L, it);
 		if (rc)
 			return rc;

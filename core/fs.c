@@ -245,6 +245,77 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* One collected name and the file it reaches, for drop_same_files. */
+struct same {
+	dev_t dev;
+	ino_t ino;
+	int link;   /* the name is a symbolic link */
+	size_t idx; /* its place in the sorted names */
+};
+
+static int cmp_same(const void *a, const void *b)
+{
+	const struct same *x = a, *y = b;
+
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	if (x->link != y->link)
+		return x->link - y->link;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/*
+ * Keep one name of each file among out->v[start..] (sorted): a file named
+ * twice in two spellings (a.yaml ./a.yaml, a folder and a file in it) or
+ * reached through a link as well would be read twice, each object "defined
+ * twice" (lint QF422) or "a second Pool" (QF307).  The name kept is the
+ * first that is not a link, so findings point at the file itself; the
+ * others are skipped with a note, as a folder reached twice is.
+ */
+static void drop_same_files(struct qf_strlist *out, size_t start,
+                            struct qf_diags *d)
+{
+	size_t n = out->n - start, k = 0, wr, i;
+	struct same *v = qf_xcalloc(n ? n : 1, sizeof(*v));
+	char **keep = qf_xcalloc(n ? n : 1, sizeof(*keep));
+	struct stat st;
+
+	for (i = 0; i < n; i++) {
+		const char *name = out->v[start + i];
+
+		keep[i] = out->v[start + i];
+		if (!strcmp(name, "-") || stat(name, &st))
+			continue; /* stdin, or read (and reported) as is */
+		v[k].dev = st.st_dev;
+		v[k].ino = st.st_ino;
+		v[k].link = !lstat(name, &st) && S_ISLNK(st.st_mode);
+		v[k++].idx = i;
+	}
+	if (k > 1)
+		qsort(v, k, sizeof(*v), cmp_same);
+	for (i = 1; i < k; i++) {
+		size_t j = i;
+
+		while (j && v[j - 1].dev == v[i].dev &&
+		       v[j - 1].ino == v[i].ino)
+			j--; /* v[j]: the name kept for this file */
+		if (j == i)
+			continue;
+		note(d, keep[v[i].idx], "skipped: the same file as %s",
+		     out->v[start + v[j].idx]);
+		free(keep[v[i].idx]);
+		keep[v[i].idx] = NULL;
+	}
+	for (i = 0, wr = start; i < n; i++)
+		if (keep[i])
+			out->v[wr++] = keep[i];
+	out->n = wr;
+	free(keep);
+	free(v);
+}
+
 int qf_fs_collect(struct qf_strlist *out, const char *const *paths,
                   size_t npaths, unsigned flags, struct qf_diags *d)
 {
@@ -279,6 +350,8 @@ int qf_fs_collect(struct qf_strlist *out, const char *const *paths,
 			out->v[wr++] = out->v[i];
 	}
 	out->n = wr;
+	if (!(flags & QF_FS_EVERY)) /* audit verify lists every name */
+		drop_same_files(out, start, d);
 	return rc;
 }
 

@@ -59,6 +59,9 @@ enum qf_fs_collect_flags {
  * time (a loop such as a link to `.`, or two links to one folder) is
  * skipped with a QF005 note, and so is an entry that is not a regular file
  * (FIFO, socket, device).  A path named in paths is kept whatever it is.
+ * A file reached under two names (a.yaml ./a.yaml, a folder and a file in
+ * it, a link beside its target) is kept once, under the first name that
+ * is not a link, the others noted (QF005); not with QF_FS_EVERY.
  */
 int qf_fs_collect(struct qf_strlist *out, const char *const *paths,
                   size_t npaths, unsigned flags,

@@ -87,6 +87,11 @@ void qf_git_free(struct qf_git *g)
 	free(g);
 }
 
+const char *qf_git_top(const struct qf_git *g)
+{
+	return g->top;
+}
+
 static int peel(git_object **out, struct qf_git *g, const char *rev,
                 git_object_t type, struct qf_diags *d)
 {

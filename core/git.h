@@ -31,6 +31,9 @@ int qf_git_open(struct qf_git **out, const char *dir,
                 struct qf_diags *d) QF_MUST_CHECK;
 void qf_git_free(struct qf_git *g);
 
+/* The work tree's top as a real path (borrowed), or NULL when bare. */
+const char *qf_git_top(const struct qf_git *g);
+
 /* 1 when rev names a commit (or something that peels to one). */
 int qf_git_rev_exists(struct qf_git *g, const char *rev);
 

@@ -378,10 +378,16 @@ void qf_kinds__report(struct rctx *r, enum qf_severity sev,
 		qf_diag_hint(r->d, "%s", hint);
 }
 
-/* k8s.h gives a static reason; add it to why. */
-static int ok(struct qf_buf *out, int rc, const char *why)
+/* k8s.h gives a static reason; add it to why.  The check runs here, not
+ * as an argument beside its reason: C leaves the order in which arguments
+ * are evaluated unspecified, and the reason was read before the check had
+ * set it (every QF201-203 hint said only "invalid"). */
+static int ok(struct qf_buf *out, int (*check)(const char *, const char **),
+              const char *s)
 {
-	if (rc == QF_OK)
+	const char *why = NULL;
+
+	if (check(s, &why) == QF_OK)
 		return 1;
 	qf_buf_adds(out, why ? why : "invalid");
 	return 0;
@@ -389,30 +395,22 @@ static int ok(struct qf_buf *out, int rc, const char *why)
 
 int qf_kinds__subdomain_ok(struct qf_buf *why, const char *s)
 {
-	const char *w = NULL;
-
-	return ok(why, qf_k8s_check_dns1123_subdomain(s, &w), w);
+	return ok(why, qf_k8s_check_dns1123_subdomain, s);
 }
 
 int qf_kinds__dnslabel_ok(struct qf_buf *why, const char *s)
 {
-	const char *w = NULL;
-
-	return ok(why, qf_k8s_check_dns1123_label(s, &w), w);
+	return ok(why, qf_k8s_check_dns1123_label, s);
 }
 
 int qf_kinds__qualified_ok(struct qf_buf *why, const char *s)
 {
-	const char *w = NULL;
-
-	return ok(why, qf_k8s_check_label_key(s, &w), w);
+	return ok(why, qf_k8s_check_label_key, s);
 }
 
 int qf_kinds__labelvalue_ok(struct qf_buf *why, const char *s)
 {
-	const char *w = NULL;
-
-	return ok(why, qf_k8s_check_label_value(s, &w), w);
+	return ok(why, qf_k8s_check_label_value, s);
 }
 
 void qf_kinds__check_labels(struct rctx *r, const json_t *parent,
@@ -714,6 +712,7 @@ static enum qf_kinds_result no_schema(const struct qf_kinds *k,
 {
 	int known = in_list(kind, kueue_kinds, QF_ARRAY_SIZE(kueue_kinds));
 	struct typo t = { o->doc, o->obj, NULL, d };
+	struct qf_buf versions = QF_BUF_INIT;
 	struct qf_loc loc;
 
 	if (kueue_typo(&t, group, version, kind))
@@ -721,15 +720,22 @@ static enum qf_kinds_result no_schema(const struct qf_kinds *k,
 	if (strcmp(group, KUEUE_GROUP) != 0)
 		return QF_KINDS_SKIPPED;
 	loc = qf_doc_loc_key(o->doc, o->obj, known ? "apiVersion" : "kind");
+	/* every version with a schema here, not only the first (a
+	 * deprecated one, as v1beta1 is) */
 	for (size_t i = 0; known && i < k->n; i++) {
 		if (strcmp(k->v[i].group, group) != 0 ||
 		    strcmp(k->v[i].kind, kind) != 0)
 			continue;
+		qf_buf_adds(&versions, versions.len ? ", " : "");
+		qf_buf_adds(&versions, k->v[i].version);
+	}
+	if (versions.len) {
 		qf_diag_warn(d, &loc, "QF116", "apiVersion",
 		             "no schema for %s/%s %s: skipped", group, version,
 		             kind);
-		qf_diag_hint(d, "known versions of %s include %s", kind,
-		             k->v[i].version);
+		qf_diag_hint(d, "the versions of %s with a schema here: %s",
+		             kind, versions.buf);
+		qf_buf_release(&versions);
 		return QF_KINDS_SKIPPED;
 	}
 	if (!known)
@@ -856,6 +862,27 @@ static int missing_type(const struct qf_obj *o, const char *field,
 	return QF_KINDS_INVALID;
 }
 
+int qf_kinds_is_object(const json_t *obj)
+{
+	return json_object_get(obj, "apiVersion") ||
+	       json_object_get(obj, "kind") || json_object_get(obj, "metadata");
+}
+
+/* No object at all (qf_kinds_is_object): noted, so `lint .` at the top of
+ * a repository does not fail on its CI files; an object missing a field
+ * is an error (missing_type). */
+static int not_an_object(const struct qf_obj *o, struct qf_diags *d)
+{
+	if (qf_kinds_is_object(o->obj))
+		return 0;
+	(void)qf_diag_add(d, QF_SEV_NOTE, &o->loc, "QF101", NULL,
+	                  "not a Kubernetes object (no apiVersion, kind or "
+	                  "metadata): skipped");
+	qf_diag_hint(d, "give the folders of the manifests to read only "
+	                "them");
+	return 1;
+}
+
 enum qf_kinds_result qf_kinds_validate(const struct qf_kinds *k,
                                        const struct qf_obj *o,
                                        struct qf_diags *d)
@@ -871,6 +898,8 @@ enum qf_kinds_result qf_kinds_validate(const struct qf_kinds *k,
 	size_t before = d->nerrors;
 	int rc;
 
+	if (not_an_object(o, d))
+		return QF_KINDS_SKIPPED;
 	if (!av || !*av)
 		return missing_type(o, "apiVersion", d);
 	if (!kind || !*kind)

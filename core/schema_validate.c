@@ -21,6 +21,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -153,6 +154,16 @@ static const char *type_name(const json_t *x)
 }
 
 /* A short rendering of a scalar for messages; objects and arrays by type. */
+/* A number as written (1.1, not 1.1000000000000001): 15 digits when they
+ * read back as the same double, which any a YAML file gives does. */
+static void show_real(struct qf_buf *b, double r)
+{
+	char tmp[40];
+
+	(void)snprintf(tmp, sizeof(tmp), "%.15g", r);
+	qf_buf_addf(b, "%.*g", strtod(tmp, NULL) == r ? 15 : 17, r);
+}
+
 static void show(struct qf_buf *b, const json_t *x)
 {
 	if (json_is_string(x))
@@ -160,7 +171,7 @@ static void show(struct qf_buf *b, const json_t *x)
 	else if (json_is_integer(x))
 		qf_buf_addf(b, "%lld", (long long)json_integer_value(x));
 	else if (json_is_real(x))
-		qf_buf_addf(b, "%.17g", json_real_value(x));
+		show_real(b, json_real_value(x));
 	else if (json_is_boolean(x))
 		qf_buf_adds(b, json_is_true(x) ? "true" : "false");
 	else if (json_is_null(x))
@@ -275,6 +286,22 @@ static const char *want_name(const struct qf_schema *s)
 	}
 }
 
+/* For a string written without quotes that YAML read as another type
+ * (name: y, version: 1.10): what to do, after "expected a string". */
+static const char *quote_hint(const struct qf_schema *s, const json_t *self)
+{
+	int str = (s->flags & SF_INT_OR_STRING) || (s->types & ST_STRING);
+
+	if (str && json_is_boolean(self))
+		return "; YAML 1.1 reads y, n, yes, no, on and off as booleans: "
+		       "quote the value";
+	if (str && json_is_number(self) && !(s->flags & SF_INT_OR_STRING) &&
+	    !(s->types & (ST_INTEGER | ST_NUMBER)))
+		return "; quote the value (1.10 without quotes is the number "
+		       "1.1)";
+	return "";
+}
+
 /* 1 when the node's type is acceptable (reported otherwise). */
 static int check_type(struct vctx *v, const struct qf_schema *s,
                       const struct where *w)
@@ -307,7 +334,8 @@ static int check_type(struct vctx *v, const struct qf_schema *s,
 		qf_diag_error(v->d, &loc, "QF104", path_str(v),
 		              "wrong type: got %s %s", type_name(w->self),
 		              hint.buf);
-		qf_diag_hint(v->d, "expected %s", want_name(s));
+		qf_diag_hint(v->d, "expected %s%s", want_name(s),
+		             quote_hint(s, w->self));
 	}
 	qf_buf_release(&hint);
 	return 0;

@@ -37,7 +37,7 @@ static void render_all(const struct qf_diags *d)
 		                                    QF_LINT_SARIF,
 		                                    QF_LINT_GITHUB };
 	for (size_t i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
-		struct qf_lint_report_opts o = { fmts[i], "fuzz", NULL };
+		struct qf_lint_report_opts o = { fmts[i], "fuzz", NULL, NULL };
 		struct qf_buf b = QF_BUF_INIT;
 
 		qf_lint_render(&b, d, &o);

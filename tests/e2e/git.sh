@@ -234,6 +234,22 @@ has diff-path-outside "/etc: error: is outside the repository"
 check lint-range-from-subfolder 1 sh -c "cd tenants && '$QF' lint --git-range HEAD~1..HEAD ."
 has lint-range-from-subfolder "tenants/pool.yaml:43:"
 hasnt lint-range-from-subfolder "kueue/queues.yaml"
+# SARIF and workflow commands name files from the repository's top, where
+# code scanning and annotations look for them, from a subfolder too (they
+# were relative to the working folder: 'pool.yaml', a file GitHub does not
+# have)
+(cd "$tmp/repo/tenants" && "$QF" lint . --format sarif) >"$tmp/out" 2>&1
+has lint-sarif-from-subfolder '"uri": "tenants/pool.yaml"'
+hasnt lint-sarif-from-subfolder '"uri": "pool.yaml"'
+(cd "$tmp/repo/tenants" && "$QF" lint ./pool.yaml --format github) >"$tmp/out" 2>&1
+has lint-github-from-subfolder "file=tenants/pool.yaml,line="
+# ... and when the files are named through a link to the repository's
+# folder ($PWD against getcwd's real path, macOS's /tmp), by its real path
+# (they were file:// URIs out of the repository, which code scanning drops)
+ln -s "$tmp/repo" "$tmp/repolink"
+(cd "$tmp/repo" && "$QF" lint "$tmp/repolink/tenants" --format sarif) >"$tmp/out" 2>&1
+has lint-sarif-through-link '"uri": "tenants/pool.yaml"'
+hasnt lint-sarif-through-link 'file://'
 check diff-path-bare-top 0 "$QF" diff v1 v2 --path tenants --repo "$tmp/bare.git"
 
 # a spec folder that is a git submodule: its files are in another

@@ -12,7 +12,8 @@
  * sarif-2.1.0-subset.json, the definitions of the OASIS SARIF 2.1.0 JSON
  * schema that our output uses (sarifLog, run, tool, toolComponent,
  * reportingDescriptor, reportingConfiguration, multiformatMessageString,
- * result, message, location, physicalLocation, artifactLocation, region)
+ * result, message, location, physicalLocation, artifactLocation, region,
+ * invocation, notification, reportingDescriptorReference)
  * transcribed by hand with their required members, enums and minimums; the
  * schema file cannot be downloaded at test time.  SARIF objects forbid
  * additional properties and so does our validator.
@@ -215,7 +216,7 @@ static json_t *render_json(const struct qf_diags *d, enum qf_lint_format f,
 {
 	/* fixture paths are absolute: make them relative to tests/ */
 	struct qf_buf base = QF_BUF_INIT;
-	struct qf_lint_report_opts o = { f, "1.2.3", NULL };
+	struct qf_lint_report_opts o = { f, "1.2.3", NULL, NULL };
 	json_error_t err;
 	json_t *j;
 
@@ -293,6 +294,9 @@ static void test_lint_sarif_matches_the_sarif_schema(void **state)
 	(void)qf_diag_error(&d, &(struct qf_loc){ "./x.yaml", 3, 4 }, "QF104",
 	                    "spec", "wrong: type, %s", "100%");
 	qf_diag_hint(&d, "a hint");
+	/* one of no file: a notification, as code scanning refuses a log
+	 * with a result of no location */
+	(void)qf_diag_error(&d, NULL, "QF004", NULL, "no objects");
 	qf_diags_sort(&d);
 	log = render_json(&d, QF_LINT_SARIF, &out);
 	sj = json_load_file(
@@ -304,6 +308,8 @@ static void test_lint_sarif_matches_the_sarif_schema(void **state)
 		fail_msg("SARIF invalid:\n%s\n%s",
 		         qf_diags_format(&sd, QF_DIAG_TEXT), out.buf);
 	check_locations(log);
+	assert_non_null(strstr(out.buf, "\"toolExecutionNotifications\""));
+	assert_non_null(strstr(out.buf, "\"text\": \"no objects\""));
 	assert_string_equal(
 	        json_string_value(json_object_get(
 	                json_object_get(
@@ -352,7 +358,7 @@ static void test_lint_github_line_format(void **state)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_buf out = QF_BUF_INIT;
-	struct qf_lint_report_opts o = { QF_LINT_GITHUB, "1", NULL };
+	struct qf_lint_report_opts o = { QF_LINT_GITHUB, "1", NULL, NULL };
 
 	(void)state;
 	(void)qf_diag_warn(&d, &(struct qf_loc){ "./a,b.yaml", 7, 15 }, "QF401",
@@ -366,6 +372,67 @@ static void test_lint_github_line_format(void **state)
 	                 "::notice file=c.yaml,line=2,col=1,title=QF430::n\n");
 	qf_buf_release(&out);
 	qf_diags_release(&d);
+}
+
+/* artifactLocation of result i of a SARIF log */
+static json_t *artifact(json_t *log, size_t i)
+{
+	json_t *run = json_array_get(json_object_get(log, "runs"), 0);
+	json_t *res = json_array_get(json_object_get(run, "results"), i);
+	json_t *loc = json_array_get(json_object_get(res, "locations"), 0);
+
+	return json_object_get(json_object_get(loc, "physicalLocation"),
+	                       "artifactLocation");
+}
+
+/* SARIF and github name a file from the repository's top whatever folder
+ * lint ran in; a SARIF uri is percent-encoded; one out of the repository
+ * is a file:// URI without %SRCROOT%. */
+static void test_lint_names_are_repository_relative(void **state)
+{
+	static const struct {
+		const char *file, *uri, *base, *github;
+	} cases[] = {
+		{ "./a b%.yaml", "sub/a%20b%25.yaml", "%SRCROOT%",
+		  "file=sub/a b%25.yaml,line=1," },
+		{ "../c/./d.yaml", "c/d.yaml", "%SRCROOT%", "file=c/d.yaml," },
+		{ "/elsewhere/e.yaml", "file:///elsewhere/e.yaml", NULL,
+		  "file=/elsewhere/e.yaml," },
+		{ "/r/f.yaml", "f.yaml", "%SRCROOT%", "file=f.yaml," },
+		{ "-", "-", "%SRCROOT%", "file=-," }, /* stdin */
+	};
+	struct qf_lint_report_opts o = { QF_LINT_SARIF, "1", "/r", "/r/sub" };
+
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(cases); i++) {
+		struct qf_diags d = QF_DIAGS_INIT;
+		struct qf_buf out = QF_BUF_INIT;
+		json_t *log, *art;
+
+		(void)qf_diag_warn(&d, &(struct qf_loc){ cases[i].file, 1, 1 },
+		                   "QF401", NULL, "x");
+		o.format = QF_LINT_SARIF;
+		qf_lint_render(&out, &d, &o);
+		log = json_loads(out.buf, 0, NULL);
+		assert_non_null(log);
+		art = artifact(log, 0);
+		assert_string_equal(
+		        json_string_value(json_object_get(art, "uri")),
+		        cases[i].uri);
+		if (cases[i].base)
+			assert_string_equal(json_string_value(json_object_get(
+			                            art, "uriBaseId")),
+			                    cases[i].base);
+		else
+			assert_null(json_object_get(art, "uriBaseId"));
+		json_decref(log);
+		qf_buf_reset(&out);
+		o.format = QF_LINT_GITHUB;
+		qf_lint_render(&out, &d, &o);
+		assert_non_null(strstr(out.buf, cases[i].github));
+		qf_buf_release(&out);
+		qf_diags_release(&d);
+	}
 }
 
 static void test_lint_policy_errors_point_at_the_field(void **state)
@@ -467,6 +534,7 @@ int main(void)
 		cmocka_unit_test(test_lint_sarif_matches_the_sarif_schema),
 		cmocka_unit_test(test_lint_github_escapes_per_workflow_rules),
 		cmocka_unit_test(test_lint_github_line_format),
+		cmocka_unit_test(test_lint_names_are_repository_relative),
 		cmocka_unit_test(test_lint_policy_errors_point_at_the_field),
 		cmocka_unit_test(test_lint_rules_documented),
 		cmocka_unit_test(

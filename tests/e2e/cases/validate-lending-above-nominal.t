@@ -2,7 +2,7 @@
 args: validate tests/fixtures/validate/bad/cq-lending-above-nominal.yaml
 exit: 1
 --- stdout
-1 objects, 0 valid, 1 invalid, 0 skipped
+1 object, 0 valid, 1 invalid, 0 skipped
 --- stderr
 tests/fixtures/validate/bad/cq-lending-above-nominal.yaml:21:23: error: must be less than or equal to the nominalQuota [QF211]
   at spec.resourceGroups[0].flavors[0].resources[2].lendingLimit

@@ -2,5 +2,5 @@
 # object in the inner List is validated instead of passing unseen.
 args: validate tests/fixtures/validate/hostile/nested-list.yaml
 exit: 1
-stdout-has: 1 objects, 0 valid, 1 invalid, 0 skipped
+stdout-has: 1 object, 0 valid, 1 invalid, 0 skipped
 stderr-has: tests/fixtures/validate/hostile/nested-list.yaml:12:13: error: invalid name "Not_A_Name" [QF201]

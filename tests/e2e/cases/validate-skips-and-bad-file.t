@@ -2,5 +2,5 @@
 # parse fails the run and is counted.
 args: validate tests/fixtures/validate/other
 exit: 1
-stdout-has: 1 objects, 0 valid, 0 invalid, 1 skipped, 1 file not loaded
+stdout-has: 1 object, 0 valid, 0 invalid, 1 skipped, 1 file not loaded
 stderr-has: broken.yaml:5:18: error: YAML syntax error

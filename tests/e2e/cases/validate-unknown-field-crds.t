@@ -4,4 +4,4 @@ needs: shared
 exit: 1
 stderr-has: cq-unknown-field.yaml:7:14: error: unknown field "cohrtName" [QF102]
 stderr-has:   hint: did you mean "cohortName"?
-stdout-has: 1 objects, 0 valid, 1 invalid, 0 skipped
+stdout-has: 1 object, 0 valid, 1 invalid, 0 skipped

@@ -1,0 +1,10 @@
+# A finding of no file (QF004: nothing to lint) is a notification of the
+# SARIF run, not a result without a location, which makes code scanning
+# refuse the whole log ("expected at least one location").
+setup-sh: mkdir -p "$tmp/sarifnotify" && printf -- '---\n' >"$tmp/sarifnotify/empty.yaml"
+args: lint "$tmp/sarifnotify" --format sarif
+exit: 1
+stdout-not: "locations": []
+stdout-has: "toolExecutionNotifications": [
+stdout-has: "id": "QF004"
+stdout-has: "results": []
