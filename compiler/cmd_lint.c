@@ -18,7 +18,6 @@
 #include "core/doc.h"
 #include "core/fs.h"
 #include "core/git.h"
-#include "core/kinds.h"
 #include "core/banned.h"
 
 #ifndef QF_VERSION
@@ -83,7 +82,7 @@ static int lint_paths(struct qf_strlist *paths, const struct qf_lint_opts *lo,
 	struct qf_strlist files = QF_STRLIST_INIT;
 	struct qf_docset set = QF_DOCSET_INIT;
 	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
-	size_t errors = d->nerrors, nobjs = 0, i;
+	size_t errors = d->nerrors;
 	int rc;
 
 	lim.flags = QF_DOC_ARENA;
@@ -94,11 +93,8 @@ static int lint_paths(struct qf_strlist *paths, const struct qf_lint_opts *lo,
 	/* a file that does not load is a finding; lint the rest */
 	if (qf_docset_load(&set, &files, &lim, d) < 0 && rc == QF_ENOTFOUND)
 		rc = QF_ENOTFOUND;
-	/* a mistyped folder in CI must not pass as "0 errors", nor one of
-	 * CI files only (no objects, qf_kinds_is_object) */
-	for (i = 0; i < set.nobjs; i++)
-		nobjs += qf_kinds_is_object(set.objs[i]->obj);
-	if (!nobjs && d->nerrors == errors)
+	/* a mistyped folder in CI must not pass as "0 errors" */
+	if (!set.nobjs && d->nerrors == errors)
 		(void)qf_diag_error(d, NULL, "QF004", NULL,
 		                    "no objects to lint: %zu file%s read under "
 		                    "the paths given",

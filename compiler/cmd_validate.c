@@ -133,12 +133,6 @@ static void validate_doc(const struct qf_kinds *k, const struct qf_doc *doc,
 		const struct qf_obj *o = qf_doc_object(doc, i);
 		enum qf_spec_class cls = qf_spec_classify(o, d);
 
-		if (cls != QF_SPEC_POOL && cls != QF_SPEC_TENANT &&
-		    cls != QF_SPEC_BROKEN && !qf_kinds_is_object(o->obj)) {
-			/* a CI file beside the manifests: noted, no object */
-			(void)qf_kinds_validate(k, o, d);
-			continue;
-		}
 		c->objects++;
 		if (cls == QF_SPEC_BROKEN) {
 			c->invalid++;

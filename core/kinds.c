@@ -862,27 +862,6 @@ static int missing_type(const struct qf_obj *o, const char *field,
 	return QF_KINDS_INVALID;
 }
 
-int qf_kinds_is_object(const json_t *obj)
-{
-	return json_object_get(obj, "apiVersion") ||
-	       json_object_get(obj, "kind") || json_object_get(obj, "metadata");
-}
-
-/* No object at all (qf_kinds_is_object): noted, so `lint .` at the top of
- * a repository does not fail on its CI files; an object missing a field
- * is an error (missing_type). */
-static int not_an_object(const struct qf_obj *o, struct qf_diags *d)
-{
-	if (qf_kinds_is_object(o->obj))
-		return 0;
-	(void)qf_diag_add(d, QF_SEV_NOTE, &o->loc, "QF101", NULL,
-	                  "not a Kubernetes object (no apiVersion, kind or "
-	                  "metadata): skipped");
-	qf_diag_hint(d, "give the folders of the manifests to read only "
-	                "them");
-	return 1;
-}
-
 enum qf_kinds_result qf_kinds_validate(const struct qf_kinds *k,
                                        const struct qf_obj *o,
                                        struct qf_diags *d)
@@ -898,8 +877,6 @@ enum qf_kinds_result qf_kinds_validate(const struct qf_kinds *k,
 	size_t before = d->nerrors;
 	int rc;
 
-	if (not_an_object(o, d))
-		return QF_KINDS_SKIPPED;
 	if (!av || !*av)
 		return missing_type(o, "apiVersion", d);
 	if (!kind || !*kind)

@@ -59,14 +59,6 @@ void qf_kinds_free(struct qf_kinds *k);
 size_t qf_kinds_count(const struct qf_kinds *k);
 
 /*
- * 1 when obj is meant for a Kubernetes object: it has apiVersion, kind or
- * metadata.  A document with none of them (a CI workflow, a compose file
- * beside the manifests) is no object: qf_kinds_validate skips it with a
- * note (QF101), and commands do not count it as one.
- */
-int qf_kinds_is_object(const json_t *obj);
-
-/*
  * Validate one object: apiVersion and kind, the schema, then the native
  * rules.  Every problem is a diagnostic in d.
  */
