@@ -86,16 +86,16 @@ void qf_evchunk_strs(const struct qf_evdb_event *e, const char *out[8])
 	out[7] = e->detail;
 }
 
-/* lens: the lengths of e's eight strings (0 for NULL), or NULL. */
-static void put_ev(struct qf_buf *b, const struct qf_evchunk_ev *e,
+/* The chunk text of event e (a row qf_evchunk_row made) of id `id`; lens:
+ * the lengths of its eight strings (0 for NULL), or NULL. */
+static void put_ev(struct qf_buf *b, const struct qf_evdb_event *e, int64_t id,
                    const size_t *lens)
 {
-	struct qf_evdb_event row = qf_evchunk_row(NULL, e);
 	const char *str[8];
 	size_t bound = 4 * QF_I64_DEC_MAX + 16, len[8];
 	char *o;
 
-	qf_evchunk_strs(&row, str);
+	qf_evchunk_strs(e, str);
 	for (int i = 0; i < 8; i++) {
 		len[i] = lens ? lens[i] : str[i] ? strlen(str[i]) : 0;
 		bound = qf_st_add(bound, qf_st_add(qf_st_mult(len[i], 6), 4));
@@ -104,7 +104,7 @@ static void put_ev(struct qf_buf *b, const struct qf_evchunk_ev *e,
 	qf_buf_grow(b, bound);
 	o = b->buf + b->len;
 	*o++ = '[';
-	o = raw_int(o, e->id);
+	o = raw_int(o, id);
 	*o++ = ',';
 	o = raw_int(o, e->dkey);
 	*o++ = ',';
@@ -129,9 +129,11 @@ void qf_evchunk_encode(struct qf_buf *out, const struct qf_evchunk_ev *ev,
 {
 	qf_buf_addch(out, '[');
 	for (size_t i = 0; i < n; i++) {
+		struct qf_evdb_event row = qf_evchunk_row(NULL, &ev[i]);
+
 		if (i)
 			qf_buf_addch(out, ',');
-		put_ev(out, &ev[i], NULL);
+		put_ev(out, &row, ev[i].id, NULL);
 	}
 	qf_buf_addch(out, ']');
 }
@@ -808,17 +810,18 @@ static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
 	for (size_t i = 0; i < n; i++) {
 		size_t lens[8];
 		struct qf_evchunk_ev e;
+		struct qf_evdb_event row;
+		unsigned char chain[32];
 
 		prefetch(r, o, n, i);
 		e = view(r, &r->ev[o[i].i], first + (int64_t)i, lens);
-		struct qf_evdb_event row = qf_evchunk_row(r->cluster, &e);
-		unsigned char chain[32];
+		row = qf_evchunk_row(r->cluster, &e);
 
 		qf_evdb_chain_add(s, &row, e.id, lens, chain);
 		qf_buf_add(&chains, chain, 32);
 		if (i)
 			qf_buf_addch(&rows, ',');
-		put_ev(&rows, &e, lens);
+		put_ev(&rows, &row, e.id, lens);
 		keys[i] = (struct key){ e.time_ms, e.dkey };
 		if (rows.len >= QF_EVCHUNK_BYTES)
 			n = i + 1;

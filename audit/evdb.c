@@ -874,28 +874,52 @@ void qf_evdb_rollback(struct qf_evdb *s)
 	" preemption_reason, detail, input_id"
 #define ROW_NCOLS 17
 
+/* One column's canonical bytes written at o (room made by the caller),
+ * returning their end: a row about to be stored is written straight into
+ * a buffer grown once per row (a qf_buf call and a strlen per column were
+ * most of a chunk event's hashing besides SHA-256 itself). */
+static char *col_head(char *o, int type, uint64_t n)
+{
+	o[0] = (char)type;
+	for (int k = 0; k < 8; k++)
+		o[1 + k] = (char)(n >> (8 * (7 - k)));
+	return o + 9;
+}
+
+static char *col_int(char *o, int64_t v)
+{
+	size_t n = qf_i64_dec(o + 9, v);
+
+	col_head(o, SQLITE_INTEGER, n);
+	return o + 9 + n;
+}
+
+static char *col_text(char *o, const char *v, size_t n)
+{
+	if (!v)
+		return col_head(o, SQLITE_NULL, 0);
+	o = col_head(o, SQLITE_TEXT, n);
+	memcpy(o, v, n);
+	return o + n;
+}
+
 /* The canonical bytes are gathered in a buffer and hashed in one call:
  * 34 small EVP updates per row cost more than the row's insert. */
 static void hash_val(struct qf_buf *b, int type, const void *p, uint64_t n)
 {
-	unsigned char *o;
+	char *o;
 
 	qf_buf_grow(b, qf_st_add(9, (size_t)n));
-	o = (unsigned char *)b->buf + b->len;
-	o[0] = (unsigned char)type;
-	for (int k = 0; k < 8; k++)
-		o[1 + k] = (unsigned char)(n >> (8 * (7 - k)));
+	o = col_head(b->buf + b->len, type, n);
 	if (n)
-		memcpy(o + 9, p, (size_t)n);
-	qf_buf_setlen(b, b->len + 9 + (size_t)n);
+		memcpy(o, p, (size_t)n);
+	qf_buf_setlen(b, (size_t)(o + n - b->buf));
 }
 
 static void hash_int(struct qf_buf *b, int64_t v)
 {
-	char num[QF_I64_DEC_MAX];
-	size_t n = qf_i64_dec(num, v);
-
-	hash_val(b, SQLITE_INTEGER, num, n);
+	qf_buf_grow(b, 9 + QF_I64_DEC_MAX);
+	qf_buf_setlen(b, (size_t)(col_int(b->buf + b->len, v) - b->buf));
 }
 
 static void hash_done(struct qf_buf *b, unsigned char out[32])
@@ -1230,35 +1254,6 @@ static void bind_text(sqlite3_stmt *st, int i, const char *v)
 {
 	if (v)
 		sqlite3_bind_text(st, i, v, -1, SQLITE_STATIC);
-}
-
-/* One column's canonical bytes at o (hash_val's layout) for a row about
- * to be stored, written straight into a buffer grown once per row: a
- * qf_buf call and a strlen per column were most of a chunk event's
- * hashing besides SHA-256 itself. */
-static char *col_head(char *o, int type, uint64_t n)
-{
-	o[0] = (char)type;
-	for (int k = 0; k < 8; k++)
-		o[1 + k] = (char)(n >> (8 * (7 - k)));
-	return o + 9;
-}
-
-static char *col_int(char *o, int64_t v)
-{
-	size_t n = qf_i64_dec(o + 9, v);
-
-	col_head(o, SQLITE_INTEGER, n);
-	return o + 9 + n;
-}
-
-static char *col_text(char *o, const char *v, size_t n)
-{
-	if (!v)
-		return col_head(o, SQLITE_NULL, 0);
-	o = col_head(o, SQLITE_TEXT, n);
-	memcpy(o, v, n);
-	return o + n;
 }
 
 static size_t len_or_0(const char *v)

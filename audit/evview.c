@@ -213,22 +213,8 @@ static const char temp_view[] =
 
 int qf_evview_install(struct qf_evdb *s, struct qf_diags *d)
 {
-	sqlite3_stmt *st = NULL;
-	int chunks = 0;
-
-	/* a database from before chunks (schema 6, read-only: not
-	 * migrated) has a table of events, read as it is */
-	if (sqlite3_prepare_v2(s->db,
-	                       "SELECT count(*) FROM main.sqlite_schema"
-	                       " WHERE type = 'table' AND name IN"
-	                       " ('event_rows', 'event_chunks')",
-	                       -1, &st, NULL) != SQLITE_OK)
-		return qf_evdb_fail(s, "cannot read the schema", d);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		chunks = sqlite3_column_int(st, 0) == 2;
-	sqlite3_finalize(st);
-	if (!chunks)
-		return QF_OK;
+	/* a read-only open refuses a schema before chunks (7), so both
+	 * tables are there */
 	if (sqlite3_create_module_v2(s->db, "qf_chunk_events", &chunk_events,
 	                             NULL, NULL) != SQLITE_OK ||
 	    sqlite3_exec(s->db, temp_view, NULL, NULL, NULL) != SQLITE_OK)

@@ -274,10 +274,9 @@ static int quantity_ok(const char *v, size_t n)
 
 	/* a whole number of up to 15 digits (what the simulator writes:
 	 * "4", "0") is one, its milli value in range, without the parse */
-	while (digits < n && digits <= 15 && v[digits] >= '0' &&
-	       v[digits] <= '9')
+	while (digits < n && v[digits] >= '0' && v[digits] <= '9')
 		digits++;
-	if (digits == n && n && n <= 15)
+	if (n && digits == n && n <= 15)
 		return 1;
 	if (n >= sizeof(buf) || memchr(v, '\\', n))
 		return 0;
