@@ -129,7 +129,6 @@ static const char schema_v1[] =
         " ORDER BY cluster, queued_ms, workload;";
 /* clang-format on */
 
-static void chain_next(unsigned char chain[32], const unsigned char row[32]);
 static void pending_row_hash(struct qf_evdb *s, const struct qf_evdb_event *e,
                              int64_t id, const size_t *lens,
                              unsigned char out[32]);
@@ -922,21 +921,23 @@ static void hash_int(struct qf_buf *b, int64_t v)
 	qf_buf_setlen(b, (size_t)(col_int(b->buf + b->len, v) - b->buf));
 }
 
-static void hash_done(struct qf_buf *b, unsigned char out[32])
+/* SHA-256 of n bytes with a digest fetched once. */
+static void sha_with(EVP_MD_CTX *cx, const EVP_MD *md, const void *p, size_t n,
+                     unsigned char out[32])
 {
-	SHA256((const unsigned char *)b->buf, b->len, out);
+	unsigned int len = 32;
+
+	if (EVP_DigestInit_ex2(cx, md, NULL) != 1 ||
+	    EVP_DigestUpdate(cx, p, n) != 1 ||
+	    EVP_DigestFinal_ex(cx, out, &len) != 1)
+		SHA256(p, n, out); /* not expected; same digest anyway */
 }
 
 /* SHA-256 of n bytes with the digest fetched at open. */
 static void sha(struct qf_evdb *s, const void *p, size_t n,
                 unsigned char out[32])
 {
-	unsigned int len = 32;
-
-	if (EVP_DigestInit_ex2(s->sha_cx, s->sha, NULL) != 1 ||
-	    EVP_DigestUpdate(s->sha_cx, p, n) != 1 ||
-	    EVP_DigestFinal_ex(s->sha_cx, out, &len) != 1)
-		SHA256(p, n, out); /* not expected; same digest anyway */
+	sha_with(s->sha_cx, s->sha, p, n, out);
 }
 
 static void chain_next_s(struct qf_evdb *s, unsigned char chain[32],
@@ -949,7 +950,9 @@ static void chain_next_s(struct qf_evdb *s, unsigned char chain[32],
 	sha(s, in, sizeof(in), chain);
 }
 
-void qf_evdb_row_hash(sqlite3_stmt *row, unsigned char out[32])
+/* The canonical hash of one events row as stored (docs/audit.md). */
+static void row_hash(struct qf_evdb *s, sqlite3_stmt *row,
+                     unsigned char out[32])
 {
 	struct qf_buf b = QF_BUF_INIT;
 
@@ -964,7 +967,7 @@ void qf_evdb_row_hash(sqlite3_stmt *row, unsigned char out[32])
 			hash_val(&b, t, sqlite3_column_text(row, i),
 			         (uint64_t)sqlite3_column_bytes(row, i));
 	}
-	hash_done(&b, out);
+	sha(s, b.buf, b.len, out);
 	qf_buf_release(&b);
 }
 
@@ -975,38 +978,46 @@ const char *const qf_evdb_row_cols[QF_EVDB_ROW_NCOLS] = {
 	"detail",  "input_id",
 };
 
-void *qf_evdb_hash_begin(void)
-{
-	struct qf_buf *b = qf_xmalloc(sizeof(*b));
+struct qf_evdb_hasher {
+	struct qf_buf row; /* the canonical bytes of the row being fed */
+	EVP_MD *md;
+	EVP_MD_CTX *cx;
+};
 
-	qf_buf_init(b);
-	return b;
+struct qf_evdb_hasher *qf_evdb_hasher_new(void)
+{
+	struct qf_evdb_hasher *h = qf_xcalloc(1, sizeof(*h));
+
+	qf_buf_init(&h->row);
+	h->md = EVP_MD_fetch(NULL, "SHA256", NULL);
+	h->cx = EVP_MD_CTX_new();
+	return h;
 }
 
-void qf_evdb_hash_column(void *md, int type, const void *p, size_t n)
+void qf_evdb_hasher_column(struct qf_evdb_hasher *h, int type, const void *p,
+                           size_t n)
 {
-	hash_val(md, type, p, n);
+	hash_val(&h->row, type, p, n);
 }
 
-void qf_evdb_hash_end(void *md, unsigned char out[32])
-{
-	hash_done(md, out);
-	qf_buf_release(md);
-	free(md);
-}
-
-void qf_evdb_chain_next(unsigned char chain[32], const unsigned char row[32])
-{
-	chain_next(chain, row);
-}
-
-static void chain_next(unsigned char chain[32], const unsigned char row[32])
+void qf_evdb_hasher_link(struct qf_evdb_hasher *h, unsigned char chain[32])
 {
 	unsigned char in[64];
 
 	memcpy(in, chain, 32);
-	memcpy(in + 32, row, 32);
-	SHA256(in, sizeof(in), chain);
+	sha_with(h->cx, h->md, h->row.buf, h->row.len, in + 32);
+	sha_with(h->cx, h->md, in, sizeof(in), chain);
+	qf_buf_reset(&h->row);
+}
+
+void qf_evdb_hasher_free(struct qf_evdb_hasher *h)
+{
+	if (!h)
+		return;
+	qf_buf_release(&h->row);
+	EVP_MD_CTX_free(h->cx);
+	EVP_MD_free(h->md);
+	free(h);
 }
 
 /* A walk of the chain in id order over rows and chunks (design note 3). */
@@ -1064,8 +1075,8 @@ static int chain_row(void *arg, sqlite3_stmt *sel)
 		return 1;
 	}
 	cw->last = id;
-	qf_evdb_row_hash(sel, rowh);
-	chain_next(cw->chain, rowh);
+	row_hash(cw->s, sel, rowh);
+	chain_next_s(cw->s, cw->chain, rowh);
 	if (cw->fix) {
 		sqlite3_reset(cw->upd_row);
 		sqlite3_bind_int64(cw->upd_row, 1, id);

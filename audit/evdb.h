@@ -195,26 +195,27 @@ int64_t qf_evdb_setting(struct qf_evdb *s, const char *key, int64_t dflt);
 extern const char *const qf_evdb_row_cols[QF_EVDB_ROW_NCOLS];
 
 /*
- * Row hashing for readers of exported rows: start a SHA-256 (the returned
- * context is freed by qf_evdb_hash_end), feed each column in
- * qf_evdb_row_cols order as SQLite would store it (type SQLITE_INTEGER
- * with the decimal text, SQLITE_TEXT, SQLITE_NULL), then finish.
+ * Row hashing for readers of exported rows (audit verify): a hasher, made
+ * once, is fed the columns of one row in qf_evdb_row_cols order as SQLite
+ * would store them (type SQLITE_INTEGER with the decimal text,
+ * SQLITE_TEXT, SQLITE_NULL); qf_evdb_hasher_link then carries chain over
+ * that row (chain = SHA-256(chain || SHA-256(row bytes))) and starts the
+ * next row.  SHA-256 is fetched once per hasher: SHA256() looks it up on
+ * every call, which made half of verify's time.
  */
-void *qf_evdb_hash_begin(void);
-void qf_evdb_hash_column(void *md, int type, const void *p, size_t n);
-void qf_evdb_hash_end(void *md, unsigned char out[32]);
+struct qf_evdb_hasher;
+struct qf_evdb_hasher *qf_evdb_hasher_new(void);
+void qf_evdb_hasher_column(struct qf_evdb_hasher *h, int type, const void *p,
+                           size_t n);
+void qf_evdb_hasher_link(struct qf_evdb_hasher *h, unsigned char chain[32]);
+void qf_evdb_hasher_free(struct qf_evdb_hasher *h);
+
 /* Hash e as the event of id `id`, the next one, and carry the chain
  * over it (out: the chain now).  lens: NULL, or the lengths of e's type,
  * reason, workload, cluster_queue, message, preemptor,
  * preemption_reason and detail (0 for NULL), known to a chunk's run. */
 void qf_evdb_chain_add(struct qf_evdb *s, const struct qf_evdb_event *e,
                        int64_t id, const size_t *lens, unsigned char out[32]);
-
-/* chain = SHA-256(chain || row) */
-void qf_evdb_chain_next(unsigned char chain[32], const unsigned char row[32]);
-
-/* The canonical hash of one events row as stored (docs/audit.md). */
-void qf_evdb_row_hash(sqlite3_stmt *row, unsigned char out[32]);
 
 /*
  * Recompute the chain over `events` in id order; on the first row whose

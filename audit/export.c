@@ -21,6 +21,7 @@
 #include "audit/report.h"
 #include "core/alloc.h"
 #include "core/fs.h"
+#include "core/jdump.h"
 #include "core/banned.h"
 
 /* The views exported, in this order (the pinned five, then rejected). */
@@ -347,26 +348,39 @@ struct ev_out {
 	struct qf_buf arena;
 };
 
+/* The end of a line of events.jsonl: the chain in hex as its last field,
+ * the line written and its link kept as the chain's head. */
+static void event_end(struct ev_out *e, const void *chain, size_t chain_len)
+{
+	size_t at;
+
+	qf_buf_adds(&e->line, "\"chain\":\"");
+	at = e->line.len;
+	if (chain_len == 32)
+		qf_evdb_hex(&e->line, chain, 32);
+	memcpy(e->head, e->line.buf + at, e->line.len - at);
+	e->head[e->line.len - at] = '\0';
+	qf_buf_adds(&e->line, "\"}\n");
+	bw_write(e->w, e->line.buf, e->line.len);
+	e->n++;
+}
+
 /* One line of events.jsonl: the columns in qf_evdb_row_cols order, then
- * the chain in hex. */
+ * the chain in hex; o is consumed.  qf_jdump writes what json_dumps
+ * (JSON_COMPACT) writes. */
 static void event_line(struct ev_out *e, json_t *o, const void *chain,
                        size_t chain_len)
 {
-	struct qf_buf hex = QF_BUF_INIT;
-	char *s;
-
-	if (chain_len == 32)
-		qf_evdb_hex(&hex, chain, 32);
-	json_object_set_new(o, "chain", json_string(hex.buf));
-	memcpy(e->head, hex.buf, hex.len + 1 <= 65 ? hex.len + 1 : 1);
-	s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	qf_buf_reset(&e->line);
-	qf_buf_addf(&e->line, "%s\n", s ? s : "{}");
-	bw_write(e->w, e->line.buf, e->line.len);
-	free(s);
+	qf_jdump(&e->line, o);
 	json_decref(o);
-	qf_buf_release(&hex);
-	e->n++;
+	if (e->line.len && e->line.buf[e->line.len - 1] == '}')
+		e->line.buf[--e->line.len] = '\0'; /* the chain goes last */
+	if (!e->line.len)
+		qf_buf_addch(&e->line, '{');
+	else if (e->line.len > 1)
+		qf_buf_addch(&e->line, ',');
+	event_end(e, chain, chain_len);
 }
 
 /*
@@ -406,9 +420,44 @@ static int event_row(void *arg, sqlite3_stmt *st)
 	return 0;
 }
 
-static json_t *jstr(const char *s)
+/* The line of a stored event up to its chain: what json_dumps of the
+ * object of its columns wrote (keys in qf_evdb_row_cols order, jansson's
+ * escapes through qf_jdump_string), without building the object. */
+static void event_text(struct ev_out *e, const struct qf_evchunk_ev *ev,
+                       const struct qf_evdb_event *r)
 {
-	return s ? json_string(s) : json_null();
+	const char *text[QF_EVDB_ROW_NCOLS] = {
+		[1] = r->cluster,        [3] = r->source,
+		[7] = r->type,           [8] = r->reason,
+		[9] = r->workload,       [10] = r->uid,
+		[11] = r->cluster_queue, [12] = r->message,
+		[13] = r->preemptor,     [14] = r->preemption_reason,
+		[15] = r->detail,
+	};
+	static const char is_num[QF_EVDB_ROW_NCOLS] = {
+		[0] = 1, [2] = 1, [4] = 1, [5] = 1, [6] = 1, [16] = 1,
+	};
+	const int64_t num[QF_EVDB_ROW_NCOLS] = {
+		[0] = ev->id,     [2] = r->dkey,  [4] = r->time_ms,
+		[5] = r->last_ms, [6] = r->count, [16] = r->input_id,
+	};
+	struct qf_buf *b = &e->line;
+
+	qf_buf_reset(b);
+	for (int c = 0; c < QF_EVDB_ROW_NCOLS; c++) {
+		qf_buf_addch(b, c ? ',' : '{');
+		qf_jdump_string(b, qf_evdb_row_cols[c],
+		                strlen(qf_evdb_row_cols[c]));
+		qf_buf_addch(b, ':');
+		/* input_id 0: none, as the events view shows it */
+		if (is_num[c] && (c != 16 || num[c]))
+			qf_buf_add_i64(b, num[c]);
+		else if (!is_num[c] && text[c])
+			qf_jdump_string(b, text[c], strlen(text[c]));
+		else
+			qf_buf_adds(b, "null");
+	}
+	qf_buf_addch(b, ',');
 }
 
 /* The events of a chunk (id, first_id, cluster, rows, chains), as the
@@ -444,31 +493,9 @@ static int event_chunk(void *arg, sqlite3_stmt *st)
 			if (text[t] &&
 			    !qf_buf_is_utf8(text[t], strlen(text[t])))
 				return not_utf8(e, e->ev[i].id);
-		json_t *v[QF_EVDB_ROW_NCOLS] = {
-			json_integer(e->ev[i].id),
-			jstr(r.cluster),
-			json_integer(r.dkey),
-			jstr(r.source),
-			json_integer(r.time_ms),
-			json_integer(r.last_ms),
-			json_integer(r.count),
-			jstr(r.type),
-			jstr(r.reason),
-			jstr(r.workload),
-			jstr(r.uid),
-			jstr(r.cluster_queue),
-			jstr(r.message),
-			jstr(r.preemptor),
-			jstr(r.preemption_reason),
-			jstr(r.detail),
-			r.input_id ? json_integer(r.input_id) : json_null(),
-		};
-		json_t *o = json_object();
-
-		for (int c = 0; c < QF_EVDB_ROW_NCOLS; c++)
-			json_object_set_new(o, qf_evdb_row_cols[c], v[c]);
-		event_line(e, o, i < nchains ? chains + 32 * i : NULL,
-		           i < nchains ? 32 : 0);
+		event_text(e, &e->ev[i], &r);
+		event_end(e, i < nchains ? chains + 32 * i : NULL,
+		          i < nchains ? 32 : 0);
 	}
 	return 0;
 }

@@ -19,6 +19,7 @@
 #include <openssl/evp.h>
 
 #include "audit/evchunk.h"
+#include "audit/evline.h"
 #include "core/fs.h"
 #include "core/strlist.h"
 #include "core/banned.h"
@@ -123,20 +124,50 @@ static json_t *load_json(const char *path, struct qf_diags *d)
 	return v;
 }
 
+/* The digests of the bundle's files, each read once: the manifest and
+ * the statement list the same files, and events.jsonl is most of the
+ * bundle.  An entry is "HEX NAME" (a bundle has a score of files). */
+struct digests {
+	struct qf_strlist v;
+};
+
+/* file_sha of dir/name (path in p), or the digest it had before. */
+static const char *digest_of(struct digests *seen, struct qf_buf *p,
+                             struct qf_buf *hex, const char *name)
+{
+	const char *why;
+
+	for (size_t i = 0; i < seen->v.n; i++)
+		if (!strcmp(seen->v.v[i] + 65, name)) {
+			qf_buf_reset(hex);
+			qf_buf_add(hex, seen->v.v[i], 64);
+			return NULL;
+		}
+	why = file_sha(p->buf, hex);
+	if (!why && hex->len == 64) {
+		struct qf_buf e = QF_BUF_INIT;
+
+		qf_buf_addf(&e, "%s %s", hex->buf, name);
+		qf_strlist_add_take(&seen->v, qf_buf_detach(&e, NULL));
+	}
+	return why;
+}
+
 /*
  * dir/name has the SHA-256 `want`; else an error that it is `missing` (or
  * unreadable) or `differs`.  p and hex are the caller's scratch buffers:
  * p is left holding the file's path.
  */
-static int check_digest(struct qf_buf *p, struct qf_buf *hex, const char *dir,
-                        const char *name, const char *want, const char *missing,
+static int check_digest(struct digests *seen, struct qf_buf *p,
+                        struct qf_buf *hex, const char *dir, const char *name,
+                        const char *want, const char *missing,
                         const char *differs, struct qf_diags *d)
 {
 	const char *why;
 
 	qf_buf_reset(p);
 	qf_buf_addf(p, "%s/%s", dir, name);
-	why = file_sha(p->buf, hex);
+	why = digest_of(seen, p, hex, name);
 	if (why && !strcmp(why, "missing or unreadable"))
 		return tampered(d, p->buf, missing);
 	if (why)
@@ -148,7 +179,7 @@ static int check_digest(struct qf_buf *p, struct qf_buf *hex, const char *dir,
 
 /* Each listed file exists with its digest; *listed collects the names. */
 static int check_manifest(const char *dir, struct qf_strlist *listed,
-                          struct qf_diags *d)
+                          struct digests *seen, struct qf_diags *d)
 {
 	struct qf_buf p = QF_BUF_INIT, hex = QF_BUF_INIT;
 	json_t *m, *f;
@@ -174,7 +205,7 @@ static int check_manifest(const char *dir, struct qf_strlist *listed,
 			continue;
 		}
 		qf_strlist_add(listed, name);
-		if (check_digest(&p, &hex, dir, name, want,
+		if (check_digest(seen, &p, &hex, dir, name, want,
 		                 "listed in manifest.json but missing or "
 		                 "unreadable",
 		                 "its SHA-256 differs from manifest.json",
@@ -224,7 +255,8 @@ static int check_extra(const char *dir, struct qf_strlist *listed,
 	return rc;
 }
 
-static int check_statement(const char *dir, json_t **st_out, struct qf_diags *d)
+static int check_statement(const char *dir, json_t **st_out,
+                           struct digests *seen, struct qf_diags *d)
 {
 	struct qf_buf p = QF_BUF_INIT, hex = QF_BUF_INIT;
 	json_t *st, *s;
@@ -248,7 +280,7 @@ static int check_statement(const char *dir, json_t **st_out, struct qf_diags *d)
 
 		if (!name || !want || strstr(name, ".."))
 			continue;
-		if (check_digest(&p, &hex, dir, name, want,
+		if (check_digest(seen, &p, &hex, dir, name, want,
 		                 "a subject of the in-toto statement, missing "
 		                 "or unreadable",
 		                 "its SHA-256 differs from the in-toto "
@@ -261,39 +293,11 @@ static int check_statement(const char *dir, json_t **st_out, struct qf_diags *d)
 	return rc;
 }
 
-/* The link of one exported row; -1 when the row is not an events row. */
-static int row_link(json_t *o, unsigned char chain[32])
-{
-	unsigned char rowh[32];
-	void *md = qf_evdb_hash_begin();
-	char num[32];
-
-	for (int i = 0; i < QF_EVDB_ROW_NCOLS; i++) {
-		json_t *v = json_object_get(o, qf_evdb_row_cols[i]);
-
-		if (json_is_integer(v)) {
-			int n = snprintf(num, sizeof(num), "%lld",
-			                 (long long)json_integer_value(v));
-
-			qf_evdb_hash_column(md, SQLITE_INTEGER, num,
-			                    n > 0 ? (size_t)n : 0);
-		} else if (json_is_string(v)) {
-			qf_evdb_hash_column(md, SQLITE_TEXT,
-			                    json_string_value(v),
-			                    json_string_length(v));
-		} else {
-			qf_evdb_hash_column(md, SQLITE_NULL, NULL, 0);
-		}
-	}
-	qf_evdb_hash_end(md, rowh);
-	qf_evdb_chain_next(chain, rowh);
-	return 0;
-}
-
 static int check_events(const char *dir, const json_t *st,
                         struct qf_export_summary *sum, struct qf_diags *d)
 {
-	struct qf_buf p = QF_BUF_INIT, hex = QF_BUF_INIT;
+	struct qf_buf p = QF_BUF_INIT, hex = QF_BUF_INIT, strs = QF_BUF_INIT;
+	struct qf_evdb_hasher *h = qf_evdb_hasher_new();
 	unsigned char chain[32] = { 0 };
 	const char *head = json_string_value(
 	        json_object_get(json_object_get(st, "predicate"), "chainHead"));
@@ -311,28 +315,26 @@ static int check_events(const char *dir, const json_t *st,
 		goto done;
 	}
 	while (getline(&line, &cap, f) > 0) {
-		json_t *o = json_loads(line, 0, NULL);
-		const char *link =
-		        json_string_value(json_object_get(o, "chain"));
+		struct qf_evline l;
 
 		no++;
-		if (o)
-			row_link(o, chain);
+		qf_buf_grow(&strs, cap);
+		(void)qf_evline_read(h, line, strs.buf, chain, &l);
 		qf_buf_reset(&hex);
 		qf_evdb_hex(&hex, chain, 32);
-		if (!o || !link || strcmp(link, hex.buf) != 0) {
+		if (!l.link || l.link_len != hex.len ||
+		    memcmp(l.link, hex.buf, hex.len) != 0) {
 			qf_diag_error(d, &(struct qf_loc){ p.buf, no, 1 }, NULL,
 			              NULL,
 			              "tampered: event id %lld: the hash chain "
 			              "breaks here (this row or one before it "
 			              "was changed, added or removed)",
-			              (long long)json_integer_value(
-			                      json_object_get(o, "id")));
-			json_decref(o);
+			              l.id);
+			qf_evline_release(&l);
 			rc = QF_EINVAL;
 			break;
 		}
-		json_decref(o);
+		qf_evline_release(&l);
 		sum->events++;
 	}
 	if (rc == QF_OK && strcmp(head ? head : "", no ? hex.buf : "") != 0)
@@ -347,6 +349,8 @@ done:
 	free(line);
 	qf_buf_release(&p);
 	qf_buf_release(&hex);
+	qf_buf_release(&strs);
+	qf_evdb_hasher_free(h);
 	return rc;
 }
 
@@ -374,6 +378,7 @@ int qf_export_verify_dir(const char *in_dir, struct qf_export_summary *sum,
                          struct qf_diags *d)
 {
 	struct qf_strlist listed = QF_STRLIST_INIT;
+	struct digests seen = { QF_STRLIST_INIT };
 	struct qf_buf name = QF_BUF_INIT;
 	const char *dir;
 	json_t *st = NULL;
@@ -400,12 +405,12 @@ int qf_export_verify_dir(const char *in_dir, struct qf_export_summary *sum,
 		qf_buf_release(&name);
 		return rc;
 	}
-	rc = check_manifest(dir, &listed, d);
+	rc = check_manifest(dir, &listed, &seen, d);
 	/* without a manifest every file would be "not in manifest.json" */
 	r = listed.n ? check_extra(dir, &listed, d) : QF_OK;
 	rc = rc < 0 ? rc : r;
 	sum->files = listed.n; /* with manifest.json and the statement */
-	r = check_statement(dir, &st, d);
+	r = check_statement(dir, &st, &seen, d);
 	rc = rc < 0 ? rc : r;
 	if (st) {
 		r = check_events(dir, st, sum, d);
@@ -413,6 +418,7 @@ int qf_export_verify_dir(const char *in_dir, struct qf_export_summary *sum,
 	}
 	json_decref(st);
 	qf_strlist_release(&listed);
+	qf_strlist_release(&seen.v);
 	qf_buf_release(&name);
 	return rc;
 }

@@ -35,15 +35,37 @@ sed -i 's/90.0/9.0/' "$tmp/t1/views/audit_waits.csv"
 expect 1 "t1/views/audit_waits.csv: error: tampered: its SHA-256 differs from manifest.json" "$tmp/t1"
 
 # 2. an edited event, manifest and statement digests recomputed to match
-cp -r "$tmp/b" "$tmp/t2"
-old=$(sha256sum "$tmp/t2/events.jsonl" | cut -d' ' -f1)
-sed -i '5s/"reason":"[A-Za-z]*"/"reason":"Finished"/' "$tmp/t2/events.jsonl"
-new=$(sha256sum "$tmp/t2/events.jsonl" | cut -d' ' -f1)
-sed -i "s/$old/$new/" "$tmp/t2/manifest.json" "$tmp/t2/statement.intoto.json"
-oldm=$(grep -A3 '"manifest.json"' "$tmp/b/statement.intoto.json" | sed -n 's/.*"sha256": "\(.*\)".*/\1/p')
-newm=$(sha256sum "$tmp/t2/manifest.json" | cut -d' ' -f1)
-sed -i "s/$oldm/$newm/" "$tmp/t2/statement.intoto.json"
+# (reseal DIR SED-SCRIPT: edit events.jsonl so)
+reseal() {
+	cp -r "$tmp/b" "$1"
+	old=$(sha256sum "$1/events.jsonl" | cut -d' ' -f1)
+	sed -i "$2" "$1/events.jsonl" || fail "sed $2"
+	new=$(sha256sum "$1/events.jsonl" | cut -d' ' -f1)
+	sed -i "s/$old/$new/" "$1/manifest.json" "$1/statement.intoto.json"
+	oldm=$(grep -A3 '"manifest.json"' "$tmp/b/statement.intoto.json" | sed -n 's/.*"sha256": "\(.*\)".*/\1/p')
+	newm=$(sha256sum "$1/manifest.json" | cut -d' ' -f1)
+	sed -i "s/$oldm/$newm/" "$1/statement.intoto.json"
+}
+reseal "$tmp/t2" '5s/"reason":"[A-Za-z]*"/"reason":"Finished"/'
 expect 1 "t2/events.jsonl:5:1: error: tampered: event id 5: the hash chain breaks here" "$tmp/t2"
+# the same values written in other JSON forms (spaces, keys in another
+# order, \u and \/ escapes) are the same events: the chain holds
+reseal "$tmp/t2b" '3s/{"id":3,/{ "id" : 3 ,/
+4s/"source":"quotaflow"/"source":"\\u0071uotaflow"/
+6s#"workload":"team-a/#"workload":"team-a\\/#
+7s/^{\("id":[0-9]*\),\("cluster":"[a-z]*"\)/{\2,\1/'
+grep -q '"source":"\\u0071uotaflow"' "$tmp/t2b/events.jsonl" ||
+	fail "the \\u edit did not apply"
+expect 0 "verified: 18 files, 22 events" "$tmp/t2b"
+# a value changed on such a line, in a line as export writes it after an
+# escape, and inside an escaped string
+reseal "$tmp/t2c" '3s/{"id":3,/{ "id" : 3 ,/; 3s/"count":1,/"count":2,/'
+expect 1 "t2c/events.jsonl:3:1: error: tampered: event id 3: the hash chain breaks here" "$tmp/t2c"
+reseal "$tmp/t2d" '6s#"workload":"team-a/#"workload":"team-b\\/#'
+expect 1 "t2d/events.jsonl:6:1: error: tampered: event id 6: the hash chain breaks here" "$tmp/t2d"
+reseal "$tmp/t2e" '4s/\\"7\\"/\\"8\\"/'
+grep -q 'gpu\\":\\"8\\"' "$tmp/t2e/events.jsonl" || fail "the detail edit did not apply"
+expect 1 "t2e/events.jsonl:4:1: error: tampered: event id 4: the hash chain breaks here" "$tmp/t2e"
 
 # 3. a file slipped in
 cp -r "$tmp/b" "$tmp/t3"
@@ -85,4 +107,4 @@ cp "$tmp/a.db" "$tmp/t8.db"
 sqlite3 "$tmp/t8.db" "UPDATE event_chunks SET rows = '[[1,2' WHERE first_id = 1" ||
 	fail sqlite3
 expect 1 "tampered: events row id 1" --db "$tmp/t8.db"
-echo "audit-tamper: 8 tamperings found, 3 clean checks pass"
+echo "audit-tamper: 11 tamperings found, 4 clean checks pass"
