@@ -33,6 +33,19 @@ echo "audit ingest: $N events, cpu $cpu ms, wall $(field wall_ms "$OUT/ingest.er
 "$tool" rusage "$QF" audit report --db "$OUT/a.db" -o "$OUT/report.txt" \
 	2>"$OUT/report.err"
 echo "audit report: cpu $(field cpu_ms "$OUT/report.err") ms, wall $(field wall_ms "$OUT/report.err") ms, peak RSS $(field maxrss_kb "$OUT/report.err") KB"
+# the evidence bundle of every event and its verification; the peer is
+# sha256sum over the bundle's files (reading and hashing them once, which
+# verify does besides re-reading each event and recomputing the chain)
+rm -rf "$OUT/bundle"
+"$tool" rusage "$QF" audit export --db "$OUT/a.db" --out "$OUT/bundle" \
+	>/dev/null 2>"$OUT/export.err"
+"$tool" rusage "$QF" audit verify "$OUT/bundle" >/dev/null \
+	2>"$OUT/verify.err"
+"$tool" rusage sh -c 'find "$1" -type f -exec sha256sum {} + >/dev/null' \
+	sh "$OUT/bundle" 2>"$OUT/verify-peer.err"
+echo "audit export: cpu $(field cpu_ms "$OUT/export.err") ms, peak RSS $(field maxrss_kb "$OUT/export.err") KB ($(du -sm "$OUT/bundle" | cut -f1) MB bundle)"
+echo "audit verify of the bundle: cpu $(field cpu_ms "$OUT/verify.err") ms, peak RSS $(field maxrss_kb "$OUT/verify.err") KB; sha256sum over its files: cpu $(field cpu_ms "$OUT/verify-peer.err") ms"
+rm -rf "$OUT/bundle"
 # a question over every event: audit query reads `events` through the
 # chunk decoder (docs/audit.md); the peer is the sqlite3 shell over the
 # stored view (json_each)
