@@ -337,11 +337,75 @@ static const char schema_wstate_batches[] =
         " PRIMARY KEY(cluster, run, lo)) WITHOUT ROWID;"
         "DELETE FROM d_ckpt;";
 
+/*
+ * Version 10: `events` takes UPDATE, DELETE and INSERT again, as the table
+ * it was until version 7 did, so an edit made through it with sqlite3
+ * reaches what is stored, where verify finds it.  Before, such an edit
+ * failed ("cannot modify events because it is a view").  A chunk event is
+ * found by its id in its chunk's array (not by its place: an earlier
+ * removal shifts the places); the columns every chunk event shares
+ * cannot change there.  Nothing of quotaflow writes through the view.
+ */
+/* clang-format off */
+#define CHUNK_OF(id) " WHERE first_id <= " id " AND last_id >= " id
+#define PLACE_OF(id) "(SELECT '$[' || e.key || ']' FROM json_each(rows) e" \
+	" WHERE e.value ->> 0 = " id " LIMIT 1)"
+static const char schema_events_writable[] =
+        "CREATE TRIGGER events_update INSTEAD OF UPDATE ON events BEGIN"
+        " SELECT RAISE(ABORT, 'a chunk event keeps the cluster, source,"
+        " last_ms, count and uid of its chunk; change event_chunks itself')"
+        " WHERE EXISTS (SELECT 1 FROM event_chunks" CHUNK_OF("OLD.id") ")"
+        " AND (NEW.cluster IS NOT OLD.cluster OR NEW.source IS NOT"
+        " OLD.source OR NEW.last_ms IS NOT OLD.last_ms OR NEW.count IS NOT"
+        " OLD.count OR NEW.uid IS NOT OLD.uid);"
+        " UPDATE event_rows SET id = NEW.id, cluster = NEW.cluster,"
+        " dkey = NEW.dkey, source = NEW.source, time_ms = NEW.time_ms,"
+        " last_ms = NEW.last_ms, count = NEW.count, type = NEW.type,"
+        " reason = NEW.reason, workload = NEW.workload, uid = NEW.uid,"
+        " cluster_queue = NEW.cluster_queue, message = NEW.message,"
+        " preemptor = NEW.preemptor,"
+        " preemption_reason = NEW.preemption_reason, detail = NEW.detail,"
+        " input_id = NEW.input_id, chain = NEW.chain WHERE id = OLD.id;"
+        " UPDATE event_chunks SET rows = json_set(rows, " PLACE_OF("OLD.id")
+        ", json_array(NEW.id, NEW.dkey, NEW.time_ms, NEW.type, NEW.reason,"
+        " NEW.workload, NEW.cluster_queue, NEW.message, NEW.preemptor,"
+        " NEW.preemption_reason, NEW.detail, NEW.input_id)),"
+        /* || makes text of blobs: CAST keeps the bytes a blob */
+        " chains = CASE WHEN NEW.chain IS OLD.chain THEN chains ELSE"
+        " CAST(substr(chains, 1, (OLD.id - first_id) * 32) || NEW.chain ||"
+        " substr(chains, (OLD.id - first_id) * 32 + 33) AS BLOB) END"
+        CHUNK_OF("OLD.id") " AND " PLACE_OF("OLD.id") " IS NOT NULL;"
+        " END;"
+        "CREATE TRIGGER events_delete INSTEAD OF DELETE ON events BEGIN"
+        " DELETE FROM event_rows WHERE id = OLD.id;"
+        " UPDATE event_chunks SET rows = json_remove(rows, " PLACE_OF("OLD.id")
+        ")" CHUNK_OF("OLD.id") " AND " PLACE_OF("OLD.id") " IS NOT NULL;"
+        " END;"
+        "CREATE TRIGGER events_insert INSTEAD OF INSERT ON events BEGIN"
+        " INSERT INTO event_rows(id, cluster, dkey, source, time_ms,"
+        " last_ms, count, type, reason, workload, uid, cluster_queue,"
+        " message, preemptor, preemption_reason, detail, input_id, chain)"
+        " VALUES(NEW.id, NEW.cluster, NEW.dkey, NEW.source, NEW.time_ms,"
+        " NEW.last_ms, NEW.count, NEW.type, NEW.reason, NEW.workload,"
+        " NEW.uid, NEW.cluster_queue, NEW.message, NEW.preemptor,"
+        " NEW.preemption_reason, NEW.detail, NEW.input_id, NEW.chain);"
+        " END;";
+#undef CHUNK_OF
+#undef PLACE_OF
+/* clang-format on */
+
 /* Migrations: migrations[v] takes a database from version v to v + 1. */
 static const char *const migrations[QF_EVDB_VERSION] = {
-	schema_v1, schema_v2,           schema_v3,
-	schema_v4, schema_v5,           schema_v6,
-	schema_v7, schema_usage_series, schema_wstate_batches,
+	schema_v1,
+	schema_v2,
+	schema_v3,
+	schema_v4,
+	schema_v5,
+	schema_v6,
+	schema_v7,
+	schema_usage_series,
+	schema_wstate_batches,
+	schema_events_writable,
 };
 
 static const char *const stmt_sql[QF_EVDB_ST__COUNT] = {

@@ -45,7 +45,7 @@
 #include "core/buf.h"
 #include "core/diag.h"
 
-#define QF_EVDB_VERSION 9
+#define QF_EVDB_VERSION 10
 
 /* The most points a row of d_usage_series holds (a segment of one key's
  * usage series; about 9 KB of JSON: one 16 KiB page). */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # audit verify finds tampering: an edited view, an edited event whose
 # digests were recomputed (the hash chain still breaks), an added file, an
-# edited and a deleted row in the database, as rows and in chunks.  Each must exit 1 and name the
+# edited and a deleted row in the database, as rows and in chunks, directly
+# and through the `events` view.  Each must exit 1 and name the
 # file or row; the untouched bundle and database verify (exit 0).
 QF=${QF:-build/quotaflow}
 QF=$(cd "$(dirname "$QF")" && pwd)/$(basename "$QF")
@@ -107,4 +108,45 @@ cp "$tmp/a.db" "$tmp/t8.db"
 sqlite3 "$tmp/t8.db" "UPDATE event_chunks SET rows = '[[1,2' WHERE first_id = 1" ||
 	fail sqlite3
 expect 1 "tampered: events row id 1" --db "$tmp/t8.db"
-echo "audit-tamper: 11 tamperings found, 4 clean checks pass"
+
+# 9. edits made through the `events` view, as when it was a table: a
+# message, two events removed, a forged one added, a link rewritten; the
+# columns a chunk event shares with its chunk cannot change
+cp "$tmp/a.db" "$tmp/t9.db"
+sqlite3 "$tmp/t9.db" "UPDATE events SET message = 'nothing to see' WHERE id = 7" ||
+	fail "UPDATE events"
+[ "$(sqlite3 "$tmp/t9.db" "SELECT message FROM events WHERE id = 7")" = \
+	"nothing to see" ] || fail "UPDATE events did not reach the chunk"
+expect 1 "tampered: events row id 7: the hash chain breaks here" --db "$tmp/t9.db"
+cp "$tmp/a.db" "$tmp/t10.db"
+sqlite3 "$tmp/t10.db" "DELETE FROM events WHERE id IN (3, 4)" || fail "DELETE FROM events"
+[ "$(sqlite3 "$tmp/t10.db" "SELECT count(*), min(id) FILTER (WHERE id > 2) FROM events")" = "20|5" ] ||
+	fail "DELETE FROM events did not remove ids 3 and 4"
+expect 1 "tampered: events row id 5" --db "$tmp/t10.db"
+cp "$tmp/a.db" "$tmp/t11.db"
+sqlite3 "$tmp/t11.db" "INSERT INTO events(id, cluster, dkey, source, time_ms,
+	last_ms, count, reason, workload) VALUES(23, 'default', 1, 'quotaflow',
+	5, 5, 1, 'Admitted', 'team-a/forged')" || fail "INSERT INTO events"
+expect 1 "tampered: events row id 23" --db "$tmp/t11.db"
+cp "$tmp/a.db" "$tmp/t12.db"
+sqlite3 "$tmp/t12.db" "UPDATE events SET chain = zeroblob(32) WHERE id = 9" ||
+	fail "UPDATE events SET chain"
+[ "$(sqlite3 "$tmp/t12.db" "SELECT hex(chain) FROM events WHERE id = 9")" = \
+	"0000000000000000000000000000000000000000000000000000000000000000" ] ||
+	fail "the rewritten link is not stored"
+[ "$(sqlite3 "$tmp/t12.db" "SELECT length(hex(chains)) FROM event_chunks")" = 1408 ] ||
+	fail "the chunk's links are no longer 22 of 32 bytes"
+expect 1 "tampered: events row id 9" --db "$tmp/t12.db"
+cp "$tmp/a.db" "$tmp/t13.db"
+sqlite3 "$tmp/t13.db" "UPDATE events SET count = 2 WHERE id = 5" 2>"$tmp/err" &&
+	fail "a chunk event's count changed"
+grep -q "a chunk event keeps the cluster, source, last_ms, count and uid" "$tmp/err" ||
+	fail "no reason given: $(cat "$tmp/err")"
+sqlite3 "$tmp/t13.db" "UPDATE events SET reason = reason WHERE id = 9" ||
+	fail "a no-op UPDATE"
+expect 0 "verified: 0 files, 22 events" --db "$tmp/t13.db"
+cp "$tmp/r.db" "$tmp/t14.db"
+sqlite3 "$tmp/t14.db" "UPDATE events SET count = count + 1 WHERE id = 2" ||
+	fail "UPDATE events of a row"
+expect 1 "tampered: events row id 2: the hash chain breaks here" --db "$tmp/t14.db"
+echo "audit-tamper: 17 tamperings found, 5 clean checks pass"

@@ -163,8 +163,11 @@ static void test_store_readonly_reads_one_snapshot(void **state)
 }
 
 /* Back to the d_usage table of versions 1 to 7 (the usage series came
- * with 8), so that an older database can be made from a new one. */
+ * with 8) and an `events` view without triggers (they came with 10), so
+ * that an older database can be made from a new one. */
 static const char old_usage[] =
+        "DROP TRIGGER events_update; DROP TRIGGER events_delete;"
+        "DROP TRIGGER events_insert;"
         "DROP VIEW d_usage; DROP TABLE d_usage_series;"
         "CREATE TABLE d_usage(cluster TEXT NOT NULL,"
         " cluster_queue TEXT NOT NULL, flavor TEXT NOT NULL,"
