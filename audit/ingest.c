@@ -55,6 +55,20 @@ const char *qf_ingest_format_name(enum qf_ingest_format f)
 	return format_names[f];
 }
 
+/*
+ * The scan for the end of a JSON value starting with `{` or `[`: strings
+ * are skipped with their escapes, anything else inside is left to
+ * jansson.  It resumes where the buffer ended (off, relative to the
+ * value's first byte, which rd_fill may move), so a value read in many
+ * fills is scanned once: from the start each time, a 60 MB list cost
+ * seconds.
+ */
+struct vscan {
+	size_t off; /* bytes scanned; 0: a new scan */
+	int depth, in_str, esc;
+	uint32_t lines; /* newlines seen */
+};
+
 /* An input being read: a FILE or a memory block, with its SHA-256. */
 struct rd {
 	FILE *f;       /* NULL for memory input */
@@ -62,8 +76,9 @@ struct rd {
 	char *buf;     /* owned unless memory input */
 	size_t len, pos, alloc;
 	int eof;
-	uint32_t line;  /* line number of buf[pos] */
-	EVP_MD_CTX *md; /* running SHA-256 of every byte read */
+	uint32_t line;   /* line number of buf[pos] */
+	struct vscan vs; /* the scan of an unfinished value at pos */
+	EVP_MD_CTX *md;  /* running SHA-256 of every byte read */
 	uint64_t bytes;
 };
 
@@ -178,40 +193,37 @@ int qf_ingest_reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
 	return rc;
 }
 
-/*
- * End of the JSON value starting at p (a `{` or `[`), or NULL when the
- * buffer ends first.  Counts newlines into *nl.  Strings are skipped with
- * their escapes; anything else inside is left to jansson.
- */
-static const char *value_end(const char *p, const char *end, uint32_t *nl)
+/* The length of the value at base, or 0 when end comes first (the scan
+ * then resumes from there). */
+static size_t vscan_run(struct vscan *v, const char *base, const char *end)
 {
-	int depth = 0, in_str = 0;
-	uint32_t lines = 0;
+	const char *p = base + v->off;
 
 	for (; p < end; p++) {
 		char c = *p;
 
 		if (c == '\n')
-			lines++;
-		if (in_str) {
-			if (c == '\\')
-				p++;
+			v->lines++;
+		if (v->in_str) {
+			if (v->esc)
+				v->esc = 0;
+			else if (c == '\\')
+				v->esc = 1;
 			else if (c == '"')
-				in_str = 0;
+				v->in_str = 0;
 			continue;
 		}
 		if (c == '"') {
-			in_str = 1;
+			v->in_str = 1;
 		} else if (c == '{' || c == '[') {
-			depth++;
-		} else if (c == '}' || c == ']') {
-			if (--depth == 0) {
-				*nl += lines;
-				return p + 1;
-			}
+			v->depth++;
+		} else if ((c == '}' || c == ']') && --v->depth == 0) {
+			v->off = (size_t)(p + 1 - base);
+			return v->off;
 		}
 	}
-	return NULL;
+	v->off = (size_t)(p - base);
+	return 0;
 }
 
 static int one_json_value(struct qf_ingest_cx *cx, const struct rd *r, char *p,
@@ -364,12 +376,192 @@ static int batch_commit(struct qf_ingest_cx *cx, struct rd *r, int done)
 	return rc;
 }
 
+/*
+ * A List (or a top-level array) larger than a record may be: `kubectl get
+ * events -A -o json` of a busy cluster is one JSON document of hundreds
+ * of MB.  Its items are read one at a time, each parsed and stored as the
+ * items of a smaller List are, so memory holds an item, not the list; the
+ * list's other keys (apiVersion, kind, metadata: small, and in kubectl's
+ * output kind comes after items) are skipped.  Lists within the limit
+ * keep the path above (jansson reads them whole).  r->pos is at the
+ * value's '{' or '['.
+ */
+struct lst {
+	struct qf_ingest_cx *cx;
+	struct rd *r;
+	int items; /* items read so far */
+};
+
+/* Whitespace and commas at r->pos, lines counted; 0 at the end of input. */
+static int lst_skip(struct lst *l)
+{
+	struct rd *r = l->r;
+
+	for (;;) {
+		while (r->pos < r->len && strchr(" \t\r\n,", r->buf[r->pos]) &&
+		       r->buf[r->pos]) {
+			if (r->buf[r->pos] == '\n')
+				r->line++;
+			r->pos++;
+		}
+		if (r->pos < r->len || r->eof)
+			return r->pos < r->len;
+		if (rd_fill(r, l->cx) < 0)
+			return 0;
+	}
+}
+
+/* End of the scalar at p (a string with its escapes, or a literal up to
+ * a delimiter), or NULL when the buffer ends first. */
+static const char *scalar_end(const char *p, const char *end)
+{
+	if (*p == '"') {
+		for (p++; p < end; p++) {
+			if (*p == '\\')
+				p++;
+			else if (*p == '"')
+				return p + 1;
+		}
+		return NULL;
+	}
+	while (p < end && !strchr(",}] \t\r\n", *p))
+		p++;
+	return p < end ? p : NULL;
+}
+
+/* Buffer the whole value at r->pos (at most a record); its end, or NULL
+ * after rejecting what is left of the input (too long, or cut short). */
+static const char *lst_value(struct lst *l, uint32_t *lines)
+{
+	struct rd *r = l->r;
+	struct vscan v = { 0 };
+
+	for (;;) {
+		const char *p = r->buf + r->pos, *end = r->buf + r->len;
+		int nested = *p == '{' || *p == '[';
+		size_t n = nested ? vscan_run(&v, p, end) : 0;
+		const char *e =
+		        nested ? (n ? p + n : NULL) : scalar_end(p, end);
+
+		*lines = nested ? v.lines : 0;
+		if (e)
+			return e;
+		if (r->len - r->pos > (size_t)QF_INGEST_MAX_RECORD || r->eof) {
+			size_t left = r->len - r->pos;
+
+			l->cx->nrecords += l->items > 0;
+			(void)qf_ingest_reject(
+			        l->cx, r->line, "QF701", p,
+			        left < 4096 ? left : 4096,
+			        r->eof ? "the list is cut short here; the rest "
+			                 "of this input is not read"
+			               : "a value larger than %u bytes (a "
+			                 "List's items are read one at a time, "
+			                 "any other value whole); the rest of "
+			                 "this input is not read",
+			        QF_INGEST_MAX_RECORD);
+			r->pos = r->len;
+			r->eof = 1;
+			return NULL;
+		}
+		if (rd_fill(r, l->cx) < 0)
+			return NULL;
+	}
+}
+
+/* The items of the array whose '[' was just read, up to its ']'. */
+static int lst_items(struct lst *l)
+{
+	struct rd *r = l->r;
+
+	while (lst_skip(l) && r->buf[r->pos] != ']') {
+		uint32_t lines = 0, line = r->line, col0 = 1;
+		const char *e = lst_value(l, &lines);
+		char *p;
+		json_error_t err;
+		json_t *it;
+		int rc;
+
+		if (!e)
+			return QF_OK; /* rejected; input ended */
+		p = r->buf + r->pos;  /* lst_value may have moved the buffer */
+		for (const char *q = p; q > r->buf && q[-1] != '\n'; q--)
+			col0++;
+		if (l->items++)
+			l->cx->nrecords++;
+		it = json_loadb(p, (size_t)(e - p), JSON_DECODE_ANY, &err);
+		rc = it ? qf_ingest_k8s_item(l->cx, it, line)
+		        : qf_ingest_reject_json(l->cx, line, col0, &err, p,
+		                                (size_t)(e - p));
+		json_decref(it);
+		r->pos = (size_t)(e - r->buf);
+		r->line += lines;
+		if (rc < 0)
+			return rc;
+	}
+	if (r->pos < r->len)
+		r->pos++; /* the ']' */
+	return QF_OK;
+}
+
+static int stream_list(struct qf_ingest_cx *cx, struct rd *r)
+{
+	struct lst l = { cx, r, 0 };
+	int rc = QF_OK;
+
+	cx->nrecords++; /* the list is a record, as below the limit */
+	if (r->buf[r->pos++] == '[')
+		return lst_items(&l);
+	while (rc == QF_OK && lst_skip(&l) && r->buf[r->pos] != '}') {
+		uint32_t lines = 0;
+		const char *k = r->buf + r->pos, *e;
+		int items;
+
+		if (*k != '"' || !(e = lst_value(&l, &lines)))
+			break;
+		k = r->buf + r->pos;
+		items = e - k == 7 && !strncmp(k, "\"items\"", 7);
+		r->pos = (size_t)(e - r->buf);
+		if (!lst_skip(&l) || r->buf[r->pos] != ':')
+			break;
+		r->pos++;
+		if (!lst_skip(&l))
+			break;
+		if (items && r->buf[r->pos] == '[') {
+			r->pos++;
+			rc = lst_items(&l);
+			continue;
+		}
+		if (!(e = lst_value(&l, &lines)))
+			return QF_OK;
+		r->pos = (size_t)(e - r->buf);
+		r->line += lines;
+	}
+	if (rc == QF_OK && lst_skip(&l) && r->buf[r->pos] == '}') {
+		r->pos++;
+		return QF_OK;
+	}
+	if (rc == QF_OK && !r->eof) {
+		size_t n = r->len - r->pos;
+
+		rc = qf_ingest_reject(
+		        cx, r->line, "QF701", r->buf + r->pos,
+		        n < 4096 ? n : 4096,
+		        "malformed JSON in a large list; the rest "
+		        "of this input is not read");
+		r->pos = r->len;
+		r->eof = 1;
+	}
+	return rc;
+}
+
 /* The next record of JSON input; *done at the end. */
 static int json_record(struct qf_ingest_cx *cx, struct rd *r, int *done)
 {
 	char *p, *nl;
 	const char *e;
 	uint32_t lines = 0;
+	size_t n;
 
 	skip_space(cx, r);
 	if (r->pos >= r->len) {
@@ -393,30 +585,29 @@ static int json_record(struct qf_ingest_cx *cx, struct rd *r, int *done)
 	    (nl = memchr(p, '\n', r->len - r->pos)) != NULL) {
 		uint32_t line = r->line;
 
+		r->vs = (struct vscan){ 0 }; /* a scan begun before the fill */
+
 		r->pos = (size_t)(nl - r->buf) + 1;
 		r->line++;
 		return qf_ingest_qf_line(cx, p, (size_t)(nl - p), line);
 	}
-	e = value_end(p, r->buf + r->len, &lines);
-	if (!e) {
+	n = vscan_run(&r->vs, p, r->buf + r->len);
+	if (!n) {
 		if (r->len - r->pos > (size_t)QF_INGEST_MAX_RECORD) {
-			r->pos = r->len;
-			r->eof = 1;
-			cx->nrecords++; /* counted as rejected: one record */
-			return qf_ingest_reject(cx, r->line, "QF701", p, 4096,
-			                        "record larger than %u bytes; "
-			                        "the rest of this input is not "
-			                        "read",
-			                        QF_INGEST_MAX_RECORD);
+			r->vs = (struct vscan){ 0 };
+			return stream_list(cx, r);
 		}
 		if (r->eof) {
-			size_t n = r->len - r->pos;
-
+			r->vs = (struct vscan){ 0 };
+			n = r->len - r->pos;
 			r->pos = r->len;
 			return one_json_value(cx, r, p, n, r->line);
 		}
-		return rd_fill(r, cx);
+		return rd_fill(r, cx); /* the scan resumes after the fill */
 	}
+	e = p + n;
+	lines = r->vs.lines;
+	r->vs = (struct vscan){ 0 };
 	{
 		uint32_t line = r->line;
 

@@ -72,6 +72,10 @@ int qf_ingest_qf_json(struct qf_ingest_cx *cx, const json_t *o, const char *raw,
 int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
                         size_t rawlen, uint32_t lineno);
 
+/* An item of a List or of a top-level array: qf_ingest_k8s_value with its
+ * compact text as raw. */
+int qf_ingest_k8s_item(struct qf_ingest_cx *cx, json_t *it, uint32_t lineno);
+
 /* Kinds handled by ingest_obj.c (Workloads, queues, Pool, audit events). */
 int qf_ingest_workload(struct qf_ingest_cx *cx, const json_t *o,
                        uint32_t lineno);

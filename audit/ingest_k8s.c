@@ -419,17 +419,24 @@ static int each_item(struct qf_ingest_cx *cx, const json_t *items,
 
 	element_lines(lines, n, list_raw, list_len, line, top_array);
 	json_array_foreach (items, i, it) {
-		char *raw = json_dumps(it, JSON_COMPACT | JSON_PRESERVE_ORDER);
-
 		if (i)
 			cx->nrecords++;
-		rc = qf_ingest_k8s_value(cx, it, raw, raw ? strlen(raw) : 0,
-		                         lines[i]);
-		free(raw);
+		rc = qf_ingest_k8s_item(cx, it, lines[i]);
 		if (rc < 0)
 			break;
 	}
 	free(lines);
+	return rc;
+}
+
+/* NOLINTNEXTLINE(misc-no-recursion): through qf_ingest_k8s_value */
+int qf_ingest_k8s_item(struct qf_ingest_cx *cx, json_t *it, uint32_t lineno)
+{
+	char *raw = json_dumps(it, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	int rc =
+	        qf_ingest_k8s_value(cx, it, raw, raw ? strlen(raw) : 0, lineno);
+
+	free(raw);
 	return rc;
 }
 
