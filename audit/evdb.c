@@ -481,7 +481,41 @@ int qf_evdb_fail(struct qf_evdb *s, const char *what, struct qf_diags *d)
 
 	qf_diag_error(d, &loc, NULL, NULL, "%s: %s (SQLite %d)", what,
 	              sqlite3_errmsg(s->db), sqlite3_extended_errcode(s->db));
+	if ((sqlite3_extended_errcode(s->db) & 0xff) == SQLITE_BUSY)
+		qf_diag_hint(d,
+		             "another process held the database for %d s "
+		             "(another audit ingest writing into it); run "
+		             "this again when it is done",
+		             QF_EVDB_BUSY_MS / 1000);
 	return QF_EIO;
+}
+
+/*
+ * SQLite's busy handler: wait for another writer (a second audit ingest,
+ * a stream committing a batch, a first load's rollback journal) for up to
+ * QF_EVDB_BUSY_MS, saying so once after two seconds, instead of failing
+ * after a few: a stream and a file ingest into one database take turns.
+ */
+static int busy_wait(void *arg, int n)
+{
+	struct qf_evdb *s = arg;
+	int ms = n < 7 ? 1 << n : 100; /* 1, 2, 4, .. 64, then 100 ms */
+
+	if (n == 0)
+		s->busy_ms = 0, s->busy_said = 0;
+	if (s->busy_ms >= QF_EVDB_BUSY_MS)
+		return 0;
+	if (s->busy_ms >= 2000 && !s->busy_said) {
+		s->busy_said = 1;
+		(void)fprintf(stderr,
+		              "quotaflow: %s is being written by another "
+		              "process (another audit ingest?); waiting up "
+		              "to %d s for it\n",
+		              s->path, QF_EVDB_BUSY_MS / 1000);
+	}
+	sqlite3_sleep(ms);
+	s->busy_ms += ms;
+	return 1;
 }
 
 int qf_evdb_exec(struct qf_evdb *s, const char *sql, struct qf_diags *d)
@@ -606,7 +640,7 @@ static int setup(struct qf_evdb *s, unsigned flags, struct qf_diags *d)
 	int v = 0, rc;
 
 	sqlite3_extended_result_codes(s->db, 1);
-	sqlite3_busy_timeout(s->db, 5000);
+	sqlite3_busy_handler(s->db, busy_wait, s);
 	/* a YAML file or a README is no database: said so, not SQLite's
 	 * "cannot read the schema version: file is not a database" */
 	rc = user_version_raw(s, &v);

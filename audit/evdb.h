@@ -55,6 +55,9 @@
  * from the beginning of the evidence. */
 #define QF_EVDB_NO_TIME INT64_MIN
 
+/* How long an open waits for another process's lock (ms): 10 minutes. */
+#define QF_EVDB_BUSY_MS 600000
+
 enum qf_evdb_flags {
 	QF_EVDB_READONLY = 1 << 0, /* open read-only; never create */
 };
@@ -109,6 +112,9 @@ struct qf_evdb {
 	 * into the sorted run (audit/derive_wdone.c); 0: the default,
 	 * tests set a few to merge often */
 	size_t wdone_l0_max;
+	/* waiting for another writer's lock (busy_wait in evdb.c) */
+	int64_t busy_ms;
+	int busy_said;
 };
 
 /* One event row as stored (strings borrowed from the caller). */

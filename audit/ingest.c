@@ -338,8 +338,17 @@ static int flush_bulk(struct qf_ingest_cx *cx, int end)
 	return rc;
 }
 
-/* Commit a stream's transaction, derived first or not, and open the
- * next one.  Not derived: the derivation owed must survive a crash. */
+/* A stream's transaction, opened when it has something to store: a
+ * stream idle between batches holds no lock, so another audit ingest
+ * (files while `kubectl get events -w` runs) can write in between. */
+static int stream_tx(struct qf_ingest_cx *cx)
+{
+	return cx->s->in_tx ? QF_OK : qf_evdb_begin(cx->s, cx->d);
+}
+
+/* Commit a stream's transaction, derived first or not; the next one
+ * opens when input comes (stream_tx).  Not derived: the derivation owed
+ * must survive a crash. */
 static int stream_commit(struct qf_ingest_cx *cx, int derive)
 {
 	int64_t t0 = cx->o->mono_ms ? mono_now(cx) : 0;
@@ -355,15 +364,14 @@ static int stream_commit(struct qf_ingest_cx *cx, int derive)
 	}
 	if (rc == QF_OK)
 		rc = qf_evdb_commit(cx->s, cx->d);
-	if (rc == QF_OK)
-		rc = qf_evdb_begin(cx->s, cx->d);
 	return rc;
 }
 
 /*
- * Commit what a stream has sent so far and open the next batch.  It is
- * derived when due; when not yet and the stream has nothing waiting, it
- * is once it is due unless input comes first; at the end, finish() does.
+ * Commit what a stream has sent so far; the next batch opens when input
+ * comes.  It is derived when due; when not yet and the stream has nothing
+ * waiting, it is once it is due unless input comes first; at the end,
+ * finish() does.
  */
 static int batch_commit(struct qf_ingest_cx *cx, struct rd *r, int done)
 {
@@ -371,8 +379,11 @@ static int batch_commit(struct qf_ingest_cx *cx, struct rd *r, int done)
 	int rc = stream_commit(cx, !done && wait == 0);
 
 	if (rc == QF_OK && !done && wait > 0 && r->pos >= r->len &&
-	    !rd_ready(r, wait))
-		rc = stream_commit(cx, 1);
+	    !rd_ready(r, wait)) {
+		rc = stream_tx(cx);
+		if (rc == QF_OK)
+			rc = stream_commit(cx, 1);
+	}
 	return rc;
 }
 
@@ -624,7 +635,10 @@ static int read_json(struct qf_ingest_cx *cx, struct rd *r)
 
 	while (rc == QF_OK && !done) {
 		before = cx->nrecords;
-		rc = json_record(cx, r, &done);
+		if (r->is_stream && (r->pos < r->len || r->eof))
+			rc = stream_tx(cx);
+		if (rc == QF_OK)
+			rc = json_record(cx, r, &done);
 		batch += cx->nrecords - before;
 		/* the newline after a value: else a stream that stops after
 		 * it is not seen idle, and its last batch waits */
@@ -805,32 +819,15 @@ static int want_bulk(struct qf_ingest_cx *cx)
 	return cx->o->bulk != QF_INGEST_BULK_NEVER;
 }
 
-static int ingest_rd(struct qf_ingest_cx *cx, struct rd *r)
+/* The end of an input read with status rc: its last batch stored and
+ * its row of `inputs` written; its counts added to the run's. */
+static int end_input(struct qf_ingest_cx *cx, struct rd *r, int rc)
 {
-	int rc = start_input(cx, cx->file);
+	if (r->is_stream && rc != QF_EIO && rc != QF_ERR) {
+		int e = stream_tx(cx); /* the input's row and last batch */
 
-	if (rc == QF_OK && want_bulk(cx))
-		rc = qf_evdb_bulk_begin(cx->s, cx->o->cluster, r->is_stream,
-		                        cx->d);
-
-	r->md = EVP_MD_CTX_new();
-	EVP_DigestInit_ex(r->md, EVP_sha256(), NULL);
-	r->line = 1;
-	if (!r->f)
-		EVP_DigestUpdate(r->md, r->buf, r->len);
-	while (rc == QF_OK && r->len == 0 && !r->eof)
-		rc = rd_fill(r, cx);
-	/* a UTF-8 byte order mark (Windows editors, PowerShell's
-	 * redirection) hid JSON input, each line then rejected as YAML */
-	if (rc == QF_OK && r->len >= 3 && !memcmp(r->buf, "\xEF\xBB\xBF", 3))
-		r->pos = 3;
-	if (rc == QF_OK) {
-		skip_space(cx, r);
-		if (r->pos < r->len &&
-		    (r->buf[r->pos] == '{' || r->buf[r->pos] == '['))
-			rc = read_json(cx, r);
-		else if (r->pos < r->len)
-			rc = read_yaml(cx, r);
+		if (e < 0)
+			rc = e;
 	}
 	if (cx->s->bulk && rc != QF_EIO && rc != QF_ERR) {
 		int e = flush_bulk(cx, 1);
@@ -845,6 +842,43 @@ static int ingest_rd(struct qf_ingest_cx *cx, struct rd *r)
 	cx->stats->added += cx->nadded;
 	cx->stats->rejected += cx->nrejected;
 	return rc;
+}
+
+static int ingest_rd(struct qf_ingest_cx *cx, struct rd *r)
+{
+	int rc = start_input(cx, cx->file);
+
+	if (rc == QF_OK && want_bulk(cx))
+		rc = qf_evdb_bulk_begin(cx->s, cx->o->cluster, r->is_stream,
+		                        cx->d);
+	/* a stream holds no lock while it waits for its first input (a
+	 * watch may say nothing for minutes): what came before is
+	 * committed, its derivation owed */
+	if (rc == QF_OK && r->is_stream)
+		rc = stream_commit(cx, 0);
+
+	r->md = EVP_MD_CTX_new();
+	EVP_DigestInit_ex(r->md, EVP_sha256(), NULL);
+	r->line = 1;
+	if (!r->f)
+		EVP_DigestUpdate(r->md, r->buf, r->len);
+	while (rc == QF_OK && r->len == 0 && !r->eof)
+		rc = rd_fill(r, cx);
+	if (rc == QF_OK && r->is_stream)
+		rc = stream_tx(cx);
+	/* a UTF-8 byte order mark (Windows editors, PowerShell's
+	 * redirection) hid JSON input, each line then rejected as YAML */
+	if (rc == QF_OK && r->len >= 3 && !memcmp(r->buf, "\xEF\xBB\xBF", 3))
+		r->pos = 3;
+	if (rc == QF_OK) {
+		skip_space(cx, r);
+		if (r->pos < r->len &&
+		    (r->buf[r->pos] == '{' || r->buf[r->pos] == '['))
+			rc = read_json(cx, r);
+		else if (r->pos < r->len)
+			rc = read_yaml(cx, r);
+	}
+	return end_input(cx, r, rc);
 }
 
 static void cx_init(struct qf_ingest_cx *cx, struct qf_evdb *s,

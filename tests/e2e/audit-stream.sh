@@ -154,4 +154,22 @@ views "$tmp/d.db" | cmp -s - "$tmp/ref.views" ||
 [ "$(sqlite3 "$tmp/f.db" "select id, quote(chain) from events order by id desc limit 1")" = \
 	"$(sqlite3 "$tmp/e.db" "select id, quote(chain) from events order by id desc limit 1")" ] ||
 	fail "a mixed file and the same stream number their events differently"
+# a stream idle between batches holds no lock: a file ingested into the
+# same database meanwhile is stored at once (before, it waited for the
+# lock the stream kept and failed, "database is locked"), the stream goes
+# on after it, and the two together are one chain and the views of one
+# ingest of both
+stream "$tmp/g.db" 0
+head -n 5 "$tmp/ev.jsonl" >&3
+wait_for "$tmp/g.db" "select count(*) from events" 5
+timeout 30 "$QF" audit ingest --db "$tmp/g.db" $F/cluster.yaml \
+	>"$tmp/g.out" 2>&1 ||
+	fail "a file ingest beside an idle stream exited $?: $(cat "$tmp/g.out")"
+grep -q "being written by another process" "$tmp/g.out" &&
+	fail "the file ingest waited for the idle stream"
+tail -n +6 "$tmp/ev.jsonl" >&3
+end_stream
+"$QF" audit verify --db "$tmp/g.db" >/dev/null 2>&1 || fail "verify --db of g.db"
+views "$tmp/g.db" | cmp -s - "$tmp/ref.views" ||
+	fail "a stream with a file ingested beside it: the views differ"
 echo "audit-stream: ok"
