@@ -147,24 +147,6 @@ static int write_json(struct bundle *b, const char *name, json_t *v)
 	return rc;
 }
 
-/* RFC 4180: quote a field holding a comma, quote or line break. */
-static void csv_field(struct qf_buf *o, const char *v)
-{
-	if (!v)
-		return;
-	if (!strpbrk(v, ",\"\r\n")) {
-		qf_buf_adds(o, v);
-		return;
-	}
-	qf_buf_addch(o, '"');
-	for (; *v; v++) {
-		if (*v == '"')
-			qf_buf_addch(o, '"');
-		qf_buf_addch(o, *v);
-	}
-	qf_buf_addch(o, '"');
-}
-
 /*
  * Text as a JSON string.  json_string refuses bytes that are not UTF-8
  * (the raw text of a rejected binary file) and its NULL made
@@ -218,7 +200,7 @@ static int view_head(void *arg, sqlite3_stmt *st)
 	for (int i = 0; i < sqlite3_column_count(st); i++) {
 		if (i)
 			qf_buf_addch(&v->line, ',');
-		csv_field(&v->line, sqlite3_column_name(st, i));
+		qf_buf_add_csv(&v->line, sqlite3_column_name(st, i));
 	}
 	qf_buf_addch(&v->line, '\n');
 	bw_write(&v->csv, v->line.buf, v->line.len);
@@ -254,7 +236,8 @@ static int view_row(void *arg, sqlite3_stmt *st)
 	for (int i = 0; i < n; i++) {
 		if (i)
 			qf_buf_addch(&v->line, ',');
-		csv_field(&v->line, (const char *)sqlite3_column_text(st, i));
+		qf_buf_add_csv(&v->line,
+		               (const char *)sqlite3_column_text(st, i));
 		json_object_set_new(o, sqlite3_column_name(st, i),
 		                    column_json(st, i));
 	}

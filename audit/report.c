@@ -713,24 +713,19 @@ static const struct col {
 };
 
 /*
- * One cell; esc for text, markdown and CSV: a name read from evidence is
- * whatever the file held (a terminal escape in a crafted dump would
- * retitle or recolour the reader's terminal), so its control characters
- * are written as escapes (\x1b).  JSON escapes them itself.
+ * One cell in fmt: a name read from evidence is whatever the file held (a
+ * terminal escape in a crafted dump would retitle or recolour the
+ * reader's terminal, a '|' would break a markdown table, a comma a CSV
+ * row), so it goes through qf_report_add_name.  JSON escapes it itself.
  */
 static void cell(struct qf_buf *b, const struct qf_report_row *r,
-                 const struct col *c, int esc)
+                 const struct col *c, enum qf_report_format fmt)
 {
 	const char *p = (const char *)r + c->off;
-	const char *str;
 
 	switch (c->kind) {
 	case C_STR:
-		str = *(char *const *)(const void *)p;
-		if (esc)
-			qf_buf_add_escaped(b, str, strlen(str));
-		else
-			qf_buf_adds(b, str);
+		qf_report_add_name(b, *(char *const *)(const void *)p, fmt);
 		break;
 	case C_COUNT:
 		qf_buf_addf(b, "%zu", *(const size_t *)(const void *)p);
@@ -747,9 +742,25 @@ static void cell(struct qf_buf *b, const struct qf_report_row *r,
 	}
 }
 
-void qf_report_add_name(struct qf_buf *out, const char *s)
+void qf_report_add_name(struct qf_buf *out, const char *s,
+                        enum qf_report_format fmt)
 {
-	qf_buf_add_escaped(out, s, strlen(s));
+	struct qf_buf t = QF_BUF_INIT;
+
+	if (fmt == QF_REPORT_MARKDOWN) {
+		qf_buf_add_md_cell(out, s);
+		return;
+	}
+	if (fmt != QF_REPORT_TEXT && fmt != QF_REPORT_CSV) {
+		qf_buf_adds(out, s);
+		return;
+	}
+	qf_buf_add_escaped(&t, s, strlen(s));
+	if (fmt == QF_REPORT_CSV)
+		qf_buf_add_csv(out, t.buf);
+	else
+		qf_buf_add(out, t.buf, t.len);
+	qf_buf_release(&t);
 }
 
 static void window_line(struct qf_buf *out, const struct qf_report *r,
@@ -763,7 +774,8 @@ static void window_line(struct qf_buf *out, const struct qf_report *r,
 }
 
 static void render_table(struct qf_buf *out, const struct qf_report *r,
-                         const char *sep, const char *lead, const char *trail)
+                         const char *sep, const char *lead, const char *trail,
+                         enum qf_report_format fmt)
 {
 	struct qf_buf c = QF_BUF_INIT;
 
@@ -781,7 +793,7 @@ static void render_table(struct qf_buf *out, const struct qf_report *r,
 		qf_buf_adds(out, lead);
 		for (size_t j = 0; j < QF_ARRAY_SIZE(cols); j++) {
 			qf_buf_reset(&c);
-			cell(&c, &r->rows[i], &cols[j], 1);
+			cell(&c, &r->rows[i], &cols[j], fmt);
 			qf_buf_addf(out, "%s%s", j ? sep : "", c.buf);
 		}
 		qf_buf_addf(out, "%s\n", trail);
@@ -795,14 +807,14 @@ static const char *const lend_markdown[] = { "| ", " | ", " | ", " | ",
 	                                     " |\n" };
 
 static void lend_line(struct qf_buf *out, const struct qf_report_lend *l,
-                      const char *const *around)
+                      const char *const *around, enum qf_report_format fmt)
 {
 	qf_buf_adds(out, around[0]);
-	qf_report_add_name(out, l->cluster);
+	qf_report_add_name(out, l->cluster, fmt);
 	qf_buf_adds(out, around[1]);
-	qf_report_add_name(out, l->lender);
+	qf_report_add_name(out, l->lender, fmt);
 	qf_buf_adds(out, around[2]);
-	qf_report_add_name(out, l->borrower);
+	qf_report_add_name(out, l->borrower, fmt);
 	qf_buf_addf(out, "%s%.3f%s", around[3], l->gpu_h, around[4]);
 }
 
@@ -817,7 +829,7 @@ static void render_text(struct qf_buf *out, const struct qf_report *r)
 		w[j] = strlen(cols[j].name);
 		for (size_t i = 0; i < r->nrows; i++) {
 			qf_buf_reset(&c);
-			cell(&c, &r->rows[i], &cols[j], 1);
+			cell(&c, &r->rows[i], &cols[j], QF_REPORT_TEXT);
 			if (c.len > w[j])
 				w[j] = c.len;
 		}
@@ -828,7 +840,8 @@ static void render_text(struct qf_buf *out, const struct qf_report *r)
 			if (i == 0)
 				qf_buf_adds(&c, cols[j].name);
 			else
-				cell(&c, &r->rows[i - 1], &cols[j], 1);
+				cell(&c, &r->rows[i - 1], &cols[j],
+				     QF_REPORT_TEXT);
 			qf_buf_addf(out, "%s%-*s", j ? "  " : "",
 			            j + 1 < QF_ARRAY_SIZE(cols) ? (int)w[j] : 0,
 			            c.buf);
@@ -838,7 +851,7 @@ static void render_text(struct qf_buf *out, const struct qf_report *r)
 	if (r->nlends)
 		qf_buf_adds(out, "\nGPU-hours lent (lender -> borrower):\n");
 	for (size_t i = 0; i < r->nlends; i++)
-		lend_line(out, &r->lends[i], lend_text);
+		lend_line(out, &r->lends[i], lend_text, QF_REPORT_TEXT);
 	qf_report_inactive_render(out, r, QF_REPORT_TEXT);
 	qf_buf_release(&c);
 }
@@ -848,21 +861,21 @@ static void render_markdown(struct qf_buf *out, const struct qf_report *r)
 	qf_buf_adds(out, "# Quotaflow audit report\n\n");
 	window_line(out, r, "");
 	qf_buf_addch(out, '\n');
-	render_table(out, r, " | ", "| ", " |");
+	render_table(out, r, " | ", "| ", " |", QF_REPORT_MARKDOWN);
 	if (r->nlends)
 		qf_buf_adds(out, "\n## GPU-hours lent\n\n| cluster | lender |"
 		                 " borrower | gpu_h |\n| --- | --- | --- | --- "
 		                 "|\n");
 	for (size_t i = 0; i < r->nlends; i++)
-		lend_line(out, &r->lends[i], lend_markdown);
+		lend_line(out, &r->lends[i], lend_markdown, QF_REPORT_MARKDOWN);
 	qf_report_inactive_render(out, r, QF_REPORT_MARKDOWN);
 }
 
-/* CSV needs no quoting here: names are Kubernetes names (no commas or
- * quotes) and the rest are numbers. */
+/* CSV: a name is quoted when it holds a comma or a quote (evidence
+ * names are not checked as Kubernetes names); the rest are numbers. */
 static void render_csv(struct qf_buf *out, const struct qf_report *r)
 {
-	render_table(out, r, ",", "", "");
+	render_table(out, r, ",", "", "", QF_REPORT_CSV);
 }
 
 static void render_json(struct qf_buf *out, const struct qf_report *r)
@@ -881,7 +894,7 @@ static void render_json(struct qf_buf *out, const struct qf_report *r)
 
 		for (size_t j = 0; j < QF_ARRAY_SIZE(cols); j++) {
 			qf_buf_reset(&c);
-			cell(&c, &r->rows[i], &cols[j], 0);
+			cell(&c, &r->rows[i], &cols[j], QF_REPORT_JSON);
 			if (cols[j].kind == C_STR)
 				json_object_set_new(row, cols[j].name,
 				                    json_string(c.buf));

@@ -102,11 +102,16 @@ int qf_report_inactive(struct qf_report *out, struct qf_evdb *s,
 void qf_report_inactive_release(struct qf_report *r);
 /* The text or markdown section (nothing when there is none). */
 /*
- * Append a name read from evidence for text or markdown: control
- * characters and bytes that are not UTF-8 as escapes (\x1b), so a
- * crafted dump cannot drive the reader's terminal.
+ * Append a name read from evidence for fmt: in text, control characters
+ * and bytes that are not UTF-8 as escapes (\x1b), so a crafted dump cannot
+ * drive the reader's terminal; in markdown, besides, a name that is not a
+ * plain Kubernetes name as a code span (no table broken by a '|', no
+ * link, image or HTML rendered); in CSV, besides, quoted when it holds a
+ * comma or a quote (RFC 4180).  JSON and HTML take it as it is (their
+ * writers escape).
  */
-void qf_report_add_name(struct qf_buf *out, const char *s);
+void qf_report_add_name(struct qf_buf *out, const char *s,
+                        enum qf_report_format fmt);
 
 void qf_report_inactive_render(struct qf_buf *out, const struct qf_report *r,
                                enum qf_report_format fmt);

@@ -692,13 +692,13 @@ void qf_report_inactive_render(struct qf_buf *out, const struct qf_report *r,
 		const struct qf_report_inactive *v = &r->inactive[i];
 
 		qf_buf_adds(out, fmt == QF_REPORT_TEXT ? "  " : "| ");
-		qf_report_add_name(out, v->cluster);
+		qf_report_add_name(out, v->cluster, fmt);
 		qf_buf_adds(out, sep);
-		qf_report_add_name(out, v->cq);
+		qf_report_add_name(out, v->cq, fmt);
 		qf_buf_adds(out, sep);
-		qf_report_add_name(out, v->reason);
+		qf_report_add_name(out, v->reason, fmt);
 		qf_buf_adds(out, sep);
-		qf_report_add_name(out, *v->flavors ? v->flavors : "-");
+		qf_report_add_name(out, *v->flavors ? v->flavors : "-", fmt);
 		qf_buf_adds(out, sep);
 		qf_evdb_iso_ms(out, v->from_ms);
 		qf_buf_adds(out, sep);

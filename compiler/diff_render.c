@@ -63,35 +63,11 @@ static void value(struct qf_buf *b, const json_t *v, int md)
 	free(s);
 }
 
-/*
- * s as one Markdown code span, so that text from the input (an unknown
- * key, a file name) is shown as written, never rendered as a link, an
- * image, a mention or HTML in the pull-request comment: its control
- * characters escaped (\x1b, \n: the comment is printed to terminals and
- * logs too), fenced by one backtick more than its longest run of them
- * (CommonMark), padded when it starts or ends with one.
- */
+/* Text from the input as a code span (core/buf.h): never a link, an
+ * image, a mention or HTML in the pull-request comment. */
 static void md_code(struct qf_buf *b, const char *s)
 {
-	struct qf_buf t = QF_BUF_INIT;
-	size_t run = 0, longest = 0;
-	int pad;
-
-	qf_buf_add_escaped(&t, s, strlen(s));
-	pad = t.len && (t.buf[0] == '`' || t.buf[t.len - 1] == '`');
-	for (size_t i = 0; i < t.len; i++) {
-		run = t.buf[i] == '`' ? run + 1 : 0;
-		if (run > longest)
-			longest = run;
-	}
-	for (size_t i = 0; i <= longest; i++)
-		qf_buf_addch(b, '`');
-	qf_buf_adds(b, pad ? " " : "");
-	qf_buf_add(b, t.buf, t.len);
-	qf_buf_adds(b, pad ? " " : "");
-	for (size_t i = 0; i <= longest; i++)
-		qf_buf_addch(b, '`');
-	qf_buf_release(&t);
+	qf_buf_add_md_code(b, s, 0);
 }
 
 static void before_after(struct qf_buf *b, const json_t *before,

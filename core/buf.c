@@ -303,6 +303,63 @@ void qf_buf_add_escaped(struct qf_buf *b, const char *s, size_t len)
 	}
 }
 
+void qf_buf_add_csv(struct qf_buf *b, const char *s)
+{
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\r\n")) {
+		qf_buf_adds(b, s);
+		return;
+	}
+	qf_buf_addch(b, '"');
+	for (; *s; s++) {
+		if (*s == '"')
+			qf_buf_addch(b, '"');
+		qf_buf_addch(b, *s);
+	}
+	qf_buf_addch(b, '"');
+}
+
+void qf_buf_add_md_code(struct qf_buf *b, const char *s, int in_table)
+{
+	struct qf_buf t = QF_BUF_INIT;
+	size_t run = 0, longest = 0;
+	int pad;
+
+	qf_buf_add_escaped(&t, s, strlen(s));
+	pad = t.len && (t.buf[0] == '`' || t.buf[t.len - 1] == '`');
+	for (size_t i = 0; i < t.len; i++) {
+		run = t.buf[i] == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	for (size_t i = 0; i <= longest; i++)
+		qf_buf_addch(b, '`');
+	qf_buf_adds(b, pad ? " " : "");
+	for (size_t i = 0; i < t.len; i++) {
+		if (in_table && t.buf[i] == '|')
+			qf_buf_addch(b, '\\');
+		qf_buf_addch(b, t.buf[i]);
+	}
+	qf_buf_adds(b, pad ? " " : "");
+	for (size_t i = 0; i <= longest; i++)
+		qf_buf_addch(b, '`');
+	qf_buf_release(&t);
+}
+
+void qf_buf_add_md_cell(struct qf_buf *b, const char *s)
+{
+	const char *p = s;
+
+	while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+	       (*p >= '0' && *p <= '9') || (*p && strchr(" .,:/-", *p)))
+		p++;
+	if (*p)
+		qf_buf_add_md_code(b, s, 1);
+	else
+		qf_buf_adds(b, s);
+}
+
 void qf_buf_add_utf8(struct qf_buf *b, const char *s, size_t len)
 {
 	size_t i = 0;

@@ -98,6 +98,26 @@ size_t qf_json_plain_len(const char *s, size_t n);
  */
 void qf_buf_add_escaped(struct qf_buf *b, const char *s, size_t len);
 
+/* s as a CSV field (RFC 4180): quoted, its quotes doubled, when it holds
+ * a comma, a quote or a line break; NULL adds nothing. */
+void qf_buf_add_csv(struct qf_buf *b, const char *s);
+
+/*
+ * s as one Markdown code span, so that untrusted text is shown as written,
+ * never rendered as a link, an image, a mention or HTML: its control
+ * characters escaped as qf_buf_add_escaped does (the text reaches
+ * terminals and logs too), fenced by one backtick more than its longest
+ * run of them (CommonMark), padded when it starts or ends with one.  In a
+ * table cell (in_table) a '|' is written "\|", which GitHub's tables read
+ * as a '|' of the cell, even in a code span.
+ */
+void qf_buf_add_md_code(struct qf_buf *b, const char *s, int in_table);
+
+/* s in a Markdown table cell: as it is when it holds only letters,
+ * digits, spaces and . , : / - (every Kubernetes name), else as a code
+ * span (qf_buf_add_md_code). */
+void qf_buf_add_md_cell(struct qf_buf *b, const char *s);
+
 /* Append text as valid UTF-8 for JSON: every byte that does not start a
  * valid sequence becomes U+FFFD.  Control characters are kept (a JSON
  * encoder escapes them). */

@@ -181,6 +181,42 @@ static void test_json_plain_len(void **state)
 			         qf_json_plain_len(rows[i].s, rows[i].n));
 }
 
+/* Untrusted names in Markdown and CSV: a plain name as it is; anything
+ * else a code span, fenced past its backticks, its pipe escaped in a
+ * table; a CSV field quoted with its quotes doubled. */
+static void test_md_and_csv(void **state)
+{
+	static const struct {
+		const char *in, *cell, *code, *csv;
+	} cases[] = {
+		{ "team-a", "team-a", "`team-a`", "team-a" },
+		{ "a|b", "`a\\|b`", "`a|b`", "a|b" },
+		{ "x`y", "``x`y``", "``x`y``", "x`y" },
+		{ "`edge`", "`` `edge` ``", "`` `edge` ``", "`edge`" },
+		{ "<img src=x>", "`<img src=x>`", "`<img src=x>`",
+		  "<img src=x>" },
+		{ "a,\"b\"", "`a,\"b\"`", "`a,\"b\"`", "\"a,\"\"b\"\"\"" },
+		{ "esc\x1b[0m", "`esc\\x1b[0m`", "`esc\\x1b[0m`",
+		  "esc\x1b[0m" },
+		{ "", "", "``", "" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct qf_buf b = QF_BUF_INIT;
+
+		qf_buf_add_md_cell(&b, cases[i].in);
+		assert_string_equal(b.len ? b.buf : "", cases[i].cell);
+		qf_buf_reset(&b);
+		qf_buf_add_md_code(&b, cases[i].in, 0);
+		assert_string_equal(b.len ? b.buf : "", cases[i].code);
+		qf_buf_reset(&b);
+		qf_buf_add_csv(&b, cases[i].in);
+		assert_string_equal(b.len ? b.buf : "", cases[i].csv);
+		qf_buf_release(&b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -191,6 +227,7 @@ int main(void)
 		cmocka_unit_test(test_strlist_sorts_and_finds),
 		cmocka_unit_test(test_buf_is_utf8),
 		cmocka_unit_test(test_json_plain_len),
+		cmocka_unit_test(test_md_and_csv),
 	};
 	return cmocka_run_group_tests_name("buf", tests, NULL, NULL);
 }
