@@ -682,7 +682,7 @@ static int setup(struct qf_evdb *s, unsigned flags, struct qf_diags *d)
 		return not_ours(s, flags,
 		                "an empty SQLite file (no schema version)", d);
 	if (flags & QF_EVDB_READONLY) {
-		if (v < QF_EVDB_VERSION) {
+		if (v < QF_EVDB_READ_VERSION) {
 			qf_diag_error(
 			        d, &loc, NULL, NULL,
 			        "audit database of schema version %d, "

@@ -46,6 +46,9 @@
 #include "core/diag.h"
 
 #define QF_EVDB_VERSION 10
+/* The oldest schema the read-only commands read as it is: version 10 only
+ * added triggers for writes through `events`, which readers never make. */
+#define QF_EVDB_READ_VERSION 9
 
 /* The most points a row of d_usage_series holds (a segment of one key's
  * usage series; about 9 KB of JSON: one 16 KiB page). */
