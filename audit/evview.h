@@ -7,8 +7,11 @@
  * some 6 to 10 microseconds an event (a count over a million events took
  * seconds).  qf_evview_install registers the table-valued function
  * qf_chunk_events(rows), which decodes a chunk's text once with
- * qf_evchunk_decode, and a TEMP VIEW `events` over it with the main view's
- * columns, rows and types; a TEMP object comes first in name resolution,
+ * qf_evchunk_decode, the table qf_chunked_events, every chunk's events
+ * decoded so, which reads only the chunks a constraint on id or time_ms
+ * can match (their first_id, last_id, tmin, tmax), and a TEMP VIEW
+ * `events` over it and event_rows with the main view's columns, rows and
+ * types; a TEMP object comes first in name resolution,
  * so the user's SQL naming `events` reads it (`main.events` still names
  * the stored view).  A chunk that does not decode (tampering) is an SQL
  * error naming the chunk, where the JSON view would read what it can.
