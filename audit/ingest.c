@@ -93,7 +93,9 @@ static int rd_fill(struct rd *r, struct qf_ingest_cx *cx)
 		r->len -= r->pos;
 		r->pos = 0;
 	}
-	if (r->alloc - r->len < CHUNK)
+	/* room for CHUNK bytes and the NUL after them: with exactly CHUNK
+	 * left (after the memmove above), the NUL went one past the end */
+	if (r->alloc - r->len < CHUNK + 1)
 		r->buf = qf_grow(r->buf, 1, &r->alloc, r->len + CHUNK + 1);
 	n = r->is_stream ? (size_t)read(fileno(r->f), r->buf + r->len, CHUNK)
 	                 : fread(r->buf + r->len, 1, CHUNK, r->f);
