@@ -1661,6 +1661,23 @@ void qf_model_wl_free(struct qf_model_wl *w)
 	free(w);
 }
 
+const char *qf_model_wl_job(const struct qf_model_wl *w)
+{
+	const json_t *refs = json_object_get(w->meta_json, "ownerReferences");
+	size_t i;
+	json_t *r;
+
+	if (w->owner_job)
+		return w->owner_job;
+	json_array_foreach ((json_t *)refs, i, r) {
+		const char *k = json_string_value(json_object_get(r, "kind"));
+
+		if (k && !strcmp(k, "Job"))
+			return json_string_value(json_object_get(r, "name"));
+	}
+	return NULL;
+}
+
 /* One podSetAssignments entry into p. */
 static int read_psa(struct rd *r, const json_t *a, struct qf_model_psa *p)
 {

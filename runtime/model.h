@@ -676,6 +676,11 @@ void qf_model_format_time(char out[32], int64_t ms);
 
 void qf_model_wl_free(struct qf_model_wl *w);
 
+/* The batch/v1 Job w stands for: the one it was made from, else the Job
+ * its ownerReferences name (a Workload of a `kubectl get -o yaml` dump);
+ * NULL for none.  Borrowed from w. */
+const char *qf_model_wl_job(const struct qf_model_wl *w);
+
 /*
  * The pod sets of w as Kueue's workload controller adjusts them before it
  * accounts them (runtime/model_adjust.c; Kueue: pkg/workload/resources.go

@@ -430,10 +430,10 @@ static void known_wl(struct known *kn, const struct qf_model_wl *w)
 	i = qf_names_intern(&kn->wl, kn->k.buf);
 	kn->gone = qf_grow(kn->gone, 1, &kn->agone, kn->wl.n);
 	kn->gone[i] = 0;
-	if (!w->owner_job)
+	if (!qf_model_wl_job(w))
 		return;
 	qf_buf_reset(&kn->k);
-	qf_buf_addf(&kn->k, "%s/%s", w->ns, w->owner_job);
+	qf_buf_addf(&kn->k, "%s/%s", w->ns, qf_model_wl_job(w));
 	i = qf_names_intern(&kn->job, kn->k.buf);
 	kn->job_wl = qf_grow(kn->job_wl, sizeof(char *), &kn->ajob, kn->job.n);
 	qf_buf_reset(&kn->k);
@@ -559,6 +559,41 @@ static int resolve_wl(struct sim *s, struct known *kn, struct op *p)
 	return rc;
 }
 
+/* A submit creates a Workload (and its Job): a name that exists then is
+ * refused, as the API server refuses it (AlreadyExists); a finished
+ * Workload exists until it is deleted. */
+static int submit_new(struct sim *s, struct known *kn, const struct op *p)
+{
+	const char *job = p->wl->owner_job;
+	struct qf_buf msg = QF_BUF_INIT;
+	int32_t i;
+	int rc;
+
+	qf_buf_reset(&kn->k);
+	qf_buf_addf(&kn->k, "%s/%s", p->wl->ns, p->wl->name);
+	i = qf_names_find(&kn->wl, kn->k.buf);
+	if (i >= 0 && !kn->gone[i])
+		qf_buf_addf(&msg, "Workload %s%s%s", kn->k.buf,
+		            job ? " of Job " : "", job ? job : "");
+	qf_buf_reset(&kn->k);
+	qf_buf_addf(&kn->k, "%s/%s", p->wl->ns, job ? job : "");
+	i = job && !msg.len ? qf_names_find(&kn->job, kn->k.buf) : -1;
+	if (i >= 0 && !kn->gone[qf_names_find(&kn->wl, kn->job_wl[i])])
+		qf_buf_addf(&msg, "Job %s", kn->k.buf);
+	if (!msg.len) {
+		known_wl(kn, p->wl);
+		return QF_OK;
+	}
+	qf_buf_addf(&msg,
+	            " already exists at %lldms (from -f, --submit or an "
+	            "earlier line): the API server refuses to create it "
+	            "again (AlreadyExists)",
+	            (long long)p->at_ms);
+	rc = name_error(s, p, msg.buf);
+	qf_buf_release(&msg);
+	return rc;
+}
+
 static int resolve_policy(struct sim *s, struct known *kn, const struct op *p)
 {
 	int32_t i = known_pol(kn, p->del_kind, p->del_name, 0);
@@ -609,7 +644,7 @@ static int resolve_targets(struct sim *s)
 		int r = QF_OK;
 
 		if (p->kind == OP_SUBMIT && p->wl)
-			known_wl(&kn, p->wl);
+			r = submit_new(s, &kn, p);
 		else if (p->kind == OP_APPLY)
 			applied(&kn, p->obj);
 		else if (p->workload)
