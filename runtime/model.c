@@ -305,6 +305,8 @@ static int int_in(struct rd *r, const json_t *o, const char *key,
 	return 0;
 }
 
+static const char *json_type_name(const json_t *v);
+
 /* A quantity field parsed into q. */
 static int qty_of(struct rd *r, const json_t *parent, const char *key,
                   const json_t *v, struct qf_qty *q)
@@ -323,14 +325,22 @@ static int qty_of(struct rd *r, const json_t *parent, const char *key,
 		s = json_string_value(v);
 	} else {
 		qf_buf_release(&b);
-		return bad(r, parent, key, NULL, "%s must be a quantity", key);
+		bad(r, parent, key, NULL, "%s must be a quantity, not %s", key,
+		    json_type_name(v));
+		qf_diag_hint(r->d, QF_QTY_EXPECTED);
+		return r->rc;
 	}
 	rc = qf_qty_parse(q, s);
+	if (rc == QF_ETOOBIG) {
+		bad(r, parent, key, NULL, "%s \"%s\" is too large", key, s);
+		qf_diag_hint(r->d, "expected a quantity that fits in 64 bits");
+	} else if (rc < 0) {
+		bad(r, parent, key, NULL, "%s \"%s\" is not a quantity", key,
+		    s);
+		qf_diag_hint(r->d, QF_QTY_EXPECTED);
+	}
 	qf_buf_release(&b);
-	if (rc < 0)
-		return bad(r, parent, key, NULL, "invalid quantity for %s",
-		           key);
-	return 0;
+	return rc < 0 ? r->rc : 0;
 }
 
 /* A quantity field as a Kueue amount for `res`. */
