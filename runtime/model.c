@@ -2441,6 +2441,39 @@ static int load_named(struct rd *rp, const struct kind_row *row,
                       const json_t *obj, const char *name,
                       struct qf_model_wl **wl_out);
 
+/*
+ * An object with an apiVersion and no kind (kind: lost in an edit): kubectl
+ * and the API server refuse it, where a warning and a simulation without
+ * it would drop a queue or a Job silently.  A document with neither (a
+ * status fragment) is no object and stays a warning.
+ */
+static int no_kind(struct rd *r, const json_t *obj)
+{
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+	const json_t *kind = json_object_get(obj, "kind");
+
+	if (kind && !json_is_null(kind)) {
+		bad(r, obj, "kind", "kind", "kind must be a string, not %s",
+		    json_type_name(kind));
+		qf_diag_hint(r->d, "write the object's kind, such as "
+		                   "ClusterQueue or Job");
+		return r->rc;
+	}
+	bad(r, obj, "apiVersion", "kind",
+	    "an object of apiVersion %s without a kind: kubectl and the API "
+	    "server refuse it",
+	    av);
+	if (!strncmp(av, "kueue.x-k8s.io/", 15))
+		qf_diag_hint(r->d, "add its kind: ResourceFlavor, Cohort, "
+		                   "ClusterQueue, LocalQueue, "
+		                   "WorkloadPriorityClass, AdmissionCheck or "
+		                   "Workload");
+	else
+		qf_diag_hint(r->d, "add its kind%s",
+		             !strcmp(av, "batch/v1") ? ": Job" : "");
+	return r->rc;
+}
+
 static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
                     struct qf_model_wl **wl_out)
 {
@@ -2460,6 +2493,8 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 	if ((!row || !strcmp(row->group, "kueue.x-k8s.io")) &&
 	    qf_kinds_lookalike(r.doc, obj, &loc, r.d))
 		return QF_EINVAL;
+	if (!kind && json_is_string(json_object_get(obj, "apiVersion")))
+		return no_kind(&r, obj);
 	if (!row)
 		return qf_diag_warn(r.d, &loc, "QF511", NULL,
 		                    "ignoring object of kind %s",
