@@ -80,7 +80,6 @@ static struct qf_loc node_loc(const struct line_rd *r, const json_t *node)
 	if (r->doc && node) {
 		l = qf_doc_loc(r->doc, node);
 		l.file = r->s->o->trace;
-		l.line += (uint32_t)(r->line - 1);
 	}
 	return l;
 }
@@ -291,13 +290,15 @@ static int trace_fields(const struct line_rd *r, const json_t *o, struct op *p)
 	return object_fields(r, o, row, p);
 }
 
-/* Move the diagnostics a one-line parse added (from `before`) to the
- * line's place in the file. */
-static void shift_lines(struct qf_diags *d, size_t before, size_t line)
+/* One line of the trace, loaded with the positions of the file (so that
+ * those in messages, "first defined at 12:3", are too). */
+static int load_line(struct qf_doc **out, struct sim *s, const char *text,
+                     size_t len, size_t line, struct qf_diags *d)
 {
-	for (size_t i = before; i < d->n; i++)
-		if (d->v[i].line)
-			d->v[i].line += (uint32_t)(line - 1);
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+
+	lim.first_line = line;
+	return qf_doc_load_mem(out, s->o->trace, text, len, &lim, d);
 }
 
 /* Slow path: the line through the located loader, for exact positions of
@@ -307,12 +308,10 @@ static int parse_line_located(struct sim *s, const char *text, size_t len,
 {
 	struct qf_doc *doc = NULL;
 	struct line_rd r = { s, NULL, line };
-	size_t before = s->d->n;
 	const json_t *o;
 	int rc;
 
-	rc = qf_doc_load_mem(&doc, s->o->trace, text, len, NULL, s->d);
-	shift_lines(s->d, before, line);
+	rc = load_line(&doc, s, text, len, line, s->d);
 	if (rc < 0)
 		return rc;
 	qf_docset_add_take(&s->docs, doc);
@@ -326,10 +325,8 @@ static int parse_line_located(struct sim *s, const char *text, size_t len,
 	p->doc = doc;
 	p->obj = json_object_get(o, "object");
 	if (p->kind == OP_SUBMIT) {
-		before = s->d->n;
 		rc = qf_model_load_obj(&s->m, doc, p->obj, QF_MODEL_WORKLOADS,
 		                       &p->wl, s->d);
-		shift_lines(s->d, before, line);
 		if (rc < 0)
 			return rc;
 		if (p->wl)
@@ -355,7 +352,9 @@ static int parse_trace_line(struct sim *s, const char *text, size_t len,
 	struct qf_diags scratch = QF_DIAGS_INIT, *real = s->d;
 	struct line_rd r = { s, NULL, line };
 	json_error_t jerr;
-	json_t *o = json_loadb(text, len, 0, &jerr);
+	/* a key given twice goes the located way, which reports it (QF011),
+	 * as every other input's loader does; jansson keeps the last */
+	json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
 	struct op p;
 	int rc = QF_EINVAL;
 
@@ -500,8 +499,8 @@ static int name_error(struct sim *s, const struct op *p, const char *what)
 	int rc;
 
 	if (s->trace_text &&
-	    qf_doc_load_mem(&doc, s->o->trace, s->trace_text + p->off, p->len,
-	                    NULL, &scratch) == QF_OK &&
+	    load_line(&doc, s, s->trace_text + p->off, p->len, p->line,
+	              &scratch) == QF_OK &&
 	    qf_doc_nobjects(doc) == 1) {
 		o = qf_doc_object(doc, 0)->obj;
 		r.doc = doc;
@@ -712,8 +711,6 @@ int qf_sim__check_trace_objects(struct sim *s)
 	for (size_t i = 0; i < s->nops; i++) {
 		struct op *p = &s->ops[i];
 
-		size_t before = s->d->n;
-
 		if (p->kind != OP_APPLY)
 			continue;
 		/* the fields are checked here, once; the apply itself
@@ -722,7 +719,6 @@ int qf_sim__check_trace_objects(struct sim *s)
 		                      QF_MODEL_POLICY | QF_MODEL_FIELDS, NULL,
 		                      s->d) < 0)
 			rc = QF_EINVAL;
-		shift_lines(s->d, before, p->line);
 	}
 	qf_model_release(&scratch);
 	return rc;
