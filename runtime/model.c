@@ -1527,11 +1527,30 @@ static void sort_reqs(struct qf_model_req *v, size_t n,
 	}
 }
 
-/* Kubernetes pod request rule: sum of containers, max with each init
- * container, plus overhead (Kueue: pkg/workload/resources.go). */
-/* The per-pod requests of a pod template into ps->raw (replaced),
- * sorted: the containers' sum, at least each init container's, plus the
- * overhead. */
+/* acc_set of every entry of v into a. */
+static void acc_all(struct reqacc *a, size_t *n, const struct reqacc *v,
+                    size_t nv, int add)
+{
+	for (size_t i = 0; i < nv && *n < QF_MODEL_MAX_RES; i++)
+		acc_set(a, n, v[i].res, v[i].amount, add);
+}
+
+/* Is init container c a sidecar (restartPolicy: Always)? */
+static int is_sidecar(const json_t *c)
+{
+	const char *rp = json_string_value(json_object_get(c, "restartPolicy"));
+
+	return rp && !strcmp(rp, "Always");
+}
+
+/*
+ * The per-pod requests of a pod template into ps->raw (replaced), sorted,
+ * by Kubernetes' rule (component-helpers resource.PodRequests, which
+ * Kueue calls: pkg/workload/workload.go): the containers' sum plus the
+ * sidecars' (init containers with restartPolicy: Always, which keep
+ * running), at least what each init container needs while it runs (its
+ * own requests plus the sidecars started before it), plus the overhead.
+ */
 static int podset_raw(struct rd *r, const json_t *tmpl,
                       struct qf_model_podset *ps)
 {
@@ -1540,7 +1559,8 @@ static int podset_raw(struct rd *r, const json_t *tmpl,
 	const json_t *ics = json_object_get(spec, "initContainers");
 	const json_t *ov = json_object_get(spec, "overhead");
 	struct reqacc sum[QF_MODEL_MAX_RES], init[QF_MODEL_MAX_RES];
-	size_t ns = 0;
+	struct reqacc side[QF_MODEL_MAX_RES], peak[QF_MODEL_MAX_RES];
+	size_t ns = 0, nside = 0, npeak = 0;
 	const char *k;
 	json_t *v;
 
@@ -1549,14 +1569,21 @@ static int podset_raw(struct rd *r, const json_t *tmpl,
 		                   QF_MODEL_MAX_RES) < 0)
 			return r->rc;
 	for (size_t i = 0; i < json_array_size(ics); i++) {
+		const json_t *ic = json_array_get(ics, i);
 		size_t ni = 0;
 
-		if (container_reqs(r, json_array_get(ics, i), init, &ni,
-		                   QF_MODEL_MAX_RES) < 0)
+		if (container_reqs(r, ic, init, &ni, QF_MODEL_MAX_RES) < 0)
 			return r->rc;
-		for (size_t j = 0; j < ni && ns < QF_MODEL_MAX_RES; j++)
-			acc_set(sum, &ns, init[j].res, init[j].amount, 0);
+		if (is_sidecar(ic)) {
+			acc_all(sum, &ns, init, ni, 1);
+			acc_all(side, &nside, init, ni, 1);
+			acc_all(peak, &npeak, side, nside, 0);
+		} else {
+			acc_all(init, &ni, side, nside, 1);
+			acc_all(peak, &npeak, init, ni, 0);
+		}
 	}
+	acc_all(sum, &ns, peak, npeak, 0);
 	json_object_foreach ((json_t *)ov, k, v) {
 		int64_t a;
 
