@@ -1543,13 +1543,62 @@ static int is_sidecar(const json_t *c)
 	return rp && !strcmp(rp, "Always");
 }
 
+/* A resource pod-level resources may set (component-helpers
+ * IsSupportedPodLevelResource). */
+static int pod_level_resource(const char *name)
+{
+	return !strcmp(name, "cpu") || !strcmp(name, "memory") ||
+	       !strncmp(name, "hugepages-", 10);
+}
+
+/*
+ * Pod-level resources (spec.resources, KEP-2837): their requests, limits
+ * where a request is missing (Kueue: UseLimitsAsMissingRequestsInPod),
+ * replace the containers' total for the resources they may set.
+ */
+static int pod_level(struct rd *r, const json_t *res, struct reqacc *sum,
+                     size_t *ns)
+{
+	static const char *const keys[] = { "requests", "limits" };
+	const json_t *rq = json_object_get(res, "requests");
+
+	for (size_t l = 0; l < QF_ARRAY_SIZE(keys); l++) {
+		const json_t *m = json_object_get(res, keys[l]);
+		const char *k;
+		json_t *v;
+
+		json_object_foreach ((json_t *)m, k, v) {
+			int32_t id;
+			int64_t a;
+			size_t i;
+
+			if (!pod_level_resource(k) ||
+			    (l && json_object_get(rq, k)))
+				continue;
+			if (request_of(r, m, k, v, &a) < 0)
+				return r->rc;
+			id = qf_names_intern(&r->m->res, k);
+			for (i = 0; i < *ns && sum[i].res != id; i++)
+				;
+			if (i == *ns && *ns >= QF_MODEL_MAX_RES)
+				continue;
+			if (i == *ns)
+				(*ns)++;
+			sum[i].res = id;
+			sum[i].amount = a;
+		}
+	}
+	return 0;
+}
+
 /*
  * The per-pod requests of a pod template into ps->raw (replaced), sorted,
  * by Kubernetes' rule (component-helpers resource.PodRequests, which
  * Kueue calls: pkg/workload/workload.go): the containers' sum plus the
  * sidecars' (init containers with restartPolicy: Always, which keep
  * running), at least what each init container needs while it runs (its
- * own requests plus the sidecars started before it), plus the overhead.
+ * own requests plus the sidecars started before it), pod-level resources
+ * in place of that for the resources they set, plus the overhead.
  */
 static int podset_raw(struct rd *r, const json_t *tmpl,
                       struct qf_model_podset *ps)
@@ -1584,6 +1633,8 @@ static int podset_raw(struct rd *r, const json_t *tmpl,
 		}
 	}
 	acc_all(sum, &ns, peak, npeak, 0);
+	if (pod_level(r, json_object_get(spec, "resources"), sum, &ns) < 0)
+		return r->rc;
 	json_object_foreach ((json_t *)ov, k, v) {
 		int64_t a;
 
