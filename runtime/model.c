@@ -223,6 +223,7 @@ struct rd {
 	struct qf_diags *d;
 	int rc;
 	struct qf_loc at;
+	unsigned flags; /* enum qf_model_load_flags of the object read */
 };
 
 static struct qf_loc loc_key(const struct rd *r, const json_t *o,
@@ -551,7 +552,7 @@ int qf_model_read_selector(struct qf_model_selector *s,
                            const json_t *o, const char *what,
                            struct qf_diags *d)
 {
-	struct rd r = { NULL, doc, d, 0, { NULL, 0, 0 } };
+	struct rd r = { NULL, doc, d, 0, { NULL, 0, 0 }, 0 };
 
 	if (at)
 		r.at = *at;
@@ -1920,7 +1921,12 @@ static int read_wl_checks(struct rd *r, const json_t *a, struct qf_model_wl *w)
 static int read_meta(struct rd *r, const json_t *o, struct qf_model_wl *w)
 {
 	const json_t *meta = json_object_get(o, "metadata");
-	const char *ts = str_at(r, meta, "creationTimestamp", NULL, 0);
+	/* created: the API server sets creationTimestamp (the submit's time),
+	 * whatever the object says */
+	const char *ts =
+	        r->flags & QF_MODEL_CREATE
+	                ? NULL
+	                : str_at(r, meta, "creationTimestamp", NULL, 0);
 	const char *uid = str_at(r, meta, "uid", NULL, 0);
 
 	w->uid = qf_xstrdup(uid ? uid : "");
@@ -2035,7 +2041,10 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
                          const char *ns, struct qf_model_wl **out)
 {
 	const json_t *spec = json_object_get(o, "spec");
-	const json_t *st = json_object_get(o, "status");
+	/* created: status is a subresource, which a create does not set */
+	const json_t *st = r->flags & QF_MODEL_CREATE
+	                           ? NULL
+	                           : json_object_get(o, "status");
 	struct qf_model_wl *w = qf_xcalloc(1, sizeof(*w));
 	const char *q = str_at(r, spec, "queueName", NULL, 0);
 	int64_t prio, maxe, past;
@@ -2441,7 +2450,7 @@ int qf_model_load_obj(struct qf_model *m, const struct qf_doc *doc,
                       const json_t *obj, unsigned flags,
                       struct qf_model_wl **wl_out, struct qf_diags *d)
 {
-	struct rd r = { m, doc, d, 0, { NULL, 0, 0 } };
+	struct rd r = { m, doc, d, 0, { NULL, 0, 0 }, 0 };
 
 	return load_obj(&r, obj, flags, wl_out);
 }
@@ -2450,7 +2459,7 @@ int qf_model_load_obj_at(struct qf_model *m, const struct qf_loc *at,
                          const json_t *obj, unsigned flags,
                          struct qf_model_wl **wl_out, struct qf_diags *d)
 {
-	struct rd r = { m, NULL, d, 0, *at };
+	struct rd r = { m, NULL, d, 0, *at, 0 };
 
 	return load_obj(&r, obj, flags, wl_out);
 }
@@ -2564,6 +2573,7 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 	struct qf_loc loc = loc_of(&r, obj);
 	int rc;
 
+	r.flags = flags;
 	if (wl_out)
 		*wl_out = NULL;
 	/* a misspelled Kueue object (or a version Kueue never served) is
@@ -2695,7 +2705,7 @@ void qf_model_adjust(struct qf_model *m, struct qf_model_wl *w)
 {
 	json_t *adj = qf_model_adjusted_podsets(m, w);
 	struct qf_diags scratch = QF_DIAGS_INIT;
-	struct rd r = { m, NULL, &scratch, 0, w->loc };
+	struct rd r = { m, NULL, &scratch, 0, w->loc, 0 };
 
 	if (!adj && !w->adjusted)
 		return;

@@ -471,6 +471,10 @@ enum qf_model_load_flags {
 	/* warn about fields the kind's schema does not know (QF512): for
 	 * objects from the user's files, once per object */
 	QF_MODEL_FIELDS = 1 << 2,
+	/* objects being created (--submit, a trace submit): a Workload's
+	 * status and creationTimestamp are not read, as the API server
+	 * drops or sets them on create */
+	QF_MODEL_CREATE = 1 << 3,
 };
 
 /*

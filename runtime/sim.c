@@ -702,7 +702,8 @@ static int load_inputs(struct sim *s, struct qf_model_wl ***sub, size_t *nsub)
 		struct qf_strlist one = QF_STRLIST_INIT;
 
 		qf_strlist_add(&one, o->submit);
-		if (load_objects(s, "--submit", &one, QF_MODEL_WORKLOADS, sub,
+		if (load_objects(s, "--submit", &one,
+		                 QF_MODEL_WORKLOADS | QF_MODEL_CREATE, sub,
 		                 nsub) < 0)
 			rc = QF_EINVAL;
 		qf_strlist_release(&one);

@@ -325,7 +325,8 @@ static int parse_line_located(struct sim *s, const char *text, size_t len,
 	p->doc = doc;
 	p->obj = json_object_get(o, "object");
 	if (p->kind == OP_SUBMIT) {
-		rc = qf_model_load_obj(&s->m, doc, p->obj, QF_MODEL_WORKLOADS,
+		rc = qf_model_load_obj(&s->m, doc, p->obj,
+		                       QF_MODEL_WORKLOADS | QF_MODEL_CREATE,
 		                       &p->wl, s->d);
 		if (rc < 0)
 			return rc;
@@ -367,7 +368,8 @@ static int parse_trace_line(struct sim *s, const char *text, size_t len,
 		if (p.kind == OP_SUBMIT) {
 			rc = qf_model_load_obj_at(
 			        &s->m, &at, json_object_get(o, "object"),
-			        QF_MODEL_WORKLOADS, &p.wl, s->d);
+			        QF_MODEL_WORKLOADS | QF_MODEL_CREATE, &p.wl,
+			        s->d);
 			if (rc == QF_OK && p.wl)
 				s->m.nwl--;
 		} else if (p.kind == OP_APPLY) {
