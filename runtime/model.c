@@ -2561,6 +2561,33 @@ static int no_kind(struct rd *r, const json_t *obj)
 	return r->rc;
 }
 
+/*
+ * QF511 for a kind simulate does not read.  One with a queue name (a Pod,
+ * a JobSet, a RayJob: Kueue manages them through its integrations) says
+ * that its quota goes uncounted, which a bare "ignoring" hid.
+ */
+static int unread_kind(struct rd *r, const json_t *obj, const char *kind)
+{
+	const json_t *meta = json_object_get(obj, "metadata");
+	const char *q = json_string_value(json_object_get(
+	        json_object_get(meta, "labels"), QF_MODEL_QUEUE_LABEL));
+	const char *name = json_string_value(json_object_get(meta, "name"));
+	struct qf_loc loc = loc_of(r, obj);
+
+	if (!q || !kind)
+		return qf_diag_warn(r->d, &loc, "QF511", NULL,
+		                    "ignoring object of kind %s",
+		                    kind ? kind : "(none)");
+	(void)qf_diag_warn(r->d, &loc, "QF511", NULL,
+	                   "ignoring %s %s: it has a queue name (%s), but "
+	                   "simulate reads only batch/v1 Jobs and Workloads, "
+	                   "so the quota Kueue would give it is not counted",
+	                   kind, name ? name : "(no name)", q);
+	qf_diag_hint(r->d, "give the Workload Kueue made for it instead "
+	                   "(kubectl get workloads -n NAMESPACE -o yaml)");
+	return QF_OK;
+}
+
 static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
                     struct qf_model_wl **wl_out)
 {
@@ -2584,9 +2611,7 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 	if (!kind && json_is_string(json_object_get(obj, "apiVersion")))
 		return no_kind(&r, obj);
 	if (!row)
-		return qf_diag_warn(r.d, &loc, "QF511", NULL,
-		                    "ignoring object of kind %s",
-		                    kind ? kind : "(none)");
+		return unread_kind(&r, obj, kind);
 	if (!(row->needs & flags))
 		return qf_diag_error(r.d, &loc, RULE, "kind",
 		                     "a %s is not accepted here", row->kind);
