@@ -138,7 +138,6 @@ static int check_keys(const struct line_rd *r, const json_t *o,
 		if (r->doc) { /* at the key itself */
 			l = qf_doc_loc_keyname(r->doc, o, key);
 			l.file = r->s->o->trace;
-			l.line += (uint32_t)(r->line - 1);
 		}
 		rc = qf_diag_error(r->s->d, &l, RULE, key,
 		                   f ? "op %s takes no field %s"
