@@ -264,6 +264,29 @@ static int object_fields(const struct line_rd *r, const json_t *o,
 	return QF_OK;
 }
 
+/* An op that is none of op_rows: what it is, and the one meant. */
+static int bad_op(const struct line_rd *r, const json_t *o, const json_t *jop)
+{
+	const char *names[QF_ARRAY_SIZE(op_rows)], *near = NULL;
+	const char *op = json_string_value(jop);
+	int rc;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(op_rows); i++)
+		names[i] = op_rows[i].name;
+	if (op)
+		near = qf_suggest_closest(op, names, QF_ARRAY_SIZE(names), 2);
+	rc = line_error(
+	        r, jop ? jop : o, "op",
+	        "op must be submit, finish, apply, delete or check%s%s%s",
+	        !jop ? ", and it is missing"
+	        : op ? ", not \""
+	             : ", and it is not a string",
+	        op ? op : "", op ? "\"" : "");
+	if (near)
+		qf_diag_hint(r->s->d, "did you mean %s?", near);
+	return rc;
+}
+
 /* Check a trace line's own fields; p is filled in. */
 static int trace_fields(const struct line_rd *r, const json_t *o, struct op *p)
 {
@@ -274,9 +297,7 @@ static int trace_fields(const struct line_rd *r, const json_t *o, struct op *p)
 	p->line = r->line;
 	p->runtime_ms = -1;
 	if (!row)
-		return line_error(r, jop ? jop : o, "op",
-		                  "op must be submit, finish, apply, delete "
-		                  "or check");
+		return bad_op(r, o, jop);
 	p->kind = row->kind;
 	if (check_keys(r, o, row) < 0 ||
 	    time_field(r, o, "at_ms", &p->at_ms) < 0)
