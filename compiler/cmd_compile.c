@@ -134,9 +134,10 @@ static int run_files(const struct args *a, const struct qf_compile *c,
 		if (!rc)
 			(void)fprintf(
 			        ctx->out,
-			        "compiled pool %s: %zu tenants, %zu objects, "
+			        "compiled pool %s: %zu tenant%s, %zu objects, "
 			        "%zu files written to %s\n",
-			        c->spec->pool.name, c->spec->ntenants, c->out.n,
+			        c->spec->pool.name, c->spec->ntenants,
+			        c->spec->ntenants == 1 ? "" : "s", c->out.n,
 			        files.n, a->out_dir);
 	} else {
 		rc = qf_compile_check_dir(a->check_dir, &files, d);

@@ -270,11 +270,9 @@ json_t *qf_spec__get(const json_t *obj, const char *key, unsigned types)
 
 /* ---- value checks (core/k8s.h has Kubernetes' own rules) ----------- */
 
-int qf_spec__dns_label_ok(const char *s)
+int qf_spec__dns_label_ok(const char *s, const char **why)
 {
-	const char *why;
-
-	return qf_k8s_check_dns1123_label(s, &why) == QF_OK;
+	return qf_k8s_check_dns1123_label(s, why) == QF_OK;
 }
 
 static int dns_subdomain_ok(const char *s)
@@ -285,18 +283,20 @@ static int dns_subdomain_ok(const char *s)
 }
 
 /* Label keys and resource names share the qualified-name rule. */
-int qf_spec__qualified_name_ok(const char *s)
+int qf_spec__qualified_name_ok(const char *s, const char **why)
 {
-	const char *why;
-
-	return qf_k8s_check_label_key(s, &why) == QF_OK;
+	return qf_k8s_check_label_key(s, why) == QF_OK;
 }
 
-int qf_spec__label_value_ok(const char *s)
+int qf_spec__label_value_ok(const char *s, const char **why)
 {
-	const char *why;
+	return qf_k8s_check_label_value(s, why) == QF_OK;
+}
 
-	return qf_k8s_check_label_value(s, &why) == QF_OK;
+void qf_spec__why_hint(struct loader *L, const char *why)
+{
+	if (why)
+		qf_diag_hint(L->d, "%s", why);
 }
 
 /* Check a name string; reports QF305 and returns 0 when invalid. */
@@ -317,8 +317,7 @@ int qf_spec__check_name(struct loader *L, const json_t *obj, const char *key,
 		                  path, "%s \"%s\" is not a valid DNS-1123 %s",
 		                  what, s,
 		                  kind == NAME_LABEL ? "label" : "subdomain");
-		if (why)
-			qf_diag_hint(L->d, "%s", why);
+		qf_spec__why_hint(L, why);
 	}
 	return rc == QF_OK;
 }
@@ -441,15 +440,17 @@ qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
 	v = qf_xcalloc(json_object_size(map) + 1, sizeof(*v));
 	json_object_foreach ((json_t *)map, key, val) {
 		struct qf_spec_resource *r = &v[n];
+		const char *why = NULL;
 		int rc;
 
 		r->name = key;
 		r->loc = qf_spec__loc_key(L, map, key);
-		if (!qf_spec__qualified_name_ok(key)) {
+		if (!qf_spec__qualified_name_ok(key, &why)) {
 			qf_spec__error_at(L, r->loc, "QF305",
 			                  qf_spec__join_path(L, base, key),
 			                  "\"%s\" is not a valid resource name",
 			                  key);
+			qf_spec__why_hint(L, why);
 			continue;
 		}
 		if (gpu_resource && !strcmp(key, gpu_resource)) {
@@ -726,12 +727,16 @@ static void load_pool(struct loader *L, struct qf_spec_pool *p,
 	                      QF_ARRAY_SIZE(pool_fields));
 	v = qf_spec__get(spec, "gpuResource", FT_STR);
 	if (v) {
+		const char *why = NULL;
+
 		p->gpu_resource = json_string_value(v);
-		if (!qf_spec__qualified_name_ok(p->gpu_resource))
+		if (!qf_spec__qualified_name_ok(p->gpu_resource, &why)) {
 			qf_spec__error_at(L, qf_spec__loc_node(L, v), "QF305",
 			                  "spec.gpuResource",
 			                  "\"%s\" is not a valid resource name",
 			                  p->gpu_resource);
+			qf_spec__why_hint(L, why);
+		}
 	}
 	p->sharing = (enum qf_spec_sharing)qf_spec__get_enum(
 	        L, spec, "sharing", "spec", sharing_names,

@@ -75,9 +75,13 @@ void qf_spec__check_fields(struct loader *L, const json_t *obj,
 /* The member if present with an accepted type, else NULL (borrowed). */
 json_t *qf_spec__get(const json_t *obj, const char *key, unsigned types);
 
-int qf_spec__dns_label_ok(const char *s);
-int qf_spec__qualified_name_ok(const char *s);
-int qf_spec__label_value_ok(const char *s);
+/* Is s a DNS-1123 label?  *why: Kubernetes' reason when not. */
+int qf_spec__dns_label_ok(const char *s, const char **why);
+int qf_spec__qualified_name_ok(const char *s, const char **why);
+int qf_spec__label_value_ok(const char *s, const char **why);
+/* Kubernetes' reason a value was refused, as the hint of the error just
+ * reported (nothing for NULL). */
+void qf_spec__why_hint(struct loader *L, const char *why);
 int qf_spec__check_name(struct loader *L, const json_t *obj, const char *key,
                         const char *path, const char *what,
                         enum name_kind kind);

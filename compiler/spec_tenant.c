@@ -47,6 +47,7 @@ static void load_labels(struct loader *L, struct qf_spec_tenant *t,
 	json_t *v;
 
 	json_object_foreach ((json_t *)labels, key, v) {
+		const char *why = NULL;
 		struct qf_loc loc = qf_spec__loc_key(L, labels, key);
 		const char *path =
 		        qf_spec__join_path(L, "metadata.labels", key);
@@ -59,15 +60,18 @@ static void load_labels(struct loader *L, struct qf_spec_tenant *t,
 			qf_spec__quote_hint(L, v);
 			continue;
 		}
-		if (!qf_spec__qualified_name_ok(key))
+		if (!qf_spec__qualified_name_ok(key, &why)) {
 			qf_spec__error_at(L, loc, "QF305", path,
 			                  "\"%s\" is not a valid label key",
 			                  key);
-		else if (!qf_spec__label_value_ok(json_string_value(v)))
+			qf_spec__why_hint(L, why);
+		} else if (!qf_spec__label_value_ok(json_string_value(v),
+		                                    &why)) {
 			qf_spec__error_at(L, loc, "QF305", path,
 			                  "\"%s\" is not a valid label value",
 			                  json_string_value(v));
-		else if (reserved_label(key))
+			qf_spec__why_hint(L, why);
+		} else if (reserved_label(key))
 			qf_spec__error_at(
 			        L, loc, "QF320", path,
 			        "label \"%s\" is set by quotaflow itself", key);
@@ -115,7 +119,7 @@ static void load_namespaces(struct loader *L, struct qf_spec_tenant *t,
 	for (i = 0; i < n; i++) {
 		json_t *e = json_array_get(arr, i);
 		struct qf_loc loc = qf_doc_loc_index(L->doc, arr, i);
-		const char *s;
+		const char *s, *why = NULL;
 
 		if (!json_is_string(e)) {
 			qf_spec__error_at(
@@ -127,13 +131,14 @@ static void load_namespaces(struct loader *L, struct qf_spec_tenant *t,
 			continue;
 		}
 		s = json_string_value(e);
-		if (!qf_spec__dns_label_ok(s)) {
+		if (!qf_spec__dns_label_ok(s, &why)) {
 			qf_spec__error_at(
 			        L, loc, "QF305",
 			        qf_spec__index_path(L, "spec.namespaces", i),
 			        "namespace \"%s\" is not a valid DNS-1123 "
 			        "label",
 			        s);
+			qf_spec__why_hint(L, why);
 			continue;
 		}
 		for (j = 0; j < t->nnamespaces; j++)

@@ -105,11 +105,20 @@ struct built {
 	size_t bytes; /* text of its scalars and keys, plus one per node */
 };
 
+/* The file's line number of a 0-based line of the data (first_line). */
+static uint32_t file_line(const struct loader *L, size_t line0)
+{
+	size_t base = L->lim.first_line > 1 ? L->lim.first_line - 1 : 0;
+
+	return line0 >= UINT32_MAX - 1 - base ? UINT32_MAX
+	                                      : (uint32_t)(line0 + base + 1);
+}
+
 static struct qf_loc mark_loc(const struct loader *L, yaml_mark_t m)
 {
 	struct qf_loc loc = { L->doc->name, 0, 0 };
 
-	loc.line = m.line >= UINT32_MAX ? UINT32_MAX : (uint32_t)m.line + 1;
+	loc.line = file_line(L, m.line);
 	loc.col = m.column >= UINT32_MAX ? UINT32_MAX : (uint32_t)m.column + 1;
 	return loc;
 }
@@ -123,7 +132,7 @@ static void put_node(struct loader *L, const json_t *v, struct qf_loc loc)
 /* Line and column (1-based, in characters) of a byte offset. */
 static struct qf_loc offset_loc(const struct loader *L, size_t off)
 {
-	struct qf_loc loc = { L->doc->name, 1, 1 };
+	struct qf_loc loc = { L->doc->name, file_line(L, 0), 1 };
 
 	for (size_t i = 0; i < off && i < L->len; i++) {
 		unsigned char c = (unsigned char)L->data[i];
@@ -207,9 +216,9 @@ static int parser_error(struct loader *L)
 		}
 		if (p->context)
 			qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
-			              "YAML syntax error: %s (%s at %zu:%zu)",
+			              "YAML syntax error: %s (%s at %u:%zu)",
 			              problem, p->context,
-			              p->context_mark.line + 1,
+			              file_line(L, p->context_mark.line),
 			              p->context_mark.column + 1);
 		else
 			qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,

@@ -98,6 +98,8 @@ struct qf_doc_limits {
 	size_t max_documents;   /* YAML documents per input, empty ones too */
 	size_t max_objects;     /* objects per input, List items included */
 	size_t max_total_bytes; /* qf_docset_load: all inputs together */
+	size_t first_line;      /* line number of the data's first line, for
+	                         * a piece of a larger file (0 means 1) */
 };
 
 #define QF_DOC_MAX_BYTES       ((size_t)64 * 1024 * 1024)
@@ -111,7 +113,7 @@ struct qf_doc_limits {
 	{                                                                      \
 		QF_DOC_MAX_BYTES, QF_DOC_MAX_ALIAS_NODES, QF_DOC_MAX_DEPTH, 0, \
 		        QF_DOC_MAX_ALIAS_BYTES, QF_DOC_MAX_DOCUMENTS,          \
-		        QF_DOC_MAX_OBJECTS, QF_DOC_MAX_TOTAL_BYTES             \
+		        QF_DOC_MAX_OBJECTS, QF_DOC_MAX_TOTAL_BYTES, 0          \
 	}
 
 struct qf_doc;

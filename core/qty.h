@@ -71,6 +71,10 @@ struct qf_qty {
 
 #define QF_QTY_UNLIMITED INT64_MAX
 
+/* What a quantity looks like, for a hint after text that is not one. */
+#define QF_QTY_EXPECTED \
+	"expected a Kubernetes quantity such as 10, 500m, 1.5 or 2Gi"
+
 /* Parse Kubernetes quantity text ("500m", "2Gi", "1.5", "1e3", "+12"). */
 int qf_qty_parse(struct qf_qty *out, const char *s) QF_MUST_CHECK;
 

@@ -28,6 +28,7 @@
 
 #include "core/alloc.h"
 #include "core/buf.h"
+#include "core/qty.h"
 #include "core/suggest.h"
 #include "core/banned.h"
 
@@ -43,8 +44,7 @@ static const struct {
 	const char *pattern;
 	const char *hint;
 } pattern_hints[] = {
-	{ PAT_QUANTITY, "expected a Kubernetes quantity such as 10, 500m, "
-	                "1.5 or 2Gi" },
+	{ PAT_QUANTITY, QF_QTY_EXPECTED },
 	{ PAT_SUBDOMAIN, "expected a DNS-1123 subdomain: lowercase letters, "
 	                 "digits, '-' and '.', starting and ending with a "
 	                 "letter or digit" },

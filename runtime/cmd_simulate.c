@@ -2,6 +2,7 @@
  * cmd_simulate.c - `quotaflow simulate`: parse the pinned options, run
  * runtime/sim.c, print the --submit report and the diagnostics.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -108,6 +109,9 @@ static int stdin_twice(const struct qf_sim_options *o, struct qf_buf *who)
 	return total > 1;
 }
 
+/* --cycles not given (-1, the options' "none", is a value given) */
+#define NO_CYCLES LLONG_MIN
+
 /* What is wrong with the arguments after parsing, or NULL. */
 static const char *usage_problem(size_t nfiles, size_t npos, long long cycles,
                                  int64_t until)
@@ -116,7 +120,7 @@ static const char *usage_problem(size_t nfiles, size_t npos, long long cycles,
 		return "-f FILE is required";
 	if (npos)
 		return "unexpected argument (objects go after -f)";
-	if (cycles < -1)
+	if (cycles != NO_CYCLES && cycles < 0)
 		return "--cycles takes a count >= 0";
 	if (until > QF_SIM_MAX_TIME_MS)
 		return "--until is at most 10^15 ms (about 31,700 years)";
@@ -136,7 +140,7 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 		                    .compile_specs = ctx->compile_specs };
 	struct qf_diags d = QF_DIAGS_INIT;
 	struct qf_buf report = QF_BUF_INIT, who = QF_BUF_INIT;
-	long long cycles = -1;
+	long long cycles = NO_CYCLES;
 	const char *format = NULL, *start = NULL, *why;
 	int64_t until = -1;
 	const struct qf_opt opts[] = {
@@ -184,7 +188,7 @@ int cmd_simulate(int argc, const char **argv, struct qf_ctx *ctx)
 		                        who.buf);
 		goto done;
 	}
-	o.cycles = cycles;
+	o.cycles = cycles == NO_CYCLES ? -1 : cycles;
 	o.json_report = format && !strcmp(format, "json");
 	o.until_ms = until;
 	rc = check_outputs(&o, &d);

@@ -267,20 +267,7 @@ static int64_t runtime_of(const json_t *obj)
 /* Owner Job of a workload: from the model, or its ownerReferences. */
 static const char *owner_job(const struct qf_wl *w)
 {
-	const json_t *refs;
-	size_t i;
-	json_t *r;
-
-	if (w->m->owner_job)
-		return w->m->owner_job;
-	refs = json_object_get(w->m->meta_json, "ownerReferences");
-	json_array_foreach ((json_t *)refs, i, r) {
-		const char *k = json_string_value(json_object_get(r, "kind"));
-
-		if (k && !strcmp(k, "Job"))
-			return json_string_value(json_object_get(r, "name"));
-	}
-	return NULL;
+	return qf_model_wl_job(w->m);
 }
 
 /* Drop w, the tail of the model's workloads the engine has not seen. */

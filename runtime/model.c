@@ -223,6 +223,7 @@ struct rd {
 	struct qf_diags *d;
 	int rc;
 	struct qf_loc at;
+	unsigned flags; /* enum qf_model_load_flags of the object read */
 };
 
 static struct qf_loc loc_key(const struct rd *r, const json_t *o,
@@ -305,6 +306,8 @@ static int int_in(struct rd *r, const json_t *o, const char *key,
 	return 0;
 }
 
+static const char *json_type_name(const json_t *v);
+
 /* A quantity field parsed into q. */
 static int qty_of(struct rd *r, const json_t *parent, const char *key,
                   const json_t *v, struct qf_qty *q)
@@ -323,14 +326,22 @@ static int qty_of(struct rd *r, const json_t *parent, const char *key,
 		s = json_string_value(v);
 	} else {
 		qf_buf_release(&b);
-		return bad(r, parent, key, NULL, "%s must be a quantity", key);
+		bad(r, parent, key, NULL, "%s must be a quantity, not %s", key,
+		    json_type_name(v));
+		qf_diag_hint(r->d, QF_QTY_EXPECTED);
+		return r->rc;
 	}
 	rc = qf_qty_parse(q, s);
+	if (rc == QF_ETOOBIG) {
+		bad(r, parent, key, NULL, "%s \"%s\" is too large", key, s);
+		qf_diag_hint(r->d, "expected a quantity that fits in 64 bits");
+	} else if (rc < 0) {
+		bad(r, parent, key, NULL, "%s \"%s\" is not a quantity", key,
+		    s);
+		qf_diag_hint(r->d, QF_QTY_EXPECTED);
+	}
 	qf_buf_release(&b);
-	if (rc < 0)
-		return bad(r, parent, key, NULL, "invalid quantity for %s",
-		           key);
-	return 0;
+	return rc < 0 ? r->rc : 0;
 }
 
 /* A quantity field as a Kueue amount for `res`. */
@@ -541,7 +552,7 @@ int qf_model_read_selector(struct qf_model_selector *s,
                            const json_t *o, const char *what,
                            struct qf_diags *d)
 {
-	struct rd r = { NULL, doc, d, 0, { NULL, 0, 0 } };
+	struct rd r = { NULL, doc, d, 0, { NULL, 0, 0 }, 0 };
 
 	if (at)
 		r.at = *at;
@@ -1517,11 +1528,79 @@ static void sort_reqs(struct qf_model_req *v, size_t n,
 	}
 }
 
-/* Kubernetes pod request rule: sum of containers, max with each init
- * container, plus overhead (Kueue: pkg/workload/resources.go). */
-/* The per-pod requests of a pod template into ps->raw (replaced),
- * sorted: the containers' sum, at least each init container's, plus the
- * overhead. */
+/* acc_set of every entry of v into a. */
+static void acc_all(struct reqacc *a, size_t *n, const struct reqacc *v,
+                    size_t nv, int add)
+{
+	for (size_t i = 0; i < nv && *n < QF_MODEL_MAX_RES; i++)
+		acc_set(a, n, v[i].res, v[i].amount, add);
+}
+
+/* Is init container c a sidecar (restartPolicy: Always)? */
+static int is_sidecar(const json_t *c)
+{
+	const char *rp = json_string_value(json_object_get(c, "restartPolicy"));
+
+	return rp && !strcmp(rp, "Always");
+}
+
+/* A resource pod-level resources may set (component-helpers
+ * IsSupportedPodLevelResource). */
+static int pod_level_resource(const char *name)
+{
+	return !strcmp(name, "cpu") || !strcmp(name, "memory") ||
+	       !strncmp(name, "hugepages-", 10);
+}
+
+/*
+ * Pod-level resources (spec.resources, KEP-2837): their requests, limits
+ * where a request is missing (Kueue: UseLimitsAsMissingRequestsInPod),
+ * replace the containers' total for the resources they may set.
+ */
+static int pod_level(struct rd *r, const json_t *res, struct reqacc *sum,
+                     size_t *ns)
+{
+	static const char *const keys[] = { "requests", "limits" };
+	const json_t *rq = json_object_get(res, "requests");
+
+	for (size_t l = 0; l < QF_ARRAY_SIZE(keys); l++) {
+		const json_t *m = json_object_get(res, keys[l]);
+		const char *k;
+		json_t *v;
+
+		json_object_foreach ((json_t *)m, k, v) {
+			int32_t id;
+			int64_t a;
+			size_t i;
+
+			if (!pod_level_resource(k) ||
+			    (l && json_object_get(rq, k)))
+				continue;
+			if (request_of(r, m, k, v, &a) < 0)
+				return r->rc;
+			id = qf_names_intern(&r->m->res, k);
+			for (i = 0; i < *ns && sum[i].res != id; i++)
+				;
+			if (i == *ns && *ns >= QF_MODEL_MAX_RES)
+				continue;
+			if (i == *ns)
+				(*ns)++;
+			sum[i].res = id;
+			sum[i].amount = a;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The per-pod requests of a pod template into ps->raw (replaced), sorted,
+ * by Kubernetes' rule (component-helpers resource.PodRequests, which
+ * Kueue calls: pkg/workload/workload.go): the containers' sum plus the
+ * sidecars' (init containers with restartPolicy: Always, which keep
+ * running), at least what each init container needs while it runs (its
+ * own requests plus the sidecars started before it), pod-level resources
+ * in place of that for the resources they set, plus the overhead.
+ */
 static int podset_raw(struct rd *r, const json_t *tmpl,
                       struct qf_model_podset *ps)
 {
@@ -1530,7 +1609,8 @@ static int podset_raw(struct rd *r, const json_t *tmpl,
 	const json_t *ics = json_object_get(spec, "initContainers");
 	const json_t *ov = json_object_get(spec, "overhead");
 	struct reqacc sum[QF_MODEL_MAX_RES], init[QF_MODEL_MAX_RES];
-	size_t ns = 0;
+	struct reqacc side[QF_MODEL_MAX_RES], peak[QF_MODEL_MAX_RES];
+	size_t ns = 0, nside = 0, npeak = 0;
 	const char *k;
 	json_t *v;
 
@@ -1539,14 +1619,23 @@ static int podset_raw(struct rd *r, const json_t *tmpl,
 		                   QF_MODEL_MAX_RES) < 0)
 			return r->rc;
 	for (size_t i = 0; i < json_array_size(ics); i++) {
+		const json_t *ic = json_array_get(ics, i);
 		size_t ni = 0;
 
-		if (container_reqs(r, json_array_get(ics, i), init, &ni,
-		                   QF_MODEL_MAX_RES) < 0)
+		if (container_reqs(r, ic, init, &ni, QF_MODEL_MAX_RES) < 0)
 			return r->rc;
-		for (size_t j = 0; j < ni && ns < QF_MODEL_MAX_RES; j++)
-			acc_set(sum, &ns, init[j].res, init[j].amount, 0);
+		if (is_sidecar(ic)) {
+			acc_all(sum, &ns, init, ni, 1);
+			acc_all(side, &nside, init, ni, 1);
+			acc_all(peak, &npeak, side, nside, 0);
+		} else {
+			acc_all(init, &ni, side, nside, 1);
+			acc_all(peak, &npeak, init, ni, 0);
+		}
 	}
+	acc_all(sum, &ns, peak, npeak, 0);
+	if (pod_level(r, json_object_get(spec, "resources"), sum, &ns) < 0)
+		return r->rc;
 	json_object_foreach ((json_t *)ov, k, v) {
 		int64_t a;
 
@@ -1659,6 +1748,23 @@ void qf_model_wl_free(struct qf_model_wl *w)
 	json_decref(w->labels_json);
 	json_decref(w->meta_json);
 	free(w);
+}
+
+const char *qf_model_wl_job(const struct qf_model_wl *w)
+{
+	const json_t *refs = json_object_get(w->meta_json, "ownerReferences");
+	size_t i;
+	json_t *r;
+
+	if (w->owner_job)
+		return w->owner_job;
+	json_array_foreach ((json_t *)refs, i, r) {
+		const char *k = json_string_value(json_object_get(r, "kind"));
+
+		if (k && !strcmp(k, "Job"))
+			return json_string_value(json_object_get(r, "name"));
+	}
+	return NULL;
 }
 
 /* One podSetAssignments entry into p. */
@@ -1815,7 +1921,12 @@ static int read_wl_checks(struct rd *r, const json_t *a, struct qf_model_wl *w)
 static int read_meta(struct rd *r, const json_t *o, struct qf_model_wl *w)
 {
 	const json_t *meta = json_object_get(o, "metadata");
-	const char *ts = str_at(r, meta, "creationTimestamp", NULL, 0);
+	/* created: the API server sets creationTimestamp (the submit's time),
+	 * whatever the object says */
+	const char *ts =
+	        r->flags & QF_MODEL_CREATE
+	                ? NULL
+	                : str_at(r, meta, "creationTimestamp", NULL, 0);
 	const char *uid = str_at(r, meta, "uid", NULL, 0);
 
 	w->uid = qf_xstrdup(uid ? uid : "");
@@ -1930,7 +2041,10 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
                          const char *ns, struct qf_model_wl **out)
 {
 	const json_t *spec = json_object_get(o, "spec");
-	const json_t *st = json_object_get(o, "status");
+	/* created: status is a subresource, which a create does not set */
+	const json_t *st = r->flags & QF_MODEL_CREATE
+	                           ? NULL
+	                           : json_object_get(o, "status");
 	struct qf_model_wl *w = qf_xcalloc(1, sizeof(*w));
 	const char *q = str_at(r, spec, "queueName", NULL, 0);
 	int64_t prio, maxe, past;
@@ -2336,7 +2450,7 @@ int qf_model_load_obj(struct qf_model *m, const struct qf_doc *doc,
                       const json_t *obj, unsigned flags,
                       struct qf_model_wl **wl_out, struct qf_diags *d)
 {
-	struct rd r = { m, doc, d, 0, { NULL, 0, 0 } };
+	struct rd r = { m, doc, d, 0, { NULL, 0, 0 }, 0 };
 
 	return load_obj(&r, obj, flags, wl_out);
 }
@@ -2345,7 +2459,7 @@ int qf_model_load_obj_at(struct qf_model *m, const struct qf_loc *at,
                          const json_t *obj, unsigned flags,
                          struct qf_model_wl **wl_out, struct qf_diags *d)
 {
-	struct rd r = { m, NULL, d, 0, *at };
+	struct rd r = { m, NULL, d, 0, *at, 0 };
 
 	return load_obj(&r, obj, flags, wl_out);
 }
@@ -2414,6 +2528,66 @@ static int load_named(struct rd *rp, const struct kind_row *row,
                       const json_t *obj, const char *name,
                       struct qf_model_wl **wl_out);
 
+/*
+ * An object with an apiVersion and no kind (kind: lost in an edit): kubectl
+ * and the API server refuse it, where a warning and a simulation without
+ * it would drop a queue or a Job silently.  A document with neither (a
+ * status fragment) is no object and stays a warning.
+ */
+static int no_kind(struct rd *r, const json_t *obj)
+{
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+	const json_t *kind = json_object_get(obj, "kind");
+
+	if (kind && !json_is_null(kind)) {
+		bad(r, obj, "kind", "kind", "kind must be a string, not %s",
+		    json_type_name(kind));
+		qf_diag_hint(r->d, "write the object's kind, such as "
+		                   "ClusterQueue or Job");
+		return r->rc;
+	}
+	bad(r, obj, "apiVersion", "kind",
+	    "an object of apiVersion %s without a kind: kubectl and the API "
+	    "server refuse it",
+	    av);
+	if (!strncmp(av, "kueue.x-k8s.io/", 15))
+		qf_diag_hint(r->d, "add its kind: ResourceFlavor, Cohort, "
+		                   "ClusterQueue, LocalQueue, "
+		                   "WorkloadPriorityClass, AdmissionCheck or "
+		                   "Workload");
+	else
+		qf_diag_hint(r->d, "add its kind%s",
+		             !strcmp(av, "batch/v1") ? ": Job" : "");
+	return r->rc;
+}
+
+/*
+ * QF511 for a kind simulate does not read.  One with a queue name (a Pod,
+ * a JobSet, a RayJob: Kueue manages them through its integrations) says
+ * that its quota goes uncounted, which a bare "ignoring" hid.
+ */
+static int unread_kind(struct rd *r, const json_t *obj, const char *kind)
+{
+	const json_t *meta = json_object_get(obj, "metadata");
+	const char *q = json_string_value(json_object_get(
+	        json_object_get(meta, "labels"), QF_MODEL_QUEUE_LABEL));
+	const char *name = json_string_value(json_object_get(meta, "name"));
+	struct qf_loc loc = loc_of(r, obj);
+
+	if (!q || !kind)
+		return qf_diag_warn(r->d, &loc, "QF511", NULL,
+		                    "ignoring object of kind %s",
+		                    kind ? kind : "(none)");
+	(void)qf_diag_warn(r->d, &loc, "QF511", NULL,
+	                   "ignoring %s %s: it has a queue name (%s), but "
+	                   "simulate reads only batch/v1 Jobs and Workloads, "
+	                   "so the quota Kueue would give it is not counted",
+	                   kind, name ? name : "(no name)", q);
+	qf_diag_hint(r->d, "give the Workload Kueue made for it instead "
+	                   "(kubectl get workloads -n NAMESPACE -o yaml)");
+	return QF_OK;
+}
+
 static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
                     struct qf_model_wl **wl_out)
 {
@@ -2426,6 +2600,7 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 	struct qf_loc loc = loc_of(&r, obj);
 	int rc;
 
+	r.flags = flags;
 	if (wl_out)
 		*wl_out = NULL;
 	/* a misspelled Kueue object (or a version Kueue never served) is
@@ -2433,10 +2608,10 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 	if ((!row || !strcmp(row->group, "kueue.x-k8s.io")) &&
 	    qf_kinds_lookalike(r.doc, obj, &loc, r.d))
 		return QF_EINVAL;
+	if (!kind && json_is_string(json_object_get(obj, "apiVersion")))
+		return no_kind(&r, obj);
 	if (!row)
-		return qf_diag_warn(r.d, &loc, "QF511", NULL,
-		                    "ignoring object of kind %s",
-		                    kind ? kind : "(none)");
+		return unread_kind(&r, obj, kind);
 	if (!(row->needs & flags))
 		return qf_diag_error(r.d, &loc, RULE, "kind",
 		                     "a %s is not accepted here", row->kind);
@@ -2555,7 +2730,7 @@ void qf_model_adjust(struct qf_model *m, struct qf_model_wl *w)
 {
 	json_t *adj = qf_model_adjusted_podsets(m, w);
 	struct qf_diags scratch = QF_DIAGS_INIT;
-	struct rd r = { m, NULL, &scratch, 0, w->loc };
+	struct rd r = { m, NULL, &scratch, 0, w->loc, 0 };
 
 	if (!adj && !w->adjusted)
 		return;

@@ -471,6 +471,10 @@ enum qf_model_load_flags {
 	/* warn about fields the kind's schema does not know (QF512): for
 	 * objects from the user's files, once per object */
 	QF_MODEL_FIELDS = 1 << 2,
+	/* objects being created (--submit, a trace submit): a Workload's
+	 * status and creationTimestamp are not read, as the API server
+	 * drops or sets them on create */
+	QF_MODEL_CREATE = 1 << 3,
 };
 
 /*
@@ -675,6 +679,11 @@ int qf_model_parse_time(int64_t *out_ms, const char *s) QF_MUST_CHECK;
 void qf_model_format_time(char out[32], int64_t ms);
 
 void qf_model_wl_free(struct qf_model_wl *w);
+
+/* The batch/v1 Job w stands for: the one it was made from, else the Job
+ * its ownerReferences name (a Workload of a `kubectl get -o yaml` dump);
+ * NULL for none.  Borrowed from w. */
+const char *qf_model_wl_job(const struct qf_model_wl *w);
 
 /*
  * The pod sets of w as Kueue's workload controller adjusts them before it

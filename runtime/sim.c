@@ -7,6 +7,7 @@
  */
 #include "runtime/sim.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,10 +251,11 @@ static int load_one(struct sim *s, const struct qf_obj *o, unsigned flags,
 }
 
 /*
- * A policy object given twice with two bodies in one input set (a copy of a
- * folder left beside it, a hand edit of one of two files): the later one
- * is used, as kubectl apply of both would leave it, and that is said.  Two
- * identical copies change nothing and are not (lint's QF422 reports both).
+ * An object given twice with two bodies in one input set (a copy of a
+ * folder left beside it, a hand edit of one of two files, two snapshots):
+ * the later one is used, as kubectl apply of both would leave it (for a
+ * workload, merge_workload), and that is said.  Two identical copies change
+ * nothing and are not (lint's QF422 reports both).
  */
 static void note_duplicate(struct sim *s, json_t *seen,
                            const struct qf_docset *set, size_t i)
@@ -267,7 +269,7 @@ static void note_duplicate(struct sim *s, json_t *seen,
 	struct qf_buf key = QF_BUF_INIT;
 	json_t *at;
 
-	if (!kind || !name || !strcmp(kind, "Job") || !strcmp(kind, "Workload"))
+	if (!kind || !name)
 		return;
 	qf_buf_addf(&key, "%s\x1f%s\x1f%s", kind, ns ? ns : "", name);
 	at = json_object_get(seen, key.buf);
@@ -288,6 +290,76 @@ static void note_duplicate(struct sim *s, json_t *seen,
 	                   first->loc.col);
 	qf_diag_hint(s->d, "keep one of the two: quotaflow lint reports every "
 	                   "object defined twice (QF422)");
+}
+
+/*
+ * Do a and b stand for one Workload?  One namespace and one name (the
+ * object's identity), or a Job and the Workload Kueue made for it (its
+ * ownerReferences name the Job; the uids agree where both are known): the
+ * job reconciler finds a Job's Workload by its owner and makes no second.
+ */
+static int same_workload(const struct qf_model_wl *a,
+                         const struct qf_model_wl *b)
+{
+	const char *ja = qf_model_wl_job(a), *jb = qf_model_wl_job(b);
+
+	if (strcmp(a->ns, b->ns) != 0)
+		return 0;
+	if (!strcmp(a->name, b->name))
+		return 1;
+	if (!ja || !jb || strcmp(ja, jb) != 0 ||
+	    (!a->owner_job && !b->owner_job))
+		return 0;
+	if (a->owner_job && b->owner_job)
+		return 1; /* one Job name, one Job */
+	return !a->job_uid || !b->job_uid || !*a->job_uid || !*b->job_uid ||
+	       !strcmp(a->job_uid, b->job_uid);
+}
+
+/*
+ * w, just loaded (the model's last workload), against those before it.
+ * In a snapshot (-f) one that stands for the same Workload is one object
+ * read twice: a Job and its Workload (the Workload stays, with its
+ * status, as in the cluster) or two copies (the later stays, as
+ * note_duplicate says).  A --submit workload is created at time 0: one
+ * that exists is an error, as the API server's AlreadyExists.  1 when w
+ * was dropped.
+ */
+static int merge_workload(struct sim *s, struct qf_model_wl *w, int created)
+{
+	struct qf_model *m = &s->m;
+	size_t last = m->nwl - 1;
+
+	assert(m->nwl && m->wls[last] == w);
+	for (size_t i = 0; i < last; i++) {
+		struct qf_model_wl *old = m->wls[i];
+
+		if (!same_workload(old, w))
+			continue;
+		if (created) {
+			(void)qf_diag_error(
+			        s->d, &w->loc, RULE, "metadata.name",
+			        "Workload %s/%s%s%s is already defined at "
+			        "%s:%u:%u: a --submit workload is created at "
+			        "time 0, and the API server refuses to create "
+			        "an object whose name is taken (AlreadyExists)",
+			        w->ns, w->name, w->owner_job ? " of Job " : "",
+			        w->owner_job ? w->owner_job : "", old->loc.file,
+			        old->loc.line, old->loc.col);
+			qf_diag_hint(s->d, "rename it, or leave it out of -f "
+			                   "to simulate it arriving");
+			return QF_EINVAL;
+		}
+		m->nwl--;
+		if (w->owner_job && !old->owner_job) {
+			qf_model_wl_free(w);
+			return 1;
+		}
+		m->wls[i] = w;
+		qf_model_wl_free(old);
+		return 0;
+	}
+	return 0;
 }
 
 static int load_objects(struct sim *s, const char *opt,
@@ -337,6 +409,10 @@ static int load_objects(struct sim *s, const char *opt,
 		r = load_one(s, o, flags, &w);
 		if (r < 0)
 			rc = r;
+		if (w && (r = merge_workload(s, w, added != NULL)) != 0) {
+			rc = r < 0 ? r : rc;
+			w = NULL;
+		}
 		if (w && added) {
 			*added = qf_grow(*added, sizeof(struct qf_model_wl *),
 			                 &a, *nadded + 1);
@@ -626,7 +702,8 @@ static int load_inputs(struct sim *s, struct qf_model_wl ***sub, size_t *nsub)
 		struct qf_strlist one = QF_STRLIST_INIT;
 
 		qf_strlist_add(&one, o->submit);
-		if (load_objects(s, "--submit", &one, QF_MODEL_WORKLOADS, sub,
+		if (load_objects(s, "--submit", &one,
+		                 QF_MODEL_WORKLOADS | QF_MODEL_CREATE, sub,
 		                 nsub) < 0)
 			rc = QF_EINVAL;
 		qf_strlist_release(&one);

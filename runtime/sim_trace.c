@@ -80,7 +80,6 @@ static struct qf_loc node_loc(const struct line_rd *r, const json_t *node)
 	if (r->doc && node) {
 		l = qf_doc_loc(r->doc, node);
 		l.file = r->s->o->trace;
-		l.line += (uint32_t)(r->line - 1);
 	}
 	return l;
 }
@@ -139,7 +138,6 @@ static int check_keys(const struct line_rd *r, const json_t *o,
 		if (r->doc) { /* at the key itself */
 			l = qf_doc_loc_keyname(r->doc, o, key);
 			l.file = r->s->o->trace;
-			l.line += (uint32_t)(r->line - 1);
 		}
 		rc = qf_diag_error(r->s->d, &l, RULE, key,
 		                   f ? "op %s takes no field %s"
@@ -266,6 +264,29 @@ static int object_fields(const struct line_rd *r, const json_t *o,
 	return QF_OK;
 }
 
+/* An op that is none of op_rows: what it is, and the one meant. */
+static int bad_op(const struct line_rd *r, const json_t *o, const json_t *jop)
+{
+	const char *names[QF_ARRAY_SIZE(op_rows)], *near = NULL;
+	const char *op = json_string_value(jop);
+	int rc;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(op_rows); i++)
+		names[i] = op_rows[i].name;
+	if (op)
+		near = qf_suggest_closest(op, names, QF_ARRAY_SIZE(names), 2);
+	rc = line_error(
+	        r, jop ? jop : o, "op",
+	        "op must be submit, finish, apply, delete or check%s%s%s",
+	        !jop ? ", and it is missing"
+	        : op ? ", not \""
+	             : ", and it is not a string",
+	        op ? op : "", op ? "\"" : "");
+	if (near)
+		qf_diag_hint(r->s->d, "did you mean %s?", near);
+	return rc;
+}
+
 /* Check a trace line's own fields; p is filled in. */
 static int trace_fields(const struct line_rd *r, const json_t *o, struct op *p)
 {
@@ -276,9 +297,7 @@ static int trace_fields(const struct line_rd *r, const json_t *o, struct op *p)
 	p->line = r->line;
 	p->runtime_ms = -1;
 	if (!row)
-		return line_error(r, jop ? jop : o, "op",
-		                  "op must be submit, finish, apply, delete "
-		                  "or check");
+		return bad_op(r, o, jop);
 	p->kind = row->kind;
 	if (check_keys(r, o, row) < 0 ||
 	    time_field(r, o, "at_ms", &p->at_ms) < 0)
@@ -291,13 +310,15 @@ static int trace_fields(const struct line_rd *r, const json_t *o, struct op *p)
 	return object_fields(r, o, row, p);
 }
 
-/* Move the diagnostics a one-line parse added (from `before`) to the
- * line's place in the file. */
-static void shift_lines(struct qf_diags *d, size_t before, size_t line)
+/* One line of the trace, loaded with the positions of the file (so that
+ * those in messages, "first defined at 12:3", are too). */
+static int load_line(struct qf_doc **out, struct sim *s, const char *text,
+                     size_t len, size_t line, struct qf_diags *d)
 {
-	for (size_t i = before; i < d->n; i++)
-		if (d->v[i].line)
-			d->v[i].line += (uint32_t)(line - 1);
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+
+	lim.first_line = line;
+	return qf_doc_load_mem(out, s->o->trace, text, len, &lim, d);
 }
 
 /* Slow path: the line through the located loader, for exact positions of
@@ -307,12 +328,10 @@ static int parse_line_located(struct sim *s, const char *text, size_t len,
 {
 	struct qf_doc *doc = NULL;
 	struct line_rd r = { s, NULL, line };
-	size_t before = s->d->n;
 	const json_t *o;
 	int rc;
 
-	rc = qf_doc_load_mem(&doc, s->o->trace, text, len, NULL, s->d);
-	shift_lines(s->d, before, line);
+	rc = load_line(&doc, s, text, len, line, s->d);
 	if (rc < 0)
 		return rc;
 	qf_docset_add_take(&s->docs, doc);
@@ -326,10 +345,9 @@ static int parse_line_located(struct sim *s, const char *text, size_t len,
 	p->doc = doc;
 	p->obj = json_object_get(o, "object");
 	if (p->kind == OP_SUBMIT) {
-		before = s->d->n;
-		rc = qf_model_load_obj(&s->m, doc, p->obj, QF_MODEL_WORKLOADS,
+		rc = qf_model_load_obj(&s->m, doc, p->obj,
+		                       QF_MODEL_WORKLOADS | QF_MODEL_CREATE,
 		                       &p->wl, s->d);
-		shift_lines(s->d, before, line);
 		if (rc < 0)
 			return rc;
 		if (p->wl)
@@ -355,7 +373,9 @@ static int parse_trace_line(struct sim *s, const char *text, size_t len,
 	struct qf_diags scratch = QF_DIAGS_INIT, *real = s->d;
 	struct line_rd r = { s, NULL, line };
 	json_error_t jerr;
-	json_t *o = json_loadb(text, len, 0, &jerr);
+	/* a key given twice goes the located way, which reports it (QF011),
+	 * as every other input's loader does; jansson keeps the last */
+	json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
 	struct op p;
 	int rc = QF_EINVAL;
 
@@ -368,7 +388,8 @@ static int parse_trace_line(struct sim *s, const char *text, size_t len,
 		if (p.kind == OP_SUBMIT) {
 			rc = qf_model_load_obj_at(
 			        &s->m, &at, json_object_get(o, "object"),
-			        QF_MODEL_WORKLOADS, &p.wl, s->d);
+			        QF_MODEL_WORKLOADS | QF_MODEL_CREATE, &p.wl,
+			        s->d);
 			if (rc == QF_OK && p.wl)
 				s->m.nwl--;
 		} else if (p.kind == OP_APPLY) {
@@ -430,10 +451,10 @@ static void known_wl(struct known *kn, const struct qf_model_wl *w)
 	i = qf_names_intern(&kn->wl, kn->k.buf);
 	kn->gone = qf_grow(kn->gone, 1, &kn->agone, kn->wl.n);
 	kn->gone[i] = 0;
-	if (!w->owner_job)
+	if (!qf_model_wl_job(w))
 		return;
 	qf_buf_reset(&kn->k);
-	qf_buf_addf(&kn->k, "%s/%s", w->ns, w->owner_job);
+	qf_buf_addf(&kn->k, "%s/%s", w->ns, qf_model_wl_job(w));
 	i = qf_names_intern(&kn->job, kn->k.buf);
 	kn->job_wl = qf_grow(kn->job_wl, sizeof(char *), &kn->ajob, kn->job.n);
 	qf_buf_reset(&kn->k);
@@ -500,8 +521,8 @@ static int name_error(struct sim *s, const struct op *p, const char *what)
 	int rc;
 
 	if (s->trace_text &&
-	    qf_doc_load_mem(&doc, s->o->trace, s->trace_text + p->off, p->len,
-	                    NULL, &scratch) == QF_OK &&
+	    load_line(&doc, s, s->trace_text + p->off, p->len, p->line,
+	              &scratch) == QF_OK &&
 	    qf_doc_nobjects(doc) == 1) {
 		o = qf_doc_object(doc, 0)->obj;
 		r.doc = doc;
@@ -559,6 +580,41 @@ static int resolve_wl(struct sim *s, struct known *kn, struct op *p)
 	return rc;
 }
 
+/* A submit creates a Workload (and its Job): a name that exists then is
+ * refused, as the API server refuses it (AlreadyExists); a finished
+ * Workload exists until it is deleted. */
+static int submit_new(struct sim *s, struct known *kn, const struct op *p)
+{
+	const char *job = p->wl->owner_job;
+	struct qf_buf msg = QF_BUF_INIT;
+	int32_t i;
+	int rc;
+
+	qf_buf_reset(&kn->k);
+	qf_buf_addf(&kn->k, "%s/%s", p->wl->ns, p->wl->name);
+	i = qf_names_find(&kn->wl, kn->k.buf);
+	if (i >= 0 && !kn->gone[i])
+		qf_buf_addf(&msg, "Workload %s%s%s", kn->k.buf,
+		            job ? " of Job " : "", job ? job : "");
+	qf_buf_reset(&kn->k);
+	qf_buf_addf(&kn->k, "%s/%s", p->wl->ns, job ? job : "");
+	i = job && !msg.len ? qf_names_find(&kn->job, kn->k.buf) : -1;
+	if (i >= 0 && !kn->gone[qf_names_find(&kn->wl, kn->job_wl[i])])
+		qf_buf_addf(&msg, "Job %s", kn->k.buf);
+	if (!msg.len) {
+		known_wl(kn, p->wl);
+		return QF_OK;
+	}
+	qf_buf_addf(&msg,
+	            " already exists at %lldms (from -f, --submit or an "
+	            "earlier line): the API server refuses to create it "
+	            "again (AlreadyExists)",
+	            (long long)p->at_ms);
+	rc = name_error(s, p, msg.buf);
+	qf_buf_release(&msg);
+	return rc;
+}
+
 static int resolve_policy(struct sim *s, struct known *kn, const struct op *p)
 {
 	int32_t i = known_pol(kn, p->del_kind, p->del_name, 0);
@@ -609,7 +665,7 @@ static int resolve_targets(struct sim *s)
 		int r = QF_OK;
 
 		if (p->kind == OP_SUBMIT && p->wl)
-			known_wl(&kn, p->wl);
+			r = submit_new(s, &kn, p);
 		else if (p->kind == OP_APPLY)
 			applied(&kn, p->obj);
 		else if (p->workload)
@@ -677,8 +733,6 @@ int qf_sim__check_trace_objects(struct sim *s)
 	for (size_t i = 0; i < s->nops; i++) {
 		struct op *p = &s->ops[i];
 
-		size_t before = s->d->n;
-
 		if (p->kind != OP_APPLY)
 			continue;
 		/* the fields are checked here, once; the apply itself
@@ -687,7 +741,6 @@ int qf_sim__check_trace_objects(struct sim *s)
 		                      QF_MODEL_POLICY | QF_MODEL_FIELDS, NULL,
 		                      s->d) < 0)
 			rc = QF_EINVAL;
-		shift_lines(s->d, before, p->line);
 	}
 	qf_model_release(&scratch);
 	return rc;

@@ -28,7 +28,7 @@ out=$(k patch clusterqueue $CQ --type=json -p '{"op":"add"}' 2>&1)
 expect_has "not a list" "$out" "(BadRequest): a JSON patch must be an array"
 # a patch the model refuses is refused whole
 out=$(k patch clusterqueue $CQ --type=json -p '[{"op":"replace","path":"/spec/resourceGroups/0/flavors/0/resources/0/nominalQuota","value":"lots"}]' 2>&1)
-expect_has "model refuses" "$out" "invalid quantity for nominalQuota"
+expect_has "model refuses" "$out" "nominalQuota \"lots\" is not a quantity"
 expect_eq "unchanged" "$(k get cq $CQ -o jsonpath='{.spec.resourceGroups[0].flavors[0].resources[0].nominalQuota}')" "4"
 # ... and the engine keeps the ClusterQueue it had: a Job in it runs (the
 # old object was put back into the model, then deleted from it: 281d661)

@@ -947,6 +947,36 @@ static void test_doc_json_stream_limits(void **state)
 	qf_diags_release(&d);
 }
 
+/* A piece of a larger file (a trace line) is loaded with the file's line
+ * numbers: in locations and in the positions messages quote. */
+static void test_doc_first_line_numbers_a_piece(void **state)
+{
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc;
+	int rc;
+
+	(void)state;
+	lim.first_line = 40;
+	doc = load_str("{\"a\": 1,\n \"a\": 2}", &lim, &d, &rc);
+	assert_null(doc);
+	assert_string_equal(d.v[0].rule, "QF011");
+	assert_loc((struct qf_loc){ NULL, d.v[0].line, d.v[0].col }, 41, 2);
+	assert_non_null(strstr(d.v[0].msg, "(first defined at 40:2)"));
+	qf_diags_release(&d);
+	doc = load_str("{\"a\": [1,\n 2}", &lim, &d, &rc);
+	assert_null(doc);
+	assert_int_equal(d.v[0].line, 41);
+	assert_non_null(strstr(d.v[0].msg, "flow sequence at 40:7"));
+	qf_diags_release(&d);
+	doc = load_str("{\"a\":\n {\"b\": 1}}", &lim, &d, &rc);
+	assert_int_equal(rc, QF_OK);
+	assert_loc(qf_doc_loc(doc,
+	                      json_object_get(qf_doc_object(doc, 0)->obj, "a")),
+	           41, 2);
+	qf_doc_free(doc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -979,6 +1009,7 @@ int main(void)
 		cmocka_unit_test(test_doc_json_stream_objects),
 		cmocka_unit_test(test_doc_json_stream_errors),
 		cmocka_unit_test(test_doc_json_stream_limits),
+		cmocka_unit_test(test_doc_first_line_numbers_a_piece),
 	};
 
 	return cmocka_run_group_tests_name("doc", tests, NULL, NULL);
