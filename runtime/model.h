@@ -47,6 +47,9 @@ void qf_names_release(struct qf_names *t);
 int32_t qf_names_intern(struct qf_names *t, const char *s);
 /* Index of s, or -1. */
 int32_t qf_names_find(const struct qf_names *t, const char *s);
+/* FNV-1a, 64 bits, of s: the table's hash, and the one Kueue orders a
+ * pod set's resource requests by (resources.hashResourceName). */
+uint64_t qf_names_hash(const char *s);
 
 /* Name -> position in one of the model's arrays, so that loading and
  * look-ups cost O(1), not a scan (names stay interned; -1 = absent). */
