@@ -740,8 +740,10 @@ static int assign_podset(struct psctx *c, size_t base, struct qf_buf *cons)
 		size_t ng;
 
 		if (g < 0) {
-			/* Kueue: a zero request for it is skipped (#8079) */
-			if (c->ps->req[j].amount == 0)
+			/* Kueue: a zero request for it is skipped (#8079), and
+			 * so is any with quotaCheckStrategy IgnoreUndeclared */
+			if (c->ps->req[j].amount == 0 ||
+			    c->e->m->cfg.ignore_undeclared)
 				continue;
 			qf_strlist_release(&c->reasons);
 			reasonf(&c->reasons, &c->b,

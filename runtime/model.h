@@ -415,6 +415,10 @@ struct qf_model_config {
 	size_t nexclude;
 	struct qf_model_xform *xf; /* owned: transformations, unique inputs */
 	size_t nxf;
+	/* resources.quotaCheckStrategy IgnoreUndeclared (v1beta2 only):
+	 * requests for resources no resource group covers are left out of
+	 * the quota check instead of blocking the workload */
+	int ignore_undeclared;
 	uint32_t gen; /* number of Configurations loaded so far */
 	/* Jobs without the queue-name label: manageJobsWithoutQueueName,
 	 * and managedJobsNamespaceSelector with Kueue's default filled in

@@ -222,6 +222,38 @@ static void test_assign_walk_order(void **state)
 	rt_release(&t);
 }
 
+/* A1: quotaCheckStrategy IgnoreUndeclared leaves a resource no group covers
+ * out of the check and of the usage. */
+static void test_assign_ignore_undeclared(void **state)
+{
+	static const char config[] =
+	        "apiVersion: config.kueue.x-k8s.io/v1beta2\n"
+	        "kind: Configuration\n"
+	        "resources: {quotaCheckStrategy: IgnoreUndeclared}\n";
+	struct qf_assignment a;
+	struct rt t;
+
+	(void)state;
+	rt_init(&t);
+	two_groups(&t, config, "cpu: '1', nvidia.com/gpu: '100'");
+	assign(&t, "ns/w", &a);
+	assert_int_equal(a.mode, QF_AMODE_FIT);
+	assert_int_equal(a.nuse, 1);
+	qf_assignment_release(&a);
+	rt_release(&t);
+
+	rt_init(&t);
+	two_groups(&t,
+	           "apiVersion: config.kueue.x-k8s.io/v1beta2\n"
+	           "kind: Configuration\n"
+	           "resources: {quotaCheckStrategy: BlockUndeclared}\n",
+	           "cpu: '1', nvidia.com/gpu: '100'");
+	assign(&t, "ns/w", &a);
+	assert_int_equal(a.mode, QF_AMODE_NOFIT);
+	qf_assignment_release(&a);
+	rt_release(&t);
+}
+
 /* A1: the request fits the nominal quota, so preemption is considered;
  * with reclaimWithinCohort Never there are no candidates: Preempt mode
  * without targets, pending as WaitingForQuota. */
@@ -431,6 +463,7 @@ int main(void)
 		cmocka_unit_test(test_assign_exceeds_max_quota_message),
 		cmocka_unit_test(test_assign_resource_unavailable),
 		cmocka_unit_test(test_assign_walk_order),
+		cmocka_unit_test(test_assign_ignore_undeclared),
 		cmocka_unit_test(test_assign_waiting_for_quota),
 		cmocka_unit_test(test_assign_noexecute_and_node_selector),
 		cmocka_unit_test(test_assign_exists_toleration_without_key),
