@@ -92,6 +92,12 @@ void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
 	c->reason = reason;
 	free(c->message);
 	c->message = qf_xstrdup(message ? message : "");
+	/* Kueue: the workload controller follows every QuotaReserved=False
+	 * with SyncAdmittedCondition, which (UnadmittedWorkloadsObservability,
+	 * on by default) writes Admitted=False, NoReservation */
+	if (t == QF_COND_QUOTA_RESERVED && !status)
+		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
+		                   "The workload has no reservation");
 }
 
 __int128 qf_engine_usage_integral(const struct qf_ecq *q, size_t res,
@@ -669,8 +675,6 @@ void qf_engine_complete_eviction(struct qf_engine *e, struct qf_wl *w)
 	w->state = QF_WL_PENDING;
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "PendingEvaluation",
 	                   copy);
-	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
-	                   "The workload has no reservation");
 	qf_engine_set_cond(e, w, QF_COND_REQUEUED, 1, "Preempted", copy);
 	w->queued_ms = e->now_ms;
 	memset(&ev, 0, sizeof(ev));
@@ -708,8 +712,6 @@ void qf_engine_evict(struct qf_engine *e, struct qf_wl *w, const char *reason,
 	release_quota(e, w);
 	w->state = QF_WL_PENDING;
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "Pending", msg);
-	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
-	                   "The workload has no reservation");
 	qf_engine_set_cond(e, w, QF_COND_REQUEUED, 0, reason, msg);
 	qf_buf_release(&r);
 	qf_engine_enqueue(e, w);
@@ -792,8 +794,6 @@ static void unreserve_inactive(struct qf_engine *e, struct qf_wl *w)
 	release_quota(e, w);
 	w->state = QF_WL_PENDING;
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, reason, msg.buf);
-	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
-	                   "The workload has no reservation");
 	qf_engine_enqueue(e, w);
 	qf_buf_release(&msg);
 }

@@ -950,8 +950,6 @@ static void requeue(struct cycle *c, struct entry *en)
 		c->progress = 1;
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, en->reason,
 	                   en->msg.buf);
-	/* Kueue: SyncAdmittedCondition leaves Admitted alone here: a workload
-	 * never admitted has none, an evicted one got False at eviction. */
 	memset(&ev, 0, sizeof(ev));
 	ev.time_ms = e->now_ms;
 	ev.type = "Warning";
