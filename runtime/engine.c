@@ -281,15 +281,17 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 
 	w->cq = -1;
 	if (!m->active) {
-		/* Kueue: workload_controller.go evicts an inactive workload that
-		 * is not evicted yet, admitted or not (counted, no event), then
-		 * resolveGranularUnadmittedQuotaReservedCondition */
+		/* Kueue: workload_controller.go evicts an inactive workload
+		 * that is not evicted yet, admitted or not (counted, no event),
+		 * then resolveGranularUnadmittedQuotaReservedCondition */
 		if (!(w->cond[QF_COND_EVICTED].set &&
 		      w->cond[QF_COND_EVICTED].status))
-			qf_engine_set_cond(e, w, QF_COND_EVICTED, 1, "Deactivated",
+			qf_engine_set_cond(e, w, QF_COND_EVICTED, 1,
+			                   "Deactivated",
 			                   "The workload is deactivated");
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
-		                   "Deactivated", "The workload is deactivated");
+		                   "Deactivated",
+		                   "The workload is deactivated");
 		return;
 	}
 	/* Kueue: workload_controller.go getQueueBlocker, the condition of a
