@@ -260,15 +260,19 @@ static int32_t find_cq_index(const struct qf_engine *e, const char *name)
 /* Put a pending workload in its ClusterQueue's queue (Kueue:
  * pkg/cache/queue/manager.go AddOrUpdateWorkload), or record why not. */
 /* Kueue: workload.go Ordering.GetQueueOrderTimestamp: a workload evicted
- * by an admission check queues by that eviction's time (behind what was
- * created before it), any other by its creation (the PodsReady branch needs
- * waitForPodsReady, the preemption one PrioritySortingWithinCohort off). */
-static int64_t queue_order_ms(const struct qf_wl *w)
+ * by the PodsReady timeout (unless waitForPodsReady's requeuingStrategy
+ * says Creation; Eviction is the default, waitForPodsReady on or not) or by
+ * an admission check queues by that eviction's time (behind what was
+ * created before it), any other by its creation (the preemption branch
+ * needs PrioritySortingWithinCohort off). */
+static int64_t queue_order_ms(const struct qf_engine *e, const struct qf_wl *w)
 {
 	const struct qf_cond *ev = &w->cond[QF_COND_EVICTED];
 
-	if (ev->set && ev->status && ev->reason &&
-	    !strcmp(ev->reason, "AdmissionCheck") && ev->ltt_ms >= 0)
+	if (ev->set && ev->status && ev->reason && ev->ltt_ms >= 0 &&
+	    (!strcmp(ev->reason, "AdmissionCheck") ||
+	     (!strcmp(ev->reason, "PodsReadyTimeout") &&
+	      !e->m->cfg.requeue_by_creation)))
 		return ev->ltt_ms;
 	return w->m->created_ms;
 }
@@ -326,7 +330,7 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 	if (w->requeue_at_ms > e->now_ms)
 		goto done;
 	w->qi.priority = m->priority;
-	w->qi.ts_ms = queue_order_ms(w);
+	w->qi.ts_ms = queue_order_ms(e, w);
 	w->qi.uid = m->uid;
 	w->qi.key = w->key;
 	w->qi.hash = e->hashing ? shape_hash(m) : 0;

@@ -419,6 +419,10 @@ struct qf_model_config {
 	 * requests for resources no resource group covers are left out of
 	 * the quota check instead of blocking the workload */
 	int ignore_undeclared;
+	/* waitForPodsReady.requeuingStrategy.timestamp Creation: a workload
+	 * evicted by the PodsReady timeout queues by its creation, not (the
+	 * default, Eviction) by the eviction's time */
+	int requeue_by_creation;
 	uint32_t gen; /* number of Configurations loaded so far */
 	/* Jobs without the queue-name label: manageJobsWithoutQueueName,
 	 * and managedJobsNamespaceSelector with Kueue's default filled in

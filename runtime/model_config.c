@@ -151,6 +151,27 @@ static void read_quota_check(struct cr *c, const json_t *obj, const json_t *res,
 		         "excludeResourcePrefixes");
 }
 
+/* waitForPodsReady.requeuingStrategy.timestamp (cmd/kueue/main.go
+ * podsReadyRequeuingTimestamp: Eviction unless it says Creation). */
+static void read_requeue_timestamp(struct cr *c, const json_t *obj,
+                                   struct qf_model_config *out)
+{
+	const json_t *rs = json_object_get(
+	        json_object_get(obj, "waitForPodsReady"), "requeuingStrategy");
+	const json_t *v = json_object_get(rs, "timestamp");
+	const char *s = json_string_value(v);
+
+	if (!v || json_is_null(v))
+		return;
+	if (!s || (strcmp(s, "Eviction") != 0 && strcmp(s, "Creation") != 0)) {
+		fail_key(c, rs, "timestamp",
+		         "waitForPodsReady.requeuingStrategy.timestamp",
+		         "must be Eviction or Creation");
+		return;
+	}
+	out->requeue_by_creation = !strcmp(s, "Creation");
+}
+
 /* A quantity given as a string or a JSON number. */
 static int parse_factor(struct qf_qty *q, const json_t *v)
 {
@@ -444,6 +465,7 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 		read_xforms(c, m, res, &cfg);
 	}
 	read_fs_strategies(c, obj, strategy, &nstrategy);
+	read_requeue_timestamp(c, obj, &cfg);
 	read_job_management(c, obj, &cfg);
 	if (c->rc < 0) {
 		qf_model_config_release(&cfg);

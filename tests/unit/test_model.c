@@ -355,6 +355,10 @@ static const struct cfg_err_case cfg_err_cases[] = {
 	  28, "must be a list" },
 	/* Kueue decodes its Configuration strictly: v1beta1 has no field
 	 * quotaCheckStrategy */
+	{ "requeue-timestamp",
+	  "apiVersion: config.kueue.x-k8s.io/v1beta1\nkind: Configuration\n"
+	  "waitForPodsReady:\n  requeuingStrategy: {timestamp: Later}\n",
+	  4, 34, "must be Eviction or Creation" },
 	{ "quota-check-v1beta1",
 	  CFG_HEAD "  quotaCheckStrategy: IgnoreUndeclared\n", 4, 23,
 	  "needs apiVersion config.kueue.x-k8s.io/v1beta2" },
