@@ -446,6 +446,8 @@ struct psctx {
 	int mode;
 	enum cat cat;
 	struct qf_buf b;
+	int32_t walk_res; /* the resource whose turn in the walk (Kueue's
+	                   * resName) resolves the current group */
 };
 
 static void eval_flavor(struct psctx *c, const struct qf_model_fq *fq,
@@ -569,8 +571,15 @@ static int eval_group(struct psctx *c, const struct qf_model_rg *rg, size_t g,
 
 	memset(&best, 0, sizeof(best));
 	for (size_t fi = scan_start(c, slot, rg->nfq); fi < rg->nfq; fi++) {
-		if (pinned_away(c, rg->fq[fi].flavor, gr))
+		if (pinned_away(c, rg->fq[fi].flavor, gr)) {
+			/* Kueue: shouldSkipBasedOnNominationMapping */
+			reasonf(&greasons, &c->b,
+			        "skipping flavor %s as it is not found in the "
+			        "nomination mapping for resource %s",
+			        c->e->m->flavors.v[rg->fq[fi].flavor],
+			        c->e->m->res.v[c->walk_res]);
 			continue;
+		}
 		memset(&cur, 0, sizeof(cur));
 		eval_flavor(c, &rg->fq[fi], gr, ngr, &cur);
 		for (size_t i = 0; i < cur.reasons.n; i++)
@@ -758,6 +767,7 @@ static int assign_podset(struct psctx *c, size_t base, struct qf_buf *cons)
 			continue;
 		done |= 1u << g;
 		ng = group_reqs(c, base, g, pods, gr, QF_ARRAY_SIZE(gr));
+		c->walk_res = r;
 		if (ng)
 			ok = eval_group(c, &q->m->rg[g], (size_t)g, gr, ng);
 	}
