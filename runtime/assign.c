@@ -446,6 +446,8 @@ struct psctx {
 	int mode;
 	enum cat cat;
 	struct qf_buf b;
+	int32_t walk_res; /* the resource whose turn in the walk (Kueue's
+	                   * resName) resolves the current group */
 };
 
 static void eval_flavor(struct psctx *c, const struct qf_model_fq *fq,
@@ -569,8 +571,15 @@ static int eval_group(struct psctx *c, const struct qf_model_rg *rg, size_t g,
 
 	memset(&best, 0, sizeof(best));
 	for (size_t fi = scan_start(c, slot, rg->nfq); fi < rg->nfq; fi++) {
-		if (pinned_away(c, rg->fq[fi].flavor, gr))
+		if (pinned_away(c, rg->fq[fi].flavor, gr)) {
+			/* Kueue: shouldSkipBasedOnNominationMapping */
+			reasonf(&greasons, &c->b,
+			        "skipping flavor %s as it is not found in the "
+			        "nomination mapping for resource %s",
+			        c->e->m->flavors.v[rg->fq[fi].flavor],
+			        c->e->m->res.v[c->walk_res]);
 			continue;
+		}
 		memset(&cur, 0, sizeof(cur));
 		eval_flavor(c, &rg->fq[fi], gr, ngr, &cur);
 		for (size_t i = 0; i < cur.reasons.n; i++)
@@ -676,20 +685,75 @@ static size_t group_reqs(struct psctx *c, size_t base, int32_t g, int32_t pods,
 	return n;
 }
 
+struct walk {
+	uint64_t hash;
+	const char *name;
+	size_t j; /* index into the pod set's requests; nreq: implicit pods */
+};
+
+static int walk_before(const struct walk *a, const struct walk *b)
+{
+	return a->hash != b->hash ? a->hash < b->hash
+	                          : strcmp(a->name, b->name) < 0;
+}
+
+/* The order in which Kueue walks a pod set's requests (assignFlavors over
+ * resources.SliceRequests, VectorizedResourceRequests on since v0.19): by
+ * the hash of the name, then the name, the implicit pods included.  The
+ * walk ends at the first resource group that cannot be placed or the first
+ * undeclared resource, so the order decides which one the message names. */
+static size_t walk_order(const struct psctx *c, int32_t pods, struct walk *v)
+{
+	const struct qf_names *names = &c->e->m->res;
+	size_t n = 0;
+	int has_pods = 0;
+
+	for (size_t j = 0; j <= c->ps->nreq; j++) {
+		int32_t r = j < c->ps->nreq ? c->ps->req[j].res : pods;
+		struct walk x;
+		size_t k;
+
+		if (j < c->ps->nreq && r == pods)
+			has_pods = 1;
+		if (r < 0 ||
+		    (j == c->ps->nreq && (has_pods || (size_t)r >= c->e->nres ||
+		                          c->e->cq[c->cq].res_group[r] < 0)))
+			continue;
+		x.hash = qf_names_hash(names->v[r]);
+		x.name = names->v[r];
+		x.j = j;
+		for (k = n; k > 0 && walk_before(&x, &v[k - 1]); k--)
+			v[k] = v[k - 1];
+		v[k] = x;
+		n++;
+	}
+	return n;
+}
+
 static int assign_podset(struct psctx *c, size_t base, struct qf_buf *cons)
 {
 	const struct qf_ecq *q = &c->e->cq[c->cq];
 	int32_t pods = qf_names_find(&c->e->m->res, "pods");
+	struct walk *order = qf_xcalloc(c->ps->nreq + 1, sizeof(*order));
+	size_t n = walk_order(c, pods, order);
 	uint32_t done = 0;
 	struct greq gr[64];
 	int ok = 1;
 
 	c->mode = FM_FIT;
 	c->cat = CAT_NONE;
-	for (size_t j = 0; j < c->ps->nreq; j++) {
-		int32_t r = c->ps->req[j].res;
+	for (size_t k = 0; k < n && ok; k++) {
+		size_t j = order[k].j;
+		int32_t r = j < c->ps->nreq ? c->ps->req[j].res : pods;
+		int32_t g = (size_t)r < c->e->nres ? q->res_group[r] : -1;
+		size_t ng;
 
-		if (q->res_group[r] < 0 && c->ps->req[j].amount > 0) {
+		if (g < 0) {
+			/* Kueue: a zero request for it is skipped (#8079), and
+			 * so is any with quotaCheckStrategy IgnoreUndeclared */
+			if (c->ps->req[j].amount == 0 ||
+			    c->e->m->cfg.ignore_undeclared)
+				continue;
 			qf_strlist_release(&c->reasons);
 			reasonf(&c->reasons, &c->b,
 			        "resource %s unavailable in ClusterQueue",
@@ -697,25 +761,17 @@ static int assign_podset(struct psctx *c, size_t base, struct qf_buf *cons)
 			c->mode = FM_NOFIT;
 			c->cat = CAT_FLAVOR;
 			ok = 0;
-			goto done;
+			break;
 		}
-	}
-	for (size_t j = 0; j <= c->ps->nreq && ok; j++) {
-		int32_t r = j < c->ps->nreq ? c->ps->req[j].res : pods;
-		int32_t g;
-		size_t n;
-
-		if (r < 0 || (size_t)r >= c->e->nres)
-			continue;
-		g = q->res_group[r];
-		if (g < 0 || (done & (1u << g)))
+		if (done & (1u << g))
 			continue;
 		done |= 1u << g;
-		n = group_reqs(c, base, g, pods, gr, QF_ARRAY_SIZE(gr));
-		if (n)
-			ok = eval_group(c, &q->m->rg[g], (size_t)g, gr, n);
+		ng = group_reqs(c, base, g, pods, gr, QF_ARRAY_SIZE(gr));
+		c->walk_res = r;
+		if (ng)
+			ok = eval_group(c, &q->m->rg[g], (size_t)g, gr, ng);
 	}
-done:
+	free(order);
 	finish_podset(c, cons);
 	return ok;
 }

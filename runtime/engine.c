@@ -92,6 +92,12 @@ void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
 	c->reason = reason;
 	free(c->message);
 	c->message = qf_xstrdup(message ? message : "");
+	/* Kueue: the workload controller follows every QuotaReserved=False
+	 * with SyncAdmittedCondition, which (UnadmittedWorkloadsObservability,
+	 * on by default) writes Admitted=False, NoReservation */
+	if (t == QF_COND_QUOTA_RESERVED && !status)
+		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
+		                   "The workload has no reservation");
 }
 
 __int128 qf_engine_usage_integral(const struct qf_ecq *q, size_t res,
@@ -254,15 +260,19 @@ static int32_t find_cq_index(const struct qf_engine *e, const char *name)
 /* Put a pending workload in its ClusterQueue's queue (Kueue:
  * pkg/cache/queue/manager.go AddOrUpdateWorkload), or record why not. */
 /* Kueue: workload.go Ordering.GetQueueOrderTimestamp: a workload evicted
- * by an admission check queues by that eviction's time (behind what was
- * created before it), any other by its creation (the PodsReady branch needs
- * waitForPodsReady, the preemption one PrioritySortingWithinCohort off). */
-static int64_t queue_order_ms(const struct qf_wl *w)
+ * by the PodsReady timeout (unless waitForPodsReady's requeuingStrategy
+ * says Creation; Eviction is the default, waitForPodsReady on or not) or by
+ * an admission check queues by that eviction's time (behind what was
+ * created before it), any other by its creation (the preemption branch
+ * needs PrioritySortingWithinCohort off). */
+static int64_t queue_order_ms(const struct qf_engine *e, const struct qf_wl *w)
 {
 	const struct qf_cond *ev = &w->cond[QF_COND_EVICTED];
 
-	if (ev->set && ev->status && ev->reason &&
-	    !strcmp(ev->reason, "AdmissionCheck") && ev->ltt_ms >= 0)
+	if (ev->set && ev->status && ev->reason && ev->ltt_ms >= 0 &&
+	    (!strcmp(ev->reason, "AdmissionCheck") ||
+	     (!strcmp(ev->reason, "PodsReadyTimeout") &&
+	      !e->m->cfg.requeue_by_creation)))
 		return ev->ltt_ms;
 	return w->m->created_ms;
 }
@@ -275,11 +285,17 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 
 	w->cq = -1;
 	if (!m->active) {
-		/* Kueue: resolveGranularUnadmittedQuotaReservedCondition */
-		if (w->cond[QF_COND_QUOTA_RESERVED].set)
-			qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
+		/* Kueue: workload_controller.go evicts an inactive workload
+		 * that is not evicted yet, admitted or not (counted, no event),
+		 * then resolveGranularUnadmittedQuotaReservedCondition */
+		if (!(w->cond[QF_COND_EVICTED].set &&
+		      w->cond[QF_COND_EVICTED].status))
+			qf_engine_set_cond(e, w, QF_COND_EVICTED, 1,
 			                   "Deactivated",
 			                   "The workload is deactivated");
+		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
+		                   "Deactivated",
+		                   "The workload is deactivated");
 		return;
 	}
 	/* Kueue: workload_controller.go getQueueBlocker, the condition of a
@@ -314,7 +330,7 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 	if (w->requeue_at_ms > e->now_ms)
 		goto done;
 	w->qi.priority = m->priority;
-	w->qi.ts_ms = queue_order_ms(w);
+	w->qi.ts_ms = queue_order_ms(e, w);
 	w->qi.uid = m->uid;
 	w->qi.key = w->key;
 	w->qi.hash = e->hashing ? shape_hash(m) : 0;
@@ -669,8 +685,6 @@ void qf_engine_complete_eviction(struct qf_engine *e, struct qf_wl *w)
 	w->state = QF_WL_PENDING;
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "PendingEvaluation",
 	                   copy);
-	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
-	                   "The workload has no reservation");
 	qf_engine_set_cond(e, w, QF_COND_REQUEUED, 1, "Preempted", copy);
 	w->queued_ms = e->now_ms;
 	memset(&ev, 0, sizeof(ev));
@@ -708,8 +722,6 @@ void qf_engine_evict(struct qf_engine *e, struct qf_wl *w, const char *reason,
 	release_quota(e, w);
 	w->state = QF_WL_PENDING;
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "Pending", msg);
-	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
-	                   "The workload has no reservation");
 	qf_engine_set_cond(e, w, QF_COND_REQUEUED, 0, reason, msg);
 	qf_buf_release(&r);
 	qf_engine_enqueue(e, w);
@@ -792,8 +804,6 @@ static void unreserve_inactive(struct qf_engine *e, struct qf_wl *w)
 	release_quota(e, w);
 	w->state = QF_WL_PENDING;
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, reason, msg.buf);
-	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
-	                   "The workload has no reservation");
 	qf_engine_enqueue(e, w);
 	qf_buf_release(&msg);
 }

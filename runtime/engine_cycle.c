@@ -790,7 +790,10 @@ enum recompute_result { RC_SKIPPED, RC_DEFERRED, RC_NEW_TARGETS };
  * the assignment, on the flavors first nominated, as if the victims
  * claimed earlier in this cycle were gone.  A Fit then is DeferredFit (it
  * holds its usage and waits for those victims); new, disjoint targets
- * replace the old ones; anything else skips the entry. */
+ * replace the old ones; otherwise the new assignment stands and the entry
+ * goes on as processEntry does with it: NoFit, or Preempt without
+ * candidates (WaitingForQuota, capacity reserved), each with its own
+ * message. */
 static enum recompute_result recompute(struct cycle *c, struct entry *en)
 {
 	struct qf_assignment a;
@@ -815,7 +818,8 @@ static enum recompute_result recompute(struct cycle *c, struct entry *en)
 		qf_preempt_apply(c->e, c->claimed[i], +1);
 	qf_buf_reset(&en->msg);
 	en->status = ES_SKIPPED;
-	if (r == RC_NEW_TARGETS) {
+	if (r == RC_NEW_TARGETS || a.mode == QF_AMODE_NOFIT ||
+	    a.mode == QF_AMODE_PREEMPT) {
 		a.pin = NULL;
 		qf_assignment_release(&en->a);
 		qf_targets_release(&en->t);
@@ -823,6 +827,14 @@ static enum recompute_result recompute(struct cycle *c, struct entry *en)
 		en->t = t;
 		qf_buf_adds(&en->msg, en->a.msg.buf);
 		en->status = ES_NOT_NOMINATED;
+		if (en->a.mode == QF_AMODE_NOFIT) {
+			en->reason = en->a.reason;
+			en->requeue = QF_REQUEUE_NO_FIT;
+		} else if (r != RC_NEW_TARGETS) {
+			en->reason = "WaitingForQuota";
+			en->requeue = QF_REQUEUE_NO_CANDIDATES;
+			reserve_capacity(c, en);
+		}
 		return r;
 	}
 	if (r == RC_DEFERRED) {
@@ -950,8 +962,6 @@ static void requeue(struct cycle *c, struct entry *en)
 		c->progress = 1;
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, en->reason,
 	                   en->msg.buf);
-	/* Kueue: SyncAdmittedCondition leaves Admitted alone here: a workload
-	 * never admitted has none, an evicted one got False at eviction. */
 	memset(&ev, 0, sizeof(ev));
 	ev.time_ms = e->now_ms;
 	ev.type = "Warning";

@@ -43,7 +43,7 @@ void qf_names_release(struct qf_names *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static uint64_t str_hash(const char *s)
+uint64_t qf_names_hash(const char *s)
 {
 	uint64_t h = 14695981039346656037ull;
 
@@ -62,7 +62,7 @@ static void rehash(struct qf_names *t, size_t nslots)
 	for (size_t i = 0; i < nslots; i++)
 		t->slots[i] = -1;
 	for (size_t i = 0; i < t->n; i++) {
-		size_t s = str_hash(t->v[i]) & (nslots - 1);
+		size_t s = qf_names_hash(t->v[i]) & (nslots - 1);
 
 		while (t->slots[s] >= 0)
 			s = (s + 1) & (nslots - 1);
@@ -76,7 +76,7 @@ int32_t qf_names_find(const struct qf_names *t, const char *s)
 
 	if (!t->nslots || !s)
 		return -1;
-	for (i = str_hash(s) & (t->nslots - 1); t->slots[i] >= 0;
+	for (i = qf_names_hash(s) & (t->nslots - 1); t->slots[i] >= 0;
 	     i = (i + 1) & (t->nslots - 1))
 		if (!strcmp(t->v[t->slots[i]], s))
 			return t->slots[i];
@@ -94,7 +94,7 @@ int32_t qf_names_intern(struct qf_names *t, const char *s)
 	if (t->n * 2 > t->nslots)
 		rehash(t, t->nslots ? t->nslots * 2 : 16);
 	else {
-		size_t k = str_hash(s) & (t->nslots - 1);
+		size_t k = qf_names_hash(s) & (t->nslots - 1);
 
 		while (t->slots[k] >= 0)
 			k = (k + 1) & (t->nslots - 1);

@@ -47,6 +47,9 @@ void qf_names_release(struct qf_names *t);
 int32_t qf_names_intern(struct qf_names *t, const char *s);
 /* Index of s, or -1. */
 int32_t qf_names_find(const struct qf_names *t, const char *s);
+/* FNV-1a, 64 bits, of s: the table's hash, and the one Kueue orders a
+ * pod set's resource requests by (resources.hashResourceName). */
+uint64_t qf_names_hash(const char *s);
 
 /* Name -> position in one of the model's arrays, so that loading and
  * look-ups cost O(1), not a scan (names stay interned; -1 = absent). */
@@ -412,6 +415,14 @@ struct qf_model_config {
 	size_t nexclude;
 	struct qf_model_xform *xf; /* owned: transformations, unique inputs */
 	size_t nxf;
+	/* resources.quotaCheckStrategy IgnoreUndeclared (v1beta2 only):
+	 * requests for resources no resource group covers are left out of
+	 * the quota check instead of blocking the workload */
+	int ignore_undeclared;
+	/* waitForPodsReady.requeuingStrategy.timestamp Creation: a workload
+	 * evicted by the PodsReady timeout queues by its creation, not (the
+	 * default, Eviction) by the eviction's time */
+	int requeue_by_creation;
 	uint32_t gen; /* number of Configurations loaded so far */
 	/* Jobs without the queue-name label: manageJobsWithoutQueueName,
 	 * and managedJobsNamespaceSelector with Kueue's default filled in

@@ -118,6 +118,60 @@ static void read_excludes(struct cr *c, const json_t *res,
 	}
 }
 
+/* resources.quotaCheckStrategy: v1beta2 only (Kueue decodes its
+ * Configuration strictly, so v1beta1 refuses the field), one of two values,
+ * and IgnoreUndeclared not with excludeResourcePrefixes (pkg/config/
+ * validation.go validateQuotaCheckStrategy). */
+static void read_quota_check(struct cr *c, const json_t *obj, const json_t *res,
+                             struct qf_model_config *out)
+{
+	const json_t *v = json_object_get(res, "quotaCheckStrategy");
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+	const char *path = "resources.quotaCheckStrategy";
+	const char *s = json_string_value(v);
+
+	if (!v || json_is_null(v))
+		return;
+	if (!av || strcmp(av, "config.kueue.x-k8s.io/v1beta2") != 0) {
+		fail_key(c, res, "quotaCheckStrategy", path,
+		         "needs apiVersion config.kueue.x-k8s.io/v1beta2 "
+		         "(v1beta1 has no such field and Kueue refuses it)");
+		return;
+	}
+	if (!s || (strcmp(s, "BlockUndeclared") != 0 &&
+	           strcmp(s, "IgnoreUndeclared") != 0)) {
+		fail_key(c, res, "quotaCheckStrategy", path,
+		         "must be BlockUndeclared or IgnoreUndeclared");
+		return;
+	}
+	out->ignore_undeclared = !strcmp(s, "IgnoreUndeclared");
+	if (out->ignore_undeclared && out->nexclude)
+		fail_key(c, res, "quotaCheckStrategy", path,
+		         "IgnoreUndeclared is not allowed with "
+		         "excludeResourcePrefixes");
+}
+
+/* waitForPodsReady.requeuingStrategy.timestamp (cmd/kueue/main.go
+ * podsReadyRequeuingTimestamp: Eviction unless it says Creation). */
+static void read_requeue_timestamp(struct cr *c, const json_t *obj,
+                                   struct qf_model_config *out)
+{
+	const json_t *rs = json_object_get(
+	        json_object_get(obj, "waitForPodsReady"), "requeuingStrategy");
+	const json_t *v = json_object_get(rs, "timestamp");
+	const char *s = json_string_value(v);
+
+	if (!v || json_is_null(v))
+		return;
+	if (!s || (strcmp(s, "Eviction") != 0 && strcmp(s, "Creation") != 0)) {
+		fail_key(c, rs, "timestamp",
+		         "waitForPodsReady.requeuingStrategy.timestamp",
+		         "must be Eviction or Creation");
+		return;
+	}
+	out->requeue_by_creation = !strcmp(s, "Creation");
+}
+
 /* A quantity given as a string or a JSON number. */
 static int parse_factor(struct qf_qty *q, const json_t *v)
 {
@@ -407,9 +461,11 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 		fail_key(c, obj, "resources", "resources", "must be a mapping");
 	else if (res) {
 		read_excludes(c, res, &cfg);
+		read_quota_check(c, obj, res, &cfg);
 		read_xforms(c, m, res, &cfg);
 	}
 	read_fs_strategies(c, obj, strategy, &nstrategy);
+	read_requeue_timestamp(c, obj, &cfg);
 	read_job_management(c, obj, &cfg);
 	if (c->rc < 0) {
 		qf_model_config_release(&cfg);

@@ -10,6 +10,7 @@
  *   ns/name pending [reason=R] [message=M]
  *   ns/name preempted [reason=R] [message=M]
  *   clusterqueue/NAME absent | [active=R] [terminating=B] [COUNT=N]
+ * [weightedShare=N]
  *
  * The "got" side prints only the fields the case asserts (a case without a
  * message does not compare messages), so run.sh can show a plain `diff -u`.
@@ -550,7 +551,8 @@ static void render_want(struct qf_buf *b, const char *key, const char *cat,
 /*
  * expect.clusterQueues: NAME -> "absent", or the fields to compare:
  * active (the Active condition's reason), terminating (true while
- * metadata.deletionTimestamp is set), and the status counts.
+ * metadata.deletionTimestamp is set), the status counts, and
+ * weightedShare (status.fairSharing.weightedShare, <none> when absent).
  */
 static const char *const cq_counts[] = { "pendingWorkloads",
 	                                 "reservingWorkloads",
@@ -594,6 +596,20 @@ static void render_cq(struct qf_buf *b, const char *name, json_t *want,
 			            (long long)json_integer_value(v));
 		else
 			qf_buf_addf(b, " %s=%s", cq_counts[i],
+			            json_string_value(v) ? json_string_value(v)
+			                                 : "<none>");
+	}
+	if (json_object_get(want, "weightedShare")) {
+		json_t *v = got ? json_object_get(
+		                          json_object_get(st, "fairSharing"),
+		                          "weightedShare")
+		                : json_object_get(want, "weightedShare");
+
+		if (json_is_integer(v))
+			qf_buf_addf(b, " weightedShare=%lld",
+			            (long long)json_integer_value(v));
+		else
+			qf_buf_addf(b, " weightedShare=%s",
 			            json_string_value(v) ? json_string_value(v)
 			                                 : "<none>");
 	}

@@ -50,7 +50,7 @@ wait_for "low admitted" "cond low Admitted" "True"
 wl high 9 urgent
 expect_eq "no class yet" "$(prio high)" "0"
 sleep 0.3
-expect_eq "high waits" "$(cond high Admitted)" ""
+expect_eq "high waits" "$(cond high Admitted)" "False"
 # the class appears: the priority is set, and the engine preempts with it
 printf 'apiVersion: kueue.x-k8s.io/v1beta2\nkind: WorkloadPriorityClass\nmetadata:\n  name: urgent\nvalue: 100\n' |
 	k create -f - >/dev/null 2>&1 || bad "create urgent"

@@ -30,7 +30,9 @@ out=$(k get workloads -A)
 expect_eq "wl header" "$(echo "$out" | row 1)" "NAMESPACE  NAME  QUEUE  RESERVED IN  ADMITTED  FINISHED  AGE"
 expect_has "wl admitted row" "$(echo "$out" | row 2)" "user-queue  cluster-queue  True"
 expect_eq "wl rows" "$(echo "$out" | sed 1d | wc -l)" "4"
-expect_eq "wl pending row" "$(echo "$out" | grep -c 'user-queue  *[0-9]*s$')" "1"
+# the pending one: no reservation, Admitted False (NoReservation, as
+# Kueue's workload controller writes it)
+expect_eq "wl pending row" "$(echo "$out" | grep -c 'user-queue  *False  *[0-9]*s$')" "1"
 out=$(k get resourceflavors)
 expect_eq "rf header" "$(echo "$out" | row 1)" "NAME  AGE"
 out=$(k get jobs)

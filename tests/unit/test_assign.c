@@ -147,6 +147,113 @@ static void test_assign_resource_unavailable(void **state)
 	rt_release(&t);
 }
 
+/* Two resource groups (cpu in on-demand, memory in spot, 1 each) and a
+ * workload whose cpu, memory and, optionally, nvidia.com/gpu requests are
+ * given; `config` is a Kueue Configuration or "". */
+static void two_groups(struct rt *t, const char *config, const char *reqs)
+{
+	char buf[2048];
+
+	rt_load(t, base);
+	if (*config)
+		rt_load(t, config);
+	snprintf(buf, sizeof(buf),
+	         "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\n"
+	         "metadata: {name: cq}\nspec:\n  namespaceSelector: {}\n"
+	         "  resourceGroups:\n  - coveredResources: [cpu]\n"
+	         "    flavors:\n    - name: on-demand\n"
+	         "      resources: [{name: cpu, nominalQuota: '1'}]\n"
+	         "  - coveredResources: [memory]\n    flavors:\n"
+	         "    - name: spot\n"
+	         "      resources: [{name: memory, nominalQuota: 1Mi}]\n"
+	         "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	         "metadata: {name: w, namespace: ns, creationTimestamp: '" T0
+	         "'}\nspec:\n  queueName: q\n  podSets:\n"
+	         "  - name: main\n    count: 1\n    template:\n      spec:\n"
+	         "        tolerations: [{key: spot, operator: Exists}]\n"
+	         "        containers:\n        - name: c\n"
+	         "          resources: {requests: {%s}}\n",
+	         reqs);
+	rt_load(t, buf);
+	rt_start(t, NULL, NULL);
+}
+
+/* A1: Kueue walks the requests by the FNV-1a hash of their names (memory,
+ * nvidia.com/gpu, cpu) and stops at the first group it cannot place or the
+ * first undeclared resource: that one alone is in the message, whatever
+ * the names' alphabetical order. */
+static void test_assign_walk_order(void **state)
+{
+	struct qf_assignment a;
+	struct rt t;
+
+	(void)state;
+	rt_init(&t);
+	two_groups(&t, "", "cpu: '2', memory: 2Mi");
+	assign(&t, "ns/w", &a);
+	assert_int_equal(a.mode, QF_AMODE_NOFIT);
+	assert_string_equal(
+	        a.msg.buf,
+	        "couldn't assign flavors to pod set main: insufficient quota "
+	        "for memory in flavor spot, previously considered podsets "
+	        "requests (0) + current podset request (2Mi) > maximum "
+	        "capacity (1Mi)");
+	qf_assignment_release(&a);
+	rt_release(&t);
+
+	/* the undeclared gpu comes before cpu: cpu is never tried */
+	rt_init(&t);
+	two_groups(&t, "", "cpu: '2', nvidia.com/gpu: '1'");
+	assign(&t, "ns/w", &a);
+	assert_string_equal(a.reason, "NoMatchingFlavor");
+	assert_string_equal(a.msg.buf,
+	                    "couldn't assign flavors to pod set main: resource "
+	                    "nvidia.com/gpu unavailable in ClusterQueue");
+	qf_assignment_release(&a);
+	rt_release(&t);
+
+	/* memory comes before the gpu: its failure is the message */
+	rt_init(&t);
+	two_groups(&t, "", "memory: 2Mi, nvidia.com/gpu: '1'");
+	assign(&t, "ns/w", &a);
+	assert_string_equal(a.reason, "ExceedsMaxQuota");
+	assert_non_null(strstr(a.msg.buf, "for memory in flavor spot"));
+	qf_assignment_release(&a);
+	rt_release(&t);
+}
+
+/* A1: quotaCheckStrategy IgnoreUndeclared leaves a resource no group covers
+ * out of the check and of the usage. */
+static void test_assign_ignore_undeclared(void **state)
+{
+	static const char config[] =
+	        "apiVersion: config.kueue.x-k8s.io/v1beta2\n"
+	        "kind: Configuration\n"
+	        "resources: {quotaCheckStrategy: IgnoreUndeclared}\n";
+	struct qf_assignment a;
+	struct rt t;
+
+	(void)state;
+	rt_init(&t);
+	two_groups(&t, config, "cpu: '1', nvidia.com/gpu: '100'");
+	assign(&t, "ns/w", &a);
+	assert_int_equal(a.mode, QF_AMODE_FIT);
+	assert_int_equal(a.nuse, 1);
+	qf_assignment_release(&a);
+	rt_release(&t);
+
+	rt_init(&t);
+	two_groups(&t,
+	           "apiVersion: config.kueue.x-k8s.io/v1beta2\n"
+	           "kind: Configuration\n"
+	           "resources: {quotaCheckStrategy: BlockUndeclared}\n",
+	           "cpu: '1', nvidia.com/gpu: '100'");
+	assign(&t, "ns/w", &a);
+	assert_int_equal(a.mode, QF_AMODE_NOFIT);
+	qf_assignment_release(&a);
+	rt_release(&t);
+}
+
 /* A1: the request fits the nominal quota, so preemption is considered;
  * with reclaimWithinCohort Never there are no candidates: Preempt mode
  * without targets, pending as WaitingForQuota. */
@@ -355,6 +462,8 @@ int main(void)
 		cmocka_unit_test(test_assign_when_can_borrow),
 		cmocka_unit_test(test_assign_exceeds_max_quota_message),
 		cmocka_unit_test(test_assign_resource_unavailable),
+		cmocka_unit_test(test_assign_walk_order),
+		cmocka_unit_test(test_assign_ignore_undeclared),
 		cmocka_unit_test(test_assign_waiting_for_quota),
 		cmocka_unit_test(test_assign_noexecute_and_node_selector),
 		cmocka_unit_test(test_assign_exists_toleration_without_key),

@@ -353,6 +353,24 @@ static const struct cfg_err_case cfg_err_cases[] = {
 	  "missing required field input" },
 	{ "excludes-not-list", CFG_HEAD "  excludeResourcePrefixes: x/\n", 4,
 	  28, "must be a list" },
+	/* Kueue decodes its Configuration strictly: v1beta1 has no field
+	 * quotaCheckStrategy */
+	{ "requeue-timestamp",
+	  "apiVersion: config.kueue.x-k8s.io/v1beta1\nkind: Configuration\n"
+	  "waitForPodsReady:\n  requeuingStrategy: {timestamp: Later}\n",
+	  4, 34, "must be Eviction or Creation" },
+	{ "quota-check-v1beta1",
+	  CFG_HEAD "  quotaCheckStrategy: IgnoreUndeclared\n", 4, 23,
+	  "needs apiVersion config.kueue.x-k8s.io/v1beta2" },
+	{ "quota-check-value",
+	  "apiVersion: config.kueue.x-k8s.io/v1beta2\nkind: Configuration\n"
+	  "resources:\n  quotaCheckStrategy: Ignore\n",
+	  4, 23, "must be BlockUndeclared or IgnoreUndeclared" },
+	{ "quota-check-with-excludes",
+	  "apiVersion: config.kueue.x-k8s.io/v1beta2\nkind: Configuration\n"
+	  "resources:\n  excludeResourcePrefixes: [x/]\n"
+	  "  quotaCheckStrategy: IgnoreUndeclared\n",
+	  5, 23, "not allowed with excludeResourcePrefixes" },
 	/* inside the ConfigMap: lines count from the key's line */
 	{ "configmap-embedded",
 	  "apiVersion: v1\nkind: ConfigMap\n"

@@ -436,8 +436,11 @@ static void test_sim_check_trace_cases(void **state)
 	}
 }
 
-/* A workload that never held quota has QuotaReserved=False alone (Kueue's
- * SyncAdmittedCondition adds no Admitted condition) and its requests. */
+/* A workload that never held quota has QuotaReserved=False and, after it,
+ * Admitted=False, NoReservation (Kueue's workload controller follows the
+ * scheduler's condition with SyncAdmittedCondition; integration
+ * workload_controller_test.go "should write granular reasons when waiting
+ * for quota"), and its requests. */
 static void test_sim_dump_never_admitted(void **state)
 {
 	struct paths p;
@@ -458,10 +461,14 @@ static void test_sim_dump_never_admitted(void **state)
 	st = json_load_file(p.state.buf, 0, &err);
 	assert_non_null(st);
 	w = json_array_get(json_object_get(st, "items"), 0);
-	assert_int_equal(json_array_size(path_at(w, "status>conditions")), 1);
+	assert_int_equal(json_array_size(path_at(w, "status>conditions")), 2);
 	assert_string_equal(str(w, "status>conditions>0>type"),
 	                    "QuotaReserved");
 	assert_string_equal(str(w, "status>conditions>0>status"), "False");
+	assert_string_equal(str(w, "status>conditions>1>type"), "Admitted");
+	assert_string_equal(str(w, "status>conditions>1>status"), "False");
+	assert_string_equal(str(w, "status>conditions>1>reason"),
+	                    "NoReservation");
 	assert_string_equal(str(w, "status>resourceRequests>0>resources>cpu"),
 	                    "5");
 	json_decref(st);
