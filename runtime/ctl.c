@@ -789,6 +789,13 @@ static int wl_finished_cond(const json_t *wl)
 	return cond_true(wl, "Finished", NULL);
 }
 
+/* Two specs are the same when equal or both absent (a ResourceFlavor
+ * may have none): jansson's json_equal calls two NULLs different. */
+static int same_spec(const json_t *a, const json_t *b)
+{
+	return (!a && !b) || json_equal(a, b);
+}
+
 /* The object an update leaves: spec and metadata from `in`, status kept
  * (or only the status taken, for /status). */
 static json_t *merge_update(const json_t *prev, const json_t *in, int kind,
@@ -821,9 +828,27 @@ static json_t *merge_update(const json_t *prev, const json_t *in, int kind,
 		if (v)
 			json_object_set(meta, fixed[i], v);
 	}
+	/* a body without a version (--manifests and GitOps re-applied at
+	 * start) asks for no version: the same object is no change, as
+	 * kube-apiserver compares what it would store without it */
+	if (!json_object_get(meta, "resourceVersion") &&
+	    json_object_get(pmeta, "resourceVersion"))
+		json_object_set(meta, "resourceVersion",
+		                json_object_get(pmeta, "resourceVersion"));
+	if (kind == K_NS) {
+		/* kube's namespace strategy: the finalizers are the
+		 * namespace controller's (PrepareForUpdate), the name label
+		 * is always the name (Canonicalize) */
+		json_object_set_new(ctl_meta_map(out, "labels"),
+		                    QF_MODEL_NS_NAME_LABEL,
+		                    json_string(qf_api_meta_str(prev, "name")));
+		if (json_object_get(prev, "spec"))
+			json_object_set(out, "spec",
+			                json_object_get(prev, "spec"));
+	}
 	if (json_object_get(meta, "generation") &&
-	    !json_equal(json_object_get(prev, "spec"),
-	                json_object_get(out, "spec")))
+	    !same_spec(json_object_get(prev, "spec"),
+	               json_object_get(out, "spec")))
 		json_object_set_new(
 		        meta, "generation",
 		        json_integer(json_integer_value(json_object_get(

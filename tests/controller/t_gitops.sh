@@ -70,8 +70,18 @@ start b --db "$tmp/t.db" --git-repo "$tmp/bare.git" --git-ref main \
 	--git-path tenants || exit 1
 n=$("$QF" compile "$ROOT/examples/tenants" --stdout 2>/dev/null | grep -c '^kind: ClusterQueue')
 expect_eq "compiled queues" "$(k get cq -o name | wc -l)" "$n"
+versions() {
+	k get ns,rf,cohort,cq,lq,wpc -A -o jsonpath='{range .items[*]}{.kind}/{.metadata.name}={.metadata.resourceVersion}/{.metadata.generation} {end}'
+}
+before=$(versions)
 stop
 expect_eq "stop b" "$?" "0"
+# a restart syncs the same revision again: nothing served changes (it
+# gave every policy object a new resourceVersion and a watch event)
+start b2 --db "$tmp/t.db" --git-repo "$tmp/bare.git" --git-ref main \
+	--git-path tenants || exit 1
+expect_eq "same revision again: versions kept" "$(versions)" "$before"
+stop || bad "stop b2"
 # the Kueue Configuration of a revision is in force, and after a restart
 # too (stored with the state, so the turns before the first sync have it)
 rm -rf "$tmp/work/tenants" && mkdir "$tmp/work/policy"
