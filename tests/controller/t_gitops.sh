@@ -21,6 +21,9 @@ start a --db "$tmp/g.db" --git-repo "$tmp/bare.git" --git-ref main \
 	--git-path policy --sync-interval 100ms --events "$tmp/ev.jsonl" || exit 1
 expect_eq "revision applied" "$(k get cq cluster-queue -o jsonpath='{.metadata.annotations.quotaflow\.dev/policy-revision}')" "$rev1"
 expect_eq "both queues" "$(k get cq -o name | wc -l)" "2"
+# there at 0 before any rejection: a counter that first appears at 1
+# gives an alert on increase() nothing to see
+expect_eq "rejected metric at 0" "$(k get --raw /metrics | sed -n 's/^quotaflow_policy_rejected_total //p')" "0"
 # an unknown field of an applied revision is dropped with a warning in
 # the log (QF512), which named nothing before
 expect_has "unknown field logged" "$(grep '"level":"warning"' "$tmp/a.log")" 'extra.yaml:7:16: warning: unknown field \"stopPolicyy\" ignored'
