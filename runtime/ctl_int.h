@@ -209,6 +209,10 @@ int ctl_settle(struct ctl *c) QF_MUST_CHECK;
  * del); returns the HTTP code (rs holds the answer), 0 for a kind the
  * controller does not serve. */
 int ctl_apply(struct ctl *c, const json_t *o, int del, struct qf_http_resp *rs);
+/* 403 (-1 with *err) for an object no DELETE may take: the namespaces
+ * kube's NamespaceLifecycle admission keeps (default, kube-system,
+ * kube-public); else 0. */
+int ctl_delete_refused(int kind, const json_t *obj, struct qf_api_err *err);
 /* Delete one object as a DELETE request would (takes no reference). */
 int ctl_delete(struct ctl *c, int kind, const json_t *obj,
                struct qf_api_err *err);

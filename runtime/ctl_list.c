@@ -290,6 +290,10 @@ static int delete_all(struct ctl *c, const struct qf_api_req *rq,
                       struct page *p, struct qf_api_err *err)
 {
 	qf_buf_reset(&p->cont);
+	/* all or nothing: a namespace that may not go refuses the lot */
+	for (size_t i = 0; i < p->n; i++)
+		if (ctl_delete_refused(rq->kind, p->items[i], err) < 0)
+			return -1;
 	for (size_t i = 0; !rq->dry_run && i < p->n; i++) {
 		json_t *o = ctl_lookup(
 		        c, rq->kind, qf_api_meta_str(p->items[i], "namespace"),
