@@ -621,11 +621,37 @@ static int start(struct ctl *c, struct qf_buf *cert, struct qf_buf *key)
 	return rc;
 }
 
+/*
+ * The answer of the requests still waiting when the loop ends: after a
+ * store failure their changes were in no committed transaction (S3), so
+ * they are told so, with the store's error (an empty 503 left kubectl
+ * printing "Error from server (ServiceUnavailable): " and nothing).
+ */
+static char *stop_answer(const struct ctl *c, int failed)
+{
+	const struct qf_diags *d = c->d;
+	struct qf_buf m = QF_BUF_INIT;
+	json_t *st;
+	char *s;
+
+	qf_buf_adds(&m, failed ? "not stored: the controller stopped after a "
+	                         "store failure"
+	                       : "the controller is stopping");
+	if (failed && d->n && d->v[d->n - 1].msg)
+		qf_buf_addf(&m, " (%s)", d->v[d->n - 1].msg);
+	st = qf_api_status(503, "ServiceUnavailable", m.buf, NULL, NULL);
+	s = json_dumps(st, JSON_COMPACT);
+	json_decref(st);
+	qf_buf_release(&m);
+	return s;
+}
+
 int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
                struct qf_diags *d)
 {
 	struct ctl c;
 	struct qf_buf cert = QF_BUF_INIT, key = QF_BUF_INIT;
+	char *waiting;
 	/* what a start that fails creates is removed again */
 	int new_db = ctl_path_absent(o->db);
 	int new_events = ctl_path_absent(o->events);
@@ -668,7 +694,9 @@ int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
 			rc = turn(&c, 1);
 		if (rc == QF_OK)
 			rc = turn(&c, 1);
-		qf_http_stop(c.http);
+		waiting = stop_answer(&c, rc < 0);
+		qf_http_stop(c.http, waiting);
+		free(waiting);
 	}
 	if (c.events && c.ev_pending.len && rc == QF_OK)
 		rc = qf_diag_error(d, NULL, QF_CTL_RULE, NULL,
