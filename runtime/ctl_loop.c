@@ -676,10 +676,16 @@ int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
 	if (rc == QF_OK)
 		rc = start(&c, &cert, &key);
 	if (rc == QF_OK) {
+		/* the address with the port bound: with --listen HOST:0 the
+		 * kernel chose it, and a URL ending in :0 reaches nothing */
+		int port = qf_http_port(c.http);
+		const char *colon = strrchr(o->listen, ':');
+
 		c.ready = 1;
-		ctl_log(&c, "info", "listening on %s%s port %d (db %s)",
-		        o->tls_cert ? "https://" : "http://", o->listen,
-		        qf_http_port(c.http), o->db);
+		ctl_log(&c, "info", "listening on %s%.*s:%d port %d (db %s)",
+		        o->tls_cert ? "https://" : "http://",
+		        colon ? (int)(colon - o->listen) : 0, o->listen, port,
+		        port, o->db);
 	}
 	while (rc == QF_OK && !stop_requested && !c.fatal) {
 		qf_http_poll(c.http, 50, qf_store_commit_fd(c.store));
