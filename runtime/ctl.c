@@ -1398,7 +1398,7 @@ static int delete_options(const struct qf_http_req *hr, unsigned *flags,
 		}
 		rc = 1;
 	}
-	*pre = json_incref(json_object_get(o, "preconditions"));
+	*pre = rc < 0 ? NULL : json_incref(json_object_get(o, "preconditions"));
 	json_decref(o);
 	return rc;
 }
@@ -1455,6 +1455,8 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 			        json_string_value(json_object_get(pre, "uid")),
 			        json_string_value(json_object_get(
 			                pre, "resourceVersion")));
+		json_decref(pre);
+		pre = NULL;
 		if (rc == 0 && !dry)
 			rc = delete (c, rq->kind, prev, dflags, &err);
 		if (rc == 0) {
