@@ -415,10 +415,8 @@ int ctl_watch_rv(struct ctl *c, const struct qf_api_req *rq, int64_t *rv,
 }
 
 int ctl_watch_replay(struct ctl *c, struct ctl_watch *w, int64_t rv,
-                     int (*wants)(const struct ctl_watch *,
-                                  const struct ctl_note *),
-                     void (*send)(struct ctl *, struct ctl_watch *,
-                                  const char *, const json_t *))
+                     void (*deliver)(struct ctl *, struct ctl_watch *,
+                                     const struct ctl_note *))
 {
 	size_t cap = (size_t)c->o->watch_history;
 
@@ -445,8 +443,8 @@ int ctl_watch_replay(struct ctl *c, struct ctl_watch *w, int64_t rv,
 	for (size_t i = 0; i < c->hist_len; i++) {
 		const struct ctl_note *n = &c->hist[(c->hist_head + i) % cap];
 
-		if (ctl_note_rv(n) > rv && wants(w, n))
-			send(c, w, n->type, n->obj);
+		if (ctl_note_rv(n) > rv)
+			deliver(c, w, n);
 	}
 	return 0;
 }

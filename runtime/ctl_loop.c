@@ -47,17 +47,18 @@ static int install_signals(void)
 
 /* ----- watches ----- */
 
-static int watch_wants(const struct ctl_watch *w, const struct ctl_note *n)
+/* obj is in the watch's selection (kind, namespace, selectors). */
+static int watch_selects(const struct ctl_watch *w, int kind, const json_t *obj)
 {
 	struct qf_api_err err;
-	const char *ns = qf_api_meta_str(n->obj, "namespace");
+	const char *ns = qf_api_meta_str(obj, "namespace");
 
-	if (!w->conn || w->kind != n->kind)
+	if (!obj || !w->conn || w->kind != kind)
 		return 0;
 	if (w->ns && (!ns || strcmp(w->ns, ns) != 0))
 		return 0;
-	return qf_api_labels_match(w->labels, n->obj, &err) == 1 &&
-	       qf_api_fields_match(w->fields, n->obj, &err) == 1;
+	return qf_api_labels_match(w->labels, obj, &err) == 1 &&
+	       qf_api_fields_match(w->fields, obj, &err) == 1;
 }
 
 /* Out to the stream, or into held while the watch is holding. */
@@ -107,6 +108,40 @@ static void watch_send(struct ctl *c, struct ctl_watch *w, const char *type,
 	json_decref(ev);
 }
 
+/*
+ * A change as the watch sees it, as kube-apiserver's watch cache shows it
+ * (cacheWatcher.convertToWatchEvent): an object that comes into the
+ * selection is ADDED, one that stays in it MODIFIED, and one that leaves
+ * it (a label or field changed) DELETED, carrying the state it had in
+ * the selection at the change's resourceVersion, so a client's cache
+ * drops it; a change outside the selection is not sent.
+ */
+static void watch_deliver(struct ctl *c, struct ctl_watch *w,
+                          const struct ctl_note *n)
+{
+	int now, was;
+	json_t *gone;
+
+	if (!strcmp(n->type, "DELETED")) {
+		if (watch_selects(w, n->kind, n->obj))
+			watch_send(c, w, n->type, n->obj);
+		return;
+	}
+	now = watch_selects(w, n->kind, n->obj);
+	was = watch_selects(w, n->kind, n->prev);
+	if (now) {
+		watch_send(c, w, was ? n->type : "ADDED", n->obj);
+	} else if (was) {
+		gone = json_deep_copy(n->prev);
+		json_object_set(
+		        json_object_get(gone, "metadata"), "resourceVersion",
+		        json_object_get(json_object_get(n->obj, "metadata"),
+		                        "resourceVersion"));
+		watch_send(c, w, "DELETED", gone);
+		json_decref(gone);
+	}
+}
+
 /* Committed notes, in resourceVersion order, to the watches (C4). */
 static void deliver_notes(struct ctl *c, struct ctl_note *notes, size_t *n)
 {
@@ -120,8 +155,7 @@ static void deliver_notes(struct ctl *c, struct ctl_note *notes, size_t *n)
 				continue;
 			if (w->holding)
 				watch_release(w);
-			if (watch_wants(w, &notes[i]))
-				watch_send(c, w, notes[i].type, notes[i].obj);
+			watch_deliver(c, w, &notes[i]);
 		}
 		ctl_hist_add(c, &notes[i]);
 		ctl_note_release(&notes[i]);
@@ -187,16 +221,13 @@ static void watch_start(struct ctl *c, const struct qf_api_req *rq, int64_t rv,
 	 * changed: it leaves once they are committed (C4) */
 	w->holding = rv < 0 && c->told_rv < c->rv;
 	if (rv >= 0) {
-		if (ctl_watch_replay(c, w, rv, watch_wants, watch_send) < 0)
+		if (ctl_watch_replay(c, w, rv, watch_deliver) < 0)
 			qf_http_end(conn);
 		return;
 	}
-	json_object_foreach (c->reg[rq->kind], key, o) {
-		struct ctl_note n = { rq->kind, "ADDED", o, NULL };
-
-		if (watch_wants(w, &n))
+	json_object_foreach (c->reg[rq->kind], key, o)
+		if (watch_selects(w, rq->kind, o))
 			watch_send(c, w, "ADDED", o);
-	}
 }
 
 /* BOOKMARK events, every QF_CTL_BOOKMARK_MS, to the watches that allow
