@@ -318,8 +318,15 @@ int cmd_finish(int argc, const char **argv, struct qf_ctx *ctx)
 		goto done;
 	slash = pos.n == 1 ? strchr(pos.v[0], '/') : NULL;
 	if (pos.n != 1) {
-		rc = qf_cli_usage_error(ctx, usage, "finish: %s",
-		                        "one NS/NAME argument is required");
+		/* one Workload or Job per call: say what was given */
+		rc = pos.n ? qf_cli_usage_error(ctx, usage,
+		                                "finish: one NS/NAME argument, "
+		                                "not %zu ('%s' is one too "
+		                                "many)",
+		                                pos.n, pos.v[1])
+		           : qf_cli_usage_error(ctx, usage, "finish: %s",
+		                                "one NS/NAME argument is "
+		                                "required");
 		goto done;
 	}
 	if (!slash || slash == pos.v[0] || !slash[1] ||

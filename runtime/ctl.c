@@ -165,6 +165,74 @@ static int fail_named(struct qf_api_err *err, int code, const char *reason,
 	return -1;
 }
 
+/*
+ * kube's storage.Preconditions.Check: a uid or resourceVersion the client
+ * names that the live object does not have.  The registry answers it as a
+ * 409 Conflict quoting the storage error, its key included (etcd's key:
+ * the built-in kinds under /registry/<resource>, a custom resource under
+ * /registry/<group>/<resource>).
+ */
+static int precondition_failed(struct qf_api_err *err, int kind,
+                               const json_t *prev, const char *uid,
+                               const char *rv)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[kind];
+	const char *have_uid = qf_api_meta_str(prev, "uid");
+	const char *have_rv = qf_api_meta_str(prev, "resourceVersion");
+	const char *ns = qf_api_meta_str(prev, "namespace");
+	const char *what = "UID", *want = uid, *have = have_uid;
+	struct qf_buf q = QF_BUF_INIT, key = QF_BUF_INIT;
+
+	if (!uid || !strcmp(uid, have_uid ? have_uid : "")) {
+		if (!rv || !strcmp(rv, have_rv ? have_rv : ""))
+			return 0;
+		what = "ResourceVersion";
+		want = rv;
+		have = have_rv;
+	}
+	qf_buf_adds(&key, "/registry/");
+	if (*k->group && strcmp(k->group, "batch") != 0)
+		qf_buf_addf(&key, "%s/", k->group);
+	qf_buf_addf(&key, "%s/", k->resource);
+	if (ns)
+		qf_buf_addf(&key, "%s/", ns);
+	qf_buf_adds(&key, qf_api_meta_str(prev, "name"));
+	qf_api_fail(err, 409, "Conflict",
+	            "Operation cannot be fulfilled on %s \"%s\": StorageError: "
+	            "invalid object, Code: 4, Key: %s, ResourceVersion: 0, "
+	            "AdditionalErrorMsg: Precondition failed: %s in "
+	            "precondition: %s, %s in object meta: %s",
+	            qualified(&q, kind), qf_api_meta_str(prev, "name"), key.buf,
+	            what, want, what, have ? have : "");
+	qf_buf_release(&q);
+	qf_buf_release(&key);
+	return -1;
+}
+
+/* kube's NamespaceLifecycle admission: these are never deleted (their
+ * deletion would take everything in them). */
+static int immortal_ns(const char *name)
+{
+	static const char *const immortal[] = { "default", "kube-system",
+		                                "kube-public" };
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(immortal); i++)
+		if (!strcmp(name, immortal[i]))
+			return 1;
+	return 0;
+}
+
+int ctl_delete_refused(int kind, const json_t *obj, struct qf_api_err *err)
+{
+	const char *name = qf_api_meta_str(obj, "name");
+
+	if (kind == K_NS && name && immortal_ns(name))
+		return fail_named(err, 403, "Forbidden", kind, name,
+		                  "is forbidden: this namespace may not be "
+		                  "deleted");
+	return 0;
+}
+
 json_t *ctl_served(const json_t *obj, int kind, const char *version)
 {
 	const struct qf_api_kind *k = &qf_api_kinds[kind];
@@ -789,6 +857,13 @@ static int wl_finished_cond(const json_t *wl)
 	return cond_true(wl, "Finished", NULL);
 }
 
+/* Two specs are the same when equal or both absent (a ResourceFlavor
+ * may have none): jansson's json_equal calls two NULLs different. */
+static int same_spec(const json_t *a, const json_t *b)
+{
+	return (!a && !b) || json_equal(a, b);
+}
+
 /* The object an update leaves: spec and metadata from `in`, status kept
  * (or only the status taken, for /status). */
 static json_t *merge_update(const json_t *prev, const json_t *in, int kind,
@@ -821,9 +896,27 @@ static json_t *merge_update(const json_t *prev, const json_t *in, int kind,
 		if (v)
 			json_object_set(meta, fixed[i], v);
 	}
+	/* a body without a version (--manifests and GitOps re-applied at
+	 * start) asks for no version: the same object is no change, as
+	 * kube-apiserver compares what it would store without it */
+	if (!json_object_get(meta, "resourceVersion") &&
+	    json_object_get(pmeta, "resourceVersion"))
+		json_object_set(meta, "resourceVersion",
+		                json_object_get(pmeta, "resourceVersion"));
+	if (kind == K_NS) {
+		/* kube's namespace strategy: the finalizers are the
+		 * namespace controller's (PrepareForUpdate), the name label
+		 * is always the name (Canonicalize) */
+		json_object_set_new(ctl_meta_map(out, "labels"),
+		                    QF_MODEL_NS_NAME_LABEL,
+		                    json_string(qf_api_meta_str(prev, "name")));
+		if (json_object_get(prev, "spec"))
+			json_object_set(out, "spec",
+			                json_object_get(prev, "spec"));
+	}
 	if (json_object_get(meta, "generation") &&
-	    !json_equal(json_object_get(prev, "spec"),
-	                json_object_get(out, "spec")))
+	    !same_spec(json_object_get(prev, "spec"),
+	               json_object_get(out, "spec")))
 		json_object_set_new(
 		        meta, "generation",
 		        json_integer(json_integer_value(json_object_get(
@@ -839,6 +932,11 @@ static int rv_conflict(const json_t *prev, const json_t *in, int kind,
 	const char *have = qf_api_meta_str(prev, "resourceVersion");
 	struct qf_buf b = QF_BUF_INIT;
 
+	/* a uid in the body is a precondition (kube's UpdatedObjectInfo),
+	 * checked before the version */
+	if (precondition_failed(err, kind, prev, qf_api_meta_str(in, "uid"),
+	                        NULL) < 0)
+		return -1;
 	if (!want || !*want || (have && !strcmp(want, have)))
 		return 0;
 	qf_api_fail(err, 409, "Conflict",
@@ -1274,9 +1372,10 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 
 /* A DELETE's DeleteOptions body (kubectl sends dryRun and
  * propagationPolicy there): 1 when it asks for a dry run, -1 with *err
- * for a value other than "All"; *flags DELETE_ORPHAN for Orphan. */
+ * for a value other than "All"; *flags DELETE_ORPHAN for Orphan; *pre
+ * its preconditions object (a new reference, or NULL). */
 static int delete_options(const struct qf_http_req *hr, unsigned *flags,
-                          struct qf_api_err *err)
+                          json_t **pre, struct qf_api_err *err)
 {
 	json_t *o = hr->body_len ? json_loadb(hr->body, hr->body_len, 0, NULL)
 	                         : NULL;
@@ -1299,6 +1398,7 @@ static int delete_options(const struct qf_http_req *hr, unsigned *flags,
 		}
 		rc = 1;
 	}
+	*pre = rc < 0 ? NULL : json_incref(json_object_get(o, "preconditions"));
 	json_decref(o);
 	return rc;
 }
@@ -1307,12 +1407,12 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
                  const struct qf_http_req *hr, struct qf_http_resp *rs)
 {
 	struct qf_api_err err = { 500, "InternalError", "" };
-	json_t *prev = NULL, *out = NULL, *st;
+	json_t *prev = NULL, *out = NULL, *st, *pre = NULL;
 	int rc = 0, code = 200, dry = rq->dry_run;
 	unsigned dflags = 0;
 
 	if (rq->verb == QF_API_DELETE || rq->verb == QF_API_DELETECOLLECTION) {
-		int body_dry = delete_options(hr, &dflags, &err);
+		int body_dry = delete_options(hr, &dflags, &pre, &err);
 
 		if (body_dry < 0) {
 			respond_err(rs, &err);
@@ -1323,6 +1423,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 	if (rq->verb == QF_API_LIST || rq->verb == QF_API_DELETECOLLECTION) {
 		struct qf_api_req r = *rq;
 
+		json_decref(pre);
 		r.dry_run = dry;
 		ctl_list(c, &r, rs);
 		return;
@@ -1336,6 +1437,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 			fail_named(&err, 404, "NotFound", rq->kind, rq->name,
 			           "not found");
 			respond_err(rs, &err);
+			json_decref(pre);
 			return;
 		}
 	}
@@ -1345,7 +1447,18 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		break;
 	case QF_API_DELETE:
 		json_incref(prev);
-		rc = dry ? 0 : delete (c, rq->kind, prev, dflags, &err);
+		/* refused in a dry run too, as admission and storage do */
+		rc = ctl_delete_refused(rq->kind, prev, &err);
+		if (rc == 0)
+			rc = precondition_failed(
+			        &err, rq->kind, prev,
+			        json_string_value(json_object_get(pre, "uid")),
+			        json_string_value(json_object_get(
+			                pre, "resourceVersion")));
+		json_decref(pre);
+		pre = NULL;
+		if (rc == 0 && !dry)
+			rc = delete (c, rq->kind, prev, dflags, &err);
 		if (rc == 0) {
 			st = qf_api_status(200, NULL, NULL,
 			                   qf_api_kinds[rq->kind].resource,
@@ -1364,6 +1477,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		rc = do_write(c, rq, hr, prev, &rs->warnings, &err, &out);
 		break;
 	}
+	json_decref(pre);
 	if (rc < 0) {
 		respond_err(rs, &err);
 		return;

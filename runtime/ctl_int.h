@@ -209,6 +209,10 @@ int ctl_settle(struct ctl *c) QF_MUST_CHECK;
  * del); returns the HTTP code (rs holds the answer), 0 for a kind the
  * controller does not serve. */
 int ctl_apply(struct ctl *c, const json_t *o, int del, struct qf_http_resp *rs);
+/* 403 (-1 with *err) for an object no DELETE may take: the namespaces
+ * kube's NamespaceLifecycle admission keeps (default, kube-system,
+ * kube-public); else 0. */
+int ctl_delete_refused(int kind, const json_t *obj, struct qf_api_err *err);
 /* Delete one object as a DELETE request would (takes no reference). */
 int ctl_delete(struct ctl *c, int kind, const json_t *obj,
                struct qf_api_err *err);
@@ -243,13 +247,12 @@ void ctl_hist_release(struct ctl *c);
  * version to resume after; -1 return with *err (400) when malformed. */
 int ctl_watch_rv(struct ctl *c, const struct qf_api_req *rq, int64_t *rv,
                  struct qf_api_err *err);
-/* Send the history after rv to w, or, when rv is older than the history,
- * the 410 Expired ERROR event and return -1 (the caller ends w). */
+/* Hand the history after rv to deliver (which sends what w sees of each
+ * change), or, when rv is older than the history, send the 410 Expired
+ * ERROR event and return -1 (the caller ends w). */
 int ctl_watch_replay(struct ctl *c, struct ctl_watch *w, int64_t rv,
-                     int (*wants)(const struct ctl_watch *,
-                                  const struct ctl_note *),
-                     void (*send)(struct ctl *, struct ctl_watch *,
-                                  const char *, const json_t *));
+                     void (*deliver)(struct ctl *, struct ctl_watch *,
+                                     const struct ctl_note *));
 /* What a watch event carries for obj: the served object or a Table
  * (new reference). */
 json_t *ctl_watch_object(struct ctl *c, struct ctl_watch *w, const json_t *obj);

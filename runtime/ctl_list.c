@@ -290,6 +290,10 @@ static int delete_all(struct ctl *c, const struct qf_api_req *rq,
                       struct page *p, struct qf_api_err *err)
 {
 	qf_buf_reset(&p->cont);
+	/* all or nothing: a namespace that may not go refuses the lot */
+	for (size_t i = 0; i < p->n; i++)
+		if (ctl_delete_refused(rq->kind, p->items[i], err) < 0)
+			return -1;
 	for (size_t i = 0; !rq->dry_run && i < p->n; i++) {
 		json_t *o = ctl_lookup(
 		        c, rq->kind, qf_api_meta_str(p->items[i], "namespace"),
@@ -411,10 +415,8 @@ int ctl_watch_rv(struct ctl *c, const struct qf_api_req *rq, int64_t *rv,
 }
 
 int ctl_watch_replay(struct ctl *c, struct ctl_watch *w, int64_t rv,
-                     int (*wants)(const struct ctl_watch *,
-                                  const struct ctl_note *),
-                     void (*send)(struct ctl *, struct ctl_watch *,
-                                  const char *, const json_t *))
+                     void (*deliver)(struct ctl *, struct ctl_watch *,
+                                     const struct ctl_note *))
 {
 	size_t cap = (size_t)c->o->watch_history;
 
@@ -441,8 +443,8 @@ int ctl_watch_replay(struct ctl *c, struct ctl_watch *w, int64_t rv,
 	for (size_t i = 0; i < c->hist_len; i++) {
 		const struct ctl_note *n = &c->hist[(c->hist_head + i) % cap];
 
-		if (ctl_note_rv(n) > rv && wants(w, n))
-			send(c, w, n->type, n->obj);
+		if (ctl_note_rv(n) > rv)
+			deliver(c, w, n);
 	}
 	return 0;
 }

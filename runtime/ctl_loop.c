@@ -47,17 +47,18 @@ static int install_signals(void)
 
 /* ----- watches ----- */
 
-static int watch_wants(const struct ctl_watch *w, const struct ctl_note *n)
+/* obj is in the watch's selection (kind, namespace, selectors). */
+static int watch_selects(const struct ctl_watch *w, int kind, const json_t *obj)
 {
 	struct qf_api_err err;
-	const char *ns = qf_api_meta_str(n->obj, "namespace");
+	const char *ns = qf_api_meta_str(obj, "namespace");
 
-	if (!w->conn || w->kind != n->kind)
+	if (!obj || !w->conn || w->kind != kind)
 		return 0;
 	if (w->ns && (!ns || strcmp(w->ns, ns) != 0))
 		return 0;
-	return qf_api_labels_match(w->labels, n->obj, &err) == 1 &&
-	       qf_api_fields_match(w->fields, n->obj, &err) == 1;
+	return qf_api_labels_match(w->labels, obj, &err) == 1 &&
+	       qf_api_fields_match(w->fields, obj, &err) == 1;
 }
 
 /* Out to the stream, or into held while the watch is holding. */
@@ -107,6 +108,40 @@ static void watch_send(struct ctl *c, struct ctl_watch *w, const char *type,
 	json_decref(ev);
 }
 
+/*
+ * A change as the watch sees it, as kube-apiserver's watch cache shows it
+ * (cacheWatcher.convertToWatchEvent): an object that comes into the
+ * selection is ADDED, one that stays in it MODIFIED, and one that leaves
+ * it (a label or field changed) DELETED, carrying the state it had in
+ * the selection at the change's resourceVersion, so a client's cache
+ * drops it; a change outside the selection is not sent.
+ */
+static void watch_deliver(struct ctl *c, struct ctl_watch *w,
+                          const struct ctl_note *n)
+{
+	int now, was;
+	json_t *gone;
+
+	if (!strcmp(n->type, "DELETED")) {
+		if (watch_selects(w, n->kind, n->obj))
+			watch_send(c, w, n->type, n->obj);
+		return;
+	}
+	now = watch_selects(w, n->kind, n->obj);
+	was = watch_selects(w, n->kind, n->prev);
+	if (now) {
+		watch_send(c, w, was ? n->type : "ADDED", n->obj);
+	} else if (was) {
+		gone = json_deep_copy(n->prev);
+		json_object_set(
+		        json_object_get(gone, "metadata"), "resourceVersion",
+		        json_object_get(json_object_get(n->obj, "metadata"),
+		                        "resourceVersion"));
+		watch_send(c, w, "DELETED", gone);
+		json_decref(gone);
+	}
+}
+
 /* Committed notes, in resourceVersion order, to the watches (C4). */
 static void deliver_notes(struct ctl *c, struct ctl_note *notes, size_t *n)
 {
@@ -120,8 +155,7 @@ static void deliver_notes(struct ctl *c, struct ctl_note *notes, size_t *n)
 				continue;
 			if (w->holding)
 				watch_release(w);
-			if (watch_wants(w, &notes[i]))
-				watch_send(c, w, notes[i].type, notes[i].obj);
+			watch_deliver(c, w, &notes[i]);
 		}
 		ctl_hist_add(c, &notes[i]);
 		ctl_note_release(&notes[i]);
@@ -187,16 +221,13 @@ static void watch_start(struct ctl *c, const struct qf_api_req *rq, int64_t rv,
 	 * changed: it leaves once they are committed (C4) */
 	w->holding = rv < 0 && c->told_rv < c->rv;
 	if (rv >= 0) {
-		if (ctl_watch_replay(c, w, rv, watch_wants, watch_send) < 0)
+		if (ctl_watch_replay(c, w, rv, watch_deliver) < 0)
 			qf_http_end(conn);
 		return;
 	}
-	json_object_foreach (c->reg[rq->kind], key, o) {
-		struct ctl_note n = { rq->kind, "ADDED", o, NULL };
-
-		if (watch_wants(w, &n))
+	json_object_foreach (c->reg[rq->kind], key, o)
+		if (watch_selects(w, rq->kind, o))
 			watch_send(c, w, "ADDED", o);
-	}
 }
 
 /* BOOKMARK events, every QF_CTL_BOOKMARK_MS, to the watches that allow
@@ -621,11 +652,37 @@ static int start(struct ctl *c, struct qf_buf *cert, struct qf_buf *key)
 	return rc;
 }
 
+/*
+ * The answer of the requests still waiting when the loop ends: after a
+ * store failure their changes were in no committed transaction (S3), so
+ * they are told so, with the store's error (an empty 503 left kubectl
+ * printing "Error from server (ServiceUnavailable): " and nothing).
+ */
+static char *stop_answer(const struct ctl *c, int failed)
+{
+	const struct qf_diags *d = c->d;
+	struct qf_buf m = QF_BUF_INIT;
+	json_t *st;
+	char *s;
+
+	qf_buf_adds(&m, failed ? "not stored: the controller stopped after a "
+	                         "store failure"
+	                       : "the controller is stopping");
+	if (failed && d->n && d->v[d->n - 1].msg)
+		qf_buf_addf(&m, " (%s)", d->v[d->n - 1].msg);
+	st = qf_api_status(503, "ServiceUnavailable", m.buf, NULL, NULL);
+	s = json_dumps(st, JSON_COMPACT);
+	json_decref(st);
+	qf_buf_release(&m);
+	return s;
+}
+
 int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
                struct qf_diags *d)
 {
 	struct ctl c;
 	struct qf_buf cert = QF_BUF_INIT, key = QF_BUF_INIT;
+	char *waiting;
 	/* what a start that fails creates is removed again */
 	int new_db = ctl_path_absent(o->db);
 	int new_events = ctl_path_absent(o->events);
@@ -650,10 +707,16 @@ int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
 	if (rc == QF_OK)
 		rc = start(&c, &cert, &key);
 	if (rc == QF_OK) {
+		/* the address with the port bound: with --listen HOST:0 the
+		 * kernel chose it, and a URL ending in :0 reaches nothing */
+		int port = qf_http_port(c.http);
+		const char *colon = strrchr(o->listen, ':');
+
 		c.ready = 1;
-		ctl_log(&c, "info", "listening on %s%s port %d (db %s)",
-		        o->tls_cert ? "https://" : "http://", o->listen,
-		        qf_http_port(c.http), o->db);
+		ctl_log(&c, "info", "listening on %s%.*s:%d port %d (db %s)",
+		        o->tls_cert ? "https://" : "http://",
+		        colon ? (int)(colon - o->listen) : 0, o->listen, port,
+		        port, o->db);
 	}
 	while (rc == QF_OK && !stop_requested && !c.fatal) {
 		qf_http_poll(c.http, 50, qf_store_commit_fd(c.store));
@@ -668,7 +731,9 @@ int qf_ctl_run(const struct qf_ctl_options *o, struct qf_ctx *ctx,
 			rc = turn(&c, 1);
 		if (rc == QF_OK)
 			rc = turn(&c, 1);
-		qf_http_stop(c.http);
+		waiting = stop_answer(&c, rc < 0);
+		qf_http_stop(c.http, waiting);
+		free(waiting);
 	}
 	if (c.events && c.ev_pending.len && rc == QF_OK)
 		rc = qf_diag_error(d, NULL, QF_CTL_RULE, NULL,

@@ -498,7 +498,7 @@ void qf_http_end(struct qf_http_conn *c)
 	wake(c);
 }
 
-void qf_http_stop(struct qf_http *h)
+void qf_http_stop(struct qf_http *h, const char *waiting_body)
 {
 	if (!h)
 		return;
@@ -509,9 +509,12 @@ void qf_http_stop(struct qf_http *h)
 
 			qf_buf_adds(
 			        &rs.body,
-			        "{\"kind\":\"Status\",\"apiVersion\":\"v1\","
-			        "\"status\":\"Failure\",\"reason\":"
-			        "\"ServiceUnavailable\",\"code\":503}");
+			        waiting_body
+			                ? waiting_body
+			                : "{\"kind\":\"Status\",\"apiVersion\":"
+			                  "\"v1\",\"status\":\"Failure\","
+			                  "\"reason\":\"ServiceUnavailable\","
+			                  "\"code\":503}");
 			qf_http_reply(c, &rs);
 		} else if (c->state == C_STREAM) {
 			qf_http_end(c);

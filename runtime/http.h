@@ -95,7 +95,9 @@ void qf_http_reply(struct qf_http_conn *c, struct qf_http_resp *rs);
 void qf_http_push(struct qf_http_conn *c, const char *data, size_t len);
 void qf_http_end(struct qf_http_conn *c);
 
-/* Stop: ends every stream, answers nothing more, frees.  NULL is fine. */
-void qf_http_stop(struct qf_http *h);
+/* Stop: ends every stream, answers each request still waiting 503 with
+ * `waiting_body` (a JSON Status, copied; NULL: one without a message),
+ * answers nothing more, frees.  NULL is fine. */
+void qf_http_stop(struct qf_http *h, const char *waiting_body);
 
 #endif

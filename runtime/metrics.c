@@ -157,6 +157,10 @@ struct family;
 typedef void (*family_fn)(struct qf_buf *out, struct ctl *c,
                           const struct family *f);
 
+/* counters()'s arg: a family without labels, printed at 0 until
+ * counted */
+enum { COUNTER_ZERO = 1 };
+
 struct family {
 	const char *name, *type, *help;
 	family_fn fn;
@@ -184,6 +188,10 @@ static void counters(struct qf_buf *out, struct ctl *c, const struct family *f)
 		            (long long)json_integer_value(
 		                    json_object_get(c->counters, k)));
 	}
+	/* a counter without labels is there from the start: one that
+	 * appears at 1 shows no increase() to an alert on its first count */
+	if (!n && f->arg == COUNTER_ZERO)
+		qf_buf_addf(out, "%s 0\n", f->name);
 	free(keys);
 	qf_buf_release(&p);
 }
@@ -494,7 +502,8 @@ static const struct family families[] = {
 	  "per 'cluster_queue'; 0 when none waits",
 	  oldest_pending, 0 },
 	{ "quotaflow_policy_rejected_total", "counter",
-	  "Policy revisions rejected by the GitOps sync", counters, 0 },
+	  "Policy revisions rejected by the GitOps sync", counters,
+	  COUNTER_ZERO },
 };
 
 void qf_metrics_render(struct qf_buf *out, struct ctl *c)

@@ -28,6 +28,14 @@
 
 #define RULE "QF560"
 
+/*
+ * The layout of the tables, stamped as PRAGMA user_version.  0 is a
+ * database made before the stamp, the same layout.  A quotaflow that
+ * changes the layout raises it; one that finds a higher value than its
+ * own refuses the file instead of writing to it under its older layout.
+ */
+#define STORE_LAYOUT 1
+
 /* WAL frames after which the writer checkpoints (SQLite's default). */
 #define WAL_CHECKPOINT_PAGES 1000
 
@@ -365,11 +373,69 @@ static int check_ours(struct qf_store *s, struct qf_diags *d)
 	return rc;
 }
 
+static int64_t scalar(struct qf_store *s, const char *sql)
+{
+	sqlite3_stmt *st = NULL;
+	int64_t v = 0;
+
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/*
+ * The layout stamp (*out, user_version).  A higher one than ours on a
+ * database holding our tables was written by a newer quotaflow.  On one
+ * without them it is another program's file: check_ours names its tables
+ * when it has some, so that case is refused here only after it
+ * (after_ours), for a file with a stamp and no tables.
+ */
+static int check_layout(struct qf_store *s, int after_ours, int *out,
+                        struct qf_diags *d)
+{
+	struct qf_loc loc = { s->path, 0, 0 };
+	sqlite3_stmt *st = NULL;
+	int ours;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) !=
+	            SQLITE_OK ||
+	    sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return db_error(s, d, "cannot read the layout version");
+	}
+	*out = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (*out <= STORE_LAYOUT)
+		return QF_OK;
+	ours = scalar(s, "SELECT count(*) FROM sqlite_master WHERE "
+	                 "name = 'objects'") > 0;
+	if (ours) {
+		(void)qf_diag_add(d, QF_SEV_ERROR, &loc, RULE, NULL,
+		                  "was written by a newer quotaflow (state "
+		                  "layout %d; this one reads layout %d and "
+		                  "older): refused, left as it is",
+		                  *out, STORE_LAYOUT);
+		qf_diag_hint(d, "run the quotaflow that wrote it, or give --db "
+		                "a new path");
+		return QF_EIO;
+	}
+	if (!after_ours)
+		return QF_OK;
+	(void)qf_diag_add(d, QF_SEV_ERROR, &loc, RULE, NULL,
+	                  "is not a controller database (its user_version "
+	                  "is %d); the controller keeps its state in a new "
+	                  "file or one it made",
+	                  *out);
+	return QF_EIO;
+}
+
 static int setup(struct qf_store *s, struct qf_diags *d)
 {
 	/* a FIFO would hang, a link to nowhere would create a file wherever
 	 * it points: refused before anything opens the path */
-	int rc = qf_fs_check_file(s->path, 0, d);
+	int rc = qf_fs_check_file(s->path, 0, d), layout = 0;
 
 	if (rc == QF_OK)
 		rc = lock_file(s, d);
@@ -382,13 +448,24 @@ static int setup(struct qf_store *s, struct qf_diags *d)
 	                    NULL) != SQLITE_OK)
 		return db_error(s, d, "cannot open the database");
 	(void)sqlite3_busy_timeout(s->db, 2000);
-	rc = check_ours(s, d);
+	rc = check_layout(s, 0, &layout, d);
+	if (rc == QF_OK)
+		rc = check_ours(s, d);
+	if (rc == QF_OK)
+		rc = check_layout(s, 1, &layout, d);
 	if (rc == QF_OK)
 		rc = exec(s,
 		          "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
 		          d);
 	if (rc == QF_OK)
 		rc = exec(s, schema, d);
+	if (rc == QF_OK && layout < STORE_LAYOUT) {
+		struct qf_buf sql = QF_BUF_INIT;
+
+		qf_buf_addf(&sql, "PRAGMA user_version = %d", STORE_LAYOUT);
+		rc = exec(s, sql.buf, d);
+		qf_buf_release(&sql);
+	}
 	if (rc == QF_OK) /* the writer checkpoints after answering */
 		(void)sqlite3_wal_hook(s->db, on_wal, s);
 	for (size_t i = 0; rc == QF_OK && i < ST_N; i++)
@@ -564,18 +641,6 @@ int qf_store_commit(struct qf_store *s, struct qf_diags *d)
 	if (rc >= 0 && qf_store_commit_start(s))
 		rc = qf_store_commit_done(s, 1, d);
 	return rc < 0 ? rc : QF_OK;
-}
-
-static int64_t scalar(struct qf_store *s, const char *sql)
-{
-	sqlite3_stmt *st = NULL;
-	int64_t v = 0;
-
-	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) == SQLITE_OK &&
-	    sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return v;
 }
 
 int qf_store_load(struct qf_store *s, int64_t *rv_out, qf_store_obj_fn fn,

@@ -10,6 +10,7 @@ suite=dryrun
 start a --db "$tmp/a.db" || exit 1
 k create -f "$EX/setup.yaml" >/dev/null 2>&1 || bad "create setup"
 k create -f "$EX/job2.yaml" >/dev/null 2>&1 || bad "create job2"
+k create ns dry-ns >/dev/null 2>&1 || bad "create dry-ns"
 CQ=cluster-queue
 LIST=/apis/kueue.x-k8s.io/v1beta2/clusterqueues
 # the list's resourceVersion is the last one handed out: every write,
@@ -101,7 +102,10 @@ expect_has "delete all" "$out" "deleted (server dry run)"
 out=$(k delete --raw "/apis/batch/v1/namespaces/default/jobs?dryRun=All" 2>&1)
 expect_has "deletecollection" "$out" '"name":"job2"'
 out=$(k delete ns default --dry-run=server 2>&1)
+expect_has "delete namespace default: refused, as kube does" "$out" "this namespace may not be deleted"
+out=$(k delete ns dry-ns --dry-run=server 2>&1)
 expect_has "delete namespace" "$out" "deleted (server dry run)"
+expect_eq "dry-ns kept" "$(k get ns dry-ns -o name 2>&1)" "namespace/dry-ns"
 
 # nothing changed
 expect_eq "job2 running" "$(k get job job2 -o jsonpath='{.spec.suspend}')" "false"

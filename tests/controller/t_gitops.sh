@@ -21,6 +21,9 @@ start a --db "$tmp/g.db" --git-repo "$tmp/bare.git" --git-ref main \
 	--git-path policy --sync-interval 100ms --events "$tmp/ev.jsonl" || exit 1
 expect_eq "revision applied" "$(k get cq cluster-queue -o jsonpath='{.metadata.annotations.quotaflow\.dev/policy-revision}')" "$rev1"
 expect_eq "both queues" "$(k get cq -o name | wc -l)" "2"
+# there at 0 before any rejection: a counter that first appears at 1
+# gives an alert on increase() nothing to see
+expect_eq "rejected metric at 0" "$(k get --raw /metrics | sed -n 's/^quotaflow_policy_rejected_total //p')" "0"
 # an unknown field of an applied revision is dropped with a warning in
 # the log (QF512), which named nothing before
 expect_has "unknown field logged" "$(grep '"level":"warning"' "$tmp/a.log")" 'extra.yaml:7:16: warning: unknown field \"stopPolicyy\" ignored'
@@ -70,8 +73,18 @@ start b --db "$tmp/t.db" --git-repo "$tmp/bare.git" --git-ref main \
 	--git-path tenants || exit 1
 n=$("$QF" compile "$ROOT/examples/tenants" --stdout 2>/dev/null | grep -c '^kind: ClusterQueue')
 expect_eq "compiled queues" "$(k get cq -o name | wc -l)" "$n"
+versions() {
+	k get ns,rf,cohort,cq,lq,wpc -A -o jsonpath='{range .items[*]}{.kind}/{.metadata.name}={.metadata.resourceVersion}/{.metadata.generation} {end}'
+}
+before=$(versions)
 stop
 expect_eq "stop b" "$?" "0"
+# a restart syncs the same revision again: nothing served changes (it
+# gave every policy object a new resourceVersion and a watch event)
+start b2 --db "$tmp/t.db" --git-repo "$tmp/bare.git" --git-ref main \
+	--git-path tenants || exit 1
+expect_eq "same revision again: versions kept" "$(versions)" "$before"
+stop || bad "stop b2"
 # the Kueue Configuration of a revision is in force, and after a restart
 # too (stored with the state, so the turns before the first sync have it)
 rm -rf "$tmp/work/tenants" && mkdir "$tmp/work/policy"

@@ -7,6 +7,9 @@ suite=kubectl
 . "$(dirname "$0")/lib.sh"
 
 start a --db "$tmp/a.db" || exit 1
+# the logged URL names the port the kernel chose for --listen HOST:0 (it
+# said http://127.0.0.1:0, which reaches nothing)
+expect_has "logged URL" "$(cat "$tmp/a.log")" "listening on http://127.0.0.1:$PORT port $PORT"
 out=$(k create -f "$EX/setup.yaml" 2>&1)
 expect_has "create setup" "$out" "clusterqueue.kueue.x-k8s.io/cluster-queue created"
 expect_eq "get cq" "$(k get clusterqueues -o name)" "clusterqueue.kueue.x-k8s.io/cluster-queue"

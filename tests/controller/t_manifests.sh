@@ -23,6 +23,24 @@ expect_eq "said once" "$(grep -c 'stopPolicyy' "$tmp/a.log")" "1"
 start b --db "$tmp/c.db" --manifests "$tmp/clean" || exit 1
 stop
 expect_eq "clean: no warning" "$(grep -c '"level":"warning"' "$tmp/b.log")" "0"
+# a restart re-applies the folder: what is already served is no change
+# (same resourceVersion and generation, no watch event), a flavor without
+# a spec included; a Namespace keeps the name label and the finalizers
+# kube-apiserver's namespace strategy keeps on every update
+mkdir -p "$tmp/again"
+cp "$EX/setup.yaml" "$tmp/again/"
+printf 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-r\n' >"$tmp/again/ns.yaml"
+versions() {
+	k get ns,rf,cq,lq -A -o jsonpath='{range .items[*]}{.kind}/{.metadata.name}={.metadata.resourceVersion}/{.metadata.generation} {end}'
+}
+start r1 --db "$tmp/r.db" --manifests "$tmp/again" || exit 1
+before=$(versions)
+stop || bad "stop r1"
+start r2 --db "$tmp/r.db" --manifests "$tmp/again" || exit 1
+expect_eq "restart: versions kept" "$(versions)" "$before"
+expect_eq "restart: namespace label kept" "$(k get ns team-r -o jsonpath='{.metadata.labels.kubernetes\.io/metadata\.name}')" "team-r"
+expect_eq "restart: namespace finalizers kept" "$(k get ns team-r -o jsonpath='{.spec.finalizers}')" '["kubernetes"]'
+stop || bad "stop r2"
 start c --db "$tmp/js.db" --manifests "$ROOT/tests/fixtures/doc/stream/cluster.json" || exit 1
 expect_eq "JSON stream served" "$(k get cq -o name | sort | tr '\n' ' ')" \
 	"clusterqueue.kueue.x-k8s.io/team-a clusterqueue.kueue.x-k8s.io/team-b "

@@ -1,8 +1,8 @@
 /*
  * test_store.c - runtime/store.c: rows survive a reopen only when
  * committed (S3), the version counter never goes back (S2), a commit runs
- * while the next batch fills and batches land in order (S4), and a second
- * opener of the same file is refused.
+ * while the next batch fills and batches land in order (S4), a second
+ * opener of the same file is refused, and so is a newer layout.
  */
 #include "tests/unit/qf_test.h"
 
@@ -50,6 +50,17 @@ static void cleanup(const char *path)
 	qf_buf_addf(&b, "%s-shm", path);
 	(void)unlink(b.buf);
 	qf_buf_release(&b);
+}
+
+/* A new store at a fresh path holding one committed row, jobs a/j1. */
+static void one_row_store(struct qf_buf *path, struct qf_store **s,
+                          struct qf_diags *d)
+{
+	tmp_db(path);
+	cleanup(path->buf);
+	assert_int_equal(qf_store_open(s, path->buf, d), QF_OK);
+	assert_int_equal(qf_store_put(*s, "jobs", "a", "j1", 1, "{}", d), 0);
+	assert_int_equal(qf_store_commit(*s, d), 0);
 }
 
 static void test_store_commit_and_reload(void **state)
@@ -164,11 +175,7 @@ static void test_store_failed_batch(void **state)
 	int rc;
 
 	(void)state;
-	tmp_db(&path);
-	cleanup(path.buf);
-	assert_int_equal(qf_store_open(&s, path.buf, &d), QF_OK);
-	assert_int_equal(qf_store_put(s, "jobs", "a", "j1", 1, "{}", &d), 0);
-	assert_int_equal(qf_store_commit(s, &d), 0);
+	one_row_store(&path, &s, &d);
 	/* another connection makes one row of the next batch fail */
 	assert_int_equal(sqlite3_open(path.buf, &db), SQLITE_OK);
 	assert_int_equal(
@@ -204,6 +211,68 @@ static void test_store_failed_batch(void **state)
 	qf_diags_release(&d);
 }
 
+/* PRAGMA user_version = v, through a connection of its own. */
+static void set_user_version(const char *path, int v)
+{
+	struct qf_buf sql = QF_BUF_INIT;
+	sqlite3 *db = NULL;
+
+	qf_buf_addf(&sql, "PRAGMA user_version = %d", v);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, sql.buf, NULL, NULL, NULL),
+	                 SQLITE_OK);
+	sqlite3_close(db);
+	qf_buf_release(&sql);
+}
+
+static int user_version(const char *path)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	int v = -1;
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(
+	        sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL),
+	        SQLITE_OK);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return v;
+}
+
+/* The layout stamp: a new database gets it, one made before it (0) is
+ * stamped, and one a newer quotaflow wrote (a higher layout) is refused
+ * with a message that says so, its rows and stamp untouched. */
+static void test_store_layout(void **state)
+{
+	struct qf_buf path = QF_BUF_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_store *s = NULL;
+	int rc;
+
+	(void)state;
+	one_row_store(&path, &s, &d);
+	qf_store_free(s);
+	assert_int_equal(user_version(path.buf), 1);
+	set_user_version(path.buf, 0);
+	assert_int_equal(qf_store_open(&s, path.buf, &d), QF_OK);
+	qf_store_free(s);
+	assert_int_equal(user_version(path.buf), 1);
+	set_user_version(path.buf, 2);
+	rc = qf_store_open(&s, path.buf, &d);
+	qf_assert_failed_with_error(rc, &d);
+	assert_null(s);
+	assert_non_null(strstr(d.v[0].msg, "was written by a newer quotaflow "
+	                                   "(state layout 2; this one reads "
+	                                   "layout 1 and older)"));
+	assert_int_equal(user_version(path.buf), 2);
+	cleanup(path.buf);
+	qf_buf_release(&path);
+	qf_diags_release(&d);
+}
+
 static void test_store_bad_path(void **state)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -222,6 +291,7 @@ int main(void)
 		cmocka_unit_test(test_store_commit_and_reload),
 		cmocka_unit_test(test_store_commit_in_flight),
 		cmocka_unit_test(test_store_failed_batch),
+		cmocka_unit_test(test_store_layout),
 		cmocka_unit_test(test_store_bad_path),
 	};
 	return cmocka_run_group_tests_name("store", tests, NULL, NULL);
