@@ -277,6 +277,19 @@ static int64_t queue_order_ms(const struct qf_engine *e, const struct qf_wl *w)
 	return w->m->created_ms;
 }
 
+/* Kueue: workload_controller.go: Requeued=False set by stopping the
+ * workload's LocalQueue (or ClusterQueue) turns True once that queue's
+ * stopPolicy is None again (isDisabledRequeuedByLocalQueueStopped). */
+static void restarted(struct qf_engine *e, struct qf_wl *w, const char *stopped,
+                      const char *reason, const char *msg)
+{
+	const struct qf_cond *rq = &w->cond[QF_COND_REQUEUED];
+
+	if (rq->set && !rq->status && rq->reason &&
+	    !strcmp(rq->reason, stopped))
+		qf_engine_set_cond(e, w, QF_COND_REQUEUED, 1, reason, msg);
+}
+
 void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 {
 	struct qf_model_wl *m = w->m;
@@ -313,7 +326,12 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 		                   b.buf);
 		goto done;
 	}
+	restarted(e, w, "LocalQueueStopped", "LocalQueueRestarted",
+	          "The LocalQueue was restarted after being stopped");
 	w->cq = find_cq_index(e, lq->cq);
+	if (w->cq >= 0 && e->cq[w->cq].m->stop == QF_STOP_NONE)
+		restarted(e, w, "ClusterQueueStopped", "ClusterQueueRestarted",
+		          "The ClusterQueue was restarted after being stopped");
 	if (w->cq < 0) {
 		qf_buf_addf(&b, "ClusterQueue %s doesn't exist", lq->cq);
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
