@@ -736,6 +736,35 @@ static int job_done(const json_t *job)
 	return cond_true(job, "Complete", "Failed");
 }
 
+/*
+ * A Job marked Complete through the API (quotaflow finish, a client's
+ * status write) gets what kube's Job controller writes once its pods
+ * have succeeded, where the write leaves it out: completionTime and
+ * succeeded (the completions asked for, else its parallelism), as the
+ * demo run time writes them; kubectl's COMPLETIONS said 0/N and its
+ * DURATION kept counting.
+ */
+static void job_completed(struct ctl *c, json_t *job)
+{
+	json_t *st = json_object_get(job, "status");
+	const json_t *spec = json_object_get(job, "spec");
+	const json_t *n = json_object_get(spec, "completions");
+	char ts[32];
+
+	if (!json_is_object(st))
+		return;
+	if (!json_is_integer(n))
+		n = json_object_get(spec, "parallelism");
+	if (!json_object_get(st, "completionTime"))
+		json_object_set_new(st, "completionTime",
+		                    json_string(ctl_now_rfc3339(c, ts)));
+	if (!json_object_get(st, "succeeded"))
+		json_object_set_new(st, "succeeded",
+		                    json_integer(json_is_integer(n)
+		                                         ? json_integer_value(n)
+		                                         : 1));
+}
+
 /* A label's value as Go's map lookup gives it ("" when absent). */
 static const char *label_value(const json_t *obj, const char *key)
 {
@@ -1037,6 +1066,9 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 			json_decref(next);
 			return -1;
 		}
+		if (cond_true(next, "Complete", NULL) &&
+		    !cond_true(prev, "Complete", NULL))
+			job_completed(c, next);
 		if (job_done(next) && !job_done(prev) && !dry)
 			ctl_job_done(c, ns, name);
 		/* its Workload follows it (after the checks: a refused

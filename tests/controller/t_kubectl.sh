@@ -31,6 +31,10 @@ expect_has "wl1 gone" "$(k get workload "$wl1" 2>&1)" "NotFound"
 # quotaflow finish: a Job by name, then a Workload by name
 out=$("$QF" finish default/job2 --server "http://127.0.0.1:$PORT")
 expect_eq "finish job" "$out" "job default/job2 complete"
+# as kube's Job controller leaves a Job whose pods succeeded: COMPLETIONS
+# 3/3 and a completionTime (it said 0/3, and DURATION kept counting)
+expect_eq "finished job's completions" "$(k get job job2 --no-headers | awk '{print $2, $3}')" "Complete 3/3"
+expect_eq "finished job's completionTime" "$(k get job job2 -o jsonpath='{.status.completionTime}' | grep -c '^20..-..-..T..:..:..Z$')" "1"
 wl3=$(k get workloads -o jsonpath='{.items[?(@.metadata.ownerReferences[0].name=="job3")].metadata.name}')
 out=$("$QF" finish "default/$wl3" --server "http://127.0.0.1:$PORT")
 expect_eq "finish workload" "$out" "workload default/$wl3 finished"
