@@ -292,28 +292,88 @@ static void note_duplicate(struct sim *s, json_t *seen,
 	                   "object defined twice (QF422)");
 }
 
-/*
- * Do a and b stand for one Workload?  One namespace and one name (the
- * object's identity), or a Job and the Workload Kueue made for it (its
- * ownerReferences name the Job; the uids agree where both are known): the
- * job reconciler finds a Job's Workload by its owner and makes no second.
- */
-static int same_workload(const struct qf_model_wl *a,
-                         const struct qf_model_wl *b)
+/* The uids of a Job and of a Workload's owner agree where both are known. */
+static int same_job_uid(const struct qf_model_wl *a,
+                        const struct qf_model_wl *b)
 {
-	const char *ja = qf_model_wl_job(a), *jb = qf_model_wl_job(b);
-
-	if (strcmp(a->ns, b->ns) != 0)
-		return 0;
-	if (!strcmp(a->name, b->name))
-		return 1;
-	if (!ja || !jb || strcmp(ja, jb) != 0 ||
-	    (!a->owner_job && !b->owner_job))
-		return 0;
-	if (a->owner_job && b->owner_job)
-		return 1; /* one Job name, one Job */
 	return !a->job_uid || !b->job_uid || !*a->job_uid || !*b->job_uid ||
 	       !strcmp(a->job_uid, b->job_uid);
+}
+
+/*
+ * The keys a workload is found by (s->wl_keys, key -> index in s->m.wls):
+ * 'n' its namespace and name; 'j' the Job it was made from; 'o' the Job
+ * its ownerReferences name (a Workload of a dump; the first such kept).
+ */
+static void wl_key(struct qf_buf *k, char tag, const char *ns, const char *name)
+{
+	qf_buf_reset(k);
+	qf_buf_addf(k, "%c\x1f%s\x1f%s", tag, ns, name);
+}
+
+static void wl_keys_put(struct sim *s, const struct qf_model_wl *w, size_t i,
+                        struct qf_buf *k)
+{
+	const char *job = qf_model_wl_job(w);
+
+	wl_key(k, 'n', w->ns, w->name);
+	json_object_set_new(s->wl_keys, k->buf, json_integer((json_int_t)i));
+	if (!job)
+		return;
+	wl_key(k, w->owner_job ? 'j' : 'o', w->ns, job);
+	if (w->owner_job || !json_object_get(s->wl_keys, k->buf))
+		json_object_set_new(s->wl_keys, k->buf,
+		                    json_integer((json_int_t)i));
+}
+
+static void wl_keys_drop(struct sim *s, const struct qf_model_wl *w, size_t i,
+                         struct qf_buf *k)
+{
+	const char *job = qf_model_wl_job(w);
+	char tags[2] = { 'n', w->owner_job ? 'j' : 'o' };
+
+	for (size_t t = 0; t < (job ? 2u : 1u); t++) {
+		wl_key(k, tags[t], w->ns, t ? job : w->name);
+		if (json_integer_value(json_object_get(s->wl_keys, k->buf)) ==
+		    (json_int_t)i)
+			(void)json_object_del(s->wl_keys, k->buf);
+	}
+}
+
+/* The workload at key, or NULL. */
+static struct qf_model_wl *wl_at(struct sim *s, const struct qf_buf *k)
+{
+	const json_t *v = json_object_get(s->wl_keys, k->buf);
+
+	return v ? s->m.wls[json_integer_value(v)] : NULL;
+}
+
+/*
+ * The workload loaded before w that stands for the same Workload, or NULL:
+ * one namespace and name (the object's identity), or a Job and the
+ * Workload Kueue made for it (its ownerReferences name the Job; the uids
+ * agree where both are known): the job reconciler finds a Job's Workload
+ * by its owner and makes no second.
+ */
+static struct qf_model_wl *
+same_workload(struct sim *s, const struct qf_model_wl *w, struct qf_buf *k)
+{
+	const char *job = qf_model_wl_job(w);
+	struct qf_model_wl *o;
+
+	wl_key(k, 'n', w->ns, w->name);
+	if ((o = wl_at(s, k)) || !job)
+		return o;
+	if (w->owner_job) {
+		wl_key(k, 'j', w->ns, job);
+		if ((o = wl_at(s, k)))
+			return o; /* one Job name, one Job */
+		wl_key(k, 'o', w->ns, job);
+	} else {
+		wl_key(k, 'j', w->ns, job);
+	}
+	o = wl_at(s, k);
+	return o && same_job_uid(o, w) ? o : NULL;
 }
 
 /*
@@ -328,38 +388,46 @@ static int same_workload(const struct qf_model_wl *a,
 static int merge_workload(struct sim *s, struct qf_model_wl *w, int created)
 {
 	struct qf_model *m = &s->m;
-	size_t last = m->nwl - 1;
+	size_t last = m->nwl - 1, i;
+	struct qf_buf k = QF_BUF_INIT;
+	struct qf_model_wl *old;
+	int rc = 0;
 
 	assert(m->nwl && m->wls[last] == w);
-	for (size_t i = 0; i < last; i++) {
-		struct qf_model_wl *old = m->wls[i];
-
-		if (!same_workload(old, w))
-			continue;
-		if (created) {
-			(void)qf_diag_error(
-			        s->d, &w->loc, RULE, "metadata.name",
-			        "Workload %s/%s%s%s is already defined at "
-			        "%s:%u:%u: a --submit workload is created at "
-			        "time 0, and the API server refuses to create "
-			        "an object whose name is taken (AlreadyExists)",
-			        w->ns, w->name, w->owner_job ? " of Job " : "",
-			        w->owner_job ? w->owner_job : "", old->loc.file,
-			        old->loc.line, old->loc.col);
-			qf_diag_hint(s->d, "rename it, or leave it out of -f "
-			                   "to simulate it arriving");
-			return QF_EINVAL;
-		}
+	if (!s->wl_keys)
+		s->wl_keys = json_object();
+	old = same_workload(s, w, &k);
+	if (!old) {
+		wl_keys_put(s, w, last, &k);
+	} else if (created) {
+		(void)qf_diag_error(
+		        s->d, &w->loc, RULE, "metadata.name",
+		        "Workload %s/%s%s%s is already defined at %s:%u:%u: a "
+		        "--submit workload is created at time 0, and the API "
+		        "server refuses to create an object whose name is "
+		        "taken (AlreadyExists)",
+		        w->ns, w->name, w->owner_job ? " of Job " : "",
+		        w->owner_job ? w->owner_job : "", old->loc.file,
+		        old->loc.line, old->loc.col);
+		qf_diag_hint(s->d, "rename it, or leave it out of -f to "
+		                   "simulate it arriving");
+		wl_keys_put(s, w, last, &k);
+		rc = QF_EINVAL;
+	} else if (w->owner_job && !old->owner_job) {
 		m->nwl--;
-		if (w->owner_job && !old->owner_job) {
-			qf_model_wl_free(w);
-			return 1;
-		}
+		qf_model_wl_free(w);
+		rc = 1;
+	} else {
+		for (i = 0; m->wls[i] != old; i++)
+			;
+		wl_keys_drop(s, old, i, &k);
 		m->wls[i] = w;
+		m->nwl--;
 		qf_model_wl_free(old);
-		return 0;
+		wl_keys_put(s, w, i, &k);
 	}
-	return 0;
+	qf_buf_release(&k);
+	return rc;
 }
 
 static int load_objects(struct sim *s, const char *opt,
@@ -765,6 +833,7 @@ void qf_sim__release(struct sim *s)
 		qf_ctx_compiled_release(&s->compiled[i]);
 	free(s->compiled);
 	json_decref(s->ann_cfg);
+	json_decref(s->wl_keys);
 	qf_docset_release(&s->docs);
 }
 

@@ -84,9 +84,10 @@ struct sim {
 	                              Configuration the specs need */
 	struct qf_loc derived_at;  /* where that Configuration comes from */
 	json_t *ann_cfg;           /* owned: the last ANN_KUEUE_CONFIG */
-	struct qf_loc ann_at;      /* where that annotation is */
-	struct qf_names statq;     /* ClusterQueue names seen in events */
-	struct cqstat *stat;       /* owned [statq.n] */
+	json_t *wl_keys; /* owned: workloads by key (sim.c merge_workload) */
+	struct qf_loc ann_at;  /* where that annotation is */
+	struct qf_names statq; /* ClusterQueue names seen in events */
+	struct cqstat *stat;   /* owned [statq.n] */
 	size_t astat;
 	struct qf_names subk; /* keys of the --submit workloads */
 	json_t **sub_adm;     /* owned [subk.n]: its last Admitted event */
