@@ -234,27 +234,100 @@ static void container_request(json_t *acc, const json_t *c, int by_max)
 	}
 }
 
-/* total += count x what one pod of the podSet requests: the sum of its
- * containers, or its largest init container where that is more, and
- * itself as one `pods`. */
+/* acc[r] = acc[r] + v[r] (by_max: the larger) for every r of v. */
+static void acc_merge(json_t *acc, const json_t *v, int by_max)
+{
+	const char *r;
+	json_t *q;
+
+	json_object_foreach ((json_t *)v, r, q) {
+		int64_t m = json_integer_value(q);
+		int64_t have = json_integer_value(json_object_get(acc, r));
+
+		m = by_max ? (m > have ? m : have) : sat_add(have, m);
+		json_object_set_new(acc, r, json_integer(m));
+	}
+}
+
+/* A resource pod-level resources may set (Kubernetes'
+ * IsSupportedPodLevelResource). */
+static int pod_level_resource(const char *name)
+{
+	return !strcmp(name, "cpu") || !strcmp(name, "memory") ||
+	       !strncmp(name, "hugepages-", 10);
+}
+
+/*
+ * total += count x what one pod of the podSet requests, by Kubernetes'
+ * rule (component-helpers PodRequests, which Kueue calls, and simulate's
+ * runtime/model.c): the containers' sum plus the native sidecars' (init
+ * containers with restartPolicy Always, which keep running), at least what
+ * each other init container needs while it runs (its own plus the
+ * sidecars started before it), pod-level resources in place of that for
+ * cpu, memory and hugepages, plus the overhead; and itself as one `pods`.
+ */
 static void podset_request(json_t *total, const json_t *ps)
 {
 	const json_t *pod =
 	        json_object_get(json_object_get(ps, "template"), "spec");
 	const json_t *cnt = json_object_get(ps, "count");
+	const json_t *plr = json_object_get(pod, "resources");
 	json_int_t count = json_is_integer(cnt) ? json_integer_value(cnt) : 1;
-	json_t *sum = json_object(), *init = json_object(), *c, *q;
+	json_t *sum = json_object(), *side = json_object();
+	json_t *peak = json_object(), *c, *q;
 	const char *r;
 	size_t i;
 
 	json_array_foreach (json_object_get(pod, "containers"), i, c)
 		container_request(sum, c, 0);
-	json_array_foreach (json_object_get(pod, "initContainers"), i, c)
-		container_request(init, c, 1);
-	json_object_foreach (init, r, q)
-		if (json_integer_value(q) >
-		    json_integer_value(json_object_get(sum, r)))
-			json_object_set(sum, r, q);
+	json_array_foreach (json_object_get(pod, "initContainers"), i, c) {
+		const char *rp =
+		        json_string_value(json_object_get(c, "restartPolicy"));
+		json_t *one = json_object();
+
+		container_request(one, c, 0);
+		if (rp && !strcmp(rp, "Always")) {
+			acc_merge(sum, one, 0);
+			acc_merge(side, one, 0);
+			acc_merge(peak, side, 1);
+		} else {
+			acc_merge(one, side, 0);
+			acc_merge(peak, one, 1);
+		}
+		json_decref(one);
+	}
+	acc_merge(sum, peak, 1);
+	/* pod-level requests, else limits, replace the containers' total */
+	{
+		json_t *pl = json_object();
+		static const char *const keys[] = { "limits", "requests" };
+
+		for (size_t k = 0; k < 2; k++)
+			json_object_foreach (json_object_get(plr, keys[k]), r,
+			                     q) {
+				int64_t m;
+
+				if (pod_level_resource(r) &&
+				    json_is_string(q) &&
+				    qf_ingest_milli(&m, json_string_value(q)) ==
+				            0)
+					json_object_set_new(pl, r,
+					                    json_integer(m));
+			}
+		json_object_update(sum, pl);
+		json_decref(pl);
+	}
+	json_object_foreach (json_object_get(pod, "overhead"), r, q) {
+		int64_t m;
+
+		if (json_is_string(q) &&
+		    qf_ingest_milli(&m, json_string_value(q)) == 0) {
+			json_t *one = json_pack("{sI}", r, (json_int_t)m);
+
+			acc_merge(sum, one, 0);
+			json_decref(one);
+		}
+	}
 	/* Kueue: flavorassigner.go counts a pod as 1 `pods` where the queue
 	 * covers it (the derivation skips it elsewhere, D8) */
 	json_object_set_new(sum, "pods", json_integer(1000));
@@ -270,7 +343,8 @@ static void podset_request(json_t *total, const json_t *ps)
 		json_object_set_new(total, r, json_integer(m));
 	}
 	json_decref(sum);
-	json_decref(init);
+	json_decref(side);
+	json_decref(peak);
 }
 
 /*
