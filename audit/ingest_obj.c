@@ -257,25 +257,37 @@ static int pod_level_resource(const char *name)
 	       !strncmp(name, "hugepages-", 10);
 }
 
+/* The quantities of map m whose name keep() accepts (NULL: all), in
+ * milli-units; one that does not read is left out. */
+static json_t *milli_map(const json_t *m, int (*keep)(const char *))
+{
+	json_t *out = json_object(), *q;
+	const char *r;
+
+	json_object_foreach ((json_t *)m, r, q) {
+		int64_t v;
+
+		if ((!keep || keep(r)) && json_is_string(q) &&
+		    qf_ingest_milli(&v, json_string_value(q)) == 0)
+			json_object_set_new(out, r, json_integer(v));
+	}
+	return out;
+}
+
 /*
- * total += count x what one pod of the podSet requests, by Kubernetes'
+ * What one pod requests, per resource in milli-units, by Kubernetes'
  * rule (component-helpers PodRequests, which Kueue calls, and simulate's
  * runtime/model.c): the containers' sum plus the native sidecars' (init
  * containers with restartPolicy Always, which keep running), at least what
  * each other init container needs while it runs (its own plus the
  * sidecars started before it), pod-level resources in place of that for
- * cpu, memory and hugepages, plus the overhead; and itself as one `pods`.
+ * cpu, memory and hugepages, plus the overhead.
  */
-static void podset_request(json_t *total, const json_t *ps)
+static json_t *pod_request(const json_t *pod)
 {
-	const json_t *pod =
-	        json_object_get(json_object_get(ps, "template"), "spec");
-	const json_t *cnt = json_object_get(ps, "count");
 	const json_t *plr = json_object_get(pod, "resources");
-	json_int_t count = json_is_integer(cnt) ? json_integer_value(cnt) : 1;
 	json_t *sum = json_object(), *side = json_object();
-	json_t *peak = json_object(), *c, *q;
-	const char *r;
+	json_t *peak = json_object(), *c, *m;
 	size_t i;
 
 	json_array_foreach (json_object_get(pod, "containers"), i, c)
@@ -298,36 +310,31 @@ static void podset_request(json_t *total, const json_t *ps)
 	}
 	acc_merge(sum, peak, 1);
 	/* pod-level requests, else limits, replace the containers' total */
-	{
-		json_t *pl = json_object();
-		static const char *const keys[] = { "limits", "requests" };
+	m = milli_map(json_object_get(plr, "limits"), pod_level_resource);
+	json_object_update(sum, m);
+	json_decref(m);
+	m = milli_map(json_object_get(plr, "requests"), pod_level_resource);
+	json_object_update(sum, m);
+	json_decref(m);
+	m = milli_map(json_object_get(pod, "overhead"), NULL);
+	acc_merge(sum, m, 0);
+	json_decref(m);
+	json_decref(side);
+	json_decref(peak);
+	return sum;
+}
 
-		for (size_t k = 0; k < 2; k++)
-			json_object_foreach (json_object_get(plr, keys[k]), r,
-			                     q) {
-				int64_t m;
+/* total += count x what one pod of the podSet requests, and itself as one
+ * `pods`. */
+static void podset_request(json_t *total, const json_t *ps)
+{
+	const json_t *cnt = json_object_get(ps, "count");
+	json_int_t count = json_is_integer(cnt) ? json_integer_value(cnt) : 1;
+	json_t *sum = pod_request(
+	        json_object_get(json_object_get(ps, "template"), "spec"));
+	const char *r;
+	json_t *q;
 
-				if (pod_level_resource(r) &&
-				    json_is_string(q) &&
-				    qf_ingest_milli(&m, json_string_value(q)) ==
-				            0)
-					json_object_set_new(pl, r,
-					                    json_integer(m));
-			}
-		json_object_update(sum, pl);
-		json_decref(pl);
-	}
-	json_object_foreach (json_object_get(pod, "overhead"), r, q) {
-		int64_t m;
-
-		if (json_is_string(q) &&
-		    qf_ingest_milli(&m, json_string_value(q)) == 0) {
-			json_t *one = json_pack("{sI}", r, (json_int_t)m);
-
-			acc_merge(sum, one, 0);
-			json_decref(one);
-		}
-	}
 	/* Kueue: flavorassigner.go counts a pod as 1 `pods` where the queue
 	 * covers it (the derivation skips it elsewhere, D8) */
 	json_object_set_new(sum, "pods", json_integer(1000));
@@ -343,8 +350,6 @@ static void podset_request(json_t *total, const json_t *ps)
 		json_object_set_new(total, r, json_integer(m));
 	}
 	json_decref(sum);
-	json_decref(side);
-	json_decref(peak);
 }
 
 /*
