@@ -402,8 +402,33 @@ static int batch_commit(struct qf_ingest_cx *cx, struct rd *r, int done)
 struct lst {
 	struct qf_ingest_cx *cx;
 	struct rd *r;
-	int items; /* items read so far */
+	int items;    /* items read so far */
+	int rejected; /* the rest of the input was rejected */
 };
+
+/* The list ends here without its closing bracket or brace, or with
+ * something that is not JSON: what is left of the input is rejected. */
+static int lst_broken(struct lst *l)
+{
+	struct rd *r = l->r;
+	size_t left = r->len - r->pos;
+	int rc;
+
+	if (l->rejected)
+		return QF_OK;
+	l->cx->nrecords += l->items > 0;
+	rc = qf_ingest_reject(l->cx, r->line, "QF701", r->buf + r->pos,
+	                      left < 4096 ? left : 4096,
+	                      r->eof && !left
+	                              ? "the list is cut short here; the "
+	                                "rest of this input is not read"
+	                              : "malformed JSON in a large list; "
+	                                "the rest of this input is not read");
+	l->rejected = 1;
+	r->pos = r->len;
+	r->eof = 1;
+	return rc;
+}
 
 /* Whitespace and commas at r->pos, lines counted; 0 at the end of input. */
 static int lst_skip(struct lst *l)
@@ -475,6 +500,7 @@ static const char *lst_value(struct lst *l, uint32_t *lines)
 			        QF_INGEST_MAX_RECORD);
 			r->pos = r->len;
 			r->eof = 1;
+			l->rejected = 1;
 			return NULL;
 		}
 		if (rd_fill(r, l->cx) < 0)
@@ -512,14 +538,15 @@ static int lst_items(struct lst *l)
 		if (rc < 0)
 			return rc;
 	}
-	if (r->pos < r->len)
-		r->pos++; /* the ']' */
+	if (r->pos >= r->len)
+		return lst_broken(l); /* the input ended inside the list */
+	r->pos++;                     /* the ']' */
 	return QF_OK;
 }
 
 static int stream_list(struct qf_ingest_cx *cx, struct rd *r)
 {
-	struct lst l = { cx, r, 0 };
+	struct lst l = { cx, r, 0, 0 };
 	int rc = QF_OK;
 
 	cx->nrecords++; /* the list is a record, as below the limit */
@@ -554,18 +581,7 @@ static int stream_list(struct qf_ingest_cx *cx, struct rd *r)
 		r->pos++;
 		return QF_OK;
 	}
-	if (rc == QF_OK && !r->eof) {
-		size_t n = r->len - r->pos;
-
-		rc = qf_ingest_reject(
-		        cx, r->line, "QF701", r->buf + r->pos,
-		        n < 4096 ? n : 4096,
-		        "malformed JSON in a large list; the rest "
-		        "of this input is not read");
-		r->pos = r->len;
-		r->eof = 1;
-	}
-	return rc;
+	return rc == QF_OK ? lst_broken(&l) : rc;
 }
 
 /* The next record of JSON input; *done at the end. */

@@ -73,4 +73,16 @@ grep -q "the list is cut short here" "$tmp/err3" || fail "cut: $(cat "$tmp/err3"
 kept=$(sqlite3 "$tmp/c.db" "SELECT count(*) FROM events")
 [ "$kept" -gt 40000 ] && [ "$kept" -lt $((N - 1)) ] ||
 	fail "a cut list kept $kept events"
+# cut short between two items (its last line "        },"; the bad item
+# has 7 lines fewer): the 50,000
+# items before the cut are stored and the cut is said, not taken for the
+# end of the list
+head -n $((3 + 50000 * 24 - 7)) "$tmp/events.json" >"$tmp/cut2.json"
+[ "$(tail -n 1 "$tmp/cut2.json")" = "        }," ] || fail "cut2 does not end an item"
+"$QF" audit ingest --db "$tmp/d.db" "$tmp/cut2.json" >"$tmp/out4" 2>"$tmp/err4"
+[ $? = 1 ] || fail "a list cut between items exits $?: $(cat "$tmp/err4")"
+grep -q "cut2.json:$((3 + 50000 * 24 - 7 + 1)):1: error: the list is cut short here" "$tmp/err4" ||
+	fail "cut between items: $(cat "$tmp/err4")"
+[ "$(sqlite3 "$tmp/d.db" "SELECT count(*) FROM events")" = 49999 ] ||
+	fail "a list cut between items kept $(sqlite3 "$tmp/d.db" "SELECT count(*) FROM events")"
 echo "audit-big-list: $N items in $((size / 1048576)) MiB, $((N - 1)) stored, the bad one at line $badline, $kept kept of a cut list"
