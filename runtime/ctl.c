@@ -1026,6 +1026,30 @@ static json_t *wl_update(struct ctl *c, const json_t *prev, const json_t *in,
 	return keep;
 }
 
+/* A Job's update (next, from prev): suspend is the controller's, the
+ * webhook's checks, completion, and its Workload following it; -1 when
+ * the webhook refuses it (err set). */
+static int job_update(struct ctl *c, const json_t *prev, json_t *next, int dry,
+                      struct qf_api_err *err)
+{
+	json_object_set(
+	        json_object_get(next, "spec"), "suspend",
+	        json_object_get(json_object_get(prev, "spec"), "suspend"));
+	if (job_webhook_update(c, prev, next, err) < 0)
+		return -1;
+	if (cond_true(next, "Complete", NULL) &&
+	    !cond_true(prev, "Complete", NULL))
+		job_completed(c, next);
+	if (job_done(next) && !job_done(prev) && !dry)
+		ctl_job_done(c, qf_api_meta_str(prev, "namespace"),
+		             qf_api_meta_str(prev, "name"));
+	/* its Workload follows it (after the checks: a refused update
+	 * changes nothing) */
+	if (!dry && !json_equal(next, (json_t *)prev))
+		ctl_job_changed(c, next);
+	return 0;
+}
+
 /* Replace prev by `in` (a full object); *out is the stored result (with
  * dry, the result checked and not stored: prev's resourceVersion, and no
  * change to the engine). */
@@ -1034,7 +1058,6 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 {
 	int status_only = !!(flags & UPDATE_STATUS);
 	int dry = !!(flags & UPDATE_DRY);
-	const char *ns = qf_api_meta_str(prev, "namespace");
 	const char *name = qf_api_meta_str(prev, "name");
 	json_t *next;
 	int rc;
@@ -1058,23 +1081,9 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 	json_object_set(next, "kind", json_object_get(prev, "kind"));
 	if (kind == K_WL)
 		next = wl_update(c, prev, in, next, flags);
-	if (kind == K_JOB) {
-		json_object_set(json_object_get(next, "spec"), "suspend",
-		                json_object_get(json_object_get(prev, "spec"),
-		                                "suspend"));
-		if (job_webhook_update(c, prev, next, err) < 0) {
-			json_decref(next);
-			return -1;
-		}
-		if (cond_true(next, "Complete", NULL) &&
-		    !cond_true(prev, "Complete", NULL))
-			job_completed(c, next);
-		if (job_done(next) && !job_done(prev) && !dry)
-			ctl_job_done(c, ns, name);
-		/* its Workload follows it (after the checks: a refused
-		 * update changes nothing) */
-		if (!dry && !json_equal(next, (json_t *)prev))
-			ctl_job_changed(c, next);
+	if (kind == K_JOB && job_update(c, prev, next, dry, err) < 0) {
+		json_decref(next);
+		return -1;
 	}
 	rc = !is_policy(kind) ? 0
 	     : dry            ? ctl_policy_check(c, next, err)

@@ -68,6 +68,7 @@ static int64_t whole_second(int64_t ms)
 	return ms - ((ms % 1000) + 1000) % 1000;
 }
 
+/* NOLINTNEXTLINE(misc-no-recursion): one level, QuotaReserved to Admitted */
 void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
                         enum qf_cond_type t, int status, const char *reason,
                         const char *message)

@@ -430,6 +430,45 @@ static int merge_workload(struct sim *s, struct qf_model_wl *w, int created)
 	return rc;
 }
 
+/*
+ * Every object of set is checked: all problems are reported at once; the
+ * Kueue Configuration first, as Kueue reads it before any Job (what it
+ * says of Jobs without a queue name holds whatever the order of the
+ * files).  The workloads added are appended to *added when it is given.
+ */
+static int load_set(struct sim *s, const struct qf_docset *set,
+                    const unsigned char *taken, json_t *seen, unsigned flags,
+                    struct qf_model_wl ***added, size_t *nadded)
+{
+	size_t a = 0;
+	int rc = QF_OK;
+
+	for (size_t k = 0; k < 2 * set->nobjs; k++) {
+		size_t i = k % set->nobjs;
+		const struct qf_obj *o = set->objs[i];
+		struct qf_model_wl *w = NULL;
+		int r;
+
+		if ((k < set->nobjs) != qf_model_holds_config(o->obj) ||
+		    (taken && taken[i]) || skip_kustomization(s, o))
+			continue;
+		note_duplicate(s, seen, set, i);
+		r = load_one(s, o, flags, &w);
+		if (r < 0)
+			rc = r;
+		if (w && (r = merge_workload(s, w, added != NULL)) != 0) {
+			rc = r < 0 ? r : rc;
+			w = NULL;
+		}
+		if (w && added) {
+			*added = qf_grow(*added, sizeof(struct qf_model_wl *),
+			                 &a, *nadded + 1);
+			(*added)[(*nadded)++] = w;
+		}
+	}
+	return rc;
+}
+
 static int load_objects(struct sim *s, const char *opt,
                         const struct qf_strlist *files, unsigned flags,
                         struct qf_model_wl ***added, size_t *nadded)
@@ -438,7 +477,6 @@ static int load_objects(struct sim *s, const char *opt,
 	struct qf_strlist paths = QF_STRLIST_INIT;
 	unsigned char *taken = NULL;
 	json_t *seen = json_object(); /* policy objects by kind, ns, name */
-	size_t a = 0;
 	int rc, loaded;
 
 	/* like kubectl -f: a directory means every manifest below it, in
@@ -460,33 +498,8 @@ static int load_objects(struct sim *s, const char *opt,
 		rc = compile_specs(s, &set, &taken);
 	loaded = rc == QF_OK;
 
-	/* every object is checked: all problems are reported at once; the
-	 * Kueue Configuration first, as Kueue reads it before any Job (what
-	 * it says of Jobs without a queue name holds whatever the order of
-	 * the files) */
-	for (size_t k = 0; loaded && k < 2 * set.nobjs; k++) {
-		size_t i = k % set.nobjs;
-		const struct qf_obj *o = set.objs[i];
-		struct qf_model_wl *w = NULL;
-		int r;
-
-		if ((k < set.nobjs) != qf_model_holds_config(o->obj) ||
-		    (taken && taken[i]) || skip_kustomization(s, o))
-			continue;
-		note_duplicate(s, seen, &set, i);
-		r = load_one(s, o, flags, &w);
-		if (r < 0)
-			rc = r;
-		if (w && (r = merge_workload(s, w, added != NULL)) != 0) {
-			rc = r < 0 ? r : rc;
-			w = NULL;
-		}
-		if (w && added) {
-			*added = qf_grow(*added, sizeof(struct qf_model_wl *),
-			                 &a, *nadded + 1);
-			(*added)[(*nadded)++] = w;
-		}
-	}
+	if (loaded)
+		rc = load_set(s, &set, taken, seen, flags, added, nadded);
 	/* compiled objects last: they replace live objects of their name */
 	if (rc == QF_OK && taken && load_compiled(s) < 0)
 		rc = QF_EINVAL;
