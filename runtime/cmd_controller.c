@@ -15,7 +15,7 @@ static const char usage[] =
         "[--manifests DIR | --git-repo DIR --git-ref REF --git-path PATH] "
         "[--sync-interval 10s] [--token-file FILE] "
         "[--tls-cert F --tls-key F] [--events FILE] "
-        "[--watch-history 10000]";
+        "[--event-ttl 1h] [--watch-history 10000]";
 
 static const char *check(const struct qf_ctl_options *o)
 {
@@ -48,6 +48,7 @@ int cmd_controller(int argc, const char **argv, struct qf_ctx *ctx)
 	o.listen = "127.0.0.1:8080";
 	o.sync_interval_ms = 10000;
 	o.watch_history = 10000;
+	o.event_ttl_ms = 3600000; /* kube-apiserver's --event-ttl */
 	{
 		const struct qf_opt opts[] = {
 			{ "db", 0, QF_OPT_STRING, &o.db, "FILE", NULL, 0,
@@ -74,6 +75,9 @@ int cmd_controller(int argc, const char **argv, struct qf_ctx *ctx)
 			  0, "and this PEM private key" },
 			{ "events", 0, QF_OPT_STRING, &o.events, "FILE", NULL,
 			  0, "append events as JSON lines (simulate format)" },
+			{ "event-ttl", 0, QF_OPT_DURATION, &o.event_ttl_ms,
+			  "DURATION", NULL, 0,
+			  "how long events are kept (default 1h; 0: for ever)" },
 			{ "watch-history", 0, QF_OPT_INT, &o.watch_history, "N",
 			  NULL, 0,
 			  "changes kept to resume watches (default 10000)" },

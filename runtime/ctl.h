@@ -60,6 +60,7 @@ struct qf_ctl_options {
 	const char *git_path;     /* --git-path */
 	int64_t sync_interval_ms; /* --sync-interval */
 	long long watch_history;  /* --watch-history: changes kept (C5) */
+	int64_t event_ttl_ms;     /* --event-ttl: events kept (0: for ever) */
 };
 
 /*

@@ -1183,3 +1183,70 @@ int ctl_load_manifests(struct ctl *c, const char *dir)
 	qf_diags_release(&found);
 	return rc;
 }
+
+/* When event e happened last: lastTimestamp, else eventTime, else its
+ * creation; 0 when none reads. */
+static int64_t event_time(const json_t *e)
+{
+	static const char *const keys[] = { "lastTimestamp", "eventTime" };
+	int64_t t;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(keys); i++) {
+		const char *s = json_string_value(json_object_get(e, keys[i]));
+
+		if (s && qf_model_parse_time(&t, s) == 0)
+			return t;
+	}
+	return qf_api_meta_str(e, "creationTimestamp") &&
+	                       qf_model_parse_time(
+	                               &t, qf_api_meta_str(
+	                                           e, "creationTimestamp")) == 0
+	               ? t
+	               : 0;
+}
+
+/*
+ * Events older than --event-ttl are deleted (watchers see DELETED), as
+ * kube-apiserver's --event-ttl (1h) has etcd drop them: a controller that
+ * runs for months keeps an hour of events, not all of them.  Looked at
+ * every minute, or every half TTL when that is shorter.
+ */
+void ctl_expire_events(struct ctl *c)
+{
+	int64_t now = ctl_now(c), ttl = c->o->event_ttl_ms;
+	int64_t every = ttl / 2 < 60000 ? ttl / 2 : 60000;
+	struct qf_strlist gone = QF_STRLIST_INIT;
+	const char *key;
+	json_t *e, *tmp;
+
+	if (ttl <= 0 || now - c->expired_ms < every)
+		return;
+	c->expired_ms = now;
+	json_object_foreach (c->reg[K_EVENT], key, e) {
+		int64_t t = event_time(e);
+
+		if (t && now - t >= ttl)
+			qf_strlist_add(&gone, key);
+	}
+	for (size_t i = 0; i < gone.n; i++) {
+		json_t *ev = json_object_get(c->reg[K_EVENT], gone.v[i]);
+		char *ns = qf_xstrdup(qf_api_meta_str(ev, "namespace")
+		                              ? qf_api_meta_str(ev, "namespace")
+		                              : "");
+		char *name = qf_xstrdup(qf_api_meta_str(ev, "name")
+		                                ? qf_api_meta_str(ev, "name")
+		                                : "");
+
+		/* a repeat of it starts a new event, as after Kubernetes'
+		 * expiry */
+		json_object_foreach_safe (c->ev_dedup, tmp, key, e)
+			if (!strcmp(json_string_value(e) ? json_string_value(e)
+			                                 : "",
+			            name))
+				json_object_del(c->ev_dedup, key);
+		(void)ctl_unpersist(c, K_EVENT, ns, name);
+		free(ns);
+		free(name);
+	}
+	qf_strlist_release(&gone);
+}

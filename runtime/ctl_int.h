@@ -131,6 +131,7 @@ struct ctl {
 	int64_t hist_floor;  /* a watch may resume from any rv >= this */
 	int64_t told_rv;     /* the last version delivered to watchers */
 	int64_t bookmark_ms; /* when watch bookmarks were sent last */
+	int64_t expired_ms;  /* when expired events were last deleted */
 	/* runtime/metrics.h */
 	uint64_t n_requests;
 	json_t *counters; /* "family{labels}" -> count */
@@ -278,6 +279,8 @@ int ctl_persist(struct ctl *c, int kind, json_t *obj, const char *type);
  * last versions); the loop calls it before each commit. */
 int ctl_flush(struct ctl *c) QF_MUST_CHECK;
 /* Remove an object (store, registry) and tell watchers. */
+/* Delete the Events older than --event-ttl (ctl_engine.c). */
+void ctl_expire_events(struct ctl *c);
 int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name);
 /* ctl_engine.c: the engine side of object changes. */
 void ctl_sink(void *arg, const struct qf_event *ev);

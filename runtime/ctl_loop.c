@@ -559,6 +559,7 @@ static int turn(struct ctl *c, int wait)
 	int rc, done;
 
 	ctl_sync(c);
+	ctl_expire_events(c);
 	rc = ctl_settle(c);
 	if (rc == QF_OK)
 		rc = ctl_flush(c);
