@@ -19,13 +19,14 @@ struct fv {
 	size_t n;
 };
 
-/* The string whose opening quote was read: its bytes in place when it
- * has no escape, else unescaped into o (room made by the caller); 0
- * when the fast reader leaves it to jansson. */
-static int fast_str(const char **pp, char **o, struct fv *v)
+/* The string whose opening quote was read (the line ends at end): its
+ * bytes in place when it has no escape, else unescaped into o (room made
+ * by the caller); 0 when the fast reader leaves it to jansson. */
+static int fast_str(const char **pp, const char *end, char **o, struct fv *v)
 {
+	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
 	const char *p = *pp;
-	size_t k = qf_json_plain_len(p, strlen(p));
+	size_t k = qf_json_plain_len(p, (size_t)(end - p));
 	char *start = *o;
 
 	v->type = SQLITE_TEXT;
@@ -35,11 +36,8 @@ static int fast_str(const char **pp, char **o, struct fv *v)
 		return qf_buf_is_utf8(p, k);
 	}
 	for (;;) {
-		static const char from[] = "\"\\/bfnrt",
-		                  to[] = "\"\\/\b\f\n\r\t";
 		const char *e;
 
-		k = qf_json_plain_len(p, strlen(p));
 		memcpy(*o, p, k);
 		*o += k, p += k;
 		if (*p == '"')
@@ -48,6 +46,7 @@ static int fast_str(const char **pp, char **o, struct fv *v)
 			return 0; /* a control byte, \\u, the end of the line */
 		*(*o)++ = to[e - from];
 		p += 2;
+		k = qf_json_plain_len(p, (size_t)(end - p));
 	}
 	v->p = start, v->n = (size_t)(*o - start);
 	*pp = p + 1;
@@ -77,11 +76,12 @@ static int fast_int(const char **pp, struct fv *v, long long *val)
 }
 
 /* A string, null or integer; 0 for anything else. */
-static int fast_value(const char **pp, char **o, struct fv *f, long long *num)
+static int fast_value(const char **pp, const char *end, char **o, struct fv *f,
+                      long long *num)
 {
 	if (**pp == '"') {
 		++*pp;
-		return fast_str(pp, o, f);
+		return fast_str(pp, end, o, f);
 	}
 	if (!strncmp(*pp, "null", 4)) {
 		*f = (struct fv){ SQLITE_NULL, NULL, 0 };
@@ -96,7 +96,7 @@ static int fast_value(const char **pp, char **o, struct fv *f, long long *num)
 static int fast_row(const char *line, char *o, struct fv v[], long long *id,
                     const char **link, size_t *link_len)
 {
-	const char *p = line;
+	const char *p = line, *end = line + strlen(line);
 	struct fv chain = { SQLITE_NULL, NULL, 0 };
 	long long num = 0;
 
@@ -111,7 +111,7 @@ static int fast_row(const char *line, char *o, struct fv v[], long long *id,
 		    p[kn + 1] != ':')
 			return 0;
 		p += kn + 2;
-		if (!fast_value(&p, &o, f, &num) ||
+		if (!fast_value(&p, end, &o, f, &num) ||
 		    (i == QF_EVDB_ROW_NCOLS && f->type != SQLITE_TEXT))
 			return 0;
 		if (i == 0)

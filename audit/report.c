@@ -747,20 +747,22 @@ void qf_report_add_name(struct qf_buf *out, const char *s,
 {
 	struct qf_buf t = QF_BUF_INIT;
 
-	if (fmt == QF_REPORT_MARKDOWN) {
+	switch (fmt) {
+	case QF_REPORT_TEXT:
+		qf_buf_add_escaped(out, s, strlen(s));
+		break;
+	case QF_REPORT_MARKDOWN:
 		qf_buf_add_md_cell(out, s);
-		return;
-	}
-	if (fmt != QF_REPORT_TEXT && fmt != QF_REPORT_CSV) {
-		qf_buf_adds(out, s);
-		return;
-	}
-	qf_buf_add_escaped(&t, s, strlen(s));
-	if (fmt == QF_REPORT_CSV)
+		break;
+	case QF_REPORT_CSV:
+		qf_buf_add_escaped(&t, s, strlen(s));
 		qf_buf_add_csv(out, t.buf);
-	else
-		qf_buf_add(out, t.buf, t.len);
-	qf_buf_release(&t);
+		qf_buf_release(&t);
+		break;
+	default:
+		qf_buf_adds(out, s);
+		break;
+	}
 }
 
 static void window_line(struct qf_buf *out, const struct qf_report *r,

@@ -1188,65 +1188,61 @@ int ctl_load_manifests(struct ctl *c, const char *dir)
  * creation; 0 when none reads. */
 static int64_t event_time(const json_t *e)
 {
-	static const char *const keys[] = { "lastTimestamp", "eventTime" };
+	const char *when[] = {
+		json_string_value(json_object_get(e, "lastTimestamp")),
+		json_string_value(json_object_get(e, "eventTime")),
+		qf_api_meta_str(e, "creationTimestamp"),
+	};
 	int64_t t;
 
-	for (size_t i = 0; i < QF_ARRAY_SIZE(keys); i++) {
-		const char *s = json_string_value(json_object_get(e, keys[i]));
-
-		if (s && qf_model_parse_time(&t, s) == 0)
+	for (size_t i = 0; i < QF_ARRAY_SIZE(when); i++)
+		if (when[i] && qf_model_parse_time(&t, when[i]) == 0)
 			return t;
-	}
-	return qf_api_meta_str(e, "creationTimestamp") &&
-	                       qf_model_parse_time(
-	                               &t, qf_api_meta_str(
-	                                           e, "creationTimestamp")) == 0
-	               ? t
-	               : 0;
+	return 0;
 }
 
 /*
  * Events older than --event-ttl are deleted (watchers see DELETED), as
  * kube-apiserver's --event-ttl (1h) has etcd drop them: a controller that
  * runs for months keeps an hour of events, not all of them.  Looked at
- * every minute, or every half TTL when that is shorter.
+ * every minute, or every half TTL when that is shorter.  A repeat of an
+ * expired Warning starts a new event, as after Kubernetes' expiry.
  */
 void ctl_expire_events(struct ctl *c)
 {
 	int64_t now = ctl_now(c), ttl = c->o->event_ttl_ms;
 	int64_t every = ttl / 2 < 60000 ? ttl / 2 : 60000;
-	struct qf_strlist gone = QF_STRLIST_INIT;
+	json_t *gone, *names; /* [namespace, name] of each; their names */
 	const char *key;
 	json_t *e, *tmp;
+	size_t i;
 
 	if (ttl <= 0 || now - c->expired_ms < every)
 		return;
 	c->expired_ms = now;
+	gone = json_array();
+	names = json_object();
 	json_object_foreach (c->reg[K_EVENT], key, e) {
 		int64_t t = event_time(e);
+		const char *name = qf_api_meta_str(e, "name");
+		const char *ns = qf_api_meta_str(e, "namespace");
 
-		if (t && now - t >= ttl)
-			qf_strlist_add(&gone, key);
+		if (!t || now - t < ttl || !name)
+			continue;
+		json_array_append_new(gone,
+		                      json_pack("[ss]", ns ? ns : "", name));
+		json_object_set_new(names, name, json_true());
 	}
-	for (size_t i = 0; i < gone.n; i++) {
-		json_t *ev = json_object_get(c->reg[K_EVENT], gone.v[i]);
-		char *ns = qf_xstrdup(qf_api_meta_str(ev, "namespace")
-		                              ? qf_api_meta_str(ev, "namespace")
-		                              : "");
-		char *name = qf_xstrdup(qf_api_meta_str(ev, "name")
-		                                ? qf_api_meta_str(ev, "name")
-		                                : "");
-
-		/* a repeat of it starts a new event, as after Kubernetes'
-		 * expiry */
-		json_object_foreach_safe (c->ev_dedup, tmp, key, e)
-			if (!strcmp(json_string_value(e) ? json_string_value(e)
-			                                 : "",
-			            name))
-				json_object_del(c->ev_dedup, key);
-		(void)ctl_unpersist(c, K_EVENT, ns, name);
-		free(ns);
-		free(name);
-	}
-	qf_strlist_release(&gone);
+	json_object_foreach_safe (c->ev_dedup, tmp, key, e)
+		if (json_object_get(names, json_string_value(e)
+		                                   ? json_string_value(e)
+		                                   : ""))
+			json_object_del(c->ev_dedup, key);
+	/* gone holds copies: ctl_unpersist frees the event itself */
+	json_array_foreach (gone, i, e)
+		(void)ctl_unpersist(c, K_EVENT,
+		                    json_string_value(json_array_get(e, 0)),
+		                    json_string_value(json_array_get(e, 1)));
+	json_decref(gone);
+	json_decref(names);
 }
