@@ -45,6 +45,16 @@ for c in ${QF_E2E_ONLY:-tests/e2e/cases/*.t}; do
 		skipped=$((skipped + 1))
 		continue
 	fi
+	# a misspelt header line would be an assertion never made
+	bad=$(awk '/^--- (stdout|stderr)$/ { exit }
+		/^#/ || /^$/ { next }
+		/^(args|stdin|exit|stdout-has|stderr-has|stdout-not|stderr-not|needs|setup|setup-sh|after-sh): / { next }
+		{ print; exit }' "$c")
+	if [ -n "$bad" ]; then
+		fail=$((fail + 1))
+		echo "FAIL e2e/$name: unknown line '$bad'"
+		continue
+	fi
 	args=$(sed -n 's/^args: //p' "$c" | head -1)
 	stdin=$(sed -n 's/^stdin: //p' "$c" | head -1)
 	want=$(sed -n 's/^exit: //p' "$c" | head -1)

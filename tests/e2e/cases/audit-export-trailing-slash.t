@@ -3,5 +3,4 @@ setup: simulate -f tests/fixtures/audit/cluster.yaml --trace tests/fixtures/audi
 setup: audit ingest --db "$tmp/audit-slash.db" "$tmp/audit-slash.jsonl"
 setup: audit export --db "$tmp/audit-slash.db" --out "$tmp/audit-slash-bundle/"
 args: audit verify "$tmp/audit-slash-bundle"
---- stdout-re
-^verified: 18 files, 22 events, chain head [0-9a-f]{64}$
+stdout-has: verified: 18 files, 22 events, chain head 
