@@ -394,7 +394,7 @@ static int write_all(int fd, const char *path, const char *p, size_t left,
 
 /* The standard streams by any of their names: written through the open
  * descriptor, so a shell redirection (and its offset) is honoured. */
-static int std_fd(const char *path)
+int qf_fs_std_stream(const char *path)
 {
 	static const struct {
 		const char *name;
@@ -704,8 +704,9 @@ int qf_fs_write_atomic(const char *path, const void *data, size_t len,
 	struct stat st;
 	int dfd = -1, rc;
 
-	if (std_fd(path) >= 0)
-		return write_in_place(path, std_fd(path), data, len, d);
+	if (qf_fs_std_stream(path) >= 0)
+		return write_in_place(path, qf_fs_std_stream(path), data, len,
+		                      d);
 	if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
 		return write_in_place(path, -1, data, len, d);
 	if (write_protected(path, d))
@@ -1115,7 +1116,29 @@ int qf_fs_check_outputs(const char *const *outputs, size_t nout,
 		const char *out = outputs[i], *hit = NULL;
 		struct qf_loc loc = { out, 0, 0 };
 
-		if (!out || !strcmp(out, "-") || std_fd(out) >= 0)
+		if (out && qf_fs_std_stream(out) >= 0) {
+			/* two outputs on one stream interleave: JSON lines
+			 * followed by a JSON document parse as neither */
+			for (size_t j = 0; j < i; j++) {
+				if (!outputs[j] ||
+				    qf_fs_std_stream(outputs[j]) !=
+				            qf_fs_std_stream(out))
+					continue;
+				(void)qf_diag_error(
+				        d, &loc, "QF002", NULL,
+				        "names standard %s for a second output "
+				        "(after %s); their contents would be "
+				        "mixed",
+				        qf_fs_std_stream(out) == 1 ? "output"
+				                                   : "error",
+				        outputs[j]);
+				qf_diag_hint(d, "write one of them to a file");
+				rc = QF_EUSAGE;
+				break;
+			}
+			continue;
+		}
+		if (!out)
 			continue;
 		for (size_t j = 0; !hit && j < nin; j++)
 			if (inputs[j] && strcmp(inputs[j], "-") != 0)

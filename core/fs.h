@@ -238,6 +238,10 @@ int qf_fs_open_log(int *fd_out, const char *path, size_t *torn_bytes,
 int qf_fs_append_log(int fd, const char *path, const void *data, size_t len,
                      struct qf_diags *d) QF_MUST_CHECK;
 
+/* 1 or 2 when path names standard output or standard error ("-" is
+ * standard output; /dev/stdout, /dev/fd/2 ...), else -1. */
+int qf_fs_std_stream(const char *path);
+
 /* 1 when a and b both exist and are the same file (device and inode). */
 int qf_fs_same_file(const char *a, const char *b);
 
@@ -247,8 +251,9 @@ int qf_fs_same_file(const char *a, const char *b);
  * inode, so a link or another spelling counts; an input directory stands
  * for the manifests below it) or as another output is an error naming
  * both, for writing it would destroy what was read (`audit report --db
- * a.db -o a.db`).  NULL entries and "-" are skipped.  Returns QF_EUSAGE
- * (exit 2) with a QF002 error per clash.
+ * a.db -o a.db`).  Two outputs on one standard stream ("-",
+ * /dev/stdout, /dev/fd/2 ...) clash too; NULL entries are skipped.
+ * Returns QF_EUSAGE (exit 2) with a QF002 error per clash.
  */
 int qf_fs_check_outputs(const char *const *outputs, size_t nout,
                         const char *const *inputs, size_t nin,

@@ -76,6 +76,22 @@ static int check_outputs(const struct qf_sim_options *o, struct qf_diags *d)
 	rc = qf_fs_check_outputs(outs, QF_ARRAY_SIZE(outs),
 	                         (const char *const *)in.v, in.n, d);
 	qf_strlist_release(&in);
+	/* the --submit report and a JSON report print on standard output */
+	for (size_t i = 0; rc == QF_OK && (o->submit || o->json_report) &&
+	                   i < QF_ARRAY_SIZE(outs);
+	     i++) {
+		struct qf_loc loc = { outs[i], 0, 0 };
+
+		if (!outs[i] || qf_fs_std_stream(outs[i]) != 1)
+			continue;
+		(void)qf_diag_error(d, &loc, "QF002", NULL,
+		                    "names standard output, where the %s "
+		                    "report goes; the two would be mixed",
+		                    o->json_report ? "--format json"
+		                                   : "--submit");
+		qf_diag_hint(d, "write it to a file");
+		rc = QF_EUSAGE;
+	}
 	return rc;
 }
 

@@ -236,12 +236,16 @@ static json_t *wl_classes_json(struct sim *s)
 			ms[m++] = v[k].ms;
 			sum += v[k].ms;
 		}
+		/* a class nothing of which was admitted has no time to
+		 * admission: null, where 0 read as "admitted at once" */
 		per[c] = json_pack(
-		        "{s:I,s:I,s:I,s:I}", "count", (json_int_t)count[c],
-		        "avg_time_to_admission_ms",
-		        (json_int_t)(m ? sum / (int64_t)m : 0),
-		        "p50_time_to_admission_ms", (json_int_t)pct(ms, m, 50),
-		        "p95_time_to_admission_ms", (json_int_t)pct(ms, m, 95));
+		        "{s:I,s:I,s:o,s:o,s:o}", "count", (json_int_t)count[c],
+		        "admitted", (json_int_t)m, "avg_time_to_admission_ms",
+		        m ? json_integer(sum / (int64_t)m) : json_null(),
+		        "p50_time_to_admission_ms",
+		        m ? json_integer(pct(ms, m, 50)) : json_null(),
+		        "p95_time_to_admission_ms",
+		        m ? json_integer(pct(ms, m, 95)) : json_null());
 	}
 	order = sorted_idx(&classes, named_cmp);
 	for (size_t j = 0; j < classes.n; j++)

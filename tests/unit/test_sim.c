@@ -281,7 +281,8 @@ static void write_text(const char *path, const char *text)
 
 /* 1 of 3 cpus for the whole run is 33.33 %, 2 of 3 is 66.67 % (the float
  * quotient printed 33.333333333333336); classes come out sorted even though
- * zeta is loaded first. */
+ * zeta is loaded first; a class nothing of which was admitted has no time to
+ * admission (it read 0, as if admitted at once). */
 static void test_sim_summary_exact_and_sorted(void **state)
 {
 	struct paths p;
@@ -294,10 +295,17 @@ static void test_sim_summary_exact_and_sorted(void **state)
 	        "    \"zeta\": {\n      \"usage_pct\": {\n"
 	        "        \"cpu\": 33.33\n      }\n    }\n  },\n"
 	        "  \"workloadClasses\": {\n    \"large\": {\n"
-	        "      \"count\": 1,\n      \"avg_time_to_admission_ms\": 0,\n"
+	        "      \"count\": 1,\n      \"admitted\": 1,\n"
+	        "      \"avg_time_to_admission_ms\": 0,\n"
 	        "      \"p50_time_to_admission_ms\": 0,\n"
 	        "      \"p95_time_to_admission_ms\": 0\n    },\n"
+	        "    \"never\": {\n      \"count\": 1,\n"
+	        "      \"admitted\": 0,\n"
+	        "      \"avg_time_to_admission_ms\": null,\n"
+	        "      \"p50_time_to_admission_ms\": null,\n"
+	        "      \"p95_time_to_admission_ms\": null\n    },\n"
 	        "    \"small\": {\n      \"count\": 1,\n"
+	        "      \"admitted\": 1,\n"
 	        "      \"avg_time_to_admission_ms\": 0,\n"
 	        "      \"p50_time_to_admission_ms\": 0,\n"
 	        "      \"p95_time_to_admission_ms\": 0\n    }\n  }\n}\n";
@@ -311,7 +319,8 @@ static void test_sim_summary_exact_and_sorted(void **state)
 	           "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n"
 	           "metadata: {name: default}\n" CQ3("zeta") CQ3("alpha"));
 	write_text(trace.buf, JOB("s", "zeta", "small", "1")
-	                              JOB("l", "alpha", "large", "2"));
+	                              JOB("l", "alpha", "large", "2")
+	                                      JOB("n", "alpha", "never", "9"));
 	run(&p, trace.buf, 0);
 	assert_int_equal(qf_fs_read(&got, p.summary.buf, 1 << 20, &d), 0);
 	assert_string_equal(got.buf, want);
