@@ -893,13 +893,17 @@ static int add_obj(struct loader *L, json_t *obj, struct qf_loc loc,
 	return QF_OK;
 }
 
+/* A List with `items: null` or none is an empty list, as apimachinery
+ * decodes it (kubectl get prints `items: []` for one), not an object of
+ * kind List to be skipped with a warning. */
 static int is_list(const json_t *root)
 {
 	const char *kind = json_string_value(json_object_get(root, "kind"));
+	const json_t *items = json_object_get(root, "items");
 	size_t n = kind ? strlen(kind) : 0;
 
 	return n >= 4 && !strcmp(kind + n - 4, "List") &&
-	       json_is_array(json_object_get(root, "items"));
+	       (!items || json_is_array(items) || json_is_null(items));
 }
 
 /* A List whose items are no list: kubectl refuses it, where taking it for

@@ -687,6 +687,17 @@ static void test_doc_nested_lists_are_flattened(void **state)
 	assert_string_equal(d.v[0].rule, "QF014");
 	assert_int_equal(d.v[0].line, 4);
 	qf_diags_release(&d);
+	/* `items: null` or no items is an empty List (apimachinery decodes
+	 * it so), at the top and inside: nothing to skip with a warning */
+	doc = load_str("kind: List\nitems: null\n---\nkind: List\n---\n"
+	               "kind: List\nitems:\n- kind: ConfigMapList\n- kind: E\n",
+	               NULL, &d, &rc);
+	assert_int_equal(rc, QF_OK);
+	assert_int_equal(d.n, 0);
+	assert_int_equal(qf_doc_nobjects(doc), 1);
+	assert_string_equal(
+	        json_string_value(at(qf_doc_object(doc, 0)->obj, "kind")), "E");
+	qf_doc_free(doc);
 }
 
 /* Issue 13: "\0" in a double-quoted string would be cut by every C-string
