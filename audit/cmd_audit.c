@@ -223,6 +223,33 @@ static int print_summary(struct qf_ctx *ctx, const char *what,
 	               : QF_OK;
 }
 
+/* verify --db's second line: what the derived tables were checked
+ * against. */
+static int print_derived(struct qf_ctx *ctx,
+                         const struct qf_export_summary *sum)
+{
+	int n = fputs("derived tables: ", ctx->out);
+
+	if (n >= 0 && sum->derived)
+		n = fprintf(ctx->out,
+		            "%zu cluster%s derived again from the events, the "
+		            "same",
+		            sum->derived, sum->derived == 1 ? "" : "s");
+	if (n >= 0 && sum->derived_skipped)
+		n = fprintf(
+		        ctx->out,
+		        "%snot compared: %zu cluster%s derived by an earlier "
+		        "quotaflow, whose rules may differ (the next ingest "
+		        "into one derives it again)",
+		        sum->derived ? "; " : "", sum->derived_skipped,
+		        sum->derived_skipped == 1 ? "" : "s");
+	if (n >= 0 && !sum->derived && !sum->derived_skipped)
+		n = fputs("none (no evidence)", ctx->out);
+	if (n >= 0)
+		n = fputc('\n', ctx->out);
+	return n < 0 ? QF_EIO : QF_OK;
+}
+
 static int audit_export(const struct audit_cmd *c, int argc, const char **argv,
                         struct qf_ctx *ctx)
 {
@@ -271,7 +298,8 @@ static int audit_verify(const struct audit_cmd *c, int argc, const char **argv,
 	int rc;
 	const struct qf_opt opts[] = {
 		{ "db", 0, QF_OPT_STRING, &db, "FILE", NULL, 0,
-		  "verify a database's events hash chain instead" },
+		  "verify a database instead: its events' hash chain, and "
+		  "its derived tables derived again" },
 	};
 	const struct sub_opts so = {
 		opts, QF_ARRAY_SIZE(opts), { NULL }, &pos
@@ -301,6 +329,8 @@ static int audit_verify(const struct audit_cmd *c, int argc, const char **argv,
 	}
 	if (rc == QF_OK)
 		rc = print_summary(ctx, "verified:", &sum);
+	if (rc == QF_OK && db)
+		rc = print_derived(ctx, &sum);
 	rc = finish(rc, &d, ctx);
 done:
 	qf_evdb_close(s);

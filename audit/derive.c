@@ -1637,7 +1637,8 @@ int qf_derive_cluster(struct qf_evdb *s, const char *cluster,
 	int64_t from_id = -1;
 	int rc = walk_init(&wk, s, cluster, d), resumed = 0;
 
-	if (rc == QF_OK)
+	/* a derivation under other rules is not carried on */
+	if (rc == QF_OK && qf_derive_version(s, cluster) == QF_DERIVE_VERSION)
 		rc = resumed = qf_ck_resume(&wk, &from_id);
 	if (rc == 0) { /* from scratch, with a walk nothing has touched */
 		walk_release(&wk);
@@ -1655,7 +1656,25 @@ int qf_derive_cluster(struct qf_evdb *s, const char *cluster,
 	if (rc == QF_OK)
 		rc = finish_walk(&wk);
 	walk_release(&wk);
+	if (rc == QF_OK) {
+		struct qf_buf key = QF_BUF_INIT;
+
+		qf_buf_addf(&key, "derive_version/%s", cluster);
+		rc = qf_evdb_set_setting(s, key.buf, QF_DERIVE_VERSION, d);
+		qf_buf_release(&key);
+	}
 	return rc;
+}
+
+int64_t qf_derive_version(struct qf_evdb *s, const char *cluster)
+{
+	struct qf_buf key = QF_BUF_INIT;
+	int64_t v;
+
+	qf_buf_addf(&key, "derive_version/%s", cluster);
+	v = qf_evdb_setting(s, key.buf, 0);
+	qf_buf_release(&key);
+	return v;
 }
 
 int qf_derive_defer(struct qf_evdb *s, const char *cluster, struct qf_diags *d)

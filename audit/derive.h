@@ -21,8 +21,21 @@
 #include "audit/evdb.h"
 #include "core/diag.h"
 
+/*
+ * The rules' version: raised whenever a change to them changes a derived
+ * row.  Each derivation records it per cluster (setting
+ * "derive_version/CLUSTER"); a cluster derived under another version, or
+ * before versions were recorded, is derived again from the first event,
+ * and `audit verify --db` compares only what the current rules derived.
+ */
+#define QF_DERIVE_VERSION 1
+
 int qf_derive_cluster(struct qf_evdb *s, const char *cluster,
                       struct qf_diags *d) QF_MUST_CHECK;
+
+/* The rules' version cluster was last derived under; 0 when none was
+ * recorded. */
+int64_t qf_derive_version(struct qf_evdb *s, const char *cluster);
 
 /*
  * The transaction is committed without deriving (a stream's batch between

@@ -12,7 +12,8 @@
  * into place, so DIR is complete or absent; an existing DIR is refused.
  *
  * Verification recomputes every digest and the hash chain and names the
- * first file or row that does not match: qf_export_verify_dir and
+ * first file or row that does not match (a database's derived tables are
+ * derived again and compared too, audit/rederive.h): qf_export_verify_dir and
  * qf_export_verify_db return QF_EINVAL with one error diagnostic per
  * finding (the first one first) when something was tampered with.
  *
@@ -30,6 +31,9 @@
 struct qf_export_summary {
 	size_t files, events;
 	char head[65]; /* hex of the last chain link, "" when no events */
+	/* verify --db: clusters whose derived tables were derived again and
+	 * compared, and those derived under other rules (audit/rederive.h) */
+	size_t derived, derived_skipped;
 };
 
 int qf_export_bundle(struct qf_evdb *s, const char *dir,

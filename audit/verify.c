@@ -20,6 +20,7 @@
 
 #include "audit/evchunk.h"
 #include "audit/evline.h"
+#include "audit/rederive.h"
 #include "core/fs.h"
 #include "core/strlist.h"
 #include "core/banned.h"
@@ -468,5 +469,9 @@ int qf_export_verify_db(struct qf_evdb *s, struct qf_export_summary *sum,
 		              (long long)bad);
 		return QF_EINVAL;
 	}
-	return db_summary(s, sum, d);
+	rc = db_summary(s, sum, d);
+	if (rc == QF_OK)
+		rc = qf_rederive_compare(s, &sum->derived,
+		                         &sum->derived_skipped, d);
+	return rc;
 }
