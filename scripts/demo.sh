@@ -91,6 +91,8 @@ run "$QF" audit query --db "$tmp/evidence.db" \
 	"SELECT workload, preemptor, reason, at FROM audit_preemptions" || exit 1
 run "$QF" audit export --db "$tmp/evidence.db" --out "$tmp/bundle" || exit 1
 run "$QF" audit verify "$tmp/bundle" || exit 1
+# the database itself: its events' chain, and its derived tables derived again
+run "$QF" audit verify --db "$tmp/evidence.db" || exit 1
 echo "    => a tamper-evident bundle (hash chain, manifest.json, in-toto Statement) to sign and archive"
 if [ -n "$skipped" ]; then
 	bold "Skipped checks"
