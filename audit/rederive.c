@@ -51,8 +51,9 @@ static int copy_fail(struct qf_evdb *s, const char *what, const char *why,
 {
 	qf_diag_error(d, &(struct qf_loc){ s->path, 0, 0 }, NULL, NULL,
 	              "cannot check the derived tables: %s: %s", what, why);
-	qf_diag_hint(d, "the copy needs as much free space in $TMPDIR (or "
-	                "/tmp) as the database takes");
+	qf_diag_hint(d, "the check derives a copy of the database in $TMPDIR "
+	                "(else /tmp): point TMPDIR at a writable folder "
+	                "with as much free space as the database takes");
 	return QF_EIO;
 }
 
