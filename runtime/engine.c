@@ -763,7 +763,11 @@ void qf_engine_evict(struct qf_engine *e, struct qf_wl *w, const char *reason,
 	qf_engine_emit(e, &ev);
 	release_quota(e, w);
 	w->state = QF_WL_PENDING;
-	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "Pending", msg);
+	/* Kueue: jobframework reconciler once the job stopped: the granular
+	 * reason (UnadmittedWorkloadsObservability), the eviction's message,
+	 * which the workload controller keeps (schedulerSetReasons) */
+	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "PendingEvaluation",
+	                   msg);
 	qf_engine_set_cond(e, w, QF_COND_REQUEUED, 0, reason, msg);
 	qf_buf_release(&r);
 	qf_engine_enqueue(e, w);
