@@ -89,6 +89,11 @@ static int load_policy(struct ctl *c, const json_t *obj, struct qf_diags *d)
 
 static void mark(struct ctl *c, const char *key);
 
+static void wpc_marked(void *arg, struct qf_wl *w)
+{
+	mark(arg, w->key);
+}
+
 /*
  * Kueue's WorkloadPriorityClass controller: when a WorkloadPriorityClass
  * is created, or its value changes, every Workload whose
@@ -106,26 +111,12 @@ static void wpc_propagate(struct ctl *c, const json_t *obj, const json_t *prev)
 	const char *name = qf_api_meta_str(obj, "name");
 	json_int_t v = json_integer_value(json_object_get(obj, "value"));
 	struct qf_diags d = QF_DIAGS_INIT;
-	int changed = 0;
 
 	if (!c->e || (prev && json_equal(json_object_get(prev, "value"),
 	                                 json_object_get(obj, "value"))))
 		return;
-	for (size_t i = 0; i < c->e->nwl; i++) {
-		struct qf_wl *w = c->e->wl[i];
-
-		if (w->state == QF_WL_DELETED || w->m->prio_class_kind != 1 ||
-		    !w->m->prio_class || strcmp(w->m->prio_class, name) != 0 ||
-		    w->m->priority == v)
-			continue;
-		/* a queued one is queued again by the rebuild with it */
-		w->m->priority = (int32_t)v;
-		if (w->state != QF_WL_PENDING)
-			w->qi.priority = v;
-		mark(c, w->key);
-		changed = 1;
-	}
-	if (changed && qf_engine_rebuild(c->e, &d) < 0)
+	if (qf_engine_wpc_set(c->e, name, (int32_t)v, wpc_marked, c) &&
+	    qf_engine_rebuild(c->e, &d) < 0)
 		ctl_log(c, "error", "rebuild after WorkloadPriorityClass %s",
 		        name);
 	qf_diags_release(&d);

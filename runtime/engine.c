@@ -542,6 +542,29 @@ struct qf_wl *qf_engine_find(struct qf_engine *e, const char *key)
 	return i < 0 ? NULL : e->wl[e->key_wl[i]];
 }
 
+/* Kueue: workloadpriorityclass_controller.go Reconcile (workloads found
+ * by the spec.priorityClassRef index, kind WorkloadPriorityClass). */
+size_t qf_engine_wpc_set(struct qf_engine *e, const char *name, int32_t value,
+                         void (*changed)(void *arg, struct qf_wl *w), void *arg)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < e->nwl; i++) {
+		struct qf_wl *w = e->wl[i];
+
+		if (w->state == QF_WL_DELETED || w->m->prio_class_kind != 1 ||
+		    !w->m->prio_class || strcmp(w->m->prio_class, name) != 0 ||
+		    w->m->priority == value)
+			continue;
+		w->m->priority = value;
+		w->qi.priority = value;
+		if (changed)
+			changed(arg, w);
+		n++;
+	}
+	return n;
+}
+
 static void requeue_tree(struct qf_engine *e, size_t root)
 {
 	/* Kueue: manager.go QueueInadmissibleWorkloads for the cohort tree */
@@ -740,7 +763,11 @@ void qf_engine_evict(struct qf_engine *e, struct qf_wl *w, const char *reason,
 	qf_engine_emit(e, &ev);
 	release_quota(e, w);
 	w->state = QF_WL_PENDING;
-	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "Pending", msg);
+	/* Kueue: jobframework reconciler once the job stopped: the granular
+	 * reason (UnadmittedWorkloadsObservability), the eviction's message,
+	 * which the workload controller keeps (schedulerSetReasons) */
+	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "PendingEvaluation",
+	                   msg);
 	qf_engine_set_cond(e, w, QF_COND_REQUEUED, 0, reason, msg);
 	qf_buf_release(&r);
 	qf_engine_enqueue(e, w);

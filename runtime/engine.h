@@ -232,6 +232,19 @@ void qf_engine_set_active(struct qf_engine *e, struct qf_wl *w, int active);
 struct qf_wl *qf_engine_find(struct qf_engine *e, const char *key);
 
 /*
+ * Kueue's WorkloadPriorityClass controller: the class `name` was created
+ * or its value changed to `value`.  Every workload not deleted whose
+ * spec.priorityClassRef names it (Job-made ones too) and whose
+ * spec.priority differs gets spec.priority = value; changed(arg, w) is
+ * called for each (may be NULL).  Returns how many changed; the caller
+ * then rebuilds the engine, which queues the waiting ones in the new order
+ * and lets them retry against holders of the new priority.
+ */
+size_t qf_engine_wpc_set(struct qf_engine *e, const char *name, int32_t value,
+                         void (*changed)(void *arg, struct qf_wl *w),
+                         void *arg);
+
+/*
  * Terminating ClusterQueues (model deleting_ms >= 0): inactive (reason
  * Terminating), their holders keep running and counting in the cohort,
  * and the engine removes one from the model (and rebuilds) as soon as no

@@ -2682,6 +2682,13 @@ struct qf_model_pc *qf_model_find_pc(struct qf_model *m, const char *name)
 	return NULL;
 }
 
+struct qf_model_wpc *qf_model_find_wpc(struct qf_model *m, const char *name)
+{
+	int32_t i = ix_find(&m->wpc_ix, name);
+
+	return i < 0 ? NULL : &m->wpc[i];
+}
+
 /* Kueue: GetPriorityFromPriorityClass with a name. */
 static int resolve_pc(struct qf_model *m, struct qf_model_wl *w,
                       struct qf_diags *d)
@@ -2955,6 +2962,8 @@ int qf_model_delete_named(struct qf_model *m, const char *kind,
 		return delete_rf(m, name);
 	if (!strcmp(kind, "AdmissionCheck"))
 		return delete_ac(m, name);
+	if (!strcmp(kind, "WorkloadPriorityClass"))
+		return delete_wpc(m, name);
 	if (!strcmp(kind, "LocalQueue") && slash) {
 		struct qf_buf ns = QF_BUF_INIT;
 		int found;

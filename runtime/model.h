@@ -590,7 +590,8 @@ void qf_model_effective_reqs(const struct qf_model *m,
 int qf_model_delete_policy(struct qf_model *m, const json_t *obj);
 
 /* The same by kind ("ClusterQueue", "Cohort", "ResourceFlavor",
- * "LocalQueue", "AdmissionCheck") and name ("ns/name" for a LocalQueue). */
+ * "LocalQueue", "AdmissionCheck", "WorkloadPriorityClass") and name ("ns/name"
+ * for a LocalQueue). */
 int qf_model_delete_named(struct qf_model *m, const char *kind,
                           const char *name);
 
@@ -611,6 +612,7 @@ struct qf_model_ns *qf_model_find_ns(struct qf_model *m, const char *name);
 struct qf_model_rf *qf_model_find_rf(struct qf_model *m, const char *name);
 struct qf_model_ac *qf_model_find_ac(struct qf_model *m, const char *name);
 struct qf_model_pc *qf_model_find_pc(struct qf_model *m, const char *name);
+struct qf_model_wpc *qf_model_find_wpc(struct qf_model *m, const char *name);
 
 /*
  * The LocalQueue of a batch/v1 Job without the kueue.x-k8s.io/queue-name

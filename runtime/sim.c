@@ -606,6 +606,41 @@ static void readjust_waiting(struct sim *s)
 			qf_model_adjust(&s->m, s->e->wl[i]->m);
 }
 
+/* The name of a WorkloadPriorityClass object; NULL for another kind. */
+static const char *wpc_name(const json_t *obj)
+{
+	const char *k = json_string_value(json_object_get(obj, "kind"));
+
+	if (!k || strcmp(k, "WorkloadPriorityClass") != 0)
+		return NULL;
+	return json_string_value(
+	        json_object_get(json_object_get(obj, "metadata"), "name"));
+}
+
+/* The value of the class obj is before it is applied; INT64_MIN for
+ * another kind or a new class. */
+static int64_t wpc_value(struct sim *s, const json_t *obj)
+{
+	const char *name = wpc_name(obj);
+	const struct qf_model_wpc *c =
+	        name ? qf_model_find_wpc(&s->m, name) : NULL;
+
+	return c ? c->value : INT64_MIN;
+}
+
+/* Kueue's WorkloadPriorityClass controller acts on a class created (again)
+ * or whose value changed: the workloads naming it take the new value (the
+ * rebuild after the apply queues them in the new order). */
+static void wpc_changed(struct sim *s, const json_t *obj, int64_t prev)
+{
+	const char *name = wpc_name(obj);
+	const struct qf_model_wpc *c =
+	        name ? qf_model_find_wpc(&s->m, name) : NULL;
+
+	if (c && c->value != prev)
+		(void)qf_engine_wpc_set(s->e, name, c->value, NULL, NULL);
+}
+
 /* A check's controller sets its state on a workload; a workload that
  * lacks that check then (its ClusterQueue does not require it, or it is
  * finished) is left alone with a warning, as the API would keep a state
@@ -653,6 +688,7 @@ static int delete_cq(struct sim *s, const struct op *p)
 static int do_op(struct sim *s, struct op *p)
 {
 	struct qf_model_wl *w = NULL;
+	int64_t prev;
 	int rc = QF_OK;
 
 	switch (p->kind) {
@@ -688,10 +724,13 @@ static int do_op(struct sim *s, struct op *p)
 		break;
 	}
 	case OP_APPLY:
+		prev = wpc_value(s, p->obj);
 		rc = qf_model_load_obj(&s->m, p->doc, p->obj, QF_MODEL_POLICY,
 		                       NULL, s->d);
 		if (rc == QF_OK && changes_requests(p->obj))
 			readjust_waiting(s);
+		if (rc == QF_OK)
+			wpc_changed(s, p->obj, prev);
 		if (rc == QF_OK)
 			rc = qf_engine_rebuild(s->e, s->d);
 		break;

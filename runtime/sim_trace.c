@@ -64,6 +64,7 @@ static const struct del_row {
 	{ "LocalQueue", 0, 1 },
 	{ "ResourceFlavor", 0, 0 },
 	{ "Workload", 1, 1 },
+	{ "WorkloadPriorityClass", 0, 0 },
 };
 
 /* One trace line being read; doc is NULL on the fast path. */
@@ -175,8 +176,8 @@ static int delete_target(const struct line_rd *r, const json_t *obj,
 		                          : obj,
 		                  "object.kind",
 		                  "delete takes a kind of Workload, Job, "
-		                  "ClusterQueue, Cohort, LocalQueue or "
-		                  "ResourceFlavor");
+		                  "ClusterQueue, Cohort, LocalQueue, "
+		                  "ResourceFlavor or WorkloadPriorityClass");
 	if (!name || !*name)
 		return line_error(r, meta ? meta : obj, "object.metadata.name",
 		                  "delete needs object.metadata.name");
@@ -492,6 +493,8 @@ static void known_init(struct known *kn, const struct qf_model *m)
 		(void)known_pol(kn, "Cohort", m->co[i].name, 1);
 	for (size_t i = 0; i < m->nrf; i++)
 		(void)known_pol(kn, "ResourceFlavor", m->rf[i].name, 1);
+	for (size_t i = 0; i < m->nwpc; i++)
+		(void)known_pol(kn, "WorkloadPriorityClass", m->wpc[i].name, 1);
 	for (size_t i = 0; i < m->nlq; i++) {
 		qf_buf_reset(&kn->k);
 		qf_buf_addf(&kn->k, "LocalQueue/%s/%s", m->lq[i].ns,
