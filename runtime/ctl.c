@@ -1676,5 +1676,6 @@ void ctl_release(struct ctl *c)
 	free(c->token);
 	free(c->policy_rev);
 	free(c->sync_seen);
+	free(c->sync_error);
 	json_decref(c->config);
 }
