@@ -715,6 +715,13 @@ int qf_api_route(struct qf_api_req *out, const char *method, const char *uri,
 	segs_release(&s);
 	if (rc == 0 && uri[plen] == '?')
 		rc = parse_query(out, uri + plen + 1, err);
+	/* kube-apiserver refuses a field it cannot select on (400), where
+	 * matching it would list nothing */
+	if (rc == 0 && out->field_selector && out->kind >= 0 &&
+	    (out->verb == QF_API_LIST || out->verb == QF_API_WATCH ||
+	     out->verb == QF_API_DELETECOLLECTION))
+		rc = qf_api_fields_supported(out->kind, out->version,
+		                             out->field_selector, err);
 	return rc;
 }
 

@@ -235,6 +235,13 @@ int qf_api_labels_match(const char *sel, const json_t *obj,
                         struct qf_api_err *err);
 int qf_api_fields_match(const char *sel, const json_t *obj,
                         struct qf_api_err *err);
+/* The labels of a fieldSelector against those kube-apiserver accepts for
+ * the kind at that version (a list, watch or deletecollection): 0, or -1
+ * with *err 400 BadRequest naming the first it does not, in its words
+ * ("field label not supported: spec.foo").  metadata.name always,
+ * metadata.namespace for namespaced kinds, and the kind's own (api_sel.c). */
+int qf_api_fields_supported(int kind, const char *version, const char *sel,
+                            struct qf_api_err *err);
 
 /*
  * Apply a patch to a copy of `target`: RFC 7386 merge patch, or the

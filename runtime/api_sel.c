@@ -11,6 +11,7 @@
 
 #include "core/alloc.h"
 #include "core/buf.h"
+#include "core/status.h"
 #include "core/banned.h"
 
 enum op { OP_EQ, OP_NE, OP_IN, OP_NOTIN, OP_EXISTS, OP_NOTEXISTS };
@@ -176,6 +177,111 @@ int qf_api_labels_match(const char *sel, const json_t *obj,
 	return match;
 }
 
+/*
+ * The fields kube-apiserver lets a fieldSelector name beyond metadata.name
+ * (every kind) and metadata.namespace (namespaced kinds), with where each
+ * one's value is read.  Kubernetes: pkg/apis/core/v1/conversion.go
+ * (AddFieldLabelConversionsForEvent, ...ForNamespace) and the strategies'
+ * ToSelectableFields in pkg/registry/core/{event,namespace}; batch/v1 Job
+ * in pkg/apis/batch/v1/conversion.go and pkg/registry/batch/job; custom
+ * resources in apiextensions-apiserver's crConverter.ConvertFieldLabel:
+ * their CRD's selectableFields of the request's version (Kueue's
+ * Workload declares .status.admission.clusterQueue in v1beta2 only).
+ */
+static const struct sel_field {
+	const char *kind;     /* the kind's name */
+	const char *version;  /* NULL: every version of the kind */
+	const char *label;    /* what a selector names */
+	const char *path;     /* the dotted field its value is read from */
+	const char *fallback; /* read when path is empty or absent */
+	const char *absent;   /* the value when neither is there */
+} sel_fields[] = {
+	{ "Namespace", NULL, "status.phase", "status.phase", NULL, "" },
+	{ "Event", NULL, "involvedObject.kind", "involvedObject.kind", NULL,
+	  "" },
+	{ "Event", NULL, "involvedObject.namespace", "involvedObject.namespace",
+	  NULL, "" },
+	{ "Event", NULL, "involvedObject.name", "involvedObject.name", NULL,
+	  "" },
+	{ "Event", NULL, "involvedObject.uid", "involvedObject.uid", NULL, "" },
+	{ "Event", NULL, "involvedObject.apiVersion",
+	  "involvedObject.apiVersion", NULL, "" },
+	{ "Event", NULL, "involvedObject.resourceVersion",
+	  "involvedObject.resourceVersion", NULL, "" },
+	{ "Event", NULL, "involvedObject.fieldPath", "involvedObject.fieldPath",
+	  NULL, "" },
+	{ "Event", NULL, "reason", "reason", NULL, "" },
+	{ "Event", NULL, "reportingComponent", "reportingComponent", NULL, "" },
+	/* EventToSelectableFields: source.component, else the reporter */
+	{ "Event", NULL, "source", "source.component", "reportingComponent",
+	  "" },
+	{ "Event", NULL, "type", "type", NULL, "" },
+	/* JobToSelectableFields: status.succeeded as a number */
+	{ "Job", NULL, "status.successful", "status.succeeded", NULL, "0" },
+	{ "Workload", "v1beta2", "status.admission.clusterQueue",
+	  "status.admission.clusterQueue", NULL, "" },
+};
+
+static const struct sel_field *
+sel_field_of(const char *kind, const char *version, const char *label)
+{
+	for (size_t i = 0; kind && i < QF_ARRAY_SIZE(sel_fields); i++) {
+		const struct sel_field *f = &sel_fields[i];
+
+		if (!strcmp(f->kind, kind) && !strcmp(f->label, label) &&
+		    (!version || !f->version || !strcmp(f->version, version)))
+			return f;
+	}
+	return NULL;
+}
+
+static int label_supported(const struct qf_api_kind *k, const char *version,
+                           const char *label)
+{
+	return !strcmp(label, "metadata.name") ||
+	       (k->namespaced && !strcmp(label, "metadata.namespace")) ||
+	       sel_field_of(k->kind, version, label) != NULL;
+}
+
+int qf_api_fields_supported(int kind, const char *version, const char *sel,
+                            struct qf_api_err *err)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[kind];
+	const char *p = sel;
+
+	while (p && *(p = skip_ws(p))) {
+		size_t n = strcspn(p, ",");
+		size_t kl = strcspn(p, "!=");
+		char *label;
+		int ok;
+
+		if (kl > n)
+			kl = n;
+		while (kl > 0 && (p[kl - 1] == ' ' || p[kl - 1] == '\t'))
+			kl--;
+		label = qf_xstrndup(p, kl);
+		ok = label_supported(k, version, label);
+		if (!ok) {
+			/* each conversion function words it its own way */
+			if (!strcmp(k->kind, "Job"))
+				(void)qf_api_fail(err, 400, "BadRequest",
+				                  "field label \"%.256s\" not "
+				                  "supported for Job",
+				                  label);
+			else
+				(void)qf_api_fail(err, 400, "BadRequest",
+				                  "field label not supported: "
+				                  "%.256s",
+				                  label);
+		}
+		free(label);
+		if (!ok)
+			return -1;
+		p += n + (p[n] == ',');
+	}
+	return 0;
+}
+
 /* The value of a dotted path as text (strings as is, scalars printed). */
 static int field_value(struct qf_buf *out, const json_t *obj, const char *path)
 {
@@ -199,6 +305,25 @@ static int field_value(struct qf_buf *out, const json_t *obj, const char *path)
 		qf_buf_adds(out, json_is_true(v) ? "true" : "false");
 	else
 		return 0;
+	return 1;
+}
+
+/* The value a selector's label reads in obj: a field of the table above
+ * where its kind maps it (Job's status.successful), else the dotted path
+ * the label names. */
+static int selected_value(struct qf_buf *out, const json_t *obj,
+                          const char *label)
+{
+	const struct sel_field *f = sel_field_of(
+	        json_string_value(json_object_get(obj, "kind")), NULL, label);
+
+	if (!f)
+		return field_value(out, obj, label);
+	if ((field_value(out, obj, f->path) && out->len) ||
+	    (f->fallback && field_value(out, obj, f->fallback) && out->len))
+		return 1;
+	qf_buf_reset(out);
+	qf_buf_adds(out, f->absent);
 	return 1;
 }
 
@@ -227,7 +352,7 @@ int qf_api_fields_match(const char *sel, const json_t *obj,
 		*eq++ = 0;
 		if (*eq == '=')
 			eq++;
-		found = field_value(&have, obj, term);
+		found = selected_value(&have, obj, term);
 		/* an absent field reads as "" (the API server's fields.Set) */
 		if (!found)
 			qf_buf_reset(&have);

@@ -516,14 +516,50 @@ static int prepare_meta(struct ctl *c, int kind, json_t *obj,
 	return 0;
 }
 
-/* apiVersion and kind of a body against the URL's kind. */
-static int check_type(json_t *obj, int kind, const char *version,
+/* A body's apiVersion that is not one of the kind's (another group, a
+ * version not served): the decoding error kube-apiserver answers, 400.
+ * Custom resources fail in apiextensions-apiserver's crConverter, the
+ * built-in kinds in the legacy scheme. */
+static int unknown_version(const struct qf_api_kind *k, const char *av,
+                           const char *ver, size_t gl, struct qf_api_err *err)
+{
+	if (!*k->group || !strcmp(k->group, "batch"))
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "%s in version \"%.64s\" cannot be handled "
+		                   "as a %s: no kind \"%s\" is registered for "
+		                   "version \"%.128s\" in scheme "
+		                   "\"k8s.io/kubernetes/pkg/api/legacyscheme/"
+		                   "scheme.go:30\"",
+		                   k->kind, ver, k->kind, k->kind, av);
+	if (strncmp(av, k->group, gl) != 0 || av[gl] != '/')
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "%s in version \"%.64s\" cannot be handled "
+		                   "as a %s: %.128s, Kind=%s is unstructured "
+		                   "and is not suitable for converting to "
+		                   "\"%s\"",
+		                   k->kind, ver, k->kind, av, k->kind,
+		                   k->group);
+	return qf_api_fail(err, 400, "BadRequest",
+	                   "%s in version \"%.64s\" cannot be handled as a "
+	                   "%s: request to convert CR from an invalid "
+	                   "group/version: %.128s",
+	                   k->kind, ver, k->kind, av);
+}
+
+/* apiVersion and kind of a body against the URL's kind and version, as
+ * kube-apiserver's create and update handlers check them: a body of
+ * another version, even one the kind serves, is refused (400), never
+ * converted; `apply` words it as structured-merge-diff does. */
+static int check_type(json_t *obj, int kind, const char *version, int apply,
                       struct qf_api_err *err)
 {
 	const struct qf_api_kind *k = &qf_api_kinds[kind];
 	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
 	const char *kd = json_string_value(json_object_get(obj, "kind"));
 	size_t gl = strlen(k->group);
+	const char *ver;
+	struct qf_buf want = QF_BUF_INIT;
+	int rc = 0;
 
 	if (!json_is_object(obj))
 		return qf_api_fail(err, 400, "BadRequest",
@@ -532,21 +568,34 @@ static int check_type(json_t *obj, int kind, const char *version,
 		return qf_api_fail(err, 400, "BadRequest",
 		                   "the body is a %s, the URL names %s", kd,
 		                   k->resource);
-	if (av && (gl ? strncmp(av, k->group, gl) != 0 || av[gl] != '/'
-	              : strchr(av, '/') != NULL))
-		return qf_api_fail(err, 400, "BadRequest",
-		                   "apiVersion %s does not match the URL's "
-		                   "group",
-		                   av);
-	if (!av) {
-		json_t *tmp = ctl_served(obj, kind, version);
-
-		json_object_set(obj, "apiVersion",
-		                json_object_get(tmp, "apiVersion"));
-		json_decref(tmp);
+	if (gl)
+		ctl_add_path(&want, k->group, version);
+	else
+		qf_buf_adds(&want, version);
+	ver = av ? strrchr(av, '/') : NULL;
+	ver = ver ? ver + 1 : av;
+	if (av && ((gl ? strncmp(av, k->group, gl) != 0 || av[gl] != '/'
+	               : strchr(av, '/') != NULL) ||
+	           !qf_api_version_served(k, ver)))
+		rc = unknown_version(k, av, ver, gl, err);
+	else if (av && strcmp(av, want.buf) != 0 && apply)
+		rc = qf_api_fail(
+		        err, 400, "BadRequest",
+		        "Incorrect version specified in apply patch. "
+		        "Specified patch version: %.128s, expected: %s",
+		        av, want.buf);
+	else if (av && strcmp(av, want.buf) != 0)
+		rc = qf_api_fail(
+		        err, 400, "BadRequest",
+		        "the API version in the data (%.128s) does not "
+		        "match the expected API version (%s)",
+		        av, want.buf);
+	if (rc == 0) {
+		json_object_set_new(obj, "apiVersion", json_string(want.buf));
+		json_object_set_new(obj, "kind", json_string(k->kind));
 	}
-	json_object_set_new(obj, "kind", json_string(k->kind));
-	return 0;
+	qf_buf_release(&want);
+	return rc;
 }
 
 static int is_policy(int kind)
@@ -649,7 +698,7 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 	const char *url_ns = rq->ns, *version = rq->version, *name;
 	int rc;
 
-	rc = check_type(obj, kind, version, err);
+	rc = check_type(obj, kind, version, 0, err);
 	if (rc == 0) {
 		obj = to_storage(c, obj, kind);
 		rc = prepare_meta(c, kind, obj, url_ns, err);
@@ -1372,6 +1421,10 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		ctl_fields_update(c, rq, NULL, body);
 		return create(c, rq, body, err, out);
 	case QF_API_UPDATE:
+		if (check_type(body, rq->kind, rq->version, 0, err) < 0) {
+			json_decref(body);
+			return -1;
+		}
 		body = to_storage(c, body, rq->kind);
 		ctl_fields_update(c, rq, prev, body);
 		rc = update(c, rq->kind, prev, body, write_flags(rq), err, out);
@@ -1381,6 +1434,10 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		break;
 	}
 	if (pt == QF_PATCH_APPLY) {
+		if (check_type(body, rq->kind, rq->version, 1, err) < 0) {
+			json_decref(body);
+			return -1;
+		}
 		body = to_storage(c, body, rq->kind);
 		rc = server_side_apply(c, rq, prev, body, err, out);
 		json_decref(body);
@@ -1619,5 +1676,6 @@ void ctl_release(struct ctl *c)
 	free(c->token);
 	free(c->policy_rev);
 	free(c->sync_seen);
+	free(c->sync_error);
 	json_decref(c->config);
 }

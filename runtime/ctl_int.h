@@ -122,6 +122,9 @@ struct ctl {
 	char ts_text[32];       /* and its text ("" before the first) */
 	char *policy_rev;       /* owned: commit id of the policy, or NULL */
 	char *sync_seen;        /* owned: last revision read (applied or not) */
+	char *sync_error;       /* owned: why the last poll could not read the
+	                         * repository or ref, or NULL while it reads */
+	int64_t sync_ok_ms;     /* when a poll last read the ref, 0 before */
 	json_t *config; /* owned: the Kueue Configuration in force, or NULL */
 	int config_hinted; /* ctl_engine.c config_hint said it */
 	int64_t next_sync_ms;

@@ -309,6 +309,47 @@ static void reject(struct ctl *c, const char *commit, struct qf_diags *d)
 	qf_buf_release(&name);
 }
 
+/* A poll that could not read the repository or the ref: counted
+ * (quotaflow_sync_failures_total), and said in the log when it starts
+ * failing or fails otherwise, not at every poll. */
+static void sync_failed(struct ctl *c, struct qf_diags *d)
+{
+	char *text = qf_diags_format(d, QF_DIAG_TEXT);
+
+	if (!text)
+		text = qf_xstrdup("");
+	/* one line in the log */
+	for (size_t n = strlen(text); n && text[n - 1] == '\n'; n--)
+		text[n - 1] = 0;
+	qf_metrics_count(c, "quotaflow_sync_failures_total", "");
+	if (!c->sync_error || strcmp(c->sync_error, text) != 0)
+		ctl_log(c, "error",
+		        "sync: %s (retried every %lld ms; said again only "
+		        "when it changes)",
+		        text, (long long)c->o->sync_interval_ms);
+	free(c->sync_error);
+	c->sync_error = text;
+}
+
+/* A poll that read the ref (its revision applied, rejected or the same):
+ * quotaflow_sync_last_success_timestamp_seconds, and the end of a
+ * failure said once. */
+static void sync_read(struct ctl *c, const struct qf_sync_result *r,
+                      int64_t now)
+{
+	c->sync_ok_ms = now;
+	if (!c->sync_error)
+		return;
+	/* an unchanged ref reads no commit: the one seen is still it */
+	ctl_log(c, "info", "sync: %s reads again (--git-ref %s at %.12s)",
+	        c->o->git_repo, c->o->git_ref,
+	        r->commit      ? r->commit
+	        : c->sync_seen ? c->sync_seen
+	                       : "?");
+	free(c->sync_error);
+	c->sync_error = NULL;
+}
+
 void ctl_sync(struct ctl *c)
 {
 	const struct qf_ctl_options *o = c->o;
@@ -326,13 +367,12 @@ void ctl_sync(struct ctl *c)
 		recall_revision(c);
 	c->next_sync_ms = now + o->sync_interval_ms;
 	rc = qf_sync_read(&r, &so, c->sync_seen, &d);
-	if (rc < 0 && !r.commit) {
+	if (rc < 0 && !r.commit)
 		/* the repository or the ref: try again next time */
-		char *text = qf_diags_format(&d, QF_DIAG_TEXT);
-
-		ctl_log(c, "error", "sync: %s", text ? text : "");
-		free(text);
-	} else if (r.changed) {
+		sync_failed(c, &d);
+	else
+		sync_read(c, &r, now);
+	if ((rc >= 0 || r.commit) && r.changed) {
 		free(c->sync_seen);
 		c->sync_seen = qf_xstrdup(r.commit);
 		if (rc >= 0)

@@ -432,6 +432,13 @@ static void requests(struct qf_buf *out, struct ctl *c, const struct family *f)
 	            (unsigned long long)c->n_requests);
 }
 
+static void sync_ok(struct qf_buf *out, struct ctl *c, const struct family *f)
+{
+	if (c->o->git_repo)
+		qf_buf_addf(out, "%s %lld\n", f->name,
+		            (long long)(c->sync_ok_ms / 1000));
+}
+
 /* Sorted by name: the exposition lists families in this order. */
 static const struct family families[] = {
 	{ "kueue_admission_wait_time_seconds", "histogram",
@@ -504,6 +511,13 @@ static const struct family families[] = {
 	{ "quotaflow_policy_rejected_total", "counter",
 	  "Policy revisions rejected by the GitOps sync", counters,
 	  COUNTER_ZERO },
+	{ "quotaflow_sync_failures_total", "counter",
+	  "GitOps polls that could not read the repository or its ref",
+	  counters, COUNTER_ZERO },
+	{ "quotaflow_sync_last_success_timestamp_seconds", "gauge",
+	  "When a GitOps poll last read the ref (Unix time; 0 before the "
+	  "first); only with --git-repo",
+	  sync_ok, 0 },
 };
 
 void qf_metrics_render(struct qf_buf *out, struct ctl *c)

@@ -68,6 +68,18 @@ make_cert() {
 		bad "openssl could not make a certificate"
 }
 
+# g GIT-ARGS...: git in the policy work tree $tmp/work, quietly
+g() { git -C "$tmp/work" -c user.email=t@example.com -c user.name=t "$@" >/dev/null 2>&1; }
+
+# git_policy: a new work tree $tmp/work (branch main) holding
+# fixtures/setup.yaml under policy/, nothing committed yet; the suite is
+# skipped, and said so, without git
+git_policy() {
+	command -v git >/dev/null 2>&1 || { echo "controller/$suite: git missing: skipped"; exit 0; }
+	git init -q -b main "$tmp/work" && mkdir -p "$tmp/work/policy"
+	cp "$EX/setup.yaml" "$tmp/work/policy/"
+}
+
 k() {
 	timeout 30 kubectl $S "$@"
 }

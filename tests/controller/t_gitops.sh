@@ -7,12 +7,8 @@
 # found at --git-path (tests/controller/lib.sh).
 suite=gitops
 . "$(dirname "$0")/lib.sh"
-command -v git >/dev/null 2>&1 || { echo "controller/$suite: git missing: skipped"; exit 0; }
-
-g() { git -C "$tmp/work" -c user.email=t@example.com -c user.name=t "$@" >/dev/null 2>&1; }
 commit() { g add -A && g commit -qm "$1" && g push -q "$tmp/bare.git" main; }
-git init -q -b main "$tmp/work" && mkdir -p "$tmp/work/policy"
-cp "$EX/setup.yaml" "$tmp/work/policy/"
+git_policy
 printf 'apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata:\n  name: extra\nspec:\n  namespaceSelector: {}\n  stopPolicyy: Hold\n' >"$tmp/work/policy/extra.yaml"
 commit one
 git clone -q --bare "$tmp/work" "$tmp/bare.git"

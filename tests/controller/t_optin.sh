@@ -9,11 +9,7 @@
 # runs as created (tests/controller/lib.sh).
 suite=optin
 . "$(dirname "$0")/lib.sh"
-command -v git >/dev/null 2>&1 || { echo "controller/$suite: git missing: skipped"; exit 0; }
-
-g() { git -C "$tmp/work" -c user.email=t@example.com -c user.name=t "$@" >/dev/null 2>&1; }
-git init -q -b main "$tmp/work" && mkdir -p "$tmp/work/policy"
-cp "$EX/setup.yaml" "$tmp/work/policy/"
+git_policy
 for ns in team-a team-b kube-system; do
 	label=""
 	[ "$ns" = team-a ] && label="  labels: {kueue-managed: \"true\"}"
