@@ -1174,6 +1174,7 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 	struct qf_jarena *prev;
 	struct loader L;
 	char *joined;
+	size_t from = d->n;
 	int rc;
 
 	*out = NULL;
@@ -1201,6 +1202,7 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 	qf_doc_tab_reserve(&L.doc->members, len / 14);
 	if (!yaml_parser_initialize(&L.parser))
 		abort();
+	qf_doc_find_wide(L.doc, data, len, file_line(&L, 0));
 	joined = join_surrogates(data, len, &L.len);
 	if (joined)
 		L.data = joined;
@@ -1227,6 +1229,8 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 	free(L.keys);
 	free(joined);
 	if (rc) {
+		/* the doc goes: its errors get their UTF-16 columns now */
+		qf_doc_utf16_columns(L.doc, d, from);
 		qf_doc_free(L.doc);
 		return rc;
 	}

@@ -196,6 +196,15 @@ int qf_docset_load(struct qf_docset *set, const struct qf_strlist *files,
                    const struct qf_doc_limits *limits,
                    struct qf_diags *d) QF_MUST_CHECK;
 
+/*
+ * Set col_utf16 of every diagnostic of d located in a file of set: its
+ * column counted in UTF-16 code units, where a character beyond U+FFFF
+ * (an emoji) counts two, as SARIF and GitHub code scanning count them;
+ * columns elsewhere are in characters.  A file that failed to load had its
+ * own diagnostics converted by the loader.
+ */
+void qf_docset_utf16_columns(const struct qf_docset *set, struct qf_diags *d);
+
 /* Add an already loaded doc (takes ownership). */
 void qf_docset_add_take(struct qf_docset *set, struct qf_doc *doc);
 

@@ -42,9 +42,17 @@ struct qf_doc_tab {
 	size_t npend, alloc_pend;
 };
 
+/* A character beyond U+FFFF: 1-based file line, column in characters.
+ * There a column in UTF-16 code units (SARIF's) gains one on the line. */
+struct qf_doc_wide {
+	uint32_t line, col;
+};
+
 struct qf_doc {
-	char *name;     /* owned */
-	size_t bytes;   /* size of the input */
+	char *name;               /* owned */
+	size_t bytes;             /* size of the input */
+	struct qf_doc_wide *wide; /* owned, in file order; NULL when none */
+	size_t nwide, alloc_wide;
 	json_t **roots; /* owned references, one per non-empty document */
 	size_t nroots, alloc_roots;
 	struct qf_obj *objs; /* owned array; fixed once loaded */
@@ -70,6 +78,18 @@ void qf_doc_tab_put(struct qf_doc_tab *t, uint64_t k, struct qf_loc loc);
 const struct qf_doc_ent *qf_doc_tab_get(const struct qf_doc_tab *t, uint64_t k);
 /* Room for about n puts without reallocating. */
 void qf_doc_tab_reserve(struct qf_doc_tab *t, size_t n);
+
+/*
+ * Record in doc->wide every character of data beyond U+FFFF, counting
+ * lines as libyaml does (LF, CR, CRLF, NEL, LS, PS) from first_line.
+ */
+void qf_doc_find_wide(struct qf_doc *doc, const char *data, size_t len,
+                      uint32_t first_line);
+
+/* Set col_utf16 of the diagnostics of d from index `from` on that are in
+ * doc's file. */
+void qf_doc_utf16_columns(const struct qf_doc *doc, struct qf_diags *d,
+                          size_t from);
 
 /* true, false and null: shared by jansson, so located through parents. */
 int qf_doc_is_singleton(const json_t *v);
