@@ -560,6 +560,11 @@ static int build_scalar(struct loader *L, struct built *out)
 	rc = qf_doc_scalar_value(&out->v, &L->ev, out->loc, L->d);
 	if (rc)
 		return rc;
+	if (json_is_integer(out->v) && !L->ev.data.scalar.tag &&
+	    L->ev.data.scalar.plain_implicit)
+		qf_doc_note_octal(L->doc, out->v,
+		                  (const char *)L->ev.data.scalar.value,
+		                  L->ev.data.scalar.length);
 	put_node(L, out->v, out->loc);
 	out->nodes = 1;
 	out->height = 0;
@@ -1234,6 +1239,7 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 		qf_doc_free(L.doc);
 		return rc;
 	}
+	qf_doc_sort_octal(L.doc);
 	*out = L.doc;
 	return QF_OK;
 }

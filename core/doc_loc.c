@@ -189,6 +189,9 @@ void qf_doc_free(struct qf_doc *doc)
 	loc_tab_release(&doc->nodes);
 	loc_tab_release(&doc->members);
 	free(doc->wide);
+	for (size_t i = 0; i < doc->noctal; i++)
+		free(doc->octal[i].text);
+	free(doc->octal);
 	free(doc->name);
 	free(doc);
 }
@@ -363,6 +366,117 @@ void qf_docset_utf16_columns(const struct qf_docset *set, struct qf_diags *d)
 {
 	for (size_t i = 0; i < set->ndocs; i++)
 		qf_doc_utf16_columns(set->docs[i], d, 0);
+}
+
+/* ---- integers with a leading zero ------------------------------------ */
+
+/*
+ * The decimal reading of text into out ("-024" is "-24") when YAML 1.1
+ * reads it as another number: a leading 0 and octal digits (underscores
+ * dropped, as go-yaml v2 drops them) with two digits or more after the
+ * leading zeros (07 is 7 either way).  0 otherwise.
+ */
+static int octal_decimal(struct qf_buf *out, const char *text, size_t len)
+{
+	size_t i = 0, digits = 0;
+
+	qf_buf_reset(out);
+	if (len && (text[0] == '-' || text[0] == '+')) {
+		if (text[0] == '-')
+			qf_buf_addch(out, '-');
+		i++;
+	}
+	if (i >= len || text[i] != '0')
+		return 0;
+	for (; i < len; i++) {
+		if (text[i] == '_')
+			continue;
+		if (text[i] < '0' || text[i] > '7')
+			return 0;
+		if (digits || text[i] != '0') {
+			qf_buf_addch(out, text[i]);
+			digits++;
+		}
+	}
+	return digits >= 2;
+}
+
+void qf_doc_note_octal(struct qf_doc *doc, const json_t *node, const char *text,
+                       size_t len)
+{
+	struct qf_buf dec = QF_BUF_INIT;
+
+	if (octal_decimal(&dec, text, len)) {
+		doc->octal = qf_grow(doc->octal, sizeof(*doc->octal),
+		                     &doc->alloc_octal, doc->noctal + 1);
+		doc->octal[doc->noctal].node = node;
+		doc->octal[doc->noctal++].text = qf_xstrndup(text, len);
+	}
+	qf_buf_release(&dec);
+}
+
+static int cmp_octal(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const struct qf_doc_octal *)a)->node;
+	uintptr_t y = (uintptr_t)((const struct qf_doc_octal *)b)->node;
+
+	return x < y ? -1 : x > y;
+}
+
+void qf_doc_sort_octal(struct qf_doc *doc)
+{
+	if (doc->noctal > 1)
+		qsort(doc->octal, doc->noctal, sizeof(*doc->octal), cmp_octal);
+}
+
+const char *qf_doc_octal_text(const struct qf_doc *doc, const json_t *node)
+{
+	size_t lo = 0, hi = doc ? doc->noctal : 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		uintptr_t m = (uintptr_t)doc->octal[mid].node;
+
+		if (m == (uintptr_t)node)
+			return doc->octal[mid].text;
+		if (m < (uintptr_t)node)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+int qf_doc_report_octal(struct qf_diags *d, const struct qf_loc *loc,
+                        const char *path, const char *text, long long value,
+                        int quantity)
+{
+	struct qf_buf dec = QF_BUF_INIT;
+	int rc;
+
+	(void)octal_decimal(&dec, text, strlen(text));
+	rc = qf_diag_error(
+	        d, loc, QF_DOC_RULE_OCTAL, path,
+	        "%s is read as %lld: YAML 1.1, as quotaflow, kubectl, "
+	        "Argo CD and Flux read it (sigs.k8s.io/yaml), takes "
+	        "a leading 0 for octal; %s read %s%s%s%s",
+	        text, value,
+	        strchr(text, '_') ? "people" : "YAML 1.2 and people", dec.buf,
+	        quantity ? ", as Kubernetes reads the quantity \"" : "",
+	        quantity ? text : "", quantity ? "\"" : "");
+	if (quantity)
+		qf_diag_hint(
+		        d,
+		        "write %s without the leading 0, or \"%s\" in "
+		        "quotes (the quantity %s); %lld if octal was meant",
+		        dec.buf, text, dec.buf, value);
+	else
+		qf_diag_hint(d,
+		             "write %s without the leading 0 (or %lld if octal "
+		             "was meant)",
+		             dec.buf, value);
+	qf_buf_release(&dec);
+	return rc;
 }
 
 /* ---- docsets -------------------------------------------------------- */

@@ -322,6 +322,18 @@ static int check_type(struct vctx *v, const struct qf_schema *s,
 		return 0;
 	}
 	if (s->flags & SF_INT_OR_STRING) {
+		const char *octal = got & ST_INTEGER
+		                            ? qf_doc_octal_text(v->doc, w->self)
+		                            : NULL;
+
+		/* a quantity (nominalQuota: 024) kubectl sends as 20 */
+		if (octal && failing(v)) {
+			struct qf_loc loc = where_loc(v, w);
+
+			(void)qf_doc_report_octal(
+			        v->d, &loc, path_str(v), octal,
+			        (long long)json_integer_value(w->self), 1);
+		}
 		if (got & (ST_INTEGER | ST_STRING))
 			return 1;
 	} else if (!s->types || (got & s->types)) {
