@@ -158,7 +158,9 @@ static json_t *text_obj(const char *s)
 {
 	json_t *o = json_object();
 
-	set(o, "text", json_string(s));
+	/* a message may quote a file name that is not UTF-8 (kueue/b\xffd),
+	 * which json_string refuses: its bytes become U+FFFD */
+	set(o, "text", qf_diag_json_text(s));
 	return o;
 }
 
