@@ -101,6 +101,7 @@ static int lint_paths(struct qf_strlist *paths, const struct qf_lint_opts *lo,
 		                    files.n, files.n == 1 ? "" : "s");
 	if (qf_lint_run(set.objs, set.nobjs, lo, d) < 0)
 		rc = QF_ERR;
+	qf_docset_utf16_columns(&set, d);
 	qf_docset_release(&set);
 	qf_strlist_release(&files);
 	return rc == QF_ENOTFOUND || rc == QF_ERR ? rc : QF_OK;

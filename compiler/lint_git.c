@@ -78,6 +78,7 @@ int qf_lint_git_range(const char *repo, const char *range,
 	}
 	rc = qf_lint_run(set.objs, set.nobjs, lo, d);
 	qf_lint_filter_files(d, &changed);
+	qf_docset_utf16_columns(&set, d);
 done:
 	qf_docset_release(&set);
 	qf_strlist_release(&changed);

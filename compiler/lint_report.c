@@ -11,6 +11,9 @@
  * results[] {ruleId, ruleIndex, level, message.text, locations[]
  * .physicalLocation {artifactLocation {uri, uriBaseId}, region {startLine,
  * startColumn}}}.  URIs are repository-relative (uriBaseId %SRCROOT%).
+ * Columns are in UTF-16 code units (run.columnKind utf16CodeUnits, SARIF's
+ * default, what CodeQL writes and code scanning reads): a character beyond
+ * U+FFFF counts two, so a finding after an emoji is highlighted where it is.
  * A finding of no file is a run's invocations[].toolExecutionNotifications
  * entry instead: code scanning refuses the whole log ("expected at least
  * one location") when a result has none.
@@ -155,7 +158,9 @@ static json_t *text_obj(const char *s)
 {
 	json_t *o = json_object();
 
-	set(o, "text", json_string(s));
+	/* a message may quote a file name that is not UTF-8 (kueue/b\xffd),
+	 * which json_string refuses: its bytes become U+FFFD */
+	set(o, "text", qf_diag_json_text(s));
 	return o;
 }
 
@@ -216,7 +221,12 @@ static json_t *location_json(const struct qf_diag *g,
 	qf_buf_release(&name);
 	set(phys, "artifactLocation", art);
 	set(region, "startLine", json_integer(g->line ? g->line : 1));
-	set(region, "startColumn", json_integer(g->col ? g->col : 1));
+	/* in UTF-16 code units, as run.columnKind says (an emoji counts
+	 * two): SARIF's default, and what code scanning highlights by */
+	set(region, "startColumn",
+	    json_integer(g->col_utf16 ? g->col_utf16
+	                 : g->col     ? g->col
+	                              : 1));
 	set(phys, "region", region);
 	set(loc, "physicalLocation", phys);
 	return loc;
@@ -305,6 +315,7 @@ static json_t *sarif_json(const struct qf_diags *d,
 		set(run, "invocations", invs);
 	}
 	json_decref(notes);
+	set(run, "columnKind", json_string("utf16CodeUnits"));
 	set(run, "results", results);
 	append(runs, run);
 	set(log, "$schema", json_string(SARIF_SCHEMA));

@@ -906,11 +906,45 @@ static int cmp_tenant(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/*
+ * QF016 for every whole number under v written with a leading zero (024):
+ * kubectl and the GitOps tools read it as octal (20) and a reader as 24, so
+ * either way someone gets GPUs they did not mean.  path is v's JSON path.
+ */
+static void check_octal(struct loader *L, const json_t *v, struct qf_buf *path)
+{
+	const char *text = qf_doc_octal_text(L->doc, v), *key;
+	size_t len = path->len, i;
+	json_t *m;
+
+	if (text) {
+		struct qf_loc loc = qf_spec__loc_node(L, v);
+
+		(void)qf_doc_report_octal(L->d, &loc, path->buf, text,
+		                          (long long)json_integer_value(v), 0);
+		L->errors++;
+	}
+	json_object_foreach ((json_t *)v, key, m) {
+		qf_buf_addf(path, "%s%s", len ? "." : "", key);
+		check_octal(L, m, path);
+		qf_buf_setlen(path, len);
+	}
+	json_array_foreach (v, i, m) {
+		qf_buf_addf(path, "[%zu]", i);
+		check_octal(L, m, path);
+		qf_buf_setlen(path, len);
+	}
+}
+
 static void check_top(struct loader *L, const struct qf_obj *o)
 {
+	struct qf_buf path = QF_BUF_INIT;
+
 	L->doc = o->doc;
 	qf_spec__check_fields(L, o->obj, "", top_fields,
 	                      QF_ARRAY_SIZE(top_fields));
+	check_octal(L, o->obj, &path);
+	qf_buf_release(&path);
 }
 
 int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,

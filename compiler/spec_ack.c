@@ -12,8 +12,10 @@
 #include "compiler/spec.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "core/ruleids.h"
 #include "core/banned.h"
 
 #define ACK_ANNOTATION "quotaflow.dev/ignore"
@@ -55,32 +57,46 @@ static int lists(const char *list, const char *rule)
 	return 0;
 }
 
-/* Report tokens that are not rule ids (QF304); returns 1 when all are. */
+/* Report the first token that is not a rule id quotaflow has (QF304): a
+ * typo would acknowledge nothing, silently.  Returns 1 when all are. */
 static int check_ack(const struct qf_obj *o, const char *list,
                      struct qf_diags *d)
 {
 	const char *p = list;
+	char tok[16];
 	struct qf_loc loc;
 
 	while (*p) {
 		size_t n = strcspn(p, ", \t");
+		const char *near;
+		struct qf_buf ids = QF_BUF_INIT;
 
-		if (n && !(n == 5 && !strncmp(p, "QF", 2) &&
-		           isdigit((unsigned char)p[2]) &&
-		           isdigit((unsigned char)p[3]) &&
-		           isdigit((unsigned char)p[4]))) {
+		(void)snprintf(tok, sizeof(tok), "%.*s",
+		               (int)(n < sizeof(tok) ? n : 0), p);
+		if (n && !qf_ruleids_known(tok)) {
 			loc = qf_doc_loc_key(
 			        o->doc,
 			        json_object_get(
 			                json_object_get(o->obj, "metadata"),
 			                "annotations"),
 			        ACK_ANNOTATION);
+			near = tok[0] ? qf_ruleids_suggest(tok) : NULL;
 			(void)qf_diag_error(
 			        d, &loc, "QF304",
 			        "metadata.annotations." ACK_ANNOTATION,
-			        "\"%.*s\" is not a rule id; %s lists rule ids "
-			        "such as QF316, separated by commas",
-			        (int)n, p, ACK_ANNOTATION);
+			        "\"%.*s\" is not %s; %s lists rule ids such as "
+			        "QF316, separated by commas",
+			        (int)n, p,
+			        qf_ruleids_well_formed(tok)
+			                ? "a rule quotaflow has"
+			                : "a rule id",
+			        ACK_ANNOTATION);
+			qf_ruleids_ranges(&ids);
+			qf_diag_hint(
+			        d, "%s%s%sthe rule ids are %s (docs/rules.md)",
+			        near ? "did you mean " : "", near ? near : "",
+			        near ? "? " : "", ids.buf);
+			qf_buf_release(&ids);
 			return 0;
 		}
 		p += n;

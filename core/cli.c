@@ -4,11 +4,12 @@
  */
 #include "core/cli.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <string.h>
 #include <stdlib.h>
 
+#include "core/buf.h"
+#include "core/ruleids.h"
 #include "core/banned.h"
 
 int qf_cli_exit_code(int status)
@@ -47,17 +48,26 @@ int qf_cli_check_rule_ids(const struct qf_strlist *ids, struct qf_ctx *ctx,
                           const char *usage)
 {
 	for (size_t i = 0; i < ids->n; i++) {
-		const char *s = ids->v[i];
+		const char *s = ids->v[i], *near;
+		struct qf_buf b = QF_BUF_INIT;
+		int rc;
 
-		if (strlen(s) != 5 || strncmp(s, "QF", 2) != 0 ||
-		    !isdigit((unsigned char)s[2]) ||
-		    !isdigit((unsigned char)s[3]) ||
-		    !isdigit((unsigned char)s[4]))
-			return qf_cli_usage_error(
-			        ctx, usage,
-			        "--ignore: \"%s\" is not a rule id such as "
-			        "QF316",
-			        s);
+		if (qf_ruleids_known(s))
+			continue;
+		/* a typo would ignore nothing, silently */
+		near = qf_ruleids_suggest(s);
+		qf_buf_addf(&b, "--ignore: \"%s\" is not %s", s,
+		            qf_ruleids_well_formed(s)
+		                    ? "a rule quotaflow has"
+		                    : "a rule id such as QF316");
+		if (near)
+			qf_buf_addf(&b, " (did you mean %s?)", near);
+		qf_buf_adds(&b, "; the rule ids are ");
+		qf_ruleids_ranges(&b);
+		qf_buf_adds(&b, " (docs/rules.md)");
+		rc = qf_cli_usage_error(ctx, usage, "%s", b.buf);
+		qf_buf_release(&b);
+		return rc;
 	}
 	return -1;
 }

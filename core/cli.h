@@ -44,8 +44,10 @@ int qf_cli_usage_error(struct qf_ctx *ctx, const char *usage, const char *fmt,
 void qf_cli_filter_diags(struct qf_diags *d, const struct qf_ctx *ctx);
 
 /*
- * Check --ignore values: each must be a rule id (QF316).  Returns -1 when
- * all are, else prints a usage error and returns QF_EXIT_USAGE.
+ * Check --ignore values: each must be a rule id quotaflow has (QF316,
+ * core/ruleids.h).  Returns -1 when all are, else prints a usage error
+ * naming the first that is not, a near miss and the ids that exist, and
+ * returns QF_EXIT_USAGE.
  */
 int qf_cli_check_rule_ids(const struct qf_strlist *ids, struct qf_ctx *ctx,
                           const char *usage);

@@ -321,8 +321,7 @@ char *qf_diags_format(const struct qf_diags *d, enum qf_diag_format fmt)
 		for (size_t i = 0; i < n; i++)
 			json_array_append_new(arr, diag_json(&d->v[i]));
 		if (more) {
-			struct qf_diag note = { QF_SEV_NOTE, NULL, NULL, 0,
-				                0,           NULL, NULL, NULL };
+			struct qf_diag note = { .sev = QF_SEV_NOTE };
 			struct qf_buf m = QF_BUF_INIT;
 
 			more_note(&m, d, more);

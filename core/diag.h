@@ -39,9 +39,12 @@ struct qf_loc {
 
 struct qf_diag {
 	enum qf_severity sev;
-	const char *rule; /* static string such as "QF104"; may be NULL */
-	char *file;       /* owned; NULL when the problem has no file */
-	uint32_t line, col;
+	const char *rule;   /* static string such as "QF104"; may be NULL */
+	char *file;         /* owned; NULL when the problem has no file */
+	uint32_t line, col; /* col in characters (code points) */
+	/* col in UTF-16 code units (a character beyond U+FFFF counts two) for
+	 * SARIF, set by qf_docset_utf16_columns; 0 = not known, col */
+	uint32_t col_utf16;
 	char *path; /* owned JSON path ("spec.resourceGroups[0]"); may be NULL
 	             */
 	char *msg;  /* owned */

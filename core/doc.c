@@ -560,6 +560,11 @@ static int build_scalar(struct loader *L, struct built *out)
 	rc = qf_doc_scalar_value(&out->v, &L->ev, out->loc, L->d);
 	if (rc)
 		return rc;
+	if (json_is_integer(out->v) && !L->ev.data.scalar.tag &&
+	    L->ev.data.scalar.plain_implicit)
+		qf_doc_note_octal(L->doc, out->v,
+		                  (const char *)L->ev.data.scalar.value,
+		                  L->ev.data.scalar.length);
 	put_node(L, out->v, out->loc);
 	out->nodes = 1;
 	out->height = 0;
@@ -1178,6 +1183,7 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 	struct qf_jarena *prev;
 	struct loader L;
 	char *joined;
+	size_t from = d->n;
 	int rc;
 
 	*out = NULL;
@@ -1205,6 +1211,7 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 	qf_doc_tab_reserve(&L.doc->members, len / 14);
 	if (!yaml_parser_initialize(&L.parser))
 		abort();
+	qf_doc_find_wide(L.doc, data, len, file_line(&L, 0));
 	joined = join_surrogates(data, len, &L.len);
 	if (joined)
 		L.data = joined;
@@ -1231,9 +1238,12 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 	free(L.keys);
 	free(joined);
 	if (rc) {
+		/* the doc goes: its errors get their UTF-16 columns now */
+		qf_doc_utf16_columns(L.doc, d, from);
 		qf_doc_free(L.doc);
 		return rc;
 	}
+	qf_doc_sort_octal(L.doc);
 	*out = L.doc;
 	return QF_OK;
 }

@@ -196,6 +196,35 @@ int qf_docset_load(struct qf_docset *set, const struct qf_strlist *files,
                    const struct qf_doc_limits *limits,
                    struct qf_diags *d) QF_MUST_CHECK;
 
+/*
+ * The text of an integer node written with a leading zero ("024") that
+ * YAML 1.1 reads as octal (20, as kubectl, Argo CD and Flux send it) and
+ * YAML 1.2, Kubernetes' quantity parser and a reader as decimal (24); NULL
+ * for any other node (07, 0x10, a quoted "024").  Borrowed until the doc is
+ * freed.  The loader cannot tell where that is wrong (a file mode such as
+ * defaultMode: 0644 is octal on purpose), so the callers that read counts
+ * and quantities ask.
+ */
+const char *qf_doc_octal_text(const struct qf_doc *doc, const json_t *node);
+
+/*
+ * Report one (QF016, an error) at loc: what YAML 1.1 reads (value) and what
+ * a reader does, and what to write instead; quantity: the field is a
+ * Kubernetes quantity, which may also be quoted.  Returns QF_EINVAL.
+ */
+int qf_doc_report_octal(struct qf_diags *d, const struct qf_loc *loc,
+                        const char *path, const char *text, long long value,
+                        int quantity);
+
+/*
+ * Set col_utf16 of every diagnostic of d located in a file of set: its
+ * column counted in UTF-16 code units, where a character beyond U+FFFF
+ * (an emoji) counts two, as SARIF and GitHub code scanning count them;
+ * columns elsewhere are in characters.  A file that failed to load had its
+ * own diagnostics converted by the loader.
+ */
+void qf_docset_utf16_columns(const struct qf_docset *set, struct qf_diags *d);
+
 /* Add an already loaded doc (takes ownership). */
 void qf_docset_add_take(struct qf_docset *set, struct qf_doc *doc);
 

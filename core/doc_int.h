@@ -29,6 +29,7 @@
 #define QF_DOC_RULE_SHAPE  "QF014" /* document or List item not a mapping */
 #define QF_DOC_RULE_VALUE  "QF015" /* a scalar or key JSON cannot represent */
 #define QF_DOC_RULE_SIZE   "QF003" /* input larger than the limit (as fs.c) */
+#define QF_DOC_RULE_OCTAL  "QF016" /* 024: octal in YAML 1.1, 24 to a reader */
 
 struct qf_doc_ent {
 	uint64_t k; /* node address or fingerprint; 0 = free slot */
@@ -42,9 +43,25 @@ struct qf_doc_tab {
 	size_t npend, alloc_pend;
 };
 
+/* A character beyond U+FFFF: 1-based file line, column in characters.
+ * There a column in UTF-16 code units (SARIF's) gains one on the line. */
+struct qf_doc_wide {
+	uint32_t line, col;
+};
+
+/* An integer written with a leading zero that YAML 1.1 reads as octal. */
+struct qf_doc_octal {
+	const json_t *node; /* in the doc's trees */
+	char *text;         /* owned: the spelling, "024" */
+};
+
 struct qf_doc {
-	char *name;     /* owned */
-	size_t bytes;   /* size of the input */
+	char *name;               /* owned */
+	size_t bytes;             /* size of the input */
+	struct qf_doc_wide *wide; /* owned, in file order; NULL when none */
+	size_t nwide, alloc_wide;
+	struct qf_doc_octal *octal; /* owned, sorted by node once loaded */
+	size_t noctal, alloc_octal;
 	json_t **roots; /* owned references, one per non-empty document */
 	size_t nroots, alloc_roots;
 	struct qf_obj *objs; /* owned array; fixed once loaded */
@@ -70,6 +87,24 @@ void qf_doc_tab_put(struct qf_doc_tab *t, uint64_t k, struct qf_loc loc);
 const struct qf_doc_ent *qf_doc_tab_get(const struct qf_doc_tab *t, uint64_t k);
 /* Room for about n puts without reallocating. */
 void qf_doc_tab_reserve(struct qf_doc_tab *t, size_t n);
+
+/*
+ * Record in doc->wide every character of data beyond U+FFFF, counting
+ * lines as libyaml does (LF, CR, CRLF, NEL, LS, PS) from first_line.
+ */
+void qf_doc_find_wide(struct qf_doc *doc, const char *data, size_t len,
+                      uint32_t first_line);
+
+/* Record node (a plain integer scalar spelled text) when YAML 1.1 reads it
+ * as octal and a reader as another number (024); sort once loaded. */
+void qf_doc_note_octal(struct qf_doc *doc, const json_t *node, const char *text,
+                       size_t len);
+void qf_doc_sort_octal(struct qf_doc *doc);
+
+/* Set col_utf16 of the diagnostics of d from index `from` on that are in
+ * doc's file. */
+void qf_doc_utf16_columns(const struct qf_doc *doc, struct qf_diags *d,
+                          size_t from);
 
 /* true, false and null: shared by jansson, so located through parents. */
 int qf_doc_is_singleton(const json_t *v);

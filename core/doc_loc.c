@@ -188,6 +188,10 @@ void qf_doc_free(struct qf_doc *doc)
 	free(doc->objs);
 	loc_tab_release(&doc->nodes);
 	loc_tab_release(&doc->members);
+	free(doc->wide);
+	for (size_t i = 0; i < doc->noctal; i++)
+		free(doc->octal[i].text);
+	free(doc->octal);
 	free(doc->name);
 	free(doc);
 }
@@ -271,6 +275,208 @@ struct qf_loc qf_doc_loc_index(const struct qf_doc *doc, const json_t *arr,
 		return qf_doc_loc(doc, v);
 	return ent_loc(
 	        doc, qf_doc_tab_get(&doc->members, qf_doc_element_key(arr, i)));
+}
+
+/* ---- columns in UTF-16 code units ------------------------------------ */
+
+/* Bytes of the line break at p (2 for CRLF), or 0 when none. */
+static size_t break_len(const unsigned char *p, size_t left)
+{
+	if (p[0] == '\n')
+		return 1;
+	if (p[0] == '\r')
+		return left > 1 && p[1] == '\n' ? 2 : 1;
+	if (left > 1 && p[0] == 0xC2 && p[1] == 0x85) /* NEL */
+		return 2;
+	if (left > 2 && p[0] == 0xE2 && p[1] == 0x80 &&
+	    (p[2] == 0xA8 || p[2] == 0xA9)) /* LS, PS */
+		return 3;
+	return 0;
+}
+
+void qf_doc_find_wide(struct qf_doc *doc, const char *data, size_t len,
+                      uint32_t first_line)
+{
+	const unsigned char *p = (const unsigned char *)data;
+	uint32_t line = first_line, col = 1;
+	size_t i;
+
+	/* most files hold none: look before counting lines */
+	for (i = 0; i < len && p[i] < 0xF0; i++)
+		;
+	if (i == len)
+		return;
+	/* libyaml does not count the BOM that opens the input */
+	i = len >= 3 && !memcmp(p, "\xEF\xBB\xBF", 3) ? 3 : 0;
+	while (i < len) {
+		size_t n = break_len(p + i, len - i);
+
+		if (n) {
+			line += line < UINT32_MAX;
+			col = 1;
+			i += n;
+			continue;
+		}
+		n = p[i] < 0xC0 ? 1 : p[i] < 0xE0 ? 2 : p[i] < 0xF0 ? 3 : 4;
+		if (n == 4) {
+			doc->wide = qf_grow(doc->wide, sizeof(*doc->wide),
+			                    &doc->alloc_wide, doc->nwide + 1);
+			doc->wide[doc->nwide].line = line;
+			doc->wide[doc->nwide++].col = col;
+		}
+		col += col < UINT32_MAX;
+		i += n < len - i ? n : len - i;
+	}
+}
+
+/* The column in UTF-16 code units of the 1-based line and column (in
+ * characters) col: one more for each wide character before it. */
+static uint32_t col_utf16(const struct qf_doc *doc, uint32_t line, uint32_t col)
+{
+	size_t lo = 0, hi = doc->nwide;
+	uint32_t c = col;
+
+	while (lo < hi) { /* the first wide character on line or after */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (doc->wide[mid].line < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < doc->nwide && doc->wide[lo].line == line &&
+	       doc->wide[lo].col < col;
+	     lo++)
+		c += c < UINT32_MAX;
+	return c;
+}
+
+void qf_doc_utf16_columns(const struct qf_doc *doc, struct qf_diags *d,
+                          size_t from)
+{
+	for (size_t i = from; doc->nwide && i < d->n; i++) {
+		struct qf_diag *g = &d->v[i];
+
+		if (g->file && g->col && !strcmp(g->file, doc->name))
+			g->col_utf16 = col_utf16(doc, g->line, g->col);
+	}
+}
+
+void qf_docset_utf16_columns(const struct qf_docset *set, struct qf_diags *d)
+{
+	for (size_t i = 0; i < set->ndocs; i++)
+		qf_doc_utf16_columns(set->docs[i], d, 0);
+}
+
+/* ---- integers with a leading zero ------------------------------------ */
+
+/*
+ * The decimal reading of text into out ("-024" is "-24") when YAML 1.1
+ * reads it as another number: a leading 0 and octal digits (underscores
+ * dropped, as go-yaml v2 drops them) with two digits or more after the
+ * leading zeros (07 is 7 either way).  0 otherwise.
+ */
+static int octal_decimal(struct qf_buf *out, const char *text, size_t len)
+{
+	size_t i = 0, digits = 0;
+
+	qf_buf_reset(out);
+	if (len && (text[0] == '-' || text[0] == '+')) {
+		if (text[0] == '-')
+			qf_buf_addch(out, '-');
+		i++;
+	}
+	if (i >= len || text[i] != '0')
+		return 0;
+	for (; i < len; i++) {
+		if (text[i] == '_')
+			continue;
+		if (text[i] < '0' || text[i] > '7')
+			return 0;
+		if (digits || text[i] != '0') {
+			qf_buf_addch(out, text[i]);
+			digits++;
+		}
+	}
+	return digits >= 2;
+}
+
+void qf_doc_note_octal(struct qf_doc *doc, const json_t *node, const char *text,
+                       size_t len)
+{
+	struct qf_buf dec = QF_BUF_INIT;
+
+	if (octal_decimal(&dec, text, len)) {
+		doc->octal = qf_grow(doc->octal, sizeof(*doc->octal),
+		                     &doc->alloc_octal, doc->noctal + 1);
+		doc->octal[doc->noctal].node = node;
+		doc->octal[doc->noctal++].text = qf_xstrndup(text, len);
+	}
+	qf_buf_release(&dec);
+}
+
+static int cmp_octal(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const struct qf_doc_octal *)a)->node;
+	uintptr_t y = (uintptr_t)((const struct qf_doc_octal *)b)->node;
+
+	return x < y ? -1 : x > y;
+}
+
+void qf_doc_sort_octal(struct qf_doc *doc)
+{
+	if (doc->noctal > 1)
+		qsort(doc->octal, doc->noctal, sizeof(*doc->octal), cmp_octal);
+}
+
+const char *qf_doc_octal_text(const struct qf_doc *doc, const json_t *node)
+{
+	size_t lo = 0, hi = doc ? doc->noctal : 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		uintptr_t m = (uintptr_t)doc->octal[mid].node;
+
+		if (m == (uintptr_t)node)
+			return doc->octal[mid].text;
+		if (m < (uintptr_t)node)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+int qf_doc_report_octal(struct qf_diags *d, const struct qf_loc *loc,
+                        const char *path, const char *text, long long value,
+                        int quantity)
+{
+	struct qf_buf dec = QF_BUF_INIT;
+	int rc;
+
+	(void)octal_decimal(&dec, text, strlen(text));
+	rc = qf_diag_error(
+	        d, loc, QF_DOC_RULE_OCTAL, path,
+	        "%s is read as %lld: YAML 1.1, as quotaflow, kubectl, "
+	        "Argo CD and Flux read it (sigs.k8s.io/yaml), takes "
+	        "a leading 0 for octal; %s read %s%s%s%s",
+	        text, value,
+	        strchr(text, '_') ? "people" : "YAML 1.2 and people", dec.buf,
+	        quantity ? ", as Kubernetes reads the quantity \"" : "",
+	        quantity ? text : "", quantity ? "\"" : "");
+	if (quantity)
+		qf_diag_hint(
+		        d,
+		        "write %s without the leading 0, or \"%s\" in "
+		        "quotes (the quantity %s); %lld if octal was meant",
+		        dec.buf, text, dec.buf, value);
+	else
+		qf_diag_hint(d,
+		             "write %s without the leading 0 (or %lld if octal "
+		             "was meant)",
+		             dec.buf, value);
+	qf_buf_release(&dec);
+	return rc;
 }
 
 /* ---- docsets -------------------------------------------------------- */

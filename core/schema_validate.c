@@ -322,6 +322,18 @@ static int check_type(struct vctx *v, const struct qf_schema *s,
 		return 0;
 	}
 	if (s->flags & SF_INT_OR_STRING) {
+		const char *octal = got & ST_INTEGER
+		                            ? qf_doc_octal_text(v->doc, w->self)
+		                            : NULL;
+
+		/* a quantity (nominalQuota: 024) kubectl sends as 20 */
+		if (octal && failing(v)) {
+			struct qf_loc loc = where_loc(v, w);
+
+			(void)qf_doc_report_octal(
+			        v->d, &loc, path_str(v), octal,
+			        (long long)json_integer_value(w->self), 1);
+		}
 		if (got & (ST_INTEGER | ST_STRING))
 			return 1;
 	} else if (!s->types || (got & s->types)) {
@@ -409,8 +421,25 @@ static int num2(const char *s)
 	return (s[0] - '0') * 10 + (s[1] - '0');
 }
 
-/* RFC 3339 date-time, as Kubernetes' metav1.Time accepts it. */
-static int is_datetime(const char *s)
+/* Days in month mo (1-12) of year y, leap years counted as Go counts
+ * them. */
+static int month_days(int y, int mo)
+{
+	static const int days[] = { 31, 28, 31, 30, 31, 30,
+		                    31, 31, 30, 31, 30, 31 };
+
+	return mo == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0)
+	               ? 29
+	               : days[mo - 1];
+}
+
+/*
+ * RFC 3339 date-time, as Kubernetes' metav1.Time accepts it: Go's
+ * time.Parse(time.RFC3339), which refuses a day the month does not have
+ * (2023-02-29, 2024-04-31) and a leap second (:60) with "out of range".
+ * Any year 0000-9999 is fine, before 1970 too.
+ */
+static int is_datetime(const char *s, const char **why)
 {
 	size_t n = strlen(s), i = 19;
 
@@ -421,9 +450,17 @@ static int is_datetime(const char *s)
 	    !digits(s + 17, 2))
 		return 0;
 	if (num2(s + 5) < 1 || num2(s + 5) > 12 || num2(s + 8) < 1 ||
-	    num2(s + 8) > 31 || num2(s + 11) > 23 || num2(s + 14) > 59 ||
-	    num2(s + 17) > 60)
+	    num2(s + 8) > 31 || num2(s + 11) > 23 || num2(s + 14) > 59)
 		return 0;
+	if (num2(s + 8) >
+	    month_days(num2(s) * 100 + num2(s + 2), num2(s + 5))) {
+		*why = "the month has no such day";
+		return 0;
+	}
+	if (num2(s + 17) > 59) {
+		*why = "a second of 60 (a leap second) is out of range";
+		return 0;
+	}
 	if (s[i] == '.') {
 		for (i++; s[i] >= '0' && s[i] <= '9'; i++)
 			;
@@ -469,6 +506,7 @@ static void check_string(struct vctx *v, const struct qf_schema *s,
 	const char *str = json_string_value(w->self);
 	size_t len = json_string_length(w->self);
 	struct qf_buf hint = QF_BUF_INIT;
+	const char *why = NULL;
 
 	if (s->min_len >= 0 || s->max_len >= 0) {
 		size_t cp = code_points(str);
@@ -490,11 +528,12 @@ static void check_string(struct vctx *v, const struct qf_schema *s,
 		report(v, w, "QF106", pattern_hint(s->pattern, &hint),
 		       "invalid value \"%s\"", str);
 	}
-	if (s->format == SFMT_DATETIME && !is_datetime(str))
+	if (s->format == SFMT_DATETIME && !is_datetime(str, &why))
 		report(v, w, "QF107",
 		       "expected an RFC 3339 date-time such as "
 		       "2024-01-02T15:04:05Z",
-		       "invalid date-time \"%s\"", str);
+		       "invalid date-time \"%s\"%s%s", str, why ? ": " : "",
+		       why ? why : "");
 	qf_buf_release(&hint);
 }
 

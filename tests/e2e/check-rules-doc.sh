@@ -9,10 +9,20 @@
 cd "$(dirname "$0")/../.." || exit 2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-find core compiler runtime audit quotaflow.c -name '*.[ch]' 2>/dev/null |
+# core/ruleids.c is the catalogue of every id (what --ignore accepts), not
+# a place that emits one: it is compared with docs/rules.md on its own
+find core compiler runtime audit quotaflow.c -name '*.[ch]' \
+	! -path core/ruleids.c 2>/dev/null |
 	xargs grep -ohE '"QF[0-9]{3}"' | tr -d '"' | sort -u >"$tmp/code"
 sed -n 's/^- \(QF[0-9][0-9][0-9]\):.*/\1/p' docs/rules.md | sort >"$tmp/doc"
+grep -ohE '"QF[0-9]{3}"' core/ruleids.c | tr -d '"' | sort -u >"$tmp/table"
 bad=0
+for id in $(sort -u "$tmp/doc" | comm -23 - "$tmp/table"); do
+	echo "rules-doc: $id is in docs/rules.md but not in core/ruleids.c's table (--ignore $id would be refused)"; bad=1
+done
+for id in $(sort -u "$tmp/doc" | comm -13 - "$tmp/table"); do
+	echo "rules-doc: $id is in core/ruleids.c's table but not in docs/rules.md"; bad=1
+done
 if [ "$(uniq -d "$tmp/doc")" ]; then
 	echo "rules-doc: documented twice: $(uniq -d "$tmp/doc" | tr '\n' ' ')"
 	bad=1

@@ -184,6 +184,15 @@ hasnt diff-link-outside "root:"
 check lint-link-outside 1 "$QF" lint --git-range v2..links tenants
 has lint-link-outside "tenants/passwd.yaml: error: a symbolic link"
 
+# SARIF columns read from a revision count UTF-16 code units too (an
+# emoji counts two): 61 in code points, 63 in UTF-16
+git -C "$tmp/repo" worktree add -q -b emoji "$tmp/emoji-wt" v2
+cp "$root/tests/fixtures/lint/utf16/flavour.yaml" "$tmp/emoji-wt/kueue/"
+gw "$tmp/emoji-wt" add -A
+gw "$tmp/emoji-wt" commit -qm "a flavour with an emoji"
+check lint-range-sarif-utf16 1 "$QF" lint --git-range v2..emoji --format sarif
+has lint-range-sarif-utf16 '"startColumn": 63'
+
 # a --path only one side holds: the change creates (the first pull
 # request) or removes the spec, compared with an empty side (it was exit 2,
 # "no such file or folder in revision")

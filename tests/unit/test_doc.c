@@ -988,6 +988,54 @@ static void test_doc_first_line_numbers_a_piece(void **state)
 	qf_doc_free(doc);
 }
 
+/* Which integers YAML 1.1 (go-yaml v2) and people read differently: a
+ * leading 0 and octal digits, two or more after the zeros (QF016). */
+static void test_doc_octal_text_marks_leading_zero_integers(void **state)
+{
+	static const struct {
+		const char *id, *yaml, *want; /* want NULL: not marked */
+		long long value;
+	} cases[] = {
+		{ "octal", "v: 024\n", "024", 20 },
+		{ "negative", "v: -012\n", "-012", -10 },
+		{ "underscore", "v: 0_24\n", "0_24", 20 },
+		{ "zeros", "v: 0010\n", "0010", 8 },
+		{ "one-digit", "v: 07\n", NULL, 7 },
+		{ "zero", "v: 00\n", NULL, 0 },
+		{ "not-octal", "v: 08\n", NULL, 8 },
+		{ "hex", "v: 0x10\n", NULL, 16 },
+		{ "explicit-octal", "v: 0o24\n", NULL, 20 },
+		{ "decimal", "v: 24\n", NULL, 24 },
+		{ "exponent", "v: 1e3\n", NULL, 1000 },
+		{ "plus", "v: +3\n", NULL, 3 },
+		{ "quoted", "v: \"024\"\n", NULL, -1 },
+		{ "tagged", "v: !!int 024\n", NULL, 20 },
+		{ "flow", "{v: 024}\n", "024", 20 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(cases); i++) {
+		struct qf_diags d = QF_DIAGS_INIT;
+		int rc;
+		struct qf_doc *doc = load_str(cases[i].yaml, NULL, &d, &rc);
+		const json_t *v;
+		const char *got;
+
+		print_message("row %s\n", cases[i].id);
+		assert_int_equal(rc, QF_OK);
+		v = at(qf_doc_object(doc, 0)->obj, "v");
+		got = qf_doc_octal_text(doc, v);
+		if (cases[i].value >= -100 && json_is_integer(v))
+			assert_int_equal(json_integer_value(v), cases[i].value);
+		if (!cases[i].want)
+			assert_null(got);
+		else
+			assert_string_equal(got, cases[i].want);
+		qf_doc_free(doc);
+		qf_diags_release(&d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1021,6 +1069,8 @@ int main(void)
 		cmocka_unit_test(test_doc_json_stream_errors),
 		cmocka_unit_test(test_doc_json_stream_limits),
 		cmocka_unit_test(test_doc_first_line_numbers_a_piece),
+		cmocka_unit_test(
+		        test_doc_octal_text_marks_leading_zero_integers),
 	};
 
 	return cmocka_run_group_tests_name("doc", tests, NULL, NULL);
