@@ -223,12 +223,23 @@ static int print_summary(struct qf_ctx *ctx, const char *what,
 	               : QF_OK;
 }
 
-/* verify --db's second line: what the derived tables were checked
- * against. */
+/* verify --db's second and third lines: what the evidence tables and
+ * the derived tables were checked against. */
 static int print_derived(struct qf_ctx *ctx,
                          const struct qf_export_summary *sum)
 {
-	int n = fputs("derived tables: ", ctx->out);
+	int n = sum->digests
+	                ? fprintf(ctx->out,
+	                          "evidence tables: %zu, as the last ingest "
+	                          "stored them\n",
+	                          sum->digests)
+	                : fputs("evidence tables: not checked: no digests "
+	                        "recorded (last written by an earlier "
+	                        "quotaflow; the next ingest records them)\n",
+	                        ctx->out);
+
+	if (n >= 0)
+		n = fputs("derived tables: ", ctx->out);
 
 	if (n >= 0 && sum->derived)
 		n = fprintf(ctx->out,
@@ -298,8 +309,9 @@ static int audit_verify(const struct audit_cmd *c, int argc, const char **argv,
 	int rc;
 	const struct qf_opt opts[] = {
 		{ "db", 0, QF_OPT_STRING, &db, "FILE", NULL, 0,
-		  "verify a database instead: its events' hash chain, and "
-		  "its derived tables derived again" },
+		  "verify a database instead: its events' hash chain, its "
+		  "evidence tables' digests, its derived tables derived "
+		  "again" },
 	};
 	const struct sub_opts so = {
 		opts, QF_ARRAY_SIZE(opts), { NULL }, &pos

@@ -7,6 +7,7 @@
 #include "audit/evdb.h"
 
 #include "audit/evchunk.h"
+#include "audit/evdigest.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -394,6 +395,13 @@ static const char schema_events_writable[] =
 #undef PLACE_OF
 /* clang-format on */
 
+/* Version 11: per table, the row count and digest of the evidence the
+ * chain does not cover, rewritten by every commit (audit/evdigest.h); a
+ * database migrated to it gets them at the end of that ingest. */
+static const char schema_evidence_digests[] =
+        "CREATE TABLE IF NOT EXISTS evidence_digests(tbl TEXT PRIMARY KEY, rows INTEGER"
+        " NOT NULL, sha256 TEXT NOT NULL);";
+
 /* Migrations: migrations[v] takes a database from version v to v + 1. */
 static const char *const migrations[QF_EVDB_VERSION] = {
 	schema_v1,
@@ -406,6 +414,7 @@ static const char *const migrations[QF_EVDB_VERSION] = {
 	schema_usage_series,
 	schema_wstate_batches,
 	schema_events_writable,
+	schema_evidence_digests,
 };
 
 static const char *const stmt_sql[QF_EVDB_ST__COUNT] = {
@@ -546,6 +555,10 @@ static int migrate(struct qf_evdb *s, int from, struct qf_diags *d)
 
 	for (int v = from; rc == QF_OK && v < QF_EVDB_VERSION; v++)
 		rc = qf_evdb_exec(s, migrations[v], d);
+	/* so that a database of version 11 always holds them: an empty
+	 * evidence_digests is then an edit (audit/evdigest.h) */
+	if (rc == QF_OK)
+		rc = qf_evdigest_store(s, d);
 	qf_buf_addf(&sql, "PRAGMA user_version = %d", QF_EVDB_VERSION);
 	if (rc == QF_OK)
 		rc = qf_evdb_exec(s, sql.buf, d);
@@ -1351,6 +1364,8 @@ int qf_evdb_commit(struct qf_evdb *s, struct qf_diags *d)
 
 	if (s->rechain_from)
 		rc = walk_chain(s, s->rechain_from, 1, &unused, d);
+	if (rc == QF_OK)
+		rc = qf_evdigest_store(s, d);
 	if (rc == QF_OK)
 		rc = qf_evdb_exec(s, "COMMIT", d);
 	if (rc < 0)

@@ -12,8 +12,9 @@
  * into place, so DIR is complete or absent; an existing DIR is refused.
  *
  * Verification recomputes every digest and the hash chain and names the
- * first file or row that does not match (a database's derived tables are
- * derived again and compared too, audit/rederive.h): qf_export_verify_dir and
+ * first file or row that does not match (a database's evidence tables
+ * against their digests, audit/evdigest.h, and its derived tables derived
+ * again, audit/rederive.h): qf_export_verify_dir and
  * qf_export_verify_db return QF_EINVAL with one error diagnostic per
  * finding (the first one first) when something was tampered with.
  *
@@ -34,6 +35,9 @@ struct qf_export_summary {
 	/* verify --db: clusters whose derived tables were derived again and
 	 * compared, and those derived under other rules (audit/rederive.h) */
 	size_t derived, derived_skipped;
+	/* verify --db: evidence tables whose digests were checked
+	 * (audit/evdigest.h); 0 when none were recorded */
+	size_t digests;
 };
 
 int qf_export_bundle(struct qf_evdb *s, const char *dir,

@@ -19,6 +19,7 @@
 #include <openssl/evp.h>
 
 #include "audit/evchunk.h"
+#include "audit/evdigest.h"
 #include "audit/evline.h"
 #include "audit/rederive.h"
 #include "core/fs.h"
@@ -470,6 +471,9 @@ int qf_export_verify_db(struct qf_evdb *s, struct qf_export_summary *sum,
 		return QF_EINVAL;
 	}
 	rc = db_summary(s, sum, d);
+	if (rc == QF_OK)
+		rc = qf_evdigest_check(s, &sum->digests, d);
+	/* derived from edited evidence, the tables would only agree with it */
 	if (rc == QF_OK)
 		rc = qf_rederive_compare(s, &sum->derived,
 		                         &sum->derived_skipped, d);

@@ -179,8 +179,30 @@ expect 0 "derived tables: 1 cluster derived again from the events, the same" --d
 # and said so; its next ingest derives it again and then it is
 cp "$tmp/a.db" "$tmp/t19.db"
 sqlite3 "$tmp/t19.db" "DELETE FROM settings WHERE key LIKE 'derive_version/%';
+	DROP TABLE evidence_digests; PRAGMA user_version = 10;
 	UPDATE d_preemptions SET reason = 'x'" || fail "old database"
+expect 0 "evidence tables: not checked: no digests recorded" --db "$tmp/t19.db"
 expect 0 "derived tables: not compared: 1 cluster derived by an earlier quotaflow" --db "$tmp/t19.db"
 "$QF" audit ingest --db "$tmp/t19.db" "$tmp/ev.jsonl" >/dev/null 2>&1 || fail "ingest again"
 expect 0 "derived tables: 1 cluster derived again from the events, the same" --db "$tmp/t19.db"
-echo "audit-tamper: 21 tamperings found, 9 clean checks pass"
+# 20-23. the evidence outside the chain: a policy change's author, an
+# input's row, the breach threshold (settings) and the digests themselves
+expect 0 "evidence tables: 11, as the last ingest stored them" --db "$tmp/a.db"
+cp "$tmp/a.db" "$tmp/t20.db"
+sqlite3 "$tmp/t20.db" "UPDATE policy_changes SET user = 'nobody'
+	WHERE rowid = (SELECT min(rowid) FROM policy_changes)" || fail "UPDATE policy_changes"
+expect 1 "tampered: table policy_changes is not what the last ingest stored: its 9 rows hash differently" --db "$tmp/t20.db"
+cp "$tmp/a.db" "$tmp/t21.db"
+sqlite3 "$tmp/t21.db" "DELETE FROM inputs WHERE id = (SELECT max(id) FROM inputs)" || fail "DELETE FROM inputs"
+expect 1 "tampered: table inputs is not what the last ingest stored: 1 row where it recorded 2" --db "$tmp/t21.db"
+cp "$tmp/a.db" "$tmp/t22.db"
+sqlite3 "$tmp/t22.db" "INSERT OR REPLACE INTO settings VALUES('breach_after_ms', 3600000)" || fail "settings"
+expect 1 "tampered: table settings is not what the last ingest stored" --db "$tmp/t22.db"
+cp "$tmp/a.db" "$tmp/t23.db"
+sqlite3 "$tmp/t23.db" "DELETE FROM evidence_digests WHERE tbl = 'prices'" || fail "DELETE FROM evidence_digests"
+expect 1 "tampered: evidence_digests holds 10 tables, where an ingest records 11" --db "$tmp/t23.db"
+# VACUUM renumbers rows of tables without an integer key: nothing changes
+cp "$tmp/a.db" "$tmp/t24.db"
+sqlite3 "$tmp/t24.db" "VACUUM" || fail VACUUM
+expect 0 "evidence tables: 11, as the last ingest stored them" --db "$tmp/t24.db"
+echo "audit-tamper: 25 tamperings found, 12 clean checks pass"
