@@ -124,6 +124,7 @@ test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) $(CTL_LOAD) conformance ## unit, 
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-stream.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-first-load.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-big-list.sh
+	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-big-yaml.sh
 	@for n in $(FUZZ_NAMES); do $(BUILD)/fuzz/replay_$$n fuzz/corpus/$$n || exit 1; done
 	@BUILD=$(BUILD) sh tests/check-timeouts.sh
 

@@ -703,6 +703,179 @@ static int reject_unloaded(struct qf_ingest_cx *cx, struct rd *r,
 	return rc;
 }
 
+/* The objects of one loaded YAML document, each a record. */
+static int ingest_doc(struct qf_ingest_cx *cx, struct qf_doc *doc)
+{
+	int rc = QF_OK;
+
+	cx->doc = doc;
+	for (size_t i = 0; rc == QF_OK && i < qf_doc_nobjects(doc); i++) {
+		const struct qf_obj *ob = qf_doc_object(doc, i);
+		char *raw = json_dumps(ob->obj, JSON_COMPACT | JSON_SORT_KEYS);
+
+		cx->nrecords++;
+		rc = qf_ingest_k8s_value(cx, ob->obj, raw,
+		                         raw ? strlen(raw) : 0, ob->loc.line);
+		free(raw);
+	}
+	cx->doc = NULL;
+	return rc;
+}
+
+/* Where the line at p ends (its newline), or NULL when the buffer ends
+ * first. */
+static const char *line_end(const struct rd *r, const char *p)
+{
+	return memchr(p, '\n', (size_t)(r->buf + r->len - p));
+}
+
+/* One entry of the items at r->pos ("- " at column 0) up to the next line
+ * that starts at column 0 with anything but a comment, loaded as its own
+ * document with the file's line numbers. */
+static int yaml_list_item(struct qf_ingest_cx *cx, struct rd *r, size_t end,
+                          struct qf_buf *item)
+{
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	struct qf_diags yd = QF_DIAGS_INIT;
+	struct qf_doc *doc = NULL;
+	uint32_t lines = 0;
+	int rc;
+
+	for (size_t i = r->pos; i < end; i++)
+		lines += r->buf[i] == '\n';
+	qf_buf_reset(item);
+	qf_buf_add(item, r->buf + r->pos, end - r->pos);
+	item->buf[0] = ' '; /* the entry's mapping, at column 2 */
+	lim.first_line = r->line;
+	if (qf_doc_load_mem(&doc, cx->file, item->buf, item->len, &lim, &yd) <
+	    0) {
+		const struct qf_diag *g = yd.n ? &yd.v[0] : NULL;
+
+		cx->nrecords++;
+		qf_diags_move(cx->d, &yd);
+		rc = qf_ingest_reject_row(cx, g && g->line ? g->line : r->line,
+		                          g ? g->msg : "unreadable",
+		                          r->buf + r->pos, end - r->pos);
+	} else {
+		rc = ingest_doc(cx, doc);
+	}
+	qf_diags_release(&yd);
+	qf_doc_free(doc);
+	r->pos = end;
+	r->line += lines;
+	return rc;
+}
+
+/* How the entry at r->pos, whose first line ends at nl, ends. */
+enum entry_end { ENTRY_WHOLE, ENTRY_MORE, ENTRY_CUT, ENTRY_BIG };
+
+static enum entry_end entry_end(const struct rd *r, const char *nl, size_t *end)
+{
+	const char *q = nl;
+
+	/* the next line that starts at column 0 */
+	while (q && q[1] && (q[1] == ' ' || q[1] == '#' || q[1] == '\n'))
+		q = line_end(r, q + 1);
+	if (q && q[1]) {
+		*end = (size_t)(q + 1 - r->buf);
+		return ENTRY_WHOLE;
+	}
+	if (r->eof)
+		return ENTRY_CUT;
+	return r->len - r->pos > (size_t)QF_INGEST_MAX_RECORD ? ENTRY_BIG
+	                                                      : ENTRY_MORE;
+}
+
+/* One entry of the items: stored, rejected, or more to read first; 1
+ * when it is larger than a record. */
+static int yaml_list_entry(struct qf_ingest_cx *cx, struct rd *r,
+                           const char *nl, struct qf_buf *item)
+{
+	size_t end = 0;
+	int rc;
+
+	switch (entry_end(r, nl, &end)) {
+	case ENTRY_MORE:
+		return rd_fill(r, cx);
+	case ENTRY_BIG:
+		return 1;
+	case ENTRY_CUT:
+		/* kubectl writes kind: List after the items: an entry that
+		 * runs to the end of the input may be cut anywhere */
+		cx->nrecords++;
+		rc = qf_ingest_reject(cx, r->line, "QF701", r->buf + r->pos,
+		                      r->len - r->pos,
+		                      "the list is cut short here: its last "
+		                      "item runs to the end of the input, "
+		                      "where kubectl writes kind: List after "
+		                      "the items; that item is not stored");
+		r->pos = r->len;
+		return rc;
+	default:
+		return yaml_list_item(cx, r, end, item);
+	}
+}
+
+/* Whether the top-level line at p (ending at nl) is "items:" alone. */
+static int items_key(const char *p, const char *nl)
+{
+	return !strncmp(p, "items:", 6) &&
+	       strspn(p + 6, " \t\r") == (size_t)(nl ? nl - p - 6 : 0);
+}
+
+/*
+ * A YAML input over the size a document may have: `kubectl get workloads
+ * -A -o yaml` of a large cluster, a List.  It is read an entry of `items`
+ * at a time, relying on the layout kubectl writes: top-level keys at
+ * column 0, `items:` a block sequence whose entries start with "- " at
+ * column 0, each running to the next line that starts at column 0 with
+ * anything but a comment.  A file with no such items (another shape, or
+ * a stream of documents) is the one rejected record it always was.
+ */
+static int yaml_stream_list(struct qf_ingest_cx *cx, struct rd *r)
+{
+	struct qf_buf item = QF_BUF_INIT;
+	int rc = QF_OK, in_items = 0, seen = 0;
+
+	cx->nrecords++; /* the list is a record, as below the limit */
+	while (rc == QF_OK && (r->pos < r->len || !r->eof)) {
+		const char *p = r->buf + r->pos, *nl = line_end(r, p);
+
+		if (!nl && !r->eof) {
+			rc = rd_fill(r, cx);
+		} else if (in_items && *p == '-' &&
+		           (p[1] == ' ' || p[1] == '\n' || p[1] == '\r' ||
+		            !p[1])) {
+			seen = 1;
+			rc = yaml_list_entry(cx, r, nl, &item);
+		} else {
+			/* a top-level key; its nested lines start with a
+			 * space */
+			if (*p != ' ' && *p != '#' && *p != '\n')
+				in_items = items_key(p, nl);
+			r->pos = nl ? (size_t)(nl + 1 - r->buf) : r->len;
+			r->line++;
+		}
+	}
+	qf_buf_release(&item);
+	if (rc == 1) /* an entry over the limit */
+		return qf_ingest_reject(cx, r->line, "QF701", r->buf + r->pos,
+		                        4096,
+		                        "a List item larger than %u bytes",
+		                        QF_INGEST_MAX_RECORD);
+	if (rc == QF_OK && !seen) {
+		rc = qf_ingest_reject(cx, 1, "QF701", r->buf,
+		                      r->len < 4096 ? r->len : 4096,
+		                      "YAML input larger than %u bytes and no "
+		                      "List of items as kubectl writes one",
+		                      QF_FS_MAX_INPUT_BYTES);
+		qf_diag_hint(cx->d, "give it as kubectl writes it (kubectl get "
+		                    "... -o yaml or -o json), or in files "
+		                    "under that size");
+	}
+	return rc;
+}
+
 static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
 {
 	struct qf_doc *doc = NULL;
@@ -710,13 +883,8 @@ static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
 	int rc = QF_OK;
 
 	while (!r->eof && rc == QF_OK) {
-		if (r->len > (size_t)QF_FS_MAX_INPUT_BYTES) {
-			cx->nrecords++;
-			return qf_ingest_reject(
-			        cx, 1, "QF701", r->buf, 4096,
-			        "YAML input larger than %u bytes",
-			        QF_FS_MAX_INPUT_BYTES);
-		}
+		if (r->len > (size_t)QF_FS_MAX_INPUT_BYTES)
+			return yaml_stream_list(cx, r);
 		rc = rd_fill(r, cx);
 	}
 	if (rc < 0)
@@ -753,17 +921,8 @@ static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
 		                      "no object found: not a recognised "
 		                      "evidence format");
 	}
-	cx->doc = doc;
-	for (size_t i = 0; rc == QF_OK && i < qf_doc_nobjects(doc); i++) {
-		const struct qf_obj *ob = qf_doc_object(doc, i);
-		char *raw = json_dumps(ob->obj, JSON_COMPACT | JSON_SORT_KEYS);
-
-		cx->nrecords++;
-		rc = qf_ingest_k8s_value(cx, ob->obj, raw,
-		                         raw ? strlen(raw) : 0, ob->loc.line);
-		free(raw);
-	}
-	cx->doc = NULL;
+	if (rc == QF_OK)
+		rc = ingest_doc(cx, doc);
 	qf_doc_free(doc);
 	return rc;
 }
