@@ -336,6 +336,14 @@ void qf_engine_evict(struct qf_engine *e, struct qf_wl *w, const char *reason,
 /* Put a pending workload in its ClusterQueue's queue, or record why not. */
 void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w);
 
+/* Kueue: workload.ValidateAdmissibility, which the scheduler's nominate and
+ * the workload controller both call: the namespace matches ClusterQueue
+ * cq's selector (*ns_mismatch = 1 if not), the requests are within their
+ * limits, the namespace's LimitRanges are met.  NULL when admissible, else
+ * the message (the caller frees it). */
+char *qf_engine_inadmissible(struct qf_engine *e, const struct qf_wl *w,
+                             int32_t cq, int *ns_mismatch);
+
 /*
  * Admission checks (runtime/engine_checks.c; Kueue:
  * pkg/workload/admissionchecks.go, workload_controller.go).
