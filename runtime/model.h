@@ -468,6 +468,10 @@ struct qf_model {
 	/* owned: Kueue's schemas, built at the first QF_MODEL_FIELDS load */
 	struct qf_kinds *kinds;
 	unsigned generated; /* names made for metadata.generateName */
+	/* a Job naming a WorkloadPriorityClass that does not exist: 0 an
+	 * error (no Workload, as Kueue makes none), 1 a warning and priority
+	 * 0 until the class appears (simulate) */
+	int wpc_missing_warns;
 };
 
 void qf_model_init(struct qf_model *m);
