@@ -428,6 +428,12 @@ struct qf_model_config {
 	 * and managedJobsNamespaceSelector with Kueue's default filled in
 	 * (not present before any Configuration: the default applies) */
 	int manage_unlabelled;
+	/* objectRetentionPolicies.workloads: a finished workload is deleted
+	 * afterFinished after its Finished condition; a Job whose workload
+	 * Kueue deactivated, afterDeactivatedByKueue after the eviction
+	 * (has_* 0: not set, nothing deleted) */
+	int has_retain_finished, has_retain_deactivated;
+	int64_t retain_finished_ms, retain_deactivated_ms;
 	struct qf_model_selector managed_ns; /* owned; present if given */
 	char *kueue_ns; /* owned: Configuration namespace (defaulted) */
 };
