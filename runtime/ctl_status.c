@@ -101,7 +101,7 @@ static void count(struct ctl *c, struct counts *n)
 		json_t *row;
 		int32_t cq;
 		int slot[N_COUNTS] = {
-			w->state == QF_WL_PENDING, w->state == QF_WL_RESERVED,
+			qf_engine_queued(c->e, w), w->state == QF_WL_RESERVED,
 			w->state == QF_WL_RESERVED &&
 			        w->cond[QF_COND_ADMITTED].status
 		};
@@ -285,6 +285,14 @@ static json_t *status_of(struct ctl *c, int kind, const json_t *obj,
 		fair_sharing(c, st, (int64_t)i);
 	}
 	if (kind == K_LQ) {
+		const struct qf_model_lq *lq = qf_model_find_lq(
+		        &c->m, qf_api_meta_str(obj, "namespace"),
+		        qf_api_meta_str(obj, "name"));
+
+		/* Kueue counts no pending workload for a stopped LocalQueue */
+		if (lq && lq->stop != QF_STOP_NONE)
+			json_object_set_new(st, "pendingWorkloads",
+			                    json_integer(0));
 		json_object_set_new(
 		        st, "conditions",
 		        lq_conditions(c, obj,

@@ -624,8 +624,7 @@ static int64_t *lq_counts(const struct qf_engine *e, size_t stride)
 		if (!lq)
 			continue;
 		row = &v[(size_t)(lq - m->lq) * stride];
-		if (w->state == QF_WL_PENDING && w->m->active &&
-		    w->requeue_at_ms <= e->now_ms)
+		if (qf_engine_queued(e, w))
 			row[0]++;
 		if (w->state != QF_WL_RESERVED)
 			continue;

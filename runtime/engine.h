@@ -228,6 +228,15 @@ int qf_engine_cycle(struct qf_engine *e);
  * Reactivated after a deactivation eviction). */
 void qf_engine_set_active(struct qf_engine *e, struct qf_wl *w, int active);
 
+/* w waits in its queue as Kueue's queue manager holds it (pending
+ * workloads count these): pending, active, not in a backoff. */
+static inline int qf_engine_queued(const struct qf_engine *e,
+                                   const struct qf_wl *w)
+{
+	return w->state == QF_WL_PENDING && w->m->active &&
+	       w->requeue_at_ms <= e->now_ms;
+}
+
 /* The workload "ns/name", or NULL. */
 struct qf_wl *qf_engine_find(struct qf_engine *e, const char *key);
 
