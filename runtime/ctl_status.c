@@ -101,7 +101,7 @@ static void count(struct ctl *c, struct counts *n)
 		json_t *row;
 		int32_t cq;
 		int slot[N_COUNTS] = {
-			w->state == QF_WL_PENDING, w->state == QF_WL_RESERVED,
+			qf_engine_queued(c->e, w), w->state == QF_WL_RESERVED,
 			w->state == QF_WL_RESERVED &&
 			        w->cond[QF_COND_ADMITTED].status
 		};
@@ -173,102 +173,30 @@ static json_t *cq_conditions(struct ctl *c, size_t cq, const json_t *old)
 	                "deletionTimestamp") != NULL);
 }
 
-/*
- * A LocalQueue's Active condition (Kueue: localqueue_controller.go
- * Reconcile): False "Stopped" when its stopPolicy is set, False
- * "ClusterQueueDoesNotExist" without its ClusterQueue, else True "Ready"
- * when the ClusterQueue's Active condition is True, False
- * "ClusterQueueIsInactive" when not.  A new reference.
- */
+/* A LocalQueue's Active condition (runtime/dump.c qf_dump_lq_active); a
+ * new reference. */
 static json_t *lq_conditions(struct ctl *c, const json_t *obj,
                              const json_t *old)
 {
-	static const char cant[] = "Can't submit new workloads to clusterQueue";
 	const struct qf_model_lq *lq =
 	        qf_model_find_lq(&c->m, qf_api_meta_str(obj, "namespace"),
 	                         qf_api_meta_str(obj, "name"));
-	const struct qf_model_cq *cq =
-	        lq ? qf_model_find_cq(&c->m, lq->cq) : NULL;
-	size_t i = cq ? (size_t)(cq - c->m.cq) : 0;
-	const char *status = "False", *reason, *msg = cant;
+	const char *reason, *msg;
+	int status;
 	json_t *gen =
 	        json_object_get(json_object_get(obj, "metadata"), "generation");
 
-	if (!lq || lq->stop != QF_STOP_NONE) {
-		reason = "Stopped";
-		msg = "LocalQueue is stopped";
-	} else if (!cq || i >= c->e->ncq) {
-		reason = "ClusterQueueDoesNotExist";
-	} else if (!c->e->cq[i].active) { /* its Active condition's status */
-		reason = "ClusterQueueIsInactive";
-	} else {
-		status = "True";
-		reason = "Ready";
-		msg = "Can submit new workloads to localQueue";
-	}
+	qf_dump_lq_active(c->e, lq, &status, &reason, &msg);
 	return active_condition(
 	        c,
 	        /* metav1.Condition's order; the time is set below */
 	        json_pack("{s:s,s:s,s:I,s:s,s:s,s:s}", "type", "Active",
-	                  "status", status, "observedGeneration",
+	                  "status", status ? "True" : "False",
+	                  "observedGeneration",
 	                  json_is_integer(gen) ? json_integer_value(gen) : 1,
 	                  "lastTransitionTime", "", "reason", reason, "message",
 	                  msg),
 	        old, 0);
-}
-
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(
-	        json_string_value(json_object_get(*(json_t *const *)a, "name")),
-	        json_string_value(
-	                json_object_get(*(json_t *const *)b, "name")));
-}
-
-/* One of a LocalQueue's flavorsReservation (admitted 0) and flavorsUsage
- * (1): each flavor of its ClusterQueue's resource groups, each covered
- * resource by name (Kueue: filterLocalQueueUsage). */
-static json_t *lq_flavors(struct ctl *c, const struct qf_model_cq *cq,
-                          const int64_t *use, int admitted)
-{
-	size_t nfr = c->e->nfr;
-	json_t *out = json_array();
-	struct qf_buf b = QF_BUF_INIT;
-
-	for (size_t g = 0; g < cq->nrg; g++)
-		for (size_t f = 0; f < cq->rg[g].nfq; f++) {
-			const struct qf_model_fq *fq = &cq->rg[g].fq[f];
-			size_t nr = cq->rg[g].nres;
-			json_t **res = qf_xcalloc(nr + 1, sizeof(json_t *));
-			json_t *arr = json_array();
-
-			for (size_t r = 0; r < nr; r++) {
-				int32_t ri = cq->rg[g].res[r];
-				int32_t fr = qf_engine_fr(c->e, fq->flavor, ri);
-				int64_t v =
-				        fr >= 0 && (size_t)fr < nfr
-				                ? use[(size_t)admitted * nfr +
-				                      (size_t)fr]
-				                : 0;
-
-				qf_buf_reset(&b);
-				qf_qty_format_amount(&b, v, c->m.res.v[ri]);
-				res[r] = json_pack("{s:s,s:s}", "name",
-				                   c->m.res.v[ri], "total",
-				                   b.buf);
-			}
-			if (nr)
-				qsort(res, nr, sizeof(json_t *), by_name);
-			for (size_t r = 0; r < nr; r++)
-				json_array_append_new(arr, res[r]);
-			free(res);
-			json_array_append_new(
-			        out, json_pack("{s:s,s:o}", "name",
-			                       c->m.flavors.v[fq->flavor],
-			                       "resources", arr));
-		}
-	qf_buf_release(&b);
-	return out;
 }
 
 /* A LocalQueue's usage, when its ClusterQueue exists. */
@@ -284,8 +212,9 @@ static void lq_usage(struct ctl *c, json_t *st, const json_t *obj,
 	if (!cq)
 		return;
 	json_object_set_new(st, "flavorsReservation",
-	                    lq_flavors(c, cq, use, 0));
-	json_object_set_new(st, "flavorsUsage", lq_flavors(c, cq, use, 1));
+	                    qf_dump_lq_flavors(c->e, cq, use, 0));
+	json_object_set_new(st, "flavorsUsage",
+	                    qf_dump_lq_flavors(c->e, cq, use, 1));
 }
 
 /* The status obj should have now (a new reference). */
@@ -356,6 +285,14 @@ static json_t *status_of(struct ctl *c, int kind, const json_t *obj,
 		fair_sharing(c, st, (int64_t)i);
 	}
 	if (kind == K_LQ) {
+		const struct qf_model_lq *lq = qf_model_find_lq(
+		        &c->m, qf_api_meta_str(obj, "namespace"),
+		        qf_api_meta_str(obj, "name"));
+
+		/* Kueue counts no pending workload for a stopped LocalQueue */
+		if (lq && lq->stop != QF_STOP_NONE)
+			json_object_set_new(st, "pendingWorkloads",
+			                    json_integer(0));
 		json_object_set_new(
 		        st, "conditions",
 		        lq_conditions(c, obj,

@@ -532,6 +532,196 @@ static json_t *cq_json(struct dump *s, size_t i)
 	return out;
 }
 
+void qf_dump_lq_active(const struct qf_engine *e, const struct qf_model_lq *lq,
+                       int *status, const char **reason, const char **msg)
+{
+	const struct qf_model_cq *cq =
+	        lq ? qf_model_find_cq(e->m, lq->cq) : NULL;
+	size_t i = cq ? (size_t)(cq - e->m->cq) : 0;
+
+	*status = 0;
+	*msg = "Can't submit new workloads to clusterQueue";
+	if (!lq || lq->stop != QF_STOP_NONE) {
+		*reason = "Stopped";
+		*msg = "LocalQueue is stopped";
+	} else if (!cq || i >= e->ncq) {
+		*reason = "ClusterQueueDoesNotExist";
+	} else if (!e->cq[i].active) { /* its Active condition's status */
+		*reason = "ClusterQueueIsInactive";
+	} else {
+		*status = 1;
+		*reason = "Ready";
+		*msg = "Can submit new workloads to localQueue";
+	}
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(
+	        json_string_value(json_object_get(*(json_t *const *)a, "name")),
+	        json_string_value(
+	                json_object_get(*(json_t *const *)b, "name")));
+}
+
+json_t *qf_dump_lq_flavors(const struct qf_engine *e,
+                           const struct qf_model_cq *cq, const int64_t *use,
+                           int admitted)
+{
+	size_t nfr = e->nfr;
+	json_t *out = json_array();
+
+	for (size_t g = 0; g < cq->nrg; g++)
+		for (size_t f = 0; f < cq->rg[g].nfq; f++) {
+			const struct qf_model_fq *fq = &cq->rg[g].fq[f];
+			size_t nr = cq->rg[g].nres;
+			json_t **res = qf_xcalloc(nr + 1, sizeof(json_t *));
+			json_t *arr = json_array();
+
+			for (size_t r = 0; r < nr; r++) {
+				int32_t ri = cq->rg[g].res[r];
+				int32_t fr = qf_engine_fr(e, fq->flavor, ri);
+				int64_t v =
+				        fr >= 0 && (size_t)fr < nfr
+				                ? use[(size_t)admitted * nfr +
+				                      (size_t)fr]
+				                : 0;
+
+				res[r] = json_pack(
+				        "{s:s,s:o}", "name", e->m->res.v[ri],
+				        "total",
+				        amount_json(v, e->m->res.v[ri]));
+			}
+			if (nr)
+				qsort(res, nr, sizeof(json_t *), by_name);
+			for (size_t r = 0; r < nr; r++)
+				json_array_append_new(arr, res[r]);
+			free(res);
+			json_array_append_new(
+			        out, json_pack("{s:s,s:o}", "name",
+			                       e->m->flavors.v[fq->flavor],
+			                       "resources", arr));
+		}
+	return out;
+}
+
+/* Per LocalQueue (model order): pending, reserving, admitted, then the
+ * quota its reserving workloads hold per flavor-resource, then its
+ * admitted ones'.  Pending counts what Kueue's queue manager holds for it
+ * (PendingWorkloads: queued, not in a backoff, active). */
+static int64_t *lq_counts(const struct qf_engine *e, size_t stride)
+{
+	const struct qf_model *m = e->m;
+	int64_t *v = qf_xcalloc(m->nlq * stride + 1, sizeof(int64_t));
+
+	for (size_t i = 0; i < e->nwl; i++) {
+		const struct qf_wl *w = e->wl[i];
+		const struct qf_model_lq *lq =
+		        w->m->queue
+		                ? qf_model_find_lq(e->m, w->m->ns, w->m->queue)
+		                : NULL;
+		int64_t *row;
+
+		if (!lq)
+			continue;
+		row = &v[(size_t)(lq - m->lq) * stride];
+		if (qf_engine_queued(e, w))
+			row[0]++;
+		if (w->state != QF_WL_RESERVED)
+			continue;
+		row[1]++;
+		if (w->cond[QF_COND_ADMITTED].status)
+			row[2]++;
+		for (size_t u = 0; u < w->nuse; u++) {
+			size_t fr = (size_t)w->use[u].fr;
+
+			if (fr >= e->nfr)
+				continue;
+			row[3 + fr] =
+			        qf_amount_add(row[3 + fr], w->use[u].amount);
+			if (w->cond[QF_COND_ADMITTED].status)
+				row[3 + e->nfr + fr] = qf_amount_add(
+				        row[3 + e->nfr + fr], w->use[u].amount);
+		}
+	}
+	return v;
+}
+
+/* A LocalQueue as Kueue's LocalQueue controller writes its status
+ * (localqueue_controller.go updateStatusIfChanged); its Active condition
+ * says since the start (simulate does not follow LocalQueue changes over
+ * time). */
+static json_t *lq_json(struct dump *s, size_t i, const int64_t *row)
+{
+	const struct qf_model_lq *lq = &s->m->lq[i];
+	const struct qf_model_cq *cq = qf_model_find_cq(s->e->m, lq->cq);
+	const char *reason, *msg;
+	int status;
+	json_t *spec = json_pack("{s:s}", "clusterQueue", lq->cq);
+	json_t *st;
+
+	if (lq->stop != QF_STOP_NONE)
+		json_object_set_new(spec, "stopPolicy",
+		                    json_string(lq->stop == QF_STOP_DRAIN
+		                                        ? "HoldAndDrain"
+		                                        : "Hold"));
+	qf_dump_lq_active(s->e, lq, &status, &reason, &msg);
+	st = json_pack("{s:[{s:s,s:s,s:i,s:o,s:s,s:s}]}", "conditions", "type",
+	               "Active", "status", status ? "True" : "False",
+	               "observedGeneration", 1, "lastTransitionTime",
+	               time_json(s->t0), "reason", reason, "message", msg);
+	/* Kueue counts no pending workload for a stopped LocalQueue */
+	json_object_set_new(st, "pendingWorkloads",
+	                    json_integer(lq->stop != QF_STOP_NONE
+	                                         ? 0
+	                                         : (json_int_t)row[0]));
+	json_object_set_new(st, "reservingWorkloads",
+	                    json_integer((json_int_t)row[1]));
+	json_object_set_new(st, "admittedWorkloads",
+	                    json_integer((json_int_t)row[2]));
+	if (cq && (size_t)(cq - s->m->cq) < s->e->ncq) {
+		json_object_set_new(st, "flavorsReservation",
+		                    qf_dump_lq_flavors(s->e, cq, row + 3, 0));
+		json_object_set_new(st, "flavorsUsage",
+		                    qf_dump_lq_flavors(s->e, cq, row + 3, 1));
+	}
+	return json_pack("{s:s,s:s,s:{s:s,s:s},s:o,s:o}", "apiVersion",
+	                 "kueue.x-k8s.io/v1beta2", "kind", "LocalQueue",
+	                 "metadata", "name", lq->name, "namespace", lq->ns,
+	                 "spec", spec, "status", st);
+}
+
+static int lq_before(const struct qf_model_lq *x, const struct qf_model_lq *y)
+{
+	int c = strcmp(x->ns, y->ns);
+
+	return (c ? c : strcmp(x->name, y->name)) < 0;
+}
+
+/* The LocalQueues, sorted by namespace and name, onto items. */
+static void lq_items(struct dump *s, json_t *items)
+{
+	const struct qf_model *m = s->m;
+	size_t stride = 3 + 2 * s->e->nfr;
+	int64_t *counts = lq_counts(s->e, stride);
+	size_t *order = qf_xcalloc(m->nlq + 1, sizeof(*order));
+
+	for (size_t i = 0; i < m->nlq; i++) {
+		size_t j = i;
+
+		while (j > 0 && lq_before(&m->lq[i], &m->lq[order[j - 1]])) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = i;
+	}
+	for (size_t i = 0; i < m->nlq; i++)
+		json_array_append_new(
+		        items,
+		        lq_json(s, order[i], &counts[order[i] * stride]));
+	free(order);
+	free(counts);
+}
+
 static int wl_key_cmp(const void *a, const void *b)
 {
 	return strcmp((*(struct qf_wl *const *)a)->key,
@@ -573,6 +763,7 @@ json_t *qf_dump_state(struct qf_engine *e, int64_t t0)
 	for (size_t i = 0; i < e->ncq; i++)
 		json_array_append_new(items, cq_json(s, order[i]));
 	free(order);
+	lq_items(s, items);
 	free(v);
 	return json_pack("{s:s,s:s,s:o}", "apiVersion", "v1", "kind", "List",
 	                 "items", items);

@@ -2,15 +2,15 @@
  * dump.h - the simulator's final state as Kueue writes it (--dump-state).
  *
  * Contract: qf_dump_state renders every Workload the engine knows (not
- * deleted; sorted by "ns/name") and every ClusterQueue (sorted by name) as
- * one Kubernetes v1 List, in the shape a real cluster returns for
- * `kubectl get workloads,clusterqueues -o json`: kueue.x-k8s.io/v1beta2
- * Workloads with status.conditions (in the order Kueue added them),
- * status.admission, resourceRequests, schedulingStats; ClusterQueues with
- * the input's apiVersion, metadata and spec and Kueue's status.  Times are
- * RFC 3339 seconds of the engine's clock (virtual ms since the epoch); t0
- * stands in for conditions whose time is unknown.  docs/runtime.md lists
- * what still differs from Kueue.
+ * deleted; sorted by "ns/name"), every ClusterQueue (sorted by name) and
+ * every LocalQueue (sorted by namespace and name) as one Kubernetes v1 List, in
+ * the shape a real cluster returns for `kubectl get workloads,clusterqueues -o
+ * json`: kueue.x-k8s.io/v1beta2 Workloads with status.conditions (in the order
+ * Kueue added them), status.admission, resourceRequests, schedulingStats;
+ * ClusterQueues with the input's apiVersion, metadata and spec and Kueue's
+ * status.  Times are RFC 3339 seconds of the engine's clock (virtual ms since
+ * the epoch); t0 stands in for conditions whose time is unknown.
+ * docs/runtime.md lists what still differs from Kueue.
  *
  * Ownership: the returned List is the caller's (json_decref); the engine
  * is only read.  Errors: none (out of memory aborts).  Not thread-safe.
@@ -39,5 +39,21 @@ json_t *qf_dump_cq_flavors(struct qf_engine *e, size_t cq, int admitted_only);
  * renders it (lastTransitionTime t0 unless it is terminating); the caller
  * owns the result. */
 json_t *qf_dump_cq_active(struct qf_engine *e, size_t cq, int64_t t0);
+
+/* A LocalQueue's Active condition (Kueue: localqueue_controller.go
+ * Reconcile): False "Stopped" when its stopPolicy is set (or lq is NULL),
+ * False "ClusterQueueDoesNotExist" without its ClusterQueue, else True
+ * "Ready" when the ClusterQueue is active, False "ClusterQueueIsInactive"
+ * when not.  The strings are static. */
+void qf_dump_lq_active(const struct qf_engine *e, const struct qf_model_lq *lq,
+                       int *status, const char **reason, const char **msg);
+
+/* A LocalQueue's status.flavorsReservation (admitted 0) or flavorsUsage
+ * (1): each flavor of ClusterQueue cq's resource groups, each covered
+ * resource by name (Kueue: filterLocalQueueUsage), totals from use
+ * ([admitted * nfr + flavor-resource]); the caller owns the result. */
+json_t *qf_dump_lq_flavors(const struct qf_engine *e,
+                           const struct qf_model_cq *cq, const int64_t *use,
+                           int admitted);
 
 #endif

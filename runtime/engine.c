@@ -291,6 +291,52 @@ static void restarted(struct qf_engine *e, struct qf_wl *w, const char *stopped,
 		qf_engine_set_cond(e, w, QF_COND_REQUEUED, 1, reason, msg);
 }
 
+/*
+ * Kueue: workload_controller.go resolveGranularUnadmittedQuotaReservedCondition
+ * for a workload nothing blocks any more (its queues exist and are active):
+ * a reason the scheduler wrote stays until its next attempt; any other (a
+ * blocker that cleared, Deactivated after a reactivation, the legacy
+ * Pending) becomes Misconfigured with ValidateAdmissibility's message, or
+ * else PendingEvaluation.
+ */
+static void reevaluate(struct qf_engine *e, struct qf_wl *w)
+{
+	static const char *const kept[] = {
+		"WaitingForQuota",
+		"NoMatchingFlavor",
+		"ExceedsMaxQuota",
+		"TopologyPlacementFailed",
+		"WaitingForPreemptedWorkloads",
+		"WaitingForPodsReady",
+		"PendingEvaluation",
+	};
+	const struct qf_cond *qr = &w->cond[QF_COND_QUOTA_RESERVED];
+	int ns_mismatch;
+	char *why;
+
+	if (!qr->set || qr->status)
+		return;
+	for (size_t i = 0; qr->reason && i < QF_ARRAY_SIZE(kept); i++) {
+		if (strcmp(qr->reason, kept[i]) != 0)
+			continue;
+		/* SyncAdmittedCondition, as after every QuotaReserved=False */
+		if (!w->cond[QF_COND_ADMITTED].set)
+			qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0,
+			                   "NoReservation",
+			                   "The workload has no reservation");
+		return;
+	}
+	why = qf_engine_inadmissible(e, w, w->cq, &ns_mismatch);
+	if (why)
+		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
+		                   "Misconfigured", why);
+	else
+		qf_engine_set_cond(
+		        e, w, QF_COND_QUOTA_RESERVED, 0, "PendingEvaluation",
+		        "Workload is pending evaluation in the scheduling queue");
+	free(why);
+}
+
 void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 {
 	struct qf_model_wl *m = w->m;
@@ -343,6 +389,8 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 		qf_buf_addf(&b, "ClusterQueue %s is inactive", lq->cq);
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, "Suspended",
 		                   b.buf);
+	} else {
+		reevaluate(e, w);
 	}
 	qf_engine_checks_sync(e, w);
 	/* Kueue: a workload in backoff (requeueState.requeueAt) waits */

@@ -228,6 +228,15 @@ int qf_engine_cycle(struct qf_engine *e);
  * Reactivated after a deactivation eviction). */
 void qf_engine_set_active(struct qf_engine *e, struct qf_wl *w, int active);
 
+/* w waits in its queue as Kueue's queue manager holds it (pending
+ * workloads count these): pending, active, not in a backoff. */
+static inline int qf_engine_queued(const struct qf_engine *e,
+                                   const struct qf_wl *w)
+{
+	return w->state == QF_WL_PENDING && w->m->active &&
+	       w->requeue_at_ms <= e->now_ms;
+}
+
 /* The workload "ns/name", or NULL. */
 struct qf_wl *qf_engine_find(struct qf_engine *e, const char *key);
 
@@ -335,6 +344,14 @@ void qf_engine_evict(struct qf_engine *e, struct qf_wl *w, const char *reason,
 
 /* Put a pending workload in its ClusterQueue's queue, or record why not. */
 void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w);
+
+/* Kueue: workload.ValidateAdmissibility, which the scheduler's nominate and
+ * the workload controller both call: the namespace matches ClusterQueue
+ * cq's selector (*ns_mismatch = 1 if not), the requests are within their
+ * limits, the namespace's LimitRanges are met.  NULL when admissible, else
+ * the message (the caller frees it). */
+char *qf_engine_inadmissible(struct qf_engine *e, const struct qf_wl *w,
+                             int32_t cq, int *ns_mismatch);
 
 /*
  * Admission checks (runtime/engine_checks.c; Kueue:

@@ -82,43 +82,47 @@ static void path_of(const struct qf_engine *e, struct qf_buf *b, int32_t cq)
 
 static void partial_admission(struct cycle *c, struct entry *en);
 
-static void nominate(struct cycle *c, struct entry *en)
+char *qf_engine_inadmissible(struct qf_engine *e, const struct qf_wl *w,
+                             int32_t cq, int *ns_mismatch)
 {
-	struct qf_engine *e = c->e;
-	struct qf_wl *w = en->w;
-	const struct qf_model_cq *cq = e->cq[en->cq].m;
 	const struct qf_model_ns *ns = qf_model_find_ns(e->m, w->m->ns);
 	/* a namespace given by no object still has the label the API server
 	 * sets on every Namespace */
 	struct qf_model_label own = { (char *)QF_MODEL_NS_NAME_LABEL,
 		                      w->m->ns };
 	const struct qf_model_labels only = { &own, 1 };
-	char *lr;
+
+	*ns_mismatch = 0;
+	if (!qf_model_selector_matches(&e->cq[cq].m->nsel,
+	                               ns ? &ns->labels : &only)) {
+		*ns_mismatch = 1;
+		return qf_xstrdup("workload namespace doesn't match "
+		                  "ClusterQueue selector");
+	}
+	/* ValidateResources, then ValidateLimitRange */
+	if (w->m->res_invalid)
+		return qf_xstrdup(w->m->res_invalid);
+	return qf_limitrange_check(e->m, w->m);
+}
+
+static void nominate(struct cycle *c, struct entry *en)
+{
+	struct qf_engine *e = c->e;
+	struct qf_wl *w = en->w;
+	int ns_mismatch;
+	char *why;
 
 	qf_buf_init(&en->msg);
 	qf_assignment_init(&en->a);
 	en->reason = "WaitingForQuota";
 	/* Kueue: scheduler.go nominate */
-	if (!qf_model_selector_matches(&cq->nsel, ns ? &ns->labels : &only)) {
-		qf_buf_adds(
-		        &en->msg,
-		        "workload namespace doesn't match ClusterQueue selector");
+	why = qf_engine_inadmissible(e, w, en->cq, &ns_mismatch);
+	if (why) {
+		qf_buf_adds(&en->msg, why);
+		free(why);
 		en->reason = "Misconfigured";
-		en->requeue = QF_REQUEUE_NAMESPACE_MISMATCH;
-		return;
-	}
-	/* Kueue: workload.ValidateAdmissibility, ValidateResources, then
-	 * ValidateLimitRange */
-	if (w->m->res_invalid) {
-		qf_buf_adds(&en->msg, w->m->res_invalid);
-		en->reason = "Misconfigured";
-		return;
-	}
-	lr = qf_limitrange_check(e->m, w->m);
-	if (lr) {
-		qf_buf_adds(&en->msg, lr);
-		free(lr);
-		en->reason = "Misconfigured";
+		if (ns_mismatch)
+			en->requeue = QF_REQUEUE_NAMESPACE_MISMATCH;
 		return;
 	}
 	en->nominated = 1;

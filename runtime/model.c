@@ -2789,6 +2789,14 @@ int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
 		w->priority = m->wpc[ix_find(&m->wpc_ix, w->prio_class)].value;
 		return QF_OK;
 	}
+	if (m->wpc_missing_warns)
+		return qf_diag_warn(
+		        d, &w->loc, RULE, "metadata.labels",
+		        "WorkloadPriorityClass \"%s\" not found: "
+		        "Kueue creates no Workload for this Job "
+		        "until it exists; simulated with priority 0 "
+		        "until then",
+		        w->prio_class);
 	return qf_diag_error(d, &w->loc, RULE, "metadata.labels",
 	                     "WorkloadPriorityClass \"%s\" not found",
 	                     w->prio_class);

@@ -428,6 +428,12 @@ struct qf_model_config {
 	 * and managedJobsNamespaceSelector with Kueue's default filled in
 	 * (not present before any Configuration: the default applies) */
 	int manage_unlabelled;
+	/* objectRetentionPolicies.workloads: a finished workload is deleted
+	 * afterFinished after its Finished condition; a Job whose workload
+	 * Kueue deactivated, afterDeactivatedByKueue after the eviction
+	 * (has_* 0: not set, nothing deleted) */
+	int has_retain_finished, has_retain_deactivated;
+	int64_t retain_finished_ms, retain_deactivated_ms;
 	struct qf_model_selector managed_ns; /* owned; present if given */
 	char *kueue_ns; /* owned: Configuration namespace (defaulted) */
 };
@@ -468,6 +474,10 @@ struct qf_model {
 	/* owned: Kueue's schemas, built at the first QF_MODEL_FIELDS load */
 	struct qf_kinds *kinds;
 	unsigned generated; /* names made for metadata.generateName */
+	/* a Job naming a WorkloadPriorityClass that does not exist: 0 an
+	 * error (no Workload, as Kueue makes none), 1 a warning and priority
+	 * 0 until the class appears (simulate) */
+	int wpc_missing_warns;
 };
 
 void qf_model_init(struct qf_model *m);

@@ -21,6 +21,7 @@
 #include "core/alloc.h"
 #include "core/buf.h"
 #include "core/doc.h"
+#include "core/opt.h"
 #include "core/qty.h"
 #include "core/banned.h"
 
@@ -170,6 +171,41 @@ static void read_requeue_timestamp(struct cr *c, const json_t *obj,
 		return;
 	}
 	out->requeue_by_creation = !strcmp(s, "Creation");
+}
+
+/* One duration of objectRetentionPolicies.workloads (metav1.Duration:
+ * a Go duration string, not negative). */
+static void read_retention(struct cr *c, const json_t *wls, const char *key,
+                           int *has, int64_t *ms)
+{
+	const json_t *v = json_object_get(wls, key);
+	struct qf_buf path = QF_BUF_INIT;
+
+	if (!v || json_is_null(v))
+		return;
+	qf_buf_addf(&path, "objectRetentionPolicies.workloads.%s", key);
+	if (!json_is_string(v) ||
+	    qf_opt_parse_duration(ms, json_string_value(v)) < 0)
+		fail_key(c, wls, key, path.buf,
+		         "must be a duration such as 30s, 10m or 1h30m");
+	else
+		*has = 1;
+	qf_buf_release(&path);
+}
+
+/* Kueue: objectRetentionPolicies.workloads (workload_controller.go for
+ * afterFinished, jobframework reconciler.go for afterDeactivatedByKueue). */
+static void read_retentions(struct cr *c, const json_t *obj,
+                            struct qf_model_config *out)
+{
+	const json_t *wls = json_object_get(
+	        json_object_get(obj, "objectRetentionPolicies"), "workloads");
+
+	read_retention(c, wls, "afterFinished", &out->has_retain_finished,
+	               &out->retain_finished_ms);
+	read_retention(c, wls, "afterDeactivatedByKueue",
+	               &out->has_retain_deactivated,
+	               &out->retain_deactivated_ms);
 }
 
 /* A quantity given as a string or a JSON number. */
@@ -466,6 +502,7 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 	}
 	read_fs_strategies(c, obj, strategy, &nstrategy);
 	read_requeue_timestamp(c, obj, &cfg);
+	read_retentions(c, obj, &cfg);
 	read_job_management(c, obj, &cfg);
 	if (c->rc < 0) {
 		qf_model_config_release(&cfg);

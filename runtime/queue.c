@@ -283,6 +283,8 @@ static void merge(struct qf_queue *q, struct qf_queue_class *c, int active)
 	}
 }
 
+static void park(struct qf_queue *q, struct qf_queue_item *it);
+
 /* ----- the API ----- */
 
 void qf_queue_push(struct qf_queue *q, struct qf_queue_item *it)
@@ -293,6 +295,10 @@ void qf_queue_push(struct qf_queue *q, struct qf_queue_item *it)
 		return;
 	c = class_for(q, it->hash);
 	it->cls = c;
+	if (c->bulk) {
+		park(q, it);
+		return;
+	}
 	hadd(q, c, c->act, it);
 	q->nactive++;
 	cfix(q, c);
@@ -404,6 +410,7 @@ size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
 	/* Kueue: cluster_queue.go handleInadmissibleHash (U4): the whole
 	 * class goes inadmissible */
 	moved = c->h[c->act].n;
+	c->bulk = 1;
 	merge(q, c, 0);
 	q->nactive -= moved;
 	q->nparked += moved;
@@ -420,6 +427,7 @@ size_t qf_queue_flush_inadmissible(struct qf_queue *q)
 		struct qf_queue_class *c = q->dirty[i];
 
 		c->dirty = 0;
+		c->bulk = 0; /* Kueue clears hashToBulkMoveReason on a flush */
 		if (!c->h[!c->act].n)
 			continue;
 		merge(q, c, 1);

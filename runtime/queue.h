@@ -80,6 +80,9 @@ struct qf_queue_class {
 	uint8_t act;
 	size_t pos;    /* index in the queue's class heap, or SIZE_MAX */
 	uint8_t dirty; /* on the queue's list of classes with parked items */
+	/* bulk-moved after a NoFit (BestEffortFIFO): items pushed into the
+	 * class are parked too, until the next flush */
+	uint8_t bulk;
 };
 
 struct qf_queue {
@@ -102,7 +105,9 @@ struct qf_queue {
 void qf_queue_init(struct qf_queue *q, int strict);
 void qf_queue_release(struct qf_queue *q);
 
-/* Add a new pending item to the active heap. */
+/* Add a new pending item to the active heap; inadmissible at once when
+ * its class was bulk-moved since the last flush (Kueue: cluster_queue.go
+ * PushOrUpdate, hashToBulkMoveReason). */
 void qf_queue_push(struct qf_queue *q, struct qf_queue_item *it);
 
 /* Remove the head (U1); NULL when nothing is active.  It becomes inflight. */

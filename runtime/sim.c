@@ -72,6 +72,63 @@ static struct due heap_pop(struct sim *s)
 
 /* ----- the event sink ----- */
 
+/* A condition's time as the API stores it: whole seconds. */
+static int64_t whole_second(int64_t ms)
+{
+	return ms - ((ms % 1000) + 1000) % 1000;
+}
+
+/* Kueue's objectRetentionPolicies.workloads: a finished workload is
+ * deleted afterFinished after its Finished condition (workload
+ * controller); the Job of one Kueue deactivated (Evicted reason
+ * DeactivatedDueTo<cause>, not a user's plain Deactivated) is deleted, and
+ * its Workload with it, afterDeactivatedByKueue after that eviction
+ * (jobframework).  Conditions count in whole seconds, as Kueue compares
+ * them. */
+static void retain_finished(struct sim *s, struct qf_wl *w)
+{
+	const struct qf_model_config *cfg = &s->m.cfg;
+
+	if (w->state == QF_WL_FINISHED && cfg->has_retain_finished)
+		heap_push_kind(s,
+		               whole_second(w->cond[QF_COND_FINISHED].ltt_ms) +
+		                       cfg->retain_finished_ms,
+		               w, DUE_RETAIN_FINISHED);
+}
+
+static int deactivated_by_kueue(const struct qf_wl *w)
+{
+	const struct qf_cond *c = &w->cond[QF_COND_EVICTED];
+
+	return w->state == QF_WL_PENDING && !w->m->active && c->set &&
+	       c->status && c->reason &&
+	       !strncmp(c->reason, "DeactivatedDueTo", 16);
+}
+
+static void retain_deactivated(struct sim *s, struct qf_wl *w, int64_t at)
+{
+	const struct qf_model_config *cfg = &s->m.cfg;
+
+	if (cfg->has_retain_deactivated && qf_model_wl_job(w->m))
+		heap_push_kind(s, whole_second(at) + cfg->retain_deactivated_ms,
+		               w, DUE_RETAIN_DEACTIVATED);
+}
+
+static void retain(struct sim *s, const struct qf_event *ev)
+{
+	struct qf_wl *w = qf_engine_find(s->e, ev->workload);
+
+	if (!w)
+		return;
+	if (!strcmp(ev->reason, "Finished"))
+		retain_finished(s, w);
+	/* the warnings Kueue records as it deactivates a workload; the
+	 * eviction follows at the same instant */
+	else if (!strcmp(ev->reason, "AdmissionCheckRejected") ||
+	         !strcmp(ev->reason, "MaximumExecutionTimeExceeded"))
+		retain_deactivated(s, w, ev->time_ms);
+}
+
 static void sink(void *arg, const struct qf_event *ev)
 {
 	struct sim *s = arg;
@@ -93,6 +150,8 @@ static void sink(void *arg, const struct qf_event *ev)
 		if (w && w->finish_at_ms >= 0)
 			heap_push(s, w->finish_at_ms, w);
 	}
+	if (s->e)
+		retain(s, ev);
 	/* an admission check's Retry: the workload waits out its backoff */
 	if (!strcmp(ev->reason, "EvictedDueToAdmissionCheck") && s->e) {
 		struct qf_wl *w = qf_engine_find(s->e, ev->workload);
@@ -744,6 +803,10 @@ static int do_op(struct sim *s, struct op *p)
 /* Is this heap entry still a scheduled finish? (stale after eviction) */
 static int due_live(const struct due *du)
 {
+	if (du->kind == DUE_RETAIN_FINISHED)
+		return du->w->state == QF_WL_FINISHED;
+	if (du->kind == DUE_RETAIN_DEACTIVATED)
+		return deactivated_by_kueue(du->w);
 	if (du->kind == DUE_REQUEUE)
 		return du->w->state == QF_WL_PENDING &&
 		       du->w->requeue_at_ms == du->at;
@@ -756,9 +819,14 @@ static void finish_due(struct sim *s, int64_t t)
 	while (s->nheap && s->heap[0].at <= s->t0 + t) {
 		struct due du = heap_pop(s);
 
-		if (due_live(&du) && du.kind == DUE_REQUEUE)
+		if (!due_live(&du))
+			continue;
+		if (du.kind == DUE_REQUEUE)
 			qf_engine_requeue_due(s->e, du.w);
-		else if (due_live(&du))
+		else if (du.kind == DUE_RETAIN_FINISHED ||
+		         du.kind == DUE_RETAIN_DEACTIVATED)
+			qf_engine_delete(s->e, du.w);
+		else
 			qf_engine_run_out(s->e, du.w);
 	}
 }
@@ -854,9 +922,15 @@ static int simulate(struct sim *s)
 				break;
 		return QF_OK;
 	}
-	for (size_t i = 0; i < s->e->nwl; i++)
+	for (size_t i = 0; i < s->e->nwl; i++) {
 		if (s->e->wl[i]->finish_at_ms >= 0)
 			heap_push(s, s->e->wl[i]->finish_at_ms, s->e->wl[i]);
+		retain_finished(s, s->e->wl[i]);
+		if (deactivated_by_kueue(s->e->wl[i]))
+			retain_deactivated(
+			        s, s->e->wl[i],
+			        s->e->wl[i]->cond[QF_COND_EVICTED].ltt_ms);
+	}
 	return event_loop(s);
 }
 
@@ -920,6 +994,7 @@ int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
 	s.o = o;
 	s.d = d;
 	qf_model_init(&s.m);
+	s.m.wpc_missing_warns = 1;
 	qf_docset_init(&s.docs);
 	qf_buf_init(&s.events);
 	qf_names_init(&s.statq);

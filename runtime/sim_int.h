@@ -51,7 +51,14 @@ struct op {
 	size_t off, len; /* the line in the trace text (for positions) */
 };
 
-enum due_kind { DUE_FINISH = 0, DUE_REQUEUE = 1 };
+enum due_kind {
+	DUE_FINISH = 0,
+	DUE_REQUEUE = 1,
+	/* objectRetentionPolicies: a finished workload, or the Job of one
+	 * Kueue deactivated, is deleted */
+	DUE_RETAIN_FINISHED = 2,
+	DUE_RETAIN_DEACTIVATED = 3,
+};
 
 struct due {
 	int64_t at;

@@ -11,6 +11,7 @@
  *   ns/name preempted [reason=R] [message=M]
  *   clusterqueue/NAME absent | [active=R] [terminating=B] [COUNT=N]
  * [weightedShare=N]
+ *   localqueue/NS/NAME absent | [active=R] [COUNT=N]
  *
  * The "got" side prints only the fields the case asserts (a case without a
  * message does not compare messages), so run.sh can show a plain `diff -u`.
@@ -209,8 +210,8 @@ static int condition_true(json_t *wl, const char *type)
 }
 
 /* Workloads of the dump, keyed "ns/name"; its ClusterQueues by name
- * into *cqs. */
-static json_t *load_dump(const char *path, json_t **cqs)
+ * into *cqs, its LocalQueues by "ns/name" into *lqs. */
+static json_t *load_dump(const char *path, json_t **cqs, json_t **lqs)
 {
 	json_error_t err;
 	json_t *root = json_load_file(path, 0, &err);
@@ -224,6 +225,7 @@ static json_t *load_dump(const char *path, json_t **cqs)
 	}
 	out = json_object();
 	*cqs = json_object();
+	*lqs = json_object();
 	json_array_foreach (json_object_get(root, "items"), i, item) {
 		const char *kind = str(item, "kind");
 		json_t *md = json_object_get(item, "metadata");
@@ -231,12 +233,14 @@ static json_t *load_dump(const char *path, json_t **cqs)
 
 		if (kind && !strcmp(kind, "ClusterQueue") && str(md, "name"))
 			json_object_set(*cqs, str(md, "name"), item);
-		if (!kind || strcmp(kind, "Workload"))
+		if (!kind || (strcmp(kind, "Workload") != 0 &&
+		              strcmp(kind, "LocalQueue") != 0))
 			continue;
 		qf_buf_addf(&key, "%s/%s",
 		            str(md, "namespace") ? str(md, "namespace") : "",
 		            str(md, "name") ? str(md, "name") : "");
-		json_object_set(out, key.buf, item);
+		json_object_set(strcmp(kind, "Workload") ? *lqs : out, key.buf,
+		                item);
 		qf_buf_release(&key);
 	}
 	json_decref(root);
@@ -553,18 +557,19 @@ static void render_want(struct qf_buf *b, const char *key, const char *cat,
  * active (the Active condition's reason), terminating (true while
  * metadata.deletionTimestamp is set), the status counts, and
  * weightedShare (status.fairSharing.weightedShare, <none> when absent).
+ * expect.localQueues: "NS/NAME" -> the same (active and the counts).
  */
 static const char *const cq_counts[] = { "pendingWorkloads",
 	                                 "reservingWorkloads",
 	                                 "admittedWorkloads" };
 
-static void render_cq(struct qf_buf *b, const char *name, json_t *want,
-                      json_t *cq, int got)
+static void render_cq(struct qf_buf *b, const char *kind, const char *name,
+                      json_t *want, json_t *cq, int got)
 {
 	json_t *st = json_object_get(cq, "status"), *c, *active = NULL;
 	size_t i;
 
-	qf_buf_addf(b, "clusterqueue/%s", name);
+	qf_buf_addf(b, "%s/%s", kind, name);
 	if (got ? !cq : json_is_string(want)) {
 		qf_buf_adds(b, " absent\n");
 		return;
@@ -844,7 +849,7 @@ static int run(const char *header, const char *dump, const char *events,
                const char *want_out, const char *got_out)
 {
 	json_t *hdr = load_yaml(header), *wls = NULL, *evs = NULL;
-	json_t *want = NULL, *all = NULL, *cqs = NULL, *wcq;
+	json_t *want = NULL, *all = NULL, *cqs = NULL, *lqs = NULL, *wcq;
 	struct qf_buf w = QF_BUF_INIT, g = QF_BUF_INIT;
 	const char **keys = NULL;
 	size_t n = 0;
@@ -852,7 +857,7 @@ static int run(const char *header, const char *dump, const char *events,
 
 	if (!hdr)
 		goto done;
-	wls = load_dump(dump, &cqs);
+	wls = load_dump(dump, &cqs, &lqs);
 	evs = load_events(events);
 	if (!wls || !evs)
 		goto done;
@@ -881,14 +886,21 @@ static int run(const char *header, const char *dump, const char *events,
 			qf_buf_addf(&g, "%s missing from --dump-state\n",
 			            keys[i]);
 	}
-	free(keys);
-	wcq = json_object_get(json_object_get(hdr, "expect"), "clusterQueues");
-	keys = sorted_keys(wcq, &n);
-	for (size_t i = 0; i < n; i++) {
-		json_t *wv = json_object_get(wcq, keys[i]);
+	for (int lq = 0; lq < 2; lq++) {
+		const char *kind = lq ? "localqueue" : "clusterqueue";
+		json_t *got = lq ? lqs : cqs;
 
-		render_cq(&w, keys[i], wv, NULL, 0);
-		render_cq(&g, keys[i], wv, json_object_get(cqs, keys[i]), 1);
+		free(keys);
+		wcq = json_object_get(json_object_get(hdr, "expect"),
+		                      lq ? "localQueues" : "clusterQueues");
+		keys = sorted_keys(wcq, &n);
+		for (size_t i = 0; i < n; i++) {
+			json_t *wv = json_object_get(wcq, keys[i]);
+
+			render_cq(&w, kind, keys[i], wv, NULL, 0);
+			render_cq(&g, kind, keys[i], wv,
+			          json_object_get(got, keys[i]), 1);
+		}
 	}
 	rc = (write_file(want_out, &w) < 0 || write_file(got_out, &g) < 0) ? 2
 	                                                                   : 0;
@@ -901,6 +913,7 @@ done:
 	json_decref(evs);
 	json_decref(wls);
 	json_decref(cqs);
+	json_decref(lqs);
 	json_decref(hdr);
 	return rc;
 }

@@ -67,8 +67,17 @@ k patch cq $CQ --type=merge -p '{"spec":{"stopPolicy":"None"}}' >/dev/null 2>&1 
 wait_for "lq ready again" "lqact" "Active/True/Ready/Can submit new workloads to localQueue/1"
 k patch localqueue user-queue --type=merge -p '{"spec":{"stopPolicy":"Hold"}}' >/dev/null 2>&1 || bad "lq hold"
 wait_for "lq stopped" "lqact" "Active/False/Stopped/LocalQueue is stopped/2"
+# a stopped LocalQueue counts no pending workload (Kueue: localqueue
+# controller updateStatusIfChanged reads PendingWorkloads only without a
+# stopPolicy); its Job waits and is admitted once it is resumed
+k create -f "$EX/job1.yaml" >/dev/null 2>&1 || bad "create job1 again"
+wait_for "job1 waits" "k get workloads -o jsonpath='{.items[0].status.conditions[0].reason}'" "Suspended"
+expect_eq "stopped lq pending" "$(k get localqueue user-queue -o jsonpath='{.status.pendingWorkloads}')" "0"
 k patch localqueue user-queue --type=merge -p '{"spec":{"stopPolicy":"None"}}' >/dev/null 2>&1 || bad "lq resume"
 wait_for "lq resumed" "lqact" "Active/True/Ready/Can submit new workloads to localQueue/3"
+wait_for "job1 admitted after resume" "last lq" "0/1/1"
+k delete job job1 >/dev/null 2>&1 || bad "delete job1 again"
+wait_for "lq empty again" "last lq" "0/0/0"
 # the table a watch prints carries the counts too
 out=$(timeout 2 kubectl $S get clusterqueues -w 2>/dev/null | head -2)
 expect_has "table" "$out" "$CQ"

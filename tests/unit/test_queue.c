@@ -130,6 +130,34 @@ static void test_queue_parks_equivalent_workloads(void **state)
 	qf_queue_release(&q);
 }
 
+/* An item pushed into a class bulk-moved since the last flush is parked
+ * at once (Kueue: PushOrUpdate, hashToBulkMoveReason); a flush ends it. */
+static void test_queue_late_equivalent_parked(void **state)
+{
+	struct qf_queue q;
+	struct qf_queue_item a, b, c, d;
+
+	(void)state;
+	qf_queue_init(&q, 0);
+	item(&a, 0, 0, "ns/a", 7);
+	qf_queue_push(&q, &a);
+	assert_ptr_equal(qf_queue_pop(&q), &a);
+	assert_int_equal(qf_queue_requeue(&q, &a, QF_REQUEUE_NO_FIT, 0), 1);
+	item(&b, 0, 1, "ns/b", 7);
+	item(&c, 0, 2, "ns/c", 8);
+	qf_queue_push(&q, &b);
+	qf_queue_push(&q, &c);
+	assert_int_equal(q.nparked, 2);
+	assert_ptr_equal(qf_queue_pop(&q), &c);
+	assert_null(qf_queue_pop(&q));
+	assert_int_equal(qf_queue_flush_inadmissible(&q), 2);
+	item(&d, 0, 3, "ns/d", 7);
+	qf_queue_push(&q, &d); /* after the flush: active */
+	assert_int_equal(q.nactive, 3);
+	assert_ptr_equal(qf_queue_pop(&q), &a);
+	qf_queue_release(&q);
+}
+
 static void test_queue_sticky_preemptor_goes_first(void **state)
 {
 	struct qf_queue q;
@@ -162,6 +190,7 @@ int main(void)
 		cmocka_unit_test(
 		        test_queue_flush_after_pop_requeues_immediately),
 		cmocka_unit_test(test_queue_parks_equivalent_workloads),
+		cmocka_unit_test(test_queue_late_equivalent_parked),
 		cmocka_unit_test(test_queue_sticky_preemptor_goes_first),
 	};
 	return cmocka_run_group_tests_name("queue", tests, NULL, NULL);

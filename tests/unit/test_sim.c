@@ -105,8 +105,13 @@ static void test_sim_example_trace(void **state)
 	assert_non_null(st);
 	assert_string_equal(json_string_value(json_object_get(st, "kind")),
 	                    "List");
-	/* 3 workloads and 2 ClusterQueues */
-	assert_int_equal(json_array_size(json_object_get(st, "items")), 5);
+	/* 3 workloads, 2 ClusterQueues and 2 LocalQueues, in that order */
+	assert_int_equal(json_array_size(json_object_get(st, "items")), 7);
+	assert_string_equal(
+	        json_string_value(json_object_get(
+	                json_array_get(json_object_get(st, "items"), 6),
+	                "kind")),
+	        "LocalQueue");
 	json_decref(sum);
 	json_decref(st);
 	qf_buf_release(&ev);

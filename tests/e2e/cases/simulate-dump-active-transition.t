@@ -4,4 +4,4 @@ args: simulate -f tests/fixtures/audit/inactive/lender.yaml --trace tests/fixtur
 exit: 0
 after-sh: tr -d ' \n' <"$tmp/sdat-50.json" | grep -qF '"type":"Active","status":"False","observedGeneration":1,"lastTransitionTime":"2026-06-12T09:00:10Z","reason":"Stopped"'
 after-sh: tr -d ' \n' <"$tmp/sdat-120.json" | grep -qF '"type":"Active","status":"True","observedGeneration":1,"lastTransitionTime":"2026-06-12T09:01:50Z","reason":"Ready"'
-after-sh: test "$(tr -d ' \n' <"$tmp/sdat-120.json" | grep -oF '"type":"Active","status":"True","observedGeneration":1,"lastTransitionTime":"2026-06-12T09:00:00Z"' | wc -l)" = 1
+after-sh: test "$(tr -d ' \n' <"$tmp/sdat-120.json" | grep -oF '"type":"Active","status":"True","observedGeneration":1,"lastTransitionTime":"2026-06-12T09:00:00Z","reason":"Ready","message":"Canadmit' | wc -l)" = 1
