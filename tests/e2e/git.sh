@@ -148,6 +148,18 @@ check diff-unknown 2 "$QF" diff v1 nope --path tenants
 has diff-unknown "unknown revision \"nope\""
 check diff-usage 2 "$QF" diff v1
 
+# a side that is both a folder here and a branch is ambiguous, as git
+# says: exit 2 with both spellings (the folder was read, with --path
+# tenants an empty spec, so every tenant read as added)
+g branch tenants v1
+check diff-side-ambiguous 2 "$QF" diff tenants v1 --path tenants
+has diff-side-ambiguous '"tenants" is both a folder here and a revision of the repository'
+has diff-side-ambiguous 'write ./tenants for the folder, or tenants^{commit} for the revision'
+hasnt diff-side-ambiguous "added"
+check diff-side-revision-spelled 0 "$QF" diff 'tenants^{commit}' v1 --path tenants
+has diff-side-revision-spelled "tenants 0 added, 0 removed, 0 changed"
+g branch -D -q tenants
+
 # a file that does not load at a revision fails that side, as on disk
 # (it was left out: its tenants read as removed, exit 0)
 git -C "$tmp/repo" worktree add -q -b broken "$tmp/broken-wt" v2
