@@ -65,6 +65,34 @@ static int on_disk(const char *side, const struct args *a)
 	                              !stat(side, &st) && S_ISREG(st.st_mode));
 }
 
+/*
+ * 1 (a QF021 error added) when side, a folder or file here, is also a
+ * revision of the repository (a branch named tenants beside the folder
+ * tenants): which one was read decided what the diff says (the folder with
+ * --path tenants is empty, so every tenant read as added), and git itself
+ * refuses such an argument as ambiguous.  Out of a repository, 0.
+ */
+static int ambiguous(const char *side, const struct args *a, struct qf_git **g,
+                     struct qf_diags *d)
+{
+	struct qf_diags scratch = QF_DIAGS_INIT;
+
+	if (!*g && qf_git_open(g, a->repo ? a->repo : ".", &scratch))
+		*g = NULL;
+	qf_diags_release(&scratch);
+	if (!*g || !qf_git_rev_exists(*g, side))
+		return 0;
+	(void)qf_diag_error(d, NULL, "QF021", NULL,
+	                    "\"%s\" is both a %s here and a revision of the "
+	                    "repository, so which one to compare is ambiguous",
+	                    side, qf_fs_is_dir(side) ? "folder" : "file");
+	qf_diag_hint(d,
+	             "write ./%s for the %s, or %s^{commit} for the revision "
+	             "(as git asks for one or the other)",
+	             side, qf_fs_is_dir(side) ? "folder" : "file", side);
+	return 1;
+}
+
 /* Load one side: a directory or file on disk, else a revision. */
 static int load_side(struct qf_compile *c, const char *side,
                      const struct args *a, struct qf_git **g,
@@ -79,6 +107,10 @@ static int load_side(struct qf_compile *c, const char *side,
 	if (on_disk(side, a)) {
 		const char *p;
 
+		if (ambiguous(side, a, g, d)) {
+			rc = QF_EUSAGE;
+			goto done;
+		}
 		qf_buf_adds(&dir, side);
 		if (a->path)
 			qf_buf_addf(&dir, "/%s", a->path);
@@ -167,6 +199,8 @@ static void label_side(struct qf_diags *d, const char *side,
 
 		if ((!git && g->file) || (g->rule && !strcmp(g->rule, "QF020")))
 			continue; /* the repository's, not the side's */
+		if (!git && g->rule && !strcmp(g->rule, "QF021"))
+			continue; /* the argument's (ambiguous) */
 		if (git && g->file && !strncmp(g->file, side, strlen(side)) &&
 		    g->file[strlen(side)] == ':')
 			continue; /* named already (QF023) */

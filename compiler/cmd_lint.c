@@ -34,10 +34,11 @@ static const char summary[] =
         "check, the policy rules QF4xx and the organisation rules QF6xx of\n"
         "--rules FILE.  Findings go to stdout at the file:line:col of the\n"
         "offending field.  With --git-range the HEAD tree is read from the\n"
-        "git object store and only files changed in the range are reported\n"
-        "(pool-wide capacity rules see the whole tree); with BASE...HEAD,\n"
-        "files changed since HEAD parted from BASE, as git reads it.  Exit\n"
-        "0 clean, 1 a finding at or above --fail-on (error), 2 usage error.";
+        "git object store and only files changed in the range are reported,\n"
+        "with what the change breaks in other files (pool-wide capacity\n"
+        "rules see the whole tree); with BASE...HEAD, files changed since\n"
+        "HEAD parted from BASE, as git reads it.  Exit 0 clean, 1 a finding\n"
+        "at or above --fail-on (error), 2 usage error.";
 
 struct args {
 	const char *format, *rules, *fail_on, *range, *repo;

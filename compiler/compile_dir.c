@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/alloc.h"
@@ -230,6 +231,43 @@ static int adopt_marked(struct outdir *o)
 	return QF_OK;
 }
 
+/*
+ * QF002 and QF_EUSAGE (exit 2) when dir exists but is no folder: a file,
+ * or a symbolic link to nothing, which mkdir takes for a folder that
+ * exists (the OS's "cannot open directory", exit 1 for the link).  QF_OK
+ * for a folder, a link to one, or nothing (-o creates it).
+ */
+static int not_a_folder(const char *dir, struct qf_diags *d)
+{
+	struct qf_loc loc = { dir, 0, 0 };
+	struct stat st;
+	char target[4096];
+	ssize_t n;
+
+	if (lstat(dir, &st))
+		return QF_OK;
+	if (stat(dir, &st)) {
+		n = readlink(dir, target, sizeof(target) - 1);
+		if (n < 0)
+			return QF_OK; /* the open that follows says why */
+		target[n] = '\0';
+		(void)qf_diag_error(d, &loc, "QF002", NULL,
+		                    "a symbolic link to \"%s\", which does "
+		                    "not exist; expected a folder",
+		                    target);
+		qf_diag_hint(d, "create the folder it names, or remove the "
+		                "link and let -o create the folder");
+		return QF_EUSAGE;
+	}
+	if (S_ISDIR(st.st_mode))
+		return QF_OK;
+	(void)qf_diag_error(d, &loc, "QF002", NULL, "is a %s, not a folder",
+	                    S_ISREG(st.st_mode) ? "file" : "special file");
+	qf_diag_hint(d, "-o and --check name the folder that holds one file "
+	                "per object");
+	return QF_EUSAGE;
+}
+
 static int outdir_open(struct outdir *o, const char *dir, int create,
                        struct qf_diags *d)
 {
@@ -239,7 +277,9 @@ static int outdir_open(struct outdir *o, const char *dir, int create,
 	qf_buf_adds(&o->shown, dir);
 	while (o->shown.len > 1 && o->shown.buf[o->shown.len - 1] == '/')
 		qf_buf_setlen(&o->shown, o->shown.len - 1);
-	rc = create ? qf_fs_mkdirs(o->shown.buf, d) : QF_OK;
+	rc = not_a_folder(o->shown.buf, d);
+	if (!rc && create)
+		rc = qf_fs_mkdirs(o->shown.buf, d);
 	if (!rc)
 		rc = qf_fs_open_dir(&o->fd, o->shown.buf, d);
 	if (!rc && create && flock(o->fd, LOCK_EX | LOCK_NB))
@@ -662,8 +702,10 @@ int qf_compile_check_dir(const char *dir, const struct qf_compile_files *files,
 {
 	struct outdir o = OUTDIR_INIT;
 	struct qf_buf have = QF_BUF_INIT, want = QF_BUF_INIT;
-	int rc = QF_OK, stale = 0;
+	int rc = not_a_folder(dir, d), stale = 0;
 
+	if (rc)
+		return rc;
 	if (!qf_fs_is_dir(dir)) {
 		struct qf_loc loc = { dir, 0, 0 };
 

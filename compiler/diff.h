@@ -44,6 +44,14 @@ json_t *qf_diff_failure(const char *base_name, const char *head_name,
                         int base_ok, int head_ok,
                         const struct qf_diags *errors);
 
+/*
+ * Bytes of a markdown diff at most: GitHub refuses a pull-request comment
+ * over 65,536 characters ("Body is too long"), so a larger diff would post
+ * nothing.  Past it the longest tables lose their last rows and say how
+ * many (qf_diff_render); the text and JSON formats are never cut.
+ */
+#define QF_DIFF_MD_MAX_BYTES 60000u
+
 enum qf_diff_format {
 	QF_DIFF_TEXT = 0,
 	QF_DIFF_JSON,

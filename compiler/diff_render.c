@@ -326,6 +326,80 @@ static void md_objects(struct qf_buf *b, const json_t *list)
 	}
 }
 
+/* ---- a comment GitHub takes ------------------------------------------- */
+
+/* Lines of a table section before its first row: blank, heading, blank,
+ * header, separator. */
+#define MD_TABLE_HEAD 5
+
+/* Bytes of the note a cut table ends with, at most, and the least a table
+ * is given (its head and a few rows). */
+#define MD_CUT_NOTE  200
+#define MD_MIN_SHARE 1024
+
+/*
+ * Cut the table section t to at most max (> MD_CUT_NOTE) bytes at a row's
+ * end, keeping its head, and say how many rows (what) were left out and
+ * where to see them.  Nothing when it fits.
+ */
+static void cut_table(struct qf_buf *t, size_t max, const char *what)
+{
+	size_t keep = 0, i, nl = 0, rows = 0;
+
+	if (t->len <= max)
+		return;
+	for (i = 0; i < t->len && nl < MD_TABLE_HEAD; i++)
+		nl += t->buf[i] == '\n';
+	keep = i;
+	for (; i < t->len && i < max - MD_CUT_NOTE; i++)
+		if (t->buf[i] == '\n')
+			keep = i + 1;
+	for (i = keep; i < t->len; i++)
+		rows += t->buf[i] == '\n';
+	qf_buf_setlen(t, keep);
+	qf_buf_addf(t,
+	            "\n_%zu more %s not shown: the comment would pass the "
+	            "65,536 characters GitHub allows; `quotaflow diff` "
+	            "prints them all._\n",
+	            rows, what);
+}
+
+/*
+ * The markdown, within about QF_DIFF_MD_MAX_BYTES: the summary always,
+ * then the tables in their usual order, each cut to a fair share of what
+ * is left (the smallest is served first, so what it does not need goes to
+ * the larger ones).
+ */
+static void render_markdown(struct qf_buf *out, const json_t *d)
+{
+	static const char *const what[3] = { "tenant rows",
+		                             "flavour and account rows",
+		                             "object rows" };
+	struct qf_buf part[3] = { QF_BUF_INIT, QF_BUF_INIT, QF_BUF_INIT };
+	int done[3] = { 0, 0, 0 };
+	size_t left, i, n, s, share;
+
+	md_summary(out, d);
+	md_tenants(&part[0], json_object_get(d, "tenants"));
+	md_capacity(&part[1], d);
+	md_objects(&part[2], json_object_get(d, "objects"));
+	left = QF_DIFF_MD_MAX_BYTES > out->len ? QF_DIFF_MD_MAX_BYTES - out->len
+	                                       : 0;
+	for (n = 3; n > 0; n--) {
+		for (s = 3, i = 0; i < 3; i++)
+			if (!done[i] && (s == 3 || part[i].len < part[s].len))
+				s = i;
+		share = left / n > MD_MIN_SHARE ? left / n : MD_MIN_SHARE;
+		cut_table(&part[s], share, what[s]);
+		left = left > part[s].len ? left - part[s].len : 0;
+		done[s] = 1;
+	}
+	for (i = 0; i < 3; i++) {
+		qf_buf_add(out, part[i].buf, part[i].len);
+		qf_buf_release(&part[i]);
+	}
+}
+
 /* ---- a side that does not compile ------------------------------------- */
 
 json_t *qf_diff_failure(const char *base_name, const char *head_name,
@@ -444,10 +518,7 @@ void qf_diff_render(struct qf_buf *out, const json_t *diff,
 		free(s);
 		break;
 	case QF_DIFF_MARKDOWN:
-		md_summary(out, diff);
-		md_tenants(out, json_object_get(diff, "tenants"));
-		md_capacity(out, diff);
-		md_objects(out, json_object_get(diff, "objects"));
+		render_markdown(out, diff);
 		break;
 	default:
 		render_text(out, diff);

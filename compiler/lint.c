@@ -170,15 +170,29 @@ static int in_list(const struct qf_strlist *l, const char *s)
 	return 0;
 }
 
-void qf_lint_filter_files(struct qf_diags *d, const struct qf_strlist *keep)
+void qf_lint_place(struct qf_buf *out, const struct qf_diag *g)
 {
+	/* \x1f: no rule id or line number holds it, so places cannot
+	 * run into each other whatever the file is called */
+	qf_buf_reset(out);
+	qf_buf_addf(out, "%s\x1f%s\x1f%u\x1f%u", g->rule ? g->rule : "",
+	            g->file ? g->file : "", g->line, g->col);
+}
+
+void qf_lint_filter_files(struct qf_diags *d, const struct qf_strlist *keep,
+                          const struct qf_strlist *before)
+{
+	struct qf_buf place = QF_BUF_INIT;
 	size_t i, w = 0;
 
 	for (i = 0; i < d->n; i++) {
 		struct qf_diag *g = &d->v[i];
 
+		if (before && g->file)
+			qf_lint_place(&place, g);
 		if (!g->file || in_list(keep, g->file) ||
-		    (g->rule && qf_lint_rule_poolwide(g->rule))) {
+		    (g->rule && qf_lint_rule_poolwide(g->rule)) ||
+		    (before && !in_list(before, place.buf))) {
 			d->v[w++] = *g;
 			continue;
 		}
@@ -192,4 +206,5 @@ void qf_lint_filter_files(struct qf_diags *d, const struct qf_strlist *keep)
 		free(g->hint);
 	}
 	d->n = w;
+	qf_buf_release(&place);
 }

@@ -95,9 +95,16 @@ void qf_lint_policy_free(struct qf_lint_policy *p);
 
 /*
  * Drop the findings whose file is not in keep (sorted), except pool-wide
- * ones and findings with no file.  Used by --git-range.
+ * ones, findings with no file and (before not NULL) findings BASE did not
+ * have: a place (qf_lint_place) missing from before (sorted) is one the
+ * change brought to a file it did not touch (a ResourceFlavor removed that
+ * an unchanged ClusterQueue names).  Used by --git-range.
  */
-void qf_lint_filter_files(struct qf_diags *d, const struct qf_strlist *keep);
+void qf_lint_filter_files(struct qf_diags *d, const struct qf_strlist *keep,
+                          const struct qf_strlist *before);
+
+/* A finding's place, "rule file line col" (an owned string in out). */
+void qf_lint_place(struct qf_buf *out, const struct qf_diag *g);
 
 /* Output formats of lint_report.c. */
 enum qf_lint_format {

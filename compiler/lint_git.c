@@ -3,7 +3,9 @@
  * whole HEAD tree is linted (so pool-wide sums see every tenant and every
  * queue), then findings outside the changed files are dropped, except the
  * pool-wide ones (qf_lint_rule_poolwide): a change that overcommits a
- * flavour must fail even when the line that overflows did not change.
+ * flavour must fail even when the line that overflows did not change; and
+ * except those BASE's tree did not have at that place: a change that
+ * removes a ResourceFlavor fails the unchanged ClusterQueue naming it.
  */
 #include "compiler/lint_git.h"
 
@@ -43,12 +45,42 @@ int qf_lint_git_load(struct qf_docset *set, struct qf_git *g, const char *rev,
 	return rc;
 }
 
+/*
+ * The places of what lint finds in rev's tree (qf_lint_place), sorted,
+ * into out.  Its own errors (a file of BASE that does not load, a subdir
+ * BASE does not hold) are BASE's business and are not reported.
+ */
+static void places_at(struct qf_strlist *out, struct qf_git *g, const char *rev,
+                      const struct qf_strlist *subdirs,
+                      const struct qf_lint_opts *lo)
+{
+	struct qf_docset set = QF_DOCSET_INIT;
+	struct qf_diags bd = QF_DIAGS_INIT;
+	struct qf_buf place = QF_BUF_INIT;
+	int rc = qf_lint_git_load(&set, g, rev, subdirs, &bd);
+
+	/* BASE's failures are not reported: they only leave fewer places,
+	 * so more of HEAD's findings are said */
+	if (rc != QF_EIO)
+		rc = qf_lint_run(set.objs, set.nobjs, lo, &bd);
+	(void)rc;
+	for (size_t i = 0; i < bd.n; i++)
+		if (bd.v[i].file) {
+			qf_lint_place(&place, &bd.v[i]);
+			qf_strlist_add(out, place.buf);
+		}
+	qf_strlist_sort(out);
+	qf_buf_release(&place);
+	qf_diags_release(&bd);
+	qf_docset_release(&set);
+}
+
 int qf_lint_git_range(const char *repo, const char *range,
                       const struct qf_strlist *subdirs,
                       const struct qf_lint_opts *lo, struct qf_diags *d)
 {
 	struct qf_docset set = QF_DOCSET_INIT;
-	struct qf_strlist changed = QF_STRLIST_INIT;
+	struct qf_strlist changed = QF_STRLIST_INIT, before = QF_STRLIST_INIT;
 	struct qf_git *g = NULL;
 	char *base = NULL, *head = NULL, hex[41];
 	int rc, three;
@@ -77,11 +109,15 @@ int qf_lint_git_range(const char *repo, const char *range,
 		goto done;
 	}
 	rc = qf_lint_run(set.objs, set.nobjs, lo, d);
-	qf_lint_filter_files(d, &changed);
+	/* a change reaches beyond its files: a ResourceFlavor removed fails
+	 * the ClusterQueue that names it, in a file it did not touch */
+	places_at(&before, g, three ? hex : base, subdirs, lo);
+	qf_lint_filter_files(d, &changed, &before);
 	qf_docset_utf16_columns(&set, d);
 done:
 	qf_docset_release(&set);
 	qf_strlist_release(&changed);
+	qf_strlist_release(&before);
 	qf_git_free(g);
 	free(base);
 	free(head);

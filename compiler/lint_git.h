@@ -29,7 +29,9 @@ int qf_lint_git_load(struct qf_docset *set, struct qf_git *g, const char *rev,
  * `lint --git-range BASE..HEAD` (or BASE...HEAD: from their merge base;
  * an empty side is HEAD): lint the
  * manifests of HEAD's tree under subdirs (all when empty), then keep only
- * findings in files changed in the range, and pool-wide ones.  Returns
+ * findings in files changed in the range, pool-wide ones, and those the
+ * change brought to other files (BASE's tree, linted too, did not have
+ * them at that place).  Returns
  * QF_OK once linted, QF_ERR when the repository or a revision cannot be
  * used (an error is added), QF_EUSAGE for a malformed range.
  */

@@ -195,6 +195,14 @@ static int load_ratio(struct qf_lint_policy *p, const json_t *top,
 	if (!json_is_number(v) || x < 1 || x > 1e6)
 		return bad(d, p->doc, top, NULL, "maxBurstRatio",
 		           "a number from 1 to 1000000");
+	if (qf_doc_octal_text(p->doc, v)) { /* 010: 8 read, 10 meant */
+		struct qf_loc loc =
+		        qf_doc_loc_key(p->doc, top, "maxBurstRatio");
+
+		return qf_doc_report_octal(d, &loc, "maxBurstRatio",
+		                           qf_doc_octal_text(p->doc, v),
+		                           (long long)json_integer_value(v), 0);
+	}
 	p->max_ratio_milli = (int64_t)(x * 1000 + 0.5);
 	return QF_OK;
 }

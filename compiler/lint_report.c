@@ -232,12 +232,31 @@ static json_t *location_json(const struct qf_diag *g,
 	return loc;
 }
 
+/*
+ * 1 for a finding in standard input (lint -): the repository holds no
+ * file of that name, so code scanning and annotations get no file (a uri
+ * "-" would name one) and the position goes into the message.
+ */
+static int in_stdin(const struct qf_diag *g)
+{
+	return g->file && !strcmp(g->file, "-");
+}
+
+/* "standard input, line 19, column 17: " for a finding in stdin. */
+static void stdin_where(struct qf_buf *b, const struct qf_diag *g)
+{
+	if (in_stdin(g))
+		qf_buf_addf(b, "standard input, line %u, column %u: ", g->line,
+		            g->col);
+}
+
 /* The message and its hint, as one text. */
 static json_t *message_json(const struct qf_diag *g)
 {
 	struct qf_buf msg = QF_BUF_INIT;
 	json_t *o;
 
+	stdin_where(&msg, g);
 	qf_buf_adds(&msg, g->msg);
 	if (g->hint)
 		qf_buf_addf(&msg, " (hint: %s)", g->hint);
@@ -300,10 +319,13 @@ static json_t *sarif_json(const struct qf_diags *d,
 	set(driver, "version", json_string(o->version ? o->version : "0"));
 	set(driver, "rules", rules);
 	set(tool, "driver", driver);
-	for (i = 0; i < d->n; i++)
-		append(d->v[i].file ? results : notes,
-		       d->v[i].file ? result_json(&d->v[i], &ids, o)
-		                    : notification_json(&d->v[i]));
+	for (i = 0; i < d->n; i++) {
+		int file = d->v[i].file && !in_stdin(&d->v[i]);
+
+		append(file ? results : notes,
+		       file ? result_json(&d->v[i], &ids, o)
+		            : notification_json(&d->v[i]));
+	}
 	set(run, "tool", tool);
 	if (json_array_size(notes)) {
 		json_t *inv = json_object(), *invs = json_array();
@@ -356,7 +378,7 @@ static void render_github(struct qf_buf *out, const struct qf_diags *d,
 		qf_buf_addf(out, "::%s ",
 		            g->sev == QF_SEV_NOTE ? "notice"
 		                                  : sev_name(g->sev));
-		if (g->file) {
+		if (g->file && !in_stdin(g)) {
 			qf_buf_adds(out, "file=");
 			(void)repo_name(&name, g->file, o);
 			qf_lint_github_escape(out, name.buf, 1);
@@ -366,6 +388,9 @@ static void render_github(struct qf_buf *out, const struct qf_diags *d,
 		qf_buf_adds(out, "title=");
 		qf_lint_github_escape(out, g->rule ? g->rule : "quotaflow", 1);
 		qf_buf_adds(out, "::");
+		qf_buf_reset(&name);
+		stdin_where(&name, g);
+		qf_lint_github_escape(out, name.buf, 0);
 		qf_lint_github_escape(out, g->msg, 0);
 		if (g->hint) { /* a second line of the annotation */
 			qf_lint_github_escape(out, "\n", 0);

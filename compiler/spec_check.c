@@ -500,19 +500,6 @@ static void note_excluded(const struct qf_spec *s, struct qf_diags *d)
 }
 
 /* 1 when tenant t's queue covers resource name. */
-static int tenant_covers(const struct qf_spec_tenant *t, const char *name);
-
-/* The first tenant whose queue covers name (one warning per resource). */
-static size_t first_coverer(const struct qf_spec *s, const char *name)
-{
-	size_t k;
-
-	for (k = 0; k < s->ntenants && !tenant_covers(&s->tenants[k], name);
-	     k++)
-		;
-	return k;
-}
-
 /* 1 when tenant t's queue covers resource name. */
 static int tenant_covers(const struct qf_spec_tenant *t, const char *name)
 {
@@ -522,42 +509,95 @@ static int tenant_covers(const struct qf_spec_tenant *t, const char *name)
 	return 0;
 }
 
+/* A resource some queue covers, and the first tenant (in order) whose does. */
+struct coverer {
+	const char *name;  /* borrowed from the spec */
+	size_t tenant, at; /* at: index in that tenant's resources */
+};
+
+static int cmp_coverer_name(const void *a, const void *b)
+{
+	const struct coverer *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (c)
+		return c;
+	return x->tenant != y->tenant ? (x->tenant < y->tenant ? -1 : 1)
+	                              : (x->at > y->at) - (x->at < y->at);
+}
+
+static int cmp_coverer_order(const void *a, const void *b)
+{
+	const struct coverer *x = a, *y = b;
+
+	return x->tenant != y->tenant ? (x->tenant < y->tenant ? -1 : 1)
+	                              : (x->at > y->at) - (x->at < y->at);
+}
+
+/*
+ * Every covered resource once, with its first coverer, in the order of
+ * that tenant and its list; *n_out is their number.  Sorting keeps this
+ * n log n: asking each tenant "who covers it first?" for each resource of
+ * each other tenant was quadratic in tenants (10,000 tenants: 1.5 s of a
+ * 2 s compile, spent twice by diff).
+ */
+static struct coverer *covered_once(const struct qf_spec *s, size_t *n_out)
+{
+	struct coverer *v = NULL;
+	size_t n = 0, alloc = 0, i, j, w = 0;
+
+	for (i = 0; i < s->ntenants; i++)
+		for (j = 0; j < s->tenants[i].nresources; j++) {
+			v = qf_grow(v, sizeof(*v), &alloc, n + 1);
+			v[n].name = s->tenants[i].resources[j].name;
+			v[n].tenant = i;
+			v[n++].at = j;
+		}
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_coverer_name);
+	for (i = 0; i < n; i++)
+		if (!w || strcmp(v[w - 1].name, v[i].name) != 0)
+			v[w++] = v[i];
+	if (w)
+		qsort(v, w, sizeof(*v), cmp_coverer_order);
+	*n_out = w;
+	return v;
+}
+
 /*
  * QF324: a resource some queues cover is counted by Kueue for every
  * workload, so a queue without it admits no Job requesting it.
  */
 static void check_coverage(const struct qf_spec *s, struct qf_diags *d)
 {
-	size_t i, k, j;
+	size_t i, u, nu;
+	struct coverer *res = covered_once(s, &nu);
 
 	for (i = 0; i < s->ntenants; i++) {
 		const struct qf_spec_tenant *t = &s->tenants[i];
 
-		for (k = 0; k < s->ntenants; k++) {
-			const struct qf_spec_tenant *o = &s->tenants[k];
+		for (u = 0; u < nu; u++) {
+			const char *r = res[u].name;
+			const struct qf_spec_tenant *o =
+			        &s->tenants[res[u].tenant];
 
-			for (j = 0; j < o->nresources; j++) {
-				const char *r = o->resources[j].name;
-
-				if (tenant_covers(t, r) ||
-				    first_coverer(s, r) != k)
-					continue;
-				(void)qf_diag_warn(
-				        d, &t->name_loc, "QF324", NULL,
-				        "tenant \"%s\"'s ClusterQueue does not "
-				        "cover %s, which tenant \"%s\"'s does: "
-				        "Kueue counts %s for every workload, so "
-				        "no Job of \"%s\" that requests it is "
-				        "admitted",
-				        t->name, r, o->name, r, t->name);
-				qf_diag_hint(
-				        d,
-				        "give \"%s\" a quota per GPU for %s "
-				        "in its resourcesPerGpu",
-				        t->name, r);
-			}
+			if (tenant_covers(t, r))
+				continue;
+			(void)qf_diag_warn(
+			        d, &t->name_loc, "QF324", NULL,
+			        "tenant \"%s\"'s ClusterQueue does not "
+			        "cover %s, which tenant \"%s\"'s does: "
+			        "Kueue counts %s for every workload, so "
+			        "no Job of \"%s\" that requests it is "
+			        "admitted",
+			        t->name, r, o->name, r, t->name);
+			qf_diag_hint(d,
+			             "give \"%s\" a quota per GPU for %s "
+			             "in its resourcesPerGpu",
+			             t->name, r);
 		}
 	}
+	free(res);
 }
 
 int qf_spec_check(struct qf_spec *s, struct qf_diags *d)

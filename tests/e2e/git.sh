@@ -148,6 +148,18 @@ check diff-unknown 2 "$QF" diff v1 nope --path tenants
 has diff-unknown "unknown revision \"nope\""
 check diff-usage 2 "$QF" diff v1
 
+# a side that is both a folder here and a branch is ambiguous, as git
+# says: exit 2 with both spellings (the folder was read, with --path
+# tenants an empty spec, so every tenant read as added)
+g branch tenants v1
+check diff-side-ambiguous 2 "$QF" diff tenants v1 --path tenants
+has diff-side-ambiguous '"tenants" is both a folder here and a revision of the repository'
+has diff-side-ambiguous 'write ./tenants for the folder, or tenants^{commit} for the revision'
+hasnt diff-side-ambiguous "added"
+check diff-side-revision-spelled 0 "$QF" diff 'tenants^{commit}' v1 --path tenants
+has diff-side-revision-spelled "tenants 0 added, 0 removed, 0 changed"
+g branch -D -q tenants
+
 # a file that does not load at a revision fails that side, as on disk
 # (it was left out: its tenants read as removed, exit 0)
 git -C "$tmp/repo" worktree add -q -b broken "$tmp/broken-wt" v2
@@ -192,6 +204,28 @@ gw "$tmp/emoji-wt" add -A
 gw "$tmp/emoji-wt" commit -qm "a flavour with an emoji"
 check lint-range-sarif-utf16 1 "$QF" lint --git-range v2..emoji --format sarif
 has lint-range-sarif-utf16 '"startColumn": 63'
+
+# a change breaks files it does not touch: removing a ResourceFlavor fails
+# the unchanged ClusterQueue that names it (QF402 was dropped with the
+# unchanged file, so the gate passed); what BASE had already is not said
+git -C "$tmp/repo" worktree add -q -b split "$tmp/split-wt" v2
+awk 'NR > 1 && /^---$/ { exit } NR > 1' "$root/tests/fixtures/lint/QF402-good.yaml" \
+	>"$tmp/split-wt/kueue/flavours.yaml"
+printf -- '---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\nmetadata:\n  name: h100\n' \
+	>>"$tmp/split-wt/kueue/flavours.yaml"
+awk 'f; /^---$/ { f = 1 }' "$root/tests/fixtures/lint/QF402-good.yaml" >"$tmp/split-wt/kueue/queues.yaml"
+gw "$tmp/split-wt" add -A
+gw "$tmp/split-wt" commit -qm "flavours apart"
+gw "$tmp/split-wt" tag split-base
+sed -i '1,/^---$/d' "$tmp/split-wt/kueue/flavours.yaml"
+gw "$tmp/split-wt" commit -qam "drop a100"
+gw "$tmp/split-wt" tag split-dropped
+echo "# reviewed" >>"$tmp/split-wt/tenants/acme.yaml"
+gw "$tmp/split-wt" commit -qam "acme: a comment"
+check lint-range-breaks-elsewhere 1 "$QF" lint --git-range split-base..split-dropped
+has lint-range-breaks-elsewhere 'kueue/queues.yaml:10:17: error: "team-a" names flavour "a100", but no ResourceFlavor has that name'
+check lint-range-broken-before 0 "$QF" lint --git-range split-dropped..split
+hasnt lint-range-broken-before "kueue/queues.yaml"
 
 # a --path only one side holds: the change creates (the first pull
 # request) or removes the spec, compared with an empty side (it was exit 2,

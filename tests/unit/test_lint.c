@@ -399,7 +399,6 @@ static void test_lint_names_are_repository_relative(void **state)
 		{ "/elsewhere/e.yaml", "file:///elsewhere/e.yaml", NULL,
 		  "file=/elsewhere/e.yaml," },
 		{ "/r/f.yaml", "f.yaml", "%SRCROOT%", "file=f.yaml," },
-		{ "-", "-", "%SRCROOT%", "file=-," }, /* stdin */
 	};
 	struct qf_lint_report_opts o = { QF_LINT_SARIF, "1", "/r", "/r/sub" };
 
@@ -433,6 +432,42 @@ static void test_lint_names_are_repository_relative(void **state)
 		qf_buf_release(&out);
 		qf_diags_release(&d);
 	}
+}
+
+/* A finding in standard input ("-") names no file of the repository: a
+ * SARIF notification and a workflow command without file=, the position in
+ * the text (it was a result at uri "-", which the repository lacks). */
+static void test_lint_stdin_names_no_file(void **state)
+{
+	struct qf_lint_report_opts o = { QF_LINT_SARIF, "1", "/r", "/r/sub" };
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf out = QF_BUF_INIT;
+	json_t *log, *run, *note;
+
+	(void)state;
+	(void)qf_diag_warn(&d, &(struct qf_loc){ "-", 19, 17 }, "QF401", NULL,
+	                   "x");
+	qf_lint_render(&out, &d, &o);
+	log = json_loads(out.buf, 0, NULL);
+	assert_non_null(log);
+	run = json_array_get(json_object_get(log, "runs"), 0);
+	assert_int_equal(json_array_size(json_object_get(run, "results")), 0);
+	note = json_array_get(
+	        json_object_get(
+	                json_array_get(json_object_get(run, "invocations"), 0),
+	                "toolExecutionNotifications"),
+	        0);
+	assert_string_equal(json_string_value(json_object_get(
+	                            json_object_get(note, "message"), "text")),
+	                    "standard input, line 19, column 17: x");
+	json_decref(log);
+	qf_buf_reset(&out);
+	o.format = QF_LINT_GITHUB;
+	qf_lint_render(&out, &d, &o);
+	assert_string_equal(out.buf, "::warning title=QF401::standard input, "
+	                             "line 19, column 17: x\n");
+	qf_buf_release(&out);
+	qf_diags_release(&d);
 }
 
 static void test_lint_policy_errors_point_at_the_field(void **state)
@@ -535,6 +570,7 @@ int main(void)
 		cmocka_unit_test(test_lint_github_escapes_per_workflow_rules),
 		cmocka_unit_test(test_lint_github_line_format),
 		cmocka_unit_test(test_lint_names_are_repository_relative),
+		cmocka_unit_test(test_lint_stdin_names_no_file),
 		cmocka_unit_test(test_lint_policy_errors_point_at_the_field),
 		cmocka_unit_test(test_lint_rules_documented),
 		cmocka_unit_test(
