@@ -75,6 +75,7 @@ extern const struct qf_api_review qf_api_reviews[];
 extern const size_t qf_api_nreviews;
 
 struct qf_api_err;
+struct qf_buf;
 
 /* Who the controller takes a client for: the bearer of --token-file, or
  * (without one) an anonymous client, as kube-apiserver names it. */
@@ -210,6 +211,16 @@ int qf_api_version_served(const struct qf_api_kind *k, const char *v);
  * Kueue kinds, which `kubectl explain` reads.
  */
 json_t *qf_api_openapi(const char *path);
+
+/*
+ * The OpenAPI v2 document (/openapi/v2) into out: a header without paths
+ * or definitions, in gnostic's protobuf (what kubectl asks for) or JSON.
+ * kubectl reads it only for a kind /openapi/v3 does not list, one not
+ * served here (a Topology, a Deployment): finding no schema there, it
+ * goes on to say "no matches for kind", as against a cluster without
+ * the CRD, where a 404 stopped it with "failed to download openapi".
+ */
+void qf_api_openapi_v2(struct qf_buf *out, int protobuf);
 
 /* The patch format of a Content-Type, or QF_PATCH_NONE. */
 enum qf_api_patch qf_api_patch_type(const char *content_type);
