@@ -186,6 +186,10 @@ struct qf_api_err {
 	int code;           /* HTTP status */
 	const char *reason; /* metav1 StatusReason: "NotFound", ... */
 	char msg[1024];
+	/* a 422 Invalid of qf_api_invalid: msg holds its causes, one
+	 * "field\x1fmessage" a line, and these name the object */
+	int invalid;
+	char kind[64], group[64], name[256];
 };
 
 void qf_api_req_release(struct qf_api_req *r);
@@ -228,6 +232,25 @@ enum qf_api_patch qf_api_patch_type(const char *content_type);
 /* A metav1 Status for an error (new reference). */
 json_t *qf_api_status(int code, const char *reason, const char *msg,
                       const char *kind, const char *name);
+
+/*
+ * A 422 Invalid as kube-apiserver words it (field.ErrorList): start it
+ * with the object's kind, group ("" for core) and name, then add each
+ * cause, a field path and what is wrong with it ("Required value",
+ * "Unsupported value: \"x\": supported values: ..."; "" or NULL: none).
+ * qf_api_err_status
+ * then answers `Kind.group "name" is invalid: [cause, cause]` with
+ * details.causes, which kubectl prints as `The Kind "name" is invalid:`
+ * and the causes.  Causes past the room of err->msg are dropped whole.
+ */
+void qf_api_invalid(struct qf_api_err *err, const char *kind, const char *group,
+                    const char *name);
+void qf_api_invalid_add(struct qf_api_err *err, const char *field,
+                        const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
+
+/* The metav1 Status of an error (new reference). */
+json_t *qf_api_err_status(const struct qf_api_err *e);
 
 /* Set *err and return -1 (for callers' one-line error returns). */
 int qf_api_fail(struct qf_api_err *err, int code, const char *reason,
@@ -319,6 +342,7 @@ void qf_api_job_selector(json_t *job);
  */
 int qf_api_job_quantities(json_t *job, const char *version,
                           struct qf_api_err *err);
+
 
 /*
  * Server-side printing (api_table.c).  qf_api_accept reads an Accept

@@ -139,7 +139,10 @@ void ctl_status(struct qf_http_resp *rs, int code, const char *reason,
 
 static void respond_err(struct qf_http_resp *rs, const struct qf_api_err *e)
 {
-	ctl_status(rs, e->code, e->reason, e->msg);
+	json_t *st = qf_api_err_status(e);
+
+	ctl_respond_json(rs, e->code, st);
+	json_decref(st);
 }
 
 /* "clusterqueues.kueue.x-k8s.io" as the API server names a resource. */
@@ -1504,7 +1507,7 @@ static int delete_options(const struct qf_http_req *hr, unsigned *flags,
 void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
                  const struct qf_http_req *hr, struct qf_http_resp *rs)
 {
-	struct qf_api_err err = { 500, "InternalError", "" };
+	struct qf_api_err err = { 500, "InternalError", "", 0, "", "", "" };
 	json_t *prev = NULL, *out = NULL, *st, *pre = NULL;
 	int rc = 0, code = 200, dry = rq->dry_run;
 	unsigned dflags = 0;

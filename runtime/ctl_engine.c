@@ -29,24 +29,28 @@
 
 static const struct qf_loc request_loc = { "request", 0, 0 };
 
-/* Diagnostics as one Status message: "path: message; ...". */
+/* Diagnostics as a 422 Invalid, a cause per error at its field, as
+ * kube-apiserver lists a field.ErrorList (kubectl prints `The
+ * ClusterQueue "cq" is invalid:` and the causes). */
 static void diags_msg(struct qf_api_err *err, const struct qf_diags *d,
                       const json_t *obj)
 {
-	struct qf_buf b = QF_BUF_INIT;
+	const char *kind = json_string_value(json_object_get(obj, "kind"));
+	const char *group = "";
 
-	qf_buf_addf(&b, "%s \"%s\" is invalid: ",
-	            json_string_value(json_object_get(obj, "kind")),
-	            qf_api_meta_str(obj, "name"));
-	for (size_t i = 0, n = 0; i < d->n; i++) {
+	for (size_t i = 0; kind && i < qf_api_nkinds; i++)
+		if (!strcmp(qf_api_kinds[i].kind, kind))
+			group = qf_api_kinds[i].group;
+	qf_api_invalid(err, kind, group, qf_api_meta_str(obj, "name"));
+	for (size_t i = 0; i < d->n; i++) {
 		if (d->v[i].sev != QF_SEV_ERROR)
 			continue;
-		qf_buf_addf(&b, "%s%s%s%s", n++ ? "; " : "",
-		            d->v[i].path ? d->v[i].path : "",
-		            d->v[i].path ? ": " : "", d->v[i].msg);
+		qf_api_invalid_add(err, d->v[i].path ? d->v[i].path : "",
+		                   "%s%s%s%s", d->v[i].msg,
+		                   d->v[i].hint ? " (" : "",
+		                   d->v[i].hint ? d->v[i].hint : "",
+		                   d->v[i].hint ? ")" : "");
 	}
-	qf_api_fail(err, 422, "Invalid", "%s", b.buf);
-	qf_buf_release(&b);
 }
 
 /*
