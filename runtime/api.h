@@ -343,6 +343,21 @@ void qf_api_job_selector(json_t *job);
 int qf_api_job_quantities(json_t *job, const char *version,
                           struct qf_api_err *err);
 
+/*
+ * What kube-apiserver refuses in a Job (api_jobcheck.c).
+ * qf_api_job_types: a field of the wrong JSON type for its Go type (a
+ * string parallelism): -1, *err 400 "Job in version \"v1\" cannot be
+ * handled as a Job: json: cannot unmarshal string into Go struct field
+ * JobSpec.spec.parallelism of type int32".  qf_api_job_validate, on the
+ * defaulted Job: a negative count, an unknown completionMode, no
+ * containers, a container without a name or an image or with another's
+ * name, a restartPolicy other than OnFailure or Never (absent is
+ * defaulted to Always, which a Job may not have): -1, *err a 422 Invalid
+ * with a cause each (qf_api_invalid).
+ */
+int qf_api_job_types(const json_t *job, const char *version,
+                     struct qf_api_err *err);
+int qf_api_job_validate(const json_t *job, struct qf_api_err *err);
 
 /*
  * Server-side printing (api_table.c).  qf_api_accept reads an Accept

@@ -715,7 +715,8 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 		goto fail;
 	}
 	defaults(c, kind, obj);
-	if (kind == K_JOB && job_webhook_create(c, obj, err) < 0)
+	if (kind == K_JOB && (qf_api_job_validate(obj, err) < 0 ||
+	                      job_webhook_create(c, obj, err) < 0))
 		goto fail;
 	if (kind == K_WL)
 		json_object_set_new(obj, "status", json_object());
@@ -1133,7 +1134,10 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 	json_object_set(next, "kind", json_object_get(prev, "kind"));
 	if (kind == K_WL)
 		next = wl_update(c, prev, in, next, flags);
-	if (kind == K_JOB && job_update(c, prev, next, dry, err) < 0) {
+	/* kube validates a Job's spec on every write but a status one */
+	if (kind == K_JOB &&
+	    ((!status_only && qf_api_job_validate(next, err) < 0) ||
+	     job_update(c, prev, next, dry, err) < 0)) {
 		json_decref(next);
 		return -1;
 	}
@@ -1387,7 +1391,8 @@ static int check_fields(struct ctl *c, const struct qf_api_req *rq,
 	qf_diags_release(&ignore);
 	if (qf_api_fields_check(c->m.kinds, rq, how, obj, warn, err) == 0 &&
 	    (rq->kind != K_JOB ||
-	     qf_api_job_quantities(obj, rq->version, err) == 0))
+	     (qf_api_job_types(obj, rq->version, err) == 0 &&
+	      qf_api_job_quantities(obj, rq->version, err) == 0)))
 		return 0;
 	json_decref(obj);
 	return -1;
