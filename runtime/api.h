@@ -359,6 +359,15 @@ int qf_api_job_types(const json_t *job, const char *version,
                      struct qf_api_err *err);
 int qf_api_job_validate(const json_t *job, struct qf_api_err *err);
 
+/* The unknown fields of a Job, for the structures it is written with
+ * (the Job, metadata, spec, pod template, pod spec, containers, their
+ * resources), removed from it as kube's decoding into Go types drops
+ * them, each added to found with its path ("spec.template.spec.
+ * containers[0].resource"); api_fields.c answers them as for the Kueue
+ * kinds. */
+struct qf_diags;
+void qf_api_job_unknown_fields(json_t *job, struct qf_diags *found);
+
 /*
  * Server-side printing (api_table.c).  qf_api_accept reads an Accept
  * header: the first entry we can serve decides (QF_API_AS_*); none at all
