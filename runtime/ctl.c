@@ -1409,18 +1409,41 @@ static json_t *write_body(const struct qf_api_req *rq,
 	return ctl_parse_body(hr, err);
 }
 
+/* A patch's type, as kube-apiserver's patch handler takes it: a custom
+ * resource (the Kueue kinds) has no strategic merge patch, having no Go
+ * type to read merge keys from; anything else is 415 with what is. */
+static int patch_type(const struct qf_api_req *rq, const char *ct,
+                      enum qf_api_patch *pt, struct qf_api_err *err)
+{
+	int custom = !strcmp(qf_api_kinds[rq->kind].group, "kueue.x-k8s.io");
+
+	*pt = qf_api_patch_type(ct);
+	if (*pt != QF_PATCH_NONE && (*pt != QF_PATCH_STRATEGIC || !custom))
+		return 0;
+	return qf_api_fail(err, 415, "UnsupportedMediaType",
+	                   "the body of the request was in an unknown format "
+	                   "- accepted media types include: "
+	                   "application/json-patch+json, "
+	                   "application/merge-patch+json, %s"
+	                   "application/apply-patch+yaml",
+	                   custom ? ""
+	                          : "application/strategic-merge-patch+json, ");
+}
+
 static int do_write(struct ctl *c, const struct qf_api_req *rq,
                     const struct qf_http_req *hr, json_t *prev,
                     struct qf_buf *warn, struct qf_api_err *err, json_t **out)
 {
-	json_t *body = write_body(rq, hr, err), *in, *served;
-	enum qf_api_patch pt;
+	enum qf_api_patch pt = QF_PATCH_NONE;
+	json_t *body, *in, *served;
 	int rc;
 
+	if (rq->verb == QF_API_PATCH &&
+	    patch_type(rq, hr->content_type, &pt, err) < 0)
+		return -1;
+	body = write_body(rq, hr, err);
 	if (!body)
 		return -1;
-	pt = rq->verb == QF_API_PATCH ? qf_api_patch_type(hr->content_type)
-	                              : QF_PATCH_NONE;
 	if ((rq->verb != QF_API_PATCH || pt == QF_PATCH_APPLY) &&
 	    check_fields(c, rq, pt, body, warn, err) < 0)
 		return -1;
@@ -1450,16 +1473,6 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		rc = server_side_apply(c, rq, prev, body, err, out);
 		json_decref(body);
 		return rc;
-	}
-	if (pt == QF_PATCH_NONE) {
-		json_decref(body);
-		return qf_api_fail(err, 415, "UnsupportedMediaType",
-		                   "the patch type %s is not supported "
-		                   "(merge-patch+json, "
-		                   "strategic-merge-patch+json, "
-		                   "json-patch+json)",
-		                   hr->content_type ? hr->content_type
-		                                    : "(none)");
 	}
 	/* the patch speaks the request's version (kube converts too) */
 	served = ctl_served(prev, rq->kind, rq->version);
