@@ -1409,6 +1409,27 @@ static json_t *write_body(const struct qf_api_req *rq,
 	return ctl_parse_body(hr, err);
 }
 
+/* A client's update of a custom resource (a Kueue kind) must name the
+ * resourceVersion it replaces: its strategy does not AllowUnconditional
+ * Update, and kube's store refuses one without (a `kubectl replace` of a
+ * file without it).  The controller's own updates (--manifests, GitOps)
+ * come without an HTTP method and are not asked. */
+static int unconditional(const struct qf_api_req *rq, const json_t *body,
+                         struct qf_api_err *err)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[rq->kind];
+	const char *rv = qf_api_meta_str(body, "resourceVersion");
+
+	if (strcmp(k->group, "kueue.x-k8s.io") != 0 || (rv && *rv))
+		return 0;
+	/* kube names the resource where the kind goes (its TODO) */
+	qf_api_invalid(err, k->resource, k->group, rq->name);
+	qf_api_invalid_add(err, "metadata.resourceVersion",
+	                   "Invalid value: 0x0: must be specified for an "
+	                   "update");
+	return -1;
+}
+
 /* A patch's type, as kube-apiserver's patch handler takes it: a custom
  * resource (the Kueue kinds) has no strategic merge patch, having no Go
  * type to read merge keys from; anything else is 415 with what is. */
@@ -1452,7 +1473,8 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		ctl_fields_update(c, rq, NULL, body);
 		return create(c, rq, body, err, out);
 	case QF_API_UPDATE:
-		if (check_type(body, rq->kind, rq->version, 0, err) < 0) {
+		if (check_type(body, rq->kind, rq->version, 0, err) < 0 ||
+		    (hr->method && unconditional(rq, body, err) < 0)) {
 			json_decref(body);
 			return -1;
 		}
