@@ -614,6 +614,20 @@ static json_t *new_event(struct ctl *c, const char *name, const char *ns,
 	return o;
 }
 
+/* The uid of an event's Workload: a Workload made in this turn (a new
+ * Job's) is not stored until the turn renders it, but the engine has its
+ * uid, which kubectl describe selects the events by. */
+static const char *event_uid(struct ctl *c, const json_t *stored,
+                             const char *key)
+{
+	const struct qf_wl *w;
+
+	if (stored)
+		return qf_api_meta_str(stored, "uid");
+	w = qf_engine_find(c->e, key);
+	return w && w->m ? w->m->uid : NULL;
+}
+
 static void k8s_event(struct ctl *c, const struct qf_event *ev)
 {
 	const char *slash = strchr(ev->workload, '/');
@@ -653,7 +667,7 @@ static void k8s_event(struct ctl *c, const struct qf_event *ev)
 		            (uint64_t)++c->event_seq + ((uint64_t)c->rv << 16),
 		            16, 0);
 		obj = new_event(c, name.buf, ns.buf, slash + 1,
-		                wl ? qf_api_meta_str(wl, "uid") : NULL, ts, ev);
+		                event_uid(c, wl, ev->workload), ts, ev);
 		if (!strcmp(ev->type, "Warning"))
 			json_object_set_new(c->ev_dedup, dk.buf,
 			                    json_string(name.buf));
