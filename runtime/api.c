@@ -794,6 +794,22 @@ static int route_path(struct qf_api_req *r, const struct segs *s,
 	return pick_verb(r, method, err);
 }
 
+/* A list's selectors parse, before any object is read (they are matched
+ * object by object: an empty collection would never see a malformed
+ * one), and name fields the kind selects on. */
+static int check_selectors(const struct qf_api_req *r, struct qf_api_err *err)
+{
+	if (r->label_selector &&
+	    qf_api_labels_match(r->label_selector, NULL, err) < 0)
+		return -1;
+	if (!r->field_selector)
+		return 0;
+	if (qf_api_fields_match(r->field_selector, NULL, err) < 0)
+		return -1;
+	return qf_api_fields_supported(r->kind, r->version, r->field_selector,
+	                               err);
+}
+
 int qf_api_route(struct qf_api_req *out, const char *method, const char *uri,
                  struct qf_api_err *err)
 {
@@ -821,11 +837,10 @@ int qf_api_route(struct qf_api_req *out, const char *method, const char *uri,
 		rc = parse_query(out, uri + plen + 1, err);
 	/* kube-apiserver refuses a field it cannot select on (400), where
 	 * matching it would list nothing */
-	if (rc == 0 && out->field_selector && out->kind >= 0 &&
+	if (rc == 0 && out->kind >= 0 &&
 	    (out->verb == QF_API_LIST || out->verb == QF_API_WATCH ||
 	     out->verb == QF_API_DELETECOLLECTION))
-		rc = qf_api_fields_supported(out->kind, out->version,
-		                             out->field_selector, err);
+		rc = check_selectors(out, err);
 	return rc;
 }
 
