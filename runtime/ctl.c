@@ -463,6 +463,24 @@ static void new_uid(struct ctl *c, struct qf_buf *b)
 	ctl_add_num(b, (uint64_t)(c->rv + 1) & 0xffffffffffffULL, 16, 12);
 }
 
+/* kube's SimpleNameGenerator: the prefix (cut to 58 bytes) and five
+ * characters of utilrand's alphabet (no vowels, no 0, 1 or 3, so no
+ * words), here the digits of n rather than random ones: unique, and the
+ * same from run to run. */
+static void generate_name(struct qf_buf *b, const char *prefix, uint64_t n)
+{
+	static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+	const uint64_t base = sizeof(alphabet) - 1;
+	char suffix[6];
+
+	for (int i = 4; i >= 0; i--) {
+		suffix[i] = alphabet[n % base];
+		n /= base;
+	}
+	suffix[5] = 0;
+	qf_buf_addf(b, "%.58s%s", prefix, suffix);
+}
+
 /* Check and complete metadata of a new object. */
 static int prepare_meta(struct ctl *c, int kind, json_t *obj,
                         const char *url_ns, struct qf_api_err *err)
@@ -478,15 +496,17 @@ static int prepare_meta(struct ctl *c, int kind, json_t *obj,
 		                   "metadata must be an object");
 	gen = json_string_value(json_object_get(meta, "generateName"));
 	if (!json_is_string(json_object_get(meta, "name")) && gen) {
-		qf_buf_addf(&b, "%s%05llx", gen,
-		            (unsigned long long)(c->rv + 1) & 0xfffffULL);
+		generate_name(&b, gen, (uint64_t)c->rv + 1);
 		json_object_set_new(meta, "name", json_string(b.buf));
 	}
 	name = json_string_value(json_object_get(meta, "name"));
-	if (!name)
-		return qf_api_fail(err, 422, "Invalid",
-		                   "%s: metadata.name: Required value",
-		                   k->kind);
+	if (!name) {
+		qf_api_invalid(err, k->kind, k->group, "");
+		qf_api_invalid_add(err, "metadata.name",
+		                   "Required value: name or generateName is "
+		                   "required");
+		return -1;
+	}
 	if (!valid_name(name, kind == K_NS ? 63 : QF_API_MAX_NAME_BYTES))
 		return fail_named(err, 422, "Invalid", kind, name,
 		                  "is invalid: metadata.name: a lowercase "
