@@ -18,6 +18,7 @@
 #include "core/doc.h"
 #include "core/jdump.h"
 #include "core/kinds.h"
+#include "core/k8s.h"
 #include "core/banned.h"
 
 int64_t ctl_now(struct ctl *c)
@@ -439,20 +440,22 @@ int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name)
 
 /* ----- names and metadata ----- */
 
-/* DNS-1123 subdomain (label when max is 63). */
-static int valid_name(const char *s, size_t max)
+/* A new object's name as kube-apiserver checks it: IsDNS1123Label for a
+ * Namespace, IsDNS1123Subdomain for every other kind; 0, or -1 with *err
+ * its 422 (core/k8s.c words the cause as kube does). */
+static int check_name(struct qf_api_err *err, const struct qf_api_kind *k,
+                      const char *name)
 {
-	size_t n = strlen(s);
+	int label = !*k->group && !strcmp(k->kind, "Namespace");
+	const char *why = NULL;
 
-	if (!n || n > max || !isalnum((unsigned char)s[0]) ||
-	    !isalnum((unsigned char)s[n - 1]))
+	if (!(label ? qf_k8s_check_dns1123_label(name, &why)
+	            : qf_k8s_check_dns1123_subdomain(name, &why)))
 		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!(islower((unsigned char)s[i]) ||
-		      isdigit((unsigned char)s[i]) || s[i] == '-' ||
-		      (s[i] == '.' && max > 63)))
-			return 0;
-	return 1;
+	qf_api_invalid(err, k->kind, k->group, name);
+	qf_api_invalid_add(err, "metadata.name", "Invalid value: \"%s\": %s",
+	                   name, why ? why : "is not valid");
+	return -1;
 }
 
 /* A uid unique for the life of the database (the version is durable). */
@@ -500,18 +503,15 @@ static int prepare_meta(struct ctl *c, int kind, json_t *obj,
 		json_object_set_new(meta, "name", json_string(b.buf));
 	}
 	name = json_string_value(json_object_get(meta, "name"));
-	if (!name) {
+	if (!name || !*name) {
 		qf_api_invalid(err, k->kind, k->group, "");
 		qf_api_invalid_add(err, "metadata.name",
 		                   "Required value: name or generateName is "
 		                   "required");
 		return -1;
 	}
-	if (!valid_name(name, kind == K_NS ? 63 : QF_API_MAX_NAME_BYTES))
-		return fail_named(err, 422, "Invalid", kind, name,
-		                  "is invalid: metadata.name: a lowercase "
-		                  "RFC 1123 subdomain must consist of lower "
-		                  "case alphanumeric characters, '-' or '.'");
+	if (check_name(err, k, name) < 0)
+		return -1;
 	ns = json_string_value(json_object_get(meta, "namespace"));
 	if (k->namespaced) {
 		if (ns && url_ns && strcmp(ns, url_ns) != 0)

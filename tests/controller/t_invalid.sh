@@ -26,6 +26,15 @@ expect_eq "a field in a list" \
 printf 'apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\nmetadata: {name: rf2}\nspec: {nodeLabels: x}\n' >"$tmp/rf2.yaml"
 expect_eq "type named" "$(k create -f "$tmp/rf2.yaml" 2>&1)" \
 	'The ResourceFlavor "rf2" is invalid: spec.nodeLabels: nodeLabels must be a map of strings, not a string'
+# a name as kube checks it: a Namespace's is a DNS label, others' a
+# DNS subdomain, in IsDNS1123Label's and IsDNS1123Subdomain's words
+expect_eq "namespace name" "$(k create namespace Bad_Name 2>&1)" \
+	"The Namespace \"Bad_Name\" is invalid: metadata.name: Invalid value: \"Bad_Name\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+expect_eq "namespace dots" "$(k create namespace a.b 2>&1)" \
+	'The Namespace "a.b" is invalid: metadata.name: Invalid value: "a.b": must not contain dots'
+printf 'apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\nmetadata: {name: Bad_F}\n' >"$tmp/badf.yaml"
+expect_eq "subdomain" "$(k create -f "$tmp/badf.yaml" 2>&1)" \
+	"The ResourceFlavor \"Bad_F\" is invalid: metadata.name: Invalid value: \"Bad_F\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
 # the Status itself
 out=$(curl -s -X PATCH -H 'Content-Type: application/merge-patch+json' \
 	--data-binary '{"spec":{"stopPolicy":"Bogus","queueingStrategy":4}}' "$U$CQ")
