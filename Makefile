@@ -6,7 +6,7 @@ CFLAGS ?= -O2 -g
 WARN   := -std=c11 -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes \
           -Wstrict-prototypes -Wvla -Wformat=2
 CPPFLAGS += -I. -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-PKGS   := yaml-0.1 jansson libgit2 sqlite3 libpcre2-8 libcrypto libmicrohttpd
+PKGS   := yaml-0.1 jansson libgit2 sqlite3 libpcre2-8 libcrypto libssl libmicrohttpd
 TPKGS  := cmocka
 
 # Install the missing Debian packages the goal needs (scripts/install-deps.sh

@@ -78,6 +78,7 @@ int qf_api_fail(struct qf_api_err *err, int code, const char *reason,
 
 	err->code = code;
 	err->reason = reason;
+	err->invalid = 0;
 	va_start(ap, fmt);
 	/*
 	 * A long message is cut on purpose: it names client input.  ap is
@@ -88,6 +89,109 @@ int qf_api_fail(struct qf_api_err *err, int code, const char *reason,
 	(void)vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);
 	return -1;
+}
+
+void qf_api_invalid(struct qf_api_err *err, const char *kind, const char *group,
+                    const char *name)
+{
+	err->code = 422;
+	err->reason = "Invalid";
+	err->invalid = 1;
+	err->msg[0] = 0;
+	(void)snprintf(err->kind, sizeof(err->kind), "%s", kind ? kind : "");
+	(void)snprintf(err->group, sizeof(err->group), "%s",
+	               group ? group : "");
+	(void)snprintf(err->name, sizeof(err->name), "%s", name ? name : "");
+}
+
+void qf_api_invalid_add(struct qf_api_err *err, const char *field,
+                        const char *fmt, ...)
+{
+	size_t at = strlen(err->msg), room = sizeof(err->msg) - at;
+	va_list ap;
+	int n;
+
+	n = snprintf(err->msg + at, room, "%s\x1f", field ? field : "");
+	if (n > 0 && (size_t)n < room) {
+		va_start(ap, fmt);
+		// NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized)
+		n += vsnprintf(err->msg + at + n, room - (size_t)n, fmt, ap);
+		va_end(ap);
+	}
+	/* a cause that does not fit goes whole: never half a cause */
+	if (n < 0 || (size_t)n + 1 >= room)
+		err->msg[at] = 0;
+	else
+		(void)snprintf(err->msg + at + n, room - (size_t)n, "\n");
+}
+
+/* kube's CauseType of a field error, from its words (field.ErrorType) */
+static const char *cause_reason(const char *msg)
+{
+	static const struct {
+		const char *prefix, *reason;
+	} types[] = {
+		{ "Required value", "FieldValueRequired" },
+		{ "Unsupported value", "FieldValueNotSupported" },
+		{ "Duplicate value", "FieldValueDuplicate" },
+		{ "Forbidden", "FieldValueForbidden" },
+		{ "Too long", "FieldValueTooLong" },
+		{ "Too many", "FieldValueTooMany" },
+		{ "Not found", "FieldValueNotFound" },
+	};
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(types); i++)
+		if (!strncmp(msg, types[i].prefix, strlen(types[i].prefix)))
+			return types[i].reason;
+	return "FieldValueInvalid";
+}
+
+json_t *qf_api_err_status(const struct qf_api_err *e)
+{
+	struct qf_buf m = QF_BUF_INIT;
+	json_t *st, *causes, *det;
+	const char *p;
+	size_t n = 0;
+
+	if (!e->invalid)
+		return qf_api_status(e->code, e->reason, e->msg, NULL, NULL);
+	causes = json_array();
+	qf_buf_addf(&m, "%s%s%s \"%s\" is invalid: ", e->kind,
+	            *e->group ? "." : "", e->group, e->name);
+	for (p = e->msg; *p; n++)
+		p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0);
+	if (n > 1)
+		qf_buf_addch(&m, '[');
+	for (p = e->msg; *p;) {
+		size_t len = strcspn(p, "\n");
+		size_t fl = strcspn(p, "\x1f");
+		const char *cm = fl < len ? p + fl + 1 : p + len;
+		json_t *cause;
+
+		if (p != e->msg)
+			qf_buf_adds(&m, ", ");
+		/* "field: message", or the message alone */
+		if (fl)
+			qf_buf_addf(&m, "%.*s: ", (int)fl, p);
+		qf_buf_add(&m, cm, (size_t)(p + len - cm));
+		cause = json_pack("{s:s,s:s#}", "reason", cause_reason(cm),
+		                  "message", cm, (int)(p + len - cm));
+		if (fl)
+			json_object_set_new(cause, "field",
+			                    json_stringn(p, fl));
+		json_array_append_new(causes, cause);
+		p += len + (p[len] != 0);
+	}
+	if (n > 1)
+		qf_buf_addch(&m, ']');
+	st = qf_api_status(e->code, e->reason, m.buf, NULL, NULL);
+	det = json_pack("{s:s,s:s,s:s,s:o}", "name", e->name, "group", e->group,
+	                "kind", e->kind, "causes", causes);
+	if (!*e->group)
+		json_object_del(det, "group");
+	json_object_set_new(st, "details", det);
+	qf_buf_release(&m);
+	return st;
 }
 
 void qf_api_req_release(struct qf_api_req *r)
@@ -690,6 +794,22 @@ static int route_path(struct qf_api_req *r, const struct segs *s,
 	return pick_verb(r, method, err);
 }
 
+/* A list's selectors parse, before any object is read (they are matched
+ * object by object: an empty collection would never see a malformed
+ * one), and name fields the kind selects on. */
+static int check_selectors(const struct qf_api_req *r, struct qf_api_err *err)
+{
+	if (r->label_selector &&
+	    qf_api_labels_match(r->label_selector, NULL, err) < 0)
+		return -1;
+	if (!r->field_selector)
+		return 0;
+	if (qf_api_fields_match(r->field_selector, NULL, err) < 0)
+		return -1;
+	return qf_api_fields_supported(r->kind, r->version, r->field_selector,
+	                               err);
+}
+
 int qf_api_route(struct qf_api_req *out, const char *method, const char *uri,
                  struct qf_api_err *err)
 {
@@ -717,11 +837,10 @@ int qf_api_route(struct qf_api_req *out, const char *method, const char *uri,
 		rc = parse_query(out, uri + plen + 1, err);
 	/* kube-apiserver refuses a field it cannot select on (400), where
 	 * matching it would list nothing */
-	if (rc == 0 && out->field_selector && out->kind >= 0 &&
+	if (rc == 0 && out->kind >= 0 &&
 	    (out->verb == QF_API_LIST || out->verb == QF_API_WATCH ||
 	     out->verb == QF_API_DELETECOLLECTION))
-		rc = qf_api_fields_supported(out->kind, out->version,
-		                             out->field_selector, err);
+		rc = check_selectors(out, err);
 	return rc;
 }
 

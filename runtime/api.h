@@ -75,6 +75,7 @@ extern const struct qf_api_review qf_api_reviews[];
 extern const size_t qf_api_nreviews;
 
 struct qf_api_err;
+struct qf_buf;
 
 /* Who the controller takes a client for: the bearer of --token-file, or
  * (without one) an anonymous client, as kube-apiserver names it. */
@@ -185,6 +186,10 @@ struct qf_api_err {
 	int code;           /* HTTP status */
 	const char *reason; /* metav1 StatusReason: "NotFound", ... */
 	char msg[1024];
+	/* a 422 Invalid of qf_api_invalid: msg holds its causes, one
+	 * "field\x1fmessage" a line, and these name the object */
+	int invalid;
+	char kind[64], group[64], name[256];
 };
 
 void qf_api_req_release(struct qf_api_req *r);
@@ -211,12 +216,41 @@ int qf_api_version_served(const struct qf_api_kind *k, const char *v);
  */
 json_t *qf_api_openapi(const char *path);
 
+/*
+ * The OpenAPI v2 document (/openapi/v2) into out: a header without paths
+ * or definitions, in gnostic's protobuf (what kubectl asks for) or JSON.
+ * kubectl reads it only for a kind /openapi/v3 does not list, one not
+ * served here (a Topology, a Deployment): finding no schema there, it
+ * goes on to say "no matches for kind", as against a cluster without
+ * the CRD, where a 404 stopped it with "failed to download openapi".
+ */
+void qf_api_openapi_v2(struct qf_buf *out, int protobuf);
+
 /* The patch format of a Content-Type, or QF_PATCH_NONE. */
 enum qf_api_patch qf_api_patch_type(const char *content_type);
 
 /* A metav1 Status for an error (new reference). */
 json_t *qf_api_status(int code, const char *reason, const char *msg,
                       const char *kind, const char *name);
+
+/*
+ * A 422 Invalid as kube-apiserver words it (field.ErrorList): start it
+ * with the object's kind, group ("" for core) and name, then add each
+ * cause, a field path and what is wrong with it ("Required value",
+ * "Unsupported value: \"x\": supported values: ..."; "" or NULL: none).
+ * qf_api_err_status
+ * then answers `Kind.group "name" is invalid: [cause, cause]` with
+ * details.causes, which kubectl prints as `The Kind "name" is invalid:`
+ * and the causes.  Causes past the room of err->msg are dropped whole.
+ */
+void qf_api_invalid(struct qf_api_err *err, const char *kind, const char *group,
+                    const char *name);
+void qf_api_invalid_add(struct qf_api_err *err, const char *field,
+                        const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
+
+/* The metav1 Status of an error (new reference). */
+json_t *qf_api_err_status(const struct qf_api_err *e);
 
 /* Set *err and return -1 (for callers' one-line error returns). */
 int qf_api_fail(struct qf_api_err *err, int code, const char *reason,
@@ -308,6 +342,31 @@ void qf_api_job_selector(json_t *job);
  */
 int qf_api_job_quantities(json_t *job, const char *version,
                           struct qf_api_err *err);
+
+/*
+ * What kube-apiserver refuses in a Job (api_jobcheck.c).
+ * qf_api_job_types: a field of the wrong JSON type for its Go type (a
+ * string parallelism): -1, *err 400 "Job in version \"v1\" cannot be
+ * handled as a Job: json: cannot unmarshal string into Go struct field
+ * JobSpec.spec.parallelism of type int32".  qf_api_job_validate, on the
+ * defaulted Job: a negative count, an unknown completionMode, no
+ * containers, a container without a name or an image or with another's
+ * name, a restartPolicy other than OnFailure or Never (absent is
+ * defaulted to Always, which a Job may not have): -1, *err a 422 Invalid
+ * with a cause each (qf_api_invalid).
+ */
+int qf_api_job_types(const json_t *job, const char *version,
+                     struct qf_api_err *err);
+int qf_api_job_validate(const json_t *job, struct qf_api_err *err);
+
+/* The unknown fields of a Job, for the structures it is written with
+ * (the Job, metadata, spec, pod template, pod spec, containers, their
+ * resources), removed from it as kube's decoding into Go types drops
+ * them, each added to found with its path ("spec.template.spec.
+ * containers[0].resource"); api_fields.c answers them as for the Kueue
+ * kinds. */
+struct qf_diags;
+void qf_api_job_unknown_fields(json_t *job, struct qf_diags *found);
 
 /*
  * Server-side printing (api_table.c).  qf_api_accept reads an Accept

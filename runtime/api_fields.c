@@ -126,10 +126,15 @@ int qf_api_fields_check(const struct qf_kinds *kinds,
 	struct qf_diags f = QF_DIAGS_INIT;
 	int rc = 0;
 
-	if (!kinds || rq->kind < 0 || !*qf_api_kinds[rq->kind].group ||
+	if (rq->kind < 0 || !*qf_api_kinds[rq->kind].group ||
 	    !json_is_object(obj))
 		return 0;
-	unknown_paths(kinds, rq, obj, &f);
+	if (!strcmp(qf_api_kinds[rq->kind].kind, "Job"))
+		qf_api_job_unknown_fields(obj, &f);
+	else if (kinds)
+		unknown_paths(kinds, rq, obj, &f);
+	else
+		return 0;
 	if (f.n && (how == QF_PATCH_APPLY || rq->fv == QF_API_FV_STRICT))
 		rc = refuse(rq, how, obj, &f, err);
 	else if (rq->fv == QF_API_FV_WARN)

@@ -251,3 +251,23 @@ json_t *qf_api_openapi(const char *path)
 		return doc;
 	}
 }
+
+/* gnostic's openapi_v2.Document: swagger (1) "2.0", info (2) with title
+ * (1) and version (2); nothing else. */
+static const char v2_pb[] = "\x0a\x03"
+                            "2.0"
+                            "\x12\x14"
+                            "\x0a\x09"
+                            "quotaflow"
+                            "\x12\x07"
+                            "v1.32.0";
+
+void qf_api_openapi_v2(struct qf_buf *out, int protobuf)
+{
+	if (protobuf)
+		qf_buf_add(out, v2_pb, sizeof(v2_pb) - 1);
+	else
+		qf_buf_adds(out, "{\"swagger\":\"2.0\",\"info\":{\"title\":"
+		                 "\"quotaflow\",\"version\":\"v1.32.0\"},"
+		                 "\"paths\":{}}");
+}

@@ -2,8 +2,11 @@
  * cmd_finish.c - `quotaflow finish NS/NAME`: a client of the controller's
  * API.  NAME is a Workload (its status gets Finished=True) or, when no
  * Workload has that name, a Job (its status gets Complete=True, which
- * finishes its Workload).  Plain HTTP/1.1 over one socket: the controller
- * listens on loopback by default, and a token goes as a Bearer header.
+ * finishes its Workload).  HTTP/1.1 over one socket, or over TLS
+ * (OpenSSL) for an https:// --server, as the controller serves with
+ * --tls-cert: the certificate is verified against --certificate-authority
+ * (else the system's CAs) and must name the host.  A token goes as a
+ * Bearer header.
  */
 #include <errno.h>
 #include <netdb.h>
@@ -15,6 +18,9 @@
 #include <unistd.h>
 
 #include <jansson.h>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
 
 #include "commands.h"
 #include "core/alloc.h"
@@ -31,32 +37,38 @@
 #define MAX_REPLY_BYTES ((size_t)4 << 20)
 
 static const char usage[] =
-        "quotaflow finish NS/NAME [--server URL] [--token-file FILE]";
+        "quotaflow finish NS/NAME [--server URL] [--token-file FILE]\n"
+        "       [--certificate-authority FILE]";
 
 struct target {
 	char host[256];
 	char port[8];
+	const char *scheme; /* "http" or "https" */
+	SSL_CTX *tls;       /* owned: https only, else NULL */
 };
 
-/* http://HOST[:PORT][/]; NULL, or what is wrong. */
+/* http[s]://HOST[:PORT][/]; NULL, or what is wrong. */
 static const char *parse_server(struct target *t, const char *url)
 {
 	const char *p = url, *colon, *end;
 	size_t hl;
 
-	if (!strncmp(p, "https://", 8))
-		return "https:// is not supported: finish speaks plain HTTP "
-		       "(give the controller's http:// address)";
-	if (strncmp(p, "http://", 7) != 0)
-		return "--server takes http://HOST:PORT";
-	p += 7;
+	if (!strncmp(p, "https://", 8)) {
+		t->scheme = "https";
+		p += 8;
+	} else if (!strncmp(p, "http://", 7)) {
+		t->scheme = "http";
+		p += 7;
+	} else {
+		return "--server takes http://HOST:PORT or https://HOST:PORT";
+	}
 	end = p + strcspn(p, "/");
 	if (*end && strcmp(end, "/") != 0)
-		return "--server takes http://HOST:PORT, without a path";
+		return "--server takes http[s]://HOST:PORT, without a path";
 	colon = memchr(p, ':', (size_t)(end - p));
 	hl = (size_t)((colon ? colon : end) - p);
 	if (!hl || hl >= sizeof(t->host))
-		return "--server takes http://HOST:PORT";
+		return "--server takes http[s]://HOST:PORT";
 	memcpy(t->host, p, hl);
 	t->host[hl] = 0;
 	if (colon) {
@@ -71,9 +83,144 @@ static const char *parse_server(struct target *t, const char *url)
 			return "--server: the port is not a number from 1 to "
 			       "65535";
 	} else {
-		memcpy(t->port, "80", 3);
+		(void)snprintf(t->port, sizeof(t->port), "%s",
+		               !strcmp(t->scheme, "https") ? "443" : "80");
 	}
 	return NULL;
+}
+
+/* The TLS context of an https:// target: peers verified against the CA
+ * file, else the system's CAs.  QF_OK, or an error naming the file. */
+static int tls_setup(struct target *t, const char *ca_file, struct qf_diags *d)
+{
+	unsigned long e;
+
+	t->tls = SSL_CTX_new(TLS_client_method());
+	if (!t->tls) {
+		(void)qf_diag_error(d, NULL, RULE, NULL,
+		                    "cannot set up TLS: %s",
+		                    ERR_reason_error_string(ERR_get_error()));
+		return QF_EIO;
+	}
+	SSL_CTX_set_verify(t->tls, SSL_VERIFY_PEER, NULL);
+	if (ca_file ? SSL_CTX_load_verify_locations(t->tls, ca_file, NULL)
+	            : SSL_CTX_set_default_verify_paths(t->tls))
+		return QF_OK;
+	e = ERR_get_error();
+	ERR_clear_error();
+	if (!ca_file) {
+		(void)qf_diag_error(d, NULL, RULE, NULL,
+		                    "cannot load the system's CA certificates: "
+		                    "%s",
+		                    ERR_reason_error_string(e));
+		return QF_EIO;
+	}
+	if (access(ca_file, R_OK) < 0)
+		(void)qf_diag_error(d, NULL, RULE, NULL,
+		                    "--certificate-authority %s: %s", ca_file,
+		                    strerror(errno));
+	else
+		(void)qf_diag_error(d, NULL, RULE, NULL,
+		                    "--certificate-authority %s: not a PEM "
+		                    "certificate (%s)",
+		                    ca_file,
+		                    ERR_reason_error_string(e)
+		                            ? ERR_reason_error_string(e)
+		                            : "no certificate in it");
+	qf_diag_hint(d, "give the controller's --tls-cert file, or the CA "
+	                "that signed it");
+	return QF_EIO;
+}
+
+/* One connection: a socket, and its TLS session for https. */
+struct conn {
+	int fd;
+	SSL *ssl; /* owned, or NULL for http */
+};
+
+/* The TLS handshake on c->fd, the certificate checked for t->host (an
+ * IP address or a DNS name); 0, or -1 with *why. */
+static int tls_open(struct conn *c, const struct target *t, struct qf_buf *why)
+{
+	long vr;
+
+	c->ssl = SSL_new(t->tls);
+	if (!c->ssl || !SSL_set_fd(c->ssl, c->fd)) {
+		qf_buf_adds(why, "cannot start TLS");
+		return -1;
+	}
+	if (X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(c->ssl), t->host) !=
+	    1) {
+		/* a name: SNI, and the certificate must carry it */
+		ERR_clear_error();
+		if (!SSL_set_tlsext_host_name(c->ssl, t->host) ||
+		    !SSL_set1_host(c->ssl, t->host)) {
+			qf_buf_adds(why, "cannot start TLS");
+			return -1;
+		}
+	}
+	if (SSL_connect(c->ssl) == 1)
+		return 0;
+	vr = SSL_get_verify_result(c->ssl);
+	if (vr != X509_V_OK)
+		qf_buf_addf(why,
+		            "the TLS certificate is not trusted: %s (give the "
+		            "controller's certificate or its CA with "
+		            "--certificate-authority FILE)",
+		            X509_verify_cert_error_string(vr));
+	else
+		qf_buf_addf(
+		        why,
+		        "the TLS handshake failed: %s (does the controller "
+		        "serve https, with --tls-cert?)",
+		        ERR_reason_error_string(ERR_peek_last_error())
+		                ? ERR_reason_error_string(ERR_peek_last_error())
+		                : "the connection closed");
+	ERR_clear_error();
+	return -1;
+}
+
+static ssize_t conn_write(struct conn *c, const char *p, size_t n)
+{
+	int m = n > 1 << 20 ? 1 << 20 : (int)n;
+
+	if (!c->ssl)
+		return write(c->fd, p, n);
+	m = SSL_write(c->ssl, p, m);
+	return m > 0 ? m : -1;
+}
+
+/* > 0 bytes read, 0 the end, -1 an error (errno EAGAIN: the timeout). */
+static ssize_t conn_read(struct conn *c, char *p, size_t n)
+{
+	int m;
+
+	if (!c->ssl)
+		return read(c->fd, p, n);
+	m = SSL_read(c->ssl, p, (int)n);
+	if (m > 0)
+		return m;
+	switch (SSL_get_error(c->ssl, m)) {
+	case SSL_ERROR_ZERO_RETURN:
+		return 0;
+	case SSL_ERROR_SYSCALL:
+		/* the controller closes without close_notify (Connection:
+		 * close): the end, unless a read timed out */
+		return errno == EAGAIN || errno == EWOULDBLOCK ? -1 : 0;
+	default:
+		errno = EPROTO;
+		return -1;
+	}
+}
+
+static void conn_close(struct conn *c)
+{
+	if (c->ssl) {
+		ERR_clear_error();
+		SSL_free(c->ssl);
+	}
+	if (c->fd >= 0)
+		(void)close(c->fd);
 }
 
 /* How long finish waits to connect, and then for the answer. */
@@ -121,13 +268,16 @@ static int request(const struct target *t, const char *path, const char *token,
                    struct qf_buf *why)
 {
 	struct qf_buf req = QF_BUF_INIT, resp = QF_BUF_INIT;
-	int fd = dial(t, why), rc = -1;
+	struct conn c = { dial(t, why), NULL };
+	int rc = -1;
 	char chunk[4096];
 	const char *hdr_end;
 	ssize_t n;
 
-	if (fd < 0)
+	if (c.fd < 0)
 		return -1;
+	if (t->tls && tls_open(&c, t, why) < 0)
+		goto done;
 	qf_buf_addf(&req,
 	            "PATCH %s HTTP/1.1\r\nHost: %s:%s\r\nContent-Type: "
 	            "application/merge-patch+json\r\nContent-Length: %zu\r\n"
@@ -137,13 +287,13 @@ static int request(const struct target *t, const char *path, const char *token,
 		qf_buf_addf(&req, "Authorization: Bearer %s\r\n", token);
 	qf_buf_addf(&req, "\r\n%s", json);
 	for (size_t off = 0; off < req.len; off += (size_t)n) {
-		n = write(fd, req.buf + off, req.len - off);
+		n = conn_write(&c, req.buf + off, req.len - off);
 		if (n <= 0) {
 			qf_buf_addf(why, "cannot send: %s", strerror(errno));
 			goto done;
 		}
 	}
-	while ((n = read(fd, chunk, sizeof(chunk))) > 0 &&
+	while ((n = conn_read(&c, chunk, sizeof(chunk))) > 0 &&
 	       resp.len < MAX_REPLY_BYTES)
 		qf_buf_add(&resp, chunk, (size_t)n);
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
@@ -152,7 +302,10 @@ static int request(const struct target *t, const char *path, const char *token,
 	}
 	hdr_end = strstr(resp.buf, "\r\n\r\n");
 	if (strncmp(resp.buf, "HTTP/1.", 7) != 0 || resp.len < 12 || !hdr_end) {
-		qf_buf_adds(why, "the answer is not HTTP");
+		qf_buf_adds(why, t->tls ? "the answer is not HTTP"
+		                        : "the answer is not HTTP (does the "
+		                          "controller serve https, with "
+		                          "--tls-cert?)");
 		goto done;
 	}
 	{
@@ -168,7 +321,7 @@ static int request(const struct target *t, const char *path, const char *token,
 	qf_buf_adds(body, hdr_end + 4);
 	rc = 0;
 done:
-	(void)close(fd);
+	conn_close(&c);
 	qf_buf_release(&req);
 	qf_buf_release(&resp);
 	return rc;
@@ -210,9 +363,9 @@ static int refused(const struct target *t, const char *ns, const char *name,
 
 	if (!msg) {
 		(void)qf_diag_error(d, NULL, RULE, NULL,
-		                    "http://%s:%s answered HTTP %d without a "
+		                    "%s://%s:%s answered HTTP %d without a "
 		                    "Kubernetes Status",
-		                    t->host, t->port, code);
+		                    t->scheme, t->host, t->port, code);
 		qf_diag_hint(d, "is --server the address of a quotaflow "
 		                "controller?");
 		rc = QF_EIO;
@@ -266,8 +419,9 @@ static int finish_one(struct qf_ctx *ctx, const struct target *t,
 		    0) {
 			(void)qf_diag_error(d, NULL, RULE, NULL,
 			                    "cannot reach the controller at "
-			                    "http://%s:%s: %s",
-			                    t->host, t->port, why.buf);
+			                    "%s://%s:%s: %s",
+			                    t->scheme, t->host, t->port,
+			                    why.buf);
 			rc = QF_EIO;
 			break;
 		}
@@ -300,14 +454,19 @@ int cmd_finish(int argc, const char **argv, struct qf_ctx *ctx)
 	struct qf_strlist pos = QF_STRLIST_INIT;
 	struct qf_diags d = QF_DIAGS_INIT;
 	const char *server = "http://127.0.0.1:8080", *token_file = NULL;
+	const char *ca_file = NULL;
 	char *token = NULL, *ns = NULL;
 	const char *slash, *why = NULL;
-	struct target t;
+	struct target t = { "", "", "http", NULL };
 	const struct qf_opt opts[] = {
 		{ "server", 0, QF_OPT_STRING, &server, "URL", NULL, 0,
 		  "the controller (default http://127.0.0.1:8080)" },
 		{ "token-file", 0, QF_OPT_STRING, &token_file, "FILE", NULL, 0,
 		  "send Authorization: Bearer <token in FILE>" },
+		{ "certificate-authority", 0, QF_OPT_STRING, &ca_file, "FILE",
+		  NULL, 0,
+		  "verify an https:// controller with this PEM CA "
+		  "(default: the system's)" },
 	};
 	int rc = qf_cli_parse(opts, QF_ARRAY_SIZE(opts), usage,
 	                      "Finish a Workload, or the Workload of a Job, "
@@ -346,20 +505,24 @@ int cmd_finish(int argc, const char **argv, struct qf_ctx *ctx)
 		goto done;
 	}
 	why = parse_server(&t, server);
+	if (!why && ca_file && strcmp(t.scheme, "https") != 0)
+		why = "--certificate-authority is for an https:// --server";
 	if (why) {
 		rc = qf_cli_usage_error(ctx, usage, "finish: %s", why);
 		goto done;
 	}
+	/* a CA that does not load is the environment's, as a token: exit 2 */
+	rc = !strcmp(t.scheme, "https") ? tls_setup(&t, ca_file, &d) : QF_OK;
 	/* a missing or malformed token file is the environment's: exit 2 */
-	rc = token_file
-	             ? qf_ctl_read_token(&token, token_file, "--token-file", &d)
-	             : QF_OK;
+	if (rc == QF_OK && token_file)
+		rc = qf_ctl_read_token(&token, token_file, "--token-file", &d);
 	if (rc == QF_OK)
 		rc = finish_one(ctx, &t, ns, slash + 1, token, token_file, &d);
 	if (qf_cli_print_diags(&d, ctx) < 0 && rc == 0)
 		rc = QF_EIO;
 	rc = qf_cli_exit_code(rc);
 done:
+	SSL_CTX_free(t.tls);
 	free(token);
 	free(ns);
 	qf_strlist_release(&pos);

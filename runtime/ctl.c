@@ -18,6 +18,7 @@
 #include "core/doc.h"
 #include "core/jdump.h"
 #include "core/kinds.h"
+#include "core/k8s.h"
 #include "core/banned.h"
 
 int64_t ctl_now(struct ctl *c)
@@ -139,7 +140,10 @@ void ctl_status(struct qf_http_resp *rs, int code, const char *reason,
 
 static void respond_err(struct qf_http_resp *rs, const struct qf_api_err *e)
 {
-	ctl_status(rs, e->code, e->reason, e->msg);
+	json_t *st = qf_api_err_status(e);
+
+	ctl_respond_json(rs, e->code, st);
+	json_decref(st);
 }
 
 /* "clusterqueues.kueue.x-k8s.io" as the API server names a resource. */
@@ -436,20 +440,22 @@ int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name)
 
 /* ----- names and metadata ----- */
 
-/* DNS-1123 subdomain (label when max is 63). */
-static int valid_name(const char *s, size_t max)
+/* A new object's name as kube-apiserver checks it: IsDNS1123Label for a
+ * Namespace, IsDNS1123Subdomain for every other kind; 0, or -1 with *err
+ * its 422 (core/k8s.c words the cause as kube does). */
+static int check_name(struct qf_api_err *err, const struct qf_api_kind *k,
+                      const char *name)
 {
-	size_t n = strlen(s);
+	int label = !*k->group && !strcmp(k->kind, "Namespace");
+	const char *why = NULL;
 
-	if (!n || n > max || !isalnum((unsigned char)s[0]) ||
-	    !isalnum((unsigned char)s[n - 1]))
+	if (!(label ? qf_k8s_check_dns1123_label(name, &why)
+	            : qf_k8s_check_dns1123_subdomain(name, &why)))
 		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!(islower((unsigned char)s[i]) ||
-		      isdigit((unsigned char)s[i]) || s[i] == '-' ||
-		      (s[i] == '.' && max > 63)))
-			return 0;
-	return 1;
+	qf_api_invalid(err, k->kind, k->group, name);
+	qf_api_invalid_add(err, "metadata.name", "Invalid value: \"%s\": %s",
+	                   name, why ? why : "is not valid");
+	return -1;
 }
 
 /* A uid unique for the life of the database (the version is durable). */
@@ -458,6 +464,24 @@ static void new_uid(struct ctl *c, struct qf_buf *b)
 	qf_buf_reset(b);
 	qf_buf_adds(b, "00000000-0000-4000-8000-");
 	ctl_add_num(b, (uint64_t)(c->rv + 1) & 0xffffffffffffULL, 16, 12);
+}
+
+/* kube's SimpleNameGenerator: the prefix (cut to 58 bytes) and five
+ * characters of utilrand's alphabet (no vowels, no 0, 1 or 3, so no
+ * words), here the digits of n rather than random ones: unique, and the
+ * same from run to run. */
+static void generate_name(struct qf_buf *b, const char *prefix, uint64_t n)
+{
+	static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+	const uint64_t base = sizeof(alphabet) - 1;
+	char suffix[6];
+
+	for (int i = 4; i >= 0; i--) {
+		suffix[i] = alphabet[n % base];
+		n /= base;
+	}
+	suffix[5] = 0;
+	qf_buf_addf(b, "%.58s%s", prefix, suffix);
 }
 
 /* Check and complete metadata of a new object. */
@@ -475,20 +499,19 @@ static int prepare_meta(struct ctl *c, int kind, json_t *obj,
 		                   "metadata must be an object");
 	gen = json_string_value(json_object_get(meta, "generateName"));
 	if (!json_is_string(json_object_get(meta, "name")) && gen) {
-		qf_buf_addf(&b, "%s%05llx", gen,
-		            (unsigned long long)(c->rv + 1) & 0xfffffULL);
+		generate_name(&b, gen, (uint64_t)c->rv + 1);
 		json_object_set_new(meta, "name", json_string(b.buf));
 	}
 	name = json_string_value(json_object_get(meta, "name"));
-	if (!name)
-		return qf_api_fail(err, 422, "Invalid",
-		                   "%s: metadata.name: Required value",
-		                   k->kind);
-	if (!valid_name(name, kind == K_NS ? 63 : QF_API_MAX_NAME_BYTES))
-		return fail_named(err, 422, "Invalid", kind, name,
-		                  "is invalid: metadata.name: a lowercase "
-		                  "RFC 1123 subdomain must consist of lower "
-		                  "case alphanumeric characters, '-' or '.'");
+	if (!name || !*name) {
+		qf_api_invalid(err, k->kind, k->group, "");
+		qf_api_invalid_add(err, "metadata.name",
+		                   "Required value: name or generateName is "
+		                   "required");
+		return -1;
+	}
+	if (check_name(err, k, name) < 0)
+		return -1;
 	ns = json_string_value(json_object_get(meta, "namespace"));
 	if (k->namespaced) {
 		if (ns && url_ns && strcmp(ns, url_ns) != 0)
@@ -712,7 +735,8 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 		goto fail;
 	}
 	defaults(c, kind, obj);
-	if (kind == K_JOB && job_webhook_create(c, obj, err) < 0)
+	if (kind == K_JOB && (qf_api_job_validate(obj, err) < 0 ||
+	                      job_webhook_create(c, obj, err) < 0))
 		goto fail;
 	if (kind == K_WL)
 		json_object_set_new(obj, "status", json_object());
@@ -1130,7 +1154,10 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 	json_object_set(next, "kind", json_object_get(prev, "kind"));
 	if (kind == K_WL)
 		next = wl_update(c, prev, in, next, flags);
-	if (kind == K_JOB && job_update(c, prev, next, dry, err) < 0) {
+	/* kube validates a Job's spec on every write but a status one */
+	if (kind == K_JOB &&
+	    ((!status_only && qf_api_job_validate(next, err) < 0) ||
+	     job_update(c, prev, next, dry, err) < 0)) {
 		json_decref(next);
 		return -1;
 	}
@@ -1384,7 +1411,8 @@ static int check_fields(struct ctl *c, const struct qf_api_req *rq,
 	qf_diags_release(&ignore);
 	if (qf_api_fields_check(c->m.kinds, rq, how, obj, warn, err) == 0 &&
 	    (rq->kind != K_JOB ||
-	     qf_api_job_quantities(obj, rq->version, err) == 0))
+	     (qf_api_job_types(obj, rq->version, err) == 0 &&
+	      qf_api_job_quantities(obj, rq->version, err) == 0)))
 		return 0;
 	json_decref(obj);
 	return -1;
@@ -1401,18 +1429,62 @@ static json_t *write_body(const struct qf_api_req *rq,
 	return ctl_parse_body(hr, err);
 }
 
+/* A client's update of a custom resource (a Kueue kind) must name the
+ * resourceVersion it replaces: its strategy does not AllowUnconditional
+ * Update, and kube's store refuses one without (a `kubectl replace` of a
+ * file without it).  The controller's own updates (--manifests, GitOps)
+ * come without an HTTP method and are not asked. */
+static int unconditional(const struct qf_api_req *rq, const json_t *body,
+                         struct qf_api_err *err)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[rq->kind];
+	const char *rv = qf_api_meta_str(body, "resourceVersion");
+
+	if (strcmp(k->group, "kueue.x-k8s.io") != 0 || (rv && *rv))
+		return 0;
+	/* kube names the resource where the kind goes (its TODO) */
+	qf_api_invalid(err, k->resource, k->group, rq->name);
+	qf_api_invalid_add(err, "metadata.resourceVersion",
+	                   "Invalid value: 0x0: must be specified for an "
+	                   "update");
+	return -1;
+}
+
+/* A patch's type, as kube-apiserver's patch handler takes it: a custom
+ * resource (the Kueue kinds) has no strategic merge patch, having no Go
+ * type to read merge keys from; anything else is 415 with what is. */
+static int patch_type(const struct qf_api_req *rq, const char *ct,
+                      enum qf_api_patch *pt, struct qf_api_err *err)
+{
+	int custom = !strcmp(qf_api_kinds[rq->kind].group, "kueue.x-k8s.io");
+
+	*pt = qf_api_patch_type(ct);
+	if (*pt != QF_PATCH_NONE && (*pt != QF_PATCH_STRATEGIC || !custom))
+		return 0;
+	return qf_api_fail(err, 415, "UnsupportedMediaType",
+	                   "the body of the request was in an unknown format "
+	                   "- accepted media types include: "
+	                   "application/json-patch+json, "
+	                   "application/merge-patch+json, %s"
+	                   "application/apply-patch+yaml",
+	                   custom ? ""
+	                          : "application/strategic-merge-patch+json, ");
+}
+
 static int do_write(struct ctl *c, const struct qf_api_req *rq,
                     const struct qf_http_req *hr, json_t *prev,
                     struct qf_buf *warn, struct qf_api_err *err, json_t **out)
 {
-	json_t *body = write_body(rq, hr, err), *in, *served;
-	enum qf_api_patch pt;
+	enum qf_api_patch pt = QF_PATCH_NONE;
+	json_t *body, *in, *served;
 	int rc;
 
+	if (rq->verb == QF_API_PATCH &&
+	    patch_type(rq, hr->content_type, &pt, err) < 0)
+		return -1;
+	body = write_body(rq, hr, err);
 	if (!body)
 		return -1;
-	pt = rq->verb == QF_API_PATCH ? qf_api_patch_type(hr->content_type)
-	                              : QF_PATCH_NONE;
 	if ((rq->verb != QF_API_PATCH || pt == QF_PATCH_APPLY) &&
 	    check_fields(c, rq, pt, body, warn, err) < 0)
 		return -1;
@@ -1421,7 +1493,8 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		ctl_fields_update(c, rq, NULL, body);
 		return create(c, rq, body, err, out);
 	case QF_API_UPDATE:
-		if (check_type(body, rq->kind, rq->version, 0, err) < 0) {
+		if (check_type(body, rq->kind, rq->version, 0, err) < 0 ||
+		    (hr->method && unconditional(rq, body, err) < 0)) {
 			json_decref(body);
 			return -1;
 		}
@@ -1442,16 +1515,6 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		rc = server_side_apply(c, rq, prev, body, err, out);
 		json_decref(body);
 		return rc;
-	}
-	if (pt == QF_PATCH_NONE) {
-		json_decref(body);
-		return qf_api_fail(err, 415, "UnsupportedMediaType",
-		                   "the patch type %s is not supported "
-		                   "(merge-patch+json, "
-		                   "strategic-merge-patch+json, "
-		                   "json-patch+json)",
-		                   hr->content_type ? hr->content_type
-		                                    : "(none)");
 	}
 	/* the patch speaks the request's version (kube converts too) */
 	served = ctl_served(prev, rq->kind, rq->version);
@@ -1504,7 +1567,7 @@ static int delete_options(const struct qf_http_req *hr, unsigned *flags,
 void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
                  const struct qf_http_req *hr, struct qf_http_resp *rs)
 {
-	struct qf_api_err err = { 500, "InternalError", "" };
+	struct qf_api_err err = { 500, "InternalError", "", 0, "", "", "" };
 	json_t *prev = NULL, *out = NULL, *st, *pre = NULL;
 	int rc = 0, code = 200, dry = rq->dry_run;
 	unsigned dflags = 0;

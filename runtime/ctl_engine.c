@@ -29,24 +29,28 @@
 
 static const struct qf_loc request_loc = { "request", 0, 0 };
 
-/* Diagnostics as one Status message: "path: message; ...". */
+/* Diagnostics as a 422 Invalid, a cause per error at its field, as
+ * kube-apiserver lists a field.ErrorList (kubectl prints `The
+ * ClusterQueue "cq" is invalid:` and the causes). */
 static void diags_msg(struct qf_api_err *err, const struct qf_diags *d,
                       const json_t *obj)
 {
-	struct qf_buf b = QF_BUF_INIT;
+	const char *kind = json_string_value(json_object_get(obj, "kind"));
+	const char *group = "";
 
-	qf_buf_addf(&b, "%s \"%s\" is invalid: ",
-	            json_string_value(json_object_get(obj, "kind")),
-	            qf_api_meta_str(obj, "name"));
-	for (size_t i = 0, n = 0; i < d->n; i++) {
+	for (size_t i = 0; kind && i < qf_api_nkinds; i++)
+		if (!strcmp(qf_api_kinds[i].kind, kind))
+			group = qf_api_kinds[i].group;
+	qf_api_invalid(err, kind, group, qf_api_meta_str(obj, "name"));
+	for (size_t i = 0; i < d->n; i++) {
 		if (d->v[i].sev != QF_SEV_ERROR)
 			continue;
-		qf_buf_addf(&b, "%s%s%s%s", n++ ? "; " : "",
-		            d->v[i].path ? d->v[i].path : "",
-		            d->v[i].path ? ": " : "", d->v[i].msg);
+		qf_api_invalid_add(err, d->v[i].path ? d->v[i].path : "",
+		                   "%s%s%s%s", d->v[i].msg,
+		                   d->v[i].hint ? " (" : "",
+		                   d->v[i].hint ? d->v[i].hint : "",
+		                   d->v[i].hint ? ")" : "");
 	}
-	qf_api_fail(err, 422, "Invalid", "%s", b.buf);
-	qf_buf_release(&b);
 }
 
 /*
@@ -601,6 +605,20 @@ static json_t *new_event(struct ctl *c, const char *name, const char *ns,
 	return o;
 }
 
+/* The uid of an event's Workload: a Workload made in this turn (a new
+ * Job's) is not stored until the turn renders it, but the engine has its
+ * uid, which kubectl describe selects the events by. */
+static const char *event_uid(struct ctl *c, const json_t *stored,
+                             const char *key)
+{
+	const struct qf_wl *w;
+
+	if (stored)
+		return qf_api_meta_str(stored, "uid");
+	w = qf_engine_find(c->e, key);
+	return w && w->m ? w->m->uid : NULL;
+}
+
 static void k8s_event(struct ctl *c, const struct qf_event *ev)
 {
 	const char *slash = strchr(ev->workload, '/');
@@ -640,7 +658,7 @@ static void k8s_event(struct ctl *c, const struct qf_event *ev)
 		            (uint64_t)++c->event_seq + ((uint64_t)c->rv << 16),
 		            16, 0);
 		obj = new_event(c, name.buf, ns.buf, slash + 1,
-		                wl ? qf_api_meta_str(wl, "uid") : NULL, ts, ev);
+		                event_uid(c, wl, ev->workload), ts, ev);
 		if (!strcmp(ev->type, "Warning"))
 			json_object_set_new(c->ev_dedup, dk.buf,
 			                    json_string(name.buf));

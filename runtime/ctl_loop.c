@@ -357,6 +357,20 @@ route(struct ctl *c, const struct qf_http_req *hr, struct qf_http_resp *rs)
 	int64_t rv;
 	int as;
 
+	if (path_is(hr->uri, "/openapi/v2") && !strcmp(hr->method, "GET")) {
+		int pb = hr->accept && strstr(hr->accept, "protobuf");
+
+		rs->code = 200;
+		/* kube-openapi answers "@" in Accept with "." (Go's mime
+		 * parser refuses an "@") */
+		rs->content_type =
+		        pb ? "application/com.github.proto-openapi.spec.v2."
+		             "v1.0+protobuf"
+		           : "application/json";
+		qf_buf_reset(&rs->body);
+		qf_api_openapi_v2(&rs->body, pb);
+		return disp;
+	}
 	if (qf_api_route(&rq, hr->method, hr->uri, &err) < 0 ||
 	    (as = qf_api_accept(hr->accept, &err)) < 0 ||
 	    (rq.verb == QF_API_WATCH && ctl_watch_rv(c, &rq, &rv, &err) < 0)) {

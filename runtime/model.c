@@ -223,7 +223,8 @@ struct rd {
 	struct qf_diags *d;
 	int rc;
 	struct qf_loc at;
-	unsigned flags; /* enum qf_model_load_flags of the object read */
+	unsigned flags;     /* enum qf_model_load_flags of the object read */
+	const json_t *root; /* the object read, when there is no doc */
 };
 
 static struct qf_loc loc_key(const struct rd *r, const json_t *o,
@@ -239,15 +240,50 @@ static struct qf_loc loc_of(const struct rd *r, const json_t *o)
 
 static int bad(struct rd *r, const json_t *parent, const char *key,
                const char *path, const char *fmt, ...) QF_PRINTF(5, 6);
+/* The JSON path of `want` inside v ("spec.resourceGroups[0]") into b:
+ * 1 found, 0 not.  Depth-first over a small object. */
+/* NOLINTNEXTLINE(misc-no-recursion): bounded by the object's depth */
+static int path_to(struct qf_buf *b, const json_t *v, const json_t *want)
+{
+	size_t mark = b->len, i;
+	const char *k;
+	json_t *c;
+
+	if (v == want)
+		return 1;
+	json_object_foreach ((json_t *)v, k, c) {
+		qf_buf_addf(b, "%s%s", mark ? "." : "", k);
+		if (path_to(b, c, want))
+			return 1;
+		qf_buf_setlen(b, mark);
+	}
+	json_array_foreach (v, i, c) {
+		qf_buf_addf(b, "[%zu]", i);
+		if (path_to(b, c, want))
+			return 1;
+		qf_buf_setlen(b, mark);
+	}
+	return 0;
+}
+
 static int bad(struct rd *r, const json_t *parent, const char *key,
                const char *path, const char *fmt, ...)
 {
 	struct qf_loc loc = loc_key(r, parent, key);
+	struct qf_buf at = QF_BUF_INIT;
 	va_list ap;
 
+	/* an object without its text (an API request): the field's path
+	 * says where, as the API server's field errors do */
+	if (!path && !r->doc && r->root && parent &&
+	    path_to(&at, r->root, parent)) {
+		qf_buf_addf(&at, "%s%s", at.len ? "." : "", key);
+		path = at.buf;
+	}
 	va_start(ap, fmt);
 	r->rc = qf_diag_vadd(r->d, QF_SEV_ERROR, &loc, RULE, path, fmt, ap);
 	va_end(ap);
+	qf_buf_release(&at);
 	if (r->rc >= 0)
 		r->rc = QF_EINVAL;
 	return r->rc;
@@ -420,7 +456,8 @@ static const char *json_type_name(const json_t *v)
 	       : json_is_number(v) ? "a number"
 	       : json_is_object(v) ? "a map"
 	       : json_is_array(v)  ? "a list"
-	                           : "not a string";
+	       : json_is_string(v) ? "a string"
+	                           : "null";
 }
 
 /*
@@ -552,7 +589,7 @@ int qf_model_read_selector(struct qf_model_selector *s,
                            const json_t *o, const char *what,
                            struct qf_diags *d)
 {
-	struct rd r = { NULL, doc, d, 0, { NULL, 0, 0 }, 0 };
+	struct rd r = { NULL, doc, d, 0, { NULL, 0, 0 }, 0, NULL };
 
 	if (at)
 		r.at = *at;
@@ -2450,7 +2487,7 @@ int qf_model_load_obj(struct qf_model *m, const struct qf_doc *doc,
                       const json_t *obj, unsigned flags,
                       struct qf_model_wl **wl_out, struct qf_diags *d)
 {
-	struct rd r = { m, doc, d, 0, { NULL, 0, 0 }, 0 };
+	struct rd r = { m, doc, d, 0, { NULL, 0, 0 }, 0, NULL };
 
 	return load_obj(&r, obj, flags, wl_out);
 }
@@ -2459,7 +2496,7 @@ int qf_model_load_obj_at(struct qf_model *m, const struct qf_loc *at,
                          const json_t *obj, unsigned flags,
                          struct qf_model_wl **wl_out, struct qf_diags *d)
 {
-	struct rd r = { m, NULL, d, 0, *at, 0 };
+	struct rd r = { m, NULL, d, 0, *at, 0, obj };
 
 	return load_obj(&r, obj, flags, wl_out);
 }
@@ -2737,7 +2774,7 @@ void qf_model_adjust(struct qf_model *m, struct qf_model_wl *w)
 {
 	json_t *adj = qf_model_adjusted_podsets(m, w);
 	struct qf_diags scratch = QF_DIAGS_INIT;
-	struct rd r = { m, NULL, &scratch, 0, w->loc, 0 };
+	struct rd r = { m, NULL, &scratch, 0, w->loc, 0, NULL };
 
 	if (!adj && !w->adjusted)
 		return;

@@ -57,8 +57,9 @@ expect_eq "update v1alpha9" "$(send PUT $RF/g2 "$(rf kueue.x-k8s.io/v1alpha9 g2)
 	'400 ResourceFlavor in version "v1alpha9" cannot be handled as a ResourceFlavor: request to convert CR from an invalid group/version: kueue.x-k8s.io/v1alpha9'
 expect_eq "update v1beta1 at v1beta2" "$(send PUT $RF/g2 "$(rf kueue.x-k8s.io/v1beta1 g2)")" \
 	'400 the API version in the data (kueue.x-k8s.io/v1beta1) does not match the expected API version (kueue.x-k8s.io/v1beta2)'
+rv=$(k get rf g2 -o jsonpath='{.metadata.resourceVersion}')
 expect_eq "update v1beta1 at v1beta1" \
-	"$(send PUT /apis/kueue.x-k8s.io/v1beta1/resourceflavors/g2 "$(rf kueue.x-k8s.io/v1beta1 g2)")" "ok g2"
+	"$(send PUT /apis/kueue.x-k8s.io/v1beta1/resourceflavors/g2 "{\"apiVersion\":\"kueue.x-k8s.io/v1beta1\",\"kind\":\"ResourceFlavor\",\"metadata\":{\"name\":\"g2\",\"resourceVersion\":\"$rv\"}}")" "ok g2"
 expect_eq "apply v1beta1 at v1beta2" \
 	"$(send PATCH "$RF/g3?fieldManager=t" "$(rf kueue.x-k8s.io/v1beta1 g3)" application/apply-patch+yaml)" \
 	'400 Incorrect version specified in apply patch. Specified patch version: kueue.x-k8s.io/v1beta1, expected: kueue.x-k8s.io/v1beta2'

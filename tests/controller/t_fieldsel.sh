@@ -5,7 +5,9 @@
 # reason, source, type, ..., a Job's status.successful, a v1beta2
 # Workload's status.admission.clusterQueue, the selectableFields of its
 # CRD); any other field is a 400 BadRequest for a list, a watch and a
-# deletecollection, where it listed nothing (tests/controller/lib.sh).
+# deletecollection, where it listed nothing; a selector that does not
+# parse is a 400 even where there is nothing to match it against
+# (tests/controller/lib.sh).
 suite=fieldsel
 . "$(dirname "$0")/lib.sh"
 
@@ -51,6 +53,12 @@ expect_has "deletecollection" \
 	"field label not supported: spec.nodeLabels"
 expect_eq "flavor kept" "$(k get rf -o name)" \
 	"resourceflavor.kueue.x-k8s.io/default-flavor"
+# a malformed selector is refused on a collection with nothing in it
+# too (it was parsed object by object: no objects, no error)
+expect_has "label syntax, empty" "$(get cohorts -l 'a in (b')" \
+	'(BadRequest): Unable to find "kueue.x-k8s.io/v1beta2, Resource=cohorts" that match label selector "a in (b", field selector "": unable to parse requirement in label selector "a in (b"'
+expect_has "field syntax, empty" "$(get cohorts --field-selector foo)" \
+	'(BadRequest): Unable to find "kueue.x-k8s.io/v1beta2, Resource=cohorts" that match label selector "", field selector "foo": unable to parse requirement in field selector "foo"'
 # a finished Job is selected by its succeeded pods
 "$QF" finish default/job1 --server "http://127.0.0.1:$PORT" >/dev/null 2>&1 ||
 	bad "finish job1"

@@ -64,7 +64,7 @@ static void test_api_routes(void **state)
 	for (size_t i = 0; i < sizeof(routes) / sizeof(routes[0]); i++) {
 		const struct route_case *c = &routes[i];
 		struct qf_api_req r;
-		struct qf_api_err err = { 0, NULL, "" };
+		struct qf_api_err err = { 0, NULL, "", 0, "", "", "" };
 		int rc = qf_api_route(&r, c->method, c->uri, &err);
 
 		print_message("case %s\n", c->id);
@@ -375,7 +375,7 @@ static void test_api_selectors(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(sels) / sizeof(sels[0]); i++) {
-		struct qf_api_err err = { 0, NULL, "" };
+		struct qf_api_err err = { 0, NULL, "", 0, "", "", "" };
 		int got = sels[i].labels
 		                  ? qf_api_labels_match(sels[i].sel, o, &err)
 		                  : qf_api_fields_match(sels[i].sel, o, &err);
@@ -437,7 +437,7 @@ static void test_api_fields_supported(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(fsels) / sizeof(fsels[0]); i++) {
 		struct qf_api_req r;
-		struct qf_api_err err = { 0, NULL, "" };
+		struct qf_api_err err = { 0, NULL, "", 0, "", "", "" };
 		int rc = qf_api_route(&r, "GET", fsels[i].uri, &err);
 
 		print_message("case %s\n", fsels[i].id);
@@ -593,7 +593,7 @@ static void test_api_accept(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < sizeof(accepts) / sizeof(accepts[0]); i++) {
-		struct qf_api_err err = { 0, NULL, "" };
+		struct qf_api_err err = { 0, NULL, "", 0, "", "", "" };
 		int got = qf_api_accept(accepts[i].accept, &err);
 
 		if (got != accepts[i].want)
@@ -818,7 +818,7 @@ static void test_api_json_patch(void **state)
 		json_t *doc = json_loads(c->doc, 0, NULL);
 		json_t *p = json_loads(c->patch, 0, NULL);
 		json_t *want = c->want ? json_loads(c->want, 0, NULL) : NULL;
-		struct qf_api_err err = { 0, NULL, "" };
+		struct qf_api_err err = { 0, NULL, "", 0, "", "", "" };
 		json_t *got = qf_api_patch_apply(doc, p, QF_PATCH_JSON, &err);
 
 		if (!doc || !p)
