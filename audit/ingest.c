@@ -752,10 +752,10 @@ static int yaml_list_item(struct qf_ingest_cx *cx, struct rd *r, size_t end,
 		const struct qf_diag *g = yd.n ? &yd.v[0] : NULL;
 
 		cx->nrecords++;
-		qf_diags_move(cx->d, &yd);
 		rc = qf_ingest_reject_row(cx, g && g->line ? g->line : r->line,
 		                          g ? g->msg : "unreadable",
 		                          r->buf + r->pos, end - r->pos);
+		qf_diags_move(cx->d, &yd); /* g points into yd until here */
 	} else {
 		rc = ingest_doc(cx, doc);
 	}

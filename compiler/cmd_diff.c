@@ -93,6 +93,33 @@ static int ambiguous(const char *side, const struct args *a, struct qf_git **g,
 	return 1;
 }
 
+/* Load a side that is a directory or file on disk. */
+static int load_disk_side(struct qf_compile *c, const char *side,
+                          const struct args *a, struct qf_git **g,
+                          struct qf_diags *d)
+{
+	struct qf_compile_opts co = QF_COMPILE_OPTS_INIT;
+	struct qf_buf dir = QF_BUF_INIT;
+	const char *p;
+	int rc;
+
+	if (ambiguous(side, a, g, d))
+		return QF_EUSAGE;
+	qf_buf_adds(&dir, side);
+	if (a->path)
+		qf_buf_addf(&dir, "/%s", a->path);
+	p = dir.buf;
+	if (access(p, F_OK)) {
+		(void)qf_diag_error(d, &(struct qf_loc){ p, 0, 0 }, "QF023",
+		                    NULL, "no such file or folder");
+		rc = SIDE_ABSENT;
+	} else {
+		rc = qf_compile_run(c, &p, 1, &co, d);
+	}
+	qf_buf_release(&dir);
+	return rc;
+}
+
 /* Load one side: a directory or file on disk, else a revision. */
 static int load_side(struct qf_compile *c, const char *side,
                      const struct args *a, struct qf_git **g,
@@ -100,31 +127,11 @@ static int load_side(struct qf_compile *c, const char *side,
 {
 	struct qf_compile_opts co = QF_COMPILE_OPTS_INIT;
 	struct qf_strlist sub = QF_STRLIST_INIT;
-	struct qf_buf dir = QF_BUF_INIT;
 	size_t errors;
 	int rc, held;
 
-	if (on_disk(side, a)) {
-		const char *p;
-
-		if (ambiguous(side, a, g, d)) {
-			rc = QF_EUSAGE;
-			goto done;
-		}
-		qf_buf_adds(&dir, side);
-		if (a->path)
-			qf_buf_addf(&dir, "/%s", a->path);
-		p = dir.buf;
-		if (access(p, F_OK)) {
-			(void)qf_diag_error(d, &(struct qf_loc){ p, 0, 0 },
-			                    "QF023", NULL,
-			                    "no such file or folder");
-			rc = SIDE_ABSENT;
-			goto done;
-		}
-		rc = qf_compile_run(c, &p, 1, &co, d);
-		goto done;
-	}
+	if (on_disk(side, a))
+		return load_disk_side(c, side, a, g, d);
 	if (!*g) {
 		rc = qf_git_open(g, a->repo ? a->repo : ".", d);
 		if (rc) {
@@ -163,7 +170,6 @@ static int load_side(struct qf_compile *c, const char *side,
 	rc = qf_compile_objects(c, c->docs.objs, c->docs.nobjs, &co, 0, d);
 done:
 	qf_strlist_release(&sub);
-	qf_buf_release(&dir);
 	return rc;
 }
 

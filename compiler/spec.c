@@ -911,6 +911,7 @@ static int cmp_tenant(const void *a, const void *b)
  * kubectl and the GitOps tools read it as octal (20) and a reader as 24, so
  * either way someone gets GPUs they did not mean.  path is v's JSON path.
  */
+/* NOLINTNEXTLINE(misc-no-recursion): depth <= the loader's nesting limit */
 static void check_octal(struct loader *L, const json_t *v, struct qf_buf *path)
 {
 	const char *text = qf_doc_octal_text(L->doc, v), *key;

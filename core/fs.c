@@ -1105,6 +1105,27 @@ static const char *input_clash(const char *out, const char *in,
 	return hit;
 }
 
+/* Whether outputs[i], a standard stream, is one an earlier output names
+ * too: two outputs on one stream interleave, and JSON lines followed by a
+ * JSON document parse as neither. */
+static int std_clash(const char *const *outputs, size_t i,
+                     const struct qf_loc *loc, struct qf_diags *d)
+{
+	int fd = qf_fs_std_stream(outputs[i]);
+
+	for (size_t j = 0; j < i; j++) {
+		if (!outputs[j] || qf_fs_std_stream(outputs[j]) != fd)
+			continue;
+		(void)qf_diag_error(d, loc, "QF002", NULL,
+		                    "names standard %s for a second output "
+		                    "(after %s); their contents would be mixed",
+		                    fd == 1 ? "output" : "error", outputs[j]);
+		qf_diag_hint(d, "write one of them to a file");
+		return 1;
+	}
+	return 0;
+}
+
 int qf_fs_check_outputs(const char *const *outputs, size_t nout,
                         const char *const *inputs, size_t nin,
                         struct qf_diags *d)
@@ -1117,25 +1138,8 @@ int qf_fs_check_outputs(const char *const *outputs, size_t nout,
 		struct qf_loc loc = { out, 0, 0 };
 
 		if (out && qf_fs_std_stream(out) >= 0) {
-			/* two outputs on one stream interleave: JSON lines
-			 * followed by a JSON document parse as neither */
-			for (size_t j = 0; j < i; j++) {
-				if (!outputs[j] ||
-				    qf_fs_std_stream(outputs[j]) !=
-				            qf_fs_std_stream(out))
-					continue;
-				(void)qf_diag_error(
-				        d, &loc, "QF002", NULL,
-				        "names standard %s for a second output "
-				        "(after %s); their contents would be "
-				        "mixed",
-				        qf_fs_std_stream(out) == 1 ? "output"
-				                                   : "error",
-				        outputs[j]);
-				qf_diag_hint(d, "write one of them to a file");
+			if (std_clash(outputs, i, &loc, d))
 				rc = QF_EUSAGE;
-				break;
-			}
 			continue;
 		}
 		if (!out)

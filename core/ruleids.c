@@ -65,6 +65,39 @@ int qf_ruleids_known(const char *id)
 	return find(id) != NULL;
 }
 
+/* The id w is with two neighbours swapped back (QF361), or NULL. */
+static const char *swapped(char *w, size_t n)
+{
+	for (size_t i = 0; i + 1 < n; i++) {
+		const char *hit;
+		char t = w[i];
+
+		w[i] = w[i + 1];
+		w[i + 1] = t;
+		hit = find(w);
+		w[i + 1] = w[i];
+		w[i] = t;
+		if (hit)
+			return hit;
+	}
+	return NULL;
+}
+
+/* The only id one edit away from w (QF3166, QF31); two or more (QF227 is
+ * one from QF226, QF217 and QF207 alike) would be a guess. */
+static const char *one_edit(const char *w)
+{
+	const char *hit = NULL;
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(ids); i++)
+		if (qf_suggest_distance(w, ids[i]) == 1) {
+			if (hit)
+				return NULL;
+			hit = ids[i];
+		}
+	return hit;
+}
+
 const char *qf_ruleids_suggest(const char *s)
 {
 	char w[8];
@@ -77,25 +110,8 @@ const char *qf_ruleids_suggest(const char *s)
 		w[i] = (char)toupper((unsigned char)s[i]);
 	if (find(w))
 		return find(w);
-	for (i = 0; i + 1 < n; i++) { /* QF361 */
-		char t = w[i];
-
-		w[i] = w[i + 1];
-		w[i + 1] = t;
-		if (find(w))
-			return find(w);
-		w[i + 1] = w[i];
-		w[i] = t;
-	}
-	/* the only id one edit away (QF3166, QF31); two or more (QF227
-	 * is one from QF226, QF217 and QF207 alike) would be a guess */
-	for (i = 0; i < QF_ARRAY_SIZE(ids); i++)
-		if (qf_suggest_distance(w, ids[i]) == 1) {
-			if (hit)
-				return NULL;
-			hit = ids[i];
-		}
-	return hit;
+	hit = swapped(w, n);
+	return hit ? hit : one_edit(w);
 }
 
 /* The number of an id (QF316 is 316). */
