@@ -1691,6 +1691,28 @@ int qf_evdb_set_setting(struct qf_evdb *s, const char *key, int64_t v,
 	return rc;
 }
 
+int qf_evdb_prepare_sorted(sqlite3 *db, const char *table, const char *where,
+                           sqlite3_stmt **st)
+{
+	struct qf_buf sql = QF_BUF_INIT;
+	int n, rc;
+
+	qf_buf_addf(&sql, "SELECT * FROM %s LIMIT 0", table);
+	rc = sqlite3_prepare_v2(db, sql.buf, -1, st, NULL);
+	n = rc == SQLITE_OK ? sqlite3_column_count(*st) : 0;
+	sqlite3_finalize(*st);
+	*st = NULL;
+	qf_buf_reset(&sql);
+	qf_buf_addf(&sql, "SELECT * FROM %s%s%s ORDER BY 1", table,
+	            where ? " WHERE " : "", where ? where : "");
+	for (int i = 2; i <= n; i++)
+		qf_buf_addf(&sql, ", %d", i);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_prepare_v2(db, sql.buf, -1, st, NULL);
+	qf_buf_release(&sql);
+	return rc;
+}
+
 int64_t qf_evdb_setting(struct qf_evdb *s, const char *key, int64_t dflt)
 {
 	sqlite3_stmt *st = NULL;

@@ -192,6 +192,12 @@ int qf_evdb_bulk_end(struct qf_evdb *s, size_t *removed,
 /* The highest event id (about the number of events stored). */
 int64_t qf_evdb_event_rows(struct qf_evdb *s);
 
+/* *st over every row of table (WHERE where, unless NULL) in the order of
+ * all its columns, first to last: an order two copies of a table agree
+ * on, whatever their rowids.  An SQLite result code. */
+int qf_evdb_prepare_sorted(sqlite3 *db, const char *table, const char *where,
+                           sqlite3_stmt **st);
+
 /* Run one statement with no result (DDL, DELETE ...). */
 int qf_evdb_exec(struct qf_evdb *s, const char *sql,
                  struct qf_diags *d) QF_MUST_CHECK;

@@ -54,23 +54,13 @@ static void put_column(struct qf_evdb_hasher *h, sqlite3_stmt *st, int i)
 static int digest(struct qf_evdb *s, struct qf_evdb_hasher *h, const char *t,
                   int64_t *rows, struct qf_buf *hex, struct qf_diags *d)
 {
-	struct qf_buf sql = QF_BUF_INIT;
 	sqlite3_stmt *st = NULL;
 	unsigned char chain[32] = { 0 };
 	int rc = QF_OK, step, n = 0;
 
-	qf_buf_addf(&sql, "SELECT * FROM %s LIMIT 0", t);
-	if (sqlite3_prepare_v2(s->db, sql.buf, -1, &st, NULL) == SQLITE_OK)
-		n = sqlite3_column_count(st);
-	sqlite3_finalize(st);
-	st = NULL;
-	qf_buf_reset(&sql);
-	qf_buf_addf(&sql, "SELECT * FROM %s ORDER BY 1", t);
-	for (int i = 2; i <= n; i++)
-		qf_buf_addf(&sql, ", %d", i);
 	*rows = 0;
-	if (!n ||
-	    sqlite3_prepare_v2(s->db, sql.buf, -1, &st, NULL) != SQLITE_OK) {
+	if (qf_evdb_prepare_sorted(s->db, t, NULL, &st) != SQLITE_OK ||
+	    !(n = sqlite3_column_count(st))) {
 		rc = qf_evdb_fail(s, "cannot digest the evidence tables", d);
 		goto done;
 	}
@@ -86,7 +76,6 @@ static int digest(struct qf_evdb *s, struct qf_evdb_hasher *h, const char *t,
 	qf_evdb_hex(hex, chain, sizeof(chain));
 done:
 	sqlite3_finalize(st);
-	qf_buf_release(&sql);
 	return rc;
 }
 

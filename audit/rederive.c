@@ -161,25 +161,10 @@ static void row_text(struct qf_buf *out, sqlite3_stmt *st)
 static int prepare_rel(sqlite3 *db, const char *rel, const char *cluster,
                        sqlite3_stmt **st)
 {
-	struct qf_buf sql = QF_BUF_INIT;
-	int n, rc;
+	int rc = qf_evdb_prepare_sorted(db, rel, "cluster = ?1", st);
 
-	/* every column, in order, for a total order both sides agree on */
-	qf_buf_addf(&sql, "SELECT * FROM %s LIMIT 0", rel);
-	rc = sqlite3_prepare_v2(db, sql.buf, -1, st, NULL);
-	n = rc == SQLITE_OK ? sqlite3_column_count(*st) : 0;
-	sqlite3_finalize(*st);
-	*st = NULL;
-	qf_buf_reset(&sql);
-	qf_buf_addf(&sql, "SELECT * FROM %s WHERE cluster = ?1 ORDER BY 1",
-	            rel);
-	for (int i = 2; i <= n; i++)
-		qf_buf_addf(&sql, ", %d", i);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_prepare_v2(db, sql.buf, -1, st, NULL);
 	if (rc == SQLITE_OK)
 		sqlite3_bind_text(*st, 1, cluster, -1, SQLITE_TRANSIENT);
-	qf_buf_release(&sql);
 	return rc;
 }
 
