@@ -268,9 +268,13 @@ static json_t *psa_json(struct dump *s, const struct qf_wl *w, size_t i,
 static json_t *wl_json(struct dump *s, const struct qf_wl *w)
 {
 	const struct qf_model_wl *m = w->m;
-	json_t *st = json_object();
+	json_t *st = json_object(), *conds = wl_conditions_json(s, w), *o;
 
-	json_object_set_new(st, "conditions", wl_conditions_json(s, w));
+	/* Kueue's Go types omit empty conditions and an empty status: a
+	 * workload no cycle has tried yet has neither */
+	if (json_array_size(conds))
+		json_object_set(st, "conditions", conds);
+	json_decref(conds);
 	if ((w->state == QF_WL_RESERVED || w->state == QF_WL_FINISHED) &&
 	    w->adm_cq_name && w->flavor) {
 		json_t *psa = json_array();
@@ -293,10 +297,13 @@ static json_t *wl_json(struct dump *s, const struct qf_wl *w)
 		json_object_set_new(st, "resourceRequests",
 		                    resource_requests_json(s, w));
 	}
-	return json_pack("{s:s,s:s,s:o,s:o,s:o}", "apiVersion",
-	                 "kueue.x-k8s.io/v1beta2", "kind", "Workload",
-	                 "metadata", wl_meta_json(w), "spec", wl_spec_json(m),
-	                 "status", st);
+	o = json_pack("{s:s,s:s,s:o,s:o}", "apiVersion",
+	              "kueue.x-k8s.io/v1beta2", "kind", "Workload", "metadata",
+	              wl_meta_json(w), "spec", wl_spec_json(m));
+	if (json_object_size(st))
+		json_object_set(o, "status", st);
+	json_decref(st);
+	return o;
 }
 
 static int is_admitted(const struct qf_wl *w)
