@@ -5,7 +5,8 @@
 # ClusterQueue's Active condition follows its stopPolicy, a LocalQueue's
 # its own and its ClusterQueue's; a queue is
 # written only when its status changes, and the last event is what a GET
-# answers, resourceVersion included (tests/controller/lib.sh).
+# answers, resourceVersion included (tests/controller/lib.sh); a Job
+# waiting untried behind one of its shape has a Workload with no status.
 suite=status
 . "$(dirname "$0")/lib.sh"
 
@@ -31,6 +32,16 @@ wait_for "lq admitted" "last lq" "1/3/3"
 lqu() { k get localqueue user-queue -o jsonpath="{range .status.$1[*]}{.name}:{range .resources[*]}{.name}={.total} {end}{end}"; }
 expect_eq "lq usage" "$(lqu flavorsUsage)" "default-flavor:cpu=9 memory=1800Mi "
 expect_eq "lq reservation" "$(lqu flavorsReservation)" "default-flavor:cpu=9 memory=1800Mi "
+# a fifth of job4's shape joins the set-aside one untried: no scheduling
+# cycle wrote it a status, so it has none (Kueue's types omit an empty one)
+sed 's/^  name: job4/  name: job5/' "$EX/job4.yaml" >"$tmp/job5.yaml"
+k create -f "$tmp/job5.yaml" >/dev/null 2>&1 || bad "create job5"
+wait_for "cq job5 pending" "last cq" "2/3/3 9"
+wlof() { k get workloads -o jsonpath="{range .items[?(@.metadata.ownerReferences[0].name=='$1')]}{.status}{end}"; }
+expect_eq "untried has no status" "$(wlof job5)" ""
+expect_has "tried has conditions" "$(wlof job4)" "WaitingForQuota"
+k delete job job5 >/dev/null 2>&1 || bad "delete job5"
+wait_for "cq job5 gone" "last cq" "1/3/3 9"
 # a finished Job frees its quota: the fourth is admitted
 k delete job job1 >/dev/null 2>&1 || bad "delete job1"
 wait_for "cq after finish" "last cq" "0/3/3 9"
