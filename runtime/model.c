@@ -2625,6 +2625,29 @@ static int unread_kind(struct rd *r, const json_t *obj, const char *kind)
 	return QF_OK;
 }
 
+/*
+ * A Job without an apiVersion, or of another group than batch: kubectl
+ * refuses the first ("apiVersion not set") and the API server serves Job
+ * only as batch/v1, so reading it as some unknown kind ignored with a
+ * warning would drop a workload the user meant to run.
+ */
+static int wrong_job_version(struct rd *r, const json_t *obj)
+{
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+
+	if (!av)
+		bad(r, obj, "kind", "kind",
+		    "Job without an apiVersion: kubectl and the API server "
+		    "refuse it");
+	else
+		bad(r, obj, "apiVersion", "apiVersion",
+		    "Job of apiVersion %s: the API server serves Job only as "
+		    "batch/v1",
+		    av);
+	qf_diag_hint(r->d, "%s apiVersion: batch/v1", av ? "write" : "add");
+	return r->rc;
+}
+
 static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
                     struct qf_model_wl **wl_out)
 {
@@ -2647,6 +2670,8 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 		return QF_EINVAL;
 	if (!kind && json_is_string(json_object_get(obj, "apiVersion")))
 		return no_kind(&r, obj);
+	if (!row && kind && !strcmp(kind, "Job"))
+		return wrong_job_version(&r, obj);
 	if (!row)
 		return unread_kind(&r, obj, kind);
 	if (!(row->needs & flags))

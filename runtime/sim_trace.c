@@ -382,7 +382,9 @@ static int parse_trace_line(struct sim *s, const char *text, size_t len,
 
 	memset(&p, 0, sizeof(p));
 	/* Fast path: jansson, no positions; a submit is loaded at once.
-	 * Its diagnostics go to a scratch list that is dropped. */
+	 * Its diagnostics go to a scratch list that is dropped: a line that
+	 * made any (a warning too, such as a Job Kueue does not manage) is
+	 * read again with positions, which reports them where they are. */
 	s->d = &scratch;
 	if (json_is_object(o) && trace_fields(&r, o, &p) == QF_OK) {
 		rc = QF_OK;
@@ -398,7 +400,7 @@ static int parse_trace_line(struct sim *s, const char *text, size_t len,
 		}
 	}
 	s->d = real;
-	if (rc < 0) {
+	if (rc < 0 || scratch.n || scratch.ndropped) {
 		/* redo with positions */
 		op_free(&p);
 		rc = parse_line_located(s, text, len, line, &p);
