@@ -28,7 +28,7 @@ expect() { # exit-code needle args...
 "$QF" audit export --db "$tmp/a.db" --out "$tmp/b" >/dev/null 2>&1 &&
 	fail "export over an existing directory"
 expect 0 "verified: 18 files, 22 events" "$tmp/b"
-expect 0 "verified: 0 files, 22 events" --db "$tmp/a.db"
+expect 0 "verified: database: 22 events" --db "$tmp/a.db"
 
 # 1. an edited view
 cp -r "$tmp/b" "$tmp/t1"
@@ -79,7 +79,7 @@ expect 1 "t3/views/extra.csv: error: tampered: not in manifest.json" "$tmp/t3"
 	>/dev/null 2>&1 || fail ingest
 [ "$(sqlite3 "$tmp/r.db" "SELECT count(*) FROM event_rows")" = 11 ] ||
 	fail "Kubernetes events are not rows"
-expect 0 "verified: 0 files, 11 events" --db "$tmp/r.db"
+expect 0 "verified: database: 11 events" --db "$tmp/r.db"
 cp "$tmp/r.db" "$tmp/t4.db"
 sqlite3 "$tmp/t4.db" "UPDATE event_rows SET message = 'nothing to see' WHERE id = 7" ||
 	fail sqlite3
@@ -144,7 +144,7 @@ grep -q "a chunk event keeps the cluster, source, last_ms, count and uid" "$tmp/
 	fail "no reason given: $(cat "$tmp/err")"
 sqlite3 "$tmp/t13.db" "UPDATE events SET reason = reason WHERE id = 9" ||
 	fail "a no-op UPDATE"
-expect 0 "verified: 0 files, 22 events" --db "$tmp/t13.db"
+expect 0 "verified: database: 22 events" --db "$tmp/t13.db"
 cp "$tmp/r.db" "$tmp/t14.db"
 sqlite3 "$tmp/t14.db" "UPDATE events SET count = count + 1 WHERE id = 2" ||
 	fail "UPDATE events of a row"

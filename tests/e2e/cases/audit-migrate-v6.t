@@ -6,6 +6,6 @@ args: audit verify --db "$tmp/v6.db"
 exit: 0
 after-sh: $QF audit verify "$tmp/v6-bundle" | grep -qx 'verified: 18 files, 33 events, chain head 4d121872b6eaf93c1f0821f774fffb095b89d10f3358dfda605b43cab185a949'
 --- stdout
-verified: 0 files, 33 events, chain head 4d121872b6eaf93c1f0821f774fffb095b89d10f3358dfda605b43cab185a949
+verified: database: 33 events, chain head 4d121872b6eaf93c1f0821f774fffb095b89d10f3358dfda605b43cab185a949
 evidence tables: 11, as the last ingest stored them
 derived tables: 1 cluster derived again from the events, the same
