@@ -14,7 +14,8 @@
 # must match it.  Exit 0 when everything matches, 1 otherwise.
 #
 # usage: sh bench/audit_compare.sh /tmp/qf-main build/quotaflow [dir]
-#   AUDIT_COMPARE_BENCH=N adds bench/gen-events.sh N (default 20000; 0: none)
+#   AUDIT_COMPARE_BENCH=N adds bench/gen-events.sh N and the same events
+#   from bench/gen-k8s-events.sh N (default 20000; 0: none)
 OLD=$1
 NEW=$2
 W=${3:-$(mktemp -d)}
@@ -254,6 +255,9 @@ scenario fwatch $FT/cluster.yaml $FT/watch.json -- "$W/ev-tm.jsonl"
 if [ "$NB" -gt 0 ]; then
 	sh bench/gen-events.sh "$NB" "$W/gen" >/dev/null
 	scenario gen "$W/gen/cluster.yaml" -- "$W/gen/events.jsonl"
+	# the same events as `kubectl get events -A -o json` prints them
+	sh bench/gen-k8s-events.sh "$NB" "$W/genk" >/dev/null
+	scenario genk "$W/genk/cluster.yaml" -- "$W/genk/k8s-events.json"
 fi
 [ $fail = 0 ] && echo "audit_compare: all the same" ||
 	echo "audit_compare: DIFFERENCES (work dir $W)"
