@@ -266,6 +266,22 @@ static int print_derived(struct qf_ctx *ctx,
 	return n < 0 ? QF_EIO : QF_OK;
 }
 
+/* verify DIR's second line: whether the views and the report were
+ * derived again from the bundle's own evidence. */
+static int print_views(struct qf_ctx *ctx, const struct qf_export_summary *sum)
+{
+	int n = sum->why_not
+	                ? fprintf(ctx->out, "views: not derived again: %s\n",
+	                          sum->why_not)
+	                : fprintf(ctx->out,
+	                          "views: %zu files derived again from the "
+	                          "bundle's events and evidence tables, the "
+	                          "same\n",
+	                          sum->views);
+
+	return n < 0 ? QF_EIO : QF_OK;
+}
+
 static int audit_export(const struct audit_cmd *c, int argc, const char **argv,
                         struct qf_ctx *ctx)
 {
@@ -348,6 +364,8 @@ static int audit_verify(const struct audit_cmd *c, int argc, const char **argv,
 		rc = print_summary(ctx, "verified:", &sum, db != NULL);
 	if (rc == QF_OK && db)
 		rc = print_derived(ctx, &sum);
+	if (rc == QF_OK && !db)
+		rc = print_views(ctx, &sum);
 	rc = finish(rc, &d, ctx);
 done:
 	qf_evdb_close(s);
