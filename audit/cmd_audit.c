@@ -212,15 +212,20 @@ static int not_db_file(const char *out, const char *opt, const char *db,
 	return rc;
 }
 
-/* The last line of export and verify. */
+/* The summary line of export and verify; a database has no files, so its
+ * line names what was checked instead: the database's events. */
 static int print_summary(struct qf_ctx *ctx, const char *what,
-                         const struct qf_export_summary *sum)
+                         const struct qf_export_summary *sum, int is_db)
 {
-	return fprintf(ctx->out, "%s %zu files, %zu events, chain head %s\n",
-	               what, sum->files, sum->events,
-	               sum->head[0] ? sum->head : "-") < 0
-	               ? QF_EIO
-	               : QF_OK;
+	int n = is_db ? fprintf(ctx->out, "%s database: %zu events", what,
+	                        sum->events)
+	              : fprintf(ctx->out, "%s %zu files, %zu events", what,
+	                        sum->files, sum->events);
+
+	if (n >= 0)
+		n = fprintf(ctx->out, ", chain head %s\n",
+		            sum->head[0] ? sum->head : "-");
+	return n < 0 ? QF_EIO : QF_OK;
 }
 
 /* verify --db's second and third lines: what the evidence tables and
@@ -261,6 +266,22 @@ static int print_derived(struct qf_ctx *ctx,
 	return n < 0 ? QF_EIO : QF_OK;
 }
 
+/* verify DIR's second line: whether the views and the report were
+ * derived again from the bundle's own evidence. */
+static int print_views(struct qf_ctx *ctx, const struct qf_export_summary *sum)
+{
+	int n = sum->why_not
+	                ? fprintf(ctx->out, "views: not derived again: %s\n",
+	                          sum->why_not)
+	                : fprintf(ctx->out,
+	                          "views: %zu files derived again from the "
+	                          "bundle's events and evidence tables, the "
+	                          "same\n",
+	                          sum->views);
+
+	return n < 0 ? QF_EIO : QF_OK;
+}
+
 static int audit_export(const struct audit_cmd *c, int argc, const char **argv,
                         struct qf_ctx *ctx)
 {
@@ -290,7 +311,7 @@ static int audit_export(const struct audit_cmd *c, int argc, const char **argv,
 	if (rc == QF_OK)
 		rc = qf_export_bundle(s, dir, &sum, &d);
 	if (rc == QF_OK)
-		rc = print_summary(ctx, "exported", &sum);
+		rc = print_summary(ctx, "exported", &sum, 0);
 	rc = finish(rc, &d, ctx);
 done:
 	qf_evdb_close(s);
@@ -340,9 +361,11 @@ static int audit_verify(const struct audit_cmd *c, int argc, const char **argv,
 		rc = qf_export_verify_dir(pos.v[0], &sum, &d);
 	}
 	if (rc == QF_OK)
-		rc = print_summary(ctx, "verified:", &sum);
+		rc = print_summary(ctx, "verified:", &sum, db != NULL);
 	if (rc == QF_OK && db)
 		rc = print_derived(ctx, &sum);
+	if (rc == QF_OK && !db)
+		rc = print_views(ctx, &sum);
 	rc = finish(rc, &d, ctx);
 done:
 	qf_evdb_close(s);

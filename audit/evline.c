@@ -12,17 +12,14 @@
 #include "core/buf.h"
 #include "core/banned.h"
 
-/* A column of a row: its type for the hash and its bytes. */
-struct fv {
-	int type; /* SQLITE_INTEGER (decimal text), SQLITE_TEXT or _NULL */
-	const char *p;
-	size_t n;
-};
+/* A column of a row (struct qf_evline_col): read fast, an integer also
+ * keeps its decimal text in p, n, which the hash takes. */
 
 /* The string whose opening quote was read (the line ends at end): its
  * bytes in place when it has no escape, else unescaped into o (room made
  * by the caller); 0 when the fast reader leaves it to jansson. */
-static int fast_str(const char **pp, const char *end, char **o, struct fv *v)
+static int fast_str(const char **pp, const char *end, char **o,
+                    struct qf_evline_col *v)
 {
 	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
 	const char *p = *pp;
@@ -55,7 +52,7 @@ static int fast_str(const char **pp, const char *end, char **o, struct fv *v)
 
 /* A JSON integer as json_loads reads it and "%lld" writes it back: no
  * leading zero, no "-0", within 64 bits; 0 otherwise. */
-static int fast_int(const char **pp, struct fv *v, long long *val)
+static int fast_int(const char **pp, struct qf_evline_col *v, long long *val)
 {
 	const char *p = *pp, *d = p + (*p == '-');
 	size_t n = strspn(d, "0123456789");
@@ -71,20 +68,21 @@ static int fast_int(const char **pp, struct fv *v, long long *val)
 	if (*p != '-')
 		*val = -*val;
 	v->type = SQLITE_INTEGER, v->p = p, v->n = (size_t)(d + n - p);
+	v->i = *val;
 	*pp = d + n;
 	return 1;
 }
 
 /* A string, null or integer; 0 for anything else. */
-static int fast_value(const char **pp, const char *end, char **o, struct fv *f,
-                      long long *num)
+static int fast_value(const char **pp, const char *end, char **o,
+                      struct qf_evline_col *f, long long *num)
 {
 	if (**pp == '"') {
 		++*pp;
 		return fast_str(pp, end, o, f);
 	}
 	if (!strncmp(*pp, "null", 4)) {
-		*f = (struct fv){ SQLITE_NULL, NULL, 0 };
+		*f = (struct qf_evline_col){ SQLITE_NULL, NULL, 0, 0 };
 		*pp += 4;
 		return 1;
 	}
@@ -93,18 +91,19 @@ static int fast_value(const char **pp, const char *end, char **o, struct fv *f,
 
 /* One line read fast: its columns in v, its id and its link; 0 to let
  * jansson read it.  o: room for the line's unescaped strings. */
-static int fast_row(const char *line, char *o, struct fv v[], long long *id,
-                    const char **link, size_t *link_len)
+static int fast_row(const char *line, char *o, struct qf_evline_col v[],
+                    long long *id, const char **link, size_t *link_len)
 {
 	const char *p = line, *end = line + strlen(line);
-	struct fv chain = { SQLITE_NULL, NULL, 0 };
+	struct qf_evline_col chain = { SQLITE_NULL, NULL, 0, 0 };
 	long long num = 0;
 
 	for (int i = 0; i <= QF_EVDB_ROW_NCOLS; i++) {
 		const char *key =
 		        i < QF_EVDB_ROW_NCOLS ? qf_evdb_row_cols[i] : "chain";
 		size_t kn = strlen(key);
-		struct fv *f = i < QF_EVDB_ROW_NCOLS ? &v[i] : &chain;
+		struct qf_evline_col *f =
+		        i < QF_EVDB_ROW_NCOLS ? &v[i] : &chain;
 
 		if (*p++ != (i ? ',' : '{') || *p++ != '"' ||
 		    strncmp(p, key, kn) != 0 || p[kn] != '"' ||
@@ -124,7 +123,7 @@ static int fast_row(const char *line, char *o, struct fv v[], long long *id,
 }
 
 /* The link of a row fast_row read. */
-static void fast_link(struct qf_evdb_hasher *h, const struct fv v[],
+static void fast_link(struct qf_evdb_hasher *h, const struct qf_evline_col v[],
                       unsigned char chain[32])
 {
 	for (int i = 0; i < QF_EVDB_ROW_NCOLS; i++)
@@ -132,9 +131,9 @@ static void fast_link(struct qf_evdb_hasher *h, const struct fv v[],
 	qf_evdb_hasher_link(h, chain);
 }
 
-/* The link of one exported row as jansson read it. */
+/* The link of one exported row as jansson read it, its columns in col. */
 static void row_link(struct qf_evdb_hasher *h, json_t *o,
-                     unsigned char chain[32])
+                     unsigned char chain[32], struct qf_evline_col col[])
 {
 	char num[32];
 
@@ -147,12 +146,18 @@ static void row_link(struct qf_evdb_hasher *h, json_t *o,
 
 			qf_evdb_hasher_column(h, SQLITE_INTEGER, num,
 			                      n > 0 ? (size_t)n : 0);
+			col[i].type = SQLITE_INTEGER;
+			col[i].i = (long long)json_integer_value(v);
 		} else if (json_is_string(v)) {
 			qf_evdb_hasher_column(h, SQLITE_TEXT,
 			                      json_string_value(v),
 			                      json_string_length(v));
+			col[i].type = SQLITE_TEXT;
+			col[i].p = json_string_value(v);
+			col[i].n = json_string_length(v);
 		} else {
 			qf_evdb_hasher_column(h, SQLITE_NULL, NULL, 0);
+			col[i].type = SQLITE_NULL;
 		}
 	}
 	qf_evdb_hasher_link(h, chain);
@@ -167,7 +172,7 @@ int qf_evline_read_json(struct qf_evdb_hasher *h, const char *line,
 	l->tree = json_loads(line, 0, NULL);
 	if (!json_is_object(l->tree))
 		return -1;
-	row_link(h, l->tree, chain);
+	row_link(h, l->tree, chain, l->col);
 	l->link = json_string_value(json_object_get(l->tree, "chain"));
 	l->link_len =
 	        l->link ? json_string_length(json_object_get(l->tree, "chain"))
@@ -180,12 +185,10 @@ int qf_evline_read_json(struct qf_evdb_hasher *h, const char *line,
 int qf_evline_read(struct qf_evdb_hasher *h, const char *line, char *scratch,
                    unsigned char chain[32], struct qf_evline *l)
 {
-	struct fv v[QF_EVDB_ROW_NCOLS];
-
 	memset(l, 0, sizeof(*l));
-	if (!fast_row(line, scratch, v, &l->id, &l->link, &l->link_len))
+	if (!fast_row(line, scratch, l->col, &l->id, &l->link, &l->link_len))
 		return qf_evline_read_json(h, line, chain, l);
-	fast_link(h, v, chain);
+	fast_link(h, l->col, chain);
 	return 1;
 }
 

@@ -25,11 +25,23 @@
 
 #include "audit/evdb.h"
 
+/* A column of the row as the chain covers it: SQLITE_INTEGER (its value
+ * in i), SQLITE_TEXT (its bytes in p, n) or SQLITE_NULL (what is neither:
+ * missing, null, a float, true, an array...). */
+struct qf_evline_col {
+	int type;
+	const char *p;
+	size_t n;
+	long long i;
+};
+
 struct qf_evline {
 	const char *link; /* the line's "chain" string, or NULL */
 	size_t link_len;
 	long long id; /* its "id" when that is an integer, else 0 */
 	json_t *tree; /* owned: what jansson read, or NULL */
+	/* in qf_evdb_row_cols order: what verify derives the views from */
+	struct qf_evline_col col[QF_EVDB_ROW_NCOLS];
 };
 
 /*

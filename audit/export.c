@@ -22,12 +22,19 @@
 #include "core/alloc.h"
 #include "core/fs.h"
 #include "core/jdump.h"
+#include "core/strlist.h"
 #include "core/banned.h"
 
 /* The views exported, in this order (the pinned five, then rejected). */
 static const char *const views[] = {
 	"audit_waits",          "audit_borrowing", "audit_preemptions",
 	"audit_policy_changes", "audit_breaches",  "rejected",
+};
+
+const char *const qf_export_evidence[QF_EXPORT_NEVIDENCE] = {
+	"quotas",         "cohort_quotas", "local_queues",
+	"queue_objects",  "workloads",     "wl_usage",
+	"policy_changes", "prices",        "settings",
 };
 
 struct entry {
@@ -285,12 +292,85 @@ static int export_view(struct bundle *b, const char *view)
 	return rc;
 }
 
-static int export_views(struct bundle *b)
+static int export_views(struct bundle *b, size_t n)
 {
 	int rc = QF_OK;
 
-	for (size_t i = 0; rc == QF_OK && i < QF_ARRAY_SIZE(views); i++)
+	for (size_t i = 0; rc == QF_OK && i < n; i++)
 		rc = export_view(b, views[i]);
+	return rc;
+}
+
+/* A row of an evidence table as one JSON line; a float with the digits
+ * that read back as the same double (verify derives from it). */
+static int evidence_row(struct bundle *b, struct bw *w, sqlite3_stmt *st,
+                        const char *table, struct qf_buf *line)
+{
+	json_t *o = json_object();
+	char *t;
+
+	for (int i = 0; i < sqlite3_column_count(st); i++) {
+		if (sqlite3_column_type(st, i) == SQLITE_TEXT &&
+		    !qf_buf_is_utf8((const char *)sqlite3_column_text(st, i),
+		                    (size_t)sqlite3_column_bytes(st, i))) {
+			json_decref(o);
+			qf_diag_error(b->d,
+			              &(struct qf_loc){ b->s->path, 0, 0 },
+			              "QF002", NULL,
+			              "a row of %s holds text that is not "
+			              "UTF-8; JSON cannot carry it as stored, "
+			              "so no bundle is written",
+			              table);
+			return QF_EINVAL;
+		}
+		json_object_set_new(o, sqlite3_column_name(st, i),
+		                    column_json(st, i));
+	}
+	t = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER |
+	                          JSON_REAL_PRECISION(17));
+	qf_buf_reset(line);
+	qf_buf_addf(line, "%s\n", t ? t : "null");
+	bw_write(w, line->buf, line->len);
+	free(t);
+	json_decref(o);
+	return QF_OK;
+}
+
+/*
+ * evidence/<table>.jsonl: every row of the evidence the views and the
+ * report are derived from besides the events, in the order of all its
+ * columns, so that verify can derive them again from the bundle alone.
+ */
+static int export_evidence(struct bundle *b)
+{
+	struct qf_buf name = QF_BUF_INIT, line = QF_BUF_INIT;
+	int rc = QF_OK;
+
+	for (size_t i = 0; rc == QF_OK && i < QF_EXPORT_NEVIDENCE; i++) {
+		const char *t = qf_export_evidence[i];
+		sqlite3_stmt *st = NULL;
+		struct bw w;
+		int step = SQLITE_DONE;
+
+		qf_buf_reset(&name);
+		qf_buf_addf(&name, "evidence/%s.jsonl", t);
+		rc = bw_open(b, &w, name.buf);
+		if (rc < 0)
+			break;
+		if (qf_evdb_prepare_sorted(b->s->db, t, NULL, &st) != SQLITE_OK)
+			rc = qf_evdb_fail(b->s, "cannot read the evidence",
+			                  b->d);
+		while (rc == QF_OK && (step = sqlite3_step(st)) == SQLITE_ROW)
+			rc = evidence_row(b, &w, st, t, &line);
+		if (rc == QF_OK && step != SQLITE_DONE)
+			rc = qf_evdb_fail(b->s, "cannot read the evidence",
+			                  b->d);
+		sqlite3_finalize(st);
+		if (bw_close(b, &w, name.buf) < 0 && rc == QF_OK)
+			rc = QF_EIO;
+	}
+	qf_buf_release(&name);
+	qf_buf_release(&line);
 	return rc;
 }
 
@@ -605,6 +685,22 @@ static int export_seals(struct bundle *b, const struct qf_export_summary *sum)
 	return rc;
 }
 
+/* views/ and evidence/ in the directory being written. */
+static int make_subdirs(struct bundle *b)
+{
+	static const char *const subs[] = { "views", "evidence" };
+	struct qf_buf t = QF_BUF_INIT;
+	int rc = QF_OK;
+
+	for (size_t i = 0; rc == QF_OK && i < QF_ARRAY_SIZE(subs); i++) {
+		qf_buf_reset(&t);
+		qf_buf_addf(&t, "%s/%s", b->tmp, subs[i]);
+		rc = qf_fs_mkdirs(t.buf, b->d);
+	}
+	qf_buf_release(&t);
+	return rc;
+}
+
 /*
  * The bundle is built in a new hidden directory next to DIR (never an
  * existing one, so nothing of the user's is reused or removed) and renamed
@@ -626,10 +722,34 @@ static int prepare_dir(struct bundle *b, const char *dir)
 	}
 	rc = qf_fs_mkdir_tmp(&t, dir, b->d);
 	b->tmp = rc ? NULL : qf_xstrdup(t.buf);
-	qf_buf_addf(&t, "/views");
 	if (rc == QF_OK)
-		rc = qf_fs_mkdirs(t.buf, b->d);
+		rc = make_subdirs(b);
 	qf_buf_release(&t);
+	return rc;
+}
+
+static void bundle_release(struct bundle *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		free(b->e[i].name);
+	free(b->e);
+	free(b->tmp);
+}
+
+int qf_export_derived(struct qf_evdb *s, const char *dir,
+                      struct qf_strlist *names, struct qf_diags *d)
+{
+	struct bundle b = { s, d, qf_xstrdup(dir), dir, NULL, 0, 0 };
+	int rc = make_subdirs(&b);
+
+	/* rejected is the table as stored: nothing derives it */
+	if (rc == QF_OK)
+		rc = export_views(&b, QF_ARRAY_SIZE(views) - 1);
+	if (rc == QF_OK)
+		rc = export_report(&b);
+	for (size_t i = 0; rc == QF_OK && i < b.n; i++)
+		qf_strlist_add(names, b.e[i].name);
+	bundle_release(&b);
 	return rc;
 }
 
@@ -649,7 +769,9 @@ int qf_export_bundle(struct qf_evdb *s, const char *out_dir,
 	memset(sum, 0, sizeof(*sum));
 	rc = prepare_dir(&b, dir);
 	if (rc == QF_OK)
-		rc = export_views(&b);
+		rc = export_views(&b, QF_ARRAY_SIZE(views));
+	if (rc == QF_OK)
+		rc = export_evidence(&b);
 	if (rc == QF_OK)
 		rc = export_inputs(&b);
 	if (rc == QF_OK)
@@ -665,10 +787,7 @@ int qf_export_bundle(struct qf_evdb *s, const char *out_dir,
 	if (rc < 0 && b.tmp && qf_fs_remove_tree(b.tmp, d) < 0)
 		rc = QF_EIO;
 	sum->files = b.n;
-	for (size_t i = 0; i < b.n; i++)
-		free(b.e[i].name);
-	free(b.e);
-	free(b.tmp);
+	bundle_release(&b);
 	qf_buf_release(&name);
 	return rc;
 }

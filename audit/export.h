@@ -5,7 +5,9 @@
  * A bundle is a directory: views/<view>.csv and .json for each pinned view
  * and the rejected records, report.json and report.html, inputs.json (the
  * SHA-256 of every ingested input), events.jsonl (every stored event with
- * its hash-chain link), manifest.json (SHA-256 and size of every file
+ * its hash-chain link), evidence/<table>.jsonl (every row of each table
+ * of qf_export_evidence: what the views and the report are derived from
+ * besides the events), manifest.json (SHA-256 and size of every file
  * above) and statement.intoto.json, an in-toto Statement v1 whose subjects
  * are all the other files, ready to be signed with the user's own tools.
  * The bundle is written to a temporary directory beside DIR and renamed
@@ -14,7 +16,10 @@
  * Verification recomputes every digest and the hash chain and names the
  * first file or row that does not match (a database's evidence tables
  * against their digests, audit/evdigest.h, and its derived tables derived
- * again, audit/rederive.h): qf_export_verify_dir and
+ * again, audit/rederive.h; a bundle's views and report derived again from
+ * its own events and evidence tables in a scratch database, so that an
+ * edited view whose seals were recomputed is named at its first row that
+ * differs): qf_export_verify_dir and
  * qf_export_verify_db return QF_EINVAL with one error diagnostic per
  * finding (the first one first) when something was tampered with.
  *
@@ -28,6 +33,7 @@
 #include "audit/evdb.h"
 #include "core/buf.h"
 #include "core/diag.h"
+#include "core/strlist.h"
 
 struct qf_export_summary {
 	size_t files, events;
@@ -38,7 +44,15 @@ struct qf_export_summary {
 	/* verify --db: evidence tables whose digests were checked
 	 * (audit/evdigest.h); 0 when none were recorded */
 	size_t digests;
+	/* verify DIR: views and report files derived again and the same;
+	 * 0 with why_not saying why they were not (static text) */
+	size_t views;
+	const char *why_not;
 };
+
+/* The tables written to evidence/<table>.jsonl, in this order. */
+#define QF_EXPORT_NEVIDENCE 9
+extern const char *const qf_export_evidence[QF_EXPORT_NEVIDENCE];
 
 int qf_export_bundle(struct qf_evdb *s, const char *dir,
                      struct qf_export_summary *sum,
@@ -46,6 +60,25 @@ int qf_export_bundle(struct qf_evdb *s, const char *dir,
 
 int qf_export_verify_dir(const char *dir, struct qf_export_summary *sum,
                          struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * The pinned views' CSV and JSON and report.json/.html of s, as a bundle
+ * holds them, written into the existing folder dir (verify's scratch);
+ * names gets each file's name, relative to dir, in the order written.
+ */
+int qf_export_derived(struct qf_evdb *s, const char *dir,
+                      struct qf_strlist *names,
+                      struct qf_diags *d) QF_MUST_CHECK;
+
+/*
+ * verify DIR's last check, once its seals and chain hold: dir's events
+ * and evidence tables loaded into a scratch database in $TMPDIR, derived,
+ * and the views and report written from it compared line by line with
+ * dir's (sum->views, or sum->why_not when they cannot be: a bundle
+ * without evidence/, or derived by other rules).
+ */
+int qf_export_verify_views(const char *dir, struct qf_export_summary *sum,
+                           struct qf_diags *d) QF_MUST_CHECK;
 
 int qf_export_verify_db(struct qf_evdb *s, struct qf_export_summary *sum,
                         struct qf_diags *d) QF_MUST_CHECK;

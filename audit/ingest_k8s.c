@@ -12,6 +12,7 @@
  * (Jobs, Pods) as "kind/namespace/name", except FinishedWorkload, which
  * names its Workload in the message and is stored against it.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +136,50 @@ static void kev_release(struct kev *k)
 	free(k->preemptor);
 }
 
+/*
+ * The text a rejected record is stored with: the input's own, or for an
+ * item of a List its compact dump, made only when a record is rejected
+ * (dumping every item cost an eighth of `kubectl get events` ingest).
+ */
+struct raw {
+	const char *p; /* NULL until dumped, for an item */
+	size_t n;
+	const json_t *of; /* the item */
+	char *dumped;     /* owned */
+};
+
+static const char *raw_text(struct raw *r, size_t *n)
+{
+	if (!r->p && r->of && !r->dumped) {
+		r->dumped =
+		        json_dumps(r->of, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		r->p = r->dumped;
+		r->n = r->p ? strlen(r->p) : 0;
+	}
+	*n = r->n;
+	return r->p;
+}
+
+/* qf_ingest_reject with r's text. */
+static int QF_PRINTF(5, 6)
+        reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
+               struct raw *r, const char *fmt, ...)
+{
+	struct qf_buf why = QF_BUF_INIT;
+	const char *p;
+	size_t n;
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	qf_buf_vaddf(&why, fmt, ap);
+	va_end(ap);
+	p = raw_text(r, &n);
+	rc = qf_ingest_reject(cx, line, rule, p, n, "%s", why.buf);
+	qf_buf_release(&why);
+	return rc;
+}
+
 /* The object an event is about, as our workload key. */
 static char *subject_key(const json_t *ev, const json_t *obj,
                          const char *reason, const char *msg)
@@ -223,7 +268,7 @@ static int read_event(struct kev *k, const json_t *ev)
 }
 
 static int ingest_event(struct qf_ingest_cx *cx, const json_t *ev,
-                        const char *raw, size_t rawlen, uint32_t line)
+                        struct raw *raw, uint32_t line)
 {
 	struct kev k;
 	struct qf_evdb_event se;
@@ -232,14 +277,14 @@ static int ingest_event(struct qf_ingest_cx *cx, const json_t *ev,
 
 	if (cx->fmt != QF_FMT_AUTO && cx->fmt != QF_FMT_K8S_EVENTS) {
 		kev_release(&k);
-		return qf_ingest_reject(cx, line, "QF704", raw, rawlen,
-		                        "an Event, not a %s record",
-		                        qf_ingest_format_name(cx->fmt));
+		return reject(cx, line, "QF704", raw,
+		              "an Event, not a %s record",
+		              qf_ingest_format_name(cx->fmt));
 	}
 	if (r < 0) {
 		kev_release(&k);
-		return qf_ingest_reject(
-		        cx, line, "QF703", raw, rawlen,
+		return reject(
+		        cx, line, "QF703", raw, "%s",
 		        r == -2 ? "Event without a usable time (eventTime, "
 		                  "firstTimestamp or metadata."
 		                  "creationTimestamp)"
@@ -347,9 +392,18 @@ static size_t skip_string(struct scan *k, const char *raw, size_t len, size_t i)
 {
 	size_t s = i + 1;
 
-	for (i = s; i < len && raw[i] != '"'; i++)
-		if (raw[i] == '\\')
-			i++;
+	/* memchr to each quote, which is the end unless an odd run of
+	 * backslashes escapes it: most of a List's text is strings */
+	for (i = s; i < len; i++) {
+		const char *q = memchr(raw + i, '"', len - i);
+		size_t b = 0;
+
+		i = q ? (size_t)(q - raw) : len;
+		while (q && i - b > s && raw[i - b - 1] == '\\')
+			b++;
+		if (!(b & 1))
+			break;
+	}
 	if (k->depth == 1) {
 		k->key = raw + s;
 		k->keylen = (i < len ? i : len) - s;
@@ -405,19 +459,24 @@ static void element_lines(uint32_t *lines, size_t n, const char *raw,
 	}
 }
 
+static int value(struct qf_ingest_cx *cx, json_t *v, struct raw *raw,
+                 uint32_t lineno);
+
 /* Recursive: one level per nested List; jansson caps JSON depth
- * (JSON_PARSER_MAX_DEPTH). */
+ * (JSON_PARSER_MAX_DEPTH).  An item's lines are found in the List's own
+ * text; a List inside an item has none (its items get the item's line,
+ * as they did from the item's compact dump). */
 /* NOLINTNEXTLINE(misc-no-recursion) */
 static int each_item(struct qf_ingest_cx *cx, const json_t *items,
-                     const char *list_raw, size_t list_len, uint32_t line,
-                     int top_array)
+                     const struct raw *list, uint32_t line, int top_array)
 {
 	size_t i, n = json_array_size(items);
 	uint32_t *lines = qf_xcalloc(n ? n : 1, sizeof(*lines));
 	json_t *it;
 	int rc = QF_OK;
 
-	element_lines(lines, n, list_raw, list_len, line, top_array);
+	element_lines(lines, n, list->of ? NULL : list->p, list->n, line,
+	              top_array);
 	json_array_foreach (items, i, it) {
 		if (i)
 			cx->nrecords++;
@@ -432,11 +491,10 @@ static int each_item(struct qf_ingest_cx *cx, const json_t *items,
 /* NOLINTNEXTLINE(misc-no-recursion): through qf_ingest_k8s_value */
 int qf_ingest_k8s_item(struct qf_ingest_cx *cx, json_t *it, uint32_t lineno)
 {
-	char *raw = json_dumps(it, JSON_COMPACT | JSON_PRESERVE_ORDER);
-	int rc =
-	        qf_ingest_k8s_value(cx, it, raw, raw ? strlen(raw) : 0, lineno);
+	struct raw r = { NULL, 0, it, NULL };
+	int rc = value(cx, it, &r, lineno);
 
-	free(raw);
+	free(r.dumped);
 	return rc;
 }
 
@@ -488,18 +546,19 @@ static const char *wrong_group(const char *api, const char *kind)
  * were right nor dropped unsaid.  *hit says whether it was.
  */
 static int reject_misnamed(struct qf_ingest_cx *cx, const json_t *v,
-                           const char *api, const char *kind, const char *raw,
-                           size_t rawlen, uint32_t line, int *hit)
+                           const char *api, const char *kind, struct raw *raw,
+                           uint32_t line, int *hit)
 {
 	struct qf_loc at = { cx->file, line, line ? 1 : 0 };
 	struct qf_diags t = QF_DIAGS_INIT;
-	const char *want;
+	const char *want, *p;
+	size_t n;
 	int rc;
 
 	*hit = qf_kinds_lookalike(cx->doc, v, &at, &t);
 	if (*hit) {
-		rc = qf_ingest_reject_row(cx, t.v[0].line, t.v[0].msg, raw,
-		                          rawlen);
+		p = raw_text(raw, &n);
+		rc = qf_ingest_reject_row(cx, t.v[0].line, t.v[0].msg, p, n);
 		qf_diags_move(cx->d, &t);
 		return rc;
 	}
@@ -508,30 +567,32 @@ static int reject_misnamed(struct qf_ingest_cx *cx, const json_t *v,
 	*hit = want != NULL;
 	if (!*hit)
 		return QF_OK;
-	return qf_ingest_reject(cx, line, "QF702", raw, rawlen,
-	                        "%s %s is not evidence: %s evidence has "
-	                        "apiVersion %s",
-	                        api, kind, kind, want);
+	return reject(cx, line, "QF702", raw,
+	              "%s %s is not evidence: %s evidence has apiVersion %s",
+	              api, kind, kind, want);
 }
 
 static int dispatch_kind(struct qf_ingest_cx *cx, json_t *v, const char *api,
-                         const char *kind, const char *raw, size_t rawlen,
-                         uint32_t line)
+                         const char *kind, struct raw *raw, uint32_t line)
 {
 	int misnamed = 0, rc;
+	const char *p;
+	size_t n;
 
 	/* v1beta1, what clusters before 1.24 could still log, has the same
 	 * fields an audit event is read by (requestURI, verb, user,
 	 * objectRef, responseObject, the timestamps) */
 	if ((!strcmp(api, "audit.k8s.io/v1") ||
 	     !strcmp(api, "audit.k8s.io/v1beta1")) &&
-	    !strcmp(kind, "Event"))
-		return qf_ingest_audit_event(cx, v, raw, rawlen, line);
-	rc = reject_misnamed(cx, v, api, kind, raw, rawlen, line, &misnamed);
+	    !strcmp(kind, "Event")) {
+		p = raw_text(raw, &n);
+		return qf_ingest_audit_event(cx, v, p, n, line);
+	}
+	rc = reject_misnamed(cx, v, api, kind, raw, line, &misnamed);
 	if (misnamed || rc < 0)
 		return rc;
 	if (!strcmp(kind, "Event"))
-		return ingest_event(cx, v, raw, rawlen, line);
+		return ingest_event(cx, v, raw, line);
 	if (!strcmp(kind, "Workload"))
 		return qf_ingest_workload(cx, v, line);
 	if (policy_kind(kind))
@@ -542,28 +603,27 @@ static int dispatch_kind(struct qf_ingest_cx *cx, json_t *v, const char *api,
 		        NULL, "%s carries no audit evidence; skipped", kind);
 		return QF_OK;
 	}
-	return qf_ingest_reject(cx, line, "QF702", raw, rawlen,
-	                        "%s %s is not an evidence kind (Event, "
-	                        "Workload, ClusterQueue, Cohort, LocalQueue, "
-	                        "ResourceFlavor, Pool, audit.k8s.io Event)",
-	                        api, kind);
+	return reject(cx, line, "QF702", raw,
+	              "%s %s is not an evidence kind (Event, Workload, "
+	              "ClusterQueue, Cohort, LocalQueue, ResourceFlavor, Pool, "
+	              "audit.k8s.io Event)",
+	              api, kind);
 }
 
 /* Recursive: one level per nested List; jansson caps JSON depth
  * (JSON_PARSER_MAX_DEPTH). */
 /* NOLINTNEXTLINE(misc-no-recursion) */
-int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
-                        size_t rawlen, uint32_t lineno)
+static int value(struct qf_ingest_cx *cx, json_t *v, struct raw *raw,
+                 uint32_t lineno)
 {
 	const char *api, *kind, *wtype;
 	json_t *items;
 	int rc;
 
 	if (json_is_array(v))
-		return each_item(cx, v, raw, rawlen, lineno, 1);
+		return each_item(cx, v, raw, lineno, 1);
 	if (!json_is_object(v))
-		return qf_ingest_reject(cx, lineno, "QF702", raw, rawlen,
-		                        "not an object");
+		return reject(cx, lineno, "QF702", raw, "not an object");
 	wtype = sget(v, "type");
 	if (wtype && json_is_object(json_object_get(v, "object")) &&
 	    !json_object_get(v, "apiVersion")) {
@@ -571,12 +631,11 @@ int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
 		if (!strcmp(wtype, "BOOKMARK"))
 			return QF_OK;
 		if (!strcmp(wtype, "ERROR"))
-			return qf_ingest_reject(cx, lineno, "QF702", raw,
-			                        rawlen, "watch error event");
+			return reject(cx, lineno, "QF702", raw,
+			              "watch error event");
 		/* D10: the object is gone, whatever its metadata says */
 		cx->watch_deleted = !strcmp(wtype, "DELETED");
-		rc = qf_ingest_k8s_value(cx, json_object_get(v, "object"), raw,
-		                         rawlen, lineno);
+		rc = value(cx, json_object_get(v, "object"), raw, lineno);
 		cx->watch_deleted = 0;
 		return rc;
 	}
@@ -585,7 +644,7 @@ int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
 	items = json_object_get(v, "items");
 	if (json_is_array(items) && (!kind || strstr(kind, "List")))
 		return json_array_size(items)
-		               ? each_item(cx, items, raw, rawlen, lineno, 0)
+		               ? each_item(cx, items, raw, lineno, 0)
 		               : QF_OK;
 	if (!api || !kind) {
 		const json_t *st = json_object_get(v, "status");
@@ -593,14 +652,22 @@ int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
 		if (json_object_get(v, "conditions") ||
 		    json_object_get(v, "admission") ||
 		    json_object_get(st, "conditions"))
-			return qf_ingest_reject(
-			        cx, lineno, "QF703", raw, rawlen,
-			        "a status without apiVersion, kind and "
-			        "metadata: nothing says which object it "
-			        "belongs to");
-		return qf_ingest_reject(cx, lineno, "QF702", raw, rawlen,
-		                        "not a Kubernetes object (apiVersion "
-		                        "and kind missing)");
+			return reject(cx, lineno, "QF703", raw,
+			              "a status without apiVersion, kind and "
+			              "metadata: nothing says which object it "
+			              "belongs to");
+		return reject(cx, lineno, "QF702", raw,
+		              "not a Kubernetes object (apiVersion and kind "
+		              "missing)");
 	}
-	return dispatch_kind(cx, v, api, kind, raw, rawlen, lineno);
+	return dispatch_kind(cx, v, api, kind, raw, lineno);
+}
+
+/* NOLINTNEXTLINE(misc-no-recursion): through value */
+int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
+                        size_t rawlen, uint32_t lineno)
+{
+	struct raw r = { raw, rawlen, NULL, NULL };
+
+	return value(cx, v, &r, lineno);
 }

@@ -174,6 +174,60 @@ static int rejected_usage(struct qf_ingest_cx *cx, const json_t *adm,
 	return 1;
 }
 
+/* The first time of a Workload that is given and is no time: its
+ * creationTimestamp or a condition's lastTransitionTime that is not null
+ * and does not parse.  Such a condition was skipped unsaid: a Workload
+ * whose Admitted time had a typo looked never admitted (a breach). */
+static const json_t *bad_time(const json_t *o, struct qf_buf *path)
+{
+	const json_t *md = json_object_get(o, "metadata"), *v, *c;
+	size_t i;
+	int64_t t;
+
+	v = json_object_get(md, "creationTimestamp");
+	if (v && !json_is_null(v) &&
+	    qf_evdb_parse_time(&t, json_string_value(v)) < 0) {
+		qf_buf_adds(path, "metadata.creationTimestamp");
+		return v;
+	}
+	json_array_foreach (
+	        json_object_get(json_object_get(o, "status"), "conditions"), i,
+	        c) {
+		v = json_object_get(c, "lastTransitionTime");
+		if (v && !json_is_null(v) &&
+		    qf_evdb_parse_time(&t, json_string_value(v)) < 0) {
+			qf_buf_addf(path,
+			            "status.conditions[%zu].lastTransitionTime",
+			            i);
+			return v;
+		}
+	}
+	return NULL;
+}
+
+/* 1 when Workload wl is rejected for a time that is none (QF703, its
+ * result in *rc). */
+static int rejected_time(struct qf_ingest_cx *cx, const json_t *o,
+                         const char *wl, uint32_t lineno, int *rc)
+{
+	struct qf_buf path = QF_BUF_INIT;
+	const json_t *v = bad_time(o, &path);
+	char *text;
+
+	if (!v) {
+		qf_buf_release(&path);
+		return 0;
+	}
+	text = json_dumps(v, JSON_ENCODE_ANY);
+	*rc = qf_ingest_reject(cx, lineno, "QF703", NULL, 0,
+	                       "Workload %s: %s %s is not a time (RFC 3339, "
+	                       "2026-06-12T09:00:00Z); nothing of it is stored",
+	                       wl, path.buf, text ? text : "");
+	free(text);
+	qf_buf_release(&path);
+	return 1;
+}
+
 /* usage detail {"usage":{flavor:{resource:q}}} and wl_usage rows. */
 static int admission_usage(struct qf_ingest_cx *cx, const char *wl,
                            const json_t *adm, struct qf_buf *detail)
@@ -527,7 +581,8 @@ int qf_ingest_workload(struct qf_ingest_cx *cx, const json_t *o,
 		                        "Workload without metadata.name");
 	cx->seen = QF_FMT_WORKLOADS;
 	qf_buf_addf(&wl, "%s/%s", ns ? ns : "default", name);
-	if (rejected_usage(cx, adm, wl.buf, lineno, &rc))
+	if (rejected_usage(cx, adm, wl.buf, lineno, &rc) ||
+	    rejected_time(cx, o, wl.buf, lineno, &rc))
 		goto done;
 	if (qf_evdb_parse_time(&created, sget(md, "creationTimestamp")) < 0)
 		created = QF_EVDB_NO_TIME;

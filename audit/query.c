@@ -299,6 +299,21 @@ struct guard {
 	struct qf_buf refused; /* what the authorizer denied, or empty */
 };
 
+/* Functions that reach past the database: load_extension loads code;
+ * fts3_tokenizer returns a tokenizer's address in the process (output
+ * that changes each run) and, given one, installs the code it points to
+ * (SQLite's fts3.html, "Custom tokenizers"). */
+static const char *const refused_functions[] = { "load_extension",
+	                                         "fts3_tokenizer" };
+
+static int refused_function(const char *name)
+{
+	for (size_t i = 0; i < QF_ARRAY_SIZE(refused_functions); i++)
+		if (!sqlite3_stricmp(name, refused_functions[i]))
+			return 1;
+	return 0;
+}
+
 static int pragma_reads(const char *name, const char *arg)
 {
 	for (size_t i = 0; i < sizeof(read_pragmas) / sizeof(*read_pragmas);
@@ -321,9 +336,8 @@ static int authorize(void *arg, int action, const char *a, const char *b,
 		            action == SQLITE_ATTACH ? "ATTACH" : "DETACH");
 	} else if (action == SQLITE_PRAGMA && !pragma_reads(a, b)) {
 		qf_buf_addf(&g->refused, "PRAGMA %s%s", a, b ? " = ..." : "");
-	} else if (action == SQLITE_FUNCTION && b &&
-	           !strcmp(b, "load_extension")) {
-		qf_buf_adds(&g->refused, "load_extension()");
+	} else if (action == SQLITE_FUNCTION && b && refused_function(b)) {
+		qf_buf_addf(&g->refused, "%s()", b);
 	} else {
 		return SQLITE_OK;
 	}

@@ -47,6 +47,7 @@ struct q {
 	 * ends at the last event (no --until), so what happened then counts */
 	int64_t end;
 	int64_t breach_ms; /* D8 threshold */
+	int no_window;     /* struct qf_report's */
 	struct borrow qb;  /* quota over time of cluster qb_cluster (D3) */
 	char *qb_cluster;  /* owned; NULL: none loaded */
 };
@@ -500,6 +501,8 @@ static int window(struct q *q)
 	int64_t first = 1, last = 0; /* none */
 	int step, rc;
 
+	q->no_window = 0;
+
 	if (!st)
 		return QF_EIO;
 	if (q->o->cluster)
@@ -524,6 +527,8 @@ static int window(struct q *q)
 	}
 	q->end = q->o->until_ms == INT64_MAX ? q->to + 1 : q->to;
 	rc = finish(q, st, step);
+	q->no_window = first > last && q->o->since_ms == INT64_MIN &&
+	               q->o->until_ms == INT64_MAX;
 	if (rc == QF_OK && first <= last && (q->to < first || q->from > last))
 		outside(q, first, last);
 	if (rc == QF_OK && q->o->breach_after_ms < 0)
@@ -634,6 +639,7 @@ int qf_report_build(struct qf_report *out, struct qf_evdb *s,
 	rc = window(&q);
 	out->from_ms = q.from;
 	out->to_ms = q.to;
+	out->no_window = q.no_window;
 	if (rc == QF_OK)
 		rc = tenants(&q, out);
 	if (rc == QF_OK)
@@ -765,13 +771,25 @@ void qf_report_add_name(struct qf_buf *out, const char *s,
 	}
 }
 
-static void window_line(struct qf_buf *out, const struct qf_report *r,
-                        const char *prefix)
+void qf_report_window(struct qf_buf *out, const struct qf_report *r)
 {
-	qf_buf_addf(out, "%sWindow: ", prefix);
+	/* 1970-01-01 to 1970-01-01 read as a window that was observed */
+	if (r->no_window) {
+		qf_buf_adds(out, "Window: none (no events stored; give --since "
+		                 "and --until to choose one)");
+		return;
+	}
+	qf_buf_adds(out, "Window: ");
 	qf_evdb_iso_ms(out, r->from_ms);
 	qf_buf_adds(out, " to ");
 	qf_evdb_iso_ms(out, r->to_ms);
+}
+
+static void window_line(struct qf_buf *out, const struct qf_report *r,
+                        const char *prefix)
+{
+	qf_buf_adds(out, prefix);
+	qf_report_window(out, r);
 	qf_buf_addch(out, '\n');
 }
 
@@ -887,10 +905,12 @@ static void render_json(struct qf_buf *out, const struct qf_report *r)
 	char *s;
 
 	qf_evdb_iso_ms(&c, r->from_ms);
-	json_object_set_new(o, "from", json_string(c.buf));
+	json_object_set_new(o, "from",
+	                    r->no_window ? json_null() : json_string(c.buf));
 	qf_buf_reset(&c);
 	qf_evdb_iso_ms(&c, r->to_ms);
-	json_object_set_new(o, "to", json_string(c.buf));
+	json_object_set_new(o, "to",
+	                    r->no_window ? json_null() : json_string(c.buf));
 	for (size_t i = 0; i < r->nrows; i++) {
 		json_t *row = json_object();
 

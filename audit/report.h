@@ -81,7 +81,13 @@ struct qf_report {
 	struct qf_report_inactive *inactive; /* by cluster, queue, time */
 	size_t ninactive;
 	int64_t from_ms, to_ms; /* the window actually covered */
+	/* no event (of the --cluster asked for) and no --since/--until:
+	 * the report covers no time, and says so instead of a window */
+	int no_window;
 };
+
+/* "Window: FROM to TO" or "Window: none (...)" without a line break. */
+void qf_report_window(struct qf_buf *out, const struct qf_report *r);
 
 int qf_report_build(struct qf_report *out, struct qf_evdb *s,
                     const struct qf_report_options *o,

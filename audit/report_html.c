@@ -277,10 +277,8 @@ void qf_report_html(struct qf_buf *b, const struct qf_report *rep)
 	        "svg text{font-size:10px;fill:#444}.tenant-charts{display:flex;"
 	        "flex-wrap:wrap;align-items:flex-start}.legend span{margin-"
 	        "right:16px}</style></head><body>\n<h1>Quotaflow audit "
-	        "report</h1>\n<p class=\"window\">Window: ");
-	qf_evdb_iso_ms(b, rep->from_ms);
-	qf_buf_adds(b, " to ");
-	qf_evdb_iso_ms(b, rep->to_ms);
+	        "report</h1>\n<p class=\"window\">");
+	qf_report_window(b, rep);
 	qf_buf_adds(b, "</p>\n<h2>Tenants</h2>\n");
 	tenant_rows(b, rep);
 	if (rep->nlends) {

@@ -3,7 +3,8 @@
  * or a database claims (audit/export.h).  Bundle checks, in order: every
  * file of manifest.json has its digest and nothing is added; every in-toto
  * subject matches its file; the events hash chain recomputed from
- * events.jsonl matches each row's link and the statement's chainHead.
+ * events.jsonl matches each row's link and the statement's chainHead;
+ * then the views and the report derived again (verify_views.c).
  */
 #include "audit/export.h"
 
@@ -418,6 +419,9 @@ int qf_export_verify_dir(const char *in_dir, struct qf_export_summary *sum,
 		r = check_events(dir, st, sum, d);
 		rc = rc < 0 ? rc : r;
 	}
+	/* derived from evidence that does not hold, views prove nothing */
+	if (rc == QF_OK)
+		rc = qf_export_verify_views(dir, sum, d);
 	json_decref(st);
 	qf_strlist_release(&listed);
 	qf_strlist_release(&seen.v);

@@ -27,8 +27,8 @@ expect() { # exit-code needle args...
 "$QF" audit export --db "$tmp/a.db" --out "$tmp/b" >/dev/null || fail export
 "$QF" audit export --db "$tmp/a.db" --out "$tmp/b" >/dev/null 2>&1 &&
 	fail "export over an existing directory"
-expect 0 "verified: 18 files, 22 events" "$tmp/b"
-expect 0 "verified: 0 files, 22 events" --db "$tmp/a.db"
+expect 0 "verified: 27 files, 22 events" "$tmp/b"
+expect 0 "verified: database: 22 events" --db "$tmp/a.db"
 
 # 1. an edited view
 cp -r "$tmp/b" "$tmp/t1"
@@ -36,12 +36,14 @@ sed -i 's/90.0/9.0/' "$tmp/t1/views/audit_waits.csv"
 expect 1 "t1/views/audit_waits.csv: error: tampered: its SHA-256 differs from manifest.json" "$tmp/t1"
 
 # 2. an edited event, manifest and statement digests recomputed to match
-# (reseal DIR SED-SCRIPT: edit events.jsonl so)
+# (reseal DIR SED-SCRIPT [FILE]: edit FILE, events.jsonl by default, so)
 reseal() {
 	cp -r "$tmp/b" "$1"
-	old=$(sha256sum "$1/events.jsonl" | cut -d' ' -f1)
-	sed -i "$2" "$1/events.jsonl" || fail "sed $2"
-	new=$(sha256sum "$1/events.jsonl" | cut -d' ' -f1)
+	f=$1/${3:-events.jsonl}
+	old=$(sha256sum "$f" | cut -d' ' -f1)
+	sed -i "$2" "$f" || fail "sed $2"
+	new=$(sha256sum "$f" | cut -d' ' -f1)
+	[ "$old" != "$new" ] || fail "sed $2 changed nothing in $f"
 	sed -i "s/$old/$new/" "$1/manifest.json" "$1/statement.intoto.json"
 	oldm=$(grep -A3 '"manifest.json"' "$tmp/b/statement.intoto.json" | sed -n 's/.*"sha256": "\(.*\)".*/\1/p')
 	newm=$(sha256sum "$1/manifest.json" | cut -d' ' -f1)
@@ -57,7 +59,7 @@ reseal "$tmp/t2b" '3s/{"id":3,/{ "id" : 3 ,/
 7s/^{\("id":[0-9]*\),\("cluster":"[a-z]*"\)/{\2,\1/'
 grep -q '"source":"\\u0071uotaflow"' "$tmp/t2b/events.jsonl" ||
 	fail "the \\u edit did not apply"
-expect 0 "verified: 18 files, 22 events" "$tmp/t2b"
+expect 0 "verified: 27 files, 22 events" "$tmp/t2b"
 # a value changed on such a line, in a line as export writes it after an
 # escape, and inside an escaped string
 reseal "$tmp/t2c" '3s/{"id":3,/{ "id" : 3 ,/; 3s/"count":1,/"count":2,/'
@@ -67,6 +69,49 @@ expect 1 "t2d/events.jsonl:6:1: error: tampered: event id 6: the hash chain brea
 reseal "$tmp/t2e" '4s/\\"7\\"/\\"8\\"/'
 grep -q 'gpu\\":\\"8\\"' "$tmp/t2e/events.jsonl" || fail "the detail edit did not apply"
 expect 1 "t2e/events.jsonl:4:1: error: tampered: event id 4: the hash chain breaks here" "$tmp/t2e"
+
+# 2f-2k. a view, the report or an evidence table edited with the seals
+# recomputed: the views and report derived again from the bundle's events
+# and evidence tables name the first line that differs
+expect 0 "views: 12 files derived again from the bundle's events and evidence tables, the same" "$tmp/b"
+reseal "$tmp/t2f" '6s/,90.0$/,9.0/' views/audit_waits.csv
+expect 1 "t2f/views/audit_waits.csv:6:1: error: tampered: not what the bundle's events and evidence tables give: it holds \`default,job-d1-d53d3,team-d," "$tmp/t2f"
+expect 1 ",9.0\` where they give \`default,job-d1-d53d3,team-d,team-d,1970-01-01T00:00:10.000Z,1970-01-01T00:01:40.000Z,90.0\`" "$tmp/t2f"
+reseal "$tmp/t2g" '$d' views/audit_preemptions.csv
+expect 1 "t2g/views/audit_preemptions.csv:2:1: error: tampered: not what the bundle's events and evidence tables give: it ends here, where they give \`default,team-a/job-a1-07ad7,team-b/job-b1-1b3f0," "$tmp/t2g"
+reseal "$tmp/t2h" 's/"wait_seconds": 90.0/"wait_seconds": 9.0/' views/audit_waits.json
+expect 1 "t2h/views/audit_waits.json:45:1: error: tampered:" "$tmp/t2h"
+expect 1 "it holds \`    \"wait_seconds\": 9.0\` where they give \`    \"wait_seconds\": 90.0\`" "$tmp/t2h"
+reseal "$tmp/t2i" '0,/"preempted": 1/s//"preempted": 0/' report.json
+expect 1 "t2i/report.json:17:1: error: tampered: not what the bundle's events and evidence tables give: it holds \`      \"preempted\": 0,\`" "$tmp/t2i"
+# a quota raised: the breaches it hid no longer follow from the evidence
+reseal "$tmp/t2j" 's/"cluster_queue":"team-a","cohort":"alpha","flavor":"h100","resource":"nvidia.com\/gpu","nominal_milli":4000/&0/' evidence/quotas.jsonl
+expect 1 "tampered: not what the bundle's events and evidence tables give" "$tmp/t2j"
+# an evidence table removed with its seals: the others are no proof
+cp -r "$tmp/b" "$tmp/t2k"
+rm "$tmp/t2k/evidence/prices.jsonl"
+grep -v prices "$tmp/b/manifest.json" >/dev/null || fail "no prices entry"
+expect 1 "t2k/evidence/prices.jsonl: error: tampered: listed in manifest.json but missing" "$tmp/t2k"
+
+# a bundle of an earlier quotaflow has no evidence/: verify says the views
+# were not derived again (a reseal can make one; docs/audit.md)
+cp -r "$tmp/b" "$tmp/t2l"
+rm -r "$tmp/t2l/evidence"
+awk '/^    \{$/ { obj = $0; inobj = 1; next }
+	inobj { obj = obj "\n" $0
+		if ($0 ~ /^    \},?$/) { inobj = 0; if (obj !~ /evidence\//) print obj }
+		next }
+	{ print }' "$tmp/b/manifest.json" >"$tmp/t2l/manifest.json"
+awk '/^    \{$/ { obj = $0; inobj = 1; next }
+	inobj { obj = obj "\n" $0
+		if ($0 ~ /^    \},?$/) { inobj = 0; if (obj !~ /evidence\//) print obj }
+		next }
+	{ print }' "$tmp/b/statement.intoto.json" >"$tmp/t2l/statement.intoto.json"
+oldm=$(sha256sum "$tmp/b/manifest.json" | cut -d' ' -f1)
+newm=$(sha256sum "$tmp/t2l/manifest.json" | cut -d' ' -f1)
+sed -i "s/$oldm/$newm/" "$tmp/t2l/statement.intoto.json"
+expect 0 "verified: 18 files, 22 events" "$tmp/t2l"
+expect 0 "views: not derived again: the bundle has no evidence/ tables to derive them from (exported by an earlier quotaflow)" "$tmp/t2l"
 
 # 3. a file slipped in
 cp -r "$tmp/b" "$tmp/t3"
@@ -79,7 +124,7 @@ expect 1 "t3/views/extra.csv: error: tampered: not in manifest.json" "$tmp/t3"
 	>/dev/null 2>&1 || fail ingest
 [ "$(sqlite3 "$tmp/r.db" "SELECT count(*) FROM event_rows")" = 11 ] ||
 	fail "Kubernetes events are not rows"
-expect 0 "verified: 0 files, 11 events" --db "$tmp/r.db"
+expect 0 "verified: database: 11 events" --db "$tmp/r.db"
 cp "$tmp/r.db" "$tmp/t4.db"
 sqlite3 "$tmp/t4.db" "UPDATE event_rows SET message = 'nothing to see' WHERE id = 7" ||
 	fail sqlite3
@@ -144,7 +189,7 @@ grep -q "a chunk event keeps the cluster, source, last_ms, count and uid" "$tmp/
 	fail "no reason given: $(cat "$tmp/err")"
 sqlite3 "$tmp/t13.db" "UPDATE events SET reason = reason WHERE id = 9" ||
 	fail "a no-op UPDATE"
-expect 0 "verified: 0 files, 22 events" --db "$tmp/t13.db"
+expect 0 "verified: database: 22 events" --db "$tmp/t13.db"
 cp "$tmp/r.db" "$tmp/t14.db"
 sqlite3 "$tmp/t14.db" "UPDATE events SET count = count + 1 WHERE id = 2" ||
 	fail "UPDATE events of a row"
@@ -205,4 +250,4 @@ expect 1 "tampered: evidence_digests holds 10 tables, where an ingest records 11
 cp "$tmp/a.db" "$tmp/t24.db"
 sqlite3 "$tmp/t24.db" "VACUUM" || fail VACUUM
 expect 0 "evidence tables: 11, as the last ingest stored them" --db "$tmp/t24.db"
-echo "audit-tamper: 25 tamperings found, 12 clean checks pass"
+echo "audit-tamper: 31 tamperings found, 15 clean checks pass"

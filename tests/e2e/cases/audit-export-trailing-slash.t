@@ -3,4 +3,4 @@ setup: simulate -f tests/fixtures/audit/cluster.yaml --trace tests/fixtures/audi
 setup: audit ingest --db "$tmp/audit-slash.db" "$tmp/audit-slash.jsonl"
 setup: audit export --db "$tmp/audit-slash.db" --out "$tmp/audit-slash-bundle/"
 args: audit verify "$tmp/audit-slash-bundle"
-stdout-has: verified: 18 files, 22 events, chain head 
+stdout-has: verified: 27 files, 22 events, chain head 

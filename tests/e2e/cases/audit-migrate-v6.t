@@ -4,8 +4,9 @@ setup: audit ingest --db "$tmp/v6.db" tests/fixtures/audit/cluster.yaml
 setup: audit export --db "$tmp/v6.db" --out "$tmp/v6-bundle"
 args: audit verify --db "$tmp/v6.db"
 exit: 0
-after-sh: $QF audit verify "$tmp/v6-bundle" | grep -qx 'verified: 18 files, 33 events, chain head 4d121872b6eaf93c1f0821f774fffb095b89d10f3358dfda605b43cab185a949'
+after-sh: $QF audit verify "$tmp/v6-bundle" | grep -qx 'verified: 27 files, 33 events, chain head 4d121872b6eaf93c1f0821f774fffb095b89d10f3358dfda605b43cab185a949'
+after-sh: $QF audit verify "$tmp/v6-bundle" | grep -qx "views: 12 files derived again from the bundle's events and evidence tables, the same"
 --- stdout
-verified: 0 files, 33 events, chain head 4d121872b6eaf93c1f0821f774fffb095b89d10f3358dfda605b43cab185a949
+verified: database: 33 events, chain head 4d121872b6eaf93c1f0821f774fffb095b89d10f3358dfda605b43cab185a949
 evidence tables: 11, as the last ingest stored them
 derived tables: 1 cluster derived again from the events, the same
