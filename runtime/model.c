@@ -372,6 +372,17 @@ static int qty_of(struct rd *r, const json_t *parent, const char *key,
 	const char *s;
 	int rc;
 
+	if (json_is_integer(v) && r->doc && qf_doc_octal_text(r->doc, v)) {
+		/* cpu: 010, read as 8 where people and Kubernetes' quantity
+		 * parser read 10: QF016, as validate says it */
+		struct qf_loc loc = qf_doc_loc(r->doc, v);
+
+		qf_buf_release(&b);
+		r->rc = qf_doc_report_octal(
+		        r->d, &loc, NULL, qf_doc_octal_text(r->doc, v),
+		        (long long)json_integer_value(v), 1);
+		return r->rc;
+	}
 	if (json_is_integer(v)) {
 		qf_buf_addf(&b, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
 		s = b.buf;
