@@ -223,6 +223,11 @@ int cmd_compile(int argc, const char **argv, struct qf_ctx *ctx)
 	rc = qf_cli_check_rule_ids(&a.ignore, ctx, usage);
 	if (rc >= 0)
 		goto done_parse;
+	if (a.commit &&
+	    qf_compile_commit_problem(&out, "--source-commit", a.commit)) {
+		rc = qf_cli_usage_error(ctx, usage, "compile: %s", out.buf);
+		goto done_parse;
+	}
 	if (a.quiet)
 		ctx->verbosity = -1;
 	ctx->ignore = &a.ignore;

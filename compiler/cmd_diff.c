@@ -24,21 +24,21 @@ static const char usage[] =
         "quotaflow diff BASE HEAD | BASE...HEAD [--repo DIR]\n"
         "       [--path SUBDIR] [--format text|json|markdown]";
 static const char summary[] =
-        "Compile two revisions of the tenant spec and report what the\n"
-        "change means: tenants added and removed, per tenant committed,\n"
-        "burst, lendable, flavours, namespaces, preemption, queueing and\n"
-        "fair-share weight before -> after, per flavour and per account the\n"
-        "committed GPUs and the headroom, and the generated Kueue objects\n"
-        "added, removed and changed with their changed fields.  BASE and\n"
-        "HEAD are branches, tags or commits read from the git object store\n"
-        "(no checkout), directories, or (without --path) *.yaml, *.yml or\n"
-        "*.json files.  BASE..HEAD is BASE HEAD; BASE...HEAD starts from\n"
-        "where HEAD parted from BASE (their merge base, named by its id): a\n"
-        "pull request's own change, without BASE's later commits.  markdown\n"
-        "is a pull-request comment.  When a side does not compile, its\n"
-        "errors are named REV:path:line:col on stderr and the output says\n"
-        "so in the chosen format.  A --path only one side holds is an empty\n"
-        "spec on the other (the change adds or removes it).  Exit 0 on\n"
+        "Compile two revisions of the tenant spec and report what the change\n"
+        "means: tenants added and removed, per tenant committed, burst,\n"
+        "lendable, flavours, namespaces, preemption, queueing and fair-share\n"
+        "weight before -> after, per flavour and per account the committed\n"
+        "GPUs and the headroom, and the generated Kueue objects added,\n"
+        "removed and changed with their changed fields.  BASE and HEAD are\n"
+        "branches, tags or commits read from the git object store (no\n"
+        "checkout), directories, or (without --path) *.yaml, *.yml or *.json\n"
+        "files.  BASE..HEAD is BASE HEAD; BASE...HEAD, of two revisions,\n"
+        "starts from where HEAD parted from BASE (their merge base, named by\n"
+        "its id): a pull request's own change, without BASE's later commits.\n"
+        "markdown is a pull-request comment.  When a side does not compile,\n"
+        "its errors are named REV:path:line:col on stderr and the output\n"
+        "says so in the chosen format.  A --path only one side holds is an\n"
+        "empty spec on the other (the change adds or removes it).  Exit 0 on\n"
         "success, 1 when a side does not compile, 2 on an unknown revision,\n"
         "a --path neither side holds, or a usage error.";
 
@@ -373,11 +373,38 @@ done:
 }
 
 /*
+ * QF_EUSAGE (a QF021 error added) when side of BASE...HEAD is a folder or
+ * file here and no revision: a merge base is found in history, which a
+ * folder has not (it said "unknown revision", as if ./tenants were a
+ * misspelt branch).  A side that is both is the revision, the only thing
+ * BASE...HEAD can mean.
+ */
+static int merge_side(const char *side, const char *base, const char *head,
+                      struct qf_git *g, struct qf_diags *d)
+{
+	const char *what = qf_fs_is_dir(side) ? "folder" : "file";
+
+	if (access(side, F_OK) || qf_git_rev_exists(g, side))
+		return QF_OK;
+	(void)qf_diag_error(d, NULL, "QF021", NULL,
+	                    "\"%s\" is a %s here, not a revision: BASE...HEAD "
+	                    "compares HEAD with where it parted from BASE "
+	                    "(their merge base), which needs two commits",
+	                    side, what);
+	qf_diag_hint(d,
+	             "to compare the %s itself, give two sides: quotaflow "
+	             "diff %s %s (or %s..%s)",
+	             what, base, head, base, head);
+	return QF_EUSAGE;
+}
+
+/*
  * One argument BASE..HEAD is BASE HEAD, as for git diff; BASE...HEAD
  * starts from their merge base (what a branch changes since it parted
  * from BASE, a pull request's own change), named by its abbreviated id.
  * revs then holds the two sides.  QF_EUSAGE (nothing added) when the
- * argument is no range; the merge base's errors go to d.
+ * argument is no range; the merge base's errors, or a folder side's, go
+ * to d.
  */
 static int split_arg(const struct args *a, struct qf_strlist *revs,
                      struct qf_diags *d)
@@ -390,6 +417,10 @@ static int split_arg(const struct args *a, struct qf_strlist *revs,
 	    qf_git_split_range(revs->v[0], &base, &head, &three))
 		return QF_EUSAGE;
 	rc = three ? qf_git_open(&g, a->repo ? a->repo : ".", d) : QF_OK;
+	if (!rc && three) { /* both sides' errors */
+		rc = merge_side(base, base, head, g, d);
+		rc = merge_side(head, base, head, g, d) ? QF_EUSAGE : rc;
+	}
 	if (!rc && three)
 		rc = qf_git_merge_base(g, base, head, hex, d);
 	if (!rc && three) {

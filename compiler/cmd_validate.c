@@ -172,6 +172,28 @@ static int error_in(const struct qf_diag *g, const struct qf_obj *o)
 	       qf_spec_obj_contains(o, g->file, g->line);
 }
 
+/* Diagnostics of d from index `from` on. */
+struct said {
+	const struct qf_diags *d;
+	size_t from;
+};
+
+/* 0 when g, a QF016, is said already at its place (by the schema). */
+static int not_said(const struct qf_diag *g, void *arg)
+{
+	const struct said *s = arg;
+
+	for (size_t i = s->from; i < s->d->n; i++) {
+		const struct qf_diag *h = &s->d->v[i];
+
+		if (h->rule && !strcmp(h->rule, g->rule) &&
+		    h->line == g->line && h->col == g->col && h->file &&
+		    g->file && !strcmp(h->file, g->file))
+			return 0;
+	}
+	return 1;
+}
+
 /*
  * The Pool and its Tenants get exactly compile's checks (qf_spec_load:
  * fields, references, budgets across tenants), so validate and compile
@@ -188,17 +210,28 @@ static void validate_ours(const struct qf_kinds *k, struct ours *ours,
 	if (!ours->n)
 		return;
 	if (!ours->npools) {
-		for (i = 0; i < ours->n; i++)
-			if (qf_kinds_validate(k, ours->v[i], d) ==
-			    QF_KINDS_VALID)
+		for (i = 0; i < ours->n; i++) {
+			size_t from = d->n;
+			int ok = qf_kinds_validate(k, ours->v[i], d) ==
+			         QF_KINDS_VALID;
+
+			/* compile's QF016 too: 024 is 20 with or without
+			 * the Pool; the schema's of a quantity said it */
+			ok = !qf_spec_check_octal(ours->v[i], &sd) && ok;
+			qf_diags_filter(&sd, 0, not_said,
+			                &(struct said){ d, from });
+			qf_diags_move(d, &sd);
+			if (ok)
 				c->valid++;
 			else
 				c->invalid++;
+		}
 		(void)qf_diag_add(d, QF_SEV_NOTE, &ours->v[0]->loc, "QF307",
 		                  NULL,
 		                  "no Pool among the inputs: Tenants were "
 		                  "checked against their schema only; give "
 		                  "the Pool too for the checks compile runs");
+		qf_diags_release(&sd);
 		return;
 	}
 	if (qf_spec_load(&spec, ours->v, ours->n, NULL, &sd) == QF_OK)

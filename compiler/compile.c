@@ -283,6 +283,47 @@ void qf_compile_render_files(struct qf_compile_files *files,
 /* ---- Argo CD plugin parameters --------------------------------------------
  */
 
+/* The byte offset of the first character of s that is a control
+ * character (C0, DEL, C1) or not UTF-8, or len when there is none. */
+static size_t first_unprintable(const char *s, size_t len)
+{
+	size_t i, n;
+
+	for (i = 0; i < len; i += n) {
+		unsigned char c = (unsigned char)s[i];
+
+		n = qf_buf_utf8_len(s + i, len - i);
+		if (!n || c < 0x20 || c == 0x7F ||
+		    (c == 0xC2 && (unsigned char)s[i + 1] < 0xA0))
+			break;
+	}
+	return i;
+}
+
+int qf_compile_commit_problem(struct qf_buf *msg, const char *what,
+                              const char *val)
+{
+	size_t len = strlen(val), i = first_unprintable(val, len);
+	const unsigned char *c = (const unsigned char *)val + i;
+
+	if (i == len)
+		return 0;
+	/* the value is shown escaped by the diagnostic printer (\e, \n) */
+	qf_buf_addf(msg, "%s \"%s\" has ", what, val);
+	if (!qf_buf_utf8_len(val + i, len - i))
+		qf_buf_addf(msg, "a byte that is not UTF-8 (\\x%02x)", c[0]);
+	else if (c[0] == 0xC2)
+		qf_buf_addf(msg, "a control character (U+%04X)", c[1]);
+	else
+		qf_buf_addf(msg, "a control character (\\x%02x)", c[0]);
+	qf_buf_addf(msg,
+	            " at byte %zu: expected printable UTF-8 text such as a "
+	            "commit id (git rev-parse HEAD), as it becomes the "
+	            "annotation quotaflow.dev/source-commit of every object",
+	            i + 1);
+	return 1;
+}
+
 /* Apply one string parameter: 1 applied, 0 unknown name, < 0 bad value. */
 static int apply_param(struct qf_compile_opts *opts, const char *name,
                        const char *val)
@@ -317,6 +358,7 @@ int qf_compile_argocd_params(struct qf_compile_opts *opts, json_t **keep,
                              const struct qf_strlist *set, struct qf_diags *d)
 {
 	json_error_t err;
+	struct qf_buf msg = QF_BUF_INIT;
 	json_t *arr, *p;
 	size_t i;
 
@@ -349,6 +391,17 @@ int qf_compile_argocd_params(struct qf_compile_opts *opts, json_t **keep,
 		}
 		if (set && qf_strlist_find(set, name) >= 0)
 			continue;
+		if (!strcmp(name, "source-commit") &&
+		    qf_compile_commit_problem(&msg,
+		                              "ARGOCD_APP_PARAMETERS "
+		                              "source-commit",
+		                              val)) {
+			(void)qf_diag_error(d, NULL, "QF322", NULL, "%s",
+			                    msg.buf);
+			qf_buf_release(&msg);
+			json_decref(arr);
+			return QF_EUSAGE;
+		}
 		r = apply_param(opts, name, val);
 		if (r < 0) {
 			(void)qf_diag_error(

@@ -149,6 +149,17 @@ int qf_compile_krm(struct qf_buf *out, const char *input, size_t len,
                    struct qf_diags *d) QF_MUST_CHECK;
 
 /*
+ * Check a source-commit value given as `what` (--source-commit, an Argo CD
+ * parameter): it becomes the annotation quotaflow.dev/source-commit on
+ * every object, so it must be text a reader of the manifests sees as
+ * written, such as a commit id.  Returns 0, or 1 with msg set to what is
+ * wrong where (a control character, a byte that is not UTF-8) and what is
+ * expected.
+ */
+int qf_compile_commit_problem(struct qf_buf *msg, const char *what,
+                              const char *val);
+
+/*
  * Apply Argo CD Config Management Plugin parameters (the JSON array in
  * ARGOCD_APP_PARAMETERS: [{"name": "kueue-api", "string": "v1beta1"}, ...])
  * to opts.  Known names: kueue-api, format, source-commit.  `set` lists

@@ -204,6 +204,20 @@ static void collect_ids(const struct qf_diags *d, struct qf_strlist *ids)
 /* A file under the repository is relative to %SRCROOT%, as code scanning
  * wants; one out of it is a file:// URI (code scanning drops it, other
  * SARIF viewers open it). */
+/*
+ * g's column in UTF-16 code units (an emoji counts two), 1 when it has none.
+ * SARIF: run.columnKind's default, what code scanning highlights by.
+ * GitHub workflow commands: GitHub documents no unit for col=; the runner
+ * passes it unchanged as the check-run annotation's start_column, the same
+ * field code scanning fills from SARIF, and @actions/core (JavaScript, whose
+ * string indices are UTF-16) is how most annotations are written; so one
+ * finding has one column in both formats.
+ */
+static uint32_t utf16_col(const struct qf_diag *g)
+{
+	return g->col_utf16 ? g->col_utf16 : g->col ? g->col : 1;
+}
+
 static json_t *location_json(const struct qf_diag *g,
                              const struct qf_lint_report_opts *o)
 {
@@ -221,12 +235,7 @@ static json_t *location_json(const struct qf_diag *g,
 	qf_buf_release(&name);
 	set(phys, "artifactLocation", art);
 	set(region, "startLine", json_integer(g->line ? g->line : 1));
-	/* in UTF-16 code units, as run.columnKind says (an emoji counts
-	 * two): SARIF's default, and what code scanning highlights by */
-	set(region, "startColumn",
-	    json_integer(g->col_utf16 ? g->col_utf16
-	                 : g->col     ? g->col
-	                              : 1));
+	set(region, "startColumn", json_integer(utf16_col(g)));
 	set(phys, "region", region);
 	set(loc, "physicalLocation", phys);
 	return loc;
@@ -383,7 +392,7 @@ static void render_github(struct qf_buf *out, const struct qf_diags *d,
 			(void)repo_name(&name, g->file, o);
 			qf_lint_github_escape(out, name.buf, 1);
 			qf_buf_addf(out, ",line=%u,col=%u,",
-			            g->line ? g->line : 1, g->col ? g->col : 1);
+			            g->line ? g->line : 1, utf16_col(g));
 		}
 		qf_buf_adds(out, "title=");
 		qf_lint_github_escape(out, g->rule ? g->rule : "quotaflow", 1);

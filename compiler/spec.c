@@ -937,6 +937,16 @@ static void check_octal(struct loader *L, const json_t *v, struct qf_buf *path)
 	}
 }
 
+int qf_spec_check_octal(const struct qf_obj *o, struct qf_diags *d)
+{
+	struct loader L = { d, o->doc, 0, QF_BUF_INIT };
+	struct qf_buf path = QF_BUF_INIT;
+
+	check_octal(&L, o->obj, &path);
+	qf_buf_release(&path);
+	return L.errors ? QF_EINVAL : QF_OK;
+}
+
 static void check_top(struct loader *L, const struct qf_obj *o)
 {
 	struct qf_buf path = QF_BUF_INIT;
@@ -973,6 +983,9 @@ int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
 			                    "needs exactly one Pool "
 			                    "(apiVersion %s, kind Pool)",
 			                    QF_SPEC_API_VERSION);
+		/* a Tenant's 024 means the same without its Pool */
+		for (i = 0; i < nt; i++)
+			(void)qf_spec_check_octal(tobjs[i], d);
 		L.errors++;
 		goto done;
 	}

@@ -172,6 +172,13 @@ int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
 
 void qf_spec_free(struct qf_spec *spec);
 
+/*
+ * QF016 for every whole number of o (a Pool or Tenant) written with a
+ * leading zero (024, which YAML 1.1 reads as 20): what qf_spec_load checks,
+ * for a Tenant read without its Pool.  QF_EINVAL when one was reported.
+ */
+int qf_spec_check_octal(const struct qf_obj *o, struct qf_diags *d);
+
 /* 1 when obj is a quotaflow.dev document (any version or kind). */
 int qf_spec_is_ours(const json_t *obj);
 

@@ -163,7 +163,10 @@ static void source_of(struct qf_buf *b, struct qf_loc loc)
 
 	while (f[0] == '.' && f[1] == '/')
 		f += 2;
-	qf_buf_addf(b, "%s:%u", f, (unsigned)loc.line);
+	/* a name that is not UTF-8 (Latin-1 ac\xe9.yaml) cannot be a JSON
+	 * or YAML string: U+FFFD stands for each such byte (it aborted) */
+	qf_buf_add_utf8(b, f, strlen(f));
+	qf_buf_addf(b, ":%u", (unsigned)loc.line);
 }
 
 /* T9: the envelope every object shares; registered in the output. */

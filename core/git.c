@@ -92,10 +92,43 @@ const char *qf_git_top(const struct qf_git *g)
 	return g->top;
 }
 
+/*
+ * What rev, resolved to obj, names, for a message: "a tree", "a tag of a
+ * tree", ...  An annotated tag is followed to what it tags (through tags
+ * of tags); a lightweight one is a reference under refs/tags/.
+ */
+static void describe(struct qf_buf *out, struct qf_git *g, const char *rev,
+                     git_object *obj)
+{
+	git_object *target = NULL;
+	git_reference *ref = NULL;
+	git_object_t t = git_object_type(obj);
+	int tag = 0;
+
+	if (t == GIT_OBJECT_TAG &&
+	    !git_object_peel(&target, obj, GIT_OBJECT_ANY)) {
+		tag = 1;
+		t = git_object_type(target);
+		git_object_free(target);
+	} else if (!git_reference_dwim(&ref, g->repo, rev)) {
+		tag = git_reference_is_tag(ref);
+		git_reference_free(ref);
+	}
+	qf_buf_addf(out, "%sa %s", tag ? "a tag of " : "",
+	            git_object_type2string(t));
+}
+
+/*
+ * Resolve rev to its commit, or that commit's tree.  A revision is always
+ * a commit (a tag is followed to the commit it tags): a tag of a tree or
+ * blob, or a bare tree id, has no commit, and was read as a tree by diff
+ * and lint --git-range although QF021 promises commits.
+ */
 static int peel(git_object **out, struct qf_git *g, const char *rev,
                 git_object_t type, struct qf_diags *d)
 {
-	git_object *obj = NULL;
+	git_object *obj = NULL, *commit = NULL;
+	struct qf_buf what = QF_BUF_INIT;
 	int rc;
 
 	*out = NULL;
@@ -110,13 +143,31 @@ static int peel(git_object **out, struct qf_git *g, const char *rev,
 			                "a shallow clone needs a deeper fetch");
 		return QF_ENOTFOUND;
 	}
-	rc = git_object_peel(out, obj, type);
-	git_object_free(obj);
+	rc = git_object_peel(&commit, obj, GIT_OBJECT_COMMIT);
 	if (rc < 0) {
+		describe(&what, g, rev, obj);
 		(void)qf_diag_error(d, NULL, "QF021", NULL,
-		                    "revision \"%s\" is not a commit: %s", rev,
-		                    git_msg());
+		                    "revision \"%s\" is %s, not a commit", rev,
+		                    what.buf);
+		qf_diag_hint(d, "give a branch, a commit id or a tag of a "
+		                "commit (and a folder of it with --path)");
+		qf_buf_release(&what);
+		git_object_free(obj);
 		return QF_ENOTFOUND;
+	}
+	git_object_free(obj);
+	if (type == GIT_OBJECT_COMMIT) {
+		*out = commit;
+		return QF_OK;
+	}
+	rc = git_object_peel(out, commit, type);
+	git_object_free(commit);
+	if (rc < 0) {
+		(void)qf_diag_error(
+		        d, NULL, "QF022", NULL,
+		        "cannot read the tree of revision \"%s\": %s", rev,
+		        git_msg());
+		return QF_EIO;
 	}
 	return QF_OK;
 }

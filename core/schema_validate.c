@@ -30,6 +30,7 @@
 #include "core/buf.h"
 #include "core/qty.h"
 #include "core/suggest.h"
+#include "core/when.h"
 #include "core/banned.h"
 
 /* Kubernetes quantity grammar and DNS-1123 names, as CRDs spell them. */
@@ -408,73 +409,6 @@ static size_t code_points(const char *s)
 	return n;
 }
 
-static int digits(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-	return 1;
-}
-
-static int num2(const char *s)
-{
-	return (s[0] - '0') * 10 + (s[1] - '0');
-}
-
-/* Days in month mo (1-12) of year y, leap years counted as Go counts
- * them. */
-static int month_days(int y, int mo)
-{
-	static const int days[] = { 31, 28, 31, 30, 31, 30,
-		                    31, 31, 30, 31, 30, 31 };
-
-	return mo == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0)
-	               ? 29
-	               : days[mo - 1];
-}
-
-/*
- * RFC 3339 date-time, as Kubernetes' metav1.Time accepts it: Go's
- * time.Parse(time.RFC3339), which refuses a day the month does not have
- * (2023-02-29, 2024-04-31) and a leap second (:60) with "out of range".
- * Any year 0000-9999 is fine, before 1970 too.
- */
-static int is_datetime(const char *s, const char **why)
-{
-	size_t n = strlen(s), i = 19;
-
-	if (n < 20 || !digits(s, 4) || s[4] != '-' || !digits(s + 5, 2) ||
-	    s[7] != '-' || !digits(s + 8, 2) ||
-	    (s[10] != 'T' && s[10] != 't') || !digits(s + 11, 2) ||
-	    s[13] != ':' || !digits(s + 14, 2) || s[16] != ':' ||
-	    !digits(s + 17, 2))
-		return 0;
-	if (num2(s + 5) < 1 || num2(s + 5) > 12 || num2(s + 8) < 1 ||
-	    num2(s + 8) > 31 || num2(s + 11) > 23 || num2(s + 14) > 59)
-		return 0;
-	if (num2(s + 8) >
-	    month_days(num2(s) * 100 + num2(s + 2), num2(s + 5))) {
-		*why = "the month has no such day";
-		return 0;
-	}
-	if (num2(s + 17) > 59) {
-		*why = "a second of 60 (a leap second) is out of range";
-		return 0;
-	}
-	if (s[i] == '.') {
-		for (i++; s[i] >= '0' && s[i] <= '9'; i++)
-			;
-		if (i == 20)
-			return 0;
-	}
-	if ((s[i] == 'Z' || s[i] == 'z') && s[i + 1] == 0)
-		return 1;
-	return (s[i] == '+' || s[i] == '-') && n == i + 6 &&
-	       digits(s + i + 1, 2) && s[i + 3] == ':' &&
-	       digits(s + i + 4, 2) && num2(s + i + 1) < 24 &&
-	       num2(s + i + 4) < 60;
-}
-
 /* PCRE2 allocates through our wrappers, so out of memory aborts. */
 static void *pcre_alloc(PCRE2_SIZE n, void *data)
 {
@@ -528,7 +462,7 @@ static void check_string(struct vctx *v, const struct qf_schema *s,
 		report(v, w, "QF106", pattern_hint(s->pattern, &hint),
 		       "invalid value \"%s\"", str);
 	}
-	if (s->format == SFMT_DATETIME && !is_datetime(str, &why))
+	if (s->format == SFMT_DATETIME && !qf_when_is_rfc3339(str, &why))
 		report(v, w, "QF107",
 		       "expected an RFC 3339 date-time such as "
 		       "2024-01-02T15:04:05Z",

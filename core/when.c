@@ -110,3 +110,66 @@ int qf_when_normalise(struct qf_buf *out, const char *s, const char **why)
 	            (int)w.nfrac, w.frac, w.sign, w.oh, w.om);
 	return 0;
 }
+
+static int digits(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+static int num2(const char *s)
+{
+	return (s[0] - '0') * 10 + (s[1] - '0');
+}
+
+/* Z, or +hh:mm / -hh:mm within a day, ending s; at is its index. */
+static int rfc3339_offset(const char *s, size_t at, const char **why)
+{
+	size_t n = strlen(s);
+
+	if ((s[at] == 'Z' || s[at] == 'z') && n == at + 1)
+		return 1;
+	if ((s[at] != '+' && s[at] != '-') || n != at + 6 ||
+	    !digits(s + at + 1, 2) || s[at + 3] != ':' ||
+	    !digits(s + at + 4, 2))
+		return 0;
+	if (num2(s + at + 1) > 23 || num2(s + at + 4) > 59) {
+		*why = "a UTC offset runs from -23:59 to +23:59";
+		return 0;
+	}
+	return 1;
+}
+
+int qf_when_is_rfc3339(const char *s, const char **why)
+{
+	size_t i = 19;
+
+	*why = NULL;
+	if (strlen(s) < 20 || !digits(s, 4) || s[4] != '-' ||
+	    !digits(s + 5, 2) || s[7] != '-' || !digits(s + 8, 2) ||
+	    (s[10] != 'T' && s[10] != 't') || !digits(s + 11, 2) ||
+	    s[13] != ':' || !digits(s + 14, 2) || s[16] != ':' ||
+	    !digits(s + 17, 2))
+		return 0;
+	if (num2(s + 5) < 1 || num2(s + 5) > 12 || num2(s + 8) < 1 ||
+	    num2(s + 8) > 31 || num2(s + 11) > 23 || num2(s + 14) > 59)
+		return 0;
+	if (num2(s + 8) >
+	    days_in_month(num2(s) * 100 + num2(s + 2), num2(s + 5))) {
+		*why = "the month has no such day";
+		return 0;
+	}
+	if (num2(s + 17) > 59) {
+		*why = "a second of 60 (a leap second) is out of range";
+		return 0;
+	}
+	if (s[i] == '.') {
+		for (i++; s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i == 20)
+			return 0;
+	}
+	return rfc3339_offset(s, i, why);
+}

@@ -22,4 +22,15 @@
  */
 int qf_when_normalise(struct qf_buf *out, const char *s, const char **why);
 
+/*
+ * 1 when s is an RFC 3339 date-time as Kubernetes takes it (metav1.Time, a
+ * CRD field of format date-time): YYYY-MM-DDThh:mm:ss[.frac] then Z or an
+ * offset from -23:59 to +23:59; a day the month has; no leap second (Go's
+ * time.Parse refuses :60 as out of range); any year 0000-9999.  Else 0,
+ * with *why NULL or saying what is wrong ("the month has no such day").
+ * The one check of the times read from manifests (validate's QF107,
+ * simulate's objects), so they agree.
+ */
+int qf_when_is_rfc3339(const char *s, const char **why);
+
 #endif

@@ -22,6 +22,7 @@
 #include "core/kinds.h"
 #include "core/opt.h"
 #include "core/qty.h"
+#include "core/when.h"
 #include "runtime/quota.h"
 #include "core/banned.h"
 
@@ -129,7 +130,12 @@ int qf_model_parse_time(int64_t *out_ms, const char *s)
 	struct tm tm;
 	int y, mo, d, h, mi, sec;
 	int64_t ms = 0, off = 0;
-	const char *p = s;
+	const char *p = s, *why;
+
+	/* the ranges validate checks (an offset within a day, a day the
+	 * month has, no leap second): +24:00 and 02-30 were read here */
+	if (!qf_when_is_rfc3339(s, &why))
+		return QF_EINVAL;
 
 	memset(&tm, 0, sizeof(tm));
 	if (digits(&p, 4, '-', &y) || digits(&p, 2, '-', &mo) ||
@@ -289,6 +295,20 @@ static int bad(struct rd *r, const json_t *parent, const char *key,
 	return r->rc;
 }
 
+/* A time field whose text t is no RFC 3339 date-time (as validate's
+ * QF107 takes it, core/when.h): say why and what is expected. */
+static int bad_time(struct rd *r, const json_t *parent, const char *key,
+                    const char *path, const char *t)
+{
+	const char *why = NULL;
+
+	(void)qf_when_is_rfc3339(t, &why);
+	return bad(r, parent, key, path,
+	           "invalid date-time \"%s\"%s%s; expected RFC 3339 such as "
+	           "2024-01-02T15:04:05Z",
+	           t, why ? ": " : "", why ? why : "");
+}
+
 static const char *str_at(struct rd *r, const json_t *o, const char *key,
                           const char *path, int required)
 {
@@ -352,6 +372,17 @@ static int qty_of(struct rd *r, const json_t *parent, const char *key,
 	const char *s;
 	int rc;
 
+	if (json_is_integer(v) && r->doc && qf_doc_octal_text(r->doc, v)) {
+		/* cpu: 010, read as 8 where people and Kubernetes' quantity
+		 * parser read 10: QF016, as validate says it */
+		struct qf_loc loc = qf_doc_loc(r->doc, v);
+
+		qf_buf_release(&b);
+		r->rc = qf_doc_report_octal(
+		        r->d, &loc, NULL, qf_doc_octal_text(r->doc, v),
+		        (long long)json_integer_value(v), 1);
+		return r->rc;
+	}
 	if (json_is_integer(v)) {
 		qf_buf_addf(&b, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
 		s = b.buf;
@@ -951,9 +982,8 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 	c.deleting_ms = -1;
 	c.active_was = -1;
 	if (del && qf_model_parse_time(&c.deleting_ms, del) < 0)
-		return bad(r, meta, "deletionTimestamp",
-		           "metadata.deletionTimestamp", "invalid time %s",
-		           del);
+		return bad_time(r, meta, "deletionTimestamp",
+		                "metadata.deletionTimestamp", del);
 	c.name = qf_xstrdup(name);
 	c.cohort = cohort && *cohort ? qf_xstrdup(cohort) : NULL;
 	c.klass = qf_xstrdup(perf_class(json_object_get(o, "metadata"), name));
@@ -1900,8 +1930,7 @@ static int read_conditions(struct rd *r, const json_t *conds,
 		mc->ltt_ms = -1;
 		w->nconds++; /* counted now: qf_model_wl_free frees it */
 		if (t && qf_model_parse_time(&mc->ltt_ms, t) < 0)
-			return bad(r, c, "lastTransitionTime", NULL,
-			           "invalid time %s", t);
+			return bad_time(r, c, "lastTransitionTime", NULL, t);
 		if (mc->ltt_ms > r->m->latest_ms)
 			r->m->latest_ms = mc->ltt_ms;
 		if (!strcmp(type, "QuotaReserved") && mc->status)
@@ -1942,8 +1971,7 @@ static int read_wl_checks(struct rd *r, const json_t *a, struct qf_model_wl *w)
 		k->ltt_ms = -1;
 		w->nchecks++;
 		if (t && qf_model_parse_time(&k->ltt_ms, t) < 0)
-			return bad(r, c, "lastTransitionTime", NULL,
-			           "invalid time %s", t);
+			return bad_time(r, c, "lastTransitionTime", NULL, t);
 		if (int_in(r, c, "retryCount", NULL, -1, 0, INT32_MAX, &v) < 0)
 			return r->rc;
 		k->retry_count = (int32_t)v;
@@ -1970,9 +1998,8 @@ static int read_meta(struct rd *r, const json_t *o, struct qf_model_wl *w)
 	w->created_ms = -1;
 	if (ts) {
 		if (qf_model_parse_time(&w->created_ms, ts) < 0)
-			return bad(r, meta, "creationTimestamp",
-			           "metadata.creationTimestamp",
-			           "invalid time %s", ts);
+			return bad_time(r, meta, "creationTimestamp",
+			                "metadata.creationTimestamp", ts);
 		if (w->created_ms > r->m->latest_ms)
 			r->m->latest_ms = w->created_ms;
 	}

@@ -147,6 +147,25 @@ has diff-same "tenants 0 added, 0 removed, 0 changed; Kueue objects 0 added, 0 r
 check diff-unknown 2 "$QF" diff v1 nope --path tenants
 has diff-unknown "unknown revision \"nope\""
 check diff-usage 2 "$QF" diff v1
+# a revision is a commit: a tag of a tree (lightweight or annotated), or a
+# tree id, was read as that tree; a tag of a commit is followed, also an
+# annotated one and a tag of that tag
+g tag tree-tag 'v1^{tree}'
+g tag -a -m tree tree-note 'v1^{tree}'
+g tag -a -m v1 v1-note v1
+g tag -a -m again v1-note-note v1-note 2>/dev/null
+check diff-tag-of-tree 2 "$QF" diff tree-tag v2 --path tenants
+has diff-tag-of-tree 'revision "tree-tag" is a tag of a tree, not a commit [QF021]'
+hasnt diff-tag-of-tree "added"
+check diff-annotated-tag-of-tree 2 "$QF" diff v1 tree-note --path tenants
+has diff-annotated-tag-of-tree 'revision "tree-note" is a tag of a tree, not a commit'
+check diff-tree-id 2 "$QF" diff 'v1^{tree}' v2 --path tenants
+has diff-tree-id 'revision "v1^{tree}" is a tree, not a commit'
+check lint-range-tag-of-tree 2 "$QF" lint --git-range tree-tag..v2
+has lint-range-tag-of-tree 'revision "tree-tag" is a tag of a tree, not a commit'
+check diff-annotated-tag 0 "$QF" diff v1-note-note v2 --path tenants
+has diff-annotated-tag "~ globex-vision"
+g tag -d tree-tag tree-note v1-note v1-note-note >/dev/null
 
 # a side that is both a folder here and a branch is ambiguous, as git
 # says: exit 2 with both spellings (the folder was read, with --path

@@ -455,6 +455,50 @@ static void test_compile_argocd_parameters(void **state)
 	qf_diags_release(&d);
 }
 
+/* A source-commit with a control character or a byte that is not UTF-8
+ * is refused: it was written into every object's annotation (escaped), or
+ * aborted the compile (jansson refuses a string that is not UTF-8). */
+static void test_compile_source_commit_must_be_printable(void **state)
+{
+	static const char *const bad[] = { "ab\x1b[31m", "a\nb",      "a\tb",
+		                           "a\x7f",      "a\xc2\x85", "a\xff",
+		                           "a\xc3" };
+	struct qf_compile_opts o = QF_COMPILE_OPTS_INIT;
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_buf msg = QF_BUF_INIT;
+	json_t *keep = NULL;
+
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(bad); i++) {
+		assert_int_equal(qf_compile_commit_problem(&msg, "x", bad[i]),
+		                 1);
+		assert_non_null(strstr(msg.buf, "expected printable UTF-8"));
+		qf_buf_reset(&msg);
+	}
+	assert_int_equal(
+	        qf_compile_commit_problem(&msg, "--source-commit", "ab\x1b"),
+	        1);
+	assert_non_null(strstr(msg.buf, "a control character (\\x1b) at "
+	                                "byte 3"));
+	qf_buf_reset(&msg);
+	assert_int_equal(
+	        qf_compile_commit_problem(&msg, "x", "9f3c d\xc3\xa9j\xc3\xa0"),
+	        0);
+	assert_int_equal(qf_compile_commit_problem(&msg, "x", ""), 0);
+	assert_int_equal(msg.len, 0);
+	assert_int_equal(
+	        qf_compile_argocd_params(
+	                &o, &keep,
+	                "[{\"name\":\"source-commit\",\"string\":\"a\\u001bb\"}]",
+	                NULL, &d),
+	        QF_EUSAGE);
+	assert_null(o.source_commit);
+	assert_int_equal(d.nerrors, 1);
+	assert_string_equal(d.v[0].rule, "QF322");
+	qf_buf_release(&msg);
+	qf_diags_release(&d);
+}
+
 static void test_compile_krm_replaces_spec_items(void **state)
 {
 	static const char rl[] =
@@ -619,6 +663,7 @@ int main(void)
 		        test_compile_write_dir_many_files_in_one_folder),
 		cmocka_unit_test(test_compile_skips_its_own_output_dir),
 		cmocka_unit_test(test_compile_argocd_parameters),
+		cmocka_unit_test(test_compile_source_commit_must_be_printable),
 		cmocka_unit_test(test_compile_krm_replaces_spec_items),
 		cmocka_unit_test(test_compile_krm_attaches_results_to_items),
 	};

@@ -48,10 +48,54 @@ static void test_when_forms_table(void **state)
 	}
 }
 
+/* The date-time check of manifests (QF107, simulate's objects). */
+static void test_when_rfc3339_table(void **state)
+{
+	static const struct {
+		const char *in;
+		int ok;
+		const char *why; /* the reason given, or NULL */
+	} rows[] = {
+		{ "2024-01-02T15:04:05Z", 1, NULL },
+		{ "2024-01-02t15:04:05.123456789z", 1, NULL },
+		{ "0001-01-01T00:00:00+23:59", 1, NULL },
+		{ "1969-12-31T23:59:59-23:59", 1, NULL },
+		{ "2024-02-29T00:00:00Z", 1, NULL },
+		{ "2024-01-02T15:04:05+24:00", 0,
+		  "a UTC offset runs from -23:59 to +23:59" },
+		{ "2024-01-02T15:04:05-00:60", 0,
+		  "a UTC offset runs from -23:59 to +23:59" },
+		{ "2024-01-02T15:04:05+99:99", 0,
+		  "a UTC offset runs from -23:59 to +23:59" },
+		{ "2023-02-29T00:00:00Z", 0, "the month has no such day" },
+		{ "2016-12-31T23:59:60Z", 0,
+		  "a second of 60 (a leap second) is out of range" },
+		{ "2024-01-02T15:04:05", 0, NULL },
+		{ "2024-01-02T15:04:05+0200", 0, NULL },
+		{ "2024-01-02T15:04:05.Z", 0, NULL },
+		{ "2024-01-02 15:04:05Z", 0, NULL },
+		{ "2024-01-02T24:00:00Z", 0, NULL },
+		{ "", 0, NULL },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(rows); i++) {
+		const char *why = "unset";
+		int ok = qf_when_is_rfc3339(rows[i].in, &why);
+
+		if (ok != rows[i].ok ||
+		    (rows[i].why ? !why || strcmp(why, rows[i].why)
+		                 : why != NULL))
+			fail_msg("'%s' gave %d, why '%s'", rows[i].in, ok,
+			         why ? why : "(null)");
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_when_forms_table),
+		cmocka_unit_test(test_when_rfc3339_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
