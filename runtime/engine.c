@@ -1276,6 +1276,48 @@ static void cut_cycles(struct qf_engine *e, struct qf_diags *d)
 	free(path);
 }
 
+int qf_engine_lq_active(const struct qf_engine *e, const struct qf_model_lq *lq,
+                        const char **reason, const char **msg)
+{
+	const struct qf_model_cq *cq =
+	        lq ? qf_model_find_cq(e->m, lq->cq) : NULL;
+	size_t i = cq ? (size_t)(cq - e->m->cq) : 0;
+
+	*msg = "Can't submit new workloads to clusterQueue";
+	if (!lq || lq->stop != QF_STOP_NONE) {
+		*reason = "Stopped";
+		*msg = "LocalQueue is stopped";
+	} else if (!cq || i >= e->ncq) {
+		*reason = "ClusterQueueDoesNotExist";
+	} else if (!e->cq[i].active) { /* its Active condition's status */
+		*reason = "ClusterQueueIsInactive";
+	} else {
+		*reason = "Ready";
+		*msg = "Can submit new workloads to localQueue";
+		return 1;
+	}
+	return 0;
+}
+
+/* Kueue: localqueue_controller.go sets the Active condition with
+ * apimeta.SetStatusCondition: its lastTransitionTime moves only when
+ * the status does (a LocalQueue stopped or resumed, its ClusterQueue
+ * gone or inactive). */
+static void track_lq_active(struct qf_engine *e)
+{
+	const char *reason, *msg;
+
+	for (size_t i = 0; i < e->m->nlq; i++) {
+		struct qf_model_lq *lq = &e->m->lq[i];
+		int now = qf_engine_lq_active(e, lq, &reason, &msg);
+
+		if (lq->active_was != now) {
+			lq->active_was = now;
+			lq->active_since_ms = e->now_ms;
+		}
+	}
+}
+
 /* Recursive: through qf_engine_reap, which removes a ClusterQueue a level. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
 int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
@@ -1298,6 +1340,7 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 		e->gen[i] = ++e->gen_counter; /* every scan is stale now */
 	for (size_t i = 0; i < e->ncq; i++)
 		e->cq[i].root = qf_quota_root(&e->q, i);
+	track_lq_active(e);
 	reattach_workloads(e);
 	drain(e);
 	qf_engine_reap(e);
