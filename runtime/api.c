@@ -187,8 +187,13 @@ json_t *qf_api_err_status(const struct qf_api_err *e)
 	st = qf_api_status(e->code, e->reason, m.buf, NULL, NULL);
 	det = json_pack("{s:s,s:s,s:s,s:o}", "name", e->name, "group", e->group,
 	                "kind", e->kind, "causes", causes);
+	/* metav1.StatusDetails: every field omitempty */
+	if (!*e->name)
+		json_object_del(det, "name");
 	if (!*e->group)
 		json_object_del(det, "group");
+	if (!*e->kind)
+		json_object_del(det, "kind");
 	json_object_set_new(st, "details", det);
 	qf_buf_release(&m);
 	return st;

@@ -1471,11 +1471,105 @@ static int patch_type(const struct qf_api_req *rq, const char *ct,
 	                          : "application/strategic-merge-patch+json, ");
 }
 
+/* A patch the API server cannot decode: its Invalid "patch" cause (kube
+ * quotes the whole patched object where "..." stands). */
+static int patch_undecodable(struct qf_api_err *err, const struct qf_buf *why)
+{
+	qf_api_invalid(err, "", "", "");
+	qf_api_invalid_add(err, "patch", "Invalid value: \"...\": %s",
+	                   why->buf);
+	return -1;
+}
+
+/* Why a custom resource's patched apiVersion av (group/version ver) and
+ * kind kd cannot be converted to want, as the converter says it (empty
+ * when it can). */
+static void cr_unconvertible(struct qf_buf *why, const struct qf_api_kind *k,
+                             const char *av, const char *ver, const char *kd,
+                             const char *want)
+{
+	size_t gl = strlen(k->group);
+
+	if (!kd || !*kd)
+		qf_buf_adds(why, "Object 'Kind' is missing in '...'");
+	else if (!av || !ver || (size_t)(ver - 1 - av) != gl ||
+	         strncmp(av, k->group, gl) != 0)
+		/* GroupVersionKind.String(): "group/version, Kind=kind" */
+		qf_buf_addf(why,
+		            "%s%s, Kind=%s is unstructured and is not "
+		            "suitable for converting to \"%s\"",
+		            av && !ver ? "/" : "", av ? av : "/", kd, want);
+	else if (!qf_api_version_served(k, ver))
+		qf_buf_addf(why,
+		            "request to convert CR from an invalid "
+		            "group/version: %s",
+		            av);
+}
+
+/*
+ * The kind and apiVersion a merge or JSON patch left, as kube-apiserver's
+ * patch handler decodes the patched object.  A built-in kind's decoder
+ * fills in a missing one and refuses any other (no kind registered).  A
+ * custom resource is converted to the URL's version: another served
+ * version of its group is read as that version (*version gets it, for the
+ * fields check), anything else is refused as the converter words it, and
+ * a kind of its own is refused by the custom resource validator
+ * (ValidateTypeMeta, a 422 on the object).  A strategic merge patch makes
+ * a typed object, whose kind and apiVersion are its Go type's: ignored.
+ */
+static int patched_type(const struct qf_api_req *rq, enum qf_api_patch pt,
+                        const json_t *in, struct qf_buf *version,
+                        struct qf_api_err *err)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[rq->kind];
+	const char *kd = json_string_value(json_object_get(in, "kind"));
+	const char *av = json_string_value(json_object_get(in, "apiVersion"));
+	const char *ver = av ? strrchr(av, '/') : NULL;
+	struct qf_buf want = QF_BUF_INIT, why = QF_BUF_INIT;
+	int rc = 0;
+
+	ver = ver ? ver + 1 : NULL;
+	if (*k->group)
+		ctl_add_path(&want, k->group, rq->version);
+	else
+		qf_buf_adds(&want, rq->version);
+	if (pt == QF_PATCH_STRATEGIC) {
+		rc = 0;
+	} else if (!*k->group || !strcmp(k->group, "batch")) {
+		if ((kd && *kd && strcmp(kd, k->kind) != 0) ||
+		    (av && *av && strcmp(av, want.buf) != 0)) {
+			qf_buf_addf(&why,
+			            "no kind \"%s\" is registered for version "
+			            "\"%s\" in scheme \"k8s.io/kubernetes/pkg/"
+			            "api/legacyscheme/scheme.go:30\"",
+			            kd && *kd ? kd : k->kind,
+			            av && *av ? av : want.buf);
+			rc = patch_undecodable(err, &why);
+		}
+	} else if (cr_unconvertible(&why, k, av, ver, kd, want.buf), why.len) {
+		rc = patch_undecodable(err, &why);
+	} else if (strcmp(kd, k->kind) != 0) {
+		qf_api_invalid(err, kd, k->group, rq->name);
+		qf_api_invalid_add(err, "kind",
+		                   "Invalid value: \"%s\": must be %s", kd,
+		                   k->kind);
+		rc = -1;
+	} else if (strcmp(ver, rq->version) != 0) {
+		qf_buf_adds(version,
+		            ver); /* converted from the version named */
+	}
+	qf_buf_release(&want);
+	qf_buf_release(&why);
+	return rc;
+}
+
 static int do_write(struct ctl *c, const struct qf_api_req *rq,
                     const struct qf_http_req *hr, json_t *prev,
                     struct qf_buf *warn, struct qf_api_err *err, json_t **out)
 {
 	enum qf_api_patch pt = QF_PATCH_NONE;
+	struct qf_buf ver = QF_BUF_INIT;
+	struct qf_api_req as;
 	json_t *body, *in, *served;
 	int rc;
 
@@ -1521,8 +1615,26 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	in = qf_api_patch_apply(served, body, pt, err);
 	json_decref(served);
 	json_decref(body);
-	if (!in || check_fields(c, rq, pt, in, warn, err) < 0)
+	if (in && patched_type(rq, pt, in, &ver, err) < 0) {
+		json_decref(in);
+		in = NULL;
+	}
+	/* read in the version it names (rq's, or one it converts from) */
+	as = *rq;
+	if (ver.len)
+		as.version = ver.buf;
+	if (!in || check_fields(c, &as, pt, in, warn, err) < 0) {
+		qf_buf_release(&ver);
 		return -1;
+	}
+	qf_buf_release(&ver);
+	if (pt == QF_PATCH_STRATEGIC || !*qf_api_kinds[rq->kind].group ||
+	    !strcmp(qf_api_kinds[rq->kind].group, "batch")) {
+		/* a built-in kind decodes as the URL's */
+		json_object_set(in, "apiVersion",
+		                json_object_get(prev, "apiVersion"));
+		json_object_set(in, "kind", json_object_get(prev, "kind"));
+	}
 	in = to_storage(c, in, rq->kind);
 	ctl_fields_update(c, rq, prev, in);
 	/* a patch's resourceVersion is a precondition only if it sets one */
