@@ -187,7 +187,8 @@ struct qf_api_err {
 	const char *reason; /* metav1 StatusReason: "NotFound", ... */
 	char msg[1024];
 	/* a 422 Invalid of qf_api_invalid: msg holds its causes, one
-	 * "field\x1fmessage" a line, and these name the object */
+	 * "field\x1fmessage" a line ("field\x1f\x1eTYPE\x1emessage" with a
+	 * type given), and these name the object */
 	int invalid;
 	char kind[64], group[64], name[256];
 };
@@ -248,6 +249,12 @@ void qf_api_invalid(struct qf_api_err *err, const char *kind, const char *group,
 void qf_api_invalid_add(struct qf_api_err *err, const char *field,
                         const char *fmt, ...)
         __attribute__((format(printf, 3, 4)));
+/* The same with the cause's type given (FieldValueTypeInvalid, whose
+ * words are "Invalid value" as FieldValueInvalid's) rather than read
+ * from its words. */
+void qf_api_invalid_add_typed(struct qf_api_err *err, const char *field,
+                              const char *type, const char *fmt, ...)
+        __attribute__((format(printf, 4, 5)));
 
 /* The metav1 Status of an error (new reference). */
 json_t *qf_api_err_status(const struct qf_api_err *e);

@@ -735,6 +735,8 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 		goto fail;
 	}
 	defaults(c, kind, obj);
+	if (ctl_schema_check(c, kind, obj, err) < 0)
+		goto fail;
 	if (kind == K_JOB && (qf_api_job_validate(obj, err) < 0 ||
 	                      job_webhook_create(c, obj, err) < 0))
 		goto fail;
@@ -1154,6 +1156,10 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 	json_object_set(next, "kind", json_object_get(prev, "kind"));
 	if (kind == K_WL)
 		next = wl_update(c, prev, in, next, flags);
+	if (ctl_schema_check(c, kind, next, err) < 0) {
+		json_decref(next);
+		return -1;
+	}
 	/* kube validates a Job's spec on every write but a status one */
 	if (kind == K_JOB &&
 	    ((!status_only && qf_api_job_validate(next, err) < 0) ||

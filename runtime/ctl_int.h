@@ -294,6 +294,12 @@ int ctl_policy_delete(struct ctl *c, const json_t *obj);
  * it, a new Workload as ctl_wl_add would (a queued Job is suspended),
  * without changing the model or the engine; -1 with *err (422). */
 int ctl_policy_check(struct ctl *c, const json_t *obj, struct qf_api_err *err);
+/* kube-apiserver's validation of a Kueue kind's object (in the storage
+ * version) against its CRD schema, before the model reads it: 0, or -1
+ * with *err the 422 it answers, its causes in its words, sorted by field
+ * (kube's order is its map's); other kinds pass. */
+int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
+                     struct qf_api_err *err);
 int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 /* Delete a ClusterQueue: *kept is 1 when workloads still hold its quota
  * and it stays, terminating, until ctl_settle sees the engine drop it. */

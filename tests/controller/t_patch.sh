@@ -27,9 +27,11 @@ out=$(k patch clusterqueue $CQ --type=json -p '[{"op":"remove","path":"/spec/nop
 expect_has "missing path" "$out" "the path does not exist"
 out=$(k patch clusterqueue $CQ --type=json -p '{"op":"add"}' 2>&1)
 expect_has "not a list" "$out" "(BadRequest): a JSON patch must be an array"
-# a patch the model refuses is refused whole
+# a patch the schema or the model refuses is refused whole
 out=$(k patch clusterqueue $CQ --type=json -p '[{"op":"replace","path":"/spec/resourceGroups/0/flavors/0/resources/0/nominalQuota","value":"lots"}]' 2>&1)
-expect_has "model refuses" "$out" "nominalQuota \"lots\" is not a quantity"
+expect_has "schema refuses" "$out" "nominalQuota: Invalid value: \"lots\": spec.resourceGroups[0].flavors[0].resources[0].nominalQuota in body should match"
+out=$(k patch clusterqueue $CQ --type=json -p '[{"op":"replace","path":"/spec/resourceGroups/0/flavors/0/resources/0/nominalQuota","value":"-1"}]' 2>&1)
+expect_has "model refuses" "$out" "nominalQuota must be greater than or equal to 0"
 expect_eq "unchanged" "$(k get cq $CQ -o jsonpath='{.spec.resourceGroups[0].flavors[0].resources[0].nominalQuota}')" "4"
 # ... and the engine keeps the ClusterQueue it had: a Job in it runs (the
 # old object was put back into the model, then deleted from it: 281d661)
