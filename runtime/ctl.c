@@ -1055,17 +1055,31 @@ static int rv_conflict(const json_t *prev, const json_t *in, int kind,
 /* spec.active is the one field of a Workload's spec a client changes
  * (Kueue: false evicts and holds it, true queues it again); the engine
  * acts and the rendering stores the new value (C2). */
+/* A client's change of spec.active goes to the engine (not in a dry
+ * run); keep, the object answered and stored, shows it with the new
+ * generation the engine's rendering will have. */
 static void wl_active(struct ctl *c, const json_t *prev, const json_t *next,
-                      const char *ns, const char *name)
+                      json_t *keep, int dry)
 {
 	const json_t *a =
 	        json_object_get(json_object_get(prev, "spec"), "active");
 	const json_t *b =
 	        json_object_get(json_object_get(next, "spec"), "active");
+	json_t *km = json_object_get(keep, "metadata");
+	json_t *gen = json_object_get(km, "generation");
 	int was = !json_is_false(a), now = !json_is_false(b);
 
-	if (json_is_boolean(b) && was != now)
-		ctl_wl_set_active(c, ns, name, now);
+	if (!json_is_boolean(b) || was == now ||
+	    !ctl_wl_set_active(c, qf_api_meta_str(prev, "namespace"),
+	                       qf_api_meta_str(prev, "name"), now, dry))
+		return;
+	if (!json_is_object(json_object_get(keep, "spec")))
+		json_object_set_new(keep, "spec", json_object());
+	json_object_set(json_object_get(keep, "spec"), "active", (json_t *)b);
+	json_object_set_new(km, "generation",
+	                    json_integer(json_is_integer(gen)
+	                                         ? json_integer_value(gen) + 1
+	                                         : 2));
 }
 
 enum update_flags {
@@ -1092,11 +1106,11 @@ static json_t *wl_update(struct ctl *c, const json_t *prev, const json_t *in,
 		json_object_del(km, "labels");
 	if (!json_object_get(nm, "annotations"))
 		json_object_del(km, "annotations");
-	if (!(flags & UPDATE_DRY)) {
-		if ((flags & UPDATE_STATUS) && wl_finished_cond(in))
-			ctl_wl_finish(c, ns, name);
-		wl_active(c, prev, next, ns, name);
-	}
+	if (!(flags & UPDATE_DRY) && (flags & UPDATE_STATUS) &&
+	    wl_finished_cond(in))
+		ctl_wl_finish(c, ns, name);
+	if (!(flags & UPDATE_STATUS))
+		wl_active(c, prev, next, keep, !!(flags & UPDATE_DRY));
 	json_decref(next);
 	return keep;
 }

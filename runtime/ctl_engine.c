@@ -493,17 +493,22 @@ void ctl_wl_finish(struct ctl *c, const char *ns, const char *name)
 	c->need_cycle = 1;
 }
 
-void ctl_wl_set_active(struct ctl *c, const char *ns, const char *name,
-                       int active)
+int ctl_wl_set_active(struct ctl *c, const char *ns, const char *name,
+                      int active, int dry)
 {
 	struct qf_wl *w = find(c, ns, name);
 
-	if (!w)
-		return;
+	if (!w || !w->m->active == !active || w->state == QF_WL_FINISHED ||
+	    w->state == QF_WL_DELETED)
+		return 0;
+	if (dry)
+		return 1;
 	qf_engine_set_time(c->e, ctl_now(c));
 	qf_engine_set_active(c->e, w, active);
+	w->m->generation++; /* a change of spec */
 	mark(c, w->key);
 	c->need_cycle = 1;
+	return 1;
 }
 
 void ctl_wl_delete(struct ctl *c, const char *ns, const char *name)
