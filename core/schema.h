@@ -108,6 +108,22 @@ int qf_schema_validate(const struct qf_schema *s, const json_t *value,
                        struct qf_diags *d) QF_MUST_CHECK;
 
 /*
+ * Validate value as kube-apiserver validates a custom resource against
+ * its CRD schema, in its words: each error's message is the field.Error
+ * body apiextensions-apiserver makes of kube-openapi's error
+ * (`Unsupported value: "x": supported values: "a", "b"`, `Invalid value:
+ * "Bad_x": spec.cohortName in body should match '^...$'`, `Required
+ * value`, `Too long: may not be more than 253 bytes`), its path the
+ * field path (map entries as `.key`; a missing field's own path), its
+ * rule the QF1xx id of the same check (QF104 and QF107 are
+ * FieldValueTypeInvalid).  Unknown fields (pruned by the API server
+ * first), CEL rules, and int32/int64 ranges (kube-openapi checks none) are
+ * not reported; errors have no location.  Returns as qf_schema_validate.
+ */
+int qf_schema_validate_kube(const struct qf_schema *s, const json_t *value,
+                            struct qf_diags *d) QF_MUST_CHECK;
+
+/*
  * Remove from value (in place) every member the schema does not allow,
  * as the API server prunes an object of a structural CRD: the members
  * qf_schema_validate reports as unknown fields (QF102).  An embedded

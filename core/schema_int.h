@@ -85,4 +85,19 @@ struct qf_schema {
 const struct qf_schema *qf_schema__prop(const struct qf_schema *s,
                                         const char *name);
 
+/*
+ * schema_kube.c: kube-apiserver's words for a custom resource that fails
+ * its CRD schema (field.Error bodies), appended to b.  go_value prints a
+ * decoded JSON value as Go does in them (%q, %v, %#v); kube_enum is
+ * field.NotSupported's body; kube_invalid is field.Invalid's with
+ * kube-openapi's "<path> in body <fmt...>" as its detail.
+ */
+struct qf_buf;
+void qf_schema__go_value(struct qf_buf *b, const json_t *x);
+void qf_schema__kube_enum(struct qf_buf *b, const json_t *value,
+                          const json_t *allowed);
+void qf_schema__kube_invalid(struct qf_buf *b, const json_t *value,
+                             const char *path, const char *fmt, ...)
+        QF_PRINTF(4, 5);
+
 #endif

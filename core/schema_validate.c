@@ -72,6 +72,7 @@ struct vctx {
 	pcre2_match_data *md;      /* owned, made at the first pattern */
 	int probe;                 /* > 0: count errors, report nothing */
 	size_t errors;             /* errors found (probe or not) */
+	int kube; /* kube-apiserver's words, paths and checks (no doc) */
 };
 
 /* Where a node sits: enough to compute its location lazily. */
@@ -222,7 +223,7 @@ static const char *path_str(struct vctx *v)
 
 		if (!g->key)
 			qf_buf_addf(&v->path, "[%zu]", g->index);
-		else if (g->map_entry)
+		else if (g->map_entry && !v->kube)
 			qf_buf_addf(&v->path, "[%s]", g->key);
 		else if (v->path.len)
 			qf_buf_addf(&v->path, ".%s", g->key);
@@ -230,6 +231,42 @@ static const char *path_str(struct vctx *v)
 			qf_buf_adds(&v->path, g->key);
 	}
 	return v->path.len ? v->path.buf : NULL;
+}
+
+/* kube mode: one error in kube-apiserver's words (msg, a field.Error
+ * body) at the current path, or at its member key. */
+static void kube_report(struct vctx *v, const char *rule, const char *key,
+                        const struct qf_buf *msg)
+{
+	struct qf_loc none = { NULL, 0, 0 };
+	size_t len;
+
+	if (!failing(v))
+		return;
+	len = key ? push_key(v, key, 0) : v->nsegs;
+	(void)qf_diag_add(v->d, QF_SEV_ERROR, &none, rule, path_str(v), "%s",
+	                  msg->buf);
+	pop(v, len);
+}
+
+/* kube mode: field.Invalid of the node with kube-openapi's detail
+ * "<path> in body <what>". */
+static void QF_PRINTF(4, 5)
+        kube_invalid(struct vctx *v, const char *rule, const json_t *value,
+                     const char *fmt, ...)
+{
+	struct qf_buf msg = QF_BUF_INIT, what = QF_BUF_INIT;
+	va_list ap;
+
+	if (quiet(v))
+		return;
+	va_start(ap, fmt);
+	qf_buf_vaddf(&what, fmt, ap);
+	va_end(ap);
+	qf_schema__kube_invalid(&msg, value, path_str(v), "%s", what.buf);
+	kube_report(v, rule, NULL, &msg);
+	qf_buf_release(&msg);
+	qf_buf_release(&what);
 }
 
 /* ---- types ----------------------------------------------------------- */
@@ -303,6 +340,32 @@ static const char *quote_hint(const struct qf_schema *s, const json_t *self)
 	return "";
 }
 
+/* kube mode: a wrong type as kube-openapi's type validator words it
+ * (an int-or-string is of type "integer,string"). */
+static void kube_type(struct vctx *v, const struct qf_schema *s,
+                      const json_t *self)
+{
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} names[] = { { ST_OBJECT, "object" }, { ST_ARRAY, "array" },
+		      { ST_STRING, "string" }, { ST_INTEGER, "integer" },
+		      { ST_NUMBER, "number" }, { ST_BOOLEAN, "boolean" } };
+	const char *got = type_name(self);
+	struct qf_buf want = QF_BUF_INIT;
+	json_t *g = json_string(got);
+
+	if (s->flags & SF_INT_OR_STRING)
+		qf_buf_adds(&want, "integer,string");
+	for (size_t i = 0; !want.len && i < QF_ARRAY_SIZE(names); i++)
+		if (s->types & names[i].bit)
+			qf_buf_adds(&want, names[i].name);
+	kube_invalid(v, "QF104", g, "must be of type %s: \"%s\"", want.buf,
+	             got);
+	json_decref(g);
+	qf_buf_release(&want);
+}
+
 /* 1 when the node's type is acceptable (reported otherwise). */
 static int check_type(struct vctx *v, const struct qf_schema *s,
                       const struct where *w)
@@ -310,6 +373,11 @@ static int check_type(struct vctx *v, const struct qf_schema *s,
 	unsigned got = type_bits(w->self);
 	struct qf_buf hint = QF_BUF_INIT;
 
+	if (json_is_null(w->self) && v->kube) {
+		if (!(s->flags & SF_NULLABLE))
+			kube_type(v, s, w->self);
+		return 0;
+	}
 	if (json_is_null(w->self)) {
 		if (s->flags & SF_NULLABLE)
 			return 0; /* null is fine and has nothing to check */
@@ -339,6 +407,10 @@ static int check_type(struct vctx *v, const struct qf_schema *s,
 			return 1;
 	} else if (!s->types || (got & s->types)) {
 		return 1;
+	}
+	if (v->kube) {
+		kube_type(v, s, w->self);
+		return 0;
 	}
 	if (failing(v)) {
 		struct qf_loc loc = where_loc(v, w);
@@ -370,6 +442,12 @@ static void check_enum(struct vctx *v, const struct qf_schema *s,
 	}
 	if (quiet(v))
 		return;
+	if (v->kube) {
+		qf_schema__kube_enum(&val, w->self, s->enumv);
+		kube_report(v, "QF105", NULL, &val);
+		qf_buf_release(&val);
+		return;
+	}
 	json_array_foreach (s->enumv, i, e) {
 		if (json_is_string(e) && json_is_string(w->self) &&
 		    !strcasecmp(json_string_value(e),
@@ -434,6 +512,32 @@ static int matches(struct vctx *v, const struct qf_schema *s, const char *str,
 	return pcre2_match(s->re, (PCRE2_SPTR)str, len, 0, 0, v->md, NULL) >= 0;
 }
 
+/* kube mode: a string's length, pattern and date-time format, as
+ * kube-openapi's string and format validators say them. */
+static void kube_string(struct vctx *v, const struct qf_schema *s,
+                        const struct where *w, const char *str, size_t len)
+{
+	size_t cp = code_points(str);
+	struct qf_buf msg = QF_BUF_INIT;
+	const char *why = NULL;
+
+	if (s->max_len >= 0 && cp > (size_t)s->max_len) {
+		qf_buf_addf(&msg, "Too long: may not be more than %lld bytes",
+		            s->max_len);
+		kube_report(v, "QF109", NULL, &msg);
+	} else if (s->min_len >= 0 && cp < (size_t)s->min_len) {
+		kube_invalid(v, "QF109", w->self,
+		             "should be at least %lld chars long", s->min_len);
+	}
+	if (s->re && !matches(v, s, str, len))
+		kube_invalid(v, "QF106", w->self, "should match '%s'",
+		             s->pattern);
+	if (s->format == SFMT_DATETIME && !is_datetime(str, &why))
+		kube_invalid(v, "QF107", w->self,
+		             "must be of type date-time: \"%s\"", str);
+	qf_buf_release(&msg);
+}
+
 static void check_string(struct vctx *v, const struct qf_schema *s,
                          const struct where *w)
 {
@@ -442,6 +546,10 @@ static void check_string(struct vctx *v, const struct qf_schema *s,
 	struct qf_buf hint = QF_BUF_INIT;
 	const char *why = NULL;
 
+	if (v->kube) {
+		kube_string(v, s, w, str, len);
+		return;
+	}
 	if (s->min_len >= 0 || s->max_len >= 0) {
 		size_t cp = code_points(str);
 
@@ -521,11 +629,48 @@ static void check_bounds(struct vctx *v, const struct qf_schema *s,
 	qf_buf_release(&hint);
 }
 
+/* kube mode: bounds and multipleOf, as kube-openapi says them (it checks
+ * no int32 or int64 range). */
+static void kube_number(struct vctx *v, const struct qf_schema *s,
+                        const struct where *w)
+{
+	struct qf_buf lim = QF_BUF_INIT;
+	double x = json_number_value(w->self), q;
+	int c;
+
+	if (s->min &&
+	    ((c = num_cmp(w->self, s->min)) < 0 || (c == 0 && s->excl_min))) {
+		qf_schema__go_value(&lim, s->min);
+		kube_invalid(v, "QF108", w->self, "should be greater than %s%s",
+		             s->excl_min ? "" : "or equal to ", lim.buf);
+	}
+	if (s->max &&
+	    ((c = num_cmp(w->self, s->max)) > 0 || (c == 0 && s->excl_max))) {
+		qf_buf_reset(&lim);
+		qf_schema__go_value(&lim, s->max);
+		kube_invalid(v, "QF108", w->self, "should be less than %s%s",
+		             s->excl_max ? "" : "or equal to ", lim.buf);
+	}
+	if (s->multiple_of) {
+		q = x / json_number_value(s->multiple_of);
+		qf_buf_reset(&lim);
+		qf_schema__go_value(&lim, s->multiple_of);
+		if (q != floor(q))
+			kube_invalid(v, "QF108", w->self,
+			             "should be a multiple of %s", lim.buf);
+	}
+	qf_buf_release(&lim);
+}
+
 static void check_number(struct vctx *v, const struct qf_schema *s,
                          const struct where *w)
 {
 	double x = json_number_value(w->self);
 
+	if (v->kube) {
+		kube_number(v, s, w);
+		return;
+	}
 	if (s->min || s->max)
 		check_bounds(v, s, w);
 	if (s->multiple_of) {
@@ -586,6 +731,29 @@ static void describe_keys(struct qf_buf *b, const struct qf_schema *s,
 	}
 }
 
+/* kube mode: structural schema's listtype validation: field.Duplicate of
+ * the item (a set), or of its key values (a map). */
+static void kube_duplicate(struct vctx *v, const struct qf_schema *s,
+                           const json_t *item, size_t i)
+{
+	struct qf_buf msg = QF_BUF_INIT;
+	json_t *keys = json_object();
+	size_t len = push_index(v, i);
+
+	for (size_t k = 0; s->list == SL_MAP && k < s->nmap_keys; k++) {
+		json_t *x = json_object_get(item, s->map_keys[k]);
+
+		if (x)
+			json_object_set(keys, s->map_keys[k], x);
+	}
+	qf_buf_adds(&msg, "Duplicate value: ");
+	qf_schema__go_value(&msg, s->list == SL_SET ? item : keys);
+	kube_report(v, "QF112", NULL, &msg);
+	pop(v, len);
+	json_decref(keys);
+	qf_buf_release(&msg);
+}
+
 static void check_unique(struct vctx *v, const struct qf_schema *s,
                          const json_t *arr, size_t i)
 {
@@ -603,6 +771,10 @@ static void check_unique(struct vctx *v, const struct qf_schema *s,
 
 		if (!dup)
 			continue;
+		if (v->kube) {
+			kube_duplicate(v, s, item, i);
+			break;
+		}
 		if (s->list == SL_SET) {
 			show(&msg, item);
 			qf_buf_addf(&hint,
@@ -626,6 +798,28 @@ static void check_unique(struct vctx *v, const struct qf_schema *s,
 	qf_buf_release(&hint);
 }
 
+/* kube mode: n items or properties against the bounds: field.TooMany
+ * over the maximum, kube-openapi's "should have at least" under the
+ * minimum. */
+static void kube_count(struct vctx *v, const struct where *w, const char *rule,
+                       size_t n, long long min, long long max, const char *what)
+{
+	struct qf_buf msg = QF_BUF_INIT;
+	json_t *got = json_integer((json_int_t)n);
+
+	(void)w;
+	if (max >= 0 && n > (size_t)max) {
+		qf_buf_addf(&msg, "Too many: %zu: must have at most %lld items",
+		            n, max);
+		kube_report(v, rule, NULL, &msg);
+	} else if (min >= 0 && n < (size_t)min) {
+		kube_invalid(v, rule, got, "should have at least %lld %s", min,
+		             what);
+	}
+	json_decref(got);
+	qf_buf_release(&msg);
+}
+
 /* Recursive: as deep as the value, at most QF_DOC_MAX_DEPTH. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
 static void check_array(struct vctx *v, const struct qf_schema *s,
@@ -635,7 +829,10 @@ static void check_array(struct vctx *v, const struct qf_schema *s,
 	size_t n = json_array_size(arr);
 	struct qf_buf hint = QF_BUF_INIT;
 
-	if (s->max_items >= 0 && n > (size_t)s->max_items) {
+	if (v->kube)
+		kube_count(v, w, "QF110", n, s->min_items, s->max_items,
+		           "items");
+	else if (s->max_items >= 0 && n > (size_t)s->max_items) {
 		qf_buf_addf(&hint, "expected at most %lld", s->max_items);
 		report(v, w, "QF110", hint.buf, "too many items: %zu", n);
 	} else if (s->min_items >= 0 && n < (size_t)s->min_items) {
@@ -667,7 +864,8 @@ static void unknown_field(struct vctx *v, const struct qf_schema *s,
 	const char *best = NULL;
 	size_t best_d = 3, len;
 
-	if (quiet(v))
+	/* kube-apiserver prunes them before it validates */
+	if (v->kube || quiet(v))
 		return;
 	for (size_t i = 0; i < s->nprops; i++) {
 		size_t dd = qf_suggest_distance(key, s->props[i].name);
@@ -707,6 +905,14 @@ static void check_required(struct vctx *v, const struct qf_schema *s,
 			continue;
 		if (ps && ps->dflt) /* kube-apiserver defaults it first */
 			continue;
+		if (v->kube) {
+			struct qf_buf msg = QF_BUF_INIT;
+
+			qf_buf_adds(&msg, "Required value");
+			kube_report(v, "QF103", r, &msg);
+			qf_buf_release(&msg);
+			continue;
+		}
 		report(v, w, "QF103", NULL, "missing required field \"%s\"", r);
 		if (!v->probe)
 			qf_diag_hint(v->d, "add \"%s\" to this object", r);
@@ -731,7 +937,10 @@ static void check_object(struct vctx *v, const struct qf_schema *s,
 	const char *key;
 	json_t *x;
 
-	if (s->max_props >= 0 && n > (size_t)s->max_props) {
+	if (v->kube)
+		kube_count(v, w, "QF111", n, s->min_props, s->max_props,
+		           "properties");
+	else if (s->max_props >= 0 && n > (size_t)s->max_props) {
 		qf_buf_addf(&hint, "expected at most %lld", s->max_props);
 		report(v, w, "QF111", hint.buf, "too many entries: %zu", n);
 	} else if (s->min_props >= 0 && n < (size_t)s->min_props) {
@@ -813,7 +1022,7 @@ static void note_cel(struct vctx *v, const struct qf_schema *s,
 {
 	struct qf_loc loc;
 
-	if (v->probe)
+	if (v->probe || v->kube)
 		return;
 	loc = where_loc(v, w);
 	for (size_t i = 0; i < s->ncel; i++) {
@@ -829,8 +1038,12 @@ static void note_cel(struct vctx *v, const struct qf_schema *s,
 static void walk(struct vctx *v, const struct qf_schema *s,
                  const struct where *w)
 {
-	if (!check_type(v, s, w))
+	if (!check_type(v, s, w)) {
+		/* kube-openapi runs its enum check on a wrong type too */
+		if (v->kube && s->enumv && !json_is_null(w->self))
+			check_enum(v, s, w);
 		return;
+	}
 	if (s->enumv)
 		check_enum(v, s, w);
 	if (json_is_string(w->self))
@@ -848,14 +1061,14 @@ static void walk(struct vctx *v, const struct qf_schema *s,
 		note_cel(v, s, w);
 }
 
-int qf_schema_validate(const struct qf_schema *s, const json_t *value,
-                       const char *path, const struct qf_doc *doc,
-                       struct qf_diags *d)
+static int validate(const struct qf_schema *s, const json_t *value,
+                    const char *path, const struct qf_doc *doc,
+                    struct qf_diags *d, int kube)
 {
 	struct vctx v = { doc,         d,    path ? path : "",
 		          NULL,        0,    0,
 		          QF_BUF_INIT, NULL, NULL,
-		          0,           0 };
+		          0,           0,    kube };
 	struct where w = { value, NULL, NULL, 0 };
 	walk(&v, s, &w);
 	pcre2_match_data_free(v.md);
@@ -863,6 +1076,19 @@ int qf_schema_validate(const struct qf_schema *s, const json_t *value,
 	qf_buf_release(&v.path);
 	free(v.segs);
 	return v.errors ? QF_EINVAL : QF_OK;
+}
+
+int qf_schema_validate(const struct qf_schema *s, const json_t *value,
+                       const char *path, const struct qf_doc *doc,
+                       struct qf_diags *d)
+{
+	return validate(s, value, path, doc, d, 0);
+}
+
+int qf_schema_validate_kube(const struct qf_schema *s, const json_t *value,
+                            struct qf_diags *d)
+{
+	return validate(s, value, NULL, NULL, d, 1);
 }
 
 /* ---- pruning ---------------------------------------------------------- */

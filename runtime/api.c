@@ -104,25 +104,43 @@ void qf_api_invalid(struct qf_api_err *err, const char *kind, const char *group,
 	(void)snprintf(err->name, sizeof(err->name), "%s", name ? name : "");
 }
 
-void qf_api_invalid_add(struct qf_api_err *err, const char *field,
-                        const char *fmt, ...)
+/* One cause, "field\x1f[\x1eTYPE\x1e]message\n", or none when it does
+ * not fit (never half a cause). */
+static void add_cause(struct qf_api_err *err, const char *field,
+                      const char *type, const char *fmt, va_list ap)
 {
 	size_t at = strlen(err->msg), room = sizeof(err->msg) - at;
-	va_list ap;
 	int n;
 
-	n = snprintf(err->msg + at, room, "%s\x1f", field ? field : "");
-	if (n > 0 && (size_t)n < room) {
-		va_start(ap, fmt);
+	n = snprintf(err->msg + at, room, "%s\x1f%s%s%s", field ? field : "",
+	             type ? "\x1e" : "", type ? type : "", type ? "\x1e" : "");
+	if (n > 0 && (size_t)n < room)
 		// NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized)
 		n += vsnprintf(err->msg + at + n, room - (size_t)n, fmt, ap);
-		va_end(ap);
-	}
-	/* a cause that does not fit goes whole: never half a cause */
 	if (n < 0 || (size_t)n + 1 >= room)
 		err->msg[at] = 0;
 	else
 		(void)snprintf(err->msg + at + n, room - (size_t)n, "\n");
+}
+
+void qf_api_invalid_add(struct qf_api_err *err, const char *field,
+                        const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add_cause(err, field, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void qf_api_invalid_add_typed(struct qf_api_err *err, const char *field,
+                              const char *type, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add_cause(err, field, type, fmt, ap);
+	va_end(ap);
 }
 
 /* kube's CauseType of a field error, from its words (field.ErrorType) */
@@ -166,6 +184,8 @@ json_t *qf_api_err_status(const struct qf_api_err *e)
 		size_t len = strcspn(p, "\n");
 		size_t fl = strcspn(p, "\x1f");
 		const char *cm = fl < len ? p + fl + 1 : p + len;
+		const char *type = NULL;
+		size_t tl = 0;
 		json_t *cause;
 
 		if (p != e->msg)
@@ -173,9 +193,16 @@ json_t *qf_api_err_status(const struct qf_api_err *e)
 		/* "field: message", or the message alone */
 		if (fl)
 			qf_buf_addf(&m, "%.*s: ", (int)fl, p);
+		if (*cm == '\x1e') { /* a type given, not read from words */
+			type = cm + 1;
+			tl = strcspn(type, "\x1e");
+			cm = type + tl + (type[tl] != 0);
+		}
 		qf_buf_add(&m, cm, (size_t)(p + len - cm));
-		cause = json_pack("{s:s,s:s#}", "reason", cause_reason(cm),
-		                  "message", cm, (int)(p + len - cm));
+		cause = json_pack(
+		        "{s:s#,s:s#}", "reason", type ? type : cause_reason(cm),
+		        type ? (int)tl : (int)strlen(cause_reason(cm)),
+		        "message", cm, (int)(p + len - cm));
 		if (fl)
 			json_object_set_new(cause, "field",
 			                    json_stringn(p, fl));
@@ -187,8 +214,13 @@ json_t *qf_api_err_status(const struct qf_api_err *e)
 	st = qf_api_status(e->code, e->reason, m.buf, NULL, NULL);
 	det = json_pack("{s:s,s:s,s:s,s:o}", "name", e->name, "group", e->group,
 	                "kind", e->kind, "causes", causes);
+	/* metav1.StatusDetails: every field omitempty */
+	if (!*e->name)
+		json_object_del(det, "name");
 	if (!*e->group)
 		json_object_del(det, "group");
+	if (!*e->kind)
+		json_object_del(det, "kind");
 	json_object_set_new(st, "details", det);
 	qf_buf_release(&m);
 	return st;

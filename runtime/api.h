@@ -187,7 +187,8 @@ struct qf_api_err {
 	const char *reason; /* metav1 StatusReason: "NotFound", ... */
 	char msg[1024];
 	/* a 422 Invalid of qf_api_invalid: msg holds its causes, one
-	 * "field\x1fmessage" a line, and these name the object */
+	 * "field\x1fmessage" a line ("field\x1f\x1eTYPE\x1emessage" with a
+	 * type given), and these name the object */
 	int invalid;
 	char kind[64], group[64], name[256];
 };
@@ -248,6 +249,12 @@ void qf_api_invalid(struct qf_api_err *err, const char *kind, const char *group,
 void qf_api_invalid_add(struct qf_api_err *err, const char *field,
                         const char *fmt, ...)
         __attribute__((format(printf, 3, 4)));
+/* The same with the cause's type given (FieldValueTypeInvalid, whose
+ * words are "Invalid value" as FieldValueInvalid's) rather than read
+ * from its words. */
+void qf_api_invalid_add_typed(struct qf_api_err *err, const char *field,
+                              const char *type, const char *fmt, ...)
+        __attribute__((format(printf, 4, 5)));
 
 /* The metav1 Status of an error (new reference). */
 json_t *qf_api_err_status(const struct qf_api_err *e);
@@ -359,14 +366,32 @@ int qf_api_job_types(const json_t *job, const char *version,
                      struct qf_api_err *err);
 int qf_api_job_validate(const json_t *job, struct qf_api_err *err);
 
-/* The unknown fields of a Job, for the structures it is written with
- * (the Job, metadata, spec, pod template, pod spec, containers, their
- * resources), removed from it as kube's decoding into Go types drops
- * them, each added to found with its path ("spec.template.spec.
- * containers[0].resource"); api_fields.c answers them as for the Kueue
- * kinds. */
+/* The unknown fields of a Job, anywhere in it (the Job, its metadata,
+ * spec and status, the pod template and everything a pod spec holds:
+ * containers, probes, volumes, affinity, ...), removed from it as kube's
+ * decoding into Go types drops them, each added to found with its path
+ * ("spec.template.spec.containers[0].ports[0].containerPor");
+ * api_fields.c answers them as for the Kueue kinds. */
 struct qf_diags;
 void qf_api_job_unknown_fields(json_t *job, struct qf_diags *found);
+
+/* The Go structs of a Job (api_jobshape.c): each one's JSON fields, each
+ * leading to another struct of the table (to, an index; a list of them
+ * when list) or a leaf (to = -1).  Row 0 is the Job. */
+struct qf_api_jobfield {
+	const char *name;
+	short to;
+	short list;
+};
+struct qf_api_jobshape {
+	const char *go; /* "core.PodSpec" */
+	const struct qf_api_jobfield *f;
+	size_t n;
+};
+extern const struct qf_api_jobshape qf_api_jobshapes[];
+extern const size_t qf_api_njobshapes;
+/* the most structs a walk from the Job goes through (no cycle) */
+#define QF_API_JOBSHAPE_DEPTH 10
 
 /*
  * Server-side printing (api_table.c).  qf_api_accept reads an Accept

@@ -102,11 +102,13 @@ static int refuse(const struct qf_api_req *rq, enum qf_api_patch how,
 	} else if (how != QF_PATCH_NONE) {
 		list_fields(&b, f, 0, room);
 		/* kube quotes the whole patched object here; it is left
-		 * out, as it would not fit (and says nothing new) */
-		qf_api_fail(err, 422, "Invalid",
-		            " \"\" is invalid: patch: Invalid value: \"...\": "
-		            "strict decoding error: %s",
-		            b.buf);
+		 * out, as it would not fit (and says nothing new); the
+		 * cause is in details too, which kubectl prints */
+		qf_api_invalid(err, "", "", "");
+		qf_api_invalid_add(err, "patch",
+		                   "Invalid value: \"...\": strict decoding "
+		                   "error: %s",
+		                   b.buf);
 	} else {
 		list_fields(&b, f, 0, room);
 		qf_api_fail(err, 400, "BadRequest",

@@ -7,10 +7,9 @@
  * template ValidatePodTemplateSpec) a Job written by hand trips on: a
  * Job's pods must not restart Always, must have containers with a name
  * and an image, and counts are not negative.  qf_api_job_unknown_fields
- * is the strict decoding's unknown fields, for the structures of a Job
- * people write by hand (the Job, its metadata and spec, the pod template,
- * pod spec, containers and their resources).  All are tables walked
- * once; the rest of kube's validation is not done here.
+ * is the strict decoding's unknown fields, anywhere in a Job (the Go
+ * structs of api_jobshape.c).  All are tables walked once; the rest of
+ * kube's validation is not done here.
  */
 #include "runtime/api.h"
 
@@ -256,166 +255,20 @@ int qf_api_job_validate(const json_t *job, struct qf_api_err *err)
 
 /* ----- unknown fields (kube's strict decoding of the Go types) ----- */
 
-enum shape {
-	S_JOB,
-	S_META,
-	S_JOBSPEC,
-	S_TEMPLATE,
-	S_POD,
-	S_CONTAINER,
-	S_RESOURCES,
-	S_NONE
-};
-
-/* The JSON fields of each Go struct (k8s.io/api v1.32 types.go). */
-static const char *const job_f[] = { "apiVersion", "kind",   "metadata",
-	                             "spec",       "status", NULL };
-static const char *const meta_f[] = { "annotations",
-	                              "creationTimestamp",
-	                              "deletionGracePeriodSeconds",
-	                              "deletionTimestamp",
-	                              "finalizers",
-	                              "generateName",
-	                              "generation",
-	                              "labels",
-	                              "managedFields",
-	                              "name",
-	                              "namespace",
-	                              "ownerReferences",
-	                              "resourceVersion",
-	                              "selfLink",
-	                              "uid",
-	                              NULL };
-static const char *const jobspec_f[] = { "activeDeadlineSeconds",
-	                                 "backoffLimit",
-	                                 "backoffLimitPerIndex",
-	                                 "completionMode",
-	                                 "completions",
-	                                 "managedBy",
-	                                 "manualSelector",
-	                                 "maxFailedIndexes",
-	                                 "parallelism",
-	                                 "podFailurePolicy",
-	                                 "podReplacementPolicy",
-	                                 "selector",
-	                                 "successPolicy",
-	                                 "suspend",
-	                                 "template",
-	                                 "ttlSecondsAfterFinished",
-	                                 NULL };
-static const char *const template_f[] = { "metadata", "spec", NULL };
-static const char *const pod_f[] = { "activeDeadlineSeconds",
-	                             "affinity",
-	                             "automountServiceAccountToken",
-	                             "containers",
-	                             "dnsConfig",
-	                             "dnsPolicy",
-	                             "enableServiceLinks",
-	                             "ephemeralContainers",
-	                             "hostAliases",
-	                             "hostIPC",
-	                             "hostNetwork",
-	                             "hostPID",
-	                             "hostUsers",
-	                             "hostname",
-	                             "imagePullSecrets",
-	                             "initContainers",
-	                             "nodeName",
-	                             "nodeSelector",
-	                             "os",
-	                             "overhead",
-	                             "preemptionPolicy",
-	                             "priority",
-	                             "priorityClassName",
-	                             "readinessGates",
-	                             "resourceClaims",
-	                             "resources",
-	                             "restartPolicy",
-	                             "runtimeClassName",
-	                             "schedulerName",
-	                             "schedulingGates",
-	                             "securityContext",
-	                             "serviceAccount",
-	                             "serviceAccountName",
-	                             "setHostnameAsFQDN",
-	                             "shareProcessNamespace",
-	                             "subdomain",
-	                             "terminationGracePeriodSeconds",
-	                             "tolerations",
-	                             "topologySpreadConstraints",
-	                             "volumes",
-	                             NULL };
-static const char *const container_f[] = { "args",
-	                                   "command",
-	                                   "env",
-	                                   "envFrom",
-	                                   "image",
-	                                   "imagePullPolicy",
-	                                   "lifecycle",
-	                                   "livenessProbe",
-	                                   "name",
-	                                   "ports",
-	                                   "readinessProbe",
-	                                   "resizePolicy",
-	                                   "resources",
-	                                   "restartPolicy",
-	                                   "securityContext",
-	                                   "startupProbe",
-	                                   "stdin",
-	                                   "stdinOnce",
-	                                   "terminationMessagePath",
-	                                   "terminationMessagePolicy",
-	                                   "tty",
-	                                   "volumeDevices",
-	                                   "volumeMounts",
-	                                   "workingDir",
-	                                   NULL };
-static const char *const resources_f[] = { "claims", "limits", "requests",
-	                                   NULL };
-
-static const char *const *const shape_fields[] = {
-	job_f, meta_f, jobspec_f, template_f, pod_f, container_f, resources_f,
-};
-
-/* Where a field leads: another checked struct (list: of them), or
- * S_NONE (a leaf, a map, or a struct not checked here). */
-static const struct child {
-	enum shape in;
-	const char *field;
-	enum shape to;
-	int list;
-} children[] = {
-	{ S_JOB, "metadata", S_META, 0 },
-	{ S_JOB, "spec", S_JOBSPEC, 0 },
-	{ S_JOBSPEC, "template", S_TEMPLATE, 0 },
-	{ S_TEMPLATE, "metadata", S_META, 0 },
-	{ S_TEMPLATE, "spec", S_POD, 0 },
-	{ S_POD, "containers", S_CONTAINER, 1 },
-	{ S_POD, "initContainers", S_CONTAINER, 1 },
-	{ S_POD, "resources", S_RESOURCES, 0 },
-	{ S_CONTAINER, "resources", S_RESOURCES, 0 },
-};
-
-static int known(enum shape sh, const char *key)
+static const struct qf_api_jobfield *field_of(int sh, const char *key)
 {
-	for (const char *const *f = shape_fields[sh]; *f; f++)
-		if (!strcmp(*f, key))
-			return 1;
-	return 0;
-}
+	const struct qf_api_jobshape *s = &qf_api_jobshapes[sh];
 
-static const struct child *child_of(enum shape sh, const char *key)
-{
-	for (size_t i = 0; i < QF_ARRAY_SIZE(children); i++)
-		if (children[i].in == sh && !strcmp(children[i].field, key))
-			return &children[i];
+	for (size_t i = 0; i < s->n; i++)
+		if (!strcmp(s->f[i].name, key))
+			return &s->f[i];
 	return NULL;
 }
 
-/* Depth is the shapes' (at most five structs), not the input's. */
+/* Depth is the shapes' (QF_API_JOBSHAPE_DEPTH structs), not the
+ * input's: only struct fields are followed. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
-static void walk(json_t *o, enum shape sh, struct qf_buf *path,
-                 struct qf_diags *found)
+static void walk(json_t *o, int sh, struct qf_buf *path, struct qf_diags *found)
 {
 	size_t mark = path->len, i;
 	const char *key;
@@ -424,23 +277,23 @@ static void walk(json_t *o, enum shape sh, struct qf_buf *path,
 	if (!json_is_object(o))
 		return;
 	json_object_foreach_safe (o, tmp, key, v) {
-		const struct child *c = child_of(sh, key);
+		const struct qf_api_jobfield *f = field_of(sh, key);
 
 		qf_buf_setlen(path, mark);
 		qf_buf_addf(path, "%s%s", mark ? "." : "", key);
-		if (!known(sh, key)) {
+		if (!f) {
 			(void)qf_diag_warn(found, NULL, "QF102", path->buf,
 			                   "unknown field");
 			json_object_del(o, key);
-		} else if (c && !c->list) {
-			walk(v, c->to, path, found);
-		} else if (c) {
+		} else if (f->to >= 0 && !f->list) {
+			walk(v, f->to, path, found);
+		} else if (f->to >= 0) {
 			size_t at = path->len;
 
 			json_array_foreach (v, i, e) {
 				qf_buf_setlen(path, at);
 				qf_buf_addf(path, "[%zu]", i);
-				walk(e, c->to, path, found);
+				walk(e, f->to, path, found);
 			}
 		}
 	}
@@ -451,6 +304,6 @@ void qf_api_job_unknown_fields(json_t *job, struct qf_diags *found)
 {
 	struct qf_buf path = QF_BUF_INIT;
 
-	walk(job, S_JOB, &path, found);
+	walk(job, 0, &path, found);
 	qf_buf_release(&path);
 }

@@ -735,6 +735,8 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 		goto fail;
 	}
 	defaults(c, kind, obj);
+	if (ctl_schema_check(c, kind, obj, err) < 0)
+		goto fail;
 	if (kind == K_JOB && (qf_api_job_validate(obj, err) < 0 ||
 	                      job_webhook_create(c, obj, err) < 0))
 		goto fail;
@@ -1053,17 +1055,31 @@ static int rv_conflict(const json_t *prev, const json_t *in, int kind,
 /* spec.active is the one field of a Workload's spec a client changes
  * (Kueue: false evicts and holds it, true queues it again); the engine
  * acts and the rendering stores the new value (C2). */
+/* A client's change of spec.active goes to the engine (not in a dry
+ * run); keep, the object answered and stored, shows it with the new
+ * generation the engine's rendering will have. */
 static void wl_active(struct ctl *c, const json_t *prev, const json_t *next,
-                      const char *ns, const char *name)
+                      json_t *keep, int dry)
 {
 	const json_t *a =
 	        json_object_get(json_object_get(prev, "spec"), "active");
 	const json_t *b =
 	        json_object_get(json_object_get(next, "spec"), "active");
+	json_t *km = json_object_get(keep, "metadata");
+	json_t *gen = json_object_get(km, "generation");
 	int was = !json_is_false(a), now = !json_is_false(b);
 
-	if (json_is_boolean(b) && was != now)
-		ctl_wl_set_active(c, ns, name, now);
+	if (!json_is_boolean(b) || was == now ||
+	    !ctl_wl_set_active(c, qf_api_meta_str(prev, "namespace"),
+	                       qf_api_meta_str(prev, "name"), now, dry))
+		return;
+	if (!json_is_object(json_object_get(keep, "spec")))
+		json_object_set_new(keep, "spec", json_object());
+	json_object_set(json_object_get(keep, "spec"), "active", (json_t *)b);
+	json_object_set_new(km, "generation",
+	                    json_integer(json_is_integer(gen)
+	                                         ? json_integer_value(gen) + 1
+	                                         : 2));
 }
 
 enum update_flags {
@@ -1090,11 +1106,11 @@ static json_t *wl_update(struct ctl *c, const json_t *prev, const json_t *in,
 		json_object_del(km, "labels");
 	if (!json_object_get(nm, "annotations"))
 		json_object_del(km, "annotations");
-	if (!(flags & UPDATE_DRY)) {
-		if ((flags & UPDATE_STATUS) && wl_finished_cond(in))
-			ctl_wl_finish(c, ns, name);
-		wl_active(c, prev, next, ns, name);
-	}
+	if (!(flags & UPDATE_DRY) && (flags & UPDATE_STATUS) &&
+	    wl_finished_cond(in))
+		ctl_wl_finish(c, ns, name);
+	if (!(flags & UPDATE_STATUS))
+		wl_active(c, prev, next, keep, !!(flags & UPDATE_DRY));
 	json_decref(next);
 	return keep;
 }
@@ -1154,6 +1170,10 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 	json_object_set(next, "kind", json_object_get(prev, "kind"));
 	if (kind == K_WL)
 		next = wl_update(c, prev, in, next, flags);
+	if (ctl_schema_check(c, kind, next, err) < 0) {
+		json_decref(next);
+		return -1;
+	}
 	/* kube validates a Job's spec on every write but a status one */
 	if (kind == K_JOB &&
 	    ((!status_only && qf_api_job_validate(next, err) < 0) ||
@@ -1471,11 +1491,105 @@ static int patch_type(const struct qf_api_req *rq, const char *ct,
 	                          : "application/strategic-merge-patch+json, ");
 }
 
+/* A patch the API server cannot decode: its Invalid "patch" cause (kube
+ * quotes the whole patched object where "..." stands). */
+static int patch_undecodable(struct qf_api_err *err, const struct qf_buf *why)
+{
+	qf_api_invalid(err, "", "", "");
+	qf_api_invalid_add(err, "patch", "Invalid value: \"...\": %s",
+	                   why->buf);
+	return -1;
+}
+
+/* Why a custom resource's patched apiVersion av (group/version ver) and
+ * kind kd cannot be converted to want, as the converter says it (empty
+ * when it can). */
+static void cr_unconvertible(struct qf_buf *why, const struct qf_api_kind *k,
+                             const char *av, const char *ver, const char *kd,
+                             const char *want)
+{
+	size_t gl = strlen(k->group);
+
+	if (!kd || !*kd)
+		qf_buf_adds(why, "Object 'Kind' is missing in '...'");
+	else if (!av || !ver || (size_t)(ver - 1 - av) != gl ||
+	         strncmp(av, k->group, gl) != 0)
+		/* GroupVersionKind.String(): "group/version, Kind=kind" */
+		qf_buf_addf(why,
+		            "%s%s, Kind=%s is unstructured and is not "
+		            "suitable for converting to \"%s\"",
+		            av && !ver ? "/" : "", av ? av : "/", kd, want);
+	else if (!qf_api_version_served(k, ver))
+		qf_buf_addf(why,
+		            "request to convert CR from an invalid "
+		            "group/version: %s",
+		            av);
+}
+
+/*
+ * The kind and apiVersion a merge or JSON patch left, as kube-apiserver's
+ * patch handler decodes the patched object.  A built-in kind's decoder
+ * fills in a missing one and refuses any other (no kind registered).  A
+ * custom resource is converted to the URL's version: another served
+ * version of its group is read as that version (*version gets it, for the
+ * fields check), anything else is refused as the converter words it, and
+ * a kind of its own is refused by the custom resource validator
+ * (ValidateTypeMeta, a 422 on the object).  A strategic merge patch makes
+ * a typed object, whose kind and apiVersion are its Go type's: ignored.
+ */
+static int patched_type(const struct qf_api_req *rq, enum qf_api_patch pt,
+                        const json_t *in, struct qf_buf *version,
+                        struct qf_api_err *err)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[rq->kind];
+	const char *kd = json_string_value(json_object_get(in, "kind"));
+	const char *av = json_string_value(json_object_get(in, "apiVersion"));
+	const char *ver = av ? strrchr(av, '/') : NULL;
+	struct qf_buf want = QF_BUF_INIT, why = QF_BUF_INIT;
+	int rc = 0;
+
+	ver = ver ? ver + 1 : NULL;
+	if (*k->group)
+		ctl_add_path(&want, k->group, rq->version);
+	else
+		qf_buf_adds(&want, rq->version);
+	if (pt == QF_PATCH_STRATEGIC) {
+		rc = 0;
+	} else if (!*k->group || !strcmp(k->group, "batch")) {
+		if ((kd && *kd && strcmp(kd, k->kind) != 0) ||
+		    (av && *av && strcmp(av, want.buf) != 0)) {
+			qf_buf_addf(&why,
+			            "no kind \"%s\" is registered for version "
+			            "\"%s\" in scheme \"k8s.io/kubernetes/pkg/"
+			            "api/legacyscheme/scheme.go:30\"",
+			            kd && *kd ? kd : k->kind,
+			            av && *av ? av : want.buf);
+			rc = patch_undecodable(err, &why);
+		}
+	} else if (cr_unconvertible(&why, k, av, ver, kd, want.buf), why.len) {
+		rc = patch_undecodable(err, &why);
+	} else if (strcmp(kd, k->kind) != 0) {
+		qf_api_invalid(err, kd, k->group, rq->name);
+		qf_api_invalid_add(err, "kind",
+		                   "Invalid value: \"%s\": must be %s", kd,
+		                   k->kind);
+		rc = -1;
+	} else if (strcmp(ver, rq->version) != 0) {
+		qf_buf_adds(version,
+		            ver); /* converted from the version named */
+	}
+	qf_buf_release(&want);
+	qf_buf_release(&why);
+	return rc;
+}
+
 static int do_write(struct ctl *c, const struct qf_api_req *rq,
                     const struct qf_http_req *hr, json_t *prev,
                     struct qf_buf *warn, struct qf_api_err *err, json_t **out)
 {
 	enum qf_api_patch pt = QF_PATCH_NONE;
+	struct qf_buf ver = QF_BUF_INIT;
+	struct qf_api_req as;
 	json_t *body, *in, *served;
 	int rc;
 
@@ -1521,8 +1635,26 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	in = qf_api_patch_apply(served, body, pt, err);
 	json_decref(served);
 	json_decref(body);
-	if (!in || check_fields(c, rq, pt, in, warn, err) < 0)
+	if (in && patched_type(rq, pt, in, &ver, err) < 0) {
+		json_decref(in);
+		in = NULL;
+	}
+	/* read in the version it names (rq's, or one it converts from) */
+	as = *rq;
+	if (ver.len)
+		as.version = ver.buf;
+	if (!in || check_fields(c, &as, pt, in, warn, err) < 0) {
+		qf_buf_release(&ver);
 		return -1;
+	}
+	qf_buf_release(&ver);
+	if (pt == QF_PATCH_STRATEGIC || !*qf_api_kinds[rq->kind].group ||
+	    !strcmp(qf_api_kinds[rq->kind].group, "batch")) {
+		/* a built-in kind decodes as the URL's */
+		json_object_set(in, "apiVersion",
+		                json_object_get(prev, "apiVersion"));
+		json_object_set(in, "kind", json_object_get(prev, "kind"));
+	}
 	in = to_storage(c, in, rq->kind);
 	ctl_fields_update(c, rq, prev, in);
 	/* a patch's resourceVersion is a precondition only if it sets one */

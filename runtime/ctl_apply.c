@@ -264,6 +264,9 @@ static json_t *managed(json_t *obj)
 }
 
 /* The fields tree of (manager, op) in mf, made when missing. */
+/* The entry of manager's op in mf (made, with the time now, when
+ * missing); its fieldsV1.  An existing one keeps its time and apiVersion
+ * until stamp() says the operation changed something. */
 static json_t *entry(struct ctl *c, json_t *mf, const char *manager,
                      const char *op, const char *api_version)
 {
@@ -278,10 +281,6 @@ static json_t *entry(struct ctl *c, json_t *mf, const char *manager,
 		        json_string_value(json_object_get(e, "operation"));
 
 		if (m && o && !strcmp(m, manager) && !strcmp(o, op)) {
-			json_object_set_new(
-			        e, "time", json_string(ctl_now_rfc3339(c, ts)));
-			json_object_set_new(e, "apiVersion",
-			                    json_string(api_version));
 			if (!json_is_object(json_object_get(e, "fieldsV1")))
 				json_object_set_new(e, "fieldsV1",
 				                    json_object());
@@ -294,6 +293,26 @@ static json_t *entry(struct ctl *c, json_t *mf, const char *manager,
 	              "fieldsV1");
 	json_array_append_new(mf, e);
 	return json_object_get(e, "fieldsV1");
+}
+
+/* The entry whose fieldsV1 is mine gets the time now and api_version:
+ * kube's field manager moves them only when the operation changed the
+ * object (managedFieldsUpdater), so a write that changes nothing is
+ * "no change". */
+static void stamp(struct ctl *c, json_t *mf, const json_t *mine,
+                  const char *api_version)
+{
+	json_t *e;
+	size_t i;
+	char ts[32];
+
+	json_array_foreach (mf, i, e) {
+		if (json_object_get(e, "fieldsV1") != mine)
+			continue;
+		json_object_set_new(e, "time",
+		                    json_string(ctl_now_rfc3339(c, ts)));
+		json_object_set_new(e, "apiVersion", json_string(api_version));
+	}
 }
 
 /* Entries left with no field go (kube drops them too). */
@@ -310,6 +329,7 @@ static void prune(json_t *mf)
 struct upd {
 	json_t *mf, *mine;
 	const json_t *prev, *next;
+	int took; /* a field changed: the entry is stamped */
 };
 
 static void take_changed(void *arg, const struct path *p)
@@ -321,6 +341,7 @@ static void take_changed(void *arg, const struct path *p)
 
 	if (a && json_equal(a, b))
 		return;
+	u->took = 1;
 	json_array_foreach (u->mf, i, e) {
 		json_t *f = json_object_get(e, "fieldsV1");
 
@@ -395,8 +416,12 @@ void ctl_fields_update(struct ctl *c, const struct qf_api_req *rq,
 	               json_string_value(json_object_get(next, "apiVersion")));
 	u.prev = prev;
 	u.next = next;
+	u.took = 0;
 	each_leaf(fields, &p, take_changed, &u);
 	json_decref(fields);
+	if (u.took)
+		stamp(c, mf, u.mine,
+		      json_string_value(json_object_get(next, "apiVersion")));
 	prune(mf);
 	if (!json_array_size(mf))
 		json_object_del(json_object_get(next, "metadata"),
@@ -460,6 +485,20 @@ static void forget_leaf(void *arg, const struct path *p)
 	delete_at(f->obj, p);
 }
 
+/* 1 when a and b are equal but for their managedFields. */
+static int same_object(const json_t *a, const json_t *b)
+{
+	json_t *x = json_deep_copy(a), *y = json_deep_copy(b);
+	int same;
+
+	json_object_del(json_object_get(x, "metadata"), "managedFields");
+	json_object_del(json_object_get(y, "metadata"), "managedFields");
+	same = json_equal(x, y);
+	json_decref(x);
+	json_decref(y);
+	return same;
+}
+
 int ctl_apply_patch(struct ctl *c, const struct qf_api_req *rq,
                     const json_t *prev, const json_t *applied,
                     struct qf_api_err *err, json_t **out)
@@ -512,6 +551,11 @@ int ctl_apply_patch(struct ctl *c, const struct qf_api_req *rq,
 	else /* the patch may not rewrite ownership */
 		json_object_set(json_object_get(*out, "metadata"),
 		                "managedFields", mf);
+	if (*out && (!json_equal(old, mine) || !same_object(prev, *out)))
+		stamp(c, mf, mine,
+		      av ? av
+		         : json_string_value(
+		                   json_object_get(prev, "apiVersion")));
 done:
 	json_decref(obj);
 	json_decref(fields);

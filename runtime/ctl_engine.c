@@ -20,6 +20,7 @@
 #include "core/jdump.h"
 #include "core/kinds.h"
 #include "core/opt.h"
+#include "core/schema.h"
 #include "runtime/dump.h"
 #include "runtime/metrics.h"
 #include "core/banned.h"
@@ -51,6 +52,63 @@ static void diags_msg(struct qf_api_err *err, const struct qf_diags *d,
 		                   d->v[i].hint ? d->v[i].hint : "",
 		                   d->v[i].hint ? ")" : "");
 	}
+}
+
+/* Where kube-openapi's validators put a check in a node's errors: type,
+ * string, format, number, slice, then enum. */
+static int check_rank(const char *rule)
+{
+	static const char *const order[] = { "QF104", "QF109", "QF106", "QF107",
+		                             "QF108", "QF110", "QF105" };
+	size_t i = 0;
+
+	while (i < QF_ARRAY_SIZE(order) && strcmp(order[i], rule) != 0)
+		i++;
+	return (int)i;
+}
+
+static int by_path(const void *a, const void *b)
+{
+	const struct qf_diag *x = a, *y = b;
+	int c = strcmp(x->path ? x->path : "", y->path ? y->path : "");
+
+	if (!c)
+		c = check_rank(x->rule) - check_rank(y->rule);
+	return c ? c : strcmp(x->msg, y->msg);
+}
+
+int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
+                     struct qf_api_err *err)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[kind];
+	struct qf_diags d = QF_DIAGS_INIT;
+	json_t *t;
+	int rc = 0;
+
+	if (!c->schemas || !c->schemas[kind] || !json_is_object(obj))
+		return 0;
+	/* ObjectMeta is checked as kube checks it (check_name), not here */
+	t = json_copy((json_t *)obj);
+	json_object_del(t, "metadata");
+	if (qf_schema_validate_kube(c->schemas[kind], t, &d) < 0) {
+		qsort(d.v, d.n, sizeof(*d.v), by_path);
+		qf_api_invalid(err, k->kind, k->group,
+		               qf_api_meta_str(obj, "name"));
+		for (size_t i = 0; i < d.n; i++)
+			if (d.v[i].sev == QF_SEV_ERROR)
+				qf_api_invalid_add_typed(
+				        err, d.v[i].path,
+				        !strcmp(d.v[i].rule, "QF104") ||
+				                        !strcmp(d.v[i].rule,
+				                                "QF107")
+				                ? "FieldValueTypeInvalid"
+				                : NULL,
+				        "%s", d.v[i].msg);
+		rc = -1;
+	}
+	json_decref(t);
+	qf_diags_release(&d);
+	return rc;
 }
 
 /*
@@ -435,17 +493,22 @@ void ctl_wl_finish(struct ctl *c, const char *ns, const char *name)
 	c->need_cycle = 1;
 }
 
-void ctl_wl_set_active(struct ctl *c, const char *ns, const char *name,
-                       int active)
+int ctl_wl_set_active(struct ctl *c, const char *ns, const char *name,
+                      int active, int dry)
 {
 	struct qf_wl *w = find(c, ns, name);
 
-	if (!w)
-		return;
+	if (!w || !w->m->active == !active || w->state == QF_WL_FINISHED ||
+	    w->state == QF_WL_DELETED)
+		return 0;
+	if (dry)
+		return 1;
 	qf_engine_set_time(c->e, ctl_now(c));
 	qf_engine_set_active(c->e, w, active);
+	w->m->generation++; /* a change of spec */
 	mark(c, w->key);
 	c->need_cycle = 1;
+	return 1;
 }
 
 void ctl_wl_delete(struct ctl *c, const char *ns, const char *name)

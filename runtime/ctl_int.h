@@ -294,6 +294,12 @@ int ctl_policy_delete(struct ctl *c, const json_t *obj);
  * it, a new Workload as ctl_wl_add would (a queued Job is suspended),
  * without changing the model or the engine; -1 with *err (422). */
 int ctl_policy_check(struct ctl *c, const json_t *obj, struct qf_api_err *err);
+/* kube-apiserver's validation of a Kueue kind's object (in the storage
+ * version) against its CRD schema, before the model reads it: 0, or -1
+ * with *err the 422 it answers, its causes in its words, sorted by field
+ * (kube's order is its map's); other kinds pass. */
+int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
+                     struct qf_api_err *err);
 int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 /* Delete a ClusterQueue: *kept is 1 when workloads still hold its quota
  * and it stays, terminating, until ctl_settle sees the engine drop it. */
@@ -324,9 +330,11 @@ int ctl_wl_set_priority(struct ctl *c, struct qf_wl *w, struct qf_model_wl *nw);
 void ctl_job_changed(struct ctl *c, json_t *job);
 void ctl_wl_finish(struct ctl *c, const char *ns, const char *name);
 void ctl_wl_delete(struct ctl *c, const char *ns, const char *name);
-/* A client changed a Workload's spec.active. */
-void ctl_wl_set_active(struct ctl *c, const char *ns, const char *name,
-                       int active);
+/* A client changed a Workload's spec.active: 1 when the engine takes it
+ * (the workload exists, is not finished and had the other value; a new
+ * generation), 0 when nothing changes; a dry run only says which. */
+int ctl_wl_set_active(struct ctl *c, const char *ns, const char *name,
+                      int active, int dry);
 const char *ctl_now_rfc3339(struct ctl *c, char out[32]);
 /* qf_model_format_time(out, ms), the last second's text reused. */
 const char *ctl_time_rfc3339(struct ctl *c, int64_t ms, char out[32]);

@@ -542,24 +542,7 @@ static json_t *cq_json(struct dump *s, size_t i)
 void qf_dump_lq_active(const struct qf_engine *e, const struct qf_model_lq *lq,
                        int *status, const char **reason, const char **msg)
 {
-	const struct qf_model_cq *cq =
-	        lq ? qf_model_find_cq(e->m, lq->cq) : NULL;
-	size_t i = cq ? (size_t)(cq - e->m->cq) : 0;
-
-	*status = 0;
-	*msg = "Can't submit new workloads to clusterQueue";
-	if (!lq || lq->stop != QF_STOP_NONE) {
-		*reason = "Stopped";
-		*msg = "LocalQueue is stopped";
-	} else if (!cq || i >= e->ncq) {
-		*reason = "ClusterQueueDoesNotExist";
-	} else if (!e->cq[i].active) { /* its Active condition's status */
-		*reason = "ClusterQueueIsInactive";
-	} else {
-		*status = 1;
-		*reason = "Ready";
-		*msg = "Can submit new workloads to localQueue";
-	}
+	*status = qf_engine_lq_active(e, lq, reason, msg);
 }
 
 static int by_name(const void *a, const void *b)
@@ -654,15 +637,16 @@ static int64_t *lq_counts(const struct qf_engine *e, size_t stride)
 }
 
 /* A LocalQueue as Kueue's LocalQueue controller writes its status
- * (localqueue_controller.go updateStatusIfChanged); its Active condition
- * says since the start (simulate does not follow LocalQueue changes over
- * time). */
+ * (localqueue_controller.go updateStatusIfChanged); its Active
+ * condition's lastTransitionTime is when its status last changed
+ * (apimeta.SetStatusCondition), the start for one unchanged since. */
 static json_t *lq_json(struct dump *s, size_t i, const int64_t *row)
 {
 	const struct qf_model_lq *lq = &s->m->lq[i];
 	const struct qf_model_cq *cq = qf_model_find_cq(s->e->m, lq->cq);
 	const char *reason, *msg;
 	int status;
+	int64_t since;
 	json_t *spec = json_pack("{s:s}", "clusterQueue", lq->cq);
 	json_t *st;
 
@@ -672,10 +656,11 @@ static json_t *lq_json(struct dump *s, size_t i, const int64_t *row)
 		                                        ? "HoldAndDrain"
 		                                        : "Hold"));
 	qf_dump_lq_active(s->e, lq, &status, &reason, &msg);
+	since = lq->active_was < 0 ? s->t0 : lq->active_since_ms;
 	st = json_pack("{s:[{s:s,s:s,s:i,s:o,s:s,s:s}]}", "conditions", "type",
 	               "Active", "status", status ? "True" : "False",
 	               "observedGeneration", 1, "lastTransitionTime",
-	               time_json(s->t0), "reason", reason, "message", msg);
+	               time_json(since), "reason", reason, "message", msg);
 	/* Kueue counts no pending workload for a stopped LocalQueue */
 	json_object_set_new(st, "pendingWorkloads",
 	                    json_integer(lq->stop != QF_STOP_NONE

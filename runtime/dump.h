@@ -40,11 +40,8 @@ json_t *qf_dump_cq_flavors(struct qf_engine *e, size_t cq, int admitted_only);
  * owns the result. */
 json_t *qf_dump_cq_active(struct qf_engine *e, size_t cq, int64_t t0);
 
-/* A LocalQueue's Active condition (Kueue: localqueue_controller.go
- * Reconcile): False "Stopped" when its stopPolicy is set (or lq is NULL),
- * False "ClusterQueueDoesNotExist" without its ClusterQueue, else True
- * "Ready" when the ClusterQueue is active, False "ClusterQueueIsInactive"
- * when not.  The strings are static. */
+/* A LocalQueue's Active condition: qf_engine_lq_active's status (as
+ * *status), reason and message.  The strings are static. */
 void qf_dump_lq_active(const struct qf_engine *e, const struct qf_model_lq *lq,
                        int *status, const char **reason, const char **msg);
 

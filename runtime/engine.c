@@ -337,11 +337,57 @@ static void reevaluate(struct qf_engine *e, struct qf_wl *w)
 	free(why);
 }
 
+/*
+ * Kueue: workload_controller.go shouldCheckEquivalenceHash: a workload
+ * whose QuotaReserved=False is stale (PendingEvaluation, the legacy
+ * Pending, a blocker that cleared: Suspended, Deactivated; or no reason),
+ * not the scheduler's word (WaitingForQuota, ...) nor a static block
+ * (Misconfigured), is asked about the equivalence cache when reconciled.
+ * Without UnadmittedWorkloadsExplicitStatus (off by default), one with no
+ * condition yet is not.
+ */
+static int bypass_eligible(const struct qf_wl *w)
+{
+	static const char *const stale[] = { "", "Deactivated",
+		                             "PendingEvaluation", "Suspended",
+		                             "Pending" };
+	const struct qf_cond *qr = &w->cond[QF_COND_QUOTA_RESERVED];
+
+	if (!qr->set || qr->status)
+		return 0;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(stale); i++)
+		if (!strcmp(qr->reason ? qr->reason : "", stale[i]))
+			return 1;
+	return 0;
+}
+
+/* Kueue: resolveGranularUnadmittedQuotaReservedCondition: a stale workload
+ * that waits inadmissible because an equivalent one failed (GetNoFitReason:
+ * its shape was bulk-moved, BestEffortFIFO) gets that failure's reason and
+ * says it was not evaluated; a Misconfigured one keeps its reason (the
+ * admissibility check comes first). */
+static void bypassed(struct qf_engine *e, struct qf_wl *w, int eligible)
+{
+	const struct qf_cond *qr = &w->cond[QF_COND_QUOTA_RESERVED];
+	const char *why = qf_queue_no_fit_reason(&w->qi);
+
+	if (!eligible || !why ||
+	    (qr->reason && !strcmp(qr->reason, "Misconfigured")))
+		return;
+	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, why,
+	                   "Bypassed scheduling evaluation because an "
+	                   "equivalent workload recently failed");
+	if (!w->cond[QF_COND_ADMITTED].set)
+		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
+		                   "The workload has no reservation");
+}
+
 void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 {
 	struct qf_model_wl *m = w->m;
 	struct qf_model_lq *lq;
 	struct qf_buf b = QF_BUF_INIT;
+	int eligible = bypass_eligible(w);
 
 	w->cq = -1;
 	if (!m->active) {
@@ -402,6 +448,7 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 	w->qi.key = w->key;
 	w->qi.hash = e->hashing ? shape_hash(m) : 0;
 	qf_queue_push(&e->cq[w->cq].queue, &w->qi);
+	bypassed(e, w, eligible);
 done:
 	qf_buf_release(&b);
 }
@@ -1276,6 +1323,48 @@ static void cut_cycles(struct qf_engine *e, struct qf_diags *d)
 	free(path);
 }
 
+int qf_engine_lq_active(const struct qf_engine *e, const struct qf_model_lq *lq,
+                        const char **reason, const char **msg)
+{
+	const struct qf_model_cq *cq =
+	        lq ? qf_model_find_cq(e->m, lq->cq) : NULL;
+	size_t i = cq ? (size_t)(cq - e->m->cq) : 0;
+
+	*msg = "Can't submit new workloads to clusterQueue";
+	if (!lq || lq->stop != QF_STOP_NONE) {
+		*reason = "Stopped";
+		*msg = "LocalQueue is stopped";
+	} else if (!cq || i >= e->ncq) {
+		*reason = "ClusterQueueDoesNotExist";
+	} else if (!e->cq[i].active) { /* its Active condition's status */
+		*reason = "ClusterQueueIsInactive";
+	} else {
+		*reason = "Ready";
+		*msg = "Can submit new workloads to localQueue";
+		return 1;
+	}
+	return 0;
+}
+
+/* Kueue: localqueue_controller.go sets the Active condition with
+ * apimeta.SetStatusCondition: its lastTransitionTime moves only when
+ * the status does (a LocalQueue stopped or resumed, its ClusterQueue
+ * gone or inactive). */
+static void track_lq_active(struct qf_engine *e)
+{
+	const char *reason, *msg;
+
+	for (size_t i = 0; i < e->m->nlq; i++) {
+		struct qf_model_lq *lq = &e->m->lq[i];
+		int now = qf_engine_lq_active(e, lq, &reason, &msg);
+
+		if (lq->active_was != now) {
+			lq->active_was = now;
+			lq->active_since_ms = e->now_ms;
+		}
+	}
+}
+
 /* Recursive: through qf_engine_reap, which removes a ClusterQueue a level. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
 int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
@@ -1298,6 +1387,7 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 		e->gen[i] = ++e->gen_counter; /* every scan is stale now */
 	for (size_t i = 0; i < e->ncq; i++)
 		e->cq[i].root = qf_quota_root(&e->q, i);
+	track_lq_active(e);
 	reattach_workloads(e);
 	drain(e);
 	qf_engine_reap(e);

@@ -266,6 +266,16 @@ size_t qf_engine_wpc_set(struct qf_engine *e, const char *name, int32_t value,
 
 void qf_engine_reap(struct qf_engine *e);
 
+/* A LocalQueue's Active status (1 or 0) as the engine is built now
+ * (Kueue: localqueue_controller.go Reconcile): False "Stopped" when its
+ * stopPolicy is set (or lq is NULL), False "ClusterQueueDoesNotExist"
+ * without its ClusterQueue, else True "Ready" when the ClusterQueue is
+ * active, False "ClusterQueueIsInactive" when not.  *reason and *msg
+ * are static strings.  Each rebuild records in the LocalQueue when this
+ * last changed (qf_model_lq.active_since_ms). */
+int qf_engine_lq_active(const struct qf_engine *e, const struct qf_model_lq *lq,
+                        const char **reason, const char **msg);
+
 /* Mark a workload finished (frees its quota) or deleted. */
 void qf_engine_finish(struct qf_engine *e, struct qf_wl *w);
 

@@ -962,7 +962,7 @@ static void requeue(struct cycle *c, struct entry *en)
 	if (en->status == ES_SKIPPED && why != QF_REQUEUE_PENDING_PREEMPTION)
 		why = QF_REQUEUE_FAILED_AFTER_NOMINATION;
 	if (qf_queue_requeue(&e->cq[en->cq].queue, &w->qi, why,
-	                     en->a.stopped_early))
+	                     en->a.stopped_early, en->reason))
 		c->progress = 1;
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, en->reason,
 	                   en->msg.buf);

@@ -1195,6 +1195,8 @@ static int read_lq(struct rd *r, const json_t *o, const char *name,
 		slot = &r->m->lq[r->m->nlq++];
 		slot->ns = qf_xstrdup(ns);
 		slot->name = qf_xstrdup(name);
+		slot->active_was = -1;
+		slot->active_since_ms = 0;
 	}
 	slot->cq = qf_xstrdup(cq);
 	slot->stop = stop;

@@ -237,6 +237,11 @@ struct qf_model_cohort {
 struct qf_model_lq {
 	char *ns, *name, *cq; /* owned */
 	enum qf_model_stop stop;
+	/* its Active status as the engine last built it (-1: not yet) and
+	 * when that last changed, as a ClusterQueue's (kept across
+	 * updates, set by runtime/engine.c) */
+	int active_was;
+	int64_t active_since_ms;
 };
 
 struct qf_model_wpc {

@@ -372,7 +372,8 @@ static void park(struct qf_queue *q, struct qf_queue_item *it)
 }
 
 size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
-                        enum qf_queue_requeue reason, int scan_stopped_early)
+                        enum qf_queue_requeue reason, int scan_stopped_early,
+                        const char *qr_reason)
 {
 	struct qf_queue_class *c;
 	int immediate;
@@ -411,11 +412,22 @@ size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
 	 * class goes inadmissible */
 	moved = c->h[c->act].n;
 	c->bulk = 1;
+	/* Kueue: resolveQuotaReservedReason */
+	c->bulk_reason =
+	        qr_reason && *qr_reason ? qr_reason : "PendingEvaluation";
 	merge(q, c, 0);
 	q->nactive -= moved;
 	q->nparked += moved;
 	cfix(q, c);
 	return 1 + moved;
+}
+
+const char *qf_queue_no_fit_reason(const struct qf_queue_item *it)
+{
+	if (!it->cls || !it->cls->bulk ||
+	    qf_queue_item_where(it) != QF_QUEUE_INADMISSIBLE)
+		return NULL;
+	return it->cls->bulk_reason;
 }
 
 size_t qf_queue_flush_inadmissible(struct qf_queue *q)

@@ -83,6 +83,9 @@ struct qf_queue_class {
 	/* bulk-moved after a NoFit (BestEffortFIFO): items pushed into the
 	 * class are parked too, until the next flush */
 	uint8_t bulk;
+	/* the QuotaReserved reason of that NoFit (static; Kueue:
+	 * hashToBulkMoveReason's value) */
+	const char *bulk_reason;
 };
 
 struct qf_queue {
@@ -122,7 +125,14 @@ void qf_queue_remove(struct qf_queue *q, struct qf_queue_item *it);
  * of items parked (0 when it went back to the active heap).
  */
 size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
-                        enum qf_queue_requeue reason, int scan_stopped_early);
+                        enum qf_queue_requeue reason, int scan_stopped_early,
+                        const char *qr_reason);
+
+/* The reason an equivalent workload failed with, when it is also why `it`
+ * waits inadmissible untried (its class bulk-moved since the last flush):
+ * Kueue's GetNoFitReason; else NULL.  qr_reason given to the requeue that
+ * bulk-moved the class (static), PendingEvaluation when it gave none. */
+const char *qf_queue_no_fit_reason(const struct qf_queue_item *it);
 
 /* Move every inadmissible item back to the active heap; returns how many. */
 size_t qf_queue_flush_inadmissible(struct qf_queue *q);

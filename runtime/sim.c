@@ -700,6 +700,23 @@ static void wpc_changed(struct sim *s, const json_t *obj, int64_t prev)
 		(void)qf_engine_wpc_set(s->e, name, c->value, NULL, NULL);
 }
 
+/* Kueue's WorkloadPriorityClass controller, started, sees every class
+ * created: every workload naming one takes its value now, whatever
+ * spec.priority it was loaded with (before the engine queues them). */
+static void classes_at_start(struct qf_model *m)
+{
+	for (size_t i = 0; i < m->nwl; i++) {
+		struct qf_model_wl *w = m->wls[i];
+		const struct qf_model_wpc *c =
+		        w->prio_class_kind == 1 && w->prio_class
+		                ? qf_model_find_wpc(m, w->prio_class)
+		                : NULL;
+
+		if (c)
+			w->priority = c->value;
+	}
+}
+
 /* A check's controller sets its state on a workload; a workload that
  * lacks that check then (its ClusterQueue does not require it, or it is
  * finished) is left alone with a warning, as the API would keep a state
@@ -1019,6 +1036,7 @@ int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
 		qf_buf_release(&k);
 	}
 	s.sub_adm = qf_xcalloc(s.subk.n + 1, sizeof(json_t *));
+	classes_at_start(&s.m);
 	rc = qf_engine_new(&s.e, &s.m, sink, &s, s.t0, d);
 	if (rc == QF_OK)
 		rc = simulate(&s);

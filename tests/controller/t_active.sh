@@ -2,7 +2,10 @@
 # Workload spec.active (Kueue: false evicts with reason Deactivated and
 # holds the workload, the Job suspended; true queues it again, Requeued
 # Reactivated) and the two Kueue versions (an object written in one reads
-# correctly in the other) (tests/controller/lib.sh).
+# correctly in the other); a patch of spec.active answers the Workload
+# it makes (spec.active changed, a new generation; it answered the old
+# one and kubectl said "patched (no change)"), a dry run too
+# (tests/controller/lib.sh).
 suite=active
 . "$(dirname "$0")/lib.sh"
 
@@ -15,8 +18,15 @@ k create -f "$EX/setup.yaml" >/dev/null 2>&1 || bad "create setup"
 for n in 1 4; do k create -f "$EX/job$n.yaml" >/dev/null 2>&1 || bad "create job$n"; done
 wait_for "job1 runs" "k get job job1 -o jsonpath='{.spec.suspend}'" "false"
 wl1=$(k get workloads -o jsonpath='{.items[?(@.metadata.ownerReferences[0].name=="job1")].metadata.name}')
+gen=$(k get workload "$wl1" -o jsonpath='{.metadata.generation}')
+expect_eq "dry run answer" \
+	"$(k patch workload "$wl1" --type=merge -p '{"spec":{"active":false}}' --dry-run=server -o jsonpath='{.spec.active} {.metadata.generation}' 2>&1)" "false $((gen + 1))"
+expect_eq "dry run changes nothing" "$(k get workload "$wl1" -o jsonpath='{.spec.active} {.metadata.generation}')" "true $gen"
 out=$(k patch workload "$wl1" --type=merge -p '{"spec":{"active":false}}' 2>&1)
-expect_has "deactivate" "$out" "patched"
+expect_eq "deactivate" "$out" "workload.kueue.x-k8s.io/$wl1 patched"
+expect_eq "answer kept" "$(k get workload "$wl1" -o jsonpath='{.spec.active} {.metadata.generation}')" "false $((gen + 1))"
+out=$(k patch workload "$wl1" --type=merge -p '{"spec":{"active":false}}' 2>&1)
+expect_eq "same value" "$out" "workload.kueue.x-k8s.io/$wl1 patched (no change)"
 wait_for "job1 suspended" "k get job job1 -o jsonpath='{.spec.suspend}'" "true"
 expect_eq "evicted reason" "$(cond "$wl1" Evicted reason)" "Deactivated"
 expect_eq "evicted message" "$(cond "$wl1" Evicted message)" "The workload is deactivated"

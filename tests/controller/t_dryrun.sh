@@ -62,7 +62,7 @@ expect_has "workload invalid" "$out" "a Workload needs at least one entry in pod
 # refused as the write would be
 sed 's/nominalQuota: 9/nominalQuota: lots/' "$tmp/new.yaml" >"$tmp/bad.yaml"
 out=$(k create --dry-run=server -f "$tmp/bad.yaml" 2>&1)
-expect_has "create invalid" "$out" "nominalQuota \"lots\" is not a quantity"
+expect_has "create invalid" "$out" "nominalQuota: Invalid value: \"lots\": spec.resourceGroups[0].flavors[0].resources[0].nominalQuota in body should match"
 out=$(k create --dry-run=server -f "$EX/setup.yaml" 2>&1)
 expect_has "create exists" "$out" "AlreadyExists"
 out=$(k create --raw "$LIST?dryRun=Some" -f "$tmp/new.yaml" 2>&1)
@@ -74,7 +74,7 @@ out=$(k apply --dry-run=server -f "$tmp/five.yaml" 2>&1)
 expect_has "apply" "$out" "clusterqueue.kueue.x-k8s.io/$CQ configured (server dry run)"
 expect_eq "apply answer" "$(k apply --dry-run=server -f "$tmp/five.yaml" -o jsonpath='{.items[1].spec.resourceGroups[0].flavors[0].resources[0].nominalQuota}' 2>/dev/null)" "5"
 out=$(k apply --dry-run=server -f "$tmp/bad.yaml" 2>&1)
-expect_has "apply invalid" "$out" "nominalQuota \"lots\" is not a quantity"
+expect_has "apply invalid" "$out" "nominalQuota: Invalid value: \"lots\": spec.resourceGroups[0].flavors[0].resources[0].nominalQuota in body should match"
 out=$(k apply --server-side --force-conflicts --dry-run=server -f "$tmp/five.yaml" 2>&1)
 expect_has "server-side apply" "$out" "clusterqueue.kueue.x-k8s.io/$CQ serverside-applied (server dry run)"
 out=$(k apply --server-side --dry-run=server -f "$tmp/new.yaml" 2>&1)

@@ -75,7 +75,8 @@ expect_has "patch default warn" "$out" 'Warning: unknown field "spec.stopPolicyy
 expect_eq "patch pruned" "$(k get cq cq-typo -o jsonpath='{.spec.stopPolicyy}')" ""
 sed 's/cohort: team/stopPolicyy: Hold/' "$tmp/typo.yaml" >"$tmp/typo2.yaml"
 out=$(k apply -f "$tmp/typo2.yaml" 2>&1)
-expect_has "patch strict" "$out" 'is invalid: patch: Invalid value'
+# the cause in details, which kubectl prints (it printed the whole patch)
+expect_eq "patch strict" "$(printf '%s\n' "$out" | tail -1)" 'The request is invalid: patch: Invalid value: "...": strict decoding error: unknown field "spec.resourceGroups[0].flavors[0].resources[0].borrowLimitt", unknown field "spec.namespaceSelektor", unknown field "spec.stopPolicyy"'
 expect_has "patch strict field" "$out" 'strict decoding error: unknown field'
 expect_has "patch strict stopPolicyy" "$out" 'unknown field "spec.stopPolicyy"'
 out=$(k apply --validate=warn -f "$tmp/typo2.yaml" 2>&1)

@@ -4,7 +4,8 @@
 # selector (kubectl delete --raw on the collection), kubectl delete --all,
 # server-side apply (kubectl apply --server-side: create, apply again,
 # conflicts with another applier or with an update's manager, force,
-# shared values, fields no longer applied removed)
+# shared values, fields no longer applied removed); a write that changes
+# nothing leaves the object as it was
 # (tests/controller/lib.sh).
 suite=patch
 . "$(dirname "$0")/lib.sh"
@@ -26,9 +27,11 @@ out=$(k patch clusterqueue $CQ --type=json -p '[{"op":"remove","path":"/spec/nop
 expect_has "missing path" "$out" "the path does not exist"
 out=$(k patch clusterqueue $CQ --type=json -p '{"op":"add"}' 2>&1)
 expect_has "not a list" "$out" "(BadRequest): a JSON patch must be an array"
-# a patch the model refuses is refused whole
+# a patch the schema or the model refuses is refused whole
 out=$(k patch clusterqueue $CQ --type=json -p '[{"op":"replace","path":"/spec/resourceGroups/0/flavors/0/resources/0/nominalQuota","value":"lots"}]' 2>&1)
-expect_has "model refuses" "$out" "nominalQuota \"lots\" is not a quantity"
+expect_has "schema refuses" "$out" "nominalQuota: Invalid value: \"lots\": spec.resourceGroups[0].flavors[0].resources[0].nominalQuota in body should match"
+out=$(k patch clusterqueue $CQ --type=json -p '[{"op":"replace","path":"/spec/resourceGroups/0/flavors/0/resources/0/nominalQuota","value":"-1"}]' 2>&1)
+expect_has "model refuses" "$out" "nominalQuota must be greater than or equal to 0"
 expect_eq "unchanged" "$(k get cq $CQ -o jsonpath='{.spec.resourceGroups[0].flavors[0].resources[0].nominalQuota}')" "4"
 # ... and the engine keeps the ClusterQueue it had: a Job in it runs (the
 # old object was put back into the model, then deleted from it: 281d661)
@@ -84,5 +87,19 @@ out=$(k apply --server-side -f "$EX/job3.yaml" 2>&1)
 expect_has "ssa job" "$out" "job.batch/job3 serverside-applied"
 out=$(k apply --server-side -f "$EX/job3.yaml" 2>&1)
 expect_has "ssa job again" "$out" "job.batch/job3 serverside-applied"
+# a write that changes nothing changes nothing, a second later too: the
+# field manager's time moves only with a change (it moved, so the
+# resourceVersion did and kubectl said "patched")
+k patch cq $CQ --type=merge -p '{"metadata":{"labels":{"idle":"a"}}}' >/dev/null 2>&1 || bad "label idle"
+rv=$(k get cq $CQ -o jsonpath='{.metadata.resourceVersion}')
+sleep 1.1
+expect_eq "no-op patch" "$(k patch cq $CQ --type=merge -p '{"metadata":{"labels":{"idle":"a"}}}' 2>&1)" \
+	"clusterqueue.kueue.x-k8s.io/$CQ patched (no change)"
+rv2=$(k get cq $CQ -o jsonpath='{.metadata.resourceVersion}')
+out=$(k apply --server-side -f "$EX/job3.yaml" 2>&1)
+rv3=$(k get job job3 -o jsonpath='{.metadata.resourceVersion}')
+sleep 1.1
+k apply --server-side -f "$EX/job3.yaml" >/dev/null 2>&1 || bad "ssa job no-op"
+expect_eq "no-op writes keep the version" "$rv2 $(k get job job3 -o jsonpath='{.metadata.resourceVersion}')" "$rv $rv3"
 stop
 finish

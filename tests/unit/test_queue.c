@@ -60,20 +60,24 @@ static void test_queue_best_effort_parks_strict_keeps(void **state)
 	qf_queue_push(&st, &y);
 	/* U2: a NoFit head is parked in BestEffortFIFO ... */
 	assert_ptr_equal(qf_queue_pop(&be), &a);
-	assert_int_equal(qf_queue_requeue(&be, &a, QF_REQUEUE_NO_FIT, 0), 1);
+	assert_int_equal(qf_queue_requeue(&be, &a, QF_REQUEUE_NO_FIT, 0, NULL),
+	                 1);
 	assert_ptr_equal(qf_queue_pop(&be), &b);
 	/* ... but blocks a StrictFIFO queue */
 	assert_ptr_equal(qf_queue_pop(&st), &x);
-	assert_int_equal(qf_queue_requeue(&st, &x, QF_REQUEUE_NO_FIT, 0), 0);
+	assert_int_equal(qf_queue_requeue(&st, &x, QF_REQUEUE_NO_FIT, 0, NULL),
+	                 0);
 	assert_ptr_equal(qf_queue_pop(&st), &x);
 	/* StrictFIFO parks a namespace mismatch */
-	assert_int_equal(
-	        qf_queue_requeue(&st, &x, QF_REQUEUE_NAMESPACE_MISMATCH, 0), 1);
+	assert_int_equal(qf_queue_requeue(&st, &x,
+	                                  QF_REQUEUE_NAMESPACE_MISMATCH, 0,
+	                                  NULL),
+	                 1);
 	assert_int_equal(qf_queue_item_where(&x), QF_QUEUE_INADMISSIBLE);
 	/* U2: skipped in the cycle goes straight back */
 	assert_int_equal(qf_queue_requeue(&be, &b,
-	                                  QF_REQUEUE_FAILED_AFTER_NOMINATION,
-	                                  0),
+	                                  QF_REQUEUE_FAILED_AFTER_NOMINATION, 0,
+	                                  NULL),
 	                 0);
 	assert_int_equal(qf_queue_item_where(&b), QF_QUEUE_ACTIVE);
 	assert_int_equal(qf_queue_flush_inadmissible(&be), 1);
@@ -93,11 +97,13 @@ static void test_queue_flush_after_pop_requeues_immediately(void **state)
 	qf_queue_push(&q, &a);
 	assert_ptr_equal(qf_queue_pop(&q), &a);
 	(void)qf_queue_flush_inadmissible(&q); /* U3: capacity freed */
-	assert_int_equal(qf_queue_requeue(&q, &a, QF_REQUEUE_NO_FIT, 0), 0);
+	assert_int_equal(qf_queue_requeue(&q, &a, QF_REQUEUE_NO_FIT, 0, NULL),
+	                 0);
 	assert_int_equal(qf_queue_item_where(&a), QF_QUEUE_ACTIVE);
 	assert_ptr_equal(qf_queue_pop(&q), &a);
 	/* U3: a scan that stopped early also comes straight back */
-	assert_int_equal(qf_queue_requeue(&q, &a, QF_REQUEUE_NO_FIT, 1), 0);
+	assert_int_equal(qf_queue_requeue(&q, &a, QF_REQUEUE_NO_FIT, 1, NULL),
+	                 0);
 	qf_queue_release(&q);
 }
 
@@ -116,7 +122,8 @@ static void test_queue_parks_equivalent_workloads(void **state)
 	}
 	assert_ptr_equal(qf_queue_pop(&q), &v[0]);
 	/* U4: v[0] drags v[2], v[4] (same hash) into the inadmissible set */
-	assert_int_equal(qf_queue_requeue(&q, &v[0], QF_REQUEUE_NO_FIT, 0), 3);
+	assert_int_equal(
+	        qf_queue_requeue(&q, &v[0], QF_REQUEUE_NO_FIT, 0, NULL), 3);
 	assert_int_equal(q.nactive, 3);
 	assert_int_equal(q.nparked, 3);
 	assert_ptr_equal(qf_queue_pop(&q), &v[1]);
@@ -142,15 +149,21 @@ static void test_queue_late_equivalent_parked(void **state)
 	item(&a, 0, 0, "ns/a", 7);
 	qf_queue_push(&q, &a);
 	assert_ptr_equal(qf_queue_pop(&q), &a);
-	assert_int_equal(qf_queue_requeue(&q, &a, QF_REQUEUE_NO_FIT, 0), 1);
+	assert_int_equal(qf_queue_requeue(&q, &a, QF_REQUEUE_NO_FIT, 0,
+	                                  "WaitingForQuota"),
+	                 1);
 	item(&b, 0, 1, "ns/b", 7);
 	item(&c, 0, 2, "ns/c", 8);
 	qf_queue_push(&q, &b);
 	qf_queue_push(&q, &c);
 	assert_int_equal(q.nparked, 2);
+	/* Kueue's GetNoFitReason: b waits for a's NoFit, c for nothing */
+	assert_string_equal(qf_queue_no_fit_reason(&b), "WaitingForQuota");
+	assert_null(qf_queue_no_fit_reason(&c));
 	assert_ptr_equal(qf_queue_pop(&q), &c);
 	assert_null(qf_queue_pop(&q));
 	assert_int_equal(qf_queue_flush_inadmissible(&q), 2);
+	assert_null(qf_queue_no_fit_reason(&b));
 	item(&d, 0, 3, "ns/d", 7);
 	qf_queue_push(&q, &d); /* after the flush: active */
 	assert_int_equal(q.nactive, 3);
@@ -172,11 +185,13 @@ static void test_queue_sticky_preemptor_goes_first(void **state)
 	assert_ptr_equal(qf_queue_pop(&q), &hi);
 	assert_ptr_equal(qf_queue_pop(&q), &lo);
 	/* U1: the workload waiting for its victims stays the head */
-	assert_int_equal(
-	        qf_queue_requeue(&q, &lo, QF_REQUEUE_PENDING_PREEMPTION, 0), 0);
+	assert_int_equal(qf_queue_requeue(&q, &lo,
+	                                  QF_REQUEUE_PENDING_PREEMPTION, 0,
+	                                  NULL),
+	                 0);
 	assert_int_equal(qf_queue_requeue(&q, &hi,
-	                                  QF_REQUEUE_FAILED_AFTER_NOMINATION,
-	                                  0),
+	                                  QF_REQUEUE_FAILED_AFTER_NOMINATION, 0,
+	                                  NULL),
 	                 0);
 	assert_ptr_equal(qf_queue_pop(&q), &lo);
 	qf_queue_release(&q);
