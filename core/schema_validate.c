@@ -532,7 +532,7 @@ static void kube_string(struct vctx *v, const struct qf_schema *s,
 	if (s->re && !matches(v, s, str, len))
 		kube_invalid(v, "QF106", w->self, "should match '%s'",
 		             s->pattern);
-	if (s->format == SFMT_DATETIME && !is_datetime(str, &why))
+	if (s->format == SFMT_DATETIME && !qf_when_is_rfc3339(str, &why))
 		kube_invalid(v, "QF107", w->self,
 		             "must be of type date-time: \"%s\"", str);
 	qf_buf_release(&msg);
