@@ -119,6 +119,7 @@ static void go_syntax(struct qf_buf *b, const json_t *x)
 	}
 }
 
+/* NOLINTNEXTLINE(misc-no-recursion): with go_syntax, as deep as the value */
 void qf_schema__go_value(struct qf_buf *b, const json_t *x)
 {
 	switch (json_typeof(x)) {
