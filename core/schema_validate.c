@@ -251,9 +251,10 @@ static void kube_report(struct vctx *v, const char *rule, const char *key,
 
 /* kube mode: field.Invalid of the node with kube-openapi's detail
  * "<path> in body <what>". */
-static void QF_PRINTF(4, 5)
-        kube_invalid(struct vctx *v, const char *rule, const json_t *value,
-                     const char *fmt, ...)
+static void kube_invalid(struct vctx *v, const char *rule, const json_t *value,
+                         const char *fmt, ...) QF_PRINTF(4, 5);
+static void kube_invalid(struct vctx *v, const char *rule, const json_t *value,
+                         const char *fmt, ...)
 {
 	struct qf_buf msg = QF_BUF_INIT, what = QF_BUF_INIT;
 	va_list ap;
