@@ -18,6 +18,7 @@
 
 #include "audit/evchunk.h"
 #include "audit/query.h"
+#include "audit/rederive.h"
 #include "audit/report.h"
 #include "core/alloc.h"
 #include "core/fs.h"
@@ -767,7 +768,13 @@ int qf_export_bundle(struct qf_evdb *s, const char *out_dir,
 	dir = name.buf;
 	b.shown = dir;
 	memset(sum, 0, sizeof(*sum));
-	rc = prepare_dir(&b, dir);
+	/* views that miss events would verify as tampered, and mislead */
+	rc = qf_rederive_check_current(s,
+	                               "the bundle's views and report would "
+	                               "not show them; nothing is written",
+	                               d);
+	if (rc == QF_OK)
+		rc = prepare_dir(&b, dir);
 	if (rc == QF_OK)
 		rc = export_views(&b, QF_ARRAY_SIZE(views));
 	if (rc == QF_OK)

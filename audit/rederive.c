@@ -114,6 +114,59 @@ static int clusters_of(struct qf_evdb *s, struct qf_strlist *out,
 	return rc;
 }
 
+/* Whether cluster has events past its checkpoint (any, without one). */
+static int pending(struct qf_evdb *s, const char *cluster, int *out,
+                   struct qf_diags *d)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = QF_OK;
+
+	if (sqlite3_prepare_v2(
+	            s->db,
+	            "WITH k(id) AS (SELECT COALESCE((SELECT event_id FROM"
+	            " d_ckpt WHERE cluster = ?1), 0)) SELECT EXISTS(SELECT 1"
+	            " FROM event_rows, k WHERE cluster = ?1 AND"
+	            " event_rows.id > k.id) OR EXISTS(SELECT 1 FROM"
+	            " event_chunks, k WHERE cluster = ?1 AND last_id > k.id)",
+	            -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(s, "cannot read the derivation state", d);
+	sqlite3_bind_text(st, 1, cluster, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		*out = sqlite3_column_int(st, 0);
+	else
+		rc = qf_evdb_fail(s, "cannot read the derivation state", d);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int qf_rederive_check_current(struct qf_evdb *s, const char *what,
+                              struct qf_diags *d)
+{
+	struct qf_strlist all = QF_STRLIST_INIT;
+	int rc = clusters_of(s, &all, d), late = 0;
+	size_t i;
+
+	for (i = 0; rc == QF_OK && !late && i < all.n; i++)
+		rc = pending(s, all.v[i], &late, d);
+	if (rc == QF_OK && late) {
+		qf_diag_error(d, &(struct qf_loc){ s->path, 0, 0 }, NULL, NULL,
+		              "cluster '%s' has events stored after its last "
+		              "derivation (a stream ingest between two "
+		              "derivations, or one stopped before its next): "
+		              "%s",
+		              all.v[i - 1], what);
+		qf_diag_hint(d,
+		             "let the stream derive (--derive-interval) or end "
+		             "it, or ingest any input again with --cluster %s "
+		             "(one already ingested adds nothing and derives); "
+		             "then run this again",
+		             all.v[i - 1]);
+		rc = QF_EINVAL;
+	}
+	qf_strlist_release(&all);
+	return rc;
+}
+
 /* Whether column i of a and b holds the same value, type included. */
 static int same_value(sqlite3_stmt *a, sqlite3_stmt *b, int i)
 {
@@ -257,7 +310,13 @@ int qf_rederive_compare(struct qf_evdb *s, size_t *compared, size_t *skipped,
 	int rc;
 
 	*compared = *skipped = 0;
-	rc = clusters_of(s, &all, d);
+	rc = qf_rederive_check_current(s,
+	                               "its derived tables lack them, and "
+	                               "would differ from the events without "
+	                               "any tampering; not compared",
+	                               d);
+	if (rc == QF_OK)
+		rc = clusters_of(s, &all, d);
 	for (size_t i = 0; rc == QF_OK && i < all.n; i++) {
 		if (qf_derive_version(s, all.v[i]) == QF_DERIVE_VERSION)
 			qf_strlist_add(&cur, all.v[i]);

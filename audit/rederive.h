@@ -28,4 +28,16 @@
 int qf_rederive_compare(struct qf_evdb *s, size_t *compared, size_t *skipped,
                         struct qf_diags *d) QF_MUST_CHECK;
 
+/*
+ * Whether the derived tables of every cluster include every stored event:
+ * a stream ingest between two derivations (--derive-interval), or one
+ * killed before its next, has committed events no derivation has walked
+ * yet (its cluster's d_ckpt is older than they are, or was dropped).
+ * QF_EINVAL with an error naming the first such cluster and saying what
+ * follows (`what`: the bundle's views would miss them, verify would find
+ * a difference without any tampering), QF_OK, QF_EIO.
+ */
+int qf_rederive_check_current(struct qf_evdb *s, const char *what,
+                              struct qf_diags *d) QF_MUST_CHECK;
+
 #endif
