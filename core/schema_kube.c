@@ -119,6 +119,9 @@ static void go_syntax(struct qf_buf *b, const json_t *x)
 	}
 }
 
+/* Recursive through go_syntax: as deep as the value, at most
+ * QF_DOC_MAX_DEPTH. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 void qf_schema__go_value(struct qf_buf *b, const json_t *x)
 {
 	switch (json_typeof(x)) {
