@@ -119,7 +119,9 @@ static void go_syntax(struct qf_buf *b, const json_t *x)
 	}
 }
 
-/* NOLINTNEXTLINE(misc-no-recursion): with go_syntax, as deep as the value */
+/* Recursive through go_syntax: as deep as the value, at most
+ * QF_DOC_MAX_DEPTH. */
+/* NOLINTNEXTLINE(misc-no-recursion) */
 void qf_schema__go_value(struct qf_buf *b, const json_t *x)
 {
 	switch (json_typeof(x)) {

@@ -696,8 +696,13 @@ static void defaults(struct ctl *c, int kind, json_t *obj)
 	if (kind == K_JOB)
 		default_queue(c, obj);
 	ctl_default(c, kind, obj);
-	if (kind == K_JOB)
+	if (kind == K_JOB) {
 		qf_api_job_selector(obj);
+		/* kube-apiserver defaults the Job again as it reads it back
+		 * from storage: a Job with no labels of its own gets its
+		 * template's, the ones the selector added included */
+		qf_api_job_defaults(obj);
+	}
 }
 
 void ctl_prune(struct ctl *c, int kind, json_t *obj)

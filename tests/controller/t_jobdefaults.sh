@@ -4,7 +4,9 @@
 # defaults of the Job and of its pod template, the selector and pod
 # labels a new Job gets, values given kept, defaults given again on an
 # update that leaves them out; Kueue copies the defaulted template into
-# the Workload.
+# the Workload.  A Job created without labels has its template's at once
+# (kube defaults it again as it reads it back from storage), not after
+# its first update, which they made a change.
 suite=jobdefaults
 . "$(dirname "$0")/lib.sh"
 
@@ -71,6 +73,12 @@ expect_eq "j3 manual selector" "$(j j3 kube-system '{.spec.selector.matchLabels}
 k patch job j2 -n kube-system --type=json -p '[{"op":"remove","path":"/spec/backoffLimit"},{"op":"remove","path":"/spec/template/spec/terminationGracePeriodSeconds"}]' >/dev/null 2>&1 ||
 	bad "patch j2"
 expect_eq "defaulted again" "$(j j2 kube-system '{.spec.backoffLimit} {.spec.template.spec.terminationGracePeriodSeconds}')" "6 30"
+# no labels of its own: the template's, the generated ones included
+k create job bare -n kube-system --image=busybox >/dev/null 2>&1 || bad "create bare"
+buid=$(j bare kube-system '{.metadata.uid}')
+expect_eq "bare labels" "$(j bare kube-system '{.metadata.labels}')" \
+	"{\"batch.kubernetes.io/controller-uid\":\"$buid\",\"batch.kubernetes.io/job-name\":\"bare\",\"controller-uid\":\"$buid\",\"job-name\":\"bare\"}"
+expect_eq "bare no-op patch" "$(k patch job bare -n kube-system -p '{"spec":{"suspend":false}}' 2>&1)" "job.batch/bare patched (no change)"
 stop
 expect_eq "stop" "$?" "0"
 finish

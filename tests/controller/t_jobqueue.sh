@@ -14,7 +14,7 @@ k create -f "$EX/setup.yaml" >/dev/null 2>&1 || bad "create setup"
 sed '/kueue.x-k8s.io\/queue-name/d; /^  labels:$/d' "$EX/job1.yaml" >"$tmp/nolabel.yaml"
 # no LocalQueue "default" yet: not Kueue's
 k create -f "$tmp/nolabel.yaml" >/dev/null 2>&1 || bad "create job1"
-expect_eq "job1 unlabelled" "$(k get job job1 -o jsonpath='{.metadata.labels}')" ""
+expect_eq "job1 unlabelled" "$(k get job job1 -o jsonpath='{.metadata.labels.kueue\.x-k8s\.io/queue-name}')" ""
 expect_eq "job1 runs" "$(k get job job1 -o jsonpath='{.spec.suspend}')" "false"
 expect_eq "job1 no workload" "$(k get workloads -o name)" ""
 printf 'apiVersion: v1\nkind: Namespace\nmetadata: {name: kueue-system}\n' |
@@ -31,7 +31,7 @@ expect_eq "job2 workload in default" "$wl2" "default"
 wait_for "job2 admitted" "k get job job2 -o jsonpath='{.spec.suspend}'" "false"
 sed 's/name: job1/name: job3/; s/namespace: default/namespace: kueue-system/' "$tmp/nolabel.yaml" |
 	k create -f - >/dev/null 2>&1 || bad "create job3"
-expect_eq "job3 in kueue-system unlabelled" "$(k get job job3 -n kueue-system -o jsonpath='{.metadata.labels}')" ""
+expect_eq "job3 in kueue-system unlabelled" "$(k get job job3 -n kueue-system -o jsonpath='{.metadata.labels.kueue\.x-k8s\.io/queue-name}')" ""
 expect_eq "job3 no workload" "$(k get workloads -n kueue-system -o name)" ""
 stop
 expect_eq "stop" "$?" "0"
