@@ -107,9 +107,11 @@ void qf_api_invalid(struct qf_api_err *err, const char *kind, const char *group,
 
 /* One cause, "field\x1f[\x1eTYPE\x1e]message\n", or none when it does
  * not fit (never half a cause). */
-static void QF_PRINTF(4, 0)
-        add_cause(struct qf_api_err *err, const char *field, const char *type,
-                  const char *fmt, va_list ap)
+static void add_cause(struct qf_api_err *err, const char *field,
+                      const char *type, const char *fmt, va_list ap)
+        QF_PRINTF(4, 0);
+static void add_cause(struct qf_api_err *err, const char *field,
+                      const char *type, const char *fmt, va_list ap)
 {
 	size_t at = strlen(err->msg), room = sizeof(err->msg) - at;
 	int n;
