@@ -559,6 +559,28 @@ static int workload_removed(struct qf_ingest_cx *cx, const json_t *o,
 	return rc;
 }
 
+/* The `workloads` row of o (wl: "namespace/name"). */
+static int store_workload(struct qf_ingest_cx *cx, const json_t *o,
+                          const char *wl, const char *uid, const char *cq,
+                          int64_t created)
+{
+	sqlite3_stmt *s = qf_evdb_stmt(cx->s, QF_EVDB_ST_WORKLOAD, cx->d);
+	const char *queue = sget(json_object_get(o, "spec"), "queueName");
+
+	if (!s)
+		return QF_EIO;
+	sqlite3_bind_text(s, 1, cx->o->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, wl, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, uid ? uid : "", -1, SQLITE_STATIC);
+	if (cq)
+		sqlite3_bind_text(s, 4, cq, -1, SQLITE_STATIC);
+	if (queue)
+		sqlite3_bind_text(s, 5, queue, -1, SQLITE_STATIC);
+	if (created != QF_EVDB_NO_TIME)
+		sqlite3_bind_int64(s, 6, created);
+	return qf_ingest_step(cx, s);
+}
+
 int qf_ingest_workload(struct qf_ingest_cx *cx, const json_t *o,
                        uint32_t lineno)
 {
@@ -568,7 +590,6 @@ int qf_ingest_workload(struct qf_ingest_cx *cx, const json_t *o,
 	const char *ns = sget(md, "namespace"), *name = sget(md, "name");
 	const char *uid = sget(md, "uid"), *cq = sget(adm, "clusterQueue");
 	struct qf_buf wl = QF_BUF_INIT, detail = QF_BUF_INIT, key = QF_BUF_INIT;
-	sqlite3_stmt *s;
 	int64_t created;
 	int rc = QF_OK;
 
@@ -586,23 +607,7 @@ int qf_ingest_workload(struct qf_ingest_cx *cx, const json_t *o,
 		goto done;
 	if (qf_evdb_parse_time(&created, sget(md, "creationTimestamp")) < 0)
 		created = QF_EVDB_NO_TIME;
-	s = qf_evdb_stmt(cx->s, QF_EVDB_ST_WORKLOAD, cx->d);
-	if (!s) {
-		rc = QF_EIO;
-		goto done;
-	}
-	sqlite3_bind_text(s, 1, cx->o->cluster, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, wl.buf, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 3, uid ? uid : "", -1, SQLITE_STATIC);
-	if (cq)
-		sqlite3_bind_text(s, 4, cq, -1, SQLITE_STATIC);
-	if (sget(json_object_get(o, "spec"), "queueName"))
-		sqlite3_bind_text(s, 5,
-		                  sget(json_object_get(o, "spec"), "queueName"),
-		                  -1, SQLITE_STATIC);
-	if (created != QF_EVDB_NO_TIME)
-		sqlite3_bind_int64(s, 6, created);
-	rc = qf_ingest_step(cx, s);
+	rc = store_workload(cx, o, wl.buf, uid, cq, created);
 	if (rc == QF_OK && adm)
 		rc = admission_usage(cx, wl.buf, adm, &detail);
 	if (rc == QF_OK && created != QF_EVDB_NO_TIME) {
