@@ -282,6 +282,22 @@ static int print_views(struct qf_ctx *ctx, const struct qf_export_summary *sum)
 	return n < 0 ? QF_EIO : QF_OK;
 }
 
+
+/* "-" is standard output everywhere else; a bundle is a folder of files,
+ * and a folder named "-" made in the working directory is no answer. */
+static int stdout_dir(const char *dir, struct qf_diags *d)
+{
+	struct qf_loc loc = { dir, 0, 0 };
+
+	if (strcmp(dir, "-") != 0)
+		return QF_OK;
+	(void)qf_diag_error(d, &loc, "QF002", NULL,
+	                    "--out: a bundle is a folder of files, which "
+	                    "standard output (-) cannot hold");
+	qf_diag_hint(d, "give the folder to create, such as --out bundle");
+	return QF_EUSAGE;
+}
+
 static int audit_export(const struct audit_cmd *c, int argc, const char **argv,
                         struct qf_ctx *ctx)
 {
@@ -303,7 +319,9 @@ static int audit_export(const struct audit_cmd *c, int argc, const char **argv,
 	rc = sub_parse(c, &so, argc, argv, ctx);
 	if (rc >= 0)
 		goto done;
-	rc = qf_fs_check_parent(dir, "--out", &d);
+	rc = stdout_dir(dir, &d);
+	if (rc == QF_OK)
+		rc = qf_fs_check_parent(dir, "--out", &d);
 	if (rc == QF_OK)
 		rc = not_db_file(dir, "--out", db, &d);
 	if (rc == QF_OK)

@@ -361,6 +361,15 @@ static int store(struct qf_ingest_cx *cx, const struct qf_event *e,
 		                        "to 9999 (milliseconds since "
 		                        "1970-01-01T00:00:00Z)",
 		                        (long long)e->time_ms);
+	/* an empty reason matches no derivation rule: the event would be
+	 * stored and then mean nothing, silently */
+	if (!*e->reason || (e->type && !*e->type))
+		return qf_ingest_reject(cx, line, "QF703", raw, rawlen,
+		                        "%s is empty: a quotaflow event says "
+		                        "what happened (reason: QuotaReserved, "
+		                        "Admitted, Preempted, ...; type: "
+		                        "Normal or Warning)",
+		                        *e->reason ? "type" : "reason");
 	if (!slash || slash == e->workload || !slash[1] ||
 	    strchr(slash + 1, '/'))
 		return qf_ingest_reject(cx, line, "QF703", raw, rawlen,

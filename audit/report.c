@@ -517,6 +517,10 @@ static int window(struct q *q)
 		q->from = q->o->since_ms;
 	if (q->o->until_ms != INT64_MAX)
 		q->to = q->o->until_ms;
+	/* no evidence and only --until: nothing places the start, and 1970
+	 * would read as observed since then */
+	if (first > last && q->o->since_ms == INT64_MIN)
+		q->from = q->to;
 	/* a window given on one side only that misses the evidence stays
 	 * where it was asked for: empty, at that side */
 	if (q->to < q->from) {

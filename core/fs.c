@@ -866,9 +866,12 @@ int qf_fs_check_parent(const char *path, const char *opt, struct qf_diags *d)
 	(void)split_parent(&parent, trimmed.buf);
 	if (strcmp(path, "-") != 0 &&
 	    (stat(parent.buf, &st) || !S_ISDIR(st.st_mode))) {
+		int exists = !stat(parent.buf, &st);
+
 		(void)qf_diag_error(d, &loc, "QF002", NULL,
-		                    "%s: the folder %s does not exist", opt,
-		                    parent.buf);
+		                    exists ? "%s: %s is not a folder"
+		                           : "%s: the folder %s does not exist",
+		                    opt, parent.buf);
 		qf_diag_hint(d, "create it first, or give a path in a folder "
 		                "that exists");
 		rc = QF_EUSAGE;
