@@ -282,7 +282,6 @@ static int print_views(struct qf_ctx *ctx, const struct qf_export_summary *sum)
 	return n < 0 ? QF_EIO : QF_OK;
 }
 
-
 /* "-" is standard output everywhere else; a bundle is a folder of files,
  * and a folder named "-" made in the working directory is no answer. */
 static int stdout_dir(const char *dir, struct qf_diags *d)

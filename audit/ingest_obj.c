@@ -174,22 +174,53 @@ static int rejected_usage(struct qf_ingest_cx *cx, const json_t *adm,
 	return 1;
 }
 
-/* The first time of a Workload that is given and is no time: its
- * creationTimestamp or a condition's lastTransitionTime that is not null
- * and does not parse.  Such a condition was skipped unsaid: a Workload
- * whose Admitted time had a typo looked never admitted (a breach). */
+/* Whether v is given (not null) and is no time. */
+static int not_time(const json_t *v)
+{
+	int64_t t;
+
+	return v && !json_is_null(v) &&
+	       qf_evdb_parse_time(&t, json_string_value(v)) < 0;
+}
+
+/* The first of metadata's times that is given and is no time: its
+ * creationTimestamp, deletionTimestamp or a managedFields entry's time.
+ * A policy object's validity starts at one of them; one that did not
+ * parse fell back to "since the start" unsaid. */
+static const json_t *bad_meta_time(const json_t *md, struct qf_buf *path)
+{
+	static const char *const keys[] = { "creationTimestamp",
+		                            "deletionTimestamp" };
+	const json_t *v, *e;
+	size_t i;
+
+	for (i = 0; i < QF_ARRAY_SIZE(keys); i++)
+		if (not_time(v = json_object_get(md, keys[i]))) {
+			qf_buf_addf(path, "metadata.%s", keys[i]);
+			return v;
+		}
+	json_array_foreach (json_object_get(md, "managedFields"), i, e)
+		if (not_time(v = json_object_get(e, "time"))) {
+			qf_buf_addf(path, "metadata.managedFields[%zu].time",
+			            i);
+			return v;
+		}
+	return NULL;
+}
+
+/* The first time of a Workload that is given and is no time: one of its
+ * metadata's or a condition's lastTransitionTime that is not null and
+ * does not parse.  Such a condition was skipped unsaid: a Workload whose
+ * Admitted time had a typo looked never admitted (a breach). */
 static const json_t *bad_time(const json_t *o, struct qf_buf *path)
 {
-	const json_t *md = json_object_get(o, "metadata"), *v, *c;
+	const json_t *v, *c;
 	size_t i;
 	int64_t t;
 
-	v = json_object_get(md, "creationTimestamp");
-	if (v && !json_is_null(v) &&
-	    qf_evdb_parse_time(&t, json_string_value(v)) < 0) {
-		qf_buf_adds(path, "metadata.creationTimestamp");
+	v = bad_meta_time(json_object_get(o, "metadata"), path);
+	if (v)
 		return v;
-	}
 	json_array_foreach (
 	        json_object_get(json_object_get(o, "status"), "conditions"), i,
 	        c) {
@@ -207,11 +238,17 @@ static const json_t *bad_time(const json_t *o, struct qf_buf *path)
 
 /* 1 when Workload wl is rejected for a time that is none (QF703, its
  * result in *rc). */
+/* kind and name say which object; a workload's times include its
+ * conditions'. */
 static int rejected_time(struct qf_ingest_cx *cx, const json_t *o,
-                         const char *wl, uint32_t lineno, int *rc)
+                         const char *kind, const char *name, uint32_t lineno,
+                         int *rc)
 {
 	struct qf_buf path = QF_BUF_INIT;
-	const json_t *v = bad_time(o, &path);
+	const json_t *v =
+	        strcmp(kind, "Workload")
+	                ? bad_meta_time(json_object_get(o, "metadata"), &path)
+	                : bad_time(o, &path);
 	char *text;
 
 	if (!v) {
@@ -220,9 +257,9 @@ static int rejected_time(struct qf_ingest_cx *cx, const json_t *o,
 	}
 	text = json_dumps(v, JSON_ENCODE_ANY);
 	*rc = qf_ingest_reject(cx, lineno, "QF703", NULL, 0,
-	                       "Workload %s: %s %s is not a time (RFC 3339, "
+	                       "%s %s: %s %s is not a time (RFC 3339, "
 	                       "2026-06-12T09:00:00Z); nothing of it is stored",
-	                       wl, path.buf, text ? text : "");
+	                       kind, name, path.buf, text ? text : "");
 	free(text);
 	qf_buf_release(&path);
 	return 1;
@@ -603,7 +640,7 @@ int qf_ingest_workload(struct qf_ingest_cx *cx, const json_t *o,
 	cx->seen = QF_FMT_WORKLOADS;
 	qf_buf_addf(&wl, "%s/%s", ns ? ns : "default", name);
 	if (rejected_usage(cx, adm, wl.buf, lineno, &rc) ||
-	    rejected_time(cx, o, wl.buf, lineno, &rc))
+	    rejected_time(cx, o, "Workload", wl.buf, lineno, &rc))
 		goto done;
 	if (qf_evdb_parse_time(&created, sget(md, "creationTimestamp")) < 0)
 		created = QF_EVDB_NO_TIME;
@@ -1163,7 +1200,8 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 	if (!name)
 		return qf_ingest_reject(cx, lineno, "QF703", NULL, 0,
 		                        "%s without metadata.name", kind);
-	if (spec_rejected(cx, kind, name, spec, NULL, 0, lineno, &rc))
+	if (spec_rejected(cx, kind, name, spec, NULL, 0, lineno, &rc) ||
+	    rejected_time(cx, o, kind, name, lineno, &rc))
 		return rc;
 	cx->seen = QF_FMT_MANIFESTS;
 	if (ns)
