@@ -138,7 +138,7 @@ void ctl_status(struct qf_http_resp *rs, int code, const char *reason,
 	json_decref(st);
 }
 
-static void respond_err(struct qf_http_resp *rs, const struct qf_api_err *e)
+void ctl_respond_err(struct qf_http_resp *rs, const struct qf_api_err *e)
 {
 	json_t *st = qf_api_err_status(e);
 
@@ -1430,11 +1430,13 @@ static int server_side_apply(struct ctl *c, const struct qf_api_req *rq,
 	json_t *in;
 	int rc;
 
-	if (!rq->field_manager || !*rq->field_manager)
-		return qf_api_fail(err, 422, "Invalid",
-		                   "PatchOptions.meta.k8s.io \"\" is invalid: "
-		                   "fieldManager: Required value: is required "
-		                   "for apply patch");
+	if (!rq->field_manager || !*rq->field_manager) {
+		qf_api_invalid(err, "PatchOptions", "meta.k8s.io", "");
+		qf_api_invalid_add(
+		        err, "fieldManager",
+		        "Required value: is required for apply patch");
+		return -1;
+	}
 	if (!json_is_object(body) ||
 	    !json_is_object(json_object_get(body, "metadata")))
 		return qf_api_fail(err, 400, "BadRequest",
@@ -1744,7 +1746,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		int body_dry = delete_options(hr, &dflags, &pre, &err);
 
 		if (body_dry < 0) {
-			respond_err(rs, &err);
+			ctl_respond_err(rs, &err);
 			return;
 		}
 		dry |= body_dry;
@@ -1765,7 +1767,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		} else if (!prev) {
 			fail_named(&err, 404, "NotFound", rq->kind, rq->name,
 			           "not found");
-			respond_err(rs, &err);
+			ctl_respond_err(rs, &err);
 			json_decref(pre);
 			return;
 		}
@@ -1808,7 +1810,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 	}
 	json_decref(pre);
 	if (rc < 0) {
-		respond_err(rs, &err);
+		ctl_respond_err(rs, &err);
 		return;
 	}
 	ctl_respond_obj(c, rq, rs, code, out);
