@@ -147,14 +147,16 @@ static int access_review(json_t *out, int token, struct qf_api_err *err)
 	int ok;
 
 	/* kube-apiserver: ValidateSelfSubjectAccessReviewSpec */
-	if (json_is_object(ra) == json_is_object(na))
-		return qf_api_fail(
-		        err, 422, "Invalid",
-		        "SelfSubjectAccessReview.authorization.k8s.io "
-		        "\"\" is invalid: spec.resourceAttributes: "
+	if (json_is_object(ra) == json_is_object(na)) {
+		qf_api_invalid(err, "SelfSubjectAccessReview",
+		               "authorization.k8s.io", "");
+		qf_api_invalid_add(
+		        err, "spec.resourceAttributes",
 		        "Invalid value: \"null\": exactly one of "
 		        "nonResourceAttributes or resourceAttributes "
 		        "must be specified");
+		return -1;
+	}
 	ok = json_is_object(ra) ? resource_allowed(ra, &why)
 	                        : path_allowed(na, &why);
 	json_object_set_new(out, "status",

@@ -138,7 +138,7 @@ void ctl_status(struct qf_http_resp *rs, int code, const char *reason,
 	json_decref(st);
 }
 
-static void respond_err(struct qf_http_resp *rs, const struct qf_api_err *e)
+void ctl_respond_err(struct qf_http_resp *rs, const struct qf_api_err *e)
 {
 	json_t *st = qf_api_err_status(e);
 
@@ -569,6 +569,39 @@ static int unknown_version(const struct qf_api_kind *k, const char *av,
 	                   k->kind, ver, k->kind, av);
 }
 
+/* Kind kd where a custom resource of k is written: its validator's
+ * ValidateTypeMeta error, a 422 on the object named as its kind says. */
+static int cr_wrong_kind(struct qf_api_err *err, const struct qf_api_kind *k,
+                         const char *kd, const char *name)
+{
+	qf_api_invalid(err, kd, k->group, name);
+	qf_api_invalid_add(err, "kind", "Invalid value: \"%s\": must be %s", kd,
+	                   k->kind);
+	return -1;
+}
+
+/* A create or update body of another kind than the URL's, as
+ * kube-apiserver refuses it: a built-in kind's decoder knows no such kind
+ * (400, "cannot be handled as"), a custom resource's validator says the
+ * kind must be its own (ValidateTypeMeta, 422 on the object). */
+static int wrong_kind(const json_t *obj, const struct qf_api_kind *k,
+                      const char *kd, const char *version,
+                      struct qf_api_err *err)
+{
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+
+	if (!*k->group || !strcmp(k->group, "batch"))
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "%s in version \"%.64s\" cannot be handled "
+		                   "as a %s: no kind \"%.64s\" is registered "
+		                   "for version \"%.128s\" in scheme "
+		                   "\"k8s.io/kubernetes/pkg/api/legacyscheme/"
+		                   "scheme.go:30\"",
+		                   k->kind, version, k->kind, kd,
+		                   av ? av : version);
+	return cr_wrong_kind(err, k, kd, qf_api_meta_str(obj, "name"));
+}
+
 /* apiVersion and kind of a body against the URL's kind and version, as
  * kube-apiserver's create and update handlers check them: a body of
  * another version, even one the kind serves, is refused (400), never
@@ -587,6 +620,8 @@ static int check_type(json_t *obj, int kind, const char *version, int apply,
 	if (!json_is_object(obj))
 		return qf_api_fail(err, 400, "BadRequest",
 		                   "the body must be a JSON object");
+	if (kd && *kd && strcmp(kd, k->kind) != 0 && !apply)
+		return wrong_kind(obj, k, kd, version, err);
 	if (kd && strcmp(kd, k->kind) != 0)
 		return qf_api_fail(err, 400, "BadRequest",
 		                   "the body is a %s, the URL names %s", kd,
@@ -1395,11 +1430,13 @@ static int server_side_apply(struct ctl *c, const struct qf_api_req *rq,
 	json_t *in;
 	int rc;
 
-	if (!rq->field_manager || !*rq->field_manager)
-		return qf_api_fail(err, 422, "Invalid",
-		                   "PatchOptions.meta.k8s.io \"\" is invalid: "
-		                   "fieldManager: Required value: is required "
-		                   "for apply patch");
+	if (!rq->field_manager || !*rq->field_manager) {
+		qf_api_invalid(err, "PatchOptions", "meta.k8s.io", "");
+		qf_api_invalid_add(
+		        err, "fieldManager",
+		        "Required value: is required for apply patch");
+		return -1;
+	}
 	if (!json_is_object(body) ||
 	    !json_is_object(json_object_get(body, "metadata")))
 		return qf_api_fail(err, 400, "BadRequest",
@@ -1574,11 +1611,7 @@ static int patched_type(const struct qf_api_req *rq, enum qf_api_patch pt,
 	} else if (cr_unconvertible(&why, k, av, ver, kd, want.buf), why.len) {
 		rc = patch_undecodable(err, &why);
 	} else if (strcmp(kd, k->kind) != 0) {
-		qf_api_invalid(err, kd, k->group, rq->name);
-		qf_api_invalid_add(err, "kind",
-		                   "Invalid value: \"%s\": must be %s", kd,
-		                   k->kind);
-		rc = -1;
+		rc = cr_wrong_kind(err, k, kd, rq->name);
 	} else if (strcmp(ver, rq->version) != 0) {
 		qf_buf_adds(version,
 		            ver); /* converted from the version named */
@@ -1713,7 +1746,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		int body_dry = delete_options(hr, &dflags, &pre, &err);
 
 		if (body_dry < 0) {
-			respond_err(rs, &err);
+			ctl_respond_err(rs, &err);
 			return;
 		}
 		dry |= body_dry;
@@ -1734,7 +1767,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		} else if (!prev) {
 			fail_named(&err, 404, "NotFound", rq->kind, rq->name,
 			           "not found");
-			respond_err(rs, &err);
+			ctl_respond_err(rs, &err);
 			json_decref(pre);
 			return;
 		}
@@ -1777,7 +1810,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 	}
 	json_decref(pre);
 	if (rc < 0) {
-		respond_err(rs, &err);
+		ctl_respond_err(rs, &err);
 		return;
 	}
 	ctl_respond_obj(c, rq, rs, code, out);

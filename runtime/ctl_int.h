@@ -200,6 +200,9 @@ json_t *ctl_parse_body(const struct qf_http_req *hr, struct qf_api_err *err);
 /* A JSON body into rs. */
 void ctl_respond_json(struct qf_http_resp *rs, int code, const json_t *j);
 /* A Status body into rs. */
+/* The Status of an error (qf_api_err_status: a 422 Invalid with its
+ * details and causes) as the answer. */
+void ctl_respond_err(struct qf_http_resp *rs, const struct qf_api_err *e);
 void ctl_status(struct qf_http_resp *rs, int code, const char *reason,
                 const char *msg);
 /* The object as served under `version` (new reference). */

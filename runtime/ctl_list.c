@@ -10,6 +10,8 @@
 #include "runtime/ctl_int.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,6 +134,24 @@ static json_t *state_at(struct ctl *c, int kind, int64_t rv)
 	return s;
 }
 
+/* A ListOptions kube-apiserver refuses: 422 Invalid on ListOptions.
+ * meta.k8s.io with its resourceVersionMatch cause, in details too, so
+ * kubectl prints `The ListOptions "" is invalid: ...`. */
+static int QF_PRINTF(2, 3)
+        list_options_invalid(struct qf_api_err *err, const char *fmt, ...)
+{
+	char why[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	// NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized)
+	(void)vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	qf_api_invalid(err, "ListOptions", "meta.k8s.io", "");
+	qf_api_invalid_add(err, "resourceVersionMatch", "%s", why);
+	return -1;
+}
+
 /* The version a first page lists at (kube-apiserver's semantics of
  * resourceVersion and resourceVersionMatch on a list): unset or "0", the
  * current state; N (NotOlderThan), the current state when N is not in the
@@ -147,25 +167,21 @@ static int list_rv(struct ctl *c, const struct qf_api_req *rq, int64_t *rv,
 
 	*rv = c->rv;
 	if (m && *m && (!s || !*s))
-		return qf_api_fail(err, 422, "Invalid",
-		                   "ListOptions.meta.k8s.io \"\" is invalid: "
-		                   "resourceVersionMatch: Forbidden: "
-		                   "resourceVersionMatch is forbidden unless "
-		                   "resourceVersion is provided");
+		return list_options_invalid(
+		        err, "Forbidden: resourceVersionMatch is "
+		             "forbidden unless resourceVersion is "
+		             "provided");
 	if (m && *m && !exact && strcmp(m, "NotOlderThan") != 0)
-		return qf_api_fail(err, 422, "Invalid",
-		                   "ListOptions.meta.k8s.io \"\" is invalid: "
-		                   "resourceVersionMatch: Unsupported value: "
-		                   "\"%.64s\": supported values: \"Exact\", "
-		                   "\"NotOlderThan\"",
-		                   m);
+		return list_options_invalid(err,
+		                            "Unsupported value: \"%.64s\": "
+		                            "supported values: \"Exact\", "
+		                            "\"NotOlderThan\"",
+		                            m);
 	if (exact && !strcmp(s, "0"))
-		return qf_api_fail(
-		        err, 422, "Invalid",
-		        "ListOptions.meta.k8s.io \"\" is invalid: "
-		        "resourceVersionMatch: Forbidden: "
-		        "resourceVersionMatch \"exact\" is forbidden "
-		        "for resourceVersion \"0\"");
+		return list_options_invalid(err,
+		                            "Forbidden: resourceVersionMatch "
+		                            "\"exact\" is forbidden for "
+		                            "resourceVersion \"0\"");
 	if (!s || !*s || !strcmp(s, "0"))
 		return 0;
 	errno = 0;
@@ -196,11 +212,9 @@ static int page_start(struct ctl *c, const struct qf_api_req *rq, int64_t *rv,
 	if (!rq->cont || !*rq->cont)
 		return list_rv(c, rq, rv, err);
 	if (rq->rv_match && *rq->rv_match)
-		return qf_api_fail(err, 422, "Invalid",
-		                   "ListOptions.meta.k8s.io \"\" is invalid: "
-		                   "resourceVersionMatch: Forbidden: "
-		                   "resourceVersionMatch is forbidden when "
-		                   "continue is provided");
+		return list_options_invalid(
+		        err, "Forbidden: resourceVersionMatch is "
+		             "forbidden when continue is provided");
 	if (qf_api_continue_decode(rv, after, rq->cont, err) < 0)
 		return -1;
 	if (*rv < c->hist_floor || *rv > c->rv) {
@@ -323,7 +337,7 @@ void ctl_list(struct ctl *c, const struct qf_api_req *rq,
 	if (fill_page(c, rq, &p, &err) < 0 ||
 	    (rq->verb == QF_API_DELETECOLLECTION &&
 	     delete_all(c, rq, &p, &err) < 0)) {
-		ctl_status(rs, err.code, err.reason, err.msg);
+		ctl_respond_err(rs, &err);
 		goto done;
 	}
 	if (rq->as != QF_API_AS_OBJECT) {

@@ -342,7 +342,7 @@ static void review(struct ctl *c, const struct qf_api_req *rq,
 	if (out)
 		ctl_respond_json(rs, 201, out);
 	else
-		ctl_status(rs, err.code, err.reason, err.msg);
+		ctl_respond_err(rs, &err);
 	json_decref(body);
 	json_decref(out);
 }
@@ -374,7 +374,7 @@ route(struct ctl *c, const struct qf_http_req *hr, struct qf_http_resp *rs)
 	if (qf_api_route(&rq, hr->method, hr->uri, &err) < 0 ||
 	    (as = qf_api_accept(hr->accept, &err)) < 0 ||
 	    (rq.verb == QF_API_WATCH && ctl_watch_rv(c, &rq, &rv, &err) < 0)) {
-		ctl_status(rs, err.code, err.reason, err.msg);
+		ctl_respond_err(rs, &err);
 	} else if (rq.verb == QF_API_DISCOVERY) {
 		char *t =
 		        json_dumps(rq.doc, JSON_PRESERVE_ORDER | JSON_COMPACT);

@@ -4,7 +4,10 @@
 # whose apiVersion is another version than the URL's (a served one too:
 # it is not converted), or one the kind does not have, is refused with
 # kube's 400 on create, update and server-side apply, and nothing is
-# written (tests/controller/lib.sh).
+# written; a body of another kind is refused as kube refuses it: a Kueue
+# kind's by its validator (422 `kind: Invalid value: "Foo": must be
+# ResourceFlavor`), a Job's by its decoder (400 `no kind "Foo" is
+# registered`) (tests/controller/lib.sh).
 suite=apiversion
 . "$(dirname "$0")/lib.sh"
 
@@ -32,6 +35,12 @@ expect_eq "POST unknown version" \
 	"404 the server could not find the requested resource"
 
 # bodies
+expect_eq "create another kind" \
+	"$(send POST $RF '{"apiVersion":"kueue.x-k8s.io/v1beta2","kind":"Foo","metadata":{"name":"f0"}}')" \
+	'422 Foo.kueue.x-k8s.io "f0" is invalid: kind: Invalid value: "Foo": must be ResourceFlavor'
+expect_eq "create a Job of another kind" \
+	"$(send POST /apis/batch/v1/namespaces/default/jobs '{"apiVersion":"batch/v1","kind":"Foo","metadata":{"name":"j0"}}')" \
+	'400 Job in version "v1" cannot be handled as a Job: no kind "Foo" is registered for version "batch/v1" in scheme "k8s.io/kubernetes/pkg/api/legacyscheme/scheme.go:30"'
 expect_eq "create v1alpha9 body" "$(send POST $RF "$(rf kueue.x-k8s.io/v1alpha9 f1)")" \
 	'400 ResourceFlavor in version "v1alpha9" cannot be handled as a ResourceFlavor: request to convert CR from an invalid group/version: kueue.x-k8s.io/v1alpha9'
 expect_eq "create v1beta1 body at v1beta2" "$(send POST $RF "$(rf kueue.x-k8s.io/v1beta1 f2)")" \

@@ -40,7 +40,8 @@ out=$(k create --raw /apis/authorization.k8s.io/v1/selfsubjectaccessreviews -f "
 expect_has "json review" "$out" '"status":{"allowed":true'
 printf '{"spec":{}}' >"$tmp/empty.json"
 out=$(k create --raw /apis/authorization.k8s.io/v1/selfsubjectaccessreviews -f "$tmp/empty.json" 2>&1)
-expect_has "empty review" "$out" "exactly one of nonResourceAttributes or resourceAttributes must be specified"
+# a 422 with its cause in details, as kubectl prints it against kube
+expect_eq "empty review" "$out" 'The SelfSubjectAccessReview "" is invalid: spec.resourceAttributes: Invalid value: "null": exactly one of nonResourceAttributes or resourceAttributes must be specified'
 expect_eq "nothing stored" "$(k get events -A -o name 2>&1)" ""
 stop
 expect_eq "stop open" "$?" "0"

@@ -53,7 +53,9 @@ mk p5 5
 expect_eq "second page" "$(show "limit=2&continue=$tok")" "p4=4 @$now"
 # refused as kube-apiserver refuses them
 expect_has "future" "$(show "resourceVersion=999999")" "(Timeout): Too large resource version: 999999"
-expect_has "exact 0" "$(show "resourceVersion=0&resourceVersionMatch=Exact")" 'is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"'
+# 422s with their cause in details, so kubectl names the ListOptions
+expect_eq "exact 0" "$(show "resourceVersion=0&resourceVersionMatch=Exact")" 'The ListOptions "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"'
+expect_eq "status" "$(curl -s "http://127.0.0.1:$PORT$WPC?resourceVersionMatch=Exact")" '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"ListOptions.meta.k8s.io \"\" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided","reason":"Invalid","code":422,"details":{"group":"meta.k8s.io","kind":"ListOptions","causes":[{"reason":"FieldValueForbidden","message":"Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided","field":"resourceVersionMatch"}]}}'
 expect_has "match alone" "$(show "resourceVersionMatch=Exact")" "forbidden unless resourceVersion is provided"
 expect_has "bad match" "$(show "resourceVersion=$r1&resourceVersionMatch=Newest")" "Unsupported value"
 expect_has "match and continue" "$(show "resourceVersion=$r1&resourceVersionMatch=Exact&continue=$tok")" "forbidden when continue is provided"

@@ -82,6 +82,11 @@ expect_eq "ssa label gone" "$(k get cq $CQ -o jsonpath='{.metadata.labels.tier}'
 k label cq $CQ tier=silver >/dev/null 2>&1 || bad "label"
 out=$(k apply --server-side --field-manager=other -f "$tmp/label.yaml" 2>&1)
 expect_has "update owner conflict" "$out" "kubectl-label: .metadata.labels.tier"
+# apply without a fieldManager: kube's 422 on PatchOptions, in details
+out=$(curl -s -X PATCH -H 'Content-Type: application/apply-patch+yaml' \
+	--data-binary '{"apiVersion":"kueue.x-k8s.io/v1beta2","kind":"ResourceFlavor","metadata":{"name":"rf-x"}}' \
+	"http://127.0.0.1:$PORT/apis/kueue.x-k8s.io/v1beta2/resourceflavors/rf-x")
+expect_eq "apply without manager" "$out" '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required for apply patch","reason":"Invalid","code":422,"details":{"group":"meta.k8s.io","kind":"PatchOptions","causes":[{"reason":"FieldValueRequired","message":"Required value: is required for apply patch","field":"fieldManager"}]}}'
 # a Job applied twice (strategic: containers merge by name)
 out=$(k apply --server-side -f "$EX/job3.yaml" 2>&1)
 expect_has "ssa job" "$out" "job.batch/job3 serverside-applied"
