@@ -168,6 +168,9 @@ static const struct syntax_hint syntax_hints[] = {
 	{ "control characters are not allowed",
 	  "the file may be binary or in an unexpected encoding" },
 	{ "invalid leading UTF-8 octet", "save the file as UTF-8" },
+	{ "invalid trailing UTF-8 octet",
+	  "save the file as UTF-8; a byte of 0x80 or more alone is text "
+	  "in Latin-1 or another 8-bit encoding" },
 };
 
 static void add_syntax_hint(struct loader *L, const char *problem)
@@ -193,7 +196,24 @@ static int parser_error(struct loader *L)
 		                    "out of memory while parsing");
 		return QF_ERR;
 	}
-	if (p->error == YAML_READER_ERROR) {
+	if (p->error == YAML_READER_ERROR &&
+	    !strcmp(problem, "invalid trailing UTF-8 octet")) {
+		/* libyaml names the byte that does not continue a sequence
+		 * (the quote after a Latin-1 é), not the one at fault */
+		size_t at = L->in_off + p->problem_offset;
+
+		while (at > 0 &&
+		       ((unsigned char)L->data[at - 1] & 0xC0) == 0x80)
+			at--;
+		at -= at > 0;
+		loc = offset_loc(L, at);
+		qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
+		              "invalid input: byte 0x%02X is not UTF-8 here "
+		              "(byte 0x%02X after it does not continue its "
+		              "sequence)",
+		              (unsigned char)L->data[at],
+		              (unsigned)p->problem_value);
+	} else if (p->error == YAML_READER_ERROR) {
 		loc = offset_loc(L, L->in_off + p->problem_offset);
 		if (p->problem_value != -1)
 			qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
