@@ -183,10 +183,39 @@ static void add_syntax_hint(struct loader *L, const char *problem)
 	qf_diag_hint(L->d, "expected well-formed YAML 1.1 or JSON");
 }
 
+static size_t index_offset(struct loader *L, size_t index);
+
+/*
+ * The offset of a no-break space (U+00A0, pasted from a web page or a
+ * word processor) in the indentation of the line holding off or of the
+ * line before it, else SIZE_MAX.  YAML takes it for text, not a space, so
+ * the error libyaml reports is about something else ("mapping values are
+ * not allowed"), often on the next line.
+ */
+static size_t indent_nbsp(const struct loader *L, size_t off)
+{
+	size_t start = off < L->len ? off : L->len;
+
+	for (int line = 0; line < 2 && start > 0; line++) {
+		size_t i;
+
+		start -= line > 0; /* onto the line before */
+		while (start > 0 && L->data[start - 1] != '\n')
+			start--;
+		for (i = start; i < L->len && L->data[i] == ' '; i++)
+			;
+		if (i + 1 < L->len && (unsigned char)L->data[i] == 0xC2 &&
+		    (unsigned char)L->data[i + 1] == 0xA0)
+			return i;
+	}
+	return SIZE_MAX;
+}
+
 static int parser_error(struct loader *L)
 {
 	yaml_parser_t *p = &L->parser;
 	const char *problem = p->problem ? p->problem : "unknown error";
+	size_t nbsp = SIZE_MAX;
 	struct qf_loc loc;
 
 	if (p->error == YAML_MEMORY_ERROR) {
@@ -243,6 +272,17 @@ static int parser_error(struct loader *L)
 		else
 			qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
 			              "YAML syntax error: %s", problem);
+		nbsp = indent_nbsp(L, index_offset(L, p->problem_mark.index));
+	}
+	if (nbsp != SIZE_MAX) {
+		struct qf_loc at = offset_loc(L, nbsp);
+
+		qf_diag_hint(L->d,
+		             "line %u indents with a no-break space (U+00A0) "
+		             "at column %u, which YAML reads as text: indent "
+		             "with plain spaces",
+		             at.line, at.col);
+		return QF_EINVAL;
 	}
 	add_syntax_hint(L, problem);
 	return QF_EINVAL;
