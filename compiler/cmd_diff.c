@@ -93,6 +93,40 @@ static int ambiguous(const char *side, const struct args *a, struct qf_git **g,
 	return 1;
 }
 
+/*
+ * 1 when side can only be meant as a path: ./x, ../x, /x, x/ or a manifest
+ * file name.  No revision is spelled so (git refuses a ref ending in /,
+ * and a branch is seldom named a.yaml), so one that is no revision either
+ * is a mistyped path, not an unknown revision.
+ */
+static int path_like(const char *side)
+{
+	size_t n = strlen(side);
+
+	return !strncmp(side, "./", 2) || !strncmp(side, "../", 3) ||
+	       side[0] == '/' || (n && side[n - 1] == '/') ||
+	       qf_fs_is_manifest(side);
+}
+
+/*
+ * QF_EUSAGE (a QF021 error added) when side names neither a folder or file
+ * here nor a revision but is written as a path: it said "unknown
+ * revision" with a hint about shallow clones.
+ */
+static int missing_path(const char *side, struct qf_git *g, struct qf_diags *d)
+{
+	if (!path_like(side) || !access(side, F_OK) ||
+	    qf_git_rev_exists(g, side))
+		return QF_OK;
+	(void)qf_diag_error(d, NULL, "QF021", NULL,
+	                    "\"%s\" is no folder or file here, nor a "
+	                    "revision of the repository",
+	                    side);
+	qf_diag_hint(d, "a side is a folder, a *.yaml, *.yml or *.json file, "
+	                "or a branch, tag or commit id; check the path");
+	return QF_EUSAGE;
+}
+
 /* Load a side that is a directory or file on disk. */
 static int load_disk_side(struct qf_compile *c, const char *side,
                           const struct args *a, struct qf_git **g,
@@ -144,6 +178,9 @@ static int load_side(struct qf_compile *c, const char *side,
 			goto done;
 		}
 	}
+	rc = missing_path(side, *g, d);
+	if (rc)
+		goto done;
 	if (a->path)
 		qf_strlist_add(&sub, a->path);
 	held = a->path ? qf_git_holds(*g, side, a->path, d) : 1;
@@ -385,7 +422,7 @@ static int merge_side(const char *side, const char *base, const char *head,
 	const char *what = qf_fs_is_dir(side) ? "folder" : "file";
 
 	if (access(side, F_OK) || qf_git_rev_exists(g, side))
-		return QF_OK;
+		return missing_path(side, g, d);
 	(void)qf_diag_error(d, NULL, "QF021", NULL,
 	                    "\"%s\" is a %s here, not a revision: BASE...HEAD "
 	                    "compares HEAD with where it parted from BASE "

@@ -254,28 +254,45 @@ static void load_tenant_flavours(struct loader *L, const struct qf_spec_pool *p,
 		        "non-empty \"flavours\" list)");
 }
 
+/*
+ * A count of spec.gpus; *read is 1 when it is what the file says (absent,
+ * or a whole number in range), 0 when it was replaced after an error (a
+ * string, 1e400, past the limit): comparing a replaced value made up a
+ * second problem ("lendable 8 is above committed 0").
+ */
+static int64_t gpus_count(struct loader *L, const json_t *gpus, const char *key,
+                          int64_t dflt, struct qf_loc *loc, int *read)
+{
+	const json_t *v = json_object_get(gpus, key);
+	size_t errors = L->d->nerrors;
+	int64_t x = qf_spec__get_count(L, gpus, key, "spec.gpus", 0,
+	                               QF_SPEC_MAX_GPUS, dflt, loc);
+
+	*read = (!v || json_is_integer(v)) && L->d->nerrors == errors;
+	return x;
+}
+
 static void load_gpus(struct loader *L, const struct qf_spec_pool *p,
                       struct qf_spec_tenant *t, const json_t *gpus)
 {
 	const char *b = "spec.gpus";
+	int c_read, b_read, l_read;
 
 	qf_spec__check_fields(L, gpus, b, gpus_fields,
 	                      QF_ARRAY_SIZE(gpus_fields));
 	t->committed =
-	        qf_spec__get_count(L, gpus, "committed", b, 0, QF_SPEC_MAX_GPUS,
-	                           0, &t->committed_loc);
-	t->burst = qf_spec__get_count(L, gpus, "burst", b, 0, QF_SPEC_MAX_GPUS,
-	                              t->committed, &t->burst_loc);
-	t->lendable =
-	        qf_spec__get_count(L, gpus, "lendable", b, 0, QF_SPEC_MAX_GPUS,
-	                           t->committed, &t->lendable_loc);
-	if (t->burst < t->committed)
+	        gpus_count(L, gpus, "committed", 0, &t->committed_loc, &c_read);
+	t->burst = gpus_count(L, gpus, "burst", t->committed, &t->burst_loc,
+	                      &b_read);
+	t->lendable = gpus_count(L, gpus, "lendable", t->committed,
+	                         &t->lendable_loc, &l_read);
+	if (c_read && b_read && t->burst < t->committed)
 		qf_spec__error_at(
 		        L, t->burst_loc, "QF309", "spec.gpus.burst",
 		        "burst %lld is below committed %lld; burst is the "
 		        "ceiling and includes the committed GPUs",
 		        (long long)t->burst, (long long)t->committed);
-	if (t->lendable > t->committed)
+	if (c_read && l_read && t->lendable > t->committed)
 		qf_spec__error_at(
 		        L, t->lendable_loc, "QF310", "spec.gpus.lendable",
 		        "lendable %lld is above committed %lld; a tenant can "

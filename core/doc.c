@@ -168,6 +168,9 @@ static const struct syntax_hint syntax_hints[] = {
 	{ "control characters are not allowed",
 	  "the file may be binary or in an unexpected encoding" },
 	{ "invalid leading UTF-8 octet", "save the file as UTF-8" },
+	{ "invalid trailing UTF-8 octet",
+	  "save the file as UTF-8; a byte of 0x80 or more alone is text "
+	  "in Latin-1 or another 8-bit encoding" },
 };
 
 static void add_syntax_hint(struct loader *L, const char *problem)
@@ -180,10 +183,39 @@ static void add_syntax_hint(struct loader *L, const char *problem)
 	qf_diag_hint(L->d, "expected well-formed YAML 1.1 or JSON");
 }
 
+static size_t index_offset(struct loader *L, size_t index);
+
+/*
+ * The offset of a no-break space (U+00A0, pasted from a web page or a
+ * word processor) in the indentation of the line holding off or of the
+ * line before it, else SIZE_MAX.  YAML takes it for text, not a space, so
+ * the error libyaml reports is about something else ("mapping values are
+ * not allowed"), often on the next line.
+ */
+static size_t indent_nbsp(const struct loader *L, size_t off)
+{
+	size_t start = off < L->len ? off : L->len;
+
+	for (int line = 0; line < 2 && start > 0; line++) {
+		size_t i;
+
+		start -= line > 0; /* onto the line before */
+		while (start > 0 && L->data[start - 1] != '\n')
+			start--;
+		for (i = start; i < L->len && L->data[i] == ' '; i++)
+			;
+		if (i + 1 < L->len && (unsigned char)L->data[i] == 0xC2 &&
+		    (unsigned char)L->data[i + 1] == 0xA0)
+			return i;
+	}
+	return SIZE_MAX;
+}
+
 static int parser_error(struct loader *L)
 {
 	yaml_parser_t *p = &L->parser;
 	const char *problem = p->problem ? p->problem : "unknown error";
+	size_t nbsp = SIZE_MAX;
 	struct qf_loc loc;
 
 	if (p->error == YAML_MEMORY_ERROR) {
@@ -193,7 +225,24 @@ static int parser_error(struct loader *L)
 		                    "out of memory while parsing");
 		return QF_ERR;
 	}
-	if (p->error == YAML_READER_ERROR) {
+	if (p->error == YAML_READER_ERROR &&
+	    !strcmp(problem, "invalid trailing UTF-8 octet")) {
+		/* libyaml names the byte that does not continue a sequence
+		 * (the quote after a Latin-1 é), not the one at fault */
+		size_t at = L->in_off + p->problem_offset;
+
+		while (at > 0 &&
+		       ((unsigned char)L->data[at - 1] & 0xC0) == 0x80)
+			at--;
+		at -= at > 0;
+		loc = offset_loc(L, at);
+		qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
+		              "invalid input: byte 0x%02X is not UTF-8 here "
+		              "(byte 0x%02X after it does not continue its "
+		              "sequence)",
+		              (unsigned char)L->data[at],
+		              (unsigned)p->problem_value);
+	} else if (p->error == YAML_READER_ERROR) {
 		loc = offset_loc(L, L->in_off + p->problem_offset);
 		if (p->problem_value != -1)
 			qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
@@ -223,6 +272,17 @@ static int parser_error(struct loader *L)
 		else
 			qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
 			              "YAML syntax error: %s", problem);
+		nbsp = indent_nbsp(L, index_offset(L, p->problem_mark.index));
+	}
+	if (nbsp != SIZE_MAX) {
+		struct qf_loc at = offset_loc(L, nbsp);
+
+		qf_diag_hint(L->d,
+		             "line %u indents with a no-break space (U+00A0) "
+		             "at column %u, which YAML reads as text: indent "
+		             "with plain spaces",
+		             at.line, at.col);
+		return QF_EINVAL;
 	}
 	add_syntax_hint(L, problem);
 	return QF_EINVAL;

@@ -456,14 +456,16 @@ static int create_tmp(struct qf_buf *tmp, int dirfd, const char *name,
 		            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 		                    O_CLOEXEC,
 		            0666);
-		if (fd >= 0 || errno != EEXIST)
-			return fd >= 0 ? fd
-			               : io_error(
-			                         d, shown,
-			                         "create a temporary file beside it");
+		if (fd >= 0)
+			return fd;
+		if (errno != EEXIST)
+			break;
 	}
-	errno = EEXIST;
-	return io_error(d, shown, "create a temporary file beside it");
+	/* an output that cannot be written is no finding about the input:
+	 * exit 2 whatever errno says (ENOENT, -o /proc/self, exited 1 as a
+	 * missing input does) */
+	(void)io_error(d, shown, "create a temporary file beside it");
+	return QF_EIO;
 }
 
 /*
