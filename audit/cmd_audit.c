@@ -414,8 +414,18 @@ static int input_unusable(const char *p, const char *db, int below,
 	/* reported here, so that no database is created for an input
 	 * that cannot be read (ingest --db new.db typo.yaml) */
 	if (stat(p, &st)) {
-		(void)qf_diag_error(d, &loc, NULL, NULL, "cannot open: %s",
-		                    strerror(errno));
+		struct qf_buf to = QF_BUF_INIT;
+
+		if (errno == ENOENT && qf_fs_dangling_link(p, &to))
+			(void)qf_diag_error(
+			        d, &loc, NULL, NULL,
+			        "cannot open: it is a symbolic link "
+			        "to %s, which does not exist",
+			        to.buf);
+		else
+			(void)qf_diag_error(d, &loc, NULL, NULL,
+			                    "cannot open: %s", strerror(errno));
+		qf_buf_release(&to);
 		return 1;
 	}
 	if (S_ISREG(st.st_mode) && st.st_size == 0) {

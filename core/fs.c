@@ -20,11 +20,37 @@
 #include "core/alloc.h"
 #include "core/banned.h"
 
+int qf_fs_dangling_link(const char *path, struct qf_buf *to)
+{
+	struct stat st;
+	char t[4096];
+	ssize_t n;
+
+	if (lstat(path, &st) || !S_ISLNK(st.st_mode) || !stat(path, &st))
+		return 0;
+	n = readlink(path, t, sizeof(t) - 1);
+	if (n <= 0)
+		return 0;
+	qf_buf_add(to, t, (size_t)n);
+	return 1;
+}
+
 static int io_error(struct qf_diags *d, const char *path, const char *what)
 {
 	int e = errno;
 	struct qf_loc loc = { path, 0, 0 };
+	struct qf_buf to = QF_BUF_INIT;
 
+	/* "No such file or directory" of a path ls shows: a dangling link */
+	if (e == ENOENT && qf_fs_dangling_link(path, &to)) {
+		qf_diag_error(d, &loc, "QF002", NULL,
+		              "cannot %s: it is a symbolic link to %s, which "
+		              "does not exist",
+		              what, to.buf);
+		qf_buf_release(&to);
+		errno = e;
+		return QF_ENOTFOUND;
+	}
 	qf_diag_error(d, &loc, "QF002", NULL, "cannot %s: %s", what,
 	              strerror(e));
 	return e == ENOENT ? QF_ENOTFOUND : QF_EIO;

@@ -33,6 +33,10 @@
  */
 #define QF_FS_TMP_PREFIX ".quotaflow-tmp-"
 
+/* 1 when path is a symbolic link to nothing, with its target appended to
+ * to: "No such file or directory" of a name ls shows needs saying so. */
+int qf_fs_dangling_link(const char *path, struct qf_buf *to);
+
 /* Read path ("-" = stdin) into out (appended). */
 int qf_fs_read(struct qf_buf *out, const char *path, size_t max_bytes,
                struct qf_diags *d) QF_MUST_CHECK;
