@@ -23,6 +23,7 @@
 
 #include "core/alloc.h"
 #include "core/fs.h"
+#include "core/when.h"
 #include "core/banned.h"
 
 #define QF_STR_(x) #x
@@ -1784,15 +1785,6 @@ static int64_t days_from_civil(int64_t y, int m, int dd)
 	return era * 146097 + doe - 719468;
 }
 
-static int month_days(int y, int m)
-{
-	static const int days[] = { 31, 28, 31, 30, 31, 30,
-		                    31, 31, 30, 31, 30, 31 };
-	int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-
-	return days[m - 1] + (m == 2 && leap);
-}
-
 int qf_evdb_parse_time(int64_t *out_ms, const char *s)
 {
 	int y, mo, dd, h, mi, se, oh = 0, om = 0, sign = 0;
@@ -1824,8 +1816,9 @@ int qf_evdb_parse_time(int64_t *out_ms, const char *s)
 	}
 	/* as Kubernetes reads metav1.Time (Go's time.Parse): a day the
 	 * month has, no leap second, an offset of at most 23:59 */
-	if (*p || mo < 1 || mo > 12 || dd < 1 || dd > month_days(y, mo) ||
-	    h > 23 || mi > 59 || se > 59 || oh > 23 || om > 59)
+	if (*p || mo < 1 || mo > 12 || dd < 1 ||
+	    dd > qf_when_days_in_month(y, mo) || h > 23 || mi > 59 || se > 59 ||
+	    oh > 23 || om > 59)
 		return QF_EINVAL;
 	*out_ms = ((days_from_civil(y, mo, dd) * 24 + h) * 60 + mi) * 60000 +
 	          (int64_t)se * 1000 + ms -

@@ -20,7 +20,7 @@ static int take_digits(const char **p, int n, int *v)
 	return 0;
 }
 
-static int days_in_month(int y, int m)
+int qf_when_days_in_month(int y, int m)
 {
 	static const int days[] = { 31, 28, 31, 30, 31, 30,
 		                    31, 31, 30, 31, 30, 31 };
@@ -101,7 +101,7 @@ int qf_when_normalise(struct qf_buf *out, const char *s, const char **why)
 	if (*p || w.mo < 1 || w.mo > 12 || w.h > 23 || w.mi > 59 || w.se > 60 ||
 	    w.oh > 23 || w.om > 59)
 		return -1;
-	if (w.dd < 1 || w.dd > days_in_month(w.y, w.mo)) {
+	if (w.dd < 1 || w.dd > qf_when_days_in_month(w.y, w.mo)) {
 		*why = "names no day of the calendar";
 		return -1;
 	}
@@ -157,7 +157,7 @@ int qf_when_is_rfc3339(const char *s, const char **why)
 	    num2(s + 8) > 31 || num2(s + 11) > 23 || num2(s + 14) > 59)
 		return 0;
 	if (num2(s + 8) >
-	    days_in_month(num2(s) * 100 + num2(s + 2), num2(s + 5))) {
+	    qf_when_days_in_month(num2(s) * 100 + num2(s + 2), num2(s + 5))) {
 		*why = "the month has no such day";
 		return 0;
 	}

@@ -33,4 +33,7 @@ int qf_when_normalise(struct qf_buf *out, const char *s, const char **why);
  */
 int qf_when_is_rfc3339(const char *s, const char **why);
 
+/* Days of month m (1-12) of year y, leap years counted. */
+int qf_when_days_in_month(int y, int m);
+
 #endif
