@@ -14,6 +14,7 @@
 #include "core/qty.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -403,6 +404,32 @@ void qf_qty_from_milli(struct qf_qty *out, int64_t milli)
 	out->exp10 = -3;
 	out->neg = milli < 0;
 	out->format = QF_QTY_DECIMAL_SI;
+	normalize(out);
+}
+
+double qf_qty_to_double(const struct qf_qty *q)
+{
+	double v = (double)q->mag * pow(10.0, (double)q->exp10);
+
+	return q->neg ? -v : v;
+}
+
+void qf_qty_from_double(struct qf_qty *out, double v)
+{
+	int32_t e = -9;
+	double s;
+
+	memset(out, 0, sizeof(*out));
+	out->format = QF_QTY_DECIMAL_SI;
+	if (!(v > 0) || isinf(v))
+		return;
+	while (v * pow(10.0, (double)-e) >= 1.8e19)
+		e++;
+	s = v * pow(10.0, (double)-e);
+	/* a double carries about 16 digits: 0.3 is 299999999.99999994 nano,
+	 * which rounding down would print as 299999999n, not 300m */
+	out->mag = (uint64_t)floor(s + s * 1e-12);
+	out->exp10 = e;
 	normalize(out);
 }
 

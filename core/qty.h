@@ -117,6 +117,13 @@ int qf_qty_to_milli(int64_t *out, const struct qf_qty *q) QF_MUST_CHECK;
  */
 int qf_qty_to_int(int64_t *out, const struct qf_qty *q) QF_MUST_CHECK;
 
+/* The value as a double (approximate, as Quantity.AsApproximateFloat64). */
+double qf_qty_to_double(const struct qf_qty *q);
+
+/* A non-negative DecimalSI quantity of v rounded down to 1n, as Kueue's
+ * resource.MulByFloat rounds (NaN, infinities and v <= 0 give 0). */
+void qf_qty_from_double(struct qf_qty *out, double v);
+
 /*
  * Kueue amount of q for `resource` (Kueue: pkg/resources/amount.go
  * AmountFromQuantity): milli-units for "cpu", base units otherwise, rounded

@@ -19,6 +19,7 @@
 
 #include "core/alloc.h"
 #include "core/qty.h"
+#include "runtime/afs.h"
 #include "runtime/dump.h"
 #include "runtime/fairshare.h"
 #include "core/banned.h"
@@ -199,6 +200,14 @@ static json_t *lq_conditions(struct ctl *c, const json_t *obj,
 	        old, 0);
 }
 
+static json_t *time_text(int64_t ms)
+{
+	char b[32];
+
+	qf_model_format_time(b, ms);
+	return json_string(b);
+}
+
 /* A LocalQueue's usage, when its ClusterQueue exists. */
 static void lq_usage(struct ctl *c, json_t *st, const json_t *obj,
                      const int64_t *use)
@@ -288,6 +297,7 @@ static json_t *status_of(struct ctl *c, int kind, const json_t *obj,
 		const struct qf_model_lq *lq = qf_model_find_lq(
 		        &c->m, qf_api_meta_str(obj, "namespace"),
 		        qf_api_meta_str(obj, "name"));
+		json_t *fs;
 
 		/* Kueue counts no pending workload for a stopped LocalQueue */
 		if (lq && lq->stop != QF_STOP_NONE)
@@ -298,6 +308,13 @@ static json_t *status_of(struct ctl *c, int kind, const json_t *obj,
 		        lq_conditions(c, obj,
 		                      json_object_get(st, "conditions")));
 		lq_usage(c, st, obj, &n->lq_use[lrow * n->stride]);
+		/* admission fair sharing: the LocalQueue controller's
+		 * consumedResources (runtime/afs.h) */
+		fs = qf_afs_lq_status(c->e, lq, time_text);
+		if (fs)
+			json_object_set_new(st, "fairSharing", fs);
+		else
+			json_object_del(st, "fairSharing");
 	}
 	return st;
 }

@@ -12,6 +12,7 @@
 
 #include "core/alloc.h"
 #include "core/qty.h"
+#include "runtime/afs.h"
 #include "runtime/assign.h"
 #include "runtime/fairshare.h"
 #include "runtime/model.h"
@@ -648,7 +649,7 @@ static json_t *lq_json(struct dump *s, size_t i, const int64_t *row)
 	int status;
 	int64_t since;
 	json_t *spec = json_pack("{s:s}", "clusterQueue", lq->cq);
-	json_t *st;
+	json_t *st, *fs;
 
 	if (lq->stop != QF_STOP_NONE)
 		json_object_set_new(spec, "stopPolicy",
@@ -676,6 +677,9 @@ static json_t *lq_json(struct dump *s, size_t i, const int64_t *row)
 		json_object_set_new(st, "flavorsUsage",
 		                    qf_dump_lq_flavors(s->e, cq, row + 3, 1));
 	}
+	fs = qf_afs_lq_status(s->e, lq, time_json);
+	if (fs)
+		json_object_set_new(st, "fairSharing", fs);
 	return json_pack("{s:s,s:s,s:{s:s,s:s},s:o,s:o}", "apiVersion",
 	                 "kueue.x-k8s.io/v1beta2", "kind", "LocalQueue",
 	                 "metadata", "name", lq->name, "namespace", lq->ns,

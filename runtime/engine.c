@@ -13,6 +13,7 @@
 
 #include "core/alloc.h"
 #include "core/qty.h"
+#include "runtime/afs.h"
 #include "runtime/preempt.h"
 #include "core/banned.h"
 
@@ -124,6 +125,7 @@ void qf_engine_usage_tick(struct qf_engine *e, struct qf_ecq *q)
 
 void qf_engine_set_time(struct qf_engine *e, int64_t now_ms)
 {
+	qf_afs_advance(e, now_ms);
 	e->now_ms = now_ms;
 }
 
@@ -775,6 +777,7 @@ void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
 		return;
 	if (w->cq >= 0)
 		qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
+	qf_afs_forget(e, w);
 	if (w->state == QF_WL_RESERVED)
 		release_quota_keep(e, w, 1);
 	w->state = QF_WL_FINISHED;
@@ -793,6 +796,7 @@ void qf_engine_delete(struct qf_engine *e, struct qf_wl *w)
 {
 	if (w->state == QF_WL_DELETED)
 		return;
+	qf_afs_forget(e, w);
 	if (w->cq >= 0)
 		qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
 	if (w->state == QF_WL_RESERVED)
@@ -892,6 +896,8 @@ void qf_engine_set_active(struct qf_engine *e, struct qf_wl *w, int active)
 			                "The workload is deactivated");
 			return;
 		}
+		/* Kueue: reconcileAfsPenaltiesOnUpdate, inactive unreserved */
+		qf_afs_forget(e, w);
 		if (w->cq >= 0)
 			qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
 		qf_engine_enqueue(e, w); /* QuotaReserved: Deactivated */
@@ -1388,6 +1394,7 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 	for (size_t i = 0; i < e->ncq; i++)
 		e->cq[i].root = qf_quota_root(&e->q, i);
 	track_lq_active(e);
+	qf_afs_sync(e);
 	reattach_workloads(e);
 	drain(e);
 	qf_engine_reap(e);
@@ -1470,10 +1477,12 @@ void qf_engine_free(struct qf_engine *e)
 			free(w->checks[c].message);
 		}
 		free(w->checks);
+		free(w->afs_pen);
 		free(w->key);
 		free(w);
 	}
 	free(e->wl);
+	qf_afs_free(e->afs);
 	free(e->key_wl);
 	free(e->gen);
 	release_structure(e);

@@ -138,6 +138,15 @@ struct qf_wl {
 	int32_t scan_cq;     /* ClusterQueue it was computed for */
 	uint64_t scan_gen;   /* that tree's generation then */
 	uint64_t scan_cycle; /* the cycle it was computed in */
+	/* admission fair sharing (runtime/afs.h): the entry penalty pushed at
+	 * its reservation and not settled yet, by ledger resource, and the
+	 * ledger entry holding it (1-based, 0 none); its LocalQueue's usage
+	 * as of this cycle when afs_has (a holder of such a ClusterQueue) */
+	double *afs_pen; /* owned [afs_npen] */
+	uint32_t afs_npen;
+	int32_t afs_pen_lq;
+	double afs_usage;
+	uint8_t afs_has;
 };
 
 /* Per-ClusterQueue runtime state. */
@@ -192,6 +201,7 @@ struct qf_engine {
 	uint64_t cycle_sig; /* cohorts on parent cycles last warned of */
 	int built;          /* the first build and workload sync are done */
 	int reap_due; /* a terminating ClusterQueue lost its last holder */
+	struct qf_afs *afs; /* owned: admission fair sharing, or NULL */
 };
 
 /* Create an engine over `m` and build it (see qf_engine_rebuild). */

@@ -17,6 +17,7 @@
 #include "core/alloc.h"
 #include "core/buf.h"
 #include "core/qty.h"
+#include "runtime/afs.h"
 #include "core/banned.h"
 
 int qf_engine_cmp_str(const void *a, const void *b)
@@ -367,6 +368,7 @@ static void admit(struct qf_engine *e, struct qf_wl *w)
 
 	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 1, "Admitted",
 	                   "The workload is admitted");
+	qf_afs_admitted(e, w);
 	w->finish_at_ms = qf_engine_run_end(e, w);
 	qf_buf_addf(&m,
 	            "Admitted by ClusterQueue %s, wait time since reservation "

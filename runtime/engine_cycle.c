@@ -15,6 +15,7 @@
 
 #include "core/alloc.h"
 #include "core/qty.h"
+#include "runtime/afs.h"
 #include "runtime/assign.h"
 #include "runtime/fairshare.h"
 #include "runtime/limitrange.h"
@@ -705,10 +706,12 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	qf_buf_addf(&msg, "Quota reserved in ClusterQueue %s", cq->name);
 	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 1, "QuotaReserved",
 	                   msg.buf);
-	if (ready)
+	qf_afs_reserved(e, w);
+	if (ready) {
 		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 1, "Admitted",
 		                   "The workload is admitted");
-	else
+		qf_afs_admitted(e, w);
+	} else
 		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0,
 		                   "UnsatisfiedAdmissionChecks",
 		                   "The workload has not all checks ready");
@@ -990,6 +993,7 @@ static void pop_heads(struct cycle *c)
 {
 	struct qf_engine *e = c->e;
 
+	qf_afs_cycle(e);
 	for (size_t i = 0; i < e->ncq; i++) {
 		struct qf_queue_item *it;
 

@@ -808,6 +808,10 @@ static const struct enum_row stop_rows[] = {
 	{ "Hold", QF_STOP_HOLD },
 	{ "HoldAndDrain", QF_STOP_DRAIN },
 };
+static const struct enum_row afs_mode_rows[] = {
+	{ "NoAdmissionFairSharing", 0 },
+	{ "UsageBasedAdmissionFairSharing", 1 },
+};
 
 static double weight_of(struct rd *r, const json_t *spec)
 {
@@ -1012,6 +1016,9 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 	c.stop = enum_at(r, spec, "stopPolicy", stop_rows,
 	                 QF_ARRAY_SIZE(stop_rows), QF_STOP_NONE);
 	c.weight = weight_of(r, spec);
+	c.afs = enum_at(r, json_object_get(spec, "admissionScope"),
+	                "admissionMode", afs_mode_rows,
+	                QF_ARRAY_SIZE(afs_mode_rows), 0);
 	if (read_selector(r, &c.nsel,
 	                  json_object_get(spec, "namespaceSelector"),
 	                  "namespaceSelector") < 0 ||
@@ -1172,6 +1179,51 @@ static int read_rf(struct rd *r, const json_t *o, const char *name)
 	return 0;
 }
 
+void qf_model_amts_free(struct qf_model_amt *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i].res);
+	free(v);
+}
+
+static void free_lq(struct qf_model_lq *lq)
+{
+	free(lq->ns);
+	free(lq->name);
+	free(lq->cq);
+	qf_model_amts_free(lq->seed, lq->nseed);
+}
+
+/* status.fairSharing.admissionFairSharingStatus.consumedResources: the
+ * usage Kueue's LocalQueue controller seeds admission fair sharing with
+ * (initializeAfsIfNeeded), kept across restarts in the status. */
+static void read_lq_seed(struct rd *r, const json_t *o, struct qf_model_lq *lq)
+{
+	const json_t *afs = json_object_get(
+	        json_object_get(json_object_get(o, "status"), "fairSharing"),
+	        "admissionFairSharingStatus");
+	const json_t *cr = json_object_get(afs, "consumedResources");
+	const char *k;
+	const json_t *v;
+
+	lq->has_seed = json_is_object(afs);
+	json_object_foreach ((json_t *)cr, k, v) {
+		struct qf_qty q;
+
+		if (qty_of(r, cr, k, v, &q) < 0)
+			return;
+		if (qf_qty_sign(&q) < 0) {
+			(void)bad(r, cr, k, NULL,
+			          "%s must be greater than or equal to 0", k);
+			return;
+		}
+		lq->seed = qf_xrealloc(lq->seed,
+		                       (lq->nseed + 1) * sizeof(*lq->seed));
+		lq->seed[lq->nseed].res = qf_xstrdup(k);
+		lq->seed[lq->nseed++].v = qf_qty_to_double(&q);
+	}
+}
+
 static int read_lq(struct rd *r, const json_t *o, const char *name,
                    const char *ns)
 {
@@ -1181,11 +1233,19 @@ static int read_lq(struct rd *r, const json_t *o, const char *name,
 	struct qf_model_lq *slot = qf_model_find_lq(r->m, ns, name);
 	int stop = enum_at(r, spec, "stopPolicy", stop_rows,
 	                   QF_ARRAY_SIZE(stop_rows), QF_STOP_NONE);
+	double weight = weight_of(r, spec);
+	struct qf_model_lq seed = { 0 };
 
-	if (!cq)
+	read_lq_seed(r, o, &seed);
+	if (!cq || r->rc < 0) {
+		qf_model_amts_free(seed.seed, seed.nseed);
 		return r->rc;
+	}
 	if (slot) {
 		free(slot->cq);
+		qf_model_amts_free(slot->seed, slot->nseed);
+		slot->seed = NULL;
+		slot->nseed = 0;
 	} else {
 		struct qf_buf k = QF_BUF_INIT;
 
@@ -1197,9 +1257,15 @@ static int read_lq(struct rd *r, const json_t *o, const char *name,
 		slot->name = qf_xstrdup(name);
 		slot->active_was = -1;
 		slot->active_since_ms = 0;
+		slot->seed = NULL;
+		slot->nseed = 0;
 	}
 	slot->cq = qf_xstrdup(cq);
 	slot->stop = stop;
+	slot->weight = weight;
+	slot->seed = seed.seed;
+	slot->nseed = seed.nseed;
+	slot->has_seed = seed.has_seed;
 	return r->rc;
 }
 
@@ -2965,9 +3031,7 @@ static int delete_lq(struct qf_model *m, const char *ns, const char *name)
 
 	if (i >= 0) {
 		ix_del(&m->lq_ix, k.buf);
-		free(m->lq[i].ns);
-		free(m->lq[i].name);
-		free(m->lq[i].cq);
+		free_lq(&m->lq[i]);
 		m->lq[i] = m->lq[--m->nlq];
 		if ((size_t)i < m->nlq)
 			ix_set(&m->lq_ix,
@@ -3102,11 +3166,8 @@ void qf_model_clear_policy(struct qf_model *m)
 		free_cq(&m->cq[i]);
 	for (size_t i = 0; i < m->nco; i++)
 		free_cohort(&m->co[i]);
-	for (size_t i = 0; i < m->nlq; i++) {
-		free(m->lq[i].ns);
-		free(m->lq[i].name);
-		free(m->lq[i].cq);
-	}
+	for (size_t i = 0; i < m->nlq; i++)
+		free_lq(&m->lq[i]);
 	for (size_t i = 0; i < m->nwpc; i++)
 		free(m->wpc[i].name);
 	for (size_t i = 0; i < m->nac; i++)

@@ -207,6 +207,9 @@ struct qf_model_cq {
 	enum qf_model_fungibility when_borrow, when_preempt;
 	enum qf_model_preference preference;
 	enum qf_model_stop stop;
+	/* admissionScope.admissionMode UsageBasedAdmissionFairSharing: its
+	 * LocalQueues take turns by decayed usage (runtime/afs.h) */
+	int afs;
 	struct qf_model_cq_ac *checks; /* owned: required admission checks */
 	size_t nchecks;
 	double weight; /* fairSharing.weight, default 1 */
@@ -234,9 +237,24 @@ struct qf_model_cohort {
 	struct qf_loc parent_loc; /* of spec.parentName, else loc */
 };
 
+/* A resource amount in base units (cores, bytes) as a float, for
+ * admission fair sharing. */
+struct qf_model_amt {
+	char *res; /* owned */
+	double v;
+};
+
+void qf_model_amts_free(struct qf_model_amt *v, size_t n);
+
 struct qf_model_lq {
 	char *ns, *name, *cq; /* owned */
 	enum qf_model_stop stop;
+	double weight; /* spec.fairSharing.weight, default 1 */
+	/* status.fairSharing.admissionFairSharingStatus.consumedResources,
+	 * which seeds its usage (has_seed 0: no such status) */
+	struct qf_model_amt *seed; /* owned */
+	size_t nseed;
+	int has_seed;
 	/* its Active status as the engine last built it (-1: not yet) and
 	 * when that last changed, as a ClusterQueue's (kept across
 	 * updates, set by runtime/engine.c) */
@@ -441,6 +459,12 @@ struct qf_model_config {
 	int64_t retain_finished_ms, retain_deactivated_ms;
 	struct qf_model_selector managed_ns; /* owned; present if given */
 	char *kueue_ns; /* owned: Configuration namespace (defaulted) */
+	/* admissionFairSharing, unless featureGates turn AdmissionFairSharing
+	 * off (beta, on by default since Kueue v0.15) */
+	int afs;
+	int64_t afs_half_life_ms, afs_sampling_ms;
+	struct qf_model_amt *afs_weights; /* owned: resourceWeights */
+	size_t nafs_weights;
 };
 
 struct qf_model {

@@ -84,6 +84,7 @@ void qf_model_config_release(struct qf_model_config *c)
 	free(c->xf);
 	free(c->kueue_ns);
 	qf_model_selector_release(&c->managed_ns);
+	qf_model_amts_free(c->afs_weights, c->nafs_weights);
 	memset(c, 0, sizeof(*c));
 	c->gen = gen;
 }
@@ -345,6 +346,91 @@ static void read_xforms(struct cr *c, struct qf_model *m, const json_t *res,
 	}
 }
 
+/* One duration of admissionFairSharing; `positive` when 0 is refused. */
+static void read_afs_duration(struct cr *c, const json_t *afs, const char *key,
+                              int positive, int64_t *ms)
+{
+	const json_t *v = json_object_get(afs, key);
+	struct qf_buf path = QF_BUF_INIT;
+
+	if (!v || json_is_null(v))
+		return;
+	qf_buf_addf(&path, "admissionFairSharing.%s", key);
+	if (!json_is_string(v) ||
+	    qf_opt_parse_duration(ms, json_string_value(v)) < 0)
+		fail_key(c, afs, key, path.buf,
+		         "must be a duration such as 30s, 10m or 168h");
+	else if (positive && *ms <= 0)
+		fail_key(c, afs, key, path.buf, "must be greater than 0");
+	qf_buf_release(&path);
+}
+
+static void read_afs_weights(struct cr *c, const json_t *afs,
+                             struct qf_model_config *out)
+{
+	const json_t *w = json_object_get(afs, "resourceWeights");
+	struct qf_buf path = QF_BUF_INIT;
+	const char *k;
+	const json_t *v;
+
+	if (w && !json_is_null(w) && !json_is_object(w)) {
+		fail_key(c, afs, "resourceWeights",
+		         "admissionFairSharing.resourceWeights",
+		         "must be a mapping of resource names to numbers");
+		return;
+	}
+	json_object_foreach ((json_t *)w, k, v) {
+		struct qf_model_amt *a;
+
+		if (!json_is_number(v) || json_number_value(v) < 0) {
+			struct qf_loc loc = loc_key(c, w, k);
+
+			qf_buf_setlen(&path, 0);
+			qf_buf_addf(&path,
+			            "admissionFairSharing.resourceWeights.%s",
+			            k);
+			fail_at(c, &loc, path.buf,
+			        "the weight of %s must be a number greater than "
+			        "or equal to 0",
+			        k);
+			continue;
+		}
+		out->afs_weights = qf_xrealloc(
+		        out->afs_weights,
+		        (out->nafs_weights + 1) * sizeof(*out->afs_weights));
+		a = &out->afs_weights[out->nafs_weights++];
+		a->res = qf_xstrdup(k);
+		a->v = json_number_value(v);
+	}
+	qf_buf_release(&path);
+}
+
+/* admissionFairSharing (Kueue: config validation.go
+ * validateAdmissionFairSharing; usageSamplingInterval defaults to 5m),
+ * on while the AdmissionFairSharing gate is (beta, default on). */
+static void read_afs(struct cr *c, const json_t *obj,
+                     struct qf_model_config *out)
+{
+	const json_t *afs = json_object_get(obj, "admissionFairSharing");
+	const json_t *gates = json_object_get(obj, "featureGates");
+	const json_t *gate = json_object_get(gates, "AdmissionFairSharing");
+
+	if (!afs || json_is_null(afs))
+		return;
+	if (!json_is_object(afs)) {
+		fail_key(c, obj, "admissionFairSharing", "admissionFairSharing",
+		         "must be a mapping");
+		return;
+	}
+	out->afs_sampling_ms = (int64_t)5 * 60 * 1000; /* Kueue's default */
+	read_afs_duration(c, afs, "usageHalfLifeTime", 0,
+	                  &out->afs_half_life_ms);
+	read_afs_duration(c, afs, "usageSamplingInterval", 1,
+	                  &out->afs_sampling_ms);
+	read_afs_weights(c, afs, out);
+	out->afs = !json_is_false(gate);
+}
+
 /* fairSharing: v1beta1 has `enable`; in v1beta2 the block's presence. */
 static int read_fair_sharing(const json_t *obj)
 {
@@ -504,6 +590,7 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 	read_requeue_timestamp(c, obj, &cfg);
 	read_retentions(c, obj, &cfg);
 	read_job_management(c, obj, &cfg);
+	read_afs(c, obj, &cfg);
 	if (c->rc < 0) {
 		qf_model_config_release(&cfg);
 		return c->rc;

@@ -241,6 +241,13 @@ int qf_preempt_cand_cmp(const struct qf_wl *a, const struct qf_wl *b,
 		return a->evicted ? -1 : 1;
 	if (ain != bin)
 		return ain ? 1 : -1;
+	/* admission fair sharing: within one ClusterQueue, the workloads of
+	 * the LocalQueue that used more go first (runtime/afs.h A3) */
+	if (a->afs_has && b->afs_has && a->adm_cq == b->adm_cq &&
+	    strcmp(a->m->queue ? a->m->queue : "",
+	           b->m->queue ? b->m->queue : "") != 0 &&
+	    a->afs_usage != b->afs_usage)
+		return a->afs_usage > b->afs_usage ? -1 : 1;
 	if (a->qi.priority != b->qi.priority)
 		return a->qi.priority < b->qi.priority ? -1 : 1;
 	if (a->reserved_ms != b->reserved_ms)

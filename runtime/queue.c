@@ -9,6 +9,7 @@
  */
 #include "runtime/queue.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,9 +54,27 @@ int qf_queue_item_cmp(const struct qf_queue_item *a,
 	return strcmp(a->key, b->key);
 }
 
+/* Go's cmp.Compare on float64: NaN before every number. */
+static int afs_cmp(double a, double b)
+{
+	int an = isnan(a), bn = isnan(b);
+
+	if (an || bn)
+		return bn - an;
+	return a < b ? -1 : a > b;
+}
+
 static int before(const struct qf_queue *q, const struct qf_queue_item *a,
                   const struct qf_queue_item *b)
 {
+	/* Kueue: queueOrderingFunc: the LocalQueue's usage wraps the rest,
+	 * the sticky workload included (U5) */
+	if (q->afs) {
+		int c = afs_cmp(a->afs, b->afs);
+
+		if (c)
+			return c < 0;
+	}
 	/* Kueue: pkg/cache/queue/cluster_queue.go baseCompareFunc (U1) */
 	if (q->sticky == a)
 		return 1;
@@ -138,6 +157,8 @@ static void hdel(const struct qf_queue *q, struct qf_queue_heap *h, size_t i)
 }
 
 /* ----- the class heap ----- */
+
+static void cdown(struct qf_queue *q, size_t i);
 
 static int cbefore(const struct qf_queue *q, const struct qf_queue_class *a,
                    const struct qf_queue_class *b)
@@ -449,4 +470,24 @@ size_t qf_queue_flush_inadmissible(struct qf_queue *q)
 	q->nactive += q->nparked;
 	q->nparked = 0;
 	return n;
+}
+
+void qf_queue_rekey(struct qf_queue *q,
+                    double (*key)(const struct qf_queue_item *it, void *arg),
+                    void *arg)
+{
+	for (size_t i = 0; i < q->nall; i++) {
+		struct qf_queue_class *c = q->all[i];
+
+		for (int s = 0; s < 2; s++) {
+			struct qf_queue_heap *h = &c->h[s];
+
+			for (size_t k = 0; k < h->n; k++)
+				h->v[k]->afs = key(h->v[k], arg);
+			for (size_t k = h->n / 2; k-- > 0;)
+				down(q, h, k);
+		}
+	}
+	for (size_t k = q->nclasses / 2; k-- > 0;)
+		cdown(q, k);
 }

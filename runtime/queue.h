@@ -25,6 +25,10 @@
  *   U4  With equivalence hashing, a BestEffortFIFO NoFit / no-candidates
  *       head drags every heap item with the same shape hash into the
  *       inadmissible set.
+ *   U5  With admission fair sharing (q->afs), lower item->afs (its
+ *       LocalQueue's usage) goes first, before U1 and the sticky item;
+ *       the keys change over time, so the caller sets them all with
+ *       qf_queue_rekey before it pops.
  */
 #ifndef QF_QUEUE_H
 #define QF_QUEUE_H
@@ -47,6 +51,8 @@ struct qf_queue_item {
 	const char *uid;  /* borrowed, may be "" */
 	const char *key;  /* borrowed "ns/name" */
 	uint64_t hash;    /* scheduling-equivalence shape hash, 0 = none */
+	double afs; /* U5 key: its LocalQueue's usage (Kueue: LocalQueueFSUsage)
+	             */
 	struct qf_queue_class *cls; /* set by the queue */
 	size_t pos;                 /* index in its class's heap */
 	uint8_t where;              /* NONE, ACTIVE (= queued) or INFLIGHT */
@@ -103,6 +109,7 @@ struct qf_queue {
 	int strict;                         /* StrictFIFO */
 	uint64_t pop_cycle;                 /* bumped by every pop */
 	uint64_t flush_cycle; /* pop_cycle at the last inadmissible flush */
+	int afs;              /* U5: order by item->afs first */
 };
 
 void qf_queue_init(struct qf_queue *q, int strict);
@@ -146,6 +153,12 @@ enum qf_queue_where qf_queue_item_where(const struct qf_queue_item *it);
 /* Item ordering of U1 without the sticky rule: <0 when a goes first. */
 int qf_queue_item_cmp(const struct qf_queue_item *a,
                       const struct qf_queue_item *b);
+
+/* Set every item's afs key (active and inadmissible) to key(it, arg)
+ * and restore the heaps: O(n). */
+void qf_queue_rekey(struct qf_queue *q,
+                    double (*key)(const struct qf_queue_item *it, void *arg),
+                    void *arg);
 
 static inline size_t qf_queue_pending(const struct qf_queue *q)
 {

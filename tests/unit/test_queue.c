@@ -1,9 +1,11 @@
 /*
  * test_queue.c - runtime/queue.c: heap order (U1), requeue rules of the
- * two strategies (U2, U3) and equivalence-hash parking (U4).
+ * two strategies (U2, U3), equivalence-hash parking (U4) and the admission
+ * fair sharing key (U5).
  */
 #include "tests/unit/qf_test.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "runtime/queue.h"
@@ -197,6 +199,48 @@ static void test_queue_sticky_preemptor_goes_first(void **state)
 	qf_queue_release(&q);
 }
 
+/* U5: with admission fair sharing, lower LocalQueue usage first, before
+ * priority and the sticky item; rekey re-sorts parked items too. */
+static double usage_by_key(const struct qf_queue_item *it, void *arg)
+{
+	(void)arg;
+	/* "ns/a..." used most, "ns/b..." least, "ns/n..." NaN (first) */
+	switch (it->key[3]) {
+	case 'a':
+		return 5.0;
+	case 'b':
+		return 1.0;
+	default:
+		return NAN;
+	}
+}
+
+static void test_queue_afs_usage_first(void **state)
+{
+	struct qf_queue q;
+	struct qf_queue_item a, b, b2, n;
+
+	(void)state;
+	qf_queue_init(&q, 0);
+	q.afs = 1;
+	item(&a, 9, 0, "ns/a", 1); /* highest priority, busiest queue */
+	item(&b, 0, 20, "ns/b", 2);
+	item(&b2, 0, 10, "ns/b2", 3); /* same queue, older */
+	item(&n, 0, 30, "ns/n", 4);
+	qf_queue_push(&q, &a);
+	qf_queue_push(&q, &b);
+	qf_queue_push(&q, &b2);
+	qf_queue_push(&q, &n);
+	qf_queue_set_sticky(&q, &a);
+	qf_queue_rekey(&q, usage_by_key, NULL);
+	assert_ptr_equal(qf_queue_pop(&q), &n);  /* NaN sorts first (Go) */
+	assert_ptr_equal(qf_queue_pop(&q), &b2); /* then usage 1, by time */
+	assert_ptr_equal(qf_queue_pop(&q), &b);
+	assert_ptr_equal(qf_queue_pop(&q), &a); /* sticky, priority: last */
+	assert_null(qf_queue_pop(&q));
+	qf_queue_release(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -207,6 +251,7 @@ int main(void)
 		cmocka_unit_test(test_queue_parks_equivalent_workloads),
 		cmocka_unit_test(test_queue_late_equivalent_parked),
 		cmocka_unit_test(test_queue_sticky_preemptor_goes_first),
+		cmocka_unit_test(test_queue_afs_usage_first),
 	};
 	return cmocka_run_group_tests_name("queue", tests, NULL, NULL);
 }
