@@ -5,7 +5,8 @@
  * of a template that names runtimeClassName and has no overhead, then the
  * namespace's LimitRange defaults for containers (limits from `default`,
  * requests from `defaultRequest`, for resources the container does not
- * set).  Requests falling back to limits is the model's own reading of
+ * set), and from its Pod limits for pod-level resources (KEP-2837).
+ * Requests falling back to limits is the model's own reading of
  * every container.  The Workload's spec is not changed (Kueue adjusts an
  * in-memory copy), only what the model derives its requests from.
  */
@@ -48,15 +49,18 @@ static void merge_keep_first(json_t *dst, const json_t *src)
 }
 
 /*
- * The Container summary's default and defaultRequest (Kueue:
- * limitrange.Summarize keeps the first value met), each item with the API
- * server's defaulting (SetDefaults_LimitRangeItem: default from max,
- * defaultRequest from default, then from min), which a LimitRange read
- * back from a cluster already carries.
+ * The summary's default and defaultRequest of limit type `type` (Kueue:
+ * limitrange.Summarize keeps the first value met).  A Container item
+ * gets the API server's defaulting (SetDefaults_LimitRangeItem: default
+ * from max, defaultRequest from default, then from min), which a
+ * LimitRange read back from a cluster already carries; a Pod item has
+ * none.
  */
-static void container_defaults(const struct qf_model *m, const char *ns,
-                               json_t *dflt, json_t *dreq)
+static void type_defaults(const struct qf_model *m, const char *ns,
+                          const char *type, json_t *dflt, json_t *dreq)
 {
+	int ctr = !strcmp(type, "Container");
+
 	const struct qf_model_lr *lrs[QF_MODEL_MAX_LIMITRANGES];
 	size_t n = ranges_in(m, ns, lrs, QF_MODEL_MAX_LIMITRANGES);
 
@@ -67,17 +71,20 @@ static void container_defaults(const struct qf_model *m, const char *ns,
 			        json_string_value(json_object_get(it, "type"));
 			json_t *d = json_object(), *r = json_object();
 
-			if (!t || strcmp(t, "Container") != 0) {
+			if (!t || strcmp(t, type) != 0) {
 				json_decref(d);
 				json_decref(r);
 				continue;
 			}
 			merge_keep_first(d, json_object_get(it, "default"));
-			merge_keep_first(d, json_object_get(it, "max"));
+			if (ctr)
+				merge_keep_first(d, json_object_get(it, "max"));
 			merge_keep_first(r,
 			                 json_object_get(it, "defaultRequest"));
-			merge_keep_first(r, d);
-			merge_keep_first(r, json_object_get(it, "min"));
+			if (ctr) {
+				merge_keep_first(r, d);
+				merge_keep_first(r, json_object_get(it, "min"));
+			}
 			merge_keep_first(dflt, d);
 			merge_keep_first(dreq, r);
 			json_decref(d);
@@ -122,6 +129,26 @@ static int apply_defaults(json_t *spec, const json_t *dflt, const json_t *dreq)
 	return changed;
 }
 
+/* Kueue: handlePodLimitRange, the pod-level resources (KEP-2837) of a
+ * spec that sets them (an empty spec.resources too), from the Pod type. */
+static int apply_pod_defaults(json_t *spec, const json_t *dflt,
+                              const json_t *dreq)
+{
+	json_t *res = json_object_get(spec, "resources");
+	json_t *lim, *req;
+	size_t nl, nr;
+
+	if (!json_is_object(res))
+		return 0;
+	lim = child(res, "limits");
+	req = child(res, "requests");
+	nl = json_object_size(lim);
+	nr = json_object_size(req);
+	merge_keep_first(lim, dflt);
+	merge_keep_first(req, dreq);
+	return json_object_size(lim) != nl || json_object_size(req) != nr;
+}
+
 /* Kueue: handlePodOverhead: a template naming a RuntimeClass and giving
  * no overhead gets the class's overhead.podFixed (a missing class adds
  * nothing). */
@@ -164,14 +191,17 @@ static int may_change(const struct qf_model *m, const struct qf_model_wl *w)
 json_t *qf_model_adjusted_podsets(const struct qf_model *m,
                                   const struct qf_model_wl *w)
 {
-	json_t *dflt, *dreq, *out;
+	json_t *dflt, *dreq, *pdflt, *pdreq, *out;
 	int changed = 0;
 
 	if (!w->podsets_json || !may_change(m, w))
 		return NULL;
 	dflt = json_object();
 	dreq = json_object();
-	container_defaults(m, w->ns, dflt, dreq);
+	pdflt = json_object();
+	pdreq = json_object();
+	type_defaults(m, w->ns, "Container", dflt, dreq);
+	type_defaults(m, w->ns, "Pod", pdflt, pdreq);
 	out = json_deep_copy(w->podsets_json);
 	for (size_t i = 0; i < json_array_size(out); i++) {
 		json_t *spec = json_object_get(
@@ -183,6 +213,8 @@ json_t *qf_model_adjusted_podsets(const struct qf_model *m,
 		changed |= apply_overhead(m, spec);
 		if (json_object_size(dflt) || json_object_size(dreq))
 			changed |= apply_defaults(spec, dflt, dreq);
+		if (json_object_size(pdflt) || json_object_size(pdreq))
+			changed |= apply_pod_defaults(spec, pdflt, pdreq);
 	}
 	if (!changed) {
 		json_decref(out);
@@ -190,5 +222,7 @@ json_t *qf_model_adjusted_podsets(const struct qf_model *m,
 	}
 	json_decref(dflt);
 	json_decref(dreq);
+	json_decref(pdflt);
+	json_decref(pdreq);
 	return out;
 }
