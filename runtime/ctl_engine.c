@@ -574,7 +574,7 @@ int ctl_wl_set_priority(struct ctl *c, struct qf_wl *w, struct qf_model_wl *nw)
 		w->m->priority = nw->priority;
 		w->m->generation++;
 		if (w->state != QF_WL_PENDING)
-			w->qi.priority = nw->priority;
+			w->qi.priority = qf_engine_priority(c->e, w->m);
 		mark(c, w->key);
 		c->need_cycle = 1;
 		rc = qf_engine_rebuild(c->e, &d);

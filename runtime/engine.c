@@ -210,13 +210,16 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
-/* Scheduling-equivalence shape: queue, priority, pod set shapes. */
-static uint64_t shape_hash(const struct qf_model_wl *m)
+/* Scheduling-equivalence shape: queue, effective priority, pod set
+ * shapes. */
+static uint64_t shape_hash(const struct qf_engine *e,
+                           const struct qf_model_wl *m)
 {
 	uint64_t h = 14695981039346656037ull;
+	int64_t prio = qf_engine_priority(e, m);
 
 	h = fnv(h, m->queue, strlen(m->queue) + 1);
-	h = fnv(h, &m->priority, sizeof(m->priority));
+	h = fnv(h, &prio, sizeof(prio));
 	for (size_t i = 0; i < m->nps; i++) {
 		const struct qf_model_podset *ps = &m->ps[i];
 		int32_t live = qf_model_ps_live_count(ps);
@@ -262,6 +265,38 @@ static int32_t find_cq_index(const struct qf_engine *e, const char *name)
 
 /* Put a pending workload in its ClusterQueue's queue (Kueue:
  * pkg/cache/queue/manager.go AddOrUpdateWorkload), or record why not. */
+int32_t qf_engine_boost(const struct qf_engine *e, const struct qf_model_wl *m)
+{
+	const char *s = json_string_value(
+	        json_object_get(json_object_get(m->meta_json, "annotations"),
+	                        "kueue.x-k8s.io/priority-boost"));
+	int64_t v = 0;
+	int neg = 0;
+
+	if (!e->m->cfg.priority_boost || !s || !*s)
+		return 0;
+	/* strconv.ParseInt(s, 10, 32): a sign, then only digits */
+	if (*s == '+' || *s == '-')
+		neg = *s++ == '-';
+	if (!*s)
+		return 0;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return 0;
+		v = v * 10 + (*s - '0');
+		if (v > (int64_t)INT32_MAX + 1)
+			return 0;
+	}
+	v = neg ? -v : v;
+	return v < INT32_MIN || v > INT32_MAX ? 0 : (int32_t)v;
+}
+
+int64_t qf_engine_priority(const struct qf_engine *e,
+                           const struct qf_model_wl *m)
+{
+	return (int64_t)m->priority + qf_engine_boost(e, m);
+}
+
 /* Kueue: workload.go Ordering.GetQueueOrderTimestamp: a workload evicted
  * by the PodsReady timeout (unless waitForPodsReady's requeuingStrategy
  * says Creation; Eviction is the default, waitForPodsReady on or not) or by
@@ -444,11 +479,11 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 	/* Kueue: a workload in backoff (requeueState.requeueAt) waits */
 	if (w->requeue_at_ms > e->now_ms)
 		goto done;
-	w->qi.priority = m->priority;
+	w->qi.priority = qf_engine_priority(e, m);
 	w->qi.ts_ms = queue_order_ms(e, w);
 	w->qi.uid = m->uid;
 	w->qi.key = w->key;
-	w->qi.hash = e->hashing ? shape_hash(m) : 0;
+	w->qi.hash = e->hashing ? shape_hash(e, m) : 0;
 	qf_queue_push(&e->cq[w->cq].queue, &w->qi);
 	bypassed(e, w, eligible);
 done:
@@ -609,7 +644,7 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 		        m->requeued_ms >= 0 ? m->requeued_ms : m->created_ms;
 		w->qi.uid = m->uid;
 		w->qi.key = w->key;
-		w->qi.priority = m->priority;
+		w->qi.priority = qf_engine_priority(e, m);
 		w->qi.ts_ms = m->created_ms;
 		e->wl = qf_grow(e->wl, sizeof(struct qf_wl *), &e->awl,
 		                e->nwl + 1);
@@ -654,7 +689,7 @@ size_t qf_engine_wpc_set(struct qf_engine *e, const char *name, int32_t value,
 		    w->m->priority == value)
 			continue;
 		w->m->priority = value;
-		w->qi.priority = value;
+		w->qi.priority = qf_engine_priority(e, w->m);
 		if (changed)
 			changed(arg, w);
 		n++;

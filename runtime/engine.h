@@ -220,6 +220,14 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d) QF_MUST_CHECK;
 
 void qf_engine_set_time(struct qf_engine *e, int64_t now_ms);
 
+/* Kueue: priority.EffectivePriority: spec.priority plus the
+ * kueue.x-k8s.io/priority-boost annotation while the Configuration's
+ * featureGates turn PriorityBoost on (alpha, off by default); a value
+ * strconv.ParseInt(s, 10, 32) refuses counts 0. */
+int32_t qf_engine_boost(const struct qf_engine *e, const struct qf_model_wl *m);
+int64_t qf_engine_priority(const struct qf_engine *e,
+                           const struct qf_model_wl *m);
+
 /*
  * Take the model's workloads that the engine has not seen yet (the tail of
  * m->wls) into the engine: holders get their quota, others are queued.

@@ -9,6 +9,7 @@
  */
 #include "runtime/engine.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -486,6 +487,19 @@ static void reserve_capacity(struct cycle *c, struct entry *en)
 	}
 }
 
+/* Kueue: the effective priorities a Preempted event ends with. */
+static void priorities(const struct qf_engine *e, struct qf_buf *b,
+                       const struct qf_wl *p, const struct qf_wl *v)
+{
+	qf_buf_addf(b,
+	            "preemptor effective priority: %" PRId64 " (base: %" PRId32
+	            ", boost: %" PRId32 "); preemptee effective priority: "
+	            "%" PRId64 " (base: %" PRId32 ", boost: %" PRId32 ")",
+	            qf_engine_priority(e, p->m), p->m->priority,
+	            qf_engine_boost(e, p->m), qf_engine_priority(e, v->m),
+	            v->m->priority, qf_engine_boost(e, v->m));
+}
+
 static void preemption_message(struct qf_engine *e, struct qf_buf *b,
                                const struct qf_wl *pre, int32_t pre_cq,
                                const struct qf_wl *victim, const char *reason)
@@ -514,7 +528,7 @@ static void preemption_message(struct qf_engine *e, struct qf_buf *b,
 static void issue_preemptions(struct cycle *c, struct entry *en)
 {
 	struct qf_engine *e = c->e;
-	struct qf_buf msg = QF_BUF_INIT, full = QF_BUF_INIT;
+	struct qf_buf msg = QF_BUF_INIT, full = QF_BUF_INIT, prio = QF_BUF_INIT;
 	struct qf_event ev;
 	size_t issued = 0;
 
@@ -546,13 +560,10 @@ static void issue_preemptions(struct cycle *c, struct entry *en)
 		ev.cluster_queue = e->cq[v->adm_cq].m->name;
 		ev.message = msg.buf;
 		qf_engine_emit(e, &ev);
+		qf_buf_reset(&prio);
+		priorities(e, &prio, en->w, v);
 		qf_buf_reset(&full);
-		qf_buf_addf(&full,
-		            "%s; preemptor effective priority: %d (base: %d, "
-		            "boost: 0); preemptee effective priority: %d "
-		            "(base: %d, boost: 0)",
-		            msg.buf, en->w->m->priority, en->w->m->priority,
-		            v->m->priority, v->m->priority);
+		qf_buf_addf(&full, "%s; %s", msg.buf, prio.buf);
 		ev.reason = "Preempted";
 		ev.message = full.buf;
 		ev.preemptor = en->w->key;
@@ -562,13 +573,9 @@ static void issue_preemptions(struct cycle *c, struct entry *en)
 		qf_buf_reset(&full);
 		qf_buf_addf(
 		        &full,
-		        "Preempted workload %s (UID: %s) in ClusterQueue %s; "
-		        "preemptor effective priority: %d (base: %d, boost: "
-		        "0); preemptee effective priority: %d (base: %d, "
-		        "boost: 0)",
+		        "Preempted workload %s (UID: %s) in ClusterQueue %s; %s",
 		        v->key, *v->m->uid ? v->m->uid : "UNKNOWN",
-		        e->cq[v->adm_cq].m->name, en->w->m->priority,
-		        en->w->m->priority, v->m->priority, v->m->priority);
+		        e->cq[v->adm_cq].m->name, prio.buf);
 		memset(&ev, 0, sizeof(ev));
 		ev.time_ms = e->now_ms;
 		ev.type = "Normal";
@@ -587,6 +594,7 @@ static void issue_preemptions(struct cycle *c, struct entry *en)
 	en->requeue = QF_REQUEUE_PENDING_PREEMPTION;
 	qf_buf_release(&msg);
 	qf_buf_release(&full);
+	qf_buf_release(&prio);
 }
 
 static void add_cell(struct qf_event_cell **v, size_t *n, size_t *alloc,

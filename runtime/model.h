@@ -463,6 +463,8 @@ struct qf_model_config {
 	 * off (beta, on by default since Kueue v0.15) */
 	int afs;
 	int64_t afs_half_life_ms, afs_sampling_ms;
+	/* featureGates.PriorityBoost (alpha, off by default) */
+	int priority_boost;
 	struct qf_model_amt *afs_weights; /* owned: resourceWeights */
 	size_t nafs_weights;
 };

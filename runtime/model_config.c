@@ -591,6 +591,8 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 	read_retentions(c, obj, &cfg);
 	read_job_management(c, obj, &cfg);
 	read_afs(c, obj, &cfg);
+	cfg.priority_boost = json_is_true(json_object_get(
+	        json_object_get(obj, "featureGates"), "PriorityBoost"));
 	if (c->rc < 0) {
 		qf_model_config_release(&cfg);
 		return c->rc;
