@@ -205,6 +205,10 @@ void ctl_respond_json(struct qf_http_resp *rs, int code, const json_t *j);
 void ctl_respond_err(struct qf_http_resp *rs, const struct qf_api_err *e);
 void ctl_status(struct qf_http_resp *rs, int code, const char *reason,
                 const char *msg);
+/* ctl_visibility.c: a request to Kueue's visibility API answered into
+ * rs (1), or not one (0). */
+int ctl_visibility(struct ctl *c, const struct qf_http_req *hr,
+                   struct qf_http_resp *rs);
 /* The object as served under `version` (new reference). */
 json_t *ctl_served(const json_t *obj, int kind, const char *version);
 /* Append the text of ctl_served(obj, ...) to b, without the copy. */

@@ -371,6 +371,8 @@ route(struct ctl *c, const struct qf_http_req *hr, struct qf_http_resp *rs)
 		qf_api_openapi_v2(&rs->body, pb);
 		return disp;
 	}
+	if (ctl_visibility(c, hr, rs))
+		return disp;
 	if (qf_api_route(&rq, hr->method, hr->uri, &err) < 0 ||
 	    (as = qf_api_accept(hr->accept, &err)) < 0 ||
 	    (rq.verb == QF_API_WATCH && ctl_watch_rv(c, &rq, &rv, &err) < 0)) {

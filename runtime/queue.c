@@ -491,3 +491,46 @@ void qf_queue_rekey(struct qf_queue *q,
 	for (size_t k = q->nclasses / 2; k-- > 0;)
 		cdown(q, k);
 }
+
+/* Stable merge sort of v[0..n) in queue order (U5, then U1). */
+static void sort_items(const struct qf_queue *q, struct qf_queue_item **v,
+                       size_t n)
+{
+	struct qf_queue_item **tmp;
+
+	if (n < 2)
+		return;
+	tmp = qf_xcalloc(n, sizeof(struct qf_queue_item *));
+	for (size_t w = 1; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n;
+			size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t i = lo, j = mid, k = lo;
+
+			while (i < mid && j < hi)
+				tmp[k++] =
+				        before(q, v[j], v[i]) ? v[j++] : v[i++];
+			while (i < mid)
+				tmp[k++] = v[i++];
+			while (j < hi)
+				tmp[k++] = v[j++];
+		}
+		memcpy(v, tmp, n * sizeof(struct qf_queue_item *));
+	}
+	free(tmp);
+}
+
+size_t qf_queue_ordered(const struct qf_queue *q, struct qf_queue_item ***out)
+{
+	size_t n = 0, k = 0;
+
+	for (size_t i = 0; i < q->nall; i++)
+		n += q->all[i]->h[0].n + q->all[i]->h[1].n;
+	*out = qf_xcalloc(n + 1, sizeof(struct qf_queue_item *));
+	for (size_t i = 0; i < q->nall; i++)
+		for (int s = 0; s < 2; s++)
+			for (size_t j = 0; j < q->all[i]->h[s].n; j++)
+				(*out)[k++] = q->all[i]->h[s].v[j];
+	sort_items(q, *out, n);
+	return n;
+}

@@ -5,7 +5,9 @@
 #
 #   install-deps.sh build    compile quotaflow (make, make demo)
 #   install-deps.sh test     build + cmocka and the real peers the tests drive
-#                            (kubectl, promtool, chromium, sqlite3)
+#                            (kubectl, promtool, chromium, sqlite3), and
+#                            python3, which reads JSON in some controller
+#                            suites
 #   install-deps.sh check    test + clang and its sanitizer runtime
 #                            (make check, make fuzz)
 #   install-deps.sh lint     build + clang-format, clang-tidy, cppcheck and
@@ -26,7 +28,7 @@ fi
 
 BUILD_PKGS="build-essential pkg-config libyaml-dev libjansson-dev libgit2-dev \
 libsqlite3-dev libpcre2-dev libssl-dev libmicrohttpd-dev"
-TEST_PKGS="libcmocka-dev prometheus chromium sqlite3 git"
+TEST_PKGS="libcmocka-dev prometheus chromium sqlite3 git python3"
 CHECK_PKGS="clang libclang-rt-dev"
 LINT_PKGS="clang-format clang-tidy cppcheck bear"
 DEB_PKGS="dpkg-dev debootstrap"
