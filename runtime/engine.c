@@ -263,8 +263,7 @@ static int32_t find_cq_index(const struct qf_engine *e, const char *name)
 	return -1;
 }
 
-/* Put a pending workload in its ClusterQueue's queue (Kueue:
- * pkg/cache/queue/manager.go AddOrUpdateWorkload), or record why not. */
+/* Kueue: pkg/util/priority PriorityBoost and EffectivePriority. */
 int32_t qf_engine_boost(const struct qf_engine *e, const struct qf_model_wl *m)
 {
 	const char *s = json_string_value(
@@ -301,17 +300,24 @@ int64_t qf_engine_priority(const struct qf_engine *e,
  * by the PodsReady timeout (unless waitForPodsReady's requeuingStrategy
  * says Creation; Eviction is the default, waitForPodsReady on or not) or by
  * an admission check queues by that eviction's time (behind what was
- * created before it), any other by its creation (the preemption branch
- * needs PrioritySortingWithinCohort off). */
+ * created before it); with PrioritySortingWithinCohort off, one
+ * preempted InCohortReclaimWhileBorrowing by that preemption's time; any
+ * other by its creation. */
 static int64_t queue_order_ms(const struct qf_engine *e, const struct qf_wl *w)
 {
 	const struct qf_cond *ev = &w->cond[QF_COND_EVICTED];
+	const struct qf_cond *pr = &w->cond[QF_COND_PREEMPTED];
 
 	if (ev->set && ev->status && ev->reason && ev->ltt_ms >= 0 &&
 	    (!strcmp(ev->reason, "AdmissionCheck") ||
 	     (!strcmp(ev->reason, "PodsReadyTimeout") &&
 	      !e->m->cfg.requeue_by_creation)))
 		return ev->ltt_ms;
+	/* the epsilon puts it strictly after its preemptor */
+	if (e->m->cfg.no_prio_sorting && pr->set && pr->status && pr->reason &&
+	    !strcmp(pr->reason, "InCohortReclaimWhileBorrowing") &&
+	    pr->ltt_ms >= 0)
+		return pr->ltt_ms + 1;
 	return w->m->created_ms;
 }
 

@@ -241,8 +241,10 @@ static void partial_admission(struct cycle *c, struct entry *en)
 	en->requeue = QF_REQUEUE_GENERIC;
 }
 
-/* Kueue: scheduler.go entryOrdering (classical iterator). */
-static int entry_cmp(const struct entry *a, const struct entry *b)
+/* Kueue: scheduler.go makeClassicalIterator; priority only while the
+ * PrioritySortingWithinCohort gate is on (the default). */
+static int entry_cmp(const struct qf_engine *e, const struct entry *a,
+                     const struct entry *b)
 {
 	int c;
 
@@ -250,7 +252,8 @@ static int entry_cmp(const struct entry *a, const struct entry *b)
 		return a->nominated ? -1 : 1;
 	if (a->a.borrow != b->a.borrow)
 		return a->a.borrow < b->a.borrow ? -1 : 1;
-	if (a->w->qi.priority != b->w->qi.priority)
+	if (!e->m->cfg.no_prio_sorting &&
+	    a->w->qi.priority != b->w->qi.priority)
 		return a->w->qi.priority > b->w->qi.priority ? -1 : 1;
 	if (a->w->qi.ts_ms != b->w->qi.ts_ms)
 		return a->w->qi.ts_ms < b->w->qi.ts_ms ? -1 : 1;
@@ -258,14 +261,14 @@ static int entry_cmp(const struct entry *a, const struct entry *b)
 	return c ? c : strcmp(a->w->key, b->w->key);
 }
 
-static void sort_entries(struct entry *v, size_t n)
+static void sort_entries(const struct qf_engine *e, struct entry *v, size_t n)
 {
 	/* insertion sort: one entry per ClusterQueue head, stable */
 	for (size_t i = 1; i < n; i++) {
 		struct entry x = v[i];
 		size_t j = i;
 
-		while (j > 0 && entry_cmp(&x, &v[j - 1]) < 0) {
+		while (j > 0 && entry_cmp(e, &x, &v[j - 1]) < 0) {
 			v[j] = v[j - 1];
 			j--;
 		}
@@ -323,14 +326,16 @@ static size_t depth_of(const struct qf_engine *e, int32_t node)
 
 /* a before b at a cohort whose children on their paths are at index ka,
  * kb of their value arrays. */
-static int fs_less(const struct entry *a, const struct fsval *va,
-                   const struct entry *b, const struct fsval *vb)
+static int fs_less(const struct qf_engine *e, const struct entry *a,
+                   const struct fsval *va, const struct entry *b,
+                   const struct fsval *vb)
 {
 	if (va->borrowing != vb->borrowing)
 		return !va->borrowing; /* FairSharingPrioritizeNonBorrowing */
 	if (qf_fairshare_cmp(va->drs, vb->drs) != 0) /* Kueue: CompareDRS */
 		return qf_fairshare_cmp(va->drs, vb->drs) < 0;
-	if (a->w->qi.priority != b->w->qi.priority)
+	if (!e->m->cfg.no_prio_sorting &&
+	    a->w->qi.priority != b->w->qi.priority)
 		return a->w->qi.priority > b->w->qi.priority;
 	return a->w->qi.ts_ms < b->w->qi.ts_ms;
 }
@@ -371,7 +376,7 @@ static int32_t bracket(const struct tour *t, size_t node, size_t node_depth)
 			}
 			kb = t->depth[cand] - node_depth - 1;
 			ka = t->depth[best] - node_depth - 1;
-			if (fs_less(&t->v[cand], &t->vals[cand][kb],
+			if (fs_less(t->e, &t->v[cand], &t->vals[cand][kb],
 			            &t->v[best], &t->vals[best][ka]))
 				best = cand;
 		}
@@ -1049,7 +1054,7 @@ int qf_engine_cycle(struct qf_engine *e)
 	/* 2-3. nominate against the current tree, then order */
 	for (size_t i = 0; i < n; i++)
 		nominate(&c, &c.v[i]);
-	sort_entries(c.v, n);
+	sort_entries(e, c.v, n);
 	/* 4. process */
 	if (e->m->fair_sharing)
 		fair_process(&c);

@@ -465,6 +465,10 @@ struct qf_model_config {
 	int64_t afs_half_life_ms, afs_sampling_ms;
 	/* featureGates.PriorityBoost (alpha, off by default) */
 	int priority_boost;
+	/* featureGates.PrioritySortingWithinCohort: false (beta, on by
+	 * default): the cycle orders heads without priority, and a workload
+	 * reclaimed while borrowing queues just after its preemption */
+	int no_prio_sorting;
 	struct qf_model_amt *afs_weights; /* owned: resourceWeights */
 	size_t nafs_weights;
 };

@@ -593,6 +593,9 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 	read_afs(c, obj, &cfg);
 	cfg.priority_boost = json_is_true(json_object_get(
 	        json_object_get(obj, "featureGates"), "PriorityBoost"));
+	cfg.no_prio_sorting = json_is_false(
+	        json_object_get(json_object_get(obj, "featureGates"),
+	                        "PrioritySortingWithinCohort"));
 	if (c->rc < 0) {
 		qf_model_config_release(&cfg);
 		return c->rc;
