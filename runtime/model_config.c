@@ -23,6 +23,7 @@
 #include "core/doc.h"
 #include "core/opt.h"
 #include "core/qty.h"
+#include "core/suggest.h"
 #include "core/banned.h"
 
 #define RULE "QF510"
@@ -570,6 +571,115 @@ static void read_job_management(struct cr *c, const json_t *obj,
 		check_managed_ns(c, obj, cfg);
 }
 
+/* The Configuration's own fields (Kueue: apis/config/v1beta2 and v1beta1
+ * configuration_types.go, ControllerManager inlined); queueVisibility is
+ * v1beta1's, visibilityServer v1beta2's. */
+static const char *const cfg_fields[] = {
+	"apiVersion",
+	"kind",
+	"namespace",
+	"manageJobsWithoutQueueName",
+	"managedJobsNamespaceSelector",
+	"internalCertManagement",
+	"waitForPodsReady",
+	"clientConnection",
+	"integrations",
+	"multiKueue",
+	"fairSharing",
+	"admissionFairSharing",
+	"resources",
+	"featureGates",
+	"objectRetentionPolicies",
+	"webhook",
+	"leaderElection",
+	"metrics",
+	"health",
+	"pprofBindAddress",
+	"controller",
+	"tls",
+	"queueVisibility",
+	"visibilityServer",
+};
+
+/* Kueue decodes its Configuration strictly (pkg/config/config.go
+ * serializer.EnableStrict): a field it does not know stops the manager. */
+static void check_fields(struct cr *c, const json_t *obj)
+{
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+	int v1 = av && strstr(av, "v1beta1") != NULL;
+	const char *k;
+	const json_t *v;
+
+	json_object_foreach ((json_t *)obj, k, v) {
+		size_t n = QF_ARRAY_SIZE(cfg_fields);
+		const char *near;
+		struct qf_loc loc;
+		int known = 0;
+
+		for (size_t i = 0; i < n && !known; i++)
+			known = !strcmp(k, cfg_fields[i]);
+		if (known && ((v1 && !strcmp(k, "visibilityServer")) ||
+		              (!v1 && !strcmp(k, "queueVisibility"))))
+			known = 0;
+		if (known)
+			continue;
+		near = qf_suggest_closest(k, cfg_fields, n - 2, 3);
+		loc = c->doc ? qf_doc_loc_key(c->doc, obj, k) : c->at;
+		fail_at(c, &loc, k,
+		        "unknown field \"%s\": Kueue decodes its Configuration "
+		        "strictly and would not start%s%s%s",
+		        k, near ? " (did you mean " : "", near ? near : "",
+		        near ? "?)" : "");
+	}
+}
+
+/* What Kueue would do and simulate does not model: a warning (QF511),
+ * so the run is not taken for what the cluster would do. */
+static void warn_unmodelled(struct cr *c, const json_t *obj)
+{
+	static const char *const modelled[] = { "AdmissionFairSharing",
+		                                "PriorityBoost",
+		                                "PrioritySortingWithinCohort" };
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+	const json_t *wfpr = json_object_get(obj, "waitForPodsReady");
+	const json_t *gates = json_object_get(obj, "featureGates");
+	const char *k;
+	const json_t *v;
+
+	if (json_is_object(wfpr) &&
+	    ((av && strstr(av, "v1beta1"))
+	             ? json_is_true(json_object_get(wfpr, "enable"))
+	             : 1)) {
+		struct qf_loc loc = loc_key(c, obj, "waitForPodsReady");
+
+		(void)qf_diag_add(
+		        c->d, QF_SEV_WARNING, &loc, "QF511", "waitForPodsReady",
+		        "waitForPodsReady is not simulated (there are "
+		        "no pods): no workload is evicted for a "
+		        "PodsReady timeout and blockAdmission holds "
+		        "nothing back; only "
+		        "requeuingStrategy.timestamp is read");
+	}
+	json_object_foreach ((json_t *)gates, k, v) {
+		int known = 0;
+		struct qf_loc loc;
+
+		for (size_t i = 0; i < QF_ARRAY_SIZE(modelled) && !known; i++)
+			known = !strcmp(k, modelled[i]);
+		if (known)
+			continue;
+		loc = c->doc ? qf_doc_loc_key(c->doc, gates, k) : c->at;
+		(void)qf_diag_add(c->d, QF_SEV_WARNING, &loc, "QF511",
+		                  "featureGates",
+		                  "feature gate %s is not modelled: simulate "
+		                  "behaves as Kueue with its default, whatever "
+		                  "it is set to here (modelled: "
+		                  "AdmissionFairSharing, PriorityBoost, "
+		                  "PrioritySortingWithinCohort)",
+		                  k);
+	}
+}
+
 static int read_configuration(struct cr *c, struct qf_model *m,
                               const json_t *obj)
 {
@@ -579,6 +689,7 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 	size_t nstrategy = 0;
 
 	memset(&cfg, 0, sizeof(cfg));
+	check_fields(c, obj);
 	if (res && !json_is_null(res) && !json_is_object(res))
 		fail_key(c, obj, "resources", "resources", "must be a mapping");
 	else if (res) {
@@ -600,6 +711,7 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 		qf_model_config_release(&cfg);
 		return c->rc;
 	}
+	warn_unmodelled(c, obj);
 	cfg.gen = m->cfg.gen + 1;
 	qf_model_config_release(&m->cfg);
 	m->cfg = cfg;
