@@ -571,6 +571,88 @@ static void read_job_management(struct cr *c, const json_t *obj,
 		check_managed_ns(c, obj, cfg);
 }
 
+/* A field of block `path` (obj, a mapping) that is not in fields[0..n):
+ * the error check_fields gives at the top level. */
+static void check_block(struct cr *c, const json_t *obj, const char *path,
+                        const char *const *fields, size_t n)
+{
+	const char *k;
+	const json_t *v;
+
+	if (!json_is_object(obj))
+		return;
+	json_object_foreach ((json_t *)obj, k, v) {
+		const char *near;
+		struct qf_buf p = QF_BUF_INIT;
+		struct qf_loc loc;
+		int known = 0;
+
+		for (size_t i = 0; i < n && !known; i++)
+			known = !strcmp(k, fields[i]);
+		if (known)
+			continue;
+		near = qf_suggest_closest(k, fields, n, 4);
+		loc = c->doc ? qf_doc_loc_key(c->doc, obj, k) : c->at;
+		qf_buf_addf(&p, "%s.%s", path, k);
+		fail_at(c, &loc, p.buf,
+		        "unknown field \"%s\" in %s: Kueue decodes its "
+		        "Configuration strictly and would not start%s%s%s",
+		        k, path, near ? " (did you mean " : "",
+		        near ? near : "", near ? "?)" : "");
+		qf_buf_release(&p);
+	}
+}
+
+/* The blocks simulate reads, field by field (Kueue: configuration_types.go
+ * of each version; v1beta2 dropped fairSharing.enable and
+ * waitForPodsReady.enable, their presence enables them). */
+static void check_blocks(struct cr *c, const json_t *obj, int v1)
+{
+	static const char *const fs[] = { "preemptionStrategies", "enable" };
+	static const char *const afs[] = { "usageHalfLifeTime",
+		                           "usageSamplingInterval",
+		                           "resourceWeights" };
+	static const char *const res[] = { "excludeResourcePrefixes",
+		                           "transformations",
+		                           "deviceClassMappings",
+		                           "quotaCheckStrategy" };
+	static const char *const xf[] = { "input", "strategy", "multiplyBy",
+		                          "outputs" };
+	static const char *const wfpr[] = { "timeout", "blockAdmission",
+		                            "requeuingStrategy",
+		                            "recoveryTimeout", "enable" };
+	static const char *const rq[] = { "timestamp", "backoffLimitCount",
+		                          "backoffBaseSeconds",
+		                          "backoffMaxSeconds" };
+	static const char *const orp[] = { "workloads" };
+	static const char *const wrp[] = { "afterFinished",
+		                           "afterDeactivatedByKueue" };
+	const json_t *w = json_object_get(obj, "waitForPodsReady");
+	const json_t *r = json_object_get(obj, "resources");
+	const json_t *o = json_object_get(obj, "objectRetentionPolicies");
+	const json_t *t = json_object_get(r, "transformations");
+	size_t i;
+	const json_t *x;
+
+	/* the last of fs and wfpr is v1beta1's */
+	check_block(c, json_object_get(obj, "fairSharing"), "fairSharing", fs,
+	            QF_ARRAY_SIZE(fs) - !v1);
+	check_block(c, json_object_get(obj, "admissionFairSharing"),
+	            "admissionFairSharing", afs, QF_ARRAY_SIZE(afs));
+	check_block(c, r, "resources", res, QF_ARRAY_SIZE(res));
+	json_array_foreach (t, i, x)
+		check_block(c, x, "resources.transformations[]", xf,
+		            QF_ARRAY_SIZE(xf));
+	check_block(c, w, "waitForPodsReady", wfpr, QF_ARRAY_SIZE(wfpr) - !v1);
+	check_block(c, json_object_get(w, "requeuingStrategy"),
+	            "waitForPodsReady.requeuingStrategy", rq,
+	            QF_ARRAY_SIZE(rq));
+	check_block(c, o, "objectRetentionPolicies", orp, QF_ARRAY_SIZE(orp));
+	check_block(c, json_object_get(o, "workloads"),
+	            "objectRetentionPolicies.workloads", wrp,
+	            QF_ARRAY_SIZE(wrp));
+}
+
 /* The Configuration's own fields (Kueue: apis/config/v1beta2 and v1beta1
  * configuration_types.go, ControllerManager inlined); queueVisibility is
  * v1beta1's, visibilityServer v1beta2's. */
@@ -631,6 +713,7 @@ static void check_fields(struct cr *c, const json_t *obj)
 		        k, near ? " (did you mean " : "", near ? near : "",
 		        near ? "?)" : "");
 	}
+	check_blocks(c, obj, v1);
 }
 
 /* What Kueue would do and simulate does not model: a warning (QF511),
