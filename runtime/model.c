@@ -2310,6 +2310,26 @@ static int unselected_job(struct rd *r, const json_t *labels, const char *ns,
 	return QF_OK;
 }
 
+/* QF511 for any Job while the Configuration's integrations.frameworks
+ * leaves out batch/job: Kueue registers neither the Job reconciler nor
+ * its webhook, so no Job is suspended or given a Workload. */
+static int no_job_framework(struct rd *r, const json_t *meta, const char *ns,
+                            const char *name)
+{
+	struct qf_loc loc = loc_key(r, meta, "name");
+
+	(void)qf_diag_warn(
+	        r->d, &loc, "QF511", NULL,
+	        "Job %s/%s: the Kueue Configuration's "
+	        "integrations.frameworks does not list batch/job, so "
+	        "Kueue does not manage Jobs (no Workload; it runs "
+	        "outside any quota) and simulate ignores it",
+	        ns, name);
+	qf_diag_hint(r->d, "add batch/job to integrations.frameworks, as "
+	                   "Kueue's default Configuration has it");
+	return QF_OK;
+}
+
 #define MAX_EXEC_PATH "metadata.labels[" QF_MODEL_MAX_EXEC_LABEL "]"
 
 /* Kueue: jobframework validateCreateForMaxExecTime (the Job webhook, with
@@ -2446,6 +2466,8 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	 * the Job runs outside any quota); see model_config.c.  A Job with
 	 * one in a namespace managedJobsNamespaceSelector does not match is
 	 * not Kueue's either */
+	if (r->m->cfg.no_job_framework)
+		return no_job_framework(r, meta, ns, name);
 	if (q && !qf_model_ns_manages_jobs(r->m, ns))
 		return unselected_job(r, labels, ns, name);
 	if (!q)

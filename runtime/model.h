@@ -469,6 +469,9 @@ struct qf_model_config {
 	 * default): the cycle orders heads without priority, and a workload
 	 * reclaimed while borrowing queues just after its preemption */
 	int no_prio_sorting;
+	/* integrations.frameworks given without batch/job: Kueue manages no
+	 * Job (its default list is [batch/job]) */
+	int no_job_framework;
 	struct qf_model_amt *afs_weights; /* owned: resourceWeights */
 	size_t nafs_weights;
 };

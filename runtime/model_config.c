@@ -763,6 +763,24 @@ static void warn_unmodelled(struct cr *c, const json_t *obj)
 	}
 }
 
+/* Kueue: defaults.go fills integrations.frameworks with [batch/job] only
+ * when it is empty. */
+static int lacks_job_framework(const json_t *obj)
+{
+	const json_t *fw = json_object_get(json_object_get(obj, "integrations"),
+	                                   "frameworks");
+	size_t i;
+	const json_t *v;
+
+	if (!json_array_size(fw))
+		return 0;
+	json_array_foreach (fw, i, v)
+		if (json_is_string(v) &&
+		    !strcmp(json_string_value(v), "batch/job"))
+			return 0;
+	return 1;
+}
+
 static int read_configuration(struct cr *c, struct qf_model *m,
                               const json_t *obj)
 {
@@ -787,6 +805,7 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 	read_afs(c, obj, &cfg);
 	cfg.priority_boost = json_is_true(json_object_get(
 	        json_object_get(obj, "featureGates"), "PriorityBoost"));
+	cfg.no_job_framework = lacks_job_framework(obj);
 	cfg.no_prio_sorting = json_is_false(
 	        json_object_get(json_object_get(obj, "featureGates"),
 	                        "PrioritySortingWithinCohort"));
@@ -872,6 +891,8 @@ int qf_model_ns_manages_jobs(struct qf_model *m, const char *ns)
 	const struct qf_model_labels *l =
 	        labels_of(&b, qf_model_find_ns(m, ns), ns);
 
+	if (cfg->no_job_framework)
+		return 0;
 	if (cfg->managed_ns.present)
 		return qf_model_selector_matches(&cfg->managed_ns, l);
 	return qf_model_ns_webhooked(m, ns);
