@@ -310,15 +310,56 @@ json_t *qf_api_patch_apply(const json_t *target, const json_t *patch,
  *   Warn: 0, one Warning header value per field appended to warn
  *     ("299 - \"unknown field \\\"spec.x\\\"\"", a line each);
  *   Ignore: 0, nothing said.
+ * dups (may be NULL) are the body's repeated keys (qf_api_json_load_dups;
+ * for a JSON patch, of the patch), any kind's: Strict and Warn say
+ * `duplicate field "spec.x"` (a JSON patch's `json patch duplicate field
+ * "[0].op"`) before the unknown fields, as kube's decoder lists them; an
+ * apply's are qf_api_apply_dups's.
  * `kinds` is a qf_kinds_new_builtin table.  A message too long for
  * err->msg names the first fields and how many more.
  */
 struct qf_kinds;
 struct qf_buf;
+struct qf_strlist;
 int qf_api_fields_check(const struct qf_kinds *kinds,
                         const struct qf_api_req *rq, enum qf_api_patch how,
-                        json_t *obj, struct qf_buf *warn,
-                        struct qf_api_err *err);
+                        json_t *obj, const struct qf_strlist *dups,
+                        struct qf_buf *warn, struct qf_api_err *err);
+
+/*
+ * A JSON body that repeats a key in an object (api_dupjson.c), read as
+ * kube-apiserver's decoders read it: the new value (a new reference), or
+ * NULL when text is not JSON (jansson then says why).  The path of each
+ * repeated key (kjson's strict field stack: "spec.x", "a[0].b") is added
+ * to dups once, and goyaml.v2's strict error for it ("line N: key \"x\"
+ * already set in map") to yaml every time.  A repeated key keeps its last
+ * value whole in QF_API_DUP_REPLACE (a map: a custom resource, any
+ * patch); in QF_API_DUP_MERGE (a built-in kind's Go struct) the last value
+ * is decoded into the first as encoding/json does: objects merge key by
+ * key, lists element by element, scalars are replaced.
+ */
+enum qf_api_dup_mode {
+	QF_API_DUP_REPLACE,
+	QF_API_DUP_MERGE,
+};
+json_t *qf_api_json_load_dups(const char *text, size_t len,
+                              enum qf_api_dup_mode mode,
+                              struct qf_strlist *dups, struct qf_strlist *yaml);
+
+/*
+ * fieldValidation on the repeated keys of a server-side apply body (its
+ * goyaml errors `yaml`, api_dupjson.c), as kube's apply patcher answers
+ * them before anything else: Strict -1 with *err 400 "error strict
+ * decoding patch: error converting YAML to JSON: yaml: unmarshal
+ * errors:\n  line 1: key \"x\" already set in map"; Warn and Ignore 0
+ * (kube drops a warning with a line break in it).
+ */
+int qf_api_apply_dups(const struct qf_api_req *rq,
+                      const struct qf_strlist *yaml, struct qf_api_err *err);
+
+/* Go's strconv.Quote of s (quotes, backslashes, control characters
+ * escaped), as kube's messages quote a field path or key. */
+void qf_api_go_quote(struct qf_buf *out, const char *s);
 
 /*
  * A Job as kube-apiserver defaults it (api_jobdef.c), in place.

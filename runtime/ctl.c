@@ -19,6 +19,7 @@
 #include "core/jdump.h"
 #include "core/kinds.h"
 #include "core/k8s.h"
+#include "core/strlist.h"
 #include "core/banned.h"
 
 int64_t ctl_now(struct ctl *c)
@@ -1376,8 +1377,11 @@ static int delete_ns_contents(struct ctl *c, const char *ns)
 
 /* ----- request execution ----- */
 
-json_t *ctl_parse_body(const struct qf_http_req *hr, struct qf_api_err *err)
+json_t *ctl_parse_body(const struct qf_http_req *hr, enum qf_api_dup_mode how,
+                       struct qf_strlist *dups, struct qf_strlist *yaml,
+                       struct qf_api_err *err)
 {
+	struct qf_strlist d2 = QF_STRLIST_INIT, y2 = QF_STRLIST_INIT;
 	json_error_t je;
 	json_t *j;
 
@@ -1386,6 +1390,16 @@ json_t *ctl_parse_body(const struct qf_http_req *hr, struct qf_api_err *err)
 		return NULL;
 	}
 	j = json_loadb(hr->body, hr->body_len, JSON_REJECT_DUPLICATES, &je);
+	if (!j && json_error_code(&je) == json_error_duplicate_key) {
+		/* kube reads it; fieldValidation says what is said */
+		j = qf_api_json_load_dups(hr->body, hr->body_len, how,
+		                          dups ? dups : &d2, yaml ? yaml : &y2);
+		qf_strlist_release(&d2);
+		qf_strlist_release(&y2);
+		/* not JSON after all: jansson says where */
+		if (!j)
+			j = json_loadb(hr->body, hr->body_len, 0, &je);
+	}
 	if (j)
 		return j;
 	if (hr->content_type && strstr(hr->content_type, "yaml")) {
@@ -1462,7 +1476,8 @@ static int server_side_apply(struct ctl *c, const struct qf_api_req *rq,
  * quantities made canonical as kube decodes them (api_qty.c).  Takes
  * obj's reference when it fails. */
 static int check_fields(struct ctl *c, const struct qf_api_req *rq,
-                        enum qf_api_patch how, json_t *obj, struct qf_buf *warn,
+                        enum qf_api_patch how, json_t *obj,
+                        const struct qf_strlist *dups, struct qf_buf *warn,
                         struct qf_api_err *err)
 {
 	struct qf_diags ignore = QF_DIAGS_INIT;
@@ -1471,7 +1486,8 @@ static int check_fields(struct ctl *c, const struct qf_api_req *rq,
 	if (!c->m.kinds && qf_kinds_new_builtin(&c->m.kinds, &ignore) < 0)
 		c->m.kinds = NULL;
 	qf_diags_release(&ignore);
-	if (qf_api_fields_check(c->m.kinds, rq, how, obj, warn, err) == 0 &&
+	if (qf_api_fields_check(c->m.kinds, rq, how, obj, dups, warn, err) ==
+	            0 &&
 	    (rq->kind != K_JOB ||
 	     (qf_api_job_types(obj, rq->version, err) == 0 &&
 	      qf_api_job_quantities(obj, rq->version, err) == 0)))
@@ -1481,14 +1497,22 @@ static int check_fields(struct ctl *c, const struct qf_api_req *rq,
 }
 
 /* The body of a write: JSON or YAML, or protobuf as kubectl's typed
- * clients send a built-in kind (api_pb.c). */
+ * clients send a built-in kind (api_pb.c).  A repeated key keeps what
+ * kube's decoder keeps: a create or update of a built-in kind is decoded
+ * into its Go struct (merged), a custom resource and every patch into a
+ * map (the last value). */
 static json_t *write_body(const struct qf_api_req *rq,
-                          const struct qf_http_req *hr, struct qf_api_err *err)
+                          const struct qf_http_req *hr, struct qf_strlist *dups,
+                          struct qf_strlist *yaml, struct qf_api_err *err)
 {
+	int typed = rq->verb != QF_API_PATCH &&
+	            strcmp(qf_api_kinds[rq->kind].group, "kueue.x-k8s.io") != 0;
+
 	if (qf_api_is_protobuf(hr->content_type) && rq->verb != QF_API_PATCH)
 		return qf_api_protobuf_decode(rq->kind, hr->body, hr->body_len,
 		                              err);
-	return ctl_parse_body(hr, err);
+	return ctl_parse_body(hr, typed ? QF_API_DUP_MERGE : QF_API_DUP_REPLACE,
+	                      dups, yaml, err);
 }
 
 /* A client's update of a custom resource (a Kueue kind) must name the
@@ -1626,6 +1650,7 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
                     struct qf_buf *warn, struct qf_api_err *err, json_t **out)
 {
 	enum qf_api_patch pt = QF_PATCH_NONE;
+	struct qf_strlist dups = QF_STRLIST_INIT, yaml = QF_STRLIST_INIT;
 	struct qf_buf ver = QF_BUF_INIT;
 	struct qf_api_req as;
 	json_t *body, *in, *served;
@@ -1634,12 +1659,21 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	if (rq->verb == QF_API_PATCH &&
 	    patch_type(rq, hr->content_type, &pt, err) < 0)
 		return -1;
-	body = write_body(rq, hr, err);
-	if (!body)
+	body = write_body(rq, hr, &dups, &yaml, err);
+	if (body && pt == QF_PATCH_APPLY &&
+	    qf_api_apply_dups(rq, &yaml, err) < 0) {
+		json_decref(body);
+		body = NULL;
+	}
+	qf_strlist_release(&yaml);
+	if (!body || ((rq->verb != QF_API_PATCH || pt == QF_PATCH_APPLY) &&
+	              check_fields(c, rq, pt, body, &dups, warn, err) < 0)) {
+		qf_strlist_release(&dups);
 		return -1;
-	if ((rq->verb != QF_API_PATCH || pt == QF_PATCH_APPLY) &&
-	    check_fields(c, rq, pt, body, warn, err) < 0)
-		return -1;
+	}
+	/* a patch's are said with the patched object's unknown fields */
+	if (rq->verb != QF_API_PATCH || pt == QF_PATCH_APPLY)
+		qf_strlist_release(&dups);
 	switch (rq->verb) {
 	case QF_API_CREATE:
 		ctl_fields_update(c, rq, NULL, body);
@@ -1681,11 +1715,11 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	as = *rq;
 	if (ver.len)
 		as.version = ver.buf;
-	if (!in || check_fields(c, &as, pt, in, warn, err) < 0) {
-		qf_buf_release(&ver);
-		return -1;
-	}
+	rc = !in || check_fields(c, &as, pt, in, &dups, warn, err) < 0;
 	qf_buf_release(&ver);
+	qf_strlist_release(&dups);
+	if (rc)
+		return -1;
 	if (pt == QF_PATCH_STRATEGIC || !*qf_api_kinds[rq->kind].group ||
 	    !strcmp(qf_api_kinds[rq->kind].group, "batch")) {
 		/* a built-in kind decodes as the URL's */

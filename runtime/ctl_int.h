@@ -195,8 +195,14 @@ void ctl_add_num(struct qf_buf *b, uint64_t v, unsigned base, int width);
 void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
                  const struct qf_http_req *hr, struct qf_http_resp *rs);
 /* The body as JSON (or YAML, for hand-written requests; new reference),
- * or NULL with *err (400). */
-json_t *ctl_parse_body(const struct qf_http_req *hr, struct qf_api_err *err);
+ * or NULL with *err (400).  A key repeated in a JSON object is read as
+ * kube reads it (runtime/api.h qf_api_json_load_dups, in mode `how`),
+ * its paths added to dups and its goyaml errors to yaml when they are
+ * not NULL. */
+struct qf_strlist;
+json_t *ctl_parse_body(const struct qf_http_req *hr, enum qf_api_dup_mode how,
+                       struct qf_strlist *dups, struct qf_strlist *yaml,
+                       struct qf_api_err *err);
 /* A JSON body into rs. */
 void ctl_respond_json(struct qf_http_resp *rs, int code, const json_t *j);
 /* A Status body into rs. */

@@ -12,6 +12,7 @@
 #include "core/buf.h"
 #include "core/kinds.h"
 #include "runtime/api.h"
+#include "core/strlist.h"
 
 struct route_case {
 	const char *id, *method, *uri;
@@ -185,9 +186,9 @@ static void test_api_fields_check(void **state)
 	rq.version = "v1beta2";
 	rq.fv = QF_API_FV_WARN;
 	o = json_loads(body, 0, NULL);
-	assert_int_equal(
-	        qf_api_fields_check(kinds, &rq, QF_PATCH_NONE, o, &warn, &err),
-	        0);
+	assert_int_equal(qf_api_fields_check(kinds, &rq, QF_PATCH_NONE, o, NULL,
+	                                     &warn, &err),
+	                 0);
 	assert_string_equal(warn.buf,
 	                    "299 - \"unknown field \\\"metadata.labelz\\\"\"\n"
 	                    "299 - \"unknown field \\\"spec.cohort\\\"\"\n"
@@ -203,9 +204,9 @@ static void test_api_fields_check(void **state)
 	/* Strict: 400 with every field */
 	rq.fv = QF_API_FV_STRICT;
 	o = json_loads(body, 0, NULL);
-	assert_int_equal(
-	        qf_api_fields_check(kinds, &rq, QF_PATCH_NONE, o, &warn, &err),
-	        -1);
+	assert_int_equal(qf_api_fields_check(kinds, &rq, QF_PATCH_NONE, o, NULL,
+	                                     &warn, &err),
+	                 -1);
 	assert_int_equal(err.code, 400);
 	assert_string_equal(err.msg,
 	                    "ClusterQueue in version \"v1beta2\" cannot be "
@@ -214,21 +215,21 @@ static void test_api_fields_check(void **state)
 	                    "\"spec.cohort\", unknown field "
 	                    "\"spec.namespaceSelektor\"");
 	/* a merge patch: 422; apply: 500 even with Ignore */
-	assert_int_equal(
-	        qf_api_fields_check(kinds, &rq, QF_PATCH_MERGE, o, &warn, &err),
-	        0); /* already pruned: nothing left to refuse */
+	assert_int_equal(qf_api_fields_check(kinds, &rq, QF_PATCH_MERGE, o,
+	                                     NULL, &warn, &err),
+	                 0); /* already pruned: nothing left to refuse */
 	json_decref(o);
 	o = json_loads(body, 0, NULL);
-	assert_int_equal(
-	        qf_api_fields_check(kinds, &rq, QF_PATCH_MERGE, o, &warn, &err),
-	        -1);
+	assert_int_equal(qf_api_fields_check(kinds, &rq, QF_PATCH_MERGE, o,
+	                                     NULL, &warn, &err),
+	                 -1);
 	assert_int_equal(err.code, 422);
 	json_decref(o);
 	rq.fv = QF_API_FV_IGNORE;
 	o = json_loads(body, 0, NULL);
-	assert_int_equal(
-	        qf_api_fields_check(kinds, &rq, QF_PATCH_APPLY, o, &warn, &err),
-	        -1);
+	assert_int_equal(qf_api_fields_check(kinds, &rq, QF_PATCH_APPLY, o,
+	                                     NULL, &warn, &err),
+	                 -1);
 	assert_int_equal(err.code, 500);
 	assert_non_null(strstr(err.msg,
 	                       "(/cq; kueue.x-k8s.io/v1beta2, "
@@ -239,15 +240,61 @@ static void test_api_fields_check(void **state)
 	rq.version = "v1beta1";
 	qf_buf_reset(&warn);
 	o = json_loads(body, 0, NULL);
-	assert_int_equal(
-	        qf_api_fields_check(kinds, &rq, QF_PATCH_NONE, o, &warn, &err),
-	        0);
+	assert_int_equal(qf_api_fields_check(kinds, &rq, QF_PATCH_NONE, o, NULL,
+	                                     &warn, &err),
+	                 0);
 	assert_int_equal(warn.len, 0);
 	assert_non_null(json_object_get(json_object_get(o, "spec"), "cohort"));
 	json_decref(o);
 	qf_buf_release(&warn);
 	qf_kinds_free(kinds);
 	qf_diags_release(&d);
+}
+
+/* A repeated key: its path once, as read (kjson), goyaml's line each
+ * time, once its value is read; a map keeps the
+ * last value, a Go struct decodes the second into the first. */
+static void test_api_json_load_dups(void **state)
+{
+	static const char body[] =
+	        "{\"a\":{\"x\":1,\"l\":[{\"p\":1},{\"q\":2}]},\n"
+	        "\"a\":{\"y\":2,\"l\":[{\"r\":3}],\"y\":3},\"a\":{},"
+	        "\"s\":\"\\\"\",\"s\":null}";
+	struct qf_strlist dups = QF_STRLIST_INIT, yaml = QF_STRLIST_INIT;
+	json_t *o;
+	char *t;
+
+	(void)state;
+	o = qf_api_json_load_dups(body, strlen(body), QF_API_DUP_MERGE, &dups,
+	                          &yaml);
+	assert_non_null(o);
+	t = json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT);
+	assert_string_equal(t, "{\"a\":{\"l\":[{\"p\":1,\"r\":3}],\"x\":1,"
+	                       "\"y\":3},\"s\":null}");
+	free(t);
+	assert_int_equal(dups.n, 3);
+	assert_string_equal(dups.v[0], "a");
+	assert_string_equal(dups.v[1], "a.y");
+	assert_string_equal(dups.v[2], "s");
+	assert_int_equal(yaml.n, 4);
+	assert_string_equal(yaml.v[0], "line 2: key \"y\" already set in map");
+	assert_string_equal(yaml.v[1], "line 2: key \"a\" already set in map");
+	json_decref(o);
+	qf_strlist_release(&dups);
+	qf_strlist_release(&yaml);
+	o = qf_api_json_load_dups(body, strlen(body), QF_API_DUP_REPLACE, &dups,
+	                          &yaml);
+	t = json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT);
+	assert_string_equal(t, "{\"a\":{},\"s\":null}");
+	free(t);
+	json_decref(o);
+	/* not JSON: NULL, whatever repeats it had */
+	assert_null(qf_api_json_load_dups("{\"a\":1,\"a\":2", 13,
+	                                  QF_API_DUP_REPLACE, &dups, &yaml));
+	assert_null(qf_api_json_load_dups("{\"a\":1} x", 10, QF_API_DUP_REPLACE,
+	                                  &dups, &yaml));
+	qf_strlist_release(&dups);
+	qf_strlist_release(&yaml);
 }
 
 static void test_api_discovery_lists_kinds(void **state)
@@ -1256,6 +1303,7 @@ int main(void)
 		cmocka_unit_test(test_api_json_patch_bad_pointer_frees),
 		cmocka_unit_test(test_api_convert),
 		cmocka_unit_test(test_api_fields_check),
+		cmocka_unit_test(test_api_json_load_dups),
 		cmocka_unit_test(test_api_review_protobuf),
 		cmocka_unit_test(test_api_review_answers),
 		cmocka_unit_test(test_api_job_quantities),
