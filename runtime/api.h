@@ -191,6 +191,9 @@ struct qf_api_err {
 	 * type given), and these name the object */
 	int invalid;
 	char kind[64], group[64], name[256];
+	/* 1: an empty `details` object goes with the Status, as
+	 * apimachinery's NewGenericServerResponse sends one */
+	int details;
 };
 
 void qf_api_req_release(struct qf_api_req *r);
@@ -471,11 +474,27 @@ int qf_api_continue_decode(int64_t *rv, char **key, const char *token,
 /*
  * RFC 6902 JSON Patch on a copy of target (api_jsonpatch.c): the new
  * object, or NULL with *err: 400 when the patch is not an array of
- * objects, 422 when an operation does not apply (test failed, path
- * missing, bad pointer or index, unknown op), 413 past the limits.
+ * objects, 413 past the limits, and when an operation does not apply
+ * (test failed, path missing, bad pointer or index, unknown op) what
+ * kube-apiserver's patch handler answers for any error of json-patch's
+ * Apply: 422 Invalid "the server rejected our request due to an error in
+ * our request" with empty details (NewGenericServerResponse keeps none of
+ * the error's words; kubectl prints "The request is invalid").
  */
 json_t *qf_api_json_patch(const json_t *target, const json_t *patch,
                           struct qf_api_err *err);
+
+/*
+ * A JSON patch body as kube's patch handler decodes it before applying
+ * it: under fieldValidation Strict or Warn (kubectl patch sends none:
+ * Warn) into its []jsonPatchOp with sigs.k8s.io/json, under Ignore with
+ * json-patch's DecodePatch.  0, or -1 with *err 400 in Go's words (`error
+ * decoding patch: json: cannot unmarshal object into Go value of type
+ * []handlers.jsonPatchOp`).  *patch may be replaced: a null body is a
+ * patch of no operations.
+ */
+int qf_api_json_patch_decode(json_t **patch, enum qf_api_fv fv,
+                             struct qf_api_err *err);
 
 /*
  * kueue.x-k8s.io conversion (api_convert.c): obj's fields as `version`

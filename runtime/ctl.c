@@ -1702,6 +1702,12 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		json_decref(body);
 		return rc;
 	}
+	if (pt == QF_PATCH_JSON &&
+	    qf_api_json_patch_decode(&body, rq->fv, err) < 0) {
+		json_decref(body);
+		qf_strlist_release(&dups);
+		return -1;
+	}
 	/* the patch speaks the request's version (kube converts too) */
 	served = ctl_served(prev, rq->kind, rq->version);
 	in = qf_api_patch_apply(served, body, pt, err);
@@ -1771,7 +1777,7 @@ static int delete_options(const struct qf_http_req *hr, unsigned *flags,
 void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
                  const struct qf_http_req *hr, struct qf_http_resp *rs)
 {
-	struct qf_api_err err = { 500, "InternalError", "", 0, "", "", "" };
+	struct qf_api_err err = { 500, "InternalError", "", 0, "", "", "", 0 };
 	json_t *prev = NULL, *out = NULL, *st, *pre = NULL;
 	int rc = 0, code = 200, dry = rq->dry_run;
 	unsigned dflags = 0;
