@@ -776,7 +776,7 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 		goto fail;
 	}
 	defaults(c, kind, obj);
-	if (ctl_schema_check(c, kind, obj, err) < 0)
+	if (ctl_schema_check(c, kind, obj, version, err) < 0)
 		goto fail;
 	if (kind == K_JOB && (qf_api_job_validate(obj, err) < 0 ||
 	                      job_webhook_create(c, obj, err) < 0))
@@ -1183,8 +1183,9 @@ static int job_update(struct ctl *c, const json_t *prev, json_t *next, int dry,
 /* Replace prev by `in` (a full object); *out is the stored result (with
  * dry, the result checked and not stored: prev's resourceVersion, and no
  * change to the engine). */
-static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
-                  unsigned flags, struct qf_api_err *err, json_t **out)
+static int update(struct ctl *c, int kind, const char *version,
+                  const json_t *prev, json_t *in, unsigned flags,
+                  struct qf_api_err *err, json_t **out)
 {
 	int status_only = !!(flags & UPDATE_STATUS);
 	int dry = !!(flags & UPDATE_DRY);
@@ -1211,7 +1212,7 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 	json_object_set(next, "kind", json_object_get(prev, "kind"));
 	if (kind == K_WL)
 		next = wl_update(c, prev, in, next, flags);
-	if (ctl_schema_check(c, kind, next, err) < 0) {
+	if (ctl_schema_check(c, kind, next, version, err) < 0) {
 		json_decref(next);
 		return -1;
 	}
@@ -1465,8 +1466,8 @@ static int server_side_apply(struct ctl *c, const struct qf_api_req *rq,
 		return create(c, rq, ctl_apply_new(c, rq, body), err, out);
 	if (ctl_apply_patch(c, rq, prev, body, err, &in) < 0)
 		return -1;
-	rc = update(c, rq->kind, prev, in, write_flags(rq) & ~UPDATE_STATUS,
-	            err, out);
+	rc = update(c, rq->kind, rq->version, prev, in,
+	            write_flags(rq) & ~UPDATE_STATUS, err, out);
 	json_decref(in);
 	return rc;
 }
@@ -1686,7 +1687,8 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		}
 		body = to_storage(c, body, rq->kind);
 		ctl_fields_update(c, rq, prev, body);
-		rc = update(c, rq->kind, prev, body, write_flags(rq), err, out);
+		rc = update(c, rq->kind, rq->version, prev, body,
+		            write_flags(rq), err, out);
 		json_decref(body);
 		return rc;
 	default:
@@ -1736,7 +1738,8 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	in = to_storage(c, in, rq->kind);
 	ctl_fields_update(c, rq, prev, in);
 	/* a patch's resourceVersion is a precondition only if it sets one */
-	rc = update(c, rq->kind, prev, in, write_flags(rq), err, out);
+	rc = update(c, rq->kind, rq->version, prev, in, write_flags(rq), err,
+	            out);
 	json_decref(in);
 	return rc;
 }
@@ -1866,15 +1869,25 @@ static int storage_schema(struct ctl *c, int kind)
 	const struct qf_api_kind *k = &qf_api_kinds[kind];
 	struct qf_schema_opts o = QF_SCHEMA_OPTS_INIT;
 	struct qf_buf name = QF_BUF_INIT;
+	const char *v = k->versions;
 	int rc = QF_OK;
 
-	qf_buf_addf(&name, "%s_%.*s_%s", k->group,
-	            (int)strcspn(k->versions, " "), k->versions, k->singular);
-	o.origin = name.buf;
-	o.flags = QF_SCHEMA_RESOURCE; /* metadata is ObjectMeta */
-	if (*k->group && qf_schema_builtin(name.buf))
-		rc = qf_schema_compile_builtin(&c->schemas[kind], name.buf, &o,
-		                               c->d);
+	/* the storage version (first), then the next served one */
+	for (int i = 0; i < 2 && *v && rc == QF_OK; i++) {
+		size_t len = strcspn(v, " ");
+
+		qf_buf_reset(&name);
+		qf_buf_addf(&name, "%s_%.*s_%s", k->group, (int)len, v,
+		            k->singular);
+		o.origin = name.buf;
+		o.flags = QF_SCHEMA_RESOURCE; /* metadata is ObjectMeta */
+		if (*k->group && qf_schema_builtin(name.buf))
+			rc = qf_schema_compile_builtin(
+			        i ? &c->served_schemas[kind]
+			          : &c->schemas[kind],
+			        name.buf, &o, c->d);
+		v += len + (v[len] == ' ');
+	}
 	qf_buf_release(&name);
 	return rc;
 }
@@ -1892,6 +1905,8 @@ int ctl_init(struct ctl *c)
 		assert(!strcmp(qf_api_kinds[i].kind, order[i]));
 	c->reg = qf_xcalloc(qf_api_nkinds, sizeof(json_t *));
 	c->schemas = qf_xcalloc(qf_api_nkinds, sizeof(struct qf_schema *));
+	c->served_schemas =
+	        qf_xcalloc(qf_api_nkinds, sizeof(struct qf_schema *));
 	for (size_t i = 0; i < qf_api_nkinds; i++) {
 		c->reg[i] = json_object();
 		if (storage_schema(c, (int)i) < 0)
@@ -1922,6 +1937,9 @@ void ctl_release(struct ctl *c)
 	for (size_t i = 0; c->schemas && i < qf_api_nkinds; i++)
 		qf_schema_free(c->schemas[i]);
 	free(c->schemas);
+	for (size_t i = 0; c->served_schemas && i < qf_api_nkinds; i++)
+		qf_schema_free(c->served_schemas[i]);
+	free(c->served_schemas);
 	json_decref(c->job_wl);
 	json_decref(c->wl_dirty);
 	json_decref(c->ev_dedup);

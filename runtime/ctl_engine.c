@@ -78,19 +78,33 @@ static int by_path(const void *a, const void *b)
 }
 
 int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
-                     struct qf_api_err *err)
+                     const char *version, struct qf_api_err *err)
 {
 	const struct qf_api_kind *k = &qf_api_kinds[kind];
+	const struct qf_schema *schema = c->schemas ? c->schemas[kind] : NULL;
+	size_t sl = strcspn(k->versions, " ");
 	struct qf_diags d = QF_DIAGS_INIT;
-	json_t *t;
+	json_t *src, *t;
 	int rc = 0;
 
-	if (!c->schemas || !c->schemas[kind] || !json_is_object(obj))
+	if (!schema || !json_is_object(obj))
 		return 0;
-	/* ObjectMeta is checked as kube checks it (check_name), not here */
-	t = json_copy((json_t *)obj);
+	/* kube validates a custom resource in the version written: its
+	 * request scope keeps that version in memory */
+	if (version &&
+	    (strlen(version) != sl || strncmp(version, k->versions, sl)) &&
+	    c->served_schemas[kind]) {
+		schema = c->served_schemas[kind];
+		src = ctl_served(obj, kind, version);
+	} else {
+		src = json_incref((json_t *)obj);
+	}
+	/* ObjectMeta is checked as kube checks it (check_name), not here;
+	 * a shallow copy: nothing shared with obj is touched */
+	t = json_copy(src);
+	json_decref(src);
 	json_object_del(t, "metadata");
-	if (qf_schema_validate_kube(c->schemas[kind], t, &d) < 0) {
+	if (qf_schema_validate_kube(schema, t, &d) < 0) {
 		qsort(d.v, d.n, sizeof(*d.v), by_path);
 		qf_api_invalid(err, k->kind, k->group,
 		               qf_api_meta_str(obj, "name"));

@@ -92,6 +92,10 @@ struct ctl {
 	/* owned [qf_api_nkinds]: the storage version's schema, for its
 	 * defaults; NULL for a kind without a built-in schema */
 	struct qf_schema **schemas;
+	/* owned [qf_api_nkinds]: the other served version's schema
+	 * (v1beta1), which a write in it is validated against; NULL when
+	 * none */
+	struct qf_schema **served_schemas;
 	int64_t rv;       /* last resourceVersion handed out */
 	int64_t t0;       /* start time */
 	json_t *job_wl;   /* "ns/job" -> Workload name */
@@ -306,9 +310,12 @@ int ctl_policy_check(struct ctl *c, const json_t *obj, struct qf_api_err *err);
 /* kube-apiserver's validation of a Kueue kind's object (in the storage
  * version) against its CRD schema, before the model reads it: 0, or -1
  * with *err the 422 it answers, its causes in its words, sorted by field
- * (kube's order is its map's); other kinds pass. */
+ * (kube's order is its map's); other kinds pass.  A write in another
+ * served version (`version`, the request's; NULL for storage's) is
+ * checked as kube checks it, in that version's form and schema, so its
+ * causes name that version's fields (v1beta1's spec.cohort). */
 int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
-                     struct qf_api_err *err);
+                     const char *version, struct qf_api_err *err);
 int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 /* Delete a ClusterQueue: *kept is 1 when workloads still hold its quota
  * and it stays, terminating, until ctl_settle sees the engine drop it. */

@@ -61,5 +61,25 @@ expect_eq "model" \
 	"$(k patch cq cluster-queue --type=json -p '[{"op":"replace","path":"/spec/resourceGroups/0/flavors/0/resources/0/nominalQuota","value":"-1"}]' 2>&1)" \
 	'The ClusterQueue "cluster-queue" is invalid: spec.resourceGroups[0].flavors[0].resources[0].nominalQuota: nominalQuota must be greater than or equal to 0'
 expect_eq "unchanged" "$(k get cq cluster-queue -o jsonpath='{.spec.stopPolicy}/{.spec.cohortName}')" "None/"
+# a v1beta1 write is checked as kube checks it, in v1beta1: its causes
+# name v1beta1's fields (spec.cohort, not v1beta2's spec.cohortName),
+# its schema's pattern; a create, an update and a patch alike
+pat="'^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\$'"
+printf 'apiVersion: kueue.x-k8s.io/v1beta1\nkind: ClusterQueue\nmetadata: {name: cq-b1}\nspec: {cohort: Bad_x, namespaceSelector: {}}\n' >"$tmp/b1.yaml"
+expect_eq "v1beta1 create" "$(k create -f "$tmp/b1.yaml" 2>&1)" \
+	"The ClusterQueue \"cq-b1\" is invalid: spec.cohort: Invalid value: \"Bad_x\": spec.cohort in body should match $pat"
+expect_eq "v1beta1 patch" \
+	"$(k patch clusterqueues.v1beta1.kueue.x-k8s.io cluster-queue --type=merge -p '{"spec":{"cohort":"Bad_x"}}' 2>&1)" \
+	"The ClusterQueue \"cluster-queue\" is invalid: spec.cohort: Invalid value: \"Bad_x\": spec.cohort in body should match $pat"
+out=$(curl -s "$U/apis/kueue.x-k8s.io/v1beta1/clusterqueues/cluster-queue" |
+	sed 's/"namespaceSelector"/"cohort":"Bad_x","namespaceSelector"/' |
+	curl -s -X PUT -H 'Content-Type: application/json' --data-binary @- \
+		"$U/apis/kueue.x-k8s.io/v1beta1/clusterqueues/cluster-queue")
+expect_has "v1beta1 update" "$out" '"causes":[{"reason":"FieldValueInvalid","message":"Invalid value: \"Bad_x\": spec.cohort in body should match'
+expect_has "v1beta1 update field" "$out" '"field":"spec.cohort"}'
+# ... and a v1beta2 write still names v1beta2's
+sed 's/v1beta1/v1beta2/; s/cohort:/cohortName:/' "$tmp/b1.yaml" >"$tmp/b2.yaml"
+expect_eq "v1beta2 create" "$(k create -f "$tmp/b2.yaml" 2>&1)" \
+	"The ClusterQueue \"cq-b1\" is invalid: spec.cohortName: Invalid value: \"Bad_x\": spec.cohortName in body should match $pat"
 stop || bad "stop"
 finish
