@@ -79,6 +79,30 @@ static void dups(const char *body, size_t len)
 	qf_strlist_release(&y);
 }
 
+/* The body as each Kueue kind's object, through Kueue's webhooks and the
+ * CRDs' CEL rules (api_webhook.c): allowed, 400 or 403, nothing else. */
+static void webhooks(const char *body, size_t len)
+{
+	json_t *o = json_loadb(body, len, 0, NULL);
+
+	for (size_t i = 0; o && i < qf_api_nkinds; i++) {
+		struct qf_strlist p = QF_STRLIST_INIT, m = QF_STRLIST_INIT;
+		struct qf_api_err err;
+
+		if ((qf_api_kueue_mutate((int)i, o, &err) < 0 &&
+		     err.code != 400) ||
+		    (qf_api_kueue_validate((int)i, o, &err) < 0 &&
+		     err.code != 400 && err.code != 403))
+			abort();
+		qf_api_kueue_cel((int)i, o, &p, &m);
+		if (p.n != m.n)
+			abort();
+		qf_strlist_release(&p);
+		qf_strlist_release(&m);
+	}
+	json_decref(o);
+}
+
 /* The body as each review kubectl sends (protobuf), then answered. */
 static void reviews(const char *body, size_t len)
 {
@@ -126,6 +150,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (nl) {
 		patches(nl + 1, size - first - 1, obj);
 		dups(nl + 1, size - first - 1);
+		webhooks(nl + 1, size - first - 1);
 		reviews(nl + 1, size - first - 1);
 	}
 	json_decref(obj);

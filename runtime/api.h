@@ -388,11 +388,58 @@ void qf_api_job_selector(json_t *job);
  * turned into its string ("1000m" -> "1", 2 -> "2"), in place.  A value
  * that is no quantity: -1, *err 400 BadRequest "Job in version \"v1\"
  * cannot be handled as a Job: quantities must match the regular
- * expression ...", kube's decoding error.  Kueue's kinds are custom
- * resources, stored as sent: not for them.
+ * expression ..." (or "unable to parse quantity's suffix"), kube's
+ * decoding error.  What is stored is Go's Quantity.String(): text that
+ * already looks canonical stays as typed ("+1"), any number of digits.  Kueue's
+ * kinds are custom resources, stored as sent: not for them.
  */
 int qf_api_job_quantities(json_t *job, const char *version,
                           struct qf_api_err *err);
+
+/*
+ * Quantity v (a JSON string or number) as Kubernetes' Go types read it
+ * (api_qty.c): NULL with Quantity.String() appended to out (when not
+ * NULL; nothing for an absent or null v), or ParseQuantity's error text.
+ */
+struct qf_buf;
+const char *qf_api_qty_string(struct qf_buf *out, const json_t *v);
+
+/* The quantities of a PodSpec as Go decodes them: 0, or -1 with *why,
+ * ParseQuantity's error for the first it refuses.  spec is not changed. */
+int qf_api_pod_quantities(const json_t *spec, const char **why);
+
+/*
+ * Kueue's admission webhooks for a Kueue kind's object in v1beta2
+ * (api_webhook.c), answered as kube-apiserver answers them; 0 when
+ * allowed or when the kind has no such webhook.
+ * qf_api_kueue_mutate, a create's mutating webhook (mclusterqueue.kb.io,
+ * mresourceflavor.kb.io, mworkload.kb.io), before the CRD schema: it
+ * decodes the object, so a quantity Go's ParseQuantity refuses is -1,
+ * *err 400 with no reason, `admission webhook "mclusterqueue.kb.io"
+ * denied the request: quantities must match the regular expression ...`.
+ * qf_api_kueue_validate, a create's or update's validating webhook
+ * (vclusterqueue.kb.io, vcohort.kb.io, vresourceflavor.kb.io,
+ * vworkload.kb.io), after the CRD schema: the same decoding, then Kueue's
+ * validation of ClusterQueues and Cohorts, -1 with *err 403 Forbidden
+ * `admission webhook "vclusterqueue.kb.io" denied the request:
+ * spec.resourceGroups[0].flavors[0].resources[0].nominalQuota: Invalid
+ * value: "-1": must be greater than or equal to 0` (several errors
+ * bracketed and comma-separated, as Go's aggregate prints them).
+ */
+int qf_api_kueue_mutate(int kind, const json_t *obj, struct qf_api_err *err);
+
+/*
+ * The x-kubernetes-validations (CEL) rules of the ClusterQueue and Cohort
+ * CRDs that obj breaks (api_webhook.c), as kube-apiserver's CEL
+ * validator reports them after the schema's own checks: a path each in
+ * paths (the rule's node: "spec", "spec.resourceGroups[0]") and its
+ * message in msgs, to be said as `PATH: Invalid value: "object": MSG`.
+ * obj is in the version written (v1beta1's spec.cohort counts too).
+ */
+struct qf_strlist;
+void qf_api_kueue_cel(int kind, const json_t *obj, struct qf_strlist *paths,
+                      struct qf_strlist *msgs);
+int qf_api_kueue_validate(int kind, const json_t *obj, struct qf_api_err *err);
 
 /*
  * What kube-apiserver refuses in a Job (api_jobcheck.c).

@@ -21,6 +21,7 @@
 #include "core/kinds.h"
 #include "core/opt.h"
 #include "core/schema.h"
+#include "core/strlist.h"
 #include "runtime/dump.h"
 #include "runtime/metrics.h"
 #include "core/banned.h"
@@ -77,6 +78,19 @@ static int by_path(const void *a, const void *b)
 	return c ? c : strcmp(x->msg, y->msg);
 }
 
+/* A type (QF104, QF107) or enum (QF105) error: kube's CEL validator does
+ * not run over an object that has one. */
+static int blocked(const struct qf_diags *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i].sev == QF_SEV_ERROR &&
+		    (!strcmp(d->v[i].rule, "QF104") ||
+		     !strcmp(d->v[i].rule, "QF105") ||
+		     !strcmp(d->v[i].rule, "QF107")))
+			return 1;
+	return 0;
+}
+
 int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
                      const char *version, struct qf_api_err *err)
 {
@@ -119,6 +133,24 @@ int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
 				                : NULL,
 				        "%s", d.v[i].msg);
 		rc = -1;
+	}
+	/* then the CRD's CEL rules, unless a type or enum error blocks
+	 * them (kube's validator skips them then) */
+	if (!blocked(&d)) {
+		struct qf_strlist paths = QF_STRLIST_INIT,
+		                  msgs = QF_STRLIST_INIT;
+
+		qf_api_kueue_cel(kind, t, &paths, &msgs);
+		if (paths.n && !rc)
+			qf_api_invalid(err, k->kind, k->group,
+			               qf_api_meta_str(obj, "name"));
+		for (size_t i = 0; i < paths.n; i++)
+			qf_api_invalid_add(err, paths.v[i],
+			                   "Invalid value: \"object\": %s",
+			                   msgs.v[i]);
+		rc = paths.n ? -1 : rc;
+		qf_strlist_release(&paths);
+		qf_strlist_release(&msgs);
 	}
 	json_decref(t);
 	qf_diags_release(&d);
@@ -1164,6 +1196,23 @@ int ctl_apply(struct ctl *c, const json_t *o, int del, struct qf_http_resp *rs)
 	return rs->code;
 }
 
+/* A manifest the API refused: its Status's message (what kubectl
+ * prints), or the whole answer when it has none. */
+static int refused(struct ctl *c, const struct qf_loc *loc, const char *kind,
+                   const char *name, const struct qf_http_resp *rs)
+{
+	json_t *st = json_loadb(rs->body.buf, rs->body.len, 0, NULL);
+	const char *msg = json_string_value(json_object_get(st, "message"));
+	int rc;
+
+	rc = qf_diag_error(c->d, loc, QF_CTL_RULE, NULL, "%s %s: %.*s",
+	                   kind ? kind : "(no kind)", name ? name : "",
+	                   msg ? (int)strlen(msg) : (int)rs->body.len,
+	                   msg ? msg : rs->body.buf);
+	json_decref(st);
+	return rc;
+}
+
 /*
  * A Kustomization is a build file, not a cluster object: compile's own (a
  * plain list of resources) is skipped without a word; one that would
@@ -1216,9 +1265,7 @@ static int apply_one(struct ctl *c, const struct qf_doc *doc, const json_t *o)
 		        "%s %s is not served by the controller; ignored",
 		        av ? av : "(no apiVersion)", kind ? kind : "(no kind)");
 	else if (code >= 300)
-		rc = qf_diag_error(c->d, &loc, QF_CTL_RULE, NULL, "%s %s: %.*s",
-		                   kind ? kind : "(no kind)", name ? name : "",
-		                   (int)rs.body.len, rs.body.buf);
+		rc = refused(c, &loc, kind, name, &rs);
 	else
 		rc = qf_model_check_fields(&c->m, doc, &loc, o, c->d);
 	qf_http_resp_release(&rs);

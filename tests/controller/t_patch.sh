@@ -43,11 +43,11 @@ expect_eq "op not a string" "$out" "Error from server (BadRequest): error decodi
 out=$(curl -s -X PATCH -H 'Content-Type: application/json-patch+json' --data-binary '[true]' \
 	"http://127.0.0.1:$PORT/apis/kueue.x-k8s.io/v1beta2/clusterqueues/$CQ?fieldValidation=Ignore")
 expect_has "ignore: json-patch's type" "$out" '"message":"json: cannot unmarshal bool into Go value of type jsonpatch.Operation","reason":"BadRequest","code":400'
-# a patch the schema or the model refuses is refused whole
+# a patch the schema or Kueue's webhook refuses is refused whole
 out=$(k patch clusterqueue $CQ --type=json -p '[{"op":"replace","path":"/spec/resourceGroups/0/flavors/0/resources/0/nominalQuota","value":"lots"}]' 2>&1)
 expect_has "schema refuses" "$out" "nominalQuota: Invalid value: \"lots\": spec.resourceGroups[0].flavors[0].resources[0].nominalQuota in body should match"
 out=$(k patch clusterqueue $CQ --type=json -p '[{"op":"replace","path":"/spec/resourceGroups/0/flavors/0/resources/0/nominalQuota","value":"-1"}]' 2>&1)
-expect_has "model refuses" "$out" "nominalQuota must be greater than or equal to 0"
+expect_eq "webhook refuses" "$out" 'Error from server (Forbidden): admission webhook "vclusterqueue.kb.io" denied the request: spec.resourceGroups[0].flavors[0].resources[0].nominalQuota: Invalid value: "-1": must be greater than or equal to 0'
 expect_eq "unchanged" "$(k get cq $CQ -o jsonpath='{.spec.resourceGroups[0].flavors[0].resources[0].nominalQuota}')" "4"
 # ... and the engine keeps the ClusterQueue it had: a Job in it runs (the
 # old object was put back into the model, then deleted from it: 281d661)

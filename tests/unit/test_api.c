@@ -1123,9 +1123,10 @@ static void test_api_review_answers(void **state)
 	json_decref(out);
 }
 
-/* A Job's quantities as kube stores them: canonical, numbers as strings,
- * in every field of the pod template that is one; a non-quantity is
- * kube's decoding error and leaves the Job as it was. */
+/* A Job's quantities as kube stores them: Quantity.String(), numbers as
+ * strings (1e21 is Go's "1e+21", which ParseQuantity keeps as it looks
+ * canonical), in every field of the pod template that is one; a
+ * non-quantity is kube's decoding error and leaves the Job as it was. */
 static void test_api_job_quantities(void **state)
 {
 	static const char job[] =
@@ -1143,7 +1144,7 @@ static void test_api_job_quantities(void **state)
 	        "{\"spec\": {\"template\": {\"spec\": {\"containers\": "
 	        "[{\"resources\": {\"requests\": {\"cpu\": \"100m\", "
 	        "\"memory\": \"2Gi\"}, \"limits\": {\"cpu\": \"1k\", \"a\": "
-	        "\"1e21\", \"b\": \"150e-9\", \"c\": \"1u\"}}}], "
+	        "\"1e+21\", \"b\": \"150e-9\", \"c\": \"1u\"}}}], "
 	        "\"initContainers\": [{\"resources\": {\"limits\": "
 	        "{\"nvidia.com/gpu\": \"2\"}}}], \"overhead\": {\"cpu\": "
 	        "\"1500m\"}, \"resources\": {\"requests\": {\"memory\": "
