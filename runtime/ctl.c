@@ -753,6 +753,48 @@ void ctl_default(struct ctl *c, int kind, json_t *obj)
 		qf_api_job_defaults(obj);
 }
 
+/* kube's job controller gives a Job it starts (one created unsuspended:
+ * not Kueue's, or Kueue's in a namespace it leaves alone) its
+ * status.startTime at once; kubectl's DURATION counts from it.  A queued
+ * Job gets it when Kueue resumes it (ctl_engine.c job_start_time). */
+static void job_started(struct ctl *c, json_t *job)
+{
+	json_t *st = json_object_get(job, "status");
+	char ts[32];
+
+	if (json_is_true(
+	            json_object_get(json_object_get(job, "spec"), "suspend")))
+		return;
+	if (!json_is_object(st)) {
+		st = json_object();
+		json_object_set_new(job, "status", st);
+	}
+	if (!json_object_get(st, "startTime"))
+		json_object_set_new(st, "startTime",
+		                    json_string(ctl_now_rfc3339(c, ts)));
+}
+
+/* A Job not Kueue's that a client suspends or resumes: kube's job
+ * controller clears its startTime, or starts it again from now. */
+static void job_resumed(struct ctl *c, const json_t *prev, json_t *next)
+{
+	int was = json_is_true(
+	        json_object_get(json_object_get(prev, "spec"), "suspend"));
+	int is = json_is_true(
+	        json_object_get(json_object_get(next, "spec"), "suspend"));
+	json_t *st = json_object_get(next, "status");
+
+	if (was == is)
+		return;
+	/* next's status may be prev's: change a copy */
+	st = json_is_object(st) ? json_deep_copy(st) : json_object();
+	json_object_set_new(next, "status", st);
+	if (is)
+		json_object_del(st, "startTime");
+	else
+		job_started(c, next);
+}
+
 /* Create: the body (a reference we own) becomes a stored object; a dry
  * run checks it the same way and answers it, unstored. */
 static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
@@ -820,6 +862,10 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 		ctl_log(c, "warning", "job %s/%s: %s",
 		        qf_api_meta_str(obj, "namespace"), name, err->msg);
 	}
+	/* after ctl_wl_add, which suspends what Kueue queues (in place,
+	 * as the commit stores it) */
+	if (kind == K_JOB)
+		job_started(c, obj);
 	*out = obj;
 	return 0;
 fail:
@@ -1160,15 +1206,17 @@ static json_t *wl_update(struct ctl *c, const json_t *prev, const json_t *in,
 	return keep;
 }
 
-/* A Job's update (next, from prev): suspend is the controller's, the
- * webhook's checks, completion, and its Workload following it; -1 when
- * the webhook refuses it (err set). */
+/* A Job's update (next, from prev): suspend is the controller's (of a
+ * Job Kueue manages; the client's otherwise), the webhook's checks,
+ * completion, and its Workload following it; -1 when the webhook
+ * refuses it (err set). */
 static int job_update(struct ctl *c, const json_t *prev, json_t *next, int dry,
                       struct qf_api_err *err)
 {
-	json_object_set(
-	        json_object_get(next, "spec"), "suspend",
-	        json_object_get(json_object_get(prev, "spec"), "suspend"));
+	if (ctl_job_is_kueues(c, prev))
+		json_object_set(json_object_get(next, "spec"), "suspend",
+		                json_object_get(json_object_get(prev, "spec"),
+		                                "suspend"));
 	if (job_webhook_update(c, prev, next, err) < 0)
 		return -1;
 	if (cond_true(next, "Complete", NULL) &&
@@ -1230,6 +1278,9 @@ static int update(struct ctl *c, int kind, const char *version,
 		json_decref(next);
 		return -1;
 	}
+	if (kind == K_JOB && !status_only && !dry &&
+	    !ctl_job_is_kueues(c, next))
+		job_resumed(c, prev, next);
 	rc = !is_policy(kind) ? 0
 	     : dry            ? ctl_policy_check(c, next, err)
 	                      : ctl_policy_apply(c, kind, next, prev, err);
