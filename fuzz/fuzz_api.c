@@ -94,7 +94,7 @@ static void webhooks(const char *body, size_t len)
 		    (qf_api_kueue_validate((int)i, o, &err) < 0 &&
 		     err.code != 400 && err.code != 403))
 			abort();
-		qf_api_kueue_cel((int)i, o, &p, &m);
+		qf_api_kueue_cel((int)i, o, o, &p, &m);
 		if (p.n != m.n)
 			abort();
 		qf_strlist_release(&p);

@@ -429,16 +429,19 @@ int qf_api_pod_quantities(const json_t *spec, const char **why);
 int qf_api_kueue_mutate(int kind, const json_t *obj, struct qf_api_err *err);
 
 /*
- * The x-kubernetes-validations (CEL) rules of the ClusterQueue and Cohort
- * CRDs that obj breaks (api_webhook.c), as kube-apiserver's CEL
- * validator reports them after the schema's own checks: a path each in
- * paths (the rule's node: "spec", "spec.resourceGroups[0]") and its
- * message in msgs, to be said as `PATH: Invalid value: "object": MSG`.
- * obj is in the version written (v1beta1's spec.cohort counts too).
+ * The x-kubernetes-validations (CEL) rules of the Kueue CRDs that obj
+ * breaks (api_webhook.c: ClusterQueue's and Cohort's, and, with old,
+ * the object it replaces, the transition rules: a LocalQueue's
+ * clusterQueue and a ResourceFlavor's topologyName are immutable), as
+ * kube-apiserver's CEL validator reports them after the schema's own
+ * checks: the rule's node in paths ("spec", "spec.resourceGroups[0]")
+ * and the cause in msgs (`Invalid value: "object": MSG`, the node's type
+ * as the value).  obj is in the version written (v1beta1's spec.cohort
+ * counts too).
  */
 struct qf_strlist;
-void qf_api_kueue_cel(int kind, const json_t *obj, struct qf_strlist *paths,
-                      struct qf_strlist *msgs);
+void qf_api_kueue_cel(int kind, const json_t *obj, const json_t *old,
+                      struct qf_strlist *paths, struct qf_strlist *msgs);
 int qf_api_kueue_validate(int kind, const json_t *obj, struct qf_api_err *err);
 
 /*

@@ -429,11 +429,16 @@ int qf_api_kueue_validate(int kind, const json_t *obj, struct qf_api_err *err)
 
 /* ---- the CRDs' x-kubernetes-validations (CEL) ------------------------ */
 
+/* A rule broken at path, said as kube's CEL validator says it: the
+ * value is the type of the rule's node (field.Invalid(path, type, msg)) */
 static void cel_fail(struct qf_strlist *paths, struct qf_strlist *msgs,
-                     const char *path, const char *msg)
+                     const char *path, const char *type, const char *msg)
 {
+	struct qf_buf b = QF_BUF_INIT;
+
+	qf_buf_addf(&b, "Invalid value: \"%s\": %s", type, msg);
 	qf_strlist_add(paths, path);
-	qf_strlist_add(msgs, msg);
+	qf_strlist_add_take(msgs, qf_buf_detach(&b, NULL));
 }
 
 /* rg.flavors.all(x, size(x.resources) == size(self.coveredResources)),
@@ -457,7 +462,7 @@ static void cel_groups(const json_t *spec, struct qf_strlist *paths,
 			continue;
 		qf_buf_reset(&p);
 		qf_buf_addf(&p, "spec.resourceGroups[%zu]", i);
-		cel_fail(paths, msgs, p.buf,
+		cel_fail(paths, msgs, p.buf, "object",
 		         "flavors must have the same number of resources as "
 		         "the coveredResources");
 	}
@@ -490,8 +495,31 @@ static const char *str(const json_t *o, const char *key)
 	return s ? s : "";
 }
 
-void qf_api_kueue_cel(int kind, const json_t *obj, struct qf_strlist *paths,
-                      struct qf_strlist *msgs)
+/* The transition rules (oldSelf): an update's only */
+static void cel_update(const char *kd, const json_t *spec, const json_t *old,
+                       struct qf_strlist *paths, struct qf_strlist *msgs)
+{
+	const json_t *was = json_object_get(old, "spec");
+	const json_t *cq = json_object_get(spec, "clusterQueue");
+	const json_t *tn = json_object_get(was, "topologyName");
+
+	/* LocalQueue spec.clusterQueue: self == oldSelf */
+	if (!strcmp(kd, "LocalQueue") && cq &&
+	    json_object_get(was, "clusterQueue") &&
+	    !json_equal(cq, json_object_get(was, "clusterQueue")))
+		cel_fail(paths, msgs, "spec.clusterQueue", "string",
+		         "field is immutable");
+	/* ResourceFlavor spec: !has(oldSelf.topologyName) ||
+	 * (has(self.topologyName) && self.topologyName ==
+	 * oldSelf.topologyName) */
+	if (!strcmp(kd, "ResourceFlavor") && json_is_object(was) && tn &&
+	    !json_equal(tn, json_object_get(spec, "topologyName")))
+		cel_fail(paths, msgs, "spec", "object",
+		         "topologyName is immutable when topologyName is set");
+}
+
+void qf_api_kueue_cel(int kind, const json_t *obj, const json_t *old,
+                      struct qf_strlist *paths, struct qf_strlist *msgs)
 {
 	const char *kd = qf_api_kinds[kind].kind;
 	const json_t *spec = json_object_get(obj, "spec");
@@ -502,7 +530,7 @@ void qf_api_kueue_cel(int kind, const json_t *obj, struct qf_strlist *paths,
 		return;
 	if (!strcmp(kd, "ClusterQueue")) {
 		if (!cel_borrow(spec))
-			cel_fail(paths, msgs, "spec",
+			cel_fail(paths, msgs, "spec", "object",
 			         "borrowingLimit must be nil when cohort is "
 			         "empty");
 		if (json_is_object(pre) &&
@@ -511,7 +539,7 @@ void qf_api_kueue_cel(int kind, const json_t *obj, struct qf_strlist *paths,
 		    strcmp(str(json_object_get(pre, "borrowWithinCohort"),
 		               "policy"),
 		           "Never") != 0)
-			cel_fail(paths, msgs, "spec.preemption",
+			cel_fail(paths, msgs, "spec.preemption", "object",
 			         "reclaimWithinCohort=Never and "
 			         "borrowWithinCohort.Policy!=Never");
 		if (json_is_object(fung) &&
@@ -519,10 +547,13 @@ void qf_api_kueue_cel(int kind, const json_t *obj, struct qf_strlist *paths,
 		    (strcmp(str(fung, "whenCanBorrow"), "TryNextFlavor") ||
 		     strcmp(str(fung, "whenCanPreempt"), "TryNextFlavor")))
 			cel_fail(paths, msgs, "spec.flavorFungibility",
+			         "object",
 			         "preference can only be set when both "
 			         "whenCanBorrow and whenCanPreempt are "
 			         "TryNextFlavor");
 	}
 	if (!strcmp(kd, "ClusterQueue") || !strcmp(kd, "Cohort"))
 		cel_groups(spec, paths, msgs);
+	if (old)
+		cel_update(kd, spec, old, paths, msgs);
 }

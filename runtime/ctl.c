@@ -821,7 +821,7 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 	/* kube's order: mutating webhooks, the CRD schema, validating
 	 * webhooks (api_webhook.c) */
 	if (qf_api_kueue_mutate(kind, obj, err) < 0 ||
-	    ctl_schema_check(c, kind, obj, version, err) < 0 ||
+	    ctl_schema_check(c, kind, obj, NULL, version, err) < 0 ||
 	    qf_api_kueue_validate(kind, obj, err) < 0)
 		goto fail;
 	if (kind == K_JOB && (qf_api_job_validate(obj, err) < 0 ||
@@ -1266,7 +1266,7 @@ static int update(struct ctl *c, int kind, const char *version,
 		next = wl_update(c, prev, in, next, flags);
 	/* a /status write matches no webhook's rules (they name the
 	 * resource, not its subresource) */
-	if (ctl_schema_check(c, kind, next, version, err) < 0 ||
+	if (ctl_schema_check(c, kind, next, prev, version, err) < 0 ||
 	    (!status_only && qf_api_kueue_validate(kind, next, err) < 0)) {
 		json_decref(next);
 		return -1;

@@ -92,7 +92,8 @@ static int blocked(const struct qf_diags *d)
 }
 
 int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
-                     const char *version, struct qf_api_err *err)
+                     const json_t *prev, const char *version,
+                     struct qf_api_err *err)
 {
 	const struct qf_api_kind *k = &qf_api_kinds[kind];
 	const struct qf_schema *schema = c->schemas ? c->schemas[kind] : NULL;
@@ -140,14 +141,12 @@ int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
 		struct qf_strlist paths = QF_STRLIST_INIT,
 		                  msgs = QF_STRLIST_INIT;
 
-		qf_api_kueue_cel(kind, t, &paths, &msgs);
+		qf_api_kueue_cel(kind, t, prev, &paths, &msgs);
 		if (paths.n && !rc)
 			qf_api_invalid(err, k->kind, k->group,
 			               qf_api_meta_str(obj, "name"));
 		for (size_t i = 0; i < paths.n; i++)
-			qf_api_invalid_add(err, paths.v[i],
-			                   "Invalid value: \"object\": %s",
-			                   msgs.v[i]);
+			qf_api_invalid_add(err, paths.v[i], "%s", msgs.v[i]);
 		rc = paths.n ? -1 : rc;
 		qf_strlist_release(&paths);
 		qf_strlist_release(&msgs);

@@ -313,9 +313,12 @@ int ctl_policy_check(struct ctl *c, const json_t *obj, struct qf_api_err *err);
  * (kube's order is its map's); other kinds pass.  A write in another
  * served version (`version`, the request's; NULL for storage's) is
  * checked as kube checks it, in that version's form and schema, so its
- * causes name that version's fields (v1beta1's spec.cohort). */
+ * causes name that version's fields (v1beta1's spec.cohort).  prev, the
+ * object an update replaces (NULL for a create), is what the CRDs'
+ * transition rules compare with. */
 int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
-                     const char *version, struct qf_api_err *err);
+                     const json_t *prev, const char *version,
+                     struct qf_api_err *err);
 int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 /* Delete a ClusterQueue: *kept is 1 when workloads still hold its quota
  * and it stays, terminating, until ctl_settle sees the engine drop it. */

@@ -84,6 +84,19 @@ expect_eq "update: validating decodes" "$out" '{"kind":"Status","apiVersion":"v1
 expect_eq "cel" \
 	"$(k patch cq cluster-queue --type=json -p '[{"op":"add","path":"/spec/resourceGroups/0/flavors/0/resources/0/borrowingLimit","value":"2"}]' 2>&1)" \
 	'The ClusterQueue "cluster-queue" is invalid: spec: Invalid value: "object": borrowingLimit must be nil when cohort is empty'
+# transition rules (oldSelf): a LocalQueue's clusterQueue and a
+# ResourceFlavor's topologyName are immutable (they were changed)
+expect_eq "cel: immutable clusterQueue" \
+	"$(k patch lq user-queue --type=merge -p '{"spec":{"clusterQueue":"other"}}' 2>&1)" \
+	'The LocalQueue "user-queue" is invalid: spec.clusterQueue: Invalid value: "string": field is immutable'
+expect_eq "clusterQueue kept" "$(k get lq user-queue -o jsonpath='{.spec.clusterQueue}')" "cluster-queue"
+printf 'apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\nmetadata: {name: topo}\nspec: {nodeLabels: {a: b}, topologyName: t1}\n' | k create -f - >/dev/null 2>&1 ||
+	bad "create topo"
+expect_eq "cel: immutable topologyName" \
+	"$(k patch rf topo --type=json -p '[{"op":"remove","path":"/spec/topologyName"}]' 2>&1)" \
+	'The ResourceFlavor "topo" is invalid: spec: Invalid value: "object": topologyName is immutable when topologyName is set'
+k patch rf default-flavor --type=merge -p '{"spec":{"nodeLabels":{"a":"b"},"topologyName":"t"}}' >/dev/null 2>&1 ||
+	bad "setting a topologyName where there was none"
 expect_eq "cel in a list" \
 	"$(k patch cq cluster-queue --type=json -p '[{"op":"remove","path":"/spec/resourceGroups/0/flavors/0/resources/1"}]' 2>&1)" \
 	'The ClusterQueue "cluster-queue" is invalid: spec.resourceGroups[0]: Invalid value: "object": flavors must have the same number of resources as the coveredResources'
