@@ -795,6 +795,23 @@ static void job_resumed(struct ctl *c, const json_t *prev, json_t *next)
 		job_started(c, next);
 }
 
+/* Kueue's Job reconciler says on the Job that it made its Workload
+ * (jobframework handleJobWithNoWorkload: CreatedWorkload, "Created
+ * Workload: NS/NAME"). */
+static void job_created_workload(struct ctl *c, const json_t *job)
+{
+	struct qf_buf key = QF_BUF_INIT;
+	const char *wl;
+
+	ctl_add_path(&key, qf_api_meta_str(job, "namespace"),
+	             qf_api_meta_str(job, "name"));
+	wl = json_string_value(json_object_get(c->job_wl, key.buf));
+	if (wl)
+		ctl_job_event(c, job, "CreatedWorkload", "Created Workload",
+		              wl);
+	qf_buf_release(&key);
+}
+
 /* Create: the body (a reference we own) becomes a stored object; a dry
  * run checks it the same way and answers it, unstored. */
 static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
@@ -861,6 +878,8 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 		/* the Job stays: Kueue would leave it suspended too */
 		ctl_log(c, "warning", "job %s/%s: %s",
 		        qf_api_meta_str(obj, "namespace"), name, err->msg);
+	} else if (kind == K_JOB) {
+		job_created_workload(c, obj);
 	}
 	/* after ctl_wl_add, which suspends what Kueue queues (in place,
 	 * as the commit stores it) */

@@ -902,6 +902,17 @@ static int sync_job(struct ctl *c, struct qf_wl *w)
 	json_object_set_new(json_object_get(next, "spec"), "suspend",
 	                    json_boolean(suspend));
 	job_start_time(c, next, prev, suspend);
+	/* jobframework startJob: Started, "Admitted by clusterQueue CQ" */
+	if (!suspend && w->adm_cq_name &&
+	    json_is_true(json_object_get(json_object_get(prev, "spec"),
+	                                 "suspend"))) {
+		struct qf_buf msg = QF_BUF_INIT;
+
+		qf_buf_addf(&msg, "Admitted by clusterQueue %s",
+		            w->adm_cq_name);
+		ctl_job_event(c, prev, "Started", msg.buf, NULL);
+		qf_buf_release(&msg);
+	}
 	if (w->state == QF_WL_FINISHED && w->m->runtime_ms >= 0) {
 		/* a demo run time ran out: the Job completed */
 		char ts[32];

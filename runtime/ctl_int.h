@@ -325,6 +325,11 @@ int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 int ctl_cq_delete(struct ctl *c, const json_t *obj, int *kept);
 int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 void ctl_job_done(struct ctl *c, const char *ns, const char *job);
+/* An Event of Kueue's Job reconciler (batch/job-kueue-controller) on Job
+ * job: reason, its message what, and ": NS/WL" after it when wl is not
+ * NULL (ctl_job.c). */
+void ctl_job_event(struct ctl *c, const json_t *job, const char *reason,
+                   const char *what, const char *wl);
 /* Whether Kueue manages Job obj (a Workload is made for it). */
 int ctl_job_is_kueues(struct ctl *c, const json_t *obj);
 /* The engine's workload ns/name (the latest of that name), or NULL. */

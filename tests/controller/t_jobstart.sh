@@ -5,7 +5,8 @@
 # none, and DURATION stayed empty), suspended by a patch it loses it,
 # resumed it starts again from then (a patch of spec.suspend was undone
 # before: the controller kept every Job's suspend as its own).  A queued
-# Job's suspend stays Kueue's.
+# Job's suspend stays Kueue's, and Kueue's Job reconciler leaves its
+# Events on it (CreatedWorkload, Started).
 suite=jobstart
 . "$(dirname "$0")/lib.sh"
 
@@ -28,6 +29,18 @@ kill -9 "$PID"
 start b --db "$tmp/a.db" || exit 1
 case $(st plain) in false/20*) ok ;; *) bad "plain after restart: $(st plain)" ;; esac
 expect_eq "other after restart" "$(st other)" "$was"
+
+# Kueue's Job reconciler says on a Job it queues that it made its
+# Workload, and, once admitted, that it started it (kubectl describe job
+# listed no Events)
+k create -f "$EX/job2.yaml" >/dev/null 2>&1 || bad "create job2"
+j2=job2
+wait_for "job2 runs" "k get job $j2 -o jsonpath='{.spec.suspend}'" "false"
+wl2=$(k get workloads -o jsonpath='{.items[0].metadata.name}')
+expect_eq "job events" "$(k get events --field-selector involvedObject.kind=Job,involvedObject.name=$j2 -o jsonpath='{range .items[*]}{.reason}={.message}={.source.component}{"\n"}{end}')" \
+	"CreatedWorkload=Created Workload: default/$wl2=batch/job-kueue-controller
+Started=Admitted by clusterQueue cluster-queue=batch/job-kueue-controller"
+k delete job "$j2" >/dev/null 2>&1
 
 # a queued Job: Kueue's; the client's suspend is not taken
 sed 's/parallelism: 3/parallelism: 30/; s/completions: 3/completions: 30/' "$EX/job1.yaml" |
