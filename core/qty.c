@@ -317,29 +317,36 @@ static int digits_to_qty(struct qf_qty *out, const struct digits *g)
 
 /* ---- parsing ------------------------------------------------------- */
 
+/* The value's digits, rounded and capped as ParseQuantity does (g is
+ * empty for zero); out->format moves to DecimalSI below 1 as in Go. */
+static void value_digits(struct digits *g, struct qf_qty *out,
+                         const struct scan *sc, const struct suffix *sf)
+{
+	digits_init(g, sc, (int64_t)sf->exp10 - (int64_t)sc->den_len);
+	digits_trim(g);
+	for (int32_t i = 0; i < sf->exp2 && g->n > 0; i++)
+		digits_mul2(g);
+	digits_trim(g);
+	if (g->n == 0)
+		return;
+	digits_round_nano(g);
+	if (out->format == QF_QTY_BINARY_SI) {
+		if (digits_above_cap(g))
+			digits_set_cap(g);
+		else if ((int64_t)g->n + g->x <= 0)
+			out->format = QF_QTY_DECIMAL_SI; /* 0 < |v| < 1 */
+	}
+}
+
 static int build_value(struct qf_qty *out, const struct scan *sc,
                        const struct suffix *sf)
 {
 	struct digits g;
-	int rc;
+	int rc = QF_OK;
 
-	digits_init(&g, sc, (int64_t)sf->exp10 - (int64_t)sc->den_len);
-	digits_trim(&g);
-	for (int32_t i = 0; i < sf->exp2 && g.n > 0; i++)
-		digits_mul2(&g);
-	digits_trim(&g);
-	if (g.n == 0) {
-		digits_release(&g);
-		return QF_OK; /* zero: out already holds it */
-	}
-	digits_round_nano(&g);
-	if (out->format == QF_QTY_BINARY_SI) {
-		if (digits_above_cap(&g))
-			digits_set_cap(&g);
-		else if ((int64_t)g.n + g.x <= 0)
-			out->format = QF_QTY_DECIMAL_SI; /* 0 < |v| < 1 */
-	}
-	rc = digits_to_qty(out, &g);
+	value_digits(&g, out, sc, sf);
+	if (g.n > 0) /* zero: out already holds it */
+		rc = digits_to_qty(out, &g);
 	out->neg = sc->neg;
 	digits_release(&g);
 	return rc;
@@ -365,6 +372,128 @@ int qf_qty_parse(struct qf_qty *out, const char *s)
 	if (rc)
 		return rc;
 	*out = q;
+	return QF_OK;
+}
+
+/* ---- what Go's ParseQuantity and String() make of text ------------- */
+
+/* suffixHandler.interpret as Go runs it: an exponent that fits int64 is
+ * cut to int32 (Go's int32(parsed), wrapping), not refused. */
+static int interpret_go(struct suffix *out, const char *s)
+{
+	int64_t v = 0;
+	int neg;
+
+	if (interpret_suffix(out, s) != QF_ETOOBIG)
+		return interpret_suffix(out, s);
+	/* parse_exp accepted it as an int64: wrap it */
+	s++;
+	neg = *s == '-';
+	s += *s == '-' || *s == '+';
+	for (; *s; s++)
+		v = v * 10 + (*s - '0');
+	out->exp10 = (int32_t)(uint32_t)(uint64_t)(neg ? -v : v);
+	return QF_OK;
+}
+
+const char *qf_qty_go_error(const char *s)
+{
+	struct suffix sf;
+	struct scan sc;
+
+	if (!s || !*s || scan_quantity(&sc, s) != QF_OK)
+		return QF_QTY_GO_ERR_FORMAT;
+	return interpret_go(&sf, sc.suf) == QF_OK ? NULL : QF_QTY_GO_ERR_SUFFIX;
+}
+
+/*
+ * Whether ParseQuantity keeps the text itself (its int64 fast path, for
+ * text that already looks canonical), which String() then returns as
+ * typed: quantity.go's `s: str` cases.
+ */
+static bool go_keeps_text(const struct scan *sc, const struct suffix *sf)
+{
+	const char *num = sc->num_len ? sc->num : "0";
+	size_t nl = sc->num_len ? sc->num_len : 1;
+	size_t len = nl + sc->den_len;
+	int64_t scale = (int64_t)sf->exp10 - (int64_t)sc->den_len;
+	uint64_t v = 0;
+	char last[3];
+
+	if (sf->format == QF_QTY_BINARY_SI) {
+		/* 1Mi has about 6 digits: precision 15 - len - exp*3/10 - 1 */
+		if (sc->den_len || 15 - (int64_t)nl - sf->exp2 * 3 / 10 - 1 < 0)
+			return false;
+		for (size_t i = 0; i < nl; i++)
+			v = v * 10 + (uint64_t)(num[i] - '0');
+		/* value << exp must fit int64 (int64Multiply) */
+		if (sf->exp2 >= 63 || v > ((uint64_t)INT64_MAX >> sf->exp2))
+			return false;
+		return sf->exp2 % 10 == 0 && (v & 7) != 0;
+	}
+	if (len > 18 || scale < NANO_EXP || scale % 3 != 0 || num[0] == '0')
+		return false;
+	/* the last three digits of num and den together */
+	for (size_t i = 0; i < 3 && i < len; i++) {
+		size_t at = len - 1 - i;
+
+		last[i] = at < nl ? num[at] : sc->den[at - nl];
+	}
+	return len < 3 || last[0] != '0' || last[1] != '0' || last[2] != '0';
+}
+
+/* The end of a decimal canonical form whose digits (times 10^e) are
+ * printed: zeros that make e a multiple of 3, then its suffix
+ * (kubernetes/kubernetes#140459: past "E" the exponent form). */
+static void decimal_tail(struct qf_buf *out, int64_t e, enum qf_qty_format fmt)
+{
+	int pad = (int)(((e % 3) + 3) % 3);
+
+	for (int i = 0; i < pad; i++)
+		qf_buf_addch(out, '0');
+	e -= pad;
+	if (fmt == QF_QTY_DECIMAL_SI && e >= NANO_EXP && e <= 18)
+		qf_buf_adds(out, si_out[(e - NANO_EXP) / 3]);
+	else if (e != 0)
+		qf_buf_addf(out, "e%" PRId64, e);
+}
+
+/* CanonicalizeBytes of digits too many for a struct qf_qty (decimal
+ * formats only: a BinarySI value is capped below 2^63). */
+static void format_digits(struct qf_buf *out, bool neg, const struct digits *g,
+                          enum qf_qty_format fmt)
+{
+	qf_buf_adds(out, neg ? "-" : "");
+	for (size_t i = g->n; i > 0; i--)
+		qf_buf_addch(out, (char)('0' + g->d[i - 1]));
+	decimal_tail(out, g->x, fmt);
+}
+
+int qf_qty_go_string(struct qf_buf *out, const char *s)
+{
+	struct qf_qty q = { 0, 0, 0, QF_QTY_DECIMAL_SI };
+	struct suffix sf;
+	struct scan sc;
+	struct digits g;
+
+	if (qf_qty_go_error(s))
+		return QF_EINVAL;
+	(void)scan_quantity(&sc, s);
+	(void)interpret_go(&sf, sc.suf);
+	if (!strcmp(s, "0") || go_keeps_text(&sc, &sf)) {
+		qf_buf_adds(out, s);
+		return QF_OK;
+	}
+	q.format = sf.format;
+	value_digits(&g, &q, &sc, &sf);
+	q.neg = sc.neg;
+	if (g.n == 0)
+		qf_buf_addch(out, '0');
+	else if (digits_to_qty(&q, &g) == QF_OK)
+		qf_qty_format(out, &q);
+	else
+		format_digits(out, sc.neg, &g, q.format);
+	digits_release(&g);
 	return QF_OK;
 }
 
@@ -593,18 +722,8 @@ int qf_qty_to_int(int64_t *out, const struct qf_qty *q)
 static void format_decimal(struct qf_buf *out, const struct qf_qty *q,
                            enum qf_qty_format fmt)
 {
-	int64_t e = q->exp10;
-	int pad = (int)(((e % 3) + 3) % 3); /* make e a multiple of 3 */
-
 	qf_buf_addf(out, "%s%" PRIu64, q->neg ? "-" : "", q->mag);
-	for (int i = 0; i < pad; i++)
-		qf_buf_addch(out, '0');
-	e -= pad;
-	/* kubernetes/kubernetes#140459: past "E" use the exponent form. */
-	if (fmt == QF_QTY_DECIMAL_SI && e >= NANO_EXP && e <= 18)
-		qf_buf_adds(out, si_out[(e - NANO_EXP) / 3]);
-	else if (e != 0)
-		qf_buf_addf(out, "e%" PRId64, e);
+	decimal_tail(out, q->exp10, fmt);
 }
 
 /*

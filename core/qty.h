@@ -78,6 +78,32 @@ struct qf_qty {
 /* Parse Kubernetes quantity text ("500m", "2Gi", "1.5", "1e3", "+12"). */
 int qf_qty_parse(struct qf_qty *out, const char *s) QF_MUST_CHECK;
 
+/* apimachinery's errors of ParseQuantity, word for word. */
+#define QF_QTY_GO_ERR_FORMAT                            \
+	"quantities must match the regular expression " \
+	"'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
+#define QF_QTY_GO_ERR_SUFFIX "unable to parse quantity's suffix"
+
+/*
+ * For a caller that answers as the API server: the error Go's
+ * ParseQuantity gives for s (QF_QTY_GO_ERR_FORMAT when its scanner
+ * refuses it, QF_QTY_GO_ERR_SUFFIX for a suffix it does not know or an
+ * exponent beyond int64), or NULL when Go reads it, which includes what
+ * qf_qty_parse refuses as QF_ETOOBIG (limit 4 above: Go has no limit on
+ * digits and cuts an exponent to int32).
+ */
+const char *qf_qty_go_error(const char *s);
+
+/*
+ * Append what Kubernetes stores for quantity text s: Quantity.String()
+ * of ParseQuantity(s), the text as typed where Go keeps it (its int64
+ * fast path for text already canonical: "+1", "1.500", "-01"), else the
+ * canonical form, with any number of digits and an exponent cut to int32
+ * as Go cuts it ("1e4294967296" is "1").  QF_EINVAL, appending nothing,
+ * where qf_qty_go_error says why.
+ */
+int qf_qty_go_string(struct qf_buf *out, const char *s) QF_MUST_CHECK;
+
 /* A quantity equal to the integer v in the given format family. */
 void qf_qty_from_int(struct qf_qty *out, int64_t v, enum qf_qty_format fmt);
 

@@ -4,9 +4,11 @@
  * request body.  The URI is routed; its selectors are evaluated against a
  * fixed object; the body, when it is JSON, is applied to that object as
  * a merge patch, as a strategic merge patch and as a JSON patch, and
- * decoded and answered as each review kubectl sends in protobuf.  A result
+ * decoded and answered as each review kubectl sends in protobuf.  The body
+ * is also read as a write's body that may repeat keys: what keeps the last
+ * value must be what jansson reads without its duplicate check.  A result
  * outside its contract (a code that is not an HTTP error, a selector result
- * other than -1/0/1) aborts.
+ * other than -1/0/1, a repeated-key reading unlike jansson's) aborts.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@
 #include <jansson.h>
 
 #include "core/alloc.h"
+#include "core/strlist.h"
 #include "runtime/api.h"
 #include "core/banned.h"
 
@@ -54,6 +57,50 @@ static void patches(const char *body, size_t len, const json_t *obj)
 		json_decref(out);
 	}
 	json_decref(p);
+}
+
+/* The body with repeated keys allowed (api_dupjson.c), both ways. */
+static void dups(const char *body, size_t len)
+{
+	struct qf_strlist d = QF_STRLIST_INIT, y = QF_STRLIST_INIT;
+	json_t *ref = json_loadb(body, len, 0, NULL);
+	json_t *last =
+	        qf_api_json_load_dups(body, len, QF_API_DUP_REPLACE, &d, &y);
+	json_t *merged =
+	        qf_api_json_load_dups(body, len, QF_API_DUP_MERGE, &d, &y);
+
+	if ((ref && (!last || !merged || !json_equal(ref, last))) ||
+	    (!last) != (!merged))
+		abort();
+	json_decref(ref);
+	json_decref(last);
+	json_decref(merged);
+	qf_strlist_release(&d);
+	qf_strlist_release(&y);
+}
+
+/* The body as each Kueue kind's object, through Kueue's webhooks and the
+ * CRDs' CEL rules (api_webhook.c): allowed, 400 or 403, nothing else. */
+static void webhooks(const char *body, size_t len)
+{
+	json_t *o = json_loadb(body, len, 0, NULL);
+
+	for (size_t i = 0; o && i < qf_api_nkinds; i++) {
+		struct qf_strlist p = QF_STRLIST_INIT, m = QF_STRLIST_INIT;
+		struct qf_api_err err;
+
+		if ((qf_api_kueue_mutate((int)i, o, &err) < 0 &&
+		     err.code != 400) ||
+		    (qf_api_kueue_validate((int)i, o, &err) < 0 &&
+		     err.code != 400 && err.code != 403))
+			abort();
+		qf_api_kueue_cel((int)i, o, o, &p, &m);
+		if (p.n != m.n)
+			abort();
+		qf_strlist_release(&p);
+		qf_strlist_release(&m);
+	}
+	json_decref(o);
 }
 
 /* The body as each review kubectl sends (protobuf), then answered. */
@@ -102,6 +149,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (nl) {
 		patches(nl + 1, size - first - 1, obj);
+		dups(nl + 1, size - first - 1);
+		webhooks(nl + 1, size - first - 1);
 		reviews(nl + 1, size - first - 1);
 	}
 	json_decref(obj);

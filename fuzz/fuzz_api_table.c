@@ -26,7 +26,7 @@ static const char object_text[] =
 
 static void accept_and_token(const char *accept, const char *token)
 {
-	struct qf_api_err err = { 0, NULL, "", 0, "", "", "" };
+	struct qf_api_err err = { 0, NULL, "", 0, "", "", "", 0 };
 	int as = qf_api_accept(accept, &err);
 	int64_t rv;
 	char *key;

@@ -80,6 +80,7 @@ int qf_api_fail(struct qf_api_err *err, int code, const char *reason,
 	err->code = code;
 	err->reason = reason;
 	err->invalid = 0;
+	err->details = 0;
 	va_start(ap, fmt);
 	/*
 	 * A long message is cut on purpose: it names client input.  ap is
@@ -98,6 +99,7 @@ void qf_api_invalid(struct qf_api_err *err, const char *kind, const char *group,
 	err->code = 422;
 	err->reason = "Invalid";
 	err->invalid = 1;
+	err->details = 0;
 	err->msg[0] = 0;
 	(void)snprintf(err->kind, sizeof(err->kind), "%s", kind ? kind : "");
 	(void)snprintf(err->group, sizeof(err->group), "%s",
@@ -175,8 +177,12 @@ json_t *qf_api_err_status(const struct qf_api_err *e)
 	const char *p;
 	size_t n = 0;
 
-	if (!e->invalid)
-		return qf_api_status(e->code, e->reason, e->msg, NULL, NULL);
+	if (!e->invalid) {
+		st = qf_api_status(e->code, e->reason, e->msg, NULL, NULL);
+		if (e->details)
+			json_object_set_new(st, "details", json_object());
+		return st;
+	}
 	causes = json_array();
 	qf_buf_addf(&m, "%s%s%s \"%s\" is invalid: ", e->kind,
 	            *e->group ? "." : "", e->group, e->name);

@@ -191,6 +191,9 @@ struct qf_api_err {
 	 * type given), and these name the object */
 	int invalid;
 	char kind[64], group[64], name[256];
+	/* 1: an empty `details` object goes with the Status, as
+	 * apimachinery's NewGenericServerResponse sends one */
+	int details;
 };
 
 void qf_api_req_release(struct qf_api_req *r);
@@ -310,15 +313,56 @@ json_t *qf_api_patch_apply(const json_t *target, const json_t *patch,
  *   Warn: 0, one Warning header value per field appended to warn
  *     ("299 - \"unknown field \\\"spec.x\\\"\"", a line each);
  *   Ignore: 0, nothing said.
+ * dups (may be NULL) are the body's repeated keys (qf_api_json_load_dups;
+ * for a JSON patch, of the patch), any kind's: Strict and Warn say
+ * `duplicate field "spec.x"` (a JSON patch's `json patch duplicate field
+ * "[0].op"`) before the unknown fields, as kube's decoder lists them; an
+ * apply's are qf_api_apply_dups's.
  * `kinds` is a qf_kinds_new_builtin table.  A message too long for
  * err->msg names the first fields and how many more.
  */
 struct qf_kinds;
 struct qf_buf;
+struct qf_strlist;
 int qf_api_fields_check(const struct qf_kinds *kinds,
                         const struct qf_api_req *rq, enum qf_api_patch how,
-                        json_t *obj, struct qf_buf *warn,
-                        struct qf_api_err *err);
+                        json_t *obj, const struct qf_strlist *dups,
+                        struct qf_buf *warn, struct qf_api_err *err);
+
+/*
+ * A JSON body that repeats a key in an object (api_dupjson.c), read as
+ * kube-apiserver's decoders read it: the new value (a new reference), or
+ * NULL when text is not JSON (jansson then says why).  The path of each
+ * repeated key (kjson's strict field stack: "spec.x", "a[0].b") is added
+ * to dups once, and goyaml.v2's strict error for it ("line N: key \"x\"
+ * already set in map") to yaml every time.  A repeated key keeps its last
+ * value whole in QF_API_DUP_REPLACE (a map: a custom resource, any
+ * patch); in QF_API_DUP_MERGE (a built-in kind's Go struct) the last value
+ * is decoded into the first as encoding/json does: objects merge key by
+ * key, lists element by element, scalars are replaced.
+ */
+enum qf_api_dup_mode {
+	QF_API_DUP_REPLACE,
+	QF_API_DUP_MERGE,
+};
+json_t *qf_api_json_load_dups(const char *text, size_t len,
+                              enum qf_api_dup_mode mode,
+                              struct qf_strlist *dups, struct qf_strlist *yaml);
+
+/*
+ * fieldValidation on the repeated keys of a server-side apply body (its
+ * goyaml errors `yaml`, api_dupjson.c), as kube's apply patcher answers
+ * them before anything else: Strict -1 with *err 400 "error strict
+ * decoding patch: error converting YAML to JSON: yaml: unmarshal
+ * errors:\n  line 1: key \"x\" already set in map"; Warn and Ignore 0
+ * (kube drops a warning with a line break in it).
+ */
+int qf_api_apply_dups(const struct qf_api_req *rq,
+                      const struct qf_strlist *yaml, struct qf_api_err *err);
+
+/* Go's strconv.Quote of s (quotes, backslashes, control characters
+ * escaped), as kube's messages quote a field path or key. */
+void qf_api_go_quote(struct qf_buf *out, const char *s);
 
 /*
  * A Job as kube-apiserver defaults it (api_jobdef.c), in place.
@@ -344,11 +388,61 @@ void qf_api_job_selector(json_t *job);
  * turned into its string ("1000m" -> "1", 2 -> "2"), in place.  A value
  * that is no quantity: -1, *err 400 BadRequest "Job in version \"v1\"
  * cannot be handled as a Job: quantities must match the regular
- * expression ...", kube's decoding error.  Kueue's kinds are custom
- * resources, stored as sent: not for them.
+ * expression ..." (or "unable to parse quantity's suffix"), kube's
+ * decoding error.  What is stored is Go's Quantity.String(): text that
+ * already looks canonical stays as typed ("+1"), any number of digits.  Kueue's
+ * kinds are custom resources, stored as sent: not for them.
  */
 int qf_api_job_quantities(json_t *job, const char *version,
                           struct qf_api_err *err);
+
+/*
+ * Quantity v (a JSON string or number) as Kubernetes' Go types read it
+ * (api_qty.c): NULL with Quantity.String() appended to out (when not
+ * NULL; nothing for an absent or null v), or ParseQuantity's error text.
+ */
+struct qf_buf;
+const char *qf_api_qty_string(struct qf_buf *out, const json_t *v);
+
+/* The quantities of a PodSpec as Go decodes them: 0, or -1 with *why,
+ * ParseQuantity's error for the first it refuses.  spec is not changed. */
+int qf_api_pod_quantities(const json_t *spec, const char **why);
+
+/*
+ * Kueue's admission webhooks for a Kueue kind's object in v1beta2
+ * (api_webhook.c), answered as kube-apiserver answers them; 0 when
+ * allowed or when the kind has no such webhook.
+ * qf_api_kueue_mutate, a create's mutating webhook (mclusterqueue.kb.io,
+ * mresourceflavor.kb.io, mworkload.kb.io), before the CRD schema: it
+ * decodes the object, so a quantity Go's ParseQuantity refuses is -1,
+ * *err 400 with no reason, `admission webhook "mclusterqueue.kb.io"
+ * denied the request: quantities must match the regular expression ...`.
+ * qf_api_kueue_validate, a create's or update's validating webhook
+ * (vclusterqueue.kb.io, vcohort.kb.io, vresourceflavor.kb.io,
+ * vworkload.kb.io), after the CRD schema: the same decoding, then Kueue's
+ * validation of ClusterQueues and Cohorts, -1 with *err 403 Forbidden
+ * `admission webhook "vclusterqueue.kb.io" denied the request:
+ * spec.resourceGroups[0].flavors[0].resources[0].nominalQuota: Invalid
+ * value: "-1": must be greater than or equal to 0` (several errors
+ * bracketed and comma-separated, as Go's aggregate prints them).
+ */
+int qf_api_kueue_mutate(int kind, const json_t *obj, struct qf_api_err *err);
+
+/*
+ * The x-kubernetes-validations (CEL) rules of the Kueue CRDs that obj
+ * breaks (api_webhook.c: ClusterQueue's and Cohort's, and, with old,
+ * the object it replaces, the transition rules: a LocalQueue's
+ * clusterQueue and a ResourceFlavor's topologyName are immutable), as
+ * kube-apiserver's CEL validator reports them after the schema's own
+ * checks: the rule's node in paths ("spec", "spec.resourceGroups[0]")
+ * and the cause in msgs (`Invalid value: "object": MSG`, the node's type
+ * as the value).  obj is in the version written (v1beta1's spec.cohort
+ * counts too).
+ */
+struct qf_strlist;
+void qf_api_kueue_cel(int kind, const json_t *obj, const json_t *old,
+                      struct qf_strlist *paths, struct qf_strlist *msgs);
+int qf_api_kueue_validate(int kind, const json_t *obj, struct qf_api_err *err);
 
 /*
  * What kube-apiserver refuses in a Job (api_jobcheck.c).
@@ -430,11 +524,27 @@ int qf_api_continue_decode(int64_t *rv, char **key, const char *token,
 /*
  * RFC 6902 JSON Patch on a copy of target (api_jsonpatch.c): the new
  * object, or NULL with *err: 400 when the patch is not an array of
- * objects, 422 when an operation does not apply (test failed, path
- * missing, bad pointer or index, unknown op), 413 past the limits.
+ * objects, 413 past the limits, and when an operation does not apply
+ * (test failed, path missing, bad pointer or index, unknown op) what
+ * kube-apiserver's patch handler answers for any error of json-patch's
+ * Apply: 422 Invalid "the server rejected our request due to an error in
+ * our request" with empty details (NewGenericServerResponse keeps none of
+ * the error's words; kubectl prints "The request is invalid").
  */
 json_t *qf_api_json_patch(const json_t *target, const json_t *patch,
                           struct qf_api_err *err);
+
+/*
+ * A JSON patch body as kube's patch handler decodes it before applying
+ * it: under fieldValidation Strict or Warn (kubectl patch sends none:
+ * Warn) into its []jsonPatchOp with sigs.k8s.io/json, under Ignore with
+ * json-patch's DecodePatch.  0, or -1 with *err 400 in Go's words (`error
+ * decoding patch: json: cannot unmarshal object into Go value of type
+ * []handlers.jsonPatchOp`).  *patch may be replaced: a null body is a
+ * patch of no operations.
+ */
+int qf_api_json_patch_decode(json_t **patch, enum qf_api_fv fv,
+                             struct qf_api_err *err);
 
 /*
  * kueue.x-k8s.io conversion (api_convert.c): obj's fields as `version`

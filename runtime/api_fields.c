@@ -17,6 +17,7 @@
 #include "core/diag.h"
 #include "core/kinds.h"
 #include "core/status.h"
+#include "core/strlist.h"
 #include "core/banned.h"
 
 /* The unknown-field paths of obj as the request's version sees it. */
@@ -43,46 +44,70 @@ static void unknown_paths(const struct qf_kinds *kinds,
 	qf_buf_release(&av);
 }
 
-/* `unknown field "a", unknown field "b"` (apply: `.a: field not
- * declared in schema`), as many as fit in room bytes with ", and N
+/* The strict decoding errors of a body: its repeated keys (a JSON
+ * patch's named as such), then its unknown fields, as kube's decoder
+ * lists them (a custom resource's pruned fields come after what its JSON
+ * decoding found). */
+static void strict_errors(struct qf_strlist *out, enum qf_api_patch how,
+                          const struct qf_strlist *dups,
+                          const struct qf_diags *f)
+{
+	struct qf_buf b = QF_BUF_INIT;
+
+	for (size_t i = 0; dups && i < dups->n; i++) {
+		qf_buf_reset(&b);
+		qf_buf_adds(&b, how == QF_PATCH_JSON ? "json patch " : "");
+		qf_buf_adds(&b, "duplicate field ");
+		qf_api_go_quote(&b, dups->v[i]);
+		qf_strlist_add(out, b.buf);
+	}
+	for (size_t i = 0; i < f->n; i++) {
+		qf_buf_reset(&b);
+		qf_buf_adds(&b, "unknown field ");
+		qf_api_go_quote(&b, f->v[i].path);
+		qf_strlist_add(out, b.buf);
+	}
+	qf_buf_release(&b);
+}
+
+/* The errors joined with ", " (apply: `.a: field not declared in
+ * schema`, one a line), as many as fit in room bytes with ", and N
  * more" after them. */
-static void list_fields(struct qf_buf *b, const struct qf_diags *f, int apply,
+static void list_errors(struct qf_buf *b, const struct qf_strlist *e, int apply,
                         size_t room)
 {
-	const char *sep = apply && f->n > 1 ? "errors:\n  " : "";
+	const char *sep = apply && e->n > 1 ? "errors:\n  " : "";
 
-	for (size_t i = 0; i < f->n; i++) {
+	for (size_t i = 0; i < e->n; i++) {
 		size_t mark = b->len;
 
 		qf_buf_adds(b, sep);
-		if (apply)
-			qf_buf_addf(b, ".%s: field not declared in schema",
-			            f->v[i].path);
-		else
-			qf_buf_addf(b, "unknown field \"%s\"", f->v[i].path);
-		if (b->len + 32 > room && i + 1 < f->n) {
+		qf_buf_adds(b, e->v[i]);
+		if (b->len + 32 > room && i + 1 < e->n) {
 			qf_buf_setlen(b, mark);
-			qf_buf_addf(b, ", and %zu more", f->n - i);
+			qf_buf_addf(b, ", and %zu more", e->n - i);
 			return;
 		}
 		sep = apply ? "\n  " : ", ";
 	}
 }
 
-/* A Warning header value (RFC 7234, as k8s.io/apiserver writes it). */
-static void add_warning(struct qf_buf *warn, const char *path)
+/* A Warning header value (RFC 7234, as k8s.io/apiserver writes it:
+ * quotes and backslashes escaped). */
+static void add_warning(struct qf_buf *warn, const char *text)
 {
-	qf_buf_adds(warn, "299 - \"unknown field \\\"");
-	for (const char *p = path; *p; p++) {
+	qf_buf_adds(warn, "299 - \"");
+	for (const char *p = text; *p; p++) {
 		if (*p == '"' || *p == '\\')
 			qf_buf_addch(warn, '\\');
 		qf_buf_addch(warn, *p);
 	}
-	qf_buf_adds(warn, "\\\"\"\n");
+	qf_buf_adds(warn, "\"\n");
 }
 
 static int refuse(const struct qf_api_req *rq, enum qf_api_patch how,
-                  json_t *obj, const struct qf_diags *f, struct qf_api_err *err)
+                  json_t *obj, const struct qf_strlist *e,
+                  struct qf_api_err *err)
 {
 	const struct qf_api_kind *k = &qf_api_kinds[rq->kind];
 	struct qf_buf b = QF_BUF_INIT;
@@ -92,7 +117,7 @@ static int refuse(const struct qf_api_req *rq, enum qf_api_patch how,
 		const char *ns = qf_api_meta_str(obj, "namespace");
 		const char *name = qf_api_meta_str(obj, "name");
 
-		list_fields(&b, f, 1, room);
+		list_errors(&b, e, 1, room);
 		/* not a Status error in kube-apiserver: 500, no reason */
 		qf_api_fail(err, 500, "",
 		            "failed to create typed patch object (%.64s/%.64s; "
@@ -100,7 +125,7 @@ static int refuse(const struct qf_api_req *rq, enum qf_api_patch how,
 		            ns ? ns : "", name ? name : "", k->group,
 		            rq->version, k->kind, b.buf);
 	} else if (how != QF_PATCH_NONE) {
-		list_fields(&b, f, 0, room);
+		list_errors(&b, e, 0, room);
 		/* kube quotes the whole patched object here; it is left
 		 * out, as it would not fit (and says nothing new); the
 		 * cause is in details too, which kubectl prints */
@@ -110,7 +135,7 @@ static int refuse(const struct qf_api_req *rq, enum qf_api_patch how,
 		                   "error: %s",
 		                   b.buf);
 	} else {
-		list_fields(&b, f, 0, room);
+		list_errors(&b, e, 0, room);
 		qf_api_fail(err, 400, "BadRequest",
 		            "%s in version \"%s\" cannot be handled as a %s: "
 		            "strict decoding error: %s",
@@ -120,28 +145,60 @@ static int refuse(const struct qf_api_req *rq, enum qf_api_patch how,
 	return -1;
 }
 
+int qf_api_apply_dups(const struct qf_api_req *rq,
+                      const struct qf_strlist *yaml, struct qf_api_err *err)
+{
+	struct qf_buf b = QF_BUF_INIT;
+
+	if (!yaml->n || rq->fv != QF_API_FV_STRICT)
+		return 0;
+	for (size_t i = 0; i < yaml->n; i++)
+		qf_buf_addf(&b, "\n  %s", yaml->v[i]);
+	qf_api_fail(err, 400, "BadRequest",
+	            "error strict decoding patch: error converting YAML to "
+	            "JSON: yaml: unmarshal errors:%s",
+	            b.buf);
+	qf_buf_release(&b);
+	return -1;
+}
+
 int qf_api_fields_check(const struct qf_kinds *kinds,
                         const struct qf_api_req *rq, enum qf_api_patch how,
-                        json_t *obj, struct qf_buf *warn,
-                        struct qf_api_err *err)
+                        json_t *obj, const struct qf_strlist *dups,
+                        struct qf_buf *warn, struct qf_api_err *err)
 {
 	struct qf_diags f = QF_DIAGS_INIT;
+	struct qf_strlist e = QF_STRLIST_INIT;
 	int rc = 0;
 
-	if (rq->kind < 0 || !*qf_api_kinds[rq->kind].group ||
-	    !json_is_object(obj))
+	if (rq->kind < 0 || !json_is_object(obj))
 		return 0;
-	if (!strcmp(qf_api_kinds[rq->kind].kind, "Job"))
+	if (!*qf_api_kinds[rq->kind].group)
+		; /* Namespaces, Events: no unknown fields checked */
+	else if (!strcmp(qf_api_kinds[rq->kind].kind, "Job"))
 		qf_api_job_unknown_fields(obj, &f);
 	else if (kinds)
 		unknown_paths(kinds, rq, obj, &f);
-	else
-		return 0;
-	if (f.n && (how == QF_PATCH_APPLY || rq->fv == QF_API_FV_STRICT))
-		rc = refuse(rq, how, obj, &f, err);
-	else if (rq->fv == QF_API_FV_WARN)
-		for (size_t i = 0; i < f.n; i++)
-			add_warning(warn, f.v[i].path);
+	if (how == QF_PATCH_APPLY) {
+		/* its repeated keys are qf_api_apply_dups's */
+		for (size_t i = 0; i < f.n; i++) {
+			struct qf_buf b = QF_BUF_INIT;
+
+			qf_buf_addf(&b, ".%s: field not declared in schema",
+			            f.v[i].path);
+			qf_strlist_add_take(&e, qf_buf_detach(&b, NULL));
+		}
+		if (e.n)
+			rc = refuse(rq, how, obj, &e, err);
+	} else if (rq->fv != QF_API_FV_IGNORE) {
+		strict_errors(&e, how, dups, &f);
+		if (e.n && rq->fv == QF_API_FV_STRICT)
+			rc = refuse(rq, how, obj, &e, err);
+		else
+			for (size_t i = 0; i < e.n; i++)
+				add_warning(warn, e.v[i]);
+	}
+	qf_strlist_release(&e);
 	qf_diags_release(&f);
 	return rc;
 }

@@ -111,11 +111,19 @@ struct jp {
 	size_t op; /* index of the operation, for messages */
 };
 
+/* An operation that does not apply.  kube-apiserver answers every error
+ * of json-patch's Apply with NewGenericServerResponse(422, ...), which
+ * keeps only its own words: path and what (our reasons, kept here for
+ * the reader) reach no client, as with kube. */
 static int fail422(struct jp *j, const char *path, const char *what)
 {
-	return qf_api_fail(j->err, 422, "Invalid",
-	                   "json patch operation %zu at \"%.100s\": %s", j->op,
-	                   path, what);
+	(void)path;
+	(void)what;
+	qf_api_fail(j->err, 422, "Invalid",
+	            "the server rejected our request due to an error in our "
+	            "request");
+	j->err->details = 1;
+	return -1;
 }
 
 /* add: takes the reference to v. */
@@ -357,7 +365,7 @@ json_t *qf_api_json_patch(const json_t *target, const json_t *patch,
 		return NULL;
 	}
 	json_array_foreach ((json_t *)patch, j.op, op)
-		if (!json_is_object(op)) {
+		if (!json_is_object(op) && !json_is_null(op)) {
 			qf_api_fail(err, 400, "BadRequest",
 			            "json patch operation %zu is not an object",
 			            j.op);
@@ -370,4 +378,99 @@ json_t *qf_api_json_patch(const json_t *target, const json_t *patch,
 			return NULL;
 		}
 	return j.doc;
+}
+
+/* encoding/json's name of a JSON value's type in an UnmarshalTypeError */
+static const char *go_json_type(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:
+		return "object";
+	case JSON_ARRAY:
+		return "array";
+	case JSON_STRING:
+		return "string";
+	case JSON_TRUE:
+	case JSON_FALSE:
+		return "bool";
+	default:
+		return "number";
+	}
+}
+
+/* The first type error of decoding the operations into []jsonPatchOp
+ * (op, path and from are strings; value takes anything; null is nothing
+ * to decode), as encoding/json reports it; 0 when there is none. */
+static int strict_ops(const json_t *patch, struct qf_buf *why)
+{
+	static const char *const strs[] = { "op", "path", "from" };
+	const json_t *op, *v;
+	size_t i;
+
+	json_array_foreach ((json_t *)patch, i, op) {
+		if (json_is_null(op))
+			continue;
+		if (!json_is_object(op)) {
+			qf_buf_addf(
+			        why,
+			        "json: cannot unmarshal %s into Go value of "
+			        "type handlers.jsonPatchOp",
+			        go_json_type(op));
+			return -1;
+		}
+		for (size_t k = 0; k < QF_ARRAY_SIZE(strs); k++) {
+			v = json_object_get(op, strs[k]);
+			if (v && !json_is_null(v) && !json_is_string(v)) {
+				qf_buf_addf(
+				        why,
+				        "json: cannot unmarshal %s into Go "
+				        "struct field jsonPatchOp.%s of type "
+				        "string",
+				        go_json_type(v), strs[k]);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+int qf_api_json_patch_decode(json_t **patch, enum qf_api_fv fv,
+                             struct qf_api_err *err)
+{
+	struct qf_buf why = QF_BUF_INIT;
+	const json_t *op;
+	size_t i;
+	int rc = 0;
+
+	if (json_is_null(*patch)) { /* a nil slice: nothing to apply */
+		json_decref(*patch);
+		*patch = json_array();
+		return 0;
+	}
+	if (fv != QF_API_FV_IGNORE) {
+		if (!json_is_array(*patch))
+			qf_buf_addf(
+			        &why,
+			        "json: cannot unmarshal %s into Go value of "
+			        "type []handlers.jsonPatchOp",
+			        go_json_type(*patch));
+		if (why.len || strict_ops(*patch, &why) < 0)
+			rc = qf_api_fail(err, 400, "BadRequest",
+			                 "error decoding patch: %s", why.buf);
+		qf_buf_release(&why);
+		return rc;
+	}
+	/* DecodePatch: a Patch is []Operation, an Operation a map */
+	if (!json_is_array(*patch))
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "json: cannot unmarshal %s into Go value of "
+		                   "type jsonpatch.Patch",
+		                   go_json_type(*patch));
+	json_array_foreach (*patch, i, op)
+		if (!json_is_object(op) && !json_is_null(op))
+			return qf_api_fail(err, 400, "BadRequest",
+			                   "json: cannot unmarshal %s into Go "
+			                   "value of type jsonpatch.Operation",
+			                   go_json_type(op));
+	return 0;
 }

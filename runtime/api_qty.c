@@ -1,10 +1,13 @@
 /*
  * api_qty.c - runtime/api.h: the resource quantities of a Job's pod
  * template as kube-apiserver stores them.  A built-in kind is decoded into
- * its Go type and encoded again, so every resource.Quantity comes back in
- * canonical form ("1000m" is "1", a JSON number 2 is "2") and a value that
- * is no quantity fails the decoding.  A custom resource (every Kueue kind)
- * is stored as sent, so nothing here touches those.
+ * its Go type and encoded again, so every resource.Quantity comes back as
+ * Go's Quantity.String() gives it ("1000m" is "1", a JSON number 2 is
+ * "2"; text that already looks canonical, "+1" or "1.500", as typed) and
+ * a value that is no quantity fails the decoding with ParseQuantity's
+ * error (its scanner's, or "unable to parse quantity's suffix").  A
+ * custom resource (every Kueue kind) is stored as sent; Kueue's webhooks
+ * decode its quantities the same way (api_webhook.c).
  */
 #include "runtime/api.h"
 
@@ -16,11 +19,6 @@
 #include "core/qty.h"
 #include "core/status.h"
 #include "core/banned.h"
-
-/* apimachinery's resource.ErrFormatWrong */
-#define QTY_FORMAT_WRONG                                \
-	"quantities must match the regular expression " \
-	"'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
 
 /* The text of a JSON number as Go's encoder wrote it, which is what kube
  * decodes (kubectl turns YAML into JSON with it): the shortest digits
@@ -53,37 +51,39 @@ static void number_text(char out[48], const json_t *v)
 		               e < 0 ? '-' : '+', e < 0 ? -e : e);
 }
 
-/* The canonical form of quantity v (a string or a number), a new
- * reference; NULL when it is none. */
-static json_t *canonical(const json_t *v)
+/* What kube stores for quantity v (a string or a number; a new
+ * reference): Quantity.String() of what ParseQuantity reads, the text as
+ * typed where Go keeps it, else the canonical form.  NULL with *why,
+ * ParseQuantity's error, when it is none. */
+static json_t *canonical(const json_t *v, const char **why)
 {
 	struct qf_buf b = QF_BUF_INIT;
-	struct qf_qty q;
 	char num[48];
 	const char *s = num;
 	json_t *out = NULL;
 
 	if (json_is_number(v))
 		number_text(num, v);
-	else
+	else if (json_is_string(v))
 		s = json_string_value(v);
-	if (s && qf_qty_parse(&q, s) == 0) {
-		qf_qty_format(&b, &q);
+	else /* UnmarshalJSON reads the JSON text itself: true, {} */
+		s = "";
+	*why = qf_qty_go_error(s);
+	if (!*why && qf_qty_go_string(&b, s) == 0)
 		out = json_string(b.buf);
-	}
 	qf_buf_release(&b);
 	return out;
 }
 
-/* Member key of o, a quantity, made canonical; 0 when absent. */
-static int one(json_t *o, const char *key)
+/* Member key of o, a quantity, as stored; 0 when absent, -1 with *why. */
+static int one(json_t *o, const char *key, const char **why)
 {
 	const json_t *v = json_object_get(o, key);
 	json_t *c;
 
 	if (!v || json_is_null(v))
 		return 0;
-	c = canonical(v);
+	c = canonical(v, why);
 	if (!c)
 		return -1;
 	json_object_set_new(o, key, c);
@@ -91,7 +91,7 @@ static int one(json_t *o, const char *key)
 }
 
 /* Every member of map o (requests, limits, overhead), a quantity. */
-static int map(json_t *o)
+static int map(json_t *o, const char **why)
 {
 	const char *key;
 	json_t *v;
@@ -99,23 +99,23 @@ static int map(json_t *o)
 	if (!json_is_object(o))
 		return 0;
 	json_object_foreach (o, key, v)
-		if (one(o, key) < 0)
+		if (one(o, key, why) < 0)
 			return -1;
 	return 0;
 }
 
 /* A ResourceRequirements (a container's, a pod's, a claim template's). */
-static int requirements(json_t *r)
+static int requirements(json_t *r, const char **why)
 {
-	return map(json_object_get(r, "requests")) < 0 ||
-	                       map(json_object_get(r, "limits")) < 0
+	return map(json_object_get(r, "requests"), why) < 0 ||
+	                       map(json_object_get(r, "limits"), why) < 0
 	               ? -1
 	               : 0;
 }
 
 /* The quantities of a PodSpec: core/v1 types.go's resource.Quantity
  * fields. */
-static int pod_spec(json_t *spec)
+static int pod_spec(json_t *spec, const char **why)
 {
 	static const char *const lists[] = { "containers", "initContainers",
 		                             "ephemeralContainers" };
@@ -124,10 +124,11 @@ static int pod_spec(json_t *spec)
 
 	for (size_t l = 0; l < QF_ARRAY_SIZE(lists); l++)
 		json_array_foreach (json_object_get(spec, lists[l]), i, x)
-			if (requirements(json_object_get(x, "resources")) < 0)
+			if (requirements(json_object_get(x, "resources"), why) <
+			    0)
 				return -1;
-	if (map(json_object_get(spec, "overhead")) < 0 ||
-	    requirements(json_object_get(spec, "resources")) < 0)
+	if (map(json_object_get(spec, "overhead"), why) < 0 ||
+	    requirements(json_object_get(spec, "resources"), why) < 0)
 		return -1;
 	json_array_foreach (json_object_get(spec, "volumes"), i, x) {
 		json_t *ed = json_object_get(x, "emptyDir");
@@ -136,8 +137,8 @@ static int pod_spec(json_t *spec)
 		                        "volumeClaimTemplate"),
 		        "spec");
 
-		if ((json_is_object(ed) && one(ed, "sizeLimit") < 0) ||
-		    requirements(json_object_get(eph, "resources")) < 0)
+		if ((json_is_object(ed) && one(ed, "sizeLimit", why) < 0) ||
+		    requirements(json_object_get(eph, "resources"), why) < 0)
 			return -1;
 	}
 	return 0;
@@ -149,11 +150,35 @@ int qf_api_job_quantities(json_t *job, const char *version,
 	json_t *spec = json_object_get(
 	        json_object_get(json_object_get(job, "spec"), "template"),
 	        "spec");
+	const char *why = NULL;
 
-	if (!json_is_object(spec) || pod_spec(spec) == 0)
+	if (!json_is_object(spec) || pod_spec(spec, &why) == 0)
 		return 0;
 	return qf_api_fail(err, 400, "BadRequest",
 	                   "Job in version \"%s\" cannot be handled as a Job: "
 	                   "%s",
-	                   version ? version : "v1", QTY_FORMAT_WRONG);
+	                   version ? version : "v1", why);
+}
+
+int qf_api_pod_quantities(const json_t *spec, const char **why)
+{
+	json_t *t = json_deep_copy(spec);
+	int rc = json_is_object(t) ? pod_spec(t, why) : 0;
+
+	json_decref(t);
+	return rc;
+}
+
+const char *qf_api_qty_string(struct qf_buf *out, const json_t *v)
+{
+	const char *why = NULL;
+	json_t *c;
+
+	if (!v || json_is_null(v))
+		return NULL;
+	c = canonical(v, &why);
+	if (c && out)
+		qf_buf_adds(out, json_string_value(c));
+	json_decref(c);
+	return why;
 }

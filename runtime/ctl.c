@@ -19,6 +19,7 @@
 #include "core/jdump.h"
 #include "core/kinds.h"
 #include "core/k8s.h"
+#include "core/strlist.h"
 #include "core/banned.h"
 
 int64_t ctl_now(struct ctl *c)
@@ -752,6 +753,65 @@ void ctl_default(struct ctl *c, int kind, json_t *obj)
 		qf_api_job_defaults(obj);
 }
 
+/* kube's job controller gives a Job it starts (one created unsuspended:
+ * not Kueue's, or Kueue's in a namespace it leaves alone) its
+ * status.startTime at once; kubectl's DURATION counts from it.  A queued
+ * Job gets it when Kueue resumes it (ctl_engine.c job_start_time). */
+static void job_started(struct ctl *c, json_t *job)
+{
+	json_t *st = json_object_get(job, "status");
+	char ts[32];
+
+	if (json_is_true(
+	            json_object_get(json_object_get(job, "spec"), "suspend")))
+		return;
+	if (!json_is_object(st)) {
+		st = json_object();
+		json_object_set_new(job, "status", st);
+	}
+	if (!json_object_get(st, "startTime"))
+		json_object_set_new(st, "startTime",
+		                    json_string(ctl_now_rfc3339(c, ts)));
+}
+
+/* A Job not Kueue's that a client suspends or resumes: kube's job
+ * controller clears its startTime, or starts it again from now. */
+static void job_resumed(struct ctl *c, const json_t *prev, json_t *next)
+{
+	int was = json_is_true(
+	        json_object_get(json_object_get(prev, "spec"), "suspend"));
+	int is = json_is_true(
+	        json_object_get(json_object_get(next, "spec"), "suspend"));
+	json_t *st = json_object_get(next, "status");
+
+	if (was == is)
+		return;
+	/* next's status may be prev's: change a copy */
+	st = json_is_object(st) ? json_deep_copy(st) : json_object();
+	json_object_set_new(next, "status", st);
+	if (is)
+		json_object_del(st, "startTime");
+	else
+		job_started(c, next);
+}
+
+/* Kueue's Job reconciler says on the Job that it made its Workload
+ * (jobframework handleJobWithNoWorkload: CreatedWorkload, "Created
+ * Workload: NS/NAME"). */
+static void job_created_workload(struct ctl *c, const json_t *job)
+{
+	struct qf_buf key = QF_BUF_INIT;
+	const char *wl;
+
+	ctl_add_path(&key, qf_api_meta_str(job, "namespace"),
+	             qf_api_meta_str(job, "name"));
+	wl = json_string_value(json_object_get(c->job_wl, key.buf));
+	if (wl)
+		ctl_job_event(c, job, "CreatedWorkload", "Created Workload",
+		              wl);
+	qf_buf_release(&key);
+}
+
 /* Create: the body (a reference we own) becomes a stored object; a dry
  * run checks it the same way and answers it, unstored. */
 static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
@@ -775,7 +835,11 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 		goto fail;
 	}
 	defaults(c, kind, obj);
-	if (ctl_schema_check(c, kind, obj, err) < 0)
+	/* kube's order: mutating webhooks, the CRD schema, validating
+	 * webhooks (api_webhook.c) */
+	if (qf_api_kueue_mutate(kind, obj, err) < 0 ||
+	    ctl_schema_check(c, kind, obj, NULL, version, err) < 0 ||
+	    qf_api_kueue_validate(kind, obj, err) < 0)
 		goto fail;
 	if (kind == K_JOB && (qf_api_job_validate(obj, err) < 0 ||
 	                      job_webhook_create(c, obj, err) < 0))
@@ -814,7 +878,13 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 		/* the Job stays: Kueue would leave it suspended too */
 		ctl_log(c, "warning", "job %s/%s: %s",
 		        qf_api_meta_str(obj, "namespace"), name, err->msg);
+	} else if (kind == K_JOB) {
+		job_created_workload(c, obj);
 	}
+	/* after ctl_wl_add, which suspends what Kueue queues (in place,
+	 * as the commit stores it) */
+	if (kind == K_JOB)
+		job_started(c, obj);
 	*out = obj;
 	return 0;
 fail:
@@ -1155,15 +1225,17 @@ static json_t *wl_update(struct ctl *c, const json_t *prev, const json_t *in,
 	return keep;
 }
 
-/* A Job's update (next, from prev): suspend is the controller's, the
- * webhook's checks, completion, and its Workload following it; -1 when
- * the webhook refuses it (err set). */
+/* A Job's update (next, from prev): suspend is the controller's (of a
+ * Job Kueue manages; the client's otherwise), the webhook's checks,
+ * completion, and its Workload following it; -1 when the webhook
+ * refuses it (err set). */
 static int job_update(struct ctl *c, const json_t *prev, json_t *next, int dry,
                       struct qf_api_err *err)
 {
-	json_object_set(
-	        json_object_get(next, "spec"), "suspend",
-	        json_object_get(json_object_get(prev, "spec"), "suspend"));
+	if (ctl_job_is_kueues(c, prev))
+		json_object_set(json_object_get(next, "spec"), "suspend",
+		                json_object_get(json_object_get(prev, "spec"),
+		                                "suspend"));
 	if (job_webhook_update(c, prev, next, err) < 0)
 		return -1;
 	if (cond_true(next, "Complete", NULL) &&
@@ -1182,8 +1254,9 @@ static int job_update(struct ctl *c, const json_t *prev, json_t *next, int dry,
 /* Replace prev by `in` (a full object); *out is the stored result (with
  * dry, the result checked and not stored: prev's resourceVersion, and no
  * change to the engine). */
-static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
-                  unsigned flags, struct qf_api_err *err, json_t **out)
+static int update(struct ctl *c, int kind, const char *version,
+                  const json_t *prev, json_t *in, unsigned flags,
+                  struct qf_api_err *err, json_t **out)
 {
 	int status_only = !!(flags & UPDATE_STATUS);
 	int dry = !!(flags & UPDATE_DRY);
@@ -1210,7 +1283,10 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 	json_object_set(next, "kind", json_object_get(prev, "kind"));
 	if (kind == K_WL)
 		next = wl_update(c, prev, in, next, flags);
-	if (ctl_schema_check(c, kind, next, err) < 0) {
+	/* a /status write matches no webhook's rules (they name the
+	 * resource, not its subresource) */
+	if (ctl_schema_check(c, kind, next, prev, version, err) < 0 ||
+	    (!status_only && qf_api_kueue_validate(kind, next, err) < 0)) {
 		json_decref(next);
 		return -1;
 	}
@@ -1221,6 +1297,9 @@ static int update(struct ctl *c, int kind, const json_t *prev, json_t *in,
 		json_decref(next);
 		return -1;
 	}
+	if (kind == K_JOB && !status_only && !dry &&
+	    !ctl_job_is_kueues(c, next))
+		job_resumed(c, prev, next);
 	rc = !is_policy(kind) ? 0
 	     : dry            ? ctl_policy_check(c, next, err)
 	                      : ctl_policy_apply(c, kind, next, prev, err);
@@ -1376,8 +1455,11 @@ static int delete_ns_contents(struct ctl *c, const char *ns)
 
 /* ----- request execution ----- */
 
-json_t *ctl_parse_body(const struct qf_http_req *hr, struct qf_api_err *err)
+json_t *ctl_parse_body(const struct qf_http_req *hr, enum qf_api_dup_mode how,
+                       struct qf_strlist *dups, struct qf_strlist *yaml,
+                       struct qf_api_err *err)
 {
+	struct qf_strlist d2 = QF_STRLIST_INIT, y2 = QF_STRLIST_INIT;
 	json_error_t je;
 	json_t *j;
 
@@ -1386,6 +1468,16 @@ json_t *ctl_parse_body(const struct qf_http_req *hr, struct qf_api_err *err)
 		return NULL;
 	}
 	j = json_loadb(hr->body, hr->body_len, JSON_REJECT_DUPLICATES, &je);
+	if (!j && json_error_code(&je) == json_error_duplicate_key) {
+		/* kube reads it; fieldValidation says what is said */
+		j = qf_api_json_load_dups(hr->body, hr->body_len, how,
+		                          dups ? dups : &d2, yaml ? yaml : &y2);
+		qf_strlist_release(&d2);
+		qf_strlist_release(&y2);
+		/* not JSON after all: jansson says where */
+		if (!j)
+			j = json_loadb(hr->body, hr->body_len, 0, &je);
+	}
 	if (j)
 		return j;
 	if (hr->content_type && strstr(hr->content_type, "yaml")) {
@@ -1451,8 +1543,8 @@ static int server_side_apply(struct ctl *c, const struct qf_api_req *rq,
 		return create(c, rq, ctl_apply_new(c, rq, body), err, out);
 	if (ctl_apply_patch(c, rq, prev, body, err, &in) < 0)
 		return -1;
-	rc = update(c, rq->kind, prev, in, write_flags(rq) & ~UPDATE_STATUS,
-	            err, out);
+	rc = update(c, rq->kind, rq->version, prev, in,
+	            write_flags(rq) & ~UPDATE_STATUS, err, out);
 	json_decref(in);
 	return rc;
 }
@@ -1462,7 +1554,8 @@ static int server_side_apply(struct ctl *c, const struct qf_api_req *rq,
  * quantities made canonical as kube decodes them (api_qty.c).  Takes
  * obj's reference when it fails. */
 static int check_fields(struct ctl *c, const struct qf_api_req *rq,
-                        enum qf_api_patch how, json_t *obj, struct qf_buf *warn,
+                        enum qf_api_patch how, json_t *obj,
+                        const struct qf_strlist *dups, struct qf_buf *warn,
                         struct qf_api_err *err)
 {
 	struct qf_diags ignore = QF_DIAGS_INIT;
@@ -1471,7 +1564,8 @@ static int check_fields(struct ctl *c, const struct qf_api_req *rq,
 	if (!c->m.kinds && qf_kinds_new_builtin(&c->m.kinds, &ignore) < 0)
 		c->m.kinds = NULL;
 	qf_diags_release(&ignore);
-	if (qf_api_fields_check(c->m.kinds, rq, how, obj, warn, err) == 0 &&
+	if (qf_api_fields_check(c->m.kinds, rq, how, obj, dups, warn, err) ==
+	            0 &&
 	    (rq->kind != K_JOB ||
 	     (qf_api_job_types(obj, rq->version, err) == 0 &&
 	      qf_api_job_quantities(obj, rq->version, err) == 0)))
@@ -1481,14 +1575,22 @@ static int check_fields(struct ctl *c, const struct qf_api_req *rq,
 }
 
 /* The body of a write: JSON or YAML, or protobuf as kubectl's typed
- * clients send a built-in kind (api_pb.c). */
+ * clients send a built-in kind (api_pb.c).  A repeated key keeps what
+ * kube's decoder keeps: a create or update of a built-in kind is decoded
+ * into its Go struct (merged), a custom resource and every patch into a
+ * map (the last value). */
 static json_t *write_body(const struct qf_api_req *rq,
-                          const struct qf_http_req *hr, struct qf_api_err *err)
+                          const struct qf_http_req *hr, struct qf_strlist *dups,
+                          struct qf_strlist *yaml, struct qf_api_err *err)
 {
+	int typed = rq->verb != QF_API_PATCH &&
+	            strcmp(qf_api_kinds[rq->kind].group, "kueue.x-k8s.io") != 0;
+
 	if (qf_api_is_protobuf(hr->content_type) && rq->verb != QF_API_PATCH)
 		return qf_api_protobuf_decode(rq->kind, hr->body, hr->body_len,
 		                              err);
-	return ctl_parse_body(hr, err);
+	return ctl_parse_body(hr, typed ? QF_API_DUP_MERGE : QF_API_DUP_REPLACE,
+	                      dups, yaml, err);
 }
 
 /* A client's update of a custom resource (a Kueue kind) must name the
@@ -1626,6 +1728,7 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
                     struct qf_buf *warn, struct qf_api_err *err, json_t **out)
 {
 	enum qf_api_patch pt = QF_PATCH_NONE;
+	struct qf_strlist dups = QF_STRLIST_INIT, yaml = QF_STRLIST_INIT;
 	struct qf_buf ver = QF_BUF_INIT;
 	struct qf_api_req as;
 	json_t *body, *in, *served;
@@ -1634,12 +1737,21 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	if (rq->verb == QF_API_PATCH &&
 	    patch_type(rq, hr->content_type, &pt, err) < 0)
 		return -1;
-	body = write_body(rq, hr, err);
-	if (!body)
+	body = write_body(rq, hr, &dups, &yaml, err);
+	if (body && pt == QF_PATCH_APPLY &&
+	    qf_api_apply_dups(rq, &yaml, err) < 0) {
+		json_decref(body);
+		body = NULL;
+	}
+	qf_strlist_release(&yaml);
+	if (!body || ((rq->verb != QF_API_PATCH || pt == QF_PATCH_APPLY) &&
+	              check_fields(c, rq, pt, body, &dups, warn, err) < 0)) {
+		qf_strlist_release(&dups);
 		return -1;
-	if ((rq->verb != QF_API_PATCH || pt == QF_PATCH_APPLY) &&
-	    check_fields(c, rq, pt, body, warn, err) < 0)
-		return -1;
+	}
+	/* a patch's are said with the patched object's unknown fields */
+	if (rq->verb != QF_API_PATCH || pt == QF_PATCH_APPLY)
+		qf_strlist_release(&dups);
 	switch (rq->verb) {
 	case QF_API_CREATE:
 		ctl_fields_update(c, rq, NULL, body);
@@ -1652,7 +1764,8 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		}
 		body = to_storage(c, body, rq->kind);
 		ctl_fields_update(c, rq, prev, body);
-		rc = update(c, rq->kind, prev, body, write_flags(rq), err, out);
+		rc = update(c, rq->kind, rq->version, prev, body,
+		            write_flags(rq), err, out);
 		json_decref(body);
 		return rc;
 	default:
@@ -1668,6 +1781,12 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		json_decref(body);
 		return rc;
 	}
+	if (pt == QF_PATCH_JSON &&
+	    qf_api_json_patch_decode(&body, rq->fv, err) < 0) {
+		json_decref(body);
+		qf_strlist_release(&dups);
+		return -1;
+	}
 	/* the patch speaks the request's version (kube converts too) */
 	served = ctl_served(prev, rq->kind, rq->version);
 	in = qf_api_patch_apply(served, body, pt, err);
@@ -1681,11 +1800,11 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	as = *rq;
 	if (ver.len)
 		as.version = ver.buf;
-	if (!in || check_fields(c, &as, pt, in, warn, err) < 0) {
-		qf_buf_release(&ver);
-		return -1;
-	}
+	rc = !in || check_fields(c, &as, pt, in, &dups, warn, err) < 0;
 	qf_buf_release(&ver);
+	qf_strlist_release(&dups);
+	if (rc)
+		return -1;
 	if (pt == QF_PATCH_STRATEGIC || !*qf_api_kinds[rq->kind].group ||
 	    !strcmp(qf_api_kinds[rq->kind].group, "batch")) {
 		/* a built-in kind decodes as the URL's */
@@ -1696,7 +1815,8 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	in = to_storage(c, in, rq->kind);
 	ctl_fields_update(c, rq, prev, in);
 	/* a patch's resourceVersion is a precondition only if it sets one */
-	rc = update(c, rq->kind, prev, in, write_flags(rq), err, out);
+	rc = update(c, rq->kind, rq->version, prev, in, write_flags(rq), err,
+	            out);
 	json_decref(in);
 	return rc;
 }
@@ -1737,7 +1857,7 @@ static int delete_options(const struct qf_http_req *hr, unsigned *flags,
 void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
                  const struct qf_http_req *hr, struct qf_http_resp *rs)
 {
-	struct qf_api_err err = { 500, "InternalError", "", 0, "", "", "" };
+	struct qf_api_err err = { 500, "InternalError", "", 0, "", "", "", 0 };
 	json_t *prev = NULL, *out = NULL, *st, *pre = NULL;
 	int rc = 0, code = 200, dry = rq->dry_run;
 	unsigned dflags = 0;
@@ -1826,15 +1946,25 @@ static int storage_schema(struct ctl *c, int kind)
 	const struct qf_api_kind *k = &qf_api_kinds[kind];
 	struct qf_schema_opts o = QF_SCHEMA_OPTS_INIT;
 	struct qf_buf name = QF_BUF_INIT;
+	const char *v = k->versions;
 	int rc = QF_OK;
 
-	qf_buf_addf(&name, "%s_%.*s_%s", k->group,
-	            (int)strcspn(k->versions, " "), k->versions, k->singular);
-	o.origin = name.buf;
-	o.flags = QF_SCHEMA_RESOURCE; /* metadata is ObjectMeta */
-	if (*k->group && qf_schema_builtin(name.buf))
-		rc = qf_schema_compile_builtin(&c->schemas[kind], name.buf, &o,
-		                               c->d);
+	/* the storage version (first), then the next served one */
+	for (int i = 0; i < 2 && *v && rc == QF_OK; i++) {
+		size_t len = strcspn(v, " ");
+
+		qf_buf_reset(&name);
+		qf_buf_addf(&name, "%s_%.*s_%s", k->group, (int)len, v,
+		            k->singular);
+		o.origin = name.buf;
+		o.flags = QF_SCHEMA_RESOURCE; /* metadata is ObjectMeta */
+		if (*k->group && qf_schema_builtin(name.buf))
+			rc = qf_schema_compile_builtin(
+			        i ? &c->served_schemas[kind]
+			          : &c->schemas[kind],
+			        name.buf, &o, c->d);
+		v += len + (v[len] == ' ');
+	}
 	qf_buf_release(&name);
 	return rc;
 }
@@ -1852,6 +1982,8 @@ int ctl_init(struct ctl *c)
 		assert(!strcmp(qf_api_kinds[i].kind, order[i]));
 	c->reg = qf_xcalloc(qf_api_nkinds, sizeof(json_t *));
 	c->schemas = qf_xcalloc(qf_api_nkinds, sizeof(struct qf_schema *));
+	c->served_schemas =
+	        qf_xcalloc(qf_api_nkinds, sizeof(struct qf_schema *));
 	for (size_t i = 0; i < qf_api_nkinds; i++) {
 		c->reg[i] = json_object();
 		if (storage_schema(c, (int)i) < 0)
@@ -1882,6 +2014,9 @@ void ctl_release(struct ctl *c)
 	for (size_t i = 0; c->schemas && i < qf_api_nkinds; i++)
 		qf_schema_free(c->schemas[i]);
 	free(c->schemas);
+	for (size_t i = 0; c->served_schemas && i < qf_api_nkinds; i++)
+		qf_schema_free(c->served_schemas[i]);
+	free(c->served_schemas);
 	json_decref(c->job_wl);
 	json_decref(c->wl_dirty);
 	json_decref(c->ev_dedup);

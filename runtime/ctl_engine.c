@@ -21,6 +21,7 @@
 #include "core/kinds.h"
 #include "core/opt.h"
 #include "core/schema.h"
+#include "core/strlist.h"
 #include "runtime/dump.h"
 #include "runtime/metrics.h"
 #include "core/banned.h"
@@ -77,20 +78,48 @@ static int by_path(const void *a, const void *b)
 	return c ? c : strcmp(x->msg, y->msg);
 }
 
+/* A type (QF104, QF107) or enum (QF105) error: kube's CEL validator does
+ * not run over an object that has one. */
+static int blocked(const struct qf_diags *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i].sev == QF_SEV_ERROR &&
+		    (!strcmp(d->v[i].rule, "QF104") ||
+		     !strcmp(d->v[i].rule, "QF105") ||
+		     !strcmp(d->v[i].rule, "QF107")))
+			return 1;
+	return 0;
+}
+
 int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
+                     const json_t *prev, const char *version,
                      struct qf_api_err *err)
 {
 	const struct qf_api_kind *k = &qf_api_kinds[kind];
+	const struct qf_schema *schema = c->schemas ? c->schemas[kind] : NULL;
+	size_t sl = strcspn(k->versions, " ");
 	struct qf_diags d = QF_DIAGS_INIT;
-	json_t *t;
+	json_t *src, *t;
 	int rc = 0;
 
-	if (!c->schemas || !c->schemas[kind] || !json_is_object(obj))
+	if (!schema || !json_is_object(obj))
 		return 0;
-	/* ObjectMeta is checked as kube checks it (check_name), not here */
-	t = json_copy((json_t *)obj);
+	/* kube validates a custom resource in the version written: its
+	 * request scope keeps that version in memory */
+	if (version &&
+	    (strlen(version) != sl || strncmp(version, k->versions, sl)) &&
+	    c->served_schemas[kind]) {
+		schema = c->served_schemas[kind];
+		src = ctl_served(obj, kind, version);
+	} else {
+		src = json_incref((json_t *)obj);
+	}
+	/* ObjectMeta is checked as kube checks it (check_name), not here;
+	 * a shallow copy: nothing shared with obj is touched */
+	t = json_copy(src);
+	json_decref(src);
 	json_object_del(t, "metadata");
-	if (qf_schema_validate_kube(c->schemas[kind], t, &d) < 0) {
+	if (qf_schema_validate_kube(schema, t, &d) < 0) {
 		qsort(d.v, d.n, sizeof(*d.v), by_path);
 		qf_api_invalid(err, k->kind, k->group,
 		               qf_api_meta_str(obj, "name"));
@@ -105,6 +134,22 @@ int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
 				                : NULL,
 				        "%s", d.v[i].msg);
 		rc = -1;
+	}
+	/* then the CRD's CEL rules, unless a type or enum error blocks
+	 * them (kube's validator skips them then) */
+	if (!blocked(&d)) {
+		struct qf_strlist paths = QF_STRLIST_INIT,
+		                  msgs = QF_STRLIST_INIT;
+
+		qf_api_kueue_cel(kind, t, prev, &paths, &msgs);
+		if (paths.n && !rc)
+			qf_api_invalid(err, k->kind, k->group,
+			               qf_api_meta_str(obj, "name"));
+		for (size_t i = 0; i < paths.n; i++)
+			qf_api_invalid_add(err, paths.v[i], "%s", msgs.v[i]);
+		rc = paths.n ? -1 : rc;
+		qf_strlist_release(&paths);
+		qf_strlist_release(&msgs);
 	}
 	json_decref(t);
 	qf_diags_release(&d);
@@ -857,6 +902,17 @@ static int sync_job(struct ctl *c, struct qf_wl *w)
 	json_object_set_new(json_object_get(next, "spec"), "suspend",
 	                    json_boolean(suspend));
 	job_start_time(c, next, prev, suspend);
+	/* jobframework startJob: Started, "Admitted by clusterQueue CQ" */
+	if (!suspend && w->adm_cq_name &&
+	    json_is_true(json_object_get(json_object_get(prev, "spec"),
+	                                 "suspend"))) {
+		struct qf_buf msg = QF_BUF_INIT;
+
+		qf_buf_addf(&msg, "Admitted by clusterQueue %s",
+		            w->adm_cq_name);
+		ctl_job_event(c, prev, "Started", msg.buf, NULL);
+		qf_buf_release(&msg);
+	}
 	if (w->state == QF_WL_FINISHED && w->m->runtime_ms >= 0) {
 		/* a demo run time ran out: the Job completed */
 		char ts[32];
@@ -1150,6 +1206,23 @@ int ctl_apply(struct ctl *c, const json_t *o, int del, struct qf_http_resp *rs)
 	return rs->code;
 }
 
+/* A manifest the API refused: its Status's message (what kubectl
+ * prints), or the whole answer when it has none. */
+static int refused(struct ctl *c, const struct qf_loc *loc, const char *kind,
+                   const char *name, const struct qf_http_resp *rs)
+{
+	json_t *st = json_loadb(rs->body.buf, rs->body.len, 0, NULL);
+	const char *msg = json_string_value(json_object_get(st, "message"));
+	int rc;
+
+	rc = qf_diag_error(c->d, loc, QF_CTL_RULE, NULL, "%s %s: %.*s",
+	                   kind ? kind : "(no kind)", name ? name : "",
+	                   msg ? (int)strlen(msg) : (int)rs->body.len,
+	                   msg ? msg : rs->body.buf);
+	json_decref(st);
+	return rc;
+}
+
 /*
  * A Kustomization is a build file, not a cluster object: compile's own (a
  * plain list of resources) is skipped without a word; one that would
@@ -1202,9 +1275,7 @@ static int apply_one(struct ctl *c, const struct qf_doc *doc, const json_t *o)
 		        "%s %s is not served by the controller; ignored",
 		        av ? av : "(no apiVersion)", kind ? kind : "(no kind)");
 	else if (code >= 300)
-		rc = qf_diag_error(c->d, &loc, QF_CTL_RULE, NULL, "%s %s: %.*s",
-		                   kind ? kind : "(no kind)", name ? name : "",
-		                   (int)rs.body.len, rs.body.buf);
+		rc = refused(c, &loc, kind, name, &rs);
 	else
 		rc = qf_model_check_fields(&c->m, doc, &loc, o, c->d);
 	qf_http_resp_release(&rs);

@@ -92,6 +92,10 @@ struct ctl {
 	/* owned [qf_api_nkinds]: the storage version's schema, for its
 	 * defaults; NULL for a kind without a built-in schema */
 	struct qf_schema **schemas;
+	/* owned [qf_api_nkinds]: the other served version's schema
+	 * (v1beta1), which a write in it is validated against; NULL when
+	 * none */
+	struct qf_schema **served_schemas;
 	int64_t rv;       /* last resourceVersion handed out */
 	int64_t t0;       /* start time */
 	json_t *job_wl;   /* "ns/job" -> Workload name */
@@ -195,8 +199,14 @@ void ctl_add_num(struct qf_buf *b, uint64_t v, unsigned base, int width);
 void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
                  const struct qf_http_req *hr, struct qf_http_resp *rs);
 /* The body as JSON (or YAML, for hand-written requests; new reference),
- * or NULL with *err (400). */
-json_t *ctl_parse_body(const struct qf_http_req *hr, struct qf_api_err *err);
+ * or NULL with *err (400).  A key repeated in a JSON object is read as
+ * kube reads it (runtime/api.h qf_api_json_load_dups, in mode `how`),
+ * its paths added to dups and its goyaml errors to yaml when they are
+ * not NULL. */
+struct qf_strlist;
+json_t *ctl_parse_body(const struct qf_http_req *hr, enum qf_api_dup_mode how,
+                       struct qf_strlist *dups, struct qf_strlist *yaml,
+                       struct qf_api_err *err);
 /* A JSON body into rs. */
 void ctl_respond_json(struct qf_http_resp *rs, int code, const json_t *j);
 /* A Status body into rs. */
@@ -304,8 +314,14 @@ int ctl_policy_check(struct ctl *c, const json_t *obj, struct qf_api_err *err);
 /* kube-apiserver's validation of a Kueue kind's object (in the storage
  * version) against its CRD schema, before the model reads it: 0, or -1
  * with *err the 422 it answers, its causes in its words, sorted by field
- * (kube's order is its map's); other kinds pass. */
+ * (kube's order is its map's); other kinds pass.  A write in another
+ * served version (`version`, the request's; NULL for storage's) is
+ * checked as kube checks it, in that version's form and schema, so its
+ * causes name that version's fields (v1beta1's spec.cohort).  prev, the
+ * object an update replaces (NULL for a create), is what the CRDs'
+ * transition rules compare with. */
 int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
+                     const json_t *prev, const char *version,
                      struct qf_api_err *err);
 int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 /* Delete a ClusterQueue: *kept is 1 when workloads still hold its quota
@@ -313,6 +329,11 @@ int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 int ctl_cq_delete(struct ctl *c, const json_t *obj, int *kept);
 int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
 void ctl_job_done(struct ctl *c, const char *ns, const char *job);
+/* An Event of Kueue's Job reconciler (batch/job-kueue-controller) on Job
+ * job: reason, its message what, and ": NS/WL" after it when wl is not
+ * NULL (ctl_job.c). */
+void ctl_job_event(struct ctl *c, const json_t *job, const char *reason,
+                   const char *what, const char *wl);
 /* Whether Kueue manages Job obj (a Workload is made for it). */
 int ctl_job_is_kueues(struct ctl *c, const json_t *obj);
 /* The engine's workload ns/name (the latest of that name), or NULL. */

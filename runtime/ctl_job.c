@@ -35,8 +35,8 @@
 
 /* A Normal core/v1 Event about Job job: message what, then ": ns/wl"
  * when wl is given (klog.KObj, workload.Key). */
-static void job_event(struct ctl *c, const json_t *job, const char *reason,
-                      const char *what, const char *wl)
+void ctl_job_event(struct ctl *c, const json_t *job, const char *reason,
+                   const char *what, const char *wl)
 {
 	const char *ns = qf_api_meta_str(job, "namespace");
 	const char *name = qf_api_meta_str(job, "name");
@@ -167,10 +167,11 @@ static void remake(struct ctl *c, json_t *job, struct qf_wl *w,
 
 	if (suspended && w->state != QF_WL_RESERVED) {
 		if (ctl_wl_replace(c, w, nw, job, &err) == 0)
-			job_event(c, job, "UpdatedWorkload",
-			          "Updated not matching Workload for suspended "
-			          "job",
-			          wl);
+			ctl_job_event(
+			        c, job, "UpdatedWorkload",
+			        "Updated not matching Workload for suspended "
+			        "job",
+			        wl);
 		else
 			ctl_log(c, "warning", "job %s/%s: %s", ns,
 			        qf_api_meta_str(job, "name"), err.msg);
@@ -184,18 +185,19 @@ static void remake(struct ctl *c, json_t *job, struct qf_wl *w,
 		json_object_set_new(json_object_get(job, "spec"), "suspend",
 		                    json_true());
 		json_object_del(json_object_get(job, "status"), "startTime");
-		job_event(c, job, "Stopped",
-		          "No matching Workload; restoring pod templates "
-		          "according to existent Workload",
-		          NULL);
+		ctl_job_event(c, job, "Stopped",
+		              "No matching Workload; restoring pod templates "
+		              "according to existent Workload",
+		              NULL);
 	}
 	stored = ctl_lookup(c, K_WL, ns, wl);
 	if (stored ? ctl_delete(c, K_WL, stored, &err) == 0
 	           : (ctl_wl_delete(c, ns, wl), 1))
-		job_event(c, job, "DeletedWorkload",
-		          "Deleted not matching Workload", wl);
+		ctl_job_event(c, job, "DeletedWorkload",
+		              "Deleted not matching Workload", wl);
 	if (ctl_wl_add(c, K_JOB, job, &err) == 0)
-		job_event(c, job, "CreatedWorkload", "Created Workload", wl);
+		ctl_job_event(c, job, "CreatedWorkload", "Created Workload",
+		              wl);
 	else
 		ctl_log(c, "warning", "job %s/%s: %s", ns,
 		        qf_api_meta_str(job, "name"), err.msg);
@@ -236,8 +238,8 @@ static void follow_labels(struct ctl *c, json_t *job, struct qf_wl *w,
 		        qf_api_meta_str(job, "namespace"),
 		        qf_api_meta_str(job, "name"), err.msg);
 	if (prio && done)
-		job_event(c, job, "UpdatedWorkload",
-		          "Updated workload priority class", wl);
+		ctl_job_event(c, job, "UpdatedWorkload",
+		              "Updated workload priority class", wl);
 	free(wl);
 }
 

@@ -336,7 +336,7 @@ static void review(struct ctl *c, const struct qf_api_req *rq,
 		body = qf_api_review_decode(rq->review, hr->body, hr->body_len,
 		                            &err);
 	else
-		body = ctl_parse_body(hr, &err);
+		body = ctl_parse_body(hr, QF_API_DUP_REPLACE, NULL, NULL, &err);
 	if (body)
 		out = qf_api_review(rq->review, body, c->token != NULL, &err);
 	if (out)

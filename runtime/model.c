@@ -445,9 +445,17 @@ static int amount_of(struct rd *r, const json_t *parent, const char *key,
 static int request_of(struct rd *r, const json_t *parent, const char *key,
                       const json_t *v, int64_t *out)
 {
+	const char *text = json_string_value(v);
 	struct qf_qty q;
 	int rc;
 
+	/* more digits than 64 bits: Kubernetes keeps them all (a Job's
+	 * are stored so) and never fits it, as one just below 2^63 */
+	if (text && *text != '-' && qf_qty_parse(&q, text) == QF_ETOOBIG &&
+	    !qf_qty_go_error(text)) {
+		*out = INT64_MAX;
+		return 0;
+	}
 	if (qty_of(r, parent, key, v, &q) < 0)
 		return r->rc;
 	/* Kubernetes validation: a request is never negative */

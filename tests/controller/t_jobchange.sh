@@ -115,7 +115,8 @@ pwl=$(wl_of port)
 puid=$(k get workload "$pwl" -o jsonpath='{.metadata.uid}')
 k label job port team=a >/dev/null 2>&1 || bad "label port"
 expect_eq "port keeps its workload" "$(k get workload "$pwl" -o jsonpath='{.metadata.uid}') $(k get job port -o jsonpath='{.spec.suspend}')" "$puid false"
-expect_eq "port not stopped" "$(reasons port)" ""
+expect_eq "port not stopped" "$(reasons port)" "CreatedWorkload=Created Workload: default/$pwl
+Started=Admitted by clusterQueue cluster-queue"
 # the webhook's create checks apply to the new Job; the default queue
 # cannot be dropped; a partially admitted running Job keeps its parallelism
 out=$(k label job big --overwrite kueue.x-k8s.io/max-exec-time-seconds=abc 2>&1) && bad "abc accepted on update"

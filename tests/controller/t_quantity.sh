@@ -48,6 +48,27 @@ out=$(k get job milli -o json | sed 's/"memory": "200Mi"/"memory": "lots"/' | k 
 	bad "replace with lots accepted"
 expect_has "replace refused" "$out" "cannot be handled as a Job: quantities must match"
 
+# ParseQuantity's other error: a suffix it cannot read (an exponent
+# beyond int64), in its words
+out=$(job suf '"1e99999999999999999999"' | k create -f - 2>&1) && bad "1e99999999999999999999 accepted"
+expect_eq "suffix refused" "$out" 'Error from server (BadRequest): error when creating "STDIN": Job in version "v1" cannot be handled as a Job: unable to parse quantity'"'"'s suffix'
+# what Go reads is stored as its String() gives it: any number of
+# digits (such a request never fits, as in Kueue: its Workload waits),
+# text that already looks canonical as typed, an exponent cut to int32
+# as Go cuts it (1e4294967297 is 10)
+job long '"123456789012345678901234567890"' | k create -f - >/dev/null 2>&1 || bad "create long"
+expect_eq "30 digits kept" "$(k get job long -o jsonpath='{.spec.template.spec.containers[0].resources.requests.cpu}')" "123456789012345678901234567890"
+lwl=$(wl_of long)
+[ -n "$lwl" ] || bad "long has no workload"
+wait_for "long waits" "k get workload $lwl -o jsonpath='{.status.conditions[0].type}={.status.conditions[0].reason}'" "QuotaReserved=ExceedsMaxQuota"
+job plus '"+1"' | k create -f - >/dev/null 2>&1 || bad "create plus"
+expect_eq "+1 kept" "$(k get job plus -o jsonpath='{.spec.template.spec.containers[0].resources.requests.cpu}')" "+1"
+job e100 1e100 | k create -f - >/dev/null 2>&1 || bad "create e100"
+expect_eq "1e100 canonical" "$(k get job e100 -o jsonpath='{.spec.template.spec.containers[0].resources.requests.cpu}')" "10e99"
+job wrap '"1e4294967297"' | k create -f - >/dev/null 2>&1 || bad "create wrap"
+expect_eq "exponent cut to int32" "$(k get job wrap -o jsonpath='{.spec.template.spec.containers[0].resources.requests.cpu}')" "10"
+for j in plus e100 wrap long; do k delete job $j >/dev/null 2>&1; done
+
 # the same amount written differently: the same Job, the same Workload
 uid=$(k get workload "$wl" -o jsonpath='{.metadata.uid}')
 gen=$(k get job milli -o jsonpath='{.metadata.generation}')

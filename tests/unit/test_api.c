@@ -12,6 +12,7 @@
 #include "core/buf.h"
 #include "core/kinds.h"
 #include "runtime/api.h"
+#include "core/strlist.h"
 
 struct route_case {
 	const char *id, *method, *uri;
@@ -64,7 +65,7 @@ static void test_api_routes(void **state)
 	for (size_t i = 0; i < sizeof(routes) / sizeof(routes[0]); i++) {
 		const struct route_case *c = &routes[i];
 		struct qf_api_req r;
-		struct qf_api_err err = { 0, NULL, "", 0, "", "", "" };
+		struct qf_api_err err = { 0, NULL, "", 0, "", "", "", 0 };
 		int rc = qf_api_route(&r, c->method, c->uri, &err);
 
 		print_message("case %s\n", c->id);
@@ -185,9 +186,9 @@ static void test_api_fields_check(void **state)
 	rq.version = "v1beta2";
 	rq.fv = QF_API_FV_WARN;
 	o = json_loads(body, 0, NULL);
-	assert_int_equal(
-	        qf_api_fields_check(kinds, &rq, QF_PATCH_NONE, o, &warn, &err),
-	        0);
+	assert_int_equal(qf_api_fields_check(kinds, &rq, QF_PATCH_NONE, o, NULL,
+	                                     &warn, &err),
+	                 0);
 	assert_string_equal(warn.buf,
 	                    "299 - \"unknown field \\\"metadata.labelz\\\"\"\n"
 	                    "299 - \"unknown field \\\"spec.cohort\\\"\"\n"
@@ -203,9 +204,9 @@ static void test_api_fields_check(void **state)
 	/* Strict: 400 with every field */
 	rq.fv = QF_API_FV_STRICT;
 	o = json_loads(body, 0, NULL);
-	assert_int_equal(
-	        qf_api_fields_check(kinds, &rq, QF_PATCH_NONE, o, &warn, &err),
-	        -1);
+	assert_int_equal(qf_api_fields_check(kinds, &rq, QF_PATCH_NONE, o, NULL,
+	                                     &warn, &err),
+	                 -1);
 	assert_int_equal(err.code, 400);
 	assert_string_equal(err.msg,
 	                    "ClusterQueue in version \"v1beta2\" cannot be "
@@ -214,21 +215,21 @@ static void test_api_fields_check(void **state)
 	                    "\"spec.cohort\", unknown field "
 	                    "\"spec.namespaceSelektor\"");
 	/* a merge patch: 422; apply: 500 even with Ignore */
-	assert_int_equal(
-	        qf_api_fields_check(kinds, &rq, QF_PATCH_MERGE, o, &warn, &err),
-	        0); /* already pruned: nothing left to refuse */
+	assert_int_equal(qf_api_fields_check(kinds, &rq, QF_PATCH_MERGE, o,
+	                                     NULL, &warn, &err),
+	                 0); /* already pruned: nothing left to refuse */
 	json_decref(o);
 	o = json_loads(body, 0, NULL);
-	assert_int_equal(
-	        qf_api_fields_check(kinds, &rq, QF_PATCH_MERGE, o, &warn, &err),
-	        -1);
+	assert_int_equal(qf_api_fields_check(kinds, &rq, QF_PATCH_MERGE, o,
+	                                     NULL, &warn, &err),
+	                 -1);
 	assert_int_equal(err.code, 422);
 	json_decref(o);
 	rq.fv = QF_API_FV_IGNORE;
 	o = json_loads(body, 0, NULL);
-	assert_int_equal(
-	        qf_api_fields_check(kinds, &rq, QF_PATCH_APPLY, o, &warn, &err),
-	        -1);
+	assert_int_equal(qf_api_fields_check(kinds, &rq, QF_PATCH_APPLY, o,
+	                                     NULL, &warn, &err),
+	                 -1);
 	assert_int_equal(err.code, 500);
 	assert_non_null(strstr(err.msg,
 	                       "(/cq; kueue.x-k8s.io/v1beta2, "
@@ -239,15 +240,61 @@ static void test_api_fields_check(void **state)
 	rq.version = "v1beta1";
 	qf_buf_reset(&warn);
 	o = json_loads(body, 0, NULL);
-	assert_int_equal(
-	        qf_api_fields_check(kinds, &rq, QF_PATCH_NONE, o, &warn, &err),
-	        0);
+	assert_int_equal(qf_api_fields_check(kinds, &rq, QF_PATCH_NONE, o, NULL,
+	                                     &warn, &err),
+	                 0);
 	assert_int_equal(warn.len, 0);
 	assert_non_null(json_object_get(json_object_get(o, "spec"), "cohort"));
 	json_decref(o);
 	qf_buf_release(&warn);
 	qf_kinds_free(kinds);
 	qf_diags_release(&d);
+}
+
+/* A repeated key: its path once, as read (kjson), goyaml's line each
+ * time, once its value is read; a map keeps the
+ * last value, a Go struct decodes the second into the first. */
+static void test_api_json_load_dups(void **state)
+{
+	static const char body[] =
+	        "{\"a\":{\"x\":1,\"l\":[{\"p\":1},{\"q\":2}]},\n"
+	        "\"a\":{\"y\":2,\"l\":[{\"r\":3}],\"y\":3},\"a\":{},"
+	        "\"s\":\"\\\"\",\"s\":null}";
+	struct qf_strlist dups = QF_STRLIST_INIT, yaml = QF_STRLIST_INIT;
+	json_t *o;
+	char *t;
+
+	(void)state;
+	o = qf_api_json_load_dups(body, strlen(body), QF_API_DUP_MERGE, &dups,
+	                          &yaml);
+	assert_non_null(o);
+	t = json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT);
+	assert_string_equal(t, "{\"a\":{\"l\":[{\"p\":1,\"r\":3}],\"x\":1,"
+	                       "\"y\":3},\"s\":null}");
+	free(t);
+	assert_int_equal(dups.n, 3);
+	assert_string_equal(dups.v[0], "a");
+	assert_string_equal(dups.v[1], "a.y");
+	assert_string_equal(dups.v[2], "s");
+	assert_int_equal(yaml.n, 4);
+	assert_string_equal(yaml.v[0], "line 2: key \"y\" already set in map");
+	assert_string_equal(yaml.v[1], "line 2: key \"a\" already set in map");
+	json_decref(o);
+	qf_strlist_release(&dups);
+	qf_strlist_release(&yaml);
+	o = qf_api_json_load_dups(body, strlen(body), QF_API_DUP_REPLACE, &dups,
+	                          &yaml);
+	t = json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT);
+	assert_string_equal(t, "{\"a\":{},\"s\":null}");
+	free(t);
+	json_decref(o);
+	/* not JSON: NULL, whatever repeats it had */
+	assert_null(qf_api_json_load_dups("{\"a\":1,\"a\":2", 13,
+	                                  QF_API_DUP_REPLACE, &dups, &yaml));
+	assert_null(qf_api_json_load_dups("{\"a\":1} x", 10, QF_API_DUP_REPLACE,
+	                                  &dups, &yaml));
+	qf_strlist_release(&dups);
+	qf_strlist_release(&yaml);
 }
 
 static void test_api_discovery_lists_kinds(void **state)
@@ -375,7 +422,7 @@ static void test_api_selectors(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(sels) / sizeof(sels[0]); i++) {
-		struct qf_api_err err = { 0, NULL, "", 0, "", "", "" };
+		struct qf_api_err err = { 0, NULL, "", 0, "", "", "", 0 };
 		int got = sels[i].labels
 		                  ? qf_api_labels_match(sels[i].sel, o, &err)
 		                  : qf_api_fields_match(sels[i].sel, o, &err);
@@ -437,7 +484,7 @@ static void test_api_fields_supported(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(fsels) / sizeof(fsels[0]); i++) {
 		struct qf_api_req r;
-		struct qf_api_err err = { 0, NULL, "", 0, "", "", "" };
+		struct qf_api_err err = { 0, NULL, "", 0, "", "", "", 0 };
 		int rc = qf_api_route(&r, "GET", fsels[i].uri, &err);
 
 		print_message("case %s\n", fsels[i].id);
@@ -593,7 +640,7 @@ static void test_api_accept(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < sizeof(accepts) / sizeof(accepts[0]); i++) {
-		struct qf_api_err err = { 0, NULL, "", 0, "", "", "" };
+		struct qf_api_err err = { 0, NULL, "", 0, "", "", "", 0 };
 		int got = qf_api_accept(accepts[i].accept, &err);
 
 		if (got != accepts[i].want)
@@ -818,7 +865,7 @@ static void test_api_json_patch(void **state)
 		json_t *doc = json_loads(c->doc, 0, NULL);
 		json_t *p = json_loads(c->patch, 0, NULL);
 		json_t *want = c->want ? json_loads(c->want, 0, NULL) : NULL;
-		struct qf_api_err err = { 0, NULL, "", 0, "", "", "" };
+		struct qf_api_err err = { 0, NULL, "", 0, "", "", "", 0 };
 		json_t *got = qf_api_patch_apply(doc, p, QF_PATCH_JSON, &err);
 
 		if (!doc || !p)
@@ -847,6 +894,49 @@ static void test_api_json_patch_bad_pointer_frees(void **state)
 	(void)state;
 	assert_null(qf_api_json_patch(doc, p, &err));
 	assert_int_equal(err.code, 422);
+	json_decref(p);
+	json_decref(doc);
+}
+
+/* What does not apply is kube's generic 422 (empty details, none of the
+ * error's words); what does not decode is 400 in Go's words, by
+ * fieldValidation. */
+static void test_api_json_patch_kube_answers(void **state)
+{
+	json_t *doc = json_pack("{s:i}", "a", 1);
+	json_t *p = json_pack("[{s:s,s:s,s:i}]", "op", "test", "path", "/a",
+	                      "value", 2);
+	struct qf_api_err err;
+	json_t *st;
+	char *t;
+
+	(void)state;
+	assert_null(qf_api_json_patch(doc, p, &err));
+	st = qf_api_err_status(&err);
+	t = json_dumps(st, JSON_COMPACT);
+	assert_string_equal(t, "{\"kind\":\"Status\",\"apiVersion\":\"v1\","
+	                       "\"metadata\":{},\"status\":\"Failure\","
+	                       "\"message\":\"the server rejected our request "
+	                       "due to an error in our request\",\"reason\":"
+	                       "\"Invalid\",\"code\":422,\"details\":{}}");
+	free(t);
+	json_decref(st);
+	json_decref(p);
+	p = json_pack("{s:s}", "op", "add");
+	assert_int_equal(qf_api_json_patch_decode(&p, QF_API_FV_WARN, &err),
+	                 -1);
+	assert_string_equal(err.msg, "error decoding patch: json: cannot "
+	                             "unmarshal object into Go value of type "
+	                             "[]handlers.jsonPatchOp");
+	assert_int_equal(qf_api_json_patch_decode(&p, QF_API_FV_IGNORE, &err),
+	                 -1);
+	assert_string_equal(err.msg, "json: cannot unmarshal object into Go "
+	                             "value of type jsonpatch.Patch");
+	json_decref(p);
+	p = json_null();
+	assert_int_equal(qf_api_json_patch_decode(&p, QF_API_FV_STRICT, &err),
+	                 0);
+	assert_true(json_is_array(p) && json_array_size(p) == 0);
 	json_decref(p);
 	json_decref(doc);
 }
@@ -1033,9 +1123,10 @@ static void test_api_review_answers(void **state)
 	json_decref(out);
 }
 
-/* A Job's quantities as kube stores them: canonical, numbers as strings,
- * in every field of the pod template that is one; a non-quantity is
- * kube's decoding error and leaves the Job as it was. */
+/* A Job's quantities as kube stores them: Quantity.String(), numbers as
+ * strings (1e21 is Go's "1e+21", which ParseQuantity keeps as it looks
+ * canonical), in every field of the pod template that is one; a
+ * non-quantity is kube's decoding error and leaves the Job as it was. */
 static void test_api_job_quantities(void **state)
 {
 	static const char job[] =
@@ -1053,7 +1144,7 @@ static void test_api_job_quantities(void **state)
 	        "{\"spec\": {\"template\": {\"spec\": {\"containers\": "
 	        "[{\"resources\": {\"requests\": {\"cpu\": \"100m\", "
 	        "\"memory\": \"2Gi\"}, \"limits\": {\"cpu\": \"1k\", \"a\": "
-	        "\"1e21\", \"b\": \"150e-9\", \"c\": \"1u\"}}}], "
+	        "\"1e+21\", \"b\": \"150e-9\", \"c\": \"1u\"}}}], "
 	        "\"initContainers\": [{\"resources\": {\"limits\": "
 	        "{\"nvidia.com/gpu\": \"2\"}}}], \"overhead\": {\"cpu\": "
 	        "\"1500m\"}, \"resources\": {\"requests\": {\"memory\": "
@@ -1254,8 +1345,10 @@ int main(void)
 		cmocka_unit_test(test_api_json_patch),
 		cmocka_unit_test(test_api_json_patch_limits),
 		cmocka_unit_test(test_api_json_patch_bad_pointer_frees),
+		cmocka_unit_test(test_api_json_patch_kube_answers),
 		cmocka_unit_test(test_api_convert),
 		cmocka_unit_test(test_api_fields_check),
+		cmocka_unit_test(test_api_json_load_dups),
 		cmocka_unit_test(test_api_review_protobuf),
 		cmocka_unit_test(test_api_review_answers),
 		cmocka_unit_test(test_api_job_quantities),

@@ -180,6 +180,66 @@ static void test_qty_parse_and_canonical_form(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* ---- what Go stores: String() of ParseQuantity, and its errors ------ */
+
+static const struct canon_case go_cases[] = {
+	{ "G1", "1e100", "10e99" }, /* scale 100: not kept, canonical */
+	{ "G2", "1e99", "1e99" },   /* looks canonical: kept as typed */
+	{ "G3", "+1", "+1" },
+	{ "G4", "1.500", "1.500" },
+	{ "G5", "-01", "-01" },
+	{ "G6", "1000m", "1" },
+	{ "G7", "0.5", "500m" },
+	{ "G8", ".5", "500m" },
+	{ "G9", "2048Mi", "2Gi" },
+	{ "G10", "1Ki", "1Ki" },
+	{ "G11", "0", "0" },
+	{ "G12", "00", "0" },
+	{ "G13", "-0", "0" },
+	{ "G14", "1.5e3", "1500" },
+	/* beyond a struct qf_qty: Go has no limit on digits */
+	{ "G15", "123456789012345678901234567890",
+	  "123456789012345678901234567890" },
+	{ "G16", "12345678901234567890123m", "12345678901234567890123m" },
+	{ "G17", "-123456789012345678901234567890e1",
+	  "-1234567890123456789012345678900" },
+	{ "G18", "9223372036854775807Ki", "9223372036854775807" },
+	{ "G19", "99999999999999999999Ei", "9223372036854775807" },
+	/* an exponent beyond int32 is cut to int32 (Go's int32(parsed)) */
+	{ "G20", "1e4294967297", "10" },
+	{ "G21", "1e4294967296", "1e4294967296" }, /* 1, kept as typed */
+	/* what Go refuses, in its words */
+	{ "G22", "1e99999999999999999999",
+	  "unable to parse quantity's suffix" },
+	{ "G23", "1mi", "unable to parse quantity's suffix" },
+	{ "G24", "1e1.5", QF_QTY_GO_ERR_FORMAT },
+	{ "G25", "abc", QF_QTY_GO_ERR_FORMAT },
+	{ "G26", "", QF_QTY_GO_ERR_FORMAT },
+};
+
+static void test_qty_go_string_and_errors(void **state)
+{
+	struct qf_buf b = QF_BUF_INIT;
+
+	(void)state;
+	failures = 0;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(go_cases); i++) {
+		const struct canon_case *c = &go_cases[i];
+		const char *why = qf_qty_go_error(c->in);
+		int rc;
+
+		qf_buf_reset(&b);
+		rc = qf_qty_go_string(&b, c->in);
+		if ((rc == QF_OK) != !why)
+			fail_row(c->id, c->in,
+			         "go_error and go_string disagree", c->want);
+		else if (strcmp(why ? why : b.buf, c->want))
+			fail_row(c->id, c->in, why ? why : b.buf, c->want);
+	}
+	qf_buf_release(&b);
+	assert_int_equal(failures, 0);
+}
+
 /* Every canonical string re-parses to an equal value and to itself. */
 static void test_qty_canonical_round_trips(void **state)
 {
@@ -546,6 +606,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_qty_parse_and_canonical_form),
 		cmocka_unit_test(test_qty_canonical_round_trips),
+		cmocka_unit_test(test_qty_go_string_and_errors),
 		cmocka_unit_test(test_qty_cmp_orders_by_value),
 		cmocka_unit_test(test_qty_add_sub_mul_exact_or_toobig),
 		cmocka_unit_test(test_qty_add_then_sub_restores),
