@@ -120,7 +120,7 @@ static const char *closest_field(const char *s, const struct field *t, size_t n)
 	return qf_spec__closest(s, names, i);
 }
 
-const char *qf_spec__type_name(const json_t *v)
+const char *qf_spec__type_name(const struct loader *L, const json_t *v)
 {
 	switch (json_typeof(v)) {
 	case JSON_OBJECT:
@@ -128,7 +128,11 @@ const char *qf_spec__type_name(const json_t *v)
 	case JSON_ARRAY:
 		return "a list";
 	case JSON_STRING:
-		return "a string";
+		/* 1e400 unquoted: YAML keeps a number past any range as
+		 * text, and "not a string" would blame the wrong thing */
+		return qf_doc_spelling(L->doc, v, QF_DOC_SPELT_RANGE)
+		               ? "a number past the 64-bit range"
+		               : "a string";
 	case JSON_INTEGER:
 		return "a whole number";
 	case JSON_REAL:
@@ -205,7 +209,7 @@ static void type_error(struct loader *L, const json_t *obj, const char *base,
 	qf_spec__error_at(L, qf_spec__loc_key(L, obj, key), "QF303",
 	                  qf_spec__join_path(L, base, key),
 	                  "\"%s\" must be %s, not %s", key,
-	                  expected_name(types), qf_spec__type_name(v));
+	                  expected_name(types), qf_spec__type_name(L, v));
 	if (types == FT_STR)
 		qf_spec__quote_hint(L, v);
 }
@@ -425,7 +429,7 @@ static void quantity_error(struct loader *L, struct qf_loc loc,
 		                  json_string_value(val));
 	else
 		qf_spec__error_at(L, loc, "QF304", path, "\"%s\" %s, not %s",
-		                  key, want, qf_spec__type_name(val));
+		                  key, want, qf_spec__type_name(L, val));
 }
 
 struct qf_spec_resource *
@@ -527,7 +531,7 @@ static void load_flavours(struct loader *L, struct qf_spec_pool *p,
 			qf_spec__error_at(L, qf_spec__loc_node(L, e), "QF303",
 			                  base,
 			                  "a flavour must be a mapping, not %s",
-			                  qf_spec__type_name(e));
+			                  qf_spec__type_name(L, e));
 			continue;
 		}
 		load_flavour(L, &p->flavours[p->nflavours], e, base);
@@ -605,7 +609,7 @@ static void load_account(struct loader *L, struct qf_spec_pool *p,
 			        L, loc, "QF303",
 			        qf_spec__join_path(L, path, key),
 			        "GPU counts must be whole numbers, not %s",
-			        qf_spec__type_name(v));
+			        qf_spec__type_name(L, v));
 			continue;
 		}
 		a->gpus[idx] = qf_spec__get_count(L, gpus, key, path, 0,
@@ -631,7 +635,7 @@ static void load_accounts(struct loader *L, struct qf_spec_pool *p,
 			qf_spec__error_at(
 			        L, qf_spec__loc_node(L, e), "QF303", base,
 			        "an account must be a mapping, not %s",
-			        qf_spec__type_name(e));
+			        qf_spec__type_name(L, e));
 			continue;
 		}
 		load_account(L, p, a, e, base);
@@ -691,7 +695,7 @@ static void load_priorities(struct loader *L, struct qf_spec_pool *p,
 			        L, pr->loc, "QF303", path,
 			        "priority \"%s\" must be a whole number, not "
 			        "%s",
-			        key, qf_spec__type_name(v));
+			        key, qf_spec__type_name(L, v));
 			continue;
 		}
 		pr->value = qf_spec__get_count(L, map, key, "spec.priorities",

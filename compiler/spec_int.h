@@ -64,7 +64,7 @@ void qf_spec__error_at(struct loader *L, struct qf_loc loc, const char *rule,
 /* The candidate closest to s (did-you-mean), or NULL. */
 const char *qf_spec__closest(const char *s, const char *const *cands,
                              size_t ncands);
-const char *qf_spec__type_name(const json_t *v);
+const char *qf_spec__type_name(const struct loader *L, const json_t *v);
 /* After a QF303 where a string was expected: how to write v as one. */
 void qf_spec__quote_hint(struct loader *L, const json_t *v);
 

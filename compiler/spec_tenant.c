@@ -56,7 +56,7 @@ static void load_labels(struct loader *L, struct qf_spec_tenant *t,
 			qf_spec__error_at(
 			        L, loc, "QF303", path,
 			        "label values must be strings, not %s",
-			        qf_spec__type_name(v));
+			        qf_spec__type_name(L, v));
 			qf_spec__quote_hint(L, v);
 			continue;
 		}
@@ -126,7 +126,7 @@ static void load_namespaces(struct loader *L, struct qf_spec_tenant *t,
 			        L, loc, "QF303",
 			        qf_spec__index_path(L, "spec.namespaces", i),
 			        "a namespace must be a string, not %s",
-			        qf_spec__type_name(e));
+			        qf_spec__type_name(L, e));
 			qf_spec__quote_hint(L, e);
 			continue;
 		}
@@ -216,7 +216,7 @@ static void load_tenant_flavours(struct loader *L, const struct qf_spec_pool *p,
 			        L, loc, "QF303",
 			        qf_spec__index_path(L, "spec.gpus.flavours", i),
 			        "a flavour must be a string, not %s",
-			        qf_spec__type_name(e));
+			        qf_spec__type_name(L, e));
 			qf_spec__quote_hint(L, e);
 			continue;
 		}

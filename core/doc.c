@@ -614,17 +614,17 @@ static int build_alias(struct loader *L, size_t depth, struct built *out)
 
 static int build_scalar(struct loader *L, struct built *out)
 {
+	struct qf_doc_plain r;
 	int rc;
 
 	out->loc = mark_loc(L, L->ev.start_mark);
-	rc = qf_doc_scalar_value(&out->v, &L->ev, out->loc, L->d);
+	rc = qf_doc_scalar_value(&out->v, &r, &L->ev, out->loc, L->d);
 	if (rc)
 		return rc;
-	if (json_is_integer(out->v) && !L->ev.data.scalar.tag &&
-	    L->ev.data.scalar.plain_implicit)
-		qf_doc_note_octal(L->doc, out->v,
-		                  (const char *)L->ev.data.scalar.value,
-		                  L->ev.data.scalar.length);
+	if (!L->ev.data.scalar.tag && L->ev.data.scalar.plain_implicit)
+		qf_doc_note_spelling(L->doc, out->v, &r,
+		                     (const char *)L->ev.data.scalar.value,
+		                     L->ev.data.scalar.length);
 	put_node(L, out->v, out->loc);
 	out->nodes = 1;
 	out->height = 0;
@@ -712,7 +712,7 @@ static int read_key(struct loader *L, struct key *k)
 	        (e->data.scalar.tag && !strcmp((const char *)e->data.scalar.tag,
 	                                       "tag:yaml.org,2002:merge"));
 	if (e->data.scalar.anchor) {
-		rc = qf_doc_scalar_value(&b.v, &L->ev, k->loc, L->d);
+		rc = qf_doc_scalar_value(&b.v, NULL, &L->ev, k->loc, L->d);
 		if (rc)
 			return rc;
 		anchor_add(L, e->data.scalar.anchor, &b);
@@ -1303,7 +1303,7 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 		qf_doc_free(L.doc);
 		return rc;
 	}
-	qf_doc_sort_octal(L.doc);
+	qf_doc_sort_spelling(L.doc);
 	*out = L.doc;
 	return QF_OK;
 }
