@@ -350,6 +350,21 @@ int64_t qf_spec__get_count(struct loader *L, const json_t *obj, const char *key,
 	return x;
 }
 
+int64_t qf_spec__count_read(struct loader *L, const json_t *obj,
+                            const char *key, const char *base, int64_t min,
+                            int64_t max, int64_t dflt, struct qf_loc *loc_out,
+                            int *read)
+{
+	const json_t *v = json_object_get(obj, key);
+	size_t errors = L->d->nerrors;
+	int64_t x =
+	        qf_spec__get_count(L, obj, key, base, min, max, dflt, loc_out);
+
+	*read = (!v || json_is_null(v) || json_is_integer(v)) &&
+	        L->d->nerrors == errors;
+	return x;
+}
+
 /* One of names[] (QF304 with a hint otherwise); absent -> dflt. */
 int qf_spec__get_enum(struct loader *L, const json_t *obj, const char *key,
                       const char *base, const char *const *names, size_t n,
@@ -485,6 +500,7 @@ static void load_flavour(struct loader *L, struct qf_spec_flavour *f,
 {
 	char path[64];
 	json_t *spot;
+	int read;
 
 	qf_spec__check_fields(L, e, base, flavour_fields,
 	                      QF_ARRAY_SIZE(flavour_fields));
@@ -500,8 +516,10 @@ static void load_flavour(struct loader *L, struct qf_spec_flavour *f,
 		        "flavour name \"%s\" is reserved for the virtual "
 		        "flavour that carries cross-flavour totals",
 		        f->name);
-	f->gpus = qf_spec__get_count(L, e, "gpus", base, 0, QF_SPEC_MAX_GPUS, 0,
-	                             &f->gpus_loc);
+	f->gpus = qf_spec__count_read(L, e, "gpus", base, 0, QF_SPEC_MAX_GPUS,
+	                              0, &f->gpus_loc, &read);
+	if (!read)
+		f->gpus = QF_SPEC_GPUS_UNREAD;
 	f->node_labels = qf_spec__get(e, "nodeLabels", FT_OBJ);
 	f->node_taints = qf_spec__get(e, "nodeTaints", FT_ARR);
 	f->tolerations = qf_spec__get(e, "tolerations", FT_ARR);
@@ -563,6 +581,7 @@ static void load_account(struct loader *L, struct qf_spec_pool *p,
 	json_t *v;
 	size_t f;
 	char path[64];
+	int read;
 
 	qf_spec__check_fields(L, e, base, account_fields,
 	                      QF_ARRAY_SIZE(account_fields));
@@ -610,11 +629,15 @@ static void load_account(struct loader *L, struct qf_spec_pool *p,
 			        qf_spec__join_path(L, path, key),
 			        "GPU counts must be whole numbers, not %s",
 			        qf_spec__type_name(L, v));
+			a->gpus[idx] = QF_SPEC_GPUS_UNREAD;
+			a->gpus_loc[idx] = loc;
 			continue;
 		}
-		a->gpus[idx] = qf_spec__get_count(L, gpus, key, path, 0,
-		                                  QF_SPEC_MAX_GPUS, 0,
-		                                  &a->gpus_loc[idx]);
+		a->gpus[idx] = qf_spec__count_read(L, gpus, key, path, 0,
+		                                   QF_SPEC_MAX_GPUS, 0,
+		                                   &a->gpus_loc[idx], &read);
+		if (!read)
+			a->gpus[idx] = QF_SPEC_GPUS_UNREAD;
 	}
 }
 
