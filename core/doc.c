@@ -211,6 +211,25 @@ static size_t indent_nbsp(const struct loader *L, size_t off)
 	return SIZE_MAX;
 }
 
+/* libyaml's problem with its context ("while parsing a flow mapping"),
+ * whose position is named in the message, in either column unit. */
+static void context_error(struct loader *L, const struct qf_loc *loc,
+                          const char *problem, const yaml_parser_t *p)
+{
+	uint32_t line = file_line(L, p->context_mark.line);
+	uint32_t col = p->context_mark.column >= UINT32_MAX - 1
+	                       ? UINT32_MAX
+	                       : (uint32_t)p->context_mark.column + 1;
+	uint32_t col16 = qf_doc_col_utf16(L->doc, line, col);
+
+	qf_diag_error(L->d, loc, QF_DOC_RULE_SYNTAX, NULL,
+	              "YAML syntax error: %s (%s at %u:%u)", problem,
+	              p->context, line, col);
+	if (col16 != col) /* an emoji before it: SARIF's column */
+		qf_diag_msg_utf16(L->d, "YAML syntax error: %s (%s at %u:%u)",
+		                  problem, p->context, line, col16);
+}
+
 static int parser_error(struct loader *L)
 {
 	yaml_parser_t *p = &L->parser;
@@ -264,11 +283,7 @@ static int parser_error(struct loader *L)
 			loc = offset_loc(L, end);
 		}
 		if (p->context)
-			qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
-			              "YAML syntax error: %s (%s at %u:%zu)",
-			              problem, p->context,
-			              file_line(L, p->context_mark.line),
-			              p->context_mark.column + 1);
+			context_error(L, &loc, problem, p);
 		else
 			qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
 			              "YAML syntax error: %s", problem);
@@ -782,10 +797,15 @@ static int merge_into(struct loader *L, json_t *obj, json_t **merged,
 static int dup_key_error(struct loader *L, json_t *obj, const struct key *k)
 {
 	struct qf_loc first = qf_doc_loc_keyname(L->doc, obj, k->s->buf);
+	uint32_t col16 = qf_doc_col_utf16(L->doc, first.line, first.col);
 
 	qf_diag_error(L->d, &k->loc, QF_DOC_RULE_DUPKEY, NULL,
 	              "duplicate key \"%s\" (first defined at %u:%u)",
 	              k->s->buf, first.line, first.col);
+	if (col16 != first.col) /* an emoji before it: SARIF's column */
+		qf_diag_msg_utf16(
+		        L->d, "duplicate key \"%s\" (first defined at %u:%u)",
+		        k->s->buf, first.line, col16);
 	qf_diag_hint(L->d, "a key may appear only once in a mapping; remove "
 	                   "or merge one of them");
 	return QF_EINVAL;

@@ -105,6 +105,11 @@ void qf_doc_note_spelling(struct qf_doc *doc, const json_t *node,
                           size_t len);
 void qf_doc_sort_spelling(struct qf_doc *doc);
 
+/* The column in UTF-16 code units of the 1-based line and column (in
+ * characters) col of doc: one more for each wide character before it. */
+uint32_t qf_doc_col_utf16(const struct qf_doc *doc, uint32_t line,
+                          uint32_t col);
+
 /* Set col_utf16 of the diagnostics of d from index `from` on that are in
  * doc's file. */
 void qf_doc_utf16_columns(const struct qf_doc *doc, struct qf_diags *d,

@@ -331,7 +331,7 @@ void qf_doc_find_wide(struct qf_doc *doc, const char *data, size_t len,
 
 /* The column in UTF-16 code units of the 1-based line and column (in
  * characters) col: one more for each wide character before it. */
-static uint32_t col_utf16(const struct qf_doc *doc, uint32_t line, uint32_t col)
+uint32_t qf_doc_col_utf16(const struct qf_doc *doc, uint32_t line, uint32_t col)
 {
 	size_t lo = 0, hi = doc->nwide;
 	uint32_t c = col;
@@ -358,7 +358,7 @@ void qf_doc_utf16_columns(const struct qf_doc *doc, struct qf_diags *d,
 		struct qf_diag *g = &d->v[i];
 
 		if (g->file && g->col && !strcmp(g->file, doc->name))
-			g->col_utf16 = col_utf16(doc, g->line, g->col);
+			g->col_utf16 = qf_doc_col_utf16(doc, g->line, g->col);
 	}
 }
 
