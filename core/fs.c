@@ -381,23 +381,74 @@ int qf_fs_collect(struct qf_strlist *out, const char *const *paths,
 	return rc;
 }
 
+/*
+ * The offset in p of the end of the first prefix of p that does not exist
+ * (strlen(p) when all does), or SIZE_MAX after a QF002 when a ".." follows
+ * it: mkdir -p would make "t/sub" of t/sub/../../out only to leave it.
+ */
+static size_t first_missing(char *p, const char *path, struct qf_diags *d)
+{
+	size_t n = strlen(p), miss = n;
+	struct stat st;
+
+	for (size_t i = 1; i <= n; i++) {
+		size_t j = i;
+
+		if (p[i] && p[i] != '/')
+			continue;
+		while (j > 0 && p[j - 1] != '/')
+			j--;
+		if (miss < i && i - j == 2 && !memcmp(p + j, "..", 2)) {
+			struct qf_loc loc = { path, 0, 0 };
+
+			p[miss] = '\0';
+			(void)qf_diag_error(
+			        d, &loc, "QF002", NULL,
+			        "the path goes back up (\"..\") out of \"%s\", "
+			        "which does not exist; nothing was created",
+			        p);
+			qf_diag_hint(d,
+			             "name the folder without \"..\" after a "
+			             "folder that does not exist; mkdir -p "
+			             "would create \"%s\" only to leave it",
+			             p);
+			return SIZE_MAX;
+		}
+		if (miss == n && i > j) {
+			char c = p[i];
+
+			p[i] = '\0';
+			if (stat(p, &st) && errno == ENOENT)
+				miss = i;
+			p[i] = c;
+		}
+	}
+	return miss;
+}
+
 int qf_fs_mkdirs(const char *path, struct qf_diags *d)
 {
 	char *p = qf_xstrdup(path);
-	int rc = QF_OK;
+	size_t n = strlen(p), miss = first_missing(p, path, d), made = 0;
+	int rc = miss == SIZE_MAX ? QF_EUSAGE : QF_OK;
 
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
+	/* mkdir each prefix from the first missing one on; on a failure,
+	 * remove those made, so a refused -o leaves nothing behind */
+	for (size_t i = miss; !rc && i <= n; i++) {
+		if (p[i] && p[i] != '/')
 			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) && errno != EEXIST) {
+		p[i] = '\0';
+		if (!mkdir(p, 0777))
+			made = i;
+		else if (errno != EEXIST)
 			rc = io_error(d, p, "create directory");
-			break;
-		}
-		*s = '/';
+		p[i] = i < n ? '/' : '\0';
 	}
-	if (!rc && mkdir(p, 0777) && errno != EEXIST)
-		rc = io_error(d, p, "create directory");
+	for (size_t i = made; rc && i >= miss && i > 0; i--)
+		if (i == n || p[i] == '/') {
+			p[i] = '\0';
+			(void)rmdir(p); /* best effort: it is empty, ours */
+		}
 	free(p);
 	return rc;
 }

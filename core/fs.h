@@ -89,7 +89,12 @@ void qf_fs_dir_name(struct qf_buf *out, const char *path);
 int qf_fs_write_atomic(const char *path, const void *data, size_t len,
                        struct qf_diags *d) QF_MUST_CHECK;
 
-/* mkdir -p; existing directories are fine. */
+/*
+ * mkdir -p; existing directories are fine.  A ".." after a folder that does
+ * not exist is refused (QF002, QF_EUSAGE) before anything is made, and the
+ * folders made before a failure are removed again: nothing is left behind
+ * by a path that is refused or fails.
+ */
 int qf_fs_mkdirs(const char *path, struct qf_diags *d) QF_MUST_CHECK;
 
 /*
