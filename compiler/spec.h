@@ -131,6 +131,8 @@ struct qf_spec_tenant {
 	int counts_unread; /* 1: one of them could not be read (an error says
 	                      so): the tenant is left out of the pool's sums
 	                      and comparisons */
+	int duplicate;     /* 1: a second tenant of an earlier one's name
+	                      (QF306), left out of them too */
 	struct qf_loc committed_loc, burst_loc, lendable_loc;
 	size_t *flavours; /* owned; pool flavour indices, [0] = preferred */
 	size_t nflavours;

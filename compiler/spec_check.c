@@ -43,7 +43,7 @@ int64_t qf_spec_unsold(const struct qf_spec *spec, size_t f)
 static int tenant_ok(const struct qf_spec *s, const struct qf_spec_tenant *t)
 {
 	return t->account < s->pool.naccounts && t->nflavours > 0 &&
-	       !t->counts_unread;
+	       !t->counts_unread && !t->duplicate;
 }
 
 /* 1 when some count of the pool or a tenant could not be read: what a
@@ -73,10 +73,13 @@ static int check_names(struct qf_spec *s, struct qf_diags *d)
 
 	for (i = 1; i < s->ntenants; i++) {
 		const struct qf_spec_tenant *a = &s->tenants[i - 1];
-		const struct qf_spec_tenant *b = &s->tenants[i];
+		struct qf_spec_tenant *b = &s->tenants[i];
 
 		if (!*b->name || strcmp(a->name, b->name) != 0)
 			continue;
+		/* its GPUs and namespaces counted again made up an
+		 * overcommit (QF311) and a shared namespace (QF313) */
+		b->duplicate = 1;
 		rc = qf_diag_error(d, &b->name_loc, "QF306", "metadata.name",
 		                   "tenant \"%s\" is defined twice", b->name);
 		qf_diag_hint(d, "the other one is at %s:%u", a->name_loc.file,
@@ -236,7 +239,9 @@ static int check_namespaces(struct qf_spec *s, struct qf_diags *d)
 	v = qf_xcalloc(n + 1, sizeof(*v));
 	n = 0;
 	for (i = 0; i < s->ntenants; i++)
-		for (j = 0; j < s->tenants[i].nnamespaces; j++) {
+		for (j = 0;
+		     j < s->tenants[i].nnamespaces && !s->tenants[i].duplicate;
+		     j++) {
 			v[n].ns = s->tenants[i].namespaces[j];
 			v[n].tenant = i;
 			v[n].idx = j;
@@ -442,7 +447,7 @@ static void check_presets(struct qf_spec *s, struct qf_diags *d)
 		int64_t lent = qf_spec_lent(t);
 
 		if (t->preset == QF_SPEC_GUARANTEED || lent == 0 ||
-		    t->counts_unread)
+		    t->counts_unread || t->duplicate)
 			continue;
 		(void)qf_diag_warn(
 		        d, &t->preset_loc, "QF316", "spec.preemption",
