@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -114,7 +115,8 @@ int qf_fs_is_dir(const char *path)
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
-int qf_fs_is_manifest(const char *name)
+/* 1 when name ends in .yaml, .yml or .json (any case with fold). */
+static int manifest_ext(const char *name, int fold)
 {
 	static const char *const exts[] = { ".yaml", ".yml", ".json" };
 	size_t n = strlen(name);
@@ -122,10 +124,21 @@ int qf_fs_is_manifest(const char *name)
 	for (size_t i = 0; i < QF_ARRAY_SIZE(exts); i++) {
 		size_t e = strlen(exts[i]);
 
-		if (n > e && !strcmp(name + n - e, exts[i]))
+		if (n > e &&
+		    !(fold ? strcasecmp : strcmp)(name + n - e, exts[i]))
 			return 1;
 	}
 	return 0;
+}
+
+int qf_fs_is_manifest(const char *name)
+{
+	return manifest_ext(name, 0);
+}
+
+int qf_fs_is_manifest_other_case(const char *name)
+{
+	return !manifest_ext(name, 0) && manifest_ext(name, 1);
 }
 
 /*
@@ -225,6 +238,9 @@ static int walk_entry(struct walk *w, struct qf_buf *p, const char *name)
 		st.st_mode = S_IFREG;
 	if (S_ISDIR(st.st_mode))
 		return walk(w, p->buf, &st);
+	if (!wanted && S_ISREG(st.st_mode) &&
+	    qf_fs_is_manifest_other_case(name))
+		note(w->d, p->buf, "%s", QF_FS_OTHER_CASE_NOTE);
 	if (!wanted)
 		return QF_OK;
 	if (S_ISREG(st.st_mode) || (w->flags & QF_FS_EVERY))

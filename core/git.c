@@ -492,12 +492,19 @@ static int walk_cb(const char *root, const git_tree_entry *e, void *payload)
 		return 0;
 	}
 	if (git_tree_entry_type(e) != GIT_OBJECT_BLOB ||
-	    !qf_fs_is_manifest(name))
+	    (!qf_fs_is_manifest(name) && !qf_fs_is_manifest_other_case(name)))
 		return 0;
 	qf_buf_reset(&w->path);
 	qf_buf_addf(&w->path, "%s%s", root, name);
 	if (!under(w->path.buf, w->subdir))
 		return 0;
+	if (!qf_fs_is_manifest(name)) {
+		struct qf_loc loc = { w->path.buf, 0, 0 };
+
+		(void)qf_diag_add(w->d, QF_SEV_NOTE, &loc, "QF005", NULL, "%s",
+		                  QF_FS_OTHER_CASE_NOTE);
+		return 0;
+	}
 	if (git_tree_entry_filemode(e) == GIT_FILEMODE_LINK)
 		add_link(w, e);
 	else
