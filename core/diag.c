@@ -126,6 +126,8 @@ int qf_diag_warn(struct qf_diags *d, const struct qf_loc *loc, const char *rule,
 }
 
 /* *slot (owned) := the text of fmt. */
+static void set_text(char **slot, const char *fmt, va_list ap) QF_PRINTF(2, 0);
+
 static void set_text(char **slot, const char *fmt, va_list ap)
 {
 	struct qf_buf b = QF_BUF_INIT;
