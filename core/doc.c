@@ -213,13 +213,25 @@ static size_t indent_nbsp(const struct loader *L, size_t off)
 
 /* libyaml's problem with its context ("while parsing a flow mapping"),
  * whose position is named in the message, in either column unit. */
+/* Where libyaml's mark m is; libyaml places end-of-input problems (and
+ * their context) on a line after the last one: there, just past the last
+ * character, a place the file has. */
+static struct qf_loc syntax_loc(const struct loader *L, yaml_mark_t m)
+{
+	size_t end = L->len;
+
+	if (m.index < L->len)
+		return mark_loc(L, m);
+	while (end && (L->data[end - 1] == '\n' || L->data[end - 1] == '\r'))
+		end--;
+	return offset_loc(L, end);
+}
+
 static void context_error(struct loader *L, const struct qf_loc *loc,
                           const char *problem, const yaml_parser_t *p)
 {
-	uint32_t line = file_line(L, p->context_mark.line);
-	uint32_t col = p->context_mark.column >= UINT32_MAX - 1
-	                       ? UINT32_MAX
-	                       : (uint32_t)p->context_mark.column + 1;
+	struct qf_loc at = syntax_loc(L, p->context_mark);
+	uint32_t line = at.line, col = at.col;
 	uint32_t col16 = qf_doc_col_utf16(L->doc, line, col);
 
 	qf_diag_error(L->d, loc, QF_DOC_RULE_SYNTAX, NULL,
@@ -271,17 +283,7 @@ static int parser_error(struct loader *L)
 			qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
 			              "invalid input: %s", problem);
 	} else {
-		loc = mark_loc(L, p->problem_mark);
-		if (p->problem_mark.index >= L->len) {
-			/* libyaml places end-of-input problems on a line after
-			 * the last one; point just past the last character */
-			size_t end = L->len;
-
-			while (end && (L->data[end - 1] == '\n' ||
-			               L->data[end - 1] == '\r'))
-				end--;
-			loc = offset_loc(L, end);
-		}
+		loc = syntax_loc(L, p->problem_mark);
 		if (p->context)
 			context_error(L, &loc, problem, p);
 		else
