@@ -133,9 +133,18 @@ static int peel(git_object **out, struct qf_git *g, const char *rev,
 
 	*out = NULL;
 	if (git_revparse_single(&obj, g->repo, rev) < 0) {
+		const char *why = git_msg();
+
+		/* libgit2 says "parent 0 does not exist" of HEAD~5 in a
+		 * history of two commits: no parent was named 0 */
+		if (!strncmp(why, "parent ", 7) &&
+		    strstr(why, "does not exist"))
+			why = "the history has no such ancestor (it goes back "
+			      "past a first commit, or names a merge parent "
+			      "the commit does not have)";
 		(void)qf_diag_error(d, NULL, "QF021", NULL,
 		                    "unknown revision \"%s\" in %s: %s", rev,
-		                    g->dir, git_msg());
+		                    g->dir, why);
 		if (git_repository_is_empty(g->repo) == 1)
 			qf_diag_hint(d, "the repository has no commits yet");
 		else
