@@ -220,6 +220,17 @@ int cmd_compile(int argc, const char **argv, struct qf_ctx *ctx)
 	rc = pick_mode(&a, ctx);
 	if (rc)
 		goto done_parse;
+	if (a.krm && paths.n) {
+		/* it read stdin and said "no Pool document found" of a PATH
+		 * that holds one */
+		rc = qf_cli_usage_error(
+		        ctx, usage,
+		        "compile: --krm reads a ResourceList on standard input "
+		        "and takes no PATH ('%s'); to compile files give no "
+		        "--krm, or pipe them in a ResourceList (kpt fn eval)",
+		        paths.v[0]);
+		goto done_parse;
+	}
 	rc = qf_cli_check_rule_ids(&a.ignore, ctx, usage);
 	if (rc >= 0)
 		goto done_parse;

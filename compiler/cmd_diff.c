@@ -127,6 +127,19 @@ static int missing_path(const char *side, struct qf_git *g, struct qf_diags *d)
 	return QF_EUSAGE;
 }
 
+/* DIR/SUBDIR of a folder side (SUBDIR may be NULL), with one slash
+ * between them: "a/" and "tenants" are a/tenants, not a//tenants. */
+static void side_dir(struct qf_buf *b, const char *side, const char *sub)
+{
+	size_t n = strlen(side);
+
+	while (sub && n > 1 && side[n - 1] == '/')
+		n--;
+	qf_buf_add(b, side, n);
+	if (sub)
+		qf_buf_addf(b, "/%s", sub);
+}
+
 /* Load a side that is a directory or file on disk. */
 static int load_disk_side(struct qf_compile *c, const char *side,
                           const struct args *a, struct qf_git **g,
@@ -139,9 +152,7 @@ static int load_disk_side(struct qf_compile *c, const char *side,
 
 	if (ambiguous(side, a, g, d))
 		return QF_EUSAGE;
-	qf_buf_adds(&dir, side);
-	if (a->path)
-		qf_buf_addf(&dir, "/%s", a->path);
+	side_dir(&dir, side, a->path);
 	p = dir.buf;
 	if (access(p, F_OK)) {
 		(void)qf_diag_error(d, &(struct qf_loc){ p, 0, 0 }, "QF023",
@@ -248,11 +259,14 @@ static void label_side(struct qf_diags *d, const char *side,
 		    g->file[strlen(side)] == ':')
 			continue; /* named already (QF023) */
 		/* a folder's problem is its path, DIR/SUBDIR, not DIR:SUBDIR */
-		qf_buf_addf(&f, "%s%s%s", side,
-		            g->file || a->path ? (git ? ":" : "/") : "",
-		            g->file   ? g->file
-		            : a->path ? a->path
-		                      : "");
+		if (git)
+			qf_buf_addf(&f, "%s%s%s", side,
+			            g->file || a->path ? ":" : "",
+			            g->file   ? g->file
+			            : a->path ? a->path
+			                      : "");
+		else
+			side_dir(&f, side, a->path);
 		free(g->file);
 		g->file = qf_buf_detach(&f, NULL);
 	}

@@ -204,6 +204,7 @@ void qf_lint_filter_files(struct qf_diags *d, const struct qf_strlist *keep,
 		free(g->path);
 		free(g->msg);
 		free(g->hint);
+		free(g->msg_utf16);
 	}
 	d->n = w;
 	qf_buf_release(&place);

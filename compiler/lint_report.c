@@ -218,6 +218,12 @@ static uint32_t utf16_col(const struct qf_diag *g)
 	return g->col_utf16 ? g->col_utf16 : g->col ? g->col : 1;
 }
 
+/* g's message with the positions it quotes counted as utf16_col counts. */
+static const char *utf16_msg(const struct qf_diag *g)
+{
+	return g->msg_utf16 ? g->msg_utf16 : g->msg;
+}
+
 static json_t *location_json(const struct qf_diag *g,
                              const struct qf_lint_report_opts *o)
 {
@@ -251,12 +257,14 @@ static int in_stdin(const struct qf_diag *g)
 	return g->file && !strcmp(g->file, "-");
 }
 
-/* "standard input, line 19, column 17: " for a finding in stdin. */
+/* "standard input, line 19, column 17: " for a finding in stdin; the
+ * column in the unit of these formats' columns (utf16_col), so that a
+ * finding has one column whether its file was named or piped. */
 static void stdin_where(struct qf_buf *b, const struct qf_diag *g)
 {
 	if (in_stdin(g))
 		qf_buf_addf(b, "standard input, line %u, column %u: ", g->line,
-		            g->col);
+		            utf16_col(g));
 }
 
 /* The message and its hint, as one text. */
@@ -266,7 +274,7 @@ static json_t *message_json(const struct qf_diag *g)
 	json_t *o;
 
 	stdin_where(&msg, g);
-	qf_buf_adds(&msg, g->msg);
+	qf_buf_adds(&msg, utf16_msg(g));
 	if (g->hint)
 		qf_buf_addf(&msg, " (hint: %s)", g->hint);
 	o = text_obj(msg.buf);
@@ -400,7 +408,7 @@ static void render_github(struct qf_buf *out, const struct qf_diags *d,
 		qf_buf_reset(&name);
 		stdin_where(&name, g);
 		qf_lint_github_escape(out, name.buf, 0);
-		qf_lint_github_escape(out, g->msg, 0);
+		qf_lint_github_escape(out, utf16_msg(g), 0);
 		if (g->hint) { /* a second line of the annotation */
 			qf_lint_github_escape(out, "\n", 0);
 			qf_lint_github_escape(out, g->hint, 0);

@@ -120,7 +120,7 @@ static const char *closest_field(const char *s, const struct field *t, size_t n)
 	return qf_spec__closest(s, names, i);
 }
 
-const char *qf_spec__type_name(const json_t *v)
+const char *qf_spec__type_name(const struct loader *L, const json_t *v)
 {
 	switch (json_typeof(v)) {
 	case JSON_OBJECT:
@@ -128,7 +128,11 @@ const char *qf_spec__type_name(const json_t *v)
 	case JSON_ARRAY:
 		return "a list";
 	case JSON_STRING:
-		return "a string";
+		/* 1e400 unquoted: YAML keeps a number past any range as
+		 * text, and "not a string" would blame the wrong thing */
+		return qf_doc_spelling(L->doc, v, QF_DOC_SPELT_RANGE)
+		               ? "a number past the 64-bit range"
+		               : "a string";
 	case JSON_INTEGER:
 		return "a whole number";
 	case JSON_REAL:
@@ -205,7 +209,7 @@ static void type_error(struct loader *L, const json_t *obj, const char *base,
 	qf_spec__error_at(L, qf_spec__loc_key(L, obj, key), "QF303",
 	                  qf_spec__join_path(L, base, key),
 	                  "\"%s\" must be %s, not %s", key,
-	                  expected_name(types), qf_spec__type_name(v));
+	                  expected_name(types), qf_spec__type_name(L, v));
 	if (types == FT_STR)
 		qf_spec__quote_hint(L, v);
 }
@@ -346,6 +350,21 @@ int64_t qf_spec__get_count(struct loader *L, const json_t *obj, const char *key,
 	return x;
 }
 
+int64_t qf_spec__count_read(struct loader *L, const json_t *obj,
+                            const char *key, const char *base, int64_t min,
+                            int64_t max, int64_t dflt, struct qf_loc *loc_out,
+                            int *read)
+{
+	const json_t *v = json_object_get(obj, key);
+	size_t errors = L->d->nerrors;
+	int64_t x =
+	        qf_spec__get_count(L, obj, key, base, min, max, dflt, loc_out);
+
+	*read = (!v || json_is_null(v) || json_is_integer(v)) &&
+	        L->d->nerrors == errors;
+	return x;
+}
+
 /* One of names[] (QF304 with a hint otherwise); absent -> dflt. */
 int qf_spec__get_enum(struct loader *L, const json_t *obj, const char *key,
                       const char *base, const char *const *names, size_t n,
@@ -425,7 +444,7 @@ static void quantity_error(struct loader *L, struct qf_loc loc,
 		                  json_string_value(val));
 	else
 		qf_spec__error_at(L, loc, "QF304", path, "\"%s\" %s, not %s",
-		                  key, want, qf_spec__type_name(val));
+		                  key, want, qf_spec__type_name(L, val));
 }
 
 struct qf_spec_resource *
@@ -481,6 +500,7 @@ static void load_flavour(struct loader *L, struct qf_spec_flavour *f,
 {
 	char path[64];
 	json_t *spot;
+	int read;
 
 	qf_spec__check_fields(L, e, base, flavour_fields,
 	                      QF_ARRAY_SIZE(flavour_fields));
@@ -496,8 +516,10 @@ static void load_flavour(struct loader *L, struct qf_spec_flavour *f,
 		        "flavour name \"%s\" is reserved for the virtual "
 		        "flavour that carries cross-flavour totals",
 		        f->name);
-	f->gpus = qf_spec__get_count(L, e, "gpus", base, 0, QF_SPEC_MAX_GPUS, 0,
-	                             &f->gpus_loc);
+	f->gpus = qf_spec__count_read(L, e, "gpus", base, 0, QF_SPEC_MAX_GPUS,
+	                              0, &f->gpus_loc, &read);
+	if (!read)
+		f->gpus = QF_SPEC_GPUS_UNREAD;
 	f->node_labels = qf_spec__get(e, "nodeLabels", FT_OBJ);
 	f->node_taints = qf_spec__get(e, "nodeTaints", FT_ARR);
 	f->tolerations = qf_spec__get(e, "tolerations", FT_ARR);
@@ -527,7 +549,7 @@ static void load_flavours(struct loader *L, struct qf_spec_pool *p,
 			qf_spec__error_at(L, qf_spec__loc_node(L, e), "QF303",
 			                  base,
 			                  "a flavour must be a mapping, not %s",
-			                  qf_spec__type_name(e));
+			                  qf_spec__type_name(L, e));
 			continue;
 		}
 		load_flavour(L, &p->flavours[p->nflavours], e, base);
@@ -559,6 +581,7 @@ static void load_account(struct loader *L, struct qf_spec_pool *p,
 	json_t *v;
 	size_t f;
 	char path[64];
+	int read;
 
 	qf_spec__check_fields(L, e, base, account_fields,
 	                      QF_ARRAY_SIZE(account_fields));
@@ -605,12 +628,16 @@ static void load_account(struct loader *L, struct qf_spec_pool *p,
 			        L, loc, "QF303",
 			        qf_spec__join_path(L, path, key),
 			        "GPU counts must be whole numbers, not %s",
-			        qf_spec__type_name(v));
+			        qf_spec__type_name(L, v));
+			a->gpus[idx] = QF_SPEC_GPUS_UNREAD;
+			a->gpus_loc[idx] = loc;
 			continue;
 		}
-		a->gpus[idx] = qf_spec__get_count(L, gpus, key, path, 0,
-		                                  QF_SPEC_MAX_GPUS, 0,
-		                                  &a->gpus_loc[idx]);
+		a->gpus[idx] = qf_spec__count_read(L, gpus, key, path, 0,
+		                                   QF_SPEC_MAX_GPUS, 0,
+		                                   &a->gpus_loc[idx], &read);
+		if (!read)
+			a->gpus[idx] = QF_SPEC_GPUS_UNREAD;
 	}
 }
 
@@ -631,7 +658,7 @@ static void load_accounts(struct loader *L, struct qf_spec_pool *p,
 			qf_spec__error_at(
 			        L, qf_spec__loc_node(L, e), "QF303", base,
 			        "an account must be a mapping, not %s",
-			        qf_spec__type_name(e));
+			        qf_spec__type_name(L, e));
 			continue;
 		}
 		load_account(L, p, a, e, base);
@@ -691,7 +718,7 @@ static void load_priorities(struct loader *L, struct qf_spec_pool *p,
 			        L, pr->loc, "QF303", path,
 			        "priority \"%s\" must be a whole number, not "
 			        "%s",
-			        key, qf_spec__type_name(v));
+			        key, qf_spec__type_name(L, v));
 			continue;
 		}
 		pr->value = qf_spec__get_count(L, map, key, "spec.priorities",

@@ -36,6 +36,12 @@
  * overflow and every companion quantity representable. */
 #define QF_SPEC_MAX_GPUS 1000000
 
+/* A flavour's or an account's GPU count that is given but could not be read
+ * (not a whole number, past QF_SPEC_MAX_GPUS; an error says so): counted as
+ * none, and kept out of every check that weighs it, so that one mistake is
+ * reported once (a clamped 1000000 made an overcommit up). */
+#define QF_SPEC_GPUS_UNREAD (-2)
+
 /* Tenants one compile accepts (docs/limits.md): the output, the checks and
  * the memory grow with it; more is refused with QF003, not attempted. */
 #define QF_SPEC_MAX_TENANTS 100000
@@ -70,7 +76,7 @@ struct qf_spec_resource {
 
 struct qf_spec_flavour {
 	const char *name;          /* borrowed */
-	int64_t gpus;              /* physical GPUs */
+	int64_t gpus;              /* physical GPUs, or QF_SPEC_GPUS_UNREAD */
 	const json_t *node_labels; /* borrowed object or NULL */
 	const json_t *node_taints; /* borrowed array or NULL */
 	const json_t *tolerations; /* borrowed array or NULL */
@@ -82,7 +88,8 @@ struct qf_spec_flavour {
 
 struct qf_spec_account {
 	const char *name;        /* borrowed */
-	int64_t *gpus;           /* owned; per pool flavour, -1 = none */
+	int64_t *gpus;           /* owned; per pool flavour, -1 = none,
+	                            or QF_SPEC_GPUS_UNREAD */
 	struct qf_loc *gpus_loc; /* owned; per pool flavour */
 	struct qf_loc loc;       /* the list entry */
 };
@@ -121,6 +128,11 @@ struct qf_spec_tenant {
 	struct qf_loc *ns_locs;  /* owned */
 	size_t nnamespaces;
 	int64_t committed, burst, lendable; /* GPUs */
+	int counts_unread; /* 1: one of them could not be read (an error says
+	                      so): the tenant is left out of the pool's sums
+	                      and comparisons */
+	int duplicate;     /* 1: a second tenant of an earlier one's name
+	                      (QF306), left out of them too */
 	struct qf_loc committed_loc, burst_loc, lendable_loc;
 	size_t *flavours; /* owned; pool flavour indices, [0] = preferred */
 	size_t nflavours;

@@ -42,7 +42,28 @@ int64_t qf_spec_unsold(const struct qf_spec *spec, size_t f)
 
 static int tenant_ok(const struct qf_spec *s, const struct qf_spec_tenant *t)
 {
-	return t->account < s->pool.naccounts && t->nflavours > 0;
+	return t->account < s->pool.naccounts && t->nflavours > 0 &&
+	       !t->counts_unread && !t->duplicate;
+}
+
+/* 1 when some count of the pool or a tenant could not be read: what a
+ * tenant can reach weighs them all, so it is not worked out. */
+static int some_unread(const struct qf_spec *s)
+{
+	const struct qf_spec_pool *p = &s->pool;
+	size_t i, f;
+
+	for (i = 0; i < s->ntenants; i++)
+		if (s->tenants[i].counts_unread)
+			return 1;
+	for (f = 0; f < p->nflavours; f++) {
+		if (p->flavours[f].gpus == QF_SPEC_GPUS_UNREAD)
+			return 1;
+		for (i = 0; i < p->naccounts; i++)
+			if (p->accounts[i].gpus[f] == QF_SPEC_GPUS_UNREAD)
+				return 1;
+	}
+	return 0;
 }
 
 static int check_names(struct qf_spec *s, struct qf_diags *d)
@@ -52,10 +73,13 @@ static int check_names(struct qf_spec *s, struct qf_diags *d)
 
 	for (i = 1; i < s->ntenants; i++) {
 		const struct qf_spec_tenant *a = &s->tenants[i - 1];
-		const struct qf_spec_tenant *b = &s->tenants[i];
+		struct qf_spec_tenant *b = &s->tenants[i];
 
 		if (!*b->name || strcmp(a->name, b->name) != 0)
 			continue;
+		/* its GPUs and namespaces counted again made up an
+		 * overcommit (QF311) and a shared namespace (QF313) */
+		b->duplicate = 1;
 		rc = qf_diag_error(d, &b->name_loc, "QF306", "metadata.name",
 		                   "tenant \"%s\" is defined twice", b->name);
 		qf_diag_hint(d, "the other one is at %s:%u", a->name_loc.file,
@@ -132,7 +156,7 @@ static int check_accounts(struct qf_spec *s, struct qf_diags *d)
 			int64_t have = acc->gpus[f] < 0 ? 0 : acc->gpus[f];
 			int64_t want = qf_spec_committed(s, a, f);
 
-			if (want <= have)
+			if (want <= have || acc->gpus[f] == QF_SPEC_GPUS_UNREAD)
 				continue;
 			rc = overcommitted(s, a, f, &who, d);
 		}
@@ -152,9 +176,13 @@ static int check_flavours(struct qf_spec *s, struct qf_diags *d)
 	for (f = 0; f < p->nflavours; f++) {
 		const struct qf_spec_flavour *fl = &p->flavours[f];
 		int64_t sold = 0;
+		int unread = 0;
 
+		if (fl->gpus == QF_SPEC_GPUS_UNREAD)
+			continue;
 		qf_buf_reset(&who);
-		for (a = 0; a < p->naccounts; a++)
+		for (a = 0; a < p->naccounts; a++) {
+			unread |= p->accounts[a].gpus[f] == QF_SPEC_GPUS_UNREAD;
 			if (p->accounts[a].gpus[f] > 0) {
 				sold += p->accounts[a].gpus[f];
 				qf_buf_addf(&who, "%s%s %lld",
@@ -162,6 +190,7 @@ static int check_flavours(struct qf_spec *s, struct qf_diags *d)
 				            p->accounts[a].name,
 				            (long long)p->accounts[a].gpus[f]);
 			}
+		}
 		if (sold > fl->gpus) {
 			rc = qf_diag_error(
 			        d, &fl->gpus_loc, "QF312", NULL,
@@ -169,7 +198,8 @@ static int check_flavours(struct qf_spec *s, struct qf_diags *d)
 			        "%lld GPUs (%s) but it has %lld",
 			        fl->name, (long long)sold, who.buf,
 			        (long long)fl->gpus);
-		} else if (sold < fl->gpus && p->sharing == QF_SPEC_ISOLATED) {
+		} else if (sold < fl->gpus && p->sharing == QF_SPEC_ISOLATED &&
+		           !unread) {
 			(void)qf_diag_add(
 			        d, QF_SEV_NOTE, &fl->gpus_loc, "QF319", NULL,
 			        "%lld of the %lld %s GPUs are in no account "
@@ -209,7 +239,9 @@ static int check_namespaces(struct qf_spec *s, struct qf_diags *d)
 	v = qf_xcalloc(n + 1, sizeof(*v));
 	n = 0;
 	for (i = 0; i < s->ntenants; i++)
-		for (j = 0; j < s->tenants[i].nnamespaces; j++) {
+		for (j = 0;
+		     j < s->tenants[i].nnamespaces && !s->tenants[i].duplicate;
+		     j++) {
 			v[n].ns = s->tenants[i].namespaces[j];
 			v[n].tenant = i;
 			v[n].idx = j;
@@ -414,7 +446,8 @@ static void check_presets(struct qf_spec *s, struct qf_diags *d)
 		const struct qf_spec_tenant *t = &s->tenants[i];
 		int64_t lent = qf_spec_lent(t);
 
-		if (t->preset == QF_SPEC_GUARANTEED || lent == 0)
+		if (t->preset == QF_SPEC_GUARANTEED || lent == 0 ||
+		    t->counts_unread || t->duplicate)
 			continue;
 		(void)qf_diag_warn(
 		        d, &t->preset_loc, "QF316", "spec.preemption",
@@ -612,7 +645,8 @@ int qf_spec_check(struct qf_spec *s, struct qf_diags *d)
 		rc = QF_EINVAL;
 	if (check_namespaces(s, d) < 0)
 		rc = QF_EINVAL;
-	check_reach(s, d);
+	if (!some_unread(s))
+		check_reach(s, d);
 	check_presets(s, d);
 	check_coverage(s, d);
 	note_excluded(s, d);

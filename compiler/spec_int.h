@@ -64,7 +64,7 @@ void qf_spec__error_at(struct loader *L, struct qf_loc loc, const char *rule,
 /* The candidate closest to s (did-you-mean), or NULL. */
 const char *qf_spec__closest(const char *s, const char *const *cands,
                              size_t ncands);
-const char *qf_spec__type_name(const json_t *v);
+const char *qf_spec__type_name(const struct loader *L, const json_t *v);
 /* After a QF303 where a string was expected: how to write v as one. */
 void qf_spec__quote_hint(struct loader *L, const json_t *v);
 
@@ -88,6 +88,13 @@ int qf_spec__check_name(struct loader *L, const json_t *obj, const char *key,
 int64_t qf_spec__get_count(struct loader *L, const json_t *obj, const char *key,
                            const char *base, int64_t min, int64_t max,
                            int64_t dflt, struct qf_loc *loc_out);
+/* qf_spec__get_count; *read is 1 when the result is what the file says
+ * (absent, or a whole number in range), 0 when it was put in place of a
+ * value with an error (a string, 1e400, past max). */
+int64_t qf_spec__count_read(struct loader *L, const json_t *obj,
+                            const char *key, const char *base, int64_t min,
+                            int64_t max, int64_t dflt, struct qf_loc *loc_out,
+                            int *read);
 int qf_spec__get_enum(struct loader *L, const json_t *obj, const char *key,
                       const char *base, const char *const *names, size_t n,
                       int dflt, struct qf_loc *loc_out);

@@ -56,7 +56,7 @@ static void load_labels(struct loader *L, struct qf_spec_tenant *t,
 			qf_spec__error_at(
 			        L, loc, "QF303", path,
 			        "label values must be strings, not %s",
-			        qf_spec__type_name(v));
+			        qf_spec__type_name(L, v));
 			qf_spec__quote_hint(L, v);
 			continue;
 		}
@@ -126,7 +126,7 @@ static void load_namespaces(struct loader *L, struct qf_spec_tenant *t,
 			        L, loc, "QF303",
 			        qf_spec__index_path(L, "spec.namespaces", i),
 			        "a namespace must be a string, not %s",
-			        qf_spec__type_name(e));
+			        qf_spec__type_name(L, e));
 			qf_spec__quote_hint(L, e);
 			continue;
 		}
@@ -216,7 +216,7 @@ static void load_tenant_flavours(struct loader *L, const struct qf_spec_pool *p,
 			        L, loc, "QF303",
 			        qf_spec__index_path(L, "spec.gpus.flavours", i),
 			        "a flavour must be a string, not %s",
-			        qf_spec__type_name(e));
+			        qf_spec__type_name(L, e));
 			qf_spec__quote_hint(L, e);
 			continue;
 		}
@@ -263,13 +263,8 @@ static void load_tenant_flavours(struct loader *L, const struct qf_spec_pool *p,
 static int64_t gpus_count(struct loader *L, const json_t *gpus, const char *key,
                           int64_t dflt, struct qf_loc *loc, int *read)
 {
-	const json_t *v = json_object_get(gpus, key);
-	size_t errors = L->d->nerrors;
-	int64_t x = qf_spec__get_count(L, gpus, key, "spec.gpus", 0,
-	                               QF_SPEC_MAX_GPUS, dflt, loc);
-
-	*read = (!v || json_is_integer(v)) && L->d->nerrors == errors;
-	return x;
+	return qf_spec__count_read(L, gpus, key, "spec.gpus", 0,
+	                           QF_SPEC_MAX_GPUS, dflt, loc, read);
 }
 
 static void load_gpus(struct loader *L, const struct qf_spec_pool *p,
@@ -286,6 +281,7 @@ static void load_gpus(struct loader *L, const struct qf_spec_pool *p,
 	                      &b_read);
 	t->lendable = gpus_count(L, gpus, "lendable", t->committed,
 	                         &t->lendable_loc, &l_read);
+	t->counts_unread = !c_read || !b_read || !l_read;
 	if (c_read && b_read && t->burst < t->committed)
 		qf_spec__error_at(
 		        L, t->burst_loc, "QF309", "spec.gpus.burst",

@@ -25,6 +25,7 @@ static void diag_free(struct qf_diag *g)
 	free(g->path);
 	free(g->msg);
 	free(g->hint);
+	free(g->msg_utf16);
 }
 
 void qf_diags_release(struct qf_diags *d)
@@ -124,18 +125,38 @@ int qf_diag_warn(struct qf_diags *d, const struct qf_loc *loc, const char *rule,
 	return rc;
 }
 
-void qf_diag_hint(struct qf_diags *d, const char *fmt, ...)
+/* *slot (owned) := the text of fmt. */
+static void set_text(char **slot, const char *fmt, va_list ap) QF_PRINTF(2, 0);
+
+static void set_text(char **slot, const char *fmt, va_list ap)
 {
 	struct qf_buf b = QF_BUF_INIT;
+
+	qf_buf_vaddf(&b, fmt, ap);
+	free(*slot);
+	*slot = qf_buf_detach(&b, NULL);
+}
+
+void qf_diag_hint(struct qf_diags *d, const char *fmt, ...)
+{
 	va_list ap;
 
 	if (!d->n || d->last_dropped)
 		return;
 	va_start(ap, fmt);
-	qf_buf_vaddf(&b, fmt, ap);
+	set_text(&d->v[d->n - 1].hint, fmt, ap);
 	va_end(ap);
-	free(d->v[d->n - 1].hint);
-	d->v[d->n - 1].hint = qf_buf_detach(&b, NULL);
+}
+
+void qf_diag_msg_utf16(struct qf_diags *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!d->n || d->last_dropped)
+		return;
+	va_start(ap, fmt);
+	set_text(&d->v[d->n - 1].msg_utf16, fmt, ap);
+	va_end(ap);
 }
 
 void qf_diags_move(struct qf_diags *dst, struct qf_diags *src)

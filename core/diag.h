@@ -49,6 +49,10 @@ struct qf_diag {
 	             */
 	char *msg;  /* owned */
 	char *hint; /* owned; may be NULL */
+	/* owned; msg with the positions it quotes in its own file ("first
+	 * defined at 1:288") counted as col_utf16 counts, for SARIF and
+	 * GitHub annotations; NULL when that is msg */
+	char *msg_utf16;
 };
 
 /*
@@ -104,6 +108,10 @@ int qf_diag_warn(struct qf_diags *d, const struct qf_loc *loc, const char *rule,
 /* Attach a hint ("expected ...", "did you mean ...") to the last diagnostic
  * (nothing when that one was dropped). */
 void qf_diag_hint(struct qf_diags *d, const char *fmt, ...) QF_PRINTF(2, 3);
+
+/* Attach msg_utf16 to the last diagnostic (nothing when it was dropped). */
+void qf_diag_msg_utf16(struct qf_diags *d, const char *fmt, ...)
+        QF_PRINTF(2, 3);
 
 /*
  * Drop the diagnostics from index `from` on for which keep() returns 0

@@ -211,6 +211,37 @@ static size_t indent_nbsp(const struct loader *L, size_t off)
 	return SIZE_MAX;
 }
 
+/* libyaml's problem with its context ("while parsing a flow mapping"),
+ * whose position is named in the message, in either column unit. */
+/* Where libyaml's mark m is; libyaml places end-of-input problems (and
+ * their context) on a line after the last one: there, just past the last
+ * character, a place the file has. */
+static struct qf_loc syntax_loc(const struct loader *L, yaml_mark_t m)
+{
+	size_t end = L->len;
+
+	if (m.index < L->len)
+		return mark_loc(L, m);
+	while (end && (L->data[end - 1] == '\n' || L->data[end - 1] == '\r'))
+		end--;
+	return offset_loc(L, end);
+}
+
+static void context_error(struct loader *L, const struct qf_loc *loc,
+                          const char *problem, const yaml_parser_t *p)
+{
+	struct qf_loc at = syntax_loc(L, p->context_mark);
+	uint32_t line = at.line, col = at.col;
+	uint32_t col16 = qf_doc_col_utf16(L->doc, line, col);
+
+	qf_diag_error(L->d, loc, QF_DOC_RULE_SYNTAX, NULL,
+	              "YAML syntax error: %s (%s at %u:%u)", problem,
+	              p->context, line, col);
+	if (col16 != col) /* an emoji before it: SARIF's column */
+		qf_diag_msg_utf16(L->d, "YAML syntax error: %s (%s at %u:%u)",
+		                  problem, p->context, line, col16);
+}
+
 static int parser_error(struct loader *L)
 {
 	yaml_parser_t *p = &L->parser;
@@ -252,23 +283,9 @@ static int parser_error(struct loader *L)
 			qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
 			              "invalid input: %s", problem);
 	} else {
-		loc = mark_loc(L, p->problem_mark);
-		if (p->problem_mark.index >= L->len) {
-			/* libyaml places end-of-input problems on a line after
-			 * the last one; point just past the last character */
-			size_t end = L->len;
-
-			while (end && (L->data[end - 1] == '\n' ||
-			               L->data[end - 1] == '\r'))
-				end--;
-			loc = offset_loc(L, end);
-		}
+		loc = syntax_loc(L, p->problem_mark);
 		if (p->context)
-			qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
-			              "YAML syntax error: %s (%s at %u:%zu)",
-			              problem, p->context,
-			              file_line(L, p->context_mark.line),
-			              p->context_mark.column + 1);
+			context_error(L, &loc, problem, p);
 		else
 			qf_diag_error(L->d, &loc, QF_DOC_RULE_SYNTAX, NULL,
 			              "YAML syntax error: %s", problem);
@@ -614,17 +631,17 @@ static int build_alias(struct loader *L, size_t depth, struct built *out)
 
 static int build_scalar(struct loader *L, struct built *out)
 {
+	struct qf_doc_plain r;
 	int rc;
 
 	out->loc = mark_loc(L, L->ev.start_mark);
-	rc = qf_doc_scalar_value(&out->v, &L->ev, out->loc, L->d);
+	rc = qf_doc_scalar_value(&out->v, &r, &L->ev, out->loc, L->d);
 	if (rc)
 		return rc;
-	if (json_is_integer(out->v) && !L->ev.data.scalar.tag &&
-	    L->ev.data.scalar.plain_implicit)
-		qf_doc_note_octal(L->doc, out->v,
-		                  (const char *)L->ev.data.scalar.value,
-		                  L->ev.data.scalar.length);
+	if (!L->ev.data.scalar.tag && L->ev.data.scalar.plain_implicit)
+		qf_doc_note_spelling(L->doc, out->v, &r,
+		                     (const char *)L->ev.data.scalar.value,
+		                     L->ev.data.scalar.length);
 	put_node(L, out->v, out->loc);
 	out->nodes = 1;
 	out->height = 0;
@@ -712,7 +729,7 @@ static int read_key(struct loader *L, struct key *k)
 	        (e->data.scalar.tag && !strcmp((const char *)e->data.scalar.tag,
 	                                       "tag:yaml.org,2002:merge"));
 	if (e->data.scalar.anchor) {
-		rc = qf_doc_scalar_value(&b.v, &L->ev, k->loc, L->d);
+		rc = qf_doc_scalar_value(&b.v, NULL, &L->ev, k->loc, L->d);
 		if (rc)
 			return rc;
 		anchor_add(L, e->data.scalar.anchor, &b);
@@ -782,10 +799,15 @@ static int merge_into(struct loader *L, json_t *obj, json_t **merged,
 static int dup_key_error(struct loader *L, json_t *obj, const struct key *k)
 {
 	struct qf_loc first = qf_doc_loc_keyname(L->doc, obj, k->s->buf);
+	uint32_t col16 = qf_doc_col_utf16(L->doc, first.line, first.col);
 
 	qf_diag_error(L->d, &k->loc, QF_DOC_RULE_DUPKEY, NULL,
 	              "duplicate key \"%s\" (first defined at %u:%u)",
 	              k->s->buf, first.line, first.col);
+	if (col16 != first.col) /* an emoji before it: SARIF's column */
+		qf_diag_msg_utf16(
+		        L->d, "duplicate key \"%s\" (first defined at %u:%u)",
+		        k->s->buf, first.line, col16);
 	qf_diag_hint(L->d, "a key may appear only once in a mapping; remove "
 	                   "or merge one of them");
 	return QF_EINVAL;
@@ -1303,7 +1325,7 @@ int qf_doc_load_mem(struct qf_doc **out, const char *name, const char *data,
 		qf_doc_free(L.doc);
 		return rc;
 	}
-	qf_doc_sort_octal(L.doc);
+	qf_doc_sort_spelling(L.doc);
 	*out = L.doc;
 	return QF_OK;
 }

@@ -207,6 +207,25 @@ int qf_docset_load(struct qf_docset *set, const struct qf_strlist *files,
  */
 const char *qf_doc_octal_text(const struct qf_doc *doc, const json_t *node);
 
+/* What the text of a plain scalar says that its JSON value does not. */
+enum qf_doc_spelt_kind {
+	QF_DOC_SPELT_OCTAL,     /* qf_doc_octal_text */
+	QF_DOC_SPELT_TIMESTAMP, /* a time YAML rewrote as RFC 3339: 2026-01-01
+	                           10:00:00 is "2026-01-01T10:00:00Z", +23:60
+	                           is +24:00 */
+	QF_DOC_SPELT_RANGE,     /* a number past what YAML reads as one
+	                           (1e400), kept as the string "1e400" */
+};
+
+/*
+ * The text of node as written in the file when it is a plain scalar of
+ * that kind, else NULL (a quoted "1e400", a time written as kubectl sends
+ * it).  Borrowed until the doc is freed.  Diagnostics quote it so that the
+ * user finds what they wrote, and say why it is wrong.
+ */
+const char *qf_doc_spelling(const struct qf_doc *doc, const json_t *node,
+                            enum qf_doc_spelt_kind kind);
+
 /*
  * Report one (QF016, an error) at loc: what YAML 1.1 reads (value) and what
  * a reader does, and what to write instead; quantity: the field is a
@@ -257,11 +276,14 @@ enum qf_doc_plain_kind {
 
 struct qf_doc_plain {
 	enum qf_doc_plain_kind kind;
-	int boolean; /* QF_DOC_PLAIN_BOOL */
-	int64_t i;   /* QF_DOC_PLAIN_INT */
-	uint64_t u;  /* QF_DOC_PLAIN_UINT */
-	double f;    /* QF_DOC_PLAIN_FLOAT */
-	char ts[40]; /* QF_DOC_PLAIN_TIMESTAMP: NUL-terminated */
+	int boolean;      /* QF_DOC_PLAIN_BOOL */
+	int64_t i;        /* QF_DOC_PLAIN_INT */
+	uint64_t u;       /* QF_DOC_PLAIN_UINT */
+	double f;         /* QF_DOC_PLAIN_FLOAT */
+	char ts[40];      /* QF_DOC_PLAIN_TIMESTAMP: NUL-terminated */
+	int out_of_range; /* QF_DOC_PLAIN_STRING: the text is a number past
+	                     what a float or a 64-bit integer holds (1e400,
+	                     0x1_0000_0000_0000_0000), hence a string */
 };
 
 enum qf_doc_plain_kind qf_doc_plain_resolve(struct qf_doc_plain *out,

@@ -49,10 +49,12 @@ struct qf_doc_wide {
 	uint32_t line, col;
 };
 
-/* An integer written with a leading zero that YAML 1.1 reads as octal. */
-struct qf_doc_octal {
+/* A plain scalar whose text says what its JSON value does not
+ * (qf_doc_spelling). */
+struct qf_doc_spelt {
 	const json_t *node; /* in the doc's trees */
 	char *text;         /* owned: the spelling, "024" */
+	enum qf_doc_spelt_kind kind;
 };
 
 struct qf_doc {
@@ -60,8 +62,8 @@ struct qf_doc {
 	size_t bytes;             /* size of the input */
 	struct qf_doc_wide *wide; /* owned, in file order; NULL when none */
 	size_t nwide, alloc_wide;
-	struct qf_doc_octal *octal; /* owned, sorted by node once loaded */
-	size_t noctal, alloc_octal;
+	struct qf_doc_spelt *spelt; /* owned, sorted by node once loaded */
+	size_t nspelt, alloc_spelt;
 	json_t **roots; /* owned references, one per non-empty document */
 	size_t nroots, alloc_roots;
 	struct qf_obj *objs; /* owned array; fixed once loaded */
@@ -95,11 +97,18 @@ void qf_doc_tab_reserve(struct qf_doc_tab *t, size_t n);
 void qf_doc_find_wide(struct qf_doc *doc, const char *data, size_t len,
                       uint32_t first_line);
 
-/* Record node (a plain integer scalar spelled text) when YAML 1.1 reads it
- * as octal and a reader as another number (024); sort once loaded. */
-void qf_doc_note_octal(struct qf_doc *doc, const json_t *node, const char *text,
-                       size_t len);
-void qf_doc_sort_octal(struct qf_doc *doc);
+/* Record node, a plain scalar spelt text that r says it resolved to, when
+ * the text says what the value does not (qf_doc_spelling); sort once
+ * loaded. */
+void qf_doc_note_spelling(struct qf_doc *doc, const json_t *node,
+                          const struct qf_doc_plain *r, const char *text,
+                          size_t len);
+void qf_doc_sort_spelling(struct qf_doc *doc);
+
+/* The column in UTF-16 code units of the 1-based line and column (in
+ * characters) col of doc: one more for each wide character before it. */
+uint32_t qf_doc_col_utf16(const struct qf_doc *doc, uint32_t line,
+                          uint32_t col);
 
 /* Set col_utf16 of the diagnostics of d from index `from` on that are in
  * doc's file. */
@@ -112,13 +121,15 @@ int qf_doc_is_singleton(const json_t *v);
 /*
  * Scalars (doc_value.c).  qf_doc_scalar_kind resolves a scalar event as
  * go-yaml v2 does (style and tag included); qf_doc_scalar_value makes the
- * JSON value kubectl would send; qf_doc_key_string the string key
+ * JSON value kubectl would send (and, when kind_out is not NULL, what
+ * qf_doc_scalar_kind said); qf_doc_key_string the string key
  * sigs.k8s.io/yaml makes of a resolved scalar; qf_doc_float_key a float
  * key.  Each returns 0, or adds an error at loc and returns < 0.
  */
 int qf_doc_scalar_kind(struct qf_doc_plain *r, const yaml_event_t *e,
                        struct qf_loc loc, struct qf_diags *d);
-int qf_doc_scalar_value(json_t **out, const yaml_event_t *e, struct qf_loc loc,
+int qf_doc_scalar_value(json_t **out, struct qf_doc_plain *kind_out,
+                        const yaml_event_t *e, struct qf_loc loc,
                         struct qf_diags *d);
 int qf_doc_key_string(struct qf_buf *out, const struct qf_doc_plain *r,
                       const char *s, size_t len, struct qf_loc loc,

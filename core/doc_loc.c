@@ -189,9 +189,9 @@ void qf_doc_free(struct qf_doc *doc)
 	loc_tab_release(&doc->nodes);
 	loc_tab_release(&doc->members);
 	free(doc->wide);
-	for (size_t i = 0; i < doc->noctal; i++)
-		free(doc->octal[i].text);
-	free(doc->octal);
+	for (size_t i = 0; i < doc->nspelt; i++)
+		free(doc->spelt[i].text);
+	free(doc->spelt);
 	free(doc->name);
 	free(doc);
 }
@@ -331,7 +331,7 @@ void qf_doc_find_wide(struct qf_doc *doc, const char *data, size_t len,
 
 /* The column in UTF-16 code units of the 1-based line and column (in
  * characters) col: one more for each wide character before it. */
-static uint32_t col_utf16(const struct qf_doc *doc, uint32_t line, uint32_t col)
+uint32_t qf_doc_col_utf16(const struct qf_doc *doc, uint32_t line, uint32_t col)
 {
 	size_t lo = 0, hi = doc->nwide;
 	uint32_t c = col;
@@ -358,7 +358,7 @@ void qf_doc_utf16_columns(const struct qf_doc *doc, struct qf_diags *d,
 		struct qf_diag *g = &d->v[i];
 
 		if (g->file && g->col && !strcmp(g->file, doc->name))
-			g->col_utf16 = col_utf16(doc, g->line, g->col);
+			g->col_utf16 = qf_doc_col_utf16(doc, g->line, g->col);
 	}
 }
 
@@ -368,7 +368,7 @@ void qf_docset_utf16_columns(const struct qf_docset *set, struct qf_diags *d)
 		qf_doc_utf16_columns(set->docs[i], d, 0);
 }
 
-/* ---- integers with a leading zero ------------------------------------ */
+/* ---- spellings: octal integers, rewritten times, numbers past range -- */
 
 /*
  * The decimal reading of text into out ("-024" is "-24") when YAML 1.1
@@ -401,50 +401,69 @@ static int octal_decimal(struct qf_buf *out, const char *text, size_t len)
 	return digits >= 2;
 }
 
-void qf_doc_note_octal(struct qf_doc *doc, const json_t *node, const char *text,
-                       size_t len)
+void qf_doc_note_spelling(struct qf_doc *doc, const json_t *node,
+                          const struct qf_doc_plain *r, const char *text,
+                          size_t len)
 {
 	struct qf_buf dec = QF_BUF_INIT;
+	enum qf_doc_spelt_kind kind;
 
-	if (octal_decimal(&dec, text, len)) {
-		doc->octal = qf_grow(doc->octal, sizeof(*doc->octal),
-		                     &doc->alloc_octal, doc->noctal + 1);
-		doc->octal[doc->noctal].node = node;
-		doc->octal[doc->noctal++].text = qf_xstrndup(text, len);
-	}
+	if (r->kind == QF_DOC_PLAIN_INT && octal_decimal(&dec, text, len))
+		kind = QF_DOC_SPELT_OCTAL;
+	else if (r->kind == QF_DOC_PLAIN_TIMESTAMP &&
+	         (strlen(r->ts) != len || memcmp(r->ts, text, len)))
+		kind = QF_DOC_SPELT_TIMESTAMP;
+	else if (r->kind == QF_DOC_PLAIN_STRING && r->out_of_range)
+		kind = QF_DOC_SPELT_RANGE;
+	else
+		goto done;
+	doc->spelt = qf_grow(doc->spelt, sizeof(*doc->spelt), &doc->alloc_spelt,
+	                     doc->nspelt + 1);
+	doc->spelt[doc->nspelt].node = node;
+	doc->spelt[doc->nspelt].kind = kind;
+	doc->spelt[doc->nspelt++].text = qf_xstrndup(text, len);
+done:
 	qf_buf_release(&dec);
 }
 
-static int cmp_octal(const void *a, const void *b)
+static int cmp_spelt(const void *a, const void *b)
 {
-	uintptr_t x = (uintptr_t)((const struct qf_doc_octal *)a)->node;
-	uintptr_t y = (uintptr_t)((const struct qf_doc_octal *)b)->node;
+	uintptr_t x = (uintptr_t)((const struct qf_doc_spelt *)a)->node;
+	uintptr_t y = (uintptr_t)((const struct qf_doc_spelt *)b)->node;
 
 	return x < y ? -1 : x > y;
 }
 
-void qf_doc_sort_octal(struct qf_doc *doc)
+void qf_doc_sort_spelling(struct qf_doc *doc)
 {
-	if (doc->noctal > 1)
-		qsort(doc->octal, doc->noctal, sizeof(*doc->octal), cmp_octal);
+	if (doc->nspelt > 1)
+		qsort(doc->spelt, doc->nspelt, sizeof(*doc->spelt), cmp_spelt);
 }
 
-const char *qf_doc_octal_text(const struct qf_doc *doc, const json_t *node)
+const char *qf_doc_spelling(const struct qf_doc *doc, const json_t *node,
+                            enum qf_doc_spelt_kind kind)
 {
-	size_t lo = 0, hi = doc ? doc->noctal : 0;
+	size_t lo = 0, hi = doc ? doc->nspelt : 0;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		uintptr_t m = (uintptr_t)doc->octal[mid].node;
+		uintptr_t m = (uintptr_t)doc->spelt[mid].node;
 
 		if (m == (uintptr_t)node)
-			return doc->octal[mid].text;
+			return doc->spelt[mid].kind == kind
+			               ? doc->spelt[mid].text
+			               : NULL;
 		if (m < (uintptr_t)node)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	return NULL;
+}
+
+const char *qf_doc_octal_text(const struct qf_doc *doc, const json_t *node)
+{
+	return qf_doc_spelling(doc, node, QF_DOC_SPELT_OCTAL);
 }
 
 int qf_doc_report_octal(struct qf_diags *d, const struct qf_loc *loc,

@@ -410,6 +410,32 @@ static int resolve_number(struct qf_doc_plain *r, const char *plain, size_t len)
 	return 0;
 }
 
+/*
+ * 1 when plain (underscores dropped) is spelt as a number that
+ * resolve_number refused: a float spelling whose value overflows (Go's
+ * ParseFloat says ErrRange) or an integer spelling, with or without a
+ * base prefix, past 64 bits.
+ */
+static int number_spelling(const char *plain, size_t len)
+{
+	size_t i = 0, skip;
+	unsigned base;
+
+	if (yaml_style_float(plain, len))
+		return 1;
+	skip_sign(plain, len, &i);
+	if (i >= len)
+		return 0;
+	skip = base_prefix(plain + i, len - i, &base);
+	i += skip;
+	if (i >= len && skip != 1)
+		return 0;
+	for (; i < len; i++)
+		if (digit_value(plain[i], base) < 0)
+			return 0;
+	return 1;
+}
+
 static void resolve_digits(struct qf_doc_plain *r, const char *s, size_t len)
 {
 	struct stamp t;
@@ -426,8 +452,10 @@ static void resolve_digits(struct qf_doc_plain *r, const char *s, size_t len)
 		if (s[i] != '_')
 			plain[n++] = s[i];
 	plain[n] = '\0';
-	if (!resolve_number(r, plain, n))
+	if (!resolve_number(r, plain, n)) {
 		r->kind = QF_DOC_PLAIN_STRING;
+		r->out_of_range = number_spelling(plain, n);
+	}
 done:
 	if (plain != small)
 		free(plain);
@@ -437,9 +465,12 @@ done:
  * (`.5`, `.5e3`) and allows no underscores without a base prefix. */
 static void resolve_dot(struct qf_doc_plain *r, const char *s, size_t len)
 {
-	if (len >= 2 && is_digit(s[1]) && yaml_style_float(s, len) &&
-	    !parse_float(&r->f, s, len))
+	if (len < 2 || !is_digit(s[1]) || !yaml_style_float(s, len))
+		return;
+	if (!parse_float(&r->f, s, len))
 		r->kind = QF_DOC_PLAIN_FLOAT;
+	else
+		r->out_of_range = 1; /* .5e999 */
 }
 
 enum qf_doc_plain_kind qf_doc_plain_resolve(struct qf_doc_plain *out,

@@ -109,7 +109,8 @@ static json_t *float_value(double f)
 	return json_real(f);
 }
 
-int qf_doc_scalar_value(json_t **out, const yaml_event_t *e, struct qf_loc loc,
+int qf_doc_scalar_value(json_t **out, struct qf_doc_plain *kind_out,
+                        const yaml_event_t *e, struct qf_loc loc,
                         struct qf_diags *d)
 {
 	const char *s = (const char *)e->data.scalar.value;
@@ -119,6 +120,8 @@ int qf_doc_scalar_value(json_t **out, const yaml_event_t *e, struct qf_loc loc,
 
 	if (rc)
 		return rc;
+	if (kind_out)
+		*kind_out = r;
 	switch (r.kind) {
 	case QF_DOC_PLAIN_NULL:
 		*out = json_null();

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -114,7 +115,8 @@ int qf_fs_is_dir(const char *path)
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
-int qf_fs_is_manifest(const char *name)
+/* 1 when name ends in .yaml, .yml or .json (any case with fold). */
+static int manifest_ext(const char *name, int fold)
 {
 	static const char *const exts[] = { ".yaml", ".yml", ".json" };
 	size_t n = strlen(name);
@@ -122,10 +124,21 @@ int qf_fs_is_manifest(const char *name)
 	for (size_t i = 0; i < QF_ARRAY_SIZE(exts); i++) {
 		size_t e = strlen(exts[i]);
 
-		if (n > e && !strcmp(name + n - e, exts[i]))
+		if (n > e &&
+		    !(fold ? strcasecmp : strcmp)(name + n - e, exts[i]))
 			return 1;
 	}
 	return 0;
+}
+
+int qf_fs_is_manifest(const char *name)
+{
+	return manifest_ext(name, 0);
+}
+
+int qf_fs_is_manifest_other_case(const char *name)
+{
+	return !manifest_ext(name, 0) && manifest_ext(name, 1);
 }
 
 /*
@@ -225,6 +238,9 @@ static int walk_entry(struct walk *w, struct qf_buf *p, const char *name)
 		st.st_mode = S_IFREG;
 	if (S_ISDIR(st.st_mode))
 		return walk(w, p->buf, &st);
+	if (!wanted && S_ISREG(st.st_mode) &&
+	    qf_fs_is_manifest_other_case(name))
+		note(w->d, p->buf, "%s", QF_FS_OTHER_CASE_NOTE);
 	if (!wanted)
 		return QF_OK;
 	if (S_ISREG(st.st_mode) || (w->flags & QF_FS_EVERY))
@@ -243,7 +259,13 @@ static int walk(struct walk *w, const char *dir, const struct stat *dst)
 	struct dirent *de;
 	DIR *dh;
 	int rc = QF_OK;
+	size_t n = strlen(dir);
 
+	/* tenants// names its files tenants/x.yaml, as tenants/ does: the
+	 * name goes into quotaflow.dev/source, so compile --check saw every
+	 * file stale */
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
 	if (seen_before(w, dir, dst))
 		return QF_OK;
 	if (!(dh = opendir(dir)))
@@ -255,8 +277,9 @@ static int walk(struct walk *w, const char *dir, const struct stat *dst)
 		    (de->d_name[0] == '.' && !(w->flags & QF_FS_EVERY)))
 			continue;
 		qf_buf_reset(&p);
-		qf_buf_addf(&p, "%s%s%s", dir,
-		            dir[strlen(dir) - 1] == '/' ? "" : "/", de->d_name);
+		qf_buf_add(&p, dir, n);
+		qf_buf_addf(&p, "%s%s", dir[n - 1] == '/' ? "" : "/",
+		            de->d_name);
 		r = walk_entry(w, &p, de->d_name);
 		if (r && !rc)
 			rc = r;
@@ -381,23 +404,74 @@ int qf_fs_collect(struct qf_strlist *out, const char *const *paths,
 	return rc;
 }
 
+/*
+ * The offset in p of the end of the first prefix of p that does not exist
+ * (strlen(p) when all does), or SIZE_MAX after a QF002 when a ".." follows
+ * it: mkdir -p would make "t/sub" of t/sub/../../out only to leave it.
+ */
+static size_t first_missing(char *p, const char *path, struct qf_diags *d)
+{
+	size_t n = strlen(p), miss = n;
+	struct stat st;
+
+	for (size_t i = 1; i <= n; i++) {
+		size_t j = i;
+
+		if (p[i] && p[i] != '/')
+			continue;
+		while (j > 0 && p[j - 1] != '/')
+			j--;
+		if (miss < i && i - j == 2 && !memcmp(p + j, "..", 2)) {
+			struct qf_loc loc = { path, 0, 0 };
+
+			p[miss] = '\0';
+			(void)qf_diag_error(
+			        d, &loc, "QF002", NULL,
+			        "the path goes back up (\"..\") out of \"%s\", "
+			        "which does not exist; nothing was created",
+			        p);
+			qf_diag_hint(d,
+			             "name the folder without \"..\" after a "
+			             "folder that does not exist; mkdir -p "
+			             "would create \"%s\" only to leave it",
+			             p);
+			return SIZE_MAX;
+		}
+		if (miss == n && i > j) {
+			char c = p[i];
+
+			p[i] = '\0';
+			if (stat(p, &st) && errno == ENOENT)
+				miss = i;
+			p[i] = c;
+		}
+	}
+	return miss;
+}
+
 int qf_fs_mkdirs(const char *path, struct qf_diags *d)
 {
 	char *p = qf_xstrdup(path);
-	int rc = QF_OK;
+	size_t n = strlen(p), miss = first_missing(p, path, d), made = 0;
+	int rc = miss == SIZE_MAX ? QF_EUSAGE : QF_OK;
 
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
+	/* mkdir each prefix from the first missing one on; on a failure,
+	 * remove those made, so a refused -o leaves nothing behind */
+	for (size_t i = miss; !rc && i <= n; i++) {
+		if (p[i] && p[i] != '/')
 			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) && errno != EEXIST) {
+		p[i] = '\0';
+		if (!mkdir(p, 0777))
+			made = i;
+		else if (errno != EEXIST)
 			rc = io_error(d, p, "create directory");
-			break;
-		}
-		*s = '/';
+		p[i] = i < n ? '/' : '\0';
 	}
-	if (!rc && mkdir(p, 0777) && errno != EEXIST)
-		rc = io_error(d, p, "create directory");
+	for (size_t i = made; rc && i >= miss && i > 0; i--)
+		if (i == n || p[i] == '/') {
+			p[i] = '\0';
+			(void)rmdir(p); /* best effort: it is empty, ours */
+		}
 	free(p);
 	return rc;
 }

@@ -89,7 +89,12 @@ void qf_fs_dir_name(struct qf_buf *out, const char *path);
 int qf_fs_write_atomic(const char *path, const void *data, size_t len,
                        struct qf_diags *d) QF_MUST_CHECK;
 
-/* mkdir -p; existing directories are fine. */
+/*
+ * mkdir -p; existing directories are fine.  A ".." after a folder that does
+ * not exist is refused (QF002, QF_EUSAGE) before anything is made, and the
+ * folders made before a failure are removed again: nothing is left behind
+ * by a path that is refused or fails.
+ */
 int qf_fs_mkdirs(const char *path, struct qf_diags *d) QF_MUST_CHECK;
 
 /*
@@ -268,5 +273,17 @@ int qf_fs_is_dir(const char *path);
 
 /* 1 when name ends in .yaml, .yml or .json (a manifest's name). */
 int qf_fs_is_manifest(const char *name);
+
+/*
+ * 1 when name ends in one of them in another case (.YAML, .Json): a
+ * manifest by intent that is not read (kubectl and Argo CD skip it too),
+ * which the walks of folders and git trees note (QF005) with
+ * QF_FS_OTHER_CASE_NOTE, so that its tenants are not left out unsaid.
+ */
+int qf_fs_is_manifest_other_case(const char *name);
+#define QF_FS_OTHER_CASE_NOTE                                                 \
+	"skipped: only names ending in .yaml, .yml or .json, in lower case, " \
+	"are read (as kubectl and Argo CD read them); rename it if it is a "  \
+	"manifest"
 
 #endif

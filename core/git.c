@@ -133,9 +133,18 @@ static int peel(git_object **out, struct qf_git *g, const char *rev,
 
 	*out = NULL;
 	if (git_revparse_single(&obj, g->repo, rev) < 0) {
+		const char *why = git_msg();
+
+		/* libgit2 says "parent 0 does not exist" of HEAD~5 in a
+		 * history of two commits: no parent was named 0 */
+		if (!strncmp(why, "parent ", 7) &&
+		    strstr(why, "does not exist"))
+			why = "the history has no such ancestor (it goes back "
+			      "past a first commit, or names a merge parent "
+			      "the commit does not have)";
 		(void)qf_diag_error(d, NULL, "QF021", NULL,
 		                    "unknown revision \"%s\" in %s: %s", rev,
-		                    g->dir, git_msg());
+		                    g->dir, why);
 		if (git_repository_is_empty(g->repo) == 1)
 			qf_diag_hint(d, "the repository has no commits yet");
 		else
@@ -492,12 +501,19 @@ static int walk_cb(const char *root, const git_tree_entry *e, void *payload)
 		return 0;
 	}
 	if (git_tree_entry_type(e) != GIT_OBJECT_BLOB ||
-	    !qf_fs_is_manifest(name))
+	    (!qf_fs_is_manifest(name) && !qf_fs_is_manifest_other_case(name)))
 		return 0;
 	qf_buf_reset(&w->path);
 	qf_buf_addf(&w->path, "%s%s", root, name);
 	if (!under(w->path.buf, w->subdir))
 		return 0;
+	if (!qf_fs_is_manifest(name)) {
+		struct qf_loc loc = { w->path.buf, 0, 0 };
+
+		(void)qf_diag_add(w->d, QF_SEV_NOTE, &loc, "QF005", NULL, "%s",
+		                  QF_FS_OTHER_CASE_NOTE);
+		return 0;
+	}
 	if (git_tree_entry_filemode(e) == GIT_FILEMODE_LINK)
 		add_link(w, e);
 	else

@@ -415,11 +415,20 @@ static int check_type(struct vctx *v, const struct qf_schema *s,
 	}
 	if (failing(v)) {
 		struct qf_loc loc = where_loc(v, w);
+		const char *big =
+		        qf_doc_spelling(v->doc, w->self, QF_DOC_SPELT_RANGE);
 
 		show(&hint, w->self);
-		qf_diag_error(v->d, &loc, "QF104", path_str(v),
-		              "wrong type: got %s %s", type_name(w->self),
-		              hint.buf);
+		if (big)
+			qf_diag_error(v->d, &loc, "QF104", path_str(v),
+			              "wrong type: %s is past the range of a "
+			              "number (a 64-bit float or integer), so "
+			              "YAML reads it as the string %s",
+			              big, hint.buf);
+		else
+			qf_diag_error(v->d, &loc, "QF104", path_str(v),
+			              "wrong type: got %s %s",
+			              type_name(w->self), hint.buf);
 		qf_diag_hint(v->d, "expected %s%s", want_name(s),
 		             quote_hint(s, w->self));
 	}
@@ -539,6 +548,30 @@ static void kube_string(struct vctx *v, const struct qf_schema *s,
 	qf_buf_release(&msg);
 }
 
+/*
+ * QF107 for str, which is no date-time for why.  An unquoted time is the
+ * text YAML rewrote (2026-01-01T00:00:00+23:60 is sent as +24:00): name it
+ * as written, so that the user finds it, and say what kubectl sends.
+ */
+static void bad_time(struct vctx *v, const struct where *w, const char *str,
+                     const char *why)
+{
+	const char *text =
+	        qf_doc_spelling(v->doc, w->self, QF_DOC_SPELT_TIMESTAMP);
+	struct qf_buf hint = QF_BUF_INIT;
+
+	qf_buf_adds(&hint, "expected an RFC 3339 date-time such as "
+	                   "2024-01-02T15:04:05Z");
+	if (text)
+		qf_buf_addf(&hint,
+		            "; YAML reads the unquoted %s as the time %s, "
+		            "which is what kubectl sends",
+		            text, str);
+	report(v, w, "QF107", hint.buf, "invalid date-time \"%s\"%s%s",
+	       text ? text : str, why ? ": " : "", why ? why : "");
+	qf_buf_release(&hint);
+}
+
 static void check_string(struct vctx *v, const struct qf_schema *s,
                          const struct where *w)
 {
@@ -572,11 +605,7 @@ static void check_string(struct vctx *v, const struct qf_schema *s,
 		       "invalid value \"%s\"", str);
 	}
 	if (s->format == SFMT_DATETIME && !qf_when_is_rfc3339(str, &why))
-		report(v, w, "QF107",
-		       "expected an RFC 3339 date-time such as "
-		       "2024-01-02T15:04:05Z",
-		       "invalid date-time \"%s\"%s%s", str, why ? ": " : "",
-		       why ? why : "");
+		bad_time(v, w, str, why);
 	qf_buf_release(&hint);
 }
 

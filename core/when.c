@@ -78,6 +78,30 @@ static int take_clock(const char **p, struct when *w, const char **why)
 	return take_offset(p, w);
 }
 
+/* Why the parts read into w are no time (NULL: they are one); rest is
+ * the first character after them. */
+static const char *out_of_range(const struct when *w, char rest)
+{
+	if (rest)
+		return "has text after the time";
+	if (w->mo < 1 || w->mo > 12)
+		return "names no month of the year (01 to 12)";
+	if (w->dd < 1 || w->dd > qf_when_days_in_month(w->y, w->mo))
+		return "names no day of the calendar";
+	if (w->h > 23)
+		return "names an hour past 23";
+	if (w->mi > 59)
+		return "names a minute past 59";
+	if (w->se > 59)
+		/* Go's time.Parse, so Kubernetes, refuses :60 too */
+		return w->se == 60 ? "has a second of 60 (a leap second), "
+		                     "which is out of range"
+		                   : "names a second past 59";
+	if (w->oh > 23 || w->om > 59)
+		return "has a UTC offset past the range of -23:59 to +23:59";
+	return NULL;
+}
+
 /*
  * The time forms a user types, written out as RFC 3339 into out: a date
  * alone (midnight UTC), minutes without seconds, any fraction, Z or z, an
@@ -98,13 +122,9 @@ int qf_when_normalise(struct qf_buf *out, const char *s, const char **why)
 		return -1;
 	if (*p && (p++, take_clock(&p, &w, why)))
 		return -1;
-	if (*p || w.mo < 1 || w.mo > 12 || w.h > 23 || w.mi > 59 || w.se > 60 ||
-	    w.oh > 23 || w.om > 59)
+	*why = out_of_range(&w, *p);
+	if (*why)
 		return -1;
-	if (w.dd < 1 || w.dd > qf_when_days_in_month(w.y, w.mo)) {
-		*why = "names no day of the calendar";
-		return -1;
-	}
 	qf_buf_addf(out, "%04d-%02d-%02dT%02d:%02d:%02d%s%.*s%c%02d:%02d", w.y,
 	            w.mo, w.dd, w.h, w.mi, w.se, w.nfrac ? "." : "",
 	            (int)w.nfrac, w.frac, w.sign, w.oh, w.om);

@@ -17,8 +17,11 @@
 
 /*
  * Write s as RFC 3339 into out.  Returns 0, or -1 when s is not one of the
- * forms; *why is then NULL or says what is wrong in words that follow the
- * text itself ("has no UTC offset", "names no day of the calendar").
+ * forms or names no time (a month, day, hour, minute or second past its
+ * range, a leap second, which Go's time.Parse refuses, an offset past
+ * +-23:59, text after it); *why is then NULL (not one of the forms) or says
+ * what is wrong in words that follow the text itself ("has no UTC offset",
+ * "names no day of the calendar").
  */
 int qf_when_normalise(struct qf_buf *out, const char *s, const char **why);
 

@@ -301,12 +301,15 @@ static int bad_time(struct rd *r, const json_t *parent, const char *key,
                     const char *path, const char *t)
 {
 	const char *why = NULL;
+	/* an unquoted time is named as written, not as YAML rewrote it */
+	const char *text = qf_doc_spelling(r->doc, json_object_get(parent, key),
+	                                   QF_DOC_SPELT_TIMESTAMP);
 
 	(void)qf_when_is_rfc3339(t, &why);
 	return bad(r, parent, key, path,
 	           "invalid date-time \"%s\"%s%s; expected RFC 3339 such as "
 	           "2024-01-02T15:04:05Z",
-	           t, why ? ": " : "", why ? why : "");
+	           text ? text : t, why ? ": " : "", why ? why : "");
 }
 
 static const char *str_at(struct rd *r, const json_t *o, const char *key,
@@ -345,6 +348,14 @@ static int int_in(struct rd *r, const json_t *o, const char *key,
 	*out = dflt;
 	if (!v || json_is_null(v))
 		return 0;
+	if (!json_is_integer(v) &&
+	    qf_doc_spelling(r->doc, v, QF_DOC_SPELT_RANGE))
+		/* 1e400 unquoted, which YAML keeps as text */
+		return bad(r, o, key, path,
+		           "%s must be an integer from %lld to %lld, not %s, "
+		           "a number past the 64-bit range",
+		           key, (long long)min, (long long)max,
+		           json_string_value(v));
 	if (!json_is_integer(v))
 		return bad(r, o, key, path, "%s must be an integer", key);
 	if (json_integer_value(v) < min || json_integer_value(v) > max) {

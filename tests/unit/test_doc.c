@@ -1036,6 +1036,57 @@ static void test_doc_octal_text_marks_leading_zero_integers(void **state)
 	}
 }
 
+/* Which plain scalars keep their spelling for diagnostics: a time YAML
+ * rewrote (named as written), a number past range (kept as a string). */
+static void
+test_doc_spelling_marks_rewritten_times_and_big_numbers(void **state)
+{
+	static const struct {
+		const char *id, *yaml, *want; /* want NULL: not marked */
+		enum qf_doc_spelt_kind kind;
+	} cases[] = {
+		{ "offset", "v: 2026-01-01T00:00:00+23:60\n",
+		  "2026-01-01T00:00:00+23:60", QF_DOC_SPELT_TIMESTAMP },
+		{ "space", "v: 2026-1-2 3:04:05\n", "2026-1-2 3:04:05",
+		  QF_DOC_SPELT_TIMESTAMP },
+		{ "as-sent", "v: 2026-01-02T03:04:05Z\n", NULL,
+		  QF_DOC_SPELT_TIMESTAMP },
+		{ "quoted-time", "v: \"2026-01-01T00:00:00+23:60\"\n", NULL,
+		  QF_DOC_SPELT_TIMESTAMP },
+		{ "float", "v: 1e400\n", "1e400", QF_DOC_SPELT_RANGE },
+		{ "negative", "v: -1.5E+999\n", "-1.5E+999",
+		  QF_DOC_SPELT_RANGE },
+		{ "dot", "v: .5e999\n", ".5e999", QF_DOC_SPELT_RANGE },
+		{ "hex", "v: 0x1_0000_0000_0000_0000\n",
+		  "0x1_0000_0000_0000_0000", QF_DOC_SPELT_RANGE },
+		{ "octal", "v: 0o2000000000000000000000000\n",
+		  "0o2000000000000000000000000", QF_DOC_SPELT_RANGE },
+		{ "in-range", "v: 1e300\n", NULL, QF_DOC_SPELT_RANGE },
+		{ "word", "v: 1e400x\n", NULL, QF_DOC_SPELT_RANGE },
+		{ "quoted-big", "v: \"1e400\"\n", NULL, QF_DOC_SPELT_RANGE },
+		{ "other-kind", "v: 1e400\n", NULL, QF_DOC_SPELT_TIMESTAMP },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(cases); i++) {
+		struct qf_diags d = QF_DIAGS_INIT;
+		int rc;
+		struct qf_doc *doc = load_str(cases[i].yaml, NULL, &d, &rc);
+		const char *got;
+
+		print_message("row %s\n", cases[i].id);
+		assert_int_equal(rc, QF_OK);
+		got = qf_doc_spelling(doc, at(qf_doc_object(doc, 0)->obj, "v"),
+		                      cases[i].kind);
+		if (!cases[i].want)
+			assert_null(got);
+		else
+			assert_string_equal(got, cases[i].want);
+		qf_doc_free(doc);
+		qf_diags_release(&d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1071,6 +1122,8 @@ int main(void)
 		cmocka_unit_test(test_doc_first_line_numbers_a_piece),
 		cmocka_unit_test(
 		        test_doc_octal_text_marks_leading_zero_integers),
+		cmocka_unit_test(
+		        test_doc_spelling_marks_rewritten_times_and_big_numbers),
 	};
 
 	return cmocka_run_group_tests_name("doc", tests, NULL, NULL);

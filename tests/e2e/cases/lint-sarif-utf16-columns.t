@@ -9,3 +9,4 @@ stdout-has: "startColumn": 63
 stdout-has: "startColumn": 28
 stdout-not: "startColumn": 61
 stdout-not: "startColumn": 27
+stdout-has: "text": "duplicate key \"name\" (first defined at 4:21) (hint:
