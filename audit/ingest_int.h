@@ -6,7 +6,11 @@
 #ifndef QF_AUDIT_INGEST_INT_H
 #define QF_AUDIT_INGEST_INT_H
 
+#include <stdarg.h>
+#include <stdio.h>
+
 #include <jansson.h>
+#include <openssl/evp.h>
 
 #include "audit/ingest.h"
 #include "core/buf.h"
@@ -34,12 +38,74 @@ struct qf_ingest_cx {
 };
 
 /*
+ * The scan for the end of a JSON value starting with `{` or `[`
+ * (ingest_list.c): strings are skipped with their escapes, anything else
+ * inside is left to jansson.  It resumes where the buffer ended (off,
+ * relative to the value's first byte, which a fill may move), so a value
+ * read in many fills is scanned once: from the start each time, a 60 MB
+ * list cost seconds.
+ */
+#define QF_INGEST_VSCAN_COMMAS 16
+struct qf_ingest_vscan {
+	size_t off; /* bytes scanned; 0: a new scan */
+	int depth, in_str, esc;
+	uint32_t lines; /* newlines seen */
+	/* the commas at depth 1 (between an object's members: a List's
+	 * members are found there), the first QF_INGEST_VSCAN_COMMAS noted */
+	size_t ncommas;
+	size_t commas[QF_INGEST_VSCAN_COMMAS];
+};
+
+void qf_ingest_vscan_reset(struct qf_ingest_vscan *v);
+
+/* The length of the value at base, or 0 when end comes first (the scan
+ * then resumes from there). */
+size_t qf_ingest_vscan_run(struct qf_ingest_vscan *v, const char *base,
+                           const char *end);
+
+/* An input being read (ingest.c): a FILE or a memory block, with its
+ * SHA-256. */
+struct qf_ingest_rd {
+	FILE *f;       /* NULL for memory input */
+	int is_stream; /* standard input: batch commits */
+	char *buf;     /* owned unless memory input */
+	size_t len, pos, alloc;
+	int eof;
+	uint32_t line;             /* line number of buf[pos] */
+	struct qf_ingest_vscan vs; /* the scan of an unfinished value */
+	EVP_MD_CTX *md;            /* running SHA-256 of every byte read */
+	uint64_t bytes;
+};
+
+/* Read more of r (a megabyte): what is before the line of r->pos may
+ * move out; r->eof at its end.  QF_OK, or an error (a read failed). */
+int qf_ingest_rd_fill(struct qf_ingest_rd *r, struct qf_ingest_cx *cx);
+
+/*
+ * The List or top-level array at r->pos (ingest_list.c), n bytes long
+ * when its end was found (its text then all in the buffer), 0 when not
+ * (larger than a record, or cut short): its items stored one at a time,
+ * a cut or malformed rest rejected.  1 when it is no List (r untouched:
+ * read it whole); else QF_OK or QF_EIO, r past it.
+ */
+int qf_ingest_read_list(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
+                        size_t n);
+
+/*
  * Reject one record: a QF7xx error at file:line, and a `rejected` row with
  * the raw text.  Returns QF_OK (the ingest goes on) or QF_EIO.
  */
 int qf_ingest_reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
                      const char *raw, size_t rawlen, const char *fmt, ...)
         QF_PRINTF(6, 7);
+
+/* qf_ingest_reject at a given line and column (loc->file: cx->file). */
+int qf_ingest_reject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
+                        const char *rule, const char *raw, size_t rawlen,
+                        const char *fmt, ...) QF_PRINTF(6, 7);
+int qf_ingest_vreject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
+                         const char *rule, const char *raw, size_t rawlen,
+                         const char *fmt, va_list ap) QF_PRINTF(6, 0);
 
 /*
  * Reject a record jansson could not parse (QF701), at the line and
