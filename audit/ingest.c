@@ -164,15 +164,15 @@ int qf_ingest_reject_json(struct qf_ingest_cx *cx, uint32_t line, uint32_t col0,
 }
 
 int qf_ingest_vreject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
-                         const char *rule, const char *raw, size_t rawlen,
-                         const char *fmt, va_list ap)
+                         uint32_t line, const char *rule, const char *raw,
+                         size_t rawlen, const char *fmt, va_list ap)
 {
 	struct qf_buf why = QF_BUF_INIT;
 	int rc;
 
 	qf_buf_vaddf(&why, fmt, ap);
 	(void)qf_diag_error(cx->d, loc, rule, NULL, "%s", why.buf);
-	rc = qf_ingest_reject_row(cx, loc->line, why.buf, raw, rawlen);
+	rc = qf_ingest_reject_row(cx, line, why.buf, raw, rawlen);
 	qf_buf_release(&why);
 	return rc;
 }
@@ -185,20 +185,20 @@ int qf_ingest_reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
 	int rc;
 
 	va_start(ap, fmt);
-	rc = qf_ingest_vreject_at(cx, &loc, rule, raw, rawlen, fmt, ap);
+	rc = qf_ingest_vreject_at(cx, &loc, line, rule, raw, rawlen, fmt, ap);
 	va_end(ap);
 	return rc;
 }
 
 int qf_ingest_reject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
-                        const char *rule, const char *raw, size_t rawlen,
-                        const char *fmt, ...)
+                        uint32_t line, const char *rule, const char *raw,
+                        size_t rawlen, const char *fmt, ...)
 {
 	va_list ap;
 	int rc;
 
 	va_start(ap, fmt);
-	rc = qf_ingest_vreject_at(cx, loc, rule, raw, rawlen, fmt, ap);
+	rc = qf_ingest_vreject_at(cx, loc, line, rule, raw, rawlen, fmt, ap);
 	va_end(ap);
 	return rc;
 }
@@ -217,11 +217,13 @@ static int one_json_value(struct qf_ingest_cx *cx, const struct qf_ingest_rd *r,
 		col0++;
 	if (!v)
 		return qf_ingest_reject_json(cx, line, col0, &err, p, n);
+	cx->rec = (struct qf_ingest_rec){ v, p, n, line, col0 };
 	if (json_is_object(v) && json_object_get(v, "time_ms") &&
 	    !json_object_get(v, "apiVersion"))
 		rc = qf_ingest_qf_json(cx, v, p, n, line);
 	else
 		rc = qf_ingest_k8s_value(cx, v, p, n, line);
+	cx->rec = (struct qf_ingest_rec){ NULL, NULL, 0, 0, 0 };
 	json_decref(v);
 	return rc;
 }

@@ -17,6 +17,15 @@
 
 struct qf_doc;
 
+/* The JSON record being read: where a field of it is is found in its
+ * text (qf_ingest_loc_key). */
+struct qf_ingest_rec {
+	const json_t *root; /* its tree, or NULL (a quotaflow event line) */
+	const char *text;   /* its text (borrowed), NULL when none */
+	size_t len;
+	uint32_t line, col; /* where the text starts */
+};
+
 /* State of one input while it is read. */
 struct qf_ingest_cx {
 	struct qf_evdb *s;
@@ -29,6 +38,7 @@ struct qf_ingest_cx {
 	enum qf_ingest_format seen; /* the format found (first record) */
 	int watch_deleted;          /* the object of a watch DELETED event */
 	const struct qf_doc *doc; /* the YAML being read (locations), or NULL */
+	struct qf_ingest_rec rec; /* the JSON record being read, if any */
 	size_t nrecords, nadded, nrejected;
 	struct qf_buf scratch;
 	struct qf_buf detail; /* scratch for an event's maps */
@@ -99,13 +109,15 @@ int qf_ingest_reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
                      const char *raw, size_t rawlen, const char *fmt, ...)
         QF_PRINTF(6, 7);
 
-/* qf_ingest_reject at a given line and column (loc->file: cx->file). */
+/* qf_ingest_reject with the error at loc (the field to fix); the
+ * `rejected` row keeps line, the record's (its dedupe key). */
 int qf_ingest_reject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
-                        const char *rule, const char *raw, size_t rawlen,
-                        const char *fmt, ...) QF_PRINTF(6, 7);
+                        uint32_t line, const char *rule, const char *raw,
+                        size_t rawlen, const char *fmt, ...) QF_PRINTF(7, 8);
 int qf_ingest_vreject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
-                         const char *rule, const char *raw, size_t rawlen,
-                         const char *fmt, va_list ap) QF_PRINTF(6, 0);
+                         uint32_t line, const char *rule, const char *raw,
+                         size_t rawlen, const char *fmt, va_list ap)
+        QF_PRINTF(7, 0);
 
 /*
  * Reject a record jansson could not parse (QF701), at the line and
@@ -192,6 +204,24 @@ int qf_ingest_check_quotas(struct qf_ingest_cx *cx, const char *kind,
                            const char *name, const json_t *spec,
                            const char *raw, size_t rawlen, uint32_t line,
                            int *bad);
+
+/*
+ * Where member key of obj (a node of the record being read) is, for a
+ * rejection at the field to fix: its value's line:col (loc_keyname: its
+ * name's), from the YAML document's marks or found in the JSON record's
+ * text; obj's own when key is NULL or absent (what lacks it); the
+ * record's line when neither knows.  loc_path: the member at a path of
+ * names from the record's root (a quotaflow event line has no tree).
+ */
+struct qf_loc qf_ingest_loc_key(const struct qf_ingest_cx *cx,
+                                const json_t *obj, const char *key,
+                                uint32_t line);
+struct qf_loc qf_ingest_loc_keyname(const struct qf_ingest_cx *cx,
+                                    const json_t *obj, const char *key,
+                                    uint32_t line);
+struct qf_loc qf_ingest_loc_path(const struct qf_ingest_cx *cx,
+                                 const char *const *keys, size_t n,
+                                 uint32_t line);
 
 /* Step a statement that returns nothing; QF_EIO with a diagnostic. */
 int qf_ingest_step(struct qf_ingest_cx *cx, sqlite3_stmt *st);

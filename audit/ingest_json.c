@@ -1,12 +1,14 @@
 /*
  * ingest_json.c - JSON text (audit/ingest_int.h): the scan that finds
- * where a value ends, and the reader of a List's items one at a time.
+ * where a value ends, the reader of a List's items one at a time, and
+ * where a field of the record being read is.
  */
 #include <stdarg.h>
 #include <string.h>
 
 #include "audit/ingest_int.h"
 #include "core/buf.h"
+#include "core/doc.h"
 #include "core/banned.h"
 
 void qf_ingest_vscan_reset(struct qf_ingest_vscan *v)
@@ -110,7 +112,7 @@ static int QF_PRINTF(3, 4)
 
 	l->cx->nrecords += l->items > 0; /* the rest is a record */
 	va_start(ap, fmt);
-	rc = qf_ingest_vreject_at(l->cx, &loc, "QF701", r->buf + at,
+	rc = qf_ingest_vreject_at(l->cx, &loc, loc.line, "QF701", r->buf + at,
 	                          end - at < 4096 ? end - at : 4096, fmt, ap);
 	va_end(ap);
 	l->rejected = 1;
@@ -288,9 +290,12 @@ static int lst_item(struct lst *l)
 	if (l->items++)
 		l->cx->nrecords++;
 	it = json_loadb(p, (size_t)(e - p), JSON_DECODE_ANY, &err);
+	l->cx->rec =
+	        (struct qf_ingest_rec){ it, p, (size_t)(e - p), line, col0 };
 	rc = it ? qf_ingest_k8s_item(l->cx, it, line)
 	        : qf_ingest_reject_json(l->cx, line, col0, &err, p,
 	                                (size_t)(e - p));
+	l->cx->rec = (struct qf_ingest_rec){ NULL, NULL, 0, 0, 0 };
 	json_decref(it);
 	r->pos = (size_t)(e - r->buf);
 	r->line += lines;
@@ -509,4 +514,220 @@ int qf_ingest_read_list(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
 	if (!rc && obj)
 		rc = lst_tail(&l);
 	return rc < 0 ? rc : QF_OK;
+}
+
+/*
+ * Where a field is.  A YAML record's nodes have the document's marks; a
+ * JSON record has only its text, so the field is found there by its path
+ * from the record's root (the tree is searched for the node, then the
+ * text walked member by member).  Only a rejection asks, so none of this
+ * costs a record that is stored.
+ */
+
+/* Past JSON whitespace. */
+static const char *ws(const char *p, const char *end)
+{
+	while (p < end && json_space(*p))
+		p++;
+	return p;
+}
+
+/* Past the value at p, or NULL when it does not end before end. */
+static const char *skip_value(const char *p, const char *end)
+{
+	struct qf_ingest_vscan v;
+	size_t n;
+
+	if (p >= end)
+		return NULL;
+	if (*p != '{' && *p != '[')
+		return scalar_end(p, end) ? scalar_end(p, end) : end;
+	qf_ingest_vscan_reset(&v);
+	n = qf_ingest_vscan_run(&v, p, end);
+	return n ? p + n : NULL;
+}
+
+/* Whether the JSON string at p (its quotes, up to q) is key. */
+static int key_is(const char *p, const char *q, const char *key)
+{
+	size_t n = (size_t)(q - p);
+	json_t *s;
+	int eq;
+
+	if (!memchr(p, '\\', n))
+		return n - 2 == strlen(key) && !memcmp(p + 1, key, n - 2);
+	s = json_loadb(p, n, JSON_DECODE_ANY, NULL);
+	eq = json_string_value(s) && !strcmp(json_string_value(s), key);
+	json_decref(s);
+	return eq;
+}
+
+/* In the object at p, the last member named key (jansson keeps the last
+ * of two): where its name starts (name) or its value does; NULL if none. */
+static const char *member_at(const char *p, const char *end, const char *key,
+                             int name)
+{
+	const char *found = NULL;
+
+	if (p >= end || *p != '{')
+		return NULL;
+	for (p = ws(p + 1, end); p && p < end && *p == '"';) {
+		const char *q = scalar_end(p, end), *v;
+
+		if (!q)
+			break;
+		v = ws(q, end);
+		if (v >= end || *v != ':')
+			break;
+		v = ws(v + 1, end);
+		if (key_is(p, q, key))
+			found = name ? p : v;
+		p = skip_value(v, end);
+		p = p ? ws(p, end) : NULL;
+		if (p && p < end && *p == ',')
+			p = ws(p + 1, end);
+	}
+	return found;
+}
+
+/* In the array at p, element i, or NULL. */
+static const char *element_at(const char *p, const char *end, size_t i)
+{
+	if (p >= end || *p != '[')
+		return NULL;
+	for (p = ws(p + 1, end); p && p < end && *p != ']'; i--) {
+		if (!i)
+			return p;
+		p = skip_value(p, end);
+		p = p ? ws(p, end) : NULL;
+		if (p && p < end && *p == ',')
+			p = ws(p + 1, end);
+	}
+	return NULL;
+}
+
+/* The steps from a tree's root to a node: for each, the member's name
+ * (or NULL and the element's index). */
+#define PATH_MAX_STEPS 64
+struct path {
+	const char *key[PATH_MAX_STEPS];
+	size_t ix[PATH_MAX_STEPS];
+	size_t n;
+};
+
+/* Recursive, as deep as the tree (jansson caps it). */
+/* NOLINTNEXTLINE(misc-no-recursion) */
+static int find_node(struct path *pa, const json_t *at, const json_t *node)
+{
+	const char *k;
+	json_t *v;
+	size_t i;
+
+	if (at == node)
+		return 1;
+	if (pa->n == PATH_MAX_STEPS)
+		return 0;
+	json_object_foreach ((json_t *)at, k, v) {
+		pa->key[pa->n] = k;
+		pa->n++;
+		if (find_node(pa, v, node))
+			return 1;
+		pa->n--;
+	}
+	json_array_foreach (at, i, v) {
+		pa->key[pa->n] = NULL;
+		pa->ix[pa->n] = i;
+		pa->n++;
+		if (find_node(pa, v, node))
+			return 1;
+		pa->n--;
+	}
+	return 0;
+}
+
+/* The line:col of p in the record's text. */
+static struct qf_loc rec_loc(const struct qf_ingest_cx *cx, const char *p)
+{
+	const struct qf_ingest_rec *rc = &cx->rec;
+	struct qf_loc loc = { cx->file, rc->line, rc->col };
+	const char *nl = NULL;
+
+	for (const char *q = rc->text; q < p; q++)
+		if (*q == '\n') {
+			loc.line++;
+			nl = q;
+		}
+	loc.col = nl ? (uint32_t)(p - nl) : rc->col + (uint32_t)(p - rc->text);
+	return loc;
+}
+
+/* Walk the record's text along pa, then to member key of what it
+ * reaches (its name when name is set); NULL when the text does not
+ * have it. */
+static const char *walk(const struct qf_ingest_cx *cx, const struct path *pa,
+                        const char *key, int name)
+{
+	const char *end = cx->rec.text + cx->rec.len;
+	const char *p = ws(cx->rec.text, end), *m;
+
+	for (size_t i = 0; p && i < pa->n; i++)
+		p = pa->key[i] ? member_at(p, end, pa->key[i], 0)
+		               : element_at(p, end, pa->ix[i]);
+	if (!p || !key)
+		return p;
+	m = member_at(p, end, key, name);
+	return m ? m : p; /* a member missing: the object lacking it */
+}
+
+static struct qf_loc loc_of(const struct qf_ingest_cx *cx, const json_t *obj,
+                            const char *key, uint32_t line, int name)
+{
+	struct qf_loc loc = { cx->file, line, line ? 1 : 0 };
+	struct path pa;
+	const char *p;
+
+	if (cx->doc) {
+		struct qf_loc y = !key   ? qf_doc_loc(cx->doc, obj)
+		                  : name ? qf_doc_loc_keyname(cx->doc, obj, key)
+		                         : qf_doc_loc_key(cx->doc, obj, key);
+
+		return y.line ? y : loc;
+	}
+	pa.n = 0;
+	if (!cx->rec.text ||
+	    (obj && (!cx->rec.root || !find_node(&pa, cx->rec.root, obj))))
+		return loc;
+	p = walk(cx, &pa, key, name);
+	return p ? rec_loc(cx, p) : loc;
+}
+
+struct qf_loc qf_ingest_loc_key(const struct qf_ingest_cx *cx,
+                                const json_t *obj, const char *key,
+                                uint32_t line)
+{
+	return loc_of(cx, obj, key, line, 0);
+}
+
+struct qf_loc qf_ingest_loc_keyname(const struct qf_ingest_cx *cx,
+                                    const json_t *obj, const char *key,
+                                    uint32_t line)
+{
+	return loc_of(cx, obj, key, line, 1);
+}
+
+struct qf_loc qf_ingest_loc_path(const struct qf_ingest_cx *cx,
+                                 const char *const *keys, size_t n,
+                                 uint32_t line)
+{
+	struct qf_loc loc = { cx->file, line, line ? 1 : 0 };
+	struct path pa;
+	const char *p;
+
+	if (!cx->rec.text || !n || n > PATH_MAX_STEPS)
+		return loc;
+	pa.n = n - 1;
+	for (size_t i = 0; i + 1 < n; i++)
+		pa.key[i] = keys[i];
+	p = walk(cx, &pa, keys[n - 1], 0);
+	return p ? rec_loc(cx, p) : loc;
 }

@@ -57,7 +57,7 @@ badline=$((3 + (BAD - 1) * 24 + 1))
 [ $? = 1 ] || fail "exit $? (want 1: one rejected item): $(cat "$tmp/err")"
 grep -q "ingested $N records: $((N - 1)) added, 1 rejected" "$tmp/out" ||
 	fail "summary: $(cat "$tmp/out")"
-grep -q "events.json:$badline:1: error: .*involved object" "$tmp/err" ||
+grep -q "events.json:$badline:9: error: .*involved object" "$tmp/err" ||
 	fail "the bad item is not named at line $badline: $(head -3 "$tmp/err")"
 got=$(sqlite3 "$tmp/a.db" "SELECT count(*), min(workload), max(time_ms) FROM events")
 # the last item, after 16:40 hours of one-second steps
