@@ -471,14 +471,14 @@ static int read_json(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
  * "not a recognised evidence format"), one rejected record, and a hint
  * that none of the file is stored.
  */
-static int reject_unloaded(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
-                           struct qf_diags *yd)
+static int reject_unloaded(struct qf_ingest_cx *cx, const char *text,
+                           size_t len, const char *what, struct qf_diags *yd)
 {
 	const struct qf_diag *g = yd->n ? &yd->v[0] : NULL;
 	struct qf_buf hint = QF_BUF_INIT;
 	int rc = qf_ingest_reject_row(cx, g && g->line ? g->line : 1,
-	                              g ? g->msg : "unreadable", r->buf,
-	                              r->len < 65536 ? r->len : 65536);
+	                              g ? g->msg : "unreadable", text,
+	                              len < 65536 ? len : 65536);
 
 	if (g && g->hint)
 		qf_buf_addf(&hint, "%s; ", g->hint);
@@ -488,10 +488,10 @@ static int reject_unloaded(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
 		                    "not a recognised evidence format");
 	qf_diags_move(cx->d, yd);
 	qf_diag_hint(cx->d,
-	             "%snothing of this file is stored; evidence is kubectl "
+	             "%snothing of this %s is stored; evidence is kubectl "
 	             "get -o json|yaml output or quotaflow events (kubectl "
 	             "describe and table output have no absolute times)",
-	             hint.buf);
+	             hint.buf, what);
 	qf_buf_release(&hint);
 	return rc;
 }
@@ -670,20 +670,10 @@ static int yaml_stream_list(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 	return rc;
 }
 
-static int read_yaml(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
+/* A pasted prompt line at the start of YAML text becomes a comment
+ * (lines stay put). */
+static void yaml_prompts(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 {
-	struct qf_doc *doc = NULL;
-	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
-	int rc = QF_OK;
-
-	while (!r->eof && rc == QF_OK) {
-		if (r->len > (size_t)QF_FS_MAX_INPUT_BYTES)
-			return yaml_stream_list(cx, r);
-		rc = qf_ingest_rd_fill(r, cx);
-	}
-	if (rc < 0)
-		return rc;
-	/* a pasted prompt line becomes a YAML comment (lines stay put) */
 	for (size_t i = r->pos;
 	     i < r->len && prompt_line(r->buf + i, r->buf + r->len);) {
 		char *nl = memchr(r->buf + i, '\n', r->len - i);
@@ -696,22 +686,42 @@ static int read_yaml(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 			break;
 		i = (size_t)(nl - r->buf) + 1;
 	}
-	{
-		struct qf_diags yd = QF_DIAGS_INIT;
+}
 
-		if (qf_doc_load_mem(&doc, cx->file, r->buf, r->len, &lim, &yd) <
-		    0) {
-			cx->nrecords++;
-			rc = reject_unloaded(cx, r, &yd);
-			qf_diags_release(&yd);
-			return rc;
-		}
-		qf_diags_release(&yd);
-	}
-	if (!qf_doc_nobjects(doc)) {
+/*
+ * YAML text (a whole file, or one document of a stream: what, for the
+ * hint), from line `line`: loaded and its objects ingested, or rejected
+ * whole, one record.  *found: it held a document (an empty List counts);
+ * text with none is rejected when reject_empty says so.
+ */
+static int yaml_text(struct qf_ingest_cx *cx, const char *text, size_t len,
+                     uint32_t line, const char *what, int reject_empty,
+                     int *found)
+{
+	struct qf_doc *doc = NULL;
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	struct qf_diags yd = QF_DIAGS_INIT;
+	int rc = QF_OK;
+
+	lim.first_line = line;
+	*found = 0;
+	if (qf_doc_load_mem(&doc, cx->file, text, len, &lim, &yd) < 0) {
 		cx->nrecords++;
-		rc = qf_ingest_reject(cx, 1, "QF702", r->buf,
-		                      r->len < 65536 ? r->len : 65536,
+		*found = 1;
+		rc = reject_unloaded(cx, text, len, what, &yd);
+		qf_diags_release(&yd);
+		return rc;
+	}
+	qf_diags_release(&yd);
+	*found = qf_doc_nobjects(doc) || qf_doc_ndocuments(doc);
+	if (!qf_doc_nobjects(doc) && qf_doc_ndocuments(doc)) {
+		/* an empty List (kubectl get events -o yaml, none): a
+		 * record of nothing, as in JSON */
+		cx->nrecords++;
+	} else if (!qf_doc_nobjects(doc) && reject_empty) {
+		cx->nrecords++;
+		rc = qf_ingest_reject(cx, line, "QF702", text,
+		                      len < 65536 ? len : 65536,
 		                      "no object found: not a recognised "
 		                      "evidence format");
 	}
@@ -719,6 +729,98 @@ static int read_yaml(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 		rc = ingest_doc(cx, doc);
 	qf_doc_free(doc);
 	return rc;
+}
+
+/* Where the next line of r's buffer from `from` that starts a YAML
+ * document ("---" alone or before a space) begins, or 0 when none is
+ * in the buffer. */
+static size_t next_doc_start(const struct qf_ingest_rd *r, size_t from)
+{
+	const char *p = r->buf + from, *end = r->buf + r->len;
+
+	while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		p++;
+		if (end - p >= 4 && !memcmp(p, "---", 3) &&
+		    strchr(" \t\r\n", p[3]))
+			return (size_t)(p - r->buf);
+	}
+	return 0;
+}
+
+/*
+ * YAML on standard input, a document at a time (`kubectl get events -o
+ * yaml --watch` writes one per event, between `---` lines): each is
+ * stored as it ends, batch by batch as JSON input is, instead of the
+ * whole stream held until it ended, and a document that does not load
+ * is rejected alone.  A document larger than a document may be is read
+ * as a large List is.
+ */
+static int yaml_stream_docs(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
+{
+	int rc = QF_OK, found = 0, any = 0;
+	size_t batch = 0, seen = 0; /* bytes of the document searched */
+
+	yaml_prompts(cx, r);
+	while (rc == QF_OK && (r->pos < r->len || !r->eof)) {
+		size_t before = cx->nrecords;
+		size_t next =
+		        next_doc_start(r, r->pos + (seen > 4 ? seen - 4 : 0));
+		size_t end = next ? next : r->len;
+		uint32_t lines = 0;
+
+		if (!next && !r->eof) {
+			if (r->len - r->pos > (size_t)QF_FS_MAX_INPUT_BYTES)
+				return yaml_stream_list(cx, r);
+			/* the documents before this one are stored before
+			 * the stream is waited for (kubectl writes `---`
+			 * when the next event comes) */
+			if (batch && rd_idle(r)) {
+				rc = batch_commit(cx, r, 0);
+				batch = 0;
+				if (rc != QF_OK)
+					break;
+			}
+			seen = r->len - r->pos; /* a fill may move pos */
+			rc = qf_ingest_rd_fill(r, cx);
+			continue;
+		}
+		seen = 0;
+		for (size_t i = r->pos; i < end; i++)
+			lines += r->buf[i] == '\n';
+		rc = stream_tx(cx);
+		if (rc == QF_OK)
+			rc = yaml_text(cx, r->buf + r->pos, end - r->pos,
+			               r->line, "document", !next && !any,
+			               &found);
+		any |= found;
+		r->pos = end;
+		r->line += lines;
+		batch += cx->nrecords - before;
+		if (rc == QF_OK && batch &&
+		    (batch >= QF_INGEST_BATCH ||
+		     (r->eof && r->pos >= r->len))) {
+			rc = batch_commit(cx, r, r->eof && r->pos >= r->len);
+			batch = 0;
+		}
+	}
+	return rc;
+}
+
+static int read_yaml(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
+{
+	int rc = QF_OK, found = 0;
+
+	if (r->is_stream)
+		return yaml_stream_docs(cx, r);
+	while (!r->eof && rc == QF_OK) {
+		if (r->len > (size_t)QF_FS_MAX_INPUT_BYTES)
+			return yaml_stream_list(cx, r);
+		rc = qf_ingest_rd_fill(r, cx);
+	}
+	if (rc < 0)
+		return rc;
+	yaml_prompts(cx, r);
+	return yaml_text(cx, r->buf, r->len, 1, "file", 1, &found);
 }
 
 static int start_input(struct qf_ingest_cx *cx, const char *name)
