@@ -15,9 +15,11 @@
  */
 #include "audit/ingest.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <poll.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,18 +205,26 @@ int qf_ingest_reject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
 	return rc;
 }
 
+/* The column of p in r's buffer (bytes since its line's start). */
+static uint32_t column(const struct qf_ingest_rd *r, const char *p)
+{
+	uint32_t col = 1;
+
+	for (const char *q = p; q > r->buf && q[-1] != '\n'; q--)
+		col++;
+	return col;
+}
+
 static int one_json_value(struct qf_ingest_cx *cx, const struct qf_ingest_rd *r,
                           char *p, size_t n, uint32_t line)
 {
 	json_error_t err;
 	json_t *v = json_loadb(p, n, JSON_DECODE_ANY, &err);
-	uint32_t col0 = 1;
+	uint32_t col0;
 	int rc;
 
 	cx->nrecords++;
-	/* the record's column: after what precedes it on its line */
-	for (const char *q = p; q > r->buf && q[-1] != '\n'; q--)
-		col0++;
+	col0 = column(r, p); /* after what precedes it on its line */
 	if (!v)
 		return qf_ingest_reject_json(cx, line, col0, &err, p, n);
 	cx->rec = (struct qf_ingest_rec){ v, p, n, line, col0 };
@@ -228,21 +238,57 @@ static int one_json_value(struct qf_ingest_cx *cx, const struct qf_ingest_rd *r,
 	return rc;
 }
 
-/* A shell command pasted above the output: a prompt, or kubectl (or
- * its usual alias k) at the start of the line. */
-static int prompt_line(const char *p, const char *end)
+/* A klog line ("I1127 12:00:00.000000  4321 request.go:697] ..."): its
+ * severity, month and day, and time. */
+static int klog_line(const char *p, const char *end)
+{
+	static const char shape[] = "L0000 00:00:00.000000 ";
+
+	if (end - p < (ptrdiff_t)sizeof(shape) - 1 || !strchr("IWEF", *p))
+		return 0;
+	for (size_t i = 1; i < sizeof(shape) - 1; i++)
+		if (shape[i] == '0' ? !isdigit((unsigned char)p[i])
+		                    : p[i] != shape[i])
+			return 0;
+	return 1;
+}
+
+/* What a line that is no evidence is: a shell command pasted above the
+ * output (NOISE_PROMPT: a prompt, or kubectl or its alias k at the start
+ * of the line), or a line kubectl writes to its standard error, there
+ * when that was redirected too (2>&1: "Warning: " of a deprecated API,
+ * a klog line of client-side throttling); 0 for any other. */
+enum { NOISE_PROMPT = 1, NOISE_STDERR };
+
+static int noise_line(const char *p, const char *end)
 {
 	if (end - p >= 2 && (p[0] == '$' || p[0] == '>' || p[0] == '%') &&
 	    p[1] == ' ')
-		return 1;
-	return (end - p >= 8 && !strncmp(p, "kubectl ", 8)) ||
-	       (end - p >= 2 && !strncmp(p, "k ", 2));
+		return NOISE_PROMPT;
+	if ((end - p >= 8 && !strncmp(p, "kubectl ", 8)) ||
+	    (end - p >= 2 && !strncmp(p, "k ", 2)))
+		return NOISE_PROMPT;
+	if ((end - p >= 9 && !strncmp(p, "Warning: ", 9)) || klog_line(p, end))
+		return NOISE_STDERR;
+	return 0;
 }
 
-/* Skip whitespace (counting lines) and pasted prompt lines. */
+static void noise_skipped(struct qf_ingest_cx *cx, uint32_t line, int kind)
+{
+	(void)qf_diag_warn(cx->d, &(struct qf_loc){ cx->file, line, 1 },
+	                   "QF705", NULL, "%s",
+	                   kind == NOISE_PROMPT
+	                           ? "skipped a pasted shell command line"
+	                           : "skipped a line kubectl writes to its "
+	                             "standard error (sent here by 2>&1)");
+}
+
+/* Skip whitespace (counting lines) and lines that are no evidence. */
 static void skip_space(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 {
 	for (;;) {
+		int kind;
+
 		while (r->pos < r->len &&
 		       (r->buf[r->pos] == ' ' || r->buf[r->pos] == '\t' ||
 		        r->buf[r->pos] == '\r' || r->buf[r->pos] == '\n' ||
@@ -251,17 +297,16 @@ static void skip_space(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 				r->line++;
 			r->pos++;
 		}
-		if (r->pos < r->len &&
-		    prompt_line(r->buf + r->pos, r->buf + r->len)) {
+		kind = r->pos < r->len
+		               ? noise_line(r->buf + r->pos, r->buf + r->len)
+		               : 0;
+		if (kind) {
 			char *nl =
 			        memchr(r->buf + r->pos, '\n', r->len - r->pos);
 
 			if (!nl && !r->eof)
 				return;
-			(void)qf_diag_warn(
-			        cx->d, &(struct qf_loc){ cx->file, r->line, 1 },
-			        "QF705", NULL,
-			        "skipped a pasted shell command line");
+			noise_skipped(cx, r->line, kind);
 			r->pos = nl ? (size_t)(nl - r->buf) : r->len;
 			continue;
 		}
@@ -674,14 +719,16 @@ static int yaml_stream_list(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
  * (lines stay put). */
 static void yaml_prompts(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 {
+	uint32_t line = r->line;
+	int kind;
+
 	for (size_t i = r->pos;
-	     i < r->len && prompt_line(r->buf + i, r->buf + r->len);) {
+	     i < r->len && (kind = noise_line(r->buf + i, r->buf + r->len));
+	     line++) {
 		char *nl = memchr(r->buf + i, '\n', r->len - i);
 
 		r->buf[i] = '#';
-		(void)qf_diag_warn(cx->d, &(struct qf_loc){ cx->file, 0, 0 },
-		                   "QF705", NULL,
-		                   "skipped a pasted shell command line");
+		noise_skipped(cx, line, kind);
 		if (!nl)
 			break;
 		i = (size_t)(nl - r->buf) + 1;
