@@ -412,6 +412,30 @@ static int batch_commit(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
 	return rc;
 }
 
+/* A value the input ends inside (kubectl stopped, a copy cut off): one
+ * rejected record at its start, saying where the input ends; jansson
+ * said "premature end of input" at the end alone. */
+static int cut_value(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
+                     const char *p, uint32_t lines)
+{
+	struct qf_loc at = { cx->file, r->line, column(r, p) };
+	uint32_t end_col = column(r, r->buf + r->len);
+	int rc;
+
+	cx->nrecords++;
+	rc = qf_ingest_reject_at(cx, &at, r->line, "QF701", p, r->len - r->pos,
+	                         "the input ends at line %u, column %u, "
+	                         "inside this value, which starts here and "
+	                         "is not stored: its closing `%c` is missing",
+	                         r->line + lines, end_col > 1 ? end_col - 1 : 1,
+	                         *p == '{' ? '}' : ']');
+	qf_diag_hint(cx->d, "the input stops before the value's end: was "
+	                    "kubectl or the copy stopped?");
+	r->pos = r->len;
+	r->line += lines;
+	return rc;
+}
+
 /* The next record of JSON input; *done at the end. */
 static int json_record(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
                        int *done)
@@ -473,8 +497,8 @@ static int json_record(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
 		                        "the rest of this input is not read",
 		                        QF_INGEST_MAX_RECORD);
 	}
-	if (!n) /* cut short: jansson says where */
-		n = r->len - r->pos;
+	if (!n)
+		return cut_value(cx, r, p, lines);
 	{
 		uint32_t line = r->line;
 
