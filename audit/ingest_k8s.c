@@ -311,35 +311,64 @@ static int reject_no_subject(struct qf_ingest_cx *cx, const json_t *ev,
 	return reject_key(cx, line, obj, "name", "QF703", raw, "%s", what);
 }
 
-/* An Event without a usable time, rejected at the first time it gives
- * that is none (its text said), or at the Event, giving none. */
-static int reject_no_time(struct qf_ingest_cx *cx, const json_t *ev,
-                          struct raw *raw, uint32_t line)
+/* An Event's times: where each is, and what a rejection calls it. */
+static const struct {
+	const char *in; /* the member holding it, or NULL: the Event */
+	const char *key, *name;
+} event_times[] = {
+	{ NULL, "eventTime", "eventTime" },
+	{ NULL, "firstTimestamp", "firstTimestamp" },
+	{ NULL, "deprecatedFirstTimestamp", "deprecatedFirstTimestamp" },
+	{ "metadata", "creationTimestamp", "metadata.creationTimestamp" },
+	{ NULL, "lastTimestamp", "lastTimestamp" },
+	{ NULL, "deprecatedLastTimestamp", "deprecatedLastTimestamp" },
+	{ "series", "lastObservedTime", "series.lastObservedTime" },
+};
+
+/* The first time of ev that is given (not null) and is none, or -1. */
+static int bad_event_time(const json_t *ev)
 {
-	static const char *const keys[] = { "eventTime", "firstTimestamp",
-		                            "deprecatedFirstTimestamp",
-		                            "creationTimestamp" };
-	const char *what = "Event without a usable time (eventTime, "
-	                   "firstTimestamp or metadata.creationTimestamp)";
+	for (size_t i = 0; i < QF_ARRAY_SIZE(event_times); i++) {
+		const json_t *o =
+		        event_times[i].in
+		                ? json_object_get(ev, event_times[i].in)
+		                : ev;
+		const json_t *v = json_object_get(o, event_times[i].key);
+		int64_t t;
 
-	for (size_t i = 0; i < QF_ARRAY_SIZE(keys); i++) {
-		const json_t *o = i < 3 ? ev : json_object_get(ev, "metadata");
-		const json_t *v = json_object_get(o, keys[i]);
-		char *text;
-		int rc;
-
-		if (!v || json_is_null(v))
-			continue;
-		text = json_dumps(v, JSON_ENCODE_ANY);
-		rc = reject_key(cx, line, o, keys[i], "QF703", raw,
-		                "%s: %s%s %s is not a time (RFC 3339, "
-		                "2026-06-12T09:00:00Z)",
-		                what, i < 3 ? "" : "metadata.", keys[i],
-		                text ? text : "");
-		free(text);
-		return rc;
+		if (v && !json_is_null(v) &&
+		    qf_evdb_parse_time(&t, json_string_value(v)) < 0)
+			return (int)i;
 	}
-	return reject(cx, line, "QF703", raw, "%s", what);
+	return -1;
+}
+
+/* An Event with a time that is none (a typo in an edited record: it
+ * was passed over for the next candidate, or left the Event without
+ * time), rejected at it; or without any time, at the Event. */
+static int reject_bad_time(struct qf_ingest_cx *cx, const json_t *ev,
+                           struct raw *raw, uint32_t line, int none)
+{
+	const char *what = none ? "Event without a usable time (eventTime, "
+	                          "firstTimestamp or metadata."
+	                          "creationTimestamp)"
+	                        : "Event with a time that is none";
+	int i = bad_event_time(ev);
+	const json_t *o, *v;
+	char *text;
+	int rc;
+
+	if (i < 0)
+		return reject(cx, line, "QF703", raw, "%s", what);
+	o = event_times[i].in ? json_object_get(ev, event_times[i].in) : ev;
+	v = json_object_get(o, event_times[i].key);
+	text = json_dumps(v, JSON_ENCODE_ANY);
+	rc = reject_key(cx, line, o, event_times[i].key, "QF703", raw,
+	                "%s: %s %s is not a time (RFC 3339, "
+	                "2026-06-12T09:00:00Z)",
+	                what, event_times[i].name, text ? text : "");
+	free(text);
+	return rc;
 }
 
 static int ingest_event(struct qf_ingest_cx *cx, const json_t *ev,
@@ -356,10 +385,10 @@ static int ingest_event(struct qf_ingest_cx *cx, const json_t *ev,
 		                  "an Event, not a %s record",
 		                  qf_ingest_format_name(cx->fmt));
 	}
-	if (r < 0) {
+	if (r < 0 || bad_event_time(ev) >= 0) {
 		kev_release(&k);
-		return r == -2 ? reject_no_time(cx, ev, raw, line)
-		               : reject_no_subject(cx, ev, raw, line);
+		return r == -1 ? reject_no_subject(cx, ev, raw, line)
+		               : reject_bad_time(cx, ev, raw, line, r == -2);
 	}
 	cx->seen = QF_FMT_K8S_EVENTS;
 	memset(&se, 0, sizeof(se));
