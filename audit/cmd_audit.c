@@ -446,6 +446,45 @@ static size_t stdin_named(const struct qf_strlist *pos)
 	return n;
 }
 
+/* The files already taken as inputs, by device and inode. */
+struct seen_files {
+	struct {
+		dev_t dev;
+		ino_t ino;
+		char *name; /* owned */
+	} * v;
+	size_t n, alloc;
+};
+
+/*
+ * Whether p is a file an earlier input already names (the same path
+ * twice, ./f and f, a folder and a file in it): said, and read once.
+ * Read twice, its records were counted twice and a FIFO read twice
+ * waited for a writer that had gone.
+ */
+static int seen_before(struct seen_files *s, const char *p, struct qf_diags *d)
+{
+	struct stat st;
+
+	if (!strcmp(p, "-") || stat(p, &st))
+		return 0;
+	for (size_t i = 0; i < s->n; i++) {
+		if (s->v[i].dev != st.st_dev || s->v[i].ino != st.st_ino)
+			continue;
+		(void)qf_diag_warn(d, &(struct qf_loc){ p, 0, 0 }, NULL, NULL,
+		                   "is the same file as %s, named before: it "
+		                   "is read once",
+		                   s->v[i].name);
+		return 1;
+	}
+	s->v = qf_grow(s->v, sizeof(*s->v), &s->alloc, s->n + 1);
+	s->v[s->n].dev = st.st_dev;
+	s->v[s->n].ino = st.st_ino;
+	s->v[s->n].name = qf_xstrdup(p);
+	s->n++;
+	return 0;
+}
+
 /*
  * A directory stands for every file below it, sorted, as it does for
  * validate and compile (a folder of saved `kubectl get` dumps), but for
@@ -456,6 +495,7 @@ static size_t stdin_named(const struct qf_strlist *pos)
 static int expand_inputs(struct qf_strlist *out, const struct qf_strlist *pos,
                          const char *db, struct qf_diags *d)
 {
+	struct seen_files seen = { NULL, 0, 0 };
 	int rc = QF_OK;
 
 	for (size_t i = 0; i < pos->n; i++) {
@@ -468,7 +508,7 @@ static int expand_inputs(struct qf_strlist *out, const struct qf_strlist *pos,
 		if (!strcmp(p, "-") || stat(p, &st) || !S_ISDIR(st.st_mode)) {
 			if (input_unusable(p, db, 0, d))
 				rc = QF_EINVAL;
-			else
+			else if (!seen_before(&seen, p, d))
 				qf_strlist_add(out, p);
 			continue;
 		}
@@ -481,7 +521,7 @@ static int expand_inputs(struct qf_strlist *out, const struct qf_strlist *pos,
 			kept++;
 			if (input_unusable(below.v[j], db, 1, d))
 				rc = QF_EINVAL;
-			else
+			else if (!seen_before(&seen, below.v[j], d))
 				qf_strlist_add(out, below.v[j]);
 		}
 		if (r == QF_OK && !kept) {
@@ -494,6 +534,9 @@ static int expand_inputs(struct qf_strlist *out, const struct qf_strlist *pos,
 		}
 		qf_strlist_release(&below);
 	}
+	for (size_t i = 0; i < seen.n; i++)
+		free(seen.v[i].name);
+	free(seen.v);
 	return rc;
 }
 

@@ -806,24 +806,48 @@ done:
  * says only "unable to open database file" or, at the first insert,
  * "attempt to write a readonly database".
  */
+/* Whether the database's WAL files are there to write (so its folder
+ * need not be writable). */
+static int sidecars_writable(const char *path)
+{
+	struct qf_buf p = QF_BUF_INIT;
+	int ok;
+
+	qf_buf_addf(&p, "%s-wal", path);
+	ok = !access(p.buf, W_OK);
+	qf_buf_reset(&p);
+	qf_buf_addf(&p, "%s-shm", path);
+	ok = ok && !access(p.buf, W_OK);
+	qf_buf_release(&p);
+	return ok;
+}
+
 static int check_writable(const char *path, struct qf_diags *d)
 {
 	struct qf_buf dir = QF_BUF_INIT;
 	const char *slash = strrchr(path, '/'), *what = NULL;
-	int rc = QF_OK;
+	int rc = QF_OK, e = 0;
 
 	qf_buf_add(&dir, path, slash ? (size_t)(slash - path) : 0);
 	if (!dir.len)
 		qf_buf_adds(&dir, slash ? "/" : ".");
 	if (!access(path, F_OK)) {
-		if (access(path, W_OK))
+		if (access(path, W_OK)) {
+			e = errno;
 			what = "is read-only";
+		} else if (access(dir.buf, W_OK | X_OK)) {
+			e = errno;
+			/* SQLite said "attempt to write a readonly
+			 * database" of a file that is not */
+			if (!sidecars_writable(path))
+				what = "is in a folder it may not write, where "
+				       "SQLite keeps its -wal and -shm files";
+		}
 	} else if (access(dir.buf, W_OK | X_OK)) {
+		e = errno;
 		what = "cannot be created in its folder";
 	}
 	if (what) {
-		int e = errno;
-
 		(void)qf_diag_error(d, &(struct qf_loc){ path, 0, 0 }, "QF002",
 		                    NULL,
 		                    "%s (%s); audit ingest writes into "

@@ -114,7 +114,7 @@ static int decode(struct cursor *c, const char *rows, size_t len)
 		        "(quotaflow audit verify --db names the first changed "
 		        "event)");
 		c->n = 0;
-		return SQLITE_ERROR;
+		return SQLITE_CORRUPT_VTAB; /* not the query's fault */
 	}
 	return SQLITE_OK;
 }

@@ -8,15 +8,18 @@
  * (JSON lines, kubectl's pretty-printed output, the endless concatenation
  * of `kubectl get -o json --watch`); a value's end is found by a small
  * bracket scanner, so nothing is parsed twice and no value is re-read when
- * more input arrives.  A quotaflow event line takes the fast path of
+ * more input arrives; a List's items are parsed one at a time (read_list).
+ * A quotaflow event line takes the fast path of
  * ingest_qf.c.  Anything else is YAML (one document set, read whole up to
  * QF_FS_MAX_INPUT_BYTES).
  */
 #include "audit/ingest.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <poll.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +35,9 @@
 #include "core/banned.h"
 
 #define CHUNK (1u << 20)
+/* How far back a read keeps the line it is in (columns are counted from
+ * the line's start). */
+#define LINE_KEEP 4096
 
 static const char *const format_names[] = {
 	[QF_FMT_AUTO] = "auto",
@@ -55,43 +61,24 @@ const char *qf_ingest_format_name(enum qf_ingest_format f)
 	return format_names[f];
 }
 
-/*
- * The scan for the end of a JSON value starting with `{` or `[`: strings
- * are skipped with their escapes, anything else inside is left to
- * jansson.  It resumes where the buffer ended (off, relative to the
- * value's first byte, which rd_fill may move), so a value read in many
- * fills is scanned once: from the start each time, a 60 MB list cost
- * seconds.
- */
-struct vscan {
-	size_t off; /* bytes scanned; 0: a new scan */
-	int depth, in_str, esc;
-	uint32_t lines; /* newlines seen */
-};
-
-/* An input being read: a FILE or a memory block, with its SHA-256. */
-struct rd {
-	FILE *f;       /* NULL for memory input */
-	int is_stream; /* standard input: batch commits */
-	char *buf;     /* owned unless memory input */
-	size_t len, pos, alloc;
-	int eof;
-	uint32_t line;   /* line number of buf[pos] */
-	struct vscan vs; /* the scan of an unfinished value at pos */
-	EVP_MD_CTX *md;  /* running SHA-256 of every byte read */
-	uint64_t bytes;
-};
-
-static int rd_fill(struct rd *r, struct qf_ingest_cx *cx)
+int qf_ingest_rd_fill(struct qf_ingest_rd *r, struct qf_ingest_cx *cx)
 {
 	size_t n;
 
 	if (r->eof || !r->f)
 		return QF_OK;
 	if (r->pos) {
-		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
-		r->len -= r->pos;
-		r->pos = 0;
+		/* the start of pos's line stays, for its column */
+		size_t from = r->pos;
+
+		while (from > 0 && r->pos - from < LINE_KEEP &&
+		       r->buf[from - 1] != '\n')
+			from--;
+		if (from > 0 && r->buf[from - 1] != '\n')
+			from = r->pos; /* too long a line: no column */
+		memmove(r->buf, r->buf + from, r->len - from);
+		r->len -= from;
+		r->pos -= from;
 	}
 	/* room for CHUNK bytes and the NUL after them: with exactly CHUNK
 	 * left (after the memmove above), the NUL went one past the end */
@@ -122,7 +109,7 @@ static int rd_fill(struct rd *r, struct qf_ingest_cx *cx)
 }
 
 /* Whether a stream has nothing more to read right now. */
-static int rd_idle(const struct rd *r)
+static int rd_idle(const struct qf_ingest_rd *r)
 {
 	struct pollfd p;
 
@@ -178,94 +165,130 @@ int qf_ingest_reject_json(struct qf_ingest_cx *cx, uint32_t line, uint32_t col0,
 	return rc;
 }
 
-int qf_ingest_reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
-                     const char *raw, size_t rawlen, const char *fmt, ...)
+int qf_ingest_vreject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
+                         uint32_t line, const char *rule, const char *raw,
+                         size_t rawlen, const char *fmt, va_list ap)
 {
-	struct qf_loc loc = { cx->file, line, line ? 1 : 0 };
 	struct qf_buf why = QF_BUF_INIT;
-	va_list ap;
 	int rc;
 
-	va_start(ap, fmt);
 	qf_buf_vaddf(&why, fmt, ap);
-	va_end(ap);
-	(void)qf_diag_error(cx->d, &loc, rule, NULL, "%s", why.buf);
+	(void)qf_diag_error(cx->d, loc, rule, NULL, "%s", why.buf);
 	rc = qf_ingest_reject_row(cx, line, why.buf, raw, rawlen);
 	qf_buf_release(&why);
 	return rc;
 }
 
-/* The length of the value at base, or 0 when end comes first (the scan
- * then resumes from there). */
-static size_t vscan_run(struct vscan *v, const char *base, const char *end)
+int qf_ingest_reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
+                     const char *raw, size_t rawlen, const char *fmt, ...)
 {
-	const char *p = base + v->off;
+	struct qf_loc loc = { cx->file, line, line ? 1 : 0 };
+	va_list ap;
+	int rc;
 
-	for (; p < end; p++) {
-		char c = *p;
-
-		if (c == '\n')
-			v->lines++;
-		if (v->in_str) {
-			if (v->esc)
-				v->esc = 0;
-			else if (c == '\\')
-				v->esc = 1;
-			else if (c == '"')
-				v->in_str = 0;
-			continue;
-		}
-		if (c == '"') {
-			v->in_str = 1;
-		} else if (c == '{' || c == '[') {
-			v->depth++;
-		} else if ((c == '}' || c == ']') && --v->depth == 0) {
-			v->off = (size_t)(p + 1 - base);
-			return v->off;
-		}
-	}
-	v->off = (size_t)(p - base);
-	return 0;
+	va_start(ap, fmt);
+	rc = qf_ingest_vreject_at(cx, &loc, line, rule, raw, rawlen, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
-static int one_json_value(struct qf_ingest_cx *cx, const struct rd *r, char *p,
-                          size_t n, uint32_t line)
+int qf_ingest_reject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
+                        uint32_t line, const char *rule, const char *raw,
+                        size_t rawlen, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = qf_ingest_vreject_at(cx, loc, line, rule, raw, rawlen, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+/* The column of p in r's buffer (bytes since its line's start). */
+static uint32_t column(const struct qf_ingest_rd *r, const char *p)
+{
+	uint32_t col = 1;
+
+	for (const char *q = p; q > r->buf && q[-1] != '\n'; q--)
+		col++;
+	return col;
+}
+
+static int one_json_value(struct qf_ingest_cx *cx, const struct qf_ingest_rd *r,
+                          char *p, size_t n, uint32_t line)
 {
 	json_error_t err;
 	json_t *v = json_loadb(p, n, JSON_DECODE_ANY, &err);
-	uint32_t col0 = 1;
+	uint32_t col0;
 	int rc;
 
 	cx->nrecords++;
-	/* the record's column: after what precedes it on its line */
-	for (const char *q = p; q > r->buf && q[-1] != '\n'; q--)
-		col0++;
+	col0 = column(r, p); /* after what precedes it on its line */
 	if (!v)
 		return qf_ingest_reject_json(cx, line, col0, &err, p, n);
+	cx->rec = (struct qf_ingest_rec){ v, p, n, line, col0 };
 	if (json_is_object(v) && json_object_get(v, "time_ms") &&
 	    !json_object_get(v, "apiVersion"))
 		rc = qf_ingest_qf_json(cx, v, p, n, line);
 	else
 		rc = qf_ingest_k8s_value(cx, v, p, n, line);
+	cx->rec = (struct qf_ingest_rec){ NULL, NULL, 0, 0, 0 };
 	json_decref(v);
 	return rc;
 }
 
-/* A shell command pasted above the output: a prompt, or kubectl (or
- * its usual alias k) at the start of the line. */
-static int prompt_line(const char *p, const char *end)
+/* A klog line ("I1127 12:00:00.000000  4321 request.go:697] ..."): its
+ * severity, month and day, and time. */
+static int klog_line(const char *p, const char *end)
+{
+	static const char shape[] = "L0000 00:00:00.000000 ";
+
+	if (end - p < (ptrdiff_t)sizeof(shape) - 1 || !strchr("IWEF", *p))
+		return 0;
+	for (size_t i = 1; i < sizeof(shape) - 1; i++)
+		if (shape[i] == '0' ? !isdigit((unsigned char)p[i])
+		                    : p[i] != shape[i])
+			return 0;
+	return 1;
+}
+
+/* What a line that is no evidence is: a shell command pasted above the
+ * output (NOISE_PROMPT: a prompt, or kubectl or its alias k at the start
+ * of the line), or a line kubectl writes to its standard error, there
+ * when that was redirected too (2>&1: "Warning: " of a deprecated API,
+ * a klog line of client-side throttling); 0 for any other. */
+enum { NOISE_PROMPT = 1, NOISE_STDERR };
+
+static int noise_line(const char *p, const char *end)
 {
 	if (end - p >= 2 && (p[0] == '$' || p[0] == '>' || p[0] == '%') &&
 	    p[1] == ' ')
-		return 1;
-	return (end - p >= 8 && !strncmp(p, "kubectl ", 8)) ||
-	       (end - p >= 2 && !strncmp(p, "k ", 2));
+		return NOISE_PROMPT;
+	if ((end - p >= 8 && !strncmp(p, "kubectl ", 8)) ||
+	    (end - p >= 2 && !strncmp(p, "k ", 2)))
+		return NOISE_PROMPT;
+	if ((end - p >= 9 && !strncmp(p, "Warning: ", 9)) || klog_line(p, end))
+		return NOISE_STDERR;
+	return 0;
 }
 
-/* Skip whitespace (counting lines) and pasted prompt lines. */
-static void skip_space(struct qf_ingest_cx *cx, struct rd *r)
+static void noise_skipped(struct qf_ingest_cx *cx, uint32_t line, int kind)
+{
+	(void)qf_diag_warn(cx->d, &(struct qf_loc){ cx->file, line, 1 },
+	                   "QF705", NULL, "%s",
+	                   kind == NOISE_PROMPT
+	                           ? "skipped a pasted shell command line"
+	                           : "skipped a line kubectl writes to its "
+	                             "standard error (sent here by 2>&1)");
+}
+
+/* Skip whitespace (counting lines) and lines that are no evidence. */
+static void skip_space(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 {
 	for (;;) {
+		int kind;
+
 		while (r->pos < r->len &&
 		       (r->buf[r->pos] == ' ' || r->buf[r->pos] == '\t' ||
 		        r->buf[r->pos] == '\r' || r->buf[r->pos] == '\n' ||
@@ -274,17 +297,16 @@ static void skip_space(struct qf_ingest_cx *cx, struct rd *r)
 				r->line++;
 			r->pos++;
 		}
-		if (r->pos < r->len &&
-		    prompt_line(r->buf + r->pos, r->buf + r->len)) {
+		kind = r->pos < r->len
+		               ? noise_line(r->buf + r->pos, r->buf + r->len)
+		               : 0;
+		if (kind) {
 			char *nl =
 			        memchr(r->buf + r->pos, '\n', r->len - r->pos);
 
 			if (!nl && !r->eof)
 				return;
-			(void)qf_diag_warn(
-			        cx->d, &(struct qf_loc){ cx->file, r->line, 1 },
-			        "QF705", NULL,
-			        "skipped a pasted shell command line");
+			noise_skipped(cx, r->line, kind);
 			r->pos = nl ? (size_t)(nl - r->buf) : r->len;
 			continue;
 		}
@@ -294,7 +316,7 @@ static void skip_space(struct qf_ingest_cx *cx, struct rd *r)
 
 /* Whether a stream has input within wait_ms (a signal counts as input:
  * the read that follows sees it). */
-static int rd_ready(const struct rd *r, int64_t wait_ms)
+static int rd_ready(const struct qf_ingest_rd *r, int64_t wait_ms)
 {
 	struct pollfd p;
 
@@ -375,7 +397,8 @@ static int stream_commit(struct qf_ingest_cx *cx, int derive)
  * waiting, it is once it is due unless input comes first; at the end,
  * finish() does.
  */
-static int batch_commit(struct qf_ingest_cx *cx, struct rd *r, int done)
+static int batch_commit(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
+                        int done)
 {
 	int64_t wait = derive_wait(cx);
 	int rc = stream_commit(cx, !done && wait == 0);
@@ -389,219 +412,50 @@ static int batch_commit(struct qf_ingest_cx *cx, struct rd *r, int done)
 	return rc;
 }
 
-/*
- * A List (or a top-level array) larger than a record may be: `kubectl get
- * events -A -o json` of a busy cluster is one JSON document of hundreds
- * of MB.  Its items are read one at a time, each parsed and stored as the
- * items of a smaller List are, so memory holds an item, not the list; the
- * list's other keys (apiVersion, kind, metadata: small, and in kubectl's
- * output kind comes after items) are skipped.  Lists within the limit
- * keep the path above (jansson reads them whole).  r->pos is at the
- * value's '{' or '['.
- */
-struct lst {
-	struct qf_ingest_cx *cx;
-	struct rd *r;
-	int items;    /* items read so far */
-	int rejected; /* the rest of the input was rejected */
-};
-
-/* The list ends here without its closing bracket or brace, or with
- * something that is not JSON: what is left of the input is rejected. */
-static int lst_broken(struct lst *l)
+/* A value the input ends inside (kubectl stopped, a copy cut off): one
+ * rejected record at its start, saying where the input ends; jansson
+ * said "premature end of input" at the end alone. */
+static int cut_value(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
+                     const char *p, uint32_t lines)
 {
-	struct rd *r = l->r;
-	size_t left = r->len - r->pos;
+	struct qf_loc at = { cx->file, r->line, column(r, p) };
+	uint32_t end_col = column(r, r->buf + r->len);
 	int rc;
 
-	if (l->rejected)
-		return QF_OK;
-	l->cx->nrecords += l->items > 0;
-	rc = qf_ingest_reject(l->cx, r->line, "QF701", r->buf + r->pos,
-	                      left < 4096 ? left : 4096,
-	                      r->eof && !left
-	                              ? "the list is cut short here; the "
-	                                "rest of this input is not read"
-	                              : "malformed JSON in a large list; "
-	                                "the rest of this input is not read");
-	l->rejected = 1;
+	cx->nrecords++;
+	rc = qf_ingest_reject_at(cx, &at, r->line, "QF701", p, r->len - r->pos,
+	                         "the input ends at line %u, column %u, "
+	                         "inside this value, which starts here and "
+	                         "is not stored: its closing `%c` is missing",
+	                         r->line + lines, end_col > 1 ? end_col - 1 : 1,
+	                         *p == '{' ? '}' : ']');
+	qf_diag_hint(cx->d, "the input stops before the value's end: was "
+	                    "kubectl or the copy stopped?");
 	r->pos = r->len;
-	r->eof = 1;
+	r->line += lines;
 	return rc;
 }
 
-/* Whitespace and commas at r->pos, lines counted; 0 at the end of input. */
-static int lst_skip(struct lst *l)
-{
-	struct rd *r = l->r;
-
-	for (;;) {
-		while (r->pos < r->len && strchr(" \t\r\n,", r->buf[r->pos]) &&
-		       r->buf[r->pos]) {
-			if (r->buf[r->pos] == '\n')
-				r->line++;
-			r->pos++;
-		}
-		if (r->pos < r->len || r->eof)
-			return r->pos < r->len;
-		if (rd_fill(r, l->cx) < 0)
-			return 0;
-	}
-}
-
-/* End of the scalar at p (a string with its escapes, or a literal up to
- * a delimiter), or NULL when the buffer ends first. */
-static const char *scalar_end(const char *p, const char *end)
-{
-	if (*p == '"') {
-		for (p++; p < end; p++) {
-			if (*p == '\\')
-				p++;
-			else if (*p == '"')
-				return p + 1;
-		}
-		return NULL;
-	}
-	while (p < end && !strchr(",}] \t\r\n", *p))
-		p++;
-	return p < end ? p : NULL;
-}
-
-/* Buffer the whole value at r->pos (at most a record); its end, or NULL
- * after rejecting what is left of the input (too long, or cut short). */
-static const char *lst_value(struct lst *l, uint32_t *lines)
-{
-	struct rd *r = l->r;
-	struct vscan v = { 0 };
-
-	for (;;) {
-		const char *p = r->buf + r->pos, *end = r->buf + r->len;
-		int nested = *p == '{' || *p == '[';
-		size_t n = nested ? vscan_run(&v, p, end) : 0;
-		const char *e =
-		        nested ? (n ? p + n : NULL) : scalar_end(p, end);
-
-		*lines = nested ? v.lines : 0;
-		if (e)
-			return e;
-		if (r->len - r->pos > (size_t)QF_INGEST_MAX_RECORD || r->eof) {
-			size_t left = r->len - r->pos;
-
-			l->cx->nrecords += l->items > 0;
-			(void)qf_ingest_reject(
-			        l->cx, r->line, "QF701", p,
-			        left < 4096 ? left : 4096,
-			        r->eof ? "the list is cut short here; the rest "
-			                 "of this input is not read"
-			               : "a value larger than %u bytes (a "
-			                 "List's items are read one at a time, "
-			                 "any other value whole); the rest of "
-			                 "this input is not read",
-			        QF_INGEST_MAX_RECORD);
-			r->pos = r->len;
-			r->eof = 1;
-			l->rejected = 1;
-			return NULL;
-		}
-		if (rd_fill(r, l->cx) < 0)
-			return NULL;
-	}
-}
-
-/* The items of the array whose '[' was just read, up to its ']'. */
-static int lst_items(struct lst *l)
-{
-	struct rd *r = l->r;
-
-	while (lst_skip(l) && r->buf[r->pos] != ']') {
-		uint32_t lines = 0, line = r->line, col0 = 1;
-		const char *e = lst_value(l, &lines);
-		char *p;
-		json_error_t err;
-		json_t *it;
-		int rc;
-
-		if (!e)
-			return QF_OK; /* rejected; input ended */
-		p = r->buf + r->pos;  /* lst_value may have moved the buffer */
-		for (const char *q = p; q > r->buf && q[-1] != '\n'; q--)
-			col0++;
-		if (l->items++)
-			l->cx->nrecords++;
-		it = json_loadb(p, (size_t)(e - p), JSON_DECODE_ANY, &err);
-		rc = it ? qf_ingest_k8s_item(l->cx, it, line)
-		        : qf_ingest_reject_json(l->cx, line, col0, &err, p,
-		                                (size_t)(e - p));
-		json_decref(it);
-		r->pos = (size_t)(e - r->buf);
-		r->line += lines;
-		if (rc < 0)
-			return rc;
-	}
-	if (r->pos >= r->len)
-		return lst_broken(l); /* the input ended inside the list */
-	r->pos++;                     /* the ']' */
-	return QF_OK;
-}
-
-static int stream_list(struct qf_ingest_cx *cx, struct rd *r)
-{
-	struct lst l = { cx, r, 0, 0 };
-	int rc = QF_OK;
-
-	cx->nrecords++; /* the list is a record, as below the limit */
-	if (r->buf[r->pos++] == '[')
-		return lst_items(&l);
-	while (rc == QF_OK && lst_skip(&l) && r->buf[r->pos] != '}') {
-		uint32_t lines = 0;
-		const char *k = r->buf + r->pos, *e;
-		int items;
-
-		if (*k != '"' || !(e = lst_value(&l, &lines)))
-			break;
-		k = r->buf + r->pos;
-		items = e - k == 7 && !strncmp(k, "\"items\"", 7);
-		r->pos = (size_t)(e - r->buf);
-		if (!lst_skip(&l) || r->buf[r->pos] != ':')
-			break;
-		r->pos++;
-		if (!lst_skip(&l))
-			break;
-		if (items && r->buf[r->pos] == '[') {
-			r->pos++;
-			rc = lst_items(&l);
-			continue;
-		}
-		if (!(e = lst_value(&l, &lines)))
-			return QF_OK;
-		r->pos = (size_t)(e - r->buf);
-		r->line += lines;
-	}
-	if (rc == QF_OK && lst_skip(&l) && r->buf[r->pos] == '}') {
-		r->pos++;
-		return QF_OK;
-	}
-	return rc == QF_OK ? lst_broken(&l) : rc;
-}
-
 /* The next record of JSON input; *done at the end. */
-static int json_record(struct qf_ingest_cx *cx, struct rd *r, int *done)
+static int json_record(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
+                       int *done)
 {
 	char *p, *nl;
 	const char *e;
 	uint32_t lines = 0;
 	size_t n;
+	int rc;
 
 	skip_space(cx, r);
 	if (r->pos >= r->len) {
 		*done = r->eof;
-		return r->eof ? QF_OK : rd_fill(r, cx);
+		return r->eof ? QF_OK : qf_ingest_rd_fill(r, cx);
 	}
 	p = r->buf + r->pos;
 	if (*p != '{' && *p != '[') {
 		nl = memchr(p, '\n', r->len - r->pos);
 		if (!nl && !r->eof)
-			return rd_fill(r, cx);
+			return qf_ingest_rd_fill(r, cx);
 		e = nl ? nl : r->buf + r->len;
 		cx->nrecords++;
 		r->pos = (size_t)(e - r->buf);
@@ -614,39 +468,47 @@ static int json_record(struct qf_ingest_cx *cx, struct rd *r, int *done)
 	    (nl = memchr(p, '\n', r->len - r->pos)) != NULL) {
 		uint32_t line = r->line;
 
-		r->vs = (struct vscan){ 0 }; /* a scan begun before the fill */
+		qf_ingest_vscan_reset(
+		        &r->vs); /* a scan begun before the fill */
 
 		r->pos = (size_t)(nl - r->buf) + 1;
 		r->line++;
 		return qf_ingest_qf_line(cx, p, (size_t)(nl - p), line);
 	}
-	n = vscan_run(&r->vs, p, r->buf + r->len);
-	if (!n) {
-		if (r->len - r->pos > (size_t)QF_INGEST_MAX_RECORD) {
-			r->vs = (struct vscan){ 0 };
-			return stream_list(cx, r);
-		}
-		if (r->eof) {
-			r->vs = (struct vscan){ 0 };
-			n = r->len - r->pos;
-			r->pos = r->len;
-			return one_json_value(cx, r, p, n, r->line);
-		}
-		return rd_fill(r, cx); /* the scan resumes after the fill */
+	n = qf_ingest_vscan_run(&r->vs, p, r->buf + r->len);
+	if (!n && !r->eof && r->len - r->pos <= (size_t)QF_INGEST_MAX_RECORD)
+		return qf_ingest_rd_fill(
+		        r, cx); /* the scan resumes after the fill */
+	rc = qf_ingest_read_list(cx, r, n);
+	if (rc != 1) {
+		qf_ingest_vscan_reset(&r->vs);
+		return rc;
 	}
-	e = p + n;
 	lines = r->vs.lines;
-	r->vs = (struct vscan){ 0 };
+	qf_ingest_vscan_reset(&r->vs);
+	if (!n && r->len - r->pos > (size_t)QF_INGEST_MAX_RECORD) {
+		cx->nrecords++;
+		r->pos = r->len;
+		r->eof = 1;
+		return qf_ingest_reject(cx, r->line, "QF701", p, 4096,
+		                        "a value larger than %u bytes that is "
+		                        "no List (a List's items are read one "
+		                        "at a time, any other value whole); "
+		                        "the rest of this input is not read",
+		                        QF_INGEST_MAX_RECORD);
+	}
+	if (!n)
+		return cut_value(cx, r, p, lines);
 	{
 		uint32_t line = r->line;
 
-		r->pos = (size_t)(e - r->buf);
+		r->pos += n;
 		r->line += lines;
-		return one_json_value(cx, r, p, (size_t)(e - p), line);
+		return one_json_value(cx, r, p, n, line);
 	}
 }
 
-static int read_json(struct qf_ingest_cx *cx, struct rd *r)
+static int read_json(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 {
 	int rc = QF_OK, done = 0;
 	size_t batch = 0, before;
@@ -678,14 +540,14 @@ static int read_json(struct qf_ingest_cx *cx, struct rd *r)
  * "not a recognised evidence format"), one rejected record, and a hint
  * that none of the file is stored.
  */
-static int reject_unloaded(struct qf_ingest_cx *cx, struct rd *r,
-                           struct qf_diags *yd)
+static int reject_unloaded(struct qf_ingest_cx *cx, const char *text,
+                           size_t len, const char *what, struct qf_diags *yd)
 {
 	const struct qf_diag *g = yd->n ? &yd->v[0] : NULL;
 	struct qf_buf hint = QF_BUF_INIT;
 	int rc = qf_ingest_reject_row(cx, g && g->line ? g->line : 1,
-	                              g ? g->msg : "unreadable", r->buf,
-	                              r->len < 65536 ? r->len : 65536);
+	                              g ? g->msg : "unreadable", text,
+	                              len < 65536 ? len : 65536);
 
 	if (g && g->hint)
 		qf_buf_addf(&hint, "%s; ", g->hint);
@@ -695,10 +557,10 @@ static int reject_unloaded(struct qf_ingest_cx *cx, struct rd *r,
 		                    "not a recognised evidence format");
 	qf_diags_move(cx->d, yd);
 	qf_diag_hint(cx->d,
-	             "%snothing of this file is stored; evidence is kubectl "
+	             "%snothing of this %s is stored; evidence is kubectl "
 	             "get -o json|yaml output or quotaflow events (kubectl "
 	             "describe and table output have no absolute times)",
-	             hint.buf);
+	             hint.buf, what);
 	qf_buf_release(&hint);
 	return rc;
 }
@@ -724,7 +586,7 @@ static int ingest_doc(struct qf_ingest_cx *cx, struct qf_doc *doc)
 
 /* Where the line at p ends (its newline), or NULL when the buffer ends
  * first. */
-static const char *line_end(const struct rd *r, const char *p)
+static const char *line_end(const struct qf_ingest_rd *r, const char *p)
 {
 	return memchr(p, '\n', (size_t)(r->buf + r->len - p));
 }
@@ -732,8 +594,8 @@ static const char *line_end(const struct rd *r, const char *p)
 /* One entry of the items at r->pos ("- " at column 0) up to the next line
  * that starts at column 0 with anything but a comment, loaded as its own
  * document with the file's line numbers. */
-static int yaml_list_item(struct qf_ingest_cx *cx, struct rd *r, size_t end,
-                          struct qf_buf *item)
+static int yaml_list_item(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
+                          size_t end, struct qf_buf *item)
 {
 	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
 	struct qf_diags yd = QF_DIAGS_INIT;
@@ -769,7 +631,8 @@ static int yaml_list_item(struct qf_ingest_cx *cx, struct rd *r, size_t end,
 /* How the entry at r->pos, whose first line ends at nl, ends. */
 enum entry_end { ENTRY_WHOLE, ENTRY_MORE, ENTRY_CUT, ENTRY_BIG };
 
-static enum entry_end entry_end(const struct rd *r, const char *nl, size_t *end)
+static enum entry_end entry_end(const struct qf_ingest_rd *r, const char *nl,
+                                size_t *end)
 {
 	const char *q = nl;
 
@@ -788,7 +651,7 @@ static enum entry_end entry_end(const struct rd *r, const char *nl, size_t *end)
 
 /* One entry of the items: stored, rejected, or more to read first; 1
  * when it is larger than a record. */
-static int yaml_list_entry(struct qf_ingest_cx *cx, struct rd *r,
+static int yaml_list_entry(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
                            const char *nl, struct qf_buf *item)
 {
 	size_t end = 0;
@@ -796,7 +659,7 @@ static int yaml_list_entry(struct qf_ingest_cx *cx, struct rd *r,
 
 	switch (entry_end(r, nl, &end)) {
 	case ENTRY_MORE:
-		return rd_fill(r, cx);
+		return qf_ingest_rd_fill(r, cx);
 	case ENTRY_BIG:
 		return 1;
 	case ENTRY_CUT:
@@ -832,7 +695,7 @@ static int items_key(const char *p, const char *nl)
  * anything but a comment.  A file with no such items (another shape, or
  * a stream of documents) is the one rejected record it always was.
  */
-static int yaml_stream_list(struct qf_ingest_cx *cx, struct rd *r)
+static int yaml_stream_list(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 {
 	struct qf_buf item = QF_BUF_INIT;
 	int rc = QF_OK, in_items = 0, seen = 0;
@@ -842,7 +705,7 @@ static int yaml_stream_list(struct qf_ingest_cx *cx, struct rd *r)
 		const char *p = r->buf + r->pos, *nl = line_end(r, p);
 
 		if (!nl && !r->eof) {
-			rc = rd_fill(r, cx);
+			rc = qf_ingest_rd_fill(r, cx);
 		} else if (in_items && *p == '-' &&
 		           (p[1] == ' ' || p[1] == '\n' || p[1] == '\r' ||
 		            !p[1])) {
@@ -876,48 +739,60 @@ static int yaml_stream_list(struct qf_ingest_cx *cx, struct rd *r)
 	return rc;
 }
 
-static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
+/* A pasted prompt line at the start of YAML text becomes a comment
+ * (lines stay put). */
+static void yaml_prompts(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 {
-	struct qf_doc *doc = NULL;
-	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
-	int rc = QF_OK;
+	uint32_t line = r->line;
+	int kind;
 
-	while (!r->eof && rc == QF_OK) {
-		if (r->len > (size_t)QF_FS_MAX_INPUT_BYTES)
-			return yaml_stream_list(cx, r);
-		rc = rd_fill(r, cx);
-	}
-	if (rc < 0)
-		return rc;
-	/* a pasted prompt line becomes a YAML comment (lines stay put) */
 	for (size_t i = r->pos;
-	     i < r->len && prompt_line(r->buf + i, r->buf + r->len);) {
+	     i < r->len && (kind = noise_line(r->buf + i, r->buf + r->len));
+	     line++) {
 		char *nl = memchr(r->buf + i, '\n', r->len - i);
 
 		r->buf[i] = '#';
-		(void)qf_diag_warn(cx->d, &(struct qf_loc){ cx->file, 0, 0 },
-		                   "QF705", NULL,
-		                   "skipped a pasted shell command line");
+		noise_skipped(cx, line, kind);
 		if (!nl)
 			break;
 		i = (size_t)(nl - r->buf) + 1;
 	}
-	{
-		struct qf_diags yd = QF_DIAGS_INIT;
+}
 
-		if (qf_doc_load_mem(&doc, cx->file, r->buf, r->len, &lim, &yd) <
-		    0) {
-			cx->nrecords++;
-			rc = reject_unloaded(cx, r, &yd);
-			qf_diags_release(&yd);
-			return rc;
-		}
-		qf_diags_release(&yd);
-	}
-	if (!qf_doc_nobjects(doc)) {
+/*
+ * YAML text (a whole file, or one document of a stream: what, for the
+ * hint), from line `line`: loaded and its objects ingested, or rejected
+ * whole, one record.  *found: it held a document (an empty List counts);
+ * text with none is rejected when reject_empty says so.
+ */
+static int yaml_text(struct qf_ingest_cx *cx, const char *text, size_t len,
+                     uint32_t line, const char *what, int reject_empty,
+                     int *found)
+{
+	struct qf_doc *doc = NULL;
+	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	struct qf_diags yd = QF_DIAGS_INIT;
+	int rc = QF_OK;
+
+	lim.first_line = line;
+	*found = 0;
+	if (qf_doc_load_mem(&doc, cx->file, text, len, &lim, &yd) < 0) {
 		cx->nrecords++;
-		rc = qf_ingest_reject(cx, 1, "QF702", r->buf,
-		                      r->len < 65536 ? r->len : 65536,
+		*found = 1;
+		rc = reject_unloaded(cx, text, len, what, &yd);
+		qf_diags_release(&yd);
+		return rc;
+	}
+	qf_diags_release(&yd);
+	*found = qf_doc_nobjects(doc) || qf_doc_ndocuments(doc);
+	if (!qf_doc_nobjects(doc) && qf_doc_ndocuments(doc)) {
+		/* an empty List (kubectl get events -o yaml, none): a
+		 * record of nothing, as in JSON */
+		cx->nrecords++;
+	} else if (!qf_doc_nobjects(doc) && reject_empty) {
+		cx->nrecords++;
+		rc = qf_ingest_reject(cx, line, "QF702", text,
+		                      len < 65536 ? len : 65536,
 		                      "no object found: not a recognised "
 		                      "evidence format");
 	}
@@ -925,6 +800,98 @@ static int read_yaml(struct qf_ingest_cx *cx, struct rd *r)
 		rc = ingest_doc(cx, doc);
 	qf_doc_free(doc);
 	return rc;
+}
+
+/* Where the next line of r's buffer from `from` that starts a YAML
+ * document ("---" alone or before a space) begins, or 0 when none is
+ * in the buffer. */
+static size_t next_doc_start(const struct qf_ingest_rd *r, size_t from)
+{
+	const char *p = r->buf + from, *end = r->buf + r->len;
+
+	while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		p++;
+		if (end - p >= 4 && !memcmp(p, "---", 3) &&
+		    strchr(" \t\r\n", p[3]))
+			return (size_t)(p - r->buf);
+	}
+	return 0;
+}
+
+/*
+ * YAML on standard input, a document at a time (`kubectl get events -o
+ * yaml --watch` writes one per event, between `---` lines): each is
+ * stored as it ends, batch by batch as JSON input is, instead of the
+ * whole stream held until it ended, and a document that does not load
+ * is rejected alone.  A document larger than a document may be is read
+ * as a large List is.
+ */
+static int yaml_stream_docs(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
+{
+	int rc = QF_OK, found = 0, any = 0;
+	size_t batch = 0, seen = 0; /* bytes of the document searched */
+
+	yaml_prompts(cx, r);
+	while (rc == QF_OK && (r->pos < r->len || !r->eof)) {
+		size_t before = cx->nrecords;
+		size_t next =
+		        next_doc_start(r, r->pos + (seen > 4 ? seen - 4 : 0));
+		size_t end = next ? next : r->len;
+		uint32_t lines = 0;
+
+		if (!next && !r->eof) {
+			if (r->len - r->pos > (size_t)QF_FS_MAX_INPUT_BYTES)
+				return yaml_stream_list(cx, r);
+			/* the documents before this one are stored before
+			 * the stream is waited for (kubectl writes `---`
+			 * when the next event comes) */
+			if (batch && rd_idle(r)) {
+				rc = batch_commit(cx, r, 0);
+				batch = 0;
+				if (rc != QF_OK)
+					break;
+			}
+			seen = r->len - r->pos; /* a fill may move pos */
+			rc = qf_ingest_rd_fill(r, cx);
+			continue;
+		}
+		seen = 0;
+		for (size_t i = r->pos; i < end; i++)
+			lines += r->buf[i] == '\n';
+		rc = stream_tx(cx);
+		if (rc == QF_OK)
+			rc = yaml_text(cx, r->buf + r->pos, end - r->pos,
+			               r->line, "document", !next && !any,
+			               &found);
+		any |= found;
+		r->pos = end;
+		r->line += lines;
+		batch += cx->nrecords - before;
+		if (rc == QF_OK && batch &&
+		    (batch >= QF_INGEST_BATCH ||
+		     (r->eof && r->pos >= r->len))) {
+			rc = batch_commit(cx, r, r->eof && r->pos >= r->len);
+			batch = 0;
+		}
+	}
+	return rc;
+}
+
+static int read_yaml(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
+{
+	int rc = QF_OK, found = 0;
+
+	if (r->is_stream)
+		return yaml_stream_docs(cx, r);
+	while (!r->eof && rc == QF_OK) {
+		if (r->len > (size_t)QF_FS_MAX_INPUT_BYTES)
+			return yaml_stream_list(cx, r);
+		rc = qf_ingest_rd_fill(r, cx);
+	}
+	if (rc < 0)
+		return rc;
+	yaml_prompts(cx, r);
+	return yaml_text(cx, r->buf, r->len, 1, "file", 1, &found);
 }
 
 static int start_input(struct qf_ingest_cx *cx, const char *name)
@@ -943,7 +910,7 @@ static int start_input(struct qf_ingest_cx *cx, const char *name)
 	return QF_OK;
 }
 
-static int finish_input(struct qf_ingest_cx *cx, struct rd *r)
+static int finish_input(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 {
 	sqlite3_stmt *st = qf_evdb_stmt(cx->s, QF_EVDB_ST_INPUT_UPDATE, cx->d);
 	unsigned char h[32];
@@ -998,7 +965,7 @@ static int want_bulk(struct qf_ingest_cx *cx)
 
 /* The end of an input read with status rc: its last batch stored and
  * its row of `inputs` written; its counts added to the run's. */
-static int end_input(struct qf_ingest_cx *cx, struct rd *r, int rc)
+static int end_input(struct qf_ingest_cx *cx, struct qf_ingest_rd *r, int rc)
 {
 	if (r->is_stream && rc != QF_EIO && rc != QF_ERR) {
 		int e = stream_tx(cx); /* the input's row and last batch */
@@ -1021,7 +988,7 @@ static int end_input(struct qf_ingest_cx *cx, struct rd *r, int rc)
 	return rc;
 }
 
-static int ingest_rd(struct qf_ingest_cx *cx, struct rd *r)
+static int ingest_rd(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 {
 	int rc = start_input(cx, cx->file);
 
@@ -1040,7 +1007,7 @@ static int ingest_rd(struct qf_ingest_cx *cx, struct rd *r)
 	if (!r->f)
 		EVP_DigestUpdate(r->md, r->buf, r->len);
 	while (rc == QF_OK && r->len == 0 && !r->eof)
-		rc = rd_fill(r, cx);
+		rc = qf_ingest_rd_fill(r, cx);
 	if (rc == QF_OK && r->is_stream)
 		rc = stream_tx(cx);
 	/* a UTF-8 byte order mark (Windows editors, PowerShell's
@@ -1080,7 +1047,7 @@ static int ingest_path(struct qf_evdb *s, const struct qf_ingest_options *o,
                        struct qf_diags *d)
 {
 	struct qf_ingest_cx cx;
-	struct rd r;
+	struct qf_ingest_rd r;
 	int stream = !strcmp(path, "-");
 	int rc;
 
@@ -1173,7 +1140,7 @@ int qf_ingest_mem(struct qf_evdb *s, const struct qf_ingest_options *o,
                   struct qf_ingest_stats *stats, struct qf_diags *d)
 {
 	struct qf_ingest_cx cx;
-	struct rd r;
+	struct qf_ingest_rd r;
 	int rc = qf_evdb_begin(s, d);
 
 	memset(stats, 0, sizeof(*stats));

@@ -6,12 +6,25 @@
 #ifndef QF_AUDIT_INGEST_INT_H
 #define QF_AUDIT_INGEST_INT_H
 
+#include <stdarg.h>
+#include <stdio.h>
+
 #include <jansson.h>
+#include <openssl/evp.h>
 
 #include "audit/ingest.h"
 #include "core/buf.h"
 
 struct qf_doc;
+
+/* The JSON record being read: where a field of it is is found in its
+ * text (qf_ingest_loc_key). */
+struct qf_ingest_rec {
+	const json_t *root; /* its tree, or NULL (a quotaflow event line) */
+	const char *text;   /* its text (borrowed), NULL when none */
+	size_t len;
+	uint32_t line, col; /* where the text starts */
+};
 
 /* State of one input while it is read. */
 struct qf_ingest_cx {
@@ -25,6 +38,7 @@ struct qf_ingest_cx {
 	enum qf_ingest_format seen; /* the format found (first record) */
 	int watch_deleted;          /* the object of a watch DELETED event */
 	const struct qf_doc *doc; /* the YAML being read (locations), or NULL */
+	struct qf_ingest_rec rec; /* the JSON record being read, if any */
 	size_t nrecords, nadded, nrejected;
 	struct qf_buf scratch;
 	struct qf_buf detail; /* scratch for an event's maps */
@@ -34,12 +48,76 @@ struct qf_ingest_cx {
 };
 
 /*
+ * The scan for the end of a JSON value starting with `{` or `[`
+ * (ingest_list.c): strings are skipped with their escapes, anything else
+ * inside is left to jansson.  It resumes where the buffer ended (off,
+ * relative to the value's first byte, which a fill may move), so a value
+ * read in many fills is scanned once: from the start each time, a 60 MB
+ * list cost seconds.
+ */
+#define QF_INGEST_VSCAN_COMMAS 16
+struct qf_ingest_vscan {
+	size_t off; /* bytes scanned; 0: a new scan */
+	int depth, in_str, esc;
+	uint32_t lines; /* newlines seen */
+	/* the commas at depth 1 (between an object's members: a List's
+	 * members are found there), the first QF_INGEST_VSCAN_COMMAS noted */
+	size_t ncommas;
+	size_t commas[QF_INGEST_VSCAN_COMMAS];
+};
+
+void qf_ingest_vscan_reset(struct qf_ingest_vscan *v);
+
+/* The length of the value at base, or 0 when end comes first (the scan
+ * then resumes from there). */
+size_t qf_ingest_vscan_run(struct qf_ingest_vscan *v, const char *base,
+                           const char *end);
+
+/* An input being read (ingest.c): a FILE or a memory block, with its
+ * SHA-256. */
+struct qf_ingest_rd {
+	FILE *f;       /* NULL for memory input */
+	int is_stream; /* standard input: batch commits */
+	char *buf;     /* owned unless memory input */
+	size_t len, pos, alloc;
+	int eof;
+	uint32_t line;             /* line number of buf[pos] */
+	struct qf_ingest_vscan vs; /* the scan of an unfinished value */
+	EVP_MD_CTX *md;            /* running SHA-256 of every byte read */
+	uint64_t bytes;
+};
+
+/* Read more of r (a megabyte): what is before the line of r->pos may
+ * move out; r->eof at its end.  QF_OK, or an error (a read failed). */
+int qf_ingest_rd_fill(struct qf_ingest_rd *r, struct qf_ingest_cx *cx);
+
+/*
+ * The List or top-level array at r->pos (ingest_list.c), n bytes long
+ * when its end was found (its text then all in the buffer), 0 when not
+ * (larger than a record, or cut short): its items stored one at a time,
+ * a cut or malformed rest rejected.  1 when it is no List (r untouched:
+ * read it whole); else QF_OK or QF_EIO, r past it.
+ */
+int qf_ingest_read_list(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
+                        size_t n);
+
+/*
  * Reject one record: a QF7xx error at file:line, and a `rejected` row with
  * the raw text.  Returns QF_OK (the ingest goes on) or QF_EIO.
  */
 int qf_ingest_reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
                      const char *raw, size_t rawlen, const char *fmt, ...)
         QF_PRINTF(6, 7);
+
+/* qf_ingest_reject with the error at loc (the field to fix); the
+ * `rejected` row keeps line, the record's (its dedupe key). */
+int qf_ingest_reject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
+                        uint32_t line, const char *rule, const char *raw,
+                        size_t rawlen, const char *fmt, ...) QF_PRINTF(7, 8);
+int qf_ingest_vreject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
+                         uint32_t line, const char *rule, const char *raw,
+                         size_t rawlen, const char *fmt, va_list ap)
+        QF_PRINTF(7, 0);
 
 /*
  * Reject a record jansson could not parse (QF701), at the line and
@@ -126,6 +204,24 @@ int qf_ingest_check_quotas(struct qf_ingest_cx *cx, const char *kind,
                            const char *name, const json_t *spec,
                            const char *raw, size_t rawlen, uint32_t line,
                            int *bad);
+
+/*
+ * Where member key of obj (a node of the record being read) is, for a
+ * rejection at the field to fix: its value's line:col (loc_keyname: its
+ * name's), from the YAML document's marks or found in the JSON record's
+ * text; obj's own when key is NULL or absent (what lacks it); the
+ * record's line when neither knows.  loc_path: the member at a path of
+ * names from the record's root (a quotaflow event line has no tree).
+ */
+struct qf_loc qf_ingest_loc_key(const struct qf_ingest_cx *cx,
+                                const json_t *obj, const char *key,
+                                uint32_t line);
+struct qf_loc qf_ingest_loc_keyname(const struct qf_ingest_cx *cx,
+                                    const json_t *obj, const char *key,
+                                    uint32_t line);
+struct qf_loc qf_ingest_loc_path(const struct qf_ingest_cx *cx,
+                                 const char *const *keys, size_t n,
+                                 uint32_t line);
 
 /* Step a statement that returns nothing; QF_EIO with a diagnostic. */
 int qf_ingest_step(struct qf_ingest_cx *cx, sqlite3_stmt *st);

@@ -160,23 +160,47 @@ static const char *raw_text(struct raw *r, size_t *n)
 	return r->p;
 }
 
+/* qf_ingest_reject_at with r's text. */
+static int QF_PRINTF(6, 0)
+        vreject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
+                   uint32_t line, const char *rule, struct raw *r,
+                   const char *fmt, va_list ap)
+{
+	const char *p;
+	size_t n;
+
+	p = raw_text(r, &n);
+	return qf_ingest_vreject_at(cx, loc, line, rule, p, n, fmt, ap);
+}
+
 /* qf_ingest_reject with r's text. */
 static int QF_PRINTF(5, 6)
         reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
                struct raw *r, const char *fmt, ...)
 {
-	struct qf_buf why = QF_BUF_INIT;
-	const char *p;
-	size_t n;
+	struct qf_loc loc = { cx->file, line, line ? 1 : 0 };
 	va_list ap;
 	int rc;
 
 	va_start(ap, fmt);
-	qf_buf_vaddf(&why, fmt, ap);
+	rc = vreject_at(cx, &loc, line, rule, r, fmt, ap);
 	va_end(ap);
-	p = raw_text(r, &n);
-	rc = qf_ingest_reject(cx, line, rule, p, n, "%s", why.buf);
-	qf_buf_release(&why);
+	return rc;
+}
+
+/* The same at member key of obj (qf_ingest_loc_key). */
+static int QF_PRINTF(7, 8)
+        reject_key(struct qf_ingest_cx *cx, uint32_t line, const json_t *obj,
+                   const char *key, const char *rule, struct raw *r,
+                   const char *fmt, ...)
+{
+	struct qf_loc loc = qf_ingest_loc_key(cx, obj, key, line);
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = vreject_at(cx, &loc, line, rule, r, fmt, ap);
+	va_end(ap);
 	return rc;
 }
 
@@ -267,6 +291,86 @@ static int read_event(struct kev *k, const json_t *ev)
 	return 0;
 }
 
+/* An Event without reason or involved object, rejected at the member
+ * that is not one (or the Event, lacking it). */
+static int reject_no_subject(struct qf_ingest_cx *cx, const json_t *ev,
+                             struct raw *raw, uint32_t line)
+{
+	const char *what = "Event without reason or involved object "
+	                   "(involvedObject/regarding with a name)";
+	const json_t *obj = json_object_get(ev, "involvedObject");
+	const char *okey = obj ? "involvedObject" : "regarding";
+
+	if (!obj)
+		obj = json_object_get(ev, "regarding");
+	if (!json_is_string(json_object_get(ev, "reason")))
+		return reject_key(cx, line, ev, "reason", "QF703", raw, "%s",
+		                  what);
+	if (!json_is_object(obj))
+		return reject_key(cx, line, ev, okey, "QF703", raw, "%s", what);
+	return reject_key(cx, line, obj, "name", "QF703", raw, "%s", what);
+}
+
+/* An Event's times: where each is, and what a rejection calls it. */
+static const struct {
+	const char *in; /* the member holding it, or NULL: the Event */
+	const char *key, *name;
+} event_times[] = {
+	{ NULL, "eventTime", "eventTime" },
+	{ NULL, "firstTimestamp", "firstTimestamp" },
+	{ NULL, "deprecatedFirstTimestamp", "deprecatedFirstTimestamp" },
+	{ "metadata", "creationTimestamp", "metadata.creationTimestamp" },
+	{ NULL, "lastTimestamp", "lastTimestamp" },
+	{ NULL, "deprecatedLastTimestamp", "deprecatedLastTimestamp" },
+	{ "series", "lastObservedTime", "series.lastObservedTime" },
+};
+
+/* The first time of ev that is given (not null) and is none, or -1. */
+static int bad_event_time(const json_t *ev)
+{
+	for (size_t i = 0; i < QF_ARRAY_SIZE(event_times); i++) {
+		const json_t *o =
+		        event_times[i].in
+		                ? json_object_get(ev, event_times[i].in)
+		                : ev;
+		const json_t *v = json_object_get(o, event_times[i].key);
+		int64_t t;
+
+		if (v && !json_is_null(v) &&
+		    qf_evdb_parse_time(&t, json_string_value(v)) < 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+/* An Event with a time that is none (a typo in an edited record: it
+ * was passed over for the next candidate, or left the Event without
+ * time), rejected at it; or without any time, at the Event. */
+static int reject_bad_time(struct qf_ingest_cx *cx, const json_t *ev,
+                           struct raw *raw, uint32_t line, int none)
+{
+	const char *what = none ? "Event without a usable time (eventTime, "
+	                          "firstTimestamp or metadata."
+	                          "creationTimestamp)"
+	                        : "Event with a time that is none";
+	int i = bad_event_time(ev);
+	const json_t *o, *v;
+	char *text;
+	int rc;
+
+	if (i < 0)
+		return reject(cx, line, "QF703", raw, "%s", what);
+	o = event_times[i].in ? json_object_get(ev, event_times[i].in) : ev;
+	v = json_object_get(o, event_times[i].key);
+	text = json_dumps(v, JSON_ENCODE_ANY);
+	rc = reject_key(cx, line, o, event_times[i].key, "QF703", raw,
+	                "%s: %s %s is not a time (RFC 3339, "
+	                "2026-06-12T09:00:00Z)",
+	                what, event_times[i].name, text ? text : "");
+	free(text);
+	return rc;
+}
+
 static int ingest_event(struct qf_ingest_cx *cx, const json_t *ev,
                         struct raw *raw, uint32_t line)
 {
@@ -277,19 +381,14 @@ static int ingest_event(struct qf_ingest_cx *cx, const json_t *ev,
 
 	if (cx->fmt != QF_FMT_AUTO && cx->fmt != QF_FMT_K8S_EVENTS) {
 		kev_release(&k);
-		return reject(cx, line, "QF704", raw,
-		              "an Event, not a %s record",
-		              qf_ingest_format_name(cx->fmt));
+		return reject_key(cx, line, ev, "kind", "QF704", raw,
+		                  "an Event, not a %s record",
+		                  qf_ingest_format_name(cx->fmt));
 	}
-	if (r < 0) {
+	if (r < 0 || bad_event_time(ev) >= 0) {
 		kev_release(&k);
-		return reject(
-		        cx, line, "QF703", raw, "%s",
-		        r == -2 ? "Event without a usable time (eventTime, "
-		                  "firstTimestamp or metadata."
-		                  "creationTimestamp)"
-		                : "Event without reason or involved object "
-		                  "(involvedObject/regarding with a name)");
+		return r == -1 ? reject_no_subject(cx, ev, raw, line)
+		               : reject_bad_time(cx, ev, raw, line, r == -2);
 	}
 	cx->seen = QF_FMT_K8S_EVENTS;
 	memset(&se, 0, sizeof(se));
@@ -567,9 +666,10 @@ static int reject_misnamed(struct qf_ingest_cx *cx, const json_t *v,
 	*hit = want != NULL;
 	if (!*hit)
 		return QF_OK;
-	return reject(cx, line, "QF702", raw,
-	              "%s %s is not evidence: %s evidence has apiVersion %s",
-	              api, kind, kind, want);
+	return reject_key(cx, line, v, "apiVersion", "QF702", raw,
+	                  "%s %s is not evidence: %s evidence has apiVersion "
+	                  "%s",
+	                  api, kind, kind, want);
 }
 
 static int dispatch_kind(struct qf_ingest_cx *cx, json_t *v, const char *api,
@@ -603,11 +703,12 @@ static int dispatch_kind(struct qf_ingest_cx *cx, json_t *v, const char *api,
 		        NULL, "%s carries no audit evidence; skipped", kind);
 		return QF_OK;
 	}
-	return reject(cx, line, "QF702", raw,
-	              "%s %s is not an evidence kind (Event, Workload, "
-	              "ClusterQueue, Cohort, LocalQueue, ResourceFlavor, Pool, "
-	              "audit.k8s.io Event)",
-	              api, kind);
+	return reject_key(
+	        cx, line, v, "kind", "QF702", raw,
+	        "%s %s is not an evidence kind (Event, Workload, "
+	        "ClusterQueue, Cohort, LocalQueue, ResourceFlavor, Pool, "
+	        "audit.k8s.io Event)",
+	        api, kind);
 }
 
 /* Recursive: one level per nested List; jansson caps JSON depth

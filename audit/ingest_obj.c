@@ -10,6 +10,7 @@
  * time becomes a `Created` event, the entry into the queue; a watch
  * DELETED event a `Deleted` one (removal_time, docs/audit.md D10).
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,17 +160,25 @@ static int rejected_usage(struct qf_ingest_cx *cx, const json_t *adm,
 	const json_t *val = NULL;
 	size_t ix = 0;
 	const char *res = bad_usage(adm, &ix, &val);
+	struct qf_loc loc;
 	char *text;
 
 	if (!res)
 		return 0;
 	text = json_dumps(val, JSON_ENCODE_ANY);
-	*rc = qf_ingest_reject(cx, lineno, "QF703", NULL, 0,
-	                       "Workload %s: status.admission."
-	                       "podSetAssignments[%zu].resourceUsage.%s %s "
-	                       "is not a quantity of 0 or more (4, 500m, "
-	                       "1Gi); nothing of it is stored",
-	                       wl, ix, res, text ? text : "");
+	loc = qf_ingest_loc_key(
+	        cx,
+	        json_object_get(
+	                json_array_get(
+	                        json_object_get(adm, "podSetAssignments"), ix),
+	                "resourceUsage"),
+	        res, lineno);
+	*rc = qf_ingest_reject_at(cx, &loc, lineno, "QF703", NULL, 0,
+	                          "Workload %s: status.admission."
+	                          "podSetAssignments[%zu].resourceUsage.%s %s "
+	                          "is not a quantity of 0 or more (4, 500m, "
+	                          "1Gi); nothing of it is stored",
+	                          wl, ix, res, text ? text : "");
 	free(text);
 	return 1;
 }
@@ -187,7 +196,8 @@ static int not_time(const json_t *v)
  * creationTimestamp, deletionTimestamp or a managedFields entry's time.
  * A policy object's validity starts at one of them; one that did not
  * parse fell back to "since the start" unsaid. */
-static const json_t *bad_meta_time(const json_t *md, struct qf_buf *path)
+static const json_t *bad_meta_time(const json_t *md, struct qf_buf *path,
+                                   const json_t **at, const char **key)
 {
 	static const char *const keys[] = { "creationTimestamp",
 		                            "deletionTimestamp" };
@@ -197,12 +207,16 @@ static const json_t *bad_meta_time(const json_t *md, struct qf_buf *path)
 	for (i = 0; i < QF_ARRAY_SIZE(keys); i++)
 		if (not_time(v = json_object_get(md, keys[i]))) {
 			qf_buf_addf(path, "metadata.%s", keys[i]);
+			*at = md;
+			*key = keys[i];
 			return v;
 		}
 	json_array_foreach (json_object_get(md, "managedFields"), i, e)
 		if (not_time(v = json_object_get(e, "time"))) {
 			qf_buf_addf(path, "metadata.managedFields[%zu].time",
 			            i);
+			*at = e;
+			*key = "time";
 			return v;
 		}
 	return NULL;
@@ -210,26 +224,28 @@ static const json_t *bad_meta_time(const json_t *md, struct qf_buf *path)
 
 /* The first time of a Workload that is given and is no time: one of its
  * metadata's or a condition's lastTransitionTime that is not null and
- * does not parse.  Such a condition was skipped unsaid: a Workload whose
- * Admitted time had a typo looked never admitted (a breach). */
-static const json_t *bad_time(const json_t *o, struct qf_buf *path)
+ * does not parse (*at and *key: where).  Such a condition was skipped
+ * unsaid: a Workload whose Admitted time had a typo looked never
+ * admitted (a breach). */
+static const json_t *bad_time(const json_t *o, struct qf_buf *path,
+                              const json_t **at, const char **key)
 {
 	const json_t *v, *c;
 	size_t i;
-	int64_t t;
 
-	v = bad_meta_time(json_object_get(o, "metadata"), path);
+	v = bad_meta_time(json_object_get(o, "metadata"), path, at, key);
 	if (v)
 		return v;
 	json_array_foreach (
 	        json_object_get(json_object_get(o, "status"), "conditions"), i,
 	        c) {
 		v = json_object_get(c, "lastTransitionTime");
-		if (v && !json_is_null(v) &&
-		    qf_evdb_parse_time(&t, json_string_value(v)) < 0) {
+		if (not_time(v)) {
 			qf_buf_addf(path,
 			            "status.conditions[%zu].lastTransitionTime",
 			            i);
+			*at = c;
+			*key = "lastTransitionTime";
 			return v;
 		}
 	}
@@ -245,10 +261,14 @@ static int rejected_time(struct qf_ingest_cx *cx, const json_t *o,
                          int *rc)
 {
 	struct qf_buf path = QF_BUF_INIT;
+	const json_t *at = NULL;
+	const char *key = NULL;
 	const json_t *v =
 	        strcmp(kind, "Workload")
-	                ? bad_meta_time(json_object_get(o, "metadata"), &path)
-	                : bad_time(o, &path);
+	                ? bad_meta_time(json_object_get(o, "metadata"), &path,
+	                                &at, &key)
+	                : bad_time(o, &path, &at, &key);
+	struct qf_loc loc;
 	char *text;
 
 	if (!v) {
@@ -256,13 +276,44 @@ static int rejected_time(struct qf_ingest_cx *cx, const json_t *o,
 		return 0;
 	}
 	text = json_dumps(v, JSON_ENCODE_ANY);
-	*rc = qf_ingest_reject(cx, lineno, "QF703", NULL, 0,
-	                       "%s %s: %s %s is not a time (RFC 3339, "
-	                       "2026-06-12T09:00:00Z); nothing of it is stored",
-	                       kind, name, path.buf, text ? text : "");
+	loc = qf_ingest_loc_key(cx, at, key, lineno);
+	*rc = qf_ingest_reject_at(
+	        cx, &loc, lineno, "QF703", NULL, 0,
+	        "%s %s: %s %s is not a time (RFC 3339, "
+	        "2026-06-12T09:00:00Z); nothing of it is stored",
+	        kind, name, path.buf, text ? text : "");
 	free(text);
 	qf_buf_release(&path);
 	return 1;
+}
+
+/* A record of another format than --format says (QF704), at its kind. */
+static int QF_PRINTF(4, 5) reject_kind(struct qf_ingest_cx *cx, const json_t *o,
+                                       uint32_t lineno, const char *fmt, ...)
+{
+	struct qf_loc loc = qf_ingest_loc_key(cx, o, "kind", lineno);
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = qf_ingest_vreject_at(cx, &loc, lineno, "QF704", NULL, 0, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+/* An object without metadata.name, rejected at its metadata (or name,
+ * when that is no string), or at the object lacking metadata. */
+static int reject_unnamed(struct qf_ingest_cx *cx, const json_t *o,
+                          const char *kind, uint32_t lineno)
+{
+	const json_t *md = json_object_get(o, "metadata");
+	struct qf_loc loc =
+	        json_is_object(md)
+	                ? qf_ingest_loc_key(cx, md, "name", lineno)
+	                : qf_ingest_loc_key(cx, o, "metadata", lineno);
+
+	return qf_ingest_reject_at(cx, &loc, lineno, "QF703", NULL, 0,
+	                           "%s without metadata.name", kind);
 }
 
 /* usage detail {"usage":{flavor:{resource:q}}} and wl_usage rows. */
@@ -631,12 +682,10 @@ int qf_ingest_workload(struct qf_ingest_cx *cx, const json_t *o,
 	int rc = QF_OK;
 
 	if (cx->fmt != QF_FMT_AUTO && cx->fmt != QF_FMT_WORKLOADS)
-		return qf_ingest_reject(cx, lineno, "QF704", NULL, 0,
-		                        "a Workload, not a %s record",
-		                        qf_ingest_format_name(cx->fmt));
+		return reject_kind(cx, o, lineno, "a Workload, not a %s record",
+		                   qf_ingest_format_name(cx->fmt));
 	if (!name)
-		return qf_ingest_reject(cx, lineno, "QF703", NULL, 0,
-		                        "Workload without metadata.name");
+		return reject_unnamed(cx, o, "Workload", lineno);
 	cx->seen = QF_FMT_WORKLOADS;
 	qf_buf_addf(&wl, "%s/%s", ns ? ns : "default", name);
 	if (rejected_usage(cx, adm, wl.buf, lineno, &rc) ||
@@ -819,17 +868,18 @@ static int reject_added(const struct quota_at *q)
 {
 	const struct qf_diag *g = &q->cx->d->v[q->cx->d->n - 1];
 
-	return qf_ingest_reject_row(q->cx, g->line, g->msg, q->raw, q->rawlen);
+	/* the row's line (its dedupe key) as it always was: the field's in
+	 * YAML, the record's in JSON */
+	return qf_ingest_reject_row(q->cx, q->cx->doc ? g->line : q->line,
+	                            g->msg, q->raw, q->rawlen);
 }
 
 /* The rejection of a quota list under a misspelled key. */
 static int list_typo(const struct quota_at *q, const json_t *at,
                      const char *typo, const char *want)
 {
-	struct qf_loc loc = { q->cx->file, q->line, q->line ? 1 : 0 };
+	struct qf_loc loc = qf_ingest_loc_keyname(q->cx, at, typo, q->line);
 
-	if (q->cx->doc)
-		loc = qf_doc_loc_keyname(q->cx->doc, at, typo);
 	qf_diag_error(q->cx->d, &loc, "QF703", NULL,
 	              "%s %s: \"%s\" is no field of it: the quotas under it "
 	              "would be lost",
@@ -844,7 +894,7 @@ static int list_typo(const struct quota_at *q, const json_t *at,
 /* One resource's quota fields: *bad when one cannot be stored. */
 static int bad_resource(const struct quota_at *q, const json_t *r, int *bad)
 {
-	struct qf_loc loc = { q->cx->file, q->line, q->line ? 1 : 0 };
+	struct qf_loc loc;
 	const char *typo = misspelled(r, "nominalQuota"), *f;
 	const json_t *v;
 	char *text;
@@ -857,8 +907,7 @@ static int bad_resource(const struct quota_at *q, const json_t *r, int *bad)
 	if (!f)
 		return QF_OK;
 	v = json_object_get(r, f);
-	if (q->cx->doc) /* YAML: at the field itself */
-		loc = qf_doc_loc_key(q->cx->doc, r, f);
+	loc = qf_ingest_loc_key(q->cx, r, f, q->line); /* at the field */
 	text = v ? json_dumps(v, JSON_ENCODE_ANY) : NULL;
 	qf_diag_error(q->cx->d, &loc, "QF703", NULL,
 	              "%s %s: spec.resourceGroups[%zu].flavors[%zu]."
@@ -974,7 +1023,7 @@ static int check_prices(struct qf_ingest_cx *cx, const char *name,
 {
 	const json_t *fl = json_object_get(spec, "flavours"), *at = spec;
 	const char *key = "flavours", *what = NULL;
-	struct qf_loc loc = { cx->file, line, line ? 1 : 0 };
+	struct qf_loc loc;
 	size_t i;
 	json_t *f;
 	int rc;
@@ -999,12 +1048,11 @@ static int check_prices(struct qf_ingest_cx *cx, const char *name,
 	}
 	if (!what)
 		return QF_OK;
-	if (cx->doc)
-		loc = qf_doc_loc_key(cx->doc, at, key);
+	loc = qf_ingest_loc_key(cx, at, key, line);
 	qf_diag_error(cx->d, &loc, "QF703", NULL, "Pool %s: %s", name, what);
 	qf_diag_hint(cx->d, "nothing of this Pool is stored");
-	rc = qf_ingest_reject_row(cx, loc.line, cx->d->v[cx->d->n - 1].msg,
-	                          NULL, 0);
+	rc = qf_ingest_reject_row(cx, cx->doc ? loc.line : line,
+	                          cx->d->v[cx->d->n - 1].msg, NULL, 0);
 	*bad = 1;
 	return rc;
 }
@@ -1194,12 +1242,10 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 	int rc = QF_OK;
 
 	if (cx->fmt != QF_FMT_AUTO && cx->fmt != QF_FMT_MANIFESTS)
-		return qf_ingest_reject(cx, lineno, "QF704", NULL, 0,
-		                        "a %s, not a %s record", kind,
-		                        qf_ingest_format_name(cx->fmt));
+		return reject_kind(cx, o, lineno, "a %s, not a %s record", kind,
+		                   qf_ingest_format_name(cx->fmt));
 	if (!name)
-		return qf_ingest_reject(cx, lineno, "QF703", NULL, 0,
-		                        "%s without metadata.name", kind);
+		return reject_unnamed(cx, o, kind, lineno);
 	if (spec_rejected(cx, kind, name, spec, NULL, 0, lineno, &rc) ||
 	    rejected_time(cx, o, kind, name, lineno, &rc))
 		return rc;
@@ -1359,6 +1405,25 @@ static const char *written_kind(const json_t *o, const json_t *ref,
 	return kind;
 }
 
+/* The member of an audit event (*obj) or of its objectRef (*obj set to
+ * it) that is missing or no string, else its stageTimestamp. */
+static const char *audit_missing(const json_t **obj, const json_t *ref,
+                                 const char *id, const char *verb,
+                                 const char *res)
+{
+	if (!id)
+		return "auditID";
+	if (!verb)
+		return "verb";
+	if (!res && !json_is_object(ref))
+		return "objectRef";
+	if (!res) {
+		*obj = ref;
+		return "resource";
+	}
+	return "stageTimestamp";
+}
+
 int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
                           const char *raw, size_t rawlen, uint32_t lineno)
 {
@@ -1376,10 +1441,18 @@ int qf_ingest_audit_event(struct qf_ingest_cx *cx, const json_t *o,
 		                        "an audit event, not a %s record",
 		                        qf_ingest_format_name(cx->fmt));
 	if (!id || !verb || !res ||
-	    qf_evdb_parse_time(&at, sget(o, "stageTimestamp")) < 0)
-		return qf_ingest_reject(cx, lineno, "QF703", raw, rawlen,
-		                        "audit event without auditID, verb, "
-		                        "objectRef.resource or stageTimestamp");
+	    qf_evdb_parse_time(&at, sget(o, "stageTimestamp")) < 0) {
+		/* at the first that is not one */
+		const json_t *obj = o;
+		const char *field = audit_missing(&obj, ref, id, verb, res);
+		struct qf_loc loc = qf_ingest_loc_key(cx, obj, field, lineno);
+
+		return qf_ingest_reject_at(cx, &loc, lineno, "QF703", raw,
+		                           rawlen,
+		                           "audit event without auditID, "
+		                           "verb, objectRef.resource or "
+		                           "stageTimestamp");
+	}
 	cx->seen = QF_FMT_AUDIT_LOG;
 	kind = written_kind(o, ref, res, verb, &cq_status);
 	if (kind && strcmp(verb, "delete") != 0 &&

@@ -13,6 +13,7 @@
  * clusterQueue, message, preemptor) within the cluster.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -300,9 +301,10 @@ static const char *string_end(const char *s)
 	return s;
 }
 
-static int bad_quantity(struct qf_buf *why, const char *detail)
+/* The first cell of detail's maps that is no quantity: *why says so, k
+ * holds its map, flavor and resource (k->key[1..3]); 0 when none. */
+static int bad_quantity(struct qf_buf *why, const char *detail, struct qscan *k)
 {
-	struct qscan k = { { NULL }, { 0 } };
 	int depth = 0, value = 0;
 
 	for (const char *p = detail; p && *p; p++) {
@@ -321,18 +323,19 @@ static int bad_quantity(struct qf_buf *why, const char *detail)
 			s = p + 1;
 			e = string_end(s);
 			if (!value && depth >= 1 && depth <= 3) {
-				k.key[depth] = s;
-				k.len[depth] = (size_t)(e - s);
-			} else if (value && depth == 3 && !flavors_map(&k) &&
+				k->key[depth] = s;
+				k->len[depth] = (size_t)(e - s);
+			} else if (value && depth == 3 && !flavors_map(k) &&
 			           !quantity_ok(s, (size_t)(e - s))) {
 				qf_buf_addf(
 				        why,
 				        "%.*s of flavor %.*s, %.*s: \"%.*s\" "
 				        "is not a quantity of 0 or more (4, "
 				        "500m, 1Gi)",
-				        (int)k.len[1], k.key[1], (int)k.len[2],
-				        k.key[2], (int)k.len[3], k.key[3],
-				        (int)(e - s), s);
+				        (int)k->len[1], k->key[1],
+				        (int)k->len[2], k->key[2],
+				        (int)k->len[3], k->key[3], (int)(e - s),
+				        s);
 				return 1;
 			}
 			value = 0;
@@ -344,45 +347,80 @@ static int bad_quantity(struct qf_buf *why, const char *detail)
 	return 0;
 }
 
+/* Reject an event line at its member key (the path of names keys[0..n),
+ * when the line has it). */
+static int QF_PRINTF(6, 7)
+        reject_at(struct qf_ingest_cx *cx, const char *const *keys, size_t n,
+                  const char *raw, size_t rawlen, const char *fmt, ...)
+{
+	struct qf_loc loc = qf_ingest_loc_path(cx, keys, n, cx->rec.line);
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = qf_ingest_vreject_at(cx, &loc, cx->rec.line, "QF703", raw, rawlen,
+	                          fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+/* Reject an event whose map cell k names is no quantity (why). */
+static int reject_cell(struct qf_ingest_cx *cx, const struct qscan *k,
+                       const char *why, const char *raw, size_t rawlen)
+{
+	struct qf_buf names[3] = { QF_BUF_INIT, QF_BUF_INIT, QF_BUF_INIT };
+	const char *keys[3];
+	int rc;
+
+	for (int i = 0; i < 3; i++) {
+		qf_buf_add(&names[i], k->key[i + 1], k->len[i + 1]);
+		keys[i] = names[i].buf;
+	}
+	rc = reject_at(cx, keys, 3, raw, rawlen, "%s", why);
+	for (int i = 0; i < 3; i++)
+		qf_buf_release(&names[i]);
+	return rc;
+}
+
 static int store(struct qf_ingest_cx *cx, const struct qf_event *e,
                  const char *detail, const char *raw, size_t rawlen,
                  uint32_t line)
 {
 	struct qf_evdb_event se;
 	struct qf_buf why = QF_BUF_INIT;
+	struct qscan k = { { NULL }, { 0 } };
 	const char *slash = strchr(e->workload, '/');
 	int added = 0, rc;
 
 	/* a time RFC 3339 can write (the report prints every time so):
 	 * -1 or INT64_MAX made a window of 1969 to the year 292278994 */
 	if (e->time_ms < 0 || e->time_ms > QF_INGEST_MAX_TIME_MS)
-		return qf_ingest_reject(cx, line, "QF703", raw, rawlen,
-		                        "time_ms %lld is not a time from 1970 "
-		                        "to 9999 (milliseconds since "
-		                        "1970-01-01T00:00:00Z)",
-		                        (long long)e->time_ms);
+		return reject_at(cx, (const char *[]){ "time_ms" }, 1, raw,
+		                 rawlen,
+		                 "time_ms %lld is not a time from 1970 to 9999 "
+		                 "(milliseconds since 1970-01-01T00:00:00Z)",
+		                 (long long)e->time_ms);
 	/* an empty reason matches no derivation rule: the event would be
 	 * stored and then mean nothing, silently */
 	if (!*e->reason || (e->type && !*e->type))
-		return qf_ingest_reject(cx, line, "QF703", raw, rawlen,
-		                        "%s is empty: a quotaflow event says "
-		                        "what happened (reason: QuotaReserved, "
-		                        "Admitted, Preempted, ...; type: "
-		                        "Normal or Warning)",
-		                        *e->reason ? "type" : "reason");
+		return reject_at(
+		        cx, (const char *[]){ *e->reason ? "type" : "reason" },
+		        1, raw, rawlen,
+		        "%s is empty: a quotaflow event says what "
+		        "happened (reason: QuotaReserved, Admitted, "
+		        "Preempted, ...; type: Normal or Warning)",
+		        *e->reason ? "type" : "reason");
 	if (!slash || slash == e->workload || !slash[1] ||
 	    strchr(slash + 1, '/'))
-		return qf_ingest_reject(cx, line, "QF703", raw, rawlen,
-		                        "workload \"%s\" is not "
-		                        "namespace/name",
-		                        e->workload);
+		return reject_at(
+		        cx, (const char *[]){ "workload" }, 1, raw, rawlen,
+		        "workload \"%s\" is not namespace/name", e->workload);
 	if (cx->fmt != QF_FMT_AUTO && cx->fmt != QF_FMT_QUOTAFLOW)
 		return qf_ingest_reject(cx, line, "QF704", raw, rawlen,
 		                        "a quotaflow event, not a %s record",
 		                        qf_ingest_format_name(cx->fmt));
-	if (bad_quantity(&why, detail)) {
-		rc = qf_ingest_reject(cx, line, "QF703", raw, rawlen, "%s",
-		                      why.buf);
+	if (bad_quantity(&why, detail, &k)) {
+		rc = reject_cell(cx, &k, why.buf, raw, rawlen);
 		qf_buf_release(&why);
 		return rc;
 	}
@@ -419,6 +457,8 @@ int qf_ingest_qf_line(struct qf_ingest_cx *cx, char *line, size_t len,
 	/* keep a copy: the fast parse terminates strings in place */
 	qf_buf_reset(&cx->scratch);
 	qf_buf_add(&cx->scratch, line, len);
+	cx->rec =
+	        (struct qf_ingest_rec){ NULL, cx->scratch.buf, len, lineno, 1 };
 	/* the fast parse copies bytes as they are: text that is not UTF-8
 	 * goes to jansson, which refuses it as JSON (an event holding it
 	 * could not be exported: its field dropped, the bundle failed
@@ -456,6 +496,7 @@ int qf_ingest_qf_line(struct qf_ingest_cx *cx, char *line, size_t len,
 		}
 		json_decref(o);
 	}
+	cx->rec = (struct qf_ingest_rec){ NULL, NULL, 0, 0, 0 };
 	line[len] = saved;
 	return rc;
 }

@@ -218,6 +218,14 @@ static int each(struct qf_evdb *s, const char *sql,
 		rc = QF_EINVAL;
 	} else if (rc == QF_OK && step == SQLITE_INTERRUPT && t && t->why) {
 		rc = stopped(t, d);
+	} else if (rc == QF_OK && step == SQLITE_ERROR && t) {
+		/* the user's statement failed as it ran (integer overflow,
+		 * a malformed JSON argument): the query is wrong, exit 1,
+		 * not an internal error */
+		qf_diag_error(d, &(struct qf_loc){ "<query>", 1, 0 }, NULL,
+		              NULL, "the query failed while it ran: %s",
+		              sqlite3_errmsg(s->db));
+		rc = QF_EINVAL;
 	} else if (rc == QF_OK && step != SQLITE_DONE) {
 		rc = qf_evdb_fail(s, "query failed", d);
 	}

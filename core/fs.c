@@ -1027,8 +1027,12 @@ int qf_fs_mkdir_tmp(struct qf_buf *tmp, const char *path, struct qf_diags *d)
 		if (!mkdir(tmp->buf, 0777))
 			break;
 		if (errno != EEXIST || i == 99) {
+			/* "cannot create a temporary directory in:
+			 * Permission denied" read as cut off */
 			rc = io_error(d, parent.buf,
-			              "create a temporary directory in");
+			              "create a folder in it (what is written "
+			              "is built in a hidden folder there, then "
+			              "renamed into place)");
 			break;
 		}
 	}

@@ -4,6 +4,6 @@
 setup-sh: head -1 tests/fixtures/audit/last-event-admission.jsonl | sed 's/"message":/"usage":{"h100":{"nvidia.com\/gpu":"999999999999999"}},"message":/' >"$tmp/aiqd.jsonl" && sed -n 2p tests/fixtures/audit/last-event-admission.jsonl | sed 's/"message":/"usage":{"h100":{"nvidia.com\/gpu":"99999999999999999999"}},"message":/' >>"$tmp/aiqd.jsonl"
 args: audit ingest --db "$tmp/aiqd.db" "$tmp/aiqd.jsonl"
 exit: 1
-stderr-has: /aiqd.jsonl:2:1: error: usage of flavor h100, nvidia.com/gpu: "99999999999999999999" is not a quantity of 0 or more (4, 500m, 1Gi) [QF703]
+stderr-has: /aiqd.jsonl:2:143: error: usage of flavor h100, nvidia.com/gpu: "99999999999999999999" is not a quantity of 0 or more (4, 500m, 1Gi) [QF703]
 stderr-not: aiqd.jsonl:1:1
 stdout-has: ingested 2 records: 1 added, 1 rejected

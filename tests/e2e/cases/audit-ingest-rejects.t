@@ -4,5 +4,5 @@ exit: 1
 stdout-has: ingested 5 records: 2 added, 3 rejected
 stderr-has: tests/fixtures/audit/bad-events.jsonl:2:49: error: malformed JSON
 stderr-has: tests/fixtures/audit/bad-events.jsonl:3:1: error: not a quotaflow event
-stderr-has: tests/fixtures/audit/bad-events.jsonl:4:1: error: workload "no-namespace" is not namespace/name [QF703]
+stderr-has: tests/fixtures/audit/bad-events.jsonl:4:61: error: workload "no-namespace" is not namespace/name [QF703]
 stderr-has: string or '}' expected near end of file [QF701]
