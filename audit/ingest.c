@@ -826,6 +826,32 @@ static size_t next_doc_start(const struct qf_ingest_rd *r, size_t from)
  * is rejected alone.  A document larger than a document may be is read
  * as a large List is.
  */
+/* No `---` after the document yet and more may come: the documents
+ * before it are stored before the stream is waited for (kubectl writes
+ * `---` when the next event comes), then it reads on. */
+static int yaml_wait(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
+                     size_t *batch, size_t *seen)
+{
+	if (*batch && rd_idle(r)) {
+		int rc = batch_commit(cx, r, 0);
+
+		*batch = 0;
+		if (rc != QF_OK)
+			return rc;
+	}
+	*seen = r->len - r->pos; /* a fill may move pos */
+	return qf_ingest_rd_fill(r, cx);
+}
+
+static uint32_t count_lines(const char *s, size_t n)
+{
+	uint32_t lines = 0;
+
+	for (const char *p = s; (p = memchr(p, '\n', n - (size_t)(p - s))); p++)
+		lines++;
+	return lines;
+}
+
 static int yaml_stream_docs(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 {
 	int rc = QF_OK, found = 0, any = 0;
@@ -842,22 +868,11 @@ static int yaml_stream_docs(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 		if (!next && !r->eof) {
 			if (r->len - r->pos > (size_t)QF_FS_MAX_INPUT_BYTES)
 				return yaml_stream_list(cx, r);
-			/* the documents before this one are stored before
-			 * the stream is waited for (kubectl writes `---`
-			 * when the next event comes) */
-			if (batch && rd_idle(r)) {
-				rc = batch_commit(cx, r, 0);
-				batch = 0;
-				if (rc != QF_OK)
-					break;
-			}
-			seen = r->len - r->pos; /* a fill may move pos */
-			rc = qf_ingest_rd_fill(r, cx);
+			rc = yaml_wait(cx, r, &batch, &seen);
 			continue;
 		}
 		seen = 0;
-		for (size_t i = r->pos; i < end; i++)
-			lines += r->buf[i] == '\n';
+		lines = count_lines(r->buf + r->pos, end - r->pos);
 		rc = stream_tx(cx);
 		if (rc == QF_OK)
 			rc = yaml_text(cx, r->buf + r->pos, end - r->pos,

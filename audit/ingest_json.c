@@ -101,8 +101,9 @@ static struct qf_loc lst_loc(const struct lst *l, size_t at)
 /* Reject what is left of the list from offset at, at its line:col: of
  * the input (which is not read on), or of the items' span in the buffer.
  * Returns 1, or QF_EIO. */
-static int QF_PRINTF(3, 4)
-        lst_reject(struct lst *l, size_t at, const char *fmt, ...)
+static int lst_reject(struct lst *l, size_t at, const char *fmt, ...)
+        QF_PRINTF(3, 4);
+static int lst_reject(struct lst *l, size_t at, const char *fmt, ...)
 {
 	struct qf_ingest_rd *r = l->r;
 	size_t end = l->lim ? l->lim : r->len;
@@ -415,7 +416,7 @@ static int member(json_t *shell, struct members *m, const char *base, size_t s,
 	k = json_string_value(key);
 	while (q && q < end && json_space(*q))
 		q++;
-	if (!k || q == end || *q != ':') {
+	if (!q || !k || q == end || *q != ':') {
 		json_decref(key);
 		return ok;
 	}
@@ -683,7 +684,7 @@ static struct qf_loc loc_of(const struct qf_ingest_cx *cx, const json_t *obj,
                             const char *key, uint32_t line, int name)
 {
 	struct qf_loc loc = { cx->file, line, line ? 1 : 0 };
-	struct path pa;
+	struct path pa = { { NULL }, { 0 }, 0 };
 	const char *p;
 
 	if (cx->doc) {
@@ -720,7 +721,7 @@ struct qf_loc qf_ingest_loc_path(const struct qf_ingest_cx *cx,
                                  uint32_t line)
 {
 	struct qf_loc loc = { cx->file, line, line ? 1 : 0 };
-	struct path pa;
+	struct path pa = { { NULL }, { 0 }, 0 };
 	const char *p;
 
 	if (!cx->rec.text || !n || n > PATH_MAX_STEPS)

@@ -161,10 +161,12 @@ static const char *raw_text(struct raw *r, size_t *n)
 }
 
 /* qf_ingest_reject_at with r's text. */
-static int QF_PRINTF(6, 0)
-        vreject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
-                   uint32_t line, const char *rule, struct raw *r,
-                   const char *fmt, va_list ap)
+static int vreject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
+                      uint32_t line, const char *rule, struct raw *r,
+                      const char *fmt, va_list ap) QF_PRINTF(6, 0);
+static int vreject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
+                      uint32_t line, const char *rule, struct raw *r,
+                      const char *fmt, va_list ap)
 {
 	const char *p;
 	size_t n;
@@ -174,9 +176,10 @@ static int QF_PRINTF(6, 0)
 }
 
 /* qf_ingest_reject with r's text. */
-static int QF_PRINTF(5, 6)
-        reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
-               struct raw *r, const char *fmt, ...)
+static int reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
+                  struct raw *r, const char *fmt, ...) QF_PRINTF(5, 6);
+static int reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
+                  struct raw *r, const char *fmt, ...)
 {
 	struct qf_loc loc = { cx->file, line, line ? 1 : 0 };
 	va_list ap;
@@ -189,10 +192,12 @@ static int QF_PRINTF(5, 6)
 }
 
 /* The same at member key of obj (qf_ingest_loc_key). */
-static int QF_PRINTF(7, 8)
-        reject_key(struct qf_ingest_cx *cx, uint32_t line, const json_t *obj,
-                   const char *key, const char *rule, struct raw *r,
-                   const char *fmt, ...)
+static int reject_key(struct qf_ingest_cx *cx, uint32_t line, const json_t *obj,
+                      const char *key, const char *rule, struct raw *r,
+                      const char *fmt, ...) QF_PRINTF(7, 8);
+static int reject_key(struct qf_ingest_cx *cx, uint32_t line, const json_t *obj,
+                      const char *key, const char *rule, struct raw *r,
+                      const char *fmt, ...)
 {
 	struct qf_loc loc = qf_ingest_loc_key(cx, obj, key, line);
 	va_list ap;

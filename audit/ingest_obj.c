@@ -288,8 +288,10 @@ static int rejected_time(struct qf_ingest_cx *cx, const json_t *o,
 }
 
 /* A record of another format than --format says (QF704), at its kind. */
-static int QF_PRINTF(4, 5) reject_kind(struct qf_ingest_cx *cx, const json_t *o,
-                                       uint32_t lineno, const char *fmt, ...)
+static int reject_kind(struct qf_ingest_cx *cx, const json_t *o,
+                       uint32_t lineno, const char *fmt, ...) QF_PRINTF(4, 5);
+static int reject_kind(struct qf_ingest_cx *cx, const json_t *o,
+                       uint32_t lineno, const char *fmt, ...)
 {
 	struct qf_loc loc = qf_ingest_loc_key(cx, o, "kind", lineno);
 	va_list ap;

@@ -349,9 +349,11 @@ static int bad_quantity(struct qf_buf *why, const char *detail, struct qscan *k)
 
 /* Reject an event line at its member key (the path of names keys[0..n),
  * when the line has it). */
-static int QF_PRINTF(6, 7)
-        reject_at(struct qf_ingest_cx *cx, const char *const *keys, size_t n,
-                  const char *raw, size_t rawlen, const char *fmt, ...)
+static int reject_at(struct qf_ingest_cx *cx, const char *const *keys, size_t n,
+                     const char *raw, size_t rawlen, const char *fmt, ...)
+        QF_PRINTF(6, 7);
+static int reject_at(struct qf_ingest_cx *cx, const char *const *keys, size_t n,
+                     const char *raw, size_t rawlen, const char *fmt, ...)
 {
 	struct qf_loc loc = qf_ingest_loc_path(cx, keys, n, cx->rec.line);
 	va_list ap;

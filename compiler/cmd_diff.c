@@ -241,6 +241,19 @@ static int is_error(const struct qf_diag *g, void *arg)
  * already, and a problem of its whole as DIR/SUBDIR or DIR.  Only errors
  * are kept.
  */
+/* A diagnostic label_side leaves as it is: the repository's (QF020), the
+ * argument's (QF021, a folder side), or one naming the side already
+ * (QF023), or a folder side's own file. */
+static int labelled_already(const struct qf_diag *g, const char *side, int git)
+{
+	if ((!git && g->file) || (g->rule && !strcmp(g->rule, "QF020")))
+		return 1;
+	if (!git && g->rule && !strcmp(g->rule, "QF021"))
+		return 1;
+	return git && g->file && !strncmp(g->file, side, strlen(side)) &&
+	       g->file[strlen(side)] == ':';
+}
+
 static void label_side(struct qf_diags *d, const char *side,
                        const struct args *a)
 {
@@ -251,13 +264,8 @@ static void label_side(struct qf_diags *d, const char *side,
 		struct qf_diag *g = &d->v[i];
 		struct qf_buf f = QF_BUF_INIT;
 
-		if ((!git && g->file) || (g->rule && !strcmp(g->rule, "QF020")))
-			continue; /* the repository's, not the side's */
-		if (!git && g->rule && !strcmp(g->rule, "QF021"))
-			continue; /* the argument's (ambiguous) */
-		if (git && g->file && !strncmp(g->file, side, strlen(side)) &&
-		    g->file[strlen(side)] == ':')
-			continue; /* named already (QF023) */
+		if (labelled_already(g, side, git))
+			continue;
 		/* a folder's problem is its path, DIR/SUBDIR, not DIR:SUBDIR */
 		if (git)
 			qf_buf_addf(&f, "%s%s%s", side,

@@ -411,7 +411,7 @@ void qf_doc_note_spelling(struct qf_doc *doc, const json_t *node,
 	if (r->kind == QF_DOC_PLAIN_INT && octal_decimal(&dec, text, len))
 		kind = QF_DOC_SPELT_OCTAL;
 	else if (r->kind == QF_DOC_PLAIN_TIMESTAMP &&
-	         (strlen(r->ts) != len || memcmp(r->ts, text, len)))
+	         (strlen(r->ts) != len || memcmp(r->ts, text, len) != 0))
 		kind = QF_DOC_SPELT_TIMESTAMP;
 	else if (r->kind == QF_DOC_PLAIN_STRING && r->out_of_range)
 		kind = QF_DOC_SPELT_RANGE;

@@ -437,7 +437,13 @@ static bool go_keeps_text(const struct scan *sc, const struct suffix *sf)
 	for (size_t i = 0; i < 3 && i < len; i++) {
 		size_t at = len - 1 - i;
 
-		last[i] = at < nl ? num[at] : sc->den[at - nl];
+		/* at >= nl only when there is a fraction (len counts it) */
+		if (at < nl)
+			last[i] = num[at];
+		else if (sc->den)
+			last[i] = sc->den[at - nl];
+		else
+			last[i] = '0';
 	}
 	return len < 3 || last[0] != '0' || last[1] != '0' || last[2] != '0';
 }

@@ -117,9 +117,10 @@ static int quiet(struct vctx *v)
 	return 1;
 }
 
-static void QF_PRINTF(5, 6)
-        report(struct vctx *v, const struct where *w, const char *rule,
-               const char *hint, const char *fmt, ...)
+static void report(struct vctx *v, const struct where *w, const char *rule,
+                   const char *hint, const char *fmt, ...) QF_PRINTF(5, 6);
+static void report(struct vctx *v, const struct where *w, const char *rule,
+                   const char *hint, const char *fmt, ...)
 {
 	struct qf_loc loc;
 	va_list ap;

@@ -99,6 +99,7 @@ void qf_api_go_quote(struct qf_buf *out, const char *s)
 }
 
 /* encoding/json's decoding of v into old (QF_API_DUP_MERGE); takes v. */
+/* NOLINTNEXTLINE(misc-no-recursion): as deep as the parsed value */
 static json_t *merge_into(json_t *old, json_t *v)
 {
 	const char *k;
@@ -150,9 +151,49 @@ static void repeated_yaml(struct dj *d, const char *key, unsigned line)
 	qf_buf_release(&b);
 }
 
+/* One "key": value of an object into o; 0, or -1 on malformed text. */
+/* NOLINTNEXTLINE(misc-no-recursion): value() bounds the depth */
+static int member(struct dj *d, json_t *o, size_t mark)
+{
+	json_t *k = NULL, *v;
+	const char *key;
+	unsigned line;
+
+	ws(d);
+	if (d->at >= d->len || d->s[d->at] != '"' || !(k = scalar(d)) ||
+	    !json_is_string(k))
+		goto fail;
+	ws(d);
+	if (d->at >= d->len || d->s[d->at] != ':')
+		goto fail;
+	d->at++;
+	ws(d);
+	line = d->line; /* goyaml names the value's line */
+	key = json_string_value(k);
+	if (json_object_get(o, key))
+		repeated_path(d, key);
+	qf_buf_addf(&d->path, "%s%s", mark ? "." : "", key);
+	v = value(d);
+	qf_buf_setlen(&d->path, mark);
+	if (!v)
+		goto fail;
+	if (json_object_get(o, key)) {
+		repeated_yaml(d, key, line);
+		if (d->mode == QF_API_DUP_MERGE)
+			v = merge_into(json_incref(json_object_get(o, key)), v);
+	}
+	json_object_set_new(o, key, v);
+	json_decref(k);
+	return 0;
+fail:
+	json_decref(k);
+	return -1;
+}
+
+/* NOLINTNEXTLINE(misc-no-recursion): value() bounds the depth */
 static json_t *object(struct dj *d)
 {
-	json_t *o = json_object(), *k = NULL, *v;
+	json_t *o = json_object();
 	size_t mark = d->path.len;
 
 	d->at++;
@@ -162,37 +203,8 @@ static json_t *object(struct dj *d)
 		return o;
 	}
 	for (;;) {
-		const char *key;
-		unsigned line;
-
-		ws(d);
-		if (d->at >= d->len || d->s[d->at] != '"' || !(k = scalar(d)) ||
-		    !json_is_string(k))
-			goto fail;
-		ws(d);
-		if (d->at >= d->len || d->s[d->at] != ':')
-			goto fail;
-		d->at++;
-		ws(d);
-		line = d->line; /* goyaml names the value's line */
-		key = json_string_value(k);
-		if (json_object_get(o, key))
-			repeated_path(d, key);
-		qf_buf_addf(&d->path, "%s%s", mark ? "." : "", key);
-		v = value(d);
-		qf_buf_setlen(&d->path, mark);
-		if (!v)
-			goto fail;
-		if (json_object_get(o, key)) {
-			repeated_yaml(d, key, line);
-			if (d->mode == QF_API_DUP_MERGE)
-				v = merge_into(
-				        json_incref(json_object_get(o, key)),
-				        v);
-		}
-		json_object_set_new(o, key, v);
-		json_decref(k);
-		k = NULL;
+		if (member(d, o, mark) < 0)
+			break;
 		ws(d);
 		if (d->at < d->len && d->s[d->at] == ',') {
 			d->at++;
@@ -202,14 +214,13 @@ static json_t *object(struct dj *d)
 			d->at++;
 			return o;
 		}
-		goto fail;
+		break;
 	}
-fail:
-	json_decref(k);
 	json_decref(o);
 	return NULL;
 }
 
+/* NOLINTNEXTLINE(misc-no-recursion): value() bounds the depth */
 static json_t *array(struct dj *d)
 {
 	json_t *a = json_array(), *v;

@@ -383,6 +383,8 @@ json_t *qf_api_json_patch(const json_t *target, const json_t *patch,
 /* encoding/json's name of a JSON value's type in an UnmarshalTypeError */
 static const char *go_json_type(const json_t *v)
 {
+	if (!v)
+		return "null";
 	switch (json_typeof(v)) {
 	case JSON_OBJECT:
 		return "object";

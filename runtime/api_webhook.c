@@ -248,50 +248,67 @@ static void flavor_resource(struct fe *f, const json_t *rq, const char *cov,
 	qf_buf_release(&ls);
 }
 
+/* A resource group's coveredResources: names and repeats (all groups'
+ * names gathered in res). */
+static void covered(struct fe *f, const json_t *cov, struct qf_strlist *res)
+{
+	size_t j;
+	const json_t *x;
+
+	json_array_foreach (cov, j, x) {
+		const char *name = json_string_value(x), *why;
+		size_t m3 = push(f, "coveredResources", j);
+
+		if (name && qf_k8s_check_label_key(name, &why) < 0)
+			invalid(f, name, why);
+		if (name && qf_strlist_find(res, name) >= 0)
+			duplicate(f, name);
+		else if (name)
+			qf_strlist_add(res, name);
+		qf_buf_setlen(&f->path, m3);
+	}
+}
+
+/* A flavour's resources, each against the covered resource it stands for. */
+static void flavor_resources(struct fe *f, const json_t *fl, const json_t *cov,
+                             int has_parent, int is_cohort)
+{
+	size_t k;
+	const json_t *rq;
+
+	json_array_foreach (json_object_get(fl, "resources"), k, rq) {
+		size_t m4;
+
+		if (k >= json_array_size(cov))
+			break;
+		m4 = push(f, "resources", k);
+		flavor_resource(f, rq,
+		                json_string_value(json_array_get(cov, k)),
+		                has_parent, is_cohort);
+		qf_buf_setlen(&f->path, m4);
+	}
+}
+
 /* validateResourceGroups */
 static void resource_groups(struct fe *f, const json_t *rgs, int has_parent,
                             int is_cohort)
 {
 	struct qf_strlist res = QF_STRLIST_INIT, fl = QF_STRLIST_INIT;
 	const json_t *rg, *x;
-	size_t i, j, k, m, m2;
+	size_t i, j, m, m2;
 
 	m = push(f, "resourceGroups", NO_INDEX);
 	json_array_foreach ((json_t *)rgs, i, rg) {
 		const json_t *cov = json_object_get(rg, "coveredResources");
 
 		m2 = push(f, NULL, i);
-		json_array_foreach (cov, j, x) {
-			const char *name = json_string_value(x), *why;
-			size_t m3 = push(f, "coveredResources", j);
-
-			if (name && qf_k8s_check_label_key(name, &why) < 0)
-				invalid(f, name, why);
-			if (name && qf_strlist_find(&res, name) >= 0)
-				duplicate(f, name);
-			else if (name)
-				qf_strlist_add(&res, name);
-			qf_buf_setlen(&f->path, m3);
-		}
+		covered(f, cov, &res);
 		json_array_foreach (json_object_get(rg, "flavors"), j, x) {
 			const char *fname =
 			        json_string_value(json_object_get(x, "name"));
 			size_t m3 = push(f, "flavors", j);
-			const json_t *rq;
 
-			json_array_foreach (json_object_get(x, "resources"), k,
-			                    rq) {
-				size_t m4;
-
-				if (k >= json_array_size(cov))
-					break;
-				m4 = push(f, "resources", k);
-				flavor_resource(f, rq,
-				                json_string_value(
-				                        json_array_get(cov, k)),
-				                has_parent, is_cohort);
-				qf_buf_setlen(&f->path, m4);
-			}
+			flavor_resources(f, x, cov, has_parent, is_cohort);
 			if (fname && qf_strlist_find(&fl, fname) >= 0) {
 				size_t m4 = push(f, "name", NO_INDEX);
 
@@ -544,8 +561,8 @@ void qf_api_kueue_cel(int kind, const json_t *obj, const json_t *old,
 			         "borrowWithinCohort.Policy!=Never");
 		if (json_is_object(fung) &&
 		    json_object_get(fung, "preference") &&
-		    (strcmp(str(fung, "whenCanBorrow"), "TryNextFlavor") ||
-		     strcmp(str(fung, "whenCanPreempt"), "TryNextFlavor")))
+		    (strcmp(str(fung, "whenCanBorrow"), "TryNextFlavor") != 0 ||
+		     strcmp(str(fung, "whenCanPreempt"), "TryNextFlavor") != 0))
 			cel_fail(paths, msgs, "spec.flavorFungibility",
 			         "object",
 			         "preference can only be set when both "

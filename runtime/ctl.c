@@ -1723,15 +1723,64 @@ static int patched_type(const struct qf_api_req *rq, enum qf_api_patch pt,
 	return rc;
 }
 
+/* A merge, strategic or JSON patch of prev (not server-side apply): the
+ * patched object checked and stored; takes body and releases dups. */
+static int do_patch(struct ctl *c, const struct qf_api_req *rq, json_t *prev,
+                    json_t *body, enum qf_api_patch pt, struct qf_strlist *dups,
+                    struct qf_buf *warn, struct qf_api_err *err, json_t **out)
+{
+	struct qf_buf ver = QF_BUF_INIT;
+	struct qf_api_req as;
+	json_t *in, *served;
+	int rc;
+
+	if (pt == QF_PATCH_JSON &&
+	    qf_api_json_patch_decode(&body, rq->fv, err) < 0) {
+		json_decref(body);
+		qf_strlist_release(dups);
+		return -1;
+	}
+	/* the patch speaks the request's version (kube converts too) */
+	served = ctl_served(prev, rq->kind, rq->version);
+	in = qf_api_patch_apply(served, body, pt, err);
+	json_decref(served);
+	json_decref(body);
+	if (in && patched_type(rq, pt, in, &ver, err) < 0) {
+		json_decref(in);
+		in = NULL;
+	}
+	/* read in the version it names (rq's, or one it converts from) */
+	as = *rq;
+	if (ver.len)
+		as.version = ver.buf;
+	rc = !in || check_fields(c, &as, pt, in, dups, warn, err) < 0;
+	qf_buf_release(&ver);
+	qf_strlist_release(dups);
+	if (rc)
+		return -1;
+	if (pt == QF_PATCH_STRATEGIC || !*qf_api_kinds[rq->kind].group ||
+	    !strcmp(qf_api_kinds[rq->kind].group, "batch")) {
+		/* a built-in kind decodes as the URL's */
+		json_object_set(in, "apiVersion",
+		                json_object_get(prev, "apiVersion"));
+		json_object_set(in, "kind", json_object_get(prev, "kind"));
+	}
+	in = to_storage(c, in, rq->kind);
+	ctl_fields_update(c, rq, prev, in);
+	/* a patch's resourceVersion is a precondition only if it sets one */
+	rc = update(c, rq->kind, rq->version, prev, in, write_flags(rq), err,
+	            out);
+	json_decref(in);
+	return rc;
+}
+
 static int do_write(struct ctl *c, const struct qf_api_req *rq,
                     const struct qf_http_req *hr, json_t *prev,
                     struct qf_buf *warn, struct qf_api_err *err, json_t **out)
 {
 	enum qf_api_patch pt = QF_PATCH_NONE;
 	struct qf_strlist dups = QF_STRLIST_INIT, yaml = QF_STRLIST_INIT;
-	struct qf_buf ver = QF_BUF_INIT;
-	struct qf_api_req as;
-	json_t *body, *in, *served;
+	json_t *body;
 	int rc;
 
 	if (rq->verb == QF_API_PATCH &&
@@ -1781,44 +1830,7 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 		json_decref(body);
 		return rc;
 	}
-	if (pt == QF_PATCH_JSON &&
-	    qf_api_json_patch_decode(&body, rq->fv, err) < 0) {
-		json_decref(body);
-		qf_strlist_release(&dups);
-		return -1;
-	}
-	/* the patch speaks the request's version (kube converts too) */
-	served = ctl_served(prev, rq->kind, rq->version);
-	in = qf_api_patch_apply(served, body, pt, err);
-	json_decref(served);
-	json_decref(body);
-	if (in && patched_type(rq, pt, in, &ver, err) < 0) {
-		json_decref(in);
-		in = NULL;
-	}
-	/* read in the version it names (rq's, or one it converts from) */
-	as = *rq;
-	if (ver.len)
-		as.version = ver.buf;
-	rc = !in || check_fields(c, &as, pt, in, &dups, warn, err) < 0;
-	qf_buf_release(&ver);
-	qf_strlist_release(&dups);
-	if (rc)
-		return -1;
-	if (pt == QF_PATCH_STRATEGIC || !*qf_api_kinds[rq->kind].group ||
-	    !strcmp(qf_api_kinds[rq->kind].group, "batch")) {
-		/* a built-in kind decodes as the URL's */
-		json_object_set(in, "apiVersion",
-		                json_object_get(prev, "apiVersion"));
-		json_object_set(in, "kind", json_object_get(prev, "kind"));
-	}
-	in = to_storage(c, in, rq->kind);
-	ctl_fields_update(c, rq, prev, in);
-	/* a patch's resourceVersion is a precondition only if it sets one */
-	rc = update(c, rq->kind, rq->version, prev, in, write_flags(rq), err,
-	            out);
-	json_decref(in);
-	return rc;
+	return do_patch(c, rq, prev, body, pt, &dups, warn, err, out);
 }
 
 /* A DELETE's DeleteOptions body (kubectl sends dryRun and

@@ -91,6 +91,46 @@ static int blocked(const struct qf_diags *d)
 	return 0;
 }
 
+/* The schema's errors as the 422's causes, by path. */
+static void schema_causes(struct qf_api_err *err, const struct qf_api_kind *k,
+                          const json_t *obj, struct qf_diags *d)
+{
+	qsort(d->v, d->n, sizeof(*d->v), by_path);
+	qf_api_invalid(err, k->kind, k->group, qf_api_meta_str(obj, "name"));
+	for (size_t i = 0; i < d->n; i++) {
+		const struct qf_diag *g = &d->v[i];
+		int typed =
+		        !strcmp(g->rule, "QF104") || !strcmp(g->rule, "QF107");
+
+		if (g->sev == QF_SEV_ERROR)
+			qf_api_invalid_add_typed(err, g->path,
+			                         typed ? "FieldValueTypeInvalid"
+			                               : NULL,
+			                         "%s", g->msg);
+	}
+}
+
+/* The CRD's CEL rules over t as more causes (the 422 made when `had` is
+ * 0); -1 when one fails. */
+static int cel_causes(struct qf_api_err *err, int kind, const json_t *t,
+                      const json_t *prev, const json_t *obj, int had)
+{
+	const struct qf_api_kind *k = &qf_api_kinds[kind];
+	struct qf_strlist paths = QF_STRLIST_INIT, msgs = QF_STRLIST_INIT;
+	int rc;
+
+	qf_api_kueue_cel(kind, t, prev, &paths, &msgs);
+	if (paths.n && !had)
+		qf_api_invalid(err, k->kind, k->group,
+		               qf_api_meta_str(obj, "name"));
+	for (size_t i = 0; i < paths.n; i++)
+		qf_api_invalid_add(err, paths.v[i], "%s", msgs.v[i]);
+	rc = paths.n ? -1 : 0;
+	qf_strlist_release(&paths);
+	qf_strlist_release(&msgs);
+	return rc;
+}
+
 int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
                      const json_t *prev, const char *version,
                      struct qf_api_err *err)
@@ -107,7 +147,7 @@ int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
 	/* kube validates a custom resource in the version written: its
 	 * request scope keeps that version in memory */
 	if (version &&
-	    (strlen(version) != sl || strncmp(version, k->versions, sl)) &&
+	    (strlen(version) != sl || strncmp(version, k->versions, sl) != 0) &&
 	    c->served_schemas[kind]) {
 		schema = c->served_schemas[kind];
 		src = ctl_served(obj, kind, version);
@@ -120,37 +160,13 @@ int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
 	json_decref(src);
 	json_object_del(t, "metadata");
 	if (qf_schema_validate_kube(schema, t, &d) < 0) {
-		qsort(d.v, d.n, sizeof(*d.v), by_path);
-		qf_api_invalid(err, k->kind, k->group,
-		               qf_api_meta_str(obj, "name"));
-		for (size_t i = 0; i < d.n; i++)
-			if (d.v[i].sev == QF_SEV_ERROR)
-				qf_api_invalid_add_typed(
-				        err, d.v[i].path,
-				        !strcmp(d.v[i].rule, "QF104") ||
-				                        !strcmp(d.v[i].rule,
-				                                "QF107")
-				                ? "FieldValueTypeInvalid"
-				                : NULL,
-				        "%s", d.v[i].msg);
+		schema_causes(err, k, obj, &d);
 		rc = -1;
 	}
 	/* then the CRD's CEL rules, unless a type or enum error blocks
 	 * them (kube's validator skips them then) */
-	if (!blocked(&d)) {
-		struct qf_strlist paths = QF_STRLIST_INIT,
-		                  msgs = QF_STRLIST_INIT;
-
-		qf_api_kueue_cel(kind, t, prev, &paths, &msgs);
-		if (paths.n && !rc)
-			qf_api_invalid(err, k->kind, k->group,
-			               qf_api_meta_str(obj, "name"));
-		for (size_t i = 0; i < paths.n; i++)
-			qf_api_invalid_add(err, paths.v[i], "%s", msgs.v[i]);
-		rc = paths.n ? -1 : rc;
-		qf_strlist_release(&paths);
-		qf_strlist_release(&msgs);
-	}
+	if (!blocked(&d) && cel_causes(err, kind, t, prev, obj, rc) < 0)
+		rc = -1;
 	json_decref(t);
 	qf_diags_release(&d);
 	return rc;

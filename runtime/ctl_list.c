@@ -137,8 +137,9 @@ static json_t *state_at(struct ctl *c, int kind, int64_t rv)
 /* A ListOptions kube-apiserver refuses: 422 Invalid on ListOptions.
  * meta.k8s.io with its resourceVersionMatch cause, in details too, so
  * kubectl prints `The ListOptions "" is invalid: ...`. */
-static int QF_PRINTF(2, 3)
-        list_options_invalid(struct qf_api_err *err, const char *fmt, ...)
+static int list_options_invalid(struct qf_api_err *err, const char *fmt, ...)
+        QF_PRINTF(2, 3);
+static int list_options_invalid(struct qf_api_err *err, const char *fmt, ...)
 {
 	char why[256];
 	va_list ap;

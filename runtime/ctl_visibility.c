@@ -203,6 +203,19 @@ static json_t *items(struct ctl *c, const struct qf_queue *q,
 	return out;
 }
 
+/* errors.NewNotFound(visibility.Resource(what), name); returns 1. */
+static int not_found(struct qf_http_resp *rs, const char *what,
+                     const char *name)
+{
+	char msg[320];
+
+	(void)snprintf(msg, sizeof(msg),
+	               "%s.visibility.kueue.x-k8s.io \"%.200s\" not found",
+	               what, name);
+	ctl_status(rs, 404, "NotFound", msg);
+	return 1;
+}
+
 int ctl_visibility(struct ctl *c, const struct qf_http_req *hr,
                    struct qf_http_resp *rs)
 {
@@ -246,29 +259,13 @@ int ctl_visibility(struct ctl *c, const struct qf_http_req *hr,
 		        qf_model_find_lq(&c->m, r.ns, r.name);
 
 		/* Kueue's queue manager holds no stopped LocalQueue */
-		if (!lq || lq->stop != QF_STOP_NONE) {
-			char msg[320];
-
-			(void)snprintf(msg, sizeof(msg),
-			               "localqueue.visibility.kueue.x-k8s.io "
-			               "\"%.200s\" not found",
-			               r.name);
-			ctl_status(rs, 404, "NotFound", msg);
-			return 1;
-		}
+		if (!lq || lq->stop != QF_STOP_NONE)
+			return not_found(rs, "localqueue", r.name);
 		cq = qf_model_find_cq(&c->m, lq->cq);
 	} else {
 		cq = qf_model_find_cq(&c->m, r.name);
-		if (!cq) {
-			char msg[320];
-
-			(void)snprintf(msg, sizeof(msg),
-			               "clusterqueue.visibility.kueue.x-k8s.io "
-			               "\"%.200s\" not found",
-			               r.name);
-			ctl_status(rs, 404, "NotFound", msg);
-			return 1;
-		}
+		if (!cq)
+			return not_found(rs, "clusterqueue", r.name);
 	}
 	/* the fair-sharing keys as of now (Kueue sorts its snapshot by
 	 * the ledger's current state) */
