@@ -59,15 +59,19 @@ static void patches(const char *body, size_t len, const json_t *obj)
 	json_decref(p);
 }
 
-/* The body with repeated keys allowed (api_dupjson.c), both ways. */
+/* The body with repeated keys allowed (api_dupjson.c), both ways; a body
+ * with a NUL byte is refused before (ctl_parse_body), where jansson
+ * would read only what comes before it. */
 static void dups(const char *body, size_t len)
 {
 	struct qf_strlist d = QF_STRLIST_INIT, y = QF_STRLIST_INIT;
-	json_t *ref = json_loadb(body, len, 0, NULL);
-	json_t *last =
-	        qf_api_json_load_dups(body, len, QF_API_DUP_REPLACE, &d, &y);
-	json_t *merged =
-	        qf_api_json_load_dups(body, len, QF_API_DUP_MERGE, &d, &y);
+	json_t *ref, *last, *merged;
+
+	if (memchr(body, '\0', len))
+		return;
+	ref = json_loadb(body, len, 0, NULL);
+	last = qf_api_json_load_dups(body, len, QF_API_DUP_REPLACE, &d, &y);
+	merged = qf_api_json_load_dups(body, len, QF_API_DUP_MERGE, &d, &y);
 
 	if ((ref && (!last || !merged || !json_equal(ref, last))) ||
 	    (!last) != (!merged))

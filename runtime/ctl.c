@@ -1467,6 +1467,13 @@ json_t *ctl_parse_body(const struct qf_http_req *hr, enum qf_api_dup_mode how,
 		qf_api_fail(err, 400, "BadRequest", "the request has no body");
 		return NULL;
 	}
+	/* JSON and YAML allow no NUL byte (Go's decoders refuse one); jansson
+	 * would stop reading there and take what came before */
+	if (memchr(hr->body, '\0', hr->body_len)) {
+		qf_api_fail(err, 400, "BadRequest",
+		            "invalid character '\\x00' in the request body");
+		return NULL;
+	}
 	j = json_loadb(hr->body, hr->body_len, JSON_REJECT_DUPLICATES, &je);
 	if (!j && json_error_code(&je) == json_error_duplicate_key) {
 		/* kube reads it; fieldValidation says what is said */
