@@ -266,13 +266,16 @@ static int32_t find_cq_index(const struct qf_engine *e, const char *name)
 /* Kueue: pkg/util/priority PriorityBoost and EffectivePriority. */
 int32_t qf_engine_boost(const struct qf_engine *e, const struct qf_model_wl *m)
 {
-	const char *s = json_string_value(
-	        json_object_get(json_object_get(m->meta_json, "annotations"),
-	                        "kueue.x-k8s.io/priority-boost"));
+	const char *s;
 	int64_t v = 0;
 	int neg = 0;
 
-	if (!e->m->cfg.priority_boost || !s || !*s)
+	if (!e->m->cfg.priority_boost) /* the common case: no lookup */
+		return 0;
+	s = json_string_value(
+	        json_object_get(json_object_get(m->meta_json, "annotations"),
+	                        "kueue.x-k8s.io/priority-boost"));
+	if (!s || !*s)
 		return 0;
 	/* strconv.ParseInt(s, 10, 32): a sign, then only digits */
 	if (*s == '+' || *s == '-')
