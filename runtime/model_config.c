@@ -175,24 +175,41 @@ static void read_requeue_timestamp(struct cr *c, const json_t *obj,
 	out->requeue_by_creation = !strcmp(s, "Creation");
 }
 
-/* One duration of objectRetentionPolicies.workloads (metav1.Duration:
- * a Go duration string, not negative). */
+/*
+ * A metav1.Duration (a Go duration string) at member key of block obj,
+ * named block.key: 1 read into *ms, 0 absent, -1 not a duration (said,
+ * with `example` as the expected form).
+ */
+static int read_duration(struct cr *c, const json_t *obj, const char *block,
+                         const char *key, const char *example, int64_t *ms)
+{
+	const json_t *v = json_object_get(obj, key);
+	struct qf_buf path = QF_BUF_INIT;
+	int rc = 1;
+
+	if (!v || json_is_null(v))
+		return 0;
+	qf_buf_addf(&path, "%s.%s", block, key);
+	if (!json_is_string(v) ||
+	    qf_opt_parse_duration(ms, json_string_value(v)) < 0) {
+		struct qf_buf what = QF_BUF_INIT;
+
+		qf_buf_addf(&what, "must be a duration such as %s", example);
+		fail_key(c, obj, key, path.buf, what.buf);
+		qf_buf_release(&what);
+		rc = -1;
+	}
+	qf_buf_release(&path);
+	return rc;
+}
+
+/* One duration of objectRetentionPolicies.workloads (not negative). */
 static void read_retention(struct cr *c, const json_t *wls, const char *key,
                            int *has, int64_t *ms)
 {
-	const json_t *v = json_object_get(wls, key);
-	struct qf_buf path = QF_BUF_INIT;
-
-	if (!v || json_is_null(v))
-		return;
-	qf_buf_addf(&path, "objectRetentionPolicies.workloads.%s", key);
-	if (!json_is_string(v) ||
-	    qf_opt_parse_duration(ms, json_string_value(v)) < 0)
-		fail_key(c, wls, key, path.buf,
-		         "must be a duration such as 30s, 10m or 1h30m");
-	else
+	if (read_duration(c, wls, "objectRetentionPolicies.workloads", key,
+	                  "30s, 10m or 1h30m", ms) > 0)
 		*has = 1;
-	qf_buf_release(&path);
 }
 
 /* Kueue: objectRetentionPolicies.workloads (workload_controller.go for
@@ -351,18 +368,14 @@ static void read_xforms(struct cr *c, struct qf_model *m, const json_t *res,
 static void read_afs_duration(struct cr *c, const json_t *afs, const char *key,
                               int positive, int64_t *ms)
 {
-	const json_t *v = json_object_get(afs, key);
 	struct qf_buf path = QF_BUF_INIT;
 
-	if (!v || json_is_null(v))
+	if (read_duration(c, afs, "admissionFairSharing", key,
+	                  "30s, 10m or 168h", ms) <= 0 ||
+	    !positive || *ms > 0)
 		return;
 	qf_buf_addf(&path, "admissionFairSharing.%s", key);
-	if (!json_is_string(v) ||
-	    qf_opt_parse_duration(ms, json_string_value(v)) < 0)
-		fail_key(c, afs, key, path.buf,
-		         "must be a duration such as 30s, 10m or 168h");
-	else if (positive && *ms <= 0)
-		fail_key(c, afs, key, path.buf, "must be greater than 0");
+	fail_key(c, afs, key, path.buf, "must be greater than 0");
 	qf_buf_release(&path);
 }
 
