@@ -913,3 +913,16 @@ const char *qf_api_meta_str(const json_t *obj, const char *key)
 	return json_string_value(
 	        json_object_get(json_object_get(obj, "metadata"), key));
 }
+
+/* A Warning header value (RFC 7234, as k8s.io/apiserver writes it:
+ * quotes and backslashes escaped). */
+void qf_api_warning_add(struct qf_buf *warn, const char *text)
+{
+	qf_buf_adds(warn, "299 - \"");
+	for (const char *p = text; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			qf_buf_addch(warn, '\\');
+		qf_buf_addch(warn, *p);
+	}
+	qf_buf_adds(warn, "\"\n");
+}

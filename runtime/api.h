@@ -360,6 +360,22 @@ json_t *qf_api_json_load_dups(const char *text, size_t len,
 int qf_api_apply_dups(const struct qf_api_req *rq,
                       const struct qf_strlist *yaml, struct qf_api_err *err);
 
+/* Append text to warn as a Warning header value (RFC 7234, as
+ * k8s.io/apiserver writes it: `299 - "text"`, quotes and backslashes
+ * escaped), a line each. */
+void qf_api_warning_add(struct qf_buf *warn, const char *text);
+
+/*
+ * kube-apiserver's ObjectMeta validation of obj, a write of kind (with
+ * prev, the object an update replaces, or NULL): label keys and values,
+ * annotation keys and total size, finalizer names, and no new finalizer
+ * on an object being deleted (api_meta.c).  0, or -1 with *err the 422
+ * (its causes in kube's words); warnings (an unqualified finalizer of a
+ * custom resource) appended to warn when it is not NULL.
+ */
+int qf_api_meta_validate(int kind, const json_t *obj, const json_t *prev,
+                         struct qf_buf *warn, struct qf_api_err *err);
+
 /* Go's strconv.Quote of s (quotes, backslashes, control characters
  * escaped), as kube's messages quote a field path or key. */
 void qf_api_go_quote(struct qf_buf *out, const char *s);

@@ -92,19 +92,6 @@ static void list_errors(struct qf_buf *b, const struct qf_strlist *e, int apply,
 	}
 }
 
-/* A Warning header value (RFC 7234, as k8s.io/apiserver writes it:
- * quotes and backslashes escaped). */
-static void add_warning(struct qf_buf *warn, const char *text)
-{
-	qf_buf_adds(warn, "299 - \"");
-	for (const char *p = text; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			qf_buf_addch(warn, '\\');
-		qf_buf_addch(warn, *p);
-	}
-	qf_buf_adds(warn, "\"\n");
-}
-
 static int refuse(const struct qf_api_req *rq, enum qf_api_patch how,
                   json_t *obj, const struct qf_strlist *e,
                   struct qf_api_err *err)
@@ -196,7 +183,7 @@ int qf_api_fields_check(const struct qf_kinds *kinds,
 			rc = refuse(rq, how, obj, &e, err);
 		else
 			for (size_t i = 0; i < e.n; i++)
-				add_warning(warn, e.v[i]);
+				qf_api_warning_add(warn, e.v[i]);
 	}
 	qf_strlist_release(&e);
 	qf_diags_release(&f);

@@ -837,7 +837,10 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 	defaults(c, kind, obj);
 	/* kube's order: mutating webhooks, the CRD schema, validating
 	 * webhooks (api_webhook.c) */
-	if (qf_api_kueue_mutate(kind, obj, err) < 0 ||
+	if (qf_api_kueue_mutate(kind, obj, err) < 0)
+		goto fail;
+	ctl_final_kueue_add(kind, obj);
+	if (qf_api_meta_validate(kind, obj, NULL, c->req_warn, err) < 0 ||
 	    ctl_schema_check(c, kind, obj, NULL, version, err) < 0 ||
 	    qf_api_kueue_validate(kind, obj, err) < 0)
 		goto fail;
@@ -1251,6 +1254,28 @@ static int job_update(struct ctl *c, const json_t *prev, json_t *next, int dry,
 	return 0;
 }
 
+/* An update that leaves an object being deleted without finalizers:
+ * the deletion completes (kube answers the object as updated). */
+static int finish_delete(struct ctl *c, int kind, json_t *next, int dry,
+                         struct qf_api_err *err, json_t **out)
+{
+	int rc = 0;
+
+	if (!dry) {
+		rc = ctl_policy_delete(c, next);
+		if (ctl_unpersist(c, kind, qf_api_meta_str(next, "namespace"),
+		                  qf_api_meta_str(next, "name")) < 0)
+			rc = -1;
+	}
+	if (rc < 0) {
+		json_decref(next);
+		return qf_api_fail(err, 500, "InternalError",
+		                   "cannot delete the object");
+	}
+	*out = next;
+	return 0;
+}
+
 /* Replace prev by `in` (a full object); *out is the stored result (with
  * dry, the result checked and not stored: prev's resourceVersion, and no
  * change to the engine). */
@@ -1283,9 +1308,13 @@ static int update(struct ctl *c, int kind, const char *version,
 	json_object_set(next, "kind", json_object_get(prev, "kind"));
 	if (kind == K_WL)
 		next = wl_update(c, prev, in, next, flags);
+	/* Kueue's reconcilers put their finalizer back */
+	ctl_final_kueue_add(kind, next);
 	/* a /status write matches no webhook's rules (they name the
 	 * resource, not its subresource) */
-	if (ctl_schema_check(c, kind, next, prev, version, err) < 0 ||
+	if ((!status_only &&
+	     qf_api_meta_validate(kind, next, prev, c->req_warn, err) < 0) ||
+	    ctl_schema_check(c, kind, next, prev, version, err) < 0 ||
 	    (!status_only && qf_api_kueue_validate(kind, next, err) < 0)) {
 		json_decref(next);
 		return -1;
@@ -1300,6 +1329,9 @@ static int update(struct ctl *c, int kind, const char *version,
 	if (kind == K_JOB && !status_only && !dry &&
 	    !ctl_job_is_kueues(c, next))
 		job_resumed(c, prev, next);
+	if (ctl_final_kind(kind) && ctl_final_deleting(next) &&
+	    !ctl_final_others(next, NULL))
+		return finish_delete(c, kind, next, dry, err, out);
 	rc = !is_policy(kind) ? 0
 	     : dry            ? ctl_policy_check(c, next, err)
 	                      : ctl_policy_apply(c, kind, next, prev, err);
@@ -1329,27 +1361,6 @@ static int update(struct ctl *c, int kind, const char *version,
 /* ----- delete ----- */
 
 static int delete_ns_contents(struct ctl *c, const char *ns);
-
-/* A deletion a finalizer holds up: the object stays with its deletion
- * time and the finalizer (the API server's graceful deletion). */
-static int keep_terminating(struct ctl *c, const json_t *prev)
-{
-	json_t *next = json_deep_copy(prev);
-	json_t *meta = json_object_get(next, "metadata");
-	char ts[32];
-
-	if (!json_object_get(meta, "deletionTimestamp"))
-		json_object_set_new(meta, "deletionTimestamp",
-		                    json_string(ctl_now_rfc3339(c, ts)));
-	if (!json_is_array(json_object_get(meta, "finalizers")))
-		json_object_set_new(meta, "finalizers",
-		                    json_pack("[s]", QF_MODEL_FINALIZER));
-	if (json_equal(next, prev)) {
-		json_decref(next);
-		return 0;
-	}
-	return ctl_persist(c, K_CQ, next, "MODIFIED");
-}
 
 /* delete's flags: a DELETE with propagationPolicy Orphan */
 enum { DELETE_ORPHAN = 1 << 0 };
@@ -1400,14 +1411,21 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
 	char *name = qf_xstrdup(qf_api_meta_str(prev, "name"));
 	int rc = 0, kept = 0;
 
+	/* kube: a deletion asked again changes nothing */
+	if (ctl_final_deleting(prev))
+		goto done;
+	/* kept: Kueue's finalizer holds it */
 	if (kind == K_CQ)
 		rc = ctl_cq_delete(c, prev, &kept);
-	else if (is_policy(kind))
-		rc = ctl_policy_delete(c, prev);
-	if (rc == 0 && kept) {
-		rc = keep_terminating(c, prev);
+	else if (kind == K_RF)
+		kept = ctl_final_rf_in_use(c, name);
+	if (rc == 0 && (kept || (ctl_final_kind(kind) &&
+	                         ctl_final_others(prev, QF_MODEL_FINALIZER)))) {
+		rc = ctl_final_keep(c, kind, prev, kept);
 		goto done;
 	}
+	if (rc == 0 && is_policy(kind) && kind != K_CQ)
+		rc = ctl_policy_delete(c, prev);
 	if (rc == 0 && kind == K_NS)
 		rc = delete_ns_contents(c, name);
 	if (rc == 0 && kind == K_JOB)
@@ -1929,6 +1947,15 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		pre = NULL;
 		if (rc == 0 && !dry)
 			rc = delete (c, rq->kind, prev, dflags, &err);
+		/* held by a finalizer: kube answers the object as it is */
+		if (rc == 0 && !dry &&
+		    (out = ctl_lookup(c, rq->kind, rq->ns, rq->name))) {
+			json_incref(out);
+			json_decref(prev);
+			ctl_respond_obj(c, rq, rs, 200, out);
+			json_decref(out);
+			return;
+		}
 		if (rc == 0) {
 			st = qf_api_status(200, NULL, NULL,
 			                   qf_api_kinds[rq->kind].resource,
@@ -1944,7 +1971,9 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		code = 201;
 		/* fall through */
 	default:
+		c->req_warn = &rs->warnings;
 		rc = do_write(c, rq, hr, prev, &rs->warnings, &err, &out);
+		c->req_warn = NULL;
 		break;
 	}
 	json_decref(pre);

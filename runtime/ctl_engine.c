@@ -341,7 +341,8 @@ int ctl_cq_delete(struct ctl *c, const json_t *obj, int *kept)
 	return rc;
 }
 
-/* ClusterQueue objects whose deletion the engine has completed. */
+/* ClusterQueue objects whose deletion the engine has completed: Kueue
+ * lets go of its finalizer (ctl_final.c). */
 static int reap_cqs(struct ctl *c)
 {
 	const char *key;
@@ -349,12 +350,14 @@ static int reap_cqs(struct ctl *c)
 	int rc = 0;
 
 	json_object_foreach_safe (c->reg[K_CQ], tmp, key, o) {
-		if (!json_object_get(json_object_get(o, "metadata"),
-		                     "deletionTimestamp") ||
-		    qf_model_find_cq(&c->m, key))
+		if (!ctl_final_deleting(o) || qf_model_find_cq(&c->m, key) ||
+		    (!ctl_final_has(o, QF_MODEL_FINALIZER) &&
+		     ctl_final_others(o, NULL)))
 			continue;
-		if (ctl_unpersist(c, K_CQ, NULL, key) < 0)
+		json_incref(o);
+		if (ctl_final_release(c, K_CQ, o) < 0)
 			rc = -1;
+		json_decref(o);
 		mark_pending(c);
 	}
 	return rc;
@@ -1038,7 +1041,7 @@ int ctl_settle(struct ctl *c)
 		if (!qf_engine_cycle(c->e))
 			break;
 	c->need_cycle = 0;
-	if (reap_cqs(c) < 0)
+	if (reap_cqs(c) < 0 || ctl_final_reap_rfs(c) < 0)
 		rc = -1;
 	json_object_foreach_safe (c->wl_dirty, tmp, key, v) {
 		if (render(c, qf_engine_find(c->e, key)) < 0)

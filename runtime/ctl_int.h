@@ -130,6 +130,9 @@ struct ctl {
 	                         * repository or ref, or NULL while it reads */
 	int64_t sync_ok_ms;     /* when a poll last read the ref, 0 before */
 	json_t *config; /* owned: the Kueue Configuration in force, or NULL */
+	/* the Warning headers of the request being answered (a write's
+	 * ObjectMeta warnings), or NULL outside one */
+	struct qf_buf *req_warn;
 	int config_hinted; /* ctl_engine.c config_hint said it */
 	int64_t next_sync_ms;
 	/* ctl_list.c: the watch history (C5), a ring of delivered notes */
@@ -302,6 +305,33 @@ int ctl_flush(struct ctl *c) QF_MUST_CHECK;
 /* Delete the Events older than --event-ttl (ctl_engine.c). */
 void ctl_expire_events(struct ctl *c);
 int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name);
+/* ----- ctl_final.c: metadata.finalizers ----- */
+/* 1 when obj's finalizers hold f. */
+int ctl_final_has(const json_t *obj, const char *f);
+/* 1 when obj's finalizers hold one other than except (NULL: any). */
+int ctl_final_others(const json_t *obj, const char *except);
+/* 1 when obj is being deleted (it has a deletionTimestamp). */
+int ctl_final_deleting(const json_t *obj);
+/* 1 for a kind whose finalizers hold its deletion here (the policy
+ * kinds but Namespace). */
+int ctl_final_kind(int kind);
+/* Kueue's resource-in-use finalizer on a ClusterQueue or ResourceFlavor
+ * not being deleted (its webhook on a create, its reconciler after an
+ * update that dropped it), in place; other kinds are left alone. */
+void ctl_final_kueue_add(int kind, json_t *obj);
+/* A deletion held up: prev stored again with its deletion time and
+ * finalizers, Kueue's among them only when kueue_holds. */
+int ctl_final_keep(struct ctl *c, int kind, const json_t *prev,
+                   int kueue_holds);
+/* 1 when a ClusterQueue names ResourceFlavor rf. */
+int ctl_final_rf_in_use(struct ctl *c, const char *rf);
+/* Kueue lets go of obj, being deleted: without other finalizers it is
+ * gone (a policy object leaves the model, but a ClusterQueue, which the
+ * engine dropped already), else stored without Kueue's. */
+int ctl_final_release(struct ctl *c, int kind, const json_t *obj);
+/* ResourceFlavors being deleted that no ClusterQueue names any more:
+ * released (ctl_settle). */
+int ctl_final_reap_rfs(struct ctl *c);
 /* ctl_engine.c: the engine side of object changes. */
 void ctl_sink(void *arg, const struct qf_event *ev);
 int ctl_policy_apply(struct ctl *c, int kind, const json_t *obj,

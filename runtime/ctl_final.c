@@ -1,0 +1,181 @@
+/*
+ * ctl_final.c - runtime/ctl_int.h: metadata.finalizers, as the API server
+ * keeps them and Kueue sets them.  An object deleted while it has a
+ * finalizer stays, with its deletion time, until an update leaves its
+ * list empty; Kueue's resource-in-use finalizer, which its webhooks put
+ * on every new ClusterQueue and ResourceFlavor, holds a ClusterQueue
+ * while workloads hold its quota (the engine says when) and a
+ * ResourceFlavor while a ClusterQueue names it.  Kueue keeps an object
+ * being deleted in its cache until it is gone, so a held ResourceFlavor,
+ * LocalQueue, Cohort or priority class goes on working; a ClusterQueue
+ * stops admitting (terminating).  Namespaces, Jobs, Workloads and Events
+ * are deleted at once whatever their finalizers (not modelled).
+ *
+ * Kueue: pkg/webhooks/clusterqueue_webhook.go and resourceflavor_webhook
+ * .go (Default), pkg/controller/core/clusterqueue_controller.go and
+ * resourceflavor_controller.go (Reconcile) at ff69552e79ad.
+ */
+#include "runtime/ctl_int.h"
+
+#include <string.h>
+
+#include "runtime/model.h"
+#include "core/banned.h"
+
+static const json_t *finalizers(const json_t *obj)
+{
+	return json_object_get(json_object_get(obj, "metadata"), "finalizers");
+}
+
+int ctl_final_has(const json_t *obj, const char *f)
+{
+	const json_t *v;
+	size_t i;
+
+	json_array_foreach ((json_t *)finalizers(obj), i, v)
+		if (json_is_string(v) && !strcmp(json_string_value(v), f))
+			return 1;
+	return 0;
+}
+
+int ctl_final_others(const json_t *obj, const char *except)
+{
+	const json_t *v;
+	size_t i;
+
+	json_array_foreach ((json_t *)finalizers(obj), i, v)
+		if (!except || !json_is_string(v) ||
+		    strcmp(json_string_value(v), except) != 0)
+			return 1;
+	return 0;
+}
+
+int ctl_final_deleting(const json_t *obj)
+{
+	return json_object_get(json_object_get(obj, "metadata"),
+	                       "deletionTimestamp") != NULL;
+}
+
+int ctl_final_kind(int kind)
+{
+	return kind == K_RF || kind == K_CQ || kind == K_COHORT ||
+	       kind == K_LQ || kind == K_WPC;
+}
+
+void ctl_final_kueue_add(int kind, json_t *obj)
+{
+	json_t *meta = json_object_get(obj, "metadata");
+	json_t *fin = json_object_get(meta, "finalizers");
+
+	if ((kind != K_CQ && kind != K_RF) || !json_is_object(meta) ||
+	    ctl_final_deleting(obj) || ctl_final_has(obj, QF_MODEL_FINALIZER))
+		return;
+	if (!json_is_array(fin)) {
+		fin = json_array();
+		json_object_set_new(meta, "finalizers", fin);
+	}
+	json_array_append_new(fin, json_string(QF_MODEL_FINALIZER));
+}
+
+/* obj's finalizers without f (in place; the key goes with the last). */
+static void drop(json_t *obj, const char *f)
+{
+	json_t *meta = json_object_get(obj, "metadata");
+	json_t *fin = json_object_get(meta, "finalizers");
+
+	for (size_t i = json_array_size(fin); i-- > 0;) {
+		const char *s = json_string_value(json_array_get(fin, i));
+
+		if (s && !strcmp(s, f))
+			json_array_remove(fin, i);
+	}
+	if (fin && !json_array_size(fin))
+		json_object_del(meta, "finalizers");
+}
+
+int ctl_final_keep(struct ctl *c, int kind, const json_t *prev, int kueue_holds)
+{
+	json_t *next = json_deep_copy(prev);
+	json_t *meta = json_object_get(next, "metadata");
+	char ts[32];
+
+	if (!json_object_get(meta, "deletionTimestamp")) {
+		json_object_set_new(meta, "deletionTimestamp",
+		                    json_string(ctl_now_rfc3339(c, ts)));
+		json_object_set_new(meta, "deletionGracePeriodSeconds",
+		                    json_integer(0));
+	}
+	if (!kueue_holds) {
+		drop(next, QF_MODEL_FINALIZER);
+	} else if (!ctl_final_has(next, QF_MODEL_FINALIZER)) {
+		/* stored before the webhook's finalizer was modelled */
+		if (!json_is_array(json_object_get(meta, "finalizers")))
+			json_object_set_new(meta, "finalizers", json_array());
+		json_array_append_new(json_object_get(meta, "finalizers"),
+		                      json_string(QF_MODEL_FINALIZER));
+	}
+	if (json_equal(next, prev)) {
+		json_decref(next);
+		return 0;
+	}
+	return ctl_persist(c, kind, next, "MODIFIED");
+}
+
+int ctl_final_rf_in_use(struct ctl *c, const char *rf)
+{
+	const char *key;
+	const json_t *cq, *rg, *fl;
+	size_t i, j;
+
+	json_object_foreach (c->reg[K_CQ], key, cq)
+		json_array_foreach (json_object_get(json_object_get(cq, "spec"),
+		                                    "resourceGroups"),
+		                    i, rg)
+			json_array_foreach (json_object_get(rg, "flavors"), j,
+			                    fl) {
+				const char *n = json_string_value(
+				        json_object_get(fl, "name"));
+
+				if (n && !strcmp(n, rf))
+					return 1;
+			}
+	return 0;
+}
+
+int ctl_final_release(struct ctl *c, int kind, const json_t *obj)
+{
+	json_t *next;
+	int rc = 0;
+
+	if (!ctl_final_others(obj, QF_MODEL_FINALIZER)) {
+		/* the last finalizer: the deletion completes */
+		if (kind != K_CQ && ctl_policy_delete(c, obj) < 0)
+			rc = -1;
+		if (ctl_unpersist(c, kind, qf_api_meta_str(obj, "namespace"),
+		                  qf_api_meta_str(obj, "name")) < 0)
+			rc = -1;
+		return rc;
+	}
+	next = json_deep_copy(obj);
+	drop(next, QF_MODEL_FINALIZER);
+	return ctl_persist(c, kind, next, "MODIFIED");
+}
+
+int ctl_final_reap_rfs(struct ctl *c)
+{
+	const char *key;
+	json_t *o, *tmp;
+	int rc = 0;
+
+	json_object_foreach_safe (c->reg[K_RF], tmp, key, o) {
+		if (!ctl_final_deleting(o) ||
+		    !ctl_final_has(o, QF_MODEL_FINALIZER) ||
+		    ctl_final_rf_in_use(c, key))
+			continue;
+		json_incref(o);
+		if (ctl_final_release(c, K_RF, o) < 0)
+			rc = -1;
+		json_decref(o);
+	}
+	return rc;
+}
