@@ -893,6 +893,33 @@ static void job_start_time(struct ctl *c, json_t *next, const json_t *prev,
 	json_object_set_new(next, "status", st);
 }
 
+/* jobframework stopJob: a running Job suspended says Stopped, with its
+ * Workload's eviction message, or "Not admitted by cluster queue" when
+ * it lost its quota without one. */
+static void job_stopped(struct ctl *c, const json_t *job, const struct qf_wl *w)
+{
+	const json_t *wl = ctl_lookup(c, K_WL, w->m->ns, w->m->name);
+	const json_t *cond;
+	const char *msg = "Not admitted by cluster queue";
+	size_t i;
+
+	json_array_foreach (
+	        json_object_get(json_object_get(wl, "status"), "conditions"), i,
+	        cond) {
+		const char *t =
+		        json_string_value(json_object_get(cond, "type"));
+		const char *st =
+		        json_string_value(json_object_get(cond, "status"));
+		const char *m =
+		        json_string_value(json_object_get(cond, "message"));
+
+		if (t && st && m && !strcmp(t, "Evicted") &&
+		    !strcmp(st, "True"))
+			msg = m;
+	}
+	ctl_job_event(c, job, "Stopped", msg, NULL);
+}
+
 static int sync_job(struct ctl *c, struct qf_wl *w)
 {
 	const char *job = owner_job(w);
@@ -921,6 +948,10 @@ static int sync_job(struct ctl *c, struct qf_wl *w)
 	json_object_set_new(json_object_get(next, "spec"), "suspend",
 	                    json_boolean(suspend));
 	job_start_time(c, next, prev, suspend);
+	if (suspend && w->state != QF_WL_FINISHED &&
+	    !json_is_true(
+	            json_object_get(json_object_get(prev, "spec"), "suspend")))
+		job_stopped(c, prev, w);
 	/* jobframework startJob: Started, "Admitted by clusterQueue CQ" */
 	if (!suspend && w->adm_cq_name &&
 	    json_is_true(json_object_get(json_object_get(prev, "spec"),

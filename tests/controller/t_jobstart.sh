@@ -6,7 +6,8 @@
 # resumed it starts again from then (a patch of spec.suspend was undone
 # before: the controller kept every Job's suspend as its own).  A queued
 # Job's suspend stays Kueue's, and Kueue's Job reconciler leaves its
-# Events on it (CreatedWorkload, Started).
+# Events on it (CreatedWorkload, Started, and Stopped with the eviction
+# message when it is suspended again).
 suite=jobstart
 . "$(dirname "$0")/lib.sh"
 
@@ -40,6 +41,12 @@ wl2=$(k get workloads -o jsonpath='{.items[0].metadata.name}')
 expect_eq "job events" "$(k get events --field-selector involvedObject.kind=Job,involvedObject.name=$j2 -o jsonpath='{range .items[*]}{.reason}={.message}={.source.component}{"\n"}{end}')" \
 	"CreatedWorkload=Created Workload: default/$wl2=batch/job-kueue-controller
 Started=Admitted by clusterQueue cluster-queue=batch/job-kueue-controller"
+# stopped by its Workload's eviction: Stopped, with the eviction message
+k patch workload "$wl2" --type=merge -p '{"spec":{"active":false}}' >/dev/null 2>&1 || bad "deactivate wl2"
+wait_for "job2 suspended" "k get job $j2 -o jsonpath='{.spec.suspend}'" "true"
+evmsg=$(k get workload "$wl2" -o jsonpath='{.status.conditions[?(@.type=="Evicted")].message}')
+expect_eq "eviction message" "$evmsg" "The workload is deactivated"
+expect_eq "stopped event" "$(k get events --field-selector involvedObject.kind=Job,involvedObject.name=$j2,reason=Stopped -o jsonpath='{range .items[*]}{.message}={.type}{"\n"}{end}')" "$evmsg=Normal"
 k delete job "$j2" >/dev/null 2>&1
 
 # a queued Job: Kueue's; the client's suspend is not taken
