@@ -491,6 +491,7 @@ static int prepare_meta(struct ctl *c, int kind, json_t *obj,
 {
 	const struct qf_api_kind *k = &qf_api_kinds[kind];
 	json_t *meta = json_object_get(obj, "metadata");
+	const json_t *nso;
 	const char *name, *ns, *gen;
 	struct qf_buf b = QF_BUF_INIT;
 	char ts[32];
@@ -522,9 +523,23 @@ static int prepare_meta(struct ctl *c, int kind, json_t *obj,
 			        "object does not match the namespace "
 			        "sent on the request");
 		ns = url_ns ? url_ns : ns ? ns : "default";
-		if (!ctl_lookup(c, K_NS, NULL, ns))
+		nso = ctl_lookup(c, K_NS, NULL, ns);
+		if (!nso)
 			return fail_named(err, 404, "NotFound", K_NS, ns,
 			                  "not found");
+		/* NamespaceLifecycle admission */
+		if (ctl_final_deleting(nso)) {
+			qf_buf_addf(
+			        &b,
+			        "is forbidden: unable to create new content "
+			        "in namespace %s because it is being "
+			        "terminated",
+			        ns);
+			(void)fail_named(err, 403, "Forbidden", kind, name,
+			                 b.buf);
+			qf_buf_release(&b);
+			return -1;
+		}
 		json_object_set_new(meta, "namespace", json_string(ns));
 	} else {
 		json_object_del(meta, "namespace");
@@ -1424,10 +1439,18 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
 		rc = ctl_final_keep(c, kind, prev, kept);
 		goto done;
 	}
-	if (rc == 0 && is_policy(kind) && kind != K_CQ)
+	if (rc == 0 && is_policy(kind) && kind != K_CQ && kind != K_NS)
 		rc = ctl_policy_delete(c, prev);
-	if (rc == 0 && kind == K_NS)
+	if (rc == 0 && kind == K_NS) {
 		rc = delete_ns_contents(c, name);
+		/* what a finalizer holds keeps it terminating (ctl_final.c) */
+		if (rc == 0 && ctl_final_ns_used(c, name)) {
+			rc = ctl_final_ns_keep(c, prev);
+			goto done;
+		}
+		if (rc == 0)
+			rc = ctl_policy_delete(c, prev);
+	}
 	if (rc == 0 && kind == K_JOB)
 		rc = delete_job_workload(c, ns, name, flags, err);
 	if (rc == 0 && kind == K_WL)
@@ -1447,6 +1470,11 @@ int ctl_delete(struct ctl *c, int kind, const json_t *obj,
                struct qf_api_err *err)
 {
 	return delete (c, kind, obj, 0, err);
+}
+
+int ctl_delete_ns_contents(struct ctl *c, const char *ns)
+{
+	return delete_ns_contents(c, ns);
 }
 
 /* NOLINTNEXTLINE(misc-no-recursion): see delete */

@@ -1072,7 +1072,7 @@ int ctl_settle(struct ctl *c)
 		if (!qf_engine_cycle(c->e))
 			break;
 	c->need_cycle = 0;
-	if (reap_cqs(c) < 0 || ctl_final_reap_rfs(c) < 0)
+	if (reap_cqs(c) < 0 || ctl_final_reap(c) < 0)
 		rc = -1;
 	json_object_foreach_safe (c->wl_dirty, tmp, key, v) {
 		if (render(c, qf_engine_find(c->e, key)) < 0)

@@ -8,8 +8,10 @@
  * ResourceFlavor while a ClusterQueue names it.  Kueue keeps an object
  * being deleted in its cache until it is gone, so a held ResourceFlavor,
  * LocalQueue, Cohort or priority class goes on working; a ClusterQueue
- * stops admitting (terminating).  Namespaces, Jobs, Workloads and Events
- * are deleted at once whatever their finalizers (not modelled).
+ * stops admitting (terminating).  A Namespace deleted stays terminating
+ * while something in it is held (the namespace controller deletes its
+ * contents and waits for them); Jobs, Workloads and Events are deleted
+ * at once whatever their finalizers (not modelled).
  *
  * Kueue: pkg/webhooks/clusterqueue_webhook.go and resourceflavor_webhook
  * .go (Default), pkg/controller/core/clusterqueue_controller.go and
@@ -161,11 +163,65 @@ int ctl_final_release(struct ctl *c, int kind, const json_t *obj)
 	return ctl_persist(c, kind, next, "MODIFIED");
 }
 
-int ctl_final_reap_rfs(struct ctl *c)
+int ctl_final_ns_used(struct ctl *c, const char *ns)
+{
+	for (size_t k = 0; k < qf_api_nkinds; k++) {
+		const char *key;
+		const json_t *o;
+
+		if (!qf_api_kinds[k].namespaced)
+			continue;
+		json_object_foreach (c->reg[k], key, o) {
+			const char *ons = qf_api_meta_str(o, "namespace");
+
+			if (ons && !strcmp(ons, ns))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+int ctl_final_ns_keep(struct ctl *c, const json_t *prev)
+{
+	json_t *next = json_deep_copy(prev);
+	json_t *meta = json_object_get(next, "metadata");
+	char ts[32];
+
+	json_object_set_new(meta, "deletionTimestamp",
+	                    json_string(ctl_now_rfc3339(c, ts)));
+	json_object_set_new(next, "status",
+	                    json_pack("{s:s}", "phase", "Terminating"));
+	return ctl_persist(c, K_NS, next, "MODIFIED");
+}
+
+/* Namespaces being deleted: what came into them since is deleted too,
+ * and one left empty goes. */
+static int reap_namespaces(struct ctl *c)
 {
 	const char *key;
 	json_t *o, *tmp;
 	int rc = 0;
+
+	json_object_foreach_safe (c->reg[K_NS], tmp, key, o) {
+		if (!ctl_final_deleting(o))
+			continue;
+		json_incref(o);
+		if (ctl_delete_ns_contents(c, key) < 0)
+			rc = -1;
+		else if (!ctl_final_ns_used(c, key) &&
+		         (ctl_policy_delete(c, o) < 0 ||
+		          ctl_unpersist(c, K_NS, NULL, key) < 0))
+			rc = -1;
+		json_decref(o);
+	}
+	return rc;
+}
+
+int ctl_final_reap(struct ctl *c)
+{
+	const char *key;
+	json_t *o, *tmp;
+	int rc = reap_namespaces(c);
 
 	json_object_foreach_safe (c->reg[K_RF], tmp, key, o) {
 		if (!ctl_final_deleting(o) ||

@@ -329,9 +329,18 @@ int ctl_final_rf_in_use(struct ctl *c, const char *rf);
  * gone (a policy object leaves the model, but a ClusterQueue, which the
  * engine dropped already), else stored without Kueue's. */
 int ctl_final_release(struct ctl *c, int kind, const json_t *obj);
-/* ResourceFlavors being deleted that no ClusterQueue names any more:
- * released (ctl_settle). */
-int ctl_final_reap_rfs(struct ctl *c);
+/* 1 when something of namespace ns is stored. */
+int ctl_final_ns_used(struct ctl *c, const char *ns);
+/* A Namespace's deletion held up by what is left in it: stored with its
+ * deletion time and phase Terminating. */
+int ctl_final_ns_keep(struct ctl *c, const json_t *prev);
+/* ctl_settle: ResourceFlavors being deleted that no ClusterQueue names
+ * any more are released, and terminating Namespaces emptied and, once
+ * empty, removed. */
+int ctl_final_reap(struct ctl *c);
+/* ctl.c: delete everything of namespace ns (what a finalizer holds
+ * stays, terminating). */
+int ctl_delete_ns_contents(struct ctl *c, const char *ns);
 /* ctl_engine.c: the engine side of object changes. */
 void ctl_sink(void *arg, const struct qf_event *ev);
 int ctl_policy_apply(struct ctl *c, int kind, const json_t *obj,

@@ -62,6 +62,19 @@ expect_has "held across a restart" "$(k get lq held -o jsonpath='{.metadata.dele
 k patch lq held --type=json -p '[{"op":"remove","path":"/metadata/finalizers"}]' >/dev/null 2>&1 || bad "remove lq finalizer"
 expect_has "lq gone" "$(k get lq held 2>&1)" "NotFound"
 
+# a Namespace whose contents a finalizer holds stays Terminating, takes
+# nothing new, and goes when they do
+k create namespace team-x >/dev/null 2>&1 || bad "create team-x"
+sed 's/namespace: default/namespace: team-x/' "$tmp/lq.yaml" | k create -f - >/dev/null 2>&1 || bad "create team-x/held"
+sed "s/namespace: default/namespace: team-x/" "$EX/job2.yaml" | k create -f - >/dev/null 2>&1 || bad "create team-x job2"
+k delete namespace team-x --wait=false >/dev/null 2>&1 || bad "delete team-x"
+expect_eq "ns terminating" "$(k get ns team-x -o jsonpath='{.status.phase}')" "Terminating"
+expect_eq "its job deleted, its held queue kept" "$(k get jobs,lq -n team-x -o name)" "localqueue.kueue.x-k8s.io/held"
+out=$(sed 's/namespace: default/namespace: team-x/; s/name: held/name: other/' "$tmp/lq.yaml" | k create -f - 2>&1) && bad "created in a terminating namespace"
+expect_has "nothing new" "$out" 'localqueues.kueue.x-k8s.io "other" is forbidden: unable to create new content in namespace team-x because it is being terminated'
+k patch lq held -n team-x --type=json -p '[{"op":"remove","path":"/metadata/finalizers"}]' >/dev/null 2>&1 || bad "release team-x/held"
+wait_for "ns gone" "k get ns team-x -o name 2>&1" 'Error from server (NotFound): namespaces "team-x" not found'
+
 # ObjectMeta: refused in kube's words, or warned about
 cat >"$tmp/bad.yaml" <<'EOF'
 apiVersion: kueue.x-k8s.io/v1beta2
