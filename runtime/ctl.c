@@ -827,6 +827,25 @@ static void job_created_workload(struct ctl *c, const json_t *job)
 	qf_buf_release(&key);
 }
 
+/* A new object through admission and validation, in kube's order:
+ * mutating webhooks, ObjectMeta and the CRD schema, validating webhooks
+ * (api_webhook.c); -1 with *err when refused. */
+static int admit_new(struct ctl *c, int kind, json_t *obj, const char *version,
+                     struct qf_api_err *err)
+{
+	if (qf_api_kueue_mutate(kind, obj, err) < 0)
+		return -1;
+	ctl_final_kueue_add(kind, obj);
+	if (qf_api_meta_validate(kind, obj, NULL, c->req_warn, err) < 0 ||
+	    ctl_schema_check(c, kind, obj, NULL, version, err) < 0 ||
+	    qf_api_kueue_validate(kind, obj, err) < 0)
+		return -1;
+	if (kind == K_JOB && (qf_api_job_validate(obj, err) < 0 ||
+	                      job_webhook_create(c, obj, err) < 0))
+		return -1;
+	return 0;
+}
+
 /* Create: the body (a reference we own) becomes a stored object; a dry
  * run checks it the same way and answers it, unstored. */
 static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
@@ -850,17 +869,7 @@ static int create(struct ctl *c, const struct qf_api_req *rq, json_t *obj,
 		goto fail;
 	}
 	defaults(c, kind, obj);
-	/* kube's order: mutating webhooks, the CRD schema, validating
-	 * webhooks (api_webhook.c) */
-	if (qf_api_kueue_mutate(kind, obj, err) < 0)
-		goto fail;
-	ctl_final_kueue_add(kind, obj);
-	if (qf_api_meta_validate(kind, obj, NULL, c->req_warn, err) < 0 ||
-	    ctl_schema_check(c, kind, obj, NULL, version, err) < 0 ||
-	    qf_api_kueue_validate(kind, obj, err) < 0)
-		goto fail;
-	if (kind == K_JOB && (qf_api_job_validate(obj, err) < 0 ||
-	                      job_webhook_create(c, obj, err) < 0))
+	if (admit_new(c, kind, obj, version, err) < 0)
 		goto fail;
 	if (kind == K_WL)
 		json_object_set_new(obj, "status", json_object());
@@ -1269,6 +1278,21 @@ static int job_update(struct ctl *c, const json_t *prev, json_t *next, int dry,
 	return 0;
 }
 
+/* An update's result validated: ObjectMeta, the CRD schema, Kueue's
+ * validating webhooks (a /status write matches none of their rules:
+ * they name the resource, not its subresource). */
+static int check_update(struct ctl *c, int kind, const json_t *next,
+                        const json_t *prev, const char *version,
+                        int status_only, struct qf_api_err *err)
+{
+	if (!status_only &&
+	    qf_api_meta_validate(kind, next, prev, c->req_warn, err) < 0)
+		return -1;
+	if (ctl_schema_check(c, kind, next, prev, version, err) < 0)
+		return -1;
+	return status_only ? 0 : qf_api_kueue_validate(kind, next, err);
+}
+
 /* An update that leaves an object being deleted without finalizers:
  * the deletion completes (kube answers the object as updated). */
 static int finish_delete(struct ctl *c, int kind, json_t *next, int dry,
@@ -1325,12 +1349,7 @@ static int update(struct ctl *c, int kind, const char *version,
 		next = wl_update(c, prev, in, next, flags);
 	/* Kueue's reconcilers put their finalizer back */
 	ctl_final_kueue_add(kind, next);
-	/* a /status write matches no webhook's rules (they name the
-	 * resource, not its subresource) */
-	if ((!status_only &&
-	     qf_api_meta_validate(kind, next, prev, c->req_warn, err) < 0) ||
-	    ctl_schema_check(c, kind, next, prev, version, err) < 0 ||
-	    (!status_only && qf_api_kueue_validate(kind, next, err) < 0)) {
+	if (check_update(c, kind, next, prev, version, status_only, err) < 0) {
 		json_decref(next);
 		return -1;
 	}
@@ -1414,6 +1433,25 @@ static int delete_job_workload(struct ctl *c, const char *ns, const char *job,
 	return rc;
 }
 
+/* A deletion a finalizer holds up: *kept 1 and prev kept, terminating
+ * (ctl_final.c); Kueue's holds a ClusterQueue while workloads hold its
+ * quota and a ResourceFlavor a ClusterQueue names. */
+static int hold(struct ctl *c, int kind, const json_t *prev, int *kept)
+{
+	int kueue = 0;
+
+	*kept = 0;
+	if (kind == K_CQ && ctl_cq_delete(c, prev, &kueue) < 0)
+		return -1;
+	if (kind == K_RF)
+		kueue = ctl_final_rf_in_use(c, qf_api_meta_str(prev, "name"));
+	if (!kueue && !(ctl_final_kind(kind) &&
+	                ctl_final_others(prev, QF_MODEL_FINALIZER)))
+		return 0;
+	*kept = 1;
+	return ctl_final_keep(c, kind, prev, kueue);
+}
+
 /* Recursive twice at most: a Namespace's delete deletes its contents,
  * none of which is a Namespace, and a Job's its Workload. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
@@ -1429,16 +1467,9 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
 	/* kube: a deletion asked again changes nothing */
 	if (ctl_final_deleting(prev))
 		goto done;
-	/* kept: Kueue's finalizer holds it */
-	if (kind == K_CQ)
-		rc = ctl_cq_delete(c, prev, &kept);
-	else if (kind == K_RF)
-		kept = ctl_final_rf_in_use(c, name);
-	if (rc == 0 && (kept || (ctl_final_kind(kind) &&
-	                         ctl_final_others(prev, QF_MODEL_FINALIZER)))) {
-		rc = ctl_final_keep(c, kind, prev, kept);
+	rc = hold(c, kind, prev, &kept);
+	if (rc < 0 || kept)
 		goto done;
-	}
 	if (rc == 0 && is_policy(kind) && kind != K_CQ && kind != K_NS)
 		rc = ctl_policy_delete(c, prev);
 	if (rc == 0 && kind == K_NS) {

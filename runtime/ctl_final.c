@@ -206,11 +206,10 @@ static int reap_namespaces(struct ctl *c)
 		if (!ctl_final_deleting(o))
 			continue;
 		json_incref(o);
-		if (ctl_delete_ns_contents(c, key) < 0)
-			rc = -1;
-		else if (!ctl_final_ns_used(c, key) &&
-		         (ctl_policy_delete(c, o) < 0 ||
-		          ctl_unpersist(c, K_NS, NULL, key) < 0))
+		if (ctl_delete_ns_contents(c, key) < 0 ||
+		    (!ctl_final_ns_used(c, key) &&
+		     (ctl_policy_delete(c, o) < 0 ||
+		      ctl_unpersist(c, K_NS, NULL, key) < 0)))
 			rc = -1;
 		json_decref(o);
 	}
