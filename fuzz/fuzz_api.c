@@ -6,7 +6,8 @@
  * a merge patch, as a strategic merge patch and as a JSON patch, and
  * decoded and answered as each review kubectl sends in protobuf.  The body
  * is also read as a write's body that may repeat keys: what keeps the last
- * value must be what jansson reads without its duplicate check.  A result
+ * value must be what jansson reads without its duplicate check; it is
+ * also validated as a Kueue webhook and kube's ObjectMeta checks would.  A result
  * outside its contract (a code that is not an HTTP error, a selector result
  * other than -1/0/1, a repeated-key reading unlike jansson's) aborts.
  */
@@ -100,6 +101,13 @@ static void webhooks(const char *body, size_t len)
 			abort();
 		qf_api_kueue_cel((int)i, o, o, &p, &m);
 		if (p.n != m.n)
+			abort();
+		/* ObjectMeta: a 422 or nothing, as a create and as an
+		 * update of itself */
+		if ((qf_api_meta_validate((int)i, o, NULL, NULL, &err) < 0 &&
+		     err.code != 422) ||
+		    (qf_api_meta_validate((int)i, o, o, NULL, &err) < 0 &&
+		     err.code != 422))
 			abort();
 		qf_strlist_release(&p);
 		qf_strlist_release(&m);
