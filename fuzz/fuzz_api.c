@@ -7,9 +7,9 @@
  * decoded and answered as each review kubectl sends in protobuf.  The body
  * is also read as a write's body that may repeat keys: what keeps the last
  * value must be what jansson reads without its duplicate check; it is
- * also validated as a Kueue webhook and kube's ObjectMeta checks would.  A result
- * outside its contract (a code that is not an HTTP error, a selector result
- * other than -1/0/1, a repeated-key reading unlike jansson's) aborts.
+ * also validated as a Kueue webhook and kube's ObjectMeta checks would.  A
+ * result outside its contract (a code that is not an HTTP error, a selector
+ * result other than -1/0/1, a repeated-key reading unlike jansson's) aborts.
  */
 #include <stdint.h>
 #include <stdlib.h>

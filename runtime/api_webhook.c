@@ -20,8 +20,8 @@
  * (ff69552e79ad); controller-runtime pkg/webhook/admission (Errored,
  * Denied); k8s.io/apiserver pkg/admission/plugin/webhook/errors
  * (ToStatusErr); k8s.io/apimachinery pkg/util/validation/field.
- * Not modelled: the ResourceFlavor and Workload validators (their
- * objects are only decoded here), a Go type error other than a quantity's
+ * Not modelled: the Workload validator (its objects are only decoded
+ * here), a Go type error other than a quantity's
  * (a string where Go wants an integer: the CRD schema's 422 answers it),
  * the ClusterQueue's label selector and admission-check flavors (the
  * controller's model refuses those in its own words).
@@ -392,6 +392,104 @@ static void totals(struct fe *f, const json_t *rgs)
 	qf_buf_release(&why);
 }
 
+/* ValidateLabels of map m at the current path: each key a qualified
+ * name, each value a label value (Go walks the map at random: in key
+ * order here). */
+static void label_map(struct fe *f, const json_t *m)
+{
+	struct qf_strlist keys = QF_STRLIST_INIT;
+	const char *key, *why;
+	const json_t *v;
+
+	json_object_foreach ((json_t *)m, key, v)
+		qf_strlist_add(&keys, key);
+	qf_strlist_sort(&keys);
+	for (size_t i = 0; i < keys.n; i++) {
+		const char *val =
+		        json_string_value(json_object_get(m, keys.v[i]));
+
+		if (qf_k8s_check_label_key(keys.v[i], &why) < 0)
+			invalid(f, keys.v[i], why);
+		if (val && qf_k8s_check_label_value(val, &why) < 0)
+			invalid(f, val, why);
+	}
+	qf_strlist_release(&keys);
+}
+
+/* validateNodeTaints: a taint's key and value, and each (key, effect)
+ * once; the duplicate is shown as Go's %#v of the corev1.Taint. */
+static void node_taints(struct fe *f, const json_t *taints)
+{
+	struct qf_strlist seen = QF_STRLIST_INIT;
+	struct qf_buf b = QF_BUF_INIT;
+	const json_t *t;
+	size_t i;
+
+	json_array_foreach ((json_t *)taints, i, t) {
+		const char *key = json_string_value(json_object_get(t, "key"));
+		const char *val =
+		        json_string_value(json_object_get(t, "value"));
+		const char *eff =
+		        json_string_value(json_object_get(t, "effect"));
+		size_t m = push(f, "nodeTaints", i), m2;
+		const char *why;
+
+		key = key ? key : "";
+		m2 = push(f, "key", NO_INDEX);
+		if (qf_k8s_check_label_key(key, &why) < 0)
+			invalid(f, key, why);
+		qf_buf_setlen(&f->path, m2);
+		m2 = push(f, "value", NO_INDEX);
+		if (val && qf_k8s_check_label_value(val, &why) < 0)
+			invalid(f, val, why);
+		qf_buf_setlen(&f->path, m2);
+		qf_buf_reset(&b);
+		qf_buf_addf(&b, "%s\x1f%s", eff ? eff : "", key);
+		if (qf_strlist_find(&seen, b.buf) >= 0) {
+			qf_buf_reset(&b);
+			qf_buf_addf(&b, "%s: Duplicate value: v1.Taint{Key:",
+			            f->path.buf);
+			qf_api_go_quote(&b, key);
+			qf_buf_adds(&b, ", Value:");
+			qf_api_go_quote(&b, val ? val : "");
+			qf_buf_adds(&b, ", Effect:");
+			qf_api_go_quote(&b, eff ? eff : "");
+			qf_buf_adds(&b,
+			            ", TimeAdded:(*v1.Time)(nil)}: taints "
+			            "must be unique by key and effect pair");
+			qf_strlist_add_take(&f->errs, qf_buf_detach(&b, NULL));
+		} else {
+			qf_strlist_add(&seen, b.buf);
+		}
+		qf_buf_setlen(&f->path, m);
+	}
+	qf_buf_release(&b);
+	qf_strlist_release(&seen);
+}
+
+/* ValidateResourceFlavor (create and update alike): spec.nodeLabels,
+ * the node taints, and each toleration's key when it has one. */
+static void flavor(struct fe *f, const json_t *spec)
+{
+	const json_t *t;
+	size_t i, m = push(f, "nodeLabels", NO_INDEX);
+
+	label_map(f, json_object_get(spec, "nodeLabels"));
+	qf_buf_setlen(&f->path, m);
+	node_taints(f, json_object_get(spec, "nodeTaints"));
+	json_array_foreach (json_object_get(spec, "tolerations"), i, t) {
+		const char *key = json_string_value(json_object_get(t, "key"));
+		const char *why;
+
+		if (!key || !*key || qf_k8s_check_label_key(key, &why) == 0)
+			continue;
+		m = push(f, "tolerations", i);
+		push(f, "key", NO_INDEX);
+		invalid(f, key, why);
+		qf_buf_setlen(&f->path, m);
+	}
+}
+
 /* ValidateClusterQueue / validateCohort (create and update alike) */
 static void validate(struct fe *f, const char *kind, const json_t *obj)
 {
@@ -409,6 +507,8 @@ static void validate(struct fe *f, const char *kind, const json_t *obj)
 		resource_groups(f, rgs, parent && *parent, 0);
 		fair_sharing(f, spec);
 		totals(f, rgs);
+	} else if (!strcmp(kind, "ResourceFlavor")) {
+		flavor(f, spec);
 	}
 }
 

@@ -80,6 +80,26 @@ expect_has "create: mutating decodes" "$(k create -f "$tmp/lots.yaml" 2>&1)" \
 out=$(curl -s -X PATCH -H 'Content-Type: application/json-patch+json' \
 	--data-binary "[{\"op\":\"replace\",\"path\":\"$NQ\",\"value\":\"1e99999999999999999999\"}]" "$U$CQ")
 expect_eq "update: validating decodes" "$out" '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"admission webhook \"vclusterqueue.kb.io\" denied the request: unable to parse quantity'"'"'s suffix","reason":"","code":400}'
+# a ResourceFlavor's webhook: node labels, taints (a key and effect
+# once), tolerations' keys
+cat >"$tmp/rf.yaml" <<'EOF'
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ResourceFlavor
+metadata: {name: rf-bad}
+spec:
+  nodeLabels: {"ok": "bad value!"}
+  nodeTaints:
+  - {key: "a", value: "x", effect: NoSchedule}
+  - {key: "a", value: "y", effect: NoSchedule}
+  - {key: "a", value: "y", effect: NoExecute}
+  tolerations:
+  - {key: "b", operator: Exists}
+  - {key: "bad key!", operator: Exists}
+EOF
+out=$(k create -f "$tmp/rf.yaml" 2>&1) && bad "a bad flavor created"
+expect_has "flavor webhook" "$out" 'admission webhook "vresourceflavor.kb.io" denied the request: [spec.nodeLabels: Invalid value: "bad value!": a valid label must be an empty string'
+expect_has "flavor: taint once" "$out" 'spec.nodeTaints[1]: Duplicate value: v1.Taint{Key:"a", Value:"y", Effect:"NoSchedule", TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair, spec.tolerations[1].key: Invalid value: "bad key!": name part must consist of'
+expect_eq "flavor: not stored" "$(k get rf rf-bad -o name 2>&1)" 'Error from server (NotFound): resourceflavors.kueue.x-k8s.io "rf-bad" not found'
 # the CRDs' CEL rules are the schema's: 422 at the rule's node
 expect_eq "cel" \
 	"$(k patch cq cluster-queue --type=json -p '[{"op":"add","path":"/spec/resourceGroups/0/flavors/0/resources/0/borrowingLimit","value":"2"}]' 2>&1)" \
