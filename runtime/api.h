@@ -375,6 +375,13 @@ void qf_api_warning_add(struct qf_buf *warn, const char *text);
  */
 int qf_api_meta_validate(int kind, const json_t *obj, const json_t *prev,
                          struct qf_buf *warn, struct qf_api_err *err);
+/* An annotation key as ValidateAnnotations reads it (lower-cased, then a
+ * qualified name): 0, or -1 with *why kube's words. */
+int qf_api_annotation_key_check(const char *key, const char **why);
+/* The bytes of annotation map m that count against apimachinery's
+ * TotalAnnotationSizeLimitB (keys and values). */
+size_t qf_api_annotations_size(const json_t *m);
+#define QF_API_ANNOTATIONS_MAX 262144 /* 256 KiB */
 
 /* Go's strconv.Quote of s (quotes, backslashes, control characters
  * escaped), as kube's messages quote a field path or key. */

@@ -19,9 +19,6 @@
 #include "core/strlist.h"
 #include "core/banned.h"
 
-/* apimachinery's TotalAnnotationSizeLimitB */
-#define ANNOTATIONS_MAX 262144 /* 256 KiB */
-
 struct meta_check {
 	const struct qf_api_kind *k;
 	const json_t *obj;
@@ -72,36 +69,51 @@ static void labels(struct meta_check *mc, const json_t *m)
 	qf_strlist_release(&keys);
 }
 
+int qf_api_annotation_key_check(const char *key, const char **why)
+{
+	struct qf_buf low = QF_BUF_INIT;
+	int rc;
+
+	/* ValidateAnnotations reads the key lower-cased */
+	for (const char *p = key; *p; p++)
+		qf_buf_addch(&low, (*p >= 'A' && *p <= 'Z')
+		                           ? (char)(*p - 'A' + 'a')
+		                           : *p);
+	rc = qf_k8s_check_label_key(low.buf ? low.buf : "", why);
+	qf_buf_release(&low);
+	return rc;
+}
+
+size_t qf_api_annotations_size(const json_t *m)
+{
+	const char *key;
+	const json_t *v;
+	size_t total = 0;
+
+	json_object_foreach ((json_t *)m, key, v)
+		total += strlen(key) + (json_string_value(v)
+		                                ? strlen(json_string_value(v))
+		                                : 0);
+	return total;
+}
+
 static void annotations(struct meta_check *mc, const json_t *m)
 {
 	struct qf_strlist keys = QF_STRLIST_INIT;
-	size_t total = 0;
 	const char *why;
 
 	sorted_keys(&keys, m);
-	for (size_t i = 0; i < keys.n; i++) {
-		const char *v =
-		        json_string_value(json_object_get(m, keys.v[i]));
-		struct qf_buf low = QF_BUF_INIT;
-
-		/* ValidateAnnotations reads the key lower-cased */
-		for (const char *p = keys.v[i]; *p; p++)
-			qf_buf_addch(&low, (*p >= 'A' && *p <= 'Z')
-			                           ? (char)(*p - 'A' + 'a')
-			                           : *p);
-		if (qf_k8s_check_label_key(low.buf ? low.buf : "", &why) < 0)
+	for (size_t i = 0; i < keys.n; i++)
+		if (qf_api_annotation_key_check(keys.v[i], &why) < 0)
 			cause(mc, "metadata.annotations", "Invalid value",
 			      keys.v[i], why);
-		qf_buf_release(&low);
-		total += strlen(keys.v[i]) + (v ? strlen(v) : 0);
-	}
-	if (total > ANNOTATIONS_MAX) {
+	if (qf_api_annotations_size(m) > QF_API_ANNOTATIONS_MAX) {
 		if (!mc->n++)
 			qf_api_invalid(mc->err, mc->k->kind, mc->k->group,
 			               qf_api_meta_str(mc->obj, "name"));
 		qf_api_invalid_add(mc->err, "metadata.annotations",
 		                   "Too long: must have at most %d bytes",
-		                   ANNOTATIONS_MAX);
+		                   QF_API_ANNOTATIONS_MAX);
 	}
 	qf_strlist_release(&keys);
 }

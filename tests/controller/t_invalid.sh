@@ -100,6 +100,34 @@ out=$(k create -f "$tmp/rf.yaml" 2>&1) && bad "a bad flavor created"
 expect_has "flavor webhook" "$out" 'admission webhook "vresourceflavor.kb.io" denied the request: [spec.nodeLabels: Invalid value: "bad value!": a valid label must be an empty string'
 expect_has "flavor: taint once" "$out" 'spec.nodeTaints[1]: Duplicate value: v1.Taint{Key:"a", Value:"y", Effect:"NoSchedule", TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair, spec.tolerations[1].key: Invalid value: "bad key!": name part must consist of'
 expect_eq "flavor: not stored" "$(k get rf rf-bad -o name 2>&1)" 'Error from server (NotFound): resourceflavors.kueue.x-k8s.io "rf-bad" not found'
+# a Workload's webhook: its pod sets' template labels, reserved and
+# negative resources, minCount on one pod set at most
+cat >"$tmp/wl.yaml" <<'EOF'
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: Workload
+metadata: {name: wl-bad, namespace: default}
+spec:
+  queueName: user-queue
+  podSets:
+  - name: main
+    count: 1
+    minCount: 1
+    template:
+      metadata: {labels: {"bad key!": "x"}}
+      spec:
+        restartPolicy: Never
+        containers:
+        - {name: c, image: busybox, resources: {requests: {cpu: "-1", pods: "1"}}}
+  - name: b
+    count: 2
+    minCount: 1
+    template:
+      spec:
+        restartPolicy: Never
+        containers: [{name: c, image: busybox}]
+EOF
+expect_eq "workload webhook" "$(k create -f "$tmp/wl.yaml" 2>&1 | sed 's/(e.g. .*)//')" \
+	"Error from server (Forbidden): error when creating \"$tmp/wl.yaml\": admission webhook \"vworkload.kb.io\" denied the request: [spec.podSets[0].template.metadata.labels: Invalid value: \"bad key!\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character , spec.podSets[0].template.spec.containers[0].resources.requests[cpu]: Invalid value: \"-1\": must be greater than or equal to 0, spec.podSets[0].template.spec.containers[0].resources.requests[pods]: Invalid value: pods: the key is reserved for internal kueue use, spec.podSets: Invalid value: 2: at most one podSet can use minCount]"
 # the CRDs' CEL rules are the schema's: 422 at the rule's node
 expect_eq "cel" \
 	"$(k patch cq cluster-queue --type=json -p '[{"op":"add","path":"/spec/resourceGroups/0/flavors/0/resources/0/borrowingLimit","value":"2"}]' 2>&1)" \
