@@ -343,6 +343,21 @@ void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
                         enum qf_cond_type t, int status, const char *reason,
                         const char *message);
 
+/* The reason of the scheduler's QuotaReserved=False and of its pending
+ * Warning event for the granular `reason` it decided on: `reason` itself,
+ * or with UnadmittedWorkloadsObservability off the legacy Pending (Waiting
+ * for WaitingForPodsReady).  Static or borrowed from `reason`. */
+const char *qf_engine_sched_reason(const struct qf_engine *e,
+                                   const char *reason);
+
+/* With UnadmittedWorkloadsObservability off, rewrite a False condition's
+ * granular *reason (and *message) into what Kueue writes then
+ * (runtime/engine_reasons.c); 0 when Kueue writes nothing at all.  With
+ * the gate on, or for a True condition, 1 and nothing changed. */
+int qf_engine_legacy_cond(const struct qf_engine *e, const struct qf_wl *w,
+                          enum qf_cond_type t, int status, const char **reason,
+                          const char **message);
+
 /* Kubernetes type name of a condition ("QuotaReserved", ...). */
 const char *qf_engine_cond_name(enum qf_cond_type t);
 

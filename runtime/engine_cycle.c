@@ -980,12 +980,12 @@ static void requeue(struct cycle *c, struct entry *en)
 	if (qf_queue_requeue(&e->cq[en->cq].queue, &w->qi, why,
 	                     en->a.stopped_early, en->reason))
 		c->progress = 1;
-	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, en->reason,
-	                   en->msg.buf);
+	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
+	                   qf_engine_sched_reason(e, en->reason), en->msg.buf);
 	memset(&ev, 0, sizeof(ev));
 	ev.time_ms = e->now_ms;
 	ev.type = "Warning";
-	ev.reason = en->reason;
+	ev.reason = qf_engine_sched_reason(e, en->reason);
 	ev.workload = w->key;
 	ev.cluster_queue = e->cq[en->cq].m->name;
 	ev.message = en->msg.buf;
