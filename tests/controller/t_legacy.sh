@@ -15,27 +15,10 @@ cp "$EX/setup.yaml" "$tmp/m/"
 printf 'apiVersion: config.kueue.x-k8s.io/v1beta2\nkind: Configuration\nfeatureGates: {UnadmittedWorkloadsObservability: false}\n' \
 	>"$tmp/m/kueue-config.yaml"
 start a --db "$tmp/a.db" --manifests "$tmp/m" || exit 1
-# wl NAME QUEUE CPUS: a v1beta2 Workload of one pod
-wl() {
-	cat <<YAML | k create -f - >/dev/null 2>&1 || bad "create $1"
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: Workload
-metadata: {name: $1, namespace: default}
-spec:
-  queueName: $2
-  podSets:
-  - name: main
-    count: 1
-    template:
-      spec:
-        restartPolicy: Never
-        containers: [{name: c, image: busybox, resources: {requests: {cpu: "$3"}}}]
-YAML
-}
 cond() { k get workload "$1" -o jsonpath="{.status.conditions[?(@.type==\"$2\")].$3}"; }
-wl fits user-queue 9
-wl big user-queue 1
-wl lost nope 1
+wl_create fits user-queue 9
+wl_create big user-queue 1
+wl_create lost nope 1
 wait_for "fits admitted" "cond fits Admitted status" "True"
 wait_for "big pending" "cond big QuotaReserved reason" "Pending"
 expect_has "big's message" "$(cond big QuotaReserved message)" "insufficient unused quota for cpu in flavor default-flavor, 1 more needed"
