@@ -20,7 +20,9 @@
  *   1. heads: pop one head per active ClusterQueue that has one;
  *   2. nominate every head against the current quota tree (no mutation
  *      survives nomination: preemption simulations restore what they take);
- *   3. order: lower borrowing level, higher priority, earlier timestamp;
+ *   3. order: lower borrowing level, higher priority, earlier timestamp
+ *      (a head waiting for its preemptions first under the
+ *      PrioritizePreemptorWorkloads gate);
  *   4. process in order: NoFit stays pending; Preempt without targets holds
  *      capacity unless reclaimWithinCohort is Any; overlapping targets and
  *      the fit re-check skip; otherwise the usage is added (for preempting

@@ -469,6 +469,10 @@ struct qf_model_config {
 	 * default): the cycle orders heads without priority, and a workload
 	 * reclaimed while borrowing queues just after its preemption */
 	int no_prio_sorting;
+	/* featureGates.PrioritizePreemptorWorkloads (alpha, off by default):
+	 * a head waiting for its preemptions goes first in the cycle and
+	 * holds capacity even where the queue can always reclaim */
+	int prioritize_preemptors;
 	/* featureGates.UnadmittedWorkloadsObservability: false (beta, on by
 	 * default on the v0.20 line, off in v0.18.x-v0.19.2): the legacy
 	 * QuotaReserved reasons (Pending, Inadmissible, Waiting) and no

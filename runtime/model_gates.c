@@ -24,6 +24,8 @@ struct gate {
 static const struct gate gates[] = {
 	/* read with admissionFairSharing (model_config.c read_afs) */
 	{ "AdmissionFairSharing", 1, NO_FIELD, 0 },
+	{ "PrioritizePreemptorWorkloads", 0,
+	  offsetof(struct qf_model_config, prioritize_preemptors), 0 },
 	{ "PriorityBoost", 0, offsetof(struct qf_model_config, priority_boost),
 	  0 },
 	{ "PrioritySortingWithinCohort", 1,
