@@ -22,6 +22,7 @@
 #include "core/opt.h"
 #include "core/schema.h"
 #include "core/strlist.h"
+#include "runtime/afs.h"
 #include "runtime/dump.h"
 #include "runtime/metrics.h"
 #include "core/banned.h"
@@ -1055,11 +1056,16 @@ static void finish_due(struct ctl *c, int64_t now)
 int ctl_settle(struct ctl *c)
 {
 	int64_t now = ctl_now(c);
+	int64_t sample = qf_afs_next_sample_ms(c->e);
 	const char *key;
 	json_t *v, *tmp;
 	int rc = 0;
 
 	qf_engine_set_time(c->e, now);
+	/* Kueue: the LocalQueue reconciler writes the admission fair
+	 * sharing status every usageSamplingInterval (RequeueAfter) */
+	if (now >= sample)
+		c->queues_dirty = 1;
 	if (now - c->last_finish_scan_ms >= 50) {
 		finish_due(c, now);
 		/* time-based requeueing: look again now and then */
