@@ -262,6 +262,13 @@ void qf_afs_advance(struct qf_engine *e, int64_t to_ms)
 	free(n);
 }
 
+int64_t qf_afs_next_sample_ms(const struct qf_engine *e)
+{
+	return e->afs && afs_on(e) && e->m->cfg.afs_sampling_ms > 0
+	               ? e->afs->next_ms
+	               : INT64_MAX;
+}
+
 static int in_afs_cq(const struct qf_engine *e, const struct qf_wl *w)
 {
 	return afs_on(e) && w->adm_cq >= 0 && (size_t)w->adm_cq < e->ncq &&

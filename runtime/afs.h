@@ -75,6 +75,10 @@ void qf_afs_sync(struct qf_engine *e);
  * before e->now_ms changes. */
 void qf_afs_advance(struct qf_engine *e, int64_t to_ms);
 
+/* When the ledger samples next (qf_afs_advance at or after it moves some
+ * LocalQueue's status); INT64_MAX when off or nothing is due. */
+int64_t qf_afs_next_sample_ms(const struct qf_engine *e);
+
 /* w reserved quota (A2's push) / turned Admitted (settled) / can no
  * longer settle (dropped). */
 void qf_afs_reserved(struct qf_engine *e, struct qf_wl *w);

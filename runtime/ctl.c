@@ -1105,6 +1105,11 @@ static int same_spec(const json_t *a, const json_t *b)
 	return (!a && !b) || json_equal(a, b);
 }
 
+static const json_t *meta_annotations(const json_t *obj)
+{
+	return json_object_get(json_object_get(obj, "metadata"), "annotations");
+}
+
 /* The object an update leaves: spec and metadata from `in`, status kept
  * (or only the status taken, for /status). */
 static json_t *merge_update(const json_t *prev, const json_t *in, int kind,
@@ -1388,6 +1393,11 @@ static int update(struct ctl *c, int kind, const char *version,
 		return qf_api_fail(err, 500, "InternalError",
 		                   "cannot store the object");
 	}
+	/* once stored: a refused update changes nothing in the engine */
+	if (kind == K_WL &&
+	    !same_spec(meta_annotations(next), meta_annotations(prev)))
+		ctl_wl_set_annotations(c, qf_api_meta_str(prev, "namespace"),
+		                       name, meta_annotations(next));
 	*out = next;
 	return 0;
 }

@@ -22,6 +22,7 @@
 #include "core/opt.h"
 #include "core/schema.h"
 #include "core/strlist.h"
+#include "runtime/afs.h"
 #include "runtime/dump.h"
 #include "runtime/metrics.h"
 #include "core/banned.h"
@@ -575,6 +576,41 @@ int ctl_wl_set_active(struct ctl *c, const char *ns, const char *name,
 	return 1;
 }
 
+void ctl_wl_set_annotations(struct ctl *c, const char *ns, const char *name,
+                            const json_t *annotations)
+{
+	struct qf_wl *w = find(c, ns, name);
+	struct qf_diags d = QF_DIAGS_INIT;
+	json_t *meta;
+	int64_t before;
+
+	if (!w || w->state == QF_WL_FINISHED || w->state == QF_WL_DELETED)
+		return;
+	before = qf_engine_priority(c->e, w->m);
+	meta = json_is_object(w->m->meta_json) ? json_copy(w->m->meta_json)
+	                                       : json_object();
+	if (json_is_object(annotations))
+		json_object_set(meta, "annotations", (json_t *)annotations);
+	else
+		json_object_del(meta, "annotations");
+	json_decref(w->m->meta_json);
+	w->m->meta_json = meta;
+	/* Kueue: workload.PriorityChanged (the priority-boost annotation,
+	 * with the PriorityBoost gate): a pending workload is queued again
+	 * in its new place, a holder is preempted or preempts with it */
+	if (qf_engine_priority(c->e, w->m) == before)
+		return;
+	qf_engine_set_time(c->e, ctl_now(c));
+	if (w->state != QF_WL_PENDING)
+		w->qi.priority = qf_engine_priority(c->e, w->m);
+	mark(c, w->key);
+	c->need_cycle = 1;
+	if (qf_engine_rebuild(c->e, &d) < 0)
+		ctl_log(c, "warning", "workload %s: queues not rebuilt: %s",
+		        w->key, d.n ? d.v[0].msg : "");
+	qf_diags_release(&d);
+}
+
 void ctl_wl_delete(struct ctl *c, const char *ns, const char *name)
 {
 	struct qf_wl *w = find(c, ns, name);
@@ -1054,11 +1090,16 @@ static void finish_due(struct ctl *c, int64_t now)
 int ctl_settle(struct ctl *c)
 {
 	int64_t now = ctl_now(c);
+	int64_t sample = qf_afs_next_sample_ms(c->e);
 	const char *key;
 	json_t *v, *tmp;
 	int rc = 0;
 
 	qf_engine_set_time(c->e, now);
+	/* Kueue: the LocalQueue reconciler writes the admission fair
+	 * sharing status every usageSamplingInterval (RequeueAfter) */
+	if (now >= sample)
+		c->queues_dirty = 1;
 	if (now - c->last_finish_scan_ms >= 50) {
 		finish_due(c, now);
 		/* time-based requeueing: look again now and then */

@@ -402,6 +402,11 @@ void ctl_wl_delete(struct ctl *c, const char *ns, const char *name);
  * generation), 0 when nothing changes; a dry run only says which. */
 int ctl_wl_set_active(struct ctl *c, const char *ns, const char *name,
                       int active, int dry);
+/* A client changed a Workload's metadata.annotations (borrowed; NULL:
+ * none left): the engine's copy follows, and a new effective priority
+ * (the kueue.x-k8s.io/priority-boost annotation) requeues or reorders it. */
+void ctl_wl_set_annotations(struct ctl *c, const char *ns, const char *name,
+                            const json_t *annotations);
 const char *ctl_now_rfc3339(struct ctl *c, char out[32]);
 /* qf_model_format_time(out, ms), the last second's text reused. */
 const char *ctl_time_rfc3339(struct ctl *c, int64_t ms, char out[32]);

@@ -76,6 +76,8 @@ void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
 {
 	struct qf_cond *c = &w->cond[t];
 
+	if (!qf_engine_legacy_cond(e, w, t, status, &reason, &message))
+		return;
 	/* Kueue: SyncAdmittedCondition adds the whole seconds a workload was
 	 * admitted to accumulatedPastExecutionTimeSeconds when that ends */
 	if (t == QF_COND_ADMITTED && !status && c->set && c->status)
@@ -96,7 +98,8 @@ void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
 	c->message = qf_xstrdup(message ? message : "");
 	/* Kueue: the workload controller follows every QuotaReserved=False
 	 * with SyncAdmittedCondition, which (UnadmittedWorkloadsObservability,
-	 * on by default) writes Admitted=False, NoReservation */
+	 * on by default) writes Admitted=False, NoReservation; with the gate
+	 * off only for a workload that was admitted (qf_engine_legacy_cond) */
 	if (t == QF_COND_QUOTA_RESERVED && !status)
 		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
 		                   "The workload has no reservation");
@@ -360,7 +363,12 @@ static void reevaluate(struct qf_engine *e, struct qf_wl *w)
 	int ns_mismatch;
 	char *why;
 
-	if (!qr->set || qr->status)
+	/* with the gate off, resolveLegacyUnadmittedQuotaReservedCondition
+	 * looks at the queues only (done in qf_engine_enqueue); a workload
+	 * with no condition yet gets one here only with
+	 * UnadmittedWorkloadsExplicitStatus */
+	if (e->m->cfg.legacy_unadmitted ||
+	    (qr->set ? qr->status : !e->m->cfg.explicit_status))
 		return;
 	for (size_t i = 0; qr->reason && i < QF_ARRAY_SIZE(kept); i++) {
 		if (strcmp(qr->reason, kept[i]) != 0)
@@ -390,17 +398,20 @@ static void reevaluate(struct qf_engine *e, struct qf_wl *w)
  * not the scheduler's word (WaitingForQuota, ...) nor a static block
  * (Misconfigured), is asked about the equivalence cache when reconciled.
  * Without UnadmittedWorkloadsExplicitStatus (off by default), one with no
- * condition yet is not.
+ * condition yet is not.  With UnadmittedWorkloadsObservability off none is
+ * (only the granular path asks).
  */
-static int bypass_eligible(const struct qf_wl *w)
+static int bypass_eligible(const struct qf_engine *e, const struct qf_wl *w)
 {
 	static const char *const stale[] = { "", "Deactivated",
 		                             "PendingEvaluation", "Suspended",
 		                             "Pending" };
 	const struct qf_cond *qr = &w->cond[QF_COND_QUOTA_RESERVED];
 
-	if (!qr->set || qr->status)
+	if (e->m->cfg.legacy_unadmitted || (qr->set && qr->status))
 		return 0;
+	if (!qr->set)
+		return e->m->cfg.explicit_status;
 	for (size_t i = 0; i < QF_ARRAY_SIZE(stale); i++)
 		if (!strcmp(qr->reason ? qr->reason : "", stale[i]))
 			return 1;
@@ -433,7 +444,7 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 	struct qf_model_wl *m = w->m;
 	struct qf_model_lq *lq;
 	struct qf_buf b = QF_BUF_INIT;
-	int eligible = bypass_eligible(w);
+	int eligible = bypass_eligible(e, w);
 
 	w->cq = -1;
 	if (!m->active) {

@@ -20,7 +20,9 @@
  *   1. heads: pop one head per active ClusterQueue that has one;
  *   2. nominate every head against the current quota tree (no mutation
  *      survives nomination: preemption simulations restore what they take);
- *   3. order: lower borrowing level, higher priority, earlier timestamp;
+ *   3. order: lower borrowing level, higher priority, earlier timestamp
+ *      (a head waiting for its preemptions first under the
+ *      PrioritizePreemptorWorkloads gate);
  *   4. process in order: NoFit stays pending; Preempt without targets holds
  *      capacity unless reclaimWithinCohort is Any; overlapping targets and
  *      the fit re-check skip; otherwise the usage is added (for preempting
@@ -342,6 +344,21 @@ static inline int qf_engine_cq_in_snapshot(const struct qf_ecq *q)
 void qf_engine_set_cond(struct qf_engine *e, struct qf_wl *w,
                         enum qf_cond_type t, int status, const char *reason,
                         const char *message);
+
+/* The reason of the scheduler's QuotaReserved=False and of its pending
+ * Warning event for the granular `reason` it decided on: `reason` itself,
+ * or with UnadmittedWorkloadsObservability off the legacy Pending (Waiting
+ * for WaitingForPodsReady).  Static or borrowed from `reason`. */
+const char *qf_engine_sched_reason(const struct qf_engine *e,
+                                   const char *reason);
+
+/* With UnadmittedWorkloadsObservability off, rewrite a False condition's
+ * granular *reason (and *message) into what Kueue writes then
+ * (runtime/engine_reasons.c); 0 when Kueue writes nothing at all.  With
+ * the gate on, or for a True condition, 1 and nothing changed. */
+int qf_engine_legacy_cond(const struct qf_engine *e, const struct qf_wl *w,
+                          enum qf_cond_type t, int status, const char **reason,
+                          const char **message);
 
 /* Kubernetes type name of a condition ("QuotaReserved", ...). */
 const char *qf_engine_cond_name(enum qf_cond_type t);

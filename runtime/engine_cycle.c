@@ -31,6 +31,7 @@ struct entry {
 	struct qf_wl *w;
 	int32_t cq;
 	int nominated; /* reached flavor assignment */
+	int preemptor; /* Kueue: Head.IsPreemptor, with the gate on */
 	enum estatus status;
 	struct qf_assignment a;
 	struct qf_targets t;
@@ -241,8 +242,10 @@ static void partial_admission(struct cycle *c, struct entry *en)
 	en->requeue = QF_REQUEUE_GENERIC;
 }
 
-/* Kueue: scheduler.go makeClassicalIterator; priority only while the
- * PrioritySortingWithinCohort gate is on (the default). */
+/* Kueue: scheduler.go makeClassicalIterator; a head waiting for its
+ * preemptions first while the PrioritizePreemptorWorkloads gate is on (off
+ * by default); priority only while the PrioritySortingWithinCohort gate is
+ * on (the default). */
 static int entry_cmp(const struct qf_engine *e, const struct entry *a,
                      const struct entry *b)
 {
@@ -250,6 +253,8 @@ static int entry_cmp(const struct qf_engine *e, const struct entry *a,
 
 	if (a->nominated != b->nominated)
 		return a->nominated ? -1 : 1;
+	if (a->preemptor != b->preemptor)
+		return a->preemptor ? -1 : 1;
 	if (a->a.borrow != b->a.borrow)
 		return a->a.borrow < b->a.borrow ? -1 : 1;
 	if (!e->m->cfg.no_prio_sorting &&
@@ -330,6 +335,9 @@ static int fs_less(const struct qf_engine *e, const struct entry *a,
                    const struct fsval *va, const struct entry *b,
                    const struct fsval *vb)
 {
+	/* Kueue: entryComparer.less, PrioritizePreemptorWorkloads */
+	if (a->preemptor != b->preemptor)
+		return a->preemptor;
 	if (va->borrowing != vb->borrowing)
 		return !va->borrowing; /* FairSharingPrioritizeNonBorrowing */
 	if (qf_fairshare_cmp(va->drs, vb->drs) != 0) /* Kueue: CompareDRS */
@@ -466,12 +474,15 @@ static int fits_after_removals(struct cycle *c, struct entry *en)
 	return ok;
 }
 
-/* Kueue: scheduler.go quotaResourcesToReserve */
+/* Kueue: scheduler.go reserveCapacityForUnreclaimablePreempt (a queue
+ * that can always reclaim holds nothing back, unless the head waits for
+ * its preemptions and PrioritizePreemptorWorkloads is on) and
+ * quotaResourcesToReserve */
 static void reserve_capacity(struct cycle *c, struct entry *en)
 {
 	const struct qf_quota_node *n = &c->e->q.nodes[en->cq];
 
-	if (c->e->cq[en->cq].m->reclaim == QF_POLICY_ANY)
+	if (c->e->cq[en->cq].m->reclaim == QF_POLICY_ANY && !en->preemptor)
 		return;
 	for (size_t i = 0; i < en->a.nuse; i++) {
 		int32_t fr = en->a.use[i].fr;
@@ -697,6 +708,8 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 	int ready;
 
 	w->state = QF_WL_RESERVED;
+	/* Kueue: out of the queue manager, no longer its preemptor (U6) */
+	qf_queue_forget(&e->cq[en->cq].queue, &w->qi);
 	qf_engine_bump_gen(e, en->cq);
 	qf_engine_clear_scan(w);
 	take_assignment(w, en);
@@ -980,12 +993,12 @@ static void requeue(struct cycle *c, struct entry *en)
 	if (qf_queue_requeue(&e->cq[en->cq].queue, &w->qi, why,
 	                     en->a.stopped_early, en->reason))
 		c->progress = 1;
-	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0, en->reason,
-	                   en->msg.buf);
+	qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
+	                   qf_engine_sched_reason(e, en->reason), en->msg.buf);
 	memset(&ev, 0, sizeof(ev));
 	ev.time_ms = e->now_ms;
 	ev.type = "Warning";
-	ev.reason = en->reason;
+	ev.reason = qf_engine_sched_reason(e, en->reason);
 	ev.workload = w->key;
 	ev.cluster_queue = e->cq[en->cq].m->name;
 	ev.message = en->msg.buf;
@@ -1017,6 +1030,10 @@ static void pop_heads(struct cycle *c)
 			continue;
 		c->v[c->n].w = (struct qf_wl *)(void *)it;
 		c->v[c->n].cq = (int32_t)i;
+		/* Kueue: manager.go heads, IsPreemptor */
+		c->v[c->n].preemptor =
+		        e->m->cfg.prioritize_preemptors &&
+		        qf_queue_is_preemptor(&e->cq[i].queue, it);
 		c->n++;
 	}
 }

@@ -469,6 +469,19 @@ struct qf_model_config {
 	 * default): the cycle orders heads without priority, and a workload
 	 * reclaimed while borrowing queues just after its preemption */
 	int no_prio_sorting;
+	/* featureGates.PrioritizePreemptorWorkloads (alpha, off by default):
+	 * a head waiting for its preemptions goes first in the cycle and
+	 * holds capacity even where the queue can always reclaim */
+	int prioritize_preemptors;
+	/* featureGates.UnadmittedWorkloadsObservability: false (beta, on by
+	 * default on the v0.20 line, off in v0.18.x-v0.19.2): the legacy
+	 * QuotaReserved reasons (Pending, Inadmissible, Waiting) and no
+	 * Admitted=False for a workload never admitted */
+	int legacy_unadmitted;
+	/* featureGates.UnadmittedWorkloadsExplicitStatus (beta, off by
+	 * default; only with the granular reasons): a new workload gets
+	 * QuotaReserved=False, PendingEvaluation at its first reconcile */
+	int explicit_status;
 	/* integrations.frameworks given without batch/job: Kueue manages no
 	 * Job (its default list is [batch/job]) */
 	int no_job_framework;
@@ -576,6 +589,17 @@ int qf_model_load_config(struct qf_model *m, const struct qf_doc *doc,
                          struct qf_diags *d) QF_MUST_CHECK;
 
 void qf_model_config_release(struct qf_model_config *c);
+
+/* The featureGates of a Configuration (`gates`, borrowed, may be NULL)
+ * that simulate models, into cfg (runtime/model_gates.c).  A gate set to
+ * something other than a boolean counts as unset. */
+void qf_model_gates_read(struct qf_model_config *cfg, const json_t *gates);
+
+/* 1 when simulate models feature gate `name`, else 0. */
+int qf_model_gate_modelled(const char *name);
+
+/* Append the gates simulate models to out, comma-separated. */
+void qf_model_gates_list(struct qf_buf *out);
 
 /*
  * Warn (QF512) about each field of obj that the schema of its apiVersion

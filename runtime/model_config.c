@@ -733,12 +733,10 @@ static void check_fields(struct cr *c, const json_t *obj)
  * so the run is not taken for what the cluster would do. */
 static void warn_unmodelled(struct cr *c, const json_t *obj)
 {
-	static const char *const modelled[] = { "AdmissionFairSharing",
-		                                "PriorityBoost",
-		                                "PrioritySortingWithinCohort" };
 	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
 	const json_t *wfpr = json_object_get(obj, "waitForPodsReady");
 	const json_t *gates = json_object_get(obj, "featureGates");
+	struct qf_buf list = QF_BUF_INIT;
 	const char *k;
 	const json_t *v;
 
@@ -756,23 +754,39 @@ static void warn_unmodelled(struct cr *c, const json_t *obj)
 		        "nothing back; only "
 		        "requeuingStrategy.timestamp is read");
 	}
+	qf_model_gates_list(&list);
 	json_object_foreach ((json_t *)gates, k, v) {
-		int known = 0;
 		struct qf_loc loc;
 
-		for (size_t i = 0; i < QF_ARRAY_SIZE(modelled) && !known; i++)
-			known = !strcmp(k, modelled[i]);
-		if (known)
+		if (qf_model_gate_modelled(k))
 			continue;
 		loc = c->doc ? qf_doc_loc_key(c->doc, gates, k) : c->at;
 		(void)qf_diag_add(c->d, QF_SEV_WARNING, &loc, "QF511",
 		                  "featureGates",
 		                  "feature gate %s is not modelled: simulate "
 		                  "behaves as Kueue with its default, whatever "
-		                  "it is set to here (modelled: "
-		                  "AdmissionFairSharing, PriorityBoost, "
-		                  "PrioritySortingWithinCohort)",
-		                  k);
+		                  "it is set to here (modelled: %s)",
+		                  k, list.buf);
+	}
+	qf_buf_release(&list);
+	/* Kueue: the gate "requires UnadmittedWorkloadsObservability to be
+	 * enabled to take effect" (kube_features.go) */
+	if (json_is_true(json_object_get(
+	            gates, "UnadmittedWorkloadsExplicitStatus")) &&
+	    json_is_false(json_object_get(
+	            gates, "UnadmittedWorkloadsObservability"))) {
+		struct qf_loc loc =
+		        c->doc ? qf_doc_loc_key(
+		                         c->doc, gates,
+		                         "UnadmittedWorkloadsExplicitStatus")
+		               : c->at;
+
+		(void)qf_diag_add(
+		        c->d, QF_SEV_WARNING, &loc, "QF511", "featureGates",
+		        "feature gate UnadmittedWorkloadsExplicitStatus "
+		        "has no effect while "
+		        "UnadmittedWorkloadsObservability is off: Kueue "
+		        "requires that gate for it");
 	}
 }
 
@@ -816,12 +830,8 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 	read_retentions(c, obj, &cfg);
 	read_job_management(c, obj, &cfg);
 	read_afs(c, obj, &cfg);
-	cfg.priority_boost = json_is_true(json_object_get(
-	        json_object_get(obj, "featureGates"), "PriorityBoost"));
+	qf_model_gates_read(&cfg, json_object_get(obj, "featureGates"));
 	cfg.no_job_framework = lacks_job_framework(obj);
-	cfg.no_prio_sorting = json_is_false(
-	        json_object_get(json_object_get(obj, "featureGates"),
-	                        "PrioritySortingWithinCohort"));
 	if (c->rc < 0) {
 		qf_model_config_release(&cfg);
 		return c->rc;

@@ -357,7 +357,22 @@ void qf_queue_remove(struct qf_queue *q, struct qf_queue_item *it)
 	}
 	if (q->sticky == it)
 		q->sticky = NULL;
+	qf_queue_forget(q, it);
 	it->where = QF_QUEUE_NONE;
+}
+
+/* Kueue: cluster_queue.go preemptorWorkload: set by requeueIfNotPresent,
+ * cleared by delete (a deletion, or the workload reserving quota) */
+int qf_queue_is_preemptor(const struct qf_queue *q,
+                          const struct qf_queue_item *it)
+{
+	return it && q->preemptor == it;
+}
+
+void qf_queue_forget(struct qf_queue *q, const struct qf_queue_item *it)
+{
+	if (q->preemptor == it)
+		q->preemptor = NULL;
 }
 
 void qf_queue_set_sticky(struct qf_queue *q, const struct qf_queue_item *it)
@@ -409,9 +424,10 @@ size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
 		immediate = reason == QF_REQUEUE_FAILED_AFTER_NOMINATION ||
 		            reason == QF_REQUEUE_PENDING_PREEMPTION ||
 		            reason == QF_REQUEUE_PREEMPTION_FAILED;
-	if (reason == QF_REQUEUE_PENDING_PREEMPTION)
+	if (reason == QF_REQUEUE_PENDING_PREEMPTION) {
+		q->preemptor = it; /* U6 */
 		qf_queue_set_sticky(q, it);
-	else if (q->sticky == it)
+	} else if (q->sticky == it)
 		qf_queue_set_sticky(q, NULL);
 	if (it->where == QF_QUEUE_NONE || !it->cls)
 		it->cls = class_for(q, it->hash);

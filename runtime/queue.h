@@ -29,6 +29,11 @@
  *       LocalQueue's usage) goes first, before U1 and the sticky item;
  *       the keys change over time, so the caller sets them all with
  *       qf_queue_rekey before it pops.
+ *   U6  The item last requeued pending preemption stays the queue's
+ *       preemptor, whatever its later requeues, until another one takes
+ *       its place or it leaves the queue (removed, or reserved quota:
+ *       qf_queue_forget); Kueue's preemptorWorkload, which the
+ *       PrioritizePreemptorWorkloads gate orders first in the cycle.
  */
 #ifndef QF_QUEUE_H
 #define QF_QUEUE_H
@@ -106,8 +111,10 @@ struct qf_queue {
 	uint64_t next_unique;               /* hashes for items without one */
 	size_t nactive, nparked;            /* item counts */
 	const struct qf_queue_item *sticky; /* borrowed or NULL */
-	int strict;                         /* StrictFIFO */
-	uint64_t pop_cycle;                 /* bumped by every pop */
+	/* borrowed or NULL: the last item requeued pending preemption (U6) */
+	const struct qf_queue_item *preemptor;
+	int strict;           /* StrictFIFO */
+	uint64_t pop_cycle;   /* bumped by every pop */
 	uint64_t flush_cycle; /* pop_cycle at the last inadmissible flush */
 	int afs;              /* U5: order by item->afs first */
 };
@@ -146,6 +153,15 @@ size_t qf_queue_flush_inadmissible(struct qf_queue *q);
 
 /* The item kept first under U1 (BestEffortFIFO only); NULL clears it. */
 void qf_queue_set_sticky(struct qf_queue *q, const struct qf_queue_item *it);
+
+/* U6: 1 when `it` is q's preemptor: the last item requeued pending
+ * preemption, neither removed nor taken out since (either strategy). */
+int qf_queue_is_preemptor(const struct qf_queue *q,
+                          const struct qf_queue_item *it);
+
+/* An in-flight item leaves the queue for good (it reserved quota): it is
+ * no longer q's preemptor. */
+void qf_queue_forget(struct qf_queue *q, const struct qf_queue_item *it);
 
 /* Where an item is: NONE, ACTIVE, INADMISSIBLE or INFLIGHT. */
 enum qf_queue_where qf_queue_item_where(const struct qf_queue_item *it);

@@ -118,6 +118,24 @@ wait_for() {
 	bad "$1: got '$got', want '$3'"
 }
 
+# wl_create NAME QUEUE CPUS: a v1beta2 Workload of one pod in default
+wl_create() {
+	cat <<YAML | k create -f - >/dev/null 2>&1 || bad "create $1"
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: Workload
+metadata: {name: $1, namespace: default}
+spec:
+  queueName: $2
+  podSets:
+  - name: main
+    count: 1
+    template:
+      spec:
+        restartPolicy: Never
+        containers: [{name: c, image: busybox, resources: {requests: {cpu: "$3"}}}]
+YAML
+}
+
 finish() {
 	echo "controller/$suite: $pass passed, $fail failed"
 	[ "$fail" -eq 0 ]

@@ -3,7 +3,8 @@
 # UsageBasedAdmissionFairSharing ClusterQueue carries its decayed usage in
 # status.fairSharing.admissionFairSharingStatus (the entry penalty of its
 # admitted Job at once), and that status seeds it again after a restart,
-# as Kueue's LocalQueue controller seeds its ledger from it.
+# as Kueue's LocalQueue controller seeds its ledger from it; the status
+# moves every sampling interval on its own.
 suite=afs
 . "$(dirname "$0")/lib.sh"
 
@@ -41,5 +42,29 @@ stop || bad "stop"
 start b --db "$tmp/a.db" || exit 1
 v2=$(lq vision)
 expect_eq "vision's consumed GPUs after a restart" "$v2" "$v1"
+stop || bad "stop"
+
+# Kueue's LocalQueue reconciler samples every usageSamplingInterval
+# (RequeueAfter), so the status moves on its own, nothing else changing:
+# with a 1s interval, lastUpdate and the consumed GPUs of vision (decaying
+# towards the 4 it holds) move within a couple of seconds
+mkdir -p "$tmp/m2"
+sed 's/usageSamplingInterval: 1m/usageSamplingInterval: 1s/' \
+	"$ROOT/examples/simulate/fair-queues.yaml" >"$tmp/m2/fair-queues.yaml"
+grep -q 'usageSamplingInterval: 1s' "$tmp/m2/fair-queues.yaml" || bad "fixture"
+start c --db "$tmp/c.db" --manifests "$tmp/m2" || exit 1
+k create -f "$tmp/job.yaml" >/dev/null 2>&1 || bad "create the Job (c)"
+k wait --for=condition=Admitted workload --all -n research --timeout=10s >/dev/null 2>&1 || bad "admitted (c)"
+last() {
+	k get localqueue vision -n research \
+		-o 'jsonpath={.status.fairSharing.admissionFairSharingStatus.lastUpdate}' 2>&1
+}
+l1=$(last)
+c1=$(lq vision)
+sleep 2.5
+l2=$(last)
+c2=$(lq vision)
+[ -n "$l1" ] && [ "$l1" != "$l2" ] && ok || bad "lastUpdate did not move: '$l1' then '$l2'"
+[ -n "$c1" ] && [ "$c1" != "$c2" ] && ok || bad "consumed GPUs did not move: '$c1' then '$c2'"
 stop || bad "stop"
 finish

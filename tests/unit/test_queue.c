@@ -1,7 +1,7 @@
 /*
  * test_queue.c - runtime/queue.c: heap order (U1), requeue rules of the
- * two strategies (U2, U3), equivalence-hash parking (U4) and the admission
- * fair sharing key (U5).
+ * two strategies (U2, U3), equivalence-hash parking (U4), the admission
+ * fair sharing key (U5) and the preemptor (U6).
  */
 #include "tests/unit/qf_test.h"
 
@@ -199,6 +199,46 @@ static void test_queue_sticky_preemptor_goes_first(void **state)
 	qf_queue_release(&q);
 }
 
+/* U6: the preemptor of either strategy stays one through other requeues
+ * until another takes its place, it is removed or it reserves quota. */
+static void test_queue_preemptor_until_gone(void **state)
+{
+	struct qf_queue q;
+	struct qf_queue_item a, b;
+
+	(void)state;
+	for (int strict = 0; strict < 2; strict++) {
+		qf_queue_init(&q, strict);
+		item(&a, 0, 0, "ns/a", 1);
+		item(&b, 0, 1, "ns/b", 2);
+		qf_queue_push(&q, &a);
+		qf_queue_push(&q, &b);
+		assert_ptr_equal(qf_queue_pop(&q), &a);
+		assert_false(qf_queue_is_preemptor(&q, &a));
+		(void)qf_queue_requeue(&q, &a, QF_REQUEUE_PENDING_PREEMPTION, 0,
+		                       NULL);
+		assert_true(qf_queue_is_preemptor(&q, &a));
+		assert_ptr_equal(qf_queue_pop(&q), &a);
+		(void)qf_queue_requeue(&q, &a, QF_REQUEUE_NO_FIT, 0, NULL);
+		assert_true(qf_queue_is_preemptor(&q, &a));
+		assert_false(qf_queue_is_preemptor(&q, &b));
+		/* reserving quota (forget) or leaving the queue ends it */
+		assert_ptr_equal(qf_queue_pop(&q), strict ? &a : &b);
+		if (strict) {
+			qf_queue_forget(&q, &a);
+			assert_false(qf_queue_is_preemptor(&q, &a));
+		} else {
+			(void)qf_queue_requeue(
+			        &q, &b, QF_REQUEUE_PENDING_PREEMPTION, 0, NULL);
+			assert_false(qf_queue_is_preemptor(&q, &a));
+			assert_true(qf_queue_is_preemptor(&q, &b));
+			qf_queue_remove(&q, &b);
+			assert_false(qf_queue_is_preemptor(&q, &b));
+		}
+		qf_queue_release(&q);
+	}
+}
+
 /* U5: with admission fair sharing, lower LocalQueue usage first, before
  * priority and the sticky item; rekey re-sorts parked items too. */
 static double usage_by_key(const struct qf_queue_item *it, void *arg)
@@ -251,6 +291,7 @@ int main(void)
 		cmocka_unit_test(test_queue_parks_equivalent_workloads),
 		cmocka_unit_test(test_queue_late_equivalent_parked),
 		cmocka_unit_test(test_queue_sticky_preemptor_goes_first),
+		cmocka_unit_test(test_queue_preemptor_until_gone),
 		cmocka_unit_test(test_queue_afs_usage_first),
 	};
 	return cmocka_run_group_tests_name("queue", tests, NULL, NULL);

@@ -1,0 +1,74 @@
+/*
+ * model_gates.c - the Configuration's featureGates that simulate models.
+ * One row per gate: Kueue's default on the v0.20 line (pkg/features/
+ * kube_features.go at ff69552e79ad) and the config switch it drives, so
+ * that reading a gate, telling a modelled one from the rest (QF511 in
+ * model_config.c) and listing them in that warning walk one table.
+ */
+#include "runtime/model.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "core/banned.h"
+
+#define NO_FIELD ((size_t)-1)
+
+struct gate {
+	const char *name;
+	int on_by_default; /* Kueue's default at ff69552e79ad */
+	size_t field; /* int in qf_model_config, NO_FIELD: read elsewhere */
+	int when_off; /* the field is 1 when the gate is off */
+};
+
+static const struct gate gates[] = {
+	/* read with admissionFairSharing (model_config.c read_afs) */
+	{ "AdmissionFairSharing", 1, NO_FIELD, 0 },
+	{ "PrioritizePreemptorWorkloads", 0,
+	  offsetof(struct qf_model_config, prioritize_preemptors), 0 },
+	{ "PriorityBoost", 0, offsetof(struct qf_model_config, priority_boost),
+	  0 },
+	{ "PrioritySortingWithinCohort", 1,
+	  offsetof(struct qf_model_config, no_prio_sorting), 1 },
+	{ "UnadmittedWorkloadsExplicitStatus", 0,
+	  offsetof(struct qf_model_config, explicit_status), 0 },
+	{ "UnadmittedWorkloadsObservability", 1,
+	  offsetof(struct qf_model_config, legacy_unadmitted), 1 },
+};
+
+static int gate_on(const struct gate *g, const json_t *gates_obj)
+{
+	const json_t *v = json_object_get(gates_obj, g->name);
+
+	return json_is_boolean(v) ? json_is_true(v) : g->on_by_default;
+}
+
+void qf_model_gates_read(struct qf_model_config *cfg, const json_t *gates_obj)
+{
+	for (size_t i = 0; i < QF_ARRAY_SIZE(gates); i++) {
+		const struct gate *g = &gates[i];
+		int on = gate_on(g, gates_obj);
+
+		if (g->field != NO_FIELD)
+			*(int *)((char *)cfg + g->field) =
+			        g->when_off ? !on : on;
+	}
+	/* Kueue: features.UnadmittedWorkloadsExplicitStatus depends on
+	 * UnadmittedWorkloadsObservability (defaultFeatureGateDependencies) */
+	if (cfg->legacy_unadmitted)
+		cfg->explicit_status = 0;
+}
+
+int qf_model_gate_modelled(const char *name)
+{
+	for (size_t i = 0; i < QF_ARRAY_SIZE(gates); i++)
+		if (!strcmp(gates[i].name, name))
+			return 1;
+	return 0;
+}
+
+void qf_model_gates_list(struct qf_buf *out)
+{
+	for (size_t i = 0; i < QF_ARRAY_SIZE(gates); i++)
+		qf_buf_addf(out, "%s%s", i ? ", " : "", gates[i].name);
+}
