@@ -596,6 +596,9 @@ void qf_model_config_release(struct qf_model_config *c);
 void qf_model_gates_read(struct qf_model_config *cfg, const json_t *gates);
 
 /* 1 when simulate models feature gate `name`, else 0. */
+/* 1 when Kueue knows feature gate name; else 0 with *near the closest
+ * known name or NULL. */
+int qf_model_gate_known(const char *name, const char **near);
 int qf_model_gate_modelled(const char *name);
 
 /* Append the gates simulate models to out, comma-separated. */

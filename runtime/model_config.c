@@ -729,6 +729,32 @@ static void check_fields(struct cr *c, const json_t *obj)
 	check_blocks(c, obj, v1);
 }
 
+/* featureGates is a map of booleans to Kueue (Configuration.FeatureGates
+ * map[string]bool): another value fails its strict decoding. */
+static void check_gates(struct cr *c, const json_t *obj)
+{
+	const json_t *gates = json_object_get(obj, "featureGates");
+	const char *k;
+	const json_t *v;
+
+	if (gates && !json_is_null(gates) && !json_is_object(gates)) {
+		fail_key(c, obj, "featureGates", "featureGates",
+		         "must be a mapping of gate names to true or false");
+		return;
+	}
+	json_object_foreach ((json_t *)gates, k, v) {
+		struct qf_buf p = QF_BUF_INIT;
+
+		if (json_is_boolean(v))
+			continue;
+		qf_buf_addf(&p, "featureGates.%s", k);
+		fail_key(c, gates, k, p.buf,
+		         "must be true or false: Kueue decodes featureGates "
+		         "as a map of booleans and would not start");
+		qf_buf_release(&p);
+	}
+}
+
 /* What Kueue would do and simulate does not model: a warning (QF511),
  * so the run is not taken for what the cluster would do. */
 static void warn_unmodelled(struct cr *c, const json_t *obj)
@@ -757,10 +783,23 @@ static void warn_unmodelled(struct cr *c, const json_t *obj)
 	qf_model_gates_list(&list);
 	json_object_foreach ((json_t *)gates, k, v) {
 		struct qf_loc loc;
+		const char *near;
 
 		if (qf_model_gate_modelled(k))
 			continue;
 		loc = c->doc ? qf_doc_loc_key(c->doc, gates, k) : c->at;
+		if (!qf_model_gate_known(k, &near)) {
+			(void)qf_diag_add(
+			        c->d, QF_SEV_WARNING, &loc, "QF511",
+			        "featureGates",
+			        "feature gate %s is not one of Kueue's: "
+			        "simulate ignores it, and Kueue refuses to "
+			        "start with a gate it does not know "
+			        "(unrecognized feature gate)%s%s%s",
+			        k, near ? "; did you mean " : "",
+			        near ? near : "", near ? "?" : "");
+			continue;
+		}
 		(void)qf_diag_add(c->d, QF_SEV_WARNING, &loc, "QF511",
 		                  "featureGates",
 		                  "feature gate %s is not modelled: simulate "
@@ -830,6 +869,7 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 	read_retentions(c, obj, &cfg);
 	read_job_management(c, obj, &cfg);
 	read_afs(c, obj, &cfg);
+	check_gates(c, obj);
 	qf_model_gates_read(&cfg, json_object_get(obj, "featureGates"));
 	cfg.no_job_framework = lacks_job_framework(obj);
 	if (c->rc < 0) {

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "core/suggest.h"
 #include "core/banned.h"
 
 #define NO_FIELD ((size_t)-1)
@@ -57,6 +58,104 @@ void qf_model_gates_read(struct qf_model_config *cfg, const json_t *gates_obj)
 	 * UnadmittedWorkloadsObservability (defaultFeatureGateDependencies) */
 	if (cfg->legacy_unadmitted)
 		cfg->explicit_status = 0;
+}
+
+/* Every gate Kueue's feature gate accepts (kube_features.go at the
+ * mirror's head, a later v0.20 commit, and component-base's AllAlpha and
+ * AllBeta), sorted: another name makes SetFromMap fail ("unrecognized
+ * feature gate") and Kueue exit at start. */
+static const char *const known[] = {
+	"AdmissionFairSharing",
+	"AdmissionGatedBy",
+	"AllAlpha",
+	"AllBeta",
+	"AssignQueueLabelsForPods",
+	"CleanupProvisioningRequestsOnEviction",
+	"ConcurrentAdmission",
+	"CustomMetricLabels",
+	"DeferRayServiceFinalizationForRedisCleanup",
+	"DisableWaitForPodsReady",
+	"ElasticJobsViaWorkloadSlices",
+	"ElasticJobsViaWorkloadSlicesWithTAS",
+	"FailureRecoveryPolicy",
+	"FairSharingPreemptWithinNominal",
+	"FairSharingPrioritizeNonBorrowing",
+	"FastQuotaReleaseInPodIntegration",
+	"FinishOrphanedWorkloads",
+	"FlavorFungibility",
+	"FlavorFungibilityPreserveScanProgress",
+	"KueueDRAIntegration",
+	"KueueDRAIntegrationConsumableCapacity",
+	"KueueDRAIntegrationExtendedResource",
+	"KueueDRAIntegrationPartitionableDevices",
+	"KueueDRARejectWorkloadsWhenDRADisabled",
+	"LWSImmutableGroupSize",
+	"LocalQueueMetrics",
+	"ManagedJobsNamespaceSelectorAlwaysRespected",
+	"MetricForWorkloadCreationLatency",
+	"MetricsForCohorts",
+	"MultiKueue",
+	"MultiKueueAdaptersForCustomJobs",
+	"MultiKueueClusterProfile",
+	"MultiKueueIncrementalDispatcherConfig",
+	"MultiKueueIncrementalDispatcherRespectConfigOrder",
+	"MultiKueueKubeConfigPathValidation",
+	"MultiKueueManagerQuotaAutomation",
+	"MultiKueueOrchestratedPreemption",
+	"MultiKueueRemoteSpecSync",
+	"PartialAdmission",
+	"PodIntegrationValidateGroupOwner",
+	"PrioritizePreemptorWorkloads",
+	"PriorityBoost",
+	"PrioritySortingWithinCohort",
+	"QuotaCheckStrategy",
+	"ReclaimablePods",
+	"RecomputeAssignmentUponPreemptionTargetsOverlap",
+	"RejectUpdatesToCQWithInvalidOnFlavors",
+	"RemoveFinalizersWithStrictPatch",
+	"SchedulerLibraryIntegration",
+	"SchedulingEquivalenceHashing",
+	"ShortWorkloadNames",
+	"SkipAncestorCheckForDeletedWorkloads",
+	"SkipReassignmentForPodOwnedWorkloads",
+	"SparkApplicationIntegration",
+	"TASAssignmentsEncodingByHostnamePrefix",
+	"TASBalancedPlacement",
+	"TASCacheNodeMatchResults",
+	"TASCacheTopologyTree",
+	"TASCachingRemainingResources",
+	"TASFailedNodeReplacement",
+	"TASFailedNodeReplacementFailFast",
+	"TASHandleOverlappingFlavors",
+	"TASMultiLayerTopology",
+	"TASProfileMixed",
+	"TASRecomputeAssignmentWithinSchedulingCycle",
+	"TASReplaceNodeDueToNotReadyOverFixedTime",
+	"TASReplaceNodeOnNodeTaints",
+	"TASReplaceNodeOnPodTermination",
+	"TASRespectNodeAffinityPreferred",
+	"TASValidateWorkloadSliceSize",
+	"TLSOptions",
+	"TopologyAwareScheduling",
+	"UnadmittedWorkloadsExplicitStatus",
+	"UnadmittedWorkloadsObservability",
+	"ValidateRayAndSparkJobUpdates",
+	"VectorizedResourceRequests",
+	"VisibilityOnDemand",
+	"WorkloadIdentifierAnnotations",
+	"WorkloadPriorityClassDefaulting",
+	"WorkloadRequestUseMergePatch",
+	"WorkloadValidateResourcesAreNonNegative",
+	"WorkloadValidationForPodSetMetadata",
+};
+
+int qf_model_gate_known(const char *name, const char **near)
+{
+	for (size_t i = 0; i < QF_ARRAY_SIZE(known); i++)
+		if (!strcmp(known[i], name))
+			return 1;
+	*near = qf_suggest_closest(name, known, QF_ARRAY_SIZE(known), 4);
+	return 0;
 }
 
 int qf_model_gate_modelled(const char *name)
