@@ -1320,6 +1320,41 @@ static int finish_delete(struct ctl *c, int kind, json_t *next, int dry,
 	return 0;
 }
 
+/* An update's body: an object whose version and name are prev's; -1
+ * with *err otherwise. */
+static int update_body_ok(const json_t *prev, const json_t *in, int kind,
+                          struct qf_api_err *err)
+{
+	const char *name = qf_api_meta_str(prev, "name");
+
+	if (!json_is_object(in))
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "the body must be a JSON object");
+	if (rv_conflict(prev, in, kind, err) < 0)
+		return -1;
+	if (qf_api_meta_str(in, "name") &&
+	    strcmp(qf_api_meta_str(in, "name"), name) != 0)
+		return qf_api_fail(err, 400, "BadRequest",
+		                   "the name of the object (%s) does not match "
+		                   "the name on the URL (%s)",
+		                   qf_api_meta_str(in, "name"), name);
+	return 0;
+}
+
+/* A Job's write: kube validates its spec on every write but a status
+ * one, then Kueue's webhook and reconciler (job_update), and a Job
+ * Kueue does not manage resumes as its client says. */
+static int job_write(struct ctl *c, const json_t *prev, json_t *next,
+                     int status_only, int dry, struct qf_api_err *err)
+{
+	if ((!status_only && qf_api_job_validate(next, err) < 0) ||
+	    job_update(c, prev, next, dry, err) < 0)
+		return -1;
+	if (!status_only && !dry && !ctl_job_is_kueues(c, next))
+		job_resumed(c, prev, next);
+	return 0;
+}
+
 /* Replace prev by `in` (a full object); *out is the stored result (with
  * dry, the result checked and not stored: prev's resourceVersion, and no
  * change to the engine). */
@@ -1333,17 +1368,8 @@ static int update(struct ctl *c, int kind, const char *version,
 	json_t *next;
 	int rc;
 
-	if (!json_is_object(in) || rv_conflict(prev, in, kind, err) < 0)
-		return json_is_object(in)
-		               ? -1
-		               : qf_api_fail(err, 400, "BadRequest",
-		                             "the body must be a JSON object");
-	if (qf_api_meta_str(in, "name") &&
-	    strcmp(qf_api_meta_str(in, "name"), name) != 0)
-		return qf_api_fail(err, 400, "BadRequest",
-		                   "the name of the object (%s) does not match "
-		                   "the name on the URL (%s)",
-		                   qf_api_meta_str(in, "name"), name);
+	if (update_body_ok(prev, in, kind, err) < 0)
+		return -1;
 	/* defaults first: a body that leaves them out changes nothing */
 	ctl_default(c, kind, in);
 	next = merge_update(prev, in, kind, status_only);
@@ -1358,16 +1384,11 @@ static int update(struct ctl *c, int kind, const char *version,
 		json_decref(next);
 		return -1;
 	}
-	/* kube validates a Job's spec on every write but a status one */
 	if (kind == K_JOB &&
-	    ((!status_only && qf_api_job_validate(next, err) < 0) ||
-	     job_update(c, prev, next, dry, err) < 0)) {
+	    job_write(c, prev, next, status_only, dry, err) < 0) {
 		json_decref(next);
 		return -1;
 	}
-	if (kind == K_JOB && !status_only && !dry &&
-	    !ctl_job_is_kueues(c, next))
-		job_resumed(c, prev, next);
 	if (ctl_final_kind(kind) && ctl_final_deleting(next) &&
 	    !ctl_final_others(next, NULL))
 		return finish_delete(c, kind, next, dry, err, out);

@@ -17,25 +17,22 @@
 
 struct gate {
 	const char *name;
-	int on_by_default; /* Kueue's default at ff69552e79ad */
 	size_t field; /* int in qf_model_config, NO_FIELD: read elsewhere */
-	int when_off; /* the field is 1 when the gate is off */
+	int on_by_default; /* Kueue's default at ff69552e79ad */
+	int when_off;      /* the field is 1 when the gate is off */
 };
 
+#define FIELD(f) offsetof(struct qf_model_config, f)
 static const struct gate gates[] = {
 	/* read with admissionFairSharing (model_config.c read_afs) */
-	{ "AdmissionFairSharing", 1, NO_FIELD, 0 },
-	{ "PrioritizePreemptorWorkloads", 0,
-	  offsetof(struct qf_model_config, prioritize_preemptors), 0 },
-	{ "PriorityBoost", 0, offsetof(struct qf_model_config, priority_boost),
-	  0 },
-	{ "PrioritySortingWithinCohort", 1,
-	  offsetof(struct qf_model_config, no_prio_sorting), 1 },
-	{ "UnadmittedWorkloadsExplicitStatus", 0,
-	  offsetof(struct qf_model_config, explicit_status), 0 },
-	{ "UnadmittedWorkloadsObservability", 1,
-	  offsetof(struct qf_model_config, legacy_unadmitted), 1 },
+	{ "AdmissionFairSharing", NO_FIELD, 1, 0 },
+	{ "PrioritizePreemptorWorkloads", FIELD(prioritize_preemptors), 0, 0 },
+	{ "PriorityBoost", FIELD(priority_boost), 0, 0 },
+	{ "PrioritySortingWithinCohort", FIELD(no_prio_sorting), 1, 1 },
+	{ "UnadmittedWorkloadsExplicitStatus", FIELD(explicit_status), 0, 0 },
+	{ "UnadmittedWorkloadsObservability", FIELD(legacy_unadmitted), 1, 1 },
 };
+#undef FIELD
 
 static int gate_on(const struct gate *g, const json_t *gates_obj)
 {
