@@ -677,6 +677,52 @@ static int reject_misnamed(struct qf_ingest_cx *cx, const json_t *v,
 	                  api, kind, kind, want);
 }
 
+/*
+ * A watch's ERROR event: the API server ends a watch it cannot serve with
+ * a Status (410 Expired, "too old resource version": the resourceVersion
+ * it was to resume from is compacted away), and kubectl --watch prints it
+ * as it prints the events, the Status alone or, with
+ * --output-watch-events, as {"type":"ERROR","object":{...}}; then its
+ * watch ends.  Not malformed evidence and nothing to store: a warning
+ * that events after the last one delivered were not (the evidence may
+ * have a gap there).
+ */
+static int watch_error(struct qf_ingest_cx *cx, const json_t *st, uint32_t line)
+{
+	const char *reason = sget(st, "reason"), *msg = sget(st, "message");
+	const json_t *code = json_object_get(st, "code");
+	struct qf_buf why = QF_BUF_INIT;
+
+	if (json_is_integer(code))
+		qf_buf_addf(&why, "%lld", (long long)json_integer_value(code));
+	if (reason && *reason)
+		qf_buf_addf(&why, "%s%s", why.len ? " " : "", reason);
+	if (msg && *msg)
+		qf_buf_addf(&why, "%s%s", why.len ? ": " : "", msg);
+	(void)qf_diag_warn(cx->d, &(struct qf_loc){ cx->file, line, 1 },
+	                   "QF702", NULL,
+	                   "a watch error, not an event: the watch failed "
+	                   "here (%s); the events after the last one it "
+	                   "delivered are not in this input, so the evidence "
+	                   "may have a gap from here on; nothing is stored",
+	                   why.len ? why.buf : "no reason given");
+	qf_diag_hint(cx->d, "kubectl --watch ends at such an error: list what "
+	                    "was watched again (kubectl get events -A -o "
+	                    "json) and ingest that, then start a new watch");
+	qf_buf_release(&why);
+	return QF_OK;
+}
+
+/* Whether v (of apiVersion api and kind kind) is the Status a failed
+ * watch ends with, as kubectl prints it without --output-watch-events. */
+static int is_watch_status(const json_t *v, const char *api, const char *kind)
+{
+	const char *status = sget(v, "status");
+
+	return !strcmp(api, "v1") && !strcmp(kind, "Status") && status &&
+	       !strcmp(status, "Failure");
+}
+
 static int dispatch_kind(struct qf_ingest_cx *cx, json_t *v, const char *api,
                          const char *kind, struct raw *raw, uint32_t line)
 {
@@ -693,6 +739,8 @@ static int dispatch_kind(struct qf_ingest_cx *cx, json_t *v, const char *api,
 		p = raw_text(raw, &n);
 		return qf_ingest_audit_event(cx, v, p, n, line);
 	}
+	if (is_watch_status(v, api, kind))
+		return watch_error(cx, v, line);
 	rc = reject_misnamed(cx, v, api, kind, raw, line, &misnamed);
 	if (misnamed || rc < 0)
 		return rc;
@@ -737,8 +785,8 @@ static int value(struct qf_ingest_cx *cx, json_t *v, struct raw *raw,
 		if (!strcmp(wtype, "BOOKMARK"))
 			return QF_OK;
 		if (!strcmp(wtype, "ERROR"))
-			return reject(cx, lineno, "QF702", raw,
-			              "watch error event");
+			return watch_error(cx, json_object_get(v, "object"),
+			                   lineno);
 		/* D10: the object is gone, whatever its metadata says */
 		cx->watch_deleted = !strcmp(wtype, "DELETED");
 		rc = value(cx, json_object_get(v, "object"), raw, lineno);
