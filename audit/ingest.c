@@ -131,9 +131,23 @@ int qf_ingest_step(struct qf_ingest_cx *cx, sqlite3_stmt *st)
 int qf_ingest_reject_row(struct qf_ingest_cx *cx, uint32_t line,
                          const char *why, const char *raw, size_t rawlen)
 {
-	sqlite3_stmt *st = qf_evdb_stmt(cx->s, QF_EVDB_ST_REJECT, cx->d);
+	sqlite3_stmt *st = qf_evdb_stmt(cx->s, QF_EVDB_ST_REJECT_FILL, cx->d);
+	int rc;
 
 	cx->nrejected++;
+	if (!st)
+		return QF_EIO;
+	/* the dedupe key is (cluster, file, line, raw): a row stored
+	 * without its text takes it, rather than a second row beside it */
+	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, cx->file, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, line);
+	sqlite3_bind_text(st, 4, raw ? raw : "", raw ? (int)rawlen : 0,
+	                  SQLITE_STATIC);
+	rc = qf_ingest_step(cx, st);
+	if (rc < 0)
+		return rc;
+	st = qf_evdb_stmt(cx->s, QF_EVDB_ST_REJECT, cx->d);
 	if (!st)
 		return QF_EIO;
 	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
