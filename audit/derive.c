@@ -1516,6 +1516,36 @@ static int take_marks(struct walk *wk, struct qf_buf *marks)
 }
 
 /*
+ * D1: the cluster's evidence ends at the last time any of its events was
+ * observed, which is later than where the walk placed them when an
+ * aggregated Kubernetes event (a series: count, lastTimestamp or
+ * series.lastObservedTime) was seen again after its first time; chunk
+ * events are seen once.  *last: at least the walk's last time.  A scan
+ * of the table: through the time index each row is a seek (200,000 rows:
+ * 20 ms against 100 ms).
+ */
+static int observed_until(struct walk *wk, int64_t *last)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = QF_OK;
+
+	*last = wk->last_ms;
+	if (sqlite3_prepare_v2(wk->s->db,
+	                       "SELECT MAX(last_ms) FROM event_rows NOT"
+	                       " INDEXED WHERE cluster = ?1 AND last_ms > ?2",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(wk->s, "cannot derive", wk->d);
+	sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, wk->last_ms);
+	if (sqlite3_step(st) != SQLITE_ROW)
+		rc = qf_evdb_fail(wk->s, "cannot derive", wk->d);
+	else if (sqlite3_column_type(st, 0) == SQLITE_INTEGER)
+		*last = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/*
  * The walk's state goes to the checkpoint, then the end of the evidence
  * is derived from it (the instant still open, intervals still open, waits
  * still running): rows the next ingest removes before it carries on.
@@ -1524,6 +1554,7 @@ static int finish_walk(struct walk *wk)
 {
 	struct qf_buf state = QF_BUF_INIT, marks = QF_BUF_INIT;
 	sqlite3_stmt *st = NULL;
+	int64_t last;
 	int rc = adm_flush(wk);
 
 	if (rc == QF_OK)
@@ -1547,13 +1578,16 @@ static int finish_walk(struct walk *wk)
 	qf_buf_release(&marks);
 	if (rc < 0 || wk->first_ms == INT64_MIN)
 		return rc;
+	rc = observed_until(wk, &last);
+	if (rc < 0)
+		return rc;
 	if (sqlite3_prepare_v2(wk->s->db,
 	                       "INSERT INTO d_clusters VALUES(?1,?2,?3)", -1,
 	                       &st, NULL) != SQLITE_OK)
 		return qf_evdb_fail(wk->s, "cannot derive", wk->d);
 	sqlite3_bind_text(st, 1, wk->cluster, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, wk->first_ms);
-	sqlite3_bind_int64(st, 3, wk->last_ms);
+	sqlite3_bind_int64(st, 3, last);
 	rc = sqlite3_step(st) == SQLITE_DONE
 	             ? QF_OK
 	             : qf_evdb_fail(wk->s, "cannot derive", wk->d);

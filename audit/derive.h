@@ -28,7 +28,7 @@
  * before versions were recorded, is derived again from the first event,
  * and `audit verify --db` compares only what the current rules derived.
  */
-#define QF_DERIVE_VERSION 1
+#define QF_DERIVE_VERSION 2
 
 int qf_derive_cluster(struct qf_evdb *s, const char *cluster,
                       struct qf_diags *d) QF_MUST_CHECK;

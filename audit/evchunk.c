@@ -3,6 +3,7 @@
  */
 #include "audit/evchunk.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -792,6 +793,44 @@ static void prefetch(const struct qf_evchunk_run *r, const struct order *o,
 	}
 }
 
+static const char chunk_insert[] =
+        "INSERT INTO event_chunks(cluster, first_id, last_id, tmin, tmax, n,"
+        " keys, rows, chains) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)";
+
+/* Insert the chunk of cluster whose n events have the ids first..,
+ * their times tmin..tmax, keys (sorted here), rows and chains (32 bytes
+ * each; ins: the chunk insert). */
+static int insert_chunk(struct qf_evdb *s, sqlite3_stmt *ins,
+                        const char *cluster, int64_t first, size_t n,
+                        int64_t tmin, int64_t tmax, struct key *keys,
+                        const struct qf_buf *rows, const unsigned char *chains,
+                        struct qf_diags *d)
+{
+	unsigned char *kb = qf_xreallocarray(NULL, n, 16);
+	int rc = QF_OK;
+
+	qsort(keys, n, sizeof(*keys), key_cmp);
+	for (size_t i = 0; i < n; i++) {
+		put_u64(kb + 16 * i, (uint64_t)keys[i].t);
+		put_u64(kb + 16 * i + 8, (uint64_t)keys[i].k);
+	}
+	sqlite3_reset(ins);
+	sqlite3_bind_text(ins, 1, cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(ins, 2, first);
+	sqlite3_bind_int64(ins, 3, first + (int64_t)n - 1);
+	sqlite3_bind_int64(ins, 4, tmin);
+	sqlite3_bind_int64(ins, 5, tmax);
+	sqlite3_bind_int64(ins, 6, (int64_t)n);
+	sqlite3_bind_blob(ins, 7, kb, (int)(16 * n), SQLITE_STATIC);
+	sqlite3_bind_text(ins, 8, rows->buf, (int)rows->len, SQLITE_STATIC);
+	sqlite3_bind_blob(ins, 9, chains, (int)(32 * n), SQLITE_STATIC);
+	if (sqlite3_step(ins) != SQLITE_DONE)
+		rc = qf_evdb_fail(s, "cannot store events", d);
+	sqlite3_reset(ins);
+	free(kb);
+	return rc;
+}
+
 /* Store the events o[0..n) as one chunk with the next ids, or its first *n
  * events that reach QF_EVCHUNK_BYTES of text: large events make short chunks.
  */
@@ -802,9 +841,8 @@ static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
 	size_t n = *np;
 	struct qf_buf rows = QF_BUF_INIT, chains = QF_BUF_INIT;
 	struct key *keys = qf_xreallocarray(NULL, n, sizeof(*keys));
-	unsigned char *kb = qf_xreallocarray(NULL, n, 16);
 	int64_t first = s->chain_rowid + 1;
-	int rc = QF_OK;
+	int rc;
 
 	qf_buf_addch(&rows, '[');
 	for (size_t i = 0; i < n; i++) {
@@ -828,28 +866,12 @@ static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
 	}
 	*np = n;
 	qf_buf_addch(&rows, ']');
-	qsort(keys, n, sizeof(*keys), key_cmp);
-	for (size_t i = 0; i < n; i++) {
-		put_u64(kb + 16 * i, (uint64_t)keys[i].t);
-		put_u64(kb + 16 * i + 8, (uint64_t)keys[i].k);
-	}
-	sqlite3_reset(ins);
-	sqlite3_bind_text(ins, 1, r->cluster, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(ins, 2, first);
-	sqlite3_bind_int64(ins, 3, first + (int64_t)n - 1);
-	sqlite3_bind_int64(ins, 4, r->ev[o[0].i].time_ms);
-	sqlite3_bind_int64(ins, 5, r->ev[o[n - 1].i].time_ms);
-	sqlite3_bind_int64(ins, 6, (int64_t)n);
-	sqlite3_bind_blob(ins, 7, kb, (int)(16 * n), SQLITE_STATIC);
-	sqlite3_bind_text(ins, 8, rows.buf, (int)rows.len, SQLITE_STATIC);
-	sqlite3_bind_blob(ins, 9, chains.buf, (int)chains.len, SQLITE_STATIC);
-	if (sqlite3_step(ins) != SQLITE_DONE)
-		rc = qf_evdb_fail(s, "cannot store events", d);
-	sqlite3_reset(ins);
+	rc = insert_chunk(s, ins, r->cluster, first, n, r->ev[o[0].i].time_ms,
+	                  r->ev[o[n - 1].i].time_ms, keys, &rows,
+	                  (const unsigned char *)chains.buf, d);
 	qf_buf_release(&rows);
 	qf_buf_release(&chains);
 	free(keys);
-	free(kb);
 	return rc;
 }
 
@@ -906,11 +928,8 @@ int qf_evchunk_run_flush(struct qf_evchunk_run *r, struct qf_evdb *s,
 				                 i };
 	*removed = r->n - n;
 	sorted = radix_sort(v, tmp, n);
-	if (sqlite3_prepare_v2(s->db,
-	                       "INSERT INTO event_chunks(cluster, first_id,"
-	                       " last_id, tmin, tmax, n, keys, rows, chains)"
-	                       " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)",
-	                       -1, &ins, NULL) != SQLITE_OK) {
+	if (sqlite3_prepare_v2(s->db, chunk_insert, -1, &ins, NULL) !=
+	    SQLITE_OK) {
 		rc = qf_evdb_fail(s, "cannot store events", d);
 		goto done;
 	}
@@ -924,6 +943,37 @@ done:
 	free(v);
 	free(tmp);
 	run_empty(r);
+	return rc;
+}
+
+int qf_evchunk_store(struct qf_evdb *s, const char *cluster,
+                     const struct qf_evchunk_ev *ev, size_t n,
+                     const unsigned char *chains, struct qf_diags *d)
+{
+	struct qf_buf rows = QF_BUF_INIT;
+	struct key *keys;
+	sqlite3_stmt *ins = NULL;
+	int rc;
+
+	if (!n)
+		return QF_OK;
+	keys = qf_xreallocarray(NULL, n, sizeof(*keys));
+	qf_evchunk_encode(&rows, ev, n);
+	for (size_t i = 0; i < n; i++) {
+		assert(ev[i].id == ev[0].id + (int64_t)i);
+		assert(!i || ev[i].time_ms >= ev[i - 1].time_ms);
+		keys[i] = (struct key){ ev[i].time_ms, ev[i].dkey };
+	}
+	if (sqlite3_prepare_v2(s->db, chunk_insert, -1, &ins, NULL) !=
+	    SQLITE_OK)
+		rc = qf_evdb_fail(s, "cannot store events", d);
+	else
+		rc = insert_chunk(s, ins, cluster, ev[0].id, n, ev[0].time_ms,
+		                  ev[n - 1].time_ms, keys, &rows, chains, d);
+	sqlite3_finalize(ins);
+	qf_evchunk_forget(s);
+	qf_buf_release(&rows);
+	free(keys);
 	return rc;
 }
 

@@ -83,6 +83,17 @@ int qf_evchunk_run_drain(struct qf_evchunk_run *r,
 int qf_evchunk_run_flush(struct qf_evchunk_run *r, struct qf_evdb *s,
                          size_t *removed, struct qf_diags *d) QF_MUST_CHECK;
 
+/*
+ * Store ev[0..n) of cluster as one chunk as they are: their ids (which
+ * follow one another), in their order (by time), with their chain links
+ * (chains: 32 bytes each), none of them looked up or hashed: a copy of
+ * stored events (audit verify's scratch database of a bundle).
+ */
+int qf_evchunk_store(struct qf_evdb *s, const char *cluster,
+                     const struct qf_evchunk_ev *ev, size_t n,
+                     const unsigned char *chains,
+                     struct qf_diags *d) QF_MUST_CHECK;
+
 /* ---- reading ---- */
 
 /* Append the `rows` text of ev[0..n) (what qf_evchunk_decode reads). */

@@ -444,6 +444,11 @@ static const char *const stmt_sql[QF_EVDB_ST__COUNT] = {
 	[QF_EVDB_ST_REJECT] =
 	        "INSERT OR IGNORE INTO rejected(cluster, input_id,"
 	        " file, line, reason, raw) VALUES(?1,?2,?3,?4,?5,?6)",
+	/* a Workload or policy object rejected before its text was kept
+	 * (raw ''): the same record at the same place, given its text */
+	[QF_EVDB_ST_REJECT_FILL] =
+	        "UPDATE rejected SET raw = ?4 WHERE cluster = ?1 AND file = ?2"
+	        " AND line = ?3 AND raw = '' AND ?4 <> ''",
 	[QF_EVDB_ST_INPUT_INSERT] =
 	        "INSERT INTO inputs(cluster, name, format, sha256, bytes,"
 	        " records, added, rejected, ingested_ms)"

@@ -7,6 +7,7 @@
 #include "audit/export.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,30 +216,88 @@ static int view_head(void *arg, sqlite3_stmt *st)
 	return QF_OK;
 }
 
-/* One array element: the object's lines, two more spaces in. */
-static void json_element(struct view_out *v, json_t *o)
+/* What json_dumps(JSON_REAL_PRECISION(15)) writes of a finite v, by
+ * jansson itself (a scalar costs it no tree). */
+static void real15(struct qf_buf *b, double v)
 {
-	char *s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-	                                JSON_REAL_PRECISION(15));
-	const char *p = s ? s : "null";
+	json_t *r = json_real(v);
+	char tmp[64];
+	size_t n = json_dumpb(r, tmp, sizeof(tmp),
+	                      JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
 
-	qf_buf_reset(&v->line);
-	qf_buf_adds(&v->line, v->rows ? ",\n  " : "[\n  ");
-	/* a dumped string holds no raw line break: each is a new line */
-	for (const char *nl; (nl = strchr(p, '\n')); p = nl + 1) {
-		qf_buf_add(&v->line, p, (size_t)(nl - p + 1));
-		qf_buf_adds(&v->line, "  ");
+	/* "%.15g" takes at most 22 bytes: never cut */
+	qf_buf_add(b, tmp, n <= sizeof(tmp) ? n : 0);
+	json_decref(r);
+}
+
+/* Column i's value as json_dumps writes column_json(st, i); 0 for what
+ * json_real refuses (an infinity), a member jansson then leaves out. */
+static int value_json(struct qf_buf *b, sqlite3_stmt *st, int i)
+{
+	const char *t;
+	size_t n;
+
+	switch (sqlite3_column_type(st, i)) {
+	case SQLITE_INTEGER:
+		qf_buf_add_i64(b, sqlite3_column_int64(st, i));
+		return 1;
+	case SQLITE_FLOAT:
+		if (!isfinite(sqlite3_column_double(st, i)))
+			return 0;
+		real15(b, sqlite3_column_double(st, i));
+		return 1;
+	case SQLITE_NULL:
+		qf_buf_adds(b, "null");
+		return 1;
+	default:
+		t = (const char *)sqlite3_column_text(st, i);
+		n = (size_t)sqlite3_column_bytes(st, i);
+		if (qf_buf_is_utf8(t, n)) {
+			qf_jdump_string(b, t, n);
+		} else {
+			struct qf_buf u = QF_BUF_INIT;
+
+			qf_buf_add_utf8(&u, t, n);
+			qf_jdump_string(b, u.buf, u.len);
+			qf_buf_release(&u);
+		}
+		return 1;
 	}
-	qf_buf_adds(&v->line, p);
-	bw_write(&v->json, v->line.buf, v->line.len);
-	free(s);
+}
+
+/*
+ * One array element: what json_dumps(JSON_INDENT(2) |
+ * JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) writes of the object
+ * of the row's columns, each line two more spaces in, written without
+ * building it (the tree and its dump were most of an export's views).
+ */
+static void json_element(struct view_out *v, sqlite3_stmt *st)
+{
+	struct qf_buf *b = &v->line;
+	size_t members = 0;
+
+	qf_buf_reset(b);
+	qf_buf_adds(b, v->rows ? ",\n  {" : "[\n  {");
+	for (int i = 0; i < sqlite3_column_count(st); i++) {
+		const char *k = sqlite3_column_name(st, i);
+		size_t at = b->len;
+
+		qf_buf_adds(b, members ? ",\n    " : "\n    ");
+		qf_jdump_string(b, k, strlen(k));
+		qf_buf_adds(b, ": ");
+		if (value_json(b, st, i))
+			members++;
+		else
+			qf_buf_setlen(b, at);
+	}
+	qf_buf_adds(b, members ? "\n  }" : "}");
+	bw_write(&v->json, b->buf, b->len);
 }
 
 static int view_row(void *arg, sqlite3_stmt *st)
 {
 	struct view_out *v = arg;
 	int n = sqlite3_column_count(st);
-	json_t *o = json_object();
 
 	qf_buf_reset(&v->line);
 	for (int i = 0; i < n; i++) {
@@ -246,13 +305,10 @@ static int view_row(void *arg, sqlite3_stmt *st)
 			qf_buf_addch(&v->line, ',');
 		qf_buf_add_csv(&v->line,
 		               (const char *)sqlite3_column_text(st, i));
-		json_object_set_new(o, sqlite3_column_name(st, i),
-		                    column_json(st, i));
 	}
 	qf_buf_addch(&v->line, '\n');
 	bw_write(&v->csv, v->line.buf, v->line.len);
-	json_element(v, o);
-	json_decref(o);
+	json_element(v, st);
 	v->rows++;
 	return QF_OK;
 }

@@ -29,8 +29,10 @@
 #define QF_AUDIT_EXPORT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "audit/evdb.h"
+#include "audit/evline.h"
 #include "core/buf.h"
 #include "core/diag.h"
 #include "core/strlist.h"
@@ -71,13 +73,28 @@ int qf_export_derived(struct qf_evdb *s, const char *dir,
                       struct qf_diags *d) QF_MUST_CHECK;
 
 /*
- * verify DIR's last check, once its seals and chain hold: dir's events
- * and evidence tables loaded into a scratch database in $TMPDIR, derived,
- * and the views and report written from it compared line by line with
- * dir's (sum->views, or sum->why_not when they cannot be: a bundle
- * without evidence/, or derived by other rules).
+ * verify DIR's last check (verify_views.c), once its seals and chain
+ * hold: the views and report derived again from dir's events and
+ * evidence tables in a scratch database in $TMPDIR, and compared line by
+ * line with dir's.  The chain check reads events.jsonl once and hands
+ * each event whose link holds to qf_export_rebuild_event, which stores
+ * it in the scratch database (made by qf_export_rebuild_new when dir has
+ * every evidence table; nothing is said yet).  qf_export_rebuild_finish
+ * says what loading them found, loads the evidence tables, derives and
+ * compares (sum->views, or sum->why_not when they cannot be: a bundle
+ * without evidence/, or derived by other rules).  qf_export_rebuild_free
+ * removes the scratch folder (QF_EIO, said, when it cannot).  r borrows
+ * dir.
  */
-int qf_export_verify_views(const char *dir, struct qf_export_summary *sum,
+struct qf_export_rebuild;
+struct qf_export_rebuild *qf_export_rebuild_new(const char *dir);
+void qf_export_rebuild_event(struct qf_export_rebuild *r,
+                             const struct qf_evline *l,
+                             const unsigned char chain[32], uint32_t no);
+int qf_export_rebuild_finish(struct qf_export_rebuild *r,
+                             struct qf_export_summary *sum,
+                             struct qf_diags *d) QF_MUST_CHECK;
+int qf_export_rebuild_free(struct qf_export_rebuild *r,
                            struct qf_diags *d) QF_MUST_CHECK;
 
 int qf_export_verify_db(struct qf_evdb *s, struct qf_export_summary *sum,

@@ -131,9 +131,23 @@ int qf_ingest_step(struct qf_ingest_cx *cx, sqlite3_stmt *st)
 int qf_ingest_reject_row(struct qf_ingest_cx *cx, uint32_t line,
                          const char *why, const char *raw, size_t rawlen)
 {
-	sqlite3_stmt *st = qf_evdb_stmt(cx->s, QF_EVDB_ST_REJECT, cx->d);
+	sqlite3_stmt *st = qf_evdb_stmt(cx->s, QF_EVDB_ST_REJECT_FILL, cx->d);
+	int rc;
 
 	cx->nrejected++;
+	if (!st)
+		return QF_EIO;
+	/* the dedupe key is (cluster, file, line, raw): a row stored
+	 * without its text takes it, rather than a second row beside it */
+	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, cx->file, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, line);
+	sqlite3_bind_text(st, 4, raw ? raw : "", raw ? (int)rawlen : 0,
+	                  SQLITE_STATIC);
+	rc = qf_ingest_step(cx, st);
+	if (rc < 0)
+		return rc;
+	st = qf_evdb_stmt(cx->s, QF_EVDB_ST_REJECT, cx->d);
 	if (!st)
 		return QF_EIO;
 	sqlite3_bind_text(st, 1, cx->o->cluster, -1, SQLITE_STATIC);
@@ -852,7 +866,22 @@ static uint32_t count_lines(const char *s, size_t n)
 	return lines;
 }
 
-static int yaml_stream_docs(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
+/* No `---` after the document yet in a file over the limit: read on. */
+static int yaml_more(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
+                     size_t *seen)
+{
+	*seen = r->len - r->pos; /* a fill may move pos */
+	return qf_ingest_rd_fill(r, cx);
+}
+
+/*
+ * YAML a document at a time: standard input (above), or a file over the
+ * size a document may have that is a stream of `---` documents (each
+ * under it: `kubectl get events -A -o yaml --watch > f` run for long),
+ * all in the file's one transaction.  A document over the limit is read
+ * from there on as a large List is.
+ */
+static int yaml_docs(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 {
 	int rc = QF_OK, found = 0, any = 0;
 	size_t batch = 0, seen = 0; /* bytes of the document searched */
@@ -868,12 +897,13 @@ static int yaml_stream_docs(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 		if (!next && !r->eof) {
 			if (r->len - r->pos > (size_t)QF_FS_MAX_INPUT_BYTES)
 				return yaml_stream_list(cx, r);
-			rc = yaml_wait(cx, r, &batch, &seen);
+			rc = r->is_stream ? yaml_wait(cx, r, &batch, &seen)
+			                  : yaml_more(cx, r, &seen);
 			continue;
 		}
 		seen = 0;
 		lines = count_lines(r->buf + r->pos, end - r->pos);
-		rc = stream_tx(cx);
+		rc = r->is_stream ? stream_tx(cx) : QF_OK;
 		if (rc == QF_OK)
 			rc = yaml_text(cx, r->buf + r->pos, end - r->pos,
 			               r->line, "document", !next && !any,
@@ -882,7 +912,7 @@ static int yaml_stream_docs(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 		r->pos = end;
 		r->line += lines;
 		batch += cx->nrecords - before;
-		if (rc == QF_OK && batch &&
+		if (rc == QF_OK && r->is_stream && batch &&
 		    (batch >= QF_INGEST_BATCH ||
 		     (r->eof && r->pos >= r->len))) {
 			rc = batch_commit(cx, r, r->eof && r->pos >= r->len);
@@ -892,15 +922,21 @@ static int yaml_stream_docs(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 	return rc;
 }
 
+/* A YAML file is loaded whole (a syntax error stores none of it, as
+ * validate loads none of it), up to the size a document may have; past
+ * it, a stream of documents is read one at a time, else a List an item
+ * at a time. */
 static int read_yaml(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 {
 	int rc = QF_OK, found = 0;
 
 	if (r->is_stream)
-		return yaml_stream_docs(cx, r);
+		return yaml_docs(cx, r);
 	while (!r->eof && rc == QF_OK) {
 		if (r->len > (size_t)QF_FS_MAX_INPUT_BYTES)
-			return yaml_stream_list(cx, r);
+			return next_doc_start(r, r->pos)
+			               ? yaml_docs(cx, r)
+			               : yaml_stream_list(cx, r);
 		rc = qf_ingest_rd_fill(r, cx);
 	}
 	if (rc < 0)

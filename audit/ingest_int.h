@@ -26,6 +26,21 @@ struct qf_ingest_rec {
 	uint32_t line, col; /* where the text starts */
 };
 
+/*
+ * The text a rejected record is stored with: the input's own, or for an
+ * item of a List its compact dump, made only when a record is rejected
+ * (dumping every item cost an eighth of `kubectl get events` ingest).
+ */
+struct qf_ingest_raw {
+	const char *p; /* NULL until dumped, for an item */
+	size_t n;
+	const json_t *of; /* the item */
+	char *dumped;     /* owned */
+};
+
+/* r's text (dumped on the first call, for an item); *n its length. */
+const char *qf_ingest_raw_text(struct qf_ingest_raw *r, size_t *n);
+
 /* State of one input while it is read. */
 struct qf_ingest_cx {
 	struct qf_evdb *s;
@@ -39,6 +54,9 @@ struct qf_ingest_cx {
 	int watch_deleted;          /* the object of a watch DELETED event */
 	const struct qf_doc *doc; /* the YAML being read (locations), or NULL */
 	struct qf_ingest_rec rec; /* the JSON record being read, if any */
+	/* the text of the Workload or policy object being read, which
+	 * ingest_obj.c stores with its rejection; NULL otherwise */
+	struct qf_ingest_raw *raw;
 	size_t nrecords, nadded, nrejected;
 	struct qf_buf scratch;
 	struct qf_buf detail; /* scratch for an event's maps */

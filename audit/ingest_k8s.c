@@ -136,19 +136,7 @@ static void kev_release(struct kev *k)
 	free(k->preemptor);
 }
 
-/*
- * The text a rejected record is stored with: the input's own, or for an
- * item of a List its compact dump, made only when a record is rejected
- * (dumping every item cost an eighth of `kubectl get events` ingest).
- */
-struct raw {
-	const char *p; /* NULL until dumped, for an item */
-	size_t n;
-	const json_t *of; /* the item */
-	char *dumped;     /* owned */
-};
-
-static const char *raw_text(struct raw *r, size_t *n)
+const char *qf_ingest_raw_text(struct qf_ingest_raw *r, size_t *n)
 {
 	if (!r->p && r->of && !r->dumped) {
 		r->dumped =
@@ -162,24 +150,25 @@ static const char *raw_text(struct raw *r, size_t *n)
 
 /* qf_ingest_reject_at with r's text. */
 static int vreject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
-                      uint32_t line, const char *rule, struct raw *r,
+                      uint32_t line, const char *rule, struct qf_ingest_raw *r,
                       const char *fmt, va_list ap) QF_PRINTF(6, 0);
 static int vreject_at(struct qf_ingest_cx *cx, const struct qf_loc *loc,
-                      uint32_t line, const char *rule, struct raw *r,
+                      uint32_t line, const char *rule, struct qf_ingest_raw *r,
                       const char *fmt, va_list ap)
 {
 	const char *p;
 	size_t n;
 
-	p = raw_text(r, &n);
+	p = qf_ingest_raw_text(r, &n);
 	return qf_ingest_vreject_at(cx, loc, line, rule, p, n, fmt, ap);
 }
 
 /* qf_ingest_reject with r's text. */
 static int reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
-                  struct raw *r, const char *fmt, ...) QF_PRINTF(5, 6);
+                  struct qf_ingest_raw *r, const char *fmt, ...)
+        QF_PRINTF(5, 6);
 static int reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
-                  struct raw *r, const char *fmt, ...)
+                  struct qf_ingest_raw *r, const char *fmt, ...)
 {
 	struct qf_loc loc = { cx->file, line, line ? 1 : 0 };
 	va_list ap;
@@ -193,11 +182,12 @@ static int reject(struct qf_ingest_cx *cx, uint32_t line, const char *rule,
 
 /* The same at member key of obj (qf_ingest_loc_key). */
 static int reject_key(struct qf_ingest_cx *cx, uint32_t line, const json_t *obj,
-                      const char *key, const char *rule, struct raw *r,
-                      const char *fmt, ...) QF_PRINTF(7, 8);
+                      const char *key, const char *rule,
+                      struct qf_ingest_raw *r, const char *fmt, ...)
+        QF_PRINTF(7, 8);
 static int reject_key(struct qf_ingest_cx *cx, uint32_t line, const json_t *obj,
-                      const char *key, const char *rule, struct raw *r,
-                      const char *fmt, ...)
+                      const char *key, const char *rule,
+                      struct qf_ingest_raw *r, const char *fmt, ...)
 {
 	struct qf_loc loc = qf_ingest_loc_key(cx, obj, key, line);
 	va_list ap;
@@ -299,7 +289,7 @@ static int read_event(struct kev *k, const json_t *ev)
 /* An Event without reason or involved object, rejected at the member
  * that is not one (or the Event, lacking it). */
 static int reject_no_subject(struct qf_ingest_cx *cx, const json_t *ev,
-                             struct raw *raw, uint32_t line)
+                             struct qf_ingest_raw *raw, uint32_t line)
 {
 	const char *what = "Event without reason or involved object "
 	                   "(involvedObject/regarding with a name)";
@@ -352,7 +342,7 @@ static int bad_event_time(const json_t *ev)
  * was passed over for the next candidate, or left the Event without
  * time), rejected at it; or without any time, at the Event. */
 static int reject_bad_time(struct qf_ingest_cx *cx, const json_t *ev,
-                           struct raw *raw, uint32_t line, int none)
+                           struct qf_ingest_raw *raw, uint32_t line, int none)
 {
 	const char *what = none ? "Event without a usable time (eventTime, "
 	                          "firstTimestamp or metadata."
@@ -377,7 +367,7 @@ static int reject_bad_time(struct qf_ingest_cx *cx, const json_t *ev,
 }
 
 static int ingest_event(struct qf_ingest_cx *cx, const json_t *ev,
-                        struct raw *raw, uint32_t line)
+                        struct qf_ingest_raw *raw, uint32_t line)
 {
 	struct kev k;
 	struct qf_evdb_event se;
@@ -563,7 +553,7 @@ static void element_lines(uint32_t *lines, size_t n, const char *raw,
 	}
 }
 
-static int value(struct qf_ingest_cx *cx, json_t *v, struct raw *raw,
+static int value(struct qf_ingest_cx *cx, json_t *v, struct qf_ingest_raw *raw,
                  uint32_t lineno);
 
 /* Recursive: one level per nested List; jansson caps JSON depth
@@ -572,7 +562,8 @@ static int value(struct qf_ingest_cx *cx, json_t *v, struct raw *raw,
  * as they did from the item's compact dump). */
 /* NOLINTNEXTLINE(misc-no-recursion) */
 static int each_item(struct qf_ingest_cx *cx, const json_t *items,
-                     const struct raw *list, uint32_t line, int top_array)
+                     const struct qf_ingest_raw *list, uint32_t line,
+                     int top_array)
 {
 	size_t i, n = json_array_size(items);
 	uint32_t *lines = qf_xcalloc(n ? n : 1, sizeof(*lines));
@@ -595,7 +586,7 @@ static int each_item(struct qf_ingest_cx *cx, const json_t *items,
 /* NOLINTNEXTLINE(misc-no-recursion): through qf_ingest_k8s_value */
 int qf_ingest_k8s_item(struct qf_ingest_cx *cx, json_t *it, uint32_t lineno)
 {
-	struct raw r = { NULL, 0, it, NULL };
+	struct qf_ingest_raw r = { NULL, 0, it, NULL };
 	int rc = value(cx, it, &r, lineno);
 
 	free(r.dumped);
@@ -650,8 +641,8 @@ static const char *wrong_group(const char *api, const char *kind)
  * were right nor dropped unsaid.  *hit says whether it was.
  */
 static int reject_misnamed(struct qf_ingest_cx *cx, const json_t *v,
-                           const char *api, const char *kind, struct raw *raw,
-                           uint32_t line, int *hit)
+                           const char *api, const char *kind,
+                           struct qf_ingest_raw *raw, uint32_t line, int *hit)
 {
 	struct qf_loc at = { cx->file, line, line ? 1 : 0 };
 	struct qf_diags t = QF_DIAGS_INIT;
@@ -661,7 +652,7 @@ static int reject_misnamed(struct qf_ingest_cx *cx, const json_t *v,
 
 	*hit = qf_kinds_lookalike(cx->doc, v, &at, &t);
 	if (*hit) {
-		p = raw_text(raw, &n);
+		p = qf_ingest_raw_text(raw, &n);
 		rc = qf_ingest_reject_row(cx, t.v[0].line, t.v[0].msg, p, n);
 		qf_diags_move(cx->d, &t);
 		return rc;
@@ -677,8 +668,55 @@ static int reject_misnamed(struct qf_ingest_cx *cx, const json_t *v,
 	                  api, kind, kind, want);
 }
 
+/*
+ * A watch's ERROR event: the API server ends a watch it cannot serve with
+ * a Status (410 Expired, "too old resource version": the resourceVersion
+ * it was to resume from is compacted away), and kubectl --watch prints it
+ * as it prints the events, the Status alone or, with
+ * --output-watch-events, as {"type":"ERROR","object":{...}}; then its
+ * watch ends.  Not malformed evidence and nothing to store: a warning
+ * that events after the last one delivered were not (the evidence may
+ * have a gap there).
+ */
+static int watch_error(struct qf_ingest_cx *cx, const json_t *st, uint32_t line)
+{
+	const char *reason = sget(st, "reason"), *msg = sget(st, "message");
+	const json_t *code = json_object_get(st, "code");
+	struct qf_buf why = QF_BUF_INIT;
+
+	if (json_is_integer(code))
+		qf_buf_addf(&why, "%lld", (long long)json_integer_value(code));
+	if (reason && *reason)
+		qf_buf_addf(&why, "%s%s", why.len ? " " : "", reason);
+	if (msg && *msg)
+		qf_buf_addf(&why, "%s%s", why.len ? ": " : "", msg);
+	(void)qf_diag_warn(cx->d, &(struct qf_loc){ cx->file, line, 1 },
+	                   "QF702", NULL,
+	                   "a watch error, not an event: the watch failed "
+	                   "here (%s); the events after the last one it "
+	                   "delivered are not in this input, so the evidence "
+	                   "may have a gap from here on; nothing is stored",
+	                   why.len ? why.buf : "no reason given");
+	qf_diag_hint(cx->d, "kubectl --watch ends at such an error: list what "
+	                    "was watched again (kubectl get events -A -o "
+	                    "json) and ingest that, then start a new watch");
+	qf_buf_release(&why);
+	return QF_OK;
+}
+
+/* Whether v (of apiVersion api and kind kind) is the Status a failed
+ * watch ends with, as kubectl prints it without --output-watch-events. */
+static int is_watch_status(const json_t *v, const char *api, const char *kind)
+{
+	const char *status = sget(v, "status");
+
+	return !strcmp(api, "v1") && !strcmp(kind, "Status") && status &&
+	       !strcmp(status, "Failure");
+}
+
 static int dispatch_kind(struct qf_ingest_cx *cx, json_t *v, const char *api,
-                         const char *kind, struct raw *raw, uint32_t line)
+                         const char *kind, struct qf_ingest_raw *raw,
+                         uint32_t line)
 {
 	int misnamed = 0, rc;
 	const char *p;
@@ -690,18 +728,24 @@ static int dispatch_kind(struct qf_ingest_cx *cx, json_t *v, const char *api,
 	if ((!strcmp(api, "audit.k8s.io/v1") ||
 	     !strcmp(api, "audit.k8s.io/v1beta1")) &&
 	    !strcmp(kind, "Event")) {
-		p = raw_text(raw, &n);
+		p = qf_ingest_raw_text(raw, &n);
 		return qf_ingest_audit_event(cx, v, p, n, line);
 	}
+	if (is_watch_status(v, api, kind))
+		return watch_error(cx, v, line);
 	rc = reject_misnamed(cx, v, api, kind, raw, line, &misnamed);
 	if (misnamed || rc < 0)
 		return rc;
 	if (!strcmp(kind, "Event"))
 		return ingest_event(cx, v, raw, line);
-	if (!strcmp(kind, "Workload"))
-		return qf_ingest_workload(cx, v, line);
-	if (policy_kind(kind))
-		return qf_ingest_policy_object(cx, v, kind, line);
+	if (!strcmp(kind, "Workload") || policy_kind(kind)) {
+		cx->raw = raw; /* their rejections keep the record's text */
+		rc = strcmp(kind, "Workload")
+		             ? qf_ingest_policy_object(cx, v, kind, line)
+		             : qf_ingest_workload(cx, v, line);
+		cx->raw = NULL;
+		return rc;
+	}
 	if (ignorable(kind)) {
 		(void)qf_diag_warn(
 		        cx->d, &(struct qf_loc){ cx->file, line, 0 }, "QF706",
@@ -719,7 +763,7 @@ static int dispatch_kind(struct qf_ingest_cx *cx, json_t *v, const char *api,
 /* Recursive: one level per nested List; jansson caps JSON depth
  * (JSON_PARSER_MAX_DEPTH). */
 /* NOLINTNEXTLINE(misc-no-recursion) */
-static int value(struct qf_ingest_cx *cx, json_t *v, struct raw *raw,
+static int value(struct qf_ingest_cx *cx, json_t *v, struct qf_ingest_raw *raw,
                  uint32_t lineno)
 {
 	const char *api, *kind, *wtype;
@@ -737,8 +781,8 @@ static int value(struct qf_ingest_cx *cx, json_t *v, struct raw *raw,
 		if (!strcmp(wtype, "BOOKMARK"))
 			return QF_OK;
 		if (!strcmp(wtype, "ERROR"))
-			return reject(cx, lineno, "QF702", raw,
-			              "watch error event");
+			return watch_error(cx, json_object_get(v, "object"),
+			                   lineno);
 		/* D10: the object is gone, whatever its metadata says */
 		cx->watch_deleted = !strcmp(wtype, "DELETED");
 		rc = value(cx, json_object_get(v, "object"), raw, lineno);
@@ -773,7 +817,7 @@ static int value(struct qf_ingest_cx *cx, json_t *v, struct raw *raw,
 int qf_ingest_k8s_value(struct qf_ingest_cx *cx, json_t *v, const char *raw,
                         size_t rawlen, uint32_t lineno)
 {
-	struct raw r = { raw, rawlen, NULL, NULL };
+	struct qf_ingest_raw r = { raw, rawlen, NULL, NULL };
 
 	return value(cx, v, &r, lineno);
 }

@@ -153,6 +153,13 @@ static const char *bad_usage(const json_t *adm, size_t *ix, const json_t **val)
 	return NULL;
 }
 
+/* The text of the record being read (cx->raw), for its rejection. */
+static const char *rec_text(struct qf_ingest_cx *cx, size_t *n)
+{
+	*n = 0;
+	return cx->raw ? qf_ingest_raw_text(cx->raw, n) : NULL;
+}
+
 /* 1 when Workload wl's usage is rejected (QF703, its result in *rc). */
 static int rejected_usage(struct qf_ingest_cx *cx, const json_t *adm,
                           const char *wl, uint32_t lineno, int *rc)
@@ -161,10 +168,13 @@ static int rejected_usage(struct qf_ingest_cx *cx, const json_t *adm,
 	size_t ix = 0;
 	const char *res = bad_usage(adm, &ix, &val);
 	struct qf_loc loc;
+	const char *raw;
+	size_t n;
 	char *text;
 
 	if (!res)
 		return 0;
+	raw = rec_text(cx, &n);
 	text = json_dumps(val, JSON_ENCODE_ANY);
 	loc = qf_ingest_loc_key(
 	        cx,
@@ -173,7 +183,7 @@ static int rejected_usage(struct qf_ingest_cx *cx, const json_t *adm,
 	                        json_object_get(adm, "podSetAssignments"), ix),
 	                "resourceUsage"),
 	        res, lineno);
-	*rc = qf_ingest_reject_at(cx, &loc, lineno, "QF703", NULL, 0,
+	*rc = qf_ingest_reject_at(cx, &loc, lineno, "QF703", raw, n,
 	                          "Workload %s: status.admission."
 	                          "podSetAssignments[%zu].resourceUsage.%s %s "
 	                          "is not a quantity of 0 or more (4, 500m, "
@@ -269,16 +279,19 @@ static int rejected_time(struct qf_ingest_cx *cx, const json_t *o,
 	                                &at, &key)
 	                : bad_time(o, &path, &at, &key);
 	struct qf_loc loc;
+	const char *raw;
+	size_t n;
 	char *text;
 
 	if (!v) {
 		qf_buf_release(&path);
 		return 0;
 	}
+	raw = rec_text(cx, &n);
 	text = json_dumps(v, JSON_ENCODE_ANY);
 	loc = qf_ingest_loc_key(cx, at, key, lineno);
 	*rc = qf_ingest_reject_at(
-	        cx, &loc, lineno, "QF703", NULL, 0,
+	        cx, &loc, lineno, "QF703", raw, n,
 	        "%s %s: %s %s is not a time (RFC 3339, "
 	        "2026-06-12T09:00:00Z); nothing of it is stored",
 	        kind, name, path.buf, text ? text : "");
@@ -294,11 +307,13 @@ static int reject_kind(struct qf_ingest_cx *cx, const json_t *o,
                        uint32_t lineno, const char *fmt, ...)
 {
 	struct qf_loc loc = qf_ingest_loc_key(cx, o, "kind", lineno);
+	size_t n;
+	const char *raw = rec_text(cx, &n);
 	va_list ap;
 	int rc;
 
 	va_start(ap, fmt);
-	rc = qf_ingest_vreject_at(cx, &loc, lineno, "QF704", NULL, 0, fmt, ap);
+	rc = qf_ingest_vreject_at(cx, &loc, lineno, "QF704", raw, n, fmt, ap);
 	va_end(ap);
 	return rc;
 }
@@ -313,8 +328,10 @@ static int reject_unnamed(struct qf_ingest_cx *cx, const json_t *o,
 	        json_is_object(md)
 	                ? qf_ingest_loc_key(cx, md, "name", lineno)
 	                : qf_ingest_loc_key(cx, o, "metadata", lineno);
+	size_t n;
+	const char *raw = rec_text(cx, &n);
 
-	return qf_ingest_reject_at(cx, &loc, lineno, "QF703", NULL, 0,
+	return qf_ingest_reject_at(cx, &loc, lineno, "QF703", raw, n,
 	                           "%s without metadata.name", kind);
 }
 
@@ -1021,7 +1038,8 @@ static int local_queue_row(struct qf_ingest_cx *cx, const char *ns,
  * other spelling, lost every price) .  *bad set when it was.
  */
 static int check_prices(struct qf_ingest_cx *cx, const char *name,
-                        const json_t *spec, uint32_t line, int *bad)
+                        const json_t *spec, const char *raw, size_t rawlen,
+                        uint32_t line, int *bad)
 {
 	const json_t *fl = json_object_get(spec, "flavours"), *at = spec;
 	const char *key = "flavours", *what = NULL;
@@ -1054,7 +1072,7 @@ static int check_prices(struct qf_ingest_cx *cx, const char *name,
 	qf_diag_error(cx->d, &loc, "QF703", NULL, "Pool %s: %s", name, what);
 	qf_diag_hint(cx->d, "nothing of this Pool is stored");
 	rc = qf_ingest_reject_row(cx, cx->doc ? loc.line : line,
-	                          cx->d->v[cx->d->n - 1].msg, NULL, 0);
+	                          cx->d->v[cx->d->n - 1].msg, raw, rawlen);
 	*bad = 1;
 	return rc;
 }
@@ -1223,7 +1241,7 @@ static int spec_rejected(struct qf_ingest_cx *cx, const char *kind,
 	int bad = 0;
 
 	if (!strcmp(kind, "Pool"))
-		*rc = check_prices(cx, name, spec, line, &bad);
+		*rc = check_prices(cx, name, spec, raw, rawlen, line, &bad);
 	else if (!strcmp(kind, "ClusterQueue") || !strcmp(kind, "Cohort"))
 		*rc = qf_ingest_check_quotas(cx, kind, name, spec, raw, rawlen,
 		                             line, &bad);
@@ -1241,6 +1259,8 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 	const char *rev = revision(md), *manager;
 	int64_t at = spec_time(md, &manager), gone;
 	struct qf_buf key = QF_BUF_INIT, full = QF_BUF_INIT;
+	const char *raw;
+	size_t n;
 	int rc = QF_OK;
 
 	if (cx->fmt != QF_FMT_AUTO && cx->fmt != QF_FMT_MANIFESTS)
@@ -1248,7 +1268,8 @@ int qf_ingest_policy_object(struct qf_ingest_cx *cx, const json_t *o,
 		                   qf_ingest_format_name(cx->fmt));
 	if (!name)
 		return reject_unnamed(cx, o, kind, lineno);
-	if (spec_rejected(cx, kind, name, spec, NULL, 0, lineno, &rc) ||
+	raw = rec_text(cx, &n);
+	if (spec_rejected(cx, kind, name, spec, raw, n, lineno, &rc) ||
 	    rejected_time(cx, o, kind, name, lineno, &rc))
 		return rc;
 	cx->seen = QF_FMT_MANIFESTS;

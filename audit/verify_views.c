@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,26 +20,49 @@
 #include <sqlite3.h>
 
 #include "audit/derive.h"
+#include "audit/evchunk.h"
 #include "audit/evline.h"
+#include "core/alloc.h"
 #include "core/fs.h"
 #include "core/banned.h"
 
 /* What a line of a compared file is cut to in a message. */
 #define SHOWN_BYTES 100
 
-struct rebuild {
-	const char *dir;   /* the bundle */
-	struct qf_evdb *c; /* the scratch database */
-	/* the columns of ins (evidence), or the unescaped strings of an
-	 * events line (qf_evline_read's scratch) */
-	struct qf_buf sql;
-	struct qf_buf path;            /* scratch */
-	sqlite3_stmt *ins;             /* the insert of the file being loaded */
-	struct qf_evdb_hasher *hasher; /* qf_evline_read's; links unused */
-	struct qf_diags *d;
+/* An event of the chunk being gathered: its strings (type .. detail,
+ * qf_evchunk_strs order) at offsets of the arena, NO_STR for NULL. */
+struct pend_ev {
+	int64_t id, dkey, time_ms, input_id;
+	size_t off[8];
 };
 
-static int bad_line(struct rebuild *r, uint32_t no, const char *why,
+#define NO_STR SIZE_MAX
+
+/* The scratch database the bundle is derived again in. */
+struct qf_export_rebuild {
+	const char *dir;   /* the bundle (borrowed) */
+	struct qf_evdb *c; /* the scratch database; NULL: none made */
+	/* the columns of ins (evidence) */
+	struct qf_buf sql;
+	struct qf_buf path; /* scratch; events.jsonl while events load */
+	sqlite3_stmt *ins;  /* the insert of the file being loaded */
+	sqlite3_stmt *row;  /* the insert of an event row */
+	struct qf_diags *d; /* &pend while the events load, then the caller's */
+	/* what loading the events found: said once the chain holds (a
+	 * broken chain is the finding then, as it was before the load) */
+	struct qf_diags pend;
+	int rc;             /* the load's status */
+	struct qf_buf tmp;  /* the scratch folder, "" when none */
+	struct pend_ev *ev; /* the chunk being gathered */
+	size_t nev, aev;
+	struct qf_buf arena;   /* its strings, each NUL-terminated */
+	struct qf_buf chains;  /* its links, 32 bytes each */
+	struct qf_buf cluster; /* its cluster */
+	int64_t max_id;        /* the highest id loaded */
+	int64_t max_chunk_id;  /* of those stored in chunks */
+};
+
+static int bad_line(struct qf_export_rebuild *r, uint32_t no, const char *why,
                     const char *detail)
 {
 	qf_diag_error(r->d, &(struct qf_loc){ r->path.buf, no, 1 }, NULL, NULL,
@@ -82,8 +106,8 @@ static int is_column(const char *k)
 
 /* The insert of o's columns into table, prepared again only when they
  * are not those of the line before (r->sql holds their names). */
-static int prepare_insert(struct rebuild *r, const char *table, json_t *o,
-                          uint32_t no)
+static int prepare_insert(struct qf_export_rebuild *r, const char *table,
+                          json_t *o, uint32_t no)
 {
 	struct qf_buf keys = QF_BUF_INIT, sql = QF_BUF_INIT;
 	const char *k;
@@ -122,8 +146,8 @@ done:
 }
 
 /* One line: a JSON object of a row's columns, stored into table. */
-static int load_row(struct rebuild *r, const char *table, const char *line,
-                    size_t len, uint32_t no)
+static int load_row(struct qf_export_rebuild *r, const char *table,
+                    const char *line, size_t len, uint32_t no)
 {
 	json_error_t err;
 	json_t *o = json_loadb(line, len, 0, &err), *v;
@@ -152,18 +176,16 @@ static int load_row(struct rebuild *r, const char *table, const char *line,
 }
 
 /*
- * One line of events.jsonl as a row of event_rows: its columns as the
- * chain covers them (audit/evline.h), which check_events found to hold,
- * so that what is derived is what the chain pins (a float where a null
- * was hashes as the null, and is one here).
+ * An event as a row of event_rows: its columns as the chain covers them
+ * (audit/evline.h), so that what is derived is what the chain pins (a
+ * float where a null was hashes as the null, and is one here).
  */
-static int load_event(struct rebuild *r, const char *line, uint32_t no)
+static int load_row_event(struct qf_export_rebuild *r,
+                          const struct qf_evline *l, uint32_t no)
 {
-	unsigned char chain[32] = { 0 };
-	struct qf_evline l;
 	int rc = QF_OK;
 
-	if (!r->ins) {
+	if (!r->row) {
 		struct qf_buf sql = QF_BUF_INIT;
 
 		qf_buf_adds(&sql, "INSERT INTO event_rows(");
@@ -174,38 +196,196 @@ static int load_event(struct rebuild *r, const char *line, uint32_t no)
 		for (int i = 1; i <= QF_EVDB_ROW_NCOLS; i++)
 			qf_buf_addf(&sql, "%s?%d", i > 1 ? ", " : "", i);
 		qf_buf_addch(&sql, ')');
-		if (sqlite3_prepare_v2(r->c->db, sql.buf, -1, &r->ins, NULL) !=
+		if (sqlite3_prepare_v2(r->c->db, sql.buf, -1, &r->row, NULL) !=
 		    SQLITE_OK)
 			rc = qf_evdb_fail(r->c, "cannot load the events", r->d);
 		qf_buf_release(&sql);
 		if (rc < 0)
 			return rc;
 	}
-	qf_buf_grow(&r->sql, strlen(line) + 1);
-	if (qf_evline_read(r->hasher, line, r->sql.buf, chain, &l) < 0)
-		return bad_line(r, no, "not a JSON object", NULL);
-	sqlite3_reset(r->ins);
+	sqlite3_reset(r->row);
 	for (int i = 0; i < QF_EVDB_ROW_NCOLS; i++) {
-		const struct qf_evline_col *c = &l.col[i];
+		const struct qf_evline_col *c = &l->col[i];
 
 		if (c->type == SQLITE_INTEGER)
-			sqlite3_bind_int64(r->ins, i + 1, c->i);
+			sqlite3_bind_int64(r->row, i + 1, c->i);
 		else if (c->type == SQLITE_TEXT && c->n <= INT_MAX)
-			sqlite3_bind_text(r->ins, i + 1, c->p, (int)c->n,
+			sqlite3_bind_text(r->row, i + 1, c->p, (int)c->n,
 			                  SQLITE_STATIC);
 		else
-			sqlite3_bind_null(r->ins, i + 1);
+			sqlite3_bind_null(r->row, i + 1);
 	}
-	if (sqlite3_step(r->ins) != SQLITE_DONE)
+	if (sqlite3_step(r->row) != SQLITE_DONE)
 		rc = bad_line(r, no, "not a row of the events",
 		              sqlite3_errmsg(r->c->db));
-	sqlite3_clear_bindings(r->ins);
-	qf_evline_release(&l);
+	sqlite3_clear_bindings(r->row);
 	return rc;
 }
 
+/* Text column i of l, without a NUL (a chunk's strings are C strings);
+ * null_ok: or NULL. */
+static int chunk_text(const struct qf_evline *l, int i, int null_ok)
+{
+	const struct qf_evline_col *c = &l->col[i];
+
+	if (c->type == SQLITE_NULL)
+		return null_ok;
+	return c->type == SQLITE_TEXT && !memchr(c->p, '\0', c->n);
+}
+
+/*
+ * Whether l is an event a chunk stores as it is (qf_evchunk_fits, every
+ * column of the type a chunk gives back) with an id above every one
+ * loaded: a bundle of quotaflow events is stored as an ingest stores
+ * them, which costs a fifth of a row each, and is read by the same walk.
+ * Columns: id, cluster, dkey, source, time_ms, last_ms, count, type,
+ * reason, workload, uid, cluster_queue, message, preemptor,
+ * preemption_reason, detail, input_id (qf_evdb_row_cols).
+ */
+static int chunk_event(const struct qf_export_rebuild *r,
+                       const struct qf_evline *l)
+{
+	const struct qf_evline_col *c = l->col;
+	static const int strs[] = { 7, 11, 12, 13, 14, 15 };
+
+	if (c[0].type != SQLITE_INTEGER || c[0].i <= r->max_id ||
+	    c[2].type != SQLITE_INTEGER || c[4].type != SQLITE_INTEGER ||
+	    c[5].type != SQLITE_INTEGER || c[5].i != c[4].i ||
+	    c[6].type != SQLITE_INTEGER || c[6].i != 1 ||
+	    c[10].type != SQLITE_NULL || !chunk_text(l, 1, 0) ||
+	    !chunk_text(l, 3, 0) || c[3].n != 9 ||
+	    memcmp(c[3].p, "quotaflow", 9) != 0 || !chunk_text(l, 8, 0) ||
+	    !chunk_text(l, 9, 0) ||
+	    !(c[16].type == SQLITE_NULL ||
+	      (c[16].type == SQLITE_INTEGER && c[16].i > 0)))
+		return 0;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(strs); i++)
+		if (!chunk_text(l, strs[i], 1))
+			return 0;
+	return 1;
+}
+
+/* Store the chunk gathered. */
+static int flush_chunk(struct qf_export_rebuild *r)
+{
+	struct qf_evchunk_ev *ev;
+	int rc;
+
+	if (!r->nev)
+		return QF_OK;
+	ev = qf_xreallocarray(NULL, r->nev, sizeof(*ev));
+	for (size_t i = 0; i < r->nev; i++) {
+		const struct pend_ev *p = &r->ev[i];
+		const char *str[8];
+
+		for (int k = 0; k < 8; k++)
+			str[k] = p->off[k] == NO_STR ? NULL
+			                             : r->arena.buf + p->off[k];
+		ev[i] = (struct qf_evchunk_ev){
+			p->id,  p->dkey, p->time_ms, p->input_id,
+			str[0], str[1],  str[2],     str[3],
+			str[4], str[5],  str[6],     str[7],
+		};
+	}
+	rc = qf_evchunk_store(r->c, r->cluster.buf, ev, r->nev,
+	                      (const unsigned char *)r->chains.buf, r->d);
+	r->max_chunk_id = ev[r->nev - 1].id;
+	free(ev);
+	r->nev = 0;
+	qf_buf_reset(&r->arena);
+	qf_buf_reset(&r->chains);
+	return rc;
+}
+
+/* l into the chunk being gathered, which it continues or starts. */
+static int gather(struct qf_export_rebuild *r, const struct qf_evline *l,
+                  const unsigned char chain[32])
+{
+	static const int strs[8] = { 7, 8, 9, 11, 12, 13, 14, 15 };
+	const struct qf_evline_col *c = l->col;
+	struct pend_ev *p;
+	int rc = QF_OK;
+
+	if (r->nev &&
+	    (r->nev == QF_EVCHUNK_MAX || r->arena.len >= QF_EVCHUNK_BYTES ||
+	     c[0].i != r->ev[r->nev - 1].id + 1 ||
+	     c[4].i < r->ev[r->nev - 1].time_ms || c[1].n != r->cluster.len ||
+	     memcmp(c[1].p, r->cluster.buf, c[1].n) != 0))
+		rc = flush_chunk(r);
+	if (!r->nev) {
+		qf_buf_reset(&r->cluster);
+		qf_buf_add(&r->cluster, c[1].p, c[1].n);
+	}
+	r->ev = qf_grow(r->ev, sizeof(*r->ev), &r->aev, r->nev + 1);
+	p = &r->ev[r->nev++];
+	*p = (struct pend_ev){ c[0].i,
+		               c[2].i,
+		               c[4].i,
+		               c[16].type == SQLITE_INTEGER ? c[16].i : 0,
+		               { 0 } };
+	for (int k = 0; k < 8; k++) {
+		p->off[k] =
+		        c[strs[k]].type == SQLITE_TEXT ? r->arena.len : NO_STR;
+		if (p->off[k] != NO_STR) {
+			qf_buf_add(&r->arena, c[strs[k]].p, c[strs[k]].n);
+			qf_buf_addch(&r->arena, '\0');
+		}
+	}
+	qf_buf_add(&r->chains, chain, 32);
+	return rc;
+}
+
+/* Whether a stored chunk holds the event of id `id`. */
+static int in_chunk(struct qf_export_rebuild *r, int64_t id, int *found)
+{
+	sqlite3_stmt *st = NULL;
+	int step;
+
+	if (sqlite3_prepare_v2(r->c->db,
+	                       "SELECT 1 FROM event_chunks WHERE"
+	                       " first_id <= ?1 AND last_id >= ?1",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(r->c, "cannot load the events", r->d);
+	sqlite3_bind_int64(st, 1, id);
+	step = sqlite3_step(st);
+	sqlite3_finalize(st);
+	*found = step == SQLITE_ROW;
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return qf_evdb_fail(r->c, "cannot load the events", r->d);
+	return QF_OK;
+}
+
+void qf_export_rebuild_event(struct qf_export_rebuild *r,
+                             const struct qf_evline *l,
+                             const unsigned char chain[32], uint32_t no)
+{
+	const struct qf_evline_col *id = &l->col[0];
+	int found = 0;
+
+	if (!r || !r->c || r->rc < 0)
+		return;
+	if (chunk_event(r, l)) {
+		r->rc = gather(r, l, chain);
+	} else {
+		r->rc = flush_chunk(r);
+		/* the id of a chunk's event is no row's to take, as the
+		 * primary key of event_rows keeps it from another row's */
+		if (r->rc == QF_OK && id->type == SQLITE_INTEGER &&
+		    id->i <= r->max_chunk_id)
+			r->rc = in_chunk(r, id->i, &found);
+		if (r->rc == QF_OK && found)
+			r->rc = bad_line(r, no, "not a row of the events",
+			                 "its id is another event's");
+		if (r->rc == QF_OK)
+			r->rc = load_row_event(r, l, no);
+	}
+	if (id->type == SQLITE_INTEGER && id->i > r->max_id)
+		r->max_id = id->i;
+}
+
 /* Every line of dir/name into table. */
-static int load_file(struct rebuild *r, const char *name, const char *table)
+static int load_file(struct qf_export_rebuild *r, const char *name,
+                     const char *table)
 {
 	char *line = NULL;
 	size_t cap = 0;
@@ -224,9 +404,7 @@ static int load_file(struct rebuild *r, const char *name, const char *table)
 		                NULL);
 	while (rc == QF_OK && (n = getline(&line, &cap, f)) > 0) {
 		no++;
-		rc = strcmp(table, "event_rows")
-		             ? load_row(r, table, line, (size_t)n, no)
-		             : load_event(r, line, no);
+		rc = load_row(r, table, line, (size_t)n, no);
 	}
 	if (rc == QF_OK && ferror(f))
 		rc = bad_line(r, no, "unreadable", strerror(errno));
@@ -238,21 +416,31 @@ static int load_file(struct rebuild *r, const char *name, const char *table)
 	return rc;
 }
 
-/* The bundle's evidence/ tables: 1 when it has every one, 0 when none
- * (an earlier quotaflow's bundle), else an error naming the first gone. */
-static int has_evidence(struct rebuild *r)
+/* How many of the bundle's evidence/ tables are there; *first_gone:
+ * the index of the first that is not (QF_EXPORT_NEVIDENCE: none). */
+static size_t evidence_there(struct qf_export_rebuild *r, size_t *first_gone)
 {
-	size_t there = 0, first_gone = QF_EXPORT_NEVIDENCE;
+	size_t there = 0;
 
+	*first_gone = QF_EXPORT_NEVIDENCE;
 	for (size_t i = 0; i < QF_EXPORT_NEVIDENCE; i++) {
 		qf_buf_reset(&r->path);
 		qf_buf_addf(&r->path, "%s/evidence/%s.jsonl", r->dir,
 		            qf_export_evidence[i]);
 		if (!access(r->path.buf, F_OK))
 			there++;
-		else if (first_gone == QF_EXPORT_NEVIDENCE)
-			first_gone = i;
+		else if (*first_gone == QF_EXPORT_NEVIDENCE)
+			*first_gone = i;
 	}
+	return there;
+}
+
+/* The bundle's evidence/ tables: 1 when it has every one, 0 when none
+ * (an earlier quotaflow's bundle), else an error naming the first gone. */
+static int has_evidence(struct qf_export_rebuild *r)
+{
+	size_t first_gone, there = evidence_there(r, &first_gone);
+
 	if (!there || there == QF_EXPORT_NEVIDENCE)
 		return there != 0;
 	qf_buf_reset(&r->path);
@@ -266,13 +454,15 @@ static int has_evidence(struct rebuild *r)
 
 /* The clusters of the scratch database; why when one of them was
  * derived under other rules than this build's (its rows would differ). */
-static int clusters(struct rebuild *r, struct qf_strlist *out, const char **why)
+static int clusters(struct qf_export_rebuild *r, struct qf_strlist *out,
+                    const char **why)
 {
 	sqlite3_stmt *st = NULL;
 	int rc = QF_OK, step;
 
 	if (sqlite3_prepare_v2(r->c->db,
 	                       "SELECT cluster FROM event_rows UNION"
+	                       " SELECT cluster FROM event_chunks UNION"
 	                       " SELECT cluster FROM quotas UNION"
 	                       " SELECT cluster FROM workloads ORDER BY 1",
 	                       -1, &st, NULL) != SQLITE_OK)
@@ -330,7 +520,7 @@ static int differs(struct qf_diags *d, const char *path, uint32_t no,
 }
 
 /* dir/name against the derived scratch/name, line by line. */
-static int compare_file(struct rebuild *r, const char *scratch,
+static int compare_file(struct qf_export_rebuild *r, const char *scratch,
                         const char *name)
 {
 	struct qf_buf p = QF_BUF_INIT;
@@ -375,16 +565,15 @@ done:
 	return rc;
 }
 
-/* Load the bundle, derive it, write its views and report into out. */
-static int derive_bundle(struct rebuild *r, const char *out,
+/* Load the bundle's evidence tables (its events are in), derive it,
+ * write its views and report into out. */
+static int derive_bundle(struct qf_export_rebuild *r, const char *out,
                          struct qf_strlist *names, const char **why)
 {
 	struct qf_strlist cl = QF_STRLIST_INIT;
 	struct qf_buf name = QF_BUF_INIT;
-	int rc = qf_evdb_begin(r->c, r->d);
+	int rc = QF_OK;
 
-	if (rc == QF_OK)
-		rc = load_file(r, "events.jsonl", "event_rows");
 	for (size_t i = 0; rc == QF_OK && i < QF_EXPORT_NEVIDENCE; i++) {
 		qf_buf_reset(&name);
 		qf_buf_addf(&name, "evidence/%s.jsonl", qf_export_evidence[i]);
@@ -401,60 +590,115 @@ static int derive_bundle(struct rebuild *r, const char *out,
 	return rc;
 }
 
-int qf_export_verify_views(const char *dir, struct qf_export_summary *sum,
-                           struct qf_diags *d)
+/* The scratch folder and its database, the events' load begun. */
+static int open_scratch(struct qf_export_rebuild *r)
 {
-	struct rebuild r = {
-		dir, NULL, QF_BUF_INIT, QF_BUF_INIT, NULL, NULL, d
-	};
-	struct qf_strlist names = QF_STRLIST_INIT;
-	struct qf_buf tmp = QF_BUF_INIT, db = QF_BUF_INIT, out = QF_BUF_INIT;
 	const char *env = getenv("TMPDIR");
-	int rc = has_evidence(&r);
+	struct qf_buf db = QF_BUF_INIT;
+	int rc;
+
+	qf_buf_addf(&r->tmp, "%s/qf-verify-XXXXXX", env && *env ? env : "/tmp");
+	if (!mkdtemp(r->tmp.buf)) {
+		qf_diag_error(r->d, &(struct qf_loc){ r->tmp.buf, 0, 0 }, NULL,
+		              NULL, "cannot derive the views again: %s",
+		              strerror(errno));
+		qf_diag_hint(r->d, "the check derives the bundle in $TMPDIR "
+		                   "(else /tmp): point TMPDIR at a writable "
+		                   "folder");
+		qf_buf_reset(&r->tmp);
+		return QF_EIO;
+	}
+	qf_buf_addf(&db, "%s/bundle.db", r->tmp.buf);
+	rc = qf_evdb_open(&r->c, db.buf, 0, r->d);
+	if (rc == QF_OK)
+		rc = qf_evdb_begin(r->c, r->d);
+	qf_buf_release(&db);
+	return rc;
+}
+
+struct qf_export_rebuild *qf_export_rebuild_new(const char *dir)
+{
+	struct qf_export_rebuild *r = qf_xcalloc(1, sizeof(*r));
+	size_t first_gone;
+
+	r->dir = dir;
+	qf_buf_init(&r->sql);
+	qf_buf_init(&r->path);
+	qf_buf_init(&r->tmp);
+	qf_buf_init(&r->arena);
+	qf_buf_init(&r->chains);
+	qf_buf_init(&r->cluster);
+	qf_diags_init(&r->pend);
+	r->d = &r->pend;
+	r->max_id = INT64_MIN;
+	r->max_chunk_id = INT64_MIN;
+	/* without every evidence table finish says why, as it would */
+	if (evidence_there(r, &first_gone) == QF_EXPORT_NEVIDENCE)
+		r->rc = open_scratch(r);
+	qf_buf_reset(&r->path);
+	qf_buf_addf(&r->path, "%s/events.jsonl", dir);
+	return r;
+}
+
+int qf_export_rebuild_finish(struct qf_export_rebuild *r,
+                             struct qf_export_summary *sum, struct qf_diags *d)
+{
+	struct qf_strlist names = QF_STRLIST_INIT;
+	struct qf_buf out = QF_BUF_INIT;
+	int rc = r->rc;
 
 	sum->views = 0;
 	sum->why_not = NULL;
-	if (rc <= 0) {
+	if (rc == QF_OK && r->c)
+		rc = flush_chunk(r);
+	sqlite3_finalize(r->row);
+	r->row = NULL;
+	qf_diags_move(d, &r->pend);
+	r->d = d;
+	if (rc < 0)
+		goto done;
+	if (!r->c) { /* not every evidence table: none, or an error */
+		rc = has_evidence(r);
 		if (rc == 0)
 			sum->why_not = "the bundle has no evidence/ tables "
 			               "to derive them from (exported by an "
 			               "earlier quotaflow)";
+		rc = rc < 0 ? rc : QF_OK;
 		goto done;
 	}
-	qf_buf_addf(&tmp, "%s/qf-verify-XXXXXX", env && *env ? env : "/tmp");
-	if (!mkdtemp(tmp.buf)) {
-		qf_diag_error(d, &(struct qf_loc){ tmp.buf, 0, 0 }, NULL, NULL,
-		              "cannot derive the views again: %s",
-		              strerror(errno));
-		qf_diag_hint(d, "the check derives the bundle in $TMPDIR "
-		                "(else /tmp): point TMPDIR at a writable "
-		                "folder");
-		qf_buf_reset(&tmp);
-		rc = QF_EIO;
-		goto done;
-	}
-	qf_buf_addf(&db, "%s/bundle.db", tmp.buf);
-	qf_buf_addf(&out, "%s/derived", tmp.buf);
-	r.hasher = qf_evdb_hasher_new();
-	rc = qf_evdb_open(&r.c, db.buf, 0, d);
+	qf_buf_addf(&out, "%s/derived", r->tmp.buf);
+	rc = qf_fs_mkdirs(out.buf, d);
 	if (rc == QF_OK)
-		rc = qf_fs_mkdirs(out.buf, d);
-	if (rc == QF_OK)
-		rc = derive_bundle(&r, out.buf, &names, &sum->why_not);
+		rc = derive_bundle(r, out.buf, &names, &sum->why_not);
 	for (size_t i = 0; rc == QF_OK && i < names.n; i++) {
-		rc = compare_file(&r, out.buf, names.v[i]);
+		rc = compare_file(r, out.buf, names.v[i]);
 		sum->views += rc == QF_OK;
 	}
 done:
-	qf_evdb_close(r.c); /* rolls the load back */
-	qf_evdb_hasher_free(r.hasher);
-	if (tmp.len && qf_fs_remove_tree(tmp.buf, d) < 0 && rc == QF_OK)
-		rc = QF_EIO;
 	qf_strlist_release(&names);
-	qf_buf_release(&r.sql);
-	qf_buf_release(&r.path);
-	qf_buf_release(&tmp);
-	qf_buf_release(&db);
 	qf_buf_release(&out);
+	return rc;
+}
+
+int qf_export_rebuild_free(struct qf_export_rebuild *r, struct qf_diags *d)
+{
+	int rc = QF_OK;
+
+	if (!r)
+		return QF_OK;
+	sqlite3_finalize(r->row);
+	sqlite3_finalize(r->ins);
+	qf_evdb_close(r->c); /* rolls the load back */
+	if (r->tmp.len && qf_fs_remove_tree(r->tmp.buf, d) < 0)
+		rc = QF_EIO;
+	qf_diags_release(&r->pend);
+	qf_buf_release(&r->sql);
+	qf_buf_release(&r->path);
+	qf_buf_release(&r->tmp);
+	qf_buf_release(&r->arena);
+	qf_buf_release(&r->chains);
+	qf_buf_release(&r->cluster);
+	free(r->ev);
+	free(r);
 	return rc;
 }

@@ -94,6 +94,16 @@ static char *text(struct fx *f, const char *sql)
 	return out;
 }
 
+/* qf_evchunk_has's answer for (t, k) of cluster. */
+static int has(struct fx *f, const char *cluster, int64_t t, int64_t k)
+{
+	int found = -1;
+
+	assert_int_equal(qf_evchunk_has(f->s, cluster, t, k, &found, &f->d),
+	                 QF_OK);
+	return found;
+}
+
 static void expect(struct fx *f, const char *sql, const char *want)
 {
 	char *got = text(f, sql);
@@ -140,7 +150,6 @@ static void test_evchunk_dedupes_run_and_stored(void **state)
 {
 	struct fx *f = *state;
 	static const int64_t a[] = { 30, 10, 20, 10 }, b[] = { 20, 40, 30 };
-	int found = -1;
 
 	/* the second 10 has the first's key: never stored */
 	assert_int_equal(load(f, a, QF_ARRAY_SIZE(a), 0), 0);
@@ -151,15 +160,9 @@ static void test_evchunk_dedupes_run_and_stored(void **state)
 	       "SELECT group_concat(time_ms || ':' || id) FROM (SELECT *"
 	       " FROM events ORDER BY id)",
 	       "10:1,20:2,30:3,40:4");
-	assert_int_equal(qf_evchunk_has(f->s, "c", 40, 400, &found, &f->d),
-	                 QF_OK);
-	assert_int_equal(found, 1);
-	assert_int_equal(qf_evchunk_has(f->s, "c", 40, 401, &found, &f->d),
-	                 QF_OK);
-	assert_int_equal(found, 0);
-	assert_int_equal(qf_evchunk_has(f->s, "other", 40, 400, &found, &f->d),
-	                 QF_OK);
-	assert_int_equal(found, 0);
+	assert_int_equal(has(f, "c", 40, 400), 1);
+	assert_int_equal(has(f, "c", 40, 401), 0);
+	assert_int_equal(has(f, "other", 40, 400), 0);
 }
 
 /* A run is stored in time order whatever the spread of its times (a
@@ -343,6 +346,62 @@ static void test_evchunk_unchunked_quotaflow_row_deduped(void **state)
 	expect(f, "SELECT count(*) FROM event_rows", "1");
 }
 
+/* A copy of stored events (verify's scratch database) keeps their ids,
+ * order and links as given: the events view, the keys dedupe looks up
+ * and the walk's iterator see them as the copied database did. */
+static void test_evchunk_store_keeps_ids_and_links(void **state)
+{
+	struct fx *f = *state;
+	struct qf_evchunk_ev ev[3] = {
+		{ 40, 7, 100, 0, NULL, "Admitted", "ns/a", "q", "m\"1", NULL,
+		  NULL, "{}" },
+		{ 41, 3, 100, 2, "Normal", "Finished", "ns/a", NULL, NULL, NULL,
+		  NULL, NULL },
+		{ 42, 5, 250, 0, NULL, "Preempted", "ns/b", "q", NULL, "ns/a",
+		  "InClusterQueue", NULL },
+	};
+	unsigned char chains[3 * 32];
+	struct qf_evchunk_iter *it = NULL;
+	const struct qf_evchunk_ev *e = NULL;
+	struct qf_buf got = QF_BUF_INIT;
+
+	for (size_t i = 0; i < sizeof(chains); i++)
+		chains[i] = (unsigned char)(i / 32 + 1);
+	assert_int_equal(qf_evchunk_store(f->s, "c", ev, 3, chains, &f->d),
+	                 QF_OK);
+	expect(f,
+	       "SELECT group_concat(id || ':' || dkey || ':' || time_ms || ':'"
+	       " || reason || ':' || quote(message) || ':' || quote(input_id)"
+	       " || ':' || hex(chain), ' ') FROM events",
+	       "40:7:100:Admitted:'m\"1':NULL:"
+	       "0101010101010101010101010101010101010101010101010101010101010101"
+	       " 41:3:100:Finished:NULL:2:"
+	       "0202020202020202020202020202020202020202020202020202020202020202"
+	       " 42:5:250:Preempted:NULL:NULL:"
+	       "0303030303030303030303030303030303030303030303030303030303030303");
+	expect(f,
+	       "SELECT first_id || '-' || last_id || ' ' || tmin || '-' || tmax"
+	       " || ' ' || n FROM event_chunks",
+	       "40-42 100-250 3");
+	assert_int_equal(has(f, "c", 100, 3), 1);
+	assert_int_equal(has(f, "c", 250, 5), 1);
+	assert_int_equal(has(f, "c", 100, 7 + 1), 0);
+	assert_int_equal(qf_evchunk_iter_open(&it, f->s, "c", INT64_MIN, &f->d),
+	                 QF_OK);
+	for (;;) {
+		assert_int_equal(qf_evchunk_iter_next(it, &e), QF_OK);
+		if (!e)
+			break;
+		qf_buf_addf(&got, "%lld:%s ", (long long)e->id, e->reason);
+	}
+	qf_evchunk_iter_free(it);
+	assert_string_equal(got.buf, "40:Admitted 41:Finished 42:Preempted ");
+	/* the next id an ingest takes follows them */
+	assert_int_equal(qf_evdb_event_rows(f->s), 42);
+	assert_int_equal(f->d.nerrors, 0);
+	qf_buf_release(&got);
+}
+
 static void test_evchunk_decoder_refuses(void **state)
 {
 	static const char *const bad[] = {
@@ -466,6 +525,9 @@ int main(void)
 		        test_evchunk_shared_id_is_tampering, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		        test_evchunk_unchunked_quotaflow_row_deduped, setup,
+		        teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_evchunk_store_keeps_ids_and_links, setup,
 		        teardown),
 		cmocka_unit_test(test_evchunk_decoder_refuses),
 		cmocka_unit_test(test_evchunk_decoder_blocks),
