@@ -874,6 +874,18 @@ static int yaml_more(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
 	return qf_ingest_rd_fill(r, cx);
 }
 
+/* A stream commits its batch when it is full, and at its end. */
+static int yaml_batch(struct qf_ingest_cx *cx, struct qf_ingest_rd *r,
+                      size_t *batch)
+{
+	int end = r->eof && r->pos >= r->len;
+
+	if (!r->is_stream || !*batch || (*batch < QF_INGEST_BATCH && !end))
+		return QF_OK;
+	*batch = 0;
+	return batch_commit(cx, r, end);
+}
+
 /*
  * YAML a document at a time: standard input (above), or a file over the
  * size a document may have that is a stream of `---` documents (each
@@ -912,12 +924,8 @@ static int yaml_docs(struct qf_ingest_cx *cx, struct qf_ingest_rd *r)
 		r->pos = end;
 		r->line += lines;
 		batch += cx->nrecords - before;
-		if (rc == QF_OK && r->is_stream && batch &&
-		    (batch >= QF_INGEST_BATCH ||
-		     (r->eof && r->pos >= r->len))) {
-			rc = batch_commit(cx, r, r->eof && r->pos >= r->len);
-			batch = 0;
-		}
+		if (rc == QF_OK)
+			rc = yaml_batch(cx, r, &batch);
 	}
 	return rc;
 }
