@@ -21,7 +21,8 @@
  * Denied); k8s.io/apiserver pkg/admission/plugin/webhook/errors
  * (ToStatusErr); k8s.io/apimachinery pkg/util/validation/field.
  * Not modelled: the Workload validator's checks of its status (the
- * controller writes it) and of the priority-boost annotation, a Go type
+ * controller writes it; the priority-boost annotation is checked in
+ * ctl.c, which knows the gate), a Go type
  * error other than a quantity's
  * (a string where Go wants an integer: the CRD schema's 422 answers it),
  * the ClusterQueue's label selector and admission-check flavors (the

@@ -827,6 +827,57 @@ static void job_created_workload(struct ctl *c, const json_t *job)
 	qf_buf_release(&key);
 }
 
+/* strconv.ParseInt(s, 10, 32) succeeds: a sign, then digits in range */
+static int int32_text(const char *s)
+{
+	int64_t v = 0;
+	int neg = *s == '-';
+
+	if (*s == '+' || *s == '-')
+		s++;
+	if (!*s)
+		return 0;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return 0;
+		v = v * 10 + (*s - '0');
+		if (v > (int64_t)INT32_MAX + neg)
+			return 0;
+	}
+	return 1;
+}
+
+/* Kueue's Workload webhook with the PriorityBoost gate on (KEP-7990):
+ * the kueue.x-k8s.io/priority-boost annotation, when there, is a signed
+ * 32-bit integer; -1 with *err its denial. */
+static int boost_check(struct ctl *c, int kind, const json_t *obj,
+                       struct qf_api_err *err)
+{
+	const json_t *v = json_object_get(
+	        json_object_get(json_object_get(obj, "metadata"),
+	                        "annotations"),
+	        "kueue.x-k8s.io/priority-boost");
+	const char *s = json_string_value(v);
+	struct qf_buf q = QF_BUF_INIT;
+	int rc;
+
+	if (kind != K_WL || !c->m.cfg.priority_boost || !s ||
+	    (*s && int32_text(s)))
+		return 0;
+	qf_api_go_quote(&q, s);
+	rc = qf_api_fail(err, 403, "Forbidden",
+	                 "admission webhook \"vworkload.kb.io\" denied the "
+	                 "request: metadata.annotations[kueue.x-k8s.io/"
+	                 "priority-boost]: Invalid value: %s: must be a valid "
+	                 "signed integer%s",
+	                 q.buf,
+	                 *s ? ""
+	                    : "; use \"0\" explicitly, empty string is not "
+	                      "allowed");
+	qf_buf_release(&q);
+	return rc;
+}
+
 /* A new object through admission and validation, in kube's order:
  * mutating webhooks, ObjectMeta and the CRD schema, validating webhooks
  * (api_webhook.c); -1 with *err when refused. */
@@ -838,7 +889,8 @@ static int admit_new(struct ctl *c, int kind, json_t *obj, const char *version,
 	ctl_final_kueue_add(kind, obj);
 	if (qf_api_meta_validate(kind, obj, NULL, c->req_warn, err) < 0 ||
 	    ctl_schema_check(c, kind, obj, NULL, version, err) < 0 ||
-	    qf_api_kueue_validate(kind, obj, err) < 0)
+	    qf_api_kueue_validate(kind, obj, err) < 0 ||
+	    boost_check(c, kind, obj, err) < 0)
 		return -1;
 	if (kind == K_JOB && (qf_api_job_validate(obj, err) < 0 ||
 	                      job_webhook_create(c, obj, err) < 0))
@@ -1295,7 +1347,11 @@ static int check_update(struct ctl *c, int kind, const json_t *next,
 		return -1;
 	if (ctl_schema_check(c, kind, next, prev, version, err) < 0)
 		return -1;
-	return status_only ? 0 : qf_api_kueue_validate(kind, next, err);
+	if (status_only)
+		return 0;
+	if (qf_api_kueue_validate(kind, next, err) < 0)
+		return -1;
+	return boost_check(c, kind, next, err);
 }
 
 /* An update that leaves an object being deleted without finalizers:

@@ -5,6 +5,8 @@
 # (workload.PriorityChanged) and queues the Workload again with it, so a
 # pending Workload boosted above a holder preempts it; a holder whose
 # boost is taken away can then be preempted (tests/controller/lib.sh).
+# A boost that is no signed 32-bit integer is refused by Kueue's Workload
+# webhook.
 suite=boost
 . "$(dirname "$0")/lib.sh"
 
@@ -33,5 +35,14 @@ k annotate workload second kueue.x-k8s.io/priority-boost- >/dev/null 2>&1 || bad
 k annotate workload first kueue.x-k8s.io/priority-boost=5 >/dev/null 2>&1 || bad "annotate first"
 wait_for "first admitted again" "cond first Admitted" "True"
 expect_eq "second preempted" "$(cond second Preempted)" "True"
+# Kueue's Workload webhook (gate on): a boost is a signed 32-bit integer
+out=$(k annotate workload first --overwrite kueue.x-k8s.io/priority-boost=high 2>&1) && bad "a word as a boost"
+expect_has "boost: a word" "$out" 'admission webhook "vworkload.kb.io" denied the request: metadata.annotations[kueue.x-k8s.io/priority-boost]: Invalid value: "high": must be a valid signed integer'
+out=$(k annotate workload first --overwrite kueue.x-k8s.io/priority-boost=2147483648 2>&1) && bad "a boost past int32"
+expect_has "boost: past int32" "$out" 'Invalid value: "2147483648": must be a valid signed integer'
+out=$(k annotate workload first --overwrite kueue.x-k8s.io/priority-boost= 2>&1) && bad "an empty boost"
+expect_has "boost: empty" "$out" 'must be a valid signed integer; use "0" explicitly, empty string is not allowed'
+k annotate workload first --overwrite kueue.x-k8s.io/priority-boost=-2147483648 >/dev/null 2>&1 || bad "the lowest int32 boost"
+expect_eq "boost kept" "$(k get workload first -o jsonpath='{.metadata.annotations.kueue\.x-k8s\.io/priority-boost}')" "-2147483648"
 stop || bad "stop"
 finish
