@@ -214,6 +214,21 @@ static void type_error(struct loader *L, const json_t *obj, const char *base,
 		qf_spec__quote_hint(L, v);
 }
 
+int qf_spec__underflow(struct loader *L, struct qf_loc loc, const char *path,
+                       const char *key, const json_t *v)
+{
+	const char *text = qf_doc_spelling(L->doc, v, QF_DOC_SPELT_UNDERFLOW);
+
+	if (!text)
+		return 0;
+	qf_spec__error_at(L, loc, "QF303", path,
+	                  "\"%s\" is %s, a number too small for YAML to read: "
+	                  "it reads 0",
+	                  key, text);
+	qf_diag_hint(L->d, "write 0 if 0 is meant");
+	return 1;
+}
+
 /*
  * Check a mapping against its field table: unknown keys (QF301, with a
  * did-you-mean hint), wrong types (QF303) and missing required fields
@@ -249,6 +264,10 @@ void qf_spec__check_fields(struct loader *L, const json_t *obj,
 			continue;
 		if (!type_ok(v, f->types))
 			type_error(L, obj, base, key, f->types);
+		else if (json_is_number(v))
+			(void)qf_spec__underflow(
+			        L, qf_spec__loc_key(L, obj, key),
+			        qf_spec__join_path(L, base, key), key, v);
 	}
 	for (i = 0; i < n; i++) {
 		json_t *val;
@@ -408,23 +427,52 @@ static int cmp_resource(const void *a, const void *b)
  * Read a resourcesPerGpu mapping (resource -> quantity) into an owned,
  * name-sorted array.  The GPU resource itself may not appear.
  */
-int qf_spec__parse_quantity(struct qf_qty *out, const json_t *val)
+/* 1e-09 as Go's JSON writes it, 1e-9 (quoted back in messages). */
+static void trim_exponent(struct qf_buf *b)
 {
-	char num[64];
-	const char *text = NULL;
-	int rc = -1;
+	char *e = strchr(b->buf, 'e');
+	size_t from, to;
 
-	if (json_is_string(val)) {
-		text = json_string_value(val);
-	} else if (json_is_integer(val)) {
-		rc = snprintf(num, sizeof(num), "%lld",
-		              (long long)json_integer_value(val));
-	} else if (json_is_real(val)) {
-		rc = snprintf(num, sizeof(num), "%.9f", json_real_value(val));
+	if (!e || (e[1] != '-' && e[1] != '+'))
+		return;
+	from = (size_t)(e - b->buf) + 2;
+	to = from;
+	while (b->buf[to] == '0' && b->buf[to + 1])
+		to++;
+	memmove(b->buf + from, b->buf + to, b->len - to + 1);
+	qf_buf_setlen(b, b->len - (to - from));
+}
+
+/*
+ * The quantity text of a value: a string as written, a number as kubectl
+ * sends it in JSON (the shortest text that reads back as the same double:
+ * 1e-12, not "0.000000000", which is another number).
+ */
+static const char *quantity_text(struct qf_buf *out, const json_t *val)
+{
+	qf_buf_reset(out);
+	if (json_is_string(val))
+		qf_buf_adds(out, json_string_value(val));
+	else if (json_is_integer(val))
+		qf_buf_addf(out, "%lld", (long long)json_integer_value(val));
+	else if (!json_is_real(val))
+		return NULL;
+	for (int prec = 15; json_is_real(val) && prec <= 17; prec++) {
+		qf_buf_reset(out);
+		qf_buf_addf(out, "%.*g", prec, json_real_value(val));
+		if (strtod(out->buf, NULL) == json_real_value(val))
+			break;
 	}
-	if (!text && rc > 0 && (size_t)rc < sizeof(num))
-		text = num;
-	if (!text || qf_qty_parse(out, text) != QF_OK || qf_qty_sign(out) < 0)
+	trim_exponent(out);
+	return out->buf;
+}
+
+int qf_spec__parse_quantity(struct qf_qty *out, struct qf_buf *text,
+                            const json_t *val)
+{
+	const char *s = quantity_text(text, val);
+
+	if (!s || qf_qty_parse(out, s) != QF_OK || qf_qty_sign(out) < 0)
 		return QF_EINVAL;
 	return QF_OK;
 }
@@ -447,6 +495,26 @@ static void quantity_error(struct loader *L, struct qf_loc loc,
 		                  key, want, qf_spec__type_name(L, val));
 }
 
+/*
+ * QF304 for a per-GPU quantity Kubernetes or Kueue cannot count as written:
+ * past the 64-bit range, or with a binary suffix on a count ("1Ki" cpu is
+ * 1024 cores).  A fraction Kueue rounds depends on the GPUs it is
+ * multiplied by; the generated quota's check reports it.
+ */
+static int per_gpu_error(struct loader *L, const struct qf_spec_resource *r,
+                         const char *base, const char *text)
+{
+	struct qf_buf why = QF_BUF_INIT;
+	enum qf_qty_quota k = qf_qty_quota_check(&why, text, r->name);
+
+	if (k == QF_QTY_QUOTA_PAST_RANGE || k == QF_QTY_QUOTA_BINARY)
+		qf_spec__error_at(L, r->loc, "QF304",
+		                  qf_spec__join_path(L, base, r->name),
+		                  "%s per GPU %s", r->name, why.buf);
+	qf_buf_release(&why);
+	return k == QF_QTY_QUOTA_PAST_RANGE || k == QF_QTY_QUOTA_BINARY;
+}
+
 struct qf_spec_resource *
 qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
                         const char *gpu_resource, size_t *n_out)
@@ -454,6 +522,7 @@ qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
 	struct qf_spec_resource *v;
 	const char *key;
 	json_t *val;
+	struct qf_buf text = QF_BUF_INIT;
 	size_t n = 0;
 
 	v = qf_xcalloc(json_object_size(map) + 1, sizeof(*v));
@@ -481,13 +550,20 @@ qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
 			        key);
 			continue;
 		}
-		rc = qf_spec__parse_quantity(&r->per_gpu, val);
+		if (qf_spec__underflow(L, r->loc,
+		                       qf_spec__join_path(L, base, key), key,
+		                       val))
+			continue;
+		rc = qf_spec__parse_quantity(&r->per_gpu, &text, val);
 		if (rc != QF_OK) {
 			quantity_error(L, r->loc, base, key, val);
 			continue;
 		}
+		if (per_gpu_error(L, r, base, text.buf))
+			continue;
 		n++;
 	}
+	qf_buf_release(&text);
 	qsort(v, n, sizeof(*v), cmp_resource);
 	*n_out = n;
 	return v;

@@ -100,7 +100,15 @@ int qf_spec__get_enum(struct loader *L, const json_t *obj, const char *key,
                       int dflt, struct qf_loc *loc_out);
 
 /* A non-negative quantity from a string or a number (QF_EINVAL otherwise). */
-int qf_spec__parse_quantity(struct qf_qty *out, const json_t *val);
+int qf_spec__parse_quantity(struct qf_qty *out, struct qf_buf *text,
+                            const json_t *val);
+
+/*
+ * QF303 at loc when number v was written too small for YAML to read
+ * (1e-400, which it reads as 0); 1 when reported.
+ */
+int qf_spec__underflow(struct loader *L, struct qf_loc loc, const char *path,
+                       const char *key, const json_t *v);
 
 /* A resourcesPerGpu mapping as an owned, name-sorted array. */
 struct qf_spec_resource *

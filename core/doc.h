@@ -215,6 +215,8 @@ enum qf_doc_spelt_kind {
 	                           is +24:00 */
 	QF_DOC_SPELT_RANGE,     /* a number past what YAML reads as one
 	                           (1e400), kept as the string "1e400" */
+	QF_DOC_SPELT_UNDERFLOW, /* a number other than zero too small for
+	                           a float (1e-400), which YAML reads as 0 */
 };
 
 /*

@@ -401,6 +401,15 @@ static int octal_decimal(struct qf_buf *out, const char *text, size_t len)
 	return digits >= 2;
 }
 
+/* A digit other than 0 before any exponent: 1e-400 is not zero. */
+static int nonzero_mantissa(const char *text, size_t len)
+{
+	for (size_t i = 0; i < len && text[i] != 'e' && text[i] != 'E'; i++)
+		if (text[i] >= '1' && text[i] <= '9')
+			return 1;
+	return 0;
+}
+
 void qf_doc_note_spelling(struct qf_doc *doc, const json_t *node,
                           const struct qf_doc_plain *r, const char *text,
                           size_t len)
@@ -415,6 +424,9 @@ void qf_doc_note_spelling(struct qf_doc *doc, const json_t *node,
 		kind = QF_DOC_SPELT_TIMESTAMP;
 	else if (r->kind == QF_DOC_PLAIN_STRING && r->out_of_range)
 		kind = QF_DOC_SPELT_RANGE;
+	else if (r->kind == QF_DOC_PLAIN_FLOAT && r->f == 0 &&
+	         nonzero_mantissa(text, len))
+		kind = QF_DOC_SPELT_UNDERFLOW;
 	else
 		goto done;
 	doc->spelt = qf_grow(doc->spelt, sizeof(*doc->spelt), &doc->alloc_spelt,
