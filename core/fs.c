@@ -424,6 +424,8 @@ static size_t first_missing(char *p, const char *path, struct qf_diags *d)
 		if (miss < i && i - j == 2 && !memcmp(p + j, "..", 2)) {
 			struct qf_loc loc = { path, 0, 0 };
 
+			if (!d)
+				return SIZE_MAX;
 			p[miss] = '\0';
 			(void)qf_diag_error(
 			        d, &loc, "QF002", NULL,
@@ -447,6 +449,51 @@ static size_t first_missing(char *p, const char *path, struct qf_diags *d)
 		}
 	}
 	return miss;
+}
+
+int qf_fs_mkdirs_refuses(const char *path)
+{
+	char *p = qf_xstrdup(path);
+	int refused = first_missing(p, path, NULL) == SIZE_MAX;
+
+	free(p);
+	return refused;
+}
+
+void qf_fs_clean_path(struct qf_buf *out, const char *path)
+{
+	size_t start = out->len, keep; /* keep: the ".." that stay */
+	int abs = path[0] == '/';
+
+	if (abs)
+		qf_buf_addch(out, '/');
+	keep = out->len;
+	while (*path) {
+		size_t n = strcspn(path, "/");
+
+		if (n == 2 && path[0] == '.' && path[1] == '.') {
+			if (out->len > keep) {
+				/* take the last segment back */
+				size_t at = out->len;
+
+				while (at > keep && out->buf[at - 1] != '/')
+					at--;
+				qf_buf_setlen(out, at > keep ? at - 1 : keep);
+			} else if (!abs) { /* "../x" stays; "/.." is "/" */
+				if (out->len > start)
+					qf_buf_addch(out, '/');
+				qf_buf_adds(out, "..");
+				keep = out->len;
+			}
+		} else if (n && !(n == 1 && path[0] == '.')) {
+			if (out->len > start && out->buf[out->len - 1] != '/')
+				qf_buf_addch(out, '/');
+			qf_buf_add(out, path, n);
+		}
+		path += n + (path[n] == '/');
+	}
+	if (out->len == start)
+		qf_buf_addch(out, '.');
 }
 
 int qf_fs_mkdirs(const char *path, struct qf_diags *d)
