@@ -212,6 +212,8 @@ int qf_compile_run(struct qf_compile *c, const char *const *paths,
 	}
 	if (!rc)
 		rc = qf_docset_load(&c->docs, &files, &lim, d);
+	if (!rc && !c->docs.nobjs) /* not "no Pool document found" */
+		rc = qf_docset_report_none(d, "QF307", "compile", &files);
 	if (!rc)
 		rc = qf_compile_objects(c, c->docs.objs, c->docs.nobjs, &o, 0,
 		                        d);

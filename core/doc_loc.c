@@ -526,6 +526,41 @@ void qf_docset_release(struct qf_docset *set)
 	qf_docset_init(set);
 }
 
+int qf_docset_report_none(struct qf_diags *d, const char *rule,
+                          const char *what, const struct qf_strlist *files)
+{
+	struct qf_loc loc = { files->n == 1 ? files->v[0] : NULL, 0, 0 };
+	int rc;
+
+	if (files->n == 1)
+		rc = qf_diag_error(d, &loc, rule, NULL,
+		                   "no objects to %s: %s holds no document (it "
+		                   "is empty, or holds only comments or ---)",
+		                   what,
+		                   strcmp(files->v[0], "-") ? "the file"
+		                                            : "standard input");
+	else if (files->n)
+		rc = qf_diag_error(
+		        d, NULL, rule, NULL,
+		        "no objects to %s: none of the %zu files "
+		        "read under the paths given holds a document",
+		        what, files->n);
+	else
+		rc = qf_diag_error(
+		        d, NULL, rule, NULL,
+		        "no objects to %s: no *.yaml, *.yml or *.json "
+		        "file under the paths given",
+		        what);
+	qf_diag_hint(d, "%s",
+	             strcmp(what, "compile")
+	                     ? "expected YAML or JSON documents with an "
+	                       "apiVersion and a kind: Kueue manifests, or a "
+	                       "Pool and its Tenants"
+	                     : "expected a Pool and its Tenants (apiVersion "
+	                       "quotaflow.dev/v1alpha1)");
+	return rc;
+}
+
 void qf_docset_add_take(struct qf_docset *set, struct qf_doc *doc)
 {
 	set->docs = qf_grow(set->docs, sizeof(struct qf_doc *),
