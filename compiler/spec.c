@@ -151,6 +151,22 @@ const char *qf_spec__type_name(const struct loader *L, const json_t *v)
 	return "a value";
 }
 
+const char *qf_spec__value_name(struct loader *L, const json_t *v)
+{
+	const char *name = qf_spec__type_name(L, v);
+	int text = !strcmp(name, "a string");
+
+	if (!json_is_string(v))
+		return name;
+	/* 1e400, as simulate names it: "1e400, a number past ..." */
+	qf_buf_reset(&L->value);
+	qf_buf_adds(&L->value, text ? "the string \"" : "");
+	qf_buf_add_utf8(&L->value, json_string_value(v),
+	                strlen(json_string_value(v)));
+	qf_buf_addf(&L->value, text ? "\"" : ", %s", name);
+	return L->value.buf;
+}
+
 void qf_spec__quote_hint(struct loader *L, const json_t *v)
 {
 	if (json_is_boolean(v))
@@ -209,7 +225,7 @@ static void type_error(struct loader *L, const json_t *obj, const char *base,
 	qf_spec__error_at(L, qf_spec__loc_key(L, obj, key), "QF303",
 	                  qf_spec__join_path(L, base, key),
 	                  "\"%s\" must be %s, not %s", key,
-	                  expected_name(types), qf_spec__type_name(L, v));
+	                  expected_name(types), qf_spec__value_name(L, v));
 	if (types == FT_STR)
 		qf_spec__quote_hint(L, v);
 }
@@ -704,7 +720,7 @@ static void load_account(struct loader *L, struct qf_spec_pool *p,
 			        L, loc, "QF303",
 			        qf_spec__join_path(L, path, key),
 			        "GPU counts must be whole numbers, not %s",
-			        qf_spec__type_name(L, v));
+			        qf_spec__value_name(L, v));
 			a->gpus[idx] = QF_SPEC_GPUS_UNREAD;
 			a->gpus_loc[idx] = loc;
 			continue;
@@ -1042,11 +1058,13 @@ static void check_octal(struct loader *L, const json_t *v, struct qf_buf *path)
 
 int qf_spec_check_octal(const struct qf_obj *o, struct qf_diags *d)
 {
-	struct loader L = { d, o->doc, 0, QF_BUF_INIT };
+	struct loader L = { d, o->doc, 0, QF_BUF_INIT, QF_BUF_INIT };
 	struct qf_buf path = QF_BUF_INIT;
 
 	check_octal(&L, o->obj, &path);
 	qf_buf_release(&path);
+	qf_buf_release(&L.path);
+	qf_buf_release(&L.value);
 	return L.errors ? QF_EINVAL : QF_OK;
 }
 
@@ -1065,7 +1083,7 @@ int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
                  size_t nobjs, const struct qf_spec_opts *opts,
                  struct qf_diags *d)
 {
-	struct loader L = { d, NULL, 0, QF_BUF_INIT };
+	struct loader L = { d, NULL, 0, QF_BUF_INIT, QF_BUF_INIT };
 	const struct qf_obj **tobjs;
 	const struct qf_obj *pool;
 	struct qf_spec *s;
@@ -1118,6 +1136,7 @@ int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
 done:
 	free(tobjs);
 	qf_buf_release(&L.path);
+	qf_buf_release(&L.value);
 	if (L.errors) {
 		qf_spec_free(s);
 		return QF_EINVAL;

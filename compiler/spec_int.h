@@ -40,6 +40,7 @@ struct loader {
 	const struct qf_doc *doc; /* doc of the object being read */
 	int errors;               /* errors added while loading */
 	struct qf_buf path;       /* scratch for JSON paths */
+	struct qf_buf value;      /* scratch for qf_spec__value_name */
 };
 
 enum name_kind { NAME_LABEL, NAME_SUBDOMAIN };
@@ -65,6 +66,13 @@ void qf_spec__error_at(struct loader *L, struct qf_loc loc, const char *rule,
 const char *qf_spec__closest(const char *s, const char *const *cands,
                              size_t ncands);
 const char *qf_spec__type_name(const struct loader *L, const json_t *v);
+
+/*
+ * What v is, for "must be X, not ...": a string as written ("the string
+ * \"12x\"", "1e400, a number past the 64-bit range"), anything else as
+ * qf_spec__type_name names it.  Valid until the next call.
+ */
+const char *qf_spec__value_name(struct loader *L, const json_t *v);
 /* After a QF303 where a string was expected: how to write v as one. */
 void qf_spec__quote_hint(struct loader *L, const json_t *v);
 
