@@ -362,6 +362,10 @@ static int load_sides(struct qf_compile *base, struct qf_compile *head,
 
 		if (r == SIDE_ABSENT) {
 			absent[i] = ok[i] = 1;
+			/* diff HEAD HEAD --path typo: say it once */
+			if (i == 1 && absent[0] &&
+			    !strcmp(revs->v[0], revs->v[1]))
+				qf_diags_release(&sd);
 			qf_diags_move(&held, &sd);
 			qf_diags_release(&sd);
 			continue;
