@@ -715,12 +715,16 @@ static void load_account(struct loader *L, struct qf_spec_pool *p,
 				             hint);
 			continue;
 		}
-		if (!json_is_integer(v)) {
-			qf_spec__error_at(
-			        L, loc, "QF303",
-			        qf_spec__join_path(L, path, key),
-			        "GPU counts must be whole numbers, not %s",
-			        qf_spec__value_name(L, v));
+		if (!json_is_integer(v) ||
+		    qf_spec__underflow(L, loc, qf_spec__join_path(L, path, key),
+		                       key, v)) {
+			if (!json_is_integer(v))
+				qf_spec__error_at(
+				        L, loc, "QF303",
+				        qf_spec__join_path(L, path, key),
+				        "GPU counts must be whole numbers, not "
+				        "%s",
+				        qf_spec__value_name(L, v));
 			a->gpus[idx] = QF_SPEC_GPUS_UNREAD;
 			a->gpus_loc[idx] = loc;
 			continue;
