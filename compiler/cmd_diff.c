@@ -234,12 +234,19 @@ static int is_error(const struct qf_diag *g, void *arg)
 	return g->sev == QF_SEV_ERROR;
 }
 
+/* An error, or a file of the side left unread (QF005, a note): without
+ * it, the tenants of a skipped initech.YAML read as removed. */
+static int is_kept(const struct qf_diag *g, void *arg)
+{
+	return is_error(g, arg) || (g->rule && !strcmp(g->rule, "QF005"));
+}
+
 /*
  * Name a side's findings as the user reads them: a file of a revision as
  * REV:path (git's own spelling, `git show REV:path` opens it), a problem of
  * the whole side as REV:SUBDIR or REV.  A directory side names its files
- * already, and a problem of its whole as DIR/SUBDIR or DIR.  Only errors
- * are kept.
+ * already, and a problem of its whole as DIR/SUBDIR or DIR.  Errors and
+ * the notes of files left unread (QF005) are kept.
  */
 /* A diagnostic label_side leaves as it is: the repository's (QF020), the
  * argument's (QF021, a folder side), or one naming the side already
@@ -259,7 +266,7 @@ static void label_side(struct qf_diags *d, const char *side,
 {
 	int git = !on_disk(side, a);
 
-	qf_diags_filter(d, 0, is_error, NULL);
+	qf_diags_filter(d, 0, is_kept, NULL);
 	for (size_t i = 0; i < d->n; i++) {
 		struct qf_diag *g = &d->v[i];
 		struct qf_buf f = QF_BUF_INIT;
@@ -355,17 +362,19 @@ static int load_sides(struct qf_compile *base, struct qf_compile *head,
 
 		if (r == SIDE_ABSENT) {
 			absent[i] = ok[i] = 1;
+			/* diff HEAD HEAD --path typo: say it once */
+			if (i == 1 && absent[0] &&
+			    !strcmp(revs->v[0], revs->v[1]))
+				qf_diags_release(&sd);
 			qf_diags_move(&held, &sd);
 			qf_diags_release(&sd);
 			continue;
 		}
 		ok[i] = r == QF_OK;
-		/* a side that compiled has only warnings: the lint's
-		 * business, and the same one from both sides printed twice */
-		if (r != QF_OK)
-			label_side(&sd, revs->v[i], a);
-		else
-			qf_diags_filter(&sd, 0, is_error, NULL);
+		/* a side that compiled has warnings, the lint's business
+		 * (the same one from both sides printed twice), and maybe
+		 * notes of files it did not read, which explain the diff */
+		label_side(&sd, revs->v[i], a);
 		qf_diags_move(d, &sd);
 		qf_diags_release(&sd);
 		if (r == QF_EUSAGE || rc == QF_OK)
@@ -423,7 +432,7 @@ static int run(const struct args *a, const struct qf_strlist *revs,
 	          a) < 0
 	             ? QF_EXIT_USAGE
 	             : QF_EXIT_OK;
-	(void)qf_cli_print_diags(&d, ctx); /* notes only (QF025) */
+	(void)qf_cli_print_diags(&d, ctx); /* notes only (QF005, QF025) */
 done:
 	qf_compile_release(&base);
 	qf_compile_release(&head);

@@ -96,10 +96,7 @@ static int lint_paths(struct qf_strlist *paths, const struct qf_lint_opts *lo,
 		rc = QF_ENOTFOUND;
 	/* a mistyped folder in CI must not pass as "0 errors" */
 	if (!set.nobjs && d->nerrors == errors)
-		(void)qf_diag_error(d, NULL, "QF004", NULL,
-		                    "no objects to lint: %zu file%s read under "
-		                    "the paths given",
-		                    files.n, files.n == 1 ? "" : "s");
+		(void)qf_docset_report_none(d, "QF004", "lint", &files);
 	if (qf_lint_run(set.objs, set.nobjs, lo, d) < 0)
 		rc = QF_ERR;
 	qf_docset_utf16_columns(&set, d);

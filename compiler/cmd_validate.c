@@ -339,10 +339,7 @@ int cmd_validate(int argc, const char **argv, struct qf_ctx *ctx)
 	if (validate_files(k, &files, &c, &d) < 0 && rc == QF_OK)
 		rc = QF_EINVAL;
 	if (!c.objects && !c.unloaded && rc == QF_OK)
-		rc = qf_diag_error(&d, NULL, "QF004", NULL,
-		                   "no objects to validate: %zu file%s read "
-		                   "under the paths given",
-		                   files.n, files.n == 1 ? "" : "s");
+		rc = qf_docset_report_none(&d, "QF004", "validate", &files);
 	exit_code = (rc < 0 || c.invalid) ? QF_EXIT_FINDINGS : QF_EXIT_OK;
 	qf_cli_filter_diags(&d, ctx);
 	qf_diags_sort(&d);

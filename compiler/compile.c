@@ -45,6 +45,8 @@ int qf_compile_objects(struct qf_compile *c, const struct qf_obj *const *objs,
 		return rc;
 	to.api = opts->api;
 	to.source_commit = opts->source_commit;
+	to.source_root = opts->source_root;
+	to.source_cwd = opts->source_cwd;
 	rc = qf_translate(&c->out, c->spec, &to, d);
 	if (!rc)
 		rc = qf_outcheck_run(&c->out, opts->crds_dir, d);
@@ -124,14 +126,70 @@ static size_t drop_under(struct qf_strlist *files, const char *dir)
 	return n;
 }
 
+/* Keep in root (a clean absolute path) only the folders it shares with p. */
+static void common_folder(struct qf_buf *root, const char *p)
+{
+	size_t n = 0, i;
+
+	for (i = 0; root->buf[i] && root->buf[i] == p[i]; i++)
+		if (root->buf[i] == '/')
+			n = i;
+	if ((!root->buf[i] && (p[i] == '/' || !p[i])))
+		return;                 /* p is root or under it */
+	qf_buf_setlen(root, n ? n : 1); /* "/" at least */
+}
+
+/*
+ * The input root: the deepest folder holding every path (a folder, or a
+ * file's folder), clean and absolute, so that the same input compiles to
+ * the same output whatever its spelling and order; empty when the paths
+ * are all standard input or the working directory is unknown.
+ */
+static void input_root(struct qf_buf *root, struct qf_buf *cwd,
+                       const char *const *paths, size_t npaths)
+{
+	struct qf_buf p = QF_BUF_INIT, joined = QF_BUF_INIT;
+	char *here = getcwd(NULL, 0);
+
+	qf_buf_reset(root);
+	qf_buf_reset(cwd);
+	if (here && here[0] == '/')
+		qf_fs_clean_path(cwd, here);
+	free(here);
+	for (size_t i = 0; cwd->len && i < npaths; i++) {
+		if (!strcmp(paths[i], "-"))
+			continue;
+		qf_buf_reset(&joined);
+		if (paths[i][0] != '/')
+			qf_buf_addf(&joined, "%s/", cwd->buf);
+		qf_buf_adds(&joined, paths[i]);
+		if (!qf_fs_is_dir(paths[i]))
+			qf_buf_adds(&joined, "/.."); /* a file's folder */
+		qf_buf_reset(&p);
+		qf_fs_clean_path(&p, joined.buf);
+		if (!root->len)
+			qf_buf_adds(root, p.buf);
+		else
+			common_folder(root, p.buf);
+	}
+	qf_buf_release(&p);
+	qf_buf_release(&joined);
+}
+
 int qf_compile_run(struct qf_compile *c, const char *const *paths,
                    size_t npaths, const struct qf_compile_opts *opts,
                    struct qf_diags *d)
 {
 	struct qf_strlist files = QF_STRLIST_INIT;
 	struct qf_doc_limits lim = QF_DOC_LIMITS_INIT;
+	struct qf_buf root = QF_BUF_INIT, cwd = QF_BUF_INIT;
+	struct qf_compile_opts o = *opts;
 	size_t dropped = 0;
 	int rc;
+
+	input_root(&root, &cwd, paths, npaths);
+	o.source_root = root.len ? root.buf : NULL;
+	o.source_cwd = cwd.buf;
 
 	/* the docs outlive every reference to their nodes (spec, output):
 	 * qf_compile_release frees them last */
@@ -154,10 +212,14 @@ int qf_compile_run(struct qf_compile *c, const char *const *paths,
 	}
 	if (!rc)
 		rc = qf_docset_load(&c->docs, &files, &lim, d);
+	if (!rc && !c->docs.nobjs) /* not "no Pool document found" */
+		rc = qf_docset_report_none(d, "QF307", "compile", &files);
 	if (!rc)
-		rc = qf_compile_objects(c, c->docs.objs, c->docs.nobjs, opts, 0,
+		rc = qf_compile_objects(c, c->docs.objs, c->docs.nobjs, &o, 0,
 		                        d);
 	qf_strlist_release(&files);
+	qf_buf_release(&root);
+	qf_buf_release(&cwd);
 	return rc;
 }
 

@@ -41,11 +41,16 @@ struct qf_compile_opts {
 	const char *exclude_dir;   /* borrowed; inputs under it are skipped
 	                              (the -o / --check directory) */
 	int per_flavour_burst;     /* qf_spec_opts.per_flavour_burst */
+	/* qf_translate_opts.source_root and .source_cwd; qf_compile_run
+	 * sets them from its paths */
+	const char *source_root;
+	const char *source_cwd;
 };
 
-#define QF_COMPILE_OPTS_INIT                                           \
-	{                                                              \
-		QF_KUEUE_V1BETA2, QF_COMPILE_YAML, NULL, NULL, NULL, 0 \
+#define QF_COMPILE_OPTS_INIT                                                  \
+	{                                                                     \
+		QF_KUEUE_V1BETA2, QF_COMPILE_YAML, NULL, NULL, NULL, 0, NULL, \
+		        NULL                                                  \
 	}
 
 struct qf_compile {

@@ -697,6 +697,27 @@ static int compare(struct outdir *o, const char *rel, const struct qf_buf *want,
 	return 1;
 }
 
+/*
+ * "run quotaflow compile -o DIR": DIR as given when -o takes it, else (a
+ * ".." after a folder that does not exist, which -o refuses) the folder
+ * it reaches, written without the detour: x/../../b is ../b.
+ */
+static void run_hint(struct qf_diags *d, const char *dir, const char *then)
+{
+	struct qf_buf clean = QF_BUF_INIT;
+
+	if (!qf_fs_mkdirs_refuses(dir)) {
+		qf_diag_hint(d, "run quotaflow compile -o %s%s", dir, then);
+		return;
+	}
+	qf_fs_clean_path(&clean, dir);
+	qf_diag_hint(d,
+	             "run quotaflow compile -o %s%s (-o refuses %s: its \"..\" "
+	             "goes back out of a folder that does not exist)",
+	             clean.buf, then, dir);
+	qf_buf_release(&clean);
+}
+
 int qf_compile_check_dir(const char *dir, const struct qf_compile_files *files,
                          struct qf_diags *d)
 {
@@ -713,7 +734,7 @@ int qf_compile_check_dir(const char *dir, const struct qf_compile_files *files,
 		                    "missing output directory (compile would "
 		                    "write %zu files)",
 		                    files->n);
-		qf_diag_hint(d, "run quotaflow compile -o %s", dir);
+		run_hint(d, dir, "");
 		return QF_EINVAL;
 	}
 	rc = outdir_open(&o, dir, 0, d);
@@ -737,9 +758,7 @@ int qf_compile_check_dir(const char *dir, const struct qf_compile_files *files,
 		stale |= compare(&o, QF_COMPILE_MANIFEST, &want, &have) > 0;
 	}
 	if (!rc && stale) {
-		qf_diag_hint(
-		        d, "run quotaflow compile -o %s and commit the result",
-		        o.shown.buf);
+		run_hint(d, o.shown.buf, " and commit the result");
 		rc = QF_EINVAL;
 	}
 	qf_buf_release(&have);

@@ -409,8 +409,11 @@ json_t *qf_diff_failure(const char *base_name, const char *head_name,
 
 	for (size_t i = 0; i < errors->n; i++) {
 		const struct qf_diag *g = &errors->v[i];
-		json_t *e = json_object();
+		json_t *e;
 
+		if (g->sev != QF_SEV_ERROR) /* a note of a skipped file */
+			continue;
+		e = json_object();
 		(void)json_object_set_new(e, "file",
 		                          qf_diag_json_text(g->file));
 		(void)json_object_set_new(e, "line", json_integer(g->line));

@@ -151,6 +151,22 @@ const char *qf_spec__type_name(const struct loader *L, const json_t *v)
 	return "a value";
 }
 
+const char *qf_spec__value_name(struct loader *L, const json_t *v)
+{
+	const char *name = qf_spec__type_name(L, v);
+	int text = !strcmp(name, "a string");
+
+	if (!json_is_string(v))
+		return name;
+	/* 1e400, as simulate names it: "1e400, a number past ..." */
+	qf_buf_reset(&L->value);
+	qf_buf_adds(&L->value, text ? "the string \"" : "");
+	qf_buf_add_utf8(&L->value, json_string_value(v),
+	                strlen(json_string_value(v)));
+	qf_buf_addf(&L->value, text ? "\"" : ", %s", name);
+	return L->value.buf;
+}
+
 void qf_spec__quote_hint(struct loader *L, const json_t *v)
 {
 	if (json_is_boolean(v))
@@ -209,9 +225,24 @@ static void type_error(struct loader *L, const json_t *obj, const char *base,
 	qf_spec__error_at(L, qf_spec__loc_key(L, obj, key), "QF303",
 	                  qf_spec__join_path(L, base, key),
 	                  "\"%s\" must be %s, not %s", key,
-	                  expected_name(types), qf_spec__type_name(L, v));
+	                  expected_name(types), qf_spec__value_name(L, v));
 	if (types == FT_STR)
 		qf_spec__quote_hint(L, v);
+}
+
+int qf_spec__underflow(struct loader *L, struct qf_loc loc, const char *path,
+                       const char *key, const json_t *v)
+{
+	const char *text = qf_doc_spelling(L->doc, v, QF_DOC_SPELT_UNDERFLOW);
+
+	if (!text)
+		return 0;
+	qf_spec__error_at(L, loc, "QF303", path,
+	                  "\"%s\" is %s, a number too small for YAML to read: "
+	                  "it reads 0",
+	                  key, text);
+	qf_diag_hint(L->d, "write 0 if 0 is meant");
+	return 1;
 }
 
 /*
@@ -249,6 +280,10 @@ void qf_spec__check_fields(struct loader *L, const json_t *obj,
 			continue;
 		if (!type_ok(v, f->types))
 			type_error(L, obj, base, key, f->types);
+		else if (json_is_number(v))
+			(void)qf_spec__underflow(
+			        L, qf_spec__loc_key(L, obj, key),
+			        qf_spec__join_path(L, base, key), key, v);
 	}
 	for (i = 0; i < n; i++) {
 		json_t *val;
@@ -408,23 +443,52 @@ static int cmp_resource(const void *a, const void *b)
  * Read a resourcesPerGpu mapping (resource -> quantity) into an owned,
  * name-sorted array.  The GPU resource itself may not appear.
  */
-int qf_spec__parse_quantity(struct qf_qty *out, const json_t *val)
+/* 1e-09 as Go's JSON writes it, 1e-9 (quoted back in messages). */
+static void trim_exponent(struct qf_buf *b)
 {
-	char num[64];
-	const char *text = NULL;
-	int rc = -1;
+	char *e = strchr(b->buf, 'e');
+	size_t from, to;
 
-	if (json_is_string(val)) {
-		text = json_string_value(val);
-	} else if (json_is_integer(val)) {
-		rc = snprintf(num, sizeof(num), "%lld",
-		              (long long)json_integer_value(val));
-	} else if (json_is_real(val)) {
-		rc = snprintf(num, sizeof(num), "%.9f", json_real_value(val));
+	if (!e || (e[1] != '-' && e[1] != '+'))
+		return;
+	from = (size_t)(e - b->buf) + 2;
+	to = from;
+	while (b->buf[to] == '0' && b->buf[to + 1])
+		to++;
+	memmove(b->buf + from, b->buf + to, b->len - to + 1);
+	qf_buf_setlen(b, b->len - (to - from));
+}
+
+/*
+ * The quantity text of a value: a string as written, a number as kubectl
+ * sends it in JSON (the shortest text that reads back as the same double:
+ * 1e-12, not "0.000000000", which is another number).
+ */
+static const char *quantity_text(struct qf_buf *out, const json_t *val)
+{
+	qf_buf_reset(out);
+	if (json_is_string(val))
+		qf_buf_adds(out, json_string_value(val));
+	else if (json_is_integer(val))
+		qf_buf_addf(out, "%lld", (long long)json_integer_value(val));
+	else if (!json_is_real(val))
+		return NULL;
+	for (int prec = 15; json_is_real(val) && prec <= 17; prec++) {
+		qf_buf_reset(out);
+		qf_buf_addf(out, "%.*g", prec, json_real_value(val));
+		if (strtod(out->buf, NULL) == json_real_value(val))
+			break;
 	}
-	if (!text && rc > 0 && (size_t)rc < sizeof(num))
-		text = num;
-	if (!text || qf_qty_parse(out, text) != QF_OK || qf_qty_sign(out) < 0)
+	trim_exponent(out);
+	return out->buf;
+}
+
+int qf_spec__parse_quantity(struct qf_qty *out, struct qf_buf *text,
+                            const json_t *val)
+{
+	const char *s = quantity_text(text, val);
+
+	if (!s || qf_qty_parse(out, s) != QF_OK || qf_qty_sign(out) < 0)
 		return QF_EINVAL;
 	return QF_OK;
 }
@@ -447,6 +511,26 @@ static void quantity_error(struct loader *L, struct qf_loc loc,
 		                  key, want, qf_spec__type_name(L, val));
 }
 
+/*
+ * QF304 for a per-GPU quantity Kubernetes or Kueue cannot count as written:
+ * past the 64-bit range, or with a binary suffix on a count ("1Ki" cpu is
+ * 1024 cores).  A fraction Kueue rounds depends on the GPUs it is
+ * multiplied by; the generated quota's check reports it.
+ */
+static int per_gpu_error(struct loader *L, const struct qf_spec_resource *r,
+                         const char *base, const char *text)
+{
+	struct qf_buf why = QF_BUF_INIT;
+	enum qf_qty_quota k = qf_qty_quota_check(&why, text, r->name);
+
+	if (k == QF_QTY_QUOTA_PAST_RANGE || k == QF_QTY_QUOTA_BINARY)
+		qf_spec__error_at(L, r->loc, "QF304",
+		                  qf_spec__join_path(L, base, r->name),
+		                  "%s per GPU %s", r->name, why.buf);
+	qf_buf_release(&why);
+	return k == QF_QTY_QUOTA_PAST_RANGE || k == QF_QTY_QUOTA_BINARY;
+}
+
 struct qf_spec_resource *
 qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
                         const char *gpu_resource, size_t *n_out)
@@ -454,6 +538,7 @@ qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
 	struct qf_spec_resource *v;
 	const char *key;
 	json_t *val;
+	struct qf_buf text = QF_BUF_INIT;
 	size_t n = 0;
 
 	v = qf_xcalloc(json_object_size(map) + 1, sizeof(*v));
@@ -481,13 +566,20 @@ qf_spec__load_resources(struct loader *L, const json_t *map, const char *base,
 			        key);
 			continue;
 		}
-		rc = qf_spec__parse_quantity(&r->per_gpu, val);
+		if (qf_spec__underflow(L, r->loc,
+		                       qf_spec__join_path(L, base, key), key,
+		                       val))
+			continue;
+		rc = qf_spec__parse_quantity(&r->per_gpu, &text, val);
 		if (rc != QF_OK) {
 			quantity_error(L, r->loc, base, key, val);
 			continue;
 		}
+		if (per_gpu_error(L, r, base, text.buf))
+			continue;
 		n++;
 	}
+	qf_buf_release(&text);
 	qsort(v, n, sizeof(*v), cmp_resource);
 	*n_out = n;
 	return v;
@@ -623,12 +715,16 @@ static void load_account(struct loader *L, struct qf_spec_pool *p,
 				             hint);
 			continue;
 		}
-		if (!json_is_integer(v)) {
-			qf_spec__error_at(
-			        L, loc, "QF303",
-			        qf_spec__join_path(L, path, key),
-			        "GPU counts must be whole numbers, not %s",
-			        qf_spec__type_name(L, v));
+		if (!json_is_integer(v) ||
+		    qf_spec__underflow(L, loc, qf_spec__join_path(L, path, key),
+		                       key, v)) {
+			if (!json_is_integer(v))
+				qf_spec__error_at(
+				        L, loc, "QF303",
+				        qf_spec__join_path(L, path, key),
+				        "GPU counts must be whole numbers, not "
+				        "%s",
+				        qf_spec__value_name(L, v));
 			a->gpus[idx] = QF_SPEC_GPUS_UNREAD;
 			a->gpus_loc[idx] = loc;
 			continue;
@@ -966,11 +1062,13 @@ static void check_octal(struct loader *L, const json_t *v, struct qf_buf *path)
 
 int qf_spec_check_octal(const struct qf_obj *o, struct qf_diags *d)
 {
-	struct loader L = { d, o->doc, 0, QF_BUF_INIT };
+	struct loader L = { d, o->doc, 0, QF_BUF_INIT, QF_BUF_INIT };
 	struct qf_buf path = QF_BUF_INIT;
 
 	check_octal(&L, o->obj, &path);
 	qf_buf_release(&path);
+	qf_buf_release(&L.path);
+	qf_buf_release(&L.value);
 	return L.errors ? QF_EINVAL : QF_OK;
 }
 
@@ -989,7 +1087,7 @@ int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
                  size_t nobjs, const struct qf_spec_opts *opts,
                  struct qf_diags *d)
 {
-	struct loader L = { d, NULL, 0, QF_BUF_INIT };
+	struct loader L = { d, NULL, 0, QF_BUF_INIT, QF_BUF_INIT };
 	const struct qf_obj **tobjs;
 	const struct qf_obj *pool;
 	struct qf_spec *s;
@@ -1042,6 +1140,7 @@ int qf_spec_load(struct qf_spec **out, const struct qf_obj *const *objs,
 done:
 	free(tobjs);
 	qf_buf_release(&L.path);
+	qf_buf_release(&L.value);
 	if (L.errors) {
 		qf_spec_free(s);
 		return QF_EINVAL;

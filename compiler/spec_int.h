@@ -40,6 +40,7 @@ struct loader {
 	const struct qf_doc *doc; /* doc of the object being read */
 	int errors;               /* errors added while loading */
 	struct qf_buf path;       /* scratch for JSON paths */
+	struct qf_buf value;      /* scratch for qf_spec__value_name */
 };
 
 enum name_kind { NAME_LABEL, NAME_SUBDOMAIN };
@@ -65,6 +66,13 @@ void qf_spec__error_at(struct loader *L, struct qf_loc loc, const char *rule,
 const char *qf_spec__closest(const char *s, const char *const *cands,
                              size_t ncands);
 const char *qf_spec__type_name(const struct loader *L, const json_t *v);
+
+/*
+ * What v is, for "must be X, not ...": a string as written ("the string
+ * \"12x\"", "1e400, a number past the 64-bit range"), anything else as
+ * qf_spec__type_name names it.  Valid until the next call.
+ */
+const char *qf_spec__value_name(struct loader *L, const json_t *v);
 /* After a QF303 where a string was expected: how to write v as one. */
 void qf_spec__quote_hint(struct loader *L, const json_t *v);
 
@@ -100,7 +108,15 @@ int qf_spec__get_enum(struct loader *L, const json_t *obj, const char *key,
                       int dflt, struct qf_loc *loc_out);
 
 /* A non-negative quantity from a string or a number (QF_EINVAL otherwise). */
-int qf_spec__parse_quantity(struct qf_qty *out, const json_t *val);
+int qf_spec__parse_quantity(struct qf_qty *out, struct qf_buf *text,
+                            const json_t *val);
+
+/*
+ * QF303 at loc when number v was written too small for YAML to read
+ * (1e-400, which it reads as 0); 1 when reported.
+ */
+int qf_spec__underflow(struct loader *L, struct qf_loc loc, const char *path,
+                       const char *key, const json_t *v);
 
 /* A resourcesPerGpu mapping as an owned, name-sorted array. */
 struct qf_spec_resource *

@@ -301,19 +301,37 @@ static void load_weight(struct loader *L, struct qf_spec_tenant *t,
                         const json_t *spec)
 {
 	json_t *v = qf_spec__get(spec, "fairShareWeight", FT_STR | FT_NUM);
+	struct qf_loc loc = qf_spec__loc_key(L, spec, "fairShareWeight");
+	struct qf_buf text = QF_BUF_INIT, why = QF_BUF_INIT;
+	struct qf_qty one_nano;
 
 	t->weight_auto = 1;
 	if (!v || (json_is_string(v) && !strcmp(json_string_value(v), "auto")))
 		return;
-	if (qf_spec__parse_quantity(&t->weight, v) != QF_OK) {
-		qf_spec__error_at(
-		        L, qf_spec__loc_key(L, spec, "fairShareWeight"),
-		        "QF304", "spec.fairShareWeight",
-		        "fairShareWeight must be \"auto\" or a non-negative "
-		        "number");
-		return;
+	if (qf_spec__parse_quantity(&t->weight, &text, v) != QF_OK) {
+		qf_spec__error_at(L, loc, "QF304", "spec.fairShareWeight",
+		                  "fairShareWeight must be \"auto\" or a "
+		                  "non-negative number");
+		goto done;
 	}
 	t->weight_auto = 0;
+	if (qf_qty_quota_check(&why, text.buf, NULL) ==
+	    QF_QTY_QUOTA_PAST_RANGE) {
+		qf_spec__error_at(L, loc, "QF304", "spec.fairShareWeight",
+		                  "fairShareWeight %s", why.buf);
+	} else if (qf_qty_sign(&t->weight) > 0 &&
+	           qf_qty_parse(&one_nano, "1n") == QF_OK &&
+	           qf_qty_cmp(&t->weight, &one_nano) <= 0) {
+		/* Kueue's webhook: "When not 0, weight must be > 10e-9" */
+		qf_spec__error_at(L, loc, "QF304", "spec.fairShareWeight",
+		                  "fairShareWeight %s is not 0 and not above "
+		                  "0.000000001, the least weight Kueue takes",
+		                  text.buf);
+		qf_diag_hint(L->d, "write 0 (served last) or a larger weight");
+	}
+done:
+	qf_buf_release(&text);
+	qf_buf_release(&why);
 }
 
 void qf_spec__load_tenant(struct loader *L, const struct qf_spec_pool *p,

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/fs.h"
 #include "core/buf.h"
 #include "core/jarena.h"
 #include "core/qty.h"
@@ -157,16 +158,50 @@ static json_t *qty(struct tr *T, int64_t n, const struct qf_spec_resource *per)
 
 /* ---- objects --------------------------------------------------------- */
 
-static void source_of(struct qf_buf *b, struct qf_loc loc)
+/*
+ * file relative to the input root (o->source_root) when it is under it:
+ * "./x/../tenants/a.yaml", "tenants//a.yaml" and "/abs/tenants/a.yaml"
+ * are all "a.yaml" compiling tenants, so the output does not depend on
+ * how the input was spelt.  NULL when there is no root or file is not
+ * under it (standard input, "-").
+ */
+static const char *under_root(struct qf_buf *tmp, const char *file,
+                              const struct qf_translate_opts *o)
 {
-	const char *f = loc.file ? loc.file : "-";
+	size_t n = o->source_root ? strlen(o->source_root) : 0;
+	struct qf_buf joined = QF_BUF_INIT;
 
+	if (!n || !strcmp(file, "-"))
+		return NULL;
+	if (file[0] != '/')
+		qf_buf_addf(&joined, "%s/", o->source_cwd);
+	qf_buf_adds(&joined, file);
+	qf_buf_reset(tmp);
+	qf_fs_clean_path(tmp, joined.buf);
+	qf_buf_release(&joined);
+	if (n == 1) /* the root is "/" */
+		return tmp->buf + 1;
+	if (strncmp(tmp->buf, o->source_root, n) || tmp->buf[n] != '/')
+		return NULL;
+	return tmp->buf + n + 1;
+}
+
+static void source_of(struct qf_buf *b, struct qf_loc loc,
+                      const struct qf_translate_opts *o)
+{
+	struct qf_buf tmp = QF_BUF_INIT;
+	const char *f = loc.file ? loc.file : "-";
+	const char *rel = under_root(&tmp, f, o);
+
+	if (rel)
+		f = rel;
 	while (f[0] == '.' && f[1] == '/')
 		f += 2;
 	/* a name that is not UTF-8 (Latin-1 ac\xe9.yaml) cannot be a JSON
 	 * or YAML string: U+FFFD stands for each such byte (it aborted) */
 	qf_buf_add_utf8(b, f, strlen(f));
 	qf_buf_addf(b, ":%u", (unsigned)loc.line);
+	qf_buf_release(&tmp);
 }
 
 /* T9: the envelope every object shares; registered in the output. */
@@ -187,7 +222,7 @@ static json_t *new_object(struct tr *T, enum qf_out_kind kind, const char *name,
 	set_str(labels, LABEL_POOL, T->s->pool.name);
 	ann = obj_at(meta, "annotations");
 	qf_buf_reset(&T->scratch);
-	source_of(&T->scratch, src);
+	source_of(&T->scratch, src, T->o);
 	set_str(ann, ANN_SOURCE, T->scratch.buf);
 	if (T->o->source_commit)
 		set_str(ann, ANN_COMMIT, T->o->source_commit);

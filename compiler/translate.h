@@ -67,11 +67,19 @@ struct qf_output {
 struct qf_translate_opts {
 	enum qf_kueue_api api;
 	const char *source_commit; /* borrowed; NULL = no annotation */
+	/*
+	 * Borrowed; NULL = quotaflow.dev/source names each file as given.
+	 * Else a clean absolute folder (the input root) and the clean
+	 * absolute working directory: a file under the root is named
+	 * relative to it, however its path was spelt.
+	 */
+	const char *source_root;
+	const char *source_cwd;
 };
 
-#define QF_TRANSLATE_OPTS_INIT         \
-	{                              \
-		QF_KUEUE_V1BETA2, NULL \
+#define QF_TRANSLATE_OPTS_INIT                     \
+	{                                          \
+		QF_KUEUE_V1BETA2, NULL, NULL, NULL \
 	}
 
 void qf_output_init(struct qf_output *o);

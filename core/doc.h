@@ -187,6 +187,15 @@ void qf_docset_init(struct qf_docset *set);
 void qf_docset_release(struct qf_docset *set);
 
 /*
+ * The error (rule) for inputs that hold no object, for command `what`
+ * ("lint"): at the file when files names one ("empty.yaml: error: no
+ * objects to lint: the file holds no document ..."), else saying how
+ * many files were read or that none was found.  Returns QF_EINVAL.
+ */
+int qf_docset_report_none(struct qf_diags *d, const char *rule,
+                          const char *what, const struct qf_strlist *files);
+
+/*
  * Load every file; keeps going after a bad file so that all problems are
  * reported.  Returns the first error status, or QF_OK.  Once the files
  * loaded so far hold more than limits->max_total_bytes together, it adds
@@ -215,6 +224,8 @@ enum qf_doc_spelt_kind {
 	                           is +24:00 */
 	QF_DOC_SPELT_RANGE,     /* a number past what YAML reads as one
 	                           (1e400), kept as the string "1e400" */
+	QF_DOC_SPELT_UNDERFLOW, /* a number other than zero too small for
+	                           a float (1e-400), which YAML reads as 0 */
 };
 
 /*

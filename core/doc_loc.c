@@ -401,6 +401,15 @@ static int octal_decimal(struct qf_buf *out, const char *text, size_t len)
 	return digits >= 2;
 }
 
+/* A digit other than 0 before any exponent: 1e-400 is not zero. */
+static int nonzero_mantissa(const char *text, size_t len)
+{
+	for (size_t i = 0; i < len && text[i] != 'e' && text[i] != 'E'; i++)
+		if (text[i] >= '1' && text[i] <= '9')
+			return 1;
+	return 0;
+}
+
 void qf_doc_note_spelling(struct qf_doc *doc, const json_t *node,
                           const struct qf_doc_plain *r, const char *text,
                           size_t len)
@@ -415,6 +424,9 @@ void qf_doc_note_spelling(struct qf_doc *doc, const json_t *node,
 		kind = QF_DOC_SPELT_TIMESTAMP;
 	else if (r->kind == QF_DOC_PLAIN_STRING && r->out_of_range)
 		kind = QF_DOC_SPELT_RANGE;
+	else if (r->kind == QF_DOC_PLAIN_FLOAT && r->f == 0 &&
+	         nonzero_mantissa(text, len))
+		kind = QF_DOC_SPELT_UNDERFLOW;
 	else
 		goto done;
 	doc->spelt = qf_grow(doc->spelt, sizeof(*doc->spelt), &doc->alloc_spelt,
@@ -512,6 +524,41 @@ void qf_docset_release(struct qf_docset *set)
 	free(set->docs);
 	free(set->objs);
 	qf_docset_init(set);
+}
+
+int qf_docset_report_none(struct qf_diags *d, const char *rule,
+                          const char *what, const struct qf_strlist *files)
+{
+	struct qf_loc loc = { files->n == 1 ? files->v[0] : NULL, 0, 0 };
+	int rc;
+
+	if (files->n == 1)
+		rc = qf_diag_error(d, &loc, rule, NULL,
+		                   "no objects to %s: %s holds no document (it "
+		                   "is empty, or holds only comments or ---)",
+		                   what,
+		                   strcmp(files->v[0], "-") ? "the file"
+		                                            : "standard input");
+	else if (files->n)
+		rc = qf_diag_error(
+		        d, NULL, rule, NULL,
+		        "no objects to %s: none of the %zu files "
+		        "read under the paths given holds a document",
+		        what, files->n);
+	else
+		rc = qf_diag_error(
+		        d, NULL, rule, NULL,
+		        "no objects to %s: no *.yaml, *.yml or *.json "
+		        "file under the paths given",
+		        what);
+	qf_diag_hint(d, "%s",
+	             strcmp(what, "compile")
+	                     ? "expected YAML or JSON documents with an "
+	                       "apiVersion and a kind: Kueue manifests, or a "
+	                       "Pool and its Tenants"
+	                     : "expected a Pool and its Tenants (apiVersion "
+	                       "quotaflow.dev/v1alpha1)");
+	return rc;
 }
 
 void qf_docset_add_take(struct qf_docset *set, struct qf_doc *doc)

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "core/alloc.h"
+#include "core/suggest.h"
 #include "core/banned.h"
 
 int qf_fs_dangling_link(const char *path, struct qf_buf *to)
@@ -55,6 +56,80 @@ static int io_error(struct qf_diags *d, const char *path, const char *what)
 	qf_diag_error(d, &loc, "QF002", NULL, "cannot %s: %s", what,
 	              strerror(e));
 	return e == ENOENT ? QF_ENOTFOUND : QF_EIO;
+}
+
+#define NEAR_MAX_ENTRIES 4096 /* a folder's names weighed for a near miss */
+
+/* The name in path's folder nearest its last one (pool.yml: pool.yaml). */
+static void near_miss(struct qf_buf *hint, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? qf_xstrndup(path, (size_t)(slash - path)) : NULL;
+	const char *base = slash ? slash + 1 : path, *hit;
+	struct qf_strlist names = QF_STRLIST_INIT;
+	DIR *dh = opendir(dir ? (*dir ? dir : "/") : ".");
+	struct dirent *de;
+
+	while (dh && (de = readdir(dh)) && names.n < NEAR_MAX_ENTRIES)
+		if (de->d_name[0] != '.')
+			qf_strlist_add(&names, de->d_name);
+	if (dh)
+		closedir(dh);
+	qf_strlist_sort(&names); /* ties go to the first: stable */
+	hit = *base ? qf_suggest_closest(base, (const char *const *)names.v,
+	                                 names.n, strlen(base) / 3 + 1)
+	            : NULL;
+	if (hit)
+		qf_buf_addf(hint, "did you mean %s%s%s?", dir ? dir : "",
+		            dir ? "/" : "", hit);
+	free(dir);
+	qf_strlist_release(&names);
+}
+
+/* ENOTDIR: the first name on the way that is a file (pool.yaml/ or
+ * acme.yaml/x: the file is named as a folder). */
+static void file_on_the_way(struct qf_buf *hint, const char *path)
+{
+	char *p = qf_xstrdup(path);
+	struct stat st;
+
+	for (char *q = strchr(p + 1, '/'); q; q = strchr(q + 1, '/')) {
+		*q = '\0';
+		if (!stat(p, &st) && S_ISREG(st.st_mode)) {
+			qf_buf_addf(hint,
+			            "%s is a file, not a folder: name it "
+			            "without what follows",
+			            p);
+			break;
+		}
+		*q = '/';
+	}
+	free(p);
+}
+
+/*
+ * An input path that is not there: no such name (with the near miss in
+ * its folder), or a file named as a folder (pool.yaml/); both are input
+ * errors (QF_ENOTFOUND, exit 1), not failures to read.
+ */
+static int missing_input(struct qf_diags *d, const char *path)
+{
+	struct qf_buf hint = QF_BUF_INIT, file = QF_BUF_INIT;
+	int e = errno, rc;
+
+	rc = io_error(d, path, "read path");
+	if (e == ENOENT && rc == QF_ENOTFOUND &&
+	    !qf_fs_dangling_link(path, &file))
+		near_miss(&hint, path);
+	if (e == ENOTDIR) {
+		file_on_the_way(&hint, path);
+		rc = QF_ENOTFOUND;
+	}
+	if (hint.len)
+		qf_diag_hint(d, "%s", hint.buf);
+	qf_buf_release(&hint);
+	qf_buf_release(&file);
+	return rc;
 }
 
 /* Read fd to its end into out, failing past max_bytes (nothing appended). */
@@ -379,7 +454,7 @@ int qf_fs_collect(struct qf_strlist *out, const char *const *paths,
 		if (!strcmp(paths[i], "-"))
 			qf_strlist_add(out, "-");
 		else if (stat(paths[i], &st))
-			r = io_error(d, paths[i], "read path");
+			r = missing_input(d, paths[i]);
 		else if (S_ISDIR(st.st_mode))
 			r = walk(&w, paths[i], &st);
 		else
@@ -424,6 +499,8 @@ static size_t first_missing(char *p, const char *path, struct qf_diags *d)
 		if (miss < i && i - j == 2 && !memcmp(p + j, "..", 2)) {
 			struct qf_loc loc = { path, 0, 0 };
 
+			if (!d)
+				return SIZE_MAX;
 			p[miss] = '\0';
 			(void)qf_diag_error(
 			        d, &loc, "QF002", NULL,
@@ -447,6 +524,51 @@ static size_t first_missing(char *p, const char *path, struct qf_diags *d)
 		}
 	}
 	return miss;
+}
+
+int qf_fs_mkdirs_refuses(const char *path)
+{
+	char *p = qf_xstrdup(path);
+	int refused = first_missing(p, path, NULL) == SIZE_MAX;
+
+	free(p);
+	return refused;
+}
+
+void qf_fs_clean_path(struct qf_buf *out, const char *path)
+{
+	size_t start = out->len, keep; /* keep: the ".." that stay */
+	int abs = path[0] == '/';
+
+	if (abs)
+		qf_buf_addch(out, '/');
+	keep = out->len;
+	while (*path) {
+		size_t n = strcspn(path, "/");
+
+		if (n == 2 && path[0] == '.' && path[1] == '.') {
+			if (out->len > keep) {
+				/* take the last segment back */
+				size_t at = out->len;
+
+				while (at > keep && out->buf[at - 1] != '/')
+					at--;
+				qf_buf_setlen(out, at > keep ? at - 1 : keep);
+			} else if (!abs) { /* "../x" stays; "/.." is "/" */
+				if (out->len > start)
+					qf_buf_addch(out, '/');
+				qf_buf_adds(out, "..");
+				keep = out->len;
+			}
+		} else if (n && !(n == 1 && path[0] == '.')) {
+			if (out->len > start && out->buf[out->len - 1] != '/')
+				qf_buf_addch(out, '/');
+			qf_buf_add(out, path, n);
+		}
+		path += n + (path[n] == '/');
+	}
+	if (out->len == start)
+		qf_buf_addch(out, '.');
 }
 
 int qf_fs_mkdirs(const char *path, struct qf_diags *d)

@@ -97,6 +97,18 @@ int qf_fs_write_atomic(const char *path, const void *data, size_t len,
  */
 int qf_fs_mkdirs(const char *path, struct qf_diags *d) QF_MUST_CHECK;
 
+/* 1 when qf_fs_mkdirs would refuse path (a ".." after a missing folder). */
+int qf_fs_mkdirs_refuses(const char *path);
+
+/*
+ * Append path written lexically clean, as Go's filepath.Clean: repeated
+ * '/', "." segments and a trailing '/' dropped, each ".." taking back the
+ * segment before it ("t/sub/../../out" is "out"; no link is followed).  A
+ * relative path stays relative and keeps the ".." it starts with
+ * ("../b"); "/.." is "/"; nothing left is ".".
+ */
+void qf_fs_clean_path(struct qf_buf *out, const char *path);
+
 /*
  * rm -rf: remove path and, for a directory, everything under it, never
  * following a link (a link inside, or path itself, is removed as a link).

@@ -16,6 +16,7 @@
 
 #include "core/alloc.h"
 #include "core/fs.h"
+#include "core/suggest.h"
 #include "core/banned.h"
 
 struct qf_git {
@@ -528,6 +529,40 @@ static int cmp_file(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
+/* "did you mean tenants?" for a subdir whose folder holds a near miss. */
+static void near_entry(struct qf_buf *out, git_tree *tree, const char *subdir)
+{
+	const char *slash = strrchr(subdir, '/'), *hit;
+	const char *base = slash ? slash + 1 : subdir;
+	char *dir =
+	        slash ? qf_xstrndup(subdir, (size_t)(slash - subdir)) : NULL;
+	git_tree_entry *e = NULL;
+	git_object *o = NULL;
+	git_tree *in = tree;
+	const char **names;
+	size_t n = 0;
+
+	if (dir && (git_tree_entry_bypath(&e, tree, dir) ||
+	            git_tree_entry_to_object(&o, git_tree_owner(tree), e) ||
+	            git_object_type(o) != GIT_OBJECT_TREE))
+		goto done;
+	if (o)
+		in = (git_tree *)o;
+	names = qf_xcalloc(git_tree_entrycount(in) + 1, sizeof(*names));
+	for (size_t i = 0; i < git_tree_entrycount(in); i++)
+		names[n++] = git_tree_entry_name(git_tree_entry_byindex(in, i));
+	hit = *base ? qf_suggest_closest(base, names, n, strlen(base) / 3 + 1)
+	            : NULL;
+	if (hit)
+		qf_buf_addf(out, "did you mean %s%s%s?", dir ? dir : "",
+		            dir ? "/" : "", hit);
+	free(names);
+done:
+	git_object_free(o);
+	git_tree_entry_free(e);
+	free(dir);
+}
+
 /*
  * A subdir the revision does not hold is an error naming both (a mistyped
  * --path would otherwise read as a tree without manifests).
@@ -561,8 +596,12 @@ static int check_subdir(git_tree *tree, const char *rev, const char *subdir,
 	}
 	(void)qf_diag_error(d, &loc, "QF023", NULL,
 	                    "no such file or folder in revision %s", rev);
-	qf_diag_hint(d, "paths start from the current folder inside the work "
-	                "tree, else from the repository's top folder");
+	qf_buf_reset(&where);
+	near_entry(&where, tree, subdir);
+	qf_diag_hint(d,
+	             "%s%spaths start from the current folder inside the "
+	             "work tree, else from the repository's top folder%s",
+	             where.buf, where.len ? " (" : "", where.len ? ")" : "");
 	qf_buf_release(&where);
 	return QF_ENOTFOUND;
 }

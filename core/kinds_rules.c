@@ -91,19 +91,73 @@ static const char *str_or(const json_t *o, const char *key, const char *dflt)
 }
 
 /*
+ * Quota text Kueue counts as another number: past the 64-bit range (an
+ * error: 1e400 GPUs are unlimited), rounded up (a fraction of a GPU is 1)
+ * or a binary suffix on a count (1Ki GPUs are 1024), warnings.
+ */
+static void kueue_counts(struct rctx *r, const json_t *parent, const char *key,
+                         const char *text, const char *resource)
+{
+	struct qf_buf why = QF_BUF_INIT;
+	enum qf_qty_quota k = qf_qty_quota_check(&why, text, resource);
+	size_t len;
+
+	if (k == QF_QTY_QUOTA_OK)
+		goto done;
+	len = push_key(r, key);
+	if (k == QF_QTY_QUOTA_PAST_RANGE)
+		report(r, QF_SEV_ERROR, parent, key, 0, "QF208",
+		       "expected a quantity Kueue can count; leave a limit "
+		       "out for no limit",
+		       "%s %s", key, why.buf);
+	else
+		report(r, QF_SEV_WARNING, parent, key, 0, "QF227",
+		       "write the number Kueue counts", "%s %s", key, why.buf);
+	pop(r, len);
+done:
+	qf_buf_release(&why);
+}
+
+/* 1e-400 unquoted: YAML (and kubectl) read 0, not the number written. */
+static void underflow(struct rctx *r, const json_t *parent, const char *key,
+                      const json_t *v)
+{
+	const char *text = qf_doc_spelling(r->doc, v, QF_DOC_SPELT_UNDERFLOW);
+	size_t len;
+
+	if (!text)
+		return;
+	len = push_key(r, key);
+	report(r, QF_SEV_WARNING, parent, key, 0, "QF227",
+	       "write 0, or quote the number for Kubernetes to round it up "
+	       "to 1n",
+	       "%s %s is too small for a number: YAML reads it as 0, as "
+	       "kubectl does",
+	       key, text);
+	pop(r, len);
+}
+
+/*
  * 1 and *out when member `key` of parent is a quantity.  Text that is not
- * a quantity is the schema's to report; one too large to represent is
- * reported here.
+ * a quantity is the schema's to report; one too large to represent, or
+ * one Kueue counts as another number (of `resource`, or a weight when
+ * NULL), is reported here.
  */
 static int quantity(struct rctx *r, const json_t *parent, const char *key,
-                    struct qf_qty *out)
+                    const char *resource, struct qf_qty *out)
 {
 	const json_t *v = json_object_get(parent, key);
+	char num[32];
 	size_t len;
 	int rc;
 
 	if (json_is_integer(v)) {
 		qf_qty_from_int(out, json_integer_value(v), QF_QTY_DECIMAL_SI);
+		underflow(r, parent, key, v);
+		rc = snprintf(num, sizeof(num), "%lld",
+		              (long long)json_integer_value(v));
+		if (rc > 0 && (size_t)rc < sizeof(num))
+			kueue_counts(r, parent, key, num, resource);
 		return 1;
 	}
 	if (!json_is_string(v))
@@ -115,17 +169,19 @@ static int quantity(struct rctx *r, const json_t *parent, const char *key,
 		       "expected a quantity that fits in 64 bits",
 		       "quantity \"%s\" is too large", json_string_value(v));
 		pop(r, len);
+	} else if (rc == QF_OK) {
+		kueue_counts(r, parent, key, json_string_value(v), resource);
 	}
 	return rc == QF_OK;
 }
 
 /* A quantity member that must not be negative; 1 and *q when usable. */
 static int non_negative(struct rctx *r, const json_t *parent, const char *key,
-                        struct qf_qty *q)
+                        const char *resource, struct qf_qty *q)
 {
 	size_t len;
 
-	if (!quantity(r, parent, key, q))
+	if (!quantity(r, parent, key, resource, q))
 		return 0;
 	if (qf_qty_sign(q) >= 0)
 		return 1;
@@ -203,14 +259,15 @@ static void check_limits(struct rctx *r, const struct groups *g,
                          const json_t *res)
 {
 	struct qf_qty nominal, lend, borrow;
-	int have_nominal = non_negative(r, res, "nominalQuota", &nominal);
+	const char *name = str_or(res, "name", "this resource");
+	int have_nominal = non_negative(r, res, "nominalQuota", name, &nominal);
 	const char *who = g->is_cohort ? "parent" : "cohort";
 	size_t len;
 	int lend_ok;
 
 	if (json_object_get(res, "borrowingLimit") &&
 	    !json_is_null(json_object_get(res, "borrowingLimit"))) {
-		(void)non_negative(r, res, "borrowingLimit", &borrow);
+		(void)non_negative(r, res, "borrowingLimit", name, &borrow);
 		if (!g->has_parent) {
 			len = push_key(r, "borrowingLimit");
 			report(r, QF_SEV_ERROR, res, "borrowingLimit", 0,
@@ -228,7 +285,7 @@ static void check_limits(struct rctx *r, const struct groups *g,
 	    json_is_null(json_object_get(res, "lendingLimit")))
 		return;
 	/* non_negative adds the key to the path itself */
-	lend_ok = non_negative(r, res, "lendingLimit", &lend);
+	lend_ok = non_negative(r, res, "lendingLimit", name, &lend);
 	len = push_key(r, "lendingLimit");
 	if (lend_ok && have_nominal && !g->is_cohort &&
 	    qf_qty_cmp(&lend, &nominal) > 0)
@@ -406,7 +463,7 @@ static void check_fair_sharing(struct rctx *r, const json_t *spec)
 	if (!json_is_object(fs))
 		return;
 	len = push_key(r, "fairSharing");
-	if (non_negative(r, fs, "weight", &w)) {
+	if (non_negative(r, fs, "weight", NULL, &w)) {
 		if (qf_qty_sign(&w) > 0 &&
 		    qf_qty_parse(&one_nano, "1n") == QF_OK &&
 		    qf_qty_cmp(&w, &one_nano) <= 0) {

@@ -319,14 +319,21 @@ static int digits_to_qty(struct qf_qty *out, const struct digits *g)
 
 /* The value's digits, rounded and capped as ParseQuantity does (g is
  * empty for zero); out->format moves to DecimalSI below 1 as in Go. */
-static void value_digits(struct digits *g, struct qf_qty *out,
-                         const struct scan *sc, const struct suffix *sf)
+/* The exact value of the text, trimmed (g is empty for zero). */
+static void exact_digits(struct digits *g, const struct scan *sc,
+                         const struct suffix *sf)
 {
 	digits_init(g, sc, (int64_t)sf->exp10 - (int64_t)sc->den_len);
 	digits_trim(g);
 	for (int32_t i = 0; i < sf->exp2 && g->n > 0; i++)
 		digits_mul2(g);
 	digits_trim(g);
+}
+
+static void value_digits(struct digits *g, struct qf_qty *out,
+                         const struct scan *sc, const struct suffix *sf)
+{
+	exact_digits(g, sc, sf);
 	if (g->n == 0)
 		return;
 	digits_round_nano(g);
@@ -798,6 +805,137 @@ static bool is_binary_resource(const char *resource)
 	return resource && (!strcmp(resource, "memory") ||
 	                    !strcmp(resource, "ephemeral-storage") ||
 	                    !strncmp(resource, "hugepages-", 10));
+}
+
+/* ---- quota text against what Kueue counts -------------------------- */
+
+enum parse_change { KEPT, ROUNDED_NANO, CAPPED };
+
+/* How ParseQuantity changes the value of s, which qf_qty_parse reads. */
+static enum parse_change parse_change(const char *s)
+{
+	enum parse_change c = KEPT;
+	struct scan sc;
+	struct suffix sf;
+	struct digits g;
+
+	if (scan_quantity(&sc, s) || interpret_suffix(&sf, sc.suf))
+		return KEPT;
+	exact_digits(&g, &sc, &sf);
+	if (g.n > 0 && g.x < NANO_EXP)
+		c = ROUNDED_NANO;
+	else if (g.n > 0 && sf.format == QF_QTY_BINARY_SI &&
+	         digits_above_cap(&g))
+		c = CAPPED;
+	digits_release(&g);
+	return c;
+}
+
+/* Counted in bytes, where Ki ... Ei are at home. */
+static bool is_byte_resource(const char *resource)
+{
+	return is_binary_resource(resource) || !strcmp(resource, "storage") ||
+	       strstr(resource, "memory") || strstr(resource, "storage");
+}
+
+static enum qf_qty_quota past_range(struct qf_buf *why, const char *s,
+                                    const struct qf_qty *q,
+                                    const char *resource)
+{
+	struct qf_qty lim;
+	int64_t milli;
+
+	if (!resource) {
+		if (qf_qty_to_milli(&milli, q) == QF_OK)
+			return QF_QTY_QUOTA_OK;
+		qf_buf_addf(why,
+		            "\"%s\" is past the 64-bit range: Kueue reads a "
+		            "weight as a 64-bit count of thousandths, at most "
+		            "9223372036854775.807",
+		            s);
+		return QF_QTY_QUOTA_PAST_RANGE;
+	}
+	/* the limit of qf_qty_amount, past which Kueue reads "unlimited" */
+	qf_qty_from_int(&lim, is_cpu(resource) ? INT64_MAX / 1000 : INT64_MAX,
+	                QF_QTY_DECIMAL_SI);
+	if (qf_qty_cmp(q, &lim) <= 0)
+		return QF_QTY_QUOTA_OK;
+	qf_buf_addf(why,
+	            "\"%s\" is past the 64-bit range: Kueue counts %s in "
+	            "64-bit %s and reads more than %" PRId64 " as unlimited",
+	            s, resource, is_cpu(resource) ? "millicores" : "units",
+	            is_cpu(resource) ? INT64_MAX / 1000 : INT64_MAX);
+	return QF_QTY_QUOTA_PAST_RANGE;
+}
+
+static enum qf_qty_quota rounded(struct qf_buf *why, const char *s,
+                                 const struct qf_qty *q, const char *resource,
+                                 enum parse_change change)
+{
+	bool cpu = is_cpu(resource);
+	struct qf_qty back;
+	int64_t v;
+
+	if (!resource) {
+		if (change != ROUNDED_NANO)
+			return QF_QTY_QUOTA_OK;
+		qf_buf_addf(why,
+		            "\"%s\" is finer than 1n: Kubernetes rounds it "
+		            "up to 1n",
+		            s);
+		return QF_QTY_QUOTA_ROUNDED;
+	}
+	if (cpu ? qf_qty_to_milli(&v, q) : qf_qty_to_int(&v, q))
+		return QF_QTY_QUOTA_OK; /* past_range's */
+	if (cpu)
+		qf_qty_from_milli(&back, v);
+	else
+		qf_qty_from_int(&back, v, QF_QTY_DECIMAL_SI);
+	if (change != ROUNDED_NANO && qf_qty_cmp(&back, q) == 0)
+		return QF_QTY_QUOTA_OK;
+	qf_buf_addf(why,
+	            cpu ? "\"%s\" is finer than a millicore: Kueue counts %s "
+	                  "in millicores and rounds it up to "
+	                : "\"%s\" is not a whole number: Kueue counts %s in "
+	                  "whole units and rounds it up to ",
+	            s, resource);
+	qf_qty_format_amount(why, v, resource);
+	return QF_QTY_QUOTA_ROUNDED;
+}
+
+enum qf_qty_quota qf_qty_quota_check(struct qf_buf *why, const char *s,
+                                     const char *resource)
+{
+	enum parse_change change;
+	enum qf_qty_quota rc;
+	struct qf_qty q;
+
+	/* text that is no quantity, or negative, is another check's */
+	if (qf_qty_parse(&q, s) != QF_OK || qf_qty_sign(&q) <= 0)
+		return QF_QTY_QUOTA_OK;
+	change = parse_change(s);
+	if (change == CAPPED) {
+		qf_buf_addf(why,
+		            "\"%s\" is past the 64-bit range: Kubernetes "
+		            "caps it at " BIN_CAP,
+		            s);
+		return QF_QTY_QUOTA_PAST_RANGE;
+	}
+	rc = past_range(why, s, &q, resource);
+	if (rc == QF_QTY_QUOTA_OK)
+		rc = rounded(why, s, &q, resource, change);
+	if (rc != QF_QTY_QUOTA_OK || !resource ||
+	    q.format != QF_QTY_BINARY_SI || is_byte_resource(resource))
+		return rc;
+	q.format = QF_QTY_DECIMAL_SI;
+	qf_buf_addf(why, "\"%s\" is ", s);
+	qf_qty_format(why, &q);
+	qf_buf_addf(why,
+	            " %s: Ki, Mi, Gi ... are powers of 1024, meant for "
+	            "bytes; write the number, or k, M, G ... for powers of "
+	            "1000",
+	            resource);
+	return QF_QTY_QUOTA_BINARY;
 }
 
 void qf_qty_format_amount(struct qf_buf *out, int64_t amount,

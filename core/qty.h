@@ -159,6 +159,32 @@ void qf_qty_from_double(struct qf_qty *out, double v);
 int64_t qf_qty_amount(const struct qf_qty *q, const char *resource);
 
 /*
+ * What Kueue counts for quota text s (nominalQuota, borrowingLimit,
+ * lendingLimit: text qf_qty_parse reads) of `resource`, or of a fair-sharing
+ * weight when resource is NULL, against what s says.  QF_QTY_QUOTA_OK, or
+ * the first problem, with why it is one appended to why ("\"0.5\" is not a
+ * whole number: Kueue counts nvidia.com/gpu in whole units and rounds it
+ * up to 1"):
+ *   PAST_RANGE  past the 64-bit range: Kubernetes caps it (a BinarySI value
+ *               above 2^63-1) or Kueue reads it as unlimited (a cpu quota
+ *               above (2^63-1)/1000 cores, any other above 2^63-1 units,
+ *               a weight whose milli-value does not fit in int64);
+ *   ROUNDED     Kubernetes rounds it up to 1n, or Kueue to a whole unit
+ *               (a millicore for cpu): a fraction of a GPU counts as 1;
+ *   BINARY      a binary suffix (Ki ... Ei, powers of 1024) on a resource
+ *               that is not counted in bytes: 1Ki GPUs are 1024, not 1000.
+ * Zero in any spelling ("-0", "0Ki") is fine: Kubernetes stores "0".
+ */
+enum qf_qty_quota {
+	QF_QTY_QUOTA_OK = 0,
+	QF_QTY_QUOTA_PAST_RANGE,
+	QF_QTY_QUOTA_ROUNDED,
+	QF_QTY_QUOTA_BINARY,
+};
+enum qf_qty_quota qf_qty_quota_check(struct qf_buf *why, const char *s,
+                                     const char *resource);
+
+/*
  * Append a Kueue amount as Kueue prints it: cpu as a DecimalSI
  * milli-quantity ("500m", "1", "2k"), memory, ephemeral-storage and
  * hugepages-* in BinarySI canonical form ("1Gi", "1500"), anything else in

@@ -22,17 +22,17 @@ static const char *const ids[] = {
 	"QF115", "QF116", "QF117", "QF201", "QF202", "QF203", "QF204", "QF205",
 	"QF206", "QF207", "QF208", "QF209", "QF210", "QF211", "QF212", "QF213",
 	"QF214", "QF215", "QF216", "QF217", "QF218", "QF219", "QF220", "QF221",
-	"QF222", "QF223", "QF224", "QF225", "QF226", "QF301", "QF302", "QF303",
-	"QF304", "QF305", "QF306", "QF307", "QF308", "QF309", "QF310", "QF311",
-	"QF312", "QF313", "QF314", "QF315", "QF316", "QF317", "QF318", "QF319",
-	"QF320", "QF322", "QF323", "QF324", "QF326", "QF401", "QF402", "QF403",
-	"QF404", "QF405", "QF406", "QF407", "QF408", "QF409", "QF410", "QF411",
-	"QF412", "QF413", "QF414", "QF415", "QF416", "QF417", "QF418", "QF419",
-	"QF420", "QF421", "QF422", "QF423", "QF424", "QF430", "QF431", "QF432",
-	"QF433", "QF501", "QF510", "QF511", "QF512", "QF520", "QF521", "QF560",
-	"QF561", "QF562", "QF563", "QF564", "QF565", "QF600", "QF601", "QF602",
-	"QF603", "QF604", "QF605", "QF606", "QF607", "QF701", "QF702", "QF703",
-	"QF704", "QF705", "QF706", "QF900",
+	"QF222", "QF223", "QF224", "QF225", "QF226", "QF227", "QF301", "QF302",
+	"QF303", "QF304", "QF305", "QF306", "QF307", "QF308", "QF309", "QF310",
+	"QF311", "QF312", "QF313", "QF314", "QF315", "QF316", "QF317", "QF318",
+	"QF319", "QF320", "QF322", "QF323", "QF324", "QF326", "QF401", "QF402",
+	"QF403", "QF404", "QF405", "QF406", "QF407", "QF408", "QF409", "QF410",
+	"QF411", "QF412", "QF413", "QF414", "QF415", "QF416", "QF417", "QF418",
+	"QF419", "QF420", "QF421", "QF422", "QF423", "QF424", "QF430", "QF431",
+	"QF432", "QF433", "QF501", "QF510", "QF511", "QF512", "QF520", "QF521",
+	"QF560", "QF561", "QF562", "QF563", "QF564", "QF565", "QF600", "QF601",
+	"QF602", "QF603", "QF604", "QF605", "QF606", "QF607", "QF701", "QF702",
+	"QF703", "QF704", "QF705", "QF706", "QF900",
 };
 
 int qf_ruleids_well_formed(const char *s)
@@ -83,8 +83,8 @@ static const char *swapped(char *w, size_t n)
 	return NULL;
 }
 
-/* The only id one edit away from w (QF3166, QF31); two or more (QF227 is
- * one from QF226, QF217 and QF207 alike) would be a guess. */
+/* The only id one edit away from w (QF3166, QF31); two or more (QF228 is
+ * one from QF227, QF218 and QF208 alike) would be a guess. */
 static const char *one_edit(const char *w)
 {
 	const char *hit = NULL;

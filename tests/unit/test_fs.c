@@ -508,6 +508,37 @@ static void test_fs_log_cuts_torn_line_refuses_foreign(void **state)
 	qf_diags_release(&d);
 }
 
+/* Lexical cleaning, as Go's filepath.Clean; no link is followed. */
+static void test_fs_clean_path_rows(void **state)
+{
+	static const char *const rows[][2] = {
+		{ "a/b/../c", "a/c" },
+		{ "x/../../b", "../b" },
+		{ "./x/../b/", "b" },
+		{ "/x/../b", "/b" },
+		{ "/..", "/" },
+		{ "x/..", "." },
+		{ "", "." },
+		{ "../../a//b/./", "../../a/b" },
+		{ "a/../..", ".." },
+		{ "//a///b", "/a/b" },
+		{ "/a/b/../../..", "/" },
+		{ "t/sub/../../out", "out" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(rows); i++) {
+		struct qf_buf b = QF_BUF_INIT;
+
+		qf_buf_adds(&b, "<");
+		qf_fs_clean_path(&b, rows[i][0]);
+		if (strcmp(b.buf + 1, rows[i][1]))
+			fail_msg("'%s': got '%s', want '%s'", rows[i][0],
+			         b.buf + 1, rows[i][1]);
+		qf_buf_release(&b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -527,6 +558,7 @@ int main(void)
 		cmocka_unit_test(test_fs_rename_new_never_replaces),
 		cmocka_unit_test(test_fs_check_file_names_what_it_is),
 		cmocka_unit_test(test_fs_log_cuts_torn_line_refuses_foreign),
+		cmocka_unit_test(test_fs_clean_path_rows),
 	};
 	return cmocka_run_group_tests_name("fs", tests, setup, teardown);
 }

@@ -601,6 +601,81 @@ static void test_amount_saturates_and_keeps_unlimited(void **state)
 	assert_int_equal(qf_amount_sub(INT64_MAX - 1, -5), INT64_MAX);
 }
 
+/*
+ * What Kueue counts against what the quota text says: past the 64-bit
+ * range (Kubernetes' BinarySI cap, Kueue's "unlimited"), rounded (1n,
+ * a millicore, a whole unit), a binary suffix on a count; zero in any
+ * spelling and whole numbers are fine.
+ */
+static void test_qty_quota_check_names_what_kueue_counts(void **state)
+{
+	static const struct {
+		const char *text, *resource;
+		enum qf_qty_quota want;
+		const char *why;
+	} rows[] = {
+		{ "8", "nvidia.com/gpu", QF_QTY_QUOTA_OK, "" },
+		{ "-0", "nvidia.com/gpu", QF_QTY_QUOTA_OK, "" },
+		{ "0Ki", "nvidia.com/gpu", QF_QTY_QUOTA_OK, "" },
+		{ "128Gi", "memory", QF_QTY_QUOTA_OK, "" },
+		{ "1k", "nvidia.com/gpu", QF_QTY_QUOTA_OK, "" },
+		{ "500m", "cpu", QF_QTY_QUOTA_OK, "" },
+		{ "9223372036854775807", "nvidia.com/gpu", QF_QTY_QUOTA_OK,
+		  "" },
+		{ "-3", "nvidia.com/gpu", QF_QTY_QUOTA_OK, "" },
+		{ "1e400", "nvidia.com/gpu", QF_QTY_QUOTA_PAST_RANGE,
+		  "\"1e400\" is past the 64-bit range: Kueue counts "
+		  "nvidia.com/gpu in 64-bit units and reads more than "
+		  "9223372036854775807 as unlimited" },
+		{ "9223372036854775808", "nvidia.com/gpu",
+		  QF_QTY_QUOTA_PAST_RANGE, NULL },
+		{ "10E", "memory", QF_QTY_QUOTA_PAST_RANGE, NULL },
+		{ "9223372036854776", "cpu", QF_QTY_QUOTA_PAST_RANGE,
+		  "\"9223372036854776\" is past the 64-bit range: Kueue "
+		  "counts cpu in 64-bit millicores and reads more than "
+		  "9223372036854775 as unlimited" },
+		{ "8Ei", "memory", QF_QTY_QUOTA_PAST_RANGE,
+		  "\"8Ei\" is past the 64-bit range: Kubernetes caps it at "
+		  "9223372036854775807" },
+		{ "1e400", NULL, QF_QTY_QUOTA_PAST_RANGE, NULL },
+		{ "0.5", "nvidia.com/gpu", QF_QTY_QUOTA_ROUNDED,
+		  "\"0.5\" is not a whole number: Kueue counts nvidia.com/gpu "
+		  "in whole units and rounds it up to 1" },
+		{ "100m", "nvidia.com/gpu", QF_QTY_QUOTA_ROUNDED, NULL },
+		{ "0.0001", "cpu", QF_QTY_QUOTA_ROUNDED,
+		  "\"0.0001\" is finer than a millicore: Kueue counts cpu in "
+		  "millicores and rounds it up to 1m" },
+		{ "1e-400", "cpu", QF_QTY_QUOTA_ROUNDED, NULL },
+		{ "1e-400", NULL, QF_QTY_QUOTA_ROUNDED,
+		  "\"1e-400\" is finer than 1n: Kubernetes rounds it up to "
+		  "1n" },
+		{ "0.5", NULL, QF_QTY_QUOTA_OK, "" },
+		{ "1Ki", "nvidia.com/gpu", QF_QTY_QUOTA_BINARY,
+		  "\"1Ki\" is 1024 nvidia.com/gpu: Ki, Mi, Gi ... are powers "
+		  "of 1024, meant for bytes; write the number, or k, M, G ... "
+		  "for powers of 1000" },
+		{ "2Ki", "cpu", QF_QTY_QUOTA_BINARY, NULL },
+		{ "1Ki", "ephemeral-storage", QF_QTY_QUOTA_OK, "" },
+		{ "1Gi", "hugepages-2Mi", QF_QTY_QUOTA_OK, "" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(rows); i++) {
+		struct qf_buf why = QF_BUF_INIT;
+		enum qf_qty_quota got = qf_qty_quota_check(&why, rows[i].text,
+		                                           rows[i].resource);
+
+		if (got != rows[i].want ||
+		    (rows[i].why && strcmp(why.buf, rows[i].why)) ||
+		    (got != QF_QTY_QUOTA_OK && !why.len))
+			fail_msg("row %zu (%s of %s): got %d '%s'", i,
+			         rows[i].text,
+			         rows[i].resource ? rows[i].resource : "weight",
+			         (int)got, why.buf);
+		qf_buf_release(&why);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -615,6 +690,7 @@ int main(void)
 		cmocka_unit_test(test_qty_amount_kueue_units),
 		cmocka_unit_test(test_qty_format_amount_kueue_rules),
 		cmocka_unit_test(test_amount_saturates_and_keeps_unlimited),
+		cmocka_unit_test(test_qty_quota_check_names_what_kueue_counts),
 	};
 
 	return cmocka_run_group_tests_name("qty", tests, NULL, NULL);

@@ -58,7 +58,7 @@ static void test_ruleids_suggest_near_misses(void **state)
 		{ "swap", "QF361", "QF316" },
 		{ "extra", "QF3166", "QF316" },
 		{ "short", "QF31", NULL },
-		{ "ambiguous", "QF227", NULL },
+		{ "ambiguous", "QF228", NULL },
 		{ "far", "QF999", NULL },
 		{ "swap-digits", "QF136", "QF316" },
 		{ "swap-prefix", "FQ316", "QF316" },

@@ -5,5 +5,5 @@
 setup-sh: rm -rf "$tmp/cnu" && mkdir -p "$tmp/cnu" && cp examples/tenants/*.yaml "$tmp/cnu/" && mv "$tmp/cnu/acme.yaml" "$tmp/cnu/ac$(printf '\351')me.yaml"
 args: compile "$tmp/cnu" --stdout -q
 exit: 0
-stdout-has: /cnu/ac�me.yaml:
+stdout-has: quotaflow.dev/source: ac�me.yaml:
 stdout-has: kind: ClusterQueue

@@ -5,6 +5,6 @@ stdout-has: kind: ClusterQueue
 stdout-has: name: applied-ai
 stdout-has: cohortName: acme
 stdout-has: nominalQuota: "16"
-stdout-has: quotaflow.dev/source: examples/tenants/acme.yaml:
+stdout-has: quotaflow.dev/source: acme.yaml:
 stderr-has: [QF315]
 stdout-not: QF315

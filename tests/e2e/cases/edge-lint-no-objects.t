@@ -3,4 +3,4 @@
 setup-sh: mkdir -p "$tmp/lno/empty"
 args: lint "$tmp/lno/empty"
 exit: 1
-stdout-has: error: no objects to lint: 0 files read under the paths given [QF004]
+stdout-has: error: no objects to lint: no *.yaml, *.yml or *.json file under the paths given [QF004]
