@@ -245,6 +245,33 @@ int qf_spec__underflow(struct loader *L, struct qf_loc loc, const char *path,
 	return 1;
 }
 
+/* QF301: a key the table does not have, with the closest one. */
+static void unknown_field(struct loader *L, const json_t *obj, const char *base,
+                          const char *key, const struct field *t, size_t n)
+{
+	const char *hint = closest_field(key, t, n);
+
+	qf_spec__error_at(L, qf_doc_loc_keyname(L->doc, obj, key), "QF301",
+	                  qf_spec__join_path(L, base, key),
+	                  "unknown field \"%s\"", key);
+	if (hint)
+		qf_diag_hint(L->d, "did you mean \"%s\"?", hint);
+}
+
+/* QF303: a value of another type, or a number YAML reads as 0. */
+static void check_value(struct loader *L, const json_t *obj, const char *base,
+                        const char *key, const struct field *f)
+{
+	const json_t *v = json_object_get(obj, key);
+
+	if (!type_ok(v, f->types))
+		type_error(L, obj, base, key, f->types);
+	else if (json_is_number(v))
+		(void)qf_spec__underflow(L, qf_spec__loc_key(L, obj, key),
+		                         qf_spec__join_path(L, base, key), key,
+		                         v);
+}
+
 /*
  * Check a mapping against its field table: unknown keys (QF301, with a
  * did-you-mean hint), wrong types (QF303) and missing required fields
@@ -264,26 +291,10 @@ void qf_spec__check_fields(struct loader *L, const json_t *obj,
 		for (i = 0; i < n; i++)
 			if (!strcmp(t[i].key, key))
 				f = &t[i];
-		if (!f) {
-			const char *hint = closest_field(key, t, n);
-
-			qf_spec__error_at(
-			        L, qf_doc_loc_keyname(L->doc, obj, key),
-			        "QF301", qf_spec__join_path(L, base, key),
-			        "unknown field \"%s\"", key);
-			if (hint)
-				qf_diag_hint(L->d, "did you mean \"%s\"?",
-				             hint);
-			continue;
-		}
-		if (json_is_null(v) && !f->required)
-			continue;
-		if (!type_ok(v, f->types))
-			type_error(L, obj, base, key, f->types);
-		else if (json_is_number(v))
-			(void)qf_spec__underflow(
-			        L, qf_spec__loc_key(L, obj, key),
-			        qf_spec__join_path(L, base, key), key, v);
+		if (!f)
+			unknown_field(L, obj, base, key, t, n);
+		else if (!json_is_null(v) || f->required)
+			check_value(L, obj, base, key, f);
 	}
 	for (i = 0; i < n; i++) {
 		json_t *val;

@@ -181,7 +181,7 @@ static const char *under_root(struct qf_buf *tmp, const char *file,
 	qf_buf_release(&joined);
 	if (n == 1) /* the root is "/" */
 		return tmp->buf + 1;
-	if (strncmp(tmp->buf, o->source_root, n) || tmp->buf[n] != '/')
+	if (strncmp(tmp->buf, o->source_root, n) != 0 || tmp->buf[n] != '/')
 		return NULL;
 	return tmp->buf + n + 1;
 }

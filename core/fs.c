@@ -535,6 +535,24 @@ int qf_fs_mkdirs_refuses(const char *path)
 	return refused;
 }
 
+/* A ".." of qf_fs_clean_path: the last segment taken back, or kept
+ * when there is none ("../x" stays; "/.." is "/"). */
+static void clean_up(struct qf_buf *out, size_t start, size_t *keep, int abs)
+{
+	size_t at = out->len;
+
+	if (out->len > *keep) {
+		while (at > *keep && out->buf[at - 1] != '/')
+			at--;
+		qf_buf_setlen(out, at > *keep ? at - 1 : *keep);
+	} else if (!abs) {
+		if (out->len > start)
+			qf_buf_addch(out, '/');
+		qf_buf_adds(out, "..");
+		*keep = out->len;
+	}
+}
+
 void qf_fs_clean_path(struct qf_buf *out, const char *path)
 {
 	size_t start = out->len, keep; /* keep: the ".." that stay */
@@ -547,19 +565,7 @@ void qf_fs_clean_path(struct qf_buf *out, const char *path)
 		size_t n = strcspn(path, "/");
 
 		if (n == 2 && path[0] == '.' && path[1] == '.') {
-			if (out->len > keep) {
-				/* take the last segment back */
-				size_t at = out->len;
-
-				while (at > keep && out->buf[at - 1] != '/')
-					at--;
-				qf_buf_setlen(out, at > keep ? at - 1 : keep);
-			} else if (!abs) { /* "../x" stays; "/.." is "/" */
-				if (out->len > start)
-					qf_buf_addch(out, '/');
-				qf_buf_adds(out, "..");
-				keep = out->len;
-			}
+			clean_up(out, start, &keep, abs);
 		} else if (n && !(n == 1 && path[0] == '.')) {
 			if (out->len > start && out->buf[out->len - 1] != '/')
 				qf_buf_addch(out, '/');
