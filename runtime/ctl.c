@@ -827,26 +827,6 @@ static void job_created_workload(struct ctl *c, const json_t *job)
 	qf_buf_release(&key);
 }
 
-/* strconv.ParseInt(s, 10, 32) succeeds: a sign, then digits in range */
-static int int32_text(const char *s)
-{
-	int64_t v = 0;
-	int neg = *s == '-';
-
-	if (*s == '+' || *s == '-')
-		s++;
-	if (!*s)
-		return 0;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return 0;
-		v = v * 10 + (*s - '0');
-		if (v > (int64_t)INT32_MAX + neg)
-			return 0;
-	}
-	return 1;
-}
-
 /* Kueue's Workload webhook with the PriorityBoost gate on (KEP-7990):
  * the kueue.x-k8s.io/priority-boost annotation, when there, is a signed
  * 32-bit integer; -1 with *err its denial. */
@@ -859,10 +839,11 @@ static int boost_check(struct ctl *c, int kind, const json_t *obj,
 	        "kueue.x-k8s.io/priority-boost");
 	const char *s = json_string_value(v);
 	struct qf_buf q = QF_BUF_INIT;
+	int32_t b;
 	int rc;
 
 	if (kind != K_WL || !c->m.cfg.priority_boost || !s ||
-	    (*s && int32_text(s)))
+	    qf_engine_parse_boost(s, &b) == 0)
 		return 0;
 	qf_api_go_quote(&q, s);
 	rc = qf_api_fail(err, 403, "Forbidden",

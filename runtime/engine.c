@@ -266,34 +266,38 @@ static int32_t find_cq_index(const struct qf_engine *e, const char *name)
 	return -1;
 }
 
+int qf_engine_parse_boost(const char *s, int32_t *out)
+{
+	int64_t v = 0;
+	int neg = *s == '-';
+
+	if (*s == '+' || *s == '-')
+		s++;
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		v = v * 10 + (*s - '0');
+		if (v > (int64_t)INT32_MAX + neg)
+			return -1;
+	}
+	*out = (int32_t)(neg ? -v : v);
+	return 0;
+}
+
 /* Kueue: pkg/util/priority PriorityBoost and EffectivePriority. */
 int32_t qf_engine_boost(const struct qf_engine *e, const struct qf_model_wl *m)
 {
 	const char *s;
-	int64_t v = 0;
-	int neg = 0;
+	int32_t v;
 
 	if (!e->m->cfg.priority_boost) /* the common case: no lookup */
 		return 0;
 	s = json_string_value(
 	        json_object_get(json_object_get(m->meta_json, "annotations"),
 	                        "kueue.x-k8s.io/priority-boost"));
-	if (!s || !*s)
-		return 0;
-	/* strconv.ParseInt(s, 10, 32): a sign, then only digits */
-	if (*s == '+' || *s == '-')
-		neg = *s++ == '-';
-	if (!*s)
-		return 0;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return 0;
-		v = v * 10 + (*s - '0');
-		if (v > (int64_t)INT32_MAX + 1)
-			return 0;
-	}
-	v = neg ? -v : v;
-	return v < INT32_MIN || v > INT32_MAX ? 0 : (int32_t)v;
+	return s && qf_engine_parse_boost(s, &v) == 0 ? v : 0;
 }
 
 int64_t qf_engine_priority(const struct qf_engine *e,

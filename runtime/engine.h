@@ -227,6 +227,9 @@ void qf_engine_set_time(struct qf_engine *e, int64_t now_ms);
  * featureGates turn PriorityBoost on (alpha, off by default); a value
  * strconv.ParseInt(s, 10, 32) refuses counts 0. */
 int32_t qf_engine_boost(const struct qf_engine *e, const struct qf_model_wl *m);
+/* strconv.ParseInt(s, 10, 32) of a priority-boost text: 0 with *out, or
+ * -1 when Go refuses it (empty, a sign alone, another byte, past int32). */
+int qf_engine_parse_boost(const char *s, int32_t *out);
 int64_t qf_engine_priority(const struct qf_engine *e,
                            const struct qf_model_wl *m);
 
