@@ -375,6 +375,13 @@ void qf_api_warning_add(struct qf_buf *warn, const char *text);
  */
 int qf_api_meta_validate(int kind, const json_t *obj, const json_t *prev,
                          struct qf_buf *warn, struct qf_api_err *err);
+/* ValidateLabels of map m (in key order: Go walks the map at random):
+ * bad(arg, value, why) for each key that is no qualified name and each
+ * value that is no label value, why in kube's words. */
+void qf_api_labels_check(const json_t *m,
+                         void (*bad)(void *arg, const char *value,
+                                     const char *why),
+                         void *arg);
 /* An annotation key as ValidateAnnotations reads it (lower-cased, then a
  * qualified name): 0, or -1 with *why kube's words. */
 int qf_api_annotation_key_check(const char *key, const char **why);

@@ -50,7 +50,10 @@ static void sorted_keys(struct qf_strlist *out, const json_t *m)
 	qf_strlist_sort(out);
 }
 
-static void labels(struct meta_check *mc, const json_t *m)
+void qf_api_labels_check(const json_t *m,
+                         void (*bad)(void *arg, const char *value,
+                                     const char *why),
+                         void *arg)
 {
 	struct qf_strlist keys = QF_STRLIST_INIT;
 	const char *why;
@@ -61,12 +64,16 @@ static void labels(struct meta_check *mc, const json_t *m)
 		        json_string_value(json_object_get(m, keys.v[i]));
 
 		if (qf_k8s_check_label_key(keys.v[i], &why) < 0)
-			cause(mc, "metadata.labels", "Invalid value", keys.v[i],
-			      why);
+			bad(arg, keys.v[i], why);
 		if (v && qf_k8s_check_label_value(v, &why) < 0)
-			cause(mc, "metadata.labels", "Invalid value", v, why);
+			bad(arg, v, why);
 	}
 	qf_strlist_release(&keys);
+}
+
+static void bad_label(void *arg, const char *value, const char *why)
+{
+	cause(arg, "metadata.labels", "Invalid value", value, why);
 }
 
 int qf_api_annotation_key_check(const char *key, const char **why)
@@ -231,7 +238,8 @@ int qf_api_meta_validate(int kind, const json_t *obj, const json_t *prev,
 	size_t i;
 
 	if (json_is_object(json_object_get(meta, "labels")))
-		labels(&mc, json_object_get(meta, "labels"));
+		qf_api_labels_check(json_object_get(meta, "labels"), bad_label,
+		                    &mc);
 	if (json_is_object(json_object_get(meta, "annotations")))
 		annotations(&mc, json_object_get(meta, "annotations"));
 	json_array_foreach ((json_t *)fin, i, f)

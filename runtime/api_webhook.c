@@ -394,28 +394,15 @@ static void totals(struct fe *f, const json_t *rgs)
 	qf_buf_release(&why);
 }
 
-/* ValidateLabels of map m at the current path: each key a qualified
- * name, each value a label value (Go walks the map at random: in key
- * order here). */
+static void bad_label(void *arg, const char *value, const char *why)
+{
+	invalid(arg, value, why);
+}
+
+/* ValidateLabels of map m at the current path (api_meta.c). */
 static void label_map(struct fe *f, const json_t *m)
 {
-	struct qf_strlist keys = QF_STRLIST_INIT;
-	const char *key, *why;
-	const json_t *v;
-
-	json_object_foreach ((json_t *)m, key, v)
-		qf_strlist_add(&keys, key);
-	qf_strlist_sort(&keys);
-	for (size_t i = 0; i < keys.n; i++) {
-		const char *val =
-		        json_string_value(json_object_get(m, keys.v[i]));
-
-		if (qf_k8s_check_label_key(keys.v[i], &why) < 0)
-			invalid(f, keys.v[i], why);
-		if (val && qf_k8s_check_label_value(val, &why) < 0)
-			invalid(f, val, why);
-	}
-	qf_strlist_release(&keys);
+	qf_api_labels_check(m, bad_label, f);
 }
 
 /* validateNodeTaints: a taint's key and value, and each (key, effect)
