@@ -295,6 +295,15 @@ int ctl_policy_check(struct ctl *c, const json_t *obj, struct qf_api_err *err)
 	return rc < 0 ? -1 : 0;
 }
 
+/* A queue went inactive or away: the conditions of workloads
+ * that wait change without an event (re-rendered only if they did). */
+static void mark_pending(struct ctl *c)
+{
+	for (size_t i = 0; c->e && i < c->e->nwl; i++)
+		if (c->e->wl[i]->state == QF_WL_PENDING)
+			mark(c, c->e->wl[i]->key);
+}
+
 int ctl_policy_delete(struct ctl *c, const json_t *obj)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -306,18 +315,10 @@ int ctl_policy_delete(struct ctl *c, const json_t *obj)
 		        qf_api_meta_str(obj, "name"));
 		rc = -1;
 	}
+	mark_pending(c);
 	c->need_cycle = 1;
 	qf_diags_release(&d);
 	return rc;
-}
-
-/* A ClusterQueue went inactive or away: the conditions of workloads
- * that wait change without an event (re-rendered only if they did). */
-static void mark_pending(struct ctl *c)
-{
-	for (size_t i = 0; c->e && i < c->e->nwl; i++)
-		if (c->e->wl[i]->state == QF_WL_PENDING)
-			mark(c, c->e->wl[i]->key);
 }
 
 int ctl_cq_delete(struct ctl *c, const json_t *obj, int *kept)
@@ -342,6 +343,20 @@ int ctl_cq_delete(struct ctl *c, const json_t *obj, int *kept)
 	return rc;
 }
 
+/* Whether Kueue lets go of ClusterQueue name (obj), being deleted: the
+ * engine dropped it, or another finalizer keeps it (terminating, in the
+ * model) and no workload holds its quota. */
+static int cq_released(struct ctl *c, const char *name, const json_t *obj)
+{
+	const struct qf_model_cq *m = qf_model_find_cq(&c->m, name);
+
+	if (!m)
+		return ctl_final_has(obj, QF_MODEL_FINALIZER) ||
+		       !ctl_final_others(obj, NULL);
+	return m->held && ctl_final_has(obj, QF_MODEL_FINALIZER) &&
+	       qf_engine_cq_empty(c->e, name);
+}
+
 /* ClusterQueue objects whose deletion the engine has completed: Kueue
  * lets go of its finalizer (ctl_final.c). */
 static int reap_cqs(struct ctl *c)
@@ -351,9 +366,7 @@ static int reap_cqs(struct ctl *c)
 	int rc = 0;
 
 	json_object_foreach_safe (c->reg[K_CQ], tmp, key, o) {
-		if (!ctl_final_deleting(o) || qf_model_find_cq(&c->m, key) ||
-		    (!ctl_final_has(o, QF_MODEL_FINALIZER) &&
-		     ctl_final_others(o, NULL)))
+		if (!ctl_final_deleting(o) || !cq_released(c, key, o))
 			continue;
 		json_incref(o);
 		if (ctl_final_release(c, K_CQ, o) < 0)

@@ -8,10 +8,11 @@
  * ResourceFlavor while a ClusterQueue names it.  Kueue keeps an object
  * being deleted in its cache until it is gone, so a held ResourceFlavor,
  * LocalQueue, Cohort or priority class goes on working; a ClusterQueue
- * stops admitting (terminating).  A Namespace deleted stays terminating
- * while something in it is held (the namespace controller deletes its
- * contents and waits for them); Jobs, Workloads and Events are deleted
- * at once whatever their finalizers (not modelled).
+ * stops admitting (terminating), and stays in the model while another
+ * finalizer holds it, empty or not (model held).  A Namespace deleted stays
+ * terminating while something in it is held (the namespace controller deletes
+ * its contents and waits for them); Jobs, Workloads and Events are deleted at
+ * once whatever their finalizers (not modelled).
  *
  * Kueue: pkg/webhooks/clusterqueue_webhook.go and resourceflavor_webhook
  * .go (Default), pkg/controller/core/clusterqueue_controller.go and

@@ -389,6 +389,23 @@ json_t *qf_dump_cq_flavors(struct qf_engine *e, size_t cq, int admitted_only)
 	return flavors_json(&s, cq, admitted_only);
 }
 
+/* A terminating ClusterQueue's finalizers: Kueue's while workloads hold
+ * its quota, then the input's others. */
+static json_t *cq_finalizers(const struct qf_ecq *q, const json_t *in)
+{
+	json_t *out = json_array();
+	const json_t *v;
+	size_t i;
+
+	if (q->nholders)
+		json_array_append_new(out, json_string(QF_MODEL_FINALIZER));
+	json_array_foreach ((json_t *)json_object_get(in, "finalizers"), i, v)
+		if (json_is_string(v) &&
+		    strcmp(json_string_value(v), QF_MODEL_FINALIZER) != 0)
+			json_array_append(out, (json_t *)v);
+	return out;
+}
+
 /* The input's ObjectMeta fields that the API server keeps (uid, generation,
  * creationTimestamp, labels, annotations), in its field order. */
 static json_t *cq_meta_json(const struct qf_ecq *q, json_int_t *gen)
@@ -409,7 +426,8 @@ static json_t *cq_meta_json(const struct qf_ecq *q, json_int_t *gen)
 		json_object_set_new(meta, "generation", json_integer(1));
 	*gen = json_integer_value(json_object_get(meta, "generation"));
 	/* a deleted ClusterQueue kept by Kueue's finalizer (which its
-	 * webhook puts on every one; shown here only while it holds) */
+	 * webhook puts on every one; shown here only while it holds) or by
+	 * another one of its own */
 	if (q->m->deleting_ms >= 0) {
 		json_object_del(meta, "labels");
 		json_object_del(meta, "annotations");
@@ -421,8 +439,7 @@ static json_t *cq_meta_json(const struct qf_ecq *q, json_int_t *gen)
 			if (v)
 				json_object_set(meta, keep[k], v);
 		}
-		json_object_set_new(meta, "finalizers",
-		                    json_pack("[s]", QF_MODEL_FINALIZER));
+		json_object_set_new(meta, "finalizers", cq_finalizers(q, in));
 	}
 	return meta;
 }

@@ -266,6 +266,13 @@ static int32_t find_cq_index(const struct qf_engine *e, const char *name)
 	return -1;
 }
 
+int qf_engine_cq_empty(const struct qf_engine *e, const char *name)
+{
+	int32_t i = e ? find_cq_index(e, name) : -1;
+
+	return i < 0 || !e->cq[i].nholders;
+}
+
 int qf_engine_parse_boost(const char *s, int32_t *out)
 {
 	int64_t v = 0;
@@ -741,7 +748,7 @@ static void release_quota_keep(struct qf_engine *e, struct qf_wl *w,
 	assert(!q || q->m);
 	account(e, w, -1);
 	holders_del(e, w);
-	if (q && q->m->deleting_ms >= 0 && !q->nholders)
+	if (q && q->m->deleting_ms >= 0 && !q->nholders && !q->m->held)
 		e->reap_due = 1;
 	if (keep_assignment) {
 		free(w->use);
@@ -1462,7 +1469,8 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 
 /* Remove the terminating ClusterQueues no workload holds quota of
  * (Kueue: Cache.ClusterQueueEmpty, then the finalizer goes and with it
- * the object); their pending workloads find no ClusterQueue then. */
+ * the object, unless another finalizer holds it); their pending
+ * workloads find no ClusterQueue then. */
 /* Recursive: rebuilds only after removing a ClusterQueue, so no deeper
  * than there are ClusterQueues. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
@@ -1477,7 +1485,8 @@ void qf_engine_reap(struct qf_engine *e)
 		return;
 	gone = qf_xcalloc(e->ncq + 1, sizeof(char *));
 	for (size_t i = 0; i < e->ncq; i++)
-		if (e->cq[i].m->deleting_ms >= 0 && !e->cq[i].nholders)
+		if (e->cq[i].m->deleting_ms >= 0 && !e->cq[i].nholders &&
+		    !e->cq[i].m->held)
 			gone[n++] = qf_xstrdup(e->cq[i].m->name);
 	for (size_t i = 0; i < n; i++)
 		(void)qf_model_delete_named(e->m, "ClusterQueue", gone[i]);

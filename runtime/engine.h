@@ -280,14 +280,18 @@ size_t qf_engine_wpc_set(struct qf_engine *e, const char *name, int32_t value,
  * Terminating ClusterQueues (model deleting_ms >= 0): inactive (reason
  * Terminating), their holders keep running and counting in the cohort,
  * and the engine removes one from the model (and rebuilds) as soon as no
- * workload holds its quota: at the end of a rebuild, of a cycle, of
- * qf_engine_finish and qf_engine_delete (Kueue: clusterqueue_controller.go
- * Reconcile drops the resource-in-use finalizer once ClusterQueueEmpty).
- * Callers that mirror ClusterQueue objects (the controller) compare with
- * the model afterwards.
+ * workload holds its quota and no finalizer but Kueue's is on it (held): at the
+ * end of a rebuild, of a cycle, of qf_engine_finish and qf_engine_delete
+ * (Kueue: clusterqueue_controller.go Reconcile drops the resource-in-use
+ * finalizer once ClusterQueueEmpty). Callers that mirror ClusterQueue objects
+ * (the controller) compare with the model afterwards.
  */
 
 void qf_engine_reap(struct qf_engine *e);
+
+/* Whether no workload holds quota of ClusterQueue name (1 also when the
+ * engine has no such queue; Kueue: Cache.ClusterQueueEmpty). */
+int qf_engine_cq_empty(const struct qf_engine *e, const char *name);
 
 /* A LocalQueue's Active status (1 or 0) as the engine is built now
  * (Kueue: localqueue_controller.go Reconcile): False "Stopped" when its

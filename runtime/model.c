@@ -983,6 +983,20 @@ static int read_cq_checks(struct rd *r, const json_t *spec, int v1beta1,
 	return 0;
 }
 
+/* Whether metadata.finalizers names one besides Kueue's (what is not a
+ * string is still a finalizer the API server would keep). */
+static int held_by_others(const json_t *meta)
+{
+	const json_t *v;
+	size_t i;
+
+	json_array_foreach ((json_t *)json_object_get(meta, "finalizers"), i, v)
+		if (!json_is_string(v) ||
+		    strcmp(json_string_value(v), QF_MODEL_FINALIZER) != 0)
+			return 1;
+	return 0;
+}
+
 static int read_cq(struct rd *r, const json_t *o, const char *name)
 {
 	const json_t *spec = json_object_get(o, "spec");
@@ -1007,6 +1021,7 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 	if (del && qf_model_parse_time(&c.deleting_ms, del) < 0)
 		return bad_time(r, meta, "deletionTimestamp",
 		                "metadata.deletionTimestamp", del);
+	c.held = held_by_others(meta);
 	c.name = qf_xstrdup(name);
 	c.cohort = cohort && *cohort ? qf_xstrdup(cohort) : NULL;
 	c.klass = qf_xstrdup(perf_class(json_object_get(o, "metadata"), name));

@@ -219,6 +219,10 @@ struct qf_model_cq {
 	 * ClusterQueue stays, terminating, behind Kueue's resource-in-use
 	 * finalizer while workloads hold its quota */
 	int64_t deleting_ms;
+	/* a finalizer besides Kueue's is on it: the object outlives its
+	 * last workload, so Kueue's cache keeps it, terminating, until the
+	 * list is empty (clusterqueue_controller.go lets go of its own) */
+	int held;
 	/* its Active status as the engine last built it (-1: not yet; 0,
 	 * 1) and when that last changed (Kueue: the condition's
 	 * lastTransitionTime); kept across updates, set by runtime/engine.c */

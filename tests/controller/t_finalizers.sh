@@ -36,8 +36,15 @@ expect_has "both finalizers" "$(k get cq cluster-queue -o jsonpath='{.metadata.f
 k delete job job1 >/dev/null 2>&1 || bad "delete job1"
 wait_for "kueue lets go, its own stays" "k get cq cluster-queue -o jsonpath='{.metadata.finalizers}'" '["example.com/audit"]'
 expect_has "rf still held" "$(k get rf default-flavor -o jsonpath='{.metadata.finalizers}')" "resource-in-use"
+# empty, and held by its own: Kueue's cache keeps it, terminating
+expect_eq "empty held cq terminating" "$(k get cq cluster-queue -o jsonpath='{.status.conditions[?(@.type=="Active")].reason}')" "Terminating"
+wl_create held-w user-queue 1
+wait_for "waits on the terminating cq" "k get workload held-w -o jsonpath='{.status.conditions[?(@.type==\"QuotaReserved\")].message}'" "ClusterQueue cluster-queue is inactive"
+expect_eq "lq sees it inactive" "$(k get lq user-queue -o jsonpath='{.status.conditions[?(@.type=="Active")].reason}')" "ClusterQueueIsInactive"
 k patch cq cluster-queue --type=merge -p '{"metadata":{"finalizers":null}}' >/dev/null 2>&1 || bad "empty the cq's finalizers"
 expect_has "cq gone" "$(k get cq cluster-queue 2>&1)" "NotFound"
+wait_for "then it does not exist" "k get workload held-w -o jsonpath='{.status.conditions[?(@.type==\"QuotaReserved\")].message}'" "ClusterQueue cluster-queue doesn't exist"
+k delete workload held-w >/dev/null 2>&1 || bad "delete held-w"
 wait_for "rf gone once no queue names it" "k get rf -o name" ""
 
 # a LocalQueue held by a user's finalizer stays until it is removed
