@@ -240,6 +240,10 @@ int ctl_delete_refused(int kind, const json_t *obj, struct qf_api_err *err);
 /* Delete one object as a DELETE request would (takes no reference). */
 int ctl_delete(struct ctl *c, int kind, const json_t *obj,
                struct qf_api_err *err);
+/* The same, as the deleting controller's own step: a Job's Workload is
+ * then not made again (ctl_job_wl_gone). */
+int ctl_delete_owned(struct ctl *c, int kind, const json_t *obj,
+                     struct qf_api_err *err);
 /* ctl_apply.c: field ownership (managedFields) and server-side apply.
  * ctl_fields_update makes rq's fieldManager the owner of what a create,
  * update or patch changes from prev (NULL for a create) to next. */
@@ -395,6 +399,11 @@ int ctl_wl_set_priority(struct ctl *c, struct qf_wl *w, struct qf_model_wl *nw);
  * which this may suspend): its Workload follows it as Kueue's Job
  * reconciler makes it. */
 void ctl_job_changed(struct ctl *c, json_t *job);
+/* A client deleted the unfinished Workload of Job ns/name: Kueue's Job
+ * reconciler stops the Job when it runs (event Stopped, "Workload is
+ * deleted") and makes it a new Workload (event CreatedWorkload); -1 when
+ * the Job could not be stored. */
+int ctl_job_wl_gone(struct ctl *c, const char *ns, const char *name);
 void ctl_wl_finish(struct ctl *c, const char *ns, const char *name);
 void ctl_wl_delete(struct ctl *c, const char *ns, const char *name);
 /* A client changed a Workload's spec.active: 1 when the engine takes it
