@@ -886,6 +886,16 @@ static void count_event(struct ctl *c, const struct qf_event *ev)
 	qf_buf_release(&l);
 }
 
+/* The engine's own events (runtime.md: Kueue records a requeue and a
+ * finish only as conditions, and writes nothing when a Workload is
+ * deleted): the events file keeps them for the audit (D10), the API's
+ * Events show what Kueue's recorders write. */
+static int ours(const char *reason)
+{
+	return !strcmp(reason, "Requeued") || !strcmp(reason, "Finished") ||
+	       !strcmp(reason, "Deleted");
+}
+
 void ctl_sink(void *arg, const struct qf_event *ev)
 {
 	struct ctl *c = arg;
@@ -917,7 +927,8 @@ void ctl_sink(void *arg, const struct qf_event *ev)
 			c->next_finish_ms = w->finish_at_ms;
 	}
 	mark(c, ev->workload);
-	k8s_event(c, ev);
+	if (!ours(ev->reason))
+		k8s_event(c, ev);
 }
 
 /* ----- rendering (C2, C3) ----- */
