@@ -2167,6 +2167,16 @@ static int read_podsets(struct rd *r, const json_t *o, const json_t *spec,
 	return 0;
 }
 
+/* The reclaimable pods that count: none with the ReclaimablePods gate
+ * off (Kueue: workload.go podSetsCountsAfterReclaim). */
+static void apply_reclaimable(const struct qf_model *m, struct qf_model_wl *w)
+{
+	for (size_t k = 0; k < w->nps; k++)
+		w->ps[k].reclaimable = m->cfg.no_reclaimable_pods
+		                               ? 0
+		                               : w->ps[k].reclaimable_status;
+}
+
 /* status.reclaimablePods: pods of a pod set that finished and no longer
  * count (Kueue: workload.go podSetsCountsAfterReclaim); a name that is no
  * pod set is ignored, as Kueue's lookup does. */
@@ -2183,8 +2193,9 @@ static int read_reclaimable(struct rd *r, const json_t *a,
 			return r->rc < 0 ? r->rc : QF_EINVAL;
 		for (size_t k = 0; k < w->nps; k++)
 			if (!strcmp(w->ps[k].name, pn))
-				w->ps[k].reclaimable = (int32_t)cnt;
+				w->ps[k].reclaimable_status = (int32_t)cnt;
 	}
+	apply_reclaimable(r->m, w);
 	return 0;
 }
 
@@ -2961,6 +2972,7 @@ int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
                         struct qf_diags *d)
 {
 	qf_model_adjust(m, w);
+	apply_reclaimable(m, w);
 	if (w->cfg_gen != m->cfg.gen) {
 		/* a Configuration came after the workload (e.g. a later file)
 		 */
