@@ -1861,6 +1861,7 @@ void qf_model_wl_free(struct qf_model_wl *w)
 		return;
 	for (size_t i = 0; i < w->nps; i++) {
 		free(w->ps[i].name);
+		free(w->ps[i].group);
 		free(w->ps[i].req);
 		free(w->ps[i].raw);
 		free_labels(&w->ps[i].node_selector);
@@ -2160,6 +2161,9 @@ static int read_podsets(struct rd *r, const json_t *o, const json_t *spec,
 			           "%s must not be negative", "count");
 		w->ps[i].count = (int32_t)cnt;
 		w->ps[i].min_count = (int32_t)minc;
+		w->ps[i].group = dup_or_null(
+		        str_at(r, json_object_get(jp, "topologyRequest"),
+		               "podSetGroupName", NULL, 0));
 		if (read_podset(r, jp, json_object_get(jp, "template"),
 		                &w->ps[i]) < 0)
 			return r->rc;

@@ -344,6 +344,9 @@ struct qf_model_podset {
 	size_t naffinity;
 	struct qf_model_toleration *tols; /* owned */
 	size_t ntols;
+	/* topologyRequest.podSetGroupName, owned, NULL when absent: the
+	 * pod sets of one group get one flavor per resource together */
+	char *group;
 };
 
 /* The pods of ps that still count: Kueue (ReclaimablePods, beta, on by
