@@ -476,20 +476,19 @@ static void test_assign_podset_group(void **state)
 	        "        tolerations: [{key: spot, operator: Exists}]\n"
 	        "        containers:\n"
 	        "        - name: c\n          resources: {requests: {cpu: '10'}}\n";
-	static const char why[] =
-	        "insufficient quota for cpu in flavor on-demand, previously "
-	        "considered podsets requests (0) + current podset request (30) "
-	        "> maximum capacity (14), untolerated taint {spot true "
-	        "NoSchedule <nil>} in flavor spot";
-	char want[1024];
+#define WHY                                                                \
+	"insufficient quota for cpu in flavor on-demand, previously "      \
+	"considered podsets requests (0) + current podset request (30) > " \
+	"maximum capacity (14), untolerated taint {spot true NoSchedule "  \
+	"<nil>} in flavor spot"
+	static const char want[] =
+	        "couldn't assign flavors to pod set leader: " WHY
+	        "; couldn't assign flavors to pod set worker: " WHY;
+#undef WHY
 	struct qf_assignment a;
 	struct rt t;
 
 	(void)state;
-	snprintf(want, sizeof(want),
-	         "couldn't assign flavors to pod set leader: %s; couldn't "
-	         "assign flavors to pod set worker: %s",
-	         why, why);
 	rt_init(&t);
 	rt_load(&t, base);
 	cq(&t, "{}");
