@@ -1876,6 +1876,7 @@ void qf_model_wl_free(struct qf_model_wl *w)
 		return;
 	for (size_t i = 0; i < w->nps; i++) {
 		free(w->ps[i].name);
+		free(w->ps[i].group);
 		free(w->ps[i].req);
 		free(w->ps[i].raw);
 		free_labels(&w->ps[i].node_selector);
@@ -2175,11 +2176,24 @@ static int read_podsets(struct rd *r, const json_t *o, const json_t *spec,
 			           "%s must not be negative", "count");
 		w->ps[i].count = (int32_t)cnt;
 		w->ps[i].min_count = (int32_t)minc;
+		w->ps[i].group = dup_or_null(
+		        str_at(r, json_object_get(jp, "topologyRequest"),
+		               "podSetGroupName", NULL, 0));
 		if (read_podset(r, jp, json_object_get(jp, "template"),
 		                &w->ps[i]) < 0)
 			return r->rc;
 	}
 	return 0;
+}
+
+/* The reclaimable pods that count: none with the ReclaimablePods gate
+ * off (Kueue: workload.go podSetsCountsAfterReclaim). */
+static void apply_reclaimable(const struct qf_model *m, struct qf_model_wl *w)
+{
+	for (size_t k = 0; k < w->nps; k++)
+		w->ps[k].reclaimable = m->cfg.no_reclaimable_pods
+		                               ? 0
+		                               : w->ps[k].reclaimable_status;
 }
 
 /* status.reclaimablePods: pods of a pod set that finished and no longer
@@ -2198,8 +2212,9 @@ static int read_reclaimable(struct rd *r, const json_t *a,
 			return r->rc < 0 ? r->rc : QF_EINVAL;
 		for (size_t k = 0; k < w->nps; k++)
 			if (!strcmp(w->ps[k].name, pn))
-				w->ps[k].reclaimable = (int32_t)cnt;
+				w->ps[k].reclaimable_status = (int32_t)cnt;
 	}
+	apply_reclaimable(r->m, w);
 	return 0;
 }
 
@@ -2976,6 +2991,7 @@ int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
                         struct qf_diags *d)
 {
 	qf_model_adjust(m, w);
+	apply_reclaimable(m, w);
 	if (w->cfg_gen != m->cfg.gen) {
 		/* a Configuration came after the workload (e.g. a later file)
 		 */

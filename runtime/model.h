@@ -330,11 +330,13 @@ struct qf_model_req {
 struct qf_model_podset {
 	char *name; /* owned */
 	int32_t count;
-	int32_t min_count;        /* -1 = absent */
-	int32_t reclaimable;      /* status.reclaimablePods, 0 = none */
-	struct qf_model_req *req; /* owned, per pod, sorted by resource name:
-	                           * what Kueue accounts (raw after the
-	                           * Configuration's resources section) */
+	int32_t min_count;          /* -1 = absent */
+	int32_t reclaimable;        /* what counts of reclaimable_status:
+	                             * 0 with the ReclaimablePods gate off */
+	int32_t reclaimable_status; /* status.reclaimablePods, 0 = none */
+	struct qf_model_req *req;   /* owned, per pod, sorted by resource name:
+	                             * what Kueue accounts (raw after the
+	                             * Configuration's resources section) */
 	size_t nreq;
 	struct qf_model_req *raw; /* owned, per pod, sorted: the pod
 	                           * template's requests as written */
@@ -346,10 +348,13 @@ struct qf_model_podset {
 	size_t naffinity;
 	struct qf_model_toleration *tols; /* owned */
 	size_t ntols;
+	/* topologyRequest.podSetGroupName, owned, NULL when absent: the
+	 * pod sets of one group get one flavor per resource together */
+	char *group;
 };
 
-/* The pods of ps that still count: Kueue (ReclaimablePods, on by default)
- * leaves out the reclaimable ones, never going below zero
+/* The pods of ps that still count: Kueue (ReclaimablePods, beta, on by
+ * default) leaves out the reclaimable ones, never going below zero
  * (workload.go podSetsCountsAfterReclaim). */
 static inline int32_t qf_model_ps_live_count(const struct qf_model_podset *ps)
 {
@@ -477,6 +482,9 @@ struct qf_model_config {
 	 * a head waiting for its preemptions goes first in the cycle and
 	 * holds capacity even where the queue can always reclaim */
 	int prioritize_preemptors;
+	/* featureGates.ReclaimablePods: false (beta, on by default): a
+	 * workload's status.reclaimablePods no longer lower its pod counts */
+	int no_reclaimable_pods;
 	/* featureGates.UnadmittedWorkloadsObservability: false (beta, on by
 	 * default on the v0.20 line, off in v0.18.x-v0.19.2): the legacy
 	 * QuotaReserved reasons (Pending, Inadmissible, Waiting) and no
