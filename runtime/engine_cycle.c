@@ -154,8 +154,10 @@ static void nominate(struct cycle *c, struct entry *en)
 		if (!en->t.n)
 			en->requeue = QF_REQUEUE_NO_CANDIDATES;
 	}
-	if (en->a.mode == QF_AMODE_NOFIT ||
-	    (en->a.mode == QF_AMODE_PREEMPT && !en->t.n))
+	/* Kueue: scheduler.go, features.PartialAdmission */
+	if (!e->m->cfg.no_partial_admission &&
+	    (en->a.mode == QF_AMODE_NOFIT ||
+	     (en->a.mode == QF_AMODE_PREEMPT && !en->t.n)))
 		partial_admission(c, en);
 }
 

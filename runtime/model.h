@@ -469,6 +469,9 @@ struct qf_model_config {
 	 * default): the cycle orders heads without priority, and a workload
 	 * reclaimed while borrowing queues just after its preemption */
 	int no_prio_sorting;
+	/* featureGates.PartialAdmission: false (beta, on by default): the
+	 * scheduler tries no smaller pod counts (podSets' minCount unused) */
+	int no_partial_admission;
 	/* featureGates.PrioritizePreemptorWorkloads (alpha, off by default):
 	 * a head waiting for its preemptions goes first in the cycle and
 	 * holds capacity even where the queue can always reclaim */
