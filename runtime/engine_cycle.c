@@ -821,6 +821,17 @@ static int overlaps(const struct cycle *c, const struct entry *en)
 
 enum recompute_result { RC_SKIPPED, RC_DEFERRED, RC_NEW_TARGETS };
 
+/* Kueue: processEntry's skip when the targets overlap victims of this
+ * cycle and the assignment is not redone (markSkipped keeps the scan). */
+static void skip_overlapping(struct entry *en)
+{
+	qf_buf_reset(&en->msg);
+	qf_buf_adds(&en->msg, "Workload has overlapping preemption targets "
+	                      "with another workload");
+	en->status = ES_SKIPPED;
+	en->reason = "WaitingForQuota";
+}
+
 /* Kueue: RecomputeAssignmentUponPreemptionTargetsOverlap (beta, on): redo
  * the assignment, on the flavors first nominated, as if the victims
  * claimed earlier in this cycle were gone.  A Fit then is DeferredFit (it
@@ -883,9 +894,7 @@ static enum recompute_result recompute(struct cycle *c, struct entry *en)
 		en->reason = "WaitingForPreemptedWorkloads";
 		en->requeue = QF_REQUEUE_PENDING_PREEMPTION;
 	} else {
-		qf_buf_adds(&en->msg, "Workload has overlapping preemption "
-		                      "targets with another workload");
-		en->reason = "WaitingForQuota";
+		skip_overlapping(en);
 	}
 	qf_assignment_release(&a);
 	qf_targets_release(&t);
@@ -904,8 +913,14 @@ static void process(struct cycle *c, struct entry *en)
 		reserve_capacity(c, en);
 		return;
 	}
-	if (overlaps(c, en) && recompute(c, en) != RC_NEW_TARGETS)
-		return;
+	if (overlaps(c, en)) {
+		if (e->m->cfg.no_overlap_recompute) {
+			skip_overlapping(en);
+			return;
+		}
+		if (recompute(c, en) != RC_NEW_TARGETS)
+			return;
+	}
 	if (!fits_after_removals(c, en)) {
 		qf_buf_reset(&en->msg);
 		qf_buf_adds(&en->msg, "Workload no longer fits after "

@@ -472,6 +472,10 @@ struct qf_model_config {
 	/* featureGates.PartialAdmission: false (beta, on by default): the
 	 * scheduler tries no smaller pod counts (podSets' minCount unused) */
 	int no_partial_admission;
+	/* featureGates.RecomputeAssignmentUponPreemptionTargetsOverlap: false
+	 * (beta, on by default): a head whose targets overlap victims taken
+	 * earlier in the cycle is skipped, not reassigned */
+	int no_overlap_recompute;
 	/* featureGates.PrioritizePreemptorWorkloads (alpha, off by default):
 	 * a head waiting for its preemptions goes first in the cycle and
 	 * holds capacity even where the queue can always reclaim */
