@@ -131,10 +131,10 @@ static void nominate(struct cycle *c, struct entry *en)
 	en->nominated = 1;
 	/* Kueue: resume the last scan unless stale (a usage change in the
 	 * tree), kept anyway when computed in the previous cycle
-	 * (FlavorFungibilityPreserveScanProgress) */
+	 * (FlavorFungibilityPreserveScanProgress; lastAssignmentOutdated) */
 	if (w->scan && w->scan_cq == en->cq &&
 	    (w->scan_gen == e->gen[e->cq[en->cq].root] ||
-	     w->scan_cycle + 1 == e->cycles))
+	     (!e->m->cfg.no_scan_progress && w->scan_cycle + 1 == e->cycles)))
 		en->a.resume = w->scan;
 	qf_assign(e, w, en->cq, &en->a);
 	en->a.resume = NULL;
@@ -1007,6 +1007,10 @@ static void requeue(struct cycle *c, struct entry *en)
 		why = QF_REQUEUE_FAILED_AFTER_NOMINATION;
 	if (en->status == ES_SKIPPED && why != QF_REQUEUE_PENDING_PREEMPTION)
 		why = QF_REQUEUE_FAILED_AFTER_NOMINATION;
+	/* Kueue: markSkipped keeps the scan only with
+	 * FlavorFungibilityPreserveScanProgress */
+	if (en->status == ES_SKIPPED && e->m->cfg.no_scan_progress)
+		qf_engine_clear_scan(w);
 	if (qf_queue_requeue(&e->cq[en->cq].queue, &w->qi, why,
 	                     en->a.stopped_early, en->reason))
 		c->progress = 1;

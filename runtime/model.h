@@ -476,6 +476,10 @@ struct qf_model_config {
 	 * (beta, on by default): a head whose targets overlap victims taken
 	 * earlier in the cycle is skipped, not reassigned */
 	int no_overlap_recompute;
+	/* featureGates.FlavorFungibilityPreserveScanProgress: false (beta, on
+	 * by default): a skipped head drops its flavor scan, and a scan from
+	 * the previous cycle is stale like any other once usage changed */
+	int no_scan_progress;
 	/* featureGates.PrioritizePreemptorWorkloads (alpha, off by default):
 	 * a head waiting for its preemptions goes first in the cycle and
 	 * holds capacity even where the queue can always reclaim */

@@ -26,6 +26,8 @@ struct gate {
 static const struct gate gates[] = {
 	/* read with admissionFairSharing (model_config.c read_afs) */
 	{ "AdmissionFairSharing", NO_FIELD, 1, 0 },
+	{ "FlavorFungibilityPreserveScanProgress", FIELD(no_scan_progress), 1,
+	  1 },
 	{ "PartialAdmission", FIELD(no_partial_admission), 1, 1 },
 	{ "PrioritizePreemptorWorkloads", FIELD(prioritize_preemptors), 0, 0 },
 	{ "PriorityBoost", FIELD(priority_boost), 0, 0 },
