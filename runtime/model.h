@@ -478,6 +478,17 @@ struct qf_model_config {
 	 * default): the cycle orders heads without priority, and a workload
 	 * reclaimed while borrowing queues just after its preemption */
 	int no_prio_sorting;
+	/* featureGates.PartialAdmission: false (beta, on by default): the
+	 * scheduler tries no smaller pod counts (podSets' minCount unused) */
+	int no_partial_admission;
+	/* featureGates.RecomputeAssignmentUponPreemptionTargetsOverlap: false
+	 * (beta, on by default): a head whose targets overlap victims taken
+	 * earlier in the cycle is skipped, not reassigned */
+	int no_overlap_recompute;
+	/* featureGates.FlavorFungibilityPreserveScanProgress: false (beta, on
+	 * by default): a skipped head drops its flavor scan, and a scan from
+	 * the previous cycle is stale like any other once usage changed */
+	int no_scan_progress;
 	/* featureGates.PrioritizePreemptorWorkloads (alpha, off by default):
 	 * a head waiting for its preemptions goes first in the cycle and
 	 * holds capacity even where the queue can always reclaim */
