@@ -1413,6 +1413,14 @@ int qf_engine_lq_active(const struct qf_engine *e, const struct qf_model_lq *lq,
 	return 0;
 }
 
+int qf_engine_lq_has_cq(const struct qf_engine *e, const struct qf_model_lq *lq)
+{
+	const struct qf_model_cq *cq =
+	        lq ? qf_model_find_cq(e->m, lq->cq) : NULL;
+
+	return cq && (size_t)(cq - e->m->cq) < e->ncq;
+}
+
 /* Kueue: localqueue_controller.go sets the Active condition with
  * apimeta.SetStatusCondition: its lastTransitionTime moves only when
  * the status does (a LocalQueue stopped or resumed, its ClusterQueue
