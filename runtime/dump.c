@@ -663,7 +663,7 @@ static json_t *lq_json(struct dump *s, size_t i, const int64_t *row)
 	const struct qf_model_lq *lq = &s->m->lq[i];
 	const struct qf_model_cq *cq = qf_model_find_cq(s->e->m, lq->cq);
 	const char *reason, *msg;
-	int status;
+	int status, has_cq;
 	int64_t since;
 	json_t *spec = json_pack("{s:s}", "clusterQueue", lq->cq);
 	json_t *st, *fs;
@@ -684,11 +684,12 @@ static json_t *lq_json(struct dump *s, size_t i, const int64_t *row)
 	                    json_integer(lq->stop != QF_STOP_NONE
 	                                         ? 0
 	                                         : (json_int_t)row[0]));
+	has_cq = qf_engine_lq_has_cq(s->e, lq);
 	json_object_set_new(st, "reservingWorkloads",
-	                    json_integer((json_int_t)row[1]));
+	                    json_integer(has_cq ? (json_int_t)row[1] : 0));
 	json_object_set_new(st, "admittedWorkloads",
-	                    json_integer((json_int_t)row[2]));
-	if (cq && (size_t)(cq - s->m->cq) < s->e->ncq) {
+	                    json_integer(has_cq ? (json_int_t)row[2] : 0));
+	if (has_cq) {
 		json_object_set_new(st, "flavorsReservation",
 		                    qf_dump_lq_flavors(s->e, cq, row + 3, 0));
 		json_object_set_new(st, "flavorsUsage",

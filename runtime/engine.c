@@ -357,7 +357,8 @@ static void restarted(struct qf_engine *e, struct qf_wl *w, const char *stopped,
  * a reason the scheduler wrote stays until its next attempt; any other (a
  * blocker that cleared, Deactivated after a reactivation, the legacy
  * Pending) becomes Misconfigured with ValidateAdmissibility's message, or
- * else PendingEvaluation.
+ * else PendingEvaluation; a new workload (no condition yet) gets the
+ * latter only with UnadmittedWorkloadsExplicitStatus.
  */
 static void reevaluate(struct qf_engine *e, struct qf_wl *w)
 {
@@ -375,11 +376,8 @@ static void reevaluate(struct qf_engine *e, struct qf_wl *w)
 	char *why;
 
 	/* with the gate off, resolveLegacyUnadmittedQuotaReservedCondition
-	 * looks at the queues only (done in qf_engine_enqueue); a workload
-	 * with no condition yet gets one here only with
-	 * UnadmittedWorkloadsExplicitStatus */
-	if (e->m->cfg.legacy_unadmitted ||
-	    (qr->set ? qr->status : !e->m->cfg.explicit_status))
+	 * looks at the queues only (done in qf_engine_enqueue) */
+	if (e->m->cfg.legacy_unadmitted || (qr->set && qr->status))
 		return;
 	for (size_t i = 0; qr->reason && i < QF_ARRAY_SIZE(kept); i++) {
 		if (strcmp(qr->reason, kept[i]) != 0)
@@ -391,11 +389,15 @@ static void reevaluate(struct qf_engine *e, struct qf_wl *w)
 			                   "The workload has no reservation");
 		return;
 	}
+	/* the admissibility check comes before the rule that leaves a new
+	 * workload without a condition unless UnadmittedWorkloadsExplicitStatus
+	 * is on: a namespace the ClusterQueue does not select is Misconfigured
+	 * at the first reconcile, scheduler or not */
 	why = qf_engine_inadmissible(e, w, w->cq, &ns_mismatch);
 	if (why)
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
 		                   "Misconfigured", why);
-	else
+	else if (qr->set || e->m->cfg.explicit_status)
 		qf_engine_set_cond(
 		        e, w, QF_COND_QUOTA_RESERVED, 0, "PendingEvaluation",
 		        "Workload is pending evaluation in the scheduling queue");
@@ -1416,6 +1418,14 @@ int qf_engine_lq_active(const struct qf_engine *e, const struct qf_model_lq *lq,
 		return 1;
 	}
 	return 0;
+}
+
+int qf_engine_lq_has_cq(const struct qf_engine *e, const struct qf_model_lq *lq)
+{
+	const struct qf_model_cq *cq =
+	        lq ? qf_model_find_cq(e->m, lq->cq) : NULL;
+
+	return cq && (size_t)(cq - e->m->cq) < e->ncq;
 }
 
 /* Kueue: localqueue_controller.go sets the Active condition with

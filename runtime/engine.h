@@ -302,6 +302,13 @@ int qf_engine_cq_empty(const struct qf_engine *e, const char *name);
  * last changed (qf_model_lq.active_since_ms). */
 int qf_engine_lq_active(const struct qf_engine *e, const struct qf_model_lq *lq,
                         const char **reason, const char **msg);
+/* Whether lq's ClusterQueue exists (Kueue's cache has it): without it
+ * the LocalQueue controller writes no reservation, admission or usage
+ * for lq, whatever its workloads hold (Cache.LocalQueueUsage returns
+ * empty stats), as after a ClusterQueue is deleted with its finalizer
+ * removed by hand. */
+int qf_engine_lq_has_cq(const struct qf_engine *e,
+                        const struct qf_model_lq *lq);
 
 /* Mark a workload finished (frees its quota) or deleted. */
 void qf_engine_finish(struct qf_engine *e, struct qf_wl *w);
