@@ -443,6 +443,40 @@ static void bypassed(struct qf_engine *e, struct qf_wl *w, int eligible)
 		                   "The workload has no reservation");
 }
 
+void qf_engine_requeued_flip(struct qf_engine *e, struct qf_wl *w)
+{
+	const struct qf_cond *rq = &w->cond[QF_COND_REQUEUED];
+	const char *why = rq->reason ? rq->reason : "";
+
+	if (!rq->set || rq->status || w->requeue_at_ms > e->now_ms)
+		return;
+	if (!strcmp(why, "Deactivated"))
+		qf_engine_set_cond(e, w, QF_COND_REQUEUED, 1, "Reactivated",
+		                   "The workload was reactivated");
+	else if (!strcmp(why, "PodsReadyTimeout") ||
+	         !strcmp(why, "AdmissionCheck")) {
+		qf_engine_set_cond(e, w, QF_COND_REQUEUED, 1, "BackoffFinished",
+		                   "The workload backoff was finished");
+		w->queued_ms = e->now_ms; /* Kueue: QueuedWaitTime from it */
+	}
+}
+
+/* Kueue: cluster_queue.go backoffWaitingTimeExpired, negated: a
+ * Requeued=False left (another reason, or none) or a requeueAt ahead keeps
+ * the workload out of the heap (Kueue parks it inadmissible). */
+static int in_backoff(const struct qf_engine *e, const struct qf_wl *w)
+{
+	return w->requeue_at_ms > e->now_ms ||
+	       (w->cond[QF_COND_REQUEUED].set &&
+	        !w->cond[QF_COND_REQUEUED].status);
+}
+
+static int backoff_over(struct qf_engine *e, struct qf_wl *w)
+{
+	qf_engine_requeued_flip(e, w);
+	return !in_backoff(e, w);
+}
+
 void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 {
 	struct qf_model_wl *m = w->m;
@@ -500,8 +534,7 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 		reevaluate(e, w);
 	}
 	qf_engine_checks_sync(e, w);
-	/* Kueue: a workload in backoff (requeueState.requeueAt) waits */
-	if (w->requeue_at_ms > e->now_ms)
+	if (!backoff_over(e, w))
 		goto done;
 	w->qi.priority = qf_engine_priority(e, m);
 	w->qi.ts_ms = queue_order_ms(e, w);
@@ -654,7 +687,9 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 		w->adm_cq = -1;
 		w->first_admit_ms = -1;
 		w->finish_at_ms = -1;
-		w->requeue_at_ms = -1;
+		/* a pending workload's backoff (status.requeueState) */
+		w->requeue_at_ms =
+		        m->finished || m->adm_cq ? -1 : m->requeue_at_ms;
 		w->past_exec_s = m->past_exec_s;
 		w->checks = qf_xcalloc(m->nchecks + 1, sizeof(*w->checks));
 		for (size_t c = 0; c < m->nchecks; c++) {
@@ -1573,7 +1608,7 @@ static int check_workloads(struct qf_engine *e, int64_t *sum,
 		}
 		if (w->state == QF_WL_PENDING && w->m->active &&
 		    !w->cond[QF_COND_QUOTA_RESERVED].set &&
-		    w->qi.where == QF_QUEUE_NONE)
+		    w->qi.where == QF_QUEUE_NONE && !in_backoff(e, w))
 			return qf_diag_error(
 			        d, NULL, "QF900", NULL,
 			        "E3: %s is pending without a reason", w->key);

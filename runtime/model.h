@@ -393,12 +393,13 @@ struct qf_model_wl {
 	struct qf_model_psa *adm; /* owned, parallel to ps */
 	int64_t reserved_ms; /* QuotaReserved=True lastTransitionTime, or -1 */
 	int64_t requeued_ms; /* Requeued lastTransitionTime, or -1 */
-	int finished;        /* Finished=True when loaded */
-	int evicted;         /* Evicted=True when loaded */
-	int64_t runtime_ms;  /* trace: run time after admission, or -1 */
-	int32_t max_exec_s;  /* spec.maximumExecutionTimeSeconds, or -1 */
-	int32_t past_exec_s; /* status.accumulatedPastExecutionTimeSeconds */
-	uint32_t cfg_gen;    /* qf_model_config.gen that req was derived at */
+	int64_t requeue_at_ms; /* status.requeueState.requeueAt, or -1 */
+	int finished;          /* Finished=True when loaded */
+	int evicted;           /* Evicted=True when loaded */
+	int64_t runtime_ms;    /* trace: run time after admission, or -1 */
+	int32_t max_exec_s;    /* spec.maximumExecutionTimeSeconds, or -1 */
+	int32_t past_exec_s;   /* status.accumulatedPastExecutionTimeSeconds */
+	uint32_t cfg_gen;      /* qf_model_config.gen that req was derived at */
 	struct qf_model_cond *conds; /* owned: status.conditions */
 	size_t nconds;
 	struct qf_model_check *checks; /* owned: status.admissionChecks */
