@@ -466,6 +466,9 @@ struct qf_model_config {
 	int64_t afs_half_life_ms, afs_sampling_ms;
 	/* featureGates.PriorityBoost (alpha, off by default) */
 	int priority_boost;
+	/* featureGates.AdmissionGatedBy: false (beta, on by default): the
+	 * kueue.x-k8s.io/admission-gated-by annotation is ignored */
+	int no_admission_gate;
 	/* featureGates.PrioritySortingWithinCohort: false (beta, on by
 	 * default): the cycle orders heads without priority, and a workload
 	 * reclaimed while borrowing queues just after its preemption */

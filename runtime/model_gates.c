@@ -26,6 +26,7 @@ struct gate {
 static const struct gate gates[] = {
 	/* read with admissionFairSharing (model_config.c read_afs) */
 	{ "AdmissionFairSharing", NO_FIELD, 1, 0 },
+	{ "AdmissionGatedBy", FIELD(no_admission_gate), 1, 1 },
 	{ "PrioritizePreemptorWorkloads", FIELD(prioritize_preemptors), 0, 0 },
 	{ "PriorityBoost", FIELD(priority_boost), 0, 0 },
 	{ "PrioritySortingWithinCohort", FIELD(no_prio_sorting), 1, 1 },
