@@ -452,6 +452,109 @@ static void bypassed(struct qf_engine *e, struct qf_wl *w, int eligible)
 		                   "The workload has no reservation");
 }
 
+void qf_engine_requeued_flip(struct qf_engine *e, struct qf_wl *w)
+{
+	const struct qf_cond *rq = &w->cond[QF_COND_REQUEUED];
+	const char *why = rq->reason ? rq->reason : "";
+
+	if (!rq->set || rq->status || w->requeue_at_ms > e->now_ms)
+		return;
+	if (!strcmp(why, "Deactivated"))
+		qf_engine_set_cond(e, w, QF_COND_REQUEUED, 1, "Reactivated",
+		                   "The workload was reactivated");
+	else if (!strcmp(why, "PodsReadyTimeout") ||
+	         !strcmp(why, "AdmissionCheck")) {
+		qf_engine_set_cond(e, w, QF_COND_REQUEUED, 1, "BackoffFinished",
+		                   "The workload backoff was finished");
+		w->queued_ms = e->now_ms; /* Kueue: QueuedWaitTime from it */
+	}
+}
+
+/* Kueue: cluster_queue.go backoffWaitingTimeExpired, negated: a
+ * Requeued=False left (another reason, or none) or a requeueAt ahead keeps
+ * the workload out of the heap (Kueue parks it inadmissible). */
+static int in_backoff(const struct qf_engine *e, const struct qf_wl *w)
+{
+	return w->requeue_at_ms > e->now_ms ||
+	       (w->cond[QF_COND_REQUEUED].set &&
+	        !w->cond[QF_COND_REQUEUED].status);
+}
+
+static int backoff_over(struct qf_engine *e, struct qf_wl *w)
+{
+	qf_engine_requeued_flip(e, w);
+	return !in_backoff(e, w);
+}
+
+static void emit_now(struct qf_engine *e, const struct qf_wl *w,
+                     const char *type, const char *reason, const char *cq,
+                     const char *msg);
+
+/* Kueue: workload.go HasAdmissionGate: the admission-gated-by annotation,
+ * not empty, with the AdmissionGatedBy gate on (its default). */
+static const char *admission_gate(const struct qf_engine *e,
+                                  const struct qf_wl *w)
+{
+	const char *s;
+
+	if (e->m->cfg.no_admission_gate)
+		return NULL;
+	s = json_string_value(
+	        json_object_get(json_object_get(w->m->meta_json, "annotations"),
+	                        "kueue.x-k8s.io/admission-gated-by"));
+	return s && *s ? s : NULL;
+}
+
+/* Kueue: UnsetQuotaReservationWithCondition's SyncAdmittedCondition for a
+ * workload without a reservation. */
+static void no_reservation(struct qf_engine *e, struct qf_wl *w)
+{
+	const struct qf_cond *ad = &w->cond[QF_COND_ADMITTED];
+
+	if (e->m->cfg.legacy_unadmitted ? ad->set && ad->status
+	                                : !ad->set || ad->status)
+		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
+		                   "The workload has no reservation");
+}
+
+/*
+ * Kueue: workload_controller.go mayUpdateConditionForAdmissionGatedBy and
+ * IsAdmissible: a gated workload gets QuotaReserved=False AdmissionGated
+ * once (with the event AdmissionGated) and stays out of the queues; one
+ * whose gate is gone but whose condition still says so gets
+ * PendingEvaluation (the legacy Pending), "AdmissionGatedBy cleared, ...",
+ * which the controller keeps, and is queued.  Returns 1 when w is gated.
+ */
+static int admission_gated(struct qf_engine *e, struct qf_wl *w)
+{
+	const char *gate = admission_gate(e, w);
+	const struct qf_cond *qr = &w->cond[QF_COND_QUOTA_RESERVED];
+	int gated_cond = qr->set && !qr->status && qr->reason &&
+	                 !strcmp(qr->reason, "AdmissionGated");
+	struct qf_buf b = QF_BUF_INIT;
+
+	if (gate && !gated_cond) {
+		qf_buf_addf(&b, "Admission is gated by: %s", gate);
+		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
+		                   "AdmissionGated", b.buf);
+		no_reservation(e, w);
+		qf_buf_reset(&b);
+		qf_buf_addf(&b, "Workload admission is gated by: %s", gate);
+		emit_now(e, w, "Normal", "AdmissionGated", NULL, b.buf);
+	} else if (!gate && gated_cond) {
+		qf_engine_set_cond(
+		        e, w, QF_COND_QUOTA_RESERVED, 0,
+		        e->m->cfg.legacy_unadmitted ? "Pending"
+		                                    : "PendingEvaluation",
+		        "AdmissionGatedBy cleared, waiting for quota reservation");
+		no_reservation(e, w);
+		emit_now(e, w, "Normal", "AdmissionGateCleared", NULL,
+		         "Admission gate cleared, workload is now admissible");
+	}
+	qf_buf_release(&b);
+	return gate != NULL;
+}
+
 void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 {
 	struct qf_model_wl *m = w->m;
@@ -474,6 +577,8 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 		                   "The workload is deactivated");
 		return;
 	}
+	if (admission_gated(e, w))
+		goto done;
 	/* Kueue: workload_controller.go getQueueBlocker, the condition of a
 	 * workload that holds no quota (with the granular reasons on) */
 	lq = qf_model_find_lq(e->m, m->ns, m->queue);
@@ -509,8 +614,7 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 		reevaluate(e, w);
 	}
 	qf_engine_checks_sync(e, w);
-	/* Kueue: a workload in backoff (requeueState.requeueAt) waits */
-	if (w->requeue_at_ms > e->now_ms)
+	if (!backoff_over(e, w))
 		goto done;
 	w->qi.priority = qf_engine_priority(e, m);
 	w->qi.ts_ms = queue_order_ms(e, w);
@@ -663,7 +767,9 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 		w->adm_cq = -1;
 		w->first_admit_ms = -1;
 		w->finish_at_ms = -1;
-		w->requeue_at_ms = -1;
+		/* a pending workload's backoff (status.requeueState) */
+		w->requeue_at_ms =
+		        m->finished || m->adm_cq ? -1 : m->requeue_at_ms;
 		w->past_exec_s = m->past_exec_s;
 		w->checks = qf_xcalloc(m->nchecks + 1, sizeof(*w->checks));
 		for (size_t c = 0; c < m->nchecks; c++) {
@@ -1042,6 +1148,15 @@ static void drain(struct qf_engine *e)
 
 		if (w->state != QF_WL_RESERVED)
 			continue;
+		/* Kueue: Reconcile checks the gate before the checks and the
+		 * Admitted condition: UnsetQuotaReservationWithCondition, no
+		 * eviction (admission_gated writes the condition) */
+		if (w->m->active && admission_gate(e, w)) {
+			release_quota(e, w);
+			w->state = QF_WL_PENDING;
+			qf_engine_enqueue(e, w);
+			continue;
+		}
 		qf_engine_checks_sync(e, w);
 		qf_engine_checks_reconcile(e, w);
 		if (w->state != QF_WL_RESERVED)
@@ -1592,7 +1707,7 @@ static int check_workloads(struct qf_engine *e, int64_t *sum,
 		}
 		if (w->state == QF_WL_PENDING && w->m->active &&
 		    !w->cond[QF_COND_QUOTA_RESERVED].set &&
-		    w->qi.where == QF_QUEUE_NONE)
+		    w->qi.where == QF_QUEUE_NONE && !in_backoff(e, w))
 			return qf_diag_error(
 			        d, NULL, "QF900", NULL,
 			        "E3: %s is pending without a reason", w->key);

@@ -455,8 +455,15 @@ void qf_engine_checks_reconcile(struct qf_engine *e, struct qf_wl *w);
 int qf_engine_checks_set(struct qf_engine *e, struct qf_wl *w, const char *name,
                          int state, const char *message, int32_t requeue_after);
 
-/* The backoff of w ended (now >= requeue_at_ms): Requeued=True, queued. */
+/* The backoff of w ended (now >= requeue_at_ms): queued again, Requeued
+ * True as qf_engine_requeued_flip says. */
 void qf_engine_requeue_due(struct qf_engine *e, struct qf_wl *w);
+
+/* Kueue: workload_controller.go Reconcile of an active workload: a
+ * Requeued=False a plain deactivation left turns True (Reactivated), one a
+ * backoff eviction left (PodsReadyTimeout, AdmissionCheck) True
+ * (BackoffFinished) once requeueAt passed; any other stays. */
+void qf_engine_requeued_flip(struct qf_engine *e, struct qf_wl *w);
 
 /* Emit an event through the sink (no-op without one). */
 void qf_engine_emit(struct qf_engine *e, const struct qf_event *ev);

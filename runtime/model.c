@@ -2048,6 +2048,21 @@ static int read_conditions(struct rd *r, const json_t *conds,
 	return 0;
 }
 
+/* status.requeueState.requeueAt: the end of a backoff (Kueue's queue
+ * keeps the workload inadmissible until then). */
+static int read_requeue_at(struct rd *r, const json_t *rs,
+                           struct qf_model_wl *w)
+{
+	const char *t = str_at(r, rs, "requeueAt", NULL, 0);
+
+	if (!t)
+		return 0;
+	/* a time ahead of the snapshot: not a clue to when it was taken */
+	if (qf_model_parse_time(&w->requeue_at_ms, t) < 0)
+		return bad_time(r, rs, "requeueAt", NULL, t);
+	return 0;
+}
+
 /* status.admissionChecks: what the checks' controllers wrote. */
 static int read_wl_checks(struct rd *r, const json_t *a, struct qf_model_wl *w)
 {
@@ -2234,7 +2249,7 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 	w->ns = qf_xstrdup(ns);
 	w->queue = qf_xstrdup(q ? q : "");
 	w->loc = loc_of(r, o);
-	w->reserved_ms = w->requeued_ms = -1;
+	w->reserved_ms = w->requeued_ms = w->requeue_at_ms = -1;
 	w->runtime_ms = -1;
 	w->active = !json_is_false(json_object_get(spec, "active"));
 	if (read_meta(r, o, w) < 0 ||
@@ -2253,7 +2268,8 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 	    read_reclaimable(r, json_object_get(st, "reclaimablePods"), w) <
 	            0 ||
 	    read_conditions(r, json_object_get(st, "conditions"), w) < 0 ||
-	    read_wl_checks(r, json_object_get(st, "admissionChecks"), w) < 0)
+	    read_wl_checks(r, json_object_get(st, "admissionChecks"), w) < 0 ||
+	    read_requeue_at(r, json_object_get(st, "requeueState"), w) < 0)
 		goto fail;
 	if (json_is_object(json_object_get(st, "admission")) &&
 	    read_admission(r, json_object_get(st, "admission"), w) < 0)
@@ -2528,7 +2544,7 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	w->ns = qf_xstrdup(ns);
 	w->queue = qf_xstrdup(q ? q : "");
 	w->loc = loc_of(r, o);
-	w->reserved_ms = w->requeued_ms = -1;
+	w->reserved_ms = w->requeued_ms = w->requeue_at_ms = -1;
 	w->runtime_ms = -1;
 	w->max_exec_s = job_max_exec(r, o);
 	w->active = 1;

@@ -402,12 +402,13 @@ struct qf_model_wl {
 	struct qf_model_psa *adm; /* owned, parallel to ps */
 	int64_t reserved_ms; /* QuotaReserved=True lastTransitionTime, or -1 */
 	int64_t requeued_ms; /* Requeued lastTransitionTime, or -1 */
-	int finished;        /* Finished=True when loaded */
-	int evicted;         /* Evicted=True when loaded */
-	int64_t runtime_ms;  /* trace: run time after admission, or -1 */
-	int32_t max_exec_s;  /* spec.maximumExecutionTimeSeconds, or -1 */
-	int32_t past_exec_s; /* status.accumulatedPastExecutionTimeSeconds */
-	uint32_t cfg_gen;    /* qf_model_config.gen that req was derived at */
+	int64_t requeue_at_ms; /* status.requeueState.requeueAt, or -1 */
+	int finished;          /* Finished=True when loaded */
+	int evicted;           /* Evicted=True when loaded */
+	int64_t runtime_ms;    /* trace: run time after admission, or -1 */
+	int32_t max_exec_s;    /* spec.maximumExecutionTimeSeconds, or -1 */
+	int32_t past_exec_s;   /* status.accumulatedPastExecutionTimeSeconds */
+	uint32_t cfg_gen;      /* qf_model_config.gen that req was derived at */
 	struct qf_model_cond *conds; /* owned: status.conditions */
 	size_t nconds;
 	struct qf_model_check *checks; /* owned: status.admissionChecks */
@@ -474,6 +475,9 @@ struct qf_model_config {
 	int64_t afs_half_life_ms, afs_sampling_ms;
 	/* featureGates.PriorityBoost (alpha, off by default) */
 	int priority_boost;
+	/* featureGates.AdmissionGatedBy: false (beta, on by default): the
+	 * kueue.x-k8s.io/admission-gated-by annotation is ignored */
+	int no_admission_gate;
 	/* featureGates.PrioritySortingWithinCohort: false (beta, on by
 	 * default): the cycle orders heads without priority, and a workload
 	 * reclaimed while borrowing queues just after its preemption */
