@@ -459,13 +459,39 @@ static int64_t active_since(const struct dump *s, const struct qf_model_cq *m)
 	return m->active_since_ms;
 }
 
+/* Kueue: clusterqueue.go inactiveReason: "Can't admit new workloads: "
+ * and each reason's part, joined by ", ", then "." */
+static void inactive_message(struct qf_buf *msg, const struct qf_ecq *q)
+{
+	const struct {
+		const char *prefix, *arg; /* no part when arg is NULL */
+	} parts[] = {
+		{ "is stopped", q->m->stop != QF_STOP_NONE ? "" : NULL },
+		{ "references missing ResourceFlavor(s): ", q->missing },
+		{ "references missing AdmissionCheck(s): ", q->missing_checks },
+		{ "references inactive AdmissionCheck(s): ",
+		  q->inactive_checks },
+		{ "", q->mk_checks },
+	};
+
+	qf_buf_adds(msg, CANT_ADMIT);
+	for (size_t i = 0; i < QF_ARRAY_SIZE(parts); i++) {
+		if (!parts[i].arg)
+			continue;
+		if (msg->len > strlen(CANT_ADMIT))
+			qf_buf_adds(msg, ", ");
+		qf_buf_adds(msg, parts[i].prefix);
+		qf_buf_adds(msg, parts[i].arg);
+	}
+	qf_buf_addch(msg, '.');
+}
+
 static json_t *cq_active_json(struct dump *s, const struct qf_ecq *q,
                               json_int_t gen)
 {
 	struct qf_buf msg = QF_BUF_INIT;
 	json_t *cond;
 
-	/* Kueue: clusterqueue inactive reasons, messages joined by ", " */
 	if (q->m->deleting_ms >= 0) {
 		/* Kueue: clusterqueue.go inactiveReason */
 		qf_buf_adds(&msg, "Can't admit new workloads; clusterQueue is "
@@ -473,28 +499,7 @@ static json_t *cq_active_json(struct dump *s, const struct qf_ecq *q,
 	} else if (q->active) {
 		qf_buf_adds(&msg, "Can admit new workloads");
 	} else {
-		qf_buf_adds(&msg, CANT_ADMIT);
-		if (q->m->stop != QF_STOP_NONE)
-			qf_buf_adds(&msg, "is stopped");
-		if (q->missing)
-			qf_buf_addf(
-			        &msg,
-			        "%sreferences missing ResourceFlavor(s): %s",
-			        q->m->stop != QF_STOP_NONE ? ", " : "",
-			        q->missing);
-		if (q->missing_checks)
-			qf_buf_addf(
-			        &msg,
-			        "%sreferences missing AdmissionCheck(s): %s",
-			        msg.len > strlen(CANT_ADMIT) ? ", " : "",
-			        q->missing_checks);
-		if (q->inactive_checks)
-			qf_buf_addf(
-			        &msg,
-			        "%sreferences inactive AdmissionCheck(s): %s",
-			        msg.len > strlen(CANT_ADMIT) ? ", " : "",
-			        q->inactive_checks);
-		qf_buf_addch(&msg, '.');
+		inactive_message(&msg, q);
 	}
 	cond = json_pack("{s:s,s:s,s:I,s:o,s:s,s:s}", "type", "Active",
 	                 "status", q->active ? "True" : "False",

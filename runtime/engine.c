@@ -1188,6 +1188,7 @@ static void release_structure(struct qf_engine *e)
 		free(e->cq[i].missing);
 		free(e->cq[i].missing_checks);
 		free(e->cq[i].inactive_checks);
+		free(e->cq[i].mk_checks);
 		free(e->cq[i].res_group);
 		free(e->cq[i].used);
 		free(e->cq[i].used_ms);
@@ -1225,29 +1226,136 @@ static void set_quotas(struct qf_engine *e, size_t node,
 			}
 }
 
+#define QF_MULTIKUEUE_CONTROLLER "kueue.x-k8s.io/multikueue"
+#define QF_PROVREQ_CONTROLLER    "kueue.x-k8s.io/provisioning-request"
+
+static int cq_has_flavor(const struct qf_model_cq *m, int32_t flavor)
+{
+	for (size_t g = 0; g < m->nrg; g++)
+		for (size_t f = 0; f < m->rg[g].nfq; f++)
+			if (m->rg[g].fq[f].flavor == flavor)
+				return 1;
+	return 0;
+}
+
+static int rule_has_flavor(const struct qf_model_cq_ac *a, int32_t flavor)
+{
+	for (size_t k = 0; k < a->nflavors; k++)
+		if (a->flavors[k] == flavor)
+			return 1;
+	return 0;
+}
+
+/* Whether the rule's onFlavors differs from the queue's flavors (no
+ * onFlavors: all of them; Kueue compares the two sets). */
+static int check_per_flavor(const struct qf_model_cq *m,
+                            const struct qf_model_cq_ac *a)
+{
+	if (!a->nflavors)
+		return 0;
+	for (size_t g = 0; g < m->nrg; g++)
+		for (size_t f = 0; f < m->rg[g].nfq; f++)
+			if (!rule_has_flavor(a, m->rg[g].fq[f].flavor))
+				return 1;
+	for (size_t k = 0; k < a->nflavors; k++)
+		if (!cq_has_flavor(m, a->flavors[k]))
+			return 1;
+	return 0;
+}
+
+static const struct qf_model_cq_ac *rule_named(const struct qf_model_cq *m,
+                                               const char *name)
+{
+	for (size_t i = 0; i < m->nchecks; i++)
+		if (!strcmp(m->checks[i].name, name))
+			return &m->checks[i];
+	return NULL;
+}
+
+/* Kueue: clusterqueue.go updateWithAdmissionChecks: one MultiKueue
+ * check at most, on all flavors, and never with a ProvisioningRequest
+ * one; the message parts in inactiveReason's order, the reason of the
+ * first. */
+static void multikueue_state(struct qf_ecq *q, const char *mk,
+                             const char *per_flavor, const char *pr, size_t nmk)
+{
+	struct qf_buf msg = QF_BUF_INIT;
+	const char *reason = NULL;
+
+	if (nmk > 1) {
+		qf_buf_addf(&msg,
+		            "Cannot use multiple MultiKueue AdmissionChecks "
+		            "on the same ClusterQueue, found: %s",
+		            mk);
+		reason = "MultipleMultiKueueAdmissionChecks";
+	}
+	if (*per_flavor) {
+		qf_buf_addf(&msg,
+		            "%sCannot specify MultiKueue AdmissionCheck per "
+		            "flavor, found: %s",
+		            msg.len ? ", " : "", per_flavor);
+		reason = reason ? reason
+		                : "MultiKueueAdmissionCheckAppliedPerFlavor";
+	}
+	if (nmk && *pr) {
+		qf_buf_addf(&msg,
+		            "%sCannot use both MultiKueue and "
+		            "ProvisioningRequest AdmissionChecks together, "
+		            "found: %s, %s",
+		            msg.len ? ", " : "", mk, pr);
+		reason = reason ? reason : "MultiKueueWithProvisioningRequest";
+	}
+	if (reason) {
+		q->active = 0;
+		q->inactive_reason = reason;
+		q->mk_checks = qf_buf_detach(&msg, NULL);
+	}
+	qf_buf_release(&msg);
+}
+
+static void add_name(struct qf_buf *b, const char *name)
+{
+	qf_buf_addf(b, "%s%s", b->len ? "," : "", name);
+}
+
 /* Kueue: pkg/cache/scheduler/clusterqueue.go updateWithAdmissionChecks:
  * a queue naming a missing or inactive AdmissionCheck is inactive (sorted
  * names; FlavorNotFound and Stopped come first when they also apply). */
 static void checks_state(struct qf_engine *e, struct qf_ecq *q)
 {
 	struct qf_buf miss = QF_BUF_INIT, off = QF_BUF_INIT;
+	struct qf_buf mk = QF_BUF_INIT, pf = QF_BUF_INIT, pr = QF_BUF_INIT;
 	const char **names;
-	size_t n = q->m->nchecks;
+	size_t n = q->m->nchecks, nmk = 0;
 
 	names = qf_xcalloc(n + 1, sizeof(*names));
 	for (size_t i = 0; i < n; i++)
 		names[i] = q->m->checks[i].name;
 	qsort(names, n, sizeof(*names), qf_engine_cmp_str);
 	for (size_t i = 0; i < n; i++) {
-		const struct qf_model_ac *ac = qf_model_find_ac(e->m, names[i]);
+		const char *name = names[i];
+		const struct qf_model_ac *ac = qf_model_find_ac(e->m, name);
 
-		if (!ac)
-			qf_buf_addf(&miss, "%s%s", miss.len ? "," : "",
-			            names[i]);
-		else if (!ac->active)
-			qf_buf_addf(&off, "%s%s", off.len ? "," : "", names[i]);
+		if (!ac) {
+			add_name(&miss, name);
+			continue;
+		}
+		if (!ac->active)
+			add_name(&off, name);
+		if (!strcmp(ac->controller, QF_PROVREQ_CONTROLLER))
+			add_name(&pr, name);
+		if (strcmp(ac->controller, QF_MULTIKUEUE_CONTROLLER) != 0)
+			continue;
+		add_name(&mk, name);
+		nmk++;
+		if (check_per_flavor(q->m, rule_named(q->m, name)))
+			add_name(&pf, name);
 	}
 	free(names);
+	multikueue_state(q, mk.buf, pf.buf, pr.buf, nmk);
+	qf_buf_release(&mk);
+	qf_buf_release(&pf);
+	qf_buf_release(&pr);
 	if (off.len) {
 		q->active = 0;
 		q->inactive_reason = "AdmissionCheckInactive";

@@ -171,6 +171,8 @@ struct qf_ecq {
 	int32_t *res_group;    /* owned [nres]: resource group, or -1 */
 	char *missing_checks;  /* owned: missing AdmissionChecks, or NULL */
 	char *inactive_checks; /* owned: inactive AdmissionChecks, or NULL */
+	char *mk_checks;       /* owned: the Active message's MultiKueue
+	                        * parts (joined by ", "), or NULL */
 	int in_cycle;          /* its cohort's parent chain loops: left out of
 	                        * scheduling, Active condition unchanged */
 };

@@ -58,6 +58,7 @@ static const struct del_row {
 	int workload;
 	int namespaced;
 } del_rows[] = {
+	{ "AdmissionCheck", 0, 0 }, /* its ClusterQueues turn inactive */
 	{ "ClusterQueue", 0, 0 },
 	{ "Cohort", 0, 0 },
 	{ "Job", 1, 1 },
@@ -177,7 +178,8 @@ static int delete_target(const struct line_rd *r, const json_t *obj,
 		                  "object.kind",
 		                  "delete takes a kind of Workload, Job, "
 		                  "ClusterQueue, Cohort, LocalQueue, "
-		                  "ResourceFlavor or WorkloadPriorityClass");
+		                  "ResourceFlavor, AdmissionCheck or "
+		                  "WorkloadPriorityClass");
 	if (!name || !*name)
 		return line_error(r, meta ? meta : obj, "object.metadata.name",
 		                  "delete needs object.metadata.name");
@@ -497,6 +499,8 @@ static void known_init(struct known *kn, const struct qf_model *m)
 		(void)known_pol(kn, "ResourceFlavor", m->rf[i].name, 1);
 	for (size_t i = 0; i < m->nwpc; i++)
 		(void)known_pol(kn, "WorkloadPriorityClass", m->wpc[i].name, 1);
+	for (size_t i = 0; i < m->nac; i++)
+		(void)known_pol(kn, "AdmissionCheck", m->ac[i].name, 1);
 	for (size_t i = 0; i < m->nlq; i++) {
 		qf_buf_reset(&kn->k);
 		qf_buf_addf(&kn->k, "LocalQueue/%s/%s", m->lq[i].ns,

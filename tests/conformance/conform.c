@@ -9,9 +9,10 @@
  *   ns/name admitted cq=CQ main.cpu=default [count main=N]
  *   ns/name pending [reason=R] [message=M]
  *   ns/name preempted [reason=R] [message=M]
- *   clusterqueue/NAME absent | [active=R] [terminating=B] [COUNT=N]
- * [weightedShare=N]
- *   localqueue/NS/NAME absent | [active=R] [COUNT=N]
+ *   clusterqueue/NAME absent | [active=R] [activeStatus=S]
+ * [activeMessage=M] [terminating=B] [COUNT=N] [weightedShare=N]
+ * [flavorsReservation=F/R=T,...] [flavorsUsage=F/R=T,...]
+ *   localqueue/NS/NAME absent | the same, less terminating and weightedShare
  *
  * The "got" side prints only the fields the case asserts (a case without a
  * message does not compare messages), so run.sh can show a plain `diff -u`.
@@ -554,14 +555,89 @@ static void render_want(struct qf_buf *b, const char *key, const char *cat,
 
 /*
  * expect.clusterQueues: NAME -> "absent", or the fields to compare:
- * active (the Active condition's reason), terminating (true while
+ * active (the Active condition's reason), activeStatus and
+ * activeMessage (its status and message), terminating (true while
  * metadata.deletionTimestamp is set), the status counts, and
- * weightedShare (status.fairSharing.weightedShare, <none> when absent).
- * expect.localQueues: "NS/NAME" -> the same (active and the counts).
+ * weightedShare (status.fairSharing.weightedShare, <none> when absent),
+ * flavorsReservation and flavorsUsage (see add_usage).
+ * expect.localQueues: "NS/NAME" -> the same (active, its status and
+ * message, the counts and the two usage lists).
  */
+static const char **sorted_keys(json_t *o, size_t *n_out);
+
+/* A status flavorsReservation/flavorsUsage list as
+ * FLAVOR -> RESOURCE -> {total, borrowed}. */
+static json_t *usage_map(json_t *list)
+{
+	json_t *out = json_object(), *fl, *r;
+	size_t i, j;
+
+	json_array_foreach (list, i, fl) {
+		json_t *res = json_object();
+
+		json_array_foreach (json_object_get(fl, "resources"), j, r)
+			if (str(r, "name"))
+				json_object_set_new(
+				        res, str(r, "name"),
+				        json_pack("{s:s?,s:s?}", "total",
+				                  str(r, "total"), "borrowed",
+				                  str(r, "borrowed")));
+		if (str(fl, "name"))
+			json_object_set_new(out, str(fl, "name"), res);
+		else
+			json_decref(res);
+	}
+	return out;
+}
+
+/*
+ * expect FIELD: FLAVOR -> RESOURCE -> TOTAL, or -> {total, borrowed}:
+ * every flavour and resource of the status, sorted, as
+ * " FIELD=F/R=TOTAL[+borrowed=B],..."; borrowed only where the case
+ * names it.
+ */
+static void add_usage(struct qf_buf *b, const char *field, json_t *want,
+                      json_t *got_map)
+{
+	json_t *side = got_map ? got_map : want;
+	const char **fk;
+	size_t nf;
+
+	qf_buf_addf(b, " %s=", field);
+	fk = sorted_keys(side, &nf);
+	for (size_t f = 0; f < nf; f++) {
+		json_t *res = json_object_get(side, fk[f]);
+		const char **rk;
+		size_t nr;
+
+		rk = sorted_keys(res, &nr);
+		for (size_t r = 0; r < nr; r++) {
+			json_t *v = json_object_get(res, rk[r]);
+			json_t *w = json_object_get(
+			        json_object_get(want, fk[f]), rk[r]);
+			const char *total = json_is_string(v)
+			                            ? json_string_value(v)
+			                            : str(v, "total");
+
+			qf_buf_addf(b, "%s/%s=%s", fk[f], rk[r],
+			            total ? total : "<none>");
+			if (json_is_object(w) && json_object_get(w, "borrowed"))
+				qf_buf_addf(b, "+borrowed=%s",
+				            str(v, "borrowed")
+				                    ? str(v, "borrowed")
+				                    : "<none>");
+			qf_buf_addch(b, ',');
+		}
+		free(rk);
+	}
+	free(fk);
+}
+
 static const char *const cq_counts[] = { "pendingWorkloads",
 	                                 "reservingWorkloads",
 	                                 "admittedWorkloads" };
+static const char *const usage_fields[] = { "flavorsReservation",
+	                                    "flavorsUsage" };
 
 static void render_cq(struct qf_buf *b, const char *kind, const char *name,
                       json_t *want, json_t *cq, int got)
@@ -583,6 +659,18 @@ static void render_cq(struct qf_buf *b, const char *kind, const char *name,
 		                           ? str(active, "reason")
 		                           : "<none>")
 		                : str(want, "active"));
+	if (json_object_get(want, "activeStatus"))
+		qf_buf_addf(b, " activeStatus=%s",
+		            got ? (active && str(active, "status")
+		                           ? str(active, "status")
+		                           : "<none>")
+		                : str(want, "activeStatus"));
+	if (json_object_get(want, "activeMessage"))
+		qf_buf_addf(b, " activeMessage=%s",
+		            got ? (active && str(active, "message")
+		                           ? str(active, "message")
+		                           : "<none>")
+		                : str(want, "activeMessage"));
 	if (json_object_get(want, "terminating"))
 		qf_buf_addf(
 		        b, " terminating=%s",
@@ -617,6 +705,17 @@ static void render_cq(struct qf_buf *b, const char *kind, const char *name,
 			qf_buf_addf(b, " weightedShare=%s",
 			            json_string_value(v) ? json_string_value(v)
 			                                 : "<none>");
+	}
+	for (i = 0; i < sizeof(usage_fields) / sizeof(*usage_fields); i++) {
+		json_t *wu = json_object_get(want, usage_fields[i]);
+		json_t *gu;
+
+		if (!wu)
+			continue;
+		gu = got ? usage_map(json_object_get(st, usage_fields[i]))
+		         : NULL;
+		add_usage(b, usage_fields[i], wu, gu);
+		json_decref(gu);
 	}
 	qf_buf_addch(b, '\n');
 }
