@@ -2879,6 +2879,10 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 		return r.rc;
 	rc = load_named(&r, row, obj, name, wl_out);
 	free(gen);
+	/* after the load: what the model refused is said once, by it */
+	if (rc >= 0 && (flags & QF_MODEL_FIELDS) &&
+	    qf_model_check_rules(r.m, r.doc, &loc, obj, r.d) < 0)
+		return QF_EINVAL;
 	return rc;
 }
 
