@@ -1670,10 +1670,53 @@ static void track_lq_active(struct qf_engine *e)
 	}
 }
 
+/* A ClusterQueue's preemptor, by the queue's name (e->cq is rebuilt). */
+struct kept_preemptor {
+	struct qf_wl *w;
+	char *cq; /* owned */
+};
+
+static struct kept_preemptor *keep_preemptors(struct qf_engine *e, size_t *n)
+{
+	struct kept_preemptor *k = qf_xcalloc(e->ncq + 1, sizeof(*k));
+
+	*n = 0;
+	for (size_t i = 0; e->cq && i < e->nwl; i++) {
+		struct qf_wl *w = e->wl[i];
+
+		if (w->cq >= 0 &&
+		    qf_queue_is_preemptor(&e->cq[w->cq].queue, &w->qi)) {
+			k[*n].w = w;
+			k[(*n)++].cq = qf_xstrdup(e->cq[w->cq].m->name);
+		}
+	}
+	return k;
+}
+
+/* Kueue's queue manager updates a ClusterQueue in place (cluster_queue.go
+ * Update), so its preemptorWorkload, sticky in BestEffortFIFO, outlives a
+ * change of any policy object; only the workload leaving it ends it. */
+static void restore_preemptors(struct qf_engine *e, struct kept_preemptor *k,
+                               size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct qf_wl *w = k[i].w;
+
+		if (w->state == QF_WL_PENDING && w->cq >= 0 &&
+		    !strcmp(e->cq[w->cq].m->name, k[i].cq))
+			qf_queue_set_preemptor(&e->cq[w->cq].queue, &w->qi);
+		free(k[i].cq);
+	}
+	free(k);
+}
+
 /* Recursive: through qf_engine_reap, which removes a ClusterQueue a level. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
 int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 {
+	size_t nkept;
+	struct kept_preemptor *kept = keep_preemptors(e, &nkept);
+
 	detach_workloads(e);
 	release_structure(e);
 	build_cohorts(e);
@@ -1695,6 +1738,7 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 	track_lq_active(e);
 	qf_afs_sync(e);
 	reattach_workloads(e);
+	restore_preemptors(e, kept, nkept);
 	drain(e);
 	qf_engine_reap(e);
 	return QF_OK;

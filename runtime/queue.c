@@ -378,6 +378,12 @@ void qf_queue_forget(struct qf_queue *q, const struct qf_queue_item *it)
 		q->sticky = NULL;
 }
 
+void qf_queue_set_preemptor(struct qf_queue *q, const struct qf_queue_item *it)
+{
+	q->preemptor = it;
+	qf_queue_set_sticky(q, it);
+}
+
 void qf_queue_set_sticky(struct qf_queue *q, const struct qf_queue_item *it)
 {
 	const struct qf_queue_item *old = q->sticky;
@@ -429,10 +435,8 @@ size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
 		            reason == QF_REQUEUE_PREEMPTION_FAILED;
 	/* U6; Kueue: a later requeue for another reason keeps it sticky
 	 * (cluster_queue.go sets preemptorWorkload here, only delete clears) */
-	if (reason == QF_REQUEUE_PENDING_PREEMPTION) {
-		q->preemptor = it;
-		qf_queue_set_sticky(q, it);
-	}
+	if (reason == QF_REQUEUE_PENDING_PREEMPTION)
+		qf_queue_set_preemptor(q, it);
 	if (it->where == QF_QUEUE_NONE || !it->cls)
 		it->cls = class_for(q, it->hash);
 	c = it->cls;

@@ -161,6 +161,10 @@ void qf_queue_set_sticky(struct qf_queue *q, const struct qf_queue_item *it);
 int qf_queue_is_preemptor(const struct qf_queue *q,
                           const struct qf_queue_item *it);
 
+/* Make it q's preemptor (and, BestEffortFIFO, its sticky item) as a
+ * requeue pending preemption would (U6), wherever it is. */
+void qf_queue_set_preemptor(struct qf_queue *q, const struct qf_queue_item *it);
+
 /* An in-flight item leaves the queue for good (it reserved quota): it is
  * no longer q's preemptor nor its sticky item. */
 void qf_queue_forget(struct qf_queue *q, const struct qf_queue_item *it);
