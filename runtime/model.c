@@ -1153,10 +1153,24 @@ static void free_rf(struct qf_model_rf *f)
 	json_decref(f->json);
 }
 
+/* Does the JSON array a hold the string v? */
+static int has_string(const json_t *a, const char *v)
+{
+	const json_t *x;
+	size_t i;
+
+	json_array_foreach ((json_t *)a, i, x)
+		if (json_is_string(x) && !strcmp(json_string_value(x), v))
+			return 1;
+	return 0;
+}
+
 static int read_rf(struct rd *r, const json_t *o, const char *name)
 {
 	const json_t *spec = json_object_get(o, "spec");
 	const json_t *ts = json_object_get(spec, "nodeTaints");
+	const json_t *fins =
+	        json_object_get(json_object_get(o, "metadata"), "finalizers");
 	struct qf_model_rf f, *slot = NULL;
 
 	if (string_map(r, spec, "nodeLabels") < 0)
@@ -1164,6 +1178,7 @@ static int read_rf(struct rd *r, const json_t *o, const char *name)
 	memset(&f, 0, sizeof(f));
 	f.name = qf_xstrdup(name);
 	f.json = json_incref((json_t *)o);
+	f.unheld = json_is_array(fins) && !has_string(fins, QF_MODEL_FINALIZER);
 	(void)qf_names_intern(&r->m->flavors, name);
 	read_labels(&f.node_labels, json_object_get(spec, "nodeLabels"));
 	read_tols(json_object_get(spec, "tolerations"), &f.tols, &f.ntols);
@@ -1188,6 +1203,7 @@ static int read_rf(struct rd *r, const json_t *o, const char *name)
 	}
 	slot = qf_model_find_rf(r->m, name);
 	if (slot) {
+		f.deleting = slot->deleting; /* an update keeps it deleting */
 		free_rf(slot);
 	} else {
 		GROW(r->m->rf, r->m->nrf, r->m->arf);
@@ -3063,6 +3079,52 @@ static int delete_rf(struct qf_model *m, const char *name)
 	free_rf(&m->rf[i]);
 	SWAP_REMOVE(m->rf, m->nrf, i, &m->rf_ix, name);
 	return 1;
+}
+
+/* Does a ClusterQueue name the flavour `name` in its resource groups
+ * (Kueue: Cache.ClusterQueuesUsingFlavor)? */
+static int rf_named(const struct qf_model *m, const char *name)
+{
+	int32_t f = qf_names_find(&m->flavors, name);
+
+	for (size_t c = 0; f >= 0 && c < m->ncq; c++)
+		for (size_t g = 0; g < m->cq[c].nrg; g++)
+			for (size_t q = 0; q < m->cq[c].rg[g].nfq; q++)
+				if (m->cq[c].rg[g].fq[q].flavor == f)
+					return 1;
+	return 0;
+}
+
+int qf_model_terminate_rf(struct qf_model *m, const char *name)
+{
+	struct qf_model_rf *f = qf_model_find_rf(m, name);
+
+	if (!f)
+		return 0;
+	if (!f->unheld && rf_named(m, name))
+		f->deleting = 1;
+	else
+		(void)delete_rf(m, name);
+	return 1;
+}
+
+size_t qf_model_reap_rfs(struct qf_model *m)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->nrf;) {
+		if (m->rf[i].deleting && !rf_named(m, m->rf[i].name)) {
+			char *name = qf_xstrdup(m->rf[i].name);
+
+			/* swaps the last one into i: look at i again */
+			(void)delete_rf(m, name);
+			free(name);
+			n++;
+		} else {
+			i++;
+		}
+	}
+	return n;
 }
 
 static int delete_lq(struct qf_model *m, const char *ns, const char *name)

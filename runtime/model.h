@@ -154,6 +154,11 @@ struct qf_model_rf {
 	struct qf_model_toleration *tols; /* owned */
 	size_t ntols;
 	json_t *json; /* reference */
+	/* deleted by simulate's trace while a ClusterQueue names it: Kueue's
+	 * resource-in-use finalizer keeps it, working, until none does */
+	int deleting;
+	/* metadata.finalizers is given without Kueue's: nothing holds it */
+	int unheld;
 };
 
 /* One admission check a ClusterQueue requires: spec.admissionChecks (all
@@ -678,6 +683,20 @@ int qf_model_delete_named(struct qf_model *m, const char *kind,
  * found, else 0.
  */
 int qf_model_terminate_cq(struct qf_model *m, const char *name, int64_t now_ms);
+
+/*
+ * Delete the ResourceFlavor `name` as the API server does with Kueue's
+ * resource-in-use finalizer on it (its webhook puts it on every new
+ * flavour; one loaded with a metadata.finalizers list that lacks it has
+ * none): while a ClusterQueue names it, it stays (marked deleting) and
+ * keeps working; else it goes now.  1 if found, else 0.
+ */
+int qf_model_terminate_rf(struct qf_model *m, const char *name);
+
+/* Remove the deleting ResourceFlavors no ClusterQueue names any more
+ * (Kueue's ResourceFlavor reconciler drops its finalizer then); how many
+ * went. */
+size_t qf_model_reap_rfs(struct qf_model *m);
 
 /* Look-ups by name; NULL when absent. */
 struct qf_model_cq *qf_model_find_cq(struct qf_model *m, const char *name);

@@ -630,9 +630,11 @@ static int resolve_policy(struct sim *s, struct known *kn, const struct op *p)
 		kn->alive[i] = 0;
 		return QF_OK;
 	}
-	/* deleted before: a ClusterQueue may still be terminating then,
-	 * which only the run knows (runtime/sim.c delete_cq) */
-	if (i >= 0 && !strcmp(p->del_kind, "ClusterQueue"))
+	/* deleted before: a ClusterQueue or ResourceFlavor may still be
+	 * held by its finalizer then, which only the run knows
+	 * (runtime/sim.c delete_cq, delete_rf) */
+	if (i >= 0 && (!strcmp(p->del_kind, "ClusterQueue") ||
+	               !strcmp(p->del_kind, "ResourceFlavor")))
 		return QF_OK;
 	qf_buf_addf(&msg, "no %s %s exists at %lldms", p->del_kind, p->del_name,
 	            (long long)p->at_ms);
