@@ -1491,8 +1491,9 @@ void qf_engine_reap(struct qf_engine *e)
 			gone[n++] = qf_xstrdup(e->cq[i].m->name);
 	for (size_t i = 0; i < n; i++)
 		(void)qf_model_delete_named(e->m, "ClusterQueue", gone[i]);
-	/* and the deleted flavours no ClusterQueue names any more */
-	nrf = qf_model_reap_rfs(e->m);
+	/* and the deleted flavours and checks no ClusterQueue names any
+	 * more */
+	nrf = qf_model_reap_held(e->m);
 	/* removing ClusterQueues adds no cohort cycle: the rebuild cannot
 	 * fail where the one before it succeeded */
 	if ((n || nrf) && qf_engine_rebuild(e, &d) < 0)

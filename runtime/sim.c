@@ -770,13 +770,14 @@ static int delete_cq(struct sim *s, const struct op *p)
 }
 
 /*
- * A ResourceFlavor delete.  One a ClusterQueue names stays, working,
- * behind Kueue's resource-in-use finalizer until none does; deleting it
- * again then changes nothing.  One that went meanwhile: gone_warning.
+ * A ResourceFlavor or AdmissionCheck delete.  One a ClusterQueue names
+ * stays, working, behind Kueue's resource-in-use finalizer until none
+ * does; deleting it again then changes nothing.  One that went
+ * meanwhile: gone_warning.
  */
-static int delete_rf(struct sim *s, const struct op *p)
+static int delete_held(struct sim *s, const struct op *p)
 {
-	if (qf_model_terminate_rf(&s->m, p->del_name))
+	if (qf_model_terminate_held(&s->m, p->del_kind, p->del_name))
 		return qf_engine_rebuild(s->e, s->d);
 	return gone_warning(s, p, "no ClusterQueue named it");
 }
@@ -814,8 +815,10 @@ static int do_op(struct sim *s, struct op *p)
 			qf_engine_delete(s->e, x);
 		else if (p->del_name && !strcmp(p->del_kind, "ClusterQueue"))
 			rc = delete_cq(s, p);
-		else if (p->del_name && !strcmp(p->del_kind, "ResourceFlavor"))
-			rc = delete_rf(s, p);
+		else if (p->del_name &&
+		         (!strcmp(p->del_kind, "ResourceFlavor") ||
+		          !strcmp(p->del_kind, "AdmissionCheck")))
+			rc = delete_held(s, p);
 		else if (p->del_name &&
 		         qf_model_delete_named(&s->m, p->del_kind, p->del_name))
 			rc = qf_engine_rebuild(s->e, s->d);
