@@ -2204,7 +2204,9 @@ static int read_reclaimable(struct rd *r, const json_t *a,
 			return r->rc < 0 ? r->rc : QF_EINVAL;
 		for (size_t k = 0; k < w->nps; k++)
 			if (!strcmp(w->ps[k].name, pn))
-				w->ps[k].reclaimable = (int32_t)cnt;
+				w->ps[k].reclaimable =
+				        w->ps[k].reclaimable_read =
+				                (int32_t)cnt;
 	}
 	return 0;
 }
@@ -2982,6 +2984,9 @@ int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
                         struct qf_diags *d)
 {
 	qf_model_adjust(m, w);
+	for (size_t i = 0; i < w->nps; i++)
+		w->ps[i].reclaimable =
+		        m->cfg.no_reclaimable ? 0 : w->ps[i].reclaimable_read;
 	if (w->cfg_gen != m->cfg.gen) {
 		/* a Configuration came after the workload (e.g. a later file)
 		 */

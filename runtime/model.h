@@ -335,7 +335,9 @@ struct qf_model_podset {
 	char *name; /* owned */
 	int32_t count;
 	int32_t min_count;        /* -1 = absent */
-	int32_t reclaimable;      /* status.reclaimablePods, 0 = none */
+	int32_t reclaimable;      /* status.reclaimablePods, 0 = none (0 too
+	                           * with featureGates ReclaimablePods off) */
+	int32_t reclaimable_read; /* status.reclaimablePods as written */
 	struct qf_model_req *req; /* owned, per pod, sorted by resource name:
 	                           * what Kueue accounts (raw after the
 	                           * Configuration's resources section) */
@@ -486,6 +488,10 @@ struct qf_model_config {
 	 * QuotaReserved reasons (Pending, Inadmissible, Waiting) and no
 	 * Admitted=False for a workload never admitted */
 	int legacy_unadmitted;
+	/* featureGates.ReclaimablePods off (beta, on by default): a
+	 * workload's status.reclaimablePods leave its usage as it is
+	 * (workload.go podSetsCountsAfterReclaim) */
+	int no_reclaimable;
 	/* featureGates.UnadmittedWorkloadsExplicitStatus (beta, off by
 	 * default; only with the granular reasons): a new workload gets
 	 * QuotaReserved=False, PendingEvaluation at its first reconcile */
