@@ -492,6 +492,9 @@ struct qf_model_config {
 	 * workload's status.reclaimablePods leave its usage as it is
 	 * (workload.go podSetsCountsAfterReclaim) */
 	int no_reclaimable;
+	/* featureGates.QuotaCheckStrategy off (beta, on by default):
+	 * resources.quotaCheckStrategy is not read (BlockUndeclared) */
+	int no_quota_check_strategy;
 	/* featureGates.UnadmittedWorkloadsExplicitStatus (beta, off by
 	 * default; only with the granular reasons): a new workload gets
 	 * QuotaReserved=False, PendingEvaluation at its first reconcile */

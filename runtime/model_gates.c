@@ -29,6 +29,7 @@ static const struct gate gates[] = {
 	{ "PrioritizePreemptorWorkloads", FIELD(prioritize_preemptors), 0, 0 },
 	{ "PriorityBoost", FIELD(priority_boost), 0, 0 },
 	{ "PrioritySortingWithinCohort", FIELD(no_prio_sorting), 1, 1 },
+	{ "QuotaCheckStrategy", FIELD(no_quota_check_strategy), 1, 1 },
 	{ "ReclaimablePods", FIELD(no_reclaimable), 1, 1 },
 	{ "UnadmittedWorkloadsExplicitStatus", FIELD(explicit_status), 0, 0 },
 	{ "UnadmittedWorkloadsObservability", FIELD(legacy_unadmitted), 1, 1 },
