@@ -1755,7 +1755,7 @@ void qf_engine_reap(struct qf_engine *e)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
 	char **gone;
-	size_t n = 0;
+	size_t n = 0, nrf;
 
 	e->reap_due = 0;
 	if (!e->built)
@@ -1767,9 +1767,12 @@ void qf_engine_reap(struct qf_engine *e)
 			gone[n++] = qf_xstrdup(e->cq[i].m->name);
 	for (size_t i = 0; i < n; i++)
 		(void)qf_model_delete_named(e->m, "ClusterQueue", gone[i]);
+	/* and the deleted flavours and checks no ClusterQueue names any
+	 * more */
+	nrf = qf_model_reap_held(e->m);
 	/* removing ClusterQueues adds no cohort cycle: the rebuild cannot
 	 * fail where the one before it succeeded */
-	if (n && qf_engine_rebuild(e, &d) < 0)
+	if ((n || nrf) && qf_engine_rebuild(e, &d) < 0)
 		assert(!"rebuild failed after removing ClusterQueues");
 	for (size_t i = 0; i < n; i++)
 		free(gone[i]);

@@ -1168,10 +1168,24 @@ static void free_rf(struct qf_model_rf *f)
 	json_decref(f->json);
 }
 
+/* Does the JSON array a hold the string v? */
+static int has_string(const json_t *a, const char *v)
+{
+	const json_t *x;
+	size_t i;
+
+	json_array_foreach ((json_t *)a, i, x)
+		if (json_is_string(x) && !strcmp(json_string_value(x), v))
+			return 1;
+	return 0;
+}
+
 static int read_rf(struct rd *r, const json_t *o, const char *name)
 {
 	const json_t *spec = json_object_get(o, "spec");
 	const json_t *ts = json_object_get(spec, "nodeTaints");
+	const json_t *fins =
+	        json_object_get(json_object_get(o, "metadata"), "finalizers");
 	struct qf_model_rf f, *slot = NULL;
 
 	if (string_map(r, spec, "nodeLabels") < 0)
@@ -1179,6 +1193,7 @@ static int read_rf(struct rd *r, const json_t *o, const char *name)
 	memset(&f, 0, sizeof(f));
 	f.name = qf_xstrdup(name);
 	f.json = json_incref((json_t *)o);
+	f.unheld = json_is_array(fins) && !has_string(fins, QF_MODEL_FINALIZER);
 	(void)qf_names_intern(&r->m->flavors, name);
 	read_labels(&f.node_labels, json_object_get(spec, "nodeLabels"));
 	read_tols(json_object_get(spec, "tolerations"), &f.tols, &f.ntols);
@@ -1203,6 +1218,7 @@ static int read_rf(struct rd *r, const json_t *o, const char *name)
 	}
 	slot = qf_model_find_rf(r->m, name);
 	if (slot) {
+		f.deleting = slot->deleting; /* an update keeps it deleting */
 		free_rf(slot);
 	} else {
 		GROW(r->m->rf, r->m->nrf, r->m->arf);
@@ -1312,6 +1328,8 @@ static int read_ac(struct rd *r, const json_t *o, const char *name)
 	        str_at(r, spec, "controllerName", "spec.controllerName", 1);
 	const json_t *conds =
 	        json_object_get(json_object_get(o, "status"), "conditions");
+	const json_t *fins =
+	        json_object_get(json_object_get(o, "metadata"), "finalizers");
 	struct qf_model_ac *slot = qf_model_find_ac(r->m, name);
 	int active = 1;
 
@@ -1329,12 +1347,15 @@ static int read_ac(struct rd *r, const json_t *o, const char *name)
 	if (!slot) {
 		GROW(r->m->ac, r->m->nac, r->m->aac);
 		slot = &r->m->ac[r->m->nac++];
+		memset(slot, 0, sizeof(*slot));
 		slot->name = qf_xstrdup(name);
 	} else {
 		free(slot->controller);
 	}
 	slot->controller = qf_xstrdup(ctrl);
 	slot->active = active;
+	slot->unheld =
+	        json_is_array(fins) && !has_string(fins, QF_MODEL_FINALIZER);
 	return 0;
 }
 
@@ -3202,6 +3223,73 @@ static int delete_ac(struct qf_model *m, const char *name)
 	free_ac(a);
 	*a = m->ac[--m->nac];
 	return 1;
+}
+
+/* Does a ClusterQueue name the flavour `name` in its resource groups
+ * (Kueue: Cache.ClusterQueuesUsingFlavor)? */
+static int rf_named(const struct qf_model *m, const char *name)
+{
+	int32_t f = qf_names_find(&m->flavors, name);
+
+	for (size_t c = 0; f >= 0 && c < m->ncq; c++)
+		for (size_t g = 0; g < m->cq[c].nrg; g++)
+			for (size_t q = 0; q < m->cq[c].rg[g].nfq; q++)
+				if (m->cq[c].rg[g].fq[q].flavor == f)
+					return 1;
+	return 0;
+}
+
+/* Does a ClusterQueue require the admission check `name` (Kueue:
+ * Cache.ClusterQueuesUsingAdmissionCheck)? */
+static int ac_named(const struct qf_model *m, const char *name)
+{
+	for (size_t c = 0; c < m->ncq; c++)
+		for (size_t k = 0; k < m->cq[c].nchecks; k++)
+			if (!strcmp(m->cq[c].checks[k].name, name))
+				return 1;
+	return 0;
+}
+
+int qf_model_terminate_held(struct qf_model *m, const char *kind,
+                            const char *name)
+{
+	struct qf_model_rf *f = NULL;
+	struct qf_model_ac *a = NULL;
+
+	if (!strcmp(kind, "ResourceFlavor"))
+		f = qf_model_find_rf(m, name);
+	else if (!strcmp(kind, "AdmissionCheck"))
+		a = qf_model_find_ac(m, name);
+	if (f && !f->unheld && rf_named(m, name))
+		f->deleting = 1;
+	else if (a && !a->unheld && ac_named(m, name))
+		a->deleting = 1;
+	else if (f || a)
+		(void)qf_model_delete_named(m, kind, name);
+	return f || a;
+}
+
+size_t qf_model_reap_held(struct qf_model *m)
+{
+	char **gone = qf_xcalloc(m->nrf + m->nac + 1, sizeof(char *));
+	size_t n = 0, nrf;
+
+	/* names first: a deletion moves the others */
+	for (size_t i = 0; i < m->nrf; i++)
+		if (m->rf[i].deleting && !rf_named(m, m->rf[i].name))
+			gone[n++] = qf_xstrdup(m->rf[i].name);
+	nrf = n;
+	for (size_t i = 0; i < m->nac; i++)
+		if (m->ac[i].deleting && !ac_named(m, m->ac[i].name))
+			gone[n++] = qf_xstrdup(m->ac[i].name);
+	for (size_t i = 0; i < n; i++) {
+		(void)qf_model_delete_named(
+		        m, i < nrf ? "ResourceFlavor" : "AdmissionCheck",
+		        gone[i]);
+		free(gone[i]);
+	}
+	free(gone);
+	return n;
 }
 
 int qf_model_delete_named(struct qf_model *m, const char *kind,

@@ -154,6 +154,12 @@ struct qf_model_rf {
 	struct qf_model_toleration *tols; /* owned */
 	size_t ntols;
 	json_t *json; /* reference */
+	/* deleted by simulate's trace while a ClusterQueue names it: Kueue's
+	 * resource-in-use finalizer keeps it, working, until none does
+	 * (qf_model_terminate_held) */
+	int deleting;
+	/* metadata.finalizers is given without Kueue's: nothing holds it */
+	int unheld;
 };
 
 /* One admission check a ClusterQueue requires: spec.admissionChecks (all
@@ -171,6 +177,8 @@ struct qf_model_ac {
 	char *controller; /* owned: spec.controllerName */
 	int active;       /* status Active condition; 1 when it has none (its
 	                   * controller sets it True on a live cluster) */
+	int deleting;     /* as qf_model_rf's */
+	int unheld;       /* as qf_model_rf's */
 };
 
 enum qf_model_check_state {
@@ -505,6 +513,9 @@ struct qf_model_config {
 	 * QuotaReserved reasons (Pending, Inadmissible, Waiting) and no
 	 * Admitted=False for a workload never admitted */
 	int legacy_unadmitted;
+	/* featureGates.QuotaCheckStrategy off (beta, on by default):
+	 * resources.quotaCheckStrategy is not read (BlockUndeclared) */
+	int no_quota_check_strategy;
 	/* featureGates.UnadmittedWorkloadsExplicitStatus (beta, off by
 	 * default; only with the granular reasons): a new workload gets
 	 * QuotaReserved=False, PendingEvaluation at its first reconcile */
@@ -714,6 +725,22 @@ int qf_model_delete_named(struct qf_model *m, const char *kind,
  * found, else 0.
  */
 int qf_model_terminate_cq(struct qf_model *m, const char *name, int64_t now_ms);
+
+/*
+ * Delete the ResourceFlavor or AdmissionCheck (`kind`) `name` as the API
+ * server does with Kueue's resource-in-use finalizer on it (its webhook
+ * or controller puts it on every one; one loaded with a
+ * metadata.finalizers list that lacks it has none): while a ClusterQueue
+ * names it, it stays (marked deleting) and keeps working; else it goes
+ * now.  1 if found, else 0.
+ */
+int qf_model_terminate_held(struct qf_model *m, const char *kind,
+                            const char *name);
+
+/* Remove the deleting ResourceFlavors and AdmissionChecks no ClusterQueue
+ * names any more (Kueue's reconcilers drop their finalizer then); how
+ * many went. */
+size_t qf_model_reap_held(struct qf_model *m);
 
 /* Look-ups by name; NULL when absent. */
 struct qf_model_cq *qf_model_find_cq(struct qf_model *m, const char *name);

@@ -124,7 +124,9 @@ static void read_excludes(struct cr *c, const json_t *res,
 /* resources.quotaCheckStrategy: v1beta2 only (Kueue decodes its
  * Configuration strictly, so v1beta1 refuses the field), one of two values,
  * and IgnoreUndeclared not with excludeResourcePrefixes (pkg/config/
- * validation.go validateQuotaCheckStrategy). */
+ * validation.go validateQuotaCheckStrategy); with featureGates
+ * QuotaCheckStrategy off neither checked nor used (flavorassigner.go
+ * ignoreUndeclared). */
 static void read_quota_check(struct cr *c, const json_t *obj, const json_t *res,
                              struct qf_model_config *out)
 {
@@ -141,6 +143,8 @@ static void read_quota_check(struct cr *c, const json_t *obj, const json_t *res,
 		         "(v1beta1 has no such field and Kueue refuses it)");
 		return;
 	}
+	if (out->no_quota_check_strategy)
+		return;
 	if (!s || (strcmp(s, "BlockUndeclared") != 0 &&
 	           strcmp(s, "IgnoreUndeclared") != 0)) {
 		fail_key(c, res, "quotaCheckStrategy", path,
@@ -857,6 +861,9 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 
 	memset(&cfg, 0, sizeof(cfg));
 	check_fields(c, obj);
+	/* first: a gate can switch a field below off */
+	check_gates(c, obj);
+	qf_model_gates_read(&cfg, json_object_get(obj, "featureGates"));
 	if (res && !json_is_null(res) && !json_is_object(res))
 		fail_key(c, obj, "resources", "resources", "must be a mapping");
 	else if (res) {
@@ -869,8 +876,6 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 	read_retentions(c, obj, &cfg);
 	read_job_management(c, obj, &cfg);
 	read_afs(c, obj, &cfg);
-	check_gates(c, obj);
-	qf_model_gates_read(&cfg, json_object_get(obj, "featureGates"));
 	cfg.no_job_framework = lacks_job_framework(obj);
 	if (c->rc < 0) {
 		qf_model_config_release(&cfg);

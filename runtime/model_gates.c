@@ -33,6 +33,7 @@ static const struct gate gates[] = {
 	{ "PrioritizePreemptorWorkloads", FIELD(prioritize_preemptors), 0, 0 },
 	{ "PriorityBoost", FIELD(priority_boost), 0, 0 },
 	{ "PrioritySortingWithinCohort", FIELD(no_prio_sorting), 1, 1 },
+	{ "QuotaCheckStrategy", FIELD(no_quota_check_strategy), 1, 1 },
 	{ "ReclaimablePods", FIELD(no_reclaimable_pods), 1, 1 },
 	{ "RecomputeAssignmentUponPreemptionTargetsOverlap",
 	  FIELD(no_overlap_recompute), 1, 1 },

@@ -737,28 +737,49 @@ static void do_check(struct sim *s, struct op *p)
 	                   p->workload, p->check, (long long)p->at_ms);
 }
 
+/* A second delete of what its finalizer held and has let go meanwhile
+ * (`when` it went): the API server answers NotFound there; a warning, as
+ * the trace reader cannot know beforehand. */
+static int gone_warning(struct sim *s, const struct op *p, const char *when)
+{
+	struct qf_loc at = { s->o->trace, (uint32_t)p->line, 1 };
+
+	return qf_diag_warn(s->d, &at, RULE, "object.metadata.name",
+	                    "%s %s no longer exists at %lldms (it went when "
+	                    "%s any more): delete ignored",
+	                    p->del_kind, p->del_name, (long long)p->at_ms,
+	                    when);
+}
+
 /*
  * A ClusterQueue delete.  One with holders stays, terminating, behind
  * Kueue's resource-in-use finalizer; deleting it again is what the API
  * server accepts for an object that already has a deletionTimestamp: it
  * stays terminating and nothing changes.  One that went meanwhile (its
- * last holder left) answers NotFound there: a warning, as the trace
- * reader cannot know beforehand.
+ * last holder left): gone_warning.
  */
 static int delete_cq(struct sim *s, const struct op *p)
 {
 	const struct qf_model_cq *c = qf_model_find_cq(&s->m, p->del_name);
-	struct qf_loc at = { s->o->trace, (uint32_t)p->line, 1 };
 
 	if (c && c->deleting_ms >= 0)
 		return QF_OK;
 	if (qf_model_terminate_cq(&s->m, p->del_name, s->t0 + p->at_ms))
 		return qf_engine_rebuild(s->e, s->d);
-	return qf_diag_warn(s->d, &at, RULE, "object.metadata.name",
-	                    "ClusterQueue %s no longer exists at %lldms (it "
-	                    "went when no workload held its quota any more): "
-	                    "delete ignored",
-	                    p->del_name, (long long)p->at_ms);
+	return gone_warning(s, p, "no workload held its quota");
+}
+
+/*
+ * A ResourceFlavor or AdmissionCheck delete.  One a ClusterQueue names
+ * stays, working, behind Kueue's resource-in-use finalizer until none
+ * does; deleting it again then changes nothing.  One that went
+ * meanwhile: gone_warning.
+ */
+static int delete_held(struct sim *s, const struct op *p)
+{
+	if (qf_model_terminate_held(&s->m, p->del_kind, p->del_name))
+		return qf_engine_rebuild(s->e, s->d);
+	return gone_warning(s, p, "no ClusterQueue named it");
 }
 
 static int do_op(struct sim *s, struct op *p)
@@ -794,6 +815,10 @@ static int do_op(struct sim *s, struct op *p)
 			qf_engine_delete(s->e, x);
 		else if (p->del_name && !strcmp(p->del_kind, "ClusterQueue"))
 			rc = delete_cq(s, p);
+		else if (p->del_name &&
+		         (!strcmp(p->del_kind, "ResourceFlavor") ||
+		          !strcmp(p->del_kind, "AdmissionCheck")))
+			rc = delete_held(s, p);
 		else if (p->del_name &&
 		         qf_model_delete_named(&s->m, p->del_kind, p->del_name))
 			rc = qf_engine_rebuild(s->e, s->d);

@@ -58,7 +58,7 @@ static const struct del_row {
 	int workload;
 	int namespaced;
 } del_rows[] = {
-	{ "AdmissionCheck", 0, 0 }, /* its ClusterQueues turn inactive */
+	{ "AdmissionCheck", 0, 0 }, /* held like a ResourceFlavor */
 	{ "ClusterQueue", 0, 0 },
 	{ "Cohort", 0, 0 },
 	{ "Job", 1, 1 },
@@ -497,10 +497,10 @@ static void known_init(struct known *kn, const struct qf_model *m)
 		(void)known_pol(kn, "Cohort", m->co[i].name, 1);
 	for (size_t i = 0; i < m->nrf; i++)
 		(void)known_pol(kn, "ResourceFlavor", m->rf[i].name, 1);
-	for (size_t i = 0; i < m->nwpc; i++)
-		(void)known_pol(kn, "WorkloadPriorityClass", m->wpc[i].name, 1);
 	for (size_t i = 0; i < m->nac; i++)
 		(void)known_pol(kn, "AdmissionCheck", m->ac[i].name, 1);
+	for (size_t i = 0; i < m->nwpc; i++)
+		(void)known_pol(kn, "WorkloadPriorityClass", m->wpc[i].name, 1);
 	for (size_t i = 0; i < m->nlq; i++) {
 		qf_buf_reset(&kn->k);
 		qf_buf_addf(&kn->k, "LocalQueue/%s/%s", m->lq[i].ns,
@@ -634,9 +634,12 @@ static int resolve_policy(struct sim *s, struct known *kn, const struct op *p)
 		kn->alive[i] = 0;
 		return QF_OK;
 	}
-	/* deleted before: a ClusterQueue may still be terminating then,
-	 * which only the run knows (runtime/sim.c delete_cq) */
-	if (i >= 0 && !strcmp(p->del_kind, "ClusterQueue"))
+	/* deleted before: a ClusterQueue, ResourceFlavor or AdmissionCheck
+	 * may still be held by its finalizer then, which only the run knows
+	 * (runtime/sim.c delete_cq, delete_held) */
+	if (i >= 0 && (!strcmp(p->del_kind, "ClusterQueue") ||
+	               !strcmp(p->del_kind, "ResourceFlavor") ||
+	               !strcmp(p->del_kind, "AdmissionCheck")))
 		return QF_OK;
 	qf_buf_addf(&msg, "no %s %s exists at %lldms", p->del_kind, p->del_name,
 	            (long long)p->at_ms);
