@@ -1182,13 +1182,13 @@ static int retain_one(struct ctl *c, const char *ns, const char *name, int job)
 static int retain_due(struct ctl *c, int64_t now)
 {
 	struct qf_buf ns = QF_BUF_INIT, name = QF_BUF_INIT;
-	json_t *due = json_object();
 	const char *key;
-	json_t *v;
+	json_t *due, *v;
 	int rc = 0;
 
 	if (!c->m.cfg.has_retain_finished && !c->m.cfg.has_retain_deactivated)
 		return 0;
+	due = json_object();
 	/* gathered first: a deletion changes the engine's workloads */
 	for (size_t i = 0; i < c->e->nwl; i++) {
 		const struct qf_wl *w = c->e->wl[i];

@@ -45,7 +45,7 @@ for c in $cases; do
 	esac
 	# each `- ` item under errors: must be in one error's path + message
 	if [ -z "$why" ] && [ "$want" = invalid ]; then
-		python3 - "$tmp/$n.head" "$tmp/$n.json" >"$tmp/$n.miss" <<'PY'
+		python3 - "$tmp/$n.head" "$tmp/$n.json" >"$tmp/$n.miss" 2>&1 <<'PY'
 import json, sys
 head = open(sys.argv[1]).read().splitlines()
 want, on = [], False
@@ -60,13 +60,15 @@ for l in head:
         want.append(v)
     elif on and l and not l.startswith(' '):
         on = False
-got = [d.get('path', '') + ': ' + d.get('message', '')
+got = [(d.get('path') or '') + ': ' + (d.get('message') or '')
        for d in json.load(open(sys.argv[2])).get('diagnostics', [])
        if d.get('severity') == 'error']
 for w in want:
     if not any(w in g for g in got):
         print('missing error "%s"; got: %s' % (w, got))
 PY
+		# a comparator that fails is a failure, never a pass
+		[ $? -eq 0 ] || echo "the comparison failed" >>"$tmp/$n.miss"
 		[ -s "$tmp/$n.miss" ] && why=$(cat "$tmp/$n.miss")
 	fi
 	if [ -z "$why" ]; then
