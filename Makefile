@@ -110,10 +110,11 @@ $(CTL_LOAD): tests/controller/ctl_load.c $(BUILD)/libqf.a
 	$(say) LINK $@
 	$(Q)$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libqf.a $(PKG_LIBS)
 
-test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) $(CTL_LOAD) conformance ## unit, e2e, CLI-doc, controller, fuzz-corpus and conformance tests
+test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) $(CTL_LOAD) conformance ## unit, e2e, CLI-doc, webhook, controller, fuzz-corpus and conformance tests
 	@sh tests/run-unit.sh $(TBIN)
 	@QF=$(BUILD)/quotaflow sh tests/e2e/run.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/check-cli-doc.sh
+	@QF=$(BUILD)/quotaflow sh tests/webhook/run.sh
 	@sh tests/gitops/run.sh
 	@sh tests/e2e/check-rules-doc.sh
 	@sh tests/e2e/check-docs-local.sh

@@ -432,15 +432,19 @@ static char *considered_item(const char *fname, const struct feval *fe)
 	return qf_buf_detach(&b, NULL);
 }
 
+/* One unit of assignment: a pod set, or the pod sets of one
+ * podSetGroupName group, whose requests are summed and get one flavor per
+ * resource together (Kueue: flavorassigner.go assignFlavors over
+ * groupedRequests). */
 struct psctx {
-	int32_t count;   /* pods of this pod set being assigned */
-	size_t ps_index; /* which pod set */
+	const size_t *mem;  /* the unit's pod sets, in spec order */
+	size_t nmem;        /* >= 1 */
+	const size_t *base; /* per pod set: its first slot in out->flavor */
 	struct qf_engine *e;
 	struct qf_wl *w;
 	int32_t cq;
-	const struct qf_model_podset *ps;
 	struct qf_assignment *out;
-	struct qf_strlist reasons; /* the pod set's reasons */
+	struct qf_strlist reasons; /* the unit's reasons */
 	struct considered *items;
 	size_t nitems, aitems;
 	int mode;
@@ -449,6 +453,22 @@ struct psctx {
 	int32_t walk_res; /* the resource whose turn in the walk (Kueue's
 	                   * resName) resolves the current group */
 };
+
+static const struct qf_model_podset *member(const struct psctx *c, size_t k)
+{
+	return &c->w->m->ps[c->mem[k]];
+}
+
+/* Kueue: checkFlavorForPodSets stops at the first pod set the flavor
+ * does not suit. */
+static int eligible_all(const struct psctx *c, const struct qf_model_rf *rf,
+                        const char *fname, struct feval *fe, struct qf_buf *b)
+{
+	for (size_t k = 0; k < c->nmem; k++)
+		if (!eligible(rf, member(c, k), fname, fe, b))
+			return 0;
+	return 1;
+}
 
 static void eval_flavor(struct psctx *c, const struct qf_model_fq *fq,
                         const struct greq *gr, size_t ngr, struct feval *fe)
@@ -460,7 +480,7 @@ static void eval_flavor(struct psctx *c, const struct qf_model_fq *fq,
 	fe->mode = FM_FIT;
 	fe->borrow = 0;
 	fe->cat = CAT_NONE;
-	if (!eligible(rf, c->ps, fname, fe, &c->b)) {
+	if (!eligible_all(c, rf, fname, fe, &c->b)) {
 		fe->mode = FM_NOFIT;
 		fe->cat = CAT_FLAVOR;
 		return;
@@ -507,6 +527,23 @@ static int stops_here(const struct qf_model_cq *pm, const struct feval *cur)
 	return (cur->mode == FM_FIT && cur->borrow == 0) || !try_next;
 }
 
+/* Pod set m of the unit gets flavor f for resource r if it asks for r;
+ * `pods` it gets when the ClusterQueue covers it (Kueue: flavorassigner.go
+ * sets pods = count, and resolvePodSetFlavors keeps a pod set's own). */
+static void set_flavor(struct psctx *c, size_t m, int32_t r, int32_t f)
+{
+	const struct qf_model_podset *ps = member(c, m);
+
+	for (size_t j = 0; j < ps->nreq; j++) {
+		if (ps->req[j].res == r) {
+			c->out->flavor[c->base[c->mem[m]] + j] = f;
+			return;
+		}
+	}
+	if (!strcmp(c->e->m->res.v[r], "pods"))
+		c->out->pods_flavor[c->mem[m]] = f;
+}
+
 /* Assign the group's resources to flavor f (the chosen one). */
 static void commit_group(struct psctx *c, int32_t f, const struct feval *best,
                          const struct greq *gr, size_t ngr)
@@ -514,10 +551,8 @@ static void commit_group(struct psctx *c, int32_t f, const struct feval *best,
 	for (size_t k = 0; k < ngr; k++) {
 		int32_t fr = qf_engine_fr(c->e, f, gr[k].res);
 
-		if (gr[k].slot >= 0)
-			c->out->flavor[gr[k].slot] = f;
-		else /* Kueue: flavorassigner.go, pods = count */
-			c->out->pods_flavor[c->ps_index] = f;
+		for (size_t m = 0; m < c->nmem; m++)
+			set_flavor(c, m, gr[k].res, f);
 		add_use(c->out, fr, gr[k].total);
 		if (k < QF_ARRAY_SIZE(best->rmode) && best->rmode[k] != FM_FIT)
 			add_need(c->out, fr);
@@ -567,7 +602,8 @@ static int eval_group(struct psctx *c, const struct qf_model_rg *rg, size_t g,
 	int32_t best_f = -1;
 	struct qf_strlist greasons = QF_STRLIST_INIT;
 	enum cat gcat = CAT_FLAVOR;
-	size_t slot = c->ps_index * c->e->cq[c->cq].m->nrg + g;
+	size_t nrg = c->e->cq[c->cq].m->nrg;
+	size_t slot = c->mem[0] * nrg + g;
 
 	memset(&best, 0, sizeof(best));
 	for (size_t fi = scan_start(c, slot, rg->nfq); fi < rg->nfq; fi++) {
@@ -595,7 +631,9 @@ static int eval_group(struct psctx *c, const struct qf_model_rg *rg, size_t g,
 			best_f = (int32_t)fi;
 			if (fi + 1 < rg->nfq) {
 				c->out->stopped_early = 1;
-				c->out->last_idx[slot] = (int32_t)fi;
+				for (size_t m = 0; m < c->nmem; m++)
+					c->out->last_idx[c->mem[m] * nrg + g] =
+					        (int32_t)fi;
 			}
 			break;
 		} else if (best_f < 0 ||
@@ -621,26 +659,33 @@ static int eval_group(struct psctx *c, const struct qf_model_rg *rg, size_t g,
 	return 1;
 }
 
+/* Every pod set of the unit gets the unit's status (Kueue: the group's
+ * status and flavor attempts are copied to each member). */
 static void finish_podset(struct psctx *c, struct qf_buf *cons)
 {
 	struct qf_assignment *out = c->out;
 
-	if (c->mode != FM_FIT) {
-		qf_strlist_sort(&c->reasons);
-		if (out->msg.len)
-			qf_buf_adds(&out->msg, "; ");
-		qf_buf_addf(
-		        &out->msg,
-		        "couldn't assign flavors to pod set %s: ", c->ps->name);
-		for (size_t i = 0; i < c->reasons.n; i++)
-			qf_buf_addf(&out->msg, "%s%s", i ? ", " : "",
-			            c->reasons.v[i]);
-	}
-	if (c->nitems) {
+	qf_strlist_sort(&c->reasons);
+	if (c->nitems)
 		qsort(c->items, c->nitems, sizeof(*c->items), considered_cmp);
+	for (size_t m = 0; m < c->nmem; m++) {
+		const char *name = member(c, m)->name;
+
+		if (c->mode != FM_FIT) {
+			if (out->msg.len)
+				qf_buf_adds(&out->msg, "; ");
+			qf_buf_addf(&out->msg,
+			            "couldn't assign flavors to pod set %s: ",
+			            name);
+			for (size_t i = 0; i < c->reasons.n; i++)
+				qf_buf_addf(&out->msg, "%s%s", i ? ", " : "",
+				            c->reasons.v[i]);
+		}
+		if (!c->nitems)
+			continue;
 		if (cons->len)
 			qf_buf_adds(cons, " | ");
-		qf_buf_addf(cons, "%s: ", c->ps->name);
+		qf_buf_addf(cons, "%s: ", name);
 		for (size_t i = 0; i < c->nitems; i++)
 			qf_buf_addf(cons, "%s%s", i ? ", " : "",
 			            c->items[i].text);
@@ -652,44 +697,62 @@ static void finish_podset(struct psctx *c, struct qf_buf *cons)
 	qf_buf_release(&c->b);
 }
 
-/* Gather the pod set's requests of group g (plus implicit pods). */
-static size_t group_reqs(struct psctx *c, size_t base, int32_t g, int32_t pods,
-                         struct greq *gr, size_t max)
+/* What pod set m asks of resource r in all (0 when nothing). */
+static int64_t member_total(const struct psctx *c, size_t m, int32_t r,
+                            int32_t pods)
 {
-	const struct qf_ecq *q = &c->e->cq[c->cq];
-	size_t n = 0;
-	int has_pods = 0;
+	const struct qf_model_podset *ps = member(c, m);
+	int32_t count = c->out->count[c->mem[m]];
 
-	for (size_t j = 0; j < c->ps->nreq && n < max; j++) {
-		int32_t r = c->ps->req[j].res;
+	/* Kueue: flavorassigner.go sets pods to the pod count when the
+	 * ClusterQueue covers it, a request for pods or not */
+	if (r == pods && (size_t)r < c->e->nres &&
+	    c->e->cq[c->cq].res_group[r] >= 0)
+		return count;
+	for (size_t j = 0; j < ps->nreq; j++)
+		if (ps->req[j].res == r)
+			return qf_assign_total(ps->req[j].amount, count);
+	return 0;
+}
 
-		if (r == pods)
-			has_pods = 1;
-		if (q->res_group[r] != g)
-			continue;
-		gr[n].res = r;
-		/* Kueue: flavorassigner.go sets pods to the pod count when
-		 * the ClusterQueue covers it, a request for pods or not */
-		gr[n].total = r == pods ? c->count
-		                        : qf_assign_total(c->ps->req[j].amount,
-		                                          c->count);
-		gr[n].slot = (int32_t)(base + j);
-		n++;
+/* The first slot of the unit that asks for r, or -1 (implicit pods). */
+static int32_t first_slot(const struct psctx *c, int32_t r)
+{
+	for (size_t m = 0; m < c->nmem; m++) {
+		const struct qf_model_podset *ps = member(c, m);
+
+		for (size_t j = 0; j < ps->nreq; j++)
+			if (ps->req[j].res == r)
+				return (int32_t)(c->base[c->mem[m]] + j);
 	}
-	if (pods >= 0 && !has_pods && q->res_group[pods] == g && n < max) {
-		gr[n].res = pods;
-		gr[n].total = c->count;
-		gr[n].slot = -1;
-		n++;
-	}
-	return n;
+	return -1;
 }
 
 struct walk {
 	uint64_t hash;
 	const char *name;
-	size_t j; /* index into the pod set's requests; nreq: implicit pods */
+	int32_t res;
+	int64_t total; /* summed over the unit */
 };
+
+/* Gather the unit's requests of group g, summed over its pod sets. */
+static size_t group_reqs(struct psctx *c, const struct walk *v, size_t nv,
+                         int32_t g, struct greq *gr, size_t max)
+{
+	const struct qf_ecq *q = &c->e->cq[c->cq];
+	size_t n = 0;
+
+	for (size_t k = 0; k < nv && n < max; k++) {
+		if ((size_t)v[k].res >= c->e->nres ||
+		    q->res_group[v[k].res] != g)
+			continue;
+		gr[n].res = v[k].res;
+		gr[n].total = v[k].total;
+		gr[n].slot = first_slot(c, v[k].res);
+		n++;
+	}
+	return n;
+}
 
 static int walk_before(const struct walk *a, const struct walk *b)
 {
@@ -697,44 +760,63 @@ static int walk_before(const struct walk *a, const struct walk *b)
 	                          : strcmp(a->name, b->name) < 0;
 }
 
-/* The order in which Kueue walks a pod set's requests (assignFlavors over
+/* Add resource r to the walk v (n entries, sorted), once. */
+static size_t walk_add(const struct psctx *c, struct walk *v, size_t n,
+                       int32_t r, int32_t pods)
+{
+	struct walk x;
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (v[k].res == r)
+			return n;
+	x.hash = qf_names_hash(c->e->m->res.v[r]);
+	x.name = c->e->m->res.v[r];
+	x.res = r;
+	x.total = 0;
+	for (size_t m = 0; m < c->nmem; m++)
+		x.total = qf_amount_add(x.total, member_total(c, m, r, pods));
+	for (k = n; k > 0 && walk_before(&x, &v[k - 1]); k--)
+		v[k] = v[k - 1];
+	v[k] = x;
+	return n + 1;
+}
+
+/* The order in which Kueue walks a unit's requests (assignFlavors over
  * resources.SliceRequests, VectorizedResourceRequests on since v0.19): by
  * the hash of the name, then the name, the implicit pods included.  The
  * walk ends at the first resource group that cannot be placed or the first
  * undeclared resource, so the order decides which one the message names. */
 static size_t walk_order(const struct psctx *c, int32_t pods, struct walk *v)
 {
-	const struct qf_names *names = &c->e->m->res;
 	size_t n = 0;
-	int has_pods = 0;
 
-	for (size_t j = 0; j <= c->ps->nreq; j++) {
-		int32_t r = j < c->ps->nreq ? c->ps->req[j].res : pods;
-		struct walk x;
-		size_t k;
+	for (size_t m = 0; m < c->nmem; m++) {
+		const struct qf_model_podset *ps = member(c, m);
 
-		if (j < c->ps->nreq && r == pods)
-			has_pods = 1;
-		if (r < 0 ||
-		    (j == c->ps->nreq && (has_pods || (size_t)r >= c->e->nres ||
-		                          c->e->cq[c->cq].res_group[r] < 0)))
-			continue;
-		x.hash = qf_names_hash(names->v[r]);
-		x.name = names->v[r];
-		x.j = j;
-		for (k = n; k > 0 && walk_before(&x, &v[k - 1]); k--)
-			v[k] = v[k - 1];
-		v[k] = x;
-		n++;
+		for (size_t j = 0; j < ps->nreq; j++)
+			n = walk_add(c, v, n, ps->req[j].res, pods);
 	}
+	if (pods >= 0 && (size_t)pods < c->e->nres &&
+	    c->e->cq[c->cq].res_group[pods] >= 0)
+		n = walk_add(c, v, n, pods, pods);
 	return n;
 }
 
-static int assign_podset(struct psctx *c, size_t base, struct qf_buf *cons)
+static size_t unit_nreq(const struct psctx *c)
+{
+	size_t n = 1;
+
+	for (size_t m = 0; m < c->nmem; m++)
+		n += member(c, m)->nreq;
+	return n;
+}
+
+static int assign_podset(struct psctx *c, struct qf_buf *cons)
 {
 	const struct qf_ecq *q = &c->e->cq[c->cq];
 	int32_t pods = qf_names_find(&c->e->m->res, "pods");
-	struct walk *order = qf_xcalloc(c->ps->nreq + 1, sizeof(*order));
+	struct walk *order = qf_xcalloc(unit_nreq(c), sizeof(*order));
 	size_t n = walk_order(c, pods, order);
 	uint32_t done = 0;
 	struct greq gr[64];
@@ -743,15 +825,14 @@ static int assign_podset(struct psctx *c, size_t base, struct qf_buf *cons)
 	c->mode = FM_FIT;
 	c->cat = CAT_NONE;
 	for (size_t k = 0; k < n && ok; k++) {
-		size_t j = order[k].j;
-		int32_t r = j < c->ps->nreq ? c->ps->req[j].res : pods;
+		int32_t r = order[k].res;
 		int32_t g = (size_t)r < c->e->nres ? q->res_group[r] : -1;
 		size_t ng;
 
 		if (g < 0) {
 			/* Kueue: a zero request for it is skipped (#8079), and
 			 * so is any with quotaCheckStrategy IgnoreUndeclared */
-			if (c->ps->req[j].amount == 0 ||
+			if (order[k].total == 0 ||
 			    c->e->m->cfg.ignore_undeclared)
 				continue;
 			qf_strlist_release(&c->reasons);
@@ -766,7 +847,7 @@ static int assign_podset(struct psctx *c, size_t base, struct qf_buf *cons)
 		if (done & (1u << g))
 			continue;
 		done |= 1u << g;
-		ng = group_reqs(c, base, g, pods, gr, QF_ARRAY_SIZE(gr));
+		ng = group_reqs(c, order, n, g, gr, QF_ARRAY_SIZE(gr));
 		c->walk_res = r;
 		if (ng)
 			ok = eval_group(c, &q->m->rg[g], (size_t)g, gr, ng);
@@ -782,18 +863,36 @@ void qf_assign(struct qf_engine *e, struct qf_wl *w, int32_t cq,
 	qf_assign_counts(e, w, cq, NULL, out);
 }
 
-void qf_assign_counts(struct qf_engine *e, struct qf_wl *w, int32_t cq,
-                      const int32_t *counts, struct qf_assignment *out)
+/* The unit that starts at pod set i: i and the later pod sets of its
+ * podSetGroupName group, marked in seen (Kueue: orderedgroups, in the
+ * order each group first appears). */
+static size_t unit_members(const struct qf_model_wl *m, size_t i, char *seen,
+                           size_t *mem)
 {
-	const struct qf_model_wl *m = w->m;
-	size_t total = 0, base = 0;
-	int wmode = FM_FIT;
-	enum cat wcat = CAT_NONE;
+	const char *g = m->ps[i].group;
+	size_t n = 0;
+
+	mem[n++] = i;
+	seen[i] = 1;
+	for (size_t j = i + 1; g && j < m->nps; j++) {
+		if (seen[j] || !m->ps[j].group ||
+		    strcmp(m->ps[j].group, g) != 0)
+			continue;
+		mem[n++] = j;
+		seen[j] = 1;
+	}
+	return n;
+}
+
+static void alloc_out(const struct qf_model_wl *m, size_t nrg,
+                      struct qf_assignment *out)
+{
+	size_t total = 0;
 
 	for (size_t i = 0; i < m->nps; i++)
 		total += m->ps[i].nreq;
 	out->flavor = qf_xcalloc(total ? total : 1, sizeof(*out->flavor));
-	out->nlast = m->nps * e->cq[cq].m->nrg;
+	out->nlast = m->nps * nrg;
 	out->last_idx = qf_xcalloc(out->nlast + 1, sizeof(int32_t));
 	for (size_t i = 0; i < out->nlast; i++)
 		out->last_idx[i] = -1;
@@ -804,33 +903,55 @@ void qf_assign_counts(struct qf_engine *e, struct qf_wl *w, int32_t cq,
 		out->pods_flavor[i] = -1;
 	for (size_t i = 0; i < total; i++)
 		out->flavor[i] = -1;
+}
+
+void qf_assign_counts(struct qf_engine *e, struct qf_wl *w, int32_t cq,
+                      const int32_t *counts, struct qf_assignment *out)
+{
+	const struct qf_model_wl *m = w->m;
+	size_t nps1 = m->nps ? m->nps : 1;
+	size_t *base = qf_xcalloc(nps1, sizeof(*base));
+	size_t *mem = qf_xcalloc(nps1, sizeof(*mem));
+	char *seen = qf_xcalloc(nps1, 1);
+	int wmode = FM_FIT;
+	enum cat wcat = CAT_NONE;
+
+	alloc_out(m, e->cq[cq].m->nrg, out);
+	for (size_t i = 1; i < m->nps; i++)
+		base[i] = base[i - 1] + m->ps[i - 1].nreq;
 	for (size_t i = 0; i < m->nps; i++) {
 		struct psctx c;
 		int ok;
 
+		if (seen[i])
+			continue;
 		memset(&c, 0, sizeof(c));
 		c.e = e;
 		c.w = w;
 		c.cq = cq;
-		c.ps = &m->ps[i];
 		c.out = out;
+		c.base = base;
+		c.mem = mem;
+		c.nmem = unit_members(m, i, seen, mem);
 		qf_buf_init(&c.b);
 		/* Kueue: a full assignment asks for TotalRequests, which
 		 * leave the reclaimable pods out; partial counts are the
 		 * podset reducer's, from spec */
-		c.count =
-		        counts ? counts[i] : qf_model_ps_live_count(&m->ps[i]);
-		c.ps_index = i;
-		out->count[i] = c.count;
-		ok = assign_podset(&c, base, &out->considered);
+		for (size_t k = 0; k < c.nmem; k++)
+			out->count[mem[k]] =
+			        counts ? counts[mem[k]]
+			               : qf_model_ps_live_count(&m->ps[mem[k]]);
+		ok = assign_podset(&c, &out->considered);
 		if (c.mode < wmode)
 			wmode = c.mode;
 		if (!ok) {
 			wcat = c.cat;
 			break;
 		}
-		base += m->ps[i].nreq;
 	}
+	free(base);
+	free(mem);
+	free(seen);
 	if (wmode == FM_NOFIT) {
 		out->mode = QF_AMODE_NOFIT;
 		out->reason = cat_reason[wcat];

@@ -21,6 +21,10 @@
  *   A3  Pending messages: per pod set "couldn't assign flavors to pod set
  *       <ps>: " + reasons byte-sorted and ", "-joined; pod sets "; "-joined;
  *       evaluation stops at the first pod set that gets no flavor.
+ *   A4  Pod sets with the same topologyRequest.podSetGroupName are one
+ *       unit, placed where the group first appears: their requests are
+ *       summed, a flavor must suit each of them, and each gets the
+ *       unit's flavors (for what it asks) and its status (A3).
  */
 #ifndef QF_ASSIGN_H
 #define QF_ASSIGN_H

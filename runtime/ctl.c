@@ -1464,8 +1464,10 @@ static int update(struct ctl *c, int kind, const char *version,
 
 static int delete_ns_contents(struct ctl *c, const char *ns);
 
-/* delete's flags: a DELETE with propagationPolicy Orphan */
-enum { DELETE_ORPHAN = 1 << 0 };
+/* delete's flags: a DELETE with propagationPolicy Orphan; a deletion
+ * that follows its owner's (a Job's, a Namespace's), after which nothing
+ * is made again */
+enum { DELETE_ORPHAN = 1 << 0, DELETE_CASCADE = 1 << 1 };
 
 static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
                    struct qf_api_err *err);
@@ -1492,13 +1494,31 @@ static int delete_job_workload(struct ctl *c, const char *ns, const char *job,
 		w = ctl_lookup(c, K_WL, ns, wl);
 	if (w) {
 		json_incref((json_t *)w);
-		rc = delete (c, K_WL, w, 0, err);
+		rc = delete (c, K_WL, w, DELETE_CASCADE, err);
 		json_decref((json_t *)w);
 	} else {
 		ctl_job_done(c, ns, job);
 	}
 	qf_buf_release(&key);
 	return rc;
+}
+
+/* Workload ns/name leaves the engine; the name of the Job it belonged
+ * to when a client deleted it before it finished (not its owner's
+ * deletion): Kueue's Job reconciler then stops the Job and makes it a
+ * new Workload (ctl_job_wl_gone). */
+static char *wl_delete(struct ctl *c, const char *ns, const char *name,
+                       unsigned flags)
+{
+	struct qf_wl *w = ctl_wl_find(c, ns, name);
+	const char *job = w ? qf_model_wl_job(w->m) : NULL;
+	char *out =
+	        job && !(flags & DELETE_CASCADE) && w->state != QF_WL_FINISHED
+	                ? qf_xstrdup(job)
+	                : NULL;
+
+	ctl_wl_delete(c, ns, name);
+	return out;
 }
 
 /* A deletion a finalizer holds up: *kept 1 and prev kept, terminating
@@ -1530,6 +1550,7 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
 	                   ? qf_xstrdup(qf_api_meta_str(prev, "namespace"))
 	                   : NULL;
 	char *name = qf_xstrdup(qf_api_meta_str(prev, "name"));
+	char *job = NULL;
 	int rc = 0, kept = 0;
 
 	/* kube: a deletion asked again changes nothing */
@@ -1553,15 +1574,18 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
 	if (rc == 0 && kind == K_JOB)
 		rc = delete_job_workload(c, ns, name, flags, err);
 	if (rc == 0 && kind == K_WL)
-		ctl_wl_delete(c, ns, name);
+		job = wl_delete(c, ns, name, flags);
 	if (rc == 0)
 		rc = ctl_unpersist(c, kind, ns, name);
+	if (rc == 0 && job)
+		rc = ctl_job_wl_gone(c, ns, job);
 done:
 	if (rc < 0)
 		qf_api_fail(err, 500, "InternalError",
 		            "cannot delete the object");
 	free(ns);
 	free(name);
+	free(job);
 	return rc;
 }
 
@@ -1569,6 +1593,12 @@ int ctl_delete(struct ctl *c, int kind, const json_t *obj,
                struct qf_api_err *err)
 {
 	return delete (c, kind, obj, 0, err);
+}
+
+int ctl_delete_owned(struct ctl *c, int kind, const json_t *obj,
+                     struct qf_api_err *err)
+{
+	return delete (c, kind, obj, DELETE_CASCADE, err);
 }
 
 int ctl_delete_ns_contents(struct ctl *c, const char *ns)
@@ -1591,7 +1621,7 @@ static int delete_ns_contents(struct ctl *c, const char *ns)
 			const char *ons = qf_api_meta_str(o, "namespace");
 
 			if (ons && !strcmp(ons, ns) &&
-			    delete (c, (int)k, o, 0, &err) < 0)
+			    delete (c, (int)k, o, DELETE_CASCADE, &err) < 0)
 				return -1;
 		}
 	}

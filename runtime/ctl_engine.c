@@ -886,6 +886,16 @@ static void count_event(struct ctl *c, const struct qf_event *ev)
 	qf_buf_release(&l);
 }
 
+/* The engine's own events (runtime.md: Kueue records a requeue and a
+ * finish only as conditions, and writes nothing when a Workload is
+ * deleted): the events file keeps them for the audit (D10), the API's
+ * Events show what Kueue's recorders write. */
+static int ours(const char *reason)
+{
+	return !strcmp(reason, "Requeued") || !strcmp(reason, "Finished") ||
+	       !strcmp(reason, "Deleted");
+}
+
 void ctl_sink(void *arg, const struct qf_event *ev)
 {
 	struct ctl *c = arg;
@@ -917,7 +927,8 @@ void ctl_sink(void *arg, const struct qf_event *ev)
 			c->next_finish_ms = w->finish_at_ms;
 	}
 	mark(c, ev->workload);
-	k8s_event(c, ev);
+	if (!ours(ev->reason))
+		k8s_event(c, ev);
 }
 
 /* ----- rendering (C2, C3) ----- */
@@ -1100,6 +1111,111 @@ static void finish_due(struct ctl *c, int64_t now)
 	c->next_finish_ms = next;
 }
 
+/* Conditions count in whole seconds, as Kueue compares them. */
+static int64_t whole_second(int64_t ms)
+{
+	return ms - ((ms % 1000) + 1000) % 1000;
+}
+
+/* When Kueue's objectRetentionPolicies.workloads delete w (INT64_MAX:
+ * not due); *job 1 when it is w's Job that goes (sim.c retain). */
+static int64_t retain_at(const struct ctl *c, const struct qf_wl *w, int *job)
+{
+	const struct qf_model_config *cfg = &c->m.cfg;
+	const struct qf_cond *ev = &w->cond[QF_COND_EVICTED];
+
+	*job = 0;
+	if (w->state == QF_WL_FINISHED && cfg->has_retain_finished &&
+	    w->cond[QF_COND_FINISHED].set)
+		return whole_second(w->cond[QF_COND_FINISHED].ltt_ms) +
+		       cfg->retain_finished_ms;
+	/* a Job Kueue deactivated (DeactivatedDueTo<cause>, not a user's
+	 * plain Deactivated) is deleted, and its Workload with it */
+	if (cfg->has_retain_deactivated && qf_model_wl_job(w->m) &&
+	    w->state == QF_WL_PENDING && !w->m->active && ev->set &&
+	    ev->status && ev->reason &&
+	    !strncmp(ev->reason, "DeactivatedDueTo", 16)) {
+		*job = 1;
+		return whole_second(ev->ltt_ms) + cfg->retain_deactivated_ms;
+	}
+	return INT64_MAX;
+}
+
+/* Delete what is due, in Kueue's words: the workload controller's
+ * "Deleted finished workload due to elapsed retention" on the Workload,
+ * jobframework's "Deleted job: deactivation retention period expired" on
+ * the Job (whose Workload goes with it). */
+static int retain_one(struct ctl *c, const char *ns, const char *name, int job)
+{
+	const json_t *o = ctl_lookup(c, job ? K_JOB : K_WL, ns, name);
+	struct qf_api_err err;
+	int rc;
+
+	if (!o)
+		return 0;
+	json_incref((json_t *)o);
+	if (job) {
+		ctl_job_event(c, o, "Deleted",
+		              "Deleted job: deactivation retention period "
+		              "expired",
+		              NULL);
+	} else {
+		struct qf_event ev = { 0 };
+		struct qf_buf key = QF_BUF_INIT;
+
+		ctl_add_path(&key, ns, name);
+		ev.time_ms = ctl_now(c);
+		ev.type = "Normal";
+		ev.reason = "Deleted";
+		ev.workload = key.buf;
+		ev.message = "Deleted finished workload due to elapsed "
+		             "retention";
+		k8s_event(c, &ev);
+		qf_buf_release(&key);
+	}
+	rc = ctl_delete_owned(c, job ? K_JOB : K_WL, o, &err);
+	json_decref((json_t *)o);
+	return rc;
+}
+
+/* Kueue's objectRetentionPolicies.workloads, looked at now and then. */
+static int retain_due(struct ctl *c, int64_t now)
+{
+	struct qf_buf ns = QF_BUF_INIT, name = QF_BUF_INIT;
+	json_t *due = json_object();
+	const char *key;
+	json_t *v;
+	int rc = 0;
+
+	if (!c->m.cfg.has_retain_finished && !c->m.cfg.has_retain_deactivated)
+		return 0;
+	/* gathered first: a deletion changes the engine's workloads */
+	for (size_t i = 0; i < c->e->nwl; i++) {
+		const struct qf_wl *w = c->e->wl[i];
+		int job;
+
+		if (retain_at(c, w, &job) > now)
+			continue;
+		qf_buf_reset(&name);
+		qf_buf_adds(&name, job ? qf_model_wl_job(w->m) : w->m->name);
+		ctl_add_path(&ns, w->m->ns, name.buf);
+		json_object_set_new(due, ns.buf, json_boolean(job));
+		qf_buf_reset(&ns);
+	}
+	json_object_foreach (due, key, v) {
+		const char *slash = strchr(key, '/');
+
+		qf_buf_reset(&ns);
+		qf_buf_add(&ns, key, (size_t)(slash - key));
+		if (retain_one(c, ns.buf, slash + 1, json_is_true(v)) < 0)
+			rc = -1;
+	}
+	json_decref(due);
+	qf_buf_release(&ns);
+	qf_buf_release(&name);
+	return rc;
+}
+
 int ctl_settle(struct ctl *c)
 {
 	int64_t now = ctl_now(c);
@@ -1119,6 +1235,12 @@ int ctl_settle(struct ctl *c)
 		if (now - c->last_finish_scan_ms >= 1000)
 			c->need_cycle = 1;
 		c->last_finish_scan_ms = now;
+	}
+	/* Kueue's retention counts whole seconds: a look every 250 ms */
+	if (now - c->last_retain_scan_ms >= 250) {
+		c->last_retain_scan_ms = now;
+		if (retain_due(c, now) < 0)
+			rc = -1;
 	}
 	if (c->need_cycle || json_object_size(c->wl_dirty))
 		c->queues_dirty = 1;

@@ -120,15 +120,16 @@ struct ctl {
 	size_t nwatches, awatches;
 	struct ctl_flight fl; /* answers waiting for the commit in flight */
 	int64_t last_finish_scan_ms;
-	int64_t next_finish_ms; /* no reserved workload finishes before */
-	uint64_t event_seq;     /* names of Event objects */
-	int64_t ts_sec;         /* ctl_time_rfc3339's last second */
-	char ts_text[32];       /* and its text ("" before the first) */
-	char *policy_rev;       /* owned: commit id of the policy, or NULL */
-	char *sync_seen;        /* owned: last revision read (applied or not) */
-	char *sync_error;       /* owned: why the last poll could not read the
-	                         * repository or ref, or NULL while it reads */
-	int64_t sync_ok_ms;     /* when a poll last read the ref, 0 before */
+	int64_t last_retain_scan_ms; /* objectRetentionPolicies looked at */
+	int64_t next_finish_ms;      /* no reserved workload finishes before */
+	uint64_t event_seq;          /* names of Event objects */
+	int64_t ts_sec;              /* ctl_time_rfc3339's last second */
+	char ts_text[32];            /* and its text ("" before the first) */
+	char *policy_rev;   /* owned: commit id of the policy, or NULL */
+	char *sync_seen;    /* owned: last revision read (applied or not) */
+	char *sync_error;   /* owned: why the last poll could not read the
+	                     * repository or ref, or NULL while it reads */
+	int64_t sync_ok_ms; /* when a poll last read the ref, 0 before */
 	json_t *config; /* owned: the Kueue Configuration in force, or NULL */
 	/* the Warning headers of the request being answered (a write's
 	 * ObjectMeta warnings), or NULL outside one */
@@ -240,6 +241,10 @@ int ctl_delete_refused(int kind, const json_t *obj, struct qf_api_err *err);
 /* Delete one object as a DELETE request would (takes no reference). */
 int ctl_delete(struct ctl *c, int kind, const json_t *obj,
                struct qf_api_err *err);
+/* The same, as the deleting controller's own step: a Job's Workload is
+ * then not made again (ctl_job_wl_gone). */
+int ctl_delete_owned(struct ctl *c, int kind, const json_t *obj,
+                     struct qf_api_err *err);
 /* ctl_apply.c: field ownership (managedFields) and server-side apply.
  * ctl_fields_update makes rq's fieldManager the owner of what a create,
  * update or patch changes from prev (NULL for a create) to next. */
@@ -395,6 +400,11 @@ int ctl_wl_set_priority(struct ctl *c, struct qf_wl *w, struct qf_model_wl *nw);
  * which this may suspend): its Workload follows it as Kueue's Job
  * reconciler makes it. */
 void ctl_job_changed(struct ctl *c, json_t *job);
+/* A client deleted the unfinished Workload of Job ns/name: Kueue's Job
+ * reconciler stops the Job when it runs (event Stopped, "Workload is
+ * deleted") and makes it a new Workload (event CreatedWorkload); -1 when
+ * the Job could not be stored. */
+int ctl_job_wl_gone(struct ctl *c, const char *ns, const char *name);
 void ctl_wl_finish(struct ctl *c, const char *ns, const char *name);
 void ctl_wl_delete(struct ctl *c, const char *ns, const char *name);
 /* A client changed a Workload's spec.active: 1 when the engine takes it

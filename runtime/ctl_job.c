@@ -191,7 +191,7 @@ static void remake(struct ctl *c, json_t *job, struct qf_wl *w,
 		              NULL);
 	}
 	stored = ctl_lookup(c, K_WL, ns, wl);
-	if (stored ? ctl_delete(c, K_WL, stored, &err) == 0
+	if (stored ? ctl_delete_owned(c, K_WL, stored, &err) == 0
 	           : (ctl_wl_delete(c, ns, wl), 1))
 		ctl_job_event(c, job, "DeletedWorkload",
 		              "Deleted not matching Workload", wl);
@@ -267,4 +267,42 @@ void ctl_job_changed(struct ctl *c, json_t *job)
 		remake(c, job, w, nw, suspended);
 	else
 		follow_labels(c, job, w, nw, suspended);
+}
+
+/* reconciler.go: step 1.1 (a Workload being deleted: stopJob with
+ * StopReasonWorkloadDeleted, its finalizer dropped), then
+ * handleJobWithNoWorkload on the next pass. */
+int ctl_job_wl_gone(struct ctl *c, const char *ns, const char *name)
+{
+	const json_t *prev = ctl_lookup(c, K_JOB, ns, name);
+	struct qf_buf key = QF_BUF_INIT;
+	struct qf_api_err err;
+	const char *wl;
+	json_t *next;
+
+	if (!prev || !ctl_job_is_kueues(c, prev))
+		return 0;
+	next = json_deep_copy(prev);
+	if (!json_is_true(json_object_get(json_object_get(next, "spec"),
+	                                  "suspend"))) {
+		json_object_set_new(json_object_get(next, "spec"), "suspend",
+		                    json_true());
+		json_object_del(json_object_get(next, "status"), "startTime");
+		ctl_job_event(c, next, "Stopped", "Workload is deleted", NULL);
+	}
+	if (ctl_wl_add(c, K_JOB, next, &err) == 0) {
+		ctl_add_path(&key, ns, name);
+		wl = json_string_value(json_object_get(c->job_wl, key.buf));
+		if (wl)
+			ctl_job_event(c, next, "CreatedWorkload",
+			              "Created Workload", wl);
+		qf_buf_release(&key);
+	} else {
+		ctl_log(c, "warning", "job %s/%s: %s", ns, name, err.msg);
+	}
+	if (json_equal(next, prev)) {
+		json_decref(next);
+		return 0;
+	}
+	return ctl_persist(c, K_JOB, next, "MODIFIED");
 }

@@ -218,8 +218,14 @@ static void lq_usage(struct ctl *c, json_t *st, const json_t *obj,
 	const struct qf_model_cq *cq =
 	        lq ? qf_model_find_cq(&c->m, lq->cq) : NULL;
 
-	if (!cq)
+	if (!qf_engine_lq_has_cq(c->e, lq)) {
+		/* no ClusterQueue in Kueue's cache: empty stats */
+		json_object_set_new(st, "reservingWorkloads", json_integer(0));
+		json_object_set_new(st, "admittedWorkloads", json_integer(0));
+		json_object_del(st, "flavorsReservation");
+		json_object_del(st, "flavorsUsage");
 		return;
+	}
 	json_object_set_new(st, "flavorsReservation",
 	                    qf_dump_lq_flavors(c->e, cq, use, 0));
 	json_object_set_new(st, "flavorsUsage",

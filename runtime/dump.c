@@ -22,6 +22,7 @@ struct dump {
 	struct qf_engine *e;
 	const struct qf_model *m;
 	int64_t t0;
+	size_t *parked; /* per ClusterQueue: parked_requeued */
 };
 
 static json_int_t wl_generation(const struct qf_model_wl *m)
@@ -384,7 +385,7 @@ static json_t *flavors_json(struct dump *s, size_t cqi, int admitted_only)
 
 json_t *qf_dump_cq_flavors(struct qf_engine *e, size_t cq, int admitted_only)
 {
-	struct dump s = { e, e->m, 0 };
+	struct dump s = { e, e->m, 0, NULL };
 
 	return flavors_json(&s, cq, admitted_only);
 }
@@ -512,12 +513,30 @@ static json_t *cq_active_json(struct dump *s, const struct qf_ecq *q,
 
 json_t *qf_dump_cq_active(struct qf_engine *e, size_t cq, int64_t t0)
 {
-	struct dump s = { e, e->m, t0 };
+	struct dump s = { e, e->m, t0, NULL };
 	json_int_t gen;
 	json_t *meta = cq_meta_json(&e->cq[cq], &gen);
 
 	json_decref(meta);
 	return cq_active_json(&s, &e->cq[cq], gen);
+}
+
+/* Per ClusterQueue, the pending workloads a Requeued=False keeps out of
+ * the heap, which Kueue holds in its inadmissible set and counts as
+ * pending; *out is the caller's (free()). */
+static size_t *parked_requeued(const struct qf_engine *e)
+{
+	size_t *n = qf_xcalloc(e->ncq + 1, sizeof(*n));
+
+	for (size_t k = 0; k < e->nwl; k++) {
+		const struct qf_wl *w = e->wl[k];
+
+		if (w->cq >= 0 && w->qi.where == QF_QUEUE_NONE &&
+		    qf_engine_queued(e, w) && w->cond[QF_COND_REQUEUED].set &&
+		    !w->cond[QF_COND_REQUEUED].status)
+			n[w->cq]++;
+	}
+	return n;
 }
 
 static json_t *cq_json(struct dump *s, size_t i)
@@ -537,7 +556,8 @@ static json_t *cq_json(struct dump *s, size_t i)
 	json_object_set_new(st, "flavorsUsage", flavors_json(s, i, 1));
 	json_object_set_new(
 	        st, "pendingWorkloads",
-	        json_integer((json_int_t)qf_queue_pending(&q->queue)));
+	        json_integer((json_int_t)qf_queue_pending(&q->queue) +
+	                     (json_int_t)s->parked[i]));
 	json_object_set_new(st, "reservingWorkloads",
 	                    json_integer((json_int_t)q->nholders));
 	json_object_set_new(st, "admittedWorkloads",
@@ -668,7 +688,7 @@ static json_t *lq_json(struct dump *s, size_t i, const int64_t *row)
 	const struct qf_model_lq *lq = &s->m->lq[i];
 	const struct qf_model_cq *cq = qf_model_find_cq(s->e->m, lq->cq);
 	const char *reason, *msg;
-	int status;
+	int status, has_cq;
 	int64_t since;
 	json_t *spec = json_pack("{s:s}", "clusterQueue", lq->cq);
 	json_t *st, *fs;
@@ -689,11 +709,12 @@ static json_t *lq_json(struct dump *s, size_t i, const int64_t *row)
 	                    json_integer(lq->stop != QF_STOP_NONE
 	                                         ? 0
 	                                         : (json_int_t)row[0]));
+	has_cq = qf_engine_lq_has_cq(s->e, lq);
 	json_object_set_new(st, "reservingWorkloads",
-	                    json_integer((json_int_t)row[1]));
+	                    json_integer(has_cq ? (json_int_t)row[1] : 0));
 	json_object_set_new(st, "admittedWorkloads",
-	                    json_integer((json_int_t)row[2]));
-	if (cq && (size_t)(cq - s->m->cq) < s->e->ncq) {
+	                    json_integer(has_cq ? (json_int_t)row[2] : 0));
+	if (has_cq) {
 		json_object_set_new(st, "flavorsReservation",
 		                    qf_dump_lq_flavors(s->e, cq, row + 3, 0));
 		json_object_set_new(st, "flavorsUsage",
@@ -748,14 +769,14 @@ static int wl_key_cmp(const void *a, const void *b)
 
 json_t *qf_dump_workload(struct qf_engine *e, const struct qf_wl *w, int64_t t0)
 {
-	struct dump d = { e, e->m, t0 };
+	struct dump d = { e, e->m, t0, NULL };
 
 	return wl_json(&d, w);
 }
 
 json_t *qf_dump_state(struct qf_engine *e, int64_t t0)
 {
-	struct dump d = { e, e->m, t0 };
+	struct dump d = { e, e->m, t0, NULL };
 	struct dump *s = &d;
 	json_t *items = json_array();
 	struct qf_wl **v = qf_xcalloc(e->nwl + 1, sizeof(struct qf_wl *));
@@ -778,8 +799,11 @@ json_t *qf_dump_state(struct qf_engine *e, int64_t t0)
 		}
 		order[j] = i;
 	}
+	s->parked = parked_requeued(e);
 	for (size_t i = 0; i < e->ncq; i++)
 		json_array_append_new(items, cq_json(s, order[i]));
+	free(s->parked);
+	s->parked = NULL;
 	free(order);
 	lq_items(s, items);
 	free(v);

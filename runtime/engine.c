@@ -357,7 +357,8 @@ static void restarted(struct qf_engine *e, struct qf_wl *w, const char *stopped,
  * a reason the scheduler wrote stays until its next attempt; any other (a
  * blocker that cleared, Deactivated after a reactivation, the legacy
  * Pending) becomes Misconfigured with ValidateAdmissibility's message, or
- * else PendingEvaluation.
+ * else PendingEvaluation; a new workload (no condition yet) gets the
+ * latter only with UnadmittedWorkloadsExplicitStatus.
  */
 static void reevaluate(struct qf_engine *e, struct qf_wl *w)
 {
@@ -375,11 +376,8 @@ static void reevaluate(struct qf_engine *e, struct qf_wl *w)
 	char *why;
 
 	/* with the gate off, resolveLegacyUnadmittedQuotaReservedCondition
-	 * looks at the queues only (done in qf_engine_enqueue); a workload
-	 * with no condition yet gets one here only with
-	 * UnadmittedWorkloadsExplicitStatus */
-	if (e->m->cfg.legacy_unadmitted ||
-	    (qr->set ? qr->status : !e->m->cfg.explicit_status))
+	 * looks at the queues only (done in qf_engine_enqueue) */
+	if (e->m->cfg.legacy_unadmitted || (qr->set && qr->status))
 		return;
 	for (size_t i = 0; qr->reason && i < QF_ARRAY_SIZE(kept); i++) {
 		if (strcmp(qr->reason, kept[i]) != 0)
@@ -391,11 +389,15 @@ static void reevaluate(struct qf_engine *e, struct qf_wl *w)
 			                   "The workload has no reservation");
 		return;
 	}
+	/* the admissibility check comes before the rule that leaves a new
+	 * workload without a condition unless UnadmittedWorkloadsExplicitStatus
+	 * is on: a namespace the ClusterQueue does not select is Misconfigured
+	 * at the first reconcile, scheduler or not */
 	why = qf_engine_inadmissible(e, w, w->cq, &ns_mismatch);
 	if (why)
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
 		                   "Misconfigured", why);
-	else
+	else if (qr->set || e->m->cfg.explicit_status)
 		qf_engine_set_cond(
 		        e, w, QF_COND_QUOTA_RESERVED, 0, "PendingEvaluation",
 		        "Workload is pending evaluation in the scheduling queue");
@@ -450,6 +452,109 @@ static void bypassed(struct qf_engine *e, struct qf_wl *w, int eligible)
 		                   "The workload has no reservation");
 }
 
+void qf_engine_requeued_flip(struct qf_engine *e, struct qf_wl *w)
+{
+	const struct qf_cond *rq = &w->cond[QF_COND_REQUEUED];
+	const char *why = rq->reason ? rq->reason : "";
+
+	if (!rq->set || rq->status || w->requeue_at_ms > e->now_ms)
+		return;
+	if (!strcmp(why, "Deactivated"))
+		qf_engine_set_cond(e, w, QF_COND_REQUEUED, 1, "Reactivated",
+		                   "The workload was reactivated");
+	else if (!strcmp(why, "PodsReadyTimeout") ||
+	         !strcmp(why, "AdmissionCheck")) {
+		qf_engine_set_cond(e, w, QF_COND_REQUEUED, 1, "BackoffFinished",
+		                   "The workload backoff was finished");
+		w->queued_ms = e->now_ms; /* Kueue: QueuedWaitTime from it */
+	}
+}
+
+/* Kueue: cluster_queue.go backoffWaitingTimeExpired, negated: a
+ * Requeued=False left (another reason, or none) or a requeueAt ahead keeps
+ * the workload out of the heap (Kueue parks it inadmissible). */
+static int in_backoff(const struct qf_engine *e, const struct qf_wl *w)
+{
+	return w->requeue_at_ms > e->now_ms ||
+	       (w->cond[QF_COND_REQUEUED].set &&
+	        !w->cond[QF_COND_REQUEUED].status);
+}
+
+static int backoff_over(struct qf_engine *e, struct qf_wl *w)
+{
+	qf_engine_requeued_flip(e, w);
+	return !in_backoff(e, w);
+}
+
+static void emit_now(struct qf_engine *e, const struct qf_wl *w,
+                     const char *type, const char *reason, const char *cq,
+                     const char *msg);
+
+/* Kueue: workload.go HasAdmissionGate: the admission-gated-by annotation,
+ * not empty, with the AdmissionGatedBy gate on (its default). */
+static const char *admission_gate(const struct qf_engine *e,
+                                  const struct qf_wl *w)
+{
+	const char *s;
+
+	if (e->m->cfg.no_admission_gate)
+		return NULL;
+	s = json_string_value(
+	        json_object_get(json_object_get(w->m->meta_json, "annotations"),
+	                        "kueue.x-k8s.io/admission-gated-by"));
+	return s && *s ? s : NULL;
+}
+
+/* Kueue: UnsetQuotaReservationWithCondition's SyncAdmittedCondition for a
+ * workload without a reservation. */
+static void no_reservation(struct qf_engine *e, struct qf_wl *w)
+{
+	const struct qf_cond *ad = &w->cond[QF_COND_ADMITTED];
+
+	if (e->m->cfg.legacy_unadmitted ? ad->set && ad->status
+	                                : !ad->set || ad->status)
+		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0, "NoReservation",
+		                   "The workload has no reservation");
+}
+
+/*
+ * Kueue: workload_controller.go mayUpdateConditionForAdmissionGatedBy and
+ * IsAdmissible: a gated workload gets QuotaReserved=False AdmissionGated
+ * once (with the event AdmissionGated) and stays out of the queues; one
+ * whose gate is gone but whose condition still says so gets
+ * PendingEvaluation (the legacy Pending), "AdmissionGatedBy cleared, ...",
+ * which the controller keeps, and is queued.  Returns 1 when w is gated.
+ */
+static int admission_gated(struct qf_engine *e, struct qf_wl *w)
+{
+	const char *gate = admission_gate(e, w);
+	const struct qf_cond *qr = &w->cond[QF_COND_QUOTA_RESERVED];
+	int gated_cond = qr->set && !qr->status && qr->reason &&
+	                 !strcmp(qr->reason, "AdmissionGated");
+	struct qf_buf b = QF_BUF_INIT;
+
+	if (gate && !gated_cond) {
+		qf_buf_addf(&b, "Admission is gated by: %s", gate);
+		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
+		                   "AdmissionGated", b.buf);
+		no_reservation(e, w);
+		qf_buf_reset(&b);
+		qf_buf_addf(&b, "Workload admission is gated by: %s", gate);
+		emit_now(e, w, "Normal", "AdmissionGated", NULL, b.buf);
+	} else if (!gate && gated_cond) {
+		qf_engine_set_cond(
+		        e, w, QF_COND_QUOTA_RESERVED, 0,
+		        e->m->cfg.legacy_unadmitted ? "Pending"
+		                                    : "PendingEvaluation",
+		        "AdmissionGatedBy cleared, waiting for quota reservation");
+		no_reservation(e, w);
+		emit_now(e, w, "Normal", "AdmissionGateCleared", NULL,
+		         "Admission gate cleared, workload is now admissible");
+	}
+	qf_buf_release(&b);
+	return gate != NULL;
+}
+
 void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 {
 	struct qf_model_wl *m = w->m;
@@ -472,6 +577,8 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 		                   "The workload is deactivated");
 		return;
 	}
+	if (admission_gated(e, w))
+		goto done;
 	/* Kueue: workload_controller.go getQueueBlocker, the condition of a
 	 * workload that holds no quota (with the granular reasons on) */
 	lq = qf_model_find_lq(e->m, m->ns, m->queue);
@@ -507,8 +614,7 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 		reevaluate(e, w);
 	}
 	qf_engine_checks_sync(e, w);
-	/* Kueue: a workload in backoff (requeueState.requeueAt) waits */
-	if (w->requeue_at_ms > e->now_ms)
+	if (!backoff_over(e, w))
 		goto done;
 	w->qi.priority = qf_engine_priority(e, m);
 	w->qi.ts_ms = queue_order_ms(e, w);
@@ -670,7 +776,9 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 		w->adm_cq = -1;
 		w->first_admit_ms = -1;
 		w->finish_at_ms = -1;
-		w->requeue_at_ms = -1;
+		/* a pending workload's backoff (status.requeueState) */
+		w->requeue_at_ms =
+		        m->finished || m->adm_cq ? -1 : m->requeue_at_ms;
 		w->past_exec_s = m->past_exec_s;
 		w->checks = qf_xcalloc(m->nchecks + 1, sizeof(*w->checks));
 		for (size_t c = 0; c < m->nchecks; c++) {
@@ -1053,6 +1161,15 @@ static void drain(struct qf_engine *e)
 
 		if (w->state != QF_WL_RESERVED)
 			continue;
+		/* Kueue: Reconcile checks the gate before the checks and the
+		 * Admitted condition: UnsetQuotaReservationWithCondition, no
+		 * eviction (admission_gated writes the condition) */
+		if (w->m->active && admission_gate(e, w)) {
+			release_quota(e, w);
+			w->state = QF_WL_PENDING;
+			qf_engine_enqueue(e, w);
+			continue;
+		}
 		qf_engine_checks_sync(e, w);
 		qf_engine_checks_reconcile(e, w);
 		if (w->state != QF_WL_RESERVED)
@@ -1539,6 +1656,14 @@ int qf_engine_lq_active(const struct qf_engine *e, const struct qf_model_lq *lq,
 	return 0;
 }
 
+int qf_engine_lq_has_cq(const struct qf_engine *e, const struct qf_model_lq *lq)
+{
+	const struct qf_model_cq *cq =
+	        lq ? qf_model_find_cq(e->m, lq->cq) : NULL;
+
+	return cq && (size_t)(cq - e->m->cq) < e->ncq;
+}
+
 /* Kueue: localqueue_controller.go sets the Active condition with
  * apimeta.SetStatusCondition: its lastTransitionTime moves only when
  * the status does (a LocalQueue stopped or resumed, its ClusterQueue
@@ -1558,10 +1683,53 @@ static void track_lq_active(struct qf_engine *e)
 	}
 }
 
+/* A ClusterQueue's preemptor, by the queue's name (e->cq is rebuilt). */
+struct kept_preemptor {
+	struct qf_wl *w;
+	char *cq; /* owned */
+};
+
+static struct kept_preemptor *keep_preemptors(struct qf_engine *e, size_t *n)
+{
+	struct kept_preemptor *k = qf_xcalloc(e->ncq + 1, sizeof(*k));
+
+	*n = 0;
+	for (size_t i = 0; e->cq && i < e->nwl; i++) {
+		struct qf_wl *w = e->wl[i];
+
+		if (w->cq >= 0 &&
+		    qf_queue_is_preemptor(&e->cq[w->cq].queue, &w->qi)) {
+			k[*n].w = w;
+			k[(*n)++].cq = qf_xstrdup(e->cq[w->cq].m->name);
+		}
+	}
+	return k;
+}
+
+/* Kueue's queue manager updates a ClusterQueue in place (cluster_queue.go
+ * Update), so its preemptorWorkload, sticky in BestEffortFIFO, outlives a
+ * change of any policy object; only the workload leaving it ends it. */
+static void restore_preemptors(struct qf_engine *e, struct kept_preemptor *k,
+                               size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct qf_wl *w = k[i].w;
+
+		if (w->state == QF_WL_PENDING && w->cq >= 0 &&
+		    !strcmp(e->cq[w->cq].m->name, k[i].cq))
+			qf_queue_set_preemptor(&e->cq[w->cq].queue, &w->qi);
+		free(k[i].cq);
+	}
+	free(k);
+}
+
 /* Recursive: through qf_engine_reap, which removes a ClusterQueue a level. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
 int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 {
+	size_t nkept;
+	struct kept_preemptor *kept = keep_preemptors(e, &nkept);
+
 	detach_workloads(e);
 	release_structure(e);
 	build_cohorts(e);
@@ -1583,6 +1751,7 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 	track_lq_active(e);
 	qf_afs_sync(e);
 	reattach_workloads(e);
+	restore_preemptors(e, kept, nkept);
 	drain(e);
 	qf_engine_reap(e);
 	return QF_OK;
@@ -1703,7 +1872,7 @@ static int check_workloads(struct qf_engine *e, int64_t *sum,
 		}
 		if (w->state == QF_WL_PENDING && w->m->active &&
 		    !w->cond[QF_COND_QUOTA_RESERVED].set &&
-		    w->qi.where == QF_QUEUE_NONE)
+		    w->qi.where == QF_QUEUE_NONE && !in_backoff(e, w))
 			return qf_diag_error(
 			        d, NULL, "QF900", NULL,
 			        "E3: %s is pending without a reason", w->key);

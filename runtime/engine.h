@@ -304,6 +304,13 @@ int qf_engine_cq_empty(const struct qf_engine *e, const char *name);
  * last changed (qf_model_lq.active_since_ms). */
 int qf_engine_lq_active(const struct qf_engine *e, const struct qf_model_lq *lq,
                         const char **reason, const char **msg);
+/* Whether lq's ClusterQueue exists (Kueue's cache has it): without it
+ * the LocalQueue controller writes no reservation, admission or usage
+ * for lq, whatever its workloads hold (Cache.LocalQueueUsage returns
+ * empty stats), as after a ClusterQueue is deleted with its finalizer
+ * removed by hand. */
+int qf_engine_lq_has_cq(const struct qf_engine *e,
+                        const struct qf_model_lq *lq);
 
 /* Mark a workload finished (frees its quota) or deleted. */
 void qf_engine_finish(struct qf_engine *e, struct qf_wl *w);
@@ -450,8 +457,15 @@ void qf_engine_checks_reconcile(struct qf_engine *e, struct qf_wl *w);
 int qf_engine_checks_set(struct qf_engine *e, struct qf_wl *w, const char *name,
                          int state, const char *message, int32_t requeue_after);
 
-/* The backoff of w ended (now >= requeue_at_ms): Requeued=True, queued. */
+/* The backoff of w ended (now >= requeue_at_ms): queued again, Requeued
+ * True as qf_engine_requeued_flip says. */
 void qf_engine_requeue_due(struct qf_engine *e, struct qf_wl *w);
+
+/* Kueue: workload_controller.go Reconcile of an active workload: a
+ * Requeued=False a plain deactivation left turns True (Reactivated), one a
+ * backoff eviction left (PodsReadyTimeout, AdmissionCheck) True
+ * (BackoffFinished) once requeueAt passed; any other stays. */
+void qf_engine_requeued_flip(struct qf_engine *e, struct qf_wl *w);
 
 /* Emit an event through the sink (no-op without one). */
 void qf_engine_emit(struct qf_engine *e, const struct qf_event *ev);

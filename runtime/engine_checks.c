@@ -444,9 +444,7 @@ void qf_engine_requeue_due(struct qf_engine *e, struct qf_wl *w)
 	w->requeue_at_ms = -1;
 	if (w->state != QF_WL_PENDING)
 		return;
-	qf_engine_set_cond(e, w, QF_COND_REQUEUED, 1, "BackoffFinished",
-	                   "The workload backoff was finished");
-	w->queued_ms = e->now_ms; /* Kueue: QueuedWaitTime from Requeued */
+	qf_engine_requeued_flip(e, w);
 	if (w->cq >= 0)
 		qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
 	qf_engine_enqueue(e, w);

@@ -131,10 +131,10 @@ static void nominate(struct cycle *c, struct entry *en)
 	en->nominated = 1;
 	/* Kueue: resume the last scan unless stale (a usage change in the
 	 * tree), kept anyway when computed in the previous cycle
-	 * (FlavorFungibilityPreserveScanProgress) */
+	 * (FlavorFungibilityPreserveScanProgress; lastAssignmentOutdated) */
 	if (w->scan && w->scan_cq == en->cq &&
 	    (w->scan_gen == e->gen[e->cq[en->cq].root] ||
-	     w->scan_cycle + 1 == e->cycles))
+	     (!e->m->cfg.no_scan_progress && w->scan_cycle + 1 == e->cycles)))
 		en->a.resume = w->scan;
 	qf_assign(e, w, en->cq, &en->a);
 	en->a.resume = NULL;
@@ -154,8 +154,10 @@ static void nominate(struct cycle *c, struct entry *en)
 		if (!en->t.n)
 			en->requeue = QF_REQUEUE_NO_CANDIDATES;
 	}
-	if (en->a.mode == QF_AMODE_NOFIT ||
-	    (en->a.mode == QF_AMODE_PREEMPT && !en->t.n))
+	/* Kueue: scheduler.go, features.PartialAdmission */
+	if (!e->m->cfg.no_partial_admission &&
+	    (en->a.mode == QF_AMODE_NOFIT ||
+	     (en->a.mode == QF_AMODE_PREEMPT && !en->t.n)))
 		partial_admission(c, en);
 }
 
@@ -819,6 +821,17 @@ static int overlaps(const struct cycle *c, const struct entry *en)
 
 enum recompute_result { RC_SKIPPED, RC_DEFERRED, RC_NEW_TARGETS };
 
+/* Kueue: processEntry's skip when the targets overlap victims of this
+ * cycle and the assignment is not redone (markSkipped keeps the scan). */
+static void skip_overlapping(struct entry *en)
+{
+	qf_buf_reset(&en->msg);
+	qf_buf_adds(&en->msg, "Workload has overlapping preemption targets "
+	                      "with another workload");
+	en->status = ES_SKIPPED;
+	en->reason = "WaitingForQuota";
+}
+
 /* Kueue: RecomputeAssignmentUponPreemptionTargetsOverlap (beta, on): redo
  * the assignment, on the flavors first nominated, as if the victims
  * claimed earlier in this cycle were gone.  A Fit then is DeferredFit (it
@@ -881,9 +894,7 @@ static enum recompute_result recompute(struct cycle *c, struct entry *en)
 		en->reason = "WaitingForPreemptedWorkloads";
 		en->requeue = QF_REQUEUE_PENDING_PREEMPTION;
 	} else {
-		qf_buf_adds(&en->msg, "Workload has overlapping preemption "
-		                      "targets with another workload");
-		en->reason = "WaitingForQuota";
+		skip_overlapping(en);
 	}
 	qf_assignment_release(&a);
 	qf_targets_release(&t);
@@ -902,8 +913,14 @@ static void process(struct cycle *c, struct entry *en)
 		reserve_capacity(c, en);
 		return;
 	}
-	if (overlaps(c, en) && recompute(c, en) != RC_NEW_TARGETS)
-		return;
+	if (overlaps(c, en)) {
+		if (e->m->cfg.no_overlap_recompute) {
+			skip_overlapping(en);
+			return;
+		}
+		if (recompute(c, en) != RC_NEW_TARGETS)
+			return;
+	}
 	if (!fits_after_removals(c, en)) {
 		qf_buf_reset(&en->msg);
 		qf_buf_adds(&en->msg, "Workload no longer fits after "
@@ -990,6 +1007,10 @@ static void requeue(struct cycle *c, struct entry *en)
 		why = QF_REQUEUE_FAILED_AFTER_NOMINATION;
 	if (en->status == ES_SKIPPED && why != QF_REQUEUE_PENDING_PREEMPTION)
 		why = QF_REQUEUE_FAILED_AFTER_NOMINATION;
+	/* Kueue: markSkipped keeps the scan only with
+	 * FlavorFungibilityPreserveScanProgress */
+	if (en->status == ES_SKIPPED && e->m->cfg.no_scan_progress)
+		qf_engine_clear_scan(w);
 	if (qf_queue_requeue(&e->cq[en->cq].queue, &w->qi, why,
 	                     en->a.stopped_early, en->reason))
 		c->progress = 1;

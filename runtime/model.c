@@ -1889,6 +1889,7 @@ void qf_model_wl_free(struct qf_model_wl *w)
 		return;
 	for (size_t i = 0; i < w->nps; i++) {
 		free(w->ps[i].name);
+		free(w->ps[i].group);
 		free(w->ps[i].req);
 		free(w->ps[i].raw);
 		free_labels(&w->ps[i].node_selector);
@@ -2060,6 +2061,21 @@ static int read_conditions(struct rd *r, const json_t *conds,
 	return 0;
 }
 
+/* status.requeueState.requeueAt: the end of a backoff (Kueue's queue
+ * keeps the workload inadmissible until then). */
+static int read_requeue_at(struct rd *r, const json_t *rs,
+                           struct qf_model_wl *w)
+{
+	const char *t = str_at(r, rs, "requeueAt", NULL, 0);
+
+	if (!t)
+		return 0;
+	/* a time ahead of the snapshot: not a clue to when it was taken */
+	if (qf_model_parse_time(&w->requeue_at_ms, t) < 0)
+		return bad_time(r, rs, "requeueAt", NULL, t);
+	return 0;
+}
+
 /* status.admissionChecks: what the checks' controllers wrote. */
 static int read_wl_checks(struct rd *r, const json_t *a, struct qf_model_wl *w)
 {
@@ -2188,11 +2204,24 @@ static int read_podsets(struct rd *r, const json_t *o, const json_t *spec,
 			           "%s must not be negative", "count");
 		w->ps[i].count = (int32_t)cnt;
 		w->ps[i].min_count = (int32_t)minc;
+		w->ps[i].group = dup_or_null(
+		        str_at(r, json_object_get(jp, "topologyRequest"),
+		               "podSetGroupName", NULL, 0));
 		if (read_podset(r, jp, json_object_get(jp, "template"),
 		                &w->ps[i]) < 0)
 			return r->rc;
 	}
 	return 0;
+}
+
+/* The reclaimable pods that count: none with the ReclaimablePods gate
+ * off (Kueue: workload.go podSetsCountsAfterReclaim). */
+static void apply_reclaimable(const struct qf_model *m, struct qf_model_wl *w)
+{
+	for (size_t k = 0; k < w->nps; k++)
+		w->ps[k].reclaimable = m->cfg.no_reclaimable_pods
+		                               ? 0
+		                               : w->ps[k].reclaimable_status;
 }
 
 /* status.reclaimablePods: pods of a pod set that finished and no longer
@@ -2211,8 +2240,9 @@ static int read_reclaimable(struct rd *r, const json_t *a,
 			return r->rc < 0 ? r->rc : QF_EINVAL;
 		for (size_t k = 0; k < w->nps; k++)
 			if (!strcmp(w->ps[k].name, pn))
-				w->ps[k].reclaimable = (int32_t)cnt;
+				w->ps[k].reclaimable_status = (int32_t)cnt;
 	}
+	apply_reclaimable(r->m, w);
 	return 0;
 }
 
@@ -2232,7 +2262,7 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 	w->ns = qf_xstrdup(ns);
 	w->queue = qf_xstrdup(q ? q : "");
 	w->loc = loc_of(r, o);
-	w->reserved_ms = w->requeued_ms = -1;
+	w->reserved_ms = w->requeued_ms = w->requeue_at_ms = -1;
 	w->runtime_ms = -1;
 	w->active = !json_is_false(json_object_get(spec, "active"));
 	if (read_meta(r, o, w) < 0 ||
@@ -2251,7 +2281,8 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 	    read_reclaimable(r, json_object_get(st, "reclaimablePods"), w) <
 	            0 ||
 	    read_conditions(r, json_object_get(st, "conditions"), w) < 0 ||
-	    read_wl_checks(r, json_object_get(st, "admissionChecks"), w) < 0)
+	    read_wl_checks(r, json_object_get(st, "admissionChecks"), w) < 0 ||
+	    read_requeue_at(r, json_object_get(st, "requeueState"), w) < 0)
 		goto fail;
 	if (json_is_object(json_object_get(st, "admission")) &&
 	    read_admission(r, json_object_get(st, "admission"), w) < 0)
@@ -2526,7 +2557,7 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	w->ns = qf_xstrdup(ns);
 	w->queue = qf_xstrdup(q ? q : "");
 	w->loc = loc_of(r, o);
-	w->reserved_ms = w->requeued_ms = -1;
+	w->reserved_ms = w->requeued_ms = w->requeue_at_ms = -1;
 	w->runtime_ms = -1;
 	w->max_exec_s = job_max_exec(r, o);
 	w->active = 1;
@@ -2861,6 +2892,10 @@ static int load_obj(struct rd *rp, const json_t *obj, unsigned flags,
 		return r.rc;
 	rc = load_named(&r, row, obj, name, wl_out);
 	free(gen);
+	/* after the load: what the model refused is said once, by it */
+	if (rc >= 0 && (flags & QF_MODEL_FIELDS) &&
+	    qf_model_check_rules(r.m, r.doc, &loc, obj, r.d) < 0)
+		return QF_EINVAL;
 	return rc;
 }
 
@@ -2989,6 +3024,7 @@ int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
                         struct qf_diags *d)
 {
 	qf_model_adjust(m, w);
+	apply_reclaimable(m, w);
 	if (w->cfg_gen != m->cfg.gen) {
 		/* a Configuration came after the workload (e.g. a later file)
 		 */

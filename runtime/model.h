@@ -330,11 +330,13 @@ struct qf_model_req {
 struct qf_model_podset {
 	char *name; /* owned */
 	int32_t count;
-	int32_t min_count;        /* -1 = absent */
-	int32_t reclaimable;      /* status.reclaimablePods, 0 = none */
-	struct qf_model_req *req; /* owned, per pod, sorted by resource name:
-	                           * what Kueue accounts (raw after the
-	                           * Configuration's resources section) */
+	int32_t min_count;          /* -1 = absent */
+	int32_t reclaimable;        /* what counts of reclaimable_status:
+	                             * 0 with the ReclaimablePods gate off */
+	int32_t reclaimable_status; /* status.reclaimablePods, 0 = none */
+	struct qf_model_req *req;   /* owned, per pod, sorted by resource name:
+	                             * what Kueue accounts (raw after the
+	                             * Configuration's resources section) */
 	size_t nreq;
 	struct qf_model_req *raw; /* owned, per pod, sorted: the pod
 	                           * template's requests as written */
@@ -346,10 +348,13 @@ struct qf_model_podset {
 	size_t naffinity;
 	struct qf_model_toleration *tols; /* owned */
 	size_t ntols;
+	/* topologyRequest.podSetGroupName, owned, NULL when absent: the
+	 * pod sets of one group get one flavor per resource together */
+	char *group;
 };
 
-/* The pods of ps that still count: Kueue (ReclaimablePods, on by default)
- * leaves out the reclaimable ones, never going below zero
+/* The pods of ps that still count: Kueue (ReclaimablePods, beta, on by
+ * default) leaves out the reclaimable ones, never going below zero
  * (workload.go podSetsCountsAfterReclaim). */
 static inline int32_t qf_model_ps_live_count(const struct qf_model_podset *ps)
 {
@@ -397,12 +402,13 @@ struct qf_model_wl {
 	struct qf_model_psa *adm; /* owned, parallel to ps */
 	int64_t reserved_ms; /* QuotaReserved=True lastTransitionTime, or -1 */
 	int64_t requeued_ms; /* Requeued lastTransitionTime, or -1 */
-	int finished;        /* Finished=True when loaded */
-	int evicted;         /* Evicted=True when loaded */
-	int64_t runtime_ms;  /* trace: run time after admission, or -1 */
-	int32_t max_exec_s;  /* spec.maximumExecutionTimeSeconds, or -1 */
-	int32_t past_exec_s; /* status.accumulatedPastExecutionTimeSeconds */
-	uint32_t cfg_gen;    /* qf_model_config.gen that req was derived at */
+	int64_t requeue_at_ms; /* status.requeueState.requeueAt, or -1 */
+	int finished;          /* Finished=True when loaded */
+	int evicted;           /* Evicted=True when loaded */
+	int64_t runtime_ms;    /* trace: run time after admission, or -1 */
+	int32_t max_exec_s;    /* spec.maximumExecutionTimeSeconds, or -1 */
+	int32_t past_exec_s;   /* status.accumulatedPastExecutionTimeSeconds */
+	uint32_t cfg_gen;      /* qf_model_config.gen that req was derived at */
 	struct qf_model_cond *conds; /* owned: status.conditions */
 	size_t nconds;
 	struct qf_model_check *checks; /* owned: status.admissionChecks */
@@ -469,14 +475,31 @@ struct qf_model_config {
 	int64_t afs_half_life_ms, afs_sampling_ms;
 	/* featureGates.PriorityBoost (alpha, off by default) */
 	int priority_boost;
+	/* featureGates.AdmissionGatedBy: false (beta, on by default): the
+	 * kueue.x-k8s.io/admission-gated-by annotation is ignored */
+	int no_admission_gate;
 	/* featureGates.PrioritySortingWithinCohort: false (beta, on by
 	 * default): the cycle orders heads without priority, and a workload
 	 * reclaimed while borrowing queues just after its preemption */
 	int no_prio_sorting;
+	/* featureGates.PartialAdmission: false (beta, on by default): the
+	 * scheduler tries no smaller pod counts (podSets' minCount unused) */
+	int no_partial_admission;
+	/* featureGates.RecomputeAssignmentUponPreemptionTargetsOverlap: false
+	 * (beta, on by default): a head whose targets overlap victims taken
+	 * earlier in the cycle is skipped, not reassigned */
+	int no_overlap_recompute;
+	/* featureGates.FlavorFungibilityPreserveScanProgress: false (beta, on
+	 * by default): a skipped head drops its flavor scan, and a scan from
+	 * the previous cycle is stale like any other once usage changed */
+	int no_scan_progress;
 	/* featureGates.PrioritizePreemptorWorkloads (alpha, off by default):
 	 * a head waiting for its preemptions goes first in the cycle and
 	 * holds capacity even where the queue can always reclaim */
 	int prioritize_preemptors;
+	/* featureGates.ReclaimablePods: false (beta, on by default): a
+	 * workload's status.reclaimablePods no longer lower its pod counts */
+	int no_reclaimable_pods;
 	/* featureGates.UnadmittedWorkloadsObservability: false (beta, on by
 	 * default on the v0.20 line, off in v0.18.x-v0.19.2): the legacy
 	 * QuotaReserved reasons (Pending, Inadmissible, Waiting) and no
@@ -630,6 +653,15 @@ int qf_model_check_fields(struct qf_model *m, const struct qf_doc *doc,
  * (--dump-state) is what the simulation read.  Returns how many.
  */
 size_t qf_model_prune_fields(struct qf_model *m, json_t *obj);
+
+/*
+ * Warn (QF513) about each rule of Kueue's admission that refuses obj: the
+ * CRDs' CEL rules and Kueue's webhooks, which validate reports as errors
+ * (QF2xx), at the field.  Returns as qf_model_check_fields.
+ */
+int qf_model_check_rules(struct qf_model *m, const struct qf_doc *doc,
+                         const struct qf_loc *at, const json_t *obj,
+                         struct qf_diags *d) QF_MUST_CHECK;
 
 /* 1 when obj is a config.kueue.x-k8s.io Configuration, else 0. */
 int qf_model_is_config(const json_t *obj);

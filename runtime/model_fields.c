@@ -15,10 +15,14 @@
  */
 #include "runtime/model.h"
 
+#include <string.h>
+
+#include "core/doc.h"
 #include "core/kinds.h"
 #include "core/banned.h"
 
-#define RULE "QF512"
+#define RULE       "QF512"
+#define RULES_RULE "QF513"
 
 int qf_model_check_fields(struct qf_model *m, const struct qf_doc *doc,
                           const struct qf_loc *at, const json_t *obj,
@@ -58,4 +62,37 @@ size_t qf_model_prune_fields(struct qf_model *m, json_t *obj)
 		n = qf_kinds_prune_unknown(m->kinds, obj);
 	qf_diags_release(&ignore);
 	return n;
+}
+
+/* Kueue's own rules (the CRDs' CEL rules, its webhooks: validate's QF2xx)
+ * that refuse obj: warnings, for the same reason as unknown fields (a
+ * snapshot holds what an older Kueue admitted), said at the field. */
+int qf_model_check_rules(struct qf_model *m, const struct qf_doc *doc,
+                         const struct qf_loc *at, const json_t *obj,
+                         struct qf_diags *d)
+{
+	struct qf_diags found = QF_DIAGS_INIT;
+	struct qf_obj o = { (json_t *)obj, doc, *at, 0, -1 };
+
+	if (!m->kinds && qf_kinds_new_builtin(&m->kinds, d) < 0)
+		return QF_EINVAL;
+	(void)qf_kinds_validate(m->kinds, &o, &found);
+	for (size_t i = 0; i < found.n; i++) {
+		const struct qf_diag *g = &found.v[i];
+		struct qf_loc loc = { g->file, g->line, g->col };
+
+		if (g->sev != QF_SEV_ERROR || !g->rule ||
+		    strncmp(g->rule, "QF2", 3) != 0)
+			continue;
+		if (!loc.line)
+			loc = *at;
+		qf_diag_add(d, QF_SEV_WARNING, &loc, RULES_RULE, g->path,
+		            "Kueue's API server refuses this object: %s "
+		            "(validate: %s); simulated as written",
+		            g->msg, g->rule);
+		if (g->hint)
+			qf_diag_hint(d, "%s", g->hint);
+	}
+	qf_diags_release(&found);
+	return QF_OK;
 }

@@ -26,9 +26,16 @@ struct gate {
 static const struct gate gates[] = {
 	/* read with admissionFairSharing (model_config.c read_afs) */
 	{ "AdmissionFairSharing", NO_FIELD, 1, 0 },
+	{ "AdmissionGatedBy", FIELD(no_admission_gate), 1, 1 },
+	{ "FlavorFungibilityPreserveScanProgress", FIELD(no_scan_progress), 1,
+	  1 },
+	{ "PartialAdmission", FIELD(no_partial_admission), 1, 1 },
 	{ "PrioritizePreemptorWorkloads", FIELD(prioritize_preemptors), 0, 0 },
 	{ "PriorityBoost", FIELD(priority_boost), 0, 0 },
 	{ "PrioritySortingWithinCohort", FIELD(no_prio_sorting), 1, 1 },
+	{ "ReclaimablePods", FIELD(no_reclaimable_pods), 1, 1 },
+	{ "RecomputeAssignmentUponPreemptionTargetsOverlap",
+	  FIELD(no_overlap_recompute), 1, 1 },
 	{ "UnadmittedWorkloadsExplicitStatus", FIELD(explicit_status), 0, 0 },
 	{ "UnadmittedWorkloadsObservability", FIELD(legacy_unadmitted), 1, 1 },
 };

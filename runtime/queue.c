@@ -373,6 +373,15 @@ void qf_queue_forget(struct qf_queue *q, const struct qf_queue_item *it)
 {
 	if (q->preemptor == it)
 		q->preemptor = NULL;
+	/* not in a heap (inflight), so no order to restore */
+	if (q->sticky == it)
+		q->sticky = NULL;
+}
+
+void qf_queue_set_preemptor(struct qf_queue *q, const struct qf_queue_item *it)
+{
+	q->preemptor = it;
+	qf_queue_set_sticky(q, it);
 }
 
 void qf_queue_set_sticky(struct qf_queue *q, const struct qf_queue_item *it)
@@ -424,11 +433,10 @@ size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
 		immediate = reason == QF_REQUEUE_FAILED_AFTER_NOMINATION ||
 		            reason == QF_REQUEUE_PENDING_PREEMPTION ||
 		            reason == QF_REQUEUE_PREEMPTION_FAILED;
-	if (reason == QF_REQUEUE_PENDING_PREEMPTION) {
-		q->preemptor = it; /* U6 */
-		qf_queue_set_sticky(q, it);
-	} else if (q->sticky == it)
-		qf_queue_set_sticky(q, NULL);
+	/* U6; Kueue: a later requeue for another reason keeps it sticky
+	 * (cluster_queue.go sets preemptorWorkload here, only delete clears) */
+	if (reason == QF_REQUEUE_PENDING_PREEMPTION)
+		qf_queue_set_preemptor(q, it);
 	if (it->where == QF_QUEUE_NONE || !it->cls)
 		it->cls = class_for(q, it->hash);
 	c = it->cls;

@@ -30,10 +30,12 @@
  *       the keys change over time, so the caller sets them all with
  *       qf_queue_rekey before it pops.
  *   U6  The item last requeued pending preemption stays the queue's
- *       preemptor, whatever its later requeues, until another one takes
- *       its place or it leaves the queue (removed, or reserved quota:
- *       qf_queue_forget); Kueue's preemptorWorkload, which the
- *       PrioritizePreemptorWorkloads gate orders first in the cycle.
+ *       preemptor, and in BestEffortFIFO its sticky item (U1), whatever
+ *       its later requeues (parked NoFit, it is still first once it is
+ *       back in the heap), until another one takes its place or it
+ *       leaves the queue (removed, or reserved quota: qf_queue_forget);
+ *       Kueue's preemptorWorkload, which the PrioritizePreemptorWorkloads
+ *       gate also orders first in the cycle.
  */
 #ifndef QF_QUEUE_H
 #define QF_QUEUE_H
@@ -159,8 +161,12 @@ void qf_queue_set_sticky(struct qf_queue *q, const struct qf_queue_item *it);
 int qf_queue_is_preemptor(const struct qf_queue *q,
                           const struct qf_queue_item *it);
 
+/* Make it q's preemptor (and, BestEffortFIFO, its sticky item) as a
+ * requeue pending preemption would (U6), wherever it is. */
+void qf_queue_set_preemptor(struct qf_queue *q, const struct qf_queue_item *it);
+
 /* An in-flight item leaves the queue for good (it reserved quota): it is
- * no longer q's preemptor. */
+ * no longer q's preemptor nor its sticky item. */
 void qf_queue_forget(struct qf_queue *q, const struct qf_queue_item *it);
 
 /* Where an item is: NONE, ACTIVE, INADMISSIBLE or INFLIGHT. */

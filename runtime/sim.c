@@ -943,6 +943,11 @@ static int simulate(struct sim *s)
 		if (s->e->wl[i]->finish_at_ms >= 0)
 			heap_push(s, s->e->wl[i]->finish_at_ms, s->e->wl[i]);
 		retain_finished(s, s->e->wl[i]);
+		/* a loaded backoff (status.requeueState.requeueAt) */
+		if (s->e->wl[i]->state == QF_WL_PENDING &&
+		    s->e->wl[i]->requeue_at_ms > s->e->now_ms)
+			heap_push_kind(s, s->e->wl[i]->requeue_at_ms,
+			               s->e->wl[i], DUE_REQUEUE);
 		if (deactivated_by_kueue(s->e->wl[i]))
 			retain_deactivated(
 			        s, s->e->wl[i],

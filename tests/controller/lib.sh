@@ -106,10 +106,11 @@ expect_has() {
 	esac
 }
 
-# wait_for WHAT CMD WANT: poll (bounded) until CMD prints WANT
+# wait_for WHAT CMD WANT [TRIES]: poll (TRIES times 50 ms, default 100)
+# until CMD prints WANT
 wait_for() {
 	i=0
-	while [ $i -lt 100 ]; do
+	while [ $i -lt "${4:-100}" ]; do
 		got=$(eval "$2" 2>&1)
 		[ "$got" = "$3" ] && { ok; return 0; }
 		sleep 0.05

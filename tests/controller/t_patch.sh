@@ -63,8 +63,17 @@ expect_has "deletecollection answer" "$out" '"kind":"JobList"'
 expect_eq "deletecollection left" "$(k get jobs -o name | tr '\n' ' ')" "job.batch/job3 job.batch/job4 "
 # the deleted Jobs' Workloads went with them (kube's garbage collector)
 expect_eq "owned workloads gone" "$(k get workloads -o jsonpath='{.items[*].metadata.ownerReferences[0].name}')" "job3 job4"
+uids=$(k get workloads -n default -o jsonpath='{.items[*].metadata.uid}')
 out=$(k delete workloads --all -n default 2>&1)
 expect_eq "delete --all" "$(echo "$out" | grep -c deleted)" "2"
+# Kueue's Job reconciler makes the Jobs new ones (new uids)
+expect_eq "jobs' workloads made again" "$(k get workloads -o jsonpath='{.items[*].metadata.ownerReferences[0].name}')" "job3 job4"
+for u in $uids; do
+	case " $(k get workloads -n default -o jsonpath='{.items[*].metadata.uid}') " in
+	*" $u "*) bad "workload uid $u kept" ;;
+	esac
+done
+k delete jobs --all -n default >/dev/null 2>&1 || bad "delete jobs"
 expect_eq "no workloads" "$(k get workloads -n default -o name | wc -l)" "0"
 out=$(k delete --raw "/apis/kueue.x-k8s.io/v1beta2/clusterqueues?labelSelector=a%20in" 2>&1)
 expect_has "bad selector" "$out" "BadRequest"

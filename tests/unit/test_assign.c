@@ -1,6 +1,6 @@
 /*
  * test_assign.c - runtime/assign.c: flavor order and fungibility (A2),
- * the per-resource rules and their messages (A1, A3).
+ * the per-resource rules and their messages (A1, A3), pod set groups (A4).
  */
 #include "tests/unit/rt_test.h"
 
@@ -456,6 +456,51 @@ static void test_assign_node_affinity(void **state)
 	}
 }
 
+/* A4: the pod sets of one podSetGroupName group ask their summed requests
+ * (10 + 2 x 10 cpu) of one flavour, which must suit each of them (spot's
+ * taint, tolerated by the workers alone, rules it out), and each gets the
+ * group's reasons. */
+static void test_assign_podset_group(void **state)
+{
+	static const char wl[] =
+	        "apiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\n"
+	        "metadata: {name: g, namespace: ns, creationTimestamp: '" T0
+	        "'}\nspec:\n  queueName: q\n  podSets:\n"
+	        "  - name: leader\n    count: 1\n"
+	        "    topologyRequest: {podSetGroupName: x}\n"
+	        "    template:\n      spec:\n        containers:\n"
+	        "        - name: c\n          resources: {requests: {cpu: '10'}}\n"
+	        "  - name: worker\n    count: 2\n"
+	        "    topologyRequest: {podSetGroupName: x}\n"
+	        "    template:\n      spec:\n"
+	        "        tolerations: [{key: spot, operator: Exists}]\n"
+	        "        containers:\n"
+	        "        - name: c\n          resources: {requests: {cpu: '10'}}\n";
+#define WHY                                                                \
+	"insufficient quota for cpu in flavor on-demand, previously "      \
+	"considered podsets requests (0) + current podset request (30) > " \
+	"maximum capacity (14), untolerated taint {spot true NoSchedule "  \
+	"<nil>} in flavor spot"
+	static const char want[] =
+	        "couldn't assign flavors to pod set leader: " WHY
+	        "; couldn't assign flavors to pod set worker: " WHY;
+#undef WHY
+	struct qf_assignment a;
+	struct rt t;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	cq(&t, "{}");
+	rt_load(&t, wl);
+	rt_start(&t, NULL, NULL);
+	assign(&t, "ns/g", &a);
+	assert_int_equal(a.mode, QF_AMODE_NOFIT);
+	assert_string_equal(a.msg.buf, want);
+	qf_assignment_release(&a);
+	rt_release(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -468,6 +513,7 @@ int main(void)
 		cmocka_unit_test(test_assign_noexecute_and_node_selector),
 		cmocka_unit_test(test_assign_exists_toleration_without_key),
 		cmocka_unit_test(test_assign_node_affinity),
+		cmocka_unit_test(test_assign_podset_group),
 	};
 	return cmocka_run_group_tests_name("assign", tests, NULL, NULL);
 }

@@ -196,6 +196,18 @@ static void test_queue_sticky_preemptor_goes_first(void **state)
 	                                  NULL),
 	                 0);
 	assert_ptr_equal(qf_queue_pop(&q), &lo);
+	/* U6: parked for another reason, it is still the sticky head once a
+	 * flush brings it back; reserving quota ends it */
+	assert_int_equal(qf_queue_requeue(&q, &lo, QF_REQUEUE_NO_FIT, 0, NULL),
+	                 1);
+	assert_ptr_equal(qf_queue_pop(&q), &hi);
+	assert_int_equal(qf_queue_requeue(&q, &hi, QF_REQUEUE_NO_FIT, 0, NULL),
+	                 1);
+	assert_int_equal(qf_queue_flush_inadmissible(&q), 2);
+	assert_ptr_equal(qf_queue_pop(&q), &lo);
+	qf_queue_forget(&q, &lo);
+	qf_queue_push(&q, &lo); /* evicted later: an ordinary item again */
+	assert_ptr_equal(qf_queue_pop(&q), &hi);
 	qf_queue_release(&q);
 }
 
