@@ -681,12 +681,12 @@ static size_t take_psa(struct qf_engine *e, struct qf_wl *w, size_t i, size_t k)
 	return k;
 }
 
-/* Give w the quota described by its loaded status.admission. */
-static void hold_from_status(struct qf_engine *e, struct qf_wl *w)
+/* w's flavours, counts and admission ClusterQueue from its loaded
+ * status.admission (nothing accounted). */
+static void take_admission(struct qf_engine *e, struct qf_wl *w)
 {
 	struct qf_model_wl *m = w->m;
 	size_t total = 0, k = 0;
-	struct qf_buf b = QF_BUF_INIT;
 
 	for (size_t i = 0; i < m->nps; i++)
 		total += m->ps[i].nreq;
@@ -696,8 +696,17 @@ static void hold_from_status(struct qf_engine *e, struct qf_wl *w)
 	        qf_xcalloc(m->nps ? m->nps : 1, sizeof(*w->pods_flavor));
 	for (size_t i = 0; i < m->nps; i++)
 		k = take_psa(e, w, i, k);
-	w->state = QF_WL_RESERVED;
 	w->adm_cq_name = qf_xstrdup(m->adm_cq);
+}
+
+/* Give w the quota described by its loaded status.admission. */
+static void hold_from_status(struct qf_engine *e, struct qf_wl *w)
+{
+	struct qf_model_wl *m = w->m;
+	struct qf_buf b = QF_BUF_INIT;
+
+	take_admission(e, w);
+	w->state = QF_WL_RESERVED;
 	w->adm_cq = find_cq_index(e, m->adm_cq);
 	w->reserved_ms = m->reserved_ms >= 0 ? m->reserved_ms : e->now_ms;
 	w->evicted = (uint8_t)m->evicted;
@@ -796,9 +805,13 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 			e->key_wl[ki] = e->nwl - 1;
 		}
 		load_conditions(e, w);
-		if (m->finished)
+		if (m->finished) {
+			/* Kueue keeps a finished workload's admission; the
+			 * cache no longer counts it */
+			if (m->adm_cq)
+				take_admission(e, w);
 			w->state = QF_WL_FINISHED;
-		else if (m->adm_cq)
+		} else if (m->adm_cq)
 			hold_from_status(e, w);
 		else
 			qf_engine_enqueue(e, w);

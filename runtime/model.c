@@ -1319,8 +1319,18 @@ static int read_lq(struct rd *r, const json_t *o, const char *name,
 	return r->rc;
 }
 
-/* Kueue: admissioncheck_controller.go: the Active condition is the
- * check's controller's; without status we take the controller as running. */
+/* Check controllers Kueue itself runs; each sets its checks' Active
+ * condition. */
+static const char *const builtin_check_controllers[] = {
+	"kueue.x-k8s.io/provisioning-request",
+	"kueue.x-k8s.io/multikueue",
+};
+
+/* Kueue: the Active condition is the check's controller's, and the cache
+ * counts a check active only when that condition is True
+ * (cache/scheduler AddOrUpdateAdmissionCheck). A check of Kueue's own
+ * controllers without status is taken as active, as they would make it;
+ * one of another controller stays inactive until it says otherwise. */
 static int read_ac(struct rd *r, const json_t *o, const char *name)
 {
 	const json_t *spec = json_object_get(o, "spec");
@@ -1331,10 +1341,13 @@ static int read_ac(struct rd *r, const json_t *o, const char *name)
 	const json_t *fins =
 	        json_object_get(json_object_get(o, "metadata"), "finalizers");
 	struct qf_model_ac *slot = qf_model_find_ac(r->m, name);
-	int active = 1;
+	int active = 0;
 
 	if (!ctrl)
 		return r->rc;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(builtin_check_controllers); i++)
+		if (!strcmp(ctrl, builtin_check_controllers[i]))
+			active = 1;
 	for (size_t i = 0; i < json_array_size(conds); i++) {
 		const json_t *c = json_array_get(conds, i);
 		const char *t = json_string_value(json_object_get(c, "type"));

@@ -175,8 +175,8 @@ struct qf_model_cq_ac {
 struct qf_model_ac {
 	char *name;       /* owned */
 	char *controller; /* owned: spec.controllerName */
-	int active;       /* status Active condition; 1 when it has none (its
-	                   * controller sets it True on a live cluster) */
+	int active;       /* status Active condition; when it has none, 1
+	                   * for Kueue's own check controllers only */
 	int deleting;     /* as qf_model_rf's */
 	int unheld;       /* as qf_model_rf's */
 };

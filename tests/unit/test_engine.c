@@ -532,7 +532,11 @@ static void test_engine_terminating_cq_kept_until_empty(void **state)
 
 static const char prov[] = "apiVersion: kueue.x-k8s.io/v1beta2\n"
                            "kind: AdmissionCheck\nmetadata: {name: prov}\n"
-                           "spec: {controllerName: x}\n---\n";
+                           "spec: {controllerName: x}\n"
+                           "status: {conditions: [{type: Active, status: "
+                           "'True', reason: Active, message: '', "
+                           "lastTransitionTime: "
+                           "'2026-01-01T00:00:00Z'}]}\n---\n";
 
 /* Queue c asking for AdmissionCheck prov, and one workload w there. */
 static void start_checked(struct rt *t, struct log *log)
@@ -720,6 +724,36 @@ static void test_engine_checks_missing_check_inactive(void **state)
 	rt_release(&t);
 }
 
+/* A check without status is inactive unless Kueue runs its controller
+ * (Kueue's cache reads only an Active=True condition). */
+static void test_engine_checks_without_status(void **state)
+{
+	static const char ext[] = "apiVersion: kueue.x-k8s.io/v1beta2\n"
+	                          "kind: AdmissionCheck\n"
+	                          "metadata: {name: ext}\n"
+	                          "spec: {controllerName: example.com/x}\n"
+	                          "---\n"
+	                          "apiVersion: kueue.x-k8s.io/v1beta2\n"
+	                          "kind: AdmissionCheck\n"
+	                          "metadata: {name: pr}\n"
+	                          "spec: {controllerName: "
+	                          "kueue.x-k8s.io/provisioning-request}\n"
+	                          "---\n";
+	struct rt t;
+
+	(void)state;
+	rt_init(&t);
+	rt_load(&t, base);
+	rt_load(&t, ext);
+	rt_load(&t, CHECKED_CQ("[ext, pr]"));
+	rt_start(&t, NULL, NULL);
+	assert_int_equal(t.e->cq[2].active, 0);
+	assert_string_equal(t.e->cq[2].inactive_reason,
+	                    "AdmissionCheckInactive");
+	assert_string_equal(t.e->cq[2].inactive_checks, "ext");
+	rt_release(&t);
+}
+
 /* A parentName cycle introduced later: the ClusterQueues below it admit
  * nothing (Suspended), their holders keep their quota, QF501 is a
  * warning given once; breaking the cycle admits again. */
@@ -813,6 +847,7 @@ int main(void)
 		cmocka_unit_test(
 		        test_engine_checks_retry_queues_by_eviction_time),
 		cmocka_unit_test(test_engine_checks_missing_check_inactive),
+		cmocka_unit_test(test_engine_checks_without_status),
 		cmocka_unit_test(test_engine_checks_stopped_queue_unreserves),
 		cmocka_unit_test(
 		        test_engine_cohort_cycle_suspends_then_recovers),
