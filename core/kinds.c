@@ -70,12 +70,14 @@ static const struct kind_row kinds[] = {
 	{ KUEUE_GROUP, "v1beta2", "WorkloadPriorityClass", 0,
 	  "kueue.x-k8s.io_v1beta2_workloadpriorityclass", qf_kinds__check_wpc,
 	  no_cel },
-	/* structural only: the schema leaves out the CRD's CEL rules and
-	 * no native check does Kueue's Workload webhook's */
+	/* Kueue's webhook reads a v1beta1 Workload converted: the same
+	 * pod sets; the priorityClassRef rules are v1beta2's */
 	{ KUEUE_GROUP, "v1beta1", "Workload", 1,
-	  "kueue.x-k8s.io_v1beta1_workload", NULL, no_cel },
+	  "kueue.x-k8s.io_v1beta1_workload", qf_kinds__check_workload,
+	  qf_kinds__cel_workload },
 	{ KUEUE_GROUP, "v1beta2", "Workload", 1,
-	  "kueue.x-k8s.io_v1beta2_workload", NULL, no_cel },
+	  "kueue.x-k8s.io_v1beta2_workload", qf_kinds__check_workload,
+	  qf_kinds__cel_workload },
 	{ "scheduling.k8s.io", "v1", "PriorityClass", 0,
 	  "scheduling.k8s.io_v1_priorityclass", qf_kinds__check_pc, no_cel },
 	/* the tenant spec (compiler/spec.c runs its semantic checks) */
