@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/strlist.h"
 #include "core/banned.h"
 
 /* ---- Kubernetes' messages ------------------------------------------ */
@@ -185,6 +186,37 @@ int qf_k8s_check_label_value(const char *s, const char **why)
 	if (n > 0 && !match_key_name(s, n))
 		return fail(why, msg_value);
 	return QF_OK;
+}
+
+void qf_k8s_sorted_keys(struct qf_strlist *out, const json_t *m)
+{
+	const char *key;
+	const json_t *v;
+
+	json_object_foreach ((json_t *)m, key, v)
+		qf_strlist_add(out, key);
+	qf_strlist_sort(out);
+}
+
+void qf_k8s_labels_check(const json_t *m,
+                         void (*bad)(void *arg, const char *key,
+                                     const char *value, const char *why),
+                         void *arg)
+{
+	struct qf_strlist keys = QF_STRLIST_INIT;
+	const char *why;
+
+	qf_k8s_sorted_keys(&keys, m);
+	for (size_t i = 0; i < keys.n; i++) {
+		const char *val =
+		        json_string_value(json_object_get(m, keys.v[i]));
+
+		if (qf_k8s_check_label_key(keys.v[i], &why) < 0)
+			bad(arg, keys.v[i], keys.v[i], why);
+		if (val && qf_k8s_check_label_value(val, &why) < 0)
+			bad(arg, keys.v[i], val, why);
+	}
+	qf_strlist_release(&keys);
 }
 
 /* ---- JSON paths for selector problems ------------------------------ */

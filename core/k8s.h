@@ -59,6 +59,22 @@ int qf_k8s_check_label_key(const char *s, const char **why);
 /* Label value (IsLabelValue): empty, or a label-key name of <= 63 bytes. */
 int qf_k8s_check_label_value(const char *s, const char **why);
 
+/* Append the keys of object m to out, sorted: the one order of a Go map
+ * walk Quotaflow takes (Go's is random). */
+struct qf_strlist;
+void qf_k8s_sorted_keys(struct qf_strlist *out, const json_t *m);
+
+/*
+ * ValidateLabels of label map m (metav1 validation): bad(arg, key, value,
+ * why) for each key that is no label key (value = key) and each value
+ * that is no label value, why in kube's words.  Keys go in sorted order
+ * (Go walks a map at random; one order it may take).
+ */
+void qf_k8s_labels_check(const json_t *m,
+                         void (*bad)(void *arg, const char *key,
+                                     const char *value, const char *why),
+                         void *arg);
+
 /*
  * Validate a metav1.LabelSelector (ValidateLabelSelector with default
  * options, plus JSON shape): matchLabels is an object of valid key/value

@@ -12,6 +12,7 @@
  */
 #include "core/kinds.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,12 +71,14 @@ static const struct kind_row kinds[] = {
 	{ KUEUE_GROUP, "v1beta2", "WorkloadPriorityClass", 0,
 	  "kueue.x-k8s.io_v1beta2_workloadpriorityclass", qf_kinds__check_wpc,
 	  no_cel },
-	/* structural only: the schema leaves out the CRD's CEL rules and
-	 * no native check does Kueue's Workload webhook's */
+	/* Kueue's webhook reads a v1beta1 Workload converted: the same
+	 * pod sets; the priorityClassRef rules are v1beta2's */
 	{ KUEUE_GROUP, "v1beta1", "Workload", 1,
-	  "kueue.x-k8s.io_v1beta1_workload", NULL, no_cel },
+	  "kueue.x-k8s.io_v1beta1_workload", qf_kinds__check_workload,
+	  qf_kinds__cel_workload },
 	{ KUEUE_GROUP, "v1beta2", "Workload", 1,
-	  "kueue.x-k8s.io_v1beta2_workload", NULL, no_cel },
+	  "kueue.x-k8s.io_v1beta2_workload", qf_kinds__check_workload,
+	  qf_kinds__cel_workload },
 	{ "scheduling.k8s.io", "v1", "PriorityClass", 0,
 	  "scheduling.k8s.io_v1_priorityclass", qf_kinds__check_pc, no_cel },
 	/* the tenant spec (compiler/spec.c runs its semantic checks) */
@@ -208,6 +211,32 @@ static const char *str_at(const json_t *o, const char *a, const char *b)
 	return json_string_value(x);
 }
 
+/* The schema a create meets (a new reference): with a status
+ * subresource, the API server drops a create's status (the CRD strategy's
+ * PrepareForCreate), so any status is accepted, as the built-in schemas
+ * say.  The copy shares every other node, and their places in the doc. */
+static const json_t *create_schema(const json_t *ver, const json_t *schema)
+{
+	json_t *copy, *props;
+	int rc;
+
+	if (!json_object_get(json_object_get(ver, "subresources"), "status") ||
+	    !json_object_get(json_object_get(schema, "properties"), "status"))
+		return json_incref((json_t *)schema);
+	copy = json_copy((json_t *)schema);
+	props = json_copy(json_object_get(schema, "properties"));
+	/* jansson fails only when out of memory: Quotaflow aborts then */
+	assert(copy && props);
+	rc = json_object_set_new(props, "status",
+	                         json_pack("{s:s, s:b}", "type", "object",
+	                                   "x-kubernetes-preserve-unknown-"
+	                                   "fields",
+	                                   1));
+	rc |= json_object_set_new(copy, "properties", props);
+	assert(rc == 0);
+	return copy;
+}
+
 static int crd_version(struct qf_kinds *k, const struct qf_obj *o,
                        const json_t *ver, const char *group, const char *kind,
                        int namespaced, struct qf_diags *d)
@@ -240,7 +269,9 @@ static int crd_version(struct qf_kinds *k, const struct qf_obj *o,
 	opts.doc = o->doc;
 	opts.cel_covered = row ? row->cel : NULL;
 	opts.flags = QF_SCHEMA_RESOURCE;
+	schema = create_schema(ver, schema);
 	rc = qf_schema_compile(&s, schema, &opts, d);
+	json_decref((json_t *)schema);
 	if (rc < 0)
 		return rc;
 	add_entry(k, group, name, kind, namespaced, s);

@@ -62,10 +62,12 @@ void qf_kinds__check_resourceflavor(struct rctx *r);
 void qf_kinds__check_localqueue(struct rctx *r);
 void qf_kinds__check_wpc(struct rctx *r);
 void qf_kinds__check_pc(struct rctx *r);
+void qf_kinds__check_workload(struct rctx *r); /* kinds_workload.c */
 
 /* CEL messages the native checks implement, per kind (NULL-terminated). */
 extern const char *const qf_kinds__cel_clusterqueue[];
 extern const char *const qf_kinds__cel_cohort[];
 extern const char *const qf_kinds__cel_resourceflavor[];
+extern const char *const qf_kinds__cel_workload[];
 
 #endif

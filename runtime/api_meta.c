@@ -39,15 +39,18 @@ static void cause(struct meta_check *mc, const char *field, const char *what,
 	qf_buf_release(&q);
 }
 
-/* The keys of map m, sorted (Go walks a map at random; one order). */
-static void sorted_keys(struct qf_strlist *out, const json_t *m)
-{
-	const char *key;
-	const json_t *v;
+struct labels_arg {
+	void (*bad)(void *arg, const char *value, const char *why);
+	void *arg;
+};
 
-	json_object_foreach ((json_t *)m, key, v)
-		qf_strlist_add(out, key);
-	qf_strlist_sort(out);
+static void label_bad(void *arg, const char *key, const char *value,
+                      const char *why)
+{
+	const struct labels_arg *la = arg;
+
+	(void)key;
+	la->bad(la->arg, value, why);
 }
 
 void qf_api_labels_check(const json_t *m,
@@ -55,20 +58,9 @@ void qf_api_labels_check(const json_t *m,
                                      const char *why),
                          void *arg)
 {
-	struct qf_strlist keys = QF_STRLIST_INIT;
-	const char *why;
+	struct labels_arg la = { bad, arg };
 
-	sorted_keys(&keys, m);
-	for (size_t i = 0; i < keys.n; i++) {
-		const char *v =
-		        json_string_value(json_object_get(m, keys.v[i]));
-
-		if (qf_k8s_check_label_key(keys.v[i], &why) < 0)
-			bad(arg, keys.v[i], why);
-		if (v && qf_k8s_check_label_value(v, &why) < 0)
-			bad(arg, v, why);
-	}
-	qf_strlist_release(&keys);
+	qf_k8s_labels_check(m, label_bad, &la);
 }
 
 static void bad_label(void *arg, const char *value, const char *why)
@@ -109,7 +101,7 @@ static void annotations(struct meta_check *mc, const json_t *m)
 	struct qf_strlist keys = QF_STRLIST_INIT;
 	const char *why;
 
-	sorted_keys(&keys, m);
+	qf_k8s_sorted_keys(&keys, m);
 	for (size_t i = 0; i < keys.n; i++)
 		if (qf_api_annotation_key_check(keys.v[i], &why) < 0)
 			cause(mc, "metadata.annotations", "Invalid value",

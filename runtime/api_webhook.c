@@ -36,6 +36,7 @@
 #include "core/k8s.h"
 #include "core/qty.h"
 #include "core/strlist.h"
+#include "core/wlhook.h"
 #include "core/banned.h"
 
 /* Kueue's cap on flavors, covered resources and their pairs */
@@ -479,130 +480,24 @@ static void flavor(struct fe *f, const json_t *spec)
 	}
 }
 
-/* validateResourceList at the current path, a name at a time in name
- * order (Go's map order is random): the reserved "pods" (a
- * corev1.ResourceName, which Go prints with its String(): unquoted),
- * then a negative quantity. */
-static void resource_list(struct fe *f, const json_t *rl, const char *key)
+/* One refusal of the Workload webhook (core/wlhook.h), as Go's
+ * field.Error prints it: a quantity in its canonical form, %q. */
+static void workload_error(void *arg, const struct qf_wlhook_err *e)
 {
-	struct qf_strlist names = QF_STRLIST_INIT;
-	struct qf_buf qs = QF_BUF_INIT;
-	struct qf_qty q;
-	const char *name;
-	const json_t *v;
-	size_t m = push(f, key, NO_INDEX);
+	struct fe *f = arg;
+	struct qf_buf b = QF_BUF_INIT, q = QF_BUF_INIT;
+	const char *value = e->value;
 
-	json_object_foreach ((json_t *)rl, name, v)
-		qf_strlist_add(&names, name);
-	qf_strlist_sort(&names);
-	for (size_t i = 0; i < names.n; i++) {
-		size_t m2 = f->path.len;
-
-		qf_buf_addf(&f->path, "[%s]", names.v[i]);
-		if (!strcmp(names.v[i], "pods")) {
-			struct qf_buf b = QF_BUF_INIT;
-
-			qf_buf_addf(&b,
-			            "%s: Invalid value: pods: the key is "
-			            "reserved for internal kueue use",
-			            f->path.buf);
-			qf_strlist_add_take(&f->errs, qf_buf_detach(&b, NULL));
-		}
-		non_negative(f, &qs, &q, quantity(rl, names.v[i], &qs, &q));
-		qf_buf_setlen(&f->path, m2);
-	}
-	qf_buf_setlen(&f->path, m);
-	qf_buf_release(&qs);
-	qf_strlist_release(&names);
-}
-
-/* validateContainer of each container of list key */
-static void containers(struct fe *f, const json_t *pspec, const char *key)
-{
-	const json_t *c;
-	size_t i;
-
-	json_array_foreach (json_object_get(pspec, key), i, c) {
-		const json_t *res = json_object_get(c, "resources");
-		size_t m = push(f, key, i), m2 = push(f, "resources", NO_INDEX);
-
-		resource_list(f, json_object_get(res, "requests"), "requests");
-		resource_list(f, json_object_get(res, "limits"), "limits");
-		qf_buf_setlen(&f->path, m2);
-		qf_buf_setlen(&f->path, m);
-	}
-}
-
-/* ValidateAnnotations at the current path: keys read lower-cased, their
- * total size at most 256 KiB. */
-static void annotation_map(struct fe *f, const json_t *m)
-{
-	const char *key, *why;
-	const json_t *v;
-
-	json_object_foreach ((json_t *)m, key, v)
-		if (qf_api_annotation_key_check(key, &why) < 0)
-			invalid(f, key, why);
-	if (qf_api_annotations_size(m) > QF_API_ANNOTATIONS_MAX) {
-		struct qf_buf b = QF_BUF_INIT;
-
-		qf_buf_addf(&b, "%s: Too long: must have at most %d bytes",
-		            f->path.buf, QF_API_ANNOTATIONS_MAX);
-		qf_strlist_add_take(&f->errs, qf_buf_detach(&b, NULL));
-	}
-}
-
-/* validatePodSet: the template's labels and annotations
- * (WorkloadValidationForPodSetMetadata, on by default), its init
- * containers', containers' and pod-level resources. */
-static void pod_set(struct fe *f, const json_t *ps)
-{
-	const json_t *tmpl = json_object_get(ps, "template");
-	const json_t *meta = json_object_get(tmpl, "metadata");
-	const json_t *pspec = json_object_get(tmpl, "spec");
-	const json_t *res = json_object_get(pspec, "resources");
-	size_t m = push(f, "template", NO_INDEX), m2;
-
-	m2 = push(f, "metadata", NO_INDEX);
-	push(f, "labels", NO_INDEX);
-	label_map(f, json_object_get(meta, "labels"));
-	qf_buf_setlen(&f->path, m2);
-	push(f, "metadata", NO_INDEX);
-	push(f, "annotations", NO_INDEX);
-	annotation_map(f, json_object_get(meta, "annotations"));
-	qf_buf_setlen(&f->path, m2);
-	push(f, "spec", NO_INDEX);
-	containers(f, pspec, "initContainers");
-	containers(f, pspec, "containers");
-	if (json_is_object(res)) {
-		push(f, "resources", NO_INDEX);
-		resource_list(f, json_object_get(res, "requests"), "requests");
-		resource_list(f, json_object_get(res, "limits"), "limits");
-	}
-	qf_buf_setlen(&f->path, m);
-}
-
-/* ValidateWorkload's checks of the spec (its status is the
- * controller's): each pod set, and minCount on one pod set at most. */
-static void workload(struct fe *f, const json_t *spec)
-{
-	const json_t *ps;
-	size_t i, nmin = 0;
-
-	json_array_foreach (json_object_get(spec, "podSets"), i, ps) {
-		size_t m = push(f, "podSets", i);
-
-		pod_set(f, ps);
-		qf_buf_setlen(&f->path, m);
-		nmin += json_object_get(ps, "minCount") != NULL &&
-		        !json_is_null(json_object_get(ps, "minCount"));
-	}
-	if (nmin > 1) {
-		size_t m = push(f, "podSets", NO_INDEX);
-
-		invalid_int(f, nmin, "at most one podSet can use minCount");
-		qf_buf_setlen(&f->path, m);
-	}
+	if (e->qty && !qf_api_qty_string(&q, e->qty))
+		value = q.buf;
+	qf_buf_addf(&b, "%s: %s: ", e->path, qf_wlhook_type_name(e->type));
+	if (value && e->quote)
+		qf_api_go_quote(&b, value);
+	else if (value)
+		qf_buf_adds(&b, value);
+	qf_buf_addf(&b, "%s%s", value ? ": " : "", e->detail);
+	qf_strlist_add_take(&f->errs, qf_buf_detach(&b, NULL));
+	qf_buf_release(&q);
 }
 
 /* ValidateClusterQueue / validateCohort (create and update alike) */
@@ -625,7 +520,9 @@ static void validate(struct fe *f, const char *kind, const json_t *obj)
 	} else if (!strcmp(kind, "ResourceFlavor")) {
 		flavor(f, spec);
 	} else if (!strcmp(kind, "Workload")) {
-		workload(f, spec);
+		/* the gated rules are not the controller's yet: it would
+		 * have to read its gates here */
+		qf_wlhook_check(obj, 0, workload_error, f);
 	}
 }
 

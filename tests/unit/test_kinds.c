@@ -119,6 +119,40 @@ static void test_kinds_upstream_examples_valid_in_both_modes(void **state)
 	qf_strlist_release(&files);
 }
 
+/* The API server drops a create's status (status subresource): any status
+ * is accepted in both modes, even one the CRD's schema would refuse on a
+ * status update (an AdmissionCheckState without its required fields). */
+static void test_kinds_create_status_not_judged(void **state)
+{
+	static const char wl[] =
+	        "apiVersion: kueue.x-k8s.io/v1beta2\n"
+	        "kind: Workload\n"
+	        "metadata: {name: wl, namespace: ns}\n"
+	        "spec:\n"
+	        "  podSets:\n"
+	        "  - {name: main, count: 1, template: {spec: {containers: "
+	        "[{name: c}]}}}\n"
+	        "status:\n"
+	        "  admissionChecks: [{name: '', state: ''}]\n";
+	struct modes *m = *state;
+	const struct qf_kinds *ks[2] = { m->builtin, m->crds };
+	struct qf_diags d = QF_DIAGS_INIT;
+	struct qf_doc *doc = NULL;
+
+	assert_int_equal(
+	        qf_doc_load_mem(&doc, "wl.yaml", wl, strlen(wl), NULL, &d),
+	        QF_OK);
+	for (size_t i = 0; i < 2; i++)
+		if (ks[i])
+			assert_int_equal(
+			        qf_kinds_validate(ks[i], qf_doc_object(doc, 0),
+			                          &d),
+			        QF_KINDS_VALID);
+	assert_int_equal(d.nerrors, 0);
+	qf_doc_free(doc);
+	qf_diags_release(&d);
+}
+
 struct expect {
 	unsigned line, col;
 	char rule[16];
@@ -405,6 +439,7 @@ int main(void)
 		cmocka_unit_test(test_kinds_kueue_lookalikes_are_errors),
 		cmocka_unit_test(test_kinds_defaults_keep_valid_queues_valid),
 		cmocka_unit_test(test_kinds_crds_dir_errors),
+		cmocka_unit_test(test_kinds_create_status_not_judged),
 	};
 
 	return cmocka_run_group_tests_name("kinds", tests, setup, teardown);
