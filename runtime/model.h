@@ -666,9 +666,9 @@ int qf_model_check_fields(struct qf_model *m, const struct qf_doc *doc,
 size_t qf_model_prune_fields(struct qf_model *m, json_t *obj);
 
 /*
- * Warn (QF513) about each rule of Kueue's admission that refuses obj: the
- * CRDs' CEL rules and Kueue's webhooks, which validate reports as errors
- * (QF2xx), at the field.  Returns as qf_model_check_fields.
+ * Warn (QF513) about each rule of validate's QF2xx that refuses obj (the
+ * CRDs' CEL rules, Kueue's webhooks, quantities Kueue cannot count as
+ * written), at the field.  Returns as qf_model_check_fields.
  */
 int qf_model_check_rules(struct qf_model *m, const struct qf_doc *doc,
                          const struct qf_loc *at, const json_t *obj,

@@ -64,9 +64,10 @@ size_t qf_model_prune_fields(struct qf_model *m, json_t *obj)
 	return n;
 }
 
-/* Kueue's own rules (the CRDs' CEL rules, its webhooks: validate's QF2xx)
- * that refuse obj: warnings, for the same reason as unknown fields (a
- * snapshot holds what an older Kueue admitted), said at the field. */
+/* The rules of validate's QF2xx that refuse obj (the CRDs' CEL rules,
+ * Kueue's webhooks, and quantities Kueue cannot count as written):
+ * warnings, for the same reason as unknown fields (a snapshot holds what
+ * an older Kueue admitted), said at the field. */
 int qf_model_check_rules(struct qf_model *m, const struct qf_doc *doc,
                          const struct qf_loc *at, const json_t *obj,
                          struct qf_diags *d)
@@ -87,8 +88,8 @@ int qf_model_check_rules(struct qf_model *m, const struct qf_doc *doc,
 		if (!loc.line)
 			loc = *at;
 		qf_diag_add(d, QF_SEV_WARNING, &loc, RULES_RULE, g->path,
-		            "Kueue's API server refuses this object: %s "
-		            "(validate: %s); simulated as written",
+		            "validate refuses this object: %s (%s); "
+		            "simulated as written",
 		            g->msg, g->rule);
 		if (g->hint)
 			qf_diag_hint(d, "%s", g->hint);
