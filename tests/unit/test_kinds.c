@@ -35,7 +35,7 @@ static int setup(void **state)
 	assert_non_null(m);
 	assert_int_equal(qf_kinds_new_builtin(&m->builtin, &d), QF_OK);
 	assert_int_equal(qf_kinds_count(m->builtin),
-	                 15); /* + Pool, Tenant, PriorityClass */
+	                 17); /* + Pool, Tenant, PriorityClass */
 	if (qf_test_shared(&p, "kueue-crds")) {
 		assert_int_equal(qf_kinds_new_crds(&m->crds, p.buf, &d), QF_OK);
 		/* 8 CRDs, two versions each, and PriorityClass */
@@ -224,7 +224,7 @@ static void test_kinds_kueue_lookalikes_are_errors(void **state)
 		  "QF116", NULL },
 		{ "kueue.x-k8s.io/v1beta1", "Workload", QF_KINDS_VALID, NULL,
 		  NULL },
-		{ "kueue.x-k8s.io/v1beta1", "AdmissionCheck", QF_KINDS_SKIPPED,
+		{ "kueue.x-k8s.io/v1beta1", "AdmissionCheck", QF_KINDS_VALID,
 		  NULL, NULL },
 		{ "config.kueue.x-k8s.io/v1beta1", "Configuration",
 		  QF_KINDS_SKIPPED, NULL, NULL },
