@@ -250,29 +250,43 @@ static void kube_report(struct vctx *v, const char *rule, const char *key,
 	pop(v, len);
 }
 
-/* kube mode: field.Invalid of the node with kube-openapi's detail
- * "<path> in body <what>". */
+/*
+ * field.Invalid of the node with kube-openapi's detail "<path> in body
+ * <what>": in kube mode without a location; otherwise (w set) located at
+ * w, with a hint.
+ */
+static void vinvalid(struct vctx *v, const struct where *w, const char *rule,
+                     const char *hint, const json_t *value, const char *fmt,
+                     va_list ap)
+{
+	struct qf_buf msg = QF_BUF_INIT, what = QF_BUF_INIT;
+
+	if (quiet(v))
+		return;
+	qf_buf_vaddf(&what, fmt, ap);
+	qf_schema__kube_invalid(&msg, value, path_str(v), "%s", what.buf);
+	if (w)
+		report(v, w, rule, hint, "%s", msg.buf);
+	else
+		kube_report(v, rule, NULL, &msg);
+	qf_buf_release(&msg);
+	qf_buf_release(&what);
+}
+
+/* kube mode: vinvalid without a location. */
 static void kube_invalid(struct vctx *v, const char *rule, const json_t *value,
                          const char *fmt, ...) QF_PRINTF(4, 5);
 static void kube_invalid(struct vctx *v, const char *rule, const json_t *value,
                          const char *fmt, ...)
 {
-	struct qf_buf msg = QF_BUF_INIT, what = QF_BUF_INIT;
 	va_list ap;
 
-	if (quiet(v))
-		return;
 	va_start(ap, fmt);
-	qf_buf_vaddf(&what, fmt, ap);
+	vinvalid(v, NULL, rule, NULL, value, fmt, ap);
 	va_end(ap);
-	qf_schema__kube_invalid(&msg, value, path_str(v), "%s", what.buf);
-	kube_report(v, rule, NULL, &msg);
-	qf_buf_release(&msg);
-	qf_buf_release(&what);
 }
 
-/* Normal mode: field.Invalid's body in kube-apiserver's words (as
- * kube_invalid) at the node, with its location and a hint. */
+/* Normal mode: vinvalid at w, in kube-apiserver's words too. */
 static void invalid_at(struct vctx *v, const struct where *w, const char *rule,
                        const char *hint, const json_t *value, const char *fmt,
                        ...) QF_PRINTF(6, 7);
@@ -280,18 +294,11 @@ static void invalid_at(struct vctx *v, const struct where *w, const char *rule,
                        const char *hint, const json_t *value, const char *fmt,
                        ...)
 {
-	struct qf_buf msg = QF_BUF_INIT, what = QF_BUF_INIT;
 	va_list ap;
 
-	if (quiet(v))
-		return;
 	va_start(ap, fmt);
-	qf_buf_vaddf(&what, fmt, ap);
+	vinvalid(v, w, rule, hint, value, fmt, ap);
 	va_end(ap);
-	qf_schema__kube_invalid(&msg, value, path_str(v), "%s", what.buf);
-	report(v, w, rule, hint, "%s", msg.buf);
-	qf_buf_release(&msg);
-	qf_buf_release(&what);
 }
 
 /* ---- types ----------------------------------------------------------- */
