@@ -3,9 +3,9 @@
  * and the validation of one object: schema first, then the native rules.
  *
  * The table behind this header has one row per (apiVersion, kind):
- * ResourceFlavor, ClusterQueue, Cohort, LocalQueue, AdmissionCheck and
- * WorkloadPriorityClass
- * of kueue.x-k8s.io, in v1beta1 and v1beta2.  A row names the kind's scope,
+ * ResourceFlavor, ClusterQueue, Cohort, LocalQueue, AdmissionCheck (schema
+ * only: it has no webhook), WorkloadPriorityClass and Workload of
+ * kueue.x-k8s.io, in v1beta1 and v1beta2.  A row names the kind's scope,
  * its built-in schema (a JSON file in schemas/, compiled into the binary), its
  * native checks (the CEL rules of the CRD and the rules of Kueue's admission
  * webhooks, QF2xx) and the CEL messages those checks implement.
