@@ -53,6 +53,11 @@ static const struct kind_row kinds[] = {
 	  qf_kinds__check_cohort, qf_kinds__cel_cohort },
 	{ KUEUE_GROUP, "v1beta2", "Cohort", 0, "kueue.x-k8s.io_v1beta2_cohort",
 	  qf_kinds__check_cohort, qf_kinds__cel_cohort },
+	/* no webhook; its one CEL rule (controllerName) is about updates */
+	{ KUEUE_GROUP, "v1beta1", "AdmissionCheck", 0,
+	  "kueue.x-k8s.io_v1beta1_admissioncheck", NULL, no_cel },
+	{ KUEUE_GROUP, "v1beta2", "AdmissionCheck", 0,
+	  "kueue.x-k8s.io_v1beta2_admissioncheck", NULL, no_cel },
 	{ KUEUE_GROUP, "v1beta1", "LocalQueue", 1,
 	  "kueue.x-k8s.io_v1beta1_localqueue", qf_kinds__check_localqueue,
 	  no_cel },
@@ -456,24 +461,21 @@ void qf_kinds__check_labels(struct rctx *r, const json_t *parent,
 
 	if (!json_is_object(m))
 		return;
+	/* Kubernetes names the map, not the entry, and the bad key or
+	 * value (ValidateLabels, ValidateAnnotations) */
 	len = qf_kinds__push_key(r, key);
 	json_object_foreach ((json_t *)m, k, v) {
-		size_t l2 = r->path.len;
-
-		qf_buf_addch(&r->path, '[');
-		qf_buf_adds(&r->path, k);
-		qf_buf_addch(&r->path, ']');
 		qf_buf_reset(&why);
 		if (!qf_kinds__qualified_ok(&why, k))
-			qf_kinds__report(r, QF_SEV_ERROR, m, k, 0, rule,
-			                 why.buf, "invalid key \"%s\"", k);
+			qf_kinds__report(r, QF_SEV_ERROR, m, k, 0, rule, NULL,
+			                 "Invalid value: \"%s\": %s", k,
+			                 why.buf);
 		qf_buf_reset(&why);
 		if (values_are_labels && json_is_string(v) &&
 		    !qf_kinds__labelvalue_ok(&why, json_string_value(v)))
-			qf_kinds__report(r, QF_SEV_ERROR, m, k, 0, rule,
-			                 why.buf, "invalid value \"%s\"",
-			                 json_string_value(v));
-		qf_kinds__pop(r, l2);
+			qf_kinds__report(r, QF_SEV_ERROR, m, k, 0, rule, NULL,
+			                 "Invalid value: \"%s\": %s",
+			                 json_string_value(v), why.buf);
 	}
 	qf_kinds__pop(r, len);
 	qf_buf_release(&why);
@@ -487,27 +489,20 @@ static void check_name(struct rctx *r, const json_t *meta)
 	struct qf_buf why = QF_BUF_INIT;
 	size_t len = qf_kinds__push_key(r, "metadata");
 
+	qf_kinds__push_key(r, "name");
 	if (!name || json_is_null(name)) {
-		if (!json_is_string(json_object_get(meta, "generateName"))) {
-			if (meta)
-				qf_kinds__report(r, QF_SEV_ERROR, r->obj,
-				                 "metadata", 0, "QF201",
-				                 "add metadata.name",
-				                 "name or generateName is "
-				                 "required");
-			else
-				qf_kinds__report(r, QF_SEV_ERROR, r->obj,
-				                 "kind", 0, "QF201",
-				                 "add metadata.name",
-				                 "name or generateName is "
-				                 "required");
-		}
+		/* located at metadata, or at kind when there is none */
+		if (!json_is_string(json_object_get(meta, "generateName")))
+			qf_kinds__report(r, QF_SEV_ERROR, r->obj,
+			                 meta ? "metadata" : "kind", 0, "QF201",
+			                 "add metadata.name",
+			                 "Required value: name or generateName "
+			                 "is required");
 	} else if (json_is_string(name) &&
 	           !qf_kinds__subdomain_ok(&why, json_string_value(name))) {
-		qf_kinds__push_key(r, "name");
 		qf_kinds__report(r, QF_SEV_ERROR, meta, "name", 0, "QF201",
-		                 why.buf, "invalid name \"%s\"",
-		                 json_string_value(name));
+		                 NULL, "Invalid value: \"%s\": %s",
+		                 json_string_value(name), why.buf);
 	}
 	qf_kinds__pop(r, len);
 	qf_buf_release(&why);

@@ -3,12 +3,12 @@
  * and the validation of one object: schema first, then the native rules.
  *
  * The table behind this header has one row per (apiVersion, kind):
- * ResourceFlavor, ClusterQueue, Cohort, LocalQueue, WorkloadPriorityClass
- * and Workload of kueue.x-k8s.io, in v1beta1 and v1beta2.  A row names the
- * kind's scope, its built-in schema (a JSON file in schemas/, compiled into
- * the binary), its native checks (the CEL rules of the CRD and the rules of
- * Kueue's admission webhooks, QF2xx) and the CEL messages those checks
- * implement.
+ * ResourceFlavor, ClusterQueue, Cohort, LocalQueue, AdmissionCheck (schema
+ * only: it has no webhook), WorkloadPriorityClass and Workload of
+ * kueue.x-k8s.io, in v1beta1 and v1beta2.  A row names the kind's scope,
+ * its built-in schema (a JSON file in schemas/, compiled into the binary), its
+ * native checks (the CEL rules of the CRD and the rules of Kueue's admission
+ * webhooks, QF2xx) and the CEL messages those checks implement.
  *
  * A struct qf_kinds is a registry of schemas by group, version and kind.
  * qf_kinds_new_builtin fills it from the table; qf_kinds_new_crds from the

@@ -77,6 +77,40 @@ const char *const qf_kinds__cel_resourceflavor[] = {
 #define pop        qf_kinds__pop
 #define report     qf_kinds__report
 
+/* Kubernetes' body of a CEL rule's error: the node's type as the value. */
+#define CEL_INVALID(type) "Invalid value: \"" type "\": "
+
+/*
+ * Report at the path cut back to its first `at` bytes: a CEL rule's error
+ * names the node the rule sits on (spec, a list), not the field inside it,
+ * which is still where the error is located (member key of parent, or
+ * element index when key is NULL).
+ */
+static void report_up(struct rctx *r, size_t at, const json_t *parent,
+                      const char *key, size_t index, const char *rule,
+                      const char *hint, const char *msg)
+{
+	char *tail = qf_xstrdup(r->path.buf + at);
+
+	pop(r, at);
+	report(r, QF_SEV_ERROR, parent, key, index, rule, hint, "%s", msg);
+	qf_buf_adds(&r->path, tail);
+	free(tail);
+}
+
+/* A quantity member's text as Kueue prints it back ("-1"), or "". */
+static const char *qty_text(const json_t *v, char *buf, size_t size)
+{
+	int rc;
+
+	if (json_is_string(v))
+		return json_string_value(v);
+	rc = json_is_integer(v) ? snprintf(buf, size, "%lld",
+	                                   (long long)json_integer_value(v))
+	                        : -1;
+	return rc > 0 && (size_t)rc < size ? buf : "";
+}
+
 static const char *str(const json_t *o, const char *key)
 {
 	return json_string_value(json_object_get(o, key));
@@ -179,6 +213,7 @@ static int quantity(struct rctx *r, const json_t *parent, const char *key,
 static int non_negative(struct rctx *r, const json_t *parent, const char *key,
                         const char *resource, struct qf_qty *q)
 {
+	char num[32];
 	size_t len;
 
 	if (!quantity(r, parent, key, resource, q))
@@ -188,7 +223,8 @@ static int non_negative(struct rctx *r, const json_t *parent, const char *key,
 	len = push_key(r, key);
 	report(r, QF_SEV_ERROR, parent, key, 0, "QF208",
 	       "quotas and limits are amounts: use 0 or more",
-	       "must be greater than or equal to 0");
+	       "Invalid value: \"%s\": must be greater than or equal to 0",
+	       qty_text(json_object_get(parent, key), num, sizeof(num)));
 	pop(r, len);
 	return 0;
 }
@@ -202,6 +238,8 @@ struct groups {
 	struct qf_strlist flavors;   /* flavor names seen so far */
 	long *resource_group;        /* group of each entry of resources */
 	long *flavor_group;          /* group of each entry of flavors */
+	size_t spec_at;              /* path length of spec */
+	int borrow_cel;              /* the CEL rule on spec has failed */
 };
 
 static long seen(struct qf_strlist *l, long **groups, const char *name,
@@ -236,8 +274,8 @@ static void check_covered(struct rctx *r, struct groups *g, const json_t *rg,
 		l2 = push_index(r, i);
 		qf_buf_reset(&why);
 		if (!qf_kinds__qualified_ok(&why, name))
-			report(r, QF_SEV_ERROR, cov, NULL, i, "QF217", why.buf,
-			       "invalid resource name \"%s\"", name);
+			report(r, QF_SEV_ERROR, cov, NULL, i, "QF217", NULL,
+			       "Invalid value: \"%s\": %s", name, why.buf);
 		prev = seen(&g->resources, &g->resource_group, name, (long)gi);
 		if (prev >= 0) {
 			qf_buf_reset(&why);
@@ -255,70 +293,100 @@ static void check_covered(struct rctx *r, struct groups *g, const json_t *rg,
 	qf_buf_release(&why);
 }
 
-static void check_limits(struct rctx *r, const struct groups *g,
-                         const json_t *res)
+/*
+ * A limit (borrowingLimit, lendingLimit) without a parent: the webhook's
+ * error at the limit and, for a ClusterQueue's borrowingLimit, the CRD's
+ * rule on spec too (once).
+ */
+static void limit_without_parent(struct rctx *r, struct groups *g,
+                                 const json_t *res, const char *key,
+                                 const char *rule)
+{
+	const char *who = g->is_cohort ? "parent" : "cohort";
+	struct qf_buf hint = QF_BUF_INIT;
+	char num[32];
+	size_t len = push_key(r, key);
+
+	qf_buf_addf(&hint, "set spec.%sName or remove %s", who, key);
+	report(r, QF_SEV_ERROR, res, key, 0, rule, hint.buf,
+	       "Invalid value: \"%s\": must be nil when %s is empty",
+	       qty_text(json_object_get(res, key), num, sizeof(num)), who);
+	if (!g->is_cohort && !strcmp(key, "borrowingLimit") && !g->borrow_cel) {
+		g->borrow_cel = 1;
+		report_up(r, g->spec_at, res, key, 0, rule, hint.buf,
+		          CEL_INVALID("object") CEL_BORROW_NO_COHORT);
+	}
+	pop(r, len);
+	qf_buf_release(&hint);
+}
+
+static int has_limit(const json_t *res, const char *key)
+{
+	const json_t *v = json_object_get(res, key);
+
+	return v && !json_is_null(v);
+}
+
+static void check_limits(struct rctx *r, struct groups *g, const json_t *res)
 {
 	struct qf_qty nominal, lend, borrow;
 	const char *name = str_or(res, "name", "this resource");
 	int have_nominal = non_negative(r, res, "nominalQuota", name, &nominal);
-	const char *who = g->is_cohort ? "parent" : "cohort";
+	char num[32];
 	size_t len;
-	int lend_ok;
 
-	if (json_object_get(res, "borrowingLimit") &&
-	    !json_is_null(json_object_get(res, "borrowingLimit"))) {
+	if (has_limit(res, "borrowingLimit")) {
 		(void)non_negative(r, res, "borrowingLimit", name, &borrow);
-		if (!g->has_parent) {
-			len = push_key(r, "borrowingLimit");
-			report(r, QF_SEV_ERROR, res, "borrowingLimit", 0,
-			       "QF209",
-			       g->is_cohort ? "set spec.parentName or remove "
-			                      "borrowingLimit"
-			                    : "set spec.cohortName or remove "
-			                      "borrowingLimit",
-			       g->is_cohort ? "must be nil when parent is empty"
-			                    : CEL_BORROW_NO_COHORT);
-			pop(r, len);
-		}
+		if (!g->has_parent)
+			limit_without_parent(r, g, res, "borrowingLimit",
+			                     "QF209");
 	}
-	if (!json_object_get(res, "lendingLimit") ||
-	    json_is_null(json_object_get(res, "lendingLimit")))
+	if (!has_limit(res, "lendingLimit"))
 		return;
-	/* non_negative adds the key to the path itself */
-	lend_ok = non_negative(r, res, "lendingLimit", name, &lend);
-	len = push_key(r, "lendingLimit");
-	if (lend_ok && have_nominal && !g->is_cohort &&
-	    qf_qty_cmp(&lend, &nominal) > 0)
+	if (non_negative(r, res, "lendingLimit", name, &lend) && have_nominal &&
+	    !g->is_cohort && qf_qty_cmp(&lend, &nominal) > 0) {
+		len = push_key(r, "lendingLimit");
 		report(r, QF_SEV_ERROR, res, "lendingLimit", 0, "QF211",
 		       "a ClusterQueue can lend at most its own nominalQuota",
-		       "must be less than or equal to the nominalQuota");
+		       "Invalid value: \"%s\": must be less than or equal to "
+		       "the nominalQuota",
+		       qty_text(json_object_get(res, "lendingLimit"), num,
+		                sizeof(num)));
+		pop(r, len);
+	}
 	if (!g->has_parent)
-		report(r, QF_SEV_ERROR, res, "lendingLimit", 0, "QF210",
-		       g->is_cohort ? "set spec.parentName or remove "
-		                      "lendingLimit"
-		                    : "set spec.cohortName or remove "
-		                      "lendingLimit",
-		       "must be nil when %s is empty", who);
-	pop(r, len);
+		limit_without_parent(r, g, res, "lendingLimit", "QF210");
 }
 
-static void check_flavor_resources(struct rctx *r, const struct groups *g,
+/* The CRD's rule on a resource group (at group_at): every flavor lists as
+ * many resources as it covers; 1 when this flavor breaks it. */
+static int resource_count(struct rctx *r, size_t group_at, const json_t *cov,
+                          const json_t *flavor)
+{
+	const json_t *res = json_object_get(flavor, "resources");
+	struct qf_buf hint = QF_BUF_INIT;
+
+	if (!json_is_array(cov) || !json_is_array(res) ||
+	    json_array_size(res) == json_array_size(cov))
+		return 0;
+	qf_buf_addf(&hint,
+	            "coveredResources lists %zu, this flavor "
+	            "lists %zu; list every covered resource "
+	            "in the same order",
+	            json_array_size(cov), json_array_size(res));
+	report_up(r, group_at, flavor, "resources", 0, "QF204", hint.buf,
+	          CEL_INVALID("object") CEL_RESOURCE_COUNT);
+	qf_buf_release(&hint);
+	return 1;
+}
+
+static void check_flavor_resources(struct rctx *r, struct groups *g,
                                    const json_t *cov, const json_t *flavor)
 {
 	const json_t *res = json_object_get(flavor, "resources"), *x;
 	struct qf_buf hint = QF_BUF_INIT;
 	size_t i, len = push_key(r, "resources");
 
-	if (json_is_array(cov) && json_is_array(res) &&
-	    json_array_size(res) != json_array_size(cov)) {
-		qf_buf_addf(&hint,
-		            "coveredResources lists %zu, this flavor "
-		            "lists %zu; list every covered resource "
-		            "in the same order",
-		            json_array_size(cov), json_array_size(res));
-		report(r, QF_SEV_ERROR, flavor, "resources", 0, "QF204",
-		       hint.buf, CEL_RESOURCE_COUNT);
-	}
 	json_array_foreach (res, i, x) {
 		const char *want = json_string_value(json_array_get(cov, i));
 		const char *got = str(x, "name");
@@ -333,7 +401,9 @@ static void check_flavor_resources(struct rctx *r, const struct groups *g,
 			            "(coveredResources[%zu])",
 			            want, i);
 			report(r, QF_SEV_ERROR, x, "name", 0, "QF205", hint.buf,
-			       "must match the name in coveredResources");
+			       "Invalid value: \"%s\": must match the name in "
+			       "coveredResources",
+			       got);
 			pop(r, l3);
 		}
 		if (json_is_object(x))
@@ -350,7 +420,8 @@ static void check_flavors(struct rctx *r, struct groups *g, const json_t *rg,
 	const json_t *flavors = json_object_get(rg, "flavors"), *f;
 	const json_t *cov = json_object_get(rg, "coveredResources");
 	struct qf_buf hint = QF_BUF_INIT;
-	size_t i, len = push_key(r, "flavors");
+	size_t group_at = r->path.len, i, len = push_key(r, "flavors");
+	int counted = 0;
 
 	json_array_foreach (flavors, i, f) {
 		const char *name = str(f, "name");
@@ -361,6 +432,9 @@ static void check_flavors(struct rctx *r, struct groups *g, const json_t *rg,
 			pop(r, l2);
 			continue;
 		}
+		/* one error per group, as the rule on the group gives */
+		if (!counted)
+			counted = resource_count(r, group_at, cov, f);
 		check_flavor_resources(r, g, cov, f);
 		prev = name ? seen(&g->flavors, &g->flavor_group, name,
 		                   (long)gi)
@@ -404,24 +478,25 @@ static void check_totals(struct rctx *r, const json_t *spec, const json_t *rgs)
 
 			report(r, QF_SEV_ERROR, rgs, NULL, i, "QF207",
 			       "split the flavors over more resource groups",
-			       "number of flavor-resource combinations in a "
-			       "resourceGroup must be ≤ 512, got %zu",
-			       pairs);
+			       "Invalid value: %zu: number of flavor-resource "
+			       "combinations in a resourceGroup must be ≤ 512, "
+			       "got %zu",
+			       pairs, pairs);
 			pop(r, len);
 		}
 	}
 	if (flavors > MAX_TOTAL_FLAVORS)
 		report(r, QF_SEV_ERROR, spec, "resourceGroups", 0, "QF207",
 		       "use at most 256 flavors in one ClusterQueue",
-		       "total number of flavors across all resourceGroups "
-		       "must be ≤ 256, got %zu",
-		       flavors);
+		       "Invalid value: %zu: total number of flavors across all "
+		       "resourceGroups must be ≤ 256, got %zu",
+		       flavors, flavors);
 	if (covered > MAX_TOTAL_RESOURCES)
 		report(r, QF_SEV_ERROR, spec, "resourceGroups", 0, "QF207",
 		       "cover at most 256 resources in one ClusterQueue",
-		       "total number of covered resources across all "
-		       "resourceGroups must be ≤ 256, got %zu",
-		       covered);
+		       "Invalid value: %zu: total number of covered resources "
+		       "across all resourceGroups must be ≤ 256, got %zu",
+		       covered, covered);
 }
 
 static void check_groups(struct rctx *r, const json_t *spec, int has_parent,
@@ -429,7 +504,8 @@ static void check_groups(struct rctx *r, const json_t *spec, int has_parent,
 {
 	const json_t *rgs = json_object_get(spec, "resourceGroups"), *rg;
 	struct groups g = { has_parent,      is_cohort, QF_STRLIST_INIT,
-		            QF_STRLIST_INIT, NULL,      NULL };
+		            QF_STRLIST_INIT, NULL,      NULL,
+		            r->path.len,     0 };
 	size_t i, len;
 
 	if (!json_is_array(rgs))
@@ -458,22 +534,31 @@ static void check_fair_sharing(struct rctx *r, const json_t *spec)
 {
 	const json_t *fs = json_object_get(spec, "fairSharing");
 	struct qf_qty w, one_nano;
+	char num[32];
 	size_t len;
 
 	if (!json_is_object(fs))
 		return;
+	/* Kueue names spec.fairSharing, not its weight */
 	len = push_key(r, "fairSharing");
-	if (non_negative(r, fs, "weight", NULL, &w)) {
-		if (qf_qty_sign(&w) > 0 &&
-		    qf_qty_parse(&one_nano, "1n") == QF_OK &&
-		    qf_qty_cmp(&w, &one_nano) <= 0) {
-			size_t l2 = push_key(r, "weight");
+	if (quantity(r, fs, "weight", NULL, &w)) {
+		const char *text = qty_text(json_object_get(fs, "weight"), num,
+		                            sizeof(num));
 
+		if (qf_qty_sign(&w) < 0)
+			report(r, QF_SEV_ERROR, fs, "weight", 0, "QF208",
+			       "use 0 (never preferred) or a positive weight",
+			       "Invalid value: \"%s\": must be greater than or "
+			       "equal to 0",
+			       text);
+		else if (qf_qty_sign(&w) > 0 &&
+		         qf_qty_parse(&one_nano, "1n") == QF_OK &&
+		         qf_qty_cmp(&w, &one_nano) <= 0)
 			report(r, QF_SEV_ERROR, fs, "weight", 0, "QF215",
 			       "use 0 (never preferred) or a weight above 1n",
-			       "When not 0, weight must be > 10e-9");
-			pop(r, l2);
-		}
+			       "Invalid value: \"%s\": When not 0, weight must "
+			       "be > 10e-9",
+			       text);
 	}
 	pop(r, len);
 }
@@ -563,6 +648,30 @@ static void locate(const json_t *parent, const char *field, const char *where,
 	qf_buf_release(&name);
 }
 
+/* A matchExpressions error in ValidateLabelSelectorRequirement's kinds. */
+static void selector_error(struct rctx *r, const json_t *at, const char *key,
+                           size_t index, const char *why)
+{
+	const json_t *v =
+	        key ? json_object_get(at, key) : json_array_get(at, index);
+	const char *hint = "expected a label selector: matchLabels of valid "
+	                   "labels, matchExpressions with In/NotIn (values "
+	                   "required) or Exists/DoesNotExist (no values)";
+
+	if (strstr(why, "must be specified when"))
+		report(r, QF_SEV_ERROR, at, key, index, "QF214", hint,
+		       "Required value: %s", why);
+	else if (strstr(why, "may not be specified when"))
+		report(r, QF_SEV_ERROR, at, key, index, "QF214", hint,
+		       "Forbidden: %s", why);
+	else if (json_is_string(v))
+		report(r, QF_SEV_ERROR, at, key, index, "QF214", hint,
+		       "Invalid value: \"%s\": %s", json_string_value(v), why);
+	else
+		report(r, QF_SEV_ERROR, at, key, index, "QF214", hint,
+		       "Invalid value: %s", why);
+}
+
 static void check_selector(struct rctx *r, const json_t *spec,
                            const char *field)
 {
@@ -575,17 +684,19 @@ static void check_selector(struct rctx *r, const json_t *spec,
 	    qf_k8s_selector_check(sel, &why, &where) == QF_OK)
 		goto done;
 	len = push_key(r, field);
-	if (!reported_under(r)) {
-		locate(spec, field, where.buf, &at, &key, &index);
-		if (where.len)
-			qf_buf_addf(&r->path, "%s%s",
-			            where.buf[0] == '[' ? "" : ".", where.buf);
-		report(r, QF_SEV_ERROR, at, key, index, "QF214",
-		       "expected a label selector: matchLabels of valid "
-		       "labels, matchExpressions with In/NotIn (values "
-		       "required) or Exists/DoesNotExist (no values)",
-		       "invalid label selector: %s", why ? why : "invalid");
+	if (reported_under(r))
+		goto out;
+	if (!strncmp(where.buf, "matchLabels", 11)) {
+		/* ValidateLabels: every bad entry, at matchLabels */
+		qf_kinds__check_labels(r, sel, "matchLabels", 1, "QF214");
+		goto out;
 	}
+	locate(spec, field, where.buf, &at, &key, &index);
+	if (where.len)
+		qf_buf_addf(&r->path, "%s%s", where.buf[0] == '[' ? "" : ".",
+		            where.buf);
+	selector_error(r, at, key, index, why ? why : "invalid");
+out:
 	pop(r, len);
 done:
 	qf_buf_release(&where);
@@ -605,16 +716,19 @@ static void check_preemption(struct rctx *r, const json_t *spec)
 	    !strcmp(str_or(bwc, "policy", "Never"), "Never"))
 		return;
 	len = push_key(r, "preemption");
+	/* the CRD's rule and the webhook's check say the same, here */
 	report(r, QF_SEV_ERROR, spec, "preemption", 0, "QF212",
 	       "borrowWithinCohort needs reclaimWithinCohort LowerPriority "
 	       "or Any",
-	       CEL_PREEMPTION);
+	       CEL_INVALID("object") CEL_PREEMPTION);
 	pop(r, len);
 }
 
 static void check_fungibility(struct rctx *r, const json_t *spec)
 {
 	const json_t *ff = json_object_get(spec, "flavorFungibility");
+	const char *hint = "set whenCanBorrow and whenCanPreempt to "
+	                   "TryNextFlavor, or remove preference";
 	size_t len;
 
 	if (!json_is_string(json_object_get(ff, "preference")))
@@ -625,11 +739,13 @@ static void check_fungibility(struct rctx *r, const json_t *spec)
 	            "TryNextFlavor"))
 		return;
 	len = push_key(r, "flavorFungibility");
+	report(r, QF_SEV_ERROR, ff, "preference", 0, "QF213", hint,
+	       CEL_INVALID("object") CEL_PREFERENCE);
 	push_key(r, "preference");
-	report(r, QF_SEV_ERROR, ff, "preference", 0, "QF213",
-	       "set whenCanBorrow and whenCanPreempt to TryNextFlavor, or "
-	       "remove preference",
-	       CEL_PREFERENCE);
+	report(r, QF_SEV_ERROR, ff, "preference", 0, "QF213", hint,
+	       "Invalid value: \"%s\": preference \"%s\" requires both "
+	       "whenCanBorrow and whenCanPreempt to be TryNextFlavor",
+	       str(ff, "preference"), str(ff, "preference"));
 	pop(r, len);
 }
 
@@ -653,10 +769,15 @@ static void check_on_flavors(struct rctx *r, const json_t *spec)
 	        json_object_get(spec, "admissionChecksStrategy"),
 	        "admissionChecks");
 	struct qf_strlist flavors = QF_STRLIST_INIT;
+	struct qf_buf supported = QF_BUF_INIT;
 	const json_t *c, *f;
 	size_t i, j;
 
 	all_flavors(&flavors, spec);
+	/* field.NotSupported's list (Kueue's set, in the CQ's order here) */
+	for (i = 0; i < flavors.n; i++)
+		qf_buf_addf(&supported, "%s\"%s\"", i ? ", " : "",
+		            flavors.v[i]);
 	json_array_foreach (checks, i, c) {
 		const json_t *on = json_object_get(c, "onFlavors");
 
@@ -672,18 +793,18 @@ static void check_on_flavors(struct rctx *r, const json_t *spec)
 			push_index(r, i);
 			push_key(r, "onFlavors");
 			push_index(r, j);
-			/* a warning: upstream examples rely on it */
-			report(r, QF_SEV_WARNING, on, NULL, j, "QF216",
+			report(r, QF_SEV_ERROR, on, NULL, j, "QF216",
 			       "list only flavors of this ClusterQueue's "
-			       "resourceGroups; Kueue's webhook rejects "
-			       "others on create",
-			       "Unsupported value: \"%s\": not a flavor of "
-			       "this ClusterQueue",
-			       json_string_value(f));
+			       "resourceGroups",
+			       "Unsupported value: \"%s\"%s%s",
+			       json_string_value(f),
+			       supported.len ? ": supported values: " : "",
+			       supported.buf);
 			pop(r, len);
 		}
 	}
 	qf_strlist_release(&flavors);
+	qf_buf_release(&supported);
 }
 
 void qf_kinds__check_clusterqueue(struct rctx *r)
@@ -811,34 +932,56 @@ static int taint_effect_ok(const char *e)
 	       !strcmp(e, "NoExecute");
 }
 
-static void check_taint(struct rctx *r, const json_t *taints, size_t i)
+/* Where a list rule's error is located: member key of parent, or element
+ * index of it when key is NULL. */
+struct spot {
+	const json_t *parent;
+	const char *key;
+	size_t index;
+};
+
+/*
+ * The CRD's rules on a list (nodeTaints, tolerations) fail once each, at
+ * the list (its path is list_at bytes long): `bit` of *seen says which
+ * have.
+ */
+static void list_rule(struct rctx *r, size_t list_at, unsigned *seen,
+                      unsigned bit, struct spot at, const char *rule,
+                      const char *hint, const char *msg)
+{
+	if (*seen & bit)
+		return;
+	*seen |= bit;
+	report_up(r, list_at, at.parent, at.key, at.index, rule, hint, msg);
+}
+
+static void check_taint(struct rctx *r, const json_t *taints, size_t i,
+                        unsigned *cel)
 {
 	const json_t *t = json_array_get(taints, i);
 	const char *key = str(t, "key"), *value = str(t, "value");
 	const char *effect = str(t, "effect");
 	struct qf_buf why = QF_BUF_INIT;
-	size_t len = push_index(r, i), l2;
+	size_t list_at = r->path.len, len = push_index(r, i), l2;
 
 	if (key && !qf_kinds__qualified_ok(&why, key)) {
 		l2 = push_key(r, "key");
-		report(r, QF_SEV_ERROR, t, "key", 0, "QF219", why.buf,
-		       "invalid taint key \"%s\"", key);
+		report(r, QF_SEV_ERROR, t, "key", 0, "QF219", NULL,
+		       "Invalid value: \"%s\": %s", key, why.buf);
 		pop(r, l2);
 	}
 	qf_buf_reset(&why);
 	if (value && !qf_kinds__labelvalue_ok(&why, value)) {
 		l2 = push_key(r, "value");
-		report(r, QF_SEV_ERROR, t, "value", 0, "QF219", why.buf,
-		       "invalid taint value \"%s\"", value);
+		report(r, QF_SEV_ERROR, t, "value", 0, "QF219", NULL,
+		       "Invalid value: \"%s\": %s", value, why.buf);
 		pop(r, l2);
 	}
-	if (effect && !taint_effect_ok(effect)) {
-		l2 = push_key(r, "effect");
-		report(r, QF_SEV_ERROR, t, "effect", 0, "QF219",
-		       "expected NoSchedule, PreferNoSchedule or NoExecute",
-		       CEL_TAINT_EFFECT);
-		pop(r, l2);
-	}
+	if (effect && !taint_effect_ok(effect))
+		list_rule(r, list_at, cel, 1, (struct spot){ t, "effect", 0 },
+		          "QF219",
+		          "expected NoSchedule, PreferNoSchedule or NoExecute",
+		          CEL_INVALID("array") CEL_TAINT_EFFECT);
 	for (size_t j = 0; key && effect && j < i; j++) {
 		const json_t *u = json_array_get(taints, j);
 
@@ -852,7 +995,10 @@ static void check_taint(struct rctx *r, const json_t *taints, size_t i)
 			            j);
 			report(r, QF_SEV_ERROR, taints, NULL, i, "QF218",
 			       why.buf,
-			       "taints must be unique by key and effect pair");
+			       "Duplicate value: {\"key\":\"%s\", "
+			       "\"effect\":\"%s\"}: taints must be unique by "
+			       "key and effect pair",
+			       key, effect);
 			break;
 		}
 	}
@@ -860,47 +1006,54 @@ static void check_taint(struct rctx *r, const json_t *taints, size_t i)
 	qf_buf_release(&why);
 }
 
-static void check_toleration(struct rctx *r, const json_t *tols, size_t i)
+/* The CRD's rules on tolerations, each failing once at the list. */
+static void toleration_cel(struct rctx *r, size_t list_at, unsigned *cel,
+                           const json_t *tols, size_t i)
 {
 	const json_t *t = json_array_get(tols, i);
-	const char *key = str(t, "key"), *op = str(t, "operator");
-	const char *effect = str(t, "effect");
+	const char *op = str(t, "operator"), *effect = str(t, "effect");
+	struct spot whole = { tols, NULL, i };
+
+	/* CEL's has(): a key of "" is set */
+	if (!json_object_get(t, "key") && (!op || strcmp(op, "Exists") != 0))
+		list_rule(r, list_at, cel, 1, whole, "QF220",
+		          "set a key, or use operator: Exists",
+		          CEL_INVALID("array") CEL_TOL_KEY);
+	if (json_object_get(t, "tolerationSeconds") &&
+	    (!effect || strcmp(effect, "NoExecute") != 0))
+		list_rule(r, list_at, cel, 2, whole, "QF220",
+		          "tolerationSeconds only applies to NoExecute",
+		          CEL_INVALID("array") CEL_TOL_SECONDS);
+	if (op && strcmp(op, "Equal") != 0 && strcmp(op, "Exists") != 0)
+		list_rule(r, list_at, cel, 4, (struct spot){ t, "operator", 0 },
+		          "QF220", "expected Equal or Exists",
+		          CEL_INVALID("array") CEL_TOL_OPERATOR);
+	if (op && !strcmp(op, "Exists") && json_object_get(t, "value"))
+		list_rule(r, list_at, cel, 8, (struct spot){ t, "value", 0 },
+		          "QF220", "remove value, or use operator: Equal",
+		          CEL_INVALID("array") CEL_TOL_VALUE);
+	if (effect && !taint_effect_ok(effect))
+		list_rule(r, list_at, cel, 16, (struct spot){ t, "effect", 0 },
+		          "QF220",
+		          "expected NoSchedule, PreferNoSchedule or NoExecute",
+		          CEL_INVALID("array") CEL_TAINT_EFFECT);
+}
+
+static void check_toleration(struct rctx *r, const json_t *tols, size_t i,
+                             unsigned *cel)
+{
+	const json_t *t = json_array_get(tols, i);
+	const char *key = str(t, "key");
 	struct qf_buf why = QF_BUF_INIT;
-	size_t len = push_index(r, i), l2;
+	size_t list_at = r->path.len, len = push_index(r, i), l2;
 
 	if (key && *key && !qf_kinds__qualified_ok(&why, key)) {
 		l2 = push_key(r, "key");
-		report(r, QF_SEV_ERROR, t, "key", 0, "QF220", why.buf,
-		       "invalid toleration key \"%s\"", key);
+		report(r, QF_SEV_ERROR, t, "key", 0, "QF220", NULL,
+		       "Invalid value: \"%s\": %s", key, why.buf);
 		pop(r, l2);
 	}
-	if ((!key || !*key) && (!op || strcmp(op, "Exists") != 0))
-		report(r, QF_SEV_ERROR, tols, NULL, i, "QF220",
-		       "set a key, or use operator: Exists", CEL_TOL_KEY);
-	if (json_object_get(t, "tolerationSeconds") &&
-	    (!effect || strcmp(effect, "NoExecute") != 0))
-		report(r, QF_SEV_ERROR, tols, NULL, i, "QF220",
-		       "tolerationSeconds only applies to NoExecute",
-		       CEL_TOL_SECONDS);
-	if (op && strcmp(op, "Equal") != 0 && strcmp(op, "Exists") != 0) {
-		l2 = push_key(r, "operator");
-		report(r, QF_SEV_ERROR, t, "operator", 0, "QF220",
-		       "expected Equal or Exists", CEL_TOL_OPERATOR);
-		pop(r, l2);
-	}
-	if (op && !strcmp(op, "Exists") && json_object_get(t, "value")) {
-		l2 = push_key(r, "value");
-		report(r, QF_SEV_ERROR, t, "value", 0, "QF220",
-		       "remove value, or use operator: Equal", CEL_TOL_VALUE);
-		pop(r, l2);
-	}
-	if (effect && *effect && !taint_effect_ok(effect)) {
-		l2 = push_key(r, "effect");
-		report(r, QF_SEV_ERROR, t, "effect", 0, "QF220",
-		       "expected NoSchedule, PreferNoSchedule or NoExecute",
-		       CEL_TAINT_EFFECT);
-		pop(r, l2);
-	}
+	toleration_cel(r, list_at, cel, tols, i);
 	pop(r, len);
 	qf_buf_release(&why);
 }
@@ -910,6 +1063,7 @@ void qf_kinds__check_resourceflavor(struct rctx *r)
 	const json_t *spec = json_object_get(r->obj, "spec");
 	const json_t *taints = json_object_get(spec, "nodeTaints");
 	const json_t *tols = json_object_get(spec, "tolerations");
+	unsigned cel = 0;
 	size_t len, l2;
 
 	if (!json_is_object(spec))
@@ -919,20 +1073,19 @@ void qf_kinds__check_resourceflavor(struct rctx *r)
 	l2 = push_key(r, "nodeTaints");
 	for (size_t i = 0; i < json_array_size(taints); i++)
 		if (json_is_object(json_array_get(taints, i)))
-			check_taint(r, taints, i);
+			check_taint(r, taints, i, &cel);
 	pop(r, l2);
 	l2 = push_key(r, "tolerations");
+	cel = 0;
 	for (size_t i = 0; i < json_array_size(tols); i++)
 		if (json_is_object(json_array_get(tols, i)))
-			check_toleration(r, tols, i);
+			check_toleration(r, tols, i, &cel);
 	pop(r, l2);
 	if (json_is_string(json_object_get(spec, "topologyName")) &&
-	    json_object_size(json_object_get(spec, "nodeLabels")) < 1) {
-		l2 = push_key(r, "topologyName");
+	    json_object_size(json_object_get(spec, "nodeLabels")) < 1)
+		/* the rule is on spec */
 		report(r, QF_SEV_ERROR, spec, "topologyName", 0, "QF221",
 		       "add the node labels that select this flavor's nodes",
-		       CEL_TOPOLOGY);
-		pop(r, l2);
-	}
+		       CEL_INVALID("object") CEL_TOPOLOGY);
 	pop(r, len);
 }

@@ -250,25 +250,55 @@ static void kube_report(struct vctx *v, const char *rule, const char *key,
 	pop(v, len);
 }
 
-/* kube mode: field.Invalid of the node with kube-openapi's detail
- * "<path> in body <what>". */
+/*
+ * field.Invalid of the node with kube-openapi's detail "<path> in body
+ * <what>": in kube mode without a location; otherwise (w set) located at
+ * w, with a hint.
+ */
+static void vinvalid(struct vctx *v, const struct where *w, const char *rule,
+                     const char *hint, const json_t *value, const char *fmt,
+                     va_list ap)
+{
+	struct qf_buf msg = QF_BUF_INIT, what = QF_BUF_INIT;
+
+	if (quiet(v))
+		return;
+	qf_buf_vaddf(&what, fmt, ap);
+	qf_schema__kube_invalid(&msg, value, path_str(v), "%s", what.buf);
+	if (w)
+		report(v, w, rule, hint, "%s", msg.buf);
+	else
+		kube_report(v, rule, NULL, &msg);
+	qf_buf_release(&msg);
+	qf_buf_release(&what);
+}
+
+/* kube mode: vinvalid without a location. */
 static void kube_invalid(struct vctx *v, const char *rule, const json_t *value,
                          const char *fmt, ...) QF_PRINTF(4, 5);
 static void kube_invalid(struct vctx *v, const char *rule, const json_t *value,
                          const char *fmt, ...)
 {
-	struct qf_buf msg = QF_BUF_INIT, what = QF_BUF_INIT;
 	va_list ap;
 
-	if (quiet(v))
-		return;
 	va_start(ap, fmt);
-	qf_buf_vaddf(&what, fmt, ap);
+	vinvalid(v, NULL, rule, NULL, value, fmt, ap);
 	va_end(ap);
-	qf_schema__kube_invalid(&msg, value, path_str(v), "%s", what.buf);
-	kube_report(v, rule, NULL, &msg);
-	qf_buf_release(&msg);
-	qf_buf_release(&what);
+}
+
+/* Normal mode: vinvalid at w, in kube-apiserver's words too. */
+static void invalid_at(struct vctx *v, const struct where *w, const char *rule,
+                       const char *hint, const json_t *value, const char *fmt,
+                       ...) QF_PRINTF(6, 7);
+static void invalid_at(struct vctx *v, const struct where *w, const char *rule,
+                       const char *hint, const json_t *value, const char *fmt,
+                       ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vinvalid(v, w, rule, hint, value, fmt, ap);
+	va_end(ap);
 }
 
 /* ---- types ----------------------------------------------------------- */
@@ -474,8 +504,8 @@ static void check_enum(struct vctx *v, const struct qf_schema *s,
 		            "case-sensitive)",
 		            near);
 	}
-	show(&val, w->self);
-	report(v, w, "QF105", hint.buf, "unsupported value %s", val.buf);
+	qf_schema__kube_enum(&val, w->self, s->enumv);
+	report(v, w, "QF105", hint.buf, "%s", val.buf);
 	qf_buf_release(&hint);
 	qf_buf_release(&val);
 }
@@ -589,21 +619,22 @@ static void check_string(struct vctx *v, const struct qf_schema *s,
 		size_t cp = code_points(str);
 
 		if (s->max_len >= 0 && cp > (size_t)s->max_len) {
-			qf_buf_addf(&hint, "expected at most %lld characters",
-			            s->max_len);
+			qf_buf_addf(&hint, "it has %zu characters", cp);
 			report(v, w, "QF109", hint.buf,
-			       "string is too long: %zu characters", cp);
+			       "Too long: may not be more than %lld bytes",
+			       s->max_len);
 		} else if (s->min_len >= 0 && cp < (size_t)s->min_len) {
 			qf_buf_addf(&hint, "expected at least %lld character%s",
 			            s->min_len, s->min_len == 1 ? "" : "s");
-			report(v, w, "QF109", hint.buf,
-			       "string is too short: %zu characters", cp);
+			invalid_at(v, w, "QF109", hint.buf, w->self,
+			           "should be at least %lld chars long",
+			           s->min_len);
 		}
 	}
 	if (s->re && !matches(v, s, str, len) && !quiet(v)) {
 		qf_buf_reset(&hint);
-		report(v, w, "QF106", pattern_hint(s->pattern, &hint),
-		       "invalid value \"%s\"", str);
+		invalid_at(v, w, "QF106", pattern_hint(s->pattern, &hint),
+		           w->self, "should match '%s'", s->pattern);
 	}
 	if (s->format == SFMT_DATETIME && !qf_when_is_rfc3339(str, &why))
 		bad_time(v, w, str, why);
@@ -821,7 +852,25 @@ static void check_unique(struct vctx *v, const struct qf_schema *s,
 		}
 		size_t len = push_index(v, i);
 
-		report(v, &w, "QF112", hint.buf, "duplicate entry %s", msg.buf);
+		qf_buf_reset(&msg);
+		qf_buf_adds(&msg, "Duplicate value: ");
+		if (s->list == SL_SET) {
+			qf_schema__go_value(&msg, item);
+		} else {
+			json_t *keys = json_object();
+
+			for (size_t k = 0; k < s->nmap_keys; k++) {
+				json_t *x =
+				        json_object_get(item, s->map_keys[k]);
+
+				if (x)
+					json_object_set(keys, s->map_keys[k],
+					                x);
+			}
+			qf_schema__go_value(&msg, keys);
+			json_decref(keys);
+		}
+		report(v, &w, "QF112", hint.buf, "%s", msg.buf);
 		pop(v, len);
 		break;
 	}
@@ -851,6 +900,29 @@ static void kube_count(struct vctx *v, const struct where *w, const char *rule,
 	qf_buf_release(&msg);
 }
 
+/* Normal mode: kube_count's words at the node, with its location. */
+static void count_at(struct vctx *v, const struct where *w, const char *rule,
+                     size_t n, long long min, long long max, const char *what)
+{
+	struct qf_buf hint = QF_BUF_INIT;
+	json_t *got;
+
+	if (max >= 0 && n > (size_t)max) {
+		qf_buf_addf(&hint, "expected at most %lld", max);
+		if (!quiet(v))
+			report(v, w, rule, hint.buf,
+			       "Too many: %zu: must have at most %lld items", n,
+			       max);
+	} else if (min >= 0 && n < (size_t)min) {
+		qf_buf_addf(&hint, "expected at least %lld", min);
+		got = json_integer((json_int_t)n);
+		invalid_at(v, w, rule, hint.buf, got,
+		           "should have at least %lld %s", min, what);
+		json_decref(got);
+	}
+	qf_buf_release(&hint);
+}
+
 /* Recursive: as deep as the value, at most QF_DOC_MAX_DEPTH. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
 static void check_array(struct vctx *v, const struct qf_schema *s,
@@ -858,19 +930,12 @@ static void check_array(struct vctx *v, const struct qf_schema *s,
 {
 	const json_t *arr = w->self;
 	size_t n = json_array_size(arr);
-	struct qf_buf hint = QF_BUF_INIT;
 
 	if (v->kube)
 		kube_count(v, w, "QF110", n, s->min_items, s->max_items,
 		           "items");
-	else if (s->max_items >= 0 && n > (size_t)s->max_items) {
-		qf_buf_addf(&hint, "expected at most %lld", s->max_items);
-		report(v, w, "QF110", hint.buf, "too many items: %zu", n);
-	} else if (s->min_items >= 0 && n < (size_t)s->min_items) {
-		qf_buf_addf(&hint, "expected at least %lld", s->min_items);
-		report(v, w, "QF110", hint.buf, "too few items: %zu", n);
-	}
-	qf_buf_release(&hint);
+	else
+		count_at(v, w, "QF110", n, s->min_items, s->max_items, "items");
 	for (size_t i = 0; i < n; i++) {
 		struct where c = { json_array_get(arr, i), arr, NULL, i };
 		size_t len;
@@ -927,6 +992,8 @@ static int pruned(const struct qf_schema *ps, const json_t *x)
 static void check_required(struct vctx *v, const struct qf_schema *s,
                            const struct where *w)
 {
+	size_t len;
+
 	for (size_t i = 0; i < s->nrequired; i++) {
 		const char *r = s->required[i];
 		const json_t *x = json_object_get(w->self, r);
@@ -944,9 +1011,12 @@ static void check_required(struct vctx *v, const struct qf_schema *s,
 			qf_buf_release(&msg);
 			continue;
 		}
-		report(v, w, "QF103", NULL, "missing required field \"%s\"", r);
-		if (!v->probe)
-			qf_diag_hint(v->d, "add \"%s\" to this object", r);
+		if (quiet(v))
+			continue;
+		len = push_key(v, r, 0);
+		report(v, w, "QF103", NULL, "Required value");
+		pop(v, len);
+		qf_diag_hint(v->d, "add \"%s\" to this object", r);
 	}
 }
 
@@ -964,21 +1034,15 @@ static void check_object(struct vctx *v, const struct qf_schema *s,
 {
 	const json_t *obj = w->self;
 	size_t n = json_object_size(obj), len;
-	struct qf_buf hint = QF_BUF_INIT;
 	const char *key;
 	json_t *x;
 
 	if (v->kube)
 		kube_count(v, w, "QF111", n, s->min_props, s->max_props,
 		           "properties");
-	else if (s->max_props >= 0 && n > (size_t)s->max_props) {
-		qf_buf_addf(&hint, "expected at most %lld", s->max_props);
-		report(v, w, "QF111", hint.buf, "too many entries: %zu", n);
-	} else if (s->min_props >= 0 && n < (size_t)s->min_props) {
-		qf_buf_addf(&hint, "expected at least %lld", s->min_props);
-		report(v, w, "QF111", hint.buf, "too few entries: %zu", n);
-	}
-	qf_buf_release(&hint);
+	else
+		count_at(v, w, "QF111", n, s->min_props, s->max_props,
+		         "properties");
 	check_required(v, s, w);
 	json_object_foreach ((json_t *)obj, key, x) {
 		const struct qf_schema *ps = qf_schema__prop(s, key);

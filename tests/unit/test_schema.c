@@ -118,11 +118,11 @@ static const struct kcase cases[] = {
 	  "{\"type\":\"object\",\"required\":[\"name\"],"
 	  "\"properties\":{\"name\":{\"type\":\"string\"},"
 	  "\"x\":{\"type\":\"integer\"}}}",
-	  "v:\n  x: 1\n", "QF103", 2, 3, "v" },
+	  "v:\n  x: 1\n", "QF103", 2, 3, "v.name" },
 	{ "required-null",
 	  "{\"type\":\"object\",\"required\":[\"name\"],"
 	  "\"properties\":{\"name\":{\"type\":\"string\"}}}",
-	  "v:\n  name: null\n", "QF103", 2, 3, "v" },
+	  "v:\n  name: null\n", "QF103", 2, 3, "v.name" },
 	/* kube-apiserver defaults before it validates (a v1beta1
 	 * Workload's podSets[].count) */
 	{ "required-defaulted",

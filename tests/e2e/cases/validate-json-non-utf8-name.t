@@ -5,4 +5,4 @@ setup-sh: mkdir -p "$tmp/u8" && cp tests/fixtures/validate/hostile/forged-annota
 args: validate --format json "$tmp/u8"
 exit: 1
 stdout-has: /u8/bad�.yaml",
-stdout-has: "message": "invalid name \"x\n::error file=README.md,line=1::forged\u001B[2K\"",
+stdout-has: "message": "Invalid value: \"x\n::error file=README.md,line=1::forged\u001B[2K\": a lowercase RFC 1123 subdomain

@@ -4,4 +4,4 @@ setup-sh: { printf '\357\273\277'; sed 's/$/\r/' tests/fixtures/doc/stream/bad-q
 args: validate "$tmp/bom-crlf.json"
 exit: 1
 stdout-has: 8 objects, 5 valid, 1 invalid, 2 skipped
-stderr-has: bom-crlf.json:79:49: error: must be greater than or equal to 0 [QF208]
+stderr-has: bom-crlf.json:79:49: error: Invalid value: "-1": must be greater than or equal to 0 [QF208]

@@ -3,4 +3,4 @@
 args: validate tests/fixtures/doc/stream/bad-quota.json
 exit: 1
 stdout-has: 8 objects, 5 valid, 1 invalid, 2 skipped
-stderr-has: tests/fixtures/doc/stream/bad-quota.json:79:49: error: must be greater than or equal to 0 [QF208]
+stderr-has: tests/fixtures/doc/stream/bad-quota.json:79:49: error: Invalid value: "-1": must be greater than or equal to 0 [QF208]

@@ -3,4 +3,4 @@
 args: validate tests/fixtures/validate/hostile/nested-list.yaml
 exit: 1
 stdout-has: 1 object, 0 valid, 1 invalid, 0 skipped
-stderr-has: tests/fixtures/validate/hostile/nested-list.yaml:12:13: error: invalid name "Not_A_Name" [QF201]
+stderr-has: tests/fixtures/validate/hostile/nested-list.yaml:12:13: error: Invalid value: "Not_A_Name": a lowercase RFC 1123 subdomain

@@ -6,6 +6,6 @@ setup-sh: mkdir -p "$tmp/typedlist" && printf '{"apiVersion":"kueue.x-k8s.io/v1b
 args: validate "$tmp/typedlist"
 exit: 1
 stdout-has: 3 objects, 1 valid, 2 invalid, 0 skipped
-stderr-has: raw.json:1:168: error: invalid name "Bad_Name" [QF201]
+stderr-has: raw.json:1:168: error: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain
 stderr-has: v9.yaml:1:13: error: Kueue serves no version "v1beta9" [QF117]
 stderr-not: [QF101]
