@@ -793,7 +793,10 @@ static void check_on_flavors(struct rctx *r, const json_t *spec)
 			push_index(r, i);
 			push_key(r, "onFlavors");
 			push_index(r, j);
-			report(r, QF_SEV_ERROR, on, NULL, j, "QF216",
+			/* a warning, though Kueue's webhook refuses it on
+			 * create: Kueue's own example admin/minimal-cq.yaml
+			 * does it, and every upstream example must pass */
+			report(r, QF_SEV_WARNING, on, NULL, j, "QF216",
 			       "list only flavors of this ClusterQueue's "
 			       "resourceGroups",
 			       "Unsupported value: \"%s\"%s%s",

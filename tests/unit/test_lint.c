@@ -547,16 +547,10 @@ static void test_lint_upstream_examples_have_no_schema_errors(void **state)
 	for (size_t i = 0; i < files.n; i++) {
 		struct qf_diags d = QF_DIAGS_INIT;
 
-		/* Kueue's webhook refuses it: onFlavors names a flavor the
-		 * ClusterQueue lacks (QF216) */
-		int refused =
-		        strstr(files.v[i], "admin_minimal-cq.yaml") != NULL;
-
 		lint_file(*state, files.v[i], 1, &d);
 		for (size_t j = 0; j < d.n; j++)
 			if (d.v[j].sev == QF_SEV_ERROR && d.v[j].rule &&
-			    (d.v[j].rule[2] == '1' || d.v[j].rule[2] == '2') &&
-			    !(refused && !strcmp(d.v[j].rule, "QF216")))
+			    (d.v[j].rule[2] == '1' || d.v[j].rule[2] == '2'))
 				fail_msg("%s: %s %s", files.v[i], d.v[j].rule,
 				         d.v[j].msg);
 		qf_diags_release(&d);
