@@ -1251,14 +1251,6 @@ static int cq_has_flavor(const struct qf_model_cq *m, int32_t flavor)
 	return 0;
 }
 
-static int rule_has_flavor(const struct qf_model_cq_ac *a, int32_t flavor)
-{
-	for (size_t k = 0; k < a->nflavors; k++)
-		if (a->flavors[k] == flavor)
-			return 1;
-	return 0;
-}
-
 /* Whether the rule's onFlavors differs from the queue's flavors (no
  * onFlavors: all of them; Kueue compares the two sets). */
 static int check_per_flavor(const struct qf_model_cq *m,
@@ -1266,10 +1258,8 @@ static int check_per_flavor(const struct qf_model_cq *m,
 {
 	if (!a->nflavors)
 		return 0;
-	for (size_t g = 0; g < m->nrg; g++)
-		for (size_t f = 0; f < m->rg[g].nfq; f++)
-			if (!rule_has_flavor(a, m->rg[g].fq[f].flavor))
-				return 1;
+	if (!qf_model_cq_ac_covers_all(m, a))
+		return 1;
 	for (size_t k = 0; k < a->nflavors; k++)
 		if (!cq_has_flavor(m, a->flavors[k]))
 			return 1;

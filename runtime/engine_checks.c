@@ -61,19 +61,6 @@ static int applies_to_admission(const struct qf_wl *w,
 	return 0;
 }
 
-/* Does check c cover every flavour of the queue (no admission yet)? */
-static int applies_to_all(const struct qf_model_cq *cq,
-                          const struct qf_model_cq_ac *c)
-{
-	if (!c->nflavors)
-		return 1;
-	for (size_t g = 0; g < cq->nrg; g++)
-		for (size_t f = 0; f < cq->rg[g].nfq; f++)
-			if (!has_flavor(c, cq->rg[g].fq[f].flavor))
-				return 0;
-	return 1;
-}
-
 static int required(const struct qf_engine *e, const struct qf_wl *w,
                     const char *name)
 {
@@ -87,7 +74,8 @@ static int required(const struct qf_engine *e, const struct qf_wl *w,
 	for (size_t i = 0; cq && i < cq->nchecks; i++)
 		if (!strcmp(cq->checks[i].name, name))
 			return holding ? applies_to_admission(w, &cq->checks[i])
-			               : applies_to_all(cq, &cq->checks[i]);
+			               : qf_model_cq_ac_covers_all(
+			                         cq, &cq->checks[i]);
 	return 0;
 }
 

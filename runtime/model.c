@@ -3115,6 +3115,22 @@ static int delete_cq(struct qf_model *m, const char *name)
 	return 1;
 }
 
+int qf_model_cq_ac_covers_all(const struct qf_model_cq *cq,
+                              const struct qf_model_cq_ac *c)
+{
+	for (size_t g = 0; c->nflavors && g < cq->nrg; g++)
+		for (size_t f = 0; f < cq->rg[g].nfq; f++) {
+			size_t k = 0;
+
+			while (k < c->nflavors &&
+			       c->flavors[k] != cq->rg[g].fq[f].flavor)
+				k++;
+			if (k == c->nflavors)
+				return 0;
+		}
+	return 1;
+}
+
 int qf_model_terminate_cq(struct qf_model *m, const char *name, int64_t now_ms)
 {
 	struct qf_model_cq *c = qf_model_find_cq(m, name);

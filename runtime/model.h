@@ -674,6 +674,11 @@ int qf_model_check_rules(struct qf_model *m, const struct qf_doc *doc,
                          const struct qf_loc *at, const json_t *obj,
                          struct qf_diags *d) QF_MUST_CHECK;
 
+/* Whether check rule c of cq applies to every flavour of cq (no
+ * onFlavors: all of them). */
+int qf_model_cq_ac_covers_all(const struct qf_model_cq *cq,
+                              const struct qf_model_cq_ac *c);
+
 /* 1 when obj is a config.kueue.x-k8s.io Configuration, else 0. */
 int qf_model_is_config(const json_t *obj);
 

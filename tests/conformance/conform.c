@@ -590,6 +590,19 @@ static json_t *usage_map(json_t *list)
 	return out;
 }
 
+/* One field of the Active condition: what the case wants (key) against
+ * the condition's field (got), or the wanted value when got is not set. */
+static void active_field(struct qf_buf *b, json_t *want, int got,
+                         json_t *active, const char *key, const char *field)
+{
+	if (!json_object_get(want, key))
+		return;
+	qf_buf_addf(b, " %s=%s", key,
+	            got ? (active && str(active, field) ? str(active, field)
+	                                                : "<none>")
+	                : str(want, key));
+}
+
 /*
  * expect FIELD: FLAVOR -> RESOURCE -> TOTAL, or -> {total, borrowed}:
  * every flavour and resource of the status, sorted, as
@@ -653,24 +666,9 @@ static void render_cq(struct qf_buf *b, const char *kind, const char *name,
 	json_array_foreach (json_object_get(st, "conditions"), i, c)
 		if (str(c, "type") && !strcmp(str(c, "type"), "Active"))
 			active = c;
-	if (json_object_get(want, "active"))
-		qf_buf_addf(b, " active=%s",
-		            got ? (active && str(active, "reason")
-		                           ? str(active, "reason")
-		                           : "<none>")
-		                : str(want, "active"));
-	if (json_object_get(want, "activeStatus"))
-		qf_buf_addf(b, " activeStatus=%s",
-		            got ? (active && str(active, "status")
-		                           ? str(active, "status")
-		                           : "<none>")
-		                : str(want, "activeStatus"));
-	if (json_object_get(want, "activeMessage"))
-		qf_buf_addf(b, " activeMessage=%s",
-		            got ? (active && str(active, "message")
-		                           ? str(active, "message")
-		                           : "<none>")
-		                : str(want, "activeMessage"));
+	active_field(b, want, got, active, "active", "reason");
+	active_field(b, want, got, active, "activeStatus", "status");
+	active_field(b, want, got, active, "activeMessage", "message");
 	if (json_object_get(want, "terminating"))
 		qf_buf_addf(
 		        b, " terminating=%s",
