@@ -257,6 +257,9 @@ static void kube_report(struct vctx *v, const char *rule, const char *key,
  */
 static void vinvalid(struct vctx *v, const struct where *w, const char *rule,
                      const char *hint, const json_t *value, const char *fmt,
+                     va_list ap) QF_PRINTF(6, 0);
+static void vinvalid(struct vctx *v, const struct where *w, const char *rule,
+                     const char *hint, const json_t *value, const char *fmt,
                      va_list ap)
 {
 	struct qf_buf msg = QF_BUF_INIT, what = QF_BUF_INIT;
