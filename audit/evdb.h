@@ -104,10 +104,6 @@ struct qf_evdb {
 	 * derivation: it starts again from the first event (derive.h) */
 	int derive_inputs;
 	struct qf_buf rowbuf; /* scratch: canonical bytes of a row */
-	/* SHA-256 fetched once: SHA256() looks the algorithm up (locks,
-	 * a provider query) on every call, a fifth of a row's cost */
-	struct evp_md_st *sha;        /* owned */
-	struct evp_md_ctx_st *sha_cx; /* owned */
 	/* bulk load (qf_evdb_bulk_begin) */
 	int bulk, bulk_stream;
 	char *bulk_cluster;                   /* owned */
