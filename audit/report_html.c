@@ -46,16 +46,20 @@ static const struct {
 	{ ">=2h", INT64_MAX },
 };
 
-/* The start of a chart: its <svg>, a title naming the tenant, the x axis. */
+/* The start of a chart: its <svg>, a title naming the tenant (what a
+ * screen reader says), the caption shown above the plot, the x axis. */
 static void chart_open(struct qf_buf *b, const char *cls, const char *title,
-                       const char *cq)
+                       const char *caption, const char *cq)
 {
 	qf_buf_addf(b,
 	            "<svg class=\"%s\" width=\"%d\" height=\"%d\" "
 	            "viewBox=\"0 0 %d %d\" role=\"img\"><title>%s",
 	            cls, CW, CH + 20, CW, CH + 20, title);
 	esc(b, cq);
-	qf_buf_adds(b, "</title>");
+	qf_buf_addf(b,
+	            "</title><text class=\"caption\" x=\"%d\" y=\"11\">%s"
+	            "</text>",
+	            PAD, caption);
 	qf_buf_addf(b,
 	            "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
 	            "stroke=\"#888\"/>",
@@ -78,9 +82,9 @@ static void wait_chart(struct qf_buf *b, const struct qf_report_row *r)
 		if (++n[k] > top)
 			top = n[k];
 	}
-	chart_open(b, "waits", "waits of ", r->cq);
+	chart_open(b, "waits", "waits of ", "workloads by wait", r->cq);
 	for (size_t k = 0; k < QF_ARRAY_SIZE(buckets); k++) {
-		double h = (double)n[k] / (double)top * (CH - 20);
+		double h = (double)n[k] / (double)top * (CH - 32);
 		double x = PAD + (double)k * bw;
 
 		qf_buf_addf(b,
@@ -124,7 +128,7 @@ static void step_line(struct qf_buf *b, const struct qf_report *rep,
 		                        : p->burst;
 		int64_t next =
 		        i + 1 < r->nseries ? r->series[i + 1].t_ms : rep->to_ms;
-		double y = CH - v / top * (CH - 10);
+		double y = CH - v / top * (CH - 22);
 
 		if (v < 0) {
 			if (open)
@@ -142,6 +146,30 @@ static void step_line(struct qf_buf *b, const struct qf_report *rep,
 		qf_buf_adds(b, "\"/>");
 }
 
+/* The window's start and end under the time axis, in UTC: the time of
+ * day when the window is within one day, else the date. */
+static void time_labels(struct qf_buf *b, const struct qf_report *rep)
+{
+	struct qf_buf from = QF_BUF_INIT, to = QF_BUF_INIT;
+	int same_day;
+
+	qf_evdb_iso_ms(&from, rep->from_ms);
+	qf_evdb_iso_ms(&to, rep->to_ms);
+	/* YYYY-MM-DDTHH:MM:SS.mmmZ */
+	same_day =
+	        from.len >= 19 && to.len >= 19 && !memcmp(from.buf, to.buf, 10);
+	qf_buf_addf(b,
+	            "<text x=\"%d\" y=\"%d\">%.*s</text>"
+	            "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.*s%s"
+	            "</text>",
+	            PAD, CH + 14, same_day ? 8 : 10,
+	            from.buf + (same_day ? 11 : 0), CW - PAD, CH + 14,
+	            same_day ? 8 : 10, to.buf + (same_day ? 11 : 0),
+	            same_day ? " UTC" : "");
+	qf_buf_release(&from);
+	qf_buf_release(&to);
+}
+
 static void usage_chart(struct qf_buf *b, const struct qf_report *rep,
                         const struct qf_report_row *r)
 {
@@ -157,11 +185,13 @@ static void usage_chart(struct qf_buf *b, const struct qf_report *rep,
 		if (p->burst > top)
 			top = p->burst;
 	}
-	chart_open(b, "usage", "GPU usage of ", r->cq);
+	chart_open(b, "usage", "GPU usage of ", "GPUs in use over the window",
+	           r->cq);
 	qf_buf_addf(b,
-	            "<text x=\"2\" y=\"12\">%.0f</text>"
+	            "<text x=\"2\" y=\"25\">%.0f</text>"
 	            "<text x=\"2\" y=\"%d\">0</text>",
 	            top, CH);
+	time_labels(b, rep);
 	step_line(b, rep, r, 2, top,
 	          "fill=\"none\" stroke=\"#d83b3b\" stroke-dasharray=\"2 3\"");
 	step_line(b, rep, r, 1, top,
@@ -190,11 +220,13 @@ static void inactive_rows(struct qf_buf *b, const struct qf_report *rep)
 {
 	if (!rep->ninactive)
 		return;
-	qf_buf_adds(b, "\n<h2>Inactive ClusterQueues</h2>\n"
-	               "<table><thead><tr><th>cluster</th><th>ClusterQueue"
-	               "</th><th>reason</th><th>missing flavors</th><th>from"
-	               "</th><th>to</th><th>inactive s</th></tr></thead>"
-	               "<tbody>");
+	qf_buf_adds(
+	        b,
+	        "\n<h2>Inactive ClusterQueues</h2>\n"
+	        "<div class=\"wide\"><table><thead><tr><th>cluster</th><th>ClusterQueue"
+	        "</th><th>reason</th><th>missing flavors</th><th>from"
+	        "</th><th>to</th><th>inactive s</th></tr></thead>"
+	        "<tbody>");
 	for (size_t i = 0; i < rep->ninactive; i++) {
 		const struct qf_report_inactive *v = &rep->inactive[i];
 
@@ -217,17 +249,19 @@ static void inactive_rows(struct qf_buf *b, const struct qf_report *rep)
 		            (long long)(v->inside_ms / 1000),
 		            (long long)(v->inside_ms % 1000));
 	}
-	qf_buf_adds(b, "</tbody></table>");
+	qf_buf_adds(b, "</tbody></table></div>");
 }
 static void tenant_rows(struct qf_buf *b, const struct qf_report *rep)
 {
-	qf_buf_adds(b, "<table><thead><tr><th>cluster</th><th>tenant "
-	               "(ClusterQueue)</th><th>workloads</th><th>admitted</th>"
-	               "<th>wait p50 s</th><th>p95 s</th><th>max s</th>"
-	               "<th>pending</th><th>oldest pending s</th>"
-	               "<th>borrowed GPU-h</th><th>lent GPU-h</th>"
-	               "<th>preempted</th><th>preempting</th><th>breaches</th>"
-	               "<th>used GPU-h</th><th>cost</th></tr></thead><tbody>");
+	qf_buf_adds(
+	        b,
+	        "<div class=\"wide\"><table><thead><tr><th>cluster</th><th>tenant "
+	        "(ClusterQueue)</th><th>workloads</th><th>admitted</th>"
+	        "<th>wait p50 s</th><th>p95 s</th><th>max s</th>"
+	        "<th>pending</th><th>oldest pending s</th>"
+	        "<th>borrowed GPU-h</th><th>lent GPU-h</th>"
+	        "<th>preempted</th><th>preempting</th><th>breaches</th>"
+	        "<th>used GPU-h</th><th>cost</th></tr></thead><tbody>");
 	for (size_t i = 0; i < rep->nrows; i++) {
 		const struct qf_report_row *r = &rep->rows[i];
 
@@ -259,7 +293,7 @@ static void tenant_rows(struct qf_buf *b, const struct qf_report *rep)
 		cellv(b, 2, r->cost);
 		qf_buf_adds(b, "</tr>");
 	}
-	qf_buf_adds(b, "</tbody></table>");
+	qf_buf_adds(b, "</tbody></table></div>");
 }
 
 void qf_report_html(struct qf_buf *b, const struct qf_report *rep)
@@ -269,12 +303,16 @@ void qf_report_html(struct qf_buf *b, const struct qf_report *rep)
 	        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta "
 	        "charset=\"utf-8\"><title>Quotaflow audit report</title>"
 	        "<style>body{font-family:sans-serif;margin:24px;color:#222;"
-	        "background:#fff}table{border-collapse:collapse;margin:12px 0}"
-	        "td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}"
+	        "background:#fff;font-size:14px}.wide{overflow-x:auto;"
+	        "max-width:100%}table{border-collapse:collapse;margin:12px 0}"
+	        "td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}"
+	        "th{font-size:13px;vertical-align:bottom}"
+	        ".lent td:nth-child(3),.lent th:nth-child(3){text-align:left}"
 	        "td:nth-child(-n+2),th:nth-child(-n+2){text-align:left}"
 	        "th{background:#eef}.bad{background:#fdd;font-weight:bold}"
 	        "svg{border:1px solid #ddd;margin:4px;background:#fafafa}"
-	        "svg text{font-size:10px;fill:#444}.tenant-charts{display:flex;"
+	        "svg text{font-size:10px;fill:#444}svg text.caption{font-size:"
+	        "11px;font-weight:bold;fill:#222}.tenant-charts{display:flex;"
 	        "flex-wrap:wrap;align-items:flex-start}.legend span{margin-"
 	        "right:16px}</style></head><body>\n<h1>Quotaflow audit "
 	        "report</h1>\n<p class=\"window\">");
@@ -282,9 +320,11 @@ void qf_report_html(struct qf_buf *b, const struct qf_report *rep)
 	qf_buf_adds(b, "</p>\n<h2>Tenants</h2>\n");
 	tenant_rows(b, rep);
 	if (rep->nlends) {
-		qf_buf_adds(b, "\n<h2>GPU-hours lent</h2>\n<table><thead><tr>"
-		               "<th>cluster</th><th>lender</th><th>borrower"
-		               "</th><th>GPU-h</th></tr></thead><tbody>");
+		qf_buf_adds(
+		        b,
+		        "\n<h2>GPU-hours lent</h2>\n<div class=\"wide\"><table class=\"lent\"><thead><tr>"
+		        "<th>cluster</th><th>lender</th><th>borrower"
+		        "</th><th>GPU-h</th></tr></thead><tbody>");
 		for (size_t i = 0; i < rep->nlends; i++) {
 			qf_buf_adds(b, "<tr class=\"lend\"><td>");
 			esc(b, rep->lends[i].cluster);
@@ -295,7 +335,7 @@ void qf_report_html(struct qf_buf *b, const struct qf_report *rep)
 			qf_buf_addf(b, "</td><td>%.3f</td></tr>",
 			            rep->lends[i].gpu_h);
 		}
-		qf_buf_adds(b, "</tbody></table>");
+		qf_buf_adds(b, "</tbody></table></div>");
 	}
 	inactive_rows(b, rep);
 	qf_buf_adds(b, "\n<h2>Per tenant</h2>\n<p class=\"legend\"><span "

@@ -42,4 +42,14 @@ done
 [ "$(grep -o '<svg class="usage"' "$tmp/dom.html" | wc -l)" -eq 4 ] ||
 	fail "expected 4 usage charts"
 grep -q '<polyline' "$tmp/dom.html" || fail "no usage lines drawn"
-echo "audit-html: report rendered by chromium ($size-byte screenshot), 4 tenants"
+grep -q 'class="caption"' "$tmp/dom.html" || fail "charts have no caption"
+# the page fits a 1280-pixel window: a wide table scrolls in its own box
+# rather than widening the page (a copy of the page, with a script that
+# only this test adds, reports the width chromium laid it out at)
+sed 's|</body>|<script>document.body.setAttribute("data-page-width",document.documentElement.scrollWidth)</script></body>|' \
+	"$tmp/r.html" >"$tmp/measure.html"
+chrome --dump-dom "file://$tmp/measure.html" >"$tmp/measure-dom.html"
+width=$(sed -n 's/.*data-page-width="\([0-9]*\)".*/\1/p' "$tmp/measure-dom.html")
+[ -n "$width" ] || fail "could not measure the page's width"
+[ "$width" -le 1280 ] || fail "the page is $width pixels wide in a 1280-pixel window"
+echo "audit-html: report rendered by chromium ($size-byte screenshot, $width pixels wide), 4 tenants"

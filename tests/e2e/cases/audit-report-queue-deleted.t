@@ -3,5 +3,5 @@ setup: audit ingest --db "$tmp/audit-rqx.db" tests/fixtures/audit/fidelity/clust
 args: audit report --db "$tmp/audit-rqx.db" --format html -o "$tmp/audit-rqx.html"
 exit: 0
 after-sh: sed 's/<svg/\n<svg/g' "$tmp/audit-rqx.html" | grep '<title>GPU usage of qa<' | grep -o '<polyline[^>]*>' >"$tmp/audit-rqx.lines"
-after-sh: grep -qxF '<polyline fill="none" stroke="#2a9d4b" stroke-dasharray="6 3" points="28.0,10.0 180.0,10.0 180.0,120.0 210.4,120.0 210.4,120.0 271.2,120.0 271.2,120.0 332.0,120.0 "/>' "$tmp/audit-rqx.lines"
+after-sh: grep -qxF '<polyline fill="none" stroke="#2a9d4b" stroke-dasharray="6 3" points="28.0,22.0 180.0,22.0 180.0,120.0 210.4,120.0 210.4,120.0 271.2,120.0 271.2,120.0 332.0,120.0 "/>' "$tmp/audit-rqx.lines"
 after-sh: grep -qxF '<polyline fill="none" stroke="#d83b3b" stroke-dasharray="2 3" points="180.0,120.0 210.4,120.0 210.4,120.0 271.2,120.0 271.2,120.0 332.0,120.0 "/>' "$tmp/audit-rqx.lines"

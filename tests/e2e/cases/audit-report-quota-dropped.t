@@ -3,5 +3,5 @@ setup: audit ingest --db "$tmp/audit-rqd.db" tests/fixtures/audit/fidelity/clust
 args: audit report --db "$tmp/audit-rqd.db" --format html -o "$tmp/audit-rqd.html"
 exit: 0
 after-sh: sed 's/<svg/\n<svg/g' "$tmp/audit-rqd.html" | grep '<title>GPU usage of qa<' | grep -o '<polyline[^>]*>' >"$tmp/audit-rqd.lines"
-after-sh: grep -qxF '<polyline fill="none" stroke="#2a9d4b" stroke-dasharray="6 3" points="28.0,10.0 180.0,10.0 180.0,65.0 210.4,65.0 210.4,65.0 271.2,65.0 271.2,65.0 332.0,65.0 "/>' "$tmp/audit-rqd.lines"
+after-sh: grep -qxF '<polyline fill="none" stroke="#2a9d4b" stroke-dasharray="6 3" points="28.0,22.0 180.0,22.0 180.0,71.0 210.4,71.0 210.4,71.0 271.2,71.0 271.2,71.0 332.0,71.0 "/>' "$tmp/audit-rqd.lines"
 after-sh: test "$(grep -c d83b3b "$tmp/audit-rqd.lines")" = 0
