@@ -10,9 +10,12 @@ PKGS   := yaml-0.1 jansson libgit2 sqlite3 libpcre2-8 libcrypto libssl libmicroh
 TPKGS  := cmocka
 
 # Install the missing Debian packages the goal needs (scripts/install-deps.sh
-# groups: build, test, check, lint, deb, bench), once, before anything
-# needs pkg-config.
+# groups: build, demo, test, check, lint, deb, bench), once, before
+# anything needs pkg-config.
 DEPS_GROUP := build
+ifneq ($(filter demo,$(MAKECMDGOALS)),)
+DEPS_GROUP := demo
+endif
 ifneq ($(filter test conformance,$(MAKECMDGOALS)),)
 DEPS_GROUP := test
 endif
@@ -121,6 +124,7 @@ test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) $(CTL_LOAD) conformance ## unit, 
 	@QF=$(BUILD)/quotaflow CTL_LOAD=$(CTL_LOAD) sh tests/controller/run.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/git.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-html.sh
+	@QF=$(BUILD)/quotaflow sh tests/e2e/demo.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-tamper.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-stream.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-first-load.sh

@@ -1,8 +1,11 @@
 #!/bin/sh
 # make demo: the whole story on the bundled examples, in order: validate the
 # specs, compile GPU budgets into Kueue policy, check it against Kueue's
-# schemas, gate a pull request, ask the admission engine what Kueue will
-# do with that policy when jobs arrive, then rebuild the audit evidence.
+# schemas, gate a pull request (lint, the semantic diff, compile --check),
+# ask the admission engine what Kueue will do with that policy when jobs
+# arrive, then rebuild the audit evidence.  Works in a temporary folder;
+# what is left to look at (the HTML report, the evidence database, the
+# compiled manifests) goes to a new folder under $TMPDIR, never the repo.
 set -u
 QF=${1:-build/quotaflow}
 QF=$(cd "$(dirname "$QF")" && pwd)/$(basename "$QF")
@@ -41,12 +44,13 @@ else
 	skip "kubectl kustomize over the output: kubectl is not installed"
 fi
 
-bold "4. Gate a pull request: is the rendered output up to date?"
+bold "4. Gate a pull request: lint, the semantic diff, is the output up to date?"
 # a Flux-style repository: specs in tenants/, rendered manifests in deploy/
 mkdir -p "$tmp/repo" && cp -r examples/tenants "$tmp/repo/tenants"
 (cd "$tmp/repo" && "$QF" compile tenants -o deploy 2>/dev/null >/dev/null)
 (cd "$tmp/repo" && run "$QF" compile tenants --check deploy 2>/dev/null)
-cat >"$tmp/repo/tenants/speech.yaml" <<'YAML'
+speech() {
+	cat >"$tmp/repo/tenants/speech.yaml" <<'YAML'
 apiVersion: quotaflow.dev/v1alpha1
 kind: Tenant
 metadata: {name: speech}
@@ -56,7 +60,26 @@ spec:
   gpus: {committed: 4, burst: 8, preferredFlavour: h100-spot}
   preemption: guaranteed
 YAML
-echo "(a pull request onboards tenant 'speech' but forgets to re-render deploy/)"
+}
+g() { git -C "$tmp/repo" -c user.name=demo -c user.email=demo@example.com \
+	-c init.defaultBranch=main -c commit.gpgsign=false "$@" >/dev/null; }
+if command -v git >/dev/null 2>&1; then
+	g init -q && g add -A && g commit -q -m "lon1 pool, three accounts"
+	g checkout -q -b onboard-speech
+	speech
+	g add -A && g commit -q -m "onboard tenant speech"
+	echo "(a pull request onboards tenant 'speech' but forgets to re-render deploy/)"
+	echo "The CI job lints what the pull request changed, as GitHub annotations:"
+	run "$QF" lint --repo "$tmp/repo" --git-range main...onboard-speech \
+		--format github --fail-on error || exit 1
+	echo "and comments what the change means, per tenant and account:"
+	run "$QF" diff main onboard-speech --repo "$tmp/repo" --path tenants \
+		--format markdown
+else
+	skip "the pull request in a throw-away git repository (lint --git-range, diff): git is not installed"
+	speech
+	echo "(a pull request onboards tenant 'speech' but forgets to re-render deploy/)"
+fi
 (cd "$tmp/repo" && run "$QF" compile tenants --check deploy 2>&1 |
 	grep -v '^  \|warning:\|note:')
 echo "    => exit 1: the merge is blocked until deploy/ is regenerated"
@@ -94,6 +117,27 @@ run "$QF" audit verify "$tmp/bundle" || exit 1
 # the database itself: its events' chain, and its derived tables derived again
 run "$QF" audit verify --db "$tmp/evidence.db" || exit 1
 echo "    => a tamper-evident bundle (hash chain, manifest.json, in-toto Statement) to sign and archive"
+# what the demo leaves behind to look at: outside the repository, kept
+keep=$(mktemp -d "${TMPDIR:-/tmp}/quotaflow-demo.XXXXXX") || exit 1
+cp "$tmp/evidence.db" "$keep/evidence.db" && cp -r "$tmp/deploy" "$keep/deploy" ||
+	exit 1
+run "$QF" audit report --db "$keep/evidence.db" -o "$keep/report.html" ||
+	exit 1
+
+bold "What to open and try next"
+qf=${QF#"$(pwd)/"} # build/quotaflow, as typed from the repository
+cat <<EOF
+    $keep/report.html        the audit report: open it in a browser (one file, no network)
+    $keep/deploy/            the Kueue manifests compiled from examples/tenants
+    $keep/evidence.db        the evidence, SQLite: ask it anything, read-only:
+        $qf audit query --db $keep/evidence.db "SELECT * FROM audit_waits"
+    $qf simulate -f examples/simulate/cluster.yaml --submit examples/simulate/jobs.yaml
+        what Kueue does with a batch of jobs on a cluster snapshot
+    $qf controller --help
+        the same engine behind a Kubernetes API that kubectl talks to (docs/controller.md)
+    docs/gitops/argocd.md, docs/gitops/flux.md, examples/ci/
+                             the compiled policy in Argo CD or Flux, and the pull-request gate in CI
+EOF
 if [ -n "$skipped" ]; then
 	bold "Skipped checks"
 	printf '%s\n' "$skipped" | sed '/^$/d'

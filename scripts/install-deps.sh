@@ -3,7 +3,9 @@
 # missing; runs `apt-get update` only when an install is needed.  Idempotent:
 # a second run on a ready machine does nothing and prints nothing.
 #
-#   install-deps.sh build    compile quotaflow (make, make demo)
+#   install-deps.sh build    compile quotaflow (make)
+#   install-deps.sh demo     build + git, for the demo's pull request in a
+#                            throw-away repository (make demo)
 #   install-deps.sh test     build + cmocka and the real peers the tests drive
 #                            (kubectl, promtool, chromium, sqlite3), and
 #                            python3, which reads JSON in some controller
@@ -36,6 +38,7 @@ BENCH_PKGS="etcd-server etcd-client"
 
 case "${1:-all}" in
 build) PKGS="$BUILD_PKGS" ;;
+demo) PKGS="$BUILD_PKGS git" ;;
 test) PKGS="$BUILD_PKGS $TEST_PKGS" ;;
 check) PKGS="$BUILD_PKGS $TEST_PKGS $CHECK_PKGS" ;;
 lint) PKGS="$BUILD_PKGS $LINT_PKGS" ;;
@@ -43,7 +46,7 @@ deb) PKGS="$BUILD_PKGS $DEB_PKGS" ;;
 bench) PKGS="$BUILD_PKGS $BENCH_PKGS" ;;
 all) PKGS="$BUILD_PKGS $TEST_PKGS $CHECK_PKGS $LINT_PKGS $DEB_PKGS $BENCH_PKGS" ;;
 *)
-	echo "install-deps: unknown group '$1' (expected build, test, check, lint, deb, bench or all)" >&2
+	echo "install-deps: unknown group '$1' (expected build, demo, test, check, lint, deb, bench or all)" >&2
 	exit 2
 	;;
 esac
@@ -57,7 +60,7 @@ for p in $PKGS; do
 done
 # kubectl: the machine image ships one; Debian's kubernetes-client otherwise.
 case "${1:-all}" in
-build | deb | bench) ;;
+build | demo | deb | bench) ;;
 *) command -v kubectl >/dev/null 2>&1 || missing="$missing kubernetes-client" ;;
 esac
 [ -z "$missing" ] && exit 0
