@@ -125,6 +125,7 @@ test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) $(CTL_LOAD) conformance ## unit, 
 	@QF=$(BUILD)/quotaflow sh tests/e2e/git.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-html.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/demo.sh
+	@QF=$(BUILD)/quotaflow sh tests/e2e/man.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-tamper.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-stream.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-first-load.sh
@@ -178,13 +179,18 @@ golden: $(BUILD)/quotaflow ## rewrite the golden outputs (review the diff)
 demo: $(BUILD)/quotaflow ## the whole story on the bundled examples
 	@sh scripts/demo.sh $(BUILD)/quotaflow
 
-install: $(BUILD)/quotaflow ## install the binary into DESTDIR + PREFIX (/usr/local)
-	install -d $(DESTDIR)$(PREFIX)/bin
+# the man page, made from the binary's help texts (scripts/mkman.sh)
+$(BUILD)/quotaflow.1: $(BUILD)/quotaflow scripts/mkman.sh
+	sh scripts/mkman.sh $(BUILD)/quotaflow >$@.tmp && mv $@.tmp $@
+
+install: $(BUILD)/quotaflow $(BUILD)/quotaflow.1 ## install the binary and its man page into DESTDIR + PREFIX (/usr/local)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BUILD)/quotaflow $(DESTDIR)$(PREFIX)/bin/quotaflow
+	install -m 644 $(BUILD)/quotaflow.1 $(DESTDIR)$(PREFIX)/share/man/man1/quotaflow.1
 
 # Debian package (dpkg-deb; Depends from dpkg-shlibdeps), and its test in a
 # clean bookworm root (debootstrap, downloads: not part of `make test`).
-deb: $(BUILD)/quotaflow ## build/quotaflow_VERSION_ARCH.deb, Depends derived
+deb: $(BUILD)/quotaflow $(BUILD)/quotaflow.1 ## build/quotaflow_VERSION_ARCH.deb, Depends derived
 	@sh scripts/mkdeb.sh $(BUILD)/quotaflow $(BUILD)
 
 deb-test: deb ## install the .deb in a fresh debootstrap root and run it (root, network)

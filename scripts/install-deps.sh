@@ -7,9 +7,9 @@
 #   install-deps.sh demo     build + git, for the demo's pull request in a
 #                            throw-away repository (make demo)
 #   install-deps.sh test     build + cmocka and the real peers the tests drive
-#                            (kubectl, promtool, chromium, sqlite3), and
+#                            (kubectl, promtool, chromium, sqlite3),
 #                            python3, which reads JSON in some controller
-#                            suites
+#                            suites, and groff, which checks the man page
 #   install-deps.sh check    test + clang and its sanitizer runtime
 #                            (make check, make fuzz)
 #   install-deps.sh lint     build + clang-format, clang-tidy, cppcheck and
@@ -30,7 +30,7 @@ fi
 
 BUILD_PKGS="build-essential pkg-config libyaml-dev libjansson-dev libgit2-dev \
 libsqlite3-dev libpcre2-dev libssl-dev libmicrohttpd-dev"
-TEST_PKGS="libcmocka-dev prometheus chromium sqlite3 git python3"
+TEST_PKGS="libcmocka-dev prometheus chromium sqlite3 git python3 groff-base"
 CHECK_PKGS="clang libclang-rt-dev"
 LINT_PKGS="clang-format clang-tidy cppcheck bear"
 DEB_PKGS="dpkg-dev debootstrap"

@@ -24,6 +24,10 @@ install -m 755 "$bin" "$root/usr/bin/quotaflow"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note \
 	"$root/usr/bin/quotaflow"
 install -m 644 README.md "$root/usr/share/doc/quotaflow/README.md"
+# Debian policy 12.1: man pages compressed with gzip -9n
+install -d "$root/usr/share/man/man1"
+sh scripts/mkman.sh "$bin" | gzip -9n >"$root/usr/share/man/man1/quotaflow.1.gz"
+chmod 644 "$root/usr/share/man/man1/quotaflow.1.gz"
 for f in docs/*.md; do
 	install -m 644 "$f" "$root/usr/share/doc/quotaflow/$(basename "$f")"
 done
@@ -46,11 +50,13 @@ Installed-Size: $size
 Depends: $depends
 Section: admin
 Priority: optional
-Description: GPU quota policy compiler and Kueue admission simulator
+Description: GPU quota policy compiler, linter, Kueue simulator and audit tool
  quotaflow compiles tenant GPU budgets (a Pool and its Tenants) into
  validated Kueue manifests, validates Kueue manifests against Kueue's
- schemas and webhook rules, and simulates Kueue admission on a virtual
- clock.
+ schemas and webhook rules, lints policy and diffs it between git
+ revisions before merge, simulates Kueue admission on a virtual clock
+ (also as a controller that kubectl talks to), and rebuilds audit
+ evidence of who waited, borrowed and was preempted into SQLite.
 EOF
 deb=$out/quotaflow_${version}_${arch}.deb
 mkdir -p "$out"
