@@ -126,6 +126,7 @@ test: $(BUILD)/quotaflow $(TBIN) $(REPLAY_BIN) $(CTL_LOAD) conformance ## unit, 
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-html.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/demo.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/man.sh
+	@QF=$(BUILD)/quotaflow sh tests/e2e/tutorial.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-tamper.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-stream.sh
 	@QF=$(BUILD)/quotaflow sh tests/e2e/audit-first-load.sh

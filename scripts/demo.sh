@@ -135,6 +135,7 @@ cat <<EOF
         what Kueue does with a batch of jobs on a cluster snapshot
     $qf controller --help
         the same engine behind a Kubernetes API that kubectl talks to (docs/controller.md)
+    docs/tutorial.md         your own pool, from an empty repository to a gated pull request
     docs/gitops/argocd.md, docs/gitops/flux.md, examples/ci/
                              the compiled policy in Argo CD or Flux, and the pull-request gate in CI
 EOF
