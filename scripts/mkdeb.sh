@@ -31,6 +31,11 @@ chmod 644 "$root/usr/share/man/man1/quotaflow.1.gz"
 for f in docs/*.md; do
 	install -m 644 "$f" "$root/usr/share/doc/quotaflow/$(basename "$f")"
 done
+# the pictures the documents show (docs/img/...)
+install -d "$root/usr/share/doc/quotaflow/img"
+for f in docs/img/*; do
+	install -m 644 "$f" "$root/usr/share/doc/quotaflow/img/$(basename "$f")"
+done
 
 # dpkg-shlibdeps wants a source package around it: give it a minimal one
 mkdir -p "$work/src/debian"
