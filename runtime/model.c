@@ -2286,6 +2286,7 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 	w->reserved_ms = w->requeued_ms = w->requeue_at_ms = -1;
 	w->runtime_ms = -1;
 	w->active = !json_is_false(json_object_get(spec, "active"));
+	w->made = !!(r->flags & QF_MODEL_CREATE);
 	if (read_meta(r, o, w) < 0 ||
 	    int_in(r, spec, "priority", "spec.priority", 0, INT32_MIN,
 	           INT32_MAX, &prio) < 0 ||
@@ -2587,6 +2588,7 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	free(w->job_uid);
 	w->job_uid = qf_xstrdup(uid ? uid : "");
 	w->owner_job = qf_xstrdup(name);
+	w->made = 1;
 	w->generation = 1; /* a new Workload, not the Job's generation */
 	if (int_in(r, spec, "parallelism", "spec.parallelism", 1, 0, INT32_MAX,
 	           &par) < 0 ||
@@ -3041,9 +3043,36 @@ void qf_model_adjust(struct qf_model *m, struct qf_model_wl *w)
 	qf_diags_release(&scratch);
 }
 
+/* Kueue: jobframework clearMinCountsIfFeatureDisabled (a Job's new
+ * Workload) and the Workload webhook's Default (a created one): with
+ * PartialAdmission off no pod set of a made Workload keeps a minCount.
+ * The pod sets as written become a copy without it. */
+static void drop_min_counts(const struct qf_model *m, struct qf_model_wl *w)
+{
+	json_t *pss;
+	size_t i;
+	json_t *ps;
+	int any = 0;
+
+	if (!w->made || !m->cfg.no_partial_admission)
+		return;
+	for (i = 0; i < w->nps; i++) {
+		any |= w->ps[i].min_count >= 0;
+		w->ps[i].min_count = -1;
+	}
+	if (!any)
+		return;
+	pss = json_deep_copy(w->podsets_json);
+	json_array_foreach (pss, i, ps)
+		json_object_del(ps, "minCount");
+	json_decref(w->podsets_json);
+	w->podsets_json = pss;
+}
+
 int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
                         struct qf_diags *d)
 {
+	drop_min_counts(m, w);
 	qf_model_adjust(m, w);
 	apply_reclaimable(m, w);
 	if (w->cfg_gen != m->cfg.gen) {
