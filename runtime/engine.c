@@ -195,6 +195,7 @@ static void free_assignment(struct qf_wl *w)
 	free(w->adm_cq_name);
 	w->flavor = NULL;
 	w->count = NULL;
+	w->adm_loaded = 0;
 	w->pods_flavor = NULL;
 	w->use = NULL;
 	w->adm_cq_name = NULL;
@@ -696,6 +697,7 @@ static void take_admission(struct qf_engine *e, struct qf_wl *w)
 	        qf_xcalloc(m->nps ? m->nps : 1, sizeof(*w->pods_flavor));
 	for (size_t i = 0; i < m->nps; i++)
 		k = take_psa(e, w, i, k);
+	w->adm_loaded = 1;
 	w->adm_cq_name = qf_xstrdup(m->adm_cq);
 }
 

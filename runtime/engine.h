@@ -117,7 +117,10 @@ struct qf_wl {
 	                       * when the ClusterQueue covers `pods`, or -1 */
 	struct qf_fr_amount *use; /* owned: merged usage per fr */
 	size_t nuse;
-	int32_t adm_cq;         /* CQ holding the quota (-1 if it vanished) */
+	int32_t adm_cq; /* CQ holding the quota (-1 if it vanished) */
+	/* the assignment is the loaded status.admission's, whose
+	 * podSetAssignments may leave pod sets out (m->adm[i].listed) */
+	uint8_t adm_loaded;
 	char *adm_cq_name;      /* owned: name of that CQ, while holding */
 	size_t adm_pos;         /* index in that CQ's holder list */
 	int64_t reserved_ms;    /* quota reservation time (preemption order) */

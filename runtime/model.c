@@ -2035,6 +2035,7 @@ static int read_admission(struct rd *r, const json_t *adm,
 			return bad(r, a, "name", NULL,
 			           "pod set assignment %s is listed twice",
 			           name ? name : "main");
+		p->listed = 1;
 		if (read_psa(r, a, p) < 0)
 			return r->rc;
 	}

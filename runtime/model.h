@@ -379,6 +379,7 @@ struct qf_model_psa_res {
 struct qf_model_psa {
 	char *name; /* owned */
 	int32_t count;
+	int listed; /* the loaded podSetAssignments has an entry for it */
 	struct qf_model_psa_res *r; /* owned */
 	size_t nr;
 };
