@@ -781,6 +781,7 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 		/* a pending workload's backoff (status.requeueState) */
 		w->requeue_at_ms =
 		        m->finished || m->adm_cq ? -1 : m->requeue_at_ms;
+		w->loaded_backoff = w->requeue_at_ms > e->now_ms;
 		w->past_exec_s = m->past_exec_s;
 		w->checks = qf_xcalloc(m->nchecks + 1, sizeof(*w->checks));
 		for (size_t c = 0; c < m->nchecks; c++) {
@@ -883,6 +884,7 @@ static void release_quota_keep(struct qf_engine *e, struct qf_wl *w,
 	}
 	w->evicted = 0;
 	w->victim = 0;
+	w->loaded_backoff = 0;
 	w->finish_at_ms = -1;
 	if (root != (size_t)-1)
 		requeue_tree(e, root);

@@ -110,6 +110,11 @@ struct qf_wl {
 	uint8_t state;           /* enum qf_wl_state */
 	uint8_t victim;          /* claimed as a preemption target */
 	uint8_t evicted;         /* Evicted=True while still holding quota */
+	/* loaded in a backoff (requeueAt ahead): Kueue's Create event
+	 * queues it, inadmissible, where one evicted into a backoff is left
+	 * out of the queues until requeueAt (workload_controller.go Update,
+	 * FromQuotaReservedOrAdmittedToPending); cleared on a release */
+	uint8_t loaded_backoff;
 	/* assignment, while state == QF_WL_RESERVED */
 	int32_t *flavor;      /* owned: [total reqs] flavor per (podset, req) */
 	int32_t *count;       /* owned: [nps] admitted count per pod set */
@@ -257,12 +262,26 @@ int qf_engine_cycle(struct qf_engine *e);
 void qf_engine_set_active(struct qf_engine *e, struct qf_wl *w, int active);
 
 /* w waits in its queue as Kueue's queue manager holds it (pending
- * workloads count these): pending, active, not in a backoff. */
+ * workloads count these): pending, active, and not evicted into a
+ * backoff that is still running; one loaded in a backoff is held
+ * (Kueue: manager.go addWorkload keeps it in its LocalQueue's items,
+ * cluster_queue.go PushOrUpdate in the inadmissible set). */
 static inline int qf_engine_queued(const struct qf_engine *e,
                                    const struct qf_wl *w)
 {
 	return w->state == QF_WL_PENDING && w->m->active &&
-	       w->requeue_at_ms <= e->now_ms;
+	       (w->requeue_at_ms <= e->now_ms || w->loaded_backoff);
+}
+
+/* w is queued in ClusterQueue w->cq but kept out of its heap until its
+ * backoff ends (qf_engine_queued, and a requeueAt ahead or
+ * Requeued=False): Kueue holds it in the inadmissible set (PushOrUpdate,
+ * backoffWaitingTimeExpired), so it counts as pending, inadmissible. */
+static inline int qf_engine_backoff_held(const struct qf_engine *e,
+                                         const struct qf_wl *w)
+{
+	return qf_engine_queued(e, w) && w->cq >= 0 &&
+	       w->qi.where == QF_QUEUE_NONE;
 }
 
 /* The workload "ns/name", or NULL. */
