@@ -216,8 +216,8 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
 
 /* Scheduling-equivalence shape: queue, effective priority, pod set
  * shapes. */
-static uint64_t shape_hash(const struct qf_engine *e,
-                           const struct qf_model_wl *m)
+uint64_t qf_engine_shape_hash(const struct qf_engine *e,
+                              const struct qf_model_wl *m)
 {
 	uint64_t h = 14695981039346656037ull;
 	int64_t prio = qf_engine_priority(e, m);
@@ -621,7 +621,8 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 	w->qi.ts_ms = queue_order_ms(e, w);
 	w->qi.uid = m->uid;
 	w->qi.key = w->key;
-	w->qi.hash = e->hashing ? shape_hash(e, m) : 0;
+	w->queued_shape = qf_engine_shape_hash(e, m);
+	w->qi.hash = e->hashing ? w->queued_shape : 0;
 	qf_queue_push(&e->cq[w->cq].queue, &w->qi);
 	bypassed(e, w, eligible);
 done:
@@ -845,6 +846,12 @@ size_t qf_engine_wpc_set(struct qf_engine *e, const char *name, int32_t value,
 			continue;
 		w->m->priority = value;
 		w->qi.priority = qf_engine_priority(e, w->m);
+		/* Kueue: workload_controller.go Update, PriorityChanged of
+		 * a holder: QueueAssociatedInadmissibleWorkloadsAfter (a
+		 * waiting one's new spec leaves the inadmissible set by
+		 * itself: qf_engine_parked_restore sees its new shape) */
+		if (w->state == QF_WL_RESERVED && w->adm_cq >= 0 && e->cq)
+			qf_engine_requeue_tree(e, e->cq[w->adm_cq].root);
 		if (changed)
 			changed(arg, w);
 		n++;
@@ -852,7 +859,7 @@ size_t qf_engine_wpc_set(struct qf_engine *e, const char *name, int32_t value,
 	return n;
 }
 
-static void requeue_tree(struct qf_engine *e, size_t root)
+void qf_engine_requeue_tree(struct qf_engine *e, size_t root)
 {
 	/* Kueue: manager.go QueueInadmissibleWorkloads for the cohort tree */
 	for (size_t i = 0; i < e->ncq; i++)
@@ -887,7 +894,7 @@ static void release_quota_keep(struct qf_engine *e, struct qf_wl *w,
 	w->loaded_backoff = 0;
 	w->finish_at_ms = -1;
 	if (root != (size_t)-1)
-		requeue_tree(e, root);
+		qf_engine_requeue_tree(e, root);
 }
 
 static void release_quota(struct qf_engine *e, struct qf_wl *w)
@@ -962,12 +969,27 @@ void qf_engine_run_out(struct qf_engine *e, struct qf_wl *w)
 	qf_buf_release(&m);
 }
 
+/* A waiting workload leaves its queue for good (deleted, finished,
+ * deactivated): Kueue's workload controller calls
+ * QueueAssociatedInadmissibleWorkloadsAfter for it as for a holder, so
+ * its ClusterQueue's cohort tree is requeued. */
+static void leave_queue(struct qf_engine *e, struct qf_wl *w)
+{
+	size_t root;
+
+	if (w->cq < 0)
+		return;
+	root = e->cq[w->cq].root;
+	qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
+	if (w->state == QF_WL_PENDING)
+		qf_engine_requeue_tree(e, root);
+}
+
 void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
 {
 	if (w->state == QF_WL_FINISHED || w->state == QF_WL_DELETED)
 		return;
-	if (w->cq >= 0)
-		qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
+	leave_queue(e, w);
 	qf_afs_forget(e, w);
 	if (w->state == QF_WL_RESERVED)
 		release_quota_keep(e, w, 1);
@@ -988,8 +1010,7 @@ void qf_engine_delete(struct qf_engine *e, struct qf_wl *w)
 	if (w->state == QF_WL_DELETED)
 		return;
 	qf_afs_forget(e, w);
-	if (w->cq >= 0)
-		qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
+	leave_queue(e, w);
 	if (w->state == QF_WL_RESERVED)
 		release_quota(e, w);
 	/* Kueue writes no event for it (a watch sees DELETED): said, so an
@@ -1089,8 +1110,7 @@ void qf_engine_set_active(struct qf_engine *e, struct qf_wl *w, int active)
 		}
 		/* Kueue: reconcileAfsPenaltiesOnUpdate, inactive unreserved */
 		qf_afs_forget(e, w);
-		if (w->cq >= 0)
-			qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
+		leave_queue(e, w);
 		qf_engine_enqueue(e, w); /* QuotaReserved: Deactivated */
 		return;
 	}
@@ -1724,6 +1744,7 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 	size_t nkept;
 	struct kept_preemptor *kept = keep_preemptors(e, &nkept);
 
+	qf_engine_parked_save(e);
 	detach_workloads(e);
 	release_structure(e);
 	build_cohorts(e);
@@ -1745,7 +1766,9 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 	track_lq_active(e);
 	qf_afs_sync(e);
 	reattach_workloads(e);
+	qf_engine_parked_restore(e);
 	restore_preemptors(e, kept, nkept);
+	qf_engine_snap_take(e);
 	drain(e);
 	qf_engine_reap(e);
 	return QF_OK;
@@ -1837,6 +1860,7 @@ void qf_engine_free(struct qf_engine *e)
 		free(w);
 	}
 	free(e->wl);
+	qf_engine_snap_free(e);
 	qf_afs_free(e->afs);
 	free(e->key_wl);
 	free(e->gen);

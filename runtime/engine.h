@@ -115,6 +115,14 @@ struct qf_wl {
 	 * out of the queues until requeueAt (workload_controller.go Update,
 	 * FromQuotaReservedOrAdmittedToPending); cleared on a release */
 	uint8_t loaded_backoff;
+	/* qf_engine_parked_save: inadmissible before a rebuild (1), in the
+	 * e->cq it had then (park_cq), its class bulk-moved for park_reason
+	 * (static) or not (NULL) */
+	uint8_t park;
+	int32_t park_cq;
+	const char *park_reason;
+	uint64_t park_shape;   /* its queued_shape then */
+	uint64_t queued_shape; /* qf_engine_shape_hash when last queued */
 	/* assignment, while state == QF_WL_RESERVED */
 	int32_t *flavor;      /* owned: [total reqs] flavor per (podset, req) */
 	int32_t *count;       /* owned: [nps] admitted count per pod set */
@@ -214,6 +222,9 @@ struct qf_engine {
 	int built;          /* the first build and workload sync are done */
 	int reap_due; /* a terminating ClusterQueue lost its last holder */
 	struct qf_afs *afs; /* owned: admission fair sharing, or NULL */
+	/* owned: the policy objects as the last rebuild saw them
+	 * (runtime/engine_requeue.c), NULL before the first */
+	struct qf_engine_snap *snap;
 };
 
 /* Create an engine over `m` and build it (see qf_engine_rebuild). */
@@ -225,7 +236,13 @@ void qf_engine_free(struct qf_engine *e);
 /*
  * (Re)build the quota tree and queues from the model's policy objects,
  * keeping every workload's state: holders keep their quota (their usage is
- * re-added), pending workloads are queued again.  Call after changing the
+ * re-added), pending workloads are queued again, and those that waited
+ * inadmissible wait so again unless the change is one on which Kueue's
+ * queue manager requeues their cohort tree (runtime/engine_requeue.c:
+ * a ClusterQueue created, its spec changed or made active, a Cohort
+ * created or its spec changed, a ResourceFlavor's node labels, taints or
+ * tolerations changed, a namespace's labels newly matching a
+ * ClusterQueue's selector, a new Configuration).  Call after changing the
  * model's policy objects and after adding workloads to the model.
  */
 int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d) QF_MUST_CHECK;
@@ -283,6 +300,28 @@ static inline int qf_engine_backoff_held(const struct qf_engine *e,
 	return qf_engine_queued(e, w) && w->cq >= 0 &&
 	       w->qi.where == QF_QUEUE_NONE;
 }
+
+/* Requeue on policy changes (runtime/engine_requeue.c), for
+ * qf_engine_rebuild: snap_take records the policy the rebuild built,
+ * parked_save which workloads wait inadmissible (before the queues go),
+ * parked_restore parks them again, after the queues were filled, unless
+ * the change since the snapshot requeues their tree; snap_free drops
+ * the snapshot. */
+struct qf_engine_snap;
+void qf_engine_snap_take(struct qf_engine *e);
+void qf_engine_snap_free(struct qf_engine *e);
+void qf_engine_parked_save(struct qf_engine *e);
+void qf_engine_parked_restore(struct qf_engine *e);
+
+/* Scheduling-equivalence shape of a workload: its queue, effective
+ * priority and pod sets as the scheduler reads them (never 0). */
+uint64_t qf_engine_shape_hash(const struct qf_engine *e,
+                              const struct qf_model_wl *m);
+
+/* Move the inadmissible workloads of the cohort tree whose root is
+ * quota node `root` back to their heaps (Kueue: manager.go
+ * QueueInadmissibleWorkloads, requeueWorkloadsCohort). */
+void qf_engine_requeue_tree(struct qf_engine *e, size_t root);
 
 /* The workload "ns/name", or NULL. */
 struct qf_wl *qf_engine_find(struct qf_engine *e, const char *key);

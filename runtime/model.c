@@ -1083,6 +1083,7 @@ static void free_cohort(struct qf_model_cohort *c)
 	free(c->name);
 	free(c->parent);
 	free_groups(c->rg, c->nrg);
+	json_decref(c->json);
 }
 
 static int read_cohort(struct rd *r, const json_t *o, const char *name)
@@ -1097,6 +1098,7 @@ static int read_cohort(struct rd *r, const json_t *o, const char *name)
 	c.name = qf_xstrdup(name);
 	c.parent = parent && *parent ? qf_xstrdup(parent) : NULL;
 	c.weight = weight_of(r, spec);
+	c.json = json_incref((json_t *)o);
 	c.loc = loc_of(r, o);
 	c.parent_loc = c.parent ? loc_key(r, spec,
 	                                  json_object_get(spec, "parentName")

@@ -245,6 +245,7 @@ struct qf_model_cohort {
 	struct qf_model_rg *rg; /* owned */
 	size_t nrg;
 	double weight;
+	json_t *json; /* reference: the object as loaded */
 	struct qf_loc loc;
 	struct qf_loc parent_loc; /* of spec.parentName, else loc */
 };
