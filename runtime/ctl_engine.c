@@ -616,6 +616,7 @@ void ctl_wl_set_annotations(struct ctl *c, const char *ns, const char *name,
 	qf_engine_set_time(c->e, ctl_now(c));
 	if (w->state != QF_WL_PENDING)
 		w->qi.priority = qf_engine_priority(c->e, w->m);
+	qf_engine_priority_changed(c->e, w);
 	mark(c, w->key);
 	c->need_cycle = 1;
 	if (qf_engine_rebuild(c->e, &d) < 0)
@@ -674,6 +675,7 @@ int ctl_wl_replace(struct ctl *c, struct qf_wl *old, struct qf_model_wl *w,
 int ctl_wl_set_priority(struct ctl *c, struct qf_wl *w, struct qf_model_wl *nw)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
+	int64_t before = qf_engine_priority(c->e, w->m);
 	int rc = qf_model_resolve_wl(&c->m, nw, &d);
 
 	if (rc == 0) {
@@ -688,6 +690,8 @@ int ctl_wl_set_priority(struct ctl *c, struct qf_wl *w, struct qf_model_wl *nw)
 		w->m->generation++;
 		if (w->state != QF_WL_PENDING)
 			w->qi.priority = qf_engine_priority(c->e, w->m);
+		if (qf_engine_priority(c->e, w->m) != before)
+			qf_engine_priority_changed(c->e, w);
 		mark(c, w->key);
 		c->need_cycle = 1;
 		rc = qf_engine_rebuild(c->e, &d);

@@ -846,17 +846,22 @@ size_t qf_engine_wpc_set(struct qf_engine *e, const char *name, int32_t value,
 			continue;
 		w->m->priority = value;
 		w->qi.priority = qf_engine_priority(e, w->m);
-		/* Kueue: workload_controller.go Update, PriorityChanged of
-		 * a holder: QueueAssociatedInadmissibleWorkloadsAfter (a
-		 * waiting one's new spec leaves the inadmissible set by
-		 * itself: qf_engine_parked_restore sees its new shape) */
-		if (w->state == QF_WL_RESERVED && w->adm_cq >= 0 && e->cq)
-			qf_engine_requeue_tree(e, e->cq[w->adm_cq].root);
+		qf_engine_priority_changed(e, w);
 		if (changed)
 			changed(arg, w);
 		n++;
 	}
 	return n;
+}
+
+/* Kueue: workload_controller.go Update, PriorityChanged of a holder:
+ * QueueAssociatedInadmissibleWorkloadsAfter (a waiting one's new spec
+ * leaves the inadmissible set by itself: qf_engine_parked_restore sees
+ * its new shape). */
+void qf_engine_priority_changed(struct qf_engine *e, struct qf_wl *w)
+{
+	if (w->state == QF_WL_RESERVED && w->adm_cq >= 0 && e->cq)
+		qf_engine_requeue_tree(e, e->cq[w->adm_cq].root);
 }
 
 void qf_engine_requeue_tree(struct qf_engine *e, size_t root)

@@ -313,6 +313,11 @@ void qf_engine_snap_free(struct qf_engine *e);
 void qf_engine_parked_save(struct qf_engine *e);
 void qf_engine_parked_restore(struct qf_engine *e);
 
+/* w's effective priority changed: for a holder, the inadmissible
+ * workloads of its cohort tree are requeued (Kueue: PriorityChanged);
+ * a waiting one leaves the inadmissible set at the next rebuild. */
+void qf_engine_priority_changed(struct qf_engine *e, struct qf_wl *w);
+
 /* Scheduling-equivalence shape of a workload: its queue, effective
  * priority and pod sets as the scheduler reads them (never 0). */
 uint64_t qf_engine_shape_hash(const struct qf_engine *e,
