@@ -430,7 +430,7 @@ static int wl_enter(struct ctl *c, struct qf_model_wl *w, const json_t *src,
 	qf_diags_release(&d);
 	qf_engine_set_time(c->e, ctl_now(c));
 	if (old)
-		qf_engine_delete(c->e, old);
+		qf_engine_delete_for_update(c->e, old);
 	qf_engine_sync_workloads(c->e);
 	ctl_add_path(&key, w->ns, w->name);
 	mark(c, key.buf);

@@ -978,7 +978,7 @@ void qf_engine_run_out(struct qf_engine *e, struct qf_wl *w)
  * deactivated): Kueue's workload controller calls
  * QueueAssociatedInadmissibleWorkloadsAfter for it as for a holder, so
  * its ClusterQueue's cohort tree is requeued. */
-static void leave_queue(struct qf_engine *e, struct qf_wl *w)
+static void leave_queue(struct qf_engine *e, struct qf_wl *w, int requeue)
 {
 	size_t root;
 
@@ -986,7 +986,7 @@ static void leave_queue(struct qf_engine *e, struct qf_wl *w)
 		return;
 	root = e->cq[w->cq].root;
 	qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
-	if (w->state == QF_WL_PENDING)
+	if (requeue && w->state == QF_WL_PENDING)
 		qf_engine_requeue_tree(e, root);
 }
 
@@ -994,7 +994,7 @@ void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
 {
 	if (w->state == QF_WL_FINISHED || w->state == QF_WL_DELETED)
 		return;
-	leave_queue(e, w);
+	leave_queue(e, w, 1);
 	qf_afs_forget(e, w);
 	if (w->state == QF_WL_RESERVED)
 		release_quota_keep(e, w, 1);
@@ -1010,12 +1010,12 @@ void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
 		qf_engine_reap(e);
 }
 
-void qf_engine_delete(struct qf_engine *e, struct qf_wl *w)
+static void delete_wl(struct qf_engine *e, struct qf_wl *w, int requeue)
 {
 	if (w->state == QF_WL_DELETED)
 		return;
 	qf_afs_forget(e, w);
-	leave_queue(e, w);
+	leave_queue(e, w, requeue);
 	if (w->state == QF_WL_RESERVED)
 		release_quota(e, w);
 	/* Kueue writes no event for it (a watch sees DELETED): said, so an
@@ -1028,6 +1028,16 @@ void qf_engine_delete(struct qf_engine *e, struct qf_wl *w)
 	w->end_ms = e->now_ms;
 	if (e->reap_due)
 		qf_engine_reap(e);
+}
+
+void qf_engine_delete(struct qf_engine *e, struct qf_wl *w)
+{
+	delete_wl(e, w, 1);
+}
+
+void qf_engine_delete_for_update(struct qf_engine *e, struct qf_wl *w)
+{
+	delete_wl(e, w, 0);
 }
 
 /* Complete an eviction: the job stopped, the quota goes back and the
@@ -1115,7 +1125,7 @@ void qf_engine_set_active(struct qf_engine *e, struct qf_wl *w, int active)
 		}
 		/* Kueue: reconcileAfsPenaltiesOnUpdate, inactive unreserved */
 		qf_afs_forget(e, w);
-		leave_queue(e, w);
+		leave_queue(e, w, 1);
 		qf_engine_enqueue(e, w); /* QuotaReserved: Deactivated */
 		return;
 	}

@@ -392,7 +392,15 @@ int64_t qf_engine_run_end(const struct qf_engine *e, const struct qf_wl *w);
  * the workload is deactivated and evicted (Kueue: workload_controller.go
  * reconcileMaxExecutionTime), else it finishes. */
 void qf_engine_run_out(struct qf_engine *e, struct qf_wl *w);
+/* The Workload is deleted: a holder releases its quota, a waiting one
+ * leaves its queue, and either requeues its cohort tree's inadmissible
+ * workloads (Kueue: the workload controller's Delete). */
 void qf_engine_delete(struct qf_engine *e, struct qf_wl *w);
+/* w gives way to a new record of the same Workload whose spec changed
+ * (an update, not a delete): as qf_engine_delete, except that a waiting
+ * one requeues nothing (Kueue: an Update event re-pushes the workload
+ * alone, PushOrUpdate). */
+void qf_engine_delete_for_update(struct qf_engine *e, struct qf_wl *w);
 
 /*
  * Check E1-E3; on violation add an error (rule "QF900") describing it and

@@ -79,6 +79,16 @@ static json_t *spec_copy(const json_t *obj)
 	return spec ? json_deep_copy(spec) : json_object();
 }
 
+/* obj's spec is the one a snapshot copied (spec_copy). */
+static int same_spec(const json_t *obj, const json_t *was)
+{
+	const json_t *spec = json_object_get(obj, "spec");
+
+	if (!spec)
+		return json_object_size(was) == 0;
+	return json_equal((json_t *)spec, (json_t *)was);
+}
+
 /* Kueue: resourceflavor_controller.go flavorSchedulingFieldsChanged. */
 static json_t *rf_sched(const json_t *obj)
 {
@@ -181,18 +191,15 @@ static void cq_changes(const struct qf_engine *e,
 	for (size_t i = 0; i < e->ncq; i++) {
 		const json_t *ix = json_object_get(s->cq_ix, e->cq[i].m->name);
 		const struct snap_cq *was;
-		json_t *spec;
 
 		if (!ix) {
 			flush_cq(e, flush, i);
 			continue;
 		}
 		was = &s->cq[json_integer_value(ix)];
-		spec = spec_copy(e->cq[i].m->json);
-		if (!json_equal(spec, was->spec) ||
+		if (!same_spec(e->cq[i].m->json, was->spec) ||
 		    (!was->active && qf_engine_cq_in_snapshot(&e->cq[i])))
 			flush_cq(e, flush, i);
-		json_decref(spec);
 	}
 }
 
@@ -206,15 +213,10 @@ static void cohort_changes(const struct qf_engine *e,
 	for (size_t i = 0; i < e->m->nco; i++) {
 		const struct qf_model_cohort *c = &e->m->co[i];
 		const json_t *was = json_object_get(s->cohorts, c->name);
-		json_t *spec;
 		int32_t k = qf_names_find(&e->cohorts, c->name);
 
-		if (k < 0)
-			continue;
-		spec = spec_copy(c->json);
-		if (!was || !json_equal(spec, (json_t *)was))
+		if (k >= 0 && (!was || !same_spec(c->json, was)))
 			flush[qf_quota_root(&e->q, e->ncq + (size_t)k)] = 1;
-		json_decref(spec);
 	}
 }
 
