@@ -495,6 +495,9 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 		return -1;
 	}
 	free(w->uid);
+	/* created now: Kueue's Workload webhook defaults it (Default: no
+	 * minCount with PartialAdmission off), as it does a Job's */
+	w->made = 1;
 	if (kind == K_WL) {
 		w->uid = qf_xstrdup(qf_api_meta_str(obj, "uid"));
 	} else {
