@@ -765,12 +765,26 @@ static void check_number(struct vctx *v, const struct qf_schema *s,
 
 /* ---- arrays ---------------------------------------------------------- */
 
+/* An item's value of list-map key k: the API server fills in defaults
+ * before it checks the keys (structural defaulting, then listtype
+ * validation), so an unset key with a `default` has that value; NULL
+ * when it has neither. */
+static const json_t *key_value(const struct qf_schema *s, const json_t *item,
+                               size_t k)
+{
+	const json_t *x = json_object_get(item, s->map_keys[k]);
+	const struct qf_schema *p =
+	        s->items ? qf_schema__prop(s->items, s->map_keys[k]) : NULL;
+
+	return x ? x : p ? p->dflt : NULL;
+}
+
 static int same_keys(const struct qf_schema *s, const json_t *a,
                      const json_t *b)
 {
 	for (size_t k = 0; k < s->nmap_keys; k++) {
-		const json_t *x = json_object_get(a, s->map_keys[k]);
-		const json_t *y = json_object_get(b, s->map_keys[k]);
+		const json_t *x = key_value(s, a, k);
+		const json_t *y = key_value(s, b, k);
 
 		if (!x || !y) {
 			if (x != y)
@@ -782,18 +796,19 @@ static int same_keys(const struct qf_schema *s, const json_t *a,
 	return 1;
 }
 
-static void describe_keys(struct qf_buf *b, const struct qf_schema *s,
-                          const json_t *item)
+/* The key values of an item as field.Duplicate prints them (defaults
+ * filled in); the caller decrefs. */
+static json_t *key_values(const struct qf_schema *s, const json_t *item)
 {
-	for (size_t k = 0; k < s->nmap_keys; k++) {
-		const json_t *x = json_object_get(item, s->map_keys[k]);
+	json_t *keys = json_object();
 
-		qf_buf_addf(b, "%s%s=", k ? ", " : "", s->map_keys[k]);
+	for (size_t k = 0; k < s->nmap_keys; k++) {
+		const json_t *x = key_value(s, item, k);
+
 		if (x)
-			show(b, x);
-		else
-			qf_buf_adds(b, "(unset)");
+			json_object_set(keys, s->map_keys[k], (json_t *)x);
 	}
+	return keys;
 }
 
 /* kube mode: structural schema's listtype validation: field.Duplicate of
@@ -802,17 +817,11 @@ static void kube_duplicate(struct vctx *v, const struct qf_schema *s,
                            const json_t *item, size_t i)
 {
 	struct qf_buf msg = QF_BUF_INIT;
-	json_t *keys = json_object();
+	json_t *keys = s->list == SL_MAP ? key_values(s, item) : NULL;
 	size_t len = push_index(v, i);
 
-	for (size_t k = 0; s->list == SL_MAP && k < s->nmap_keys; k++) {
-		json_t *x = json_object_get(item, s->map_keys[k]);
-
-		if (x)
-			json_object_set(keys, s->map_keys[k], x);
-	}
 	qf_buf_adds(&msg, "Duplicate value: ");
-	qf_schema__go_value(&msg, s->list == SL_SET ? item : keys);
+	qf_schema__go_value(&msg, keys ? keys : item);
 	kube_report(v, "QF112", NULL, &msg);
 	pop(v, len);
 	json_decref(keys);
@@ -833,6 +842,8 @@ static void check_unique(struct vctx *v, const struct qf_schema *s,
 		                  : json_is_object(prev) &&
 		                            json_is_object(item) &&
 		                            same_keys(s, prev, item);
+		json_t *keys;
+		size_t len;
 
 		if (!dup)
 			continue;
@@ -840,39 +851,23 @@ static void check_unique(struct vctx *v, const struct qf_schema *s,
 			kube_duplicate(v, s, item, i);
 			break;
 		}
-		if (s->list == SL_SET) {
-			show(&msg, item);
+		if (s->list == SL_SET)
 			qf_buf_addf(&hint,
 			            "entries of this list must be "
 			            "unique; the first is at index %zu",
 			            j);
-		} else {
-			describe_keys(&msg, s, item);
+		else
 			qf_buf_addf(&hint,
 			            "entries of this list are keyed by "
 			            "their %s; the first is at index %zu",
 			            s->map_keys[0], j);
-		}
-		size_t len = push_index(v, i);
-
-		qf_buf_reset(&msg);
+		len = push_index(v, i);
+		/* the API server's words: field.Duplicate of the item (a
+		 * set) or of its key values, defaults filled in (a map) */
+		keys = s->list == SL_MAP ? key_values(s, item) : NULL;
 		qf_buf_adds(&msg, "Duplicate value: ");
-		if (s->list == SL_SET) {
-			qf_schema__go_value(&msg, item);
-		} else {
-			json_t *keys = json_object();
-
-			for (size_t k = 0; k < s->nmap_keys; k++) {
-				json_t *x =
-				        json_object_get(item, s->map_keys[k]);
-
-				if (x)
-					json_object_set(keys, s->map_keys[k],
-					                x);
-			}
-			qf_schema__go_value(&msg, keys);
-			json_decref(keys);
-		}
+		qf_schema__go_value(&msg, keys ? keys : item);
+		json_decref(keys);
 		report(v, &w, "QF112", hint.buf, "%s", msg.buf);
 		pop(v, len);
 		break;

@@ -430,7 +430,7 @@ static int wl_enter(struct ctl *c, struct qf_model_wl *w, const json_t *src,
 	qf_diags_release(&d);
 	qf_engine_set_time(c->e, ctl_now(c));
 	if (old)
-		qf_engine_delete(c->e, old);
+		qf_engine_delete_for_update(c->e, old);
 	qf_engine_sync_workloads(c->e);
 	ctl_add_path(&key, w->ns, w->name);
 	mark(c, key.buf);
@@ -495,6 +495,9 @@ int ctl_wl_add(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err)
 		return -1;
 	}
 	free(w->uid);
+	/* created now: Kueue's Workload webhook defaults it (Default: no
+	 * minCount with PartialAdmission off), as it does a Job's */
+	w->made = 1;
 	if (kind == K_WL) {
 		w->uid = qf_xstrdup(qf_api_meta_str(obj, "uid"));
 	} else {
@@ -616,6 +619,7 @@ void ctl_wl_set_annotations(struct ctl *c, const char *ns, const char *name,
 	qf_engine_set_time(c->e, ctl_now(c));
 	if (w->state != QF_WL_PENDING)
 		w->qi.priority = qf_engine_priority(c->e, w->m);
+	qf_engine_priority_changed(c->e, w);
 	mark(c, w->key);
 	c->need_cycle = 1;
 	if (qf_engine_rebuild(c->e, &d) < 0)
@@ -674,6 +678,7 @@ int ctl_wl_replace(struct ctl *c, struct qf_wl *old, struct qf_model_wl *w,
 int ctl_wl_set_priority(struct ctl *c, struct qf_wl *w, struct qf_model_wl *nw)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
+	int64_t before = qf_engine_priority(c->e, w->m);
 	int rc = qf_model_resolve_wl(&c->m, nw, &d);
 
 	if (rc == 0) {
@@ -688,6 +693,8 @@ int ctl_wl_set_priority(struct ctl *c, struct qf_wl *w, struct qf_model_wl *nw)
 		w->m->generation++;
 		if (w->state != QF_WL_PENDING)
 			w->qi.priority = qf_engine_priority(c->e, w->m);
+		if (qf_engine_priority(c->e, w->m) != before)
+			qf_engine_priority_changed(c->e, w);
 		mark(c, w->key);
 		c->need_cycle = 1;
 		rc = qf_engine_rebuild(c->e, &d);

@@ -195,6 +195,7 @@ static void free_assignment(struct qf_wl *w)
 	free(w->adm_cq_name);
 	w->flavor = NULL;
 	w->count = NULL;
+	w->adm_loaded = 0;
 	w->pods_flavor = NULL;
 	w->use = NULL;
 	w->adm_cq_name = NULL;
@@ -215,8 +216,8 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
 
 /* Scheduling-equivalence shape: queue, effective priority, pod set
  * shapes. */
-static uint64_t shape_hash(const struct qf_engine *e,
-                           const struct qf_model_wl *m)
+uint64_t qf_engine_shape_hash(const struct qf_engine *e,
+                              const struct qf_model_wl *m)
 {
 	uint64_t h = 14695981039346656037ull;
 	int64_t prio = qf_engine_priority(e, m);
@@ -620,7 +621,8 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 	w->qi.ts_ms = queue_order_ms(e, w);
 	w->qi.uid = m->uid;
 	w->qi.key = w->key;
-	w->qi.hash = e->hashing ? shape_hash(e, m) : 0;
+	w->queued_shape = qf_engine_shape_hash(e, m);
+	w->qi.hash = e->hashing ? w->queued_shape : 0;
 	qf_queue_push(&e->cq[w->cq].queue, &w->qi);
 	bypassed(e, w, eligible);
 done:
@@ -696,6 +698,7 @@ static void take_admission(struct qf_engine *e, struct qf_wl *w)
 	        qf_xcalloc(m->nps ? m->nps : 1, sizeof(*w->pods_flavor));
 	for (size_t i = 0; i < m->nps; i++)
 		k = take_psa(e, w, i, k);
+	w->adm_loaded = 1;
 	w->adm_cq_name = qf_xstrdup(m->adm_cq);
 }
 
@@ -779,6 +782,7 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 		/* a pending workload's backoff (status.requeueState) */
 		w->requeue_at_ms =
 		        m->finished || m->adm_cq ? -1 : m->requeue_at_ms;
+		w->loaded_backoff = w->requeue_at_ms > e->now_ms;
 		w->past_exec_s = m->past_exec_s;
 		w->checks = qf_xcalloc(m->nchecks + 1, sizeof(*w->checks));
 		for (size_t c = 0; c < m->nchecks; c++) {
@@ -842,6 +846,7 @@ size_t qf_engine_wpc_set(struct qf_engine *e, const char *name, int32_t value,
 			continue;
 		w->m->priority = value;
 		w->qi.priority = qf_engine_priority(e, w->m);
+		qf_engine_priority_changed(e, w);
 		if (changed)
 			changed(arg, w);
 		n++;
@@ -849,7 +854,17 @@ size_t qf_engine_wpc_set(struct qf_engine *e, const char *name, int32_t value,
 	return n;
 }
 
-static void requeue_tree(struct qf_engine *e, size_t root)
+/* Kueue: workload_controller.go Update, PriorityChanged of a holder:
+ * QueueAssociatedInadmissibleWorkloadsAfter (a waiting one's new spec
+ * leaves the inadmissible set by itself: qf_engine_parked_restore sees
+ * its new shape). */
+void qf_engine_priority_changed(struct qf_engine *e, struct qf_wl *w)
+{
+	if (w->state == QF_WL_RESERVED && w->adm_cq >= 0 && e->cq)
+		qf_engine_requeue_tree(e, e->cq[w->adm_cq].root);
+}
+
+void qf_engine_requeue_tree(struct qf_engine *e, size_t root)
 {
 	/* Kueue: manager.go QueueInadmissibleWorkloads for the cohort tree */
 	for (size_t i = 0; i < e->ncq; i++)
@@ -881,9 +896,10 @@ static void release_quota_keep(struct qf_engine *e, struct qf_wl *w,
 	}
 	w->evicted = 0;
 	w->victim = 0;
+	w->loaded_backoff = 0;
 	w->finish_at_ms = -1;
 	if (root != (size_t)-1)
-		requeue_tree(e, root);
+		qf_engine_requeue_tree(e, root);
 }
 
 static void release_quota(struct qf_engine *e, struct qf_wl *w)
@@ -958,12 +974,27 @@ void qf_engine_run_out(struct qf_engine *e, struct qf_wl *w)
 	qf_buf_release(&m);
 }
 
+/* A waiting workload leaves its queue for good (deleted, finished,
+ * deactivated): Kueue's workload controller calls
+ * QueueAssociatedInadmissibleWorkloadsAfter for it as for a holder, so
+ * its ClusterQueue's cohort tree is requeued. */
+static void leave_queue(struct qf_engine *e, struct qf_wl *w, int requeue)
+{
+	size_t root;
+
+	if (w->cq < 0)
+		return;
+	root = e->cq[w->cq].root;
+	qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
+	if (requeue && w->state == QF_WL_PENDING)
+		qf_engine_requeue_tree(e, root);
+}
+
 void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
 {
 	if (w->state == QF_WL_FINISHED || w->state == QF_WL_DELETED)
 		return;
-	if (w->cq >= 0)
-		qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
+	leave_queue(e, w, 1);
 	qf_afs_forget(e, w);
 	if (w->state == QF_WL_RESERVED)
 		release_quota_keep(e, w, 1);
@@ -979,13 +1010,12 @@ void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
 		qf_engine_reap(e);
 }
 
-void qf_engine_delete(struct qf_engine *e, struct qf_wl *w)
+static void delete_wl(struct qf_engine *e, struct qf_wl *w, int requeue)
 {
 	if (w->state == QF_WL_DELETED)
 		return;
 	qf_afs_forget(e, w);
-	if (w->cq >= 0)
-		qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
+	leave_queue(e, w, requeue);
 	if (w->state == QF_WL_RESERVED)
 		release_quota(e, w);
 	/* Kueue writes no event for it (a watch sees DELETED): said, so an
@@ -998,6 +1028,16 @@ void qf_engine_delete(struct qf_engine *e, struct qf_wl *w)
 	w->end_ms = e->now_ms;
 	if (e->reap_due)
 		qf_engine_reap(e);
+}
+
+void qf_engine_delete(struct qf_engine *e, struct qf_wl *w)
+{
+	delete_wl(e, w, 1);
+}
+
+void qf_engine_delete_for_update(struct qf_engine *e, struct qf_wl *w)
+{
+	delete_wl(e, w, 0);
 }
 
 /* Complete an eviction: the job stopped, the quota goes back and the
@@ -1085,8 +1125,7 @@ void qf_engine_set_active(struct qf_engine *e, struct qf_wl *w, int active)
 		}
 		/* Kueue: reconcileAfsPenaltiesOnUpdate, inactive unreserved */
 		qf_afs_forget(e, w);
-		if (w->cq >= 0)
-			qf_queue_remove(&e->cq[w->cq].queue, &w->qi);
+		leave_queue(e, w, 1);
 		qf_engine_enqueue(e, w); /* QuotaReserved: Deactivated */
 		return;
 	}
@@ -1720,6 +1759,7 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 	size_t nkept;
 	struct kept_preemptor *kept = keep_preemptors(e, &nkept);
 
+	qf_engine_parked_save(e);
 	detach_workloads(e);
 	release_structure(e);
 	build_cohorts(e);
@@ -1741,7 +1781,9 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 	track_lq_active(e);
 	qf_afs_sync(e);
 	reattach_workloads(e);
+	qf_engine_parked_restore(e);
 	restore_preemptors(e, kept, nkept);
+	qf_engine_snap_take(e);
 	drain(e);
 	qf_engine_reap(e);
 	return QF_OK;
@@ -1833,6 +1875,7 @@ void qf_engine_free(struct qf_engine *e)
 		free(w);
 	}
 	free(e->wl);
+	qf_engine_snap_free(e);
 	qf_afs_free(e->afs);
 	free(e->key_wl);
 	free(e->gen);

@@ -110,6 +110,19 @@ struct qf_wl {
 	uint8_t state;           /* enum qf_wl_state */
 	uint8_t victim;          /* claimed as a preemption target */
 	uint8_t evicted;         /* Evicted=True while still holding quota */
+	/* loaded in a backoff (requeueAt ahead): Kueue's Create event
+	 * queues it, inadmissible, where one evicted into a backoff is left
+	 * out of the queues until requeueAt (workload_controller.go Update,
+	 * FromQuotaReservedOrAdmittedToPending); cleared on a release */
+	uint8_t loaded_backoff;
+	/* qf_engine_parked_save: inadmissible before a rebuild (1), in the
+	 * e->cq it had then (park_cq), its class bulk-moved for park_reason
+	 * (static) or not (NULL) */
+	uint8_t park;
+	int32_t park_cq;
+	const char *park_reason;
+	uint64_t park_shape;   /* its queued_shape then */
+	uint64_t queued_shape; /* qf_engine_shape_hash when last queued */
 	/* assignment, while state == QF_WL_RESERVED */
 	int32_t *flavor;      /* owned: [total reqs] flavor per (podset, req) */
 	int32_t *count;       /* owned: [nps] admitted count per pod set */
@@ -117,7 +130,10 @@ struct qf_wl {
 	                       * when the ClusterQueue covers `pods`, or -1 */
 	struct qf_fr_amount *use; /* owned: merged usage per fr */
 	size_t nuse;
-	int32_t adm_cq;         /* CQ holding the quota (-1 if it vanished) */
+	int32_t adm_cq; /* CQ holding the quota (-1 if it vanished) */
+	/* the assignment is the loaded status.admission's, whose
+	 * podSetAssignments may leave pod sets out (m->adm[i].listed) */
+	uint8_t adm_loaded;
 	char *adm_cq_name;      /* owned: name of that CQ, while holding */
 	size_t adm_pos;         /* index in that CQ's holder list */
 	int64_t reserved_ms;    /* quota reservation time (preemption order) */
@@ -206,6 +222,9 @@ struct qf_engine {
 	int built;          /* the first build and workload sync are done */
 	int reap_due; /* a terminating ClusterQueue lost its last holder */
 	struct qf_afs *afs; /* owned: admission fair sharing, or NULL */
+	/* owned: the policy objects as the last rebuild saw them
+	 * (runtime/engine_requeue.c), NULL before the first */
+	struct qf_engine_snap *snap;
 };
 
 /* Create an engine over `m` and build it (see qf_engine_rebuild). */
@@ -217,7 +236,13 @@ void qf_engine_free(struct qf_engine *e);
 /*
  * (Re)build the quota tree and queues from the model's policy objects,
  * keeping every workload's state: holders keep their quota (their usage is
- * re-added), pending workloads are queued again.  Call after changing the
+ * re-added), pending workloads are queued again, and those that waited
+ * inadmissible wait so again unless the change is one on which Kueue's
+ * queue manager requeues their cohort tree (runtime/engine_requeue.c:
+ * a ClusterQueue created, its spec changed or made active, a Cohort
+ * created or its spec changed, a ResourceFlavor's node labels, taints or
+ * tolerations changed, a namespace's labels newly matching a
+ * ClusterQueue's selector, a new Configuration).  Call after changing the
  * model's policy objects and after adding workloads to the model.
  */
 int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d) QF_MUST_CHECK;
@@ -254,13 +279,54 @@ int qf_engine_cycle(struct qf_engine *e);
 void qf_engine_set_active(struct qf_engine *e, struct qf_wl *w, int active);
 
 /* w waits in its queue as Kueue's queue manager holds it (pending
- * workloads count these): pending, active, not in a backoff. */
+ * workloads count these): pending, active, and not evicted into a
+ * backoff that is still running; one loaded in a backoff is held
+ * (Kueue: manager.go addWorkload keeps it in its LocalQueue's items,
+ * cluster_queue.go PushOrUpdate in the inadmissible set). */
 static inline int qf_engine_queued(const struct qf_engine *e,
                                    const struct qf_wl *w)
 {
 	return w->state == QF_WL_PENDING && w->m->active &&
-	       w->requeue_at_ms <= e->now_ms;
+	       (w->requeue_at_ms <= e->now_ms || w->loaded_backoff);
 }
+
+/* w is queued in ClusterQueue w->cq but kept out of its heap until its
+ * backoff ends (qf_engine_queued, and a requeueAt ahead or
+ * Requeued=False): Kueue holds it in the inadmissible set (PushOrUpdate,
+ * backoffWaitingTimeExpired), so it counts as pending, inadmissible. */
+static inline int qf_engine_backoff_held(const struct qf_engine *e,
+                                         const struct qf_wl *w)
+{
+	return qf_engine_queued(e, w) && w->cq >= 0 &&
+	       w->qi.where == QF_QUEUE_NONE;
+}
+
+/* Requeue on policy changes (runtime/engine_requeue.c), for
+ * qf_engine_rebuild: snap_take records the policy the rebuild built,
+ * parked_save which workloads wait inadmissible (before the queues go),
+ * parked_restore parks them again, after the queues were filled, unless
+ * the change since the snapshot requeues their tree; snap_free drops
+ * the snapshot. */
+struct qf_engine_snap;
+void qf_engine_snap_take(struct qf_engine *e);
+void qf_engine_snap_free(struct qf_engine *e);
+void qf_engine_parked_save(struct qf_engine *e);
+void qf_engine_parked_restore(struct qf_engine *e);
+
+/* w's effective priority changed: for a holder, the inadmissible
+ * workloads of its cohort tree are requeued (Kueue: PriorityChanged);
+ * a waiting one leaves the inadmissible set at the next rebuild. */
+void qf_engine_priority_changed(struct qf_engine *e, struct qf_wl *w);
+
+/* Scheduling-equivalence shape of a workload: its queue, effective
+ * priority and pod sets as the scheduler reads them (never 0). */
+uint64_t qf_engine_shape_hash(const struct qf_engine *e,
+                              const struct qf_model_wl *m);
+
+/* Move the inadmissible workloads of the cohort tree whose root is
+ * quota node `root` back to their heaps (Kueue: manager.go
+ * QueueInadmissibleWorkloads, requeueWorkloadsCohort). */
+void qf_engine_requeue_tree(struct qf_engine *e, size_t root);
 
 /* The workload "ns/name", or NULL. */
 struct qf_wl *qf_engine_find(struct qf_engine *e, const char *key);
@@ -326,7 +392,15 @@ int64_t qf_engine_run_end(const struct qf_engine *e, const struct qf_wl *w);
  * the workload is deactivated and evicted (Kueue: workload_controller.go
  * reconcileMaxExecutionTime), else it finishes. */
 void qf_engine_run_out(struct qf_engine *e, struct qf_wl *w);
+/* The Workload is deleted: a holder releases its quota, a waiting one
+ * leaves its queue, and either requeues its cohort tree's inadmissible
+ * workloads (Kueue: the workload controller's Delete). */
 void qf_engine_delete(struct qf_engine *e, struct qf_wl *w);
+/* w gives way to a new record of the same Workload whose spec changed
+ * (an update, not a delete): as qf_engine_delete, except that a waiting
+ * one requeues nothing (Kueue: an Update event re-pushes the workload
+ * alone, PushOrUpdate). */
+void qf_engine_delete_for_update(struct qf_engine *e, struct qf_wl *w);
 
 /*
  * Check E1-E3; on violation add an error (rule "QF900") describing it and

@@ -638,6 +638,7 @@ static void take_assignment(struct qf_wl *w, struct entry *en)
 {
 	w->flavor = en->a.flavor;
 	w->count = en->a.count;
+	w->adm_loaded = 0;
 	w->pods_flavor = en->a.pods_flavor;
 	en->a.pods_flavor = NULL;
 	w->use = en->a.use;

@@ -243,7 +243,8 @@ static size_t count_wl(const struct qf_engine *e, size_t cq, enum wl_count k)
 
 		if (w->state != QF_WL_PENDING || w->cq != (int32_t)cq)
 			continue;
-		inad = qf_queue_item_where(&w->qi) == QF_QUEUE_INADMISSIBLE;
+		inad = qf_queue_item_where(&w->qi) == QF_QUEUE_INADMISSIBLE ||
+		       qf_engine_backoff_held(e, w);
 		n += (k == PENDING_INADMISSIBLE) == inad;
 	}
 	return n;

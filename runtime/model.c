@@ -1083,6 +1083,7 @@ static void free_cohort(struct qf_model_cohort *c)
 	free(c->name);
 	free(c->parent);
 	free_groups(c->rg, c->nrg);
+	json_decref(c->json);
 }
 
 static int read_cohort(struct rd *r, const json_t *o, const char *name)
@@ -1097,6 +1098,7 @@ static int read_cohort(struct rd *r, const json_t *o, const char *name)
 	c.name = qf_xstrdup(name);
 	c.parent = parent && *parent ? qf_xstrdup(parent) : NULL;
 	c.weight = weight_of(r, spec);
+	c.json = json_incref((json_t *)o);
 	c.loc = loc_of(r, o);
 	c.parent_loc = c.parent ? loc_key(r, spec,
 	                                  json_object_get(spec, "parentName")
@@ -2035,6 +2037,7 @@ static int read_admission(struct rd *r, const json_t *adm,
 			return bad(r, a, "name", NULL,
 			           "pod set assignment %s is listed twice",
 			           name ? name : "main");
+		p->listed = 1;
 		if (read_psa(r, a, p) < 0)
 			return r->rc;
 	}
@@ -2286,6 +2289,7 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 	w->reserved_ms = w->requeued_ms = w->requeue_at_ms = -1;
 	w->runtime_ms = -1;
 	w->active = !json_is_false(json_object_get(spec, "active"));
+	w->made = !!(r->flags & QF_MODEL_CREATE);
 	if (read_meta(r, o, w) < 0 ||
 	    int_in(r, spec, "priority", "spec.priority", 0, INT32_MIN,
 	           INT32_MAX, &prio) < 0 ||
@@ -2587,6 +2591,7 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	free(w->job_uid);
 	w->job_uid = qf_xstrdup(uid ? uid : "");
 	w->owner_job = qf_xstrdup(name);
+	w->made = 1;
 	w->generation = 1; /* a new Workload, not the Job's generation */
 	if (int_in(r, spec, "parallelism", "spec.parallelism", 1, 0, INT32_MAX,
 	           &par) < 0 ||
@@ -3041,9 +3046,36 @@ void qf_model_adjust(struct qf_model *m, struct qf_model_wl *w)
 	qf_diags_release(&scratch);
 }
 
+/* Kueue: jobframework clearMinCountsIfFeatureDisabled (a Job's new
+ * Workload) and the Workload webhook's Default (a created one): with
+ * PartialAdmission off no pod set of a made Workload keeps a minCount.
+ * The pod sets as written become a copy without it. */
+static void drop_min_counts(const struct qf_model *m, struct qf_model_wl *w)
+{
+	json_t *pss;
+	size_t i;
+	json_t *ps;
+	int any = 0;
+
+	if (!w->made || !m->cfg.no_partial_admission)
+		return;
+	for (i = 0; i < w->nps; i++) {
+		any |= w->ps[i].min_count >= 0;
+		w->ps[i].min_count = -1;
+	}
+	if (!any)
+		return;
+	pss = json_deep_copy(w->podsets_json);
+	json_array_foreach (pss, i, ps)
+		json_object_del(ps, "minCount");
+	json_decref(w->podsets_json);
+	w->podsets_json = pss;
+}
+
 int qf_model_resolve_wl(struct qf_model *m, struct qf_model_wl *w,
                         struct qf_diags *d)
 {
+	drop_min_counts(m, w);
 	qf_model_adjust(m, w);
 	apply_reclaimable(m, w);
 	if (w->cfg_gen != m->cfg.gen) {

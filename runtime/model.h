@@ -245,6 +245,7 @@ struct qf_model_cohort {
 	struct qf_model_rg *rg; /* owned */
 	size_t nrg;
 	double weight;
+	json_t *json; /* reference: the object as loaded */
 	struct qf_loc loc;
 	struct qf_loc parent_loc; /* of spec.parentName, else loc */
 };
@@ -379,6 +380,7 @@ struct qf_model_psa_res {
 struct qf_model_psa {
 	char *name; /* owned */
 	int32_t count;
+	int listed; /* the loaded podSetAssignments has an entry for it */
 	struct qf_model_psa_res *r; /* owned */
 	size_t nr;
 };
@@ -397,9 +399,13 @@ struct qf_model_wl {
 	char *job_uid;         /* owned; NULL unless from a Job/label */
 	char *owner_job;       /* owned: the batch/v1 Job it was made from */
 	int64_t generation;    /* metadata.generation, 1 when absent */
-	char *prio_class;      /* owned; NULL = no priorityClassRef */
-	int prio_class_kind;   /* 1 WorkloadPriorityClass, 2 PriorityClass */
-	int prio_unresolved;   /* enum qf_model_prio_lookup */
+	/* created in the simulation (Kueue's Job reconciler, or the API
+	 * server and Kueue's Workload webhook on a submitted Workload),
+	 * not loaded as it stands: create-time defaults apply */
+	int made;
+	char *prio_class;    /* owned; NULL = no priorityClassRef */
+	int prio_class_kind; /* 1 WorkloadPriorityClass, 2 PriorityClass */
+	int prio_unresolved; /* enum qf_model_prio_lookup */
 	int32_t priority;
 	int64_t created_ms; /* creationTimestamp, ms since epoch */
 	int active;

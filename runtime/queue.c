@@ -467,6 +467,23 @@ size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
 	return 1 + moved;
 }
 
+void qf_queue_park(struct qf_queue *q, struct qf_queue_item *it,
+                   const char *bulk_reason)
+{
+	struct qf_queue_class *c = it->cls;
+
+	if (qf_queue_item_where(it) != QF_QUEUE_ACTIVE)
+		return;
+	hdel(q, &c->h[it->slot], it->pos);
+	q->nactive--;
+	cfix(q, c);
+	park(q, it);
+	if (bulk_reason) {
+		c->bulk = 1;
+		c->bulk_reason = bulk_reason;
+	}
+}
+
 const char *qf_queue_no_fit_reason(const struct qf_queue_item *it)
 {
 	if (!it->cls || !it->cls->bulk ||

@@ -150,6 +150,14 @@ size_t qf_queue_requeue(struct qf_queue *q, struct qf_queue_item *it,
  * bulk-moved the class (static), PendingEvaluation when it gave none. */
 const char *qf_queue_no_fit_reason(const struct qf_queue_item *it);
 
+/* Put back into the inadmissible set an active item that was there
+ * before its queue was rebuilt (Kueue updates a ClusterQueue in place,
+ * so a policy change leaves its inadmissible set alone); bulk_reason,
+ * when not NULL, marks its class bulk-moved with that reason (static),
+ * as it was (U4).  An item not active is left alone. */
+void qf_queue_park(struct qf_queue *q, struct qf_queue_item *it,
+                   const char *bulk_reason);
+
 /* Move every inadmissible item back to the active heap; returns how many. */
 size_t qf_queue_flush_inadmissible(struct qf_queue *q);
 

@@ -267,6 +267,39 @@ static double usage_by_key(const struct qf_queue_item *it, void *arg)
 	}
 }
 
+/* qf_queue_park: a rebuilt queue takes back what was inadmissible, a
+ * bulk-moved class parking later arrivals of its shape until a flush. */
+static void test_queue_park_restores_inadmissible(void **state)
+{
+	struct qf_queue q;
+	struct qf_queue_item a, b, c;
+
+	(void)state;
+	qf_queue_init(&q, 0);
+	item(&a, 0, 0, "ns/a", 5);
+	item(&b, 0, 1, "ns/b", 6);
+	item(&c, 0, 2, "ns/c", 5);
+	qf_queue_push(&q, &a);
+	qf_queue_push(&q, &b);
+	qf_queue_park(&q, &a, "WaitingForQuota");
+	assert_int_equal(qf_queue_item_where(&a), QF_QUEUE_INADMISSIBLE);
+	assert_string_equal(qf_queue_no_fit_reason(&a), "WaitingForQuota");
+	assert_int_equal(q.nactive, 1);
+	assert_int_equal(q.nparked, 1);
+	assert_int_equal(qf_queue_pending(&q), 2);
+	qf_queue_push(&q, &c); /* same shape as a: parked too (U4) */
+	assert_int_equal(qf_queue_item_where(&c), QF_QUEUE_INADMISSIBLE);
+	qf_queue_park(&q, &a, NULL); /* not active: left alone */
+	assert_int_equal(q.nparked, 2);
+	assert_ptr_equal(qf_queue_pop(&q), &b);
+	assert_null(qf_queue_pop(&q));
+	assert_int_equal(qf_queue_flush_inadmissible(&q), 2);
+	assert_null(qf_queue_no_fit_reason(&a));
+	assert_ptr_equal(qf_queue_pop(&q), &a);
+	assert_ptr_equal(qf_queue_pop(&q), &c);
+	qf_queue_release(&q);
+}
+
 static void test_queue_afs_usage_first(void **state)
 {
 	struct qf_queue q;
@@ -305,6 +338,7 @@ int main(void)
 		cmocka_unit_test(test_queue_sticky_preemptor_goes_first),
 		cmocka_unit_test(test_queue_preemptor_until_gone),
 		cmocka_unit_test(test_queue_afs_usage_first),
+		cmocka_unit_test(test_queue_park_restores_inadmissible),
 	};
 	return cmocka_run_group_tests_name("queue", tests, NULL, NULL);
 }

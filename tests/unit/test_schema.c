@@ -36,6 +36,12 @@ struct kcase {
 	"\"x-kubernetes-list-map-keys\":[\"name\"],\"items\":{\"type\":" \
 	"\"object\",\"properties\":{\"name\":{\"type\":\"string\"},"     \
 	"\"q\":{\"type\":\"integer\"}}}}"
+/* a list-map key with a default, as Kueue's podSets name (main) */
+#define MAPOF_DEFAULT                                                    \
+	"{\"type\":\"array\",\"x-kubernetes-list-type\":\"map\","        \
+	"\"x-kubernetes-list-map-keys\":[\"name\"],\"items\":{\"type\":" \
+	"\"object\",\"properties\":{\"name\":{\"type\":\"string\","      \
+	"\"default\":\"main\"},\"q\":{\"type\":\"integer\"}}}}"
 
 static const struct kcase cases[] = {
 	{ "type-string-ok", "{\"type\":\"string\"}", "v: abc\n", NULL, 0, 0,
@@ -106,6 +112,14 @@ static const struct kcase cases[] = {
 	  "v:\n- name: a\n  q: 1\n- name: a\n  q: 2\n", "QF112", 4, 3, "v[1]" },
 	{ "list-map-ok", MAPOF, "v:\n- name: a\n- name: b\n", NULL, 0, 0,
 	  NULL },
+	/* the API server defaults before its listtype check: an unset key
+	 * is its default, so it meets one written out */
+	{ "list-map-duplicate-default-key", MAPOF_DEFAULT,
+	  "v:\n- name: main\n  q: 1\n- q: 2\n", "QF112", 4, 3, "v[1]" },
+	{ "list-map-duplicate-both-defaulted", MAPOF_DEFAULT,
+	  "v:\n- q: 1\n- q: 2\n", "QF112", 3, 3, "v[1]" },
+	{ "list-map-default-key-ok", MAPOF_DEFAULT, "v:\n- q: 1\n- name: b\n",
+	  NULL, 0, 0, NULL },
 	{ "nullable-ok", "{\"type\":\"string\",\"nullable\":true}", "v: null\n",
 	  NULL, 0, 0, NULL },
 	{ "null-member-is-pruned", "{\"type\":\"string\"}", "v: null\n", NULL,
