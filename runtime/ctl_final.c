@@ -11,8 +11,9 @@
  * stops admitting (terminating), and stays in the model while another
  * finalizer holds it, empty or not (model held).  A Namespace deleted stays
  * terminating while something in it is held (the namespace controller deletes
- * its contents and waits for them); Jobs, Workloads and Events are deleted at
- * once whatever their finalizers (not modelled).
+ * its contents and waits for them).  Jobs, Workloads and Events are held the
+ * same way; Kueue takes its finalizer off a Workload being deleted at once,
+ * and ctl.c says what it does with a held Job or Workload meanwhile.
  *
  * Kueue: pkg/webhooks/clusterqueue_webhook.go and resourceflavor_webhook
  * .go (Default), pkg/controller/core/clusterqueue_controller.go and
@@ -59,10 +60,17 @@ int ctl_final_deleting(const json_t *obj)
 	                       "deletionTimestamp") != NULL;
 }
 
-int ctl_final_kind(int kind)
+int ctl_final_kueues(int kind)
 {
-	return kind == K_RF || kind == K_CQ || kind == K_COHORT ||
-	       kind == K_LQ || kind == K_WPC;
+	return kind == K_RF || kind == K_CQ || kind == K_WL;
+}
+
+int ctl_final_holds(int kind, const json_t *obj)
+{
+	if (kind == K_NS)
+		return 0;
+	return ctl_final_others(obj, ctl_final_kueues(kind) ? QF_MODEL_FINALIZER
+	                                                    : NULL);
 }
 
 void ctl_final_kueue_add(int kind, json_t *obj)
@@ -80,19 +88,22 @@ void ctl_final_kueue_add(int kind, json_t *obj)
 	json_array_append_new(fin, json_string(QF_MODEL_FINALIZER));
 }
 
-/* obj's finalizers without f (in place; the key goes with the last). */
-static void drop(json_t *obj, const char *f)
+void ctl_final_drop(json_t *obj, const char *f)
 {
 	json_t *meta = json_object_get(obj, "metadata");
-	json_t *fin = json_object_get(meta, "finalizers");
+	json_t *fin;
 
+	if (!ctl_final_has(obj, f))
+		return;
+	fin = json_copy(json_object_get(meta, "finalizers"));
+	json_object_set_new(meta, "finalizers", fin);
 	for (size_t i = json_array_size(fin); i-- > 0;) {
 		const char *s = json_string_value(json_array_get(fin, i));
 
 		if (s && !strcmp(s, f))
 			json_array_remove(fin, i);
 	}
-	if (fin && !json_array_size(fin))
+	if (!json_array_size(fin))
 		json_object_del(meta, "finalizers");
 }
 
@@ -109,7 +120,8 @@ int ctl_final_keep(struct ctl *c, int kind, const json_t *prev, int kueue_holds)
 		                    json_integer(0));
 	}
 	if (!kueue_holds) {
-		drop(next, QF_MODEL_FINALIZER);
+		if (ctl_final_kueues(kind))
+			ctl_final_drop(next, QF_MODEL_FINALIZER);
 	} else if (!ctl_final_has(next, QF_MODEL_FINALIZER)) {
 		/* stored before the webhook's finalizer was modelled */
 		if (!json_is_array(json_object_get(meta, "finalizers")))
@@ -160,7 +172,7 @@ int ctl_final_release(struct ctl *c, int kind, const json_t *obj)
 		return rc;
 	}
 	next = json_deep_copy(obj);
-	drop(next, QF_MODEL_FINALIZER);
+	ctl_final_drop(next, QF_MODEL_FINALIZER);
 	return ctl_persist(c, kind, next, "MODIFIED");
 }
 

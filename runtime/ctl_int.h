@@ -315,17 +315,27 @@ int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name);
 int ctl_final_has(const json_t *obj, const char *f);
 /* 1 when obj's finalizers hold one other than except (NULL: any). */
 int ctl_final_others(const json_t *obj, const char *except);
+/* obj's finalizers without f (in place, copying the list first: it may
+ * be shared; the key goes with the last). */
+void ctl_final_drop(json_t *obj, const char *f);
 /* 1 when obj is being deleted (it has a deletionTimestamp). */
 int ctl_final_deleting(const json_t *obj);
-/* 1 for a kind whose finalizers hold its deletion here (the policy
- * kinds but Namespace). */
-int ctl_final_kind(int kind);
+/* 1 for a kind whose resource-in-use finalizer Kueue takes off itself
+ * when the object is deleted (ClusterQueue and ResourceFlavor once
+ * nothing uses them, Workload at once); on the other kinds it is a
+ * finalizer like any other, which Kueue leaves alone. */
+int ctl_final_kueues(int kind);
+/* 1 when obj's finalizers hold its deletion beyond what Kueue lets go of
+ * at once (every finalizer but Kueue's on a kind it manages, any on the
+ * others); 0 for a Namespace, which its contents hold. */
+int ctl_final_holds(int kind, const json_t *obj);
 /* Kueue's resource-in-use finalizer on a ClusterQueue or ResourceFlavor
  * not being deleted (its webhook on a create, its reconciler after an
  * update that dropped it), in place; other kinds are left alone. */
 void ctl_final_kueue_add(int kind, json_t *obj);
 /* A deletion held up: prev stored again with its deletion time and
- * finalizers, Kueue's among them only when kueue_holds. */
+ * finalizers, Kueue's among them (on a kind it manages) only when
+ * kueue_holds. */
 int ctl_final_keep(struct ctl *c, int kind, const json_t *prev,
                    int kueue_holds);
 /* 1 when a ClusterQueue names ResourceFlavor rf. */
@@ -406,6 +416,13 @@ void ctl_job_changed(struct ctl *c, json_t *job);
  * the Job could not be stored. */
 int ctl_job_wl_gone(struct ctl *c, const char *ns, const char *name);
 void ctl_wl_finish(struct ctl *c, const char *ns, const char *name);
+/* Workload ns/name is being deleted (a finalizer holds it): rendered
+ * again (without Kueue's finalizer, its Job stopped), its quota held
+ * until it is gone, as Kueue's cache keeps it. */
+void ctl_wl_terminating(struct ctl *c, const char *ns, const char *name);
+/* The Workload of Job ns/job, whose Job is being deleted or was deleted
+ * with propagationPolicy Orphan, finished with reason OwnerNotFound. */
+void ctl_job_orphaned(struct ctl *c, const char *ns, const char *job);
 void ctl_wl_delete(struct ctl *c, const char *ns, const char *name);
 /* A client changed a Workload's spec.active: 1 when the engine takes it
  * (the workload exists, is not finished and had the other value; a new

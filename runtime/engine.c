@@ -960,6 +960,14 @@ void qf_engine_run_out(struct qf_engine *e, struct qf_wl *w)
 
 void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
 {
+	/* Kueue: jobframework reconciler: Finished=True, Succeeded */
+	qf_engine_finish_as(e, w, "Succeeded",
+	                    "Reached expected number of succeeded pods");
+}
+
+void qf_engine_finish_as(struct qf_engine *e, struct qf_wl *w,
+                         const char *reason, const char *msg)
+{
 	if (w->state == QF_WL_FINISHED || w->state == QF_WL_DELETED)
 		return;
 	if (w->cq >= 0)
@@ -969,12 +977,9 @@ void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
 		release_quota_keep(e, w, 1);
 	w->state = QF_WL_FINISHED;
 	w->end_ms = e->now_ms;
-	/* Kueue: jobframework reconciler: Finished=True, Succeeded */
-	qf_engine_set_cond(e, w, QF_COND_FINISHED, 1, "Succeeded",
-	                   "Reached expected number of succeeded pods");
+	qf_engine_set_cond(e, w, QF_COND_FINISHED, 1, reason, msg);
 	emit_now(e, w, "Normal", "Finished",
-	         w->cq >= 0 ? e->cq[w->cq].m->name : NULL,
-	         "Reached expected number of succeeded pods");
+	         w->cq >= 0 ? e->cq[w->cq].m->name : NULL, msg);
 	if (e->reap_due)
 		qf_engine_reap(e);
 }

@@ -314,6 +314,12 @@ int qf_engine_lq_has_cq(const struct qf_engine *e,
 
 /* Mark a workload finished (frees its quota) or deleted. */
 void qf_engine_finish(struct qf_engine *e, struct qf_wl *w);
+/* qf_engine_finish with the Finished condition's reason (static, as
+ * qf_engine_set_cond keeps it) and message (copied): Kueue's
+ * workloadfinish.Finish for a cause other than its pods succeeding, such as
+ * OwnerNotFound. */
+void qf_engine_finish_as(struct qf_engine *e, struct qf_wl *w,
+                         const char *reason, const char *msg);
 
 /* When an admitted workload's run ends: its trace runtime, or its
  * spec.maximumExecutionTimeSeconds (less the time it was admitted before)
