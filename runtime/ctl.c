@@ -675,7 +675,8 @@ static int check_type(json_t *obj, int kind, const char *version, int apply,
 static int is_policy(int kind)
 {
 	return kind == K_NS || kind == K_RF || kind == K_CQ ||
-	       kind == K_COHORT || kind == K_LQ || kind == K_WPC;
+	       kind == K_COHORT || kind == K_LQ || kind == K_WPC ||
+	       kind == K_AC;
 }
 
 json_t *ctl_meta_map(json_t *obj, const char *key)
@@ -1290,6 +1291,12 @@ static json_t *wl_update(struct ctl *c, const json_t *prev, const json_t *in,
 	if (!(flags & UPDATE_DRY) && (flags & UPDATE_STATUS) &&
 	    wl_finished_cond(in))
 		ctl_wl_finish(c, ns, name);
+	/* a check's controller writes the states of its checks */
+	if (!(flags & UPDATE_DRY) && (flags & UPDATE_STATUS))
+		(void)ctl_wl_set_checks(
+		        c, ns, name,
+		        json_object_get(json_object_get(in, "status"),
+		                        "admissionChecks"));
 	if (!(flags & UPDATE_STATUS))
 		wl_active(c, prev, next, keep, !!(flags & UPDATE_DRY));
 	json_decref(next);
@@ -1544,7 +1551,7 @@ static int held(struct ctl *c, int kind, const json_t *kept)
 	const char *name = qf_api_meta_str(kept, "name");
 	struct qf_api_err err;
 
-	if (kind == K_LQ && ctl_policy_apply(c, kind, kept, NULL, &err) < 0)
+	if (kind == K_LQ && ctl_lq_terminating(c, kept, &err) < 0)
 		return -1;
 	if (kind == K_JOB)
 		ctl_job_orphaned(c, ns, name);
@@ -1555,7 +1562,7 @@ static int held(struct ctl *c, int kind, const json_t *kept)
 
 /* A deletion a finalizer holds up: *kept 1 and prev kept, terminating
  * (ctl_final.c); Kueue's holds a ClusterQueue while workloads hold its
- * quota and a ResourceFlavor a ClusterQueue names. */
+ * quota, and a ResourceFlavor or AdmissionCheck a ClusterQueue names. */
 static int hold(struct ctl *c, int kind, const json_t *prev, int *kept)
 {
 	int kueue = 0;
@@ -1566,6 +1573,8 @@ static int hold(struct ctl *c, int kind, const json_t *prev, int *kept)
 		return -1;
 	if (kind == K_RF)
 		kueue = ctl_final_rf_in_use(c, qf_api_meta_str(prev, "name"));
+	if (kind == K_AC)
+		kueue = ctl_final_ac_in_use(c, qf_api_meta_str(prev, "name"));
 	if (!kueue && !ctl_final_holds(kind, prev))
 		return 0;
 	*kept = 1;
@@ -2229,9 +2238,11 @@ static int storage_schema(struct ctl *c, int kind)
 int ctl_init(struct ctl *c)
 {
 	static const char *const order[] = {
-		"Namespace",    "Event",  "Job",        "ResourceFlavor",
-		"ClusterQueue", "Cohort", "LocalQueue", "WorkloadPriorityClass",
-		"Workload",
+		"Namespace",    "Event",
+		"Job",          "ResourceFlavor",
+		"ClusterQueue", "Cohort",
+		"LocalQueue",   "WorkloadPriorityClass",
+		"Workload",     "AdmissionCheck",
 	};
 
 	/* enum ctl_kind names rows of qf_api_kinds */

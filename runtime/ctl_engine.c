@@ -321,6 +321,16 @@ int ctl_policy_delete(struct ctl *c, const json_t *obj)
 	return rc;
 }
 
+int ctl_lq_terminating(struct ctl *c, const json_t *kept,
+                       struct qf_api_err *err)
+{
+	int rc = ctl_policy_apply(c, K_LQ, kept, NULL, err);
+
+	/* the engine took back what its workloads reserved, silently */
+	mark_pending(c);
+	return rc;
+}
+
 int ctl_cq_delete(struct ctl *c, const json_t *obj, int *kept)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -580,6 +590,54 @@ static void finish_as(struct ctl *c, const char *ns, const char *name,
 void ctl_wl_finish(struct ctl *c, const char *ns, const char *name)
 {
 	finish_as(c, ns, name, NULL, NULL);
+}
+
+/* The state a check of w has, or NULL. */
+static const struct qf_model_check *check_of(const struct qf_wl *w,
+                                             const char *name)
+{
+	for (size_t i = 0; i < w->nchecks; i++)
+		if (!strcmp(w->checks[i].name, name))
+			return &w->checks[i];
+	return NULL;
+}
+
+int ctl_wl_set_checks(struct ctl *c, const char *ns, const char *name,
+                      const json_t *checks)
+{
+	struct qf_wl *w = find(c, ns, name);
+	const json_t *v;
+	size_t i;
+	int n = 0;
+
+	if (!w || (w->state != QF_WL_PENDING && w->state != QF_WL_RESERVED))
+		return 0;
+	qf_engine_set_time(c->e, ctl_now(c));
+	json_array_foreach ((json_t *)checks, i, v) {
+		const char *cn = json_string_value(json_object_get(v, "name"));
+		int st = qf_model_check_state_parse(
+		        json_string_value(json_object_get(v, "state")));
+		const char *msg =
+		        json_string_value(json_object_get(v, "message"));
+		const json_t *ra = json_object_get(v, "requeueAfterSeconds");
+		const struct qf_model_check *was = cn ? check_of(w, cn) : NULL;
+
+		if (!was || st < 0 ||
+		    (was->state == st &&
+		     !strcmp(was->message ? was->message : "", msg ? msg : "")))
+			continue;
+		if (qf_engine_checks_set(
+		            c->e, w, cn, st, msg ? msg : "",
+		            json_is_integer(ra)
+		                    ? (int32_t)json_integer_value(ra)
+		                    : -1) == 0)
+			n++;
+	}
+	if (n) {
+		mark(c, w->key);
+		c->need_cycle = 1;
+	}
+	return n;
 }
 
 void ctl_wl_terminating(struct ctl *c, const char *ns, const char *name)
@@ -1025,10 +1083,13 @@ static int sync_job(struct ctl *c, struct qf_wl *w)
 {
 	const char *job = owner_job(w);
 	json_t *prev = job ? ctl_lookup(c, K_JOB, w->m->ns, job) : NULL;
-	/* a Workload being deleted stops its Job (step 1.1), whatever
-	 * quota Kueue's cache still counts for it */
+	/* the Job runs once its Workload is admitted (its quota
+	 * reserved and its admission checks Ready: startJob on
+	 * IsAdmitted); a Workload being deleted stops it (step 1.1),
+	 * whatever quota Kueue's cache still counts for it */
 	int suspend =
-	        !(w->state == QF_WL_RESERVED && !w->evicted) ||
+	        !(w->state == QF_WL_RESERVED && !w->evicted &&
+	          qf_engine_checks_ready(w)) ||
 	        ctl_final_deleting(ctl_lookup(c, K_WL, w->m->ns, w->m->name));
 	json_t *next;
 
@@ -1356,7 +1417,8 @@ static int restore_row(void *arg, const char *res, const char *ns,
 /* Policy objects into the model, in dependency-free kind order. */
 static int restore_policy(struct ctl *c)
 {
-	static const int order[] = { K_NS, K_RF, K_COHORT, K_CQ, K_LQ, K_WPC };
+	static const int order[] = { K_NS, K_RF, K_AC, K_COHORT,
+		                     K_CQ, K_LQ, K_WPC };
 	int rc = 0;
 
 	for (size_t i = 0; i < QF_ARRAY_SIZE(order); i++) {

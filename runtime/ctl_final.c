@@ -62,7 +62,7 @@ int ctl_final_deleting(const json_t *obj)
 
 int ctl_final_kueues(int kind)
 {
-	return kind == K_RF || kind == K_CQ || kind == K_WL;
+	return kind == K_RF || kind == K_CQ || kind == K_WL || kind == K_AC;
 }
 
 int ctl_final_holds(int kind, const json_t *obj)
@@ -73,19 +73,27 @@ int ctl_final_holds(int kind, const json_t *obj)
 	                                                    : NULL);
 }
 
-void ctl_final_kueue_add(int kind, json_t *obj)
+/* Kueue's finalizer appended to obj's (controllerutil.AddFinalizer),
+ * unless obj is being deleted or has it. */
+static void kueue_append(json_t *obj)
 {
 	json_t *meta = json_object_get(obj, "metadata");
 	json_t *fin = json_object_get(meta, "finalizers");
 
-	if ((kind != K_CQ && kind != K_RF) || !json_is_object(meta) ||
-	    ctl_final_deleting(obj) || ctl_final_has(obj, QF_MODEL_FINALIZER))
+	if (!json_is_object(meta) || ctl_final_deleting(obj) ||
+	    ctl_final_has(obj, QF_MODEL_FINALIZER))
 		return;
 	if (!json_is_array(fin)) {
 		fin = json_array();
 		json_object_set_new(meta, "finalizers", fin);
 	}
 	json_array_append_new(fin, json_string(QF_MODEL_FINALIZER));
+}
+
+void ctl_final_kueue_add(int kind, json_t *obj)
+{
+	if (kind == K_CQ || kind == K_RF)
+		kueue_append(obj);
 }
 
 void ctl_final_drop(json_t *obj, const char *f)
@@ -136,24 +144,49 @@ int ctl_final_keep(struct ctl *c, int kind, const json_t *prev, int kueue_holds)
 	return ctl_persist(c, kind, next, "MODIFIED");
 }
 
+/* 1 when an entry of list (an array of objects) has field `name`
+ * equal to want. */
+static int lists_name(const json_t *list, const char *want)
+{
+	const json_t *v;
+	size_t i;
+
+	json_array_foreach ((json_t *)list, i, v) {
+		const char *n = json_string_value(json_object_get(v, "name"));
+
+		if (n && !strcmp(n, want))
+			return 1;
+	}
+	return 0;
+}
+
 int ctl_final_rf_in_use(struct ctl *c, const char *rf)
 {
 	const char *key;
-	const json_t *cq, *rg, *fl;
-	size_t i, j;
+	const json_t *cq, *rg;
+	size_t i;
 
 	json_object_foreach (c->reg[K_CQ], key, cq)
 		json_array_foreach (json_object_get(json_object_get(cq, "spec"),
 		                                    "resourceGroups"),
 		                    i, rg)
-			json_array_foreach (json_object_get(rg, "flavors"), j,
-			                    fl) {
-				const char *n = json_string_value(
-				        json_object_get(fl, "name"));
+			if (lists_name(json_object_get(rg, "flavors"), rf))
+				return 1;
+	return 0;
+}
 
-				if (n && !strcmp(n, rf))
-					return 1;
-			}
+int ctl_final_ac_in_use(struct ctl *c, const char *ac)
+{
+	const char *key;
+	const json_t *cq;
+
+	json_object_foreach (c->reg[K_CQ], key, cq) {
+		const json_t *st = json_object_get(json_object_get(cq, "spec"),
+		                                   "admissionChecksStrategy");
+
+		if (lists_name(json_object_get(st, "admissionChecks"), ac))
+			return 1;
+	}
 	return 0;
 }
 
@@ -229,21 +262,51 @@ static int reap_namespaces(struct ctl *c)
 	return rc;
 }
 
-int ctl_final_reap(struct ctl *c)
+/* Kueue: admissioncheck_controller.go Reconcile: its finalizer on every
+ * AdmissionCheck not being deleted (through an update, so after the
+ * create or the update that dropped it). */
+static int ac_finalizers(struct ctl *c)
 {
 	const char *key;
 	json_t *o, *tmp;
+	int rc = 0;
+
+	json_object_foreach_safe (c->reg[K_AC], tmp, key, o) {
+		json_t *next;
+
+		if (ctl_final_deleting(o) ||
+		    ctl_final_has(o, QF_MODEL_FINALIZER))
+			continue;
+		next = json_deep_copy(o);
+		kueue_append(next);
+		if (ctl_persist(c, K_AC, next, "MODIFIED") < 0)
+			rc = -1;
+	}
+	return rc;
+}
+
+int ctl_final_reap(struct ctl *c)
+{
+	static const int kinds[] = { K_RF, K_AC };
 	int rc = reap_namespaces(c);
 
-	json_object_foreach_safe (c->reg[K_RF], tmp, key, o) {
-		if (!ctl_final_deleting(o) ||
-		    !ctl_final_has(o, QF_MODEL_FINALIZER) ||
-		    ctl_final_rf_in_use(c, key))
-			continue;
-		json_incref(o);
-		if (ctl_final_release(c, K_RF, o) < 0)
-			rc = -1;
-		json_decref(o);
+	if (ac_finalizers(c) < 0)
+		rc = -1;
+	for (size_t k = 0; k < QF_ARRAY_SIZE(kinds); k++) {
+		const char *key;
+		json_t *o, *tmp;
+
+		json_object_foreach_safe (c->reg[kinds[k]], tmp, key, o) {
+			if (!ctl_final_deleting(o) ||
+			    !ctl_final_has(o, QF_MODEL_FINALIZER) ||
+			    (kinds[k] == K_RF ? ctl_final_rf_in_use(c, key)
+			                      : ctl_final_ac_in_use(c, key)))
+				continue;
+			json_incref(o);
+			if (ctl_final_release(c, kinds[k], o) < 0)
+				rc = -1;
+			json_decref(o);
+		}
 	}
 	return rc;
 }

@@ -160,6 +160,7 @@ enum ctl_kind {
 	K_LQ,
 	K_WPC,
 	K_WL,
+	K_AC,
 };
 
 /* ----- ctl_config.c: the Kueue Configuration in force ----- */
@@ -340,6 +341,9 @@ int ctl_final_keep(struct ctl *c, int kind, const json_t *prev,
                    int kueue_holds);
 /* 1 when a ClusterQueue names ResourceFlavor rf. */
 int ctl_final_rf_in_use(struct ctl *c, const char *rf);
+/* 1 when a ClusterQueue's admissionChecksStrategy names AdmissionCheck
+ * ac (Kueue: Cache.ClusterQueuesUsingAdmissionCheck). */
+int ctl_final_ac_in_use(struct ctl *c, const char *ac);
 /* Kueue lets go of obj, being deleted: without other finalizers it is
  * gone (a policy object leaves the model, but a ClusterQueue, which the
  * engine dropped already), else stored without Kueue's. */
@@ -349,8 +353,9 @@ int ctl_final_ns_used(struct ctl *c, const char *ns);
 /* A Namespace's deletion held up by what is left in it: stored with its
  * deletion time and phase Terminating. */
 int ctl_final_ns_keep(struct ctl *c, const json_t *prev);
-/* ctl_settle: ResourceFlavors being deleted that no ClusterQueue names
- * any more are released, and terminating Namespaces emptied and, once
+/* ctl_settle: ResourceFlavors and AdmissionChecks being deleted that no
+ * ClusterQueue names any more are released, AdmissionChecks without
+ * Kueue's finalizer get it, and terminating Namespaces emptied and, once
  * empty, removed. */
 int ctl_final_reap(struct ctl *c);
 /* ctl.c: delete everything of namespace ns (what a finalizer holds
@@ -378,6 +383,12 @@ int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
                      const json_t *prev, const char *version,
                      struct qf_api_err *err);
 int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
+/* LocalQueue kept (stored with its deletionTimestamp) is being deleted,
+ * a finalizer holding it: the model and the engine take it as
+ * terminating (engine.c unreserve_inactive); -1 with *err as
+ * ctl_policy_apply. */
+int ctl_lq_terminating(struct ctl *c, const json_t *kept,
+                       struct qf_api_err *err);
 /* Delete a ClusterQueue: *kept is 1 when workloads still hold its quota
  * and it stays, terminating, until ctl_settle sees the engine drop it. */
 int ctl_cq_delete(struct ctl *c, const json_t *obj, int *kept);
@@ -416,6 +427,14 @@ void ctl_job_changed(struct ctl *c, json_t *job);
  * the Job could not be stored. */
 int ctl_job_wl_gone(struct ctl *c, const char *ns, const char *name);
 void ctl_wl_finish(struct ctl *c, const char *ns, const char *name);
+/* A /status write of Workload ns/name: the states of its admission
+ * checks (status.admissionChecks, borrowed) that changed are set as a
+ * check's controller sets them (patching.SetAdmissionCheckState), and
+ * the workload controller acts on them (ready: admitted; Retry: evicted
+ * and backed off; Rejected: deactivated).  Checks w does not have are
+ * ignored.  The number set. */
+int ctl_wl_set_checks(struct ctl *c, const char *ns, const char *name,
+                      const json_t *checks);
 /* Workload ns/name is being deleted (a finalizer holds it): rendered
  * again (without Kueue's finalizer, its Job stopped), its quota held
  * until it is gone, as Kueue's cache keeps it. */

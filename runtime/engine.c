@@ -555,6 +555,21 @@ static int admission_gated(struct qf_engine *e, struct qf_wl *w)
 	return gate != NULL;
 }
 
+/* Kueue's queue manager keeps a LocalQueue being deleted (only its
+ * delete event drops it), so the scheduler still tries its workloads; one
+ * that lost its reservation to it (unreserve_inactive) would be reserved
+ * again and lose it again at once, round after round: it waits instead,
+ * with the condition that took it back.  b is scratch. */
+static int lost_to_terminating_lq(const struct qf_wl *w, struct qf_buf *b)
+{
+	const struct qf_cond *c = &w->cond[QF_COND_QUOTA_RESERVED];
+
+	qf_buf_reset(b);
+	qf_buf_addf(b, "LocalQueue %s is terminating or missing", w->m->queue);
+	return c->set && !c->status && c->message &&
+	       !strcmp(c->message, b->buf);
+}
+
 void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 {
 	struct qf_model_wl *m = w->m;
@@ -594,6 +609,8 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 		                   b.buf);
 		goto done;
 	}
+	if (lq->deleting && lost_to_terminating_lq(w, &b))
+		goto done;
 	restarted(e, w, "LocalQueueStopped", "LocalQueueRestarted",
 	          "The LocalQueue was restarted after being stopped");
 	w->cq = find_cq_index(e, lq->cq);
@@ -1125,7 +1142,7 @@ static void unreserve_inactive(struct qf_engine *e, struct qf_wl *w)
 	const char *reason = "Misconfigured";
 	struct qf_buf msg = QF_BUF_INIT;
 
-	if (!lq) {
+	if (!lq || lq->deleting) {
 		qf_buf_addf(&msg, "LocalQueue %s is terminating or missing",
 		            w->m->queue ? w->m->queue : "");
 	} else if (lq->stop != QF_STOP_NONE) {
@@ -1155,6 +1172,12 @@ static int reserving_only(const struct qf_wl *w)
 
 	return !qf_engine_checks_ready(w) && !w->evicted &&
 	       !(ev->set && ev->status);
+}
+
+void qf_engine_reconcile_reserved(struct qf_engine *e, struct qf_wl *w)
+{
+	if (w->state == QF_WL_RESERVED && w->m->active && reserving_only(w))
+		unreserve_inactive(e, w);
 }
 
 /* stopPolicy HoldAndDrain (LocalQueue first, as Kueue's workload

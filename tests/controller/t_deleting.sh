@@ -9,28 +9,6 @@
 suite=deleting
 . "$(dirname "$0")/lib.sh"
 
-# job NAME CPUS [FINALIZER]: a Job of one pod in user-queue
-job() {
-	fin=""
-	[ -n "$3" ] && fin="  finalizers: [\"$3\"]"
-	cat <<YAML | k create -f - >/dev/null 2>&1 || bad "create job $1"
-apiVersion: batch/v1
-kind: Job
-metadata:
-  name: $1
-  namespace: default
-  labels: {kueue.x-k8s.io/queue-name: user-queue}
-$fin
-spec:
-  template:
-    spec:
-      restartPolicy: Never
-      containers: [{name: c, image: busybox, resources: {requests: {cpu: "$2"}}}]
-YAML
-}
-wl_of() {
-	k get workloads -o jsonpath="{.items[?(@.metadata.ownerReferences[0].name==\"$1\")].metadata.name}"
-}
 admitted() {
 	k get clusterqueue cluster-queue -o jsonpath='{.status.admittedWorkloads}'
 }
@@ -73,26 +51,12 @@ expect_eq "waiting delete ends" "$?" "0"
 expect_has "waiting delete said" "$(cat "$tmp/del.out")" 'event "held" deleted'
 
 # a Workload of its own, admitted and held: it keeps its quota until gone
-cat >"$tmp/wl.yaml" <<'EOF'
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: Workload
-metadata: {name: own, namespace: default, finalizers: ["example.com/keep"]}
-spec:
-  queueName: user-queue
-  podSets:
-  - name: main
-    count: 1
-    template:
-      spec:
-        restartPolicy: Never
-        containers: [{name: c, image: busybox, resources: {requests: {cpu: "9"}}}]
-EOF
-k create -f "$tmp/wl.yaml" >/dev/null 2>&1 || bad "create wl"
+wl_create own user-queue 9 example.com/keep
 wait_for "own admitted" admitted "1"
 k delete workload own --wait=false >/dev/null 2>&1 || bad "delete own"
 expect_has "own terminating" "$(k get workload own -o jsonpath='{.metadata.deletionTimestamp}')" "T"
 expect_eq "own keeps its finalizer" "$(k get workload own -o jsonpath='{.metadata.finalizers}')" '["example.com/keep"]'
-job waiter 1
+job_create waiter user-queue 1
 w=$(wl_of waiter)
 wait_for "the quota stays taken" "k get workload $w -o jsonpath='{.status.conditions[?(@.type==\"QuotaReserved\")].reason}'" "WaitingForQuota"
 expect_eq "still admitted" "$(admitted)" "1"
@@ -104,7 +68,7 @@ k delete job waiter >/dev/null 2>&1 || bad "delete waiter"
 # a Job's Workload held by a client's finalizer: Kueue takes its own off
 # and stops the Job; the quota stays until the Workload goes, then the
 # Job gets a new one
-job j1 3
+job_create j1 user-queue 3
 w1=$(wl_of j1)
 wait_for "j1 runs" "k get job j1 -o jsonpath='{.spec.suspend}'" "false"
 expect_eq "kueue's finalizer" "$(k get workload "$w1" -o jsonpath='{.metadata.finalizers}')" '["kueue.x-k8s.io/resource-in-use"]'
@@ -123,7 +87,7 @@ wait_for "j1 runs again" "k get job j1 -o jsonpath='{.spec.suspend}'" "false"
 # going), the quota is free; the Workload goes when the Job does
 k delete job j1 --wait=false >/dev/null 2>&1 || bad "delete j1 (no finalizer)"
 expect_has "j1 gone" "$(k get job j1 2>&1)" "NotFound"
-job j2 2 example.com/keep
+job_create j2 user-queue 2 example.com/keep
 w2=$(wl_of j2)
 wait_for "j2 admitted" admitted "1"
 k delete job j2 --wait=false >/dev/null 2>&1 || bad "delete j2"
