@@ -3,11 +3,13 @@
  * keeps them and Kueue sets them.  An object deleted while it has a
  * finalizer stays, with its deletion time, until an update leaves its
  * list empty; Kueue's resource-in-use finalizer, which its webhooks put
- * on every new ClusterQueue and ResourceFlavor, holds a ClusterQueue
- * while workloads hold its quota (the engine says when) and a
- * ResourceFlavor while a ClusterQueue names it.  Kueue keeps an object
- * being deleted in its cache until it is gone, so a held ResourceFlavor,
- * LocalQueue, Cohort or priority class goes on working; a ClusterQueue
+ * on every new ClusterQueue and ResourceFlavor and its reconciler on every
+ * AdmissionCheck, holds a ClusterQueue while workloads hold its quota (the
+ * engine says when) and a ResourceFlavor or AdmissionCheck while a
+ * ClusterQueue names it.  Kueue keeps an object being deleted in its
+ * cache until it is gone, so a held ResourceFlavor, AdmissionCheck,
+ * Cohort or priority class goes on working; a LocalQueue takes back what
+ * its workloads reserve (engine.c unreserve_inactive); a ClusterQueue
  * stops admitting (terminating), and stays in the model while another
  * finalizer holds it, empty or not (model held).  A Namespace deleted stays
  * terminating while something in it is held (the namespace controller deletes
@@ -17,7 +19,8 @@
  *
  * Kueue: pkg/webhooks/clusterqueue_webhook.go and resourceflavor_webhook
  * .go (Default), pkg/controller/core/clusterqueue_controller.go and
- * resourceflavor_controller.go (Reconcile) at ff69552e79ad.
+ * resourceflavor_controller.go and admissioncheck_controller.go
+ * (Reconcile) at ff69552e79ad.
  */
 #include "runtime/ctl_int.h"
 

@@ -82,11 +82,18 @@ expect_eq "quota still held" "$(admitted)" "1"
 unhold workload "$w1"
 wait_for "a new workload" "k get workload $w1 -o jsonpath='{.metadata.deletionTimestamp}{.metadata.finalizers}'" '["kueue.x-k8s.io/resource-in-use"]'
 wait_for "j1 runs again" "k get job j1 -o jsonpath='{.spec.suspend}'" "false"
+# its Job deleted while a finalizer holds the Workload: the garbage
+# collector's deletion leaves it terminating, Kueue finishes it
+k patch workload "$w1" --type=json -p '[{"op":"add","path":"/metadata/finalizers/-","value":"example.com/keep"}]' >/dev/null 2>&1 || bad "hold $w1 again"
+k delete job j1 >/dev/null 2>&1 || bad "delete j1"
+expect_has "its workload terminating" "$(k get workload "$w1" -o jsonpath='{.metadata.deletionTimestamp}')" "T"
+expect_eq "finished: its owner is gone" "$(k get workload "$w1" -o jsonpath='{.status.conditions[?(@.type=="Finished")].reason}')" "OwnerNotFound"
+wait_for "its quota free" admitted "0"
+unhold workload "$w1"
+expect_has "then gone" "$(k get workload "$w1" 2>&1)" "NotFound"
 
 # a Job held by a finalizer: Kueue finishes its Workload (its owner is
 # going), the quota is free; the Workload goes when the Job does
-k delete job j1 --wait=false >/dev/null 2>&1 || bad "delete j1 (no finalizer)"
-expect_has "j1 gone" "$(k get job j1 2>&1)" "NotFound"
 job_create j2 user-queue 2 example.com/keep
 w2=$(wl_of j2)
 wait_for "j2 admitted" admitted "1"
