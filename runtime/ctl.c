@@ -1632,8 +1632,10 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
 		rc = ctl_policy_delete(c, prev);
 	if (rc == 0 && kind == K_NS) {
 		rc = delete_ns_contents(c, name);
-		/* what a finalizer holds keeps it terminating (ctl_final.c) */
-		if (rc == 0 && ctl_final_ns_used(c, name)) {
+		/* what a finalizer holds keeps it terminating (ctl_final.c),
+		 * and so do its own metadata.finalizers */
+		if (rc == 0 && (ctl_final_ns_used(c, name) ||
+		                ctl_final_others(prev, NULL))) {
 			rc = ctl_final_ns_keep(c, prev);
 			goto done;
 		}

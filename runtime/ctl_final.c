@@ -238,6 +238,8 @@ int ctl_final_ns_keep(struct ctl *c, const json_t *prev)
 
 	json_object_set_new(meta, "deletionTimestamp",
 	                    json_string(ctl_now_rfc3339(c, ts)));
+	json_object_set_new(meta, "deletionGracePeriodSeconds",
+	                    json_integer(0));
 	json_object_set_new(next, "status",
 	                    json_pack("{s:s}", "phase", "Terminating"));
 	return ctl_persist(c, K_NS, next, "MODIFIED");
@@ -256,7 +258,7 @@ static int reap_namespaces(struct ctl *c)
 			continue;
 		json_incref(o);
 		if (ctl_delete_ns_contents(c, key) < 0 ||
-		    (!ctl_final_ns_used(c, key) &&
+		    (!ctl_final_ns_used(c, key) && !ctl_final_others(o, NULL) &&
 		     (ctl_policy_delete(c, o) < 0 ||
 		      ctl_unpersist(c, K_NS, NULL, key) < 0)))
 			rc = -1;

@@ -350,13 +350,14 @@ int ctl_final_ac_in_use(struct ctl *c, const char *ac);
 int ctl_final_release(struct ctl *c, int kind, const json_t *obj);
 /* 1 when something of namespace ns is stored. */
 int ctl_final_ns_used(struct ctl *c, const char *ns);
-/* A Namespace's deletion held up by what is left in it: stored with its
- * deletion time and phase Terminating. */
+/* A Namespace's deletion held up by what is left in it or by its own
+ * metadata.finalizers: stored with its deletion time and phase
+ * Terminating. */
 int ctl_final_ns_keep(struct ctl *c, const json_t *prev);
 /* ctl_settle: ResourceFlavors and AdmissionChecks being deleted that no
  * ClusterQueue names any more are released, AdmissionChecks without
  * Kueue's finalizer get it, and terminating Namespaces emptied and, once
- * empty, removed. */
+ * empty and without metadata.finalizers, removed. */
 int ctl_final_reap(struct ctl *c);
 /* ctl.c: delete everything of namespace ns (what a finalizer holds
  * stays, terminating). */

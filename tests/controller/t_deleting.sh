@@ -50,6 +50,15 @@ wait $dpid
 expect_eq "waiting delete ends" "$?" "0"
 expect_has "waiting delete said" "$(cat "$tmp/del.out")" 'event "held" deleted'
 
+# a Namespace held by its own metadata.finalizers, empty: Terminating
+# until they go
+k create namespace held-ns >/dev/null 2>&1 || bad "create held-ns"
+k patch namespace held-ns --type=merge -p '{"metadata":{"finalizers":["example.com/keep"]}}' >/dev/null 2>&1 || bad "hold held-ns"
+k delete namespace held-ns --wait=false >/dev/null 2>&1 || bad "delete held-ns"
+expect_eq "ns terminating" "$(k get ns held-ns -o jsonpath='{.status.phase} {.metadata.deletionGracePeriodSeconds}')" "Terminating 0"
+unhold namespace held-ns
+wait_for "ns gone" "k get ns held-ns -o name 2>&1" 'Error from server (NotFound): namespaces "held-ns" not found'
+
 # a Workload of its own, admitted and held: it keeps its quota until gone
 wl_create own user-queue 9 example.com/keep
 wait_for "own admitted" admitted "1"
