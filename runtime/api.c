@@ -40,6 +40,8 @@ const struct qf_api_kind qf_api_kinds[] = {
 	  "WorkloadPriorityClass", "wpc", 0, 0, NULL },
 	{ KUEUE, KV, "workloads", "workload", "Workload",
 	  "kwl,kueueworkload,kueueworkloads", 1, 1, NULL },
+	{ KUEUE, KV, "admissionchecks", "admissioncheck", "AdmissionCheck",
+	  "ac", 0, 1, NULL },
 };
 const size_t qf_api_nkinds = QF_ARRAY_SIZE(qf_api_kinds);
 

@@ -75,6 +75,9 @@ static const struct {
 	                    "given for." },
 	{ "WorkloadPriorityClass", "A priority for workloads that is not a "
 	                           "pod priority." },
+	{ "AdmissionCheck", "A check, run by its controller, that a workload "
+	                    "must pass after its quota is reserved and before "
+	                    "it is admitted." },
 };
 
 static const char *kind_description(const char *kind)

@@ -675,7 +675,8 @@ static int check_type(json_t *obj, int kind, const char *version, int apply,
 static int is_policy(int kind)
 {
 	return kind == K_NS || kind == K_RF || kind == K_CQ ||
-	       kind == K_COHORT || kind == K_LQ || kind == K_WPC;
+	       kind == K_COHORT || kind == K_LQ || kind == K_WPC ||
+	       kind == K_AC;
 }
 
 json_t *ctl_meta_map(json_t *obj, const char *key)
@@ -1154,6 +1155,7 @@ static json_t *merge_update(const json_t *prev, const json_t *in, int kind,
 		                             "uid",
 		                             "creationTimestamp",
 		                             "deletionTimestamp",
+		                             "deletionGracePeriodSeconds",
 		                             "generation" };
 
 	if (status_only) {
@@ -1264,7 +1266,7 @@ enum update_flags {
 
 /* What an update leaves of a Workload (takes next's reference): the
  * engine owns its spec and status, a client changes its labels,
- * annotations and spec.active, and may finish it with a Finished
+ * annotations, finalizers and spec.active, and may finish it with a Finished
  * condition (not in a dry run). */
 static json_t *wl_update(struct ctl *c, const json_t *prev, const json_t *in,
                          json_t *next, unsigned flags)
@@ -1275,15 +1277,26 @@ static json_t *wl_update(struct ctl *c, const json_t *prev, const json_t *in,
 	json_t *km = json_object_get(keep, "metadata");
 	json_t *nm = json_object_get(next, "metadata");
 
-	json_object_set(km, "labels", json_object_get(nm, "labels"));
-	json_object_set(km, "annotations", json_object_get(nm, "annotations"));
-	if (!json_object_get(nm, "labels"))
-		json_object_del(km, "labels");
-	if (!json_object_get(nm, "annotations"))
-		json_object_del(km, "annotations");
+	static const char *const client[] = { "labels", "annotations",
+		                              "finalizers" };
+
+	for (size_t i = 0; i < QF_ARRAY_SIZE(client); i++) {
+		json_t *v = json_object_get(nm, client[i]);
+
+		if (v)
+			json_object_set(km, client[i], v);
+		else
+			json_object_del(km, client[i]);
+	}
 	if (!(flags & UPDATE_DRY) && (flags & UPDATE_STATUS) &&
 	    wl_finished_cond(in))
 		ctl_wl_finish(c, ns, name);
+	/* a check's controller writes the states of its checks */
+	if (!(flags & UPDATE_DRY) && (flags & UPDATE_STATUS))
+		(void)ctl_wl_set_checks(
+		        c, ns, name,
+		        json_object_get(json_object_get(in, "status"),
+		                        "admissionChecks"));
 	if (!(flags & UPDATE_STATUS))
 		wl_active(c, prev, next, keep, !!(flags & UPDATE_DRY));
 	json_decref(next);
@@ -1335,6 +1348,9 @@ static int check_update(struct ctl *c, int kind, const json_t *next,
 	return boost_check(c, kind, next, err);
 }
 
+static int complete_delete(struct ctl *c, int kind, const json_t *obj,
+                           unsigned flags, struct qf_api_err *err);
+
 /* An update that leaves an object being deleted without finalizers:
  * the deletion completes (kube answers the object as updated). */
 static int finish_delete(struct ctl *c, int kind, json_t *next, int dry,
@@ -1343,9 +1359,9 @@ static int finish_delete(struct ctl *c, int kind, json_t *next, int dry,
 	int rc = 0;
 
 	if (!dry) {
-		rc = ctl_policy_delete(c, next);
-		if (ctl_unpersist(c, kind, qf_api_meta_str(next, "namespace"),
-		                  qf_api_meta_str(next, "name")) < 0)
+		if (is_policy(kind))
+			rc = ctl_policy_delete(c, next);
+		if (complete_delete(c, kind, next, 0, err) < 0)
 			rc = -1;
 	}
 	if (rc < 0) {
@@ -1426,7 +1442,7 @@ static int update(struct ctl *c, int kind, const char *version,
 		json_decref(next);
 		return -1;
 	}
-	if (ctl_final_kind(kind) && ctl_final_deleting(next) &&
+	if (kind != K_NS && ctl_final_deleting(next) &&
 	    !ctl_final_others(next, NULL))
 		return finish_delete(c, kind, next, dry, err, out);
 	rc = !is_policy(kind) ? 0
@@ -1476,8 +1492,11 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
  * What a deleted Job owned: kube's garbage collector deletes its
  * Workload (the Job's controller ownerReference, background or
  * foreground propagation) and Kueue finalizes it then, as an orphan: its
- * quota is freed and it is gone.  With propagationPolicy Orphan it stays,
- * finished here (Kueue kept its quota reserved then, kueue#1789).
+ * quota is freed and it is gone (held by a finalizer of a client's, it
+ * stays terminating and keeps its quota until that goes, as Kueue's cache
+ * keeps it).  With propagationPolicy Orphan it stays, finished with
+ * reason OwnerNotFound (FinishOrphanedWorkloads; kueue#1789 kept its
+ * quota reserved before).
  */
 /* NOLINTNEXTLINE(misc-no-recursion): see delete */
 static int delete_job_workload(struct ctl *c, const char *ns, const char *job,
@@ -1496,9 +1515,10 @@ static int delete_job_workload(struct ctl *c, const char *ns, const char *job,
 		json_incref((json_t *)w);
 		rc = delete (c, K_WL, w, DELETE_CASCADE, err);
 		json_decref((json_t *)w);
-	} else {
-		ctl_job_done(c, ns, job);
 	}
+	/* what is left of it (orphaned, or held by a finalizer): Kueue
+	 * finalizes the Workloads of a Job that is gone */
+	ctl_job_orphaned(c, ns, job);
 	qf_buf_release(&key);
 	return rc;
 }
@@ -1521,23 +1541,76 @@ static char *wl_delete(struct ctl *c, const char *ns, const char *name,
 	return out;
 }
 
+/* What Kueue does with an object whose deletion a finalizer holds up
+ * (stored as kept): a LocalQueue's workloads see it terminating; a Job's
+ * Workloads are finalized (jobframework finalize: finished, their quota
+ * given back); a Job's Workload stops its Job (reconciler step 1.1). */
+static int held(struct ctl *c, int kind, const json_t *kept)
+{
+	const char *ns = qf_api_meta_str(kept, "namespace");
+	const char *name = qf_api_meta_str(kept, "name");
+	struct qf_api_err err;
+
+	if (kind == K_LQ && ctl_lq_terminating(c, kept, &err) < 0)
+		return -1;
+	if (kind == K_JOB)
+		ctl_job_orphaned(c, ns, name);
+	if (kind == K_WL)
+		ctl_wl_terminating(c, ns, name);
+	return 0;
+}
+
 /* A deletion a finalizer holds up: *kept 1 and prev kept, terminating
  * (ctl_final.c); Kueue's holds a ClusterQueue while workloads hold its
- * quota and a ResourceFlavor a ClusterQueue names. */
+ * quota, and a ResourceFlavor or AdmissionCheck a ClusterQueue names. */
 static int hold(struct ctl *c, int kind, const json_t *prev, int *kept)
 {
 	int kueue = 0;
+	const json_t *now;
 
 	*kept = 0;
 	if (kind == K_CQ && ctl_cq_delete(c, prev, &kueue) < 0)
 		return -1;
 	if (kind == K_RF)
 		kueue = ctl_final_rf_in_use(c, qf_api_meta_str(prev, "name"));
-	if (!kueue && !(ctl_final_kind(kind) &&
-	                ctl_final_others(prev, QF_MODEL_FINALIZER)))
+	if (kind == K_AC)
+		kueue = ctl_final_ac_in_use(c, qf_api_meta_str(prev, "name"));
+	if (!kueue && !ctl_final_holds(kind, prev))
 		return 0;
 	*kept = 1;
-	return ctl_final_keep(c, kind, prev, kueue);
+	if (ctl_final_keep(c, kind, prev, kueue) < 0)
+		return -1;
+	now = ctl_lookup(c, kind, qf_api_meta_str(prev, "namespace"),
+	                 qf_api_meta_str(prev, "name"));
+	return now ? held(c, kind, now) : 0;
+}
+
+/* The end of a deletion, once nothing holds it: what a Job owned goes
+ * (its Workload), a Workload leaves the engine (and its Job, when a
+ * client deleted it, gets a new one), and the object is gone. */
+/* NOLINTNEXTLINE(misc-no-recursion): see delete */
+static int complete_delete(struct ctl *c, int kind, const json_t *obj,
+                           unsigned flags, struct qf_api_err *err)
+{
+	char *ns = qf_api_meta_str(obj, "namespace")
+	                   ? qf_xstrdup(qf_api_meta_str(obj, "namespace"))
+	                   : NULL;
+	char *name = qf_xstrdup(qf_api_meta_str(obj, "name"));
+	char *job = NULL;
+	int rc = 0;
+
+	if (kind == K_JOB)
+		rc = delete_job_workload(c, ns, name, flags, err);
+	if (rc == 0 && kind == K_WL)
+		job = wl_delete(c, ns, name, flags);
+	if (rc == 0)
+		rc = ctl_unpersist(c, kind, ns, name);
+	if (rc == 0 && job)
+		rc = ctl_job_wl_gone(c, ns, job);
+	free(ns);
+	free(name);
+	free(job);
+	return rc;
 }
 
 /* Recursive twice at most: a Namespace's delete deletes its contents,
@@ -1546,11 +1619,7 @@ static int hold(struct ctl *c, int kind, const json_t *prev, int *kept)
 static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
                    struct qf_api_err *err)
 {
-	char *ns = prev && qf_api_meta_str(prev, "namespace")
-	                   ? qf_xstrdup(qf_api_meta_str(prev, "namespace"))
-	                   : NULL;
 	char *name = qf_xstrdup(qf_api_meta_str(prev, "name"));
-	char *job = NULL;
 	int rc = 0, kept = 0;
 
 	/* kube: a deletion asked again changes nothing */
@@ -1563,29 +1632,23 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
 		rc = ctl_policy_delete(c, prev);
 	if (rc == 0 && kind == K_NS) {
 		rc = delete_ns_contents(c, name);
-		/* what a finalizer holds keeps it terminating (ctl_final.c) */
-		if (rc == 0 && ctl_final_ns_used(c, name)) {
+		/* what a finalizer holds keeps it terminating (ctl_final.c),
+		 * and so do its own metadata.finalizers */
+		if (rc == 0 && (ctl_final_ns_used(c, name) ||
+		                ctl_final_others(prev, NULL))) {
 			rc = ctl_final_ns_keep(c, prev);
 			goto done;
 		}
 		if (rc == 0)
 			rc = ctl_policy_delete(c, prev);
 	}
-	if (rc == 0 && kind == K_JOB)
-		rc = delete_job_workload(c, ns, name, flags, err);
-	if (rc == 0 && kind == K_WL)
-		job = wl_delete(c, ns, name, flags);
 	if (rc == 0)
-		rc = ctl_unpersist(c, kind, ns, name);
-	if (rc == 0 && job)
-		rc = ctl_job_wl_gone(c, ns, job);
+		rc = complete_delete(c, kind, prev, flags, err);
 done:
 	if (rc < 0)
 		qf_api_fail(err, 500, "InternalError",
 		            "cannot delete the object");
-	free(ns);
 	free(name);
-	free(job);
 	return rc;
 }
 
@@ -2177,9 +2240,11 @@ static int storage_schema(struct ctl *c, int kind)
 int ctl_init(struct ctl *c)
 {
 	static const char *const order[] = {
-		"Namespace",    "Event",  "Job",        "ResourceFlavor",
-		"ClusterQueue", "Cohort", "LocalQueue", "WorkloadPriorityClass",
-		"Workload",
+		"Namespace",    "Event",
+		"Job",          "ResourceFlavor",
+		"ClusterQueue", "Cohort",
+		"LocalQueue",   "WorkloadPriorityClass",
+		"Workload",     "AdmissionCheck",
 	};
 
 	/* enum ctl_kind names rows of qf_api_kinds */

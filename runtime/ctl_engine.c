@@ -321,6 +321,16 @@ int ctl_policy_delete(struct ctl *c, const json_t *obj)
 	return rc;
 }
 
+int ctl_lq_terminating(struct ctl *c, const json_t *kept,
+                       struct qf_api_err *err)
+{
+	int rc = ctl_policy_apply(c, K_LQ, kept, NULL, err);
+
+	/* the engine took back what its workloads reserved, silently */
+	mark_pending(c);
+	return rc;
+}
+
 int ctl_cq_delete(struct ctl *c, const json_t *obj, int *kept)
 {
 	struct qf_diags d = QF_DIAGS_INIT;
@@ -562,16 +572,83 @@ static struct qf_wl *find(struct ctl *c, const char *ns, const char *name)
 	return w;
 }
 
-void ctl_wl_finish(struct ctl *c, const char *ns, const char *name)
+/* Finish ns/name with Finished reason (static) and msg; NULL for the
+ * Job's pods having succeeded. */
+static void finish_as(struct ctl *c, const char *ns, const char *name,
+                      const char *reason, const char *msg)
 {
 	struct qf_wl *w = find(c, ns, name);
 
 	if (!w || w->state == QF_WL_FINISHED || w->state == QF_WL_DELETED)
 		return;
 	qf_engine_set_time(c->e, ctl_now(c));
-	qf_engine_finish(c->e, w);
+	if (reason)
+		qf_engine_finish_as(c->e, w, reason, msg);
+	else
+		qf_engine_finish(c->e, w);
 	mark(c, w->key);
 	c->need_cycle = 1;
+}
+
+void ctl_wl_finish(struct ctl *c, const char *ns, const char *name)
+{
+	finish_as(c, ns, name, NULL, NULL);
+}
+
+/* The state a check of w has, or NULL. */
+static const struct qf_model_check *check_of(const struct qf_wl *w,
+                                             const char *name)
+{
+	for (size_t i = 0; i < w->nchecks; i++)
+		if (!strcmp(w->checks[i].name, name))
+			return &w->checks[i];
+	return NULL;
+}
+
+int ctl_wl_set_checks(struct ctl *c, const char *ns, const char *name,
+                      const json_t *checks)
+{
+	struct qf_wl *w = find(c, ns, name);
+	const json_t *v;
+	size_t i;
+	int n = 0;
+
+	if (!w || (w->state != QF_WL_PENDING && w->state != QF_WL_RESERVED))
+		return 0;
+	qf_engine_set_time(c->e, ctl_now(c));
+	json_array_foreach ((json_t *)checks, i, v) {
+		const char *cn = json_string_value(json_object_get(v, "name"));
+		int st = qf_model_check_state_parse(
+		        json_string_value(json_object_get(v, "state")));
+		const char *msg =
+		        json_string_value(json_object_get(v, "message"));
+		const json_t *ra = json_object_get(v, "requeueAfterSeconds");
+		const struct qf_model_check *was = cn ? check_of(w, cn) : NULL;
+
+		if (!was || st < 0 ||
+		    (was->state == st &&
+		     !strcmp(was->message ? was->message : "", msg ? msg : "")))
+			continue;
+		if (qf_engine_checks_set(
+		            c->e, w, cn, st, msg ? msg : "",
+		            json_is_integer(ra)
+		                    ? (int32_t)json_integer_value(ra)
+		                    : -1) == 0)
+			n++;
+	}
+	if (n) {
+		mark(c, w->key);
+		c->need_cycle = 1;
+	}
+	return n;
+}
+
+void ctl_wl_terminating(struct ctl *c, const char *ns, const char *name)
+{
+	struct qf_wl *w = find(c, ns, name);
+
+	if (w)
+		mark(c, w->key);
 }
 
 int ctl_wl_set_active(struct ctl *c, const char *ns, const char *name,
@@ -706,7 +783,9 @@ int ctl_wl_set_priority(struct ctl *c, struct qf_wl *w, struct qf_model_wl *nw)
 	return rc < 0 ? -1 : 0;
 }
 
-void ctl_job_done(struct ctl *c, const char *ns, const char *job)
+/* The Workload of Job ns/job finished as finish_as says. */
+static void job_finish_as(struct ctl *c, const char *ns, const char *job,
+                          const char *reason, const char *msg)
 {
 	struct qf_buf key = QF_BUF_INIT;
 	const char *wl;
@@ -714,8 +793,22 @@ void ctl_job_done(struct ctl *c, const char *ns, const char *job)
 	ctl_add_path(&key, ns, job);
 	wl = json_string_value(json_object_get(c->job_wl, key.buf));
 	if (wl)
-		ctl_wl_finish(c, ns, wl);
+		finish_as(c, ns, wl, reason, msg);
 	qf_buf_release(&key);
+}
+
+void ctl_job_done(struct ctl *c, const char *ns, const char *job)
+{
+	job_finish_as(c, ns, job, NULL, NULL);
+}
+
+/* Kueue: workload.FinalizeOrphanedWorkload with FinishOrphanedWorkloads
+ * (on by default): a Workload whose Job is being deleted, or that lost
+ * its owner, is finished so that its quota is free. */
+void ctl_job_orphaned(struct ctl *c, const char *ns, const char *job)
+{
+	job_finish_as(c, ns, job, "OwnerNotFound",
+	              "The workload's owner no longer exists");
 }
 
 /* ----- events ----- */
@@ -970,6 +1063,12 @@ static void job_stopped(struct ctl *c, const json_t *job, const struct qf_wl *w)
 	const char *msg = "Not admitted by cluster queue";
 	size_t i;
 
+	/* reconciler.go step 1.1: StopReasonWorkloadDeleted */
+	if (ctl_final_deleting(wl)) {
+		ctl_job_event(c, job, "Stopped", "Workload is deleted", NULL);
+		return;
+	}
+
 	json_array_foreach (
 	        json_object_get(json_object_get(wl, "status"), "conditions"), i,
 	        cond) {
@@ -991,7 +1090,14 @@ static int sync_job(struct ctl *c, struct qf_wl *w)
 {
 	const char *job = owner_job(w);
 	json_t *prev = job ? ctl_lookup(c, K_JOB, w->m->ns, job) : NULL;
-	int suspend = !(w->state == QF_WL_RESERVED && !w->evicted);
+	/* the Job runs once its Workload is admitted (its quota
+	 * reserved and its admission checks Ready: startJob on
+	 * IsAdmitted); a Workload being deleted stops it (step 1.1),
+	 * whatever quota Kueue's cache still counts for it */
+	int suspend =
+	        !(w->state == QF_WL_RESERVED && !w->evicted &&
+	          qf_engine_checks_ready(w)) ||
+	        ctl_final_deleting(ctl_lookup(c, K_WL, w->m->ns, w->m->name));
 	json_t *next;
 
 	if (!prev || w->state == QF_WL_DELETED)
@@ -1070,9 +1176,17 @@ static int render(struct ctl *c, struct qf_wl *w)
 	prev = ctl_lookup(c, K_WL, w->m->ns, w->m->name);
 	om = json_object_get(o, "metadata");
 	if (prev) {
-		static const char *const keep[] = { "uid", "labels",
-			                            "annotations",
-			                            "resourceVersion" };
+		static const char *const keep[] = {
+			"uid",
+			"labels",
+			"annotations",
+			"resourceVersion",
+			"finalizers",
+			"deletionTimestamp",
+			"deletionGracePeriodSeconds"
+		};
+		int kueues = ctl_final_has(o, QF_MODEL_FINALIZER) &&
+		             !ctl_final_deleting(prev);
 
 		pm = json_object_get(prev, "metadata");
 		for (size_t i = 0; i < QF_ARRAY_SIZE(keep); i++) {
@@ -1083,6 +1197,10 @@ static int render(struct ctl *c, struct qf_wl *w)
 			else
 				json_object_del(om, keep[i]);
 		}
+		/* Kueue takes its finalizer off a finished Workload and one
+		 * being deleted (and never puts it back) */
+		if (!kueues)
+			ctl_final_drop(o, QF_MODEL_FINALIZER);
 		if (json_equal(o, prev)) {
 			json_decref(o);
 			return sync_job(c, w);
@@ -1306,7 +1424,8 @@ static int restore_row(void *arg, const char *res, const char *ns,
 /* Policy objects into the model, in dependency-free kind order. */
 static int restore_policy(struct ctl *c)
 {
-	static const int order[] = { K_NS, K_RF, K_COHORT, K_CQ, K_LQ, K_WPC };
+	static const int order[] = { K_NS, K_RF, K_AC, K_COHORT,
+		                     K_CQ, K_LQ, K_WPC };
 	int rc = 0;
 
 	for (size_t i = 0; i < QF_ARRAY_SIZE(order); i++) {

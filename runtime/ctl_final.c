@@ -3,20 +3,24 @@
  * keeps them and Kueue sets them.  An object deleted while it has a
  * finalizer stays, with its deletion time, until an update leaves its
  * list empty; Kueue's resource-in-use finalizer, which its webhooks put
- * on every new ClusterQueue and ResourceFlavor, holds a ClusterQueue
- * while workloads hold its quota (the engine says when) and a
- * ResourceFlavor while a ClusterQueue names it.  Kueue keeps an object
- * being deleted in its cache until it is gone, so a held ResourceFlavor,
- * LocalQueue, Cohort or priority class goes on working; a ClusterQueue
+ * on every new ClusterQueue and ResourceFlavor and its reconciler on every
+ * AdmissionCheck, holds a ClusterQueue while workloads hold its quota (the
+ * engine says when) and a ResourceFlavor or AdmissionCheck while a
+ * ClusterQueue names it.  Kueue keeps an object being deleted in its
+ * cache until it is gone, so a held ResourceFlavor, AdmissionCheck,
+ * Cohort or priority class goes on working; a LocalQueue takes back what
+ * its workloads reserve (engine.c unreserve_inactive); a ClusterQueue
  * stops admitting (terminating), and stays in the model while another
  * finalizer holds it, empty or not (model held).  A Namespace deleted stays
  * terminating while something in it is held (the namespace controller deletes
- * its contents and waits for them); Jobs, Workloads and Events are deleted at
- * once whatever their finalizers (not modelled).
+ * its contents and waits for them).  Jobs, Workloads and Events are held the
+ * same way; Kueue takes its finalizer off a Workload being deleted at once,
+ * and ctl.c says what it does with a held Job or Workload meanwhile.
  *
  * Kueue: pkg/webhooks/clusterqueue_webhook.go and resourceflavor_webhook
  * .go (Default), pkg/controller/core/clusterqueue_controller.go and
- * resourceflavor_controller.go (Reconcile) at ff69552e79ad.
+ * resourceflavor_controller.go and admissioncheck_controller.go
+ * (Reconcile) at ff69552e79ad.
  */
 #include "runtime/ctl_int.h"
 
@@ -59,19 +63,28 @@ int ctl_final_deleting(const json_t *obj)
 	                       "deletionTimestamp") != NULL;
 }
 
-int ctl_final_kind(int kind)
+int ctl_final_kueues(int kind)
 {
-	return kind == K_RF || kind == K_CQ || kind == K_COHORT ||
-	       kind == K_LQ || kind == K_WPC;
+	return kind == K_RF || kind == K_CQ || kind == K_WL || kind == K_AC;
 }
 
-void ctl_final_kueue_add(int kind, json_t *obj)
+int ctl_final_holds(int kind, const json_t *obj)
+{
+	if (kind == K_NS)
+		return 0;
+	return ctl_final_others(obj, ctl_final_kueues(kind) ? QF_MODEL_FINALIZER
+	                                                    : NULL);
+}
+
+/* Kueue's finalizer appended to obj's (controllerutil.AddFinalizer),
+ * unless obj is being deleted or has it. */
+static void kueue_append(json_t *obj)
 {
 	json_t *meta = json_object_get(obj, "metadata");
 	json_t *fin = json_object_get(meta, "finalizers");
 
-	if ((kind != K_CQ && kind != K_RF) || !json_is_object(meta) ||
-	    ctl_final_deleting(obj) || ctl_final_has(obj, QF_MODEL_FINALIZER))
+	if (!json_is_object(meta) || ctl_final_deleting(obj) ||
+	    ctl_final_has(obj, QF_MODEL_FINALIZER))
 		return;
 	if (!json_is_array(fin)) {
 		fin = json_array();
@@ -80,19 +93,28 @@ void ctl_final_kueue_add(int kind, json_t *obj)
 	json_array_append_new(fin, json_string(QF_MODEL_FINALIZER));
 }
 
-/* obj's finalizers without f (in place; the key goes with the last). */
-static void drop(json_t *obj, const char *f)
+void ctl_final_kueue_add(int kind, json_t *obj)
+{
+	if (kind == K_CQ || kind == K_RF)
+		kueue_append(obj);
+}
+
+void ctl_final_drop(json_t *obj, const char *f)
 {
 	json_t *meta = json_object_get(obj, "metadata");
-	json_t *fin = json_object_get(meta, "finalizers");
+	json_t *fin;
 
+	if (!ctl_final_has(obj, f))
+		return;
+	fin = json_copy(json_object_get(meta, "finalizers"));
+	json_object_set_new(meta, "finalizers", fin);
 	for (size_t i = json_array_size(fin); i-- > 0;) {
 		const char *s = json_string_value(json_array_get(fin, i));
 
 		if (s && !strcmp(s, f))
 			json_array_remove(fin, i);
 	}
-	if (fin && !json_array_size(fin))
+	if (!json_array_size(fin))
 		json_object_del(meta, "finalizers");
 }
 
@@ -109,7 +131,8 @@ int ctl_final_keep(struct ctl *c, int kind, const json_t *prev, int kueue_holds)
 		                    json_integer(0));
 	}
 	if (!kueue_holds) {
-		drop(next, QF_MODEL_FINALIZER);
+		if (ctl_final_kueues(kind))
+			ctl_final_drop(next, QF_MODEL_FINALIZER);
 	} else if (!ctl_final_has(next, QF_MODEL_FINALIZER)) {
 		/* stored before the webhook's finalizer was modelled */
 		if (!json_is_array(json_object_get(meta, "finalizers")))
@@ -124,24 +147,49 @@ int ctl_final_keep(struct ctl *c, int kind, const json_t *prev, int kueue_holds)
 	return ctl_persist(c, kind, next, "MODIFIED");
 }
 
+/* 1 when an entry of list (an array of objects) has field `name`
+ * equal to want. */
+static int lists_name(const json_t *list, const char *want)
+{
+	const json_t *v;
+	size_t i;
+
+	json_array_foreach ((json_t *)list, i, v) {
+		const char *n = json_string_value(json_object_get(v, "name"));
+
+		if (n && !strcmp(n, want))
+			return 1;
+	}
+	return 0;
+}
+
 int ctl_final_rf_in_use(struct ctl *c, const char *rf)
 {
 	const char *key;
-	const json_t *cq, *rg, *fl;
-	size_t i, j;
+	const json_t *cq, *rg;
+	size_t i;
 
 	json_object_foreach (c->reg[K_CQ], key, cq)
 		json_array_foreach (json_object_get(json_object_get(cq, "spec"),
 		                                    "resourceGroups"),
 		                    i, rg)
-			json_array_foreach (json_object_get(rg, "flavors"), j,
-			                    fl) {
-				const char *n = json_string_value(
-				        json_object_get(fl, "name"));
+			if (lists_name(json_object_get(rg, "flavors"), rf))
+				return 1;
+	return 0;
+}
 
-				if (n && !strcmp(n, rf))
-					return 1;
-			}
+int ctl_final_ac_in_use(struct ctl *c, const char *ac)
+{
+	const char *key;
+	const json_t *cq;
+
+	json_object_foreach (c->reg[K_CQ], key, cq) {
+		const json_t *st = json_object_get(json_object_get(cq, "spec"),
+		                                   "admissionChecksStrategy");
+
+		if (lists_name(json_object_get(st, "admissionChecks"), ac))
+			return 1;
+	}
 	return 0;
 }
 
@@ -160,7 +208,7 @@ int ctl_final_release(struct ctl *c, int kind, const json_t *obj)
 		return rc;
 	}
 	next = json_deep_copy(obj);
-	drop(next, QF_MODEL_FINALIZER);
+	ctl_final_drop(next, QF_MODEL_FINALIZER);
 	return ctl_persist(c, kind, next, "MODIFIED");
 }
 
@@ -190,6 +238,8 @@ int ctl_final_ns_keep(struct ctl *c, const json_t *prev)
 
 	json_object_set_new(meta, "deletionTimestamp",
 	                    json_string(ctl_now_rfc3339(c, ts)));
+	json_object_set_new(meta, "deletionGracePeriodSeconds",
+	                    json_integer(0));
 	json_object_set_new(next, "status",
 	                    json_pack("{s:s}", "phase", "Terminating"));
 	return ctl_persist(c, K_NS, next, "MODIFIED");
@@ -208,7 +258,7 @@ static int reap_namespaces(struct ctl *c)
 			continue;
 		json_incref(o);
 		if (ctl_delete_ns_contents(c, key) < 0 ||
-		    (!ctl_final_ns_used(c, key) &&
+		    (!ctl_final_ns_used(c, key) && !ctl_final_others(o, NULL) &&
 		     (ctl_policy_delete(c, o) < 0 ||
 		      ctl_unpersist(c, K_NS, NULL, key) < 0)))
 			rc = -1;
@@ -217,21 +267,51 @@ static int reap_namespaces(struct ctl *c)
 	return rc;
 }
 
-int ctl_final_reap(struct ctl *c)
+/* Kueue: admissioncheck_controller.go Reconcile: its finalizer on every
+ * AdmissionCheck not being deleted (through an update, so after the
+ * create or the update that dropped it). */
+static int ac_finalizers(struct ctl *c)
 {
 	const char *key;
 	json_t *o, *tmp;
+	int rc = 0;
+
+	json_object_foreach_safe (c->reg[K_AC], tmp, key, o) {
+		json_t *next;
+
+		if (ctl_final_deleting(o) ||
+		    ctl_final_has(o, QF_MODEL_FINALIZER))
+			continue;
+		next = json_deep_copy(o);
+		kueue_append(next);
+		if (ctl_persist(c, K_AC, next, "MODIFIED") < 0)
+			rc = -1;
+	}
+	return rc;
+}
+
+int ctl_final_reap(struct ctl *c)
+{
+	static const int kinds[] = { K_RF, K_AC };
 	int rc = reap_namespaces(c);
 
-	json_object_foreach_safe (c->reg[K_RF], tmp, key, o) {
-		if (!ctl_final_deleting(o) ||
-		    !ctl_final_has(o, QF_MODEL_FINALIZER) ||
-		    ctl_final_rf_in_use(c, key))
-			continue;
-		json_incref(o);
-		if (ctl_final_release(c, K_RF, o) < 0)
-			rc = -1;
-		json_decref(o);
+	if (ac_finalizers(c) < 0)
+		rc = -1;
+	for (size_t k = 0; k < QF_ARRAY_SIZE(kinds); k++) {
+		const char *key;
+		json_t *o, *tmp;
+
+		json_object_foreach_safe (c->reg[kinds[k]], tmp, key, o) {
+			if (!ctl_final_deleting(o) ||
+			    !ctl_final_has(o, QF_MODEL_FINALIZER) ||
+			    (kinds[k] == K_RF ? ctl_final_rf_in_use(c, key)
+			                      : ctl_final_ac_in_use(c, key)))
+				continue;
+			json_incref(o);
+			if (ctl_final_release(c, kinds[k], o) < 0)
+				rc = -1;
+			json_decref(o);
+		}
 	}
 	return rc;
 }

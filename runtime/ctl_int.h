@@ -160,6 +160,7 @@ enum ctl_kind {
 	K_LQ,
 	K_WPC,
 	K_WL,
+	K_AC,
 };
 
 /* ----- ctl_config.c: the Kueue Configuration in force ----- */
@@ -315,33 +316,48 @@ int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name);
 int ctl_final_has(const json_t *obj, const char *f);
 /* 1 when obj's finalizers hold one other than except (NULL: any). */
 int ctl_final_others(const json_t *obj, const char *except);
+/* obj's finalizers without f (in place, copying the list first: it may
+ * be shared; the key goes with the last). */
+void ctl_final_drop(json_t *obj, const char *f);
 /* 1 when obj is being deleted (it has a deletionTimestamp). */
 int ctl_final_deleting(const json_t *obj);
-/* 1 for a kind whose finalizers hold its deletion here (the policy
- * kinds but Namespace). */
-int ctl_final_kind(int kind);
+/* 1 for a kind whose resource-in-use finalizer Kueue takes off itself
+ * when the object is deleted (ClusterQueue and ResourceFlavor once
+ * nothing uses them, Workload at once); on the other kinds it is a
+ * finalizer like any other, which Kueue leaves alone. */
+int ctl_final_kueues(int kind);
+/* 1 when obj's finalizers hold its deletion beyond what Kueue lets go of
+ * at once (every finalizer but Kueue's on a kind it manages, any on the
+ * others); 0 for a Namespace, which its contents hold. */
+int ctl_final_holds(int kind, const json_t *obj);
 /* Kueue's resource-in-use finalizer on a ClusterQueue or ResourceFlavor
  * not being deleted (its webhook on a create, its reconciler after an
  * update that dropped it), in place; other kinds are left alone. */
 void ctl_final_kueue_add(int kind, json_t *obj);
 /* A deletion held up: prev stored again with its deletion time and
- * finalizers, Kueue's among them only when kueue_holds. */
+ * finalizers, Kueue's among them (on a kind it manages) only when
+ * kueue_holds. */
 int ctl_final_keep(struct ctl *c, int kind, const json_t *prev,
                    int kueue_holds);
 /* 1 when a ClusterQueue names ResourceFlavor rf. */
 int ctl_final_rf_in_use(struct ctl *c, const char *rf);
+/* 1 when a ClusterQueue's admissionChecksStrategy names AdmissionCheck
+ * ac (Kueue: Cache.ClusterQueuesUsingAdmissionCheck). */
+int ctl_final_ac_in_use(struct ctl *c, const char *ac);
 /* Kueue lets go of obj, being deleted: without other finalizers it is
  * gone (a policy object leaves the model, but a ClusterQueue, which the
  * engine dropped already), else stored without Kueue's. */
 int ctl_final_release(struct ctl *c, int kind, const json_t *obj);
 /* 1 when something of namespace ns is stored. */
 int ctl_final_ns_used(struct ctl *c, const char *ns);
-/* A Namespace's deletion held up by what is left in it: stored with its
- * deletion time and phase Terminating. */
+/* A Namespace's deletion held up by what is left in it or by its own
+ * metadata.finalizers: stored with its deletion time and phase
+ * Terminating. */
 int ctl_final_ns_keep(struct ctl *c, const json_t *prev);
-/* ctl_settle: ResourceFlavors being deleted that no ClusterQueue names
- * any more are released, and terminating Namespaces emptied and, once
- * empty, removed. */
+/* ctl_settle: ResourceFlavors and AdmissionChecks being deleted that no
+ * ClusterQueue names any more are released, AdmissionChecks without
+ * Kueue's finalizer get it, and terminating Namespaces emptied and, once
+ * empty and without metadata.finalizers, removed. */
 int ctl_final_reap(struct ctl *c);
 /* ctl.c: delete everything of namespace ns (what a finalizer holds
  * stays, terminating). */
@@ -368,6 +384,12 @@ int ctl_schema_check(struct ctl *c, int kind, const json_t *obj,
                      const json_t *prev, const char *version,
                      struct qf_api_err *err);
 int ctl_wl_check(struct ctl *c, int kind, json_t *obj, struct qf_api_err *err);
+/* LocalQueue kept (stored with its deletionTimestamp) is being deleted,
+ * a finalizer holding it: the model and the engine take it as
+ * terminating (engine.c unreserve_inactive); -1 with *err as
+ * ctl_policy_apply. */
+int ctl_lq_terminating(struct ctl *c, const json_t *kept,
+                       struct qf_api_err *err);
 /* Delete a ClusterQueue: *kept is 1 when workloads still hold its quota
  * and it stays, terminating, until ctl_settle sees the engine drop it. */
 int ctl_cq_delete(struct ctl *c, const json_t *obj, int *kept);
@@ -406,6 +428,21 @@ void ctl_job_changed(struct ctl *c, json_t *job);
  * the Job could not be stored. */
 int ctl_job_wl_gone(struct ctl *c, const char *ns, const char *name);
 void ctl_wl_finish(struct ctl *c, const char *ns, const char *name);
+/* A /status write of Workload ns/name: the states of its admission
+ * checks (status.admissionChecks, borrowed) that changed are set as a
+ * check's controller sets them (patching.SetAdmissionCheckState), and
+ * the workload controller acts on them (ready: admitted; Retry: evicted
+ * and backed off; Rejected: deactivated).  Checks w does not have are
+ * ignored.  The number set. */
+int ctl_wl_set_checks(struct ctl *c, const char *ns, const char *name,
+                      const json_t *checks);
+/* Workload ns/name is being deleted (a finalizer holds it): rendered
+ * again (without Kueue's finalizer, its Job stopped), its quota held
+ * until it is gone, as Kueue's cache keeps it. */
+void ctl_wl_terminating(struct ctl *c, const char *ns, const char *name);
+/* The Workload of Job ns/job, whose Job is being deleted or was deleted
+ * with propagationPolicy Orphan, finished with reason OwnerNotFound. */
+void ctl_job_orphaned(struct ctl *c, const char *ns, const char *job);
 void ctl_wl_delete(struct ctl *c, const char *ns, const char *name);
 /* A client changed a Workload's spec.active: 1 when the engine takes it
  * (the workload exists, is not finished and had the other value; a new

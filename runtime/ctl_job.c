@@ -258,8 +258,11 @@ void ctl_job_changed(struct ctl *c, json_t *job)
 	if (wl)
 		w = ctl_wl_find(c, ns, wl);
 	qf_buf_release(&key);
+	/* reconciler.go: a Job being deleted is only finalized, and a
+	 * Workload being deleted only stops its Job (step 1.1) */
 	if (!w || w->state == QF_WL_FINISHED || w->state == QF_WL_DELETED ||
-	    !ctl_job_is_kueues(c, job))
+	    !ctl_job_is_kueues(c, job) || ctl_final_deleting(job) ||
+	    ctl_final_deleting(ctl_lookup(c, K_WL, ns, wl)))
 		return;
 	if (ctl_job_wl_load(c, job, &nw) < 0 || !nw)
 		return;

@@ -58,7 +58,7 @@ static int in_desired(const json_t *desired, int kind, const json_t *o)
 /* Delete the managed policy objects the revision no longer holds. */
 static int prune(struct ctl *c, const json_t *desired)
 {
-	static const int kinds[] = { K_LQ, K_CQ, K_COHORT, K_WPC, K_RF };
+	static const int kinds[] = { K_LQ, K_CQ, K_COHORT, K_WPC, K_RF, K_AC };
 	int n = 0;
 
 	for (size_t i = 0; i < QF_ARRAY_SIZE(kinds); i++) {
@@ -111,7 +111,7 @@ void ctl_ensure_namespace(struct ctl *c, const json_t *obj, const char *commit)
 /* After a restart: the revision the stored objects were applied from. */
 static void recall_revision(struct ctl *c)
 {
-	static const int kinds[] = { K_CQ, K_RF, K_LQ, K_COHORT, K_WPC };
+	static const int kinds[] = { K_CQ, K_RF, K_LQ, K_COHORT, K_WPC, K_AC };
 	const char *key;
 	json_t *o;
 
@@ -180,7 +180,8 @@ static int refuse_cycle(struct qf_diags *d, size_t first)
 static int dry_run(struct ctl *c, const struct qf_sync_result *r,
                    struct qf_diags *d)
 {
-	static const int kinds[] = { K_NS, K_RF, K_WPC, K_COHORT, K_CQ, K_LQ };
+	static const int kinds[] = { K_NS,     K_RF, K_AC, K_WPC,
+		                     K_COHORT, K_CQ, K_LQ };
 	struct qf_loc at = { "git", 0, 0 };
 	struct qf_loc live = { "live", 0, 0 };
 	struct qf_engine *e = NULL;

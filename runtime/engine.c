@@ -556,6 +556,21 @@ static int admission_gated(struct qf_engine *e, struct qf_wl *w)
 	return gate != NULL;
 }
 
+/* Kueue's queue manager keeps a LocalQueue being deleted (only its
+ * delete event drops it), so the scheduler still tries its workloads; one
+ * that lost its reservation to it (unreserve_inactive) would be reserved
+ * again and lose it again at once, round after round: it waits instead,
+ * with the condition that took it back.  b is scratch. */
+static int lost_to_terminating_lq(const struct qf_wl *w, struct qf_buf *b)
+{
+	const struct qf_cond *c = &w->cond[QF_COND_QUOTA_RESERVED];
+
+	qf_buf_reset(b);
+	qf_buf_addf(b, "LocalQueue %s is terminating or missing", w->m->queue);
+	return c->set && !c->status && c->message &&
+	       !strcmp(c->message, b->buf);
+}
+
 void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 {
 	struct qf_model_wl *m = w->m;
@@ -595,6 +610,8 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 		                   b.buf);
 		goto done;
 	}
+	if (lq->deleting && lost_to_terminating_lq(w, &b))
+		goto done;
 	restarted(e, w, "LocalQueueStopped", "LocalQueueRestarted",
 	          "The LocalQueue was restarted after being stopped");
 	w->cq = find_cq_index(e, lq->cq);
@@ -992,6 +1009,14 @@ static void leave_queue(struct qf_engine *e, struct qf_wl *w, int requeue)
 
 void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
 {
+	/* Kueue: jobframework reconciler: Finished=True, Succeeded */
+	qf_engine_finish_as(e, w, "Succeeded",
+	                    "Reached expected number of succeeded pods");
+}
+
+void qf_engine_finish_as(struct qf_engine *e, struct qf_wl *w,
+                         const char *reason, const char *msg)
+{
 	if (w->state == QF_WL_FINISHED || w->state == QF_WL_DELETED)
 		return;
 	leave_queue(e, w, 1);
@@ -1000,12 +1025,9 @@ void qf_engine_finish(struct qf_engine *e, struct qf_wl *w)
 		release_quota_keep(e, w, 1);
 	w->state = QF_WL_FINISHED;
 	w->end_ms = e->now_ms;
-	/* Kueue: jobframework reconciler: Finished=True, Succeeded */
-	qf_engine_set_cond(e, w, QF_COND_FINISHED, 1, "Succeeded",
-	                   "Reached expected number of succeeded pods");
+	qf_engine_set_cond(e, w, QF_COND_FINISHED, 1, reason, msg);
 	emit_now(e, w, "Normal", "Finished",
-	         w->cq >= 0 ? e->cq[w->cq].m->name : NULL,
-	         "Reached expected number of succeeded pods");
+	         w->cq >= 0 ? e->cq[w->cq].m->name : NULL, msg);
 	if (e->reap_due)
 		qf_engine_reap(e);
 }
@@ -1159,7 +1181,7 @@ static void unreserve_inactive(struct qf_engine *e, struct qf_wl *w)
 	const char *reason = "Misconfigured";
 	struct qf_buf msg = QF_BUF_INIT;
 
-	if (!lq) {
+	if (!lq || lq->deleting) {
 		qf_buf_addf(&msg, "LocalQueue %s is terminating or missing",
 		            w->m->queue ? w->m->queue : "");
 	} else if (lq->stop != QF_STOP_NONE) {
@@ -1189,6 +1211,12 @@ static int reserving_only(const struct qf_wl *w)
 
 	return !qf_engine_checks_ready(w) && !w->evicted &&
 	       !(ev->set && ev->status);
+}
+
+void qf_engine_reconcile_reserved(struct qf_engine *e, struct qf_wl *w)
+{
+	if (w->state == QF_WL_RESERVED && w->m->active && reserving_only(w))
+		unreserve_inactive(e, w);
 }
 
 /* stopPolicy HoldAndDrain (LocalQueue first, as Kueue's workload

@@ -378,8 +378,21 @@ int qf_engine_lq_active(const struct qf_engine *e, const struct qf_model_lq *lq,
 int qf_engine_lq_has_cq(const struct qf_engine *e,
                         const struct qf_model_lq *lq);
 
+/* Kueue's workload controller on w just reserved: a workload that
+ * reserves quota without being admitted (checks not all Ready) loses the
+ * reservation, without an eviction, when its LocalQueue or ClusterQueue is
+ * missing, terminating or stopped (reconcileOnLocalQueueActiveState);
+ * anything else is left as it is. */
+void qf_engine_reconcile_reserved(struct qf_engine *e, struct qf_wl *w);
+
 /* Mark a workload finished (frees its quota) or deleted. */
 void qf_engine_finish(struct qf_engine *e, struct qf_wl *w);
+/* qf_engine_finish with the Finished condition's reason (static, as
+ * qf_engine_set_cond keeps it) and message (copied): Kueue's
+ * workloadfinish.Finish for a cause other than its pods succeeding, such as
+ * OwnerNotFound. */
+void qf_engine_finish_as(struct qf_engine *e, struct qf_wl *w,
+                         const char *reason, const char *msg);
 
 /* When an admitted workload's run ends: its trace runtime, or its
  * spec.maximumExecutionTimeSeconds (less the time it was admitted before)

@@ -1116,6 +1116,11 @@ int qf_engine_cycle(struct qf_engine *e)
 	for (size_t i = 0; i < c.nclaimed; i++)
 		if (c.claimed[i]->state == QF_WL_RESERVED)
 			qf_engine_complete_eviction(e, c.claimed[i]);
+	/* 7. the workload controller sees what was reserved: one whose
+	 * LocalQueue is being deleted loses it again */
+	for (size_t i = 0; i < n; i++)
+		if (c.v[i].status == ES_ASSUMED)
+			qf_engine_reconcile_reserved(e, c.v[i].w);
 	check_e1(&c);
 	free(c.claimed);
 	free(c.tmp);

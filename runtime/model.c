@@ -1314,6 +1314,8 @@ static int read_lq(struct rd *r, const json_t *o, const char *name,
 	}
 	slot->cq = qf_xstrdup(cq);
 	slot->stop = stop;
+	slot->deleting = json_object_get(json_object_get(o, "metadata"),
+	                                 "deletionTimestamp") != NULL;
 	slot->weight = weight;
 	slot->seed = seed.seed;
 	slot->nseed = seed.nseed;
@@ -3242,6 +3244,8 @@ static int delete_ns(struct qf_model *m, const char *name)
 	return 1;
 }
 
+static int delete_ac(struct qf_model *m, const char *name);
+
 int qf_model_delete_policy(struct qf_model *m, const json_t *obj)
 {
 	const struct kind_row *row = find_kind(obj);
@@ -3262,6 +3266,8 @@ int qf_model_delete_policy(struct qf_model *m, const json_t *obj)
 		return delete_lq(m, ns ? ns : "default", name);
 	case K_WPC:
 		return delete_wpc(m, name);
+	case K_AC:
+		return delete_ac(m, name);
 	case K_NS:
 		return delete_ns(m, name);
 	default:

@@ -262,6 +262,8 @@ void qf_model_amts_free(struct qf_model_amt *v, size_t n);
 struct qf_model_lq {
 	char *ns, *name, *cq; /* owned */
 	enum qf_model_stop stop;
+	/* metadata.deletionTimestamp set: deleted, a finalizer holds it */
+	int deleting;
 	double weight; /* spec.fairSharing.weight, default 1 */
 	/* status.fairSharing.admissionFairSharingStatus.consumedResources,
 	 * which seeds its usage (has_seed 0: no such status) */

@@ -132,7 +132,8 @@ static int is_policy_kind(const char *k)
 	static const char *const kinds[] = {
 		"ResourceFlavor", "WorkloadPriorityClass",
 		"Cohort",         "ClusterQueue",
-		"LocalQueue",     "Namespace"
+		"LocalQueue",     "Namespace",
+		"AdmissionCheck"
 	};
 
 	for (size_t i = 0; k && i < QF_ARRAY_SIZE(kinds); i++)

@@ -119,12 +119,13 @@ wait_for() {
 	bad "$1: got '$got', want '$3'"
 }
 
-# wl_create NAME QUEUE CPUS: a v1beta2 Workload of one pod in default
+# wl_create NAME QUEUE CPUS [FINALIZER]: a v1beta2 Workload of one pod
+# in default
 wl_create() {
 	cat <<YAML | k create -f - >/dev/null 2>&1 || bad "create $1"
 apiVersion: kueue.x-k8s.io/v1beta2
 kind: Workload
-metadata: {name: $1, namespace: default}
+metadata: {name: $1, namespace: default${4:+, finalizers: ["$4"]}}
 spec:
   queueName: $2
   podSets:
@@ -135,6 +136,30 @@ spec:
         restartPolicy: Never
         containers: [{name: c, image: busybox, resources: {requests: {cpu: "$3"}}}]
 YAML
+}
+
+# job_create NAME QUEUE CPUS [FINALIZER]: a Job of one pod in default,
+# queued in QUEUE
+job_create() {
+	cat <<YAML | k create -f - >/dev/null 2>&1 || bad "create job $1"
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: $1
+  namespace: default
+  labels: {kueue.x-k8s.io/queue-name: $2}
+${4:+  finalizers: ["$4"]}
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{name: c, image: busybox, resources: {requests: {cpu: "$3"}}}]
+YAML
+}
+
+# wl_of JOB: the name of the Workload Job JOB owns
+wl_of() {
+	k get workloads -o jsonpath="{.items[?(@.metadata.ownerReferences[0].name==\"$1\")].metadata.name}"
 }
 
 finish() {

@@ -26,7 +26,7 @@ expect_has "list workloads status" "$list" "workloads.kueue.x-k8s.io/status"
 expect_has "list metrics" "$list" "[/metrics]"
 expect_eq "list pods" "$(printf '%s\n' "$list" | grep -c '^pods')" "0"
 # every served resource is listed, with exactly its discovery verbs
-expect_eq "list rows" "$(printf '%s\n' "$list" | grep -c '\[create delete deletecollection get list patch update watch\]')" "9"
+expect_eq "list rows" "$(printf '%s\n' "$list" | grep -c '\[create delete deletecollection get list patch update watch\]')" "10"
 who=$(k auth whoami -o jsonpath='{.status.userInfo.username} {.status.userInfo.groups}' 2>&1)
 expect_eq "anonymous" "$who" 'system:anonymous ["system:unauthenticated"]'
 out=$(k get --raw /apis/authorization.k8s.io/v1 2>&1)

@@ -310,8 +310,8 @@ static void test_api_discovery_lists_kinds(void **state)
 	assert_string_equal(json_string_value(json_object_get(r.doc, "kind")),
 	                    "APIResourceList");
 	res = json_object_get(r.doc, "resources");
-	/* 6 kinds, 4 with a status subresource */
-	assert_int_equal(json_array_size(res), 10);
+	/* 7 kinds, 5 with a status subresource */
+	assert_int_equal(json_array_size(res), 12);
 	qf_api_req_release(&r);
 	assert_int_equal(qf_api_route(&r, "GET", "/apis/kueue.x-k8s.io", &err),
 	                 0);
