@@ -1026,6 +1026,14 @@ void ctl_sink(void *arg, const struct qf_event *ev)
 		    w->finish_at_ms < c->next_finish_ms)
 			c->next_finish_ms = w->finish_at_ms;
 	}
+	/* an admission check's Retry: the workload waits out its backoff */
+	if (!strcmp(ev->reason, "EvictedDueToAdmissionCheck")) {
+		struct qf_wl *w = qf_engine_find(c->e, ev->workload);
+
+		if (w && w->requeue_at_ms >= 0 &&
+		    w->requeue_at_ms < c->next_finish_ms)
+			c->next_finish_ms = w->requeue_at_ms;
+	}
 	mark(c, ev->workload);
 	if (!ours(ev->reason))
 		k8s_event(c, ev);
@@ -1211,7 +1219,8 @@ static int render(struct ctl *c, struct qf_wl *w)
 	return sync_job(c, w);
 }
 
-/* Workloads whose demo run time is over finish now.  The walk over every
+/* Workloads whose demo run time is over finish now, and those whose
+ * admission-check backoff is over are queued again.  The walk over every
  * workload happens only when one is due (next_finish_ms), not on every
  * turn: most workloads have no run time, and the backlog may be large. */
 static void finish_due(struct ctl *c, int64_t now)
@@ -1223,6 +1232,18 @@ static void finish_due(struct ctl *c, int64_t now)
 	for (size_t i = 0; i < c->e->nwl; i++) {
 		struct qf_wl *w = c->e->wl[i];
 
+		/* Kueue's workload controller: an admission check's backoff
+		 * (requeueAt) over, the workload is queued again */
+		if (w->state == QF_WL_PENDING && w->requeue_at_ms >= 0) {
+			if (w->requeue_at_ms <= now) {
+				qf_engine_requeue_due(c->e, w);
+				mark(c, w->key);
+				c->need_cycle = 1;
+			} else if (w->requeue_at_ms < next) {
+				next = w->requeue_at_ms;
+			}
+			continue;
+		}
 		if (w->state != QF_WL_RESERVED || w->finish_at_ms < 0)
 			continue;
 		if (w->finish_at_ms <= now) {

@@ -121,15 +121,16 @@ struct ctl {
 	struct ctl_flight fl; /* answers waiting for the commit in flight */
 	int64_t last_finish_scan_ms;
 	int64_t last_retain_scan_ms; /* objectRetentionPolicies looked at */
-	int64_t next_finish_ms;      /* no reserved workload finishes before */
-	uint64_t event_seq;          /* names of Event objects */
-	int64_t ts_sec;              /* ctl_time_rfc3339's last second */
-	char ts_text[32];            /* and its text ("" before the first) */
-	char *policy_rev;   /* owned: commit id of the policy, or NULL */
-	char *sync_seen;    /* owned: last revision read (applied or not) */
-	char *sync_error;   /* owned: why the last poll could not read the
-	                     * repository or ref, or NULL while it reads */
-	int64_t sync_ok_ms; /* when a poll last read the ref, 0 before */
+	int64_t next_finish_ms; /* no reserved workload finishes and no backoff
+	                         * ends before */
+	uint64_t event_seq;     /* names of Event objects */
+	int64_t ts_sec;         /* ctl_time_rfc3339's last second */
+	char ts_text[32];       /* and its text ("" before the first) */
+	char *policy_rev;       /* owned: commit id of the policy, or NULL */
+	char *sync_seen;        /* owned: last revision read (applied or not) */
+	char *sync_error;       /* owned: why the last poll could not read the
+	                         * repository or ref, or NULL while it reads */
+	int64_t sync_ok_ms;     /* when a poll last read the ref, 0 before */
 	json_t *config; /* owned: the Kueue Configuration in force, or NULL */
 	/* the Warning headers of the request being answered (a write's
 	 * ObjectMeta warnings), or NULL outside one */
