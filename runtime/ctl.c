@@ -1291,12 +1291,19 @@ static json_t *wl_update(struct ctl *c, const json_t *prev, const json_t *in,
 	if (!(flags & UPDATE_DRY) && (flags & UPDATE_STATUS) &&
 	    wl_finished_cond(in))
 		ctl_wl_finish(c, ns, name);
-	/* a check's controller writes the states of its checks */
-	if (!(flags & UPDATE_DRY) && (flags & UPDATE_STATUS))
-		(void)ctl_wl_set_checks(
-		        c, ns, name,
-		        json_object_get(json_object_get(in, "status"),
-		                        "admissionChecks"));
+	/* a check's controller writes the states of its checks; stored as
+	 * written, as the API server does, until the turn renders what
+	 * Kueue's workload controller makes of them (kubectl then sees its
+	 * change in the answer, not "patched (no change)") */
+	if (!(flags & UPDATE_DRY) && (flags & UPDATE_STATUS)) {
+		json_t *acs = json_object_get(json_object_get(in, "status"),
+		                              "admissionChecks");
+		json_t *ks = json_object_get(keep, "status");
+
+		if (ctl_wl_set_checks(c, ns, name, acs) > 0 &&
+		    json_is_object(ks))
+			json_object_set(ks, "admissionChecks", acs);
+	}
 	if (!(flags & UPDATE_STATUS))
 		wl_active(c, prev, next, keep, !!(flags & UPDATE_DRY));
 	json_decref(next);

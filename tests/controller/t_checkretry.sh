@@ -5,6 +5,8 @@
 # until the backoff is over (Requeued=False, reason AdmissionCheck); then
 # its workload controller queues it again (Requeued=True,
 # BackoffFinished) and it reserves quota anew.  It stayed out for good.
+# The answer to the /status write holds the states written (kubectl said
+# "patched (no change)").
 suite=checkretry
 . "$(dirname "$0")/lib.sh"
 
@@ -14,7 +16,9 @@ cond() { # cond WORKLOAD TYPE FIELD
 retry() { # retry WORKLOAD [SECONDS]: the check asks for a retry
 	after=""
 	[ -n "${2:-}" ] && after=",\"requeueAfterSeconds\":$2"
-	k patch workload "$1" --subresource=status --type=merge -p "{\"status\":{\"admissionChecks\":[{\"name\":\"check\",\"state\":\"Retry\",\"message\":\"no capacity\",\"lastTransitionTime\":\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\"$after}]}}" >/dev/null 2>&1 || bad "retry on $1"
+	out=$(k patch workload "$1" --subresource=status --type=merge -p "{\"status\":{\"admissionChecks\":[{\"name\":\"check\",\"state\":\"Retry\",\"message\":\"no capacity\",\"lastTransitionTime\":\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\"$after}]}}" 2>&1) || bad "retry on $1"
+	# the answer holds the write, as the API server's does
+	expect_eq "kubectl sees its change to $1" "$out" "workload.kueue.x-k8s.io/$1 patched"
 }
 
 start a --db "$tmp/a.db" || exit 1
