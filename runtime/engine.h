@@ -72,6 +72,7 @@ enum qf_cond_type {
 	QF_COND_PREEMPTED,
 	QF_COND_REQUEUED,
 	QF_COND_FINISHED,
+	QF_COND_PODS_READY,
 	QF_COND_N,
 };
 
@@ -132,6 +133,14 @@ struct qf_wl {
 	size_t nchecks;
 	int64_t requeue_at_ms; /* end of an admission-check backoff, or -1 */
 	int32_t past_exec_s;   /* Kueue's accumulatedPastExecutionTimeSeconds */
+	/* waitForPodsReady (runtime/engine_podsready.c) */
+	int32_t requeue_count;    /* status.requeueState.count */
+	uint8_t pods_ready;       /* its pods are ready while it holds quota */
+	int64_t pods_ready_at_ms; /* when they will be, or -1 (never) */
+	int64_t pods_due_ms;      /* next PodsReady timer (ready or timeout),
+	                           * or -1 */
+	const char *evict_cause;  /* static: underlyingCause of the next
+	                           * Evicted=True, or NULL */
 	/* Kueue: workloadEvictionStateInc, in order of first occurrence */
 	struct qf_evict_count evictions[QF_ENGINE_MAX_EVICT_REASONS];
 	uint8_t nevictions;
@@ -206,6 +215,9 @@ struct qf_engine {
 	int built;          /* the first build and workload sync are done */
 	int reap_due; /* a terminating ClusterQueue lost its last holder */
 	struct qf_afs *afs; /* owned: admission fair sharing, or NULL */
+	/* waitForPodsReady blockAdmission: the workload the scheduler waits
+	 * to admit until every holder's pods are ready, or NULL */
+	const struct qf_wl *pods_blocked;
 };
 
 /* Create an engine over `m` and build it (see qf_engine_rebuild). */
@@ -466,6 +478,38 @@ void qf_engine_requeue_due(struct qf_engine *e, struct qf_wl *w);
  * backoff eviction left (PodsReadyTimeout, AdmissionCheck) True
  * (BackoffFinished) once requeueAt passed; any other stays. */
 void qf_engine_requeued_flip(struct qf_engine *e, struct qf_wl *w);
+
+/*
+ * waitForPodsReady (runtime/engine_podsready.c; Kueue:
+ * jobframework reconciler.go generatePodsReadyCondition,
+ * workload_controller.go reconcileNotReadyTimeout, scheduler.go
+ * waitForPodsReadyIfNeeded).  A workload's pods are ready
+ * qf_engine_pods_delay after each admission (a simulate input; 0, at once,
+ * unless given).
+ *
+ * qf_engine_pods_reserved: w reserved quota (PodsReady=False, WaitForStart
+ * while waitForPodsReady is on: its job does not run yet);
+ * qf_engine_pods_admitted: w turned Admitted: ready at once, or
+ * pods_due_ms is when to call qf_engine_pods_due (its pods get ready or it
+ * times out, whichever comes first; ready wins a tie);
+ * qf_engine_pods_loaded: a holder loaded with its status (PodsReady True,
+ * or absent with no delay given: ready; else ready the delay given after
+ * its Admitted time, or never without one; a timeout already past acts at
+ * the next drain);
+ * qf_engine_pods_released: it no longer holds quota (PodsReady=False,
+ * WaitForStart, as the job reconciler writes for a workload not admitted).
+ */
+int64_t qf_engine_pods_delay(const struct qf_wl *w);
+void qf_engine_pods_reserved(struct qf_engine *e, struct qf_wl *w);
+void qf_engine_pods_admitted(struct qf_engine *e, struct qf_wl *w);
+void qf_engine_pods_loaded(struct qf_engine *e, struct qf_wl *w);
+void qf_engine_pods_released(struct qf_engine *e, struct qf_wl *w);
+void qf_engine_pods_due(struct qf_engine *e, struct qf_wl *w);
+
+/* blockAdmission is on and a workload holding quota is not PodsReady:
+ * the scheduler admits nothing (Kueue: Cache.PodsReadyForAllAdmittedWorkloads,
+ * over every workload with a quota reservation). */
+int qf_engine_pods_blocking(const struct qf_engine *e);
 
 /* Emit an event through the sink (no-op without one). */
 void qf_engine_emit(struct qf_engine *e, const struct qf_event *ev);

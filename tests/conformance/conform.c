@@ -428,6 +428,19 @@ static void render_extra_want(struct qf_buf *b, json_t *w)
 	if ((v = json_object_get(w, "priorityClass")))
 		qf_buf_addf(b, " priorityClass=%s",
 		            json_string_value(v) ? json_string_value(v) : "?");
+	if ((v = json_object_get(w, "requeueCount")))
+		qf_buf_addf(b, " requeueCount=%lld",
+		            (long long)json_integer_value(v));
+	if ((v = json_object_get(w, "requeueAt")))
+		qf_buf_addf(b, " requeueAt=%s",
+		            json_string_value(v) ? json_string_value(v) : "?");
+	if ((v = json_object_get(w, "active")))
+		qf_buf_addf(b, " active=%s",
+		            json_is_false(v) || (json_is_string(v) &&
+		                                 !strcmp(json_string_value(v),
+		                                         "false"))
+		                    ? "false"
+		                    : "true");
 }
 
 static void render_extra_got(struct qf_buf *b, json_t *wl, json_t *w)
@@ -498,6 +511,23 @@ static void render_extra_got(struct qf_buf *b, json_t *wl, json_t *w)
 		                ? str(json_object_get(v, "priorityClassRef"),
 		                      "name")
 		                : "<none>");
+	if (json_object_get(w, "requeueCount"))
+		qf_buf_addf(
+		        b, " requeueCount=%lld",
+		        (long long)json_integer_value(json_object_get(
+		                json_object_get(st, "requeueState"), "count")));
+	if (json_object_get(w, "requeueAt"))
+		qf_buf_addf(
+		        b, " requeueAt=%s",
+		        str(json_object_get(st, "requeueState"), "requeueAt")
+		                ? str(json_object_get(st, "requeueState"),
+		                      "requeueAt")
+		                : "<none>");
+	if (json_object_get(w, "active"))
+		qf_buf_addf(b, " active=%s",
+		            json_is_false(json_object_get(v, "active"))
+		                    ? "false"
+		                    : "true");
 }
 
 static void add_reason_message(struct qf_buf *b, json_t *want,
