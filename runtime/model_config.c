@@ -258,21 +258,12 @@ static void read_requeuing(struct cr *c, const json_t *w,
 	out->requeue_by_creation = !strcmp(s, "Creation");
 }
 
-/* A waitForPodsReady duration, not negative: 1 read, 0 absent, -1 bad. */
+/* A waitForPodsReady duration (Go's, which a negative one fails here as
+ * Kueue's validation fails it): 1 read, 0 absent, -1 bad. */
 static int read_wfpr_duration(struct cr *c, const json_t *w, const char *key,
                               int64_t *ms)
 {
-	int rc = read_duration(c, w, "waitForPodsReady", key, "30s or 5m", ms);
-
-	if (rc > 0 && *ms < 0) {
-		struct qf_buf path = QF_BUF_INIT;
-
-		qf_buf_addf(&path, "waitForPodsReady.%s", key);
-		fail_key(c, w, key, path.buf, "must not be negative");
-		qf_buf_release(&path);
-		return -1;
-	}
-	return rc;
+	return read_duration(c, w, "waitForPodsReady", key, "30s or 5m", ms);
 }
 
 /* Kueue: waitForPodsReady, as defaults.go and the v1beta1 conversion
