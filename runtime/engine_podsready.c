@@ -197,8 +197,10 @@ int qf_engine_pods_blocking(const struct qf_engine *e)
 {
 	if (!e->m->cfg.wfpr || !e->m->cfg.wfpr_block)
 		return 0;
-	for (size_t i = 0; i < e->nwl; i++)
-		if (e->wl[i]->state == QF_WL_RESERVED && !e->wl[i]->pods_ready)
-			return 1;
+	/* the holders, not every workload: asked at each admission */
+	for (size_t i = 0; i < e->ncq; i++)
+		for (size_t j = 0; j < e->cq[i].nholders; j++)
+			if (!e->cq[i].holders[j]->pods_ready)
+				return 1;
 	return 0;
 }

@@ -290,7 +290,7 @@ static void read_wfpr(struct cr *c, const json_t *obj,
 	        read_wfpr_duration(c, w, "timeout", &out->wfpr_timeout_ms);
 	if (has_timeout <= 0 || !out->wfpr_timeout_ms)
 		out->wfpr_timeout_ms =
-		        (v1 && !has_timeout ? 5 : 30) * 60 * (int64_t)1000;
+		        (int64_t)(v1 && !has_timeout ? 5 : 30) * 60 * 1000;
 	if (read_wfpr_duration(c, w, "recoveryTimeout",
 	                       &out->wfpr_recovery_ms) <= 0)
 		out->wfpr_recovery_ms = out->wfpr_timeout_ms;
