@@ -915,9 +915,9 @@ static enum recompute_result recompute(struct cycle *c, struct entry *en)
  * waits, taking nothing else, until every holder's pods are ready (or it
  * left).  Here the cycle ends and later ones wait (e->pods_blocked); the
  * workload goes back to its queue, first in it again, and the first
- * cycle after the wait tries it anew, where Kueue admits it on the
- * assignment computed before the wait.  Its usage stays counted in this
- * cycle, as in Kueue's snapshot. */
+ * cycle after the wait tries it first (resume_first), where Kueue admits
+ * it on the assignment computed before the wait.  Its usage stays
+ * counted in this cycle, as in Kueue's snapshot. */
 static int pods_wait(struct cycle *c, struct entry *en)
 {
 	struct qf_engine *e = c->e;
@@ -1131,9 +1131,27 @@ static void check_e1(struct cycle *c)
 	}
 }
 
+/* Kueue: the scheduler that waited (blockAdmission) admits the entry it
+ * waited on before anything else (scheduler.go waitForPodsReadyIfNeeded
+ * returns into that entry's processing): first in the cycle's order, if it
+ * is a head again.  Fair sharing orders by its tournament instead. */
+static void resume_first(struct entry *v, size_t n, const struct qf_wl *w)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct entry keep = v[i];
+
+		if (v[i].w != w)
+			continue;
+		memmove(&v[1], &v[0], i * sizeof(*v));
+		v[0] = keep;
+		return;
+	}
+}
+
 int qf_engine_cycle(struct qf_engine *e)
 {
 	struct cycle c;
+	const struct qf_wl *resume = NULL;
 	size_t n;
 
 	memset(&c, 0, sizeof(c));
@@ -1142,6 +1160,7 @@ int qf_engine_cycle(struct qf_engine *e)
 	if (e->pods_blocked) {
 		if (qf_engine_pods_blocking(e))
 			return 0;
+		resume = e->pods_blocked;
 		e->pods_blocked = NULL;
 	}
 	e->cycles++;
@@ -1153,6 +1172,8 @@ int qf_engine_cycle(struct qf_engine *e)
 	for (size_t i = 0; i < n; i++)
 		nominate(&c, &c.v[i]);
 	sort_entries(e, c.v, n);
+	if (resume)
+		resume_first(c.v, n, resume);
 	/* 4. process */
 	if (e->m->fair_sharing)
 		fair_process(&c);
