@@ -940,11 +940,12 @@ static int pods_annotation(struct sim *s, struct qf_model_wl *w)
 		w->pods_ready_ms = QF_MODEL_PODS_NEVER;
 		return QF_OK;
 	}
-	if (!t || qf_opt_parse_duration(&ms, t) < 0 || ms < 0)
+	if (!t || qf_opt_parse_duration(&ms, t) < 0 || ms < 0 ||
+	    ms > QF_SIM_MAX_TIME_MS)
 		return qf_diag_error(
 		        s->d, &w->loc, RULE, "metadata.annotations",
 		        "annotation %s of %s/%s must be a duration "
-		        "such as 90s or 5m, or \"never\"",
+		        "such as 90s or 5m (at most 10^15 ms), or \"never\"",
 		        QF_MODEL_PODS_READY_ANNOTATION, w->ns, w->name);
 	w->pods_ready_ms = ms;
 	return QF_OK;

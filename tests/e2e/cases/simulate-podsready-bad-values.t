@@ -5,4 +5,4 @@ setup-sh: printf '{"at_ms": 0, "op": "submit", "pods_ready_after_ms": "later", "
 args: simulate -f examples/simulate/cluster.yaml --trace "$tmp/pr-bad.jsonl"
 exit: 1
 stderr-has: pr-bad.jsonl:1:53: error: pods_ready_after_ms must be an integer of milliseconds from 0 to 10^15 or "never" [QF520]
-stderr-has: error: annotation quotaflow.dev/pods-ready-after of team-a/b must be a duration such as 90s or 5m, or "never" [QF520]
+stderr-has: error: annotation quotaflow.dev/pods-ready-after of team-a/b must be a duration such as 90s or 5m (at most 10^15 ms), or "never" [QF520]
