@@ -493,9 +493,9 @@ void qf_engine_requeued_flip(struct qf_engine *e, struct qf_wl *w);
  * pods_due_ms is when to call qf_engine_pods_due (its pods get ready or it
  * times out, whichever comes first; ready wins a tie);
  * qf_engine_pods_loaded: a holder loaded with its status (PodsReady True,
- * or absent with no delay given: ready; else ready the delay given after
- * its Admitted time, or never without one; a timeout already past acts at
- * the next drain);
+ * or absent with no delay given while waitForPodsReady is off: ready;
+ * else ready the delay given after its Admitted time, or never without
+ * one; a timeout already past acts at the next drain);
  * qf_engine_pods_released: it no longer holds quota (PodsReady=False,
  * WaitForStart, as the job reconciler writes for a workload not admitted).
  */

@@ -116,8 +116,11 @@ void qf_engine_pods_loaded(struct qf_engine *e, struct qf_wl *w)
 	w->pods_ready_at_ms = w->pods_due_ms = -1;
 	if (!adm->set || !adm->status)
 		return;
-	/* without the condition, running unless a delay is given */
-	if ((!c->set && d < 0) || (c->set && c->status)) {
+	/* without the condition: not ready to Kueue while waitForPodsReady
+	 * is on (Cache.addOrUpdateWorkload, admittedNotReadyWorkload);
+	 * otherwise running, unless a delay is given */
+	if (!e->m->pods_timing || (!c->set && d < 0 && !e->m->cfg.wfpr) ||
+	    (c->set && c->status)) {
 		w->pods_ready = 1;
 		return;
 	}

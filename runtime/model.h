@@ -583,6 +583,10 @@ struct qf_model {
 	enum qf_model_fs_strategy fs_strategy[2];
 	size_t nfs_strategy;
 	int64_t latest_ms; /* latest timestamp seen in the input, or 0 */
+	/* simulate: workloads say when their pods are ready (its trace and
+	 * annotation, a loaded PodsReady condition); 0 (the controller):
+	 * every holder's pods are ready */
+	int pods_timing;
 	/* indexes of rf, cq, co, lq ("ns/name"), wpc and ns by name */
 	struct qf_model_ix rf_ix, cq_ix, co_ix, lq_ix, wpc_ix, ns_ix;
 	/* owned: Kueue's schemas, built at the first QF_MODEL_FIELDS load */

@@ -1099,6 +1099,7 @@ int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
 	s.d = d;
 	qf_model_init(&s.m);
 	s.m.wpc_missing_warns = 1;
+	s.m.pods_timing = 1;
 	qf_docset_init(&s.docs);
 	qf_buf_init(&s.events);
 	qf_names_init(&s.statq);
