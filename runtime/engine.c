@@ -569,10 +569,12 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 		 * that is not evicted yet, admitted or not (counted, no event),
 		 * then resolveGranularUnadmittedQuotaReservedCondition */
 		if (!(w->cond[QF_COND_EVICTED].set &&
-		      w->cond[QF_COND_EVICTED].status))
-			qf_engine_set_cond(e, w, QF_COND_EVICTED, 1,
-			                   "Deactivated",
-			                   "The workload is deactivated");
+		      w->cond[QF_COND_EVICTED].status)) {
+			const char *r = qf_engine_deactivated_reason(w, &b);
+
+			qf_engine_set_cond(e, w, QF_COND_EVICTED, 1, r, b.buf);
+			qf_buf_release(&b);
+		}
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
 		                   "Deactivated",
 		                   "The workload is deactivated");
@@ -824,6 +826,13 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 			e->key_wl[ki] = e->nwl - 1;
 		}
 		load_conditions(e, w);
+		/* Kueue: Reconcile turns a DeactivationTarget into
+		 * spec.active=false; an inactive workload's requeueState goes
+		 */
+		if (qf_engine_deactivation_target(w))
+			m->active = 0;
+		if (!m->active)
+			w->requeue_count = 0;
 		pods_created(e, w);
 		if (m->finished) {
 			/* Kueue keeps a finished workload's admission; the
@@ -1205,10 +1214,13 @@ static void drain(struct qf_engine *e)
 			qf_engine_pods_due(e, w);
 		if (w->state != QF_WL_RESERVED)
 			continue;
-		if (!w->m->active)
-			qf_engine_evict(e, w, "Deactivated",
-			                "The workload is deactivated");
-		else if (reserving_only(w))
+		if (!w->m->active) {
+			struct qf_buf msg = QF_BUF_INIT;
+			const char *r = qf_engine_deactivated_reason(w, &msg);
+
+			qf_engine_evict(e, w, r, msg.buf);
+			qf_buf_release(&msg);
+		} else if (reserving_only(w))
 			unreserve_inactive(e, w);
 		/* Kueue: workload_controller.go
 		 * reconcileOnLocalQueueActiveState */

@@ -506,6 +506,20 @@ void qf_engine_pods_loaded(struct qf_engine *e, struct qf_wl *w);
 void qf_engine_pods_released(struct qf_engine *e, struct qf_wl *w);
 void qf_engine_pods_due(struct qf_engine *e, struct qf_wl *w);
 
+/* A loaded DeactivationTarget=True condition of w (Kueue deactivating
+ * it: a Rejected check, the maximum execution time, the requeuing limit),
+ * or NULL.  Borrowed from the model. */
+const struct qf_model_cond *
+qf_engine_deactivation_target(const struct qf_wl *w);
+
+/* Kueue: workload_controller.go Reconcile of an inactive workload not
+ * evicted yet: with a DeactivationTarget of a known cause the eviction is
+ * DeactivatedDueTo<cause>, "The workload is deactivated due to <its
+ * message>", else Deactivated, "The workload is deactivated".  The
+ * message goes to *msg (reset first); the reason is static. */
+const char *qf_engine_deactivated_reason(const struct qf_wl *w,
+                                         struct qf_buf *msg);
+
 /* blockAdmission is on and a workload holding quota is not PodsReady:
  * the scheduler admits nothing (Kueue: Cache.PodsReadyForAllAdmittedWorkloads,
  * over every workload with a quota reservation). */

@@ -207,3 +207,36 @@ int qf_engine_pods_blocking(const struct qf_engine *e)
 				return 1;
 	return 0;
 }
+
+const struct qf_model_cond *qf_engine_deactivation_target(const struct qf_wl *w)
+{
+	for (size_t i = 0; i < w->m->nconds; i++)
+		if (!strcmp(w->m->conds[i].type, "DeactivationTarget") &&
+		    w->m->conds[i].status)
+			return &w->m->conds[i];
+	return NULL;
+}
+
+const char *qf_engine_deactivated_reason(const struct qf_wl *w,
+                                         struct qf_buf *msg)
+{
+	/* the causes Kueue deactivates for (workload_types.go) */
+	static const char *const causes[][2] = {
+		{ "AdmissionCheck", "DeactivatedDueToAdmissionCheck" },
+		{ "MaximumExecutionTimeExceeded",
+		  "DeactivatedDueToMaximumExecutionTimeExceeded" },
+		{ "RequeuingLimitExceeded",
+		  "DeactivatedDueToRequeuingLimitExceeded" },
+	};
+	const struct qf_model_cond *dt = qf_engine_deactivation_target(w);
+
+	qf_buf_reset(msg);
+	qf_buf_adds(msg, "The workload is deactivated");
+	for (size_t i = 0; dt && dt->reason && i < QF_ARRAY_SIZE(causes); i++)
+		if (!strcmp(dt->reason, causes[i][0])) {
+			qf_buf_addf(msg, " due to %s",
+			            dt->message ? dt->message : "");
+			return causes[i][1];
+		}
+	return "Deactivated";
+}
