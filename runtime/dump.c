@@ -297,6 +297,17 @@ static json_t *wl_json(struct dump *s, const struct qf_wl *w)
 		                              w->adm_cq_name,
 		                              "podSetAssignments", psa));
 	}
+	/* Kueue: UpdateRequeueState (waitForPodsReady): the count of
+	 * PodsReady timeouts and, during the backoff, its end; an admission
+	 * check's backoff alone is not written */
+	if (w->requeue_count) {
+		json_t *rq = json_pack("{s:i}", "count", (int)w->requeue_count);
+
+		if (w->requeue_at_ms >= 0)
+			json_object_set_new(rq, "requeueAt",
+			                    time_json(w->requeue_at_ms));
+		json_object_set_new(st, "requeueState", rq);
+	}
 	if (w->nchecks)
 		json_object_set_new(st, "admissionChecks", checks_json(w));
 	if (w->nevictions)

@@ -41,9 +41,10 @@ static uint8_t cond_count(const struct qf_wl *w)
  * condition's reason and counts Deactivated, <cause>). */
 static void count_eviction(struct qf_wl *w, const char *reason)
 {
-	const char *cause = "";
+	const char *cause = w->evict_cause ? w->evict_cause : "";
 	size_t i;
 
+	w->evict_cause = NULL;
 	if (!strncmp(reason, DEACTIVATED_DUE_TO, strlen(DEACTIVATED_DUE_TO))) {
 		cause = reason + strlen(DEACTIVATED_DUE_TO);
 		reason = "Deactivated";
@@ -584,10 +585,12 @@ void qf_engine_enqueue(struct qf_engine *e, struct qf_wl *w)
 		 * that is not evicted yet, admitted or not (counted, no event),
 		 * then resolveGranularUnadmittedQuotaReservedCondition */
 		if (!(w->cond[QF_COND_EVICTED].set &&
-		      w->cond[QF_COND_EVICTED].status))
-			qf_engine_set_cond(e, w, QF_COND_EVICTED, 1,
-			                   "Deactivated",
-			                   "The workload is deactivated");
+		      w->cond[QF_COND_EVICTED].status)) {
+			const char *r = qf_engine_deactivated_reason(w, &b);
+
+			qf_engine_set_cond(e, w, QF_COND_EVICTED, 1, r, b.buf);
+			qf_buf_release(&b);
+		}
 		qf_engine_set_cond(e, w, QF_COND_QUOTA_RESERVED, 0,
 		                   "Deactivated",
 		                   "The workload is deactivated");
@@ -747,13 +750,14 @@ static void hold_from_status(struct qf_engine *e, struct qf_wl *w)
 		}
 	}
 	qf_buf_release(&b);
+	qf_engine_pods_loaded(e, w);
 	/* the job runs once admitted (all checks Ready) */
 	w->finish_at_ms = qf_engine_run_end(e, w);
 }
 
 static const char *const cond_names[QF_COND_N] = {
-	"QuotaReserved", "Admitted", "Evicted",
-	"Preempted",     "Requeued", "Finished",
+	"QuotaReserved", "Admitted", "Evicted",   "Preempted",
+	"Requeued",      "Finished", "PodsReady",
 };
 
 const char *qf_engine_cond_name(enum qf_cond_type t)
@@ -782,6 +786,21 @@ static void load_conditions(struct qf_engine *e, struct qf_wl *w)
 	}
 }
 
+/* Kueue: jobframework reconciler.go: with waitForPodsReady on, the job
+ * reconciler writes PodsReady=False, WaitForStart on its Workload from the
+ * start (a bare Workload has no job reconciler: nothing until admitted). */
+static void pods_created(struct qf_engine *e, struct qf_wl *w)
+{
+	const struct qf_model_wl *m = w->m;
+
+	if (!e->m->cfg.wfpr || !qf_model_wl_job(m) || m->finished ||
+	    m->adm_cq || w->cond[QF_COND_PODS_READY].set)
+		return;
+	qf_engine_pods_released(e, w);
+	if (m->created_ms >= 0 && m->created_ms < e->now_ms)
+		w->cond[QF_COND_PODS_READY].ltt_ms = m->created_ms;
+}
+
 void qf_engine_sync_workloads(struct qf_engine *e)
 {
 	while (e->nwl < e->m->nwl) {
@@ -801,6 +820,8 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 		        m->finished || m->adm_cq ? -1 : m->requeue_at_ms;
 		w->loaded_backoff = w->requeue_at_ms > e->now_ms;
 		w->past_exec_s = m->past_exec_s;
+		w->requeue_count = m->requeue_count;
+		w->pods_ready_at_ms = w->pods_due_ms = -1;
 		w->checks = qf_xcalloc(m->nchecks + 1, sizeof(*w->checks));
 		for (size_t c = 0; c < m->nchecks; c++) {
 			w->checks[c] = m->checks[c];
@@ -826,6 +847,14 @@ void qf_engine_sync_workloads(struct qf_engine *e)
 			e->key_wl[ki] = e->nwl - 1;
 		}
 		load_conditions(e, w);
+		/* Kueue: Reconcile turns a DeactivationTarget into
+		 * spec.active=false; an inactive workload's requeueState goes
+		 */
+		if (qf_engine_deactivation_target(w))
+			m->active = 0;
+		if (!m->active)
+			w->requeue_count = 0;
+		pods_created(e, w);
 		if (m->finished) {
 			/* Kueue keeps a finished workload's admission; the
 			 * cache no longer counts it */
@@ -915,6 +944,8 @@ static void release_quota_keep(struct qf_engine *e, struct qf_wl *w,
 	w->victim = 0;
 	w->loaded_backoff = 0;
 	w->finish_at_ms = -1;
+	if (!keep_assignment)
+		qf_engine_pods_released(e, w);
 	if (root != (size_t)-1)
 		qf_engine_requeue_tree(e, root);
 }
@@ -959,8 +990,10 @@ int64_t qf_engine_run_end(const struct qf_engine *e, const struct qf_wl *w)
 
 	if (!adm->set || !adm->status)
 		return -1;
-	if (w->m->runtime_ms >= 0)
-		end = e->now_ms + w->m->runtime_ms;
+	/* the run starts once its pods are ready */
+	if (w->m->runtime_ms >= 0 &&
+	    qf_engine_pods_delay(w) != QF_MODEL_PODS_NEVER)
+		end = e->now_ms + qf_engine_pods_delay(w) + w->m->runtime_ms;
 	if (max >= 0 && (end < 0 || max < end))
 		end = max;
 	return end;
@@ -1139,6 +1172,9 @@ void qf_engine_set_active(struct qf_engine *e, struct qf_wl *w, int active)
 		return;
 	w->m->active = active;
 	if (!active) {
+		/* Kueue: Reconcile of an inactive workload clears its
+		 * requeueState (the backoff's count too) */
+		w->requeue_count = 0;
 		/* Kueue: workload_controller.go, spec.active=false */
 		if (w->state == QF_WL_RESERVED) {
 			qf_engine_evict(e, w, "Deactivated",
@@ -1239,12 +1275,19 @@ static void drain(struct qf_engine *e)
 		}
 		qf_engine_checks_sync(e, w);
 		qf_engine_checks_reconcile(e, w);
+		/* a PodsReady timeout already past (a loaded holder) */
+		if (w->state == QF_WL_RESERVED && w->pods_due_ms >= 0 &&
+		    w->pods_due_ms <= e->now_ms)
+			qf_engine_pods_due(e, w);
 		if (w->state != QF_WL_RESERVED)
 			continue;
-		if (!w->m->active)
-			qf_engine_evict(e, w, "Deactivated",
-			                "The workload is deactivated");
-		else if (reserving_only(w))
+		if (!w->m->active) {
+			struct qf_buf msg = QF_BUF_INIT;
+			const char *r = qf_engine_deactivated_reason(w, &msg);
+
+			qf_engine_evict(e, w, r, msg.buf);
+			qf_buf_release(&msg);
+		} else if (reserving_only(w))
 			unreserve_inactive(e, w);
 		/* Kueue: workload_controller.go
 		 * reconcileOnLocalQueueActiveState */

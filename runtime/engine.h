@@ -72,6 +72,7 @@ enum qf_cond_type {
 	QF_COND_PREEMPTED,
 	QF_COND_REQUEUED,
 	QF_COND_FINISHED,
+	QF_COND_PODS_READY,
 	QF_COND_N,
 };
 
@@ -148,6 +149,14 @@ struct qf_wl {
 	size_t nchecks;
 	int64_t requeue_at_ms; /* end of an admission-check backoff, or -1 */
 	int32_t past_exec_s;   /* Kueue's accumulatedPastExecutionTimeSeconds */
+	/* waitForPodsReady (runtime/engine_podsready.c) */
+	int32_t requeue_count;    /* status.requeueState.count */
+	uint8_t pods_ready;       /* its pods are ready while it holds quota */
+	int64_t pods_ready_at_ms; /* when they will be, or -1 (never) */
+	int64_t pods_due_ms;      /* next PodsReady timer (ready or timeout),
+	                           * or -1 */
+	const char *evict_cause;  /* static: underlyingCause of the next
+	                           * Evicted=True, or NULL */
 	/* Kueue: workloadEvictionStateInc, in order of first occurrence */
 	struct qf_evict_count evictions[QF_ENGINE_MAX_EVICT_REASONS];
 	uint8_t nevictions;
@@ -225,6 +234,9 @@ struct qf_engine {
 	/* owned: the policy objects as the last rebuild saw them
 	 * (runtime/engine_requeue.c), NULL before the first */
 	struct qf_engine_snap *snap;
+	/* waitForPodsReady blockAdmission: the workload the scheduler waits
+	 * to admit until every holder's pods are ready, or NULL */
+	const struct qf_wl *pods_blocked;
 };
 
 /* Create an engine over `m` and build it (see qf_engine_rebuild). */
@@ -553,6 +565,52 @@ void qf_engine_requeue_due(struct qf_engine *e, struct qf_wl *w);
  * backoff eviction left (PodsReadyTimeout, AdmissionCheck) True
  * (BackoffFinished) once requeueAt passed; any other stays. */
 void qf_engine_requeued_flip(struct qf_engine *e, struct qf_wl *w);
+
+/*
+ * waitForPodsReady (runtime/engine_podsready.c; Kueue:
+ * jobframework reconciler.go generatePodsReadyCondition,
+ * workload_controller.go reconcileNotReadyTimeout, scheduler.go
+ * waitForPodsReadyIfNeeded).  A workload's pods are ready
+ * qf_engine_pods_delay after each admission (a simulate input; 0, at once,
+ * unless given).
+ *
+ * qf_engine_pods_reserved: w reserved quota (PodsReady=False, WaitForStart
+ * while waitForPodsReady is on: its job does not run yet);
+ * qf_engine_pods_admitted: w turned Admitted: ready at once, or
+ * pods_due_ms is when to call qf_engine_pods_due (its pods get ready or it
+ * times out, whichever comes first; ready wins a tie);
+ * qf_engine_pods_loaded: a holder loaded with its status (PodsReady True,
+ * or absent with no delay given while waitForPodsReady is off: ready;
+ * else ready the delay given after its Admitted time, or never without
+ * one; a timeout already past acts at the next drain);
+ * qf_engine_pods_released: it no longer holds quota (PodsReady=False,
+ * WaitForStart, as the job reconciler writes for a workload not admitted).
+ */
+int64_t qf_engine_pods_delay(const struct qf_wl *w);
+void qf_engine_pods_reserved(struct qf_engine *e, struct qf_wl *w);
+void qf_engine_pods_admitted(struct qf_engine *e, struct qf_wl *w);
+void qf_engine_pods_loaded(struct qf_engine *e, struct qf_wl *w);
+void qf_engine_pods_released(struct qf_engine *e, struct qf_wl *w);
+void qf_engine_pods_due(struct qf_engine *e, struct qf_wl *w);
+
+/* A loaded DeactivationTarget=True condition of w (Kueue deactivating
+ * it: a Rejected check, the maximum execution time, the requeuing limit),
+ * or NULL.  Borrowed from the model. */
+const struct qf_model_cond *
+qf_engine_deactivation_target(const struct qf_wl *w);
+
+/* Kueue: workload_controller.go Reconcile of an inactive workload not
+ * evicted yet: with a DeactivationTarget of a known cause the eviction is
+ * DeactivatedDueTo<cause>, "The workload is deactivated due to <its
+ * message>", else Deactivated, "The workload is deactivated".  The
+ * message goes to *msg (reset first); the reason is static. */
+const char *qf_engine_deactivated_reason(const struct qf_wl *w,
+                                         struct qf_buf *msg);
+
+/* blockAdmission is on and a workload holding quota is not PodsReady:
+ * the scheduler admits nothing (Kueue: Cache.PodsReadyForAllAdmittedWorkloads,
+ * over every workload with a quota reservation). */
+int qf_engine_pods_blocking(const struct qf_engine *e);
 
 /* Emit an event through the sink (no-op without one). */
 void qf_engine_emit(struct qf_engine *e, const struct qf_event *ev);

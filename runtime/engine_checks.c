@@ -357,6 +357,7 @@ static void admit(struct qf_engine *e, struct qf_wl *w)
 	qf_engine_set_cond(e, w, QF_COND_ADMITTED, 1, "Admitted",
 	                   "The workload is admitted");
 	qf_afs_admitted(e, w);
+	qf_engine_pods_admitted(e, w);
 	w->finish_at_ms = qf_engine_run_end(e, w);
 	qf_buf_addf(&m,
 	            "Admitted by ClusterQueue %s, wait time since reservation "

@@ -38,6 +38,9 @@ struct entry {
 	struct qf_buf msg;
 	const char *reason; /* QuotaReserved=False reason */
 	enum qf_queue_requeue requeue;
+	/* blockAdmission: 1 the scheduler waits to admit it, 2 it was not
+	 * processed (the scheduler was waiting) */
+	int pods_wait;
 };
 
 struct temp {
@@ -54,6 +57,7 @@ struct cycle {
 	struct temp *tmp;
 	size_t ntmp, atmp;
 	int progress;
+	int blocked; /* blockAdmission stopped the cycle */
 };
 
 static void temp_add(struct cycle *c, size_t node, size_t fr, int64_t v)
@@ -744,6 +748,10 @@ static void admit(struct cycle *c, struct entry *en, const int64_t *before)
 		qf_engine_set_cond(e, w, QF_COND_ADMITTED, 0,
 		                   "UnsatisfiedAdmissionChecks",
 		                   "The workload has not all checks ready");
+	/* the job reconciler's PodsReady follows the scheduler's patch */
+	qf_engine_pods_reserved(e, w);
+	if (ready)
+		qf_engine_pods_admitted(e, w);
 	w->finish_at_ms = qf_engine_run_end(e, w);
 	/* event cells */
 	nfl = flavor_cells(e, w, &fl);
@@ -902,12 +910,45 @@ static enum recompute_result recompute(struct cycle *c, struct entry *en)
 	return r;
 }
 
+/* Kueue: scheduler.go waitForPodsReadyIfNeeded: with blockAdmission, a
+ * workload about to be admitted while a holder's pods are not ready gets
+ * QuotaReserved=False, WaitingForPodsReady (no event) and the scheduler
+ * waits, taking nothing else, until every holder's pods are ready (or it
+ * left).  Here the cycle ends and later ones wait (e->pods_blocked); the
+ * workload goes back to its queue, first in it again, and the first
+ * cycle after the wait tries it first (resume_first), where Kueue admits
+ * it on the assignment computed before the wait.  Its usage stays
+ * counted in this cycle, as in Kueue's snapshot. */
+static int pods_wait(struct cycle *c, struct entry *en)
+{
+	struct qf_engine *e = c->e;
+
+	if (!qf_engine_pods_blocking(e))
+		return 0;
+	for (size_t i = 0; i < en->a.nuse; i++)
+		temp_add(c, (size_t)en->cq, (size_t)en->a.use[i].fr,
+		         en->a.use[i].amount);
+	qf_buf_reset(&en->msg);
+	qf_buf_adds(&en->msg, "waiting for all admitted workloads to be in "
+	                      "PodsReady condition");
+	en->reason = "WaitingForPodsReady";
+	en->status = ES_SKIPPED;
+	en->pods_wait = 1;
+	e->pods_blocked = en->w;
+	c->blocked = 1;
+	return 1;
+}
+
 /* Kueue: scheduler.go processEntry */
 static void process(struct cycle *c, struct entry *en)
 {
 	struct qf_engine *e = c->e;
 	int64_t *before;
 
+	if (c->blocked) {
+		en->pods_wait = 2;
+		return;
+	}
 	if (!en->nominated || en->a.mode == QF_AMODE_NOFIT)
 		return;
 	if (en->a.mode == QF_AMODE_PREEMPT && !en->t.n) {
@@ -938,7 +979,7 @@ static void process(struct cycle *c, struct entry *en)
 			temp_add(c, (size_t)en->cq, (size_t)en->a.use[i].fr,
 			         en->a.use[i].amount);
 		issue_preemptions(c, en);
-	} else {
+	} else if (!pods_wait(c, en)) {
 		for (size_t i = 0; i < en->a.nuse; i++)
 			qf_quota_add_usage(&e->q, (size_t)en->cq,
 			                   (size_t)en->a.use[i].fr,
@@ -1012,6 +1053,19 @@ static void requeue(struct cycle *c, struct entry *en)
 	 * FlavorFungibilityPreserveScanProgress */
 	if (en->status == ES_SKIPPED && e->m->cfg.no_scan_progress)
 		qf_engine_clear_scan(w);
+	if (en->pods_wait) {
+		/* waiting in the blocked scheduler: back in the heap, no event
+		 * (and, not processed, no condition either) */
+		(void)qf_queue_requeue(&e->cq[en->cq].queue, &w->qi,
+		                       QF_REQUEUE_FAILED_AFTER_NOMINATION, 0,
+		                       NULL);
+		if (en->pods_wait == 1)
+			qf_engine_set_cond(
+			        e, w, QF_COND_QUOTA_RESERVED, 0,
+			        qf_engine_sched_reason(e, en->reason),
+			        en->msg.buf);
+		return;
+	}
 	if (qf_queue_requeue(&e->cq[en->cq].queue, &w->qi, why,
 	                     en->a.stopped_early, en->reason))
 		c->progress = 1;
@@ -1078,13 +1132,38 @@ static void check_e1(struct cycle *c)
 	}
 }
 
+/* Kueue: the scheduler that waited (blockAdmission) admits the entry it
+ * waited on before anything else (scheduler.go waitForPodsReadyIfNeeded
+ * returns into that entry's processing): first in the cycle's order, if it
+ * is a head again.  Fair sharing orders by its tournament instead. */
+static void resume_first(struct entry *v, size_t n, const struct qf_wl *w)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct entry keep = v[i];
+
+		if (v[i].w != w)
+			continue;
+		memmove(&v[1], &v[0], i * sizeof(*v));
+		v[0] = keep;
+		return;
+	}
+}
+
 int qf_engine_cycle(struct qf_engine *e)
 {
 	struct cycle c;
+	const struct qf_wl *resume = NULL;
 	size_t n;
 
 	memset(&c, 0, sizeof(c));
 	c.e = e;
+	/* blockAdmission: the scheduler still waits for pods to be ready */
+	if (e->pods_blocked) {
+		if (qf_engine_pods_blocking(e))
+			return 0;
+		resume = e->pods_blocked;
+		e->pods_blocked = NULL;
+	}
 	e->cycles++;
 	c.v = qf_xcalloc(e->ncq ? e->ncq : 1, sizeof(*c.v));
 	/* 1. heads: one per active ClusterQueue */
@@ -1094,6 +1173,8 @@ int qf_engine_cycle(struct qf_engine *e)
 	for (size_t i = 0; i < n; i++)
 		nominate(&c, &c.v[i]);
 	sort_entries(e, c.v, n);
+	if (resume)
+		resume_first(c.v, n, resume);
 	/* 4. process */
 	if (e->m->fair_sharing)
 		fair_process(&c);

@@ -2087,13 +2087,19 @@ static int read_conditions(struct rd *r, const json_t *conds,
 	return 0;
 }
 
-/* status.requeueState.requeueAt: the end of a backoff (Kueue's queue
- * keeps the workload inadmissible until then). */
+/* status.requeueState: requeueAt, the end of a backoff (Kueue's queue
+ * keeps the workload inadmissible until then), and count, the PodsReady
+ * timeouts so far (waitForPodsReady's backoffLimitCount). */
 static int read_requeue_at(struct rd *r, const json_t *rs,
                            struct qf_model_wl *w)
 {
 	const char *t = str_at(r, rs, "requeueAt", NULL, 0);
+	int64_t count;
 
+	if (int_in(r, rs, "count", "status.requeueState.count", 0, 0, INT32_MAX,
+	           &count) < 0)
+		return QF_EINVAL;
+	w->requeue_count = (int32_t)count;
 	if (!t)
 		return 0;
 	/* a time ahead of the snapshot: not a clue to when it was taken */
@@ -2290,6 +2296,7 @@ static int read_workload(struct rd *r, const json_t *o, const char *name,
 	w->loc = loc_of(r, o);
 	w->reserved_ms = w->requeued_ms = w->requeue_at_ms = -1;
 	w->runtime_ms = -1;
+	w->pods_ready_ms = -1;
 	w->active = !json_is_false(json_object_get(spec, "active"));
 	w->made = !!(r->flags & QF_MODEL_CREATE);
 	if (read_meta(r, o, w) < 0 ||
@@ -2586,6 +2593,7 @@ static int read_job(struct rd *r, const json_t *o, const char *name,
 	w->loc = loc_of(r, o);
 	w->reserved_ms = w->requeued_ms = w->requeue_at_ms = -1;
 	w->runtime_ms = -1;
+	w->pods_ready_ms = -1;
 	w->max_exec_s = job_max_exec(r, o);
 	w->active = 1;
 	if (read_meta(r, o, w) < 0)

@@ -326,6 +326,11 @@ struct qf_model_lr {
  * spec.maximumExecutionTimeSeconds takes (Kueue:
  * constants.MaxExecTimeSecondsLabel). */
 #define QF_MODEL_MAX_EXEC_LABEL "kueue.x-k8s.io/max-exec-time-seconds"
+/* How long after each admission a workload's pods are ready (a Go
+ * duration, or "never"): simulate's stand-in for the pods Kueue's job
+ * reconciler watches (docs/simulate.md) */
+#define QF_MODEL_PODS_READY_ANNOTATION "quotaflow.dev/pods-ready-after"
+#define QF_MODEL_PODS_NEVER            INT64_MAX
 
 struct qf_model_ns {
 	char *name; /* owned */
@@ -419,12 +424,17 @@ struct qf_model_wl {
 	int64_t reserved_ms; /* QuotaReserved=True lastTransitionTime, or -1 */
 	int64_t requeued_ms; /* Requeued lastTransitionTime, or -1 */
 	int64_t requeue_at_ms; /* status.requeueState.requeueAt, or -1 */
+	int32_t requeue_count; /* status.requeueState.count, or 0 */
 	int finished;          /* Finished=True when loaded */
 	int evicted;           /* Evicted=True when loaded */
 	int64_t runtime_ms;    /* trace: run time after admission, or -1 */
-	int32_t max_exec_s;    /* spec.maximumExecutionTimeSeconds, or -1 */
-	int32_t past_exec_s;   /* status.accumulatedPastExecutionTimeSeconds */
-	uint32_t cfg_gen;      /* qf_model_config.gen that req was derived at */
+	/* trace pods_ready_after_ms: its pods are ready this long after each
+	 * admission, QF_MODEL_PODS_NEVER never; -1 not given (then the
+	 * QF_MODEL_PODS_READY_ANNOTATION, else at once) */
+	int64_t pods_ready_ms;
+	int32_t max_exec_s;  /* spec.maximumExecutionTimeSeconds, or -1 */
+	int32_t past_exec_s; /* status.accumulatedPastExecutionTimeSeconds */
+	uint32_t cfg_gen;    /* qf_model_config.gen that req was derived at */
 	struct qf_model_cond *conds; /* owned: status.conditions */
 	size_t nconds;
 	struct qf_model_check *checks; /* owned: status.admissionChecks */
@@ -533,6 +543,21 @@ struct qf_model_config {
 	int no_job_framework;
 	struct qf_model_amt *afs_weights; /* owned: resourceWeights */
 	size_t nafs_weights;
+	/* waitForPodsReady (Kueue: apis/config configuration_types.go,
+	 * defaults.go, pkg/controller/core/core.go waitForPodsReady): on with
+	 * v1beta1's enable: true or a v1beta2 waitForPodsReady block, unless
+	 * featureGates DisableWaitForPodsReady (alpha, off by default) */
+	int wfpr;
+	int no_wfpr;              /* featureGates.DisableWaitForPodsReady */
+	int wfpr_block;           /* blockAdmission (v1beta1: true, v1beta2:
+	                           * false by default) */
+	int64_t wfpr_timeout_ms;  /* timeout (v1beta1 5m, v1beta2 30m) */
+	int64_t wfpr_recovery_ms; /* recoveryTimeout (default the timeout;
+	                           * -1 when "0s" turns it off) */
+	int32_t wfpr_limit;       /* requeuingStrategy.backoffLimitCount, or
+	                           * -1 (requeued for ever) */
+	int32_t wfpr_base_s;      /* backoffBaseSeconds (60) */
+	int32_t wfpr_max_s;       /* backoffMaxSeconds (3600; 0: no cap) */
 };
 
 struct qf_model {
@@ -566,6 +591,10 @@ struct qf_model {
 	enum qf_model_fs_strategy fs_strategy[2];
 	size_t nfs_strategy;
 	int64_t latest_ms; /* latest timestamp seen in the input, or 0 */
+	/* simulate: workloads say when their pods are ready (its trace and
+	 * annotation, a loaded PodsReady condition); 0 (the controller):
+	 * every holder's pods are ready */
+	int pods_timing;
 	/* indexes of rf, cq, co, lq ("ns/name"), wpc and ns by name */
 	struct qf_model_ix rf_ix, cq_ix, co_ix, lq_ix, wpc_ix, ns_ix;
 	/* owned: Kueue's schemas, built at the first QF_MODEL_FIELDS load */

@@ -158,27 +158,6 @@ static void read_quota_check(struct cr *c, const json_t *obj, const json_t *res,
 		         "excludeResourcePrefixes");
 }
 
-/* waitForPodsReady.requeuingStrategy.timestamp (cmd/kueue/main.go
- * podsReadyRequeuingTimestamp: Eviction unless it says Creation). */
-static void read_requeue_timestamp(struct cr *c, const json_t *obj,
-                                   struct qf_model_config *out)
-{
-	const json_t *rs = json_object_get(
-	        json_object_get(obj, "waitForPodsReady"), "requeuingStrategy");
-	const json_t *v = json_object_get(rs, "timestamp");
-	const char *s = json_string_value(v);
-
-	if (!v || json_is_null(v))
-		return;
-	if (!s || (strcmp(s, "Eviction") != 0 && strcmp(s, "Creation") != 0)) {
-		fail_key(c, rs, "timestamp",
-		         "waitForPodsReady.requeuingStrategy.timestamp",
-		         "must be Eviction or Creation");
-		return;
-	}
-	out->requeue_by_creation = !strcmp(s, "Creation");
-}
-
 /*
  * A metav1.Duration (a Go duration string) at member key of block obj,
  * named block.key: 1 read into *ms, 0 absent, -1 not a duration (said,
@@ -229,6 +208,101 @@ static void read_retentions(struct cr *c, const json_t *obj,
 	read_retention(c, wls, "afterDeactivatedByKueue",
 	               &out->has_retain_deactivated,
 	               &out->retain_deactivated_ms);
+}
+
+/* A whole number of waitForPodsReady.requeuingStrategy: *out stays as
+ * defaulted when absent; a negative one is refused, as Kueue's
+ * validateWaitForPodsReady does. */
+static void read_backoff_int(struct cr *c, const json_t *rs, const char *key,
+                             int32_t *out)
+{
+	const json_t *v = json_object_get(rs, key);
+	struct qf_buf path = QF_BUF_INIT;
+
+	if (!v || json_is_null(v))
+		return;
+	qf_buf_addf(&path, "waitForPodsReady.requeuingStrategy.%s", key);
+	if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+	    json_integer_value(v) > INT32_MAX)
+		fail_key(c, rs, key, path.buf,
+		         "must be a whole number from 0 to 2147483647");
+	else
+		*out = (int32_t)json_integer_value(v);
+	qf_buf_release(&path);
+}
+
+/* waitForPodsReady.requeuingStrategy (cmd/kueue/main.go
+ * podsReadyRequeuingTimestamp: Eviction unless it says Creation;
+ * defaults.go: backoffBaseSeconds 60, backoffMaxSeconds 3600). */
+static void read_requeuing(struct cr *c, const json_t *w,
+                           struct qf_model_config *out)
+{
+	const json_t *rs = json_object_get(w, "requeuingStrategy");
+	const json_t *v = json_object_get(rs, "timestamp");
+	const char *s = json_string_value(v);
+
+	out->wfpr_limit = -1;
+	out->wfpr_base_s = 60;
+	out->wfpr_max_s = 3600;
+	read_backoff_int(c, rs, "backoffBaseSeconds", &out->wfpr_base_s);
+	read_backoff_int(c, rs, "backoffMaxSeconds", &out->wfpr_max_s);
+	read_backoff_int(c, rs, "backoffLimitCount", &out->wfpr_limit);
+	if (!v || json_is_null(v))
+		return;
+	if (!s || (strcmp(s, "Eviction") != 0 && strcmp(s, "Creation") != 0)) {
+		fail_key(c, rs, "timestamp",
+		         "waitForPodsReady.requeuingStrategy.timestamp",
+		         "must be Eviction or Creation");
+		return;
+	}
+	out->requeue_by_creation = !strcmp(s, "Creation");
+}
+
+/* A waitForPodsReady duration (Go's, which a negative one fails here as
+ * Kueue's validation fails it): 1 read, 0 absent, -1 bad. */
+static int read_wfpr_duration(struct cr *c, const json_t *w, const char *key,
+                              int64_t *ms)
+{
+	return read_duration(c, w, "waitForPodsReady", key, "30s or 5m", ms);
+}
+
+/* Kueue: waitForPodsReady, as defaults.go and the v1beta1 conversion
+ * fill it in: on with v1beta1's enable: true or any v1beta2 block (whose
+ * presence enables it); timeout 5m (v1beta1) or 30m (v1beta2, and for
+ * 0s); recoveryTimeout the timeout, 0s off; blockAdmission true for
+ * v1beta1, false for v1beta2 (core.go waitForPodsReady,
+ * main.go blockForPodsReady). */
+static void read_wfpr(struct cr *c, const json_t *obj,
+                      struct qf_model_config *out)
+{
+	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
+	int v1 = av && strstr(av, "v1beta1") != NULL;
+	const json_t *w = json_object_get(obj, "waitForPodsReady");
+	const json_t *b = json_object_get(w, "blockAdmission");
+	int has_timeout;
+
+	read_requeuing(c, w, out);
+	if (!json_is_object(w) ||
+	    (v1 && !json_is_true(json_object_get(w, "enable"))))
+		return;
+	out->wfpr = !out->no_wfpr;
+	has_timeout =
+	        read_wfpr_duration(c, w, "timeout", &out->wfpr_timeout_ms);
+	if (has_timeout <= 0 || !out->wfpr_timeout_ms)
+		out->wfpr_timeout_ms =
+		        (int64_t)(v1 && !has_timeout ? 5 : 30) * 60 * 1000;
+	if (read_wfpr_duration(c, w, "recoveryTimeout",
+	                       &out->wfpr_recovery_ms) <= 0)
+		out->wfpr_recovery_ms = out->wfpr_timeout_ms;
+	else if (!out->wfpr_recovery_ms)
+		out->wfpr_recovery_ms = -1;
+	out->wfpr_block = v1;
+	if (b && !json_is_null(b) && !json_is_boolean(b))
+		fail_key(c, w, "blockAdmission",
+		         "waitForPodsReady.blockAdmission",
+		         "must be true or false");
+	else if (b && !json_is_null(b))
+		out->wfpr_block = json_is_true(b);
 }
 
 /* A quantity given as a string or a JSON number. */
@@ -763,27 +837,11 @@ static void check_gates(struct cr *c, const json_t *obj)
  * so the run is not taken for what the cluster would do. */
 static void warn_unmodelled(struct cr *c, const json_t *obj)
 {
-	const char *av = json_string_value(json_object_get(obj, "apiVersion"));
-	const json_t *wfpr = json_object_get(obj, "waitForPodsReady");
 	const json_t *gates = json_object_get(obj, "featureGates");
 	struct qf_buf list = QF_BUF_INIT;
 	const char *k;
 	const json_t *v;
 
-	if (json_is_object(wfpr) &&
-	    ((av && strstr(av, "v1beta1"))
-	             ? json_is_true(json_object_get(wfpr, "enable"))
-	             : 1)) {
-		struct qf_loc loc = loc_key(c, obj, "waitForPodsReady");
-
-		(void)qf_diag_add(
-		        c->d, QF_SEV_WARNING, &loc, "QF511", "waitForPodsReady",
-		        "waitForPodsReady is not simulated (there are "
-		        "no pods): no workload is evicted for a "
-		        "PodsReady timeout and blockAdmission holds "
-		        "nothing back; only "
-		        "requeuingStrategy.timestamp is read");
-	}
 	qf_model_gates_list(&list);
 	json_object_foreach ((json_t *)gates, k, v) {
 		struct qf_loc loc;
@@ -872,7 +930,7 @@ static int read_configuration(struct cr *c, struct qf_model *m,
 		read_xforms(c, m, res, &cfg);
 	}
 	read_fs_strategies(c, obj, strategy, &nstrategy);
-	read_requeue_timestamp(c, obj, &cfg);
+	read_wfpr(c, obj, &cfg);
 	read_retentions(c, obj, &cfg);
 	read_job_management(c, obj, &cfg);
 	read_afs(c, obj, &cfg);

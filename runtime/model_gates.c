@@ -27,6 +27,7 @@ static const struct gate gates[] = {
 	/* read with admissionFairSharing (model_config.c read_afs) */
 	{ "AdmissionFairSharing", NO_FIELD, 1, 0 },
 	{ "AdmissionGatedBy", FIELD(no_admission_gate), 1, 1 },
+	{ "DisableWaitForPodsReady", FIELD(no_wfpr), 0, 0 },
 	{ "FlavorFungibilityPreserveScanProgress", FIELD(no_scan_progress), 1,
 	  1 },
 	{ "PartialAdmission", FIELD(no_partial_admission), 1, 1 },

@@ -17,6 +17,7 @@
 #include "core/alloc.h"
 #include "core/doc.h"
 #include "core/fs.h"
+#include "core/opt.h"
 #include "core/qty.h"
 #include "runtime/assign.h"
 #include "runtime/dump.h"
@@ -125,7 +126,9 @@ static void retain(struct sim *s, const struct qf_event *ev)
 	/* the warnings Kueue records as it deactivates a workload; the
 	 * eviction follows at the same instant */
 	else if (!strcmp(ev->reason, "AdmissionCheckRejected") ||
-	         !strcmp(ev->reason, "MaximumExecutionTimeExceeded"))
+	         !strcmp(ev->reason, "MaximumExecutionTimeExceeded") ||
+	         !strcmp(ev->reason, "EvictedDueToDeactivatedDueTo"
+	                             "RequeuingLimitExceeded"))
 		retain_deactivated(s, w, ev->time_ms);
 }
 
@@ -149,11 +152,15 @@ static void sink(void *arg, const struct qf_event *ev)
 
 		if (w && w->finish_at_ms >= 0)
 			heap_push(s, w->finish_at_ms, w);
+		if (w && w->pods_due_ms >= 0)
+			heap_push_kind(s, w->pods_due_ms, w, DUE_PODS);
 	}
 	if (s->e)
 		retain(s, ev);
 	/* an admission check's Retry: the workload waits out its backoff */
-	if (!strcmp(ev->reason, "EvictedDueToAdmissionCheck") && s->e) {
+	if ((!strcmp(ev->reason, "EvictedDueToAdmissionCheck") ||
+	     !strcmp(ev->reason, "EvictedDueToPodsReadyTimeout")) &&
+	    s->e) {
 		struct qf_wl *w = qf_engine_find(s->e, ev->workload);
 
 		if (w && w->requeue_at_ms > ev->time_ms)
@@ -799,6 +806,8 @@ static int do_op(struct sim *s, struct op *p)
 		s->m.wls[s->m.nwl++] = w;
 		w->created_ms = s->t0 + p->at_ms;
 		w->runtime_ms = p->runtime_ms;
+		if (p->pods_ready_ms >= 0)
+			w->pods_ready_ms = p->pods_ready_ms;
 		rc = qf_model_resolve_wl(&s->m, w, s->d);
 		qf_engine_sync_workloads(s->e);
 		break;
@@ -852,6 +861,9 @@ static int due_live(const struct due *du)
 	if (du->kind == DUE_REQUEUE)
 		return du->w->state == QF_WL_PENDING &&
 		       du->w->requeue_at_ms == du->at;
+	if (du->kind == DUE_PODS)
+		return du->w->state == QF_WL_RESERVED &&
+		       du->w->pods_due_ms == du->at;
 	return du->w->state == QF_WL_RESERVED && du->w->finish_at_ms == du->at;
 }
 
@@ -865,6 +877,8 @@ static void finish_due(struct sim *s, int64_t t)
 			continue;
 		if (du.kind == DUE_REQUEUE)
 			qf_engine_requeue_due(s->e, du.w);
+		else if (du.kind == DUE_PODS)
+			qf_engine_pods_due(s->e, du.w);
 		else if (du.kind == DUE_RETAIN_FINISHED ||
 		         du.kind == DUE_RETAIN_DEACTIVATED)
 			qf_engine_delete(s->e, du.w);
@@ -911,6 +925,45 @@ static int event_loop(struct sim *s)
 	return QF_OK;
 }
 
+/* The QF_MODEL_PODS_READY_ANNOTATION of w (a Go duration, or "never"),
+ * unless the trace gave pods_ready_after_ms. */
+static int pods_annotation(struct sim *s, struct qf_model_wl *w)
+{
+	const json_t *ann = json_object_get(w->meta_json, "annotations");
+	const json_t *v = json_object_get(ann, QF_MODEL_PODS_READY_ANNOTATION);
+	const char *t = json_string_value(v);
+	int64_t ms;
+
+	if (!v || w->pods_ready_ms >= 0)
+		return QF_OK;
+	if (t && !strcmp(t, "never")) {
+		w->pods_ready_ms = QF_MODEL_PODS_NEVER;
+		return QF_OK;
+	}
+	if (!t || qf_opt_parse_duration(&ms, t) < 0 || ms < 0 ||
+	    ms > QF_SIM_MAX_TIME_MS)
+		return qf_diag_error(
+		        s->d, &w->loc, RULE, "metadata.annotations",
+		        "annotation %s of %s/%s must be a duration "
+		        "such as 90s or 5m (at most 10^15 ms), or \"never\"",
+		        QF_MODEL_PODS_READY_ANNOTATION, w->ns, w->name);
+	w->pods_ready_ms = ms;
+	return QF_OK;
+}
+
+static int pods_annotations(struct sim *s)
+{
+	int rc = QF_OK;
+
+	for (size_t i = 0; i < s->m.nwl; i++)
+		if (pods_annotation(s, s->m.wls[i]) < 0)
+			rc = QF_EINVAL;
+	for (size_t i = 0; i < s->nops; i++)
+		if (s->ops[i].wl && pods_annotation(s, s->ops[i].wl) < 0)
+			rc = QF_EINVAL;
+	return rc;
+}
+
 /* Load and check every input; nothing is simulated if this fails. */
 static int load_inputs(struct sim *s, struct qf_model_wl ***sub, size_t *nsub)
 {
@@ -941,7 +994,8 @@ static int load_inputs(struct sim *s, struct qf_model_wl ***sub, size_t *nsub)
 	if (o->trace &&
 	    (qf_sim__load_trace(s) < 0 || qf_sim__check_trace_objects(s) < 0))
 		rc = QF_EINVAL;
-	if (apply_derived_config(s) < 0 || qf_model_resolve(&s->m, s->d) < 0)
+	if (apply_derived_config(s) < 0 || qf_model_resolve(&s->m, s->d) < 0 ||
+	    pods_annotations(s) < 0)
 		rc = QF_EINVAL;
 	if (rc == QF_OK)
 		warn_untransformed(s);
@@ -967,6 +1021,9 @@ static int simulate(struct sim *s)
 	for (size_t i = 0; i < s->e->nwl; i++) {
 		if (s->e->wl[i]->finish_at_ms >= 0)
 			heap_push(s, s->e->wl[i]->finish_at_ms, s->e->wl[i]);
+		if (s->e->wl[i]->pods_due_ms >= 0)
+			heap_push_kind(s, s->e->wl[i]->pods_due_ms, s->e->wl[i],
+			               DUE_PODS);
 		retain_finished(s, s->e->wl[i]);
 		/* a loaded backoff (status.requeueState.requeueAt) */
 		if (s->e->wl[i]->state == QF_WL_PENDING &&
@@ -1042,6 +1099,7 @@ int qf_sim_run(const struct qf_sim_options *o, struct qf_buf *report,
 	s.d = d;
 	qf_model_init(&s.m);
 	s.m.wpc_missing_warns = 1;
+	s.m.pods_timing = 1;
 	qf_docset_init(&s.docs);
 	qf_buf_init(&s.events);
 	qf_names_init(&s.statq);

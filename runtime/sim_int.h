@@ -47,6 +47,7 @@ struct op {
 	int check_state;          /* check: enum qf_model_check_state */
 	int32_t requeue_after;    /* check: requeue_after_seconds, or -1 */
 	int64_t runtime_ms;
+	int64_t pods_ready_ms; /* pods_ready_after_ms, NEVER, or -1 */
 	size_t line;
 	size_t off, len; /* the line in the trace text (for positions) */
 };
@@ -58,6 +59,8 @@ enum due_kind {
 	 * Kueue deactivated, is deleted */
 	DUE_RETAIN_FINISHED = 2,
 	DUE_RETAIN_DEACTIVATED = 3,
+	/* waitForPodsReady: its pods get ready, or it times out */
+	DUE_PODS = 4,
 };
 
 struct due {

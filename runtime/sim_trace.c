@@ -46,6 +46,7 @@ static const struct field_row {
 	{ "message", F_CHECK },
 	{ "object", F_OBJECT },
 	{ "op", 0 },
+	{ "pods_ready_after_ms", F_RUNTIME },
 	{ "requeue_after_seconds", F_CHECK },
 	{ "runtime_ms", F_RUNTIME },
 	{ "state", F_CHECK },
@@ -113,6 +114,24 @@ static int time_field(const struct line_rd *r, const json_t *o, const char *key,
 		                  "%s must be an integer of milliseconds from "
 		                  "0 to 10^15 (about 31,700 years)",
 		                  key);
+	*out = json_integer_value(v);
+	return QF_OK;
+}
+
+/* pods_ready_after_ms: milliseconds, as time_field, or "never". */
+static int pods_field(const struct line_rd *r, const json_t *o, int64_t *out)
+{
+	const json_t *v = json_object_get(o, "pods_ready_after_ms");
+
+	if (json_is_string(v) && !strcmp(json_string_value(v), "never")) {
+		*out = QF_MODEL_PODS_NEVER;
+		return QF_OK;
+	}
+	if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+	    json_integer_value(v) > QF_SIM_MAX_TIME_MS)
+		return line_error(r, v, "pods_ready_after_ms",
+		                  "pods_ready_after_ms must be an integer of "
+		                  "milliseconds from 0 to 10^15 or \"never\"");
 	*out = json_integer_value(v);
 	return QF_OK;
 }
@@ -299,6 +318,7 @@ static int trace_fields(const struct line_rd *r, const json_t *o, struct op *p)
 	memset(p, 0, sizeof(*p));
 	p->line = r->line;
 	p->runtime_ms = -1;
+	p->pods_ready_ms = -1;
 	if (!row)
 		return bad_op(r, o, jop);
 	p->kind = row->kind;
@@ -307,6 +327,9 @@ static int trace_fields(const struct line_rd *r, const json_t *o, struct op *p)
 		return QF_EINVAL;
 	if (json_object_get(o, "runtime_ms") &&
 	    time_field(r, o, "runtime_ms", &p->runtime_ms) < 0)
+		return QF_EINVAL;
+	if (json_object_get(o, "pods_ready_after_ms") &&
+	    pods_field(r, o, &p->pods_ready_ms) < 0)
 		return QF_EINVAL;
 	if (row->kind == OP_FINISH || row->kind == OP_CHECK)
 		return workload_fields(r, o, row, p);

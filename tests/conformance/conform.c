@@ -402,6 +402,26 @@ static json_t *flatten(json_t *by_podset)
 	return out;
 }
 
+/* requeueCount, requeueAt and active, as the case gives them. */
+static void render_requeue_want(struct qf_buf *b, json_t *w)
+{
+	json_t *v;
+
+	if ((v = json_object_get(w, "requeueCount")))
+		qf_buf_addf(b, " requeueCount=%lld",
+		            (long long)json_integer_value(v));
+	if ((v = json_object_get(w, "requeueAt")))
+		qf_buf_addf(b, " requeueAt=%s",
+		            json_string_value(v) ? json_string_value(v) : "?");
+	if ((v = json_object_get(w, "active")))
+		qf_buf_addf(b, " active=%s",
+		            json_is_false(v) || (json_is_string(v) &&
+		                                 !strcmp(json_string_value(v),
+		                                         "false"))
+		                    ? "false"
+		                    : "true");
+}
+
 /*
  * The optional assertions any expectation may add: `checks` ({name:
  * state}, the whole of status.admissionChecks), `conditions` ({type:
@@ -428,6 +448,27 @@ static void render_extra_want(struct qf_buf *b, json_t *w)
 	if ((v = json_object_get(w, "priorityClass")))
 		qf_buf_addf(b, " priorityClass=%s",
 		            json_string_value(v) ? json_string_value(v) : "?");
+	render_requeue_want(b, w);
+}
+
+static void render_requeue_got(struct qf_buf *b, json_t *st, json_t *spec,
+                               json_t *w)
+{
+	json_t *rs = json_object_get(st, "requeueState");
+
+	if (json_object_get(w, "requeueCount"))
+		qf_buf_addf(b, " requeueCount=%lld",
+		            (long long)json_integer_value(
+		                    json_object_get(rs, "count")));
+	if (json_object_get(w, "requeueAt"))
+		qf_buf_addf(b, " requeueAt=%s",
+		            str(rs, "requeueAt") ? str(rs, "requeueAt")
+		                                 : "<none>");
+	if (json_object_get(w, "active"))
+		qf_buf_addf(b, " active=%s",
+		            json_is_false(json_object_get(spec, "active"))
+		                    ? "false"
+		                    : "true");
 }
 
 static void render_extra_got(struct qf_buf *b, json_t *wl, json_t *w)
@@ -498,6 +539,7 @@ static void render_extra_got(struct qf_buf *b, json_t *wl, json_t *w)
 		                ? str(json_object_get(v, "priorityClassRef"),
 		                      "name")
 		                : "<none>");
+	render_requeue_got(b, st, v, w);
 }
 
 static void add_reason_message(struct qf_buf *b, json_t *want,

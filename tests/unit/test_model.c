@@ -359,6 +359,19 @@ static const struct cfg_err_case cfg_err_cases[] = {
 	  "apiVersion: config.kueue.x-k8s.io/v1beta1\nkind: Configuration\n"
 	  "waitForPodsReady:\n  requeuingStrategy: {timestamp: Later}\n",
 	  4, 34, "must be Eviction or Creation" },
+	/* waitForPodsReady: Kueue's strict decoding and validation */
+	{ "wfpr-timeout",
+	  "apiVersion: config.kueue.x-k8s.io/v1beta2\nkind: Configuration\n"
+	  "waitForPodsReady:\n  timeout: -5s\n",
+	  4, 12, "timeout must be a duration" },
+	{ "wfpr-block-admission",
+	  "apiVersion: config.kueue.x-k8s.io/v1beta2\nkind: Configuration\n"
+	  "waitForPodsReady:\n  blockAdmission: yes please\n",
+	  4, 19, "blockAdmission must be true or false" },
+	{ "wfpr-backoff-limit",
+	  "apiVersion: config.kueue.x-k8s.io/v1beta2\nkind: Configuration\n"
+	  "waitForPodsReady:\n  requeuingStrategy: {backoffLimitCount: -1}\n",
+	  4, 42, "backoffLimitCount must be a whole number" },
 	{ "quota-check-v1beta1",
 	  CFG_HEAD "  quotaCheckStrategy: IgnoreUndeclared\n", 4, 23,
 	  "needs apiVersion config.kueue.x-k8s.io/v1beta2" },
