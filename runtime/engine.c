@@ -1307,6 +1307,7 @@ static void release_structure(struct qf_engine *e)
 {
 	for (size_t i = 0; e->cq && i < e->ncq; i++) {
 		qf_queue_release(&e->cq[i].queue);
+		free(e->cq[i].name);
 		free(e->cq[i].holders);
 		free(e->cq[i].missing);
 		free(e->cq[i].missing_checks);
@@ -1483,6 +1484,21 @@ static void checks_state(struct qf_engine *e, struct qf_ecq *q)
 	qf_buf_release(&off);
 }
 
+/* Kueue: apimeta.SetStatusCondition moves lastTransitionTime only when
+ * the status changes (a reason alone keeps it); a queue inactive at the
+ * last rebuild and active now is one the cache turned active
+ * (updateClusterQueues), which requeues its tree. */
+static void track_active(struct qf_engine *e, struct qf_ecq *q)
+{
+	struct qf_model_cq *m = q->m;
+
+	q->became_active = m->active_was == 0 && q->active;
+	if (m->active_was != q->active) {
+		m->active_was = q->active;
+		m->active_since_ms = e->now_ms;
+	}
+}
+
 static void build_cq(struct qf_engine *e, size_t i)
 {
 	struct qf_ecq *q = &e->cq[i];
@@ -1490,6 +1506,7 @@ static void build_cq(struct qf_engine *e, size_t i)
 	struct qf_buf miss = QF_BUF_INIT;
 
 	qf_queue_init(&q->queue, m->strategy == QF_STRICT_FIFO);
+	q->name = qf_xstrdup(m->name);
 	q->res_group = qf_xcalloc(e->nres ? e->nres : 1, sizeof(int32_t));
 	q->used = qf_xcalloc(e->nres ? e->nres : 1, sizeof(__int128));
 	q->used_ms = qf_xcalloc(e->nres ? e->nres : 1, sizeof(__int128));
@@ -1526,12 +1543,7 @@ static void build_cq(struct qf_engine *e, size_t i)
 		q->active = 0;
 		q->inactive_reason = "Terminating";
 	}
-	/* Kueue: apimeta.SetStatusCondition moves lastTransitionTime only
-	 * when the status changes (a reason alone keeps it) */
-	if (m->active_was != q->active) {
-		m->active_was = q->active;
-		m->active_since_ms = e->now_ms;
-	}
+	track_active(e, q);
 	qf_buf_release(&miss);
 	q->used_since = e->now_ms;
 	if (m->cohort)
@@ -1800,7 +1812,7 @@ static struct kept_preemptor *keep_preemptors(struct qf_engine *e, size_t *n)
 		if (w->cq >= 0 &&
 		    qf_queue_is_preemptor(&e->cq[w->cq].queue, &w->qi)) {
 			k[*n].w = w;
-			k[(*n)++].cq = qf_xstrdup(e->cq[w->cq].m->name);
+			k[(*n)++].cq = qf_xstrdup(e->cq[w->cq].name);
 		}
 	}
 	return k;
@@ -1854,7 +1866,6 @@ int qf_engine_rebuild(struct qf_engine *e, struct qf_diags *d)
 	reattach_workloads(e);
 	qf_engine_parked_restore(e);
 	restore_preemptors(e, kept, nkept);
-	qf_engine_snap_take(e);
 	drain(e);
 	qf_engine_reap(e);
 	return QF_OK;
@@ -1946,7 +1957,6 @@ void qf_engine_free(struct qf_engine *e)
 		free(w);
 	}
 	free(e->wl);
-	qf_engine_snap_free(e);
 	qf_afs_free(e->afs);
 	free(e->key_wl);
 	free(e->gen);

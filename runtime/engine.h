@@ -120,7 +120,7 @@ struct qf_wl {
 	 * e->cq it had then (park_cq), its class bulk-moved for park_reason
 	 * (static) or not (NULL) */
 	uint8_t park;
-	int32_t park_cq;
+	char *park_cq; /* owned name, between save and restore */
 	const char *park_reason;
 	uint64_t park_shape;   /* its queued_shape then */
 	uint64_t queued_shape; /* qf_engine_shape_hash when last queued */
@@ -179,6 +179,9 @@ struct qf_wl {
 /* Per-ClusterQueue runtime state. */
 struct qf_ecq {
 	struct qf_model_cq *m; /* borrowed */
+	char *name;            /* owned copy of m->name (m may move before
+	                        * the next rebuild) */
+	int became_active;     /* inactive at the last rebuild, active now */
 	struct qf_queue queue;
 	int active; /* 0 = stopped or references a missing flavor */
 	const char *inactive_reason; /* "Stopped", "FlavorNotFound" */
@@ -231,12 +234,12 @@ struct qf_engine {
 	int built;          /* the first build and workload sync are done */
 	int reap_due; /* a terminating ClusterQueue lost its last holder */
 	struct qf_afs *afs; /* owned: admission fair sharing, or NULL */
-	/* owned: the policy objects as the last rebuild saw them
-	 * (runtime/engine_requeue.c), NULL before the first */
-	struct qf_engine_snap *snap;
 	/* waitForPodsReady blockAdmission: the workload the scheduler waits
 	 * to admit until every holder's pods are ready, or NULL */
 	const struct qf_wl *pods_blocked;
+	/* the Configuration generation the last rebuild saw (a new one
+	 * requeues everything: runtime/engine_requeue.c) */
+	uint32_t built_cfg_gen;
 };
 
 /* Create an engine over `m` and build it (see qf_engine_rebuild). */
@@ -314,14 +317,11 @@ static inline int qf_engine_backoff_held(const struct qf_engine *e,
 }
 
 /* Requeue on policy changes (runtime/engine_requeue.c), for
- * qf_engine_rebuild: snap_take records the policy the rebuild built,
- * parked_save which workloads wait inadmissible (before the queues go),
- * parked_restore parks them again, after the queues were filled, unless
- * the change since the snapshot requeues their tree; snap_free drops
- * the snapshot. */
-struct qf_engine_snap;
-void qf_engine_snap_take(struct qf_engine *e);
-void qf_engine_snap_free(struct qf_engine *e);
+ * qf_engine_rebuild: parked_save records which workloads wait
+ * inadmissible (before the queues go), parked_restore parks them again,
+ * after the queues were filled, unless the changes the model marked
+ * (and ClusterQueues turned active) requeue their tree; it consumes the
+ * marks. */
 void qf_engine_parked_save(struct qf_engine *e);
 void qf_engine_parked_restore(struct qf_engine *e);
 

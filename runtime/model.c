@@ -997,6 +997,14 @@ static int held_by_others(const json_t *meta)
 	return 0;
 }
 
+/* Two specs as loaded (either may be NULL: none) are the same. */
+static int same_spec(const json_t *a, const json_t *b)
+{
+	if (!a || !b)
+		return !json_object_size(a) && !json_object_size(b);
+	return json_equal((json_t *)a, (json_t *)b);
+}
+
 static int read_cq(struct rd *r, const json_t *o, const char *name)
 {
 	const json_t *spec = json_object_get(o, "spec");
@@ -1062,6 +1070,9 @@ static int read_cq(struct rd *r, const json_t *o, const char *name)
 		return r->rc;
 	}
 	slot = qf_model_find_cq(r->m, name);
+	/* Kueue: clusterqueue_controller.go Create, Update with specUpdated */
+	c.requeue = !slot || slot->requeue ||
+	            !same_spec(json_object_get(slot->json, "spec"), spec);
 	if (slot) {
 		/* an update never clears a deletion in progress */
 		if (c.deleting_ms < 0)
@@ -1083,7 +1094,7 @@ static void free_cohort(struct qf_model_cohort *c)
 	free(c->name);
 	free(c->parent);
 	free_groups(c->rg, c->nrg);
-	json_decref(c->json);
+	json_decref(c->spec);
 }
 
 static int read_cohort(struct rd *r, const json_t *o, const char *name)
@@ -1098,7 +1109,7 @@ static int read_cohort(struct rd *r, const json_t *o, const char *name)
 	c.name = qf_xstrdup(name);
 	c.parent = parent && *parent ? qf_xstrdup(parent) : NULL;
 	c.weight = weight_of(r, spec);
-	c.json = json_incref((json_t *)o);
+	c.spec = json_incref((json_t *)spec);
 	c.loc = loc_of(r, o);
 	c.parent_loc = c.parent ? loc_key(r, spec,
 	                                  json_object_get(spec, "parentName")
@@ -1111,6 +1122,9 @@ static int read_cohort(struct rd *r, const json_t *o, const char *name)
 	}
 	if (ix_find(&r->m->co_ix, name) >= 0)
 		slot = &r->m->co[ix_find(&r->m->co_ix, name)];
+	/* Kueue: cohort_controller.go Update skips a Cohort whose spec is
+	 * unchanged */
+	c.requeue = !slot || slot->requeue || !same_spec(slot->spec, spec);
 	if (slot) {
 		free_cohort(slot);
 	} else {
@@ -1182,6 +1196,26 @@ static int has_string(const json_t *a, const char *v)
 	return 0;
 }
 
+/* Kueue: resourceflavor_controller.go flavorSchedulingFieldsChanged. */
+static int sched_changed(const json_t *was, const json_t *now)
+{
+	static const char *const keys[] = { "nodeLabels", "nodeTaints",
+		                            "tolerations" };
+	const json_t *a = json_object_get(was, "spec");
+	const json_t *b = json_object_get(now, "spec");
+
+	for (size_t k = 0; k < QF_ARRAY_SIZE(keys); k++) {
+		const json_t *x = json_object_get(a, keys[k]);
+		const json_t *y = json_object_get(b, keys[k]);
+
+		if (x || y) {
+			if (!x || !y || !json_equal((json_t *)x, (json_t *)y))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 static int read_rf(struct rd *r, const json_t *o, const char *name)
 {
 	const json_t *spec = json_object_get(o, "spec");
@@ -1221,6 +1255,7 @@ static int read_rf(struct rd *r, const json_t *o, const char *name)
 	slot = qf_model_find_rf(r->m, name);
 	if (slot) {
 		f.deleting = slot->deleting; /* an update keeps it deleting */
+		f.requeue = slot->requeue || sched_changed(slot->json, o);
 		free_rf(slot);
 	} else {
 		GROW(r->m->rf, r->m->nrf, r->m->arf);
@@ -1493,32 +1528,55 @@ static int read_lr(struct rd *r, const json_t *o, const char *name,
 	return 0;
 }
 
+/* The API server sets kubernetes.io/metadata.name on every Namespace
+ * (immutable). */
+static void add_name_label(struct qf_model_labels *l, const char *name)
+{
+	if (qf_model_label(l, QF_MODEL_NS_NAME_LABEL))
+		return;
+	l->v = qf_xreallocarray(l->v, l->n + 1, sizeof(*l->v));
+	l->v[l->n].key = qf_xstrdup(QF_MODEL_NS_NAME_LABEL);
+	l->v[l->n].value = qf_xstrdup(name);
+	l->n++;
+}
+
+/* Kueue: clusterqueue_controller.go cqNamespaceHandler Update: the
+ * ClusterQueues whose namespaceSelector matches a namespace's new labels
+ * and did not match its old ones requeue their tree (a new namespace
+ * requeues nothing). */
+static void newly_selected(struct qf_model *m,
+                           const struct qf_model_labels *old,
+                           const struct qf_model_labels *now)
+{
+	for (size_t i = 0; i < m->ncq; i++)
+		if (qf_model_selector_matches(&m->cq[i].nsel, now) &&
+		    !qf_model_selector_matches(&m->cq[i].nsel, old))
+			m->cq[i].requeue = 1;
+}
+
 static int read_ns(struct rd *r, const json_t *o, const char *name)
 {
 	struct qf_model_ns *slot = qf_model_find_ns(r->m, name);
+	const json_t *labels =
+	        json_object_get(json_object_get(o, "metadata"), "labels");
+	struct qf_model_labels old = { NULL, 0 };
+	int update = slot != NULL;
 
 	if (string_map(r, json_object_get(o, "metadata"), "labels") < 0)
 		return r->rc;
-
 	if (slot) {
-		free_labels(&slot->labels);
+		old = slot->labels;
 	} else {
 		GROW(r->m->ns, r->m->nns, r->m->ans);
 		ix_set(&r->m->ns_ix, name, r->m->nns);
 		slot = &r->m->ns[r->m->nns++];
 		slot->name = qf_xstrdup(name);
 	}
-	read_labels(&slot->labels,
-	            json_object_get(json_object_get(o, "metadata"), "labels"));
-	if (!qf_model_label(&slot->labels, QF_MODEL_NS_NAME_LABEL)) {
-		/* the API server sets it on every Namespace (immutable) */
-		struct qf_model_labels *l = &slot->labels;
-
-		l->v = qf_xreallocarray(l->v, l->n + 1, sizeof(*l->v));
-		l->v[l->n].key = qf_xstrdup(QF_MODEL_NS_NAME_LABEL);
-		l->v[l->n].value = qf_xstrdup(name);
-		l->n++;
-	}
+	read_labels(&slot->labels, labels);
+	add_name_label(&slot->labels, name);
+	if (update)
+		newly_selected(r->m, &old, &slot->labels);
+	free_labels(&old);
 	return 0;
 }
 

@@ -160,6 +160,10 @@ struct qf_model_rf {
 	int deleting;
 	/* metadata.finalizers is given without Kueue's: nothing holds it */
 	int unheld;
+	/* an update changed nodeLabels, nodeTaints or tolerations: Kueue
+	 * requeues the ClusterQueues using it (cleared by the engine's
+	 * rebuild, runtime/engine_requeue.c) */
+	int requeue;
 };
 
 /* One admission check a ClusterQueue requires: spec.admissionChecks (all
@@ -236,6 +240,10 @@ struct qf_model_cq {
 	 * lastTransitionTime); kept across updates, set by runtime/engine.c */
 	int active_was;
 	int64_t active_since_ms;
+	/* created, its spec changed, or a namespace's new labels matched by
+	 * its selector: Kueue requeues its cohort tree (cleared by the
+	 * engine's rebuild, runtime/engine_requeue.c) */
+	int requeue;
 	struct qf_loc loc;
 };
 
@@ -245,7 +253,10 @@ struct qf_model_cohort {
 	struct qf_model_rg *rg; /* owned */
 	size_t nrg;
 	double weight;
-	json_t *json; /* reference: the object as loaded */
+	json_t *spec; /* reference: spec as loaded, or NULL */
+	/* created or its spec changed: Kueue requeues its tree (cleared by
+	 * the engine's rebuild) */
+	int requeue;
 	struct qf_loc loc;
 	struct qf_loc parent_loc; /* of spec.parentName, else loc */
 };
