@@ -299,10 +299,15 @@ static json_t *wl_json(struct dump *s, const struct qf_wl *w)
 	}
 	/* Kueue: UpdateRequeueState (waitForPodsReady): the count of
 	 * PodsReady timeouts and, during the backoff, its end; an admission
-	 * check's backoff alone is not written */
-	if (w->requeue_count) {
-		json_t *rq = json_pack("{s:i}", "count", (int)w->requeue_count);
+	 * check's backoff alone (SetRequeueState without a count) only its
+	 * end, while it waits */
+	if (w->requeue_count ||
+	    (w->state == QF_WL_PENDING && w->requeue_at_ms >= 0)) {
+		json_t *rq = json_object();
 
+		if (w->requeue_count)
+			json_object_set_new(rq, "count",
+			                    json_integer(w->requeue_count));
 		if (w->requeue_at_ms >= 0)
 			json_object_set_new(rq, "requeueAt",
 			                    time_json(w->requeue_at_ms));

@@ -72,6 +72,22 @@ wait_for "j2 reserved" "cond $w2 QuotaReserved status" "True"
 retry "$w2"
 wait_for "j2 evicted once" "k get workload $w2 -o jsonpath='{.status.schedulingStats.evictions[0].reason}/{.status.schedulingStats.evictions[0].count}'" "AdmissionCheck/1"
 wait_for "j2 reserved again" "cond $w2 QuotaReserved status" "True"
+
+# the backoff is written (status.requeueState.requeueAt) and outlives a
+# restart of the controller
+job_create j3 lq 2
+w3=$(wl_of j3)
+wait_for "j3 reserved" "cond $w3 QuotaReserved status" "True"
+retry "$w3" 3
+wait_for "j3 evicted" "cond $w3 Evicted reason" "AdmissionCheck"
+expect_has "requeueAt written" "$(k get workload "$w3" -o jsonpath='{.status.requeueState.requeueAt}')" "T"
 stop
 expect_eq "stop" "$?" "0"
+start b --db "$tmp/a.db" || exit 1
+expect_eq "still backing off" "$(cond "$w3" Requeued status)" "False"
+wait_for "j3 backoff over" "cond $w3 Requeued reason" "BackoffFinished" 200
+wait_for "j3 reserved again" "cond $w3 QuotaReserved status" "True"
+expect_eq "requeueState cleared" "$(k get workload "$w3" -o jsonpath='{.status.requeueState}')" ""
+stop
+expect_eq "stop b" "$?" "0"
 finish
