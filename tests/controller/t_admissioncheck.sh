@@ -22,40 +22,13 @@ active() {
 }
 
 start a --db "$tmp/a.db" || exit 1
-cat >"$tmp/policy.yaml" <<'EOF'
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: AdmissionCheck
-metadata: {name: check}
-spec: {controllerName: example.com/check}
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ResourceFlavor
-metadata: {name: default-flavor}
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ClusterQueue
-metadata: {name: cq}
-spec:
-  namespaceSelector: {}
-  admissionChecksStrategy:
-    admissionChecks: [{name: check}]
-  resourceGroups:
-  - coveredResources: ["cpu"]
-    flavors:
-    - name: default-flavor
-      resources: [{name: cpu, nominalQuota: 9}]
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: LocalQueue
-metadata: {namespace: default, name: lq}
-spec: {clusterQueue: cq}
----
+cat >"$tmp/held.yaml" <<'EOF'
 apiVersion: kueue.x-k8s.io/v1beta2
 kind: LocalQueue
 metadata: {namespace: default, name: held, finalizers: ["example.com/keep"]}
 spec: {clusterQueue: cq}
 EOF
-k create -f "$tmp/policy.yaml" >/dev/null 2>&1 || bad "create policy"
+k create -f "$EX/checked.yaml" -f "$tmp/held.yaml" >/dev/null 2>&1 || bad "create policy"
 wait_for "kueue's finalizer on the check" "k get ac check -o jsonpath='{.metadata.finalizers}'" '["kueue.x-k8s.io/resource-in-use"]'
 expect_eq "listed" "$(k get admissionchecks -o name)" "admissioncheck.kueue.x-k8s.io/check"
 # Active is its controller's to say: inactive until then

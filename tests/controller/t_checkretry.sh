@@ -22,34 +22,7 @@ retry() { # retry WORKLOAD [SECONDS]: the check asks for a retry
 }
 
 start a --db "$tmp/a.db" || exit 1
-cat <<'YAML' | k create -f - >/dev/null 2>&1 || bad "create policy"
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: AdmissionCheck
-metadata: {name: check}
-spec: {controllerName: example.com/check}
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ResourceFlavor
-metadata: {name: default-flavor}
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ClusterQueue
-metadata: {name: cq}
-spec:
-  namespaceSelector: {}
-  admissionChecksStrategy:
-    admissionChecks: [{name: check}]
-  resourceGroups:
-  - coveredResources: ["cpu"]
-    flavors:
-    - name: default-flavor
-      resources: [{name: cpu, nominalQuota: 9}]
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: LocalQueue
-metadata: {namespace: default, name: lq}
-spec: {clusterQueue: cq}
-YAML
+k create -f "$EX/checked.yaml" >/dev/null 2>&1 || bad "create policy"
 k patch ac check --subresource=status --type=merge -p '{"status":{"conditions":[{"type":"Active","status":"True","reason":"Ready","message":"ok","lastTransitionTime":"2026-01-01T00:00:00Z"}]}}' >/dev/null 2>&1 || bad "activate the check"
 
 job_create j1 lq 2
