@@ -19,6 +19,7 @@
 
 #include "core/alloc.h"
 #include "core/strlist.h"
+#include "core/wlhook.h"
 #include "runtime/api.h"
 #include "core/banned.h"
 
@@ -96,7 +97,8 @@ static void webhooks(const char *body, size_t len)
 
 		if ((qf_api_kueue_mutate((int)i, o, &err) < 0 &&
 		     err.code != 400) ||
-		    (qf_api_kueue_validate((int)i, o, &err) < 0 &&
+		    (qf_api_kueue_validate((int)i, o, QF_WLHOOK_DEFAULTS,
+		                           &err) < 0 &&
 		     err.code != 400 && err.code != 403))
 			abort();
 		qf_api_kueue_cel((int)i, o, o, &p, &m);

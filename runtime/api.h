@@ -472,7 +472,11 @@ int qf_api_kueue_mutate(int kind, const json_t *obj, struct qf_api_err *err);
 struct qf_strlist;
 void qf_api_kueue_cel(int kind, const json_t *obj, const json_t *old,
                       struct qf_strlist *paths, struct qf_strlist *msgs);
-int qf_api_kueue_validate(int kind, const json_t *obj, struct qf_api_err *err);
+/* wl_gates: the Workload webhook's rules that Kueue's feature gates
+ * switch (core/wlhook.h flags, from the Configuration's featureGates); a
+ * create passes them, an update 0. */
+int qf_api_kueue_validate(int kind, const json_t *obj, unsigned wl_gates,
+                          struct qf_api_err *err);
 
 /*
  * What kube-apiserver refuses in a Job (api_jobcheck.c).

@@ -138,6 +138,7 @@ int qf_api_kueue_mutate(int kind, const json_t *obj, struct qf_api_err *err)
 struct fe {
 	struct qf_strlist errs; /* field.Error texts, in order */
 	struct qf_buf path;     /* the current field path */
+	unsigned wl_gates;      /* core/wlhook.h flags */
 };
 
 /* field.Invalid(path, value, detail) of a string value (Go's %q) */
@@ -520,15 +521,14 @@ static void validate(struct fe *f, const char *kind, const json_t *obj)
 	} else if (!strcmp(kind, "ResourceFlavor")) {
 		flavor(f, spec);
 	} else if (!strcmp(kind, "Workload")) {
-		/* the gated rules are not the controller's yet: it would
-		 * have to read its gates here */
-		qf_wlhook_check(obj, 0, workload_error, f);
+		qf_wlhook_check(obj, f->wl_gates, workload_error, f);
 	}
 }
 
-int qf_api_kueue_validate(int kind, const json_t *obj, struct qf_api_err *err)
+int qf_api_kueue_validate(int kind, const json_t *obj, unsigned wl_gates,
+                          struct qf_api_err *err)
 {
-	struct fe f = { QF_STRLIST_INIT, QF_BUF_INIT };
+	struct fe f = { QF_STRLIST_INIT, QF_BUF_INIT, wl_gates };
 	struct qf_strlist seen = QF_STRLIST_INIT;
 	struct qf_buf msg = QF_BUF_INIT;
 	const char *hook, *why;

@@ -20,6 +20,7 @@
 #include "core/kinds.h"
 #include "core/k8s.h"
 #include "core/strlist.h"
+#include "core/wlhook.h"
 #include "core/banned.h"
 
 int64_t ctl_now(struct ctl *c)
@@ -860,6 +861,15 @@ static int boost_check(struct ctl *c, int kind, const json_t *obj,
 	return rc;
 }
 
+/* The Workload webhook's gated rules the Configuration leaves on (each
+ * gate on by default; only AdmissionGatedBy is read from featureGates). */
+static unsigned wl_gates(const struct ctl *c)
+{
+	return QF_WLHOOK_DEFAULTS &
+	       ~(c->m.cfg.no_admission_gate ? (unsigned)QF_WLHOOK_GATED_BY
+	                                    : 0u);
+}
+
 /* A new object through admission and validation, in kube's order:
  * mutating webhooks, ObjectMeta and the CRD schema, validating webhooks
  * (api_webhook.c); -1 with *err when refused. */
@@ -871,7 +881,7 @@ static int admit_new(struct ctl *c, int kind, json_t *obj, const char *version,
 	ctl_final_kueue_add(kind, obj);
 	if (qf_api_meta_validate(kind, obj, NULL, c->req_warn, err) < 0 ||
 	    ctl_schema_check(c, kind, obj, NULL, version, err) < 0 ||
-	    qf_api_kueue_validate(kind, obj, err) < 0 ||
+	    qf_api_kueue_validate(kind, obj, wl_gates(c), err) < 0 ||
 	    boost_check(c, kind, obj, err) < 0)
 		return -1;
 	if (kind == K_JOB && (qf_api_job_validate(obj, err) < 0 ||
@@ -1350,7 +1360,7 @@ static int check_update(struct ctl *c, int kind, const json_t *next,
 		return -1;
 	if (status_only)
 		return 0;
-	if (qf_api_kueue_validate(kind, next, err) < 0)
+	if (qf_api_kueue_validate(kind, next, 0, err) < 0)
 		return -1;
 	return boost_check(c, kind, next, err);
 }
