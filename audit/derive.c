@@ -1153,6 +1153,8 @@ static int load_queues(struct walk *wk, int resumed)
 
 /* One event of the instant being read: its text columns in an arena. */
 struct brow {
+	int64_t t;        /* a feed's pending events only (struct pseg) */
+	const char *base; /* what off counts from; NULL: the instant's arena */
 	int64_t rk, id;
 	enum kind kind;
 	size_t wlen;   /* of the workload's name */
@@ -1183,6 +1185,7 @@ static void instant_add(struct instant *in, sqlite3_stmt *st)
 
 	in->r = qf_grow(in->r, sizeof(*in->r), &in->alloc, in->n + 1);
 	b = &in->r[in->n++];
+	b->base = NULL;
 	for (int i = 0; i < 7; i++) {
 		const char *v = col(st, i + 1);
 
@@ -1230,10 +1233,11 @@ static int walk_instant(struct walk *wk, struct instant *in)
 		const char *v[7];
 		struct row r;
 
+		const char *base = b->base ? b->base : in->arena.buf;
+
 		for (int j = 0; j < 7; j++)
-			v[j] = b->off[j] == (size_t)-1
-			               ? NULL
-			               : in->arena.buf + b->off[j];
+			v[j] = b->off[j] == (size_t)-1 ? NULL
+			                               : base + b->off[j];
 		r = (struct row){ in->t, b->kind, v[0], v[1],    v[2], v[3],
 			          v[4],  v[5],    v[6], b->wlen, b->wh };
 		rc = walk_row(wk, &r, b->rk);
@@ -1310,9 +1314,10 @@ static int64_t kind_rank(enum kind k, const char *r)
 	return qf_derive_rank(r);
 }
 
-/* A chunk event into the instant, with walk_sql's columns. */
-static void instant_add_ev(const struct walk *wk, struct instant *in,
-                           const struct qf_evchunk_ev *e)
+/* A chunk event as a row of an instant with walk_sql's columns, its
+ * strings appended to arena: 0 when walk_sql would not give it. */
+static int ev_brow(const struct qf_evchunk_ev *e, struct qf_buf *arena,
+                   struct brow *b)
 {
 	const char *r = e->reason, *sl = strchr(e->workload, '/');
 	enum kind k = reason_kind(r);
@@ -1326,34 +1331,43 @@ static void instant_add_ev(const struct walk *wk, struct instant *in,
 		             e->preemption_reason,
 		             detail ? e->detail : NULL };
 	size_t len[7], total = 0;
-	struct brow *b;
 	char *o;
 
 	if (sl && strchr(sl + 1, '/')) /* walk_sql's: NOT LIKE '%/%/%' */
-		return;
-	in->r = qf_grow(in->r, sizeof(*in->r), &in->alloc, in->n + 1);
-	b = &in->r[in->n++];
+		return 0;
 	for (int i = 0; i < 7; i++)
 		total += len[i] = v[i] ? strlen(v[i]) + 1 : 0;
-	qf_buf_grow(&in->arena, total); /* once an event, not a call a string */
-	o = in->arena.buf + in->arena.len;
+	qf_buf_grow(arena, total); /* once an event, not a call a string */
+	o = arena->buf + arena->len;
 	for (int i = 0; i < 7; i++) {
-		b->off[i] = v[i] ? (size_t)(o - in->arena.buf) : (size_t)-1;
+		b->off[i] = v[i] ? (size_t)(o - arena->buf) : (size_t)-1;
 		memcpy(o, v[i] ? v[i] : "", len[i]);
 		o += len[i];
 	}
-	qf_buf_setlen(&in->arena, (size_t)(o - in->arena.buf));
+	qf_buf_setlen(arena, (size_t)(o - arena->buf));
 	b->wlen = len[1] - 1;
 	b->wh = qf_dmap_hash(e->workload, b->wlen);
-	qf_wl_prefetch(wk, b->wh);
+	b->base = NULL;
+	b->t = e->time_ms;
 	b->rk = kind_rank(k, r);
 	b->id = e->id;
 	b->kind = k;
+	return 1;
 }
 
-/* The rows of st and the chunk events of it, merged by time. */
+/* A chunk event into the instant. */
+static void instant_add_ev(const struct walk *wk, struct instant *in,
+                           const struct qf_evchunk_ev *e)
+{
+	in->r = qf_grow(in->r, sizeof(*in->r), &in->alloc, in->n + 1);
+	if (ev_brow(e, &in->arena, &in->r[in->n]))
+		qf_wl_prefetch(wk, in->r[in->n++].wh);
+}
+
+/* The rows of st and the chunk events of it, merged by time; keep: the
+ * last instant is left in *in, for events stored after (a feed). */
 static int walk_merged(struct walk *wk, sqlite3_stmt *st,
-                       struct qf_evchunk_iter *it, struct instant *in)
+                       struct qf_evchunk_iter *it, struct instant *in, int keep)
 {
 	const struct qf_evchunk_ev *ev = NULL;
 	int rc = qf_evchunk_iter_next(it, &ev), step = SQLITE_DONE;
@@ -1377,23 +1391,23 @@ static int walk_merged(struct walk *wk, sqlite3_stmt *st,
 				rc = qf_evchunk_iter_next(it, &ev);
 		}
 	}
-	if (rc == QF_OK && step == SQLITE_DONE)
+	if (rc == QF_OK && step == SQLITE_DONE && !keep)
 		rc = walk_instant(wk, in);
-	else if (rc == QF_OK)
+	else if (rc == QF_OK && step != SQLITE_DONE)
 		rc = qf_evdb_fail(wk->s, "cannot derive", wk->d);
 	return rc;
 }
 
 /* The events in D1 order; from_id >= 0: only those stored after it.
- * Rows (walk_sql) and chunk events (evchunk.h) are merged by time. */
-static int walk_events(struct walk *wk, int64_t from_id)
+ * Rows (walk_sql) and chunk events (evchunk.h) are merged by time; the
+ * last instant is walked too unless keep. */
+static int walk_events(struct walk *wk, int64_t from_id, struct instant *in,
+                       int keep)
 {
 	sqlite3_stmt *st = NULL;
 	struct qf_evchunk_iter *it = NULL;
 	int rc;
-	struct instant in = { 0 };
 
-	in.arena = (struct qf_buf)QF_BUF_INIT;
 	if (sqlite3_prepare_v2(wk->s->db, walk_sql[walk_plan(wk, from_id)], -1,
 	                       &st, NULL) != SQLITE_OK)
 		return qf_evdb_fail(wk->s, "cannot derive", wk->d);
@@ -1403,11 +1417,9 @@ static int walk_events(struct walk *wk, int64_t from_id)
 	rc = qf_evchunk_iter_open(&it, wk->s, wk->cluster,
 	                          from_id < 0 ? INT64_MIN : from_id, wk->d);
 	if (rc == QF_OK)
-		rc = walk_merged(wk, st, it, &in);
+		rc = walk_merged(wk, st, it, in, keep);
 	sqlite3_finalize(st);
 	qf_evchunk_iter_free(it);
-	free(in.r);
-	qf_buf_release(&in.arena);
 	return rc;
 }
 
@@ -1660,43 +1672,359 @@ static int walk_init(struct walk *wk, struct qf_evdb *s, const char *cluster,
 	return rc;
 }
 
+/* A pending event of a feed: a brow in less memory (its strings, in its
+ * segment's arena, are at most a run's). */
+struct pev {
+	int64_t t, rk, id;
+	uint64_t wh;
+	uint32_t off[7]; /* UINT32_MAX: NULL */
+	uint32_t wlen;
+	enum kind kind;
+};
+
+/* Events that a feed stored and the walk has not taken yet, in the order
+ * stored (time, then id): one run's, or what earlier runs left.  A later
+ * run may hold events as old as these (bench/gen-events.sh writes each
+ * workload's lines together, not in time order). */
+struct pseg {
+	struct pev *r;
+	size_t n, alloc, pos;
+	struct qf_buf arena;
+};
+
+/* A walk over what is stored (derive_int.h): the derivation's, with its
+ * last instant left open for the events a feed stores after. */
+struct feedwalk {
+	struct walk wk;
+	struct instant in;
+	/* what a feed stored and the walk has not taken yet, by run */
+	struct pseg *seg;
+	size_t nseg, aseg;
+	size_t pend_bytes;
+	int64_t wmark; /* every event before it has been walked */
+};
+
+/* Pending events held at most: past it the oldest are walked (a later
+ * event older than them drops the feed: derive.h). */
+#define PEND_MAX (32u << 20)
+
 /*
  * Carry on from the checkpoint when the events added since all sort after
  * where it stopped; otherwise derive again from the first event.
  */
-int qf_derive_cluster(struct qf_evdb *s, const char *cluster,
-                      struct qf_diags *d)
+static int walk_open(struct feedwalk *fw, struct qf_evdb *s,
+                     const char *cluster, struct qf_diags *d, int keep)
 {
-	struct walk wk;
+	struct walk *wk = &fw->wk;
 	int64_t from_id = -1;
-	int rc = walk_init(&wk, s, cluster, d), resumed = 0;
+	int rc, resumed = 0;
 
+	memset(fw, 0, sizeof(*fw));
+	fw->in.arena = (struct qf_buf)QF_BUF_INIT;
+	rc = walk_init(wk, s, cluster, d);
 	/* a derivation under other rules is not carried on */
 	if (rc == QF_OK && qf_derive_version(s, cluster) == QF_DERIVE_VERSION)
-		rc = resumed = qf_ck_resume(&wk, &from_id);
+		rc = resumed = qf_ck_resume(wk, &from_id);
 	if (rc == 0) { /* from scratch, with a walk nothing has touched */
-		walk_release(&wk);
+		walk_release(wk);
 		from_id = -1;
-		rc = walk_init(&wk, s, cluster, d);
+		rc = walk_init(wk, s, cluster, d);
 		for (size_t i = 0; rc == QF_OK && i < QF_ARRAY_SIZE(clear_sql);
 		     i++)
-			rc = run_sql(&wk, clear_sql[i]);
-		wk.bloom_complete = 1;
+			rc = run_sql(wk, clear_sql[i]);
+		wk->bloom_complete = 1;
 	}
 	if (rc >= 0)
-		rc = load_queues(&wk, resumed > 0);
+		rc = load_queues(wk, resumed > 0);
 	if (rc == QF_OK)
-		rc = walk_events(&wk, from_id);
+		rc = walk_events(wk, from_id, &fw->in, keep);
+	return rc;
+}
+
+static void instant_release(struct instant *in)
+{
+	free(in->r);
+	qf_buf_release(&in->arena);
+}
+
+static void pseg_release(struct pseg *g)
+{
+	free(g->r);
+	qf_buf_release(&g->arena);
+}
+
+void qf_walk_drop(struct feedwalk *fw)
+{
+	if (!fw)
+		return;
+	walk_release(&fw->wk);
+	instant_release(&fw->in);
+	for (size_t i = 0; i < fw->nseg; i++)
+		pseg_release(&fw->seg[i]);
+	free(fw->seg);
+	free(fw);
+}
+
+/* The pending segment whose next event comes first (time, then id:
+ * earlier segments hold lower ids), or NULL when none is left. */
+static struct pseg *next_pending(struct feedwalk *fw)
+{
+	struct pseg *best = NULL;
+
+	for (size_t i = 0; i < fw->nseg; i++) {
+		struct pseg *g = &fw->seg[i];
+
+		if (g->pos < g->n &&
+		    (!best || g->r[g->pos].t < best->r[best->pos].t))
+			best = g;
+	}
+	return best;
+}
+
+/* Pending event v of g's arena appended to arena as a brow. */
+static struct brow pev_brow(const struct pev *v, const struct qf_buf *from,
+                            struct qf_buf *arena)
+{
+	struct brow b = { .t = v->t,
+		          .base = NULL,
+		          .rk = v->rk,
+		          .id = v->id,
+		          .kind = v->kind,
+		          .wlen = v->wlen,
+		          .wh = v->wh };
+
+	for (int i = 0; i < 7; i++) {
+		const char *str = from->buf + v->off[i];
+		size_t len;
+
+		b.off[i] = (size_t)-1;
+		if (v->off[i] == UINT32_MAX)
+			continue;
+		len = strlen(str) + 1;
+		b.off[i] = arena->len;
+		qf_buf_add(arena, str, len);
+	}
+	return b;
+}
+
+/* Brow b as a pending event, its offsets kept. */
+static struct pev pev_of(const struct brow *b)
+{
+	struct pev v = { .t = b->t,
+		         .rk = b->rk,
+		         .id = b->id,
+		         .wh = b->wh,
+		         .wlen = (uint32_t)b->wlen,
+		         .kind = b->kind };
+
+	for (int i = 0; i < 7; i++)
+		v.off[i] = b->off[i] == (size_t)-1 ? UINT32_MAX
+		                                   : (uint32_t)b->off[i];
+	return v;
+}
+
+/*
+ * Walk the pending events before limit (all: INT64_MAX), in D1 order; the
+ * instant of the last stays open.  What is left is packed into one
+ * segment: memory holds no more than the events not walked.
+ */
+static int walk_pending(struct feedwalk *fw, int64_t limit)
+{
+	struct instant *in = &fw->in;
+	struct pseg *g, left = { .arena = QF_BUF_INIT };
+	int rc = QF_OK;
+
+	while (rc == QF_OK && (g = next_pending(fw)) != NULL &&
+	       (g->r[g->pos].t < limit || limit == INT64_MAX)) {
+		const struct pev *v = &g->r[g->pos++];
+		struct brow *b;
+
+		if (in->n && v->t != in->t)
+			rc = walk_instant(&fw->wk, in);
+		in->t = v->t;
+		qf_wl_prefetch(&fw->wk, v->wh);
+		in->r = qf_grow(in->r, sizeof(*in->r), &in->alloc, in->n + 1);
+		b = &in->r[in->n++];
+		/* the strings stay where they are: segments outlive the walk
+		 * of every instant before limit, this one's included */
+		*b = (struct brow){ .t = v->t,
+			            .base = g->arena.buf,
+			            .rk = v->rk,
+			            .id = v->id,
+			            .kind = v->kind,
+			            .wlen = v->wlen,
+			            .wh = v->wh };
+		for (int i = 0; i < 7; i++)
+			b->off[i] = v->off[i] == UINT32_MAX ? (size_t)-1
+			                                    : v->off[i];
+	}
+	/* every event before limit is known: its last instant is whole */
+	if (rc == QF_OK && in->n)
+		rc = walk_instant(&fw->wk, in);
+	if (limit > fw->wmark)
+		fw->wmark = limit;
+	fw->pend_bytes = 0;
+	while (rc == QF_OK && (g = next_pending(fw)) != NULL) {
+		struct brow b =
+		        pev_brow(&g->r[g->pos++], &g->arena, &left.arena);
+
+		left.r = qf_grow(left.r, sizeof(*left.r), &left.alloc,
+		                 left.n + 1);
+		left.r[left.n++] = pev_of(&b);
+	}
+	fw->pend_bytes = left.arena.len + left.n * sizeof(struct pev);
+	for (size_t i = 0; i < fw->nseg; i++)
+		pseg_release(&fw->seg[i]);
+	fw->nseg = 0;
+	if (left.n) {
+		fw->seg = qf_grow(fw->seg, sizeof(*fw->seg), &fw->aseg, 1);
+		fw->seg[fw->nseg++] = left;
+	} else {
+		pseg_release(&left);
+	}
+	return rc;
+}
+
+/* The open instant walked, the checkpoint and the end derived. */
+static int walk_close(struct feedwalk *fw)
+{
+	int rc = walk_pending(fw, INT64_MAX);
+
+	if (rc == QF_OK && fw->in.n)
+		rc = walk_instant(&fw->wk, &fw->in);
 	if (rc == QF_OK)
-		rc = finish_walk(&wk);
-	walk_release(&wk);
+		rc = finish_walk(&fw->wk);
 	if (rc == QF_OK) {
 		struct qf_buf key = QF_BUF_INIT;
 
-		qf_buf_addf(&key, "derive_version/%s", cluster);
-		rc = qf_evdb_set_setting(s, key.buf, QF_DERIVE_VERSION, d);
+		qf_buf_addf(&key, "derive_version/%s", fw->wk.cluster);
+		rc = qf_evdb_set_setting(fw->wk.s, key.buf, QF_DERIVE_VERSION,
+		                         fw->wk.d);
 		qf_buf_release(&key);
 	}
+	return rc;
+}
+
+int qf_derive_cluster(struct qf_evdb *s, const char *cluster,
+                      struct qf_diags *d)
+{
+	struct feedwalk fw;
+	int rc = walk_open(&fw, s, cluster, d, 0);
+
+	if (rc == QF_OK)
+		rc = walk_close(&fw);
+	walk_release(&fw.wk);
+	instant_release(&fw.in);
+	free(fw.seg); /* none pending: nothing was fed */
+	return rc;
+}
+
+/* The instant walk_events left open becomes the first pending segment:
+ * the events a feed stores at its time join it there. */
+static void pend_instant(struct feedwalk *fw)
+{
+	struct instant *in = &fw->in;
+	struct pseg g = { .arena = in->arena };
+
+	g.r = qf_xreallocarray(NULL, in->n, sizeof(*g.r));
+	for (size_t i = 0; i < in->n; i++) {
+		in->r[i].t = in->t;
+		g.r[g.n++] = pev_of(&in->r[i]);
+	}
+	g.alloc = g.n;
+	in->arena = (struct qf_buf)QF_BUF_INIT;
+	in->n = 0;
+	fw->pend_bytes = g.arena.len + g.n * sizeof(*g.r);
+	fw->seg = qf_grow(fw->seg, sizeof(*fw->seg), &fw->aseg, 1);
+	fw->seg[fw->nseg++] = g;
+}
+
+int qf_walk_open(struct feedwalk **out, struct qf_evdb *s, const char *cluster,
+                 struct qf_diags *d)
+{
+	struct feedwalk *fw = qf_xcalloc(1, sizeof(*fw));
+	int rc = walk_open(fw, s, cluster, d, 1);
+
+	/* a derivation carrying on from here takes what sorts after the
+	 * instant left open, or after the checkpoint (qf_walk_follows) */
+	fw->wmark = fw->in.n ? fw->in.t : fw->wk.last_ms;
+	if (rc == QF_OK && fw->in.n && fw->in.arena.len < UINT32_MAX) {
+		pend_instant(fw);
+	} else if (rc == QF_OK && fw->in.n) {
+		/* too large for a segment's offsets: walked now, so nothing
+		 * stored later may join it */
+		rc = walk_instant(&fw->wk, &fw->in);
+		fw->wmark = fw->wmark < INT64_MAX ? fw->wmark + 1 : fw->wmark;
+	}
+	if (rc < 0) {
+		qf_walk_drop(fw);
+		fw = NULL;
+	}
+	*out = fw;
+	return rc < 0 ? rc : QF_OK;
+}
+
+int qf_walk_follows(const struct feedwalk *fw, const struct qf_evchunk_ev *e)
+{
+	const struct walk *wk = &fw->wk;
+	int64_t t = e->time_ms;
+
+	if (t < fw->wmark || t < wk->last_ms)
+		return 0;
+	/* the checkpoint's frontier: time, then rank (qf_ck_resume) */
+	return t > wk->last_ms ||
+	       kind_rank(reason_kind(e->reason), e->reason) >= wk->last_rank;
+}
+
+int qf_walk_run(struct feedwalk *fw, int64_t tmin)
+{
+	int rc;
+
+	if (tmin < fw->wmark)
+		return 0;
+	/* what is older than the run's first event is all known, if the
+	 * runs to come start no earlier (checked as they come) */
+	rc = walk_pending(fw, tmin);
+	if (rc < 0)
+		return rc;
+	/* memory stays bounded: the older half goes first (walk_pending
+	 * left one segment, in time order) */
+	while (rc == QF_OK &&
+	       fw->pend_bytes >
+	               (fw->wk.s->pend_max ? fw->wk.s->pend_max : PEND_MAX)) {
+		const struct pseg *g = &fw->seg[0];
+		int64_t mid = g->r[g->pos + (g->n - g->pos) / 2].t;
+
+		rc = walk_pending(fw, mid < INT64_MAX ? mid + 1 : mid);
+	}
+	if (rc < 0)
+		return rc;
+	fw->seg = qf_grow(fw->seg, sizeof(*fw->seg), &fw->aseg, fw->nseg + 1);
+	fw->seg[fw->nseg++] = (struct pseg){ .arena = QF_BUF_INIT };
+	return 1;
+}
+
+int qf_walk_add(struct feedwalk *fw, const struct qf_evchunk_ev *e)
+{
+	struct pseg *g = &fw->seg[fw->nseg - 1];
+	size_t before = g->arena.len;
+	struct brow b;
+
+	/* a run's arena holds at most QF_EVCHUNK_RUN_BYTES and one event's
+	 * strings: 32-bit offsets */
+	if (!ev_brow(e, &g->arena, &b))
+		return QF_OK;
+	g->r = qf_grow(g->r, sizeof(*g->r), &g->alloc, g->n + 1);
+	g->r[g->n++] = pev_of(&b);
+	fw->pend_bytes += g->arena.len - before + sizeof(struct pev);
+	return QF_OK;
+}
+
+int qf_walk_close(struct feedwalk *fw)
+{
+	int rc = walk_close(fw);
+
+	qf_walk_drop(fw);
 	return rc;
 }
 

@@ -48,4 +48,28 @@ int64_t qf_derive_version(struct qf_evdb *s, const char *cluster);
 int qf_derive_defer(struct qf_evdb *s, const char *cluster,
                     struct qf_diags *d) QF_MUST_CHECK;
 
+/*
+ * A derivation fed the quotaflow events of an ingest's files as their
+ * runs store them (evdb.h's feed), instead of reading every chunk back
+ * at the end: the same walk, rows and checkpoint as qf_derive_cluster
+ * (docs/audit.md "Incremental derivation").  The walk opens when a
+ * file's run is first stored (over what is stored already), takes each
+ * event as it is stored, and ends (checkpoint, then the end's rows)
+ * before anything else a derivation reads is written, or at
+ * qf_derive_feed_end.  An event that does not come after what the walk
+ * has taken in the D1 order (files whose times overlap) drops the walk
+ * and the cluster's checkpoint: the derivation at the end then starts
+ * from the first event.  Not thread-safe.
+ */
+struct qf_derive_feed;
+
+struct qf_derive_feed *
+qf_derive_feed_new(struct qf_evdb *s, const char *cluster, struct qf_diags *d);
+/* What the ingest sets as s->feed while it stores files. */
+struct qf_evdb_feed *qf_derive_feed_hook(struct qf_derive_feed *f);
+/* The derived tables brought up to date, as qf_derive_cluster does: the
+ * feed's walk ended, then a derivation of what was stored after it. */
+int qf_derive_feed_end(struct qf_derive_feed *f) QF_MUST_CHECK;
+void qf_derive_feed_free(struct qf_derive_feed *f);
+
 #endif

@@ -476,4 +476,31 @@ int qf_ck_resume(struct walk *wk, int64_t *from_id);
 int qf_ck_write(struct walk *wk, const struct qf_buf *state,
                 const struct qf_buf *marks);
 
+/* ---- derive.c: the walk a feed drives (derive_feed.c) ---- */
+
+struct qf_evchunk_ev;
+struct feedwalk;
+
+/* A derivation's walk over everything stored (carrying on from the
+ * checkpoint when it can, as qf_derive_cluster), its last instant left
+ * open for events stored after it.  *out NULL on error. */
+int qf_walk_open(struct feedwalk **out, struct qf_evdb *s, const char *cluster,
+                 struct qf_diags *d);
+/* Whether e, stored after everything the walk has, comes after it in the
+ * D1 order (time, rank, id) where a derivation may carry on: else the
+ * walk cannot take it. */
+int qf_walk_follows(const struct feedwalk *fw, const struct qf_evchunk_ev *e);
+/* A run is stored next, its first event at tmin: the events pending
+ * before tmin are walked.  0 when the run starts before what the walk
+ * took (it cannot take it), 1 when it may come, < 0 on error. */
+int qf_walk_run(struct feedwalk *fw, int64_t tmin);
+/* Take e (qf_walk_follows), just stored with the next id, of the run
+ * qf_walk_run announced: walked once no run to come can hold older. */
+int qf_walk_add(struct feedwalk *fw, const struct qf_evchunk_ev *e);
+/* Walk the open instant, store the checkpoint and derive the end, as
+ * qf_derive_cluster ends; fw is freed either way. */
+int qf_walk_close(struct feedwalk *fw);
+/* Free fw, writing nothing more (NULL: nothing). */
+void qf_walk_drop(struct feedwalk *fw);
+
 #endif

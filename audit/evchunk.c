@@ -842,7 +842,7 @@ static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
 	struct qf_buf rows = QF_BUF_INIT, chains = QF_BUF_INIT;
 	struct key *keys = qf_xreallocarray(NULL, n, sizeof(*keys));
 	int64_t first = s->chain_rowid + 1;
-	int rc;
+	int rc = QF_OK;
 
 	qf_buf_addch(&rows, '[');
 	for (size_t i = 0; i < n; i++) {
@@ -857,6 +857,8 @@ static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
 
 		qf_evdb_chain_add(s, &row, e.id, lens, chain);
 		qf_buf_add(&chains, chain, 32);
+		if (s->feed && s->feed->active && rc == QF_OK)
+			rc = s->feed->event(s->feed->arg, &e);
 		if (i)
 			qf_buf_addch(&rows, ',');
 		put_ev(&rows, &row, e.id, lens);
@@ -866,9 +868,11 @@ static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
 	}
 	*np = n;
 	qf_buf_addch(&rows, ']');
-	rc = insert_chunk(s, ins, r->cluster, first, n, r->ev[o[0].i].time_ms,
-	                  r->ev[o[n - 1].i].time_ms, keys, &rows,
-	                  (const unsigned char *)chains.buf, d);
+	if (rc == QF_OK)
+		rc = insert_chunk(s, ins, r->cluster, first, n,
+		                  r->ev[o[0].i].time_ms,
+		                  r->ev[o[n - 1].i].time_ms, keys, &rows,
+		                  (const unsigned char *)chains.buf, d);
 	qf_buf_release(&rows);
 	qf_buf_release(&chains);
 	free(keys);

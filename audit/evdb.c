@@ -930,6 +930,16 @@ void qf_evdb_close(struct qf_evdb *s)
 	free(s);
 }
 
+/* Before anything but a run's chunk events is stored: the feed has seen
+ * everything stored until now (evdb.h). */
+static int feed_close(struct qf_evdb *s)
+{
+	if (!s->feed || !s->feed->active)
+		return QF_OK;
+	s->feed->active = 0;
+	return s->feed->close(s->feed->arg);
+}
+
 sqlite3_stmt *qf_evdb_stmt(struct qf_evdb *s, enum qf_evdb_stmt which,
                            struct qf_diags *d)
 {
@@ -938,8 +948,11 @@ sqlite3_stmt *qf_evdb_stmt(struct qf_evdb *s, enum qf_evdb_stmt which,
 	if (which == QF_EVDB_ST_QUOTA || which == QF_EVDB_ST_WORKLOAD ||
 	    which == QF_EVDB_ST_WL_USAGE || which == QF_EVDB_ST_LOCALQUEUE ||
 	    which == QF_EVDB_ST_QUEUE_OBJECT ||
-	    which == QF_EVDB_ST_COHORT_QUOTA)
+	    which == QF_EVDB_ST_COHORT_QUOTA) {
+		if (feed_close(s) < 0)
+			return NULL;
 		s->derive_inputs = 1;
+	}
 	if (!s->st[which] &&
 	    sqlite3_prepare_v2(s->db, stmt_sql[which], -1, &s->st[which],
 	                       NULL) != SQLITE_OK) {
@@ -1529,8 +1542,19 @@ static int run_store(struct qf_evdb *s, struct qf_diags *d)
 
 	if (!s->run)
 		return QF_OK;
+	int64_t tmin;
+
 	if (s->bulk_stream)
 		rc = run_appends(s, &yes, d);
+	if (rc == QF_OK && yes && s->feed &&
+	    qf_evchunk_run_tmin(s->run, &tmin)) {
+		if (!s->feed->active) {
+			rc = s->feed->open(s->feed->arg);
+			s->feed->active = rc == QF_OK;
+		}
+		if (rc == QF_OK)
+			rc = s->feed->run(s->feed->arg, tmin);
+	}
 	if (rc == QF_OK && yes) {
 		rc = qf_evchunk_run_flush(s->run, s, &dr.removed, d);
 	} else if (rc == QF_OK) {
@@ -1552,7 +1576,8 @@ static int add_to_run(struct qf_evdb *s, const struct qf_evdb_event *e,
 		s->run = qf_evchunk_run_new(e->cluster);
 	qf_evchunk_run_add(s->run, e, &dup);
 	*added = !dup;
-	if (qf_evchunk_run_bytes(s->run) >= QF_EVCHUNK_RUN_BYTES)
+	if (qf_evchunk_run_bytes(s->run) >=
+	    (s->run_max ? s->run_max : QF_EVCHUNK_RUN_BYTES))
 		return run_store(s, d);
 	return QF_OK;
 }
@@ -1576,6 +1601,8 @@ int qf_evdb_add_event(struct qf_evdb *s, const struct qf_evdb_event *e,
 		if (rc < 0)
 			return rc;
 	}
+	if (feed_close(s) < 0)
+		return QF_EIO;
 	if (!strcmp(e->source, "quotaflow")) {
 		int found = 0;
 		int rc = qf_evchunk_has(s, e->cluster, e->time_ms, e->dkey,

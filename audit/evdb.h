@@ -89,6 +89,26 @@ enum qf_evdb_stmt {
 
 struct qf_evchunk_run;
 struct qf_evchunk_cache;
+struct qf_evchunk_ev;
+
+/*
+ * A consumer told of each event a file's run stores in a chunk, as it is
+ * stored (a derivation fed them instead of reading them back: derive.h).
+ * It must see everything stored while it is open, so evdb opens it before
+ * a run of a file is stored and closes it before anything else a
+ * derivation reads is written: an event row, a change to a stored event,
+ * quotas, queues, LocalQueues or Workloads.  Each returns QF_OK or an
+ * error with a diagnostic added.
+ */
+struct qf_evdb_feed {
+	int (*open)(void *arg);
+	/* before each run is stored: its earliest event's time */
+	int (*run)(void *arg, int64_t tmin);
+	int (*event)(void *arg, const struct qf_evchunk_ev *e);
+	int (*close)(void *arg);
+	void *arg;
+	int active; /* opened and not closed since */
+};
 
 struct qf_evdb {
 	sqlite3 *db;
@@ -103,7 +123,8 @@ struct qf_evdb {
 	/* quotas, LocalQueues or Workloads written since the last
 	 * derivation: it starts again from the first event (derive.h) */
 	int derive_inputs;
-	struct qf_buf rowbuf; /* scratch: canonical bytes of a row */
+	struct qf_evdb_feed *feed; /* borrowed; NULL: none (a stream) */
+	struct qf_buf rowbuf;      /* scratch: canonical bytes of a row */
 	/* bulk load (qf_evdb_bulk_begin) */
 	int bulk, bulk_stream;
 	char *bulk_cluster;                   /* owned */
@@ -114,6 +135,12 @@ struct qf_evdb {
 	 * into the sorted run (audit/derive_wdone.c); 0: the default,
 	 * tests set a few to merge often */
 	size_t wdone_l0_max;
+	/* a bulk load's run (QF_EVCHUNK_RUN_BYTES) and what a feed holds
+	 * pending (derive.c) at most; 0: the defaults, tests set a few */
+	size_t run_max, pend_max;
+	/* events the last ingest's derivation took as they were stored
+	 * (derive.h's feed), not read back: tests and benchmarks */
+	int64_t fed;
 	/* waiting for another writer's lock (busy_wait in evdb.c) */
 	int64_t busy_ms;
 	int busy_said;

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <openssl/evp.h>
@@ -1143,7 +1144,7 @@ static int ingest_path(struct qf_evdb *s, const struct qf_ingest_options *o,
 }
 
 static int finish(struct qf_evdb *s, const struct qf_ingest_options *o, int rc,
-                  struct qf_diags *d)
+                  struct qf_derive_feed *feed, struct qf_diags *d)
 {
 	if (rc == QF_EIO || rc == QF_ERR) {
 		qf_evdb_rollback(s);
@@ -1155,7 +1156,8 @@ static int finish(struct qf_evdb *s, const struct qf_ingest_options *o, int rc,
 		qf_evdb_rollback(s);
 		return QF_EIO;
 	}
-	if (qf_derive_cluster(s, o->cluster, d) < 0 ||
+	if ((feed ? qf_derive_feed_end(feed)
+	          : qf_derive_cluster(s, o->cluster, d)) < 0 ||
 	    qf_evdb_commit(s, d) < 0) {
 		qf_evdb_rollback(s);
 		return QF_EIO;
@@ -1163,33 +1165,89 @@ static int finish(struct qf_evdb *s, const struct qf_ingest_options *o, int rc,
 	return d->nerrors ? QF_EINVAL : QF_OK;
 }
 
+/* Whether path is a regular file whose first line is a quotaflow event
+ * (`simulate --events`, the controller's); what is not a regular file is
+ * not read here (a pipe's bytes would be lost). */
+static int events_file(const char *path)
+{
+	struct stat st;
+	char head[4096], *p, *nl;
+	FILE *f;
+	size_t n;
+
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	n = fread(head, 1, sizeof(head) - 1, f);
+	(void)fclose(f); /* read only */
+	head[n] = '\0';
+	p = head + (n >= 3 && !memcmp(head, "\xEF\xBB\xBF", 3) ? 3 : 0);
+	p += strspn(p, " \t\r\n");
+	nl = strchr(p, '\n');
+	if (*p != '{' || !nl)
+		return 0;
+	*nl = '\0';
+	return strstr(p, "\"time_ms\"") != NULL;
+}
+
+/*
+ * The order inputs are read in: files of quotaflow events after every
+ * other input (quotas, queues, Workloads, Kubernetes events), each group
+ * in the order given, so that the derivation knows the policy before the
+ * first event and can take each one as it is stored (derive.h's feed);
+ * the views do not depend on the order.  A stream keeps the order given.
+ */
+static void input_order(const struct qf_strlist *inputs, int stream,
+                        size_t *order)
+{
+	size_t k = 0;
+	unsigned char *ev = qf_xcalloc(inputs->n + 1, 1);
+
+	for (size_t i = 0; !stream && i < inputs->n; i++)
+		ev[i] = (unsigned char)events_file(inputs->v[i]);
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < inputs->n; i++)
+			if (ev[i] == pass)
+				order[k++] = i;
+	free(ev);
+}
+
 int qf_ingest_run(struct qf_evdb *s, const struct qf_ingest_options *o,
                   const struct qf_strlist *inputs,
                   struct qf_ingest_stats *stats, struct qf_diags *d)
 {
 	int rc, worst = QF_OK, stream = 0;
+	struct qf_derive_feed *feed = NULL;
+	size_t *order = qf_xreallocarray(NULL, inputs->n + 1, sizeof(*order));
 
 	/* files are one transaction, written once (evdb.h note 1); a stream
 	 * commits batch by batch for readers to see: WAL */
 	for (size_t i = 0; i < inputs->n; i++)
 		stream |= !strcmp(inputs->v[i], "-");
-	if (!stream)
+	input_order(inputs, stream, order);
+	if (!stream) {
 		qf_evdb_first_load(s, 1);
+		/* the derivation takes the files' events as they are stored */
+		feed = qf_derive_feed_new(s, o->cluster, d);
+		s->feed = qf_derive_feed_hook(feed);
+	}
 	rc = qf_evdb_begin(s, d);
 	memset(stats, 0, sizeof(*stats));
 	for (size_t i = 0; rc == QF_OK && i < inputs->n; i++) {
-		int r = ingest_path(s, o, inputs->v[i], stats, d);
+		int r = ingest_path(s, o, inputs->v[order[i]], stats, d);
 
 		if (r == QF_EIO || r == QF_ERR)
 			rc = r;
 		else if (r < 0)
 			worst = r;
 	}
-	if (rc < 0 && !s->in_tx) {
-		qf_evdb_first_load(s, 0);
-		return rc;
-	}
-	rc = finish(s, o, rc, d);
+	free(order);
+	if (rc >= 0 || s->in_tx)
+		rc = finish(s, o, rc, feed, d);
+	s->feed = NULL;
+	qf_derive_feed_free(feed);
 	qf_evdb_first_load(s, 0);
 	return rc == QF_OK && worst < 0 ? worst : rc;
 }
@@ -1200,11 +1258,15 @@ int qf_ingest_mem(struct qf_evdb *s, const struct qf_ingest_options *o,
 {
 	struct qf_ingest_cx cx;
 	struct qf_ingest_rd r;
+	struct qf_derive_feed *feed = qf_derive_feed_new(s, o->cluster, d);
 	int rc = qf_evdb_begin(s, d);
 
 	memset(stats, 0, sizeof(*stats));
-	if (rc < 0)
+	if (rc < 0) {
+		qf_derive_feed_free(feed);
 		return rc;
+	}
+	s->feed = qf_derive_feed_hook(feed);
 	memset(&r, 0, sizeof(r));
 	cx_init(&cx, s, o, stats, d, name);
 	r.buf = qf_xmalloc(len + 1);
@@ -1216,5 +1278,8 @@ int qf_ingest_mem(struct qf_evdb *s, const struct qf_ingest_options *o,
 	free(r.buf);
 	qf_buf_release(&cx.scratch);
 	qf_buf_release(&cx.detail);
-	return finish(s, o, rc, d);
+	rc = finish(s, o, rc, feed, d);
+	s->feed = NULL;
+	qf_derive_feed_free(feed);
+	return rc;
 }
