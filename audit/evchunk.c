@@ -520,10 +520,19 @@ struct qf_evchunk_run {
 	struct rev *ev;
 	size_t n, alloc;
 	struct qf_buf arena;
-	size_t *slot; /* open addressing over ev by key; -1 empty */
+	struct rslot *slot; /* open addressing over ev by key */
 	size_t cap;
 	int64_t tmin, tmax;
 };
+
+/* A slot of the run's key table: the event's index and the high bits
+ * of its key's hash. */
+struct rslot {
+	uint32_t idx; /* RSLOT_EMPTY: none */
+	uint32_t fp;
+};
+
+#define RSLOT_EMPTY UINT32_MAX
 
 static uint64_t mix(int64_t t, int64_t k)
 {
@@ -534,16 +543,26 @@ static uint64_t mix(int64_t t, int64_t k)
 	return h ^ (h >> 29);
 }
 
-static size_t *find_slot(struct qf_evchunk_run *r, int64_t t, int64_t k)
+/* The key's slot: empty (idx -1, its fp set for the caller to fill in)
+ * or the event with key (t, k).  A probe compares fingerprints before it
+ * reads an event: a run's events are far apart in memory, and a slot
+ * taken by another key cost a cache miss each (3% of an ingest). */
+static struct rslot *find_slot(struct qf_evchunk_run *r, int64_t t, int64_t k)
 {
-	size_t i = (size_t)mix(t, k) & (r->cap - 1);
+	uint64_t h = mix(t, k);
+	uint32_t fp = (uint32_t)(h >> 32);
+	size_t i = (size_t)h & (r->cap - 1);
 
 	for (;; i = (i + 1) & (r->cap - 1)) {
-		size_t v = r->slot[i];
+		struct rslot *sl = &r->slot[i];
 
-		if (v == (size_t)-1 ||
-		    (r->ev[v].time_ms == t && r->ev[v].dkey == k))
-			return &r->slot[i];
+		if (sl->idx == RSLOT_EMPTY) {
+			sl->fp = fp;
+			return sl;
+		}
+		if (sl->fp == fp && r->ev[sl->idx].time_ms == t &&
+		    r->ev[sl->idx].dkey == k)
+			return sl;
 	}
 }
 
@@ -554,7 +573,8 @@ static void rehash(struct qf_evchunk_run *r, size_t cap)
 	r->slot = qf_xreallocarray(NULL, cap, sizeof(*r->slot));
 	memset(r->slot, 0xff, qf_st_mult(cap, sizeof(*r->slot)));
 	for (size_t i = 0; i < r->n; i++)
-		*find_slot(r, r->ev[i].time_ms, r->ev[i].dkey) = i;
+		find_slot(r, r->ev[i].time_ms, r->ev[i].dkey)->idx =
+		        (uint32_t)i;
 }
 
 struct qf_evchunk_run *qf_evchunk_run_new(const char *cluster)
@@ -585,7 +605,8 @@ void qf_evchunk_run_free(struct qf_evchunk_run *r)
 
 size_t qf_evchunk_run_bytes(const struct qf_evchunk_run *r)
 {
-	return r->arena.len + r->n * REV_CHARGE + r->cap * sizeof(*r->slot);
+	/* 8 bytes a slot, as a size_t was: runs end where they did */
+	return r->arena.len + r->n * REV_CHARGE + r->cap * 8;
 }
 
 /* Records are at most 64 MiB (ingest.c), so a length fits. */
@@ -604,14 +625,14 @@ void qf_evchunk_run_add(struct qf_evchunk_run *r, const struct qf_evdb_event *e,
                         int *dup)
 {
 	const char *s[8];
-	size_t *slot;
+	struct rslot *slot;
 	struct rev *v;
 
 	qf_evchunk_strs(e, s);
 	if ((r->n + 1) * 2 > r->cap)
 		rehash(r, r->cap * 2);
 	slot = find_slot(r, e->time_ms, e->dkey);
-	*dup = *slot != (size_t)-1;
+	*dup = slot->idx != RSLOT_EMPTY;
 	if (*dup)
 		return;
 	r->ev = qf_grow(r->ev, sizeof(*r->ev), &r->alloc, r->n + 1);
@@ -627,19 +648,19 @@ void qf_evchunk_run_add(struct qf_evchunk_run *r, const struct qf_evdb_event *e,
 		r->tmin = e->time_ms;
 	if (!r->n || e->time_ms > r->tmax)
 		r->tmax = e->time_ms;
-	*slot = r->n++;
+	slot->idx = (uint32_t)r->n++;
 }
 
 /* Mark run events whose key (t, k) is stored. */
 static void mark(struct qf_evchunk_run *r, int64_t t, int64_t k)
 {
-	size_t v;
+	const struct rslot *sl;
 
 	if (t < r->tmin || t > r->tmax)
 		return;
-	v = *find_slot(r, t, k);
-	if (v != (size_t)-1)
-		r->ev[v].dup = 1;
+	sl = find_slot(r, t, k);
+	if (sl->idx != RSLOT_EMPTY)
+		r->ev[sl->idx].dup = 1;
 }
 
 /* sql with ?1 the run's cluster, ?2 .. ?3 its time range. */

@@ -174,11 +174,26 @@ static void test_json_plain_len(void **state)
 		{ "01234567012345\x00x", 16, 14 },
 	};
 
+	static const char special[] = { '"', '\\', '\0', '\n', 0x1f };
+	char line[48];
+
 	(void)state;
 	for (size_t i = 0; i < QF_ARRAY_SIZE(rows); i++)
 		if (qf_json_plain_len(rows[i].s, rows[i].n) != rows[i].want)
 			fail_msg("row %zu: want %zu, got %zu", i, rows[i].want,
 			         qf_json_plain_len(rows[i].s, rows[i].n));
+	/* each special byte at each place of every 16- and 8-byte step and
+	 * the tail after them; plain bytes around it of every kind the
+	 * vector compares get wrong when signed (0x20, 0x7f, 0x80, 0xff) */
+	for (size_t k = 0; k < sizeof(special); k++)
+		for (size_t at = 0; at < sizeof(line); at++) {
+			for (size_t j = 0; j < sizeof(line); j++)
+				line[j] = "a \x7f\x80\xff"[j % 5];
+			line[at] = special[k];
+			assert_int_equal(qf_json_plain_len(line, sizeof(line)),
+			                 at);
+			assert_int_equal(qf_json_plain_len(line, at), at);
+		}
 }
 
 /* Untrusted names in Markdown and CSV: a plain name as it is; anything
