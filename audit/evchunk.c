@@ -523,6 +523,9 @@ struct qf_evchunk_run {
 	struct rslot *slot; /* open addressing over ev by key */
 	size_t cap;
 	int64_t tmin, tmax;
+	/* a chunk's text and chains, kept from chunk to chunk: grown again
+	 * for each, realloc's copies were half a percent of an ingest */
+	struct qf_buf rows, chains;
 };
 
 /* A slot of the run's key table: the event's index and the high bits
@@ -583,6 +586,8 @@ struct qf_evchunk_run *qf_evchunk_run_new(const char *cluster)
 
 	r->cluster = qf_xstrdup(cluster);
 	qf_buf_init(&r->arena);
+	qf_buf_init(&r->rows);
+	qf_buf_init(&r->chains);
 	rehash(r, 1024);
 	return r;
 }
@@ -595,6 +600,8 @@ void qf_evchunk_run_free(struct qf_evchunk_run *r)
 	free(r->ev);
 	free(r->slot);
 	qf_buf_release(&r->arena);
+	qf_buf_release(&r->rows);
+	qf_buf_release(&r->chains);
 	free(r);
 }
 
@@ -860,12 +867,14 @@ static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
                        struct qf_diags *d)
 {
 	size_t n = *np;
-	struct qf_buf rows = QF_BUF_INIT, chains = QF_BUF_INIT;
+	struct qf_buf *rows = &r->rows, *chains = &r->chains;
 	struct key *keys = qf_xreallocarray(NULL, n, sizeof(*keys));
 	int64_t first = s->chain_rowid + 1;
 	int rc = QF_OK;
 
-	qf_buf_addch(&rows, '[');
+	qf_buf_reset(rows);
+	qf_buf_reset(chains);
+	qf_buf_addch(rows, '[');
 	for (size_t i = 0; i < n; i++) {
 		size_t lens[8];
 		struct qf_evchunk_ev e;
@@ -877,25 +886,23 @@ static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
 		row = qf_evchunk_row(r->cluster, &e);
 
 		qf_evdb_chain_add(s, &row, e.id, lens, chain);
-		qf_buf_add(&chains, chain, 32);
+		qf_buf_add(chains, chain, 32);
 		if (s->feed && s->feed->active && rc == QF_OK)
 			rc = s->feed->event(s->feed->arg, &e);
 		if (i)
-			qf_buf_addch(&rows, ',');
-		put_ev(&rows, &row, e.id, lens);
+			qf_buf_addch(rows, ',');
+		put_ev(rows, &row, e.id, lens);
 		keys[i] = (struct key){ e.time_ms, e.dkey };
-		if (rows.len >= QF_EVCHUNK_BYTES)
+		if (rows->len >= QF_EVCHUNK_BYTES)
 			n = i + 1;
 	}
 	*np = n;
-	qf_buf_addch(&rows, ']');
+	qf_buf_addch(rows, ']');
 	if (rc == QF_OK)
 		rc = insert_chunk(s, ins, r->cluster, first, n,
 		                  r->ev[o[0].i].time_ms,
-		                  r->ev[o[n - 1].i].time_ms, keys, &rows,
-		                  (const unsigned char *)chains.buf, d);
-	qf_buf_release(&rows);
-	qf_buf_release(&chains);
+		                  r->ev[o[n - 1].i].time_ms, keys, rows,
+		                  (const unsigned char *)chains->buf, d);
 	free(keys);
 	return rc;
 }

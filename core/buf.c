@@ -82,10 +82,28 @@ void qf_buf_addch(struct qf_buf *b, int c)
 
 size_t qf_i64_dec(char *out, int64_t v)
 {
-	char tmp[QF_I64_DEC_MAX], *p = tmp + sizeof(tmp);
-	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-	size_t n;
-
+	static const uint64_t pow10[20] = {
+		1ull,
+		10ull,
+		100ull,
+		1000ull,
+		10000ull,
+		100000ull,
+		1000000ull,
+		10000000ull,
+		100000000ull,
+		1000000000ull,
+		10000000000ull,
+		100000000000ull,
+		1000000000000ull,
+		10000000000000ull,
+		100000000000000ull,
+		1000000000000000ull,
+		10000000000000000ull,
+		100000000000000000ull,
+		1000000000000000000ull,
+		10000000000000000000ull,
+	};
 	/* two digits a division: every event's id, key and times are
 	 * written twice by an ingest (its hash, its chunk) */
 	static const char pairs[201] = "00010203040506070809"
@@ -98,18 +116,29 @@ size_t qf_i64_dec(char *out, int64_t v)
 	                               "70717273747576777879"
 	                               "80818283848586878889"
 	                               "90919293949596979899";
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	/* the digits counted first (log10 from the bit length), then
+	 * written in place from the end: no copy from a scratch array */
+	unsigned t = (unsigned)(64 - __builtin_clzll(u | 1)) * 1233 >> 12;
+	size_t n = t + (u >= pow10[t]);
+	char *p;
 
-	while (u >= 10) {
+	n += !n;    /* 0 */
+	n += v < 0; /* its sign */
+	p = out + n;
+	while (u >= 100) {
 		p -= 2;
 		memcpy(p, pairs + 2 * (u % 100), 2);
 		u /= 100;
 	}
-	if (u || p == tmp + sizeof(tmp))
+	if (u >= 10) {
+		p -= 2;
+		memcpy(p, pairs + 2 * u, 2);
+	} else {
 		*--p = (char)('0' + u);
+	}
 	if (v < 0)
 		*--p = '-';
-	n = (size_t)(tmp + sizeof(tmp) - p);
-	memcpy(out, p, n);
 	return n;
 }
 

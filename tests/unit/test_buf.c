@@ -94,6 +94,14 @@ static void test_buf_add_i64_as_printf(void **state)
 		qf_buf_addch(&a, ',');
 		qf_buf_addf(&b, "%lld,", (long long)v[i]);
 	}
+	/* the digits are counted first: each side of every power of ten */
+	for (int64_t p = 1; p <= INT64_MAX / 10; p *= 10)
+		for (int64_t k = -1; k <= 1; k++) {
+			qf_buf_add_i64(&a, p + k);
+			qf_buf_add_i64(&a, -(p + k));
+			qf_buf_addf(&b, "%lld%lld", (long long)(p + k),
+			            (long long)-(p + k));
+		}
 	assert_string_equal(a.buf, b.buf);
 	assert_int_equal(a.len, strlen(a.buf));
 	qf_buf_release(&a);
