@@ -153,10 +153,23 @@ static void test_buf_is_utf8(void **state)
 		{ "0123456701234567x\xed\xa0\x80", 20, 0 },
 	};
 
+	char line[72];
+
 	(void)state;
 	for (size_t i = 0; i < QF_ARRAY_SIZE(rows); i++)
 		if (qf_buf_is_utf8(rows[i].s, rows[i].n) != rows[i].want)
 			fail_msg("row %zu: want %d", i, rows[i].want);
+	/* a sequence, good or bad, at every place of the 32- and 8-byte
+	 * steps over ASCII and of the tail after them */
+	for (size_t at = 0; at + 2 <= sizeof(line); at++) {
+		memset(line, 'a', sizeof(line));
+		memcpy(line + at, "\xc3\xa9", 2);
+		assert_true(qf_buf_is_utf8(line, sizeof(line)));
+		line[at + 1] = 'a'; /* cut short */
+		assert_false(qf_buf_is_utf8(line, sizeof(line)));
+		line[at] = '\x80'; /* a stray continuation byte */
+		assert_false(qf_buf_is_utf8(line, sizeof(line)));
+	}
 }
 
 static void test_json_plain_len(void **state)
