@@ -2047,6 +2047,33 @@ int qf_walk_close(struct feedwalk *fw)
 	return rc;
 }
 
+int qf_derive_resumable(struct qf_evdb *s, const char *cluster,
+                        struct qf_diags *d)
+{
+	sqlite3_stmt *st = NULL;
+	int step;
+
+	/* what makes qf_ck_resume refuse before it reads anything (a
+	 * stored event changed may make it refuse too: then it is not
+	 * resumable, but 1 keeps a feed from opening where it may be) */
+	if (s->derive_inputs ||
+	    qf_derive_version(s, cluster) != QF_DERIVE_VERSION)
+		return 0;
+	/* a checkpoint before any event (quotas ingested first) carries on
+	 * from nothing: as a derivation from the first event does */
+	if (sqlite3_prepare_v2(s->db,
+	                       "SELECT 1 FROM d_ckpt WHERE cluster = ?1 AND"
+	                       " event_id > 0",
+	                       -1, &st, NULL) != SQLITE_OK)
+		return qf_evdb_fail(s, "cannot read derivation state", d);
+	sqlite3_bind_text(st, 1, cluster, -1, SQLITE_STATIC);
+	step = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return qf_evdb_fail(s, "cannot read derivation state", d);
+	return step == SQLITE_ROW;
+}
+
 int64_t qf_derive_version(struct qf_evdb *s, const char *cluster)
 {
 	struct qf_buf key = QF_BUF_INIT;

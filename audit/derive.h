@@ -56,12 +56,21 @@ int qf_derive_defer(struct qf_evdb *s, const char *cluster,
  * file's run is first stored (over what is stored already), takes each
  * event as it is stored, and ends (checkpoint, then the end's rows)
  * before anything else a derivation reads is written, or at
- * qf_derive_feed_end.  An event that does not come after what the walk
- * has taken in the D1 order (files whose times overlap) drops the walk
- * and the cluster's checkpoint: the derivation at the end then starts
- * from the first event.  Not thread-safe.
+ * qf_derive_feed_end.  It opens only where a derivation would walk
+ * every event (a new cluster, new quotas, other rules): one that carries
+ * on from a checkpoint reads back only what was added.  An
+ * event that does not come after what the walk has taken in the D1
+ * order (files whose times overlap) drops the walk and the cluster's
+ * checkpoint: the derivation at the end starts from the first event, as
+ * it would have.  Not thread-safe.
  */
 struct qf_derive_feed;
+
+/* Whether a derivation of cluster now would carry on from a checkpoint
+ * past some event (qf_derive_cluster may still find it cannot): 1 yes,
+ * 0 no, < 0 error.  A feed opens only when it would not. */
+int qf_derive_resumable(struct qf_evdb *s, const char *cluster,
+                        struct qf_diags *d);
 
 struct qf_derive_feed *
 qf_derive_feed_new(struct qf_evdb *s, const char *cluster, struct qf_diags *d);

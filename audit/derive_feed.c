@@ -32,6 +32,14 @@ static int feed_open(void *arg)
 
 	if (f->dropped)
 		return QF_OK;
+	/* a derivation that carries on from a checkpoint reads back only
+	 * what was added: fed, a walk that must be dropped (a run older
+	 * than the one before) would cost a derivation of everything */
+	rc = qf_derive_resumable(f->s, f->cluster, f->d);
+	if (rc != 0) {
+		f->dropped = rc > 0;
+		return rc < 0 ? rc : QF_OK;
+	}
 	rc = qf_walk_open(&f->fw, f->s, f->cluster, f->d);
 	f->opened = 1;
 	f->after = 0;
@@ -40,7 +48,9 @@ static int feed_open(void *arg)
 }
 
 /* The walk cannot take what is stored next: its rows stay (the
- * derivation from the first event deletes them), its checkpoint goes. */
+ * derivation from the first event deletes them), its checkpoint goes.
+ * The walk started from the first event (feed_open), so the derivation
+ * at the end does no more than it would have without the feed. */
 static int feed_drop(struct qf_derive_feed *f)
 {
 	sqlite3_stmt *st = NULL;
@@ -107,6 +117,7 @@ qf_derive_feed_new(struct qf_evdb *s, const char *cluster, struct qf_diags *d)
 	f->hook = (struct qf_evdb_feed){ feed_open,  feed_run, feed_event,
 		                         feed_close, f,        0 };
 	f->s = s;
+	s->fed = 0;
 	f->cluster = qf_xstrdup(cluster);
 	f->d = d;
 	return f;
