@@ -22,13 +22,7 @@ active() {
 }
 
 start a --db "$tmp/a.db" || exit 1
-cat >"$tmp/held.yaml" <<'EOF'
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: LocalQueue
-metadata: {namespace: default, name: held, finalizers: ["example.com/keep"]}
-spec: {clusterQueue: cq}
-EOF
-k create -f "$EX/checked.yaml" -f "$tmp/held.yaml" >/dev/null 2>&1 || bad "create policy"
+k create -f "$EX/checked.yaml" -f "$EX/held.yaml" >/dev/null 2>&1 || bad "create policy"
 wait_for "kueue's finalizer on the check" "k get ac check -o jsonpath='{.metadata.finalizers}'" '["kueue.x-k8s.io/resource-in-use"]'
 expect_eq "listed" "$(k get admissionchecks -o name)" "admissioncheck.kueue.x-k8s.io/check"
 # Active is its controller's to say: inactive until then
