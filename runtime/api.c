@@ -422,6 +422,20 @@ static int set_fv(struct qf_api_req *r, const char *v, struct qf_api_err *err)
 	                   v);
 }
 
+enum qf_api_propagation qf_api_propagation_of(const char *k, const char *v)
+{
+	static const char *const names[] = { "Background", "Foreground",
+		                             "Orphan" };
+
+	if (!strcmp(k, "orphanDependents"))
+		return is_true(v) ? QF_API_PROP_ORPHAN : QF_API_PROP_BACKGROUND;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(names); i++)
+		if (!strcmp(v, names[i]))
+			return (enum qf_api_propagation)(
+			        QF_API_PROP_BACKGROUND + i);
+	return QF_API_PROP_UNSET;
+}
+
 /* The parameters that set a flag or the verb (v stays the caller's). */
 static int set_flag(struct qf_api_req *r, const char *k, const char *v,
                     struct qf_api_err *err)
@@ -443,6 +457,9 @@ static int set_flag(struct qf_api_req *r, const char *k, const char *v,
 		r->bookmarks = is_true(v);
 	else if (!strcmp(k, "force"))
 		r->force = is_true(v);
+	else if (!strcmp(k, "propagationPolicy") ||
+	         !strcmp(k, "orphanDependents"))
+		r->propagation = qf_api_propagation_of(k, v);
 	return 0;
 }
 

@@ -157,6 +157,20 @@ enum qf_api_fv {
 	QF_API_FV_IGNORE,
 };
 
+/* A DELETE's propagationPolicy (orphanDependents read as Orphan or
+ * Background): from the query here, from the body by the controller,
+ * which also knows each kind's default for UNSET. */
+enum qf_api_propagation {
+	QF_API_PROP_UNSET,
+	QF_API_PROP_BACKGROUND,
+	QF_API_PROP_FOREGROUND,
+	QF_API_PROP_ORPHAN,
+};
+
+/* propagationPolicy or orphanDependents value v (key k) as one, UNSET
+ * for a value neither names. */
+enum qf_api_propagation qf_api_propagation_of(const char *k, const char *v);
+
 struct qf_api_req {
 	enum qf_api_verb verb;
 	int kind;      /* index in qf_api_kinds, -1 for discovery/other */
@@ -178,8 +192,9 @@ struct qf_api_req {
 	int force;                   /* force=true (server-side apply) */
 	int dry_run;       /* dryRun=All: check and answer, write nothing */
 	enum qf_api_fv fv; /* fieldValidation */
-	json_t *doc;       /* discovery answer (owned reference) */
-	int review;        /* QF_API_REVIEW: index in qf_api_reviews */
+	enum qf_api_propagation propagation; /* of a DELETE */
+	json_t *doc; /* discovery answer (owned reference) */
+	int review;  /* QF_API_REVIEW: index in qf_api_reviews */
 };
 
 struct qf_api_err {
