@@ -1437,7 +1437,7 @@ static int update(struct ctl *c, int kind, const char *version,
 	int dry = !!(flags & UPDATE_DRY);
 	const char *name = qf_api_meta_str(prev, "name");
 	json_t *next;
-	int rc;
+	int rc, ignored;
 
 	if (update_body_ok(prev, in, kind, err) < 0)
 		return -1;
@@ -1463,8 +1463,11 @@ static int update(struct ctl *c, int kind, const char *version,
 	if (kind != K_NS && ctl_final_deleting(next) &&
 	    !ctl_final_others(next, NULL))
 		return finish_delete(c, kind, next, dry, err, out);
+	/* Kueue: admissioncheck_controller.go Update: its cache ignores an
+	 * AdmissionCheck being deleted (checked and stored, not taken) */
+	ignored = kind == K_AC && ctl_final_deleting(prev);
 	rc = !is_policy(kind) ? 0
-	     : dry            ? ctl_policy_check(c, next, err)
+	     : dry || ignored ? ctl_policy_check(c, next, err)
 	                      : ctl_policy_apply(c, kind, next, prev, err);
 	if (rc < 0) {
 		json_decref(next);
