@@ -1635,7 +1635,7 @@ static int hold(struct ctl *c, int kind, const json_t *prev, int *kept)
 	                 qf_api_meta_str(prev, "name"));
 	/* the collector's first pass does, after the dependents it deletes
 	 * (ctl_gc.c) */
-	if (!now || ctl_gc_waits(now))
+	if (!now || ctl_gc_waits(c, kind, now))
 		return 0;
 	return ctl_held(c, kind, now);
 }

@@ -74,9 +74,20 @@ static const char *gc_finalizer(const json_t *obj)
 	return NULL;
 }
 
-int ctl_gc_waits(const json_t *obj)
+int ctl_gc_waits(struct ctl *c, int kind, const json_t *obj)
 {
-	return gc_finalizer(obj) != NULL;
+	struct qf_buf k = QF_BUF_INIT;
+	int known;
+
+	if (!gc_finalizer(obj))
+		return 0;
+	/* one that came with the finalizer (its client's) is an owner too */
+	owner_key(&k, kind, obj);
+	known = json_object_get(c->gc_owners, k.buf) != NULL;
+	qf_buf_release(&k);
+	if (!known)
+		remember(c, kind, obj, 0);
+	return 1;
 }
 
 json_t *ctl_gc_mark(struct ctl *c, int kind, const json_t *obj, const char *fin)

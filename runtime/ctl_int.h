@@ -384,9 +384,10 @@ int ctl_final_reap(struct ctl *c);
  * collector looks at once it is stored, being deleted. */
 json_t *ctl_gc_mark(struct ctl *c, int kind, const json_t *obj,
                     const char *fin);
-/* 1 when obj, being deleted, waits for the collector's first pass (a
- * finalizer of its own that it has not looked at): ctl_held comes then. */
-int ctl_gc_waits(const json_t *obj);
+/* 1 when obj (kind), just stored being deleted, carries a collector's
+ * finalizer: an owner it looks at (remembered), whose ctl_held comes
+ * after its first pass. */
+int ctl_gc_waits(struct ctl *c, int kind, const json_t *obj);
 /* 1 when obj's ownerReferences name uid (not NULL). */
 int ctl_gc_owned_by(const json_t *obj, const char *uid);
 /* ctl_settle: the owners being deleted with a collector's finalizer:

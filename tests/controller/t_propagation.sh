@@ -94,6 +94,18 @@ h=$(curl -s -D - -o /dev/null -X DELETE "$U/r2?propagationPolicy=Background")
 case "$h" in *Warning*) bad "a warning for an explicit policy: $h" ;; *) ok ;; esac
 wait_for "r2's Workload gone" "gone workload $wr" "gone"
 
+# without a policy, the collector's finalizer the object carries counts;
+# Background asked for takes it off
+job_create c1 user-queue 1 orphan
+wc=$(wl_of c1)
+curl -s -o /dev/null -X DELETE "$U/c1"
+wait_for "c1 gone" "gone job c1" "gone"
+expect_eq "c1's Workload stays, not owned" "$(k get workload "$wc" -o jsonpath='{.metadata.ownerReferences}|{.status.conditions[?(@.type=="Finished")].reason}')" "|OwnerNotFound"
+job_create c2 user-queue 1 orphan
+wc=$(wl_of c2)
+k delete job c2 >/dev/null 2>&1 || bad "delete c2"
+expect_eq "c2 and its Workload gone" "$(gone job c2)/$(gone workload "$wc")" "gone/gone"
+
 # kube-apiserver answers the owner as it stored it, the finalizer on
 job_create r3 user-queue 1
 out=$(curl -s -X DELETE -H 'Content-Type: application/json' "$U/r3" -d '{"propagationPolicy":"Foreground"}' | python3 -c 'import json,sys
