@@ -250,6 +250,8 @@ void qf_api_req_release(struct qf_api_req *r)
 	free(r->rv_match);
 	free(r->cont);
 	free(r->field_manager);
+	free(r->propagation_policy);
+	free(r->orphan_dependents);
 	json_decref(r->doc);
 	memset(r, 0, sizeof(*r));
 	r->kind = -1;
@@ -457,9 +459,6 @@ static int set_flag(struct qf_api_req *r, const char *k, const char *v,
 		r->bookmarks = is_true(v);
 	else if (!strcmp(k, "force"))
 		r->force = is_true(v);
-	else if (!strcmp(k, "propagationPolicy") ||
-	         !strcmp(k, "orphanDependents"))
-		r->propagation = qf_api_propagation_of(k, v);
 	return 0;
 }
 
@@ -480,6 +479,10 @@ static char **query_slot(struct qf_api_req *r, const char *k)
 		  offsetof(struct qf_api_req, rv_match) },
 		{ "continue", offsetof(struct qf_api_req, cont) },
 		{ "fieldManager", offsetof(struct qf_api_req, field_manager) },
+		{ "propagationPolicy",
+		  offsetof(struct qf_api_req, propagation_policy) },
+		{ "orphanDependents",
+		  offsetof(struct qf_api_req, orphan_dependents) },
 	};
 
 	for (size_t i = 0; i < QF_ARRAY_SIZE(slots); i++)

@@ -158,8 +158,8 @@ enum qf_api_fv {
 };
 
 /* A DELETE's propagationPolicy (orphanDependents read as Orphan or
- * Background): from the query here, from the body by the controller,
- * which also knows each kind's default for UNSET. */
+ * Background), as the controller reads its DeleteOptions (the body, or
+ * the query without one); UNSET leaves it to the object's kind. */
 enum qf_api_propagation {
 	QF_API_PROP_UNSET,
 	QF_API_PROP_BACKGROUND,
@@ -189,10 +189,13 @@ struct qf_api_req {
 	int64_t limit;               /* the limit parameter, 0 = none */
 	enum qf_api_include include; /* includeObject */
 	char *field_manager;         /* owned: fieldManager, or NULL */
-	int force;                   /* force=true (server-side apply) */
+	char *propagation_policy;    /* owned query values, or NULL */
+	char *orphan_dependents;
+	int force;         /* force=true (server-side apply) */
 	int dry_run;       /* dryRun=All: check and answer, write nothing */
 	enum qf_api_fv fv; /* fieldValidation */
-	enum qf_api_propagation propagation; /* of a DELETE */
+	/* of a DELETE, as the controller read its options */
+	enum qf_api_propagation propagation;
 	json_t *doc; /* discovery answer (owned reference) */
 	int review;  /* QF_API_REVIEW: index in qf_api_reviews */
 };

@@ -2199,34 +2199,69 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	return do_patch(c, rq, prev, body, pt, &dups, warn, err, out);
 }
 
+/* kube-apiserver's ValidateDeleteOptions of the policy (pp, NULL when
+ * unset; od_set when orphanDependents is), then the policy it asks for:
+ * *prop, or -1 with *err (422). */
+static int propagation(const char *pp, int od_set, int od,
+                       enum qf_api_propagation *prop, struct qf_api_err *err)
+{
+	if (pp && od_set) {
+		qf_api_invalid(err, "DeleteOptions", "meta.k8s.io", "");
+		qf_api_invalid_add(err, "propagationPolicy",
+		                   "Invalid value: \"%.64s\": orphanDependents "
+		                   "and deletionPropagation cannot be both set",
+		                   pp);
+		return -1;
+	}
+	*prop = pp       ? qf_api_propagation_of("propagationPolicy", pp)
+	        : od_set ? (od ? QF_API_PROP_ORPHAN : QF_API_PROP_BACKGROUND)
+	                 : QF_API_PROP_UNSET;
+	if (pp && *prop == QF_API_PROP_UNSET) {
+		qf_api_invalid(err, "DeleteOptions", "meta.k8s.io", "");
+		qf_api_invalid_add(err, "propagationPolicy",
+		                   "Unsupported value: \"%.64s\": supported "
+		                   "values: \"Foreground\", \"Background\", "
+		                   "\"Orphan\", \"nil\"",
+		                   pp);
+		return -1;
+	}
+	return 0;
+}
+
 /* A DELETE's DeleteOptions body (kubectl sends dryRun and
- * propagationPolicy there): 1 when it asks for a dry run, -1 with *err
- * for a value other than "All"; *prop its propagationPolicy (or
- * orphanDependents), which a body sets in place of the query's, as
- * kube-apiserver reads the query only without one; *pre its
- * preconditions object (a new reference, or NULL). */
-static int delete_options(const struct qf_http_req *hr,
+ * propagationPolicy there), or its query without one (as kube-apiserver
+ * reads them): 1 when it asks for a dry run, -1 with *err for a value
+ * other than "All" or a policy ValidateDeleteOptions refuses; *prop its
+ * propagationPolicy (or orphanDependents); *pre its preconditions object
+ * (a new reference, or NULL). */
+static int delete_options(const struct qf_api_req *rq,
+                          const struct qf_http_req *hr,
                           enum qf_api_propagation *prop, json_t **pre,
                           struct qf_api_err *err)
 {
 	json_t *o = hr->body_len ? json_loadb(hr->body, hr->body_len, 0, NULL)
 	                         : NULL;
 	json_t *dr = json_object_get(o, "dryRun"), *v;
-	const char *pp =
-	        json_string_value(json_object_get(o, "propagationPolicy"));
 	const json_t *od = json_object_get(o, "orphanDependents");
 	int rc = 0;
 	size_t i;
 
 	if (json_is_object(o))
-		*prop = pp ? qf_api_propagation_of("propagationPolicy", pp)
-		        : json_is_boolean(od)
-		                ? qf_api_propagation_of(
-		                          "orphanDependents",
-		                          json_is_true(od) ? "true" : "false")
-		                : QF_API_PROP_UNSET;
-
+		rc = propagation(json_string_value(json_object_get(
+		                         o, "propagationPolicy")),
+		                 json_is_boolean(od), json_is_true(od), prop,
+		                 err);
+	else
+		rc = propagation(
+		        rq->propagation_policy, rq->orphan_dependents != NULL,
+		        rq->orphan_dependents &&
+		                qf_api_propagation_of("orphanDependents",
+		                                      rq->orphan_dependents) ==
+		                        QF_API_PROP_ORPHAN,
+		        prop, err);
 	json_array_foreach (dr, i, v) {
+		if (rc < 0)
+			break;
 		if (!json_is_string(v) ||
 		    strcmp(json_string_value(v), "All") != 0) {
 			rc = qf_api_fail(err, 400, "BadRequest",
@@ -2247,10 +2282,10 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 	struct qf_api_err err = { 500, "InternalError", "", 0, "", "", "", 0 };
 	json_t *prev = NULL, *out = NULL, *st, *pre = NULL;
 	int rc = 0, code = 200, dry = rq->dry_run;
-	enum qf_api_propagation prop = rq->propagation;
+	enum qf_api_propagation prop = QF_API_PROP_UNSET;
 
 	if (rq->verb == QF_API_DELETE || rq->verb == QF_API_DELETECOLLECTION) {
-		int body_dry = delete_options(hr, &prop, &pre, &err);
+		int body_dry = delete_options(rq, hr, &prop, &pre, &err);
 
 		if (body_dry < 0) {
 			ctl_respond_err(rs, &err);

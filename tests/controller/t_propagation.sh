@@ -114,6 +114,19 @@ print(m["finalizers"], "deletionTimestamp" in m)')
 expect_eq "the answer" "$out" "['foregroundDeletion'] True"
 wait_for "r3 gone" "gone job r3" "gone"
 
+# kube's ValidateDeleteOptions: a policy it does not know, or both ways
+# of saying one (422, nothing deleted)
+job_create v1 user-queue 1
+msg() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["code"], d["message"])'; }
+expect_eq "unknown policy" "$(curl -s -X DELETE -H 'Content-Type: application/json' "$U/v1" -d '{"propagationPolicy":"Later"}' | msg)" '422 DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "Later": supported values: "Foreground", "Background", "Orphan", "nil"'
+expect_eq "both set" "$(curl -s -X DELETE "$U/v1?propagationPolicy=Foreground&orphanDependents=true" | msg)" '422 DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Invalid value: "Foreground": orphanDependents and deletionPropagation cannot be both set'
+expect_eq "v1 stays" "$(gone job v1)" "there"
+# orphanDependents: true orphans
+wv=$(wl_of v1)
+curl -s -o /dev/null -X DELETE -H 'Content-Type: application/json' "$U/v1" -d '{"orphanDependents":true}'
+wait_for "v1 gone" "gone job v1" "gone"
+expect_eq "v1's Workload stays" "$(gone workload "$wv")" "there"
+
 # a restart finds an owner still waiting for its dependents
 job_create f3 user-queue 1
 wf=$(wl_of f3)

@@ -143,20 +143,15 @@ static void test_api_query_values(void **state)
 	                              "propagationPolicy=Foreground",
 	                              &err),
 	                 0);
-	assert_int_equal(r.propagation, QF_API_PROP_FOREGROUND);
+	assert_string_equal(r.propagation_policy, "Foreground");
 	qf_api_req_release(&r);
 	assert_int_equal(qf_api_route(&r, "DELETE",
 	                              "/apis/batch/v1/namespaces/a/jobs/j?"
 	                              "orphanDependents=true",
 	                              &err),
 	                 0);
-	assert_int_equal(r.propagation, QF_API_PROP_ORPHAN);
-	qf_api_req_release(&r);
-	assert_int_equal(qf_api_route(&r, "DELETE",
-	                              "/apis/batch/v1/namespaces/a/jobs/j",
-	                              &err),
-	                 0);
-	assert_int_equal(r.propagation, QF_API_PROP_UNSET);
+	assert_string_equal(r.orphan_dependents, "true");
+	assert_null(r.propagation_policy);
 	qf_api_req_release(&r);
 	assert_int_equal(qf_api_propagation_of("propagationPolicy", "Orphan"),
 	                 QF_API_PROP_ORPHAN);
