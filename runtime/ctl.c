@@ -1635,7 +1635,7 @@ static int hold(struct ctl *c, int kind, const json_t *prev, int *kept)
 	                 qf_api_meta_str(prev, "name"));
 	/* the collector's first pass does, after the dependents it deletes
 	 * (ctl_gc.c) */
-	if (!now || ctl_gc_waits(c, kind, now))
+	if (!now || ctl_gc_owner(c, kind, now, 0))
 		return 0;
 	return ctl_held(c, kind, now);
 }
@@ -1668,6 +1668,45 @@ static int complete_delete(struct ctl *c, int kind, const json_t *obj,
 	return rc;
 }
 
+/* kube-apiserver: Foreground and Orphan leave the owner to the garbage
+ * collector, its finalizer holding it (ctl_gc.c), Background takes those
+ * finalizers off: prev so (a new reference), or NULL when the deletion
+ * follows its owner's (or is a Namespace's) and they stay as they are. */
+static json_t *gc_marked(int kind, const json_t *prev, unsigned flags)
+{
+	if (kind == K_NS || (flags & DELETE_CASCADE) ||
+	    !(flags & (DELETE_ORPHAN | DELETE_FOREGROUND | DELETE_BACKGROUND)))
+		return NULL;
+	return ctl_gc_mark(prev, (flags & DELETE_ORPHAN) ? CTL_GC_ORPHAN
+	                         : (flags & DELETE_FOREGROUND)
+	                                 ? CTL_GC_FOREGROUND
+	                                 : NULL);
+}
+
+/* A DELETE of an object being deleted that changes its collector's
+ * finalizers (marked, its new form): stored so, the collector told (Kueue
+ * saw it being deleted before). */
+/* NOLINTNEXTLINE(misc-no-recursion): see delete */
+static int redelete(struct ctl *c, int kind, const json_t *marked,
+                    struct qf_api_err *err)
+{
+	const json_t *now;
+
+	/* none left: gone, as an update that empties them (finish_delete) */
+	if (!ctl_final_others(marked, NULL)) {
+		if (is_policy(kind) && ctl_policy_delete(c, marked) < 0)
+			return -1;
+		return complete_delete(c, kind, marked, 0, err);
+	}
+	if (ctl_persist(c, kind, json_incref((json_t *)marked), "MODIFIED") < 0)
+		return -1;
+	now = ctl_lookup(c, kind, qf_api_meta_str(marked, "namespace"),
+	                 qf_api_meta_str(marked, "name"));
+	if (now)
+		(void)ctl_gc_owner(c, kind, now, 1);
+	return 0;
+}
+
 /* Recursive twice at most: a Namespace's delete deletes its contents,
  * none of which is a Namespace, and a Job's its Workload. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
@@ -1678,20 +1717,16 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
 	json_t *marked = NULL;
 	int rc = 0, kept = 0;
 
-	/* kube: a deletion asked again changes nothing */
-	if (ctl_final_deleting(prev))
+	marked = gc_marked(kind, prev, flags);
+	/* kube: a deletion asked again changes nothing but the collector's
+	 * finalizers */
+	if (ctl_final_deleting(prev)) {
+		if (marked && !json_equal(marked, prev))
+			rc = redelete(c, kind, marked, err);
 		goto done;
-	/* kube-apiserver: Foreground and Orphan leave the owner to the
-	 * garbage collector, its finalizer holding it (ctl_gc.c) */
-	if (kind != K_NS && !(flags & DELETE_CASCADE) &&
-	    (flags & (DELETE_ORPHAN | DELETE_FOREGROUND | DELETE_BACKGROUND))) {
-		marked = ctl_gc_mark(c, kind, prev,
-		                     (flags & DELETE_ORPHAN) ? CTL_GC_ORPHAN
-		                     : (flags & DELETE_FOREGROUND)
-		                             ? CTL_GC_FOREGROUND
-		                             : NULL);
-		prev = marked;
 	}
+	if (marked)
+		prev = marked;
 	rc = hold(c, kind, prev, &kept);
 	if (rc < 0 || kept)
 		goto done;

@@ -16,8 +16,8 @@
  *       which stay.
  *
  * Then the owner goes unless other finalizers are left.  Owners are
- * remembered (gc_owners) when marked and, after a restart, found once in
- * the store; a turn looks at them only when something was marked or
+ * remembered (gc_owners) when stored so and, after a restart, found once
+ * in the store; a turn looks at them only when something was marked or
  * removed since (gc_due).  Background propagation is ctl.c's (a Job's
  * Workload goes with it).
  *
@@ -74,23 +74,22 @@ static const char *gc_finalizer(const json_t *obj)
 	return NULL;
 }
 
-int ctl_gc_waits(struct ctl *c, int kind, const json_t *obj)
+int ctl_gc_owner(struct ctl *c, int kind, const json_t *obj, int reacted)
 {
 	struct qf_buf k = QF_BUF_INIT;
 	int known;
 
 	if (!gc_finalizer(obj))
 		return 0;
-	/* one that came with the finalizer (its client's) is an owner too */
 	owner_key(&k, kind, obj);
 	known = json_object_get(c->gc_owners, k.buf) != NULL;
 	qf_buf_release(&k);
 	if (!known)
-		remember(c, kind, obj, 0);
+		remember(c, kind, obj, reacted);
 	return 1;
 }
 
-json_t *ctl_gc_mark(struct ctl *c, int kind, const json_t *obj, const char *fin)
+json_t *ctl_gc_mark(const json_t *obj, const char *fin)
 {
 	json_t *next = json_deep_copy(obj);
 	json_t *meta = json_object_get(next, "metadata");
@@ -109,7 +108,6 @@ json_t *ctl_gc_mark(struct ctl *c, int kind, const json_t *obj, const char *fin)
 		json_array_append_new(list, json_string(fin));
 		json_object_set_new(meta, "finalizers", list);
 	}
-	remember(c, kind, next, 0);
 	return next;
 }
 

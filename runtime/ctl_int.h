@@ -380,14 +380,13 @@ int ctl_final_reap(struct ctl *c);
 #define CTL_GC_ORPHAN     "orphan"
 /* A copy of obj (new reference) with finalizer fin (CTL_GC_*, or NULL
  * for Background) as kube-apiserver adds it for a DELETE's
- * propagationPolicy (the other taken off), remembered as an owner the
- * collector looks at once it is stored, being deleted. */
-json_t *ctl_gc_mark(struct ctl *c, int kind, const json_t *obj,
-                    const char *fin);
-/* 1 when obj (kind), just stored being deleted, carries a collector's
- * finalizer: an owner it looks at (remembered), whose ctl_held comes
- * after its first pass. */
-int ctl_gc_waits(struct ctl *c, int kind, const json_t *obj);
+ * propagationPolicy (the other taken off). */
+json_t *ctl_gc_mark(const json_t *obj, const char *fin);
+/* 1 when obj (kind), stored being deleted, carries a collector's
+ * finalizer: an owner the collector looks at (remembered), Kueue's
+ * reaction to its deletion (ctl_held) come already (reacted) or to come
+ * after the collector's first pass. */
+int ctl_gc_owner(struct ctl *c, int kind, const json_t *obj, int reacted);
 /* 1 when obj's ownerReferences name uid (not NULL). */
 int ctl_gc_owned_by(const json_t *obj, const char *uid);
 /* ctl_settle: the owners being deleted with a collector's finalizer:

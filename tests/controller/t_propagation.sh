@@ -79,6 +79,18 @@ k patch job o2 --type=merge -p '{"metadata":{"finalizers":null}}' >/dev/null 2>&
 expect_eq "o2 gone" "$(gone job o2)" "gone"
 expect_eq "its Workload stays" "$(gone workload "$wo")" "there"
 
+# a DELETE of one being deleted changes its collector's finalizers only
+job_create h1 user-queue 1 example.com/keep
+wh=$(wl_of h1)
+k delete job h1 --wait=false >/dev/null 2>&1 || bad "delete h1"
+expect_eq "h1 held, background" "$(meta job h1)" 'T|["example.com/keep"]'
+expect_eq "its Workload waits for it" "$(gone workload "$wh")" "there"
+k delete job h1 --cascade=foreground --wait=false >/dev/null 2>&1 || bad "delete h1 again"
+wait_for "then its Workload goes" "gone workload $wh" "gone"
+expect_eq "h1 still held by its own" "$(meta job h1)" 'T|["example.com/keep"]'
+k patch job h1 --type=merge -p '{"metadata":{"finalizers":null}}' >/dev/null 2>&1 || bad "release h1"
+expect_eq "h1 gone" "$(gone job h1)" "gone"
+
 # a DELETE without a policy: a batch/v1 Job orphans, and kube says so
 U=http://127.0.0.1:$PORT/apis/batch/v1/namespaces/default/jobs
 job_create r1 user-queue 1
