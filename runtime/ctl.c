@@ -1514,16 +1514,6 @@ enum {
 static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
                    struct qf_api_err *err);
 
-/*
- * What a deleted Job owned: kube's garbage collector deletes its
- * Workload (the Job's controller ownerReference, background or
- * foreground propagation) and Kueue finalizes it then, as an orphan: its
- * quota is freed and it is gone (held by a finalizer of a client's, it
- * stays terminating and keeps its quota until that goes, as Kueue's cache
- * keeps it).  With propagationPolicy Orphan it stays, finished with
- * reason OwnerNotFound (FinishOrphanedWorkloads; kueue#1789 kept its
- * quota reserved before).
- */
 /* 1 when Workload w's ownerReferences name Job job. */
 static int names_job(const json_t *w, const char *job)
 {
@@ -1542,6 +1532,16 @@ static int names_job(const json_t *w, const char *job)
 	return 0;
 }
 
+/*
+ * What a deleted Job owned: kube's garbage collector deletes its
+ * Workload (the Job's controller ownerReference, background or
+ * foreground propagation) and Kueue finalizes it then, as an orphan: its
+ * quota is freed and it is gone (held by a finalizer of a client's, it
+ * stays terminating and keeps its quota until that goes, as Kueue's cache
+ * keeps it).  With propagationPolicy Orphan it stays, finished with
+ * reason OwnerNotFound (FinishOrphanedWorkloads; kueue#1789 kept its
+ * quota reserved before).
+ */
 /* NOLINTNEXTLINE(misc-no-recursion): see delete */
 static int delete_job_workload(struct ctl *c, const json_t *obj, unsigned flags,
                                struct qf_api_err *err)

@@ -246,8 +246,8 @@ int ctl_apply(struct ctl *c, const json_t *o, int del, struct qf_http_resp *rs);
  * kube-public); else 0. */
 int ctl_delete_refused(int kind, const json_t *obj, struct qf_api_err *err);
 /* Delete one object as a DELETE request with propagationPolicy prop
- * would (takes no reference); UNSET is the kind's default
- * (ctl_delete_policy). */
+ * would (takes no reference); UNSET keeps the collector's finalizer obj
+ * carries, else takes its kind's default (a batch/v1 Job orphans). */
 int ctl_delete(struct ctl *c, int kind, const json_t *obj,
                enum qf_api_propagation prop, struct qf_api_err *err);
 /* kube's Warning (added to warn) for a DELETE of a batch/v1 Job that
