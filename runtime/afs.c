@@ -411,6 +411,11 @@ static double lq_usage(const struct qf_engine *e, const struct qf_wl *w)
 	return e->afs->v[k].usage;
 }
 
+double qf_afs_wl_usage(const struct qf_engine *e, const struct qf_wl *w)
+{
+	return lq_usage(e, w);
+}
+
 static double item_key(const struct qf_queue_item *it, void *arg)
 {
 	/* the item is the first member of its workload (engine.h) */

@@ -89,6 +89,10 @@ void qf_afs_forget(struct qf_engine *e, struct qf_wl *w);
  * the fair-sharing queues' keys and their holders' afs_usage. */
 void qf_afs_cycle(struct qf_engine *e);
 
+/* The fair-sharing key of w (U5): its LocalQueue's usage as of the last
+ * qf_afs_cycle; e->afs must be set. */
+double qf_afs_wl_usage(const struct qf_engine *e, const struct qf_wl *w);
+
 /* status.fairSharing of LocalQueue lq as Kueue writes it with admission
  * fair sharing on ({weightedShare, admissionFairSharingStatus}), with
  * lastUpdate made by time_json; NULL when off or it has no entry. */

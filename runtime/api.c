@@ -250,6 +250,8 @@ void qf_api_req_release(struct qf_api_req *r)
 	free(r->rv_match);
 	free(r->cont);
 	free(r->field_manager);
+	free(r->propagation_policy);
+	free(r->orphan_dependents);
 	json_decref(r->doc);
 	memset(r, 0, sizeof(*r));
 	r->kind = -1;
@@ -422,6 +424,20 @@ static int set_fv(struct qf_api_req *r, const char *v, struct qf_api_err *err)
 	                   v);
 }
 
+enum qf_api_propagation qf_api_propagation_of(const char *k, const char *v)
+{
+	static const char *const names[] = { "Background", "Foreground",
+		                             "Orphan" };
+
+	if (!strcmp(k, "orphanDependents"))
+		return is_true(v) ? QF_API_PROP_ORPHAN : QF_API_PROP_BACKGROUND;
+	for (size_t i = 0; i < QF_ARRAY_SIZE(names); i++)
+		if (!strcmp(v, names[i]))
+			return (enum qf_api_propagation)(
+			        QF_API_PROP_BACKGROUND + i);
+	return QF_API_PROP_UNSET;
+}
+
 /* The parameters that set a flag or the verb (v stays the caller's). */
 static int set_flag(struct qf_api_req *r, const char *k, const char *v,
                     struct qf_api_err *err)
@@ -463,6 +479,10 @@ static char **query_slot(struct qf_api_req *r, const char *k)
 		  offsetof(struct qf_api_req, rv_match) },
 		{ "continue", offsetof(struct qf_api_req, cont) },
 		{ "fieldManager", offsetof(struct qf_api_req, field_manager) },
+		{ "propagationPolicy",
+		  offsetof(struct qf_api_req, propagation_policy) },
+		{ "orphanDependents",
+		  offsetof(struct qf_api_req, orphan_dependents) },
 	};
 
 	for (size_t i = 0; i < QF_ARRAY_SIZE(slots); i++)

@@ -157,6 +157,20 @@ enum qf_api_fv {
 	QF_API_FV_IGNORE,
 };
 
+/* A DELETE's propagationPolicy (orphanDependents read as Orphan or
+ * Background), as the controller reads its DeleteOptions (the body, or
+ * the query without one); UNSET leaves it to the object's kind. */
+enum qf_api_propagation {
+	QF_API_PROP_UNSET,
+	QF_API_PROP_BACKGROUND,
+	QF_API_PROP_FOREGROUND,
+	QF_API_PROP_ORPHAN,
+};
+
+/* propagationPolicy or orphanDependents value v (key k) as one, UNSET
+ * for a value neither names. */
+enum qf_api_propagation qf_api_propagation_of(const char *k, const char *v);
+
 struct qf_api_req {
 	enum qf_api_verb verb;
 	int kind;      /* index in qf_api_kinds, -1 for discovery/other */
@@ -175,11 +189,15 @@ struct qf_api_req {
 	int64_t limit;               /* the limit parameter, 0 = none */
 	enum qf_api_include include; /* includeObject */
 	char *field_manager;         /* owned: fieldManager, or NULL */
-	int force;                   /* force=true (server-side apply) */
+	char *propagation_policy;    /* owned query values, or NULL */
+	char *orphan_dependents;
+	int force;         /* force=true (server-side apply) */
 	int dry_run;       /* dryRun=All: check and answer, write nothing */
 	enum qf_api_fv fv; /* fieldValidation */
-	json_t *doc;       /* discovery answer (owned reference) */
-	int review;        /* QF_API_REVIEW: index in qf_api_reviews */
+	/* of a DELETE, as the controller read its options */
+	enum qf_api_propagation propagation;
+	json_t *doc; /* discovery answer (owned reference) */
+	int review;  /* QF_API_REVIEW: index in qf_api_reviews */
 };
 
 struct qf_api_err {

@@ -414,6 +414,7 @@ int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name)
 	json_t *obj;
 	int rc;
 
+	c->gc_due = 1; /* it may have blocked an owner (ctl_gc.c) */
 	unsaved_key(&k, kind, ns, name);
 	json_object_del(c->unsaved, k.buf);
 	ctl_key(&k, kind, ns, name);
@@ -1436,7 +1437,7 @@ static int update(struct ctl *c, int kind, const char *version,
 	int dry = !!(flags & UPDATE_DRY);
 	const char *name = qf_api_meta_str(prev, "name");
 	json_t *next;
-	int rc;
+	int rc, ignored;
 
 	if (update_body_ok(prev, in, kind, err) < 0)
 		return -1;
@@ -1462,8 +1463,11 @@ static int update(struct ctl *c, int kind, const char *version,
 	if (kind != K_NS && ctl_final_deleting(next) &&
 	    !ctl_final_others(next, NULL))
 		return finish_delete(c, kind, next, dry, err, out);
+	/* Kueue: admissioncheck_controller.go Update: its cache ignores an
+	 * AdmissionCheck being deleted (checked and stored, not taken) */
+	ignored = kind == K_AC && ctl_final_deleting(prev);
 	rc = !is_policy(kind) ? 0
-	     : dry            ? ctl_policy_check(c, next, err)
+	     : dry || ignored ? ctl_policy_check(c, next, err)
 	                      : ctl_policy_apply(c, kind, next, prev, err);
 	if (rc < 0) {
 		json_decref(next);
@@ -1499,11 +1503,34 @@ static int delete_ns_contents(struct ctl *c, const char *ns);
 
 /* delete's flags: a DELETE with propagationPolicy Orphan; a deletion
  * that follows its owner's (a Job's, a Namespace's), after which nothing
- * is made again */
-enum { DELETE_ORPHAN = 1 << 0, DELETE_CASCADE = 1 << 1 };
+ * is made again; a DELETE with propagationPolicy Foreground */
+enum {
+	DELETE_ORPHAN = 1 << 0,
+	DELETE_CASCADE = 1 << 1,
+	DELETE_FOREGROUND = 1 << 2,
+	DELETE_BACKGROUND = 1 << 3, /* asked for: no collector's finalizer */
+};
 
 static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
                    struct qf_api_err *err);
+
+/* 1 when Workload w's ownerReferences name Job job. */
+static int names_job(const json_t *w, const char *job)
+{
+	const json_t *refs = json_object_get(json_object_get(w, "metadata"),
+	                                     "ownerReferences");
+	const json_t *r;
+	size_t i;
+
+	json_array_foreach ((json_t *)refs, i, r) {
+		const char *k = json_string_value(json_object_get(r, "kind"));
+		const char *n = json_string_value(json_object_get(r, "name"));
+
+		if (k && n && !strcmp(k, "Job") && !strcmp(n, job))
+			return 1;
+	}
+	return 0;
+}
 
 /*
  * What a deleted Job owned: kube's garbage collector deletes its
@@ -1516,9 +1543,11 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
  * quota reserved before).
  */
 /* NOLINTNEXTLINE(misc-no-recursion): see delete */
-static int delete_job_workload(struct ctl *c, const char *ns, const char *job,
-                               unsigned flags, struct qf_api_err *err)
+static int delete_job_workload(struct ctl *c, const json_t *obj, unsigned flags,
+                               struct qf_api_err *err)
 {
+	const char *ns = qf_api_meta_str(obj, "namespace");
+	const char *job = qf_api_meta_str(obj, "name");
 	struct qf_buf key = QF_BUF_INIT;
 	const char *wl;
 	const json_t *w = NULL;
@@ -1528,6 +1557,11 @@ static int delete_job_workload(struct ctl *c, const char *ns, const char *job,
 	wl = json_string_value(json_object_get(c->job_wl, key.buf));
 	if (wl && !(flags & DELETE_ORPHAN))
 		w = ctl_lookup(c, K_WL, ns, wl);
+	/* one the collector orphaned before (ctl_gc.c) is no longer the
+	 * Job's dependent */
+	if (w && !ctl_gc_owned_by(w, qf_api_meta_str(obj, "uid")) &&
+	    !names_job(w, job))
+		w = NULL;
 	if (w) {
 		json_incref((json_t *)w);
 		rc = delete (c, K_WL, w, DELETE_CASCADE, err);
@@ -1562,7 +1596,7 @@ static char *wl_delete(struct ctl *c, const char *ns, const char *name,
  * (stored as kept): a LocalQueue's workloads see it terminating; a Job's
  * Workloads are finalized (jobframework finalize: finished, their quota
  * given back); a Job's Workload stops its Job (reconciler step 1.1). */
-static int held(struct ctl *c, int kind, const json_t *kept)
+int ctl_held(struct ctl *c, int kind, const json_t *kept)
 {
 	const char *ns = qf_api_meta_str(kept, "namespace");
 	const char *name = qf_api_meta_str(kept, "name");
@@ -1599,7 +1633,11 @@ static int hold(struct ctl *c, int kind, const json_t *prev, int *kept)
 		return -1;
 	now = ctl_lookup(c, kind, qf_api_meta_str(prev, "namespace"),
 	                 qf_api_meta_str(prev, "name"));
-	return now ? held(c, kind, now) : 0;
+	/* the collector's first pass does, after the dependents it deletes
+	 * (ctl_gc.c) */
+	if (!now || ctl_gc_owner(c, kind, now, 0))
+		return 0;
+	return ctl_held(c, kind, now);
 }
 
 /* The end of a deletion, once nothing holds it: what a Job owned goes
@@ -1617,7 +1655,7 @@ static int complete_delete(struct ctl *c, int kind, const json_t *obj,
 	int rc = 0;
 
 	if (kind == K_JOB)
-		rc = delete_job_workload(c, ns, name, flags, err);
+		rc = delete_job_workload(c, obj, flags, err);
 	if (rc == 0 && kind == K_WL)
 		job = wl_delete(c, ns, name, flags);
 	if (rc == 0)
@@ -1630,6 +1668,45 @@ static int complete_delete(struct ctl *c, int kind, const json_t *obj,
 	return rc;
 }
 
+/* kube-apiserver: Foreground and Orphan leave the owner to the garbage
+ * collector, its finalizer holding it (ctl_gc.c), Background takes those
+ * finalizers off: prev so (a new reference), or NULL when the deletion
+ * follows its owner's (or is a Namespace's) and they stay as they are. */
+static json_t *gc_marked(int kind, const json_t *prev, unsigned flags)
+{
+	if (kind == K_NS || (flags & DELETE_CASCADE) ||
+	    !(flags & (DELETE_ORPHAN | DELETE_FOREGROUND | DELETE_BACKGROUND)))
+		return NULL;
+	return ctl_gc_mark(prev, (flags & DELETE_ORPHAN) ? CTL_GC_ORPHAN
+	                         : (flags & DELETE_FOREGROUND)
+	                                 ? CTL_GC_FOREGROUND
+	                                 : NULL);
+}
+
+/* A DELETE of an object being deleted that changes its collector's
+ * finalizers (marked, its new form): stored so, the collector told (Kueue
+ * saw it being deleted before). */
+/* NOLINTNEXTLINE(misc-no-recursion): see delete */
+static int redelete(struct ctl *c, int kind, const json_t *marked,
+                    struct qf_api_err *err)
+{
+	const json_t *now;
+
+	/* none left: gone, as an update that empties them (finish_delete) */
+	if (!ctl_final_others(marked, NULL)) {
+		if (is_policy(kind) && ctl_policy_delete(c, marked) < 0)
+			return -1;
+		return complete_delete(c, kind, marked, 0, err);
+	}
+	if (ctl_persist(c, kind, json_incref((json_t *)marked), "MODIFIED") < 0)
+		return -1;
+	now = ctl_lookup(c, kind, qf_api_meta_str(marked, "namespace"),
+	                 qf_api_meta_str(marked, "name"));
+	if (now)
+		(void)ctl_gc_owner(c, kind, now, 1);
+	return 0;
+}
+
 /* Recursive twice at most: a Namespace's delete deletes its contents,
  * none of which is a Namespace, and a Job's its Workload. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
@@ -1637,11 +1714,19 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
                    struct qf_api_err *err)
 {
 	char *name = qf_xstrdup(qf_api_meta_str(prev, "name"));
+	json_t *marked = NULL;
 	int rc = 0, kept = 0;
 
-	/* kube: a deletion asked again changes nothing */
-	if (ctl_final_deleting(prev))
+	marked = gc_marked(kind, prev, flags);
+	/* kube: a deletion asked again changes nothing but the collector's
+	 * finalizers */
+	if (ctl_final_deleting(prev)) {
+		if (marked && !json_equal(marked, prev))
+			rc = redelete(c, kind, marked, err);
 		goto done;
+	}
+	if (marked)
+		prev = marked;
 	rc = hold(c, kind, prev, &kept);
 	if (rc < 0 || kept)
 		goto done;
@@ -1665,14 +1750,68 @@ done:
 	if (rc < 0)
 		qf_api_fail(err, 500, "InternalError",
 		            "cannot delete the object");
+	json_decref(marked);
 	free(name);
 	return rc;
 }
 
-int ctl_delete(struct ctl *c, int kind, const json_t *obj,
-               struct qf_api_err *err)
+/* kube: pkg/registry/batch/job/storage deleteOptionWarnings */
+#define JOB_ORPHAN_WARNING                                                \
+	"child pods are preserved by default when jobs are deleted; set " \
+	"propagationPolicy=Background to remove them or set "             \
+	"propagationPolicy=Orphan to suppress this warning"
+
+void ctl_delete_warn(int kind, enum qf_api_propagation prop,
+                     struct qf_buf *warn)
 {
-	return delete (c, kind, obj, 0, err);
+	if (kind == K_JOB && prop == QF_API_PROP_UNSET)
+		qf_api_warning_add(warn, JOB_ORPHAN_WARNING);
+}
+
+/* kube-apiserver: shouldOrphanDependents, shouldDeleteDependents: the
+ * policy asked for; without one, the collector's finalizer obj carries,
+ * else the kind's default (batch/v1 Jobs orphan, for backward
+ * compatibility; Background for the rest). */
+static unsigned delete_flags(int kind, const json_t *obj,
+                             enum qf_api_propagation prop)
+{
+	if (prop == QF_API_PROP_UNSET)
+		prop = ctl_final_has(obj, CTL_GC_ORPHAN) ? QF_API_PROP_ORPHAN
+		       : ctl_final_has(obj, CTL_GC_FOREGROUND)
+		               ? QF_API_PROP_FOREGROUND
+		       : kind == K_JOB ? QF_API_PROP_ORPHAN
+		                       : QF_API_PROP_BACKGROUND;
+	return prop == QF_API_PROP_ORPHAN       ? DELETE_ORPHAN
+	       : prop == QF_API_PROP_FOREGROUND ? DELETE_FOREGROUND
+	                                        : DELETE_BACKGROUND;
+}
+
+int ctl_delete(struct ctl *c, int kind, const json_t *obj,
+               enum qf_api_propagation prop, struct qf_api_err *err)
+{
+	return delete (c, kind, obj, delete_flags(kind, obj, prop), err);
+}
+
+/* NOLINTNEXTLINE(misc-no-recursion): see delete */
+int ctl_delete_release(struct ctl *c, int kind, const json_t *obj,
+                       const char *fin)
+{
+	json_t *next = json_deep_copy(obj);
+	struct qf_api_err err;
+	int rc = 0;
+
+	ctl_final_drop(next, fin);
+	if (ctl_final_others(next, NULL))
+		return ctl_persist(c, kind, next, "MODIFIED");
+	/* the last finalizer: as an update that empties them (finish_delete) */
+	if (is_policy(kind))
+		rc = ctl_policy_delete(c, next);
+	if (complete_delete(c, kind, next,
+	                    !strcmp(fin, CTL_GC_ORPHAN) ? DELETE_ORPHAN : 0,
+	                    &err) < 0)
+		rc = -1;
+	json_decref(next);
+	return rc;
 }
 
 int ctl_delete_owned(struct ctl *c, int kind, const json_t *obj,
@@ -2095,25 +2234,69 @@ static int do_write(struct ctl *c, const struct qf_api_req *rq,
 	return do_patch(c, rq, prev, body, pt, &dups, warn, err, out);
 }
 
+/* kube-apiserver's ValidateDeleteOptions of the policy (pp, NULL when
+ * unset; od_set when orphanDependents is), then the policy it asks for:
+ * *prop, or -1 with *err (422). */
+static int propagation(const char *pp, int od_set, int od,
+                       enum qf_api_propagation *prop, struct qf_api_err *err)
+{
+	if (pp && od_set) {
+		qf_api_invalid(err, "DeleteOptions", "meta.k8s.io", "");
+		qf_api_invalid_add(err, "propagationPolicy",
+		                   "Invalid value: \"%.64s\": orphanDependents "
+		                   "and deletionPropagation cannot be both set",
+		                   pp);
+		return -1;
+	}
+	*prop = pp       ? qf_api_propagation_of("propagationPolicy", pp)
+	        : od_set ? (od ? QF_API_PROP_ORPHAN : QF_API_PROP_BACKGROUND)
+	                 : QF_API_PROP_UNSET;
+	if (pp && *prop == QF_API_PROP_UNSET) {
+		qf_api_invalid(err, "DeleteOptions", "meta.k8s.io", "");
+		qf_api_invalid_add(err, "propagationPolicy",
+		                   "Unsupported value: \"%.64s\": supported "
+		                   "values: \"Foreground\", \"Background\", "
+		                   "\"Orphan\", \"nil\"",
+		                   pp);
+		return -1;
+	}
+	return 0;
+}
+
 /* A DELETE's DeleteOptions body (kubectl sends dryRun and
- * propagationPolicy there): 1 when it asks for a dry run, -1 with *err
- * for a value other than "All"; *flags DELETE_ORPHAN for Orphan; *pre
- * its preconditions object (a new reference, or NULL). */
-static int delete_options(const struct qf_http_req *hr, unsigned *flags,
-                          json_t **pre, struct qf_api_err *err)
+ * propagationPolicy there), or its query without one (as kube-apiserver
+ * reads them): 1 when it asks for a dry run, -1 with *err for a value
+ * other than "All" or a policy ValidateDeleteOptions refuses; *prop its
+ * propagationPolicy (or orphanDependents); *pre its preconditions object
+ * (a new reference, or NULL). */
+static int delete_options(const struct qf_api_req *rq,
+                          const struct qf_http_req *hr,
+                          enum qf_api_propagation *prop, json_t **pre,
+                          struct qf_api_err *err)
 {
 	json_t *o = hr->body_len ? json_loadb(hr->body, hr->body_len, 0, NULL)
 	                         : NULL;
 	json_t *dr = json_object_get(o, "dryRun"), *v;
-	const char *pp =
-	        json_string_value(json_object_get(o, "propagationPolicy"));
+	const json_t *od = json_object_get(o, "orphanDependents");
 	int rc = 0;
 	size_t i;
 
-	if (pp && !strcmp(pp, "Orphan"))
-		*flags |= DELETE_ORPHAN;
-
+	if (json_is_object(o))
+		rc = propagation(json_string_value(json_object_get(
+		                         o, "propagationPolicy")),
+		                 json_is_boolean(od), json_is_true(od), prop,
+		                 err);
+	else
+		rc = propagation(
+		        rq->propagation_policy, rq->orphan_dependents != NULL,
+		        rq->orphan_dependents &&
+		                qf_api_propagation_of("orphanDependents",
+		                                      rq->orphan_dependents) ==
+		                        QF_API_PROP_ORPHAN,
+		        prop, err);
 	json_array_foreach (dr, i, v) {
+		if (rc < 0)
+			break;
 		if (!json_is_string(v) ||
 		    strcmp(json_string_value(v), "All") != 0) {
 			rc = qf_api_fail(err, 400, "BadRequest",
@@ -2134,22 +2317,24 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 	struct qf_api_err err = { 500, "InternalError", "", 0, "", "", "", 0 };
 	json_t *prev = NULL, *out = NULL, *st, *pre = NULL;
 	int rc = 0, code = 200, dry = rq->dry_run;
-	unsigned dflags = 0;
+	enum qf_api_propagation prop = QF_API_PROP_UNSET;
 
 	if (rq->verb == QF_API_DELETE || rq->verb == QF_API_DELETECOLLECTION) {
-		int body_dry = delete_options(hr, &dflags, &pre, &err);
+		int body_dry = delete_options(rq, hr, &prop, &pre, &err);
 
 		if (body_dry < 0) {
 			ctl_respond_err(rs, &err);
 			return;
 		}
 		dry |= body_dry;
+		ctl_delete_warn(rq->kind, prop, &rs->warnings);
 	}
 	if (rq->verb == QF_API_LIST || rq->verb == QF_API_DELETECOLLECTION) {
 		struct qf_api_req r = *rq;
 
 		json_decref(pre);
 		r.dry_run = dry;
+		r.propagation = prop;
 		ctl_list(c, &r, rs);
 		return;
 	}
@@ -2183,7 +2368,7 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		json_decref(pre);
 		pre = NULL;
 		if (rc == 0 && !dry)
-			rc = delete (c, rq->kind, prev, dflags, &err);
+			rc = ctl_delete(c, rq->kind, prev, prop, &err);
 		/* held by a finalizer: kube answers the object as it is */
 		if (rc == 0 && !dry &&
 		    (out = ctl_lookup(c, rq->kind, rq->ns, rq->name))) {
@@ -2277,6 +2462,7 @@ int ctl_init(struct ctl *c)
 			return QF_EINVAL;
 	}
 	c->job_wl = json_object();
+	c->gc_owners = json_object();
 	c->wl_dirty = json_object();
 	c->ev_dedup = json_object();
 	c->shared = json_object();
@@ -2305,6 +2491,7 @@ void ctl_release(struct ctl *c)
 		qf_schema_free(c->served_schemas[i]);
 	free(c->served_schemas);
 	json_decref(c->job_wl);
+	json_decref(c->gc_owners);
 	json_decref(c->wl_dirty);
 	json_decref(c->ev_dedup);
 	json_decref(c->shared);

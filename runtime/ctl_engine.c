@@ -669,6 +669,25 @@ int ctl_wl_set_active(struct ctl *c, const char *ns, const char *name,
 	return 1;
 }
 
+void ctl_wl_set_owners(struct ctl *c, const json_t *obj)
+{
+	struct qf_wl *w = find(c, qf_api_meta_str(obj, "namespace"),
+	                       qf_api_meta_str(obj, "name"));
+	const json_t *refs = json_object_get(json_object_get(obj, "metadata"),
+	                                     "ownerReferences");
+	json_t *meta;
+
+	if (!w || !json_is_object(w->m->meta_json))
+		return;
+	meta = json_copy(w->m->meta_json);
+	if (refs)
+		json_object_set(meta, "ownerReferences", (json_t *)refs);
+	else
+		json_object_del(meta, "ownerReferences");
+	json_decref(w->m->meta_json);
+	w->m->meta_json = meta;
+}
+
 void ctl_wl_set_annotations(struct ctl *c, const char *ns, const char *name,
                             const json_t *annotations)
 {
@@ -1184,10 +1203,12 @@ static int render(struct ctl *c, struct qf_wl *w)
 	prev = ctl_lookup(c, K_WL, w->m->ns, w->m->name);
 	om = json_object_get(o, "metadata");
 	if (prev) {
+		/* ownerReferences: the garbage collector's (ctl_gc.c) */
 		static const char *const keep[] = {
 			"uid",
 			"labels",
 			"annotations",
+			"ownerReferences",
 			"resourceVersion",
 			"finalizers",
 			"deletionTimestamp",
@@ -1394,7 +1415,7 @@ int ctl_settle(struct ctl *c)
 		if (!qf_engine_cycle(c->e))
 			break;
 	c->need_cycle = 0;
-	if (reap_cqs(c) < 0 || ctl_final_reap(c) < 0)
+	if (reap_cqs(c) < 0 || ctl_final_reap(c) < 0 || ctl_gc_collect(c) < 0)
 		rc = -1;
 	json_object_foreach_safe (c->wl_dirty, tmp, key, v) {
 		if (render(c, qf_engine_find(c->e, key)) < 0)

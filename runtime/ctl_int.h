@@ -148,6 +148,11 @@ struct ctl {
 	uint64_t n_requests;
 	json_t *counters; /* "family{labels}" -> count */
 	json_t *hists;    /* "family\x1fcq" -> [count, sum, buckets...] */
+	/* ctl_gc.c: "kind\x1fkey" -> [kind, ns, name] of the owners whose
+	 * deletion waits on the garbage collector */
+	json_t *gc_owners;
+	int gc_due;     /* an owner marked or an object removed since */
+	int gc_scanned; /* the store looked at for owners (after a start) */
 };
 
 /* Kinds by their row in qf_api_kinds (ctl_init checks the order). */
@@ -240,9 +245,19 @@ int ctl_apply(struct ctl *c, const json_t *o, int del, struct qf_http_resp *rs);
  * kube's NamespaceLifecycle admission keeps (default, kube-system,
  * kube-public); else 0. */
 int ctl_delete_refused(int kind, const json_t *obj, struct qf_api_err *err);
-/* Delete one object as a DELETE request would (takes no reference). */
+/* Delete one object as a DELETE request with propagationPolicy prop
+ * would (takes no reference); UNSET keeps the collector's finalizer obj
+ * carries, else takes its kind's default (a batch/v1 Job orphans). */
 int ctl_delete(struct ctl *c, int kind, const json_t *obj,
-               struct qf_api_err *err);
+               enum qf_api_propagation prop, struct qf_api_err *err);
+/* kube's Warning (added to warn) for a DELETE of a batch/v1 Job that
+ * leaves its policy to the default, which orphans. */
+void ctl_delete_warn(int kind, enum qf_api_propagation prop,
+                     struct qf_buf *warn);
+/* What Kueue does with kept, stored being deleted while a finalizer
+ * holds it (a LocalQueue's workloads see it terminating, a Job's
+ * Workloads are finalized, a Workload stops its Job). */
+int ctl_held(struct ctl *c, int kind, const json_t *kept);
 /* The same, as the deleting controller's own step: a Job's Workload is
  * then not made again (ctl_job_wl_gone). */
 int ctl_delete_owned(struct ctl *c, int kind, const json_t *obj,
@@ -360,6 +375,32 @@ int ctl_final_ns_keep(struct ctl *c, const json_t *prev);
  * Kueue's finalizer get it, and terminating Namespaces emptied and, once
  * empty and without metadata.finalizers, removed. */
 int ctl_final_reap(struct ctl *c);
+/* ----- ctl_gc.c: kube's garbage collector ----- */
+#define CTL_GC_FOREGROUND "foregroundDeletion"
+#define CTL_GC_ORPHAN     "orphan"
+/* A copy of obj (new reference) with finalizer fin (CTL_GC_*, or NULL
+ * for Background) as kube-apiserver adds it for a DELETE's
+ * propagationPolicy (the other taken off). */
+json_t *ctl_gc_mark(const json_t *obj, const char *fin);
+/* 1 when obj (kind), stored being deleted, carries a collector's
+ * finalizer: an owner the collector looks at (remembered), Kueue's
+ * reaction to its deletion (ctl_held) come already (reacted) or to come
+ * after the collector's first pass. */
+int ctl_gc_owner(struct ctl *c, int kind, const json_t *obj, int reacted);
+/* 1 when obj's ownerReferences name uid (not NULL). */
+int ctl_gc_owned_by(const json_t *obj, const char *uid);
+/* ctl_settle: the owners being deleted with a collector's finalizer:
+ * foregroundDeletion deletes their dependents and waits for those that
+ * block them, orphan takes the references to them off their
+ * dependents; then the finalizer goes (ctl_delete_release). */
+int ctl_gc_collect(struct ctl *c);
+/* ctl.c: obj (kind), being deleted, without finalizer fin: gone when no
+ * other is left (an orphan's dependents stay), else stored so. */
+int ctl_delete_release(struct ctl *c, int kind, const json_t *obj,
+                       const char *fin);
+/* ctl_engine.c: Workload obj's ownerReferences (as the collector left
+ * them) into its model, for what is rendered from it. */
+void ctl_wl_set_owners(struct ctl *c, const json_t *obj);
 /* ctl.c: delete everything of namespace ns (what a finalizer holds
  * stays, terminating). */
 int ctl_delete_ns_contents(struct ctl *c, const char *ns);

@@ -167,18 +167,39 @@ static json_t *item_json(const struct qf_wl *w, int64_t in_cq, int64_t in_lq)
 	                 "positionInLocalQueue", (json_int_t)in_lq);
 }
 
-/* The items of queue q for r (the whole ClusterQueue, or one of its
- * LocalQueues). */
-static json_t *items(struct ctl *c, const struct qf_queue *q,
-                     const struct vis_req *r)
+/* Kueue: ClusterQueue.Snapshot: every pending workload the queue
+ * manager holds in ClusterQueue cq, ours out of its heaps included
+ * (qf_engine_held_cq), in queue order; *out as qf_queue_ordered's. */
+static size_t snapshot(struct qf_engine *e, int32_t cq,
+                       struct qf_queue_item ***out)
+{
+	struct qf_queue_item **held =
+	        qf_xcalloc(e->nwl + 1, sizeof(struct qf_queue_item *));
+	size_t nheld = 0, n;
+
+	for (size_t k = 0; k < e->nwl; k++) {
+		struct qf_wl *w = e->wl[k];
+
+		if (qf_engine_held_cq(e, w) != cq)
+			continue;
+		qf_engine_order_keys(e, w, cq);
+		held[nheld++] = &w->qi;
+	}
+	n = qf_queue_ordered(&e->cq[cq].queue, held, nheld, out);
+	free(held);
+	return n;
+}
+
+/* The items of ClusterQueue cq for r (the whole ClusterQueue, or one of
+ * its LocalQueues). */
+static json_t *items(struct ctl *c, int32_t cq, const struct vis_req *r)
 {
 	struct qf_queue_item **v;
-	size_t n = qf_queue_ordered(q, &v);
+	size_t n = snapshot(c->e, cq, &v);
 	json_t *out = json_array();
 	json_t *pos = json_object(); /* "ns/lq" -> next position */
 	int64_t seen = 0;
 
-	(void)c;
 	for (size_t i = 0; i < n; i++) {
 		const struct qf_wl *w =
 		        (const struct qf_wl *)(const void *)v[i];
@@ -277,7 +298,7 @@ int ctl_visibility(struct ctl *c, const struct qf_http_req *hr,
 	                        : "visibility.kueue.x-k8s.io/v1beta1",
 	                "metadata", "creationTimestamp", "items",
 	                cq && (size_t)(cq - c->m.cq) < c->e->ncq
-	                        ? items(c, &c->e->cq[cq - c->m.cq].queue, &r)
+	                        ? items(c, (int32_t)(cq - c->m.cq), &r)
 	                        : json_array());
 	ctl_respond_json(rs, 200, doc);
 	json_decref(doc);

@@ -649,6 +649,36 @@ done:
 	qf_buf_release(&b);
 }
 
+int32_t qf_engine_held_cq(const struct qf_engine *e, const struct qf_wl *w)
+{
+	const struct qf_model_lq *lq;
+	struct qf_buf b = QF_BUF_INIT;
+	int lost;
+
+	if (qf_engine_backoff_held(e, w))
+		return w->cq;
+	if (w->state != QF_WL_PENDING || !w->m->active || w->cq >= 0 ||
+	    !w->m->queue)
+		return -1;
+	lq = qf_model_find_lq(e->m, w->m->ns, w->m->queue);
+	if (!lq || !lq->deleting || lq->stop != QF_STOP_NONE)
+		return -1;
+	lost = lost_to_terminating_lq(w, &b);
+	qf_buf_release(&b);
+	return lost ? find_cq_index(e, lq->cq) : -1;
+}
+
+void qf_engine_order_keys(const struct qf_engine *e, struct qf_wl *w,
+                          int32_t cq)
+{
+	w->qi.priority = qf_engine_priority(e, w->m);
+	w->qi.ts_ms = queue_order_ms(e, w);
+	w->qi.uid = w->m->uid;
+	w->qi.key = w->key;
+	if (e->afs && e->cq[cq].queue.afs)
+		w->qi.afs = qf_afs_wl_usage(e, w);
+}
+
 /* Give w the quota described by its loaded status.admission. */
 /* Add v to w's usage of fr (merging pod sets that share a flavor). */
 static void use_add(struct qf_wl *w, int32_t fr, int64_t v)

@@ -316,6 +316,21 @@ static inline int qf_engine_backoff_held(const struct qf_engine *e,
 	       w->qi.where == QF_QUEUE_NONE;
 }
 
+/* The ClusterQueue (index) whose queue Kueue's manager holds pending w
+ * in while ours keeps it out of every heap, or -1: one loaded in a
+ * backoff (qf_engine_backoff_held: Kueue's inadmissible set), or one
+ * that lost its reservation to a LocalQueue being deleted (Kueue queues
+ * it again at once, round after round: qf_engine_enqueue).  The
+ * visibility API lists them with the queue. */
+int32_t qf_engine_held_cq(const struct qf_engine *e, const struct qf_wl *w);
+
+/* Set w's queue-order keys in w->qi (priority, timestamp, UID, key, and
+ * ClusterQueue cq's fair-sharing key; not the shape hash) as
+ * qf_engine_enqueue and qf_afs_cycle would, for a workload held out of
+ * cq's heaps (qf_engine_held_cq) that is ordered with them. */
+void qf_engine_order_keys(const struct qf_engine *e, struct qf_wl *w,
+                          int32_t cq);
+
 /* Requeue on policy changes (runtime/engine_requeue.c), for
  * qf_engine_rebuild: parked_save records which workloads wait
  * inadmissible (before the queues go), parked_restore parks them again,

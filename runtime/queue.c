@@ -561,9 +561,11 @@ static void sort_items(const struct qf_queue *q, struct qf_queue_item **v,
 	free(tmp);
 }
 
-size_t qf_queue_ordered(const struct qf_queue *q, struct qf_queue_item ***out)
+size_t qf_queue_ordered(const struct qf_queue *q,
+                        struct qf_queue_item *const *extra, size_t nextra,
+                        struct qf_queue_item ***out)
 {
-	size_t n = 0, k = 0;
+	size_t n = nextra, k = 0;
 
 	for (size_t i = 0; i < q->nall; i++)
 		n += q->all[i]->h[0].n + q->all[i]->h[1].n;
@@ -572,6 +574,8 @@ size_t qf_queue_ordered(const struct qf_queue *q, struct qf_queue_item ***out)
 		for (int s = 0; s < 2; s++)
 			for (size_t j = 0; j < q->all[i]->h[s].n; j++)
 				(*out)[k++] = q->all[i]->h[s].v[j];
+	for (size_t i = 0; i < nextra; i++)
+		(*out)[k++] = extra[i];
 	sort_items(q, *out, n);
 	return n;
 }

@@ -190,10 +190,14 @@ void qf_queue_rekey(struct qf_queue *q,
                     double (*key)(const struct qf_queue_item *it, void *arg),
                     void *arg);
 
-/* Every queued item, active and inadmissible, in the order the queue
- * would pop them were all active (Kueue: ClusterQueue.Snapshot, what
- * the visibility API lists); *out is the caller's (free()). */
-size_t qf_queue_ordered(const struct qf_queue *q, struct qf_queue_item ***out);
+/* Every queued item, active and inadmissible, and the nextra items of
+ * extra (held out of q's heaps by the caller, never its sticky item),
+ * in the order the queue would pop them were all active (Kueue:
+ * ClusterQueue.Snapshot, what the visibility API lists); *out is the
+ * caller's (free()), the items stay borrowed. */
+size_t qf_queue_ordered(const struct qf_queue *q,
+                        struct qf_queue_item *const *extra, size_t nextra,
+                        struct qf_queue_item ***out);
 
 static inline size_t qf_queue_pending(const struct qf_queue *q)
 {

@@ -7,7 +7,8 @@
 # (every check Ready).  A LocalQueue being deleted (a finalizer holds it)
 # takes the reservation back from its workloads that wait for checks,
 # with Kueue's "LocalQueue NAME is terminating or missing"; admitted ones
-# keep running.
+# keep running.  A check being deleted takes updates that Kueue's cache
+# ignores.
 suite=admissioncheck
 . "$(dirname "$0")/lib.sh"
 
@@ -22,13 +23,7 @@ active() {
 }
 
 start a --db "$tmp/a.db" || exit 1
-cat >"$tmp/held.yaml" <<'EOF'
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: LocalQueue
-metadata: {namespace: default, name: held, finalizers: ["example.com/keep"]}
-spec: {clusterQueue: cq}
-EOF
-k create -f "$EX/checked.yaml" -f "$tmp/held.yaml" >/dev/null 2>&1 || bad "create policy"
+k create -f "$EX/checked.yaml" -f "$EX/held.yaml" >/dev/null 2>&1 || bad "create policy"
 wait_for "kueue's finalizer on the check" "k get ac check -o jsonpath='{.metadata.finalizers}'" '["kueue.x-k8s.io/resource-in-use"]'
 expect_eq "listed" "$(k get admissionchecks -o name)" "admissioncheck.kueue.x-k8s.io/check"
 # Active is its controller's to say: inactive until then
@@ -75,6 +70,15 @@ expect_eq "still kueue's" "$(k get ac check -o jsonpath='{.metadata.finalizers}'
 expect_eq "cq still active" "$(active)" "Ready"
 out=$(k patch ac check --type=json -p '[{"op":"add","path":"/metadata/finalizers/-","value":"example.com/late"}]' 2>&1) && bad "a new finalizer on a held check"
 expect_has "no new finalizers" "$out" "no new finalizers can be added if the object is being deleted"
+# its spec and status may still change (kube-apiserver takes them), but
+# Kueue's cache ignores an AdmissionCheck being deleted: the ClusterQueue
+# stays active when its controller says it is not
+out=$(k patch ac check --type=merge -p '{"spec":{"parameters":{"apiGroup":"example.com","kind":"Params","name":"p"}}}' 2>&1) || bad "spec update of a held check: $out"
+expect_eq "its spec changed" "$(k get ac check -o jsonpath='{.spec.parameters.name}')" "p"
+k patch ac check --subresource=status --type=merge -p '{"status":{"conditions":[{"type":"Active","status":"False","reason":"Down","message":"down","lastTransitionTime":"2026-01-02T00:00:00Z"}]}}' >/dev/null 2>&1 || bad "deactivate the held check"
+expect_eq "its status changed" "$(k get ac check -o jsonpath='{.status.conditions[0].status}')" "False"
+sleep 0.3
+expect_eq "cq still active (Kueue's cache)" "$(active)" "Ready"
 k patch cq cq --type=merge -p '{"spec":{"admissionChecksStrategy":null}}' >/dev/null 2>&1 || bad "cq drops the check"
 wait_for "check gone" "k get ac -o name" ""
 stop

@@ -137,6 +137,29 @@ static void test_api_query_values(void **state)
 	assert_int_equal(err.code, 400);
 	assert_non_null(strstr(err.msg, "supported values: \"All\""));
 	qf_api_req_release(&r);
+	/* propagationPolicy and orphanDependents from the query */
+	assert_int_equal(qf_api_route(&r, "DELETE",
+	                              "/apis/batch/v1/namespaces/a/jobs/j?"
+	                              "propagationPolicy=Foreground",
+	                              &err),
+	                 0);
+	assert_string_equal(r.propagation_policy, "Foreground");
+	qf_api_req_release(&r);
+	assert_int_equal(qf_api_route(&r, "DELETE",
+	                              "/apis/batch/v1/namespaces/a/jobs/j?"
+	                              "orphanDependents=true",
+	                              &err),
+	                 0);
+	assert_string_equal(r.orphan_dependents, "true");
+	assert_null(r.propagation_policy);
+	qf_api_req_release(&r);
+	assert_int_equal(qf_api_propagation_of("propagationPolicy", "Orphan"),
+	                 QF_API_PROP_ORPHAN);
+	assert_int_equal(
+	        qf_api_propagation_of("propagationPolicy", "Background"),
+	        QF_API_PROP_BACKGROUND);
+	assert_int_equal(qf_api_propagation_of("orphanDependents", "false"),
+	                 QF_API_PROP_BACKGROUND);
 	/* fieldValidation: Warn when absent, the three values, else 400 */
 	assert_int_equal(qf_api_route(&r, "POST",
 	                              "/apis/batch/v1/namespaces/a/jobs", &err),

@@ -326,6 +326,44 @@ static void test_queue_afs_usage_first(void **state)
 	qf_queue_release(&q);
 }
 
+static void test_queue_ordered_merges_held_out_items(void **state)
+{
+	struct qf_queue q;
+	struct qf_queue_item a, b, s, x, y, **v;
+	struct qf_queue_item *extra[2] = { &x, &y };
+
+	(void)state;
+	qf_queue_init(&q, 0);
+	item(&a, 0, 30, "ns/a", 1);
+	item(&b, 0, 10, "ns/b", 2);
+	item(&s, 0, 50, "ns/s", 3);
+	item(&x, 0, 20, "ns/x", 4); /* held out by the caller */
+	item(&y, 7, 90, "ns/y", 5);
+	qf_queue_push(&q, &a);
+	qf_queue_push(&q, &b);
+	qf_queue_push(&q, &s);
+	qf_queue_set_sticky(&q, &s);
+	assert_ptr_equal(qf_queue_pop(&q), &s);
+	assert_int_equal(qf_queue_requeue(&q, &s, QF_REQUEUE_PENDING_PREEMPTION,
+	                                  0, NULL),
+	                 0);
+	assert_ptr_equal(qf_queue_pop(&q), &s);
+	assert_int_equal(qf_queue_requeue(&q, &s, QF_REQUEUE_NO_FIT, 0, NULL),
+	                 1); /* inadmissible, still the sticky one (U6) */
+	/* Kueue's Snapshot: heap and inadmissible and the rest in one order,
+	 * the sticky first (U1) */
+	assert_int_equal(qf_queue_ordered(&q, extra, 2, &v), 5);
+	assert_ptr_equal(v[0], &s);
+	assert_ptr_equal(v[1], &y);
+	assert_ptr_equal(v[2], &b);
+	assert_ptr_equal(v[3], &x);
+	assert_ptr_equal(v[4], &a);
+	assert_null(v[5]);
+	free(v);
+	assert_int_equal(qf_queue_item_where(&x), QF_QUEUE_NONE);
+	qf_queue_release(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -339,6 +377,7 @@ int main(void)
 		cmocka_unit_test(test_queue_preemptor_until_gone),
 		cmocka_unit_test(test_queue_afs_usage_first),
 		cmocka_unit_test(test_queue_park_restores_inadmissible),
+		cmocka_unit_test(test_queue_ordered_merges_held_out_items),
 	};
 	return cmocka_run_group_tests_name("queue", tests, NULL, NULL);
 }
