@@ -29,9 +29,24 @@
 
 /* ---- the string map ---- */
 
+/* Eight bytes a step, then a finalizer that spreads every bit over both
+ * halves (the bloom filter takes bits from each): FNV-1a's multiply a
+ * byte was 1% of an ingest.  Memory only: no stored value depends on it. */
 uint64_t qf_dmap_hash(const char *s, size_t n)
 {
-	return qf_evdb_fnv(0, s, n);
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)n, w;
+
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+		h ^= h >> 29;
+	}
+	w = 0;
+	memcpy(&w, s, n);
+	h = (h ^ w) * 0x94d049bb133111ebull;
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ull;
+	return h ^ (h >> 29);
 }
 
 static size_t slot(const struct dmap *m, uint64_t h, const char *key,
@@ -1314,26 +1329,45 @@ static int64_t kind_rank(enum kind k, const char *r)
 	return qf_derive_rank(r);
 }
 
-/* A chunk event as a row of an instant with walk_sql's columns, its
- * strings appended to arena: 0 when walk_sql would not give it. */
-static int ev_brow(const struct qf_evchunk_ev *e, struct qf_buf *arena,
-                   struct brow *b)
+/* The strings of chunk event e that walk_sql's columns hold (v: reason ..
+ * detail) and the rest of its row but the offsets: 0 when walk_sql would
+ * not give it. */
+static int ev_strings(const struct qf_evchunk_ev *e, const char *v[7],
+                      struct brow *b)
 {
 	const char *r = e->reason, *sl = strchr(e->workload, '/');
 	enum kind k = reason_kind(r);
 	int detail = k == K_RESERVED || k == K_ADMITTED || k == K_CREATED ||
 	             (e->detail && strstr(e->detail, "\"request\":"));
-	const char *v[7] = { r,
-		             e->workload,
-		             e->cluster_queue,
-		             k == K_RESERVED ? e->message : NULL,
-		             e->preemptor,
-		             e->preemption_reason,
-		             detail ? e->detail : NULL };
+
+	if (sl && strchr(sl + 1, '/')) /* walk_sql's: NOT LIKE '%/%/%' */
+		return 0;
+	v[0] = r;
+	v[1] = e->workload;
+	v[2] = e->cluster_queue;
+	v[3] = k == K_RESERVED ? e->message : NULL;
+	v[4] = e->preemptor;
+	v[5] = e->preemption_reason;
+	v[6] = detail ? e->detail : NULL;
+	b->wlen = strlen(e->workload);
+	b->wh = qf_dmap_hash(e->workload, b->wlen);
+	b->t = e->time_ms;
+	b->rk = kind_rank(k, r);
+	b->id = e->id;
+	b->kind = k;
+	return 1;
+}
+
+/* A chunk event as a row of an instant with walk_sql's columns, its
+ * strings appended to arena: 0 when walk_sql would not give it. */
+static int ev_brow(const struct qf_evchunk_ev *e, struct qf_buf *arena,
+                   struct brow *b)
+{
+	const char *v[7];
 	size_t len[7], total = 0;
 	char *o;
 
-	if (sl && strchr(sl + 1, '/')) /* walk_sql's: NOT LIKE '%/%/%' */
+	if (!ev_strings(e, v, b))
 		return 0;
 	for (int i = 0; i < 7; i++)
 		total += len[i] = v[i] ? strlen(v[i]) + 1 : 0;
@@ -1345,13 +1379,7 @@ static int ev_brow(const struct qf_evchunk_ev *e, struct qf_buf *arena,
 		o += len[i];
 	}
 	qf_buf_setlen(arena, (size_t)(o - arena->buf));
-	b->wlen = len[1] - 1;
-	b->wh = qf_dmap_hash(e->workload, b->wlen);
 	b->base = NULL;
-	b->t = e->time_ms;
-	b->rk = kind_rank(k, r);
-	b->id = e->id;
-	b->kind = k;
 	return 1;
 }
 
@@ -2023,20 +2051,35 @@ int qf_walk_run(struct feedwalk *fw, int64_t tmin)
 	return 1;
 }
 
-int qf_walk_add(struct feedwalk *fw, const struct qf_evchunk_ev *e)
+int qf_walk_add(struct feedwalk *fw, const struct qf_evchunk_ev *e,
+                const char *base)
 {
 	struct pseg *g = &fw->seg[fw->nseg - 1];
-	size_t before = g->arena.len;
+	const char *v[7];
 	struct brow b;
 
-	/* a run's arena holds at most QF_EVCHUNK_RUN_BYTES and one event's
-	 * strings: 32-bit offsets */
-	if (!ev_brow(e, &g->arena, &b))
+	/* not copied: the strings stay in the run's buffer, which the
+	 * segment takes once the run is stored (qf_walk_keep); it holds
+	 * at most QF_EVCHUNK_RUN_BYTES and one event's: 32-bit offsets */
+	if (!ev_strings(e, v, &b))
 		return QF_OK;
+	for (int i = 0; i < 7; i++)
+		b.off[i] = v[i] ? (size_t)(v[i] - base) : (size_t)-1;
 	g->r = qf_grow(g->r, sizeof(*g->r), &g->alloc, g->n + 1);
 	g->r[g->n++] = pev_of(&b);
-	fw->pend_bytes += g->arena.len - before + sizeof(struct pev);
+	fw->pend_bytes += sizeof(struct pev);
 	return QF_OK;
+}
+
+void qf_walk_keep(struct feedwalk *fw, struct qf_buf *arena)
+{
+	struct pseg *g = &fw->seg[fw->nseg - 1];
+	struct qf_buf t = g->arena;
+
+	/* the run goes on with the segment's (empty) buffer */
+	g->arena = *arena;
+	*arena = t;
+	fw->pend_bytes += g->arena.len;
 }
 
 int qf_walk_close(struct feedwalk *fw)

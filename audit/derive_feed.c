@@ -81,7 +81,8 @@ static int feed_run(void *arg, int64_t tmin)
 	return rc == 0 ? feed_drop(f) : rc < 0 ? rc : QF_OK;
 }
 
-static int feed_event(void *arg, const struct qf_evchunk_ev *e)
+static int feed_event(void *arg, const struct qf_evchunk_ev *e,
+                      const char *base)
 {
 	struct qf_derive_feed *f = arg;
 
@@ -93,7 +94,15 @@ static int feed_event(void *arg, const struct qf_evchunk_ev *e)
 		return feed_drop(f);
 	f->next_id++;
 	f->taken++;
-	return qf_walk_add(f->fw, e);
+	return qf_walk_add(f->fw, e, base);
+}
+
+static void feed_keep(void *arg, struct qf_buf *arena)
+{
+	struct qf_derive_feed *f = arg;
+
+	if (f->fw)
+		qf_walk_keep(f->fw, arena);
 }
 
 static int feed_close(void *arg)
@@ -114,8 +123,9 @@ qf_derive_feed_new(struct qf_evdb *s, const char *cluster, struct qf_diags *d)
 {
 	struct qf_derive_feed *f = qf_xcalloc(1, sizeof(*f));
 
-	f->hook = (struct qf_evdb_feed){ feed_open,  feed_run, feed_event,
-		                         feed_close, f,        0 };
+	f->hook = (struct qf_evdb_feed){ feed_open, feed_run,   feed_event,
+		                         feed_keep, feed_close, f,
+		                         0 };
 	f->s = s;
 	s->fed = 0;
 	f->cluster = qf_xstrdup(cluster);

@@ -479,6 +479,7 @@ int qf_ck_write(struct walk *wk, const struct qf_buf *state,
 /* ---- derive.c: the walk a feed drives (derive_feed.c) ---- */
 
 struct qf_evchunk_ev;
+struct qf_buf;
 struct feedwalk;
 
 /* A derivation's walk over everything stored (carrying on from the
@@ -495,8 +496,13 @@ int qf_walk_follows(const struct feedwalk *fw, const struct qf_evchunk_ev *e);
  * took (it cannot take it), 1 when it may come, < 0 on error. */
 int qf_walk_run(struct feedwalk *fw, int64_t tmin);
 /* Take e (qf_walk_follows), just stored with the next id, of the run
- * qf_walk_run announced: walked once no run to come can hold older. */
-int qf_walk_add(struct feedwalk *fw, const struct qf_evchunk_ev *e);
+ * qf_walk_run announced, its strings in the run's buffer that starts at
+ * base: walked once no run to come can hold older. */
+int qf_walk_add(struct feedwalk *fw, const struct qf_evchunk_ev *e,
+                const char *base);
+/* The run announced is stored: the walk takes its buffer (the one the
+ * events taken point into) and leaves *arena an empty one. */
+void qf_walk_keep(struct feedwalk *fw, struct qf_buf *arena);
 /* Walk the open instant, store the checkpoint and derive the end, as
  * qf_derive_cluster ends; fw is freed either way. */
 int qf_walk_close(struct feedwalk *fw);

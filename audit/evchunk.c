@@ -888,7 +888,7 @@ static int store_chunk(struct qf_evchunk_run *r, struct qf_evdb *s,
 		qf_evdb_chain_add(s, &row, e.id, lens, chain);
 		qf_buf_add(chains, chain, 32);
 		if (s->feed && s->feed->active && rc == QF_OK)
-			rc = s->feed->event(s->feed->arg, &e);
+			rc = s->feed->event(s->feed->arg, &e, r->arena.buf);
 		if (i)
 			qf_buf_addch(rows, ',');
 		put_ev(rows, &row, e.id, lens);
@@ -969,6 +969,9 @@ int qf_evchunk_run_flush(struct qf_evchunk_run *r, struct qf_evdb *s,
 		k = n - i < QF_EVCHUNK_MAX ? n - i : QF_EVCHUNK_MAX;
 		rc = store_chunk(r, s, sorted + i, &k, ins, d);
 	}
+	/* the events fed point into the strings: the feed keeps them */
+	if (rc == QF_OK && s->feed && s->feed->active)
+		s->feed->keep(s->feed->arg, &r->arena);
 	qf_evchunk_forget(s);
 done:
 	sqlite3_finalize(ins);

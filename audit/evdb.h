@@ -104,7 +104,12 @@ struct qf_evdb_feed {
 	int (*open)(void *arg);
 	/* before each run is stored: its earliest event's time */
 	int (*run)(void *arg, int64_t tmin);
-	int (*event)(void *arg, const struct qf_evchunk_ev *e);
+	/* each event stored, its strings in the run's buffer at base */
+	int (*event)(void *arg, const struct qf_evchunk_ev *e,
+	             const char *base);
+	/* the run is stored: the consumer may take its buffer, leaving it
+	 * an empty one of its own */
+	void (*keep)(void *arg, struct qf_buf *arena);
 	int (*close)(void *arg);
 	void *arg;
 	int active; /* opened and not closed since */
