@@ -564,6 +564,21 @@ static void per_workload(struct qf_buf *b, int descending)
 	}
 }
 
+/* The policy (when given), then len bytes of text, into s: in bulk, or
+ * row by row (the reference, derived from what it reads back). */
+static void ingest_as(struct fx *f, struct qf_evdb *s, int bulk,
+                      const struct qf_buf *pol, const char *text, size_t len)
+{
+	f->o.bulk = bulk ? QF_INGEST_BULK_AUTO : QF_INGEST_BULK_NEVER;
+	if (pol)
+		assert_int_equal(qf_ingest_mem(s, &f->o, "p.json", pol->buf,
+		                               pol->len, &f->st, &f->d),
+		                 QF_OK);
+	assert_int_equal(
+	        qf_ingest_mem(s, &f->o, "e.json", text, len, &f->st, &f->d),
+	        QF_OK);
+}
+
 /*
  * The derivation takes a file's events as its runs store them (derive.h's
  * feed) with the rows of one that reads them back: runs of a few events
@@ -596,16 +611,7 @@ static void test_ingest_fed_walk_agrees(void **state)
 		for (int db = 0; db < 2; db++) {
 			struct qf_evdb *s = db ? fed : ref;
 
-			f->o.bulk =
-			        db ? QF_INGEST_BULK_AUTO : QF_INGEST_BULK_NEVER;
-			assert_int_equal(qf_ingest_mem(s, &f->o, "p.json",
-			                               pol.buf, pol.len, &f->st,
-			                               &f->d),
-			                 QF_OK);
-			assert_int_equal(qf_ingest_mem(s, &f->o, "e.json",
-			                               in.buf, in.len, &f->st,
-			                               &f->d),
-			                 QF_OK);
+			ingest_as(f, s, db, &pol, in.buf, in.len);
 			assert_int_equal(f->st.added, 240);
 		}
 		assert_int_equal(fed->fed, cases[c].fed ? 240 : 0);
@@ -640,22 +646,10 @@ static void test_ingest_fed_walk_agrees(void **state)
 			struct qf_evdb *s = db ? fed : ref;
 			size_t first = (size_t)(half - in.buf);
 
-			f->o.bulk =
-			        db ? QF_INGEST_BULK_AUTO : QF_INGEST_BULK_NEVER;
-			assert_int_equal(qf_ingest_mem(s, &f->o, "p.json",
-			                               pol.buf, pol.len, &f->st,
-			                               &f->d),
-			                 QF_OK);
-			assert_int_equal(qf_ingest_mem(s, &f->o, "a.json",
-			                               in.buf, first, &f->st,
-			                               &f->d),
-			                 QF_OK);
+			ingest_as(f, s, db, &pol, in.buf, first);
 			if (db)
 				assert_int_equal(fed->fed, 120);
-			assert_int_equal(qf_ingest_mem(s, &f->o, "b.json", half,
-			                               in.len - first, &f->st,
-			                               &f->d),
-			                 QF_OK);
+			ingest_as(f, s, db, NULL, half, in.len - first);
 			if (db)
 				assert_int_equal(fed->fed, 0);
 		}
