@@ -838,7 +838,9 @@ static const struct audit_cmd subcommands[] = {
 	  "quotaflow audit ingest --db FILE [--cluster NAME] "
 	  "[--format auto|quotaflow|k8s-events|workloads|audit-log|manifests] "
 	  "[--breach-after DURATION] [--derive-interval DURATION] INPUT...",
-	  "Store evidence in the audit database (- reads standard input).",
+	  "Store evidence in the audit database (- reads standard input). "
+	  "Files of quotaflow events are read after the other inputs, so the "
+	  "quotas are known first; the views do not depend on the order.",
 	  "--db FILE is required", 1, SIZE_MAX, "give at least one INPUT" },
 	{ "query", audit_query, "run one read-only SQL statement",
 	  "quotaflow audit query --db FILE [--timeout DURATION] "
