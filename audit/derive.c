@@ -1221,7 +1221,7 @@ static int walk_row(struct walk *wk, const struct row *r, int64_t rk)
 {
 	int rc;
 
-	if (!strchr(r->wl, '/'))
+	if (!memchr(r->wl, '/', r->wlen))
 		return QF_OK;
 	if (wk->first_ms == INT64_MIN)
 		wk->first_ms = r->t;

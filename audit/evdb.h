@@ -45,11 +45,11 @@
 #include "core/buf.h"
 #include "core/diag.h"
 
-#define QF_EVDB_VERSION 11
+#define QF_EVDB_VERSION 12
 /* The oldest schema the read-only commands read as it is: version 10 only
  * added triggers for writes through `events`, which readers never make,
- * and 11 the evidence digests (audit/evdigest.h), which verify --db reads
- * when they are there. */
+ * 11 the evidence digests (audit/evdigest.h), which verify --db reads
+ * when they are there, and 12 dropped an index readers do not need. */
 #define QF_EVDB_READ_VERSION 9
 
 /* The most points a row of d_usage_series holds (a segment of one key's

@@ -1,7 +1,8 @@
 /*
  * report.c - the tenant report (audit/report.h): one pass of SQL per
- * tenant over the derived tables, then a renderer per format walking the
- * same columns table, so text, markdown and csv cannot disagree.
+ * tenant over the derived tables (one per cluster over its admissions,
+ * report_adm.c), then a renderer per format walking the same columns
+ * table, so text, markdown and csv cannot disagree.
  */
 #include "audit/report.h"
 
@@ -50,6 +51,7 @@ struct q {
 	int no_window;     /* struct qf_report's */
 	struct borrow qb;  /* quota over time of cluster qb_cluster (D3) */
 	char *qb_cluster;  /* owned; NULL: none loaded */
+	struct qf_report_adm adm; /* d_admissions' figures of adm.cluster */
 };
 
 static sqlite3_stmt *prep(struct q *q, const char *sql,
@@ -102,39 +104,6 @@ static int64_t rank(const int64_t *v, size_t n, double p)
 	return n ? v[i ? i - 1 : 0] : -1;
 }
 
-static int waits(struct q *q, struct qf_report_row *r)
-{
-	sqlite3_stmt *st = prep(q,
-	                        "SELECT admitted_ms - queued_ms FROM"
-	                        " d_admissions WHERE cluster = ?1 AND"
-	                        " cluster_queue = ?2 AND admitted_ms >= ?3"
-	                        " AND admitted_ms < ?4 ORDER BY 1",
-	                        r);
-	size_t alloc = 0;
-	int step;
-
-	if (!st)
-		return QF_EIO;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		r->waits = qf_grow(r->waits, sizeof(int64_t), &alloc,
-		                   r->nwaits + 1);
-		r->waits[r->nwaits++] = sqlite3_column_int64(st, 0);
-	}
-	r->admitted = r->nwaits;
-	r->wait_p50_ms = rank(r->waits, r->nwaits, 0.5);
-	r->wait_p95_ms = rank(r->waits, r->nwaits, 0.95);
-	r->wait_max_ms = r->nwaits ? r->waits[r->nwaits - 1] : -1;
-	return finish(q, st, step);
-}
-
-static const char sql_workloads[] =
-        "SELECT COUNT(DISTINCT namespace || '/' || workload) FROM"
-        " d_admissions WHERE cluster = ?1 AND cluster_queue = ?2 AND"
-        " queued_ms < ?4 AND (admitted_ms IS NULL OR admitted_ms >= ?3)";
-static const char sql_pending[] =
-        "SELECT COUNT(*), MIN(queued_ms) FROM d_admissions WHERE"
-        " cluster = ?1 AND cluster_queue = ?2 AND queued_ms < ?4 AND"
-        " (admitted_ms IS NULL OR admitted_ms >= ?4)";
 static const char sql_borrowed[] = "SELECT TOTAL(" PRORATE(
         "start_ms",
         "COALESCE(end_ms, (SELECT last_ms"
@@ -155,33 +124,6 @@ static const char sql_preempted[] =
 static const char sql_preempting[] =
         "SELECT COUNT(*) FROM d_preemptions WHERE cluster = ?1 AND"
         " preemptor_cluster_queue = ?2 AND at_ms >= ?3 AND at_ms < ?4";
-/* D8: admitted in the window after too long, or still waiting at its end
- * for too long */
-static const char sql_breaches[] =
-        "SELECT COUNT(*) FROM d_admissions WHERE cluster = ?1 AND"
-        " cluster_queue = ?2 AND fits_at_arrival AND ((admitted_ms >= ?3"
-        " AND admitted_ms < ?4 AND admitted_ms - queued_ms > ?5) OR"
-        " (queued_ms < ?4 AND (admitted_ms IS NULL OR admitted_ms >= ?4)"
-        " AND ?4 - queued_ms > ?5))";
-
-static int pending(struct q *q, struct qf_report_row *r)
-{
-	sqlite3_stmt *st = prep(q, sql_pending, r);
-	int step;
-
-	if (!st)
-		return QF_EIO;
-	step = sqlite3_step(st);
-	r->oldest_pending_ms = -1;
-	if (step == SQLITE_ROW) {
-		r->pending = (size_t)sqlite3_column_int64(st, 0);
-		if (sqlite3_column_type(st, 1) != SQLITE_NULL)
-			r->oldest_pending_ms =
-			        q->to - sqlite3_column_int64(st, 1);
-	}
-	return finish(q, st, step);
-}
-
 /* GPUs: a resource whose name ends in "gpu", as GPU's LIKE (ASCII case
  * folded). */
 static int is_gpu(const char *resource)
@@ -437,18 +379,36 @@ static void thin(struct q *q, struct qf_report_row *r)
 		         &r->series[i].burst);
 }
 
+/* The figures of d_admissions (D2, D8); the waits are taken over. */
+static void admissions(struct q *q, struct qf_report_row *r)
+{
+	struct qf_report_adm_cq *a = qf_report_adm_find(&q->adm, r->cq);
+
+	r->wait_p50_ms = r->wait_p95_ms = r->wait_max_ms = -1;
+	r->oldest_pending_ms = -1;
+	if (!a)
+		return;
+	r->waits = a->waits;
+	r->nwaits = r->admitted = a->nwaits;
+	a->waits = NULL;
+	a->nwaits = a->awaits = 0;
+	r->wait_p50_ms = rank(r->waits, r->nwaits, 0.5);
+	r->wait_p95_ms = rank(r->waits, r->nwaits, 0.95);
+	r->wait_max_ms = r->nwaits ? r->waits[r->nwaits - 1] : -1;
+	r->workloads = a->workloads;
+	r->pending = a->pending;
+	if (a->min_queued != INT64_MAX)
+		r->oldest_pending_ms = q->to - a->min_queued;
+	r->breaches = a->breaches;
+}
+
 static int tenant(struct q *q, struct qf_report_row *r)
 {
 	double v = 0;
-	int rc = waits(q, r);
+	int rc = QF_OK;
 
-	if (rc == QF_OK)
-		rc = scalar(q, r, sql_workloads, &v);
-	r->workloads = (size_t)v;
-	if (rc == QF_OK)
-		rc = pending(q, r);
-	if (rc == QF_OK)
-		rc = scalar(q, r, sql_borrowed, &r->borrowed_gpu_h);
+	admissions(q, r);
+	rc = scalar(q, r, sql_borrowed, &r->borrowed_gpu_h);
 	if (rc == QF_OK)
 		rc = scalar(q, r, sql_lent, &r->lent_gpu_h);
 	r->borrowed_gpu_h /= 3600000000.0; /* milli x ms -> GPU-hours */
@@ -459,9 +419,6 @@ static int tenant(struct q *q, struct qf_report_row *r)
 	if (rc == QF_OK)
 		rc = scalar(q, r, sql_preempting, &v);
 	r->preempting = (size_t)v;
-	if (rc == QF_OK)
-		rc = scalar(q, r, sql_breaches, &v);
-	r->breaches = (size_t)v;
 	if (rc == QF_OK)
 		rc = usage(q, r);
 	if (rc == QF_OK)
@@ -545,16 +502,22 @@ static int window(struct q *q)
 	return rc;
 }
 
-/* The quota timeline of the cluster of the next tenants (tenants come by
- * cluster: loaded once each). */
+/* The quota timeline and the admissions' figures of the cluster of the
+ * next tenants (tenants come by cluster: loaded once each). */
 static int cluster_quotas(struct q *q, const char *cluster)
 {
+	struct qf_report_adm_window w = { q->from, q->end, q->breach_ms };
+	int rc;
+
 	if (q->qb_cluster && !strcmp(q->qb_cluster, cluster))
 		return QF_OK;
 	qf_borrow_release(&q->qb);
 	free(q->qb_cluster);
 	q->qb_cluster = qf_xstrdup(cluster);
-	return qf_borrow_quotas(&q->qb, q->s, q->qb_cluster, q->d);
+	rc = qf_borrow_quotas(&q->qb, q->s, q->qb_cluster, q->d);
+	if (rc == QF_OK)
+		rc = qf_report_adm_load(&q->adm, q->s, cluster, &w, q->d);
+	return rc;
 }
 
 static int tenants(struct q *q, struct qf_report *out)
@@ -652,6 +615,7 @@ int qf_report_build(struct qf_report *out, struct qf_evdb *s,
 		rc = qf_report_inactive(out, s, o->cluster, q.from, q.to, d);
 	qf_borrow_release(&q.qb);
 	free(q.qb_cluster);
+	qf_report_adm_release(&q.adm);
 	if (rc < 0)
 		qf_report_release(out);
 	return rc;

@@ -100,6 +100,37 @@ int qf_report_format_parse(const char *name);
 void qf_report_render(struct qf_buf *out, const struct qf_report *r,
                       enum qf_report_format fmt);
 
+/* report_adm.c (D2, D8): the figures of d_admissions of every
+ * ClusterQueue of one cluster, read in one pass: waits (sorted, in ms)
+ * of the admissions in [from, end), distinct workloads, what is pending
+ * at end (and since when), breaches of the threshold breach (ms). */
+struct qf_report_adm_window {
+	int64_t from, end, breach;
+};
+
+struct qf_report_adm_cq {
+	char *cq;       /* owned */
+	int64_t *waits; /* owned, sorted; may be taken (set NULL) */
+	size_t nwaits, awaits;
+	size_t workloads, pending, breaches;
+	int64_t min_queued; /* of what is pending; INT64_MAX: none */
+};
+
+struct qf_report_adm {
+	char *cluster;               /* owned: the cluster loaded, or NULL */
+	struct qf_report_adm_cq *cq; /* owned, by name */
+	size_t n;
+};
+
+int qf_report_adm_load(struct qf_report_adm *a, struct qf_evdb *s,
+                       const char *cluster,
+                       const struct qf_report_adm_window *w,
+                       struct qf_diags *d) QF_MUST_CHECK;
+/* The figures of queue cq (borrowed), or NULL: it has no admission. */
+struct qf_report_adm_cq *qf_report_adm_find(struct qf_report_adm *a,
+                                            const char *cq);
+void qf_report_adm_release(struct qf_report_adm *a);
+
 /* report_inactive.c (D11): the inactive stretches of every ClusterQueue
  * of cluster (NULL: all) that meet the window [from, to] into out. */
 int qf_report_inactive(struct qf_report *out, struct qf_evdb *s,

@@ -1222,6 +1222,143 @@ static void test_ingest_usage_series_keeps_every_point(void **state)
 	qf_buf_release(&want);
 }
 
+/* The report's figures of d_admissions, as the SQL per queue gave them
+ * (the oracle here) when the table had an index by queue. */
+static const char *const adm_oracle[] = {
+	"SELECT group_concat(w) FROM (SELECT admitted_ms - queued_ms AS w FROM"
+	" d_admissions WHERE cluster = ?1 AND cluster_queue = ?2 AND"
+	" admitted_ms >= ?3 AND admitted_ms < ?4 ORDER BY 1)",
+	"SELECT COUNT(DISTINCT namespace || '/' || workload) FROM"
+	" d_admissions WHERE cluster = ?1 AND cluster_queue = ?2 AND"
+	" queued_ms < ?4 AND (admitted_ms IS NULL OR admitted_ms >= ?3)",
+	"SELECT COUNT(*) || ',' || IFNULL(MIN(queued_ms), 'none') FROM"
+	" d_admissions WHERE cluster = ?1 AND cluster_queue = ?2 AND"
+	" queued_ms < ?4 AND (admitted_ms IS NULL OR admitted_ms >= ?4)",
+	"SELECT COUNT(*) FROM d_admissions WHERE cluster = ?1 AND"
+	" cluster_queue = ?2 AND fits_at_arrival AND ((admitted_ms >= ?3"
+	" AND admitted_ms < ?4 AND admitted_ms - queued_ms > ?5) OR"
+	" (queued_ms < ?4 AND (admitted_ms IS NULL OR admitted_ms >= ?4)"
+	" AND ?4 - queued_ms > ?5))",
+};
+
+static void adm_want(struct fx *f, const char *cluster, const char *cq,
+                     const struct qf_report_adm_window *w, struct qf_buf *out)
+{
+	for (size_t i = 0; i < sizeof(adm_oracle) / sizeof(*adm_oracle); i++) {
+		sqlite3_stmt *st = NULL;
+		const char *v;
+
+		assert_int_equal(sqlite3_prepare_v2(f->s->db, adm_oracle[i], -1,
+		                                    &st, NULL),
+		                 SQLITE_OK);
+		sqlite3_bind_text(st, 1, cluster, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, cq, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 3, w->from);
+		sqlite3_bind_int64(st, 4, w->end);
+		sqlite3_bind_int64(st, 5, w->breach);
+		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+		v = (const char *)sqlite3_column_text(st, 0);
+		qf_buf_addf(out, "%s;", v ? v : "");
+		sqlite3_finalize(st);
+	}
+}
+
+static void adm_got(const struct qf_report_adm_cq *c, struct qf_buf *out)
+{
+	for (size_t i = 0; c && i < c->nwaits; i++)
+		qf_buf_addf(out, "%s%lld", i ? "," : "",
+		            (long long)c->waits[i]);
+	qf_buf_addf(out, ";%zu;%zu,", c ? c->workloads : 0, c ? c->pending : 0);
+	if (c && c->min_queued != INT64_MAX)
+		qf_buf_addf(out, "%lld", (long long)c->min_queued);
+	else
+		qf_buf_adds(out, "none");
+	qf_buf_addf(out, ";%zu;", c ? c->breaches : 0);
+}
+
+/*
+ * qf_report_adm_load gives, for every queue of a cluster, what the SQL
+ * per queue gave: rows of two clusters and a NULL queue, workloads
+ * admitted twice and in two queues, admissions and arrivals on each side
+ * of the window's edges and of the breach threshold, rows still waiting.
+ */
+static void test_ingest_report_admissions_as_sql(void **state)
+{
+	struct fx *f = *state;
+	static const char *const cqs[] = { "qa", "qb", "q-c", "none" };
+	static const int64_t edges[][3] = {
+		{ INT64_MIN / 4, INT64_MAX / 4, 60000 },
+		{ 1000, 5000, 0 },
+		{ 2000, 2001, 500 },
+		{ 0, 1, 0 },
+		{ 3500, 9000, 1500 },
+		{ 7000, 7000, 100 },
+	};
+	struct qf_buf sql = QF_BUF_INIT;
+	unsigned x = 12345;
+
+	qf_buf_adds(&sql, "INSERT INTO d_admissions VALUES");
+	for (int i = 0; i < 400; i++) {
+		int64_t q;
+		char adm[24] = "NULL", cq[8] = "NULL";
+
+		x = x * 1103515245u + 12345u;
+		q = (int64_t)(x >> 8) % 8000;
+		if (x % 5) /* one in five still waiting */
+			(void)snprintf(adm, sizeof(adm), "%lld",
+			               (long long)(q + (x >> 4) % 3000));
+		if (x % 11) /* some with no ClusterQueue known */
+			(void)snprintf(cq, sizeof(cq), "'%s'",
+			               cqs[(x >> 5) % 3]);
+		qf_buf_addf(&sql, "%s('%s','w%u','ns%u',%s,%lld,%s,%d,1,2)",
+		            i ? "," : "", x % 7 ? "c1" : "c2", (x >> 3) % 90,
+		            (x >> 12) % 2, cq, (long long)q, adm,
+		            (x >> 9) % 3 != 0);
+	}
+	/* on each window's edges, and waits of exactly its threshold */
+	for (size_t e = 1; e < sizeof(edges) / sizeof(*edges); e++)
+		for (int k = 0; k < 2; k++) {
+			int64_t v = edges[e][k], b = edges[e][2];
+
+			qf_buf_addf(
+			        &sql,
+			        ",('c1','e%zu%d','ns0','qa',%lld,%lld,1,1,2)"
+			        ",('c1','f%zu%d','ns0','qa',%lld,NULL,1,1,2)"
+			        ",('c1','g%zu%d','ns0','qa',%lld,%lld,1,1,2)",
+			        e, k, (long long)(v - b), (long long)v, e, k,
+			        (long long)(v - b), e, k, (long long)v,
+			        (long long)(v + b));
+		}
+	assert_int_equal(qf_evdb_exec(f->s, sql.buf, &f->d), QF_OK);
+	for (size_t e = 0; e < sizeof(edges) / sizeof(*edges); e++) {
+		struct qf_report_adm_window w = { edges[e][0], edges[e][1],
+			                          edges[e][2] };
+
+		for (int c = 1; c <= 3; c++) {
+			struct qf_report_adm adm = { 0 };
+			char cluster[3] = { 'c', (char)('0' + c), 0 };
+
+			assert_int_equal(qf_report_adm_load(&adm, f->s, cluster,
+			                                    &w, &f->d),
+			                 QF_OK);
+			assert_true(adm.n <= 3);
+			assert_true(c == 3 ? adm.n == 0 : adm.n == 3);
+			for (size_t q = 0; q < 4; q++) {
+				struct qf_buf want = QF_BUF_INIT,
+				              got = QF_BUF_INIT;
+
+				adm_want(f, cluster, cqs[q], &w, &want);
+				adm_got(qf_report_adm_find(&adm, cqs[q]), &got);
+				assert_string_equal(got.buf, want.buf);
+				qf_buf_release(&want);
+				qf_buf_release(&got);
+			}
+			qf_report_adm_release(&adm);
+		}
+	}
+	qf_buf_release(&sql);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1229,6 +1366,8 @@ int main(void)
 		        test_ingest_fast_and_slow_paths_agree, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_ingest_fed_walk_agrees,
 		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		        test_ingest_report_admissions_as_sql, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_ingest_fast_path_every_key,
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(

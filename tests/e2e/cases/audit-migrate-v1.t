@@ -5,4 +5,4 @@ args: audit query --db "$tmp/audit-v1.db" "select (select count(*) from quotas w
 exit: 0
 --- stdout
 (select count(*) from quotas where cluster_queue = 'team-a')	(select user_version from pragma_user_version)	workload	wait_seconds
-1	11	team-x/w-wait	120.0
+1	12	team-x/w-wait	120.0

@@ -1,4 +1,4 @@
-# A database of schema version 6 (written by quotaflow a8545b3, 2026-11-27: every event a row of `events`, before events in chunks; the simulator's scenario, Kubernetes events and an API audit log) is migrated by the next ingest to version 11: its 33 events keep their ids and their hash chain, whose head is the one that quotaflow printed, and a bundle exported after it verifies
+# A database of schema version 6 (written by quotaflow a8545b3, 2026-11-27: every event a row of `events`, before events in chunks; the simulator's scenario, Kubernetes events and an API audit log) is migrated by the next ingest to version 12: its 33 events keep their ids and their hash chain, whose head is the one that quotaflow printed, and a bundle exported after it verifies
 setup-sh: cp tests/fixtures/audit/v6.db "$tmp/v6.db"
 setup: audit ingest --db "$tmp/v6.db" tests/fixtures/audit/cluster.yaml
 setup: audit export --db "$tmp/v6.db" --out "$tmp/v6-bundle"
