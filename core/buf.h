@@ -89,6 +89,25 @@ static inline uint64_t qf_json_special8(uint64_t w)
  * scan every byte of every event this way. */
 size_t qf_json_plain_len(const char *s, size_t n);
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* The bits of the bytes of v that a JSON string must escape (quote,
+ * backslash, control character), bit i for byte i; every x86-64 has
+ * SSE2. */
+static inline unsigned qf_json_special16(__m128i v)
+{
+	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+	const __m128i c0 = _mm_set1_epi8(0x1f);
+	/* a byte <= 0x1f is its own unsigned minimum with 0x1f */
+	__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote),
+	                                      _mm_cmpeq_epi8(v, bslash)),
+	                         _mm_cmpeq_epi8(_mm_min_epu8(v, c0), v));
+
+	return (unsigned)_mm_movemask_epi8(m);
+}
+#endif
+
 /*
  * Append untrusted text for a terminal or a CI log: control characters
  * (C0, DEL and C1) and bytes that are not UTF-8 are written as escapes

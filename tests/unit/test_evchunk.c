@@ -456,6 +456,68 @@ static void test_evchunk_decoder_refuses(void **state)
 	qf_buf_release(&arena);
 }
 
+/* JSON's escape of the n bytes at s, byte by byte: the reference. */
+static void ref_escape(struct qf_buf *out, const char *s, size_t n)
+{
+	qf_buf_addch(out, '"');
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '"' || c == '\\')
+			qf_buf_addf(out, "\\%c", c);
+		else if (c < 0x20)
+			qf_buf_addf(out, "\\u%04x", c);
+		else
+			qf_buf_addch(out, (char)c);
+	}
+	qf_buf_addch(out, '"');
+}
+
+/* The encoder copies 16 bytes a step up to the first to escape: strings
+ * of every length around the step, with a byte to escape (or two) at
+ * every place, come out as JSON escapes them and read back the same. */
+static void test_evchunk_encoder_escapes_at_every_place(void **state)
+{
+	static const char special[] = { '"', '\\', 0x01, 0x1f, 'z' };
+	struct qf_buf text = QF_BUF_INIT, want = QF_BUF_INIT,
+	              arena = QF_BUF_INIT;
+	struct qf_evchunk_ev *back = NULL;
+	size_t nback = 0, alloc = 0;
+	char msg[48];
+
+	(void)state;
+	for (size_t len = 1; len <= 40; len++)
+		for (size_t at = 0; at < len; at++)
+			for (size_t k = 0; k < sizeof(special); k++) {
+				struct qf_evchunk_ev ev = { .id = 1,
+					                    .time_ms = 2,
+					                    .reason = "r",
+					                    .workload = "w",
+					                    .message = msg };
+
+				memset(msg, 'a' + (int)(len % 26), len);
+				msg[len] = '\0';
+				msg[at] = special[k];
+				msg[len - 1 - (at * 7) % len] = special[k];
+				qf_buf_reset(&text);
+				qf_buf_reset(&want);
+				qf_evchunk_encode(&text, &ev, 1);
+				ref_escape(&want, msg, len);
+				assert_non_null(strstr(text.buf, want.buf));
+				assert_int_equal(
+				        qf_evchunk_decode(text.buf, text.len,
+				                          &arena, &back, &nback,
+				                          &alloc),
+				        QF_OK);
+				assert_int_equal(nback, 1);
+				assert_string_equal(back[0].message, msg);
+			}
+	free(back);
+	qf_buf_release(&arena);
+	qf_buf_release(&want);
+	qf_buf_release(&text);
+}
+
 /* The decoder reads strings 8 bytes at a time: a quote, a backslash or a
  * control character at any offset of a block is seen. */
 static void test_evchunk_decoder_blocks(void **state)
@@ -530,6 +592,7 @@ int main(void)
 		        test_evchunk_store_keeps_ids_and_links, setup,
 		        teardown),
 		cmocka_unit_test(test_evchunk_decoder_refuses),
+		cmocka_unit_test(test_evchunk_encoder_escapes_at_every_place),
 		cmocka_unit_test(test_evchunk_decoder_blocks),
 	};
 
