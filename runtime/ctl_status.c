@@ -127,9 +127,14 @@ static void count(struct ctl *c, struct counts *n)
 		if (slot[N_RESERVING])
 			add_use(n, last, w, slot[N_ADMITTED], c->e->nfr);
 		/* a holder counts where its quota is (its queue's ClusterQueue
-		 * is looked up again only for pending ones after a rebuild) */
-		cq = w->state == QF_WL_RESERVED && w->adm_cq >= 0 ? w->adm_cq
-		                                                  : w->cq;
+		 * is looked up again only for pending ones after a rebuild); a
+		 * pending one where Kueue's queue manager holds it, also when
+		 * ours keeps it out of every heap (a LocalQueue being deleted
+		 * took its reservation) */
+		if (w->state != QF_WL_RESERVED)
+			cq = qf_engine_pending_cq(c->e, w);
+		else
+			cq = w->adm_cq >= 0 ? w->adm_cq : w->cq;
 		if (cq >= 0)
 			add(&n->cq[(size_t)cq * N_COUNTS], slot);
 	}
