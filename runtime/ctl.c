@@ -373,6 +373,7 @@ int ctl_persist(struct ctl *c, int kind, json_t *obj, const char *type)
 	json_object_set(c->unsaved, k.buf, obj);
 	ctl_key(&k, kind, ns, name);
 	note(c, kind, type, obj, json_object_get(c->reg[kind], k.buf));
+	ctl_gc_stored(c, kind, obj, json_object_get(c->reg[kind], k.buf));
 	json_object_set_new(c->reg[kind], k.buf, obj);
 	qf_buf_release(&k);
 	qf_buf_release(&rv);
@@ -433,6 +434,7 @@ int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name)
 		json_object_set_new(json_object_get(obj, "metadata"),
 		                    "resourceVersion", json_string(rv.buf));
 		note(c, kind, "DELETED", obj, prev);
+		ctl_gc_removed(c, kind, prev);
 		json_decref(obj);
 		json_object_del(c->reg[kind], k.buf);
 	}
@@ -1509,6 +1511,8 @@ enum {
 	DELETE_CASCADE = 1 << 1,
 	DELETE_FOREGROUND = 1 << 2,
 	DELETE_BACKGROUND = 1 << 3, /* asked for: no collector's finalizer */
+	/* the collector's (with DELETE_CASCADE): its policy is kept */
+	DELETE_COLLECTED = 1 << 4,
 };
 
 static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
@@ -1674,7 +1678,8 @@ static int complete_delete(struct ctl *c, int kind, const json_t *obj,
  * follows its owner's (or is a Namespace's) and they stay as they are. */
 static json_t *gc_marked(int kind, const json_t *prev, unsigned flags)
 {
-	if (kind == K_NS || (flags & DELETE_CASCADE) ||
+	if (kind == K_NS ||
+	    ((flags & DELETE_CASCADE) && !(flags & DELETE_COLLECTED)) ||
 	    !(flags & (DELETE_ORPHAN | DELETE_FOREGROUND | DELETE_BACKGROUND)))
 		return NULL;
 	return ctl_gc_mark(prev, (flags & DELETE_ORPHAN) ? CTL_GC_ORPHAN
@@ -1818,6 +1823,15 @@ int ctl_delete_owned(struct ctl *c, int kind, const json_t *obj,
                      struct qf_api_err *err)
 {
 	return delete (c, kind, obj, DELETE_CASCADE, err);
+}
+
+int ctl_delete_collected(struct ctl *c, int kind, const json_t *obj,
+                         enum qf_api_propagation prop, struct qf_api_err *err)
+{
+	return delete (c, kind, obj,
+	               DELETE_CASCADE | DELETE_COLLECTED |
+	                       delete_flags(kind, obj, prop),
+	               err);
 }
 
 int ctl_delete_ns_contents(struct ctl *c, const char *ns)
@@ -2463,6 +2477,8 @@ int ctl_init(struct ctl *c)
 	}
 	c->job_wl = json_object();
 	c->gc_owners = json_object();
+	c->gc_deps = json_object();
+	c->gc_check = json_object();
 	c->wl_dirty = json_object();
 	c->ev_dedup = json_object();
 	c->shared = json_object();
@@ -2492,6 +2508,8 @@ void ctl_release(struct ctl *c)
 	free(c->served_schemas);
 	json_decref(c->job_wl);
 	json_decref(c->gc_owners);
+	json_decref(c->gc_deps);
+	json_decref(c->gc_check);
 	json_decref(c->wl_dirty);
 	json_decref(c->ev_dedup);
 	json_decref(c->shared);

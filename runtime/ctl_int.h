@@ -151,6 +151,13 @@ struct ctl {
 	/* ctl_gc.c: "kind\x1fkey" -> [kind, ns, name] of the owners whose
 	 * deletion waits on the garbage collector */
 	json_t *gc_owners;
+	/* the collector's graph: owner uid -> {"kind\x1fkey": [kind, ns,
+	 * name]}, the objects whose ownerReferences named it when stored
+	 * (stale entries are looked at again and let be) */
+	json_t *gc_deps;
+	/* "kind\x1fkey" -> [kind, ns, name]: objects to look at
+	 * (attemptToDelete), in the order they came */
+	json_t *gc_check;
 	int gc_due;     /* an owner marked or an object removed since */
 	int gc_scanned; /* the store looked at for owners (after a start) */
 };
@@ -394,6 +401,19 @@ int ctl_gc_owned_by(const json_t *obj, const char *uid);
  * block them, orphan takes the references to them off their
  * dependents; then the finalizer goes (ctl_delete_release). */
 int ctl_gc_collect(struct ctl *c);
+/* ctl_persist: obj (kind) stored in place of prev (NULL when new): an
+ * object whose ownerReferences are new or changed goes into the graph
+ * and is looked at in the next collection (Events are not: kube's
+ * collector ignores them). */
+void ctl_gc_stored(struct ctl *c, int kind, const json_t *obj,
+                   const json_t *prev);
+/* ctl_unpersist: prev (kind) is gone: the objects that named its uid are
+ * looked at in the next collection, and it leaves the graph. */
+void ctl_gc_removed(struct ctl *c, int kind, const json_t *prev);
+/* ctl.c: obj (kind) deleted by the collector with propagationPolicy
+ * prop (explicit), as the deletion that follows its owner's. */
+int ctl_delete_collected(struct ctl *c, int kind, const json_t *obj,
+                         enum qf_api_propagation prop, struct qf_api_err *err);
 /* ctl.c: obj (kind), being deleted, without finalizer fin: gone when no
  * other is left (an orphan's dependents stay), else stored so. */
 int ctl_delete_release(struct ctl *c, int kind, const json_t *obj,

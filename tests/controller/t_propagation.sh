@@ -10,12 +10,6 @@
 suite=propagation
 . "$(dirname "$0")/lib.sh"
 
-meta() { # meta KIND NAME: deletionTimestamp set?, finalizers
-	k get "$1" "$2" -o jsonpath='{.metadata.deletionTimestamp}|{.metadata.finalizers}' 2>&1 | sed 's/^[0-9TZ:-]*|/T|/'
-}
-gone() { # gone KIND NAME
-	k get "$1" "$2" -o name >/dev/null 2>&1 && echo there || echo gone
-}
 
 start a --db "$tmp/a.db" || exit 1
 k create -f "$EX/setup.yaml" >/dev/null 2>&1 || bad "create setup"
