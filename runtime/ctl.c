@@ -1791,6 +1791,42 @@ static unsigned delete_flags(int kind, const json_t *obj,
 	                                        : DELETE_BACKGROUND;
 }
 
+json_t *ctl_delete_preview(struct ctl *c, int kind, const json_t *prev,
+                           enum qf_api_propagation prop)
+{
+	json_t *next = gc_marked(kind, prev, delete_flags(kind, prev, prop));
+	json_t *meta;
+	char ts[32];
+
+	if (!next)
+		next = json_deep_copy(prev);
+	meta = json_object_get(next, "metadata");
+	/* store.go Delete: no finalizer before or after, nothing to
+	 * update: gone at once */
+	if (kind != K_NS &&
+	    !json_array_size(json_object_get(json_object_get(prev, "metadata"),
+	                                     "finalizers")) &&
+	    json_equal(next, (json_t *)prev)) {
+		json_decref(next);
+		return NULL;
+	}
+	if (ctl_final_deleting(prev))
+		return next;
+	/* markAsDeleting, or the namespace registry's first Delete */
+	if (kind == K_NS) {
+		json_object_set_new(meta, "deletionTimestamp",
+		                    json_string(ctl_now_rfc3339(c, ts)));
+		json_object_set_new(next, "status",
+		                    json_pack("{s:s}", "phase", "Terminating"));
+	} else if (json_array_size(json_object_get(meta, "finalizers"))) {
+		json_object_set_new(meta, "deletionTimestamp",
+		                    json_string(ctl_now_rfc3339(c, ts)));
+		json_object_set_new(meta, "deletionGracePeriodSeconds",
+		                    json_integer(0));
+	}
+	return next;
+}
+
 int ctl_delete(struct ctl *c, int kind, const json_t *obj,
                enum qf_api_propagation prop, struct qf_api_err *err)
 {
@@ -2325,11 +2361,54 @@ static int delete_options(const struct qf_api_req *rq,
 	return rc;
 }
 
+/* A DELETE of prev (stored) as kube-apiserver answers it: the object
+ * while finalizers hold it (in a dry run, as the deletion would store
+ * it), else a Status; 0 when answered in rs, -1 with *err.  pre is the
+ * DeleteOptions' preconditions (taken). */
+static int delete_request(struct ctl *c, const struct qf_api_req *rq,
+                          json_t *prev, enum qf_api_propagation prop,
+                          json_t *pre, int dry, struct qf_http_resp *rs,
+                          struct qf_api_err *err)
+{
+	json_t *out = NULL;
+	int rc;
+
+	json_incref(prev);
+	/* refused in a dry run too, as admission and storage do */
+	rc = ctl_delete_refused(rq->kind, prev, err);
+	if (rc == 0)
+		rc = precondition_failed(
+		        err, rq->kind, prev,
+		        json_string_value(json_object_get(pre, "uid")),
+		        json_string_value(
+		                json_object_get(pre, "resourceVersion")));
+	json_decref(pre);
+	if (rc == 0 && !dry)
+		rc = ctl_delete(c, rq->kind, prev, prop, err);
+	if (rc == 0 && dry)
+		out = ctl_delete_preview(c, rq->kind, prev, prop);
+	else if (rc == 0 && (out = ctl_lookup(c, rq->kind, rq->ns, rq->name)))
+		json_incref(out);
+	if (out) {
+		ctl_respond_obj(c, rq, rs, 200, out);
+		json_decref(out);
+	} else if (rc == 0) {
+		json_t *st = qf_api_status(200, NULL, NULL,
+		                           qf_api_kinds[rq->kind].resource,
+		                           rq->name);
+
+		ctl_respond_json(rs, 200, st);
+		json_decref(st);
+	}
+	json_decref(prev);
+	return rc;
+}
+
 void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
                  const struct qf_http_req *hr, struct qf_http_resp *rs)
 {
 	struct qf_api_err err = { 500, "InternalError", "", 0, "", "", "", 0 };
-	json_t *prev = NULL, *out = NULL, *st, *pre = NULL;
+	json_t *prev = NULL, *out = NULL, *pre = NULL;
 	int rc = 0, code = 200, dry = rq->dry_run;
 	enum qf_api_propagation prop = QF_API_PROP_UNSET;
 
@@ -2370,36 +2449,8 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		out = json_incref(prev);
 		break;
 	case QF_API_DELETE:
-		json_incref(prev);
-		/* refused in a dry run too, as admission and storage do */
-		rc = ctl_delete_refused(rq->kind, prev, &err);
-		if (rc == 0)
-			rc = precondition_failed(
-			        &err, rq->kind, prev,
-			        json_string_value(json_object_get(pre, "uid")),
-			        json_string_value(json_object_get(
-			                pre, "resourceVersion")));
-		json_decref(pre);
+		rc = delete_request(c, rq, prev, prop, pre, dry, rs, &err);
 		pre = NULL;
-		if (rc == 0 && !dry)
-			rc = ctl_delete(c, rq->kind, prev, prop, &err);
-		/* held by a finalizer: kube answers the object as it is */
-		if (rc == 0 && !dry &&
-		    (out = ctl_lookup(c, rq->kind, rq->ns, rq->name))) {
-			json_incref(out);
-			json_decref(prev);
-			ctl_respond_obj(c, rq, rs, 200, out);
-			json_decref(out);
-			return;
-		}
-		if (rc == 0) {
-			st = qf_api_status(200, NULL, NULL,
-			                   qf_api_kinds[rq->kind].resource,
-			                   rq->name);
-			ctl_respond_json(rs, 200, st);
-			json_decref(st);
-		}
-		json_decref(prev);
 		if (rc == 0)
 			return;
 		break;

@@ -257,6 +257,17 @@ int ctl_delete_refused(int kind, const json_t *obj, struct qf_api_err *err);
  * carries, else takes its kind's default (a batch/v1 Job orphans). */
 int ctl_delete(struct ctl *c, int kind, const json_t *obj,
                enum qf_api_propagation prop, struct qf_api_err *err);
+/* kube-apiserver's answer to a dry-run DELETE of prev (kind) with
+ * policy prop (store.go Delete, updateForGracefulDeletionAndFinalizers;
+ * the namespace registry's Delete): the object as the deletion would
+ * store it (new reference: its collector's finalizers as the policy
+ * asks, and, with finalizers left, its deletionTimestamp and
+ * deletionGracePeriodSeconds 0; a Namespace's first deletion always,
+ * phase Terminating), or NULL when it would go at once (the answer is
+ * a Status).  Kueue's reaction is not in it, as the API server knows
+ * nothing of it. */
+json_t *ctl_delete_preview(struct ctl *c, int kind, const json_t *prev,
+                           enum qf_api_propagation prop);
 /* kube's Warning (added to warn) for a DELETE of a batch/v1 Job that
  * leaves its policy to the default, which orphans. */
 void ctl_delete_warn(int kind, enum qf_api_propagation prop,
