@@ -1674,12 +1674,14 @@ static int complete_delete(struct ctl *c, int kind, const json_t *obj,
 
 /* kube-apiserver: Foreground and Orphan leave the owner to the garbage
  * collector, its finalizer holding it (ctl_gc.c), Background takes those
- * finalizers off: prev so (a new reference), or NULL when the deletion
- * follows its owner's (or is a Namespace's) and they stay as they are. */
+ * finalizers off (a Namespace's too: the namespace registry's
+ * shouldHaveOrphanFinalizer, shouldHaveDeleteDependentsFinalizer): prev
+ * so (a new reference), or NULL when the deletion follows its owner's
+ * and they stay as they are. */
 static json_t *gc_marked(int kind, const json_t *prev, unsigned flags)
 {
-	if (kind == K_NS ||
-	    ((flags & DELETE_CASCADE) && !(flags & DELETE_COLLECTED)) ||
+	(void)kind;
+	if (((flags & DELETE_CASCADE) && !(flags & DELETE_COLLECTED)) ||
 	    !(flags & (DELETE_ORPHAN | DELETE_FOREGROUND | DELETE_BACKGROUND)))
 		return NULL;
 	return ctl_gc_mark(prev, (flags & DELETE_ORPHAN) ? CTL_GC_ORPHAN
@@ -1712,6 +1714,37 @@ static int redelete(struct ctl *c, int kind, const json_t *marked,
 	return 0;
 }
 
+/* 1 for a Namespace whose contents are not finalized (spec.finalizers). */
+static int ns_unfinalized(int kind, const json_t *prev)
+{
+	return kind == K_NS &&
+	       json_array_size(json_object_get(json_object_get(prev, "spec"),
+	                                       "finalizers"));
+}
+
+/* kube: a DELETE of prev, being deleted already: a Namespace whose
+ * contents are not finalized yet (spec.finalizers) is answered as it is
+ * (the namespace registry); otherwise only the collector's finalizers
+ * change (marked, as gc_marked made it), and, finalizers left, its grace
+ * period is 0 (markAsDeleting). */
+/* NOLINTNEXTLINE(misc-no-recursion): see delete */
+static int delete_again(struct ctl *c, int kind, const json_t *prev,
+                        const json_t *marked, struct qf_api_err *err)
+{
+	json_t *next;
+	int rc = 0;
+
+	if (ns_unfinalized(kind, prev) || !marked)
+		return 0;
+	next = json_deep_copy(marked);
+	json_object_set_new(json_object_get(next, "metadata"),
+	                    "deletionGracePeriodSeconds", json_integer(0));
+	if (!json_equal(next, (json_t *)prev))
+		rc = redelete(c, kind, next, err);
+	json_decref(next);
+	return rc;
+}
+
 /* Recursive twice at most: a Namespace's delete deletes its contents,
  * none of which is a Namespace, and a Job's its Workload. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
@@ -1720,14 +1753,12 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
 {
 	char *name = qf_xstrdup(qf_api_meta_str(prev, "name"));
 	json_t *marked = NULL;
+	const json_t *now;
 	int rc = 0, kept = 0;
 
 	marked = gc_marked(kind, prev, flags);
-	/* kube: a deletion asked again changes nothing but the collector's
-	 * finalizers */
 	if (ctl_final_deleting(prev)) {
-		if (marked && !json_equal(marked, prev))
-			rc = redelete(c, kind, marked, err);
+		rc = delete_again(c, kind, prev, marked, err);
 		goto done;
 	}
 	if (marked)
@@ -1744,6 +1775,9 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
 		if (rc == 0 && (ctl_final_ns_used(c, name) ||
 		                ctl_final_others(prev, NULL))) {
 			rc = ctl_final_ns_keep(c, prev);
+			now = ctl_lookup(c, K_NS, NULL, name);
+			if (rc == 0 && now)
+				(void)ctl_gc_owner(c, K_NS, now, 1);
 			goto done;
 		}
 		if (rc == 0)
@@ -1810,8 +1844,16 @@ json_t *ctl_delete_preview(struct ctl *c, int kind, const json_t *prev,
 		json_decref(next);
 		return NULL;
 	}
-	if (ctl_final_deleting(prev))
+	/* as delete_again would store it */
+	if (ctl_final_deleting(prev) && ns_unfinalized(kind, prev)) {
+		json_decref(next);
+		return json_deep_copy(prev);
+	}
+	if (ctl_final_deleting(prev)) {
+		json_object_set_new(meta, "deletionGracePeriodSeconds",
+		                    json_integer(0));
 		return next;
+	}
 	/* markAsDeleting, or the namespace registry's first Delete */
 	if (kind == K_NS) {
 		json_object_set_new(meta, "deletionTimestamp",
@@ -1842,7 +1884,8 @@ int ctl_delete_release(struct ctl *c, int kind, const json_t *obj,
 	int rc = 0;
 
 	ctl_final_drop(next, fin);
-	if (ctl_final_others(next, NULL))
+	/* a Namespace goes once empty (ctl_final_reap) */
+	if (kind == K_NS || ctl_final_others(next, NULL))
 		return ctl_persist(c, kind, next, "MODIFIED");
 	/* the last finalizer: as an update that empties them (finish_delete) */
 	if (is_policy(kind))
