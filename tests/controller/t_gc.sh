@@ -8,7 +8,8 @@
 # with another owner stays without the reference, one that owns objects
 # itself is deleted in the foreground.  Before, only a Job's Workload went
 # with its owner, and a Foreground owner deleted all its dependents in
-# the background.
+# the background.  A reference without a version, kind, name or uid is
+# refused, as kube's ObjectMeta validation refuses it.
 suite=gc
 . "$(dirname "$0")/lib.sh"
 
@@ -50,6 +51,13 @@ YAML
 start a --db "$tmp/a.db" || exit 1
 k create -f "$EX/setup.yaml" >/dev/null 2>&1 || bad "create setup"
 uq=$(uid lq user-queue)
+
+# kube's ValidateOwnerReferences: every reference has a version, kind,
+# name and uid (the collector resolves it by them)
+out=$(printf 'apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\nmetadata: {namespace: default, name: bad, ownerReferences: [{apiVersion: kueue.x-k8s.io/, kind: LocalQueue, name: user-queue}]}\nspec: {clusterQueue: cluster-queue}\n' | k create -f - 2>&1)
+expect_eq "a reference without version or uid" "$out" 'The LocalQueue "bad" is invalid: 
+* metadata.ownerReferences.apiVersion: Invalid value: "kueue.x-k8s.io/": version must not be empty
+* metadata.ownerReferences.uid: Invalid value: "": must not be empty'
 
 # Background: a LocalQueue's Workload goes with it
 mklq o1
