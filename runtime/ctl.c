@@ -1737,8 +1737,7 @@ static int delete_again(struct ctl *c, int kind, const json_t *prev,
 	if (ns_unfinalized(kind, prev) || !marked)
 		return 0;
 	next = json_deep_copy(marked);
-	json_object_set_new(json_object_get(next, "metadata"),
-	                    "deletionGracePeriodSeconds", json_integer(0));
+	(void)ctl_final_mark(c, next);
 	if (!json_equal(next, (json_t *)prev))
 		rc = redelete(c, kind, next, err);
 	json_decref(next);
@@ -1850,8 +1849,7 @@ json_t *ctl_delete_preview(struct ctl *c, int kind, const json_t *prev,
 		return json_deep_copy(prev);
 	}
 	if (ctl_final_deleting(prev)) {
-		json_object_set_new(meta, "deletionGracePeriodSeconds",
-		                    json_integer(0));
+		(void)ctl_final_mark(c, next);
 		return next;
 	}
 	/* markAsDeleting, or the namespace registry's first Delete */
@@ -1861,10 +1859,7 @@ json_t *ctl_delete_preview(struct ctl *c, int kind, const json_t *prev,
 		json_object_set_new(next, "status",
 		                    json_pack("{s:s}", "phase", "Terminating"));
 	} else if (json_array_size(json_object_get(meta, "finalizers"))) {
-		json_object_set_new(meta, "deletionTimestamp",
-		                    json_string(ctl_now_rfc3339(c, ts)));
-		json_object_set_new(meta, "deletionGracePeriodSeconds",
-		                    json_integer(0));
+		(void)ctl_final_mark(c, next);
 	}
 	return next;
 }

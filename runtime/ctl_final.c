@@ -118,17 +118,39 @@ void ctl_final_drop(json_t *obj, const char *f)
 		json_object_del(meta, "finalizers");
 }
 
+int ctl_final_mark(struct ctl *c, json_t *obj)
+{
+	json_t *meta = json_object_get(obj, "metadata");
+	json_t *gen = json_object_get(meta, "generation");
+	char ts[32];
+	int first = !json_object_get(meta, "deletionTimestamp");
+
+	if (first && json_integer_value(gen) > 0)
+		json_object_set_new(meta, "generation",
+		                    json_integer(json_integer_value(gen) + 1));
+	if (first)
+		json_object_set_new(meta, "deletionTimestamp",
+		                    json_string(ctl_now_rfc3339(c, ts)));
+	json_object_set_new(meta, "deletionGracePeriodSeconds",
+	                    json_integer(0));
+	return first;
+}
+
 int ctl_final_keep(struct ctl *c, int kind, const json_t *prev, int kueue_holds)
 {
 	json_t *next = json_deep_copy(prev);
 	json_t *meta = json_object_get(next, "metadata");
-	char ts[32];
 
-	if (!json_object_get(meta, "deletionTimestamp")) {
-		json_object_set_new(meta, "deletionTimestamp",
-		                    json_string(ctl_now_rfc3339(c, ts)));
-		json_object_set_new(meta, "deletionGracePeriodSeconds",
-		                    json_integer(0));
+	/* a Workload's generation is the engine's (its status written
+	 * from it): it follows */
+	if (ctl_final_mark(c, next) && kind == K_WL &&
+	    json_integer_value(json_object_get(meta, "generation")) > 0) {
+		struct qf_wl *w =
+		        ctl_wl_find(c, qf_api_meta_str(next, "namespace"),
+		                    qf_api_meta_str(next, "name"));
+
+		if (w)
+			w->m->generation++;
 	}
 	if (!kueue_holds) {
 		if (ctl_final_kueues(kind))

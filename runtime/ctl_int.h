@@ -368,6 +368,10 @@ int ctl_final_holds(int kind, const json_t *obj);
  * not being deleted (its webhook on a create, its reconciler after an
  * update that dropped it), in place; other kinds are left alone. */
 void ctl_final_kueue_add(int kind, json_t *obj);
+/* kube-apiserver's markAsDeleting, in obj: the first time, its
+ * generation one more (when it has one) and its deletionTimestamp now;
+ * its deletionGracePeriodSeconds 0.  1 the first time. */
+int ctl_final_mark(struct ctl *c, json_t *obj);
 /* A deletion held up: prev stored again with its deletion time and
  * finalizers, Kueue's among them (on a kind it manages) only when
  * kueue_holds. */

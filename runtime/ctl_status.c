@@ -170,10 +170,19 @@ static json_t *active_condition(struct ctl *c, json_t *cond, const json_t *old,
 }
 
 /* A ClusterQueue's Active condition, from the engine (runtime/dump.c). */
-static json_t *cq_conditions(struct ctl *c, size_t cq, const json_t *old)
+static json_t *cq_conditions(struct ctl *c, size_t cq, const json_t *obj,
+                             const json_t *old)
 {
+	json_t *cond = qf_dump_cq_active(c->e, cq, c->t0);
+	json_t *gen =
+	        json_object_get(json_object_get(obj, "metadata"), "generation");
+
+	/* Kueue: cq.Generation, the stored one (a deletion held by
+	 * finalizers made it one more: markAsDeleting) */
+	if (json_integer_value(gen) > 0)
+		json_object_set(cond, "observedGeneration", gen);
 	return active_condition(
-	        c, qf_dump_cq_active(c->e, cq, c->t0), old,
+	        c, cond, old,
 	        json_object_get(
 	                json_object_get(c->e->cq[cq].m->json, "metadata"),
 	                "deletionTimestamp") != NULL);
@@ -297,7 +306,8 @@ static json_t *status_of(struct ctl *c, int kind, const json_t *obj,
 	if (mcq) {
 		json_object_set_new(
 		        st, "conditions",
-		        cq_conditions(c, i, json_object_get(st, "conditions")));
+		        cq_conditions(c, i, obj,
+		                      json_object_get(st, "conditions")));
 		json_object_set_new(st, "flavorsReservation",
 		                    qf_dump_cq_flavors(c->e, i, 0));
 		json_object_set_new(st, "flavorsUsage",

@@ -67,6 +67,7 @@ wait_for "own admitted" admitted "1"
 k delete workload own --wait=false >/dev/null 2>&1 || bad "delete own"
 expect_has "own terminating" "$(k get workload own -o jsonpath='{.metadata.deletionTimestamp}')" "T"
 expect_eq "own keeps its finalizer" "$(k get workload own -o jsonpath='{.metadata.finalizers}')" '["example.com/keep"]'
+expect_eq "own's generation one more (markAsDeleting)" "$(k get workload own -o jsonpath='{.metadata.generation}')" "2"
 job_create waiter user-queue 1
 w=$(wl_of waiter)
 wait_for "the quota stays taken" "k get workload $w -o jsonpath='{.status.conditions[?(@.type==\"QuotaReserved\")].reason}'" "WaitingForQuota"
