@@ -1768,19 +1768,17 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
 	if (rc == 0 && is_policy(kind) && kind != K_CQ && kind != K_NS)
 		rc = ctl_policy_delete(c, prev);
 	if (rc == 0 && kind == K_NS) {
+		/* the namespace registry answers it Terminating; the
+		 * namespace controller removes it once empty, in this turn
+		 * when nothing holds it (ctl_final_reap): what a finalizer
+		 * holds keeps it, and so do its own metadata.finalizers */
 		rc = delete_ns_contents(c, name);
-		/* what a finalizer holds keeps it terminating (ctl_final.c),
-		 * and so do its own metadata.finalizers */
-		if (rc == 0 && (ctl_final_ns_used(c, name) ||
-		                ctl_final_others(prev, NULL))) {
-			rc = ctl_final_ns_keep(c, prev);
-			now = ctl_lookup(c, K_NS, NULL, name);
-			if (rc == 0 && now)
-				(void)ctl_gc_owner(c, K_NS, now, 1);
-			goto done;
-		}
 		if (rc == 0)
-			rc = ctl_policy_delete(c, prev);
+			rc = ctl_final_ns_keep(c, prev);
+		now = ctl_lookup(c, K_NS, NULL, name);
+		if (rc == 0 && now)
+			(void)ctl_gc_owner(c, K_NS, now, 1);
+		goto done;
 	}
 	if (rc == 0)
 		rc = complete_delete(c, kind, prev, flags, err);

@@ -61,6 +61,14 @@ wait_for "ns terminating, finalized" "k get ns held-ns -o jsonpath='{.status.pha
 unhold namespace held-ns
 wait_for "ns gone" "k get ns held-ns -o name 2>&1" 'Error from server (NotFound): namespaces "held-ns" not found'
 
+# an empty Namespace: the DELETE answers it Terminating, as the
+# namespace registry does; the namespace controller's removal follows
+k create namespace empty-ns >/dev/null 2>&1 || bad "create empty-ns"
+out=$(curl -s -X DELETE "http://127.0.0.1:$PORT/api/v1/namespaces/empty-ns" | python3 -c 'import json,sys
+d=json.load(sys.stdin); print(d["kind"], d.get("status",{}).get("phase"), "deletionTimestamp" in d["metadata"])')
+expect_eq "empty-ns answered Terminating" "$out" "Namespace Terminating True"
+wait_for "empty-ns gone" "gone ns empty-ns" "gone"
+
 # a Workload of its own, admitted and held: it keeps its quota until gone
 wl_create own user-queue 9 example.com/keep
 wait_for "own admitted" admitted "1"
