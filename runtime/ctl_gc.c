@@ -39,7 +39,8 @@
  *   orphan: the references to the owner are taken off the dependents,
  *       which stay.
  *
- * Then the owner goes unless other finalizers are left.  Owners are
+ * Then the owner goes unless other finalizers are left (a Namespace
+ * waits for the namespace controller, ctl_final_reap).  Owners are
  * remembered (gc_owners) when stored so and, after a restart, found once
  * in the store with the graph; a turn looks at them only when something
  * was marked or removed since (gc_due).  A Job's Workload goes with the

@@ -430,7 +430,8 @@ void ctl_gc_removed(struct ctl *c, int kind, const json_t *prev);
 int ctl_delete_collected(struct ctl *c, int kind, const json_t *obj,
                          enum qf_api_propagation prop, struct qf_api_err *err);
 /* ctl.c: obj (kind), being deleted, without finalizer fin: gone when no
- * other is left (an orphan's dependents stay), else stored so. */
+ * other is left (an orphan's dependents stay), else stored so (a
+ * Namespace always: ctl_final_reap removes it once empty). */
 int ctl_delete_release(struct ctl *c, int kind, const json_t *obj,
                        const char *fin);
 /* ctl_engine.c: Workload obj's ownerReferences (as the collector left
