@@ -7,8 +7,9 @@
  * deleted.  A custom resource (apiextensions-apiserver) takes any
  * qualified finalizer name and warns about one without a path; a
  * built-in kind (k/k's core validation) refuses an unqualified one that
- * is not a standard finalizer.  Other ObjectMeta rules (owner
- * references, managed fields) are not checked here.
+ * is not a standard finalizer; owner references with an empty
+ * version, kind, name or uid.  Other ObjectMeta rules (banned owners,
+ * one controller reference, managed fields) are not checked here.
  */
 #include "runtime/api.h"
 
@@ -216,6 +217,46 @@ static void no_new(struct meta_check *mc, const json_t *fin, const json_t *was)
 	qf_strlist_release(&extra);
 }
 
+/* One of ref's fields, empty: "" when it is missing or not a string. */
+static void ref_empty(struct meta_check *mc, const json_t *ref, const char *key,
+                      const char *why)
+{
+	const char *v = json_string_value(json_object_get(ref, key));
+	struct qf_buf f = QF_BUF_INIT;
+
+	if (v && *v)
+		return;
+	qf_buf_addf(&f, "metadata.ownerReferences.%s", key);
+	cause(mc, f.buf, "Invalid value", "", why);
+	qf_buf_release(&f);
+}
+
+/* validateOwnerReference: the version of apiVersion (after its one
+ * slash), kind, name and uid must not be empty (the path names no
+ * index, as kube's does). */
+static void owner_refs(struct meta_check *mc, const json_t *refs)
+{
+	const json_t *r;
+	size_t i;
+
+	json_array_foreach ((json_t *)refs, i, r) {
+		const char *av =
+		        json_string_value(json_object_get(r, "apiVersion"));
+		const char *slash = av ? strchr(av, '/') : NULL;
+		const char *v = slash ? slash + 1 : av;
+
+		/* schema.FromAPIVersionAndKind: a second slash is no
+		 * version at all */
+		if (!v || !*v || strchr(v, '/'))
+			cause(mc, "metadata.ownerReferences.apiVersion",
+			      "Invalid value", av ? av : "",
+			      "version must not be empty");
+		ref_empty(mc, r, "kind", "must not be empty");
+		ref_empty(mc, r, "name", "must not be empty");
+		ref_empty(mc, r, "uid", "must not be empty");
+	}
+}
+
 int qf_api_meta_validate(int kind, const json_t *obj, const json_t *prev,
                          struct qf_buf *warn, struct qf_api_err *err)
 {
@@ -234,6 +275,7 @@ int qf_api_meta_validate(int kind, const json_t *obj, const json_t *prev,
 		                    &mc);
 	if (json_is_object(json_object_get(meta, "annotations")))
 		annotations(&mc, json_object_get(meta, "annotations"));
+	owner_refs(&mc, json_object_get(meta, "ownerReferences"));
 	json_array_foreach ((json_t *)fin, i, f)
 		if (json_is_string(f))
 			finalizer(&mc, json_string_value(f), custom,

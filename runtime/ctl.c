@@ -373,6 +373,7 @@ int ctl_persist(struct ctl *c, int kind, json_t *obj, const char *type)
 	json_object_set(c->unsaved, k.buf, obj);
 	ctl_key(&k, kind, ns, name);
 	note(c, kind, type, obj, json_object_get(c->reg[kind], k.buf));
+	ctl_gc_stored(c, kind, obj, json_object_get(c->reg[kind], k.buf));
 	json_object_set_new(c->reg[kind], k.buf, obj);
 	qf_buf_release(&k);
 	qf_buf_release(&rv);
@@ -433,6 +434,7 @@ int ctl_unpersist(struct ctl *c, int kind, const char *ns, const char *name)
 		json_object_set_new(json_object_get(obj, "metadata"),
 		                    "resourceVersion", json_string(rv.buf));
 		note(c, kind, "DELETED", obj, prev);
+		ctl_gc_removed(c, kind, prev);
 		json_decref(obj);
 		json_object_del(c->reg[kind], k.buf);
 	}
@@ -1509,6 +1511,8 @@ enum {
 	DELETE_CASCADE = 1 << 1,
 	DELETE_FOREGROUND = 1 << 2,
 	DELETE_BACKGROUND = 1 << 3, /* asked for: no collector's finalizer */
+	/* the collector's (with DELETE_CASCADE): its policy is kept */
+	DELETE_COLLECTED = 1 << 4,
 };
 
 static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
@@ -1670,11 +1674,14 @@ static int complete_delete(struct ctl *c, int kind, const json_t *obj,
 
 /* kube-apiserver: Foreground and Orphan leave the owner to the garbage
  * collector, its finalizer holding it (ctl_gc.c), Background takes those
- * finalizers off: prev so (a new reference), or NULL when the deletion
- * follows its owner's (or is a Namespace's) and they stay as they are. */
+ * finalizers off (a Namespace's too: the namespace registry's
+ * shouldHaveOrphanFinalizer, shouldHaveDeleteDependentsFinalizer): prev
+ * so (a new reference), or NULL when the deletion follows its owner's
+ * and they stay as they are. */
 static json_t *gc_marked(int kind, const json_t *prev, unsigned flags)
 {
-	if (kind == K_NS || (flags & DELETE_CASCADE) ||
+	(void)kind;
+	if (((flags & DELETE_CASCADE) && !(flags & DELETE_COLLECTED)) ||
 	    !(flags & (DELETE_ORPHAN | DELETE_FOREGROUND | DELETE_BACKGROUND)))
 		return NULL;
 	return ctl_gc_mark(prev, (flags & DELETE_ORPHAN) ? CTL_GC_ORPHAN
@@ -1707,6 +1714,36 @@ static int redelete(struct ctl *c, int kind, const json_t *marked,
 	return 0;
 }
 
+/* 1 for a Namespace whose contents are not finalized (spec.finalizers). */
+static int ns_unfinalized(int kind, const json_t *prev)
+{
+	return kind == K_NS &&
+	       json_array_size(json_object_get(json_object_get(prev, "spec"),
+	                                       "finalizers"));
+}
+
+/* kube: a DELETE of prev, being deleted already: a Namespace whose
+ * contents are not finalized yet (spec.finalizers) is answered as it is
+ * (the namespace registry); otherwise only the collector's finalizers
+ * change (marked, as gc_marked made it), and, finalizers left, its grace
+ * period is 0 (markAsDeleting). */
+/* NOLINTNEXTLINE(misc-no-recursion): see delete */
+static int delete_again(struct ctl *c, int kind, const json_t *prev,
+                        const json_t *marked, struct qf_api_err *err)
+{
+	json_t *next;
+	int rc = 0;
+
+	if (ns_unfinalized(kind, prev) || !marked)
+		return 0;
+	next = json_deep_copy(marked);
+	(void)ctl_final_mark(c, next);
+	if (!json_equal(next, (json_t *)prev))
+		rc = redelete(c, kind, next, err);
+	json_decref(next);
+	return rc;
+}
+
 /* Recursive twice at most: a Namespace's delete deletes its contents,
  * none of which is a Namespace, and a Job's its Workload. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
@@ -1715,14 +1752,12 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
 {
 	char *name = qf_xstrdup(qf_api_meta_str(prev, "name"));
 	json_t *marked = NULL;
+	const json_t *now;
 	int rc = 0, kept = 0;
 
 	marked = gc_marked(kind, prev, flags);
-	/* kube: a deletion asked again changes nothing but the collector's
-	 * finalizers */
 	if (ctl_final_deleting(prev)) {
-		if (marked && !json_equal(marked, prev))
-			rc = redelete(c, kind, marked, err);
+		rc = delete_again(c, kind, prev, marked, err);
 		goto done;
 	}
 	if (marked)
@@ -1733,16 +1768,17 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
 	if (rc == 0 && is_policy(kind) && kind != K_CQ && kind != K_NS)
 		rc = ctl_policy_delete(c, prev);
 	if (rc == 0 && kind == K_NS) {
+		/* the namespace registry answers it Terminating; the
+		 * namespace controller removes it once empty, in this turn
+		 * when nothing holds it (ctl_final_reap): what a finalizer
+		 * holds keeps it, and so do its own metadata.finalizers */
 		rc = delete_ns_contents(c, name);
-		/* what a finalizer holds keeps it terminating (ctl_final.c),
-		 * and so do its own metadata.finalizers */
-		if (rc == 0 && (ctl_final_ns_used(c, name) ||
-		                ctl_final_others(prev, NULL))) {
-			rc = ctl_final_ns_keep(c, prev);
-			goto done;
-		}
 		if (rc == 0)
-			rc = ctl_policy_delete(c, prev);
+			rc = ctl_final_ns_keep(c, prev);
+		now = ctl_lookup(c, K_NS, NULL, name);
+		if (rc == 0 && now)
+			(void)ctl_gc_owner(c, K_NS, now, 1);
+		goto done;
 	}
 	if (rc == 0)
 		rc = complete_delete(c, kind, prev, flags, err);
@@ -1786,6 +1822,46 @@ static unsigned delete_flags(int kind, const json_t *obj,
 	                                        : DELETE_BACKGROUND;
 }
 
+json_t *ctl_delete_preview(struct ctl *c, int kind, const json_t *prev,
+                           enum qf_api_propagation prop)
+{
+	json_t *next = gc_marked(kind, prev, delete_flags(kind, prev, prop));
+	json_t *meta;
+	char ts[32];
+
+	if (!next)
+		next = json_deep_copy(prev);
+	meta = json_object_get(next, "metadata");
+	/* store.go Delete: no finalizer before or after, nothing to
+	 * update: gone at once */
+	if (kind != K_NS &&
+	    !json_array_size(json_object_get(json_object_get(prev, "metadata"),
+	                                     "finalizers")) &&
+	    json_equal(next, (json_t *)prev)) {
+		json_decref(next);
+		return NULL;
+	}
+	/* as delete_again would store it */
+	if (ctl_final_deleting(prev) && ns_unfinalized(kind, prev)) {
+		json_decref(next);
+		return json_deep_copy(prev);
+	}
+	if (ctl_final_deleting(prev)) {
+		(void)ctl_final_mark(c, next);
+		return next;
+	}
+	/* markAsDeleting, or the namespace registry's first Delete */
+	if (kind == K_NS) {
+		json_object_set_new(meta, "deletionTimestamp",
+		                    json_string(ctl_now_rfc3339(c, ts)));
+		json_object_set_new(next, "status",
+		                    json_pack("{s:s}", "phase", "Terminating"));
+	} else if (json_array_size(json_object_get(meta, "finalizers"))) {
+		(void)ctl_final_mark(c, next);
+	}
+	return next;
+}
+
 int ctl_delete(struct ctl *c, int kind, const json_t *obj,
                enum qf_api_propagation prop, struct qf_api_err *err)
 {
@@ -1801,7 +1877,8 @@ int ctl_delete_release(struct ctl *c, int kind, const json_t *obj,
 	int rc = 0;
 
 	ctl_final_drop(next, fin);
-	if (ctl_final_others(next, NULL))
+	/* a Namespace goes once empty (ctl_final_reap) */
+	if (kind == K_NS || ctl_final_others(next, NULL))
 		return ctl_persist(c, kind, next, "MODIFIED");
 	/* the last finalizer: as an update that empties them (finish_delete) */
 	if (is_policy(kind))
@@ -1818,6 +1895,15 @@ int ctl_delete_owned(struct ctl *c, int kind, const json_t *obj,
                      struct qf_api_err *err)
 {
 	return delete (c, kind, obj, DELETE_CASCADE, err);
+}
+
+int ctl_delete_collected(struct ctl *c, int kind, const json_t *obj,
+                         enum qf_api_propagation prop, struct qf_api_err *err)
+{
+	return delete (c, kind, obj,
+	               DELETE_CASCADE | DELETE_COLLECTED |
+	                       delete_flags(kind, obj, prop),
+	               err);
 }
 
 int ctl_delete_ns_contents(struct ctl *c, const char *ns)
@@ -2311,11 +2397,54 @@ static int delete_options(const struct qf_api_req *rq,
 	return rc;
 }
 
+/* A DELETE of prev (stored) as kube-apiserver answers it: the object
+ * while finalizers hold it (in a dry run, as the deletion would store
+ * it), else a Status; 0 when answered in rs, -1 with *err.  pre is the
+ * DeleteOptions' preconditions (taken). */
+static int delete_request(struct ctl *c, const struct qf_api_req *rq,
+                          json_t *prev, enum qf_api_propagation prop,
+                          json_t *pre, int dry, struct qf_http_resp *rs,
+                          struct qf_api_err *err)
+{
+	json_t *out = NULL;
+	int rc;
+
+	json_incref(prev);
+	/* refused in a dry run too, as admission and storage do */
+	rc = ctl_delete_refused(rq->kind, prev, err);
+	if (rc == 0)
+		rc = precondition_failed(
+		        err, rq->kind, prev,
+		        json_string_value(json_object_get(pre, "uid")),
+		        json_string_value(
+		                json_object_get(pre, "resourceVersion")));
+	json_decref(pre);
+	if (rc == 0 && !dry)
+		rc = ctl_delete(c, rq->kind, prev, prop, err);
+	if (rc == 0 && dry)
+		out = ctl_delete_preview(c, rq->kind, prev, prop);
+	else if (rc == 0 && (out = ctl_lookup(c, rq->kind, rq->ns, rq->name)))
+		json_incref(out);
+	if (out) {
+		ctl_respond_obj(c, rq, rs, 200, out);
+		json_decref(out);
+	} else if (rc == 0) {
+		json_t *st = qf_api_status(200, NULL, NULL,
+		                           qf_api_kinds[rq->kind].resource,
+		                           rq->name);
+
+		ctl_respond_json(rs, 200, st);
+		json_decref(st);
+	}
+	json_decref(prev);
+	return rc;
+}
+
 void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
                  const struct qf_http_req *hr, struct qf_http_resp *rs)
 {
 	struct qf_api_err err = { 500, "InternalError", "", 0, "", "", "", 0 };
-	json_t *prev = NULL, *out = NULL, *st, *pre = NULL;
+	json_t *prev = NULL, *out = NULL, *pre = NULL;
 	int rc = 0, code = 200, dry = rq->dry_run;
 	enum qf_api_propagation prop = QF_API_PROP_UNSET;
 
@@ -2356,36 +2485,8 @@ void ctl_execute(struct ctl *c, const struct qf_api_req *rq,
 		out = json_incref(prev);
 		break;
 	case QF_API_DELETE:
-		json_incref(prev);
-		/* refused in a dry run too, as admission and storage do */
-		rc = ctl_delete_refused(rq->kind, prev, &err);
-		if (rc == 0)
-			rc = precondition_failed(
-			        &err, rq->kind, prev,
-			        json_string_value(json_object_get(pre, "uid")),
-			        json_string_value(json_object_get(
-			                pre, "resourceVersion")));
-		json_decref(pre);
+		rc = delete_request(c, rq, prev, prop, pre, dry, rs, &err);
 		pre = NULL;
-		if (rc == 0 && !dry)
-			rc = ctl_delete(c, rq->kind, prev, prop, &err);
-		/* held by a finalizer: kube answers the object as it is */
-		if (rc == 0 && !dry &&
-		    (out = ctl_lookup(c, rq->kind, rq->ns, rq->name))) {
-			json_incref(out);
-			json_decref(prev);
-			ctl_respond_obj(c, rq, rs, 200, out);
-			json_decref(out);
-			return;
-		}
-		if (rc == 0) {
-			st = qf_api_status(200, NULL, NULL,
-			                   qf_api_kinds[rq->kind].resource,
-			                   rq->name);
-			ctl_respond_json(rs, 200, st);
-			json_decref(st);
-		}
-		json_decref(prev);
 		if (rc == 0)
 			return;
 		break;
@@ -2463,6 +2564,8 @@ int ctl_init(struct ctl *c)
 	}
 	c->job_wl = json_object();
 	c->gc_owners = json_object();
+	c->gc_deps = json_object();
+	c->gc_check = json_object();
 	c->wl_dirty = json_object();
 	c->ev_dedup = json_object();
 	c->shared = json_object();
@@ -2492,6 +2595,8 @@ void ctl_release(struct ctl *c)
 	free(c->served_schemas);
 	json_decref(c->job_wl);
 	json_decref(c->gc_owners);
+	json_decref(c->gc_deps);
+	json_decref(c->gc_check);
 	json_decref(c->wl_dirty);
 	json_decref(c->ev_dedup);
 	json_decref(c->shared);

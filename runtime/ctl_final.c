@@ -118,17 +118,39 @@ void ctl_final_drop(json_t *obj, const char *f)
 		json_object_del(meta, "finalizers");
 }
 
+int ctl_final_mark(struct ctl *c, json_t *obj)
+{
+	json_t *meta = json_object_get(obj, "metadata");
+	json_t *gen = json_object_get(meta, "generation");
+	char ts[32];
+	int first = !json_object_get(meta, "deletionTimestamp");
+
+	if (first && json_integer_value(gen) > 0)
+		json_object_set_new(meta, "generation",
+		                    json_integer(json_integer_value(gen) + 1));
+	if (first)
+		json_object_set_new(meta, "deletionTimestamp",
+		                    json_string(ctl_now_rfc3339(c, ts)));
+	json_object_set_new(meta, "deletionGracePeriodSeconds",
+	                    json_integer(0));
+	return first;
+}
+
 int ctl_final_keep(struct ctl *c, int kind, const json_t *prev, int kueue_holds)
 {
 	json_t *next = json_deep_copy(prev);
 	json_t *meta = json_object_get(next, "metadata");
-	char ts[32];
 
-	if (!json_object_get(meta, "deletionTimestamp")) {
-		json_object_set_new(meta, "deletionTimestamp",
-		                    json_string(ctl_now_rfc3339(c, ts)));
-		json_object_set_new(meta, "deletionGracePeriodSeconds",
-		                    json_integer(0));
+	/* a Workload's generation is the engine's (its status written
+	 * from it): it follows */
+	if (ctl_final_mark(c, next) && kind == K_WL &&
+	    json_integer_value(json_object_get(meta, "generation")) > 0) {
+		struct qf_wl *w =
+		        ctl_wl_find(c, qf_api_meta_str(next, "namespace"),
+		                    qf_api_meta_str(next, "name"));
+
+		if (w)
+			w->m->generation++;
 	}
 	if (!kueue_holds) {
 		if (ctl_final_kueues(kind))
@@ -236,13 +258,42 @@ int ctl_final_ns_keep(struct ctl *c, const json_t *prev)
 	json_t *meta = json_object_get(next, "metadata");
 	char ts[32];
 
+	/* the namespace registry's Delete: no grace period */
 	json_object_set_new(meta, "deletionTimestamp",
 	                    json_string(ctl_now_rfc3339(c, ts)));
-	json_object_set_new(meta, "deletionGracePeriodSeconds",
-	                    json_integer(0));
 	json_object_set_new(next, "status",
 	                    json_pack("{s:s}", "phase", "Terminating"));
 	return ctl_persist(c, K_NS, next, "MODIFIED");
+}
+
+/* Kubernetes: the namespace controller's finalizeNamespace: o, emptied
+ * but held by its metadata.finalizers, without its spec.finalizers (once). */
+static int finalize_ns(struct ctl *c, const json_t *o)
+{
+	json_t *next;
+
+	if (!json_array_size(
+	            json_object_get(json_object_get(o, "spec"), "finalizers")))
+		return 0;
+	next = json_deep_copy(o);
+	json_object_set_new(next, "spec", json_object());
+	return ctl_persist(c, K_NS, next, "MODIFIED");
+}
+
+/* Namespace key (o) being deleted: what came into it since is deleted;
+ * then, empty, it is finalized while its metadata.finalizers hold it,
+ * else gone. */
+static int reap_ns(struct ctl *c, const char *key, const json_t *o)
+{
+	if (ctl_delete_ns_contents(c, key) < 0)
+		return -1;
+	if (ctl_final_ns_used(c, key))
+		return 0;
+	if (ctl_final_others(o, NULL))
+		return finalize_ns(c, o);
+	if (ctl_policy_delete(c, o) < 0)
+		return -1;
+	return ctl_unpersist(c, K_NS, NULL, key);
 }
 
 /* Namespaces being deleted: what came into them since is deleted too,
@@ -257,10 +308,7 @@ static int reap_namespaces(struct ctl *c)
 		if (!ctl_final_deleting(o))
 			continue;
 		json_incref(o);
-		if (ctl_delete_ns_contents(c, key) < 0 ||
-		    (!ctl_final_ns_used(c, key) && !ctl_final_others(o, NULL) &&
-		     (ctl_policy_delete(c, o) < 0 ||
-		      ctl_unpersist(c, K_NS, NULL, key) < 0)))
+		if (reap_ns(c, key, o) < 0)
 			rc = -1;
 		json_decref(o);
 	}

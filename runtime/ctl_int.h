@@ -151,6 +151,13 @@ struct ctl {
 	/* ctl_gc.c: "kind\x1fkey" -> [kind, ns, name] of the owners whose
 	 * deletion waits on the garbage collector */
 	json_t *gc_owners;
+	/* the collector's graph: owner uid -> {"kind\x1fkey": [kind, ns,
+	 * name]}, the objects whose ownerReferences named it when stored
+	 * (stale entries are looked at again and let be) */
+	json_t *gc_deps;
+	/* "kind\x1fkey" -> [kind, ns, name]: objects to look at
+	 * (attemptToDelete), in the order they came */
+	json_t *gc_check;
 	int gc_due;     /* an owner marked or an object removed since */
 	int gc_scanned; /* the store looked at for owners (after a start) */
 };
@@ -250,6 +257,17 @@ int ctl_delete_refused(int kind, const json_t *obj, struct qf_api_err *err);
  * carries, else takes its kind's default (a batch/v1 Job orphans). */
 int ctl_delete(struct ctl *c, int kind, const json_t *obj,
                enum qf_api_propagation prop, struct qf_api_err *err);
+/* kube-apiserver's answer to a dry-run DELETE of prev (kind) with
+ * policy prop (store.go Delete, updateForGracefulDeletionAndFinalizers;
+ * the namespace registry's Delete): the object as the deletion would
+ * store it (new reference: its collector's finalizers as the policy
+ * asks, and, with finalizers left, its deletionTimestamp and
+ * deletionGracePeriodSeconds 0; a Namespace's first deletion always,
+ * phase Terminating), or NULL when it would go at once (the answer is
+ * a Status).  Kueue's reaction is not in it, as the API server knows
+ * nothing of it. */
+json_t *ctl_delete_preview(struct ctl *c, int kind, const json_t *prev,
+                           enum qf_api_propagation prop);
 /* kube's Warning (added to warn) for a DELETE of a batch/v1 Job that
  * leaves its policy to the default, which orphans. */
 void ctl_delete_warn(int kind, enum qf_api_propagation prop,
@@ -350,6 +368,10 @@ int ctl_final_holds(int kind, const json_t *obj);
  * not being deleted (its webhook on a create, its reconciler after an
  * update that dropped it), in place; other kinds are left alone. */
 void ctl_final_kueue_add(int kind, json_t *obj);
+/* kube-apiserver's markAsDeleting, in obj: the first time, its
+ * generation one more (when it has one) and its deletionTimestamp now;
+ * its deletionGracePeriodSeconds 0.  1 the first time. */
+int ctl_final_mark(struct ctl *c, json_t *obj);
 /* A deletion held up: prev stored again with its deletion time and
  * finalizers, Kueue's among them (on a kind it manages) only when
  * kueue_holds. */
@@ -394,8 +416,22 @@ int ctl_gc_owned_by(const json_t *obj, const char *uid);
  * block them, orphan takes the references to them off their
  * dependents; then the finalizer goes (ctl_delete_release). */
 int ctl_gc_collect(struct ctl *c);
+/* ctl_persist: obj (kind) stored in place of prev (NULL when new): an
+ * object whose ownerReferences are new or changed goes into the graph
+ * and is looked at in the next collection (Events are not: kube's
+ * collector ignores them). */
+void ctl_gc_stored(struct ctl *c, int kind, const json_t *obj,
+                   const json_t *prev);
+/* ctl_unpersist: prev (kind) is gone: the objects that named its uid are
+ * looked at in the next collection, and it leaves the graph. */
+void ctl_gc_removed(struct ctl *c, int kind, const json_t *prev);
+/* ctl.c: obj (kind) deleted by the collector with propagationPolicy
+ * prop (explicit), as the deletion that follows its owner's. */
+int ctl_delete_collected(struct ctl *c, int kind, const json_t *obj,
+                         enum qf_api_propagation prop, struct qf_api_err *err);
 /* ctl.c: obj (kind), being deleted, without finalizer fin: gone when no
- * other is left (an orphan's dependents stay), else stored so. */
+ * other is left (an orphan's dependents stay), else stored so (a
+ * Namespace always: ctl_final_reap removes it once empty). */
 int ctl_delete_release(struct ctl *c, int kind, const json_t *obj,
                        const char *fin);
 /* ctl_engine.c: Workload obj's ownerReferences (as the collector left

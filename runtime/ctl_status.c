@@ -127,9 +127,14 @@ static void count(struct ctl *c, struct counts *n)
 		if (slot[N_RESERVING])
 			add_use(n, last, w, slot[N_ADMITTED], c->e->nfr);
 		/* a holder counts where its quota is (its queue's ClusterQueue
-		 * is looked up again only for pending ones after a rebuild) */
-		cq = w->state == QF_WL_RESERVED && w->adm_cq >= 0 ? w->adm_cq
-		                                                  : w->cq;
+		 * is looked up again only for pending ones after a rebuild); a
+		 * pending one where Kueue's queue manager holds it, also when
+		 * ours keeps it out of every heap (a LocalQueue being deleted
+		 * took its reservation) */
+		if (w->state != QF_WL_RESERVED)
+			cq = qf_engine_pending_cq(c->e, w);
+		else
+			cq = w->adm_cq >= 0 ? w->adm_cq : w->cq;
 		if (cq >= 0)
 			add(&n->cq[(size_t)cq * N_COUNTS], slot);
 	}
@@ -165,10 +170,19 @@ static json_t *active_condition(struct ctl *c, json_t *cond, const json_t *old,
 }
 
 /* A ClusterQueue's Active condition, from the engine (runtime/dump.c). */
-static json_t *cq_conditions(struct ctl *c, size_t cq, const json_t *old)
+static json_t *cq_conditions(struct ctl *c, size_t cq, const json_t *obj,
+                             const json_t *old)
 {
+	json_t *cond = qf_dump_cq_active(c->e, cq, c->t0);
+	json_t *gen =
+	        json_object_get(json_object_get(obj, "metadata"), "generation");
+
+	/* Kueue: cq.Generation, the stored one (a deletion held by
+	 * finalizers made it one more: markAsDeleting) */
+	if (json_integer_value(gen) > 0)
+		json_object_set(cond, "observedGeneration", gen);
 	return active_condition(
-	        c, qf_dump_cq_active(c->e, cq, c->t0), old,
+	        c, cond, old,
 	        json_object_get(
 	                json_object_get(c->e->cq[cq].m->json, "metadata"),
 	                "deletionTimestamp") != NULL);
@@ -292,7 +306,8 @@ static json_t *status_of(struct ctl *c, int kind, const json_t *obj,
 	if (mcq) {
 		json_object_set_new(
 		        st, "conditions",
-		        cq_conditions(c, i, json_object_get(st, "conditions")));
+		        cq_conditions(c, i, obj,
+		                      json_object_get(st, "conditions")));
 		json_object_set_new(st, "flavorsReservation",
 		                    qf_dump_cq_flavors(c->e, i, 0));
 		json_object_set_new(st, "flavorsUsage",

@@ -546,18 +546,20 @@ json_t *qf_dump_cq_active(struct qf_engine *e, size_t cq, int64_t t0)
 	return cq_active_json(&s, &e->cq[cq], gen);
 }
 
-/* Per ClusterQueue, the pending workloads a backoff (requeueAt ahead, or
- * Requeued=False) keeps out of the heap, which Kueue holds in its
- * inadmissible set and counts as pending; *out is the caller's (free()). */
+/* Per ClusterQueue, the pending workloads ours keeps out of its heaps
+ * that Kueue's queue manager holds and counts as pending
+ * (qf_engine_held_cq: a backoff, requeueAt ahead or Requeued=False, in
+ * its inadmissible set; one a LocalQueue being deleted took the
+ * reservation of, queued again); *out is the caller's (free()). */
 static size_t *parked_requeued(const struct qf_engine *e)
 {
 	size_t *n = qf_xcalloc(e->ncq + 1, sizeof(*n));
 
 	for (size_t k = 0; k < e->nwl; k++) {
-		const struct qf_wl *w = e->wl[k];
+		int32_t cq = qf_engine_held_cq(e, e->wl[k]);
 
-		if (qf_engine_backoff_held(e, w))
-			n[w->cq]++;
+		if (cq >= 0)
+			n[cq]++;
 	}
 	return n;
 }

@@ -668,6 +668,13 @@ int32_t qf_engine_held_cq(const struct qf_engine *e, const struct qf_wl *w)
 	return lost ? find_cq_index(e, lq->cq) : -1;
 }
 
+int32_t qf_engine_pending_cq(const struct qf_engine *e, const struct qf_wl *w)
+{
+	if (!qf_engine_queued(e, w))
+		return -1;
+	return w->cq >= 0 ? w->cq : qf_engine_held_cq(e, w);
+}
+
 void qf_engine_order_keys(const struct qf_engine *e, struct qf_wl *w,
                           int32_t cq)
 {

@@ -324,6 +324,12 @@ static inline int qf_engine_backoff_held(const struct qf_engine *e,
  * visibility API lists them with the queue. */
 int32_t qf_engine_held_cq(const struct qf_engine *e, const struct qf_wl *w);
 
+/* The ClusterQueue (index) whose pending workloads Kueue's queue manager
+ * counts w among (its status.pendingWorkloads, kueue_pending_workloads),
+ * or -1: a queued workload's own (qf_engine_queued), or the one
+ * qf_engine_held_cq names for one held out of every heap. */
+int32_t qf_engine_pending_cq(const struct qf_engine *e, const struct qf_wl *w);
+
 /* Set w's queue-order keys in w->qi (priority, timestamp, UID, key, and
  * ClusterQueue cq's fair-sharing key; not the shape hash) as
  * qf_engine_enqueue and qf_afs_cycle would, for a workload held out of

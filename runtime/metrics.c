@@ -241,7 +241,9 @@ static size_t count_wl(const struct qf_engine *e, size_t cq, enum wl_count k)
 		const struct qf_wl *w = e->wl[i];
 		int inad;
 
-		if (w->state != QF_WL_PENDING || w->cq != (int32_t)cq)
+		/* where Kueue's queue manager counts it (held out of our
+		 * heaps too; not one evicted into a backoff that runs) */
+		if (qf_engine_pending_cq(e, w) != (int32_t)cq)
 			continue;
 		inad = qf_queue_item_where(&w->qi) == QF_QUEUE_INADMISSIBLE ||
 		       qf_engine_backoff_held(e, w);
@@ -411,8 +413,7 @@ static void oldest_pending(struct qf_buf *out, struct ctl *c,
 		for (size_t k = 0; k < e->nwl; k++) {
 			const struct qf_wl *w = e->wl[k];
 
-			if (w->state == QF_WL_PENDING &&
-			    w->cq == (int32_t)o[i] &&
+			if (qf_engine_pending_cq(e, w) == (int32_t)o[i] &&
 			    (oldest < 0 || w->queued_ms < oldest))
 				oldest = w->queued_ms;
 		}

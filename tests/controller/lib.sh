@@ -157,6 +157,16 @@ spec:
 YAML
 }
 
+# meta KIND NAME: "T|" when a deletionTimestamp is set, then the
+# finalizers
+meta() {
+	k get "$1" "$2" -o jsonpath='{.metadata.deletionTimestamp}|{.metadata.finalizers}' 2>&1 | sed 's/^[0-9TZ:-]*|/T|/'
+}
+# gone KIND NAME: "there" or "gone"
+gone() {
+	k get "$1" "$2" -o name >/dev/null 2>&1 && echo there || echo gone
+}
+
 # wl_of JOB: the name of the Workload Job JOB owns
 wl_of() {
 	k get workloads -o jsonpath="{.items[?(@.metadata.ownerReferences[0].name==\"$1\")].metadata.name}"

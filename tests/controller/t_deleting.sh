@@ -55,9 +55,19 @@ expect_has "waiting delete said" "$(cat "$tmp/del.out")" 'event "held" deleted'
 k create namespace held-ns >/dev/null 2>&1 || bad "create held-ns"
 k patch namespace held-ns --type=merge -p '{"metadata":{"finalizers":["example.com/keep"]}}' >/dev/null 2>&1 || bad "hold held-ns"
 k delete namespace held-ns --wait=false >/dev/null 2>&1 || bad "delete held-ns"
-expect_eq "ns terminating" "$(k get ns held-ns -o jsonpath='{.status.phase} {.metadata.deletionGracePeriodSeconds}')" "Terminating 0"
+# the namespace registry sets no grace period; emptied, the namespace
+# controller finalizes it (spec.finalizers)
+wait_for "ns terminating, finalized" "k get ns held-ns -o jsonpath='{.status.phase}|{.metadata.deletionGracePeriodSeconds}|{.spec.finalizers}'" "Terminating||"
 unhold namespace held-ns
 wait_for "ns gone" "k get ns held-ns -o name 2>&1" 'Error from server (NotFound): namespaces "held-ns" not found'
+
+# an empty Namespace: the DELETE answers it Terminating, as the
+# namespace registry does; the namespace controller's removal follows
+k create namespace empty-ns >/dev/null 2>&1 || bad "create empty-ns"
+out=$(curl -s -X DELETE "http://127.0.0.1:$PORT/api/v1/namespaces/empty-ns" | python3 -c 'import json,sys
+d=json.load(sys.stdin); print(d["kind"], d.get("status",{}).get("phase"), "deletionTimestamp" in d["metadata"])')
+expect_eq "empty-ns answered Terminating" "$out" "Namespace Terminating True"
+wait_for "empty-ns gone" "gone ns empty-ns" "gone"
 
 # a Workload of its own, admitted and held: it keeps its quota until gone
 wl_create own user-queue 9 example.com/keep
@@ -65,6 +75,7 @@ wait_for "own admitted" admitted "1"
 k delete workload own --wait=false >/dev/null 2>&1 || bad "delete own"
 expect_has "own terminating" "$(k get workload own -o jsonpath='{.metadata.deletionTimestamp}')" "T"
 expect_eq "own keeps its finalizer" "$(k get workload own -o jsonpath='{.metadata.finalizers}')" '["example.com/keep"]'
+expect_eq "own's generation one more (markAsDeleting)" "$(k get workload own -o jsonpath='{.metadata.generation}')" "2"
 job_create waiter user-queue 1
 w=$(wl_of waiter)
 wait_for "the quota stays taken" "k get workload $w -o jsonpath='{.status.conditions[?(@.type==\"QuotaReserved\")].reason}'" "WaitingForQuota"

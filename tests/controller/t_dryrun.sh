@@ -1,7 +1,8 @@
 #!/bin/sh
 # Server-side dry runs (dryRun=All) with real kubectl: create, apply
 # (client-side and server-side), patch (merge, JSON) and delete answer
-# what the write would answer, refuse what it would refuse, and change
+# what the write would answer (a DELETE, the object kube-apiserver would
+# keep while finalizers hold it), refuse what it would refuse, and change
 # nothing: no object, no resourceVersion, no watch event, no Event, no
 # admission (tests/controller/lib.sh).
 suite=dryrun
@@ -123,5 +124,31 @@ k label cq $CQ real=yes >/dev/null 2>&1 || bad "real label"
 wait_for "watch alive" "grep -c '\"real\":\"yes\"' '$tmp/watch.out'" "1"
 expect_eq "watch events" "$(grep -o '"type":"[A-Z]*"' "$tmp/watch.out" | grep -c .)" "1"
 kill "$wpid" 2>/dev/null
+
+# a dry-run DELETE answers what kube-apiserver would store
+# (updateForGracefulDeletionAndFinalizers): the object with its
+# deletionTimestamp and finalizers when some would hold it (the
+# policy's, Kueue's) and its generation one more (markAsDeleting), a
+# Status when it would go at once; a Namespace, Terminating
+U=http://127.0.0.1:$PORT
+shape() {
+	python3 -c 'import json,sys
+d=json.load(sys.stdin); m=d.get("metadata",{})
+print(d["kind"], m.get("finalizers"), "deletionTimestamp" in m, m.get("deletionGracePeriodSeconds"), d["status"].get("phase") if d["kind"]=="Namespace" else m.get("generation"))'
+}
+ddel() { # ddel PATH POLICY
+	curl -s -X DELETE -H 'Content-Type: application/json' "$U$1?dryRun=All" -d "{\"propagationPolicy\":\"$2\"}" | shape
+}
+J=/apis/batch/v1/namespaces/default/jobs
+expect_eq "Foreground" "$(ddel $J/job2 Foreground)" "Job ['foregroundDeletion'] True 0 2"
+expect_eq "Orphan" "$(ddel $J/job2 Orphan)" "Job ['orphan'] True 0 2"
+expect_eq "Background, no finalizer: a Status" "$(ddel $J/job2 Background)" "Status None False None None"
+expect_eq "Kueue's finalizer holds a ClusterQueue" "$(ddel /apis/kueue.x-k8s.io/v1beta2/clusterqueues/$CQ Background)" "ClusterQueue ['kueue.x-k8s.io/resource-in-use'] True 0 2"
+expect_eq "a Namespace" "$(curl -s -X DELETE "$U/api/v1/namespaces/dry-ns?dryRun=All" | shape)" "Namespace None True None Terminating"
+# Background takes the collector's finalizer off: nothing holds it, no
+# deletionTimestamp, and the object is the answer still
+job_create jo user-queue 1 orphan
+expect_eq "Background over orphan" "$(ddel $J/jo Background)" "Job None False None 1"
+expect_eq "nothing marked" "$(k get job job2 jo -o jsonpath='{.items[*].metadata.deletionTimestamp}{.items[*].metadata.finalizers}')" '["orphan"]'
 stop || bad "stop"
 finish

@@ -38,6 +38,9 @@ wait_for "kueue lets go, its own stays" "k get cq cluster-queue -o jsonpath='{.m
 expect_has "rf still held" "$(k get rf default-flavor -o jsonpath='{.metadata.finalizers}')" "resource-in-use"
 # empty, and held by its own: Kueue's cache keeps it, terminating
 expect_eq "empty held cq terminating" "$(k get cq cluster-queue -o jsonpath='{.status.conditions[?(@.type=="Active")].reason}')" "Terminating"
+# kube-apiserver's markAsDeleting made its generation one more; Kueue
+# writes the Active condition with it
+expect_eq "generation one more, observed" "$(k get cq cluster-queue -o jsonpath='{.metadata.generation}/{.status.conditions[?(@.type=="Active")].observedGeneration}')" "2/2"
 wl_create held-w user-queue 1
 wait_for "waits on the terminating cq" "k get workload held-w -o jsonpath='{.status.conditions[?(@.type==\"QuotaReserved\")].message}'" "ClusterQueue cluster-queue is inactive"
 expect_eq "lq sees it inactive" "$(k get lq user-queue -o jsonpath='{.status.conditions[?(@.type=="Active")].reason}')" "ClusterQueueIsInactive"

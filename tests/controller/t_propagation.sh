@@ -6,16 +6,11 @@
 # gone; Orphan (the orphan finalizer) leaves the dependents without the
 # reference; a batch/v1 Job orphans by default, with kube's warning.
 # Before, Foreground went at once, as Background does, and Orphan left the
-# reference on the dependents.
+# reference on the dependents.  A Namespace takes the policy's finalizer
+# too (before, none: it went at once when empty).
 suite=propagation
 . "$(dirname "$0")/lib.sh"
 
-meta() { # meta KIND NAME: deletionTimestamp set?, finalizers
-	k get "$1" "$2" -o jsonpath='{.metadata.deletionTimestamp}|{.metadata.finalizers}' 2>&1 | sed 's/^[0-9TZ:-]*|/T|/'
-}
-gone() { # gone KIND NAME
-	k get "$1" "$2" -o name >/dev/null 2>&1 && echo there || echo gone
-}
 
 start a --db "$tmp/a.db" || exit 1
 k create -f "$EX/setup.yaml" >/dev/null 2>&1 || bad "create setup"
@@ -138,6 +133,40 @@ wv=$(wl_of v1)
 curl -s -o /dev/null -X DELETE -H 'Content-Type: application/json' "$U/v1" -d '{"orphanDependents":true}'
 wait_for "v1 gone" "gone job v1" "gone"
 expect_eq "v1's Workload stays" "$(gone workload "$wv")" "there"
+
+# a Namespace takes the policy's finalizer too (the namespace
+# registry's Delete), besides its own lifecycle: Orphan lets go of what
+# names it as an owner, Foreground waits for it
+mkrf() { # mkrf NAME NAMESPACE [FINALIZER]
+	printf 'apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\nmetadata:\n  name: %s\n  ownerReferences: [{apiVersion: v1, kind: Namespace, name: %s, uid: "%s", blockOwnerDeletion: true}]\n%s' \
+		"$1" "$2" "$(k get ns "$2" -o jsonpath='{.metadata.uid}')" "${3:+  finalizers: [$3]
+}" | k create -f - >/dev/null 2>&1 || bad "create rf $1"
+}
+nsmeta() { k get ns "$1" -o jsonpath='{.status.phase}|{.metadata.finalizers}|{.metadata.deletionGracePeriodSeconds}' 2>&1; }
+k create ns n1 >/dev/null 2>&1 || bad "create n1"
+mkrf rf1 n1
+cat <<'YAML' | k create -f - >/dev/null 2>&1 || bad "create n1/held"
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: LocalQueue
+metadata: {namespace: n1, name: held, finalizers: [example.com/keep]}
+spec: {clusterQueue: cluster-queue}
+YAML
+out=$(curl -s -X DELETE -H 'Content-Type: application/json' "http://127.0.0.1:$PORT/api/v1/namespaces/n1?dryRun=All" -d '{"propagationPolicy":"Orphan"}' | python3 -c 'import json,sys
+d=json.load(sys.stdin); print(d["kind"], d["metadata"].get("finalizers"), d["status"]["phase"])')
+expect_eq "dry run: Orphan's finalizer" "$out" "Namespace ['orphan'] Terminating"
+k delete ns n1 --cascade=orphan --wait=false >/dev/null 2>&1 || bad "delete n1"
+wait_for "rf1 let go" "k get rf rf1 -o jsonpath='{.metadata.ownerReferences}'" ""
+wait_for "n1 held by its LocalQueue alone" "nsmeta n1" "Terminating||"
+k patch lq held -n n1 --type=merge -p '{"metadata":{"finalizers":null}}' >/dev/null 2>&1 || bad "release n1/held"
+wait_for "n1 gone" "gone ns n1" "gone"
+expect_eq "rf1 stays" "$(gone rf rf1)" "there"
+k create ns n2 >/dev/null 2>&1 || bad "create n2"
+mkrf rf2 n2 example.com/keep
+k delete ns n2 --cascade=foreground --wait=false >/dev/null 2>&1 || bad "delete n2"
+expect_eq "n2 waits, foregroundDeletion" "$(nsmeta n2)" 'Terminating|["foregroundDeletion"]|'
+wait_for "rf2 being deleted" "meta rf rf2" 'T|["example.com/keep"]'
+k patch rf rf2 --type=merge -p '{"metadata":{"finalizers":null}}' >/dev/null 2>&1 || bad "release rf2"
+wait_for "then n2 goes" "gone ns n2" "gone"
 
 # a restart finds an owner still waiting for its dependents
 job_create f3 user-queue 1

@@ -5,7 +5,9 @@
 # once, round after round) and one loaded in an admission-check backoff
 # after a restart (Kueue's inadmissible set: PushOrUpdate,
 # backoffWaitingTimeExpired).  One evicted into a backoff while the
-# controller runs stays out until requeueAt, as Kueue leaves it.
+# controller runs stays out until requeueAt, as Kueue leaves it.  The
+# ClusterQueue's pendingWorkloads and kueue_pending_workloads count them
+# as Kueue's queue manager does.
 suite=visheld
 . "$(dirname "$0")/lib.sh"
 
@@ -52,6 +54,21 @@ d lq 1 0"
 expect_eq "the terminating LocalQueue" "$(rows "$V/namespaces/default/localqueues/held/pendingworkloads")" "a held 0 0"
 expect_eq "LocalQueue lq" "$(rows "$V/namespaces/default/localqueues/lq/pendingworkloads")" "d lq 1 0"
 
+# Kueue's queue manager holds a in cq's heap (or in flight), as the
+# visibility API shows: it counts in cq's pendingWorkloads and
+# kueue_pending_workloads{status="active"} as in its LocalQueue's; r,
+# evicted into its backoff, counts nowhere until requeueAt
+pending() { # pending KIND NAME
+	k get "$1" "$2" -o jsonpath='{.status.pendingWorkloads}'
+}
+metric() { # metric STATUS
+	k get --raw /metrics | sed -n "s/^kueue_pending_workloads{cluster_queue=\"cq\",status=\"$1\"} //p"
+}
+wait_for "cq counts a and d" "pending cq cq" "2"
+expect_eq "held counts a" "$(pending lq held)" "1"
+expect_eq "lq counts d" "$(pending lq lq)" "1"
+expect_eq "a active, d inadmissible" "$(metric active)/$(metric inadmissible)" "1/1"
+
 # after a restart r is loaded in its backoff: held, ordered by its
 # eviction time (GetQueueOrderTimestamp), between a and d
 stop || bad "stop a"
@@ -63,5 +80,7 @@ d lq 2 1"
 expect_eq "LocalQueue lq after the restart" "$(rows "$V/namespaces/default/localqueues/lq/pendingworkloads?offset=1")" "d lq 2 1"
 expect_eq "held, limit 1" "$(rows "$V/namespaces/default/localqueues/held/pendingworkloads?limit=1")" "a held 0 0"
 expect_eq "pending counts r and d" "$(k get lq lq -o jsonpath='{.status.pendingWorkloads}')" "2"
+wait_for "cq counts a, r and d" "pending cq cq" "3"
+expect_eq "a active; r and d inadmissible" "$(metric active)/$(metric inadmissible)" "1/2"
 stop || bad "stop b"
 finish
