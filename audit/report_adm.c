@@ -152,10 +152,13 @@ int qf_report_adm_load(struct qf_report_adm *a, struct qf_evdb *s,
 		if (r.queued < w->end && (r.waiting || r.admitted >= w->from))
 			count_workload(c, &seen, &key, st);
 	}
-	qsort(a->cq, a->n, sizeof(*a->cq), cq_cmp);
+	/* qsort's array may not be NULL, even empty */
+	if (a->n)
+		qsort(a->cq, a->n, sizeof(*a->cq), cq_cmp);
 	for (size_t i = 0; i < a->n; i++)
-		qsort(a->cq[i].waits, a->cq[i].nwaits, sizeof(int64_t),
-		      i64_cmp);
+		if (a->cq[i].nwaits)
+			qsort(a->cq[i].waits, a->cq[i].nwaits,
+			      sizeof(int64_t), i64_cmp);
 done:
 	sqlite3_finalize(st);
 	qf_dmap_release(&qs);
