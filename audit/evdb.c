@@ -1033,8 +1033,15 @@ void qf_evdb_rollback(struct qf_evdb *s)
 static char *col_head(char *o, int type, uint64_t n)
 {
 	o[0] = (char)type;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* one store: the loop below was a tenth of a row's hashing work
+	 * (three heads or more a column, ten columns a row) */
+	n = __builtin_bswap64(n);
+	memcpy(o + 1, &n, 8);
+#else
 	for (int k = 0; k < 8; k++)
 		o[1 + k] = (char)(n >> (8 * (7 - k)));
+#endif
 	return o + 9;
 }
 

@@ -292,13 +292,19 @@ static int flavors_map(const struct qscan *k)
 	return k->len[1] == 7 && !strncmp(k->key[1], "flavors", 7);
 }
 
-/* The closing quote of the JSON string that starts at s (or its NUL). */
-static const char *string_end(const char *s)
+/* The closing quote of the JSON string that starts at s (or the NUL at
+ * end), the plain bytes between escapes skipped 16 at a time: this scan
+ * of every event's detail was 2% of an ingest byte by byte. */
+static const char *string_end(const char *s, const char *end)
 {
-	for (; *s && *s != '"'; s++)
-		if (*s == '\\' && s[1])
-			s++;
-	return s;
+	for (;;) {
+		s += qf_json_plain_len(s, (size_t)(end - s));
+		if (s == end || *s == '"')
+			return s;
+		/* a backslash escapes the next byte; a control byte is read
+		 * as any other */
+		s += *s == '\\' && s[1] ? 2 : 1;
+	}
 }
 
 /* The first cell of detail's maps that is no quantity: *why says so, k
@@ -306,6 +312,7 @@ static const char *string_end(const char *s)
 static int bad_quantity(struct qf_buf *why, const char *detail, struct qscan *k)
 {
 	int depth = 0, value = 0;
+	const char *end = detail ? detail + strlen(detail) : NULL;
 
 	for (const char *p = detail; p && *p; p++) {
 		const char *s, *e;
@@ -321,7 +328,7 @@ static int bad_quantity(struct qf_buf *why, const char *detail, struct qscan *k)
 			value = 0;
 		} else if (*p == '"') {
 			s = p + 1;
-			e = string_end(s);
+			e = string_end(s, end);
 			if (!value && depth >= 1 && depth <= 3) {
 				k->key[depth] = s;
 				k->len[depth] = (size_t)(e - s);

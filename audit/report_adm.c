@@ -157,8 +157,8 @@ int qf_report_adm_load(struct qf_report_adm *a, struct qf_evdb *s,
 		qsort(a->cq, a->n, sizeof(*a->cq), cq_cmp);
 	for (size_t i = 0; i < a->n; i++)
 		if (a->cq[i].nwaits)
-			qsort(a->cq[i].waits, a->cq[i].nwaits,
-			      sizeof(int64_t), i64_cmp);
+			qsort(a->cq[i].waits, a->cq[i].nwaits, sizeof(int64_t),
+			      i64_cmp);
 done:
 	sqlite3_finalize(st);
 	qf_dmap_release(&qs);

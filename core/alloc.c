@@ -84,18 +84,9 @@ char *qf_xstrndup(const char *s, size_t len)
 	return p;
 }
 
-size_t qf_st_mult(size_t a, size_t b)
+void qf_st_overflow(const char *op, size_t a, size_t b)
 {
-	if (b && a > (size_t)-1 / b)
-		die("*", a, b);
-	return a * b;
-}
-
-size_t qf_st_add(size_t a, size_t b)
-{
-	if (a > (size_t)-1 - b)
-		die("+", a, b);
-	return a + b;
+	die(op, a, b);
 }
 
 void *qf_grow(void *arr, size_t elem_size, size_t *alloc, size_t need)

@@ -70,6 +70,29 @@ static void test_alloc_size_overflow_exits_2(void **state)
 	qf_buf_release(&err);
 }
 
+/* qf_st_add and qf_st_mult: exact up to SIZE_MAX, the process ends with
+ * the operation named one past it. */
+static void test_alloc_size_arithmetic_edges(void **state)
+{
+	struct qf_buf err = QF_BUF_INIT;
+
+	(void)state;
+	assert_true(qf_st_add((size_t)-1 - 1, 1) == (size_t)-1);
+	assert_true(qf_st_add(0, 0) == 0);
+	assert_true(qf_st_mult((size_t)-1, 1) == (size_t)-1);
+	assert_true(qf_st_mult((size_t)1 << 31, (size_t)1 << 32) ==
+	            (size_t)1 << 63);
+	assert_true(qf_st_mult(0, (size_t)-1) == 0);
+	assert_int_equal(run_child("add", &err), 2);
+	assert_non_null(
+	        strstr(err.buf, "size overflow: 18446744073709551615 + 1"));
+	qf_buf_reset(&err);
+	assert_int_equal(run_child("mult", &err), 2);
+	assert_non_null(
+	        strstr(err.buf, "size overflow: 8589934592 * 8589934592"));
+	qf_buf_release(&err);
+}
+
 static void test_alloc_grow_doubles(void **state)
 {
 	size_t alloc = 0;
@@ -90,6 +113,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_alloc_out_of_memory_exits_2_with_size),
 		cmocka_unit_test(test_alloc_size_overflow_exits_2),
+		cmocka_unit_test(test_alloc_size_arithmetic_edges),
 		cmocka_unit_test(test_alloc_grow_doubles),
 	};
 
@@ -97,6 +121,17 @@ int main(int argc, char **argv)
 		/* 2^62: more than any machine has; free it if it came */
 		free(qf_xmalloc((size_t)1 << 62));
 		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "add")) {
+		/* volatile: the sum is not folded away at compile time */
+		volatile size_t big = (size_t)-1;
+
+		return (int)(qf_st_add(big, 1) & 1);
+	}
+	if (argc == 2 && !strcmp(argv[1], "mult")) {
+		volatile size_t big = (size_t)1 << 33;
+
+		return (int)(qf_st_mult(big, big) & 1);
 	}
 	if (argc == 2 && !strcmp(argv[1], "overflow")) {
 		free(qf_xcalloc((size_t)1 << 40, (size_t)1 << 40));
