@@ -29,10 +29,30 @@ rm -f "$OUT"/a.db* "$OUT"/peer.db* "$OUT"/csv.db*
 field() { sed -n "s/.*$1=\([0-9]*\).*/\1/p" "$2"; }
 # CPU times are what counts; the load says how loaded the machine was
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-"$tool" rusage "$QF" audit ingest --db "$OUT/a.db" "$OUT/events.jsonl" \
-	"$OUT/cluster.yaml" >"$OUT/ingest.out" 2>"$OUT/ingest.err"
-cpu=$(field cpu_ms "$OUT/ingest.err")
-echo "audit ingest: $N events, cpu $cpu ms, wall $(field wall_ms "$OUT/ingest.err") ms, peak RSS $(field maxrss_kb "$OUT/ingest.err") KB, $((N * 1000 / (cpu + 1))) events/s of CPU"
+# the ingest (a new database: its first load, under the rollback journal)
+# and SQLite's own prepared insert under the same journal, alternated
+# ROUNDS times: one run of each moved by up to a third with what else the
+# machine did in those seconds, so the medians and the median of the
+# rounds' ratios are what the issue's 0.60 is held to
+ROUNDS=${AUDIT_ROUNDS:-5}
+: >"$OUT/rounds.txt"
+r=1
+while [ "$r" -le "$ROUNDS" ]; do
+	rm -f "$OUT"/a.db* "$OUT"/peer.db*
+	"$tool" rusage "$QF" audit ingest --db "$OUT/a.db" \
+		"$OUT/events.jsonl" "$OUT/cluster.yaml" >"$OUT/ingest.out" \
+		2>"$OUT/ingest.err" || exit 1
+	icpu=$(field cpu_ms "$OUT/ingest.err")
+	"$peer" "$OUT/peer.db" "$N" delete >"$OUT/peer.out" || exit 1
+	pcpu=$(sed -n 's/.*cpu_s=\([0-9.]*\).*/\1/p' "$OUT/peer.out")
+	echo "$icpu $pcpu" | awk '{ printf "%d %.0f %.4f\n", $1, $2 * 1000, $2 * 1000 / $1 }' >>"$OUT/rounds.txt"
+	echo "round $r: audit ingest cpu $icpu ms (peak RSS $(field maxrss_kb "$OUT/ingest.err") KB), prepared insert cpu $(awk -v p="$pcpu" 'BEGIN { printf "%.0f", p * 1000 }') ms"
+	r=$((r + 1))
+done
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+cpu=$(cut -d' ' -f1 "$OUT/rounds.txt" | median)
+pmed=$(cut -d' ' -f2 "$OUT/rounds.txt" | median)
+echo "audit ingest: $N events, median cpu $cpu ms over $ROUNDS rounds, $(awk -v c="$cpu" -v n="$N" 'BEGIN { printf "%.0f", n * 1000 / c }') events/s of CPU"
 "$tool" rusage "$QF" audit report --db "$OUT/a.db" -o "$OUT/report.txt" \
 	2>"$OUT/report.err"
 echo "audit report: cpu $(field cpu_ms "$OUT/report.err") ms, wall $(field wall_ms "$OUT/report.err") ms, peak RSS $(field maxrss_kb "$OUT/report.err") KB"
@@ -57,17 +77,12 @@ q="SELECT reason, count(*) FROM events GROUP BY reason"
 	2>"$OUT/query.err"
 "$tool" rusage sqlite3 "$OUT/a.db" "$q" >/dev/null 2>"$OUT/query-peer.err"
 echo "audit query (reason counts over $N events): cpu $(field cpu_ms "$OUT/query.err") ms; sqlite3 over the stored view: cpu $(field cpu_ms "$OUT/query-peer.err") ms"
-# the peers under both journals: WAL (every later ingest) and the
-# rollback journal of a new database's first load, which is what the
-# ingest above is (docs/audit.md "Durability")
-"$peer" "$OUT/peer.db" "$N" wal | sed 's/^/sqlite prepared insert, WAL: /'
+# the peer under WAL too (every later ingest's journal)
 rm -f "$OUT"/peer.db*
-"$peer" "$OUT/peer.db" "$N" delete >"$OUT/peer.out"
-sed 's/^/sqlite prepared insert, rollback journal: /' "$OUT/peer.out"
-# the issue's ratio: the ingest (a new database: its first load, under the
-# rollback journal) against SQLite's own prepared insert under the same
-pcpu=$(sed -n 's/.*cpu_s=\([0-9.]*\).*/\1/p' "$OUT/peer.out")
-echo "ratio audit ingest / prepared insert, rollback journal (rows/s of CPU; 0.60 asked): $(awk -v p="$pcpu" -v b="$cpu" 'BEGIN { printf "%.2f", p * 1000 / b }')"
+"$peer" "$OUT/peer.db" "$N" wal | sed 's/^/sqlite prepared insert, WAL: /'
+echo "sqlite prepared insert, rollback journal: median cpu $pmed ms over the same rounds"
+# the issue's ratio, rows/s of CPU: the ingest against the prepared insert
+echo "ratio audit ingest / prepared insert, rollback journal (0.60 asked): median of the rounds $(cut -d' ' -f3 "$OUT/rounds.txt" | median | awk '{ printf "%.2f", $1 }') (each: $(cut -d' ' -f3 "$OUT/rounds.txt" | awk '{ printf "%s%.2f", (NR > 1 ? " " : ""), $1 }'))"
 sqlite3 -csv "$OUT/a.db" "SELECT cluster, dkey, source, time_ms, last_ms,
 	count, type, reason, workload, uid, cluster_queue, message, preemptor,
 	preemption_reason, detail, input_id FROM events" >"$OUT/rows.csv"
