@@ -1927,10 +1927,28 @@ int ctl_delete_release(struct ctl *c, int kind, const json_t *obj,
 	return rc;
 }
 
+/* NOLINTNEXTLINE(misc-no-recursion): see delete */
 int ctl_delete_owned(struct ctl *c, int kind, const json_t *obj,
                      struct qf_api_err *err)
 {
-	return delete (c, kind, obj, DELETE_CASCADE, NULL, err);
+	json_t *next;
+	int rc;
+
+	/* Kueue: workload.Delete: its finalizer comes off in an update of
+	 * its own, then the DELETE, which nothing of Kueue's holds */
+	if (kind != K_WL || ctl_final_deleting(obj) ||
+	    !ctl_final_has(obj, QF_MODEL_FINALIZER))
+		return delete (c, kind, obj, DELETE_CASCADE, NULL, err);
+	next = json_deep_copy(obj);
+	ctl_final_drop(next, QF_MODEL_FINALIZER);
+	if (ctl_persist(c, K_WL, json_incref(next), "MODIFIED") < 0) {
+		json_decref(next);
+		return qf_api_fail(err, 500, "InternalError",
+		                   "cannot store the object");
+	}
+	rc = delete (c, kind, next, DELETE_CASCADE, NULL, err);
+	json_decref(next);
+	return rc;
 }
 
 int ctl_delete_collected(struct ctl *c, int kind, const json_t *obj,

@@ -281,7 +281,9 @@ void ctl_delete_warn(int kind, enum qf_api_propagation prop,
  * Workloads are finalized, a Workload stops its Job). */
 int ctl_held(struct ctl *c, int kind, const json_t *kept);
 /* The same, as the deleting controller's own step: a Job's Workload is
- * then not made again (ctl_job_wl_gone). */
+ * then not made again (ctl_job_wl_gone); a Workload loses Kueue's
+ * finalizer in an update before the DELETE, as Kueue's workload.Delete
+ * takes it off. */
 int ctl_delete_owned(struct ctl *c, int kind, const json_t *obj,
                      struct qf_api_err *err);
 /* ctl_apply.c: field ownership (managedFields) and server-side apply.

@@ -39,13 +39,32 @@ for line in open(sys.argv[2]):
         print(e["type"], em["resourceVersion"], ",".join(em.get("finalizers", [])))
 PY
 }
-# lines FROM: the answer and events with versions made relative to
-# the answer's (N, N+1, ...), so the expectation needs no numbers
+# rel: del's lines, their versions made relative to the answer's
+# (N, N+1, ...), so that an expectation names no number
 rel() {
 	awk 'NR==1 { base=$2; $2="N"; print; next }
 	{ $2 = "N+" ($2 - base); sub(/N\+0$/, "N", $2); print }'
 }
 F=kueue.x-k8s.io/resource-in-use
+# flavor_and_cq RF CQ [FINALIZER]: a ResourceFlavor and a ClusterQueue
+# of 1 CPU (of default-flavor), which nothing uses
+flavor_and_cq() {
+	cat <<YAML | k create -f - >/dev/null 2>&1 || bad "create $1, $2"
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ResourceFlavor
+metadata: {name: $1${3:+, finalizers: ["$3"]}}
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata: {name: $2${3:+, finalizers: ["$3"]}}
+spec:
+  resourceGroups:
+  - coveredResources: ["cpu"]
+    flavors:
+    - name: default-flavor
+      resources: [{name: cpu, nominalQuota: 1}]
+YAML
+}
 
 # a Workload of its own with only Kueue's finalizer, admitted
 wl_create own user-queue 1 "$F"
@@ -58,21 +77,9 @@ expect_eq "own gone" "$(gone workload own)" "gone"
 wait_for "its quota free" "k get clusterqueue cluster-queue -o jsonpath='{.status.admittedWorkloads}'" "0"
 
 # an unused ClusterQueue and ResourceFlavor (the webhooks' finalizer)
-cat <<'YAML' | k create -f - >/dev/null 2>&1 || bad "create spares"
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ResourceFlavor
-metadata: {name: spare}
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ClusterQueue
-metadata: {name: spare-cq}
-spec:
-  resourceGroups:
-  - coveredResources: ["cpu"]
-    flavors:
-    - name: default-flavor
-      resources: [{name: cpu, nominalQuota: 1}]
----
+# and AdmissionCheck (its reconciler's)
+flavor_and_cq spare spare-cq
+cat <<'YAML' | k create -f - >/dev/null 2>&1 || bad "create spare-check"
 apiVersion: kueue.x-k8s.io/v1beta2
 kind: AdmissionCheck
 metadata: {name: spare-check}
@@ -95,23 +102,32 @@ for o in clusterqueue/spare-cq resourceflavor/spare admissioncheck/spare-check; 
 	expect_eq "$o gone" "$(gone "${o%/*}" "${o#*/}")" "gone"
 done
 
+# Kueue's own delete of a Workload (workload.Delete: a running Job's
+# Workload no longer matches it): its finalizer off in an update first,
+# then the DELETE, which nothing holds
+sed 's/name: job1/name: j1/' "$EX/job1.yaml" | k create -f - >/dev/null 2>&1 || bad "create j1"
+w=$(wl_of j1)
+wait_for "j1 runs" "k get job j1 -o jsonpath='{.spec.suspend}'" "false"
+uid=$(k get workload "$w" -o jsonpath='{.metadata.uid}')
+rv=$(k get workload "$w" -o jsonpath='{.metadata.resourceVersion}')
+k patch job j1 --type=merge -p '{"spec":{"parallelism":2}}' >/dev/null 2>&1 || bad "patch j1"
+timeout 1 curl -sN "$KQ/namespaces/default/workloads?watch=1&resourceVersion=$rv" >"$tmp/w.json" 2>/dev/null
+out=$(python3 - "$tmp/w.json" "$uid" <<'PY'
+import json, sys
+for line in open(sys.argv[1]):
+    e = json.loads(line)
+    m = e["object"]["metadata"]
+    if m["uid"] == sys.argv[2]:
+        print(e["type"], "deletionTimestamp" in m, ",".join(m.get("finalizers", [])))
+PY
+)
+expect_eq "kueue's delete: its finalizer first" "$out" "MODIFIED False 
+DELETED False "
+k delete job j1 >/dev/null 2>&1 || bad "delete j1"
+
 # held by a client's finalizer too: two writes, the DELETE's and
 # Kueue's, which leaves the client's finalizer
-cat <<YAML | k create -f - >/dev/null 2>&1 || bad "create held ones"
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ResourceFlavor
-metadata: {name: held, finalizers: ["example.com/keep"]}
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ClusterQueue
-metadata: {name: held-cq, finalizers: ["example.com/keep"]}
-spec:
-  resourceGroups:
-  - coveredResources: ["cpu"]
-    flavors:
-    - name: default-flavor
-      resources: [{name: cpu, nominalQuota: 1}]
-YAML
+flavor_and_cq held held-cq example.com/keep
 wl_create held user-queue 1 "$F"
 k patch workload held --type=json -p '[{"op":"add","path":"/metadata/finalizers/-","value":"example.com/keep"}]' >/dev/null 2>&1 || bad "hold the workload"
 out=$(del "$KQ/namespaces/default/workloads/held" "$KQ/namespaces/default/workloads" held | rel | sed -n 1,3p)
