@@ -1516,7 +1516,7 @@ enum {
 };
 
 static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
-                   struct qf_api_err *err);
+                   json_t **answer, struct qf_api_err *err);
 
 /* 1 when Workload w's ownerReferences name Job job. */
 static int names_job(const json_t *w, const char *job)
@@ -1568,7 +1568,7 @@ static int delete_job_workload(struct ctl *c, const json_t *obj, unsigned flags,
 		w = NULL;
 	if (w) {
 		json_incref((json_t *)w);
-		rc = delete (c, K_WL, w, DELETE_CASCADE, err);
+		rc = delete (c, K_WL, w, DELETE_CASCADE, NULL, err);
 		json_decref((json_t *)w);
 	}
 	/* what is left of it (orphaned, or held by a finalizer): Kueue
@@ -1615,12 +1615,35 @@ int ctl_held(struct ctl *c, int kind, const json_t *kept)
 	return 0;
 }
 
+/* Kueue's reconciler, seeing obj (stored, being deleted, not in use)
+ * carry its finalizer: an update that takes it off, its own write after
+ * the DELETE's (Kueue: clusterqueue_controller.go, resourceflavor_
+ * controller.go, admissioncheck_controller.go Reconcile; workload.
+ * RemoveFinalizer).  1 when another finalizer still holds obj, 0 when
+ * none does (the caller completes the deletion, as the update that
+ * empties the list would), -1 on a store error. */
+static int kueue_lets_go(struct ctl *c, int kind, const json_t *obj)
+{
+	json_t *next;
+
+	if (!ctl_final_holds(kind, obj))
+		return 0;
+	next = json_deep_copy(obj);
+	ctl_final_drop(next, QF_MODEL_FINALIZER);
+	return ctl_persist(c, kind, next, "MODIFIED") < 0 ? -1 : 1;
+}
+
 /* A deletion a finalizer holds up: *kept 1 and prev kept, terminating
  * (ctl_final.c); Kueue's holds a ClusterQueue while workloads hold its
- * quota, and a ResourceFlavor or AdmissionCheck a ClusterQueue names. */
-static int hold(struct ctl *c, int kind, const json_t *prev, int *kept)
+ * quota, and a ResourceFlavor or AdmissionCheck a ClusterQueue names.
+ * kube-apiserver stores an object that names any finalizer as being
+ * deleted (markAsDeleting), Kueue's included, and answers the DELETE
+ * with it (*answer, a new reference, when answer is not NULL); Kueue
+ * takes its own off later, in a write of its own (kueue_lets_go). */
+static int hold(struct ctl *c, int kind, const json_t *prev, int *kept,
+                json_t **answer)
 {
-	int kueue = 0;
+	int kueue = 0, own;
 	const json_t *now;
 
 	*kept = 0;
@@ -1630,13 +1653,24 @@ static int hold(struct ctl *c, int kind, const json_t *prev, int *kept)
 		kueue = ctl_final_rf_in_use(c, qf_api_meta_str(prev, "name"));
 	if (kind == K_AC)
 		kueue = ctl_final_ac_in_use(c, qf_api_meta_str(prev, "name"));
-	if (!kueue && !ctl_final_holds(kind, prev))
+	own = ctl_final_kueues(kind) && ctl_final_has(prev, QF_MODEL_FINALIZER);
+	if (!kueue && !own && !ctl_final_holds(kind, prev))
 		return 0;
-	*kept = 1;
-	if (ctl_final_keep(c, kind, prev, kueue) < 0)
+	if (ctl_final_keep(c, kind, prev, kueue || own) < 0)
 		return -1;
 	now = ctl_lookup(c, kind, qf_api_meta_str(prev, "namespace"),
 	                 qf_api_meta_str(prev, "name"));
+	if (answer && now)
+		*answer = json_incref((json_t *)now);
+	if (!kueue && own && now) {
+		int rc = kueue_lets_go(c, kind, now);
+
+		if (rc <= 0)
+			return rc;
+		now = ctl_lookup(c, kind, qf_api_meta_str(prev, "namespace"),
+		                 qf_api_meta_str(prev, "name"));
+	}
+	*kept = 1;
 	/* the collector's first pass does, after the dependents it deletes
 	 * (ctl_gc.c) */
 	if (!now || ctl_gc_owner(c, kind, now, 0))
@@ -1748,7 +1782,7 @@ static int delete_again(struct ctl *c, int kind, const json_t *prev,
  * none of which is a Namespace, and a Job's its Workload. */
 /* NOLINTNEXTLINE(misc-no-recursion) */
 static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
-                   struct qf_api_err *err)
+                   json_t **answer, struct qf_api_err *err)
 {
 	char *name = qf_xstrdup(qf_api_meta_str(prev, "name"));
 	json_t *marked = NULL;
@@ -1762,7 +1796,7 @@ static int delete (struct ctl *c, int kind, const json_t *prev, unsigned flags,
 	}
 	if (marked)
 		prev = marked;
-	rc = hold(c, kind, prev, &kept);
+	rc = hold(c, kind, prev, &kept, answer);
 	if (rc < 0 || kept)
 		goto done;
 	if (rc == 0 && is_policy(kind) && kind != K_CQ && kind != K_NS)
@@ -1863,9 +1897,11 @@ json_t *ctl_delete_preview(struct ctl *c, int kind, const json_t *prev,
 }
 
 int ctl_delete(struct ctl *c, int kind, const json_t *obj,
-               enum qf_api_propagation prop, struct qf_api_err *err)
+               enum qf_api_propagation prop, json_t **answer,
+               struct qf_api_err *err)
 {
-	return delete (c, kind, obj, delete_flags(kind, obj, prop), err);
+	return delete (c, kind, obj, delete_flags(kind, obj, prop), answer,
+	               err);
 }
 
 /* NOLINTNEXTLINE(misc-no-recursion): see delete */
@@ -1891,10 +1927,28 @@ int ctl_delete_release(struct ctl *c, int kind, const json_t *obj,
 	return rc;
 }
 
+/* NOLINTNEXTLINE(misc-no-recursion): see delete */
 int ctl_delete_owned(struct ctl *c, int kind, const json_t *obj,
                      struct qf_api_err *err)
 {
-	return delete (c, kind, obj, DELETE_CASCADE, err);
+	json_t *next;
+	int rc;
+
+	/* Kueue: workload.Delete: its finalizer comes off in an update of
+	 * its own, then the DELETE, which nothing of Kueue's holds */
+	if (kind != K_WL || ctl_final_deleting(obj) ||
+	    !ctl_final_has(obj, QF_MODEL_FINALIZER))
+		return delete (c, kind, obj, DELETE_CASCADE, NULL, err);
+	next = json_deep_copy(obj);
+	ctl_final_drop(next, QF_MODEL_FINALIZER);
+	if (ctl_persist(c, K_WL, json_incref(next), "MODIFIED") < 0) {
+		json_decref(next);
+		return qf_api_fail(err, 500, "InternalError",
+		                   "cannot store the object");
+	}
+	rc = delete (c, kind, next, DELETE_CASCADE, NULL, err);
+	json_decref(next);
+	return rc;
 }
 
 int ctl_delete_collected(struct ctl *c, int kind, const json_t *obj,
@@ -1903,7 +1957,7 @@ int ctl_delete_collected(struct ctl *c, int kind, const json_t *obj,
 	return delete (c, kind, obj,
 	               DELETE_CASCADE | DELETE_COLLECTED |
 	                       delete_flags(kind, obj, prop),
-	               err);
+	               NULL, err);
 }
 
 int ctl_delete_ns_contents(struct ctl *c, const char *ns)
@@ -1926,7 +1980,8 @@ static int delete_ns_contents(struct ctl *c, const char *ns)
 			const char *ons = qf_api_meta_str(o, "namespace");
 
 			if (ons && !strcmp(ons, ns) &&
-			    delete (c, (int)k, o, DELETE_CASCADE, &err) < 0)
+			    delete (c, (int)k, o, DELETE_CASCADE, NULL, &err) <
+			            0)
 				return -1;
 		}
 	}
@@ -2398,9 +2453,10 @@ static int delete_options(const struct qf_api_req *rq,
 }
 
 /* A DELETE of prev (stored) as kube-apiserver answers it: the object
- * while finalizers hold it (in a dry run, as the deletion would store
- * it), else a Status; 0 when answered in rs, -1 with *err.  pre is the
- * DeleteOptions' preconditions (taken). */
+ * when finalizers held it, as the deletion stored it (Kueue's own
+ * finalizer, which its reconciler takes off right after, included; in a
+ * dry run, as the deletion would store it), else a Status; 0 when answered in
+ * rs, -1 with *err.  pre is the DeleteOptions' preconditions (taken). */
 static int delete_request(struct ctl *c, const struct qf_api_req *rq,
                           json_t *prev, enum qf_api_propagation prop,
                           json_t *pre, int dry, struct qf_http_resp *rs,
@@ -2420,10 +2476,15 @@ static int delete_request(struct ctl *c, const struct qf_api_req *rq,
 		                json_object_get(pre, "resourceVersion")));
 	json_decref(pre);
 	if (rc == 0 && !dry)
-		rc = ctl_delete(c, rq->kind, prev, prop, err);
+		rc = ctl_delete(c, rq->kind, prev, prop, &out, err);
+	if (rc < 0) {
+		json_decref(out);
+		out = NULL;
+	}
 	if (rc == 0 && dry)
 		out = ctl_delete_preview(c, rq->kind, prev, prop);
-	else if (rc == 0 && (out = ctl_lookup(c, rq->kind, rq->ns, rq->name)))
+	else if (rc == 0 && !out &&
+	         (out = ctl_lookup(c, rq->kind, rq->ns, rq->name)))
 		json_incref(out);
 	if (out) {
 		ctl_respond_obj(c, rq, rs, 200, out);

@@ -14,8 +14,10 @@
  * finalizer holds it, empty or not (model held).  A Namespace deleted stays
  * terminating while something in it is held (the namespace controller deletes
  * its contents and waits for them).  Jobs, Workloads and Events are held the
- * same way; Kueue takes its finalizer off a Workload being deleted at once,
- * and ctl.c says what it does with a held Job or Workload meanwhile.
+ * same way; Kueue takes its finalizer off a Workload being deleted at once
+ * (as off any object it no longer needs: an update of its own after the
+ * DELETE's, ctl.c hold), and ctl.c says what it does with a held Job or
+ * Workload meanwhile.
  *
  * Kueue: pkg/webhooks/clusterqueue_webhook.go and resourceflavor_webhook
  * .go (Default), pkg/controller/core/clusterqueue_controller.go and

@@ -254,9 +254,13 @@ int ctl_apply(struct ctl *c, const json_t *o, int del, struct qf_http_resp *rs);
 int ctl_delete_refused(int kind, const json_t *obj, struct qf_api_err *err);
 /* Delete one object as a DELETE request with propagationPolicy prop
  * would (takes no reference); UNSET keeps the collector's finalizer obj
- * carries, else takes its kind's default (a batch/v1 Job orphans). */
+ * carries, else takes its kind's default (a batch/v1 Job orphans).
+ * When answer is not NULL and a finalizer held the deletion, *answer is
+ * the object as that first write stored it (a new reference: Kueue's
+ * finalizer may have gone, and the object with it, since). */
 int ctl_delete(struct ctl *c, int kind, const json_t *obj,
-               enum qf_api_propagation prop, struct qf_api_err *err);
+               enum qf_api_propagation prop, json_t **answer,
+               struct qf_api_err *err);
 /* kube-apiserver's answer to a dry-run DELETE of prev (kind) with
  * policy prop (store.go Delete, updateForGracefulDeletionAndFinalizers;
  * the namespace registry's Delete): the object as the deletion would
@@ -277,7 +281,9 @@ void ctl_delete_warn(int kind, enum qf_api_propagation prop,
  * Workloads are finalized, a Workload stops its Job). */
 int ctl_held(struct ctl *c, int kind, const json_t *kept);
 /* The same, as the deleting controller's own step: a Job's Workload is
- * then not made again (ctl_job_wl_gone). */
+ * then not made again (ctl_job_wl_gone); a Workload loses Kueue's
+ * finalizer in an update before the DELETE, as Kueue's workload.Delete
+ * takes it off. */
 int ctl_delete_owned(struct ctl *c, int kind, const json_t *obj,
                      struct qf_api_err *err);
 /* ctl_apply.c: field ownership (managedFields) and server-side apply.

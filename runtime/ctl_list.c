@@ -319,7 +319,7 @@ static int delete_all(struct ctl *c, const struct qf_api_req *rq,
 		if (!o)
 			continue;
 		json_incref(o); /* the registry lets go of it */
-		rc = ctl_delete(c, rq->kind, o, rq->propagation, err);
+		rc = ctl_delete(c, rq->kind, o, rq->propagation, NULL, err);
 		json_decref(o);
 		if (rc < 0)
 			return -1;
