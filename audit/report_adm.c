@@ -146,10 +146,9 @@ int qf_report_adm_load(struct qf_report_adm *a, struct qf_evdb *s,
 	qf_report_adm_release(a);
 	a->cluster = qf_xstrdup(cluster);
 	if (sqlite3_prepare_v2(s->db,
-	                       "SELECT cluster_queue, namespace, workload,"
-	                       " queued_ms, admitted_ms, fits_at_arrival FROM"
-	                       " d_admissions WHERE cluster = ?1 AND"
-	                       " cluster_queue IS NOT NULL",
+	                       "SELECT cluster_queue, queued_ms, admitted_ms,"
+	                       " fits_at_arrival FROM d_admissions WHERE"
+	                       " cluster = ?1 AND cluster_queue IS NOT NULL",
 	                       -1, &st, NULL) != SQLITE_OK)
 		goto done;
 	sqlite3_bind_text(st, 1, cluster, -1, SQLITE_STATIC);
@@ -158,10 +157,10 @@ int qf_report_adm_load(struct qf_report_adm *a, struct qf_evdb *s,
 		        queue_of(a, &qs, &alloc,
 		                 (const char *)sqlite3_column_text(st, 0));
 		struct adm_row r = {
-			.queued = sqlite3_column_int64(st, 3),
-			.admitted = sqlite3_column_int64(st, 4),
-			.waiting = sqlite3_column_type(st, 4) == SQLITE_NULL,
-			.fits = sqlite3_column_int64(st, 5) != 0,
+			.queued = sqlite3_column_int64(st, 1),
+			.admitted = sqlite3_column_int64(st, 2),
+			.waiting = sqlite3_column_type(st, 2) == SQLITE_NULL,
+			.fits = sqlite3_column_int64(st, 3) != 0,
 		};
 
 		count_row(c, &r, w);
